@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { checkGateMetricNames } from '../compare/gate.ts'
+import { GateError } from '../core/errors.ts'
+import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline, type GateSettingsInput } from '../schemas/baseline.ts'
+import { ResultsSchema, type JudgeIdentity, type Results } from '../schemas/results.ts'
+
+/**
+ * What the comparison needs from a baseline, whichever file it came from: evalgate's own
+ * baseline.json, the seed's minimal form (aggregates only), or another run's results.json.
+ */
+export interface BaselineView {
+  path: string | null
+  kind: 'evalgate' | 'minimal' | 'results'
+  version: string | null
+  eval_set_version: string
+  eval_set_fingerprint: string | null
+  judge: JudgeIdentity | null
+  metrics: Record<string, number | null>
+  /** per-question scores; null for the minimal form */
+  questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null> }> | null
+  settings: GateSettingsInput
+}
+
+/** A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the file. */
+export function loadBaseline(path: string): BaselineView | null {
+  if (!existsSync(path)) return null
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new GateError(
+      'bad_input',
+      `${path}: the baseline is not valid JSON: ${(error as Error).message}`,
+      'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path,
+    )
+  }
+  if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
+  const parsed = BaselineSchema.safeParse(data)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new GateError(
+      'bad_input',
+      `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`,
+      'a baseline needs at least version, eval_set_version and metrics; write one with: npx evalgate baseline --results results.json --out ' + path,
+    )
+  }
+  checkGateMetricNames(parsed.data, path)
+  return viewOfBaseline(parsed.data, path)
+}
+
+export function viewOfBaseline(b: Baseline, path: string | null): BaselineView {
+  return {
+    path,
+    kind: b.questions ? 'evalgate' : 'minimal',
+    version: b.version,
+    eval_set_version: b.eval_set_version,
+    eval_set_fingerprint: b.eval_set_fingerprint ?? null,
+    judge: b.judge ?? null,
+    metrics: b.metrics,
+    questions: b.questions ?? null,
+    settings: gateSettingsOf(b),
+  }
+}
+
+export function viewOfResults(r: Results, path: string | null): BaselineView {
+  return {
+    path,
+    kind: 'results',
+    version: r.run.version,
+    eval_set_version: r.run.eval_set_version,
+    eval_set_fingerprint: r.run.eval_set_fingerprint,
+    judge: r.run.judge,
+    metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
+    questions: Object.fromEntries(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
+    settings: r.comparison ? r.comparison.gate : {},
+  }
+}
+
+export function loadResults(path: string): Results {
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new GateError(
+      'bad_input',
+      `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`,
+      'pass the results.json written by `evalgate run --out`',
+    )
+  }
+  return parseResults(data, path)
+}
+
+function parseResults(data: unknown, path: string): Results {
+  const parsed = ResultsSchema.safeParse(data)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]!
+  throw new GateError('bad_input', `${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`')
+}
+
+function isResultsFile(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'run' in data && 'questions' in data && 'schema_version' in data
+}
+
+function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
+  const keys = ['max_drop', 'max_drop_overrides', 'thresholds', 'by_category', 'max_error_rate', 'question_drop', 'latency_rise', 'gate_mode'] as const
+  const out: Record<string, unknown> = {}
+  for (const k of keys) if (b[k] !== undefined) out[k] = b[k]
+  return out as GateSettingsInput
+}
+
+/**
+ * A new baseline from a run, keeping the gate settings of the baseline it replaces (and the
+ * settings the run itself was gated with), so refreshing scores never loosens the gate.
+ */
+export function baselineFromResults(results: Results, previous: BaselineView | null, version: string | null, now: Date): Baseline {
+  const settings = { ...(results.comparison?.gate ?? {}), ...(previous?.settings ?? {}) }
+  return {
+    schema_version: BASELINE_SCHEMA_VERSION,
+    version: version ?? results.run.version ?? 'unversioned',
+    eval_set_version: results.run.eval_set_version,
+    eval_set_fingerprint: results.run.eval_set_fingerprint,
+    judge: results.run.judge,
+    created_at: now.toISOString(),
+    ...settings,
+    metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
+    questions: Object.fromEntries(
+      Object.entries(results.questions).map(([id, q]) => [
+        id,
+        { category: q.category, question: q.question, scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])) },
+      ]),
+    ),
+  }
+}
+
+/** 12 significant digits keep a committed baseline readable in a diff without moving any decision. */
+function round(value: number): number {
+  return Number(value.toPrecision(12))
+}

@@ -1,0 +1,234 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
+import { parseConfig, mergeLayers, readConfigFile } from '../core/config.ts'
+import { GateError, formatError } from '../core/errors.ts'
+import { compareResults, defaultDeps, exitCodeFor, runPipeline, EXIT, type Logger } from '../core/pipeline.ts'
+import { renderReport } from '../report/markdown.ts'
+import { renderTerminal } from '../report/terminal.ts'
+import type { Results } from '../schemas/results.ts'
+
+export interface CliIO {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  color: boolean
+  now?: () => Date
+}
+
+const HELP: Record<string, string> = {
+  main: `evalgate: a quality gate for RAG / LLM question answering
+
+Usage: evalgate <command> [options]
+
+Commands:
+  run        score a candidate on an eval set; compare with a baseline when given
+  compare    compare a results.json with a baseline (or with another results.json)
+  baseline   write baselines/baseline.json from a results.json, keeping the gate settings
+
+Run "evalgate <command> --help" for the options of a command.
+Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
+  run: `Usage: evalgate run [options]
+
+Scores the candidate's answers to every eval-set question, then compares with the baseline.
+
+  --config FILE            settings file (default: evalgate.yml when present); flags win
+  --eval-set FILE          eval set, .csv or .jsonl
+  --eval-set-version V     label of the eval set version (e.g. v1)
+  --version V              label of the system under test (e.g. the commit or prompt version)
+  --predictions FILE       candidate answers written by an earlier step (.jsonl or .csv)
+  --candidate-cmd "CMD"    candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout
+  --candidate-timeout MS   timeout for the candidate command (default 300000)
+  --judge lexical|none     offline deterministic provider, or rules/retrieval/citations only (default lexical)
+  --k 5,10                 cut-offs for precision@k, recall@k, hit@k, ndcg@k (default 5)
+  --baseline FILE          baseline.json (or another results.json) to compare with
+  --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
+  --out FILE               write results.json
+  --report FILE            write the Markdown report
+  --no-color               plain terminal output`,
+  compare: `Usage: evalgate compare --baseline FILE --candidate RESULTS [options]
+
+  --baseline FILE          baseline.json, or another run's results.json
+  --candidate FILE         this run's results.json
+  --config FILE            settings file for gate overrides (default: evalgate.yml when present)
+  --max-drop X             override max_drop
+  --out FILE               write results.json with the comparison
+  --report FILE            write the Markdown report
+  --no-color               plain terminal output`,
+  baseline: `Usage: evalgate baseline --results RESULTS --out FILE [--version V]
+
+Writes a baseline (aggregate and per-question scores, eval set version and fingerprint, judge
+identity) from a results.json. Gate settings of an existing baseline at --out are kept.
+
+  --results FILE           results.json written by "evalgate run --out"
+  --out FILE               baseline to write (default baselines/baseline.json)
+  --version V              label of the system the baseline describes (default: the run's version)`,
+}
+
+const common = {
+  help: { type: 'boolean', short: 'h' },
+  config: { type: 'string' },
+  'no-color': { type: 'boolean' },
+  out: { type: 'string' },
+  report: { type: 'string' },
+  'max-drop': { type: 'string' },
+} as const satisfies ParseArgsConfig['options']
+
+const OPTIONS = {
+  run: {
+    ...common,
+    'eval-set': { type: 'string' },
+    'eval-set-version': { type: 'string' },
+    version: { type: 'string' },
+    predictions: { type: 'string' },
+    'candidate-cmd': { type: 'string' },
+    'candidate-timeout': { type: 'string' },
+    judge: { type: 'string' },
+    k: { type: 'string' },
+    baseline: { type: 'string' },
+  },
+  compare: { ...common, baseline: { type: 'string' }, candidate: { type: 'string' } },
+  baseline: { help: common.help, results: { type: 'string' }, out: { type: 'string' }, version: { type: 'string' } },
+} as const satisfies Record<string, ParseArgsConfig['options']>
+
+type Command = keyof typeof OPTIONS
+
+/** The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(HELP.main! + '\n')
+    return command ? EXIT.pass : EXIT.usage
+  }
+  if (!(command in OPTIONS)) {
+    io.stderr(`evalgate: unknown command "${command}"\n\n${HELP.main}\n`)
+    return EXIT.usage
+  }
+  try {
+    const { values } = parseArgs({ args: [...rest], options: OPTIONS[command as Command], allowPositionals: false, strict: true })
+    if ((values as { help?: boolean }).help) {
+      io.stdout(HELP[command]! + '\n')
+      return EXIT.pass
+    }
+    const logger: Logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) }
+    switch (command as Command) {
+      case 'run':
+        return await runCommand(values as RunFlags, io, logger)
+      case 'compare':
+        return compareCommand(values as CompareFlags, io)
+      case 'baseline':
+        return baselineCommand(values as BaselineFlags, io)
+    }
+  } catch (error) {
+    if (error instanceof GateError || isParseArgsError(error)) {
+      const message = error instanceof GateError ? formatError(error) : `${(error as Error).message}\n  fix: see "evalgate ${command} --help"`
+      io.stderr(`evalgate ${command}: ${message}\n`)
+      return EXIT.usage
+    }
+    io.stderr(`evalgate ${command}: internal error: ${formatError(error)}\n`)
+    return EXIT.usage
+  }
+  return EXIT.usage
+}
+
+interface CommonFlags {
+  config?: string
+  'no-color'?: boolean
+  out?: string
+  report?: string
+  'max-drop'?: string
+}
+interface RunFlags extends CommonFlags {
+  'eval-set'?: string
+  'eval-set-version'?: string
+  version?: string
+  predictions?: string
+  'candidate-cmd'?: string
+  'candidate-timeout'?: string
+  judge?: string
+  k?: string
+  baseline?: string
+}
+interface CompareFlags extends CommonFlags {
+  baseline?: string
+  candidate?: string
+}
+interface BaselineFlags {
+  results?: string
+  out?: string
+  version?: string
+}
+
+async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
+  const file = readConfigFile(flags.config)
+  const overrides = {
+    eval_set: flags['eval-set'],
+    eval_set_version: flags['eval-set-version'],
+    version: flags.version,
+    candidate: {
+      predictions: flags.predictions,
+      command: flags['candidate-cmd'],
+      timeout_ms: flags['candidate-timeout'] === undefined ? undefined : number(flags['candidate-timeout'], '--candidate-timeout'),
+    },
+    judge: { provider: flags.judge },
+    k: flags.k === undefined ? undefined : flags.k.split(',').map((k) => number(k.trim(), '--k')),
+    baseline: flags.baseline,
+    gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') },
+    out: flags.out,
+    report: flags.report,
+  }
+  // A flag that picks a candidate replaces the file's candidate choice, not merges with it.
+  const fileData = flags.predictions || flags['candidate-cmd'] ? { ...file.data, candidate: { ...(file.data.candidate as object), predictions: undefined, command: undefined } } : file.data
+  const config = parseConfig(mergeLayers(fileData, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`)
+  const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)
+  return finish(results, config.out, config.report, io)
+}
+
+function compareCommand(flags: CompareFlags, io: CliIO): number {
+  if (!flags.baseline || !flags.candidate) throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', 'e.g. evalgate compare --baseline baselines/baseline.json --candidate results.json')
+  const file = readConfigFile(flags.config)
+  const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') } })
+  const config = parseConfig(gateLayer, file.source === 'flags' ? 'flags' : `${file.source} + flags`)
+  const results = loadResults(flags.candidate)
+  const baseline = loadBaseline(flags.baseline)
+  if (!baseline) throw new GateError('bad_input', `${flags.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
+  const compared = compareResults(results, baseline, config.gate, flags.candidate, flags.baseline)
+  return finish(compared, flags.out, flags.report, io)
+}
+
+function baselineCommand(flags: BaselineFlags, io: CliIO): number {
+  if (!flags.results) throw new GateError('usage', 'baseline needs --results RESULTS', 'e.g. evalgate baseline --results results.json --out baselines/baseline.json')
+  const out = flags.out ?? 'baselines/baseline.json'
+  const results = loadResults(flags.results)
+  const previous = loadBaseline(out)
+  const baseline = baselineFromResults(results, previous, flags.version ?? null, (io.now ?? (() => new Date()))())
+  writeFile(out, JSON.stringify(baseline, null, 2) + '\n')
+  const kept = previous ? ` (gate settings kept from the previous ${out})` : ''
+  io.stdout(`wrote ${out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`)
+  return EXIT.pass
+}
+
+function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO): number {
+  if (out) writeFile(out, JSON.stringify(results, null, 2) + '\n')
+  if (report) writeFile(report, renderReport(results))
+  io.stdout(renderTerminal(results, { color: io.color }) + '\n')
+  const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')
+  if (written) io.stdout(`\n${written}\n`)
+  return exitCodeFor(results)
+}
+
+function writeFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, text)
+}
+
+function number(text: string, flag: string): number {
+  const n = Number(text)
+  if (text.trim() === '' || !Number.isFinite(n)) throw new GateError('usage', `${flag} expects a number, got "${text}"`, `e.g. ${flag} ${flag === '--k' ? '5,10' : flag === '--max-drop' ? '0.02' : '60000'}`)
+  return n
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('ERR_PARSE_ARGS')
+}
+

@@ -1,0 +1,301 @@
+import type { BaselineView } from '../baseline/baseline.ts'
+import { metricInfo, sortMetrics, type MetricInfo } from '../metrics/registry.ts'
+import type { CategoryRow, Comparison, GateSettings, JudgeIdentity, MetricRow, MetricSummary, QuestionChange, QuestionResult } from '../schemas/results.ts'
+
+/** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
+const EPS = 1e-9
+
+export interface RunUnderTest {
+  eval_set_version: string
+  eval_set_fingerprint: string
+  judge: JudgeIdentity
+  metrics: Record<string, MetricSummary>
+  questions: Record<string, QuestionResult>
+}
+
+/**
+ * Why a baseline cannot be compared with this run; empty when it can. Checked before the
+ * candidate runs, so a mismatch costs nothing.
+ */
+export function incomparability(baseline: BaselineView, run: Pick<RunUnderTest, 'eval_set_version' | 'eval_set_fingerprint' | 'judge'>): string[] {
+  const where = baseline.path ?? 'the baseline'
+  const reasons: string[] = []
+  if (baseline.eval_set_version !== run.eval_set_version) {
+    reasons.push(`${where} was written for eval_set_version "${baseline.eval_set_version}", this run uses "${run.eval_set_version}": scores over different question sets are not comparable`)
+  } else if (baseline.eval_set_fingerprint && baseline.eval_set_fingerprint !== run.eval_set_fingerprint) {
+    reasons.push(
+      `${where} has eval_set_fingerprint ${short(baseline.eval_set_fingerprint)} but the eval set now hashes to ${short(run.eval_set_fingerprint)}: the eval set was edited without changing eval_set_version`,
+    )
+  }
+  if (baseline.judge) {
+    const a = baseline.judge
+    const b = run.judge
+    if (a.provider !== b.provider || a.model !== b.model || a.embeddings_model !== b.embeddings_model) {
+      reasons.push(`${where} was scored by judge ${judgeName(a)}, this run by ${judgeName(b)}: scores from different judges are not comparable`)
+    } else if (a.definitions_hash !== b.definitions_hash) {
+      reasons.push(`${where} was scored with metric definitions ${a.definitions_hash}, this run with ${b.definitions_hash} (prompts, rules or metric settings changed)`)
+    }
+  }
+  return reasons
+}
+
+export function judgeName(j: JudgeIdentity): string {
+  return [j.provider, j.model, j.embeddings_model].filter(Boolean).join(' / ')
+}
+
+function short(fingerprint: string): string {
+  return fingerprint.replace(/^sha256:/, '').slice(0, 12)
+}
+
+export function incomparableComparison(baseline: BaselineView, reasons: string[], gate: GateSettings, updateCommand: string): Comparison {
+  return {
+    verdict: 'incomparable',
+    reasons,
+    baseline: describeBaseline(baseline, 'absent'),
+    common: 0,
+    added: [],
+    removed: [],
+    metrics: [],
+    categories: [],
+    regressions: [],
+    improvements: [],
+    messages: [],
+    gate,
+    update_command: updateCommand,
+  }
+}
+
+/**
+ * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
+ * floors, error rates, and per-question regressions. Pure: no I/O, no logging.
+ */
+export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: GateSettings, updateCommand: string): Comparison {
+  const messages: string[] = []
+  const runIds = Object.keys(run.questions)
+  const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null
+  const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds
+  const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : []
+  const removed = baseIds ? [...baseIds].filter((id) => !(id in run.questions)) : []
+  if (baseline && !baseline.questions) {
+    messages.push(`${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``)
+  }
+  if (added.length > 0) messages.push(`${added.length} question(s) not in the baseline are scored but not compared: ${preview(added)}`)
+  if (removed.length > 0) messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`)
+
+  const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
+  const questionCount = runIds.length
+  const metrics = names.map((name) => metricRow(name, run, baseline, common, gate, questionCount))
+  for (const name of Object.keys(gate.thresholds)) {
+    if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
+  }
+  const categories = categoryRows(run, baseline, common, gate)
+  const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] }
+
+  const reasons = [
+    ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
+    ...categories.flatMap((c) => c.floors.filter((f) => !f.passed).map((f) => `category ${c.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.floor}`)),
+  ]
+  for (const [category, floors] of Object.entries(gate.by_category)) {
+    if (!categories.some((c) => c.category === category)) {
+      reasons.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`)
+    }
+  }
+  const verdict = reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline'
+  return {
+    verdict,
+    reasons,
+    baseline: baseline
+      ? describeBaseline(baseline, baseline.eval_set_fingerprint ? (baseline.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent')
+      : { path: null, kind: 'none', version: null, eval_set_version: null, fingerprint_check: 'absent' },
+    common: baseline ? common.length : 0,
+    added,
+    removed,
+    metrics,
+    categories,
+    regressions,
+    improvements,
+    messages,
+    gate,
+    update_command: updateCommand,
+  }
+}
+
+function describeBaseline(b: BaselineView, fingerprint_check: Comparison['baseline']['fingerprint_check']): Comparison['baseline'] {
+  return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check }
+}
+
+/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */
+export function directedChange(info: MetricInfo | undefined, baseline: number, candidate: number): number {
+  const higherIsBetter = info?.higherIsBetter ?? true
+  if (info?.unit === 'ms') {
+    if (baseline === 0) return candidate === 0 ? 0 : -Infinity
+    return (baseline - candidate) / baseline
+  }
+  return higherIsBetter ? candidate - baseline : baseline - candidate
+}
+
+export function limitFor(name: string, gate: GateSettings): number {
+  const override = gate.max_drop_overrides[name]
+  if (override !== undefined) return override
+  return metricInfo(name)?.unit === 'ms' ? gate.latency_rise : gate.max_drop
+}
+
+function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, common: readonly string[], gate: GateSettings, questionCount: number): MetricRow {
+  const info = metricInfo(name)
+  const summary = run.metrics[name]
+  const limit = limitFor(name, gate)
+  const row: MetricRow = {
+    metric: name,
+    baseline: null,
+    candidate: summary?.mean ?? null,
+    delta: null,
+    change: null,
+    max_drop: limit,
+    status: baseline ? 'within' : 'no_baseline',
+    threshold: gate.thresholds[name] ?? null,
+    errors: summary?.errors ?? 0,
+    questions: questionCount,
+    n_baseline: null,
+    n_candidate: summary?.n ?? 0,
+    failures: [],
+    interval: summary?.interval ?? null,
+    note: null,
+  }
+  if (!summary) {
+    row.status = 'not_computed'
+    row.note = 'the baseline has this metric; this run did not compute it'
+    return row
+  }
+  if (baseline) {
+    const inBaseline = name in baseline.metrics
+    if (!inBaseline) {
+      row.status = 'new'
+      row.note = 'not in the baseline: reported, not gated'
+    } else if (baseline.questions) {
+      const base = meanOver(common, (id) => baseline.questions![id]?.scores[name])
+      const cand = meanOver(common, (id) => run.questions[id]?.scores[name])
+      row.baseline = base.mean
+      row.candidate = cand.mean
+      row.n_baseline = base.n
+      row.n_candidate = cand.n
+    } else {
+      row.baseline = baseline.metrics[name] ?? null
+    }
+    if (row.baseline !== null && row.candidate !== null) {
+      row.delta = row.candidate - row.baseline
+      row.change = directedChange(info, row.baseline, row.candidate)
+      if (row.change < -limit - EPS) {
+        row.status = 'regression'
+        row.failures.push(info?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(-row.change)}, more than max_drop ${limit}`)
+      } else if (row.change > limit + EPS) {
+        row.status = 'improvement'
+      }
+    } else if (inBaseline) {
+      row.note = row.candidate === null ? 'no question has a value in this run' : 'the baseline has no value for this metric'
+    }
+  }
+  if (row.threshold !== null) {
+    const value = summary.mean
+    const higherIsBetter = info?.higherIsBetter ?? true
+    if (value === null) row.failures.push(`no value to check against the threshold ${row.threshold}`)
+    else if (higherIsBetter ? value < row.threshold - EPS : value > row.threshold + EPS) {
+      row.failures.push(`${fmt(value)} is ${higherIsBetter ? 'below' : 'above'} the threshold ${row.threshold}`)
+    }
+  }
+  if (questionCount > 0 && summary.errors / questionCount > gate.max_error_rate + EPS) {
+    row.failures.push(`${summary.errors} of ${questionCount} questions errored (${pct(summary.errors / questionCount)}), more than max_error_rate ${pct(gate.max_error_rate)}`)
+  }
+  return row
+}
+
+function meanOver(ids: readonly string[], value: (id: string) => number | null | undefined): { mean: number | null; n: number } {
+  let sum = 0
+  let n = 0
+  for (const id of ids) {
+    const v = value(id)
+    if (v === null || v === undefined) continue
+    sum += v
+    n += 1
+  }
+  return { mean: n === 0 ? null : sum / n, n }
+}
+
+function categoryRows(run: RunUnderTest, baseline: BaselineView | null, common: readonly string[], gate: GateSettings): CategoryRow[] {
+  const byCategory = new Map<string, string[]>()
+  for (const [id, q] of Object.entries(run.questions)) {
+    const category = q.category ?? '(none)'
+    const list = byCategory.get(category) ?? []
+    list.push(id)
+    byCategory.set(category, list)
+  }
+  const commonSet = new Set(common)
+  const metricNames = sortMetrics(Object.keys(run.metrics))
+  return [...byCategory.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, ids]) => {
+      const shared = ids.filter((id) => commonSet.has(id))
+      const metrics: CategoryRow['metrics'] = {}
+      for (const name of metricNames) {
+        metrics[name] = {
+          baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions![id]?.scores[name]).mean : null,
+          candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
+        }
+      }
+      const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
+        const value = metrics[metric]?.candidate ?? null
+        const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
+        const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS)
+        return { metric, floor, value, passed }
+      })
+      return { category, n: ids.length, metrics, floors }
+    })
+}
+
+function questionChanges(
+  run: RunUnderTest,
+  base: NonNullable<BaselineView['questions']>,
+  common: readonly string[],
+  gate: GateSettings,
+): { regressions: QuestionChange[]; improvements: QuestionChange[] } {
+  const regressions: QuestionChange[] = []
+  const improvements: QuestionChange[] = []
+  for (const id of common) {
+    const q = run.questions[id]!
+    for (const [metric, candidate] of Object.entries(q.scores)) {
+      const baseline = base[id]?.scores[metric]
+      if (candidate === null || baseline === null || baseline === undefined) continue
+      const info = metricInfo(metric)
+      const change = directedChange(info, baseline, candidate)
+      const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop
+      const flip = info?.binary === true && baseline !== candidate
+      const entry: QuestionChange = {
+        id,
+        category: q.category,
+        question: q.question,
+        metric,
+        baseline,
+        candidate,
+        delta: candidate - baseline,
+        change,
+        flip,
+        reason: q.notes[metric] ?? q.errors[metric] ?? null,
+      }
+      if (change <= -threshold + EPS || (flip && change < 0)) regressions.push(entry)
+      else if (change >= threshold - EPS || (flip && change > 0)) improvements.push(entry)
+    }
+  }
+  const bySize = (a: QuestionChange, b: QuestionChange) => Math.abs(b.change) - Math.abs(a.change) || a.id.localeCompare(b.id) || a.metric.localeCompare(b.metric)
+  return { regressions: regressions.sort(bySize), improvements: improvements.sort(bySize) }
+}
+
+function preview(ids: readonly string[]): string {
+  return ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} … (+${ids.length - 10})`
+}
+
+export function fmt(value: number | null): string {
+  return value === null ? '—' : value.toFixed(3)
+}
+
+function pct(value: number): string {
+  return `${(value * 100).toFixed(1)}%`
+}

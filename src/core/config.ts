@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { parse as parseYaml } from 'yaml'
+import { checkGateMetricNames } from '../compare/gate.ts'
+import { ConfigSchema, type Config } from '../schemas/config.ts'
+import { GateError } from './errors.ts'
+
+export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
+
+/**
+ * Reads evalgate.yml. An explicitly named file must exist; the default one is optional.
+ * Returns the raw object: it is validated after flags / inputs are merged over it.
+ */
+export function readConfigFile(path: string | undefined): { source: string; data: Record<string, unknown> } {
+  const file = path ?? DEFAULT_CONFIG_FILE
+  if (!existsSync(file)) {
+    if (path) throw new GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only')
+    return { source: 'flags', data: {} }
+  }
+  let data: unknown
+  try {
+    data = parseYaml(readFileSync(file, 'utf8'))
+  } catch (error) {
+    const e = error as Error & { linePos?: { line: number; col: number }[] }
+    const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : ''
+    throw new GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")')
+  }
+  if (data === null || data === undefined) return { source: file, data: {} }
+  if (typeof data !== 'object' || Array.isArray(data)) throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
+  return { source: file, data: data as Record<string, unknown> }
+}
+
+/** Later layers win; nested objects merge, arrays and scalars replace; undefined means unset. */
+export function mergeLayers(...layers: Record<string, unknown>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const layer of layers) {
+    for (const [key, value] of Object.entries(layer)) {
+      if (value === undefined) continue
+      const current = out[key]
+      out[key] = isPlainObject(value) && isPlainObject(current) ? mergeLayers(current, value) : value
+    }
+  }
+  return out
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** Validates the merged config; errors name the setting and where it came from. */
+export function parseConfig(data: Record<string, unknown>, source: string): Config {
+  const parsed = ConfigSchema.safeParse(data)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const path = issue.path.join('.')
+    const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)'
+    throw new GateError('bad_config', `${source}: setting "${path || (issue as { keys?: string[] }).keys?.join(', ')}": ${issue.message}`, hint)
+  }
+  const config = parsed.data
+  checkGateMetricNames(config.gate, source)
+  const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()))
+  if (refusalAsForbidden.length > 0) {
+    throw new GateError(
+      'bad_config',
+      `${source}: rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`,
+      'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
+    )
+  }
+  return config
+}

@@ -1,0 +1,40 @@
+/**
+ * The one error type the pipeline throws on purpose. `code` decides the exit status:
+ * every GateError is a usage / input problem (exit 2) that the user can fix, and the
+ * message always says where (file, line, column) and the hint says how.
+ */
+export type GateErrorCode =
+  | 'bad_input'
+  | 'bad_config'
+  | 'usage'
+  | 'incomparable'
+  | 'candidate_failed'
+  | 'budget'
+
+export class GateError extends Error {
+  readonly code: GateErrorCode
+  readonly hint: string | undefined
+
+  constructor(code: GateErrorCode, message: string, hint?: string) {
+    super(message)
+    this.name = 'GateError'
+    this.code = code
+    this.hint = hint
+  }
+}
+
+/** `file:line: column "x": problem`, the form every input error takes. */
+export function locate(file: string, line?: number, column?: string): string {
+  let where = file
+  if (line !== undefined) where += `:${line}`
+  if (column !== undefined) where += `: column "${column}"`
+  return where
+}
+
+export function formatError(error: unknown): string {
+  if (error instanceof GateError) {
+    return error.hint ? `${error.message}\n  fix: ${error.hint}` : error.message
+  }
+  if (error instanceof Error) return error.stack ?? error.message
+  return String(error)
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto'
+import { GateError, locate } from './errors.ts'
+import { parseRecord, readTable, requireColumns, type Table } from './tabular.ts'
+import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
+
+export interface EvalSet {
+  file: string
+  rows: EvalRow[]
+  fingerprint: string
+}
+
+const columnHints: Record<string, string> = {
+  id: 'give every row a stable, unique id (e.g. q001) and never reuse one for a different question',
+  question: 'write the question text, or remove the row',
+  should_refuse: 'write true or false (1/0 and yes/no work too)',
+  expect_json: 'write true or false (1/0 and yes/no work too)',
+  relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
+  reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
+  required_keys: 'list key names separated by ; or as a JSON array',
+}
+
+export function loadEvalSet(file: string): EvalSet {
+  return evalSetFromTable(readTable(file, 'eval set'))
+}
+
+export function evalSetFromTable(table: Table): EvalSet {
+  requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question')
+  const rows: EvalRow[] = []
+  const firstLine = new Map<string, number>()
+  for (const record of table.records) {
+    const parsed = parseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell')
+    const previous = firstLine.get(parsed.id)
+    if (previous !== undefined) {
+      throw new GateError(
+        'bad_input',
+        `${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`,
+        'ids must be unique: give this row a new id; keep the old id for the old question',
+      )
+    }
+    firstLine.set(parsed.id, record.line)
+    const extra: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(record.data)) if (!KNOWN_EVAL_COLUMNS.has(key)) extra[key] = value
+    rows.push({
+      id: parsed.id,
+      question: parsed.question,
+      ground_truth: parsed.ground_truth,
+      reference_points: parsed.reference_points,
+      category: parsed.category,
+      difficulty: parsed.difficulty,
+      should_refuse: parsed.should_refuse,
+      relevant_docs: parsed.relevant_doc_ids,
+      expect_json: parsed.expect_json,
+      required_keys: parsed.required_keys,
+      extra,
+    })
+  }
+  if (rows.length === 0) throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header')
+  return { file: table.file, rows, fingerprint: fingerprintRows(rows) }
+}
+
+/**
+ * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
+ * keeps the fingerprint, editing a question, answer, label or relevance judgement changes it.
+ * Pass-through columns are not part of it: they do not change any score.
+ */
+export function fingerprintRows(rows: readonly EvalRow[]): string {
+  const hash = createHash('sha256')
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  for (const row of sorted) {
+    hash.update(
+      JSON.stringify([
+        row.id,
+        row.question,
+        row.ground_truth,
+        row.reference_points,
+        row.category,
+        row.difficulty,
+        row.should_refuse,
+        row.relevant_docs.map((d) => [d.id, d.grade]),
+        row.expect_json,
+        row.required_keys,
+      ]),
+    )
+    hash.update('\n')
+  }
+  return `sha256:${hash.digest('hex')}`
+}

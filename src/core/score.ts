@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto'
+import { scoreCitationValidity } from '../metrics/citations.ts'
+import { LEXICAL_METRICS, LEXICAL_SETTINGS, scoreLexical } from '../metrics/lexical.ts'
+import { scoreRetrieval } from '../metrics/retrieval.ts'
+import { isRefusal, scoreRules } from '../metrics/rules.ts'
+import type { Score } from '../metrics/types.ts'
+import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { Config } from '../schemas/config.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
+
+/** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
+export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>): string[] {
+  const names: string[] = []
+  const anyRefuse = rows.some((r) => r.should_refuse)
+  const anyAnswerable = rows.some((r) => !r.should_refuse)
+  if (anyAnswerable) {
+    names.push('length_ok')
+    if (config.rules.require_citation) names.push('citation_ok')
+    names.push('no_forbidden')
+    if (rows.some((r) => r.expect_json && !r.should_refuse)) names.push('json_ok')
+  }
+  if (anyRefuse) names.push('refuse_ok')
+  names.push('rules_pass')
+  if (rows.some((r) => r.relevant_docs.length > 0)) {
+    for (const k of config.k) names.push(`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`)
+    names.push('mrr')
+  }
+  names.push('citation_valid')
+  if (config.judge.provider === 'lexical') names.push(...LEXICAL_METRICS)
+  for (const output of outputs) {
+    if (output.latency_ms !== null) {
+      names.push('latency_ms')
+      break
+    }
+  }
+  return names
+}
+
+export function judgeIdentity(config: Config): JudgeIdentity {
+  const definitions = { rules: config.rules, lexical: config.judge.provider === 'lexical' ? LEXICAL_SETTINGS : null }
+  return {
+    provider: config.judge.provider,
+    model: config.judge.provider === 'lexical' ? `lexical-v${LEXICAL_SETTINGS.version}` : null,
+    embeddings_model: null,
+    definitions_hash: createHash('sha256').update(JSON.stringify(definitions)).digest('hex').slice(0, 16),
+  }
+}
+
+export function judgeLabel(config: Config): string {
+  return config.judge.provider === 'lexical'
+    ? `lexical v${LEXICAL_SETTINGS.version} (offline, deterministic token/number overlap; no LLM)`
+    : 'none (rules, retrieval and citations only)'
+}
+
+/** Scores one question; a candidate error makes every metric null and counted as an error. */
+export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[]): QuestionResult {
+  const result: QuestionResult = {
+    question: row.question,
+    category: row.category,
+    difficulty: row.difficulty,
+    should_refuse: row.should_refuse,
+    answer: output.answer,
+    scores: {},
+    notes: {},
+    errors: {},
+  }
+  if (output.error !== null) {
+    result.errors.candidate = output.error
+    for (const m of metrics) result.scores[m] = null
+    return result
+  }
+  const refusal = isRefusal(output.answer, config.rules.refusal_phrases)
+  const scores: Record<string, Score> = {
+    ...scoreRules(row, output.answer, config.rules),
+    citation_valid: scoreCitationValidity(output.answer, output.contexts.length),
+  }
+  if (metrics.includes('mrr')) Object.assign(scores, scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k))
+  if (config.judge.provider === 'lexical') {
+    const lexical = scoreLexical(row, output, refusal)
+    Object.assign(scores, lexical.scores)
+    result.claims = lexical.claims
+  }
+  if (output.latency_ms !== null) scores.latency_ms = { value: output.latency_ms }
+  for (const m of metrics) {
+    const s = scores[m]
+    result.scores[m] = s?.value ?? null
+    if (s?.reason) result.notes[m] = s.reason
+    else if (!s) result.notes[m] = notApplicable(m, row, output)
+  }
+  return result
+}
+
+function notApplicable(metric: string, row: EvalRow, output: CandidateOutput): string {
+  if (metric === 'latency_ms') return 'the candidate gave no latency_ms for this question'
+  if (row.should_refuse) return 'should-refuse question: judged by refuse_ok'
+  if (metric === 'refuse_ok') return 'not a should-refuse question'
+  if (metric === 'json_ok') return 'expect_json is false for this question'
+  if (output.retrieved_ids.length === 0 && metric !== 'citation_valid') return 'no retrieved_ids'
+  return 'not applicable'
+}
+
+/** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
+export function summarise(questions: Record<string, QuestionResult>, metrics: readonly string[]): Record<string, MetricSummary> {
+  const summary: Record<string, MetricSummary> = {}
+  for (const m of metrics) {
+    let sum = 0
+    let n = 0
+    let nan = 0
+    let errors = 0
+    for (const q of Object.values(questions)) {
+      const v = q.scores[m]
+      if (v === null || v === undefined) {
+        nan += 1
+        if (q.errors.candidate !== undefined || q.errors[m] !== undefined) errors += 1
+        continue
+      }
+      sum += v
+      n += 1
+    }
+    summary[m] = { mean: n === 0 ? null : sum / n, n, nan, errors }
+  }
+  return summary
+}

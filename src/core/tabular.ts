@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs'
+import { extname } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import type { z } from 'zod'
+import { GateError, locate } from './errors.ts'
+
+/** One record of a CSV or JSONL file with the line it starts on, for error messages. */
+export interface SourceRecord {
+  line: number
+  data: Record<string, unknown>
+}
+
+export interface Table {
+  file: string
+  format: 'csv' | 'jsonl'
+  /** CSV header (null for JSONL, whose keys may vary by line) */
+  columns: string[] | null
+  records: SourceRecord[]
+}
+
+export function tableFormat(file: string): 'csv' | 'jsonl' {
+  const ext = extname(file).toLowerCase()
+  if (ext === '.csv') return 'csv'
+  if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl'
+  throw new GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file')
+}
+
+export function readText(file: string, what: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error)
+    throw new GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`)
+  }
+}
+
+export function readTable(file: string, what: string): Table {
+  const text = readText(file, what)
+  return tableFormat(file) === 'csv' ? parseCsv(file, text) : parseJsonl(file, text)
+}
+
+export function parseCsv(file: string, text: string): Table {
+  let rows: { record: string[]; info: { lines: number } }[]
+  try {
+    rows = parse(text, { bom: true, info: true, relax_column_count: false, skip_empty_lines: true }) as unknown as typeof rows
+  } catch (error) {
+    const e = error as { lines?: number; message: string }
+    throw new GateError(
+      'bad_input',
+      `${locate(file, e.lines)}: not valid CSV: ${e.message}`,
+      'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")',
+    )
+  }
+  const [header, ...body] = rows
+  if (!header) return { file, format: 'csv', columns: [], records: [] }
+  const columns = header.record.map((c) => c.trim())
+  const seen = new Set<string>()
+  for (const column of columns) {
+    if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
+    seen.add(column)
+  }
+  // csv-parse reports the line a record ends on; a record's first line is the previous end + 1.
+  let previousEnd = header.info.lines
+  const records = body.map(({ record, info }) => {
+    const data: Record<string, unknown> = {}
+    columns.forEach((c, i) => (data[c] = record[i]))
+    const line = previousEnd + 1
+    previousEnd = info.lines
+    return { line, data }
+  })
+  return { file, format: 'csv', columns, records }
+}
+
+export function parseJsonl(file: string, text: string): Table {
+  const records: SourceRecord[] = []
+  const lines = text.replace(/^\uFEFF/, '').split('\n')
+  lines.forEach((raw, index) => {
+    const line = raw.trim()
+    if (line === '') return
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch (error) {
+      throw new GateError(
+        'bad_input',
+        `${locate(file, index + 1)}: not valid JSON: ${(error as Error).message}`,
+        'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}',
+      )
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new GateError('bad_input', `${locate(file, index + 1)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line')
+    }
+    records.push({ line: index + 1, data: value as Record<string, unknown> })
+  })
+  return { file, format: 'jsonl', columns: null, records }
+}
+
+export function requireColumns(table: Table, required: readonly string[], hint: string): void {
+  if (table.columns) {
+    const missing = required.filter((c) => !table.columns!.includes(c))
+    if (missing.length > 0) {
+      throw new GateError(
+        'bad_input',
+        `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`,
+        hint,
+      )
+    }
+    return
+  }
+  for (const record of table.records) {
+    const missing = required.filter((c) => !(c in record.data))
+    if (missing.length > 0) {
+      throw new GateError('bad_input', `${locate(table.file, record.line, missing[0])}: missing required key`, hint)
+    }
+  }
+}
+
+/** Parses one record with a zod schema; the first issue becomes a located GateError. */
+export function parseRecord<S extends z.ZodType>(schema: S, record: SourceRecord, file: string, hint: (column: string) => string): z.output<S> {
+  const result = schema.safeParse(record.data)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]!
+  const column = issue.path.length > 0 ? String(issue.path[0]) : undefined
+  const got = column !== undefined && issue.code === 'invalid_type' ? `: got ${describe(record.data[column])}` : ''
+  throw new GateError('bad_input', `${locate(file, record.line, column)}: ${issue.message}${got}`, hint(column ?? ''))
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  return JSON.stringify(value).slice(0, 60)
+}

@@ -1,0 +1,45 @@
+import type { RelevantDoc } from '../schemas/evalSet.ts'
+import { noScore, score, type Score } from './types.ts'
+
+/**
+ * Retrieval metrics over a ranked list of ids (best first), against graded relevance
+ * judgements (grade 0 = judged not relevant). Definitions, SPEC §2:
+ *   precision@k = |top-k ∩ relevant| / k           (k even when fewer were returned)
+ *   recall@k    = |top-k ∩ relevant| / |relevant|  (null without relevant docs)
+ *   hit@k       = 1 if top-k holds a relevant id
+ *   mrr         = 1 / rank of the first relevant id in the whole list, 0 if none
+ *   ndcg@k      = DCG@k / IDCG@k, gain 2^grade − 1, discount log2(i + 1) (null without relevant docs)
+ * Later duplicates of an id are removed before ranking.
+ */
+export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[]): Record<string, Score> {
+  const ranked = dedupe(retrieved)
+  const grades = new Map(judgements.filter((d) => d.grade > 0).map((d) => [d.id, d.grade]))
+  const scores: Record<string, Score> = {}
+  const noRelevant = 'no relevant_doc_ids for this question'
+  for (const k of ks) {
+    const top = ranked.slice(0, k)
+    const hits = top.filter((id) => grades.has(id)).length
+    scores[`precision@${k}`] = score(hits / k)
+    scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(hits / grades.size)
+    scores[`hit@${k}`] = score(hits > 0 ? 1 : 0)
+    scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(ndcg(top, grades, k))
+  }
+  const firstRelevant = ranked.findIndex((id) => grades.has(id))
+  scores.mrr = score(firstRelevant === -1 ? 0 : 1 / (firstRelevant + 1))
+  return scores
+}
+
+function dedupe(ids: readonly string[]): string[] {
+  const seen = new Set<string>()
+  return ids.filter((id) => (seen.has(id) ? false : (seen.add(id), true)))
+}
+
+function ndcg(top: readonly string[], grades: ReadonlyMap<string, number>, k: number): number {
+  const dcg = discountedGain(top.map((id) => grades.get(id) ?? 0))
+  const ideal = discountedGain([...grades.values()].sort((a, b) => b - a).slice(0, k))
+  return dcg / ideal
+}
+
+function discountedGain(gradesInRankOrder: readonly number[]): number {
+  return gradesInRankOrder.reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0)
+}

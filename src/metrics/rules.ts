@@ -1,0 +1,55 @@
+import type { RulesConfig } from '../schemas/config.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+import { passFail, type Score } from './types.ts'
+
+/** `[文档3]`, `[doc 3]`, `[Doc3]`: the citation forms the rules and citation_valid recognise. */
+export const CITATION_PATTERN = /\[(?:文档|doc|document|source)\s*(\d+)\]/gi
+
+/**
+ * The seed's rule tier, routed on should_refuse: a question that should be refused is
+ * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
+ * citation or forbidden-word rule.
+ */
+export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Record<string, Score> {
+  if (row.should_refuse) {
+    const refused = isRefusal(answer, rules.refusal_phrases)
+    const result = { refuse_ok: passFail(refused, 'the answer does not say it cannot answer') }
+    return { ...result, rules_pass: passFail(refused, 'refuse_ok failed') }
+  }
+  const checks: Record<string, Score> = {}
+  const length = [...answer].length
+  checks.length_ok = passFail(
+    length >= rules.min_length && length <= rules.max_length,
+    `${length} characters, outside ${rules.min_length}-${rules.max_length}`,
+  )
+  if (rules.require_citation) {
+    checks.citation_ok = passFail(hasCitation(answer), 'no [文档N] / [docN] citation')
+  }
+  const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()))
+  checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`)
+  if (row.expect_json) checks.json_ok = checkJson(answer, row.required_keys)
+  const failed = Object.entries(checks).filter(([, s]) => s.value === 0).map(([name]) => name)
+  checks.rules_pass = passFail(failed.length === 0, `failed: ${failed.join(', ')}`)
+  return checks
+}
+
+export function isRefusal(answer: string, phrases: readonly string[]): boolean {
+  const text = answer.toLowerCase()
+  return phrases.some((p) => text.includes(p.toLowerCase()))
+}
+
+export function hasCitation(answer: string): boolean {
+  return new RegExp(CITATION_PATTERN.source, 'i').test(answer)
+}
+
+function checkJson(answer: string, requiredKeys: readonly string[]): Score {
+  let data: unknown
+  try {
+    data = JSON.parse(answer)
+  } catch {
+    return passFail(false, 'not valid JSON')
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return passFail(false, 'JSON but not an object')
+  const missing = requiredKeys.filter((k) => !(k in (data as object)))
+  return passFail(missing.length === 0, `missing keys: ${missing.join(', ')}`)
+}

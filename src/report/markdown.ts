@@ -1,0 +1,247 @@
+import { directedChange } from '../compare/compare.ts'
+import { metricInfo } from '../metrics/registry.ts'
+import type { Comparison, MetricRow, QuestionChange, Results } from '../schemas/results.ts'
+import { escapeCell, escapeInline } from './escape.ts'
+
+/** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
+export const GITHUB_COMMENT_LIMIT = 65_536
+
+export interface ReportOptions {
+  /** a hidden first line (the sticky-comment marker) */
+  marker?: string
+  runUrl?: string
+  sha?: string
+  /** where results.json was written, for the update command */
+  maxChars?: number
+}
+
+interface Limits {
+  regressions: number
+  improvements: number
+  errors: number
+  categories: boolean
+}
+
+const STAGES: Limits[] = [
+  { regressions: Infinity, improvements: Infinity, errors: Infinity, categories: true },
+  { regressions: Infinity, improvements: 50, errors: 50, categories: true },
+  { regressions: 150, improvements: 20, errors: 20, categories: true },
+  { regressions: 60, improvements: 10, errors: 10, categories: true },
+  { regressions: 25, improvements: 5, errors: 5, categories: false },
+  { regressions: 10, improvements: 0, errors: 0, categories: false },
+]
+
+/**
+ * One renderer for report.md, the job summary and the PR comment. Pure: the caller passes
+ * the run URL and SHA in. When the report is too long it cuts rows in stages and says so.
+ */
+export function renderReport(results: Results, options: ReportOptions = {}): string {
+  const max = options.maxChars ?? GITHUB_COMMENT_LIMIT - 1_000
+  let body = ''
+  for (const limits of STAGES) {
+    body = render(results, options, limits)
+    if (body.length <= max) return body
+  }
+  return body.length <= max ? body : `${body.slice(0, max - 200)}\n\n… report cut at ${max} characters; the full report is in report.md and results.json.\n`
+}
+
+function render(results: Results, options: ReportOptions, limits: Limits): string {
+  const c = results.comparison
+  const out: string[] = []
+  if (options.marker) out.push(options.marker)
+  out.push(verdictLine(results), '')
+  out.push(runIdentity(results, options), '')
+  if (c && c.reasons.length > 0) {
+    out.push(c.verdict === 'incomparable' ? '**Why the baseline is not comparable**' : '**Why the gate failed**')
+    for (const reason of c.reasons) out.push(`- ${escapeInline(reason)}`)
+    out.push('')
+  }
+  out.push('#### Metrics', '', ...metricTable(results), '')
+  if (limits.categories) out.push(...categoryTable(results))
+  if (c) out.push(...regressionSection(c, limits))
+  out.push(...errorSection(results, limits.errors))
+  if (c && c.messages.length > 0) {
+    out.push('<details><summary>Notes</summary>', '')
+    for (const m of c.messages) out.push(`- ${escapeInline(m)}`)
+    out.push('', '</details>', '')
+  }
+  out.push(costLine(results), '')
+  out.push(updateSection(results))
+  return out.join('\n') + '\n'
+}
+
+function verdictLine(results: Results): string {
+  const c = results.comparison
+  const regressed = c?.metrics.filter((m) => m.status === 'regression').length ?? 0
+  const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
+    ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${distinctQuestions(c.regressions)} question${distinctQuestions(c.regressions) === 1 ? '' : 's'} worse, ${distinctQuestions(c.improvements)} better`
+    : ''
+  switch (c?.verdict ?? 'no_baseline') {
+    case 'pass':
+      return `### ✅ evalgate: gate passed${counts}`
+    case 'fail':
+      return `### ❌ evalgate: gate failed${counts}`
+    case 'incomparable':
+      return '### ⚠️ evalgate: baseline not comparable'
+    default:
+      return '### ℹ️ evalgate: no baseline to compare with'
+  }
+}
+
+function distinctQuestions(changes: readonly QuestionChange[]): number {
+  return new Set(changes.map((q) => q.id)).size
+}
+
+function runIdentity(results: Results, options: ReportOptions): string {
+  const r = results.run
+  const c = results.comparison
+  const parts: string[] = []
+  const version = r.version ? `\`${escapeInline(r.version)}\`` : 'this run'
+  if (c && c.baseline.kind !== 'none') {
+    const kind = c.baseline.kind === 'results' ? 'results' : 'baseline'
+    parts.push(`${version} vs ${kind} \`${escapeInline(c.baseline.version ?? '?')}\`${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`)
+  } else {
+    parts.push(version)
+  }
+  const fingerprint = c?.baseline.fingerprint_check === 'match' ? 'fingerprint ✅ matches' : c?.baseline.fingerprint_check === 'mismatch' ? 'fingerprint ❌ differs' : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``
+  parts.push(`eval set \`${escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`)
+  if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0)) parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`)
+  parts.push(`judge: ${escapeInline(r.judge_label)}`)
+  if (options.sha) parts.push(`commit \`${escapeInline(options.sha.slice(0, 7))}\``)
+  if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`)
+  return parts.join(' · ')
+}
+
+const STATUS: Record<MetricRow['status'], string> = {
+  regression: '❌ regression',
+  improvement: '✅ improvement',
+  within: 'within max_drop',
+  new: '🆕 new (not gated)',
+  not_computed: '⚪ not computed',
+  no_baseline: '',
+}
+
+function metricTable(results: Results): string[] {
+  const c = results.comparison
+  const rows = c ? c.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }))
+  const lines = ['| metric | baseline | candidate | Δ | limit | status |', '|---|--:|--:|--:|--:|---|']
+  for (const row of rows) {
+    const full = 'status' in row ? (row as MetricRow) : null
+    const summary = results.metrics[row.metric]
+    const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : ''
+    const status = full ? statusCell(full) : '—'
+    const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—'
+    lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${limit} | ${status} |`)
+  }
+  return lines
+}
+
+function statusCell(row: MetricRow): string {
+  const failed = row.failures.length > 0
+  const parts = [row.status === 'within' && failed ? '' : STATUS[row.status]]
+  if (row.threshold !== null) parts.push(row.failures.some((f) => f.includes('threshold')) ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)
+  if (row.failures.some((f) => f.includes('errored'))) parts.push(`❌ error rate ${row.errors}/${row.questions}`)
+  return parts.filter(Boolean).join(' · ') || '—'
+}
+
+function limitCell(row: MetricRow): string {
+  if (metricInfo(row.metric)?.unit === 'ms') return `+${Math.round(row.max_drop * 100)}%`
+  return `−${row.max_drop}`
+}
+
+function deltaCell(row: MetricRow): string {
+  if (row.delta === null) return '—'
+  if (metricInfo(row.metric)?.unit === 'ms') return `${signed(row.delta, 0)} ms`
+  return signed(row.delta, 3)
+}
+
+function value(metric: string, v: number | null): string {
+  if (v === null) return '—'
+  return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3)
+}
+
+function signed(v: number, digits: number): string {
+  const text = Math.abs(v).toFixed(digits)
+  if (Number(text) === 0) return `±${text}`
+  return `${v < 0 ? '−' : '+'}${text}`
+}
+
+/** A handful of headline metrics per category, baseline → candidate. */
+function categoryTable(results: Results): string[] {
+  const c = results.comparison
+  if (!c || c.categories.length < 2) return []
+  const preferred = ['rules_pass', 'refuse_ok', ...results.run.k.slice(0, 1).map((k) => `recall@${k}`), 'mrr', 'accuracy_norm', 'completeness_norm', 'faithfulness', 'context_recall']
+  const columns = preferred.filter((m) => m in results.metrics).slice(0, 6)
+  const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`))
+  const lines = ['#### By category', '', `| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`]
+  for (const cat of c.categories) {
+    const cells = columns.map((m) => {
+      const v = cat.metrics[m]
+      if (!v) return '—'
+      const floor = cat.floors.find((f) => f.metric === m)
+      const mark = floor ? (floor.passed ? ' ✓' : ` ❌ floor ${floor.floor}`) : ''
+      return v.baseline === null ? `${value(m, v.candidate)}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${mark}`
+    })
+    lines.push(`| ${escapeCell(cat.category, 40)} | ${cat.n} | ${cells.join(' | ')} |`)
+  }
+  if (floorsFailed.length > 0) lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`)
+  lines.push('')
+  return lines
+}
+
+function regressionSection(c: Comparison, limits: Limits): string[] {
+  if (c.baseline.kind === 'none' || c.verdict === 'incomparable') return []
+  if (c.baseline.kind === 'minimal') return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', '']
+  const out = [`#### Per-question regressions (${c.regressions.length} rows, ${distinctQuestions(c.regressions)} questions)`, '']
+  if (c.regressions.length === 0) out.push('No question dropped by more than question_drop.', '')
+  else out.push(...changeTable(c.regressions, limits.regressions), '')
+  if (c.improvements.length > 0) {
+    out.push(`<details><summary>Improvements (${c.improvements.length} rows, ${distinctQuestions(c.improvements)} questions)</summary>`, '')
+    out.push(...changeTable(c.improvements, limits.improvements), '', '</details>', '')
+  }
+  return out
+}
+
+function changeTable(changes: readonly QuestionChange[], limit: number): string[] {
+  const shown = changes.slice(0, limit)
+  const lines = ['| id | category | question | metric | baseline → candidate | Δ | reason |', '|---|---|---|---|---|--:|---|']
+  for (const q of shown) {
+    const info = metricInfo(q.metric)
+    const flip = q.flip ? (q.candidate < q.baseline ? ' (pass → fail)' : ' (fail → pass)') : ''
+    const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2)
+    lines.push(
+      `| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(q.question, 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`,
+    )
+  }
+  if (changes.length > shown.length) lines.push('', `_${changes.length - shown.length} more rows cut to keep the comment under GitHub's size limit; see report.md or results.json._`)
+  return lines
+}
+
+function errorSection(results: Results, limit: number): string[] {
+  const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
+  if (errored.length === 0) return []
+  const out = [`<details><summary>⚠️ Errors (${errored.length} questions)</summary>`, '', '| id | where | error |', '|---|---|---|']
+  for (const [id, q] of errored.slice(0, limit)) {
+    for (const [where, message] of Object.entries(q.errors)) out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`)
+  }
+  if (errored.length > limit) out.push('', `_${errored.length - limit} more questions with errors cut; see results.json._`)
+  out.push('', '</details>', '')
+  return out
+}
+
+function costLine(results: Results): string {
+  const u = results.run.usage
+  const t = results.run.timings_ms
+  const calls = `${u.llm_calls} LLM calls, ${u.embedding_calls} embedding calls, ${u.prompt_tokens + u.completion_tokens} tokens, ${u.cache_hits} cache hits${u.cost_usd !== null ? `, $${u.cost_usd.toFixed(4)}` : ''}`
+  return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)}`
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`
+}
+
+function updateSection(results: Results): string {
+  const command = results.comparison?.update_command
+  if (!command) return ''
+  return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n')
+}

@@ -1,0 +1,56 @@
+import { metricInfo } from '../metrics/registry.ts'
+import type { Results } from '../schemas/results.ts'
+
+export interface TerminalOptions {
+  color: boolean
+  /** how many per-question regressions to list */
+  maxQuestions?: number
+}
+
+/** A compact, coloured summary for the terminal; the full report goes to report.md. */
+export function renderTerminal(results: Results, options: TerminalOptions): string {
+  const paint = (code: string) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text)
+  const red = paint('31')
+  const green = paint('32')
+  const yellow = paint('33')
+  const dim = paint('2')
+  const bold = paint('1')
+  const c = results.comparison
+  const lines: string[] = []
+  const verdict = c?.verdict ?? 'no_baseline'
+  const headline = {
+    pass: green(bold('PASS')),
+    fail: red(bold('FAIL')),
+    incomparable: yellow(bold('INCOMPARABLE')),
+    no_baseline: yellow(bold('NO BASELINE')),
+  }[verdict]
+  const r = results.run
+  lines.push(`${headline}  evalgate · ${r.version ?? 'run'} on eval set ${r.eval_set_version} (${r.question_count} questions) · judge ${r.judge.provider}`)
+  if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${c.baseline.version ?? '?'} (${c.baseline.path ?? c.baseline.kind}) · ${c.common} questions compared`))
+  lines.push('')
+  const rows = c?.metrics ?? []
+  const width = Math.max(8, ...rows.map((m) => m.metric.length))
+  lines.push(dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`))
+  for (const m of rows) {
+    const ms = metricInfo(m.metric)?.unit === 'ms'
+    const num = (v: number | null) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3))
+    const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`
+    const failed = m.failures.length > 0
+    const status = failed ? red(m.failures.join('; ')) : m.status === 'improvement' ? green('improvement') : m.status === 'within' ? dim('within max_drop') : m.status === 'no_baseline' ? dim('—') : yellow(m.status.replace('_', ' '))
+    lines.push(`  ${m.metric.padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
+  }
+  if (c && c.regressions.length > 0) {
+    const max = options.maxQuestions ?? 10
+    lines.push('', `  ${red(`${new Set(c.regressions.map((q) => q.id)).size} questions regressed`)} (${c.regressions.length} rows, worst first):`)
+    for (const q of c.regressions.slice(0, max)) {
+      lines.push(`    ${q.id.padEnd(10)} ${q.metric.padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(q.question.slice(0, 40))}`)
+    }
+    if (c.regressions.length > max) lines.push(dim(`    … ${c.regressions.length - max} more in the report`))
+  }
+  if (c && c.improvements.length > 0) lines.push(`  ${green(`${new Set(c.improvements.map((q) => q.id)).size} questions improved`)}`)
+  if (c && c.reasons.length > 0) {
+    lines.push('', `  ${bold('Gate failed because:')}`)
+    for (const reason of c.reasons) lines.push(`    - ${reason}`)
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+/** `a||b` in CSV, an array in JSONL. */
+function list(separator: string) {
+  return z
+    .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+    .optional()
+    .transform((v) => {
+      if (v === null || v === undefined) return [] as string[]
+      if (Array.isArray(v)) return v.map(String)
+      return v === '' ? [] : v.split(separator).map((s) => s.trim())
+    })
+}
+
+const optionalNumber = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '') return null
+    const n = typeof v === 'number' ? v : Number(v)
+    if (!Number.isFinite(n) || n < 0) {
+      ctx.addIssue({ code: 'custom', message: `expected a non-negative number of milliseconds, got "${String(v)}"` })
+      return z.NEVER
+    }
+    return n
+  })
+
+/** What the system under test answered for one question (a predictions file row or a command's stdout line). */
+export const CandidateOutputInputSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1, 'id is empty')),
+  answer: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').normalize('NFC')),
+  contexts: list('||'),
+  retrieved_ids: list('|').transform((ids) => ids.filter((id) => id !== '')),
+  latency_ms: optionalNumber,
+  error: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v)),
+})
+
+export const CandidateOutputSchema = z.object({
+  id: z.string(),
+  answer: z.string(),
+  contexts: z.array(z.string()),
+  retrieved_ids: z.array(z.string()),
+  latency_ms: z.number().nullable(),
+  error: z.string().nullable(),
+})
+export type CandidateOutput = z.infer<typeof CandidateOutputSchema>

@@ -1,0 +1,138 @@
+import { z } from 'zod'
+
+/**
+ * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
+ * booleans; the same schema normalises both, so the two formats cannot drift apart.
+ */
+const text = z.union([z.string(), z.number()]).transform((v) => String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim())
+
+const optionalText = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => {
+    if (v === null || v === undefined) return null
+    const s = String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim()
+    return s === '' ? null : s
+  })
+
+/** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
+function list(separator: string) {
+  return z
+    .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+    .optional()
+    .transform((v) => {
+      if (v === null || v === undefined) return [] as string[]
+      const items = Array.isArray(v) ? v.map(String) : v.split(separator)
+      return items.map((s) => s.normalize('NFC').trim()).filter((s) => s !== '')
+    })
+}
+
+const truthy = new Set(['true', '1', 'yes'])
+const falsy = new Set(['false', '0', 'no', ''])
+
+export const booleanCell = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return false
+    if (typeof v === 'boolean') return v
+    const s = String(v).trim().toLowerCase()
+    if (truthy.has(s)) return true
+    if (falsy.has(s)) return false
+    ctx.addIssue({ code: 'custom', message: `expected true/false/1/0/yes/no, got "${String(v)}"` })
+    return z.NEVER
+  })
+
+export const RelevantDocSchema = z.object({ id: z.string(), grade: z.number().int().min(0).max(3) })
+export type RelevantDoc = z.infer<typeof RelevantDocSchema>
+
+/** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
+const relevantDocs = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return [] as RelevantDoc[]
+    const items = (Array.isArray(v) ? v.map(String) : v.split('|')).map((s) => s.trim()).filter((s) => s !== '')
+    const docs: RelevantDoc[] = []
+    const seen = new Set<string>()
+    for (const item of items) {
+      const graded = /^(.+):(\d+)$/.exec(item)
+      const id = (graded ? graded[1] : item)!.trim()
+      const grade = graded ? Number(graded[2]) : 1
+      if (grade > 3) {
+        ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` })
+        return z.NEVER
+      }
+      if (seen.has(id)) {
+        ctx.addIssue({ code: 'custom', message: `doc id "${id}" is listed twice` })
+        return z.NEVER
+      }
+      seen.add(id)
+      docs.push({ id, grade })
+    }
+    return docs
+  })
+
+export const EvalRowInputSchema = z
+  .object({
+    id: text.pipe(z.string().min(1, 'id is empty: every row needs a stable, unique id')),
+    question: text.pipe(z.string().min(1, 'question is empty')),
+    ground_truth: optionalText,
+    reference_points: list(';'),
+    category: optionalText,
+    difficulty: optionalText,
+    should_refuse: booleanCell,
+    relevant_doc_ids: relevantDocs,
+    expect_json: booleanCell,
+    required_keys: z
+      .union([z.string(), z.array(z.string()), z.null()])
+      .optional()
+      .transform((v, ctx) => {
+        if (v === null || v === undefined) return [] as string[]
+        if (Array.isArray(v)) return v
+        const s = v.trim()
+        if (s === '') return []
+        if (s.startsWith('[')) {
+          try {
+            const parsed: unknown = JSON.parse(s)
+            if (Array.isArray(parsed) && parsed.every((k) => typeof k === 'string')) return parsed as string[]
+          } catch {
+            // fall through to the error below
+          }
+          ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` })
+          return z.NEVER
+        }
+        return s.split(';').map((k) => k.trim()).filter((k) => k !== '')
+      }),
+  })
+  .passthrough()
+
+export const EvalRowSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  ground_truth: z.string().nullable(),
+  reference_points: z.array(z.string()),
+  category: z.string().nullable(),
+  difficulty: z.string().nullable(),
+  should_refuse: z.boolean(),
+  relevant_docs: z.array(RelevantDocSchema),
+  expect_json: z.boolean(),
+  required_keys: z.array(z.string()),
+  /** Unknown columns, kept and passed through to the candidate. */
+  extra: z.record(z.string(), z.unknown()),
+})
+export type EvalRow = z.infer<typeof EvalRowSchema>
+
+export const REQUIRED_EVAL_COLUMNS = ['id', 'question'] as const
+export const KNOWN_EVAL_COLUMNS = new Set([
+  'id',
+  'question',
+  'ground_truth',
+  'reference_points',
+  'category',
+  'difficulty',
+  'should_refuse',
+  'relevant_doc_ids',
+  'expect_json',
+  'required_keys',
+])

@@ -1,0 +1,175 @@
+import { z } from 'zod'
+
+export const RESULTS_SCHEMA_VERSION = 1
+
+export const JudgeIdentitySchema = z.object({
+  provider: z.string(),
+  model: z.string().nullable(),
+  embeddings_model: z.string().nullable(),
+  /** sha256 over every prompt and metric setting: a changed definition is never compared with an old score. */
+  definitions_hash: z.string(),
+})
+export type JudgeIdentity = z.infer<typeof JudgeIdentitySchema>
+
+export const IntervalSchema = z.object({ low: z.number(), high: z.number(), level: z.number() })
+
+export const MetricSummarySchema = z.object({
+  mean: z.number().nullable(),
+  /** questions with a value */
+  n: z.number().int(),
+  /** questions without one (not applicable or errored); always counted, never averaged in */
+  nan: z.number().int(),
+  /** the subset of `nan` caused by an error */
+  errors: z.number().int(),
+  interval: IntervalSchema.nullable().optional(),
+})
+export type MetricSummary = z.infer<typeof MetricSummarySchema>
+
+export const ClaimSchema = z.object({
+  text: z.string(),
+  verdict: z.enum(['supported', 'contradicted', 'not_mentioned']),
+  evidence: z.string().nullable().optional(),
+})
+export type Claim = z.infer<typeof ClaimSchema>
+
+export const QuestionResultSchema = z.object({
+  question: z.string(),
+  category: z.string().nullable(),
+  difficulty: z.string().nullable(),
+  should_refuse: z.boolean(),
+  answer: z.string(),
+  /** metric → value in [0,1] (ms for latency_ms) or null */
+  scores: z.record(z.string(), z.number().nullable()),
+  /** metric → why the value is null, or the judge's reason */
+  notes: z.record(z.string(), z.string()),
+  /** metric → error message; "candidate" when the system under test failed on this question */
+  errors: z.record(z.string(), z.string()),
+  claims: z.array(ClaimSchema).optional(),
+})
+export type QuestionResult = z.infer<typeof QuestionResultSchema>
+
+export const UsageSchema = z.object({
+  llm_calls: z.number().int(),
+  embedding_calls: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  cache_hits: z.number().int(),
+  cost_usd: z.number().nullable(),
+})
+export type Usage = z.infer<typeof UsageSchema>
+
+export const ShardSchema = z.object({ index: z.number().int().min(1), count: z.number().int().min(1) })
+
+export const RunInfoSchema = z.object({
+  version: z.string().nullable(),
+  eval_set_version: z.string(),
+  eval_set_fingerprint: z.string(),
+  eval_set_path: z.string().nullable(),
+  question_count: z.number().int(),
+  candidate: z.string(),
+  judge: JudgeIdentitySchema,
+  judge_label: z.string(),
+  k: z.array(z.number().int()),
+  shard: ShardSchema.nullable(),
+  started_at: z.string(),
+  timings_ms: z.object({ candidate: z.number(), scoring: z.number(), total: z.number() }),
+  usage: UsageSchema,
+})
+export type RunInfo = z.infer<typeof RunInfoSchema>
+
+export const MetricStatusSchema = z.enum(['regression', 'improvement', 'within', 'new', 'not_computed', 'no_baseline'])
+export type MetricStatus = z.infer<typeof MetricStatusSchema>
+
+export const MetricRowSchema = z.object({
+  metric: z.string(),
+  baseline: z.number().nullable(),
+  candidate: z.number().nullable(),
+  /** candidate − baseline, in the metric's own unit */
+  delta: z.number().nullable(),
+  /** direction-aware change: positive is better (relative for latency_ms) */
+  change: z.number().nullable(),
+  max_drop: z.number(),
+  status: MetricStatusSchema,
+  /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
+  threshold: z.number().nullable(),
+  errors: z.number().int(),
+  questions: z.number().int(),
+  n_baseline: z.number().int().nullable(),
+  n_candidate: z.number().int(),
+  /** reasons this row fails the gate; empty when it does not */
+  failures: z.array(z.string()),
+  interval: IntervalSchema.nullable(),
+  note: z.string().nullable(),
+})
+export type MetricRow = z.infer<typeof MetricRowSchema>
+
+export const CategoryRowSchema = z.object({
+  category: z.string(),
+  n: z.number().int(),
+  metrics: z.record(z.string(), z.object({ baseline: z.number().nullable(), candidate: z.number().nullable() })),
+  floors: z.array(z.object({ metric: z.string(), floor: z.number(), value: z.number().nullable(), passed: z.boolean() })),
+})
+export type CategoryRow = z.infer<typeof CategoryRowSchema>
+
+export const QuestionChangeSchema = z.object({
+  id: z.string(),
+  category: z.string().nullable(),
+  question: z.string(),
+  metric: z.string(),
+  baseline: z.number(),
+  candidate: z.number(),
+  delta: z.number(),
+  /** direction-aware size: positive is better */
+  change: z.number(),
+  flip: z.boolean(),
+  reason: z.string().nullable(),
+})
+export type QuestionChange = z.infer<typeof QuestionChangeSchema>
+
+export const VerdictSchema = z.enum(['pass', 'fail', 'incomparable', 'no_baseline'])
+export type Verdict = z.infer<typeof VerdictSchema>
+
+export const GateSettingsSchema = z.object({
+  max_drop: z.number().min(0),
+  max_drop_overrides: z.record(z.string(), z.number().min(0)),
+  thresholds: z.record(z.string(), z.number()),
+  by_category: z.record(z.string(), z.record(z.string(), z.number())),
+  max_error_rate: z.number().min(0).max(1),
+  question_drop: z.number().min(0),
+  latency_rise: z.number().min(0),
+  gate_mode: z.enum(['strict']),
+})
+export type GateSettings = z.infer<typeof GateSettingsSchema>
+
+export const ComparisonSchema = z.object({
+  verdict: VerdictSchema,
+  /** one line per reason the gate failed, or why the baseline is incomparable */
+  reasons: z.array(z.string()),
+  baseline: z.object({
+    path: z.string().nullable(),
+    kind: z.enum(['evalgate', 'minimal', 'results', 'none']),
+    version: z.string().nullable(),
+    eval_set_version: z.string().nullable(),
+    fingerprint_check: z.enum(['match', 'mismatch', 'absent']),
+  }),
+  common: z.number().int(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  metrics: z.array(MetricRowSchema),
+  categories: z.array(CategoryRowSchema),
+  regressions: z.array(QuestionChangeSchema),
+  improvements: z.array(QuestionChangeSchema),
+  messages: z.array(z.string()),
+  gate: GateSettingsSchema,
+  update_command: z.string(),
+})
+export type Comparison = z.infer<typeof ComparisonSchema>
+
+export const ResultsSchema = z.object({
+  schema_version: z.literal(RESULTS_SCHEMA_VERSION),
+  run: RunInfoSchema,
+  metrics: z.record(z.string(), MetricSummarySchema),
+  questions: z.record(z.string(), QuestionResultSchema),
+  comparison: ComparisonSchema.nullable(),
+})
+export type Results = z.infer<typeof ResultsSchema>
