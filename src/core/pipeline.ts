@@ -9,6 +9,7 @@ import type { Config } from '../schemas/config.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results } from '../schemas/results.ts'
 import { GateError } from './errors.ts'
 import { loadEvalSet } from './evalSet.ts'
+import { tokenCache } from '../metrics/tokens.ts'
 import { judgeIdentity, judgeLabel, plannedMetrics, scoreQuestion, summarise } from './score.ts'
 
 export interface Logger {
@@ -77,6 +78,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
   const scoringStarted = deps.elapsed()
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values())
   const questions: Record<string, QuestionResult> = {}
+  const tokensOf = tokenCache()
   let unanswered = 0
   for (const row of evalSet.rows) {
     let output = outputs.get(row.id)
@@ -84,7 +86,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
       unanswered += 1
       output = missingOutput(row.id, candidateKind === 'predictions' ? 'the predictions file' : 'the candidate command')
     }
-    questions[row.id] = scoreQuestion(row, output, config, metrics)
+    questions[row.id] = scoreQuestion(row, output, config, metrics, tokensOf)
   }
   if (unanswered > 0) deps.logger.warn(`${unanswered} question(s) got no answer from the candidate: counted as errors`)
   const summary = summarise(questions, metrics)

@@ -3,6 +3,7 @@ import { scoreCitationValidity } from '../metrics/citations.ts'
 import { LEXICAL_METRICS, LEXICAL_SETTINGS, scoreLexical } from '../metrics/lexical.ts'
 import { scoreRetrieval } from '../metrics/retrieval.ts'
 import { isRefusal, scoreRules } from '../metrics/rules.ts'
+import { tokenize, type Tokens } from '../metrics/tokens.ts'
 import type { Score } from '../metrics/types.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
@@ -54,7 +55,7 @@ export function judgeLabel(config: Config): string {
 }
 
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
-export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[]): QuestionResult {
+export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[], tokensOf: (text: string) => Tokens = tokenize): QuestionResult {
   const result: QuestionResult = {
     question: row.question,
     category: row.category,
@@ -77,7 +78,7 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
   }
   if (metrics.includes('mrr')) Object.assign(scores, scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k))
   if (config.judge.provider === 'lexical') {
-    const lexical = scoreLexical(row, output, refusal)
+    const lexical = scoreLexical(row, output, refusal, tokensOf)
     Object.assign(scores, lexical.scores)
     result.claims = lexical.claims
   }

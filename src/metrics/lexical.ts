@@ -4,7 +4,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
 import { averagePrecision, claimScores, shareCovered } from './rag.ts'
 import { CITATION_PATTERN } from './rules.ts'
-import { covers, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
+import { covers, sentences, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
 import { noScore, type Score } from './types.ts'
 
 /**
@@ -24,7 +24,8 @@ export const LEXICAL_SETTINGS = {
   minWordShare: 0.5,
   /** clauses with fewer content tokens are filler ("好的", "抱歉"), not claims */
   minClauseTokens: 2,
-  clauseSeparators: '。！？!?；;，,\\n',
+  /** within a sentence, clauses are split here too: one claim per clause */
+  clauseSeparators: '；;，,',
 } as const
 
 export const LEXICAL_METRICS = ['completeness_norm', 'faithfulness', 'hallucination_rate', 'context_precision', 'context_recall'] as const
@@ -40,25 +41,26 @@ export interface LexicalResult {
 
 const CLAUSE_SPLIT = new RegExp(`[${LEXICAL_SETTINGS.clauseSeparators}]+`)
 
-export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean): LexicalResult {
+export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, tokensOf: (text: string) => Tokens = tokenize): LexicalResult {
   if (row.should_refuse) {
     const skipped = noScore('should-refuse question: judged by refuse_ok')
     return { scores: Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), claims: [] }
   }
-  const chunks = output.contexts.map(tokenize)
+  const chunks = output.contexts.map(tokensOf)
   const allContexts = union(chunks)
   const reference = referenceStatements(row)
   const scores: Record<string, Score> = {}
 
   const answer = tokenize(output.answer)
   scores.completeness_norm = shareCovered(
-    row.reference_points.map((p) => covers(answer, tokenize(p), LEXICAL_SETTINGS.minWordShare)),
+    row.reference_points.map((p) => covers(answer, tokensOf(p), LEXICAL_SETTINGS.minWordShare)),
     'reference_points',
   )
 
+  const answerClauses = clauses(output.answer)
   const claims: Claim[] = isRefusal
     ? []
-    : clauses(output.answer).map(({ text, tokens }) => ({
+    : answerClauses.map(({ text, tokens }) => ({
         text,
         verdict: covers(allContexts, tokens, LEXICAL_SETTINGS.minWordShare) ? 'supported' : 'not_mentioned',
       }))
@@ -73,7 +75,7 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
   }
   Object.assign(scores, claimResult)
 
-  const statements = reference.statements.length > 0 ? reference : { against: 'answer' as const, statements: clauses(output.answer).map((c) => c.tokens) }
+  const statements = reference.statements.length > 0 ? reference : { against: 'answer' as const, statements: answerClauses.map((c) => c.tokens) }
   if (statements.statements.length === 0) {
     scores.context_precision = noScore('no ground truth and no answer claims to judge chunk usefulness against')
   } else {
@@ -96,9 +98,9 @@ function referenceStatements(row: EvalRow): { against: 'ground_truth'; statement
 }
 
 function clauses(text: string): { text: string; tokens: Tokens }[] {
-  return text
-    .replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' ')
-    .split(CLAUSE_SPLIT)
+  return sentences(text.replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' '))
+    .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
+    .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
     .map((t) => t.trim())
     .map((t) => ({ text: t, tokens: tokenize(t) }))
     .filter((c) => tokenCount(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens)

@@ -48,6 +48,13 @@ export function metricInfo(name: string): MetricInfo | undefined {
   if (known) return known
   const match = retrievalAtK.exec(name)
   if (!match) return undefined
+  const info = retrievalMetric(name, match)
+  // remembered: the comparison asks once per question and metric
+  byName.set(name, info)
+  return info
+}
+
+function retrievalMetric(name: string, match: RegExpExecArray): MetricInfo {
   const kind = match[1] as 'precision' | 'recall' | 'hit' | 'ndcg'
   return {
     name,
