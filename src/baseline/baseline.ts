@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from '../compare/gate.ts'
-import { GateError } from '../core/errors.ts'
+import { GateError, jsonErrorLocation } from '../core/errors.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline, type GateSettingsInput } from '../schemas/baseline.ts'
 import { ResultsSchema, type JudgeIdentity, type Results } from '../schemas/results.ts'
 
@@ -25,12 +25,13 @@ export interface BaselineView {
 export function loadBaseline(path: string): BaselineView | null {
   if (!existsSync(path)) return null
   let data: unknown
+  const text = readFileSync(path, 'utf8')
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'))
+    data = JSON.parse(text)
   } catch (error) {
     throw new GateError(
       'bad_input',
-      `${path}: the baseline is not valid JSON: ${(error as Error).message}`,
+      `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${(error as Error).message}`,
       'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path,
     )
   }

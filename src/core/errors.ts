@@ -38,3 +38,12 @@ export function formatError(error: unknown): string {
   if (error instanceof Error) return error.stack ?? error.message
   return String(error)
 }
+
+/** `:line:column` of a JSON.parse error, from the "position N" V8 puts in its message. */
+export function jsonErrorLocation(text: string, error: unknown): string {
+  const position = /position (\d+)/.exec(String((error as Error)?.message ?? ''))
+  const offset = position ? Number(position[1]) : /Unexpected end of JSON input/.test(String((error as Error)?.message)) ? text.length : null
+  if (offset === null) return ''
+  const before = text.slice(0, offset).split('\n')
+  return `:${before.length}:${(before.at(-1)?.length ?? 0) + 1}`
+}

@@ -41,7 +41,7 @@ export function readTable(file: string, what: string): Table {
 }
 
 export function parseCsv(file: string, text: string): Table {
-  let rows: { record: string[]; info: { lines: number } }[]
+  let rows: { record: string[] }[]
   try {
     rows = parse(text, { bom: true, info: true, relax_column_count: false, skip_empty_lines: true }) as unknown as typeof rows
   } catch (error) {
@@ -60,16 +60,39 @@ export function parseCsv(file: string, text: string): Table {
     if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
     seen.add(column)
   }
-  // csv-parse reports the line a record ends on; a record's first line is the previous end + 1.
-  let previousEnd = header.info.lines
-  const records = body.map(({ record, info }) => {
+  // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
+  // record's first line ourselves (starts[0] is the header).
+  const starts = recordStartLines(text)
+  const records = body.map(({ record }, index) => {
     const data: Record<string, unknown> = {}
     columns.forEach((c, i) => (data[c] = record[i]))
-    const line = previousEnd + 1
-    previousEnd = info.lines
-    return { line, data }
+    return { line: starts[index + 1] ?? 0, data }
   })
   return { file, format: 'csv', columns, records }
+}
+
+/** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
+function recordStartLines(text: string): number[] {
+  const starts: number[] = []
+  let line = 1
+  let inQuotes = false
+  let atRecordStart = true
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && text[i + 1] === '\n') i++
+      line++
+      if (!inQuotes) atRecordStart = true
+      continue
+    }
+    if (atRecordStart) {
+      if (ch === '\uFEFF') continue
+      starts.push(line)
+      atRecordStart = false
+    }
+    if (ch === '"') inQuotes = !inQuotes
+  }
+  return starts
 }
 
 export function parseJsonl(file: string, text: string): Table {

@@ -19,7 +19,7 @@ import { noScore, type Score } from './types.ts'
  * it does not pretend to judge accuracy, relevance or answer relevancy.
  */
 export const LEXICAL_SETTINGS = {
-  version: 1,
+  version: 2,
   /** share of a statement's words that must appear for it to count as covered */
   minWordShare: 0.5,
   /** clauses with fewer content tokens are filler ("好的", "抱歉"), not claims */
@@ -39,7 +39,8 @@ export interface LexicalResult {
   claims: Claim[]
 }
 
-const CLAUSE_SPLIT = new RegExp(`[${LEXICAL_SETTINGS.clauseSeparators}]+`)
+// a comma between digits groups thousands (1,000 元): it does not end a clause
+const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`)
 
 export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, tokensOf: (text: string) => Tokens = tokenize): LexicalResult {
   if (row.should_refuse) {

@@ -13,11 +13,12 @@ export interface Tokens {
 
 const HAN_RUN = /\p{Script=Han}+/gu
 const NUMBER = /\d+(?:\.\d+)?/g
+const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g
 const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu
 const LATIN_STOPWORDS = new Set(['the', 'an', 'of', 'to', 'and', 'or', 'is', 'are', 'in', 'on', 'for', 'be', 'it', 'you', 'can', 'with'])
 
 export function tokenize(text: string): Tokens {
-  const normalised = text.normalize('NFKC').toLowerCase()
+  const normalised = text.normalize('NFKC').toLowerCase().replace(THOUSANDS_SEPARATOR, '$1')
   const numbers = new Set<string>()
   for (const match of normalised.matchAll(NUMBER)) numbers.add(String(Number(match[0])))
   const words = new Set<string>()

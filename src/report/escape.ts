@@ -12,6 +12,8 @@ export function escapeCell(text: string, maxChars = 160): string {
 export function escapeInline(text: string): string {
   return text
     .replace(/&/g, '&amp;')
+    // "#123" would link an issue; done before the numeric entities below, which contain "#"
+    .replace(/#(?=\d)/g, '#\u2060')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '&#124;')
@@ -24,5 +26,4 @@ export function escapeInline(text: string): string {
     .replace(/~/g, '&#126;')
     // a zero-width joiner after @ keeps "@octocat" readable but stops the mention
     .replace(/@/g, '@\u2060')
-    .replace(/#(?=\d)/g, '#\u2060')
 }

@@ -1,0 +1,268 @@
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { after, describe, it } from 'node:test'
+import { runCommandCandidate } from '../../src/candidates/command.ts'
+import { GateError } from '../../src/core/errors.ts'
+import type { EvalRow } from '../../src/schemas/evalSet.ts'
+import { cleanupTempDirs, fixture, makeTempDir, nodeCommand, readResults, runCli, sh, writeText } from '../cli/harness.ts'
+
+after(cleanupTempDirs)
+
+const ECHO_CANDIDATE = fixture('echo-candidate.mjs')
+
+function makeRow(id: string, question: string, extra: Record<string, unknown> = {}): EvalRow {
+  return {
+    id,
+    question,
+    ground_truth: null,
+    reference_points: [],
+    category: null,
+    difficulty: null,
+    should_refuse: false,
+    relevant_docs: [],
+    expect_json: false,
+    required_keys: [],
+    extra,
+  }
+}
+
+const QUESTIONS: [string, string][] = [
+  ['q01', '年假有几天？'],
+  ['q02', '病假需要什么材料？'],
+  ['q03', '加班费怎么计算？'],
+  ['q04', '报销流程是什么？'],
+  ['q05', '试用期多长？'],
+  ['q06', '婚假有几天？'],
+  ['q07', '产假有多少天？'],
+  ['q08', '公积金缴纳比例是多少？'],
+  ['q09', '离职需要提前多久申请？'],
+  ['q10', '出差补贴标准是什么？'],
+]
+const ROWS = QUESTIONS.map(([id, q]) => makeRow(id, q))
+
+/** A 10-question eval set, so that 1 unanswered question is exactly max_error_rate (10%). */
+function writeEvalSet(path: string): string {
+  return writeText(path, 'id,question,category\n' + QUESTIONS.map(([id, q]) => `${id},${q},hr`).join('\n') + '\n')
+}
+
+async function rejection(promise: Promise<unknown>): Promise<GateError> {
+  try {
+    await promise
+  } catch (error) {
+    assert.ok(error instanceof GateError, `expected a GateError, got ${String(error)}`)
+    return error
+  }
+  assert.fail('expected the candidate to fail')
+}
+
+/** Alive and not a zombie (a killed child may stay a zombie until something reaps it). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return existsSync(`/proc/${pid}`)
+  }
+}
+
+describe('runCommandCandidate', () => {
+  it('sends one JSONL {id, question} line per question on stdin to a single process', async () => {
+    const t = makeTempDir()
+    const starts = t.path('starts.log')
+    const outputs = await runCommandCandidate(ROWS, { command: `echo started >> ${sh(starts)}; ${nodeCommand(ECHO_CANDIDATE, '--raw')}`, timeoutMs: 10_000 })
+    assert.equal(readFileSync(starts, 'utf8'), 'started\n', 'one process for the whole set')
+    assert.deepEqual([...outputs.keys()], QUESTIONS.map(([id]) => id))
+    for (const [id, question] of QUESTIONS) {
+      assert.deepEqual(JSON.parse(outputs.get(id)!.answer), { id, question })
+    }
+  })
+
+  it('passes unknown eval-set columns through to the candidate', async () => {
+    const rows = [makeRow('q1', '年假有几天？', { department: '人事部', tenant: 7 })]
+    const outputs = await runCommandCandidate(rows, { command: nodeCommand(ECHO_CANDIDATE, '--raw'), timeoutMs: 10_000 })
+    assert.deepEqual(JSON.parse(outputs.get('q1')!.answer), { department: '人事部', tenant: 7, id: 'q1', question: '年假有几天？' })
+  })
+
+  it('keeps Chinese text intact in both directions, also across pipe chunk boundaries', async () => {
+    // ~3000 answers of multi-byte text make stdout far larger than one 64 KiB pipe chunk
+    const rows = Array.from({ length: 3000 }, (_, i) => makeRow(`q${i}`, `第${i}个问题：员工年假、病假和婚假各有几天？`))
+    const outputs = await runCommandCandidate(rows, { command: nodeCommand(ECHO_CANDIDATE), timeoutMs: 20_000 })
+    assert.equal(outputs.size, 3000)
+    for (const row of rows) {
+      const output = outputs.get(row.id)!
+      assert.equal(output.answer, `关于「${row.question}」：请以制度文件为准[文档1]。`)
+      assert.deepEqual(output.contexts, [`制度文件：${row.question}`])
+    }
+  })
+
+  it('returns only the questions the candidate answered (the pipeline turns the rest into error rows)', async () => {
+    const outputs = await runCommandCandidate(ROWS, { command: nodeCommand(ECHO_CANDIDATE, '--skip', 'q03,q07'), timeoutMs: 10_000 })
+    assert.equal(outputs.size, 8)
+    assert.equal(outputs.has('q03'), false)
+    assert.equal(outputs.has('q07'), false)
+  })
+
+  it('runs the command in the given working directory', async () => {
+    const t = makeTempDir()
+    writeText(t.path('answers.jsonl'), '{"id":"q01","answer":"五天[文档1]"}\n')
+    const outputs = await runCommandCandidate(ROWS, { command: 'cat >/dev/null; cat answers.jsonl', timeoutMs: 10_000, cwd: t.dir })
+    assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
+  })
+
+  it('copes with a command that exits without reading its input', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => makeRow(`q${i}`, `问题${i}：${'很长的问题文本'.repeat(20)}`))
+    const outputs = await runCommandCandidate(rows, { command: `echo '{"id":"q0","answer":"好"}'`, timeoutMs: 10_000 })
+    assert.deepEqual([...outputs.keys()], ['q0'])
+  })
+
+  it('fails with the exit code and the stderr text when the command fails', async () => {
+    const error = await rejection(runCommandCandidate(ROWS, { command: 'cat >/dev/null; echo "boom: index missing" >&2; exit 3', timeoutMs: 10_000 }))
+    assert.equal(error.code, 'candidate_failed')
+    assert.match(error.message, /exit code 3/)
+    assert.match(error.message, /boom: index missing/)
+    assert.ok(error.hint && error.hint.length > 0, 'gives a hint')
+  })
+
+  it('kills a command that runs past timeoutMs, with everything it started', async () => {
+    const t = makeTempDir()
+    const pidFile = t.path('sleep.pid')
+    const started = performance.now()
+    const error = await rejection(runCommandCandidate(ROWS, { command: `sleep 5 & echo $! > ${sh(pidFile)}; wait`, timeoutMs: 300 }))
+    const elapsed = performance.now() - started
+    assert.ok(elapsed < 2_000, `failed after ${Math.round(elapsed)} ms`)
+    assert.ok(elapsed >= 250, `failed after only ${Math.round(elapsed)} ms`)
+    assert.equal(error.code, 'candidate_failed')
+    assert.match(error.message, /timed out after 300 ms/)
+    const pid = Number(readFileSync(pidFile, 'utf8').trim())
+    assert.ok(pid > 0)
+    for (let i = 0; i < 50 && isRunning(pid); i++) await sleep(10)
+    assert.equal(isRunning(pid), false, `the sleep (pid ${pid}) is still running`)
+  })
+
+  it('names candidate command stdout and the line of a line that is not JSON', async () => {
+    const command = `cat >/dev/null; printf '%s\\n' '{"id":"q01","answer":"五天"}' 'Loading index...' '{"id":"q02","answer":"证明"}'`
+    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000 }))
+    assert.equal(error.code, 'bad_input')
+    assert.match(error.message, /^candidate command stdout:2: not valid JSON/)
+    assert.match(error.hint ?? '', /one complete JSON object/)
+  })
+
+  it('rejects an answer for an id the eval set does not have', async () => {
+    const command = `cat >/dev/null; echo '{"id":"q99","answer":"五天"}'`
+    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000 }))
+    assert.match(error.message, /^candidate command stdout:1: column "id": output for unknown id "q99"/)
+  })
+})
+
+describe('evalgate run --candidate-cmd', () => {
+  it('scores what the command answered for the questions it received', async () => {
+    const t = makeTempDir()
+    const out = t.path('results.json')
+    const result = await runCli(['run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', nodeCommand(ECHO_CANDIDATE), '--out', out])
+    assert.equal(result.code, 0, result.stderr)
+    const results = readResults(out)
+    assert.match(results.run.candidate, /^command /)
+    assert.equal(results.questions.q08?.answer, '关于「公积金缴纳比例是多少？」：请以制度文件为准[文档1]。')
+    assert.equal(results.questions.q08?.scores.citation_ok, 1)
+    assert.equal(results.metrics.latency_ms?.mean, 5)
+  })
+
+  it('turns an unanswered question into an error row that is counted and reported, never dropped', async () => {
+    const t = makeTempDir()
+    const out = t.path('results.json')
+    const report = t.path('report.md')
+    const result = await runCli([
+      'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
+      '--candidate-cmd', nodeCommand(ECHO_CANDIDATE, '--skip', 'q07'), '--out', out, '--report', report,
+    ])
+    // 1 of 10 is exactly max_error_rate (0.10): reported, not failing
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stderr, /1 question\(s\) got no answer/)
+    const results = readResults(out)
+    assert.equal(Object.keys(results.questions).length, 10)
+    const missing = results.questions.q07!
+    assert.match(missing.errors.candidate ?? '', /no output from the candidate command/)
+    assert.ok(Object.keys(missing.scores).length > 0)
+    for (const [metric, value] of Object.entries(missing.scores)) assert.equal(value, null, `${metric} of an unanswered question`)
+    for (const [metric, summary] of Object.entries(results.metrics)) {
+      assert.equal(summary.errors, 1, `${metric} counts the error`)
+      assert.ok(summary.nan >= 1, `${metric} counts the null`)
+    }
+    assert.equal(results.metrics.rules_pass?.n, 9)
+    const md = readFileSync(report, 'utf8')
+    assert.match(md, /Errors \(1 questions?\)/)
+    assert.match(md, /^\| q07 \| candidate \| no output from the candidate command/m)
+  })
+
+  it('fails the gate on max_error_rate when more than 10% of questions are unanswered, even with no regressions', async () => {
+    const t = makeTempDir()
+    const evalSet = writeEvalSet(t.path('eval.csv'))
+    const full = t.path('full.json')
+    const baseline = t.path('baseline.json')
+    const common = ['run', '--config', t.config, '--eval-set', evalSet, '--eval-set-version', 'v1']
+    assert.equal((await runCli([...common, '--candidate-cmd', nodeCommand(ECHO_CANDIDATE), '--out', full])).code, 0)
+    assert.equal((await runCli(['baseline', '--results', full, '--out', baseline])).code, 0)
+
+    const out = t.path('results.json')
+    const result = await runCli([...common, '--candidate-cmd', nodeCommand(ECHO_CANDIDATE, '--skip', 'q03,q07'), '--baseline', baseline, '--out', out])
+    assert.equal(result.code, 1, result.stderr)
+    const c = readResults(out).comparison!
+    assert.equal(c.verdict, 'fail')
+    assert.deepEqual(c.regressions, [], 'no question got worse')
+    const rulesPass = c.metrics.find((m) => m.metric === 'rules_pass')!
+    assert.equal(rulesPass.status, 'within', 'the mean over answered questions did not move')
+    assert.equal(rulesPass.failures.length, 1)
+    assert.match(rulesPass.failures[0]!, /2 of 10 questions errored \(20(\.0)?%\), more than max_error_rate 10(\.0)?%/)
+    assert.ok(c.reasons.some((r) => r.startsWith('rules_pass: 2 of 10 questions errored')), c.reasons.join('\n'))
+    assert.match(result.stdout, /error/)
+
+    // the same holds without a baseline: silent NaNs must never make a run look better
+    const alone = await runCli([...common, '--candidate-cmd', nodeCommand(ECHO_CANDIDATE, '--skip', 'q03,q07')])
+    assert.equal(alone.code, 1)
+    assert.match(alone.stdout, /more than max_error_rate/)
+  })
+
+  it('exits 2 with the exit code and stderr of a failing command, without a stack trace', async () => {
+    const t = makeTempDir()
+    const out = t.path('results.json')
+    const result = await runCli([
+      'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
+      '--candidate-cmd', 'cat >/dev/null; echo "boom: index missing" >&2; exit 3', '--out', out,
+    ])
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /^evalgate run: candidate command failed \(exit code 3\)/m)
+    assert.match(result.stderr, /boom: index missing/)
+    assert.match(result.stderr, /fix: /)
+    assert.doesNotMatch(result.stderr, /^ {4}at /m)
+    assert.equal(existsSync(out), false)
+  })
+
+  it('exits 2 within ~2 s when the command runs past --candidate-timeout', async () => {
+    const t = makeTempDir()
+    const started = performance.now()
+    const result = await runCli([
+      'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
+      '--candidate-cmd', 'sleep 5', '--candidate-timeout', '300',
+    ])
+    const elapsed = performance.now() - started
+    assert.equal(result.code, 2)
+    assert.ok(elapsed < 2_000, `took ${Math.round(elapsed)} ms`)
+    assert.match(result.stderr, /timed out after 300 ms/)
+    assert.match(result.stderr, /fix: .*timeout/)
+  })
+
+  it('exits 2 naming candidate command stdout and the line when stdout has a non-JSON line', async () => {
+    const t = makeTempDir()
+    const command = `cat >/dev/null; printf '%s\\n' '{"id":"q01","answer":"五天"}' 'Loading index...'`
+    const result = await runCli(['run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', command])
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /candidate command stdout:2: not valid JSON/)
+    assert.doesNotMatch(result.stderr, /^ {4}at /m)
+  })
+})

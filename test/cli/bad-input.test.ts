@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { after, describe, it } from 'node:test'
+import { cleanupTempDirs, fixture, makeTempDir, runCli, sh, writeJson, writeText, type CliRun } from './harness.ts'
+
+after(cleanupTempDirs)
+
+const GOOD_EVAL_SET = 'id,question,category\nq1,年假有几天？,leave\nq2,病假需要什么材料？,leave\n'
+
+interface Setup {
+  dir: string
+  config: string
+  path: (name: string) => string
+  /** a candidate command that leaves MARKER behind when it is ever started */
+  candidate: string
+  marker: string
+}
+
+interface BadInputCase {
+  name: string
+  /** writes the files and returns the argv */
+  argv: (s: Setup) => string[]
+  /** every pattern must match the one error message */
+  expect: (s: Setup) => (string | RegExp)[]
+  /** files that must not exist afterwards (results, report) */
+  notWritten?: (s: Setup) => string[]
+}
+
+function setup(): Setup {
+  const t = makeTempDir()
+  const marker = t.path('MARKER')
+  return { ...t, marker, candidate: `touch ${sh(marker)}; cat >/dev/null` }
+}
+
+/** `run` with a valid eval set and the marker candidate, plus extra flags. */
+function runArgs(s: Setup, extra: string[], evalSet = writeText(s.path('eval.csv'), GOOD_EVAL_SET)): string[] {
+  return ['run', '--config', s.config, '--eval-set', evalSet, '--eval-set-version', 'v1', '--candidate-cmd', s.candidate, ...extra]
+}
+
+const cases: BadInputCase[] = [
+  {
+    name: 'an eval set without the required question column',
+    argv: (s) => runArgs(s, [], writeText(s.path('missing.csv'), 'id,ground_truth\nq1,5天\n')),
+    expect: (s) => [`${s.path('missing.csv')}:1`, /missing required column "question"/, /header has: id, ground_truth/],
+  },
+  {
+    name: 'a duplicate id, naming both lines',
+    argv: (s) => runArgs(s, [], writeText(s.path('dup.csv'), 'id,question\nq1,年假有几天？\nq2,病假？\nq1,婚假有几天？\n')),
+    expect: (s) => [`${s.path('dup.csv')}:4: column "id"`, /duplicate id "q1"/, /line 2\b/],
+  },
+  {
+    name: 'an empty question',
+    argv: (s) => runArgs(s, [], writeText(s.path('empty.csv'), 'id,question\nq1,年假有几天？\nq2,   \n')),
+    expect: (s) => [`${s.path('empty.csv')}:3: column "question"`, /empty/],
+  },
+  {
+    name: 'an unparseable line in a .jsonl eval set',
+    argv: (s) => runArgs(s, [], writeText(s.path('eval.jsonl'), '{"id":"q1","question":"年假有几天？"}\n\n{"id":"q2","question":"病假？"\n{"id":"q3","question":"婚假？"}\n')),
+    expect: (s) => [`${s.path('eval.jsonl')}:3:`, /not valid JSON/],
+  },
+  {
+    name: 'a .jsonl eval set line without a question key',
+    argv: (s) => runArgs(s, [], writeText(s.path('nokey.jsonl'), '{"id":"q1","question":"年假有几天？"}\n{"id":"q2","ground_truth":"3天"}\n')),
+    expect: (s) => [`${s.path('nokey.jsonl')}:2: column "question"`],
+  },
+  {
+    name: 'should_refuse = maybe',
+    argv: (s) => runArgs(s, [], writeText(s.path('maybe.csv'), 'id,question,should_refuse\nq1,年假有几天？,false\nq2,明天股价多少？,maybe\n')),
+    expect: (s) => [`${s.path('maybe.csv')}:3: column "should_refuse"`, /"maybe"/, /true|false/],
+  },
+  {
+    name: 'a predictions file with an output for an id the eval set does not have',
+    argv: (s) => [
+      'run', '--config', s.config,
+      '--eval-set', writeText(s.path('eval.csv'), GOOD_EVAL_SET),
+      '--eval-set-version', 'v1',
+      '--predictions', writeText(s.path('pred.jsonl'), '{"id":"q1","answer":"5天[文档1]"}\n{"id":"q9","answer":"不知道"}\n'),
+      '--out', s.path('results.json'),
+      '--report', s.path('report.md'),
+    ],
+    expect: (s) => [`${s.path('pred.jsonl')}:2: column "id"`, /unknown id "q9"/],
+    notWritten: (s) => [s.path('results.json'), s.path('report.md')],
+  },
+  {
+    name: 'a baseline written for another eval_set_version',
+    argv: (s) => runArgs(s, ['--baseline', writeJson(s.path('baseline.json'), { version: 'v2', eval_set_version: 'v0', metrics: { rules_pass: 0.9 } }), '--out', s.path('results.json')]),
+    expect: (s) => [s.path('baseline.json'), /"v0"/, /"v1"/, /evalgate baseline --results \S+ --out \S*baseline\.json/],
+    notWritten: (s) => [s.path('results.json')],
+  },
+  {
+    name: 'evalgate.yml thresholds naming an unknown metric',
+    argv: (s) => {
+      const config = writeText(s.path('evalgate.yml'), 'gate:\n  thresholds:\n    faithfulnes: 0.8\n')
+      return ['run', '--config', config, '--eval-set', writeText(s.path('eval.csv'), GOOD_EVAL_SET), '--eval-set-version', 'v1', '--candidate-cmd', s.candidate]
+    },
+    expect: (s) => [s.path('evalgate.yml'), /thresholds/, /"faithfulnes"/, /fix: .*\bfaithfulness\b/],
+  },
+  {
+    name: "a baseline.json's thresholds naming an unknown metric",
+    argv: (s) => runArgs(s, ['--baseline', writeJson(s.path('baseline.json'), { version: 'v2', eval_set_version: 'v1', metrics: { rules_pass: 0.9 }, thresholds: { faithfulnes: 0.8 } })]),
+    expect: (s) => [s.path('baseline.json'), /thresholds/, /"faithfulnes"/, /fix: .*\bfaithfulness\b/],
+  },
+  {
+    name: 'a truncated baseline.json',
+    argv: (s) => runArgs(s, ['--baseline', writeText(s.path('baseline.json'), '{"version": "v2", "eval_set_version": "v1", "metr')]),
+    expect: (s) => [s.path('baseline.json'), /not valid JSON/, /position \d+|:\d+:\d+|line \d+/],
+  },
+  {
+    name: 'an unknown flag',
+    argv: (s) => runArgs(s, ['--max-dorp', '0.1']),
+    expect: () => [/--max-dorp/, /fix: .*--help/],
+  },
+  {
+    name: 'a missing --eval-set-version',
+    argv: (s) => ['run', '--config', s.config, '--eval-set', writeText(s.path('eval.csv'), GOOD_EVAL_SET), '--candidate-cmd', s.candidate],
+    expect: () => [/eval_set_version/, /fix: .*--eval-set-version/],
+  },
+  {
+    name: 'a non-numeric --max-drop',
+    argv: (s) => runArgs(s, ['--max-drop', 'two percent']),
+    expect: () => [/--max-drop/, /"two percent"/],
+  },
+]
+
+function assertOneCleanError(result: CliRun): void {
+  assert.equal(result.code, 2, `exit code; stderr:\n${result.stderr}`)
+  const messages = result.stderr.split('\n').filter((line) => /^evalgate\b/.test(line))
+  assert.equal(messages.length, 1, `exactly one error message, got:\n${result.stderr}`)
+  assert.match(result.stderr, /^evalgate run: /, 'the message names the command')
+  assert.equal(result.stderr.match(/\bfix: \S/g)?.length, 1, `one "fix:" hint, got:\n${result.stderr}`)
+  assert.doesNotMatch(result.stderr, /^ {4}at /m, 'no stack trace')
+  assert.doesNotMatch(result.stderr, /internal error|warning:/, 'no other output on stderr')
+}
+
+describe('run rejects bad input before the candidate is called (exit 2, one located error with a fix)', () => {
+  for (const c of cases) {
+    it(`rejects ${c.name}`, async () => {
+      const s = setup()
+      const result = await runCli(c.argv(s))
+      assertOneCleanError(result)
+      for (const pattern of c.expect(s)) {
+        if (typeof pattern === 'string') assert.ok(result.stderr.includes(pattern), `stderr should contain ${JSON.stringify(pattern)}:\n${result.stderr}`)
+        else assert.match(result.stderr, pattern)
+      }
+      assert.equal(existsSync(s.marker), false, 'the candidate command must never start')
+      for (const file of c.notWritten?.(s) ?? []) assert.equal(existsSync(file), false, `${file} must not be written`)
+    })
+  }
+
+  it('starts the marker candidate on valid input (so the marker check above can fail)', async () => {
+    const s = setup()
+    const result = await runCli(runArgs(s, ['--out', s.path('results.json')]))
+    assert.equal(existsSync(s.marker), true, `the candidate ran; stderr:\n${result.stderr}`)
+    // it answered nothing: two unanswered questions out of two fail the error-rate gate
+    assert.equal(result.code, 1)
+  })
+})
+
+describe('usage', () => {
+  it('rejects an unknown command with exit 2 and the command list', async () => {
+    const result = await runCli(['rn', '--eval-set', 'x.csv'])
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /unknown command "rn"/)
+    assert.match(result.stderr, /run +score a candidate/)
+  })
+
+  it('prints the usage with exit 2 when no command is given', async () => {
+    const result = await runCli([])
+    assert.equal(result.code, 2)
+    assert.match(result.stdout, /Usage: evalgate <command>/)
+  })
+
+  it('rejects compare without --candidate with a hint', async () => {
+    const s = setup()
+    const result = await runCli(['compare', '--config', s.config, '--baseline', s.path('baseline.json')])
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /^evalgate compare: .*--candidate/)
+    assert.match(result.stderr, /fix: e\.g\. evalgate compare --baseline/)
+  })
+
+  it('rejects compare against a truncated baseline, naming the file', async () => {
+    const s = setup()
+    const results = s.path('results.json')
+    const run = await runCli(['run', '--config', s.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl'), '--out', results])
+    assert.equal(run.code, 0, run.stderr)
+    const baseline = writeText(s.path('baseline.json'), '{"version": "v2", "eval_')
+    const result = await runCli(['compare', '--config', s.config, '--baseline', baseline, '--candidate', results, '--out', s.path('compared.json')])
+    assert.equal(result.code, 2)
+    assert.ok(result.stderr.startsWith(`evalgate compare: ${baseline}: `), result.stderr)
+    assert.match(result.stderr, /not valid JSON/)
+    assert.match(result.stderr, /fix: /)
+    assert.doesNotMatch(result.stderr, /^ {4}at /m)
+    assert.equal(existsSync(s.path('compared.json')), false)
+  })
+
+  it('rejects an explicitly named config file that does not exist', async () => {
+    const s = setup()
+    const result = await runCli(runArgs({ ...s, config: s.path('nope.yml') }, []))
+    assert.equal(result.code, 2)
+    assert.ok(result.stderr.includes(`${s.path('nope.yml')}: config file not found`), result.stderr)
+    assert.equal(existsSync(s.marker), false)
+  })
+})

@@ -1,0 +1,248 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { GateError } from '../../src/core/errors.ts'
+import { evalSetFromTable, fingerprintRows, loadEvalSet, type EvalSet } from '../../src/core/evalSet.ts'
+import { parseCsv, parseJsonl } from '../../src/core/tabular.ts'
+import type { EvalRow } from '../../src/schemas/evalSet.ts'
+
+const fixtures = fileURLToPath(new URL('../fixtures/evalset/', import.meta.url))
+const csvFile = join(fixtures, 'hr.csv')
+const jsonlFile = join(fixtures, 'hr.jsonl')
+
+function rowById(set: EvalSet, id: string): EvalRow {
+  const row = set.rows.find((r) => r.id === id)
+  assert.ok(row, `no row ${id}; ids are ${set.rows.map((r) => r.id).join(', ')}`)
+  return row
+}
+
+function tempFile(name: string, content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'evalgate-evalset-'))
+  const file = join(dir, name)
+  writeFileSync(file, content)
+  return file
+}
+
+/** Runs fn, asserts it throws a GateError and returns it. */
+function gateErrorFrom(fn: () => unknown): GateError {
+  try {
+    fn()
+  } catch (error) {
+    assert.ok(error instanceof GateError, `expected a GateError, got ${String(error)}`)
+    return error
+  }
+  assert.fail('expected a GateError, but nothing was thrown')
+}
+
+const csvHeader = 'id,question,should_refuse'
+
+function csvSet(body: string, file = 'eval.csv'): EvalSet {
+  return evalSetFromTable(parseCsv(file, `${csvHeader}\n${body}`))
+}
+
+function jsonlSet(lines: object[], file = 'eval.jsonl'): EvalSet {
+  return evalSetFromTable(parseJsonl(file, lines.map((l) => JSON.stringify(l)).join('\n')))
+}
+
+test('a CSV eval set with a UTF-8 BOM loads, and its first column is still "id"', () => {
+  const set = loadEvalSet(csvFile)
+  assert.deepEqual(
+    set.rows.map((r) => r.id),
+    ['hr-001', 'hr-002', 'hr-003', 'hr-004'],
+  )
+  for (const row of set.rows) assert.ok(!Object.keys(row.extra).some((k) => k.includes('id')), JSON.stringify(row.extra))
+})
+
+test('a BOM at the start of a JSONL eval set is tolerated too', () => {
+  const set = evalSetFromTable(parseJsonl('eval.jsonl', '\uFEFF{"id": "q1", "question": "年假几天？"}\n'))
+  assert.equal(set.rows[0]?.id, 'q1')
+})
+
+test('quoted commas, doubled quotes and newlines inside a CSV field arrive in the row exactly', () => {
+  const row = rowById(loadEvalSet(csvFile), 'hr-002')
+  assert.equal(row.question, '他说 "能报", 真的吗？')
+  assert.equal(row.ground_truth, '第一行\n第二行，含逗号, 和 "引号"')
+  assert.equal(rowById(loadEvalSet(csvFile), 'hr-001').ground_truth, '一线城市每晚不超过500元, 二线城市每晚不超过400元')
+})
+
+test('a line break inside a quoted field of a Windows (CRLF) file arrives as \\n, as it would from JSONL', () => {
+  const set = evalSetFromTable(parseCsv('eval.csv', `id,question,ground_truth\r\nq1,"年假\r\n几天？","第一行\r\n第二行"\r\n`))
+  assert.equal(set.rows[0]?.question, '年假\n几天？')
+  assert.equal(set.rows[0]?.ground_truth, '第一行\n第二行')
+  const jsonl = jsonlSet([{ id: 'q1', question: '年假\n几天？', ground_truth: '第一行\n第二行' }])
+  assert.equal(set.fingerprint, jsonl.fingerprint)
+})
+
+test('Chinese text in questions, labels and reference points is kept intact', () => {
+  for (const file of [csvFile, jsonlFile]) {
+    const row = rowById(loadEvalSet(file), 'hr-001')
+    assert.equal(row.question, '一线城市出差住宿标准是多少？', file)
+    assert.equal(row.category, '差旅', file)
+    assert.equal(row.difficulty, '简单', file)
+    assert.deepEqual(row.reference_points, ['一线500元', '二线400元'], file)
+  }
+})
+
+test('reference_points are split on ";" in CSV and taken from an array in JSONL', () => {
+  assert.deepEqual(rowById(loadEvalSet(csvFile), 'hr-004').reference_points, ['年假5天'])
+  const csv = csvSet('q1,年假几天？,no').rows[0]
+  assert.deepEqual(csv?.reference_points, [])
+  const set = evalSetFromTable(parseCsv('eval.csv', 'id,question,reference_points\nq1,年假几天？, 入职满一年 ;5天;;带薪 \n'))
+  assert.deepEqual(set.rows[0]?.reference_points, ['入职满一年', '5天', '带薪'])
+  const jsonl = jsonlSet([{ id: 'q1', question: '年假几天？', reference_points: ['入职满一年', '5天;带薪'] }])
+  assert.deepEqual(jsonl.rows[0]?.reference_points, ['入职满一年', '5天;带薪'])
+})
+
+test('relevant_doc_ids "D1|D2:3|D7:0" gives grades 1, 3 and 0, in CSV and in JSONL', () => {
+  const expected = [
+    { id: 'D1', grade: 1 },
+    { id: 'D2', grade: 3 },
+    { id: 'D7', grade: 0 },
+  ]
+  assert.deepEqual(rowById(loadEvalSet(csvFile), 'hr-001').relevant_docs, expected)
+  assert.deepEqual(rowById(loadEvalSet(jsonlFile), 'hr-001').relevant_docs, expected)
+  assert.deepEqual(rowById(loadEvalSet(csvFile), 'hr-004').relevant_docs, [{ id: 'doc_leave_001', grade: 2 }])
+})
+
+test('a relevance grade above 3 is rejected with the column named', () => {
+  const error = gateErrorFrom(() => evalSetFromTable(parseCsv('eval.csv', 'id,question,relevant_doc_ids\nq1,年假几天？,D1|D2:4\n')))
+  assert.match(error.message, /eval\.csv:2: column "relevant_doc_ids"/)
+})
+
+const truthTable: { cell: string; expected: boolean }[] = [
+  { cell: 'true', expected: true },
+  { cell: 'TRUE', expected: true },
+  { cell: 'True', expected: true },
+  { cell: '1', expected: true },
+  { cell: 'yes', expected: true },
+  { cell: 'YES', expected: true },
+  { cell: 'false', expected: false },
+  { cell: 'False', expected: false },
+  { cell: '0', expected: false },
+  { cell: 'no', expected: false },
+  { cell: 'No', expected: false },
+  { cell: '', expected: false },
+]
+for (const { cell, expected } of truthTable) {
+  test(`should_refuse "${cell}" in CSV and JSONL reads as ${expected}`, () => {
+    assert.equal(csvSet(`q1,年假几天？,${cell}\n`).rows[0]?.should_refuse, expected)
+    assert.equal(jsonlSet([{ id: 'q1', question: '年假几天？', should_refuse: cell }]).rows[0]?.should_refuse, expected)
+  })
+}
+
+test('should_refuse accepts JSON booleans and 0/1 numbers in JSONL, and defaults to false when absent', () => {
+  const set = jsonlSet([
+    { id: 'a', question: 'x', should_refuse: true },
+    { id: 'b', question: 'x', should_refuse: false },
+    { id: 'c', question: 'x', should_refuse: 1 },
+    { id: 'd', question: 'x', should_refuse: 0 },
+    { id: 'e', question: 'x' },
+  ])
+  assert.deepEqual(
+    set.rows.map((r) => r.should_refuse),
+    [true, false, true, false, false],
+  )
+  assert.deepEqual(
+    loadEvalSet(csvFile).rows.map((r) => r.should_refuse),
+    [false, false, true, false],
+  )
+})
+
+test('should_refuse "maybe" is rejected with an error naming the file, the line and column "should_refuse"', () => {
+  const file = tempFile('eval_set_v1.csv', `${csvHeader}\nq1,年假几天？,no\nq2,病假怎么算？,yes\nq3,股票涨了吗？,maybe\n`)
+  const error = gateErrorFrom(() => loadEvalSet(file))
+  assert.equal(error.code, 'bad_input')
+  assert.ok(error.message.includes(`${file}:4: column "should_refuse"`), error.message)
+  assert.match(error.message, /maybe/)
+  assert.match(error.hint ?? '', /true or false/)
+})
+
+test('should_refuse "maybe" in JSONL names the JSONL line', () => {
+  const text = ['{"id": "q1", "question": "年假几天？"}', '', '{"id": "q2", "question": "股票涨了吗？", "should_refuse": "maybe"}'].join('\n')
+  const error = gateErrorFrom(() => evalSetFromTable(parseJsonl('eval.jsonl', text)))
+  assert.ok(error.message.includes('eval.jsonl:3: column "should_refuse"'), error.message)
+})
+
+test('a bad cell after a field with a quoted newline is reported on the line its row starts on', () => {
+  const error = gateErrorFrom(() => csvSet('q1,"第一行\n第二行",no\nq2,股票涨了吗？,maybe\n'))
+  assert.ok(error.message.includes('eval.csv:4: column "should_refuse"'), error.message)
+})
+
+test('a bad cell after a blank line is reported on the line its row is on, not the blank line', () => {
+  // line 1 header, line 2 q1, line 3 blank, line 4 q2
+  const error = gateErrorFrom(() => csvSet('q1,年假几天？,no\n\nq2,股票涨了吗？,maybe\n'))
+  assert.ok(error.message.includes('eval.csv:4: column "should_refuse"'), error.message)
+})
+
+test('a bad cell in a Windows (CRLF) file after a quoted line break is reported on its own line', () => {
+  // line 1 header, lines 2-3 q1 (quoted line break), line 4 q2, line 5 q3
+  const text = `${csvHeader}\r\nq1,"第一行\r\n第二行",no\r\nq2,病假怎么算？,no\r\nq3,股票涨了吗？,maybe\r\n`
+  const error = gateErrorFrom(() => evalSetFromTable(parseCsv('eval.csv', text)))
+  assert.ok(error.message.includes('eval.csv:5: column "should_refuse"'), error.message)
+})
+
+test('unknown columns are kept in extra, in CSV and in JSONL', () => {
+  assert.deepEqual(rowById(loadEvalSet(csvFile), 'hr-001').extra, { owner: '张三' })
+  assert.deepEqual(rowById(loadEvalSet(jsonlFile), 'hr-003').extra, { owner: '李四' })
+  assert.deepEqual(rowById(loadEvalSet(jsonlFile), 'hr-002').extra, {})
+})
+
+test('expect_json and required_keys are read from "a;b" in CSV and from an array in JSONL', () => {
+  for (const file of [csvFile, jsonlFile]) {
+    const row = rowById(loadEvalSet(file), 'hr-004')
+    assert.equal(row.expect_json, true, file)
+    assert.deepEqual(row.required_keys, ['days', 'unit'], file)
+    assert.equal(rowById(loadEvalSet(file), 'hr-001').expect_json, false, file)
+  }
+})
+
+test('a duplicate id is rejected, naming the line of the first use', () => {
+  const error = gateErrorFrom(() => csvSet('q1,年假几天？,no\nq2,病假？,no\nq1,婚假？,no\n'))
+  assert.match(error.message, /eval\.csv:4: column "id": duplicate id "q1" \(first used on line 2\)/)
+})
+
+test('the same eval set written as CSV and as JSONL has the same fingerprint and the same rows', () => {
+  const csv = loadEvalSet(csvFile)
+  const jsonl = loadEvalSet(jsonlFile)
+  assert.match(csv.fingerprint, /^sha256:[0-9a-f]{64}$/)
+  assert.equal(csv.fingerprint, jsonl.fingerprint)
+  const withoutExtra = (set: EvalSet) => set.rows.map(({ extra: _extra, ...rest }) => rest)
+  assert.deepEqual(withoutExtra(csv), withoutExtra(jsonl))
+})
+
+test('reordering the rows keeps the fingerprint', () => {
+  const set = loadEvalSet(csvFile)
+  assert.equal(fingerprintRows([...set.rows].reverse()), set.fingerprint)
+  const rotated = [...set.rows.slice(2), ...set.rows.slice(0, 2)]
+  assert.equal(fingerprintRows(rotated), set.fingerprint)
+})
+
+test('editing one ground_truth, grade or should_refuse label changes the fingerprint', () => {
+  const set = loadEvalSet(csvFile)
+  const edit = (id: string, change: Partial<EvalRow>) => set.rows.map((r) => (r.id === id ? { ...r, ...change } : r))
+  const edits: [string, EvalRow[]][] = [
+    ['ground_truth', edit('hr-001', { ground_truth: '一线城市每晚不超过600元, 二线城市每晚不超过400元' })],
+    ['grade', edit('hr-001', { relevant_docs: [{ id: 'D1', grade: 2 }, { id: 'D2', grade: 3 }, { id: 'D7', grade: 0 }] })],
+    ['should_refuse', edit('hr-002', { should_refuse: true })],
+  ]
+  for (const [what, rows] of edits) assert.notEqual(fingerprintRows(rows), set.fingerprint, what)
+})
+
+test('a pass-through column does not change the fingerprint: it changes no score', () => {
+  const set = loadEvalSet(csvFile)
+  const rows = set.rows.map((r) => ({ ...r, extra: { ...r.extra, owner: '王五' } }))
+  assert.equal(fingerprintRows(rows), set.fingerprint)
+})
+
+test('an eval set without an id or question column is rejected, naming the missing column', () => {
+  const error = gateErrorFrom(() => evalSetFromTable(parseCsv('eval.csv', 'id,ground_truth\nq1,5天\n')))
+  assert.match(error.message, /eval\.csv:1: missing required column "question"/)
+})
+
+test('a JSONL line that is not valid JSON is rejected with its line number', () => {
+  const error = gateErrorFrom(() => parseJsonl('eval.jsonl', '{"id": "q1", "question": "x"}\n{"id": "q2", "question": \n'))
+  assert.match(error.message, /^eval\.jsonl:2: not valid JSON/)
+})

@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { compare } from '../../src/compare/compare.ts'
+import { escapeCell } from '../../src/report/escape.ts'
+import { GITHUB_COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts'
+import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
+
+const UPDATE = 'npx evalgate baseline --results out/results.json --out baselines/baseline.json'
+
+function failingReport(questions: number, over: { question?: string; reason?: string } = {}) {
+  const base = makeRun(Array.from({ length: questions }, () => ({ accuracy_norm: 1, rules_pass: 1 })))
+  const cand = makeRun(Array.from({ length: questions }, () => ({ accuracy_norm: 0.25, rules_pass: 0 })))
+  for (const q of Object.values(cand.questions)) {
+    if (over.question) q.question = over.question
+    if (over.reason) q.notes.accuracy_norm = over.reason
+  }
+  return makeResults(cand, compare(cand, baselineOf(base), gate(), UPDATE))
+}
+
+describe('markdown report', () => {
+  it('has the verdict, the metric table, the regression table and the update command', () => {
+    const md = renderReport(failingReport(3))
+    assert.match(md, /^### ❌ evalgate: gate failed — 2 metrics regressed, 3 questions worse, 0 better/m)
+    assert.match(md, /\| metric \| baseline \| candidate \| Δ \| limit \| status \|/)
+    assert.match(md, /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.02 \| ❌ regression \|/)
+    assert.match(md, /#### Per-question regressions \(6 rows, 3 questions\)/)
+    assert.match(md, /\| q1 \| 报销政策 \| 问题 \| rules_pass \| 1\.000 → 0\.000 \(pass → fail\) \| −1\.00 \|/)
+    assert.ok(md.includes(UPDATE))
+  })
+
+  it('renders untrusted text inert: no mention, no HTML, no broken table, no code span', () => {
+    const md = renderReport(failingReport(1, { question: '@octocat | <img src=x> `rm -rf` \nnext', reason: 'see @team/admins' }))
+    const row = md.split('\n').find((l) => l.startsWith('| q1 |'))!
+    assert.ok(!/@octocat/.test(md), 'a raw @mention would notify the user')
+    assert.ok(!/@team/.test(md))
+    assert.ok(!md.includes('<img'), 'raw HTML must be escaped')
+    assert.ok(!row.includes('`'), 'backticks must not open a code span')
+    assert.equal(row.split(' | ').length, 7, 'a pipe in the question must not add a column')
+    assert.ok(row.includes('&lt;img src=x&gt;'))
+  })
+
+  it('stays under the GitHub comment limit for 200 regressed questions and says how many rows were cut', () => {
+    const long = '很长的问题'.repeat(40)
+    const results = failingReport(200, { question: long, reason: '理由'.repeat(80) })
+    const md = renderReport(results)
+    assert.ok(md.length < GITHUB_COMMENT_LIMIT, `report is ${md.length} characters`)
+    const cut = /_(\d+) more rows cut/.exec(md)
+    assert.ok(cut, 'the report says rows were cut')
+    const shown = md.split('\n').filter((l) => /^\| q\d+ \|/.test(l)).length
+    assert.equal(shown + Number(cut[1]), 400, 'shown + cut = all regression rows')
+  })
+
+  it('says when there is no baseline instead of showing a comparison', () => {
+    const run = makeRun([{ mrr: 0.5 }])
+    const md = renderReport(makeResults(run, compare(run, null, gate(), UPDATE)))
+    assert.match(md, /no baseline to compare with/)
+    assert.ok(!md.includes('Per-question regressions'))
+  })
+
+  it('shows how many values are null and errored beside the mean', () => {
+    const run = makeRun([{ faithfulness: 1 }, { faithfulness: null }, { faithfulness: null }], { errors: { 2: 'timeout' } })
+    const md = renderReport(makeResults(run, compare(run, null, gate(), UPDATE)))
+    assert.match(md, /1\.000 <sub>n=1, 2 null, 1 errors<\/sub>/)
+    assert.match(md, /Errors \(1 questions\)/)
+  })
+})
+
+describe('escapeCell', () => {
+  it('flattens newlines and clips long text with an ellipsis', () => {
+    assert.equal(escapeCell('a\nb\r\nc'), 'a b c')
+    assert.equal(escapeCell('一二三四五六', 4), '一二三…')
+  })
+})
