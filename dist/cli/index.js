@@ -62,6 +62,15 @@ function formatError(error) {
         return error.stack ?? error.message;
     return String(error);
 }
+/** `:line:column` of a JSON.parse error, from the "position N" V8 puts in its message. */
+function jsonErrorLocation(text, error) {
+    const position = /position (\d+)/.exec(String(error?.message ?? ''));
+    const offset = position ? Number(position[1]) : /Unexpected end of JSON input/.test(String(error?.message)) ? text.length : null;
+    if (offset === null)
+        return '';
+    const before = text.slice(0, offset).split('\n');
+    return `:${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
 
 ;// CONCATENATED MODULE: ./src/metrics/registry.ts
 const fixed = [
@@ -95,6 +104,12 @@ function metricInfo(name) {
     const match = retrievalAtK.exec(name);
     if (!match)
         return undefined;
+    const info = retrievalMetric(name, match);
+    // remembered: the comparison asks once per question and metric
+    byName.set(name, info);
+    return info;
+}
+function retrievalMetric(name, match) {
     const kind = match[1];
     return {
         name,
@@ -118,7 +133,10 @@ function sortMetrics(names) {
         const info = metricInfo(n);
         const family = info ? familyOrder.indexOf(info.family) : familyOrder.length;
         const fixedIndex = fixed.findIndex((m) => m.name === n);
-        return [family, fixedIndex === -1 ? 0 : fixedIndex];
+        const atK = retrievalAtK.exec(n);
+        // precision@k, recall@k, hit@k, ndcg@k grouped by kind, then by k; mrr after them
+        const index = atK ? ['precision', 'recall', 'hit', 'ndcg'].indexOf(atK[1]) - 10 + Number(atK[2]) / 1e6 : fixedIndex === -1 ? 0 : fixedIndex;
+        return [family, index];
     };
     return [...names].sort((a, b) => {
         const [fa, ia] = position(a);
@@ -9775,7 +9793,7 @@ const RunInfoSchema = object({
     timings_ms: object({ candidate: schemas_number(), scoring: schemas_number(), total: schemas_number() }),
     usage: UsageSchema,
 });
-const MetricStatusSchema = schemas_enum(['regression', 'improvement', 'within', 'new', 'not_computed']);
+const MetricStatusSchema = schemas_enum(['regression', 'improvement', 'within', 'new', 'not_computed', 'no_baseline']);
 const MetricRowSchema = object({
     metric: schemas_string(),
     baseline: schemas_number().nullable(),
@@ -9905,11 +9923,12 @@ function loadBaseline(path) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(path))
         return null;
     let data;
+    const text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
     try {
-        data = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        data = JSON.parse(text);
     }
     catch (error) {
-        throw new GateError('bad_input', `${path}: the baseline is not valid JSON: ${error.message}`, 'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path);
+        throw new GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${error.message}`, 'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path);
     }
     if (isResultsFile(data))
         return viewOfResults(parseResults(data, path), path);
@@ -12255,16 +12274,42 @@ function parseCsv(file, text) {
             throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
         seen.add(column);
     }
-    // csv-parse reports the line a record ends on; a record's first line is the previous end + 1.
-    let previousEnd = header.info.lines;
-    const records = body.map(({ record, info }) => {
+    // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
+    // record's first line ourselves (starts[0] is the header).
+    const starts = recordStartLines(text);
+    const records = body.map(({ record }, index) => {
         const data = {};
         columns.forEach((c, i) => (data[c] = record[i]));
-        const line = previousEnd + 1;
-        previousEnd = info.lines;
-        return { line, data };
+        return { line: starts[index + 1] ?? 0, data };
     });
     return { file, format: 'csv', columns, records };
+}
+/** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
+function recordStartLines(text) {
+    const starts = [];
+    let line = 1;
+    let inQuotes = false;
+    let atRecordStart = true;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\r' || ch === '\n') {
+            if (ch === '\r' && text[i + 1] === '\n')
+                i++;
+            line++;
+            if (!inQuotes)
+                atRecordStart = true;
+            continue;
+        }
+        if (atRecordStart) {
+            if (ch === '\uFEFF')
+                continue;
+            starts.push(line);
+            atRecordStart = false;
+        }
+        if (ch === '"')
+            inQuotes = !inQuotes;
+    }
+    return starts;
 }
 function parseJsonl(file, text) {
     const records = [];
@@ -12617,7 +12662,7 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
         delta: null,
         change: null,
         max_drop: limit,
-        status: 'within',
+        status: baseline ? 'within' : 'no_baseline',
         threshold: gate.thresholds[name] ?? null,
         errors: summary?.errors ?? 0,
         questions: questionCount,
@@ -12976,6 +13021,77 @@ function fingerprintRows(rows) {
     return `sha256:${hash.digest('hex')}`;
 }
 
+;// CONCATENATED MODULE: ./src/metrics/tokens.ts
+const HAN_RUN = /\p{Script=Han}+/gu;
+const NUMBER = /\d+(?:\.\d+)?/g;
+const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
+const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu;
+const LATIN_STOPWORDS = new Set(['the', 'an', 'of', 'to', 'and', 'or', 'is', 'are', 'in', 'on', 'for', 'be', 'it', 'you', 'can', 'with']);
+function tokenize(text) {
+    const normalised = text.normalize('NFKC').toLowerCase().replace(THOUSANDS_SEPARATOR, '$1');
+    const numbers = new Set();
+    for (const match of normalised.matchAll(NUMBER))
+        numbers.add(String(Number(match[0])));
+    const words = new Set();
+    for (const [run] of normalised.matchAll(HAN_RUN)) {
+        if (run.length === 1)
+            words.add(run);
+        for (let i = 0; i + 1 < run.length; i++)
+            words.add(run.slice(i, i + 2));
+    }
+    for (const [word] of normalised.matchAll(LATIN_WORD))
+        if (word.length >= 2 && !LATIN_STOPWORDS.has(word))
+            words.add(word);
+    return { words, numbers };
+}
+const sentenceSegmenter = new Intl.Segmenter('zh', { granularity: 'sentence' });
+/** Sentences by Unicode sentence boundaries, which know 。！？ as well as . ! ? */
+function sentences(text) {
+    return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s !== '');
+}
+/** Memoised tokenize for texts that repeat (the same chunk retrieved for many questions). */
+function tokenCache(limit = 50_000) {
+    const cache = new Map();
+    return (text) => {
+        let tokens = cache.get(text);
+        if (!tokens) {
+            tokens = tokenize(text);
+            if (cache.size >= limit)
+                cache.clear();
+            cache.set(text, tokens);
+        }
+        return tokens;
+    };
+}
+function tokenCount(tokens) {
+    return tokens.words.size + tokens.numbers.size;
+}
+/**
+ * A statement is covered by a text when every number in it appears there and at least
+ * `minShare` of its words do.
+ */
+function covers(text, statement, minShare) {
+    for (const n of statement.numbers)
+        if (!text.numbers.has(n))
+            return false;
+    if (statement.words.size === 0)
+        return statement.numbers.size > 0;
+    let found = 0;
+    for (const w of statement.words)
+        if (text.words.has(w))
+            found += 1;
+    return found / statement.words.size >= minShare;
+}
+function tokens_union(all) {
+    const words = new Set();
+    const numbers = new Set();
+    for (const t of all) {
+        t.words.forEach((w) => words.add(w));
+        t.numbers.forEach((n) => numbers.add(n));
+    }
+    return { words, numbers };
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/types.ts
 const types_score = (value) => ({ value });
 const noScore = (reason) => ({ value: null, reason });
@@ -13097,69 +13213,6 @@ function shareCovered(covered, what) {
     return types_score(covered.filter(Boolean).length / covered.length);
 }
 
-;// CONCATENATED MODULE: ./src/metrics/tokens.ts
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-const HAN = /\p{Script=Han}/u;
-const NUMBER = /\d+(?:\.\d+)?/g;
-const LATIN_STOPWORDS = new Set(['the', 'a', 'an', 'of', 'to', 'and', 'or', 'is', 'are', 'in', 'on', 'for', 'be', 'it', 'you', 'can', 'with']);
-function tokenize(text) {
-    const normalised = text.normalize('NFKC').toLowerCase();
-    const numbers = new Set();
-    for (const match of normalised.matchAll(NUMBER))
-        numbers.add(canonicalNumber(match[0]));
-    const words = new Set();
-    let run = '';
-    const flush = () => {
-        if (run.length === 1)
-            words.add(run);
-        for (let i = 0; i + 1 < run.length; i++)
-            words.add(run.slice(i, i + 2));
-        run = '';
-    };
-    for (const { segment, isWordLike } of segmenter.segment(normalised)) {
-        if (isWordLike && HAN.test(segment)) {
-            run += [...segment].filter((ch) => HAN.test(ch)).join('');
-            continue;
-        }
-        flush();
-        if (isWordLike && !/^\d/.test(segment) && segment.length >= 2 && !LATIN_STOPWORDS.has(segment))
-            words.add(segment);
-    }
-    flush();
-    return { words, numbers };
-}
-function tokenCount(tokens) {
-    return tokens.words.size + tokens.numbers.size;
-}
-/**
- * A statement is covered by a text when every number in it appears there and at least
- * `minShare` of its words do.
- */
-function covers(text, statement, minShare) {
-    for (const n of statement.numbers)
-        if (!text.numbers.has(n))
-            return false;
-    if (statement.words.size === 0)
-        return statement.numbers.size > 0;
-    let found = 0;
-    for (const w of statement.words)
-        if (text.words.has(w))
-            found += 1;
-    return found / statement.words.size >= minShare;
-}
-function tokens_union(all) {
-    const words = new Set();
-    const numbers = new Set();
-    for (const t of all) {
-        t.words.forEach((w) => words.add(w));
-        t.numbers.forEach((n) => numbers.add(n));
-    }
-    return { words, numbers };
-}
-function canonicalNumber(text) {
-    return String(Number(text));
-}
-
 ;// CONCATENATED MODULE: ./src/metrics/lexical.ts
 
 
@@ -13178,64 +13231,82 @@ function canonicalNumber(text) {
  * it does not pretend to judge accuracy, relevance or answer relevancy.
  */
 const LEXICAL_SETTINGS = {
-    version: 1,
+    version: 2,
     /** share of a statement's words that must appear for it to count as covered */
     minWordShare: 0.5,
     /** clauses with fewer content tokens are filler ("好的", "抱歉"), not claims */
     minClauseTokens: 2,
-    clauseSeparators: '。！？!?；;，,\\n',
+    /** within a sentence, clauses are split here too: one claim per clause */
+    clauseSeparators: '；;，,',
 };
 const LEXICAL_METRICS = ['completeness_norm', 'faithfulness', 'hallucination_rate', 'context_precision', 'context_recall'];
 function lexicalDefinitionsHash() {
     return createHash('sha256').update(JSON.stringify(LEXICAL_SETTINGS)).digest('hex').slice(0, 16);
 }
-const CLAUSE_SPLIT = new RegExp(`[${LEXICAL_SETTINGS.clauseSeparators}]+`);
-function scoreLexical(row, output, isRefusal) {
+// a comma between digits groups thousands (1,000 元): it does not end a clause
+const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
+function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
     if (row.should_refuse) {
         const skipped = noScore('should-refuse question: judged by refuse_ok');
         return { scores: Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), claims: [] };
     }
-    const chunks = output.contexts.map(tokenize);
+    const chunks = output.contexts.map(tokensOf);
     const allContexts = tokens_union(chunks);
-    const reference = referenceStatements(row);
+    const reference = referenceStatements(row, tokensOf);
+    const share = LEXICAL_SETTINGS.minWordShare;
     const scores = {};
-    const answer = tokenize(output.answer);
-    scores.completeness_norm = shareCovered(row.reference_points.map((p) => covers(answer, tokenize(p), LEXICAL_SETTINGS.minWordShare)), 'reference_points');
+    const answer = tokensOf(output.answer);
+    const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }));
+    scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, 'not in the answer');
+    const answerClauses = clauses(output.answer);
     const claims = isRefusal
         ? []
-        : clauses(output.answer).map(({ text, tokens }) => ({
-            text,
-            verdict: covers(allContexts, tokens, LEXICAL_SETTINGS.minWordShare) ? 'supported' : 'not_mentioned',
-        }));
-    const claimResult = claimScores(claims.map((c) => c.verdict), false);
+        : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
+    Object.assign(scores, claimScores(claims.map((c) => c.verdict), false));
     if (isRefusal) {
         const refusal = noScore('the answer is a refusal: no factual claim to check');
-        claimResult.faithfulness = refusal;
-        claimResult.hallucination_rate = refusal;
+        scores.faithfulness = refusal;
+        scores.hallucination_rate = refusal;
     }
-    Object.assign(scores, claimResult);
-    const statements = reference.statements.length > 0 ? reference : { against: 'answer', statements: clauses(output.answer).map((c) => c.tokens) };
-    if (statements.statements.length === 0) {
+    else {
+        const unsupported = claims.filter((c) => c.verdict !== 'supported').map((c) => c.text);
+        if (unsupported.length > 0)
+            scores.faithfulness.reason = `not found in the contexts: ${quoteList(unsupported)}`;
+    }
+    const judgeAgainst = reference.length > 0 ? { label: 'the ground truth', statements: reference } : { label: 'the answer (no ground truth)', statements: answerClauses };
+    if (judgeAgainst.statements.length === 0) {
         scores.context_precision = noScore('no ground truth and no answer claims to judge chunk usefulness against');
     }
     else {
-        const useful = chunks.map((chunk) => statements.statements.some((s) => covers(chunk, s, LEXICAL_SETTINGS.minWordShare)));
-        scores.context_precision = { value: averagePrecision(useful), reason: `usefulness judged against the ${statements.against === 'answer' ? 'answer (no ground truth)' : 'ground truth'}` };
+        const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share)));
+        scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` };
     }
-    scores.context_recall = shareCovered(reference.statements.map((s) => covers(allContexts, s, LEXICAL_SETTINGS.minWordShare)), 'reference points or ground truth');
+    const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }));
+    scores.context_recall = withMissing(shareCovered(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts');
     return { scores, claims };
 }
 /** Reference points when the row has them, else the ground truth split into clauses. */
-function referenceStatements(row) {
+function referenceStatements(row, tokensOf) {
     if (row.reference_points.length > 0) {
-        return { against: 'ground_truth', statements: row.reference_points.map(tokenize).filter((t) => tokenCount(t) > 0) };
+        return row.reference_points.map((text) => ({ text, tokens: tokensOf(text) })).filter((s) => tokenCount(s.tokens) > 0);
     }
-    return { against: 'ground_truth', statements: row.ground_truth ? clauses(row.ground_truth).map((c) => c.tokens) : [] };
+    return row.ground_truth ? clauses(row.ground_truth) : [];
+}
+/** Names what was not covered, so a reviewer sees why a score dropped. */
+function withMissing(result, items, where) {
+    const missing = items.filter((i) => !i.covered).map((i) => i.text);
+    if (result.value !== null && missing.length > 0)
+        result.reason = `${where}: ${quoteList(missing)}`;
+    return result;
+}
+function quoteList(texts) {
+    const shown = texts.slice(0, 3).map((t) => `「${t.length > 40 ? `${t.slice(0, 39)}…` : t}」`);
+    return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
 }
 function clauses(text) {
-    return text
-        .replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' ')
-        .split(CLAUSE_SPLIT)
+    return sentences(text.replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' '))
+        .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
+        .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
         .map((t) => t.trim())
         .map((t) => ({ text: t, tokens: tokenize(t) }))
         .filter((c) => tokenCount(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
@@ -13267,7 +13338,10 @@ function scoreRetrieval(retrieved, judgements, ks) {
         scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : types_score(ndcg(top, grades, k));
     }
     const firstRelevant = ranked.findIndex((id) => grades.has(id));
-    scores.mrr = types_score(firstRelevant === -1 ? 0 : 1 / (firstRelevant + 1));
+    scores.mrr =
+        firstRelevant === -1
+            ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
+            : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` };
     return scores;
 }
 function dedupe(ids) {
@@ -13284,6 +13358,7 @@ function discountedGain(gradesInRankOrder) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/score.ts
+
 
 
 
@@ -13336,7 +13411,7 @@ function judgeLabel(config) {
         : 'none (rules, retrieval and citations only)';
 }
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
-function scoreQuestion(row, output, config, metrics) {
+function scoreQuestion(row, output, config, metrics, tokensOf = tokenize) {
     const result = {
         question: row.question,
         category: row.category,
@@ -13361,7 +13436,7 @@ function scoreQuestion(row, output, config, metrics) {
     if (metrics.includes('mrr'))
         Object.assign(scores, scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k));
     if (config.judge.provider === 'lexical') {
-        const lexical = scoreLexical(row, output, refusal);
+        const lexical = scoreLexical(row, output, refusal, tokensOf);
         Object.assign(scores, lexical.scores);
         result.claims = lexical.claims;
     }
@@ -13393,12 +13468,13 @@ function notApplicable(metric, row, output) {
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 function summarise(questions, metrics) {
     const summary = {};
+    const all = Object.values(questions);
     for (const m of metrics) {
         let sum = 0;
         let n = 0;
         let nan = 0;
         let errors = 0;
-        for (const q of Object.values(questions)) {
+        for (const q of all) {
             const v = q.scores[m];
             if (v === null || v === undefined) {
                 nan += 1;
@@ -13415,6 +13491,7 @@ function summarise(questions, metrics) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/pipeline.ts
+
 
 
 
@@ -13478,6 +13555,7 @@ async function runPipeline(config, deps, resultsPath = null) {
     const scoringStarted = deps.elapsed();
     const metrics = plannedMetrics(evalSet.rows, config, outputs.values());
     const questions = {};
+    const tokensOf = tokenCache();
     let unanswered = 0;
     for (const row of evalSet.rows) {
         let output = outputs.get(row.id);
@@ -13485,7 +13563,7 @@ async function runPipeline(config, deps, resultsPath = null) {
             unanswered += 1;
             output = missingOutput(row.id, candidateKind === 'predictions' ? 'the predictions file' : 'the candidate command');
         }
-        questions[row.id] = scoreQuestion(row, output, config, metrics);
+        questions[row.id] = scoreQuestion(row, output, config, metrics, tokensOf);
     }
     if (unanswered > 0)
         deps.logger.warn(`${unanswered} question(s) got no answer from the candidate: counted as errors`);
@@ -13559,21 +13637,16 @@ function escapeCell(text, maxChars = 160) {
     return escapeInline(clipped);
 }
 function escapeInline(text) {
-    return text
+    return (text
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
-        .replace(/\|/g, '&#124;')
-        .replace(/`/g, '&#96;')
-        .replace(/\\/g, '&#92;')
-        .replace(/\[/g, '&#91;')
-        .replace(/\]/g, '&#93;')
-        .replace(/\*/g, '&#42;')
-        .replace(/_/g, '&#95;')
-        .replace(/~/g, '&#126;')
-        // a zero-width joiner after @ keeps "@octocat" readable but stops the mention
-        .replace(/@/g, '@\u2060')
-        .replace(/#(?=\d)/g, '#\u2060');
+        // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
+        // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
+        // or extra table column)
+        .replace(/[\\`*_[\]|~]/g, '\\$&')
+        // "#123" would link an issue and "@octocat" notify a user: a word joiner stops both
+        .replace(/([#@])(?=[\p{L}\p{N}_-])/gu, '$1\u2060'));
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -13583,8 +13656,9 @@ function escapeInline(text) {
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
 const GITHUB_COMMENT_LIMIT = 65_536;
 const STAGES = [
-    { regressions: Infinity, improvements: Infinity, errors: Infinity, categories: true },
-    { regressions: Infinity, improvements: 50, errors: 50, categories: true },
+    // No comment holds more than a few hundred table rows, so the first stage already caps them.
+    { regressions: 400, improvements: 100, errors: 100, categories: true },
+    { regressions: 250, improvements: 50, errors: 50, categories: true },
     { regressions: 150, improvements: 20, errors: 20, categories: true },
     { regressions: 60, improvements: 10, errors: 10, categories: true },
     { regressions: 25, improvements: 5, errors: 5, categories: false },
@@ -13682,6 +13756,7 @@ const STATUS = {
     within: 'within max_drop',
     new: '🆕 new (not gated)',
     not_computed: '⚪ not computed',
+    no_baseline: '',
 };
 function metricTable(results) {
     const c = results.comparison;
@@ -13692,7 +13767,7 @@ function metricTable(results) {
         const summary = results.metrics[row.metric];
         const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : '';
         const status = full ? statusCell(full) : '—';
-        const limit = full ? limitCell(full) : '—';
+        const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—';
         lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${limit} | ${status} |`);
     }
     return lines;
@@ -13704,7 +13779,7 @@ function statusCell(row) {
         parts.push(row.failures.some((f) => f.includes('threshold')) ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`);
     if (row.failures.some((f) => f.includes('errored')))
         parts.push(`❌ error rate ${row.errors}/${row.questions}`);
-    return parts.filter(Boolean).join(' · ');
+    return parts.filter(Boolean).join(' · ') || '—';
 }
 function limitCell(row) {
     if (metricInfo(row.metric)?.unit === 'ms')
@@ -13780,7 +13855,7 @@ function changeTable(changes, limit) {
         lines.push(`| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(q.question, 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`);
     }
     if (changes.length > shown.length)
-        lines.push('', `_${changes.length - shown.length} more rows cut to keep the comment under GitHub's size limit; see report.md or results.json._`);
+        lines.push('', `_${changes.length - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; all rows are in results.json._`);
     return lines;
 }
 function errorSection(results, limit) {
@@ -13845,7 +13920,7 @@ function renderTerminal(results, options) {
         const num = (v) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3));
         const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`;
         const failed = m.failures.length > 0;
-        const status = failed ? red(m.failures.join('; ')) : m.status === 'improvement' ? green('improvement') : m.status === 'within' ? dim('within max_drop') : yellow(m.status.replace('_', ' '));
+        const status = failed ? red(m.failures.join('; ')) : m.status === 'improvement' ? green('improvement') : m.status === 'within' ? dim('within max_drop') : m.status === 'no_baseline' ? dim('—') : yellow(m.status.replace('_', ' '));
         lines.push(`  ${m.metric.padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`);
     }
     if (c && c.regressions.length > 0) {

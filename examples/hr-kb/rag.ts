@@ -60,11 +60,11 @@ const BM25_B = 0.75
 
 /**
  * Minimum BM25 score of the best chunk for the system to answer at all.
- * Calibrated on eval_set_v1.csv: questions the knowledge base covers score
- * well above this, while out-of-scope questions only match generic words
- * such as 公司 or 员工 and stay below it.
+ * Calibrated on eval_set_v1.csv: the out-of-scope questions (宿舍, 年终奖,
+ * 落户) peak at about 4 because only incidental words match, while the
+ * weakest in-scope question still scores about 6.7 under either chunking.
  */
-const MIN_ANSWER_SCORE = 6
+const MIN_ANSWER_SCORE = 5
 
 /** At most this many sentences go into an extractive answer. */
 const MAX_ANSWER_SENTENCES = 3
@@ -89,7 +89,7 @@ const POLICY_REFUSAL = '抱歉，这个问题涉及违规操作、他人隐私�
 const DENY_PATTERNS: readonly RegExp[] = [
   /伪造|虚开|假发票|假的.{0,6}发票|冒充/,
   /(同事|别人|他人|其他人|领导|老板|经理).{0,8}(工资|薪资|薪水|收入)/,
-  /股票|炒股|基金|理财|买币/,
+  /股票|炒股|理财产品|买.{0,4}基金/,
 ]
 
 const SENTENCE_TERMINATORS = /[。！？\n]/
@@ -329,8 +329,9 @@ function answerSentences(chunkText: string): string[] {
 }
 
 /**
- * Overlap is weighted by idf: sharing 住宿 with the question says far more
- * than sharing 的 or 员工, and a raw count would favour long generic sentences.
+ * Overlap is weighted by idf: sharing a rare term such as 住宿 with the
+ * question says far more than sharing a common one such as 审批, and a raw
+ * count would favour long sentences that merely repeat common words.
  */
 function overlapScore(sentence: string, questionTerms: Set<string>, idf: Map<string, number>): number {
   let score = 0
@@ -383,8 +384,6 @@ function answerQuestion(q: Question, chunks: Chunk[], index: Bm25Index, topK: nu
 
 // ---------------------------------------------------------------- I/O
 
-class InputError extends Error {}
-
 function parseQuestions(input: string): Question[] {
   const questions: Question[] = []
   input.split('\n').forEach((raw, i) => {
@@ -395,7 +394,7 @@ function parseQuestions(input: string): Question[] {
     try {
       value = JSON.parse(line)
     } catch (error) {
-      throw new InputError(`stdin line ${lineNumber}: invalid JSON: ${(error as Error).message}`)
+      throw new Error(`stdin line ${lineNumber}: invalid JSON: ${(error as Error).message}`, { cause: error })
     }
     questions.push(toQuestion(value, lineNumber))
   })
@@ -404,16 +403,16 @@ function parseQuestions(input: string): Question[] {
 
 function toQuestion(value: unknown, lineNumber: number): Question {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new InputError(`stdin line ${lineNumber}: expected a JSON object`)
+    throw new Error(`stdin line ${lineNumber}: expected a JSON object`)
   }
   const record = value as Record<string, unknown>
   const id = record.id
   const question = record.question
   if (typeof id !== 'string' && typeof id !== 'number') {
-    throw new InputError(`stdin line ${lineNumber}: "id" must be a string`)
+    throw new Error(`stdin line ${lineNumber}: "id" must be a string`)
   }
   if (typeof question !== 'string') {
-    throw new InputError(`stdin line ${lineNumber}: "question" must be a string`)
+    throw new Error(`stdin line ${lineNumber}: "question" must be a string`)
   }
   return { id: String(id), question }
 }

@@ -104,12 +104,13 @@ function notApplicable(metric: string, row: EvalRow, output: CandidateOutput): s
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 export function summarise(questions: Record<string, QuestionResult>, metrics: readonly string[]): Record<string, MetricSummary> {
   const summary: Record<string, MetricSummary> = {}
+  const all = Object.values(questions)
   for (const m of metrics) {
     let sum = 0
     let n = 0
     let nan = 0
     let errors = 0
-    for (const q of Object.values(questions)) {
+    for (const q of all) {
       const v = q.scores[m]
       if (v === null || v === undefined) {
         nan += 1

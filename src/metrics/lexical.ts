@@ -49,56 +49,66 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
   }
   const chunks = output.contexts.map(tokensOf)
   const allContexts = union(chunks)
-  const reference = referenceStatements(row)
+  const reference = referenceStatements(row, tokensOf)
+  const share = LEXICAL_SETTINGS.minWordShare
   const scores: Record<string, Score> = {}
 
-  const answer = tokenize(output.answer)
-  scores.completeness_norm = shareCovered(
-    row.reference_points.map((p) => covers(answer, tokensOf(p), LEXICAL_SETTINGS.minWordShare)),
-    'reference_points',
-  )
+  const answer = tokensOf(output.answer)
+  const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }))
+  scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, 'not in the answer')
 
   const answerClauses = clauses(output.answer)
   const claims: Claim[] = isRefusal
     ? []
-    : answerClauses.map(({ text, tokens }) => ({
-        text,
-        verdict: covers(allContexts, tokens, LEXICAL_SETTINGS.minWordShare) ? 'supported' : 'not_mentioned',
-      }))
-  const claimResult = claimScores(
-    claims.map((c) => c.verdict),
-    false,
-  )
+    : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }))
+  Object.assign(scores, claimScores(claims.map((c) => c.verdict), false))
   if (isRefusal) {
     const refusal = noScore('the answer is a refusal: no factual claim to check')
-    claimResult.faithfulness = refusal
-    claimResult.hallucination_rate = refusal
+    scores.faithfulness = refusal
+    scores.hallucination_rate = refusal
+  } else {
+    const unsupported = claims.filter((c) => c.verdict !== 'supported').map((c) => c.text)
+    if (unsupported.length > 0) scores.faithfulness!.reason = `not found in the contexts: ${quoteList(unsupported)}`
   }
-  Object.assign(scores, claimResult)
 
-  const statements = reference.statements.length > 0 ? reference : { against: 'answer' as const, statements: answerClauses.map((c) => c.tokens) }
-  if (statements.statements.length === 0) {
+  const judgeAgainst = reference.length > 0 ? { label: 'the ground truth', statements: reference } : { label: 'the answer (no ground truth)', statements: answerClauses }
+  if (judgeAgainst.statements.length === 0) {
     scores.context_precision = noScore('no ground truth and no answer claims to judge chunk usefulness against')
   } else {
-    const useful = chunks.map((chunk) => statements.statements.some((s) => covers(chunk, s, LEXICAL_SETTINGS.minWordShare)))
-    scores.context_precision = { value: averagePrecision(useful), reason: `usefulness judged against the ${statements.against === 'answer' ? 'answer (no ground truth)' : 'ground truth'}` }
+    const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share)))
+    scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` }
   }
-  scores.context_recall = shareCovered(
-    reference.statements.map((s) => covers(allContexts, s, LEXICAL_SETTINGS.minWordShare)),
-    'reference points or ground truth',
-  )
+  const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }))
+  scores.context_recall = withMissing(shareCovered(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts')
   return { scores, claims }
 }
 
-/** Reference points when the row has them, else the ground truth split into clauses. */
-function referenceStatements(row: EvalRow): { against: 'ground_truth'; statements: Tokens[] } {
-  if (row.reference_points.length > 0) {
-    return { against: 'ground_truth', statements: row.reference_points.map(tokenize).filter((t) => tokenCount(t) > 0) }
-  }
-  return { against: 'ground_truth', statements: row.ground_truth ? clauses(row.ground_truth).map((c) => c.tokens) : [] }
+interface Statement {
+  text: string
+  tokens: Tokens
 }
 
-function clauses(text: string): { text: string; tokens: Tokens }[] {
+/** Reference points when the row has them, else the ground truth split into clauses. */
+function referenceStatements(row: EvalRow, tokensOf: (text: string) => Tokens): Statement[] {
+  if (row.reference_points.length > 0) {
+    return row.reference_points.map((text) => ({ text, tokens: tokensOf(text) })).filter((s) => tokenCount(s.tokens) > 0)
+  }
+  return row.ground_truth ? clauses(row.ground_truth) : []
+}
+
+/** Names what was not covered, so a reviewer sees why a score dropped. */
+function withMissing(result: Score, items: readonly { text: string; covered: boolean }[], where: string): Score {
+  const missing = items.filter((i) => !i.covered).map((i) => i.text)
+  if (result.value !== null && missing.length > 0) result.reason = `${where}: ${quoteList(missing)}`
+  return result
+}
+
+function quoteList(texts: readonly string[]): string {
+  const shown = texts.slice(0, 3).map((t) => `「${t.length > 40 ? `${t.slice(0, 39)}…` : t}」`)
+  return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '')
+}
+
+function clauses(text: string): Statement[] {
   return sentences(text.replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' '))
     .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
     .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))

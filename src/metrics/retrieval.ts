@@ -25,7 +25,10 @@ export function scoreRetrieval(retrieved: readonly string[], judgements: readonl
     scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(ndcg(top, grades, k))
   }
   const firstRelevant = ranked.findIndex((id) => grades.has(id))
-  scores.mrr = score(firstRelevant === -1 ? 0 : 1 / (firstRelevant + 1))
+  scores.mrr =
+    firstRelevant === -1
+      ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
+      : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` }
   return scores
 }
 

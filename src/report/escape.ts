@@ -10,20 +10,16 @@ export function escapeCell(text: string, maxChars = 160): string {
 }
 
 export function escapeInline(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    // "#123" would link an issue; done before the numeric entities below, which contain "#"
-    .replace(/#(?=\d)/g, '#\u2060')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '&#124;')
-    .replace(/`/g, '&#96;')
-    .replace(/\\/g, '&#92;')
-    .replace(/\[/g, '&#91;')
-    .replace(/\]/g, '&#93;')
-    .replace(/\*/g, '&#42;')
-    .replace(/_/g, '&#95;')
-    .replace(/~/g, '&#126;')
-    // a zero-width joiner after @ keeps "@octocat" readable but stops the mention
-    .replace(/@/g, '@\u2060')
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
+      // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
+      // or extra table column)
+      .replace(/[\\`*_[\]|~]/g, '\\$&')
+      // "#123" would link an issue and "@octocat" notify a user: a word joiner stops both
+      .replace(/([#@])(?=[\p{L}\p{N}_-])/gu, '$1\u2060')
+  )
 }

@@ -186,7 +186,7 @@ describe('usage', () => {
     const baseline = writeText(s.path('baseline.json'), '{"version": "v2", "eval_')
     const result = await runCli(['compare', '--config', s.config, '--baseline', baseline, '--candidate', results, '--out', s.path('compared.json')])
     assert.equal(result.code, 2)
-    assert.ok(result.stderr.startsWith(`evalgate compare: ${baseline}: `), result.stderr)
+    assert.ok(result.stderr.startsWith(`evalgate compare: ${baseline}:1:`), result.stderr)
     assert.match(result.stderr, /not valid JSON/)
     assert.match(result.stderr, /fix: /)
     assert.doesNotMatch(result.stderr, /^ {4}at /m)
