@@ -45,6 +45,17 @@ class GateError extends Error {
         this.hint = hint;
     }
 }
+/** The baseline cannot be compared with this run; carries the reasons and the command that writes a new one. */
+class IncomparableError extends GateError {
+    reasons;
+    updateCommand;
+    constructor(reasons, updateCommand) {
+        super('incomparable', `baseline not comparable:\n  - ${reasons.join('\n  - ')}`, `if the change is intended, write a new baseline: ${updateCommand}`);
+        this.name = 'IncomparableError';
+        this.reasons = reasons;
+        this.updateCommand = updateCommand;
+    }
+}
 /** `file:line: column "x": problem`, the form every input error takes. */
 function locate(file, line, column) {
     let where = file;
@@ -10128,6 +10139,16 @@ function mergeLayers(...layers) {
 function config_isPlainObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+/**
+ * Flags / inputs over the file. A flag that picks a candidate (predictions or command)
+ * replaces the file's choice instead of merging with it, or the two would conflict.
+ */
+function applyOverrides(file, overrides) {
+    const candidate = overrides.candidate;
+    const picksCandidate = candidate !== undefined && (candidate.predictions !== undefined || candidate.command !== undefined);
+    const base = picksCandidate && config_isPlainObject(file.candidate) ? { ...file, candidate: { ...file.candidate, predictions: undefined, command: undefined } } : file;
+    return mergeLayers(base, overrides);
+}
 /** Validates the merged config; errors name the setting and where it came from. */
 function parseConfig(data, source) {
     const parsed = ConfigSchema.safeParse(data);
@@ -13531,9 +13552,8 @@ async function runPipeline(config, deps, resultsPath = null) {
     const updateCommand = `npx evalgate baseline --results ${resultsPath ?? 'results.json'} --out ${config.baseline ?? 'baselines/baseline.json'}`;
     if (baseline) {
         const reasons = incomparability(baseline, { eval_set_version: config.eval_set_version, eval_set_fingerprint: evalSet.fingerprint, judge });
-        if (reasons.length > 0) {
-            throw new GateError('incomparable', `baseline not comparable:\n  - ${reasons.join('\n  - ')}`, `if the change is intended, write a new baseline: ${updateCommand}`);
-        }
+        if (reasons.length > 0)
+            throw new IncomparableError(reasons, updateCommand);
     }
     else if (config.baseline) {
         deps.logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`);
@@ -13607,7 +13627,7 @@ function compareResults(results, baseline, gateOverrides, resultsPath, baselineP
     if (baseline) {
         const reasons = incomparability(baseline, results.run);
         if (reasons.length > 0)
-            throw new GateError('incomparable', `baseline not comparable:\n  - ${reasons.join('\n  - ')}`, `if the change is intended, write a new baseline: ${updateCommand}`);
+            throw new IncomparableError(reasons, updateCommand);
     }
     const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand);
     return { ...results, comparison };
@@ -13634,9 +13654,9 @@ function exitCodeFor(results) {
 function escapeCell(text, maxChars = 160) {
     const flat = text.replace(/\r?\n|\r/g, ' ').replace(/\s+/g, ' ').trim();
     const clipped = [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat;
-    return escapeInline(clipped);
+    return escape_escapeInline(clipped);
 }
-function escapeInline(text) {
+function escape_escapeInline(text) {
     return (text
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
@@ -13653,6 +13673,8 @@ function escapeInline(text) {
 
 
 
+/** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
+const VOLATILE = '<!-- volatile -->';
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
 const GITHUB_COMMENT_LIMIT = 65_536;
 const STAGES = [
@@ -13670,6 +13692,9 @@ const STAGES = [
  */
 function renderReport(results, options = {}) {
     const max = options.maxChars ?? GITHUB_COMMENT_LIMIT - 1_000;
+    // A file has no size limit, but past a thousand rows a table is read in results.json.
+    if (max === Infinity)
+        return render(results, options, { regressions: 1_000, improvements: 300, errors: 300, categories: true });
     let body = '';
     for (const limits of STAGES) {
         body = render(results, options, limits);
@@ -13688,7 +13713,7 @@ function render(results, options, limits) {
     if (c && c.reasons.length > 0) {
         out.push(c.verdict === 'incomparable' ? '**Why the baseline is not comparable**' : '**Why the gate failed**');
         for (const reason of c.reasons)
-            out.push(`- ${escapeInline(reason)}`);
+            out.push(`- ${escape_escapeInline(reason)}`);
         out.push('');
     }
     out.push('#### Metrics', '', ...metricTable(results), '');
@@ -13700,7 +13725,7 @@ function render(results, options, limits) {
     if (c && c.messages.length > 0) {
         out.push('<details><summary>Notes</summary>', '');
         for (const m of c.messages)
-            out.push(`- ${escapeInline(m)}`);
+            out.push(`- ${escape_escapeInline(m)}`);
         out.push('', '</details>', '');
     }
     out.push(costLine(results), '');
@@ -13731,21 +13756,21 @@ function runIdentity(results, options) {
     const r = results.run;
     const c = results.comparison;
     const parts = [];
-    const version = r.version ? `\`${escapeInline(r.version)}\`` : 'this run';
+    const version = r.version ? `\`${escape_escapeInline(r.version)}\`` : 'this run';
     if (c && c.baseline.kind !== 'none') {
         const kind = c.baseline.kind === 'results' ? 'results' : 'baseline';
-        parts.push(`${version} vs ${kind} \`${escapeInline(c.baseline.version ?? '?')}\`${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`);
+        parts.push(`${version} vs ${kind} \`${escape_escapeInline(c.baseline.version ?? '?')}\`${c.baseline.path ? ` (${escape_escapeInline(c.baseline.path)})` : ''}`);
     }
     else {
         parts.push(version);
     }
     const fingerprint = c?.baseline.fingerprint_check === 'match' ? 'fingerprint ✅ matches' : c?.baseline.fingerprint_check === 'mismatch' ? 'fingerprint ❌ differs' : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
-    parts.push(`eval set \`${escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`);
+    parts.push(`eval set \`${escape_escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`);
     if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
         parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
-    parts.push(`judge: ${escapeInline(r.judge_label)}`);
+    parts.push(`judge: ${escape_escapeInline(r.judge_label)}`);
     if (options.sha)
-        parts.push(`commit \`${escapeInline(options.sha.slice(0, 7))}\``);
+        parts.push(`commit \`${escape_escapeInline(options.sha.slice(0, 7))}\``);
     if (options.runUrl)
         parts.push(`[workflow run](${options.runUrl})`);
     return parts.join(' · ');
@@ -13811,7 +13836,7 @@ function categoryTable(results) {
         return [];
     const preferred = ['rules_pass', 'refuse_ok', ...results.run.k.slice(0, 1).map((k) => `recall@${k}`), 'mrr', 'accuracy_norm', 'completeness_norm', 'faithfulness', 'context_recall'];
     const columns = preferred.filter((m) => m in results.metrics).slice(0, 6);
-    const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`));
+    const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escape_escapeInline(cat.category)}: ${f.metric}`));
     const lines = ['#### By category', '', `| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`];
     for (const cat of c.categories) {
         const cells = columns.map((m) => {
@@ -13865,7 +13890,7 @@ function errorSection(results, limit) {
     const out = [`<details><summary>⚠️ Errors (${errored.length} questions)</summary>`, '', '| id | where | error |', '|---|---|---|'];
     for (const [id, q] of errored.slice(0, limit)) {
         for (const [where, message] of Object.entries(q.errors))
-            out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`);
+            out.push(`| ${escapeCell(id, 40)} | ${escape_escapeInline(where)} | ${escapeCell(message, 200)} |`);
     }
     if (errored.length > limit)
         out.push('', `_${errored.length - limit} more questions with errors cut; see results.json._`);
@@ -13876,7 +13901,7 @@ function costLine(results) {
     const u = results.run.usage;
     const t = results.run.timings_ms;
     const calls = `${u.llm_calls} LLM calls, ${u.embedding_calls} embedding calls, ${u.prompt_tokens + u.completion_tokens} tokens, ${u.cache_hits} cache hits${u.cost_usd !== null ? `, $${u.cost_usd.toFixed(4)}` : ''}`;
-    return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)}`;
+    return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)} ${VOLATILE}`;
 }
 function seconds(ms) {
     return `${(ms / 1000).toFixed(2)} s`;
@@ -13886,6 +13911,25 @@ function updateSection(results) {
     if (!command)
         return '';
     return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n');
+}
+/** The report when there are no scores to show: an incomparable baseline or an input error. */
+function renderProblem(problem, options = {}) {
+    const out = [];
+    if (options.marker)
+        out.push(options.marker);
+    out.push(problem.verdict === 'incomparable' ? '### ⚠️ evalgate: baseline not comparable' : '### ❌ evalgate: could not run the gate', '');
+    if (problem.reasons && problem.reasons.length > 0)
+        for (const r of problem.reasons)
+            out.push(`- ${escapeInline(r)}`);
+    else
+        out.push('```', problem.message.replace(/```/g, "'''"), '```');
+    const where = [options.sha ? `commit \`${escapeInline(options.sha.slice(0, 7))}\`` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean);
+    if (where.length > 0)
+        out.push('', where.join(' · '));
+    if (problem.command) {
+        out.push('', 'If the change is intended (a new eval set version, judge or metric definition), write a new baseline and commit it:', '', '```sh', problem.command, '```');
+    }
+    return out.join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
@@ -14080,9 +14124,7 @@ async function runCommand(flags, io, logger) {
         out: flags.out,
         report: flags.report,
     };
-    // A flag that picks a candidate replaces the file's candidate choice, not merges with it.
-    const fileData = flags.predictions || flags['candidate-cmd'] ? { ...file.data, candidate: { ...file.data.candidate, predictions: undefined, command: undefined } } : file.data;
-    const config = parseConfig(mergeLayers(fileData, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`);
+    const config = parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`);
     const results = await runPipeline(config, defaultDeps(logger), config.out ?? null);
     return finish(results, config.out, config.report, io);
 }

@@ -1,37 +1,125 @@
 import * as core from '@actions/core'
+import { z } from 'zod'
+import { GateError } from '../core/errors.ts'
 
 /**
- * The only place that reads Action inputs. An empty input means "unset", so the config
- * file (or the default) decides.
+ * The only place that reads Action inputs, through one schema. An empty input means
+ * "unset": the config file (or the default) decides.
  */
+export const INPUTS = [
+  'config',
+  'eval-set',
+  'eval-set-version',
+  'version',
+  'predictions',
+  'candidate-command',
+  'k',
+  'baseline',
+  'max-drop',
+  'gate-mode',
+  'github-token',
+  'comment',
+  'comment-key',
+  'results-path',
+  'report-path',
+  'mode',
+] as const
+type InputName = (typeof INPUTS)[number]
+
+const optional = z.string().transform((v) => (v.trim() === '' ? undefined : v.trim()))
+
+function number(input: InputName, example: string) {
+  return optional.pipe(
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined
+        const n = Number(v)
+        if (!Number.isFinite(n)) {
+          ctx.addIssue({ code: 'custom', message: `input "${input}": expected a number like ${example}, got "${v}"` })
+          return z.NEVER
+        }
+        return n
+      }),
+  )
+}
+
+function choice<T extends string>(input: InputName, values: readonly T[], fallback: T) {
+  return optional.transform((v, ctx) => {
+    if (v === undefined) return fallback
+    if (!(values as readonly string[]).includes(v)) {
+      ctx.addIssue({ code: 'custom', message: `input "${input}": expected one of ${values.join(', ')}, got "${v}"` })
+      return z.NEVER
+    }
+    return v as T
+  })
+}
+
+const InputsSchema = z.object({
+  config: optional,
+  'eval-set': optional,
+  'eval-set-version': optional,
+  version: optional,
+  predictions: optional,
+  'candidate-command': optional,
+  k: optional.transform((v, ctx) => {
+    if (v === undefined) return undefined
+    const ks = v.split(',').map((s) => Number(s.trim()))
+    if (ks.some((k) => !Number.isInteger(k) || k < 1)) {
+      ctx.addIssue({ code: 'custom', message: `input "k": expected whole numbers separated by commas like 5,10, got "${v}"` })
+      return z.NEVER
+    }
+    return ks
+  }),
+  baseline: optional,
+  'max-drop': number('max-drop', '0.02'),
+  'gate-mode': choice('gate-mode', ['strict'] as const, 'strict'),
+  'github-token': optional,
+  comment: choice('comment', ['true', 'false'] as const, 'true').transform((v) => v === 'true'),
+  'comment-key': optional.transform((v) => v ?? 'default'),
+  'results-path': optional.transform((v) => v ?? 'evalgate-results.json'),
+  'report-path': optional.transform((v) => v ?? 'evalgate-report.md'),
+  mode: choice('mode', ['gate', 'baseline'] as const, 'gate'),
+})
+
 export interface ActionInputs {
   config: string | undefined
+  /** config layered over evalgate.yml: inputs win */
   overrides: Record<string, unknown>
+  githubToken: string | undefined
+  comment: boolean
+  commentKey: string
   resultsPath: string
   reportPath: string
+  mode: 'gate' | 'baseline'
 }
 
-function optional(name: string): string | undefined {
-  const value = core.getInput(name)
-  return value === '' ? undefined : value
-}
-
-export function readInputs(): ActionInputs {
-  const k = optional('k')
-  const maxDrop = optional('max-drop')
+export function readInputs(read: (name: string) => string = (name) => core.getInput(name)): ActionInputs {
+  const raw = Object.fromEntries(INPUTS.map((name) => [name, read(name)]))
+  const parsed = InputsSchema.safeParse(raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new GateError('usage', issue.message, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)')
+  }
+  const i = parsed.data
+  if (i['github-token']) core.setSecret(i['github-token'])
   return {
-    config: optional('config'),
+    config: i.config,
     overrides: {
-      eval_set: optional('eval-set'),
-      eval_set_version: optional('eval-set-version'),
-      version: optional('version'),
-      candidate: { predictions: optional('predictions'), command: optional('candidate-command') },
-      judge: { provider: optional('judge') },
-      k: k === undefined ? undefined : k.split(',').map((s) => Number(s.trim())),
-      baseline: optional('baseline'),
-      gate: { max_drop: maxDrop === undefined ? undefined : Number(maxDrop) },
+      eval_set: i['eval-set'],
+      eval_set_version: i['eval-set-version'],
+      version: i.version,
+      candidate: i.predictions || i['candidate-command'] ? { predictions: i.predictions, command: i['candidate-command'] } : undefined,
+      k: i.k,
+      baseline: i.baseline,
+      gate: { max_drop: i['max-drop'], gate_mode: raw['gate-mode'] ? i['gate-mode'] : undefined },
     },
-    resultsPath: optional('results-path') ?? 'evalgate-results.json',
-    reportPath: optional('report-path') ?? 'evalgate-report.md',
+    githubToken: i['github-token'],
+    comment: i.comment,
+    commentKey: i['comment-key'],
+    resultsPath: i['results-path'],
+    reportPath: i['report-path'],
+    mode: i.mode,
   }
 }

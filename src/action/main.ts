@@ -1,33 +1,101 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import * as core from '@actions/core'
-import { mergeLayers, parseConfig, readConfigFile } from '../core/config.ts'
-import { GateError, formatError } from '../core/errors.ts'
+import * as github from '@actions/github'
+import { baselineFromResults, loadBaseline } from '../baseline/baseline.ts'
+import { applyOverrides, parseConfig, readConfigFile } from '../core/config.ts'
+import { GateError, IncomparableError, formatError } from '../core/errors.ts'
 import { defaultDeps, runPipeline } from '../core/pipeline.ts'
-import { renderReport } from '../report/markdown.ts'
-import { readInputs } from './inputs.ts'
+import { commentMarker } from '../github/comments.ts'
+import { renderProblem, renderReport, type ReportOptions } from '../report/markdown.ts'
+import type { Results } from '../schemas/results.ts'
+import { readInputs, type ActionInputs } from './inputs.ts'
+import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 
-/** The Action: inputs → the same core as the CLI → outputs, job summary, check status. */
+/**
+ * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
+ * annotations, outputs, check status. Publishing can only warn: a GitHub API failure never
+ * turns a passing gate into a failing check, and never hides a failing one.
+ */
 export async function run(): Promise<void> {
+  let inputs: ActionInputs | undefined
+  const context = pullRequestContext()
   try {
-    const inputs = readInputs()
+    inputs = readInputs()
     const file = readConfigFile(inputs.config)
-    const config = parseConfig(mergeLayers(file.data, inputs.overrides), file.source === 'flags' ? 'action inputs' : `${file.source} + action inputs`)
-    const results = await runPipeline(config, defaultDeps({ info: core.info, warn: core.warning }), inputs.resultsPath)
-    const report = renderReport(results)
+    const config = parseConfig(applyOverrides(file.data, inputs.overrides), file.source === 'flags' ? 'action inputs' : `${file.source} + action inputs`)
+    // A baseline refresh replaces the baseline, so it is not compared with it first.
+    const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
+    const results = await runPipeline(runConfig, defaultDeps({ info: core.info, warn: core.warning }), inputs.resultsPath)
     write(inputs.resultsPath, JSON.stringify(results, null, 2) + '\n')
-    write(inputs.reportPath, report)
-    await core.summary.addRaw(report).write()
+    const options = reportOptions(inputs, context)
+    const report = renderReport(results, options)
+    write(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
+    await writeSummary(renderReport(results, { ...options, marker: undefined }))
     const verdict = results.comparison?.verdict ?? 'no_baseline'
     core.setOutput('verdict', verdict)
-    core.setOutput('regressions', String(results.comparison?.regressions.length ?? 0))
+    core.setOutput('regressions', String(new Set(results.comparison?.regressions.map((r) => r.id)).size))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
-    if (verdict === 'fail') core.setFailed(`evalgate: gate failed\n${results.comparison!.reasons.join('\n')}`)
+    if (inputs.mode === 'baseline') {
+      writeBaseline(results, config.baseline ?? 'baselines/baseline.json', config.version ?? null)
+      return
+    }
+    annotate(results)
+    if (inputs.comment) await publishComment(inputs, context, report)
+    if (verdict === 'fail') core.setFailed(`evalgate: gate failed\n- ${results.comparison!.reasons.join('\n- ')}`)
   } catch (error) {
-    core.setOutput('verdict', error instanceof GateError && error.code === 'incomparable' ? 'incomparable' : 'error')
+    await fail(error, inputs, context)
+  }
+}
+
+async function fail(error: unknown, inputs: ActionInputs | undefined, context: PullRequestContext): Promise<void> {
+  const incomparable = error instanceof IncomparableError
+  core.setOutput('verdict', incomparable ? 'incomparable' : 'error')
+  const options = inputs ? reportOptions(inputs, context) : {}
+  const problem = incomparable
+    ? { verdict: 'incomparable' as const, message: error.message, reasons: error.reasons, command: error.updateCommand }
+    : { verdict: 'error' as const, message: formatError(error) }
+  try {
+    await writeSummary(renderProblem(problem, { ...options, marker: undefined }))
+    if (incomparable) core.warning(`evalgate: baseline not comparable: ${error.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' })
+    if (inputs?.comment) await publishComment(inputs, context, renderProblem(problem, options))
+  } finally {
     core.setFailed(`evalgate: ${formatError(error)}`)
   }
+  if (!(error instanceof GateError)) core.debug(String((error as Error)?.stack))
+}
+
+function reportOptions(inputs: ActionInputs, context: PullRequestContext): ReportOptions {
+  return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha }
+}
+
+function pullRequestContext(): PullRequestContext {
+  const ctx = github.context
+  const pr = ctx.payload.pull_request as { number: number; head?: { sha?: string } } | undefined
+  const runUrl = ctx.runId ? `${ctx.serverUrl}/${process.env.GITHUB_REPOSITORY ?? ''}/actions/runs/${ctx.runId}` : undefined
+  return {
+    eventName: ctx.eventName,
+    repo: process.env.GITHUB_REPOSITORY ? ctx.repo : undefined,
+    pullNumber: pr?.number,
+    sha: pr?.head?.sha ?? ctx.sha,
+    runUrl,
+  }
+}
+
+function writeBaseline(results: Results, path: string, version: string | null): void {
+  const baseline = baselineFromResults(results, loadBaseline(path), version, new Date())
+  write(path, JSON.stringify(baseline, null, 2) + '\n')
+  core.setOutput('baseline-path', path)
+  core.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
+}
+
+async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info(markdown)
+    return
+  }
+  await core.summary.addRaw(markdown).write()
 }
 
 function write(path: string, text: string): void {

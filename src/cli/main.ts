@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
-import { parseConfig, mergeLayers, readConfigFile } from '../core/config.ts'
+import { applyOverrides, mergeLayers, parseConfig, readConfigFile } from '../core/config.ts'
 import { GateError, formatError } from '../core/errors.ts'
 import { compareResults, defaultDeps, exitCodeFor, runPipeline, EXIT, type Logger } from '../core/pipeline.ts'
 import { renderReport } from '../report/markdown.ts'
@@ -177,9 +177,7 @@ async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<n
     out: flags.out,
     report: flags.report,
   }
-  // A flag that picks a candidate replaces the file's candidate choice, not merges with it.
-  const fileData = flags.predictions || flags['candidate-cmd'] ? { ...file.data, candidate: { ...(file.data.candidate as object), predictions: undefined, command: undefined } } : file.data
-  const config = parseConfig(mergeLayers(fileData, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`)
+  const config = parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`)
   const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)
   return finish(results, config.out, config.report, io)
 }

@@ -46,6 +46,17 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
+/**
+ * Flags / inputs over the file. A flag that picks a candidate (predictions or command)
+ * replaces the file's choice instead of merging with it, or the two would conflict.
+ */
+export function applyOverrides(file: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
+  const candidate = overrides.candidate as { predictions?: unknown; command?: unknown } | undefined
+  const picksCandidate = candidate !== undefined && (candidate.predictions !== undefined || candidate.command !== undefined)
+  const base = picksCandidate && isPlainObject(file.candidate) ? { ...file, candidate: { ...file.candidate, predictions: undefined, command: undefined } } : file
+  return mergeLayers(base, overrides)
+}
+
 /** Validates the merged config; errors name the setting and where it came from. */
 export function parseConfig(data: Record<string, unknown>, source: string): Config {
   const parsed = ConfigSchema.safeParse(data)

@@ -7,7 +7,7 @@ import { resolveGate } from '../compare/gate.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results } from '../schemas/results.ts'
-import { GateError } from './errors.ts'
+import { GateError, IncomparableError } from './errors.ts'
 import { loadEvalSet } from './evalSet.ts'
 import { tokenCache } from '../metrics/tokens.ts'
 import { judgeIdentity, judgeLabel, plannedMetrics, scoreQuestion, summarise } from './score.ts'
@@ -54,9 +54,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
   const updateCommand = `npx evalgate baseline --results ${resultsPath ?? 'results.json'} --out ${config.baseline ?? 'baselines/baseline.json'}`
   if (baseline) {
     const reasons = incomparability(baseline, { eval_set_version: config.eval_set_version, eval_set_fingerprint: evalSet.fingerprint, judge })
-    if (reasons.length > 0) {
-      throw new GateError('incomparable', `baseline not comparable:\n  - ${reasons.join('\n  - ')}`, `if the change is intended, write a new baseline: ${updateCommand}`)
-    }
+    if (reasons.length > 0) throw new IncomparableError(reasons, updateCommand)
   } else if (config.baseline) {
     deps.logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`)
   }
@@ -130,7 +128,7 @@ export function compareResults(results: Results, baseline: BaselineView | null, 
   const updateCommand = `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`
   if (baseline) {
     const reasons = incomparability(baseline, results.run)
-    if (reasons.length > 0) throw new GateError('incomparable', `baseline not comparable:\n  - ${reasons.join('\n  - ')}`, `if the change is intended, write a new baseline: ${updateCommand}`)
+    if (reasons.length > 0) throw new IncomparableError(reasons, updateCommand)
   }
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand)
   return { ...results, comparison }

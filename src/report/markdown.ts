@@ -3,6 +3,9 @@ import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, QuestionChange, Results } from '../schemas/results.ts'
 import { escapeCell, escapeInline } from './escape.ts'
 
+/** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
+export const VOLATILE = '<!-- volatile -->'
+
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
 export const GITHUB_COMMENT_LIMIT = 65_536
 
@@ -38,6 +41,8 @@ const STAGES: Limits[] = [
  */
 export function renderReport(results: Results, options: ReportOptions = {}): string {
   const max = options.maxChars ?? GITHUB_COMMENT_LIMIT - 1_000
+  // A file has no size limit, but past a thousand rows a table is read in results.json.
+  if (max === Infinity) return render(results, options, { regressions: 1_000, improvements: 300, errors: 300, categories: true })
   let body = ''
   for (const limits of STAGES) {
     body = render(results, options, limits)
@@ -234,7 +239,7 @@ function costLine(results: Results): string {
   const u = results.run.usage
   const t = results.run.timings_ms
   const calls = `${u.llm_calls} LLM calls, ${u.embedding_calls} embedding calls, ${u.prompt_tokens + u.completion_tokens} tokens, ${u.cache_hits} cache hits${u.cost_usd !== null ? `, $${u.cost_usd.toFixed(4)}` : ''}`
-  return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)}`
+  return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)} ${VOLATILE}`
 }
 
 function seconds(ms: number): string {
@@ -245,4 +250,26 @@ function updateSection(results: Results): string {
   const command = results.comparison?.update_command
   if (!command) return ''
   return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n')
+}
+
+export interface Problem {
+  verdict: 'incomparable' | 'error'
+  message: string
+  reasons?: string[]
+  command?: string
+}
+
+/** The report when there are no scores to show: an incomparable baseline or an input error. */
+export function renderProblem(problem: Problem, options: ReportOptions = {}): string {
+  const out: string[] = []
+  if (options.marker) out.push(options.marker)
+  out.push(problem.verdict === 'incomparable' ? '### ⚠️ evalgate: baseline not comparable' : '### ❌ evalgate: could not run the gate', '')
+  if (problem.reasons && problem.reasons.length > 0) for (const r of problem.reasons) out.push(`- ${escapeInline(r)}`)
+  else out.push('```', problem.message.replace(/```/g, "'''"), '```')
+  const where = [options.sha ? `commit \`${escapeInline(options.sha.slice(0, 7))}\`` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean)
+  if (where.length > 0) out.push('', where.join(' · '))
+  if (problem.command) {
+    out.push('', 'If the change is intended (a new eval set version, judge or metric definition), write a new baseline and commit it:', '', '```sh', problem.command, '```')
+  }
+  return out.join('\n') + '\n'
 }

@@ -1,0 +1,78 @@
+import type { getOctokit } from '@actions/github'
+import { VOLATILE } from '../report/markdown.ts'
+
+export type Octokit = ReturnType<typeof getOctokit>
+
+export interface CommentTarget {
+  owner: string
+  repo: string
+  issueNumber: number
+}
+
+export interface UpsertResult {
+  action: 'created' | 'updated' | 'unchanged'
+  id: number
+  url: string
+}
+
+/** The author GITHUB_TOKEN comments as; a personal token comments as its user. */
+const ACTIONS_BOT = 'github-actions[bot]'
+
+/** `<!-- evalgate:KEY -->`: the hidden first line that makes one comment per gate sticky. */
+export function commentMarker(key: string): string {
+  return `<!-- evalgate:${key.replace(/--+/g, '-').replace(/[^\w.:/-]/g, '_')} -->`
+}
+
+/**
+ * One comment per PR and key, updated in place: every page of comments is searched for our
+ * marker written by our own author (another user quoting the marker is not us), and the
+ * update is skipped when the body is already what we would write.
+ */
+export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string): Promise<UpsertResult> {
+  const author = await ownLogin(octokit)
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100,
+  })
+  const ours = comments.find((c) => (c.body ?? '').startsWith(marker) && c.user?.login === author)
+  if (ours) {
+    if (stable(ours.body ?? '') === stable(body)) return { action: 'unchanged', id: ours.id, url: ours.html_url }
+    const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body })
+    return { action: 'updated', id: updated.data.id, url: updated.data.html_url }
+  }
+  const created = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body })
+  return { action: 'created', id: created.data.id, url: created.data.html_url }
+}
+
+/** The body without lines marked volatile (timings), which change on every run of the same results. */
+function stable(body: string): string {
+  return body
+    .split('\n')
+    .filter((line) => !line.endsWith(VOLATILE))
+    .join('\n')
+}
+
+/** Our own login: a user token can ask; the Actions token cannot (403) and is the Actions bot. */
+async function ownLogin(octokit: Octokit): Promise<string> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated()
+    return data.login
+  } catch (error) {
+    const status = (error as { status?: number }).status
+    if (status === 401 || status === 403 || status === 404) return ACTIONS_BOT
+    throw error
+  }
+}
+
+/** Why a GitHub API call failed, and what to do about it, in one line for a warning. */
+export function explainGitHubError(error: unknown): string {
+  const status = (error as { status?: number }).status
+  const message = error instanceof Error ? error.message : String(error)
+  if (status === 403 || status === 401) {
+    return `the token cannot write PR comments (HTTP ${status}: ${message}). Fix: give the job "permissions: pull-requests: write"; pull requests from forks only get a read-only token, so there the report is in the job summary instead`
+  }
+  if (status === 404) return `the pull request or repository was not found (HTTP 404: ${message}); check the github-token input and the repository`
+  return `${status ? `HTTP ${status}: ` : ''}${message}`
+}

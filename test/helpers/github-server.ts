@@ -1,0 +1,115 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeComment {
+  id: number
+  body: string
+  user: { login: string; type: string }
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  body: unknown
+}
+
+export interface FakeGitHubOptions {
+  /** answer comment writes with 403, as for a fork PR's read-only token */
+  readOnly?: boolean
+  /** the login GET /user returns; undefined answers 403 as for GITHUB_TOKEN */
+  userLogin?: string
+  pageSize?: number
+}
+
+/**
+ * The issue-comment endpoints of the GitHub REST API, on 127.0.0.1, enough for a sticky
+ * comment: list (paginated with Link headers), create, update, and GET /user. Anything else
+ * is recorded as unexpected and answered 404, so a test can fail on it.
+ */
+export class FakeGitHub {
+  readonly comments: FakeComment[] = []
+  readonly requests: RecordedRequest[] = []
+  readonly unexpected: RecordedRequest[] = []
+  options: FakeGitHubOptions
+  private server: Server
+  private nextId = 1000
+  url = ''
+
+  constructor(options: FakeGitHubOptions = {}) {
+    this.options = options
+    this.server = createServer((req, res) => void this.handle(req, res))
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  writes(): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH')
+  }
+
+  addComment(body: string, login = 'someone', type = 'User'): FakeComment {
+    const comment = { id: this.nextId++, body, user: { login, type } }
+    this.comments.push(comment)
+    return comment
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url)
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    const record: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname + url.search, body: text ? JSON.parse(text) : null }
+    this.requests.push(record)
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(body))
+    }
+    const forbidden = () => send(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' })
+
+    if (req.method === 'GET' && url.pathname === '/user') {
+      if (this.options.userLogin) send(200, { login: this.options.userLogin, type: 'User' })
+      else forbidden()
+      return
+    }
+    const list = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname)
+    if (list && req.method === 'GET') {
+      const size = Math.min(Number(url.searchParams.get('per_page') ?? 30), this.options.pageSize ?? 100)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const slice = this.comments.slice((page - 1) * size, page * size).map((c) => this.view(c))
+      const last = Math.max(1, Math.ceil(this.comments.length / size))
+      const links: string[] = []
+      const base = `${this.url}${url.pathname}?per_page=${size}`
+      if (page < last) links.push(`<${base}&page=${page + 1}>; rel="next"`, `<${base}&page=${last}>; rel="last"`)
+      send(200, slice, links.length ? { link: links.join(', ') } : {})
+      return
+    }
+    if (list && req.method === 'POST') {
+      if (this.options.readOnly) return forbidden()
+      const comment = this.addComment((record.body as { body: string }).body, this.options.userLogin ?? 'github-actions[bot]', this.options.userLogin ? 'User' : 'Bot')
+      send(201, this.view(comment))
+      return
+    }
+    const one = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname)
+    if (one && req.method === 'PATCH') {
+      if (this.options.readOnly) return forbidden()
+      const comment = this.comments.find((c) => c.id === Number(one[3]))
+      if (!comment) return send(404, { message: 'Not Found' })
+      comment.body = (record.body as { body: string }).body
+      send(200, this.view(comment))
+      return
+    }
+    this.unexpected.push(record)
+    send(404, { message: `fake GitHub does not implement ${req.method} ${url.pathname}` })
+  }
+
+  private view(c: FakeComment) {
+    return { id: c.id, body: c.body, user: c.user, html_url: `https://github.com/o/r/pull/7#issuecomment-${c.id}` }
+  }
+}
