@@ -13,6 +13,12 @@ export const INPUTS = [
   'version',
   'predictions',
   'candidate-command',
+  'candidate-url',
+  'judge',
+  'judge-base-url',
+  'judge-model',
+  'embeddings-model',
+  'judge-api-key',
   'k',
   'baseline',
   'max-drop',
@@ -63,6 +69,12 @@ const InputsSchema = z.object({
   version: optional,
   predictions: optional,
   'candidate-command': optional,
+  'candidate-url': optional,
+  judge: optional.pipe(z.enum(['lexical', 'openai', 'none'], { message: 'input "judge": expected one of lexical, openai, none' }).optional()),
+  'judge-base-url': optional,
+  'judge-model': optional,
+  'embeddings-model': optional,
+  'judge-api-key': optional,
   k: optional.transform((v, ctx) => {
     if (v === undefined) return undefined
     const ks = v.split(',').map((s) => Number(s.trim()))
@@ -85,6 +97,8 @@ const InputsSchema = z.object({
 
 export interface ActionInputs {
   config: string | undefined
+  /** the judge key given as an input (masked); else the environment's OPENAI_API_KEY (or judge.api_key_env) */
+  judgeApiKey: string | undefined
   /** config layered over evalgate.yml: inputs win */
   overrides: Record<string, unknown>
   githubToken: string | undefined
@@ -104,13 +118,19 @@ export function readInputs(read: (name: string) => string = (name) => core.getIn
   }
   const i = parsed.data
   if (i['github-token']) core.setSecret(i['github-token'])
+  if (i['judge-api-key']) core.setSecret(i['judge-api-key'])
   return {
     config: i.config,
+    judgeApiKey: i['judge-api-key'],
     overrides: {
       eval_set: i['eval-set'],
       eval_set_version: i['eval-set-version'],
       version: i.version,
-      candidate: i.predictions || i['candidate-command'] ? { predictions: i.predictions, command: i['candidate-command'] } : undefined,
+      candidate:
+        i.predictions || i['candidate-command'] || i['candidate-url']
+          ? { predictions: i.predictions, command: i['candidate-command'], http: i['candidate-url'] ? { url: i['candidate-url'] } : undefined }
+          : undefined,
+      judge: { provider: i.judge, base_url: i['judge-base-url'], model: i['judge-model'], embeddings_model: i['embeddings-model'] },
       k: i.k,
       baseline: i.baseline,
       gate: { max_drop: i['max-drop'], gate_mode: raw['gate-mode'] ? i['gate-mode'] : undefined },

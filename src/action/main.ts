@@ -8,6 +8,7 @@ import { GateError, IncomparableError, formatError } from '../core/errors.ts'
 import { defaultDeps, runPipeline } from '../core/pipeline.ts'
 import { commentMarker } from '../github/comments.ts'
 import { renderProblem, renderReport, type ReportOptions } from '../report/markdown.ts'
+import type { Config } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
@@ -26,7 +27,10 @@ export async function run(): Promise<void> {
     const config = parseConfig(applyOverrides(file.data, inputs.overrides), file.source === 'flags' ? 'action inputs' : `${file.source} + action inputs`)
     // A baseline refresh replaces the baseline, so it is not compared with it first.
     const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
-    const results = await runPipeline(runConfig, defaultDeps({ info: core.info, warn: core.warning }), inputs.resultsPath)
+    const deps = defaultDeps({ info: core.info, warn: core.warning })
+    if (inputs.judgeApiKey) deps.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
+    maskEnvSecrets(config, deps.env)
+    const results = await runPipeline(runConfig, deps, inputs.resultsPath)
     write(inputs.resultsPath, JSON.stringify(results, null, 2) + '\n')
     const options = reportOptions(inputs, context)
     const report = renderReport(results, options)
@@ -64,6 +68,12 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
     core.setFailed(`evalgate: ${formatError(error)}`)
   }
   if (!(error instanceof GateError)) core.debug(String((error as Error)?.stack))
+}
+
+/** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
+function maskEnvSecrets(config: Config, env: Record<string, string | undefined>): void {
+  const names = [config.judge.api_key_env, ...Object.values(config.candidate.http?.headers ?? {}).flatMap((v) => [...v.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))]
+  for (const name of names) if (env[name]) core.setSecret(env[name]!)
 }
 
 function reportOptions(inputs: ActionInputs, context: PullRequestContext): ReportOptions {

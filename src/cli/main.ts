@@ -39,9 +39,20 @@ Scores the candidate's answers to every eval-set question, then compares with th
   --predictions FILE       candidate answers written by an earlier step (.jsonl or .csv)
   --candidate-cmd "CMD"    candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout
   --candidate-timeout MS   timeout for the candidate command (default 300000)
-  --judge lexical|none     offline deterministic provider, or rules/retrieval/citations only (default lexical)
+  --candidate-url URL      candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)
+  --judge lexical|openai|none
+                           lexical: offline, deterministic (default); openai: an LLM judge over any
+                           OpenAI-compatible endpoint; none: rules, retrieval and citations only
+  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
+  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
+  --embeddings-model E     embeddings model for answer_relevancy (e.g. text-embedding-3-small)
+  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
+  --concurrency N          judge calls in flight at once (default 8)
+  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
+  --no-cache               call the judge even for requests it has answered before
   --k 5,10                 cut-offs for precision@k, recall@k, hit@k, ndcg@k (default 5)
   --baseline FILE          baseline.json (or another results.json) to compare with
+  --no-baseline            compare with nothing, even if evalgate.yml names a baseline (to write a new one)
   --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
   --out FILE               write results.json
   --report FILE            write the Markdown report
@@ -83,9 +94,18 @@ const OPTIONS = {
     predictions: { type: 'string' },
     'candidate-cmd': { type: 'string' },
     'candidate-timeout': { type: 'string' },
+    'candidate-url': { type: 'string' },
     judge: { type: 'string' },
+    'judge-base-url': { type: 'string' },
+    'judge-model': { type: 'string' },
+    'embeddings-model': { type: 'string' },
+    'judge-api-key-env': { type: 'string' },
+    concurrency: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    'no-cache': { type: 'boolean' },
     k: { type: 'string' },
     baseline: { type: 'string' },
+    'no-baseline': { type: 'boolean' },
   },
   compare: { ...common, baseline: { type: 'string' }, candidate: { type: 'string' } },
   baseline: { help: common.help, results: { type: 'string' }, out: { type: 'string' }, version: { type: 'string' } },
@@ -145,9 +165,18 @@ interface RunFlags extends CommonFlags {
   predictions?: string
   'candidate-cmd'?: string
   'candidate-timeout'?: string
+  'candidate-url'?: string
   judge?: string
+  'judge-base-url'?: string
+  'judge-model'?: string
+  'embeddings-model'?: string
+  'judge-api-key-env'?: string
+  concurrency?: string
+  'cache-dir'?: string
+  'no-cache'?: boolean
   k?: string
   baseline?: string
+  'no-baseline'?: boolean
 }
 interface CompareFlags extends CommonFlags {
   baseline?: string
@@ -168,14 +197,28 @@ async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<n
     candidate: {
       predictions: flags.predictions,
       command: flags['candidate-cmd'],
+      http: flags['candidate-url'] === undefined ? undefined : { url: flags['candidate-url'] },
       timeout_ms: flags['candidate-timeout'] === undefined ? undefined : number(flags['candidate-timeout'], '--candidate-timeout'),
     },
-    judge: { provider: flags.judge },
+    judge: {
+      provider: flags.judge,
+      base_url: flags['judge-base-url'],
+      model: flags['judge-model'],
+      embeddings_model: flags['embeddings-model'],
+      api_key_env: flags['judge-api-key-env'],
+      concurrency: flags.concurrency === undefined ? undefined : number(flags.concurrency, '--concurrency'),
+      cache_dir: flags['cache-dir'],
+      cache: flags['no-cache'] ? false : undefined,
+    },
     k: flags.k === undefined ? undefined : flags.k.split(',').map((k) => number(k.trim(), '--k')),
     baseline: flags.baseline,
     gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') },
     out: flags.out,
     report: flags.report,
+  }
+  if (flags['no-baseline']) {
+    if (flags.baseline) throw new GateError('usage', '--baseline and --no-baseline contradict each other', 'use one of them')
+    delete file.data.baseline
   }
   const config = parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`)
   const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)

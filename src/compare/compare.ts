@@ -30,6 +30,11 @@ export function incomparability(baseline: BaselineView, run: Pick<RunUnderTest, 
   if (baseline.judge) {
     const a = baseline.judge
     const b = run.judge
+    if (a.rules_hash && a.rules_hash !== b.rules_hash) {
+      reasons.push(`${where} was scored with rule settings ${a.rules_hash}, this run with ${b.rules_hash} (lengths, citation rule, forbidden words or refusal phrases changed)`)
+    }
+    // a run whose model tier did not run is compared on the deterministic metrics only
+    if (b.provider === 'none') return reasons
     if (a.provider !== b.provider || a.model !== b.model || a.embeddings_model !== b.embeddings_model) {
       reasons.push(`${where} was scored by judge ${judgeName(a)}, this run by ${judgeName(b)}: scores from different judges are not comparable`)
     } else if (a.definitions_hash !== b.definitions_hash) {

@@ -51,9 +51,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * replaces the file's choice instead of merging with it, or the two would conflict.
  */
 export function applyOverrides(file: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
-  const candidate = overrides.candidate as { predictions?: unknown; command?: unknown } | undefined
-  const picksCandidate = candidate !== undefined && (candidate.predictions !== undefined || candidate.command !== undefined)
-  const base = picksCandidate && isPlainObject(file.candidate) ? { ...file, candidate: { ...file.candidate, predictions: undefined, command: undefined } } : file
+  const candidate = overrides.candidate as { predictions?: unknown; command?: unknown; http?: unknown } | undefined
+  const kinds = ['predictions', 'command', 'http'] as const
+  const picked = kinds.filter((k) => candidate?.[k] !== undefined)
+  let base = file
+  if (picked.length > 0 && isPlainObject(file.candidate)) {
+    // the other kinds are dropped; the picked one merges (a URL flag keeps the file's paths and headers)
+    const cleared = Object.fromEntries(kinds.filter((k) => !picked.includes(k)).map((k) => [k, undefined]))
+    base = { ...file, candidate: { ...file.candidate, ...cleared } }
+  }
   return mergeLayers(base, overrides)
 }
 

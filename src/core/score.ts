@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { scoreCitationValidity } from '../metrics/citations.ts'
+import { promptsHash } from '../judge/prompts.ts'
 import { LEXICAL_METRICS, LEXICAL_SETTINGS, scoreLexical } from '../metrics/lexical.ts'
+import { LLM_METRICS } from '../metrics/llm.ts'
 import { scoreRetrieval } from '../metrics/retrieval.ts'
 import { isRefusal, scoreRules } from '../metrics/rules.ts'
 import { tokenize, type Tokens } from '../metrics/tokens.ts'
@@ -11,7 +13,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
-export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>): string[] {
+export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, provider: Config['judge']['provider'] = config.judge.provider): string[] {
   const names: string[] = []
   const anyRefuse = rows.some((r) => r.should_refuse)
   const anyAnswerable = rows.some((r) => !r.should_refuse)
@@ -28,7 +30,8 @@ export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs
     names.push('mrr')
   }
   names.push('citation_valid')
-  if (config.judge.provider === 'lexical') names.push(...LEXICAL_METRICS)
+  if (provider === 'lexical') names.push(...LEXICAL_METRICS)
+  if (provider === 'openai') names.push(...LLM_METRICS)
   for (const output of outputs) {
     if (output.latency_ms !== null) {
       names.push('latency_ms')
@@ -38,20 +41,30 @@ export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs
   return names
 }
 
-export function judgeIdentity(config: Config): JudgeIdentity {
-  const definitions = { rules: config.rules, lexical: config.judge.provider === 'lexical' ? LEXICAL_SETTINGS : null }
-  return {
-    provider: config.judge.provider,
-    model: config.judge.provider === 'lexical' ? `lexical-v${LEXICAL_SETTINGS.version}` : null,
-    embeddings_model: null,
-    definitions_hash: createHash('sha256').update(JSON.stringify(definitions)).digest('hex').slice(0, 16),
-  }
+function hash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)
 }
 
-export function judgeLabel(config: Config): string {
-  return config.judge.provider === 'lexical'
-    ? `lexical v${LEXICAL_SETTINGS.version} (offline, deterministic token/number overlap; no LLM)`
-    : 'none (rules, retrieval and citations only)'
+/**
+ * Who scored the run and with which definitions. `provider: none` marks a run whose model
+ * tier did not run (configured off, or skipped for want of a key): it is compared with a
+ * baseline on the deterministic metrics only.
+ */
+export function judgeIdentity(config: Config, provider: Config['judge']['provider'] = config.judge.provider): JudgeIdentity {
+  const rules_hash = hash(config.rules)
+  if (provider === 'lexical') return { provider, model: `lexical-v${LEXICAL_SETTINGS.version}`, embeddings_model: null, definitions_hash: hash(LEXICAL_SETTINGS), rules_hash }
+  if (provider === 'openai') {
+    const j = config.judge
+    const definitions = { prompts: promptsHash(), answer_relevancy: j.answer_relevancy, usefulness_reference: 'ground_truth, else the answer', temperature: 0 }
+    return { provider, model: j.model ?? null, embeddings_model: j.embeddings_model ?? null, definitions_hash: hash(definitions), rules_hash }
+  }
+  return { provider: 'none', model: null, embeddings_model: null, definitions_hash: 'none', rules_hash }
+}
+
+export function judgeLabel(identity: JudgeIdentity): string {
+  if (identity.provider === 'lexical') return `${identity.model} (offline, deterministic token/number overlap; no LLM)`
+  if (identity.provider === 'openai') return `openai-compatible ${identity.model ?? '?'}${identity.embeddings_model ? ` + ${identity.embeddings_model}` : ''}, temperature 0, definitions ${identity.definitions_hash}`
+  return 'none (rules, retrieval and citations only)'
 }
 
 /** Scores one question; a candidate error makes every metric null and counted as an error. */

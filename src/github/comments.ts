@@ -50,7 +50,7 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
 function stable(body: string): string {
   return body
     .split('\n')
-    .filter((line) => !line.endsWith(VOLATILE))
+    .filter((line) => !line.includes(VOLATILE))
     .join('\n')
 }
 

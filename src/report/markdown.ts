@@ -57,6 +57,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (options.marker) out.push(options.marker)
   out.push(verdictLine(results), '')
   out.push(runIdentity(results, options), '')
+  for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) {
     out.push(c.verdict === 'incomparable' ? '**Why the baseline is not comparable**' : '**Why the gate failed**')
     for (const reason of c.reasons) out.push(`- ${escapeInline(reason)}`)
@@ -72,6 +73,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
     out.push('', '</details>', '')
   }
   out.push(costLine(results), '')
+  out.push(...usageDetails(results))
   out.push(updateSection(results))
   return out.join('\n') + '\n'
 }
@@ -240,6 +242,21 @@ function costLine(results: Results): string {
   const t = results.run.timings_ms
   const calls = `${u.llm_calls} LLM calls, ${u.embedding_calls} embedding calls, ${u.prompt_tokens + u.completion_tokens} tokens, ${u.cache_hits} cache hits${u.cost_usd !== null ? `, $${u.cost_usd.toFixed(4)}` : ''}`
   return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)} ${VOLATILE}`
+}
+
+/** Per metric family: where the calls, tokens and time went, and what the cache saved. */
+function usageDetails(results: Results): string[] {
+  const families = Object.entries(results.run.usage.by_family)
+  if (families.length === 0) return []
+  const u = results.run.usage
+  const lines = ['<details><summary>Judge calls by metric family</summary>', '']
+  if (u.planned) lines.push(`Plan before the first call: up to ${u.planned.chat} chat + ${u.planned.embeddings} embedding calls, ~${u.planned.tokens.toLocaleString('en')} tokens.`, '')
+  lines.push('| family | calls | cache hits | retries | errors | prompt tokens | completion tokens | time |', '|---|--:|--:|--:|--:|--:|--:|--:|')
+  for (const [name, f] of families) lines.push(`| ${name} | ${f.calls} | ${f.cache_hits} | ${f.retries} | ${f.errors} | ${f.prompt_tokens} | ${f.completion_tokens} | ${seconds(f.ms)} ${VOLATILE} |`)
+  const stability = results.run.judge_stability
+  if (stability) lines.push('', `Judge stability (${stability.repeats} rubric passes): mean absolute difference ${stability.mean_abs_diff === null ? '—' : stability.mean_abs_diff.toFixed(3)} (warning above ${stability.threshold}).`)
+  lines.push('', '</details>', '')
+  return lines
 }
 
 function seconds(ms: number): string {

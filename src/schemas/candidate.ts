@@ -50,3 +50,24 @@ export const CandidateOutputSchema = z.object({
   error: z.string().nullable(),
 })
 export type CandidateOutput = z.infer<typeof CandidateOutputSchema>
+
+export const DEFAULT_HTTP_BODY = '{"question": "{{question}}", "id": "{{id}}"}'
+
+/** `candidate.http` in evalgate.yml: the system under test as an endpoint, one request per question. */
+export const HttpCandidateSchema = z
+  .object({
+    url: z.string().min(1, 'url is empty'),
+    method: z.enum(['POST', 'GET']).default('POST'),
+    /** JSON with `{{question}}`, `{{id}}` or `{{column}}` placeholders; not sent for GET. */
+    body: z.string().default(DEFAULT_HTTP_BODY),
+    /** A value may contain `${ENV_NAME}`, filled from the environment. */
+    headers: z.record(z.string(), z.string()).default({}),
+    answer_path: z.string().min(1).default('answer'),
+    contexts_path: z.string().min(1).optional(),
+    retrieved_ids_path: z.string().min(1).optional(),
+    timeout_ms: z.number().int().positive().default(30_000),
+    retries: z.number().int().min(0).max(10).default(2),
+    concurrency: z.number().int().min(1).max(64).default(4),
+  })
+  .strict()
+export type HttpCandidateConfig = z.infer<typeof HttpCandidateSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GateSettingsInputSchema } from './baseline.ts'
+import { HttpCandidateSchema } from './candidate.ts'
 
 export const DEFAULT_REFUSAL_PHRASES = [
   '不知道',
@@ -33,15 +34,47 @@ export const CandidateConfigSchema = z
   .object({
     predictions: z.string().optional(),
     command: z.string().optional(),
+    /** the system under test as an HTTP endpoint, one request per question */
+    http: HttpCandidateSchema.optional(),
     timeout_ms: z.number().int().positive().default(300_000),
   })
   .strict()
 
 export const JudgeConfigSchema = z
   .object({
-    provider: z.enum(['lexical', 'none']).default('lexical'),
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; none: rules, retrieval, citations only */
+    provider: z.enum(['lexical', 'openai', 'none']).default('lexical'),
+    base_url: z.string().url().default('https://api.openai.com/v1'),
+    model: z.string().min(1).optional(),
+    embeddings_model: z.string().min(1).optional(),
+    /** the name of the environment variable holding the key, never the key itself */
+    api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY').default('OPENAI_API_KEY'),
+    concurrency: z.number().int().min(1).max(64).default(8),
+    timeout_ms: z.number().int().positive().default(60_000),
+    max_retries: z.number().int().min(0).max(10).default(4),
+    cache: z.boolean().default(true),
+    cache_dir: z.string().min(1).default('.evalgate-cache'),
+    repeats: z.number().int().min(1).max(5).default(1),
+    answer_relevancy: z
+      .object({
+        questions: z.number().int().min(1).max(10).default(3),
+        noncommittal: z.enum(['soft', 'any', 'all']).default('soft'),
+      })
+      .strict()
+      .default({ questions: 3, noncommittal: 'soft' }),
+    prices: z
+      .object({
+        prompt_per_million: z.number().min(0).optional(),
+        completion_per_million: z.number().min(0).optional(),
+        embedding_per_million: z.number().min(0).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
+export type JudgeConfig = z.infer<typeof JudgeConfigSchema>
+
+export const BudgetSchema = z.object({ calls: z.number().int().positive().optional(), tokens: z.number().int().positive().optional() }).strict()
 
 /**
  * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
@@ -53,7 +86,9 @@ export const ConfigSchema = z
     eval_set_version: z.union([z.string(), z.number()]).transform(String).optional(),
     version: z.union([z.string(), z.number()]).transform(String).optional(),
     candidate: CandidateConfigSchema.default({ timeout_ms: 300_000 }),
-    judge: JudgeConfigSchema.default({ provider: 'lexical' }),
+    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
+    /** the run stops before its first model call when the plan would exceed this */
+    budget: BudgetSchema.default({}),
     k: z.array(z.number().int().positive()).min(1).default([5]),
     rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
     baseline: z.string().optional(),

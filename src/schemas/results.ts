@@ -6,8 +6,10 @@ export const JudgeIdentitySchema = z.object({
   provider: z.string(),
   model: z.string().nullable(),
   embeddings_model: z.string().nullable(),
-  /** sha256 over every prompt and metric setting: a changed definition is never compared with an old score. */
+  /** sha256 over the judge's prompts and metric settings: a changed definition is never compared with an old score */
   definitions_hash: z.string(),
+  /** sha256 over the rule settings (lengths, citation rule, forbidden words, refusal phrases) */
+  rules_hash: z.string().optional(),
 })
 export type JudgeIdentity = z.infer<typeof JudgeIdentitySchema>
 
@@ -48,13 +50,28 @@ export const QuestionResultSchema = z.object({
 })
 export type QuestionResult = z.infer<typeof QuestionResultSchema>
 
+export const FamilyUsageSchema = z.object({
+  calls: z.number().int(),
+  cache_hits: z.number().int(),
+  retries: z.number().int(),
+  errors: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  ms: z.number(),
+})
+
 export const UsageSchema = z.object({
   llm_calls: z.number().int(),
   embedding_calls: z.number().int(),
   prompt_tokens: z.number().int(),
   completion_tokens: z.number().int(),
   cache_hits: z.number().int(),
+  retries: z.number().int().default(0),
   cost_usd: z.number().nullable(),
+  /** per metric family (judge prompt) and embeddings */
+  by_family: z.record(z.string(), FamilyUsageSchema).default({}),
+  /** the plan stated before the first call */
+  planned: z.object({ chat: z.number().int(), embeddings: z.number().int(), tokens: z.number().int() }).nullable().default(null),
 })
 export type Usage = z.infer<typeof UsageSchema>
 
@@ -74,6 +91,10 @@ export const RunInfoSchema = z.object({
   started_at: z.string(),
   timings_ms: z.object({ candidate: z.number(), scoring: z.number(), total: z.number() }),
   usage: UsageSchema,
+  /** judge.repeats > 1: mean absolute difference between the rubric passes (0-1 scale) */
+  judge_stability: z.object({ repeats: z.number().int(), mean_abs_diff: z.number().nullable(), threshold: z.number() }).nullable().default(null),
+  /** what the run wants the reader to know: a skipped tier, an unstable judge */
+  notes: z.array(z.string()).default([]),
 })
 export type RunInfo = z.infer<typeof RunInfoSchema>
 

@@ -21,7 +21,7 @@ describe('action inputs', () => {
     assert.equal(inputs.mode, 'gate')
     assert.equal(inputs.comment, true)
     assert.equal(inputs.commentKey, 'default')
-    assert.deepEqual(JSON.parse(JSON.stringify(inputs.overrides)), { gate: {} })
+    assert.deepEqual(JSON.parse(JSON.stringify(inputs.overrides)), { gate: {}, judge: {} })
   })
 
   it('maps inputs onto the config the CLI uses', () => {

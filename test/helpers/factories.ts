@@ -3,7 +3,7 @@ import type { RunUnderTest } from '../../src/compare/compare.ts'
 import { DEFAULT_GATE } from '../../src/compare/gate.ts'
 import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Results } from '../../src/schemas/results.ts'
 
-export const JUDGE = { provider: 'lexical', model: 'lexical-v1', embeddings_model: null, definitions_hash: 'abc' }
+export const JUDGE = { provider: 'lexical', model: 'lexical-v1', embeddings_model: null, definitions_hash: 'abc', rules_hash: 'r1' }
 
 export type Scores = Record<string, number | null>
 
@@ -65,7 +65,9 @@ export function makeResults(run: RunUnderTest, comparison: Results['comparison']
       shard: null,
       started_at: '2026-11-29T00:00:00.000Z',
       timings_ms: { candidate: 1, scoring: 1, total: 2 },
-      usage: { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, cost_usd: null },
+      usage: { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null },
+      judge_stability: null,
+      notes: [],
     },
     metrics: run.metrics,
     questions: run.questions,

@@ -1,0 +1,68 @@
+/** Calls, tokens, cache hits, retries and wall time, per metric family (prompt) and in total. */
+export interface FamilyUsage {
+  calls: number
+  cache_hits: number
+  retries: number
+  errors: number
+  prompt_tokens: number
+  completion_tokens: number
+  ms: number
+}
+
+export interface Prices {
+  prompt_per_million?: number | undefined
+  completion_per_million?: number | undefined
+  embedding_per_million?: number | undefined
+}
+
+export class UsageMeter {
+  private readonly families = new Map<string, FamilyUsage>()
+
+  family(name: string): FamilyUsage {
+    let f = this.families.get(name)
+    if (!f) {
+      f = { calls: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 }
+      this.families.set(name, f)
+    }
+    return f
+  }
+
+  byFamily(): Record<string, FamilyUsage> {
+    return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)))
+  }
+
+  totals(prices: Prices | undefined): {
+    llm_calls: number
+    embedding_calls: number
+    prompt_tokens: number
+    completion_tokens: number
+    cache_hits: number
+    retries: number
+    cost_usd: number | null
+  } {
+    let llm = 0
+    let embedding = 0
+    let prompt = 0
+    let completion = 0
+    let hits = 0
+    let retries = 0
+    let embeddingTokens = 0
+    for (const [name, f] of this.families) {
+      if (name === 'embeddings') {
+        embedding += f.calls
+        embeddingTokens += f.prompt_tokens
+      } else {
+        llm += f.calls
+        prompt += f.prompt_tokens
+        completion += f.completion_tokens
+      }
+      hits += f.cache_hits
+      retries += f.retries
+    }
+    const priced = prices && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined)
+    const cost = priced
+      ? (prompt * (prices.prompt_per_million ?? 0) + completion * (prices.completion_per_million ?? 0) + embeddingTokens * (prices.embedding_per_million ?? 0)) / 1e6
+      : null
+    return { llm_calls: llm, embedding_calls: embedding, prompt_tokens: prompt + embeddingTokens, completion_tokens: completion, cache_hits: hits, retries, cost_usd: cost }
+  }
+}

@@ -1,0 +1,235 @@
+import type { Judge, JudgeResult } from '../judge/types.ts'
+import { numbered } from '../judge/prompts.ts'
+import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+import type { Claim } from '../schemas/results.ts'
+import { averagePrecision, claimScores, type ClaimVerdict } from './rag.ts'
+import { noScore, score, type Score } from './types.ts'
+
+/**
+ * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
+ * with the arithmetic in rag.ts. Calls per question, at most: rubric 1 (× repeats), claims 1,
+ * claim verdicts 1, chunk usefulness 1, context recall 1, generated questions 1, plus one
+ * embeddings call. The judge is injected; nothing here touches the network itself.
+ */
+export const LLM_METRICS = [
+  'accuracy_norm',
+  'relevance_norm',
+  'completeness_norm',
+  'citation_norm',
+  'faithfulness',
+  'hallucination_rate',
+  'contradicted',
+  'context_precision',
+  'context_recall',
+  'answer_relevancy',
+] as const
+
+export type NoncommittalMode = 'soft' | 'any' | 'all'
+
+export interface LlmSettings {
+  /** questions generated back from the answer for answer_relevancy */
+  relevancyQuestions: number
+  noncommittal: NoncommittalMode
+  /** rubric passes; 2 measures the judge's own instability */
+  repeats: number
+}
+
+export interface LlmQuestionResult {
+  scores: Record<string, Score>
+  errors: Record<string, string>
+  claims: Claim[]
+  /** mean absolute difference between rubric passes (0-1 scale), when repeats > 1 */
+  rubricDiff: number | null
+}
+
+const RUBRIC = [
+  ['accuracy', 'accuracy_norm'],
+  ['relevance', 'relevance_norm'],
+  ['completeness', 'completeness_norm'],
+  ['citation', 'citation_norm'],
+] as const
+
+export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, judge: Judge, settings: LlmSettings): Promise<LlmQuestionResult> {
+  const result: LlmQuestionResult = { scores: {}, errors: {}, claims: [], rubricDiff: null }
+  const contexts = numbered(output.contexts, (i) => `[文档${i}]`)
+  const tasks: Promise<void>[] = [rubric(row, output, contexts, judge, settings, result)]
+  if (row.should_refuse) {
+    const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric')
+    for (const m of LLM_METRICS.slice(4)) result.scores[m] = skipped
+  } else {
+    tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result))
+  }
+  await Promise.all(tasks)
+  return result
+}
+
+function fail(result: LlmQuestionResult, metrics: readonly string[], error: string): void {
+  for (const m of metrics) {
+    result.scores[m] = { value: null }
+    result.errors[m] = error
+  }
+}
+
+function failed<T>(r: JudgeResult<T>): string | null {
+  return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error
+}
+
+async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
+  const vars = {
+    should_refuse: String(row.should_refuse),
+    question: row.question,
+    reference_points: row.reference_points.length > 0 ? numbered(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)'),
+    contexts,
+    answer: output.answer,
+  }
+  const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })))
+  const error = passes.map(failed).find((e) => e !== null)
+  if (error) return fail(result, RUBRIC.map(([, m]) => m), error)
+  const values = passes.map((p) => (p as { ok: true; value: Record<string, number | string> }).value)
+  for (const [dimension, metric] of RUBRIC) {
+    const mean = values.reduce((sum, v) => sum + (v[dimension] as number), 0) / values.length
+    result.scores[metric] = { value: mean / 4, reason: String(values[0]!.reason) }
+  }
+  if (values.length > 1) {
+    let diff = 0
+    for (const [dimension] of RUBRIC) diff += Math.abs((values[0]![dimension] as number) - (values[1]![dimension] as number)) / 4
+    result.rubricDiff = diff / RUBRIC.length
+  }
+}
+
+async function claims(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, result: LlmQuestionResult): Promise<void> {
+  const metrics = ['faithfulness', 'hallucination_rate', 'contradicted']
+  const extracted = await judge.ask('claims', { question: row.question, answer: output.answer })
+  if (!extracted.ok) return fail(result, metrics, failed(extracted)!)
+  const texts = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '')
+  if (texts.length === 0) {
+    Object.assign(result.scores, claimScores([], true))
+    return
+  }
+  let verdicts: { verdict: ClaimVerdict; evidence: string }[]
+  if (output.contexts.length === 0) {
+    verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }))
+  } else {
+    const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) })
+    if (!batch.ok) return fail(result, metrics, failed(batch)!)
+    const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]))
+    const matches = batch.value.verdicts.length === texts.length && texts.every((_, i) => byClaim.has(i + 1))
+    if (matches) {
+      verdicts = texts.map((_, i) => byClaim.get(i + 1)!)
+    } else {
+      // the batch answer does not line up with the claims: ask claim by claim rather than guess
+      const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })))
+      const error = single.map(failed).find((e) => e !== null)
+      if (error) return fail(result, metrics, error)
+      verdicts = single.map((s) => (s as { ok: true; value: { verdict: ClaimVerdict; evidence: string } }).value)
+    }
+  }
+  result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i]!.verdict, evidence: verdicts[i]!.evidence || null }))
+  Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict), true))
+  const unsupported = result.claims.filter((c) => c.verdict !== 'supported')
+  if (unsupported.length > 0) {
+    const reason = unsupported.slice(0, 3).map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: 「${c.text.slice(0, 60)}」`).join('; ')
+    result.scores.faithfulness!.reason = reason
+    result.scores.hallucination_rate!.reason = reason
+    if (unsupported.some((c) => c.verdict === 'contradicted')) result.scores.contradicted!.reason = reason
+  }
+}
+
+async function usefulness(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, result: LlmQuestionResult): Promise<void> {
+  const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null
+  if (!against) {
+    result.scores.context_precision = noScore('no ground truth and no answer to judge chunk usefulness against')
+    return
+  }
+  if (output.contexts.length === 0) {
+    result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' }
+    return
+  }
+  const reply = await judge.ask('usefulness', { question: row.question, reference_kind: against.kind, reference: against.text, contexts })
+  if (!reply.ok) return fail(result, ['context_precision'], failed(reply)!)
+  const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]))
+  if (!output.contexts.every((_, i) => byChunk.has(i + 1))) {
+    return fail(result, ['context_precision'], `the judge gave ${reply.value.verdicts.length} usefulness verdicts for ${output.contexts.length} chunks`)
+  }
+  const useful = output.contexts.map((_, i) => byChunk.get(i + 1)!)
+  result.scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}` }
+}
+
+async function recall(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, result: LlmQuestionResult): Promise<void> {
+  const points = row.reference_points
+  if (points.length === 0 && !row.ground_truth) {
+    result.scores.context_recall = noScore('no reference points or ground truth')
+    return
+  }
+  if (output.contexts.length === 0) {
+    result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' }
+    return
+  }
+  const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth!
+  const reply = await judge.ask('recall', { question: row.question, reference, contexts })
+  if (!reply.ok) return fail(result, ['context_recall'], failed(reply)!)
+  const statements = reply.value.statements
+  if (statements.length === 0 || (points.length > 0 && statements.length !== points.length)) {
+    return fail(result, ['context_recall'], `the judge returned ${statements.length} statements for ${points.length || 'a ground truth with'} reference points`)
+  }
+  const attributable = statements.filter((s) => s.attributable).length
+  const missing = statements.filter((s) => !s.attributable).map((s) => `「${s.statement.slice(0, 40)}」`)
+  result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) }
+}
+
+async function relevancy(row: EvalRow, output: CandidateOutput, judge: Judge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
+  if (!output.answer.trim()) {
+    result.scores.answer_relevancy = noScore('empty answer')
+    return
+  }
+  const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer })
+  if (!reply.ok) return fail(result, ['answer_relevancy'], failed(reply)!)
+  const generated = reply.value.questions.filter((q) => q.question.trim() !== '')
+  if (generated.length === 0) return fail(result, ['answer_relevancy'], 'the judge generated no questions')
+  const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)])
+  if (!vectors.ok) return fail(result, ['answer_relevancy'], failed(vectors)!)
+  const [original, ...others] = vectors.value
+  const similarities = others.map((v) => cosine(original!, v))
+  result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal)
+}
+
+/**
+ * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
+ * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
+ */
+export function answerRelevancy(similarities: readonly number[], noncommittal: readonly boolean[], mode: NoncommittalMode): Score {
+  if (similarities.length === 0) return noScore('no generated questions')
+  const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length
+  const evasive = noncommittal.filter(Boolean).length
+  const share = evasive / noncommittal.length
+  const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean
+  const clamped = Math.min(1, Math.max(0, value))
+  return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : score(clamped)
+}
+
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0
+  let na = 0
+  let nb = 0
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!
+    na += a[i]! * a[i]!
+    nb += b[i]! * b[i]!
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
+}
+
+/** Upper bound of the calls a question can make, for the plan stated before the first call. */
+export function plannedCalls(row: EvalRow, output: CandidateOutput | undefined, settings: LlmSettings): { chat: number; embeddings: number } {
+  let chat = Math.max(1, settings.repeats)
+  if (row.should_refuse || !output || output.error !== null) return { chat: output && output.error !== null ? 0 : chat, embeddings: 0 }
+  const hasContexts = output.contexts.length > 0
+  chat += 1 // claims
+  if (hasContexts) chat += 1 // claim verdicts
+  if (hasContexts && (row.ground_truth || output.answer.trim())) chat += 1 // usefulness
+  if (hasContexts && (row.reference_points.length > 0 || row.ground_truth)) chat += 1 // recall
+  const answered = output.answer.trim() !== ''
+  if (answered) chat += 1 // generated questions
+  return { chat, embeddings: answered ? 1 : 0 }
+}
