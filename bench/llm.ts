@@ -1,0 +1,260 @@
+/**
+ * npm run bench:llm: the LLM tier against a fake OpenAI-compatible endpoint (100 ms per
+ * request, a simulated judge that answers every evalgate prompt deterministically).
+ * 50 Chinese questions, three runs through the CLI's main() in this process:
+ *   1. cold: calls per question (target ≤ 6 chat + 1 embeddings) and wall time against the
+ *      ideal ceil(calls / concurrency) × latency (target ratio ≤ 1.25);
+ *   2. the same command again: everything from the cache (target 0 calls, < 2 s);
+ *   3. --no-cache with injected faults (20% 429 with Retry-After 1 s, 5% 500): retries,
+ *      wall time, questions with an error (target 0), every metric scored.
+ * It prints figures and says "target met" / "target missed" beside each; it exits non-zero
+ * only when a run does not produce results.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { main } from '../src/cli/main.ts'
+import { FakeOpenAI } from '../test/helpers/openai-server.ts'
+import { installSimulatedJudge } from '../test/helpers/sim-judge.ts'
+import { mulberry32 } from './generate.ts'
+
+const N = 50
+const REFUSE = new Set([17, 41])
+const CONCURRENCY = 8
+const LATENCY_MS = 100
+const TARGET = { chatPerQuestion: 6, embeddingsPerQuestion: 1, ratio: 1.25, cachedMs: 2000 }
+
+const TOPICS = ['差旅住宿', '市内交通', '年假天数', '病假工资', '加班餐补', '周末加班', '远程办公', '团建费用', '入职材料', '离职交接', '社保缴纳', '会议室预订', '培训报销', '通讯补贴']
+const CATEGORIES = ['报销政策', '假期', '考勤加班', '人事流程', '行政']
+const APPROVERS = ['直属主管', '部门经理', '财务负责人', 'HR业务伙伴']
+const FILLER = ['本制度自2026年1月1日起执行，解释权归人力资源部。', '员工手册的其他章节另有规定的，以最新发布的版本为准。', '特殊情况请提前与所在部门沟通并书面备案。', '相关表单可在内网的人事服务栏目下载。']
+
+function csvCell(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The eval set (CSV) and the predictions (JSONL), deterministic. */
+function generateInputs(dir: string): { evalSet: string; predictions: string } {
+  const random = mulberry32(2026)
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+  const evalRows = ['id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids']
+  const predictionRows: string[] = []
+  for (let i = 0; i < N; i++) {
+    const id = `q${String(i + 1).padStart(3, '0')}`
+    const topic = TOPICS[i % TOPICS.length]!
+    const amount = 50 + Math.floor(random() * 20) * 25
+    const days = 2 + Math.floor(random() * 12)
+    const approver = pick(APPROVERS)
+    const refuse = REFUSE.has(i)
+    const doc = `doc_${String(i + 1).padStart(3, '0')}`
+    const s1 = `${topic}的标准为每次${amount}元`
+    const s2 = `申请需在${days}个工作日内提交审批`
+    const s3 = `由${approver}确认后生效`
+    const points = random() < 0.5 ? [s1, s2] : [s1, s2, s3]
+    const category = CATEGORIES[i % CATEGORIES.length]!
+    if (refuse) {
+      evalRows.push([id, `公司对${topic}的股票期权如何计税？`, '', '', category, 'true', ''].map(csvCell).join(','))
+    } else {
+      const relevant = [`${doc}:2`, `doc_${String(100 + i).padStart(3, '0')}`]
+      evalRows.push([id, `请问${topic}的规定是什么？`, `${s1}，${s2}，${s3}。`, points.join(';'), category, 'false', relevant.join('|')].map(csvCell).join(','))
+    }
+
+    // contexts: the chunks that carry the facts, in a shuffled rank order, plus filler
+    const good = random() < 0.85
+    const shownAmount = good ? amount : amount + 25
+    const facts = [`${topic}的标准为每次${shownAmount}元。`, `${s2}，逾期不予受理。`, `${s3}。`]
+    const contextCount = 3 + Math.floor(random() * 3) // 3-5
+    const contexts = [...facts.slice(0, Math.min(3, contextCount - 1)), ...FILLER.slice(0, contextCount - Math.min(3, contextCount - 1))]
+    for (let k = contexts.length - 1; k > 0; k--) {
+      const j = Math.floor(random() * (k + 1))
+      ;[contexts[k], contexts[j]] = [contexts[j]!, contexts[k]!]
+    }
+    const cite = (fact: string) => `[文档${contexts.indexOf(fact) + 1}]`
+    let answer: string
+    if (refuse) {
+      answer = '抱歉，知识库中没有相关信息，无法回答这个问题。建议咨询财务部门[文档1]。'
+    } else {
+      const sentences = [`${topic}的标准为每次${shownAmount}元${cite(facts[0]!)}。`, `${s2}${cite(facts[1]!)}。`]
+      const third = random()
+      if (third < 0.4) sentences.push(`${s3}${contexts.includes(facts[2]!) ? cite(facts[2]!) : '[文档1]'}。`)
+      else if (third < 0.55) sentences.push(`逾期提交可以补办手续[文档${contexts.length}]。`)
+      answer = sentences.join('')
+    }
+    const retrieved = Array.from({ length: 5 }, (_, r) => `doc_${String(200 + ((i * 5 + r) % 97)).padStart(3, '0')}`)
+    if (!refuse && random() < 0.8) retrieved[Math.floor(random() * 3)] = doc
+    predictionRows.push(JSON.stringify({ id, answer, contexts, retrieved_ids: retrieved }))
+  }
+  const evalSet = join(dir, 'eval_set.csv')
+  const predictions = join(dir, 'predictions.jsonl')
+  writeFileSync(evalSet, evalRows.join('\n') + '\n')
+  writeFileSync(predictions, predictionRows.join('\n') + '\n')
+  return { evalSet, predictions }
+}
+
+interface FamilyUsage {
+  calls: number
+  cache_hits: number
+  retries: number
+  errors: number
+}
+interface ResultsFile {
+  run: { usage: { llm_calls: number; embedding_calls: number; cache_hits: number; retries: number; by_family: Record<string, FamilyUsage> } }
+  metrics: Record<string, { mean: number | null; n: number; nan: number }>
+  questions: Record<string, { should_refuse: boolean; scores: Record<string, number | null>; errors: Record<string, string> }>
+}
+interface RunOutcome {
+  code: number
+  ms: number
+  results: ResultsFile
+}
+
+class RunFailed extends Error {}
+
+async function runEvalgate(label: string, args: string[], out: string): Promise<RunOutcome> {
+  rmSync(out, { force: true })
+  let log = ''
+  const started = performance.now()
+  let code: number
+  try {
+    code = await main(['run', ...args, '--out', out], { stdout: () => undefined, stderr: (t) => void (log += t), color: false })
+  } catch (error) {
+    throw new RunFailed(`${label}: main() threw: ${error instanceof Error ? error.stack : String(error)}\n${log}`)
+  }
+  const ms = performance.now() - started
+  if (!existsSync(out)) throw new RunFailed(`${label}: no results written (exit ${code})\n${log}`)
+  let results: ResultsFile
+  try {
+    results = JSON.parse(readFileSync(out, 'utf8')) as ResultsFile
+  } catch (error) {
+    throw new RunFailed(`${label}: unreadable results ${out}: ${(error as Error).message}`)
+  }
+  if (!results.run?.usage) throw new RunFailed(`${label}: results have no run.usage\n${log}`)
+  return { code, ms, results }
+}
+
+const verdict = (met: boolean) => (met ? 'target met' : 'target missed')
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+const per = (n: number) => (n / N).toFixed(2)
+
+/** Metrics that by design do not score an answerable question: refuse_ok (should_refuse only), json_ok (expect_json only; none here). */
+const NOT_FOR_ANSWERABLE = new Set(['refuse_ok', 'json_ok'])
+
+function answerableMetrics(results: ResultsFile): string[] {
+  return Object.keys(results.metrics).filter((m) => !NOT_FOR_ANSWERABLE.has(m))
+}
+
+/** (question, metric) pairs of answerable questions that have no value. */
+function missingScores(results: ResultsFile): string[] {
+  const missing: string[] = []
+  for (const [id, q] of Object.entries(results.questions)) {
+    if (q.should_refuse) continue
+    for (const metric of answerableMetrics(results)) {
+      if (q.scores[metric] === null || q.scores[metric] === undefined) missing.push(`${id}:${metric}`)
+    }
+  }
+  return missing
+}
+
+/** (question, metric) pairs whose value differs between two runs. */
+function changedScores(a: ResultsFile, b: ResultsFile): string[] {
+  const changed: string[] = []
+  for (const [id, q] of Object.entries(a.questions)) {
+    for (const [metric, value] of Object.entries(q.scores)) {
+      if (metric === 'latency_ms') continue
+      if ((b.questions[id]?.scores[metric] ?? null) !== value) changed.push(`${id}:${metric}`)
+    }
+  }
+  return changed
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'evalgate-bench-llm-'))
+const fake = new FakeOpenAI({ latencyMs: LATENCY_MS })
+let exitCode = 0
+try {
+  const { evalSet, predictions } = generateInputs(dir)
+  installSimulatedJudge(fake)
+  await fake.start()
+  const config = join(dir, 'evalgate.yml')
+  writeFileSync(
+    config,
+    [
+      'judge:',
+      '  provider: openai',
+      `  base_url: ${JSON.stringify(fake.url)}`,
+      '  model: judge-model',
+      '  embeddings_model: embed-model',
+      `  concurrency: ${CONCURRENCY}`,
+      `  cache_dir: ${JSON.stringify(join(dir, 'cache'))}`,
+      '',
+    ].join('\n'),
+  )
+  process.env.OPENAI_API_KEY = 'sk-evalgate-bench-dummy'
+  const args = ['--config', config, '--eval-set', evalSet, '--eval-set-version', 'v1', '--predictions', predictions]
+  const answerable = N - REFUSE.size
+
+  console.log(`evalgate bench:llm: ${N} questions (${answerable} answerable, ${REFUSE.size} should_refuse), fake OpenAI endpoint at ${LATENCY_MS} ms per request, judge concurrency ${CONCURRENCY}\n`)
+
+  // 1. cold run
+  const cold = await runEvalgate('run 1 (cold)', args, join(dir, 'cold.json'))
+  const u = cold.results.run.usage
+  const served = fake.counts()
+  const chat = u.llm_calls
+  const embeddings = u.embedding_calls
+  const total = chat + embeddings
+  const ideal = Math.ceil(total / CONCURRENCY) * LATENCY_MS
+  const ratio = cold.ms / ideal
+  console.log(`run 1: cold cache (exit ${cold.code})`)
+  console.log(`  questions                 ${N}`)
+  console.log(`  chat calls                ${chat} (${per(chat)} per question) ${verdict(chat / N <= TARGET.chatPerQuestion)} (≤ ${TARGET.chatPerQuestion})`)
+  console.log(`  embedding calls           ${embeddings} (${per(embeddings)} per question) ${verdict(embeddings / N <= TARGET.embeddingsPerQuestion)} (≤ ${TARGET.embeddingsPerQuestion})`)
+  console.log(`  served by the fake        ${served.chat} chat + ${served.embeddings} embeddings${served.chat === chat && served.embeddings === embeddings ? '' : ' (differs from run.usage!)'}`)
+  console.log('  by family                 calls  per question  cache hits  retries  errors')
+  for (const [family, f] of Object.entries(u.by_family)) {
+    console.log(`    ${family.padEnd(22)} ${String(f.calls).padStart(6)}  ${per(f.calls).padStart(12)}  ${String(f.cache_hits).padStart(10)}  ${String(f.retries).padStart(7)}  ${String(f.errors).padStart(6)}`)
+  }
+  console.log(`  fake maxInFlight          ${fake.maxInFlight} (concurrency ${CONCURRENCY})`)
+  console.log(`  wall time                 ${s(cold.ms)}`)
+  console.log(`  ideal                     ${s(ideal)} = ceil(${total} calls / ${CONCURRENCY}) × ${LATENCY_MS} ms`)
+  console.log(`  wall / ideal              ${ratio.toFixed(2)} ${verdict(ratio <= TARGET.ratio)} (≤ ${TARGET.ratio})`)
+
+  // 2. the same command again: all from the cache
+  fake.reset()
+  const warm = await runEvalgate('run 2 (cached)', args, join(dir, 'warm.json'))
+  const warmServed = fake.counts()
+  const warmCalls = warm.results.run.usage.llm_calls + warm.results.run.usage.embedding_calls
+  const warmRequests = fake.requests.length
+  console.log(`\nrun 2: same command, from the cache (exit ${warm.code})`)
+  console.log(`  calls made                ${warmCalls} (fake saw ${warmRequests} requests; ${warmServed.chat} chat + ${warmServed.embeddings} embeddings) ${verdict(warmCalls === 0 && warmRequests === 0)} (0)`)
+  console.log(`  cache hits                ${warm.results.run.usage.cache_hits}`)
+  console.log(`  wall time                 ${s(warm.ms)} ${verdict(warm.ms < TARGET.cachedMs)} (< ${s(TARGET.cachedMs)})`)
+
+  // 3. no cache, injected faults
+  fake.reset()
+  fake.faults({ rate429: 0.2, retryAfterSeconds: 1, rate500: 0.05 })
+  const faulty = await runEvalgate('run 3 (--no-cache, faults)', [...args, '--no-cache'], join(dir, 'faults.json'))
+  const faultServed = fake.counts()
+  const withErrors = Object.entries(faulty.results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
+  const missing = missingScores(faulty.results)
+  const fu = faulty.results.run.usage
+  console.log(`\nrun 3: --no-cache, faults 20% 429 (Retry-After 1 s) + 5% 500 (exit ${faulty.code})`)
+  console.log(`  faults injected           ${faultServed.faultsInjected} (of ${fake.requests.length} requests)`)
+  console.log(`  retries                   ${fu.retries}`)
+  console.log(`  calls                     ${fu.llm_calls} chat + ${fu.embedding_calls} embeddings (${fu.cache_hits} cache hits)`)
+  console.log(`  fake maxInFlight          ${fake.maxInFlight}`)
+  console.log(`  wall time                 ${s(faulty.ms)}`)
+  console.log(`  questions with an error   ${withErrors.length} ${verdict(withErrors.length === 0)} (0)`)
+  for (const [id, q] of withErrors.slice(0, 5)) console.log(`    ${id}: ${Object.entries(q.errors).map(([m, e]) => `${m}: ${e.slice(0, 120)}`).join('; ')}`)
+  const metricCount = answerableMetrics(faulty.results).length
+  console.log(`  every metric scored       ${missing.length === 0 ? 'yes' : `no, ${missing.length} values missing`} (${answerable} answerable questions × ${metricCount} metrics; refuse_ok applies to should_refuse only) ${verdict(missing.length === 0)}`)
+  if (missing.length > 0) console.log(`    missing: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`)
+  const changed = changedScores(cold.results, faulty.results)
+  console.log(`  same scores as run 1      ${changed.length === 0 ? 'yes' : `no, ${changed.length} values differ: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}`}`)
+  console.log(`\ntimes are measured inside the process around the CLI's main(); Node start-up and module loading are not included`)
+} catch (error) {
+  exitCode = 1
+  console.error(error instanceof RunFailed ? `bench:llm: ${error.message}` : error)
+} finally {
+  await fake.stop()
+  rmSync(dir, { recursive: true, force: true })
+}
+process.exitCode = exitCode
