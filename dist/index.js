@@ -29211,7 +29211,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1135:
+/***/ 7564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46957,7 +46957,11 @@ const RunInfoSchema = object({
     /** what the run wants the reader to know: a skipped tier, an unstable judge */
     notes: array(schemas_string()).default([]),
 });
-const MetricStatusSchema = schemas_enum(['regression', 'improvement', 'within', 'new', 'not_computed', 'no_baseline']);
+/**
+ * regression: dropped by more than max_drop and the paired interval excludes no change;
+ * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise.
+ */
+const MetricStatusSchema = schemas_enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline']);
 const MetricRowSchema = object({
     metric: schemas_string(),
     baseline: schemas_number().nullable(),
@@ -46976,13 +46980,28 @@ const MetricRowSchema = object({
     n_candidate: schemas_number().int(),
     /** reasons this row fails the gate; empty when it does not */
     failures: array(schemas_string()),
+    /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
     interval: IntervalSchema.nullable(),
+    /** two-sided p-value of delta, and after Holm correction across the compared metrics */
+    p: schemas_number().nullable().default(null),
+    p_holm: schemas_number().nullable().default(null),
+    /** per-question changes: how many questions got worse / better on this metric, and the sign test */
+    flips: object({ worse: schemas_number().int(), better: schemas_number().int(), p: schemas_number() }).nullable().default(null),
+    /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
+    mde: schemas_number().nullable().default(null),
     note: schemas_string().nullable(),
 });
 const CategoryRowSchema = object({
     category: schemas_string(),
     n: schemas_number().int(),
-    metrics: record(schemas_string(), object({ baseline: schemas_number().nullable(), candidate: schemas_number().nullable() })),
+    metrics: record(schemas_string(), object({
+        baseline: schemas_number().nullable(),
+        candidate: schemas_number().nullable(),
+        /** 95% interval of the candidate mean in this category (Wilson for pass/fail metrics) */
+        interval: object({ low: schemas_number(), high: schemas_number() }).nullable().default(null),
+    })),
+    /** a 95% half-width above 0.10 on a headline metric: too few questions to judge this category */
+    too_few: schemas_boolean().default(false),
     floors: array(object({ metric: schemas_string(), floor: schemas_number(), value: schemas_number().nullable(), passed: schemas_boolean() })),
 });
 const QuestionChangeSchema = object({
@@ -47007,7 +47026,7 @@ const GateSettingsSchema = object({
     max_error_rate: schemas_number().min(0).max(1),
     question_drop: schemas_number().min(0),
     latency_rise: schemas_number().min(0),
-    gate_mode: schemas_enum(['strict']),
+    gate_mode: schemas_enum(['strict', 'significant']),
 });
 const ComparisonSchema = object({
     verdict: VerdictSchema,
@@ -47029,6 +47048,18 @@ const ComparisonSchema = object({
     improvements: array(QuestionChangeSchema),
     messages: array(schemas_string()),
     gate: GateSettingsSchema,
+    /** the verdict under each gate mode, so the report can say what the other mode would have done */
+    verdicts_by_mode: object({ strict: VerdictSchema, significant: VerdictSchema }).nullable().default(null),
+    noise: object({
+        n: schemas_number().int(),
+        half_width: schemas_number(),
+        mde: schemas_number(),
+        questions_worse: schemas_number().int(),
+        questions_better: schemas_number().int(),
+        sign_p: schemas_number(),
+    })
+        .nullable()
+        .default(null),
     update_command: schemas_string(),
 });
 const ResultsSchema = object({
@@ -47055,7 +47086,7 @@ const GateSettingsInputSchema = object({
     max_error_rate: schemas_number().min(0).max(1).optional(),
     question_drop: schemas_number().min(0).optional(),
     latency_rise: schemas_number().min(0).optional(),
-    gate_mode: schemas_enum(['strict']).optional(),
+    gate_mode: schemas_enum(['strict', 'significant']).optional(),
 });
 const BaselineQuestionSchema = object({
     category: schemas_string().nullable(),
@@ -50118,7 +50149,686 @@ function loadPredictions(file, evalIds) {
     return collectOutputs(table.records, file, evalIds);
 }
 
+;// CONCATENATED MODULE: ./src/stats/normal.ts
+/**
+ * The standard normal distribution, to double precision.
+ *
+ * Sample sizes and intervals are quoted to several decimals in the report and the spec pins
+ * them (z₀.₉₇₅ = 1.959964, 362.02 → 363), so a three-digit table or a crude approximation
+ * would print numbers that disagree with every textbook. Both functions here are the
+ * published double-precision algorithms, coefficients unchanged.
+ */
+// The coefficients are written exactly as published (20 significant digits) so they can be
+// checked against the papers and their hash sums; the parser rounds them to the nearest double,
+// which is what the authors intended.
+/* eslint-disable no-loss-of-precision */
+// Wichura (1988), Algorithm AS 241 (PPND16), Applied Statistics 37(3): 477–484.
+// Region |p − 0.5| ≤ 0.425; hash sum 55.88319 28806 14901 4439.
+const A = [
+    3.3871328727963666080e0, 1.3314166789178437745e+2, 1.9715909503065514427e+3, 1.3731693765509461125e+4,
+    4.5921953931549871457e+4, 6.7265770927008700853e+4, 3.3430575583588128105e+4, 2.5090809287301226727e+3,
+];
+const B = [
+    1, 4.2313330701600911252e+1, 6.8718700749205790830e+2, 5.3941960214247511077e+3, 2.1213794301586595867e+4,
+    3.9307895800092710610e+4, 2.8729085735721942674e+4, 5.2264952788528545610e+3,
+];
+// Intermediate tails, r = sqrt(−ln(min(p, 1 − p))) ≤ 5; hash sum 49.33206 50330 16102 89036.
+const C = [
+    1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0, 3.64784832476320460504e0,
+    1.27045825245236838258e0, 2.41780725177450611770e-1, 2.27238449892691845833e-2, 7.74545014278341407640e-4,
+];
+const D = [
+    1, 2.05319162663775882187e0, 1.67638483018380384940e0, 6.89767334985100004550e-1, 1.48103976427480074590e-1,
+    1.51986665636164571966e-2, 5.47593808499534494600e-4, 1.05075007164441684324e-9,
+];
+// Far tails, r > 5 (p below about 1e-11); hash sum 47.52583 31754 92896 71629.
+const E = [
+    6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0, 2.96560571828504891230e-1,
+    2.65321895265761230930e-2, 1.24266094738807843860e-3, 2.71155556874348757815e-5, 2.01033439929228813265e-7,
+];
+const F = [
+    1, 5.99832206555887937690e-1, 1.36929880922735805310e-1, 1.48753612908506148525e-2, 7.86869131145613259100e-4,
+    1.84631831751005468180e-5, 1.42151175831644588870e-7, 2.04426310338993978564e-15,
+];
+/** Horner's rule with coefficients in ascending powers. */
+function polynomial(coefficients, x) {
+    let value = 0;
+    for (let i = coefficients.length - 1; i >= 0; i--)
+        value = value * x + (coefficients[i] ?? 0);
+    return value;
+}
+/**
+ * Inverse standard normal CDF (Wichura's AS 241, relative error about 1e-16).
+ * p = 0 and p = 1 give −∞ and +∞, which are the true limits; a p outside [0, 1] (or NaN) is
+ * a programming error and throws rather than leaking NaN into an interval.
+ */
+function normalQuantile(p) {
+    if (!(p >= 0 && p <= 1))
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    if (p === 0)
+        return -Infinity;
+    if (p === 1)
+        return Infinity;
+    const q = p - 0.5;
+    if (Math.abs(q) <= 0.425) {
+        const r = 0.180625 - q * q;
+        return (q * polynomial(A, r)) / polynomial(B, r);
+    }
+    let r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
+    let x;
+    if (r <= 5) {
+        r -= 1.6;
+        x = polynomial(C, r) / polynomial(D, r);
+    }
+    else {
+        r -= 5;
+        x = polynomial(E, r) / polynomial(F, r);
+    }
+    return q < 0 ? -x : x;
+}
+// W. J. Cody (1969, 1993), "Rational Chebyshev approximations for the error function", the
+// ANORM/CALERF coefficients as used by R's pnorm; accurate to about 1e-16 relative.
+const CODY_A = [2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582, 18154.981253343561249, 0.065682337918207449113];
+const CODY_B = [47.20258190468824187, 976.09855173777669322, 10260.932208618978205, 45507.789335026729956];
+const CODY_C = [
+    0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979, 597.27027639480026226, 2494.5375852903726711,
+    6848.1904505362823326, 11602.651437647350124, 9842.7148383839780218, 1.0765576773720192317e-8,
+];
+const CODY_D = [
+    22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755, 18615.571640885098091,
+    34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
+];
+const CODY_P = [0.21589853405795699, 0.1274011611602473639, 0.022235277870649807, 0.001421619193227893466, 2.9112874951168792e-5, 0.02307344176494017303];
+const CODY_Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.00378239633202758244, 7.29751555083966205e-5];
+const ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934;
+const SQRT_32 = 5.656854249492380195206754896838;
+/* eslint-enable no-loss-of-precision */
+/**
+ * exp(−y²/2) without losing digits: y² is split into a part exact in floating point and a small
+ * remainder (Cody's trick), because exp(−y²/2) amplifies the rounding error of y² by y²/2.
+ */
+function gaussianFactor(y) {
+    const coarse = Math.trunc(y * 16) / 16;
+    const remainder = (y - coarse) * (y + coarse);
+    return Math.exp(-coarse * coarse * 0.5) * Math.exp(-remainder * 0.5);
+}
+/**
+ * Standard normal CDF, Φ(x), by Cody's rational approximations (relative error about 1e-16,
+ * in the tails too). The upper tail is computed directly rather than as 1 − Φ, so
+ * normalCdf(−x) stays accurate far below 1e-16: p-values of strong effects are not rounded to 0.
+ */
+function normalCdf(x) {
+    if (Number.isNaN(x))
+        throw new RangeError('normalCdf: x is NaN');
+    const y = Math.abs(x);
+    if (y <= 0.67448975) {
+        // Central region: Φ(x) = 1/2 + x·R(x²), no cancellation.
+        const xsq = y > 1.11e-16 ? x * x : 0;
+        let numerator = CODY_A[4] * xsq;
+        let denominator = xsq;
+        for (let i = 0; i < 3; i++) {
+            numerator = (numerator + CODY_A[i]) * xsq;
+            denominator = (denominator + CODY_B[i]) * xsq;
+        }
+        return 0.5 + (x * (numerator + CODY_A[3])) / (denominator + CODY_B[3]);
+    }
+    let tail; // P(Z > |x|)
+    if (y <= SQRT_32) {
+        let numerator = CODY_C[8] * y;
+        let denominator = y;
+        for (let i = 0; i < 7; i++) {
+            numerator = (numerator + CODY_C[i]) * y;
+            denominator = (denominator + CODY_D[i]) * y;
+        }
+        tail = (gaussianFactor(y) * (numerator + CODY_C[7])) / (denominator + CODY_D[7]);
+    }
+    else if (y < 38.5) {
+        // Asymptotic region; beyond 38.5 the tail is below the smallest double.
+        const xsq = 1 / (x * x);
+        let numerator = CODY_P[5] * xsq;
+        let denominator = xsq;
+        for (let i = 0; i < 4; i++) {
+            numerator = (numerator + CODY_P[i]) * xsq;
+            denominator = (denominator + CODY_Q[i]) * xsq;
+        }
+        const ratio = (xsq * (numerator + CODY_P[4])) / (denominator + CODY_Q[4]);
+        tail = (gaussianFactor(y) * (ONE_OVER_SQRT_2PI - ratio)) / y;
+    }
+    else {
+        tail = 0;
+    }
+    return x > 0 ? 1 - tail : tail;
+}
+
+;// CONCATENATED MODULE: ./src/stats/proportions.ts
+/**
+ * Proportions: how precisely a pass rate is known, and how many questions an eval set needs.
+ *
+ * These numbers are what the report uses to say noise out loud ("50 questions ≈ ±14 pp") and
+ * what the README's sizing advice is computed from, so they follow the textbook formulas
+ * exactly, with exact normal quantiles.
+ */
+
+function assertProbability(name, value, { open }) {
+    const ok = open ? value > 0 && value < 1 : value >= 0 && value <= 1;
+    if (!ok)
+        throw new RangeError(`${name} must be in ${open ? '(0, 1)' : '[0, 1]'}, got ${value}`);
+}
+/** z such that a two-sided interval at `level` is ±z standard errors. */
+function twoSidedZ(level) {
+    assertProbability('level', level, { open: true });
+    return normalQuantile(1 - (1 - level) / 2);
+}
+/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here. */
+function powerZ(options) {
+    const alpha = options?.alpha ?? 0.05;
+    const power = options?.power ?? 0.8;
+    assertProbability('alpha', alpha, { open: true });
+    assertProbability('power', power, { open: true });
+    return normalQuantile(1 - alpha / 2) + normalQuantile(power);
+}
+/**
+ * Round a sample size up, except when it is an integer up to floating-point noise: 90.5 → 91
+ * and 90.000000001 → 91 (still short of 91 questions' worth of precision), but a formula that
+ * lands on 90 exactly and computes 90.00000000000001 must not demand a 91st question.
+ * The tolerance is relative (1e-12), so it stays below any real fractional part.
+ */
+function roundUpSampleSize(exact) {
+    const nearest = Math.round(exact);
+    if (Math.abs(exact - nearest) <= 1e-12 * Math.max(1, exact))
+        return Math.max(1, nearest);
+    return Math.max(1, Math.ceil(exact));
+}
+/**
+ * Wilson score interval for a pass rate (no continuity correction). Unlike the normal
+ * "p ± z·se" interval it never leaves [0, 1] and does not collapse to a point at 0/n or n/n,
+ * which is exactly where small eval sets live. Null when there are no trials.
+ */
+function wilson(successes, n, level = 0.95) {
+    if (!Number.isInteger(n) || n < 0)
+        throw new RangeError(`wilson: n must be a non-negative integer, got ${n}`);
+    if (!Number.isInteger(successes) || successes < 0 || successes > n) {
+        throw new RangeError(`wilson: successes must be an integer in [0, ${n}], got ${successes}`);
+    }
+    const z = twoSidedZ(level);
+    if (n === 0)
+        return null;
+    const phat = successes / n;
+    const z2 = z * z;
+    const denominator = 1 + z2 / n;
+    const center = (phat + z2 / (2 * n)) / denominator;
+    const half = (z * Math.sqrt((phat * (1 - phat)) / n + z2 / (4 * n * n))) / denominator;
+    // The bounds are exactly 0 and 1 at the extremes; force them so rounding cannot leave −1e-17.
+    const low = successes === 0 ? 0 : Math.max(0, center - half);
+    const high = successes === n ? 1 : Math.min(1, center + half);
+    return { low, high, center };
+}
+/**
+ * Normal-approximation half-width of a proportion's interval, z·sqrt(p(1 − p)/n). It is the
+ * planning number (p = 0.5 is the worst case): at n = 50 it is 0.1386, the "±14 pp" the report
+ * quotes. n must be at least 1; there is no finite answer for an empty set.
+ */
+function halfWidth(n, p = 0.5, level = 0.95) {
+    if (!(n >= 1))
+        throw new RangeError(`halfWidth: n must be at least 1, got ${n}`);
+    assertProbability('p', p, { open: false });
+    return twoSidedZ(level) * Math.sqrt((p * (1 - p)) / n);
+}
+/**
+ * Questions needed to estimate a pass rate near p to within ±d: z²·p(1 − p)/d². With p = 0.62,
+ * d = 0.05 this is 362.02 → 363 (the seed's "≈362" rounded to nearest, which falls short).
+ */
+function sampleSizeOneProportion(p, d, level = 0.95) {
+    assertProbability('p', p, { open: false });
+    if (!(d > 0 && d <= 1))
+        throw new RangeError(`sampleSizeOneProportion: d must be in (0, 1], got ${d}`);
+    const z = twoSidedZ(level);
+    const exact = (z * z * p * (1 - p)) / (d * d);
+    return { n: roundUpSampleSize(exact), n_exact: exact };
+}
+/**
+ * Questions per group to detect a change from p1 to p2 between two independent runs at the
+ * given alpha and power: (z₁₋α/₂ + z_power)²·[p1(1 − p1) + p2(1 − p2)]/(p1 − p2)².
+ * 0.62 vs 0.52 needs 380.8 → 381 per group. Equal rates need infinitely many and throw.
+ */
+function sampleSizeTwoProportions(p1, p2, options) {
+    assertProbability('p1', p1, { open: false });
+    assertProbability('p2', p2, { open: false });
+    if (p1 === p2)
+        throw new RangeError('sampleSizeTwoProportions: p1 and p2 must differ; no sample detects a zero difference');
+    const z = powerZ(options);
+    const exact = (z * z * (p1 * (1 - p1) + p2 * (1 - p2))) / ((p1 - p2) * (p1 - p2));
+    return { n: roundUpSampleSize(exact), n_exact: exact };
+}
+/**
+ * The smallest true difference two independent runs of n questions each (base rate p) detect
+ * with the given power: (z₁₋α/₂ + z_power)·sqrt(2p(1 − p)/n). It answers "could this eval set
+ * have seen that regression at all?"; n = 50, p = 0.5 gives 0.2802. n must be at least 1.
+ */
+function minimumDetectableEffect(n, p = 0.5, options) {
+    if (!(n >= 1))
+        throw new RangeError(`minimumDetectableEffect: n must be at least 1, got ${n}`);
+    assertProbability('p', p, { open: false });
+    return powerZ(options) * Math.sqrt((2 * p * (1 - p)) / n);
+}
+
+;// CONCATENATED MODULE: ./src/compare/categories.ts
+
+
+
+
+/** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
+const CATEGORY_HALF_WIDTH = 0.1;
+const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfulness'];
+/**
+ * Per category: baseline and candidate means over the common questions, the 95% interval of
+ * the candidate mean (Wilson for pass/fail metrics, normal for scores), and the floors of
+ * `by_category`, checked against the candidate mean over all of the category's questions.
+ */
+function categoryRows(run, baseline, common, gate) {
+    const byCategory = new Map();
+    for (const [id, q] of Object.entries(run.questions)) {
+        const category = q.category ?? '(none)';
+        const list = byCategory.get(category) ?? [];
+        list.push(id);
+        byCategory.set(category, list);
+    }
+    const commonSet = new Set(common);
+    const metricNames = sortMetrics(Object.keys(run.metrics));
+    return [...byCategory.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([category, ids]) => {
+        const shared = ids.filter((id) => commonSet.has(id));
+        const metrics = {};
+        let tooFew = false;
+        for (const name of metricNames) {
+            const values = ids.map((id) => run.questions[id]?.scores[name]).filter((v) => v !== null && v !== undefined);
+            const interval = intervalOf(name, values);
+            if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH)
+                tooFew = true;
+            metrics[name] = {
+                baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions[id]?.scores[name]).mean : null,
+                candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
+                interval,
+            };
+        }
+        const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
+            const value = metrics[metric]?.candidate ?? null;
+            const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
+            const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
+            return { metric, floor, value, passed };
+        });
+        return { category, n: ids.length, metrics, too_few: tooFew, floors };
+    });
+}
+function intervalOf(metric, values) {
+    const info = metricInfo(metric);
+    if (values.length === 0 || info?.unit === 'ms')
+        return null;
+    if (info?.binary) {
+        const w = wilson(values.filter((v) => v === 1).length, values.length);
+        return w && { low: w.low, high: w.high };
+    }
+    const n = values.length;
+    const mean = values.reduce((a, b) => a + b, 0) / n;
+    if (n < 2)
+        return { low: 0, high: 1 };
+    const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+    const half = normalQuantile(0.975) * (sd / Math.sqrt(n));
+    return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
+}
+
+;// CONCATENATED MODULE: ./src/stats/bootstrap.ts
+/**
+ * Paired bootstrap of a metric's change between two runs over the same questions.
+ *
+ * Paired because both runs answer the same questions: question difficulty cancels in the
+ * per-question difference, which makes the interval far narrower than comparing two means.
+ * Seeded because a gate must give the same numbers when re-run on the same inputs (SPEC §3.3).
+ */
+
+/**
+ * Mulberry32, a 32-bit PRNG (Tommy Ettinger's, in bryc's common JavaScript form). Chosen over
+ * Math.random because it is seedable and over anything heavier because it is fast, passes
+ * gjrand/PractRand well enough for resampling, and is trivial to port if a report must be
+ * reproduced elsewhere. Returns floats in [0, 1) with 32 bits of randomness.
+ */
+function mulberry32(seed) {
+    let state = seed | 0;
+    return () => {
+        state = (state + 0x6d2b79f5) | 0;
+        let t = Math.imul(state ^ (state >>> 15), 1 | state);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/**
+ * FNV-1a (32-bit) over the UTF-8 bytes of `text`: a stable seed from a name such as the metric
+ * and eval-set version, so every metric gets its own reproducible stream without a seed table.
+ * Bytes rather than UTF-16 code units so the value matches the published FNV test vectors and
+ * other-language ports for non-ASCII (Chinese) names.
+ */
+function seedFrom(text) {
+    let hash = 0x811c9dc5;
+    for (const byte of new TextEncoder().encode(text)) {
+        hash ^= byte;
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return hash >>> 0;
+}
+/** Linear-interpolation quantile (Hyndman & Fan type 7, R's default) of sorted values. */
+function sortedQuantile(sorted, q) {
+    const position = (sorted.length - 1) * q;
+    const below = Math.floor(position);
+    const lower = sorted[below] ?? 0;
+    const upper = sorted[Math.min(below + 1, sorted.length - 1)] ?? lower;
+    return lower + (position - below) * (upper - lower);
+}
+function validateOptions(resamples, level, seed, normalAbove) {
+    if (!Number.isInteger(resamples) || resamples < 1)
+        throw new RangeError(`pairedBootstrap: resamples must be a positive integer, got ${resamples}`);
+    if (!(level > 0 && level < 1))
+        throw new RangeError(`pairedBootstrap: level must be in (0, 1), got ${level}`);
+    if (!Number.isInteger(seed))
+        throw new RangeError(`pairedBootstrap: seed must be an integer, got ${seed}`);
+    if (!(normalAbove >= 0))
+        throw new RangeError(`pairedBootstrap: normalAbove must be non-negative, got ${normalAbove}`);
+}
+/**
+ * Paired-bootstrap interval and p-value for the mean change candidate − baseline. The arrays are
+ * paired by index (same question); null when they are empty or their lengths differ, since
+ * there is then nothing honest to compare. Non-finite scores are a programming error (nulls
+ * must be dropped pairwise by the caller) and throw.
+ *
+ * Interval: percentile interval of the resampled mean difference (questions resampled with
+ * replacement). p: twice the smaller share of resampled means on either side of 0, counted as
+ * (count + 1)/(resamples + 1) so a finite number of resamples never claims p = 0.
+ *
+ * When every difference is the same (up to rounding) there is no sampling variation: the
+ * interval is [delta, delta], and p is 1 when delta is 0, else the smallest value the method
+ * can report. Above `normalAbove` questions the bootstrap distribution is normal for all
+ * practical purposes, so mean ± z·sd/√n and a normal p-value replace it (method 'normal') and
+ * 10,000-question runs stay fast.
+ */
+function pairedBootstrap(baseline, candidate, options) {
+    const resamples = options?.resamples ?? 2000;
+    const level = options?.level ?? 0.95;
+    const seed = options?.seed ?? 1;
+    const normalAbove = options?.normalAbove ?? 5000;
+    validateOptions(resamples, level, seed, normalAbove);
+    const n = baseline.length;
+    if (n === 0 || candidate.length !== n)
+        return null;
+    const differences = new Float64Array(n);
+    let sum = 0;
+    let smallest = Infinity;
+    let largest = -Infinity;
+    let largestMagnitude = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (candidate[i] ?? NaN) - (baseline[i] ?? NaN);
+        if (!Number.isFinite(d))
+            throw new RangeError(`pairedBootstrap: question ${i} has a non-finite score`);
+        differences[i] = d;
+        sum += d;
+        if (d < smallest)
+            smallest = d;
+        if (d > largest)
+            largest = d;
+        largestMagnitude = Math.max(largestMagnitude, Math.abs(d));
+    }
+    const delta = sum / n;
+    const method = n > normalAbove ? 'normal' : 'bootstrap';
+    // Rounding alone can make "all +0.1" differ in the 17th digit; that is not variation.
+    const tolerance = 1e-12 * Math.max(1, largestMagnitude);
+    if (largest - smallest <= tolerance) {
+        const noChange = Math.abs(delta) <= tolerance;
+        const smallestP = method === 'bootstrap' ? Math.min(1, 2 / (resamples + 1)) : 0;
+        return { delta, low: delta, high: delta, p: noChange ? 1 : smallestP, method };
+    }
+    if (method === 'normal') {
+        let squares = 0;
+        for (let i = 0; i < n; i++) {
+            const centered = (differences[i] ?? 0) - delta;
+            squares += centered * centered;
+        }
+        const standardError = Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+        const z = normalQuantile(1 - (1 - level) / 2);
+        const p = Math.min(1, 2 * normalCdf(-Math.abs(delta) / standardError));
+        return { delta, low: delta - z * standardError, high: delta + z * standardError, p, method };
+    }
+    // The hot loop (resamples × n draws) runs mulberry32 inline on a local state: the same stream
+    // as mulberry32(seed), about a quarter faster than calling the closure 10 million times.
+    let state = seed | 0;
+    const means = new Float64Array(resamples);
+    let atOrBelowZero = 0;
+    let atOrAboveZero = 0;
+    for (let r = 0; r < resamples; r++) {
+        let resampledSum = 0;
+        for (let i = 0; i < n; i++) {
+            state = (state + 0x6d2b79f5) | 0;
+            let t = Math.imul(state ^ (state >>> 15), 1 | state);
+            t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+            const uniform = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+            resampledSum += differences[(uniform * n) | 0];
+        }
+        const mean = resampledSum / n;
+        means[r] = mean;
+        if (mean <= 0)
+            atOrBelowZero++;
+        if (mean >= 0)
+            atOrAboveZero++;
+    }
+    means.sort();
+    const tail = (1 - level) / 2;
+    const p = Math.min(1, (2 * (Math.min(atOrBelowZero, atOrAboveZero) + 1)) / (resamples + 1));
+    return { delta, low: sortedQuantile(means, tail), high: sortedQuantile(means, 1 - tail), p, method };
+}
+
+;// CONCATENATED MODULE: ./src/stats/tests.ts
+/**
+ * Exact tests on counts: the sign test on per-question flips, McNemar on pass/fail pairs,
+ * and Holm's correction when several metrics are tested at once.
+ *
+ * Exact rather than normal-approximation because eval sets are small (ten flips is common) and
+ * because the report prints the p-value: an approximation that says 0.06 where the exact answer
+ * is 0.11 would be a wrong number on the page.
+ */
+const LN2 = Math.LN2;
+const LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
+/** ln(m!) for small m, by summing logs; exact enough (error below 1e-14) and only 32 entries. */
+const SMALL_LOG_FACTORIALS = (() => {
+    const table = [0];
+    for (let m = 1; m < 32; m++)
+        table.push((table[m - 1] ?? 0) + Math.log(m));
+    return table;
+})();
+/**
+ * Stirling's error term ln(m!) − [m ln m − m + ½ ln(2πm)]. Working with this small correction
+ * instead of ln(m!) itself (about 1e6 at m = 1e5) keeps the binomial log-probability from
+ * losing digits to cancellation (Loader 2000, "Fast and accurate computation of binomial
+ * probabilities").
+ */
+function stirlingError(m) {
+    if (m < 32)
+        return (SMALL_LOG_FACTORIALS[m] ?? 0) - (m * Math.log(m) - m + LN_SQRT_2PI + 0.5 * Math.log(m));
+    const m2 = m * m;
+    // Asymptotic series; at m ≥ 32 the first omitted term is below 1e-17.
+    return (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / (1188 * m2)) / m2) / m2) / m2) / m;
+}
+/**
+ * ln P(X = k) for X ~ Binomial(n, 1/2), 0 < k < n. The leading part, −[k ln(2k/n) + (n−k)
+ * ln(2(n−k)/n)], is n times the Kullback–Leibler divergence from 1/2 and is computed with log1p
+ * so it stays accurate when k is near n/2.
+ */
+function logBinomialHalfPmf(k, n) {
+    if (k === 0 || k === n)
+        return -n * LN2;
+    const delta = (n - 2 * k) / n; // 2k/n = 1 − delta, 2(n−k)/n = 1 + delta
+    const divergence = k * Math.log1p(-delta) + (n - k) * Math.log1p(delta);
+    const stirling = stirlingError(n) - stirlingError(k) - stirlingError(n - k);
+    return -divergence + stirling - LN_SQRT_2PI + 0.5 * Math.log(n / (k * (n - k)));
+}
+function assertCount(name, value) {
+    if (!Number.isInteger(value) || value < 0)
+        throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+}
+/**
+ * Exact two-sided binomial test of H0: p = 1/2, as min(1, 2·P(X ≤ min(k, n − k))); n = 0 gives 1
+ * (no evidence either way). The lower tail is summed from its largest term outwards with the
+ * pmf ratio P(j−1)/P(j) = j/(n − j + 1) and stops once terms no longer change the sum, so
+ * n = 100,000 takes microseconds and neither underflows nor overflows along the way; a tail
+ * smaller than the smallest double is reported as 0, never NaN.
+ */
+function binomialTwoSidedP(k, n) {
+    assertCount('n', n);
+    assertCount('k', k);
+    if (k > n)
+        throw new RangeError(`k must be at most n (${n}), got ${k}`);
+    if (n === 0)
+        return 1;
+    const tailEdge = Math.min(k, n - k);
+    // Even n with k = n/2, or odd n with k = (n ± 1)/2: the tail holds at least half the mass
+    // (exactly half for odd n), so the answer is exactly 1 and need not be summed to 0.9999999.
+    if (2 * tailEdge >= n - 1)
+        return 1;
+    let term = 1;
+    let sum = 1;
+    for (let j = tailEdge; j > 0; j--) {
+        term *= j / (n - j + 1);
+        sum += term;
+        if (term < sum * 1e-17)
+            break;
+    }
+    const p = 2 * Math.exp(logBinomialHalfPmf(tailEdge, n) + Math.log(sum));
+    return Math.min(1, p);
+}
+/**
+ * Exact sign test on per-question flips: under "no change" a flipped question is equally likely
+ * to go either way. Ties (unchanged questions) carry no information and must be excluded by the
+ * caller; n is returned so the report can say how many flips the p-value rests on.
+ */
+function signTest(worse, better) {
+    assertCount('worse', worse);
+    assertCount('better', better);
+    const n = worse + better;
+    return { n, p: binomialTwoSidedP(worse, n) };
+}
+/**
+ * Exact McNemar test for paired pass/fail outcomes. Only discordant questions (passed in one run
+ * only) say anything about a difference, and under H0 each is equally likely to favour either
+ * run, so the test is the exact binomial on them. No discordant pairs gives 1.
+ */
+function mcnemarExact(onlyBaselinePassed, onlyCandidatePassed) {
+    assertCount('onlyBaselinePassed', onlyBaselinePassed);
+    assertCount('onlyCandidatePassed', onlyCandidatePassed);
+    return binomialTwoSidedP(onlyBaselinePassed, onlyBaselinePassed + onlyCandidatePassed);
+}
+/**
+ * Holm–Bonferroni adjusted p-values, in input order. Testing a dozen metrics at 0.05 each
+ * would flag one by chance most weeks; Holm controls the family-wise error rate like
+ * Bonferroni but is uniformly more powerful. Step-down: the i-th smallest p is multiplied by
+ * (m − i), then a running maximum keeps the adjusted values in the same order as the raw ones,
+ * capped at 1.
+ */
+function holm(pValues) {
+    for (const p of pValues) {
+        if (!(p >= 0 && p <= 1))
+            throw new RangeError(`holm: p-values must be in [0, 1], got ${p}`);
+    }
+    const m = pValues.length;
+    const order = pValues.map((_, index) => index).sort((i, j) => (pValues[i] ?? 0) - (pValues[j] ?? 0));
+    const adjusted = new Array(m);
+    let runningMax = 0;
+    order.forEach((index, rank) => {
+        runningMax = Math.max(runningMax, Math.min(1, (m - rank) * (pValues[index] ?? 0)));
+        adjusted[index] = runningMax;
+    });
+    return adjusted;
+}
+
+;// CONCATENATED MODULE: ./src/compare/significance.ts
+
+
+
+
+const ALPHA = 0.05;
+const SMALL_N = 20;
+/**
+ * Uncertainty for every metric compared question by question: a seeded paired-bootstrap
+ * interval of Δ, its p-value and the Holm-adjusted p across the compared metrics, per-question
+ * flips with a sign test, and the minimum detectable effect at this n. A drop beyond max_drop
+ * whose interval does not exclude "no change" is a regression within noise.
+ */
+function annotateNoise(rows, questions, base, common) {
+    const tested = [];
+    for (const row of rows) {
+        if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
+            continue;
+        const b = [];
+        const c = [];
+        let worse = 0;
+        let better = 0;
+        const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true;
+        for (const id of common) {
+            const x = base[id]?.scores[row.metric];
+            const y = questions[id]?.scores[row.metric];
+            if (x === null || x === undefined || y === null || y === undefined)
+                continue;
+            b.push(x);
+            c.push(y);
+            if (y === x)
+                continue;
+            if (y > x === higherIsBetter)
+                better += 1;
+            else
+                worse += 1;
+        }
+        const boot = pairedBootstrap(b, c, { seed: seedFrom(row.metric) });
+        if (!boot)
+            continue;
+        row.interval = { low: boot.low, high: boot.high, level: 1 - ALPHA };
+        const sign = signTest(worse, better).p;
+        row.flips = { worse, better, p: sign };
+        // Pass/fail metrics: exact McNemar on the flipped questions. Scores: the bootstrap, which
+        // is too sure of itself on a handful of questions (one flip gives a zero-width interval),
+        // so below SMALL_N it must also convince the sign test.
+        row.p = metricInfo(row.metric)?.binary ? mcnemarExact(worse, better) : b.length < SMALL_N ? Math.max(boot.p, sign) : boot.p;
+        const unit = metricInfo(row.metric)?.unit;
+        row.mde = unit === 'ms' ? null : minimumDetectableEffect(b.length, clampRate(row.baseline));
+        tested.push(row);
+    }
+    const adjusted = holm(tested.map((r) => r.p));
+    tested.forEach((row, i) => (row.p_holm = adjusted[i]));
+    for (const row of rows) {
+        if (row.status !== 'regression' || row.p_holm === null || row.interval === null)
+            continue;
+        const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true;
+        const excludesNoChange = higherIsBetter ? row.interval.high < 0 : row.interval.low > 0;
+        if (!(excludesNoChange && row.p_holm < ALPHA))
+            row.status = 'regression_within_noise';
+    }
+}
+/** The base rate for a power calculation, kept off 0 and 1 where the normal formula degenerates. */
+function clampRate(p) {
+    return Math.min(0.95, Math.max(0.05, p));
+}
+/** The run-level noise note: n, the ±half-width and MDE of a pass rate, and questions worse / better. */
+function noiseSummary(rows, questionsWorse, questionsBetter, n) {
+    if (n === 0 || !rows.some((r) => r.interval !== null))
+        return null;
+    return {
+        n,
+        half_width: halfWidth(n),
+        mde: minimumDetectableEffect(n),
+        questions_worse: questionsWorse,
+        questions_better: questionsBetter,
+        sign_p: signTest(questionsWorse, questionsBetter).p,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
+
+
 
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
 const EPS = 1e-9;
@@ -50163,6 +50873,8 @@ function incomparableComparison(baseline, reasons, gate, updateCommand) {
     return {
         verdict: 'incomparable',
         reasons,
+        verdicts_by_mode: null,
+        noise: null,
         baseline: describeBaseline(baseline, 'absent'),
         common: 0,
         added: [],
@@ -50197,22 +50909,36 @@ function compare_compare(run, baseline, gate, updateCommand) {
     const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const questionCount = runIds.length;
     const metrics = names.map((name) => metricRow(name, run, baseline, common, gate, questionCount));
+    if (baseline?.questions)
+        annotateNoise(metrics, run.questions, baseline.questions, common);
     for (const name of Object.keys(gate.thresholds)) {
         if (!names.includes(name))
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
     }
     const categories = categoryRows(run, baseline, common, gate);
     const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] };
-    const reasons = [
+    const otherFailures = [
         ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
         ...categories.flatMap((c) => c.floors.filter((f) => !f.passed).map((f) => `category ${c.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.floor}`)),
     ];
     for (const [category, floors] of Object.entries(gate.by_category)) {
         if (!categories.some((c) => c.category === category)) {
-            reasons.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`);
+            otherFailures.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`);
         }
     }
-    const verdict = reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline';
+    const dropFailures = (mode) => metrics.filter((row) => row.status === 'regression' || (mode === 'strict' && row.status === 'regression_within_noise')).map((row) => `${row.metric}: ${dropReason(row)}`);
+    const verdictFor = (mode) => (dropFailures(mode).length + otherFailures.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline');
+    const reasons = [...dropFailures(gate.gate_mode), ...otherFailures];
+    for (const row of metrics) {
+        if (row.status === 'regression' || (gate.gate_mode === 'strict' && row.status === 'regression_within_noise'))
+            row.failures.unshift(dropReason(row));
+    }
+    const verdict = verdictFor(gate.gate_mode);
+    const changedIds = (changes) => new Set(changes.map((q) => q.id));
+    const worseIds = changedIds(regressions);
+    const betterIds = changedIds(improvements);
+    const questionsWorse = [...worseIds].filter((id) => !betterIds.has(id)).length;
+    const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length;
     return {
         verdict,
         reasons,
@@ -50228,8 +50954,20 @@ function compare_compare(run, baseline, gate, updateCommand) {
         improvements,
         messages,
         gate,
+        verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
+        noise: baseline?.questions ? noiseSummary(metrics, questionsWorse, questionsBetter, common.length) : null,
         update_command: updateCommand,
     };
+}
+function dropReason(row) {
+    const size = row.change === null ? '' : metricInfo(row.metric)?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(row.max_drop)}` : `dropped ${fmt(-row.change)}, more than max_drop ${row.max_drop}`;
+    const noise = row.status === 'regression_within_noise' && row.interval
+        ? ` (within noise: 95% CI of Δ ${signedFmt(row.interval.low)} to ${signedFmt(row.interval.high)}${row.flips ? `, ${row.flips.worse} questions worse / ${row.flips.better} better` : ''}, Holm p = ${row.p_holm?.toFixed(3)})`
+        : '';
+    return size + noise;
+}
+function signedFmt(v) {
+    return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`;
 }
 function describeBaseline(b, fingerprint_check) {
     return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check };
@@ -50268,7 +51006,11 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
         n_baseline: null,
         n_candidate: summary?.n ?? 0,
         failures: [],
-        interval: summary?.interval ?? null,
+        interval: null,
+        p: null,
+        p_holm: null,
+        flips: null,
+        mde: null,
         note: null,
     };
     if (!summary) {
@@ -50296,9 +51038,9 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
         if (row.baseline !== null && row.candidate !== null) {
             row.delta = row.candidate - row.baseline;
             row.change = directedChange(info, row.baseline, row.candidate);
+            // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
             if (row.change < -limit - EPS) {
                 row.status = 'regression';
-                row.failures.push(info?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(-row.change)}, more than max_drop ${limit}`);
             }
             else if (row.change > limit + EPS) {
                 row.status = 'improvement';
@@ -50333,36 +51075,6 @@ function meanOver(ids, value) {
         n += 1;
     }
     return { mean: n === 0 ? null : sum / n, n };
-}
-function categoryRows(run, baseline, common, gate) {
-    const byCategory = new Map();
-    for (const [id, q] of Object.entries(run.questions)) {
-        const category = q.category ?? '(none)';
-        const list = byCategory.get(category) ?? [];
-        list.push(id);
-        byCategory.set(category, list);
-    }
-    const commonSet = new Set(common);
-    const metricNames = sortMetrics(Object.keys(run.metrics));
-    return [...byCategory.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([category, ids]) => {
-        const shared = ids.filter((id) => commonSet.has(id));
-        const metrics = {};
-        for (const name of metricNames) {
-            metrics[name] = {
-                baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions[id]?.scores[name]).mean : null,
-                candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
-            };
-        }
-        const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
-            const value = metrics[metric]?.candidate ?? null;
-            const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
-            const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
-            return { metric, floor, value, passed };
-        });
-        return { category, n: ids.length, metrics, floors };
-    });
 }
 function questionChanges(run, base, common, gate) {
     const regressions = [];
@@ -59138,7 +59850,7 @@ class OpenAIJudge {
             { role: 'system', content: renderPrompt(prompt.system, vars) },
             { role: 'user', content: renderPrompt(prompt.user, vars) },
         ];
-        const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: options.variant ?? null });
+        const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: [this.options.variant ?? null, options.variant ?? null] });
         const cached = this.cache.get(key);
         if (cached) {
             const parsed = parseReply(cached.content, prompt);
@@ -59600,7 +60312,7 @@ function checkBudget(plan, budget) {
         throw new errors_GateError('budget', `the judge plan needs about ${plan.tokens} tokens, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions');
     }
 }
-function openAIJudgeFor(config, identity, apiKey, cwd) {
+function openAIJudgeFor(config, identity, apiKey, cwd, variant) {
     const j = config.judge;
     return new OpenAIJudge({
         baseURL: j.base_url,
@@ -59612,6 +60324,7 @@ function openAIJudgeFor(config, identity, apiKey, cwd) {
         cacheDir: j.cache ? (j.cache_dir.startsWith('/') ? j.cache_dir : `${cwd}/${j.cache_dir}`) : null,
         identity,
         retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
+        ...(variant ? { variant } : {}),
     });
 }
 /** Scores every question with the judge, all in flight at once behind the judge's concurrency limit. */
@@ -60398,7 +61111,7 @@ async function runPipeline(config, deps, resultsPath = null) {
         deps.logger.info(`judge plan: ${evalSet.rows.length} questions × ${LLM_METRICS.length} metrics → up to ${plan.chat} chat + ${plan.embeddings} embedding calls (~${plan.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${config.judge.cache ? `, cache ${config.judge.cache_dir}` : ', no cache'}`);
         checkBudget(plan, config.budget);
         const apiKey = deps.env[config.judge.api_key_env];
-        const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd), config, plan, deps.logger);
+        const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd, deps.judgeVariant), config, plan, deps.logger);
         usage = tier.usage;
         stability = tier.stability;
         notes.push(...tier.notes);
@@ -60556,6 +61269,8 @@ function render(results, options, limits) {
         out.push('');
     }
     out.push('#### Metrics', '', ...metricTable(results), '');
+    if (c)
+        out.push(...noiseSection(c));
     if (limits.categories)
         out.push(...categoryTable(results));
     if (c)
@@ -60574,7 +61289,7 @@ function render(results, options, limits) {
 }
 function verdictLine(results) {
     const c = results.comparison;
-    const regressed = c?.metrics.filter((m) => m.status === 'regression').length ?? 0;
+    const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0;
     const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
         ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${distinctQuestions(c.regressions)} question${distinctQuestions(c.regressions) === 1 ? '' : 's'} worse, ${distinctQuestions(c.improvements)} better`
         : '';
@@ -60617,6 +61332,7 @@ function runIdentity(results, options) {
 }
 const STATUS = {
     regression: '❌ regression',
+    regression_within_noise: '⚠️ regression within noise',
     improvement: '✅ improvement',
     within: 'within max_drop',
     new: '🆕 new (not gated)',
@@ -60626,16 +61342,21 @@ const STATUS = {
 function metricTable(results) {
     const c = results.comparison;
     const rows = c ? c.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }));
-    const lines = ['| metric | baseline | candidate | Δ | limit | status |', '|---|--:|--:|--:|--:|---|'];
+    const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|'];
     for (const row of rows) {
         const full = 'status' in row ? row : null;
         const summary = results.metrics[row.metric];
         const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : '';
         const status = full ? statusCell(full) : '—';
         const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—';
-        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${limit} | ${status} |`);
+        const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—';
+        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`);
     }
     return lines;
+}
+function intervalCell(metric, interval) {
+    const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3;
+    return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`;
 }
 function statusCell(row) {
     const failed = row.failures.length > 0;
@@ -60670,6 +61391,34 @@ function signed(v, digits) {
     return `${v < 0 ? '−' : '+'}${text}`;
 }
 /** A handful of headline metrics per category, baseline → candidate. */
+/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
+function noiseSection(c) {
+    const lines = [];
+    if (c.noise) {
+        const n = c.noise;
+        lines.push(`**Noise**: ${n.n} questions compared. At this n a pass rate has a 95% interval of ±${markdown_pct(n.half_width)}, and two runs must differ by about ${markdown_pct(n.mde)} to be detected with 80% power (MDE). ` +
+            `${n.questions_worse} questions got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}).`);
+        const main = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0)).slice(0, 6);
+        if (main.length > 0)
+            lines.push('', `Per metric: ${main.map((m) => `${m.metric} ${m.flips.worse} worse / ${m.flips.better} better, MDE ${markdown_pct(m.mde)}, Holm p ${pValue(m.p_holm)}`).join('; ')}.`);
+    }
+    const modes = c.verdicts_by_mode;
+    if (modes && modes.strict !== modes.significant) {
+        const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
+        lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)'}.`);
+    }
+    if (lines.length > 0)
+        lines.push('');
+    return lines;
+}
+function markdown_pct(x) {
+    return `${(x * 100).toFixed(1)} pp`;
+}
+function pValue(p) {
+    if (p === null)
+        return '—';
+    return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
 function categoryTable(results) {
     const c = results.comparison;
     if (!c || c.categories.length < 2)
@@ -60685,12 +61434,17 @@ function categoryTable(results) {
                 return '—';
             const floor = cat.floors.find((f) => f.metric === m);
             const mark = floor ? (floor.passed ? ' ✓' : ` ❌ floor ${floor.floor}`) : '';
-            return v.baseline === null ? `${value(m, v.candidate)}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${mark}`;
+            const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : '';
+            return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`;
         });
-        lines.push(`| ${escapeCell(cat.category, 40)} | ${cat.n} | ${cells.join(' | ')} |`);
+        lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
     }
     if (floorsFailed.length > 0)
         lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`);
+    const tooFew = c.categories.filter((cat) => cat.too_few);
+    if (tooFew.length > 0) {
+        lines.push('', `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`);
+    }
     lines.push('');
     return lines;
 }
@@ -61144,7 +61898,7 @@ function write(path, text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1135);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7564);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -5,7 +5,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4045);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5073);
 
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
@@ -19,7 +19,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4045:
+/***/ 5073:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9824,7 +9824,11 @@ const RunInfoSchema = object({
     /** what the run wants the reader to know: a skipped tier, an unstable judge */
     notes: array(schemas_string()).default([]),
 });
-const MetricStatusSchema = schemas_enum(['regression', 'improvement', 'within', 'new', 'not_computed', 'no_baseline']);
+/**
+ * regression: dropped by more than max_drop and the paired interval excludes no change;
+ * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise.
+ */
+const MetricStatusSchema = schemas_enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline']);
 const MetricRowSchema = object({
     metric: schemas_string(),
     baseline: schemas_number().nullable(),
@@ -9843,13 +9847,28 @@ const MetricRowSchema = object({
     n_candidate: schemas_number().int(),
     /** reasons this row fails the gate; empty when it does not */
     failures: array(schemas_string()),
+    /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
     interval: IntervalSchema.nullable(),
+    /** two-sided p-value of delta, and after Holm correction across the compared metrics */
+    p: schemas_number().nullable().default(null),
+    p_holm: schemas_number().nullable().default(null),
+    /** per-question changes: how many questions got worse / better on this metric, and the sign test */
+    flips: object({ worse: schemas_number().int(), better: schemas_number().int(), p: schemas_number() }).nullable().default(null),
+    /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
+    mde: schemas_number().nullable().default(null),
     note: schemas_string().nullable(),
 });
 const CategoryRowSchema = object({
     category: schemas_string(),
     n: schemas_number().int(),
-    metrics: record(schemas_string(), object({ baseline: schemas_number().nullable(), candidate: schemas_number().nullable() })),
+    metrics: record(schemas_string(), object({
+        baseline: schemas_number().nullable(),
+        candidate: schemas_number().nullable(),
+        /** 95% interval of the candidate mean in this category (Wilson for pass/fail metrics) */
+        interval: object({ low: schemas_number(), high: schemas_number() }).nullable().default(null),
+    })),
+    /** a 95% half-width above 0.10 on a headline metric: too few questions to judge this category */
+    too_few: schemas_boolean().default(false),
     floors: array(object({ metric: schemas_string(), floor: schemas_number(), value: schemas_number().nullable(), passed: schemas_boolean() })),
 });
 const QuestionChangeSchema = object({
@@ -9874,7 +9893,7 @@ const GateSettingsSchema = object({
     max_error_rate: schemas_number().min(0).max(1),
     question_drop: schemas_number().min(0),
     latency_rise: schemas_number().min(0),
-    gate_mode: schemas_enum(['strict']),
+    gate_mode: schemas_enum(['strict', 'significant']),
 });
 const ComparisonSchema = object({
     verdict: VerdictSchema,
@@ -9896,6 +9915,18 @@ const ComparisonSchema = object({
     improvements: array(QuestionChangeSchema),
     messages: array(schemas_string()),
     gate: GateSettingsSchema,
+    /** the verdict under each gate mode, so the report can say what the other mode would have done */
+    verdicts_by_mode: object({ strict: VerdictSchema, significant: VerdictSchema }).nullable().default(null),
+    noise: object({
+        n: schemas_number().int(),
+        half_width: schemas_number(),
+        mde: schemas_number(),
+        questions_worse: schemas_number().int(),
+        questions_better: schemas_number().int(),
+        sign_p: schemas_number(),
+    })
+        .nullable()
+        .default(null),
     update_command: schemas_string(),
 });
 const ResultsSchema = object({
@@ -9922,7 +9953,7 @@ const GateSettingsInputSchema = object({
     max_error_rate: schemas_number().min(0).max(1).optional(),
     question_drop: schemas_number().min(0).optional(),
     latency_rise: schemas_number().min(0).optional(),
-    gate_mode: schemas_enum(['strict']).optional(),
+    gate_mode: schemas_enum(['strict', 'significant']).optional(),
 });
 const BaselineQuestionSchema = object({
     category: schemas_string().nullable(),
@@ -12985,7 +13016,686 @@ function loadPredictions(file, evalIds) {
     return collectOutputs(table.records, file, evalIds);
 }
 
+;// CONCATENATED MODULE: ./src/stats/normal.ts
+/**
+ * The standard normal distribution, to double precision.
+ *
+ * Sample sizes and intervals are quoted to several decimals in the report and the spec pins
+ * them (z₀.₉₇₅ = 1.959964, 362.02 → 363), so a three-digit table or a crude approximation
+ * would print numbers that disagree with every textbook. Both functions here are the
+ * published double-precision algorithms, coefficients unchanged.
+ */
+// The coefficients are written exactly as published (20 significant digits) so they can be
+// checked against the papers and their hash sums; the parser rounds them to the nearest double,
+// which is what the authors intended.
+/* eslint-disable no-loss-of-precision */
+// Wichura (1988), Algorithm AS 241 (PPND16), Applied Statistics 37(3): 477–484.
+// Region |p − 0.5| ≤ 0.425; hash sum 55.88319 28806 14901 4439.
+const A = [
+    3.3871328727963666080e0, 1.3314166789178437745e+2, 1.9715909503065514427e+3, 1.3731693765509461125e+4,
+    4.5921953931549871457e+4, 6.7265770927008700853e+4, 3.3430575583588128105e+4, 2.5090809287301226727e+3,
+];
+const B = [
+    1, 4.2313330701600911252e+1, 6.8718700749205790830e+2, 5.3941960214247511077e+3, 2.1213794301586595867e+4,
+    3.9307895800092710610e+4, 2.8729085735721942674e+4, 5.2264952788528545610e+3,
+];
+// Intermediate tails, r = sqrt(−ln(min(p, 1 − p))) ≤ 5; hash sum 49.33206 50330 16102 89036.
+const C = [
+    1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0, 3.64784832476320460504e0,
+    1.27045825245236838258e0, 2.41780725177450611770e-1, 2.27238449892691845833e-2, 7.74545014278341407640e-4,
+];
+const D = [
+    1, 2.05319162663775882187e0, 1.67638483018380384940e0, 6.89767334985100004550e-1, 1.48103976427480074590e-1,
+    1.51986665636164571966e-2, 5.47593808499534494600e-4, 1.05075007164441684324e-9,
+];
+// Far tails, r > 5 (p below about 1e-11); hash sum 47.52583 31754 92896 71629.
+const E = [
+    6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0, 2.96560571828504891230e-1,
+    2.65321895265761230930e-2, 1.24266094738807843860e-3, 2.71155556874348757815e-5, 2.01033439929228813265e-7,
+];
+const F = [
+    1, 5.99832206555887937690e-1, 1.36929880922735805310e-1, 1.48753612908506148525e-2, 7.86869131145613259100e-4,
+    1.84631831751005468180e-5, 1.42151175831644588870e-7, 2.04426310338993978564e-15,
+];
+/** Horner's rule with coefficients in ascending powers. */
+function polynomial(coefficients, x) {
+    let value = 0;
+    for (let i = coefficients.length - 1; i >= 0; i--)
+        value = value * x + (coefficients[i] ?? 0);
+    return value;
+}
+/**
+ * Inverse standard normal CDF (Wichura's AS 241, relative error about 1e-16).
+ * p = 0 and p = 1 give −∞ and +∞, which are the true limits; a p outside [0, 1] (or NaN) is
+ * a programming error and throws rather than leaking NaN into an interval.
+ */
+function normalQuantile(p) {
+    if (!(p >= 0 && p <= 1))
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    if (p === 0)
+        return -Infinity;
+    if (p === 1)
+        return Infinity;
+    const q = p - 0.5;
+    if (Math.abs(q) <= 0.425) {
+        const r = 0.180625 - q * q;
+        return (q * polynomial(A, r)) / polynomial(B, r);
+    }
+    let r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
+    let x;
+    if (r <= 5) {
+        r -= 1.6;
+        x = polynomial(C, r) / polynomial(D, r);
+    }
+    else {
+        r -= 5;
+        x = polynomial(E, r) / polynomial(F, r);
+    }
+    return q < 0 ? -x : x;
+}
+// W. J. Cody (1969, 1993), "Rational Chebyshev approximations for the error function", the
+// ANORM/CALERF coefficients as used by R's pnorm; accurate to about 1e-16 relative.
+const CODY_A = [2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582, 18154.981253343561249, 0.065682337918207449113];
+const CODY_B = [47.20258190468824187, 976.09855173777669322, 10260.932208618978205, 45507.789335026729956];
+const CODY_C = [
+    0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979, 597.27027639480026226, 2494.5375852903726711,
+    6848.1904505362823326, 11602.651437647350124, 9842.7148383839780218, 1.0765576773720192317e-8,
+];
+const CODY_D = [
+    22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755, 18615.571640885098091,
+    34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
+];
+const CODY_P = [0.21589853405795699, 0.1274011611602473639, 0.022235277870649807, 0.001421619193227893466, 2.9112874951168792e-5, 0.02307344176494017303];
+const CODY_Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.00378239633202758244, 7.29751555083966205e-5];
+const ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934;
+const SQRT_32 = 5.656854249492380195206754896838;
+/* eslint-enable no-loss-of-precision */
+/**
+ * exp(−y²/2) without losing digits: y² is split into a part exact in floating point and a small
+ * remainder (Cody's trick), because exp(−y²/2) amplifies the rounding error of y² by y²/2.
+ */
+function gaussianFactor(y) {
+    const coarse = Math.trunc(y * 16) / 16;
+    const remainder = (y - coarse) * (y + coarse);
+    return Math.exp(-coarse * coarse * 0.5) * Math.exp(-remainder * 0.5);
+}
+/**
+ * Standard normal CDF, Φ(x), by Cody's rational approximations (relative error about 1e-16,
+ * in the tails too). The upper tail is computed directly rather than as 1 − Φ, so
+ * normalCdf(−x) stays accurate far below 1e-16: p-values of strong effects are not rounded to 0.
+ */
+function normalCdf(x) {
+    if (Number.isNaN(x))
+        throw new RangeError('normalCdf: x is NaN');
+    const y = Math.abs(x);
+    if (y <= 0.67448975) {
+        // Central region: Φ(x) = 1/2 + x·R(x²), no cancellation.
+        const xsq = y > 1.11e-16 ? x * x : 0;
+        let numerator = CODY_A[4] * xsq;
+        let denominator = xsq;
+        for (let i = 0; i < 3; i++) {
+            numerator = (numerator + CODY_A[i]) * xsq;
+            denominator = (denominator + CODY_B[i]) * xsq;
+        }
+        return 0.5 + (x * (numerator + CODY_A[3])) / (denominator + CODY_B[3]);
+    }
+    let tail; // P(Z > |x|)
+    if (y <= SQRT_32) {
+        let numerator = CODY_C[8] * y;
+        let denominator = y;
+        for (let i = 0; i < 7; i++) {
+            numerator = (numerator + CODY_C[i]) * y;
+            denominator = (denominator + CODY_D[i]) * y;
+        }
+        tail = (gaussianFactor(y) * (numerator + CODY_C[7])) / (denominator + CODY_D[7]);
+    }
+    else if (y < 38.5) {
+        // Asymptotic region; beyond 38.5 the tail is below the smallest double.
+        const xsq = 1 / (x * x);
+        let numerator = CODY_P[5] * xsq;
+        let denominator = xsq;
+        for (let i = 0; i < 4; i++) {
+            numerator = (numerator + CODY_P[i]) * xsq;
+            denominator = (denominator + CODY_Q[i]) * xsq;
+        }
+        const ratio = (xsq * (numerator + CODY_P[4])) / (denominator + CODY_Q[4]);
+        tail = (gaussianFactor(y) * (ONE_OVER_SQRT_2PI - ratio)) / y;
+    }
+    else {
+        tail = 0;
+    }
+    return x > 0 ? 1 - tail : tail;
+}
+
+;// CONCATENATED MODULE: ./src/stats/proportions.ts
+/**
+ * Proportions: how precisely a pass rate is known, and how many questions an eval set needs.
+ *
+ * These numbers are what the report uses to say noise out loud ("50 questions ≈ ±14 pp") and
+ * what the README's sizing advice is computed from, so they follow the textbook formulas
+ * exactly, with exact normal quantiles.
+ */
+
+function assertProbability(name, value, { open }) {
+    const ok = open ? value > 0 && value < 1 : value >= 0 && value <= 1;
+    if (!ok)
+        throw new RangeError(`${name} must be in ${open ? '(0, 1)' : '[0, 1]'}, got ${value}`);
+}
+/** z such that a two-sided interval at `level` is ±z standard errors. */
+function twoSidedZ(level) {
+    assertProbability('level', level, { open: true });
+    return normalQuantile(1 - (1 - level) / 2);
+}
+/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here. */
+function powerZ(options) {
+    const alpha = options?.alpha ?? 0.05;
+    const power = options?.power ?? 0.8;
+    assertProbability('alpha', alpha, { open: true });
+    assertProbability('power', power, { open: true });
+    return normalQuantile(1 - alpha / 2) + normalQuantile(power);
+}
+/**
+ * Round a sample size up, except when it is an integer up to floating-point noise: 90.5 → 91
+ * and 90.000000001 → 91 (still short of 91 questions' worth of precision), but a formula that
+ * lands on 90 exactly and computes 90.00000000000001 must not demand a 91st question.
+ * The tolerance is relative (1e-12), so it stays below any real fractional part.
+ */
+function roundUpSampleSize(exact) {
+    const nearest = Math.round(exact);
+    if (Math.abs(exact - nearest) <= 1e-12 * Math.max(1, exact))
+        return Math.max(1, nearest);
+    return Math.max(1, Math.ceil(exact));
+}
+/**
+ * Wilson score interval for a pass rate (no continuity correction). Unlike the normal
+ * "p ± z·se" interval it never leaves [0, 1] and does not collapse to a point at 0/n or n/n,
+ * which is exactly where small eval sets live. Null when there are no trials.
+ */
+function wilson(successes, n, level = 0.95) {
+    if (!Number.isInteger(n) || n < 0)
+        throw new RangeError(`wilson: n must be a non-negative integer, got ${n}`);
+    if (!Number.isInteger(successes) || successes < 0 || successes > n) {
+        throw new RangeError(`wilson: successes must be an integer in [0, ${n}], got ${successes}`);
+    }
+    const z = twoSidedZ(level);
+    if (n === 0)
+        return null;
+    const phat = successes / n;
+    const z2 = z * z;
+    const denominator = 1 + z2 / n;
+    const center = (phat + z2 / (2 * n)) / denominator;
+    const half = (z * Math.sqrt((phat * (1 - phat)) / n + z2 / (4 * n * n))) / denominator;
+    // The bounds are exactly 0 and 1 at the extremes; force them so rounding cannot leave −1e-17.
+    const low = successes === 0 ? 0 : Math.max(0, center - half);
+    const high = successes === n ? 1 : Math.min(1, center + half);
+    return { low, high, center };
+}
+/**
+ * Normal-approximation half-width of a proportion's interval, z·sqrt(p(1 − p)/n). It is the
+ * planning number (p = 0.5 is the worst case): at n = 50 it is 0.1386, the "±14 pp" the report
+ * quotes. n must be at least 1; there is no finite answer for an empty set.
+ */
+function halfWidth(n, p = 0.5, level = 0.95) {
+    if (!(n >= 1))
+        throw new RangeError(`halfWidth: n must be at least 1, got ${n}`);
+    assertProbability('p', p, { open: false });
+    return twoSidedZ(level) * Math.sqrt((p * (1 - p)) / n);
+}
+/**
+ * Questions needed to estimate a pass rate near p to within ±d: z²·p(1 − p)/d². With p = 0.62,
+ * d = 0.05 this is 362.02 → 363 (the seed's "≈362" rounded to nearest, which falls short).
+ */
+function sampleSizeOneProportion(p, d, level = 0.95) {
+    assertProbability('p', p, { open: false });
+    if (!(d > 0 && d <= 1))
+        throw new RangeError(`sampleSizeOneProportion: d must be in (0, 1], got ${d}`);
+    const z = twoSidedZ(level);
+    const exact = (z * z * p * (1 - p)) / (d * d);
+    return { n: roundUpSampleSize(exact), n_exact: exact };
+}
+/**
+ * Questions per group to detect a change from p1 to p2 between two independent runs at the
+ * given alpha and power: (z₁₋α/₂ + z_power)²·[p1(1 − p1) + p2(1 − p2)]/(p1 − p2)².
+ * 0.62 vs 0.52 needs 380.8 → 381 per group. Equal rates need infinitely many and throw.
+ */
+function sampleSizeTwoProportions(p1, p2, options) {
+    assertProbability('p1', p1, { open: false });
+    assertProbability('p2', p2, { open: false });
+    if (p1 === p2)
+        throw new RangeError('sampleSizeTwoProportions: p1 and p2 must differ; no sample detects a zero difference');
+    const z = powerZ(options);
+    const exact = (z * z * (p1 * (1 - p1) + p2 * (1 - p2))) / ((p1 - p2) * (p1 - p2));
+    return { n: roundUpSampleSize(exact), n_exact: exact };
+}
+/**
+ * The smallest true difference two independent runs of n questions each (base rate p) detect
+ * with the given power: (z₁₋α/₂ + z_power)·sqrt(2p(1 − p)/n). It answers "could this eval set
+ * have seen that regression at all?"; n = 50, p = 0.5 gives 0.2802. n must be at least 1.
+ */
+function minimumDetectableEffect(n, p = 0.5, options) {
+    if (!(n >= 1))
+        throw new RangeError(`minimumDetectableEffect: n must be at least 1, got ${n}`);
+    assertProbability('p', p, { open: false });
+    return powerZ(options) * Math.sqrt((2 * p * (1 - p)) / n);
+}
+
+;// CONCATENATED MODULE: ./src/compare/categories.ts
+
+
+
+
+/** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
+const CATEGORY_HALF_WIDTH = 0.1;
+const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfulness'];
+/**
+ * Per category: baseline and candidate means over the common questions, the 95% interval of
+ * the candidate mean (Wilson for pass/fail metrics, normal for scores), and the floors of
+ * `by_category`, checked against the candidate mean over all of the category's questions.
+ */
+function categoryRows(run, baseline, common, gate) {
+    const byCategory = new Map();
+    for (const [id, q] of Object.entries(run.questions)) {
+        const category = q.category ?? '(none)';
+        const list = byCategory.get(category) ?? [];
+        list.push(id);
+        byCategory.set(category, list);
+    }
+    const commonSet = new Set(common);
+    const metricNames = sortMetrics(Object.keys(run.metrics));
+    return [...byCategory.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([category, ids]) => {
+        const shared = ids.filter((id) => commonSet.has(id));
+        const metrics = {};
+        let tooFew = false;
+        for (const name of metricNames) {
+            const values = ids.map((id) => run.questions[id]?.scores[name]).filter((v) => v !== null && v !== undefined);
+            const interval = intervalOf(name, values);
+            if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH)
+                tooFew = true;
+            metrics[name] = {
+                baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions[id]?.scores[name]).mean : null,
+                candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
+                interval,
+            };
+        }
+        const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
+            const value = metrics[metric]?.candidate ?? null;
+            const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
+            const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
+            return { metric, floor, value, passed };
+        });
+        return { category, n: ids.length, metrics, too_few: tooFew, floors };
+    });
+}
+function intervalOf(metric, values) {
+    const info = metricInfo(metric);
+    if (values.length === 0 || info?.unit === 'ms')
+        return null;
+    if (info?.binary) {
+        const w = wilson(values.filter((v) => v === 1).length, values.length);
+        return w && { low: w.low, high: w.high };
+    }
+    const n = values.length;
+    const mean = values.reduce((a, b) => a + b, 0) / n;
+    if (n < 2)
+        return { low: 0, high: 1 };
+    const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+    const half = normalQuantile(0.975) * (sd / Math.sqrt(n));
+    return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
+}
+
+;// CONCATENATED MODULE: ./src/stats/bootstrap.ts
+/**
+ * Paired bootstrap of a metric's change between two runs over the same questions.
+ *
+ * Paired because both runs answer the same questions: question difficulty cancels in the
+ * per-question difference, which makes the interval far narrower than comparing two means.
+ * Seeded because a gate must give the same numbers when re-run on the same inputs (SPEC §3.3).
+ */
+
+/**
+ * Mulberry32, a 32-bit PRNG (Tommy Ettinger's, in bryc's common JavaScript form). Chosen over
+ * Math.random because it is seedable and over anything heavier because it is fast, passes
+ * gjrand/PractRand well enough for resampling, and is trivial to port if a report must be
+ * reproduced elsewhere. Returns floats in [0, 1) with 32 bits of randomness.
+ */
+function mulberry32(seed) {
+    let state = seed | 0;
+    return () => {
+        state = (state + 0x6d2b79f5) | 0;
+        let t = Math.imul(state ^ (state >>> 15), 1 | state);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/**
+ * FNV-1a (32-bit) over the UTF-8 bytes of `text`: a stable seed from a name such as the metric
+ * and eval-set version, so every metric gets its own reproducible stream without a seed table.
+ * Bytes rather than UTF-16 code units so the value matches the published FNV test vectors and
+ * other-language ports for non-ASCII (Chinese) names.
+ */
+function seedFrom(text) {
+    let hash = 0x811c9dc5;
+    for (const byte of new TextEncoder().encode(text)) {
+        hash ^= byte;
+        hash = Math.imul(hash, 0x01000193);
+    }
+    return hash >>> 0;
+}
+/** Linear-interpolation quantile (Hyndman & Fan type 7, R's default) of sorted values. */
+function sortedQuantile(sorted, q) {
+    const position = (sorted.length - 1) * q;
+    const below = Math.floor(position);
+    const lower = sorted[below] ?? 0;
+    const upper = sorted[Math.min(below + 1, sorted.length - 1)] ?? lower;
+    return lower + (position - below) * (upper - lower);
+}
+function validateOptions(resamples, level, seed, normalAbove) {
+    if (!Number.isInteger(resamples) || resamples < 1)
+        throw new RangeError(`pairedBootstrap: resamples must be a positive integer, got ${resamples}`);
+    if (!(level > 0 && level < 1))
+        throw new RangeError(`pairedBootstrap: level must be in (0, 1), got ${level}`);
+    if (!Number.isInteger(seed))
+        throw new RangeError(`pairedBootstrap: seed must be an integer, got ${seed}`);
+    if (!(normalAbove >= 0))
+        throw new RangeError(`pairedBootstrap: normalAbove must be non-negative, got ${normalAbove}`);
+}
+/**
+ * Paired-bootstrap interval and p-value for the mean change candidate − baseline. The arrays are
+ * paired by index (same question); null when they are empty or their lengths differ, since
+ * there is then nothing honest to compare. Non-finite scores are a programming error (nulls
+ * must be dropped pairwise by the caller) and throw.
+ *
+ * Interval: percentile interval of the resampled mean difference (questions resampled with
+ * replacement). p: twice the smaller share of resampled means on either side of 0, counted as
+ * (count + 1)/(resamples + 1) so a finite number of resamples never claims p = 0.
+ *
+ * When every difference is the same (up to rounding) there is no sampling variation: the
+ * interval is [delta, delta], and p is 1 when delta is 0, else the smallest value the method
+ * can report. Above `normalAbove` questions the bootstrap distribution is normal for all
+ * practical purposes, so mean ± z·sd/√n and a normal p-value replace it (method 'normal') and
+ * 10,000-question runs stay fast.
+ */
+function pairedBootstrap(baseline, candidate, options) {
+    const resamples = options?.resamples ?? 2000;
+    const level = options?.level ?? 0.95;
+    const seed = options?.seed ?? 1;
+    const normalAbove = options?.normalAbove ?? 5000;
+    validateOptions(resamples, level, seed, normalAbove);
+    const n = baseline.length;
+    if (n === 0 || candidate.length !== n)
+        return null;
+    const differences = new Float64Array(n);
+    let sum = 0;
+    let smallest = Infinity;
+    let largest = -Infinity;
+    let largestMagnitude = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (candidate[i] ?? NaN) - (baseline[i] ?? NaN);
+        if (!Number.isFinite(d))
+            throw new RangeError(`pairedBootstrap: question ${i} has a non-finite score`);
+        differences[i] = d;
+        sum += d;
+        if (d < smallest)
+            smallest = d;
+        if (d > largest)
+            largest = d;
+        largestMagnitude = Math.max(largestMagnitude, Math.abs(d));
+    }
+    const delta = sum / n;
+    const method = n > normalAbove ? 'normal' : 'bootstrap';
+    // Rounding alone can make "all +0.1" differ in the 17th digit; that is not variation.
+    const tolerance = 1e-12 * Math.max(1, largestMagnitude);
+    if (largest - smallest <= tolerance) {
+        const noChange = Math.abs(delta) <= tolerance;
+        const smallestP = method === 'bootstrap' ? Math.min(1, 2 / (resamples + 1)) : 0;
+        return { delta, low: delta, high: delta, p: noChange ? 1 : smallestP, method };
+    }
+    if (method === 'normal') {
+        let squares = 0;
+        for (let i = 0; i < n; i++) {
+            const centered = (differences[i] ?? 0) - delta;
+            squares += centered * centered;
+        }
+        const standardError = Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+        const z = normalQuantile(1 - (1 - level) / 2);
+        const p = Math.min(1, 2 * normalCdf(-Math.abs(delta) / standardError));
+        return { delta, low: delta - z * standardError, high: delta + z * standardError, p, method };
+    }
+    // The hot loop (resamples × n draws) runs mulberry32 inline on a local state: the same stream
+    // as mulberry32(seed), about a quarter faster than calling the closure 10 million times.
+    let state = seed | 0;
+    const means = new Float64Array(resamples);
+    let atOrBelowZero = 0;
+    let atOrAboveZero = 0;
+    for (let r = 0; r < resamples; r++) {
+        let resampledSum = 0;
+        for (let i = 0; i < n; i++) {
+            state = (state + 0x6d2b79f5) | 0;
+            let t = Math.imul(state ^ (state >>> 15), 1 | state);
+            t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+            const uniform = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+            resampledSum += differences[(uniform * n) | 0];
+        }
+        const mean = resampledSum / n;
+        means[r] = mean;
+        if (mean <= 0)
+            atOrBelowZero++;
+        if (mean >= 0)
+            atOrAboveZero++;
+    }
+    means.sort();
+    const tail = (1 - level) / 2;
+    const p = Math.min(1, (2 * (Math.min(atOrBelowZero, atOrAboveZero) + 1)) / (resamples + 1));
+    return { delta, low: sortedQuantile(means, tail), high: sortedQuantile(means, 1 - tail), p, method };
+}
+
+;// CONCATENATED MODULE: ./src/stats/tests.ts
+/**
+ * Exact tests on counts: the sign test on per-question flips, McNemar on pass/fail pairs,
+ * and Holm's correction when several metrics are tested at once.
+ *
+ * Exact rather than normal-approximation because eval sets are small (ten flips is common) and
+ * because the report prints the p-value: an approximation that says 0.06 where the exact answer
+ * is 0.11 would be a wrong number on the page.
+ */
+const LN2 = Math.LN2;
+const LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
+/** ln(m!) for small m, by summing logs; exact enough (error below 1e-14) and only 32 entries. */
+const SMALL_LOG_FACTORIALS = (() => {
+    const table = [0];
+    for (let m = 1; m < 32; m++)
+        table.push((table[m - 1] ?? 0) + Math.log(m));
+    return table;
+})();
+/**
+ * Stirling's error term ln(m!) − [m ln m − m + ½ ln(2πm)]. Working with this small correction
+ * instead of ln(m!) itself (about 1e6 at m = 1e5) keeps the binomial log-probability from
+ * losing digits to cancellation (Loader 2000, "Fast and accurate computation of binomial
+ * probabilities").
+ */
+function stirlingError(m) {
+    if (m < 32)
+        return (SMALL_LOG_FACTORIALS[m] ?? 0) - (m * Math.log(m) - m + LN_SQRT_2PI + 0.5 * Math.log(m));
+    const m2 = m * m;
+    // Asymptotic series; at m ≥ 32 the first omitted term is below 1e-17.
+    return (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / (1188 * m2)) / m2) / m2) / m2) / m;
+}
+/**
+ * ln P(X = k) for X ~ Binomial(n, 1/2), 0 < k < n. The leading part, −[k ln(2k/n) + (n−k)
+ * ln(2(n−k)/n)], is n times the Kullback–Leibler divergence from 1/2 and is computed with log1p
+ * so it stays accurate when k is near n/2.
+ */
+function logBinomialHalfPmf(k, n) {
+    if (k === 0 || k === n)
+        return -n * LN2;
+    const delta = (n - 2 * k) / n; // 2k/n = 1 − delta, 2(n−k)/n = 1 + delta
+    const divergence = k * Math.log1p(-delta) + (n - k) * Math.log1p(delta);
+    const stirling = stirlingError(n) - stirlingError(k) - stirlingError(n - k);
+    return -divergence + stirling - LN_SQRT_2PI + 0.5 * Math.log(n / (k * (n - k)));
+}
+function assertCount(name, value) {
+    if (!Number.isInteger(value) || value < 0)
+        throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+}
+/**
+ * Exact two-sided binomial test of H0: p = 1/2, as min(1, 2·P(X ≤ min(k, n − k))); n = 0 gives 1
+ * (no evidence either way). The lower tail is summed from its largest term outwards with the
+ * pmf ratio P(j−1)/P(j) = j/(n − j + 1) and stops once terms no longer change the sum, so
+ * n = 100,000 takes microseconds and neither underflows nor overflows along the way; a tail
+ * smaller than the smallest double is reported as 0, never NaN.
+ */
+function binomialTwoSidedP(k, n) {
+    assertCount('n', n);
+    assertCount('k', k);
+    if (k > n)
+        throw new RangeError(`k must be at most n (${n}), got ${k}`);
+    if (n === 0)
+        return 1;
+    const tailEdge = Math.min(k, n - k);
+    // Even n with k = n/2, or odd n with k = (n ± 1)/2: the tail holds at least half the mass
+    // (exactly half for odd n), so the answer is exactly 1 and need not be summed to 0.9999999.
+    if (2 * tailEdge >= n - 1)
+        return 1;
+    let term = 1;
+    let sum = 1;
+    for (let j = tailEdge; j > 0; j--) {
+        term *= j / (n - j + 1);
+        sum += term;
+        if (term < sum * 1e-17)
+            break;
+    }
+    const p = 2 * Math.exp(logBinomialHalfPmf(tailEdge, n) + Math.log(sum));
+    return Math.min(1, p);
+}
+/**
+ * Exact sign test on per-question flips: under "no change" a flipped question is equally likely
+ * to go either way. Ties (unchanged questions) carry no information and must be excluded by the
+ * caller; n is returned so the report can say how many flips the p-value rests on.
+ */
+function signTest(worse, better) {
+    assertCount('worse', worse);
+    assertCount('better', better);
+    const n = worse + better;
+    return { n, p: binomialTwoSidedP(worse, n) };
+}
+/**
+ * Exact McNemar test for paired pass/fail outcomes. Only discordant questions (passed in one run
+ * only) say anything about a difference, and under H0 each is equally likely to favour either
+ * run, so the test is the exact binomial on them. No discordant pairs gives 1.
+ */
+function mcnemarExact(onlyBaselinePassed, onlyCandidatePassed) {
+    assertCount('onlyBaselinePassed', onlyBaselinePassed);
+    assertCount('onlyCandidatePassed', onlyCandidatePassed);
+    return binomialTwoSidedP(onlyBaselinePassed, onlyBaselinePassed + onlyCandidatePassed);
+}
+/**
+ * Holm–Bonferroni adjusted p-values, in input order. Testing a dozen metrics at 0.05 each
+ * would flag one by chance most weeks; Holm controls the family-wise error rate like
+ * Bonferroni but is uniformly more powerful. Step-down: the i-th smallest p is multiplied by
+ * (m − i), then a running maximum keeps the adjusted values in the same order as the raw ones,
+ * capped at 1.
+ */
+function holm(pValues) {
+    for (const p of pValues) {
+        if (!(p >= 0 && p <= 1))
+            throw new RangeError(`holm: p-values must be in [0, 1], got ${p}`);
+    }
+    const m = pValues.length;
+    const order = pValues.map((_, index) => index).sort((i, j) => (pValues[i] ?? 0) - (pValues[j] ?? 0));
+    const adjusted = new Array(m);
+    let runningMax = 0;
+    order.forEach((index, rank) => {
+        runningMax = Math.max(runningMax, Math.min(1, (m - rank) * (pValues[index] ?? 0)));
+        adjusted[index] = runningMax;
+    });
+    return adjusted;
+}
+
+;// CONCATENATED MODULE: ./src/compare/significance.ts
+
+
+
+
+const ALPHA = 0.05;
+const SMALL_N = 20;
+/**
+ * Uncertainty for every metric compared question by question: a seeded paired-bootstrap
+ * interval of Δ, its p-value and the Holm-adjusted p across the compared metrics, per-question
+ * flips with a sign test, and the minimum detectable effect at this n. A drop beyond max_drop
+ * whose interval does not exclude "no change" is a regression within noise.
+ */
+function annotateNoise(rows, questions, base, common) {
+    const tested = [];
+    for (const row of rows) {
+        if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
+            continue;
+        const b = [];
+        const c = [];
+        let worse = 0;
+        let better = 0;
+        const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true;
+        for (const id of common) {
+            const x = base[id]?.scores[row.metric];
+            const y = questions[id]?.scores[row.metric];
+            if (x === null || x === undefined || y === null || y === undefined)
+                continue;
+            b.push(x);
+            c.push(y);
+            if (y === x)
+                continue;
+            if (y > x === higherIsBetter)
+                better += 1;
+            else
+                worse += 1;
+        }
+        const boot = pairedBootstrap(b, c, { seed: seedFrom(row.metric) });
+        if (!boot)
+            continue;
+        row.interval = { low: boot.low, high: boot.high, level: 1 - ALPHA };
+        const sign = signTest(worse, better).p;
+        row.flips = { worse, better, p: sign };
+        // Pass/fail metrics: exact McNemar on the flipped questions. Scores: the bootstrap, which
+        // is too sure of itself on a handful of questions (one flip gives a zero-width interval),
+        // so below SMALL_N it must also convince the sign test.
+        row.p = metricInfo(row.metric)?.binary ? mcnemarExact(worse, better) : b.length < SMALL_N ? Math.max(boot.p, sign) : boot.p;
+        const unit = metricInfo(row.metric)?.unit;
+        row.mde = unit === 'ms' ? null : minimumDetectableEffect(b.length, clampRate(row.baseline));
+        tested.push(row);
+    }
+    const adjusted = holm(tested.map((r) => r.p));
+    tested.forEach((row, i) => (row.p_holm = adjusted[i]));
+    for (const row of rows) {
+        if (row.status !== 'regression' || row.p_holm === null || row.interval === null)
+            continue;
+        const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true;
+        const excludesNoChange = higherIsBetter ? row.interval.high < 0 : row.interval.low > 0;
+        if (!(excludesNoChange && row.p_holm < ALPHA))
+            row.status = 'regression_within_noise';
+    }
+}
+/** The base rate for a power calculation, kept off 0 and 1 where the normal formula degenerates. */
+function clampRate(p) {
+    return Math.min(0.95, Math.max(0.05, p));
+}
+/** The run-level noise note: n, the ±half-width and MDE of a pass rate, and questions worse / better. */
+function noiseSummary(rows, questionsWorse, questionsBetter, n) {
+    if (n === 0 || !rows.some((r) => r.interval !== null))
+        return null;
+    return {
+        n,
+        half_width: halfWidth(n),
+        mde: minimumDetectableEffect(n),
+        questions_worse: questionsWorse,
+        questions_better: questionsBetter,
+        sign_p: signTest(questionsWorse, questionsBetter).p,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
+
+
 
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
 const EPS = 1e-9;
@@ -13030,6 +13740,8 @@ function incomparableComparison(baseline, reasons, gate, updateCommand) {
     return {
         verdict: 'incomparable',
         reasons,
+        verdicts_by_mode: null,
+        noise: null,
         baseline: describeBaseline(baseline, 'absent'),
         common: 0,
         added: [],
@@ -13064,22 +13776,36 @@ function compare(run, baseline, gate, updateCommand) {
     const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const questionCount = runIds.length;
     const metrics = names.map((name) => metricRow(name, run, baseline, common, gate, questionCount));
+    if (baseline?.questions)
+        annotateNoise(metrics, run.questions, baseline.questions, common);
     for (const name of Object.keys(gate.thresholds)) {
         if (!names.includes(name))
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
     }
     const categories = categoryRows(run, baseline, common, gate);
     const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] };
-    const reasons = [
+    const otherFailures = [
         ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
         ...categories.flatMap((c) => c.floors.filter((f) => !f.passed).map((f) => `category ${c.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.floor}`)),
     ];
     for (const [category, floors] of Object.entries(gate.by_category)) {
         if (!categories.some((c) => c.category === category)) {
-            reasons.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`);
+            otherFailures.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`);
         }
     }
-    const verdict = reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline';
+    const dropFailures = (mode) => metrics.filter((row) => row.status === 'regression' || (mode === 'strict' && row.status === 'regression_within_noise')).map((row) => `${row.metric}: ${dropReason(row)}`);
+    const verdictFor = (mode) => (dropFailures(mode).length + otherFailures.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline');
+    const reasons = [...dropFailures(gate.gate_mode), ...otherFailures];
+    for (const row of metrics) {
+        if (row.status === 'regression' || (gate.gate_mode === 'strict' && row.status === 'regression_within_noise'))
+            row.failures.unshift(dropReason(row));
+    }
+    const verdict = verdictFor(gate.gate_mode);
+    const changedIds = (changes) => new Set(changes.map((q) => q.id));
+    const worseIds = changedIds(regressions);
+    const betterIds = changedIds(improvements);
+    const questionsWorse = [...worseIds].filter((id) => !betterIds.has(id)).length;
+    const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length;
     return {
         verdict,
         reasons,
@@ -13095,8 +13821,20 @@ function compare(run, baseline, gate, updateCommand) {
         improvements,
         messages,
         gate,
+        verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
+        noise: baseline?.questions ? noiseSummary(metrics, questionsWorse, questionsBetter, common.length) : null,
         update_command: updateCommand,
     };
+}
+function dropReason(row) {
+    const size = row.change === null ? '' : metricInfo(row.metric)?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(row.max_drop)}` : `dropped ${fmt(-row.change)}, more than max_drop ${row.max_drop}`;
+    const noise = row.status === 'regression_within_noise' && row.interval
+        ? ` (within noise: 95% CI of Δ ${signedFmt(row.interval.low)} to ${signedFmt(row.interval.high)}${row.flips ? `, ${row.flips.worse} questions worse / ${row.flips.better} better` : ''}, Holm p = ${row.p_holm?.toFixed(3)})`
+        : '';
+    return size + noise;
+}
+function signedFmt(v) {
+    return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`;
 }
 function describeBaseline(b, fingerprint_check) {
     return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check };
@@ -13135,7 +13873,11 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
         n_baseline: null,
         n_candidate: summary?.n ?? 0,
         failures: [],
-        interval: summary?.interval ?? null,
+        interval: null,
+        p: null,
+        p_holm: null,
+        flips: null,
+        mde: null,
         note: null,
     };
     if (!summary) {
@@ -13163,9 +13905,9 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
         if (row.baseline !== null && row.candidate !== null) {
             row.delta = row.candidate - row.baseline;
             row.change = directedChange(info, row.baseline, row.candidate);
+            // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
             if (row.change < -limit - EPS) {
                 row.status = 'regression';
-                row.failures.push(info?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(-row.change)}, more than max_drop ${limit}`);
             }
             else if (row.change > limit + EPS) {
                 row.status = 'improvement';
@@ -13200,36 +13942,6 @@ function meanOver(ids, value) {
         n += 1;
     }
     return { mean: n === 0 ? null : sum / n, n };
-}
-function categoryRows(run, baseline, common, gate) {
-    const byCategory = new Map();
-    for (const [id, q] of Object.entries(run.questions)) {
-        const category = q.category ?? '(none)';
-        const list = byCategory.get(category) ?? [];
-        list.push(id);
-        byCategory.set(category, list);
-    }
-    const commonSet = new Set(common);
-    const metricNames = sortMetrics(Object.keys(run.metrics));
-    return [...byCategory.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([category, ids]) => {
-        const shared = ids.filter((id) => commonSet.has(id));
-        const metrics = {};
-        for (const name of metricNames) {
-            metrics[name] = {
-                baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions[id]?.scores[name]).mean : null,
-                candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
-            };
-        }
-        const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
-            const value = metrics[metric]?.candidate ?? null;
-            const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
-            const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
-            return { metric, floor, value, passed };
-        });
-        return { category, n: ids.length, metrics, floors };
-    });
 }
 function questionChanges(run, base, common, gate) {
     const regressions = [];
@@ -22005,7 +22717,7 @@ class OpenAIJudge {
             { role: 'system', content: renderPrompt(prompt.system, vars) },
             { role: 'user', content: renderPrompt(prompt.user, vars) },
         ];
-        const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: options.variant ?? null });
+        const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: [this.options.variant ?? null, options.variant ?? null] });
         const cached = this.cache.get(key);
         if (cached) {
             const parsed = parseReply(cached.content, prompt);
@@ -22467,7 +23179,7 @@ function checkBudget(plan, budget) {
         throw new GateError('budget', `the judge plan needs about ${plan.tokens} tokens, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions');
     }
 }
-function openAIJudgeFor(config, identity, apiKey, cwd) {
+function openAIJudgeFor(config, identity, apiKey, cwd, variant) {
     const j = config.judge;
     return new OpenAIJudge({
         baseURL: j.base_url,
@@ -22479,6 +23191,7 @@ function openAIJudgeFor(config, identity, apiKey, cwd) {
         cacheDir: j.cache ? (j.cache_dir.startsWith('/') ? j.cache_dir : `${cwd}/${j.cache_dir}`) : null,
         identity,
         retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
+        ...(variant ? { variant } : {}),
     });
 }
 /** Scores every question with the judge, all in flight at once behind the judge's concurrency limit. */
@@ -23265,7 +23978,7 @@ async function runPipeline(config, deps, resultsPath = null) {
         deps.logger.info(`judge plan: ${evalSet.rows.length} questions × ${LLM_METRICS.length} metrics → up to ${plan.chat} chat + ${plan.embeddings} embedding calls (~${plan.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${config.judge.cache ? `, cache ${config.judge.cache_dir}` : ', no cache'}`);
         checkBudget(plan, config.budget);
         const apiKey = deps.env[config.judge.api_key_env];
-        const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd), config, plan, deps.logger);
+        const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd, deps.judgeVariant), config, plan, deps.logger);
         usage = tier.usage;
         stability = tier.stability;
         notes.push(...tier.notes);
@@ -23423,6 +24136,8 @@ function render(results, options, limits) {
         out.push('');
     }
     out.push('#### Metrics', '', ...metricTable(results), '');
+    if (c)
+        out.push(...noiseSection(c));
     if (limits.categories)
         out.push(...categoryTable(results));
     if (c)
@@ -23441,7 +24156,7 @@ function render(results, options, limits) {
 }
 function verdictLine(results) {
     const c = results.comparison;
-    const regressed = c?.metrics.filter((m) => m.status === 'regression').length ?? 0;
+    const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0;
     const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
         ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${distinctQuestions(c.regressions)} question${distinctQuestions(c.regressions) === 1 ? '' : 's'} worse, ${distinctQuestions(c.improvements)} better`
         : '';
@@ -23484,6 +24199,7 @@ function runIdentity(results, options) {
 }
 const STATUS = {
     regression: '❌ regression',
+    regression_within_noise: '⚠️ regression within noise',
     improvement: '✅ improvement',
     within: 'within max_drop',
     new: '🆕 new (not gated)',
@@ -23493,16 +24209,21 @@ const STATUS = {
 function metricTable(results) {
     const c = results.comparison;
     const rows = c ? c.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }));
-    const lines = ['| metric | baseline | candidate | Δ | limit | status |', '|---|--:|--:|--:|--:|---|'];
+    const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|'];
     for (const row of rows) {
         const full = 'status' in row ? row : null;
         const summary = results.metrics[row.metric];
         const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : '';
         const status = full ? statusCell(full) : '—';
         const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—';
-        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${limit} | ${status} |`);
+        const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—';
+        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`);
     }
     return lines;
+}
+function intervalCell(metric, interval) {
+    const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3;
+    return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`;
 }
 function statusCell(row) {
     const failed = row.failures.length > 0;
@@ -23537,6 +24258,34 @@ function signed(v, digits) {
     return `${v < 0 ? '−' : '+'}${text}`;
 }
 /** A handful of headline metrics per category, baseline → candidate. */
+/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
+function noiseSection(c) {
+    const lines = [];
+    if (c.noise) {
+        const n = c.noise;
+        lines.push(`**Noise**: ${n.n} questions compared. At this n a pass rate has a 95% interval of ±${markdown_pct(n.half_width)}, and two runs must differ by about ${markdown_pct(n.mde)} to be detected with 80% power (MDE). ` +
+            `${n.questions_worse} questions got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}).`);
+        const main = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0)).slice(0, 6);
+        if (main.length > 0)
+            lines.push('', `Per metric: ${main.map((m) => `${m.metric} ${m.flips.worse} worse / ${m.flips.better} better, MDE ${markdown_pct(m.mde)}, Holm p ${pValue(m.p_holm)}`).join('; ')}.`);
+    }
+    const modes = c.verdicts_by_mode;
+    if (modes && modes.strict !== modes.significant) {
+        const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
+        lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)'}.`);
+    }
+    if (lines.length > 0)
+        lines.push('');
+    return lines;
+}
+function markdown_pct(x) {
+    return `${(x * 100).toFixed(1)} pp`;
+}
+function pValue(p) {
+    if (p === null)
+        return '—';
+    return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
 function categoryTable(results) {
     const c = results.comparison;
     if (!c || c.categories.length < 2)
@@ -23552,12 +24301,17 @@ function categoryTable(results) {
                 return '—';
             const floor = cat.floors.find((f) => f.metric === m);
             const mark = floor ? (floor.passed ? ' ✓' : ` ❌ floor ${floor.floor}`) : '';
-            return v.baseline === null ? `${value(m, v.candidate)}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${mark}`;
+            const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : '';
+            return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`;
         });
-        lines.push(`| ${escapeCell(cat.category, 40)} | ${cat.n} | ${cells.join(' | ')} |`);
+        lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
     }
     if (floorsFailed.length > 0)
         lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`);
+    const tooFew = c.categories.filter((cat) => cat.too_few);
+    if (tooFew.length > 0) {
+        lines.push('', `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`);
+    }
     lines.push('');
     return lines;
 }
@@ -23657,6 +24411,426 @@ function renderProblem(problem, options = {}) {
     return out.join('\n') + '\n';
 }
 
+;// CONCATENATED MODULE: ./src/stats/agreement.ts
+/**
+ * Agreement between the LLM judge and human raters on the 0-4 rubric.
+ *
+ * A judge is only worth gating on if it ranks and scores answers the way people do. Which
+ * statistic answers that depends on the question asked, so several are offered: correlation
+ * (does it rank the same?), kappa (does it agree beyond chance?), and plain agreement rates
+ * (how often is it exactly or nearly right?).
+ *
+ * Conventions: paired arrays of unequal length are a programming error and throw; empty input
+ * or a statistic that is undefined for the data (a constant rater, no variation to agree on)
+ * gives null, never NaN and never a misleading 0 or 1.
+ */
+
+function assertFinite(name, values) {
+    for (const [i, value] of values.entries()) {
+        if (!Number.isFinite(value))
+            throw new RangeError(`${name}[${i}] must be a finite number, got ${value}`);
+    }
+}
+function assertPaired(a, b) {
+    if (a.length !== b.length)
+        throw new Error(`paired scores must have equal lengths, got ${a.length} and ${b.length}`);
+    assertFinite('a', a);
+    assertFinite('b', b);
+}
+/**
+ * 1-based ranks with ties sharing the average of the ranks they span ([10, 20, 20, 30] →
+ * [1, 2.5, 2.5, 4]). On a five-point rubric almost every score is tied, and giving ties
+ * arbitrary distinct ranks would make the correlation depend on input order.
+ */
+function averageRanks(x) {
+    assertFinite('x', x);
+    const order = x.map((_, index) => index).sort((i, j) => (x[i] ?? 0) - (x[j] ?? 0));
+    const ranks = new Array(x.length);
+    let start = 0;
+    while (start < order.length) {
+        let end = start;
+        while (end + 1 < order.length && x[order[end + 1] ?? 0] === x[order[start] ?? 0])
+            end++;
+        const rank = (start + end) / 2 + 1; // average of 1-based ranks start+1 … end+1
+        for (let k = start; k <= end; k++)
+            ranks[order[k] ?? 0] = rank;
+        start = end + 1;
+    }
+    return ranks;
+}
+/**
+ * Pearson correlation. Null when there are fewer than two pairs or either side is constant:
+ * the correlation is then 0/0, and reporting 0 would claim "no relationship" where there is
+ * simply no variation to relate.
+ */
+function pearson(x, y) {
+    assertPaired(x, y);
+    const n = x.length;
+    if (n < 2)
+        return null;
+    let meanX = 0;
+    let meanY = 0;
+    for (let i = 0; i < n; i++) {
+        meanX += x[i] ?? 0;
+        meanY += y[i] ?? 0;
+    }
+    meanX /= n;
+    meanY /= n;
+    // Two passes (centre, then multiply) rather than the one-pass Σxy − n·x̄ȳ, which cancels badly.
+    let sxy = 0;
+    let sxx = 0;
+    let syy = 0;
+    for (let i = 0; i < n; i++) {
+        const dx = (x[i] ?? 0) - meanX;
+        const dy = (y[i] ?? 0) - meanY;
+        sxy += dx * dy;
+        sxx += dx * dx;
+        syy += dy * dy;
+    }
+    if (sxx === 0 || syy === 0)
+        return null;
+    // Rounding can push a perfect correlation to 1.0000000000000002; keep it a correlation.
+    return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+}
+/** Spearman's rho as the Pearson correlation of average ranks (correct with ties, unlike 1 − 6Σd²/…). */
+function spearman(x, y) {
+    assertPaired(x, y);
+    return pearson(averageRanks(x), averageRanks(y));
+}
+/**
+ * Confidence interval for a correlation via Fisher's z = atanh(r), whose sampling distribution is
+ * close to normal with standard error 1/√(n − 3); the interval is mapped back with tanh, so it is
+ * asymmetric and stays inside [−1, 1]. Null for n ≤ 3 (no standard error); a perfect |r| = 1
+ * has no sampling variation under this model and gives the point interval [r, r].
+ */
+function fisherZInterval(r, n, level = 0.95) {
+    if (!(r >= -1 && r <= 1))
+        throw new RangeError(`fisherZInterval: r must be in [-1, 1], got ${r}`);
+    if (!(level > 0 && level < 1))
+        throw new RangeError(`fisherZInterval: level must be in (0, 1), got ${level}`);
+    if (Number.isNaN(n))
+        throw new RangeError('fisherZInterval: n is NaN');
+    if (n <= 3)
+        return null;
+    if (Math.abs(r) === 1)
+        return { low: r, high: r };
+    const z = Math.atanh(r);
+    const margin = normalQuantile(1 - (1 - level) / 2) / Math.sqrt(n - 3);
+    return { low: Math.tanh(z - margin), high: Math.tanh(z + margin) };
+}
+/**
+ * Cohen's kappa (unweighted): agreement beyond what the two raters' own label frequencies would
+ * produce by chance. Computed from integer counts, (n·agree − Σ rowᵢ·colᵢ)/(n² − Σ rowᵢ·colᵢ),
+ * so textbook tables give their textbook value exactly. Null when empty or when chance
+ * agreement is already 1 (both raters always give the same single label): κ is 0/0 there.
+ *
+ * `categories`, when given, is the set of allowed labels and a label outside it throws.
+ * Unweighted κ does not depend on labels nobody used, so it changes nothing else.
+ */
+function cohenKappa(a, b, categories) {
+    assertPaired(a, b);
+    if (categories !== undefined) {
+        const allowed = new Set(categories);
+        for (const value of [...a, ...b]) {
+            if (!allowed.has(value))
+                throw new RangeError(`cohenKappa: label ${value} is not one of the categories [${categories.join(', ')}]`);
+        }
+    }
+    const n = a.length;
+    if (n === 0)
+        return null;
+    const rowCounts = new Map();
+    const columnCounts = new Map();
+    let agree = 0;
+    for (let i = 0; i < n; i++) {
+        const left = a[i] ?? 0;
+        const right = b[i] ?? 0;
+        if (left === right)
+            agree++;
+        rowCounts.set(left, (rowCounts.get(left) ?? 0) + 1);
+        columnCounts.set(right, (columnCounts.get(right) ?? 0) + 1);
+    }
+    let chance = 0; // n² × expected agreement
+    for (const [label, count] of rowCounts)
+        chance += count * (columnCounts.get(label) ?? 0);
+    const denominator = n * n - chance;
+    if (denominator === 0)
+        return null;
+    return (n * agree - chance) / denominator;
+}
+/**
+ * Quadratically weighted kappa for ordinal scores: disagreeing by two rubric steps costs four
+ * times as much as by one. The weights (i − j)²/(k − 1)² use the label values over the FULL
+ * min..max range, so a score nobody used still counts as a step between its neighbours:
+ * building the matrix from only the observed labels would make 1 → 3 look like a one-step
+ * disagreement whenever no 2 occurs. Null when empty or when the chance-expected weighted
+ * disagreement is 0 (all scores on one label): there is nothing to agree beyond chance.
+ */
+function quadraticWeightedKappa(a, b, min = 0, max = 4) {
+    assertPaired(a, b);
+    if (!Number.isInteger(min) || !Number.isInteger(max) || max <= min) {
+        throw new RangeError(`quadraticWeightedKappa: need integer labels with min < max, got ${min}..${max}`);
+    }
+    for (const value of [...a, ...b]) {
+        if (!Number.isInteger(value) || value < min || value > max) {
+            throw new RangeError(`quadraticWeightedKappa: scores must be integers in ${min}..${max}, got ${value}`);
+        }
+    }
+    const n = a.length;
+    if (n === 0)
+        return null;
+    const k = max - min + 1;
+    const rows = new Array(k).fill(0);
+    const columns = new Array(k).fill(0);
+    let observed = 0; // Σ wᵢⱼ·Oᵢⱼ, unnormalised
+    for (let i = 0; i < n; i++) {
+        const left = (a[i] ?? 0) - min;
+        const right = (b[i] ?? 0) - min;
+        rows[left] = (rows[left] ?? 0) + 1;
+        columns[right] = (columns[right] ?? 0) + 1;
+        observed += (left - right) * (left - right);
+    }
+    let expected = 0; // Σ wᵢⱼ·rowᵢ·colⱼ, i.e. n² × chance weighted disagreement
+    for (let i = 0; i < k; i++) {
+        for (let j = 0; j < k; j++)
+            expected += (i - j) * (i - j) * (rows[i] ?? 0) * (columns[j] ?? 0);
+    }
+    if (expected === 0)
+        return null;
+    // The (k − 1)² normalisation of the weights cancels in the ratio; it matters only for display.
+    return 1 - (n * observed) / expected;
+}
+/** Share of pairs with identical scores. Null when empty. */
+function exactAgreement(a, b) {
+    assertPaired(a, b);
+    if (a.length === 0)
+        return null;
+    let same = 0;
+    for (let i = 0; i < a.length; i++)
+        if (a[i] === b[i])
+            same++;
+    return same / a.length;
+}
+/**
+ * Share of pairs whose scores differ by at most `tolerance` (default one rubric step). A hair of
+ * slack (1e-9) keeps normalised scores such as 0.75 vs 0.5 from failing a 0.25 tolerance on
+ * rounding. Null when empty.
+ */
+function agreementWithin(a, b, tolerance = 1) {
+    assertPaired(a, b);
+    if (!(tolerance >= 0))
+        throw new RangeError(`agreementWithin: tolerance must be non-negative, got ${tolerance}`);
+    if (a.length === 0)
+        return null;
+    let within = 0;
+    for (let i = 0; i < a.length; i++)
+        if (Math.abs((a[i] ?? 0) - (b[i] ?? 0)) <= tolerance + 1e-9)
+            within++;
+    return within / a.length;
+}
+/**
+ * Prevalence- and bias-adjusted kappa, (k·p_o − 1)/(k − 1) with k the number of scale points
+ * (5 for 0-4). Cohen's κ collapses when nearly every answer gets the same score (the "kappa
+ * paradox"); PABAK rescales raw agreement against the uniform chance rate 1/k instead, so it
+ * stays interpretable on skewed rubrics. Null when empty.
+ */
+function pabak(a, b, k = 5) {
+    if (!Number.isInteger(k) || k < 2)
+        throw new RangeError(`pabak: k must be an integer of at least 2, got ${k}`);
+    const observed = exactAgreement(a, b);
+    if (observed === null)
+        return null;
+    return (k * observed - 1) / (k - 1);
+}
+
+;// CONCATENATED MODULE: ./src/core/calibrate.ts
+
+/**
+ * Judge against human scores on the 0-4 scale: rank correlation (with its Fisher-z interval),
+ * weighted and unweighted kappa over the full scale, agreement and PABAK, and the largest
+ * disagreements to read by hand. With two annotators the human score is their mean.
+ */
+function calibrate(input) {
+    const ids = [...input.judge.keys()].filter((id) => input.humans.every((h) => h.has(id))).sort();
+    const human = ids.map((id) => input.humans.reduce((sum, h) => sum + h.get(id), 0) / input.humans.length);
+    const judge = ids.map((id) => input.judge.get(id));
+    // kappa and agreement count labels: a mean of two annotators (or of judge repeats) is rounded to the scale
+    const rounded = human.map((h) => Math.round(h));
+    const judgeLabels = judge.map((j) => Math.round(j));
+    const rho = spearman(human, judge);
+    const warnings = [];
+    if (ids.length < 30)
+        warnings.push(`n = ${ids.length} is below 30: the correlations' intervals are too wide to tell a good judge from a poor one`);
+    if (rho !== null && rho > 0.9)
+        warnings.push(`Spearman ${rho.toFixed(3)} is above 0.9: suspiciously high; check whether the set is too easy or the annotators saw the judge's scores first (anchoring)`);
+    const humanIds = new Set(input.humans.flatMap((h) => [...h.keys()]));
+    let interAnnotator = null;
+    if (input.humans.length === 2) {
+        const both = [...input.humans[0].keys()].filter((id) => input.humans[1].has(id));
+        const a = both.map((id) => input.humans[0].get(id));
+        const b = both.map((id) => input.humans[1].get(id));
+        interAnnotator = { n: both.length, qwk: quadraticWeightedKappa(a, b), spearman: spearman(a, b) };
+    }
+    const disagreements = ids
+        .map((id, i) => ({ id, human: human[i], judge: judge[i], difference: Math.abs(human[i] - judge[i]), reason: input.reasons.get(id) ?? null }))
+        .filter((d) => d.difference > 0)
+        .sort((x, y) => y.difference - x.difference || x.id.localeCompare(y.id))
+        .slice(0, 3);
+    return {
+        n: ids.length,
+        spearman: rho,
+        spearman_ci: rho === null ? null : fisherZInterval(rho, ids.length),
+        pearson: pearson(human, judge),
+        qwk: ids.length ? quadraticWeightedKappa(rounded, judgeLabels) : null,
+        kappa: ids.length ? cohenKappa(rounded, judgeLabels, [0, 1, 2, 3, 4]) : null,
+        agreement_within_1: agreementWithin(human, judge, 1),
+        exact_agreement: exactAgreement(rounded, judgeLabels),
+        pabak: pabak(rounded, judgeLabels, 5),
+        inter_annotator: interAnnotator,
+        disagreements,
+        missing: { only_human: [...humanIds].filter((id) => !input.judge.has(id)).length, only_judge: [...input.judge.keys()].filter((id) => !humanIds.has(id)).length },
+        warnings,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/analysis.ts
+
+
+
+
+
+/** `evalgate power`: sample size for a difference you want to see, or what your n can see. */
+function powerCommand(flags, print) {
+    const num = (name, min, max) => {
+        const text = flags[name];
+        if (text === undefined)
+            return undefined;
+        const v = Number(text);
+        if (!Number.isFinite(v) || v <= min || v >= max)
+            throw new GateError('usage', `--${name} expects a number between ${min} and ${max} (exclusive), got "${text}"`, 'e.g. --p 0.62 --delta 0.05');
+        return v;
+    };
+    const p = num('p', 0, 1);
+    const delta = num('delta', 0, 1);
+    const p1 = num('p1', 0, 1);
+    const p2 = num('p2', 0, 1);
+    const n = num('n', 0, Infinity);
+    if (p1 !== undefined || p2 !== undefined) {
+        if (p1 === undefined || p2 === undefined || p1 === p2)
+            throw new GateError('usage', 'two groups need --p1 and --p2, and they must differ', 'e.g. evalgate power --p1 0.62 --p2 0.52');
+        const r = sampleSizeTwoProportions(p1, p2);
+        if (flags.json)
+            return print(JSON.stringify({ n: r.n, n_exact: analysis_round(r.n_exact) }));
+        return print(`To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
+            `each version needs ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`);
+    }
+    if (n !== undefined) {
+        if (!Number.isInteger(n))
+            throw new GateError('usage', `--n expects a whole number of questions, got "${flags.n}"`, 'e.g. evalgate power --n 50');
+        const base = p ?? 0.5;
+        const mde = minimumDetectableEffect(n, base);
+        if (flags.json)
+            return print(JSON.stringify({ mde: analysis_round(mde), half_width: analysis_round(halfWidth(n, base)) }));
+        return print(`With ${n} questions and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
+            `and two versions must differ by ${pp(mde)} to be detected with 80% power. Smaller moves are noise at this n: read the per-question flips.`);
+    }
+    if (p !== undefined && delta !== undefined) {
+        const r = sampleSizeOneProportion(p, delta);
+        if (flags.json)
+            return print(JSON.stringify({ n: r.n, n_exact: analysis_round(r.n_exact) }));
+        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up).`);
+    }
+    throw new GateError('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', 'e.g. evalgate power --p 0.62 --delta 0.05, evalgate power --p1 0.62 --p2 0.52, evalgate power --n 50');
+}
+/** `evalgate calibrate`: the judge's scores against one or two human annotators' scores. */
+function calibrateCommand(flags, print) {
+    const humans = flags.human ?? [];
+    if (humans.length === 0 || humans.length > 2 || !flags.judge) {
+        throw new GateError('usage', 'calibrate needs --human FILE (once or twice) and --judge FILE', 'e.g. evalgate calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy');
+    }
+    const judge = readJudgeScores(flags.judge, flags.metric ?? 'accuracy');
+    const report = calibrate({ humans: humans.map((f) => readScores(f).scores), judge: judge.scores, reasons: judge.reasons });
+    if (report.n === 0)
+        throw new GateError('bad_input', `no id appears in both ${humans.join(' and ')} and ${flags.judge}`, 'the files must share question ids');
+    print(flags.json ? JSON.stringify(report, null, 2) : describeCalibration(report));
+    return 0;
+}
+function describeCalibration(r) {
+    const f = (v, digits = 3) => (v === null ? '— (undefined: a constant rater)' : v.toFixed(digits));
+    const lines = [
+        `n = ${r.n} questions scored by both${r.missing.only_human || r.missing.only_judge ? ` (${r.missing.only_human} only by humans, ${r.missing.only_judge} only by the judge)` : ''}`,
+        `Spearman         ${f(r.spearman)}${r.spearman_ci ? `   95% CI ${r.spearman_ci.low.toFixed(2)} … ${r.spearman_ci.high.toFixed(2)} (Fisher z)` : ''}   (usual bar > 0.70)`,
+        `Pearson          ${f(r.pearson)}`,
+        `weighted kappa   ${f(r.qwk)}   (quadratic, over the full 0-4 scale; usual bar > 0.60)`,
+        `Cohen's kappa    ${f(r.kappa)}   (unweighted)`,
+        `within 1 point   ${r.agreement_within_1 === null ? '—' : `${(r.agreement_within_1 * 100).toFixed(1)}%`}   (usual bar > 85%)`,
+        `exact agreement  ${r.exact_agreement === null ? '—' : `${(r.exact_agreement * 100).toFixed(1)}%`}`,
+        `PABAK            ${f(r.pabak)}   (k = 5 scale points)`,
+    ];
+    if (r.inter_annotator)
+        lines.push(`annotators agree with each other: weighted kappa ${f(r.inter_annotator.qwk)}, Spearman ${f(r.inter_annotator.spearman)} over ${r.inter_annotator.n} questions`);
+    if (r.disagreements.length > 0) {
+        lines.push('', 'Largest disagreements (read these by hand):');
+        for (const d of r.disagreements)
+            lines.push(`  ${d.id}: human ${d.human}, judge ${d.judge}${d.reason ? `: "${d.reason}"` : ''}`);
+    }
+    for (const w of r.warnings)
+        lines.push(`warning: ${w}`);
+    return lines.join('\n');
+}
+/** `id,score` CSV (the score column may have any name: the first column after id that is not `reason`). */
+function readScores(file) {
+    const table = readTable(file, 'scores file');
+    const columns = table.columns ?? Object.keys(table.records[0]?.data ?? {});
+    const scoreColumn = columns.includes('score') ? 'score' : columns.find((c) => c !== 'id' && c !== 'reason');
+    if (!columns.includes('id') || !scoreColumn)
+        throw new GateError('bad_input', `${file}: expected columns id and score`, 'write a CSV with the header id,score and one 0-4 score per question');
+    const scores = new Map();
+    const reasons = new Map();
+    for (const record of table.records) {
+        const id = String(record.data.id ?? '').trim();
+        const raw = record.data[scoreColumn];
+        const value = Number(raw);
+        if (!id)
+            throw new GateError('bad_input', `${locate(file, record.line, 'id')}: empty id`, 'every row needs the id of the question it scores');
+        if (String(raw ?? '').trim() === '' || !Number.isFinite(value) || value < 0 || value > 4) {
+            throw new GateError('bad_input', `${locate(file, record.line, scoreColumn)}: expected a score from 0 to 4, got "${String(raw ?? '')}"`, 'scores are on the 0-4 rubric scale');
+        }
+        if (scores.has(id))
+            throw new GateError('bad_input', `${locate(file, record.line, 'id')}: id "${id}" is scored twice`, 'one score per question and annotator');
+        scores.set(id, value);
+        if (typeof record.data.reason === 'string')
+            reasons.set(id, record.data.reason);
+    }
+    return { scores, reasons };
+}
+/** The judge's 0-4 scores from a scores CSV, or from a results.json (the metric's _norm value × 4). */
+function readJudgeScores(file, metric) {
+    if (!file.endsWith('.json'))
+        return readScores(file);
+    const results = loadResults(file);
+    const name = metric.endsWith('_norm') ? metric : `${metric}_norm`;
+    if (!(name in results.metrics))
+        throw new GateError('bad_input', `${file}: has no metric ${name}`, `use --metric with one of: ${Object.keys(results.metrics).filter((m) => m.endsWith('_norm')).join(', ') || '(none: run with --judge openai)'}`);
+    const scores = new Map();
+    const reasons = new Map();
+    for (const [id, q] of Object.entries(results.questions)) {
+        const v = q.scores[name];
+        if (v === null || v === undefined)
+            continue;
+        scores.set(id, Math.round(v * 4 * 1e6) / 1e6);
+        if (q.notes[name])
+            reasons.set(id, q.notes[name]);
+    }
+    return { scores, reasons };
+}
+function pp(x) {
+    return `${(x * 100).toFixed(1)} pp`;
+}
+function analysis_round(x) {
+    return Math.round(x * 1e4) / 1e4;
+}
+
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
 
 /** A compact, coloured summary for the terminal; the full report goes to report.md. */
@@ -23711,7 +24885,54 @@ function renderTerminal(results, options) {
     return lines.join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/noise.ts
+
+
+
+
+const JUDGED = new Set(['judge', 'rag', 'hallucination']);
+/**
+ * Scores the same answers K times with the judge asked afresh each time (cache bypassed),
+ * and proposes a max_drop per judged metric from the spread of the run means: a gate compares
+ * two runs, so the noise of their difference is √2·sd, and 1.96·√2·sd is the drop noise alone
+ * stays under 95% of the time (rounded up to 0.005).
+ */
+async function calibrateNoise(config, deps, passes) {
+    if (config.judge.provider !== 'openai') {
+        throw new GateError('usage', `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`, 'use --judge openai (with its model and key)');
+    }
+    if (!Number.isInteger(passes) || passes < 2)
+        throw new GateError('usage', `--runs must be a whole number of at least 2, got ${passes}`, 'e.g. --runs 3');
+    const means = new Map();
+    for (let k = 1; k <= passes; k++) {
+        deps.logger.info(`calibrate-noise: pass ${k} of ${passes}`);
+        const results = await runPipeline({ ...config, baseline: undefined }, { ...deps, judgeVariant: `noise-pass-${k}` });
+        if (results.run.judge.provider !== 'openai')
+            throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${config.judge.api_key_env}`);
+        for (const [metric, s] of Object.entries(results.metrics)) {
+            if (s.mean === null)
+                continue;
+            const list = means.get(metric) ?? [];
+            list.push(s.mean);
+            means.set(metric, list);
+        }
+    }
+    const z = normalQuantile(0.975);
+    return sortMetrics(means.keys())
+        .filter((m) => means.get(m).length === passes && metricInfo(m)?.unit !== 'ms')
+        .map((metric) => {
+        const values = means.get(metric);
+        const mean = values.reduce((a, b) => a + b, 0) / values.length;
+        const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1));
+        const judged = JUDGED.has(metricInfo(metric)?.family ?? '');
+        const proposed = judged ? Math.max(0.005, Math.ceil((z * Math.SQRT2 * sd) / 0.005 - 1e-9) * 0.005) : null;
+        return { metric, means: values, sd, proposed_max_drop: proposed === null ? null : Number(proposed.toFixed(3)) };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
 
 
 
@@ -23730,6 +24951,10 @@ Commands:
   run        score a candidate on an eval set; compare with a baseline when given
   compare    compare a results.json with a baseline (or with another results.json)
   baseline   write baselines/baseline.json from a results.json, keeping the gate settings
+  power      sample size for a difference you want to detect, or the MDE of your eval set
+  calibrate  the judge's scores against human scores (Spearman, weighted kappa, agreement)
+  calibrate-noise
+             score the same answers several times and propose max_drop from the judge's variance
 
 Run "evalgate <command> --help" for the options of a command.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
@@ -23779,6 +25004,30 @@ identity) from a results.json. Gate settings of an existing baseline at --out ar
   --results FILE           results.json written by "evalgate run --out"
   --out FILE               baseline to write (default baselines/baseline.json)
   --version V              label of the system the baseline describes (default: the run's version)`,
+    power: `Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]
+
+  --p 0.62 --delta 0.05    questions needed to know a pass rate near p to ±delta (95%)
+  --p1 0.62 --p2 0.52      questions per version to tell p1 from p2 (alpha 0.05, power 0.8)
+  --n 50 [--p 0.5]         the minimum detectable effect (and 95% half-width) of an n-question set
+  --json                   {"n", "n_exact"} or {"mde", "half_width"}
+
+Sample sizes are rounded up; the unrounded value is shown beside them.`,
+    calibrate: `Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]
+
+  --human FILE             CSV id,score (0-4) from one annotator; give it twice for two annotators
+  --judge FILE             CSV id,score[,reason] or a results.json from "evalgate run --judge openai"
+  --metric NAME            with a results.json: accuracy, relevance, completeness or citation
+  --json                   machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,
+                           exact_agreement, pabak (null where undefined), and more`,
+    'calibrate-noise': `Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]
+
+Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
+and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
+Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
+baseline's answers is the usual choice).
+
+  --runs N                 passes (default 3)
+  --write                  write the proposals into the baseline's max_drop_overrides`,
 };
 const common = {
     help: { type: 'boolean', short: 'h' },
@@ -23788,30 +25037,34 @@ const common = {
     report: { type: 'string' },
     'max-drop': { type: 'string' },
 };
+const runOptions = {
+    ...common,
+    'eval-set': { type: 'string' },
+    'eval-set-version': { type: 'string' },
+    version: { type: 'string' },
+    predictions: { type: 'string' },
+    'candidate-cmd': { type: 'string' },
+    'candidate-timeout': { type: 'string' },
+    'candidate-url': { type: 'string' },
+    judge: { type: 'string' },
+    'judge-base-url': { type: 'string' },
+    'judge-model': { type: 'string' },
+    'embeddings-model': { type: 'string' },
+    'judge-api-key-env': { type: 'string' },
+    concurrency: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    k: { type: 'string' },
+    baseline: { type: 'string' },
+    'no-baseline': { type: 'boolean' },
+};
 const OPTIONS = {
-    run: {
-        ...common,
-        'eval-set': { type: 'string' },
-        'eval-set-version': { type: 'string' },
-        version: { type: 'string' },
-        predictions: { type: 'string' },
-        'candidate-cmd': { type: 'string' },
-        'candidate-timeout': { type: 'string' },
-        'candidate-url': { type: 'string' },
-        judge: { type: 'string' },
-        'judge-base-url': { type: 'string' },
-        'judge-model': { type: 'string' },
-        'embeddings-model': { type: 'string' },
-        'judge-api-key-env': { type: 'string' },
-        concurrency: { type: 'string' },
-        'cache-dir': { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        k: { type: 'string' },
-        baseline: { type: 'string' },
-        'no-baseline': { type: 'boolean' },
-    },
+    run: runOptions,
     compare: { ...common, baseline: { type: 'string' }, candidate: { type: 'string' } },
     baseline: { help: common.help, results: { type: 'string' }, out: { type: 'string' }, version: { type: 'string' } },
+    power: { help: common.help, p: { type: 'string' }, delta: { type: 'string' }, p1: { type: 'string' }, p2: { type: 'string' }, n: { type: 'string' }, json: { type: 'boolean' } },
+    'calibrate-noise': { ...runOptions, runs: { type: 'string' }, write: { type: 'boolean' } },
+    calibrate: { help: common.help, human: { type: 'string', multiple: true }, judge: { type: 'string' }, metric: { type: 'string' }, json: { type: 'boolean' } },
 };
 /** The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process. */
 async function main(argv, io) {
@@ -23838,6 +25091,13 @@ async function main(argv, io) {
                 return compareCommand(values, io);
             case 'baseline':
                 return baselineCommand(values, io);
+            case 'power':
+                powerCommand(values, (t) => io.stdout(t + '\n'));
+                return EXIT.pass;
+            case 'calibrate-noise':
+                return await calibrateNoiseCommand(values, io, logger);
+            case 'calibrate':
+                return calibrateCommand(values, (t) => io.stdout(t + '\n'));
         }
     }
     catch (error) {
@@ -23851,7 +25111,8 @@ async function main(argv, io) {
     }
     return EXIT.usage;
 }
-async function runCommand(flags, io, logger) {
+/** evalgate.yml, then the flags of `run` over it: flags win. */
+function configFromRunFlags(flags) {
     const file = readConfigFile(flags.config);
     const overrides = {
         eval_set: flags['eval-set'],
@@ -23884,9 +25145,35 @@ async function runCommand(flags, io, logger) {
             throw new GateError('usage', '--baseline and --no-baseline contradict each other', 'use one of them');
         delete file.data.baseline;
     }
-    const config = parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`);
+    return parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`);
+}
+async function runCommand(flags, io, logger) {
+    const config = configFromRunFlags(flags);
     const results = await runPipeline(config, defaultDeps(logger), config.out ?? null);
     return finish(results, config.out, config.report, io);
+}
+async function calibrateNoiseCommand(flags, io, logger) {
+    const config = configFromRunFlags(flags);
+    const rows = await calibrateNoise(config, defaultDeps(logger), flags.runs === undefined ? 3 : main_number(flags.runs, '--runs'));
+    const lines = ['metric                 run means                          sd      proposed max_drop'];
+    for (const r of rows) {
+        lines.push(`${r.metric.padEnd(22)} ${r.means.map((m) => m.toFixed(3)).join(' ').padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`);
+    }
+    io.stdout(lines.join('\n') + '\n');
+    const proposals = Object.fromEntries(rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop]));
+    if (flags.write) {
+        const path = config.baseline ?? 'baselines/baseline.json';
+        if (!loadBaseline(path))
+            throw new GateError('bad_input', `${path}: no baseline to write the proposals into`, 'write the baseline first: evalgate baseline --results results.json --out ' + path);
+        const data = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        data.max_drop_overrides = { ...data.max_drop_overrides, ...proposals };
+        writeFile(path, JSON.stringify(data, null, 2) + '\n');
+        io.stdout(`wrote max_drop_overrides for ${Object.keys(proposals).length} metrics into ${path}\n`);
+    }
+    else if (Object.keys(proposals).length > 0) {
+        io.stdout('run again with --write to put these into the baseline\'s max_drop_overrides\n');
+    }
+    return EXIT.pass;
 }
 function compareCommand(flags, io) {
     if (!flags.baseline || !flags.candidate)

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
@@ -6,8 +6,11 @@ import { applyOverrides, mergeLayers, parseConfig, readConfigFile } from '../cor
 import { GateError, formatError } from '../core/errors.ts'
 import { compareResults, defaultDeps, exitCodeFor, runPipeline, EXIT, type Logger } from '../core/pipeline.ts'
 import { renderReport } from '../report/markdown.ts'
+import { calibrateCommand, powerCommand, type CalibrateFlags, type PowerFlags } from './analysis.ts'
 import { renderTerminal } from '../report/terminal.ts'
+import type { Config } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
+import { calibrateNoise } from '../core/noise.ts'
 
 export interface CliIO {
   stdout: (text: string) => void
@@ -25,6 +28,10 @@ Commands:
   run        score a candidate on an eval set; compare with a baseline when given
   compare    compare a results.json with a baseline (or with another results.json)
   baseline   write baselines/baseline.json from a results.json, keeping the gate settings
+  power      sample size for a difference you want to detect, or the MDE of your eval set
+  calibrate  the judge's scores against human scores (Spearman, weighted kappa, agreement)
+  calibrate-noise
+             score the same answers several times and propose max_drop from the judge's variance
 
 Run "evalgate <command> --help" for the options of a command.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
@@ -74,6 +81,30 @@ identity) from a results.json. Gate settings of an existing baseline at --out ar
   --results FILE           results.json written by "evalgate run --out"
   --out FILE               baseline to write (default baselines/baseline.json)
   --version V              label of the system the baseline describes (default: the run's version)`,
+  power: `Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]
+
+  --p 0.62 --delta 0.05    questions needed to know a pass rate near p to ±delta (95%)
+  --p1 0.62 --p2 0.52      questions per version to tell p1 from p2 (alpha 0.05, power 0.8)
+  --n 50 [--p 0.5]         the minimum detectable effect (and 95% half-width) of an n-question set
+  --json                   {"n", "n_exact"} or {"mde", "half_width"}
+
+Sample sizes are rounded up; the unrounded value is shown beside them.`,
+  calibrate: `Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]
+
+  --human FILE             CSV id,score (0-4) from one annotator; give it twice for two annotators
+  --judge FILE             CSV id,score[,reason] or a results.json from "evalgate run --judge openai"
+  --metric NAME            with a results.json: accuracy, relevance, completeness or citation
+  --json                   machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,
+                           exact_agreement, pabak (null where undefined), and more`,
+  'calibrate-noise': `Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]
+
+Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
+and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
+Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
+baseline's answers is the usual choice).
+
+  --runs N                 passes (default 3)
+  --write                  write the proposals into the baseline's max_drop_overrides`,
 }
 
 const common = {
@@ -85,8 +116,7 @@ const common = {
   'max-drop': { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
-const OPTIONS = {
-  run: {
+const runOptions = {
     ...common,
     'eval-set': { type: 'string' },
     'eval-set-version': { type: 'string' },
@@ -106,9 +136,15 @@ const OPTIONS = {
     k: { type: 'string' },
     baseline: { type: 'string' },
     'no-baseline': { type: 'boolean' },
-  },
+  } as const satisfies ParseArgsConfig['options']
+
+const OPTIONS = {
+  run: runOptions,
   compare: { ...common, baseline: { type: 'string' }, candidate: { type: 'string' } },
   baseline: { help: common.help, results: { type: 'string' }, out: { type: 'string' }, version: { type: 'string' } },
+  power: { help: common.help, p: { type: 'string' }, delta: { type: 'string' }, p1: { type: 'string' }, p2: { type: 'string' }, n: { type: 'string' }, json: { type: 'boolean' } },
+  'calibrate-noise': { ...runOptions, runs: { type: 'string' }, write: { type: 'boolean' } },
+  calibrate: { help: common.help, human: { type: 'string', multiple: true }, judge: { type: 'string' }, metric: { type: 'string' }, json: { type: 'boolean' } },
 } as const satisfies Record<string, ParseArgsConfig['options']>
 
 type Command = keyof typeof OPTIONS
@@ -138,6 +174,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return compareCommand(values as CompareFlags, io)
       case 'baseline':
         return baselineCommand(values as BaselineFlags, io)
+      case 'power':
+        powerCommand(values as PowerFlags, (t) => io.stdout(t + '\n'))
+        return EXIT.pass
+      case 'calibrate-noise':
+        return await calibrateNoiseCommand(values as RunFlags & { runs?: string; write?: boolean }, io, logger)
+      case 'calibrate':
+        return calibrateCommand(values as CalibrateFlags, (t) => io.stdout(t + '\n'))
     }
   } catch (error) {
     if (error instanceof GateError || isParseArgsError(error)) {
@@ -188,7 +231,8 @@ interface BaselineFlags {
   version?: string
 }
 
-async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
+/** evalgate.yml, then the flags of `run` over it: flags win. */
+function configFromRunFlags(flags: RunFlags): Config {
   const file = readConfigFile(flags.config)
   const overrides = {
     eval_set: flags['eval-set'],
@@ -220,9 +264,35 @@ async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<n
     if (flags.baseline) throw new GateError('usage', '--baseline and --no-baseline contradict each other', 'use one of them')
     delete file.data.baseline
   }
-  const config = parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`)
+  return parseConfig(applyOverrides(file.data, overrides), file.source === 'flags' ? 'flags' : `${file.source} + flags`)
+}
+
+async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
+  const config = configFromRunFlags(flags)
   const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)
   return finish(results, config.out, config.report, io)
+}
+
+async function calibrateNoiseCommand(flags: RunFlags & { runs?: string; write?: boolean }, io: CliIO, logger: Logger): Promise<number> {
+  const config = configFromRunFlags(flags)
+  const rows = await calibrateNoise(config, defaultDeps(logger), flags.runs === undefined ? 3 : number(flags.runs, '--runs'))
+  const lines = ['metric                 run means                          sd      proposed max_drop']
+  for (const r of rows) {
+    lines.push(`${r.metric.padEnd(22)} ${r.means.map((m) => m.toFixed(3)).join(' ').padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`)
+  }
+  io.stdout(lines.join('\n') + '\n')
+  const proposals = Object.fromEntries(rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop!]))
+  if (flags.write) {
+    const path = config.baseline ?? 'baselines/baseline.json'
+    if (!loadBaseline(path)) throw new GateError('bad_input', `${path}: no baseline to write the proposals into`, 'write the baseline first: evalgate baseline --results results.json --out ' + path)
+    const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+    data.max_drop_overrides = { ...(data.max_drop_overrides as Record<string, number> | undefined), ...proposals }
+    writeFile(path, JSON.stringify(data, null, 2) + '\n')
+    io.stdout(`wrote max_drop_overrides for ${Object.keys(proposals).length} metrics into ${path}\n`)
+  } else if (Object.keys(proposals).length > 0) {
+    io.stdout('run again with --write to put these into the baseline\'s max_drop_overrides\n')
+  }
+  return EXIT.pass
 }
 
 function compareCommand(flags: CompareFlags, io: CliIO): number {

@@ -1,9 +1,11 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { metricInfo, sortMetrics, type MetricInfo } from '../metrics/registry.ts'
-import type { CategoryRow, Comparison, GateSettings, JudgeIdentity, MetricRow, MetricSummary, QuestionChange, QuestionResult } from '../schemas/results.ts'
+import type { Comparison, GateSettings, JudgeIdentity, MetricRow, MetricSummary, QuestionChange, QuestionResult } from '../schemas/results.ts'
+import { categoryRows } from './categories.ts'
+import { annotateNoise, noiseSummary } from './significance.ts'
 
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
-const EPS = 1e-9
+export const EPS = 1e-9
 
 export interface RunUnderTest {
   eval_set_version: string
@@ -56,6 +58,8 @@ export function incomparableComparison(baseline: BaselineView, reasons: string[]
   return {
     verdict: 'incomparable',
     reasons,
+    verdicts_by_mode: null,
+    noise: null,
     baseline: describeBaseline(baseline, 'absent'),
     common: 0,
     added: [],
@@ -90,22 +94,35 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
   const questionCount = runIds.length
   const metrics = names.map((name) => metricRow(name, run, baseline, common, gate, questionCount))
+  if (baseline?.questions) annotateNoise(metrics, run.questions, baseline.questions, common)
   for (const name of Object.keys(gate.thresholds)) {
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
   const categories = categoryRows(run, baseline, common, gate)
   const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] }
 
-  const reasons = [
+  const otherFailures = [
     ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
     ...categories.flatMap((c) => c.floors.filter((f) => !f.passed).map((f) => `category ${c.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.floor}`)),
   ]
   for (const [category, floors] of Object.entries(gate.by_category)) {
     if (!categories.some((c) => c.category === category)) {
-      reasons.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`)
+      otherFailures.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`)
     }
   }
-  const verdict = reasons.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline'
+  const dropFailures = (mode: GateSettings['gate_mode']) =>
+    metrics.filter((row) => row.status === 'regression' || (mode === 'strict' && row.status === 'regression_within_noise')).map((row) => `${row.metric}: ${dropReason(row)}`)
+  const verdictFor = (mode: GateSettings['gate_mode']) => (dropFailures(mode).length + otherFailures.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')
+  const reasons = [...dropFailures(gate.gate_mode), ...otherFailures]
+  for (const row of metrics) {
+    if (row.status === 'regression' || (gate.gate_mode === 'strict' && row.status === 'regression_within_noise')) row.failures.unshift(dropReason(row))
+  }
+  const verdict = verdictFor(gate.gate_mode)
+  const changedIds = (changes: readonly QuestionChange[]) => new Set(changes.map((q) => q.id))
+  const worseIds = changedIds(regressions)
+  const betterIds = changedIds(improvements)
+  const questionsWorse = [...worseIds].filter((id) => !betterIds.has(id)).length
+  const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length
   return {
     verdict,
     reasons,
@@ -121,8 +138,23 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     improvements,
     messages,
     gate,
+    verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
+    noise: baseline?.questions ? noiseSummary(metrics, questionsWorse, questionsBetter, common.length) : null,
     update_command: updateCommand,
   }
+}
+
+function dropReason(row: MetricRow): string {
+  const size = row.change === null ? '' : metricInfo(row.metric)?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(row.max_drop)}` : `dropped ${fmt(-row.change)}, more than max_drop ${row.max_drop}`
+  const noise =
+    row.status === 'regression_within_noise' && row.interval
+      ? ` (within noise: 95% CI of Δ ${signedFmt(row.interval.low)} to ${signedFmt(row.interval.high)}${row.flips ? `, ${row.flips.worse} questions worse / ${row.flips.better} better` : ''}, Holm p = ${row.p_holm?.toFixed(3)})`
+      : ''
+  return size + noise
+}
+
+function signedFmt(v: number): string {
+  return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`
 }
 
 function describeBaseline(b: BaselineView, fingerprint_check: Comparison['baseline']['fingerprint_check']): Comparison['baseline'] {
@@ -163,7 +195,11 @@ function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | nul
     n_baseline: null,
     n_candidate: summary?.n ?? 0,
     failures: [],
-    interval: summary?.interval ?? null,
+    interval: null,
+    p: null,
+    p_holm: null,
+    flips: null,
+    mde: null,
     note: null,
   }
   if (!summary) {
@@ -189,9 +225,9 @@ function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | nul
     if (row.baseline !== null && row.candidate !== null) {
       row.delta = row.candidate - row.baseline
       row.change = directedChange(info, row.baseline, row.candidate)
+      // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
       if (row.change < -limit - EPS) {
         row.status = 'regression'
-        row.failures.push(info?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(-row.change)}, more than max_drop ${limit}`)
       } else if (row.change > limit + EPS) {
         row.status = 'improvement'
       }
@@ -213,7 +249,7 @@ function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | nul
   return row
 }
 
-function meanOver(ids: readonly string[], value: (id: string) => number | null | undefined): { mean: number | null; n: number } {
+export function meanOver(ids: readonly string[], value: (id: string) => number | null | undefined): { mean: number | null; n: number } {
   let sum = 0
   let n = 0
   for (const id of ids) {
@@ -223,37 +259,6 @@ function meanOver(ids: readonly string[], value: (id: string) => number | null |
     n += 1
   }
   return { mean: n === 0 ? null : sum / n, n }
-}
-
-function categoryRows(run: RunUnderTest, baseline: BaselineView | null, common: readonly string[], gate: GateSettings): CategoryRow[] {
-  const byCategory = new Map<string, string[]>()
-  for (const [id, q] of Object.entries(run.questions)) {
-    const category = q.category ?? '(none)'
-    const list = byCategory.get(category) ?? []
-    list.push(id)
-    byCategory.set(category, list)
-  }
-  const commonSet = new Set(common)
-  const metricNames = sortMetrics(Object.keys(run.metrics))
-  return [...byCategory.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([category, ids]) => {
-      const shared = ids.filter((id) => commonSet.has(id))
-      const metrics: CategoryRow['metrics'] = {}
-      for (const name of metricNames) {
-        metrics[name] = {
-          baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions![id]?.scores[name]).mean : null,
-          candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
-        }
-      }
-      const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
-        const value = metrics[metric]?.candidate ?? null
-        const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
-        const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS)
-        return { metric, floor, value, passed }
-      })
-      return { category, n: ids.length, metrics, floors }
-    })
 }
 
 function questionChanges(

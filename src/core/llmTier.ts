@@ -59,7 +59,7 @@ export interface LlmTierResult {
   notes: string[]
 }
 
-export function openAIJudgeFor(config: Config, identity: JudgeIdentity, apiKey: string, cwd: string): Judge {
+export function openAIJudgeFor(config: Config, identity: JudgeIdentity, apiKey: string, cwd: string, variant?: string): Judge {
   const j = config.judge
   return new OpenAIJudge({
     baseURL: j.base_url,
@@ -71,6 +71,7 @@ export function openAIJudgeFor(config: Config, identity: JudgeIdentity, apiKey: 
     cacheDir: j.cache ? (j.cache_dir.startsWith('/') ? j.cache_dir : `${cwd}/${j.cache_dir}`) : null,
     identity,
     retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
+    ...(variant ? { variant } : {}),
   })
 }
 

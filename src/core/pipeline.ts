@@ -28,6 +28,8 @@ export interface PipelineDeps {
   now: () => Date
   /** monotonic milliseconds for timings */
   elapsed: () => number
+  /** a label that gives this run its own judge cache entries (calibrate-noise: every pass asks the judge afresh) */
+  judgeVariant?: string
   cwd: string
 }
 
@@ -112,7 +114,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
     )
     checkBudget(plan, config.budget)
     const apiKey = deps.env[config.judge.api_key_env]!
-    const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd), config, plan, deps.logger)
+    const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd, deps.judgeVariant), config, plan, deps.logger)
     usage = tier.usage
     stability = tier.stability
     notes.push(...tier.notes)

@@ -18,6 +18,8 @@ export interface OpenAIJudgeOptions {
   identity: JudgeIdentity
   retry?: RetryPolicy
   retryDeps?: RetryDeps
+  /** salts every cache key: a run with its own variant never reads another run's answers */
+  variant?: string
 }
 
 type ResponseFormat = 'json_schema' | 'json_object' | 'text'
@@ -57,7 +59,7 @@ export class OpenAIJudge implements Judge {
       { role: 'system', content: renderPrompt(prompt.system, vars) },
       { role: 'user', content: renderPrompt(prompt.user, vars) },
     ]
-    const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: options.variant ?? null })
+    const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: [this.options.variant ?? null, options.variant ?? null] })
     const cached = this.cache.get<{ content: string }>(key)
     if (cached) {
       const parsed = parseReply(cached.content, prompt)

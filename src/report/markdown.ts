@@ -64,6 +64,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
     out.push('')
   }
   out.push('#### Metrics', '', ...metricTable(results), '')
+  if (c) out.push(...noiseSection(c))
   if (limits.categories) out.push(...categoryTable(results))
   if (c) out.push(...regressionSection(c, limits))
   out.push(...errorSection(results, limits.errors))
@@ -80,7 +81,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
 
 function verdictLine(results: Results): string {
   const c = results.comparison
-  const regressed = c?.metrics.filter((m) => m.status === 'regression').length ?? 0
+  const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0
   const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
     ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${distinctQuestions(c.regressions)} question${distinctQuestions(c.regressions) === 1 ? '' : 's'} worse, ${distinctQuestions(c.improvements)} better`
     : ''
@@ -122,6 +123,7 @@ function runIdentity(results: Results, options: ReportOptions): string {
 
 const STATUS: Record<MetricRow['status'], string> = {
   regression: '❌ regression',
+  regression_within_noise: '⚠️ regression within noise',
   improvement: '✅ improvement',
   within: 'within max_drop',
   new: '🆕 new (not gated)',
@@ -132,16 +134,22 @@ const STATUS: Record<MetricRow['status'], string> = {
 function metricTable(results: Results): string[] {
   const c = results.comparison
   const rows = c ? c.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }))
-  const lines = ['| metric | baseline | candidate | Δ | limit | status |', '|---|--:|--:|--:|--:|---|']
+  const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|']
   for (const row of rows) {
     const full = 'status' in row ? (row as MetricRow) : null
     const summary = results.metrics[row.metric]
     const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : ''
     const status = full ? statusCell(full) : '—'
     const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—'
-    lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${limit} | ${status} |`)
+    const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—'
+    lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`)
   }
   return lines
+}
+
+function intervalCell(metric: string, interval: { low: number; high: number }): string {
+  const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3
+  return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`
 }
 
 function statusCell(row: MetricRow): string {
@@ -175,6 +183,36 @@ function signed(v: number, digits: number): string {
 }
 
 /** A handful of headline metrics per category, baseline → candidate. */
+/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
+function noiseSection(c: Comparison): string[] {
+  const lines: string[] = []
+  if (c.noise) {
+    const n = c.noise
+    lines.push(
+      `**Noise**: ${n.n} questions compared. At this n a pass rate has a 95% interval of ±${pct(n.half_width)}, and two runs must differ by about ${pct(n.mde)} to be detected with 80% power (MDE). ` +
+        `${n.questions_worse} questions got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}).`,
+    )
+    const main = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0)).slice(0, 6)
+    if (main.length > 0) lines.push('', `Per metric: ${main.map((m) => `${m.metric} ${m.flips!.worse} worse / ${m.flips!.better} better, MDE ${pct(m.mde!)}, Holm p ${pValue(m.p_holm)}`).join('; ')}.`)
+  }
+  const modes = c.verdicts_by_mode
+  if (modes && modes.strict !== modes.significant) {
+    const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict'
+    lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)'}.`)
+  }
+  if (lines.length > 0) lines.push('')
+  return lines
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)} pp`
+}
+
+function pValue(p: number | null): string {
+  if (p === null) return '—'
+  return p < 0.001 ? '< 0.001' : p.toFixed(3)
+}
+
 function categoryTable(results: Results): string[] {
   const c = results.comparison
   if (!c || c.categories.length < 2) return []
@@ -188,11 +226,16 @@ function categoryTable(results: Results): string[] {
       if (!v) return '—'
       const floor = cat.floors.find((f) => f.metric === m)
       const mark = floor ? (floor.passed ? ' ✓' : ` ❌ floor ${floor.floor}`) : ''
-      return v.baseline === null ? `${value(m, v.candidate)}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${mark}`
+      const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : ''
+      return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`
     })
-    lines.push(`| ${escapeCell(cat.category, 40)} | ${cat.n} | ${cells.join(' | ')} |`)
+    lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`)
   }
   if (floorsFailed.length > 0) lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`)
+  const tooFew = c.categories.filter((cat) => cat.too_few)
+  if (tooFew.length > 0) {
+    lines.push('', `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`)
+  }
   lines.push('')
   return lines
 }

@@ -15,7 +15,7 @@ export const GateSettingsInputSchema = z.object({
   max_error_rate: z.number().min(0).max(1).optional(),
   question_drop: z.number().min(0).optional(),
   latency_rise: z.number().min(0).optional(),
-  gate_mode: z.enum(['strict']).optional(),
+  gate_mode: z.enum(['strict', 'significant']).optional(),
 })
 export type GateSettingsInput = z.infer<typeof GateSettingsInputSchema>
 

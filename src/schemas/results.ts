@@ -98,7 +98,11 @@ export const RunInfoSchema = z.object({
 })
 export type RunInfo = z.infer<typeof RunInfoSchema>
 
-export const MetricStatusSchema = z.enum(['regression', 'improvement', 'within', 'new', 'not_computed', 'no_baseline'])
+/**
+ * regression: dropped by more than max_drop and the paired interval excludes no change;
+ * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise.
+ */
+export const MetricStatusSchema = z.enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline'])
 export type MetricStatus = z.infer<typeof MetricStatusSchema>
 
 export const MetricRowSchema = z.object({
@@ -119,7 +123,15 @@ export const MetricRowSchema = z.object({
   n_candidate: z.number().int(),
   /** reasons this row fails the gate; empty when it does not */
   failures: z.array(z.string()),
+  /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
   interval: IntervalSchema.nullable(),
+  /** two-sided p-value of delta, and after Holm correction across the compared metrics */
+  p: z.number().nullable().default(null),
+  p_holm: z.number().nullable().default(null),
+  /** per-question changes: how many questions got worse / better on this metric, and the sign test */
+  flips: z.object({ worse: z.number().int(), better: z.number().int(), p: z.number() }).nullable().default(null),
+  /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
+  mde: z.number().nullable().default(null),
   note: z.string().nullable(),
 })
 export type MetricRow = z.infer<typeof MetricRowSchema>
@@ -127,7 +139,17 @@ export type MetricRow = z.infer<typeof MetricRowSchema>
 export const CategoryRowSchema = z.object({
   category: z.string(),
   n: z.number().int(),
-  metrics: z.record(z.string(), z.object({ baseline: z.number().nullable(), candidate: z.number().nullable() })),
+  metrics: z.record(
+    z.string(),
+    z.object({
+      baseline: z.number().nullable(),
+      candidate: z.number().nullable(),
+      /** 95% interval of the candidate mean in this category (Wilson for pass/fail metrics) */
+      interval: z.object({ low: z.number(), high: z.number() }).nullable().default(null),
+    }),
+  ),
+  /** a 95% half-width above 0.10 on a headline metric: too few questions to judge this category */
+  too_few: z.boolean().default(false),
   floors: z.array(z.object({ metric: z.string(), floor: z.number(), value: z.number().nullable(), passed: z.boolean() })),
 })
 export type CategoryRow = z.infer<typeof CategoryRowSchema>
@@ -158,7 +180,7 @@ export const GateSettingsSchema = z.object({
   max_error_rate: z.number().min(0).max(1),
   question_drop: z.number().min(0),
   latency_rise: z.number().min(0),
-  gate_mode: z.enum(['strict']),
+  gate_mode: z.enum(['strict', 'significant']),
 })
 export type GateSettings = z.infer<typeof GateSettingsSchema>
 
@@ -182,6 +204,19 @@ export const ComparisonSchema = z.object({
   improvements: z.array(QuestionChangeSchema),
   messages: z.array(z.string()),
   gate: GateSettingsSchema,
+  /** the verdict under each gate mode, so the report can say what the other mode would have done */
+  verdicts_by_mode: z.object({ strict: VerdictSchema, significant: VerdictSchema }).nullable().default(null),
+  noise: z
+    .object({
+      n: z.number().int(),
+      half_width: z.number(),
+      mde: z.number(),
+      questions_worse: z.number().int(),
+      questions_better: z.number().int(),
+      sign_p: z.number(),
+    })
+    .nullable()
+    .default(null),
   update_command: z.string(),
 })
 export type Comparison = z.infer<typeof ComparisonSchema>

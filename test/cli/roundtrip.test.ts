@@ -90,7 +90,9 @@ describe('run → baseline → run → compare round trip', () => {
     const sizes = c.regressions.map((r) => Math.abs(r.change))
     assert.deepEqual(sizes, [...sizes].sort((a, b) => b - a))
     const rulesPass = c.metrics.find((m) => m.metric === 'rules_pass')!
-    assert.equal(rulesPass.status, 'regression')
+    // 2 of 7 questions flipped: a real drop beyond max_drop, but 7 questions cannot tell it from noise
+    assert.equal(rulesPass.status, 'regression_within_noise')
+    assert.deepEqual(c.verdicts_by_mode, { strict: 'fail', significant: 'pass' })
     assert.equal(rulesPass.baseline, 1)
     assert.equal(rulesPass.candidate, 5 / 7)
     assert.ok(c.reasons.some((r) => r.startsWith('rules_pass: dropped')), c.reasons.join('\n'))
@@ -98,8 +100,8 @@ describe('run → baseline → run → compare round trip', () => {
 
     const md = readFileSync(worseReport, 'utf8')
     assert.match(md, /evalgate: gate failed/)
-    assert.match(md, /^\| metric \| baseline \| candidate \| Δ \| limit \| status \|$/m)
-    assert.match(md, /^\| rules_pass \| 1\.000 \| 0\.714 \| −0\.286 \| −0\.02 \| ❌ regression \|$/m)
+    assert.match(md, /^\| metric \| baseline \| candidate \| Δ \| 95% CI of Δ \| limit \| status \|$/m)
+    assert.match(md, /^\| rules_pass \| 1\.000 \| 0\.714 \| −0\.286 \| −0\.\d{3} … ±0\.000 \| −0\.02 \| ⚠️ regression within noise \|$/m)
     assert.match(md, /^\| id \| category \| question \| metric \| baseline → candidate \| Δ \| reason \|$/m)
     assert.match(md, /^\| q6 \| hr \| 公司股票明天会涨吗？ \| refuse_ok \| 1\.000 → 0\.000 \(pass → fail\) \|/m)
     assert.match(md, /^\| q3 \| pay \| 加班费怎么计算？ \| citation_ok \|/m)

@@ -21,8 +21,10 @@ describe('markdown report', () => {
   it('has the verdict, the metric table, the regression table and the update command', () => {
     const md = renderReport(failingReport(3))
     assert.match(md, /^### ❌ evalgate: gate failed — 2 metrics regressed, 3 questions worse, 0 better/m)
-    assert.match(md, /\| metric \| baseline \| candidate \| Δ \| limit \| status \|/)
-    assert.match(md, /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.02 \| ❌ regression \|/)
+    assert.match(md, /\| metric \| baseline \| candidate \| Δ \| 95% CI of Δ \| limit \| status \|/)
+    assert.match(md, /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.750 … −0\.750 \| −0\.02 \| ⚠️ regression within noise \|/)
+    assert.match(md, /\*\*Noise\*\*: 3 questions compared/)
+    assert.match(md, /`significant` would have said \*\*pass\*\*/)
     assert.match(md, /#### Per-question regressions \(6 rows, 3 questions\)/)
     assert.match(md, /\| q1 \| 报销政策 \| 问题 \| rules_pass \| 1\.000 → 0\.000 \(pass → fail\) \| −1\.00 \|/)
     assert.ok(md.includes(UPDATE))

@@ -1,0 +1,144 @@
+import { loadResults } from '../baseline/baseline.ts'
+import { calibrate, type CalibrationReport } from '../core/calibrate.ts'
+import { GateError, locate } from '../core/errors.ts'
+import { readTable } from '../core/tabular.ts'
+import { halfWidth, minimumDetectableEffect, sampleSizeOneProportion, sampleSizeTwoProportions } from '../stats/proportions.ts'
+
+export interface PowerFlags {
+  p?: string
+  delta?: string
+  p1?: string
+  p2?: string
+  n?: string
+  json?: boolean
+}
+
+/** `evalgate power`: sample size for a difference you want to see, or what your n can see. */
+export function powerCommand(flags: PowerFlags, print: (text: string) => void): void {
+  const num = (name: keyof PowerFlags, min: number, max: number): number | undefined => {
+    const text = flags[name]
+    if (text === undefined) return undefined
+    const v = Number(text)
+    if (!Number.isFinite(v) || v <= min || v >= max) throw new GateError('usage', `--${name} expects a number between ${min} and ${max} (exclusive), got "${text}"`, 'e.g. --p 0.62 --delta 0.05')
+    return v
+  }
+  const p = num('p', 0, 1)
+  const delta = num('delta', 0, 1)
+  const p1 = num('p1', 0, 1)
+  const p2 = num('p2', 0, 1)
+  const n = num('n', 0, Infinity)
+  if (p1 !== undefined || p2 !== undefined) {
+    if (p1 === undefined || p2 === undefined || p1 === p2) throw new GateError('usage', 'two groups need --p1 and --p2, and they must differ', 'e.g. evalgate power --p1 0.62 --p2 0.52')
+    const r = sampleSizeTwoProportions(p1, p2)
+    if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
+    return print(
+      `To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
+        `each version needs ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`,
+    )
+  }
+  if (n !== undefined) {
+    if (!Number.isInteger(n)) throw new GateError('usage', `--n expects a whole number of questions, got "${flags.n}"`, 'e.g. evalgate power --n 50')
+    const base = p ?? 0.5
+    const mde = minimumDetectableEffect(n, base)
+    if (flags.json) return print(JSON.stringify({ mde: round(mde), half_width: round(halfWidth(n, base)) }))
+    return print(
+      `With ${n} questions and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
+        `and two versions must differ by ${pp(mde)} to be detected with 80% power. Smaller moves are noise at this n: read the per-question flips.`,
+    )
+  }
+  if (p !== undefined && delta !== undefined) {
+    const r = sampleSizeOneProportion(p, delta)
+    if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
+    return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up).`)
+  }
+  throw new GateError('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', 'e.g. evalgate power --p 0.62 --delta 0.05, evalgate power --p1 0.62 --p2 0.52, evalgate power --n 50')
+}
+
+export interface CalibrateFlags {
+  human?: string[]
+  judge?: string
+  metric?: string
+  json?: boolean
+}
+
+/** `evalgate calibrate`: the judge's scores against one or two human annotators' scores. */
+export function calibrateCommand(flags: CalibrateFlags, print: (text: string) => void): number {
+  const humans = flags.human ?? []
+  if (humans.length === 0 || humans.length > 2 || !flags.judge) {
+    throw new GateError('usage', 'calibrate needs --human FILE (once or twice) and --judge FILE', 'e.g. evalgate calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy')
+  }
+  const judge = readJudgeScores(flags.judge, flags.metric ?? 'accuracy')
+  const report = calibrate({ humans: humans.map((f) => readScores(f).scores), judge: judge.scores, reasons: judge.reasons })
+  if (report.n === 0) throw new GateError('bad_input', `no id appears in both ${humans.join(' and ')} and ${flags.judge}`, 'the files must share question ids')
+  print(flags.json ? JSON.stringify(report, null, 2) : describeCalibration(report))
+  return 0
+}
+
+function describeCalibration(r: CalibrationReport): string {
+  const f = (v: number | null, digits = 3) => (v === null ? '— (undefined: a constant rater)' : v.toFixed(digits))
+  const lines = [
+    `n = ${r.n} questions scored by both${r.missing.only_human || r.missing.only_judge ? ` (${r.missing.only_human} only by humans, ${r.missing.only_judge} only by the judge)` : ''}`,
+    `Spearman         ${f(r.spearman)}${r.spearman_ci ? `   95% CI ${r.spearman_ci.low.toFixed(2)} … ${r.spearman_ci.high.toFixed(2)} (Fisher z)` : ''}   (usual bar > 0.70)`,
+    `Pearson          ${f(r.pearson)}`,
+    `weighted kappa   ${f(r.qwk)}   (quadratic, over the full 0-4 scale; usual bar > 0.60)`,
+    `Cohen's kappa    ${f(r.kappa)}   (unweighted)`,
+    `within 1 point   ${r.agreement_within_1 === null ? '—' : `${(r.agreement_within_1 * 100).toFixed(1)}%`}   (usual bar > 85%)`,
+    `exact agreement  ${r.exact_agreement === null ? '—' : `${(r.exact_agreement * 100).toFixed(1)}%`}`,
+    `PABAK            ${f(r.pabak)}   (k = 5 scale points)`,
+  ]
+  if (r.inter_annotator) lines.push(`annotators agree with each other: weighted kappa ${f(r.inter_annotator.qwk)}, Spearman ${f(r.inter_annotator.spearman)} over ${r.inter_annotator.n} questions`)
+  if (r.disagreements.length > 0) {
+    lines.push('', 'Largest disagreements (read these by hand):')
+    for (const d of r.disagreements) lines.push(`  ${d.id}: human ${d.human}, judge ${d.judge}${d.reason ? `: "${d.reason}"` : ''}`)
+  }
+  for (const w of r.warnings) lines.push(`warning: ${w}`)
+  return lines.join('\n')
+}
+
+/** `id,score` CSV (the score column may have any name: the first column after id that is not `reason`). */
+function readScores(file: string): { scores: Map<string, number>; reasons: Map<string, string> } {
+  const table = readTable(file, 'scores file')
+  const columns = table.columns ?? Object.keys(table.records[0]?.data ?? {})
+  const scoreColumn = columns.includes('score') ? 'score' : columns.find((c) => c !== 'id' && c !== 'reason')
+  if (!columns.includes('id') || !scoreColumn) throw new GateError('bad_input', `${file}: expected columns id and score`, 'write a CSV with the header id,score and one 0-4 score per question')
+  const scores = new Map<string, number>()
+  const reasons = new Map<string, string>()
+  for (const record of table.records) {
+    const id = String(record.data.id ?? '').trim()
+    const raw = record.data[scoreColumn]
+    const value = Number(raw)
+    if (!id) throw new GateError('bad_input', `${locate(file, record.line, 'id')}: empty id`, 'every row needs the id of the question it scores')
+    if (String(raw ?? '').trim() === '' || !Number.isFinite(value) || value < 0 || value > 4) {
+      throw new GateError('bad_input', `${locate(file, record.line, scoreColumn)}: expected a score from 0 to 4, got "${String(raw ?? '')}"`, 'scores are on the 0-4 rubric scale')
+    }
+    if (scores.has(id)) throw new GateError('bad_input', `${locate(file, record.line, 'id')}: id "${id}" is scored twice`, 'one score per question and annotator')
+    scores.set(id, value)
+    if (typeof record.data.reason === 'string') reasons.set(id, record.data.reason)
+  }
+  return { scores, reasons }
+}
+
+/** The judge's 0-4 scores from a scores CSV, or from a results.json (the metric's _norm value × 4). */
+function readJudgeScores(file: string, metric: string): { scores: Map<string, number>; reasons: Map<string, string> } {
+  if (!file.endsWith('.json')) return readScores(file)
+  const results = loadResults(file)
+  const name = metric.endsWith('_norm') ? metric : `${metric}_norm`
+  if (!(name in results.metrics)) throw new GateError('bad_input', `${file}: has no metric ${name}`, `use --metric with one of: ${Object.keys(results.metrics).filter((m) => m.endsWith('_norm')).join(', ') || '(none: run with --judge openai)'}`)
+  const scores = new Map<string, number>()
+  const reasons = new Map<string, string>()
+  for (const [id, q] of Object.entries(results.questions)) {
+    const v = q.scores[name]
+    if (v === null || v === undefined) continue
+    scores.set(id, Math.round(v * 4 * 1e6) / 1e6)
+    if (q.notes[name]) reasons.set(id, q.notes[name]!)
+  }
+  return { scores, reasons }
+}
+
+function pp(x: number): string {
+  return `${(x * 100).toFixed(1)} pp`
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e4) / 1e4
+}

@@ -1,0 +1,66 @@
+import type { BaselineView } from '../baseline/baseline.ts'
+import { metricInfo, sortMetrics } from '../metrics/registry.ts'
+import type { CategoryRow, GateSettings } from '../schemas/results.ts'
+import { normalQuantile } from '../stats/normal.ts'
+import { wilson } from '../stats/proportions.ts'
+import { EPS, meanOver, type RunUnderTest } from './compare.ts'
+
+/** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
+export const CATEGORY_HALF_WIDTH = 0.1
+const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfulness']
+
+/**
+ * Per category: baseline and candidate means over the common questions, the 95% interval of
+ * the candidate mean (Wilson for pass/fail metrics, normal for scores), and the floors of
+ * `by_category`, checked against the candidate mean over all of the category's questions.
+ */
+export function categoryRows(run: RunUnderTest, baseline: BaselineView | null, common: readonly string[], gate: GateSettings): CategoryRow[] {
+  const byCategory = new Map<string, string[]>()
+  for (const [id, q] of Object.entries(run.questions)) {
+    const category = q.category ?? '(none)'
+    const list = byCategory.get(category) ?? []
+    list.push(id)
+    byCategory.set(category, list)
+  }
+  const commonSet = new Set(common)
+  const metricNames = sortMetrics(Object.keys(run.metrics))
+  return [...byCategory.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, ids]) => {
+      const shared = ids.filter((id) => commonSet.has(id))
+      const metrics: CategoryRow['metrics'] = {}
+      let tooFew = false
+      for (const name of metricNames) {
+        const values = ids.map((id) => run.questions[id]?.scores[name]).filter((v): v is number => v !== null && v !== undefined)
+        const interval = intervalOf(name, values)
+        if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH) tooFew = true
+        metrics[name] = {
+          baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions![id]?.scores[name]).mean : null,
+          candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
+          interval,
+        }
+      }
+      const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
+        const value = metrics[metric]?.candidate ?? null
+        const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
+        const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS)
+        return { metric, floor, value, passed }
+      })
+      return { category, n: ids.length, metrics, too_few: tooFew, floors }
+    })
+}
+
+function intervalOf(metric: string, values: readonly number[]): { low: number; high: number } | null {
+  const info = metricInfo(metric)
+  if (values.length === 0 || info?.unit === 'ms') return null
+  if (info?.binary) {
+    const w = wilson(values.filter((v) => v === 1).length, values.length)
+    return w && { low: w.low, high: w.high }
+  }
+  const n = values.length
+  const mean = values.reduce((a, b) => a + b, 0) / n
+  if (n < 2) return { low: 0, high: 1 }
+  const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1))
+  const half = normalQuantile(0.975) * (sd / Math.sqrt(n))
+  return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) }
+}
