@@ -7,10 +7,15 @@ import { GateError, formatError } from '../core/errors.ts'
 import { compareResults, defaultDeps, exitCodeFor, runPipeline, EXIT, type Logger } from '../core/pipeline.ts'
 import { renderReport } from '../report/markdown.ts'
 import { calibrateCommand, powerCommand, type CalibrateFlags, type PowerFlags } from './analysis.ts'
+import { pairwiseCommand, type PairwiseFlags } from './pairwise.ts'
 import { renderTerminal } from '../report/terminal.ts'
 import type { Config } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { calibrateNoise } from '../core/noise.ts'
+import { mergeShardFiles } from '../core/merge.ts'
+import { readText } from '../core/tabular.ts'
+import { appendHistory, parseHistoryCsv } from '../report/history.ts'
+import { trendSvg } from '../report/svg.ts'
 
 export interface CliIO {
   stdout: (text: string) => void
@@ -28,10 +33,14 @@ Commands:
   run        score a candidate on an eval set; compare with a baseline when given
   compare    compare a results.json with a baseline (or with another results.json)
   baseline   write baselines/baseline.json from a results.json, keeping the gate settings
+  merge      join the results of the shards of one run (then compare, or --baseline)
+  trend      draw a metric's history (history.csv) as an SVG line chart
   power      sample size for a difference you want to detect, or the MDE of your eval set
   calibrate  the judge's scores against human scores (Spearman, weighted kappa, agreement)
   calibrate-noise
              score the same answers several times and propose max_drop from the judge's variance
+  pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
+             a Bradley-Terry ranking for three or more
 
 Run "evalgate <command> --help" for the options of a command.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
@@ -63,7 +72,33 @@ Scores the candidate's answers to every eval-set question, then compares with th
   --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
   --out FILE               write results.json
   --report FILE            write the Markdown report
+  --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
+                           merge the shards with "evalgate merge" to gate
+  --history FILE           append this run's metrics to history.csv (date,version,eval_set_version,metric,value)
   --no-color               plain terminal output`,
+  merge: `Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...
+
+Joins the results.json of every shard of one run. Refuses shards from different eval set
+versions or fingerprints, judges or shard counts, overlapping shards, and incomplete coverage.
+
+  --out FILE               merged results.json
+  --baseline FILE          compare the merged run in the same step (else run "evalgate compare")
+  --config FILE            gate settings (default: evalgate.yml when present)
+  --max-drop X             override max_drop
+  --report FILE            write the Markdown report
+  --history FILE           append the merged run's metrics to history.csv
+  --no-color               plain terminal output`,
+  trend: `Usage: evalgate trend --history history.csv --metric M --out trend.svg [--threshold X]
+
+Draws one metric over the runs in history.csv as an SVG line chart: one point per run in date
+order, a break and a marker where the eval set version changes (series never mix versions),
+and a threshold line.
+
+  --history FILE           history.csv
+  --metric M               e.g. rules_pass, faithfulness, recall@5
+  --out FILE               the SVG to write
+  --threshold X            draw the threshold line at X
+  --title T                chart title`,
   compare: `Usage: evalgate compare --baseline FILE --candidate RESULTS [options]
 
   --baseline FILE          baseline.json, or another run's results.json
@@ -105,6 +140,28 @@ baseline's answers is the usual choice).
 
   --runs N                 passes (default 3)
   --write                  write the proposals into the baseline's max_drop_overrides`,
+  pairwise: `Usage: evalgate pairwise --results A.json --results B.json [--results C.json ...] [options]
+
+Judges the systems' answers head to head, question by question, with the LLM judge. Every
+question of every pair is asked twice, A first and then B first: a win counts only when both
+orders agree, anything else is a tie ("inconsistent" counts the disagreements). With three or
+more systems they are ranked by a Bradley-Terry fit with bootstrap intervals over questions,
+not by win counts. It informs and does not gate: the exit code is 0 unless the input is wrong.
+Only questions present in every results file (same eval set version) are compared.
+
+  --results FILE           a results.json written by "evalgate run --out"; give it once per system
+  --names a,b,c            names of the systems, in --results order (default: each run's version, else the file name)
+  --eval-set FILE          eval set whose reference points the judge compares against (default: eval_set
+                           in evalgate.yml; without one the judge has the question alone)
+  --json                   print the report as JSON (pairs with per-question verdicts, ranking, usage)
+  --config FILE            settings file for the judge (default: evalgate.yml when present); flags win
+  --judge openai           the judge must be the LLM judge
+  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
+  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
+  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
+  --concurrency N          judge calls in flight at once (default 8)
+  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
+  --no-cache               call the judge even for requests it has answered before`,
 }
 
 const common = {
@@ -136,15 +193,34 @@ const runOptions = {
     k: { type: 'string' },
     baseline: { type: 'string' },
     'no-baseline': { type: 'boolean' },
+    shard: { type: 'string' },
+    history: { type: 'string' },
   } as const satisfies ParseArgsConfig['options']
 
 const OPTIONS = {
   run: runOptions,
   compare: { ...common, baseline: { type: 'string' }, candidate: { type: 'string' } },
+  merge: { ...common, baseline: { type: 'string' }, history: { type: 'string' } },
+  trend: { help: common.help, history: { type: 'string' }, metric: { type: 'string' }, out: { type: 'string' }, threshold: { type: 'string' }, title: { type: 'string' } },
   baseline: { help: common.help, results: { type: 'string' }, out: { type: 'string' }, version: { type: 'string' } },
   power: { help: common.help, p: { type: 'string' }, delta: { type: 'string' }, p1: { type: 'string' }, p2: { type: 'string' }, n: { type: 'string' }, json: { type: 'boolean' } },
   'calibrate-noise': { ...runOptions, runs: { type: 'string' }, write: { type: 'boolean' } },
   calibrate: { help: common.help, human: { type: 'string', multiple: true }, judge: { type: 'string' }, metric: { type: 'string' }, json: { type: 'boolean' } },
+  pairwise: {
+    help: common.help,
+    config: common.config,
+    results: { type: 'string', multiple: true },
+    names: { type: 'string' },
+    json: { type: 'boolean' },
+    'eval-set': runOptions['eval-set'],
+    judge: runOptions.judge,
+    'judge-base-url': runOptions['judge-base-url'],
+    'judge-model': runOptions['judge-model'],
+    'judge-api-key-env': runOptions['judge-api-key-env'],
+    concurrency: runOptions.concurrency,
+    'cache-dir': runOptions['cache-dir'],
+    'no-cache': runOptions['no-cache'],
+  },
 } as const satisfies Record<string, ParseArgsConfig['options']>
 
 type Command = keyof typeof OPTIONS
@@ -161,7 +237,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return EXIT.usage
   }
   try {
-    const { values } = parseArgs({ args: [...rest], options: OPTIONS[command as Command], allowPositionals: false, strict: true })
+    const { values, positionals } = parseArgs({ args: [...rest], options: OPTIONS[command as Command], allowPositionals: command === 'merge', strict: true })
     if ((values as { help?: boolean }).help) {
       io.stdout(HELP[command]! + '\n')
       return EXIT.pass
@@ -174,6 +250,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return compareCommand(values as CompareFlags, io)
       case 'baseline':
         return baselineCommand(values as BaselineFlags, io)
+      case 'merge':
+        return mergeCommand(values as CommonFlags & { baseline?: string; history?: string }, positionals, io)
+      case 'trend':
+        return trendCommand(values as { history?: string; metric?: string; out?: string; threshold?: string; title?: string }, io)
       case 'power':
         powerCommand(values as PowerFlags, (t) => io.stdout(t + '\n'))
         return EXIT.pass
@@ -181,6 +261,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return await calibrateNoiseCommand(values as RunFlags & { runs?: string; write?: boolean }, io, logger)
       case 'calibrate':
         return calibrateCommand(values as CalibrateFlags, (t) => io.stdout(t + '\n'))
+      case 'pairwise':
+        await pairwiseCommand(values as PairwiseFlags, configFromRunFlags(values as RunFlags), defaultDeps(logger), (t) => io.stdout(t + '\n'))
+        return EXIT.pass
     }
   } catch (error) {
     if (error instanceof GateError || isParseArgsError(error)) {
@@ -220,6 +303,8 @@ interface RunFlags extends CommonFlags {
   k?: string
   baseline?: string
   'no-baseline'?: boolean
+  shard?: string
+  history?: string
 }
 interface CompareFlags extends CommonFlags {
   baseline?: string
@@ -259,6 +344,8 @@ function configFromRunFlags(flags: RunFlags): Config {
     gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') },
     out: flags.out,
     report: flags.report,
+    shard: flags.shard,
+    history: flags.history,
   }
   if (flags['no-baseline']) {
     if (flags.baseline) throw new GateError('usage', '--baseline and --no-baseline contradict each other', 'use one of them')
@@ -270,7 +357,44 @@ function configFromRunFlags(flags: RunFlags): Config {
 async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
   const config = configFromRunFlags(flags)
   const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)
+  if (config.history) recordHistory(config.history, results, io)
   return finish(results, config.out, config.report, io)
+}
+
+function recordHistory(path: string, results: Results, io: CliIO): void {
+  if (results.run.shard) {
+    io.stderr(`history: not written for a single shard; append it after evalgate merge\n`)
+    return
+  }
+  const rows = appendHistory(path, results, results.run.started_at)
+  io.stderr(`history: appended ${rows} rows to ${path}\n`)
+}
+
+function mergeCommand(flags: CommonFlags & { baseline?: string; history?: string }, files: string[], io: CliIO): number {
+  if (!flags.out) throw new GateError('usage', 'merge needs --out FILE', 'e.g. evalgate merge --out merged.json shard-*.json')
+  let merged = mergeShardFiles(files)
+  if (flags.baseline) {
+    const file = readConfigFile(flags.config)
+    const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') } })
+    const config = parseConfig(gateLayer, file.source === 'flags' ? 'flags' : `${file.source} + flags`)
+    const baseline = loadBaseline(flags.baseline)
+    if (!baseline) throw new GateError('bad_input', `${flags.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
+    merged = compareResults(merged, baseline, config.gate, flags.out, flags.baseline)
+  }
+  if (flags.history) recordHistory(flags.history, merged, io)
+  io.stderr(`merged ${files.length} shards: ${merged.run.question_count} questions\n`)
+  return finish(merged, flags.out, flags.report, io)
+}
+
+function trendCommand(flags: { history?: string; metric?: string; out?: string; threshold?: string; title?: string }, io: CliIO): number {
+  if (!flags.history || !flags.metric || !flags.out) throw new GateError('usage', 'trend needs --history FILE, --metric M and --out FILE', 'e.g. evalgate trend --history history.csv --metric rules_pass --out trend.svg')
+  const rows = parseHistoryCsv(readText(flags.history, 'history file'), flags.history)
+  const points = rows.filter((r) => r.metric === flags.metric).length
+  if (points === 0) throw new GateError('bad_input', `${flags.history}: no rows for metric ${flags.metric}`, `metrics in the file: ${[...new Set(rows.map((r) => r.metric))].join(', ') || '(none)'}`)
+  const svg = trendSvg(rows, { metric: flags.metric, threshold: flags.threshold === undefined ? null : number(flags.threshold, '--threshold'), ...(flags.title ? { title: flags.title } : {}) })
+  writeFile(flags.out, svg)
+  io.stdout(`wrote ${flags.out}: ${flags.metric}, ${points} runs\n`)
+  return EXIT.pass
 }
 
 async function calibrateNoiseCommand(flags: RunFlags & { runs?: string; write?: boolean }, io: CliIO, logger: Logger): Promise<number> {

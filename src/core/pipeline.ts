@@ -11,6 +11,7 @@ import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage }
 import { GateError, IncomparableError } from './errors.ts'
 import { checkBudget, llmSettings, openAIJudgeFor, planLlm, runLlmTier } from './llmTier.ts'
 import { loadEvalSet } from './evalSet.ts'
+import { shardRows } from './shard.ts'
 import { LLM_METRICS } from '../metrics/llm.ts'
 import { tokenCache } from '../metrics/tokens.ts'
 import { judgeIdentity, judgeLabel, plannedMetrics, scoreQuestion, summarise } from './score.ts'
@@ -57,22 +58,27 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
   if (chosen.length > 1) throw new GateError('usage', `more than one candidate given (${chosen.join(', ')})`, 'use exactly one of --predictions, --candidate-cmd and --candidate-url')
   const candidateKind = chosen[0]!
 
-  const evalSet = loadEvalSet(config.eval_set)
+  const fullSet = loadEvalSet(config.eval_set)
+  const evalSet = config.shard ? { ...fullSet, rows: shardRows(fullSet.rows, config.shard.index, config.shard.count) } : fullSet
+  const shard = config.shard ? { ...config.shard, total_questions: fullSet.rows.length } : null
   const notes: string[] = []
   const provider = judgeProvider(config, deps, notes)
   const judge = judgeIdentity(config, provider)
-  const baseline = config.baseline ? loadBaseline(config.baseline) : null
+  // a shard is compared after merge: alone it would look like a run that lost the other shards' questions
+  const baseline = config.baseline && !shard ? loadBaseline(config.baseline) : null
+  if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${shard.total_questions} questions; merge the shards (evalgate merge) to gate`)
   const updateCommand = `npx evalgate baseline --results ${resultsPath ?? 'results.json'} --out ${config.baseline ?? 'baselines/baseline.json'}`
   if (baseline) {
     const reasons = incomparability(baseline, { eval_set_version: config.eval_set_version, eval_set_fingerprint: evalSet.fingerprint, judge })
     if (reasons.length > 0) throw new IncomparableError(reasons, updateCommand)
-  } else if (config.baseline) {
+  } else if (config.baseline && !shard) {
     deps.logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`)
   }
 
   // an HTTP candidate's headers and templates are checked before anything is sent
   if (config.candidate.http) planHttpCandidate(evalSet.rows, config.candidate.http, deps.env)
-  const ids = new Set(evalSet.rows.map((r) => r.id))
+  // predictions are checked against the whole eval set: a shard ignores the other shards' answers, it does not reject them
+  const ids = new Set(fullSet.rows.map((r) => r.id))
   const candidateStarted = deps.elapsed()
   let outputs: Map<string, CandidateOutput>
   let candidateLabel: string
@@ -90,6 +96,10 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
     candidateLabel = `command ${config.candidate.command}`
   }
   const candidateMs = deps.elapsed() - candidateStarted
+  if (shard) {
+    const inShard = new Set(evalSet.rows.map((r) => r.id))
+    for (const id of outputs.keys()) if (!inShard.has(id)) outputs.delete(id)
+  }
 
   const scoringStarted = deps.elapsed()
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), provider)
@@ -130,7 +140,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
     questions,
   }
   const gate = resolveGate(baseline?.settings, config.gate)
-  const comparison = compare(run, baseline, gate, updateCommand)
+  const comparison = shard ? null : compare(run, baseline, gate, updateCommand)
   return {
     schema_version: RESULTS_SCHEMA_VERSION,
     run: {
@@ -143,7 +153,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
       judge,
       judge_label: judgeLabel(judge),
       k: config.k,
-      shard: null,
+      shard,
       started_at: startedAt.toISOString(),
       timings_ms: { candidate: round(candidateMs), scoring: round(scoringMs), total: round(deps.elapsed() - started) },
       usage,

@@ -3,6 +3,7 @@ import { scoreCitationValidity } from '../metrics/citations.ts'
 import { promptsHash } from '../judge/prompts.ts'
 import { LEXICAL_METRICS, LEXICAL_SETTINGS, scoreLexical } from '../metrics/lexical.ts'
 import { LLM_METRICS } from '../metrics/llm.ts'
+import { sortMetrics } from '../metrics/registry.ts'
 import { scoreRetrieval } from '../metrics/retrieval.ts'
 import { isRefusal, scoreRules } from '../metrics/rules.ts'
 import { tokenize, type Tokens } from '../metrics/tokens.ts'
@@ -38,7 +39,8 @@ export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs
       break
     }
   }
-  return names
+  // one canonical order, so a run and the merge of its shards list metrics alike
+  return sortMetrics(names)
 }
 
 function hash(value: unknown): string {
@@ -117,7 +119,10 @@ function notApplicable(metric: string, row: EvalRow, output: CandidateOutput): s
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 export function summarise(questions: Record<string, QuestionResult>, metrics: readonly string[]): Record<string, MetricSummary> {
   const summary: Record<string, MetricSummary> = {}
-  const all = Object.values(questions)
+  // summed in id order, so a merged run of shards gives the same floating-point means as one run
+  const all = Object.keys(questions)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((id) => questions[id]!)
   for (const m of metrics) {
     let sum = 0
     let n = 0

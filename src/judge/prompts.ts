@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import claimsPrompt from './prompts/claims.json' with { type: 'json' }
+import pairwisePrompt from './prompts/pairwise.json' with { type: 'json' }
 import questionsPrompt from './prompts/questions.json' with { type: 'json' }
 import recallPrompt from './prompts/recall.json' with { type: 'json' }
 import rubricPrompt from './prompts/rubric.json' with { type: 'json' }
@@ -33,6 +34,7 @@ export const RESPONSE_SCHEMAS = {
   usefulness: z.strictObject({ verdicts: z.array(z.strictObject({ chunk: z.number().int(), useful: z.boolean(), reason: z.string() })) }),
   recall: z.strictObject({ statements: z.array(z.strictObject({ statement: z.string(), attributable: z.boolean() })) }),
   questions: z.strictObject({ questions: z.array(z.strictObject({ question: z.string(), noncommittal: z.union([z.literal(0), z.literal(1)]) })) }),
+  pairwise: z.strictObject({ winner: z.enum(['A', 'B', 'tie']), reason: z.string() }),
 } as const
 export type PromptId = keyof typeof RESPONSE_SCHEMAS
 export type ResponseOf<P extends PromptId> = z.infer<(typeof RESPONSE_SCHEMAS)[P]>
@@ -60,6 +62,7 @@ export const PROMPTS = {
   usefulness: load('usefulness', usefulnessPrompt),
   recall: load('recall', recallPrompt),
   questions: load('questions', questionsPrompt),
+  pairwise: load('pairwise', pairwisePrompt),
 } satisfies { [P in PromptId]: Prompt<P> }
 
 /** sha256 over every prompt: part of the judge identity, so a changed prompt is never compared with old scores. */
@@ -69,11 +72,11 @@ export function promptsHash(): string {
   return hash.digest('hex').slice(0, 16)
 }
 
-const TAGS = /<\/?\s*(question|answer|contexts?|reference(?:_points)?|claims?|statements?)\b[^>]*>/gi
+const TAGS = /<\/?\s*(question|answer(?:_[ab])?|contexts?|reference(?:_points)?|claims?|statements?)\b[^>]*>/gi
 
 /**
  * Untrusted text goes inside tags; a tag inside the text itself is defused so an answer
- * cannot close its own <answer> block and speak to the judge.
+ * cannot close its own <answer> (or <answer_a> / <answer_b>) block and speak to the judge.
  */
 export function fence(text: string): string {
   return text.replace(TAGS, (tag) => tag.replace('<', '‹').replace('>', '›'))

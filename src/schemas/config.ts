@@ -95,6 +95,18 @@ export const ConfigSchema = z
     gate: GateSettingsInputSchema.strict().default({}),
     out: z.string().optional(),
     report: z.string().optional(),
+    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
+    history: z.string().optional(),
+    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
+    shard: z
+      .string()
+      .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
+      .transform((v) => {
+        const [index, count] = v.split('/').map((x) => Number(x.trim())) as [number, number]
+        return { index, count }
+      })
+      .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
+      .optional(),
   })
   .strict()
 export type Config = z.infer<typeof ConfigSchema>

@@ -75,7 +75,9 @@ export const UsageSchema = z.object({
 })
 export type Usage = z.infer<typeof UsageSchema>
 
-export const ShardSchema = z.object({ index: z.number().int().min(1), count: z.number().int().min(1) })
+/** shard i of n: which slice of the eval set this run scored, and how many questions the whole set has */
+export const ShardSchema = z.object({ index: z.number().int().min(1), count: z.number().int().min(1), total_questions: z.number().int().min(0) })
+export type Shard = z.infer<typeof ShardSchema>
 
 export const RunInfoSchema = z.object({
   version: z.string().nullable(),

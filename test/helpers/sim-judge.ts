@@ -11,6 +11,8 @@
  *   recall      a numbered statement is attributable when it appears in the contexts
  *   questions   n copies of the text after 「问：」 in the answer if present, else of the
  *               answer; noncommittal when the answer contains 「不确定」
+ *   pairwise    the answer (A or B) that contains more of the numbered reference points
+ *               wins; tie when they contain as many (always, without reference points)
  */
 import type { ChatCall, FakeOpenAI } from './openai-server.ts'
 
@@ -64,6 +66,16 @@ export function simulatedReply(call: ChatCall): string {
       const answer = between(user, 'answer')
       const asked = /问：([^\n]*)/.exec(answer)?.[1] ?? answer
       return JSON.stringify({ questions: Array.from({ length: n }, () => ({ question: asked, noncommittal: answer.includes('不确定') ? 1 : 0 })) })
+    }
+    case 'pairwise@1': {
+      const points = numberedItems(between(user, 'reference_points'))
+      const covered = (tag: string) => {
+        const answer = strip(between(user, tag))
+        return points.filter((p) => answer.includes(strip(p))).length
+      }
+      const a = covered('answer_a')
+      const b = covered('answer_b')
+      return JSON.stringify({ winner: a > b ? 'A' : b > a ? 'B' : 'tie', reason: `A covers ${a}, B covers ${b} of ${points.length} reference points` })
     }
     default:
       return JSON.stringify({ error: `no simulated reply for ${call.promptId}` })

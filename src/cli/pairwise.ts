@@ -1,0 +1,100 @@
+import { basename } from 'node:path'
+import { loadResults } from '../baseline/baseline.ts'
+import { GateError } from '../core/errors.ts'
+import { loadEvalSet } from '../core/evalSet.ts'
+import { openAIJudgeFor } from '../core/llmTier.ts'
+import { runPairwise, type PairwiseInput, type PairwiseReport } from '../core/pairwise.ts'
+import type { PipelineDeps } from '../core/pipeline.ts'
+import { judgeIdentity, judgeLabel } from '../core/score.ts'
+import type { Config } from '../schemas/config.ts'
+
+export interface PairwiseFlags {
+  results?: string[]
+  names?: string
+  json?: boolean
+}
+
+/**
+ * `evalgate pairwise`: two or more results.json judged head to head by the LLM judge. It
+ * informs and does not gate: the caller exits 0 whatever the outcome. `config` carries the
+ * judge settings (evalgate.yml with the judge flags of `run` over it) and the eval set.
+ */
+export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps: Pick<PipelineDeps, 'env' | 'cwd' | 'logger'>, print: (text: string) => void): Promise<void> {
+  const files = flags.results ?? []
+  if (files.length < 2) throw new GateError('usage', `pairwise needs at least two --results files, got ${files.length}`, 'e.g. evalgate pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini')
+  const j = config.judge
+  if (j.provider !== 'openai') {
+    throw new GateError('usage', `pairwise needs an LLM judge, but judge.provider is ${j.provider}: the lexical and none providers cannot compare two answers`, 'pass --judge openai --judge-model M (or set judge.provider: openai and judge.model in evalgate.yml)')
+  }
+  if (!j.model) throw new GateError('bad_config', 'judge.provider is openai but no judge.model is set', 'set judge.model (flag --judge-model), e.g. gpt-4o-mini')
+  const apiKey = deps.env[j.api_key_env]
+  if (!apiKey) throw new GateError('usage', `${j.api_key_env} is not set: pairwise has no judge without its key`, `export ${j.api_key_env}=<key>, or name another variable with --judge-api-key-env`)
+
+  const loaded = files.map((file) => ({ file, results: loadResults(file) }))
+  const names = systemNames(loaded, flags.names)
+  const inputs: PairwiseInput[] = loaded.map((l, i) => ({ name: names[i]!, results: l.results }))
+  const evalRows = config.eval_set ? loadEvalSet(config.eval_set).rows : null
+  const identity = judgeIdentity(config, 'openai')
+  const judge = openAIJudgeFor(config, identity, apiKey, deps.cwd)
+  const pairs = (inputs.length * (inputs.length - 1)) / 2
+  deps.logger.info(`pairwise: ${inputs.length} systems, ${pairs} pair${pairs === 1 ? '' : 's'}, each question judged twice (A/B swapped); judge ${judgeLabel(identity)}`)
+  const report = await runPairwise(inputs, evalRows, judge)
+  print(flags.json ? JSON.stringify(report, null, 2) : renderPairwise(report))
+}
+
+/** --names a,b,c, else each run's version label, else the file name; they must come out distinct. */
+function systemNames(loaded: readonly { file: string; results: { run: { version: string | null } } }[], given: string | undefined): string[] {
+  if (given !== undefined) {
+    const names = given.split(',').map((n) => n.trim())
+    if (names.length !== loaded.length || names.some((n) => n === '')) {
+      throw new GateError('usage', `--names gives ${names.filter((n) => n !== '').length} names for ${loaded.length} --results files`, 'one name per --results file, in the same order, e.g. --names old,new')
+    }
+    if (new Set(names).size !== names.length) throw new GateError('usage', `--names repeats a name (${given})`, 'give every system its own name')
+    return names
+  }
+  const versions = loaded.map((l) => l.results.run.version)
+  if (versions.every((v) => v !== null) && new Set(versions).size === versions.length) return versions as string[]
+  const files = loaded.map((l) => basename(l.file).replace(/\.json$/i, ''))
+  if (new Set(files).size === files.length) return files
+  return files.map((f, i) => `${f}#${i + 1}`)
+}
+
+/** The terminal view: one row per pair, then the ranking when there are three or more systems. */
+export function renderPairwise(report: PairwiseReport): string {
+  const lines: string[] = []
+  const refs = report.reference_points === 'eval set' ? 'reference points from the eval set' : 'no reference points (pass --eval-set to judge against them)'
+  lines.push(`Head to head: ${report.systems.length} systems, ${report.question_ids.length} questions (eval set ${report.eval_set_version}), ${refs}`)
+  lines.push(`judge: ${judgeLabel(report.judge)}`)
+  lines.push('')
+  const header = ['A', 'B', 'A wins', 'B wins', 'ties', 'inconsistent', 'errors', 'A win rate [95% CI]']
+  const rows = report.pairs.map((p) => [
+    p.a,
+    p.b,
+    String(p.wins),
+    String(p.losses),
+    String(p.ties),
+    String(p.inconsistent),
+    String(p.errors),
+    p.win_rate ? `${p.win_rate.value.toFixed(2)} [${p.win_rate.low.toFixed(2)}, ${p.win_rate.high.toFixed(2)}]` : '— (no decided question)',
+  ])
+  lines.push(...table([header, ...rows], [false, false, true, true, true, true, true, false]))
+  lines.push('')
+  lines.push('Each question is judged twice with A and B swapped: a win counts only when both orders agree;')
+  lines.push('otherwise it is a tie, and "inconsistent" counts those disagreements (position bias).')
+  if (report.ranking) {
+    const r = report.ranking
+    lines.push('')
+    lines.push(`Bradley-Terry ranking (strengths sum to 1; ${Math.round(r.interval.level * 100)}% interval: bootstrap over questions, ${r.interval.resamples} resamples)`)
+    const ranked = r.systems.map((s, i) => [`${i + 1}.`, s.system, s.strength.toFixed(3), `[${s.low.toFixed(3)}, ${s.high.toFixed(3)}]`])
+    lines.push(...table(ranked, [true, false, true, false]).map((line) => `  ${line}`))
+    lines.push('Overlapping intervals mean the data cannot order those systems; win counts are not a ranking.')
+  }
+  if (report.usage) lines.push('', `judge calls: ${report.calls} asked, ${report.usage.calls} made, ${report.usage.cache_hits} from cache, ${report.usage.retries} retries, ${report.usage.errors} failed`)
+  for (const note of report.notes) lines.push(`note: ${note}`)
+  return lines.join('\n')
+}
+
+function table(rows: readonly string[][], rightAligned: readonly boolean[]): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)))
+  return rows.map((row) => row.map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd())
+}

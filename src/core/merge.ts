@@ -1,0 +1,104 @@
+import { loadResults } from '../baseline/baseline.ts'
+import { sortMetrics } from '../metrics/registry.ts'
+import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/results.ts'
+import { GateError } from './errors.ts'
+import { summarise } from './score.ts'
+
+/**
+ * Joins the results.json of every shard of one run into the results of the whole run. The
+ * shards must come from the same eval set (version and fingerprint), the same judge and rule
+ * definitions and the same shard count, and together cover every question exactly once;
+ * anything else is refused with the file and the field. Shards are read one at a time, so
+ * memory holds the merged questions, not every shard file at once.
+ */
+export function mergeShardFiles(files: readonly string[]): Results {
+  if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json')
+  let first: { file: string; results: Results } | null = null
+  const seen = new Map<number, string>()
+  const questions: Record<string, QuestionResult> = {}
+  const owner = new Map<string, string>()
+  const metricNames = new Set<string>()
+  const notes = new Set<string>()
+  let usage: Usage | null = null
+  const timings = { candidate: 0, scoring: 0, total: 0 }
+  let startedAt = ''
+  for (const file of files) {
+    const results = loadResults(file)
+    const shard = results.run.shard
+    if (!shard) throw new GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)')
+    if (!first) first = { file, results }
+    const ref = first.results.run
+    const mismatch = (what: string, a: unknown, b: unknown) =>
+      new GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first!.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count')
+    if (results.run.eval_set_version !== ref.eval_set_version) throw mismatch('eval_set_version', ref.eval_set_version, results.run.eval_set_version)
+    if (results.run.eval_set_fingerprint !== ref.eval_set_fingerprint) throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, results.run.eval_set_fingerprint)
+    if (!sameJudge(results.run.judge, ref.judge)) throw mismatch('judge', ref.judge, results.run.judge)
+    if (shard.count !== ref.shard!.count) throw mismatch('shard count', ref.shard!.count, shard.count)
+    if (String(results.run.k) !== String(ref.k)) throw mismatch('k', ref.k, results.run.k)
+    const previous = seen.get(shard.index)
+    if (previous) throw new GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once')
+    seen.set(shard.index, file)
+    for (const [id, q] of Object.entries(results.questions)) {
+      if (owner.has(id)) throw new GateError('bad_input', `${file}: question "${id}" is also in ${owner.get(id)}`, 'shards must not overlap: were they made with the same shard count?')
+      owner.set(id, file)
+      questions[id] = q
+    }
+    Object.keys(results.metrics).forEach((m) => metricNames.add(m))
+    results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n))
+    usage = usage ? addUsage(usage, results.run.usage) : structuredClone(results.run.usage)
+    timings.candidate = Math.max(timings.candidate, results.run.timings_ms.candidate)
+    timings.scoring = Math.max(timings.scoring, results.run.timings_ms.scoring)
+    timings.total = Math.max(timings.total, results.run.timings_ms.total)
+    if (!startedAt || results.run.started_at < startedAt) startedAt = results.run.started_at
+  }
+  const ref = first!.results.run
+  const missing = Array.from({ length: ref.shard!.count }, (_, i) => i + 1).filter((i) => !seen.has(i))
+  if (missing.length > 0) {
+    throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${ref.shard!.count} missing`, 'pass the results.json of every shard (download all the matrix jobs\' artifacts)')
+  }
+  const total = Object.keys(questions).length
+  if (total !== ref.shard!.total_questions) {
+    throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${ref.shard!.total_questions}`, 'every shard must come from the same eval set and run')
+  }
+  const metrics = sortMetrics(metricNames)
+  for (const q of Object.values(questions)) for (const m of metrics) if (!(m in q.scores)) q.scores[m] = null
+  const summary = summarise(questions, metrics)
+  return {
+    schema_version: first!.results.schema_version,
+    run: {
+      ...ref,
+      question_count: total,
+      shard: null,
+      started_at: startedAt,
+      timings_ms: timings,
+      usage: usage!,
+      notes: [...notes, `merged from ${files.length} shards`],
+    },
+    metrics: summary,
+    questions,
+    comparison: null,
+  }
+}
+
+function sameJudge(a: JudgeIdentity, b: JudgeIdentity): boolean {
+  return a.provider === b.provider && a.model === b.model && a.embeddings_model === b.embeddings_model && a.definitions_hash === b.definitions_hash && a.rules_hash === b.rules_hash
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  const by_family = structuredClone(a.by_family)
+  for (const [name, f] of Object.entries(b.by_family)) {
+    const t = by_family[name]
+    by_family[name] = t ? { calls: t.calls + f.calls, cache_hits: t.cache_hits + f.cache_hits, retries: t.retries + f.retries, errors: t.errors + f.errors, prompt_tokens: t.prompt_tokens + f.prompt_tokens, completion_tokens: t.completion_tokens + f.completion_tokens, ms: t.ms + f.ms } : f
+  }
+  return {
+    llm_calls: a.llm_calls + b.llm_calls,
+    embedding_calls: a.embedding_calls + b.embedding_calls,
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+    cache_hits: a.cache_hits + b.cache_hits,
+    retries: a.retries + b.retries,
+    cost_usd: a.cost_usd === null && b.cost_usd === null ? null : (a.cost_usd ?? 0) + (b.cost_usd ?? 0),
+    by_family,
+    planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,
+  }
+}

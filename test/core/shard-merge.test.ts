@@ -1,0 +1,84 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { generate } from '../../bench/generate.ts'
+import { shardRows } from '../../src/core/shard.ts'
+import type { EvalRow } from '../../src/schemas/evalSet.ts'
+import type { Results } from '../../src/schemas/results.ts'
+import { runCli } from '../cli/harness.ts'
+
+const N = 1000
+let dir: string
+const path = (name: string) => join(dir, name)
+const read = (name: string) => JSON.parse(readFileSync(path(name), 'utf8')) as Results
+
+async function run(extra: string[], out: string, version = 'v1'): Promise<number> {
+  const r = await runCli(['run', '--config', path('none.yml'), '--eval-set', path('eval.csv'), '--eval-set-version', version, '--predictions', path('pred.jsonl'), '--k', '5,10', '--out', path(out), ...extra])
+  return r.code
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'evalgate-shards-'))
+  writeFileSync(path('none.yml'), '')
+  await generate(N, path('eval.csv'), path('pred.jsonl'), 0.8, 3)
+  assert.equal(await run([], 'full.json'), 0)
+  for (let i = 1; i <= 4; i++) assert.equal(await run(['--shard', `${i}/4`], `shard-${i}.json`), 0)
+})
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('sharding', () => {
+  it('puts every id in exactly one shard, with sizes within one question of each other', () => {
+    const rows = Array.from({ length: 103 }, (_, i) => ({ id: `id-${(i * 37) % 103}` }) as EvalRow)
+    const shards = [1, 2, 3, 4, 5].map((i) => shardRows(rows, i, 5).map((r) => r.id))
+    const all = shards.flat()
+    assert.equal(all.length, 103)
+    assert.equal(new Set(all).size, 103)
+    const sizes = shards.map((s) => s.length)
+    assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, String(sizes))
+    assert.deepEqual(shardRows([...rows].reverse(), 2, 5).map((r) => r.id).sort(), [...shards[1]!].sort(), 'row order does not change a shard')
+  })
+
+  it('merged shards equal the unsharded run byte for byte in their metrics and per-question scores', async () => {
+    const code = (await runCli(['merge', '--config', path('none.yml'), '--out', path('merged.json'), ...[1, 2, 3, 4].map((i) => path(`shard-${i}.json`))])).code
+    assert.equal(code, 0)
+    const full = read('full.json')
+    const merged = read('merged.json')
+    assert.equal(JSON.stringify(merged.metrics), JSON.stringify(full.metrics))
+    assert.equal(merged.run.question_count, N)
+    for (const [id, q] of Object.entries(full.questions)) assert.deepEqual(merged.questions[id]!.scores, q.scores, id)
+    const shardSizes = [1, 2, 3, 4].map((i) => read(`shard-${i}.json`).run.question_count)
+    assert.deepEqual(shardSizes, [250, 250, 250, 250])
+  })
+
+  it('compares a merged run against a baseline in one step', async () => {
+    assert.equal((await runCli(['baseline', '--results', path('full.json'), '--out', path('baseline.json')])).code, 0)
+    const r = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged2.json'), '--baseline', path('baseline.json'), ...[4, 3, 2, 1].map((i) => path(`shard-${i}.json`))])
+    assert.equal(r.code, 0, r.stderr)
+    assert.equal(read('merged2.json').comparison!.verdict, 'pass')
+  })
+
+  for (const [name, files, message] of [
+    ['a missing shard', () => [1, 2, 4].map((i) => path(`shard-${i}.json`)), /incomplete run: shard 3 of 4 missing/],
+    ['a shard given twice', () => [1, 2, 2, 3, 4].map((i) => path(`shard-${i}.json`)), /shard 2\/4 was already given/],
+    ['an unsharded run', () => [path('full.json')], /not a shard/],
+  ] as const) {
+    it(`refuses ${name}`, async () => {
+      const r = await runCli(['merge', '--config', path('none.yml'), '--out', path('x.json'), ...files()])
+      assert.equal(r.code, 2)
+      assert.match(r.stderr, message)
+    })
+  }
+
+  it('refuses shards from another eval set version or judge, naming the file and the field', async () => {
+    assert.equal(await run(['--shard', '4/4'], 'shard-4-v2.json', 'v2'), 0)
+    const versions = await runCli(['merge', '--config', path('none.yml'), '--out', path('x.json'), ...[1, 2, 3].map((i) => path(`shard-${i}.json`)), path('shard-4-v2.json')])
+    assert.equal(versions.code, 2)
+    assert.match(versions.stderr, /shard-4-v2\.json: eval_set_version "v2" differs from "v1" in .*shard-1\.json/)
+    assert.equal(await run(['--shard', '4/4', '--judge', 'none'], 'shard-4-none.json'), 0)
+    const judges = await runCli(['merge', '--config', path('none.yml'), '--out', path('x.json'), ...[1, 2, 3].map((i) => path(`shard-${i}.json`)), path('shard-4-none.json')])
+    assert.equal(judges.code, 2)
+    assert.match(judges.stderr, /shard-4-none\.json: judge .* differs/)
+  })
+})
