@@ -29211,7 +29211,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8957:
+/***/ 896:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37168,7 +37168,7 @@ function getOctokit(token, options, ...additionalPlugins) {
 }
 //# sourceMappingURL=github.js.map
 ;// CONCATENATED MODULE: ./src/core/errors.ts
-class errors_GateError extends Error {
+class GateError extends Error {
     code;
     hint;
     constructor(code, message, hint) {
@@ -37179,7 +37179,7 @@ class errors_GateError extends Error {
     }
 }
 /** The baseline cannot be compared with this run; carries the reasons and the command that writes a new one. */
-class errors_IncomparableError extends errors_GateError {
+class IncomparableError extends GateError {
     reasons;
     updateCommand;
     constructor(reasons, updateCommand) {
@@ -37199,7 +37199,7 @@ function locate(file, line, column) {
     return where;
 }
 function formatError(error) {
-    if (error instanceof errors_GateError) {
+    if (error instanceof GateError) {
         return error.hint ? `${error.message}\n  fix: ${error.hint}` : error.message;
     }
     if (error instanceof Error)
@@ -37309,7 +37309,7 @@ const DEFAULT_GATE = {
     gate_mode: 'strict',
 };
 /** defaults < the baseline's committed settings < evalgate.yml / flags / Action inputs. */
-function gate_resolveGate(...layers) {
+function resolveGate(...layers) {
     const gate = structuredClone(DEFAULT_GATE);
     for (const layer of layers) {
         if (!layer)
@@ -37333,7 +37333,7 @@ function checkGateMetricNames(settings, source) {
     ];
     for (const [metric, where] of named) {
         if (!isKnownMetric(metric)) {
-            throw new errors_GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
+            throw new GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
         }
     }
 }
@@ -47124,14 +47124,14 @@ function loadBaseline(path) {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new errors_GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${error.message}`, 'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path);
+        throw new GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${error.message}`, 'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path);
     }
     if (isResultsFile(data))
         return viewOfResults(parseResults(data, path), path);
     const parsed = BaselineSchema.safeParse(data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new errors_GateError('bad_input', `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`, 'a baseline needs at least version, eval_set_version and metrics; write one with: npx evalgate baseline --results results.json --out ' + path);
+        throw new GateError('bad_input', `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`, 'a baseline needs at least version, eval_set_version and metrics; write one with: npx evalgate baseline --results results.json --out ' + path);
     }
     checkGateMetricNames(parsed.data, path);
     return viewOfBaseline(parsed.data, path);
@@ -47165,7 +47165,7 @@ function viewOfResults(r, path) {
 function loadResults(path) {
     let data;
     try {
-        data = JSON.parse(readFileSync(path, 'utf8'));
+        data = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
     }
     catch (error) {
         const code = error.code;
@@ -47178,7 +47178,7 @@ function parseResults(data, path) {
     if (parsed.success)
         return parsed.data;
     const issue = parsed.error.issues[0];
-    throw new errors_GateError('bad_input', `${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`');
+    throw new GateError('bad_input', `${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`');
 }
 function isResultsFile(data) {
     return typeof data === 'object' && data !== null && 'run' in data && 'questions' in data && 'schema_version' in data;
@@ -47397,7 +47397,7 @@ function readConfigFile(path) {
     const file = path ?? DEFAULT_CONFIG_FILE;
     if (!(0,external_node_fs_namespaceObject.existsSync)(file)) {
         if (path)
-            throw new errors_GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
+            throw new GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
         return { source: 'flags', data: {} };
     }
     let data;
@@ -47407,12 +47407,12 @@ function readConfigFile(path) {
     catch (error) {
         const e = error;
         const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
-        throw new errors_GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
+        throw new GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
     }
     if (data === null || data === undefined)
         return { source: file, data: {} };
     if (typeof data !== 'object' || Array.isArray(data))
-        throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
+        throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
     return { source: file, data: data };
 }
 /** Later layers win; nested objects merge, arrays and scalars replace; undefined means unset. */
@@ -47454,13 +47454,13 @@ function parseConfig(data, source) {
         const issue = parsed.error.issues[0];
         const path = issue.path.join('.');
         const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new errors_GateError('bad_config', `${source}: setting "${path || issue.keys?.join(', ')}": ${issue.message}`, hint);
+        throw new GateError('bad_config', `${source}: setting "${path || issue.keys?.join(', ')}": ${issue.message}`, hint);
     }
     const config = parsed.data;
     checkGateMetricNames(config.gate, source);
     const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
     if (refusalAsForbidden.length > 0) {
-        throw new errors_GateError('bad_config', `${source}: rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden');
+        throw new GateError('bad_config', `${source}: rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden');
     }
     return config;
 }
@@ -49558,7 +49558,7 @@ function tableFormat(file) {
         return 'csv';
     if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json')
         return 'jsonl';
-    throw new errors_GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file');
+    throw new GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file');
 }
 function readText(file, what) {
     try {
@@ -49567,7 +49567,7 @@ function readText(file, what) {
     catch (error) {
         const code = error.code;
         const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error);
-        throw new errors_GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`);
+        throw new GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`);
     }
 }
 function readTable(file, what) {
@@ -49581,7 +49581,7 @@ function parseCsv(file, text) {
     }
     catch (error) {
         const e = error;
-        throw new errors_GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
+        throw new GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
     }
     const [header, ...body] = rows;
     if (!header)
@@ -49590,7 +49590,7 @@ function parseCsv(file, text) {
     const seen = new Set();
     for (const column of columns) {
         if (seen.has(column))
-            throw new errors_GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
+            throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
         seen.add(column);
     }
     // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
@@ -49642,10 +49642,10 @@ function parseJsonl(file, text) {
             value = JSON.parse(line);
         }
         catch (error) {
-            throw new errors_GateError('bad_input', `${locate(file, index + 1)}: not valid JSON: ${error.message}`, 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}');
+            throw new GateError('bad_input', `${locate(file, index + 1)}: not valid JSON: ${error.message}`, 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}');
         }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            throw new errors_GateError('bad_input', `${locate(file, index + 1)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line');
+            throw new GateError('bad_input', `${locate(file, index + 1)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line');
         }
         records.push({ line: index + 1, data: value });
     });
@@ -49655,14 +49655,14 @@ function requireColumns(table, required, hint) {
     if (table.columns) {
         const missing = required.filter((c) => !table.columns.includes(c));
         if (missing.length > 0) {
-            throw new errors_GateError('bad_input', `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`, hint);
+            throw new GateError('bad_input', `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`, hint);
         }
         return;
     }
     for (const record of table.records) {
         const missing = required.filter((c) => !(c in record.data));
         if (missing.length > 0) {
-            throw new errors_GateError('bad_input', `${locate(table.file, record.line, missing[0])}: missing required key`, hint);
+            throw new GateError('bad_input', `${locate(table.file, record.line, missing[0])}: missing required key`, hint);
         }
     }
 }
@@ -49674,7 +49674,7 @@ function parseRecord(schema, record, file, hint) {
     const issue = result.error.issues[0];
     const column = issue.path.length > 0 ? String(issue.path[0]) : undefined;
     const got = column !== undefined && issue.code === 'invalid_type' ? `: got ${tabular_describe(record.data[column])}` : '';
-    throw new errors_GateError('bad_input', `${locate(file, record.line, column)}: ${issue.message}${got}`, hint(column ?? ''));
+    throw new GateError('bad_input', `${locate(file, record.line, column)}: ${issue.message}${got}`, hint(column ?? ''));
 }
 function tabular_describe(value) {
     if (value === undefined)
@@ -49705,11 +49705,11 @@ function collectOutputs(records, source, evalIds) {
     for (const record of records) {
         const output = parseRecord(CandidateOutputInputSchema, record, source, (c) => hints[c] ?? 'fix the value in this field');
         if (!evalIds.has(output.id)) {
-            throw new errors_GateError('bad_input', `${locate(source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
+            throw new GateError('bad_input', `${locate(source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
         }
         const previous = lines.get(output.id);
         if (previous !== undefined) {
-            throw new errors_GateError('bad_input', `${locate(source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question');
+            throw new GateError('bad_input', `${locate(source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question');
         }
         lines.set(output.id, record.line);
         outputs.set(output.id, output);
@@ -49737,10 +49737,10 @@ async function runCommandCandidate(rows, options) {
     const { stdout, stderr, code, signal, timedOut } = await spawnWithInput(options, input);
     const stderrTail = tail(stderr, 20);
     if (timedOut) {
-        throw new errors_GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ''}`, 'raise candidate.timeout_ms, or make the command faster');
+        throw new GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ''}`, 'raise candidate.timeout_ms, or make the command faster');
     }
     if (code !== 0) {
-        throw new errors_GateError('candidate_failed', `candidate command failed (${signal ? `signal ${signal}` : `exit code ${code}`}): ${options.command}${stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ' (it wrote nothing to stderr)'}`, 'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>');
+        throw new GateError('candidate_failed', `candidate command failed (${signal ? `signal ${signal}` : `exit code ${code}`}): ${options.command}${stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ' (it wrote nothing to stderr)'}`, 'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>');
     }
     const table = parseJsonl(SOURCE, stdout);
     return collectOutputs(table.records, SOURCE, new Set(rows.map((r) => r.id)));
@@ -49772,7 +49772,7 @@ function spawnWithInput(options, input) {
         child.stdin.on('error', () => undefined);
         child.on('error', (error) => {
             clearTimeout(timer);
-            reject(new errors_GateError('candidate_failed', `candidate command could not start: ${error.message}`, 'check the command and its working directory'));
+            reject(new GateError('candidate_failed', `candidate command could not start: ${error.message}`, 'check the command and its working directory'));
         });
         child.on('close', (code, signal) => {
             clearTimeout(timer);
@@ -49805,7 +49805,7 @@ function planHttpCandidate(rows, config, env) {
         new Headers(headers);
     }
     catch (error) {
-        throw new errors_GateError('bad_config', `candidate.http.headers: ${redact(errorMessage(error), secrets)}`, 'header names are tokens like X-Api-Key; values cannot contain newlines');
+        throw new GateError('bad_config', `candidate.http.headers: ${redact(errorMessage(error), secrets)}`, 'header names are tokens like X-Api-Key; values cannot contain newlines');
     }
     if (config.method === 'POST' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
         headers['content-type'] = 'application/json';
@@ -49825,7 +49825,7 @@ function planHttpCandidate(rows, config, env) {
             JSON.parse(body);
         }
         catch (error) {
-            throw new errors_GateError('bad_config', `candidate.http.body${jsonErrorLocation(body, error)}: not valid JSON once filled in for question "${row.id}": ${errorMessage(error)}\n  rendered: ${excerpt(body, 300)}`, 'write the body as JSON with placeholders inside strings, e.g. {"question": "{{question}}", "id": "{{id}}"}');
+            throw new GateError('bad_config', `candidate.http.body${jsonErrorLocation(body, error)}: not valid JSON once filled in for question "${row.id}": ${errorMessage(error)}\n  rendered: ${excerpt(body, 300)}`, 'write the body as JSON with placeholders inside strings, e.g. {"question": "{{question}}", "id": "{{id}}"}');
         }
         return { id: row.id, url, body };
     });
@@ -49993,7 +49993,7 @@ function compileJsonPath(source, where = 'JSON path') {
         first = false;
     }
     if (rest !== '') {
-        throw new errors_GateError('bad_config', `${where}: cannot read "${source}" at "${rest}"`, 'write a dotted path such as data.answer, result.docs[*].text or choices[0].message.content');
+        throw new GateError('bad_config', `${where}: cannot read "${source}" at "${rest}"`, 'write a dotted path such as data.answer, result.docs[*].text or choices[0].message.content');
     }
     const wildcard = steps.some((s) => s.kind === 'all');
     return {
@@ -50049,7 +50049,7 @@ function placeholderValue(row, name, where) {
         return row.question;
     if (Object.hasOwn(row.extra, name))
         return row.extra[name] ?? null;
-    throw new errors_GateError('bad_config', `${where}: unknown placeholder {{${name}}} (question "${row.id}" has no column "${name}")`, `use {{id}}, {{question}} or a column of the eval set${Object.keys(row.extra).length ? ` (${Object.keys(row.extra).join(', ')})` : ''}`);
+    throw new GateError('bad_config', `${where}: unknown placeholder {{${name}}} (question "${row.id}" has no column "${name}")`, `use {{id}}, {{question}} or a column of the eval set${Object.keys(row.extra).length ? ` (${Object.keys(row.extra).join(', ')})` : ''}`);
 }
 function renderTemplate(template, row, where, encode) {
     return template.replace(PLACEHOLDER, (_, name) => {
@@ -50097,7 +50097,7 @@ function resolveHeaders(config, env) {
         headers[name] = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, variable) => {
             const value = env[variable];
             if (value === undefined || value === '') {
-                throw new errors_GateError('bad_config', `candidate.http.headers.${name}: environment variable ${variable} is not set (or empty)`, `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`);
+                throw new GateError('bad_config', `candidate.http.headers.${name}: environment variable ${variable} is not set (or empty)`, `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`);
             }
             secrets.push(value);
             return value;
@@ -50112,10 +50112,10 @@ function checkUrl(url, id) {
         parsed = new URL(url);
     }
     catch {
-        throw new errors_GateError('bad_config', `candidate.http.url: "${url}" (question "${id}") is not a valid URL`, 'give an absolute URL such as http://localhost:8000/ask');
+        throw new GateError('bad_config', `candidate.http.url: "${url}" (question "${id}") is not a valid URL`, 'give an absolute URL such as http://localhost:8000/ask');
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new errors_GateError('bad_config', `candidate.http.url: "${url}" is not an http(s) URL`, 'give an absolute URL such as http://localhost:8000/ask');
+        throw new GateError('bad_config', `candidate.http.url: "${url}" is not an http(s) URL`, 'give an absolute URL such as http://localhost:8000/ask');
     }
 }
 function redact(text, secrets) {
@@ -50848,7 +50848,7 @@ const EPS = 1e-9;
  * Why a baseline cannot be compared with this run; empty when it can. Checked before the
  * candidate runs, so a mismatch costs nothing.
  */
-function compare_incomparability(baseline, run) {
+function incomparability(baseline, run) {
     const where = baseline.path ?? 'the baseline';
     const reasons = [];
     if (baseline.eval_set_version !== run.eval_set_version) {
@@ -50904,7 +50904,7 @@ function incomparableComparison(baseline, reasons, gate, updateCommand) {
  * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
  * floors, error rates, and per-question regressions. Pure: no I/O, no logging.
  */
-function compare_compare(run, baseline, gate, updateCommand) {
+function compare(run, baseline, gate, updateCommand) {
     const messages = [];
     const runIds = Object.keys(run.questions);
     const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null;
@@ -60323,10 +60323,10 @@ function planLlm(rows, outputs, settings) {
 }
 function checkBudget(plan, budget) {
     if (budget.calls !== undefined && plan.chat + plan.embeddings > budget.calls) {
-        throw new errors_GateError('budget', `the judge plan needs up to ${plan.chat + plan.embeddings} calls (${plan.chat} chat + ${plan.embeddings} embeddings), over budget.calls ${budget.calls}; no call was made`, 'raise budget.calls, score fewer questions (shard: i/n), or turn off judge.repeats');
+        throw new GateError('budget', `the judge plan needs up to ${plan.chat + plan.embeddings} calls (${plan.chat} chat + ${plan.embeddings} embeddings), over budget.calls ${budget.calls}; no call was made`, 'raise budget.calls, score fewer questions (shard: i/n), or turn off judge.repeats');
     }
     if (budget.tokens !== undefined && plan.tokens > budget.tokens) {
-        throw new errors_GateError('budget', `the judge plan needs about ${plan.tokens} tokens, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions');
+        throw new GateError('budget', `the judge plan needs about ${plan.tokens} tokens, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions');
     }
 }
 function openAIJudgeFor(config, identity, apiKey, cwd, variant) {
@@ -60547,7 +60547,7 @@ function evalSetFromTable(table) {
         const parsed = parseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell');
         const previous = firstLine.get(parsed.id);
         if (previous !== undefined) {
-            throw new errors_GateError('bad_input', `${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
+            throw new GateError('bad_input', `${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
         }
         firstLine.set(parsed.id, record.line);
         const extra = {};
@@ -60569,7 +60569,7 @@ function evalSetFromTable(table) {
         });
     }
     if (rows.length === 0)
-        throw new errors_GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
+        throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
     return { file: table.file, rows, fingerprint: fingerprintRows(rows) };
 }
 /**
@@ -61077,15 +61077,15 @@ async function runPipeline(config, deps, resultsPath = null) {
     const started = deps.elapsed();
     const startedAt = deps.now();
     if (!config.eval_set)
-        throw new errors_GateError('usage', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
+        throw new GateError('usage', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
     if (!config.eval_set_version)
-        throw new errors_GateError('usage', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
+        throw new GateError('usage', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
     const chosen = ['predictions', 'command', 'http'].filter((k) => config.candidate[k] !== undefined);
     if (chosen.length === 0) {
-        throw new errors_GateError('usage', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
+        throw new GateError('usage', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
     }
     if (chosen.length > 1)
-        throw new errors_GateError('usage', `more than one candidate given (${chosen.join(', ')})`, 'use exactly one of --predictions, --candidate-cmd and --candidate-url');
+        throw new GateError('usage', `more than one candidate given (${chosen.join(', ')})`, 'use exactly one of --predictions, --candidate-cmd and --candidate-url');
     const candidateKind = chosen[0];
     const fullSet = loadEvalSet(config.eval_set);
     const evalSet = config.shard ? { ...fullSet, rows: shardRows(fullSet.rows, config.shard.index, config.shard.count) } : fullSet;
@@ -61099,9 +61099,9 @@ async function runPipeline(config, deps, resultsPath = null) {
         notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${shard.total_questions} questions; merge the shards (evalgate merge) to gate`);
     const updateCommand = `npx evalgate baseline --results ${resultsPath ?? 'results.json'} --out ${config.baseline ?? 'baselines/baseline.json'}`;
     if (baseline) {
-        const reasons = compare_incomparability(baseline, { eval_set_version: config.eval_set_version, eval_set_fingerprint: evalSet.fingerprint, judge });
+        const reasons = incomparability(baseline, { eval_set_version: config.eval_set_version, eval_set_fingerprint: evalSet.fingerprint, judge });
         if (reasons.length > 0)
-            throw new errors_IncomparableError(reasons, updateCommand);
+            throw new IncomparableError(reasons, updateCommand);
     }
     else if (config.baseline && !shard) {
         deps.logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`);
@@ -61172,8 +61172,8 @@ async function runPipeline(config, deps, resultsPath = null) {
         metrics: summary,
         questions,
     };
-    const gate = gate_resolveGate(baseline?.settings, config.gate);
-    const comparison = shard ? null : compare_compare(run, baseline, gate, updateCommand);
+    const gate = resolveGate(baseline?.settings, config.gate);
+    const comparison = shard ? null : compare(run, baseline, gate, updateCommand);
     return {
         schema_version: RESULTS_SCHEMA_VERSION,
         run: {
@@ -61207,9 +61207,9 @@ function judgeProvider(config, deps, notes) {
     if (j.provider !== 'openai')
         return j.provider;
     if (!j.model)
-        throw new errors_GateError('bad_config', 'judge.provider is openai but no judge.model is set', 'set judge.model (flag --judge-model, Action input judge-model), e.g. gpt-4o-mini');
+        throw new GateError('bad_config', 'judge.provider is openai but no judge.model is set', 'set judge.model (flag --judge-model, Action input judge-model), e.g. gpt-4o-mini');
     if (!j.embeddings_model)
-        throw new errors_GateError('bad_config', 'judge.provider is openai but no judge.embeddings_model is set (answer_relevancy needs embeddings)', 'set judge.embeddings_model (flag --embeddings-model), e.g. text-embedding-3-small');
+        throw new GateError('bad_config', 'judge.provider is openai but no judge.embeddings_model is set (answer_relevancy needs embeddings)', 'set judge.embeddings_model (flag --embeddings-model), e.g. text-embedding-3-small');
     if (deps.env[j.api_key_env])
         return 'openai';
     const note = `LLM tier skipped: ${j.api_key_env} is not set (pull requests from forks get no secrets). The gate decides on rules, retrieval and citations; judge metrics are not computed.`;
@@ -61242,6 +61242,242 @@ function exitCodeFor(results) {
     return EXIT.pass;
 }
 
+;// CONCATENATED MODULE: ./src/core/merge.ts
+
+
+
+
+/**
+ * Joins the results.json of every shard of one run into the results of the whole run. The
+ * shards must come from the same eval set (version and fingerprint), the same judge and rule
+ * definitions and the same shard count, and together cover every question exactly once;
+ * anything else is refused with the file and the field. Shards are read one at a time, so
+ * memory holds the merged questions, not every shard file at once.
+ */
+function mergeShardFiles(files) {
+    if (files.length === 0)
+        throw new GateError('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json');
+    let first = null;
+    const seen = new Map();
+    const questions = {};
+    const owner = new Map();
+    const metricNames = new Set();
+    const notes = new Set();
+    let usage = null;
+    const timings = { candidate: 0, scoring: 0, total: 0 };
+    let startedAt = '';
+    for (const file of files) {
+        const results = loadResults(file);
+        const shard = results.run.shard;
+        if (!shard)
+            throw new GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)');
+        if (!first)
+            first = { file, results };
+        const ref = first.results.run;
+        const mismatch = (what, a, b) => new GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
+        if (results.run.eval_set_version !== ref.eval_set_version)
+            throw mismatch('eval_set_version', ref.eval_set_version, results.run.eval_set_version);
+        if (results.run.eval_set_fingerprint !== ref.eval_set_fingerprint)
+            throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, results.run.eval_set_fingerprint);
+        if (!sameJudge(results.run.judge, ref.judge))
+            throw mismatch('judge', ref.judge, results.run.judge);
+        if (shard.count !== ref.shard.count)
+            throw mismatch('shard count', ref.shard.count, shard.count);
+        if (String(results.run.k) !== String(ref.k))
+            throw mismatch('k', ref.k, results.run.k);
+        const previous = seen.get(shard.index);
+        if (previous)
+            throw new GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
+        seen.set(shard.index, file);
+        for (const [id, q] of Object.entries(results.questions)) {
+            if (owner.has(id))
+                throw new GateError('bad_input', `${file}: question "${id}" is also in ${owner.get(id)}`, 'shards must not overlap: were they made with the same shard count?');
+            owner.set(id, file);
+            questions[id] = q;
+        }
+        Object.keys(results.metrics).forEach((m) => metricNames.add(m));
+        results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n));
+        usage = usage ? addUsage(usage, results.run.usage) : structuredClone(results.run.usage);
+        timings.candidate = Math.max(timings.candidate, results.run.timings_ms.candidate);
+        timings.scoring = Math.max(timings.scoring, results.run.timings_ms.scoring);
+        timings.total = Math.max(timings.total, results.run.timings_ms.total);
+        if (!startedAt || results.run.started_at < startedAt)
+            startedAt = results.run.started_at;
+    }
+    const ref = first.results.run;
+    const missing = Array.from({ length: ref.shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+    if (missing.length > 0) {
+        throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${ref.shard.count} missing`, 'pass the results.json of every shard (download all the matrix jobs\' artifacts)');
+    }
+    const total = Object.keys(questions).length;
+    if (total !== ref.shard.total_questions) {
+        throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${ref.shard.total_questions}`, 'every shard must come from the same eval set and run');
+    }
+    const metrics = sortMetrics(metricNames);
+    for (const q of Object.values(questions))
+        for (const m of metrics)
+            if (!(m in q.scores))
+                q.scores[m] = null;
+    const summary = summarise(questions, metrics);
+    return {
+        schema_version: first.results.schema_version,
+        run: {
+            ...ref,
+            question_count: total,
+            shard: null,
+            started_at: startedAt,
+            timings_ms: timings,
+            usage: usage,
+            notes: [...notes, `merged from ${files.length} shards`],
+        },
+        metrics: summary,
+        questions,
+        comparison: null,
+    };
+}
+function sameJudge(a, b) {
+    return a.provider === b.provider && a.model === b.model && a.embeddings_model === b.embeddings_model && a.definitions_hash === b.definitions_hash && a.rules_hash === b.rules_hash;
+}
+function addUsage(a, b) {
+    const by_family = structuredClone(a.by_family);
+    for (const [name, f] of Object.entries(b.by_family)) {
+        const t = by_family[name];
+        by_family[name] = t ? { calls: t.calls + f.calls, cache_hits: t.cache_hits + f.cache_hits, retries: t.retries + f.retries, errors: t.errors + f.errors, prompt_tokens: t.prompt_tokens + f.prompt_tokens, completion_tokens: t.completion_tokens + f.completion_tokens, ms: t.ms + f.ms } : f;
+    }
+    return {
+        llm_calls: a.llm_calls + b.llm_calls,
+        embedding_calls: a.embedding_calls + b.embedding_calls,
+        prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+        completion_tokens: a.completion_tokens + b.completion_tokens,
+        cache_hits: a.cache_hits + b.cache_hits,
+        retries: a.retries + b.retries,
+        cost_usd: a.cost_usd === null && b.cost_usd === null ? null : (a.cost_usd ?? 0) + (b.cost_usd ?? 0),
+        by_family,
+        planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/history.ts
+
+
+
+
+const HISTORY_COLUMNS = ['date', 'version', 'eval_set_version', 'metric', 'value'];
+const HEADER = HISTORY_COLUMNS.join(',');
+const ROW_HINT = 'each row is date,version,eval_set_version,metric,value, e.g. 2026-01-31,v1.2,v1,rules_pass,0.82 (quote a field that holds a comma or a quote: "a, b", "say ""hi""")';
+/** ISO 8601 date or date-time: the order of the strings is the order of the dates. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** One row per metric that has a mean (a metric nobody could score is not a point on a trend), by metric name. */
+function historyRowsFromResults(results, date) {
+    const version = results.run.version ?? 'unversioned';
+    const eval_set_version = results.run.eval_set_version;
+    const rows = [];
+    for (const [metric, summary] of Object.entries(results.metrics)) {
+        if (summary.mean !== null && Number.isFinite(summary.mean))
+            rows.push({ date, version, eval_set_version, metric, value: summary.mean });
+    }
+    return rows.sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0));
+}
+/** RFC 4180, one `\n`-terminated line per row. */
+function formatHistoryCsv(rows, withHeader) {
+    const lines = rows.map((r) => [r.date, r.version, r.eval_set_version, r.metric, formatValue(r.value)].map(quoteField).join(','));
+    if (withHeader)
+        lines.unshift(HEADER);
+    return lines.map((line) => `${line}\n`).join('');
+}
+function formatValue(value) {
+    if (!Number.isFinite(value))
+        throw new RangeError(`history value must be a finite number, got ${value}`);
+    // String() keeps every digit, so format → parse gives the same number back
+    return String(value);
+}
+function quoteField(field) {
+    return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+/** Parses history.csv (BOM and CRLF tolerated). Empty text is an empty history. */
+function parseHistoryCsv(text, file) {
+    const table = parseCsv(file, text);
+    const columns = table.columns ?? [];
+    if (columns.length === 0)
+        return [];
+    const missing = HISTORY_COLUMNS.find((c) => !columns.includes(c));
+    if (missing) {
+        throw new GateError('bad_input', `${locate(file, 1, missing)}: missing from the header (header has: ${columns.join(', ')})`, `the first line of a history file must be exactly: ${HEADER}`);
+    }
+    const extra = columns.find((c) => !HISTORY_COLUMNS.includes(c));
+    if (extra !== undefined) {
+        throw new GateError('bad_input', `${locate(file, 1, extra)}: not a history column`, `the first line of a history file must be exactly: ${HEADER}`);
+    }
+    return table.records.map(({ line, data }) => {
+        const field = (column) => String(data[column] ?? '');
+        const fail = (column, expected, got) => {
+            throw new GateError('bad_input', `${locate(file, line, column)}: expected ${expected}, got "${got}"`, ROW_HINT);
+        };
+        const date = field('date').trim();
+        if (!ISO_DATE.test(date))
+            fail('date', 'an ISO date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)', date);
+        const version = field('version');
+        if (version.trim() === '')
+            fail('version', 'a version label', version);
+        const eval_set_version = field('eval_set_version');
+        if (eval_set_version.trim() === '')
+            fail('eval_set_version', 'an eval set version label', eval_set_version);
+        const metric = field('metric').trim();
+        if (metric === '')
+            fail('metric', 'a metric name', metric);
+        const raw = field('value').trim();
+        const value = raw === '' ? NaN : Number(raw);
+        if (!Number.isFinite(value))
+            fail('value', 'a number', raw);
+        return { date, version, eval_set_version, metric, value };
+    });
+}
+/**
+ * Appends this run's rows to a history file, writing the header when the file is new or
+ * empty and creating its folder. Returns how many rows were written. The one function here
+ * that touches the disk.
+ */
+function appendHistory(path, results, date) {
+    const rows = historyRowsFromResults(results, date);
+    if (rows.length === 0)
+        return 0;
+    const existing = (0,external_node_fs_namespaceObject.existsSync)(path) ? (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8') : '';
+    const isEmpty = existing.replace(/^\uFEFF/, '').trim() === '';
+    if (!isEmpty) {
+        // appending under a foreign header would make the whole file unreadable
+        const firstLine = existing.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].trim();
+        if (firstLine !== HEADER) {
+            throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`);
+        }
+    }
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    const separator = !isEmpty && !/\n$/.test(existing) ? '\n' : '';
+    (0,external_node_fs_namespaceObject.appendFileSync)(path, separator + formatHistoryCsv(rows, isEmpty), 'utf8');
+    return rows.length;
+}
+/**
+ * The points of one metric, one series per eval set version: scores on different eval sets
+ * are never joined into one line. Points in date order (stable for equal dates); series in
+ * the order of their first date.
+ */
+function seriesFor(rows, metric) {
+    const bySet = new Map();
+    for (const row of chronological(rows, metric)) {
+        let series = bySet.get(row.eval_set_version);
+        if (!series) {
+            series = { eval_set_version: row.eval_set_version, points: [] };
+            bySet.set(row.eval_set_version, series);
+        }
+        series.points.push({ date: row.date, version: row.version, value: row.value });
+    }
+    // Map keeps insertion order, and rows arrive in date order: series are ordered by first date
+    return [...bySet.values()];
+}
+/** The rows of one metric in date order; rows with equal dates keep their file order. */
+function chronological(rows, metric) {
+    return rows.filter((r) => r.metric === metric).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 /**
  * Everything that came from the eval set, the candidate or the judge goes through here
@@ -61266,7 +61502,165 @@ function escapeInline(text) {
         .replace(/([#@])(?=[\p{L}\p{N}_-])/gu, '$1\u2060'));
 }
 
+;// CONCATENATED MODULE: ./src/report/mermaid.ts
+/**
+ * Mermaid `xychart-beta` blocks, which GitHub renders inside a PR comment. The grammar is
+ * small and strict: a quoted string ends at the next `"`, `[` / `]` delimit lists, `%%`
+ * starts a comment and a newline ends a statement. Every label that came from a user is
+ * sanitised so it can never end a string or a list early.
+ */
+const MAX_TREND_POINTS = 20;
+const MAX_LABEL_CHARS = 24;
+/**
+ * One line per metric over the last 20 points. xychart-beta draws no legend, so the title
+ * names the metrics in the order of the lines. A missing value carries the previous one
+ * (0 before the first), and a comment in the block says so. Empty input gives ''.
+ */
+function trendChart(series, options = {}) {
+    const count = Math.min(series.labels.length, MAX_TREND_POINTS);
+    if (count === 0 || series.lines.length === 0)
+        return '';
+    const labels = uniqueLabels(series.labels.slice(-count).map((l) => sanitise(l, MAX_LABEL_CHARS)));
+    const notes = [];
+    const lines = series.lines.map(({ metric, values }) => {
+        // aligned from the end: values[last] belongs to labels[last]
+        const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null);
+        const filled = [];
+        let seen = false;
+        let carried = 0;
+        let leading = 0;
+        for (const v of window) {
+            if (v !== null && Number.isFinite(v)) {
+                filled.push(round3(v));
+                seen = true;
+            }
+            else if (seen) {
+                filled.push(filled.at(-1));
+                carried++;
+            }
+            else {
+                filled.push(0);
+                leading++;
+            }
+        }
+        const parts = [];
+        if (carried > 0)
+            parts.push(`${carried} missing value${carried > 1 ? 's' : ''} carried forward from the previous point`);
+        if (leading > 0)
+            parts.push(`${leading} missing value${leading > 1 ? 's' : ''} before the first one drawn as 0`);
+        if (parts.length > 0)
+            notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`);
+        return { metric, values: filled };
+    });
+    const all = lines.flatMap((l) => l.values);
+    const yMin = Math.min(options.yMin ?? 0, ...all);
+    const yMax = Math.max(options.yMax ?? 1, ...all);
+    const names = lines.map((l) => l.metric).join(', ');
+    const title = options.title ? `${names} (${options.title})` : names;
+    return block([
+        `title ${quote(title, 200)}`,
+        `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
+        `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
+        ...lines.map((l) => `line [${l.values.map(num).join(', ')}]`),
+        ...notes,
+    ]);
+}
+/**
+ * Per-question change (candidate − baseline) as bars, from the largest drop to the largest
+ * gain. When there are more than `max` questions, the `max` largest |changes| are kept and
+ * the block says how many were left out. Empty input gives ''.
+ */
+function flipChart(changes, options = {}) {
+    const max = Math.max(1, Math.floor(options.max ?? 40));
+    const deltas = changes
+        .map((c) => ({ id: c.id, delta: c.candidate - c.baseline }))
+        .filter((c) => Number.isFinite(c.delta));
+    if (deltas.length === 0)
+        return '';
+    const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const kept = [...deltas]
+        .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || byId(a, b))
+        .slice(0, max)
+        .sort((a, b) => a.delta - b.delta || byId(a, b));
+    const values = kept.map((c) => round3(c.delta));
+    const lowest = Math.min(0, ...values);
+    const highest = Math.max(0, ...values);
+    const allSmall = values.every((v) => Math.abs(v) <= 1);
+    const yMin = Math.min(Math.floor(lowest / 0.25) * 0.25, allSmall ? -1 : 0);
+    const yMax = Math.max(Math.ceil(highest / 0.25) * 0.25, allSmall ? 1 : 0);
+    const cut = deltas.length - kept.length;
+    const base = options.title ?? 'per-question change (candidate − baseline)';
+    const title = cut > 0 ? `${base}, largest ${kept.length} of ${deltas.length}` : base;
+    return block([
+        `title ${quote(title, 200)}`,
+        `x-axis [${uniqueLabels(kept.map((c) => sanitise(c.id, MAX_LABEL_CHARS))).map((l) => `"${l}"`).join(', ')}]`,
+        `y-axis "Δ" ${num(yMin)} --> ${num(yMax)}`,
+        `bar [${values.map(num).join(', ')}]`,
+        ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
+    ]);
+}
+function block(statements) {
+    return ['```mermaid', 'xychart-beta', ...statements.map((s) => `  ${s}`), '```', ''].join('\n');
+}
+function round3(value) {
+    const r = Math.round(value * 1000) / 1000;
+    return r === 0 ? 0 : r;
+}
+/** A number the grammar accepts: `[+-]?(\d+(\.\d+)?|\.\d+)`, so never an exponent. */
+function num(value) {
+    const text = String(round3(value));
+    return /e/i.test(text) ? round3(value).toFixed(3) : text;
+}
+function quote(text, max) {
+    return `"${sanitise(text, max)}"`;
+}
+/**
+ * Text that is safe inside a quoted xychart string and renders as written: no `"` (ends the
+ * string), no brackets (read as a list by older parsers), no backtick (opens a Markdown
+ * string), no `%%` (a comment), no newline (ends the statement), no `;` (read as `#name;`
+ * entity by Mermaid's preprocessor), and no `<`, `>` or `&` (Mermaid sanitises labels as
+ * HTML, so `<x>` would vanish).
+ */
+function sanitise(text, max) {
+    const clean = text
+        .replace(/[\r\n\t]+/g, ' ')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001F\u007F]/g, '')
+        .replace(/["`]/g, "'")
+        .replace(/\[/g, '(')
+        .replace(/\]/g, ')')
+        .replace(/</g, '‹')
+        .replace(/>/g, '›')
+        .replace(/&/g, '＆')
+        .replace(/;/g, ',')
+        .replace(/%+/g, '%')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const chars = [...clean];
+    const clipped = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
+    return clipped === '' ? '-' : clipped;
+}
+/** A band axis merges equal labels into one slot: number the repeats ("v1", "v1 (2)"). */
+function uniqueLabels(labels) {
+    const seen = new Map();
+    return labels.map((label) => {
+        const count = (seen.get(label) ?? 0) + 1;
+        seen.set(label, count);
+        let unique = count === 1 ? label : `${label} (${count})`;
+        while (count > 1 && seen.has(unique))
+            unique = `${unique}′`;
+        if (count > 1)
+            seen.set(unique, 1);
+        return unique;
+    });
+}
+/** A comment line: one line, and never a `%%{` directive. */
+function comment(text) {
+    return text.replace(/[\r\n]+/g, ' ').replace(/[{}]/g, '');
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -61322,6 +61716,8 @@ function render(results, options, limits) {
         out.push(...categoryTable(results));
     if (c)
         out.push(...regressionSection(c, limits));
+    if (limits.categories)
+        out.push(...chartsSection(results, options.history ?? []));
     out.push(...errorSection(results, limits.errors));
     if (c && c.messages.length > 0) {
         out.push('<details><summary>Notes</summary>', '');
@@ -61465,6 +61861,35 @@ function pValue(p) {
     if (p === null)
         return '—';
     return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+const TREND_METRICS = ['accuracy_norm', 'rules_pass', 'faithfulness', 'completeness_norm', 'mrr'];
+/**
+ * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
+ * this eval set version plus this run, and each question's change on the headline metric.
+ */
+function chartsSection(results, history) {
+    const c = results.comparison;
+    const metrics = [...TREND_METRICS, ...results.run.k.slice(0, 1).map((k) => `recall@${k}`)].filter((m) => results.metrics[m]?.mean != null).slice(0, 3);
+    const out = [];
+    const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric));
+    if (sameSet.length > 0 && metrics.length > 0) {
+        const runs = [...new Map(sameSet.map((r) => [`${r.date}\u0000${r.version}`, r])).values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).slice(-(MAX_TREND_POINTS - 1));
+        const valueOf = (run, metric) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null;
+        const chart = trendChart({
+            labels: [...runs.map((r) => r.version), 'this PR'],
+            lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m].mean] })),
+        });
+        if (chart)
+            out.push(chart, '');
+    }
+    const headline = metrics[0];
+    const changes = headline && c ? [...c.regressions, ...c.improvements].filter((q) => q.metric === headline) : [];
+    if (changes.length > 0) {
+        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` });
+        if (chart)
+            out.push(chart, '');
+    }
+    return out.length > 0 ? ['<details><summary>Trend and per-question changes</summary>', '', ...out, '</details>', ''] : [];
 }
 function categoryTable(results) {
     const c = results.comparison;
@@ -61685,6 +62110,9 @@ const INPUTS = [
     'results-path',
     'report-path',
     'mode',
+    'shard',
+    'shard-results',
+    'history',
 ];
 const inputs_optional = schemas_string().transform((v) => (v.trim() === '' ? undefined : v.trim()));
 function inputs_number(input, example) {
@@ -61737,20 +62165,23 @@ const InputsSchema = object({
     }),
     baseline: inputs_optional,
     'max-drop': inputs_number('max-drop', '0.02'),
-    'gate-mode': choice('gate-mode', ['strict'], 'strict'),
+    'gate-mode': choice('gate-mode', ['strict', 'significant'], 'strict'),
     'github-token': inputs_optional,
     comment: choice('comment', ['true', 'false'], 'true').transform((v) => v === 'true'),
     'comment-key': inputs_optional.transform((v) => v ?? 'default'),
     'results-path': inputs_optional.transform((v) => v ?? 'evalgate-results.json'),
     'report-path': inputs_optional.transform((v) => v ?? 'evalgate-report.md'),
-    mode: choice('mode', ['gate', 'baseline'], 'gate'),
+    mode: choice('mode', ['gate', 'baseline', 'merge'], 'gate'),
+    shard: inputs_optional,
+    'shard-results': inputs_optional.transform((v) => (v === undefined ? [] : v.split(/[\s,]+/).filter((p) => p !== ''))),
+    history: inputs_optional,
 });
 function readInputs(read = (name) => getInput(name)) {
     const raw = Object.fromEntries(INPUTS.map((name) => [name, read(name)]));
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new errors_GateError('usage', issue.message, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)');
+        throw new GateError('usage', issue.message, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)');
     }
     const i = parsed.data;
     if (i['github-token'])
@@ -61771,6 +62202,8 @@ function readInputs(read = (name) => getInput(name)) {
             k: i.k,
             baseline: i.baseline,
             gate: { max_drop: i['max-drop'], gate_mode: raw['gate-mode'] ? i['gate-mode'] : undefined },
+            shard: i.shard,
+            history: i.history,
         },
         githubToken: i['github-token'],
         comment: i.comment,
@@ -61778,6 +62211,7 @@ function readInputs(read = (name) => getInput(name)) {
         resultsPath: i['results-path'],
         reportPath: i['report-path'],
         mode: i.mode,
+        shardResults: i['shard-results'],
     };
 }
 
@@ -61835,6 +62269,8 @@ function annotate(results) {
 
 
 
+
+
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
  * annotations, outputs, check status. Publishing can only warn: a GitHub API failure never
@@ -61853,9 +62289,10 @@ async function run() {
         if (inputs.judgeApiKey)
             deps.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey };
         maskEnvSecrets(config, deps.env);
-        const results = await runPipeline(runConfig, deps, inputs.resultsPath);
+        const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(runConfig, deps, inputs.resultsPath);
         write(inputs.resultsPath, JSON.stringify(results, null, 2) + '\n');
-        const options = reportOptions(inputs, context);
+        const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv((0,external_node_fs_namespaceObject.readFileSync)(config.history, 'utf8'), config.history) : [];
+        const options = { ...reportOptions(inputs, context), history };
         const report = renderReport(results, options);
         write(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }));
         await writeSummary(renderReport(results, { ...options, marker: undefined }));
@@ -61866,6 +62303,12 @@ async function run() {
         setOutput('report-path', inputs.reportPath);
         if (inputs.mode === 'baseline') {
             writeBaseline(results, config.baseline ?? 'baselines/baseline.json', config.version ?? null);
+            if (config.history)
+                info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`);
+            return;
+        }
+        if (results.run.shard) {
+            info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`);
             return;
         }
         annotate(results);
@@ -61879,7 +62322,7 @@ async function run() {
     }
 }
 async function main_fail(error, inputs, context) {
-    const incomparable = error instanceof errors_IncomparableError;
+    const incomparable = error instanceof IncomparableError;
     setOutput('verdict', incomparable ? 'incomparable' : 'error');
     const options = inputs ? reportOptions(inputs, context) : {};
     const problem = incomparable
@@ -61895,7 +62338,7 @@ async function main_fail(error, inputs, context) {
     finally {
         setFailed(`evalgate: ${formatError(error)}`);
     }
-    if (!(error instanceof errors_GateError))
+    if (!(error instanceof GateError))
         core_debug(String(error?.stack));
 }
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
@@ -61904,6 +62347,25 @@ function maskEnvSecrets(config, env) {
     for (const name of names)
         if (env[name])
             core_setSecret(env[name]);
+}
+/** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
+function mergeAndCompare(inputs, config) {
+    const files = inputs.shardResults.flatMap(expandPattern);
+    const merged = mergeShardFiles(files);
+    info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`);
+    const baselinePath = config.baseline ?? 'baselines/baseline.json';
+    return compareResults(merged, loadBaseline(baselinePath), config.gate, inputs.resultsPath, baselinePath);
+}
+/** `dir/*.json` → the matching files, sorted; a plain path is itself. */
+function expandPattern(pattern) {
+    if (!pattern.includes('*'))
+        return [pattern];
+    const dir = (0,external_node_path_namespaceObject.dirname)(pattern);
+    const name = new RegExp(`^${(0,external_node_path_namespaceObject.basename)(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const files = (0,external_node_fs_namespaceObject.existsSync)(dir) ? (0,external_node_fs_namespaceObject.readdirSync)(dir).filter((f) => name.test(f)).sort().map((f) => (0,external_node_path_namespaceObject.join)(dir, f)) : [];
+    if (files.length === 0)
+        throw new GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them');
+    return files;
 }
 function reportOptions(inputs, context) {
     return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha };
@@ -61945,7 +62407,7 @@ function write(path, text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8957);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(896);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -68390,7 +68852,7 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 8515:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -68505,7 +68967,7 @@ var string = __nccwpck_require__(6464);
 var bool = __nccwpck_require__(3959);
 var float = __nccwpck_require__(8405);
 var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
+var schema = __nccwpck_require__(8515);
 var schema$1 = __nccwpck_require__(3559);
 var binary = __nccwpck_require__(6083);
 var merge = __nccwpck_require__(452);

@@ -5,7 +5,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1711);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2668);
 
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
@@ -19,7 +19,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1711:
+/***/ 2668:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24133,7 +24133,165 @@ function escape_escapeInline(text) {
         .replace(/([#@])(?=[\p{L}\p{N}_-])/gu, '$1\u2060'));
 }
 
+;// CONCATENATED MODULE: ./src/report/mermaid.ts
+/**
+ * Mermaid `xychart-beta` blocks, which GitHub renders inside a PR comment. The grammar is
+ * small and strict: a quoted string ends at the next `"`, `[` / `]` delimit lists, `%%`
+ * starts a comment and a newline ends a statement. Every label that came from a user is
+ * sanitised so it can never end a string or a list early.
+ */
+const MAX_TREND_POINTS = 20;
+const MAX_LABEL_CHARS = 24;
+/**
+ * One line per metric over the last 20 points. xychart-beta draws no legend, so the title
+ * names the metrics in the order of the lines. A missing value carries the previous one
+ * (0 before the first), and a comment in the block says so. Empty input gives ''.
+ */
+function trendChart(series, options = {}) {
+    const count = Math.min(series.labels.length, MAX_TREND_POINTS);
+    if (count === 0 || series.lines.length === 0)
+        return '';
+    const labels = uniqueLabels(series.labels.slice(-count).map((l) => sanitise(l, MAX_LABEL_CHARS)));
+    const notes = [];
+    const lines = series.lines.map(({ metric, values }) => {
+        // aligned from the end: values[last] belongs to labels[last]
+        const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null);
+        const filled = [];
+        let seen = false;
+        let carried = 0;
+        let leading = 0;
+        for (const v of window) {
+            if (v !== null && Number.isFinite(v)) {
+                filled.push(round3(v));
+                seen = true;
+            }
+            else if (seen) {
+                filled.push(filled.at(-1));
+                carried++;
+            }
+            else {
+                filled.push(0);
+                leading++;
+            }
+        }
+        const parts = [];
+        if (carried > 0)
+            parts.push(`${carried} missing value${carried > 1 ? 's' : ''} carried forward from the previous point`);
+        if (leading > 0)
+            parts.push(`${leading} missing value${leading > 1 ? 's' : ''} before the first one drawn as 0`);
+        if (parts.length > 0)
+            notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`);
+        return { metric, values: filled };
+    });
+    const all = lines.flatMap((l) => l.values);
+    const yMin = Math.min(options.yMin ?? 0, ...all);
+    const yMax = Math.max(options.yMax ?? 1, ...all);
+    const names = lines.map((l) => l.metric).join(', ');
+    const title = options.title ? `${names} (${options.title})` : names;
+    return block([
+        `title ${quote(title, 200)}`,
+        `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
+        `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
+        ...lines.map((l) => `line [${l.values.map(num).join(', ')}]`),
+        ...notes,
+    ]);
+}
+/**
+ * Per-question change (candidate − baseline) as bars, from the largest drop to the largest
+ * gain. When there are more than `max` questions, the `max` largest |changes| are kept and
+ * the block says how many were left out. Empty input gives ''.
+ */
+function flipChart(changes, options = {}) {
+    const max = Math.max(1, Math.floor(options.max ?? 40));
+    const deltas = changes
+        .map((c) => ({ id: c.id, delta: c.candidate - c.baseline }))
+        .filter((c) => Number.isFinite(c.delta));
+    if (deltas.length === 0)
+        return '';
+    const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const kept = [...deltas]
+        .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || byId(a, b))
+        .slice(0, max)
+        .sort((a, b) => a.delta - b.delta || byId(a, b));
+    const values = kept.map((c) => round3(c.delta));
+    const lowest = Math.min(0, ...values);
+    const highest = Math.max(0, ...values);
+    const allSmall = values.every((v) => Math.abs(v) <= 1);
+    const yMin = Math.min(Math.floor(lowest / 0.25) * 0.25, allSmall ? -1 : 0);
+    const yMax = Math.max(Math.ceil(highest / 0.25) * 0.25, allSmall ? 1 : 0);
+    const cut = deltas.length - kept.length;
+    const base = options.title ?? 'per-question change (candidate − baseline)';
+    const title = cut > 0 ? `${base}, largest ${kept.length} of ${deltas.length}` : base;
+    return block([
+        `title ${quote(title, 200)}`,
+        `x-axis [${uniqueLabels(kept.map((c) => sanitise(c.id, MAX_LABEL_CHARS))).map((l) => `"${l}"`).join(', ')}]`,
+        `y-axis "Δ" ${num(yMin)} --> ${num(yMax)}`,
+        `bar [${values.map(num).join(', ')}]`,
+        ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
+    ]);
+}
+function block(statements) {
+    return ['```mermaid', 'xychart-beta', ...statements.map((s) => `  ${s}`), '```', ''].join('\n');
+}
+function round3(value) {
+    const r = Math.round(value * 1000) / 1000;
+    return r === 0 ? 0 : r;
+}
+/** A number the grammar accepts: `[+-]?(\d+(\.\d+)?|\.\d+)`, so never an exponent. */
+function num(value) {
+    const text = String(round3(value));
+    return /e/i.test(text) ? round3(value).toFixed(3) : text;
+}
+function quote(text, max) {
+    return `"${sanitise(text, max)}"`;
+}
+/**
+ * Text that is safe inside a quoted xychart string and renders as written: no `"` (ends the
+ * string), no brackets (read as a list by older parsers), no backtick (opens a Markdown
+ * string), no `%%` (a comment), no newline (ends the statement), no `;` (read as `#name;`
+ * entity by Mermaid's preprocessor), and no `<`, `>` or `&` (Mermaid sanitises labels as
+ * HTML, so `<x>` would vanish).
+ */
+function sanitise(text, max) {
+    const clean = text
+        .replace(/[\r\n\t]+/g, ' ')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001F\u007F]/g, '')
+        .replace(/["`]/g, "'")
+        .replace(/\[/g, '(')
+        .replace(/\]/g, ')')
+        .replace(/</g, '‹')
+        .replace(/>/g, '›')
+        .replace(/&/g, '＆')
+        .replace(/;/g, ',')
+        .replace(/%+/g, '%')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const chars = [...clean];
+    const clipped = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
+    return clipped === '' ? '-' : clipped;
+}
+/** A band axis merges equal labels into one slot: number the repeats ("v1", "v1 (2)"). */
+function uniqueLabels(labels) {
+    const seen = new Map();
+    return labels.map((label) => {
+        const count = (seen.get(label) ?? 0) + 1;
+        seen.set(label, count);
+        let unique = count === 1 ? label : `${label} (${count})`;
+        while (count > 1 && seen.has(unique))
+            unique = `${unique}′`;
+        if (count > 1)
+            seen.set(unique, 1);
+        return unique;
+    });
+}
+/** A comment line: one line, and never a `%%{` directive. */
+function comment(text) {
+    return text.replace(/[\r\n]+/g, ' ').replace(/[{}]/g, '');
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+
 
 
 
@@ -24189,6 +24347,8 @@ function render(results, options, limits) {
         out.push(...categoryTable(results));
     if (c)
         out.push(...regressionSection(c, limits));
+    if (limits.categories)
+        out.push(...chartsSection(results, options.history ?? []));
     out.push(...errorSection(results, limits.errors));
     if (c && c.messages.length > 0) {
         out.push('<details><summary>Notes</summary>', '');
@@ -24333,6 +24493,35 @@ function pValue(p) {
         return '—';
     return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
+const TREND_METRICS = ['accuracy_norm', 'rules_pass', 'faithfulness', 'completeness_norm', 'mrr'];
+/**
+ * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
+ * this eval set version plus this run, and each question's change on the headline metric.
+ */
+function chartsSection(results, history) {
+    const c = results.comparison;
+    const metrics = [...TREND_METRICS, ...results.run.k.slice(0, 1).map((k) => `recall@${k}`)].filter((m) => results.metrics[m]?.mean != null).slice(0, 3);
+    const out = [];
+    const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric));
+    if (sameSet.length > 0 && metrics.length > 0) {
+        const runs = [...new Map(sameSet.map((r) => [`${r.date}\u0000${r.version}`, r])).values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).slice(-(MAX_TREND_POINTS - 1));
+        const valueOf = (run, metric) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null;
+        const chart = trendChart({
+            labels: [...runs.map((r) => r.version), 'this PR'],
+            lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m].mean] })),
+        });
+        if (chart)
+            out.push(chart, '');
+    }
+    const headline = metrics[0];
+    const changes = headline && c ? [...c.regressions, ...c.improvements].filter((q) => q.metric === headline) : [];
+    if (changes.length > 0) {
+        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` });
+        if (chart)
+            out.push(chart, '');
+    }
+    return out.length > 0 ? ['<details><summary>Trend and per-question changes</summary>', '', ...out, '</details>', ''] : [];
+}
 function categoryTable(results) {
     const c = results.comparison;
     if (!c || c.categories.length < 2)
@@ -24457,6 +24646,148 @@ function renderProblem(problem, options = {}) {
     }
     return out.join('\n') + '\n';
 }
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** The text of `evalgate --help` and of each command's --help. */
+const HELP = {
+    main: `evalgate: a quality gate for RAG / LLM question answering
+
+Usage: evalgate <command> [options]
+
+Commands:
+  run        score a candidate on an eval set; compare with a baseline when given
+  compare    compare a results.json with a baseline (or with another results.json)
+  baseline   write baselines/baseline.json from a results.json, keeping the gate settings
+  merge      join the results of the shards of one run (then compare, or --baseline)
+  trend      draw a metric's history (history.csv) as an SVG line chart
+  power      sample size for a difference you want to detect, or the MDE of your eval set
+  calibrate  the judge's scores against human scores (Spearman, weighted kappa, agreement)
+  calibrate-noise
+             score the same answers several times and propose max_drop from the judge's variance
+  pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
+             a Bradley-Terry ranking for three or more
+
+Run "evalgate <command> --help" for the options of a command.
+Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
+    run: `Usage: evalgate run [options]
+
+Scores the candidate's answers to every eval-set question, then compares with the baseline.
+
+  --config FILE            settings file (default: evalgate.yml when present); flags win
+  --eval-set FILE          eval set, .csv or .jsonl
+  --eval-set-version V     label of the eval set version (e.g. v1)
+  --version V              label of the system under test (e.g. the commit or prompt version)
+  --predictions FILE       candidate answers written by an earlier step (.jsonl or .csv)
+  --candidate-cmd "CMD"    candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout
+  --candidate-timeout MS   timeout for the candidate command (default 300000)
+  --candidate-url URL      candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)
+  --judge lexical|openai|none
+                           lexical: offline, deterministic (default); openai: an LLM judge over any
+                           OpenAI-compatible endpoint; none: rules, retrieval and citations only
+  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
+  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
+  --embeddings-model E     embeddings model for answer_relevancy (e.g. text-embedding-3-small)
+  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
+  --concurrency N          judge calls in flight at once (default 8)
+  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
+  --no-cache               call the judge even for requests it has answered before
+  --k 5,10                 cut-offs for precision@k, recall@k, hit@k, ndcg@k (default 5)
+  --baseline FILE          baseline.json (or another results.json) to compare with
+  --no-baseline            compare with nothing, even if evalgate.yml names a baseline (to write a new one)
+  --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
+  --out FILE               write results.json
+  --report FILE            write the Markdown report
+  --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
+                           merge the shards with "evalgate merge" to gate
+  --history FILE           append this run's metrics to history.csv (date,version,eval_set_version,metric,value)
+  --no-color               plain terminal output`,
+    merge: `Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...
+
+Joins the results.json of every shard of one run. Refuses shards from different eval set
+versions or fingerprints, judges or shard counts, overlapping shards, and incomplete coverage.
+
+  --out FILE               merged results.json
+  --baseline FILE          compare the merged run in the same step (else run "evalgate compare")
+  --config FILE            gate settings (default: evalgate.yml when present)
+  --max-drop X             override max_drop
+  --report FILE            write the Markdown report
+  --history FILE           append the merged run's metrics to history.csv
+  --no-color               plain terminal output`,
+    trend: `Usage: evalgate trend --history history.csv --metric M --out trend.svg [--threshold X]
+
+Draws one metric over the runs in history.csv as an SVG line chart: one point per run in date
+order, a break and a marker where the eval set version changes (series never mix versions),
+and a threshold line.
+
+  --history FILE           history.csv
+  --metric M               e.g. rules_pass, faithfulness, recall@5
+  --out FILE               the SVG to write
+  --threshold X            draw the threshold line at X
+  --title T                chart title`,
+    compare: `Usage: evalgate compare --baseline FILE --candidate RESULTS [options]
+
+  --baseline FILE          baseline.json, or another run's results.json
+  --candidate FILE         this run's results.json
+  --config FILE            settings file for gate overrides (default: evalgate.yml when present)
+  --max-drop X             override max_drop
+  --out FILE               write results.json with the comparison
+  --report FILE            write the Markdown report
+  --no-color               plain terminal output`,
+    baseline: `Usage: evalgate baseline --results RESULTS --out FILE [--version V]
+
+Writes a baseline (aggregate and per-question scores, eval set version and fingerprint, judge
+identity) from a results.json. Gate settings of an existing baseline at --out are kept.
+
+  --results FILE           results.json written by "evalgate run --out"
+  --out FILE               baseline to write (default baselines/baseline.json)
+  --version V              label of the system the baseline describes (default: the run's version)`,
+    power: `Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]
+
+  --p 0.62 --delta 0.05    questions needed to know a pass rate near p to ±delta (95%)
+  --p1 0.62 --p2 0.52      questions per version to tell p1 from p2 (alpha 0.05, power 0.8)
+  --n 50 [--p 0.5]         the minimum detectable effect (and 95% half-width) of an n-question set
+  --json                   {"n", "n_exact"} or {"mde", "half_width"}
+
+Sample sizes are rounded up; the unrounded value is shown beside them.`,
+    calibrate: `Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]
+
+  --human FILE             CSV id,score (0-4) from one annotator; give it twice for two annotators
+  --judge FILE             CSV id,score[,reason] or a results.json from "evalgate run --judge openai"
+  --metric NAME            with a results.json: accuracy, relevance, completeness or citation
+  --json                   machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,
+                           exact_agreement, pabak (null where undefined), and more`,
+    'calibrate-noise': `Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]
+
+Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
+and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
+Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
+baseline's answers is the usual choice).
+
+  --runs N                 passes (default 3)
+  --write                  write the proposals into the baseline's max_drop_overrides`,
+    pairwise: `Usage: evalgate pairwise --results A.json --results B.json [--results C.json ...] [options]
+
+Judges the systems' answers head to head, question by question, with the LLM judge. Every
+question of every pair is asked twice, A first and then B first: a win counts only when both
+orders agree, anything else is a tie ("inconsistent" counts the disagreements). With three or
+more systems they are ranked by a Bradley-Terry fit with bootstrap intervals over questions,
+not by win counts. It informs and does not gate: the exit code is 0 unless the input is wrong.
+Only questions present in every results file (same eval set version) are compared.
+
+  --results FILE           a results.json written by "evalgate run --out"; give it once per system
+  --names a,b,c            names of the systems, in --results order (default: each run's version, else the file name)
+  --eval-set FILE          eval set whose reference points the judge compares against (default: eval_set
+                           in evalgate.yml; without one the judge has the question alone)
+  --json                   print the report as JSON (pairs with per-question verdicts, ranking, usage)
+  --config FILE            settings file for the judge (default: evalgate.yml when present); flags win
+  --judge openai           the judge must be the LLM judge
+  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
+  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
+  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
+  --concurrency N          judge calls in flight at once (default 8)
+  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
+  --no-cache               call the judge even for requests it has answered before`,
+};
 
 ;// CONCATENATED MODULE: ./src/stats/agreement.ts
 /**
@@ -25654,7 +25985,7 @@ const FONT = 'Helvetica, Arial, sans-serif';
 const LABEL_SIZE = 11;
 /** average advance of a character at LABEL_SIZE: enough to decide when labels collide */
 const CHAR_WIDTH = 6.4;
-const MAX_LABEL_CHARS = 14;
+const svg_MAX_LABEL_CHARS = 14;
 const ROTATION = 35;
 /** one colour per eval set version, in order of appearance: a new eval set is visibly a new line */
 const PALETTE = ['#2563eb', '#7c3aed', '#0d9488', '#c2410c', '#be185d', '#4d7c0f'];
@@ -25673,7 +26004,7 @@ function trendSvg(rows, options) {
     const unit = metricInfo(metric)?.unit ?? (points.every((p) => p.value >= 0 && p.value <= 1) ? 'score' : 'ms');
     const scale = yScale(points.map((p) => p.value).concat(threshold === null ? [] : [threshold]), unit);
     // x layout: equal slots, one per point; labels rotate when they do not fit side by side
-    const labels = points.map((p) => truncateMiddle(p.version, MAX_LABEL_CHARS));
+    const labels = points.map((p) => truncateMiddle(p.version, svg_MAX_LABEL_CHARS));
     const longest = Math.max(...labels.map((l) => [...l].length)) * CHAR_WIDTH;
     // the threshold is labelled in the right margin, where it can never cover a point
     const thresholdLabel = threshold === null ? null : scale.format(threshold, true);
@@ -25920,145 +26251,7 @@ function escapeXml(text) {
 
 
 
-const HELP = {
-    main: `evalgate: a quality gate for RAG / LLM question answering
 
-Usage: evalgate <command> [options]
-
-Commands:
-  run        score a candidate on an eval set; compare with a baseline when given
-  compare    compare a results.json with a baseline (or with another results.json)
-  baseline   write baselines/baseline.json from a results.json, keeping the gate settings
-  merge      join the results of the shards of one run (then compare, or --baseline)
-  trend      draw a metric's history (history.csv) as an SVG line chart
-  power      sample size for a difference you want to detect, or the MDE of your eval set
-  calibrate  the judge's scores against human scores (Spearman, weighted kappa, agreement)
-  calibrate-noise
-             score the same answers several times and propose max_drop from the judge's variance
-  pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
-             a Bradley-Terry ranking for three or more
-
-Run "evalgate <command> --help" for the options of a command.
-Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
-    run: `Usage: evalgate run [options]
-
-Scores the candidate's answers to every eval-set question, then compares with the baseline.
-
-  --config FILE            settings file (default: evalgate.yml when present); flags win
-  --eval-set FILE          eval set, .csv or .jsonl
-  --eval-set-version V     label of the eval set version (e.g. v1)
-  --version V              label of the system under test (e.g. the commit or prompt version)
-  --predictions FILE       candidate answers written by an earlier step (.jsonl or .csv)
-  --candidate-cmd "CMD"    candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout
-  --candidate-timeout MS   timeout for the candidate command (default 300000)
-  --candidate-url URL      candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)
-  --judge lexical|openai|none
-                           lexical: offline, deterministic (default); openai: an LLM judge over any
-                           OpenAI-compatible endpoint; none: rules, retrieval and citations only
-  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
-  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
-  --embeddings-model E     embeddings model for answer_relevancy (e.g. text-embedding-3-small)
-  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
-  --concurrency N          judge calls in flight at once (default 8)
-  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
-  --no-cache               call the judge even for requests it has answered before
-  --k 5,10                 cut-offs for precision@k, recall@k, hit@k, ndcg@k (default 5)
-  --baseline FILE          baseline.json (or another results.json) to compare with
-  --no-baseline            compare with nothing, even if evalgate.yml names a baseline (to write a new one)
-  --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
-  --out FILE               write results.json
-  --report FILE            write the Markdown report
-  --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
-                           merge the shards with "evalgate merge" to gate
-  --history FILE           append this run's metrics to history.csv (date,version,eval_set_version,metric,value)
-  --no-color               plain terminal output`,
-    merge: `Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...
-
-Joins the results.json of every shard of one run. Refuses shards from different eval set
-versions or fingerprints, judges or shard counts, overlapping shards, and incomplete coverage.
-
-  --out FILE               merged results.json
-  --baseline FILE          compare the merged run in the same step (else run "evalgate compare")
-  --config FILE            gate settings (default: evalgate.yml when present)
-  --max-drop X             override max_drop
-  --report FILE            write the Markdown report
-  --history FILE           append the merged run's metrics to history.csv
-  --no-color               plain terminal output`,
-    trend: `Usage: evalgate trend --history history.csv --metric M --out trend.svg [--threshold X]
-
-Draws one metric over the runs in history.csv as an SVG line chart: one point per run in date
-order, a break and a marker where the eval set version changes (series never mix versions),
-and a threshold line.
-
-  --history FILE           history.csv
-  --metric M               e.g. rules_pass, faithfulness, recall@5
-  --out FILE               the SVG to write
-  --threshold X            draw the threshold line at X
-  --title T                chart title`,
-    compare: `Usage: evalgate compare --baseline FILE --candidate RESULTS [options]
-
-  --baseline FILE          baseline.json, or another run's results.json
-  --candidate FILE         this run's results.json
-  --config FILE            settings file for gate overrides (default: evalgate.yml when present)
-  --max-drop X             override max_drop
-  --out FILE               write results.json with the comparison
-  --report FILE            write the Markdown report
-  --no-color               plain terminal output`,
-    baseline: `Usage: evalgate baseline --results RESULTS --out FILE [--version V]
-
-Writes a baseline (aggregate and per-question scores, eval set version and fingerprint, judge
-identity) from a results.json. Gate settings of an existing baseline at --out are kept.
-
-  --results FILE           results.json written by "evalgate run --out"
-  --out FILE               baseline to write (default baselines/baseline.json)
-  --version V              label of the system the baseline describes (default: the run's version)`,
-    power: `Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]
-
-  --p 0.62 --delta 0.05    questions needed to know a pass rate near p to ±delta (95%)
-  --p1 0.62 --p2 0.52      questions per version to tell p1 from p2 (alpha 0.05, power 0.8)
-  --n 50 [--p 0.5]         the minimum detectable effect (and 95% half-width) of an n-question set
-  --json                   {"n", "n_exact"} or {"mde", "half_width"}
-
-Sample sizes are rounded up; the unrounded value is shown beside them.`,
-    calibrate: `Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]
-
-  --human FILE             CSV id,score (0-4) from one annotator; give it twice for two annotators
-  --judge FILE             CSV id,score[,reason] or a results.json from "evalgate run --judge openai"
-  --metric NAME            with a results.json: accuracy, relevance, completeness or citation
-  --json                   machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,
-                           exact_agreement, pabak (null where undefined), and more`,
-    'calibrate-noise': `Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]
-
-Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
-and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
-Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
-baseline's answers is the usual choice).
-
-  --runs N                 passes (default 3)
-  --write                  write the proposals into the baseline's max_drop_overrides`,
-    pairwise: `Usage: evalgate pairwise --results A.json --results B.json [--results C.json ...] [options]
-
-Judges the systems' answers head to head, question by question, with the LLM judge. Every
-question of every pair is asked twice, A first and then B first: a win counts only when both
-orders agree, anything else is a tie ("inconsistent" counts the disagreements). With three or
-more systems they are ranked by a Bradley-Terry fit with bootstrap intervals over questions,
-not by win counts. It informs and does not gate: the exit code is 0 unless the input is wrong.
-Only questions present in every results file (same eval set version) are compared.
-
-  --results FILE           a results.json written by "evalgate run --out"; give it once per system
-  --names a,b,c            names of the systems, in --results order (default: each run's version, else the file name)
-  --eval-set FILE          eval set whose reference points the judge compares against (default: eval_set
-                           in evalgate.yml; without one the judge has the question alone)
-  --json                   print the report as JSON (pairs with per-question verdicts, ranking, usage)
-  --config FILE            settings file for the judge (default: evalgate.yml when present); flags win
-  --judge openai           the judge must be the LLM judge
-  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
-  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
-  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
-  --concurrency N          judge calls in flight at once (default 8)
-  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
-  --no-cache               call the judge even for requests it has answered before`,
-};
 const common = {
     help: { type: 'boolean', short: 'h' },
     config: { type: 'string' },
@@ -26208,9 +26401,14 @@ function configFromRunFlags(flags) {
 async function runCommand(flags, io, logger) {
     const config = configFromRunFlags(flags);
     const results = await runPipeline(config, defaultDeps(logger), config.out ?? null);
+    // the report's trend chart shows the runs before this one, then this run
+    const history = readHistory(config.history);
     if (config.history)
         recordHistory(config.history, results, io);
-    return finish(results, config.out, config.report, io);
+    return finish(results, config.out, config.report, io, history);
+}
+function readHistory(path) {
+    return path && (0,external_node_fs_namespaceObject.existsSync)(path) ? parseHistoryCsv(readText(path, 'history file'), path) : [];
 }
 function recordHistory(path, results, io) {
     if (results.run.shard) {
@@ -26233,10 +26431,11 @@ function mergeCommand(flags, files, io) {
             throw new GateError('bad_input', `${flags.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with');
         merged = compareResults(merged, baseline, config.gate, flags.out, flags.baseline);
     }
+    const history = readHistory(flags.history);
     if (flags.history)
         recordHistory(flags.history, merged, io);
     io.stderr(`merged ${files.length} shards: ${merged.run.question_count} questions\n`);
-    return finish(merged, flags.out, flags.report, io);
+    return finish(merged, flags.out, flags.report, io, history);
 }
 function trendCommand(flags, io) {
     if (!flags.history || !flags.metric || !flags.out)
@@ -26298,11 +26497,11 @@ function baselineCommand(flags, io) {
     io.stdout(`wrote ${out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`);
     return EXIT.pass;
 }
-function finish(results, out, report, io) {
+function finish(results, out, report, io, history = []) {
     if (out)
         writeFile(out, JSON.stringify(results, null, 2) + '\n');
     if (report)
-        writeFile(report, renderReport(results));
+        writeFile(report, renderReport(results, { maxChars: Infinity, history }));
     io.stdout(renderTerminal(results, { color: io.color }) + '\n');
     const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ');
     if (written)

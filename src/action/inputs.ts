@@ -29,6 +29,9 @@ export const INPUTS = [
   'results-path',
   'report-path',
   'mode',
+  'shard',
+  'shard-results',
+  'history',
 ] as const
 type InputName = (typeof INPUTS)[number]
 
@@ -86,13 +89,16 @@ const InputsSchema = z.object({
   }),
   baseline: optional,
   'max-drop': number('max-drop', '0.02'),
-  'gate-mode': choice('gate-mode', ['strict'] as const, 'strict'),
+  'gate-mode': choice('gate-mode', ['strict', 'significant'] as const, 'strict'),
   'github-token': optional,
   comment: choice('comment', ['true', 'false'] as const, 'true').transform((v) => v === 'true'),
   'comment-key': optional.transform((v) => v ?? 'default'),
   'results-path': optional.transform((v) => v ?? 'evalgate-results.json'),
   'report-path': optional.transform((v) => v ?? 'evalgate-report.md'),
-  mode: choice('mode', ['gate', 'baseline'] as const, 'gate'),
+  mode: choice('mode', ['gate', 'baseline', 'merge'] as const, 'gate'),
+  shard: optional,
+  'shard-results': optional.transform((v) => (v === undefined ? [] : v.split(/[\s,]+/).filter((p) => p !== ''))),
+  history: optional,
 })
 
 export interface ActionInputs {
@@ -106,7 +112,9 @@ export interface ActionInputs {
   commentKey: string
   resultsPath: string
   reportPath: string
-  mode: 'gate' | 'baseline'
+  mode: 'gate' | 'baseline' | 'merge'
+  /** merge mode: the shards' results.json files (paths or * patterns) */
+  shardResults: string[]
 }
 
 export function readInputs(read: (name: string) => string = (name) => core.getInput(name)): ActionInputs {
@@ -134,6 +142,8 @@ export function readInputs(read: (name: string) => string = (name) => core.getIn
       k: i.k,
       baseline: i.baseline,
       gate: { max_drop: i['max-drop'], gate_mode: raw['gate-mode'] ? i['gate-mode'] : undefined },
+      shard: i.shard,
+      history: i.history,
     },
     githubToken: i['github-token'],
     comment: i.comment,
@@ -141,5 +151,6 @@ export function readInputs(read: (name: string) => string = (name) => core.getIn
     resultsPath: i['results-path'],
     reportPath: i['report-path'],
     mode: i.mode,
+    shardResults: i['shard-results'],
   }
 }

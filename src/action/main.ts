@@ -1,11 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline } from '../baseline/baseline.ts'
 import { applyOverrides, parseConfig, readConfigFile } from '../core/config.ts'
 import { GateError, IncomparableError, formatError } from '../core/errors.ts'
-import { defaultDeps, runPipeline } from '../core/pipeline.ts'
+import { compareResults, defaultDeps, runPipeline } from '../core/pipeline.ts'
+import { mergeShardFiles } from '../core/merge.ts'
+import { appendHistory, parseHistoryCsv } from '../report/history.ts'
 import { commentMarker } from '../github/comments.ts'
 import { renderProblem, renderReport, type ReportOptions } from '../report/markdown.ts'
 import type { Config } from '../schemas/config.ts'
@@ -30,9 +32,10 @@ export async function run(): Promise<void> {
     const deps = defaultDeps({ info: core.info, warn: core.warning })
     if (inputs.judgeApiKey) deps.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
     maskEnvSecrets(config, deps.env)
-    const results = await runPipeline(runConfig, deps, inputs.resultsPath)
+    const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(runConfig, deps, inputs.resultsPath)
     write(inputs.resultsPath, JSON.stringify(results, null, 2) + '\n')
-    const options = reportOptions(inputs, context)
+    const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
+    const options = { ...reportOptions(inputs, context), history }
     const report = renderReport(results, options)
     write(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
     await writeSummary(renderReport(results, { ...options, marker: undefined }))
@@ -43,6 +46,11 @@ export async function run(): Promise<void> {
     core.setOutput('report-path', inputs.reportPath)
     if (inputs.mode === 'baseline') {
       writeBaseline(results, config.baseline ?? 'baselines/baseline.json', config.version ?? null)
+      if (config.history) core.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
+      return
+    }
+    if (results.run.shard) {
+      core.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`)
       return
     }
     annotate(results)
@@ -74,6 +82,25 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
 function maskEnvSecrets(config: Config, env: Record<string, string | undefined>): void {
   const names = [config.judge.api_key_env, ...Object.values(config.candidate.http?.headers ?? {}).flatMap((v) => [...v.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))]
   for (const name of names) if (env[name]) core.setSecret(env[name]!)
+}
+
+/** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
+function mergeAndCompare(inputs: ActionInputs, config: Config): Results {
+  const files = inputs.shardResults.flatMap(expandPattern)
+  const merged = mergeShardFiles(files)
+  core.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`)
+  const baselinePath = config.baseline ?? 'baselines/baseline.json'
+  return compareResults(merged, loadBaseline(baselinePath), config.gate, inputs.resultsPath, baselinePath)
+}
+
+/** `dir/*.json` → the matching files, sorted; a plain path is itself. */
+function expandPattern(pattern: string): string[] {
+  if (!pattern.includes('*')) return [pattern]
+  const dir = dirname(pattern)
+  const name = new RegExp(`^${basename(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`)
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => name.test(f)).sort().map((f) => join(dir, f)) : []
+  if (files.length === 0) throw new GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them')
+  return files
 }
 
 function reportOptions(inputs: ActionInputs, context: PullRequestContext): ReportOptions {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
@@ -6,6 +6,7 @@ import { applyOverrides, mergeLayers, parseConfig, readConfigFile } from '../cor
 import { GateError, formatError } from '../core/errors.ts'
 import { compareResults, defaultDeps, exitCodeFor, runPipeline, EXIT, type Logger } from '../core/pipeline.ts'
 import { renderReport } from '../report/markdown.ts'
+import { HELP } from './help.ts'
 import { calibrateCommand, powerCommand, type CalibrateFlags, type PowerFlags } from './analysis.ts'
 import { pairwiseCommand, type PairwiseFlags } from './pairwise.ts'
 import { renderTerminal } from '../report/terminal.ts'
@@ -14,7 +15,7 @@ import type { Results } from '../schemas/results.ts'
 import { calibrateNoise } from '../core/noise.ts'
 import { mergeShardFiles } from '../core/merge.ts'
 import { readText } from '../core/tabular.ts'
-import { appendHistory, parseHistoryCsv } from '../report/history.ts'
+import { appendHistory, parseHistoryCsv, type HistoryRow } from '../report/history.ts'
 import { trendSvg } from '../report/svg.ts'
 
 export interface CliIO {
@@ -24,145 +25,6 @@ export interface CliIO {
   now?: () => Date
 }
 
-const HELP: Record<string, string> = {
-  main: `evalgate: a quality gate for RAG / LLM question answering
-
-Usage: evalgate <command> [options]
-
-Commands:
-  run        score a candidate on an eval set; compare with a baseline when given
-  compare    compare a results.json with a baseline (or with another results.json)
-  baseline   write baselines/baseline.json from a results.json, keeping the gate settings
-  merge      join the results of the shards of one run (then compare, or --baseline)
-  trend      draw a metric's history (history.csv) as an SVG line chart
-  power      sample size for a difference you want to detect, or the MDE of your eval set
-  calibrate  the judge's scores against human scores (Spearman, weighted kappa, agreement)
-  calibrate-noise
-             score the same answers several times and propose max_drop from the judge's variance
-  pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
-             a Bradley-Terry ranking for three or more
-
-Run "evalgate <command> --help" for the options of a command.
-Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`,
-  run: `Usage: evalgate run [options]
-
-Scores the candidate's answers to every eval-set question, then compares with the baseline.
-
-  --config FILE            settings file (default: evalgate.yml when present); flags win
-  --eval-set FILE          eval set, .csv or .jsonl
-  --eval-set-version V     label of the eval set version (e.g. v1)
-  --version V              label of the system under test (e.g. the commit or prompt version)
-  --predictions FILE       candidate answers written by an earlier step (.jsonl or .csv)
-  --candidate-cmd "CMD"    candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout
-  --candidate-timeout MS   timeout for the candidate command (default 300000)
-  --candidate-url URL      candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)
-  --judge lexical|openai|none
-                           lexical: offline, deterministic (default); openai: an LLM judge over any
-                           OpenAI-compatible endpoint; none: rules, retrieval and citations only
-  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
-  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
-  --embeddings-model E     embeddings model for answer_relevancy (e.g. text-embedding-3-small)
-  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
-  --concurrency N          judge calls in flight at once (default 8)
-  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
-  --no-cache               call the judge even for requests it has answered before
-  --k 5,10                 cut-offs for precision@k, recall@k, hit@k, ndcg@k (default 5)
-  --baseline FILE          baseline.json (or another results.json) to compare with
-  --no-baseline            compare with nothing, even if evalgate.yml names a baseline (to write a new one)
-  --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
-  --out FILE               write results.json
-  --report FILE            write the Markdown report
-  --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
-                           merge the shards with "evalgate merge" to gate
-  --history FILE           append this run's metrics to history.csv (date,version,eval_set_version,metric,value)
-  --no-color               plain terminal output`,
-  merge: `Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...
-
-Joins the results.json of every shard of one run. Refuses shards from different eval set
-versions or fingerprints, judges or shard counts, overlapping shards, and incomplete coverage.
-
-  --out FILE               merged results.json
-  --baseline FILE          compare the merged run in the same step (else run "evalgate compare")
-  --config FILE            gate settings (default: evalgate.yml when present)
-  --max-drop X             override max_drop
-  --report FILE            write the Markdown report
-  --history FILE           append the merged run's metrics to history.csv
-  --no-color               plain terminal output`,
-  trend: `Usage: evalgate trend --history history.csv --metric M --out trend.svg [--threshold X]
-
-Draws one metric over the runs in history.csv as an SVG line chart: one point per run in date
-order, a break and a marker where the eval set version changes (series never mix versions),
-and a threshold line.
-
-  --history FILE           history.csv
-  --metric M               e.g. rules_pass, faithfulness, recall@5
-  --out FILE               the SVG to write
-  --threshold X            draw the threshold line at X
-  --title T                chart title`,
-  compare: `Usage: evalgate compare --baseline FILE --candidate RESULTS [options]
-
-  --baseline FILE          baseline.json, or another run's results.json
-  --candidate FILE         this run's results.json
-  --config FILE            settings file for gate overrides (default: evalgate.yml when present)
-  --max-drop X             override max_drop
-  --out FILE               write results.json with the comparison
-  --report FILE            write the Markdown report
-  --no-color               plain terminal output`,
-  baseline: `Usage: evalgate baseline --results RESULTS --out FILE [--version V]
-
-Writes a baseline (aggregate and per-question scores, eval set version and fingerprint, judge
-identity) from a results.json. Gate settings of an existing baseline at --out are kept.
-
-  --results FILE           results.json written by "evalgate run --out"
-  --out FILE               baseline to write (default baselines/baseline.json)
-  --version V              label of the system the baseline describes (default: the run's version)`,
-  power: `Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]
-
-  --p 0.62 --delta 0.05    questions needed to know a pass rate near p to ±delta (95%)
-  --p1 0.62 --p2 0.52      questions per version to tell p1 from p2 (alpha 0.05, power 0.8)
-  --n 50 [--p 0.5]         the minimum detectable effect (and 95% half-width) of an n-question set
-  --json                   {"n", "n_exact"} or {"mde", "half_width"}
-
-Sample sizes are rounded up; the unrounded value is shown beside them.`,
-  calibrate: `Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]
-
-  --human FILE             CSV id,score (0-4) from one annotator; give it twice for two annotators
-  --judge FILE             CSV id,score[,reason] or a results.json from "evalgate run --judge openai"
-  --metric NAME            with a results.json: accuracy, relevance, completeness or citation
-  --json                   machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,
-                           exact_agreement, pabak (null where undefined), and more`,
-  'calibrate-noise': `Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]
-
-Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
-and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
-Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
-baseline's answers is the usual choice).
-
-  --runs N                 passes (default 3)
-  --write                  write the proposals into the baseline's max_drop_overrides`,
-  pairwise: `Usage: evalgate pairwise --results A.json --results B.json [--results C.json ...] [options]
-
-Judges the systems' answers head to head, question by question, with the LLM judge. Every
-question of every pair is asked twice, A first and then B first: a win counts only when both
-orders agree, anything else is a tie ("inconsistent" counts the disagreements). With three or
-more systems they are ranked by a Bradley-Terry fit with bootstrap intervals over questions,
-not by win counts. It informs and does not gate: the exit code is 0 unless the input is wrong.
-Only questions present in every results file (same eval set version) are compared.
-
-  --results FILE           a results.json written by "evalgate run --out"; give it once per system
-  --names a,b,c            names of the systems, in --results order (default: each run's version, else the file name)
-  --eval-set FILE          eval set whose reference points the judge compares against (default: eval_set
-                           in evalgate.yml; without one the judge has the question alone)
-  --json                   print the report as JSON (pairs with per-question verdicts, ranking, usage)
-  --config FILE            settings file for the judge (default: evalgate.yml when present); flags win
-  --judge openai           the judge must be the LLM judge
-  --judge-base-url URL     OpenAI-compatible base URL (default https://api.openai.com/v1)
-  --judge-model M          chat model of the judge (e.g. gpt-4o-mini)
-  --judge-api-key-env NAME environment variable holding the judge key (default OPENAI_API_KEY)
-  --concurrency N          judge calls in flight at once (default 8)
-  --cache-dir DIR          judge response cache (default .evalgate-cache); a re-run makes no calls
-  --no-cache               call the judge even for requests it has answered before`,
-}
 
 const common = {
   help: { type: 'boolean', short: 'h' },
@@ -357,8 +219,14 @@ function configFromRunFlags(flags: RunFlags): Config {
 async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
   const config = configFromRunFlags(flags)
   const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)
+  // the report's trend chart shows the runs before this one, then this run
+  const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)
-  return finish(results, config.out, config.report, io)
+  return finish(results, config.out, config.report, io, history)
+}
+
+function readHistory(path: string | undefined): HistoryRow[] {
+  return path && existsSync(path) ? parseHistoryCsv(readText(path, 'history file'), path) : []
 }
 
 function recordHistory(path: string, results: Results, io: CliIO): void {
@@ -381,9 +249,10 @@ function mergeCommand(flags: CommonFlags & { baseline?: string; history?: string
     if (!baseline) throw new GateError('bad_input', `${flags.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
     merged = compareResults(merged, baseline, config.gate, flags.out, flags.baseline)
   }
+  const history = readHistory(flags.history)
   if (flags.history) recordHistory(flags.history, merged, io)
   io.stderr(`merged ${files.length} shards: ${merged.run.question_count} questions\n`)
-  return finish(merged, flags.out, flags.report, io)
+  return finish(merged, flags.out, flags.report, io, history)
 }
 
 function trendCommand(flags: { history?: string; metric?: string; out?: string; threshold?: string; title?: string }, io: CliIO): number {
@@ -443,9 +312,9 @@ function baselineCommand(flags: BaselineFlags, io: CliIO): number {
   return EXIT.pass
 }
 
-function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO): number {
+function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = []): number {
   if (out) writeFile(out, JSON.stringify(results, null, 2) + '\n')
-  if (report) writeFile(report, renderReport(results))
+  if (report) writeFile(report, renderReport(results, { maxChars: Infinity, history }))
   io.stdout(renderTerminal(results, { color: io.color }) + '\n')
   const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')
   if (written) io.stdout(`\n${written}\n`)

@@ -3,7 +3,7 @@ import { loadResults } from '../baseline/baseline.ts'
 import { GateError } from '../core/errors.ts'
 import { loadEvalSet } from '../core/evalSet.ts'
 import { openAIJudgeFor } from '../core/llmTier.ts'
-import { runPairwise, type PairwiseInput, type PairwiseReport } from '../core/pairwise.ts'
+import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } from '../core/pairwise.ts'
 import type { PipelineDeps } from '../core/pipeline.ts'
 import { judgeIdentity, judgeLabel } from '../core/score.ts'
 import type { Config } from '../schemas/config.ts'
@@ -36,8 +36,11 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
   const evalRows = config.eval_set ? loadEvalSet(config.eval_set).rows : null
   const identity = judgeIdentity(config, 'openai')
   const judge = openAIJudgeFor(config, identity, apiKey, deps.cwd)
-  const pairs = (inputs.length * (inputs.length - 1)) / 2
-  deps.logger.info(`pairwise: ${inputs.length} systems, ${pairs} pair${pairs === 1 ? '' : 's'}, each question judged twice (A/B swapped); judge ${judgeLabel(identity)}`)
+  const plan = planPairwise(inputs, evalRows)
+  deps.logger.info(`pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${plan.calls} judge calls; judge ${judgeLabel(identity)}`)
+  if (config.budget.calls !== undefined && plan.calls > config.budget.calls) {
+    throw new GateError('budget', `pairwise needs up to ${plan.calls} judge calls, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions')
+  }
   const report = await runPairwise(inputs, evalRows, judge)
   print(flags.json ? JSON.stringify(report, null, 2) : renderPairwise(report))
 }

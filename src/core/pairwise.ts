@@ -86,6 +86,13 @@ export interface PairwiseOptions {
 const LEVEL = 0.95
 const NONE_GIVEN = '(none given)'
 
+/** What a run will ask of the judge, checked and counted before any call: 2 × pairs × questions. */
+export function planPairwise(inputs: readonly PairwiseInput[], evalRows: readonly EvalRow[] | null): { questions: number; pairs: number; calls: number } {
+  const { ids } = sharedQuestions(inputs, evalRows)
+  const pairs = (inputs.length * (inputs.length - 1)) / 2
+  return { questions: ids.length, pairs, calls: 2 * pairs * ids.length }
+}
+
 /**
  * Runs every judge call concurrently (the judge's own limiter bounds how many are in flight)
  * and never throws for a judge failure: a failed call skips that question for that pair and

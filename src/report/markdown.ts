@@ -2,6 +2,8 @@ import { directedChange } from '../compare/compare.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, QuestionChange, Results } from '../schemas/results.ts'
 import { escapeCell, escapeInline } from './escape.ts'
+import type { HistoryRow } from './history.ts'
+import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -12,6 +14,8 @@ export const GITHUB_COMMENT_LIMIT = 65_536
 export interface ReportOptions {
   /** a hidden first line (the sticky-comment marker) */
   marker?: string
+  /** earlier runs (history.csv): adds a trend chart of the main metrics and a per-question flip chart */
+  history?: readonly HistoryRow[]
   runUrl?: string
   sha?: string
   /** where results.json was written, for the update command */
@@ -67,6 +71,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (c) out.push(...noiseSection(c))
   if (limits.categories) out.push(...categoryTable(results))
   if (c) out.push(...regressionSection(c, limits))
+  if (limits.categories) out.push(...chartsSection(results, options.history ?? []))
   out.push(...errorSection(results, limits.errors))
   if (c && c.messages.length > 0) {
     out.push('<details><summary>Notes</summary>', '')
@@ -211,6 +216,35 @@ function pct(x: number): string {
 function pValue(p: number | null): string {
   if (p === null) return '—'
   return p < 0.001 ? '< 0.001' : p.toFixed(3)
+}
+
+const TREND_METRICS = ['accuracy_norm', 'rules_pass', 'faithfulness', 'completeness_norm', 'mrr']
+
+/**
+ * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
+ * this eval set version plus this run, and each question's change on the headline metric.
+ */
+function chartsSection(results: Results, history: readonly HistoryRow[]): string[] {
+  const c = results.comparison
+  const metrics = [...TREND_METRICS, ...results.run.k.slice(0, 1).map((k) => `recall@${k}`)].filter((m) => results.metrics[m]?.mean != null).slice(0, 3)
+  const out: string[] = []
+  const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric))
+  if (sameSet.length > 0 && metrics.length > 0) {
+    const runs = [...new Map(sameSet.map((r) => [`${r.date}\u0000${r.version}`, r])).values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).slice(-(MAX_TREND_POINTS - 1))
+    const valueOf = (run: HistoryRow, metric: string) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null
+    const chart = trendChart({
+      labels: [...runs.map((r) => r.version), 'this PR'],
+      lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m]!.mean] })),
+    })
+    if (chart) out.push(chart, '')
+  }
+  const headline = metrics[0]
+  const changes = headline && c ? [...c.regressions, ...c.improvements].filter((q) => q.metric === headline) : []
+  if (changes.length > 0) {
+    const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` })
+    if (chart) out.push(chart, '')
+  }
+  return out.length > 0 ? ['<details><summary>Trend and per-question changes</summary>', '', ...out, '</details>', ''] : []
 }
 
 function categoryTable(results: Results): string[] {

@@ -232,6 +232,29 @@ for (const runtime of runtimes) {
       assert.equal(same.outputs.regressions, '0')
     })
 
+    it('scores shards as matrix jobs, then merges them, gates and comments once', async () => {
+      github.comments.length = 0
+      const work = workDir()
+      const baseline = await goodBaseline(work)
+      for (const i of [1, 2, 3]) {
+        const shard = await runAction(work, {
+          node: runtime.node,
+          github,
+          inputs: { ...gateInputs(work, baseline, join(FIXTURES, 'worse.jsonl')), shard: `${i}/3`, 'results-path': join(work, 'shards', `shard-${i}.json`) },
+        })
+        assert.equal(shard.code, 0, shard.stdout)
+        assert.match(shard.stdout, new RegExp(`shard ${i}/3 scored`))
+      }
+      assert.equal(github.comments.length, 0, 'shards do not comment')
+      const merged = await runAction(work, { node: runtime.node, github, inputs: { ...gateInputs(work, baseline, ''), mode: 'merge', 'shard-results': join(work, 'shards', '*.json') } })
+      assert.equal(merged.code, 1, merged.stdout)
+      assert.equal(merged.outputs.verdict, 'fail')
+      assert.equal(github.comments.length, 1)
+      const results = JSON.parse(readFileSync(join(work, 'out', 'results.json'), 'utf8'))
+      assert.equal(results.run.question_count, 7)
+      assert.equal(results.run.shard, null)
+    })
+
     it('names the input and the fix for a bad input value', async () => {
       const work = workDir()
       const run = await runAction(work, { node: runtime.node, inputs: { 'max-drop': 'two', 'eval-set': 'x.csv' } })
