@@ -5,7 +5,7 @@
  * Target: run + compare under 5 s and 500 MB on a 2-core machine.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from './generate.ts'
@@ -53,6 +53,39 @@ try {
   console.log(`\nrun + compare: ${((v2.ms + cmp.ms) / 1000).toFixed(2)} s (target < 5 s); peak ${Math.max(v2.maxRssMb, cmp.maxRssMb, oneStep.maxRssMb).toFixed(0)} MB (target < 500 MB)`)
   console.log(`times are measured inside the process, around the CLI's main(); Node start-up and module loading (~0.3 s) are not included`)
   console.log(`report.md: ${(statSync(join(dir, 'report.md')).size / 1000).toFixed(1)} kB`)
+  if (process.env.BENCH_SHARDS !== '0') await shardedScale()
 } finally {
   rmSync(dir, { recursive: true, force: true })
+}
+
+/**
+ * The scale bench: 100,000 questions scored as 8 shards (as 8 matrix jobs would), then one
+ * merge + compare + render. Target for merge + compare + render: under 10 s and 1 GB.
+ */
+async function shardedScale(): Promise<void> {
+  const total = Number(process.env.BENCH_SCALE_QUESTIONS ?? 100_000)
+  const shards = 8
+  const big = join(dir, 'scale')
+  const evalSet = join(big, 'eval_set.csv')
+  mkdirSync(big, { recursive: true })
+  const t0 = performance.now()
+  await generate(total, evalSet, join(big, 'v1.jsonl'), 0.85, 11)
+  await generate(total, join(big, 'same.csv'), join(big, 'v2.jsonl'), 0.8, 12)
+  console.log(`\nscale: ${total.toLocaleString('en')} questions in ${shards} shards (inputs generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; eval set ${(statSync(evalSet).size / 1e6).toFixed(0)} MB)`)
+  const config = join(dir, 'none.yml')
+  const runShards = (version: string): Measured[] =>
+    Array.from({ length: shards }, (_, i) =>
+      measure(['run', '--config', config, '--eval-set', evalSet, '--eval-set-version', 'scale', '--predictions', join(big, `${version}.jsonl`), '--shard', `${i + 1}/${shards}`, '--out', join(big, `${version}-shard-${i + 1}.json`)]),
+    )
+  const shardFiles = (version: string) => Array.from({ length: shards }, (_, i) => join(big, `${version}-shard-${i + 1}.json`))
+  runShards('v1')
+  measure(['merge', '--config', config, '--out', join(big, 'v1.json'), ...shardFiles('v1')])
+  measure(['baseline', '--results', join(big, 'v1.json'), '--out', join(big, 'baseline.json')])
+  const v2 = runShards('v2')
+  const slowest = v2.reduce((a, b) => (b.ms > a.ms ? b : a))
+  row(`run 1 shard of ${shards} (slowest)`, slowest)
+  console.log(`${'run all 8 shards one after another'.padEnd(34)} ${(v2.reduce((a, b) => a + b.ms, 0) / 1000).toFixed(2).padStart(7)} s   peak RSS ${Math.max(...v2.map((m) => m.maxRssMb)).toFixed(0).padStart(5)} MB`)
+  const merged = measure(['merge', '--config', config, '--out', join(big, 'v2.json'), '--baseline', join(big, 'baseline.json'), '--report', join(big, 'report.md'), ...shardFiles('v2')])
+  row('merge + compare + render', merged, merged.code === 1 ? ' (gate failed, as designed)' : '')
+  console.log(`\nmerge + compare + render: ${(merged.ms / 1000).toFixed(2)} s (target < 10 s), peak ${merged.maxRssMb.toFixed(0)} MB (target < 1,000 MB); merged results.json ${(statSync(join(big, 'v2.json')).size / 1e6).toFixed(0)} MB`)
 }

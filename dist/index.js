@@ -29211,7 +29211,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 896:
+/***/ 4201:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50424,7 +50424,64 @@ function minimumDetectableEffect(n, p = 0.5, options) {
     return powerZ(options) * Math.sqrt((2 * p * (1 - p)) / n);
 }
 
+;// CONCATENATED MODULE: ./src/compare/columns.ts
+function buildColumns(questions, base, metrics) {
+    const ids = Object.keys(questions);
+    const n = ids.length;
+    const inBaseline = new Uint8Array(n);
+    const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
+    const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null;
+    ids.forEach((id, i) => {
+        const scores = questions[id].scores;
+        for (const m of metrics) {
+            const v = scores[m];
+            if (v !== null && v !== undefined)
+                candidate.get(m)[i] = v;
+        }
+        const b = base?.[id];
+        if (!b)
+            return;
+        inBaseline[i] = 1;
+        for (const m of metrics) {
+            const v = b.scores[m];
+            if (v !== null && v !== undefined)
+                baseline.get(m)[i] = v;
+        }
+    });
+    return { ids, inBaseline, candidate, baseline };
+}
+/** Mean of the values at the given positions (all when omitted) that have one. */
+function meanAt(values, positions) {
+    if (!values)
+        return { mean: null, n: 0 };
+    let sum = 0;
+    let n = 0;
+    if (positions instanceof Uint8Array) {
+        for (let i = 0; i < values.length; i++) {
+            if (positions[i] !== 1)
+                continue;
+            const v = values[i];
+            if (Number.isNaN(v))
+                continue;
+            sum += v;
+            n += 1;
+        }
+    }
+    else {
+        const list = positions ?? Array.from({ length: values.length }, (_, i) => i);
+        for (const i of list) {
+            const v = values[i];
+            if (Number.isNaN(v))
+                continue;
+            sum += v;
+            n += 1;
+        }
+    }
+    return { mean: n === 0 ? null : sum / n, n };
+}
+
 ;// CONCATENATED MODULE: ./src/compare/categories.ts
+
 
 
 
@@ -50437,30 +50494,30 @@ const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfuln
  * the candidate mean (Wilson for pass/fail metrics, normal for scores), and the floors of
  * `by_category`, checked against the candidate mean over all of the category's questions.
  */
-function categoryRows(run, baseline, common, gate) {
+function categoryRows(run, columns, gate) {
     const byCategory = new Map();
-    for (const [id, q] of Object.entries(run.questions)) {
-        const category = q.category ?? '(none)';
+    columns.ids.forEach((id, i) => {
+        const category = run.questions[id].category ?? '(none)';
         const list = byCategory.get(category) ?? [];
-        list.push(id);
+        list.push(i);
         byCategory.set(category, list);
-    }
-    const commonSet = new Set(common);
+    });
     const metricNames = sortMetrics(Object.keys(run.metrics));
     return [...byCategory.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([category, ids]) => {
-        const shared = ids.filter((id) => commonSet.has(id));
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([category, positions]) => {
+        const shared = positions.filter((i) => columns.inBaseline[i] === 1);
         const metrics = {};
         let tooFew = false;
         for (const name of metricNames) {
-            const values = ids.map((id) => run.questions[id]?.scores[name]).filter((v) => v !== null && v !== undefined);
-            const interval = intervalOf(name, values);
+            const values = columns.candidate.get(name);
+            const present = values ? positions.map((i) => values[i]).filter((v) => !Number.isNaN(v)) : [];
+            const interval = intervalOf(name, present);
             if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH)
                 tooFew = true;
             metrics[name] = {
-                baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions[id]?.scores[name]).mean : null,
-                candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
+                baseline: columns.baseline ? meanAt(columns.baseline.get(name), shared).mean : null,
+                candidate: meanAt(values, positions).mean,
                 interval,
             };
         }
@@ -50470,7 +50527,7 @@ function categoryRows(run, baseline, common, gate) {
             const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
             return { metric, floor, value, passed };
         });
-        return { category, n: ids.length, metrics, too_few: tooFew, floors };
+        return { category, n: positions.length, metrics, too_few: tooFew, floors };
     });
 }
 function intervalOf(metric, values) {
@@ -50771,7 +50828,7 @@ const SMALL_N = 20;
  * flips with a sign test, and the minimum detectable effect at this n. A drop beyond max_drop
  * whose interval does not exclude "no change" is a regression within noise.
  */
-function annotateNoise(rows, questions, base, common) {
+function annotateNoise(rows, columns) {
     const tested = [];
     for (const row of rows) {
         if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
@@ -50781,10 +50838,14 @@ function annotateNoise(rows, questions, base, common) {
         let worse = 0;
         let better = 0;
         const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true;
-        for (const id of common) {
-            const x = base[id]?.scores[row.metric];
-            const y = questions[id]?.scores[row.metric];
-            if (x === null || x === undefined || y === null || y === undefined)
+        const xs = columns.baseline?.get(row.metric);
+        const ys = columns.candidate.get(row.metric);
+        if (!xs || !ys)
+            continue;
+        for (let i = 0; i < ys.length; i++) {
+            const x = xs[i];
+            const y = ys[i];
+            if (Number.isNaN(x) || Number.isNaN(y))
                 continue;
             b.push(x);
             c.push(y);
@@ -50839,6 +50900,7 @@ function noiseSummary(rows, questionsWorse, questionsBetter, n) {
 }
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
+
 
 
 
@@ -50920,14 +50982,15 @@ function compare(run, baseline, gate, updateCommand) {
         messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`);
     const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const questionCount = runIds.length;
-    const metrics = names.map((name) => metricRow(name, run, baseline, common, gate, questionCount));
+    const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
+    const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, questionCount));
     if (baseline?.questions)
-        annotateNoise(metrics, run.questions, baseline.questions, common);
+        annotateNoise(metrics, columns);
     for (const name of Object.keys(gate.thresholds)) {
         if (!names.includes(name))
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
     }
-    const categories = categoryRows(run, baseline, common, gate);
+    const categories = categoryRows(run, columns, gate);
     const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] };
     const otherFailures = [
         ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
@@ -51000,7 +51063,7 @@ function limitFor(name, gate) {
         return override;
     return metricInfo(name)?.unit === 'ms' ? gate.latency_rise : gate.max_drop;
 }
-function metricRow(name, run, baseline, common, gate, questionCount) {
+function metricRow(name, run, baseline, columns, gate, questionCount) {
     const info = metricInfo(name);
     const summary = run.metrics[name];
     const limit = limitFor(name, gate);
@@ -51037,8 +51100,8 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
             row.note = 'not in the baseline: reported, not gated';
         }
         else if (baseline.questions) {
-            const base = meanOver(common, (id) => baseline.questions[id]?.scores[name]);
-            const cand = meanOver(common, (id) => run.questions[id]?.scores[name]);
+            const base = meanAt(columns.baseline?.get(name), columns.inBaseline);
+            const cand = meanAt(columns.candidate.get(name), columns.inBaseline);
             row.baseline = base.mean;
             row.candidate = cand.mean;
             row.n_baseline = base.n;
@@ -51076,18 +51139,6 @@ function metricRow(name, run, baseline, common, gate, questionCount) {
     }
     return row;
 }
-function meanOver(ids, value) {
-    let sum = 0;
-    let n = 0;
-    for (const id of ids) {
-        const v = value(id);
-        if (v === null || v === undefined)
-            continue;
-        sum += v;
-        n += 1;
-    }
-    return { mean: n === 0 ? null : sum / n, n };
-}
 function questionChanges(run, base, common, gate) {
     const regressions = [];
     const improvements = [];
@@ -51119,7 +51170,8 @@ function questionChanges(run, base, common, gate) {
                 improvements.push(entry);
         }
     }
-    const bySize = (a, b) => Math.abs(b.change) - Math.abs(a.change) || a.id.localeCompare(b.id) || a.metric.localeCompare(b.metric);
+    const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+    const bySize = (a, b) => Math.abs(b.change) - Math.abs(a.change) || byText(a.id, b.id) || byText(a.metric, b.metric);
     return { regressions: regressions.sort(bySize), improvements: improvements.sort(bySize) };
 }
 function preview(ids) {
@@ -60814,6 +60866,7 @@ function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
     }
     else {
         const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share)));
+        // the note always says what usefulness was judged against (SPEC: the report says which)
         scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` };
     }
     const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }));
@@ -60876,7 +60929,9 @@ function scoreRetrieval(retrieved, judgements, ks) {
     scores.mrr =
         firstRelevant === -1
             ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
-            : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` };
+            : firstRelevant === 0
+                ? types_score(1)
+                : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` };
     return scores;
 }
 function dedupe(ids) {
@@ -61000,10 +61055,18 @@ function scoreQuestion(row, output, config, metrics, tokensOf = tokenize) {
         result.scores[m] = s?.value ?? null;
         if (s?.reason)
             result.notes[m] = s.reason;
-        else if (!s)
+        else if (!s && !structurallyAbsent(m, row))
             result.notes[m] = notApplicable(m, row, output);
     }
     return result;
+}
+/** Rules that do not apply to a kind of question by design: their null needs no note on every row. */
+function structurallyAbsent(metric, row) {
+    if (metric === 'refuse_ok')
+        return !row.should_refuse;
+    if (metric === 'json_ok')
+        return !row.expect_json;
+    return row.should_refuse && ['length_ok', 'citation_ok', 'no_forbidden'].includes(metric);
 }
 function notApplicable(metric, row, output) {
     if (metric === 'latency_ms')
@@ -61355,6 +61418,53 @@ function addUsage(a, b) {
         by_family,
         planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/jsonFile.ts
+
+
+/** Up to this many questions a results or baseline file is indented for people to read. */
+const READABLE_UP_TO = 2_000;
+/**
+ * Writes results.json / baseline.json with its `questions` streamed entry by entry, so a
+ * 100,000-question run never builds one giant string. Small files are indented for reading
+ * and diffs; large ones are written one question per line.
+ */
+function writeJsonFile(path, data) {
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    const questions = data.questions;
+    const count = questions ? Object.keys(questions).length : 0;
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'w');
+    try {
+        if (count <= READABLE_UP_TO) {
+            (0,external_node_fs_namespaceObject.writeSync)(fd, JSON.stringify(data, null, 2) + '\n');
+            return;
+        }
+        const keys = Object.keys(data);
+        (0,external_node_fs_namespaceObject.writeSync)(fd, '{\n');
+        keys.forEach((key, k) => {
+            const last = k === keys.length - 1;
+            if (key !== 'questions') {
+                (0,external_node_fs_namespaceObject.writeSync)(fd, `${JSON.stringify(key)}: ${JSON.stringify(data[key])}${last ? '' : ','}\n`);
+                return;
+            }
+            (0,external_node_fs_namespaceObject.writeSync)(fd, '"questions": {\n');
+            const ids = Object.keys(questions);
+            let buffer = '';
+            ids.forEach((id, i) => {
+                buffer += `${JSON.stringify(id)}: ${JSON.stringify(questions[id])}${i === ids.length - 1 ? '' : ','}\n`;
+                if (buffer.length > 1 << 20) {
+                    (0,external_node_fs_namespaceObject.writeSync)(fd, buffer);
+                    buffer = '';
+                }
+            });
+            (0,external_node_fs_namespaceObject.writeSync)(fd, `${buffer}}${last ? '' : ','}\n`);
+        });
+        (0,external_node_fs_namespaceObject.writeSync)(fd, '}\n');
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/history.ts
@@ -62271,6 +62381,7 @@ function annotate(results) {
 
 
 
+
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
  * annotations, outputs, check status. Publishing can only warn: a GitHub API failure never
@@ -62290,7 +62401,7 @@ async function run() {
             deps.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey };
         maskEnvSecrets(config, deps.env);
         const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(runConfig, deps, inputs.resultsPath);
-        write(inputs.resultsPath, JSON.stringify(results, null, 2) + '\n');
+        writeJsonFile(inputs.resultsPath, results);
         const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv((0,external_node_fs_namespaceObject.readFileSync)(config.history, 'utf8'), config.history) : [];
         const options = { ...reportOptions(inputs, context), history };
         const report = renderReport(results, options);
@@ -62384,7 +62495,7 @@ function pullRequestContext() {
 }
 function writeBaseline(results, path, version) {
     const baseline = baselineFromResults(results, loadBaseline(path), version, new Date());
-    write(path, JSON.stringify(baseline, null, 2) + '\n');
+    writeJsonFile(path, baseline);
     setOutput('baseline-path', path);
     info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`);
 }
@@ -62407,7 +62518,7 @@ function write(path, text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(896);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4201);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -68852,7 +68963,7 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 8515:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -68967,7 +69078,7 @@ var string = __nccwpck_require__(6464);
 var bool = __nccwpck_require__(3959);
 var float = __nccwpck_require__(8405);
 var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(8515);
+var schema = __nccwpck_require__(896);
 var schema$1 = __nccwpck_require__(3559);
 var binary = __nccwpck_require__(6083);
 var merge = __nccwpck_require__(452);

@@ -7,6 +7,7 @@ import { applyOverrides, parseConfig, readConfigFile } from '../core/config.ts'
 import { GateError, IncomparableError, formatError } from '../core/errors.ts'
 import { compareResults, defaultDeps, runPipeline } from '../core/pipeline.ts'
 import { mergeShardFiles } from '../core/merge.ts'
+import { writeJsonFile } from '../core/jsonFile.ts'
 import { appendHistory, parseHistoryCsv } from '../report/history.ts'
 import { commentMarker } from '../github/comments.ts'
 import { renderProblem, renderReport, type ReportOptions } from '../report/markdown.ts'
@@ -33,7 +34,7 @@ export async function run(): Promise<void> {
     if (inputs.judgeApiKey) deps.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
     maskEnvSecrets(config, deps.env)
     const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(runConfig, deps, inputs.resultsPath)
-    write(inputs.resultsPath, JSON.stringify(results, null, 2) + '\n')
+    writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
     const report = renderReport(results, options)
@@ -122,7 +123,7 @@ function pullRequestContext(): PullRequestContext {
 
 function writeBaseline(results: Results, path: string, version: string | null): void {
   const baseline = baselineFromResults(results, loadBaseline(path), version, new Date())
-  write(path, JSON.stringify(baseline, null, 2) + '\n')
+  writeJsonFile(path, baseline)
   core.setOutput('baseline-path', path)
   core.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
 }

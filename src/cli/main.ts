@@ -14,6 +14,7 @@ import type { Config } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { calibrateNoise } from '../core/noise.ts'
 import { mergeShardFiles } from '../core/merge.ts'
+import { writeJsonFile } from '../core/jsonFile.ts'
 import { readText } from '../core/tabular.ts'
 import { appendHistory, parseHistoryCsv, type HistoryRow } from '../report/history.ts'
 import { trendSvg } from '../report/svg.ts'
@@ -306,14 +307,14 @@ function baselineCommand(flags: BaselineFlags, io: CliIO): number {
   const results = loadResults(flags.results)
   const previous = loadBaseline(out)
   const baseline = baselineFromResults(results, previous, flags.version ?? null, (io.now ?? (() => new Date()))())
-  writeFile(out, JSON.stringify(baseline, null, 2) + '\n')
+  writeJsonFile(out, baseline)
   const kept = previous ? ` (gate settings kept from the previous ${out})` : ''
   io.stdout(`wrote ${out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`)
   return EXIT.pass
 }
 
 function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = []): number {
-  if (out) writeFile(out, JSON.stringify(results, null, 2) + '\n')
+  if (out) writeJsonFile(out, results)
   if (report) writeFile(report, renderReport(results, { maxChars: Infinity, history }))
   io.stdout(renderTerminal(results, { color: io.color }) + '\n')
   const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')

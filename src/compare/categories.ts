@@ -1,9 +1,9 @@
-import type { BaselineView } from '../baseline/baseline.ts'
 import { metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { wilson } from '../stats/proportions.ts'
-import { EPS, meanOver, type RunUnderTest } from './compare.ts'
+import { meanAt, type Columns } from './columns.ts'
+import { EPS, type RunUnderTest } from './compare.ts'
 
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 export const CATEGORY_HALF_WIDTH = 0.1
@@ -14,29 +14,29 @@ const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfuln
  * the candidate mean (Wilson for pass/fail metrics, normal for scores), and the floors of
  * `by_category`, checked against the candidate mean over all of the category's questions.
  */
-export function categoryRows(run: RunUnderTest, baseline: BaselineView | null, common: readonly string[], gate: GateSettings): CategoryRow[] {
-  const byCategory = new Map<string, string[]>()
-  for (const [id, q] of Object.entries(run.questions)) {
-    const category = q.category ?? '(none)'
+export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSettings): CategoryRow[] {
+  const byCategory = new Map<string, number[]>()
+  columns.ids.forEach((id, i) => {
+    const category = run.questions[id]!.category ?? '(none)'
     const list = byCategory.get(category) ?? []
-    list.push(id)
+    list.push(i)
     byCategory.set(category, list)
-  }
-  const commonSet = new Set(common)
+  })
   const metricNames = sortMetrics(Object.keys(run.metrics))
   return [...byCategory.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([category, ids]) => {
-      const shared = ids.filter((id) => commonSet.has(id))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([category, positions]) => {
+      const shared = positions.filter((i) => columns.inBaseline[i] === 1)
       const metrics: CategoryRow['metrics'] = {}
       let tooFew = false
       for (const name of metricNames) {
-        const values = ids.map((id) => run.questions[id]?.scores[name]).filter((v): v is number => v !== null && v !== undefined)
-        const interval = intervalOf(name, values)
+        const values = columns.candidate.get(name)
+        const present = values ? positions.map((i) => values[i]!).filter((v) => !Number.isNaN(v)) : []
+        const interval = intervalOf(name, present)
         if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH) tooFew = true
         metrics[name] = {
-          baseline: baseline?.questions ? meanOver(shared, (id) => baseline.questions![id]?.scores[name]).mean : null,
-          candidate: meanOver(ids, (id) => run.questions[id]?.scores[name]).mean,
+          baseline: columns.baseline ? meanAt(columns.baseline.get(name), shared).mean : null,
+          candidate: meanAt(values, positions).mean,
           interval,
         }
       }
@@ -46,7 +46,7 @@ export function categoryRows(run: RunUnderTest, baseline: BaselineView | null, c
         const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS)
         return { metric, floor, value, passed }
       })
-      return { category, n: ids.length, metrics, too_few: tooFew, floors }
+      return { category, n: positions.length, metrics, too_few: tooFew, floors }
     })
 }
 

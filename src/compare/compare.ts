@@ -2,6 +2,7 @@ import type { BaselineView } from '../baseline/baseline.ts'
 import { metricInfo, sortMetrics, type MetricInfo } from '../metrics/registry.ts'
 import type { Comparison, GateSettings, JudgeIdentity, MetricRow, MetricSummary, QuestionChange, QuestionResult } from '../schemas/results.ts'
 import { categoryRows } from './categories.ts'
+import { buildColumns, meanAt, type Columns } from './columns.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
 
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
@@ -93,12 +94,13 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
 
   const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
   const questionCount = runIds.length
-  const metrics = names.map((name) => metricRow(name, run, baseline, common, gate, questionCount))
-  if (baseline?.questions) annotateNoise(metrics, run.questions, baseline.questions, common)
+  const columns = buildColumns(run.questions, baseline?.questions ?? null, names)
+  const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, questionCount))
+  if (baseline?.questions) annotateNoise(metrics, columns)
   for (const name of Object.keys(gate.thresholds)) {
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
-  const categories = categoryRows(run, baseline, common, gate)
+  const categories = categoryRows(run, columns, gate)
   const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] }
 
   const otherFailures = [
@@ -177,7 +179,7 @@ export function limitFor(name: string, gate: GateSettings): number {
   return metricInfo(name)?.unit === 'ms' ? gate.latency_rise : gate.max_drop
 }
 
-function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, common: readonly string[], gate: GateSettings, questionCount: number): MetricRow {
+function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, columns: Columns, gate: GateSettings, questionCount: number): MetricRow {
   const info = metricInfo(name)
   const summary = run.metrics[name]
   const limit = limitFor(name, gate)
@@ -213,8 +215,8 @@ function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | nul
       row.status = 'new'
       row.note = 'not in the baseline: reported, not gated'
     } else if (baseline.questions) {
-      const base = meanOver(common, (id) => baseline.questions![id]?.scores[name])
-      const cand = meanOver(common, (id) => run.questions[id]?.scores[name])
+      const base = meanAt(columns.baseline?.get(name), columns.inBaseline)
+      const cand = meanAt(columns.candidate.get(name), columns.inBaseline)
       row.baseline = base.mean
       row.candidate = cand.mean
       row.n_baseline = base.n
@@ -247,18 +249,6 @@ function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | nul
     row.failures.push(`${summary.errors} of ${questionCount} questions errored (${pct(summary.errors / questionCount)}), more than max_error_rate ${pct(gate.max_error_rate)}`)
   }
   return row
-}
-
-export function meanOver(ids: readonly string[], value: (id: string) => number | null | undefined): { mean: number | null; n: number } {
-  let sum = 0
-  let n = 0
-  for (const id of ids) {
-    const v = value(id)
-    if (v === null || v === undefined) continue
-    sum += v
-    n += 1
-  }
-  return { mean: n === 0 ? null : sum / n, n }
 }
 
 function questionChanges(
@@ -294,7 +284,8 @@ function questionChanges(
       else if (change >= threshold - EPS || (flip && change > 0)) improvements.push(entry)
     }
   }
-  const bySize = (a: QuestionChange, b: QuestionChange) => Math.abs(b.change) - Math.abs(a.change) || a.id.localeCompare(b.id) || a.metric.localeCompare(b.metric)
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+  const bySize = (a: QuestionChange, b: QuestionChange) => Math.abs(b.change) - Math.abs(a.change) || byText(a.id, b.id) || byText(a.metric, b.metric)
   return { regressions: regressions.sort(bySize), improvements: improvements.sort(bySize) }
 }
 

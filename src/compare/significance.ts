@@ -1,9 +1,9 @@
-import type { BaselineView } from '../baseline/baseline.ts'
+import type { Columns } from './columns.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import { pairedBootstrap, seedFrom } from '../stats/bootstrap.ts'
 import { halfWidth, minimumDetectableEffect } from '../stats/proportions.ts'
 import { holm, mcnemarExact, signTest } from '../stats/tests.ts'
-import type { Comparison, MetricRow, QuestionResult } from '../schemas/results.ts'
+import type { Comparison, MetricRow } from '../schemas/results.ts'
 
 export const ALPHA = 0.05
 const SMALL_N = 20
@@ -14,12 +14,7 @@ const SMALL_N = 20
  * flips with a sign test, and the minimum detectable effect at this n. A drop beyond max_drop
  * whose interval does not exclude "no change" is a regression within noise.
  */
-export function annotateNoise(
-  rows: MetricRow[],
-  questions: Record<string, QuestionResult>,
-  base: NonNullable<BaselineView['questions']>,
-  common: readonly string[],
-): void {
+export function annotateNoise(rows: MetricRow[], columns: Columns): void {
   const tested: MetricRow[] = []
   for (const row of rows) {
     if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed') continue
@@ -28,10 +23,13 @@ export function annotateNoise(
     let worse = 0
     let better = 0
     const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true
-    for (const id of common) {
-      const x = base[id]?.scores[row.metric]
-      const y = questions[id]?.scores[row.metric]
-      if (x === null || x === undefined || y === null || y === undefined) continue
+    const xs = columns.baseline?.get(row.metric)
+    const ys = columns.candidate.get(row.metric)
+    if (!xs || !ys) continue
+    for (let i = 0; i < ys.length; i++) {
+      const x = xs[i]!
+      const y = ys[i]!
+      if (Number.isNaN(x) || Number.isNaN(y)) continue
       b.push(x)
       c.push(y)
       if (y === x) continue

@@ -102,9 +102,16 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
     const s = scores[m]
     result.scores[m] = s?.value ?? null
     if (s?.reason) result.notes[m] = s.reason
-    else if (!s) result.notes[m] = notApplicable(m, row, output)
+    else if (!s && !structurallyAbsent(m, row)) result.notes[m] = notApplicable(m, row, output)
   }
   return result
+}
+
+/** Rules that do not apply to a kind of question by design: their null needs no note on every row. */
+function structurallyAbsent(metric: string, row: EvalRow): boolean {
+  if (metric === 'refuse_ok') return !row.should_refuse
+  if (metric === 'json_ok') return !row.expect_json
+  return row.should_refuse && ['length_ok', 'citation_ok', 'no_forbidden'].includes(metric)
 }
 
 function notApplicable(metric: string, row: EvalRow, output: CandidateOutput): string {

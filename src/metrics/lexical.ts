@@ -76,6 +76,7 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
     scores.context_precision = noScore('no ground truth and no answer claims to judge chunk usefulness against')
   } else {
     const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share)))
+    // the note always says what usefulness was judged against (SPEC: the report says which)
     scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` }
   }
   const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }))

@@ -28,7 +28,9 @@ export function scoreRetrieval(retrieved: readonly string[], judgements: readonl
   scores.mrr =
     firstRelevant === -1
       ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
-      : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` }
+      : firstRelevant === 0
+        ? score(1)
+        : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` }
   return scores
 }
 
