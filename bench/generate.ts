@@ -5,17 +5,9 @@
  */
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { once } from 'node:events'
+import { mulberry32 } from '../src/stats/bootstrap.ts'
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { mulberry32 }
 
 const TOPICS = ['差旅住宿', '市内交通', '年假天数', '病假工资', '加班餐补', '周末加班', '远程办公', '团建费用', '入职材料', '离职交接', '社保缴纳', '会议室预订']
 const CATEGORIES = ['报销政策', '假期', '考勤加班', '人事流程', '行政']

@@ -5,6 +5,7 @@ import { after, describe, it } from 'node:test'
 import { runCommandCandidate } from '../../src/candidates/command.ts'
 import { GateError } from '../../src/core/errors.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
+import { makeRow as makeEvalRow } from '../metrics/factories.ts'
 import { cleanupTempDirs, fixture, makeTempDir, nodeCommand, readResults, runCli, sh, writeText } from '../cli/harness.ts'
 
 after(cleanupTempDirs)
@@ -12,19 +13,7 @@ after(cleanupTempDirs)
 const ECHO_CANDIDATE = fixture('echo-candidate.mjs')
 
 function makeRow(id: string, question: string, extra: Record<string, unknown> = {}): EvalRow {
-  return {
-    id,
-    question,
-    ground_truth: null,
-    reference_points: [],
-    category: null,
-    difficulty: null,
-    should_refuse: false,
-    relevant_docs: [],
-    expect_json: false,
-    required_keys: [],
-    extra,
-  }
+  return makeEvalRow({ id, question, extra })
 }
 
 const QUESTIONS: [string, string][] = [

@@ -5,21 +5,10 @@ import { after, before, beforeEach, describe, it } from 'node:test'
 import { compileJsonPath, HttpCandidateSchema, parseRetryAfter, planHttpCandidate, runHttpCandidate, type HttpCandidateConfig } from '../../src/candidates/http.ts'
 import { GateError } from '../../src/core/errors.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
+import { makeRow as makeEvalRow } from '../metrics/factories.ts'
 
 function makeRow(id: string, question: string, extra: Record<string, unknown> = {}): EvalRow {
-  return {
-    id,
-    question,
-    ground_truth: null,
-    reference_points: [],
-    category: null,
-    difficulty: null,
-    should_refuse: false,
-    relevant_docs: [],
-    expect_json: false,
-    required_keys: [],
-    extra,
-  }
+  return makeEvalRow({ id, question, extra })
 }
 
 interface Received {

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../src/stats/bootstrap.ts'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -343,16 +344,7 @@ function fnv1a(text: string): number {
 }
 
 /** A small, fast, seedable PRNG; the same seed gives the same fault sequence on every machine. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+export { mulberry32 }
 
 function messageText(content: unknown): string {
   if (typeof content === 'string') return content

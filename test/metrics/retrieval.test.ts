@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../src/stats/bootstrap.ts'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { scoreRetrieval } from '../../src/metrics/retrieval.ts'
@@ -120,16 +121,6 @@ test('several k values are scored in one call, each with its own cut-off', () =>
 // Property test: an independent implementation written from the SPEC §2 text, compared
 // with src on 500 seeded random cases.
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface ReferenceScores {
   precision: number
