@@ -241,6 +241,33 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
   })
 })
 
+describe('calibrate-noise', () => {
+  it('scores the same answers K times with the judge asked afresh and proposes max_drop from the spread', async () => {
+    const s = setup()
+    // the same rubric request gets a different accuracy every second time: a noisy judge
+    fake.onChat((call) => {
+      const reply = simulatedFallback(call)
+      if (call.promptId !== 'rubric@1' || call.attempt % 2 === 1) return reply
+      const parsed = JSON.parse(reply as string)
+      return JSON.stringify({ ...parsed, accuracy: Math.max(0, parsed.accuracy - 2) })
+    })
+    await runCli(s.args())
+    await runCli(['baseline', '--results', join(s.dir, 'results.json'), '--out', join(s.dir, 'baseline.json')])
+    const before = fake.counts().byPrompt['rubric@1']!
+    const r = await runCli(['calibrate-noise', ...s.args('--baseline', join(s.dir, 'baseline.json')).slice(1), '--runs', '3', '--write'])
+    assert.equal(r.code, 0, r.stderr)
+    assert.equal(fake.counts().byPrompt['rubric@1']! - before, 9, 'three passes, none served from the cache')
+    const accuracy = /accuracy_norm\s+([\d. ]+?)\s+(\d\.\d{4})\s+(\d\.\d{3})/.exec(r.stdout)
+    assert.ok(accuracy, r.stdout)
+    assert.ok(Number(accuracy[3]) > 0.1, 'a judge that moves by two rubric steps needs a wide max_drop')
+    assert.match(r.stdout, /rules_pass\s+.*\(no judge: keep max_drop\)/)
+    const written = JSON.parse(readFileSync(join(s.dir, 'baseline.json'), 'utf8'))
+    assert.equal(written.max_drop_overrides.accuracy_norm, Number(accuracy[3]))
+    assert.ok(!('rules_pass' in written.max_drop_overrides))
+    installSimulatedJudge(fake)
+  })
+})
+
 describe('answer_relevancy noncommittal modes', () => {
   const sims = [1, 1, 1]
   const flags = [true, false, false]
