@@ -29211,7 +29211,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4201:
+/***/ 1739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47467,6 +47467,10 @@ function parseConfig(data, source) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
 class CsvError extends Error {
   constructor(code, message, options, ...contexts) {
@@ -49552,6 +49556,8 @@ const sync_parse = function (data, opts = {}) {
 
 
 
+
+
 function tableFormat(file) {
     const ext = (0,external_node_path_namespaceObject.extname)(file).toLowerCase();
     if (ext === '.csv')
@@ -49630,24 +49636,53 @@ function recordStartLines(text) {
     }
     return starts;
 }
+/**
+ * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
+ * predictions file never sits in memory as one string and an array of lines at once.
+ */
+async function* streamJsonl(file, what) {
+    let stream;
+    try {
+        stream = (0,external_node_fs_namespaceObject.createReadStream)(file, { encoding: 'utf8' });
+        await (0,external_node_events_.once)(stream, 'open');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new GateError('bad_input', `${file}: cannot read the ${what}: ${code === 'ENOENT' ? 'file not found' : String(error)}`, `check the path given for the ${what}`);
+    }
+    let number = 0;
+    for await (const raw of (0,external_node_readline_namespaceObject.createInterface)({ input: stream, crlfDelay: Infinity })) {
+        number += 1;
+        const record = jsonlRecord(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number);
+        if (record)
+            yield record;
+    }
+}
+function jsonlRecord(file, raw, number) {
+    const line = raw.trim();
+    if (line === '')
+        return null;
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch (error) {
+        throw new GateError('bad_input', `${locate(file, number)}: not valid JSON: ${error.message}`, 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}');
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new GateError('bad_input', `${locate(file, number)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line');
+    }
+    return { line: number, data: value };
+}
 function parseJsonl(file, text) {
     const records = [];
-    const lines = text.replace(/^\uFEFF/, '').split('\n');
-    lines.forEach((raw, index) => {
-        const line = raw.trim();
-        if (line === '')
-            return;
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch (error) {
-            throw new GateError('bad_input', `${locate(file, index + 1)}: not valid JSON: ${error.message}`, 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}');
-        }
-        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            throw new GateError('bad_input', `${locate(file, index + 1)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line');
-        }
-        records.push({ line: index + 1, data: value });
+    text
+        .replace(/^\uFEFF/, '')
+        .split('\n')
+        .forEach((raw, index) => {
+        const record = jsonlRecord(file, raw, index + 1);
+        if (record)
+            records.push(record);
     });
     return { file, format: 'jsonl', columns: null, records };
 }
@@ -49695,26 +49730,37 @@ const hints = {
     retrieved_ids: 'give retrieved_ids as an array, best first (CSV: separated by |)',
 };
 /**
- * Validates candidate outputs against the eval set: an output for an id the eval set does
- * not have, or two outputs for one id, is an input error (it means the files do not belong
- * together), never silently ignored.
+ * Validates candidate outputs against the eval set, one record at a time (so a file can be
+ * streamed): an output for an id the eval set does not have, or two outputs for one id, is an
+ * input error (the files do not belong together), never silently ignored.
  */
-function collectOutputs(records, source, evalIds) {
-    const outputs = new Map();
-    const lines = new Map();
-    for (const record of records) {
-        const output = parseRecord(CandidateOutputInputSchema, record, source, (c) => hints[c] ?? 'fix the value in this field');
-        if (!evalIds.has(output.id)) {
-            throw new GateError('bad_input', `${locate(source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
-        }
-        const previous = lines.get(output.id);
-        if (previous !== undefined) {
-            throw new GateError('bad_input', `${locate(source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question');
-        }
-        lines.set(output.id, record.line);
-        outputs.set(output.id, output);
+class OutputCollector {
+    outputs = new Map();
+    lines = new Map();
+    source;
+    evalIds;
+    constructor(source, evalIds) {
+        this.source = source;
+        this.evalIds = evalIds;
     }
-    return outputs;
+    add(record) {
+        const output = parseRecord(CandidateOutputInputSchema, record, this.source, (c) => hints[c] ?? 'fix the value in this field');
+        if (!this.evalIds.has(output.id)) {
+            throw new GateError('bad_input', `${locate(this.source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
+        }
+        const previous = this.lines.get(output.id);
+        if (previous !== undefined) {
+            throw new GateError('bad_input', `${locate(this.source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question');
+        }
+        this.lines.set(output.id, record.line);
+        this.outputs.set(output.id, output);
+    }
+}
+function collectOutputs(records, source, evalIds) {
+    const collector = new OutputCollector(source, evalIds);
+    for (const record of records)
+        collector.add(record);
+    return collector.outputs;
 }
 /** An error row for a question the candidate did not answer: counted and reported, never dropped. */
 function missingOutput(id, source) {
@@ -50153,12 +50199,17 @@ async function mapWithConcurrency(items, limit, fn) {
 ;// CONCATENATED MODULE: ./src/candidates/predictions.ts
 
 
-
-/** A predictions file written by an earlier step (JSONL or CSV keyed by id). */
-function loadPredictions(file, evalIds) {
-    const table = readTable(file, 'predictions file');
-    requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids');
-    return collectOutputs(table.records, file, evalIds);
+/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
+async function loadPredictions(file, evalIds) {
+    if (tableFormat(file) === 'csv') {
+        const table = readTable(file, 'predictions file');
+        requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids');
+        return collectOutputs(table.records, file, evalIds);
+    }
+    const collector = new OutputCollector(file, evalIds);
+    for await (const record of streamJsonl(file, 'predictions file'))
+        collector.add(record);
+    return collector.outputs;
 }
 
 ;// CONCATENATED MODULE: ./src/stats/normal.ts
@@ -61178,7 +61229,7 @@ async function runPipeline(config, deps, resultsPath = null) {
     let outputs;
     let candidateLabel;
     if (candidateKind === 'predictions') {
-        outputs = loadPredictions(config.candidate.predictions, ids);
+        outputs = await loadPredictions(config.candidate.predictions, ids);
         candidateLabel = `predictions ${config.candidate.predictions}`;
     }
     else if (candidateKind === 'http') {
@@ -62518,7 +62569,7 @@ function write(path, text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4201);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1739);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -10,30 +10,43 @@ const hints: Record<string, string> = {
 }
 
 /**
- * Validates candidate outputs against the eval set: an output for an id the eval set does
- * not have, or two outputs for one id, is an input error (it means the files do not belong
- * together), never silently ignored.
+ * Validates candidate outputs against the eval set, one record at a time (so a file can be
+ * streamed): an output for an id the eval set does not have, or two outputs for one id, is an
+ * input error (the files do not belong together), never silently ignored.
  */
-export function collectOutputs(records: readonly SourceRecord[], source: string, evalIds: ReadonlySet<string>): Map<string, CandidateOutput> {
-  const outputs = new Map<string, CandidateOutput>()
-  const lines = new Map<string, number>()
-  for (const record of records) {
-    const output = parseRecord(CandidateOutputInputSchema, record, source, (c) => hints[c] ?? 'fix the value in this field')
-    if (!evalIds.has(output.id)) {
+export class OutputCollector {
+  readonly outputs = new Map<string, CandidateOutput>()
+  private readonly lines = new Map<string, number>()
+  private readonly source: string
+  private readonly evalIds: ReadonlySet<string>
+
+  constructor(source: string, evalIds: ReadonlySet<string>) {
+    this.source = source
+    this.evalIds = evalIds
+  }
+
+  add(record: SourceRecord): void {
+    const output = parseRecord(CandidateOutputInputSchema, record, this.source, (c) => hints[c] ?? 'fix the value in this field')
+    if (!this.evalIds.has(output.id)) {
       throw new GateError(
         'bad_input',
-        `${locate(source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`,
+        `${locate(this.source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`,
         'check that the predictions were produced from this eval set (and this eval_set_version)',
       )
     }
-    const previous = lines.get(output.id)
+    const previous = this.lines.get(output.id)
     if (previous !== undefined) {
-      throw new GateError('bad_input', `${locate(source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question')
+      throw new GateError('bad_input', `${locate(this.source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question')
     }
-    lines.set(output.id, record.line)
-    outputs.set(output.id, output)
+    this.lines.set(output.id, record.line)
+    this.outputs.set(output.id, output)
   }
-  return outputs
+}
+
+export function collectOutputs(records: Iterable<SourceRecord>, source: string, evalIds: ReadonlySet<string>): Map<string, CandidateOutput> {
+  const collector = new OutputCollector(source, evalIds)
+  for (const record of records) collector.add(record)
+  return collector.outputs
 }
 
 /** An error row for a question the candidate did not answer: counted and reported, never dropped. */

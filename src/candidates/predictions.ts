@@ -1,11 +1,15 @@
-import { readTable } from '../core/tabular.ts'
+import { readTable, requireColumns, streamJsonl, tableFormat } from '../core/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
-import { requireColumns } from '../core/tabular.ts'
-import { collectOutputs } from './outputs.ts'
+import { collectOutputs, OutputCollector } from './outputs.ts'
 
-/** A predictions file written by an earlier step (JSONL or CSV keyed by id). */
-export function loadPredictions(file: string, evalIds: ReadonlySet<string>): Map<string, CandidateOutput> {
-  const table = readTable(file, 'predictions file')
-  requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids')
-  return collectOutputs(table.records, file, evalIds)
+/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
+export async function loadPredictions(file: string, evalIds: ReadonlySet<string>): Promise<Map<string, CandidateOutput>> {
+  if (tableFormat(file) === 'csv') {
+    const table = readTable(file, 'predictions file')
+    requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids')
+    return collectOutputs(table.records, file, evalIds)
+  }
+  const collector = new OutputCollector(file, evalIds)
+  for await (const record of streamJsonl(file, 'predictions file')) collector.add(record)
+  return collector.outputs
 }

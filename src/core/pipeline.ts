@@ -83,7 +83,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
   let outputs: Map<string, CandidateOutput>
   let candidateLabel: string
   if (candidateKind === 'predictions') {
-    outputs = loadPredictions(config.candidate.predictions!, ids)
+    outputs = await loadPredictions(config.candidate.predictions!, ids)
     candidateLabel = `predictions ${config.candidate.predictions}`
   } else if (candidateKind === 'http') {
     const http = config.candidate.http!

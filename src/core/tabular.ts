@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
@@ -95,27 +97,55 @@ function recordStartLines(text: string): number[] {
   return starts
 }
 
+/**
+ * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
+ * predictions file never sits in memory as one string and an array of lines at once.
+ */
+export async function* streamJsonl(file: string, what: string): AsyncGenerator<SourceRecord> {
+  let stream
+  try {
+    stream = createReadStream(file, { encoding: 'utf8' })
+    await once(stream, 'open')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new GateError('bad_input', `${file}: cannot read the ${what}: ${code === 'ENOENT' ? 'file not found' : String(error)}`, `check the path given for the ${what}`)
+  }
+  let number = 0
+  for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
+    number += 1
+    const record = jsonlRecord(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
+    if (record) yield record
+  }
+}
+
+function jsonlRecord(file: string, raw: string, number: number): SourceRecord | null {
+  const line = raw.trim()
+  if (line === '') return null
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (error) {
+    throw new GateError(
+      'bad_input',
+      `${locate(file, number)}: not valid JSON: ${(error as Error).message}`,
+      'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}',
+    )
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new GateError('bad_input', `${locate(file, number)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line')
+  }
+  return { line: number, data: value as Record<string, unknown> }
+}
+
 export function parseJsonl(file: string, text: string): Table {
   const records: SourceRecord[] = []
-  const lines = text.replace(/^\uFEFF/, '').split('\n')
-  lines.forEach((raw, index) => {
-    const line = raw.trim()
-    if (line === '') return
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch (error) {
-      throw new GateError(
-        'bad_input',
-        `${locate(file, index + 1)}: not valid JSON: ${(error as Error).message}`,
-        'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}',
-      )
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new GateError('bad_input', `${locate(file, index + 1)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line')
-    }
-    records.push({ line: index + 1, data: value as Record<string, unknown> })
-  })
+  text
+    .replace(/^\uFEFF/, '')
+    .split('\n')
+    .forEach((raw, index) => {
+      const record = jsonlRecord(file, raw, index + 1)
+      if (record) records.push(record)
+    })
   return { file, format: 'jsonl', columns: null, records }
 }
 
