@@ -238,8 +238,12 @@ function chartsSection(results: Results, history: readonly HistoryRow[]): string
     })
     if (chart) out.push(chart, '')
   }
-  const headline = metrics[0]
-  const changes = headline && c ? [...c.regressions, ...c.improvements].filter((q) => q.metric === headline) : []
+  // the first trend metric whose questions moved, else the first gated metric that regressed:
+  // a metric with no per-question changes (rules_pass all passing) would leave the chart out
+  const moved = c ? [...c.regressions, ...c.improvements] : []
+  const regressed = c ? c.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').map((m) => m.metric) : []
+  const headline = [...metrics, ...regressed].find((m) => moved.some((q) => q.metric === m))
+  const changes = headline ? moved.filter((q) => q.metric === headline) : []
   if (changes.length > 0) {
     const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` })
     if (chart) out.push(chart, '')

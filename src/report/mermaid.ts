@@ -3,6 +3,16 @@
  * small and strict: a quoted string ends at the next `"`, `[` / `]` delimit lists, `%%`
  * starts a comment and a newline ends a statement. Every label that came from a user is
  * sanitised so it can never end a string or a list early.
+ *
+ * What real Mermaid does with these blocks (checked by rendering them in a browser):
+ * - it draws no legend, and its default light palette starts with #ECECFF, a line that is
+ *   barely visible on white: each block sets its own palette in an `%%{init}%%` directive,
+ *   and the trend title names each line's colour;
+ * - a bar grows from the bottom of the plot, never from zero, so a negative bar is drawn
+ *   upwards from the axis minimum: the flip chart draws the size of each change, and the
+ *   label says which way it went;
+ * - x-axis labels are never rotated or thinned: they are shortened to fit their slot, and
+ *   the flip chart is horizontal, one row per question.
  */
 
 export interface TrendSeries {
@@ -13,24 +23,56 @@ export interface TrendSeries {
 }
 
 export interface TrendChartOptions {
-  /** said in parentheses after the metric names, e.g. "last 20 baselines + this PR" */
+  /** said after the metric names, e.g. "last 11 baselines + this PR" */
   title?: string
   yMin?: number
   yMax?: number
 }
 
-export const MAX_TREND_POINTS = 20
+/**
+ * Points on the trend: Mermaid never rotates or thins x-axis labels, so at 12 points a label
+ * still gets 8 characters (at 20 it got 5, and neighbours ran into each other).
+ */
+export const MAX_TREND_POINTS = 12
 const MAX_LABEL_CHARS = 24
 
 /**
- * One line per metric over the last 20 points. xychart-beta draws no legend, so the title
+ * Okabe–Ito colours: told apart with the common colour-vision deficiencies, and visible on
+ * both of GitHub's backgrounds (light and dark). The trend title names them.
+ */
+export const PALETTE: readonly { colour: string; name: string }[] = [
+  { colour: '#0072B2', name: 'blue' },
+  { colour: '#E69F00', name: 'orange' },
+  { colour: '#009E73', name: 'green' },
+  { colour: '#CC79A7', name: 'pink' },
+  { colour: '#56B4E9', name: 'light blue' },
+  { colour: '#D55E00', name: 'red' },
+]
+/** chart width in px (Mermaid's default is 700, which clips a three-metric title); GitHub scales it to the column */
+const WIDTH = 900
+/** px left for the x-axis labels once the y axis and its title are drawn */
+const PLOT_WIDTH = WIDTH - 100
+const LABEL_FONT = 12
+/** average advance of a label character at LABEL_FONT, enough to decide what fits */
+const CHAR_PX = 6.6
+/** a trend label is shortened to fit its slot less this gap, but never below MIN_LABEL_CHARS ("this PR") */
+const LABEL_GAP_PX = 8
+const MIN_LABEL_CHARS = 7
+/** height of one flip-chart row, and the title and axis above the rows */
+const ROW_PX = 22
+const FLIP_CHROME_PX = 110
+
+/**
+ * One line per metric over the last MAX_TREND_POINTS points. xychart-beta draws no legend, so the title
  * names the metrics in the order of the lines. A missing value carries the previous one
  * (0 before the first), and a comment in the block says so. Empty input gives ''.
  */
 export function trendChart(series: TrendSeries, options: TrendChartOptions = {}): string {
   const count = Math.min(series.labels.length, MAX_TREND_POINTS)
   if (count === 0 || series.lines.length === 0) return ''
-  const labels = uniqueLabels(series.labels.slice(-count).map((l) => sanitise(l, MAX_LABEL_CHARS)))
+  // labels are never rotated: each gets what fits in its slot, its end kept (versions differ at the end)
+  const fit = Math.max(MIN_LABEL_CHARS, Math.min(MAX_LABEL_CHARS, Math.floor((PLOT_WIDTH / count - LABEL_GAP_PX) / CHAR_PX)))
+  const labels = uniqueLabels(series.labels.slice(-count).map((l) => shortenMiddle(sanitise(l, MAX_LABEL_CHARS), fit)))
   const notes: string[] = []
   const lines = series.lines.map(({ metric, values }) => {
     // aligned from the end: values[last] belongs to labels[last]
@@ -57,18 +99,29 @@ export function trendChart(series: TrendSeries, options: TrendChartOptions = {})
     if (parts.length > 0) notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`)
     return { metric, values: filled }
   })
-  const all = lines.flatMap((l) => l.values)
+  // identical lines would hide each other: one line, named after all of them ("rules_pass = faithfulness")
+  const drawn: { metrics: string[]; values: number[] }[] = []
+  for (const line of lines) {
+    const same = drawn.find((d) => d.values.every((v, i) => v === line.values[i]))
+    if (same) same.metrics.push(line.metric)
+    else drawn.push({ metrics: [line.metric], values: line.values })
+  }
+  const all = drawn.flatMap((l) => l.values)
   const yMin = Math.min(options.yMin ?? 0, ...all)
   const yMax = Math.max(options.yMax ?? 1, ...all)
-  const names = lines.map((l) => l.metric).join(', ')
-  const title = options.title ? `${names} (${options.title})` : names
-  return block([
-    `title ${quote(title, 200)}`,
-    `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
-    `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
-    ...lines.map((l) => `line [${l.values.map(num).join(', ')}]`),
-    ...notes,
-  ])
+  // no legend: the title says which colour is which metric
+  const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${PALETTE[i % PALETTE.length]!.name})`).join(', ')
+  const title = options.title ? `${names} · ${options.title}` : names
+  return block(
+    [
+      `title ${quote(title, 110)}`,
+      `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
+      `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
+      ...drawn.map((l) => `line [${l.values.map(num).join(', ')}]`),
+      ...notes,
+    ],
+    { palette: drawn.map((_, i) => PALETTE[i % PALETTE.length]!.colour) },
+  )
 }
 
 export interface FlipChartOptions {
@@ -78,9 +131,12 @@ export interface FlipChartOptions {
 }
 
 /**
- * Per-question change (candidate − baseline) as bars, from the largest drop to the largest
- * gain. When there are more than `max` questions, the `max` largest |changes| are kept and
- * the block says how many were left out. Empty input gives ''.
+ * Per-question change (candidate − baseline) as horizontal bars, one row per question, from
+ * the largest drop to the largest gain. A bar is the size of the change and its label says
+ * the direction (▼ drop, ▲ gain): Mermaid grows every bar from the axis minimum, so a signed
+ * bar would draw the largest drop as the shortest bar. When there are more than `max`
+ * questions, the `max` largest |changes| are kept and the block says how many were left
+ * out. Empty input gives ''.
  */
 export function flipChart(changes: readonly { id: string; baseline: number; candidate: number }[], options: FlipChartOptions = {}): string {
   const max = Math.max(1, Math.floor(options.max ?? 40))
@@ -93,26 +149,50 @@ export function flipChart(changes: readonly { id: string; baseline: number; cand
     .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || byId(a, b))
     .slice(0, max)
     .sort((a, b) => a.delta - b.delta || byId(a, b))
-  const values = kept.map((c) => round3(c.delta))
-  const lowest = Math.min(0, ...values)
-  const highest = Math.max(0, ...values)
-  const allSmall = values.every((v) => Math.abs(v) <= 1)
-  const yMin = Math.min(Math.floor(lowest / 0.25) * 0.25, allSmall ? -1 : 0)
-  const yMax = Math.max(Math.ceil(highest / 0.25) * 0.25, allSmall ? 1 : 0)
+  const sizes = kept.map((c) => Math.abs(round3(c.delta)))
+  // at least 0–1 (a score's whole range), rounded out to 0.25 steps beyond that
+  const yMax = Math.max(1, Math.ceil(Math.max(...sizes) / 0.25) * 0.25)
   const cut = deltas.length - kept.length
   const base = options.title ?? 'per-question change (candidate − baseline)'
   const title = cut > 0 ? `${base}, largest ${kept.length} of ${deltas.length}` : base
-  return block([
-    `title ${quote(title, 200)}`,
-    `x-axis [${uniqueLabels(kept.map((c) => sanitise(c.id, MAX_LABEL_CHARS))).map((l) => `"${l}"`).join(', ')}]`,
-    `y-axis "Δ" ${num(yMin)} --> ${num(yMax)}`,
-    `bar [${values.map(num).join(', ')}]`,
-    ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
-  ])
+  const arrow = (delta: number) => (delta < 0 ? '▼' : delta > 0 ? '▲' : '=')
+  return block(
+    [
+      `title ${quote(title, 110)}`,
+      `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`)).map((l) => `"${l}"`).join(', ')}]`,
+      `y-axis "size of change (▼ drop, ▲ gain)" 0 --> ${num(yMax)}`,
+      `bar [${sizes.map(num).join(', ')}]`,
+      ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
+    ],
+    { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0]!.colour] },
+  )
 }
 
-function block(statements: string[]): string {
-  return ['```mermaid', 'xychart-beta', ...statements.map((s) => `  ${s}`), '```', ''].join('\n')
+interface Layout {
+  palette: string[]
+  horizontal?: boolean
+  height?: number
+}
+
+/**
+ * The fenced block: an `%%{init}%%` directive (size, fonts, palette: settings every Mermaid
+ * with xychart-beta knows; GitHub honours the directive), then the chart. The directive is
+ * built from constants only, never from a label.
+ */
+function block(statements: string[], layout: Layout): string {
+  const init = {
+    xyChart: { width: WIDTH, height: Math.max(250, Math.round(layout.height ?? 500)), titleFontSize: 16, xAxis: { labelFontSize: LABEL_FONT } },
+    themeVariables: { xyChart: { plotColorPalette: layout.palette.join(', ') } },
+  }
+  return ['```mermaid', `%%{init: ${JSON.stringify(init)}}%%`, layout.horizontal ? 'xychart-beta horizontal' : 'xychart-beta', ...statements.map((s) => `  ${s}`), '```', ''].join('\n')
+}
+
+/** At most `max` characters with the ellipsis inside, keeping the end: "release-candidate-07" → "re…e-07". */
+function shortenMiddle(text: string, max: number): string {
+  const chars = [...text]
+  if (chars.length <= max) return text
+  const head = Math.floor((max - 1) / 3)
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`
 }
 
 function round3(value: number): number {
