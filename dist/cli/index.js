@@ -13344,7 +13344,7 @@ function minimumDetectableEffect(n, p = 0.5, options) {
 
 ;// CONCATENATED MODULE: ./src/compare/columns.ts
 function buildColumns(questions, base, metrics) {
-    const ids = Object.keys(questions);
+    const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const n = ids.length;
     const inBaseline = new Uint8Array(n);
     const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
@@ -13767,7 +13767,8 @@ function annotateNoise(rows, columns) {
                 continue;
             b.push(x);
             c.push(y);
-            if (y === x)
+            // baselines store 12 significant digits: a difference below that is no change
+            if (Math.abs(y - x) <= 1e-9)
                 continue;
             if (y > x === higherIsBetter)
                 better += 1;

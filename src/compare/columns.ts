@@ -7,7 +7,8 @@ import type { QuestionResult } from '../schemas/results.ts'
  * instead of looking 100,000 ids up in objects once per metric and pass.
  */
 export interface Columns {
-  /** the run's question ids, in the run's order */
+  /** the run's question ids in code-point order: the bootstrap resamples positions, so its
+   * result must not depend on the order the questions came in (one run, or merged shards) */
   ids: string[]
   /** 1 where the baseline has the question too */
   inBaseline: Uint8Array
@@ -16,7 +17,7 @@ export interface Columns {
 }
 
 export function buildColumns(questions: Record<string, QuestionResult>, base: BaselineView['questions'], metrics: readonly string[]): Columns {
-  const ids = Object.keys(questions)
+  const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const n = ids.length
   const inBaseline = new Uint8Array(n)
   const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]))

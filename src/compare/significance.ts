@@ -32,7 +32,8 @@ export function annotateNoise(rows: MetricRow[], columns: Columns): void {
       if (Number.isNaN(x) || Number.isNaN(y)) continue
       b.push(x)
       c.push(y)
-      if (y === x) continue
+      // baselines store 12 significant digits: a difference below that is no change
+      if (Math.abs(y - x) <= 1e-9) continue
       if (y > x === higherIsBetter) better += 1
       else worse += 1
     }
