@@ -9872,10 +9872,10 @@ const CategoryRowSchema = object({
     too_few: schemas_boolean().default(false),
     floors: array(object({ metric: schemas_string(), floor: schemas_number(), value: schemas_number().nullable(), passed: schemas_boolean() })),
 });
+/** One question's change on one metric; its text is in `questions[id]`, not repeated here. */
 const QuestionChangeSchema = object({
     id: schemas_string(),
     category: schemas_string().nullable(),
-    question: schemas_string(),
     metric: schemas_string(),
     baseline: schemas_number(),
     candidate: schemas_number(),
@@ -9912,8 +9912,12 @@ const ComparisonSchema = object({
     removed: array(schemas_string()),
     metrics: array(MetricRowSchema),
     categories: array(CategoryRowSchema),
+    /** the largest changes, worst first, at most MAX_STORED_CHANGES each; every score is in `questions` */
     regressions: array(QuestionChangeSchema),
     improvements: array(QuestionChangeSchema),
+    /** all changes and distinct questions, including rows beyond the stored ones */
+    change_counts: object({ regression_rows: schemas_number().int(), improvement_rows: schemas_number().int(), questions_worse: schemas_number().int(), questions_better: schemas_number().int() })
+        .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 }),
     messages: array(schemas_string()),
     gate: GateSettingsSchema,
     /** the verdict under each gate mode, so the report can say what the other mode would have done */
@@ -13825,6 +13829,8 @@ function noiseSummary(rows, questionsWorse, questionsBetter, n) {
 
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
 const EPS = 1e-9;
+/** Per-question change rows kept in results.json per kind: enough for any report, small enough for 100,000 questions. */
+const MAX_STORED_CHANGES = 10_000;
 /**
  * Why a baseline cannot be compared with this run; empty when it can. Checked before the
  * candidate runs, so a mismatch costs nothing.
@@ -13876,6 +13882,7 @@ function incomparableComparison(baseline, reasons, gate, updateCommand) {
         categories: [],
         regressions: [],
         improvements: [],
+        change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
         messages: [],
         gate,
         update_command: updateCommand,
@@ -13910,7 +13917,7 @@ function compare(run, baseline, gate, updateCommand) {
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
     }
     const categories = categoryRows(run, columns, gate);
-    const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] };
+    const { regressions, improvements } = questionChanges(run, columns, gate);
     const otherFailures = [
         ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
         ...categories.flatMap((c) => c.floors.filter((f) => !f.passed).map((f) => `category ${c.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.floor}`)),
@@ -13933,6 +13940,10 @@ function compare(run, baseline, gate, updateCommand) {
     const betterIds = changedIds(improvements);
     const questionsWorse = [...worseIds].filter((id) => !betterIds.has(id)).length;
     const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length;
+    const change_counts = { regression_rows: regressions.length, improvement_rows: improvements.length, questions_worse: worseIds.size, questions_better: betterIds.size };
+    if (regressions.length > MAX_STORED_CHANGES || improvements.length > MAX_STORED_CHANGES) {
+        messages.push(`results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`);
+    }
     return {
         verdict,
         reasons,
@@ -13944,8 +13955,9 @@ function compare(run, baseline, gate, updateCommand) {
         removed,
         metrics,
         categories,
-        regressions,
-        improvements,
+        regressions: regressions.slice(0, MAX_STORED_CHANGES),
+        improvements: improvements.slice(0, MAX_STORED_CHANGES),
+        change_counts,
         messages,
         gate,
         verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
@@ -14058,35 +14070,31 @@ function metricRow(name, run, baseline, columns, gate, questionCount) {
     }
     return row;
 }
-function questionChanges(run, base, common, gate) {
+/** Per question and metric: drops of at least question_drop (latency: a rise of latency_rise) and pass → fail flips, worst first. */
+function questionChanges(run, columns, gate) {
     const regressions = [];
     const improvements = [];
-    for (const id of common) {
-        const q = run.questions[id];
-        for (const [metric, candidate] of Object.entries(q.scores)) {
-            const baseline = base[id]?.scores[metric];
-            if (candidate === null || baseline === null || baseline === undefined)
+    if (!columns.baseline)
+        return { regressions, improvements };
+    for (const [metric, candidates] of columns.candidate) {
+        const baselines = columns.baseline.get(metric);
+        const info = metricInfo(metric);
+        const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop;
+        for (let i = 0; i < candidates.length; i++) {
+            const candidate = candidates[i];
+            const baseline = baselines[i];
+            if (Number.isNaN(candidate) || Number.isNaN(baseline))
                 continue;
-            const info = metricInfo(metric);
             const change = directedChange(info, baseline, candidate);
-            const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop;
-            const flip = info?.binary === true && baseline !== candidate;
-            const entry = {
-                id,
-                category: q.category,
-                question: q.question,
-                metric,
-                baseline,
-                candidate,
-                delta: candidate - baseline,
-                change,
-                flip,
-                reason: q.notes[metric] ?? q.errors[metric] ?? null,
-            };
-            if (change <= -threshold + EPS || (flip && change < 0))
-                regressions.push(entry);
-            else if (change >= threshold - EPS || (flip && change > 0))
-                improvements.push(entry);
+            const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
+            const worse = change <= -threshold + EPS || (flip && change < 0);
+            const better = !worse && (change >= threshold - EPS || (flip && change > 0));
+            if (!worse && !better)
+                continue;
+            const id = columns.ids[i];
+            const q = run.questions[id];
+            const entry = { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: q.notes[metric] ?? q.errors[metric] ?? null };
+            (worse ? regressions : improvements).push(entry);
         }
     }
     const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
@@ -24002,29 +24010,32 @@ function notApplicable(metric, row, output) {
 }
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 function summarise(questions, metrics) {
-    const summary = {};
     // summed in id order, so a merged run of shards gives the same floating-point means as one run
-    const all = Object.keys(questions)
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-        .map((id) => questions[id]);
-    for (const m of metrics) {
-        let sum = 0;
-        let n = 0;
-        let nan = 0;
-        let errors = 0;
-        for (const q of all) {
-            const v = q.scores[m];
+    const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const m = metrics.length;
+    const sum = new Float64Array(m);
+    const n = new Float64Array(m);
+    const nan = new Float64Array(m);
+    const errors = new Float64Array(m);
+    for (const id of ids) {
+        const q = questions[id];
+        const scores = q.scores;
+        for (let j = 0; j < m; j++) {
+            const v = scores[metrics[j]];
             if (v === null || v === undefined) {
-                nan += 1;
-                if (q.errors.candidate !== undefined || q.errors[m] !== undefined)
-                    errors += 1;
+                nan[j] = nan[j] + 1;
+                if (q.errors.candidate !== undefined || q.errors[metrics[j]] !== undefined)
+                    errors[j] = errors[j] + 1;
                 continue;
             }
-            sum += v;
-            n += 1;
+            sum[j] = sum[j] + v;
+            n[j] = n[j] + 1;
         }
-        summary[m] = { mean: n === 0 ? null : sum / n, n, nan, errors };
     }
+    const summary = {};
+    metrics.forEach((metric, j) => {
+        summary[metric] = { mean: n[j] === 0 ? null : sum[j] / n[j], n: n[j], nan: nan[j], errors: errors[j] };
+    });
     return summary;
 }
 
@@ -24530,7 +24541,7 @@ function render(results, options, limits) {
     if (limits.categories)
         out.push(...categoryTable(results));
     if (c)
-        out.push(...regressionSection(c, limits));
+        out.push(...regressionSection(c, limits, results.questions));
     if (limits.categories)
         out.push(...chartsSection(results, options.history ?? []));
     out.push(...errorSection(results, limits.errors));
@@ -24549,7 +24560,7 @@ function verdictLine(results) {
     const c = results.comparison;
     const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0;
     const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
-        ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${distinctQuestions(c.regressions)} question${distinctQuestions(c.regressions) === 1 ? '' : 's'} worse, ${distinctQuestions(c.improvements)} better`
+        ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${c.change_counts.questions_worse} question${c.change_counts.questions_worse === 1 ? '' : 's'} worse, ${c.change_counts.questions_better} better`
         : '';
     switch (c?.verdict ?? 'no_baseline') {
         case 'pass':
@@ -24561,9 +24572,6 @@ function verdictLine(results) {
         default:
             return '### ℹ️ evalgate: no baseline to compare with';
     }
-}
-function distinctQuestions(changes) {
-    return new Set(changes.map((q) => q.id)).size;
 }
 function runIdentity(results, options) {
     const r = results.run;
@@ -24739,33 +24747,34 @@ function categoryTable(results) {
     lines.push('');
     return lines;
 }
-function regressionSection(c, limits) {
+function regressionSection(c, limits, questions) {
     if (c.baseline.kind === 'none' || c.verdict === 'incomparable')
         return [];
     if (c.baseline.kind === 'minimal')
         return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', ''];
-    const out = [`#### Per-question regressions (${c.regressions.length} rows, ${distinctQuestions(c.regressions)} questions)`, ''];
+    const counts = c.change_counts;
+    const out = [`#### Per-question regressions (${counts.regression_rows} rows, ${counts.questions_worse} questions)`, ''];
     if (c.regressions.length === 0)
         out.push('No question dropped by more than question_drop.', '');
     else
-        out.push(...changeTable(c.regressions, limits.regressions), '');
+        out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '');
     if (c.improvements.length > 0) {
-        out.push(`<details><summary>Improvements (${c.improvements.length} rows, ${distinctQuestions(c.improvements)} questions)</summary>`, '');
-        out.push(...changeTable(c.improvements, limits.improvements), '', '</details>', '');
+        out.push(`<details><summary>Improvements (${counts.improvement_rows} rows, ${counts.questions_better} questions)</summary>`, '');
+        out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '');
     }
     return out;
 }
-function changeTable(changes, limit) {
+function changeTable(changes, limit, questions, total) {
     const shown = changes.slice(0, limit);
     const lines = ['| id | category | question | metric | baseline → candidate | Δ | reason |', '|---|---|---|---|---|--:|---|'];
     for (const q of shown) {
         const info = metricInfo(q.metric);
         const flip = q.flip ? (q.candidate < q.baseline ? ' (pass → fail)' : ' (fail → pass)') : '';
         const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
-        lines.push(`| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(q.question, 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`);
+        lines.push(`| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`);
     }
-    if (changes.length > shown.length)
-        lines.push('', `_${changes.length - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; all rows are in results.json._`);
+    if (total > shown.length)
+        lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`);
     return lines;
 }
 function errorSection(results, limit) {
@@ -25877,15 +25886,15 @@ function renderTerminal(results, options) {
     }
     if (c && c.regressions.length > 0) {
         const max = options.maxQuestions ?? 10;
-        lines.push('', `  ${red(`${new Set(c.regressions.map((q) => q.id)).size} questions regressed`)} (${c.regressions.length} rows, worst first):`);
+        lines.push('', `  ${red(`${c.change_counts.questions_worse} questions regressed`)} (${c.change_counts.regression_rows} rows, worst first):`);
         for (const q of c.regressions.slice(0, max)) {
-            lines.push(`    ${q.id.padEnd(10)} ${q.metric.padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(q.question.slice(0, 40))}`);
+            lines.push(`    ${q.id.padEnd(10)} ${q.metric.padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim((results.questions[q.id]?.question ?? '').slice(0, 40))}`);
         }
-        if (c.regressions.length > max)
-            lines.push(dim(`    … ${c.regressions.length - max} more in the report`));
+        if (c.change_counts.regression_rows > max)
+            lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`));
     }
     if (c && c.improvements.length > 0)
-        lines.push(`  ${green(`${new Set(c.improvements.map((q) => q.id)).size} questions improved`)}`);
+        lines.push(`  ${green(`${c.change_counts.questions_better} questions improved`)}`);
     if (c && c.reasons.length > 0) {
         lines.push('', `  ${bold('Gate failed because:')}`);
         for (const reason of c.reasons)

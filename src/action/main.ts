@@ -42,7 +42,7 @@ export async function run(): Promise<void> {
     await writeSummary(renderReport(results, { ...options, marker: undefined }))
     const verdict = results.comparison?.verdict ?? 'no_baseline'
     core.setOutput('verdict', verdict)
-    core.setOutput('regressions', String(new Set(results.comparison?.regressions.map((r) => r.id)).size))
+    core.setOutput('regressions', String(results.comparison?.change_counts.questions_worse ?? 0))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
     if (inputs.mode === 'baseline') {

@@ -8,6 +8,9 @@ import { annotateNoise, noiseSummary } from './significance.ts'
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
 export const EPS = 1e-9
 
+/** Per-question change rows kept in results.json per kind: enough for any report, small enough for 100,000 questions. */
+export const MAX_STORED_CHANGES = 10_000
+
 export interface RunUnderTest {
   eval_set_version: string
   eval_set_fingerprint: string
@@ -69,6 +72,7 @@ export function incomparableComparison(baseline: BaselineView, reasons: string[]
     categories: [],
     regressions: [],
     improvements: [],
+    change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
     messages: [],
     gate,
     update_command: updateCommand,
@@ -101,7 +105,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
   const categories = categoryRows(run, columns, gate)
-  const { regressions, improvements } = baseline?.questions ? questionChanges(run, baseline.questions, common, gate) : { regressions: [], improvements: [] }
+  const { regressions, improvements } = questionChanges(run, columns, gate)
 
   const otherFailures = [
     ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
@@ -125,6 +129,10 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   const betterIds = changedIds(improvements)
   const questionsWorse = [...worseIds].filter((id) => !betterIds.has(id)).length
   const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length
+  const change_counts = { regression_rows: regressions.length, improvement_rows: improvements.length, questions_worse: worseIds.size, questions_better: betterIds.size }
+  if (regressions.length > MAX_STORED_CHANGES || improvements.length > MAX_STORED_CHANGES) {
+    messages.push(`results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`)
+  }
   return {
     verdict,
     reasons,
@@ -136,8 +144,9 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     removed,
     metrics,
     categories,
-    regressions,
-    improvements,
+    regressions: regressions.slice(0, MAX_STORED_CHANGES),
+    improvements: improvements.slice(0, MAX_STORED_CHANGES),
+    change_counts,
     messages,
     gate,
     verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
@@ -251,37 +260,28 @@ function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | nul
   return row
 }
 
-function questionChanges(
-  run: RunUnderTest,
-  base: NonNullable<BaselineView['questions']>,
-  common: readonly string[],
-  gate: GateSettings,
-): { regressions: QuestionChange[]; improvements: QuestionChange[] } {
+/** Per question and metric: drops of at least question_drop (latency: a rise of latency_rise) and pass → fail flips, worst first. */
+function questionChanges(run: RunUnderTest, columns: Columns, gate: GateSettings): { regressions: QuestionChange[]; improvements: QuestionChange[] } {
   const regressions: QuestionChange[] = []
   const improvements: QuestionChange[] = []
-  for (const id of common) {
-    const q = run.questions[id]!
-    for (const [metric, candidate] of Object.entries(q.scores)) {
-      const baseline = base[id]?.scores[metric]
-      if (candidate === null || baseline === null || baseline === undefined) continue
-      const info = metricInfo(metric)
+  if (!columns.baseline) return { regressions, improvements }
+  for (const [metric, candidates] of columns.candidate) {
+    const baselines = columns.baseline.get(metric)!
+    const info = metricInfo(metric)
+    const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop
+    for (let i = 0; i < candidates.length; i++) {
+      const candidate = candidates[i]!
+      const baseline = baselines[i]!
+      if (Number.isNaN(candidate) || Number.isNaN(baseline)) continue
       const change = directedChange(info, baseline, candidate)
-      const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop
-      const flip = info?.binary === true && baseline !== candidate
-      const entry: QuestionChange = {
-        id,
-        category: q.category,
-        question: q.question,
-        metric,
-        baseline,
-        candidate,
-        delta: candidate - baseline,
-        change,
-        flip,
-        reason: q.notes[metric] ?? q.errors[metric] ?? null,
-      }
-      if (change <= -threshold + EPS || (flip && change < 0)) regressions.push(entry)
-      else if (change >= threshold - EPS || (flip && change > 0)) improvements.push(entry)
+      const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS
+      const worse = change <= -threshold + EPS || (flip && change < 0)
+      const better = !worse && (change >= threshold - EPS || (flip && change > 0))
+      if (!worse && !better) continue
+      const id = columns.ids[i]!
+      const q = run.questions[id]!
+      const entry: QuestionChange = { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: q.notes[metric] ?? q.errors[metric] ?? null }
+      ;(worse ? regressions : improvements).push(entry)
     }
   }
   const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)

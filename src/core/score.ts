@@ -125,27 +125,30 @@ function notApplicable(metric: string, row: EvalRow, output: CandidateOutput): s
 
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 export function summarise(questions: Record<string, QuestionResult>, metrics: readonly string[]): Record<string, MetricSummary> {
-  const summary: Record<string, MetricSummary> = {}
   // summed in id order, so a merged run of shards gives the same floating-point means as one run
-  const all = Object.keys(questions)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((id) => questions[id]!)
-  for (const m of metrics) {
-    let sum = 0
-    let n = 0
-    let nan = 0
-    let errors = 0
-    for (const q of all) {
-      const v = q.scores[m]
+  const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const m = metrics.length
+  const sum = new Float64Array(m)
+  const n = new Float64Array(m)
+  const nan = new Float64Array(m)
+  const errors = new Float64Array(m)
+  for (const id of ids) {
+    const q = questions[id]!
+    const scores = q.scores
+    for (let j = 0; j < m; j++) {
+      const v = scores[metrics[j]!]
       if (v === null || v === undefined) {
-        nan += 1
-        if (q.errors.candidate !== undefined || q.errors[m] !== undefined) errors += 1
+        nan[j] = nan[j]! + 1
+        if (q.errors.candidate !== undefined || q.errors[metrics[j]!] !== undefined) errors[j] = errors[j]! + 1
         continue
       }
-      sum += v
-      n += 1
+      sum[j] = sum[j]! + v
+      n[j] = n[j]! + 1
     }
-    summary[m] = { mean: n === 0 ? null : sum / n, n, nan, errors }
   }
+  const summary: Record<string, MetricSummary> = {}
+  metrics.forEach((metric, j) => {
+    summary[metric] = { mean: n[j] === 0 ? null : sum[j]! / n[j]!, n: n[j]!, nan: nan[j]!, errors: errors[j]! }
+  })
   return summary
 }

@@ -70,7 +70,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   out.push('#### Metrics', '', ...metricTable(results), '')
   if (c) out.push(...noiseSection(c))
   if (limits.categories) out.push(...categoryTable(results))
-  if (c) out.push(...regressionSection(c, limits))
+  if (c) out.push(...regressionSection(c, limits, results.questions))
   if (limits.categories) out.push(...chartsSection(results, options.history ?? []))
   out.push(...errorSection(results, limits.errors))
   if (c && c.messages.length > 0) {
@@ -88,7 +88,7 @@ function verdictLine(results: Results): string {
   const c = results.comparison
   const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0
   const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
-    ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${distinctQuestions(c.regressions)} question${distinctQuestions(c.regressions) === 1 ? '' : 's'} worse, ${distinctQuestions(c.improvements)} better`
+    ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${c.change_counts.questions_worse} question${c.change_counts.questions_worse === 1 ? '' : 's'} worse, ${c.change_counts.questions_better} better`
     : ''
   switch (c?.verdict ?? 'no_baseline') {
     case 'pass':
@@ -100,10 +100,6 @@ function verdictLine(results: Results): string {
     default:
       return '### ℹ️ evalgate: no baseline to compare with'
   }
-}
-
-function distinctQuestions(changes: readonly QuestionChange[]): number {
-  return new Set(changes.map((q) => q.id)).size
 }
 
 function runIdentity(results: Results, options: ReportOptions): string {
@@ -278,20 +274,21 @@ function categoryTable(results: Results): string[] {
   return lines
 }
 
-function regressionSection(c: Comparison, limits: Limits): string[] {
+function regressionSection(c: Comparison, limits: Limits, questions: Results['questions']): string[] {
   if (c.baseline.kind === 'none' || c.verdict === 'incomparable') return []
   if (c.baseline.kind === 'minimal') return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', '']
-  const out = [`#### Per-question regressions (${c.regressions.length} rows, ${distinctQuestions(c.regressions)} questions)`, '']
+  const counts = c.change_counts
+  const out = [`#### Per-question regressions (${counts.regression_rows} rows, ${counts.questions_worse} questions)`, '']
   if (c.regressions.length === 0) out.push('No question dropped by more than question_drop.', '')
-  else out.push(...changeTable(c.regressions, limits.regressions), '')
+  else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '')
   if (c.improvements.length > 0) {
-    out.push(`<details><summary>Improvements (${c.improvements.length} rows, ${distinctQuestions(c.improvements)} questions)</summary>`, '')
-    out.push(...changeTable(c.improvements, limits.improvements), '', '</details>', '')
+    out.push(`<details><summary>Improvements (${counts.improvement_rows} rows, ${counts.questions_better} questions)</summary>`, '')
+    out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '')
   }
   return out
 }
 
-function changeTable(changes: readonly QuestionChange[], limit: number): string[] {
+function changeTable(changes: readonly QuestionChange[], limit: number, questions: Results['questions'], total: number): string[] {
   const shown = changes.slice(0, limit)
   const lines = ['| id | category | question | metric | baseline → candidate | Δ | reason |', '|---|---|---|---|---|--:|---|']
   for (const q of shown) {
@@ -299,10 +296,10 @@ function changeTable(changes: readonly QuestionChange[], limit: number): string[
     const flip = q.flip ? (q.candidate < q.baseline ? ' (pass → fail)' : ' (fail → pass)') : ''
     const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2)
     lines.push(
-      `| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(q.question, 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`,
+      `| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`,
     )
   }
-  if (changes.length > shown.length) lines.push('', `_${changes.length - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; all rows are in results.json._`)
+  if (total > shown.length) lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`)
   return lines
 }
 

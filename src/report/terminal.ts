@@ -41,13 +41,13 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   }
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
-    lines.push('', `  ${red(`${new Set(c.regressions.map((q) => q.id)).size} questions regressed`)} (${c.regressions.length} rows, worst first):`)
+    lines.push('', `  ${red(`${c.change_counts.questions_worse} questions regressed`)} (${c.change_counts.regression_rows} rows, worst first):`)
     for (const q of c.regressions.slice(0, max)) {
-      lines.push(`    ${q.id.padEnd(10)} ${q.metric.padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(q.question.slice(0, 40))}`)
+      lines.push(`    ${q.id.padEnd(10)} ${q.metric.padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim((results.questions[q.id]?.question ?? '').slice(0, 40))}`)
     }
-    if (c.regressions.length > max) lines.push(dim(`    … ${c.regressions.length - max} more in the report`))
+    if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
   }
-  if (c && c.improvements.length > 0) lines.push(`  ${green(`${new Set(c.improvements.map((q) => q.id)).size} questions improved`)}`)
+  if (c && c.improvements.length > 0) lines.push(`  ${green(`${c.change_counts.questions_better} questions improved`)}`)
   if (c && c.reasons.length > 0) {
     lines.push('', `  ${bold('Gate failed because:')}`)
     for (const reason of c.reasons) lines.push(`    - ${reason}`)

@@ -156,10 +156,10 @@ export const CategoryRowSchema = z.object({
 })
 export type CategoryRow = z.infer<typeof CategoryRowSchema>
 
+/** One question's change on one metric; its text is in `questions[id]`, not repeated here. */
 export const QuestionChangeSchema = z.object({
   id: z.string(),
   category: z.string().nullable(),
-  question: z.string(),
   metric: z.string(),
   baseline: z.number(),
   candidate: z.number(),
@@ -202,8 +202,13 @@ export const ComparisonSchema = z.object({
   removed: z.array(z.string()),
   metrics: z.array(MetricRowSchema),
   categories: z.array(CategoryRowSchema),
+  /** the largest changes, worst first, at most MAX_STORED_CHANGES each; every score is in `questions` */
   regressions: z.array(QuestionChangeSchema),
   improvements: z.array(QuestionChangeSchema),
+  /** all changes and distinct questions, including rows beyond the stored ones */
+  change_counts: z
+    .object({ regression_rows: z.number().int(), improvement_rows: z.number().int(), questions_worse: z.number().int(), questions_better: z.number().int() })
+    .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 }),
   messages: z.array(z.string()),
   gate: GateSettingsSchema,
   /** the verdict under each gate mode, so the report can say what the other mode would have done */
