@@ -12704,13 +12704,85 @@ function tail(text, lines) {
 
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/judge/retry.ts
+const DEFAULT_RETRY = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 };
+const realRetryDeps = {
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random: Math.random,
+    now: Date.now,
+};
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+function isRetryable(error) {
+    const status = statusOf(error);
+    if (status === undefined)
+        return true; // network error, timeout, connection reset
+    return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped at a minute; null when absent or unreadable. */
+function parseRetryAfter(value, nowMs = Date.now()) {
+    if (value === null || value === undefined || value.trim() === '')
+        return null;
+    const trimmed = value.trim();
+    let ms;
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        ms = Number(trimmed) * 1000;
+    else {
+        const date = Date.parse(trimmed);
+        if (Number.isNaN(date))
+            return null;
+        ms = date - nowMs;
+    }
+    return Math.min(DEFAULT_RETRY.maxRetryAfterMs, Math.max(0, Math.round(ms)));
+}
+/** Milliseconds the server asked us to wait, from `retry-after-ms` or `Retry-After` (seconds or an HTTP date). */
+function retryAfterMs(error, now) {
+    const headers = error?.headers;
+    const get = (name) => {
+        if (!headers)
+            return undefined;
+        if (typeof headers.get === 'function')
+            return headers.get(name);
+        return headers[name];
+    };
+    const ms = get('retry-after-ms');
+    if (ms && Number.isFinite(Number(ms)))
+        return Number(ms);
+    return parseRetryAfter(get('retry-after'), now) ?? undefined;
+}
+function backoffMs(attempt, error, policy, deps) {
+    const asked = statusOf(error) === 429 ? retryAfterMs(error, deps.now()) : undefined;
+    if (asked !== undefined)
+        return Math.min(asked, policy.maxRetryAfterMs);
+    const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+    // full jitter on the upper half: spreads retries of many parallel calls apart
+    return Math.round(exponential / 2 + deps.random() * (exponential / 2));
+}
+async function withRetry(attempt, policy, deps) {
+    for (let n = 0;; n++) {
+        try {
+            return { value: await attempt(), retries: n };
+        }
+        catch (error) {
+            if (n >= policy.maxRetries || !isRetryable(error)) {
+                ;
+                error.retries = n;
+                throw error;
+            }
+            await deps.sleep(backoffMs(n, error, policy, deps));
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/candidates/http.ts
+
 
 
 
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8_000;
-const RETRY_AFTER_CAP_MS = 60_000;
 const BODY_EXCERPT_CHARS = 200;
 /**
  * Renders every request and checks headers, URLs, JSON bodies and JSON paths. Throws a
@@ -12766,7 +12838,7 @@ async function askOne(request, plan, config, deps) {
         last = await attemptOnce(request, plan, config, deps);
         if (last.kind === 'ok')
             return parseResponse(request.id, last.text, last.latencyMs, plan);
-        if (!isRetryable(last) || attempt === attempts)
+        if (!http_isRetryable(last) || attempt === attempts)
             break;
         const backoff = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
         // equal jitter: at least half the backoff, so retries of many questions spread out but never hammer
@@ -12800,7 +12872,7 @@ async function attemptOnce(request, plan, config, deps) {
         return { kind: 'network', message: redact(errorMessage(error), plan.secrets) };
     }
 }
-function isRetryable(attempt) {
+function http_isRetryable(attempt) {
     if (attempt.kind === 'status')
         return attempt.status === 429 || attempt.status >= 500;
     return attempt.kind !== 'ok';
@@ -12809,7 +12881,7 @@ function describeFailure(attempt, attempts, timeoutMs) {
     const tries = `${attempts} attempt${attempts === 1 ? '' : 's'}`;
     switch (attempt.kind) {
         case 'status':
-            if (!isRetryable(attempt))
+            if (!http_isRetryable(attempt))
                 return `HTTP ${attempt.status} (not retried): ${excerpt(attempt.text, BODY_EXCERPT_CHARS)}`;
             return `HTTP ${attempt.status} after ${tries}: ${excerpt(attempt.text, BODY_EXCERPT_CHARS)}`;
         case 'timeout':
@@ -12820,22 +12892,7 @@ function describeFailure(attempt, attempts, timeoutMs) {
             return 'no error';
     }
 }
-/** `Retry-After` as seconds or an HTTP-date, capped so one answer cannot stall a run. */
-function parseRetryAfter(value, nowMs = Date.now()) {
-    if (value === null || value.trim() === '')
-        return null;
-    const trimmed = value.trim();
-    let ms;
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        ms = Number(trimmed) * 1000;
-    else {
-        const date = Date.parse(trimmed);
-        if (Number.isNaN(date))
-            return null;
-        ms = date - nowMs;
-    }
-    return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, Math.round(ms)));
-}
+
 function parseResponse(id, text, latencyMs, plan) {
     let json;
     try {
@@ -22703,68 +22760,6 @@ function numbered(items, label) {
     return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/judge/retry.ts
-const DEFAULT_RETRY = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 };
-const realRetryDeps = {
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: Math.random,
-    now: Date.now,
-};
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-function retry_isRetryable(error) {
-    const status = statusOf(error);
-    if (status === undefined)
-        return true; // network error, timeout, connection reset
-    return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-/** Milliseconds the server asked us to wait, from `retry-after-ms` or `Retry-After` (seconds or an HTTP date). */
-function retryAfterMs(error, now) {
-    const headers = error?.headers;
-    const get = (name) => {
-        if (!headers)
-            return undefined;
-        if (typeof headers.get === 'function')
-            return headers.get(name);
-        return headers[name];
-    };
-    const ms = get('retry-after-ms');
-    if (ms && Number.isFinite(Number(ms)))
-        return Number(ms);
-    const value = get('retry-after');
-    if (!value)
-        return undefined;
-    if (/^\d+(\.\d+)?$/.test(value.trim()))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-function backoffMs(attempt, error, policy, deps) {
-    const asked = statusOf(error) === 429 ? retryAfterMs(error, deps.now()) : undefined;
-    if (asked !== undefined)
-        return Math.min(asked, policy.maxRetryAfterMs);
-    const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-    // full jitter on the upper half: spreads retries of many parallel calls apart
-    return Math.round(exponential / 2 + deps.random() * (exponential / 2));
-}
-async function withRetry(attempt, policy, deps) {
-    for (let n = 0;; n++) {
-        try {
-            return { value: await attempt(), retries: n };
-        }
-        catch (error) {
-            if (n >= policy.maxRetries || !retry_isRetryable(error)) {
-                ;
-                error.retries = n;
-                throw error;
-            }
-            await deps.sleep(backoffMs(n, error, policy, deps));
-        }
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/judge/usage.ts
 class UsageMeter {
     families = new Map();
@@ -25487,7 +25482,7 @@ function bradleyTerryIntervals(systems, outcomes, options = {}) {
     const alpha = (1 - level) / 2;
     const intervals = systems.map((system, i) => {
         const sorted = draws[i].sort();
-        return { system, strength: point[i], low: quantile(sorted, alpha), high: quantile(sorted, 1 - alpha) };
+        return { system, strength: point[i], low: sortedQuantile(sorted, alpha), high: sortedQuantile(sorted, 1 - alpha) };
     });
     return sortStrongestFirst(intervals);
 }
@@ -25564,14 +25559,6 @@ function ranked(systems, strengths) {
 /** Strongest first; strengths equal to 1e-9 keep their input order (stable sort), so float noise cannot reorder a tie. */
 function sortStrongestFirst(rows) {
     return rows.sort((x, y) => (Math.abs(x.strength - y.strength) <= 1e-9 * Math.max(x.strength, y.strength) ? 0 : y.strength - x.strength));
-}
-/** Linear-interpolation quantile (Hyndman & Fan type 7) of sorted values, as the paired bootstrap uses. */
-function quantile(sorted, q) {
-    const position = (sorted.length - 1) * q;
-    const below = Math.floor(position);
-    const lower = sorted[below] ?? 0;
-    const upper = sorted[Math.min(below + 1, sorted.length - 1)] ?? lower;
-    return lower + (position - below) * (upper - lower);
 }
 
 ;// CONCATENATED MODULE: ./src/core/pairwise.ts

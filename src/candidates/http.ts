@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { GateError, jsonErrorLocation } from '../core/errors.ts'
+import { parseRetryAfter } from '../judge/retry.ts'
 import type { CandidateOutput, HttpCandidateConfig } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 
@@ -32,7 +33,6 @@ export interface HttpPlan {
 
 const BACKOFF_BASE_MS = 250
 const BACKOFF_CAP_MS = 8_000
-const RETRY_AFTER_CAP_MS = 60_000
 const BODY_EXCERPT_CHARS = 200
 
 /**
@@ -150,19 +150,7 @@ function describeFailure(attempt: Attempt, attempts: number, timeoutMs: number):
   }
 }
 
-/** `Retry-After` as seconds or an HTTP-date, capped so one answer cannot stall a run. */
-export function parseRetryAfter(value: string | null, nowMs: number = Date.now()): number | null {
-  if (value === null || value.trim() === '') return null
-  const trimmed = value.trim()
-  let ms: number
-  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Number(trimmed) * 1000
-  else {
-    const date = Date.parse(trimmed)
-    if (Number.isNaN(date)) return null
-    ms = date - nowMs
-  }
-  return Math.min(RETRY_AFTER_CAP_MS, Math.max(0, Math.round(ms)))
-}
+export { parseRetryAfter }
 
 function parseResponse(id: string, text: string, latencyMs: number, plan: HttpPlan): CandidateOutput {
   let json: unknown

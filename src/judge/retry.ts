@@ -36,6 +36,20 @@ export function isRetryable(error: unknown): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500
 }
 
+/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped at a minute; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | null {
+  if (value === null || value === undefined || value.trim() === '') return null
+  const trimmed = value.trim()
+  let ms: number
+  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Number(trimmed) * 1000
+  else {
+    const date = Date.parse(trimmed)
+    if (Number.isNaN(date)) return null
+    ms = date - nowMs
+  }
+  return Math.min(DEFAULT_RETRY.maxRetryAfterMs, Math.max(0, Math.round(ms)))
+}
+
 /** Milliseconds the server asked us to wait, from `retry-after-ms` or `Retry-After` (seconds or an HTTP date). */
 export function retryAfterMs(error: unknown, now: number): number | undefined {
   const headers = (error as { headers?: unknown })?.headers
@@ -46,11 +60,7 @@ export function retryAfterMs(error: unknown, now: number): number | undefined {
   }
   const ms = get('retry-after-ms')
   if (ms && Number.isFinite(Number(ms))) return Number(ms)
-  const value = get('retry-after')
-  if (!value) return undefined
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+  return parseRetryAfter(get('retry-after'), now) ?? undefined
 }
 
 export function backoffMs(attempt: number, error: unknown, policy: RetryPolicy, deps: RetryDeps): number {

@@ -60,7 +60,7 @@ export function seedFrom(text: string): number {
 }
 
 /** Linear-interpolation quantile (Hyndman & Fan type 7, R's default) of sorted values. */
-function sortedQuantile(sorted: Float64Array, q: number): number {
+export function sortedQuantile(sorted: Float64Array, q: number): number {
   const position = (sorted.length - 1) * q
   const below = Math.floor(position)
   const lower = sorted[below] ?? 0

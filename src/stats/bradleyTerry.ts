@@ -15,7 +15,7 @@
  * - strengths are normalised to sum to 1, so with k systems equal strength is 1/k and a
  *   strength reads as a share: p_i / (p_i + p_j) is the modelled chance that i beats j.
  */
-import { mulberry32 } from './bootstrap.ts'
+import { mulberry32, sortedQuantile } from './bootstrap.ts'
 
 export type Winner = 'a' | 'b' | 'tie'
 
@@ -113,7 +113,7 @@ export function bradleyTerryIntervals(systems: readonly string[], outcomes: read
   const alpha = (1 - level) / 2
   const intervals = systems.map((system, i) => {
     const sorted = draws[i]!.sort()
-    return { system, strength: point[i]!, low: quantile(sorted, alpha), high: quantile(sorted, 1 - alpha) }
+    return { system, strength: point[i]!, low: sortedQuantile(sorted, alpha), high: sortedQuantile(sorted, 1 - alpha) }
   })
   return sortStrongestFirst(intervals)
 }
@@ -186,11 +186,3 @@ function sortStrongestFirst<T extends Strength>(rows: T[]): T[] {
   return rows.sort((x, y) => (Math.abs(x.strength - y.strength) <= 1e-9 * Math.max(x.strength, y.strength) ? 0 : y.strength - x.strength))
 }
 
-/** Linear-interpolation quantile (Hyndman & Fan type 7) of sorted values, as the paired bootstrap uses. */
-function quantile(sorted: Float64Array, q: number): number {
-  const position = (sorted.length - 1) * q
-  const below = Math.floor(position)
-  const lower = sorted[below] ?? 0
-  const upper = sorted[Math.min(below + 1, sorted.length - 1)] ?? lower
-  return lower + (position - below) * (upper - lower)
-}
