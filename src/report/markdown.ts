@@ -197,9 +197,16 @@ function noiseSection(c: Comparison): string[] {
     if (main.length > 0) lines.push('', `Per metric: ${main.map((m) => `${m.metric} ${m.flips!.worse} worse / ${m.flips!.better} better, MDE ${pct(m.mde!)}, Holm p ${pValue(m.p_holm)}`).join('; ')}.`)
   }
   const modes = c.verdicts_by_mode
-  if (modes && modes.strict !== modes.significant) {
+  if (modes) {
+    // always stated, so a team can see what switching modes would change before it does
     const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict'
-    lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)'}.`)
+    const why = other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)'
+    lines.push(
+      '',
+      modes.strict === modes.significant
+        ? `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said the same.`
+        : `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${why}.`,
+    )
   }
   if (lines.length > 0) lines.push('')
   return lines
