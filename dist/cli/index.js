@@ -24891,6 +24891,8 @@ Scores the candidate's answers to every eval-set question, then compares with th
   --baseline FILE          baseline.json (or another results.json) to compare with
   --no-baseline            compare with nothing, even if evalgate.yml names a baseline (to write a new one)
   --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
+  --gate-mode MODE         strict (default: fail on any drop beyond max_drop) or significant
+                           (fail only on drops whose 95% interval excludes no change, Holm-corrected)
   --out FILE               write results.json
   --report FILE            write the Markdown report
   --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
@@ -24926,6 +24928,7 @@ and a threshold line.
   --candidate FILE         this run's results.json
   --config FILE            settings file for gate overrides (default: evalgate.yml when present)
   --max-drop X             override max_drop
+  --gate-mode MODE         strict or significant
   --out FILE               write results.json with the comparison
   --report FILE            write the Markdown report
   --no-color               plain terminal output`,
@@ -26504,6 +26507,7 @@ const common = {
     out: { type: 'string' },
     report: { type: 'string' },
     'max-drop': { type: 'string' },
+    'gate-mode': { type: 'string' },
 };
 const runOptions = {
     ...common,
@@ -26630,7 +26634,7 @@ function configFromRunFlags(flags) {
         },
         k: flags.k === undefined ? undefined : flags.k.split(',').map((k) => main_number(k.trim(), '--k')),
         baseline: flags.baseline,
-        gate: { max_drop: flags['max-drop'] === undefined ? undefined : main_number(flags['max-drop'], '--max-drop') },
+        gate: gateFlags(flags),
         out: flags.out,
         report: flags.report,
         shard: flags.shard,
@@ -26669,7 +26673,7 @@ function mergeCommand(flags, files, io) {
     let merged = mergeShardFiles(files);
     if (flags.baseline) {
         const file = readConfigFile(flags.config);
-        const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: { max_drop: flags['max-drop'] === undefined ? undefined : main_number(flags['max-drop'], '--max-drop') } });
+        const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: gateFlags(flags) });
         const config = parseConfig(gateLayer, file.source === 'flags' ? 'flags' : `${file.source} + flags`);
         const baseline = loadBaseline(flags.baseline);
         if (!baseline)
@@ -26721,7 +26725,7 @@ function compareCommand(flags, io) {
     if (!flags.baseline || !flags.candidate)
         throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', 'e.g. evalgate compare --baseline baselines/baseline.json --candidate results.json');
     const file = readConfigFile(flags.config);
-    const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: { max_drop: flags['max-drop'] === undefined ? undefined : main_number(flags['max-drop'], '--max-drop') } });
+    const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: gateFlags(flags) });
     const config = parseConfig(gateLayer, file.source === 'flags' ? 'flags' : `${file.source} + flags`);
     const results = loadResults(flags.candidate);
     const baseline = loadBaseline(flags.baseline);
@@ -26756,6 +26760,13 @@ function finish(results, out, report, io, history = []) {
 function writeFile(path, text) {
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     (0,external_node_fs_namespaceObject.writeFileSync)(path, text);
+}
+/** --max-drop and --gate-mode, the gate settings a flag can override (the rest live in evalgate.yml). */
+function gateFlags(flags) {
+    const mode = flags['gate-mode'];
+    if (mode !== undefined && mode !== 'strict' && mode !== 'significant')
+        throw new GateError('usage', `--gate-mode expects strict or significant, got "${mode}"`, 'strict fails on any drop beyond max_drop; significant only on drops the data can tell from noise');
+    return { max_drop: flags['max-drop'] === undefined ? undefined : main_number(flags['max-drop'], '--max-drop'), gate_mode: mode };
 }
 function main_number(text, flag) {
     const n = Number(text);

@@ -45,6 +45,8 @@ Scores the candidate's answers to every eval-set question, then compares with th
   --baseline FILE          baseline.json (or another results.json) to compare with
   --no-baseline            compare with nothing, even if evalgate.yml names a baseline (to write a new one)
   --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
+  --gate-mode MODE         strict (default: fail on any drop beyond max_drop) or significant
+                           (fail only on drops whose 95% interval excludes no change, Holm-corrected)
   --out FILE               write results.json
   --report FILE            write the Markdown report
   --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
@@ -80,6 +82,7 @@ and a threshold line.
   --candidate FILE         this run's results.json
   --config FILE            settings file for gate overrides (default: evalgate.yml when present)
   --max-drop X             override max_drop
+  --gate-mode MODE         strict or significant
   --out FILE               write results.json with the comparison
   --report FILE            write the Markdown report
   --no-color               plain terminal output`,

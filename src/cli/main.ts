@@ -34,6 +34,7 @@ const common = {
   out: { type: 'string' },
   report: { type: 'string' },
   'max-drop': { type: 'string' },
+  'gate-mode': { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
 const runOptions = {
@@ -146,6 +147,7 @@ interface CommonFlags {
   out?: string
   report?: string
   'max-drop'?: string
+  'gate-mode'?: string
 }
 interface RunFlags extends CommonFlags {
   'eval-set'?: string
@@ -204,7 +206,7 @@ function configFromRunFlags(flags: RunFlags): Config {
     },
     k: flags.k === undefined ? undefined : flags.k.split(',').map((k) => number(k.trim(), '--k')),
     baseline: flags.baseline,
-    gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') },
+    gate: gateFlags(flags),
     out: flags.out,
     report: flags.report,
     shard: flags.shard,
@@ -244,7 +246,7 @@ function mergeCommand(flags: CommonFlags & { baseline?: string; history?: string
   let merged = mergeShardFiles(files)
   if (flags.baseline) {
     const file = readConfigFile(flags.config)
-    const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') } })
+    const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: gateFlags(flags) })
     const config = parseConfig(gateLayer, file.source === 'flags' ? 'flags' : `${file.source} + flags`)
     const baseline = loadBaseline(flags.baseline)
     if (!baseline) throw new GateError('bad_input', `${flags.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
@@ -292,7 +294,7 @@ async function calibrateNoiseCommand(flags: RunFlags & { runs?: string; write?: 
 function compareCommand(flags: CompareFlags, io: CliIO): number {
   if (!flags.baseline || !flags.candidate) throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', 'e.g. evalgate compare --baseline baselines/baseline.json --candidate results.json')
   const file = readConfigFile(flags.config)
-  const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop') } })
+  const gateLayer = mergeLayers({ gate: file.data.gate ?? {} }, { gate: gateFlags(flags) })
   const config = parseConfig(gateLayer, file.source === 'flags' ? 'flags' : `${file.source} + flags`)
   const results = loadResults(flags.candidate)
   const baseline = loadBaseline(flags.baseline)
@@ -325,6 +327,13 @@ function finish(results: Results, out: string | undefined, report: string | unde
 function writeFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, text)
+}
+
+/** --max-drop and --gate-mode, the gate settings a flag can override (the rest live in evalgate.yml). */
+function gateFlags(flags: CommonFlags): Record<string, unknown> {
+  const mode = flags['gate-mode']
+  if (mode !== undefined && mode !== 'strict' && mode !== 'significant') throw new GateError('usage', `--gate-mode expects strict or significant, got "${mode}"`, 'strict fails on any drop beyond max_drop; significant only on drops the data can tell from noise')
+  return { max_drop: flags['max-drop'] === undefined ? undefined : number(flags['max-drop'], '--max-drop'), gate_mode: mode }
 }
 
 function number(text: string, flag: string): number {

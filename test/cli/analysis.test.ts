@@ -84,3 +84,19 @@ describe('evalgate calibrate', () => {
     assert.match(r.stderr, /h\.csv:3: column "score": expected a score from 0 to 4, got "7"/)
   })
 })
+
+describe('--gate-mode', () => {
+  it('lets significant pass a drop the data cannot tell from noise, where strict fails it', async () => {
+    const t = makeTempDir()
+    const { fixture } = await import('./harness.ts')
+    const run = (predictions: string, ...more: string[]) =>
+      runCli(['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture(predictions), ...more])
+    assert.equal((await run('good.jsonl', '--out', t.path('good.json'))).code, 0)
+    assert.equal((await runCli(['baseline', '--results', t.path('good.json'), '--out', t.path('baseline.json')])).code, 0)
+    assert.equal((await run('worse.jsonl', '--baseline', t.path('baseline.json'))).code, 1)
+    assert.equal((await run('worse.jsonl', '--baseline', t.path('baseline.json'), '--gate-mode', 'significant')).code, 0)
+    const bad = await run('worse.jsonl', '--gate-mode', 'lenient')
+    assert.equal(bad.code, 2)
+    assert.match(bad.stderr, /--gate-mode expects strict or significant, got "lenient"/)
+  })
+})
