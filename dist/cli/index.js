@@ -12610,12 +12610,16 @@ class OutputCollector {
     lines = new Map();
     source;
     evalIds;
-    constructor(source, evalIds) {
+    wanted;
+    /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
+    constructor(source, evalIds, wanted = null) {
         this.source = source;
         this.evalIds = evalIds;
+        this.wanted = wanted;
     }
     add(record) {
-        const output = parseRecord(CandidateOutputInputSchema, record, this.source, (c) => hints[c] ?? 'fix the value in this field');
+        const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : CandidateOutputInputSchema;
+        const output = parseRecord(schema, record, this.source, (c) => hints[c] ?? 'fix the value in this field');
         if (!this.evalIds.has(output.id)) {
             throw new GateError('bad_input', `${locate(this.source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
         }
@@ -12624,9 +12628,12 @@ class OutputCollector {
             throw new GateError('bad_input', `${locate(this.source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question');
         }
         this.lines.set(output.id, record.line);
-        this.outputs.set(output.id, output);
+        if (schema === CandidateOutputInputSchema)
+            this.outputs.set(output.id, output);
     }
 }
+/** Another shard's answer: only its id is checked here; that shard's run checks the rest. */
+const IdOnlySchema = CandidateOutputInputSchema.pick({ id: true });
 function collectOutputs(records, source, evalIds) {
     const collector = new OutputCollector(source, evalIds);
     for (const record of records)
@@ -13128,13 +13135,16 @@ async function mapWithConcurrency(items, limit, fn) {
 
 
 /** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
-async function loadPredictions(file, evalIds) {
+async function loadPredictions(file, evalIds, wanted = null) {
     if (tableFormat(file) === 'csv') {
         const table = readTable(file, 'predictions file');
         requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids');
-        return collectOutputs(table.records, file, evalIds);
+        const collector = new OutputCollector(file, evalIds, wanted);
+        for (const record of table.records)
+            collector.add(record);
+        return collector.outputs;
     }
-    const collector = new OutputCollector(file, evalIds);
+    const collector = new OutputCollector(file, evalIds, wanted);
     for await (const record of streamJsonl(file, 'predictions file'))
         collector.add(record);
     return collector.outputs;
@@ -24103,7 +24113,7 @@ async function runPipeline(config, deps, resultsPath = null) {
     let outputs;
     let candidateLabel;
     if (candidateKind === 'predictions') {
-        outputs = await loadPredictions(config.candidate.predictions, ids);
+        outputs = await loadPredictions(config.candidate.predictions, ids, shard ? new Set(evalSet.rows.map((r) => r.id)) : null);
         candidateLabel = `predictions ${config.candidate.predictions}`;
     }
     else if (candidateKind === 'http') {

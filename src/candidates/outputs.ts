@@ -19,14 +19,18 @@ export class OutputCollector {
   private readonly lines = new Map<string, number>()
   private readonly source: string
   private readonly evalIds: ReadonlySet<string>
+  private readonly wanted: ReadonlySet<string> | null
 
-  constructor(source: string, evalIds: ReadonlySet<string>) {
+  /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
+  constructor(source: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null) {
     this.source = source
     this.evalIds = evalIds
+    this.wanted = wanted
   }
 
   add(record: SourceRecord): void {
-    const output = parseRecord(CandidateOutputInputSchema, record, this.source, (c) => hints[c] ?? 'fix the value in this field')
+    const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : CandidateOutputInputSchema
+    const output = parseRecord(schema, record, this.source, (c) => hints[c] ?? 'fix the value in this field')
     if (!this.evalIds.has(output.id)) {
       throw new GateError(
         'bad_input',
@@ -39,9 +43,12 @@ export class OutputCollector {
       throw new GateError('bad_input', `${locate(this.source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question')
     }
     this.lines.set(output.id, record.line)
-    this.outputs.set(output.id, output)
+    if (schema === CandidateOutputInputSchema) this.outputs.set(output.id, output as CandidateOutput)
   }
 }
+
+/** Another shard's answer: only its id is checked here; that shard's run checks the rest. */
+const IdOnlySchema = CandidateOutputInputSchema.pick({ id: true })
 
 export function collectOutputs(records: Iterable<SourceRecord>, source: string, evalIds: ReadonlySet<string>): Map<string, CandidateOutput> {
   const collector = new OutputCollector(source, evalIds)

@@ -1,15 +1,17 @@
 import { readTable, requireColumns, streamJsonl, tableFormat } from '../core/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
-import { collectOutputs, OutputCollector } from './outputs.ts'
+import { OutputCollector } from './outputs.ts'
 
 /** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
-export async function loadPredictions(file: string, evalIds: ReadonlySet<string>): Promise<Map<string, CandidateOutput>> {
+export async function loadPredictions(file: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null): Promise<Map<string, CandidateOutput>> {
   if (tableFormat(file) === 'csv') {
     const table = readTable(file, 'predictions file')
     requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids')
-    return collectOutputs(table.records, file, evalIds)
+    const collector = new OutputCollector(file, evalIds, wanted)
+    for (const record of table.records) collector.add(record)
+    return collector.outputs
   }
-  const collector = new OutputCollector(file, evalIds)
+  const collector = new OutputCollector(file, evalIds, wanted)
   for await (const record of streamJsonl(file, 'predictions file')) collector.add(record)
   return collector.outputs
 }

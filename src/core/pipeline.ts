@@ -83,7 +83,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
   let outputs: Map<string, CandidateOutput>
   let candidateLabel: string
   if (candidateKind === 'predictions') {
-    outputs = await loadPredictions(config.candidate.predictions!, ids)
+    outputs = await loadPredictions(config.candidate.predictions!, ids, shard ? new Set(evalSet.rows.map((r) => r.id)) : null)
     candidateLabel = `predictions ${config.candidate.predictions}`
   } else if (candidateKind === 'http') {
     const http = config.candidate.http!
