@@ -24282,10 +24282,12 @@ function escape_escapeInline(text) {
  *   the flip chart is horizontal, one row per question.
  */
 /**
- * Points on the trend: Mermaid never rotates or thins x-axis labels, so at 12 points a label
- * still gets 8 characters (at 20 it got 5, and neighbours ran into each other).
+ * Points on the trend: the last 20 baselines and this run. Mermaid never rotates or thins
+ * x-axis labels itself, so past THIN_ABOVE points every other label is left blank.
  */
-const MAX_TREND_POINTS = 12;
+const MAX_TREND_POINTS = 21;
+/** above this many points, every other x label is left blank so the rest stay legible */
+const THIN_ABOVE = 12;
 const MAX_LABEL_CHARS = 24;
 /**
  * Okabe–Ito colours: told apart with the common colour-vision deficiencies, and visible on
@@ -24322,8 +24324,13 @@ function trendChart(series, options = {}) {
     if (count === 0 || series.lines.length === 0)
         return '';
     // labels are never rotated: each gets what fits in its slot, its end kept (versions differ at the end)
-    const fit = Math.max(MIN_LABEL_CHARS, Math.min(MAX_LABEL_CHARS, Math.floor((PLOT_WIDTH / count - LABEL_GAP_PX) / CHAR_PX)));
-    const labels = uniqueLabels(series.labels.slice(-count).map((l) => shortenMiddle(sanitise(l, MAX_LABEL_CHARS), fit)));
+    // above THIN_ABOVE points only every other label is written (counting back from the newest, so
+    // "this PR" always is); the others are distinct invisible strings, so each point keeps its slot
+    const thin = count > THIN_ABOVE;
+    const slots = thin ? Math.ceil(count / 2) : count;
+    const fit = Math.max(MIN_LABEL_CHARS, Math.min(MAX_LABEL_CHARS, Math.floor((PLOT_WIDTH / slots - LABEL_GAP_PX) / CHAR_PX)));
+    const written = uniqueLabels(series.labels.slice(-count).map((l) => shortenMiddle(sanitise(l, MAX_LABEL_CHARS), fit)));
+    const labels = written.map((l, i) => (thin && (count - 1 - i) % 2 === 1 ? '\u200b'.repeat(i + 1) : l));
     const notes = [];
     const lines = series.lines.map(({ metric, values }) => {
         // aligned from the end: values[last] belongs to labels[last]

@@ -82,14 +82,26 @@ describe('trendChart', () => {
     parseBlock(block)
   })
 
-  it('keeps the last MAX_TREND_POINTS points when given more', () => {
-    assert.equal(MAX_TREND_POINTS, 12)
+  it('keeps the last 20 baselines and this run, writing every other label (from the newest) so they stay legible', () => {
+    assert.equal(MAX_TREND_POINTS, 21)
     const labels = Array.from({ length: 25 }, (_, i) => `b${i + 1}`)
     const values = labels.map((_, i) => (i + 1) / 100)
     const chart = parseBlock(trendChart({ labels, lines: [{ metric: 'mrr', values }] }))
-    assert.deepEqual(chart.labels, labels.slice(-MAX_TREND_POINTS))
+    const kept = labels.slice(-MAX_TREND_POINTS)
+    assert.equal(chart.labels.length, 21)
+    assert.equal(new Set(chart.labels).size, 21, 'every point keeps its own slot')
+    chart.labels.forEach((label, i) => {
+      if ((20 - i) % 2 === 0) assert.equal(label, kept[i], `label ${i} is written`)
+      else assert.match(label, /^\u200b+$/, `label ${i} is blank`)
+    })
     assert.deepEqual(chart.series, [{ kind: 'line', values: values.slice(-MAX_TREND_POINTS) }])
     assert.equal(chart.title, 'mrr (blue)')
+  })
+
+  it('writes every label up to 12 points', () => {
+    const labels = Array.from({ length: 12 }, (_, i) => `v${i + 1}`)
+    const chart = parseBlock(trendChart({ labels, lines: [{ metric: 'mrr', values: labels.map(() => 0.5) }] }))
+    assert.deepEqual(chart.labels, labels)
   })
 
   it('names each line\'s colour in the title, in the order of the palette, since Mermaid draws no legend', () => {
