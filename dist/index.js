@@ -61242,11 +61242,12 @@ async function runPipeline(config, deps, resultsPath = null) {
         planHttpCandidate(evalSet.rows, config.candidate.http, deps.env);
     // predictions are checked against the whole eval set: a shard ignores the other shards' answers, it does not reject them
     const ids = new Set(fullSet.rows.map((r) => r.id));
+    const shardIds = shard ? new Set(evalSet.rows.map((r) => r.id)) : null;
     const candidateStarted = deps.elapsed();
     let outputs;
     let candidateLabel;
     if (candidateKind === 'predictions') {
-        outputs = await loadPredictions(config.candidate.predictions, ids, shard ? new Set(evalSet.rows.map((r) => r.id)) : null);
+        outputs = await loadPredictions(config.candidate.predictions, ids, shardIds);
         candidateLabel = `predictions ${config.candidate.predictions}`;
     }
     else if (candidateKind === 'http') {
@@ -61261,12 +61262,6 @@ async function runPipeline(config, deps, resultsPath = null) {
         candidateLabel = `command ${config.candidate.command}`;
     }
     const candidateMs = deps.elapsed() - candidateStarted;
-    if (shard) {
-        const inShard = new Set(evalSet.rows.map((r) => r.id));
-        for (const id of outputs.keys())
-            if (!inShard.has(id))
-                outputs.delete(id);
-    }
     const scoringStarted = deps.elapsed();
     const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), provider);
     const questions = {};
