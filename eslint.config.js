@@ -1,8 +1,47 @@
 import js from '@eslint/js'
+import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The folders of src/, bottom to top. A folder may import only from folders on a lower
+ * floor; folders on the same floor do not know each other. docs/ARCHITECTURE.md draws it.
+ */
+const FLOORS = [
+  ['io'],
+  ['schemas', 'stats'],
+  ['metrics'],
+  ['baseline', 'candidates', 'judge'],
+  ['compare'],
+  ['report', 'github'],
+  ['run'],
+  ['analysis'],
+  ['action', 'cli'],
+]
+
+const layering = FLOORS.flatMap((floor, level) =>
+  floor.map((folder) => {
+    const forbidden = FLOORS.slice(level).flat().filter((other) => other !== folder)
+    return {
+      files: [`src/${folder}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: forbidden.map((other) => `**/${other}/*`),
+                message: `src/${folder}/ sits below or beside that folder: move the shared piece down a floor (see docs/ARCHITECTURE.md)`,
+              },
+            ],
+          },
+        ],
+      },
+    }
+  }),
+)
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.evalgate-cache/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.evalgate-cache/**', '.node24/**', 'out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,4 +55,11 @@ export default tseslint.config(
     ignores: ['src/cli/**', 'src/index.ts'],
     rules: { 'no-console': 'error' },
   },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.js', '.json'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...layering,
 )

@@ -15,8 +15,9 @@
  * 1,000 pairs of each kind per model; everything is seeded, so the figures repeat.
  */
 import type { BaselineView } from '../src/baseline/baseline.ts'
-import { compare, type RunUnderTest } from '../src/compare/compare.ts'
-import { DEFAULT_GATE } from '../src/compare/gate.ts'
+import { compare } from '../src/compare/compare.ts'
+import type { RunUnderTest } from '../src/compare/columns.ts'
+import { DEFAULT_GATE } from '../src/baseline/gate.ts'
 import type { GateSettings, QuestionResult } from '../src/schemas/results.ts'
 import { mulberry32 } from '../src/stats/bootstrap.ts'
 

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { z } from 'zod'
-import { GateError } from '../core/errors.ts'
+import { GateError } from '../io/errors.ts'
 
 /**
  * The only place that reads Action inputs, through one schema. An empty input means

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { explainGitHubError, upsertStickyComment } from '../github/comments.ts'
+import { VOLATILE } from '../report/markdown.ts'
 import type { Results } from '../schemas/results.ts'
 import type { ActionInputs } from './inputs.ts'
 
@@ -25,7 +26,7 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
   try {
     const octokit = github.getOctokit(inputs.githubToken)
     const marker = body.split('\n', 1)[0]!
-    const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body)
+    const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE)
     core.info(`evalgate: PR comment ${result.action}: ${result.url}`)
     core.setOutput('comment-url', result.url)
   } catch (error) {

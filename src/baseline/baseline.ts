@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { checkGateMetricNames } from '../compare/gate.ts'
-import { GateError, jsonErrorLocation } from '../core/errors.ts'
+import { checkGateMetricNames } from './gate.ts'
+import { GateError, jsonErrorLocation } from '../io/errors.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline, type GateSettingsInput } from '../schemas/baseline.ts'
 import { ResultsSchema, type JudgeIdentity, type Results } from '../schemas/results.ts'
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
-import { GateError } from '../core/errors.ts'
-import { parseJsonl } from '../core/tabular.ts'
+import { GateError } from '../io/errors.ts'
+import { parseJsonl } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { collectOutputs } from './outputs.ts'

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
-import { GateError, jsonErrorLocation } from '../core/errors.ts'
-import { parseRetryAfter } from '../judge/retry.ts'
+import { GateError, jsonErrorLocation } from '../io/errors.ts'
+import { parseRetryAfter } from '../io/retry.ts'
 import type { CandidateOutput, HttpCandidateConfig } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 

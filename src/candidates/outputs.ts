@@ -1,5 +1,5 @@
-import { GateError, locate } from '../core/errors.ts'
-import { parseRecord, type SourceRecord } from '../core/tabular.ts'
+import { GateError, locate } from '../io/errors.ts'
+import { parseRecord, type SourceRecord } from '../io/tabular.ts'
 import { CandidateOutputInputSchema, type CandidateOutput } from '../schemas/candidate.ts'
 
 const hints: Record<string, string> = {

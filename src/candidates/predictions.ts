@@ -1,4 +1,4 @@
-import { readTable, requireColumns, streamJsonl, tableFormat } from '../core/tabular.ts'
+import { readTable, requireColumns, streamJsonl, tableFormat } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import { OutputCollector } from './outputs.ts'
 

@@ -1,7 +1,7 @@
 import { loadResults } from '../baseline/baseline.ts'
-import { calibrate, type CalibrationReport } from '../core/calibrate.ts'
-import { GateError, locate } from '../core/errors.ts'
-import { readTable } from '../core/tabular.ts'
+import { calibrate, type CalibrationReport } from '../analysis/calibrate.ts'
+import { GateError, locate } from '../io/errors.ts'
+import { readTable } from '../io/tabular.ts'
 import { halfWidth, minimumDetectableEffect, sampleSizeOneProportion, sampleSizeTwoProportions } from '../stats/proportions.ts'
 
 export interface PowerFlags {

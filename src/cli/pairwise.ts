@@ -1,11 +1,11 @@
 import { basename } from 'node:path'
 import { loadResults } from '../baseline/baseline.ts'
-import { GateError } from '../core/errors.ts'
-import { loadEvalSet } from '../core/evalSet.ts'
-import { openAIJudgeFor } from '../core/llmTier.ts'
-import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } from '../core/pairwise.ts'
-import type { PipelineDeps } from '../core/pipeline.ts'
-import { judgeIdentity, judgeLabel } from '../core/score.ts'
+import { GateError } from '../io/errors.ts'
+import { loadEvalSet } from '../run/evalSet.ts'
+import { openAIJudgeFor } from '../run/llmTier.ts'
+import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } from '../analysis/pairwise.ts'
+import type { PipelineDeps } from '../run/pipeline.ts'
+import { judgeIdentity, judgeLabel } from '../run/score.ts'
 import type { Config } from '../schemas/config.ts'
 
 export interface PairwiseFlags {

@@ -2,8 +2,7 @@ import { metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { wilson } from '../stats/proportions.ts'
-import { meanAt, type Columns } from './columns.ts'
-import { EPS, type RunUnderTest } from './compare.ts'
+import { EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
 
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 export const CATEGORY_HALF_WIDTH = 0.1

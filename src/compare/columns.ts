@@ -1,5 +1,5 @@
 import type { BaselineView } from '../baseline/baseline.ts'
-import type { QuestionResult } from '../schemas/results.ts'
+import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
 
 /**
  * Every metric's per-question values as one Float64Array per side (NaN = no value), built
@@ -62,4 +62,15 @@ export function meanAt(values: Float64Array | undefined, positions?: readonly nu
     }
   }
   return { mean: n === 0 ? null : sum / n, n }
+}
+
+/** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
+export const EPS = 1e-9
+
+export interface RunUnderTest {
+  eval_set_version: string
+  eval_set_fingerprint: string
+  judge: JudgeIdentity
+  metrics: Record<string, MetricSummary>
+  questions: Record<string, QuestionResult>
 }

@@ -1,23 +1,13 @@
 import type { BaselineView } from '../baseline/baseline.ts'
-import { metricInfo, sortMetrics, type MetricInfo } from '../metrics/registry.ts'
-import type { Comparison, GateSettings, JudgeIdentity, MetricRow, MetricSummary, QuestionChange, QuestionResult } from '../schemas/results.ts'
+import { directedChange, metricInfo, sortMetrics } from '../metrics/registry.ts'
+import type { Comparison, GateSettings, JudgeIdentity, MetricRow, QuestionChange } from '../schemas/results.ts'
 import { categoryRows } from './categories.ts'
-import { buildColumns, meanAt, type Columns } from './columns.ts'
+import { buildColumns, EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
-
-/** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
-export const EPS = 1e-9
 
 /** Per-question change rows kept in results.json per kind: enough for any report, small enough for 100,000 questions. */
 export const MAX_STORED_CHANGES = 10_000
 
-export interface RunUnderTest {
-  eval_set_version: string
-  eval_set_fingerprint: string
-  judge: JudgeIdentity
-  metrics: Record<string, MetricSummary>
-  questions: Record<string, QuestionResult>
-}
 
 /**
  * Why a baseline cannot be compared with this run; empty when it can. Checked before the
@@ -170,16 +160,6 @@ function signedFmt(v: number): string {
 
 function describeBaseline(b: BaselineView, fingerprint_check: Comparison['baseline']['fingerprint_check']): Comparison['baseline'] {
   return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check }
-}
-
-/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */
-export function directedChange(info: MetricInfo | undefined, baseline: number, candidate: number): number {
-  const higherIsBetter = info?.higherIsBetter ?? true
-  if (info?.unit === 'ms') {
-    if (baseline === 0) return candidate === 0 ? 0 : -Infinity
-    return (baseline - candidate) / baseline
-  }
-  return higherIsBetter ? candidate - baseline : baseline - candidate
 }
 
 export function limitFor(name: string, gate: GateSettings): number {

@@ -1,5 +1,4 @@
 import type { getOctokit } from '@actions/github'
-import { VOLATILE } from '../report/markdown.ts'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
@@ -26,9 +25,10 @@ export function commentMarker(key: string): string {
 /**
  * One comment per PR and key, updated in place: every page of comments is searched for our
  * marker written by our own author (another user quoting the marker is not us), and the
- * update is skipped when the body is already what we would write.
+ * update is skipped when the body is already what we would write, apart from lines holding
+ * `volatileMarker` (timings, which change on every run of the same results).
  */
-export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string): Promise<UpsertResult> {
+export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, volatileMarker: string): Promise<UpsertResult> {
   const author = await ownLogin(octokit)
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
     owner: target.owner,
@@ -38,7 +38,7 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
   })
   const ours = comments.find((c) => (c.body ?? '').startsWith(marker) && c.user?.login === author)
   if (ours) {
-    if (stable(ours.body ?? '') === stable(body)) return { action: 'unchanged', id: ours.id, url: ours.html_url }
+    if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker)) return { action: 'unchanged', id: ours.id, url: ours.html_url }
     const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body })
     return { action: 'updated', id: updated.data.id, url: updated.data.html_url }
   }
@@ -46,11 +46,10 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
   return { action: 'created', id: created.data.id, url: created.data.html_url }
 }
 
-/** The body without lines marked volatile (timings), which change on every run of the same results. */
-function stable(body: string): string {
+function stable(body: string, volatileMarker: string): string {
   return body
     .split('\n')
-    .filter((line) => !line.includes(VOLATILE))
+    .filter((line) => !line.includes(volatileMarker))
     .join('\n')
 }
 

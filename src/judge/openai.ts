@@ -1,11 +1,13 @@
 import OpenAI from 'openai'
 import type { JudgeIdentity } from '../schemas/results.ts'
 import { ResponseCache } from './cache.ts'
-import { Limiter } from './limiter.ts'
-import { PROMPTS, renderPrompt, type Prompt, type PromptId, type ResponseOf } from './prompts.ts'
-import { DEFAULT_RETRY, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from './retry.ts'
-import type { AskOptions, Judge, JudgeResult } from './types.ts'
-import { UsageMeter, type FamilyUsage } from './usage.ts'
+import { Limiter } from '../io/limiter.ts'
+import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
+import type { PromptId, ResponseOf } from '../schemas/judge.ts'
+import { DEFAULT_RETRY, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
+import type { AskOptions, Judge, JudgeResult } from '../metrics/judge.ts'
+import type { FamilyUsage } from '../schemas/results.ts'
+import { UsageMeter } from './usage.ts'
 
 export interface OpenAIJudgeOptions {
   baseURL: string

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { RESPONSE_SCHEMAS, type PromptId } from '../schemas/judge.ts'
 import claimsPrompt from './prompts/claims.json' with { type: 'json' }
 import pairwisePrompt from './prompts/pairwise.json' with { type: 'json' }
 import questionsPrompt from './prompts/questions.json' with { type: 'json' }
@@ -23,21 +24,6 @@ const PromptFileSchema = z.strictObject({
 })
 export type PromptFile = z.infer<typeof PromptFileSchema>
 
-const score04 = z.number().int().min(0).max(4)
-const verdict = z.enum(['supported', 'contradicted', 'not_mentioned'])
-
-export const RESPONSE_SCHEMAS = {
-  rubric: z.strictObject({ accuracy: score04, relevance: score04, completeness: score04, citation: score04, reason: z.string() }),
-  claims: z.strictObject({ claims: z.array(z.string()) }),
-  verdicts: z.strictObject({ verdicts: z.array(z.strictObject({ claim: z.number().int(), verdict, evidence: z.string() })) }),
-  verdict: z.strictObject({ verdict, evidence: z.string() }),
-  usefulness: z.strictObject({ verdicts: z.array(z.strictObject({ chunk: z.number().int(), useful: z.boolean(), reason: z.string() })) }),
-  recall: z.strictObject({ statements: z.array(z.strictObject({ statement: z.string(), attributable: z.boolean() })) }),
-  questions: z.strictObject({ questions: z.array(z.strictObject({ question: z.string(), noncommittal: z.union([z.literal(0), z.literal(1)]) })) }),
-  pairwise: z.strictObject({ winner: z.enum(['A', 'B', 'tie']), reason: z.string() }),
-} as const
-export type PromptId = keyof typeof RESPONSE_SCHEMAS
-export type ResponseOf<P extends PromptId> = z.infer<(typeof RESPONSE_SCHEMAS)[P]>
 
 export interface Prompt<P extends PromptId = PromptId> extends PromptFile {
   id: P
@@ -89,8 +75,4 @@ export function renderPrompt(template: string, vars: Record<string, string | num
     if (value === undefined) throw new Error(`prompt placeholder {{${name}}} has no value`)
     return fence(String(value))
   })
-}
-
-export function numbered(items: readonly string[], label: (i: number) => string): string {
-  return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n')
 }

@@ -1,13 +1,4 @@
-/** Calls, tokens, cache hits, retries and wall time, per metric family (prompt) and in total. */
-export interface FamilyUsage {
-  calls: number
-  cache_hits: number
-  retries: number
-  errors: number
-  prompt_tokens: number
-  completion_tokens: number
-  ms: number
-}
+import type { FamilyUsage } from '../schemas/results.ts'
 
 export interface Prices {
   prompt_per_million?: number | undefined

@@ -1,5 +1,4 @@
-import type { Judge, JudgeResult } from '../judge/types.ts'
-import { numbered } from '../judge/prompts.ts'
+import { numbered, type Judge, type JudgeResult } from './judge.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'

@@ -100,3 +100,13 @@ function rule(name: string, description: string): MetricInfo {
 function score(name: string, family: MetricFamily, description: string): MetricInfo {
   return { name, family, higherIsBetter: true, binary: false, unit: 'score', description }
 }
+
+/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */
+export function directedChange(info: MetricInfo | undefined, baseline: number, candidate: number): number {
+  const higherIsBetter = info?.higherIsBetter ?? true
+  if (info?.unit === 'ms') {
+    if (baseline === 0) return candidate === 0 ? 0 : -Infinity
+    return (baseline - candidate) / baseline
+  }
+  return higherIsBetter ? candidate - baseline : baseline - candidate
+}

@@ -1,8 +1,7 @@
-import { directedChange } from '../compare/compare.ts'
-import { metricInfo } from '../metrics/registry.ts'
+import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, QuestionChange, Results } from '../schemas/results.ts'
 import { escapeCell, escapeInline } from './escape.ts'
-import type { HistoryRow } from './history.ts'
+import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */

@@ -1,5 +1,5 @@
 import { metricInfo } from '../metrics/registry.ts'
-import { chronological, type HistoryRow } from './history.ts'
+import { chronological, type HistoryRow } from '../baseline/history.ts'
 
 /**
  * A trend chart of one metric over the history, as a standalone SVG 1.1 file: it renders in

@@ -59,6 +59,7 @@ export const FamilyUsageSchema = z.object({
   completion_tokens: z.number().int(),
   ms: z.number(),
 })
+export type FamilyUsage = z.infer<typeof FamilyUsageSchema>
 
 export const UsageSchema = z.object({
   llm_calls: z.number().int(),

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { after, before, beforeEach, describe, it } from 'node:test'
 import { compileJsonPath, HttpCandidateSchema, parseRetryAfter, planHttpCandidate, runHttpCandidate, type HttpCandidateConfig } from '../../src/candidates/http.ts'
-import { GateError } from '../../src/core/errors.ts'
+import { GateError } from '../../src/io/errors.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 import { makeRow as makeEvalRow } from '../metrics/factories.ts'
 

@@ -6,7 +6,7 @@
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import type { PairwiseReport } from '../../src/core/pairwise.ts'
+import type { PairwiseReport } from '../../src/analysis/pairwise.ts'
 import { fence } from '../../src/judge/prompts.ts'
 import { cleanupTempDirs, makeTempDir, runCli, writeJson, writeText } from '../cli/harness.ts'
 import { makeQuestion, makeResults, makeRun } from '../helpers/factories.ts'

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import type { HistoryRow } from '../../src/report/history.ts'
+import type { HistoryRow } from '../../src/baseline/history.ts'
 import { escapeXml, niceRange, trendSvg } from '../../src/report/svg.ts'
 
 function point(i: number, over: Partial<HistoryRow> = {}): HistoryRow {

@@ -1,7 +1,7 @@
 import { loadResults } from '../baseline/baseline.ts'
 import { sortMetrics } from '../metrics/registry.ts'
 import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/results.ts'
-import { GateError } from './errors.ts'
+import { GateError } from '../io/errors.ts'
 import { summarise } from './score.ts'
 
 /**

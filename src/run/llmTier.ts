@@ -1,13 +1,13 @@
 import { OpenAIJudge } from '../judge/openai.ts'
-import type { Judge } from '../judge/types.ts'
+import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
 import { LLM_METRICS, plannedCalls, scoreWithJudge, type LlmSettings } from '../metrics/llm.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { JudgeIdentity, QuestionResult, Usage } from '../schemas/results.ts'
-import { GateError } from './errors.ts'
-import type { Logger } from './pipeline.ts'
+import { GateError } from '../io/errors.ts'
+import type { Logger } from '../io/logger.ts'
 
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 export const STABILITY_THRESHOLD = 0.02

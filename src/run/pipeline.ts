@@ -4,22 +4,18 @@ import { httpCandidateLabel, planHttpCandidate, runHttpCandidate } from '../cand
 import { missingOutput } from '../candidates/outputs.ts'
 import { loadPredictions } from '../candidates/predictions.ts'
 import { compare, incomparability } from '../compare/compare.ts'
-import { resolveGate } from '../compare/gate.ts'
+import { resolveGate } from '../baseline/gate.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
-import { GateError, IncomparableError } from './errors.ts'
+import { GateError, IncomparableError } from '../io/errors.ts'
+import type { Logger } from '../io/logger.ts'
 import { checkBudget, llmSettings, openAIJudgeFor, planLlm, runLlmTier } from './llmTier.ts'
 import { loadEvalSet } from './evalSet.ts'
 import { shardRows } from './shard.ts'
 import { LLM_METRICS } from '../metrics/llm.ts'
 import { tokenCache } from '../metrics/tokens.ts'
 import { judgeIdentity, judgeLabel, plannedMetrics, scoreQuestion, summarise } from './score.ts'
-
-export interface Logger {
-  info(message: string): void
-  warn(message: string): void
-}
 
 export interface PipelineDeps {
   logger: Logger

@@ -1,8 +1,8 @@
 import { metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { Config } from '../schemas/config.ts'
 import { normalQuantile } from '../stats/normal.ts'
-import { GateError } from './errors.ts'
-import { runPipeline, type PipelineDeps } from './pipeline.ts'
+import { GateError } from '../io/errors.ts'
+import { runPipeline, type PipelineDeps } from '../run/pipeline.ts'
 
 export interface NoiseRow {
   metric: string

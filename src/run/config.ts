@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { checkGateMetricNames } from '../compare/gate.ts'
+import { checkGateMetricNames } from '../baseline/gate.ts'
 import { ConfigSchema, type Config } from '../schemas/config.ts'
-import { GateError } from './errors.ts'
+import { GateError } from '../io/errors.ts'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
 

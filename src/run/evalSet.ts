@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { GateError, locate } from './errors.ts'
-import { parseRecord, readTable, requireColumns, type Table } from './tabular.ts'
+import { GateError, locate } from '../io/errors.ts'
+import { parseRecord, readTable, requireColumns, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
 
 export interface EvalSet {

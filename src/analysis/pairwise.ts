@@ -6,15 +6,14 @@
  * three or more systems, head-to-head results are not transitive, so the ranking is a
  * Bradley-Terry fit, never a count of wins.
  */
-import { numbered, type ResponseOf } from '../judge/prompts.ts'
-import type { Judge, JudgeResult } from '../judge/types.ts'
-import type { FamilyUsage } from '../judge/usage.ts'
+import { numbered, type Judge, type JudgeResult } from '../metrics/judge.ts'
+import type { ResponseOf } from '../schemas/judge.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import type { JudgeIdentity, Results } from '../schemas/results.ts'
+import type { FamilyUsage, JudgeIdentity, Results } from '../schemas/results.ts'
 import { bradleyTerryIntervals, PSEUDO_COMPARISONS, type QuestionOutcome, type StrengthInterval } from '../stats/bradleyTerry.ts'
 import { seedFrom } from '../stats/bootstrap.ts'
 import { wilson } from '../stats/proportions.ts'
-import { GateError } from './errors.ts'
+import { GateError } from '../io/errors.ts'
 
 export interface PairwiseInput {
   name: string

@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { GateError } from '../../src/core/errors.ts'
-import { evalSetFromTable, fingerprintRows, loadEvalSet, type EvalSet } from '../../src/core/evalSet.ts'
-import { parseCsv, parseJsonl } from '../../src/core/tabular.ts'
+import { GateError } from '../../src/io/errors.ts'
+import { evalSetFromTable, fingerprintRows, loadEvalSet, type EvalSet } from '../../src/run/evalSet.ts'
+import { parseCsv, parseJsonl } from '../../src/io/tabular.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 
 const fixtures = fileURLToPath(new URL('../fixtures/evalset/', import.meta.url))

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { GateError, locate } from '../core/errors.ts'
-import { parseCsv } from '../core/tabular.ts'
+import { GateError, locate } from '../io/errors.ts'
+import { parseCsv } from '../io/tabular.ts'
 import type { Results } from '../schemas/results.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { GateError } from '../core/errors.ts'
+import { GateError } from '../io/errors.ts'
 import { isKnownMetric, knownMetricNames } from '../metrics/registry.ts'
 import type { GateSettingsInput } from '../schemas/baseline.ts'
 import type { GateSettings } from '../schemas/results.ts'

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+/**
+ * Each judge prompt's reply: the JSON schema sent to the model and the parser of its reply,
+ * so the contract and the check cannot drift apart.
+ */
+const score04 = z.number().int().min(0).max(4)
+const verdict = z.enum(['supported', 'contradicted', 'not_mentioned'])
+
+export const RESPONSE_SCHEMAS = {
+  rubric: z.strictObject({ accuracy: score04, relevance: score04, completeness: score04, citation: score04, reason: z.string() }),
+  claims: z.strictObject({ claims: z.array(z.string()) }),
+  verdicts: z.strictObject({ verdicts: z.array(z.strictObject({ claim: z.number().int(), verdict, evidence: z.string() })) }),
+  verdict: z.strictObject({ verdict, evidence: z.string() }),
+  usefulness: z.strictObject({ verdicts: z.array(z.strictObject({ chunk: z.number().int(), useful: z.boolean(), reason: z.string() })) }),
+  recall: z.strictObject({ statements: z.array(z.strictObject({ statement: z.string(), attributable: z.boolean() })) }),
+  questions: z.strictObject({ questions: z.array(z.strictObject({ question: z.string(), noncommittal: z.union([z.literal(0), z.literal(1)]) })) }),
+  pairwise: z.strictObject({ winner: z.enum(['A', 'B', 'tie']), reason: z.string() }),
+} as const
+export type PromptId = keyof typeof RESPONSE_SCHEMAS
+export type ResponseOf<P extends PromptId> = z.infer<(typeof RESPONSE_SCHEMAS)[P]>
