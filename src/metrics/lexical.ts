@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
@@ -29,10 +28,6 @@ export const LEXICAL_SETTINGS = {
 } as const
 
 export const LEXICAL_METRICS = ['completeness_norm', 'faithfulness', 'hallucination_rate', 'context_precision', 'context_recall'] as const
-
-export function lexicalDefinitionsHash(): string {
-  return createHash('sha256').update(JSON.stringify(LEXICAL_SETTINGS)).digest('hex').slice(0, 16)
-}
 
 export interface LexicalResult {
   scores: Record<string, Score>

@@ -122,9 +122,9 @@ describe('runCommandCandidate', () => {
     const t = makeTempDir()
     const pidFile = t.path('sleep.pid')
     const started = performance.now()
-    const error = await rejection(runCommandCandidate(ROWS, { command: `sleep 5 & echo $! > ${sh(pidFile)}; wait`, timeoutMs: 300 }))
+    const error = await rejection(runCommandCandidate(ROWS, { command: `sleep 60 & echo $! > ${sh(pidFile)}; wait`, timeoutMs: 300 }))
     const elapsed = performance.now() - started
-    assert.ok(elapsed < 2_000, `failed after ${Math.round(elapsed)} ms`)
+    assert.ok(elapsed < 30_000, `failed after ${Math.round(elapsed)} ms: it waited for the command instead of killing it`)
     assert.ok(elapsed >= 250, `failed after only ${Math.round(elapsed)} ms`)
     assert.equal(error.code, 'candidate_failed')
     assert.match(error.message, /timed out after 300 ms/)
@@ -232,16 +232,16 @@ describe('evalgate run --candidate-cmd', () => {
     assert.equal(existsSync(out), false)
   })
 
-  it('exits 2 within ~2 s when the command runs past --candidate-timeout', async () => {
+  it('exits 2 when the command runs past --candidate-timeout, without waiting for it', async () => {
     const t = makeTempDir()
     const started = performance.now()
     const result = await runCli([
       'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
-      '--candidate-cmd', 'sleep 5', '--candidate-timeout', '300',
+      '--candidate-cmd', 'sleep 60', '--candidate-timeout', '300',
     ])
     const elapsed = performance.now() - started
     assert.equal(result.code, 2)
-    assert.ok(elapsed < 2_000, `took ${Math.round(elapsed)} ms`)
+    assert.ok(elapsed < 30_000, `took ${Math.round(elapsed)} ms: it waited for the command instead of killing it`)
     assert.match(result.stderr, /timed out after 300 ms/)
     assert.match(result.stderr, /fix: .*timeout/)
   })

@@ -160,13 +160,8 @@ test('pairedBootstrap is null for empty or mismatched inputs and throws on non-f
   assert.throws(() => pairedBootstrap([0.1], [0.1], { resamples: 0 }), RangeError)
 })
 
-test('pairedBootstrap: 2,000 resamples of 5,000 questions run in a fraction of a second', () => {
-  const baseline = makeScores(5000, 13)
-  const candidate = makeScores(5000, 14)
-  pairedBootstrap(baseline, candidate, { resamples: 50 }) // warm up the JIT
-  const start = performance.now()
-  const result = pairedBootstrap(baseline, candidate)
-  const elapsed = performance.now() - start
+test('pairedBootstrap: 5,000 questions give a bootstrap interval (its speed is in npm run bench:stats)', () => {
+  const result = pairedBootstrap(makeScores(5000, 13), makeScores(5000, 14))
   assert.equal(result?.method, 'bootstrap')
-  assert.ok(elapsed < 500, `${elapsed.toFixed(0)} ms`)
+  assert.ok(result.low < result.high)
 })

@@ -34,10 +34,8 @@ test('binomialTwoSidedP at n = 10,000, k = 4,900 is the exact 0.04659, close to 
 test('binomialTwoSidedP at n = 100,000 neither underflows early nor returns NaN', () => {
   near(binomialTwoSidedP(49000, 100000), 2.588716038346898e-10, 1e-11) // mpmath
   assert.equal(binomialTwoSidedP(0, 100000), 0) // 2^−99999 is below the smallest double
-  const start = performance.now()
   const central = binomialTwoSidedP(49950, 100000)
   assert.ok(central > 0.7 && central < 0.8, String(central))
-  assert.ok(performance.now() - start < 50)
 })
 
 test('binomialTwoSidedP throws on counts that are not counts', () => {
