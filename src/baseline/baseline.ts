@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from './gate.ts'
-import { GateError, jsonErrorLocation } from '../io/errors.ts'
+import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline, type GateSettingsInput } from '../schemas/baseline.ts'
 import { ResultsSchema, type JudgeIdentity, type Results } from '../schemas/results.ts'
 
@@ -38,12 +38,14 @@ export function loadBaseline(path: string): BaselineView | null {
   if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
   const parsed = BaselineSchema.safeParse(data)
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    throw new GateError(
-      'bad_input',
-      `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`,
-      'a baseline needs at least version, eval_set_version and metrics; write one with: npx evalgate baseline --results results.json --out ' + path,
-    )
+    const problems: Problems = new Problems()
+    for (const issue of parsed.error.issues) {
+      problems.add(
+        `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`,
+        'a baseline needs at least version, eval_set_version and metrics; write one with: npx evalgate baseline --results results.json --out ' + path,
+      )
+    }
+    problems.fail('bad_input')
   }
   checkGateMetricNames(parsed.data, path)
   return viewOfBaseline(parsed.data, path)
@@ -95,8 +97,9 @@ export function loadResults(path: string): Results {
 function parseResults(data: unknown, path: string): Results {
   const parsed = ResultsSchema.safeParse(data)
   if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]!
-  throw new GateError('bad_input', `${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`')
+  const problems: Problems = new Problems()
+  for (const issue of parsed.error.issues) problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`')
+  problems.fail('bad_input')
 }
 
 function isResultsFile(data: unknown): boolean {

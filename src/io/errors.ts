@@ -60,3 +60,46 @@ export function jsonErrorLocation(text: string, error: unknown): string {
   const before = text.slice(0, offset).split('\n')
   return `:${before.length}:${(before.at(-1)?.length ?? 0) + 1}`
 }
+
+/** A bad file shows this many of its problems; the rest are counted. */
+export const MAX_SHOWN_PROBLEMS = 20
+
+export interface Problem {
+  message: string
+  hint?: string | undefined
+}
+
+/**
+ * Every problem of one input, collected so the user fixes them in one pass instead of one
+ * per run. The first problem reads exactly as it would alone; the others follow, each with
+ * its own fix where that differs from the first one's.
+ */
+export class Problems {
+  private readonly items: Problem[] = []
+  private total = 0
+
+  add(message: string, hint?: string): void {
+    this.total += 1
+    if (this.items.length < MAX_SHOWN_PROBLEMS) this.items.push({ message, hint })
+  }
+
+  get count(): number {
+    return this.total
+  }
+
+  /** Throws one GateError listing them all, when there are any. */
+  throwIfAny(code: GateErrorCode): void {
+    const [first, ...rest] = this.items
+    if (!first) return
+    const lines = [first.message]
+    for (const p of rest) lines.push(`${p.message}${p.hint && p.hint !== first.hint ? ` (fix: ${p.hint})` : ''}`)
+    if (this.total > this.items.length) lines.push(`… and ${this.total - this.items.length} more (${this.total} problems in all)`)
+    throw new GateError(code, lines.join('\n'), first.hint)
+  }
+
+  /** For a parse that is known to have failed: throws, whatever was added. */
+  fail(code: GateErrorCode): never {
+    this.throwIfAny(code)
+    throw new Error('a failed parse reported no problem')
+  }
+}

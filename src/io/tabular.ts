@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline'
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
-import { GateError, locate } from './errors.ts'
+import { GateError, locate, Problems } from './errors.ts'
 
 /** One record of a CSV or JSONL file with the line it starts on, for error messages. */
 export interface SourceRecord {
@@ -169,14 +169,24 @@ export function requireColumns(table: Table, required: readonly string[], hint: 
   }
 }
 
-/** Parses one record with a zod schema; the first issue becomes a located GateError. */
+/** Parses one record with a zod schema; every issue becomes a located GateError. */
 export function parseRecord<S extends z.ZodType>(schema: S, record: SourceRecord, file: string, hint: (column: string) => string): z.output<S> {
+  const problems = new Problems()
+  const parsed = tryParseRecord(schema, record, file, hint, problems)
+  problems.throwIfAny('bad_input')
+  return parsed!
+}
+
+/** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
+export function tryParseRecord<S extends z.ZodType>(schema: S, record: SourceRecord, file: string, hint: (column: string) => string, problems: Problems): z.output<S> | undefined {
   const result = schema.safeParse(record.data)
   if (result.success) return result.data
-  const issue = result.error.issues[0]!
-  const column = issue.path.length > 0 ? String(issue.path[0]) : undefined
-  const got = column !== undefined && issue.code === 'invalid_type' ? `: got ${describe(record.data[column])}` : ''
-  throw new GateError('bad_input', `${locate(file, record.line, column)}: ${issue.message}${got}`, hint(column ?? ''))
+  for (const issue of result.error.issues) {
+    const column = issue.path.length > 0 ? String(issue.path[0]) : undefined
+    const got = column !== undefined && issue.code === 'invalid_type' ? `: got ${describe(record.data[column])}` : ''
+    problems.add(`${locate(file, record.line, column)}: ${issue.message}${got}`, hint(column ?? ''))
+  }
+  return undefined
 }
 
 function describe(value: unknown): string {

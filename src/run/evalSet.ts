@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { GateError, locate } from '../io/errors.ts'
-import { parseRecord, readTable, requireColumns, type Table } from '../io/tabular.ts'
+import { GateError, locate, Problems } from '../io/errors.ts'
+import { readTable, requireColumns, tryParseRecord, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
 
 export interface EvalSet {
@@ -27,15 +27,18 @@ export function evalSetFromTable(table: Table): EvalSet {
   requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question')
   const rows: EvalRow[] = []
   const firstLine = new Map<string, number>()
+  // every bad row is reported at once, so one run shows everything to fix
+  const problems = new Problems()
   for (const record of table.records) {
-    const parsed = parseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell')
+    const parsed = tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
+    if (!parsed) continue
     const previous = firstLine.get(parsed.id)
     if (previous !== undefined) {
-      throw new GateError(
-        'bad_input',
+      problems.add(
         `${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`,
         'ids must be unique: give this row a new id; keep the old id for the old question',
       )
+      continue
     }
     firstLine.set(parsed.id, record.line)
     const extra: Record<string, unknown> = {}
@@ -54,6 +57,7 @@ export function evalSetFromTable(table: Table): EvalSet {
       extra,
     })
   }
+  problems.throwIfAny('bad_input')
   if (rows.length === 0) throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header')
   return { file: table.file, rows, fingerprint: fingerprintRows(rows) }
 }

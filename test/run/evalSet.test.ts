@@ -246,3 +246,22 @@ test('a JSONL line that is not valid JSON is rejected with its line number', () 
   const error = gateErrorFrom(() => parseJsonl('eval.jsonl', '{"id": "q1", "question": "x"}\n{"id": "q2", "question": \n'))
   assert.match(error.message, /^eval\.jsonl:2: not valid JSON/)
 })
+
+test('a bad eval set lists every bad row at once, each with its line and column', () => {
+  const lines = ['id,question,should_refuse', 'q1,ok?,false', 'q2,bad flag?,maybe', 'q3,,false', 'q1,dup?,false', 'q5,also bad?,perhaps']
+  const error = gateErrorFrom(() => loadEvalSet(tempFile('eval.csv', lines.join('\n') + '\n')))
+  const shown = error.message.split('\n')
+  assert.equal(shown.length, 4, error.message)
+  assert.match(shown[0]!, /eval\.csv:3: column "should_refuse"/)
+  assert.match(shown[1]!, /eval\.csv:4: column "question"/)
+  assert.match(shown[2]!, /eval\.csv:5: column "id": duplicate id "q1" \(first used on line 2\)/)
+  assert.match(shown[3]!, /eval\.csv:6: column "should_refuse"/)
+})
+
+test('a bad eval set with very many bad rows shows the first 20 and counts the rest', () => {
+  const lines = ['id,question,should_refuse', ...Array.from({ length: 45 }, (_, i) => `q${i},question ${i}?,maybe`)]
+  const error = gateErrorFrom(() => loadEvalSet(tempFile('eval.csv', lines.join('\n') + '\n')))
+  const shown = error.message.split('\n')
+  assert.equal(shown.length, 21)
+  assert.equal(shown[20], '… and 25 more (45 problems in all)')
+})
