@@ -5,7 +5,7 @@ import { Limiter } from '../io/limiter.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
 import type { PromptId, ResponseOf } from '../schemas/judge.ts'
 import { DEFAULT_RETRY, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
-import type { AskOptions, Judge, JudgeResult } from '../metrics/judge.ts'
+import { REPAIRS_PER_ASK, type AskOptions, type CallGate, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
 import type { FamilyUsage } from '../schemas/results.ts'
 import { UsageMeter } from './usage.ts'
 
@@ -70,38 +70,34 @@ export class OpenAIJudge implements Judge {
         return parsed
       }
     }
-    let content: string
-    try {
-      content = await this.complete(messages, prompt, family)
-    } catch (error) {
+    let reply = await this.gatedChat(messages, prompt, family, options.gate)
+    if (!reply.ok) {
       family.errors += 1
-      return { ok: false, error: describeApiError(error), raw: null }
+      return { ok: false, error: reply.error, raw: null }
     }
+    let conversation = messages
+    let content = reply.content
     let parsed = parseReply(content, prompt)
-    if (!parsed.ok) {
-      // one repair: show the model its reply and what was wrong with it
-      const repair: Message[] = [
-        ...messages,
-        { role: 'assistant', content },
-        { role: 'user', content: `That reply was not valid: ${parsed.error}. Reply again with only the JSON object described above.` },
-      ]
-      try {
-        content = await this.complete(repair, prompt, family)
-      } catch (error) {
+    // at most REPAIRS_PER_ASK repairs (the call plan counts them): show the model its reply and what was wrong with it
+    for (let repairs = 0; !parsed.ok && repairs < REPAIRS_PER_ASK; repairs++) {
+      conversation = [...conversation, { role: 'assistant', content }, { role: 'user', content: `That reply was not valid: ${parsed.error}. Reply again with only the JSON object described above.` }]
+      reply = await this.gatedChat(conversation, prompt, family, options.gate)
+      if (!reply.ok) {
         family.errors += 1
-        return { ok: false, error: `invalid JSON from the judge, and the repair call failed: ${describeApiError(error)}`, raw: content }
+        return { ok: false, error: `invalid JSON from the judge, and the repair call ${reply.refused ? 'was not made' : 'failed'}: ${reply.error}`, raw: content }
       }
+      content = reply.content
       parsed = parseReply(content, prompt)
-      if (!parsed.ok) {
-        family.errors += 1
-        return { ok: false, error: `invalid JSON from the judge after one repair: ${parsed.error}`, raw: content }
-      }
+    }
+    if (!parsed.ok) {
+      family.errors += 1
+      return { ok: false, error: `invalid JSON from the judge after ${REPAIRS_PER_ASK === 1 ? 'one repair' : `${REPAIRS_PER_ASK} repairs`}: ${parsed.error}`, raw: content }
     }
     this.cache.set(key, { content })
     return parsed
   }
 
-  async embed(texts: readonly string[]): Promise<JudgeResult<number[][]>> {
+  async embed(texts: readonly string[], options: CallOptions = {}): Promise<JudgeResult<number[][]>> {
     const model = this.options.embeddingsModel
     if (!model) return { ok: false, error: 'no embeddings model configured (judge.embeddings_model)', raw: null }
     const family = this.meter.family('embeddings')
@@ -111,7 +107,13 @@ export class OpenAIJudge implements Judge {
       family.cache_hits += 1
       return { ok: true, value: cached.vectors }
     }
+    const refused = options.gate?.open() ?? null
+    if (refused !== null) {
+      family.errors += 1
+      return { ok: false, error: refused, raw: null }
+    }
     const started = performance.now()
+    let tokens = 0
     try {
       const { value: response, retries } = await withRetry(
         () => this.limiter.run(() => this.client.embeddings.create({ model, input: [...texts] })),
@@ -120,7 +122,8 @@ export class OpenAIJudge implements Judge {
       )
       family.calls += 1
       family.retries += retries
-      family.prompt_tokens += response.usage?.prompt_tokens ?? 0
+      tokens = response.usage?.prompt_tokens ?? 0
+      family.prompt_tokens += tokens
       family.ms += performance.now() - started
       const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding)
       if (vectors.length !== texts.length) return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null }
@@ -130,11 +133,29 @@ export class OpenAIJudge implements Judge {
       family.errors += 1
       family.retries += (error as { retries?: number }).retries ?? 0
       return { ok: false, error: describeApiError(error), raw: null }
+    } finally {
+      options.gate?.close(tokens)
     }
   }
 
-  /** One chat completion with retries; returns the content or throws the last API error. */
-  private async complete(messages: Message[], prompt: Prompt, family: FamilyUsage): Promise<string> {
+  /** One chat call if the gate lets it go: its content, or why there is none (`refused`: the gate said no, no call was made). */
+  private async gatedChat(messages: Message[], prompt: Prompt, family: FamilyUsage, gate: CallGate | undefined): Promise<{ ok: true; content: string } | { ok: false; error: string; refused: boolean }> {
+    const refused = gate?.open() ?? null
+    if (refused !== null) return { ok: false, error: refused, refused: true }
+    let tokens = 0
+    try {
+      const reply = await this.complete(messages, prompt, family)
+      tokens = reply.tokens
+      return { ok: true, content: reply.content }
+    } catch (error) {
+      return { ok: false, error: describeApiError(error), refused: false }
+    } finally {
+      gate?.close(tokens)
+    }
+  }
+
+  /** One chat completion with retries; returns the content and the tokens it used, or throws the last API error. */
+  private async complete(messages: Message[], prompt: Prompt, family: FamilyUsage): Promise<{ content: string; tokens: number }> {
     const started = performance.now()
     try {
       const { value: response, retries } = await withRetry(
@@ -144,9 +165,11 @@ export class OpenAIJudge implements Judge {
       )
       family.calls += 1
       family.retries += retries
-      family.prompt_tokens += response.usage?.prompt_tokens ?? 0
-      family.completion_tokens += response.usage?.completion_tokens ?? 0
-      return response.choices[0]?.message?.content ?? ''
+      const prompted = response.usage?.prompt_tokens ?? 0
+      const completed = response.usage?.completion_tokens ?? 0
+      family.prompt_tokens += prompted
+      family.completion_tokens += completed
+      return { content: response.choices[0]?.message?.content ?? '', tokens: prompted + completed }
     } catch (error) {
       family.retries += (error as { retries?: number }).retries ?? 0
       throw error

@@ -3,7 +3,25 @@ import type { FamilyUsage, JudgeIdentity } from '../schemas/results.ts'
 
 export type JudgeResult<T> = { ok: true; value: T } | { ok: false; error: string; raw: string | null }
 
-export interface AskOptions {
+/** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
+export const REPAIRS_PER_ASK = 1
+
+/**
+ * Asked by a Judge before every real call it makes (the first call of an ask, each repair,
+ * an embeddings request; never for a cache hit): `open` returns null to let the call go, or
+ * the reason it may not, which the ask then fails with. `close` is told the tokens the call
+ * used (0 when it failed), once for every call that was let go.
+ */
+export interface CallGate {
+  open(): string | null
+  close(tokens: number): void
+}
+
+export interface CallOptions {
+  gate?: CallGate
+}
+
+export interface AskOptions extends CallOptions {
   /** a distinct cache entry for a deliberate repeat (judge.repeats): never served the first pass's answer */
   variant?: string
 }
@@ -11,12 +29,13 @@ export interface AskOptions {
 /**
  * What the LLM metrics need from a judge. Defined here, beside the metrics that use it, and
  * implemented in judge/: tests and the offline provider need no network, and the cache,
- * retries and accounting live behind it in one place.
+ * retries and accounting live behind it in one place. An ask makes at most 1 + REPAIRS_PER_ASK
+ * real calls, an embed at most 1, each let through by `options.gate` when one is given.
  */
 export interface Judge {
   readonly identity: JudgeIdentity
   ask<P extends PromptId>(prompt: P, vars: Record<string, string | number>, options?: AskOptions): Promise<JudgeResult<ResponseOf<P>>>
-  embed(texts: readonly string[]): Promise<JudgeResult<number[][]>>
+  embed(texts: readonly string[], options?: CallOptions): Promise<JudgeResult<number[][]>>
   usageByFamily(): Record<string, FamilyUsage>
 }
 
