@@ -1,4 +1,5 @@
 import { numbered, type Judge, type JudgeResult } from './judge.ts'
+import { CallPlan, type PlannedAsks, type PlannedJudge } from './callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
@@ -7,9 +8,11 @@ import { noScore, score, type Score } from './types.ts'
 
 /**
  * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
- * with the arithmetic in rag.ts. Calls per question, at most: rubric 1 (× repeats), claims 1,
- * claim verdicts 1, chunk usefulness 1, context recall 1, generated questions 1, plus one
- * embeddings call. The judge is injected; nothing here touches the network itself.
+ * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
+ * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1,
+ * context recall 1, generated questions 1, plus one embeddings call; `planQuestion` states
+ * them and the scoring draws from that plan. The judge is injected; nothing here touches the
+ * network itself.
  */
 export const LLM_METRICS = [
   'accuracy_norm',
@@ -23,6 +26,9 @@ export const LLM_METRICS = [
   'context_recall',
   'answer_relevancy',
 ] as const
+
+/** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
+export const MAX_CLAIMS = 20
 
 export type NoncommittalMode = 'soft' | 'any' | 'all'
 
@@ -49,7 +55,29 @@ const RUBRIC = [
   ['citation', 'citation_norm'],
 ] as const
 
-export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, judge: Judge, settings: LlmSettings): Promise<LlmQuestionResult> {
+/**
+ * Every call scoring this question may make (the tier's stated plan is the sum over questions).
+ * The conditions mirror the scoring functions below, but only from one side: a call the plan
+ * leaves out fails as "not in the call plan" instead of being made.
+ */
+export function planQuestion(row: EvalRow, output: CandidateOutput | undefined, settings: LlmSettings): CallPlan {
+  if (!output || output.error !== null) return new CallPlan([])
+  const asks: PlannedAsks[] = [{ kind: 'rubric', count: Math.max(1, settings.repeats) }]
+  if (!row.should_refuse) {
+    const hasContexts = output.contexts.length > 0
+    const answered = output.answer.trim() !== ''
+    asks.push({ kind: 'claims', count: 1 })
+    if (hasContexts) asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true })
+    if (hasContexts && (row.ground_truth || answered)) asks.push({ kind: 'usefulness', count: 1 })
+    if (hasContexts && (row.reference_points.length > 0 || row.ground_truth)) asks.push({ kind: 'recall', count: 1 })
+    if (answered) asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 })
+  }
+  return new CallPlan(asks)
+}
+
+/** Scores one question, drawing every judge call from its plan. */
+export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, inner: Judge, settings: LlmSettings, plan: CallPlan): Promise<LlmQuestionResult> {
+  const judge = plan.judge(inner)
   const result: LlmQuestionResult = { scores: {}, errors: {}, claims: [], rubricDiff: null }
   const contexts = numbered(output.contexts, (i) => `[文档${i}]`)
   const tasks: Promise<void>[] = [rubric(row, output, contexts, judge, settings, result)]
@@ -74,7 +102,7 @@ function failed<T>(r: JudgeResult<T>): string | null {
   return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error
 }
 
-async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
+async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
   const vars = {
     should_refuse: String(row.should_refuse),
     question: row.question,
@@ -97,11 +125,13 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
   }
 }
 
-async function claims(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, result: LlmQuestionResult): Promise<void> {
+async function claims(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {
   const metrics = ['faithfulness', 'hallucination_rate', 'contradicted']
   const extracted = await judge.ask('claims', { question: row.question, answer: output.answer })
   if (!extracted.ok) return fail(result, metrics, failed(extracted)!)
-  const texts = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '')
+  const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '')
+  const texts = all.slice(0, MAX_CLAIMS)
+  const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null
   if (texts.length === 0) {
     Object.assign(result.scores, claimScores([], true))
     return
@@ -133,9 +163,10 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
     result.scores.hallucination_rate!.reason = reason
     if (unsupported.some((c) => c.verdict === 'contradicted')) result.scores.contradicted!.reason = reason
   }
+  if (cut) for (const m of metrics) result.scores[m]!.reason = [cut, result.scores[m]!.reason].filter(Boolean).join('; ')
 }
 
-async function usefulness(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, result: LlmQuestionResult): Promise<void> {
+async function usefulness(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {
   const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null
   if (!against) {
     result.scores.context_precision = noScore('no ground truth and no answer to judge chunk usefulness against')
@@ -155,7 +186,7 @@ async function usefulness(row: EvalRow, output: CandidateOutput, contexts: strin
   result.scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}` }
 }
 
-async function recall(row: EvalRow, output: CandidateOutput, contexts: string, judge: Judge, result: LlmQuestionResult): Promise<void> {
+async function recall(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {
   const points = row.reference_points
   if (points.length === 0 && !row.ground_truth) {
     result.scores.context_recall = noScore('no reference points or ground truth')
@@ -177,7 +208,7 @@ async function recall(row: EvalRow, output: CandidateOutput, contexts: string, j
   result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) }
 }
 
-async function relevancy(row: EvalRow, output: CandidateOutput, judge: Judge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
+async function relevancy(row: EvalRow, output: CandidateOutput, judge: PlannedJudge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
   if (!output.answer.trim()) {
     result.scores.answer_relevancy = noScore('empty answer')
     return
@@ -217,18 +248,4 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
     nb += b[i]! * b[i]!
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
-}
-
-/** Upper bound of the calls a question can make, for the plan stated before the first call. */
-export function plannedCalls(row: EvalRow, output: CandidateOutput | undefined, settings: LlmSettings): { chat: number; embeddings: number } {
-  let chat = Math.max(1, settings.repeats)
-  if (row.should_refuse || !output || output.error !== null) return { chat: output && output.error !== null ? 0 : chat, embeddings: 0 }
-  const hasContexts = output.contexts.length > 0
-  chat += 1 // claims
-  if (hasContexts) chat += 1 // claim verdicts
-  if (hasContexts && (row.ground_truth || output.answer.trim())) chat += 1 // usefulness
-  if (hasContexts && (row.reference_points.length > 0 || row.ground_truth)) chat += 1 // recall
-  const answered = output.answer.trim() !== ''
-  if (answered) chat += 1 // generated questions
-  return { chat, embeddings: answered ? 1 : 0 }
 }

@@ -1,7 +1,9 @@
 import { OpenAIJudge } from '../judge/openai.ts'
 import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
-import { LLM_METRICS, plannedCalls, scoreWithJudge, type LlmSettings } from '../metrics/llm.ts'
+import { BudgetedJudge } from '../judge/budget.ts'
+import { CallPlan, type CallTotals } from '../metrics/callPlan.ts'
+import { LLM_METRICS, MAX_CLAIMS, planQuestion, scoreWithJudge, type LlmSettings } from '../metrics/llm.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
@@ -12,10 +14,20 @@ import type { Logger } from '../io/logger.ts'
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 export const STABILITY_THRESHOLD = 0.02
 
+/** Calls and a token estimate; `usage.planned` in results.json. */
 export interface LlmPlan {
   chat: number
   embeddings: number
   tokens: number
+}
+
+/** The tier's plan: the CallPlan of every question, which the run draws its calls from, and their sums. */
+export interface TierPlan {
+  questions: ReadonlyMap<string, CallPlan>
+  /** every call that can happen: each chat ask repaired once, every per-claim re-ask made */
+  upTo: LlmPlan
+  /** the calls of a judge whose every reply is well-formed and lines up */
+  wellFormed: LlmPlan
 }
 
 export function llmSettings(config: Config): LlmSettings {
@@ -23,33 +35,58 @@ export function llmSettings(config: Config): LlmSettings {
 }
 
 /**
- * The most the tier can cost, before any call: questions × metrics → chat and embedding
+ * The most the tier can cost, before any call: one CallPlan per question → chat and embedding
  * calls, and a token estimate (characters / 3 of what each prompt carries, plus a reply).
  */
-export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, settings: LlmSettings): LlmPlan {
-  const plan = { chat: 0, embeddings: 0, tokens: 0 }
+export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, settings: LlmSettings): TierPlan {
+  const questions = new Map<string, CallPlan>()
+  const upTo = { chat: 0, embeddings: 0, tokens: 0 }
+  const wellFormed = { chat: 0, embeddings: 0, tokens: 0 }
   for (const row of rows) {
     const output = outputs.get(row.id)
-    const calls = plannedCalls(row, output, settings)
-    plan.chat += calls.chat
-    plan.embeddings += calls.embeddings
+    const plan = planQuestion(row, output, settings)
+    questions.set(row.id, plan)
     const carried = row.question.length + (row.ground_truth?.length ?? 0) + row.reference_points.join('').length + (output?.answer.length ?? 0) + (output?.contexts.join('').length ?? 0)
-    // every chat call carries its instructions (~600 tokens) and part of the question's text, and replies with ~150
-    plan.tokens += calls.chat * (600 + 150 + Math.ceil(carried / 3)) + calls.embeddings * Math.ceil((row.question.length * 4) / 3)
+    addCalls(upTo, plan.upTo(), carried, row.question.length)
+    addCalls(wellFormed, plan.wellFormed(), carried, row.question.length)
   }
-  return plan
+  return { questions, upTo, wellFormed }
 }
 
-export function checkBudget(plan: LlmPlan, budget: Config['budget']): void {
-  if (budget.calls !== undefined && plan.chat + plan.embeddings > budget.calls) {
+function addCalls(sum: LlmPlan, calls: CallTotals, carried: number, questionLength: number): void {
+  sum.chat += calls.chat
+  sum.embeddings += calls.embeddings
+  // every chat call carries its instructions (~600 tokens) and part of the question's text, and replies with ~150
+  sum.tokens += calls.chat * (600 + 150 + Math.ceil(carried / 3)) + calls.embeddings * Math.ceil((questionLength * 4) / 3)
+}
+
+/** The plan as stated before the first call. */
+export function describePlan(plan: TierPlan, questionCount: number, config: Config): string {
+  const { upTo, wellFormed } = plan
+  const cache = config.judge.cache ? `, cache ${config.judge.cache_dir}` : ', no cache'
+  const calls = config.budget.calls
+  const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : ''
+  return (
+    `judge plan: ${questionCount} questions × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${cache}` +
+    `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed, the rest are repairs and per-claim re-asks (at most ${MAX_CLAIMS} claims per answer)${capped}`
+  )
+}
+
+/**
+ * Stops before the first call when even a well-formed judge would go over the budget; between
+ * that and the plan's upper bound the BudgetedJudge stops the calls while the run goes.
+ */
+export function checkBudget(plan: TierPlan, budget: Config['budget']): void {
+  const { chat, embeddings, tokens } = plan.wellFormed
+  if (budget.calls !== undefined && chat + embeddings > budget.calls) {
     throw new GateError(
       'budget',
-      `the judge plan needs up to ${plan.chat + plan.embeddings} calls (${plan.chat} chat + ${plan.embeddings} embeddings), over budget.calls ${budget.calls}; no call was made`,
+      `the judge plan needs ${chat + embeddings} calls (${chat} chat + ${embeddings} embeddings) even if every reply is well-formed, over budget.calls ${budget.calls}; no call was made`,
       'raise budget.calls, score fewer questions (shard: i/n), or turn off judge.repeats',
     )
   }
-  if (budget.tokens !== undefined && plan.tokens > budget.tokens) {
-    throw new GateError('budget', `the judge plan needs about ${plan.tokens} tokens, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions')
+  if (budget.tokens !== undefined && tokens > budget.tokens) {
+    throw new GateError('budget', `the judge plan needs about ${tokens} tokens even if every reply is well-formed, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions')
   }
 }
 
@@ -75,24 +112,28 @@ export function openAIJudgeFor(config: Config, identity: JudgeIdentity, apiKey: 
   })
 }
 
-/** Scores every question with the judge, all in flight at once behind the judge's concurrency limit. */
+/**
+ * Scores every question with the judge, all in flight at once behind the judge's concurrency
+ * limit, each drawing its calls from its own plan, all within the budget.
+ */
 export async function runLlmTier(
   rows: readonly EvalRow[],
   outputs: ReadonlyMap<string, CandidateOutput>,
   questions: Record<string, QuestionResult>,
   judge: Judge,
   config: Config,
-  plan: LlmPlan,
+  plan: TierPlan,
   logger: Logger,
 ): Promise<LlmTierResult> {
   const settings = llmSettings(config)
+  const budgeted = new BudgetedJudge(judge, config.budget)
   const diffs: number[] = []
   await Promise.all(
     rows.map(async (row) => {
       const output = outputs.get(row.id)
       const q = questions[row.id]!
       if (!output || output.error !== null) return
-      const scored = await scoreWithJudge(row, output, judge, settings)
+      const scored = await scoreWithJudge(row, output, budgeted, settings, plan.questions.get(row.id) ?? new CallPlan([]))
       for (const metric of LLM_METRICS) {
         const s = scored.scores[metric]
         q.scores[metric] = s?.value ?? null
@@ -109,16 +150,26 @@ export async function runLlmTier(
   for (const [name, f] of Object.entries(byFamily)) Object.assign(meter.family(name), f)
   const totals = meter.totals(config.judge.prices)
   const notes: string[] = []
-  let stability: LlmTierResult['stability'] = null
-  if (config.judge.repeats > 1) {
-    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null
-    stability = { repeats: config.judge.repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD }
-    if (mean !== null && mean > STABILITY_THRESHOLD) {
-      const warning = `the judge is unstable: two rubric passes differ by ${mean.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`
-      notes.push(warning)
-      logger.warn(warning)
-    }
+  const warn = (warning: string) => {
+    notes.push(warning)
+    logger.warn(warning)
   }
-  logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.chat} + ${plan.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`)
-  return { usage: { ...totals, by_family: byFamily, planned: plan }, stability, notes }
+  const refused = budgeted.spent().refused
+  if (refused > 0) warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`)
+  const stability = judgeStability(diffs, config.judge.repeats)
+  if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
+    warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`)
+  }
+  logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`)
+  return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes }
+}
+
+function judgeStability(diffs: readonly number[], repeats: number): LlmTierResult['stability'] {
+  if (repeats <= 1) return null
+  const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null
+  return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD }
+}
+
+function budgetLabel(budget: Config['budget']): string {
+  return [budget.calls !== undefined ? `budget.calls ${budget.calls}` : null, budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null].filter(Boolean).join(', ')
 }

@@ -10,10 +10,9 @@ import type { Config } from '../schemas/config.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
 import { GateError, IncomparableError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
-import { checkBudget, llmSettings, openAIJudgeFor, planLlm, runLlmTier } from './llmTier.ts'
+import { checkBudget, describePlan, llmSettings, openAIJudgeFor, planLlm, runLlmTier } from './llmTier.ts'
 import { loadEvalSet } from './evalSet.ts'
 import { shardRows } from './shard.ts'
-import { LLM_METRICS } from '../metrics/llm.ts'
 import { tokenCache } from '../metrics/tokens.ts'
 import { judgeIdentity, judgeLabel, plannedMetrics, scoreQuestion, summarise } from './score.ts'
 
@@ -112,9 +111,7 @@ export async function runPipeline(config: Config, deps: PipelineDeps, resultsPat
   let stability: Results['run']['judge_stability'] = null
   if (provider === 'openai') {
     const plan = planLlm(evalSet.rows, outputs, llmSettings(config))
-    deps.logger.info(
-      `judge plan: ${evalSet.rows.length} questions × ${LLM_METRICS.length} metrics → up to ${plan.chat} chat + ${plan.embeddings} embedding calls (~${plan.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${config.judge.cache ? `, cache ${config.judge.cache_dir}` : ', no cache'}`,
-    )
+    deps.logger.info(describePlan(plan, evalSet.rows.length, config))
     checkBudget(plan, config.budget)
     const apiKey = deps.env[config.judge.api_key_env]!
     const tier = await runLlmTier(evalSet.rows, outputs, questions, openAIJudgeFor(config, judge, apiKey, deps.cwd, deps.judgeVariant), config, plan, deps.logger)
