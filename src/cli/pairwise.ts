@@ -3,6 +3,8 @@ import { loadResults } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
 import { loadEvalSet } from '../run/evalSet.ts'
 import { openAIJudgeFor } from '../run/llmTier.ts'
+import { BudgetedJudge } from '../judge/budget.ts'
+import { REPAIRS_PER_ASK } from '../metrics/judge.ts'
 import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } from '../analysis/pairwise.ts'
 import type { PipelineDeps } from '../run/pipeline.ts'
 import { judgeIdentity, judgeLabel } from '../run/score.ts'
@@ -35,11 +37,15 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
   const inputs: PairwiseInput[] = loaded.map((l, i) => ({ name: names[i]!, results: l.results }))
   const evalRows = config.eval_set ? loadEvalSet(config.eval_set).rows : null
   const identity = judgeIdentity(config, 'openai')
-  const judge = openAIJudgeFor(config, identity, apiKey, deps.cwd)
+  // budget.calls holds while the run goes too: past it no call is made and the question counts as an error for its pair
+  const judge = new BudgetedJudge(openAIJudgeFor(config, identity, apiKey, deps.cwd), config.budget)
   const plan = planPairwise(inputs, evalRows)
-  deps.logger.info(`pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${plan.calls} judge calls; judge ${judgeLabel(identity)}`)
+  const upTo = plan.calls * (1 + REPAIRS_PER_ASK)
+  deps.logger.info(
+    `pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${judgeLabel(identity)}`,
+  )
   if (config.budget.calls !== undefined && plan.calls > config.budget.calls) {
-    throw new GateError('budget', `pairwise needs up to ${plan.calls} judge calls, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions')
+    throw new GateError('budget', `pairwise needs ${plan.calls} judge calls even if every reply is well-formed, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions')
   }
   const report = await runPairwise(inputs, evalRows, judge)
   print(flags.json ? JSON.stringify(report, null, 2) : renderPairwise(report))

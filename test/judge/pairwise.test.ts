@@ -219,7 +219,7 @@ describe('evalgate pairwise', () => {
     assert.match(run.stdout, /good\s+mid\s+4\s+0\s+2\s+0\s+0\s+1\.00 \[0\.51, 1\.00\]/)
     assert.match(run.stdout, /Bradley-Terry ranking/)
     assert.match(run.stdout, /1\.\s+good\s+0\.\d{3}\s+\[0\.\d{3}, 0\.\d{3}\]\n\s+2\.\s+mid[^\n]*\n\s+3\.\s+bad/)
-    assert.match(run.stderr, /pairwise: 3 systems, 3 pairs × 6 questions × 2 orders \(A\/B swapped\) → up to 36 judge calls/)
+    assert.match(run.stderr, /pairwise: 3 systems, 3 pairs × 6 questions × 2 orders \(A\/B swapped\) → up to 72 judge calls \(36 if every reply is well-formed, the rest are repairs\)/)
   })
 
   it('states its plan and stops before the first call when budget.calls would be exceeded', async () => {
@@ -227,8 +227,23 @@ describe('evalgate pairwise', () => {
     writeText(s.config, 'budget:\n  calls: 30\n')
     const run = await runCli(s.args())
     assert.equal(run.code, 2)
-    assert.match(run.stderr, /pairwise needs up to 36 judge calls, over budget\.calls 30; no call was made/)
+    assert.match(run.stderr, /pairwise needs 36 judge calls even if every reply is well-formed, over budget\.calls 30; no call was made/)
     assert.equal(fake.requests.length, 0)
+  })
+
+  it('makes no more calls than its plan or budget.calls when every first reply fails the schema', async () => {
+    const s = setup(['good', 'mid', 'bad'])
+    fake.onChat((call) => (call.messages.length > 2 ? simulatedReply(call) : 'I prefer A'))
+    const unlimited = await runCli(s.args('--no-cache'))
+    const upTo = Number(/→ up to (\d+) judge calls/.exec(unlimited.stderr)?.[1])
+    assert.equal(fake.requests.length, upTo, 'every call repaired: the plan is reached, not passed')
+    fake.reset()
+    writeText(s.config, 'budget:\n  calls: 40\n')
+    const limited = await runCli(s.args('--no-cache', '--json'))
+    assert.equal(limited.code, 0, limited.stderr)
+    assert.equal(fake.requests.length, 40)
+    const errors = (JSON.parse(limited.stdout) as PairwiseReport).pairs.reduce((sum, p) => sum + p.errors, 0)
+    assert.ok(errors > 0, 'the questions past the budget are errors')
   })
 
   it('exits 2 when the judge is not the LLM judge, naming the fix', async () => {
