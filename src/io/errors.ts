@@ -10,6 +10,7 @@ export type GateErrorCode =
   | 'incomparable'
   | 'candidate_failed'
   | 'budget'
+  | 'write_failed'
 
 export class GateError extends Error {
   readonly code: GateErrorCode
