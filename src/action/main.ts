@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
@@ -8,6 +8,7 @@ import { GateError, IncomparableError, formatError } from '../io/errors.ts'
 import { compareResults, defaultDeps, runPipeline } from '../run/pipeline.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
+import { writeFileSafely } from '../io/safeWrite.ts'
 import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
 import { commentMarker } from '../github/comments.ts'
 import { renderProblem, renderReport, type ReportOptions } from '../report/markdown.ts'
@@ -38,7 +39,7 @@ export async function run(): Promise<void> {
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
     const report = renderReport(results, options)
-    write(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
+    writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
     await writeSummary(renderReport(results, { ...options, marker: undefined }))
     const verdict = results.comparison?.verdict ?? 'no_baseline'
     core.setOutput('verdict', verdict)
@@ -134,9 +135,4 @@ async function writeSummary(markdown: string): Promise<void> {
     return
   }
   await core.summary.addRaw(markdown).write()
-}
-
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
 }

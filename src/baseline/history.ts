@@ -1,6 +1,6 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { GateError, locate } from '../io/errors.ts'
+import { writeFileSafely } from '../io/safeWrite.ts'
 import { parseCsv } from '../io/tabular.ts'
 import type { Results } from '../schemas/results.ts'
 
@@ -91,12 +91,14 @@ export function parseHistoryCsv(text: string, file: string): HistoryRow[] {
 /**
  * Appends this run's rows to a history file, writing the header when the file is new or
  * empty and creating its folder. Returns how many rows were written. The one function here
- * that touches the disk.
+ * that touches the disk: the old bytes and the new rows are written as a whole new file by
+ * the safe writer (history files are small), so a failed append leaves the old file intact.
  */
 export function appendHistory(path: string, results: Results, date: string): number {
   const rows = historyRowsFromResults(results, date)
   if (rows.length === 0) return 0
-  const existing = existsSync(path) ? readFileSync(path, 'utf8') : ''
+  const before = existsSync(path) ? readFileSync(path) : Buffer.alloc(0)
+  const existing = before.toString('utf8')
   const isEmpty = existing.replace(/^\uFEFF/, '').trim() === ''
   if (!isEmpty) {
     // appending under a foreign header would make the whole file unreadable
@@ -105,9 +107,8 @@ export function appendHistory(path: string, results: Results, date: string): num
       throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`)
     }
   }
-  mkdirSync(dirname(path), { recursive: true })
   const separator = !isEmpty && !/\n$/.test(existing) ? '\n' : ''
-  appendFileSync(path, separator + formatHistoryCsv(rows, isEmpty), 'utf8')
+  writeFileSafely(path, Buffer.concat([before, Buffer.from(separator + formatHistoryCsv(rows, isEmpty), 'utf8')]))
   return rows.length
 }
 

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
 import { applyOverrides, mergeLayers, parseConfig, readConfigFile } from '../run/config.ts'
@@ -16,6 +15,7 @@ import type { Results } from '../schemas/results.ts'
 import { calibrateNoise } from '../analysis/noise.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
+import { writeFileSafely } from '../io/safeWrite.ts'
 import { readText } from '../io/tabular.ts'
 import { appendHistory, parseHistoryCsv, type HistoryRow } from '../baseline/history.ts'
 import { trendSvg } from '../report/svg.ts'
@@ -265,7 +265,7 @@ function trendCommand(flags: { history?: string; metric?: string; out?: string; 
   const points = rows.filter((r) => r.metric === flags.metric).length
   if (points === 0) throw new GateError('bad_input', `${flags.history}: no rows for metric ${flags.metric}`, `metrics in the file: ${[...new Set(rows.map((r) => r.metric))].join(', ') || '(none)'}`)
   const svg = trendSvg(rows, { metric: flags.metric, threshold: flags.threshold === undefined ? null : number(flags.threshold, '--threshold'), ...(flags.title ? { title: flags.title } : {}) })
-  writeFile(flags.out, svg)
+  writeFileSafely(flags.out, svg)
   io.stdout(`wrote ${flags.out}: ${flags.metric}, ${points} runs\n`)
   return EXIT.pass
 }
@@ -284,7 +284,7 @@ async function calibrateNoiseCommand(flags: RunFlags & { runs?: string; write?: 
     if (!loadBaseline(path)) throw new GateError('bad_input', `${path}: no baseline to write the proposals into`, 'write the baseline first: evalgate baseline --results results.json --out ' + path)
     const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
     data.max_drop_overrides = { ...(data.max_drop_overrides as Record<string, number> | undefined), ...proposals }
-    writeFile(path, JSON.stringify(data, null, 2) + '\n')
+    writeJsonFile(path, data)
     io.stdout(`wrote max_drop_overrides for ${Object.keys(proposals).length} metrics into ${path}\n`)
   } else if (Object.keys(proposals).length > 0) {
     io.stdout('run again with --write to put these into the baseline\'s max_drop_overrides\n')
@@ -318,16 +318,11 @@ function baselineCommand(flags: BaselineFlags, io: CliIO): number {
 
 function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = []): number {
   if (out) writeJsonFile(out, results)
-  if (report) writeFile(report, renderReport(results, { maxChars: Infinity, history }))
+  if (report) writeFileSafely(report, renderReport(results, { maxChars: Infinity, history }))
   io.stdout(renderTerminal(results, { color: io.color }) + '\n')
   const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')
   if (written) io.stdout(`\n${written}\n`)
   return exitCodeFor(results)
-}
-
-function writeFile(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true })
-  writeFileSync(path, text)
 }
 
 /** --max-drop and --gate-mode, the gate settings a flag can override (the rest live in evalgate.yml). */

@@ -138,6 +138,14 @@ describe('appendHistory', () => {
     assert.deepEqual(parseHistoryCsv(readFileSync(path, 'utf8'), path).map((r) => r.value), [0.25, 1])
   })
 
+  it('keeps every old byte (a BOM, CRLF, bytes that are not UTF-8) and adds exactly the new rows after them', () => {
+    const path = join(tempDir(), 'history.csv')
+    const old = Buffer.concat([Buffer.from(`\uFEFF${HEADER}\r\n2026-01-01,v`), Buffer.from([0xe9]), Buffer.from(',v1,rules_pass,0.25\r\n')])
+    writeFileSync(path, old)
+    appendHistory(path, results([{ rules_pass: 1 }], 'v2'), '2026-01-02')
+    assert.deepEqual(readFileSync(path), Buffer.concat([old, Buffer.from(formatHistoryCsv([row({ date: '2026-01-02', version: 'v2', eval_set_version: 'v1', value: 1 })], false))]))
+  })
+
   it('refuses to append under a header that is not history.csv', () => {
     const path = join(tempDir(), 'history.csv')
     writeFileSync(path, 'id,question\nq1,hi\n')
