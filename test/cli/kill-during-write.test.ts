@@ -106,17 +106,17 @@ describe('kill -9 while the CLI writes --out F', { concurrency: 2 }, () => {
 
   before(async () => {
     ;[cli] = await Promise.all([cliCommand(t.dir), generate(QUESTIONS, evalSet, predictions, 0.8)])
-    // written where the kills will write, since results.json names its own path
-    for (const version of ['old', 'new']) {
-      const r = await runCli(runArgs(version, resultsTarget))
-      assert.equal(r.code, 0, r.stderr)
-      copyFileSync(resultsTarget, file(`results-${version}.json`))
-    }
-    for (const version of ['old', 'new']) {
-      const b = await runCli(['baseline', '--results', file('results-new.json'), '--out', baselineTarget, '--version', version])
-      assert.equal(b.code, 0, b.stderr)
-      copyFileSync(baselineTarget, file(`baseline-${version}.json`))
-    }
+    // the new files: written where the kills will write, since results.json names its own path
+    const r = await runCli(runArgs('new', resultsTarget))
+    assert.equal(r.code, 0, r.stderr)
+    copyFileSync(resultsTarget, file('results-new.json'))
+    const b = await runCli(['baseline', '--results', file('results-new.json'), '--out', baselineTarget, '--version', 'new'])
+    assert.equal(b.code, 0, b.stderr)
+    copyFileSync(baselineTarget, file('baseline-new.json'))
+    // the old files: as complete and valid, and different
+    const results = JSON.parse(readFileSync(file('results-new.json'), 'utf8')) as { run: { version: string } }
+    writeJsonFile(file('results-old.json'), { ...results, run: { ...results.run, version: 'old' } })
+    writeJsonFile(file('baseline-old.json'), { ...(JSON.parse(readFileSync(file('baseline-new.json'), 'utf8')) as object), version: 'old' })
   })
 
   const cases: Case[] = [
