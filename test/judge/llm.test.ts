@@ -131,7 +131,9 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
   })
 
   it('retries 429 (honouring Retry-After) and 500, and still scores everything', async () => {
-    const s = setup()
+    // 40% of requests fault in arrival order: with the default 4 retries one call in ~100 runs
+    // out of them, depending on how requests interleave; 10 retries make that ~1 in 10,000
+    const s = setup('  max_retries: 10\n')
     fake.faults({ rate429: 0.3, retryAfterSeconds: 0.05, rate500: 0.1 })
     const run = await runCli(s.args('--no-cache'))
     assert.equal(run.code, 0, run.stderr)
