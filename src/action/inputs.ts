@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { z } from 'zod'
 import { GateError } from '../io/errors.ts'
+import { JUDGE_PROVIDERS } from '../schemas/config.ts'
 
 /**
  * The only place that reads Action inputs, through one schema. An empty input means
@@ -73,7 +74,7 @@ const InputsSchema = z.object({
   predictions: optional,
   'candidate-command': optional,
   'candidate-url': optional,
-  judge: optional.pipe(z.enum(['lexical', 'openai', 'none'], { message: 'input "judge": expected one of lexical, openai, none' }).optional()),
+  judge: optional.pipe(z.enum(JUDGE_PROVIDERS, { message: `input "judge": expected one of ${JUDGE_PROVIDERS.join(', ')}` }).optional()),
   'judge-base-url': optional,
   'judge-model': optional,
   'embeddings-model': optional,

@@ -5,7 +5,9 @@ import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline } from '../baseline/baseline.ts'
 import { applyOverrides, parseConfig, readConfigFile } from '../run/config.ts'
 import { GateError, IncomparableError, formatError } from '../io/errors.ts'
-import { compareResults, defaultDeps, runPipeline } from '../run/pipeline.ts'
+import { compareResults, runPipeline } from '../run/pipeline.ts'
+import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
+import { makeCandidate } from '../candidates/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
@@ -31,10 +33,10 @@ export async function run(): Promise<void> {
     const config = parseConfig(applyOverrides(file.data, inputs.overrides), file.source === 'flags' ? 'action inputs' : `${file.source} + action inputs`)
     // A baseline refresh replaces the baseline, so it is not compared with it first.
     const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
-    const deps = defaultDeps({ info: core.info, warn: core.warning })
-    if (inputs.judgeApiKey) deps.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
-    maskEnvSecrets(config, deps.env)
-    const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(runConfig, deps, inputs.resultsPath)
+    const environment = defaultEnvironment({ info: core.info, warn: core.warning })
+    if (inputs.judgeApiKey) environment.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
+    maskEnvSecrets(config, environment.env)
+    const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(prepareRun(runConfig, environment), runConfig, inputs.resultsPath)
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
@@ -82,7 +84,8 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
 
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
 function maskEnvSecrets(config: Config, env: Record<string, string | undefined>): void {
-  const names = [config.judge.api_key_env, ...Object.values(config.candidate.http?.headers ?? {}).flatMap((v) => [...v.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!))]
+  const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd: process.cwd() }) : null
+  const names = [config.judge.api_key_env, ...(candidate?.secretEnv ?? [])]
   for (const name of names) if (env[name]) core.setSecret(env[name]!)
 }
 

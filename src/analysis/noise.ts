@@ -2,7 +2,9 @@ import { metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { Config } from '../schemas/config.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { GateError } from '../io/errors.ts'
-import { runPipeline, type PipelineDeps } from '../run/pipeline.ts'
+import { runPipeline } from '../run/pipeline.ts'
+import { prepareRun, type RunEnvironment } from '../run/prepare.ts'
+import { judgedByModel } from '../run/scorers/factory.ts'
 
 export interface NoiseRow {
   metric: string
@@ -21,16 +23,18 @@ const JUDGED = new Set(['judge', 'rag', 'hallucination'])
  * two runs, so the noise of their difference is √2·sd, and 1.96·√2·sd is the drop noise alone
  * stays under 95% of the time (rounded up to 0.005).
  */
-export async function calibrateNoise(config: Config, deps: PipelineDeps, passes: number): Promise<NoiseRow[]> {
-  if (config.judge.provider !== 'openai') {
+export async function calibrateNoise(config: Config, environment: RunEnvironment, passes: number): Promise<NoiseRow[]> {
+  if (!judgedByModel(config)) {
     throw new GateError('usage', `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`, 'use --judge openai (with its model and key)')
   }
   if (!Number.isInteger(passes) || passes < 2) throw new GateError('usage', `--runs must be a whole number of at least 2, got ${passes}`, 'e.g. --runs 3')
   const means = new Map<string, number[]>()
   for (let k = 1; k <= passes; k++) {
-    deps.logger.info(`calibrate-noise: pass ${k} of ${passes}`)
-    const results = await runPipeline({ ...config, baseline: undefined }, { ...deps, judgeVariant: `noise-pass-${k}` })
-    if (results.run.judge.provider !== 'openai') throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${config.judge.api_key_env}`)
+    environment.logger.info(`calibrate-noise: pass ${k} of ${passes}`)
+    const passConfig = { ...config, baseline: undefined }
+    const deps = prepareRun(passConfig, { ...environment, judgeVariant: `noise-pass-${k}` })
+    const results = await runPipeline(deps, passConfig)
+    if (!deps.scorer.usesModel) throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${config.judge.api_key_env}`)
     for (const [metric, s] of Object.entries(results.metrics)) {
       if (s.mean === null) continue
       const list = means.get(metric) ?? []

@@ -3,6 +3,7 @@ import { GateError } from '../io/errors.ts'
 import { parseJsonl } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
+import type { Candidate } from './candidate.ts'
 import { collectOutputs } from './outputs.ts'
 
 export interface CommandCandidateOptions {
@@ -38,6 +39,18 @@ export async function runCommandCandidate(rows: readonly EvalRow[], options: Com
   }
   const table = parseJsonl(SOURCE, stdout)
   return collectOutputs(table.records, SOURCE, new Set(rows.map((r) => r.id)))
+}
+
+/** `candidate: {command: CMD}`: the command run once for the whole set (or shard). */
+export function commandCandidate(options: CommandCandidateOptions): Candidate {
+  return {
+    label: `command ${options.command}`,
+    source: 'the candidate command',
+    answer: (rows, { logger }) => {
+      logger.info(`running candidate on ${rows.length} questions: ${options.command}`)
+      return runCommandCandidate(rows, options)
+    },
+  }
 }
 
 interface SpawnResult {

@@ -1,6 +1,16 @@
 import { readTable, requireColumns, streamJsonl, tableFormat } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { Candidate } from './candidate.ts'
 import { OutputCollector } from './outputs.ts'
+
+/** `candidate: {predictions: FILE}`: answers written by an earlier step, checked against the whole eval set. */
+export function predictionsCandidate(file: string): Candidate {
+  return {
+    label: `predictions ${file}`,
+    source: 'the predictions file',
+    answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted),
+  }
+}
 
 /** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
 export async function loadPredictions(file: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null): Promise<Map<string, CandidateOutput>> {

@@ -3,7 +3,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
 import { applyOverrides, mergeLayers, parseConfig, readConfigFile } from '../run/config.ts'
 import { GateError, formatError } from '../io/errors.ts'
-import { compareResults, defaultDeps, exitCodeFor, runPipeline, EXIT } from '../run/pipeline.ts'
+import { compareResults, exitCodeFor, runPipeline, EXIT } from '../run/pipeline.ts'
+import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import type { Logger } from '../io/logger.ts'
 import { renderReport } from '../report/markdown.ts'
 import { HELP } from './help.ts'
@@ -127,7 +128,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       case 'calibrate':
         return calibrateCommand(values as CalibrateFlags, (t) => io.stdout(t + '\n'))
       case 'pairwise':
-        await pairwiseCommand(values as PairwiseFlags, configFromRunFlags(values as RunFlags), defaultDeps(logger), (t) => io.stdout(t + '\n'))
+        await pairwiseCommand(values as PairwiseFlags, configFromRunFlags(values as RunFlags), defaultEnvironment(logger), (t) => io.stdout(t + '\n'))
         return EXIT.pass
     }
   } catch (error) {
@@ -222,7 +223,7 @@ function configFromRunFlags(flags: RunFlags): Config {
 
 async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
   const config = configFromRunFlags(flags)
-  const results = await runPipeline(config, defaultDeps(logger), config.out ?? null)
+  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger)), config, config.out ?? null)
   // the report's trend chart shows the runs before this one, then this run
   const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)
@@ -272,7 +273,7 @@ function trendCommand(flags: { history?: string; metric?: string; out?: string; 
 
 async function calibrateNoiseCommand(flags: RunFlags & { runs?: string; write?: boolean }, io: CliIO, logger: Logger): Promise<number> {
   const config = configFromRunFlags(flags)
-  const rows = await calibrateNoise(config, defaultDeps(logger), flags.runs === undefined ? 3 : number(flags.runs, '--runs'))
+  const rows = await calibrateNoise(config, defaultEnvironment(logger), flags.runs === undefined ? 3 : number(flags.runs, '--runs'))
   const lines = ['metric                 run means                          sd      proposed max_drop']
   for (const r of rows) {
     lines.push(`${r.metric.padEnd(22)} ${r.means.map((m) => m.toFixed(3)).join(' ').padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`)

@@ -2,12 +2,11 @@ import { basename } from 'node:path'
 import { loadResults } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
 import { loadEvalSet } from '../run/evalSet.ts'
-import { openAIJudgeFor } from '../run/llmTier.ts'
 import { BudgetedJudge } from '../judge/budget.ts'
 import { REPAIRS_PER_ASK } from '../metrics/judge.ts'
 import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } from '../analysis/pairwise.ts'
-import type { PipelineDeps } from '../run/pipeline.ts'
-import { judgeIdentity, judgeLabel } from '../run/score.ts'
+import { makeHeadToHeadJudge } from '../run/scorers/factory.ts'
+import type { ScorerEnvironment } from '../run/scorers/scorer.ts'
 import type { Config } from '../schemas/config.ts'
 
 export interface PairwiseFlags {
@@ -21,34 +20,27 @@ export interface PairwiseFlags {
  * informs and does not gate: the caller exits 0 whatever the outcome. `config` carries the
  * judge settings (evalgate.yml with the judge flags of `run` over it) and the eval set.
  */
-export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps: Pick<PipelineDeps, 'env' | 'cwd' | 'logger'>, print: (text: string) => void): Promise<void> {
+export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps: ScorerEnvironment, print: (text: string) => void): Promise<void> {
   const files = flags.results ?? []
   if (files.length < 2) throw new GateError('usage', `pairwise needs at least two --results files, got ${files.length}`, 'e.g. evalgate pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini')
-  const j = config.judge
-  if (j.provider !== 'openai') {
-    throw new GateError('usage', `pairwise needs an LLM judge, but judge.provider is ${j.provider}: the lexical and none providers cannot compare two answers`, 'pass --judge openai --judge-model M (or set judge.provider: openai and judge.model in evalgate.yml)')
-  }
-  if (!j.model) throw new GateError('bad_config', 'judge.provider is openai but no judge.model is set', 'set judge.model (flag --judge-model), e.g. gpt-4o-mini')
-  const apiKey = deps.env[j.api_key_env]
-  if (!apiKey) throw new GateError('usage', `${j.api_key_env} is not set: pairwise has no judge without its key`, `export ${j.api_key_env}=<key>, or name another variable with --judge-api-key-env`)
+  const headToHead = makeHeadToHeadJudge(config, deps)
 
   const loaded = files.map((file) => ({ file, results: loadResults(file) }))
   const names = systemNames(loaded, flags.names)
   const inputs: PairwiseInput[] = loaded.map((l, i) => ({ name: names[i]!, results: l.results }))
   const evalRows = config.eval_set ? loadEvalSet(config.eval_set).rows : null
-  const identity = judgeIdentity(config, 'openai')
   // budget.calls holds while the run goes too: past it no call is made and the question counts as an error for its pair
-  const judge = new BudgetedJudge(openAIJudgeFor(config, identity, apiKey, deps.cwd), config.budget)
+  const judge = new BudgetedJudge(headToHead.judge, config.budget)
   const plan = planPairwise(inputs, evalRows)
   const upTo = plan.calls * (1 + REPAIRS_PER_ASK)
   deps.logger.info(
-    `pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${judgeLabel(identity)}`,
+    `pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${headToHead.label}`,
   )
   if (config.budget.calls !== undefined && plan.calls > config.budget.calls) {
     throw new GateError('budget', `pairwise needs ${plan.calls} judge calls even if every reply is well-formed, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions')
   }
   const report = await runPairwise(inputs, evalRows, judge)
-  print(flags.json ? JSON.stringify(report, null, 2) : renderPairwise(report))
+  print(flags.json ? JSON.stringify(report, null, 2) : renderPairwise(report, headToHead.label))
 }
 
 /** --names a,b,c, else each run's version label, else the file name; they must come out distinct. */
@@ -69,11 +61,11 @@ function systemNames(loaded: readonly { file: string; results: { run: { version:
 }
 
 /** The terminal view: one row per pair, then the ranking when there are three or more systems. */
-export function renderPairwise(report: PairwiseReport): string {
+export function renderPairwise(report: PairwiseReport, judgeLabel: string): string {
   const lines: string[] = []
   const refs = report.reference_points === 'eval set' ? 'reference points from the eval set' : 'no reference points (pass --eval-set to judge against them)'
   lines.push(`Head to head: ${report.systems.length} systems, ${report.question_ids.length} questions (eval set ${report.eval_set_version}), ${refs}`)
-  lines.push(`judge: ${judgeLabel(report.judge)}`)
+  lines.push(`judge: ${judgeLabel}`)
   lines.push('')
   const header = ['A', 'B', 'A wins', 'B wins', 'ties', 'inconsistent', 'errors', 'A win rate [95% CI]']
   const rows = report.pairs.map((p) => [

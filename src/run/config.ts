@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { checkGateMetricNames } from '../baseline/gate.ts'
-import { ConfigSchema, type Config } from '../schemas/config.ts'
+import { CANDIDATE_KINDS, ConfigSchema, type Config, type GateIssueParams } from '../schemas/config.ts'
 import { GateError } from '../io/errors.ts'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
@@ -51,8 +51,8 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * replaces the file's choice instead of merging with it, or the two would conflict.
  */
 export function applyOverrides(file: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
-  const candidate = overrides.candidate as { predictions?: unknown; command?: unknown; http?: unknown } | undefined
-  const kinds = ['predictions', 'command', 'http'] as const
+  const candidate = overrides.candidate as Record<string, unknown> | undefined
+  const kinds = CANDIDATE_KINDS
   const picked = kinds.filter((k) => candidate?.[k] !== undefined)
   let base = file
   if (picked.length > 0 && isPlainObject(file.candidate)) {
@@ -68,6 +68,8 @@ export function parseConfig(data: Record<string, unknown>, source: string): Conf
   const parsed = ConfigSchema.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
+    const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
+    if (own) throw new GateError(own.code, issue.message, own.hint)
     const path = issue.path.join('.')
     const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)'
     throw new GateError('bad_config', `${source}: setting "${path || (issue as { keys?: string[] }).keys?.join(', ')}": ${issue.message}`, hint)

@@ -1,20 +1,16 @@
-import { createHash } from 'node:crypto'
 import { scoreCitationValidity } from '../metrics/citations.ts'
-import { promptsHash } from '../judge/prompts.ts'
-import { LEXICAL_METRICS, LEXICAL_SETTINGS, scoreLexical } from '../metrics/lexical.ts'
-import { LLM_METRICS } from '../metrics/llm.ts'
 import { sortMetrics } from '../metrics/registry.ts'
 import { scoreRetrieval } from '../metrics/retrieval.ts'
 import { isRefusal, scoreRules } from '../metrics/rules.ts'
-import { tokenize, type Tokens } from '../metrics/tokens.ts'
 import type { Score } from '../metrics/types.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
+import type { MetricSummary, QuestionResult } from '../schemas/results.ts'
+import type { Scorer } from './scorers/scorer.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
-export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, provider: Config['judge']['provider'] = config.judge.provider): string[] {
+export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, scorer: Pick<Scorer, 'metrics'>): string[] {
   const names: string[] = []
   const anyRefuse = rows.some((r) => r.should_refuse)
   const anyAnswerable = rows.some((r) => !r.should_refuse)
@@ -31,8 +27,7 @@ export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs
     names.push('mrr')
   }
   names.push('citation_valid')
-  if (provider === 'lexical') names.push(...LEXICAL_METRICS)
-  if (provider === 'openai') names.push(...LLM_METRICS)
+  names.push(...scorer.metrics)
   for (const output of outputs) {
     if (output.latency_ms !== null) {
       names.push('latency_ms')
@@ -43,34 +38,8 @@ export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs
   return sortMetrics(names)
 }
 
-function hash(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16)
-}
-
-/**
- * Who scored the run and with which definitions. `provider: none` marks a run whose model
- * tier did not run (configured off, or skipped for want of a key): it is compared with a
- * baseline on the deterministic metrics only.
- */
-export function judgeIdentity(config: Config, provider: Config['judge']['provider'] = config.judge.provider): JudgeIdentity {
-  const rules_hash = hash(config.rules)
-  if (provider === 'lexical') return { provider, model: `lexical-v${LEXICAL_SETTINGS.version}`, embeddings_model: null, definitions_hash: hash(LEXICAL_SETTINGS), rules_hash }
-  if (provider === 'openai') {
-    const j = config.judge
-    const definitions = { prompts: promptsHash(), answer_relevancy: j.answer_relevancy, usefulness_reference: 'ground_truth, else the answer', temperature: 0 }
-    return { provider, model: j.model ?? null, embeddings_model: j.embeddings_model ?? null, definitions_hash: hash(definitions), rules_hash }
-  }
-  return { provider: 'none', model: null, embeddings_model: null, definitions_hash: 'none', rules_hash }
-}
-
-export function judgeLabel(identity: JudgeIdentity): string {
-  if (identity.provider === 'lexical') return `${identity.model} (offline, deterministic token/number overlap; no LLM)`
-  if (identity.provider === 'openai') return `openai-compatible ${identity.model ?? '?'}${identity.embeddings_model ? ` + ${identity.embeddings_model}` : ''}, temperature 0, definitions ${identity.definitions_hash}`
-  return 'none (rules, retrieval and citations only)'
-}
-
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
-export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[], tokensOf: (text: string) => Tokens = tokenize): QuestionResult {
+export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[], scorer: Pick<Scorer, 'scoreAnswer'>): QuestionResult {
   const result: QuestionResult = {
     question: row.question,
     category: row.category,
@@ -92,10 +61,10 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
     citation_valid: scoreCitationValidity(output.answer, output.contexts.length),
   }
   if (metrics.includes('mrr')) Object.assign(scores, scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k))
-  if (config.judge.provider === 'lexical') {
-    const lexical = scoreLexical(row, output, refusal, tokensOf)
-    Object.assign(scores, lexical.scores)
-    result.claims = lexical.claims
+  const own = scorer.scoreAnswer?.(row, output, refusal)
+  if (own) {
+    Object.assign(scores, own.scores)
+    if (own.claims) result.claims = own.claims
   }
   if (output.latency_ms !== null) scores.latency_ms = { value: output.latency_ms }
   for (const m of metrics) {

@@ -30,20 +30,67 @@ export const RulesConfigSchema = z
   .strict()
 export type RulesConfig = z.infer<typeof RulesConfigSchema>
 
-export const CandidateConfigSchema = z
+const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
+
+/**
+ * The system under test, one member per kind; `kind` picks its implementation in
+ * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
+ * its file in candidates/ and a line in the factory.
+ */
+export const CandidateConfigSchema = z.discriminatedUnion('kind', [
+  /** a predictions file written by an earlier step */
+  z.object({ kind: z.literal('predictions'), predictions: z.string() }).strict(),
+  /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
+  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema }).strict(),
+  /** an HTTP endpoint, one request per question */
+  z.object({ kind: z.literal('http'), http: HttpCandidateSchema }).strict(),
+])
+export type CandidateConfig = z.infer<typeof CandidateConfigSchema>
+export type CandidateKind = CandidateConfig['kind']
+export const CANDIDATE_KINDS: readonly CandidateKind[] = CandidateConfigSchema.options.map((o) => o.shape.kind.value)
+
+/**
+ * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
+ * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
+ * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
+ * a run says "no candidate given").
+ */
+const CandidateBlockSchema = z
   .object({
     predictions: z.string().optional(),
     command: z.string().optional(),
-    /** the system under test as an HTTP endpoint, one request per question */
     http: HttpCandidateSchema.optional(),
-    timeout_ms: z.number().int().positive().default(300_000),
+    timeout_ms: CandidateTimeoutSchema,
   })
   .strict()
+  .transform((block, ctx): CandidateConfig | undefined => {
+    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined)
+    if (given.length > 1) {
+      const params: GateIssueParams = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } }
+      ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params })
+      return z.NEVER
+    }
+    const kind = given[0]
+    if (kind === undefined) return undefined
+    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
+    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind)!
+    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key as keyof typeof block]]] : [])))
+    return CandidateConfigSchema.parse({ ...picked, kind })
+  })
+
+/** An issue that is a usage error of its own rather than a bad value: parseConfig reports it as this GateError. */
+export interface GateIssueParams {
+  gate: { code: 'usage' | 'bad_config'; hint: string }
+}
+
+/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
+export const JUDGE_PROVIDERS = ['lexical', 'openai', 'none'] as const
+export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number]
 
 export const JudgeConfigSchema = z
   .object({
     /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; none: rules, retrieval, citations only */
-    provider: z.enum(['lexical', 'openai', 'none']).default('lexical'),
+    provider: z.enum(JUDGE_PROVIDERS).default('lexical'),
     base_url: z.string().url().default('https://api.openai.com/v1'),
     model: z.string().min(1).optional(),
     embeddings_model: z.string().min(1).optional(),
@@ -85,7 +132,7 @@ export const ConfigSchema = z
     eval_set: z.string().optional(),
     eval_set_version: z.union([z.string(), z.number()]).transform(String).optional(),
     version: z.union([z.string(), z.number()]).transform(String).optional(),
-    candidate: CandidateConfigSchema.default({ timeout_ms: 300_000 }),
+    candidate: CandidateBlockSchema.optional(),
     judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
     /** the run stops before its first model call when the plan would exceed this */
     budget: BudgetSchema.default({}),

@@ -1,0 +1,29 @@
+import type { Logger } from '../io/logger.ts'
+import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+
+/** What a candidate is told besides the questions it answers. */
+export interface AnswerContext {
+  /** every id of the eval set: an answer for any other id means the files do not belong together */
+  evalIds: ReadonlySet<string>
+  /** the ids this run scores (a shard), or null for all; answers for the other shards' ids are ignored */
+  wanted: ReadonlySet<string> | null
+  logger: Logger
+}
+
+/**
+ * The system under test, whatever its kind (predictions file, command, HTTP endpoint): one
+ * implementation per kind, made by `makeCandidate` in factory.ts.
+ */
+export interface Candidate {
+  /** results.json run.candidate, e.g. `command node rag.js` */
+  readonly label: string
+  /** how an error row names it: `no output from ${source} for this question` */
+  readonly source: string
+  /** environment variables whose values it sends (an HTTP header's token): masked in the Actions log */
+  readonly secretEnv?: readonly string[]
+  /** checks its own settings against the questions before anything runs: a typo never costs a run */
+  check?(rows: readonly EvalRow[]): void
+  /** one answer per question it could answer; a question it did not answer is absent */
+  answer(rows: readonly EvalRow[], context: AnswerContext): Promise<Map<string, CandidateOutput>>
+}

@@ -1,0 +1,26 @@
+import type { CandidateConfig, CandidateKind } from '../schemas/config.ts'
+import type { Candidate } from './candidate.ts'
+import { commandCandidate } from './command.ts'
+import { httpCandidate } from './httpCandidate.ts'
+import { predictionsCandidate } from './predictions.ts'
+
+/** What a candidate may need from where it runs. */
+export interface CandidateEnvironment {
+  /** header values of an HTTP candidate come from here (`${TOKEN}`) */
+  env: Record<string, string | undefined>
+  /** a command candidate runs here */
+  cwd: string
+}
+
+type Maker<K extends CandidateKind> = (config: Extract<CandidateConfig, { kind: K }>, environment: CandidateEnvironment) => Candidate
+
+/** The one place a kind of candidate is chosen: one line per kind of `CandidateConfigSchema`. */
+const MAKERS: { [K in CandidateKind]: Maker<K> } = {
+  predictions: (c) => predictionsCandidate(c.predictions),
+  command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd }),
+  http: (c, e) => httpCandidate(c.http, e.env),
+}
+
+export function makeCandidate(config: CandidateConfig, environment: CandidateEnvironment): Candidate {
+  return (MAKERS[config.kind] as Maker<CandidateKind>)(config, environment)
+}

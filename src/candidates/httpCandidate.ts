@@ -1,0 +1,26 @@
+import type { HttpCandidateConfig } from '../schemas/candidate.ts'
+import type { Candidate } from './candidate.ts'
+import { httpCandidateLabel, planHttpCandidate, runHttpCandidate } from './http.ts'
+
+/** `${NAME}` in a header value: filled from the environment when the request is built. */
+const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g
+
+/**
+ * `candidate: {http: {...}}`: the system under test as an endpoint (the requests themselves are
+ * in http.ts). Its templates and headers are checked before the first request.
+ */
+export function httpCandidate(config: HttpCandidateConfig, env: Record<string, string | undefined>): Candidate {
+  const label = httpCandidateLabel(config)
+  return {
+    label,
+    source: 'the HTTP candidate',
+    secretEnv: [...new Set(Object.values(config.headers).flatMap((value) => [...value.matchAll(ENV_REFERENCE)].map((m) => m[1]!)))],
+    check: (rows) => {
+      planHttpCandidate(rows, config, env)
+    },
+    answer: (rows, { logger }) => {
+      logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`)
+      return runHttpCandidate(rows, config, { env })
+    },
+  }
+}

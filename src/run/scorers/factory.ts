@@ -1,0 +1,36 @@
+import { GateError } from '../../io/errors.ts'
+import type { Config, JudgeProvider } from '../../schemas/config.ts'
+import { lexicalProvider } from './lexical.ts'
+import { noneProvider } from './none.ts'
+import { openaiProvider } from './openai.ts'
+import type { HeadToHeadJudge, Scorer, ScorerEnvironment, ScoringProvider } from './scorer.ts'
+
+/** The one place a scoring provider is chosen: one line per value of `judge.provider`. */
+const PROVIDERS: Record<JudgeProvider, ScoringProvider> = {
+  lexical: lexicalProvider,
+  openai: openaiProvider,
+  none: noneProvider,
+}
+
+export function makeScorer(config: Config, environment: ScorerEnvironment): Scorer {
+  return PROVIDERS[config.judge.provider].scorer(config, environment)
+}
+
+/** The configured provider's scores come from a model (and can move between passes). */
+export function judgedByModel(config: Config): boolean {
+  return PROVIDERS[config.judge.provider].usesModel
+}
+
+/** The judge `evalgate pairwise` asks, or a usage error naming the providers that cannot compare two answers. */
+export function makeHeadToHeadJudge(config: Config, environment: ScorerEnvironment): HeadToHeadJudge {
+  const provider = PROVIDERS[config.judge.provider]
+  if (!provider.headToHead) {
+    const cannot = Object.entries(PROVIDERS).flatMap(([name, p]) => (p.headToHead ? [] : [name]))
+    throw new GateError(
+      'usage',
+      `pairwise needs an LLM judge, but judge.provider is ${config.judge.provider}: the ${new Intl.ListFormat('en').format(cannot)} providers cannot compare two answers`,
+      'pass --judge openai --judge-model M (or set judge.provider: openai and judge.model in evalgate.yml)',
+    )
+  }
+  return provider.headToHead(config, environment)
+}
