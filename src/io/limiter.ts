@@ -1,6 +1,9 @@
 /**
- * At most `concurrency` tasks at once, started in the order they were submitted. A task
- * holds its slot only while it runs: a request waiting out a backoff does not block others.
+ * At most `concurrency` tasks at once, started in the order they were submitted. A finishing
+ * task hands its slot straight to the oldest waiting one, so a task submitted in between can
+ * neither overtake the queue nor push the count over the limit. What a slot covers is the
+ * caller's choice: the judge holds one per attempt (a call waiting out a backoff does not
+ * block others), the HTTP candidate one per question (an overloaded endpoint gets no more).
  */
 export class Limiter {
   private active = 0
@@ -12,13 +15,18 @@ export class Limiter {
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.concurrency) await new Promise<void>((resolve) => this.queue.push(resolve))
-    this.active += 1
+    if (this.active < this.concurrency) this.active += 1
+    else await new Promise<void>((resolve) => this.queue.push(resolve))
     try {
       return await task()
     } finally {
-      this.active -= 1
-      this.queue.shift()?.()
+      this.release()
     }
+  }
+
+  private release(): void {
+    const next = this.queue.shift()
+    if (next) next()
+    else this.active -= 1
   }
 }
