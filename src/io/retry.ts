@@ -1,21 +1,33 @@
 /**
- * Retries for calls to a model endpoint: 429 (honouring Retry-After), 5xx, 408 and network
- * errors are retried with exponential backoff and jitter; any other 4xx is the caller's
- * mistake and is not.
+ * The one retry loop for calls over HTTP (the judge's model endpoint, the HTTP candidate):
+ * a failure the policy calls transient is tried again after a wait, either the one the
+ * server asked for (`retry-after-ms`, or `Retry-After` in seconds or as an HTTP date, capped)
+ * or exponential backoff with jitter. A failure without an HTTP status (network error,
+ * timeout, connection reset) is always transient; which statuses are is up to the caller.
  */
 export interface RetryPolicy {
+  /** further attempts after the first */
   maxRetries: number
   baseDelayMs: number
   maxDelayMs: number
   /** Retry-After values above this are capped, so one bad header cannot stall a run */
   maxRetryAfterMs: number
+  /** HTTP statuses worth another attempt */
+  retryStatus: (status: number) => boolean
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 4, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 }
+/** Rate limits and server errors: what every caller retries. */
+export function rateLimitOrServerError(status: number): boolean {
+  return status === 429 || status >= 500
+}
+
+export const MAX_RETRY_AFTER_MS = 60_000
 
 export interface RetryDeps {
   sleep: (ms: number) => Promise<void>
+  /** in [0, 1), for jitter */
   random: () => number
+  /** the wall clock in ms since the epoch, to read a Retry-After date */
   now: () => number
 }
 
@@ -25,19 +37,19 @@ export const realRetryDeps: RetryDeps = {
   now: Date.now,
 }
 
+/** A failure that carries an HTTP status (the SDK's APIError, the HTTP candidate's HttpStatusError). */
 export function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown })?.status
+  const status = (error as { status?: unknown } | null)?.status
   return typeof status === 'number' ? status : undefined
 }
 
-export function isRetryable(error: unknown): boolean {
+export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
   const status = statusOf(error)
-  if (status === undefined) return true // network error, timeout, connection reset
-  return status === 408 || status === 409 || status === 429 || status >= 500
+  return status === undefined || policy.retryStatus(status)
 }
 
-/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped at a minute; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | null {
+/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now(), capMs: number = MAX_RETRY_AFTER_MS): number | null {
   if (value === null || value === undefined || value.trim() === '') return null
   const trimmed = value.trim()
   let ms: number
@@ -47,45 +59,43 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number 
     if (Number.isNaN(date)) return null
     ms = date - nowMs
   }
-  return Math.min(DEFAULT_RETRY.maxRetryAfterMs, Math.max(0, Math.round(ms)))
+  return Math.min(capMs, Math.max(0, Math.round(ms)))
 }
 
-/** Milliseconds the server asked us to wait, from `retry-after-ms` or `Retry-After` (seconds or an HTTP date). */
-export function retryAfterMs(error: unknown, now: number): number | undefined {
-  const headers = (error as { headers?: unknown })?.headers
-  const get = (name: string): string | null | undefined => {
-    if (!headers) return undefined
-    if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name)
-    return (headers as Record<string, string | undefined>)[name]
-  }
+/** Milliseconds the server asked us to wait, from the headers of a failure: `retry-after-ms`, else `Retry-After`. */
+export function retryAfterMs(error: unknown, nowMs: number, capMs: number = MAX_RETRY_AFTER_MS): number | null {
+  const headers = (error as { headers?: unknown } | null)?.headers
+  if (!headers) return null
+  const get = (name: string): string | null | undefined =>
+    typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, string | undefined>)[name]
   const ms = get('retry-after-ms')
-  if (ms && Number.isFinite(Number(ms))) return Number(ms)
-  return parseRetryAfter(get('retry-after'), now) ?? undefined
+  if (ms && Number.isFinite(Number(ms))) return Math.min(capMs, Math.max(0, Number(ms)))
+  return parseRetryAfter(get('retry-after'), nowMs, capMs)
 }
 
-export function backoffMs(attempt: number, error: unknown, policy: RetryPolicy, deps: RetryDeps): number {
-  const asked = statusOf(error) === 429 ? retryAfterMs(error, deps.now()) : undefined
-  if (asked !== undefined) return Math.min(asked, policy.maxRetryAfterMs)
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt)
-  // full jitter on the upper half: spreads retries of many parallel calls apart
+/** The wait before retry number `retry + 1` (0-based): what the server asked for, else backoff with jitter. */
+export function backoffMs(retry: number, error: unknown, policy: RetryPolicy, deps: RetryDeps): number {
+  const asked = retryAfterMs(error, deps.now(), policy.maxRetryAfterMs)
+  if (asked !== null) return asked
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry)
+  // equal jitter: at least half the backoff, so retries of many parallel calls spread apart but never hammer
   return Math.round(exponential / 2 + deps.random() * (exponential / 2))
 }
 
-export interface RetryOutcome<T> {
-  value: T
-  retries: number
-}
+export type RetryResult<T> =
+  | { ok: true; value: T; retries: number }
+  /** `retryable`: the last failure was transient and the retries ran out (false: it was not worth another attempt) */
+  | { ok: false; error: unknown; retries: number; retryable: boolean }
 
-export async function withRetry<T>(attempt: () => Promise<T>, policy: RetryPolicy, deps: RetryDeps): Promise<RetryOutcome<T>> {
-  for (let n = 0; ; n++) {
+/** Runs `attempt` until it succeeds, fails for good, or the retries run out. Never throws what `attempt` throws. */
+export async function withRetry<T>(attempt: () => Promise<T>, policy: RetryPolicy, deps: RetryDeps = realRetryDeps): Promise<RetryResult<T>> {
+  for (let retries = 0; ; retries++) {
     try {
-      return { value: await attempt(), retries: n }
+      return { ok: true, value: await attempt(), retries }
     } catch (error) {
-      if (n >= policy.maxRetries || !isRetryable(error)) {
-        ;(error as { retries?: number }).retries = n
-        throw error
-      }
-      await deps.sleep(backoffMs(n, error, policy, deps))
+      const retryable = isRetryable(error, policy)
+      if (!retryable || retries >= policy.maxRetries) return { ok: false, error, retries, retryable }
+      await deps.sleep(backoffMs(retries, error, policy, deps))
     }
   }
 }

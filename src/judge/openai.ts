@@ -4,7 +4,7 @@ import { ResponseCache } from './cache.ts'
 import { Limiter } from '../io/limiter.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
 import type { PromptId, ResponseOf } from '../schemas/judge.ts'
-import { DEFAULT_RETRY, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
+import { rateLimitOrServerError, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
 import { REPAIRS_PER_ASK, type AskOptions, type CallGate, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
 import type { FamilyUsage } from '../schemas/results.ts'
 import { UsageMeter } from './usage.ts'
@@ -18,10 +18,20 @@ export interface OpenAIJudgeOptions {
   concurrency: number
   cacheDir: string | null
   identity: JudgeIdentity
-  retry?: RetryPolicy
+  /** over JUDGE_RETRY */
+  retry?: Partial<RetryPolicy>
   retryDeps?: RetryDeps
   /** salts every cache key: a run with its own variant never reads another run's answers */
   variant?: string
+}
+
+/** 408 and 409 too: the OpenAI API answers a lock timeout with 409 and asks for a retry. */
+export const JUDGE_RETRY: RetryPolicy = {
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 60_000,
+  retryStatus: (status) => status === 408 || status === 409 || rateLimitOrServerError(status),
 }
 
 type ResponseFormat = 'json_schema' | 'json_object' | 'text'
@@ -41,9 +51,11 @@ export class OpenAIJudge implements Judge {
   private readonly meter = new UsageMeter()
   private format: ResponseFormat = 'json_schema'
   private readonly options: OpenAIJudgeOptions
+  private readonly retry: RetryPolicy
 
   constructor(options: OpenAIJudgeOptions) {
     this.options = options
+    this.retry = { ...JUDGE_RETRY, ...options.retry }
     this.identity = options.identity
     this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs })
     this.limiter = new Limiter(options.concurrency)
@@ -113,69 +125,53 @@ export class OpenAIJudge implements Judge {
       return { ok: false, error: refused, raw: null }
     }
     const started = performance.now()
-    let tokens = 0
-    try {
-      const { value: response, retries } = await withRetry(
-        () => this.limiter.run(() => this.client.embeddings.create({ model, input: [...texts] })),
-        this.options.retry ?? DEFAULT_RETRY,
-        this.options.retryDeps ?? realRetryDeps,
-      )
-      family.calls += 1
-      family.retries += retries
-      tokens = response.usage?.prompt_tokens ?? 0
-      family.prompt_tokens += tokens
-      family.ms += performance.now() - started
-      const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding)
-      if (vectors.length !== texts.length) return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null }
-      this.cache.set(key, { vectors })
-      return { ok: true, value: vectors }
-    } catch (error) {
+    const result = await this.call(() => this.client.embeddings.create({ model, input: [...texts] }))
+    family.retries += result.retries
+    if (!result.ok) {
+      options.gate?.close(0)
       family.errors += 1
-      family.retries += (error as { retries?: number }).retries ?? 0
-      return { ok: false, error: describeApiError(error), raw: null }
-    } finally {
-      options.gate?.close(tokens)
+      return { ok: false, error: describeApiError(result.error, result.retries), raw: null }
     }
+    const response = result.value
+    const tokens = response.usage?.prompt_tokens ?? 0
+    options.gate?.close(tokens)
+    family.calls += 1
+    family.prompt_tokens += tokens
+    family.ms += performance.now() - started
+    const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding)
+    if (vectors.length !== texts.length) return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null }
+    this.cache.set(key, { vectors })
+    return { ok: true, value: vectors }
   }
 
   /** One chat call if the gate lets it go: its content, or why there is none (`refused`: the gate said no, no call was made). */
   private async gatedChat(messages: Message[], prompt: Prompt, family: FamilyUsage, gate: CallGate | undefined): Promise<{ ok: true; content: string } | { ok: false; error: string; refused: boolean }> {
     const refused = gate?.open() ?? null
     if (refused !== null) return { ok: false, error: refused, refused: true }
-    let tokens = 0
-    try {
-      const reply = await this.complete(messages, prompt, family)
-      tokens = reply.tokens
-      return { ok: true, content: reply.content }
-    } catch (error) {
-      return { ok: false, error: describeApiError(error), refused: false }
-    } finally {
-      gate?.close(tokens)
-    }
+    const reply = await this.complete(messages, prompt, family)
+    gate?.close(reply.ok ? reply.tokens : 0)
+    return reply.ok ? { ok: true, content: reply.content } : { ok: false, error: reply.error, refused: false }
   }
 
-  /** One chat completion with retries; returns the content and the tokens it used, or throws the last API error. */
-  private async complete(messages: Message[], prompt: Prompt, family: FamilyUsage): Promise<{ content: string; tokens: number }> {
+  /** One chat completion with retries: the content and the tokens it used, or the last API error in words. */
+  private async complete(messages: Message[], prompt: Prompt, family: FamilyUsage): Promise<{ ok: true; content: string; tokens: number } | { ok: false; error: string }> {
     const started = performance.now()
-    try {
-      const { value: response, retries } = await withRetry(
-        () => this.limiter.run(() => this.create(messages, prompt)),
-        this.options.retry ?? DEFAULT_RETRY,
-        this.options.retryDeps ?? realRetryDeps,
-      )
-      family.calls += 1
-      family.retries += retries
-      const prompted = response.usage?.prompt_tokens ?? 0
-      const completed = response.usage?.completion_tokens ?? 0
-      family.prompt_tokens += prompted
-      family.completion_tokens += completed
-      return { content: response.choices[0]?.message?.content ?? '', tokens: prompted + completed }
-    } catch (error) {
-      family.retries += (error as { retries?: number }).retries ?? 0
-      throw error
-    } finally {
-      family.ms += performance.now() - started
-    }
+    const result = await this.call(() => this.create(messages, prompt))
+    family.retries += result.retries
+    family.ms += performance.now() - started
+    if (!result.ok) return { ok: false, error: describeApiError(result.error, result.retries) }
+    const response = result.value
+    family.calls += 1
+    const prompted = response.usage?.prompt_tokens ?? 0
+    const completed = response.usage?.completion_tokens ?? 0
+    family.prompt_tokens += prompted
+    family.completion_tokens += completed
+    return { ok: true, content: response.choices[0]?.message?.content ?? '', tokens: prompted + completed }
+  }
+
+  /** Every attempt holds a concurrency slot only while it runs, not while it waits out a backoff. */
+  private call<T>(request: () => Promise<T>) {
+    return withRetry(() => this.limiter.run(request), this.retry, this.options.retryDeps ?? realRetryDeps)
   }
 
   private async create(messages: Message[], prompt: Prompt): Promise<OpenAI.Chat.Completions.ChatCompletion> {
@@ -229,9 +225,8 @@ function extractJson(content: string): string {
   return start !== -1 && end > start ? content.slice(start, end + 1) : content.trim()
 }
 
-export function describeApiError(error: unknown): string {
+export function describeApiError(error: unknown, retries: number): string {
   const status = statusOf(error)
-  const retries = (error as { retries?: number }).retries ?? 0
   const attempts = retries + 1
   const message = error instanceof Error ? error.message : String(error)
   return `${status ? `HTTP ${status}` : 'network error'} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message.slice(0, 300)}`

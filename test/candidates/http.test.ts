@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { compileJsonPath, HttpCandidateSchema, parseRetryAfter, planHttpCandidate, runHttpCandidate, type HttpCandidateConfig } from '../../src/candidates/http.ts'
+import { compileJsonPath, HttpCandidateSchema, planHttpCandidate, runHttpCandidate, type HttpCandidateConfig } from '../../src/candidates/http.ts'
 import { GateError } from '../../src/io/errors.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 import { makeRow as makeEvalRow } from '../metrics/factories.ts'
@@ -354,24 +354,4 @@ describe('secrets', () => {
     assert.match(error, /Bearer \*\*\*/)
     assert.ok(!error.includes(secret))
   })
-})
-
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2026-01-01T00:00:00Z')
-  const cases: [string | null, number | null][] = [
-    ['1', 1000],
-    ['0', 0],
-    ['2.5', 2500],
-    ['600', 60_000],
-    ['Thu, 01 Jan 2026 00:00:05 GMT', 5000],
-    ['Wed, 31 Dec 2025 23:00:00 GMT', 0],
-    ['Fri, 02 Jan 2026 00:00:00 GMT', 60_000],
-    ['soon', null],
-    [null, null],
-  ]
-  for (const [header, expected] of cases) {
-    it(`reads Retry-After ${JSON.stringify(header)} as ${expected} ms`, () => {
-      assert.equal(parseRetryAfter(header, now), expected)
-    })
-  }
 })
