@@ -2,7 +2,7 @@ import { GateError, locate } from '../io/errors.ts'
 import { parseRecord, type SourceRecord } from '../io/tabular.ts'
 import { CandidateOutputInputSchema, type CandidateOutput } from '../schemas/candidate.ts'
 
-const hints: Record<string, string> = {
+const HINTS: Record<string, string> = {
   id: 'every output needs the id of the eval-set question it answers',
   latency_ms: 'give latency_ms as a number of milliseconds, or leave it out',
   contexts: 'give contexts as an array of strings (CSV: separated by ||)',
@@ -30,7 +30,7 @@ export class OutputCollector {
 
   add(record: SourceRecord): void {
     const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : CandidateOutputInputSchema
-    const output = parseRecord(schema, record, this.source, (c) => hints[c] ?? 'fix the value in this field')
+    const output = parseRecord(schema, record, this.source, outputHint)
     if (!this.evalIds.has(output.id)) {
       throw new GateError(
         'bad_input',
@@ -44,6 +44,29 @@ export class OutputCollector {
     }
     this.lines.set(output.id, record.line)
     if (schema === CandidateOutputInputSchema) this.outputs.set(output.id, output as CandidateOutput)
+  }
+}
+
+/** How to fix a field of a candidate output. */
+export function outputHint(column: string): string {
+  return HINTS[column] ?? 'fix the value in this field'
+}
+
+export type CheckedOutput = { ok: true; output: CandidateOutput } | { ok: false; error: string }
+
+/**
+ * One output checked by the candidate schema exactly as a line of a predictions file is, for
+ * a candidate that answers question by question (HTTP): a problem becomes that question's
+ * error row, in the words a predictions file would get, instead of stopping the run.
+ */
+export function checkOutput(data: Record<string, unknown>, source: string, hint: (column: string) => string = outputHint): CheckedOutput {
+  try {
+    return { ok: true, output: parseRecord(CandidateOutputInputSchema, { data }, source, hint) }
+  } catch (error) {
+    if (!(error instanceof GateError)) throw error
+    // one line for a row: the first problem with its fix, then the others (which carry their own)
+    const [first, ...others] = error.message.split('\n')
+    return { ok: false, error: [error.hint ? `${first} (fix: ${error.hint})` : first, ...others].join('; ') }
   }
 }
 

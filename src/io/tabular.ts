@@ -169,8 +169,8 @@ export function requireColumns(table: Table, required: readonly string[], hint: 
   }
 }
 
-/** Parses one record with a zod schema; every issue becomes a located GateError. */
-export function parseRecord<S extends z.ZodType>(schema: S, record: SourceRecord, file: string, hint: (column: string) => string): z.output<S> {
+/** Parses one record with a zod schema; every issue becomes a located GateError (a record from no file has no line). */
+export function parseRecord<S extends z.ZodType>(schema: S, record: { line?: number; data: Record<string, unknown> }, file: string, hint: (column: string) => string): z.output<S> {
   const problems = new Problems()
   const parsed = tryParseRecord(schema, record, file, hint, problems)
   problems.throwIfAny('bad_input')
@@ -178,7 +178,7 @@ export function parseRecord<S extends z.ZodType>(schema: S, record: SourceRecord
 }
 
 /** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
-export function tryParseRecord<S extends z.ZodType>(schema: S, record: SourceRecord, file: string, hint: (column: string) => string, problems: Problems): z.output<S> | undefined {
+export function tryParseRecord<S extends z.ZodType>(schema: S, record: { line?: number; data: Record<string, unknown> }, file: string, hint: (column: string) => string, problems: Problems): z.output<S> | undefined {
   const result = schema.safeParse(record.data)
   if (result.success) return result.data
   for (const issue of result.error.issues) {

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
-/** `a||b` in CSV, an array in JSONL. */
-function list(separator: string) {
+/** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
+function list(separator: string, items: 'ids' | 'texts') {
   return z
-    .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+    .union([z.string(), z.array(items === 'ids' ? z.union([z.string(), z.number()]) : z.string()), z.null()])
     .optional()
     .transform((v) => {
       if (v === null || v === undefined) return [] as string[]
@@ -32,8 +32,8 @@ export const CandidateOutputInputSchema = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ?? '').normalize('NFC')),
-  contexts: list('||'),
-  retrieved_ids: list('|').transform((ids) => ids.filter((id) => id !== '')),
+  contexts: list('||', 'texts'),
+  retrieved_ids: list('|', 'ids').transform((ids) => ids.filter((id) => id !== '')),
   latency_ms: optionalNumber,
   error: z
     .union([z.string(), z.null()])

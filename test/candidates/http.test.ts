@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, beforeEach, describe, it } from 'node:test'
 import { HttpCandidateSchema, planHttpCandidate, runHttpCandidate, type HttpCandidateConfig } from '../../src/candidates/http.ts'
 import { compileJsonPath } from '../../src/candidates/http/jsonPath.ts'
+import { loadPredictions } from '../../src/candidates/predictions.ts'
 import { GateError } from '../../src/io/errors.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 import { makeRow as makeEvalRow } from '../metrics/factories.ts'
@@ -255,6 +259,75 @@ describe('JSON paths', () => {
     server.handler = (_req, res) => json(res, 200, { answer: 'a', docs: [{ text: 1 }] })
     const outputs = await runHttpCandidate([makeRow('q1', 'a')], config({ contexts_path: 'docs[*].text' }), { env: {} })
     assert.match(outputs.get('q1')!.error ?? '', /contexts_path .* expected an array of strings/)
+  })
+})
+
+/** What a predictions file with this one line is told, without its `file:line: ` location. */
+async function predictionsProblem(record: Record<string, unknown>): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'evalgate-http-'))
+  const file = join(dir, 'pred.jsonl')
+  try {
+    writeFileSync(file, JSON.stringify(record) + '\n')
+    await loadPredictions(file, new Set([String(record.id)]))
+  } catch (error) {
+    assert.ok(error instanceof GateError, String(error))
+    return error.message.slice(`${file}:1: `.length)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  assert.fail(`a predictions file with ${JSON.stringify(record)} was accepted`)
+}
+
+describe('responses through the candidate schema', () => {
+  const paths = { answer_path: 'answer', contexts_path: 'contexts', retrieved_ids_path: 'ids' }
+  const cases: { name: string; body: Record<string, unknown>; field: string; hint: RegExp }[] = [
+    { name: 'an answer that is a number', body: { answer: 42 }, field: 'answer', hint: /\(fix: answer_path "answer" gave 42; expected a string\)$/ },
+    { name: 'an answer that is an object', body: { answer: { text: 'x' } }, field: 'answer', hint: /answer_path "answer" gave \{"text":"x"\}; expected a string/ },
+    { name: 'contexts that are numbers', body: { answer: 'a', contexts: [1, 2] }, field: 'contexts', hint: /contexts_path "contexts" gave \[1,2\]; expected an array of strings/ },
+    { name: 'contexts that are an object', body: { answer: 'a', contexts: { text: 'c1' } }, field: 'contexts', hint: /contexts_path "contexts" gave \{"text":"c1"\}; expected an array of strings/ },
+    { name: 'retrieved ids that are objects', body: { answer: 'a', ids: [{ id: 'D1' }] }, field: 'retrieved_ids', hint: /retrieved_ids_path "ids" gave \[\{"id":"D1"\}\]; expected an array of strings or numbers/ },
+    { name: 'retrieved ids that are a boolean', body: { answer: 'a', ids: true }, field: 'retrieved_ids', hint: /retrieved_ids_path "ids" gave true;/ },
+  ]
+  for (const c of cases) {
+    it(`turns ${c.name} into an error row worded as for a predictions file`, async () => {
+      const body = { answer: 'a', contexts: ['c1'], ids: ['D1'], ...c.body }
+      server.handler = (_req, res) => json(res, 200, body)
+      const outputs = await runHttpCandidate([makeRow('q1', 'a'), makeRow('q2', 'b')], config(paths), { env: {} })
+      for (const id of ['q1', 'q2']) {
+        const row = outputs.get(id)!
+        assert.deepEqual({ ...row, error: null }, { id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: null })
+        const problem = await predictionsProblem({ id, answer: body.answer, contexts: body.contexts, retrieved_ids: body.ids })
+        assert.match(problem, new RegExp(`^column "${c.field}": `))
+        assert.ok(row.error!.startsWith(`HTTP response: ${problem}`), `${row.error} should start with "HTTP response: ${problem}"`)
+        assert.match(row.error!, c.hint)
+      }
+    })
+  }
+
+  it('names every field that does not fit, on one line, each with its fix', async () => {
+    server.handler = (_req, res) => json(res, 200, { answer: 7, contexts: [1], ids: ['D1'] })
+    const error = (await runHttpCandidate([makeRow('q1', 'a')], config(paths), { env: {} })).get('q1')!.error ?? ''
+    assert.ok(!error.includes('\n'), error)
+    assert.match(error, /^HTTP response: column "answer": Invalid input \(fix: answer_path "answer" gave 7; expected a string\); /)
+    assert.match(error, /; HTTP response: column "contexts": Invalid input \(fix: contexts_path "contexts" gave \[1\]; expected an array of strings, or one string\)$/)
+  })
+
+  it('takes a null answer as an empty one, as a predictions file does', async () => {
+    server.handler = (_req, res) => json(res, 200, { answer: null, contexts: ['c1'], ids: [] })
+    const row = (await runHttpCandidate([makeRow('q1', 'a')], config(paths), { env: {} })).get('q1')!
+    assert.deepEqual({ answer: row.answer, contexts: row.contexts, error: row.error }, { answer: '', contexts: ['c1'], error: null })
+  })
+
+  it('keeps a single context or id whole instead of splitting it like a CSV cell', async () => {
+    server.handler = (_req, res) => json(res, 200, { answer: 'a', contexts: 'x || y', ids: 'D1|D2' })
+    const row = (await runHttpCandidate([makeRow('q1', 'a')], config(paths), { env: {} })).get('q1')!
+    assert.deepEqual({ contexts: row.contexts, retrieved_ids: row.retrieved_ids }, { contexts: ['x || y'], retrieved_ids: ['D1|D2'] })
+  })
+
+  it('normalises contexts to NFC and trims ids, numbers included', async () => {
+    server.handler = (_req, res) => json(res, 200, { answer: 'Cafe\u0301', contexts: ['Cafe\u0301 menu'], ids: [' D1 ', 7, ''] })
+    const row = (await runHttpCandidate([makeRow('q1', 'a')], config(paths), { env: {} })).get('q1')!
+    assert.deepEqual({ answer: row.answer, contexts: row.contexts, retrieved_ids: row.retrieved_ids }, { answer: 'Café', contexts: ['Café menu'], retrieved_ids: ['D1', '7'] })
   })
 })
 
