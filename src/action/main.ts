@@ -13,7 +13,9 @@ import { writeJsonFile } from '../io/jsonFile.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
 import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
 import { commentMarker } from '../github/comments.ts'
-import { renderProblem, renderReport, type ReportOptions } from '../report/markdown.ts'
+import { failureSentence } from '../report/failures.ts'
+import { renderReport, type ReportOptions } from '../report/markdown.ts'
+import { renderProblem } from '../report/problem.ts'
 import type { Config } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
@@ -59,7 +61,7 @@ export async function run(): Promise<void> {
     }
     annotate(results)
     if (inputs.comment) await publishComment(inputs, context, report)
-    if (verdict === 'fail') core.setFailed(`evalgate: gate failed\n- ${results.comparison!.reasons.join('\n- ')}`)
+    if (verdict === 'fail') core.setFailed(`evalgate: gate failed\n- ${results.comparison!.failures.map(failureSentence).join('\n- ')}`)
   } catch (error) {
     await fail(error, inputs, context)
   }

@@ -1,7 +1,9 @@
 import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { explainGitHubError, upsertStickyComment } from '../github/comments.ts'
+import { failureDetail, failureSentence, failuresOf } from '../report/failures.ts'
 import { VOLATILE } from '../report/markdown.ts'
+import type { GateFailure } from '../schemas/failures.ts'
 import type { Results } from '../schemas/results.ts'
 import type { ActionInputs } from './inputs.ts'
 
@@ -34,16 +36,26 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
   }
 }
 
-/** One error annotation per failing metric or category floor. */
+/** One error annotation per failing metric or category floor; a warning when the baseline is not comparable. */
 export function annotate(results: Results): void {
   const c = results.comparison
   if (!c) return
-  for (const row of c.metrics) {
-    for (const failure of row.failures) core.error(`${row.metric}: ${failure}`, { title: `evalgate: ${row.metric} failed the gate` })
+  if (c.verdict === 'incomparable') core.warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' })
+  const failures = [...c.metrics.flatMap((row) => failuresOf(c, row.metric)), ...c.failures.filter((f) => f.kind === 'category_floor')]
+  for (const failure of failures) {
+    const { message, title } = annotation(failure)
+    core.error(message, { title })
   }
-  for (const category of c.categories) {
-    for (const floor of category.floors.filter((f) => !f.passed)) {
-      core.error(`category ${category.category}: ${floor.metric} ${floor.value === null ? 'has no value' : floor.value.toFixed(3)} is below its floor ${floor.floor}`, { title: 'evalgate: category floor' })
-    }
+}
+
+/** The words of an annotation: the check's line in the diff view names the metric or the category. */
+export function annotation(f: GateFailure): { message: string; title: string } {
+  switch (f.kind) {
+    case 'category_floor':
+      return { message: `category ${f.category}: ${f.metric} ${f.value === null ? 'has no value' : f.value.toFixed(3)} is below its floor ${f.limit}`, title: 'evalgate: category floor' }
+    case 'category_missing':
+      return { message: failureSentence(f), title: 'evalgate: category floor' }
+    default:
+      return { message: `${f.metric}: ${failureDetail(f)}`, title: `evalgate: ${f.metric} failed the gate` }
   }
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from './gate.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline, type GateSettingsInput } from '../schemas/baseline.ts'
-import { ResultsSchema, type JudgeIdentity, type Results } from '../schemas/results.ts'
+import type { JudgeIdentity, Results } from '../schemas/results.ts'
+import { ResultsFileSchema } from '../schemas/resultsV1.ts'
 
 /**
  * What the comparison needs from a baseline, whichever file it came from: evalgate's own
@@ -95,7 +96,7 @@ export function loadResults(path: string): Results {
 }
 
 function parseResults(data: unknown, path: string): Results {
-  const parsed = ResultsSchema.safeParse(data)
+  const parsed = ResultsFileSchema.safeParse(data)
   if (parsed.success) return parsed.data
   const problems: Problems = new Problems()
   for (const issue of parsed.error.issues) problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`')

@@ -1,17 +1,18 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { directedChange, metricInfo, sortMetrics } from '../metrics/registry.ts'
-import type { Comparison, GateSettings, JudgeIdentity, MetricRow, QuestionChange } from '../schemas/results.ts'
+import type { Comparison, GateSettings, JudgeIdentity, QuestionChange } from '../schemas/results.ts'
 import { categoryRows } from './categories.ts'
-import { buildColumns, EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
+import { buildColumns, EPS, type Columns, type RunUnderTest } from './columns.ts'
+import { gateFailures } from './failures.ts'
+import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
 
 /** Per-question change rows kept in results.json per kind: enough for any report, small enough for 100,000 questions. */
 export const MAX_STORED_CHANGES = 10_000
 
-
 /**
- * Why a baseline cannot be compared with this run; empty when it can. Checked before the
- * candidate runs, so a mismatch costs nothing.
+ * Why a baseline cannot be compared with this run; empty when it can. compare() asks it
+ * first; the pipeline also asks before the candidate runs, to say so early.
  */
 export function incomparability(baseline: BaselineView, run: Pick<RunUnderTest, 'eval_set_version' | 'eval_set_fingerprint' | 'judge'>): string[] {
   const where = baseline.path ?? 'the baseline'
@@ -48,32 +49,14 @@ function short(fingerprint: string): string {
   return fingerprint.replace(/^sha256:/, '').slice(0, 12)
 }
 
-export function incomparableComparison(baseline: BaselineView, reasons: string[], gate: GateSettings, updateCommand: string): Comparison {
-  return {
-    verdict: 'incomparable',
-    reasons,
-    verdicts_by_mode: null,
-    noise: null,
-    baseline: describeBaseline(baseline, 'absent'),
-    common: 0,
-    added: [],
-    removed: [],
-    metrics: [],
-    categories: [],
-    regressions: [],
-    improvements: [],
-    change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
-    messages: [],
-    gate,
-    update_command: updateCommand,
-  }
-}
-
 /**
  * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
- * floors, error rates, and per-question regressions. Pure: no I/O, no logging.
+ * floors, error rates, and per-question regressions. A baseline that cannot be compared
+ * gives the verdict `incomparable` with its reasons. Pure: no I/O, no logging.
  */
 export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: GateSettings, updateCommand: string): Comparison {
+  const reasons = baseline ? incomparability(baseline, run) : []
+  if (baseline && reasons.length > 0) return incomparable(run, baseline, reasons, gate, updateCommand)
   const messages: string[] = []
   const runIds = Object.keys(run.questions)
   const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null
@@ -87,33 +70,16 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   if (removed.length > 0) messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`)
 
   const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
-  const questionCount = runIds.length
   const columns = buildColumns(run.questions, baseline?.questions ?? null, names)
-  const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, questionCount))
+  const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length))
   if (baseline?.questions) annotateNoise(metrics, columns)
   for (const name of Object.keys(gate.thresholds)) {
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
   const categories = categoryRows(run, columns, gate)
   const { regressions, improvements } = questionChanges(run, columns, gate)
-
-  const otherFailures = [
-    ...metrics.flatMap((row) => row.failures.map((f) => `${row.metric}: ${f}`)),
-    ...categories.flatMap((c) => c.floors.filter((f) => !f.passed).map((f) => `category ${c.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.floor}`)),
-  ]
-  for (const [category, floors] of Object.entries(gate.by_category)) {
-    if (!categories.some((c) => c.category === category)) {
-      otherFailures.push(`category ${category}: by_category sets floors for ${Object.keys(floors).join(', ')}, but no question has this category`)
-    }
-  }
-  const dropFailures = (mode: GateSettings['gate_mode']) =>
-    metrics.filter((row) => row.status === 'regression' || (mode === 'strict' && row.status === 'regression_within_noise')).map((row) => `${row.metric}: ${dropReason(row)}`)
-  const verdictFor = (mode: GateSettings['gate_mode']) => (dropFailures(mode).length + otherFailures.length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')
-  const reasons = [...dropFailures(gate.gate_mode), ...otherFailures]
-  for (const row of metrics) {
-    if (row.status === 'regression' || (gate.gate_mode === 'strict' && row.status === 'regression_within_noise')) row.failures.unshift(dropReason(row))
-  }
-  const verdict = verdictFor(gate.gate_mode)
+  const failuresIn = (mode: GateSettings['gate_mode']) => gateFailures(metrics, categories, run.metrics, gate, mode)
+  const verdictFor = (mode: GateSettings['gate_mode']) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')
   const changedIds = (changes: readonly QuestionChange[]) => new Set(changes.map((q) => q.id))
   const worseIds = changedIds(regressions)
   const betterIds = changedIds(improvements)
@@ -124,11 +90,10 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     messages.push(`results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`)
   }
   return {
-    verdict,
-    reasons,
-    baseline: baseline
-      ? describeBaseline(baseline, baseline.eval_set_fingerprint ? (baseline.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent')
-      : { path: null, kind: 'none', version: null, eval_set_version: null, fingerprint_check: 'absent' },
+    verdict: verdictFor(gate.gate_mode),
+    reasons: [],
+    failures: failuresIn(gate.gate_mode),
+    baseline: baseline ? describeBaseline(baseline, run) : { path: null, kind: 'none', version: null, eval_set_version: null, fingerprint_check: 'absent' },
     common: baseline ? common.length : 0,
     added,
     removed,
@@ -145,99 +110,32 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   }
 }
 
-function dropReason(row: MetricRow): string {
-  const size = row.change === null ? '' : metricInfo(row.metric)?.unit === 'ms' ? `rose ${pct(-row.change)}, more than the allowed ${pct(row.max_drop)}` : `dropped ${fmt(-row.change)}, more than max_drop ${row.max_drop}`
-  const noise =
-    row.status === 'regression_within_noise' && row.interval
-      ? ` (within noise: 95% CI of Δ ${signedFmt(row.interval.low)} to ${signedFmt(row.interval.high)}${row.flips ? `, ${row.flips.worse} questions worse / ${row.flips.better} better` : ''}, Holm p = ${row.p_holm?.toFixed(3)})`
-      : ''
-  return size + noise
-}
-
-function signedFmt(v: number): string {
-  return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`
-}
-
-function describeBaseline(b: BaselineView, fingerprint_check: Comparison['baseline']['fingerprint_check']): Comparison['baseline'] {
-  return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check }
-}
-
-export function limitFor(name: string, gate: GateSettings): number {
-  const override = gate.max_drop_overrides[name]
-  if (override !== undefined) return override
-  return metricInfo(name)?.unit === 'ms' ? gate.latency_rise : gate.max_drop
-}
-
-function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, columns: Columns, gate: GateSettings, questionCount: number): MetricRow {
-  const info = metricInfo(name)
-  const summary = run.metrics[name]
-  const limit = limitFor(name, gate)
-  const row: MetricRow = {
-    metric: name,
-    baseline: null,
-    candidate: summary?.mean ?? null,
-    delta: null,
-    change: null,
-    max_drop: limit,
-    status: baseline ? 'within' : 'no_baseline',
-    threshold: gate.thresholds[name] ?? null,
-    errors: summary?.errors ?? 0,
-    questions: questionCount,
-    n_baseline: null,
-    n_candidate: summary?.n ?? 0,
+/** Nothing is compared: the reasons, the baseline as found, and the command that writes a new one. */
+function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string[], gate: GateSettings, updateCommand: string): Comparison {
+  return {
+    verdict: 'incomparable',
+    reasons,
     failures: [],
-    interval: null,
-    p: null,
-    p_holm: null,
-    flips: null,
-    mde: null,
-    note: null,
+    verdicts_by_mode: null,
+    noise: null,
+    baseline: describeBaseline(baseline, run),
+    common: 0,
+    added: [],
+    removed: [],
+    metrics: [],
+    categories: [],
+    regressions: [],
+    improvements: [],
+    change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
+    messages: [],
+    gate,
+    update_command: updateCommand,
   }
-  if (!summary) {
-    row.status = 'not_computed'
-    row.note = 'the baseline has this metric; this run did not compute it'
-    return row
-  }
-  if (baseline) {
-    const inBaseline = name in baseline.metrics
-    if (!inBaseline) {
-      row.status = 'new'
-      row.note = 'not in the baseline: reported, not gated'
-    } else if (baseline.questions) {
-      const base = meanAt(columns.baseline?.get(name), columns.inBaseline)
-      const cand = meanAt(columns.candidate.get(name), columns.inBaseline)
-      row.baseline = base.mean
-      row.candidate = cand.mean
-      row.n_baseline = base.n
-      row.n_candidate = cand.n
-    } else {
-      row.baseline = baseline.metrics[name] ?? null
-    }
-    if (row.baseline !== null && row.candidate !== null) {
-      row.delta = row.candidate - row.baseline
-      row.change = directedChange(info, row.baseline, row.candidate)
-      // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
-      if (row.change < -limit - EPS) {
-        row.status = 'regression'
-      } else if (row.change > limit + EPS) {
-        row.status = 'improvement'
-      }
-    } else if (inBaseline) {
-      row.note = row.candidate === null ? 'no question has a value in this run' : 'the baseline has no value for this metric'
-    }
-  }
-  if (row.threshold !== null) {
-    const value = summary.mean
-    const higherIsBetter = info?.higherIsBetter ?? true
-    if (value === null) row.failures.push(`no value to check against the threshold ${row.threshold}`)
-    else if (higherIsBetter ? value < row.threshold - EPS : value > row.threshold + EPS) {
-      row.failures.push(`${fmt(value)} is ${higherIsBetter ? 'below' : 'above'} the threshold ${row.threshold}`)
-    }
-  }
-  if (questionCount > 0 && summary.errors / questionCount > gate.max_error_rate + EPS) {
-    row.failures.push(`${summary.errors} of ${questionCount} questions errored (${pct(summary.errors / questionCount)}), more than max_error_rate ${pct(gate.max_error_rate)}`)
-  }
-  return row
+}
+
+function describeBaseline(b: BaselineView, run: RunUnderTest): Comparison['baseline'] {
+  const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent'
+  return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check }
 }
 
 /** Per question and metric: drops of at least question_drop (latency: a rise of latency_rise) and pass → fail flips, worst first. */
@@ -271,12 +169,4 @@ function questionChanges(run: RunUnderTest, columns: Columns, gate: GateSettings
 
 function preview(ids: readonly string[]): string {
   return ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} … (+${ids.length - 10})`
-}
-
-export function fmt(value: number | null): string {
-  return value === null ? '—' : value.toFixed(3)
-}
-
-function pct(value: number): string {
-  return `${(value * 100).toFixed(1)}%`
 }

@@ -1,6 +1,9 @@
 import { directedChange, metricInfo } from '../metrics/registry.ts'
-import type { Comparison, MetricRow, QuestionChange, Results } from '../schemas/results.ts'
+import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
 import { escapeCell, escapeInline } from './escape.ts'
+import { failureMarkdown } from './failures.ts'
+import { metricTable, signed, value } from './metricTable.ts'
+import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 
@@ -61,11 +64,8 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   out.push(verdictLine(results), '')
   out.push(runIdentity(results, options), '')
   for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
-  if (c && c.reasons.length > 0) {
-    out.push(c.verdict === 'incomparable' ? '**Why the baseline is not comparable**' : '**Why the gate failed**')
-    for (const reason of c.reasons) out.push(`- ${escapeInline(reason)}`)
-    out.push('')
-  }
+  if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
+  if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
   out.push('#### Metrics', '', ...metricTable(results), '')
   if (c) out.push(...noiseSection(c))
   if (limits.categories) out.push(...categoryTable(results))
@@ -121,105 +121,7 @@ function runIdentity(results: Results, options: ReportOptions): string {
   return parts.join(' · ')
 }
 
-const STATUS: Record<MetricRow['status'], string> = {
-  regression: '❌ regression',
-  regression_within_noise: '⚠️ regression within noise',
-  improvement: '✅ improvement',
-  within: 'within max_drop',
-  new: '🆕 new (not gated)',
-  not_computed: '⚪ not computed',
-  no_baseline: '',
-}
-
-function metricTable(results: Results): string[] {
-  const c = results.comparison
-  const rows = c ? c.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }))
-  const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|']
-  for (const row of rows) {
-    const full = 'status' in row ? (row as MetricRow) : null
-    const summary = results.metrics[row.metric]
-    const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : ''
-    const status = full ? statusCell(full) : '—'
-    const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—'
-    const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—'
-    lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`)
-  }
-  return lines
-}
-
-function intervalCell(metric: string, interval: { low: number; high: number }): string {
-  const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3
-  return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`
-}
-
-function statusCell(row: MetricRow): string {
-  const failed = row.failures.length > 0
-  const parts = [row.status === 'within' && failed ? '' : STATUS[row.status]]
-  if (row.threshold !== null) parts.push(row.failures.some((f) => f.includes('threshold')) ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)
-  if (row.failures.some((f) => f.includes('errored'))) parts.push(`❌ error rate ${row.errors}/${row.questions}`)
-  return parts.filter(Boolean).join(' · ') || '—'
-}
-
-function limitCell(row: MetricRow): string {
-  if (metricInfo(row.metric)?.unit === 'ms') return `+${Math.round(row.max_drop * 100)}%`
-  return `−${row.max_drop}`
-}
-
-function deltaCell(row: MetricRow): string {
-  if (row.delta === null) return '—'
-  if (metricInfo(row.metric)?.unit === 'ms') return `${signed(row.delta, 0)} ms`
-  return signed(row.delta, 3)
-}
-
-function value(metric: string, v: number | null): string {
-  if (v === null) return '—'
-  return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3)
-}
-
-function signed(v: number, digits: number): string {
-  const text = Math.abs(v).toFixed(digits)
-  if (Number(text) === 0) return `±${text}`
-  return `${v < 0 ? '−' : '+'}${text}`
-}
-
 /** A handful of headline metrics per category, baseline → candidate. */
-/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
-function noiseSection(c: Comparison): string[] {
-  const lines: string[] = []
-  if (c.noise) {
-    const n = c.noise
-    lines.push(
-      `**Noise**: ${n.n} questions compared. At this n a pass rate has a 95% interval of ±${pct(n.half_width)}, and two runs must differ by about ${pct(n.mde)} to be detected with 80% power (MDE). ` +
-        `${n.questions_worse} questions got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}).`,
-    )
-    const main = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0)).slice(0, 6)
-    if (main.length > 0) lines.push('', `Per metric: ${main.map((m) => `${m.metric} ${m.flips!.worse} worse / ${m.flips!.better} better, MDE ${pct(m.mde!)}, Holm p ${pValue(m.p_holm)}`).join('; ')}.`)
-  }
-  const modes = c.verdicts_by_mode
-  if (modes) {
-    // always stated, so a team can see what switching modes would change before it does
-    const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict'
-    const why = other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)'
-    lines.push(
-      '',
-      modes.strict === modes.significant
-        ? `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said the same.`
-        : `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${why}.`,
-    )
-  }
-  if (lines.length > 0) lines.push('')
-  return lines
-}
-
-function pct(x: number): string {
-  return `${(x * 100).toFixed(1)} pp`
-}
-
-function pValue(p: number | null): string {
-  if (p === null) return '—'
-  return p < 0.001 ? '< 0.001' : p.toFixed(3)
-}
-
 const TREND_METRICS = ['accuracy_norm', 'rules_pass', 'faithfulness', 'completeness_norm', 'mrr']
 
 /**
@@ -350,27 +252,8 @@ function seconds(ms: number): string {
 function updateSection(results: Results): string {
   const command = results.comparison?.update_command
   if (!command) return ''
-  return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n')
-}
-
-export interface Problem {
-  verdict: 'incomparable' | 'error'
-  message: string
-  reasons?: string[]
-  command?: string
-}
-
-/** The report when there are no scores to show: an incomparable baseline or an input error. */
-export function renderProblem(problem: Problem, options: ReportOptions = {}): string {
-  const out: string[] = []
-  if (options.marker) out.push(options.marker)
-  out.push(problem.verdict === 'incomparable' ? '### ⚠️ evalgate: baseline not comparable' : '### ❌ evalgate: could not run the gate', '')
-  if (problem.reasons && problem.reasons.length > 0) for (const r of problem.reasons) out.push(`- ${escapeInline(r)}`)
-  else out.push('```', problem.message.replace(/```/g, "'''"), '```')
-  const where = [options.sha ? `commit \`${escapeInline(options.sha.slice(0, 7))}\`` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean)
-  if (where.length > 0) out.push('', where.join(' · '))
-  if (problem.command) {
-    out.push('', 'If the change is intended (a new eval set version, judge or metric definition), write a new baseline and commit it:', '', '```sh', problem.command, '```')
+  if (results.comparison?.verdict === 'incomparable') {
+    return ['If the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run and commit it:', '', '```sh', command, '```'].join('\n')
   }
-  return out.join('\n') + '\n'
+  return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n')
 }

@@ -1,5 +1,6 @@
 import { metricInfo } from '../metrics/registry.ts'
-import type { Results } from '../schemas/results.ts'
+import type { Comparison, Results } from '../schemas/results.ts'
+import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 
 export interface TerminalOptions {
   color: boolean
@@ -7,14 +8,13 @@ export interface TerminalOptions {
   maxQuestions?: number
 }
 
+type Paint = Record<'red' | 'green' | 'yellow' | 'dim' | 'bold', (text: string) => string>
+
 /** A compact, coloured summary for the terminal; the full report goes to report.md. */
 export function renderTerminal(results: Results, options: TerminalOptions): string {
   const paint = (code: string) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text)
-  const red = paint('31')
-  const green = paint('32')
-  const yellow = paint('33')
-  const dim = paint('2')
-  const bold = paint('1')
+  const p: Paint = { red: paint('31'), green: paint('32'), yellow: paint('33'), dim: paint('2'), bold: paint('1') }
+  const { red, green, yellow, dim, bold } = p
   const c = results.comparison
   const lines: string[] = []
   const verdict = c?.verdict ?? 'no_baseline'
@@ -27,18 +27,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   const r = results.run
   lines.push(`${headline}  evalgate · ${r.version ?? 'run'} on eval set ${r.eval_set_version} (${r.question_count} questions) · judge ${r.judge.provider}`)
   if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${c.baseline.version ?? '?'} (${c.baseline.path ?? c.baseline.kind}) · ${c.common} questions compared`))
-  lines.push('')
-  const rows = c?.metrics ?? []
-  const width = Math.max(8, ...rows.map((m) => m.metric.length))
-  lines.push(dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`))
-  for (const m of rows) {
-    const ms = metricInfo(m.metric)?.unit === 'ms'
-    const num = (v: number | null) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3))
-    const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`
-    const failed = m.failures.length > 0
-    const status = failed ? red(m.failures.join('; ')) : m.status === 'improvement' ? green('improvement') : m.status === 'within' ? dim('within max_drop') : m.status === 'no_baseline' ? dim('—') : yellow(m.status.replace('_', ' '))
-    lines.push(`  ${m.metric.padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
-  }
+  lines.push('', ...metricLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
     lines.push('', `  ${red(`${c.change_counts.questions_worse} questions regressed`)} (${c.change_counts.regression_rows} rows, worst first):`)
@@ -48,9 +37,50 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
     if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
   }
   if (c && c.improvements.length > 0) lines.push(`  ${green(`${c.change_counts.questions_better} questions improved`)}`)
-  if (c && c.reasons.length > 0) {
+  if (c && c.failures.length > 0) {
     lines.push('', `  ${bold('Gate failed because:')}`)
-    for (const reason of c.reasons) lines.push(`    - ${reason}`)
+    for (const failure of c.failures) lines.push(`    - ${failureSentence(failure)}`)
   }
+  if (c && c.verdict === 'incomparable') lines.push(...incomparableLines(c, p))
   return lines.join('\n')
+}
+
+/** One line per metric; an incomparable run shows its own scores, compared with nothing. */
+function metricLines(results: Results, { red, green, yellow, dim }: Paint): string[] {
+  const c = results.comparison
+  const rows =
+    c?.verdict === 'incomparable'
+      ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null }))
+      : (c?.metrics ?? [])
+  const width = Math.max(8, ...rows.map((m) => m.metric.length))
+  const lines = [dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`)]
+  for (const m of rows) {
+    const ms = metricInfo(m.metric)?.unit === 'ms'
+    const num = (v: number | null) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3))
+    const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`
+    const failures = c ? failuresOf(c, m.metric) : []
+    const status =
+      failures.length > 0
+        ? red(failures.map(failureDetail).join('; '))
+        : m.status === 'improvement'
+          ? green('improvement')
+          : m.status === 'within'
+            ? dim('within max_drop')
+            : m.status === 'no_baseline' || m.status === null
+              ? dim('—')
+              : yellow(m.status.replace('_', ' '))
+    lines.push(`  ${m.metric.padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
+  }
+  return lines
+}
+
+function incomparableLines(c: Comparison, { yellow, bold }: Paint): string[] {
+  return [
+    '',
+    `  ${yellow(bold('Baseline not comparable:'))}`,
+    ...c.reasons.map((reason) => `    - ${reason}`),
+    '',
+    `  fix: if the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run:`,
+    `    ${c.update_command}`,
+  ]
 }

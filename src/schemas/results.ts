@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { GateFailureSchema, MetricLimitSchema } from './failures.ts'
 
-export const RESULTS_SCHEMA_VERSION = 1
+/** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
+export const RESULTS_SCHEMA_VERSION = 2
 
 export const JudgeIdentitySchema = z.object({
   provider: z.string(),
@@ -116,7 +118,8 @@ export const MetricRowSchema = z.object({
   delta: z.number().nullable(),
   /** direction-aware change: positive is better (relative for latency_ms) */
   change: z.number().nullable(),
-  max_drop: z.number(),
+  /** what `change` is held against: max_drop (or its override) for scores, latency_rise for latency_ms */
+  limit: MetricLimitSchema,
   status: MetricStatusSchema,
   /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
   threshold: z.number().nullable(),
@@ -124,8 +127,6 @@ export const MetricRowSchema = z.object({
   questions: z.number().int(),
   n_baseline: z.number().int().nullable(),
   n_candidate: z.number().int(),
-  /** reasons this row fails the gate; empty when it does not */
-  failures: z.array(z.string()),
   /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
   interval: IntervalSchema.nullable(),
   /** two-sided p-value of delta, and after Holm correction across the compared metrics */
@@ -189,8 +190,10 @@ export type GateSettings = z.infer<typeof GateSettingsSchema>
 
 export const ComparisonSchema = z.object({
   verdict: VerdictSchema,
-  /** one line per reason the gate failed, or why the baseline is incomparable */
+  /** why the baseline cannot be compared with this run (verdict `incomparable`); empty otherwise */
   reasons: z.array(z.string()),
+  /** why the gate failed under the chosen gate_mode, in report order; empty when it did not */
+  failures: z.array(GateFailureSchema),
   baseline: z.object({
     path: z.string().nullable(),
     kind: z.enum(['evalgate', 'minimal', 'results', 'none']),

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { after, describe, it } from 'node:test'
 import { runCommandCandidate } from '../../src/candidates/command.ts'
 import { GateError } from '../../src/io/errors.ts'
+import { failureDetail, failureSentence, failuresOf } from '../../src/report/failures.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 import { makeRow as makeEvalRow } from '../metrics/factories.ts'
 import { cleanupTempDirs, fixture, makeTempDir, nodeCommand, readResults, runCli, sh, writeText } from '../cli/harness.ts'
@@ -206,9 +207,10 @@ describe('evalgate run --candidate-cmd', () => {
     assert.deepEqual(c.regressions, [], 'no question got worse')
     const rulesPass = c.metrics.find((m) => m.metric === 'rules_pass')!
     assert.equal(rulesPass.status, 'within', 'the mean over answered questions did not move')
-    assert.equal(rulesPass.failures.length, 1)
-    assert.match(rulesPass.failures[0]!, /2 of 10 questions errored \(20(\.0)?%\), more than max_error_rate 10(\.0)?%/)
-    assert.ok(c.reasons.some((r) => r.startsWith('rules_pass: 2 of 10 questions errored')), c.reasons.join('\n'))
+    const failures = failuresOf(c, 'rules_pass')
+    assert.deepEqual(failures, [{ kind: 'error_rate', metric: 'rules_pass', value: 0.2, limit: 0.1, unit: 'fraction', errors: 2, questions: 10 }])
+    assert.match(failureDetail(failures[0]!), /2 of 10 questions errored \(20(\.0)?%\), more than max_error_rate 10(\.0)?%/)
+    assert.ok(c.failures.map(failureSentence).some((r) => r.startsWith('rules_pass: 2 of 10 questions errored')), JSON.stringify(c.failures))
     assert.match(result.stdout, /error/)
 
     // the same holds without a baseline: silent NaNs must never make a run look better

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
+import { failureSentence } from '../../src/report/failures.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readBaseline, readResults, runCli, writeJson, writeText, type CliRun } from './harness.ts'
 
 after(cleanupTempDirs)
@@ -95,7 +96,10 @@ describe('run → baseline → run → compare round trip', () => {
     assert.deepEqual(c.verdicts_by_mode, { strict: 'fail', significant: 'pass' })
     assert.equal(rulesPass.baseline, 1)
     assert.equal(rulesPass.candidate, 5 / 7)
-    assert.ok(c.reasons.some((r) => r.startsWith('rules_pass: dropped')), c.reasons.join('\n'))
+    const drop = c.failures.find((f) => f.kind === 'max_drop' && f.metric === 'rules_pass')
+    assert.ok(drop?.kind === 'max_drop' && drop.noise !== null, 'failed as a drop beyond max_drop that the data cannot tell from noise')
+    assert.equal(drop.limit, 0.02)
+    assert.deepEqual(c.reasons, [], 'reasons only explain an incomparable baseline')
     assert.equal(c.metrics.find((m) => m.metric === 'length_ok')?.status, 'within')
 
     const md = readFileSync(worseReport, 'utf8')
@@ -127,6 +131,7 @@ describe('run → baseline → run → compare round trip', () => {
     assert.equal(c.verdict, 'pass')
     assert.deepEqual(c.regressions, [])
     assert.deepEqual(c.reasons, [])
+    assert.deepEqual(c.failures, [])
     assert.ok(c.metrics.every((m) => m.status === 'within'), 'nothing moved')
   })
 
@@ -205,9 +210,12 @@ describe('run → baseline → run → compare round trip', () => {
 
     const worse = await runCli(runArgs(WORSE, '--baseline', minimal, '--out', out))
     assert.equal(worse.code, 1, worse.stderr)
-    const reasons = readResults(out).comparison!.reasons
-    assert.ok(reasons.some((r) => r.startsWith('rules_pass: dropped')), reasons.join('\n'))
-    assert.ok(reasons.some((r) => r.startsWith('category pay: rules_pass')), reasons.join('\n'))
+    const failures = readResults(out).comparison!.failures
+    assert.ok(failures.some((f) => f.kind === 'max_drop' && f.metric === 'rules_pass' && f.noise === null), JSON.stringify(failures))
+    assert.ok(failures.some((f) => f.kind === 'category_floor' && f.category === 'pay' && f.metric === 'rules_pass'), JSON.stringify(failures))
+    const sentences = failures.map(failureSentence)
+    assert.ok(sentences.some((r) => r.startsWith('rules_pass: dropped')), sentences.join('\n'))
+    assert.ok(sentences.some((r) => r.startsWith('category pay: rules_pass')), sentences.join('\n'))
   })
 
   it('keeps the gate settings of the baseline file it overwrites', async () => {

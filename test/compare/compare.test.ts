@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { compare, incomparability } from '../../src/compare/compare.ts'
+import { failureSentence, failuresOf } from '../../src/report/failures.ts'
+import type { GateFailure } from '../../src/schemas/failures.ts'
 import { baselineOf, gate, makeRun, passes, JUDGE } from '../helpers/factories.ts'
 
 const UPDATE = 'npx evalgate baseline --results results.json --out baselines/baseline.json'
@@ -13,10 +15,11 @@ describe('metric-level gate', () => {
     const row = c.metrics.find((m) => m.metric === 'rules_pass')!
     assert.equal(c.verdict, 'fail')
     assert.ok(Math.abs(row.delta! - -0.04) < 1e-12)
-    assert.match(c.reasons[0]!, /rules_pass: dropped 0\.040, more than max_drop 0\.02/)
+    assert.deepEqual(row.limit, { kind: 'max_drop', value: 0.02 })
+    assert.match(failureSentence(c.failures[0]!), /rules_pass: dropped 0\.040, more than max_drop 0\.02/)
     // two flipped questions out of 50 are within noise: strict (the seed's rule) still fails
     assert.equal(row.status, 'regression_within_noise')
-    assert.match(c.reasons[0]!, /within noise: 95% CI of Δ -0\.\d+ to \+0\.000/)
+    assert.match(failureSentence(c.failures[0]!), /within noise: 95% CI of Δ -0\.\d+ to \+0\.000/)
   })
 
   it('calls a drop whose paired interval excludes zero a regression, and gate_mode significant fails only on those', () => {
@@ -34,8 +37,8 @@ describe('metric-level gate', () => {
     assert.deepEqual(rp.flips, { worse: 30, better: 0, p: rp.flips!.p })
     assert.ok(rp.flips!.p < 1e-6)
     assert.equal(fa.status, 'regression_within_noise')
-    assert.deepEqual(significant.reasons.map((r) => r.split(':')[0]), ['rules_pass'])
-    assert.deepEqual(strict.reasons.map((r) => r.split(':')[0]), ['citation_ok', 'rules_pass'])
+    assert.deepEqual(significant.failures.map(kindAndMetric), [['significant', 'rules_pass']])
+    assert.deepEqual(strict.failures.map(kindAndMetric), [['max_drop', 'citation_ok'], ['significant', 'rules_pass']])
     assert.deepEqual(significant.verdicts_by_mode, { strict: 'fail', significant: 'fail' })
     assert.equal(significant.noise!.n, 200)
     assert.ok(Math.abs(significant.noise!.half_width - 0.0693) < 1e-4)
@@ -86,7 +89,7 @@ describe('metric-level gate', () => {
     const cand = makeRun([{ faithfulness: 0.8 }, { faithfulness: 0.8 }])
     const c = compare(cand, null, gate({ thresholds: { faithfulness: 0.85 } }), UPDATE)
     assert.equal(c.verdict, 'fail')
-    assert.match(c.reasons[0]!, /0\.800 is below the threshold 0\.85/)
+    assert.match(failureSentence(c.failures[0]!), /0\.800 is below the threshold 0\.85/)
     assert.equal(compare(cand, null, gate(), UPDATE).verdict, 'no_baseline')
   })
 
@@ -104,7 +107,7 @@ describe('metric-level gate', () => {
     const row = c.metrics[0]!
     assert.equal(row.status, 'improvement')
     assert.equal(c.verdict, 'fail')
-    assert.match(row.failures.join(), /2 of 10 questions errored \(20\.0%\), more than max_error_rate 10\.0%/)
+    assert.match(failuresOf(c, row.metric).map(failureSentence).join(), /2 of 10 questions errored \(20\.0%\), more than max_error_rate 10\.0%/)
   })
 
   it('reports a metric the baseline lacks as new and does not gate it', () => {
@@ -121,14 +124,14 @@ describe('category floors', () => {
     const cand = makeRun([{ accuracy_norm: 1 }, { accuracy_norm: 0.5 }, { accuracy_norm: 0.75 }], { categories: ['报销政策', '考勤加班', '考勤加班'] })
     const c = compare(cand, null, gate({ by_category: { 考勤加班: { accuracy_norm: 0.82 }, 报销政策: { accuracy_norm: 0.9 } } }), UPDATE)
     assert.equal(c.verdict, 'fail')
-    assert.deepEqual(c.reasons, ['category 考勤加班: accuracy_norm 0.625 is below its floor 0.82'])
+    assert.deepEqual(c.failures.map(failureSentence), ['category 考勤加班: accuracy_norm 0.625 is below its floor 0.82'])
   })
 
   it('fails closed when a floor names a category no question has (a typo must not pass silently)', () => {
     const cand = makeRun([{ accuracy_norm: 1 }])
     const c = compare(cand, null, gate({ by_category: { 报销: { accuracy_norm: 0.5 } } }), UPDATE)
     assert.equal(c.verdict, 'fail')
-    assert.match(c.reasons[0]!, /no question has this category/)
+    assert.match(failureSentence(c.failures[0]!), /no question has this category/)
   })
 })
 
@@ -204,3 +207,7 @@ describe('comparability', () => {
     assert.deepEqual(incomparability(baselineOf(run, { eval_set_fingerprint: null, judge: null }), run), [])
   })
 })
+
+function kindAndMetric(f: GateFailure): [string, string | null] {
+  return [f.kind, 'metric' in f ? f.metric : null]
+}

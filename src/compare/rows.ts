@@ -1,0 +1,70 @@
+import type { BaselineView } from '../baseline/baseline.ts'
+import { directedChange, metricInfo } from '../metrics/registry.ts'
+import type { MetricLimit } from '../schemas/failures.ts'
+import type { GateSettings, MetricRow } from '../schemas/results.ts'
+import { EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
+
+/** What a metric's change is held against: its override, else latency_rise for latency, else max_drop. */
+export function limitFor(name: string, gate: GateSettings): MetricLimit {
+  const kind = metricInfo(name)?.unit === 'ms' ? 'latency_rise' : 'max_drop'
+  return { kind, value: gate.max_drop_overrides[name] ?? (kind === 'latency_rise' ? gate.latency_rise : gate.max_drop) }
+}
+
+/** One metric: baseline and candidate means, the direction-aware change and its provisional status. */
+export function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, columns: Columns, gate: GateSettings, questionCount: number): MetricRow {
+  const summary = run.metrics[name]
+  const limit = limitFor(name, gate)
+  const row: MetricRow = {
+    metric: name,
+    baseline: null,
+    candidate: summary?.mean ?? null,
+    delta: null,
+    change: null,
+    limit,
+    status: baseline ? 'within' : 'no_baseline',
+    threshold: gate.thresholds[name] ?? null,
+    errors: summary?.errors ?? 0,
+    questions: questionCount,
+    n_baseline: null,
+    n_candidate: summary?.n ?? 0,
+    interval: null,
+    p: null,
+    p_holm: null,
+    flips: null,
+    mde: null,
+    note: null,
+  }
+  if (!summary) {
+    row.status = 'not_computed'
+    row.note = 'the baseline has this metric; this run did not compute it'
+    return row
+  }
+  if (!baseline) return row
+  const inBaseline = name in baseline.metrics
+  if (!inBaseline) {
+    row.status = 'new'
+    row.note = 'not in the baseline: reported, not gated'
+  } else if (baseline.questions) {
+    const base = meanAt(columns.baseline?.get(name), columns.inBaseline)
+    const cand = meanAt(columns.candidate.get(name), columns.inBaseline)
+    row.baseline = base.mean
+    row.candidate = cand.mean
+    row.n_baseline = base.n
+    row.n_candidate = cand.n
+  } else {
+    row.baseline = baseline.metrics[name] ?? null
+  }
+  if (row.baseline !== null && row.candidate !== null) {
+    row.delta = row.candidate - row.baseline
+    row.change = directedChange(metricInfo(name), row.baseline, row.candidate)
+    // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
+    if (row.change < -limit.value - EPS) {
+      row.status = 'regression'
+    } else if (row.change > limit.value + EPS) {
+      row.status = 'improvement'
+    }
+  } else if (inBaseline) {
+    row.note = row.candidate === null ? 'no question has a value in this run' : 'the baseline has no value for this metric'
+  }
+  return row
+}

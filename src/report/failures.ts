@@ -1,0 +1,65 @@
+import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failures.ts'
+import type { Comparison } from '../schemas/results.ts'
+import { escapeInline } from './escape.ts'
+
+/**
+ * The words for a gate failure, in plain text: the terminal, the check's failure message,
+ * and (escaped) the Markdown report. The data is in results.json; nothing parses these.
+ */
+export function failureSentence(f: GateFailure): string {
+  switch (f.kind) {
+    case 'category_floor':
+      return `category ${f.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.limit}`
+    case 'category_missing':
+      return `category ${f.category}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`
+    default:
+      return `${f.metric}: ${failureDetail(f)}`
+  }
+}
+
+/** What went wrong with one metric, without its name (the terminal's status column). */
+export function failureDetail(f: MetricFailure): string {
+  switch (f.kind) {
+    case 'max_drop':
+    case 'latency':
+    case 'significant':
+      return dropWords(f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise))
+    case 'threshold':
+      if (f.value === null) return `no value to check against the threshold ${f.limit}`
+      return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`
+    case 'error_rate':
+      return `${f.errors} of ${f.questions} questions errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`
+  }
+}
+
+/** The Markdown report's words: the same sentence, escaped. */
+export function failureMarkdown(f: GateFailure): string {
+  return escapeInline(failureSentence(f))
+}
+
+/** The failures of one metric row, in report order (the drop first). */
+export function failuresOf(c: Comparison, metric: string): MetricFailure[] {
+  return c.failures.filter((f): f is MetricFailure => f.kind !== 'category_floor' && f.kind !== 'category_missing' && f.metric === metric)
+}
+
+function dropWords(latency: boolean, value: number | null, limit: number): string {
+  // a latency rise is relative to the baseline; a score drop is in score points
+  return latency ? `rose ${pct(value)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(value)}, more than max_drop ${limit}`
+}
+
+function noiseWords(noise: DropEvidence): string {
+  const flips = noise.flips ? `, ${noise.flips.worse} questions worse / ${noise.flips.better} better` : ''
+  return ` (within noise: 95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}${flips}, Holm p = ${noise.p_holm.toFixed(3)})`
+}
+
+function fmt(value: number | null): string {
+  return value === null ? '—' : value.toFixed(3)
+}
+
+function pct(value: number | null): string {
+  return value === null ? '—' : `${(value * 100).toFixed(1)}%`
+}
+
+function signedFmt(v: number): string {
+  return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`
+}

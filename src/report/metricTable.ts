@@ -1,0 +1,69 @@
+import { metricInfo } from '../metrics/registry.ts'
+import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
+import { failuresOf } from './failures.ts'
+
+const STATUS: Record<MetricRow['status'], string> = {
+  regression: '❌ regression',
+  regression_within_noise: '⚠️ regression within noise',
+  improvement: '✅ improvement',
+  within: 'within max_drop',
+  new: '🆕 new (not gated)',
+  not_computed: '⚪ not computed',
+  no_baseline: '',
+}
+
+/** The metric table: every metric with baseline, candidate, Δ, its interval, its limit and what the gate made of it. */
+export function metricTable(results: Results): string[] {
+  const c = results.comparison
+  // an incomparable baseline compares nothing: the table shows this run's scores alone
+  const compared = c && c.verdict !== 'incomparable' ? c : null
+  const rows = compared ? compared.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }))
+  const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|']
+  for (const row of rows) {
+    const full = 'status' in row ? (row as MetricRow) : null
+    const summary = results.metrics[row.metric]
+    const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : ''
+    const status = full && compared ? statusCell(full, compared) : '—'
+    const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—'
+    const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—'
+    lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`)
+  }
+  return lines
+}
+
+function intervalCell(metric: string, interval: { low: number; high: number }): string {
+  const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3
+  return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`
+}
+
+function statusCell(row: MetricRow, c: Comparison): string {
+  const failures = failuresOf(c, row.metric)
+  const parts = [row.status === 'within' && failures.length > 0 ? '' : STATUS[row.status]]
+  if (row.threshold !== null) parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)
+  if (failures.some((f) => f.kind === 'error_rate')) parts.push(`❌ error rate ${row.errors}/${row.questions}`)
+  return parts.filter(Boolean).join(' · ') || '—'
+}
+
+function limitCell(row: MetricRow): string {
+  if (row.limit.kind === 'latency_rise') return `+${Math.round(row.limit.value * 100)}%`
+  return `−${row.limit.value}`
+}
+
+function deltaCell(row: MetricRow): string {
+  if (row.delta === null) return '—'
+  if (metricInfo(row.metric)?.unit === 'ms') return `${signed(row.delta, 0)} ms`
+  return signed(row.delta, 3)
+}
+
+/** A metric's value in its unit: milliseconds rounded, scores to three places. */
+export function value(metric: string, v: number | null): string {
+  if (v === null) return '—'
+  return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3)
+}
+
+/** A signed number with a real minus sign, and ± for a value that rounds to zero. */
+export function signed(v: number, digits: number): string {
+  const text = Math.abs(v).toFixed(digits)
+  if (Number(text) === 0) return `±${text}`
+  return `${v < 0 ? '−' : '+'}${text}`
+}

@@ -1,0 +1,116 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { annotation } from '../../src/action/publish.ts'
+import { failureMarkdown, failureSentence } from '../../src/report/failures.ts'
+import type { DropEvidence, GateFailure } from '../../src/schemas/failures.ts'
+
+const noise: DropEvidence = { interval: { low: -0.08, high: 0, level: 0.95 }, flips: { worse: 2, better: 0 }, p_holm: 0.5 }
+
+/** Each kind of failure and the words every renderer gives it (the sentences of schema_version 1, unchanged). */
+const cases: { failure: GateFailure; sentence: string; markdown: string; annotation: { message: string; title: string } }[] = [
+  {
+    failure: { kind: 'max_drop', metric: 'rules_pass', baseline: 0.9, candidate: 0.86, value: 0.04, limit: 0.02, unit: 'score', noise },
+    sentence: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)',
+    markdown: 'rules\\_pass: dropped 0.040, more than max\\_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)',
+    annotation: { message: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)', title: 'evalgate: rules_pass failed the gate' },
+  },
+  {
+    failure: { kind: 'max_drop', metric: 'accuracy_norm', baseline: 0.88, candidate: 0.75, value: 0.13, limit: 0.02, unit: 'score', noise: null },
+    sentence: 'accuracy_norm: dropped 0.130, more than max_drop 0.02',
+    markdown: 'accuracy\\_norm: dropped 0.130, more than max\\_drop 0.02',
+    annotation: { message: 'accuracy_norm: dropped 0.130, more than max_drop 0.02', title: 'evalgate: accuracy_norm failed the gate' },
+  },
+  {
+    failure: { kind: 'latency', metric: 'latency_ms', baseline: 1000, candidate: 1600, value: 0.6, limit: 0.5, unit: 'fraction', noise: null },
+    sentence: 'latency_ms: rose 60.0%, more than the allowed 50.0%',
+    markdown: 'latency\\_ms: rose 60.0%, more than the allowed 50.0%',
+    annotation: { message: 'latency_ms: rose 60.0%, more than the allowed 50.0%', title: 'evalgate: latency_ms failed the gate' },
+  },
+  {
+    failure: { kind: 'significant', metric: 'recall@5', baseline: 0.9, candidate: 0.75, value: 0.15, limit: 0.05, unit: 'score', evidence: { ...noise, p_holm: 0.001 } },
+    sentence: 'recall@5: dropped 0.150, more than max_drop 0.05',
+    markdown: 'recall@\u20605: dropped 0.150, more than max\\_drop 0.05',
+    annotation: { message: 'recall@5: dropped 0.150, more than max_drop 0.05', title: 'evalgate: recall@5 failed the gate' },
+  },
+  {
+    failure: { kind: 'significant', metric: 'latency_ms', baseline: 1000, candidate: 2000, value: 1, limit: 0.5, unit: 'fraction', evidence: noise },
+    sentence: 'latency_ms: rose 100.0%, more than the allowed 50.0%',
+    markdown: 'latency\\_ms: rose 100.0%, more than the allowed 50.0%',
+    annotation: { message: 'latency_ms: rose 100.0%, more than the allowed 50.0%', title: 'evalgate: latency_ms failed the gate' },
+  },
+  {
+    failure: { kind: 'threshold', metric: 'faithfulness', value: 0.8, limit: 0.85, unit: 'score', bound: 'floor' },
+    sentence: 'faithfulness: 0.800 is below the threshold 0.85',
+    markdown: 'faithfulness: 0.800 is below the threshold 0.85',
+    annotation: { message: 'faithfulness: 0.800 is below the threshold 0.85', title: 'evalgate: faithfulness failed the gate' },
+  },
+  {
+    failure: { kind: 'threshold', metric: 'hallucination_rate', value: 0.2, limit: 0.1, unit: 'score', bound: 'ceiling' },
+    sentence: 'hallucination_rate: 0.200 is above the threshold 0.1',
+    markdown: 'hallucination\\_rate: 0.200 is above the threshold 0.1',
+    annotation: { message: 'hallucination_rate: 0.200 is above the threshold 0.1', title: 'evalgate: hallucination_rate failed the gate' },
+  },
+  {
+    failure: { kind: 'threshold', metric: 'faithfulness', value: null, limit: 0.85, unit: 'score', bound: 'floor' },
+    sentence: 'faithfulness: no value to check against the threshold 0.85',
+    markdown: 'faithfulness: no value to check against the threshold 0.85',
+    annotation: { message: 'faithfulness: no value to check against the threshold 0.85', title: 'evalgate: faithfulness failed the gate' },
+  },
+  {
+    failure: { kind: 'error_rate', metric: 'faithfulness', value: 0.2, limit: 0.1, unit: 'fraction', errors: 2, questions: 10 },
+    sentence: 'faithfulness: 2 of 10 questions errored (20.0%), more than max_error_rate 10.0%',
+    markdown: 'faithfulness: 2 of 10 questions errored (20.0%), more than max\\_error\\_rate 10.0%',
+    annotation: { message: 'faithfulness: 2 of 10 questions errored (20.0%), more than max_error_rate 10.0%', title: 'evalgate: faithfulness failed the gate' },
+  },
+  {
+    failure: { kind: 'category_floor', category: '考勤加班', metric: 'accuracy_norm', value: 0.625, limit: 0.82, unit: 'score', bound: 'floor' },
+    sentence: 'category 考勤加班: accuracy_norm 0.625 is below its floor 0.82',
+    markdown: 'category 考勤加班: accuracy\\_norm 0.625 is below its floor 0.82',
+    annotation: { message: 'category 考勤加班: accuracy_norm 0.625 is below its floor 0.82', title: 'evalgate: category floor' },
+  },
+  {
+    failure: { kind: 'category_floor', category: 'pay', metric: 'rules_pass', value: null, limit: 0.5, unit: 'score', bound: 'floor' },
+    sentence: 'category pay: rules_pass — is below its floor 0.5',
+    markdown: 'category pay: rules\\_pass — is below its floor 0.5',
+    annotation: { message: 'category pay: rules_pass has no value is below its floor 0.5', title: 'evalgate: category floor' },
+  },
+  {
+    failure: { kind: 'category_missing', category: '报销', metrics: ['accuracy_norm', 'faithfulness'] },
+    sentence: 'category 报销: by_category sets floors for accuracy_norm, faithfulness, but no question has this category',
+    markdown: 'category 报销: by\\_category sets floors for accuracy\\_norm, faithfulness, but no question has this category',
+    annotation: { message: 'category 报销: by_category sets floors for accuracy_norm, faithfulness, but no question has this category', title: 'evalgate: category floor' },
+  },
+]
+
+describe('renderers turn a gate failure into words', () => {
+  for (const c of cases) {
+    const name = `${c.failure.kind}${'metric' in c.failure ? ` ${c.failure.metric}` : ''}`
+    it(`words ${name} for the terminal and the check`, () => assert.equal(failureSentence(c.failure), c.sentence))
+    it(`words ${name} for Markdown, escaped`, () => assert.equal(failureMarkdown(c.failure), c.markdown))
+    it(`words ${name} for an annotation`, () => assert.deepEqual(annotation(c.failure), c.annotation))
+  }
+})
+
+describe('nothing in src/ reads a failure back from its words', () => {
+  const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []))
+
+  it('has no string search on a failure or a reason (they are data, or words only on the way out)', () => {
+    const offending: string[] = []
+    for (const file of files(SRC)) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          // string literals are not identifiers: `c !== 'reason'` names a column, it does not read one
+          const code = line.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''")
+          if (/\b(failures?|reasons?|failureSentence|failureDetail|failureMarkdown|annotation)\b/i.test(code) && /\.(includes|startsWith|endsWith|match|matchAll|search|indexOf|split|replace)\(|\.test\(/.test(code)) {
+            offending.push(`${file.slice(SRC.length)}:${i + 1}: ${line.trim()}`)
+          }
+        })
+    }
+    assert.deepEqual(offending, [])
+  })
+})
