@@ -4,7 +4,7 @@ import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline } from '../baseline/baseline.ts'
 import { applyOverrides, parseConfig, readConfigFile } from '../run/config.ts'
-import { GateError, IncomparableError, formatError } from '../io/errors.ts'
+import { GateError, formatError } from '../io/errors.ts'
 import { compareResults, runPipeline } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { makeCandidate } from '../candidates/factory.ts'
@@ -61,23 +61,22 @@ export async function run(): Promise<void> {
     }
     annotate(results)
     if (inputs.comment) await publishComment(inputs, context, report)
-    if (verdict === 'fail') core.setFailed(`evalgate: gate failed\n- ${results.comparison!.failures.map(failureSentence).join('\n- ')}`)
+    const c = results.comparison
+    if (c?.verdict === 'fail') core.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
+    if (c?.verdict === 'incomparable') {
+      core.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`)
+    }
   } catch (error) {
     await fail(error, inputs, context)
   }
 }
 
 async function fail(error: unknown, inputs: ActionInputs | undefined, context: PullRequestContext): Promise<void> {
-  const incomparable = error instanceof IncomparableError
-  core.setOutput('verdict', incomparable ? 'incomparable' : 'error')
+  core.setOutput('verdict', 'error')
   const options = inputs ? reportOptions(inputs, context) : {}
-  const problem = incomparable
-    ? { verdict: 'incomparable' as const, message: error.message, reasons: error.reasons, command: error.updateCommand }
-    : { verdict: 'error' as const, message: formatError(error) }
   try {
-    await writeSummary(renderProblem(problem, { ...options, marker: undefined }))
-    if (incomparable) core.warning(`evalgate: baseline not comparable: ${error.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' })
-    if (inputs?.comment) await publishComment(inputs, context, renderProblem(problem, options))
+    await writeSummary(renderProblem(formatError(error), { ...options, marker: undefined }))
+    if (inputs?.comment) await publishComment(inputs, context, renderProblem(formatError(error), options))
   } finally {
     core.setFailed(`evalgate: ${formatError(error)}`)
   }

@@ -47,7 +47,8 @@ Scores the candidate's answers to every eval-set question, then compares with th
   --max-drop X             allowed drop of any metric before the gate fails (default 0.02)
   --gate-mode MODE         strict (default: fail on any drop beyond max_drop) or significant
                            (fail only on drops whose 95% interval excludes no change, Holm-corrected)
-  --out FILE               write results.json
+  --out FILE               write results.json (a run not comparable with its baseline writes
+                           ./results.json without it: the fix command it prints names that file)
   --report FILE            write the Markdown report
   --shard i/n              score only the i-th of n deterministic slices (a GitHub Actions matrix);
                            merge the shards with "evalgate merge" to gate

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
 import { applyOverrides, mergeLayers, parseConfig, readConfigFile } from '../run/config.ts'
 import { GateError, formatError } from '../io/errors.ts'
-import { compareResults, exitCodeFor, runPipeline, EXIT } from '../run/pipeline.ts'
+import { compareResults, exitCodeFor, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import type { Logger } from '../io/logger.ts'
 import { renderReport } from '../report/markdown.ts'
@@ -223,11 +223,13 @@ function configFromRunFlags(flags: RunFlags): Config {
 
 async function runCommand(flags: RunFlags, io: CliIO, logger: Logger): Promise<number> {
   const config = configFromRunFlags(flags)
-  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger)), config, config.out ?? null)
+  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger)), config, config.out ?? DEFAULT_RESULTS_PATH)
   // the report's trend chart shows the runs before this one, then this run
   const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)
-  return finish(results, config.out, config.report, io, history)
+  // the fix command of an incomparable run names results.json: it is written even without --out
+  const out = config.out ?? (results.comparison?.verdict === 'incomparable' ? DEFAULT_RESULTS_PATH : undefined)
+  return finish(results, out, config.report, io, history)
 }
 
 function readHistory(path: string | undefined): HistoryRow[] {
@@ -237,6 +239,10 @@ function readHistory(path: string | undefined): HistoryRow[] {
 function recordHistory(path: string, results: Results, io: CliIO): void {
   if (results.run.shard) {
     io.stderr(`history: not written for a single shard; append it after evalgate merge\n`)
+    return
+  }
+  if (results.comparison?.verdict === 'incomparable') {
+    io.stderr(`history: not written for a run that is not comparable with its baseline\n`)
     return
   }
   const rows = appendHistory(path, results, results.run.started_at)
@@ -301,7 +307,8 @@ function compareCommand(flags: CompareFlags, io: CliIO): number {
   const results = loadResults(flags.candidate)
   const baseline = loadBaseline(flags.baseline)
   if (!baseline) throw new GateError('bad_input', `${flags.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
-  const compared = compareResults(results, baseline, config.gate, flags.candidate, flags.baseline)
+  // the update command names the results file that exists afterwards: --out, else the candidate's own
+  const compared = compareResults(results, baseline, config.gate, flags.out ?? flags.candidate, flags.baseline)
   return finish(compared, flags.out, flags.report, io)
 }
 

@@ -24,19 +24,6 @@ export class GateError extends Error {
   }
 }
 
-/** The baseline cannot be compared with this run; carries the reasons and the command that writes a new one. */
-export class IncomparableError extends GateError {
-  readonly reasons: string[]
-  readonly updateCommand: string
-
-  constructor(reasons: string[], updateCommand: string) {
-    super('incomparable', `baseline not comparable:\n  - ${reasons.join('\n  - ')}`, `if the change is intended, write a new baseline: ${updateCommand}`)
-    this.name = 'IncomparableError'
-    this.reasons = reasons
-    this.updateCommand = updateCommand
-  }
-}
-
 /** `file:line: column "x": problem`, the form every input error takes. */
 export function locate(file: string, line?: number, column?: string): string {
   let where = file

@@ -7,7 +7,6 @@ import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
-import { IncomparableError } from '../io/errors.ts'
 import type { RunClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
 import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
@@ -27,6 +26,9 @@ export interface RunEvalSet {
   shard: { index: number; count: number; total_questions: number } | null
 }
 
+/** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
+export const DEFAULT_RESULTS_PATH = 'results.json'
+
 /** Everything a run is given rather than finds: made by prepareRun from the config, or by a test. */
 export interface PipelineDeps {
   evalSet: RunEvalSet
@@ -40,8 +42,9 @@ export interface PipelineDeps {
 
 /**
  * candidate → score → compare, with everything injected. Everything that can be wrong with the
- * inputs (comparability with the baseline, the candidate's own settings) is checked before the
- * candidate is called. `config` supplies the run's settings: rules, k, gate, version, baseline path.
+ * inputs (the candidate's own settings) is checked before the candidate is called; a baseline
+ * that is not comparable is said then too, and the run goes on to an incomparable comparison.
+ * `config` supplies the run's settings: rules, k, gate, version, baseline path.
  */
 export async function runPipeline(deps: PipelineDeps, config: Config, resultsPath: string | null = null): Promise<Results> {
   const { evalSet, baseline, candidate, scorer, logger, clock } = deps
@@ -49,10 +52,11 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const notes: string[] = [...scorer.notes]
   const judge = scorer.identity
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${shard.total_questions} questions; merge the shards (evalgate merge) to gate`)
-  const updateCommand = `npx evalgate baseline --results ${resultsPath ?? 'results.json'} --out ${config.baseline ?? 'baselines/baseline.json'}`
+  const updateCommand = `npx evalgate baseline --results ${resultsPath ?? DEFAULT_RESULTS_PATH} --out ${config.baseline ?? 'baselines/baseline.json'}`
   if (baseline) {
+    // said before the candidate runs; the run goes on, so that its results.json can become the new baseline
     const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge })
-    if (reasons.length > 0) throw new IncomparableError(reasons, updateCommand)
+    if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
   } else if (config.baseline && !shard) {
     logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`)
   }
@@ -116,14 +120,13 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger }: PipelineDeps
   return { ...tier, questions, summary: summarise(questions, metrics) }
 }
 
-/** `compare` on its own: a results.json against a baseline or another results.json. */
+/**
+ * `compare` on its own: a results.json against a baseline or another results.json.
+ * `resultsPath` is the file the caller writes these results to: the update command names it.
+ */
 export function compareResults(results: Results, baseline: BaselineView | null, gateOverrides: Config['gate'], resultsPath: string, baselinePath: string): Results {
   const gate = resolveGate(baseline?.settings, gateOverrides)
   const updateCommand = `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`
-  if (baseline) {
-    const reasons = incomparability(baseline, results.run)
-    if (reasons.length > 0) throw new IncomparableError(reasons, updateCommand)
-  }
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand)
   return { ...results, comparison }
 }

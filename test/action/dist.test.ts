@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FakeGitHub } from '../helpers/github-server.ts'
 import { runCli } from '../cli/harness.ts'
+import type { Results } from '../../src/schemas/results.ts'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const DIST = join(ROOT, 'dist', 'index.js')
@@ -209,15 +210,28 @@ for (const runtime of runtimes) {
       assert.match(run.summary, /gate passed/)
     })
 
-    it('reports an incomparable baseline in the comment with the command, and fails with a warning', async () => {
+    it('reports an incomparable baseline in the comment with the command, writes results.json, and fails with a warning', async () => {
       github.comments.length = 0
       const work = workDir()
       const baseline = await goodBaseline(work)
+      const resultsPath = join(work, 'out', 'results.json')
       const run = await runAction(work, { node: runtime.node, github, inputs: { ...gateInputs(work, baseline, join(FIXTURES, 'good.jsonl')), 'eval-set-version': 'v2' } })
       assert.equal(run.code, 1)
       assert.equal(run.outputs.verdict, 'incomparable')
       assert.match(run.stdout, /::warning title=evalgate%3A baseline not comparable::/)
+      assert.match(run.stdout, /::error::evalgate: baseline not comparable:%0A {2}- .*"v1", this run uses "v2"/)
+      const command = `npx evalgate baseline --results ${resultsPath} --out ${baseline}`
       assert.match(github.comments[0]!.body, /baseline not comparable[\s\S]*eval\\_set\\_version "v1", this run uses "v2"[\s\S]*npx evalgate baseline/)
+      assert.ok(github.comments[0]!.body.includes(command), github.comments[0]!.body)
+      assert.match(run.summary, /baseline not comparable/)
+      // the file the command names exists, with the verdict, the reasons and this run's scores
+      const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as Results
+      assert.equal(results.comparison?.verdict, 'incomparable')
+      assert.match(results.comparison!.reasons[0]!, /"v1", this run uses "v2"/)
+      assert.equal(results.comparison!.update_command, command)
+      assert.equal(Object.keys(results.questions).length, 7)
+      assert.match(readFileSync(join(work, 'out', 'report.md'), 'utf8'), /Why the baseline is not comparable/)
+      assert.equal((await runCli(command.replace(/^npx evalgate /, '').split(' '))).code, 0, 'the command works')
     })
 
     it('gates the bundled example: fixed500 regresses against the committed baseline, heading passes', async () => {

@@ -82,12 +82,6 @@ const cases: BadInputCase[] = [
     notWritten: (s) => [s.path('results.json'), s.path('report.md')],
   },
   {
-    name: 'a baseline written for another eval_set_version',
-    argv: (s) => runArgs(s, ['--baseline', writeJson(s.path('baseline.json'), { version: 'v2', eval_set_version: 'v0', metrics: { rules_pass: 0.9 } }), '--out', s.path('results.json')]),
-    expect: (s) => [s.path('baseline.json'), /"v0"/, /"v1"/, /evalgate baseline --results \S+ --out \S*baseline\.json/],
-    notWritten: (s) => [s.path('results.json')],
-  },
-  {
     name: 'evalgate.yml thresholds naming an unknown metric',
     argv: (s) => {
       const config = writeText(s.path('evalgate.yml'), 'gate:\n  thresholds:\n    faithfulnes: 0.8\n')

@@ -6,7 +6,6 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BaselineView } from '../../src/baseline/baseline.ts'
 import type { AnswerContext, Candidate } from '../../src/candidates/candidate.ts'
-import { IncomparableError } from '../../src/io/errors.ts'
 import type { RunClock } from '../../src/io/clock.ts'
 import { runPipeline, type PipelineDeps, type RunEvalSet } from '../../src/run/pipeline.ts'
 import type { Scorer } from '../../src/run/scorers/scorer.ts'
@@ -128,11 +127,24 @@ describe('runPipeline with an injected candidate and scorer', () => {
     assert.match(results.run.notes.join('\n'), /shard 2\/3: 1 of 3 questions/)
   })
 
-  it('refuses an incomparable baseline before the candidate is checked or called', async () => {
+  it('says an incomparable baseline before the candidate is called, then scores the run and returns the incomparable comparison', async () => {
     const baseline: BaselineView = { path: 'b.json', kind: 'minimal', version: 'old', eval_set_version: 'v0', eval_set_fingerprint: null, judge: null, metrics: {}, questions: null, settings: {} }
     const d = deps({ baseline })
-    await assert.rejects(runPipeline(d, config()), IncomparableError)
-    assert.deepEqual(d.candidate.calls, [])
+    logs.length = 0
+    let warnedFirst = false
+    const answer = d.candidate.answer.bind(d.candidate)
+    d.candidate.answer = (rows, context) => {
+      warnedFirst = logs.some((l) => l.startsWith('warn: baseline not comparable: b.json was written for eval_set_version "v0"'))
+      return answer(rows, context)
+    }
+    const results = await runPipeline(d, config(), 'out/results.json')
+    assert.ok(warnedFirst, logs.join('\n'))
+    assert.deepEqual(d.candidate.calls, ['check 3', 'answer q1,q2,q3'])
+    const c = results.comparison!
+    assert.equal(c.verdict, 'incomparable')
+    assert.match(c.reasons[0]!, /eval_set_version "v0", this run uses "v1"/)
+    assert.equal(c.update_command, 'npx evalgate baseline --results out/results.json --out baselines/baseline.json')
+    assert.equal(results.questions.q1!.scores.faithfulness, 1, 'scored, so that the results can become the new baseline')
   })
 
   it('compares with a baseline scored by the same scorer', async () => {
