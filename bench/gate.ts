@@ -17,7 +17,7 @@
 import type { BaselineView } from '../src/baseline/baseline.ts'
 import { compare } from '../src/compare/compare.ts'
 import type { RunUnderTest } from '../src/compare/columns.ts'
-import { DEFAULT_GATE } from '../src/baseline/gate.ts'
+import { DEFAULT_GATE } from '../src/schemas/gate.ts'
 import type { GateSettings, QuestionResult } from '../src/schemas/results.ts'
 import { mulberry32 } from '../src/stats/bootstrap.ts'
 

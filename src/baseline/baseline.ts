@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from './gate.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
-import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline, type GateSettingsInput } from '../schemas/baseline.ts'
+import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline } from '../schemas/baseline.ts'
+import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
 import type { JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
 
@@ -108,9 +109,8 @@ function isResultsFile(data: unknown): boolean {
 }
 
 function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
-  const keys = ['max_drop', 'max_drop_overrides', 'thresholds', 'by_category', 'max_error_rate', 'question_drop', 'latency_rise', 'gate_mode'] as const
   const out: Record<string, unknown> = {}
-  for (const k of keys) if (b[k] !== undefined) out[k] = b[k]
+  for (const k of GATE_KEYS) if (b[k] !== undefined) out[k] = b[k]
   return out as GateSettingsInput
 }
 

@@ -1,22 +1,10 @@
 import { GateError } from '../io/errors.ts'
 import { isKnownMetric, knownMetricNames } from '../metrics/registry.ts'
-import type { GateSettingsInput } from '../schemas/baseline.ts'
-import type { GateSettings } from '../schemas/results.ts'
-
-export const DEFAULT_GATE: GateSettings = {
-  max_drop: 0.02,
-  max_drop_overrides: {},
-  thresholds: {},
-  by_category: {},
-  max_error_rate: 0.1,
-  question_drop: 0.25,
-  latency_rise: 0.5,
-  gate_mode: 'strict',
-}
+import { defaultGate, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
 
 /** defaults < the baseline's committed settings < evalgate.yml / flags / Action inputs. */
 export function resolveGate(...layers: (GateSettingsInput | undefined)[]): GateSettings {
-  const gate: GateSettings = structuredClone(DEFAULT_GATE)
+  const gate = defaultGate()
   for (const layer of layers) {
     if (!layer) continue
     for (const [key, value] of Object.entries(layer)) {

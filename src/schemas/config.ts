@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GateSettingsInputSchema } from './baseline.ts'
+import { GateSettingsInputSchema } from './gate.ts'
 import { HttpCandidateSchema } from './candidate.ts'
 
 export const DEFAULT_REFUSAL_PHRASES = [

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { GateFailureSchema, MetricLimitSchema } from './failures.ts'
+import { GateSettingsSchema } from './gate.ts'
+
+export { GateSettingsSchema, type GateSettings } from './gate.ts'
 
 /** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
 export const RESULTS_SCHEMA_VERSION = 2
@@ -175,18 +178,6 @@ export type QuestionChange = z.infer<typeof QuestionChangeSchema>
 
 export const VerdictSchema = z.enum(['pass', 'fail', 'incomparable', 'no_baseline'])
 export type Verdict = z.infer<typeof VerdictSchema>
-
-export const GateSettingsSchema = z.object({
-  max_drop: z.number().min(0),
-  max_drop_overrides: z.record(z.string(), z.number().min(0)),
-  thresholds: z.record(z.string(), z.number()),
-  by_category: z.record(z.string(), z.record(z.string(), z.number())),
-  max_error_rate: z.number().min(0).max(1),
-  question_drop: z.number().min(0),
-  latency_rise: z.number().min(0),
-  gate_mode: z.enum(['strict', 'significant']),
-})
-export type GateSettings = z.infer<typeof GateSettingsSchema>
 
 export const ComparisonSchema = z.object({
   verdict: VerdictSchema,

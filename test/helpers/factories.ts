@@ -1,6 +1,6 @@
 import type { BaselineView } from '../../src/baseline/baseline.ts'
 import type { RunUnderTest } from '../../src/compare/columns.ts'
-import { DEFAULT_GATE } from '../../src/baseline/gate.ts'
+import { DEFAULT_GATE } from '../../src/schemas/gate.ts'
 import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Results } from '../../src/schemas/results.ts'
 
 export const JUDGE = { provider: 'lexical', model: 'lexical-v1', embeddings_model: null, definitions_hash: 'abc', rules_hash: 'r1' }

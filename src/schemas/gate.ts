@@ -1,0 +1,39 @@
+import { z } from 'zod'
+
+/**
+ * The gate settings: every key, its default and its validation, in one place. The input form
+ * (evalgate.yml `gate:`, a baseline's committed settings, flags and inputs), the defaults and
+ * the key list are derived from it.
+ */
+export const GateSettingsSchema = z.object({
+  max_drop: z.number().min(0).default(0.02),
+  max_drop_overrides: z.record(z.string(), z.number().min(0)).default({}),
+  thresholds: z.record(z.string(), z.number()).default({}),
+  by_category: z.record(z.string(), z.record(z.string(), z.number())).default({}),
+  max_error_rate: z.number().min(0).max(1).default(0.1),
+  question_drop: z.number().min(0).default(0.25),
+  latency_rise: z.number().min(0).default(0.5),
+  gate_mode: z.enum(['strict', 'significant']).default('strict'),
+})
+export type GateSettings = z.infer<typeof GateSettingsSchema>
+
+type Shape = typeof GateSettingsSchema.shape
+type Optional<S extends Record<string, z.ZodDefault<z.ZodType>>> = { [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? z.ZodOptional<T> : never }
+
+/** Every setting optional and without its default, so layers merge: an absent key leaves the layer below in force. */
+function withoutDefaults<S extends Record<string, z.ZodDefault<z.ZodType>>>(shape: S): Optional<S> {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.unwrap().optional()])) as unknown as Optional<S>
+}
+
+/** Gate settings as written in a file: the seed's minimal baseline.json and evalgate's own form load through it. */
+export const GateSettingsInputSchema = z.object(withoutDefaults<Shape>(GateSettingsSchema.shape))
+export type GateSettingsInput = z.infer<typeof GateSettingsInputSchema>
+
+export const GATE_KEYS = GateSettingsSchema.keyof().options
+
+/** A fresh copy each time: callers merge layers into it. */
+export function defaultGate(): GateSettings {
+  return GateSettingsSchema.parse({})
+}
+
+export const DEFAULT_GATE: Readonly<GateSettings> = Object.freeze(defaultGate())
