@@ -3,12 +3,12 @@ import { basename, dirname, join } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline } from '../baseline/baseline.ts'
-import { applyOverrides, parseConfig, readConfigFile } from '../run/config.ts'
 import { GateError, formatError } from '../io/errors.ts'
 import { compareResults, runPipeline } from '../run/pipeline.ts'
-import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
+import { defaultEnvironment, prepareRun, type RunEnvironment } from '../run/prepare.ts'
 import { makeCandidate } from '../candidates/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
+import { resolveRun } from '../run/resolve.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
 import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
@@ -16,7 +16,7 @@ import { commentMarker } from '../github/comments.ts'
 import { failureSentence } from '../report/failures.ts'
 import { renderReport, type ReportOptions } from '../report/markdown.ts'
 import { renderProblem } from '../report/problem.ts'
-import type { Config } from '../schemas/config.ts'
+import type { Config, RunConfig } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
@@ -31,14 +31,13 @@ export async function run(): Promise<void> {
   const context = pullRequestContext()
   try {
     inputs = readInputs()
-    const file = readConfigFile(inputs.config)
-    const config = parseConfig(applyOverrides(file.data, inputs.overrides), file.source === 'flags' ? 'action inputs' : `${file.source} + action inputs`)
-    // A baseline refresh replaces the baseline, so it is not compared with it first.
-    const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
+    // merge mode scores nothing: it needs the settings, not a runnable config
+    const runnable = inputs.mode === 'merge' ? null : resolveRun(inputs, 'action')
+    const { config, baselinePath } = runnable ?? resolveRun(inputs, 'action', 'settings')
     const environment = defaultEnvironment({ info: core.info, warn: core.warning })
     if (inputs.judgeApiKey) environment.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment.env)
-    const results = inputs.mode === 'merge' ? mergeAndCompare(inputs, config) : await runPipeline(prepareRun(runConfig, environment), runConfig, inputs.resultsPath)
+    const results = runnable ? await scoreRun(runnable.config, inputs, environment) : mergeAndCompare(inputs, config, baselinePath)
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
@@ -51,7 +50,7 @@ export async function run(): Promise<void> {
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
     if (inputs.mode === 'baseline') {
-      writeBaseline(results, config.baseline ?? 'baselines/baseline.json', config.version ?? null)
+      writeBaseline(results, baselinePath, config.version ?? null)
       if (config.history) core.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
       return
     }
@@ -83,6 +82,12 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
   if (!(error instanceof GateError)) core.debug(String((error as Error)?.stack))
 }
 
+/** gate and baseline modes score this run; a baseline refresh replaces the baseline, so it is not compared with it first. */
+async function scoreRun(config: RunConfig, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
+  const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
+  return runPipeline(prepareRun(runConfig, environment), runConfig, inputs.resultsPath)
+}
+
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
 function maskEnvSecrets(config: Config, env: Record<string, string | undefined>): void {
   const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd: process.cwd() }) : null
@@ -91,11 +96,10 @@ function maskEnvSecrets(config: Config, env: Record<string, string | undefined>)
 }
 
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-function mergeAndCompare(inputs: ActionInputs, config: Config): Results {
+function mergeAndCompare(inputs: ActionInputs, config: Config, baselinePath: string): Results {
   const files = inputs.shardResults.flatMap(expandPattern)
   const merged = mergeShardFiles(files)
   core.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`)
-  const baselinePath = config.baseline ?? 'baselines/baseline.json'
   return compareResults(merged, loadBaseline(baselinePath), config.gate, inputs.resultsPath, baselinePath)
 }
 

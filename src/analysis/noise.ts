@@ -1,5 +1,5 @@
 import { metricInfo, sortMetrics } from '../metrics/registry.ts'
-import type { Config } from '../schemas/config.ts'
+import type { RunConfig } from '../schemas/config.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { GateError } from '../io/errors.ts'
 import { runPipeline } from '../run/pipeline.ts'
@@ -23,7 +23,7 @@ const JUDGED = new Set(['judge', 'rag', 'hallucination'])
  * two runs, so the noise of their difference is √2·sd, and 1.96·√2·sd is the drop noise alone
  * stays under 95% of the time (rounded up to 0.005).
  */
-export async function calibrateNoise(config: Config, environment: RunEnvironment, passes: number): Promise<NoiseRow[]> {
+export async function calibrateNoise(config: RunConfig, environment: RunEnvironment, passes: number): Promise<NoiseRow[]> {
   if (!judgedByModel(config)) {
     throw new GateError('usage', `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`, 'use --judge openai (with its model and key)')
   }

@@ -6,6 +6,14 @@ import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
 import type { JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
 
+/** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
+export const DEFAULT_BASELINE_PATH = 'baselines/baseline.json'
+
+/** The command that writes a new baseline from a run's results: printed wherever a baseline must be refreshed. */
+export function updateBaselineCommand(resultsPath: string, baselinePath: string = DEFAULT_BASELINE_PATH): string {
+  return `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`
+}
+
 /**
  * What the comparison needs from a baseline, whichever file it came from: evalgate's own
  * baseline.json, the seed's minimal form (aggregates only), or another run's results.json.
@@ -26,31 +34,38 @@ export interface BaselineView {
 /** A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the file. */
 export function loadBaseline(path: string): BaselineView | null {
   if (!existsSync(path)) return null
-  let data: unknown
+  const data = readBaselineJson(path)
+  if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
+  return viewOfBaseline(parseBaseline(data, path), path)
+}
+
+function readBaselineJson(path: string): unknown {
   const text = readFileSync(path, 'utf8')
   try {
-    data = JSON.parse(text)
+    return JSON.parse(text)
   } catch (error) {
     throw new GateError(
       'bad_input',
       `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${(error as Error).message}`,
-      'restore it from git (git checkout -- <file>) or write a new one with: npx evalgate baseline --results results.json --out ' + path,
+      `restore it from git (git checkout -- <file>) or write a new one with: ${updateBaselineCommand('results.json', path)}`,
     )
   }
-  if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
+}
+
+function parseBaseline(data: unknown, path: string): Baseline {
   const parsed = BaselineSchema.safeParse(data)
   if (!parsed.success) {
     const problems: Problems = new Problems()
     for (const issue of parsed.error.issues) {
       problems.add(
         `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`,
-        'a baseline needs at least version, eval_set_version and metrics; write one with: npx evalgate baseline --results results.json --out ' + path,
+        `a baseline needs at least version, eval_set_version and metrics; write one with: ${updateBaselineCommand('results.json', path)}`,
       )
     }
     problems.fail('bad_input')
   }
   checkGateMetricNames(parsed.data, path)
-  return viewOfBaseline(parsed.data, path)
+  return parsed.data
 }
 
 export function viewOfBaseline(b: Baseline, path: string | null): BaselineView {

@@ -1,20 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { checkGateMetricNames } from '../baseline/gate.ts'
-import { CANDIDATE_KINDS, ConfigSchema, type Config, type GateIssueParams } from '../schemas/config.ts'
+import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type GateIssueParams, type RunConfig } from '../schemas/config.ts'
 import { GateError } from '../io/errors.ts'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
 
 /**
- * Reads evalgate.yml. An explicitly named file must exist; the default one is optional.
+ * Reads evalgate.yml. An explicitly named file must exist; the default one is optional (source
+ * null when there is none).
  * Returns the raw object: it is validated after flags / inputs are merged over it.
  */
-export function readConfigFile(path: string | undefined): { source: string; data: Record<string, unknown> } {
+export function readConfigFile(path: string | undefined): { source: string | null; data: Record<string, unknown> } {
   const file = path ?? DEFAULT_CONFIG_FILE
   if (!existsSync(file)) {
     if (path) throw new GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only')
-    return { source: 'flags', data: {} }
+    return { source: null, data: {} }
   }
   let data: unknown
   try {
@@ -29,16 +30,23 @@ export function readConfigFile(path: string | undefined): { source: string; data
   return { source: file, data: data as Record<string, unknown> }
 }
 
-/** Later layers win; nested objects merge, arrays and scalars replace; undefined means unset. */
+/**
+ * Later layers win; nested objects merge, arrays and scalars replace; undefined means unset.
+ * A null in a later layer removes the setting below it (--no-baseline).
+ */
 export function mergeLayers(...layers: Record<string, unknown>[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const layer of layers) {
+  layers.forEach((layer, i) => {
     for (const [key, value] of Object.entries(layer)) {
       if (value === undefined) continue
+      if (value === null && i > 0) {
+        delete out[key]
+        continue
+      }
       const current = out[key]
       out[key] = isPlainObject(value) && isPlainObject(current) ? mergeLayers(current, value) : value
     }
-  }
+  })
   return out
 }
 
@@ -65,24 +73,25 @@ export function applyOverrides(file: Record<string, unknown>, overrides: Record<
 
 /** Validates the merged config; errors name the setting and where it came from. */
 export function parseConfig(data: Record<string, unknown>, source: string): Config {
-  const parsed = ConfigSchema.safeParse(data)
+  return validated(ConfigSchema, data, source)
+}
+
+/** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
+export function parseRunConfig(data: Record<string, unknown>, source: string): RunConfig {
+  return validated(RunConfigSchema, data, source) as RunConfig
+}
+
+/** A broken invariant becomes the GateError it carries; any other issue names the setting. */
+function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, source: string): Config {
+  const parsed = schema.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
-    if (own) throw new GateError(own.code, issue.message, own.hint)
+    if (own) throw new GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint)
     const path = issue.path.join('.')
     const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)'
     throw new GateError('bad_config', `${source}: setting "${path || (issue as { keys?: string[] }).keys?.join(', ')}": ${issue.message}`, hint)
   }
-  const config = parsed.data
-  checkGateMetricNames(config.gate, source)
-  const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()))
-  if (refusalAsForbidden.length > 0) {
-    throw new GateError(
-      'bad_config',
-      `${source}: rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`,
-      'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
-    )
-  }
-  return config
+  checkGateMetricNames(parsed.data.gate, source)
+  return parsed.data
 }

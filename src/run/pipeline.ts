@@ -1,4 +1,4 @@
-import type { BaselineView } from '../baseline/baseline.ts'
+import { updateBaselineCommand, type BaselineView } from '../baseline/baseline.ts'
 import type { Candidate } from '../candidates/candidate.ts'
 import { missingOutput } from '../candidates/outputs.ts'
 import { compare, incomparability } from '../compare/compare.ts'
@@ -52,7 +52,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const notes: string[] = [...scorer.notes]
   const judge = scorer.identity
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${shard.total_questions} questions; merge the shards (evalgate merge) to gate`)
-  const updateCommand = `npx evalgate baseline --results ${resultsPath ?? DEFAULT_RESULTS_PATH} --out ${config.baseline ?? 'baselines/baseline.json'}`
+  const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline)
   if (baseline) {
     // said before the candidate runs; the run goes on, so that its results.json can become the new baseline
     const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge })
@@ -126,7 +126,7 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger }: PipelineDeps
  */
 export function compareResults(results: Results, baseline: BaselineView | null, gateOverrides: Config['gate'], resultsPath: string, baselinePath: string): Results {
   const gate = resolveGate(baseline?.settings, gateOverrides)
-  const updateCommand = `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`
+  const updateCommand = updateBaselineCommand(resultsPath, baselinePath)
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand)
   return { ...results, comparison }
 }

@@ -30,7 +30,7 @@ export const RulesConfigSchema = z
   .strict()
 export type RulesConfig = z.infer<typeof RulesConfigSchema>
 
-const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
+export const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
 
 /**
  * The system under test, one member per kind; `kind` picks its implementation in
@@ -80,7 +80,8 @@ const CandidateBlockSchema = z
 
 /** An issue that is a usage error of its own rather than a bad value: parseConfig reports it as this GateError. */
 export interface GateIssueParams {
-  gate: { code: 'usage' | 'bad_config'; hint: string }
+  /** located: the message is prefixed with where the settings came from (`evalgate.yml + flags: ...`) */
+  gate: { code: 'usage' | 'bad_config'; hint: string; located?: boolean }
 }
 
 /** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
@@ -156,5 +157,41 @@ export const ConfigSchema = z
       .optional(),
   })
   .strict()
+  .superRefine((config, ctx) => {
+    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()))
+    if (refusalAsForbidden.length > 0) {
+      broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
+        code: 'bad_config',
+        hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
+        located: true,
+      })
+    }
+  })
 export type Config = z.infer<typeof ConfigSchema>
 export type ConfigInput = z.input<typeof ConfigSchema>
+
+/** A config a run can start from: RunConfigSchema's checks make these present. */
+export type RunConfig = Config & { eval_set: string; eval_set_version: string; candidate: CandidateConfig }
+
+/**
+ * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
+ * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
+ * LLM judge's model) are checked by its scorer in run/scorers/.
+ */
+export const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
+  const usage = (path: string, message: string, hint: string) => broken(ctx, [path], message, { code: 'usage', hint })
+  if (!config.eval_set) return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml')
+  if (!config.eval_set_version) {
+    return usage(
+      'eval_set_version',
+      'no eval_set_version given',
+      'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to',
+    )
+  }
+  if (!config.candidate) usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)')
+})
+
+function broken(ctx: z.RefinementCtx, path: string[], message: string, gate: GateIssueParams['gate']): void {
+  const params: GateIssueParams = { gate }
+  ctx.addIssue({ code: 'custom', path, message, params })
+}

@@ -110,6 +110,26 @@ const cases: BadInputCase[] = [
     expect: () => [/eval_set_version/, /fix: .*--eval-set-version/],
   },
   {
+    name: 'an unknown --judge provider, naming the choices',
+    argv: (s) => runArgs(s, ['--judge', 'gpt']),
+    expect: () => [/--judge expects lexical, openai or none, got "gpt"/, /fix: lexical: offline/],
+  },
+  {
+    name: 'an LLM judge without its model',
+    argv: (s) => runArgs(s, ['--judge', 'openai']),
+    expect: () => [/judge\.provider is openai but no judge\.model is set/, /fix: set judge\.model/],
+  },
+  {
+    name: 'two candidates at once',
+    argv: (s) => runArgs(s, ['--predictions', writeText(s.path('pred.jsonl'), '')]),
+    expect: () => [/more than one candidate given \(predictions, command\)/, /fix: use exactly one of/],
+  },
+  {
+    name: 'evalgate.yml forbidding a refusal phrase',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'rules:\n  forbidden: ["不知道"]\n') }, []),
+    expect: (s) => [`${s.path('evalgate.yml')} + flags: rules.forbidden lists "不知道"`, /fix: a correct refusal must never count as a forbidden word/],
+  },
+  {
     name: 'a non-numeric --max-drop',
     argv: (s) => runArgs(s, ['--max-drop', 'two percent']),
     expect: () => [/--max-drop/, /"two percent"/],

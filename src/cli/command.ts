@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs'
+import { appendHistory, parseHistoryCsv, type HistoryRow } from '../baseline/history.ts'
+import { writeJsonFile } from '../io/jsonFile.ts'
+import { writeFileSafely } from '../io/safeWrite.ts'
+import { readText } from '../io/tabular.ts'
+import { renderReport } from '../report/markdown.ts'
+import { renderTerminal } from '../report/terminal.ts'
+import { exitCodeFor } from '../run/pipeline.ts'
+import type { Logger } from '../io/logger.ts'
+import type { RunRequest } from '../run/resolve.ts'
+import type { Results } from '../schemas/results.ts'
+
+export interface CliIO {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+  color: boolean
+  now?: () => Date
+}
+
+/** What every command gets: its flags, parsed by the option table, and where to write. */
+export interface CommandContext {
+  /** every flag given (or defaulted), parsed, by flag name */
+  flags: Record<string, unknown>
+  /** what resolveRun takes: --config and the settings the flags give */
+  request: RunRequest
+  positionals: string[]
+  io: CliIO
+  logger: Logger
+}
+
+/** results.json, report.md, the terminal view; the exit code the verdict gives. */
+export function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = []): number {
+  if (out) writeJsonFile(out, results)
+  if (report) writeFileSafely(report, renderReport(results, { maxChars: Infinity, history }))
+  io.stdout(renderTerminal(results, { color: io.color }) + '\n')
+  const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')
+  if (written) io.stdout(`\n${written}\n`)
+  return exitCodeFor(results)
+}
+
+export function readHistory(path: string | undefined): HistoryRow[] {
+  return path && existsSync(path) ? parseHistoryCsv(readText(path, 'history file'), path) : []
+}
+
+export function recordHistory(path: string, results: Results, io: CliIO): void {
+  if (results.run.shard) {
+    io.stderr(`history: not written for a single shard; append it after evalgate merge\n`)
+    return
+  }
+  if (results.comparison?.verdict === 'incomparable') {
+    io.stderr(`history: not written for a run that is not comparable with its baseline\n`)
+    return
+  }
+  const rows = appendHistory(path, results, results.run.started_at)
+  io.stderr(`history: appended ${rows} rows to ${path}\n`)
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
+import { GateError } from '../io/errors.ts'
+import { writeJsonFile } from '../io/jsonFile.ts'
+import { mergeShardFiles } from '../run/merge.ts'
+import { compareResults, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
+import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
+import { resolveRun } from '../run/resolve.ts'
+import { finish, readHistory, recordHistory, type CommandContext } from './command.ts'
+
+/** `evalgate run`: score the candidate, compare with the baseline when there is one. */
+export async function runCommand({ request, io, logger }: CommandContext): Promise<number> {
+  const { config } = resolveRun(request, 'cli')
+  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger)), config, config.out ?? DEFAULT_RESULTS_PATH)
+  // the report's trend chart shows the runs before this one, then this run
+  const history = readHistory(config.history)
+  if (config.history) recordHistory(config.history, results, io)
+  // the fix command of an incomparable run names results.json: it is written even without --out
+  const out = config.out ?? (results.comparison?.verdict === 'incomparable' ? DEFAULT_RESULTS_PATH : undefined)
+  return finish(results, out, config.report, io, history)
+}
+
+/** `evalgate compare`: a results.json against a baseline or another results.json. */
+export function compareCommand({ flags, request, io }: CommandContext): number {
+  const f = flags as { baseline?: string; candidate?: string }
+  if (!f.baseline || !f.candidate) throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)
+  const { config } = resolveRun(request, 'cli', 'gate')
+  const results = loadResults(f.candidate)
+  const baseline = loadBaseline(f.baseline)
+  if (!baseline) throw new GateError('bad_input', `${f.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
+  // the update command names the results file that exists afterwards: --out, else the candidate's own
+  const compared = compareResults(results, baseline, config.gate, config.out ?? f.candidate, f.baseline)
+  return finish(compared, config.out, config.report, io)
+}
+
+/** `evalgate merge`: the shards' results joined, and compared when --baseline is given. */
+export function mergeCommand({ flags, request, positionals, io }: CommandContext): number {
+  const f = flags as { baseline?: string; history?: string; out?: string; report?: string }
+  if (!f.out) throw new GateError('usage', 'merge needs --out FILE', 'e.g. evalgate merge --out merged.json shard-*.json')
+  let merged = mergeShardFiles(positionals)
+  if (f.baseline) {
+    const { config } = resolveRun(request, 'cli', 'gate')
+    const baseline = loadBaseline(f.baseline)
+    if (!baseline) throw new GateError('bad_input', `${f.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
+    merged = compareResults(merged, baseline, config.gate, f.out, f.baseline)
+  }
+  const history = readHistory(f.history)
+  if (f.history) recordHistory(f.history, merged, io)
+  io.stderr(`merged ${positionals.length} shards: ${merged.run.question_count} questions\n`)
+  return finish(merged, f.out, f.report, io, history)
+}
+
+/** `evalgate baseline`: a baseline from a results.json, keeping the gate settings of the one it replaces. */
+export function baselineCommand({ flags, io }: CommandContext): number {
+  const f = flags as { results?: string; out: string; version?: string }
+  if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. evalgate baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)
+  const results = loadResults(f.results)
+  const previous = loadBaseline(f.out)
+  const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
+  writeJsonFile(f.out, baseline)
+  const kept = previous ? ` (gate settings kept from the previous ${f.out})` : ''
+  io.stdout(`wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`)
+  return EXIT.pass
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
+import type { Config, RunConfig } from '../schemas/config.ts'
+import { applyOverrides, parseConfig, parseRunConfig, readConfigFile } from './config.ts'
+import type { Shell } from './option.ts'
+
+/** What a command needs from the settings: a runnable config, every setting, or only the gate settings of the file. */
+export type Scope = 'run' | 'settings' | 'gate'
+
+export interface RunRequest {
+  /** --config / the config input; an explicitly named file must exist */
+  configFile: string | undefined
+  /** the settings the flags or inputs give (readOptions' overrides) */
+  overrides: Record<string, unknown>
+}
+
+export interface ResolvedRun<C extends Config = Config> {
+  config: C
+  /** where the settings came from, as errors name it: "evalgate.yml + flags" */
+  source: string
+  /** the baseline to compare with, write or edit: config.baseline, else the default path */
+  baselinePath: string
+}
+
+/**
+ * The one way both shells turn what they were given (CLI flags or Action inputs, read by
+ * readOptions) and evalgate.yml into a validated config: defaults < evalgate.yml < flags /
+ * inputs. `run` also checks what a run cannot do without (eval set, version, one candidate,
+ * a complete LLM judge), with the same errors wherever the config came from.
+ */
+export function resolveRun(request: RunRequest, shell: Shell, scope?: 'run'): ResolvedRun<RunConfig>
+export function resolveRun(request: RunRequest, shell: Shell, scope: 'settings' | 'gate'): ResolvedRun
+export function resolveRun(request: RunRequest, shell: Shell, scope: Scope = 'run'): ResolvedRun {
+  const file = readConfigFile(request.configFile)
+  const givenBy = shell === 'cli' ? 'flags' : 'action inputs'
+  const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`
+  // compare and merge take only the file's gate settings: its run settings are not theirs to check
+  const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data
+  const merged = applyOverrides(fileLayer, request.overrides)
+  const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source)
+  return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH }
+}

@@ -1,0 +1,44 @@
+import { after, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { main } from '../../src/cli/main.ts'
+import { COMMANDS } from '../../src/run/option.ts'
+import { optionsOf } from '../../src/run/options.ts'
+import { cleanupTempDirs, fixture, makeTempDir, runCli } from './harness.ts'
+
+after(cleanupTempDirs)
+
+describe('--help comes from the option table', () => {
+  for (const command of COMMANDS) {
+    it(`lists the options evalgate ${command} takes, and no other`, async () => {
+      const help = (await runCli([command, '--help'])).stdout
+      const listed = new Set([...help.matchAll(/^ {2}(--[a-z0-9-]+)/gm)].map((m) => m[1]!))
+      const takes = new Set(optionsOf(command).map((o) => `--${o.flag}`))
+      for (const flag of listed) assert.ok(takes.has(flag), `${command} --help lists ${flag}, which it does not take`)
+      const own = command === 'calibrate-noise' ? optionsOf(command).filter((o) => !optionsOf('run').includes(o)) : optionsOf(command)
+      for (const o of own.filter((o) => o.help)) assert.ok(listed.has(`--${o.flag}`) || help.includes(o.label ?? '\u0000'), `${command} --help lacks --${o.flag}`)
+    })
+  }
+
+  it('shows the defaults the config schema and the gate settings define', async () => {
+    const help = (await runCli(['run', '--help'])).stdout
+    assert.match(help, /--max-drop X +allowed drop of any metric before the gate fails \(default 0\.02\)/)
+    assert.match(help, /--candidate-timeout MS +timeout for the candidate command \(default 300000\)/)
+    assert.match(help, /--judge lexical\|openai\|none\n {27}lexical: offline, deterministic \(default\); openai: an LLM judge over any\n {27}OpenAI-compatible endpoint/)
+  })
+})
+
+describe('--no-color', () => {
+  it('prints the terminal view without colour codes', async () => {
+    const t = makeTempDir()
+    const args = ['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')]
+    const run = async (...more: string[]) => {
+      let stdout = ''
+      const code = await main([...args, ...more], { stdout: (s) => void (stdout += s), stderr: () => undefined, color: true })
+      assert.equal(code, 0)
+      return stdout
+    }
+    const ESC = String.fromCharCode(27)
+    assert.ok((await run()).includes(`${ESC}[`), 'a colour terminal gets colour')
+    assert.ok(!(await run('--no-color')).includes(`${ESC}[`))
+  })
+})
