@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
-import { baselineFromResults, loadBaseline } from '../baseline/baseline.ts'
+import { baselineFromResults, loadBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
 import { compareResults, runPipeline } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun, type RunEnvironment } from '../run/prepare.ts'
@@ -132,7 +132,7 @@ function pullRequestContext(): PullRequestContext {
 
 function writeBaseline(results: Results, path: string, version: string | null): void {
   const baseline = baselineFromResults(results, loadBaseline(path), version, new Date())
-  writeJsonFile(path, baseline)
+  writeBaselineFile(path, baseline)
   core.setOutput('baseline-path', path)
   core.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
 }

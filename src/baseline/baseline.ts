@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from './gate.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
+import { writeJsonFile } from '../io/jsonFile.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline } from '../schemas/baseline.ts'
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
 import type { JudgeIdentity, Results } from '../schemas/results.ts'
@@ -37,6 +38,33 @@ export function loadBaseline(path: string): BaselineView | null {
   const data = readBaselineJson(path)
   if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
   return viewOfBaseline(parseBaseline(data, path), path)
+}
+
+/**
+ * A baseline.json to edit (calibrate-noise --write), read through its schema: unknown fields
+ * are kept, and so is the file's key order (a committed baseline then changes only where its
+ * content does); a results.json or an invalid file is refused naming the file. Null when absent.
+ */
+export function readBaselineFile(path: string): Baseline | null {
+  if (!existsSync(path)) return null
+  const data = readBaselineJson(path)
+  if (isResultsFile(data)) {
+    throw new GateError('bad_input', `${path}: this is a results.json, not a baseline.json: it has no gate settings to edit`, `write a baseline from it first: ${updateBaselineCommand(path)}`)
+  }
+  const baseline = parseBaseline(data, path)
+  // the file's key order, then any key the schema added
+  const keys = [...new Set([...Object.keys(data as object), ...Object.keys(baseline)])].filter((k) => k in baseline)
+  return Object.fromEntries(keys.map((k) => [k, baseline[k]])) as Baseline
+}
+
+/**
+ * Every baseline evalgate writes goes through its schema first, so it never writes a file it
+ * would refuse to read. The per-question scores are left out of that check: they come from a
+ * parsed results.json or baseline, and checking 100,000 of them again costs seconds.
+ */
+export function writeBaselineFile(path: string, baseline: Baseline): void {
+  BaselineSchema.parse({ ...baseline, questions: undefined })
+  writeJsonFile(path, baseline)
 }
 
 function readBaselineJson(path: string): unknown {

@@ -1,6 +1,5 @@
-import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadResults } from '../baseline/baseline.ts'
+import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
-import { writeJsonFile } from '../io/jsonFile.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { compareResults, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
@@ -56,7 +55,7 @@ export function baselineCommand({ flags, io }: CommandContext): number {
   const results = loadResults(f.results)
   const previous = loadBaseline(f.out)
   const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
-  writeJsonFile(f.out, baseline)
+  writeBaselineFile(f.out, baseline)
   const kept = previous ? ` (gate settings kept from the previous ${f.out})` : ''
   io.stdout(`wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`)
   return EXIT.pass

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { loadBaseline, updateBaselineCommand } from '../baseline/baseline.ts'
+import { readBaselineFile, updateBaselineCommand, writeBaselineFile } from '../baseline/baseline.ts'
 import { calibrateNoise, type NoiseRow } from '../analysis/noise.ts'
 import { GateError } from '../io/errors.ts'
-import { writeJsonFile } from '../io/jsonFile.ts'
 import { EXIT } from '../run/pipeline.ts'
 import { defaultEnvironment } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
@@ -11,19 +9,21 @@ import type { CommandContext } from './command.ts'
 /**
  * `evalgate calibrate-noise`: the judge asked K times over the same answers; proposes a
  * max_drop per judged metric, and with --write puts them into the baseline's
- * max_drop_overrides.
+ * max_drop_overrides, read and written through the baseline's schema.
  */
 export async function calibrateNoiseCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
   const f = flags as { runs: number; write?: boolean }
   const { config, baselinePath } = resolveRun(request, 'cli')
+  // checked before the first judge call: a baseline that cannot take the proposals would waste every pass
+  const baseline = f.write ? readBaselineFile(baselinePath) : null
+  if (f.write && !baseline) {
+    throw new GateError('bad_input', `${baselinePath}: no baseline to write the proposals into`, `write the baseline first: ${updateBaselineCommand('results.json', baselinePath)}`)
+  }
   const rows = await calibrateNoise(config, defaultEnvironment(logger), f.runs)
   io.stdout(noiseTable(rows) + '\n')
   const proposals = Object.fromEntries(rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop!]))
-  if (f.write) {
-    if (!loadBaseline(baselinePath)) throw new GateError('bad_input', `${baselinePath}: no baseline to write the proposals into`, `write the baseline first: ${updateBaselineCommand('results.json', baselinePath)}`)
-    const data = JSON.parse(readFileSync(baselinePath, 'utf8')) as Record<string, unknown>
-    data.max_drop_overrides = { ...(data.max_drop_overrides as Record<string, number> | undefined), ...proposals }
-    writeJsonFile(baselinePath, data)
+  if (baseline) {
+    writeBaselineFile(baselinePath, { ...baseline, max_drop_overrides: { ...baseline.max_drop_overrides, ...proposals } })
     io.stdout(`wrote max_drop_overrides for ${Object.keys(proposals).length} metrics into ${baselinePath}\n`)
   } else if (Object.keys(proposals).length > 0) {
     io.stdout("run again with --write to put these into the baseline's max_drop_overrides\n")

@@ -1,0 +1,83 @@
+/**
+ * calibrate-noise --write edits baseline.json through the baseline's schema: unknown fields
+ * and the key order survive, and a baseline it could not write is refused before the judge
+ * is asked anything.
+ */
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { FakeOpenAI } from '../helpers/openai-server.ts'
+import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { cleanupTempDirs, fixture, makeTempDir, readBaseline, runCli, writeJson, writeText } from './harness.ts'
+
+let fake: FakeOpenAI
+before(async () => {
+  fake = installSimulatedJudge(await new FakeOpenAI().start())
+  process.env.EVALGATE_NOISE_TEST_KEY = 'sk-test-not-a-real-key'
+})
+after(async () => {
+  await fake.stop()
+  delete process.env.EVALGATE_NOISE_TEST_KEY
+  cleanupTempDirs()
+})
+
+function setup() {
+  const t = makeTempDir()
+  const config = writeText(
+    t.path('evalgate.yml'),
+    `judge:\n  provider: openai\n  base_url: ${fake.url}\n  model: judge-model\n  embeddings_model: embed-model\n  api_key_env: EVALGATE_NOISE_TEST_KEY\n  cache_dir: ${t.path('cache')}\n`,
+  )
+  const run = ['--config', config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')]
+  return { ...t, run, noise: (baseline: string) => runCli(['calibrate-noise', ...run, '--baseline', baseline, '--runs', '2', '--write']) }
+}
+
+describe('calibrate-noise --write', () => {
+  it('writes the proposals through the schema, keeping unknown fields and the key order', async () => {
+    const s = setup()
+    assert.equal((await runCli(['run', ...s.run, '--out', s.path('results.json')])).code, 0)
+    const file = s.path('baseline.json')
+    assert.equal((await runCli(['baseline', '--results', s.path('results.json'), '--out', file])).code, 0)
+    const written = readBaseline(file)
+    writeJson(file, { owner: 'team-rag', ...written, max_drop_overrides: { rules_pass: 0.2 }, review: { by: 'ana', on: '2026-01-02' } })
+    const keysBefore = Object.keys(JSON.parse(readFileSync(file, 'utf8')))
+
+    const r = await s.noise(file)
+    assert.equal(r.code, 0, r.stderr)
+    const after = readBaseline(file)
+    assert.deepEqual(Object.keys(after), keysBefore, 'the same keys in the same order')
+    assert.equal(after.owner, 'team-rag')
+    assert.deepEqual(after.review, { by: 'ana', on: '2026-01-02' })
+    assert.equal(after.max_drop_overrides?.rules_pass, 0.2, 'a metric without a proposal keeps its override')
+    assert.ok(Object.keys(after.max_drop_overrides ?? {}).length > 1, 'the proposals are in')
+    assert.deepEqual(after.questions, written.questions)
+    assert.match(r.stdout, new RegExp(`wrote max_drop_overrides for \\d+ metrics into ${file}`))
+  })
+
+  for (const [name, content, message] of [
+    ['fails its schema', { version: 'v1', eval_set_version: 'v1', metrics: {}, max_drop_overrides: { faithfulness: -0.1 } }, /not a valid baseline: field "max_drop_overrides\.faithfulness"/],
+    ['is not valid JSON', '{"version": "v1", "metr', /the baseline is not valid JSON/],
+    ['is a results.json', 'results', /this is a results\.json, not a baseline\.json/],
+    ['does not exist', null, /no baseline to write the proposals into/],
+  ] as const) {
+    it(`refuses a baseline that ${name} with exit 2, naming the file, before any judge call`, async () => {
+      const s = setup()
+      const file = s.path('baseline.json')
+      if (content === 'results') {
+        assert.equal((await runCli(['run', ...s.run, '--out', file])).code, 0)
+      } else if (typeof content === 'string') {
+        writeText(file, content)
+      } else if (content) {
+        writeJson(file, content)
+      }
+      const before = content === 'results' ? readFileSync(file, 'utf8') : null
+      fake.reset()
+      const r = await s.noise(file)
+      assert.equal(r.code, 2, r.stderr)
+      assert.ok(r.stderr.startsWith(`evalgate calibrate-noise: ${file}`), r.stderr)
+      assert.match(r.stderr, message)
+      assert.match(r.stderr, /\n {2}fix: /)
+      assert.equal(fake.requests.length, 0, 'no judge call was made')
+      if (before !== null) assert.equal(readFileSync(file, 'utf8'), before, 'the results.json is left alone')
+    })
+  }
+})
