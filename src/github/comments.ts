@@ -1,6 +1,6 @@
-import type { getOctokit } from '@actions/github'
+import { GitHubCallError, type Octokit } from './client.ts'
 
-export type Octokit = ReturnType<typeof getOctokit>
+export type { Octokit }
 
 export interface CommentTarget {
   owner: string
@@ -71,13 +71,21 @@ async function ownLogin(octokit: Octokit): Promise<string> {
   }
 }
 
-/** Why a GitHub API call failed, and what to do about it, in one line for a warning. */
+/**
+ * Why a GitHub API call failed, and what to do about it, in one line for a warning: a
+ * timeout or a connection that failed is said as such, never as the "HTTP 500" Octokit
+ * gives every request that got no answer.
+ */
 export function explainGitHubError(error: unknown): string {
-  const status = (error as { status?: number }).status
   const message = error instanceof Error ? error.message : String(error)
+  const attempts = error instanceof GitHubCallError ? error.attempts : 1
+  const tried = attempts > 1 ? ` (${attempts} attempts)` : ''
+  const status = error instanceof GitHubCallError ? error.status : (error as { status?: number } | null)?.status
+  if (error instanceof GitHubCallError && error.timedOut) return `${message}${tried}`
+  if (status === undefined) return `network error, no answer from GitHub${tried}: ${message}`
   if (status === 403 || status === 401) {
     return `the token cannot write PR comments (HTTP ${status}: ${message}). Fix: give the job "permissions: pull-requests: write"; pull requests from forks only get a read-only token, so there the report is in the job summary instead`
   }
   if (status === 404) return `the pull request or repository was not found (HTTP 404: ${message}); check the github-token input and the repository`
-  return `${status ? `HTTP ${status}: ` : ''}${message}`
+  return `HTTP ${status}${tried}: ${message}`
 }
