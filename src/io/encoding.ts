@@ -31,18 +31,21 @@ export function decodeUtf8(file: string, bytes: Uint8Array): string {
 export class Utf8StreamDecoder {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
   private readonly file: string
+  private readonly hint: string | undefined
   /** bytes of the previous chunks, and the newlines among them */
   private offset = 0
   private newlines = 0
   /** the incomplete character at the end of the previous chunk, if any */
   private pending: Uint8Array = new Uint8Array(0)
 
-  constructor(file: string) {
+  /** `hint`: the fix to give instead of "save the file as UTF-8" (the stream is not a file) */
+  constructor(file: string, hint?: string) {
     this.file = file
+    this.hint = hint
   }
 
   push(chunk: Uint8Array): string {
-    if (this.offset === 0) refuseUtf16(this.file, chunk)
+    if (this.offset === 0) refuseUtf16(this.file, chunk, this.hint)
     let text: string
     try {
       text = this.decoder.decode(chunk, { stream: true })
@@ -50,7 +53,7 @@ export class Utf8StreamDecoder {
       const joined = concat(this.pending, chunk)
       const at = firstInvalidUtf8(joined)
       // pending holds no newline (its bytes are all above 0x7F)
-      throw notUtf8(this.file, this.offset - this.pending.length + at, this.newlines + lineAt(joined, at), joined[at])
+      throw notUtf8(this.file, this.offset - this.pending.length + at, this.newlines + lineAt(joined, at), joined[at], this.hint)
     }
     this.pending = incompleteTail(chunk.length >= 4 ? chunk : concat(this.pending, chunk))
     this.offset += chunk.length
@@ -62,7 +65,7 @@ export class Utf8StreamDecoder {
     try {
       return this.decoder.decode()
     } catch {
-      throw notUtf8(this.file, this.offset - this.pending.length, this.newlines + 1, undefined)
+      throw notUtf8(this.file, this.offset - this.pending.length, this.newlines + 1, undefined, this.hint)
     }
   }
 }
@@ -106,10 +109,10 @@ const SEQUENCES: readonly { from: number; to: number; length: number; second: re
 ]
 
 /** A UTF-16 file says so with a byte order mark, or shows itself by NUL bytes at every other offset (its ASCII characters). */
-function refuseUtf16(file: string, bytes: Uint8Array): void {
+function refuseUtf16(file: string, bytes: Uint8Array, hint = UTF16_HINT): void {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian'
-    throw new GateError('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, UTF16_HINT)
+    throw new GateError('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, hint)
   }
   const sniffed = Math.min(bytes.length, SNIFF_BYTES)
   const nuls = [0, 0]
@@ -126,15 +129,15 @@ function refuseUtf16(file: string, bytes: Uint8Array): void {
     throw new GateError(
       'bad_input',
       `${file}: not UTF-8: it looks like UTF-16 (${order}, without a byte order mark): ${even + odd} of its first ${sniffed} bytes are NUL, at every other offset, the first at byte offset ${first}`,
-      UTF16_HINT,
+      hint,
     )
   }
 }
 
 /** `byte` is undefined when the file ends in the middle of a character. */
-function notUtf8(file: string, offset: number, line: number, byte: number | undefined): GateError {
+function notUtf8(file: string, offset: number, line: number, byte: number | undefined, hint = HINT): GateError {
   const what = byte === undefined ? 'the file ends in the middle of a character' : `byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}`
-  return new GateError('bad_input', `${file}:${line}: not valid UTF-8: ${what} at byte offset ${offset}`, HINT)
+  return new GateError('bad_input', `${file}:${line}: not valid UTF-8: ${what} at byte offset ${offset}`, hint)
 }
 
 /** 1-based line of a byte offset. */

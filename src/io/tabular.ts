@@ -119,7 +119,7 @@ export async function* streamJsonl(file: string, what: string): AsyncGenerator<S
   let number = 0
   for await (const raw of createInterface({ input: Readable.from(decodeChunks(file, stream)), crlfDelay: Infinity })) {
     number += 1
-    const record = jsonlRecord(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
+    const record = parseJsonlLine(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
     if (record) yield record
   }
 }
@@ -131,7 +131,8 @@ async function* decodeChunks(file: string, bytes: AsyncIterable<Buffer>): AsyncG
   yield decoder.end()
 }
 
-function jsonlRecord(file: string, raw: string, number: number): SourceRecord | null {
+/** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
+export function parseJsonlLine(file: string, raw: string, number: number): SourceRecord | null {
   const line = raw.trim()
   if (line === '') return null
   let value: unknown
@@ -156,7 +157,7 @@ export function parseJsonl(file: string, text: string): Table {
     .replace(/^\uFEFF/, '')
     .split('\n')
     .forEach((raw, index) => {
-      const record = jsonlRecord(file, raw, index + 1)
+      const record = parseJsonlLine(file, raw, index + 1)
       if (record) records.push(record)
     })
   return { file, format: 'jsonl', columns: null, records }

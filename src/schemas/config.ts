@@ -31,6 +31,8 @@ export const RulesConfigSchema = z
 export type RulesConfig = z.infer<typeof RulesConfigSchema>
 
 const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
+/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
+const CandidateMaxOutputSchema = z.number().positive().max(4096).default(256)
 
 /**
  * The system under test, one member per kind; `kind` picks its implementation in
@@ -41,7 +43,7 @@ export const CandidateConfigSchema = z.discriminatedUnion('kind', [
   /** a predictions file written by an earlier step */
   z.object({ kind: z.literal('predictions'), predictions: z.string() }).strict(),
   /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema }).strict(),
+  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema, max_output_mb: CandidateMaxOutputSchema }).strict(),
   /** an HTTP endpoint, one request per question */
   z.object({ kind: z.literal('http'), http: HttpCandidateSchema }).strict(),
 ])
@@ -61,6 +63,7 @@ const CandidateBlockSchema = z
     command: z.string().optional(),
     http: HttpCandidateSchema.optional(),
     timeout_ms: CandidateTimeoutSchema,
+    max_output_mb: CandidateMaxOutputSchema,
   })
   .strict()
   .transform((block, ctx): CandidateConfig | undefined => {
