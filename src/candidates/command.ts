@@ -13,6 +13,10 @@ export interface CommandCandidateOptions {
   cwd?: string
   /** stdout above this many bytes stops the command (candidate.max_output_mb) */
   maxOutputBytes?: number
+  /** the environment the command's own is made from (default: evalgate's), before scrubbing */
+  env?: NodeJS.ProcessEnv
+  /** names of scrubbed variables the command gets anyway (candidate.env_passthrough) */
+  envPassthrough?: readonly string[]
   /** how long after the command exits a process it left behind may hold its output open */
   pipeGraceMs?: number
   warn?: (message: string) => void
@@ -27,6 +31,23 @@ const MAX_LINE_CHARS = 64 * 1024 * 1024
 const SOURCE = 'candidate command stdout'
 
 /**
+ * What the runner and the Action put in the environment that would let the PR's own code act
+ * as the workflow: the runner's tokens (artifacts, cache, OIDC), the Action's inputs (which
+ * hold the judge key and the GitHub token) and the GitHub token itself.
+ */
+const SCRUBBED_ENV = [/^ACTIONS_RUNTIME_/i, /^ACTIONS_ID_TOKEN_/i, /^INPUT_/i, /^GITHUB_TOKEN$/i]
+
+export function candidateEnv(env: NodeJS.ProcessEnv, passthrough: readonly string[] = []): Record<string, string> {
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue
+    if (SCRUBBED_ENV.some((pattern) => pattern.test(name)) && !passthrough.includes(name)) continue
+    kept[name] = value
+  }
+  return kept
+}
+
+/**
  * Runs the system under test as one process for the whole set: JSONL `{id, question}` on
  * stdin, JSONL `{id, answer, contexts, retrieved_ids}` on stdout, read line by line as it
  * arrives. One process, not one per question, so a model or index loads once.
@@ -38,7 +59,7 @@ export async function runCommandCandidate(rows: readonly EvalRow[], options: Com
   const outcome = await runProcess({
     command: options.command,
     cwd: options.cwd,
-    env: process.env,
+    env: candidateEnv(options.env ?? process.env, options.envPassthrough),
     input,
     limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
     onStdout: (chunk) => stdout.push(chunk),

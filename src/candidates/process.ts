@@ -21,7 +21,7 @@ export interface ProcessLimits {
 export interface ProcessRun {
   command: string
   cwd: string | undefined
-  env: NodeJS.ProcessEnv
+  env: Record<string, string>
   input: string
   limits: ProcessLimits
   /** each chunk of stdout as it arrives, up to the cap */

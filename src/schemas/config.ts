@@ -33,6 +33,8 @@ export type RulesConfig = z.infer<typeof RulesConfigSchema>
 const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
 /** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
 const CandidateMaxOutputSchema = z.number().positive().max(4096).default(256)
+/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
+const CandidateEnvPassthroughSchema = z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([])
 
 /**
  * The system under test, one member per kind; `kind` picks its implementation in
@@ -43,7 +45,7 @@ export const CandidateConfigSchema = z.discriminatedUnion('kind', [
   /** a predictions file written by an earlier step */
   z.object({ kind: z.literal('predictions'), predictions: z.string() }).strict(),
   /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema, max_output_mb: CandidateMaxOutputSchema }).strict(),
+  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema, max_output_mb: CandidateMaxOutputSchema, env_passthrough: CandidateEnvPassthroughSchema }).strict(),
   /** an HTTP endpoint, one request per question */
   z.object({ kind: z.literal('http'), http: HttpCandidateSchema }).strict(),
 ])
@@ -64,6 +66,7 @@ const CandidateBlockSchema = z
     http: HttpCandidateSchema.optional(),
     timeout_ms: CandidateTimeoutSchema,
     max_output_mb: CandidateMaxOutputSchema,
+    env_passthrough: CandidateEnvPassthroughSchema,
   })
   .strict()
   .transform((block, ctx): CandidateConfig | undefined => {

@@ -368,6 +368,39 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     assert.match(failing.message, /boom: index missing$/)
     assert.ok(failing.message.length < 2_000, `the message holds ${failing.message.length} characters`)
   })
+
+  it('does not pass the runner\'s tokens, the Action\'s inputs or GITHUB_TOKEN, unless listed in env_passthrough', async () => {
+    const t = makeTempDir()
+    const envFile = t.path('env.json')
+    const secrets: Record<string, string> = {
+      ACTIONS_RUNTIME_TOKEN: 'runtime-token',
+      ACTIONS_RUNTIME_URL: 'https://runtime.example/',
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-token',
+      ACTIONS_ID_TOKEN_REQUEST_URL: 'https://oidc.example/',
+      INPUT_JUDGE_API_KEY: 'sk-judge',
+      INPUT_MODE: 'gate',
+      GITHUB_TOKEN: 'ghs_token',
+      EVALGATE_TEST_OWN_SETTING: 'kept',
+    }
+    const saved = Object.fromEntries(Object.keys(secrets).map((k) => [k, process.env[k]]))
+    Object.assign(process.env, secrets)
+    try {
+      const printEnv = `${sh(process.execPath)} -e ${sh("require('fs').writeFileSync(process.argv[1], JSON.stringify(process.env))")} ${sh(envFile)}`
+      await runCommandCandidate(ROWS, { command: `cat >/dev/null; ${printEnv}`, timeoutMs: 10_000, envPassthrough: ['INPUT_MODE'] })
+      const seen = JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>
+      for (const name of ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RUNTIME_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'INPUT_JUDGE_API_KEY', 'GITHUB_TOKEN']) {
+        assert.equal(seen[name], undefined, `${name} reached the candidate`)
+      }
+      assert.equal(seen.INPUT_MODE, 'gate', 'listed in env_passthrough')
+      assert.equal(seen.EVALGATE_TEST_OWN_SETTING, 'kept')
+      assert.equal(seen.PATH, process.env.PATH)
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    }
+  })
 })
 
 describe('evalgate run stops its candidate', () => {
@@ -382,6 +415,26 @@ describe('evalgate run stops its candidate', () => {
     assert.match(result.stderr, /^evalgate run: candidate command wrote more than 1 MB to stdout \(candidate\.max_output_mb\)/m)
     assert.match(result.stderr, /fix: .*candidate\.max_output_mb/)
     assert.doesNotMatch(result.stderr, /^ {4}at /m)
+  })
+
+  it('passes a scrubbed variable named in candidate.env_passthrough and no other', async () => {
+    const t = makeTempDir()
+    const envFile = t.path('env.json')
+    const config = writeText(t.path('evalgate.yml'), 'candidate:\n  env_passthrough: [GITHUB_TOKEN]\n')
+    const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN: process.env.ACTIONS_RUNTIME_TOKEN }
+    Object.assign(process.env, { GITHUB_TOKEN: 'ghs_passed', ACTIONS_RUNTIME_TOKEN: 'runtime-token' })
+    try {
+      const printEnv = `${sh(process.execPath)} -e ${sh("require('fs').writeFileSync(process.argv[1], JSON.stringify(process.env))")} ${sh(envFile)}`
+      await runCli(['run', '--config', config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', `cat >/dev/null; ${printEnv}`])
+      const seen = JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>
+      assert.equal(seen.GITHUB_TOKEN, 'ghs_passed')
+      assert.equal(seen.ACTIONS_RUNTIME_TOKEN, undefined)
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    }
   })
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
