@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import * as github from '@actions/github'
+import { gitHubClient } from '../github/client.ts'
 import { explainGitHubError, upsertStickyComment } from '../github/comments.ts'
 import { failureDetail, failureSentence, failuresOf } from '../report/failures.ts'
 import { VOLATILE } from '../report/markdown.ts'
@@ -26,7 +26,7 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
     return
   }
   try {
-    const octokit = github.getOctokit(inputs.githubToken)
+    const octokit = gitHubClient(inputs.githubToken)
     const marker = body.split('\n', 1)[0]!
     const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE)
     core.info(`evalgate: PR comment ${result.action}: ${result.url}`)

@@ -36,7 +36,7 @@ export function historyRowsFromResults(results: Results, date: string): HistoryR
 
 /** RFC 4180, one `\n`-terminated line per row. */
 export function formatHistoryCsv(rows: readonly HistoryRow[], withHeader: boolean): string {
-  const lines = rows.map((r) => [r.date, r.version, r.eval_set_version, r.metric, formatValue(r.value)].map(quoteField).join(','))
+  const lines = rows.map((r) => [r.date, neutralise(r.version), neutralise(r.eval_set_version), neutralise(r.metric), formatValue(r.value)].map(quoteField).join(','))
   if (withHeader) lines.unshift(HEADER)
   return lines.map((line) => `${line}\n`).join('')
 }
@@ -45,6 +45,22 @@ function formatValue(value: number): string {
   if (!Number.isFinite(value)) throw new RangeError(`history value must be a finite number, got ${value}`)
   // String() keeps every digit, so format → parse gives the same number back
   return String(value)
+}
+
+/**
+ * A label a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a
+ * leading `'`, as OWASP recommends for CSV injection; so does a label that already starts
+ * with `'` before one of those, so reading strips exactly one quote and gives the label
+ * back. Only labels: a value like -0.05 is a number, and stays one.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/
+
+function neutralise(label: string): string {
+  return FORMULA_START.test(label) ? `'${label}` : label
+}
+
+function restoreLabel(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell
 }
 
 function quoteField(field: string): string {
@@ -70,16 +86,17 @@ export function parseHistoryCsv(text: string, file: string): HistoryRow[] {
   }
   return table.records.map(({ line, data }) => {
     const field = (column: (typeof HISTORY_COLUMNS)[number]) => String(data[column] ?? '')
+    const label = (column: 'version' | 'eval_set_version' | 'metric') => restoreLabel(field(column))
     const fail = (column: string, expected: string, got: string): never => {
       throw new GateError('bad_input', `${locate(file, line, column)}: expected ${expected}, got "${got}"`, ROW_HINT)
     }
     const date = field('date').trim()
     if (!ISO_DATE.test(date)) fail('date', 'an ISO date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)', date)
-    const version = field('version')
+    const version = label('version')
     if (version.trim() === '') fail('version', 'a version label', version)
-    const eval_set_version = field('eval_set_version')
+    const eval_set_version = label('eval_set_version')
     if (eval_set_version.trim() === '') fail('eval_set_version', 'an eval set version label', eval_set_version)
-    const metric = field('metric').trim()
+    const metric = label('metric').trim()
     if (metric === '') fail('metric', 'a metric name', metric)
     const raw = field('value').trim()
     const value = raw === '' ? NaN : Number(raw)

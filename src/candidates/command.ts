@@ -1,44 +1,75 @@
-import { spawn } from 'node:child_process'
-import { GateError } from '../io/errors.ts'
-import { parseJsonl } from '../io/tabular.ts'
+import { Utf8StreamDecoder } from '../io/encoding.ts'
+import { GateError, locate } from '../io/errors.ts'
+import { parseJsonlLine } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Candidate } from './candidate.ts'
-import { collectOutputs } from './outputs.ts'
+import { OutputCollector } from './outputs.ts'
+import { runProcess, type ProcessOutcome } from './process.ts'
 
 export interface CommandCandidateOptions {
   command: string
   timeoutMs: number
   cwd?: string
+  /** stdout above this many bytes stops the command (candidate.max_output_mb) */
+  maxOutputBytes?: number
+  /** the environment the command's own is made from (default: evalgate's), before scrubbing */
+  env?: NodeJS.ProcessEnv
+  /** names of scrubbed variables the command gets anyway (candidate.env_passthrough) */
+  envPassthrough?: readonly string[]
+  /** how long after the command exits a process it left behind may hold its output open */
+  pipeGraceMs?: number
+  warn?: (message: string) => void
 }
+
+export const DEFAULT_MAX_OUTPUT_MB = 256
+const STDERR_TAIL_BYTES = 64 * 1024
+const PIPE_GRACE_MS = 300
+/** Far above any real answer line and far below the longest string V8 can hold. */
+const MAX_LINE_CHARS = 64 * 1024 * 1024
 
 const SOURCE = 'candidate command stdout'
 
 /**
+ * What the runner and the Action put in the environment that would let the PR's own code act
+ * as the workflow: the runner's tokens (artifacts, cache, OIDC), the Action's inputs (which
+ * hold the judge key and the GitHub token) and the GitHub token itself.
+ */
+const SCRUBBED_ENV = [/^ACTIONS_RUNTIME_/i, /^ACTIONS_ID_TOKEN_/i, /^INPUT_/i, /^GITHUB_TOKEN$/i]
+
+export function candidateEnv(env: NodeJS.ProcessEnv, passthrough: readonly string[] = []): Record<string, string> {
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue
+    if (SCRUBBED_ENV.some((pattern) => pattern.test(name)) && !passthrough.includes(name)) continue
+    kept[name] = value
+  }
+  return kept
+}
+
+/**
  * Runs the system under test as one process for the whole set: JSONL `{id, question}` on
- * stdin, JSONL `{id, answer, contexts, retrieved_ids}` on stdout. One process, not one per
- * question, so a model or index loads once.
+ * stdin, JSONL `{id, answer, contexts, retrieved_ids}` on stdout, read line by line as it
+ * arrives. One process, not one per question, so a model or index loads once.
  */
 export async function runCommandCandidate(rows: readonly EvalRow[], options: CommandCandidateOptions): Promise<Map<string, CandidateOutput>> {
   const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question })).join('\n') + '\n'
-  const { stdout, stderr, code, signal, timedOut } = await spawnWithInput(options, input)
-  const stderrTail = tail(stderr, 20)
-  if (timedOut) {
-    throw new GateError(
-      'candidate_failed',
-      `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ''}`,
-      'raise candidate.timeout_ms, or make the command faster',
-    )
+  const stdout = new StdoutReader(new OutputCollector(SOURCE, new Set(rows.map((r) => r.id))))
+  const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_MB * 1024 * 1024
+  const outcome = await runProcess({
+    command: options.command,
+    cwd: options.cwd,
+    env: candidateEnv(options.env ?? process.env, options.envPassthrough),
+    input,
+    limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
+    onStdout: (chunk) => stdout.push(chunk),
+  })
+  const failure = failureOf(outcome, options, maxOutputBytes)
+  if (failure) throw failure
+  if (outcome.pipesHeld) {
+    options.warn?.(`the candidate command exited, but a process it started outside its process group still held its output open; evalgate stopped reading ${options.pipeGraceMs ?? PIPE_GRACE_MS} ms later and did not stop that process`)
   }
-  if (code !== 0) {
-    throw new GateError(
-      'candidate_failed',
-      `candidate command failed (${signal ? `signal ${signal}` : `exit code ${code}`}): ${options.command}${stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ' (it wrote nothing to stderr)'}`,
-      'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>',
-    )
-  }
-  const table = parseJsonl(SOURCE, stdout)
-  return collectOutputs(table.records, SOURCE, new Set(rows.map((r) => r.id)))
+  return stdout.end()
 }
 
 /** `candidate: {command: CMD}`: the command run once for the whole set (or shard). */
@@ -48,53 +79,96 @@ export function commandCandidate(options: CommandCandidateOptions): Candidate {
     source: 'the candidate command',
     answer: (rows, { logger }) => {
       logger.info(`running candidate on ${rows.length} questions: ${options.command}`)
-      return runCommandCandidate(rows, options)
+      return runCommandCandidate(rows, { ...options, warn: (message) => logger.warn(message) })
     },
   }
 }
 
-interface SpawnResult {
-  stdout: string
-  stderr: string
-  code: number | null
-  signal: NodeJS.Signals | null
-  timedOut: boolean
+/** Why the run failed, from how the process ended (a timeout or a crash wins over what it printed). */
+function failureOf(outcome: ProcessOutcome, options: CommandCandidateOptions, maxOutputBytes: number): GateError | null {
+  const stderrTail = tail(outcome.stderr.text, 20)
+  const shown = stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ''
+  switch (outcome.ending) {
+    case 'timed_out':
+      return new GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${shown}`, 'raise candidate.timeout_ms, or make the command faster')
+    case 'stdout_cap':
+      return new GateError(
+        'candidate_failed',
+        `candidate command wrote more than ${formatMb(maxOutputBytes)} to stdout (candidate.max_output_mb), so it was stopped: ${options.command}${shown}`,
+        'make the command print only its JSONL answers (logs go to stderr), or raise candidate.max_output_mb in evalgate.yml',
+      )
+    case 'interrupted':
+      return new GateError('candidate_failed', `evalgate was interrupted; the candidate command and everything it started were stopped: ${options.command}`, 'run it again')
+    case 'exited':
+      if (outcome.code === 0) return null
+      return new GateError(
+        'candidate_failed',
+        `candidate command failed (${outcome.signal ? `signal ${outcome.signal}` : `exit code ${outcome.code}`}): ${options.command}${shown || ' (it wrote nothing to stderr)'}`,
+        'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>',
+      )
+  }
 }
 
-function spawnWithInput(options: CommandCandidateOptions, input: string): Promise<SpawnResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(options.command, {
-      shell: true,
-      cwd: options.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // its own process group, so a timeout also stops whatever the shell started
-      detached: true,
+/**
+ * stdout as JSONL, line by line as the chunks arrive: never one string of the whole output.
+ * The first problem (bad UTF-8, a line that is not JSON, an unknown id) is kept and the rest
+ * of the output ignored; it is reported only if the command itself succeeded.
+ */
+class StdoutReader {
+  private readonly collector: OutputCollector
+  private readonly decoder = new Utf8StreamDecoder(SOURCE, 'make the command write UTF-8 (for Python: PYTHONIOENCODING=utf-8)')
+  private partial = ''
+  private line = 0
+  private problem: unknown = null
+
+  constructor(collector: OutputCollector) {
+    this.collector = collector
+  }
+
+  push(chunk: Buffer): void {
+    this.guard(() => this.take(this.decoder.push(chunk)))
+  }
+
+  end(): Map<string, CandidateOutput> {
+    this.guard(() => {
+      this.take(this.decoder.end())
+      this.record(this.partial)
     })
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      try {
-        process.kill(-child.pid!, 'SIGKILL')
-      } catch {
-        child.kill('SIGKILL')
-      }
-    }, options.timeoutMs)
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-    // A candidate that exits without reading its input is reported by its exit status, not by EPIPE.
-    child.stdin.on('error', () => undefined)
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      reject(new GateError('candidate_failed', `candidate command could not start: ${error.message}`, 'check the command and its working directory'))
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal, timedOut })
-    })
-    child.stdin.end(input)
-  })
+    if (this.problem) throw this.problem
+    return this.collector.outputs
+  }
+
+  private guard(step: () => void): void {
+    if (this.problem) return
+    try {
+      step()
+    } catch (error) {
+      this.problem = error
+    }
+  }
+
+  private take(text: string): void {
+    let start = 0
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+      this.record(this.partial + text.slice(start, newline))
+      this.partial = ''
+      start = newline + 1
+    }
+    this.partial += text.slice(start)
+    if (this.partial.length > MAX_LINE_CHARS) {
+      throw new GateError('bad_input', `${locate(SOURCE, this.line + 1)}: a line longer than ${MAX_LINE_CHARS} characters`, 'write one JSON object per line, each ending with a newline')
+    }
+  }
+
+  private record(raw: string): void {
+    this.line += 1
+    const record = parseJsonlLine(SOURCE, this.line === 1 ? raw.replace(/^\uFEFF/, '') : raw, this.line)
+    if (record) this.collector.add(record)
+  }
+}
+
+function formatMb(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`
 }
 
 function tail(text: string, lines: number): string {

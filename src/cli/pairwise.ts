@@ -40,6 +40,7 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
     throw new GateError('budget', `pairwise needs ${plan.calls} judge calls even if every reply is well-formed, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions')
   }
   const report = await runPairwise(inputs, evalRows, judge)
+  for (const problem of judge.problems?.() ?? []) deps.logger.warn(problem)
   print(flags.json ? JSON.stringify(report, null, 2) : renderPairwise(report, headToHead.label))
 }
 

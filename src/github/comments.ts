@@ -1,6 +1,6 @@
-import type { getOctokit } from '@actions/github'
+import { GitHubCallError, type Octokit } from './client.ts'
 
-export type Octokit = ReturnType<typeof getOctokit>
+export type { Octokit }
 
 export interface CommentTarget {
   owner: string
@@ -23,10 +23,11 @@ export function commentMarker(key: string): string {
 }
 
 /**
- * One comment per PR and key, updated in place: every page of comments is searched for our
- * marker written by our own author (another user quoting the marker is not us), and the
- * update is skipped when the body is already what we would write, apart from lines holding
- * `volatileMarker` (timings, which change on every run of the same results).
+ * One comment per PR and key, updated in place: every page of comments is searched for one
+ * whose first line is exactly our marker (`<!-- evalgate:default -->x` is not ours), written
+ * by our own author (another user quoting the marker is not us), and the update is skipped
+ * when the body is already what we would write, apart from lines holding `volatileMarker`
+ * (timings, which change on every run of the same results).
  */
 export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, volatileMarker: string): Promise<UpsertResult> {
   const author = await ownLogin(octokit)
@@ -36,7 +37,7 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
     issue_number: target.issueNumber,
     per_page: 100,
   })
-  const ours = comments.find((c) => (c.body ?? '').startsWith(marker) && c.user?.login === author)
+  const ours = comments.find((c) => firstLine(c.body ?? '') === marker && c.user?.login === author)
   if (ours) {
     if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker)) return { action: 'unchanged', id: ours.id, url: ours.html_url }
     const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body })
@@ -44,6 +45,11 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
   }
   const created = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body })
   return { action: 'created', id: created.data.id, url: created.data.html_url }
+}
+
+/** A body's marker line; a comment edited on github.com comes back with CRLF. */
+function firstLine(body: string): string {
+  return body.split('\n', 1)[0]!.replace(/\r$/, '')
 }
 
 function stable(body: string, volatileMarker: string): string {
@@ -65,13 +71,21 @@ async function ownLogin(octokit: Octokit): Promise<string> {
   }
 }
 
-/** Why a GitHub API call failed, and what to do about it, in one line for a warning. */
+/**
+ * Why a GitHub API call failed, and what to do about it, in one line for a warning: a
+ * timeout or a connection that failed is said as such, never as the "HTTP 500" Octokit
+ * gives every request that got no answer.
+ */
 export function explainGitHubError(error: unknown): string {
-  const status = (error as { status?: number }).status
   const message = error instanceof Error ? error.message : String(error)
+  const attempts = error instanceof GitHubCallError ? error.attempts : 1
+  const tried = attempts > 1 ? ` (${attempts} attempts)` : ''
+  const status = error instanceof GitHubCallError ? error.status : (error as { status?: number } | null)?.status
+  if (error instanceof GitHubCallError && error.timedOut) return `${message}${tried}`
+  if (status === undefined) return `network error, no answer from GitHub${tried}: ${message}`
   if (status === 403 || status === 401) {
     return `the token cannot write PR comments (HTTP ${status}: ${message}). Fix: give the job "permissions: pull-requests: write"; pull requests from forks only get a read-only token, so there the report is in the job summary instead`
   }
   if (status === 404) return `the pull request or repository was not found (HTTP 404: ${message}); check the github-token input and the repository`
-  return `${status ? `HTTP ${status}: ` : ''}${message}`
+  return `HTTP ${status}${tried}: ${message}`
 }

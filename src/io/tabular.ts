@@ -1,9 +1,11 @@
 import { createReadStream, readFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
+import { Readable } from 'node:stream'
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
+import { decodeUtf8, Utf8StreamDecoder } from './encoding.ts'
 import { GateError, locate, Problems } from './errors.ts'
 
 /** One record of a CSV or JSONL file with the line it starts on, for error messages. */
@@ -27,14 +29,17 @@ export function tableFormat(file: string): 'csv' | 'jsonl' {
   throw new GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file')
 }
 
+/** A whole file as text; anything but UTF-8 is refused, naming the first bad byte. */
 export function readText(file: string, what: string): string {
+  let bytes: Buffer
   try {
-    return readFileSync(file, 'utf8')
+    bytes = readFileSync(file)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error)
     throw new GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`)
   }
+  return decodeUtf8(file, bytes)
 }
 
 export function readTable(file: string, what: string): Table {
@@ -99,26 +104,35 @@ function recordStartLines(text: string): number[] {
 
 /**
  * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
- * predictions file never sits in memory as one string and an array of lines at once.
+ * predictions file never sits in memory as one string and an array of lines at once. Bytes
+ * that are not UTF-8 stop the read with their offset, as readText does.
  */
 export async function* streamJsonl(file: string, what: string): AsyncGenerator<SourceRecord> {
   let stream
   try {
-    stream = createReadStream(file, { encoding: 'utf8' })
+    stream = createReadStream(file)
     await once(stream, 'open')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new GateError('bad_input', `${file}: cannot read the ${what}: ${code === 'ENOENT' ? 'file not found' : String(error)}`, `check the path given for the ${what}`)
   }
   let number = 0
-  for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
+  for await (const raw of createInterface({ input: Readable.from(decodeChunks(file, stream)), crlfDelay: Infinity })) {
     number += 1
-    const record = jsonlRecord(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
+    const record = parseJsonlLine(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
     if (record) yield record
   }
 }
 
-function jsonlRecord(file: string, raw: string, number: number): SourceRecord | null {
+/** The text of a byte stream, refusing anything but UTF-8 as it arrives. */
+async function* decodeChunks(file: string, bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new Utf8StreamDecoder(file)
+  for await (const chunk of bytes) yield decoder.push(chunk)
+  yield decoder.end()
+}
+
+/** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
+export function parseJsonlLine(file: string, raw: string, number: number): SourceRecord | null {
   const line = raw.trim()
   if (line === '') return null
   let value: unknown
@@ -143,7 +157,7 @@ export function parseJsonl(file: string, text: string): Table {
     .replace(/^\uFEFF/, '')
     .split('\n')
     .forEach((raw, index) => {
-      const record = jsonlRecord(file, raw, index + 1)
+      const record = parseJsonlLine(file, raw, index + 1)
       if (record) records.push(record)
     })
   return { file, format: 'jsonl', columns: null, records }

@@ -55,6 +55,10 @@ export class BudgetedJudge implements Judge {
     return this.inner.usageByFamily()
   }
 
+  problems(): string[] {
+    return this.inner.problems?.() ?? []
+  }
+
   spent(): BudgetSpent {
     return { ...this.spentSoFar }
   }

@@ -1,15 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { z } from 'zod'
 
 /**
  * Content-addressed cache of successful model responses: the key is a hash of the endpoint
  * kind, the model and the full request body, so the same request is never sent twice and a
  * changed prompt is never served an old answer. Errors are never cached. Writes go to a
  * temporary file renamed into place, so a cancelled run leaves no half-written entry.
+ *
+ * The cache can only save money, never cost a run: an entry that is not JSON or does not
+ * match its schema is a miss (the call is made and the entry rewritten), and a write that
+ * fails (full disk, read-only folder) is skipped; both are counted for one warning per run.
  */
 export class ResponseCache {
   readonly dir: string | null
+  private malformed = 0
+  private failedWrites = 0
+  private firstWriteError = ''
 
   constructor(dir: string | null) {
     this.dir = dir
@@ -19,23 +27,56 @@ export class ResponseCache {
     return createHash('sha256').update(JSON.stringify([kind, model, body])).digest('hex')
   }
 
-  get<T>(key: string): T | undefined {
+  get<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
     if (!this.dir) return undefined
+    let text: string
     try {
-      return JSON.parse(readFileSync(this.path(key), 'utf8')) as T
+      text = readFileSync(this.path(key), 'utf8')
     } catch {
-      // a missing or unreadable entry is a miss; the call is made and the entry rewritten
+      // a missing or unreadable entry is a plain miss
       return undefined
     }
+    try {
+      const parsed = schema.safeParse(JSON.parse(text))
+      if (parsed.success) return parsed.data
+    } catch {
+      // not JSON: counted below like an entry of the wrong shape
+    }
+    this.malformed += 1
+    return undefined
   }
 
   set(key: string, value: unknown): void {
     if (!this.dir) return
     const path = this.path(key)
-    mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true })
     const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-    writeFileSync(temp, JSON.stringify(value))
-    renameSync(temp, path)
+    try {
+      mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true })
+      writeFileSync(temp, JSON.stringify(value))
+      renameSync(temp, path)
+    } catch (error) {
+      this.failedWrites += 1
+      if (!this.firstWriteError) this.firstWriteError = (error as Error).message
+      try {
+        rmSync(temp, { force: true })
+      } catch {
+        // the folder that refused the write may refuse this too; there is nothing left to clean
+      }
+    }
+  }
+
+  /** What went wrong with the cache this run, in sentences for one warning each; empty when nothing did. */
+  problems(): string[] {
+    const problems: string[] = []
+    if (this.malformed > 0) {
+      problems.push(`judge cache: ${this.malformed} entr${this.malformed === 1 ? 'y' : 'ies'} in ${this.dir} did not match ${this.malformed === 1 ? 'its' : 'their'} schema and ${this.malformed === 1 ? 'was' : 'were'} ignored; the calls were made again`)
+    }
+    if (this.failedWrites > 0) {
+      problems.push(
+        `judge cache: ${this.failedWrites} answer${this.failedWrites === 1 ? '' : 's'} could not be saved in ${this.dir} (${this.firstWriteError}); this run used ${this.failedWrites === 1 ? 'it' : 'them'}, but the next run pays for ${this.failedWrites === 1 ? 'it' : 'them'} again. Fix: free disk space or make the folder writable (judge.cache_dir), or turn the cache off (--no-cache)`,
+      )
+    }
+    return problems
   }
 
   private path(key: string): string {

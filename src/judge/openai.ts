@@ -3,7 +3,7 @@ import type { JudgeIdentity } from '../schemas/results.ts'
 import { ResponseCache } from './cache.ts'
 import { Limiter } from '../io/limiter.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
-import type { PromptId, ResponseOf } from '../schemas/judge.ts'
+import { CachedChatSchema, CachedEmbeddingsSchema, type PromptId, type ResponseOf } from '../schemas/judge.ts'
 import { rateLimitOrServerError, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
 import { REPAIRS_PER_ASK, type AskOptions, type CallGate, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
 import type { FamilyUsage } from '../schemas/results.ts'
@@ -66,6 +66,10 @@ export class OpenAIJudge implements Judge {
     return this.meter.byFamily()
   }
 
+  problems(): string[] {
+    return this.cache.problems()
+  }
+
   async ask<P extends PromptId>(id: P, vars: Record<string, string | number>, options: AskOptions = {}): Promise<JudgeResult<ResponseOf<P>>> {
     const prompt = PROMPTS[id] as Prompt<P>
     const family = this.meter.family(id)
@@ -74,7 +78,7 @@ export class OpenAIJudge implements Judge {
       { role: 'user', content: renderPrompt(prompt.user, vars) },
     ]
     const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: [this.options.variant ?? null, options.variant ?? null] })
-    const cached = this.cache.get<{ content: string }>(key)
+    const cached = this.cache.get(key, CachedChatSchema)
     if (cached) {
       const parsed = parseReply(cached.content, prompt)
       if (parsed.ok) {
@@ -114,7 +118,7 @@ export class OpenAIJudge implements Judge {
     if (!model) return { ok: false, error: 'no embeddings model configured (judge.embeddings_model)', raw: null }
     const family = this.meter.family('embeddings')
     const key = ResponseCache.key('embeddings', model, { input: texts })
-    const cached = this.cache.get<{ vectors: number[][] }>(key)
+    const cached = this.cache.get(key, CachedEmbeddingsSchema)
     if (cached && cached.vectors.length === texts.length) {
       family.cache_hits += 1
       return { ok: true, value: cached.vectors }

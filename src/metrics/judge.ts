@@ -37,6 +37,8 @@ export interface Judge {
   ask<P extends PromptId>(prompt: P, vars: Record<string, string | number>, options?: AskOptions): Promise<JudgeResult<ResponseOf<P>>>
   embed(texts: readonly string[], options?: CallOptions): Promise<JudgeResult<number[][]>>
   usageByFamily(): Record<string, FamilyUsage>
+  /** What went wrong behind the judge without failing a call (its cache), for one warning each at the end of a run */
+  problems?(): string[]
 }
 
 /** Items as the prompts show them: one per line, each after its label (`1.`, `[文档2]`). */

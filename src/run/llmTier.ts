@@ -160,6 +160,7 @@ export async function runLlmTier(
   if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
     warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`)
   }
+  for (const problem of judge.problems?.() ?? []) logger.warn(problem)
   logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`)
   return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes }
 }

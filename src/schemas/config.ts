@@ -31,6 +31,10 @@ export const RulesConfigSchema = z
 export type RulesConfig = z.infer<typeof RulesConfigSchema>
 
 export const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
+/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
+const CandidateMaxOutputSchema = z.number().positive().max(4096).default(256)
+/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
+const CandidateEnvPassthroughSchema = z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([])
 
 /**
  * The system under test, one member per kind; `kind` picks its implementation in
@@ -41,7 +45,7 @@ export const CandidateConfigSchema = z.discriminatedUnion('kind', [
   /** a predictions file written by an earlier step */
   z.object({ kind: z.literal('predictions'), predictions: z.string() }).strict(),
   /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema }).strict(),
+  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema, max_output_mb: CandidateMaxOutputSchema, env_passthrough: CandidateEnvPassthroughSchema }).strict(),
   /** an HTTP endpoint, one request per question */
   z.object({ kind: z.literal('http'), http: HttpCandidateSchema }).strict(),
 ])
@@ -61,6 +65,8 @@ const CandidateBlockSchema = z
     command: z.string().optional(),
     http: HttpCandidateSchema.optional(),
     timeout_ms: CandidateTimeoutSchema,
+    max_output_mb: CandidateMaxOutputSchema,
+    env_passthrough: CandidateEnvPassthroughSchema,
   })
   .strict()
   .transform((block, ctx): CandidateConfig | undefined => {

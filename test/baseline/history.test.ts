@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GateError } from '../../src/io/errors.ts'
+import { parseCsv } from '../../src/io/tabular.ts'
 import { appendHistory, formatHistoryCsv, historyRowsFromResults, parseHistoryCsv, seriesFor, type HistoryRow } from '../../src/baseline/history.ts'
 import { makeResults, makeRun } from '../helpers/factories.ts'
 
@@ -17,6 +18,11 @@ function results(scores: Record<string, number | null>[], version: string | null
   const r = makeResults(makeRun(scores))
   r.run.version = version
   return r
+}
+
+/** The raw cells of CSV text, as a spreadsheet would see them before evaluating formulas. */
+function parseCsvCells(text: string): string[][] {
+  return parseCsv('h.csv', `a,b,c,d,e\n${text}`).records.map((r) => ['a', 'b', 'c', 'd', 'e'].map((c) => String(r.data[c])))
 }
 
 function tempDir(): string {
@@ -54,6 +60,24 @@ describe('formatHistoryCsv and parseHistoryCsv', () => {
     const text = formatHistoryCsv(rows, true)
     assert.equal(text, `${HEADER}\n2026-01-01,"v2, ""beta""",es1,rules_pass,0.123456789\n2026-01-02T10:00:00Z,v1,es1,latency_ms,1234.5\n`)
     assert.deepEqual(parseHistoryCsv(text, 'h.csv'), rows)
+  })
+
+  it('neutralises label cells a spreadsheet would run as a formula, keeps negative values as numbers, and reads the labels back unchanged', () => {
+    const rows = [
+      row({ version: '=HYPERLINK("https://evil.example","click")', eval_set_version: '+1', metric: '@SUM(A1)', value: -0.05 }),
+      row({ version: '\rv2', eval_set_version: '\tes1', metric: '-latency', value: -12 }),
+      row({ version: "'=already quoted", eval_set_version: "'plain", metric: 'rules_pass', value: 0.5 }),
+    ]
+    const text = formatHistoryCsv(rows, false)
+    const cells = parseCsvCells(text)
+    for (const line of cells) {
+      for (const label of line.slice(1, 4)) assert.doesNotMatch(label, /^[=+\-@\t\r]/, `label cell ${JSON.stringify(label)} would be a formula`)
+    }
+    assert.deepEqual(cells.map((line) => line[4]), ['-0.05', '-12', '0.5'], 'value cells stay plain numbers')
+    assert.equal(cells[0]![1], `'=HYPERLINK("https://evil.example","click")`)
+    assert.equal(cells[2]![1], `''=already quoted`)
+    assert.equal(cells[2]![2], `'plain`, 'a quote before a harmless character is left alone')
+    assert.deepEqual(parseHistoryCsv(`${HEADER}\n${text}`, 'h.csv'), rows)
   })
 
   it('writes no header when asked not to, and nothing for no rows', () => {

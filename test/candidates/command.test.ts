@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, describe, it } from 'node:test'
 import { runCommandCandidate } from '../../src/candidates/command.ts'
@@ -256,4 +259,204 @@ describe('evalgate run --candidate-cmd', () => {
     assert.match(result.stderr, /candidate command stdout:2: not valid JSON/)
     assert.doesNotMatch(result.stderr, /^ {4}at /m)
   })
+})
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+const ANSWER_Q01 = `echo '{"id":"q01","answer":"五天[文档1]"}'`
+
+/**
+ * A sleep started in a new session (setsid), so it has left the candidate's process group;
+ * the command goes on once it has written its pid (at most 5 s), so the escape is not racing
+ * the kill of the group.
+ */
+function escapedSleep(pidFile: string): string {
+  const escape = `setsid sh -c ${sh(`echo $$ > ${sh(pidFile)}.tmp && mv ${sh(pidFile)}.tmp ${sh(pidFile)}; exec sleep 1000`)} &`
+  return `${escape} i=0; while [ ! -s ${sh(pidFile)} ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done;`
+}
+
+async function readPids(pidFile: string, count: number, waitMs = 15_000): Promise<number[]> {
+  for (let waited = 0; waited < waitMs; waited += 20) {
+    const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter((l) => l.trim() !== '').map(Number) : []
+    if (pids.length >= count && pids.every((p) => p > 0)) return pids
+    await sleep(20)
+  }
+  assert.fail(`${pidFile} never held ${count} pids`)
+}
+
+function describeProcess(pid: number): string {
+  try {
+    return `${readFileSync(`/proc/${pid}/stat`, 'utf8').trim()} | ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`
+  } catch (error) {
+    return String(error)
+  }
+}
+
+async function assertStopped(pid: number, context = ''): Promise<void> {
+  for (let i = 0; i < 100 && isRunning(pid); i++) await sleep(20)
+  assert.equal(isRunning(pid), false, `process ${pid} is still running: ${describeProcess(pid)}\n${context}`)
+}
+
+/** Stops a process this test started on purpose outside the candidate's group. */
+function killStray(pidFile: string): void {
+  if (!existsSync(pidFile)) return
+  for (const pid of readFileSync(pidFile, 'utf8').split('\n').map(Number).filter((p) => p > 0)) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+describe('runCommandCandidate bounds the command whatever its children do', () => {
+  it('stops at the timeout although a process that left the group (setsid) holds stdout and stderr', { timeout: 30_000 }, async () => {
+    const t = makeTempDir()
+    const pidFile = t.path('escaped.pid')
+    try {
+      const started = performance.now()
+      const error = await rejection(runCommandCandidate(ROWS, { command: `${escapedSleep(pidFile)} sleep 60`, timeoutMs: 1_000 }))
+      const elapsed = performance.now() - started
+      assert.match(error.message, /timed out after 1000 ms/)
+      assert.equal((await readPids(pidFile, 1)).length, 1, 'the sleep escaped the group')
+      // bounds only what proves the point: the escaped sleep would hold the pipes for 1000 s
+      assert.ok(elapsed < 15_000, `gave up after ${Math.round(elapsed)} ms`)
+    } finally {
+      killStray(pidFile)
+    }
+  })
+
+  it('takes the answers of a command whose background child holds stdout, and kills that child', { timeout: 30_000 }, async () => {
+    const t = makeTempDir()
+    const pidFile = t.path('child.pid')
+    const command = `sleep 1000 & echo $! > ${sh(pidFile)}; cat >/dev/null; ${ANSWER_Q01}`
+    const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 20_000 })
+    assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
+    const [pid] = await readPids(pidFile, 1)
+    await assertStopped(pid!)
+  })
+
+  it('takes the answers and goes on when a process outside the group still holds stdout, and says so', { timeout: 30_000 }, async () => {
+    const t = makeTempDir()
+    const pidFile = t.path('escaped.pid')
+    const warnings: string[] = []
+    try {
+      const command = `${escapedSleep(pidFile)} cat >/dev/null; ${ANSWER_Q01}`
+      const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 20_000, warn: (m) => warnings.push(m) })
+      assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
+      assert.equal(warnings.length, 1)
+      assert.match(warnings[0]!, /outside its process group still held its output open/)
+      assert.equal((await readPids(pidFile, 1)).length, 1, 'the sleep escaped the group')
+    } finally {
+      killStray(pidFile)
+    }
+  })
+
+  it('stops a command whose stdout passes the cap, naming the cap and the setting', { timeout: 30_000 }, async () => {
+    const command = `cat >/dev/null; yes '{"id":"q01","answer":"五天"}' | head -c 3000000`
+    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 20_000, maxOutputBytes: 1024 * 1024 }))
+    assert.equal(error.code, 'candidate_failed')
+    assert.match(error.message, /^candidate command wrote more than 1 MB to stdout \(candidate\.max_output_mb\), so it was stopped/)
+    assert.match(error.hint ?? '', /candidate\.max_output_mb/)
+  })
+
+  it('keeps only the end of a huge stderr (600 MB) and still takes the answers', { timeout: 120_000 }, async () => {
+    const command = `cat >/dev/null; yes 'loading the index, please wait' | head -c 600000000 >&2; echo 'index loaded' >&2; ${ANSWER_Q01}`
+    const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 100_000 })
+    assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
+    const failing = await rejection(runCommandCandidate(ROWS, { command: `cat >/dev/null; yes 'loading' | head -c 200000000 >&2; echo 'boom: index missing' >&2; exit 4`, timeoutMs: 100_000 }))
+    assert.match(failing.message, /exit code 4/)
+    assert.match(failing.message, /boom: index missing$/)
+    assert.ok(failing.message.length < 2_000, `the message holds ${failing.message.length} characters`)
+  })
+
+  it('does not pass the runner\'s tokens, the Action\'s inputs or GITHUB_TOKEN, unless listed in env_passthrough', async () => {
+    const t = makeTempDir()
+    const envFile = t.path('env.json')
+    const secrets: Record<string, string> = {
+      ACTIONS_RUNTIME_TOKEN: 'runtime-token',
+      ACTIONS_RUNTIME_URL: 'https://runtime.example/',
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-token',
+      ACTIONS_ID_TOKEN_REQUEST_URL: 'https://oidc.example/',
+      INPUT_JUDGE_API_KEY: 'sk-judge',
+      INPUT_MODE: 'gate',
+      GITHUB_TOKEN: 'ghs_token',
+      EVALGATE_TEST_OWN_SETTING: 'kept',
+    }
+    const saved = Object.fromEntries(Object.keys(secrets).map((k) => [k, process.env[k]]))
+    Object.assign(process.env, secrets)
+    try {
+      const printEnv = `${sh(process.execPath)} -e ${sh("require('fs').writeFileSync(process.argv[1], JSON.stringify(process.env))")} ${sh(envFile)}`
+      await runCommandCandidate(ROWS, { command: `cat >/dev/null; ${printEnv}`, timeoutMs: 10_000, envPassthrough: ['INPUT_MODE'] })
+      const seen = JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>
+      for (const name of ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RUNTIME_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'INPUT_JUDGE_API_KEY', 'GITHUB_TOKEN']) {
+        assert.equal(seen[name], undefined, `${name} reached the candidate`)
+      }
+      assert.equal(seen.INPUT_MODE, 'gate', 'listed in env_passthrough')
+      assert.equal(seen.EVALGATE_TEST_OWN_SETTING, 'kept')
+      assert.equal(seen.PATH, process.env.PATH)
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    }
+  })
+})
+
+describe('evalgate run stops its candidate', () => {
+  it('exits 2 naming candidate.max_output_mb when stdout passes the cap set in evalgate.yml, without a stack trace', async () => {
+    const t = makeTempDir()
+    const config = writeText(t.path('evalgate.yml'), 'candidate:\n  max_output_mb: 1\n')
+    const result = await runCli([
+      'run', '--config', config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
+      '--candidate-cmd', `cat >/dev/null; yes '{"id":"q01","answer":"五天"}' | head -c 3000000`,
+    ])
+    assert.equal(result.code, 2, result.stderr)
+    assert.match(result.stderr, /^evalgate run: candidate command wrote more than 1 MB to stdout \(candidate\.max_output_mb\)/m)
+    assert.match(result.stderr, /fix: .*candidate\.max_output_mb/)
+    assert.doesNotMatch(result.stderr, /^ {4}at /m)
+  })
+
+  it('passes a scrubbed variable named in candidate.env_passthrough and no other', async () => {
+    const t = makeTempDir()
+    const envFile = t.path('env.json')
+    const config = writeText(t.path('evalgate.yml'), 'candidate:\n  env_passthrough: [GITHUB_TOKEN]\n')
+    const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN: process.env.ACTIONS_RUNTIME_TOKEN }
+    Object.assign(process.env, { GITHUB_TOKEN: 'ghs_passed', ACTIONS_RUNTIME_TOKEN: 'runtime-token' })
+    try {
+      const printEnv = `${sh(process.execPath)} -e ${sh("require('fs').writeFileSync(process.argv[1], JSON.stringify(process.env))")} ${sh(envFile)}`
+      await runCli(['run', '--config', config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', `cat >/dev/null; ${printEnv}`])
+      const seen = JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>
+      assert.equal(seen.GITHUB_TOKEN, 'ghs_passed')
+      assert.equal(seen.ACTIONS_RUNTIME_TOKEN, undefined)
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    }
+  })
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`on ${signal} to a real evalgate process, leaves no candidate process running and dies by the signal`, { timeout: 60_000 }, async () => {
+      const t = makeTempDir()
+      const pidFile = t.path('candidate.pids')
+      const command = `echo $$ > ${sh(pidFile)}; sleep 1000 & echo $! >> ${sh(pidFile)}; wait`
+      const args = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'bin.ts'), 'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', command]
+      const evalgate = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] })
+      let stderr = ''
+      evalgate.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => evalgate.on('exit', (code, sig) => done({ code, signal: sig })))
+      try {
+        const pids = await readPids(pidFile, 2, 30_000)
+        evalgate.kill(signal)
+        const { code, signal: died } = await exited
+        assert.ok(died === signal || code === 128 + (signal === 'SIGINT' ? 2 : 15), `exit code ${code}, signal ${died}; stderr:\n${stderr}`)
+        for (const pid of pids) await assertStopped(pid, `evalgate's stderr:\n${stderr}`)
+      } finally {
+        if (evalgate.exitCode === null && evalgate.signalCode === null) evalgate.kill('SIGKILL')
+        killStray(pidFile)
+      }
+    })
+  }
 })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { cleanupTempDirs, fixture, makeTempDir, runCli, sh, writeJson, writeText, type CliRun } from './harness.ts'
 
@@ -24,6 +24,11 @@ interface BadInputCase {
   expect: (s: Setup) => (string | RegExp)[]
   /** files that must not exist afterwards (results, report) */
   notWritten?: (s: Setup) => string[]
+}
+
+function writeBytes(file: string, bytes: Buffer): string {
+  writeFileSync(file, bytes)
+  return file
 }
 
 function setup(): Setup {
@@ -62,6 +67,23 @@ const cases: BadInputCase[] = [
     name: 'a .jsonl eval set line without a question key',
     argv: (s) => runArgs(s, [], writeText(s.path('nokey.jsonl'), '{"id":"q1","question":"年假有几天？"}\n{"id":"q2","ground_truth":"3天"}\n')),
     expect: (s) => [`${s.path('nokey.jsonl')}:2: column "question"`],
+  },
+  {
+    name: 'a GBK eval set (as Excel saves "CSV" on Chinese Windows), naming the first bad byte',
+    argv: (s) => runArgs(s, [], writeBytes(s.path('gbk.csv'), Buffer.concat([Buffer.from('id,question\nq1,'), Buffer.from([0xc4, 0xea, 0xbc, 0xd9]), Buffer.from('\n')]))),
+    expect: (s) => [`${s.path('gbk.csv')}:2: not valid UTF-8: byte 0xC4 at byte offset 15`, /fix: save the file as UTF-8/],
+  },
+  {
+    name: 'a UTF-16 predictions file',
+    argv: (s) => [
+      'run', '--config', s.config,
+      '--eval-set', writeText(s.path('eval.csv'), GOOD_EVAL_SET),
+      '--eval-set-version', 'v1',
+      '--predictions', writeBytes(s.path('pred.jsonl'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"id":"q1","answer":"5天[文档1]"}\n', 'utf16le')])),
+      '--out', s.path('results.json'),
+    ],
+    expect: (s) => [s.path('pred.jsonl'), /not UTF-8: it is UTF-16/, /fix: save the file as UTF-8/],
+    notWritten: (s) => [s.path('results.json')],
   },
   {
     name: 'should_refuse = maybe',

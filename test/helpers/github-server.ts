@@ -33,6 +33,7 @@ export class FakeGitHub {
   options: FakeGitHubOptions
   private server: Server
   private nextId = 1000
+  private scripted: { reply: number | 'hang'; method: string | undefined }[] = []
   url = ''
 
   constructor(options: FakeGitHubOptions = {}) {
@@ -47,7 +48,20 @@ export class FakeGitHub {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()))
+    // requests left hanging on purpose would otherwise keep the server open
+    this.server.closeAllConnections()
+    await closed
+  }
+
+  /**
+   * The next request (of `method`, when given) is answered with this HTTP status and an error
+   * body, or with nothing at all ('hang': the connection is accepted and never answered),
+   * instead of being handled; replies queue up in order.
+   */
+  script(reply: number | 'hang', method?: string): this {
+    this.scripted.push({ reply, method })
+    return this
   }
 
   writes(): RecordedRequest[] {
@@ -70,6 +84,12 @@ export class FakeGitHub {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(JSON.stringify(body))
+    }
+    const scripted = this.scripted.findIndex((s) => s.method === undefined || s.method === req.method)
+    if (scripted !== -1) {
+      const { reply } = this.scripted.splice(scripted, 1)[0]!
+      if (reply !== 'hang') send(reply, { message: `scripted ${reply}` })
+      return
     }
     const forbidden = () => send(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' })
 

@@ -4,7 +4,7 @@
  */
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { answerRelevancy } from '../../src/metrics/llm.ts'
@@ -58,6 +58,14 @@ function setup(extraConfig = ''): { args: (...more: string[]) => string[]; resul
     args: (...more) => ['run', '--config', join(dir, 'evalgate.yml'), '--eval-set', join(dir, 'eval.csv'), '--eval-set-version', 'v1', '--predictions', join(dir, 'pred.jsonl'), '--out', out, ...more],
     results: () => JSON.parse(readFileSync(out, 'utf8')) as Results,
   }
+}
+
+/** Every entry file of a judge cache folder, in a stable order. */
+function cacheEntries(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f))
 }
 
 process.env.OPENAI_API_KEY = 'sk-test-not-a-real-key'
@@ -128,6 +136,55 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     assert.deepEqual(second.questions, first.questions)
     assert.equal(second.run.usage.llm_calls, 0)
     assert.equal(second.run.usage.cache_hits, 15)
+  })
+
+  it('treats cache entries of the wrong shape as misses: the calls are made again, the scores stay right, one warning counts them', async () => {
+    const s = setup()
+    await runCli(s.args())
+    const first = s.results()
+    const files = cacheEntries(join(s.dir, 'cache'))
+    assert.equal(files.length, 15)
+    const broken = ['{}', '{"content": 5}', 'not json at all', '[]']
+    files.forEach((file, i) => {
+      const entry = JSON.parse(readFileSync(file, 'utf8')) as { content?: string; vectors?: number[][] }
+      // string vectors keep the count the old check looked at, so only a schema notices them
+      writeFileSync(file, entry.vectors ? JSON.stringify({ vectors: entry.vectors.map((v) => v.map(String)) }) : broken[i % broken.length]!)
+    })
+    const before = fake.requests.length
+    const again = await runCli(s.args())
+    assert.equal(again.code, 0, again.stderr)
+    assert.doesNotMatch(again.stderr, /internal error|^ {4}at /m)
+    assert.equal(fake.requests.length - before, 15, 'every malformed entry is a miss and is asked again')
+    assert.deepEqual(s.results().questions, first.questions)
+    const warnings = again.stderr.split('\n').filter((line) => /judge cache/.test(line))
+    assert.equal(warnings.length, 1, again.stderr)
+    assert.match(warnings[0]!, /15 entries in .*cache did not match their schema and were ignored/)
+    const third = await runCli(s.args())
+    assert.equal(fake.requests.length - before, 15, 'the entries were rewritten: a third run makes no call')
+    assert.doesNotMatch(third.stderr, /judge cache/)
+  })
+
+  it('goes on when the cache cannot be written: one warning, the paid answers used, every score right', async () => {
+    const s = setup()
+    const cache = join(s.dir, 'cache')
+    if (process.getuid?.() === 0) {
+      // root writes into a read-only folder anyway: a file where the folder should be fails the same way
+      writeFileSync(cache, '')
+    } else {
+      mkdirSync(cache)
+      chmodSync(cache, 0o555)
+    }
+    const run = await runCli(s.args())
+    assert.equal(run.code, 0, run.stderr)
+    assert.doesNotMatch(run.stderr, /internal error|^ {4}at /m)
+    const warnings = run.stderr.split('\n').filter((line) => /judge cache/.test(line))
+    assert.equal(warnings.length, 1, run.stderr)
+    assert.match(warnings[0]!, /15 answers could not be saved in .*cache \((ENOTDIR|EACCES)[^)]*\); this run used them/)
+    const q1 = s.results().questions.q1!
+    assert.equal(q1.scores.faithfulness, 0.5)
+    assert.equal(q1.scores.accuracy_norm, 0.5)
+    assert.deepEqual(q1.errors, {})
+    if (process.getuid?.() !== 0) chmodSync(cache, 0o755)
   })
 
   it('retries 429 (honouring Retry-After) and 500, and still scores everything', async () => {
