@@ -19,7 +19,7 @@ interface KindCase {
 /** One row per kind: typed by CandidateKind, so a kind added to the schema without a row here does not compile. */
 const KINDS: Record<CandidateKind, KindCase> = {
   predictions: { block: { predictions: 'out/pred.jsonl' }, label: 'predictions out/pred.jsonl', source: 'the predictions file', secretEnv: [], keys: ['predictions'] },
-  command: { block: { command: 'node rag.js', timeout_ms: 1234 }, label: 'command node rag.js', source: 'the candidate command', secretEnv: [], keys: ['command', 'timeout_ms'] },
+  command: { block: { command: 'node rag.js', timeout_ms: 1234 }, label: 'command node rag.js', source: 'the candidate command', secretEnv: [], keys: ['command', 'timeout_ms', 'max_output_mb', 'env_passthrough'] },
   http: {
     block: { http: { url: 'http://127.0.0.1:9/ask', headers: { Authorization: 'Bearer ${RAG_TOKEN}', 'X-Team': '${TEAM}-${RAG_TOKEN}' } } },
     label: 'http POST http://127.0.0.1:9/ask',
@@ -50,7 +50,7 @@ describe('candidate kinds: evalgate.yml block → discriminated union → makeCa
 
   it('keeps timeout_ms for the command and its default of 300 s', () => {
     const config = parseConfig({ candidate: { command: 'x' } }, 'flags')
-    assert.deepEqual(config.candidate, { kind: 'command', command: 'x', timeout_ms: 300_000 })
+    assert.deepEqual(config.candidate, { kind: 'command', command: 'x', timeout_ms: 300_000, max_output_mb: 256, env_passthrough: [] })
   })
 
   it('leaves the candidate unset when no kind is given (compare, merge and pairwise need none)', () => {
