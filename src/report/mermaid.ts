@@ -81,31 +81,7 @@ export function trendChart(series: TrendSeries, options: TrendChartOptions = {})
   const written = uniqueLabels(series.labels.slice(-count).map((l) => shortenMiddle(sanitise(l, MAX_LABEL_CHARS), fit)))
   const labels = written.map((l, i) => (thin && (count - 1 - i) % 2 === 1 ? '\u200b'.repeat(i + 1) : l))
   const notes: string[] = []
-  const lines = series.lines.map(({ metric, values }) => {
-    // aligned from the end: values[last] belongs to labels[last]
-    const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null)
-    const filled: number[] = []
-    let seen = false
-    let carried = 0
-    let leading = 0
-    for (const v of window) {
-      if (v !== null && Number.isFinite(v)) {
-        filled.push(round3(v))
-        seen = true
-      } else if (seen) {
-        filled.push(filled.at(-1)!)
-        carried++
-      } else {
-        filled.push(0)
-        leading++
-      }
-    }
-    const parts = []
-    if (carried > 0) parts.push(`${carried} missing value${carried > 1 ? 's' : ''} carried forward from the previous point`)
-    if (leading > 0) parts.push(`${leading} missing value${leading > 1 ? 's' : ''} before the first one drawn as 0`)
-    if (parts.length > 0) notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`)
-    return { metric, values: filled }
-  })
+  const lines = series.lines.map(({ metric, values }) => fillLine(metric, values, count, notes))
   // identical lines would hide each other: one line, named after all of them ("rules_pass = faithfulness")
   const drawn: { metrics: string[]; values: number[] }[] = []
   for (const line of lines) {
@@ -129,6 +105,35 @@ export function trendChart(series: TrendSeries, options: TrendChartOptions = {})
     ],
     { palette: drawn.map((_, i) => PALETTE[i % PALETTE.length]!.colour) },
   )
+}
+
+/**
+ * The last `count` values of one metric, aligned from the end (values[last] belongs to the
+ * newest label), with each gap filled and a `%%` note saying how.
+ */
+function fillLine(metric: string, values: readonly (number | null)[], count: number, notes: string[]): { metric: string; values: number[] } {
+  const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null)
+  const filled: number[] = []
+  let seen = false
+  let carried = 0
+  let leading = 0
+  for (const v of window) {
+    if (v !== null && Number.isFinite(v)) {
+      filled.push(round3(v))
+      seen = true
+    } else if (seen) {
+      filled.push(filled.at(-1)!)
+      carried++
+    } else {
+      filled.push(0)
+      leading++
+    }
+  }
+  const parts = []
+  if (carried > 0) parts.push(`${carried} missing value${carried > 1 ? 's' : ''} carried forward from the previous point`)
+  if (leading > 0) parts.push(`${leading} missing value${leading > 1 ? 's' : ''} before the first one drawn as 0`)
+  if (parts.length > 0) notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`)
+  return { metric, values: filled }
 }
 
 export interface FlipChartOptions {
