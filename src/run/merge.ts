@@ -27,14 +27,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
     const shard = results.run.shard
     if (!shard) throw new GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)')
     if (!first) first = { file, results }
-    const ref = first.results.run
-    const mismatch = (what: string, a: unknown, b: unknown) =>
-      new GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first!.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count')
-    if (results.run.eval_set_version !== ref.eval_set_version) throw mismatch('eval_set_version', ref.eval_set_version, results.run.eval_set_version)
-    if (results.run.eval_set_fingerprint !== ref.eval_set_fingerprint) throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, results.run.eval_set_fingerprint)
-    if (!sameJudge(results.run.judge, ref.judge)) throw mismatch('judge', ref.judge, results.run.judge)
-    if (shard.count !== ref.shard!.count) throw mismatch('shard count', ref.shard!.count, shard.count)
-    if (String(results.run.k) !== String(ref.k)) throw mismatch('k', ref.k, results.run.k)
+    checkSameRun(file, results, first)
     const previous = seen.get(shard.index)
     if (previous) throw new GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once')
     seen.set(shard.index, file)
@@ -78,6 +71,19 @@ export function mergeShardFiles(files: readonly string[]): Results {
     questions,
     comparison: null,
   }
+}
+
+/** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
+function checkSameRun(file: string, results: Results, first: { file: string; results: Results }): void {
+  const ref = first.results.run
+  const run = results.run
+  const mismatch = (what: string, a: unknown, b: unknown) =>
+    new GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count')
+  if (run.eval_set_version !== ref.eval_set_version) throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version)
+  if (run.eval_set_fingerprint !== ref.eval_set_fingerprint) throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, run.eval_set_fingerprint)
+  if (!sameJudge(run.judge, ref.judge)) throw mismatch('judge', ref.judge, run.judge)
+  if (run.shard!.count !== ref.shard!.count) throw mismatch('shard count', ref.shard!.count, run.shard!.count)
+  if (String(run.k) !== String(ref.k)) throw mismatch('k', ref.k, run.k)
 }
 
 function sameJudge(a: JudgeIdentity, b: JudgeIdentity): boolean {
