@@ -1,5 +1,6 @@
 import { metricInfo } from '../metrics/registry.ts'
 import { chronological, type HistoryRow } from '../baseline/history.ts'
+import { escapeXml, n, ordinal, truncate, truncateMiddle, yScale } from './svgScale.ts'
 
 /**
  * A trend chart of one metric over the history, as a standalone SVG 1.1 file: it renders in
@@ -37,7 +38,46 @@ export function trendSvg(rows: readonly HistoryRow[], options: TrendSvgOptions):
   const threshold = options.threshold !== undefined && options.threshold !== null && Number.isFinite(options.threshold) ? options.threshold : null
   const unit = metricInfo(metric)?.unit ?? (points.every((p) => p.value >= 0 && p.value <= 1) ? 'score' : 'ms')
   const scale = yScale(points.map((p) => p.value).concat(threshold === null ? [] : [threshold]), unit)
+  const chart = layout(points, width, height, scale, threshold)
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" role="img">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<rect class="background" x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text class="chart-title" x="${n(width / 2)}" y="28" text-anchor="middle" font-size="16" font-weight="bold" fill="#111827">${escapeXml(title)}</text>`,
+    ...yAxis(chart, metric, unit),
+    ...xAxis(chart),
+    ...thresholdLine(chart),
+    ...evalSetMarks(chart),
+    ...series(chart),
+    '</svg>',
+  ]
+  return `${out.join('\n')}\n`
+}
 
+/** Where everything goes: plot edges, slots, label rotation and thinning, both axes' mappings. */
+interface Layout {
+  points: readonly HistoryRow[]
+  scale: ReturnType<typeof yScale>
+  threshold: number | null
+  thresholdLabel: string | null
+  labels: string[]
+  height: number
+  left: number
+  top: number
+  plotRight: number
+  plotBottom: number
+  plotHeight: number
+  slot: number
+  rotated: boolean
+  every: number
+  segments: Segment[]
+  evalSetLabels: ReturnType<typeof placeEvalSetLabels>
+  xAt: (i: number) => number
+  yAt: (v: number) => number
+}
+
+function layout(points: readonly HistoryRow[], width: number, height: number, scale: ReturnType<typeof yScale>, threshold: number | null): Layout {
   // x layout: equal slots, one per point; labels rotate when they do not fit side by side
   const labels = points.map((p) => truncateMiddle(p.version, MAX_LABEL_CHARS))
   const longest = Math.max(...labels.map((l) => [...l].length)) * CHAR_WIDTH
@@ -66,87 +106,92 @@ export function trendSvg(rows: readonly HistoryRow[], options: TrendSvgOptions):
   const plotBottom = height - bottom
   const plotHeight = plotBottom - top
   const yAt = (v: number) => plotBottom - ((v - scale.min) / (scale.max - scale.min)) * plotHeight
+  return { points, scale, threshold, thresholdLabel, labels, height, left, top, plotRight, plotBottom, plotHeight, slot, rotated, every, segments, evalSetLabels, xAt, yAt }
+}
 
-  const out: string[] = []
-  out.push(
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" role="img">`,
-    `<title>${escapeXml(title)}</title>`,
-    `<rect class="background" x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text class="chart-title" x="${n(width / 2)}" y="28" text-anchor="middle" font-size="16" font-weight="bold" fill="#111827">${escapeXml(title)}</text>`,
-  )
-
-  // y axis: gridlines, ticks, labels, title
-  out.push('<g class="y-axis">')
-  for (const tick of scale.ticks) {
-    const y = n(yAt(tick))
+/** y axis: gridlines, ticks, labels, title. */
+function yAxis(c: Layout, metric: string, unit: string): string[] {
+  const out = ['<g class="y-axis">']
+  for (const tick of c.scale.ticks) {
+    const y = n(c.yAt(tick))
     out.push(
-      `<line class="grid" x1="${n(left)}" y1="${y}" x2="${n(plotRight)}" y2="${y}" stroke="#e5e7eb" stroke-width="1"/>`,
-      `<line x1="${n(left - 5)}" y1="${y}" x2="${n(left)}" y2="${y}" stroke="#6b7280" stroke-width="1"/>`,
-      `<text x="${n(left - 8)}" y="${n(yAt(tick) + 4)}" text-anchor="end" font-size="${LABEL_SIZE}" fill="#374151">${escapeXml(scale.format(tick))}</text>`,
+      `<line class="grid" x1="${n(c.left)}" y1="${y}" x2="${n(c.plotRight)}" y2="${y}" stroke="#e5e7eb" stroke-width="1"/>`,
+      `<line x1="${n(c.left - 5)}" y1="${y}" x2="${n(c.left)}" y2="${y}" stroke="#6b7280" stroke-width="1"/>`,
+      `<text x="${n(c.left - 8)}" y="${n(c.yAt(tick) + 4)}" text-anchor="end" font-size="${LABEL_SIZE}" fill="#374151">${escapeXml(c.scale.format(tick))}</text>`,
     )
   }
   out.push(
-    `<line x1="${n(left)}" y1="${n(top)}" x2="${n(left)}" y2="${n(plotBottom)}" stroke="#6b7280" stroke-width="1"/>`,
-    `<text class="axis-title" transform="translate(16 ${n(top + plotHeight / 2)}) rotate(-90)" text-anchor="middle" font-size="12" fill="#111827">${escapeXml(truncate(unit === 'ms' && !/ms\b/.test(metric) ? `${metric} (ms)` : metric, Math.floor(plotHeight / 7)))}</text>`,
+    `<line x1="${n(c.left)}" y1="${n(c.top)}" x2="${n(c.left)}" y2="${n(c.plotBottom)}" stroke="#6b7280" stroke-width="1"/>`,
+    `<text class="axis-title" transform="translate(16 ${n(c.top + c.plotHeight / 2)}) rotate(-90)" text-anchor="middle" font-size="12" fill="#111827">${escapeXml(truncate(unit === 'ms' && !/ms\b/.test(metric) ? `${metric} (ms)` : metric, Math.floor(c.plotHeight / 7)))}</text>`,
     '</g>',
   )
+  return out
+}
 
-  // x axis: one tick per point, a label per point (every k-th when crowded), title
-  out.push('<g class="x-axis">', `<line x1="${n(left)}" y1="${n(plotBottom)}" x2="${n(plotRight)}" y2="${n(plotBottom)}" stroke="#6b7280" stroke-width="1"/>`)
-  points.forEach((_, i) => {
-    const x = n(xAt(i))
-    out.push(`<line x1="${x}" y1="${n(plotBottom)}" x2="${x}" y2="${n(plotBottom + 5)}" stroke="#6b7280" stroke-width="1"/>`)
+/** x axis: one tick per point, a label per point (every k-th when crowded), title. */
+function xAxis(c: Layout): string[] {
+  const out = ['<g class="x-axis">', `<line x1="${n(c.left)}" y1="${n(c.plotBottom)}" x2="${n(c.plotRight)}" y2="${n(c.plotBottom)}" stroke="#6b7280" stroke-width="1"/>`]
+  c.points.forEach((_, i) => {
+    const x = n(c.xAt(i))
+    out.push(`<line x1="${x}" y1="${n(c.plotBottom)}" x2="${x}" y2="${n(c.plotBottom + 5)}" stroke="#6b7280" stroke-width="1"/>`)
     // counted back from the newest point, which is always labelled
-    if ((points.length - 1 - i) % every !== 0) return
-    const label = escapeXml(labels[i]!)
-    if (rotated) {
-      const y = n(plotBottom + 16)
+    if ((c.points.length - 1 - i) % c.every !== 0) return
+    const label = escapeXml(c.labels[i]!)
+    if (c.rotated) {
+      const y = n(c.plotBottom + 16)
       out.push(`<text x="${x}" y="${y}" transform="rotate(-${ROTATION} ${x} ${y})" text-anchor="end" font-size="${LABEL_SIZE}" fill="#374151">${label}</text>`)
     } else {
-      out.push(`<text x="${x}" y="${n(plotBottom + 20)}" text-anchor="middle" font-size="${LABEL_SIZE}" fill="#374151">${label}</text>`)
+      out.push(`<text x="${x}" y="${n(c.plotBottom + 20)}" text-anchor="middle" font-size="${LABEL_SIZE}" fill="#374151">${label}</text>`)
     }
   })
-  const xTitle = every > 1 ? `version (every ${ordinal(every)} labelled)` : 'version'
-  out.push(`<text class="axis-title" x="${n(left + (plotRight - left) / 2)}" y="${n(height - 12)}" text-anchor="middle" font-size="12" fill="#111827">${xTitle}</text>`, '</g>')
+  const xTitle = c.every > 1 ? `version (every ${ordinal(c.every)} labelled)` : 'version'
+  out.push(`<text class="axis-title" x="${n(c.left + (c.plotRight - c.left) / 2)}" y="${n(c.height - 12)}" text-anchor="middle" font-size="12" fill="#111827">${xTitle}</text>`, '</g>')
+  return out
+}
 
-  // threshold: a red dashed line across the plot, labelled on two lines in the right margin
-  if (threshold !== null && thresholdLabel !== null) {
-    const y = yAt(threshold)
-    out.push(
-      `<g class="threshold">`,
-      `<line class="threshold" x1="${n(left)}" y1="${n(y)}" x2="${n(plotRight)}" y2="${n(y)}" stroke="${THRESHOLD_COLOUR}" stroke-width="1.5" stroke-dasharray="6 4"/>`,
-      `<text x="${n(plotRight + 6)}" y="${n(y - 3)}" font-size="${LABEL_SIZE}" fill="${THRESHOLD_COLOUR}">threshold</text>`,
-      `<text x="${n(plotRight + 6)}" y="${n(y + 11)}" font-size="${LABEL_SIZE}" fill="${THRESHOLD_COLOUR}">${escapeXml(thresholdLabel)}</text>`,
-      '</g>',
-    )
-  }
+/** The threshold: a red dashed line across the plot, labelled on two lines in the right margin. */
+function thresholdLine(c: Layout): string[] {
+  if (c.threshold === null || c.thresholdLabel === null) return []
+  const y = c.yAt(c.threshold)
+  return [
+    `<g class="threshold">`,
+    `<line class="threshold" x1="${n(c.left)}" y1="${n(y)}" x2="${n(c.plotRight)}" y2="${n(y)}" stroke="${THRESHOLD_COLOUR}" stroke-width="1.5" stroke-dasharray="6 4"/>`,
+    `<text x="${n(c.plotRight + 6)}" y="${n(y - 3)}" font-size="${LABEL_SIZE}" fill="${THRESHOLD_COLOUR}">threshold</text>`,
+    `<text x="${n(c.plotRight + 6)}" y="${n(y + 11)}" font-size="${LABEL_SIZE}" fill="${THRESHOLD_COLOUR}">${escapeXml(c.thresholdLabel)}</text>`,
+    '</g>',
+  ]
+}
 
-  out.push('<g class="eval-sets">')
-  for (const label of evalSetLabels) {
-    const y = top - 6 - label.row * 15
+function evalSetMarks(c: Layout): string[] {
+  const out = ['<g class="eval-sets">']
+  for (const label of c.evalSetLabels) {
+    const y = c.top - 6 - label.row * 15
     if (label.markerX !== null) {
       const mx = n(label.markerX)
-      out.push(`<line class="eval-set-change" x1="${mx}" y1="${n(y - 9)}" x2="${mx}" y2="${n(plotBottom)}" stroke="#6b7280" stroke-width="1" stroke-dasharray="4 3"/>`)
+      out.push(`<line class="eval-set-change" x1="${mx}" y1="${n(y - 9)}" x2="${mx}" y2="${n(c.plotBottom)}" stroke="#6b7280" stroke-width="1" stroke-dasharray="4 3"/>`)
     }
     out.push(`<text class="eval-set-label" x="${n(label.x)}" y="${n(y)}" font-size="${LABEL_SIZE}" fill="${label.colour}">${escapeXml(label.text)}</text>`)
   }
   out.push('</g>')
+  return out
+}
 
-  out.push('<g class="series">')
-  for (const s of segments) {
+/** One polyline per eval set segment and a point with a tooltip per version. */
+function series(c: Layout): string[] {
+  const out = ['<g class="series">']
+  for (const s of c.segments) {
     const coords = []
-    for (let i = s.start; i <= s.end; i++) coords.push(`${n(xAt(i))},${n(yAt(points[i]!.value))}`)
+    for (let i = s.start; i <= s.end; i++) coords.push(`${n(c.xAt(i))},${n(c.yAt(c.points[i]!.value))}`)
     out.push(`<polyline class="line" data-eval-set="${escapeXml(s.evalSet)}" points="${coords.join(' ')}" fill="none" stroke="${s.colour}" stroke-width="2" stroke-linejoin="round"/>`)
   }
-  const radius = slot < 10 ? 2.5 : 3.5
-  points.forEach((p, i) => {
-    const colour = segments.find((s) => i >= s.start && i <= s.end)!.colour
-    const tooltip = escapeXml(`${p.version} · ${p.date} · ${scale.format(p.value, true)}`)
-    out.push(`<circle class="point" cx="${n(xAt(i))}" cy="${n(yAt(p.value))}" r="${radius}" fill="#ffffff" stroke="${colour}" stroke-width="2"><title>${tooltip}</title></circle>`)
+  const radius = c.slot < 10 ? 2.5 : 3.5
+  c.points.forEach((p, i) => {
+    const colour = c.segments.find((s) => i >= s.start && i <= s.end)!.colour
+    const tooltip = escapeXml(`${p.version} · ${p.date} · ${c.scale.format(p.value, true)}`)
+    out.push(`<circle class="point" cx="${n(c.xAt(i))}" cy="${n(c.yAt(p.value))}" r="${radius}" fill="#ffffff" stroke="${colour}" stroke-width="2"><title>${tooltip}</title></circle>`)
   })
-  out.push('</g>', '</svg>')
-  return `${out.join('\n')}\n`
+  out.push('</g>')
+  return out
 }
 
 interface Segment {
@@ -208,116 +253,4 @@ function emptyChart(width: number, height: number, title: string, message: strin
     '</svg>',
     '',
   ].join('\n')
-}
-
-interface YScale {
-  min: number
-  max: number
-  ticks: number[]
-  /** a tick label, or with `precise` a value (tooltip, threshold) */
-  format: (value: number, precise?: boolean) => string
-}
-
-/** 0–1 in steps of 0.2 for scores; a "nice" range with 5–6 ticks otherwise (latency_ms). */
-export function yScale(values: readonly number[], unit: 'score' | 'ms'): YScale {
-  const lo = Math.min(...values)
-  const hi = Math.max(...values)
-  if (unit === 'score' && lo >= 0 && hi <= 1) {
-    return { min: 0, max: 1, ticks: [0, 0.2, 0.4, 0.6, 0.8, 1], format: (v, precise) => (precise ? String(round(v, 3)) : v.toFixed(1)) }
-  }
-  // a little headroom, so the lowest and highest points do not sit on the frame
-  const pad = (hi - lo) * 0.05
-  const { min, max, step } = niceRange(lo >= 0 ? Math.max(0, lo - pad) : lo - pad, hi + pad)
-  const ticks: number[] = []
-  for (let t = min; t <= max + step / 2; t += step) ticks.push(round(t, 10))
-  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
-  const suffix = unit === 'ms' ? ' ms' : ''
-  return {
-    min,
-    max,
-    ticks,
-    format: (v, precise) => (precise ? `${unit === 'ms' ? groupThousands(String(round(v, v >= 100 ? 0 : 1))) : String(round(v, 3))}${suffix}` : groupThousands(v.toFixed(decimals))),
-  }
-}
-
-/** The smallest step of 1, 2, 2.5 or 5 × 10^k whose range around [lo, hi] has at most 6 ticks, widened to at least 5. */
-export function niceRange(lo: number, hi: number): { min: number; max: number; step: number } {
-  if (hi - lo < 1e-12) {
-    // one value (or all equal): a small range around it
-    const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1
-    lo -= pad
-    hi += pad
-  }
-  const raw = (hi - lo) / 5
-  const magnitude = 10 ** Math.floor(Math.log10(raw))
-  for (const factor of [1, 2, 2.5, 5, 10, 20]) {
-    const step = factor * magnitude
-    let min = Math.floor(lo / step + 1e-9) * step
-    let max = Math.ceil(hi / step - 1e-9) * step
-    // a latency axis has no business going below zero
-    if (min < 0 && lo >= 0) min = 0
-    if (Math.round((max - min) / step) + 1 > 6) continue
-    while (Math.round((max - min) / step) + 1 < 5) {
-      if (min - step >= 0 || lo < 0) min -= step
-      else max += step
-    }
-    return { min: round(min, 10), max: round(max, 10), step }
-  }
-  /* c8 ignore next: a factor of 20 always fits */
-  return { min: lo, max: hi, step: (hi - lo) / 5 }
-}
-
-function groupThousands(text: string): string {
-  const [int, frac] = text.split('.')
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return frac === undefined ? grouped : `${grouped}.${frac}`
-}
-
-function ordinal(k: number): string {
-  return k === 2 ? '2nd' : k === 3 ? '3rd' : `${k}th`
-}
-
-function round(value: number, digits: number): number {
-  return Number(value.toFixed(digits))
-}
-
-/** A coordinate: two decimals at most, no "-0". */
-function n(value: number): string {
-  const rounded = Math.round(value * 100) / 100
-  return String(rounded === 0 ? 0 : rounded)
-}
-
-/** At most `max` characters (code points), the last one an ellipsis when cut. */
-function truncate(text: string, max: number): string {
-  const chars = [...text]
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text
-}
-
-/**
- * At most `max` characters with the ellipsis inside: versions share their start
- * ("release-candidate-…") and differ at the end, so the end is kept.
- */
-function truncateMiddle(text: string, max: number): string {
-  const chars = [...text]
-  if (chars.length <= max) return text
-  const head = Math.floor((max - 1) / 3)
-  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`
-}
-
-/**
- * Text and attribute values: the five XML entities, and no character XML 1.0 forbids (a
- * control character in a version label would make the whole file unreadable).
- */
-export function escapeXml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  )
 }

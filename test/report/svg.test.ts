@@ -2,7 +2,8 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import type { HistoryRow } from '../../src/baseline/history.ts'
-import { escapeXml, niceRange, trendSvg } from '../../src/report/svg.ts'
+import { trendSvg } from '../../src/report/svg.ts'
+import { escapeXml, niceRange } from '../../src/report/svgScale.ts'
 
 function point(i: number, over: Partial<HistoryRow> = {}): HistoryRow {
   return { date: `2026-01-${String(i + 1).padStart(2, '0')}`, version: `v1.${i}`, eval_set_version: 'v1', metric: 'rules_pass', value: 0.7 + (i % 3) * 0.05, ...over }
