@@ -45,14 +45,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
     if (!startedAt || results.run.started_at < startedAt) startedAt = results.run.started_at
   }
   const ref = first!.results.run
-  const missing = Array.from({ length: ref.shard!.count }, (_, i) => i + 1).filter((i) => !seen.has(i))
-  if (missing.length > 0) {
-    throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${ref.shard!.count} missing`, 'pass the results.json of every shard (download all the matrix jobs\' artifacts)')
-  }
-  const total = Object.keys(questions).length
-  if (total !== ref.shard!.total_questions) {
-    throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${ref.shard!.total_questions}`, 'every shard must come from the same eval set and run')
-  }
+  const total = checkComplete(ref.shard!, seen, Object.keys(questions).length)
   const metrics = sortMetrics(metricNames)
   for (const q of Object.values(questions)) for (const m of metrics) if (!(m in q.scores)) q.scores[m] = null
   const summary = summarise(questions, metrics)
@@ -71,6 +64,18 @@ export function mergeShardFiles(files: readonly string[]): Results {
     questions,
     comparison: null,
   }
+}
+
+/** Every shard given, and together they hold every question of the eval set; returns that count. */
+function checkComplete(shard: { count: number; total_questions: number }, seen: ReadonlyMap<number, string>, total: number): number {
+  const missing = Array.from({ length: shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i))
+  if (missing.length > 0) {
+    throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, 'pass the results.json of every shard (download all the matrix jobs\' artifacts)')
+  }
+  if (total !== shard.total_questions) {
+    throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run')
+  }
+  return total
 }
 
 /** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
