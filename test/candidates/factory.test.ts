@@ -48,7 +48,7 @@ describe('candidate kinds: evalgate.yml block → discriminated union → makeCa
     })
   }
 
-  it('keeps timeout_ms for the command and its default of 300 s', () => {
+  it('keeps timeout_ms, max_output_mb and env_passthrough for the command, with their defaults of 300 s, 256 MB and none', () => {
     const config = parseConfig({ candidate: { command: 'x' } }, 'flags')
     assert.deepEqual(config.candidate, { kind: 'command', command: 'x', timeout_ms: 300_000, max_output_mb: 256, env_passthrough: [] })
   })
