@@ -6,21 +6,13 @@ import tseslint from 'typescript-eslint'
  * The folders of src/, bottom to top. A folder may import only from folders on a lower
  * floor; folders on the same floor do not know each other. docs/ARCHITECTURE.md draws it.
  */
-const FLOORS = [
-  ['io'],
-  ['schemas', 'stats'],
-  ['metrics'],
-  ['baseline', 'candidates', 'judge'],
-  ['compare'],
-  ['report', 'github'],
-  ['run'],
-  ['analysis'],
-  ['action', 'cli'],
-]
+const FLOORS = [['io'], ['schemas', 'stats'], ['metrics'], ['baseline', 'candidates', 'judge'], ['compare'], ['report', 'github'], ['run'], ['analysis'], ['action', 'cli']]
 
 const layering = FLOORS.flatMap((floor, level) =>
   floor.map((folder) => {
-    const forbidden = FLOORS.slice(level).flat().filter((other) => other !== folder)
+    const forbidden = FLOORS.slice(level)
+      .flat()
+      .filter((other) => other !== folder)
     return {
       files: [`src/${folder}/**/*.ts`],
       rules: {

@@ -71,11 +71,27 @@ async function shardedScale(): Promise<void> {
   const t0 = performance.now()
   await generate(total, evalSet, join(big, 'v1.jsonl'), 0.85, 11)
   await generate(total, join(big, 'same.csv'), join(big, 'v2.jsonl'), 0.8, 12)
-  console.log(`\nscale: ${total.toLocaleString('en')} questions in ${shards} shards (inputs generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; eval set ${(statSync(evalSet).size / 1e6).toFixed(0)} MB)`)
+  console.log(
+    `\nscale: ${total.toLocaleString('en')} questions in ${shards} shards (inputs generated in ${((performance.now() - t0) / 1000).toFixed(1)} s; eval set ${(statSync(evalSet).size / 1e6).toFixed(0)} MB)`,
+  )
   const config = join(dir, 'none.yml')
   const runShards = (version: string): Measured[] =>
     Array.from({ length: shards }, (_, i) =>
-      measure(['run', '--config', config, '--eval-set', evalSet, '--eval-set-version', 'scale', '--predictions', join(big, `${version}.jsonl`), '--shard', `${i + 1}/${shards}`, '--out', join(big, `${version}-shard-${i + 1}.json`)]),
+      measure([
+        'run',
+        '--config',
+        config,
+        '--eval-set',
+        evalSet,
+        '--eval-set-version',
+        'scale',
+        '--predictions',
+        join(big, `${version}.jsonl`),
+        '--shard',
+        `${i + 1}/${shards}`,
+        '--out',
+        join(big, `${version}-shard-${i + 1}.json`),
+      ]),
     )
   const shardFiles = (version: string) => Array.from({ length: shards }, (_, i) => join(big, `${version}-shard-${i + 1}.json`))
   runShards('v1')
@@ -84,8 +100,14 @@ async function shardedScale(): Promise<void> {
   const v2 = runShards('v2')
   const slowest = v2.reduce((a, b) => (b.ms > a.ms ? b : a))
   row(`run 1 shard of ${shards} (slowest)`, slowest)
-  console.log(`${'run all 8 shards one after another'.padEnd(34)} ${(v2.reduce((a, b) => a + b.ms, 0) / 1000).toFixed(2).padStart(7)} s   peak RSS ${Math.max(...v2.map((m) => m.maxRssMb)).toFixed(0).padStart(5)} MB`)
+  console.log(
+    `${'run all 8 shards one after another'.padEnd(34)} ${(v2.reduce((a, b) => a + b.ms, 0) / 1000).toFixed(2).padStart(7)} s   peak RSS ${Math.max(...v2.map((m) => m.maxRssMb))
+      .toFixed(0)
+      .padStart(5)} MB`,
+  )
   const merged = measure(['merge', '--config', config, '--out', join(big, 'v2.json'), '--baseline', join(big, 'baseline.json'), '--report', join(big, 'report.md'), ...shardFiles('v2')])
   row('merge + compare + render', merged, merged.code === 1 ? ' (gate failed, as designed)' : '')
-  console.log(`\nmerge + compare + render: ${(merged.ms / 1000).toFixed(2)} s (target < 10 s), peak ${merged.maxRssMb.toFixed(0)} MB (target < 1,000 MB); merged results.json ${(statSync(join(big, 'v2.json')).size / 1e6).toFixed(0)} MB`)
+  console.log(
+    `\nmerge + compare + render: ${(merged.ms / 1000).toFixed(2)} s (target < 10 s), peak ${merged.maxRssMb.toFixed(0)} MB (target < 1,000 MB); merged results.json ${(statSync(join(big, 'v2.json')).size / 1e6).toFixed(0)} MB`,
+  )
 }

@@ -131,7 +131,9 @@ for (const model of [rubricModel(), passFailModel()]) {
   }
   console.log(`${model.name.padEnd(24)} strict        ${rate(tally.null.strict)}                     ${rate(tally.drop.strict)}`)
   console.log(`${''.padEnd(24)} significant   ${rate(tally.null.significant)}                     ${rate(tally.drop.significant)}`)
-  summary.push(`${model.name}: significant false alarms ${rate(tally.null.significant).trim()} (target ≤ 5%: ${tally.null.significant / PAIRS <= 0.05 ? 'met' : 'missed'}), detection ${rate(tally.drop.significant).trim()} (target ≥ 80%: ${tally.drop.significant / PAIRS >= 0.8 ? 'met' : 'missed'})`)
+  summary.push(
+    `${model.name}: significant false alarms ${rate(tally.null.significant).trim()} (target ≤ 5%: ${tally.null.significant / PAIRS <= 0.05 ? 'met' : 'missed'}), detection ${rate(tally.drop.significant).trim()} (target ≥ 80%: ${tally.drop.significant / PAIRS >= 0.8 ? 'met' : 'missed'})`,
+  )
 }
 console.log(`\n${summary.join('\n')}`)
 console.log(`${(4 * PAIRS).toLocaleString('en')} comparisons, each with a 2,000-resample paired bootstrap, in ${((performance.now() - started) / 1000).toFixed(1)} s`)

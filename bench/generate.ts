@@ -45,7 +45,16 @@ export async function generate(n: number, evalSetPath: string, predictionsPath: 
     const relevant = [`doc_${i % 997}`, `doc_${(i % 997) + 1000}:2`]
     const ground = `${topic}标准为每次 ${amount} 元，需在 ${days} 个工作日内提交审批，由直属主管和 HR 共同确认`
     const points = [`${topic}${amount}元`, `${days}个工作日内提交`, '主管和HR共同确认']
-    const row = [id, `请问${topic}的规定是什么？编号 ${i}`, refuse ? '无法回答' : ground, refuse ? '' : points.join(';'), CATEGORIES[i % CATEGORIES.length]!, ['简单', '中等', '困难'][i % 3]!, refuse ? 'true' : 'false', refuse ? '' : relevant.join('|')]
+    const row = [
+      id,
+      `请问${topic}的规定是什么？编号 ${i}`,
+      refuse ? '无法回答' : ground,
+      refuse ? '' : points.join(';'),
+      CATEGORIES[i % CATEGORIES.length]!,
+      ['简单', '中等', '困难'][i % 3]!,
+      refuse ? 'true' : 'false',
+      refuse ? '' : relevant.join('|'),
+    ]
     await write(evalOut, row.map(csvCell).join(',') + '\n')
 
     const good = random() < quality

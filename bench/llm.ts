@@ -27,7 +27,12 @@ const TARGET = { chatPerQuestion: 6, embeddingsPerQuestion: 1, ratio: 1.25, cach
 const TOPICS = ['差旅住宿', '市内交通', '年假天数', '病假工资', '加班餐补', '周末加班', '远程办公', '团建费用', '入职材料', '离职交接', '社保缴纳', '会议室预订', '培训报销', '通讯补贴']
 const CATEGORIES = ['报销政策', '假期', '考勤加班', '人事流程', '行政']
 const APPROVERS = ['直属主管', '部门经理', '财务负责人', 'HR业务伙伴']
-const FILLER = ['本制度自2026年1月1日起执行，解释权归人力资源部。', '员工手册的其他章节另有规定的，以最新发布的版本为准。', '特殊情况请提前与所在部门沟通并书面备案。', '相关表单可在内网的人事服务栏目下载。']
+const FILLER = [
+  '本制度自2026年1月1日起执行，解释权归人力资源部。',
+  '员工手册的其他章节另有规定的，以最新发布的版本为准。',
+  '特殊情况请提前与所在部门沟通并书面备案。',
+  '相关表单可在内网的人事服务栏目下载。',
+]
 
 function csvCell(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
@@ -210,7 +215,9 @@ try {
   console.log(`  served by the fake        ${served.chat} chat + ${served.embeddings} embeddings${served.chat === chat && served.embeddings === embeddings ? '' : ' (differs from run.usage!)'}`)
   console.log('  by family                 calls  per question  cache hits  retries  errors')
   for (const [family, f] of Object.entries(u.by_family)) {
-    console.log(`    ${family.padEnd(22)} ${String(f.calls).padStart(6)}  ${per(f.calls).padStart(12)}  ${String(f.cache_hits).padStart(10)}  ${String(f.retries).padStart(7)}  ${String(f.errors).padStart(6)}`)
+    console.log(
+      `    ${family.padEnd(22)} ${String(f.calls).padStart(6)}  ${per(f.calls).padStart(12)}  ${String(f.cache_hits).padStart(10)}  ${String(f.retries).padStart(7)}  ${String(f.errors).padStart(6)}`,
+    )
   }
   console.log(`  fake maxInFlight          ${fake.maxInFlight} (concurrency ${CONCURRENCY})`)
   console.log(`  wall time                 ${s(cold.ms)}`)
@@ -224,7 +231,9 @@ try {
   const warmCalls = warm.results.run.usage.llm_calls + warm.results.run.usage.embedding_calls
   const warmRequests = fake.requests.length
   console.log(`\nrun 2: same command, from the cache (exit ${warm.code})`)
-  console.log(`  calls made                ${warmCalls} (fake saw ${warmRequests} requests; ${warmServed.chat} chat + ${warmServed.embeddings} embeddings) ${verdict(warmCalls === 0 && warmRequests === 0)} (0)`)
+  console.log(
+    `  calls made                ${warmCalls} (fake saw ${warmRequests} requests; ${warmServed.chat} chat + ${warmServed.embeddings} embeddings) ${verdict(warmCalls === 0 && warmRequests === 0)} (0)`,
+  )
   console.log(`  cache hits                ${warm.results.run.usage.cache_hits}`)
   console.log(`  wall time                 ${s(warm.ms)} ${verdict(warm.ms < TARGET.cachedMs)} (< ${s(TARGET.cachedMs)})`)
 
@@ -243,9 +252,16 @@ try {
   console.log(`  fake maxInFlight          ${fake.maxInFlight}`)
   console.log(`  wall time                 ${s(faulty.ms)}`)
   console.log(`  questions with an error   ${withErrors.length} ${verdict(withErrors.length === 0)} (0)`)
-  for (const [id, q] of withErrors.slice(0, 5)) console.log(`    ${id}: ${Object.entries(q.errors).map(([m, e]) => `${m}: ${e.slice(0, 120)}`).join('; ')}`)
+  for (const [id, q] of withErrors.slice(0, 5))
+    console.log(
+      `    ${id}: ${Object.entries(q.errors)
+        .map(([m, e]) => `${m}: ${e.slice(0, 120)}`)
+        .join('; ')}`,
+    )
   const metricCount = answerableMetrics(faulty.results).length
-  console.log(`  every metric scored       ${missing.length === 0 ? 'yes' : `no, ${missing.length} values missing`} (${answerable} answerable questions × ${metricCount} metrics; refuse_ok applies to should_refuse only) ${verdict(missing.length === 0)}`)
+  console.log(
+    `  every metric scored       ${missing.length === 0 ? 'yes' : `no, ${missing.length} values missing`} (${answerable} answerable questions × ${metricCount} metrics; refuse_ok applies to should_refuse only) ${verdict(missing.length === 0)}`,
+  )
   if (missing.length > 0) console.log(`    missing: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`)
   const changed = changedScores(cold.results, faulty.results)
   console.log(`  same scores as run 1      ${changed.length === 0 ? 'yes' : `no, ${changed.length} values differ: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}`}`)

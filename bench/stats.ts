@@ -58,5 +58,13 @@ const baseline = scores(5000, 13)
 const candidate = scores(5000, 14)
 pairedBootstrap(baseline, candidate, { resamples: 50 }) // warm the JIT for both
 plainBootstrap(baseline, candidate, 50)
-line('pairedBootstrap, 5,000 questions × 2,000', median(5, () => pairedBootstrap(baseline, candidate)), median(5, () => plainBootstrap(baseline, candidate, 2000)))
-line('binomialTwoSidedP(49,950, 100,000)', median(9, () => binomialTwoSidedP(49950, 100000)), median(9, () => plainBinomialTail(49950, 100000)))
+line(
+  'pairedBootstrap, 5,000 questions × 2,000',
+  median(5, () => pairedBootstrap(baseline, candidate)),
+  median(5, () => plainBootstrap(baseline, candidate, 2000)),
+)
+line(
+  'binomialTwoSidedP(49,950, 100,000)',
+  median(9, () => binomialTwoSidedP(49950, 100000)),
+  median(9, () => plainBinomialTail(49950, 100000)),
+)

@@ -86,11 +86,7 @@ const POLICY_REFUSAL = '抱歉，这个问题涉及违规操作、他人隐私�
  * forging or faking receipts, other people's pay, and investment advice.
  * Kept short and explicit on purpose so the refusal behaviour is auditable.
  */
-const DENY_PATTERNS: readonly RegExp[] = [
-  /伪造|虚开|假发票|假的.{0,6}发票|冒充/,
-  /(同事|别人|他人|其他人|领导|老板|经理).{0,8}(工资|薪资|薪水|收入)/,
-  /股票|炒股|理财产品|买.{0,4}基金/,
-]
+const DENY_PATTERNS: readonly RegExp[] = [/伪造|虚开|假发票|假的.{0,6}发票|冒充/, /(同事|别人|他人|其他人|领导|老板|经理).{0,8}(工资|薪资|薪水|收入)/, /股票|炒股|理财产品|买.{0,4}基金/]
 
 const SENTENCE_TERMINATORS = /[。！？\n]/
 
@@ -101,10 +97,55 @@ const SENTENCE_TERMINATORS = /[。！？\n]/
  * refusal threshold. Only applied to the question side.
  */
 const QUERY_STOPWORDS: ReadonlySet<string> = new Set([
-  '的', '了', '吗', '呢', '吧', '啊', '呀', '么', '我', '你', '他', '她', '我们', '是', '不是',
-  '有', '没有', '有没有', '能', '能不能', '可以', '要', '想', '还', '也', '都', '就', '说', '的话',
-  '怎么', '怎么办', '怎么样', '咋', '咋办', '什么', '多少', '几', '多久', '哪', '哪些', '谁',
-  '一般', '最近', '需要', '是不是', '一下', '请问', '公司', '员工',
+  '的',
+  '了',
+  '吗',
+  '呢',
+  '吧',
+  '啊',
+  '呀',
+  '么',
+  '我',
+  '你',
+  '他',
+  '她',
+  '我们',
+  '是',
+  '不是',
+  '有',
+  '没有',
+  '有没有',
+  '能',
+  '能不能',
+  '可以',
+  '要',
+  '想',
+  '还',
+  '也',
+  '都',
+  '就',
+  '说',
+  '的话',
+  '怎么',
+  '怎么办',
+  '怎么样',
+  '咋',
+  '咋办',
+  '什么',
+  '多少',
+  '几',
+  '多久',
+  '哪',
+  '哪些',
+  '谁',
+  '一般',
+  '最近',
+  '需要',
+  '是不是',
+  '一下',
+  '请问',
+  '公司',
+  '员工',
 ])
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' })
@@ -358,9 +399,7 @@ function extractAnswer(question: string, contexts: string[], idf: Map<string, nu
   candidates.sort((a, b) => b.overlap - a.overlap || a.order - b.order)
   const best = candidates[0]
   if (best === undefined) return REFUSAL
-  const chosen = candidates
-    .filter((candidate) => candidate.overlap >= best.overlap * SENTENCE_KEEP_RATIO)
-    .slice(0, MAX_ANSWER_SENTENCES)
+  const chosen = candidates.filter((candidate) => candidate.overlap >= best.overlap * SENTENCE_KEEP_RATIO).slice(0, MAX_ANSWER_SENTENCES)
   return chosen.map((candidate) => `${candidate.text}[文档${candidate.contextPosition}]。`).join('')
 }
 

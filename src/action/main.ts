@@ -107,9 +107,19 @@ function mergeAndCompare(inputs: ActionInputs, config: Config, baselinePath: str
 function expandPattern(pattern: string): string[] {
   if (!pattern.includes('*')) return [pattern]
   const dir = dirname(pattern)
-  const name = new RegExp(`^${basename(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`)
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => name.test(f)).sort().map((f) => join(dir, f)) : []
-  if (files.length === 0) throw new GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them')
+  const name = new RegExp(
+    `^${basename(pattern)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')}$`,
+  )
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => name.test(f))
+        .sort()
+        .map((f) => join(dir, f))
+    : []
+  if (files.length === 0)
+    throw new GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them')
   return files
 }
 

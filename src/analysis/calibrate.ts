@@ -49,7 +49,8 @@ export function calibrate(input: CalibrationInput): CalibrationReport {
   const rho = spearman(human, judge)
   const warnings: string[] = []
   if (ids.length < 30) warnings.push(`n = ${ids.length} is below 30: the correlations' intervals are too wide to tell a good judge from a poor one`)
-  if (rho !== null && rho > 0.9) warnings.push(`Spearman ${rho.toFixed(3)} is above 0.9: suspiciously high; check whether the set is too easy or the annotators saw the judge's scores first (anchoring)`)
+  if (rho !== null && rho > 0.9)
+    warnings.push(`Spearman ${rho.toFixed(3)} is above 0.9: suspiciously high; check whether the set is too easy or the annotators saw the judge's scores first (anchoring)`)
   const humanIds = new Set(input.humans.flatMap((h) => [...h.keys()]))
   let interAnnotator: CalibrationReport['inter_annotator'] = null
   if (input.humans.length === 2) {

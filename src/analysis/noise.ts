@@ -25,7 +25,11 @@ const JUDGED = new Set(['judge', 'rag', 'hallucination'])
  */
 export async function calibrateNoise(config: RunConfig, environment: RunEnvironment, passes: number): Promise<NoiseRow[]> {
   if (!judgedByModel(config)) {
-    throw new GateError('usage', `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`, 'use --judge openai (with its model and key)')
+    throw new GateError(
+      'usage',
+      `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`,
+      'use --judge openai (with its model and key)',
+    )
   }
   if (!Number.isInteger(passes) || passes < 2) throw new GateError('usage', `--runs must be a whole number of at least 2, got ${passes}`, 'e.g. --runs 3')
   const means = new Map<string, number[]>()

@@ -166,7 +166,10 @@ function sharedQuestions(inputs: readonly PairwiseInput[], evalRows: readonly Ev
   if (evalRows) {
     const inSet = new Set(evalRows.map((row) => row.id))
     const outside = ids.filter((id) => !inSet.has(id))
-    if (outside.length > 0) notes.push(`${outside.length} question${outside.length === 1 ? ' is' : 's are'} not in the eval set (${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}) and not compared: no reference points to judge by`)
+    if (outside.length > 0)
+      notes.push(
+        `${outside.length} question${outside.length === 1 ? ' is' : 's are'} not in the eval set (${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}) and not compared: no reference points to judge by`,
+      )
     ids = ids.filter((id) => inSet.has(id))
   }
   ids.sort()

@@ -130,11 +130,7 @@ export function loadResults(path: string): Results {
     data = JSON.parse(readFileSync(path, 'utf8'))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new GateError(
-      'bad_input',
-      `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`,
-      'pass the results.json written by `evalgate run --out`',
-    )
+    throw new GateError('bad_input', `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`, 'pass the results.json written by `evalgate run --out`')
   }
   return parseResults(data, path)
 }

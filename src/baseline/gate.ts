@@ -26,11 +26,7 @@ export function checkGateMetricNames(settings: GateSettingsInput, source: string
   ]
   for (const [metric, where] of named) {
     if (!isKnownMetric(metric)) {
-      throw new GateError(
-        'bad_config',
-        `${source}: ${where} names an unknown metric "${metric}"`,
-        `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`,
-      )
+      throw new GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`)
     }
   }
 }

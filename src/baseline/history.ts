@@ -74,11 +74,7 @@ export function parseHistoryCsv(text: string, file: string): HistoryRow[] {
   if (columns.length === 0) return []
   const missing = HISTORY_COLUMNS.find((c) => !columns.includes(c))
   if (missing) {
-    throw new GateError(
-      'bad_input',
-      `${locate(file, 1, missing)}: missing from the header (header has: ${columns.join(', ')})`,
-      `the first line of a history file must be exactly: ${HEADER}`,
-    )
+    throw new GateError('bad_input', `${locate(file, 1, missing)}: missing from the header (header has: ${columns.join(', ')})`, `the first line of a history file must be exactly: ${HEADER}`)
   }
   const extra = columns.find((c) => !(HISTORY_COLUMNS as readonly string[]).includes(c))
   if (extra !== undefined) {
@@ -119,7 +115,10 @@ export function appendHistory(path: string, results: Results, date: string): num
   const isEmpty = existing.replace(/^\uFEFF/, '').trim() === ''
   if (!isEmpty) {
     // appending under a foreign header would make the whole file unreadable
-    const firstLine = existing.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]!.trim()
+    const firstLine = existing
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/, 1)[0]!
+      .trim()
     if (firstLine !== HEADER) {
       throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`)
     }

@@ -67,7 +67,9 @@ export async function runCommandCandidate(rows: readonly EvalRow[], options: Com
   const failure = failureOf(outcome, options, maxOutputBytes)
   if (failure) throw failure
   if (outcome.pipesHeld) {
-    options.warn?.(`the candidate command exited, but a process it started outside its process group still held its output open; evalgate stopped reading ${options.pipeGraceMs ?? PIPE_GRACE_MS} ms later and did not stop that process`)
+    options.warn?.(
+      `the candidate command exited, but a process it started outside its process group still held its output open; evalgate stopped reading ${options.pipeGraceMs ?? PIPE_GRACE_MS} ms later and did not stop that process`,
+    )
   }
   return stdout.end()
 }

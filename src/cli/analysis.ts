@@ -65,7 +65,11 @@ export interface CalibrateFlags {
 export function calibrateCommand(flags: CalibrateFlags, print: (text: string) => void): number {
   const humans = flags.human ?? []
   if (humans.length === 0 || humans.length > 2 || !flags.judge) {
-    throw new GateError('usage', 'calibrate needs --human FILE (once or twice) and --judge FILE', 'e.g. evalgate calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy')
+    throw new GateError(
+      'usage',
+      'calibrate needs --human FILE (once or twice) and --judge FILE',
+      'e.g. evalgate calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy',
+    )
   }
   const judge = readJudgeScores(flags.judge, flags.metric ?? 'accuracy')
   const report = calibrate({ humans: humans.map((f) => readScores(f).scores), judge: judge.scores, reasons: judge.reasons })
@@ -123,7 +127,16 @@ function readJudgeScores(file: string, metric: string): { scores: Map<string, nu
   if (!file.endsWith('.json')) return readScores(file)
   const results = loadResults(file)
   const name = metric.endsWith('_norm') ? metric : `${metric}_norm`
-  if (!(name in results.metrics)) throw new GateError('bad_input', `${file}: has no metric ${name}`, `use --metric with one of: ${Object.keys(results.metrics).filter((m) => m.endsWith('_norm')).join(', ') || '(none: run with --judge openai)'}`)
+  if (!(name in results.metrics))
+    throw new GateError(
+      'bad_input',
+      `${file}: has no metric ${name}`,
+      `use --metric with one of: ${
+        Object.keys(results.metrics)
+          .filter((m) => m.endsWith('_norm'))
+          .join(', ') || '(none: run with --judge openai)'
+      }`,
+    )
   const scores = new Map<string, number>()
   const reasons = new Map<string, string>()
   for (const [id, q] of Object.entries(results.questions)) {

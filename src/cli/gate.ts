@@ -21,7 +21,8 @@ export async function runCommand({ request, io, logger }: CommandContext): Promi
 /** `evalgate compare`: a results.json against a baseline or another results.json. */
 export function compareCommand({ flags, request, io }: CommandContext): number {
   const f = flags as { baseline?: string; candidate?: string }
-  if (!f.baseline || !f.candidate) throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)
+  if (!f.baseline || !f.candidate)
+    throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)
   const { config } = resolveRun(request, 'cli', 'gate')
   const results = loadResults(f.candidate)
   const baseline = loadBaseline(f.baseline)
@@ -57,6 +58,8 @@ export function baselineCommand({ flags, io }: CommandContext): number {
   const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)
   const kept = previous ? ` (gate settings kept from the previous ${f.out})` : ''
-  io.stdout(`wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`)
+  io.stdout(
+    `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`,
+  )
   return EXIT.pass
 }

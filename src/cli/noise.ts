@@ -34,7 +34,12 @@ export async function calibrateNoiseCommand({ flags, request, io, logger }: Comm
 function noiseTable(rows: readonly NoiseRow[]): string {
   const lines = ['metric                 run means                          sd      proposed max_drop']
   for (const r of rows) {
-    lines.push(`${r.metric.padEnd(22)} ${r.means.map((m) => m.toFixed(3)).join(' ').padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`)
+    lines.push(
+      `${r.metric.padEnd(22)} ${r.means
+        .map((m) => m.toFixed(3))
+        .join(' ')
+        .padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`,
+    )
   }
   return lines.join('\n')
 }

@@ -22,7 +22,12 @@ export interface PairwiseFlags {
  */
 export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps: ScorerEnvironment, print: (text: string) => void): Promise<void> {
   const files = flags.results ?? []
-  if (files.length < 2) throw new GateError('usage', `pairwise needs at least two --results files, got ${files.length}`, 'e.g. evalgate pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini')
+  if (files.length < 2)
+    throw new GateError(
+      'usage',
+      `pairwise needs at least two --results files, got ${files.length}`,
+      'e.g. evalgate pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini',
+    )
   const headToHead = makeHeadToHeadJudge(config, deps)
 
   const loaded = files.map((file) => ({ file, results: loadResults(file) }))
@@ -37,7 +42,11 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
     `pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${headToHead.label}`,
   )
   if (config.budget.calls !== undefined && plan.calls > config.budget.calls) {
-    throw new GateError('budget', `pairwise needs ${plan.calls} judge calls even if every reply is well-formed, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions')
+    throw new GateError(
+      'budget',
+      `pairwise needs ${plan.calls} judge calls even if every reply is well-formed, over budget.calls ${config.budget.calls}; no call was made`,
+      'raise budget.calls, or compare fewer systems or questions',
+    )
   }
   const report = await runPairwise(inputs, evalRows, judge)
   for (const problem of judge.problems?.() ?? []) deps.logger.warn(problem)
@@ -49,7 +58,11 @@ function systemNames(loaded: readonly { file: string; results: { run: { version:
   if (given !== undefined) {
     const names = given.split(',').map((n) => n.trim())
     if (names.length !== loaded.length || names.some((n) => n === '')) {
-      throw new GateError('usage', `--names gives ${names.filter((n) => n !== '').length} names for ${loaded.length} --results files`, 'one name per --results file, in the same order, e.g. --names old,new')
+      throw new GateError(
+        'usage',
+        `--names gives ${names.filter((n) => n !== '').length} names for ${loaded.length} --results files`,
+        'one name per --results file, in the same order, e.g. --names old,new',
+      )
     }
     if (new Set(names).size !== names.length) throw new GateError('usage', `--names repeats a name (${given})`, 'give every system its own name')
     return names
@@ -91,12 +104,18 @@ export function renderPairwise(report: PairwiseReport, judgeLabel: string): stri
     lines.push(...table(ranked, [true, false, true, false]).map((line) => `  ${line}`))
     lines.push('Overlapping intervals mean the data cannot order those systems; win counts are not a ranking.')
   }
-  if (report.usage) lines.push('', `judge calls: ${report.calls} asked, ${report.usage.calls} made, ${report.usage.cache_hits} from cache, ${report.usage.retries} retries, ${report.usage.errors} failed`)
+  if (report.usage)
+    lines.push('', `judge calls: ${report.calls} asked, ${report.usage.calls} made, ${report.usage.cache_hits} from cache, ${report.usage.retries} retries, ${report.usage.errors} failed`)
   for (const note of report.notes) lines.push(`note: ${note}`)
   return lines.join('\n')
 }
 
 function table(rows: readonly string[][], rightAligned: readonly boolean[]): string[] {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)))
-  return rows.map((row) => row.map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd())
+  return rows.map((row) =>
+    row
+      .map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  )
 }

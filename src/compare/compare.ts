@@ -64,7 +64,9 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : []
   const removed = baseIds ? [...baseIds].filter((id) => !(id in run.questions)) : []
   if (baseline && !baseline.questions) {
-    messages.push(`${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``)
+    messages.push(
+      `${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``,
+    )
   }
   if (added.length > 0) messages.push(`${added.length} question(s) not in the baseline are scored but not compared: ${preview(added)}`)
   if (removed.length > 0) messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`)
@@ -87,7 +89,9 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length
   const change_counts = { regression_rows: regressions.length, improvement_rows: improvements.length, questions_worse: worseIds.size, questions_better: betterIds.size }
   if (regressions.length > MAX_STORED_CHANGES || improvements.length > MAX_STORED_CHANGES) {
-    messages.push(`results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`)
+    messages.push(
+      `results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`,
+    )
   }
   return {
     verdict: verdictFor(gate.gate_mode),

@@ -14,11 +14,7 @@ export function gateFailures(
   gate: GateSettings,
   mode: GateSettings['gate_mode'],
 ): GateFailure[] {
-  return [
-    ...rows.flatMap((row) => dropFailure(row, mode) ?? []),
-    ...rows.flatMap((row) => checkFailures(row, summaries[row.metric], gate)),
-    ...categoryFailures(categories, gate),
-  ]
+  return [...rows.flatMap((row) => dropFailure(row, mode) ?? []), ...rows.flatMap((row) => checkFailures(row, summaries[row.metric], gate)), ...categoryFailures(categories, gate)]
 }
 
 /**
@@ -63,7 +59,15 @@ function categoryFailures(categories: readonly CategoryRow[], gate: GateSettings
       .filter((f) => !f.passed)
       .map((f): GateFailure => {
         const info = metricInfo(f.metric)
-        return { kind: 'category_floor', category: c.category, metric: f.metric, value: f.value, limit: f.floor, unit: info?.unit ?? 'score', bound: info?.higherIsBetter === false ? 'ceiling' : 'floor' }
+        return {
+          kind: 'category_floor',
+          category: c.category,
+          metric: f.metric,
+          value: f.value,
+          limit: f.floor,
+          unit: info?.unit ?? 'score',
+          bound: info?.higherIsBetter === false ? 'ceiling' : 'floor',
+        }
       }),
   )
   for (const [category, floors] of Object.entries(gate.by_category)) {

@@ -3,14 +3,7 @@
  * every GateError is a usage / input problem (exit 2) that the user can fix, and the
  * message always says where (file, line, column) and the hint says how.
  */
-export type GateErrorCode =
-  | 'bad_input'
-  | 'bad_config'
-  | 'usage'
-  | 'incomparable'
-  | 'candidate_failed'
-  | 'budget'
-  | 'write_failed'
+export type GateErrorCode = 'bad_input' | 'bad_config' | 'usage' | 'incomparable' | 'candidate_failed' | 'budget' | 'write_failed'
 
 export class GateError extends Error {
   readonly code: GateErrorCode

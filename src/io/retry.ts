@@ -66,8 +66,7 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number 
 export function retryAfterMs(error: unknown, nowMs: number, capMs: number = MAX_RETRY_AFTER_MS): number | null {
   const headers = (error as { headers?: unknown } | null)?.headers
   if (!headers) return null
-  const get = (name: string): string | null | undefined =>
-    typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, string | undefined>)[name]
+  const get = (name: string): string | null | undefined => (typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, string | undefined>)[name])
   const ms = get('retry-after-ms')
   if (ms && Number.isFinite(Number(ms))) return Math.min(capMs, Math.max(0, Number(ms)))
   return parseRetryAfter(get('retry-after'), nowMs, capMs)

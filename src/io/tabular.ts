@@ -53,11 +53,7 @@ export function parseCsv(file: string, text: string): Table {
     rows = parse(text, { bom: true, info: true, relax_column_count: false, skip_empty_lines: true }) as unknown as typeof rows
   } catch (error) {
     const e = error as { lines?: number; message: string }
-    throw new GateError(
-      'bad_input',
-      `${locate(file, e.lines)}: not valid CSV: ${e.message}`,
-      'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")',
-    )
+    throw new GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")')
   }
   const [header, ...body] = rows
   if (!header) return { file, format: 'csv', columns: [], records: [] }
@@ -192,7 +188,13 @@ export function parseRecord<S extends z.ZodType>(schema: S, record: { line?: num
 }
 
 /** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
-export function tryParseRecord<S extends z.ZodType>(schema: S, record: { line?: number; data: Record<string, unknown> }, file: string, hint: (column: string) => string, problems: Problems): z.output<S> | undefined {
+export function tryParseRecord<S extends z.ZodType>(
+  schema: S,
+  record: { line?: number; data: Record<string, unknown> },
+  file: string,
+  hint: (column: string) => string,
+  problems: Problems,
+): z.output<S> | undefined {
   const result = schema.safeParse(record.data)
   if (result.success) return result.data
   for (const issue of result.error.issues) {

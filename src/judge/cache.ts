@@ -24,7 +24,9 @@ export class ResponseCache {
   }
 
   static key(kind: string, model: string, body: unknown): string {
-    return createHash('sha256').update(JSON.stringify([kind, model, body])).digest('hex')
+    return createHash('sha256')
+      .update(JSON.stringify([kind, model, body]))
+      .digest('hex')
   }
 
   get<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
@@ -69,7 +71,9 @@ export class ResponseCache {
   problems(): string[] {
     const problems: string[] = []
     if (this.malformed > 0) {
-      problems.push(`judge cache: ${this.malformed} entr${this.malformed === 1 ? 'y' : 'ies'} in ${this.dir} did not match ${this.malformed === 1 ? 'its' : 'their'} schema and ${this.malformed === 1 ? 'was' : 'were'} ignored; the calls were made again`)
+      problems.push(
+        `judge cache: ${this.malformed} entr${this.malformed === 1 ? 'y' : 'ies'} in ${this.dir} did not match ${this.malformed === 1 ? 'its' : 'their'} schema and ${this.malformed === 1 ? 'was' : 'were'} ignored; the calls were made again`,
+      )
     }
     if (this.failedWrites > 0) {
       problems.push(

@@ -149,7 +149,12 @@ export class OpenAIJudge implements Judge {
   }
 
   /** One chat call if the gate lets it go: its content, or why there is none (`refused`: the gate said no, no call was made). */
-  private async gatedChat(messages: Message[], prompt: Prompt, family: FamilyUsage, gate: CallGate | undefined): Promise<{ ok: true; content: string } | { ok: false; error: string; refused: boolean }> {
+  private async gatedChat(
+    messages: Message[],
+    prompt: Prompt,
+    family: FamilyUsage,
+    gate: CallGate | undefined,
+  ): Promise<{ ok: true; content: string } | { ok: false; error: string; refused: boolean }> {
     const refused = gate?.open() ?? null
     if (refused !== null) return { ok: false, error: refused, refused: true }
     const reply = await this.complete(messages, prompt, family)

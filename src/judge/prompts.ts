@@ -24,7 +24,6 @@ const PromptFileSchema = z.strictObject({
 })
 export type PromptFile = z.infer<typeof PromptFileSchema>
 
-
 export interface Prompt<P extends PromptId = PromptId> extends PromptFile {
   id: P
   schema: (typeof RESPONSE_SCHEMAS)[P]

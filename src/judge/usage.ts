@@ -51,9 +51,7 @@ export class UsageMeter {
       retries += f.retries
     }
     const priced = prices && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined)
-    const cost = priced
-      ? (prompt * (prices.prompt_per_million ?? 0) + completion * (prices.completion_per_million ?? 0) + embeddingTokens * (prices.embedding_per_million ?? 0)) / 1e6
-      : null
+    const cost = priced ? (prompt * (prices.prompt_per_million ?? 0) + completion * (prices.completion_per_million ?? 0) + embeddingTokens * (prices.embedding_per_million ?? 0)) / 1e6 : null
     return { llm_calls: llm, embedding_calls: embedding, prompt_tokens: prompt + embeddingTokens, completion_tokens: completion, cache_hits: hits, retries, cost_usd: cost }
   }
 }

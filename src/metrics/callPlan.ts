@@ -49,15 +49,17 @@ export class CallPlan {
 
   /** The calls of a judge whose every reply is well-formed and lines up: no repair, no fallback. */
   wellFormed(): CallTotals {
-    return totals(this.asks.filter((a) => !a.fallback), 1)
+    return totals(
+      this.asks.filter((a) => !a.fallback),
+      1,
+    )
   }
 
   judge(inner: Judge): PlannedJudge {
     return {
       ask: <P extends PromptId>(prompt: P, vars: Record<string, string | number>, options?: AskOptions): Promise<JudgeResult<ResponseOf<P>>> =>
         this.take(prompt) ? inner.ask(prompt, vars, options) : Promise.resolve(notPlanned(prompt)),
-      embed: (texts: readonly string[], options?: CallOptions): Promise<JudgeResult<number[][]>> =>
-        this.take('embeddings') ? inner.embed(texts, options) : Promise.resolve(notPlanned('embeddings')),
+      embed: (texts: readonly string[], options?: CallOptions): Promise<JudgeResult<number[][]>> => (this.take('embeddings') ? inner.embed(texts, options) : Promise.resolve(notPlanned('embeddings'))),
     }
   }
 }

@@ -50,13 +50,24 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
 
   const answer = tokensOf(output.answer)
   const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }))
-  scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, 'not in the answer')
+  scores.completeness_norm = withMissing(
+    shareCovered(
+      points.map((p) => p.covered),
+      'reference_points',
+    ),
+    points,
+    'not in the answer',
+  )
 
   const answerClauses = clauses(output.answer)
-  const claims: Claim[] = isRefusal
-    ? []
-    : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }))
-  Object.assign(scores, claimScores(claims.map((c) => c.verdict), false))
+  const claims: Claim[] = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }))
+  Object.assign(
+    scores,
+    claimScores(
+      claims.map((c) => c.verdict),
+      false,
+    ),
+  )
   if (isRefusal) {
     const refusal = noScore('the answer is a refusal: no factual claim to check')
     scores.faithfulness = refusal
@@ -75,7 +86,14 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
     scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` }
   }
   const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }))
-  scores.context_recall = withMissing(shareCovered(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts')
+  scores.context_recall = withMissing(
+    shareCovered(
+      attributable.map((a) => a.covered),
+      'reference points or ground truth',
+    ),
+    attributable,
+    'not in the contexts',
+  )
   return { scores, claims }
 }
 
@@ -112,4 +130,3 @@ function clauses(text: string): Statement[] {
     .map((t) => ({ text: t, tokens: tokenize(t) }))
     .filter((c) => tokenCount(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens)
 }
-

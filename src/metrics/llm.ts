@@ -85,7 +85,12 @@ export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, inne
     const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric')
     for (const m of LLM_METRICS.slice(4)) result.scores[m] = skipped
   } else {
-    tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result))
+    tasks.push(
+      claims(row, output, contexts, judge, result),
+      usefulness(row, output, contexts, judge, result),
+      recall(row, output, contexts, judge, result),
+      relevancy(row, output, judge, settings, result),
+    )
   }
   await Promise.all(tasks)
   return result
@@ -112,7 +117,12 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
   }
   const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })))
   const error = passes.map(failed).find((e) => e !== null)
-  if (error) return fail(result, RUBRIC.map(([, m]) => m), error)
+  if (error)
+    return fail(
+      result,
+      RUBRIC.map(([, m]) => m),
+      error,
+    )
   const values = passes.map((p) => (p as { ok: true; value: Record<string, number | string> }).value)
   for (const [dimension, metric] of RUBRIC) {
     const mean = values.reduce((sum, v) => sum + (v[dimension] as number), 0) / values.length
@@ -155,10 +165,19 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
     }
   }
   result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i]!.verdict, evidence: verdicts[i]!.evidence || null }))
-  Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict), true))
+  Object.assign(
+    result.scores,
+    claimScores(
+      verdicts.map((v) => v.verdict),
+      true,
+    ),
+  )
   const unsupported = result.claims.filter((c) => c.verdict !== 'supported')
   if (unsupported.length > 0) {
-    const reason = unsupported.slice(0, 3).map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: 「${c.text.slice(0, 60)}」`).join('; ')
+    const reason = unsupported
+      .slice(0, 3)
+      .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: 「${c.text.slice(0, 60)}」`)
+      .join('; ')
     result.scores.faithfulness!.reason = reason
     result.scores.hallucination_rate!.reason = reason
     if (unsupported.some((c) => c.verdict === 'contradicted')) result.scores.contradicted!.reason = reason
@@ -183,7 +202,10 @@ async function usefulness(row: EvalRow, output: CandidateOutput, contexts: strin
     return fail(result, ['context_precision'], `the judge gave ${reply.value.verdicts.length} usefulness verdicts for ${output.contexts.length} chunks`)
   }
   const useful = output.contexts.map((_, i) => byChunk.get(i + 1)!)
-  result.scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}` }
+  result.scores.context_precision = {
+    value: averagePrecision(useful),
+    reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
+  }
 }
 
 async function recall(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {
@@ -221,7 +243,11 @@ async function relevancy(row: EvalRow, output: CandidateOutput, judge: PlannedJu
   if (!vectors.ok) return fail(result, ['answer_relevancy'], failed(vectors)!)
   const [original, ...others] = vectors.value
   const similarities = others.map((v) => cosine(original!, v))
-  result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal)
+  result.scores.answer_relevancy = answerRelevancy(
+    similarities,
+    generated.map((q) => q.noncommittal === 1),
+    settings.noncommittal,
+  )
 }
 
 /**

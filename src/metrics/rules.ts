@@ -18,17 +18,16 @@ export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Re
   }
   const checks: Record<string, Score> = {}
   const length = [...answer].length
-  checks.length_ok = passFail(
-    length >= rules.min_length && length <= rules.max_length,
-    `${length} characters, outside ${rules.min_length}-${rules.max_length}`,
-  )
+  checks.length_ok = passFail(length >= rules.min_length && length <= rules.max_length, `${length} characters, outside ${rules.min_length}-${rules.max_length}`)
   if (rules.require_citation) {
     checks.citation_ok = passFail(hasCitation(answer), 'no [文档N] / [docN] citation')
   }
   const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()))
   checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`)
   if (row.expect_json) checks.json_ok = checkJson(answer, row.required_keys)
-  const failed = Object.entries(checks).filter(([, s]) => s.value === 0).map(([name]) => name)
+  const failed = Object.entries(checks)
+    .filter(([, s]) => s.value === 0)
+    .map(([name]) => name)
   checks.rules_pass = passFail(failed.length === 0, `failed: ${failed.join(', ')}`)
   return checks
 }

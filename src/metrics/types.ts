@@ -6,5 +6,4 @@ export interface Score {
 
 export const score = (value: number): Score => ({ value })
 export const noScore = (reason: string): Score => ({ value: null, reason })
-export const passFail = (passed: boolean, reasonIfFailed?: string): Score =>
-  passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed }
+export const passFail = (passed: boolean, reasonIfFailed?: string): Score => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed })

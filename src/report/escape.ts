@@ -4,7 +4,10 @@
  * or notify anyone through an @mention.
  */
 export function escapeCell(text: string, maxChars = 160): string {
-  const flat = text.replace(/\r?\n|\r/g, ' ').replace(/\s+/g, ' ').trim()
+  const flat = text
+    .replace(/\r?\n|\r/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   const clipped = [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat
   return escapeInline(clipped)
 }

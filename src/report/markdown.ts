@@ -86,9 +86,10 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
 function verdictLine(results: Results): string {
   const c = results.comparison
   const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0
-  const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
-    ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${c.change_counts.questions_worse} question${c.change_counts.questions_worse === 1 ? '' : 's'} worse, ${c.change_counts.questions_better} better`
-    : ''
+  const counts =
+    c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
+      ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${c.change_counts.questions_worse} question${c.change_counts.questions_worse === 1 ? '' : 's'} worse, ${c.change_counts.questions_better} better`
+      : ''
   switch (c?.verdict ?? 'no_baseline') {
     case 'pass':
       return `### ✅ evalgate: gate passed${counts}`
@@ -112,7 +113,12 @@ function runIdentity(results: Results, options: ReportOptions): string {
   } else {
     parts.push(version)
   }
-  const fingerprint = c?.baseline.fingerprint_check === 'match' ? 'fingerprint ✅ matches' : c?.baseline.fingerprint_check === 'mismatch' ? 'fingerprint ❌ differs' : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``
+  const fingerprint =
+    c?.baseline.fingerprint_check === 'match'
+      ? 'fingerprint ✅ matches'
+      : c?.baseline.fingerprint_check === 'mismatch'
+        ? 'fingerprint ❌ differs'
+        : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``
   parts.push(`eval set \`${escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`)
   if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0)) parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`)
   parts.push(`judge: ${escapeInline(r.judge_label)}`)
@@ -149,7 +155,10 @@ function chartsSection(results: Results, history: readonly HistoryRow[]): string
   const headline = [...metrics, ...regressed].find((m) => moved.some((q) => q.metric === m))
   const changes = headline ? moved.filter((q) => q.metric === headline) : []
   if (changes.length > 0) {
-    const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` })
+    const chart = flipChart(
+      changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })),
+      { title: `${headline}: per-question change (baseline → candidate)` },
+    )
     if (chart) out.push(chart, '')
   }
   return out.length > 0 ? ['<details><summary>Trend and per-question changes</summary>', '', ...out, '</details>', ''] : []
@@ -176,7 +185,10 @@ function categoryTable(results: Results): string[] {
   if (floorsFailed.length > 0) lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`)
   const tooFew = c.categories.filter((cat) => cat.too_few)
   if (tooFew.length > 0) {
-    lines.push('', `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`)
+    lines.push(
+      '',
+      `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`,
+    )
   }
   lines.push('')
   return lines
@@ -240,7 +252,11 @@ function usageDetails(results: Results): string[] {
   lines.push('| family | calls | cache hits | retries | errors | prompt tokens | completion tokens | time |', '|---|--:|--:|--:|--:|--:|--:|--:|')
   for (const [name, f] of families) lines.push(`| ${name} | ${f.calls} | ${f.cache_hits} | ${f.retries} | ${f.errors} | ${f.prompt_tokens} | ${f.completion_tokens} | ${seconds(f.ms)} ${VOLATILE} |`)
   const stability = results.run.judge_stability
-  if (stability) lines.push('', `Judge stability (${stability.repeats} rubric passes): mean absolute difference ${stability.mean_abs_diff === null ? '—' : stability.mean_abs_diff.toFixed(3)} (warning above ${stability.threshold}).`)
+  if (stability)
+    lines.push(
+      '',
+      `Judge stability (${stability.repeats} rubric passes): mean absolute difference ${stability.mean_abs_diff === null ? '—' : stability.mean_abs_diff.toFixed(3)} (warning above ${stability.threshold}).`,
+    )
   lines.push('', '</details>', '')
   return lines
 }
@@ -255,5 +271,15 @@ function updateSection(results: Results): string {
   if (results.comparison?.verdict === 'incomparable') {
     return ['If the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run and commit it:', '', '```sh', command, '```'].join('\n')
   }
-  return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n')
+  return [
+    '<details><summary>Update the baseline</summary>',
+    '',
+    'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:',
+    '',
+    '```sh',
+    command,
+    '```',
+    '',
+    '</details>',
+  ].join('\n')
 }

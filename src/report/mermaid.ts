@@ -152,9 +152,7 @@ export interface FlipChartOptions {
  */
 export function flipChart(changes: readonly { id: string; baseline: number; candidate: number }[], options: FlipChartOptions = {}): string {
   const max = Math.max(1, Math.floor(options.max ?? 40))
-  const deltas = changes
-    .map((c) => ({ id: c.id, delta: c.candidate - c.baseline }))
-    .filter((c) => Number.isFinite(c.delta))
+  const deltas = changes.map((c) => ({ id: c.id, delta: c.candidate - c.baseline })).filter((c) => Number.isFinite(c.delta))
   if (deltas.length === 0) return ''
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   const kept = [...deltas]
@@ -171,7 +169,9 @@ export function flipChart(changes: readonly { id: string; baseline: number; cand
   return block(
     [
       `title ${quote(title, 110)}`,
-      `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`)).map((l) => `"${l}"`).join(', ')}]`,
+      `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
+        .map((l) => `"${l}"`)
+        .join(', ')}]`,
       `y-axis "size of change (▼ drop, ▲ gain)" 0 --> ${num(yMax)}`,
       `bar [${sizes.map(num).join(', ')}]`,
       ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),

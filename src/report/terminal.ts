@@ -48,10 +48,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
 /** One line per metric; an incomparable run shows its own scores, compared with nothing. */
 function metricLines(results: Results, { red, green, yellow, dim }: Paint): string[] {
   const c = results.comparison
-  const rows =
-    c?.verdict === 'incomparable'
-      ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null }))
-      : (c?.metrics ?? [])
+  const rows = c?.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? [])
   const width = Math.max(8, ...rows.map((m) => m.metric.length))
   const lines = [dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`)]
   for (const m of rows) {

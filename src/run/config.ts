@@ -26,7 +26,8 @@ export function readConfigFile(path: string | undefined): { source: string | nul
     throw new GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")')
   }
   if (data === null || data === undefined) return { source: file, data: {} }
-  if (typeof data !== 'object' || Array.isArray(data)) throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
   return { source: file, data: data as Record<string, unknown> }
 }
 
@@ -89,7 +90,8 @@ function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, s
     const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
     if (own) throw new GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint)
     const path = issue.path.join('.')
-    const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)'
+    const hint =
+      issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)'
     throw new GateError('bad_config', `${source}: setting "${path || (issue as { keys?: string[] }).keys?.join(', ')}": ${issue.message}`, hint)
   }
   checkGateMetricNames(parsed.data.gate, source)

@@ -86,7 +86,11 @@ export function checkBudget(plan: TierPlan, budget: Config['budget']): void {
     )
   }
   if (budget.tokens !== undefined && tokens > budget.tokens) {
-    throw new GateError('budget', `the judge plan needs about ${tokens} tokens even if every reply is well-formed, over budget.tokens ${budget.tokens}; no call was made`, 'raise budget.tokens or score fewer questions')
+    throw new GateError(
+      'budget',
+      `the judge plan needs about ${tokens} tokens even if every reply is well-formed, over budget.tokens ${budget.tokens}; no call was made`,
+      'raise budget.tokens or score fewer questions',
+    )
   }
 }
 
@@ -158,10 +162,14 @@ export async function runLlmTier(
   if (refused > 0) warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`)
   const stability = judgeStability(diffs, config.judge.repeats)
   if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
-    warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`)
+    warn(
+      `the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`,
+    )
   }
   for (const problem of judge.problems?.() ?? []) logger.warn(problem)
-  logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`)
+  logger.info(
+    `judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`,
+  )
   return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes }
 }
 

@@ -70,7 +70,11 @@ export function mergeShardFiles(files: readonly string[]): Results {
 function checkComplete(shard: { count: number; total_questions: number }, seen: ReadonlyMap<number, string>, total: number): number {
   const missing = Array.from({ length: shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i))
   if (missing.length > 0) {
-    throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, 'pass the results.json of every shard (download all the matrix jobs\' artifacts)')
+    throw new GateError(
+      'bad_input',
+      `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`,
+      "pass the results.json of every shard (download all the matrix jobs' artifacts)",
+    )
   }
   if (total !== shard.total_questions) {
     throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run')
@@ -83,7 +87,11 @@ function checkSameRun(file: string, results: Results, first: { file: string; res
   const ref = first.results.run
   const run = results.run
   const mismatch = (what: string, a: unknown, b: unknown) =>
-    new GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count')
+    new GateError(
+      'bad_input',
+      `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`,
+      'merge only the shards of one run: same eval set, judge, rules and shard count',
+    )
   if (run.eval_set_version !== ref.eval_set_version) throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version)
   if (run.eval_set_fingerprint !== ref.eval_set_fingerprint) throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, run.eval_set_fingerprint)
   if (!sameJudge(run.judge, ref.judge)) throw mismatch('judge', ref.judge, run.judge)
@@ -99,7 +107,17 @@ function addUsage(a: Usage, b: Usage): Usage {
   const by_family = structuredClone(a.by_family)
   for (const [name, f] of Object.entries(b.by_family)) {
     const t = by_family[name]
-    by_family[name] = t ? { calls: t.calls + f.calls, cache_hits: t.cache_hits + f.cache_hits, retries: t.retries + f.retries, errors: t.errors + f.errors, prompt_tokens: t.prompt_tokens + f.prompt_tokens, completion_tokens: t.completion_tokens + f.completion_tokens, ms: t.ms + f.ms } : f
+    by_family[name] = t
+      ? {
+          calls: t.calls + f.calls,
+          cache_hits: t.cache_hits + f.cache_hits,
+          retries: t.retries + f.retries,
+          errors: t.errors + f.errors,
+          prompt_tokens: t.prompt_tokens + f.prompt_tokens,
+          completion_tokens: t.completion_tokens + f.completion_tokens,
+          ms: t.ms + f.ms,
+        }
+      : f
   }
   return {
     llm_calls: a.llm_calls + b.llm_calls,

@@ -103,7 +103,11 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
 const NO_USAGE: Usage = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null }
 
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
-async function scoreAnswers({ evalSet, candidate, scorer, logger }: PipelineDeps, config: Config, outputs: ReadonlyMap<string, CandidateOutput>): Promise<SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics'] }> {
+async function scoreAnswers(
+  { evalSet, candidate, scorer, logger }: PipelineDeps,
+  config: Config,
+  outputs: ReadonlyMap<string, CandidateOutput>,
+): Promise<SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics'] }> {
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer)
   const questions: Record<string, QuestionResult> = {}
   let unanswered = 0

@@ -27,7 +27,10 @@ const optionalNumber = z
 
 /** What the system under test answered for one question (a predictions file row or a command's stdout line). */
 export const CandidateOutputInputSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1, 'id is empty')),
+  id: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, 'id is empty')),
   answer: z
     .union([z.string(), z.null()])
     .optional()

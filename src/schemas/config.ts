@@ -102,7 +102,10 @@ export const JudgeConfigSchema = z
     model: z.string().min(1).optional(),
     embeddings_model: z.string().min(1).optional(),
     /** the name of the environment variable holding the key, never the key itself */
-    api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY').default('OPENAI_API_KEY'),
+    api_key_env: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+      .default('OPENAI_API_KEY'),
     concurrency: z.number().int().min(1).max(64).default(8),
     timeout_ms: z.number().int().positive().default(60_000),
     max_retries: z.number().int().min(0).max(10).default(4),

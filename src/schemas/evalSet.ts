@@ -102,7 +102,10 @@ export const EvalRowInputSchema = z
           ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` })
           return z.NEVER
         }
-        return s.split(';').map((k) => k.trim()).filter((k) => k !== '')
+        return s
+          .split(';')
+          .map((k) => k.trim())
+          .filter((k) => k !== '')
       }),
   })
   .passthrough()
@@ -124,15 +127,4 @@ export const EvalRowSchema = z.object({
 export type EvalRow = z.infer<typeof EvalRowSchema>
 
 export const REQUIRED_EVAL_COLUMNS = ['id', 'question'] as const
-export const KNOWN_EVAL_COLUMNS = new Set([
-  'id',
-  'question',
-  'ground_truth',
-  'reference_points',
-  'category',
-  'difficulty',
-  'should_refuse',
-  'relevant_doc_ids',
-  'expect_json',
-  'required_keys',
-])
+export const KNOWN_EVAL_COLUMNS = new Set(['id', 'question', 'ground_truth', 'reference_points', 'category', 'difficulty', 'should_refuse', 'relevant_doc_ids', 'expect_json', 'required_keys'])

@@ -23,7 +23,5 @@ export type ResponseOf<P extends PromptId> = z.infer<(typeof RESPONSE_SCHEMAS)[P
 /** A judge cache entry, checked when read: an entry of any other shape is a miss, never a score. */
 export const CachedChatSchema = z.object({ content: z.string() })
 export const CachedEmbeddingsSchema = z.object({
-  vectors: z
-    .array(z.array(z.number()).min(1))
-    .refine((vectors) => vectors.every((v) => v.length === vectors[0]!.length), 'every vector has the same length'),
+  vectors: z.array(z.array(z.number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0]!.length), 'every vector has the same length'),
 })

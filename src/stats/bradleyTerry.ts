@@ -185,4 +185,3 @@ function ranked(systems: readonly string[], strengths: Float64Array): Strength[]
 function sortStrongestFirst<T extends Strength>(rows: T[]): T[] {
   return rows.sort((x, y) => (Math.abs(x.strength - y.strength) <= 1e-9 * Math.max(x.strength, y.strength) ? 0 : y.strength - x.strength))
 }
-

@@ -101,7 +101,10 @@ async function goodBaseline(work: string): Promise<string> {
   const results = join(work, 'good-results.json')
   const baseline = join(work, 'baseline.json')
   const config = join(work, 'evalgate.yml')
-  assert.equal((await runCli(['run', '--config', config, '--eval-set', join(FIXTURES, 'eval_set.csv'), '--eval-set-version', 'v1', '--predictions', join(FIXTURES, 'good.jsonl'), '--out', results])).code, 0)
+  assert.equal(
+    (await runCli(['run', '--config', config, '--eval-set', join(FIXTURES, 'eval_set.csv'), '--eval-set-version', 'v1', '--predictions', join(FIXTURES, 'good.jsonl'), '--out', results])).code,
+    0,
+  )
   assert.equal((await runCli(['baseline', '--results', results, '--out', baseline, '--version', 'good'])).code, 0)
   return baseline
 }
@@ -180,7 +183,10 @@ for (const runtime of runtimes) {
       await runAction(work, { node: runtime.node, github, inputs: { ...inputs, predictions: join(FIXTURES, 'worse.jsonl') } })
       github.options.pageSize = undefined
       assert.equal(github.comments.filter((c) => c.body.startsWith('<!-- evalgate:default -->')).length, 1)
-      assert.ok(github.requests.some((r) => /page=3/.test(r.path)), 'the third page was read')
+      assert.ok(
+        github.requests.some((r) => /page=3/.test(r.path)),
+        'the third page was read',
+      )
     })
 
     it('with a read-only token (fork PR) warns with the fix, still writes the summary and still gates on the scores', async () => {

@@ -79,7 +79,10 @@ describe('the Action cannot write its files', { skip: typeof mounted === 'string
     const run = await runAction(inputs(results, t.path('report.md')))
     assertFailedNaming(run, results, 'no space left on the device; the previous file is left unchanged')
     assert.equal(readFileSync(results, 'utf8'), '{"old": true}\n')
-    assert.deepEqual(readdirSync(disk.dir).filter((n) => n.endsWith('.tmp')), [])
+    assert.deepEqual(
+      readdirSync(disk.dir).filter((n) => n.endsWith('.tmp')),
+      [],
+    )
   })
 
   it('mode baseline with the baseline on a read-only disk: the check fails naming the baseline, which is intact', async () => {
@@ -87,7 +90,11 @@ describe('the Action cannot write its files', { skip: typeof mounted === 'string
     mounts.push(ro)
     const baseline = join(ro.dir, 'baselines', 'baseline.json')
     mkdirSync(join(ro.dir, 'baselines'))
-    assert.equal((await runCli(['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl'), '--out', t.path('old-results.json')])).code, 0)
+    assert.equal(
+      (await runCli(['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl'), '--out', t.path('old-results.json')]))
+        .code,
+      0,
+    )
     assert.equal((await runCli(['baseline', '--results', t.path('old-results.json'), '--out', t.path('old-baseline.json')])).code, 0)
     copyFileSync(t.path('old-baseline.json'), baseline)
     ro.readOnly()

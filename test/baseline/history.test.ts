@@ -41,7 +41,10 @@ function parseError(text: string): GateError {
 
 describe('historyRowsFromResults', () => {
   it('writes one row per metric that has a mean, sorted by metric name, and skips metrics nobody could score', () => {
-    const r = results([{ rules_pass: 1, 'recall@5': 0.5, faithfulness: null }, { rules_pass: 0, 'recall@5': 1, faithfulness: null }])
+    const r = results([
+      { rules_pass: 1, 'recall@5': 0.5, faithfulness: null },
+      { rules_pass: 0, 'recall@5': 1, faithfulness: null },
+    ])
     assert.deepEqual(historyRowsFromResults(r, '2026-02-03'), [
       { date: '2026-02-03', version: 'v-cand', eval_set_version: 'v1', metric: 'recall@5', value: 0.75 },
       { date: '2026-02-03', version: 'v-cand', eval_set_version: 'v1', metric: 'rules_pass', value: 0.5 },
@@ -73,7 +76,11 @@ describe('formatHistoryCsv and parseHistoryCsv', () => {
     for (const line of cells) {
       for (const label of line.slice(1, 4)) assert.doesNotMatch(label, /^[=+\-@\t\r]/, `label cell ${JSON.stringify(label)} would be a formula`)
     }
-    assert.deepEqual(cells.map((line) => line[4]), ['-0.05', '-12', '0.5'], 'value cells stay plain numbers')
+    assert.deepEqual(
+      cells.map((line) => line[4]),
+      ['-0.05', '-12', '0.5'],
+      'value cells stay plain numbers',
+    )
     assert.equal(cells[0]![1], `'=HYPERLINK("https://evil.example","click")`)
     assert.equal(cells[2]![1], `''=already quoted`)
     assert.equal(cells[2]![2], `'plain`, 'a quote before a harmless character is left alone')
@@ -159,7 +166,10 @@ describe('appendHistory', () => {
     const path = join(tempDir(), 'history.csv')
     writeFileSync(path, `${HEADER}\n2026-01-01,v0,v1,rules_pass,0.25`)
     appendHistory(path, results([{ rules_pass: 1 }]), '2026-01-02')
-    assert.deepEqual(parseHistoryCsv(readFileSync(path, 'utf8'), path).map((r) => r.value), [0.25, 1])
+    assert.deepEqual(
+      parseHistoryCsv(readFileSync(path, 'utf8'), path).map((r) => r.value),
+      [0.25, 1],
+    )
   })
 
   it('keeps every old byte (a BOM, CRLF, bytes that are not UTF-8) and adds exactly the new rows after them', () => {
@@ -173,7 +183,10 @@ describe('appendHistory', () => {
   it('refuses to append under a header that is not history.csv', () => {
     const path = join(tempDir(), 'history.csv')
     writeFileSync(path, 'id,question\nq1,hi\n')
-    assert.throws(() => appendHistory(path, results([{ rules_pass: 1 }]), '2026-01-02'), (e: unknown) => e instanceof GateError && /:1: not a history file/.test(e.message))
+    assert.throws(
+      () => appendHistory(path, results([{ rules_pass: 1 }]), '2026-01-02'),
+      (e: unknown) => e instanceof GateError && /:1: not a history file/.test(e.message),
+    )
     assert.equal(readFileSync(path, 'utf8'), 'id,question\nq1,hi\n')
   })
 

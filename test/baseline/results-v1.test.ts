@@ -25,7 +25,10 @@ describe('a schema_version 1 results.json still loads', () => {
     assert.deepEqual(c.metrics.find((m) => m.metric === 'latency_ms')?.limit, { kind: 'latency_rise', value: 0.5 })
     assert.deepEqual(c.failures, [])
     assert.deepEqual(c.reasons, [])
-    assert.ok(c.messages.some((m) => m.startsWith('gate failure (results schema_version 1): rules_pass: dropped 0.286')), c.messages.join('\n'))
+    assert.ok(
+      c.messages.some((m) => m.startsWith('gate failure (results schema_version 1): rules_pass: dropped 0.286')),
+      c.messages.join('\n'),
+    )
     assert.equal(Object.keys(results.questions).length, 7)
   })
 
@@ -56,7 +59,10 @@ describe('a schema_version 1 results.json still loads', () => {
     const result = await runCli(['compare', '--config', t.config, '--baseline', baseline, '--candidate', V1, '--out', out])
     assert.equal(result.code, 1, result.stderr)
     const c = readResults(out).comparison!
-    assert.ok(c.failures.some((f) => f.kind === 'max_drop' && f.metric === 'rules_pass'), JSON.stringify(c.failures))
+    assert.ok(
+      c.failures.some((f) => f.kind === 'max_drop' && f.metric === 'rules_pass'),
+      JSON.stringify(c.failures),
+    )
     assert.equal(readResults(out).schema_version, RESULTS_SCHEMA_VERSION)
   })
 })

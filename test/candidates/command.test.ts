@@ -70,7 +70,10 @@ describe('runCommandCandidate', () => {
     const starts = t.path('starts.log')
     const outputs = await runCommandCandidate(ROWS, { command: `echo started >> ${sh(starts)}; ${nodeCommand(ECHO_CANDIDATE, '--raw')}`, timeoutMs: 10_000 })
     assert.equal(readFileSync(starts, 'utf8'), 'started\n', 'one process for the whole set')
-    assert.deepEqual([...outputs.keys()], QUESTIONS.map(([id]) => id))
+    assert.deepEqual(
+      [...outputs.keys()],
+      QUESTIONS.map(([id]) => id),
+    )
     for (const [id, question] of QUESTIONS) {
       assert.deepEqual(JSON.parse(outputs.get(id)!.answer), { id, question })
     }
@@ -171,8 +174,19 @@ describe('evalgate run --candidate-cmd', () => {
     const out = t.path('results.json')
     const report = t.path('report.md')
     const result = await runCli([
-      'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
-      '--candidate-cmd', nodeCommand(ECHO_CANDIDATE, '--skip', 'q07'), '--out', out, '--report', report,
+      'run',
+      '--config',
+      t.config,
+      '--eval-set',
+      writeEvalSet(t.path('eval.csv')),
+      '--eval-set-version',
+      'v1',
+      '--candidate-cmd',
+      nodeCommand(ECHO_CANDIDATE, '--skip', 'q07'),
+      '--out',
+      out,
+      '--report',
+      report,
     ])
     // 1 of 10 is exactly max_error_rate (0.10): reported, not failing
     assert.equal(result.code, 0, result.stderr)
@@ -213,7 +227,10 @@ describe('evalgate run --candidate-cmd', () => {
     const failures = failuresOf(c, 'rules_pass')
     assert.deepEqual(failures, [{ kind: 'error_rate', metric: 'rules_pass', value: 0.2, limit: 0.1, unit: 'fraction', errors: 2, questions: 10 }])
     assert.match(failureDetail(failures[0]!), /2 of 10 questions errored \(20(\.0)?%\), more than max_error_rate 10(\.0)?%/)
-    assert.ok(c.failures.map(failureSentence).some((r) => r.startsWith('rules_pass: 2 of 10 questions errored')), JSON.stringify(c.failures))
+    assert.ok(
+      c.failures.map(failureSentence).some((r) => r.startsWith('rules_pass: 2 of 10 questions errored')),
+      JSON.stringify(c.failures),
+    )
     assert.match(result.stdout, /error/)
 
     // the same holds without a baseline: silent NaNs must never make a run look better
@@ -226,8 +243,17 @@ describe('evalgate run --candidate-cmd', () => {
     const t = makeTempDir()
     const out = t.path('results.json')
     const result = await runCli([
-      'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
-      '--candidate-cmd', 'cat >/dev/null; echo "boom: index missing" >&2; exit 3', '--out', out,
+      'run',
+      '--config',
+      t.config,
+      '--eval-set',
+      writeEvalSet(t.path('eval.csv')),
+      '--eval-set-version',
+      'v1',
+      '--candidate-cmd',
+      'cat >/dev/null; echo "boom: index missing" >&2; exit 3',
+      '--out',
+      out,
     ])
     assert.equal(result.code, 2)
     assert.match(result.stderr, /^evalgate run: candidate command failed \(exit code 3\)/m)
@@ -240,10 +266,7 @@ describe('evalgate run --candidate-cmd', () => {
   it('exits 2 when the command runs past --candidate-timeout, without waiting for it', async () => {
     const t = makeTempDir()
     const started = performance.now()
-    const result = await runCli([
-      'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
-      '--candidate-cmd', 'sleep 60', '--candidate-timeout', '300',
-    ])
+    const result = await runCli(['run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', 'sleep 60', '--candidate-timeout', '300'])
     const elapsed = performance.now() - started
     assert.equal(result.code, 2)
     assert.ok(elapsed < 30_000, `took ${Math.round(elapsed)} ms: it waited for the command instead of killing it`)
@@ -276,7 +299,12 @@ function escapedSleep(pidFile: string): string {
 
 async function readPids(pidFile: string, count: number, waitMs = 15_000): Promise<number[]> {
   for (let waited = 0; waited < waitMs; waited += 20) {
-    const pids = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter((l) => l.trim() !== '').map(Number) : []
+    const pids = existsSync(pidFile)
+      ? readFileSync(pidFile, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map(Number)
+      : []
     if (pids.length >= count && pids.every((p) => p > 0)) return pids
     await sleep(20)
   }
@@ -299,7 +327,10 @@ async function assertStopped(pid: number, context = ''): Promise<void> {
 /** Stops a process this test started on purpose outside the candidate's group. */
 function killStray(pidFile: string): void {
   if (!existsSync(pidFile)) return
-  for (const pid of readFileSync(pidFile, 'utf8').split('\n').map(Number).filter((p) => p > 0)) {
+  for (const pid of readFileSync(pidFile, 'utf8')
+    .split('\n')
+    .map(Number)
+    .filter((p) => p > 0)) {
     try {
       process.kill(pid, 'SIGKILL')
     } catch {
@@ -369,7 +400,7 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     assert.ok(failing.message.length < 2_000, `the message holds ${failing.message.length} characters`)
   })
 
-  it('does not pass the runner\'s tokens, the Action\'s inputs or GITHUB_TOKEN, unless listed in env_passthrough', async () => {
+  it("does not pass the runner's tokens, the Action's inputs or GITHUB_TOKEN, unless listed in env_passthrough", async () => {
     const t = makeTempDir()
     const envFile = t.path('env.json')
     const secrets: Record<string, string> = {
@@ -408,8 +439,15 @@ describe('evalgate run stops its candidate', () => {
     const t = makeTempDir()
     const config = writeText(t.path('evalgate.yml'), 'candidate:\n  max_output_mb: 1\n')
     const result = await runCli([
-      'run', '--config', config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1',
-      '--candidate-cmd', `cat >/dev/null; yes '{"id":"q01","answer":"五天"}' | head -c 3000000`,
+      'run',
+      '--config',
+      config,
+      '--eval-set',
+      writeEvalSet(t.path('eval.csv')),
+      '--eval-set-version',
+      'v1',
+      '--candidate-cmd',
+      `cat >/dev/null; yes '{"id":"q01","answer":"五天"}' | head -c 3000000`,
     ])
     assert.equal(result.code, 2, result.stderr)
     assert.match(result.stderr, /^evalgate run: candidate command wrote more than 1 MB to stdout \(candidate\.max_output_mb\)/m)
@@ -442,7 +480,20 @@ describe('evalgate run stops its candidate', () => {
       const t = makeTempDir()
       const pidFile = t.path('candidate.pids')
       const command = `echo $$ > ${sh(pidFile)}; sleep 1000 & echo $! >> ${sh(pidFile)}; wait`
-      const args = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'bin.ts'), 'run', '--config', t.config, '--eval-set', writeEvalSet(t.path('eval.csv')), '--eval-set-version', 'v1', '--candidate-cmd', command]
+      const args = [
+        '--import',
+        'tsx',
+        join(ROOT, 'src', 'cli', 'bin.ts'),
+        'run',
+        '--config',
+        t.config,
+        '--eval-set',
+        writeEvalSet(t.path('eval.csv')),
+        '--eval-set-version',
+        'v1',
+        '--candidate-cmd',
+        command,
+      ]
       const evalgate = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] })
       let stderr = ''
       evalgate.stderr.on('data', (d: Buffer) => (stderr += d.toString()))

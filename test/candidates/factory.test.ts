@@ -19,7 +19,13 @@ interface KindCase {
 /** One row per kind: typed by CandidateKind, so a kind added to the schema without a row here does not compile. */
 const KINDS: Record<CandidateKind, KindCase> = {
   predictions: { block: { predictions: 'out/pred.jsonl' }, label: 'predictions out/pred.jsonl', source: 'the predictions file', secretEnv: [], keys: ['predictions'] },
-  command: { block: { command: 'node rag.js', timeout_ms: 1234 }, label: 'command node rag.js', source: 'the candidate command', secretEnv: [], keys: ['command', 'timeout_ms', 'max_output_mb', 'env_passthrough'] },
+  command: {
+    block: { command: 'node rag.js', timeout_ms: 1234 },
+    label: 'command node rag.js',
+    source: 'the candidate command',
+    secretEnv: [],
+    keys: ['command', 'timeout_ms', 'max_output_mb', 'env_passthrough'],
+  },
   http: {
     block: { http: { url: 'http://127.0.0.1:9/ask', headers: { Authorization: 'Bearer ${RAG_TOKEN}', 'X-Team': '${TEAM}-${RAG_TOKEN}' } } },
     label: 'http POST http://127.0.0.1:9/ask',
@@ -61,7 +67,11 @@ describe('candidate kinds: evalgate.yml block → discriminated union → makeCa
   it('rejects two kinds at once as a usage error naming both, with the flags to choose from', () => {
     assert.throws(
       () => parseConfig({ candidate: { predictions: 'p.jsonl', command: 'node rag.js' } }, 'evalgate.yml'),
-      (e: unknown) => e instanceof GateError && e.code === 'usage' && e.message === 'more than one candidate given (predictions, command)' && e.hint === 'use exactly one of --predictions, --candidate-cmd and --candidate-url',
+      (e: unknown) =>
+        e instanceof GateError &&
+        e.code === 'usage' &&
+        e.message === 'more than one candidate given (predictions, command)' &&
+        e.hint === 'use exactly one of --predictions, --candidate-cmd and --candidate-url',
     )
   })
 

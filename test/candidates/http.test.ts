@@ -183,7 +183,12 @@ describe('request rendering', () => {
 describe('JSON paths', () => {
   const response = {
     data: { answer: '十天', 'x-y': 1 },
-    result: { docs: [{ text: 'c1', id: 7 }, { text: 'c2', id: 'D2' }] },
+    result: {
+      docs: [
+        { text: 'c1', id: 7 },
+        { text: 'c2', id: 'D2' },
+      ],
+    },
     choices: [{ message: { content: 'first' } }, { message: { content: 'second' } }],
     nested: [{ items: [{ v: 1 }, { v: 2 }] }, { items: [{ v: 3 }] }],
   }
@@ -221,7 +226,13 @@ describe('JSON paths', () => {
   it('extracts answer, contexts and retrieved ids from each response', async () => {
     server.handler = (req, res) => {
       const { id } = JSON.parse(req.body) as { id: string }
-      json(res, 200, { data: { result: { text: `answer ${id}` } }, sources: [{ chunk: `ctx ${id}`, doc_id: 12 }, { chunk: 'shared', doc_id: 'D7' }] })
+      json(res, 200, {
+        data: { result: { text: `answer ${id}` } },
+        sources: [
+          { chunk: `ctx ${id}`, doc_id: 12 },
+          { chunk: 'shared', doc_id: 'D7' },
+        ],
+      })
     }
     const cfg = config({ answer_path: '$.data.result.text', contexts_path: 'sources[*].chunk', retrieved_ids_path: 'sources[*].doc_id' })
     const outputs = await runHttpCandidate([makeRow('q1', 'a'), makeRow('q2', 'b')], cfg, { env: {} })
@@ -285,7 +296,12 @@ describe('responses through the candidate schema', () => {
     { name: 'an answer that is an object', body: { answer: { text: 'x' } }, field: 'answer', hint: /answer_path "answer" gave \{"text":"x"\}; expected a string/ },
     { name: 'contexts that are numbers', body: { answer: 'a', contexts: [1, 2] }, field: 'contexts', hint: /contexts_path "contexts" gave \[1,2\]; expected an array of strings/ },
     { name: 'contexts that are an object', body: { answer: 'a', contexts: { text: 'c1' } }, field: 'contexts', hint: /contexts_path "contexts" gave \{"text":"c1"\}; expected an array of strings/ },
-    { name: 'retrieved ids that are objects', body: { answer: 'a', ids: [{ id: 'D1' }] }, field: 'retrieved_ids', hint: /retrieved_ids_path "ids" gave \[\{"id":"D1"\}\]; expected an array of strings or numbers/ },
+    {
+      name: 'retrieved ids that are objects',
+      body: { answer: 'a', ids: [{ id: 'D1' }] },
+      field: 'retrieved_ids',
+      hint: /retrieved_ids_path "ids" gave \[\{"id":"D1"\}\]; expected an array of strings or numbers/,
+    },
     { name: 'retrieved ids that are a boolean', body: { answer: 'a', ids: true }, field: 'retrieved_ids', hint: /retrieved_ids_path "ids" gave true;/ },
   ]
   for (const c of cases) {
@@ -338,7 +354,10 @@ describe('concurrency, retries and timeouts', () => {
     const outputs = await runHttpCandidate(rows, config({ concurrency: 3 }), { env: {} })
     assert.equal(server.maxInFlight, 3)
     assert.equal(server.received.length, 12)
-    assert.deepEqual([...outputs.keys()], rows.map((r) => r.id))
+    assert.deepEqual(
+      [...outputs.keys()],
+      rows.map((r) => r.id),
+    )
     for (const output of outputs.values()) {
       assert.equal(output.error, null)
       assert.ok(output.latency_ms !== null && output.latency_ms >= 40, `latency ${output.latency_ms} should cover the 50 ms hold`)

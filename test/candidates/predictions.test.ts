@@ -17,7 +17,10 @@ function jsonl(name: string, records: unknown[]): string {
 
 describe('predictions through the candidate schema', () => {
   it('rejects contexts that are numbers: a context is a passage of text', async () => {
-    const file = jsonl('numeric-contexts.jsonl', [{ id: 'q1', answer: 'a', contexts: ['c1'] }, { id: 'q2', answer: 'b', contexts: [1, 2] }])
+    const file = jsonl('numeric-contexts.jsonl', [
+      { id: 'q1', answer: 'a', contexts: ['c1'] },
+      { id: 'q2', answer: 'b', contexts: [1, 2] },
+    ])
     await assert.rejects(loadPredictions(file, new Set(['q1', 'q2'])), (error: unknown) => {
       assert.ok(error instanceof GateError)
       assert.equal(error.code, 'bad_input')

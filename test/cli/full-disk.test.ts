@@ -60,7 +60,10 @@ describe('a full disk (ENOSPC)', { skip: typeof full === 'string' ? full : false
     // calibrate-noise measures an LLM judge: a simulated one on 127.0.0.1
     judge = installSimulatedJudge(await new FakeOpenAI().start())
     process.env.EVALGATE_TEST_JUDGE_KEY = 'sk-test-not-a-real-key'
-    writeFileSync(t.path('judge.yml'), `judge:\n  provider: openai\n  base_url: ${judge.url}\n  model: judge-model\n  embeddings_model: embed-model\n  api_key_env: EVALGATE_TEST_JUDGE_KEY\n  cache_dir: ${t.path('cache')}\n`)
+    writeFileSync(
+      t.path('judge.yml'),
+      `judge:\n  provider: openai\n  base_url: ${judge.url}\n  model: judge-model\n  embeddings_model: embed-model\n  api_key_env: EVALGATE_TEST_JUDGE_KEY\n  cache_dir: ${t.path('cache')}\n`,
+    )
     // outside the disk: results, a baseline, shards and a history for the commands to read
     assert.equal((await runCli(runArgs('--out', t.path('results.json')))).code, 0)
     assert.equal((await runCli(['baseline', '--results', t.path('results.json'), '--out', t.path('baseline.json')])).code, 0)
@@ -89,7 +92,10 @@ describe('a full disk (ENOSPC)', { skip: typeof full === 'string' ? full : false
     const big = makeTempDir()
     await generate(800, big.path('eval.csv'), big.path('predictions.jsonl'), 0.8)
     const results = big.path('results.json')
-    assert.equal((await runCli(['run', '--config', big.config, '--eval-set', big.path('eval.csv'), '--eval-set-version', 'v1', '--predictions', big.path('predictions.jsonl'), '--out', results])).code, 0)
+    assert.equal(
+      (await runCli(['run', '--config', big.config, '--eval-set', big.path('eval.csv'), '--eval-set-version', 'v1', '--predictions', big.path('predictions.jsonl'), '--out', results])).code,
+      0,
+    )
     assert.ok(readFileSync(results).length > 256 * 1024, 'the new baseline must not fit')
     const r = await runCliProcess(cli, ['baseline', '--results', results, '--out', target])
     assertRefused(r, 'baseline', target, /no space left on the device; the previous file is left unchanged$/)
@@ -102,13 +108,32 @@ describe('a full disk (ENOSPC)', { skip: typeof full === 'string' ? full : false
     { command: 'run', file: 'results.json', args: () => runArgs('--out', inDisk('results.json')) },
     { command: 'run', file: 'report.md', args: () => runArgs('--out', t.path('r2.json'), '--report', inDisk('report.md')) },
     { command: 'run', file: 'history.csv', args: () => runArgs('--out', t.path('r3.json'), '--history', inDisk('history.csv')) },
-    { command: 'compare', file: 'compare.json', args: () => ['compare', '--config', t.config, '--baseline', t.path('baseline.json'), '--candidate', t.path('results.json'), '--out', inDisk('compare.json')] },
+    {
+      command: 'compare',
+      file: 'compare.json',
+      args: () => ['compare', '--config', t.config, '--baseline', t.path('baseline.json'), '--candidate', t.path('results.json'), '--out', inDisk('compare.json')],
+    },
     { command: 'merge', file: 'merged.json', args: () => ['merge', '--config', t.config, '--out', inDisk('merged.json'), t.path('shard-1.json'), t.path('shard-2.json')] },
     { command: 'trend', file: 'trend.svg', args: () => ['trend', '--history', t.path('history.csv'), '--metric', 'rules_pass', '--out', inDisk('trend.svg')] },
     {
       command: 'calibrate-noise',
       file: 'baseline.json',
-      args: () => ['calibrate-noise', '--config', t.path('judge.yml'), '--eval-set', EVAL_SET, '--eval-set-version', 'v1', '--predictions', GOOD, '--baseline', inDisk('baseline.json'), '--runs', '2', '--write'],
+      args: () => [
+        'calibrate-noise',
+        '--config',
+        t.path('judge.yml'),
+        '--eval-set',
+        EVAL_SET,
+        '--eval-set-version',
+        'v1',
+        '--predictions',
+        GOOD,
+        '--baseline',
+        inDisk('baseline.json'),
+        '--runs',
+        '2',
+        '--write',
+      ],
     },
   ]
   for (const w of writers) {

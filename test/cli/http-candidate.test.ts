@@ -24,7 +24,17 @@ describe('run with an HTTP candidate', () => {
           return
         }
         res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ data: { answer: `关于「${body.query}」：请见制度[文档1]。`, chunks: [{ text: '制度原文', doc_id: 'D1' }, { text: '其他', doc_id: 'D9' }] } }))
+        res.end(
+          JSON.stringify({
+            data: {
+              answer: `关于「${body.query}」：请见制度[文档1]。`,
+              chunks: [
+                { text: '制度原文', doc_id: 'D1' },
+                { text: '其他', doc_id: 'D9' },
+              ],
+            },
+          }),
+        )
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -25,7 +25,10 @@ async function v0Baseline(t: ReturnType<typeof makeTempDir>): Promise<string> {
 function printedFix(run: CliRun): string[] {
   const line = run.stdout.split('\n').find((l) => l.trim().startsWith('npx evalgate baseline '))
   assert.ok(line, `the fix command is printed:\n${run.stdout}`)
-  return line.trim().replace(/^npx evalgate /, '').split(/\s+/)
+  return line
+    .trim()
+    .replace(/^npx evalgate /, '')
+    .split(/\s+/)
 }
 
 describe('an incomparable run writes results.json and exits 2', () => {

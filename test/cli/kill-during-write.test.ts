@@ -86,7 +86,9 @@ async function checkKills(c: Case, out: string, note: (text: string) => void): P
       try {
         parsed = JSON.parse(trial.content.toString('utf8')) as Record<string, unknown>
       } catch {
-        assert.fail(`${c.command}: a kill ${delay.toFixed(1)} ms into the write left ${basename(out)} neither old nor complete (${trial.content.length} bytes; old ${oldBytes.length}) after ${JSON.stringify(outcome)}`)
+        assert.fail(
+          `${c.command}: a kill ${delay.toFixed(1)} ms into the write left ${basename(out)} neither old nor complete (${trial.content.length} bytes; old ${oldBytes.length}) after ${JSON.stringify(outcome)}`,
+        )
       }
       assert.deepEqual(c.comparable(parsed), expected, `${c.command}: a kill ${delay.toFixed(1)} ms into the write left a complete file that is neither the old nor the new one`)
       outcome.new++

@@ -89,7 +89,10 @@ describe('run → baseline → run → compare round trip', () => {
     assert.ok(c.regressions.some((r) => r.id === 'q3' && r.metric === 'recall@5'))
     // worst first
     const sizes = c.regressions.map((r) => Math.abs(r.change))
-    assert.deepEqual(sizes, [...sizes].sort((a, b) => b - a))
+    assert.deepEqual(
+      sizes,
+      [...sizes].sort((a, b) => b - a),
+    )
     const rulesPass = c.metrics.find((m) => m.metric === 'rules_pass')!
     // 2 of 7 questions flipped: a real drop beyond max_drop, but 7 questions cannot tell it from noise
     assert.equal(rulesPass.status, 'regression_within_noise')
@@ -113,7 +116,7 @@ describe('run → baseline → run → compare round trip', () => {
     assert.ok(md.includes(`evalgate baseline --results ${worseResults} --out ${baselineFile}`), 'says how to update the baseline')
   })
 
-  it('writes readable metric names in the report\'s list of gate failures', () => {
+  it("writes readable metric names in the report's list of gate failures", () => {
     const md = readFileSync(worseReport, 'utf8')
     const failures = md.slice(md.indexOf('**Why the gate failed**'), md.indexOf('#### Metrics'))
     assert.ok(failures.length > 0)
@@ -132,7 +135,10 @@ describe('run → baseline → run → compare round trip', () => {
     assert.deepEqual(c.regressions, [])
     assert.deepEqual(c.reasons, [])
     assert.deepEqual(c.failures, [])
-    assert.ok(c.metrics.every((m) => m.status === 'within'), 'nothing moved')
+    assert.ok(
+      c.metrics.every((m) => m.status === 'within'),
+      'nothing moved',
+    )
   })
 
   it('compare: fails the worse results against baseline.json with exit 1', async () => {
@@ -203,7 +209,10 @@ describe('run → baseline → run → compare round trip', () => {
     assert.deepEqual(c.regressions, [])
     assert.equal(c.metrics.find((m) => m.metric === 'rules_pass')?.baseline, 0.9)
     assert.equal(c.metrics.find((m) => m.metric === 'recall@5')?.status, 'new', 'metrics the seed baseline lacks are new, not gated')
-    assert.ok(c.messages.some((m) => m.includes('per-question table needs a baseline written by')), c.messages.join('\n'))
+    assert.ok(
+      c.messages.some((m) => m.includes('per-question table needs a baseline written by')),
+      c.messages.join('\n'),
+    )
     const md = readFileSync(report, 'utf8')
     assert.match(md, /per-question table/)
     assert.match(md, /evalgate baseline/)
@@ -211,11 +220,23 @@ describe('run → baseline → run → compare round trip', () => {
     const worse = await runCli(runArgs(WORSE, '--baseline', minimal, '--out', out))
     assert.equal(worse.code, 1, worse.stderr)
     const failures = readResults(out).comparison!.failures
-    assert.ok(failures.some((f) => f.kind === 'max_drop' && f.metric === 'rules_pass' && f.noise === null), JSON.stringify(failures))
-    assert.ok(failures.some((f) => f.kind === 'category_floor' && f.category === 'pay' && f.metric === 'rules_pass'), JSON.stringify(failures))
+    assert.ok(
+      failures.some((f) => f.kind === 'max_drop' && f.metric === 'rules_pass' && f.noise === null),
+      JSON.stringify(failures),
+    )
+    assert.ok(
+      failures.some((f) => f.kind === 'category_floor' && f.category === 'pay' && f.metric === 'rules_pass'),
+      JSON.stringify(failures),
+    )
     const sentences = failures.map(failureSentence)
-    assert.ok(sentences.some((r) => r.startsWith('rules_pass: dropped')), sentences.join('\n'))
-    assert.ok(sentences.some((r) => r.startsWith('category pay: rules_pass')), sentences.join('\n'))
+    assert.ok(
+      sentences.some((r) => r.startsWith('rules_pass: dropped')),
+      sentences.join('\n'),
+    )
+    assert.ok(
+      sentences.some((r) => r.startsWith('category pay: rules_pass')),
+      sentences.join('\n'),
+    )
   })
 
   it('keeps the gate settings of the baseline file it overwrites', async () => {

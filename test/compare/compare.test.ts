@@ -38,7 +38,10 @@ describe('metric-level gate', () => {
     assert.ok(rp.flips!.p < 1e-6)
     assert.equal(fa.status, 'regression_within_noise')
     assert.deepEqual(significant.failures.map(kindAndMetric), [['significant', 'rules_pass']])
-    assert.deepEqual(strict.failures.map(kindAndMetric), [['max_drop', 'citation_ok'], ['significant', 'rules_pass']])
+    assert.deepEqual(strict.failures.map(kindAndMetric), [
+      ['max_drop', 'citation_ok'],
+      ['significant', 'rules_pass'],
+    ])
     assert.deepEqual(significant.verdicts_by_mode, { strict: 'fail', significant: 'fail' })
     assert.equal(significant.noise!.n, 200)
     assert.ok(Math.abs(significant.noise!.half_width - 0.0693) < 1e-4)
@@ -137,8 +140,16 @@ describe('category floors', () => {
 
 describe('per-question regressions', () => {
   it('lists drops of at least question_drop and pass → fail flips, worst first', () => {
-    const base = makeRun([{ accuracy_norm: 1, rules_pass: 1 }, { accuracy_norm: 1, rules_pass: 1 }, { accuracy_norm: 0.5, rules_pass: 1 }])
-    const cand = makeRun([{ accuracy_norm: 0.75, rules_pass: 1 }, { accuracy_norm: 0.25, rules_pass: 0 }, { accuracy_norm: 0.5, rules_pass: 1 }])
+    const base = makeRun([
+      { accuracy_norm: 1, rules_pass: 1 },
+      { accuracy_norm: 1, rules_pass: 1 },
+      { accuracy_norm: 0.5, rules_pass: 1 },
+    ])
+    const cand = makeRun([
+      { accuracy_norm: 0.75, rules_pass: 1 },
+      { accuracy_norm: 0.25, rules_pass: 0 },
+      { accuracy_norm: 0.5, rules_pass: 1 },
+    ])
     const c = compare(cand, baselineOf(base), gate(), UPDATE)
     assert.deepEqual(
       c.regressions.map((r) => [r.id, r.metric, r.flip]),

@@ -78,7 +78,10 @@ const cases: KindCase[] = [
   },
   {
     name: 'error_rate',
-    run: makeRun(Array.from({ length: 10 }, (_, i) => ({ faithfulness: i < 8 ? 1 : null })), { errors: { 8: 'timeout', 9: 'timeout' } }),
+    run: makeRun(
+      Array.from({ length: 10 }, (_, i) => ({ faithfulness: i < 8 ? 1 : null })),
+      { errors: { 8: 'timeout', 9: 'timeout' } },
+    ),
     baseline: () => null,
     gate: { max_error_rate: 0.1 },
     expect: { kind: 'error_rate', metric: 'faithfulness', unit: 'fraction', value: 0.2, limit: 0.1, errors: 2, questions: 10 },
@@ -126,7 +129,10 @@ describe('compare() gives each gate failure as data', () => {
         ['latency_ms', { kind: 'latency_rise', value: 0.4 }],
       ],
     )
-    assert.ok(c.metrics.every((m) => !('max_drop' in m)), 'no max_drop field that sometimes holds a latency limit')
+    assert.ok(
+      c.metrics.every((m) => !('max_drop' in m)),
+      'no max_drop field that sometimes holds a latency limit',
+    )
   })
 
   it('keeps the evidence of a significant drop: interval, flips and the Holm-adjusted p', () => {

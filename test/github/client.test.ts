@@ -52,7 +52,10 @@ describe('the GitHub client: a timeout on every call, retries for transient fail
     github.script(502, 'POST')
     const result = await upsertStickyComment(gitHubClient('token', { ...FAST, baseUrl: github.url }), TARGET, MARKER, BODY, '<!-- v -->')
     assert.equal(result.action, 'created')
-    assert.deepEqual(github.comments.map((c) => c.body), [BODY])
+    assert.deepEqual(
+      github.comments.map((c) => c.body),
+      [BODY],
+    )
     assert.equal(github.writes().length, 2, 'the 502 and the retry')
   })
 
@@ -62,7 +65,7 @@ describe('the GitHub client: a timeout on every call, retries for transient fail
     assert.match(explainGitHubError(error), /^HTTP 503 \(3 attempts\): scripted 503/)
   })
 
-  it('does not retry a 403 (a fork PR\'s read-only token): one write, and the fix in the warning', async () => {
+  it("does not retry a 403 (a fork PR's read-only token): one write, and the fix in the warning", async () => {
     github.options = { readOnly: true }
     const error = await failure(upsertStickyComment(gitHubClient('token', { ...FAST, baseUrl: github.url }), TARGET, MARKER, BODY, '<!-- v -->'))
     assert.equal(github.writes().length, 1)

@@ -112,7 +112,13 @@ describe('FakeOpenAI embeddings', () => {
   it('lets a test script the vectors', async () => {
     fake.onEmbeddings(({ inputs }) => inputs.map(() => [1, 0, 0]))
     const result = await client.embeddings.create({ model: 'e', input: ['x', 'y'], encoding_format: 'float' })
-    assert.deepEqual(result.data.map((d) => d.embedding), [[1, 0, 0], [1, 0, 0]])
+    assert.deepEqual(
+      result.data.map((d) => d.embedding),
+      [
+        [1, 0, 0],
+        [1, 0, 0],
+      ],
+    )
   })
 })
 
@@ -131,7 +137,12 @@ describe('FakeOpenAI faults', () => {
       fake.reset().faults({ rate500: 0.5 })
       const statuses: number[] = []
       for (let i = 0; i < 8; i++) {
-        statuses.push(await client.chat.completions.create({ model: 'm', messages: rubricMessages }).then(() => 200, (e: InstanceType<typeof OpenAI.APIError>) => e.status ?? 0))
+        statuses.push(
+          await client.chat.completions.create({ model: 'm', messages: rubricMessages }).then(
+            () => 200,
+            (e: InstanceType<typeof OpenAI.APIError>) => e.status ?? 0,
+          ),
+        )
       }
       return statuses
     }

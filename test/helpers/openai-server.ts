@@ -211,7 +211,8 @@ export class FakeOpenAI {
         return reply(status, payload, headers, slowMs)
       }
       const scripted = await this.chatHandler({ body, promptId: call.promptId, messages, attempt })
-      if (typeof scripted !== 'string') return reply(scripted.status, scripted.body ?? (scripted.status >= 400 ? errorBody(`scripted HTTP ${scripted.status}`, 'server_error') : {}), scripted.headers, slowMs)
+      if (typeof scripted !== 'string')
+        return reply(scripted.status, scripted.body ?? (scripted.status >= 400 ? errorBody(`scripted HTTP ${scripted.status}`, 'server_error') : {}), scripted.headers, slowMs)
       return reply(200, this.chatCompletion(body, messages, this.maybeTruncate(call.promptId, scripted)), {}, slowMs)
     } catch (error) {
       return reply(500, errorBody(`FakeOpenAI handler threw: ${error instanceof Error ? error.message : String(error)}`, 'server_error'), {}, slowMs)

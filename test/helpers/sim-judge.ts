@@ -32,7 +32,10 @@ const strip = (s: string) => s.replace(/\s+/g, '')
 
 export function simulatedReply(call: ChatCall): string {
   const system = String(call.messages.find((m) => m.role === 'system')?.content ?? '')
-  const user = call.messages.filter((m) => m.role === 'user').map((m) => String(m.content)).join('\n')
+  const user = call.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => String(m.content))
+    .join('\n')
   const contexts = strip(between(user, 'contexts'))
   switch (call.promptId) {
     case 'rubric@1': {
@@ -40,11 +43,22 @@ export function simulatedReply(call: ChatCall): string {
       const points = numberedItems(between(user, 'reference_points'))
       const share = points.length ? points.filter((p) => answer.includes(strip(p))).length / points.length : 1
       const level = Math.round(4 * share)
-      return JSON.stringify({ accuracy: level, relevance: 4, completeness: level, citation: /\[文档\d+\]/.test(answer) ? 4 : 2, reason: level === 4 ? 'no deductions' : `missing ${points.length - Math.round(share * points.length)} reference points` })
+      return JSON.stringify({
+        accuracy: level,
+        relevance: 4,
+        completeness: level,
+        citation: /\[文档\d+\]/.test(answer) ? 4 : 2,
+        reason: level === 4 ? 'no deductions' : `missing ${points.length - Math.round(share * points.length)} reference points`,
+      })
     }
     case 'claims@1': {
       const answer = between(user, 'answer').replace(/\[文档\d+\]/g, '')
-      return JSON.stringify({ claims: answer.split('。').map((c) => c.trim()).filter((c) => c && !c.includes('无法回答')) })
+      return JSON.stringify({
+        claims: answer
+          .split('。')
+          .map((c) => c.trim())
+          .filter((c) => c && !c.includes('无法回答')),
+      })
     }
     case 'verdicts@1': {
       const claims = numberedItems(between(user, 'claims'))

@@ -77,7 +77,10 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
   it('still reads UTF-8 with a byte order mark, CSV and streamed JSONL alike', async () => {
     const t = makeTempDir()
     const csv = writeBytes(t.path('eval.csv'), [0xef, 0xbb, 0xbf], 'id,question\nq1,年假有几天？\n')
-    assert.deepEqual(readTable(csv, 'eval set').records.map((r) => r.data), [{ id: 'q1', question: '年假有几天？' }])
+    assert.deepEqual(
+      readTable(csv, 'eval set').records.map((r) => r.data),
+      [{ id: 'q1', question: '年假有几天？' }],
+    )
     const jsonl = writeBytes(t.path('pred.jsonl'), [0xef, 0xbb, 0xbf], '{"id":"q1","answer":"五天"}\n')
     assert.deepEqual(await collect(jsonl), [{ id: 'q1', answer: '五天' }])
   })

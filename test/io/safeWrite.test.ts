@@ -80,7 +80,10 @@ describe('writeFileSafely', () => {
         return n
       },
     })
-    assert.throws(() => writeFileSafely(path, TEXT, fs), isWriteFailure(new RegExp(`^${escape(path)}: could not write the file: no space left on the device; the previous file is left unchanged$`), /free some space/))
+    assert.throws(
+      () => writeFileSafely(path, TEXT, fs),
+      isWriteFailure(new RegExp(`^${escape(path)}: could not write the file: no space left on the device; the previous file is left unchanged$`), /free some space/),
+    )
     assertIntact(dir, path, old)
   })
 
@@ -114,7 +117,11 @@ describe('writeFileSafely', () => {
   for (const { code, words, hint } of cases) {
     it(`says "${words}" for ${code} when the temporary file cannot be created, and keeps the old file`, () => {
       const { dir, path, old } = withOldFile()
-      const fs = fsWith({ openSync: () => { throw systemError(code, 'open') } })
+      const fs = fsWith({
+        openSync: () => {
+          throw systemError(code, 'open')
+        },
+      })
       const message = `${path}: could not write the file: ${words.replace('DIR', dir)}; the previous file is left unchanged`
       assert.throws(() => writeFileSafely(path, TEXT, fs), isWriteFailure(new RegExp(`^${escape(message)}$`), hint))
       assertIntact(dir, path, old)
@@ -123,7 +130,11 @@ describe('writeFileSafely', () => {
 
   it('does not replace a file this user may not write, though the folder allows it', () => {
     const { dir, path, old } = withOldFile()
-    const fs = fsWith({ accessSync: () => { throw systemError('EACCES', 'access') } })
+    const fs = fsWith({
+      accessSync: () => {
+        throw systemError('EACCES', 'access')
+      },
+    })
     assert.throws(() => writeFileSafely(path, TEXT, fs), isWriteFailure(/permission denied; the previous file is left unchanged$/, /write permission on/))
     assertIntact(dir, path, old)
   })
@@ -197,16 +208,20 @@ describe('writeFileSafely', () => {
     assert.throws(() => writeFileSafely(path, TEXT), isWriteFailure(/a part of the folder path .*out\/sub is a file, not a folder/, /fix the path/))
   })
 
-  it('refuses a read-only folder with "permission denied"', { skip: process.getuid?.() === 0 ? 'root ignores file permissions; the injected EACCES case covers the words, the read-only tmpfs test in test/cli covers a real refusal' : false }, () => {
-    const { dir, path, old } = withOldFile()
-    chmodSync(dir, 0o555)
-    try {
-      assert.throws(() => writeFileSafely(path, TEXT), isWriteFailure(/permission denied/, /write permission on/))
-    } finally {
-      chmodSync(dir, 0o755)
-    }
-    assertIntact(dir, path, old)
-  })
+  it(
+    'refuses a read-only folder with "permission denied"',
+    { skip: process.getuid?.() === 0 ? 'root ignores file permissions; the injected EACCES case covers the words, the read-only tmpfs test in test/cli covers a real refusal' : false },
+    () => {
+      const { dir, path, old } = withOldFile()
+      chmodSync(dir, 0o555)
+      try {
+        assert.throws(() => writeFileSafely(path, TEXT), isWriteFailure(/permission denied/, /write permission on/))
+      } finally {
+        chmodSync(dir, 0o755)
+      }
+      assertIntact(dir, path, old)
+    },
+  )
 })
 
 describe('writeJsonFile', () => {

@@ -115,7 +115,10 @@ describe('budget.calls while the run goes', () => {
     const r = s.results()
     const errors = Object.values(r.questions).flatMap((q) => Object.values(q.errors))
     assert.ok(errors.length > 0)
-    assert.ok(errors.some((e) => /budget spent \(budget\.calls 20\)/.test(e)), errors.join('\n'))
+    assert.ok(
+      errors.some((e) => /budget spent \(budget\.calls 20\)/.test(e)),
+      errors.join('\n'),
+    )
     assert.match(run.stderr, /budget spent/)
     assert.equal(r.run.usage.llm_calls + r.run.usage.embedding_calls, 20)
   })

@@ -51,7 +51,10 @@ function setup(extraConfig = ''): { args: (...more: string[]) => string[]; resul
   dirs.push(dir)
   writeFileSync(join(dir, 'eval.csv'), EVAL_SET + '\n')
   writeFileSync(join(dir, 'pred.jsonl'), PREDICTIONS.map((p) => JSON.stringify(p)).join('\n') + '\n')
-  writeFileSync(join(dir, 'evalgate.yml'), `judge:\n  provider: openai\n  base_url: ${fake.url}\n  model: judge-model\n  embeddings_model: embed-model\n  cache_dir: ${join(dir, 'cache')}\n${extraConfig}`)
+  writeFileSync(
+    join(dir, 'evalgate.yml'),
+    `judge:\n  provider: openai\n  base_url: ${fake.url}\n  model: judge-model\n  embeddings_model: embed-model\n  cache_dir: ${join(dir, 'cache')}\n${extraConfig}`,
+  )
   const out = join(dir, 'results.json')
   return {
     dir,
@@ -85,7 +88,10 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     assert.equal(q1.scores.faithfulness, 0.5)
     assert.equal(q1.scores.hallucination_rate, 0.5)
     assert.equal(q1.scores.contradicted, 1)
-    assert.deepEqual(q1.claims!.map((c) => c.verdict), ['supported', 'supported', 'contradicted', 'not_mentioned'])
+    assert.deepEqual(
+      q1.claims!.map((c) => c.verdict),
+      ['supported', 'supported', 'contradicted', 'not_mentioned'],
+    )
     // usefulness [1,0,1] → average precision 0.8333 (SPEC worked example)
     assert.ok(Math.abs(q1.scores.context_precision! - 0.833333) < 1e-5, String(q1.scores.context_precision))
     assert.match(q1.notes.context_precision!, /\[1,0,1\], judged against the ground truth/)
@@ -338,4 +344,3 @@ describe('answer_relevancy noncommittal modes', () => {
     assert.equal(answerRelevancy(sims, [true, true, true], 'all').value, 0)
   })
 })
-

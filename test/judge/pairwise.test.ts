@@ -87,7 +87,10 @@ describe('evalgate pairwise', () => {
     const r = await report(s.args())
     assert.equal(r.pairs.length, 1)
     const pair = r.pairs[0]!
-    assert.deepEqual({ a: pair.a, b: pair.b, judged: pair.judged, wins: pair.wins, losses: pair.losses, ties: pair.ties, inconsistent: pair.inconsistent, errors: pair.errors }, { a: 'good', b: 'bad', judged: 6, wins: 6, losses: 0, ties: 0, inconsistent: 0, errors: 0 })
+    assert.deepEqual(
+      { a: pair.a, b: pair.b, judged: pair.judged, wins: pair.wins, losses: pair.losses, ties: pair.ties, inconsistent: pair.inconsistent, errors: pair.errors },
+      { a: 'good', b: 'bad', judged: 6, wins: 6, losses: 0, ties: 0, inconsistent: 0, errors: 0 },
+    )
     for (const q of pair.questions) assert.deepEqual([q.first, q.second, q.outcome], ['A', 'B', 'a'], `${q.id}: good is "A" shown first and "B" shown second`)
     assert.equal(pair.win_rate!.value, 1)
     assert.ok(pair.win_rate!.low > 0.5 && pair.win_rate!.low < 1 && pair.win_rate!.high === 1, 'Wilson: 6/6 is not certainty')
@@ -110,7 +113,10 @@ describe('evalgate pairwise', () => {
     const byPair = Object.fromEntries(r.pairs.map((p) => [`${p.a}-${p.b}`, [p.wins, p.losses, p.ties]]))
     assert.deepEqual(byPair, { 'bad-good': [0, 6, 0], 'bad-mid': [0, 5, 1], 'good-mid': [4, 0, 2] })
     const ranking = r.ranking!
-    assert.deepEqual(ranking.systems.map((x) => x.system), ['good', 'mid', 'bad'])
+    assert.deepEqual(
+      ranking.systems.map((x) => x.system),
+      ['good', 'mid', 'bad'],
+    )
     assert.equal(ranking.interval.resamples, 1000)
     for (const x of ranking.systems) assert.ok(x.low <= x.strength && x.strength <= x.high && x.high > x.low, `${x.system}: [${x.low}, ${x.high}]`)
     assert.ok(Math.abs(ranking.systems.reduce((sum, x) => sum + x.strength, 0) - 1) < 1e-9)
@@ -122,7 +128,9 @@ describe('evalgate pairwise', () => {
     const s = setup(['good', 'bad'])
     fake.onChat((call) => {
       const user = String(call.messages[1]?.content ?? '')
-      return call.promptId === 'pairwise@1' && user.includes('年假有几天') ? { status: 400, body: { error: { message: 'context length exceeded', type: 'invalid_request_error' } } } : simulatedReply(call)
+      return call.promptId === 'pairwise@1' && user.includes('年假有几天')
+        ? { status: 400, body: { error: { message: 'context length exceeded', type: 'invalid_request_error' } } }
+        : simulatedReply(call)
     })
     const run = await runCli([...s.args(), '--json'])
     assert.equal(run.code, 0, run.stderr)

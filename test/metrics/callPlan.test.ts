@@ -28,7 +28,10 @@ function countingJudge(): Judge & { asked: string[] } {
 describe('CallPlan', () => {
   it('hands out the planned asks of each kind and fails the next one without calling the judge', async () => {
     const inner = countingJudge()
-    const judge = new CallPlan([{ kind: 'rubric', count: 2 }, { kind: 'embeddings', count: 1 }]).judge(inner)
+    const judge = new CallPlan([
+      { kind: 'rubric', count: 2 },
+      { kind: 'embeddings', count: 1 },
+    ]).judge(inner)
     assert.equal((await judge.ask('rubric', {})).ok, true)
     assert.equal((await judge.ask('rubric', {})).ok, true)
     const third = await judge.ask('rubric', {})
@@ -67,7 +70,10 @@ describe('planQuestion', () => {
 
   it('plans no verdicts, usefulness or recall without contexts, and nothing for a failed or missing answer', () => {
     const plan = planQuestion(makeRow({ ground_truth: '500元' }), makeOutput({ answer: '500元。' }), SETTINGS)
-    assert.deepEqual(plan.asks.map((a) => a.kind), ['rubric', 'claims', 'questions', 'embeddings'])
+    assert.deepEqual(
+      plan.asks.map((a) => a.kind),
+      ['rubric', 'claims', 'questions', 'embeddings'],
+    )
     assert.deepEqual(planQuestion(makeRow(), makeOutput({ error: 'timeout' }), SETTINGS).asks, [])
     assert.deepEqual(planQuestion(makeRow(), undefined, SETTINGS).asks, [])
   })

@@ -98,10 +98,7 @@ test('ndcg@k is 1 when the ranking is already ideal, even if fewer than k ids ar
 
 test('several k values are scored in one call, each with its own cut-off', () => {
   const scores = scoreRetrieval(['D1', 'D3', 'D5', 'D8', 'D9'], docs('D3', 'D8'), [1, 3, 5])
-  assert.deepEqual(
-    Object.keys(scores).sort(),
-    ['hit@1', 'hit@3', 'hit@5', 'mrr', 'ndcg@1', 'ndcg@3', 'ndcg@5', 'precision@1', 'precision@3', 'precision@5', 'recall@1', 'recall@3', 'recall@5'],
-  )
+  assert.deepEqual(Object.keys(scores).sort(), ['hit@1', 'hit@3', 'hit@5', 'mrr', 'ndcg@1', 'ndcg@3', 'ndcg@5', 'precision@1', 'precision@3', 'precision@5', 'recall@1', 'recall@3', 'recall@5'])
   const expected: Record<string, number> = {
     'precision@1': 0,
     'precision@3': 1 / 3,
@@ -120,7 +117,6 @@ test('several k values are scored in one call, each with its own cut-off', () =>
 // ---------------------------------------------------------------------------------------
 // Property test: an independent implementation written from the SPEC §2 text, compared
 // with src on 500 seeded random cases.
-
 
 interface ReferenceScores {
   precision: number

@@ -15,7 +15,10 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     failure: { kind: 'max_drop', metric: 'rules_pass', baseline: 0.9, candidate: 0.86, value: 0.04, limit: 0.02, unit: 'score', noise },
     sentence: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)',
     markdown: 'rules\\_pass: dropped 0.040, more than max\\_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)',
-    annotation: { message: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)', title: 'evalgate: rules_pass failed the gate' },
+    annotation: {
+      message: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000, 2 questions worse / 0 better, Holm p = 0.500)',
+      title: 'evalgate: rules_pass failed the gate',
+    },
   },
   {
     failure: { kind: 'max_drop', metric: 'accuracy_norm', baseline: 0.88, candidate: 0.75, value: 0.13, limit: 0.02, unit: 'score', noise: null },
@@ -106,7 +109,10 @@ describe('nothing in src/ reads a failure back from its words', () => {
         .forEach((line, i) => {
           // string literals are not identifiers: `c !== 'reason'` names a column, it does not read one
           const code = line.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''")
-          if (/\b(failures?|reasons?|failureSentence|failureDetail|failureMarkdown|annotation)\b/i.test(code) && /\.(includes|startsWith|endsWith|match|matchAll|search|indexOf|split|replace)\(|\.test\(/.test(code)) {
+          if (
+            /\b(failures?|reasons?|failureSentence|failureDetail|failureMarkdown|annotation)\b/i.test(code) &&
+            /\.(includes|startsWith|endsWith|match|matchAll|search|indexOf|split|replace)\(|\.test\(/.test(code)
+          ) {
             offending.push(`${file.slice(SRC.length)}:${i + 1}: ${line.trim()}`)
           }
         })

@@ -70,14 +70,25 @@ describe('markdown report', () => {
 describe('markdown report charts', () => {
   it('draws the flip chart for the first trend metric whose questions moved, not one where nothing changed', () => {
     // rules_pass passes throughout (no per-question change); completeness_norm drops on two questions
-    const base = makeRun([{ rules_pass: 1, completeness_norm: 1 }, { rules_pass: 1, completeness_norm: 0.75 }, { rules_pass: 1, completeness_norm: 0.5 }])
-    const cand = makeRun([{ rules_pass: 1, completeness_norm: 0 }, { rules_pass: 1, completeness_norm: 0.25 }, { rules_pass: 1, completeness_norm: 0.5 }])
+    const base = makeRun([
+      { rules_pass: 1, completeness_norm: 1 },
+      { rules_pass: 1, completeness_norm: 0.75 },
+      { rules_pass: 1, completeness_norm: 0.5 },
+    ])
+    const cand = makeRun([
+      { rules_pass: 1, completeness_norm: 0 },
+      { rules_pass: 1, completeness_norm: 0.25 },
+      { rules_pass: 1, completeness_norm: 0.5 },
+    ])
     const results = makeResults(cand, compare(cand, baselineOf(base), gate(), UPDATE))
     const history = ['v1', 'v2'].flatMap((version, i) =>
       ['rules_pass', 'completeness_norm'].map((metric) => ({ date: `2026-01-0${i + 1}`, version, eval_set_version: cand.eval_set_version, metric, value: 0.9 })),
     )
     const md = renderReport(results, { history })
-    const blocks = md.split('```mermaid').slice(1).map((b) => b.slice(0, b.indexOf('```')))
+    const blocks = md
+      .split('```mermaid')
+      .slice(1)
+      .map((b) => b.slice(0, b.indexOf('```')))
     assert.equal(blocks.length, 2, 'a trend chart and a flip chart')
     assert.match(blocks[0]!, /title "rules_pass \(blue\), completeness_norm \(orange\)"/)
     assert.match(blocks[0]!, /x-axis \["v1", "v2", "this PR"\]/)

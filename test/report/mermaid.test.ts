@@ -15,7 +15,16 @@ interface Init {
   xyChart: { width: number; height: number; titleFontSize: number; xAxis: { labelFontSize: number } }
   themeVariables: { xyChart: { plotColorPalette: string } }
 }
-function parseBlock(block: string): { title: string; labels: string[]; y: [number, number]; yTitle: string; horizontal: boolean; init: Init; palette: string[]; series: { kind: string; values: number[] }[] } {
+function parseBlock(block: string): {
+  title: string
+  labels: string[]
+  y: [number, number]
+  yTitle: string
+  horizontal: boolean
+  init: Init
+  palette: string[]
+  series: { kind: string; values: number[] }[]
+} {
   const lines = block.split('\n')
   assert.equal(lines[0], '```mermaid')
   const directive = /^%%\{init: (.*)\}%%$/.exec(lines[1]!)
@@ -104,7 +113,7 @@ describe('trendChart', () => {
     assert.deepEqual(chart.labels, labels)
   })
 
-  it('names each line\'s colour in the title, in the order of the palette, since Mermaid draws no legend', () => {
+  it("names each line's colour in the title, in the order of the palette, since Mermaid draws no legend", () => {
     const metrics = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
     const chart = parseBlock(trendChart({ labels: ['v1', 'v2'], lines: metrics.map((metric, i) => ({ metric, values: [i / 10, i / 10 + 0.01] })) }))
     assert.equal(chart.title, 'a (blue), b (orange), c (green), d (pink), e (light blue), f (red), g (blue)')
@@ -126,7 +135,14 @@ describe('trendChart', () => {
       }),
     )
     assert.equal(chart.title, 'rules_pass = faithfulness (blue), completeness_norm (orange), mrr (green)')
-    assert.deepEqual(chart.series.map((s) => s.values), [[1, 1, 1], [0.57, 0.65, 0.57], [0.57, 0.65, 0.5]])
+    assert.deepEqual(
+      chart.series.map((s) => s.values),
+      [
+        [1, 1, 1],
+        [0.57, 0.65, 0.57],
+        [0.57, 0.65, 0.5],
+      ],
+    )
   })
 
   it('shortens labels to fit their slot, keeping the end where versions differ, and keeps them apart', () => {
@@ -185,7 +201,13 @@ describe('flipChart', () => {
   })
 
   it('never draws a negative bar: Mermaid grows bars from the axis minimum, so the largest drop would look smallest', () => {
-    const chart = parseBlock(flipChart([{ id: 'worst', baseline: 1, candidate: 0 }, { id: 'mild', baseline: 1, candidate: 0.667 }, { id: 'gain', baseline: 0.5, candidate: 0.833 }]))
+    const chart = parseBlock(
+      flipChart([
+        { id: 'worst', baseline: 1, candidate: 0 },
+        { id: 'mild', baseline: 1, candidate: 0.667 },
+        { id: 'gain', baseline: 0.5, candidate: 0.833 },
+      ]),
+    )
     assert.equal(chart.y[0], 0, 'the value axis starts at zero, where every bar starts')
     assert.deepEqual(chart.series[0]!.values, [1, 0.333, 0.333])
     assert.deepEqual(chart.labels, ['▼ worst', '▼ mild', '▲ gain'])
@@ -209,7 +231,10 @@ describe('flipChart', () => {
     assert.equal(chart.init.xyChart.height, 110 + 22 * 40)
     // drops first (largest first), then gains (largest last)
     const signed = chart.labels.map((l, i) => (l.startsWith('▼') ? -1 : 1) * chart.series[0]!.values[i]!)
-    assert.deepEqual(signed, [...signed].sort((a, b) => a - b))
+    assert.deepEqual(
+      signed,
+      [...signed].sort((a, b) => a - b),
+    )
     // the 15 smallest |changes| (q20..q34) are the ones left out
     assert.ok(!chart.labels.includes('▼ q27') && chart.labels.includes('▼ q0') && chart.labels.includes('▲ q54'))
     assert.equal(parseBlock(flipChart(changes.slice(0, 1))).init.xyChart.height, 250, 'a minimum height for one bar')
@@ -236,7 +261,7 @@ describe('flipChart', () => {
     assert.ok(chart.labels.includes("▲ a')b"))
     assert.ok(chart.labels.includes('▲ ‹x›'))
     assert.ok(chart.labels.includes('▲ a, b'))
-    assert.equal(block.split('\n').filter((l) => l.includes('%%{')).length, 1, 'an id cannot add a directive: only the block\'s own')
+    assert.equal(block.split('\n').filter((l) => l.includes('%%{')).length, 1, "an id cannot add a directive: only the block's own")
     assert.equal(block.split('\n').filter((l) => /^\s*(bar|line) /.test(l)).length, 1, 'a newline in an id cannot start a statement')
   })
 

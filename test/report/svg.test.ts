@@ -147,7 +147,10 @@ describe('trendSvg', () => {
     assert.equal(svg, trendSvg(rows, { metric: 'rules_pass' }), 'same history, same bytes')
     const xs = [...svg.matchAll(/<circle class="point" cx="([\d.]+)"/g)].map((m) => Number(m[1]))
     const gaps = xs.slice(1).map((x, i) => x - xs[i]!)
-    assert.ok(gaps.every((g) => Math.abs(g - gaps[0]!) < 0.02 && g > 0), `gaps ${gaps.join(', ')}`)
+    assert.ok(
+      gaps.every((g) => Math.abs(g - gaps[0]!) < 0.02 && g > 0),
+      `gaps ${gaps.join(', ')}`,
+    )
     const versions = [...svg.matchAll(/<title>(v1\.\d) · /g)].map((m) => m[1])
     assert.deepEqual(versions, ['v1.0', 'v1.1', 'v1.2', 'v1.3', 'v1.4'])
   })
@@ -158,7 +161,10 @@ describe('trendSvg', () => {
     assert.equal(count(svg, /<circle class="point"/), 40)
     const labels = [...svg.matchAll(/transform="rotate\(-35 [^"]+\)"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]!)
     assert.ok(labels.length >= 10, `rotated labels: ${labels.length}`)
-    assert.ok(labels.every((l) => [...l].length <= 14 && l.includes('…')), labels.join(' '))
+    assert.ok(
+      labels.every((l) => [...l].length <= 14 && l.includes('…')),
+      labels.join(' '),
+    )
     assert.ok(labels.includes('rele…date-1039'), 'the newest point is always labelled, with the end of its version kept')
   })
 

@@ -225,7 +225,16 @@ test('editing one ground_truth, grade or should_refuse label changes the fingerp
   const edit = (id: string, change: Partial<EvalRow>) => set.rows.map((r) => (r.id === id ? { ...r, ...change } : r))
   const edits: [string, EvalRow[]][] = [
     ['ground_truth', edit('hr-001', { ground_truth: '一线城市每晚不超过600元, 二线城市每晚不超过400元' })],
-    ['grade', edit('hr-001', { relevant_docs: [{ id: 'D1', grade: 2 }, { id: 'D2', grade: 3 }, { id: 'D7', grade: 0 }] })],
+    [
+      'grade',
+      edit('hr-001', {
+        relevant_docs: [
+          { id: 'D1', grade: 2 },
+          { id: 'D2', grade: 3 },
+          { id: 'D7', grade: 0 },
+        ],
+      }),
+    ],
     ['should_refuse', edit('hr-002', { should_refuse: true })],
   ]
   for (const [what, rows] of edits) assert.notEqual(fingerprintRows(rows), set.fingerprint, what)

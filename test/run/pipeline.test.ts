@@ -58,7 +58,11 @@ function fakeScorer(): Scorer & { setCalls: number } {
       rows.forEach((row, i) => {
         if (questions[row.id]!.errors.candidate === undefined) questions[row.id]!.scores.context_recall = i / 2
       })
-      return { usage: { llm_calls: 4, embedding_calls: 0, prompt_tokens: 10, completion_tokens: 5, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null }, stability: null, notes: ['set tier ran'] }
+      return {
+        usage: { llm_calls: 4, embedding_calls: 0, prompt_tokens: 10, completion_tokens: 5, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null },
+        stability: null,
+        notes: ['set tier ran'],
+      }
     },
   }
   return scorer
@@ -74,7 +78,9 @@ const logs: string[] = []
 const logger = { info: (m: string) => logs.push(`info: ${m}`), warn: (m: string) => logs.push(`warn: ${m}`) }
 
 function deps(over: Partial<PipelineDeps> = {}): PipelineDeps & { candidate: FakeCandidate } {
-  return { evalSet: evalSet(), baseline: null, candidate: new FakeCandidate({ q1: '0123456789', q2: '01234' }), scorer: fakeScorer(), logger, clock: steppingClock(), ...over } as PipelineDeps & { candidate: FakeCandidate }
+  return { evalSet: evalSet(), baseline: null, candidate: new FakeCandidate({ q1: '0123456789', q2: '01234' }), scorer: fakeScorer(), logger, clock: steppingClock(), ...over } as PipelineDeps & {
+    candidate: FakeCandidate
+  }
 }
 
 const config = (over: ConfigInput = {}) => ConfigSchema.parse({ eval_set: 'ignored.csv', eval_set_version: 'ignored', ...over })

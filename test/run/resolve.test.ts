@@ -22,9 +22,27 @@ interface InvariantCase {
 }
 
 const cases: InvariantCase[] = [
-  { name: 'no eval set', flags: ['--eval-set-version', 'v1', '--predictions', 'p.jsonl'], inputs: { 'eval-set-version': 'v1', predictions: 'p.jsonl' }, message: /^no eval set given$/, hint: /--eval-set FILE/ },
-  { name: 'no eval_set_version', flags: ['--eval-set', 'e.csv', '--predictions', 'p.jsonl'], inputs: { 'eval-set': 'e.csv', predictions: 'p.jsonl' }, message: /^no eval_set_version given$/, hint: /--eval-set-version V/ },
-  { name: 'no candidate', flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1'], inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1' }, message: /^no candidate given$/, hint: /--predictions FILE, --candidate-cmd/ },
+  {
+    name: 'no eval set',
+    flags: ['--eval-set-version', 'v1', '--predictions', 'p.jsonl'],
+    inputs: { 'eval-set-version': 'v1', predictions: 'p.jsonl' },
+    message: /^no eval set given$/,
+    hint: /--eval-set FILE/,
+  },
+  {
+    name: 'no eval_set_version',
+    flags: ['--eval-set', 'e.csv', '--predictions', 'p.jsonl'],
+    inputs: { 'eval-set': 'e.csv', predictions: 'p.jsonl' },
+    message: /^no eval_set_version given$/,
+    hint: /--eval-set-version V/,
+  },
+  {
+    name: 'no candidate',
+    flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1'],
+    inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1' },
+    message: /^no candidate given$/,
+    hint: /--predictions FILE, --candidate-cmd/,
+  },
   {
     name: 'two candidates',
     flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl', '--candidate-cmd', 'cat'],
@@ -59,7 +77,12 @@ describe('resolveRun checks what a run needs, with the same error from either sh
       const config = c.file ? writeText(t.path('evalgate.yml'), c.file) : t.config
       const cli = failure(() => resolveRun(parseCommandLine('run', ['--config', config, ...c.flags], silent).request, 'cli'))
       const inputs: Record<string, string> = { ...c.inputs, config }
-      const action = failure(() => resolveRun(readInputs((name) => inputs[name] ?? ''), 'action'))
+      const action = failure(() =>
+        resolveRun(
+          readInputs((name) => inputs[name] ?? ''),
+          'action',
+        ),
+      )
       assert.match(cli.message, c.message)
       assert.match(cli.hint ?? '', c.hint)
       assert.equal(action.message, cli.message.replace('+ flags', '+ action inputs'))

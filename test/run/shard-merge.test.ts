@@ -15,7 +15,22 @@ const path = (name: string) => join(dir, name)
 const read = (name: string) => JSON.parse(readFileSync(path(name), 'utf8')) as Results
 
 async function run(extra: string[], out: string, version = 'v1'): Promise<number> {
-  const r = await runCli(['run', '--config', path('none.yml'), '--eval-set', path('eval.csv'), '--eval-set-version', version, '--predictions', path('pred.jsonl'), '--k', '5,10', '--out', path(out), ...extra])
+  const r = await runCli([
+    'run',
+    '--config',
+    path('none.yml'),
+    '--eval-set',
+    path('eval.csv'),
+    '--eval-set-version',
+    version,
+    '--predictions',
+    path('pred.jsonl'),
+    '--k',
+    '5,10',
+    '--out',
+    path(out),
+    ...extra,
+  ])
   return r.code
 }
 
@@ -37,7 +52,13 @@ describe('sharding', () => {
     assert.equal(new Set(all).size, 103)
     const sizes = shards.map((s) => s.length)
     assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1, String(sizes))
-    assert.deepEqual(shardRows([...rows].reverse(), 2, 5).map((r) => r.id).sort(), [...shards[1]!].sort(), 'row order does not change a shard')
+    assert.deepEqual(
+      shardRows([...rows].reverse(), 2, 5)
+        .map((r) => r.id)
+        .sort(),
+      [...shards[1]!].sort(),
+      'row order does not change a shard',
+    )
   })
 
   it('merged shards equal the unsharded run byte for byte in their metrics and per-question scores', async () => {
@@ -87,14 +108,31 @@ describe('statistics of a merged run', () => {
   it('gives the same intervals and p-values as the unsharded run against the same baseline', async () => {
     // a baseline from another version of the system, so the differences are not all zero
     await generate(N, path('eval-again.csv'), path('pred-other.jsonl'), 0.6, 9)
-    const other = await runCli(['run', '--config', path('none.yml'), '--eval-set', path('eval.csv'), '--eval-set-version', 'v1', '--predictions', path('pred-other.jsonl'), '--k', '5,10', '--out', path('other.json')])
+    const other = await runCli([
+      'run',
+      '--config',
+      path('none.yml'),
+      '--eval-set',
+      path('eval.csv'),
+      '--eval-set-version',
+      'v1',
+      '--predictions',
+      path('pred-other.jsonl'),
+      '--k',
+      '5,10',
+      '--out',
+      path('other.json'),
+    ])
     assert.equal(other.code, 0, other.stderr)
     assert.equal((await runCli(['baseline', '--results', path('other.json'), '--out', path('baseline-other.json')])).code, 0)
     const a = await runCli(['compare', '--config', path('none.yml'), '--baseline', path('baseline-other.json'), '--candidate', path('full.json'), '--out', path('cmp-full.json')])
     const b = await runCli(['compare', '--config', path('none.yml'), '--baseline', path('baseline-other.json'), '--candidate', path('merged.json'), '--out', path('cmp-merged.json')])
     assert.equal(a.code, b.code)
     const rows = (name: string) => read(name).comparison!.metrics.map((m) => [m.metric, m.interval, m.p, m.p_holm, m.flips])
-    assert.ok(read('cmp-full.json').comparison!.metrics.some((m) => m.interval && m.interval.low !== m.interval.high), 'the intervals are not degenerate')
+    assert.ok(
+      read('cmp-full.json').comparison!.metrics.some((m) => m.interval && m.interval.low !== m.interval.high),
+      'the intervals are not degenerate',
+    )
     assert.deepEqual(rows('cmp-merged.json'), rows('cmp-full.json'))
   })
 })

@@ -1,16 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  agreementWithin,
-  averageRanks,
-  cohenKappa,
-  exactAgreement,
-  fisherZInterval,
-  pabak,
-  pearson,
-  quadraticWeightedKappa,
-  spearman,
-} from '../../src/stats/agreement.ts'
+import { agreementWithin, averageRanks, cohenKappa, exactAgreement, fisherZInterval, pabak, pearson, quadraticWeightedKappa, spearman } from '../../src/stats/agreement.ts'
 
 const near = (actual: number | null, expected: number, tolerance = 1e-12): void => {
   assert.ok(actual !== null && Math.abs(actual - expected) <= tolerance, `${actual} vs ${expected}`)

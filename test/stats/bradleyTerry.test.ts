@@ -47,7 +47,10 @@ function newtonFit(systems: string[], outcomes: Outcome[]): Map<string, number> 
         if (j > 0) hessian[i - 1]![j - 1]! += curvature
       }
     }
-    const delta = solve(hessian, gradient.map((g) => -g))
+    const delta = solve(
+      hessian,
+      gradient.map((g) => -g),
+    )
     for (let i = 1; i < k; i++) theta[i]! += delta[i - 1]!
     if (Math.max(...delta.map(Math.abs)) < 1e-14) break
   }
@@ -84,14 +87,20 @@ describe('bradleyTerry', () => {
       ...times(9, 'A', 'D', 'a'),
     ]
     const fit = bradleyTerry(['D', 'C', 'B', 'A'], outcomes)
-    assert.deepEqual(fit.map((r) => r.system), ['A', 'B', 'C', 'D'])
+    assert.deepEqual(
+      fit.map((r) => r.system),
+      ['A', 'B', 'C', 'D'],
+    )
     assert.ok(Math.abs(fit.reduce((sum, r) => sum + r.strength, 0) - 1) < 1e-12, 'strengths sum to 1')
   })
 
   it('gives equal strengths for symmetric outcomes, in the order the systems were listed', () => {
     const outcomes = [...times(4, 'x', 'y', 'a'), ...times(4, 'x', 'y', 'b'), ...times(3, 'y', 'z', 'tie'), ...times(2, 'z', 'x', 'a'), ...times(2, 'x', 'z', 'a')]
     const fit = bradleyTerry(['x', 'y', 'z'], outcomes)
-    assert.deepEqual(fit.map((r) => r.system), ['x', 'y', 'z'])
+    assert.deepEqual(
+      fit.map((r) => r.system),
+      ['x', 'y', 'z'],
+    )
     for (const r of fit) assert.ok(Math.abs(r.strength - 1 / 3) < 1e-9, String(r.strength))
   })
 
@@ -156,7 +165,10 @@ describe('bradleyTerryIntervals', () => {
 
   it('brackets each point strength with a 95% percentile interval, strongest first', () => {
     const intervals = bradleyTerryIntervals(systems, data, { resamples: 500, seed: 7 })
-    assert.deepEqual(intervals.map((r) => r.system), systems)
+    assert.deepEqual(
+      intervals.map((r) => r.system),
+      systems,
+    )
     const point = bradleyTerry(systems, data)
     for (const r of intervals) {
       assert.ok(Math.abs(r.strength - strengthOf(point, r.system)) < 1e-12, 'the point estimate is the full-data fit')

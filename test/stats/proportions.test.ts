@@ -1,12 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  halfWidth,
-  minimumDetectableEffect,
-  sampleSizeOneProportion,
-  sampleSizeTwoProportions,
-  wilson,
-} from '../../src/stats/proportions.ts'
+import { halfWidth, minimumDetectableEffect, sampleSizeOneProportion, sampleSizeTwoProportions, wilson } from '../../src/stats/proportions.ts'
 
 // Reference values: the same textbook formulas evaluated in mpmath at 40 digits.
 const near = (actual: number, expected: number, tolerance = 1e-12): void => {

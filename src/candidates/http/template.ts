@@ -33,7 +33,7 @@ export function renderTemplate(template: string, row: EvalRow, where: string, en
 export function renderJsonTemplate(template: string, row: EvalRow, where: string): string {
   let out = ''
   let inString = false
-  for (let i = 0; i < template.length; ) {
+  for (let i = 0; i < template.length;) {
     PLACEHOLDER_HERE.lastIndex = i
     const match = PLACEHOLDER_HERE.exec(template)
     if (match) {

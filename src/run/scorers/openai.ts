@@ -19,7 +19,12 @@ export const openaiProvider: ScoringProvider = {
   scorer(config, environment) {
     const j = config.judge
     if (!j.model) throw new GateError('bad_config', 'judge.provider is openai but no judge.model is set', 'set judge.model (flag --judge-model, Action input judge-model), e.g. gpt-4o-mini')
-    if (!j.embeddings_model) throw new GateError('bad_config', 'judge.provider is openai but no judge.embeddings_model is set (answer_relevancy needs embeddings)', 'set judge.embeddings_model (flag --embeddings-model), e.g. text-embedding-3-small')
+    if (!j.embeddings_model)
+      throw new GateError(
+        'bad_config',
+        'judge.provider is openai but no judge.embeddings_model is set (answer_relevancy needs embeddings)',
+        'set judge.embeddings_model (flag --embeddings-model), e.g. text-embedding-3-small',
+      )
     const apiKey = environment.env[j.api_key_env]
     if (!apiKey) {
       const note = `LLM tier skipped: ${j.api_key_env} is not set (pull requests from forks get no secrets). The gate decides on rules, retrieval and citations; judge metrics are not computed.`
