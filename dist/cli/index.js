@@ -10594,7 +10594,9 @@ const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()
 });
 /** What the system under test answered for one question (a predictions file row or a command's stdout line). */
 const CandidateOutputInputSchema = object({
-    id: union([schemas_string(), schemas_number()]).transform((v) => String(v).trim()).pipe(schemas_string().min(1, 'id is empty')),
+    id: union([schemas_string(), schemas_number()])
+        .transform((v) => String(v).trim())
+        .pipe(schemas_string().min(1, 'id is empty')),
     answer: union([schemas_string(), schemas_null()])
         .optional()
         .transform((v) => (v ?? '').normalize('NFC')),
@@ -10717,7 +10719,9 @@ const JudgeConfigSchema = object({
     model: schemas_string().min(1).optional(),
     embeddings_model: schemas_string().min(1).optional(),
     /** the name of the environment variable holding the key, never the key itself */
-    api_key_env: schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY').default('OPENAI_API_KEY'),
+    api_key_env: schemas_string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+        .default('OPENAI_API_KEY'),
     concurrency: schemas_number().int().min(1).max(64).default(8),
     timeout_ms: schemas_number().int().positive().default(60_000),
     max_retries: schemas_number().int().min(0).max(10).default(4),
@@ -13433,30 +13437,21 @@ function missingOutput(id, source) {
 // Wichura (1988), Algorithm AS 241 (PPND16), Applied Statistics 37(3): 477–484.
 // Region |p − 0.5| ≤ 0.425; hash sum 55.88319 28806 14901 4439.
 const A = [
-    3.3871328727963666080e0, 1.3314166789178437745e+2, 1.9715909503065514427e+3, 1.3731693765509461125e+4,
-    4.5921953931549871457e+4, 6.7265770927008700853e+4, 3.3430575583588128105e+4, 2.5090809287301226727e+3,
+    3.387132872796366608, 1.3314166789178437745e2, 1.9715909503065514427e3, 1.3731693765509461125e4, 4.5921953931549871457e4, 6.7265770927008700853e4, 3.3430575583588128105e4, 2.5090809287301226727e3,
 ];
-const B = [
-    1, 4.2313330701600911252e+1, 6.8718700749205790830e+2, 5.3941960214247511077e+3, 2.1213794301586595867e+4,
-    3.9307895800092710610e+4, 2.8729085735721942674e+4, 5.2264952788528545610e+3,
-];
+const B = [1, 4.2313330701600911252e1, 6.871870074920579083e2, 5.3941960214247511077e3, 2.1213794301586595867e4, 3.930789580009271061e4, 2.8729085735721942674e4, 5.226495278852854561e3];
 // Intermediate tails, r = sqrt(−ln(min(p, 1 − p))) ≤ 5; hash sum 49.33206 50330 16102 89036.
 const C = [
-    1.42343711074968357734e0, 4.63033784615654529590e0, 5.76949722146069140550e0, 3.64784832476320460504e0,
-    1.27045825245236838258e0, 2.41780725177450611770e-1, 2.27238449892691845833e-2, 7.74545014278341407640e-4,
+    1.42343711074968357734, 4.6303378461565452959, 5.7694972214606914055, 3.64784832476320460504, 1.27045825245236838258, 2.4178072517745061177e-1, 2.27238449892691845833e-2, 7.7454501427834140764e-4,
 ];
-const D = [
-    1, 2.05319162663775882187e0, 1.67638483018380384940e0, 6.89767334985100004550e-1, 1.48103976427480074590e-1,
-    1.51986665636164571966e-2, 5.47593808499534494600e-4, 1.05075007164441684324e-9,
-];
+const D = [1, 2.05319162663775882187, 1.6763848301838038494, 6.8976733498510000455e-1, 1.4810397642748007459e-1, 1.51986665636164571966e-2, 5.475938084995344946e-4, 1.05075007164441684324e-9];
 // Far tails, r > 5 (p below about 1e-11); hash sum 47.52583 31754 92896 71629.
 const E = [
-    6.65790464350110377720e0, 5.46378491116411436990e0, 1.78482653991729133580e0, 2.96560571828504891230e-1,
-    2.65321895265761230930e-2, 1.24266094738807843860e-3, 2.71155556874348757815e-5, 2.01033439929228813265e-7,
+    6.6579046435011037772, 5.4637849111641143699, 1.7848265399172913358, 2.9656057182850489123e-1, 2.6532189526576123093e-2, 1.2426609473880784386e-3, 2.71155556874348757815e-5,
+    2.01033439929228813265e-7,
 ];
 const F = [
-    1, 5.99832206555887937690e-1, 1.36929880922735805310e-1, 1.48753612908506148525e-2, 7.86869131145613259100e-4,
-    1.84631831751005468180e-5, 1.42151175831644588870e-7, 2.04426310338993978564e-15,
+    1, 5.9983220655588793769e-1, 1.3692988092273580531e-1, 1.48753612908506148525e-2, 7.868691311456132591e-4, 1.8463183175100546818e-5, 1.4215117583164458887e-7, 2.04426310338993978564e-15,
 ];
 /** Horner's rule with coefficients in ascending powers. */
 function polynomial(coefficients, x) {
@@ -13499,12 +13494,11 @@ function normalQuantile(p) {
 const CODY_A = [2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582, 18154.981253343561249, 0.065682337918207449113];
 const CODY_B = [47.20258190468824187, 976.09855173777669322, 10260.932208618978205, 45507.789335026729956];
 const CODY_C = [
-    0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979, 597.27027639480026226, 2494.5375852903726711,
-    6848.1904505362823326, 11602.651437647350124, 9842.7148383839780218, 1.0765576773720192317e-8,
+    0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979, 597.27027639480026226, 2494.5375852903726711, 6848.1904505362823326, 11602.651437647350124, 9842.7148383839780218,
+    1.0765576773720192317e-8,
 ];
 const CODY_D = [
-    22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755, 18615.571640885098091,
-    34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
+    22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755, 18615.571640885098091, 34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
 ];
 const CODY_P = [0.21589853405795699, 0.1274011611602473639, 0.022235277870649807, 0.001421619193227893466, 2.9112874951168792e-5, 0.02307344176494017303];
 const CODY_Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.00378239633202758244, 7.29751555083966205e-5];
@@ -13812,11 +13806,7 @@ function intervalOf(metric, values) {
  * first, then each metric's threshold and error rate, then the category floors.
  */
 function gateFailures(rows, categories, summaries, gate, mode) {
-    return [
-        ...rows.flatMap((row) => dropFailure(row, mode) ?? []),
-        ...rows.flatMap((row) => checkFailures(row, summaries[row.metric], gate)),
-        ...categoryFailures(categories, gate),
-    ];
+    return [...rows.flatMap((row) => dropFailure(row, mode) ?? []), ...rows.flatMap((row) => checkFailures(row, summaries[row.metric], gate)), ...categoryFailures(categories, gate)];
 }
 /**
  * A drop beyond the row's limit: `significant` when the paired test tells it from noise
@@ -13859,7 +13849,15 @@ function categoryFailures(categories, gate) {
         .filter((f) => !f.passed)
         .map((f) => {
         const info = metricInfo(f.metric);
-        return { kind: 'category_floor', category: c.category, metric: f.metric, value: f.value, limit: f.floor, unit: info?.unit ?? 'score', bound: info?.higherIsBetter === false ? 'ceiling' : 'floor' };
+        return {
+            kind: 'category_floor',
+            category: c.category,
+            metric: f.metric,
+            value: f.value,
+            limit: f.floor,
+            unit: info?.unit ?? 'score',
+            bound: info?.higherIsBetter === false ? 'ceiling' : 'floor',
+        };
     }));
     for (const [category, floors] of Object.entries(gate.by_category)) {
         if (!categories.some((c) => c.category === category))
@@ -14476,7 +14474,7 @@ function preview(ids) {
 ;// CONCATENATED MODULE: ./src/metrics/types.ts
 const types_score = (value) => ({ value });
 const noScore = (reason) => ({ value: null, reason });
-const passFail = (passed, reasonIfFailed) => passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed };
+const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
 
 ;// CONCATENATED MODULE: ./src/metrics/rules.ts
 
@@ -14503,7 +14501,9 @@ function scoreRules(row, answer, rules) {
     checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`);
     if (row.expect_json)
         checks.json_ok = checkJson(answer, row.required_keys);
-    const failed = Object.entries(checks).filter(([, s]) => s.value === 0).map(([name]) => name);
+    const failed = Object.entries(checks)
+        .filter(([, s]) => s.value === 0)
+        .map(([name]) => name);
     checks.rules_pass = passFail(failed.length === 0, `failed: ${failed.join(', ')}`);
     return checks;
 }
@@ -14908,8 +14908,28 @@ const OPTIONS = [
         description: 'Eval set file (.csv or .jsonl).',
         example: 'eval/eval_set.csv',
     },
-    { flag: 'eval-set-version', input: 'eval-set-version', value: 'text', setting: 'eval_set_version', commands: RUN, arg: 'V', help: 'label of the eval set version (e.g. v1)', description: 'Label of the eval set version (e.g. v1).', example: 'v1' },
-    { flag: 'version', input: 'version', value: 'text', setting: 'version', commands: RUN, arg: 'V', help: 'label of the system under test (e.g. the commit or prompt version)', description: 'Label of the system under test.', example: 'prompt-7' },
+    {
+        flag: 'eval-set-version',
+        input: 'eval-set-version',
+        value: 'text',
+        setting: 'eval_set_version',
+        commands: RUN,
+        arg: 'V',
+        help: 'label of the eval set version (e.g. v1)',
+        description: 'Label of the eval set version (e.g. v1).',
+        example: 'v1',
+    },
+    {
+        flag: 'version',
+        input: 'version',
+        value: 'text',
+        setting: 'version',
+        commands: RUN,
+        arg: 'V',
+        help: 'label of the system under test (e.g. the commit or prompt version)',
+        description: 'Label of the system under test.',
+        example: 'prompt-7',
+    },
     {
         flag: 'predictions',
         input: 'predictions',
@@ -14932,7 +14952,15 @@ const OPTIONS = [
         description: 'Candidate as a command (JSONL questions on stdin, JSONL answers on stdout).',
         example: 'python rag.py --jsonl',
     },
-    { flag: 'candidate-timeout', value: 'number', setting: 'candidate.timeout_ms', commands: RUN, arg: 'MS', help: `timeout for the candidate command (default ${CandidateTimeoutSchema.parse(undefined)})`, example: '60000' },
+    {
+        flag: 'candidate-timeout',
+        value: 'number',
+        setting: 'candidate.timeout_ms',
+        commands: RUN,
+        arg: 'MS',
+        help: `timeout for the candidate command (default ${CandidateTimeoutSchema.parse(undefined)})`,
+        example: '60000',
+    },
     {
         flag: 'candidate-url',
         input: 'candidate-url',
@@ -14966,7 +14994,17 @@ const OPTIONS = [
         description: `OpenAI-compatible base URL of the judge (default ${options_D.judge.base_url}).`,
         example: 'http://127.0.0.1:11434/v1',
     },
-    { flag: 'judge-model', input: 'judge-model', value: 'text', setting: 'judge.model', commands: JUDGE, arg: 'M', help: 'chat model of the judge (e.g. gpt-4o-mini)', description: 'Chat model of the judge.', example: 'gpt-4o-mini' },
+    {
+        flag: 'judge-model',
+        input: 'judge-model',
+        value: 'text',
+        setting: 'judge.model',
+        commands: JUDGE,
+        arg: 'M',
+        help: 'chat model of the judge (e.g. gpt-4o-mini)',
+        description: 'Chat model of the judge.',
+        example: 'gpt-4o-mini',
+    },
     {
         flag: 'embeddings-model',
         input: 'embeddings-model',
@@ -14978,7 +15016,15 @@ const OPTIONS = [
         description: 'Embeddings model for answer_relevancy.',
         example: 'text-embedding-3-small',
     },
-    { flag: 'judge-api-key-env', value: 'text', setting: 'judge.api_key_env', commands: JUDGE, arg: 'NAME', help: `environment variable holding the judge key (default ${options_D.judge.api_key_env})`, example: 'JUDGE_KEY' },
+    {
+        flag: 'judge-api-key-env',
+        value: 'text',
+        setting: 'judge.api_key_env',
+        commands: JUDGE,
+        arg: 'NAME',
+        help: `environment variable holding the judge key (default ${options_D.judge.api_key_env})`,
+        example: 'JUDGE_KEY',
+    },
     {
         input: 'judge-api-key',
         value: 'text',
@@ -14987,7 +15033,15 @@ const OPTIONS = [
         description: `Judge API key (pass a secret); else the environment variable ${options_D.judge.api_key_env}. Without a key the LLM tier is skipped with a warning.`,
     },
     { flag: 'concurrency', value: 'number', setting: 'judge.concurrency', commands: JUDGE, arg: 'N', help: `judge calls in flight at once (default ${options_D.judge.concurrency})`, example: '4' },
-    { flag: 'cache-dir', value: 'text', setting: 'judge.cache_dir', commands: JUDGE, arg: 'DIR', help: `judge response cache (default ${options_D.judge.cache_dir}); a re-run makes no calls`, example: '.cache/judge' },
+    {
+        flag: 'cache-dir',
+        value: 'text',
+        setting: 'judge.cache_dir',
+        commands: JUDGE,
+        arg: 'DIR',
+        help: `judge response cache (default ${options_D.judge.cache_dir}); a re-run makes no calls`,
+        example: '.cache/judge',
+    },
     { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
     {
         flag: 'k',
@@ -15481,7 +15535,7 @@ function retryAfterMs(error, nowMs, capMs = MAX_RETRY_AFTER_MS) {
     const headers = error?.headers;
     if (!headers)
         return null;
-    const get = (name) => typeof headers.get === 'function' ? headers.get(name) : headers[name];
+    const get = (name) => (typeof headers.get === 'function' ? headers.get(name) : headers[name]);
     const ms = get('retry-after-ms');
     if (ms && Number.isFinite(Number(ms)))
         return Math.min(capMs, Math.max(0, Number(ms)));
@@ -16106,7 +16160,10 @@ const EvalRowInputSchema = object({
             ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` });
             return NEVER;
         }
-        return s.split(';').map((k) => k.trim()).filter((k) => k !== '');
+        return s
+            .split(';')
+            .map((k) => k.trim())
+            .filter((k) => k !== '');
     }),
 })
     .passthrough();
@@ -16125,18 +16182,7 @@ const EvalRowSchema = object({
     extra: record(schemas_string(), unknown()),
 });
 const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
-const KNOWN_EVAL_COLUMNS = new Set([
-    'id',
-    'question',
-    'ground_truth',
-    'reference_points',
-    'category',
-    'difficulty',
-    'should_refuse',
-    'relevant_doc_ids',
-    'expect_json',
-    'required_keys',
-]);
+const KNOWN_EVAL_COLUMNS = new Set(['id', 'question', 'ground_truth', 'reference_points', 'category', 'difficulty', 'should_refuse', 'relevant_doc_ids', 'expect_json', 'required_keys']);
 
 ;// CONCATENATED MODULE: ./src/run/evalSet.ts
 
@@ -16382,9 +16428,7 @@ function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
     const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }));
     scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, 'not in the answer');
     const answerClauses = clauses(output.answer);
-    const claims = isRefusal
-        ? []
-        : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
+    const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
     Object.assign(scores, claimScores(claims.map((c) => c.verdict), false));
     if (isRefusal) {
         const refusal = noScore('the answer is a refusal: no factual claim to check');
@@ -16513,8 +16557,7 @@ const RESPONSE_SCHEMAS = {
 /** A judge cache entry, checked when read: an entry of any other shape is a miss, never a score. */
 const CachedChatSchema = object({ content: schemas_string() });
 const CachedEmbeddingsSchema = object({
-    vectors: array(array(schemas_number()).min(1))
-        .refine((vectors) => vectors.every((v) => v.length === vectors[0].length), 'every vector has the same length'),
+    vectors: array(array(schemas_number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0].length), 'every vector has the same length'),
 });
 
 ;// CONCATENATED MODULE: ./src/judge/prompts/claims.json
@@ -16645,7 +16688,7 @@ class CallPlan {
     judge(inner) {
         return {
             ask: (prompt, vars, options) => this.take(prompt) ? inner.ask(prompt, vars, options) : Promise.resolve(notPlanned(prompt)),
-            embed: (texts, options) => this.take('embeddings') ? inner.embed(texts, options) : Promise.resolve(notPlanned('embeddings')),
+            embed: (texts, options) => (this.take('embeddings') ? inner.embed(texts, options) : Promise.resolve(notPlanned('embeddings'))),
         };
     }
 }
@@ -16809,7 +16852,10 @@ async function claims(row, output, contexts, judge, result) {
     Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict), true));
     const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
     if (unsupported.length > 0) {
-        const reason = unsupported.slice(0, 3).map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: 「${c.text.slice(0, 60)}」`).join('; ');
+        const reason = unsupported
+            .slice(0, 3)
+            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: 「${c.text.slice(0, 60)}」`)
+            .join('; ');
         result.scores.faithfulness.reason = reason;
         result.scores.hallucination_rate.reason = reason;
         if (unsupported.some((c) => c.verdict === 'contradicted'))
@@ -16837,7 +16883,10 @@ async function usefulness(row, output, contexts, judge, result) {
         return fail(result, ['context_precision'], `the judge gave ${reply.value.verdicts.length} usefulness verdicts for ${output.contexts.length} chunks`);
     }
     const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
-    result.scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}` };
+    result.scores.context_precision = {
+        value: averagePrecision(useful),
+        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
+    };
 }
 async function recall(row, output, contexts, judge, result) {
     const points = row.reference_points;
@@ -25351,7 +25400,9 @@ class ResponseCache {
         this.dir = dir;
     }
     static key(kind, model, body) {
-        return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify([kind, model, body])).digest('hex');
+        return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+            .update(JSON.stringify([kind, model, body]))
+            .digest('hex');
     }
     get(key, schema) {
         if (!this.dir)
@@ -25449,9 +25500,7 @@ class UsageMeter {
             retries += f.retries;
         }
         const priced = prices && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
-        const cost = priced
-            ? (prompt * (prices.prompt_per_million ?? 0) + completion * (prices.completion_per_million ?? 0) + embeddingTokens * (prices.embedding_per_million ?? 0)) / 1e6
-            : null;
+        const cost = priced ? (prompt * (prices.prompt_per_million ?? 0) + completion * (prices.completion_per_million ?? 0) + embeddingTokens * (prices.embedding_per_million ?? 0)) / 1e6 : null;
         return { llm_calls: llm, embedding_calls: embedding, prompt_tokens: prompt + embeddingTokens, completion_tokens: completion, cache_hits: hits, retries, cost_usd: cost };
     }
 }
@@ -26407,7 +26456,9 @@ function readJudgeScores(file, metric) {
     const results = loadResults(file);
     const name = metric.endsWith('_norm') ? metric : `${metric}_norm`;
     if (!(name in results.metrics))
-        throw new GateError('bad_input', `${file}: has no metric ${name}`, `use --metric with one of: ${Object.keys(results.metrics).filter((m) => m.endsWith('_norm')).join(', ') || '(none: run with --judge openai)'}`);
+        throw new GateError('bad_input', `${file}: has no metric ${name}`, `use --metric with one of: ${Object.keys(results.metrics)
+            .filter((m) => m.endsWith('_norm'))
+            .join(', ') || '(none: run with --judge openai)'}`);
     const scores = new Map();
     const reasons = new Map();
     for (const [id, q] of Object.entries(results.questions)) {
@@ -26506,7 +26557,7 @@ function mergeShardFiles(files) {
 function checkComplete(shard, seen, total) {
     const missing = Array.from({ length: shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
     if (missing.length > 0) {
-        throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, 'pass the results.json of every shard (download all the matrix jobs\' artifacts)');
+        throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, "pass the results.json of every shard (download all the matrix jobs' artifacts)");
     }
     if (total !== shard.total_questions) {
         throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run');
@@ -26536,7 +26587,17 @@ function addUsage(a, b) {
     const by_family = structuredClone(a.by_family);
     for (const [name, f] of Object.entries(b.by_family)) {
         const t = by_family[name];
-        by_family[name] = t ? { calls: t.calls + f.calls, cache_hits: t.cache_hits + f.cache_hits, retries: t.retries + f.retries, errors: t.errors + f.errors, prompt_tokens: t.prompt_tokens + f.prompt_tokens, completion_tokens: t.completion_tokens + f.completion_tokens, ms: t.ms + f.ms } : f;
+        by_family[name] = t
+            ? {
+                calls: t.calls + f.calls,
+                cache_hits: t.cache_hits + f.cache_hits,
+                retries: t.retries + f.retries,
+                errors: t.errors + f.errors,
+                prompt_tokens: t.prompt_tokens + f.prompt_tokens,
+                completion_tokens: t.completion_tokens + f.completion_tokens,
+                ms: t.ms + f.ms,
+            }
+            : f;
     }
     return {
         llm_calls: a.llm_calls + b.llm_calls,
@@ -26655,7 +26716,10 @@ function appendHistory(path, results, date) {
     const isEmpty = existing.replace(/^\uFEFF/, '').trim() === '';
     if (!isEmpty) {
         // appending under a foreign header would make the whole file unreadable
-        const firstLine = existing.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].trim();
+        const firstLine = existing
+            .replace(/^\uFEFF/, '')
+            .split(/\r?\n/, 1)[0]
+            .trim();
         if (firstLine !== HEADER) {
             throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`);
         }
@@ -26694,7 +26758,10 @@ function chronological(rows, metric) {
  * or notify anyone through an @mention.
  */
 function escapeCell(text, maxChars = 160) {
-    const flat = text.replace(/\r?\n|\r/g, ' ').replace(/\s+/g, ' ').trim();
+    const flat = text
+        .replace(/\r?\n|\r/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     const clipped = [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat;
     return escapeInline(clipped);
 }
@@ -27006,9 +27073,7 @@ function fillLine(metric, values, count, notes) {
  */
 function flipChart(changes, options = {}) {
     const max = Math.max(1, Math.floor(options.max ?? 40));
-    const deltas = changes
-        .map((c) => ({ id: c.id, delta: c.candidate - c.baseline }))
-        .filter((c) => Number.isFinite(c.delta));
+    const deltas = changes.map((c) => ({ id: c.id, delta: c.candidate - c.baseline })).filter((c) => Number.isFinite(c.delta));
     if (deltas.length === 0)
         return '';
     const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -27025,7 +27090,9 @@ function flipChart(changes, options = {}) {
     const arrow = (delta) => (delta < 0 ? '▼' : delta > 0 ? '▲' : '=');
     return block([
         `title ${quote(title, 110)}`,
-        `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`)).map((l) => `"${l}"`).join(', ')}]`,
+        `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
+            .map((l) => `"${l}"`)
+            .join(', ')}]`,
         `y-axis "size of change (▼ drop, ▲ gain)" 0 --> ${num(yMax)}`,
         `bar [${sizes.map(num).join(', ')}]`,
         ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
@@ -27208,7 +27275,11 @@ function runIdentity(results, options) {
     else {
         parts.push(version);
     }
-    const fingerprint = c?.baseline.fingerprint_check === 'match' ? 'fingerprint ✅ matches' : c?.baseline.fingerprint_check === 'mismatch' ? 'fingerprint ❌ differs' : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
+    const fingerprint = c?.baseline.fingerprint_check === 'match'
+        ? 'fingerprint ✅ matches'
+        : c?.baseline.fingerprint_check === 'mismatch'
+            ? 'fingerprint ❌ differs'
+            : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
     parts.push(`eval set \`${escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`);
     if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
         parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
@@ -27360,7 +27431,17 @@ function updateSection(results) {
     if (results.comparison?.verdict === 'incomparable') {
         return ['If the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run and commit it:', '', '```sh', command, '```'].join('\n');
     }
-    return ['<details><summary>Update the baseline</summary>', '', 'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:', '', '```sh', command, '```', '', '</details>'].join('\n');
+    return [
+        '<details><summary>Update the baseline</summary>',
+        '',
+        'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:',
+        '',
+        '```sh',
+        command,
+        '```',
+        '',
+        '</details>',
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
@@ -27408,9 +27489,7 @@ function renderTerminal(results, options) {
 /** One line per metric; an incomparable run shows its own scores, compared with nothing. */
 function metricLines(results, { red, green, yellow, dim }) {
     const c = results.comparison;
-    const rows = c?.verdict === 'incomparable'
-        ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null }))
-        : (c?.metrics ?? []);
+    const rows = c?.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? []);
     const width = Math.max(8, ...rows.map((m) => m.metric.length));
     const lines = [dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`)];
     for (const m of rows) {
@@ -27721,7 +27800,10 @@ async function calibrateNoiseCommand({ flags, request, io, logger }) {
 function noiseTable(rows) {
     const lines = ['metric                 run means                          sd      proposed max_drop'];
     for (const r of rows) {
-        lines.push(`${r.metric.padEnd(22)} ${r.means.map((m) => m.toFixed(3)).join(' ').padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`);
+        lines.push(`${r.metric.padEnd(22)} ${r.means
+            .map((m) => m.toFixed(3))
+            .join(' ')
+            .padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`);
     }
     return lines.join('\n');
 }
@@ -28154,7 +28236,10 @@ function renderPairwise(report, judgeLabel) {
 }
 function table(rows, rightAligned) {
     const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
-    return rows.map((row) => row.map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd());
+    return rows.map((row) => row
+        .map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+        .join('  ')
+        .trimEnd());
 }
 
 ;// CONCATENATED MODULE: ./src/report/svgScale.ts
