@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- the one declarative table of every flag and Action input: split across files it would stop being the one place to look */
 import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
 import { CandidateTimeoutSchema, ConfigSchema, JUDGE_PROVIDERS } from '../schemas/config.ts'
 import { DEFAULT_GATE } from '../schemas/gate.ts'
