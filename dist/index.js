@@ -63995,6 +63995,7 @@ function setPath(target, path, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/options.ts
+/* eslint-disable max-lines -- the one declarative table of every flag and Action input: split across files it would stop being the one place to look */
 
 
 
