@@ -5,7 +5,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8628);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9502);
 
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
@@ -19,7 +19,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8628:
+/***/ 9502:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32,6 +32,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/io/errors.ts
 class GateError extends Error {
     code;
@@ -27647,7 +27649,7 @@ Commands:
   pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
              a Bradley-Terry ranking for three or more
 
-Run "evalgate <command> --help" for the options of a command.
+Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`;
 /** The words of each command's --help; the option lines come from the option table. */
 const COMMAND_HELP = {
@@ -28574,6 +28576,7 @@ function trendCommand({ flags, io }) {
 
 
 
+
 const print = (io) => (text) => io.stdout(text + '\n');
 const RUNNERS = {
     run: runCommand,
@@ -28598,6 +28601,10 @@ async function main(argv, io) {
     if (!command || command === '--help' || command === '-h' || command === 'help') {
         io.stdout(MAIN_HELP + '\n');
         return command ? EXIT.pass : EXIT.usage;
+    }
+    if (command === '--version' || command === '-v' || command === 'version') {
+        io.stdout(`evalgate ${package_namespaceObject.rE}\n`);
+        return EXIT.pass;
     }
     if (!COMMANDS.includes(command)) {
         io.stderr(`evalgate: unknown command "${command}"\n\n${MAIN_HELP}\n`);

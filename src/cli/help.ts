@@ -20,7 +20,7 @@ Commands:
   pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
              a Bradley-Terry ranking for three or more
 
-Run "evalgate <command> --help" for the options of a command.
+Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`
 
 interface CommandHelp {

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import packageJson from '../../package.json' with { type: 'json' }
 import { GateError, formatError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
 import { COMMANDS, readOptions, type Command, type RawValue } from '../run/option.ts'
@@ -42,6 +43,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(MAIN_HELP + '\n')
     return command ? EXIT.pass : EXIT.usage
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    io.stdout(`evalgate ${packageJson.version}\n`)
+    return EXIT.pass
   }
   if (!(COMMANDS as readonly string[]).includes(command)) {
     io.stderr(`evalgate: unknown command "${command}"\n\n${MAIN_HELP}\n`)

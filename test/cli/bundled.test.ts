@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, describe, it } from 'node:test'
@@ -47,6 +47,14 @@ for (const [label, node] of runtimes) {
       assert.equal(result.code, 0, result.stderr)
       assert.match(result.stdout, /run\b/)
       assert.match(result.stdout, /baseline\b/)
+    })
+
+    it("prints package.json's version for --version and exits 0", async () => {
+      const t = makeTempDir()
+      const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+      const result = await evalgate(node, ['--version'], t.dir)
+      assert.equal(result.code, 0, result.stderr)
+      assert.equal(result.stdout, `evalgate ${version}\n`)
     })
 
     it('scores, writes a baseline, and fails a worse run with exit 1', async () => {
