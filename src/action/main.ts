@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
     const environment = defaultEnvironment({ info: core.info, warn: core.warning })
     if (inputs.judgeApiKey) environment.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment.env)
-    const results = runnable ? await scoreRun(runnable.config, inputs, environment) : mergeAndCompare(inputs, config, baselinePath)
+    const results = runnable ? await scoreRun(runnable.config, inputs, environment, runnable.source) : mergeAndCompare(inputs, config, baselinePath)
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
@@ -83,9 +83,9 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
 }
 
 /** gate and baseline modes score this run; a baseline refresh replaces the baseline, so it is not compared with it first. */
-async function scoreRun(config: RunConfig, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
+async function scoreRun(config: RunConfig, inputs: ActionInputs, environment: RunEnvironment, source: string): Promise<Results> {
   const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
-  return runPipeline(prepareRun(runConfig, environment), runConfig, inputs.resultsPath)
+  return runPipeline(prepareRun(runConfig, environment, source), runConfig, inputs.resultsPath)
 }
 
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */

@@ -8,8 +8,8 @@ import { finish, readHistory, recordHistory, type CommandContext } from './comma
 
 /** `evalgate run`: score the candidate, compare with the baseline when there is one. */
 export async function runCommand({ request, io, logger }: CommandContext): Promise<number> {
-  const { config } = resolveRun(request, 'cli')
-  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger)), config, config.out ?? DEFAULT_RESULTS_PATH)
+  const { config, source } = resolveRun(request, 'cli')
+  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger), source), config, config.out ?? DEFAULT_RESULTS_PATH)
   // the report's trend chart shows the runs before this one, then this run
   const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)

@@ -3,7 +3,8 @@ import { makeCandidate } from '../candidates/factory.ts'
 import { startClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
-import { loadEvalSet } from './evalSet.ts'
+import { loadEvalSet, type EvalSet } from './evalSet.ts'
+import { checkGateCanAct } from './gateCanAct.ts'
 import type { PipelineDeps, RunEvalSet } from './pipeline.ts'
 import { makeScorer } from './scorers/factory.ts'
 import type { ScorerEnvironment } from './scorers/scorer.ts'
@@ -20,18 +21,25 @@ export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger,
  * error here, before any candidate runs (missing settings already were, in resolveRun). The
  * run's clock starts here.
  */
-export function prepareRun(config: RunConfig, environment: RunEnvironment): PipelineDeps {
+export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags'): PipelineDeps {
   const clock = startClock()
-  const evalSet = runEvalSet(config.eval_set, config.eval_set_version, config.shard)
+  const full = loadEvalSet(config.eval_set)
+  const evalSet = runEvalSet(full, config.eval_set_version, config.shard)
   const scorer = makeScorer(config, environment)
   // a shard is compared after merge: alone it would look like a run that lost the other shards' questions
   const baseline = config.baseline && !evalSet.shard ? loadBaseline(config.baseline) : null
+  // against the whole set, not the shard: the gate acts on the merged run
+  const layers = [
+    { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
+    { settings: config.gate, source: settingsSource, prefix: 'gate.' },
+  ]
+  checkGateCanAct(layers, full.rows, config, scorer)
   const candidate = makeCandidate(config.candidate, environment)
   return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock }
 }
 
-function runEvalSet(file: string, version: string, shard: Config['shard']): RunEvalSet {
-  const full = loadEvalSet(file)
+function runEvalSet(full: EvalSet, version: string, shard: Config['shard']): RunEvalSet {
+  const file = full.file
   return {
     file,
     version,

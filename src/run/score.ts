@@ -11,6 +11,19 @@ import type { Scorer } from './scorers/scorer.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, scorer: Pick<Scorer, 'metrics'>): string[] {
+  const names = metricsBeforeAnswers(rows, config, scorer)
+  for (const output of outputs) {
+    if (output.latency_ms !== null) {
+      names.push('latency_ms')
+      break
+    }
+  }
+  // one canonical order, so a run and the merge of its shards list metrics alike
+  return sortMetrics(names)
+}
+
+/** Every metric of plannedMetrics that is known before the candidate answers: all but latency_ms, which depends on the outputs. */
+export function metricsBeforeAnswers(rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k'>, scorer: Pick<Scorer, 'metrics'>): string[] {
   const names: string[] = []
   const anyRefuse = rows.some((r) => r.should_refuse)
   const anyAnswerable = rows.some((r) => !r.should_refuse)
@@ -28,14 +41,7 @@ export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs
   }
   names.push('citation_valid')
   names.push(...scorer.metrics)
-  for (const output of outputs) {
-    if (output.latency_ms !== null) {
-      names.push('latency_ms')
-      break
-    }
-  }
-  // one canonical order, so a run and the merge of its shards list metrics alike
-  return sortMetrics(names)
+  return names
 }
 
 /** Scores one question; a candidate error makes every metric null and counted as an error. */

@@ -130,6 +130,21 @@ const cases: BadInputCase[] = [
     expect: (s) => [s.path('baseline.json'), /thresholds/, /"faithfulnes"/, /fix: .*\bfaithfulness\b/],
   },
   {
+    name: 'evalgate.yml thresholds on recall@10 when k is [3, 5] (a metric this run never computes)',
+    argv: (s) => {
+      const config = writeText(s.path('evalgate.yml'), 'k: [3, 5]\ngate:\n  thresholds:\n    recall@10: 0.8\n')
+      const evalSet = writeText(s.path('eval.csv'), 'id,question,relevant_doc_ids\nq1,年假有几天？,D1\nq2,病假需要什么材料？,D2|D3\n')
+      return ['run', '--config', config, '--eval-set', evalSet, '--eval-set-version', 'v1', '--candidate-cmd', s.candidate]
+    },
+    expect: (s) => [`${s.path('evalgate.yml')} + flags: gate.thresholds.recall@10: this run does not compute recall@10`, /k is \[3, 5\]/, /fix: remove the setting, .*this run computes .*recall@5/],
+  },
+  {
+    name: "a baseline.json's category floor on an LLM metric with the lexical judge",
+    argv: (s) =>
+      runArgs(s, ['--baseline', writeJson(s.path('baseline.json'), { version: 'v2', eval_set_version: 'v1', metrics: { rules_pass: 0.9 }, by_category: { leave: { accuracy_norm: 0.7 } } })]),
+    expect: (s) => [`${s.path('baseline.json')}: by_category.leave.accuracy_norm: this run does not compute accuracy_norm`, /judge\.provider is lexical/, /fix: remove the setting/],
+  },
+  {
     name: 'a truncated baseline.json',
     argv: (s) => runArgs(s, ['--baseline', writeText(s.path('baseline.json'), '{"version": "v2", "eval_set_version": "v1", "metr')]),
     expect: (s) => [s.path('baseline.json'), /not valid JSON/, /position \d+|:\d+:\d+|line \d+/],

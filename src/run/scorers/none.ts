@@ -6,13 +6,14 @@ import { settingsHash, type Scorer, type ScoringProvider } from './scorer.ts'
  * run (skipped for want of a key): such a run is compared with a baseline on the
  * deterministic metrics only.
  */
-export function noneScorer(config: Config, notes: readonly string[] = []): Scorer {
+export function noneScorer(config: Config, notes: readonly string[] = [], withheld: readonly string[] = []): Scorer {
   return {
     identity: { provider: 'none', model: null, embeddings_model: null, definitions_hash: 'none', rules_hash: settingsHash(config.rules) },
     label: 'none (rules, retrieval and citations only)',
     notes,
     usesModel: false,
     metrics: [],
+    withheld,
   }
 }
 

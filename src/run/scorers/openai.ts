@@ -29,7 +29,7 @@ export const openaiProvider: ScoringProvider = {
     if (!apiKey) {
       const note = `LLM tier skipped: ${j.api_key_env} is not set (pull requests from forks get no secrets). The gate decides on rules, retrieval and citations; judge metrics are not computed.`
       environment.logger.warn(note)
-      return noneScorer(config, [note])
+      return noneScorer(config, [note], LLM_METRICS)
     }
     const identity = openaiIdentity(config)
     return {

@@ -47,6 +47,8 @@ export interface Scorer {
   readonly usesModel: boolean
   /** the metrics it adds to the deterministic tier's */
   readonly metrics: readonly string[]
+  /** metrics the configured provider computes but this run skips, saying why in `notes` (openai without its key): gate settings naming them are not errors */
+  readonly withheld?: readonly string[]
   /** its scores for one answered question, computed as the question is scored */
   scoreAnswer?(row: EvalRow, output: CandidateOutput, isRefusal: boolean): AnswerScores
   /** runs once every question has its deterministic scores, and writes its metrics into `questions` */

@@ -1,0 +1,67 @@
+import { GateError } from '../io/errors.ts'
+import { metricInfo, sortMetrics } from '../metrics/registry.ts'
+import type { Config } from '../schemas/config.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+import type { GateSettingsInput } from '../schemas/gate.ts'
+import { metricsBeforeAnswers } from './score.ts'
+import type { Scorer } from './scorers/scorer.ts'
+
+/** One layer of gate settings and where it was written: the baseline's, then evalgate.yml's + flags'. */
+export interface GateLayer {
+  settings: GateSettingsInput | undefined
+  /** the file (or files and flags) the layer came from */
+  source: string
+  /** the key path of the settings in that file: `gate.` in evalgate.yml, nothing in baseline.json */
+  prefix: string
+}
+
+/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
+const NAMING_KEYS = ['thresholds', 'max_drop_overrides', 'by_category'] as const
+
+/**
+ * A threshold, category floor or max_drop override on a metric this run does not compute
+ * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
+ * while reading as if it did: an error before the candidate runs, naming the setting and what
+ * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
+ * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
+ */
+export function checkGateCanAct(layers: readonly GateLayer[], rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k' | 'judge'>, scorer: Pick<Scorer, 'metrics' | 'withheld'>): void {
+  const computed = metricsBeforeAnswers(rows, config, scorer)
+  const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms'])
+  for (const key of NAMING_KEYS) {
+    // only the layer in force for this key can act; a lower one is replaced whole
+    const layer = [...layers].reverse().find((l) => l.settings?.[key] !== undefined)
+    if (!layer) continue
+    for (const [path, metric] of namedMetrics(key, layer.settings!)) {
+      if (acting.has(metric)) continue
+      throw new GateError(
+        'bad_config',
+        `${layer.source}: ${layer.prefix}${path}: this run does not compute ${metric} (${whyNot(metric, rows, config)}), so the setting would never be checked`,
+        `remove the setting, or make the run compute ${metric}; this run computes ${sortMetrics(computed).join(', ')}`,
+      )
+    }
+  }
+}
+
+function namedMetrics(key: (typeof NAMING_KEYS)[number], settings: GateSettingsInput): [string, string][] {
+  if (key === 'by_category') return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m] as [string, string]))
+  return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m])
+}
+
+/** Why a known metric is not computed by this run, in the words of the setting that would change it. */
+export function whyNot(metric: string, rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k' | 'judge'>): string {
+  const family = metricInfo(metric)?.family
+  if (family === 'retrieval') {
+    if (!rows.some((r) => r.relevant_docs.length > 0)) return 'no question of the eval set lists relevant_doc_ids'
+    const k = /@(\d+)$/.exec(metric)?.[1]
+    return k ? `k is [${config.k.join(', ')}]: add ${k} to k` : 'retrieval metrics are computed for this eval set'
+  }
+  if (family === 'rules') {
+    if (metric === 'citation_ok') return 'rules.require_citation is false'
+    if (metric === 'json_ok') return 'no answerable question has expect_json'
+    if (metric === 'refuse_ok') return 'no question has should_refuse'
+    return 'every question is a should-refuse question'
+  }
+  if (family === 'judge' || family === 'rag' || family === 'hallucination') return `judge.provider is ${config.judge.provider}, which does not compute it`
+  return 'it is not computed by any part of this run'
+}
