@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto'
 import { GateError, locate, Problems } from '../io/errors.ts'
 import { readTable, requireColumns, tryParseRecord, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
+import { checkColumnNames, separatorWarnings } from './evalSetChecks.ts'
 
 export interface EvalSet {
   file: string
   rows: EvalRow[]
   fingerprint: string
+  /** what loads but probably does not mean what it says (a `,` where `;` separates items): the run logs them */
+  warnings: string[]
 }
 
 const columnHints: Record<string, string> = {
@@ -24,6 +27,8 @@ export function loadEvalSet(file: string): EvalSet {
 }
 
 export function evalSetFromTable(table: Table): EvalSet {
+  // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
+  checkColumnNames(table)
   requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question')
   const rows: EvalRow[] = []
   const firstLine = new Map<string, number>()
@@ -59,7 +64,7 @@ export function evalSetFromTable(table: Table): EvalSet {
   }
   problems.throwIfAny('bad_input')
   if (rows.length === 0) throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header')
-  return { file: table.file, rows, fingerprint: fingerprintRows(rows) }
+  return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) }
 }
 
 /**

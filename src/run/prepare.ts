@@ -24,6 +24,7 @@ export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger,
 export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags'): PipelineDeps {
   const clock = startClock()
   const full = loadEvalSet(config.eval_set)
+  for (const warning of full.warnings) environment.logger.warn(warning)
   const evalSet = runEvalSet(full, config.eval_set_version, config.shard)
   const scorer = makeScorer(config, environment)
   // a shard is compared after merge: alone it would look like a run that lost the other shards' questions

@@ -92,6 +92,11 @@ const cases: BadInputCase[] = [
     notWritten: (s) => [s.path('results.json')],
   },
   {
+    name: 'an eval-set column relevant_docs (a typo of relevant_doc_ids that would drop the retrieval metrics)',
+    argv: (s) => runArgs(s, [], writeText(s.path('typo.csv'), 'id,question,relevant_docs\nq1,年假有几天？,D1\nq2,病假需要什么材料？,D2\n')),
+    expect: (s) => [`${s.path('typo.csv')}:1: column "relevant_docs": unknown column; did you mean "relevant_doc_ids"?`, /fix: rename the column to relevant_doc_ids/],
+  },
+  {
     name: 'should_refuse = maybe',
     argv: (s) => runArgs(s, [], writeText(s.path('maybe.csv'), 'id,question,should_refuse\nq1,年假有几天？,false\nq2,明天股价多少？,maybe\n')),
     expect: (s) => [`${s.path('maybe.csv')}:3: column "should_refuse"`, /"maybe"/, /true|false/],

@@ -1,4 +1,4 @@
-import { test } from 'node:test'
+import { describe, it, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -273,4 +273,66 @@ test('a bad eval set with very many bad rows shows the first 20 and counts the r
   const shown = error.message.split('\n')
   assert.equal(shown.length, 21)
   assert.equal(shown[20], '… and 25 more (45 problems in all)')
+})
+
+describe('an unknown column that looks like a known one is an error with "did you mean"', () => {
+  const cases: [string, () => EvalSet, RegExp][] = [
+    [
+      'relevant_docs in a CSV header',
+      () => evalSetFromTable(parseCsv('eval.csv', 'id,question,relevant_docs\nq1,年假几天？,D1|D2\n')),
+      /^eval\.csv:1: column "relevant_docs": unknown column; did you mean "relevant_doc_ids"\?/,
+    ],
+    ['Reference_Point in a CSV header', () => evalSetFromTable(parseCsv('eval.csv', 'id,question,Reference_Point\nq1,年假几天？,5天\n')), /column "Reference_Point".*did you mean "reference_points"/],
+    ['query instead of question (before "missing required column")', () => evalSetFromTable(parseCsv('eval.csv', 'id,query\nq1,年假几天？\n')), /column "query".*did you mean "question"/],
+    [
+      'a JSONL key, naming its line',
+      () =>
+        jsonlSet([
+          { id: 'q1', question: '年假几天？' },
+          { id: 'q2', question: '病假？', shoud_refuse: true },
+        ]),
+      /^eval\.jsonl:2: column "shoud_refuse".*did you mean "should_refuse"/,
+    ],
+  ]
+  for (const [name, load, pattern] of cases) {
+    it(name, () => {
+      const error = gateErrorFrom(load)
+      assert.match(error.message, pattern)
+      assert.match(error.hint ?? '', /^rename the column to /)
+    })
+  }
+
+  it('keeps an unknown column that looks like no known one (passed through, as before)', () => {
+    const set = evalSetFromTable(parseCsv('eval.csv', 'id,question,owner,notes\nq1,年假几天？,张三,x\n'))
+    assert.deepEqual(set.rows[0]!.extra, { owner: '张三', notes: 'x' })
+  })
+
+  it('keeps a look-alike column when the known one is there too', () => {
+    const set = evalSetFromTable(parseCsv('eval.csv', 'id,question,relevant_doc_ids,relevant_docs\nq1,年假几天？,D1,D1 and D2\n'))
+    assert.deepEqual(set.rows[0]!.extra, { relevant_docs: 'D1 and D2' })
+  })
+})
+
+describe('a "," inside reference_points or relevant_doc_ids is a warning naming file and row', () => {
+  it('warns for comma-separated items in CSV, naming the lines and the separator to use', () => {
+    const set = evalSetFromTable(parseCsv('eval.csv', 'id,question,reference_points,relevant_doc_ids\nq1,年假几天？,"5天,带薪",D1\nq2,病假？,诊断证明,"D2,D3"\nq3,婚假？,3天;带薪,D4|D5\n'))
+    assert.deepEqual(set.warnings, [
+      'eval.csv:2: column "reference_points" has "," inside a cell, which is read as part of one item; separate items with ;',
+      'eval.csv:3: column "relevant_doc_ids" has "," inside a cell, which is read as part of one item; separate items with |',
+    ])
+    assert.deepEqual(set.rows[1]!.relevant_docs, [{ id: 'D2,D3', grade: 1 }], 'still loaded as written')
+  })
+
+  it('trusts a reference point with a comma in a cell already split by ";", and JSONL arrays of sentences', () => {
+    const csv = evalSetFromTable(parseCsv('eval.csv', 'id,question,reference_points\nq1,年假几天？,"满一年, 5天;带薪"\n'))
+    const jsonl = jsonlSet([{ id: 'q1', question: '年假几天？', reference_points: ['满一年, 5天', '带薪'] }])
+    assert.deepEqual([...csv.warnings, ...jsonl.warnings], [])
+  })
+
+  it('warns for a JSONL id list item with a comma, and names five rows then counts the rest', () => {
+    const lines = Array.from({ length: 7 }, (_, i) => ({ id: `q${i + 1}`, question: '年假几天？', relevant_doc_ids: ['D1,D2'] }))
+    assert.deepEqual(jsonlSet(lines).warnings, [
+      'eval.jsonl:1, eval.jsonl:2, eval.jsonl:3, eval.jsonl:4, eval.jsonl:5 and 2 more row(s): column "relevant_doc_ids" has "," inside a cell, which is read as part of one item; give the items as a JSON array',
+    ])
+  })
 })

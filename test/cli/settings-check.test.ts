@@ -1,0 +1,44 @@
+/**
+ * Inputs that load but would silently mean something else: `evalgate run` says so on stderr
+ * (a warning naming the file and row, or the question) and still runs.
+ */
+import assert from 'node:assert/strict'
+import { after, describe, it } from 'node:test'
+import { cleanupTempDirs, makeTempDir, runCli, writeText } from './harness.ts'
+
+after(cleanupTempDirs)
+
+async function run(evalSet: string, predictions: string) {
+  const t = makeTempDir()
+  const result = await runCli([
+    'run',
+    '--config',
+    t.config,
+    '--eval-set',
+    writeText(t.path('eval.csv'), evalSet),
+    '--eval-set-version',
+    'v1',
+    '--predictions',
+    writeText(t.path('pred.jsonl'), predictions),
+    '--out',
+    t.path('results.json'),
+  ])
+  return { ...result, path: t.path }
+}
+
+const ANSWERS = '{"id":"q1","answer":"入职满一年后有5天年假[文档1]","retrieved_ids":["D1"]}\n{"id":"q2","answer":"需要医院的诊断证明[文档1]","retrieved_ids":["D2"]}\n'
+
+describe('evalgate run warns about separators that split nothing', () => {
+  it('names the file and row of a "," inside reference_points and relevant_doc_ids', async () => {
+    const result = await run('id,question,reference_points,relevant_doc_ids\nq1,年假有几天？,"5天,带薪",D1\nq2,病假需要什么材料？,诊断证明,"D2,D3"\n', ANSWERS)
+    assert.equal(result.code, 0, result.stderr)
+    assert.ok(result.stderr.includes(`warning: ${result.path('eval.csv')}:2: column "reference_points" has ","`), result.stderr)
+    assert.ok(result.stderr.includes(`warning: ${result.path('eval.csv')}:3: column "relevant_doc_ids" has ","`), result.stderr)
+  })
+
+  it('says nothing for items separated as the format says', async () => {
+    const result = await run('id,question,reference_points,relevant_doc_ids\nq1,年假有几天？,5天;带薪,D1\nq2,病假需要什么材料？,诊断证明,D2|D3\n', ANSWERS)
+    assert.equal(result.code, 0, result.stderr)
+    assert.doesNotMatch(result.stderr, /warning/)
+  })
+})
