@@ -1,4 +1,5 @@
 import { GateError, locate } from '../io/errors.ts'
+import { similarName } from '../io/similarName.ts'
 import { parseRecord, type SourceRecord } from '../io/tabular.ts'
 import { CandidateOutputInputSchema, type CandidateOutput } from '../schemas/candidate.ts'
 
@@ -7,6 +8,16 @@ const HINTS: Record<string, string> = {
   latency_ms: 'give latency_ms as a number of milliseconds, or leave it out',
   contexts: 'give contexts as an array of strings (CSV: separated by ||)',
   retrieved_ids: 'give retrieved_ids as an array, best first (CSV: separated by |)',
+}
+
+/** The fields of an output, and what systems under test call them instead. */
+const OUTPUT_FIELDS = Object.keys(CandidateOutputInputSchema.shape)
+const OUTPUT_FIELD_ALIASES: Record<string, readonly string[]> = {
+  answer: ['response', 'output', 'text', 'reply', 'completion', 'prediction', 'generated_answer', 'generation', 'result', 'content'],
+  contexts: ['documents', 'chunks', 'passages', 'retrieved_contexts', 'retrieved_documents'],
+  retrieved_ids: ['doc_ids', 'retrieved_doc_ids', 'retrieved_docs', 'document_ids', 'source_ids', 'retrieval_ids'],
+  latency_ms: ['duration_ms', 'elapsed_ms', 'time_ms'],
+  error: ['err', 'exception', 'error_message'],
 }
 
 /**
@@ -20,6 +31,8 @@ export class OutputCollector {
   private readonly source: string
   private readonly evalIds: ReadonlySet<string>
   private readonly wanted: ReadonlySet<string> | null
+  /** field name → the known field it looks like, worked out once per name */
+  private readonly suggestions = new Map<string, string | null>()
 
   /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
   constructor(source: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null) {
@@ -30,6 +43,7 @@ export class OutputCollector {
 
   add(record: SourceRecord): void {
     const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : CandidateOutputInputSchema
+    if (schema === CandidateOutputInputSchema) this.checkFieldNames(record)
     const output = parseRecord(schema, record, this.source, outputHint)
     if (!this.evalIds.has(output.id)) {
       throw new GateError(
@@ -44,6 +58,27 @@ export class OutputCollector {
     }
     this.lines.set(output.id, record.line)
     if (schema === CandidateOutputInputSchema) this.outputs.set(output.id, output as CandidateOutput)
+  }
+
+  /**
+   * A field that is a known one misnamed (`response` for `answer`) while the known one is
+   * absent: the unknown field would be dropped and the answer read as empty, scored as a
+   * wrong answer rather than refused as a wrong file.
+   */
+  private checkFieldNames(record: SourceRecord): void {
+    for (const key of Object.keys(record.data)) {
+      let meant = this.suggestions.get(key)
+      if (meant === undefined) {
+        meant = OUTPUT_FIELDS.includes(key) ? null : similarName(key, OUTPUT_FIELDS, OUTPUT_FIELD_ALIASES)
+        this.suggestions.set(key, meant)
+      }
+      if (meant === null || Object.hasOwn(record.data, meant)) continue
+      throw new GateError(
+        'bad_input',
+        `${locate(this.source, record.line, key)}: unknown field; did you mean "${meant}"?`,
+        `name it ${meant}: evalgate reads ${OUTPUT_FIELDS.join(', ')}, and drops other fields, so this output's ${meant} would be read as missing`,
+      )
+    }
   }
 }
 

@@ -36,3 +36,37 @@ describe('predictions through the candidate schema', () => {
     assert.deepEqual(outputs.get('q1'), { id: 'q1', answer: 'a', contexts: ['c1', 'c2'], retrieved_ids: ['12', 'D7'], latency_ms: null, error: null })
   })
 })
+
+describe('an output field that looks like a known one is an error with "did you mean", not a missing value', () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['response instead of answer', { id: 'q1', response: '5天' }, /:1: column "response": unknown field; did you mean "answer"\?/],
+    ['text instead of answer', { id: 'q1', text: '5天' }, /column "text".*did you mean "answer"/],
+    ['context instead of contexts', { id: 'q1', answer: '5天', context: ['c1'] }, /column "context".*did you mean "contexts"/],
+    ['retrieved_docs instead of retrieved_ids', { id: 'q1', answer: '5天', retrieved_docs: ['D1'] }, /column "retrieved_docs".*did you mean "retrieved_ids"/],
+    ['latency instead of latency_ms', { id: 'q1', answer: '5天', latency: 120 }, /column "latency".*did you mean "latency_ms"/],
+  ]
+  for (const [name, record, pattern] of cases) {
+    it(`rejects ${name}`, async () => {
+      const file = jsonl(`${name.replace(/\W+/g, '-')}.jsonl`, [record])
+      await assert.rejects(loadPredictions(file, new Set(['q1'])), (error: unknown) => {
+        assert.ok(error instanceof GateError)
+        assert.equal(error.code, 'bad_input')
+        assert.match(error.message, pattern)
+        assert.match(error.hint ?? '', /^name it /)
+        return true
+      })
+    })
+  }
+
+  it('rejects a CSV predictions file whose header says response', async () => {
+    const file = join(dir, 'response.csv')
+    writeFileSync(file, 'id,response\nq1,5天\n')
+    await assert.rejects(loadPredictions(file, new Set(['q1'])), /response\.csv:2: column "response": unknown field; did you mean "answer"/)
+  })
+
+  it('keeps ignoring fields that look like no known one, and a look-alike beside the known field', async () => {
+    const file = jsonl('extra-fields.jsonl', [{ id: 'q1', answer: '5天', response: 'raw', model: 'gpt', score: 0.9 }])
+    const outputs = await loadPredictions(file, new Set(['q1']))
+    assert.equal(outputs.get('q1')?.answer, '5天')
+  })
+})

@@ -122,6 +122,24 @@ const cases: BadInputCase[] = [
     notWritten: (s) => [s.path('results.json'), s.path('report.md')],
   },
   {
+    name: 'a predictions file answering in a response field (it would be scored as empty answers)',
+    argv: (s) => [
+      'run',
+      '--config',
+      s.config,
+      '--eval-set',
+      writeText(s.path('eval.csv'), GOOD_EVAL_SET),
+      '--eval-set-version',
+      'v1',
+      '--predictions',
+      writeText(s.path('pred.jsonl'), '{"id":"q1","response":"5天[文档1]"}\n{"id":"q2","response":"诊断证明[文档1]"}\n'),
+      '--out',
+      s.path('results.json'),
+    ],
+    expect: (s) => [`${s.path('pred.jsonl')}:1: column "response": unknown field; did you mean "answer"?`, /fix: name it answer/],
+    notWritten: (s) => [s.path('results.json')],
+  },
+  {
     name: 'evalgate.yml thresholds naming an unknown metric',
     argv: (s) => {
       const config = writeText(s.path('evalgate.yml'), 'gate:\n  thresholds:\n    faithfulnes: 0.8\n')

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
-import { cleanupTempDirs, makeTempDir, runCli, writeText } from './harness.ts'
+import { cleanupTempDirs, makeTempDir, runCli, sh, writeText } from './harness.ts'
 
 after(cleanupTempDirs)
 
@@ -40,5 +40,28 @@ describe('evalgate run warns about separators that split nothing', () => {
     const result = await run('id,question,reference_points,relevant_doc_ids\nq1,年假有几天？,5天;带薪,D1\nq2,病假需要什么材料？,诊断证明,D2|D3\n', ANSWERS)
     assert.equal(result.code, 0, result.stderr)
     assert.doesNotMatch(result.stderr, /warning/)
+  })
+})
+
+describe('evalgate run refuses a candidate command whose answers are in a misnamed field', () => {
+  it('exits 2 with "did you mean answer" instead of scoring empty answers', async () => {
+    const t = makeTempDir()
+    const reply = '{"id":"q1","output":"5天[文档1]"}\n{"id":"q2","output":"诊断证明[文档1]"}\n'
+    const result = await runCli([
+      'run',
+      '--config',
+      t.config,
+      '--eval-set',
+      writeText(t.path('eval.csv'), 'id,question\nq1,年假有几天？\nq2,病假需要什么材料？\n'),
+      '--eval-set-version',
+      'v1',
+      '--candidate-cmd',
+      `cat >/dev/null; printf %s ${sh(reply)}`,
+      '--out',
+      t.path('results.json'),
+    ])
+    assert.equal(result.code, 2, result.stderr)
+    assert.match(result.stderr, /candidate command stdout:1: column "output": unknown field; did you mean "answer"\?/)
+    assert.match(result.stderr, /fix: name it answer/)
   })
 })
