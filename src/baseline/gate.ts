@@ -1,5 +1,5 @@
 import { GateError } from '../io/errors.ts'
-import { isKnownMetric, knownMetricNames } from '../metrics/registry.ts'
+import { isKnownMetric, knownMetricNames, metricInfo } from '../metrics/registry.ts'
 import { defaultGate, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
 
 /** defaults < the baseline's committed settings < evalgate.yml / flags / Action inputs. */
@@ -28,5 +28,21 @@ export function checkGateMetricNames(settings: GateSettingsInput, source: string
     if (!isKnownMetric(metric)) {
       throw new GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`)
     }
+  }
+  checkOverrideRanges(settings, source)
+}
+
+/**
+ * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
+ * whose override is a relative rise like latency_rise (0.5 = 50% slower) and may exceed 1.
+ */
+function checkOverrideRanges(settings: GateSettingsInput, source: string): void {
+  for (const [metric, value] of Object.entries(settings.max_drop_overrides ?? {})) {
+    if (metricInfo(metric)?.unit === 'ms' || value <= 1) continue
+    throw new GateError(
+      'bad_config',
+      `${source}: max_drop_overrides.${metric} is ${value}: a max_drop override must be between 0 and 1, a drop on the 0-1 score scale, so ${value} lets every drop pass`,
+      `write the drop as a fraction of the scale, e.g. ${metric}: 0.05 for five points`,
+    )
   }
 }

@@ -5,13 +5,18 @@ import { z } from 'zod'
  * (evalgate.yml `gate:`, a baseline's committed settings, flags and inputs), the defaults and
  * the key list are derived from it.
  */
+/** A drop on the 0-1 score scale: above 1 no score could ever drop that far, and the gate would pass everything. */
+const SCORE_DROP = 'must be between 0 and 1: it is a drop on the 0-1 score scale (0.02 = two points)'
+const scoreDrop = () => z.number().min(0, SCORE_DROP).max(1, SCORE_DROP)
+
 export const GateSettingsSchema = z.object({
-  max_drop: z.number().min(0).default(0.02),
+  max_drop: scoreDrop().default(0.02),
+  /** per metric: a drop like max_drop, or for latency_ms a relative rise like latency_rise (baseline/gate.ts checks which) */
   max_drop_overrides: z.record(z.string(), z.number().min(0)).default({}),
   thresholds: z.record(z.string(), z.number()).default({}),
   by_category: z.record(z.string(), z.record(z.string(), z.number())).default({}),
   max_error_rate: z.number().min(0).max(1).default(0.1),
-  question_drop: z.number().min(0).default(0.25),
+  question_drop: scoreDrop().default(0.25),
   latency_rise: z.number().min(0).default(0.5),
   gate_mode: z.enum(['strict', 'significant']).default('strict'),
 })

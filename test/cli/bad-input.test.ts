@@ -168,6 +168,26 @@ const cases: BadInputCase[] = [
     expect: (s) => [`${s.path('baseline.json')}: by_category.leave.accuracy_norm: this run does not compute accuracy_norm`, /judge\.provider is lexical/, /fix: remove the setting/],
   },
   {
+    name: 'evalgate.yml max_drop 5 (a drop no score can make: every drop would pass)',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'gate:\n  max_drop: 5\n') }, []),
+    expect: (s) => [`${s.path('evalgate.yml')} + flags: setting "gate.max_drop": must be between 0 and 1: it is a drop on the 0-1 score scale`],
+  },
+  {
+    name: 'evalgate.yml max_drop_overrides of 2 on a score metric',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'gate:\n  max_drop_overrides:\n    rules_pass: 2\n') }, []),
+    expect: (s) => [`${s.path('evalgate.yml')} + flags: max_drop_overrides.rules_pass is 2`, /fix: write the drop as a fraction of the scale/],
+  },
+  {
+    name: "a baseline.json's max_drop above 1",
+    argv: (s) => runArgs(s, ['--baseline', writeJson(s.path('baseline.json'), { version: 'v2', eval_set_version: 'v1', metrics: { rules_pass: 0.9 }, max_drop: 1.5 })]),
+    expect: (s) => [`${s.path('baseline.json')}: not a valid baseline: field "max_drop": must be between 0 and 1`],
+  },
+  {
+    name: 'a --max-drop of 5 (percent meant as a fraction)',
+    argv: (s) => runArgs(s, ['--max-drop', '5']),
+    expect: () => [/"gate\.max_drop": must be between 0 and 1/],
+  },
+  {
     name: 'a truncated baseline.json',
     argv: (s) => runArgs(s, ['--baseline', writeText(s.path('baseline.json'), '{"version": "v2", "eval_set_version": "v1", "metr')]),
     expect: (s) => [s.path('baseline.json'), /not valid JSON/, /position \d+|:\d+:\d+|line \d+/],
