@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml'
 import { checkGateMetricNames } from '../baseline/gate.ts'
 import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type GateIssueParams, type RunConfig } from '../schemas/config.ts'
 import { GateError } from '../io/errors.ts'
@@ -17,18 +17,49 @@ export function readConfigFile(path: string | undefined): { source: string | nul
     if (path) throw new GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only')
     return { source: null, data: {} }
   }
+  const data = parseYamlFile(file, readFileSync(file, 'utf8'))
+  if (data === null || data === undefined) return { source: file, data: {} }
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
+  return { source: file, data: data as Record<string, unknown> }
+}
+
+function parseYamlFile(file: string, text: string): unknown {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: lines })
   let data: unknown
   try {
-    data = parseYaml(readFileSync(file, 'utf8'))
+    if (doc.errors[0]) throw doc.errors[0]
+    // toJS refuses an alias bomb (billion laughs) with an error of its own
+    data = doc.toJS()
   } catch (error) {
     const e = error as Error & { linePos?: { line: number; col: number }[] }
     const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : ''
     throw new GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")')
   }
-  if (data === null || data === undefined) return { source: file, data: {} }
-  if (typeof data !== 'object' || Array.isArray(data))
-    throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
-  return { source: file, data: data as Record<string, unknown> }
+  checkVersionsAreText(doc, file, lines)
+  return data
+}
+
+/**
+ * A version is a label, but YAML reads `eval_set_version: 1.10` as the number 1.1: the run
+ * would then be labelled (and compared with baselines) as "1.1". Every version given as a
+ * number is refused, with the quoted form as the fix.
+ */
+function checkVersionsAreText(doc: Document, file: string, lines: LineCounter): void {
+  if (!isMap(doc.contents)) return
+  for (const pair of doc.contents.items) {
+    const key = isScalar(pair.key) ? pair.key.value : null
+    const value = pair.value
+    if (typeof key !== 'string' || !/^(.+_)?version$/.test(key) || !isScalar(value) || typeof value.value !== 'number') continue
+    const written = value.source ?? String(value.value)
+    const at = value.range ? lines.linePos(value.range[0]) : null
+    throw new GateError(
+      'bad_config',
+      `${file}${at ? `:${at.line}:${at.col}` : ''}: ${key}: ${written} is a number to YAML (it reads as ${String(value.value)}), but a version is a label`,
+      `quote it: ${key}: "${written}"`,
+    )
+  }
 }
 
 /**

@@ -188,6 +188,14 @@ const cases: BadInputCase[] = [
     expect: () => [/"gate\.max_drop": must be between 0 and 1/],
   },
   {
+    name: 'evalgate.yml eval_set_version: 1.10 (YAML would read the label as 1.1)',
+    argv: (s) => {
+      const config = writeText(s.path('evalgate.yml'), `eval_set: ${JSON.stringify(writeText(s.path('eval.csv'), GOOD_EVAL_SET))}\neval_set_version: 1.10\n`)
+      return ['run', '--config', config, '--candidate-cmd', s.candidate]
+    },
+    expect: (s) => [`${s.path('evalgate.yml')}:2:19: eval_set_version: 1.10 is a number to YAML (it reads as 1.1)`, 'fix: quote it: eval_set_version: "1.10"'],
+  },
+  {
     name: 'a truncated baseline.json',
     argv: (s) => runArgs(s, ['--baseline', writeText(s.path('baseline.json'), '{"version": "v2", "eval_set_version": "v1", "metr')]),
     expect: (s) => [s.path('baseline.json'), /not valid JSON/, /position \d+|:\d+:\d+|line \d+/],

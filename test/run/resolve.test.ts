@@ -58,6 +58,22 @@ const cases: InvariantCase[] = [
     message: /evalgate\.yml \+ (flags|action inputs): rules\.forbidden lists "不知道", which is also a refusal phrase$/,
     hint: /remove it from rules\.forbidden/,
   },
+  {
+    name: 'eval_set_version: 1.10 unquoted in evalgate.yml (YAML reads it as 1.1)',
+    flags: ['--eval-set', 'e.csv', '--predictions', 'p.jsonl'],
+    inputs: { 'eval-set': 'e.csv', predictions: 'p.jsonl' },
+    file: 'eval_set: e.csv\neval_set_version: 1.10\n',
+    message: /evalgate\.yml:2:19: eval_set_version: 1\.10 is a number to YAML \(it reads as 1\.1\), but a version is a label$/,
+    hint: /^quote it: eval_set_version: "1\.10"$/,
+  },
+  {
+    name: 'version: 2 unquoted in evalgate.yml, even though the flags give eval_set_version',
+    flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl'],
+    inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl' },
+    file: 'version: 2\n',
+    message: /evalgate\.yml:1:10: version: 2 is a number to YAML/,
+    hint: /^quote it: version: "2"$/,
+  },
 ]
 
 function failure(run: () => unknown): GateError {
@@ -97,5 +113,29 @@ describe('resolveRun checks what a run needs, with the same error from either sh
     const { config: resolved, baselinePath } = resolveRun(parseCommandLine('compare', ['--config', config, '--gate-mode', 'significant'], silent).request, 'cli', 'gate')
     assert.deepEqual(resolved.gate, { max_drop: 0.04, gate_mode: 'significant' })
     assert.equal(baselinePath, 'baselines/baseline.json')
+  })
+
+  it('refuses a YAML alias bomb (billion laughs) as not valid YAML, not as an internal error', () => {
+    const t = makeTempDir()
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
+    for (const [name, below] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+    ])
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${below}`).join(',')}]`)
+    const config = writeText(t.path('evalgate.yml'), levels.join('\n') + '\n')
+    const error = failure(() => resolveRun(parseCommandLine('run', ['--config', config], silent).request, 'cli'))
+    assert.match(error.message, /evalgate\.yml: not valid YAML: Excessive alias count/)
+  })
+
+  it('takes quoted versions as written', () => {
+    const t = makeTempDir()
+    const config = writeText(t.path('evalgate.yml'), 'eval_set: e.csv\neval_set_version: "1.10"\nversion: \'2\'\ncandidate:\n  predictions: p.jsonl\n')
+    const { config: resolved } = resolveRun(parseCommandLine('run', ['--config', config], silent).request, 'cli')
+    assert.equal(resolved.eval_set_version, '1.10')
+    assert.equal(resolved.version, '2')
   })
 })
