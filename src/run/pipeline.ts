@@ -9,6 +9,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
 import type { RunClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
+import { gradeSuffixWarning } from './gradeSuffix.ts'
 import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from './scorers/scorer.ts'
 
@@ -109,6 +110,8 @@ async function scoreAnswers(
   outputs: ReadonlyMap<string, CandidateOutput>,
 ): Promise<SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics'] }> {
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer)
+  const suffixes = gradeSuffixWarning(evalSet.rows, outputs)
+  if (suffixes) logger.warn(suffixes)
   const questions: Record<string, QuestionResult> = {}
   let unanswered = 0
   for (const row of evalSet.rows) {

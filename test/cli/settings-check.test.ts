@@ -65,3 +65,12 @@ describe('evalgate run refuses a candidate command whose answers are in a misnam
     assert.match(result.stderr, /fix: name it answer/)
   })
 })
+
+describe('evalgate run warns when a retrieved id matches a relevant one only with its ":N" read as a grade', () => {
+  it('names the question whose perfect retrieval of "page:2" scores as a miss', async () => {
+    const answers = '{"id":"q1","answer":"入职满一年后有5天年假[文档1]","retrieved_ids":["page:2"]}\n{"id":"q2","answer":"需要医院的诊断证明[文档1]","retrieved_ids":["D2"]}\n'
+    const result = await run('id,question,relevant_doc_ids\nq1,年假有几天？,page:2\nq2,病假需要什么材料？,D2\n', answers)
+    assert.equal(result.code, 0, result.stderr)
+    assert.match(result.stderr, /warning: 1 question\(s\) retrieved an id that matches a relevant id only when its ":N" is read as a grade.*: q1 \(retrieved "page:2", relevant "page"\)/)
+  })
+})

@@ -1,0 +1,33 @@
+import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+
+/** Questions named in the warning; the rest are counted. */
+const SHOWN_QUESTIONS = 5
+
+/**
+ * relevant_doc_ids reads `page:2` as id `page` with grade 2. A retrieved id that matches a
+ * relevant id only once its own `:N` is taken off (`page:2` against `page`) is then a hit that
+ * scores as a miss: either the eval set meant `page:2` as an id, or the candidate appends
+ * chunk numbers. Which one only the user knows, so it is a warning naming the questions.
+ */
+export function gradeSuffixWarning(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>): string | null {
+  const found: string[] = []
+  for (const row of rows) {
+    if (row.relevant_docs.length === 0) continue
+    const output = outputs.get(row.id)
+    if (!output || output.error !== null) continue
+    const relevant = new Set(row.relevant_docs.map((d) => d.id))
+    for (const id of output.retrieved_ids) {
+      const base = /^(.+):\d+$/.exec(id)?.[1]?.trim()
+      if (relevant.has(id) || base === undefined || !relevant.has(base)) continue
+      found.push(`${row.id} (retrieved "${id}", relevant "${base}")`)
+      break
+    }
+  }
+  if (found.length === 0) return null
+  const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : ''
+  return (
+    `${found.length} question(s) retrieved an id that matches a relevant id only when its ":N" is read as a grade, so it scores as a miss: ${found.slice(0, SHOWN_QUESTIONS).join(', ')}${more}. ` +
+    'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them'
+  )
+}
