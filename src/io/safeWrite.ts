@@ -2,6 +2,7 @@ import * as nodeFs from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { basename, dirname, join } from 'node:path'
 import { GateError } from './errors.ts'
+import { StreamRedactor } from './redact.ts'
 
 /**
  * The file-system calls the writer makes: node:fs by default, a stand-in in tests that
@@ -52,7 +53,9 @@ export function writeFileStreamed(path: string, produce: (write: Sink) => void, 
     created = true
     // keep the old file's mode; best effort, as some file systems (FAT) have none to set
     if (target) ignoreErrors(() => fs.fchmodSync(fd!, target.mode & 0o7777))
-    produce((chunk) => writeAll(fs, fd!, chunk))
+    const redactor = new RedactingSink((bytes) => writeAll(fs, fd!, bytes))
+    produce((chunk) => redactor.write(chunk))
+    redactor.end()
     fs.fsyncSync(fd)
     const open = fd
     fd = undefined
@@ -94,6 +97,33 @@ function exists(path: string, fs: WriteFs): boolean {
     return true
   } catch {
     return false
+  }
+}
+
+/** Text chunks pass through the redactor; bytes that are not UTF-8 text are written as they are. */
+class RedactingSink {
+  private readonly redactor = new StreamRedactor()
+  private readonly out: (chunk: string | Uint8Array) => void
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+  constructor(out: (chunk: string | Uint8Array) => void) {
+    this.out = out
+  }
+
+  write(chunk: string | Uint8Array): void {
+    if (typeof chunk === 'string') return this.out(this.redactor.push(chunk))
+    let text: string
+    try {
+      text = this.decoder.decode(chunk)
+    } catch {
+      this.out(this.redactor.end())
+      return this.out(chunk)
+    }
+    this.out(this.redactor.push(text))
+  }
+
+  end(): void {
+    this.out(this.redactor.end())
   }
 }
 

@@ -3,7 +3,7 @@ import type { HttpCandidateConfig } from '../../schemas/candidate.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import { compileJsonPath, type JsonPath } from './jsonPath.ts'
 import { errorMessage, excerpt } from './quote.ts'
-import { redact, secretsOf } from './redact.ts'
+import { redact, registerSecret } from '../../io/redact.ts'
 import { renderJsonTemplate, renderTemplate } from './template.ts'
 
 /** One question's request, fully rendered: everything that can be wrong with the config is found while building these. */
@@ -81,10 +81,11 @@ function resolveHeaders(config: HttpCandidateConfig, env: Record<string, string 
         )
       }
       secrets.push(value)
+      registerSecret(value)
       return value
     })
   }
-  return { headers, secrets: secretsOf(secrets) }
+  return { headers, secrets }
 }
 
 function checkUrl(url: string, id: string): void {
