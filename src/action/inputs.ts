@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { readOptions } from '../run/option.ts'
 import type { RunRequest } from '../run/resolve.ts'
+import { maskSecret } from './log.ts'
 import { actionInputs } from '../run/options.ts'
 
 /** Every input action.yml declares, from the option table. */
@@ -26,7 +27,7 @@ export interface ActionInputs extends RunRequest {
 export function readInputs(read: (name: string) => string = (name) => core.getInput(name)): ActionInputs {
   const specs = actionInputs()
   const { overrides, values: v } = readOptions(specs, 'action', (spec) => read(spec.input!))
-  for (const spec of specs) if (spec.secret && typeof v[spec.input!] === 'string') core.setSecret(v[spec.input!] as string)
+  for (const spec of specs) if (spec.secret && typeof v[spec.input!] === 'string') maskSecret(v[spec.input!] as string)
   return {
     configFile: v.config as string | undefined,
     overrides,

@@ -5,8 +5,7 @@ import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
 import { compareResults, runPipeline } from '../run/pipeline.ts'
-import { defaultEnvironment, prepareRun, type RunEnvironment } from '../run/prepare.ts'
-import { makeCandidate } from '../candidates/factory.ts'
+import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/prepare.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
@@ -19,6 +18,8 @@ import { renderProblem } from '../report/problem.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
+import { log, maskSecret } from './log.ts'
+import { redactSecrets } from '../io/redact.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 
 /**
@@ -34,9 +35,9 @@ export async function run(): Promise<void> {
     // merge mode scores nothing: it needs the settings, not a runnable config
     const runnable = inputs.mode === 'merge' ? null : resolveRun(inputs, 'action')
     const { config, baselinePath } = runnable ?? resolveRun(inputs, 'action', 'settings')
-    const environment = defaultEnvironment({ info: core.info, warn: core.warning })
+    const environment = defaultEnvironment({ info: log.info, warn: log.warning })
     if (inputs.judgeApiKey) environment.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
-    maskEnvSecrets(config, environment.env)
+    maskEnvSecrets(config, environment)
     const results = runnable ? await scoreRun(runnable.config, inputs, environment, runnable.source) : mergeAndCompare(inputs, config, baselinePath)
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
@@ -51,19 +52,19 @@ export async function run(): Promise<void> {
     core.setOutput('report-path', inputs.reportPath)
     if (inputs.mode === 'baseline') {
       writeBaseline(results, baselinePath, config.version ?? null)
-      if (config.history) core.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
+      if (config.history) log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
       return
     }
     if (results.run.shard) {
-      core.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`)
+      log.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`)
       return
     }
     annotate(results)
     if (inputs.comment) await publishComment(inputs, context, report)
     const c = results.comparison
-    if (c?.verdict === 'fail') core.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
+    if (c?.verdict === 'fail') log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
     if (c?.verdict === 'incomparable') {
-      core.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`)
+      log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`)
     }
   } catch (error) {
     await fail(error, inputs, context)
@@ -77,9 +78,9 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
     await writeSummary(renderProblem(formatError(error), { ...options, marker: undefined }))
     if (inputs?.comment) await publishComment(inputs, context, renderProblem(formatError(error), options))
   } finally {
-    core.setFailed(`evalgate: ${formatError(error)}`)
+    log.setFailed(`evalgate: ${formatError(error)}`)
   }
-  if (!(error instanceof GateError)) core.debug(String((error as Error)?.stack))
+  if (!(error instanceof GateError)) log.debug(String((error as Error)?.stack))
 }
 
 /** gate and baseline modes score this run; a baseline refresh replaces the baseline, so it is not compared with it first. */
@@ -89,17 +90,15 @@ async function scoreRun(config: RunConfig, inputs: ActionInputs, environment: Ru
 }
 
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
-function maskEnvSecrets(config: Config, env: Record<string, string | undefined>): void {
-  const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd: process.cwd() }) : null
-  const names = [config.judge.api_key_env, ...(candidate?.secretEnv ?? [])]
-  for (const name of names) if (env[name]) core.setSecret(env[name]!)
+function maskEnvSecrets(config: Config, environment: RunEnvironment): void {
+  for (const secret of secretValues(config, environment)) maskSecret(secret)
 }
 
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
 function mergeAndCompare(inputs: ActionInputs, config: Config, baselinePath: string): Results {
   const files = inputs.shardResults.flatMap(expandPattern)
   const merged = mergeShardFiles(files)
-  core.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`)
+  log.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`)
   return compareResults(merged, loadBaseline(baselinePath), config.gate, inputs.resultsPath, baselinePath)
 }
 
@@ -144,13 +143,13 @@ function writeBaseline(results: Results, path: string, version: string | null): 
   const baseline = baselineFromResults(results, loadBaseline(path), version, new Date())
   writeBaselineFile(path, baseline)
   core.setOutput('baseline-path', path)
-  core.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
+  log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
 }
 
 async function writeSummary(markdown: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.info(markdown)
+    log.info(markdown)
     return
   }
-  await core.summary.addRaw(markdown).write()
+  await core.summary.addRaw(redactSecrets(markdown)).write()
 }

@@ -6,6 +6,7 @@ import { VOLATILE } from '../report/markdown.ts'
 import type { GateFailure } from '../schemas/failures.ts'
 import type { Results } from '../schemas/results.ts'
 import type { ActionInputs } from './inputs.ts'
+import { log } from './log.ts'
 
 export interface PullRequestContext {
   eventName: string
@@ -18,21 +19,21 @@ export interface PullRequestContext {
 /** The sticky PR comment; any failure is a warning with the reason and the fix, never a failed check. */
 export async function publishComment(inputs: ActionInputs, context: PullRequestContext, body: string): Promise<void> {
   if (context.pullNumber === undefined || !context.repo) {
-    core.info(`evalgate: no PR comment on a "${context.eventName}" event; the report is in the job summary`)
+    log.info(`evalgate: no PR comment on a "${context.eventName}" event; the report is in the job summary`)
     return
   }
   if (!inputs.githubToken) {
-    core.warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"')
+    log.warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"')
     return
   }
   try {
     const octokit = gitHubClient(inputs.githubToken)
     const marker = body.split('\n', 1)[0]!
     const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE)
-    core.info(`evalgate: PR comment ${result.action}: ${result.url}`)
+    log.info(`evalgate: PR comment ${result.action}: ${result.url}`)
     core.setOutput('comment-url', result.url)
   } catch (error) {
-    core.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' })
+    log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' })
   }
 }
 
@@ -40,11 +41,11 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
 export function annotate(results: Results): void {
   const c = results.comparison
   if (!c) return
-  if (c.verdict === 'incomparable') core.warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' })
+  if (c.verdict === 'incomparable') log.warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' })
   const failures = [...c.metrics.flatMap((row) => failuresOf(c, row.metric)), ...c.failures.filter((f) => f.kind === 'category_floor')]
   for (const failure of failures) {
     const { message, title } = annotation(failure)
-    core.error(message, { title })
+    log.error(message, { title })
   }
 }
 

@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import packageJson from '../../package.json' with { type: 'json' }
 import { GateError, formatError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
+import { terminalSafe } from '../io/visible.ts'
 import { COMMANDS, readOptions, type Command, type RawValue } from '../run/option.ts'
 import { optionsOf } from '../run/options.ts'
 import { EXIT } from '../run/pipeline.ts'
@@ -37,8 +38,12 @@ const RUNNERS: Record<Command, (ctx: CommandContext) => number | Promise<number>
   },
 }
 
-/** The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process. */
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+/**
+ * The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process.
+ * Everything it prints goes through terminalSafe: secrets redacted, control characters shown.
+ */
+export async function main(argv: readonly string[], terminal: CliIO): Promise<number> {
+  const io: CliIO = { ...terminal, stdout: (text) => terminal.stdout(terminalSafe(text, terminal.color)), stderr: (text) => terminal.stderr(terminalSafe(text)) }
   const [command, ...rest] = argv
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(MAIN_HELP + '\n')

@@ -8,6 +8,7 @@ import { rateLimitOrServerError, realRetryDeps, statusOf, withRetry, type RetryD
 import { REPAIRS_PER_ASK, type AskOptions, type CallGate, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
 import type { FamilyUsage } from '../schemas/results.ts'
 import { UsageMeter } from './usage.ts'
+import { registerSecret, redactSecrets } from '../io/redact.ts'
 
 export interface OpenAIJudgeOptions {
   baseURL: string
@@ -57,6 +58,8 @@ export class OpenAIJudge implements Judge {
     this.options = options
     this.retry = { ...JUDGE_RETRY, ...options.retry }
     this.identity = options.identity
+    // a server that echoes the key in its error (a 401) puts it into error rows: they are redacted at creation
+    registerSecret(options.apiKey)
     this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs })
     this.limiter = new Limiter(options.concurrency)
     this.cache = new ResponseCache(options.cacheDir)
@@ -237,6 +240,6 @@ function extractJson(content: string): string {
 export function describeApiError(error: unknown, retries: number): string {
   const status = statusOf(error)
   const attempts = retries + 1
-  const message = error instanceof Error ? error.message : String(error)
+  const message = redactSecrets(error instanceof Error ? error.message : String(error))
   return `${status ? `HTTP ${status}` : 'network error'} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message.slice(0, 300)}`
 }

@@ -2,6 +2,7 @@ import { loadBaseline } from '../baseline/baseline.ts'
 import { makeCandidate } from '../candidates/factory.ts'
 import { startClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
+import { registerSecret } from '../io/redact.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
 import { loadEvalSet, type EvalSet } from './evalSet.ts'
 import { checkGateCanAct } from './gateCanAct.ts'
@@ -23,6 +24,7 @@ export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger,
  */
 export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags'): PipelineDeps {
   const clock = startClock()
+  for (const secret of secretValues(config, environment)) registerSecret(secret)
   const full = loadEvalSet(config.eval_set)
   for (const warning of full.warnings) environment.logger.warn(warning)
   const evalSet = runEvalSet(full, config.eval_set_version, config.shard)
@@ -37,6 +39,17 @@ export function prepareRun(config: RunConfig, environment: RunEnvironment, setti
   checkGateCanAct(layers, full.rows, config, scorer)
   const candidate = makeCandidate(config.candidate, environment)
   return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock }
+}
+
+/**
+ * The values of the environment variables a run sends somewhere (the judge key, the HTTP
+ * candidate's `${ENV}` headers): the redactor and the Action's mask hide them. The judge key
+ * counts even when no LLM judge runs, because the candidate command inherits it.
+ */
+export function secretValues(config: Config, { env, cwd }: Pick<RunEnvironment, 'env' | 'cwd'>): string[] {
+  const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd }) : null
+  const names = [config.judge.api_key_env, ...(candidate?.secretEnv ?? [])]
+  return names.flatMap((name) => (env[name] ? [env[name]!] : []))
 }
 
 function runEvalSet(full: EvalSet, version: string, shard: Config['shard']): RunEvalSet {
