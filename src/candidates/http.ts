@@ -24,14 +24,22 @@ export interface HttpCandidateDeps {
 /**
  * Calls the endpoint once per question, at most `concurrency` at a time. A question holds
  * its slot through its retries: an endpoint that asked us to back off gets no other question
- * meanwhile. A failed question becomes an error row, never a crash.
+ * meanwhile. A failed question becomes an error row, never a crash. The whole step has a
+ * deadline (total_timeout_ms): when it passes, requests in flight and backoff waits stop, and
+ * every question still without an answer is an error row saying so.
  */
 export async function runHttpCandidate(rows: readonly EvalRow[], config: HttpCandidateConfig, deps: HttpCandidateDeps): Promise<Map<string, CandidateOutput>> {
   const plan = planHttpCandidate(rows, config, deps.env)
-  const client = clientDeps(deps)
-  const limiter = new Limiter(config.concurrency)
-  const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))))
-  return new Map(outputs.map((output) => [output.id, output]))
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms)
+  try {
+    const client = clientDeps(deps, deadline.signal)
+    const limiter = new Limiter(config.concurrency)
+    const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))))
+    return new Map(outputs.map((output) => [output.id, output]))
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export function httpCandidateLabel(config: HttpCandidateConfig): string {
@@ -43,14 +51,36 @@ async function askOne(request: PreparedRequest, plan: HttpPlan, config: HttpCand
   return reply.ok ? readResponse(request.id, reply.text, reply.latencyMs, plan) : errorRow(request.id, reply.error)
 }
 
-function clientDeps(deps: HttpCandidateDeps): HttpClientDeps {
+function clientDeps(deps: HttpCandidateDeps, deadline: AbortSignal): HttpClientDeps {
   return {
     fetch: deps.fetch ?? globalThis.fetch,
     now: deps.now ?? (() => performance.now()),
+    deadline,
     retry: {
-      sleep: deps.sleep ?? realRetryDeps.sleep,
+      sleep: untilDeadline(deps.sleep, deadline),
       random: deps.random ?? realRetryDeps.random,
       now: deps.dateNow ?? realRetryDeps.now,
     },
+  }
+}
+
+/**
+ * A backoff wait that ends early when the deadline passes (a Retry-After of a minute must not
+ * outlive the step); its own timer is cleared then, so it does not hold the process open.
+ */
+function untilDeadline(injected: ((ms: number) => Promise<void>) | undefined, deadline: AbortSignal): (ms: number) => Promise<void> {
+  return (ms) => {
+    if (deadline.aborted) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      let timer: NodeJS.Timeout | undefined
+      const done = () => {
+        clearTimeout(timer)
+        deadline.removeEventListener('abort', done)
+        resolve()
+      }
+      deadline.addEventListener('abort', done)
+      if (injected) injected(ms).then(done, done)
+      else timer = setTimeout(done, ms)
+    })
   }
 }

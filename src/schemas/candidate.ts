@@ -71,6 +71,10 @@ export const HttpCandidateSchema = z
     timeout_ms: z.number().int().positive().default(30_000),
     retries: z.number().int().min(0).max(10).default(2),
     concurrency: z.number().int().min(1).max(64).default(4),
+    /** a response body above this many MB is an error row, read no further (as a command's max_output_mb) */
+    max_response_mb: z.number().positive().max(1024).default(10),
+    /** the whole candidate step, every question and retry: past it, questions without an answer are error rows */
+    total_timeout_ms: z.number().int().positive().default(1_800_000),
   })
   .strict()
 export type HttpCandidateConfig = z.infer<typeof HttpCandidateSchema>

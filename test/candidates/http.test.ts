@@ -101,6 +101,8 @@ describe('HttpCandidateSchema', () => {
       timeout_ms: 30000,
       retries: 2,
       concurrency: 4,
+      max_response_mb: 10,
+      total_timeout_ms: 1800000,
     })
   })
 

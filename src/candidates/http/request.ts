@@ -3,12 +3,15 @@ import type { HttpCandidateConfig } from '../../schemas/candidate.ts'
 import type { HttpPlan, PreparedRequest } from './plan.ts'
 import { BODY_EXCERPT_CHARS, errorMessage, excerpt } from './quote.ts'
 import { redact } from '../../io/redact.ts'
+import { HttpRefusedError, fetchSameOrigin, readCapped } from './transport.ts'
 
 export interface HttpClientDeps {
   fetch: typeof fetch
   /** a monotonic clock in ms, for latency */
   now: () => number
   retry: RetryDeps
+  /** aborted when the candidate step's total time (total_timeout_ms) runs out: requests in flight stop */
+  deadline?: AbortSignal
 }
 
 export type HttpReply = { ok: true; text: string; latencyMs: number } | { ok: false; error: string }
@@ -34,22 +37,38 @@ export function httpRetryPolicy(config: HttpCandidateConfig): RetryPolicy {
 
 /** One question's request, retried as the policy says; a failure is described (secrets redacted), never thrown. */
 export async function send(request: PreparedRequest, plan: HttpPlan, config: HttpCandidateConfig, deps: HttpClientDeps): Promise<HttpReply> {
+  if (deps.deadline?.aborted) return { ok: false, error: deadlineMessage(config, 'before this question was asked') }
   const result = await withRetry(() => sendOnce(request, plan, config, deps), httpRetryPolicy(config), deps.retry)
   if (result.ok) return { ok: true, ...result.value }
+  if (deps.deadline?.aborted) return { ok: false, error: deadlineMessage(config, 'before this question was answered') }
   return { ok: false, error: redact(describeFailure(result, config.timeout_ms), plan.secrets) }
+}
+
+/** Why a question has no answer when the candidate step ran out of time. */
+export function deadlineMessage(config: HttpCandidateConfig, when: string): string {
+  return `not answered: the HTTP candidate's total time limit (candidate.http.total_timeout_ms, ${config.total_timeout_ms} ms) ran out ${when}`
 }
 
 async function sendOnce(request: PreparedRequest, plan: HttpPlan, config: HttpCandidateConfig, deps: HttpClientDeps): Promise<{ text: string; latencyMs: number }> {
   const started = deps.now()
-  const response = await deps.fetch(request.url, {
-    method: config.method,
-    headers: plan.headers,
-    body: request.body,
-    signal: AbortSignal.timeout(config.timeout_ms),
-  })
-  // the body read is under the same timeout signal
-  const text = await response.text()
-  if (response.ok) return { text, latencyMs: Math.round((deps.now() - started) * 10) / 10 }
+  // one signal for the request, its redirects and the body read: this attempt's timeout or the step's deadline
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), config.timeout_ms)
+  const stop = () => controller.abort()
+  deps.deadline?.addEventListener('abort', stop)
+  try {
+    if (deps.deadline?.aborted) controller.abort()
+    const response = await fetchSameOrigin(deps.fetch, { url: request.url, method: config.method, headers: plan.headers, body: request.body }, controller.signal)
+    const text = await readCapped(response, config.max_response_mb * 1024 * 1024)
+    return answered(response, text, plan, deps.now() - started)
+  } finally {
+    clearTimeout(timer)
+    deps.deadline?.removeEventListener('abort', stop)
+  }
+}
+
+function answered(response: Response, text: string, plan: HttpPlan, elapsedMs: number): { text: string; latencyMs: number } {
+  if (response.ok) return { text, latencyMs: Math.round(elapsedMs * 10) / 10 }
   // redacted before it is cut to an excerpt, so no part of a secret the server echoes survives
   throw new HttpStatusError(response.status, response.headers, redact(text, plan.secrets))
 }
@@ -57,6 +76,7 @@ async function sendOnce(request: PreparedRequest, plan: HttpPlan, config: HttpCa
 function describeFailure(result: Extract<RetryResult<unknown>, { ok: false }>, timeoutMs: number): string {
   const { error, retries, retryable } = result
   const tries = `${retries + 1} attempt${retries === 0 ? '' : 's'}`
+  if (error instanceof HttpRefusedError) return retries === 0 ? error.message : `${error.message} (${tries})`
   if (error instanceof HttpStatusError) {
     const body = excerpt(error.body, BODY_EXCERPT_CHARS)
     return retryable ? `HTTP ${error.status} after ${tries}: ${body}` : `HTTP ${error.status} (not retried): ${body}`
