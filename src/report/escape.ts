@@ -1,7 +1,10 @@
+import { showInvisible } from '../io/visible.ts'
+
 /**
  * Everything that came from the eval set, the candidate or the judge goes through here
  * before it reaches Markdown: it must not break a table, inject HTML, open a code span,
- * or notify anyone through an @mention.
+ * notify anyone through an @mention, link an issue or a URL, or hide and reorder text with
+ * control, bidi or zero-width characters.
  */
 export function escapeCell(text: string, maxChars = 160): string {
   const flat = text
@@ -14,15 +17,46 @@ export function escapeCell(text: string, maxChars = 160): string {
 
 export function escapeInline(text: string): string {
   return (
-    text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
-      // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
-      // or extra table column)
-      .replace(/[\\`*_[\]|~]/g, '\\$&')
-      // "#123" would link an issue and "@octocat" notify a user: a word joiner stops both
-      .replace(/([#@])(?=[\p{L}\p{N}_-])/gu, '$1\u2060')
+    showInvisible(
+      text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
+        // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
+        // or extra table column)
+        .replace(/[\\`*_[\]|~]/g, '\\$&'),
+      '\n\t',
+    )
+      // entities, not invisible characters, so what is copied is what was written: "#123" and
+      // "GH-123" would link an issue, "@octocat" notify a user (GitHub only sees a mention after
+      // a non-word character, so "precision@5" is left alone), a bare URL become a link
+      .replace(/#(?=[\p{L}\p{N}_])/gu, '&#35;')
+      .replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, '&#64;')
+      .replace(/\b(GH)-(?=\d)/gi, '$1&#45;')
+      .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1&#58;')
+      .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, '$1&#46;')
   )
+}
+
+/**
+ * A code span holding `text` exactly as written: no backslash escape is needed (or shown)
+ * inside it, because its fence is one backtick longer than the longest run of backticks in
+ * the text (CommonMark), padded with a space when the text starts or ends with one. Line
+ * breaks become spaces and control characters their visible codes. Not for table cells,
+ * where `|` would still end the cell.
+ */
+export function codeSpan(text: string): string {
+  const flat = showInvisible(text.replace(/\r?\n|\r/g, ' '))
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : ''
+  return `${fence}${pad}${flat}${pad}${fence}`
+}
+
+/** A fenced code block around `text` as written: the fence is longer than any run of backticks in it. */
+export function codeBlock(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
+  const fence = '`'.repeat(Math.max(3, longest + 1))
+  return `${fence}\n${text}\n${fence}`
 }

@@ -1,6 +1,6 @@
 import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failures.ts'
 import type { Comparison } from '../schemas/results.ts'
-import { escapeInline } from './escape.ts'
+import { codeSpan, escapeInline } from './escape.ts'
 
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
@@ -32,9 +32,20 @@ export function failureDetail(f: MetricFailure): string {
   }
 }
 
-/** The Markdown report's words: the same sentence, escaped. */
+/**
+ * The Markdown report's words: the same sentence, escaped, with each metric name in a code
+ * span, so that what is copied from the report (rendered or raw) pastes back into
+ * `thresholds` as the metric's own name.
+ */
 export function failureMarkdown(f: GateFailure): string {
-  return escapeInline(failureSentence(f))
+  switch (f.kind) {
+    case 'category_floor':
+      return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${fmt(f.value)} is below its floor ${f.limit}`
+    case 'category_missing':
+      return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`
+    default:
+      return `${codeSpan(f.metric)}: ${escapeInline(failureDetail(f))}`
+  }
 }
 
 /** The failures of one metric row, in report order (the drop first). */

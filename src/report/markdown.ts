@@ -1,6 +1,6 @@
 import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
-import { escapeCell, escapeInline } from './escape.ts'
+import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
 import { metricTable, signed, value } from './metricTable.ts'
 import { noiseSection } from './noise.ts'
@@ -106,10 +106,10 @@ function runIdentity(results: Results, options: ReportOptions): string {
   const r = results.run
   const c = results.comparison
   const parts: string[] = []
-  const version = r.version ? `\`${escapeInline(r.version)}\`` : 'this run'
+  const version = r.version ? codeSpan(r.version) : 'this run'
   if (c && c.baseline.kind !== 'none') {
     const kind = c.baseline.kind === 'results' ? 'results' : 'baseline'
-    parts.push(`${version} vs ${kind} \`${escapeInline(c.baseline.version ?? '?')}\`${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`)
+    parts.push(`${version} vs ${kind} ${codeSpan(c.baseline.version ?? '?')}${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`)
   } else {
     parts.push(version)
   }
@@ -119,10 +119,10 @@ function runIdentity(results: Results, options: ReportOptions): string {
       : c?.baseline.fingerprint_check === 'mismatch'
         ? 'fingerprint ❌ differs'
         : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``
-  parts.push(`eval set \`${escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`)
+  parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${r.question_count} questions, ${fingerprint}`)
   if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0)) parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`)
   parts.push(`judge: ${escapeInline(r.judge_label)}`)
-  if (options.sha) parts.push(`commit \`${escapeInline(options.sha.slice(0, 7))}\``)
+  if (options.sha) parts.push(`commit ${codeSpan(options.sha.slice(0, 7))}`)
   if (options.runUrl) parts.push(`[workflow run](${options.runUrl})`)
   return parts.join(' · ')
 }

@@ -1,4 +1,5 @@
-import { escapeInline } from './escape.ts'
+import { showInvisible } from '../io/visible.ts'
+import { codeBlock, codeSpan } from './escape.ts'
 import type { ReportOptions } from './markdown.ts'
 
 /** The report when the gate could not run (an input error): the message, and where it happened. */
@@ -6,8 +7,8 @@ export function renderProblem(message: string, options: ReportOptions = {}): str
   const out: string[] = []
   if (options.marker) out.push(options.marker)
   out.push('### ❌ evalgate: could not run the gate', '')
-  out.push('```', message.replace(/```/g, "'''"), '```')
-  const where = [options.sha ? `commit \`${escapeInline(options.sha.slice(0, 7))}\`` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean)
+  out.push(codeBlock(showInvisible(message, '\n\t')))
+  const where = [options.sha ? `commit ${codeSpan(options.sha.slice(0, 7))}` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean)
   if (where.length > 0) out.push('', where.join(' · '))
   return out.join('\n') + '\n'
 }

@@ -1,3 +1,4 @@
+import { showInvisible as shown } from '../io/visible.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, Results } from '../schemas/results.ts'
 import { failureDetail, failureSentence, failuresOf } from './failures.ts'
@@ -10,7 +11,11 @@ export interface TerminalOptions {
 
 type Paint = Record<'red' | 'green' | 'yellow' | 'dim' | 'bold', (text: string) => string>
 
-/** A compact, coloured summary for the terminal; the full report goes to report.md. */
+/**
+ * A compact, coloured summary for the terminal; the full report goes to report.md. Text that
+ * came from outside (ids, questions, labels, reasons) has its control characters shown as codes
+ * (`\x1b`), so it can neither colour nor break a line; the CLI's output guard does the rest.
+ */
 export function renderTerminal(results: Results, options: TerminalOptions): string {
   const paint = (code: string) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text)
   const p: Paint = { red: paint('31'), green: paint('32'), yellow: paint('33'), dim: paint('2'), bold: paint('1') }
@@ -25,21 +30,23 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
     no_baseline: yellow(bold('NO BASELINE')),
   }[verdict]
   const r = results.run
-  lines.push(`${headline}  evalgate · ${r.version ?? 'run'} on eval set ${r.eval_set_version} (${r.question_count} questions) · judge ${r.judge.provider}`)
-  if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${c.baseline.version ?? '?'} (${c.baseline.path ?? c.baseline.kind}) · ${c.common} questions compared`))
+  lines.push(`${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${r.question_count} questions) · judge ${shown(r.judge.provider)}`)
+  if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${c.common} questions compared`))
   lines.push('', ...metricLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
     lines.push('', `  ${red(`${c.change_counts.questions_worse} questions regressed`)} (${c.change_counts.regression_rows} rows, worst first):`)
     for (const q of c.regressions.slice(0, max)) {
-      lines.push(`    ${q.id.padEnd(10)} ${q.metric.padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim((results.questions[q.id]?.question ?? '').slice(0, 40))}`)
+      lines.push(
+        `    ${shown(q.id).padEnd(10)} ${shown(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(shown([...(results.questions[q.id]?.question ?? '')].slice(0, 40).join('')))}`,
+      )
     }
     if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
   }
   if (c && c.improvements.length > 0) lines.push(`  ${green(`${c.change_counts.questions_better} questions improved`)}`)
   if (c && c.failures.length > 0) {
     lines.push('', `  ${bold('Gate failed because:')}`)
-    for (const failure of c.failures) lines.push(`    - ${failureSentence(failure)}`)
+    for (const failure of c.failures) lines.push(`    - ${shown(failureSentence(failure))}`)
   }
   if (c && c.verdict === 'incomparable') lines.push(...incomparableLines(c, p))
   return lines.join('\n')
@@ -58,7 +65,7 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
     const failures = c ? failuresOf(c, m.metric) : []
     const status =
       failures.length > 0
-        ? red(failures.map(failureDetail).join('; '))
+        ? red(shown(failures.map(failureDetail).join('; ')))
         : m.status === 'improvement'
           ? green('improvement')
           : m.status === 'within'
@@ -66,7 +73,7 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
             : m.status === 'no_baseline' || m.status === null
               ? dim('—')
               : yellow(m.status.replace('_', ' '))
-    lines.push(`  ${m.metric.padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
+    lines.push(`  ${shown(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
   }
   return lines
 }
@@ -75,9 +82,9 @@ function incomparableLines(c: Comparison, { yellow, bold }: Paint): string[] {
   return [
     '',
     `  ${yellow(bold('Baseline not comparable:'))}`,
-    ...c.reasons.map((reason) => `    - ${reason}`),
+    ...c.reasons.map((reason) => `    - ${shown(reason)}`),
     '',
     `  fix: if the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run:`,
-    `    ${c.update_command}`,
+    `    ${shown(c.update_command)}`,
   ]
 }

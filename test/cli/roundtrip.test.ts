@@ -120,9 +120,10 @@ describe('run → baseline → run → compare round trip', () => {
     const md = readFileSync(worseReport, 'utf8')
     const failures = md.slice(md.indexOf('**Why the gate failed**'), md.indexOf('#### Metrics'))
     assert.ok(failures.length > 0)
-    // `_` may be escaped (\_ or an HTML entity), but an entity must stay intact (&#95;, not &#⁠95;)
+    // each name in a code span, as written, so it pastes back into thresholds; no entity broken by a word joiner
     assert.doesNotMatch(failures, /&#\u2060/, 'an escaped character was turned into a broken entity')
-    assert.match(failures, /^- rules(_|\\_|&#95;)pass: dropped 0\.286/m)
+    assert.match(failures, /^- `rules_pass`: dropped 0\.286/m)
+    assert.match(failures, /^- `precision@5`: dropped/m)
   })
 
   it('passes the good run again against the same baseline', async () => {

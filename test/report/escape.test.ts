@@ -1,0 +1,84 @@
+/* eslint-disable no-control-regex -- these tests look for control characters on purpose */
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { compare } from '../../src/compare/compare.ts'
+import { isKnownMetric } from '../../src/metrics/registry.ts'
+import { codeSpan, escapeCell, escapeInline } from '../../src/report/escape.ts'
+import { renderReport } from '../../src/report/markdown.ts'
+import { renderProblem } from '../../src/report/problem.ts'
+import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
+
+/** Controls, bidi overrides and isolates, zero-width characters: none may reach the Markdown raw. */
+const HIDDEN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u
+
+describe('the Markdown escaper', () => {
+  it('shows control, bidi and zero-width characters as their codes', () => {
+    const text = 'a\u202Eevil\u202C b\u2066x\u2069 c\u200Bd\u200De\u2060f\uFEFF g\u001b[31mred\u001b]8;;http://x\u0007 h\u0085'
+    // a cell folds U+FEFF into a space with the other blanks; inline text shows it
+    for (const [escaped, codes] of [
+      [escapeInline(text), ['\\ufeff']],
+      [escapeCell(text), []],
+    ] as const) {
+      assert.doesNotMatch(escaped, HIDDEN, escaped)
+      for (const code of ['\\u202e', '\\u202c', '\\u2066', '\\u2069', '\\u200b', '\\u200d', '\\u2060', '\\x1b', '\\x07', '\\x85', ...codes]) assert.ok(escaped.includes(code), `${code} in ${escaped}`)
+    }
+  })
+
+  it('keeps bare URLs from becoming links', () => {
+    const escaped = escapeInline('see https://evil.example/login, HTTP://x.example and www.evil.example')
+    assert.doesNotMatch(escaped, /https?:\/\/|www\./i)
+    assert.ok(escaped.includes('https&#58;//evil.example/login'), escaped)
+    assert.ok(escaped.includes('www&#46;evil.example'), escaped)
+  })
+
+  it('neutralises #123, GH-123 and owner/repo#123 with visible entities, not invisible characters', () => {
+    const escaped = escapeInline('fixes #123, GH-45, gh-6 and octo/repo#7')
+    assert.doesNotMatch(escaped, /(?<!&)#\d|GH-\d/i)
+    assert.ok(escaped.includes('&#35;123') && escaped.includes('GH&#45;45') && escaped.includes('repo&#35;7'), escaped)
+    assert.doesNotMatch(escaped, HIDDEN)
+  })
+
+  it('stops @mentions but leaves precision@5 as written', () => {
+    const escaped = escapeInline('ping @octocat, (@org/team) and precision@5')
+    assert.doesNotMatch(escaped, /(^|[^A-Za-z0-9_])@/)
+    assert.ok(escaped.includes('&#64;octocat') && escaped.includes('precision@5'), escaped)
+  })
+
+  it('writes a code span whose fence fits the text, so nothing inside needs a backslash', () => {
+    assert.equal(codeSpan('heading_v2'), '`heading_v2`')
+    assert.equal(codeSpan('a`b'), '``a`b``')
+    assert.equal(codeSpan('``x'), '``` ``x ```')
+    assert.equal(codeSpan('v*1 [x] <b>'), '`v*1 [x] <b>`')
+    assert.equal(codeSpan('line\nbreak\u202E'), '`line break\\u202e`')
+  })
+
+  it('puts a label in the report as written inside its code span', () => {
+    const run = makeRun([{ mrr: 1 }])
+    const results = makeResults(run, compare(run, baselineOf(run, { version: 'base_v1' }), gate(), 'npx evalgate baseline'))
+    results.run.version = 'heading_v2'
+    const md = renderReport(results)
+    assert.ok(md.includes('`heading_v2` vs baseline `base_v1`'), md.split('\n').slice(0, 4).join('\n'))
+    assert.ok(!md.includes('heading\\_v2'))
+  })
+
+  it('keeps a "could not run" message in a fence it cannot close, with its controls shown', () => {
+    const md = renderProblem('bad\n```\n@octocat \u001b[2J\n````')
+    assert.ok(md.includes('`````\nbad\n```\n@octocat \\x1b[2J\n````\n`````'), md)
+  })
+})
+
+describe("the report's metric names", () => {
+  it('copy back from "Why the gate failed" as known metric names (each in a code span), without invisible characters', () => {
+    const base = makeRun(Array.from({ length: 4 }, () => ({ 'precision@5': 1, 'hit@5': 1, rules_pass: 1 })))
+    const cand = makeRun(Array.from({ length: 4 }, () => ({ 'precision@5': 0, 'hit@5': 0, rules_pass: 0 })))
+    const md = renderReport(makeResults(cand, compare(cand, baselineOf(base), gate(), 'npx evalgate baseline')))
+    const section = md.split('**Why the gate failed**')[1]!.split('\n\n')[0]!
+    const names = section
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => /^- `([^`]+)`: /.exec(line)?.[1] ?? line)
+    assert.deepEqual(names.sort(), ['hit@5', 'precision@5', 'rules_pass'])
+    for (const name of names) assert.ok(isKnownMetric(name), `"${name}" (${[...name].map((c) => c.codePointAt(0)!.toString(16)).join(' ')}) is not a known metric`)
+    assert.doesNotMatch(md, HIDDEN)
+  })
+})

@@ -1,0 +1,67 @@
+/* eslint-disable no-control-regex -- these tests look for control characters on purpose */
+import { afterEach, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { compare } from '../../src/compare/compare.ts'
+import { clearSecrets, registerSecret } from '../../src/io/redact.ts'
+import { terminalSafe } from '../../src/io/visible.ts'
+import { renderTerminal } from '../../src/report/terminal.ts'
+import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
+import { cleanupTempDirs, fixture, makeTempDir, runCli } from '../cli/harness.ts'
+
+/** What the Actions runner would obey: `::command::` at a line's start (after blanks), `##[command]` anywhere. */
+const WORKFLOW_COMMAND = /^\s*::|##\[/m
+
+afterEach(() => {
+  clearSecrets()
+  cleanupTempDirs()
+})
+
+function hostileResults() {
+  const base = makeRun([{ rules_pass: 1 }])
+  const cand = makeRun([{ rules_pass: 0 }])
+  cand.questions.q1!.question = '\u001b]8;;x\u0007x\n::stop-commands::tok\n  ::warning title=forged::pwned'
+  const results = makeResults(cand, compare(cand, baselineOf(base), gate(), 'npx evalgate baseline'))
+  results.run.version = '::error::forged'
+  return results
+}
+
+describe('terminal output', () => {
+  it('shows control characters in outside text as codes, so a question can neither break a line nor send an escape sequence', () => {
+    const out = renderTerminal(hostileResults(), { color: true })
+    const question = out.split('\n').find((line) => line.includes('stop-commands'))!
+    assert.ok(question.includes('\\x1b]8;;x\\x07x\\x0a::stop-commands::tok\\x0a'), question)
+    // the only raw ESC left is our own colour codes
+    assert.doesNotMatch(out.replace(/\u001b\[[0-9;]*m/g, ''), /\u001b/)
+  })
+
+  it('never lets a line start with a workflow command, and redacts secrets, in what reaches the terminal', () => {
+    registerSecret('tok-secret-123')
+    const text = '::stop-commands::x\n   ::warning::y\nfine ##[error]z\n\u001b[31mred\u001b[0m tok-secret-123'
+    const safe = terminalSafe(text)
+    assert.doesNotMatch(safe, WORKFLOW_COMMAND)
+    assert.doesNotMatch(safe, /\u001b/)
+    assert.ok(safe.includes('\\x3a:stop-commands::x') && safe.includes('***'), safe)
+    assert.ok(terminalSafe(text, true).includes('\u001b[31mred\u001b[0m'), 'colour codes pass when colour is on')
+  })
+
+  it('the CLI prints no workflow command and no raw escape sequence from a hostile label', async () => {
+    const t = makeTempDir()
+    const run = await runCli([
+      'run',
+      '--config',
+      t.config,
+      '--eval-set',
+      fixture('eval_set.csv'),
+      '--eval-set-version',
+      'v1',
+      '--predictions',
+      fixture('good.jsonl'),
+      '--version',
+      'v\n::stop-commands::tok\n##[error]forged \u001b]0;owned\u0007',
+    ])
+    assert.equal(run.code, 0, run.stderr)
+    assert.ok(run.stdout.includes('\\x0a'), run.stdout)
+    assert.doesNotMatch(run.stdout + run.stderr, WORKFLOW_COMMAND)
+    assert.doesNotMatch(run.stdout + run.stderr, /[\u0000-\u0008\u000B-\u001F\u007F]/)
+  })
+})
