@@ -29211,7 +29211,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3784:
+/***/ 1840:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46872,13 +46872,17 @@ function preprocess(fn, schema) {
  * (evalgate.yml `gate:`, a baseline's committed settings, flags and inputs), the defaults and
  * the key list are derived from it.
  */
+/** A drop on the 0-1 score scale: above 1 no score could ever drop that far, and the gate would pass everything. */
+const SCORE_DROP = 'must be between 0 and 1: it is a drop on the 0-1 score scale (0.02 = two points)';
+const scoreDrop = () => schemas_number().min(0, SCORE_DROP).max(1, SCORE_DROP);
 const GateSettingsSchema = object({
-    max_drop: schemas_number().min(0).default(0.02),
+    max_drop: scoreDrop().default(0.02),
+    /** per metric: a drop like max_drop, or for latency_ms a relative rise like latency_rise (baseline/gate.ts checks which) */
     max_drop_overrides: record(schemas_string(), schemas_number().min(0)).default({}),
     thresholds: record(schemas_string(), schemas_number()).default({}),
     by_category: record(schemas_string(), record(schemas_string(), schemas_number())).default({}),
     max_error_rate: schemas_number().min(0).max(1).default(0.1),
-    question_drop: schemas_number().min(0).default(0.25),
+    question_drop: scoreDrop().default(0.25),
     latency_rise: schemas_number().min(0).default(0.5),
     gate_mode: schemas_enum(['strict', 'significant']).default('strict'),
 });
@@ -46927,11 +46931,122 @@ function checkGateMetricNames(settings, source) {
             throw new errors_GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
         }
     }
+    checkOverrideRanges(settings, source);
+}
+/**
+ * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
+ * whose override is a relative rise like latency_rise (0.5 = 50% slower) and may exceed 1.
+ */
+function checkOverrideRanges(settings, source) {
+    for (const [metric, value] of Object.entries(settings.max_drop_overrides ?? {})) {
+        if (metricInfo(metric)?.unit === 'ms' || value <= 1)
+            continue;
+        throw new errors_GateError('bad_config', `${source}: max_drop_overrides.${metric} is ${value}: a max_drop override must be between 0 and 1, a drop on the 0-1 score scale, so ${value} lets every drop pass`, `write the drop as a fraction of the scale, e.g. ${metric}: 0.05 for five points`);
+    }
 }
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/io/redact.ts
+/**
+ * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
+ * header values, the GitHub token, every value the Action masks with setSecret) is registered
+ * here by whoever learns it, and every way out (the terminal and the Action's log, annotations,
+ * every file through the safe writer, the job summary, the PR comment) passes its text through
+ * `redactSecrets`. Process-wide on purpose: a sink cannot forget a secret that a layer above it
+ * learnt, and GitHub masks its log only, never a comment body or a file.
+ */
+/** Shorter values are not masked: hiding every "ab" would garble the output and protect nothing. */
+const MIN_SECRET_CHARS = 4;
+/** What one character of a secret may have become once escaped: a Markdown / JSON backslash, an HTML entity. */
+const PUNCTUATION = /[!-/:-@[-`{-~]/;
+/** Room for the longest escaped form of one character (`\&#x10FFFF;`). */
+const ESCAPED_CHAR_MAX = 12;
+const redact_registry = new Set();
+let compiled = null;
+/** Remembers a secret (and each line of a multi-line one); empty and very short values are ignored. */
+function registerSecret(value) {
+    if (!value)
+        return;
+    const parts = [value, ...value.split(/\r?\n/).map((line) => line.trim())];
+    for (const part of parts) {
+        if (part.length < MIN_SECRET_CHARS || redact_registry.has(part))
+            continue;
+        redact_registry.add(part);
+        compiled = null;
+    }
+}
+/** For tests: forget every secret. */
+function clearSecrets() {
+    redact_registry.clear();
+    compiled = null;
+}
+/** Every occurrence of a registered secret becomes `***`, raw or as Markdown, JSON or HTML escaped it. */
+function redactSecrets(text) {
+    const c = compile();
+    return c === null ? text : text.replace(c.pattern, '***');
+}
+/** Every occurrence of one of `secrets` becomes `***` (for a message made before the secrets are registered). */
+function redact(text, secrets) {
+    const pattern = patternOf(secrets);
+    return pattern === null ? text : text.replace(pattern, '***');
+}
+/**
+ * Redacts text that arrives in pieces (a file written chunk by chunk): a secret cut in two by a
+ * chunk boundary is still found, because the end of each piece that could be the start of a
+ * secret is held back until the next piece (or `end`).
+ */
+class StreamRedactor {
+    carry = '';
+    push(chunk) {
+        const c = compile();
+        const text = this.carry + chunk;
+        if (c === null) {
+            this.carry = '';
+            return text;
+        }
+        let cut = Math.max(0, text.length - c.maxMatch);
+        for (const match of text.matchAll(c.pattern)) {
+            const end = match.index + match[0].length;
+            if (match.index < cut && end > cut)
+                cut = end;
+        }
+        // never between the two halves of a surrogate pair: each piece is written as UTF-8 on its own
+        if (cut > 0 && cut < text.length && /[\uD800-\uDBFF]/.test(text[cut - 1]))
+            cut -= 1;
+        this.carry = text.slice(cut);
+        return text.slice(0, cut).replace(c.pattern, '***');
+    }
+    end() {
+        const rest = redactSecrets(this.carry);
+        this.carry = '';
+        return rest;
+    }
+}
+function compile() {
+    if (compiled === null && redact_registry.size > 0) {
+        const longest = Math.max(...[...redact_registry].map((s) => s.length));
+        compiled = { pattern: patternOf([...redact_registry]), maxMatch: longest * ESCAPED_CHAR_MAX };
+    }
+    return compiled;
+}
+/** Longest first, so a secret that contains another is hidden whole. */
+function patternOf(secrets) {
+    const kept = [...new Set(secrets)].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+    if (kept.length === 0)
+        return null;
+    return new RegExp(kept.map(tolerant).join('|'), 'gu');
+}
+/** A secret's characters in order; each punctuation character may appear backslash-escaped or as an entity. */
+function tolerant(secret) {
+    return [...secret].map((ch) => (PUNCTUATION.test(ch) ? `\\\\?(?:${escapeRegExp(ch)}|&#\\d+;|&#x[0-9a-fA-F]+;|&[a-zA-Z]+;)` : escapeRegExp(ch))).join('');
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 ;// CONCATENATED MODULE: ./src/io/safeWrite.ts
+
 
 
 
@@ -46965,7 +47080,9 @@ function writeFileStreamed(path, produce, fs = external_node_fs_namespaceObject)
         // keep the old file's mode; best effort, as some file systems (FAT) have none to set
         if (target)
             ignoreErrors(() => fs.fchmodSync(fd, target.mode & 0o7777));
-        produce((chunk) => writeAll(fs, fd, chunk));
+        const redactor = new RedactingSink((bytes) => writeAll(fs, fd, bytes));
+        produce((chunk) => redactor.write(chunk));
+        redactor.end();
         fs.fsyncSync(fd);
         const open = fd;
         fd = undefined;
@@ -47012,6 +47129,31 @@ function safeWrite_exists(path, fs) {
     }
     catch {
         return false;
+    }
+}
+/** Text chunks pass through the redactor; bytes that are not UTF-8 text are written as they are. */
+class RedactingSink {
+    redactor = new StreamRedactor();
+    out;
+    decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    constructor(out) {
+        this.out = out;
+    }
+    write(chunk) {
+        if (typeof chunk === 'string')
+            return this.out(this.redactor.push(chunk));
+        let text;
+        try {
+            text = this.decoder.decode(chunk);
+        }
+        catch {
+            this.out(this.redactor.end());
+            return this.out(chunk);
+        }
+        this.out(this.redactor.push(text));
+    }
+    end() {
+        this.out(this.redactor.end());
     }
 }
 /** writeSync may write fewer bytes than asked (a signal, a nearly full disk): write the rest. */
@@ -47614,6 +47756,68 @@ function baselineFromResults(results, previous, version, now) {
 /** 12 significant digits keep a committed baseline readable in a diff without moving any decision. */
 function round(value) {
     return Number(value.toPrecision(12));
+}
+
+;// CONCATENATED MODULE: ./src/io/similarName.ts
+/**
+ * "Did you mean": the known name an unknown field or column was probably meant to be. A name
+ * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
+ * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
+ * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
+ * resembles a known one must not turn into an error by accident.
+ */
+function similarName(name, known, aliases = {}) {
+    const unknown = squash(name);
+    if (unknown === '')
+        return null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        if (unknown === target)
+            return candidate;
+        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
+            return candidate;
+    }
+    let best = null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
+        const distance = editDistance(unknown, target, allowed);
+        if (distance <= allowed && (!best || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name ?? null;
+}
+/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
+function squash(name) {
+    return name
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s_\-.]+/g, '')
+        .replace(/s$/, '');
+}
+/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
+function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit)
+        return limit + 1;
+    let before = [];
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        let rowBest = i;
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, before[j - 2] + 1);
+            current.push(d);
+            rowBest = Math.min(rowBest, d);
+        }
+        if (rowBest > limit)
+            return limit + 1;
+        before = previous;
+        previous = current;
+    }
+    return Math.min(previous[b.length], limit + 1);
 }
 
 // EXTERNAL MODULE: external "node:events"
@@ -50121,10 +50325,15 @@ const HttpCandidateSchema = object({
     timeout_ms: schemas_number().int().positive().default(30_000),
     retries: schemas_number().int().min(0).max(10).default(2),
     concurrency: schemas_number().int().min(1).max(64).default(4),
+    /** a response body above this many MB is an error row, read no further (as a command's max_output_mb) */
+    max_response_mb: schemas_number().positive().max(1024).default(10),
+    /** the whole candidate step, every question and retry: past it, questions without an answer are error rows */
+    total_timeout_ms: schemas_number().int().positive().default(1_800_000),
 })
     .strict();
 
 ;// CONCATENATED MODULE: ./src/candidates/outputs.ts
+
 
 
 
@@ -50133,6 +50342,15 @@ const HINTS = {
     latency_ms: 'give latency_ms as a number of milliseconds, or leave it out',
     contexts: 'give contexts as an array of strings (CSV: separated by ||)',
     retrieved_ids: 'give retrieved_ids as an array, best first (CSV: separated by |)',
+};
+/** The fields of an output, and what systems under test call them instead. */
+const OUTPUT_FIELDS = Object.keys(CandidateOutputInputSchema.shape);
+const OUTPUT_FIELD_ALIASES = {
+    answer: ['response', 'output', 'text', 'reply', 'completion', 'prediction', 'generated_answer', 'generation', 'result', 'content'],
+    contexts: ['documents', 'chunks', 'passages', 'retrieved_contexts', 'retrieved_documents'],
+    retrieved_ids: ['doc_ids', 'retrieved_doc_ids', 'retrieved_docs', 'document_ids', 'source_ids', 'retrieval_ids'],
+    latency_ms: ['duration_ms', 'elapsed_ms', 'time_ms'],
+    error: ['err', 'exception', 'error_message'],
 };
 /**
  * Validates candidate outputs against the eval set, one record at a time (so a file can be
@@ -50145,6 +50363,8 @@ class OutputCollector {
     source;
     evalIds;
     wanted;
+    /** field name → the known field it looks like, worked out once per name */
+    suggestions = new Map();
     /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
     constructor(source, evalIds, wanted = null) {
         this.source = source;
@@ -50153,6 +50373,8 @@ class OutputCollector {
     }
     add(record) {
         const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : CandidateOutputInputSchema;
+        if (schema === CandidateOutputInputSchema)
+            this.checkFieldNames(record);
         const output = parseRecord(schema, record, this.source, outputHint);
         if (!this.evalIds.has(output.id)) {
             throw new errors_GateError('bad_input', `${locate(this.source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
@@ -50164,6 +50386,23 @@ class OutputCollector {
         this.lines.set(output.id, record.line);
         if (schema === CandidateOutputInputSchema)
             this.outputs.set(output.id, output);
+    }
+    /**
+     * A field that is a known one misnamed (`response` for `answer`) while the known one is
+     * absent: the unknown field would be dropped and the answer read as empty, scored as a
+     * wrong answer rather than refused as a wrong file.
+     */
+    checkFieldNames(record) {
+        for (const key of Object.keys(record.data)) {
+            let meant = this.suggestions.get(key);
+            if (meant === undefined) {
+                meant = OUTPUT_FIELDS.includes(key) ? null : similarName(key, OUTPUT_FIELDS, OUTPUT_FIELD_ALIASES);
+                this.suggestions.set(key, meant);
+            }
+            if (meant === null || Object.hasOwn(record.data, meant))
+                continue;
+            throw new errors_GateError('bad_input', `${locate(this.source, record.line, key)}: unknown field; did you mean "${meant}"?`, `name it ${meant}: evalgate reads ${OUTPUT_FIELDS.join(', ')}, and drops other fields, so this output's ${meant} would be read as missing`);
+        }
     }
 }
 /** How to fix a field of a candidate output. */
@@ -51250,6 +51489,39 @@ function preview(ids) {
     return ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} … (+${ids.length - 10})`;
 }
 
+;// CONCATENATED MODULE: ./src/run/gradeSuffix.ts
+/** Questions named in the warning; the rest are counted. */
+const SHOWN_QUESTIONS = 5;
+/**
+ * relevant_doc_ids reads `page:2` as id `page` with grade 2. A retrieved id that matches a
+ * relevant id only once its own `:N` is taken off (`page:2` against `page`) is then a hit that
+ * scores as a miss: either the eval set meant `page:2` as an id, or the candidate appends
+ * chunk numbers. Which one only the user knows, so it is a warning naming the questions.
+ */
+function gradeSuffixWarning(rows, outputs) {
+    const found = [];
+    for (const row of rows) {
+        if (row.relevant_docs.length === 0)
+            continue;
+        const output = outputs.get(row.id);
+        if (!output || output.error !== null)
+            continue;
+        const relevant = new Set(row.relevant_docs.map((d) => d.id));
+        for (const id of output.retrieved_ids) {
+            const base = /^(.+):\d+$/.exec(id)?.[1]?.trim();
+            if (relevant.has(id) || base === undefined || !relevant.has(base))
+                continue;
+            found.push(`${row.id} (retrieved "${id}", relevant "${base}")`);
+            break;
+        }
+    }
+    if (found.length === 0)
+        return null;
+    const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : '';
+    return (`${found.length} question(s) retrieved an id that matches a relevant id only when its ":N" is read as a grade, so it scores as a miss: ${found.slice(0, SHOWN_QUESTIONS).join(', ')}${more}. ` +
+        'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them');
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/types.ts
 const types_score = (value) => ({ value });
 const noScore = (reason) => ({ value: null, reason });
@@ -51378,6 +51650,18 @@ function discountedGain(gradesInRankOrder) {
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 function plannedMetrics(rows, config, outputs, scorer) {
+    const names = metricsBeforeAnswers(rows, config, scorer);
+    for (const output of outputs) {
+        if (output.latency_ms !== null) {
+            names.push('latency_ms');
+            break;
+        }
+    }
+    // one canonical order, so a run and the merge of its shards list metrics alike
+    return sortMetrics(names);
+}
+/** Every metric of plannedMetrics that is known before the candidate answers: all but latency_ms, which depends on the outputs. */
+function metricsBeforeAnswers(rows, config, scorer) {
     const names = [];
     const anyRefuse = rows.some((r) => r.should_refuse);
     const anyAnswerable = rows.some((r) => !r.should_refuse);
@@ -51399,14 +51683,7 @@ function plannedMetrics(rows, config, outputs, scorer) {
     }
     names.push('citation_valid');
     names.push(...scorer.metrics);
-    for (const output of outputs) {
-        if (output.latency_ms !== null) {
-            names.push('latency_ms');
-            break;
-        }
-    }
-    // one canonical order, so a run and the merge of its shards list metrics alike
-    return sortMetrics(names);
+    return names;
 }
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
 function scoreQuestion(row, output, config, metrics, scorer) {
@@ -51510,6 +51787,7 @@ function summarise(questions, metrics) {
 
 
 
+
 /** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
 const DEFAULT_RESULTS_PATH = 'results.json';
 /**
@@ -51575,6 +51853,9 @@ const NO_USAGE = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completio
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outputs) {
     const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer);
+    const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
+    if (suffixes)
+        logger.warn(suffixes);
     const questions = {};
     let unanswered = 0;
     for (const row of evalSet.rows) {
@@ -52134,23 +52415,6 @@ function errorMessage(error) {
     return cause instanceof Error && cause.message ? `${error.message} (${cause.message})` : error.message;
 }
 
-;// CONCATENATED MODULE: ./src/candidates/http/redact.ts
-/**
- * Header values that came from the environment (tokens, keys) never appear in a message:
- * every occurrence becomes `***`. Secrets are matched longest first (see `secretsOf`), so
- * one that contains another is hidden whole.
- */
-function redact(text, secrets) {
-    let out = text;
-    for (const secret of secrets)
-        out = out.split(secret).join('***');
-    return out;
-}
-/** The values to hide, in the order `redact` needs. */
-function secretsOf(values) {
-    return [...values].sort((a, b) => b.length - a.length);
-}
-
 ;// CONCATENATED MODULE: ./src/candidates/http/template.ts
 
 // `{{id}}`, `{{question}}` or `{{column}}` of the eval set, filled per question
@@ -52259,10 +52523,11 @@ function resolveHeaders(config, env) {
                 throw new errors_GateError('bad_config', `candidate.http.headers.${name}: environment variable ${variable} is not set (or empty)`, `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`);
             }
             secrets.push(value);
+            registerSecret(value);
             return value;
         });
     }
-    return { headers, secrets: secretsOf(secrets) };
+    return { headers, secrets };
 }
 function checkUrl(url, id) {
     let parsed;
@@ -52277,7 +52542,91 @@ function checkUrl(url, id) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/candidates/http/transport.ts
+// What one request of the HTTP candidate may cost: where its headers may go, how much body it may read
+/** Redirects within the endpoint's own origin followed before the chain is an error. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/**
+ * A response evalgate refuses to use: a redirect to another origin, too many redirects, a
+ * body over the cap. It carries the response's status, so the retry loop asks again only
+ * when the status says so (a 5xx); a redirect or a 200 is not asked again.
+ */
+class HttpRefusedError extends Error {
+    status;
+    headers;
+    constructor(status, headers, message) {
+        super(message);
+        this.name = 'HttpRefusedError';
+        this.status = status;
+        this.headers = headers;
+    }
+}
+/**
+ * fetch, following redirects only within the first URL's origin (scheme, host and port): the
+ * candidate's headers (`${ENV}` secrets among them) are never sent anywhere else, and another
+ * host's answers are never scored as the candidate's. A 303, or a 301 / 302 after a POST, is
+ * followed with a GET as browsers do; 307 and 308 repeat the request as it was.
+ */
+async function fetchSameOrigin(fetcher, first, signal) {
+    const origin = new URL(first.url).origin;
+    let request = first;
+    for (let hop = 0;; hop++) {
+        const response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' });
+        const location = response.headers.get('location');
+        if (!REDIRECT_STATUSES.has(response.status) || location === null)
+            return response;
+        await response.body?.cancel().catch(() => undefined);
+        let next;
+        try {
+            next = new URL(location, request.url);
+        }
+        catch {
+            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect to an unreadable location "${location.slice(0, 200)}"`);
+        }
+        if (next.origin !== origin) {
+            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so the candidate's headers were not sent there (point candidate.http.url at the final address if that host is the candidate)`);
+        }
+        if (hop >= MAX_REDIRECTS)
+            throw new HttpRefusedError(response.status, response.headers, `more than ${MAX_REDIRECTS} redirects within ${origin}; last to ${next.pathname}`);
+        const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST');
+        request = asGet ? { ...request, url: next.href, method: 'GET', body: undefined } : { ...request, url: next.href };
+    }
+}
+/**
+ * The body as text, read chunk by chunk with a byte count: past `maxBytes` the read stops
+ * and the connection is dropped, so a runaway endpoint costs at most the cap in memory. A
+ * Content-Length above the cap is refused before reading anything.
+ */
+async function readCapped(response, maxBytes) {
+    const tooLarge = () => new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} with a body over ${transport_formatMb(maxBytes)} (candidate.http.max_response_mb): not read further; make the endpoint answer with less, or raise max_response_mb`);
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge();
+    }
+    if (!response.body)
+        return '';
+    const reader = response.body.getReader();
+    const chunks = [];
+    let total = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        total += read.value.byteLength;
+        if (total > maxBytes) {
+            await reader.cancel().catch(() => undefined);
+            throw tooLarge();
+        }
+        chunks.push(read.value);
+    }
+    // as response.text() decodes: UTF-8, a BOM dropped, bad bytes as U+FFFD
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+function transport_formatMb(bytes) {
+    return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`;
+}
+
 ;// CONCATENATED MODULE: ./src/candidates/http/request.ts
+
 
 
 
@@ -52299,29 +52648,49 @@ function httpRetryPolicy(config) {
 }
 /** One question's request, retried as the policy says; a failure is described (secrets redacted), never thrown. */
 async function send(request, plan, config, deps) {
+    if (deps.deadline?.aborted)
+        return { ok: false, error: deadlineMessage(config, 'before this question was asked') };
     const result = await withRetry(() => sendOnce(request, plan, config, deps), httpRetryPolicy(config), deps.retry);
     if (result.ok)
         return { ok: true, ...result.value };
+    if (deps.deadline?.aborted)
+        return { ok: false, error: deadlineMessage(config, 'before this question was answered') };
     return { ok: false, error: redact(describeFailure(result, config.timeout_ms), plan.secrets) };
+}
+/** Why a question has no answer when the candidate step ran out of time. */
+function deadlineMessage(config, when) {
+    return `not answered: the HTTP candidate's total time limit (candidate.http.total_timeout_ms, ${config.total_timeout_ms} ms) ran out ${when}`;
 }
 async function sendOnce(request, plan, config, deps) {
     const started = deps.now();
-    const response = await deps.fetch(request.url, {
-        method: config.method,
-        headers: plan.headers,
-        body: request.body,
-        signal: AbortSignal.timeout(config.timeout_ms),
-    });
-    // the body read is under the same timeout signal
-    const text = await response.text();
+    // one signal for the request, its redirects and the body read: this attempt's timeout or the step's deadline
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), config.timeout_ms);
+    const stop = () => controller.abort();
+    deps.deadline?.addEventListener('abort', stop);
+    try {
+        if (deps.deadline?.aborted)
+            controller.abort();
+        const response = await fetchSameOrigin(deps.fetch, { url: request.url, method: config.method, headers: plan.headers, body: request.body }, controller.signal);
+        const text = await readCapped(response, config.max_response_mb * 1024 * 1024);
+        return answered(response, text, plan, deps.now() - started);
+    }
+    finally {
+        clearTimeout(timer);
+        deps.deadline?.removeEventListener('abort', stop);
+    }
+}
+function answered(response, text, plan, elapsedMs) {
     if (response.ok)
-        return { text, latencyMs: Math.round((deps.now() - started) * 10) / 10 };
+        return { text, latencyMs: Math.round(elapsedMs * 10) / 10 };
     // redacted before it is cut to an excerpt, so no part of a secret the server echoes survives
     throw new HttpStatusError(response.status, response.headers, redact(text, plan.secrets));
 }
 function describeFailure(result, timeoutMs) {
     const { error, retries, retryable } = result;
     const tries = `${retries + 1} attempt${retries === 0 ? '' : 's'}`;
+    if (error instanceof HttpRefusedError)
+        return retries === 0 ? error.message : `${error.message} (${tries})`;
     if (error instanceof HttpStatusError) {
         const body = excerpt(error.body, BODY_EXCERPT_CHARS);
         return retryable ? `HTTP ${error.status} after ${tries}: ${body}` : `HTTP ${error.status} (not retried): ${body}`;
@@ -52415,14 +52784,23 @@ function pathHint(column, plan, fields) {
 /**
  * Calls the endpoint once per question, at most `concurrency` at a time. A question holds
  * its slot through its retries: an endpoint that asked us to back off gets no other question
- * meanwhile. A failed question becomes an error row, never a crash.
+ * meanwhile. A failed question becomes an error row, never a crash. The whole step has a
+ * deadline (total_timeout_ms): when it passes, requests in flight and backoff waits stop, and
+ * every question still without an answer is an error row saying so.
  */
 async function runHttpCandidate(rows, config, deps) {
     const plan = planHttpCandidate(rows, config, deps.env);
-    const client = clientDeps(deps);
-    const limiter = new Limiter(config.concurrency);
-    const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))));
-    return new Map(outputs.map((output) => [output.id, output]));
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms);
+    try {
+        const client = clientDeps(deps, deadline.signal);
+        const limiter = new Limiter(config.concurrency);
+        const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))));
+        return new Map(outputs.map((output) => [output.id, output]));
+    }
+    finally {
+        clearTimeout(timer);
+    }
 }
 function httpCandidateLabel(config) {
     return `http ${config.method} ${config.url}`;
@@ -52431,15 +52809,39 @@ async function askOne(request, plan, config, client) {
     const reply = await send(request, plan, config, client);
     return reply.ok ? readResponse(request.id, reply.text, reply.latencyMs, plan) : errorRow(request.id, reply.error);
 }
-function clientDeps(deps) {
+function clientDeps(deps, deadline) {
     return {
         fetch: deps.fetch ?? globalThis.fetch,
         now: deps.now ?? (() => performance.now()),
+        deadline,
         retry: {
-            sleep: deps.sleep ?? realRetryDeps.sleep,
+            sleep: untilDeadline(deps.sleep, deadline),
             random: deps.random ?? realRetryDeps.random,
             now: deps.dateNow ?? realRetryDeps.now,
         },
+    };
+}
+/**
+ * A backoff wait that ends early when the deadline passes (a Retry-After of a minute must not
+ * outlive the step); its own timer is cleared then, so it does not hold the process open.
+ */
+function untilDeadline(injected, deadline) {
+    return (ms) => {
+        if (deadline.aborted)
+            return Promise.resolve();
+        return new Promise((resolve) => {
+            let timer;
+            const done = () => {
+                clearTimeout(timer);
+                deadline.removeEventListener('abort', done);
+                resolve();
+            };
+            deadline.addEventListener('abort', done);
+            if (injected)
+                injected(ms).then(done, done);
+            else
+                timer = setTimeout(done, ms);
+        });
     };
 }
 
@@ -52641,7 +53043,87 @@ const EvalRowSchema = object({
 const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
 const KNOWN_EVAL_COLUMNS = new Set(['id', 'question', 'ground_truth', 'reference_points', 'category', 'difficulty', 'should_refuse', 'relevant_doc_ids', 'expect_json', 'required_keys']);
 
+;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
+
+
+
+/** What people call the eval-set columns when they do not read the docs first. */
+const EVAL_COLUMN_ALIASES = {
+    question: ['query', 'prompt', 'input'],
+    ground_truth: ['expected_answer', 'reference_answer', 'gold_answer', 'expected', 'answer', 'groundtruth_answer'],
+    reference_points: ['key_points', 'keypoints', 'points', 'reference_point_list'],
+    relevant_doc_ids: ['relevant_docs', 'relevant_ids', 'relevant_documents', 'gold_doc_ids', 'gold_docs', 'doc_ids', 'relevant'],
+    should_refuse: ['refuse', 'should_reject', 'unanswerable'],
+    expect_json: ['json', 'expects_json', 'is_json'],
+    required_keys: ['json_keys', 'keys'],
+};
+const KNOWN = [...KNOWN_EVAL_COLUMNS];
+/**
+ * An unknown column that looks like a known one (`relevant_docs`, `Question`, `query`) while
+ * the known one is absent is an error: it would be passed through silently, and whatever it
+ * holds (the relevant ids, say) would never be scored. Other unknown columns pass through.
+ */
+function checkColumnNames(table) {
+    const problems = new Problems();
+    const suggestions = new Map();
+    const reported = new Set();
+    const suggest = (key) => {
+        if (!suggestions.has(key))
+            suggestions.set(key, KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES));
+        return suggestions.get(key);
+    };
+    const check = (keys, line) => {
+        for (const key of keys) {
+            const meant = suggest(key);
+            if (meant === null || keys.includes(meant) || reported.has(key))
+                continue;
+            reported.add(key);
+            problems.add(`${locate(table.file, line, key)}: unknown column; did you mean "${meant}"?`, `rename the column to ${meant} (a column evalgate does not know is only passed through to the candidate, so what it holds would never be scored)`);
+        }
+    };
+    if (table.columns)
+        check(table.columns, 1);
+    else
+        for (const record of table.records)
+            check(Object.keys(record.data), record.line);
+    problems.throwIfAny('bad_input');
+}
+/** Rows named in one warning; the rest are counted. */
+const SHOWN_ROWS = 5;
+/**
+ * A `,` in a reference_points or relevant_doc_ids cell most likely separates items that the
+ * file format separates otherwise (`;` and `|` in CSV, arrays in JSONL): the cell is then read
+ * as one long item. Worth a warning, not an error: a reference point may be a sentence with
+ * commas in it, so a reference_points cell already split by `;` (or a JSONL array) is trusted.
+ */
+function separatorWarnings(table) {
+    const warnings = [];
+    for (const [column, separator] of [
+        ['reference_points', ';'],
+        ['relevant_doc_ids', '|'],
+    ]) {
+        const lines = [];
+        for (const record of table.records)
+            if (commaSeparated(record.data[column], column, separator))
+                lines.push(record.line);
+        if (lines.length === 0)
+            continue;
+        const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`);
+        const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : '';
+        const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array';
+        warnings.push(`${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
+    }
+    return warnings;
+}
+function commaSeparated(value, column, separator) {
+    if (typeof value === 'string')
+        return value.includes(',') && (column === 'relevant_doc_ids' || !value.includes(separator));
+    // an array's items are explicit; an id with a comma in it is still a slip, a sentence with one is not
+    return column === 'relevant_doc_ids' && Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
+}
+
 ;// CONCATENATED MODULE: ./src/run/evalSet.ts
+
 
 
 
@@ -52659,6 +53141,8 @@ function loadEvalSet(file) {
     return evalSetFromTable(readTable(file, 'eval set'));
 }
 function evalSetFromTable(table) {
+    // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
+    checkColumnNames(table);
     requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question');
     const rows = [];
     const firstLine = new Map();
@@ -52695,7 +53179,7 @@ function evalSetFromTable(table) {
     problems.throwIfAny('bad_input');
     if (rows.length === 0)
         throw new errors_GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
-    return { file: table.file, rows, fingerprint: fingerprintRows(rows) };
+    return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) };
 }
 /**
  * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
@@ -52721,6 +53205,62 @@ function fingerprintRows(rows) {
         hash.update('\n');
     }
     return `sha256:${hash.digest('hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/run/gateCanAct.ts
+
+
+
+/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
+const NAMING_KEYS = ['thresholds', 'max_drop_overrides', 'by_category'];
+/**
+ * A threshold, category floor or max_drop override on a metric this run does not compute
+ * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
+ * while reading as if it did: an error before the candidate runs, naming the setting and what
+ * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
+ * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
+ */
+function checkGateCanAct(layers, rows, config, scorer) {
+    const computed = metricsBeforeAnswers(rows, config, scorer);
+    const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms']);
+    for (const key of NAMING_KEYS) {
+        // only the layer in force for this key can act; a lower one is replaced whole
+        const layer = [...layers].reverse().find((l) => l.settings?.[key] !== undefined);
+        if (!layer)
+            continue;
+        for (const [path, metric] of namedMetrics(key, layer.settings)) {
+            if (acting.has(metric))
+                continue;
+            throw new errors_GateError('bad_config', `${layer.source}: ${layer.prefix}${path}: this run does not compute ${metric} (${whyNot(metric, rows, config)}), so the setting would never be checked`, `remove the setting, or make the run compute ${metric}; this run computes ${sortMetrics(computed).join(', ')}`);
+        }
+    }
+}
+function namedMetrics(key, settings) {
+    if (key === 'by_category')
+        return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m]));
+    return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m]);
+}
+/** Why a known metric is not computed by this run, in the words of the setting that would change it. */
+function whyNot(metric, rows, config) {
+    const family = metricInfo(metric)?.family;
+    if (family === 'retrieval') {
+        if (!rows.some((r) => r.relevant_docs.length > 0))
+            return 'no question of the eval set lists relevant_doc_ids';
+        const k = /@(\d+)$/.exec(metric)?.[1];
+        return k ? `k is [${config.k.join(', ')}]: add ${k} to k` : 'retrieval metrics are computed for this eval set';
+    }
+    if (family === 'rules') {
+        if (metric === 'citation_ok')
+            return 'rules.require_citation is false';
+        if (metric === 'json_ok')
+            return 'no answerable question has expect_json';
+        if (metric === 'refuse_ok')
+            return 'no question has should_refuse';
+        return 'every question is a should-refuse question';
+    }
+    if (family === 'judge' || family === 'rag' || family === 'hallucination')
+        return `judge.provider is ${config.judge.provider}, which does not compute it`;
+    return 'it is not computed by any part of this run';
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/rag.ts
@@ -52979,13 +53519,14 @@ const lexicalProvider = {
  * run (skipped for want of a key): such a run is compared with a baseline on the
  * deterministic metrics only.
  */
-function noneScorer(config, notes = []) {
+function noneScorer(config, notes = [], withheld = []) {
     return {
         identity: { provider: 'none', model: null, embeddings_model: null, definitions_hash: 'none', rules_hash: settingsHash(config.rules) },
         label: 'none (rules, retrieval and citations only)',
         notes,
         usesModel: false,
         metrics: [],
+        withheld,
     };
 }
 const noneProvider = {
@@ -61971,6 +62512,7 @@ class UsageMeter {
 
 
 
+
 /** 408 and 409 too: the OpenAI API answers a lock timeout with 409 and asks for a retry. */
 const JUDGE_RETRY = {
     maxRetries: 4,
@@ -61998,6 +62540,8 @@ class OpenAIJudge {
         this.options = options;
         this.retry = { ...JUDGE_RETRY, ...options.retry };
         this.identity = options.identity;
+        // a server that echoes the key in its error (a 401) puts it into error rows: they are redacted at creation
+        registerSecret(options.apiKey);
         this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs });
         this.limiter = new Limiter(options.concurrency);
         this.cache = new ResponseCache(options.cacheDir);
@@ -62170,7 +62714,7 @@ function extractJson(content) {
 function describeApiError(error, retries) {
     const status = statusOf(error);
     const attempts = retries + 1;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = redactSecrets(error instanceof Error ? error.message : String(error));
     return `${status ? `HTTP ${status}` : 'network error'} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message.slice(0, 300)}`;
 }
 
@@ -62384,7 +62928,7 @@ const openaiProvider = {
         if (!apiKey) {
             const note = `LLM tier skipped: ${j.api_key_env} is not set (pull requests from forks get no secrets). The gate decides on rules, retrieval and citations; judge metrics are not computed.`;
             environment.logger.warn(note);
-            return noneScorer(config, [note]);
+            return noneScorer(config, [note], LLM_METRICS);
         }
         const identity = openaiIdentity(config);
         return {
@@ -62471,6 +63015,8 @@ function shardRows(rows, index, count) {
 
 
 
+
+
 const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process.cwd() });
 /**
  * A config → what runPipeline is given: the eval set (or this shard of it), the scorer, the
@@ -62478,17 +63024,38 @@ const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process
  * error here, before any candidate runs (missing settings already were, in resolveRun). The
  * run's clock starts here.
  */
-function prepareRun(config, environment) {
+function prepareRun(config, environment, settingsSource = 'evalgate.yml + flags') {
     const clock = startClock();
-    const evalSet = runEvalSet(config.eval_set, config.eval_set_version, config.shard);
+    for (const secret of secretValues(config, environment))
+        registerSecret(secret);
+    const full = loadEvalSet(config.eval_set);
+    for (const warning of full.warnings)
+        environment.logger.warn(warning);
+    const evalSet = runEvalSet(full, config.eval_set_version, config.shard);
     const scorer = makeScorer(config, environment);
     // a shard is compared after merge: alone it would look like a run that lost the other shards' questions
     const baseline = config.baseline && !evalSet.shard ? loadBaseline(config.baseline) : null;
+    // against the whole set, not the shard: the gate acts on the merged run
+    const layers = [
+        { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
+        { settings: config.gate, source: settingsSource, prefix: 'gate.' },
+    ];
+    checkGateCanAct(layers, full.rows, config, scorer);
     const candidate = makeCandidate(config.candidate, environment);
     return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock };
 }
-function runEvalSet(file, version, shard) {
-    const full = loadEvalSet(file);
+/**
+ * The values of the environment variables a run sends somewhere (the judge key, the HTTP
+ * candidate's `${ENV}` headers): the redactor and the Action's mask hide them. The judge key
+ * counts even when no LLM judge runs, because the candidate command inherits it.
+ */
+function secretValues(config, { env, cwd }) {
+    const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd }) : null;
+    const names = [config.judge.api_key_env, ...(candidate?.secretEnv ?? [])];
+    return names.flatMap((name) => (env[name] ? [env[name]] : []));
+}
+function runEvalSet(full, version, shard) {
+    const file = full.file;
     return {
         file,
         version,
@@ -62826,20 +63393,48 @@ function readConfigFile(path) {
             throw new errors_GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
         return { source: null, data: {} };
     }
+    const data = parseYamlFile(file, (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
+    if (data === null || data === undefined)
+        return { source: file, data: {} };
+    if (typeof data !== 'object' || Array.isArray(data))
+        throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
+    return { source: file, data: data };
+}
+function parseYamlFile(file, text) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines });
     let data;
     try {
-        data = (0,dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
+        if (doc.errors[0])
+            throw doc.errors[0];
+        // toJS refuses an alias bomb (billion laughs) with an error of its own
+        data = doc.toJS();
     }
     catch (error) {
         const e = error;
         const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
         throw new errors_GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
     }
-    if (data === null || data === undefined)
-        return { source: file, data: {} };
-    if (typeof data !== 'object' || Array.isArray(data))
-        throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
-    return { source: file, data: data };
+    checkVersionsAreText(doc, file, lines);
+    return data;
+}
+/**
+ * A version is a label, but YAML reads `eval_set_version: 1.10` as the number 1.1: the run
+ * would then be labelled (and compared with baselines) as "1.1". Every version given as a
+ * number is refused, with the quoted form as the fix.
+ */
+function checkVersionsAreText(doc, file, lines) {
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        return;
+    for (const pair of doc.contents.items) {
+        const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : null;
+        const value = pair.value;
+        if (typeof key !== 'string' || !/^(.+_)?version$/.test(key) || !(0,dist/* isScalar */.jn)(value) || typeof value.value !== 'number')
+            continue;
+        const written = value.source ?? String(value.value);
+        const at = value.range ? lines.linePos(value.range[0]) : null;
+        throw new errors_GateError('bad_config', `${file}${at ? `:${at.line}:${at.col}` : ''}: ${key}: ${written} is a number to YAML (it reads as ${String(value.value)}), but a version is a label`, `quote it: ${key}: "${written}"`);
+    }
 }
 /**
  * Later layers win; nested objects merge, arrays and scalars replace; undefined means unset.
@@ -63129,6 +63724,7 @@ function gitHubClient(token, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/github/comments.ts
 
+
 /** The author GITHUB_TOKEN comments as; a personal token comments as its user. */
 const ACTIONS_BOT = 'github-actions[bot]';
 /** `<!-- evalgate:KEY -->`: the hidden first line that makes one comment per gate sticky. */
@@ -63140,9 +63736,11 @@ function commentMarker(key) {
  * whose first line is exactly our marker (`<!-- evalgate:default -->x` is not ours), written
  * by our own author (another user quoting the marker is not us), and the update is skipped
  * when the body is already what we would write, apart from lines holding `volatileMarker`
- * (timings, which change on every run of the same results).
+ * (timings, which change on every run of the same results). The body is redacted first: a
+ * comment is public, and its edit history keeps every body it ever had.
  */
-async function upsertStickyComment(octokit, target, marker, body, volatileMarker) {
+async function upsertStickyComment(octokit, target, marker, draft, volatileMarker) {
+    const body = redactSecrets(draft);
     const author = await ownLogin(octokit);
     const comments = await octokit.paginate(octokit.rest.issues.listComments, {
         owner: target.owner,
@@ -63205,11 +63803,57 @@ function explainGitHubError(error) {
     return `HTTP ${status}${tried}: ${message}`;
 }
 
+;// CONCATENATED MODULE: ./src/io/visible.ts
+
+/**
+ * Characters that do something other than show themselves: C0 and C1 controls (ESC starts
+ * the ANSI / OSC sequences that recolour, retitle or hyperlink a terminal), DEL, and the
+ * invisible ones that reorder or hide text (bidi overrides and isolates U+202A–U+202E,
+ * U+2066–U+2069; zero-width U+200B–U+200D, U+2060, U+FEFF; soft hyphen, line separators).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
+const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+/** An SGR sequence (colour, bold), the only escape sequence evalgate itself writes to a terminal. */
+// eslint-disable-next-line no-control-regex -- ESC [ … m, the one sequence evalgate writes itself
+const SGR = /\u001b\[[0-9;]*m/;
+/** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
+function visibleCode(ch) {
+    const code = ch.codePointAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/** Every control or invisible character as its visible code; `keep` lists characters left as they are (e.g. "\n\t"). */
+function showInvisible(text, keep = '') {
+    return text.replace(INVISIBLE, (ch) => (keep.includes(ch) ? ch : visibleCode(ch)));
+}
+/**
+ * A line the Actions runner would read as a workflow command: `::name::` at its start (after
+ * blanks, which the runner skips) or the older `##[name]` anywhere in it. The first character
+ * of each is shown as its code, so the text still reads but commands nothing.
+ */
+function neutraliseWorkflowCommands(text) {
+    return text
+        .split('\n')
+        .map((line) => line.replace(/^(\s*):(?=:)/, '$1\\x3a').replace(/##\[/g, '\\x23#['))
+        .join('\n');
+}
+/**
+ * What evalgate writes to a terminal or to the Actions log, as the last step: secrets
+ * redacted, control and invisible characters shown as codes (line breaks and tabs kept, and
+ * with `color` the SGR colour codes evalgate's own renderer wrote), and no line that the
+ * runner would take as a workflow command.
+ */
+function terminalSafe(text, color = false) {
+    const shown = redactSecrets(text).replace(new RegExp(`(${SGR.source})|${INVISIBLE.source}`, 'g'), (ch, sgr) => sgr !== undefined ? (color ? sgr : showInvisible(sgr)) : ch === '\n' || ch === '\t' ? ch : visibleCode(ch));
+    return neutraliseWorkflowCommands(shown);
+}
+
 ;// CONCATENATED MODULE: ./src/report/escape.ts
+
 /**
  * Everything that came from the eval set, the candidate or the judge goes through here
  * before it reaches Markdown: it must not break a table, inject HTML, open a code span,
- * or notify anyone through an @mention.
+ * notify anyone through an @mention, link an issue or a URL, or hide and reorder text with
+ * control, bidi or zero-width characters.
  */
 function escapeCell(text, maxChars = 160) {
     const flat = text
@@ -63220,16 +63864,42 @@ function escapeCell(text, maxChars = 160) {
     return escapeInline(clipped);
 }
 function escapeInline(text) {
-    return (text
+    return (showInvisible(text
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
         // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
         // or extra table column)
-        .replace(/[\\`*_[\]|~]/g, '\\$&')
-        // "#123" would link an issue and "@octocat" notify a user: a word joiner stops both
-        .replace(/([#@])(?=[\p{L}\p{N}_-])/gu, '$1\u2060'));
+        .replace(/[\\`*_[\]|~]/g, '\\$&'), '\n\t')
+        // entities, not invisible characters, so what is copied is what was written: "#123" and
+        // "GH-123" would link an issue, "@octocat" notify a user (GitHub only sees a mention after
+        // a non-word character, so "precision@5" is left alone), a bare URL become a link
+        .replace(/#(?=[\p{L}\p{N}_])/gu, '&#35;')
+        .replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, '&#64;')
+        .replace(/\b(GH)-(?=\d)/gi, '$1&#45;')
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1&#58;')
+        .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, '$1&#46;'));
+}
+/**
+ * A code span holding `text` exactly as written: no backslash escape is needed (or shown)
+ * inside it, because its fence is one backtick longer than the longest run of backticks in
+ * the text (CommonMark), padded with a space when the text starts or ends with one. Line
+ * breaks become spaces and control characters their visible codes. Not for table cells,
+ * where `|` would still end the cell.
+ */
+function codeSpan(text) {
+    const flat = showInvisible(text.replace(/\r?\n|\r/g, ' '));
+    const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/** A fenced code block around `text` as written: the fence is longer than any run of backticks in it. */
+function codeBlock(text) {
+    const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}\n${text}\n${fence}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/failures.ts
@@ -63263,9 +63933,20 @@ function failureDetail(f) {
             return `${f.errors} of ${f.questions} questions errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`;
     }
 }
-/** The Markdown report's words: the same sentence, escaped. */
+/**
+ * The Markdown report's words: the same sentence, escaped, with each metric name in a code
+ * span, so that what is copied from the report (rendered or raw) pastes back into
+ * `thresholds` as the metric's own name.
+ */
 function failureMarkdown(f) {
-    return escapeInline(failureSentence(f));
+    switch (f.kind) {
+        case 'category_floor':
+            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${fmt(f.value)} is below its floor ${f.limit}`;
+        case 'category_missing':
+            return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`;
+        default:
+            return `${codeSpan(f.metric)}: ${escapeInline(failureDetail(f))}`;
+    }
 }
 /** The failures of one metric row, in report order (the drop first). */
 function failuresOf(c, metric) {
@@ -63721,10 +64402,10 @@ function runIdentity(results, options) {
     const r = results.run;
     const c = results.comparison;
     const parts = [];
-    const version = r.version ? `\`${escapeInline(r.version)}\`` : 'this run';
+    const version = r.version ? codeSpan(r.version) : 'this run';
     if (c && c.baseline.kind !== 'none') {
         const kind = c.baseline.kind === 'results' ? 'results' : 'baseline';
-        parts.push(`${version} vs ${kind} \`${escapeInline(c.baseline.version ?? '?')}\`${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`);
+        parts.push(`${version} vs ${kind} ${codeSpan(c.baseline.version ?? '?')}${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`);
     }
     else {
         parts.push(version);
@@ -63734,12 +64415,12 @@ function runIdentity(results, options) {
         : c?.baseline.fingerprint_check === 'mismatch'
             ? 'fingerprint ❌ differs'
             : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
-    parts.push(`eval set \`${escapeInline(r.eval_set_version)}\`: ${r.question_count} questions, ${fingerprint}`);
+    parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${r.question_count} questions, ${fingerprint}`);
     if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
         parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
     parts.push(`judge: ${escapeInline(r.judge_label)}`);
     if (options.sha)
-        parts.push(`commit \`${escapeInline(options.sha.slice(0, 7))}\``);
+        parts.push(`commit ${codeSpan(options.sha.slice(0, 7))}`);
     if (options.runUrl)
         parts.push(`[workflow run](${options.runUrl})`);
     return parts.join(' · ');
@@ -63900,14 +64581,15 @@ function updateSection(results) {
 
 ;// CONCATENATED MODULE: ./src/report/problem.ts
 
+
 /** The report when the gate could not run (an input error): the message, and where it happened. */
 function renderProblem(message, options = {}) {
     const out = [];
     if (options.marker)
         out.push(options.marker);
     out.push('### ❌ evalgate: could not run the gate', '');
-    out.push('```', message.replace(/```/g, "'''"), '```');
-    const where = [options.sha ? `commit \`${escapeInline(options.sha.slice(0, 7))}\`` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean);
+    out.push(codeBlock(showInvisible(message, '\n\t')));
+    const where = [options.sha ? `commit ${codeSpan(options.sha.slice(0, 7))}` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean);
     if (where.length > 0)
         out.push('', where.join(' · '));
     return out.join('\n') + '\n';
@@ -63992,6 +64674,38 @@ function setPath(target, path, value) {
     for (const key of keys.slice(0, -1))
         node = (node[key] ??= {});
     node[keys.at(-1)] = value;
+}
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+
+
+
+/**
+ * The Action's log, annotations and failed-check message: the only way the Action writes to
+ * the runner. Each message is redacted and shown safe (io/visible.ts) before @actions/core
+ * sees it, so neither a secret nor a workflow command (`::stop-commands::`) nor an escape
+ * sequence from a question or an error reaches the log.
+ */
+const log = {
+    info: (message) => info(terminalSafe(message)),
+    debug: (message) => core_debug(terminalSafe(message)),
+    warning: (message, properties) => warning(terminalSafe(message), safeProperties(properties)),
+    error: (message, properties) => error(terminalSafe(message), safeProperties(properties)),
+    setFailed: (message) => setFailed(terminalSafe(message)),
+};
+/**
+ * A secret for both maskers: the runner's (which hides it in the log) and evalgate's own
+ * redactor (which hides it in the PR comment, the job summary and every file, where the
+ * runner's mask does not reach).
+ */
+function maskSecret(value) {
+    if (!value)
+        return;
+    core_setSecret(value);
+    registerSecret(value);
+}
+function safeProperties(properties) {
+    return properties?.title === undefined ? properties : { ...properties, title: terminalSafe(properties.title) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/options.ts
@@ -64321,6 +65035,7 @@ function actionInputs() {
 
 
 
+
 /** Every input action.yml declares, from the option table. */
 const INPUTS = actionInputs().map((spec) => spec.input);
 /**
@@ -64332,7 +65047,7 @@ function readInputs(read = (name) => getInput(name)) {
     const { overrides, values: v } = readOptions(specs, 'action', (spec) => read(spec.input));
     for (const spec of specs)
         if (spec.secret && typeof v[spec.input] === 'string')
-            core_setSecret(v[spec.input]);
+            maskSecret(v[spec.input]);
     return {
         configFile: v.config,
         overrides,
@@ -64353,25 +65068,26 @@ function readInputs(read = (name) => getInput(name)) {
 
 
 
+
 /** The sticky PR comment; any failure is a warning with the reason and the fix, never a failed check. */
 async function publishComment(inputs, context, body) {
     if (context.pullNumber === undefined || !context.repo) {
-        info(`evalgate: no PR comment on a "${context.eventName}" event; the report is in the job summary`);
+        log.info(`evalgate: no PR comment on a "${context.eventName}" event; the report is in the job summary`);
         return;
     }
     if (!inputs.githubToken) {
-        warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"');
+        log.warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"');
         return;
     }
     try {
         const octokit = gitHubClient(inputs.githubToken);
         const marker = body.split('\n', 1)[0];
         const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE);
-        info(`evalgate: PR comment ${result.action}: ${result.url}`);
+        log.info(`evalgate: PR comment ${result.action}: ${result.url}`);
         setOutput('comment-url', result.url);
     }
     catch (error) {
-        warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' });
+        log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' });
     }
 }
 /** One error annotation per failing metric or category floor; a warning when the baseline is not comparable. */
@@ -64380,11 +65096,11 @@ function annotate(results) {
     if (!c)
         return;
     if (c.verdict === 'incomparable')
-        warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' });
+        log.warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' });
     const failures = [...c.metrics.flatMap((row) => failuresOf(c, row.metric)), ...c.failures.filter((f) => f.kind === 'category_floor')];
     for (const failure of failures) {
         const { message, title } = annotation(failure);
-        error(message, { title });
+        log.error(message, { title });
     }
 }
 /** The words of an annotation: the check's line in the diff view names the metric or the category. */
@@ -64420,6 +65136,7 @@ function annotation(f) {
 
 
 
+
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
  * annotations, outputs, check status. Publishing can only warn: a GitHub API failure never
@@ -64433,11 +65150,11 @@ async function run() {
         // merge mode scores nothing: it needs the settings, not a runnable config
         const runnable = inputs.mode === 'merge' ? null : resolveRun(inputs, 'action');
         const { config, baselinePath } = runnable ?? resolveRun(inputs, 'action', 'settings');
-        const environment = defaultEnvironment({ info: info, warn: warning });
+        const environment = defaultEnvironment({ info: log.info, warn: log.warning });
         if (inputs.judgeApiKey)
             environment.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey };
-        maskEnvSecrets(config, environment.env);
-        const results = runnable ? await scoreRun(runnable.config, inputs, environment) : mergeAndCompare(inputs, config, baselinePath);
+        maskEnvSecrets(config, environment);
+        const results = runnable ? await scoreRun(runnable.config, inputs, environment, runnable.source) : mergeAndCompare(inputs, config, baselinePath);
         writeJsonFile(inputs.resultsPath, results);
         const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv((0,external_node_fs_namespaceObject.readFileSync)(config.history, 'utf8'), config.history) : [];
         const options = { ...reportOptions(inputs, context), history };
@@ -64452,11 +65169,11 @@ async function run() {
         if (inputs.mode === 'baseline') {
             writeBaseline(results, baselinePath, config.version ?? null);
             if (config.history)
-                info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`);
+                log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`);
             return;
         }
         if (results.run.shard) {
-            info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`);
+            log.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`);
             return;
         }
         annotate(results);
@@ -64464,9 +65181,9 @@ async function run() {
             await publishComment(inputs, context, report);
         const c = results.comparison;
         if (c?.verdict === 'fail')
-            setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`);
+            log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`);
         if (c?.verdict === 'incomparable') {
-            setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`);
+            log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`);
         }
     }
     catch (error) {
@@ -64482,29 +65199,26 @@ async function main_fail(error, inputs, context) {
             await publishComment(inputs, context, renderProblem(formatError(error), options));
     }
     finally {
-        setFailed(`evalgate: ${formatError(error)}`);
+        log.setFailed(`evalgate: ${formatError(error)}`);
     }
     if (!(error instanceof errors_GateError))
-        core_debug(String(error?.stack));
+        log.debug(String(error?.stack));
 }
 /** gate and baseline modes score this run; a baseline refresh replaces the baseline, so it is not compared with it first. */
-async function scoreRun(config, inputs, environment) {
+async function scoreRun(config, inputs, environment, source) {
     const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config;
-    return runPipeline(prepareRun(runConfig, environment), runConfig, inputs.resultsPath);
+    return runPipeline(prepareRun(runConfig, environment, source), runConfig, inputs.resultsPath);
 }
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
-function maskEnvSecrets(config, env) {
-    const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd: process.cwd() }) : null;
-    const names = [config.judge.api_key_env, ...(candidate?.secretEnv ?? [])];
-    for (const name of names)
-        if (env[name])
-            core_setSecret(env[name]);
+function maskEnvSecrets(config, environment) {
+    for (const secret of secretValues(config, environment))
+        maskSecret(secret);
 }
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
 function mergeAndCompare(inputs, config, baselinePath) {
     const files = inputs.shardResults.flatMap(expandPattern);
     const merged = mergeShardFiles(files);
-    info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`);
+    log.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`);
     return compareResults(merged, loadBaseline(baselinePath), config.gate, inputs.resultsPath, baselinePath);
 }
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */
@@ -64544,14 +65258,14 @@ function writeBaseline(results, path, version) {
     const baseline = baselineFromResults(results, loadBaseline(path), version, new Date());
     writeBaselineFile(path, baseline);
     setOutput('baseline-path', path);
-    info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`);
+    log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`);
 }
 async function writeSummary(markdown) {
     if (!process.env.GITHUB_STEP_SUMMARY) {
-        info(markdown);
+        log.info(markdown);
         return;
     }
-    await summary.addRaw(markdown).write();
+    await summary.addRaw(redactSecrets(markdown)).write();
 }
 
 
@@ -64561,7 +65275,7 @@ async function writeSummary(markdown) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3784);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1840);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -67416,10 +68130,10 @@ __webpack_unused_export__ = Alias.Alias;
 __webpack_unused_export__ = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
-__webpack_unused_export__ = identity.isMap;
+exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
+exports.jn = identity.isScalar;
 __webpack_unused_export__ = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
@@ -67427,11 +68141,11 @@ __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
-__webpack_unused_export__ = lineCounter.LineCounter;
+exports.HN = lineCounter.LineCounter;
 __webpack_unused_export__ = parser.Parser;
-exports.qg = publicApi.parse;
+__webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
-__webpack_unused_export__ = publicApi.parseDocument;
+exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
 __webpack_unused_export__ = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
