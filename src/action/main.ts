@@ -6,6 +6,7 @@ import { baselineFromResults, loadBaseline, writeBaselineFile } from '../baselin
 import { GateError, formatError } from '../io/errors.ts'
 import { compareResults, runPipeline } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/prepare.ts'
+import { judgeKeyEnv } from '../run/scorers/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
@@ -35,8 +36,9 @@ export async function run(): Promise<void> {
     // merge mode scores nothing: it needs the settings, not a runnable config
     const runnable = inputs.mode === 'merge' ? null : resolveRun(inputs, 'action')
     const { config, baselinePath } = runnable ?? resolveRun(inputs, 'action', 'settings')
-    const environment = defaultEnvironment({ info: log.info, warn: log.warning })
-    if (inputs.judgeApiKey) environment.env = { ...process.env, [config.judge.api_key_env]: inputs.judgeApiKey }
+    const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() }
+    const keyEnv = judgeKeyEnv(config)
+    if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment)
     const results = runnable ? await scoreRun(runnable.config, inputs, environment, runnable.source) : mergeAndCompare(inputs, config, baselinePath)
     writeJsonFile(inputs.resultsPath, results)
@@ -124,6 +126,14 @@ function expandPattern(pattern: string): string[] {
 
 function reportOptions(inputs: ActionInputs, context: PullRequestContext): ReportOptions {
   return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha }
+}
+
+/** A pull request from a fork: its workflow gets no secrets, which is then why the judge key is missing (pull_request_target runs with them). */
+function isForkPullRequest(): boolean {
+  const ctx = github.context
+  const pr = ctx.payload.pull_request as { head?: { repo?: { full_name?: string } | null }; base?: { repo?: { full_name?: string } } } | undefined
+  if (ctx.eventName !== 'pull_request' || !pr) return false
+  return pr.head?.repo?.full_name !== pr.base?.repo?.full_name
 }
 
 function pullRequestContext(): PullRequestContext {

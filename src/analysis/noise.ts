@@ -4,7 +4,7 @@ import { normalQuantile } from '../stats/normal.ts'
 import { GateError } from '../io/errors.ts'
 import { runPipeline } from '../run/pipeline.ts'
 import { prepareRun, type RunEnvironment } from '../run/prepare.ts'
-import { judgedByModel } from '../run/scorers/factory.ts'
+import { judgedByModel, judgeKeyEnv } from '../run/scorers/factory.ts'
 
 export interface NoiseRow {
   metric: string
@@ -38,7 +38,7 @@ export async function calibrateNoise(config: RunConfig, environment: RunEnvironm
     const passConfig = { ...config, baseline: undefined }
     const deps = prepareRun(passConfig, { ...environment, judgeVariant: `noise-pass-${k}` })
     const results = await runPipeline(deps, passConfig)
-    if (!deps.scorer.usesModel) throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${config.judge.api_key_env}`)
+    if (!deps.scorer.usesModel) throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${judgeKeyEnv(config) ?? 'the judge key'}`)
     for (const [metric, s] of Object.entries(results.metrics)) {
       if (s.mean === null) continue
       const list = means.get(metric) ?? []

@@ -32,13 +32,21 @@ export function incomparability(baseline: BaselineView, run: Pick<RunUnderTest, 
     }
     // a run whose model tier did not run is compared on the deterministic metrics only
     if (b.provider === 'none') return reasons
-    if (a.provider !== b.provider || a.model !== b.model || a.embeddings_model !== b.embeddings_model) {
+    // a side without embeddings (embeddings_model: none) has no answer_relevancy to compare; its other metrics are the same judge's
+    const embeddingsDiffer = a.embeddings_model !== b.embeddings_model && a.embeddings_model !== null && b.embeddings_model !== null
+    if (a.provider !== b.provider || a.model !== b.model || embeddingsDiffer) {
       reasons.push(`${where} was scored by judge ${judgeName(a)}, this run by ${judgeName(b)}: scores from different judges are not comparable`)
     } else if (a.definitions_hash !== b.definitions_hash) {
       reasons.push(`${where} was scored with metric definitions ${a.definitions_hash}, this run with ${b.definitions_hash} (prompts, rules or metric settings changed)`)
     }
   }
   return reasons
+}
+
+/** The same judge model on another endpoint (a gateway, a local server) is comparable; the reader is told. */
+function changedEndpoint(baseline: JudgeIdentity, run: JudgeIdentity): string[] {
+  if (!baseline.endpoint || !run.endpoint || baseline.endpoint === run.endpoint) return []
+  return [`the judge endpoint changed: the baseline was judged at ${baseline.endpoint}, this run at ${run.endpoint} (same provider and model, so the scores are compared)`]
 }
 
 export function judgeName(j: JudgeIdentity): string {
@@ -68,6 +76,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
       `${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``,
     )
   }
+  if (baseline?.judge) messages.push(...changedEndpoint(baseline.judge, run.judge))
   if (added.length > 0) messages.push(`${added.length} question(s) not in the baseline are scored but not compared: ${preview(added)}`)
   if (removed.length > 0) messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`)
 

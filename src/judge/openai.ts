@@ -1,24 +1,41 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { JudgeIdentity } from '../schemas/results.ts'
 import { ResponseCache } from './cache.ts'
 import { Limiter } from '../io/limiter.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
-import { CachedChatSchema, CachedEmbeddingsSchema, type PromptId, type ResponseOf } from '../schemas/judge.ts'
+import { CachedChatSchema, CachedEmbeddingsSchema, RequestShapeSchema, type PromptId, type ResponseOf } from '../schemas/judge.ts'
 import { rateLimitOrServerError, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
 import { REPAIRS_PER_ASK, type AskOptions, type CallGate, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
 import type { FamilyUsage } from '../schemas/results.ts'
 import { UsageMeter } from './usage.ts'
-import { registerSecret, redactSecrets } from '../io/redact.ts'
+import { registerSecret } from '../io/redact.ts'
+import { endpointCacheIdentity, makeClient, type EndpointDialect } from './endpoint.ts'
+import { Negotiation, type RequestShape, type ResponseFormatMode, type SamplingSettings } from './negotiation.ts'
+import { describeApiError, parseReply } from './reply.ts'
+import { decodeEmbedding } from './embeddings.ts'
+
+export { describeApiError, parseReply } from './reply.ts'
 
 export interface OpenAIJudgeOptions {
   baseURL: string
-  apiKey: string
+  /** null: a keyless endpoint (a local server), no Authorization header */
+  apiKey: string | null
   model: string
   embeddingsModel: string | null
   timeoutMs: number
   concurrency: number
   cacheDir: string | null
   identity: JudgeIdentity
+  /** openai (default): any OpenAI-compatible server; azure: deployments, api-version, api-key */
+  dialect?: EndpointDialect
+  apiVersion?: string | null
+  /** judge.headers and judge.query, filled in */
+  headers?: Record<string, string>
+  query?: Record<string, string>
+  /** judge.response_format, judge.temperature, judge.max_tokens (default auto, 0, 4096) */
+  sampling?: SamplingSettings
+  /** told once of each change to the request shape (a rejected temperature, a format stepped down) */
+  notify?: (message: string) => void
   /** over JUDGE_RETRY */
   retry?: Partial<RetryPolicy>
   retryDeps?: RetryDeps
@@ -26,23 +43,28 @@ export interface OpenAIJudgeOptions {
   variant?: string
 }
 
-/** 408 and 409 too: the OpenAI API answers a lock timeout with 409 and asks for a retry. */
+/** 408 and 409 too: the OpenAI API answers a lock timeout with 409 and asks for a retry. Never 501: a server without the endpoint (llama.cpp without --embeddings) stays without it. */
 export const JUDGE_RETRY: RetryPolicy = {
   maxRetries: 4,
   baseDelayMs: 500,
   maxDelayMs: 20_000,
   maxRetryAfterMs: 60_000,
-  retryStatus: (status) => status === 408 || status === 409 || rateLimitOrServerError(status),
+  retryStatus: (status) => status === 408 || status === 409 || (status !== 501 && rateLimitOrServerError(status)),
 }
 
-type ResponseFormat = 'json_schema' | 'json_object' | 'text'
+export const DEFAULT_SAMPLING: SamplingSettings = { responseFormat: 'auto', temperature: 0, maxTokens: 4096 }
+
+/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
+const MAX_ADAPTATIONS = 4
+
 type Message = { role: 'system' | 'user' | 'assistant'; content: string }
+type Reply = { ok: true; content: string; shape: RequestShape } | { ok: false; error: string; refused: boolean }
 
 /**
  * The judge over any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, a gateway),
- * through the official SDK with its own retries off: ours honour Retry-After and are
- * counted. temperature 0; the response schema is sent as json_schema, falling back to
- * json_object and then to JSON in plain text for servers that reject it.
+ * through the official SDK with its own retries off: ours honour Retry-After and are counted.
+ * The request shape (response format, temperature, the reply cap's name) is negotiated once
+ * per run and remembered in the cache folder, so a re-run starts where this one ended.
  */
 export class OpenAIJudge implements Judge {
   readonly identity: JudgeIdentity
@@ -50,9 +72,11 @@ export class OpenAIJudge implements Judge {
   private readonly limiter: Limiter
   private readonly cache: ResponseCache
   private readonly meter = new UsageMeter()
-  private format: ResponseFormat = 'json_schema'
+  private readonly negotiation: Negotiation
   private readonly options: OpenAIJudgeOptions
   private readonly retry: RetryPolicy
+  private readonly endpointId: string
+  private readonly shapeKey: string
 
   constructor(options: OpenAIJudgeOptions) {
     this.options = options
@@ -60,9 +84,22 @@ export class OpenAIJudge implements Judge {
     this.identity = options.identity
     // a server that echoes the key in its error (a 401) puts it into error rows: they are redacted at creation
     registerSecret(options.apiKey)
-    this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, maxRetries: 0, timeout: options.timeoutMs })
+    const dialect = options.dialect ?? 'openai'
+    this.client = makeClient({
+      dialect,
+      baseURL: options.baseURL,
+      apiKey: options.apiKey,
+      apiVersion: options.apiVersion ?? null,
+      headers: options.headers ?? {},
+      query: options.query ?? {},
+      timeoutMs: options.timeoutMs,
+    })
     this.limiter = new Limiter(options.concurrency)
     this.cache = new ResponseCache(options.cacheDir)
+    this.endpointId = endpointCacheIdentity({ dialect, baseURL: options.baseURL })
+    const sampling = options.sampling ?? DEFAULT_SAMPLING
+    this.shapeKey = ResponseCache.key('request-shape', options.model, { endpoint: this.endpointId, sampling })
+    this.negotiation = new Negotiation(sampling, this.cache.get(this.shapeKey, RequestShapeSchema) ?? null, options.notify ?? (() => undefined))
   }
 
   usageByFamily(): Record<string, FamilyUsage> {
@@ -73,15 +110,20 @@ export class OpenAIJudge implements Judge {
     return this.cache.problems()
   }
 
+  /** The response format the run ended with, and every change made to the request shape on the way. */
+  negotiated(): { responseFormat: ResponseFormatMode; adaptations: readonly string[] } {
+    return { responseFormat: this.negotiation.current().format, adaptations: this.negotiation.adaptations() }
+  }
+
   async ask<P extends PromptId>(id: P, vars: Record<string, string | number>, options: AskOptions = {}): Promise<JudgeResult<ResponseOf<P>>> {
     const prompt = PROMPTS[id] as Prompt<P>
     const family = this.meter.family(id)
-    const messages: Message[] = [
+    const turns: Message[] = [
       { role: 'system', content: renderPrompt(prompt.system, vars) },
       { role: 'user', content: renderPrompt(prompt.user, vars) },
     ]
-    const key = ResponseCache.key('chat', this.options.model, { messages, temperature: 0, schema: prompt.jsonSchema, variant: [this.options.variant ?? null, options.variant ?? null] })
-    const cached = this.cache.get(key, CachedChatSchema)
+    const keyFor = (shape: RequestShape) => this.chatKey(this.request(turns, prompt, shape), options.variant)
+    const cached = this.cache.get(keyFor(this.negotiation.current()), CachedChatSchema)
     if (cached) {
       const parsed = parseReply(cached.content, prompt)
       if (parsed.ok) {
@@ -89,13 +131,14 @@ export class OpenAIJudge implements Judge {
         return parsed
       }
     }
-    let reply = await this.gatedChat(messages, prompt, family, options.gate)
+    let reply = await this.gatedChat(turns, prompt, family, options.gate)
     if (!reply.ok) {
       family.errors += 1
       return { ok: false, error: reply.error, raw: null }
     }
-    let conversation = messages
+    let conversation = turns
     let content = reply.content
+    let shape = reply.shape
     let parsed = parseReply(content, prompt)
     // at most REPAIRS_PER_ASK repairs (the call plan counts them): show the model its reply and what was wrong with it
     for (let repairs = 0; !parsed.ok && repairs < REPAIRS_PER_ASK; repairs++) {
@@ -106,13 +149,14 @@ export class OpenAIJudge implements Judge {
         return { ok: false, error: `invalid JSON from the judge, and the repair call ${reply.refused ? 'was not made' : 'failed'}: ${reply.error}`, raw: content }
       }
       content = reply.content
+      shape = reply.shape
       parsed = parseReply(content, prompt)
     }
     if (!parsed.ok) {
       family.errors += 1
       return { ok: false, error: `invalid JSON from the judge after ${REPAIRS_PER_ASK === 1 ? 'one repair' : `${REPAIRS_PER_ASK} repairs`}: ${parsed.error}`, raw: content }
     }
-    this.cache.set(key, { content })
+    this.cache.set(keyFor(shape), { content })
     return parsed
   }
 
@@ -120,7 +164,8 @@ export class OpenAIJudge implements Judge {
     const model = this.options.embeddingsModel
     if (!model) return { ok: false, error: 'no embeddings model configured (judge.embeddings_model)', raw: null }
     const family = this.meter.family('embeddings')
-    const key = ResponseCache.key('embeddings', model, { input: texts })
+    // @2: vectors from before encoding_format "float" may be float arrays decoded as base64, i.e. garbage
+    const key = ResponseCache.key('embeddings@2', model, { endpoint: this.endpointId, input: texts })
     const cached = this.cache.get(key, CachedEmbeddingsSchema)
     if (cached && cached.vectors.length === texts.length) {
       family.cache_hits += 1
@@ -132,7 +177,7 @@ export class OpenAIJudge implements Judge {
       return { ok: false, error: refused, raw: null }
     }
     const started = performance.now()
-    const result = await this.call(() => this.client.embeddings.create({ model, input: [...texts] }))
+    const result = await this.call(() => this.client.embeddings.create({ model, input: [...texts], encoding_format: 'float' }))
     family.retries += result.retries
     if (!result.ok) {
       options.gate?.close(0)
@@ -145,40 +190,34 @@ export class OpenAIJudge implements Judge {
     family.calls += 1
     family.prompt_tokens += tokens
     family.ms += performance.now() - started
-    const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding)
+    const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => decodeEmbedding(d.embedding))
     if (vectors.length !== texts.length) return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null }
-    this.cache.set(key, { vectors })
-    return { ok: true, value: vectors }
+    if (vectors.some((v) => v === null)) return { ok: false, error: 'the embeddings endpoint returned an embedding that is neither a list of numbers nor base64 float32', raw: null }
+    const decoded = vectors as number[][]
+    this.cache.set(key, { vectors: decoded })
+    return { ok: true, value: decoded }
   }
 
-  /** One chat call if the gate lets it go: its content, or why there is none (`refused`: the gate said no, no call was made). */
-  private async gatedChat(
-    messages: Message[],
-    prompt: Prompt,
-    family: FamilyUsage,
-    gate: CallGate | undefined,
-  ): Promise<{ ok: true; content: string } | { ok: false; error: string; refused: boolean }> {
+  /** One chat call if the gate lets it go: its content and the shape it was sent in, or why there is none (`refused`: no call was made). */
+  private async gatedChat(turns: Message[], prompt: Prompt, family: FamilyUsage, gate: CallGate | undefined): Promise<Reply> {
     const refused = gate?.open() ?? null
     if (refused !== null) return { ok: false, error: refused, refused: true }
-    const reply = await this.complete(messages, prompt, family)
-    gate?.close(reply.ok ? reply.tokens : 0)
-    return reply.ok ? { ok: true, content: reply.content } : { ok: false, error: reply.error, refused: false }
-  }
-
-  /** One chat completion with retries: the content and the tokens it used, or the last API error in words. */
-  private async complete(messages: Message[], prompt: Prompt, family: FamilyUsage): Promise<{ ok: true; content: string; tokens: number } | { ok: false; error: string }> {
     const started = performance.now()
-    const result = await this.call(() => this.create(messages, prompt))
+    const result = await this.call(() => this.create(turns, prompt))
     family.retries += result.retries
     family.ms += performance.now() - started
-    if (!result.ok) return { ok: false, error: describeApiError(result.error, result.retries) }
-    const response = result.value
+    if (!result.ok) {
+      gate?.close(0)
+      return { ok: false, error: describeApiError(result.error, result.retries), refused: false }
+    }
+    const { response, shape } = result.value
     family.calls += 1
     const prompted = response.usage?.prompt_tokens ?? 0
     const completed = response.usage?.completion_tokens ?? 0
     family.prompt_tokens += prompted
     family.completion_tokens += completed
-    return { ok: true, content: response.choices[0]?.message?.content ?? '', tokens: prompted + completed }
+    gate?.close(prompted + completed)
+    return { ok: true, content: response.choices[0]?.message?.content ?? '', shape }
   }
 
   /** Every attempt holds a concurrency slot only while it runs, not while it waits out a backoff. */
@@ -186,60 +225,45 @@ export class OpenAIJudge implements Judge {
     return withRetry(() => this.limiter.run(request), this.retry, this.options.retryDeps ?? realRetryDeps)
   }
 
-  private async create(messages: Message[], prompt: Prompt): Promise<OpenAI.Chat.Completions.ChatCompletion> {
-    for (;;) {
-      const format = this.format
+  /**
+   * Sends in the run's current shape; a rejection of the shape is sent again in the shape the
+   * negotiation proposes, and a success in a lower format moves the whole run there. The last
+   * error stands when no shape is left to try.
+   */
+  private async create(turns: Message[], prompt: Prompt): Promise<{ response: OpenAI.Chat.Completions.ChatCompletion; shape: RequestShape }> {
+    let shape = this.negotiation.current()
+    let rejectedWith: number | undefined
+    for (let adaptations = 0; ; adaptations++) {
+      const tried = shape
       try {
-        return await this.client.chat.completions.create({
-          model: this.options.model,
-          temperature: 0,
-          messages,
-          ...(format === 'json_schema'
-            ? { response_format: { type: 'json_schema' as const, json_schema: { name: prompt.id, schema: prompt.jsonSchema, strict: false } } }
-            : format === 'json_object'
-              ? { response_format: { type: 'json_object' as const } }
-              : {}),
-        })
+        const response = await this.client.chat.completions.create(this.request(turns, prompt, tried))
+        if (this.negotiation.confirm(tried, rejectedWith)) this.cache.set(this.shapeKey, this.negotiation.current())
+        return { response, shape: tried }
       } catch (error) {
-        if (statusOf(error) === 400 && format !== 'text' && /response_format|json_schema|json_object|not supported|unsupported/i.test(String((error as Error).message))) {
-          // the server does not take this response format: step down once, for every later call too
-          if (this.format === format) this.format = format === 'json_schema' ? 'json_object' : 'text'
-          continue
-        }
-        throw error
+        const next = adaptations < MAX_ADAPTATIONS ? this.negotiation.adapt(error, tried) : null
+        if (!next) throw error
+        rejectedWith ??= statusOf(error)
+        shape = next
+        if (next.temperature !== tried.temperature || next.tokens !== tried.tokens) this.cache.set(this.shapeKey, this.negotiation.current())
       }
     }
   }
-}
 
-/** JSON from the reply (a ```json fence or surrounding prose tolerated in text mode), checked by the prompt's schema. */
-export function parseReply<P extends PromptId>(content: string, prompt: Prompt<P>): JudgeResult<ResponseOf<P>> {
-  const text = extractJson(content)
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (error) {
-    return { ok: false, error: `not JSON (${(error as Error).message})`, raw: content }
+  /** The request body for a shape: the response format, the sampling parameters, and the schema in the prompt where no format carries it. */
+  private request(turns: Message[], prompt: Prompt, shape: RequestShape): OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming {
+    const [system, ...rest] = turns
+    const schemaInPrompt = shape.format === 'json_schema' ? '' : `\n\nReply with one JSON object and nothing else. It must match this JSON schema:\n${JSON.stringify(prompt.jsonSchema)}`
+    const messages = [{ ...system!, content: system!.content + schemaInPrompt }, ...rest]
+    const format =
+      shape.format === 'json_schema'
+        ? { response_format: { type: 'json_schema' as const, json_schema: { name: prompt.id, schema: prompt.jsonSchema, strict: true } } }
+        : shape.format === 'json_object'
+          ? { response_format: { type: 'json_object' as const } }
+          : {}
+    return { model: this.options.model, messages, ...this.negotiation.sampling(shape), ...format }
   }
-  const result = prompt.schema.safeParse(data)
-  if (!result.success) {
-    const issue = result.error.issues[0]!
-    return { ok: false, error: `${issue.path.join('.') || 'reply'}: ${issue.message}`, raw: content }
+
+  private chatKey(request: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, variant: string | undefined): string {
+    return ResponseCache.key('chat', this.options.model, { endpoint: this.endpointId, request, variant: [this.options.variant ?? null, variant ?? null] })
   }
-  return { ok: true, value: result.data as ResponseOf<P> }
-}
-
-function extractJson(content: string): string {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content)
-  if (fenced) return fenced[1]!.trim()
-  const start = content.indexOf('{')
-  const end = content.lastIndexOf('}')
-  return start !== -1 && end > start ? content.slice(start, end + 1) : content.trim()
-}
-
-export function describeApiError(error: unknown, retries: number): string {
-  const status = statusOf(error)
-  const attempts = retries + 1
-  const message = redactSecrets(error instanceof Error ? error.message : String(error))
-  return `${status ? `HTTP ${status}` : 'network error'} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message.slice(0, 300)}`
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { RESPONSE_SCHEMAS, type PromptId } from '../schemas/judge.ts'
+import { strictJsonSchema } from './jsonSchema.ts'
 import claimsPrompt from './prompts/claims.json' with { type: 'json' }
 import pairwisePrompt from './prompts/pairwise.json' with { type: 'json' }
 import questionsPrompt from './prompts/questions.json' with { type: 'json' }
@@ -27,7 +28,7 @@ export type PromptFile = z.infer<typeof PromptFileSchema>
 export interface Prompt<P extends PromptId = PromptId> extends PromptFile {
   id: P
   schema: (typeof RESPONSE_SCHEMAS)[P]
-  /** the JSON schema sent as response_format */
+  /** the JSON schema sent as response_format (strict), or in the prompt where the endpoint takes no schema */
   jsonSchema: Record<string, unknown>
 }
 
@@ -36,7 +37,7 @@ function load<P extends PromptId>(id: P, data: unknown): Prompt<P> {
   if (file.id !== id) throw new Error(`prompt file for ${id} declares id ${file.id}`)
   if (!file.system.startsWith(`[evalgate:${file.id}@${file.version}]`)) throw new Error(`prompt ${id}: the system message must start with [evalgate:${file.id}@${file.version}]`)
   const schema = RESPONSE_SCHEMAS[id]
-  return { ...file, id, schema, jsonSchema: z.toJSONSchema(schema) as Record<string, unknown> }
+  return { ...file, id, schema, jsonSchema: strictJsonSchema(z.toJSONSchema(schema) as Record<string, unknown>) }
 }
 
 export const PROMPTS = {

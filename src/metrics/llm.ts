@@ -38,7 +38,12 @@ export interface LlmSettings {
   noncommittal: NoncommittalMode
   /** rubric passes; 2 measures the judge's own instability */
   repeats: number
+  /** false: the endpoint has no embeddings model (judge.embeddings_model: none), answer_relevancy is off */
+  embeddings: boolean
 }
+
+/** answer_relevancy's reason when there is no embeddings model */
+export const NO_EMBEDDINGS_REASON = 'no embeddings model'
 
 export interface LlmQuestionResult {
   scores: Record<string, Score>
@@ -70,7 +75,7 @@ export function planQuestion(row: EvalRow, output: CandidateOutput | undefined, 
     if (hasContexts) asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true })
     if (hasContexts && (row.ground_truth || answered)) asks.push({ kind: 'usefulness', count: 1 })
     if (hasContexts && (row.reference_points.length > 0 || row.ground_truth)) asks.push({ kind: 'recall', count: 1 })
-    if (answered) asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 })
+    if (answered && settings.embeddings) asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 })
   }
   return new CallPlan(asks)
 }
@@ -231,6 +236,10 @@ async function recall(row: EvalRow, output: CandidateOutput, contexts: string, j
 }
 
 async function relevancy(row: EvalRow, output: CandidateOutput, judge: PlannedJudge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
+  if (!settings.embeddings) {
+    result.scores.answer_relevancy = noScore(NO_EMBEDDINGS_REASON)
+    return
+  }
   if (!output.answer.trim()) {
     result.scores.answer_relevancy = noScore('empty answer')
     return

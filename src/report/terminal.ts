@@ -30,7 +30,9 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
     no_baseline: yellow(bold('NO BASELINE')),
   }[verdict]
   const r = results.run
-  lines.push(`${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${r.question_count} questions) · judge ${shown(r.judge.provider)}`)
+  lines.push(
+    `${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${r.question_count} questions) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
+  )
   if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${c.common} questions compared`))
   lines.push('', ...metricLines(results, p))
   if (c && c.regressions.length > 0) {

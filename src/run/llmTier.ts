@@ -1,13 +1,12 @@
-import { OpenAIJudge } from '../judge/openai.ts'
 import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
 import { BudgetedJudge } from '../judge/budget.ts'
 import { CallPlan, type CallTotals } from '../metrics/callPlan.ts'
 import { LLM_METRICS, MAX_CLAIMS, planQuestion, scoreWithJudge, type LlmSettings } from '../metrics/llm.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
-import type { Config } from '../schemas/config.ts'
+import { NO_EMBEDDINGS, type Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import type { JudgeIdentity, QuestionResult, Usage } from '../schemas/results.ts'
+import type { QuestionResult, Usage } from '../schemas/results.ts'
 import { GateError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
 
@@ -31,7 +30,12 @@ export interface TierPlan {
 }
 
 export function llmSettings(config: Config): LlmSettings {
-  return { relevancyQuestions: config.judge.answer_relevancy.questions, noncommittal: config.judge.answer_relevancy.noncommittal, repeats: config.judge.repeats }
+  return {
+    relevancyQuestions: config.judge.answer_relevancy.questions,
+    noncommittal: config.judge.answer_relevancy.noncommittal,
+    repeats: config.judge.repeats,
+    embeddings: config.judge.embeddings_model !== NO_EMBEDDINGS,
+  }
 }
 
 /**
@@ -98,22 +102,6 @@ export interface LlmTierResult {
   usage: Usage
   stability: { repeats: number; mean_abs_diff: number | null; threshold: number } | null
   notes: string[]
-}
-
-export function openAIJudgeFor(config: Config, identity: JudgeIdentity, apiKey: string, cwd: string, variant?: string): Judge {
-  const j = config.judge
-  return new OpenAIJudge({
-    baseURL: j.base_url,
-    apiKey,
-    model: j.model!,
-    embeddingsModel: j.embeddings_model ?? null,
-    timeoutMs: j.timeout_ms,
-    concurrency: j.concurrency,
-    cacheDir: j.cache ? (j.cache_dir.startsWith('/') ? j.cache_dir : `${cwd}/${j.cache_dir}`) : null,
-    identity,
-    retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
-    ...(variant ? { variant } : {}),
-  })
 }
 
 /**

@@ -73,7 +73,9 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   notes.push(...scored.notes)
   const scoringMs = clock.elapsed() - scoringStarted
 
-  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge, metrics: scored.summary, questions: scored.questions }
+  // what the judge learned while it ran (the response format it ended with) joins its identity
+  const judged = { ...judge, ...scored.judge }
+  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions }
   const gate = resolveGate(baseline?.settings, config.gate)
   const comparison = shard ? null : compare(run, baseline, gate, updateCommand)
   return {
@@ -85,8 +87,8 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
       eval_set_path: evalSet.file,
       question_count: evalSet.rows.length,
       candidate: candidate.label,
-      judge,
-      judge_label: scorer.label,
+      judge: judged,
+      judge_label: scored.label ?? scorer.label,
       k: config.k,
       shard,
       started_at: clock.startedAt.toISOString(),

@@ -7,7 +7,7 @@ import type { Config, RunConfig } from '../schemas/config.ts'
 import { loadEvalSet, type EvalSet } from './evalSet.ts'
 import { checkGateCanAct } from './gateCanAct.ts'
 import type { PipelineDeps, RunEvalSet } from './pipeline.ts'
-import { makeScorer } from './scorers/factory.ts'
+import { judgeSecretEnv, makeScorer } from './scorers/factory.ts'
 import type { ScorerEnvironment } from './scorers/scorer.ts'
 import { shardRows } from './shard.ts'
 
@@ -48,7 +48,8 @@ export function prepareRun(config: RunConfig, environment: RunEnvironment, setti
  */
 export function secretValues(config: Config, { env, cwd }: Pick<RunEnvironment, 'env' | 'cwd'>): string[] {
   const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd }) : null
-  const names = [config.judge.api_key_env, ...(candidate?.secretEnv ?? [])]
+  // the judge's key (whichever provider's default, since a candidate command inherits it even when no judge runs), its ${VAR} headers, the candidate's
+  const names = [config.judge.api_key_env ?? 'OPENAI_API_KEY', 'AZURE_OPENAI_API_KEY', ...judgeSecretEnv(config), ...(candidate?.secretEnv ?? [])]
   return names.flatMap((name) => (env[name] ? [env[name]!] : []))
 }
 

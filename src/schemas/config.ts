@@ -90,22 +90,60 @@ export interface GateIssueParams {
   gate: { code: 'usage' | 'bad_config'; hint: string; located?: boolean }
 }
 
+export const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1'
+
 /** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-export const JUDGE_PROVIDERS = ['lexical', 'openai', 'none'] as const
+export const JUDGE_PROVIDERS = ['lexical', 'openai', 'azure', 'none'] as const
 export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number]
+
+/** `embeddings_model: none`: no embeddings endpoint (Groq, llama.cpp without --embeddings); answer_relevancy is off */
+export const NO_EMBEDDINGS = 'none'
+
+/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
+export const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'] as const
+export type ResponseFormatSetting = (typeof RESPONSE_FORMATS)[number]
+
+/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
+const EnvTemplateMapSchema = z.record(z.string().min(1), z.string()).default({})
+
+/** A number in [low, high], or `default`: not sent, the server's own default applies. */
+function sampling(name: string, low: number, high: number, whole: boolean, fallback: number) {
+  const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`
+  return z
+    .union([z.number(), z.literal('default')])
+    .default(fallback)
+    .superRefine((value, ctx) => {
+      if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value)))) return
+      const params: GateIssueParams = { gate: { code: 'bad_config', hint, located: true } }
+      ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params })
+    })
+}
 
 export const JudgeConfigSchema = z
   .object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; none: rules, retrieval, citations only */
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
     provider: z.enum(JUDGE_PROVIDERS).default('lexical'),
-    base_url: z.string().url().default('https://api.openai.com/v1'),
+    /** azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
+    base_url: z.string().url().default(DEFAULT_JUDGE_BASE_URL),
+    /** azure: the deployment name */
     model: z.string().min(1).optional(),
+    /** azure: the embeddings deployment name; `none` turns answer_relevancy off */
     embeddings_model: z.string().min(1).optional(),
-    /** the name of the environment variable holding the key, never the key itself */
+    /** azure: the api-version query parameter, e.g. 2024-10-21 */
+    api_version: z.string().min(1).optional(),
+    /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
     api_key_env: z
       .string()
       .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-      .default('OPENAI_API_KEY'),
+      .optional(),
+    /** extra request headers; `${NAME}` is filled from the environment */
+    headers: EnvTemplateMapSchema,
+    /** extra query parameters on every request; `${NAME}` is filled from the environment */
+    query: EnvTemplateMapSchema,
+    response_format: z.enum(RESPONSE_FORMATS).default('auto'),
+    temperature: sampling('temperature', 0, 2, false, 0),
+    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
+    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
     concurrency: z.number().int().min(1).max(64).default(8),
     timeout_ms: z.number().int().positive().default(60_000),
     max_retries: z.number().int().min(0).max(10).default(4),

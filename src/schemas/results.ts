@@ -15,6 +15,10 @@ export const JudgeIdentitySchema = z.object({
   definitions_hash: z.string(),
   /** sha256 over the rule settings (lengths, citation rule, forbidden words, refusal phrases) */
   rules_hash: z.string().optional(),
+  /** an LLM judge's endpoint: scheme, host and port only (never a key, a path or a query) */
+  endpoint: z.string().nullable().optional(),
+  /** the response format the LLM judge's requests ended with: json_schema, json_object or text */
+  response_format: z.string().nullable().optional(),
 })
 export type JudgeIdentity = z.infer<typeof JudgeIdentitySchema>
 

@@ -11,6 +11,8 @@ export interface RecordedCall {
   status: number
   /** false when an injected fault or a response_format rejection answered before the handler */
   handled: boolean
+  /** the Authorization header as sent (undefined: none, as from a keyless client) */
+  authorization: string | undefined
 }
 
 export interface UnexpectedRequest {
@@ -179,7 +181,7 @@ export class FakeOpenAI {
       return this.send(res, 400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error'))
     }
     const messages: ChatMessage[] = kind === 'chat' && Array.isArray(body?.messages) ? body.messages : []
-    const call: RecordedCall = { kind, body, promptId: kind === 'chat' ? parsePromptId(messages) : null, status: 0, handled: false }
+    const call: RecordedCall = { kind, body, promptId: kind === 'chat' ? parsePromptId(messages) : null, status: 0, handled: false, authorization: req.headers.authorization }
     this.requests.push(call)
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}, extraDelayMs = 0) => {
       call.status = status

@@ -230,14 +230,21 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     installSimulatedJudge(fake)
   })
 
-  it('does not retry a 4xx: one attempt, then an error for that metric', async () => {
+  it('does not retry a 4xx: one attempt per response format, then an error for that metric, and the run keeps its format', async () => {
     const s = setup()
     fake.onChat((call) => (call.promptId === 'claims@1' ? { status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error' } } } : simulatedFallback(call)))
-    await runCli(s.args('--no-cache'))
-    const r = s.results()
-    assert.equal(fake.requests.filter((c) => c.promptId === 'claims@1').length, 2, 'one attempt per question')
-    assert.match(r.questions.q1!.errors.faithfulness!, /HTTP 400 after 1 attempt/)
-    installSimulatedJudge(fake)
+    try {
+      await runCli(s.args('--no-cache'))
+      const r = s.results()
+      const claims = fake.requests.filter((c) => c.promptId === 'claims@1')
+      // a 400 might reject the format: each question tries the next format down once, and the error stands when every format gets it
+      assert.deepEqual(claims.map((c) => c.body.response_format?.type ?? 'text').sort(), ['json_object', 'json_object', 'json_schema', 'json_schema', 'text', 'text'])
+      assert.match(r.questions.q1!.errors.faithfulness!, /HTTP 400 after 1 attempt/)
+      assert.equal(r.run.judge.response_format, 'json_schema', 'a 400 that every format gets is not about the format')
+      assert.ok(fake.requests.filter((c) => c.promptId === 'rubric@1').every((c) => c.body.response_format?.type === 'json_schema'))
+    } finally {
+      installSimulatedJudge(fake)
+    }
   })
 
   it('falls back from json_schema to json_object for servers that reject it', async () => {
@@ -271,17 +278,28 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     assert.equal(fake.requests.length, 0)
   })
 
-  it('skips the LLM tier without a key (fork PRs), says so, and still gates on the deterministic tier', async () => {
+  it('skips the LLM tier without a key for api.openai.com, says so without blaming forks, and still gates on the deterministic tier', async () => {
     const s = setup()
-    writeFileSync(join(s.dir, 'evalgate.yml'), `judge:\n  provider: openai\n  base_url: ${fake.url}\n  model: m\n  embeddings_model: e\n  api_key_env: EVALGATE_TEST_MISSING_KEY\n`)
+    writeFileSync(join(s.dir, 'evalgate.yml'), `judge:\n  provider: openai\n  model: m\n  embeddings_model: e\n  api_key_env: EVALGATE_TEST_MISSING_KEY\n`)
     const run = await runCli(s.args())
     assert.equal(run.code, 0, run.stderr)
-    assert.match(run.stderr, /LLM tier skipped: EVALGATE_TEST_MISSING_KEY is not set/)
+    assert.match(run.stderr, /LLM tier skipped: EVALGATE_TEST_MISSING_KEY is not set\. /)
+    assert.doesNotMatch(run.stderr, /fork/, 'the CLI never knows the event: no fork wording')
     const r = s.results()
     assert.equal(fake.requests.length, 0)
     assert.equal(r.run.judge.provider, 'none')
     assert.ok('rules_pass' in r.metrics && !('faithfulness' in r.metrics))
     assert.match(r.run.notes.join(), /LLM tier skipped/)
+  })
+
+  it('calls a server other than api.openai.com keyless when no key is set, without an Authorization header, and says so once', async () => {
+    const s = setup('  api_key_env: EVALGATE_TEST_MISSING_KEY\n')
+    const run = await runCli(s.args('--no-cache'))
+    assert.equal(run.code, 0, run.stderr)
+    assert.equal(run.stderr.match(/EVALGATE_TEST_MISSING_KEY is not set; calling http:\/\/127\.0\.0\.1:\d+ without a key/g)?.length, 1)
+    assert.doesNotMatch(run.stderr, /fork/)
+    assert.ok(fake.requests.length > 0 && fake.requests.every((c) => c.authorization === undefined))
+    assert.equal(s.results().questions.q1!.scores.faithfulness, 0.5)
   })
 
   it('scores the rubric twice with repeats: 2, bypassing the first pass in the cache, and reports the difference', async () => {

@@ -262,9 +262,12 @@ describe('evalgate pairwise', () => {
     assert.equal(fake.requests.length, 0)
   })
 
-  it('exits 2 without the judge key, naming the environment variable', async () => {
+  it('exits 2 without the judge key for api.openai.com, naming the environment variable', async () => {
     const s = setup(['good', 'bad'])
-    const run = await runCli(s.args('--judge-api-key-env', 'EVALGATE_TEST_MISSING_KEY'))
+    const args = s.args('--judge-api-key-env', 'EVALGATE_TEST_MISSING_KEY')
+    // a base URL of our own is called keyless; api.openai.com is not
+    args.splice(args.indexOf('--judge-base-url'), 2)
+    const run = await runCli(args)
     assert.equal(run.code, 2)
     assert.match(run.stderr, /EVALGATE_TEST_MISSING_KEY is not set/)
     assert.equal(fake.requests.length, 0)

@@ -5,7 +5,7 @@ import { MAX_CLAIMS, planQuestion, type LlmSettings } from '../../src/metrics/ll
 import type { Judge } from '../../src/metrics/judge.ts'
 import { makeOutput, makeRow } from './factories.ts'
 
-const SETTINGS: LlmSettings = { relevancyQuestions: 3, noncommittal: 'soft', repeats: 1 }
+const SETTINGS: LlmSettings = { relevancyQuestions: 3, noncommittal: 'soft', repeats: 1, embeddings: true }
 
 /** A judge that answers every ask and counts them: what reaches it is what the plan let through. */
 function countingJudge(): Judge & { asked: string[] } {

@@ -30,7 +30,16 @@ const PROVIDERS: Record<JudgeProvider, ProviderCase> = {
     usesModel: true,
     tier: 'set',
     headToHead: true,
-    label: /^openai-compatible judge-m \+ embed-m, temperature 0, definitions [0-9a-f]{16}$/,
+    label: /^openai-compatible judge-m \+ embed-m at https:\/\/api\.openai\.com, response format auto, temperature 0, definitions [0-9a-f]{16}$/,
+  },
+  azure: {
+    judge: { provider: 'azure', base_url: 'https://res.openai.azure.com', api_version: '2024-10-21', model: 'judge-deploy', embeddings_model: 'embed-deploy', api_key_env: KEY_ENV },
+    model: 'judge-deploy',
+    metrics: LLM_METRICS,
+    usesModel: true,
+    tier: 'set',
+    headToHead: true,
+    label: /^azure openai judge-deploy \+ embed-deploy at https:\/\/res\.openai\.azure\.com, response format auto, temperature 0, definitions [0-9a-f]{16}$/,
   },
   none: { judge: { provider: 'none' }, model: null, metrics: [], usesModel: false, tier: null, headToHead: false, label: /^none \(rules, retrieval and citations only\)$/ },
 }

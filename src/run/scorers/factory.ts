@@ -3,17 +3,29 @@ import type { Config, JudgeProvider } from '../../schemas/config.ts'
 import { lexicalProvider } from './lexical.ts'
 import { noneProvider } from './none.ts'
 import { openaiProvider } from './openai.ts'
+import { azureProvider } from './azure.ts'
 import type { HeadToHeadJudge, Scorer, ScorerEnvironment, ScoringProvider } from './scorer.ts'
 
 /** The one place a scoring provider is chosen: one line per value of `judge.provider`. */
 const PROVIDERS: Record<JudgeProvider, ScoringProvider> = {
   lexical: lexicalProvider,
   openai: openaiProvider,
+  azure: azureProvider,
   none: noneProvider,
 }
 
 export function makeScorer(config: Config, environment: ScorerEnvironment): Scorer {
   return PROVIDERS[config.judge.provider].scorer(config, environment)
+}
+
+/** The environment variable the configured provider reads its key from (judge.api_key_env, else the provider's own); null for a provider without one. */
+export function judgeKeyEnv(config: Config): string | null {
+  return PROVIDERS[config.judge.provider].keyEnv?.(config) ?? null
+}
+
+/** Environment variables whose values the configured provider sends (its key, ${VAR} in judge.headers and judge.query): the Action masks them. */
+export function judgeSecretEnv(config: Config): string[] {
+  return PROVIDERS[config.judge.provider].secretEnv?.(config) ?? []
 }
 
 /** The configured provider's scores come from a model (and can move between passes). */
@@ -29,7 +41,7 @@ export function makeHeadToHeadJudge(config: Config, environment: ScorerEnvironme
     throw new GateError(
       'usage',
       `pairwise needs an LLM judge, but judge.provider is ${config.judge.provider}: the ${new Intl.ListFormat('en').format(cannot)} providers cannot compare two answers`,
-      'pass --judge openai --judge-model M (or set judge.provider: openai and judge.model in evalgate.yml)',
+      'pass --judge openai --judge-model M (or set judge.provider: openai or azure and judge.model in evalgate.yml)',
     )
   }
   return provider.headToHead(config, environment)

@@ -16,6 +16,8 @@ export interface ScorerEnvironment {
   logger: Logger
   /** a label that gives this run its own judge cache entries (calibrate-noise: every pass asks the judge afresh) */
   judgeVariant?: string
+  /** the run is a pull request from a fork (the Action knows from the event): its missing secrets are explained so */
+  forkPullRequest?: boolean
 }
 
 /** A provider's own scores for one question, beside the deterministic tier's. */
@@ -29,11 +31,15 @@ export interface SetScores {
   usage: Usage
   stability: RunInfo['judge_stability']
   notes: string[]
+  /** what the tier learned about the judge while it ran (the response format it ended with), over the scorer's identity */
+  judge?: Partial<JudgeIdentity>
+  /** the judge line once the tier ran, over the scorer's label */
+  label?: string
 }
 
 /**
  * Who scores a run beyond the deterministic tier (rules, retrieval, citations, latency, which
- * every run gets): `lexical`, `openai`, `none`. One per provider in this folder, chosen only
+ * every run gets): `lexical`, `openai`, `azure`, `none`. One per provider in this folder, chosen only
  * by factory.ts.
  */
 export interface Scorer {
@@ -69,6 +75,10 @@ export interface ScoringProvider {
   readonly usesModel: boolean
   /** the judge `evalgate pairwise` asks; absent for a provider that cannot compare two answers */
   headToHead?(config: Config, environment: ScorerEnvironment): HeadToHeadJudge
+  /** the environment variable holding its key; absent for a provider without one */
+  keyEnv?(config: Config): string
+  /** environment variables whose values it sends (its key, header and query templates): the Action masks them */
+  secretEnv?(config: Config): string[]
 }
 
 /** A short hash of settings, for the definitions and rules a run was scored with. */
