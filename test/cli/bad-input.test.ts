@@ -213,12 +213,43 @@ const cases: BadInputCase[] = [
   {
     name: 'an unknown --judge provider, naming the choices',
     argv: (s) => runArgs(s, ['--judge', 'gpt']),
-    expect: () => [/--judge expects lexical, openai or none, got "gpt"/, /fix: lexical: offline/],
+    expect: () => [/--judge expects lexical, openai, azure or none, got "gpt"/, /fix: lexical: offline/],
   },
   {
     name: 'an LLM judge without its model',
     argv: (s) => runArgs(s, ['--judge', 'openai']),
     expect: () => [/judge\.provider is openai but no judge\.model is set/, /fix: set judge\.model/],
+  },
+  {
+    name: 'an Azure judge without its api_version',
+    argv: (s) => runArgs(s, ['--judge', 'azure', '--judge-model', 'judge-deploy', '--embeddings-model', 'embed-deploy', '--judge-base-url', 'https://res.openai.azure.com']),
+    expect: () => [/judge\.provider is azure but no judge\.api_version is set/, /fix: set judge\.api_version \(flag --judge-api-version, Action input judge-api-version\)/],
+  },
+  {
+    name: "an Azure judge left on api.openai.com's base URL",
+    argv: (s) => runArgs(s, ['--judge', 'azure', '--judge-model', 'judge-deploy', '--embeddings-model', 'embed-deploy', '--judge-api-version', '2024-10-21']),
+    expect: () => [/judge\.provider is azure but judge\.base_url is https:\/\/api\.openai\.com\/v1/, /fix: set judge\.base_url .* to your resource endpoint/],
+  },
+  {
+    name: 'an api_version for a judge that is not azure',
+    argv: (s) => runArgs(s, ['--judge', 'openai', '--judge-model', 'm', '--embeddings-model', 'e', '--judge-api-version', '2024-10-21']),
+    expect: () => [/judge\.api_version is set \(2024-10-21\) but judge\.provider is openai/, /fix: set judge\.provider: azure/],
+  },
+  {
+    name: 'a judge temperature outside 0..2',
+    argv: (s) => {
+      writeText(s.config, 'judge:\n  provider: openai\n  model: m\n  embeddings_model: e\n  temperature: 3\n')
+      return runArgs(s, [])
+    },
+    expect: (s) => [`${s.config} + flags: judge.temperature is 3, outside 0..2`, /fix: set judge\.temperature to a number from 0 to 2, or default/],
+  },
+  {
+    name: 'a judge header naming an unset environment variable',
+    argv: (s) => {
+      writeText(s.config, 'judge:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  model: m\n  embeddings_model: e\n  headers:\n    X-Gateway-Key: "${EVALGATE_TEST_UNSET_HEADER}"\n')
+      return runArgs(s, [])
+    },
+    expect: () => [/judge\.headers\.X-Gateway-Key: environment variable EVALGATE_TEST_UNSET_HEADER is not set/, /fix: set EVALGATE_TEST_UNSET_HEADER/],
   },
   {
     name: 'two candidates at once',

@@ -214,6 +214,22 @@ describe('comparability', () => {
     assert.match(incomparability(baselineOf(run, { judge: { ...JUDGE, provider: 'openai', model: 'gpt' } }), run)[0]!, /different judges/)
     assert.match(incomparability(baselineOf(run, { judge: { ...JUDGE, definitions_hash: 'zzz' } }), run)[0]!, /metric definitions zzz/)
   })
+  const LLM = { ...JUDGE, provider: 'openai', model: 'gpt-4o-mini', embeddings_model: 'text-embedding-3-small', endpoint: 'https://api.openai.com' }
+  it('compares a baseline judged on another endpoint with the same model, and says the endpoint changed', () => {
+    const judged = { ...run, judge: { ...LLM, endpoint: 'https://gateway.example.com' } }
+    assert.deepEqual(incomparability(baselineOf(run, { judge: LLM }), judged), [])
+    const c = compare(judged, baselineOf(run, { judge: LLM }), gate({}), UPDATE)
+    assert.notEqual(c.verdict, 'incomparable')
+    assert.ok(
+      c.messages.some((m) => /judge endpoint changed: the baseline was judged at https:\/\/api\.openai\.com, this run at https:\/\/gateway\.example\.com/.test(m)),
+      c.messages.join('\n'),
+    )
+    assert.ok(!compare({ ...run, judge: LLM }, baselineOf(run, { judge: LLM }), gate({}), UPDATE).messages.some((m) => /endpoint changed/.test(m)))
+  })
+  it('compares a run without embeddings (embeddings_model: none) with a baseline that had them, but not two different embeddings models', () => {
+    assert.deepEqual(incomparability(baselineOf(run, { judge: LLM }), { ...run, judge: { ...LLM, embeddings_model: null } }), [])
+    assert.match(incomparability(baselineOf(run, { judge: LLM }), { ...run, judge: { ...LLM, embeddings_model: 'bge-m3' } })[0]!, /different judges/)
+  })
   it('accepts a minimal baseline that has only the eval_set_version', () => {
     assert.deepEqual(incomparability(baselineOf(run, { eval_set_fingerprint: null, judge: null }), run), [])
   })

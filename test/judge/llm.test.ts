@@ -292,6 +292,21 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     assert.match(r.run.notes.join(), /LLM tier skipped/)
   })
 
+  it('--embeddings-model none: answer_relevancy is null with its reason, not an error, no questions or embeddings are asked, and the identity says so', async () => {
+    const s = setup()
+    const run = await runCli(s.args('--no-cache', '--embeddings-model', 'none'))
+    assert.equal(run.code, 0, run.stderr)
+    const r = s.results()
+    assert.equal(r.questions.q1!.scores.answer_relevancy, null)
+    assert.equal(r.questions.q1!.notes.answer_relevancy, 'no embeddings model')
+    assert.equal(r.metrics.answer_relevancy!.errors, 0)
+    assert.equal(fake.counts().embeddings, 0)
+    assert.equal(fake.counts().byPrompt['questions@1'], undefined)
+    assert.equal(r.run.judge.embeddings_model, null)
+    assert.match(r.run.judge_label, /no embeddings model \(answer_relevancy off\)/)
+    assert.equal(r.run.usage.planned!.embeddings, 0)
+  })
+
   it('calls a server other than api.openai.com keyless when no key is set, without an Authorization header, and says so once', async () => {
     const s = setup('  api_key_env: EVALGATE_TEST_MISSING_KEY\n')
     const run = await runCli(s.args('--no-cache'))

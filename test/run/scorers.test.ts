@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { GateError } from '../../src/io/errors.ts'
 import { LEXICAL_METRICS } from '../../src/metrics/lexical.ts'
 import { LLM_METRICS } from '../../src/metrics/llm.ts'
-import { judgedByModel, makeHeadToHeadJudge, makeScorer } from '../../src/run/scorers/factory.ts'
+import { judgedByModel, judgeKeyEnv, judgeSecretEnv, makeHeadToHeadJudge, makeScorer } from '../../src/run/scorers/factory.ts'
 import { ConfigSchema, JUDGE_PROVIDERS, type Config, type JudgeProvider } from '../../src/schemas/config.ts'
 import { makeOutput, makeRow } from '../metrics/factories.ts'
 
@@ -95,6 +95,23 @@ describe('scoring providers: judge.provider → makeScorer', () => {
     assert.equal(env.warnings.length, 1)
     assert.match(env.warnings[0]!, new RegExp(`LLM tier skipped: ${KEY_ENV} is not set`))
     assert.deepEqual(scorer.notes, env.warnings)
+  })
+
+  it('says forks get no secrets only when the run is a fork pull request', () => {
+    const fork = { ...environment({}), forkPullRequest: true }
+    makeScorer(configWith(PROVIDERS.openai.judge), fork)
+    assert.match(fork.warnings[0]!, new RegExp(`${KEY_ENV} is not set \\(pull requests from forks get no secrets\\)`))
+    const local = environment({})
+    makeScorer(configWith(PROVIDERS.openai.judge), local)
+    assert.doesNotMatch(local.warnings[0]!, /fork/)
+  })
+
+  it('names the key and the header and query variables an LLM judge sends, for the Action to mask', () => {
+    const config = configWith({ ...PROVIDERS.openai.judge, headers: { 'X-Key': '${GATEWAY_KEY}', 'X-Team': 'rag' }, query: { sig: '${GATEWAY_SIG}' } })
+    assert.deepEqual(judgeSecretEnv(config), [KEY_ENV, 'GATEWAY_KEY', 'GATEWAY_SIG'])
+    assert.equal(judgeKeyEnv(configWith({ provider: 'azure' })), 'AZURE_OPENAI_API_KEY')
+    assert.equal(judgeKeyEnv(configWith({ provider: 'openai' })), 'OPENAI_API_KEY')
+    assert.equal(judgeKeyEnv(configWith({ provider: 'lexical' })), null)
   })
 
   it('openai without a model is a config error naming the setting, for a run and for pairwise', () => {

@@ -39,12 +39,14 @@ export function llmJudgeProvider(kind: LlmEndpointKind): ScoringProvider {
     scorer(config, environment) {
       checkSettings(config, kind, { needsEmbeddings: true })
       const key = resolveKey(config, kind, environment)
+      // a skipped tier sends nothing: its header variables may be as missing as its key (a fork's pull request)
       if ('skip' in key) {
         environment.logger.warn(key.skip)
         return noneScorer(config, [key.skip], LLM_METRICS)
       }
       // an unset ${VAR} in judge.headers or judge.query stops here, before the candidate runs, not as 401s later
       const wire = fillWire(config, environment)
+      if (key.notice) environment.logger.info(key.notice)
       const identity = llmIdentity(config, kind)
       return {
         identity,
@@ -60,8 +62,10 @@ export function llmJudgeProvider(kind: LlmEndpointKind): ScoringProvider {
       const key = resolveKey(config, kind, environment)
       const keyEnv = keyEnvOf(config, kind)
       if ('skip' in key) throw new GateError('usage', `${keyEnv} is not set: pairwise has no judge without its key`, `export ${keyEnv}=<key>, or name another variable with --judge-api-key-env`)
+      const wire = { apiKey: key.apiKey, ...fillWire(config, environment) }
+      if (key.notice) environment.logger.info(key.notice)
       const identity = llmIdentity(config, kind)
-      return { judge: llmJudgeFor(config, kind, identity, { apiKey: key.apiKey, ...fillWire(config, environment) }, environment), label: llmLabel(config, kind, identity, null) }
+      return { judge: llmJudgeFor(config, kind, identity, wire, environment), label: llmLabel(config, kind, identity, null) }
     },
   }
 }
@@ -90,8 +94,8 @@ function checkSettings(config: Config, kind: LlmEndpointKind, { needsEmbeddings 
   kind.check(j)
 }
 
-/** The key, null to call keyless, or why the tier is skipped (in words for the warning and the run's notes). */
-function resolveKey(config: Config, kind: LlmEndpointKind, environment: ScorerEnvironment): { apiKey: string | null } | { skip: string } {
+/** The key (null: keyless, with the notice to say so), or why the tier is skipped (in words for the warning and the run's notes). */
+function resolveKey(config: Config, kind: LlmEndpointKind, environment: ScorerEnvironment): { apiKey: string | null; notice?: string } | { skip: string } {
   const keyEnv = keyEnvOf(config, kind)
   const key = environment.env[keyEnv]
   if (key) return { apiKey: key }
@@ -99,8 +103,7 @@ function resolveKey(config: Config, kind: LlmEndpointKind, environment: ScorerEn
   const why = environment.forkPullRequest ? ' (pull requests from forks get no secrets)' : ''
   const origin = endpointOrigin(config.judge.base_url)
   if (kind.keyless && origin !== endpointOrigin(DEFAULT_JUDGE_BASE_URL)) {
-    environment.logger.info(`judge: ${keyEnv} is not set${why}; calling ${origin} without a key (a local server needs none; set ${keyEnv} if yours does)`)
-    return { apiKey: null }
+    return { apiKey: null, notice: `judge: ${keyEnv} is not set${why}; calling ${origin} without a key (a local server needs none; set ${keyEnv} if yours does)` }
   }
   return {
     skip: `LLM tier skipped: ${keyEnv} is not set${why}. The gate decides on rules, retrieval and citations; judge metrics are not computed. Set ${keyEnv} to run the judge`,
