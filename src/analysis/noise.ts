@@ -1,4 +1,4 @@
-import { metricInfo, sortMetrics } from '../metrics/registry.ts'
+import { isJudgedByModel, metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { RunConfig } from '../schemas/config.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { GateError } from '../io/errors.ts'
@@ -14,8 +14,6 @@ export interface NoiseRow {
   /** the drop that judge noise alone stays under 95% of the time; null for metrics no judge touches */
   proposed_max_drop: number | null
 }
-
-const JUDGED = new Set(['judge', 'rag', 'hallucination'])
 
 /**
  * Scores the same answers K times with the judge asked afresh each time (cache bypassed),
@@ -53,7 +51,7 @@ export async function calibrateNoise(config: RunConfig, environment: RunEnvironm
       const values = means.get(metric)!
       const mean = values.reduce((a, b) => a + b, 0) / values.length
       const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1))
-      const judged = JUDGED.has(metricInfo(metric)?.family ?? '')
+      const judged = isJudgedByModel(metric)
       const proposed = judged ? Math.max(0.005, Math.ceil((z * Math.SQRT2 * sd) / 0.005 - 1e-9) * 0.005) : null
       return { metric, means: values, sd, proposed_max_drop: proposed === null ? null : Number(proposed.toFixed(3)) }
     })

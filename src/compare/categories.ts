@@ -1,4 +1,4 @@
-import { metricInfo, sortMetrics } from '../metrics/registry.ts'
+import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { wilson } from '../stats/proportions.ts'
@@ -6,7 +6,7 @@ import { EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
 
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 export const CATEGORY_HALF_WIDTH = 0.1
-const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfulness']
+const HEADLINE = registry.headline()
 
 /**
  * Per category: baseline and candidate means over the common questions, the 95% interval of
@@ -32,7 +32,7 @@ export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSett
         const values = columns.candidate.get(name)
         const present = values ? positions.map((i) => values[i]!).filter((v) => !Number.isNaN(v)) : []
         const interval = intervalOf(name, present)
-        if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH) tooFew = true
+        if (interval && HEADLINE.has(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH) tooFew = true
         metrics[name] = {
           baseline: columns.baseline ? meanAt(columns.baseline.get(name), shared).mean : null,
           candidate: meanAt(values, positions).mean,

@@ -159,7 +159,7 @@ function questionChanges(run: RunUnderTest, columns: Columns, gate: GateSettings
   for (const [metric, candidates] of columns.candidate) {
     const baselines = columns.baseline.get(metric)!
     const info = metricInfo(metric)
-    const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop
+    const threshold = info?.gate === 'latency_rise' ? gate.latency_rise : gate.question_drop
     for (let i = 0; i < candidates.length; i++) {
       const candidate = candidates[i]!
       const baseline = baselines[i]!

@@ -4,9 +4,9 @@ import type { MetricLimit } from '../schemas/failures.ts'
 import type { GateSettings, MetricRow } from '../schemas/results.ts'
 import { EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
 
-/** What a metric's change is held against: its override, else latency_rise for latency, else max_drop. */
+/** What a metric's change is held against: its override, else what its definition names (latency_rise for latency, else max_drop). */
 export function limitFor(name: string, gate: GateSettings): MetricLimit {
-  const kind = metricInfo(name)?.unit === 'ms' ? 'latency_rise' : 'max_drop'
+  const kind = metricInfo(name)?.gate ?? 'max_drop'
   return { kind, value: gate.max_drop_overrides[name] ?? (kind === 'latency_rise' ? gate.latency_rise : gate.max_drop) }
 }
 

@@ -2,6 +2,7 @@ import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
 import { averagePrecision, claimScores, shareCovered } from './rag.ts'
+import { registry } from './registry.ts'
 import { CITATION_PATTERN } from './rules.ts'
 import { covers, sentences, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
 import { noScore, type Score } from './types.ts'
@@ -27,7 +28,7 @@ export const LEXICAL_SETTINGS = {
   clauseSeparators: '；;，,',
 } as const
 
-export const LEXICAL_METRICS = ['completeness_norm', 'faithfulness', 'hallucination_rate', 'context_precision', 'context_recall'] as const
+export const LEXICAL_METRICS: readonly string[] = registry.computedBy('lexical')
 
 export interface LexicalResult {
   scores: Record<string, Score>

@@ -4,6 +4,7 @@ import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
 import { averagePrecision, claimScores, type ClaimVerdict } from './rag.ts'
+import { metricInfo, registry } from './registry.ts'
 import { noScore, score, type Score } from './types.ts'
 
 /**
@@ -14,18 +15,12 @@ import { noScore, score, type Score } from './types.ts'
  * them and the scoring draws from that plan. The judge is injected; nothing here touches the
  * network itself.
  */
-export const LLM_METRICS = [
-  'accuracy_norm',
-  'relevance_norm',
-  'completeness_norm',
-  'citation_norm',
-  'faithfulness',
-  'hallucination_rate',
-  'contradicted',
-  'context_precision',
-  'context_recall',
-  'answer_relevancy',
-] as const
+export const LLM_METRICS: readonly string[] = registry.llmMetrics()
+
+/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
+const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource !== 'rubric')
+/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
+const CLAIM_METRICS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource === 'claims')
 
 /** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
 export const MAX_CLAIMS = 20
@@ -88,7 +83,7 @@ export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, inne
   const tasks: Promise<void>[] = [rubric(row, output, contexts, judge, settings, result)]
   if (row.should_refuse) {
     const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric')
-    for (const m of LLM_METRICS.slice(4)) result.scores[m] = skipped
+    for (const m of SKIPPED_FOR_REFUSALS) result.scores[m] = skipped
   } else {
     tasks.push(
       claims(row, output, contexts, judge, result),
@@ -141,7 +136,7 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
 }
 
 async function claims(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {
-  const metrics = ['faithfulness', 'hallucination_rate', 'contradicted']
+  const metrics = CLAIM_METRICS
   const extracted = await judge.ask('claims', { question: row.question, answer: output.answer })
   if (!extracted.ok) return fail(result, metrics, failed(extracted)!)
   const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '')

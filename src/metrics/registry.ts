@@ -1,104 +1,155 @@
+import { LLM_SOURCES, METRIC_DEFINITIONS, type MetricDefinition, type MetricFamily, type MetricTier, type RunShape } from './definitions.ts'
+
+export type { MetricDefinition, MetricFamily, MetricTier, RunShape } from './definitions.ts'
+
+/** One metric by its concrete name (`recall@5`): its definition's facts, with `{k}` filled in. */
+export interface MetricInfo extends MetricDefinition {
+  /** the definition's name: `recall@K` for `recall@5`, else the name itself */
+  pattern: string
+  /** the cut-off of an `@K` metric, else null */
+  k: number | null
+}
+
+const FAMILY_ORDER: readonly MetricFamily[] = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations']
+
 /**
- * Every metric evalgate knows, with the facts the comparison needs: which way is better,
- * whether it is a pass/fail metric, and which family computes it. Direction belongs to the
- * metric, never to the caller.
+ * The lookup over a list of definitions, and every list of metric names derived from it.
+ * `registry` below holds evalgate's own; a test can build one with a definition added.
  */
-export type MetricFamily = 'rules' | 'retrieval' | 'citations' | 'judge' | 'rag' | 'hallucination' | 'operations'
+export class MetricRegistry {
+  readonly definitions: readonly MetricDefinition[]
+  /** concrete names already looked up: the comparison asks once per question and metric */
+  private readonly byName = new Map<string, MetricInfo>()
+  private readonly patterns: { definition: MetricDefinition; match: RegExp }[] = []
+  private readonly position = new Map<string, number>()
 
-export interface MetricInfo {
-  name: string
-  family: MetricFamily
-  higherIsBetter: boolean
-  /** 0/1 metrics: a 1 → 0 change is a pass → fail flip. */
-  binary: boolean
-  /** `latency_ms` is in milliseconds; every other metric lies in [0, 1]. */
-  unit: 'score' | 'ms'
-  description: string
-}
-
-const fixed: MetricInfo[] = [
-  rule('length_ok', 'answer length within [min_length, max_length]'),
-  rule('citation_ok', 'answer carries a [文档N] / [docN] citation'),
-  rule('no_forbidden', 'answer contains none of the forbidden words'),
-  rule('json_ok', 'answer is a JSON object with the required keys (expect_json rows)'),
-  rule('refuse_ok', 'should-refuse question answered with a refusal phrase'),
-  rule('rules_pass', 'every applicable rule passed'),
-  score('mrr', 'retrieval', '1 / rank of the first relevant id, 0 if none'),
-  score('citation_valid', 'citations', 'share of [文档N] citations that point to an existing context'),
-  score('accuracy_norm', 'judge', 'rubric accuracy, 0-4 scaled to 0-1'),
-  score('relevance_norm', 'judge', 'rubric relevance, 0-4 scaled to 0-1'),
-  score('completeness_norm', 'judge', 'rubric completeness (lexical: reference points covered), 0-1'),
-  score('citation_norm', 'judge', 'rubric citation correctness, 0-4 scaled to 0-1'),
-  score('faithfulness', 'rag', 'supported claims / all claims'),
-  score('answer_relevancy', 'rag', 'cosine similarity of questions generated from the answer'),
-  score('context_precision', 'rag', 'average precision of useful chunks in rank order'),
-  score('context_recall', 'rag', 'reference points attributable to the contexts'),
-  { name: 'hallucination_rate', family: 'hallucination', higherIsBetter: false, binary: false, unit: 'score', description: '1 - faithfulness on the same claims' },
-  { name: 'contradicted', family: 'hallucination', higherIsBetter: false, binary: true, unit: 'score', description: '1 when any claim is contradicted by the contexts' },
-  { name: 'latency_ms', family: 'operations', higherIsBetter: false, binary: false, unit: 'ms', description: 'candidate latency in milliseconds' },
-]
-
-const byName = new Map(fixed.map((m) => [m.name, m]))
-
-const retrievalAtK = /^(precision|recall|hit|ndcg)@([1-9]\d*)$/
-
-/** Looks a metric up by name; retrieval metrics exist for every k (`recall@5`, `ndcg@10`). */
-export function metricInfo(name: string): MetricInfo | undefined {
-  const known = byName.get(name)
-  if (known) return known
-  const match = retrievalAtK.exec(name)
-  if (!match) return undefined
-  const info = retrievalMetric(name, match)
-  // remembered: the comparison asks once per question and metric
-  byName.set(name, info)
-  return info
-}
-
-function retrievalMetric(name: string, match: RegExpExecArray): MetricInfo {
-  const kind = match[1] as 'precision' | 'recall' | 'hit' | 'ndcg'
-  return {
-    name,
-    family: 'retrieval',
-    higherIsBetter: true,
-    binary: kind === 'hit',
-    unit: 'score',
-    description: `${kind} over the top ${match[2]} retrieved ids`,
+  constructor(definitions: readonly MetricDefinition[]) {
+    this.definitions = definitions
+    definitions.forEach((d, i) => {
+      this.position.set(d.name, i)
+      if (isPattern(d.name)) this.patterns.push({ definition: d, match: new RegExp(`^${escapeRegExp(d.name.slice(0, -1))}([1-9]\\d*)$`) })
+      else this.byName.set(d.name, { ...d, pattern: d.name, k: null })
+    })
   }
+
+  /** Looks a metric up by name; `@K` metrics exist for every k (`recall@5`, `ndcg@10`). */
+  info(name: string): MetricInfo | undefined {
+    const known = this.byName.get(name)
+    if (known) return known
+    for (const { definition, match } of this.patterns) {
+      const m = match.exec(name)
+      if (!m) continue
+      const info = instantiate(definition, Number(m[1]))
+      this.byName.set(name, info)
+      return info
+    }
+    return undefined
+  }
+
+  /** Every name a setting may use: fixed names, then the `@K` patterns. */
+  knownNames(): string[] {
+    const names = this.definitions.map((d) => d.name)
+    return [...names.filter((n) => !isPattern(n)), ...names.filter(isPattern)]
+  }
+
+  /** Metrics in report order: family (the SPEC's table), then definition order, then k; unknown names last, by name. */
+  sort(names: Iterable<string>): string[] {
+    const key = (n: string) => {
+      const info = this.info(n)
+      if (!info) return [FAMILY_ORDER.length, 0, 0] as const
+      return [FAMILY_ORDER.indexOf(info.family), this.position.get(info.pattern)!, info.k ?? 0] as const
+    }
+    return [...names]
+      .map((name) => ({ name, key: key(name) }))
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.name.localeCompare(b.name, 'en', { numeric: true }))
+      .map((e) => e.name)
+  }
+
+  /** The metrics a tier computes, in definition order (`@K` ones as patterns). */
+  computedBy(tier: MetricTier): string[] {
+    return this.definitions.filter((d) => d.tiers.includes(tier)).map((d) => d.name)
+  }
+
+  /** The LLM tier's metrics in the order its judge calls write them: rubric, claims, usefulness, recall, questions. */
+  llmMetrics(): string[] {
+    return LLM_SOURCES.flatMap((source) => this.definitions.filter((d) => d.tiers.includes('llm') && d.llmSource === source).map((d) => d.name))
+  }
+
+  /** The deterministic tier's metrics a run computes (`@K` ones for every k of the run), before a provider adds its own. */
+  plannedDeterministic(run: RunShape): string[] {
+    return this.definitions.filter((d) => d.planned?.(run)).flatMap((d) => (isPattern(d.name) ? run.config.k.map((k) => kName(d.name, k)) : [d.name]))
+  }
+
+  /** Headline metrics: a category too small to judge on one of them is marked too few. */
+  headline(): Set<string> {
+    return new Set(this.definitions.filter((d) => d.headline).map((d) => d.name))
+  }
+
+  /** The report's trend-chart candidates, in rank order; `@K` ones at the run's first k. */
+  trend(k: readonly number[]): string[] {
+    return this.ranked((d) => d.trendRank, k)
+  }
+
+  /** The report's by-category columns, in rank order; `@K` ones at the run's first k. */
+  categoryColumns(k: readonly number[]): string[] {
+    return this.ranked((d) => d.categoryRank, k)
+  }
+
+  private ranked(rank: (d: MetricDefinition) => number | undefined, k: readonly number[]): string[] {
+    return this.definitions
+      .filter((d) => rank(d) !== undefined)
+      .sort((a, b) => rank(a)! - rank(b)!)
+      .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]))
+  }
+}
+
+function isPattern(name: string): boolean {
+  return name.endsWith('@K')
+}
+
+function kName(pattern: string, k: number): string {
+  return `${pattern.slice(0, -1)}${k}`
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+function instantiate(definition: MetricDefinition, k: number): MetricInfo {
+  const fill = (text: string) => text.replaceAll('{k}', String(k))
+  return {
+    ...definition,
+    name: kName(definition.name, k),
+    displayName: fill(definition.displayName),
+    description: fill(definition.description),
+    nullWhen: fill(definition.nullWhen),
+    pattern: definition.name,
+    k,
+  }
+}
+
+/** evalgate's metrics. */
+export const registry = new MetricRegistry(METRIC_DEFINITIONS)
+
+export function metricInfo(name: string): MetricInfo | undefined {
+  return registry.info(name)
 }
 
 export function isKnownMetric(name: string): boolean {
-  return metricInfo(name) !== undefined
+  return registry.info(name) !== undefined
 }
 
 export function knownMetricNames(): string[] {
-  return [...byName.keys(), 'precision@K', 'recall@K', 'hit@K', 'ndcg@K']
+  return registry.knownNames()
 }
 
-/** Metrics in report order: the order of the family table in the SPEC, then by name. */
 export function sortMetrics(names: Iterable<string>): string[] {
-  const familyOrder: MetricFamily[] = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations']
-  const position = (n: string) => {
-    const info = metricInfo(n)
-    const family = info ? familyOrder.indexOf(info.family) : familyOrder.length
-    const fixedIndex = fixed.findIndex((m) => m.name === n)
-    const atK = retrievalAtK.exec(n)
-    // precision@k, recall@k, hit@k, ndcg@k grouped by kind, then by k; mrr after them
-    const index = atK ? ['precision', 'recall', 'hit', 'ndcg'].indexOf(atK[1]!) - 10 + Number(atK[2]) / 1e6 : fixedIndex === -1 ? 0 : fixedIndex
-    return [family, index] as const
-  }
-  return [...names].sort((a, b) => {
-    const [fa, ia] = position(a)
-    const [fb, ib] = position(b)
-    return fa - fb || ia - ib || a.localeCompare(b, 'en', { numeric: true })
-  })
+  return registry.sort(names)
 }
 
-function rule(name: string, description: string): MetricInfo {
-  return { name, family: 'rules', higherIsBetter: true, binary: true, unit: 'score', description }
-}
-
-function score(name: string, family: MetricFamily, description: string): MetricInfo {
-  return { name, family, higherIsBetter: true, binary: false, unit: 'score', description }
+/** Scores from a model: their spread between two passes over the same answers is judge noise (calibrate-noise). */
+export function isJudgedByModel(name: string): boolean {
+  return registry.info(name)?.tiers.includes('llm') ?? false
 }
 
 /** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */

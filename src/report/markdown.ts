@@ -1,4 +1,4 @@
-import { directedChange, metricInfo } from '../metrics/registry.ts'
+import { directedChange, metricInfo, registry } from '../metrics/registry.ts'
 import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
 import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
@@ -127,16 +127,16 @@ function runIdentity(results: Results, options: ReportOptions): string {
   return parts.join(' · ')
 }
 
-/** A handful of headline metrics per category, baseline → candidate. */
-const TREND_METRICS = ['accuracy_norm', 'rules_pass', 'faithfulness', 'completeness_norm', 'mrr']
-
 /**
  * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
  * this eval set version plus this run, and each question's change on the headline metric.
  */
 function chartsSection(results: Results, history: readonly HistoryRow[]): string[] {
   const c = results.comparison
-  const metrics = [...TREND_METRICS, ...results.run.k.slice(0, 1).map((k) => `recall@${k}`)].filter((m) => results.metrics[m]?.mean != null).slice(0, 3)
+  const metrics = registry
+    .trend(results.run.k)
+    .filter((m) => results.metrics[m]?.mean != null)
+    .slice(0, 3)
   const out: string[] = []
   const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric))
   if (sameSet.length > 0 && metrics.length > 0) {
@@ -167,8 +167,10 @@ function chartsSection(results: Results, history: readonly HistoryRow[]): string
 function categoryTable(results: Results): string[] {
   const c = results.comparison
   if (!c || c.categories.length < 2) return []
-  const preferred = ['rules_pass', 'refuse_ok', ...results.run.k.slice(0, 1).map((k) => `recall@${k}`), 'mrr', 'accuracy_norm', 'completeness_norm', 'faithfulness', 'context_recall']
-  const columns = preferred.filter((m) => m in results.metrics).slice(0, 6)
+  const columns = registry
+    .categoryColumns(results.run.k)
+    .filter((m) => m in results.metrics)
+    .slice(0, 6)
   const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`))
   const lines = ['#### By category', '', `| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`]
   for (const cat of c.categories) {

@@ -1,5 +1,5 @@
 import { GateError } from '../io/errors.ts'
-import { metricInfo, sortMetrics } from '../metrics/registry.ts'
+import { isJudgedByModel, metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { GateSettingsInput } from '../schemas/gate.ts'
@@ -62,6 +62,6 @@ export function whyNot(metric: string, rows: readonly EvalRow[], config: Pick<Co
     if (metric === 'refuse_ok') return 'no question has should_refuse'
     return 'every question is a should-refuse question'
   }
-  if (family === 'judge' || family === 'rag' || family === 'hallucination') return `judge.provider is ${config.judge.provider}, which does not compute it`
+  if (isJudgedByModel(metric)) return `judge.provider is ${config.judge.provider}, which does not compute it`
   return 'it is not computed by any part of this run'
 }

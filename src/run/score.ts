@@ -1,8 +1,6 @@
-import { scoreCitationValidity } from '../metrics/citations.ts'
-import { sortMetrics } from '../metrics/registry.ts'
-import { scoreRetrieval } from '../metrics/retrieval.ts'
-import { isRefusal, scoreRules } from '../metrics/rules.ts'
-import type { Score } from '../metrics/types.ts'
+import { scoreDeterministic } from '../metrics/deterministic.ts'
+import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
+import { isRefusal } from '../metrics/rules.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
@@ -11,37 +9,14 @@ import type { Scorer } from './scorers/scorer.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, scorer: Pick<Scorer, 'metrics'>): string[] {
-  const names = metricsBeforeAnswers(rows, config, scorer)
-  for (const output of outputs) {
-    if (output.latency_ms !== null) {
-      names.push('latency_ms')
-      break
-    }
-  }
+  const names = [...registry.plannedDeterministic({ rows, config, outputs: [...outputs] }), ...scorer.metrics]
   // one canonical order, so a run and the merge of its shards list metrics alike
   return sortMetrics(names)
 }
 
-/** Every metric of plannedMetrics that is known before the candidate answers: all but latency_ms, which depends on the outputs. */
+/** Every metric of plannedMetrics that is known before the candidate answers: all but those planned by what the answers carry (latency_ms). Unsorted. */
 export function metricsBeforeAnswers(rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k'>, scorer: Pick<Scorer, 'metrics'>): string[] {
-  const names: string[] = []
-  const anyRefuse = rows.some((r) => r.should_refuse)
-  const anyAnswerable = rows.some((r) => !r.should_refuse)
-  if (anyAnswerable) {
-    names.push('length_ok')
-    if (config.rules.require_citation) names.push('citation_ok')
-    names.push('no_forbidden')
-    if (rows.some((r) => r.expect_json && !r.should_refuse)) names.push('json_ok')
-  }
-  if (anyRefuse) names.push('refuse_ok')
-  names.push('rules_pass')
-  if (rows.some((r) => r.relevant_docs.length > 0)) {
-    for (const k of config.k) names.push(`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`)
-    names.push('mrr')
-  }
-  names.push('citation_valid')
-  names.push(...scorer.metrics)
-  return names
+  return [...registry.plannedDeterministic({ rows, config, outputs: null }), ...scorer.metrics]
 }
 
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
@@ -62,39 +37,28 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
     return result
   }
   const refusal = isRefusal(output.answer, config.rules.refusal_phrases)
-  const scores: Record<string, Score> = {
-    ...scoreRules(row, output.answer, config.rules),
-    citation_valid: scoreCitationValidity(output.answer, output.contexts.length),
-  }
-  if (metrics.includes('mrr')) Object.assign(scores, scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k))
+  const scores = scoreDeterministic({ row, output, config }, metrics)
   const own = scorer.scoreAnswer?.(row, output, refusal)
   if (own) {
     Object.assign(scores, own.scores)
     if (own.claims) result.claims = own.claims
   }
-  if (output.latency_ms !== null) scores.latency_ms = { value: output.latency_ms }
   for (const m of metrics) {
     const s = scores[m]
     result.scores[m] = s?.value ?? null
     if (s?.reason) result.notes[m] = s.reason
-    else if (!s && !structurallyAbsent(m, row)) result.notes[m] = notApplicable(m, row, output)
+    else if (!s) {
+      const info = metricInfo(m)
+      if (info?.askedOf?.(row) ?? true) result.notes[m] = info?.missingNote ?? notApplicable(row, output)
+    }
   }
   return result
 }
 
-/** Rules that do not apply to a kind of question by design: their null needs no note on every row. */
-function structurallyAbsent(metric: string, row: EvalRow): boolean {
-  if (metric === 'refuse_ok') return !row.should_refuse
-  if (metric === 'json_ok') return !row.expect_json
-  return row.should_refuse && ['length_ok', 'citation_ok', 'no_forbidden'].includes(metric)
-}
-
-function notApplicable(metric: string, row: EvalRow, output: CandidateOutput): string {
-  if (metric === 'latency_ms') return 'the candidate gave no latency_ms for this question'
+/** The note on a question a metric is asked of but has no value for, when its definition names none. */
+function notApplicable(row: EvalRow, output: CandidateOutput): string {
   if (row.should_refuse) return 'should-refuse question: judged by refuse_ok'
-  if (metric === 'refuse_ok') return 'not a should-refuse question'
-  if (metric === 'json_ok') return 'expect_json is false for this question'
-  if (output.retrieved_ids.length === 0 && metric !== 'citation_valid') return 'no retrieved_ids'
+  if (output.retrieved_ids.length === 0) return 'no retrieved_ids'
   return 'not applicable'
 }
 
