@@ -13,7 +13,7 @@ import type { Judge } from '../../src/metrics/judge.ts'
 import { LEXICAL_METRICS, scoreLexical } from '../../src/metrics/lexical.ts'
 import { LLM_METRICS, planQuestion, scoreWithJudge } from '../../src/metrics/llm.ts'
 import { isJudgedByModel, isKnownMetric, knownMetricNames, metricInfo, MetricRegistry, registry, sortMetrics } from '../../src/metrics/registry.ts'
-import { plannedMetrics } from '../../src/run/score.ts'
+import { metricsBeforeAnswers, plannedMetrics } from '../../src/run/score.ts'
 import { ConfigSchema, type Config } from '../../src/schemas/config.ts'
 import { makeOutput, makeRow } from './factories.ts'
 
@@ -140,6 +140,11 @@ describe('the derived lists are the lists that were typed out by hand', () => {
     for (const [name, rows, over, expected] of cases) {
       const outputs = expected.includes('latency_ms') ? OUTPUTS : OUTPUTS.map((o) => ({ ...o, latency_ms: null }))
       assert.deepEqual(plannedMetrics(rows, config(over), outputs, { metrics: [] }), expected, name)
+      assert.deepEqual(
+        sortMetrics(metricsBeforeAnswers(rows, config(over), { metrics: [] })),
+        expected.filter((m) => m !== 'latency_ms'),
+        `${name}, before the answers`,
+      )
     }
   })
 
