@@ -160,7 +160,7 @@ function sharedQuestions(inputs: readonly PairwiseInput[], evalRows: readonly Ev
   if (new Set(inputs.map((input) => input.results.run.eval_set_fingerprint)).size > 1) {
     notes.push('the eval set fingerprints differ (an edited label or reference point); the question texts were checked to be the same')
   }
-  let ids = Object.keys(first.results.questions).filter((id) => inputs.every((input) => id in input.results.questions))
+  let ids = Object.keys(first.results.questions).filter((id) => inputs.every((input) => Object.hasOwn(input.results.questions, id)))
   const union = new Set(inputs.flatMap((input) => Object.keys(input.results.questions)))
   if (union.size > ids.length) notes.push(`${union.size - ids.length} question${union.size - ids.length === 1 ? ' is' : 's are'} missing from at least one results file and not compared`)
   if (evalRows) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from './gate.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
+import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline } from '../schemas/baseline.ts'
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
@@ -119,7 +120,7 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     eval_set_fingerprint: r.run.eval_set_fingerprint,
     judge: r.run.judge,
     metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-    questions: Object.fromEntries(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
+    questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
     settings: r.comparison ? r.comparison.gate : {},
   }
 }
@@ -168,7 +169,7 @@ export function baselineFromResults(results: Results, previous: BaselineView | n
     created_at: now.toISOString(),
     ...settings,
     metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
-    questions: Object.fromEntries(
+    questions: idRecord(
       Object.entries(results.questions).map(([id, q]) => [
         id,
         { category: q.category, question: q.question, scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])) },

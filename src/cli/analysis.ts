@@ -1,6 +1,7 @@
 import { loadResults } from '../baseline/baseline.ts'
 import { calibrate, type CalibrationReport } from '../analysis/calibrate.ts'
 import { GateError, locate } from '../io/errors.ts'
+import { normaliseId } from '../io/ids.ts'
 import { readTable } from '../io/tabular.ts'
 import { halfWidth, minimumDetectableEffect, sampleSizeOneProportion, sampleSizeTwoProportions } from '../stats/proportions.ts'
 
@@ -108,7 +109,7 @@ function readScores(file: string): { scores: Map<string, number>; reasons: Map<s
   const scores = new Map<string, number>()
   const reasons = new Map<string, string>()
   for (const record of table.records) {
-    const id = String(record.data.id ?? '').trim()
+    const id = normaliseId(String(record.data.id ?? ''))
     const raw = record.data[scoreColumn]
     const value = Number(raw)
     if (!id) throw new GateError('bad_input', `${locate(file, record.line, 'id')}: empty id`, 'every row needs the id of the question it scores')

@@ -1,3 +1,4 @@
+import { ownValue } from '../io/ids.ts'
 import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
@@ -39,7 +40,7 @@ export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSett
           interval,
         }
       }
-      const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
+      const floors = Object.entries(ownValue(gate.by_category, category) ?? {}).map(([metric, floor]) => {
         const value = metrics[metric]?.candidate ?? null
         const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
         const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS)

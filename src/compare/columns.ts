@@ -1,4 +1,5 @@
 import type { BaselineView } from '../baseline/baseline.ts'
+import { ownValue } from '../io/ids.ts'
 import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
 
 /**
@@ -28,7 +29,7 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
       const v = scores[m]
       if (v !== null && v !== undefined) candidate.get(m)![i] = v
     }
-    const b = base?.[id]
+    const b = ownValue(base, id)
     if (!b) return
     inBaseline[i] = 1
     for (const m of metrics) {

@@ -70,7 +70,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null
   const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds
   const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : []
-  const removed = baseIds ? [...baseIds].filter((id) => !(id in run.questions)) : []
+  const removed = baseIds ? [...baseIds].filter((id) => !Object.hasOwn(run.questions, id)) : []
   if (baseline && !baseline.questions) {
     messages.push(
       `${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``,

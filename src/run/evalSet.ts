@@ -46,8 +46,8 @@ export function evalSetFromTable(table: Table): EvalSet {
       continue
     }
     firstLine.set(parsed.id, record.line)
-    const extra: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(record.data)) if (!KNOWN_EVAL_COLUMNS.has(key)) extra[key] = value
+    // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
+    const extra = Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
     rows.push({
       id: parsed.id,
       question: parsed.question,

@@ -2,6 +2,7 @@ import { loadResults } from '../baseline/baseline.ts'
 import { sortMetrics } from '../metrics/registry.ts'
 import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/results.ts'
 import { GateError } from '../io/errors.ts'
+import { idRecord } from '../io/ids.ts'
 import { summarise } from './score.ts'
 
 /**
@@ -15,7 +16,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
   if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json')
   let first: { file: string; results: Results } | null = null
   const seen = new Map<number, string>()
-  const questions: Record<string, QuestionResult> = {}
+  const questions = idRecord<QuestionResult>()
   const owner = new Map<string, string>()
   const metricNames = new Set<string>()
   const notes = new Set<string>()

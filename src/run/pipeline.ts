@@ -8,6 +8,7 @@ import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
 import type { RunClock } from '../io/clock.ts'
+import { idRecord } from '../io/ids.ts'
 import type { Logger } from '../io/logger.ts'
 import { gradeSuffixWarning } from './gradeSuffix.ts'
 import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
@@ -114,7 +115,7 @@ async function scoreAnswers(
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer)
   const suffixes = gradeSuffixWarning(evalSet.rows, outputs)
   if (suffixes) logger.warn(suffixes)
-  const questions: Record<string, QuestionResult> = {}
+  const questions = idRecord<QuestionResult>()
   let unanswered = 0
   for (const row of evalSet.rows) {
     let output = outputs.get(row.id)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GateSettingsInputSchema } from './gate.ts'
+import { idRecordSchema } from './ids.ts'
 import { JudgeIdentitySchema } from './results.ts'
 
 export const BASELINE_SCHEMA_VERSION = 1
@@ -22,6 +23,6 @@ export const BaselineSchema = GateSettingsInputSchema.extend({
   /** aggregate means; the seed's form has only these */
   metrics: z.record(z.string(), z.number().nullable()),
   /** per-question scores, written by `evalgate baseline` */
-  questions: z.record(z.string(), BaselineQuestionSchema).optional(),
+  questions: idRecordSchema(BaselineQuestionSchema).optional(),
 }).passthrough()
 export type Baseline = z.infer<typeof BaselineSchema>

@@ -1,14 +1,17 @@
 import { z } from 'zod'
+import { idField, idValue } from './ids.ts'
 
 /** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
 function list(separator: string, items: 'ids' | 'texts') {
   return z
-    .union([z.string(), z.array(items === 'ids' ? z.union([z.string(), z.number()]) : z.string()), z.null()])
+    .union([z.string(), z.array(items === 'ids' ? idValue : z.string()), z.null()])
     .optional()
     .transform((v) => {
       if (v === null || v === undefined) return [] as string[]
-      if (Array.isArray(v)) return v.map(String)
-      return v === '' ? [] : v.split(separator).map((s) => s.trim())
+      // ids compare NFC-normalised, as the eval set's relevant_doc_ids do
+      const normalise = items === 'ids' ? (s: string) => s.normalize('NFC').trim() : (s: string) => s
+      if (Array.isArray(v)) return v.map(normalise)
+      return v === '' ? [] : v.split(separator).map((s) => normalise(s.trim()))
     })
 }
 
@@ -27,10 +30,7 @@ const optionalNumber = z
 
 /** What the system under test answered for one question (a predictions file row or a command's stdout line). */
 export const CandidateOutputInputSchema = z.object({
-  id: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'id is empty')),
+  id: idField('id is empty'),
   answer: z
     .union([z.string(), z.null()])
     .optional()

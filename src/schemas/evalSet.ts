@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idField, idValue } from './ids.ts'
 
 /**
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
@@ -48,11 +49,11 @@ export type RelevantDoc = z.infer<typeof RelevantDocSchema>
 
 /** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
 const relevantDocs = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()])), z.null()])
+  .union([z.string(), z.array(idValue), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined) return [] as RelevantDoc[]
-    const items = (Array.isArray(v) ? v.map(String) : v.split('|')).map((s) => s.trim()).filter((s) => s !== '')
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => s.normalize('NFC').trim()).filter((s) => s !== '')
     const docs: RelevantDoc[] = []
     const seen = new Set<string>()
     for (const item of items) {
@@ -75,7 +76,7 @@ const relevantDocs = z
 
 export const EvalRowInputSchema = z
   .object({
-    id: text.pipe(z.string().min(1, 'id is empty: every row needs a stable, unique id')),
+    id: idField('id is empty: every row needs a stable, unique id'),
     question: text.pipe(z.string().min(1, 'question is empty')),
     ground_truth: optionalText,
     reference_points: list(';'),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idRecordSchema } from './ids.ts'
 
 /**
  * The gate settings: every key, its default and its validation, in one place. The input form
@@ -14,7 +15,8 @@ export const GateSettingsSchema = z.object({
   /** per metric: a drop like max_drop, or for latency_ms a relative rise like latency_rise (baseline/gate.ts checks which) */
   max_drop_overrides: z.record(z.string(), z.number().min(0)).default({}),
   thresholds: z.record(z.string(), z.number()).default({}),
-  by_category: z.record(z.string(), z.record(z.string(), z.number())).default({}),
+  /** category label → metric → floor; labels are ids from the eval set */
+  by_category: idRecordSchema(z.record(z.string(), z.number())).default({}),
   max_error_rate: z.number().min(0).max(1).default(0.1),
   question_drop: scoreDrop().default(0.25),
   latency_rise: z.number().min(0).default(0.5),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idRecordSchema } from './ids.ts'
 import { GateFailureSchema, MetricLimitSchema } from './failures.ts'
 import { GateSettingsSchema } from './gate.ts'
 
@@ -231,7 +232,7 @@ export const ResultsSchema = z.object({
   schema_version: z.literal(RESULTS_SCHEMA_VERSION),
   run: RunInfoSchema,
   metrics: z.record(z.string(), MetricSummarySchema),
-  questions: z.record(z.string(), QuestionResultSchema),
+  questions: idRecordSchema(QuestionResultSchema),
   comparison: ComparisonSchema.nullable(),
 })
 export type Results = z.infer<typeof ResultsSchema>
