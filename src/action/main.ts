@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import * as core from '@actions/core'
 import * as github from '@actions/github'
-import { baselineFromResults, loadBaseline, writeBaselineFile } from '../baseline/baseline.ts'
+import { baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
 import { compareResults, runPipeline } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/prepare.ts'
@@ -101,7 +101,9 @@ function mergeAndCompare(inputs: ActionInputs, config: Config, baselinePath: str
   const files = inputs.shardResults.flatMap(expandPattern)
   const merged = mergeShardFiles(files)
   log.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`)
-  return compareResults(merged, loadBaseline(baselinePath), config.gate, inputs.resultsPath, baselinePath)
+  // a named baseline must exist; the default path may not yet (the first run)
+  const baseline = config.baseline ? loadNamedBaseline(config.baseline) : loadBaseline(baselinePath)
+  return compareResults(merged, baseline, config.gate, inputs.resultsPath, baselinePath)
 }
 
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */

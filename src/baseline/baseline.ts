@@ -33,12 +33,30 @@ export interface BaselineView {
   settings: GateSettingsInput
 }
 
-/** A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the file. */
+/**
+ * A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the
+ * file. Only for a path nobody named (the default path: a first run has none yet) or the file
+ * about to be written; a baseline the settings name goes through loadNamedBaseline.
+ */
 export function loadBaseline(path: string): BaselineView | null {
   if (!existsSync(path)) return null
   const data = readBaselineJson(path)
   if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
   return viewOfBaseline(parseBaseline(data, path), path)
+}
+
+/**
+ * A baseline named by --baseline, the Action's baseline input or evalgate.yml: it must exist.
+ * A typo must not turn every later run into a passing first run with "no baseline yet".
+ */
+export function loadNamedBaseline(path: string, namedBy = '--baseline, the baseline input or evalgate.yml'): BaselineView {
+  const baseline = loadBaseline(path)
+  if (baseline) return baseline
+  throw new GateError(
+    'bad_input',
+    `${path}: baseline not found (named by ${namedBy})`,
+    `check the path (a missing baseline is never taken for a first run); for a first run, leave the baseline unset (evalgate run --no-baseline), then write one from its results: ${updateBaselineCommand('results.json', path)}`,
+  )
 }
 
 /**

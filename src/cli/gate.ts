@@ -1,4 +1,4 @@
-import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
+import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { compareResults, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
@@ -25,8 +25,7 @@ export function compareCommand({ flags, request, io }: CommandContext): number {
     throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)
   const { config } = resolveRun(request, 'cli', 'gate')
   const results = loadResults(f.candidate)
-  const baseline = loadBaseline(f.baseline)
-  if (!baseline) throw new GateError('bad_input', `${f.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
+  const baseline = loadNamedBaseline(f.baseline, '--baseline')
   // the update command names the results file that exists afterwards: --out, else the candidate's own
   const compared = compareResults(results, baseline, config.gate, config.out ?? f.candidate, f.baseline)
   return finish(compared, config.out, config.report, io)
@@ -39,8 +38,7 @@ export function mergeCommand({ flags, request, positionals, io }: CommandContext
   let merged = mergeShardFiles(positionals)
   if (f.baseline) {
     const { config } = resolveRun(request, 'cli', 'gate')
-    const baseline = loadBaseline(f.baseline)
-    if (!baseline) throw new GateError('bad_input', `${f.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with')
+    const baseline = loadNamedBaseline(f.baseline, '--baseline')
     merged = compareResults(merged, baseline, config.gate, f.out, f.baseline)
   }
   const history = readHistory(f.history)

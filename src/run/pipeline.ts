@@ -59,8 +59,6 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     // said before the candidate runs; the run goes on, so that its results.json can become the new baseline
     const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge })
     if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
-  } else if (config.baseline && !shard) {
-    logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`)
   }
 
   // e.g. an HTTP candidate's headers and templates are checked before anything is sent

@@ -1,4 +1,4 @@
-import { loadBaseline } from '../baseline/baseline.ts'
+import { loadNamedBaseline } from '../baseline/baseline.ts'
 import { makeCandidate } from '../candidates/factory.ts'
 import { startClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
@@ -29,8 +29,9 @@ export function prepareRun(config: RunConfig, environment: RunEnvironment, setti
   for (const warning of full.warnings) environment.logger.warn(warning)
   const evalSet = runEvalSet(full, config.eval_set_version, config.shard)
   const scorer = makeScorer(config, environment)
-  // a shard is compared after merge: alone it would look like a run that lost the other shards' questions
-  const baseline = config.baseline && !evalSet.shard ? loadBaseline(config.baseline) : null
+  // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
+  // A named baseline must exist: only an unset one means "no baseline yet"
+  const baseline = config.baseline && !evalSet.shard ? loadNamedBaseline(config.baseline) : null
   // against the whole set, not the shard: the gate acts on the merged run
   const layers = [
     { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },

@@ -1,0 +1,146 @@
+/**
+ * A baseline that is named (flag, Action input, evalgate.yml) but does not exist is bad input:
+ * a typo must never turn the gate into a first run that passes forever. Only a baseline nobody
+ * configured means "no baseline yet". The Action (src/index.ts, bundled) and the CLI run as
+ * real processes; `mode: baseline` and the README's first-run recipe keep working.
+ */
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { after, before, describe, it } from 'node:test'
+import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
+import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli, writeText } from '../cli/harness.ts'
+
+after(cleanupTempDirs)
+
+const t = makeTempDir()
+let action: string[]
+let cli: string[]
+
+/** The Action on a push event (no PR comment), with INPUT_* as the runner sets them; the outputs file read back. */
+async function runAction(inputs: Record<string, string>): Promise<ProcessRun & { outputs: string }> {
+  const outputFile = t.path(`output-${Math.random().toString(36).slice(2)}`)
+  const event = t.path('event.json')
+  writeFileSync(outputFile, '')
+  writeFileSync(event, JSON.stringify({ ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }))
+  writeFileSync(t.path('summary.md'), '')
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? t.dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_EVENT_PATH: event,
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_SHA: 'abcdef1234567890',
+    GITHUB_API_URL: 'http://127.0.0.1:9',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: t.path('summary.md'),
+    RUNNER_TEMP: t.dir,
+  }
+  for (const [name, value] of Object.entries({ config: t.config, comment: 'false', ...inputs })) env[`INPUT_${name.toUpperCase()}`] = value
+  const run = await runCliProcess(action, [], undefined, env)
+  return { ...run, outputs: readFileSync(outputFile, 'utf8') }
+}
+
+const output = (outputs: string, name: string): string | undefined => new RegExp(`^${name}<<(.+)\\n(.*)\\n\\1$`, 'm').exec(outputs)?.[2]
+
+const gateInputs = (over: Record<string, string> = {}): Record<string, string> => ({
+  'eval-set': fixture('eval_set.csv'),
+  'eval-set-version': 'v1',
+  predictions: fixture('good.jsonl'),
+  'results-path': t.path('results.json'),
+  'report-path': t.path('report.md'),
+  ...over,
+})
+
+function assertNamedMissing(run: ProcessRun, path: string): void {
+  const text = run.stdout + run.stderr
+  assert.ok(text.includes(`${path}: baseline not found`), text)
+  assert.match(text, /fix: check the path/)
+  assert.match(text, /evalgate baseline --results/)
+  assert.doesNotMatch(text, /no baseline yet|NO BASELINE|internal error|\n\s+at /)
+}
+
+before(async () => {
+  action = await cliCommand(t.dir, ACTION_ENTRY)
+  cli = await cliCommand(t.dir)
+})
+
+describe('a named baseline that does not exist', () => {
+  it('the Action input baseline: the check fails naming the file, verdict error', async () => {
+    const missing = t.path('baselines/baseline-typo.json')
+    const run = await runAction(gateInputs({ baseline: missing }))
+    assert.equal(run.code, 1, run.stdout + run.stderr)
+    assert.equal(output(run.outputs, 'verdict'), 'error')
+    assertNamedMissing(run, missing)
+  })
+
+  it('evalgate.yml baseline, read by the Action: the same', async () => {
+    const missing = t.path('nope.json')
+    const config = writeText(t.path('named.yml'), `baseline: ${missing}\n`)
+    const run = await runAction(gateInputs({ config }))
+    assert.equal(run.code, 1, run.stdout + run.stderr)
+    assert.equal(output(run.outputs, 'verdict'), 'error')
+    assertNamedMissing(run, missing)
+  })
+
+  it('the CLI flag --baseline: exit 2 naming the file and the fix', async () => {
+    const missing = t.path('baselines/nope.json')
+    const run = await runCliProcess(cli, [
+      'run',
+      '--config',
+      t.config,
+      '--eval-set',
+      fixture('eval_set.csv'),
+      '--eval-set-version',
+      'v1',
+      '--predictions',
+      fixture('good.jsonl'),
+      '--baseline',
+      missing,
+    ])
+    assert.equal(run.code, 2, run.stdout + run.stderr)
+    assertNamedMissing(run, missing)
+  })
+
+  it('evalgate.yml baseline, read by the CLI: exit 2; --no-baseline runs it as a first run', async () => {
+    const missing = t.path('nope.json')
+    const config = writeText(t.path('named-cli.yml'), `baseline: ${missing}\n`)
+    const args = ['run', '--config', config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')]
+    const named = await runCli(args)
+    assert.equal(named.code, 2, named.stdout + named.stderr)
+    assertNamedMissing({ ...named, signal: null }, missing)
+    const first = await runCli([...args, '--no-baseline', '--out', t.path('first.json')])
+    assert.equal(first.code, 0, first.stderr)
+    assert.equal(readResults(t.path('first.json')).comparison?.verdict ?? 'no_baseline', 'no_baseline')
+  })
+})
+
+describe('no baseline configured, and writing the first one', () => {
+  it('the Action without a baseline: no_baseline, the check passes', async () => {
+    const run = await runAction(gateInputs())
+    assert.equal(run.code, 0, run.stdout + run.stderr)
+    assert.equal(output(run.outputs, 'verdict'), 'no_baseline')
+  })
+
+  it('mode: baseline writes the named baseline that does not exist yet', async () => {
+    const target = t.path('baselines/first.json')
+    const run = await runAction(gateInputs({ baseline: target, mode: 'baseline', version: 'main' }))
+    assert.equal(run.code, 0, run.stdout + run.stderr)
+    assert.equal(output(run.outputs, 'baseline-path'), target)
+    assert.ok(existsSync(target))
+    const gated = await runAction(gateInputs({ baseline: target }))
+    assert.equal(gated.code, 0, gated.stdout + gated.stderr)
+    assert.equal(output(gated.outputs, 'verdict'), 'pass')
+  })
+
+  it("the README's first-run recipe: run without a baseline, write it, gate with it", async () => {
+    const results = t.path('recipe/results.json')
+    const baseline = t.path('recipe/baselines/baseline.json')
+    const args = ['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')]
+    assert.equal((await runCli([...args, '--out', results])).code, 0)
+    assert.equal((await runCli(['baseline', '--results', results, '--out', baseline, '--version', 'main'])).code, 0)
+    const gated = await runCli([...args, '--baseline', baseline])
+    assert.equal(gated.code, 0, gated.stderr)
+    assert.match(gated.stdout, /PASS/)
+  })
+})
