@@ -1,11 +1,17 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { ownValue } from '../io/ids.ts'
+import { metricInfo } from '../metrics/registry.ts'
 import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
 
 /**
  * Every metric's per-question values as one Float64Array per side (NaN = no value), built
  * once per comparison: the means, intervals, category rows and flips then run over arrays
  * instead of looking 100,000 ids up in objects once per metric and pass.
+ *
+ * A question the candidate did not answer (no output, or an output with an error) is scored as
+ * failing on the candidate side, never left out: left out, dropping the worst answers would
+ * raise the mean. It fails where the baseline has a value for it; without a per-question
+ * baseline, on every metric that can apply to it.
  */
 export interface Columns {
   /** the run's question ids in code-point order: the bootstrap resamples positions, so its
@@ -24,20 +30,54 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
   const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]))
   const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null
   ids.forEach((id, i) => {
-    const scores = questions[id]!.scores
-    for (const m of metrics) {
-      const v = scores[m]
-      if (v !== null && v !== undefined) candidate.get(m)![i] = v
-    }
+    const q = questions[id]!
     const b = ownValue(base, id)
-    if (!b) return
-    inBaseline[i] = 1
+    if (b) inBaseline[i] = 1
+    const unanswered = q.errors.candidate !== undefined
     for (const m of metrics) {
-      const v = b.scores[m]
-      if (v !== null && v !== undefined) baseline!.get(m)![i] = v
+      const v = q.scores[m]
+      const bv = b ? (b.scores[m] ?? null) : undefined
+      if (bv !== undefined && bv !== null) baseline!.get(m)![i] = bv
+      if (v !== null && v !== undefined) candidate.get(m)![i] = v
+      else if (unanswered) candidate.get(m)![i] = failingValue(m, q, bv)
     }
   })
   return { ids, inBaseline, candidate, baseline }
+}
+
+/**
+ * An unanswered question's value on a metric: the worst the metric has (0, or 1 where lower is
+ * better), NaN where the metric does not apply to it (the baseline has no value for it, or a
+ * should-refuse question's answer rules and the other way round) and for latency, which has no
+ * worst value. `baseline` is undefined when there is no per-question baseline for the question.
+ */
+function failingValue(metric: string, q: QuestionResult, baseline: number | null | undefined): number {
+  const info = metricInfo(metric)
+  if (!info || info.unit !== 'score' || baseline === null) return Number.NaN
+  if (baseline === undefined && (metric === 'refuse_ok' ? !q.should_refuse : q.should_refuse && ANSWER_RULES.has(metric))) return Number.NaN
+  return info.higherIsBetter ? 0 : 1
+}
+
+const ANSWER_RULES = new Set(['length_ok', 'citation_ok', 'no_forbidden', 'json_ok'])
+
+/** The run's summaries with each mean over all of its questions as the gate sees them (an unanswered one failing): what thresholds hold. */
+export function overallSummaries(summaries: Record<string, MetricSummary>, columns: Columns): Record<string, MetricSummary> {
+  return Object.fromEntries(Object.entries(summaries).map(([m, s]) => [m, { ...s, mean: meanAt(columns.candidate.get(m)).mean }]))
+}
+
+/** Means over the positions where both sides have a value: the same questions on both sides. */
+export function pairedMeans(base: Float64Array | undefined, cand: Float64Array | undefined, positions: Uint8Array): { baseline: number | null; candidate: number | null; n: number } {
+  if (!base || !cand) return { baseline: null, candidate: null, n: 0 }
+  let sumB = 0
+  let sumC = 0
+  let n = 0
+  for (let i = 0; i < cand.length; i++) {
+    if (positions[i] !== 1 || Number.isNaN(base[i]!) || Number.isNaN(cand[i]!)) continue
+    sumB += base[i]!
+    sumC += cand[i]!
+    n += 1
+  }
+  return n === 0 ? { baseline: null, candidate: null, n } : { baseline: sumB / n, candidate: sumC / n, n }
 }
 
 /** Mean of the values at the given positions (all when omitted) that have one. */

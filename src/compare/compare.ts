@@ -2,7 +2,7 @@ import type { BaselineView } from '../baseline/baseline.ts'
 import { directedChange, metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { Comparison, GateSettings, JudgeIdentity, QuestionChange } from '../schemas/results.ts'
 import { categoryRows } from './categories.ts'
-import { buildColumns, EPS, type Columns, type RunUnderTest } from './columns.ts'
+import { buildColumns, EPS, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
 import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
@@ -89,7 +89,8 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   }
   const categories = categoryRows(run, columns, gate)
   const { regressions, improvements } = questionChanges(run, columns, gate)
-  const failuresIn = (mode: GateSettings['gate_mode']) => gateFailures(metrics, categories, run.metrics, gate, mode)
+  const overall = overallSummaries(run.metrics, columns)
+  const failuresIn = (mode: GateSettings['gate_mode']) => gateFailures(metrics, categories, overall, gate, mode)
   const verdictFor = (mode: GateSettings['gate_mode']) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')
   const changedIds = (changes: readonly QuestionChange[]) => new Set(changes.map((q) => q.id))
   const worseIds = changedIds(regressions)
@@ -171,7 +172,17 @@ function questionChanges(run: RunUnderTest, columns: Columns, gate: GateSettings
       if (!worse && !better) continue
       const id = columns.ids[i]!
       const q = run.questions[id]!
-      const entry: QuestionChange = { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: q.notes[metric] ?? q.errors[metric] ?? null }
+      const entry: QuestionChange = {
+        id,
+        category: q.category,
+        metric,
+        baseline,
+        candidate,
+        delta: candidate - baseline,
+        change,
+        flip,
+        reason: q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null,
+      }
       ;(worse ? regressions : improvements).push(entry)
     }
   }

@@ -2,7 +2,7 @@ import type { BaselineView } from '../baseline/baseline.ts'
 import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { MetricLimit } from '../schemas/failures.ts'
 import type { GateSettings, MetricRow } from '../schemas/results.ts'
-import { EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
+import { EPS, meanAt, pairedMeans, type Columns, type RunUnderTest } from './columns.ts'
 
 /** What a metric's change is held against: its override, else what its definition names (latency_rise for latency, else max_drop). */
 export function limitFor(name: string, gate: GateSettings): MetricLimit {
@@ -10,14 +10,19 @@ export function limitFor(name: string, gate: GateSettings): MetricLimit {
   return { kind, value: gate.max_drop_overrides[name] ?? (kind === 'latency_rise' ? gate.latency_rise : gate.max_drop) }
 }
 
-/** One metric: baseline and candidate means, the direction-aware change and its provisional status. */
+/**
+ * One metric: baseline and candidate means, the direction-aware change and its provisional
+ * status. Against a per-question baseline both means are over the same questions (those both
+ * sides have a value for); otherwise the candidate mean is over all of the run's questions.
+ * Either way an unanswered question counts as failing (see buildColumns).
+ */
 export function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, columns: Columns, gate: GateSettings, questionCount: number): MetricRow {
   const summary = run.metrics[name]
   const limit = limitFor(name, gate)
   const row: MetricRow = {
     metric: name,
     baseline: null,
-    candidate: summary?.mean ?? null,
+    candidate: summary ? meanAt(columns.candidate.get(name)).mean : null,
     delta: null,
     change: null,
     limit,
@@ -45,12 +50,11 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
     row.status = 'new'
     row.note = 'not in the baseline: reported, not gated'
   } else if (baseline.questions) {
-    const base = meanAt(columns.baseline?.get(name), columns.inBaseline)
-    const cand = meanAt(columns.candidate.get(name), columns.inBaseline)
-    row.baseline = base.mean
-    row.candidate = cand.mean
-    row.n_baseline = base.n
-    row.n_candidate = cand.n
+    const paired = pairedMeans(columns.baseline?.get(name), columns.candidate.get(name), columns.inBaseline)
+    row.baseline = paired.baseline
+    row.candidate = paired.candidate
+    row.n_baseline = paired.n
+    row.n_candidate = paired.n
   } else {
     row.baseline = baseline.metrics[name] ?? null
   }

@@ -8,7 +8,7 @@ import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
 import type { RunClock } from '../io/clock.ts'
-import { idRecord } from '../io/ids.ts'
+import { idRecord, previewIds } from '../io/ids.ts'
 import type { Logger } from '../io/logger.ts'
 import { gradeSuffixWarning } from './gradeSuffix.ts'
 import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
@@ -114,16 +114,18 @@ async function scoreAnswers(
   const suffixes = gradeSuffixWarning(evalSet.rows, outputs)
   if (suffixes) logger.warn(suffixes)
   const questions = idRecord<QuestionResult>()
-  let unanswered = 0
+  const unanswered: string[] = []
   for (const row of evalSet.rows) {
     let output = outputs.get(row.id)
     if (!output) {
-      unanswered += 1
+      unanswered.push(row.id)
       output = missingOutput(row.id, candidate.source)
     }
     questions[row.id] = scoreQuestion(row, output, config, metrics, scorer)
   }
-  if (unanswered > 0) logger.warn(`${unanswered} question(s) got no answer from the candidate: counted as errors`)
+  if (unanswered.length > 0) {
+    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`)
+  }
   const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] }
   return { ...tier, questions, summary: summarise(questions, metrics) }
 }

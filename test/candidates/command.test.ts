@@ -207,7 +207,7 @@ describe('evalgate run --candidate-cmd', () => {
     assert.match(md, /^\| q07 \| candidate \| no output from the candidate command/m)
   })
 
-  it('fails the gate on max_error_rate when more than 10% of questions are unanswered, even with no regressions', async () => {
+  it('fails the gate on max_error_rate when more than 10% of questions are unanswered, and scores them as failing', async () => {
     const t = makeTempDir()
     const evalSet = writeEvalSet(t.path('eval.csv'))
     const full = t.path('full.json')
@@ -221,10 +221,14 @@ describe('evalgate run --candidate-cmd', () => {
     assert.equal(result.code, 1, result.stderr)
     const c = readResults(out).comparison!
     assert.equal(c.verdict, 'fail')
-    assert.deepEqual(c.regressions, [], 'no question got worse')
+    assert.deepEqual([...new Set(c.regressions.map((r) => r.id))].sort(), ['q03', 'q07'], 'only the unanswered questions got worse')
+    assert.ok(
+      c.regressions.every((r) => r.change === -1 && r.reason === 'no output from the candidate command for this question'),
+      JSON.stringify(c.regressions),
+    )
     const rulesPass = c.metrics.find((m) => m.metric === 'rules_pass')!
-    assert.equal(rulesPass.status, 'within', 'the mean over answered questions did not move')
-    const failures = failuresOf(c, 'rules_pass')
+    assert.ok(Math.abs(rulesPass.candidate! - 0.8) < 1e-12, 'the unanswered questions count as failing: the mean cannot stay where it was')
+    const failures = failuresOf(c, 'rules_pass').filter((f) => f.kind === 'error_rate')
     assert.deepEqual(failures, [{ kind: 'error_rate', metric: 'rules_pass', value: 0.2, limit: 0.1, unit: 'fraction', errors: 2, questions: 10 }])
     assert.match(failureDetail(failures[0]!), /2 of 10 questions errored \(20(\.0)?%\), more than max_error_rate 10(\.0)?%/)
     assert.ok(

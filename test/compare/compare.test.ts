@@ -102,13 +102,17 @@ describe('metric-level gate', () => {
     assert.equal(compare(cand, null, gate({ thresholds: { hallucination_rate: 0.3 } }), UPDATE).verdict, 'no_baseline')
   })
 
-  it('fails a metric when more than max_error_rate of the questions errored, even if its mean rose', () => {
+  it('fails a metric when more than max_error_rate of the questions errored, and never lets unanswered questions raise its mean', () => {
     const scores = Array.from({ length: 10 }, (_, i) => ({ faithfulness: i < 8 ? 1 : null }))
     const base = makeRun(Array.from({ length: 10 }, () => ({ faithfulness: 0.9 })))
     const cand = makeRun(scores, { errors: { 8: 'timeout', 9: 'timeout' } })
     const c = compare(cand, baselineOf(base), gate({ max_error_rate: 0.1 }), UPDATE)
     const row = c.metrics[0]!
-    assert.equal(row.status, 'improvement')
+    // the mean over the answered questions rose to 1.0; the two unanswered ones count as failing
+    assert.equal(cand.metrics.faithfulness!.mean, 1)
+    assert.ok(Math.abs(row.candidate! - 0.8) < 1e-12)
+    assert.equal(row.n_candidate, 10)
+    assert.notEqual(row.status, 'improvement')
     assert.equal(c.verdict, 'fail')
     assert.match(failuresOf(c, row.metric).map(failureSentence).join(), /2 of 10 questions errored \(20\.0%\), more than max_error_rate 10\.0%/)
   })

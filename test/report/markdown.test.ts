@@ -62,7 +62,8 @@ describe('markdown report', () => {
   it('shows how many values are null and errored beside the mean', () => {
     const run = makeRun([{ faithfulness: 1 }, { faithfulness: null }, { faithfulness: null }], { errors: { 2: 'timeout' } })
     const md = renderReport(makeResults(run, compare(run, null, gate(), UPDATE)))
-    assert.match(md, /1\.000 <sub>n=1, 2 null, 1 errors<\/sub>/)
+    // the unanswered question counts as failing: (1 + 0) / 2
+    assert.match(md, /0\.500 <sub>n=1, 2 null, 1 errors<\/sub>/)
     assert.match(md, /Errors \(1 questions\)/)
   })
 })
