@@ -211,3 +211,54 @@ export function pabak(a: readonly number[], b: readonly number[], k = 5): number
   if (observed === null) return null
   return (k * observed - 1) / (k - 1)
 }
+
+/**
+ * Fleiss' kappa: agreement beyond chance among a fixed number of raters (two or more) who each
+ * put every item in one nominal category. `counts[i][j]` is how many raters put item i in
+ * category j; every row must sum to the same number of raters n ≥ 2. With P̄ the mean pairwise
+ * agreement per item and P_e = Σ p_j² the chance agreement from the category shares,
+ * κ = (P̄ − P_e)/(1 − P_e) (Fleiss 1971). Null when there are no items, or when every rating is
+ * the same category (P_e = 1: nothing to agree on beyond chance).
+ */
+export function fleissKappa(counts: readonly (readonly number[])[]): number | null {
+  return fleiss(counts)?.kappa ?? null
+}
+
+/** Fleiss' kappa with its parts: P̄ (`observed`, mean agreement per item) and P_e (`chance`). Null without items. */
+export function fleiss(counts: readonly (readonly number[])[]): { kappa: number | null; observed: number; chance: number } | null {
+  const items = counts.length
+  if (items === 0) return null
+  const k = counts[0]!.length
+  const raters = counts[0]!.reduce((a, b) => a + b, 0)
+  if (raters < 2) throw new RangeError(`fleissKappa: every item needs at least 2 ratings, got ${raters}`)
+  const totals = new Array<number>(k).fill(0)
+  let agreement = 0
+  for (const [i, row] of counts.entries()) {
+    if (row.length !== k) throw new RangeError(`fleissKappa: item ${i} has ${row.length} categories, expected ${k}`)
+    let sum = 0
+    let squares = 0
+    for (const [j, c] of row.entries()) {
+      if (!Number.isInteger(c) || c < 0) throw new RangeError(`fleissKappa: counts must be non-negative integers, got ${c} at item ${i}`)
+      sum += c
+      squares += c * c
+      totals[j] = totals[j]! + c
+    }
+    if (sum !== raters) throw new RangeError(`fleissKappa: item ${i} has ${sum} ratings, expected ${raters} like the first item`)
+    agreement += (squares - raters) / (raters * (raters - 1))
+  }
+  const observed = agreement / items
+  const chance = totals.reduce((acc, t) => acc + (t / (items * raters)) ** 2, 0)
+  return { kappa: chance >= 1 - 1e-12 ? null : (observed - chance) / (1 - chance), observed, chance }
+}
+
+/** The items × categories count table Fleiss' kappa takes, from labels (`labels[i][r]` = rater r's label for item i). */
+export function categoryCounts(labels: readonly (readonly string[])[]): { categories: string[]; counts: number[][] } {
+  const categories = [...new Set(labels.flat())].sort()
+  const index = new Map(categories.map((c, j) => [c, j]))
+  const counts = labels.map((row) => {
+    const counts = new Array<number>(categories.length).fill(0)
+    for (const label of row) counts[index.get(label)!]! += 1
+    return counts
+  })
+  return { categories, counts }
+}

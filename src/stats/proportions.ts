@@ -77,6 +77,20 @@ export function wilson(successes: number, n: number, level = 0.95): { low: numbe
 }
 
 /**
+ * Half the width of the Wilson interval of a pass rate p observed on n trials (p = 0.5, the
+ * widest, when no rate is known yet): how precisely n questions can pin a rate down. Unlike
+ * wilson() it takes a rate, not a count, so it answers "how many questions are enough" before
+ * any are scored. At n = 8 it is 0.2848; it first drops below 0.10 at n = 93.
+ */
+export function wilsonHalfWidth(n: number, p = 0.5, level = 0.95): number {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`wilsonHalfWidth: n must be a positive integer, got ${n}`)
+  assertProbability('p', p, { open: false })
+  const z = twoSidedZ(level)
+  const z2 = z * z
+  return (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n)
+}
+
+/**
  * Normal-approximation half-width of a proportion's interval, z·sqrt(p(1 − p)/n). It is the
  * planning number (p = 0.5 is the worst case): at n = 50 it is 0.1386, the "±14 pp" the report
  * quotes. n must be at least 1; there is no finite answer for an empty set.
