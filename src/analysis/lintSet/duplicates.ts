@@ -1,0 +1,72 @@
+import { boundaryKinds } from './boundary.ts'
+import { finding, quote, rowName, type Finding, type LintInput } from './finding.ts'
+import { shingleSet, similarPairs } from './minhash.ts'
+
+/** Questions compared for exact duplicates: NFKC, lower case, letters and digits only. */
+export function normaliseQuestion(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '')
+}
+
+/**
+ * Exact duplicates (the same question after normalisation) and near-duplicates (Jaccard of
+ * their shingles ≥ threshold). Both are errors: a question asked twice counts twice in every
+ * mean, and a reworded copy inflates the score while the set covers less than it seems. A pair
+ * of rows both marked confusable (category or kind) is similar on purpose, so it is a warning
+ * that asks for a look at the answers instead.
+ */
+export function duplicateFindings(input: LintInput, threshold: number): Finding[] {
+  const findings: Finding[] = []
+  const groups = new Map<string, { ids: string[]; question: string }>()
+  const representatives: { id: string; question: string }[] = []
+  for (const row of input.rows) {
+    const key = normaliseQuestion(row.question)
+    const group = groups.get(key)
+    if (group) group.ids.push(row.id)
+    else {
+      groups.set(key, { ids: [row.id], question: row.question })
+      representatives.push({ id: row.id, question: row.question })
+    }
+  }
+  for (const { ids, question } of groups.values()) {
+    if (ids.length < 2) continue
+    findings.push(finding(input, 'exact_duplicate', 'error', ids, `the same question ${ids.length} times: ${ids.map((id) => rowName(input, id)).join(', ')}: ${quote(question)}`))
+  }
+  const confusable = new Set(input.rows.filter((r) => boundaryKinds(r).has('confusable')).map((r) => r.id))
+  const sets = representatives.map((r) => shingleSet(r.question))
+  for (const pair of similarPairs(sets, threshold)) {
+    const a = representatives[pair.a]!
+    const b = representatives[pair.b]!
+    const both = confusable.has(a.id) && confusable.has(b.id)
+    const shared = longestCommonSubstring(a.question, b.question)
+    const message =
+      `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
+      (both ? '; both are marked confusable: check that their ground truths differ' : '')
+    findings.push(finding(input, 'near_duplicate', both ? 'warning' : 'error', [a.id, b.id], message))
+  }
+  return findings
+}
+
+/** The longest run of characters two texts share (dynamic programming over code points; texts clipped to 400). */
+export function longestCommonSubstring(left: string, right: string): string {
+  const a = [...left].slice(0, 400)
+  const b = [...right].slice(0, 400)
+  let best = 0
+  let end = 0
+  let previous = new Uint16Array(b.length + 1)
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Uint16Array(b.length + 1)
+    for (let j = 1; j <= b.length; j++) {
+      if (a[i - 1] !== b[j - 1]) continue
+      current[j] = previous[j - 1]! + 1
+      if (current[j]! > best) {
+        best = current[j]!
+        end = i
+      }
+    }
+    previous = current
+  }
+  return a.slice(end - best, end).join('')
+}
