@@ -19,6 +19,11 @@ Commands:
              score the same answers several times and propose max_drop from the judge's variance
   pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
              a Bradley-Terry ranking for three or more
+  lint-set   is the eval set fit to gate with: duplicates, coverage, boundary cases,
+             ground-truth quality, leakage into prompts or training data
+  agreement  Fleiss' kappa of three or more annotators on a label (Cohen's kappa for two)
+  check-rules
+             each rule's precision and recall against human verdicts on answers
 
 Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`
@@ -75,6 +80,31 @@ orders agree, anything else is a tie ("inconsistent" counts the disagreements). 
 more systems they are ranked by a Bradley-Terry fit with bootstrap intervals over questions,
 not by win counts. It informs and does not gate: the exit code is 0 unless the input is wrong.
 Only questions present in every results file (same eval set version) are compared.`,
+  },
+  'lint-set': {
+    usage: 'Usage: evalgate lint-set [EVAL_SET] [--against FILE...] [options]',
+    about: `Checks an eval set before it gates anything. Errors (exit 1): the same question twice after
+normalisation, near-duplicate questions (MinHash over character / word shingles, exact Jaccard
+at or above --threshold), a question or ground truth found in an --against file. Warnings
+(exit 0): categories too small to judge (95% Wilson half-width above 0.10), the difficulty mix
+off its target by more than 10 pp, a missing boundary kind (should-refuse, not in the knowledge
+base, confusable: by should_refuse, category or a kind column), ground truths too short to
+judge against, reference points the ground truth lacks, should-refuse rows with a real answer,
+answerable rows with an empty relevant_doc_ids. Exit 2: the eval set is bad input.`,
+  },
+  agreement: {
+    usage: 'Usage: evalgate agreement --raters a.csv b.csv [c.csv ...] [--column difficulty] [--json]',
+    about: `How far independent annotators agree on a nominal label: Fleiss' kappa for any number of
+raters (two raters also get Cohen's kappa, PABAK and exact agreement), and the questions they
+labelled differently. Rows are matched by id; every file must label every question.`,
+  },
+  'check-rules': {
+    usage: 'Usage: evalgate check-rules --labels labels.csv [--eval-set FILE] [--config FILE] [--json]',
+    about: `Measures the rules of evalgate.yml against human verdicts: per rule precision, recall, F1
+and the confusion counts (positive = the rule flags a problem), and the answers each rule
+misjudges. Rules are routed on should_refuse as in a run (from the eval set, or a should_refuse
+column). Warns when a forbidden word is also a refusal phrase or is in a should-refuse ground
+truth. Informs and does not gate: exit 0 unless the input is wrong.`,
   },
 }
 

@@ -1,6 +1,6 @@
 import { GateError } from '../io/errors.ts'
 
-export const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise'] as const
+export const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'] as const
 export type Command = (typeof COMMANDS)[number]
 
 /**
@@ -21,6 +21,8 @@ export interface OptionSpec {
   short?: string
   /** a flag given once per value (--results a.json --results b.json) */
   multiple?: true
+  /** with multiple: the words after the flag are its values too (--raters a.csv b.csv c.csv) */
+  variadic?: true
   /** the Action input; absent for a CLI-only flag */
   input?: string
   value: OptionValue
