@@ -18,6 +18,8 @@ export interface ActionInputs extends RunRequest {
   mode: 'gate' | 'baseline' | 'merge'
   /** merge mode: the shards' results.json files (paths or * patterns) */
   shardResults: string[]
+  /** lint the eval set before scoring: annotations only (true), or failing the check on errors (strict) */
+  lintSet: 'true' | 'strict' | 'false'
 }
 
 /**
@@ -39,5 +41,6 @@ export function readInputs(read: (name: string) => string = (name) => core.getIn
     reportPath: v['report-path'] as string,
     mode: v.mode as ActionInputs['mode'],
     shardResults: (v['shard-results'] as string[] | undefined) ?? [],
+    lintSet: v['lint-set'] as ActionInputs['lintSet'],
   }
 }

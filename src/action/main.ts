@@ -21,6 +21,7 @@ import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
 import { log, maskSecret } from './log.ts'
 import { redactSecrets } from '../io/redact.ts'
+import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 
 /**
@@ -40,6 +41,7 @@ export async function run(): Promise<void> {
     const keyEnv = judgeKeyEnv(config)
     if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment)
+    const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null
     const results = runnable ? await scoreRun(runnable.config, inputs, environment, runnable.source) : mergeAndCompare(inputs, config, baselinePath)
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
@@ -52,6 +54,7 @@ export async function run(): Promise<void> {
     core.setOutput('regressions', String(results.comparison?.change_counts.questions_worse ?? 0))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
+    if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)
     if (inputs.mode === 'baseline') {
       writeBaseline(results, baselinePath, config.version ?? null)
       if (config.history) log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
