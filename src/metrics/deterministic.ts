@@ -22,7 +22,7 @@ export interface QuestionToScore {
 const TIER_SCORERS: Record<DeterministicTier, (q: QuestionToScore) => Record<string, Score>> = {
   rules: ({ row, output, config }) => scoreRules(row, output.answer, config.rules),
   citations: ({ output }) => ({ citation_valid: scoreCitationValidity(output.answer, output.contexts.length) }),
-  retrieval: ({ row, output, config }) => scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k),
+  retrieval: ({ row, output, config }) => scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
   operations: ({ output }): Record<string, Score> => (output.latency_ms === null ? {} : { latency_ms: { value: output.latency_ms } }),
 }
 

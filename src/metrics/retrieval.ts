@@ -9,12 +9,16 @@ import { noScore, score, type Score } from './types.ts'
  *   hit@k       = 1 if top-k holds a relevant id
  *   mrr         = 1 / rank of the first relevant id in the whole list, 0 if none
  *   ndcg@k      = DCG@k / IDCG@k, gain 2^grade − 1, discount log2(i + 1) (null without relevant docs)
- * Later duplicates of an id are removed before ranking.
+ * Later duplicates of an id are removed before ranking. A should-refuse question with no
+ * relevant docs is not a retrieval question: every metric is null, so hit, MRR and precision
+ * describe the answerable questions only (an answerable question without relevant docs keeps
+ * its 0s: retrieving nothing useful for it is a failure).
  */
-export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[]): Record<string, Score> {
+export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): Record<string, Score> {
   const ranked = dedupe(retrieved)
   const grades = new Map(judgements.filter((d) => d.grade > 0).map((d) => [d.id, d.grade]))
   const scores: Record<string, Score> = {}
+  if (shouldRefuse && grades.size === 0) return notRetrievalQuestion(ks)
   const noRelevant = 'no relevant_doc_ids for this question'
   for (const k of ks) {
     const top = ranked.slice(0, k)
@@ -32,6 +36,13 @@ export function scoreRetrieval(retrieved: readonly string[], judgements: readonl
         ? score(1)
         : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` }
   return scores
+}
+
+export const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question'
+
+function notRetrievalQuestion(ks: readonly number[]): Record<string, Score> {
+  const names = [...ks.flatMap((k) => [`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`]), 'mrr']
+  return Object.fromEntries(names.map((name) => [name, noScore(NOT_A_RETRIEVAL_QUESTION)]))
 }
 
 function dedupe(ids: readonly string[]): string[] {

@@ -222,3 +222,19 @@ test('every retrieval metric matches an independent implementation of the SPEC o
   assert.ok(nullExpectations > 0, 'no case without relevant docs was generated')
   assert.ok(withDuplicates > 50, `only ${withDuplicates} cases with duplicates were generated`)
 })
+
+test('a should-refuse question with no relevant docs is not a retrieval question: every metric is null with the reason', () => {
+  for (const judgements of [docs(), docs('D1:0')]) {
+    const scores = scoreRetrieval(['D1', 'D2'], judgements, [3, 5], true)
+    for (const name of ['precision@3', 'recall@3', 'hit@3', 'ndcg@3', 'precision@5', 'recall@5', 'hit@5', 'ndcg@5', 'mrr']) {
+      assert.equal(valueOf(scores, name), null, name)
+      assert.match(scores[name]!.reason ?? '', /should-refuse question with no relevant docs: not a retrieval question/, name)
+    }
+  }
+})
+
+test('a should-refuse question that lists relevant docs is still scored on retrieval', () => {
+  const scores = scoreRetrieval(['D1', 'D3'], docs('D3'), [5], true)
+  assert.equal(valueOf(scores, 'hit@5'), 1)
+  assertClose(valueOf(scores, 'mrr'), 0.5, 1e-12, 'mrr')
+})
