@@ -127,6 +127,7 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
     askedOf: (row) => row.should_refuse,
     categoryRank: 2,
   }),
+  rule('no_over_refusal', 'Answers when it can', 'answerable question not refused (0 = over-refusal: a refusal phrase where an answer was due)', { planned: answerable, askedOf: notRefusal }),
   rule('rules_pass', 'All rules pass', 'every applicable rule passed', { planned: always, headline: true, trendRank: 2, categoryRank: 1 }),
   retrieval('precision@K', 'Precision@{k}', 'precision over the top {k} retrieved ids', 'never: 0 when nothing relevant is in the top {k}'),
   retrieval('recall@K', 'Recall@{k}', 'recall over the top {k} retrieved ids', 'the question lists no relevant_doc_ids', { trendRank: 6, categoryRank: 3 }),

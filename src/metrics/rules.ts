@@ -1,14 +1,18 @@
 import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
+import { foldPhrase } from './normalise.ts'
 import { passFail, type Score } from './types.ts'
 
 /** `[文档3]`, `[doc 3]`, `[Doc3]`: the citation forms the rules and citation_valid recognise. */
 export const CITATION_PATTERN = /\[(?:文档|doc|document|source)\s*(\d+)\]/gi
 
+export const OVER_REFUSAL = 'over-refusal: the answer refuses a question that should be answered'
+
 /**
  * The seed's rule tier, routed on should_refuse: a question that should be refused is
  * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
- * citation or forbidden-word rule.
+ * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
+ * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
  */
 export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Record<string, Score> {
   if (row.should_refuse) {
@@ -17,10 +21,12 @@ export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Re
     return { ...result, rules_pass: passFail(refused, 'refuse_ok failed') }
   }
   const checks: Record<string, Score> = {}
+  const refused = isRefusal(answer, rules.refusal_phrases)
+  checks.no_over_refusal = passFail(!refused, OVER_REFUSAL)
   const length = [...answer].length
   checks.length_ok = passFail(length >= rules.min_length && length <= rules.max_length, `${length} characters, outside ${rules.min_length}-${rules.max_length}`)
   if (rules.require_citation) {
-    checks.citation_ok = passFail(hasCitation(answer), 'no [文档N] / [docN] citation')
+    checks.citation_ok = passFail(hasCitation(answer), refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] citation')
   }
   const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()))
   checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`)
@@ -32,9 +38,21 @@ export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Re
   return checks
 }
 
+/** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
 export function isRefusal(answer: string, phrases: readonly string[]): boolean {
-  const text = answer.toLowerCase()
-  return phrases.some((p) => text.includes(p.toLowerCase()))
+  const text = foldPhrase(answer)
+  return foldedPhrases(phrases).some((p) => text.includes(p))
+}
+
+const folded = new WeakMap<readonly string[], string[]>()
+
+function foldedPhrases(phrases: readonly string[]): string[] {
+  let result = folded.get(phrases)
+  if (!result) {
+    result = phrases.map(foldPhrase).filter((p) => p !== '')
+    folded.set(phrases, result)
+  }
+  return result
 }
 
 export function hasCitation(answer: string): boolean {

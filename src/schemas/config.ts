@@ -2,22 +2,36 @@ import { z } from 'zod'
 import { GateSettingsInputSchema } from './gate.ts'
 import { HttpCandidateSchema } from './candidate.ts'
 
-export const DEFAULT_REFUSAL_PHRASES = [
-  '不知道',
-  '不清楚',
-  '没有相关',
-  '无法回答',
-  '未收录',
-  '无法提供',
-  '不能回答',
-  '无法确定',
-  "i don't know",
-  'i do not know',
-  'cannot answer',
-  "can't answer",
-  'unable to answer',
-  'no relevant information',
-]
+/**
+ * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
+ * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
+ * written once, with a straight apostrophe.
+ */
+export const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
+  zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
+  en: [
+    "i don't know",
+    'i do not know',
+    'cannot answer',
+    "can't answer",
+    'unable to answer',
+    'not able to answer',
+    "can't help with",
+    'cannot help with',
+    'unable to help with',
+    'not in the knowledge base',
+    'no information',
+    'no relevant information',
+    "don't have information",
+    'do not have information',
+    "don't have enough information",
+    'do not have enough information',
+    "don't have any information",
+    'do not have any information',
+  ],
+} as const
+
+export const DEFAULT_REFUSAL_PHRASES: string[] = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat()
 
 export const RulesConfigSchema = z
   .object({

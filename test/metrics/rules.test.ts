@@ -122,3 +122,14 @@ test('isRefusal recognises the default Chinese and English refusal phrases, igno
   assert.equal(isRefusal("Sorry, I DON'T KNOW.", DEFAULT_REFUSAL_PHRASES), true)
   assert.equal(isRefusal('一线城市每晚不超过500元。', DEFAULT_REFUSAL_PHRASES), false)
 })
+
+test('an answerable question answered with a refusal fails no_over_refusal, and its citation failure says why', () => {
+  const scores = scoreRules(makeRow(), 'I’m sorry, but I can’t help with that.', makeRules())
+  assert.equal(scores.no_over_refusal?.value, 0)
+  assert.match(scores.citation_ok?.reason ?? '', /^over-refusal/)
+  assert.equal(scores.rules_pass?.reason, 'failed: no_over_refusal, citation_ok')
+})
+
+test('refusal phrases match whatever apostrophe, case or width the answer writes', () => {
+  for (const answer of ['I don’t know.', "I DON'T KNOW", 'I dont know', 'Ｉ ｄｏｎ’ｔ ｋｎｏｗ']) assert.equal(isRefusal(answer, ["i don't know"]), true, answer)
+})
