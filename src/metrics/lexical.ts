@@ -8,18 +8,25 @@ import { covers, sentences, tokenCount, tokenize, union, type Tokens } from './t
 import { noScore, type Score } from './types.ts'
 
 /**
- * The offline, deterministic provider (the seed's "no-model" route). It computes only what
- * token and number overlap can honestly say:
+ * The offline, deterministic provider (the seed's "no-model" route): token and number overlap
+ * (tokens.ts: Chinese by character bigrams; English normalised, stop-listed and stemmed, with
+ * number words, units and a negation guard).
  *   completeness_norm  reference points covered by the answer
  *   faithfulness       answer clauses whose numbers and most words appear in the contexts
  *   hallucination_rate 1 − faithfulness on the same clauses
  *   context_precision  average precision over chunks that cover a reference statement
  *   context_recall     reference statements covered by the contexts
- * It cannot tell a contradiction from an omission, so it never reports `contradicted`, and
- * it does not pretend to judge accuracy, relevance or answer relevancy.
+ * It sees shared words, numbers and whether a statement is negated; it does not see synonyms,
+ * paraphrases in other words, or what a sentence means. It never reports `contradicted` (a
+ * clause it cannot find is "not mentioned", whatever the reason) and does not pretend to judge
+ * accuracy, relevance or answer relevancy.
  */
 export const LEXICAL_SETTINGS = {
-  version: 2,
+  version: 3,
+  /** English words: stopword 3.1.5's `eng` list, Porter2 stems (wink-porter2-stemmer 2.0.1) */
+  english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs',
+  /** a negated statement is covered only by a text that negates it too, and the other way round */
+  negationGuard: true,
   /** share of a statement's words that must appear for it to count as covered */
   minWordShare: 0.5,
   /** clauses with fewer content tokens are filler ("好的", "抱歉"), not claims */
@@ -57,7 +64,7 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
       'reference_points',
     ),
     points,
-    'not in the answer',
+    isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer',
   )
 
   const answerClauses = clauses(output.answer)
