@@ -23,14 +23,15 @@ export interface LatinSink {
 /** Stop-list words that carry a policy's meaning: "after 30 days" is not "before 30 days". */
 const KEPT = new Set(['after', 'before', 'over', 'under', 'more', 'most', 'between'])
 const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nor', 'neither', 'nobody', 'nothing', 'nowhere', 'without', 'cannot'])
-const NEGATION_SPELLINGS = /^(?:[a-z]+n't|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|couldnt|wouldnt|mustnt|hasnt|havent|hadnt|neednt)$/
-const STOPWORDS = new Set([...eng.filter((w) => !KEPT.has(w)), ...NEGATIONS])
+const NEGATION_SPELLINGS = new Set(['dont', 'doesnt', 'didnt', 'cant', 'wont', 'isnt', 'arent', 'wasnt', 'werent', 'shouldnt', 'couldnt', 'wouldnt', 'mustnt', 'hasnt', 'havent', 'hadnt', 'neednt'])
+const STOPWORDS = new Set([...eng.filter((w) => !KEPT.has(w)), ...NEGATIONS, ...NEGATION_SPELLINGS])
 const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu
 const CONTRACTION = /'(?:s|ll|re|ve|d|m)$/
 /** Unit abbreviations, read as units only right after a number ("24h", "4 hrs", "2 wks"). */
 const UNIT_AFTER_NUMBER: Record<string, string> = { h: 'hour', hr: 'hour', hrs: 'hour', min: 'minute', mins: 'minute', wk: 'week', wks: 'week', yr: 'year', yrs: 'year' }
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th'])
 const SYNONYMS: Record<string, string> = { usd: 'dollar', eur: 'euro', gbp: 'pound', pct: 'percent' }
+const SYMBOL = /[%$€£]/
 const SYMBOLS: [RegExp, string][] = [
   [/%/, 'percent'],
   [/\$/, 'dollar'],
@@ -61,12 +62,12 @@ interface Piece {
 }
 
 export function latinWords(text: string, sink: LatinSink): void {
-  for (const [pattern, word] of SYMBOLS) if (pattern.test(text)) sink.implied(word)
+  if (SYMBOL.test(text)) for (const [pattern, word] of SYMBOLS) if (pattern.test(text)) sink.implied(word)
   const pieces = splitPieces(text)
   const texts = pieces.map((p) => p.text)
   let previous: Piece | null = null
   for (let i = 0; i < pieces.length;) {
-    const run = adjacentRun(pieces, i, numberRunLength(texts, i))
+    const run = isNumberWord(texts[i]!) ? adjacentRun(pieces, i, numberRunLength(texts, i)) : 0
     if (run > 0) {
       numberRun(texts.slice(i, i + run), pieces[i]!.at, sink)
       previous = null
@@ -102,19 +103,44 @@ function splitPieces(text: string): Piece[] {
   const pieces: Piece[] = []
   let end = 0
   for (const match of text.matchAll(LATIN_WORD)) {
-    const raw = negationSpelling(match[0]) ? 'not' : match[0].replace(/['-]+$/, '').replace(CONTRACTION, '')
-    const gap = text.slice(end, match.index)
-    const joined = pieces.length > 0 && /^\s+$/.test(gap)
-    const afterDigit = /\d\s?$/.test(gap)
+    const raw = cleanWord(match[0])
+    const joined = pieces.length > 0 && onlySpaces(text, end, match.index)
+    const afterDigit = digitBefore(text, match.index, end)
     end = match.index + match[0].length
-    const parts = raw.split('-').filter(Boolean)
-    if (parts.length > 1 && parts.some(isNumberWord)) {
-      parts.forEach((part, k) => pieces.push({ text: part.replace(/'/g, ''), at: match.index, joined: k > 0 || joined, afterDigit: k === 0 && afterDigit }))
-    } else {
-      pieces.push({ text: raw.replace(/['-]/g, ''), at: match.index, joined, afterDigit })
+    if (raw.includes('-')) {
+      const parts = raw.split('-').filter(Boolean)
+      if (parts.some(isNumberWord)) {
+        parts.forEach((part, k) => pieces.push({ text: part, at: match.index, joined: k > 0 || joined, afterDigit: k === 0 && afterDigit }))
+        continue
+      }
     }
+    const word = raw.includes('-') || raw.includes("'") ? raw.replace(/['-]/g, '') : raw
+    if (word !== '') pieces.push({ text: word, at: match.index, joined, afterDigit })
   }
-  return pieces.filter((p) => p.text !== '')
+  return pieces
+}
+
+/** "don't" → not; "employee's" → employee; "follow-up-" → follow-up */
+function cleanWord(word: string): string {
+  if (!word.includes("'") && !word.endsWith('-')) return word
+  if (word.endsWith("n't") || NEGATION_SPELLINGS.has(word)) return 'not'
+  return word.replace(/['-]+$/, '').replace(CONTRACTION, '')
+}
+
+function onlySpaces(text: string, from: number, to: number): boolean {
+  if (from >= to) return false
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32 && text[i]!.trim() !== '') return false
+  return true
+}
+
+/** A digit right before the word, or before one space: "1st", "24h", "4 hrs". */
+function digitBefore(text: string, at: number, limit: number): boolean {
+  return isDigitAt(text, at - 1, limit) || (text[at - 1] === ' ' && isDigitAt(text, at - 2, limit))
+}
+
+function isDigitAt(text: string, i: number, limit: number): boolean {
+  const code = i >= limit && i >= 0 ? text.charCodeAt(i) : 0
+  return code >= 48 && code <= 57
 }
 
 /** The compared form of one word; null for a stop word (it still joins a pair), undefined for no word at all. */
@@ -125,10 +151,6 @@ function canonicalWord(piece: Piece): string | null | undefined {
   if (word.length < 2) return undefined
   if (STOPWORDS.has(word)) return null
   return stemOf(SYNONYMS[word] ?? word)
-}
-
-function negationSpelling(word: string): boolean {
-  return NEGATION_SPELLINGS.test(word)
 }
 
 function pairWith(previous: Piece, piece: Piece, canonical: string | null, sink: LatinSink): void {

@@ -5,8 +5,9 @@
  *
  * English: a negation (not, no, never, n't, cannot, without, none, nor, …) negates its whole
  * clause, so "Refunds cannot be issued after 30 days" and "No refunds after 30 days" are both
- * negated statements about refunds. Clauses end at punctuation and at but / however / although /
- * though / whereas / except / unless / while. A bound is not a negation: "no more than",
+ * negated statements about refunds. Clauses end at punctuation, at but / however / although /
+ * though / whereas / except / unless / while, and at and / or / so before a new subject ("the
+ * trial is 14 days and you do not need a card": the trial is not negated). A bound is not a negation: "no more than",
  * "not later than", "must not exceed" say "at most"; neither are "not only", "not just",
  * "no matter".
  *
@@ -20,10 +21,12 @@ const LATIN_CUES =
   /\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|without|cannot|[a-z]+n't|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|couldnt|wouldnt|mustnt|hasnt|havent|hadnt|neednt)\b/g
 const ANY_CUE =
   /[不没无非未别]|\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|without|cannot|[a-z]+n't|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|couldnt|wouldnt|mustnt|hasnt|havent|hadnt|neednt)\b/
-const CLAUSE_BOUNDARY = /[,;:!?，；：。！？\n()（）—]|\.(?!\d)|\s-+\s|\b(?:but|however|although|though|whereas|except|unless|while)\b|但是|可是|然而/g
+const CLAUSE_BOUNDARY =
+  /[,;:!?，；：。！？\n()（）—]|\.(?!\d)|\s-+\s|\b(?:but|however|although|though|whereas|except|unless|while)\b|\b(?:and|or|so)\s+(?=(?:i|you|we|they|he|she|it|there|this|these|those)\b)|但是|可是|然而/g
 const COMPARATIVES = new Set(['more', 'less', 'fewer', 'later', 'earlier', 'greater', 'higher', 'lower', 'longer', 'shorter', 'sooner', 'bigger', 'smaller'])
 const NOT_A_NEGATION_AFTER = new Set(['only', 'just', 'matter'])
 
+const LATIN_CUE = new RegExp(LATIN_CUES.source)
 const HAN_CUES = /[不没无非未别]/g
 const HAN_SCOPE = 3
 const HAN_NEAR = 6
@@ -45,8 +48,8 @@ export function negationMask(text: string): Uint8Array | null {
     mask ??= new Uint8Array(text.length)
     for (let i = from; i < Math.min(to, text.length); i++) if (mask[i]! < level) mask[i] = level
   }
-  for (const [start, end] of clauses(text)) {
-    if (hasLatinNegation(text.slice(start, end))) mark(start, end, NEGATED)
+  if (LATIN_CUE.test(text)) {
+    for (const [start, end] of clauses(text)) if (hasLatinNegation(text.slice(start, end))) mark(start, end, NEGATED)
   }
   for (const match of text.matchAll(HAN_CUES)) {
     if (!isHanNegation(text, match.index)) continue

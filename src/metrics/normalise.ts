@@ -4,14 +4,17 @@
  * characters (‐ ‑ and the soft hyphen joins), and the dashes that separate (– — ― −) as a
  * spaced em dash, which ends a clause. Thousands separators between digits go (1,000 → 1000).
  */
-const APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060]/g
-const HYPHENS = /[\u2010\u2011]/g
-const SOFT_HYPHEN = /\u00AD/g
-const DASHES = /\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g
+const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g
 const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g
 
 export function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(APOSTROPHES, "'").replace(SOFT_HYPHEN, '').replace(HYPHENS, '-').replace(DASHES, ' — ').replace(THOUSANDS_SEPARATOR, '$1')
+  return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1')
+}
+
+function respell(found: string): string {
+  if (found === '\u00AD') return ''
+  if (found === '\u2010' || found === '\u2011') return '-'
+  return found.length === 1 && !/[\u2012-\u2015\u2212\uFE58\uFE63]/.test(found) ? "'" : ' — '
 }
 
 /**

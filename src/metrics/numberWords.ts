@@ -38,8 +38,10 @@ const ORDINALS: Record<string, number> = {
 /** Words that are numbers only sometimes: kept as words, and as a number on the covering side. */
 export const SOFT_NUMBERS: Record<string, number> = { one: 1, first: 1, second: 2 }
 
+const NUMBER_WORDS = new Set([...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), ...Object.keys(ORDINALS), ...Object.keys(SOFT_NUMBERS)])
+
 export function isNumberWord(word: string): boolean {
-  return word in UNITS || word in TENS || word in SCALES || word in ORDINALS || word in SOFT_NUMBERS
+  return NUMBER_WORDS.has(word)
 }
 
 /**

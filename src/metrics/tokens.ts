@@ -109,16 +109,21 @@ export function tokenCount(tokens: Tokens): number {
 export function covers(text: Tokens, statement: Tokens, minShare: number): boolean {
   for (const n of statement.numbers) if (!text.numbers.has(n) && !text.soft.has(n)) return false
   if (statement.words.size === 0) return statement.numbers.size > 0
-  const viaPairs = pairMatches(text, statement)
+  const guarded = statement.negated.size > 0 || text.negated.size > 0
+  let viaPairs: Set<string> | null = null
   let found = 0
   let negationShared = statement.negated.size === 0
   for (const w of statement.words) {
     if (text.words.has(w)) {
       found += 1
-      if (contradicts(text, statement, w)) return false
+      if (!guarded) continue
       if (!negationShared && statement.nearNegation.has(w) && text.nearNegation.has(w)) negationShared = true
-    } else if (viaPairs.has(w) || text.implied.has(w) || text.pairs.has(w) || softNumberIn(text, w)) {
+      if ((text.negated.has(w) || statement.negated.has(w)) && contradicts(text, statement, w)) return false
+    } else if (text.implied.has(w) || text.pairs.has(w) || softNumberIn(text, w)) {
       found += 1
+    } else if (statement.pairs.size > 0) {
+      viaPairs ??= pairMatches(text, statement)
+      if (viaPairs.has(w)) found += 1
     }
   }
   return negationShared && found / statement.words.size >= minShare

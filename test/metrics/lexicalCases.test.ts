@@ -80,6 +80,7 @@ describe('English reference points: negations', () => {
     ['We do not accept PayPal', 'We accept PayPal, but not cash.', false, 'the answer negates something else'],
     ['We accept PayPal', 'We accept PayPal but not cash.', true, 'the negation is about cash'],
     ['Refunds cannot be issued after 30 days', 'No refunds after 30 days.', true, 'cannot / no'],
+    ['The trial lasts 14 days', 'The trial is 14 days long and you do not need a credit card.', true, 'the negation belongs to the second clause'],
     ['Receipts are required for all expenses', 'Receipts are not required for small expenses.', false, 'the answer negates it'],
     ['Guests are allowed without an invitation', 'Guests need an invitation.', false, 'without is a negation'],
     ["Users can't delete projects", 'Users can delete projects.', false, "can't is a negation"],
