@@ -1,11 +1,16317 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 3653:
+/***/ ((__unused_webpack_module, exports) => {
+
+var __webpack_unused_export__;
+
+
+__webpack_unused_export__ = ({ value: true });
+
+const num123 = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+const numFas = ['۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹', '۰'];
+const numKor = ['０', '１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const numMya = ['၀', '၁', '၂', '၃', '၄', '၅', '၆', '၇', '၈', '၉'];
+const numTel = ['౦', '౧', '౨', '౩', '౪', '౫', '౬', '౭', '౮', '౯'];
+const _123 = [...num123, ...numFas, ...numKor, ...numMya, ...numTel];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License,
+  Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing,
+  software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND,
+  either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const afr = [
+  'die',
+  'het',
+  'en',
+  'sy',
+  'nie',
+  'was',
+  'hy',
+  'te',
+  'is',
+  'ek',
+  'om',
+  'hulle',
+  'in',
+  'my',
+  '\'n',
+  'vir',
+  'toe',
+  'haar',
+  'van',
+  'dit',
+  'op',
+  'se',
+  'wat',
+  'met',
+  'gaan',
+  'baie',
+  'ons',
+  'jy',
+  'na',
+  'maar',
+  'hom',
+  'so',
+  'n',
+  'huis',
+  'kan',
+  'aan',
+  'dat',
+  'daar',
+  'sal',
+  'jou',
+  'gesê',
+  'by',
+  'kom',
+  'een',
+  'ma',
+  'as',
+  'son',
+  'groot',
+  'begin',
+  'al'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the 'Software'), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED 'AS IS', WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+
+const ara = [
+  '،',
+  'ّآض',
+  'آمينَ',
+  'آه',
+  'آهاً',
+  'آي',
+  'أ',
+  'أب',
+  'أجل',
+  'أجمع',
+  'أخ',
+  'أخذ',
+  'أصبح',
+  'أضحى',
+  'أقبل',
+  'أقل',
+  'أكثر',
+  'ألا',
+  'أم',
+  'أما',
+  'أمامك',
+  'أمامكَ',
+  'أمسى',
+  'أمّا',
+  'أن',
+  'أنا',
+  'أنت',
+  'أنتم',
+  'أنتما',
+  'أنتن',
+  'أنتِ',
+  'أنشأ',
+  'أنّى',
+  'أو',
+  'أوشك',
+  'أولئك',
+  'أولئكم',
+  'أولاء',
+  'أولالك',
+  'أوّهْ',
+  'أي',
+  'أيا',
+  'أين',
+  'أينما',
+  'أيّ',
+  'أَنَّ',
+  'أََيُّ',
+  'أُفٍّ',
+  'إذ',
+  'إذا',
+  'إذاً',
+  'إذما',
+  'إذن',
+  'إلى',
+  'إليكم',
+  'إليكما',
+  'إليكنّ',
+  'إليكَ',
+  'إلَيْكَ',
+  'إلّا',
+  'إمّا',
+  'إن',
+  'إنّما',
+  'إي',
+  'إياك',
+  'إياكم',
+  'إياكما',
+  'إياكن',
+  'إيانا',
+  'إياه',
+  'إياها',
+  'إياهم',
+  'إياهما',
+  'إياهن',
+  'إياي',
+  'إيهٍ',
+  'إِنَّ',
+  'ا',
+  'ابتدأ',
+  'اثر',
+  'اجل',
+  'احد',
+  'اخرى',
+  'اخلولق',
+  'اذا',
+  'اربعة',
+  'ارتدّ',
+  'استحال',
+  'اطار',
+  'اعادة',
+  'اعلنت',
+  'اف',
+  'اكثر',
+  'اكد',
+  'الألاء',
+  'الألى',
+  'الا',
+  'الاخيرة',
+  'الان',
+  'الاول',
+  'الاولى',
+  'التى',
+  'التي',
+  'الثاني',
+  'الثانية',
+  'الذاتي',
+  'الذى',
+  'الذي',
+  'الذين',
+  'السابق',
+  'الف',
+  'اللائي',
+  'اللاتي',
+  'اللتان',
+  'اللتيا',
+  'اللتين',
+  'اللذان',
+  'اللذين',
+  'اللواتي',
+  'الماضي',
+  'المقبل',
+  'الوقت',
+  'الى',
+  'اليوم',
+  'اما',
+  'امام',
+  'امس',
+  'ان',
+  'انبرى',
+  'انقلب',
+  'انه',
+  'انها',
+  'او',
+  'اول',
+  'اي',
+  'ايار',
+  'ايام',
+  'ايضا',
+  'ب',
+  'بات',
+  'باسم',
+  'بان',
+  'بخٍ',
+  'برس',
+  'بسبب',
+  'بسّ',
+  'بشكل',
+  'بضع',
+  'بطآن',
+  'بعد',
+  'بعض',
+  'بك',
+  'بكم',
+  'بكما',
+  'بكن',
+  'بل',
+  'بلى',
+  'بما',
+  'بماذا',
+  'بمن',
+  'بن',
+  'بنا',
+  'به',
+  'بها',
+  'بي',
+  'بيد',
+  'بين',
+  'بَسْ',
+  'بَلْهَ',
+  'بِئْسَ',
+  'تانِ',
+  'تانِك',
+  'تبدّل',
+  'تجاه',
+  'تحوّل',
+  'تلقاء',
+  'تلك',
+  'تلكم',
+  'تلكما',
+  'تم',
+  'تينك',
+  'تَيْنِ',
+  'تِه',
+  'تِي',
+  'ثلاثة',
+  'ثم',
+  'ثمّ',
+  'ثمّة',
+  'ثُمَّ',
+  'جعل',
+  'جلل',
+  'جميع',
+  'جير',
+  'حار',
+  'حاشا',
+  'حاليا',
+  'حاي',
+  'حتى',
+  'حرى',
+  'حسب',
+  'حم',
+  'حوالى',
+  'حول',
+  'حيث',
+  'حيثما',
+  'حين',
+  'حيَّ',
+  'حَبَّذَا',
+  'حَتَّى',
+  'حَذارِ',
+  'خلا',
+  'خلال',
+  'دون',
+  'دونك',
+  'ذا',
+  'ذات',
+  'ذاك',
+  'ذانك',
+  'ذانِ',
+  'ذلك',
+  'ذلكم',
+  'ذلكما',
+  'ذلكن',
+  'ذو',
+  'ذوا',
+  'ذواتا',
+  'ذواتي',
+  'ذيت',
+  'ذينك',
+  'ذَيْنِ',
+  'ذِه',
+  'ذِي',
+  'راح',
+  'رجع',
+  'رويدك',
+  'ريث',
+  'رُبَّ',
+  'زيارة',
+  'سبحان',
+  'سرعان',
+  'سنة',
+  'سنوات',
+  'سوف',
+  'سوى',
+  'سَاءَ',
+  'سَاءَمَا',
+  'شبه',
+  'شخصا',
+  'شرع',
+  'شَتَّانَ',
+  'صار',
+  'صباح',
+  'صفر',
+  'صهٍ',
+  'صهْ',
+  'ضد',
+  'ضمن',
+  'طاق',
+  'طالما',
+  'طفق',
+  'طَق',
+  'ظلّ',
+  'عاد',
+  'عام',
+  'عاما',
+  'عامة',
+  'عدا',
+  'عدة',
+  'عدد',
+  'عدم',
+  'عسى',
+  'عشر',
+  'عشرة',
+  'علق',
+  'على',
+  'عليك',
+  'عليه',
+  'عليها',
+  'علًّ',
+  'عن',
+  'عند',
+  'عندما',
+  'عوض',
+  'عين',
+  'عَدَسْ',
+  'عَمَّا',
+  'غدا',
+  'غير',
+  'ـ',
+  'ف',
+  'فان',
+  'فلان',
+  'فو',
+  'فى',
+  'في',
+  'فيم',
+  'فيما',
+  'فيه',
+  'فيها',
+  'قال',
+  'قام',
+  'قبل',
+  'قد',
+  'قطّ',
+  'قلما',
+  'قوة',
+  'كأنّما',
+  'كأين',
+  'كأيّ',
+  'كأيّن',
+  'كاد',
+  'كان',
+  'كانت',
+  'كذا',
+  'كذلك',
+  'كرب',
+  'كل',
+  'كلا',
+  'كلاهما',
+  'كلتا',
+  'كلم',
+  'كليكما',
+  'كليهما',
+  'كلّما',
+  'كلَّا',
+  'كم',
+  'كما',
+  'كي',
+  'كيت',
+  'كيف',
+  'كيفما',
+  'كَأَنَّ',
+  'كِخ',
+  'لئن',
+  'لا',
+  'لات',
+  'لاسيما',
+  'لدن',
+  'لدى',
+  'لعمر',
+  'لقاء',
+  'لك',
+  'لكم',
+  'لكما',
+  'لكن',
+  'لكنَّما',
+  'لكي',
+  'لكيلا',
+  'للامم',
+  'لم',
+  'لما',
+  'لمّا',
+  'لن',
+  'لنا',
+  'له',
+  'لها',
+  'لو',
+  'لوكالة',
+  'لولا',
+  'لوما',
+  'لي',
+  'لَسْتَ',
+  'لَسْتُ',
+  'لَسْتُم',
+  'لَسْتُمَا',
+  'لَسْتُنَّ',
+  'لَسْتِ',
+  'لَسْنَ',
+  'لَعَلَّ',
+  'لَكِنَّ',
+  'لَيْتَ',
+  'لَيْسَ',
+  'لَيْسَا',
+  'لَيْسَتَا',
+  'لَيْسَتْ',
+  'لَيْسُوا',
+  'لَِسْنَا',
+  'ما',
+  'ماانفك',
+  'مابرح',
+  'مادام',
+  'ماذا',
+  'مازال',
+  'مافتئ',
+  'مايو',
+  'متى',
+  'مثل',
+  'مذ',
+  'مساء',
+  'مع',
+  'معاذ',
+  'مقابل',
+  'مكانكم',
+  'مكانكما',
+  'مكانكنّ',
+  'مكانَك',
+  'مليار',
+  'مليون',
+  'مما',
+  'ممن',
+  'من',
+  'منذ',
+  'منها',
+  'مه',
+  'مهما',
+  'مَنْ',
+  'مِن',
+  'نحن',
+  'نحو',
+  'نعم',
+  'نفس',
+  'نفسه',
+  'نهاية',
+  'نَخْ',
+  'نِعِمّا',
+  'نِعْمَ',
+  'ها',
+  'هاؤم',
+  'هاكَ',
+  'هاهنا',
+  'هبّ',
+  'هذا',
+  'هذه',
+  'هكذا',
+  'هل',
+  'هلمَّ',
+  'هلّا',
+  'هم',
+  'هما',
+  'هن',
+  'هنا',
+  'هناك',
+  'هنالك',
+  'هو',
+  'هي',
+  'هيا',
+  'هيت',
+  'هيّا',
+  'هَؤلاء',
+  'هَاتانِ',
+  'هَاتَيْنِ',
+  'هَاتِه',
+  'هَاتِي',
+  'هَجْ',
+  'هَذا',
+  'هَذانِ',
+  'هَذَيْنِ',
+  'هَذِه',
+  'هَذِي',
+  'هَيْهَاتَ',
+  'و',
+  'وا',
+  'واحد',
+  'واضاف',
+  'واضافت',
+  'واكد',
+  'وان',
+  'واهاً',
+  'واوضح',
+  'وراءَك',
+  'وفي',
+  'وقال',
+  'وقالت',
+  'وقد',
+  'وقف',
+  'وكان',
+  'وكانت',
+  'ولا',
+  'ولم',
+  'ومن',
+  'وهو',
+  'وهي',
+  'ويكأنّ',
+  'وَيْ',
+  'وُشْكَانََ',
+  'يكون',
+  'يمكن',
+  'يوم',
+  'ّأيّان'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const hye = [
+  'այդ',
+  'այլ',
+  'այն',
+  'այս',
+  'դու',
+  'դուք',
+  'եմ',
+  'են',
+  'ենք',
+  'ես',
+  'եք',
+  'է',
+  'էի',
+  'էին',
+  'էինք',
+  'էիր',
+  'էիք',
+  'էր',
+  'ըստ',
+  'թ',
+  'ի',
+  'ին',
+  'իսկ',
+  'իր',
+  'կամ',
+  'համար',
+  'հետ',
+  'հետո',
+  'մենք',
+  'մեջ',
+  'մի',
+  'ն',
+  'նա',
+  'նաև',
+  'նրա',
+  'նրանք',
+  'որ',
+  'որը',
+  'որոնք',
+  'որպես',
+  'ու',
+  'ում',
+  'պիտի',
+  'վրա',
+  'և'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const eus = [
+  'al',
+  'anitz',
+  'arabera',
+  'asko',
+  'baina',
+  'bat',
+  'batean',
+  'batek',
+  'bati',
+  'batzuei',
+  'batzuek',
+  'batzuetan',
+  'batzuk',
+  'bera',
+  'beraiek',
+  'berau',
+  'berauek',
+  'bere',
+  'berori',
+  'beroriek',
+  'beste',
+  'bezala',
+  'da',
+  'dago',
+  'dira',
+  'ditu',
+  'du',
+  'dute',
+  'edo',
+  'egin',
+  'ere',
+  'eta',
+  'eurak',
+  'ez',
+  'gainera',
+  'gu',
+  'gutxi',
+  'guzti',
+  'haiei',
+  'haiek',
+  'haietan',
+  'hainbeste',
+  'hala',
+  'han',
+  'handik',
+  'hango',
+  'hara',
+  'hari',
+  'hark',
+  'hartan',
+  'hau',
+  'hauei',
+  'hauek',
+  'hauetan',
+  'hemen',
+  'hemendik',
+  'hemengo',
+  'hi',
+  'hona',
+  'honek',
+  'honela',
+  'honetan',
+  'honi',
+  'hor',
+  'hori',
+  'horiei',
+  'horiek',
+  'horietan',
+  'horko',
+  'horra',
+  'horrek',
+  'horrela',
+  'horretan',
+  'horri',
+  'hortik',
+  'hura',
+  'izan',
+  'ni',
+  'noiz',
+  'nola',
+  'non',
+  'nondik',
+  'nongo',
+  'nor',
+  'nora',
+  'ze',
+  'zein',
+  'zen',
+  'zenbait',
+  'zenbat',
+  'zer',
+  'zergatik',
+  'ziren',
+  'zituen',
+  'zu',
+  'zuek',
+  'zuen',
+  'zuten'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+
+const ben = [
+  'অতএব',
+  'অথচ',
+  'অথবা',
+  'অনুযায়ী',
+  'অনেক',
+  'অনেকে',
+  'অনেকেই',
+  'অন্তত',
+  'অন্য',
+  'অবধি',
+  'অবশ্য',
+  'অর্থাত',
+  'আই',
+  'আগামী',
+  'আগে',
+  'আগেই',
+  'আছে',
+  'আজ',
+  'আদ্যভাগে',
+  'আপনার',
+  'আপনি',
+  'আবার',
+  'আমরা',
+  'আমাকে',
+  'আমাদের',
+  'আমার',
+  'আমি',
+  'আর',
+  'আরও',
+  'ই',
+  'ইত্যাদি',
+  'ইহা',
+  'উচিত',
+  'উত্তর',
+  'উনি',
+  'উপর',
+  'উপরে',
+  'এ',
+  'এঁদের',
+  'এঁরা',
+  'এই',
+  'একই',
+  'একটি',
+  'একবার',
+  'একে',
+  'এক্',
+  'এখন',
+  'এখনও',
+  'এখানে',
+  'এখানেই',
+  'এটা',
+  'এটাই',
+  'এটি',
+  'এত',
+  'এতটাই',
+  'এতে',
+  'এদের',
+  'এব',
+  'এবং',
+  'এবার',
+  'এমন',
+  'এমনকী',
+  'এমনি',
+  'এর',
+  'এরা',
+  'এল',
+  'এস',
+  'এসে',
+  'ঐ',
+  'ও',
+  'ওঁদের',
+  'ওঁর',
+  'ওঁরা',
+  'ওই',
+  'ওকে',
+  'ওখানে',
+  'ওদের',
+  'ওর',
+  'ওরা',
+  'কখনও',
+  'কত',
+  'কবে',
+  'কমনে',
+  'কয়েক',
+  'কয়েকটি',
+  'করছে',
+  'করছেন',
+  'করতে',
+  'করবে',
+  'করবেন',
+  'করলে',
+  'করলেন',
+  'করা',
+  'করাই',
+  'করায়',
+  'করার',
+  'করি',
+  'করিতে',
+  'করিয়া',
+  'করিয়ে',
+  'করে',
+  'করেই',
+  'করেছিলেন',
+  'করেছে',
+  'করেছেন',
+  'করেন',
+  'কাউকে',
+  'কাছ',
+  'কাছে',
+  'কাজ',
+  'কাজে',
+  'কারও',
+  'কারণ',
+  'কি',
+  'কিংবা',
+  'কিছু',
+  'কিছুই',
+  'কিন্তু',
+  'কী',
+  'কে',
+  'কেউ',
+  'কেউই',
+  'কেখা',
+  'কেন',
+  'কোটি',
+  'কোন',
+  'কোনও',
+  'কোনো',
+  'ক্ষেত্রে',
+  'কয়েক',
+  'খুব',
+  'গিয়ে',
+  'গিয়েছে',
+  'গিয়ে',
+  'গুলি',
+  'গেছে',
+  'গেল',
+  'গেলে',
+  'গোটা',
+  'চলে',
+  'চান',
+  'চায়',
+  'চার',
+  'চালু',
+  'চেয়ে',
+  'চেষ্টা',
+  'ছাড়া',
+  'ছাড়াও',
+  'ছিল',
+  'ছিলেন',
+  'জন',
+  'জনকে',
+  'জনের',
+  'জন্য',
+  'জন্যওজে',
+  'জানতে',
+  'জানা',
+  'জানানো',
+  'জানায়',
+  'জানিয়ে',
+  'জানিয়েছে',
+  'জে',
+  'জ্নজন',
+  'টি',
+  'ঠিক',
+  'তখন',
+  'তত',
+  'তথা',
+  'তবু',
+  'তবে',
+  'তা',
+  'তাঁকে',
+  'তাঁদের',
+  'তাঁর',
+  'তাঁরা',
+  'তাঁাহারা',
+  'তাই',
+  'তাও',
+  'তাকে',
+  'তাতে',
+  'তাদের',
+  'তার',
+  'তারপর',
+  'তারা',
+  'তারৈ',
+  'তাহলে',
+  'তাহা',
+  'তাহাতে',
+  'তাহার',
+  'তিনঐ',
+  'তিনি',
+  'তিনিও',
+  'তুমি',
+  'তুলে',
+  'তেমন',
+  'তো',
+  'তোমার',
+  'থাকবে',
+  'থাকবেন',
+  'থাকা',
+  'থাকায়',
+  'থাকে',
+  'থাকেন',
+  'থেকে',
+  'থেকেই',
+  'থেকেও',
+  'দিকে',
+  'দিতে',
+  'দিন',
+  'দিয়ে',
+  'দিয়েছে',
+  'দিয়েছেন',
+  'দিলেন',
+  'দু',
+  'দুই',
+  'দুটি',
+  'দুটো',
+  'দেওয়া',
+  'দেওয়ার',
+  'দেওয়া',
+  'দেখতে',
+  'দেখা',
+  'দেখে',
+  'দেন',
+  'দেয়',
+  'দ্বারা',
+  'ধরা',
+  'ধরে',
+  'ধামার',
+  'নতুন',
+  'নয়',
+  'না',
+  'নাই',
+  'নাকি',
+  'নাগাদ',
+  'নানা',
+  'নিজে',
+  'নিজেই',
+  'নিজেদের',
+  'নিজের',
+  'নিতে',
+  'নিয়ে',
+  'নিয়ে',
+  'নেই',
+  'নেওয়া',
+  'নেওয়ার',
+  'নেওয়া',
+  'নয়',
+  'পক্ষে',
+  'পর',
+  'পরে',
+  'পরেই',
+  'পরেও',
+  'পর্যন্ত',
+  'পাওয়া',
+  'পাচ',
+  'পারি',
+  'পারে',
+  'পারেন',
+  'পি',
+  'পেয়ে',
+  'পেয়্র্',
+  'প্রতি',
+  'প্রথম',
+  'প্রভৃতি',
+  'প্রযন্ত',
+  'প্রাথমিক',
+  'প্রায়',
+  'প্রায়',
+  'ফলে',
+  'ফিরে',
+  'ফের',
+  'বক্তব্য',
+  'বদলে',
+  'বন',
+  'বরং',
+  'বলতে',
+  'বলল',
+  'বললেন',
+  'বলা',
+  'বলে',
+  'বলেছেন',
+  'বলেন',
+  'বসে',
+  'বহু',
+  'বা',
+  'বাদে',
+  'বার',
+  'বি',
+  'বিনা',
+  'বিভিন্ন',
+  'বিশেষ',
+  'বিষয়টি',
+  'বেশ',
+  'বেশি',
+  'ব্যবহার',
+  'ব্যাপারে',
+  'ভাবে',
+  'ভাবেই',
+  'মতো',
+  'মতোই',
+  'মধ্যভাগে',
+  'মধ্যে',
+  'মধ্যেই',
+  'মধ্যেও',
+  'মনে',
+  'মাত্র',
+  'মাধ্যমে',
+  'মোট',
+  'মোটেই',
+  'যখন',
+  'যত',
+  'যতটা',
+  'যথেষ্ট',
+  'যদি',
+  'যদিও',
+  'যা',
+  'যাঁর',
+  'যাঁরা',
+  'যাওয়া',
+  'যাওয়ার',
+  'যাওয়া',
+  'যাকে',
+  'যাচ্ছে',
+  'যাতে',
+  'যাদের',
+  'যান',
+  'যাবে',
+  'যায়',
+  'যার',
+  'যারা',
+  'যিনি',
+  'যে',
+  'যেখানে',
+  'যেতে',
+  'যেন',
+  'যেমন',
+  'র',
+  'রকম',
+  'রয়েছে',
+  'রাখা',
+  'রেখে',
+  'লক্ষ',
+  'শুধু',
+  'শুরু',
+  'সঙ্গে',
+  'সঙ্গেও',
+  'সব',
+  'সবার',
+  'সমস্ত',
+  'সম্প্রতি',
+  'সহ',
+  'সহিত',
+  'সাধারণ',
+  'সামনে',
+  'সি',
+  'সুতরাং',
+  'সে',
+  'সেই',
+  'সেখান',
+  'সেখানে',
+  'সেটা',
+  'সেটাই',
+  'সেটাও',
+  'সেটি',
+  'স্পষ্ট',
+  'স্বয়ং',
+  'হইতে',
+  'হইবে',
+  'হইয়া',
+  'হওয়া',
+  'হওয়ায়',
+  'হওয়ার',
+  'হচ্ছে',
+  'হত',
+  'হতে',
+  'হতেই',
+  'হন',
+  'হবে',
+  'হবেন',
+  'হয়',
+  'হয়তো',
+  'হয়নি',
+  'হয়ে',
+  'হয়েই',
+  'হয়েছিল',
+  'হয়েছে',
+  'হয়েছেন',
+  'হল',
+  'হলে',
+  'হলেই',
+  'হলেও',
+  'হলো',
+  'হাজার',
+  'হিসাবে',
+  'হৈলে',
+  'হোক',
+  'হয়'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the 'Software'), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED 'AS IS', WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+Source: https://github.com/stopwords-iso/stopwords-da
+*/
+
+const bre = [
+  '\'blam',
+  '\'d',
+  '\'m',
+  '\'r',
+  '\'ta',
+  '\'vat',
+  '\'z',
+  '\'zo',
+  'a',
+  'a:',
+  'aba',
+  'abalamour',
+  'abaoe',
+  'ac\'hane',
+  'ac\'hanoc\'h',
+  'ac\'hanomp',
+  'ac\'hanon',
+  'ac\'hanout',
+  'adal',
+  'adalek',
+  'adarre',
+  'ae',
+  'aec\'h',
+  'aed',
+  'aemp',
+  'aen',
+  'aent',
+  'aes',
+  'afe',
+  'afec\'h',
+  'afed',
+  'afemp',
+  'afen',
+  'afent',
+  'afes',
+  'ag',
+  'ah',
+  'aimp',
+  'aint',
+  'aio',
+  'aiou',
+  'aje',
+  'ajec\'h',
+  'ajed',
+  'ajemp',
+  'ajen',
+  'ajent',
+  'ajes',
+  'al',
+  'alato',
+  'alies',
+  'aliesañ',
+  'alkent',
+  'all',
+  'allas',
+  'allo',
+  'allô',
+  'am',
+  'amañ',
+  'amzer',
+  'an',
+  'anezhañ',
+  'anezhe',
+  'anezhi',
+  'anezho',
+  'anvet',
+  'aon',
+  'aotren',
+  'ar',
+  'arall',
+  'araok',
+  'araoki',
+  'araozañ',
+  'araozo',
+  'araozoc\'h',
+  'araozomp',
+  'araozon',
+  'araozor',
+  'araozout',
+  'arbenn',
+  'arre',
+  'atalek',
+  'atav',
+  'az',
+  'azalek',
+  'azirazañ',
+  'azirazi',
+  'azirazo',
+  'azirazoc\'h',
+  'azirazomp',
+  'azirazon',
+  'azirazor',
+  'azirazout',
+  'b:',
+  'ba',
+  'ba\'l',
+  'ba\'n',
+  'ba\'r',
+  'bad',
+  'bah',
+  'bal',
+  'ban',
+  'bar',
+  'bastañ',
+  'befe',
+  'bell',
+  'benaos',
+  'benn',
+  'bennag',
+  'bennak',
+  'bennozh',
+  'bep',
+  'bepred',
+  'berr',
+  'berzh',
+  'bet',
+  'betek',
+  'betra',
+  'bev',
+  'bevet',
+  'bez',
+  'bezañ',
+  'beze',
+  'bezent',
+  'bezet',
+  'bezh',
+  'bezit',
+  'bezomp',
+  'bihan',
+  'bije',
+  'biou',
+  'biskoazh',
+  'blam',
+  'bo',
+  'boa',
+  'bominapl',
+  'boudoudom',
+  'bouez',
+  'boull',
+  'boum',
+  'bout',
+  'bras',
+  'brasañ',
+  'brav',
+  'bravo',
+  'bremañ',
+  'bres',
+  'brokenn',
+  'bronn',
+  'brrr',
+  'brutal',
+  'buhezek',
+  'c\'h:',
+  'c\'haout',
+  'c\'he',
+  'c\'hem',
+  'c\'herz',
+  'c\'heñver',
+  'c\'hichen',
+  'c\'hiz',
+  'c\'hoazh',
+  'c\'horre',
+  'c\'houde',
+  'c\'houst',
+  'c\'hreiz',
+  'c\'hwec\'h',
+  'c\'hwec\'hvet',
+  'c\'hwezek',
+  'c\'hwi',
+  'ch:',
+  'chaous',
+  'chik',
+  'chit',
+  'chom',
+  'chut',
+  'd\'',
+  'd\'al',
+  'd\'an',
+  'd\'ar',
+  'd\'az',
+  'd\'e',
+  'd\'he',
+  'd\'ho',
+  'd\'hol',
+  'd\'hon',
+  'd\'hor',
+  'd\'o',
+  'd\'ober',
+  'd\'ul',
+  'd\'un',
+  'd\'ur',
+  'd:',
+  'da',
+  'dak',
+  'daka',
+  'dal',
+  'dalbezh',
+  'dalc\'hmat',
+  'dalit',
+  'damdost',
+  'damheñvel',
+  'damm',
+  'dan',
+  'danvez',
+  'dao',
+  'daol',
+  'daonet',
+  'daou',
+  'daoust',
+  'daouzek',
+  'daouzekvet',
+  'darn',
+  'dastrewiñ',
+  'dav',
+  'davedoc\'h',
+  'davedomp',
+  'davedon',
+  'davedor',
+  'davedout',
+  'davet',
+  'davetañ',
+  'davete',
+  'daveti',
+  'daveto',
+  'defe',
+  'dehou',
+  'dek',
+  'dekvet',
+  'den',
+  'deoc\'h',
+  'deomp',
+  'deor',
+  'derc\'hel',
+  'deus',
+  'dez',
+  'deze',
+  'dezhañ',
+  'dezhe',
+  'dezhi',
+  'dezho',
+  'di',
+  'diabarzh',
+  'diagent',
+  'diar',
+  'diaraok',
+  'diavaez',
+  'dibaoe',
+  'dibaot',
+  'dibar',
+  'dic\'halañ',
+  'didiac\'h',
+  'dienn',
+  'difer',
+  'diganeoc\'h',
+  'diganeomp',
+  'diganeor',
+  'diganimp',
+  'diganin',
+  'diganit',
+  'digant',
+  'digantañ',
+  'digante',
+  'diganti',
+  'diganto',
+  'digemmesk',
+  'diget',
+  'digor',
+  'digoret',
+  'dija',
+  'dije',
+  'dimp',
+  'din',
+  'dinaou',
+  'dindan',
+  'dindanañ',
+  'dindani',
+  'dindano',
+  'dindanoc\'h',
+  'dindanomp',
+  'dindanon',
+  'dindanor',
+  'dindanout',
+  'dioutañ',
+  'dioute',
+  'diouti',
+  'diouto',
+  'diouzh',
+  'diouzhin',
+  'diouzhit',
+  'diouzhoc\'h',
+  'diouzhomp',
+  'diouzhor',
+  'dirak',
+  'dirazañ',
+  'dirazi',
+  'dirazo',
+  'dirazoc\'h',
+  'dirazomp',
+  'dirazon',
+  'dirazor',
+  'dirazout',
+  'disheñvel',
+  'dispar',
+  'distank',
+  'dister',
+  'disterañ',
+  'disterig',
+  'distro',
+  'dit',
+  'divaez',
+  'diwar',
+  'diwezhat',
+  'diwezhañ',
+  'do',
+  'doa',
+  'doare',
+  'dont',
+  'dost',
+  'doue',
+  'douetus',
+  'douez',
+  'doug',
+  'draou',
+  'draoñ',
+  'dre',
+  'drede',
+  'dreist',
+  'dreistañ',
+  'dreisti',
+  'dreisto',
+  'dreistoc\'h',
+  'dreistomp',
+  'dreiston',
+  'dreistor',
+  'dreistout',
+  'drek',
+  'dreñv',
+  'dring',
+  'dro',
+  'du',
+  'e',
+  'e:',
+  'eas',
+  'ebet',
+  'ec\'h',
+  'edo',
+  'edoc\'h',
+  'edod',
+  'edomp',
+  'edon',
+  'edont',
+  'edos',
+  'eer',
+  'eeun',
+  'efed',
+  'egedoc\'h',
+  'egedomp',
+  'egedon',
+  'egedor',
+  'egedout',
+  'eget',
+  'egetañ',
+  'egete',
+  'egeti',
+  'egeto',
+  'eh',
+  'eil',
+  'eilvet',
+  'eizh',
+  'eizhvet',
+  'ejoc\'h',
+  'ejod',
+  'ejomp',
+  'ejont',
+  'ejout',
+  'el',
+  'em',
+  'emaint',
+  'emaoc\'h',
+  'emaomp',
+  'emaon',
+  'emaout',
+  'emañ',
+  'eme',
+  'emeur',
+  'emezañ',
+  'emezi',
+  'emezo',
+  'emezoc\'h',
+  'emezomp',
+  'emezon',
+  'emezout',
+  'emporzhiañ',
+  'en',
+  'end',
+  'endan',
+  'endra',
+  'enep',
+  'ennañ',
+  'enni',
+  'enno',
+  'ennoc\'h',
+  'ennomp',
+  'ennon',
+  'ennor',
+  'ennout',
+  'enta',
+  'eo',
+  'eomp',
+  'eont',
+  'eor',
+  'eot',
+  'er',
+  'erbet',
+  'erfin',
+  'esa',
+  'esae',
+  'espar',
+  'estlamm',
+  'estrañj',
+  'eta',
+  'etre',
+  'etreoc\'h',
+  'etrezo',
+  'etrezoc\'h',
+  'etrezomp',
+  'etrezor',
+  'euh',
+  'eur',
+  'eus',
+  'evel',
+  'evelato',
+  'eveldoc\'h',
+  'eveldomp',
+  'eveldon',
+  'eveldor',
+  'eveldout',
+  'evelkent',
+  'eveltañ',
+  'evelte',
+  'evelti',
+  'evelto',
+  'evidoc\'h',
+  'evidomp',
+  'evidon',
+  'evidor',
+  'evidout',
+  'evit',
+  'evitañ',
+  'evite',
+  'eviti',
+  'evito',
+  'ez',
+  'eñ',
+  'f:',
+  'fac\'h',
+  'fall',
+  'fed',
+  'feiz',
+  'fenn',
+  'fezh',
+  'fin',
+  'finsalvet',
+  'foei',
+  'fouilhezañ',
+  'g:',
+  'gallout',
+  'ganeoc\'h',
+  'ganeomp',
+  'ganin',
+  'ganit',
+  'gant',
+  'gantañ',
+  'ganti',
+  'ganto',
+  'gaout',
+  'gast',
+  'gein',
+  'gellout',
+  'genndost',
+  'gentañ',
+  'ger',
+  'gerz',
+  'get',
+  'geñver',
+  'gichen',
+  'gin',
+  'giz',
+  'glan',
+  'gloev',
+  'goll',
+  'gorre',
+  'goude',
+  'gouez',
+  'gouezit',
+  'gouezomp',
+  'goulz',
+  'gounnar',
+  'gour',
+  'goust',
+  'gouze',
+  'gouzout',
+  'gra',
+  'grak',
+  'grec\'h',
+  'greiz',
+  'grenn',
+  'greomp',
+  'grit',
+  'groñs',
+  'gutez',
+  'gwall',
+  'gwashoc\'h',
+  'gwazh',
+  'gwech',
+  'gwechall',
+  'gwechoù',
+  'gwell',
+  'gwezh',
+  'gwezhall',
+  'gwezharall',
+  'gwezhoù',
+  'gwig',
+  'gwirionez',
+  'gwitibunan',
+  'gêr',
+  'h:',
+  'ha',
+  'hag',
+  'han',
+  'hanter',
+  'hanterc\'hantad',
+  'hanterkantved',
+  'harz',
+  'hañ',
+  'hañval',
+  'he',
+  'hebioù',
+  'hec\'h',
+  'hei',
+  'hein',
+  'hem',
+  'hemañ',
+  'hen',
+  'hend',
+  'henhont',
+  'henn',
+  'hennezh',
+  'hent',
+  'hep',
+  'hervez',
+  'hervezañ',
+  'hervezi',
+  'hervezo',
+  'hervezoc\'h',
+  'hervezomp',
+  'hervezon',
+  'hervezor',
+  'hervezout',
+  'heul',
+  'heuliañ',
+  'hevelep',
+  'heverk',
+  'heñvel',
+  'heñvelat',
+  'heñvelañ',
+  'heñveliñ',
+  'heñveloc\'h',
+  'heñvelout',
+  'hi',
+  'hilh',
+  'hini',
+  'hirie',
+  'hirio',
+  'hiziv',
+  'hiziviken',
+  'ho',
+  'hoaliñ',
+  'hoc\'h',
+  'hogen',
+  'hogos',
+  'hogozik',
+  'hol',
+  'holl',
+  'holà',
+  'homañ',
+  'hon',
+  'honhont',
+  'honnezh',
+  'hont',
+  'hop',
+  'hopala',
+  'hor',
+  'hou',
+  'houp',
+  'hudu',
+  'hue',
+  'hui',
+  'hum',
+  'hurrah',
+  'i',
+  'i:',
+  'in',
+  'int',
+  'is',
+  'ispisial',
+  'isurzhiet',
+  'it',
+  'ivez',
+  'izelañ',
+  'j:',
+  'just',
+  'k:',
+  'kae',
+  'kaer',
+  'kalon',
+  'kalz',
+  'kant',
+  'kaout',
+  'kar',
+  'kazi',
+  'keid',
+  'kein',
+  'keit',
+  'kel',
+  'kellies',
+  'keloù',
+  'kement',
+  'ken',
+  'kenkent',
+  'kenkoulz',
+  'kenment',
+  'kent',
+  'kentañ',
+  'kentizh',
+  'kentoc\'h',
+  'kentre',
+  'ker',
+  'kerkent',
+  'kerz',
+  'kerzh',
+  'ket',
+  'keta',
+  'keñver',
+  'keñverel',
+  'keñverius',
+  'kichen',
+  'kichenik',
+  'kit',
+  'kiz',
+  'klak',
+  'klek',
+  'klik',
+  'komprenet',
+  'komz',
+  'kont',
+  'korf',
+  'korre',
+  'koulskoude',
+  'koulz',
+  'koust',
+  'krak',
+  'krampouezh',
+  'krec\'h',
+  'kreiz',
+  'kuit',
+  'kwir',
+  'l:',
+  'la',
+  'laez',
+  'laoskel',
+  'laouen',
+  'lavar',
+  'lavaret',
+  'lavarout',
+  'lec\'h',
+  'lein',
+  'leizh',
+  'lerc\'h',
+  'leun',
+  'leuskel',
+  'lew',
+  'lies',
+  'liesañ',
+  'lod',
+  'lusk',
+  'lâr',
+  'lârout',
+  'm:',
+  'ma',
+  'ma\'z',
+  'mac\'h',
+  'mac\'hat',
+  'mac\'hañ',
+  'mac\'hoc\'h',
+  'mad',
+  'maez',
+  'maksimal',
+  'mann',
+  'mar',
+  'mard',
+  'marg',
+  'marzh',
+  'mat',
+  'mañ',
+  'me',
+  'memes',
+  'memestra',
+  'merkapl',
+  'mersi',
+  'mes',
+  'mesk',
+  'met',
+  'meur',
+  'mil',
+  'minimal',
+  'moan',
+  'moaniaat',
+  'mod',
+  'mont',
+  'mout',
+  'mui',
+  'muiañ',
+  'muioc\'h',
+  'n',
+  'n\'',
+  'n:',
+  'na',
+  'nag',
+  'naontek',
+  'naturel',
+  'nav',
+  'navet',
+  'ne',
+  'nebeudig',
+  'nebeut',
+  'nebeutañ',
+  'nebeutoc\'h',
+  'neketa',
+  'nemedoc\'h',
+  'nemedomp',
+  'nemedon',
+  'nemedor',
+  'nemedout',
+  'nemet',
+  'nemetañ',
+  'nemete',
+  'nemeti',
+  'nemeto',
+  'nemeur',
+  'neoac\'h',
+  'nepell',
+  'nerzh',
+  'nes',
+  'neseser',
+  'netra',
+  'neubeudoù',
+  'neuhe',
+  'neuze',
+  'nevez',
+  'newazh',
+  'nez',
+  'ni',
+  'nikun',
+  'niverus',
+  'nul',
+  'o',
+  'o:',
+  'oa',
+  'oac\'h',
+  'oad',
+  'oamp',
+  'oan',
+  'oant',
+  'oar',
+  'oas',
+  'ober',
+  'oc\'h',
+  'oc\'ho',
+  'oc\'hola',
+  'oc\'hpenn',
+  'oh',
+  'ohe',
+  'ollé',
+  'olole',
+  'olé',
+  'omp',
+  'on',
+  'ordin',
+  'ordinal',
+  'ouejoc\'h',
+  'ouejod',
+  'ouejomp',
+  'ouejont',
+  'ouejout',
+  'ouek',
+  'ouezas',
+  'ouezi',
+  'ouezimp',
+  'ouezin',
+  'ouezint',
+  'ouezis',
+  'ouezo',
+  'ouezoc\'h',
+  'ouezor',
+  'ouf',
+  'oufe',
+  'oufec\'h',
+  'oufed',
+  'oufemp',
+  'oufen',
+  'oufent',
+  'oufes',
+  'ouie',
+  'ouiec\'h',
+  'ouied',
+  'ouiemp',
+  'ouien',
+  'ouient',
+  'ouies',
+  'ouije',
+  'ouijec\'h',
+  'ouijed',
+  'ouijemp',
+  'ouijen',
+  'ouijent',
+  'ouijes',
+  'out',
+  'outañ',
+  'outi',
+  'outo',
+  'ouzer',
+  'ouzh',
+  'ouzhin',
+  'ouzhit',
+  'ouzhoc\'h',
+  'ouzhomp',
+  'ouzhor',
+  'ouzhpenn',
+  'ouzhpennik',
+  'ouzoc\'h',
+  'ouzomp',
+  'ouzon',
+  'ouzont',
+  'ouzout',
+  'p\'',
+  'p:',
+  'pa',
+  'pad',
+  'padal',
+  'paf',
+  'pan',
+  'panevedeoc\'h',
+  'panevedo',
+  'panevedomp',
+  'panevedon',
+  'panevedout',
+  'panevet',
+  'panevetañ',
+  'paneveti',
+  'pas',
+  'paseet',
+  'pe',
+  'peadra',
+  'peder',
+  'pedervet',
+  'pedervetvet',
+  'pefe',
+  'pegeit',
+  'pegement',
+  'pegen',
+  'pegiz',
+  'pegoulz',
+  'pehini',
+  'pelec\'h',
+  'pell',
+  'pemod',
+  'pemp',
+  'pempved',
+  'pemzek',
+  'penaos',
+  'penn',
+  'peogwir',
+  'peotramant',
+  'pep',
+  'perak',
+  'perc\'hennañ',
+  'pergen',
+  'permetiñ',
+  'peseurt',
+  'pet',
+  'petiaoul',
+  'petoare',
+  'petra',
+  'peur',
+  'peurgetket',
+  'peurheñvel',
+  'peurliesañ',
+  'peurvuiañ',
+  'peus',
+  'peustost',
+  'peuz',
+  'pevar',
+  'pevare',
+  'pevarevet',
+  'pevarzek',
+  'pez',
+  'peze',
+  'pezh',
+  'pff',
+  'pfft',
+  'pfut',
+  'picher',
+  'pif',
+  'pife',
+  'pign',
+  'pije',
+  'pikol',
+  'pitiaoul',
+  'piv',
+  'plaouf',
+  'plok',
+  'plouf',
+  'po',
+  'poa',
+  'poelladus',
+  'pof',
+  'pok',
+  'posupl',
+  'pouah',
+  'pourc\'henn',
+  'prest',
+  'prestik',
+  'prim',
+  'prin',
+  'provostapl',
+  'pst',
+  'pu',
+  'pur',
+  'r:',
+  'ra',
+  'rae',
+  'raec\'h',
+  'raed',
+  'raemp',
+  'raen',
+  'raent',
+  'raes',
+  'rafe',
+  'rafec\'h',
+  'rafed',
+  'rafemp',
+  'rafen',
+  'rafent',
+  'rafes',
+  'rag',
+  'raimp',
+  'raint',
+  'raio',
+  'raje',
+  'rajec\'h',
+  'rajed',
+  'rajemp',
+  'rajen',
+  'rajent',
+  'rajes',
+  'rak',
+  'ral',
+  'ran',
+  'rankout',
+  'raok',
+  'razh',
+  're',
+  'reas',
+  'reer',
+  'regennoù',
+  'reiñ',
+  'rejoc\'h',
+  'rejod',
+  'rejomp',
+  'rejont',
+  'rejout',
+  'rener',
+  'rentañ',
+  'reoc\'h',
+  'reomp',
+  'reont',
+  'reor',
+  'reot',
+  'resis',
+  'ret',
+  'reve',
+  'rez',
+  'ri',
+  'rik',
+  'rin',
+  'ris',
+  'rit',
+  'rouez',
+  's:',
+  'sac\'h',
+  'sant',
+  'sav',
+  'sañset',
+  'se',
+  'sed',
+  'seitek',
+  'seizh',
+  'seizhvet',
+  'sell',
+  'sellit',
+  'ser',
+  'setu',
+  'seul',
+  'seurt',
+  'siwazh',
+  'skignañ',
+  'skoaz',
+  'skouer',
+  'sort',
+  'souden',
+  'souvitañ',
+  'soñj',
+  'speriañ',
+  'spririñ',
+  'stad',
+  'stlabezañ',
+  'stop',
+  'stranañ',
+  'strewiñ',
+  'strishaat',
+  'stumm',
+  'sujed',
+  'surtoud',
+  't:',
+  'ta',
+  'taer',
+  'tailh',
+  'tak',
+  'tal',
+  'talvoudegezh',
+  'tamm',
+  'tanav',
+  'taol',
+  'te',
+  'techet',
+  'teir',
+  'teirvet',
+  'telt',
+  'teltenn',
+  'teus',
+  'teut',
+  'teuteu',
+  'ti',
+  'tik',
+  'toa',
+  'tok',
+  'tost',
+  'tostig',
+  'toud',
+  'touesk',
+  'touez',
+  'toull',
+  'tra',
+  'trantenn',
+  'traoñ',
+  'trawalc\'h',
+  'tre',
+  'trede',
+  'tregont',
+  'tremenet',
+  'tri',
+  'trivet',
+  'triwec\'h',
+  'trizek',
+  'tro',
+  'trugarez',
+  'trumm',
+  'tsoin',
+  'tsouin',
+  'tu',
+  'tud',
+  'u:',
+  'ugent',
+  'uhel',
+  'uhelañ',
+  'ul',
+  'un',
+  'unan',
+  'unanez',
+  'unanig',
+  'unnek',
+  'unnekvet',
+  'ur',
+  'urzh',
+  'us',
+  'v:',
+  'va',
+  'vale',
+  'van',
+  'vare',
+  'vat',
+  'vefe',
+  'vefec\'h',
+  'vefed',
+  'vefemp',
+  'vefen',
+  'vefent',
+  'vefes',
+  'vesk',
+  'vete',
+  'vez',
+  'vezan',
+  'vezañ',
+  'veze',
+  'vezec\'h',
+  'vezed',
+  'vezemp',
+  'vezen',
+  'vezent',
+  'vezer',
+  'vezes',
+  'vezez',
+  'vezit',
+  'vezomp',
+  'vezont',
+  'vi',
+  'vihan',
+  'vihanañ',
+  'vije',
+  'vijec\'h',
+  'vijed',
+  'vijemp',
+  'vijen',
+  'vijent',
+  'vijes',
+  'viken',
+  'vimp',
+  'vin',
+  'vint',
+  'vior',
+  'viot',
+  'virviken',
+  'viskoazh',
+  'vlan',
+  'vlaou',
+  'vo',
+  'vod',
+  'voe',
+  'voec\'h',
+  'voed',
+  'voemp',
+  'voen',
+  'voent',
+  'voes',
+  'vont',
+  'vostapl',
+  'vrac\'h',
+  'vrasañ',
+  'vremañ',
+  'w:',
+  'walc\'h',
+  'war',
+  'warnañ',
+  'warni',
+  'warno',
+  'warnoc\'h',
+  'warnomp',
+  'warnon',
+  'warnor',
+  'warnout',
+  'wazh',
+  'wech',
+  'wechoù',
+  'well',
+  'y:',
+  'you',
+  'youadenn',
+  'youc\'hadenn',
+  'youc\'hou',
+  'z:',
+  'za',
+  'zan',
+  'zaw',
+  'zeu',
+  'zi',
+  'ziar',
+  'zigarez',
+  'ziget',
+  'zindan',
+  'zioc\'h',
+  'ziouzh',
+  'zirak',
+  'zivout',
+  'ziwar',
+  'ziwezhañ',
+  'zo',
+  'zoken',
+  'zokenoc\'h',
+  'zouesk',
+  'zouez',
+  'zro',
+  'zu'];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const bul = [
+  'а',
+  'автентичен',
+  'аз',
+  'ако',
+  'ала',
+  'бе',
+  'без',
+  'беше',
+  'би',
+  'бивш',
+  'бивша',
+  'бившо',
+  'бил',
+  'била',
+  'били',
+  'било',
+  'благодаря',
+  'близо',
+  'бъдат',
+  'бъде',
+  'бяха',
+  'в',
+  'вас',
+  'ваш',
+  'ваша',
+  'вероятно',
+  'вече',
+  'взема',
+  'ви',
+  'вие',
+  'винаги',
+  'внимава',
+  'време',
+  'все',
+  'всеки',
+  'всички',
+  'всичко',
+  'всяка',
+  'във',
+  'въпреки',
+  'върху',
+  'г',
+  'ги',
+  'главен',
+  'главна',
+  'главно',
+  'глас',
+  'го',
+  'година',
+  'години',
+  'годишен',
+  'д',
+  'да',
+  'дали',
+  'два',
+  'двама',
+  'двамата',
+  'две',
+  'двете',
+  'ден',
+  'днес',
+  'дни',
+  'до',
+  'добра',
+  'добре',
+  'добро',
+  'добър',
+  'докато',
+  'докога',
+  'дори',
+  'досега',
+  'доста',
+  'друг',
+  'друга',
+  'други',
+  'е',
+  'евтин',
+  'едва',
+  'един',
+  'една',
+  'еднаква',
+  'еднакви',
+  'еднакъв',
+  'едно',
+  'екип',
+  'ето',
+  'живот',
+  'за',
+  'забавям',
+  'зад',
+  'заедно',
+  'заради',
+  'засега',
+  'заспал',
+  'затова',
+  'защо',
+  'защото',
+  'и',
+  'из',
+  'или',
+  'им',
+  'има',
+  'имат',
+  'иска',
+  'й',
+  'каза',
+  'как',
+  'каква',
+  'какво',
+  'както',
+  'какъв',
+  'като',
+  'кога',
+  'когато',
+  'което',
+  'които',
+  'кой',
+  'който',
+  'колко',
+  'която',
+  'къде',
+  'където',
+  'към',
+  'лесен',
+  'лесно',
+  'ли',
+  'лош',
+  'м',
+  'май',
+  'малко',
+  'ме',
+  'между',
+  'мек',
+  'мен',
+  'месец',
+  'ми',
+  'много',
+  'мнозина',
+  'мога',
+  'могат',
+  'може',
+  'мокър',
+  'моля',
+  'момента',
+  'му',
+  'н',
+  'на',
+  'над',
+  'назад',
+  'най',
+  'направи',
+  'напред',
+  'например',
+  'нас',
+  'не',
+  'него',
+  'нещо',
+  'нея',
+  'ни',
+  'ние',
+  'никой',
+  'нито',
+  'нищо',
+  'но',
+  'нов',
+  'нова',
+  'нови',
+  'новина',
+  'някои',
+  'някой',
+  'няколко',
+  'няма',
+  'обаче',
+  'около',
+  'освен',
+  'особено',
+  'от',
+  'отгоре',
+  'отново',
+  'още',
+  'пак',
+  'по',
+  'повече',
+  'повечето',
+  'под',
+  'поне',
+  'поради',
+  'после',
+  'почти',
+  'прави',
+  'пред',
+  'преди',
+  'през',
+  'при',
+  'пък',
+  'първата',
+  'първи',
+  'първо',
+  'пъти',
+  'равен',
+  'равна',
+  'с',
+  'са',
+  'сам',
+  'само',
+  'се',
+  'сега',
+  'си',
+  'син',
+  'скоро',
+  'след',
+  'следващ',
+  'сме',
+  'смях',
+  'според',
+  'сред',
+  'срещу',
+  'сте',
+  'съм',
+  'със',
+  'също',
+  'т',
+  'т.н.',
+  'тази',
+  'така',
+  'такива',
+  'такъв',
+  'там',
+  'твой',
+  'те',
+  'тези',
+  'ти',
+  'то',
+  'това',
+  'тогава',
+  'този',
+  'той',
+  'толкова',
+  'точно',
+  'три',
+  'трябва',
+  'тук',
+  'тъй',
+  'тя',
+  'тях',
+  'у',
+  'утре',
+  'харесва',
+  'хиляди',
+  'ч',
+  'часа',
+  'че',
+  'често',
+  'чрез',
+  'ще',
+  'щом',
+  'юмрук',
+  'я',
+  'як'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const cat = [
+  'a',
+  'abans',
+  'ací',
+  'ah',
+  'així',
+  'això',
+  'al',
+  'aleshores',
+  'algun',
+  'alguna',
+  'algunes',
+  'alguns',
+  'alhora',
+  'allà',
+  'allí',
+  'allò',
+  'als',
+  'altra',
+  'altre',
+  'altres',
+  'amb',
+  'ambdues',
+  'ambdós',
+  'apa',
+  'aquell',
+  'aquella',
+  'aquelles',
+  'aquells',
+  'aquest',
+  'aquesta',
+  'aquestes',
+  'aquests',
+  'aquí',
+  'baix',
+  'cada',
+  'cadascuna',
+  'cadascunes',
+  'cadascuns',
+  'cadascú',
+  'com',
+  'contra',
+  'd\'un',
+  'd\'una',
+  'd\'unes',
+  'd\'uns',
+  'dalt',
+  'de',
+  'del',
+  'dels',
+  'des',
+  'després',
+  'dins',
+  'dintre',
+  'donat',
+  'doncs',
+  'durant',
+  'e',
+  'eh',
+  'el',
+  'els',
+  'em',
+  'en',
+  'encara',
+  'ens',
+  'entre',
+  'eren',
+  'es',
+  'esta',
+  'estaven',
+  'esteu',
+  'està',
+  'estàvem',
+  'estàveu',
+  'et',
+  'etc',
+  'ets',
+  'fins',
+  'fora',
+  'gairebé',
+  'ha',
+  'han',
+  'has',
+  'havia',
+  'he',
+  'hem',
+  'heu',
+  'hi',
+  'ho',
+  'i',
+  'igual',
+  'iguals',
+  'ja',
+  'l\'hi',
+  'la',
+  'les',
+  'li',
+  'li\'n',
+  'llavors',
+  'm\'he',
+  'ma',
+  'mal',
+  'malgrat',
+  'mateix',
+  'mateixa',
+  'mateixes',
+  'mateixos',
+  'me',
+  'mentre',
+  'meu',
+  'meus',
+  'meva',
+  'meves',
+  'molt',
+  'molta',
+  'moltes',
+  'molts',
+  'mon',
+  'mons',
+  'més',
+  'n\'he',
+  'n\'hi',
+  'ne',
+  'ni',
+  'no',
+  'nogensmenys',
+  'només',
+  'nosaltres',
+  'nostra',
+  'nostre',
+  'nostres',
+  'o',
+  'oh',
+  'oi',
+  'on',
+  'pas',
+  'pel',
+  'pels',
+  'per',
+  'perquè',
+  'però',
+  'poc',
+  'poca',
+  'pocs',
+  'poques',
+  'potser',
+  'propi',
+  'qual',
+  'quals',
+  'quan',
+  'quant',
+  'que',
+  'quelcom',
+  'qui',
+  'quin',
+  'quina',
+  'quines',
+  'quins',
+  'què',
+  's\'ha',
+  's\'han',
+  'sa',
+  'semblant',
+  'semblants',
+  'ses',
+  'seu',
+  'seus',
+  'seva',
+  'seves',
+  'si',
+  'sobre',
+  'sobretot',
+  'solament',
+  'sols',
+  'son',
+  'sons',
+  'sota',
+  'sou',
+  'sóc',
+  'són',
+  't\'ha',
+  't\'han',
+  't\'he',
+  'ta',
+  'tal',
+  'també',
+  'tampoc',
+  'tan',
+  'tant',
+  'tanta',
+  'tantes',
+  'teu',
+  'teus',
+  'teva',
+  'teves',
+  'ton',
+  'tons',
+  'tot',
+  'tota',
+  'totes',
+  'tots',
+  'un',
+  'una',
+  'unes',
+  'uns',
+  'us',
+  'va',
+  'vaig',
+  'vam',
+  'van',
+  'vas',
+  'veu',
+  'vosaltres',
+  'vostra',
+  'vostre',
+  'vostres',
+  'érem',
+  'éreu',
+  'és'
+];
+
+/*
+Copyright (c) 2011, David Przybilla, Chris Umbel
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const zho = [
+  '的',
+  '地',
+  '得',
+  '和',
+  '跟',
+  '与',
+  '及',
+  '向',
+  '并',
+  '等',
+  '更',
+  '已',
+  '含',
+  '做',
+  '我',
+  '你',
+  '他',
+  '她',
+  '们',
+  '某',
+  '该',
+  '各',
+  '每',
+  '这',
+  '那',
+  '哪',
+  '什',
+  '么',
+  '谁',
+  '年',
+  '月',
+  '日',
+  '时',
+  '分',
+  '秒',
+  '几',
+  '多',
+  '来',
+  '在',
+  '就',
+  '又',
+  '很',
+  '呢',
+  '吧',
+  '吗',
+  '了',
+  '嘛',
+  '哇',
+  '儿',
+  '哼',
+  '啊',
+  '嗯',
+  '是',
+  '着',
+  '都',
+  '不',
+  '说',
+  '也',
+  '看',
+  '把',
+  '还',
+  '个',
+  '有',
+  '小',
+  '到',
+  '一',
+  '为',
+  '中',
+  '于',
+  '对',
+  '会',
+  '之',
+  '第',
+  '此',
+  '或',
+  '共',
+  '按',
+  '请'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const hrv = [
+  'a',
+  'ako',
+  'ali',
+  'bi',
+  'bih',
+  'bila',
+  'bili',
+  'bilo',
+  'bio',
+  'bismo',
+  'biste',
+  'biti',
+  'bumo',
+  'da',
+  'do',
+  'duž',
+  'ga',
+  'hoće',
+  'hoćemo',
+  'hoćete',
+  'hoćeš',
+  'hoću',
+  'i',
+  'iako',
+  'ih',
+  'ili',
+  'iz',
+  'ja',
+  'je',
+  'jedna',
+  'jedne',
+  'jedno',
+  'jer',
+  'jesam',
+  'jesi',
+  'jesmo',
+  'jest',
+  'jeste',
+  'jesu',
+  'jim',
+  'joj',
+  'još',
+  'ju',
+  'kada',
+  'kako',
+  'kao',
+  'koja',
+  'koje',
+  'koji',
+  'kojima',
+  'koju',
+  'kroz',
+  'li',
+  'me',
+  'mene',
+  'meni',
+  'mi',
+  'mimo',
+  'moj',
+  'moja',
+  'moje',
+  'mu',
+  'na',
+  'nad',
+  'nakon',
+  'nam',
+  'nama',
+  'nas',
+  'naš',
+  'naša',
+  'naše',
+  'našeg',
+  'ne',
+  'nego',
+  'neka',
+  'neki',
+  'nekog',
+  'neku',
+  'nema',
+  'netko',
+  'neće',
+  'nećemo',
+  'nećete',
+  'nećeš',
+  'neću',
+  'nešto',
+  'ni',
+  'nije',
+  'nikoga',
+  'nikoje',
+  'nikoju',
+  'nisam',
+  'nisi',
+  'nismo',
+  'niste',
+  'nisu',
+  'njega',
+  'njegov',
+  'njegova',
+  'njegovo',
+  'njemu',
+  'njezin',
+  'njezina',
+  'njezino',
+  'njih',
+  'njihov',
+  'njihova',
+  'njihovo',
+  'njim',
+  'njima',
+  'njoj',
+  'nju',
+  'no',
+  'o',
+  'od',
+  'odmah',
+  'on',
+  'ona',
+  'oni',
+  'ono',
+  'ova',
+  'pa',
+  'pak',
+  'po',
+  'pod',
+  'pored',
+  'prije',
+  's',
+  'sa',
+  'sam',
+  'samo',
+  'se',
+  'sebe',
+  'sebi',
+  'si',
+  'smo',
+  'ste',
+  'su',
+  'sve',
+  'svi',
+  'svog',
+  'svoj',
+  'svoja',
+  'svoje',
+  'svom',
+  'ta',
+  'tada',
+  'taj',
+  'tako',
+  'te',
+  'tebe',
+  'tebi',
+  'ti',
+  'to',
+  'toj',
+  'tome',
+  'tu',
+  'tvoj',
+  'tvoja',
+  'tvoje',
+  'u',
+  'uz',
+  'vam',
+  'vama',
+  'vas',
+  'vaš',
+  'vaša',
+  'vaše',
+  'već',
+  'vi',
+  'vrlo',
+  'za',
+  'zar',
+  'će',
+  'ćemo',
+  'ćete',
+  'ćeš',
+  'ću',
+  'što'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const ces = [
+  'a',
+  'aby',
+  'ahoj',
+  'aj',
+  'ale',
+  'anebo',
+  'ani',
+  'ano',
+  'asi',
+  'aspoň',
+  'atd',
+  'atp',
+  'ačkoli',
+  'až',
+  'bez',
+  'beze',
+  'blízko',
+  'bohužel',
+  'brzo',
+  'bude',
+  'budem',
+  'budeme',
+  'budete',
+  'budeš',
+  'budou',
+  'budu',
+  'by',
+  'byl',
+  'byla',
+  'byli',
+  'bylo',
+  'byly',
+  'bys',
+  'být',
+  'během',
+  'chce',
+  'chceme',
+  'chcete',
+  'chceš',
+  'chci',
+  'chtít',
+  'chtějí',
+  'chut\'',
+  'chuti',
+  'co',
+  'což',
+  'cz',
+  'daleko',
+  'další',
+  'den',
+  'deset',
+  'devatenáct',
+  'devět',
+  'dnes',
+  'do',
+  'dobrý',
+  'docela',
+  'dva',
+  'dvacet',
+  'dvanáct',
+  'dvě',
+  'dál',
+  'dále',
+  'děkovat',
+  'děkujeme',
+  'děkuji',
+  'ho',
+  'hodně',
+  'i',
+  'jak',
+  'jakmile',
+  'jako',
+  'jakož',
+  'jde',
+  'je',
+  'jeden',
+  'jedenáct',
+  'jedna',
+  'jedno',
+  'jednou',
+  'jedou',
+  'jeho',
+  'jehož',
+  'jej',
+  'jejich',
+  'její',
+  'jelikož',
+  'jemu',
+  'jen',
+  'jenom',
+  'jestli',
+  'jestliže',
+  'ještě',
+  'jež',
+  'ji',
+  'jich',
+  'jimi',
+  'jinak',
+  'jiné',
+  'již',
+  'jsem',
+  'jseš',
+  'jsi',
+  'jsme',
+  'jsou',
+  'jste',
+  'já',
+  'jí',
+  'jím',
+  'jíž',
+  'k',
+  'kam',
+  'kde',
+  'kdo',
+  'kdy',
+  'když',
+  'ke',
+  'kolik',
+  'kromě',
+  'kterou',
+  'která',
+  'které',
+  'který',
+  'kteří',
+  'kvůli',
+  'mají',
+  'mezi',
+  'mi',
+  'mne',
+  'mnou',
+  'mně',
+  'moc',
+  'mohl',
+  'mohou',
+  'moje',
+  'moji',
+  'možná',
+  'musí',
+  'my',
+  'má',
+  'málo',
+  'mám',
+  'máme',
+  'máte',
+  'máš',
+  'mé',
+  'mí',
+  'mít',
+  'mě',
+  'můj',
+  'může',
+  'na',
+  'nad',
+  'nade',
+  'napište',
+  'naproti',
+  'načež',
+  'naše',
+  'naši',
+  'ne',
+  'nebo',
+  'nebyl',
+  'nebyla',
+  'nebyli',
+  'nebyly',
+  'nedělají',
+  'nedělá',
+  'nedělám',
+  'neděláme',
+  'neděláte',
+  'neděláš',
+  'neg',
+  'nejsi',
+  'nejsou',
+  'nemají',
+  'nemáme',
+  'nemáte',
+  'neměl',
+  'není',
+  'nestačí',
+  'nevadí',
+  'než',
+  'nic',
+  'nich',
+  'nimi',
+  'nové',
+  'nový',
+  'nula',
+  'nám',
+  'námi',
+  'nás',
+  'náš',
+  'ním',
+  'ně',
+  'něco',
+  'nějak',
+  'někde',
+  'někdo',
+  'němu',
+  'němuž',
+  'o',
+  'od',
+  'ode',
+  'on',
+  'ona',
+  'oni',
+  'ono',
+  'ony',
+  'osm',
+  'osmnáct',
+  'pak',
+  'patnáct',
+  'po',
+  'pod',
+  'podle',
+  'pokud',
+  'potom',
+  'pouze',
+  'pozdě',
+  'pořád',
+  'pravé',
+  'pro',
+  'prostě',
+  'prosím',
+  'proti',
+  'proto',
+  'protože',
+  'proč',
+  'první',
+  'pta',
+  'pět',
+  'před',
+  'přes',
+  'přese',
+  'při',
+  'přičemž',
+  're',
+  'rovně',
+  's',
+  'se',
+  'sedm',
+  'sedmnáct',
+  'si',
+  'skoro',
+  'smí',
+  'smějí',
+  'snad',
+  'spolu',
+  'sta',
+  'sto',
+  'strana',
+  'sté',
+  'své',
+  'svých',
+  'svým',
+  'svými',
+  'ta',
+  'tady',
+  'tak',
+  'takhle',
+  'taky',
+  'také',
+  'takže',
+  'tam',
+  'tamhle',
+  'tamhleto',
+  'tamto',
+  'tato',
+  'tebe',
+  'tebou',
+  'ted\'',
+  'tedy',
+  'ten',
+  'tento',
+  'teto',
+  'ti',
+  'tipy',
+  'tisíc',
+  'tisíce',
+  'to',
+  'tobě',
+  'tohle',
+  'toho',
+  'tohoto',
+  'tom',
+  'tomto',
+  'tomu',
+  'tomuto',
+  'toto',
+  'trošku',
+  'tu',
+  'tuto',
+  'tvoje',
+  'tvá',
+  'tvé',
+  'tvůj',
+  'ty',
+  'tyto',
+  'téma',
+  'tím',
+  'tímto',
+  'tě',
+  'těm',
+  'těmu',
+  'třeba',
+  'tři',
+  'třináct',
+  'u',
+  'určitě',
+  'už',
+  'v',
+  'vaše',
+  'vaši',
+  've',
+  'vedle',
+  'večer',
+  'vlastně',
+  'vy',
+  'vám',
+  'vámi',
+  'vás',
+  'váš',
+  'více',
+  'však',
+  'všechno',
+  'všichni',
+  'vůbec',
+  'vždy',
+  'z',
+  'za',
+  'zatímco',
+  'zač',
+  'zda',
+  'zde',
+  'ze',
+  'zprávy',
+  'zpět',
+  'čau',
+  'či',
+  'článku',
+  'články',
+  'čtrnáct',
+  'čtyři',
+  'šest',
+  'šestnáct',
+  'že'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+Source: https://github.com/stopwords-iso/stopwords-da
+*/
+
+const dan = [
+  'ad',
+  'af',
+  'aldrig',
+  'alle',
+  'alt',
+  'anden',
+  'andet',
+  'andre',
+  'at',
+  'bare',
+  'begge',
+  'blev',
+  'blive',
+  'bliver',
+  'da',
+  'de',
+  'dem',
+  'den',
+  'denne',
+  'der',
+  'deres',
+  'det',
+  'dette',
+  'dig',
+  'din',
+  'dine',
+  'disse',
+  'dit',
+  'dog',
+  'du',
+  'efter',
+  'ej',
+  'eller',
+  'en',
+  'end',
+  'ene',
+  'eneste',
+  'enhver',
+  'er',
+  'et',
+  'far',
+  'fem',
+  'fik',
+  'fire',
+  'flere',
+  'fleste',
+  'for',
+  'fordi',
+  'forrige',
+  'fra',
+  'få',
+  'får',
+  'før',
+  'god',
+  'godt',
+  'ham',
+  'han',
+  'hans',
+  'har',
+  'havde',
+  'have',
+  'hej',
+  'helt',
+  'hende',
+  'hendes',
+  'her',
+  'hos',
+  'hun',
+  'hvad',
+  'hvem',
+  'hver',
+  'hvilken',
+  'hvis',
+  'hvor',
+  'hvordan',
+  'hvorfor',
+  'hvornår',
+  'i',
+  'ikke',
+  'ind',
+  'ingen',
+  'intet',
+  'ja',
+  'jeg',
+  'jer',
+  'jeres',
+  'jo',
+  'kan',
+  'kom',
+  'komme',
+  'kommer',
+  'kun',
+  'kunne',
+  'lad',
+  'lav',
+  'lidt',
+  'lige',
+  'lille',
+  'man',
+  'mand',
+  'mange',
+  'med',
+  'meget',
+  'men',
+  'mens',
+  'mere',
+  'mig',
+  'min',
+  'mine',
+  'mit',
+  'mod',
+  'må',
+  'ned',
+  'nej',
+  'ni',
+  'nogen',
+  'noget',
+  'nogle',
+  'nu',
+  'ny',
+  'nyt',
+  'når',
+  'nær',
+  'næste',
+  'næsten',
+  'og',
+  'også',
+  'okay',
+  'om',
+  'op',
+  'os',
+  'otte',
+  'over',
+  'på',
+  'se',
+  'seks',
+  'selv',
+  'ser',
+  'ses',
+  'sig',
+  'sige',
+  'sin',
+  'sine',
+  'sit',
+  'skal',
+  'skulle',
+  'som',
+  'stor',
+  'store',
+  'syv',
+  'så',
+  'sådan',
+  'tag',
+  'tage',
+  'thi',
+  'ti',
+  'til',
+  'to',
+  'tre',
+  'ud',
+  'under',
+  'var',
+  'ved',
+  'vi',
+  'vil',
+  'ville',
+  'vor',
+  'vores',
+  'være',
+  'været'
+];
+
+/*
+Copyright (c) 2011, Chris Umbel, Martijn de Boer, Damien van Holten
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+// This dutch wordlist has been parsed from a list created by Damien van Holten
+// source: http://www.damienvanholten.com/blog/dutch-stop-words/
+
+const nld = [
+  'aan',
+  'af',
+  'al',
+  'alles',
+  'als',
+  'altijd',
+  'andere',
+  'ben',
+  'bij',
+  'daar',
+  'dan',
+  'dat',
+  'de',
+  'der',
+  'deze',
+  'die',
+  'dit',
+  'doch',
+  'doen',
+  'door',
+  'dus',
+  'een',
+  'eens',
+  'en',
+  'er',
+  'ge',
+  'geen',
+  'geweest',
+  'haar',
+  'had',
+  'heb',
+  'hebben',
+  'heeft',
+  'hem',
+  'het',
+  'hier',
+  'hij',
+  'hoe',
+  'hun',
+  'iemand',
+  'iets',
+  'ik',
+  'in',
+  'is',
+  'ja',
+  'je',
+  'kan',
+  'kon',
+  'kunnen',
+  'maar',
+  'me',
+  'meer',
+  'men',
+  'met',
+  'mij',
+  'mijn',
+  'moet',
+  'na',
+  'naar',
+  'niet',
+  'niets',
+  'nog',
+  'nu',
+  'of',
+  'om',
+  'omdat',
+  'ons',
+  'ook',
+  'op',
+  'over',
+  'reeds',
+  'te',
+  'tegen',
+  'toch',
+  'toen',
+  'tot',
+  'u',
+  'uit',
+  'uw',
+  'van',
+  'veel',
+  'voor',
+  'want',
+  'waren',
+  'was',
+  'wat',
+  'we',
+  'wel',
+  'werd',
+  'wezen',
+  'wie',
+  'wij',
+  'wil',
+  'worden',
+  'zal',
+  'ze',
+  'zei',
+  'zelf',
+  'zich',
+  'zij',
+  'zijn',
+  'zo',
+  'zonder',
+  'zou'
+];
+
+/*
+Copyright (c) 2011, Chris Umbel
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const eng = [
+  'about',
+  'after',
+  'all',
+  'also',
+  'am',
+  'an',
+  'and',
+  'another',
+  'any',
+  'are',
+  'as',
+  'at',
+  'be',
+  'because',
+  'been',
+  'before',
+  'being',
+  'between',
+  'both',
+  'but',
+  'by',
+  'came',
+  'can',
+  'come',
+  'could',
+  'did',
+  'do',
+  'each',
+  'for',
+  'from',
+  'get',
+  'got',
+  'has',
+  'had',
+  'he',
+  'have',
+  'her',
+  'here',
+  'him',
+  'himself',
+  'his',
+  'how',
+  'if',
+  'in',
+  'into',
+  'is',
+  'it',
+  'like',
+  'make',
+  'many',
+  'me',
+  'might',
+  'more',
+  'most',
+  'much',
+  'must',
+  'my',
+  'never',
+  'now',
+  'of',
+  'on',
+  'only',
+  'or',
+  'other',
+  'our',
+  'out',
+  'over',
+  'said',
+  'same',
+  'should',
+  'since',
+  'some',
+  'still',
+  'such',
+  'take',
+  'than',
+  'that',
+  'the',
+  'their',
+  'them',
+  'then',
+  'there',
+  'these',
+  'they',
+  'this',
+  'those',
+  'through',
+  'to',
+  'too',
+  'under',
+  'up',
+  'very',
+  'was',
+  'way',
+  'we',
+  'well',
+  'were',
+  'what',
+  'where',
+  'which',
+  'while',
+  'who',
+  'with',
+  'would',
+  'you',
+  'your',
+  'a',
+  'i'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const epo = [
+  'adiaŭ',
+  'ajn',
+  'al',
+  'ankoraŭ',
+  'antaŭ',
+  'aŭ',
+  'bonan',
+  'bonvole',
+  'bonvolu',
+  'bv',
+  'ci',
+  'cia',
+  'cian',
+  'cin',
+  'd-ro',
+  'da',
+  'de',
+  'dek',
+  'deka',
+  'do',
+  'doktor\'',
+  'doktoro',
+  'du',
+  'dua',
+  'dum',
+  'eble',
+  'ekz',
+  'ekzemple',
+  'en',
+  'estas',
+  'estis',
+  'estos',
+  'estu',
+  'estus',
+  'eĉ',
+  'f-no',
+  'feliĉan',
+  'for',
+  'fraŭlino',
+  'ha',
+  'havas',
+  'havis',
+  'havos',
+  'havu',
+  'havus',
+  'he',
+  'ho',
+  'hu',
+  'ili',
+  'ilia',
+  'ilian',
+  'ilin',
+  'inter',
+  'io',
+  'ion',
+  'iu',
+  'iujn',
+  'iun',
+  'ja',
+  'jam',
+  'je',
+  'jes',
+  'k',
+  'kaj',
+  'ke',
+  'kio',
+  'kion',
+  'kiu',
+  'kiujn',
+  'kiun',
+  'kvankam',
+  'kvar',
+  'kvara',
+  'kvazaŭ',
+  'kvin',
+  'kvina',
+  'la',
+  'li',
+  'lia',
+  'lian',
+  'lin',
+  'malantaŭ',
+  'male',
+  'malgraŭ',
+  'mem',
+  'mi',
+  'mia',
+  'mian',
+  'min',
+  'minus',
+  'naŭ',
+  'naŭa',
+  'ne',
+  'nek',
+  'nenio',
+  'nenion',
+  'neniu',
+  'neniun',
+  'nepre',
+  'ni',
+  'nia',
+  'nian',
+  'nin',
+  'nu',
+  'nun',
+  'nur',
+  'ok',
+  'oka',
+  'oni',
+  'onia',
+  'onian',
+  'onin',
+  'plej',
+  'pli',
+  'plu',
+  'plus',
+  'por',
+  'post',
+  'preter',
+  's-no',
+  's-ro',
+  'se',
+  'sed',
+  'sep',
+  'sepa',
+  'ses',
+  'sesa',
+  'si',
+  'sia',
+  'sian',
+  'sin',
+  'sinjor\'',
+  'sinjorino',
+  'sinjoro',
+  'sub',
+  'super',
+  'supren',
+  'sur',
+  'tamen',
+  'tio',
+  'tion',
+  'tiu',
+  'tiujn',
+  'tiun',
+  'tra',
+  'tri',
+  'tria',
+  'tuj',
+  'tute',
+  'unu',
+  'unua',
+  've',
+  'verŝajne',
+  'vi',
+  'via',
+  'vian',
+  'vin',
+  'ĉi',
+  'ĉio',
+  'ĉion',
+  'ĉiu',
+  'ĉiujn',
+  'ĉiun',
+  'ĉu',
+  'ĝi',
+  'ĝia',
+  'ĝian',
+  'ĝin',
+  'ĝis',
+  'ĵus',
+  'ŝi',
+  'ŝia',
+  'ŝin'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const est = [
+  'aga',
+  'ei',
+  'et',
+  'ja',
+  'jah',
+  'kas',
+  'kui',
+  'kõik',
+  'ma',
+  'me',
+  'mida',
+  'midagi',
+  'mind',
+  'minu',
+  'mis',
+  'mu',
+  'mul',
+  'mulle',
+  'nad',
+  'nii',
+  'oled',
+  'olen',
+  'oli',
+  'oma',
+  'on',
+  'pole',
+  'sa',
+  'seda',
+  'see',
+  'selle',
+  'siin',
+  'siis',
+  'ta',
+  'te',
+  'ära'
+];
+
+/*
+The MIT License (MIT)
+Copyright (c) 2018 Espen Klem
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const fin = [
+  'ja',
+  'on',
+  'oli',
+  'hän',
+  'vuonna',
+  'myös',
+  'joka',
+  'se',
+  'sekä',
+  'sen',
+  'mutta',
+  'ei',
+  'ovat',
+  'hänen',
+  'n',
+  'kanssa',
+  'vuoden',
+  'jälkeen',
+  'että',
+  's',
+  'tai',
+  'jonka',
+  'jossa',
+  'mukaan',
+  'kun',
+  'muun',
+  'muassa',
+  'hänet',
+  'olivat',
+  'kuitenkin',
+  'noin',
+  'vuosina',
+  'aikana',
+  'lisäksi',
+  'kaksi',
+  'kuin',
+  'ollut',
+  'the',
+  'myöhemmin',
+  'eli',
+  'vain',
+  'teki',
+  'mm',
+  'jotka',
+  'ennen',
+  'ensimmäinen',
+  'a',
+  '9',
+  'jo',
+  'kuten',
+  'yksi',
+  'ensimmäisen',
+  'vastaan',
+  'tämän',
+  'vuodesta',
+  'sitä',
+  'voi',
+  'luvun',
+  'luvulla',
+  'of',
+  'ole',
+  'kauden',
+  'osa',
+  'esimerkiksi',
+  'jolloin',
+  'yli',
+  'de',
+  'kaudella',
+  'eri',
+  'sillä',
+  'kolme',
+  'he',
+  'vuotta'
+];
+
+/*
+ Copyright (c) 2014, Ismaël Héry
+
+ Permission is hereby granted, free of charge, to any person obtaining a copy
+ of this software and associated documentation files (the "Software"), to deal
+ in the Software without restriction, including without limitation the rights
+ to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+ copies of the Software, and to permit persons to whom the Software is
+ furnished to do so, subject to the following conditions:
+
+ The above copyright notice and this permission notice shall be included in
+ all copies or substantial portions of the Software.
+
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+ THE SOFTWARE.
+ */
+
+const fra = [
+  'être',
+  'avoir',
+  'faire',
+  'a',
+  'au',
+  'aux',
+  'avec',
+  'ce',
+  'ces',
+  'dans',
+  'de',
+  'des',
+  'du',
+  'elle',
+  'en',
+  'et',
+  'eux',
+  'il',
+  'je',
+  'la',
+  'le',
+  'leur',
+  'lui',
+  'ma',
+  'mais',
+  'me',
+  'même',
+  'mes',
+  'moi',
+  'mon',
+  'ne',
+  'nos',
+  'notre',
+  'nous',
+  'on',
+  'ou',
+  'où',
+  'par',
+  'pas',
+  'pour',
+  'qu',
+  'que',
+  'qui',
+  'sa',
+  'se',
+  'ses',
+  'son',
+  'sur',
+  'ta',
+  'te',
+  'tes',
+  'toi',
+  'ton',
+  'tu',
+  'un',
+  'une',
+  'vos',
+  'votre',
+  'vous',
+  'c',
+  'd',
+  'j',
+  'l',
+  'à',
+  'm',
+  'n',
+  's',
+  't',
+  'y',
+  'été',
+  'étée',
+  'étées',
+  'étés',
+  'étant',
+  'suis',
+  'es',
+  'est',
+  'sommes',
+  'êtes',
+  'sont',
+  'serai',
+  'seras',
+  'sera',
+  'serons',
+  'serez',
+  'seront',
+  'serais',
+  'serait',
+  'serions',
+  'seriez',
+  'seraient',
+  'étais',
+  'était',
+  'étions',
+  'étiez',
+  'étaient',
+  'fus',
+  'fut',
+  'fûmes',
+  'fûtes',
+  'furent',
+  'sois',
+  'soit',
+  'soyons',
+  'soyez',
+  'soient',
+  'fusse',
+  'fusses',
+  'fût',
+  'fussions',
+  'fussiez',
+  'fussent',
+  'ayant',
+  'eu',
+  'eue',
+  'eues',
+  'eus',
+  'ai',
+  'as',
+  'avons',
+  'avez',
+  'ont',
+  'aurai',
+  'auras',
+  'aura',
+  'aurons',
+  'aurez',
+  'auront',
+  'aurais',
+  'aurait',
+  'aurions',
+  'auriez',
+  'auraient',
+  'avais',
+  'avait',
+  'avions',
+  'aviez',
+  'avaient',
+  'eut',
+  'eûmes',
+  'eûtes',
+  'eurent',
+  'aie',
+  'aies',
+  'ait',
+  'ayons',
+  'ayez',
+  'aient',
+  'eusse',
+  'eusses',
+  'eût',
+  'eussions',
+  'eussiez',
+  'eussent',
+  'ceci',
+  'cela',
+  'cet',
+  'cette',
+  'ici',
+  'ils',
+  'les',
+  'leurs',
+  'quel',
+  'quels',
+  'quelle',
+  'quelles',
+  'sans',
+  'soi'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const glg = [
+  'a',
+  'alí',
+  'ao',
+  'aos',
+  'aquel',
+  'aquela',
+  'aquelas',
+  'aqueles',
+  'aquilo',
+  'aquí',
+  'as',
+  'así',
+  'aínda',
+  'ben',
+  'cando',
+  'che',
+  'co',
+  'coa',
+  'coas',
+  'comigo',
+  'con',
+  'connosco',
+  'contigo',
+  'convosco',
+  'cos',
+  'cun',
+  'cunha',
+  'cunhas',
+  'cuns',
+  'da',
+  'dalgunha',
+  'dalgunhas',
+  'dalgún',
+  'dalgúns',
+  'das',
+  'de',
+  'del',
+  'dela',
+  'delas',
+  'deles',
+  'desde',
+  'deste',
+  'do',
+  'dos',
+  'dun',
+  'dunha',
+  'dunhas',
+  'duns',
+  'e',
+  'el',
+  'ela',
+  'elas',
+  'eles',
+  'en',
+  'era',
+  'eran',
+  'esa',
+  'esas',
+  'ese',
+  'eses',
+  'esta',
+  'estaba',
+  'estar',
+  'este',
+  'estes',
+  'estiven',
+  'estou',
+  'está',
+  'están',
+  'eu',
+  'facer',
+  'foi',
+  'foron',
+  'fun',
+  'había',
+  'hai',
+  'iso',
+  'isto',
+  'la',
+  'las',
+  'lle',
+  'lles',
+  'lo',
+  'los',
+  'mais',
+  'me',
+  'meu',
+  'meus',
+  'min',
+  'miña',
+  'miñas',
+  'moi',
+  'na',
+  'nas',
+  'neste',
+  'nin',
+  'no',
+  'non',
+  'nos',
+  'nosa',
+  'nosas',
+  'noso',
+  'nosos',
+  'nun',
+  'nunha',
+  'nunhas',
+  'nuns',
+  'nós',
+  'o',
+  'os',
+  'ou',
+  'para',
+  'pero',
+  'pode',
+  'pois',
+  'pola',
+  'polas',
+  'polo',
+  'polos',
+  'por',
+  'que',
+  'se',
+  'senón',
+  'ser',
+  'seu',
+  'seus',
+  'sexa',
+  'sido',
+  'sobre',
+  'súa',
+  'súas',
+  'tamén',
+  'tan',
+  'te',
+  'ten',
+  'ter',
+  'teu',
+  'teus',
+  'teñen',
+  'teño',
+  'ti',
+  'tido',
+  'tiven',
+  'tiña',
+  'túa',
+  'túas',
+  'un',
+  'unha',
+  'unhas',
+  'uns',
+  'vos',
+  'vosa',
+  'vosas',
+  'voso',
+  'vosos',
+  'vós',
+  'á',
+  'é',
+  'ó',
+  'ós'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+
+const deu = [
+  'a',
+  'ab',
+  'aber',
+  'ach',
+  'acht',
+  'achte',
+  'achten',
+  'achter',
+  'achtes',
+  'ag',
+  'alle',
+  'allein',
+  'allem',
+  'allen',
+  'aller',
+  'allerdings',
+  'alles',
+  'allgemeinen',
+  'als',
+  'also',
+  'am',
+  'an',
+  'ander',
+  'andere',
+  'anderem',
+  'anderen',
+  'anderer',
+  'anderes',
+  'anderm',
+  'andern',
+  'anderr',
+  'anders',
+  'au',
+  'auch',
+  'auf',
+  'aus',
+  'ausser',
+  'ausserdem',
+  'außer',
+  'außerdem',
+  'b',
+  'bald',
+  'bei',
+  'beide',
+  'beiden',
+  'beim',
+  'beispiel',
+  'bekannt',
+  'bereits',
+  'besonders',
+  'besser',
+  'besten',
+  'bin',
+  'bis',
+  'bisher',
+  'bist',
+  'c',
+  'd',
+  'd.h',
+  'da',
+  'dabei',
+  'dadurch',
+  'dafür',
+  'dagegen',
+  'daher',
+  'dahin',
+  'dahinter',
+  'damals',
+  'damit',
+  'danach',
+  'daneben',
+  'dank',
+  'dann',
+  'daran',
+  'darauf',
+  'daraus',
+  'darf',
+  'darfst',
+  'darin',
+  'darum',
+  'darunter',
+  'darüber',
+  'das',
+  'dasein',
+  'daselbst',
+  'dass',
+  'dasselbe',
+  'davon',
+  'davor',
+  'dazu',
+  'dazwischen',
+  'daß',
+  'dein',
+  'deine',
+  'deinem',
+  'deinen',
+  'deiner',
+  'deines',
+  'dem',
+  'dementsprechend',
+  'demgegenüber',
+  'demgemäss',
+  'demgemäß',
+  'demselben',
+  'demzufolge',
+  'den',
+  'denen',
+  'denn',
+  'denselben',
+  'der',
+  'deren',
+  'derer',
+  'derjenige',
+  'derjenigen',
+  'dermassen',
+  'dermaßen',
+  'derselbe',
+  'derselben',
+  'des',
+  'deshalb',
+  'desselben',
+  'dessen',
+  'deswegen',
+  'dich',
+  'die',
+  'diejenige',
+  'diejenigen',
+  'dies',
+  'diese',
+  'dieselbe',
+  'dieselben',
+  'diesem',
+  'diesen',
+  'dieser',
+  'dieses',
+  'dir',
+  'doch',
+  'dort',
+  'drei',
+  'drin',
+  'dritte',
+  'dritten',
+  'dritter',
+  'drittes',
+  'du',
+  'durch',
+  'durchaus',
+  'durfte',
+  'durften',
+  'dürfen',
+  'dürft',
+  'e',
+  'eben',
+  'ebenso',
+  'ehrlich',
+  'ei',
+  'ei, ',
+  'eigen',
+  'eigene',
+  'eigenen',
+  'eigener',
+  'eigenes',
+  'ein',
+  'einander',
+  'eine',
+  'einem',
+  'einen',
+  'einer',
+  'eines',
+  'einig',
+  'einige',
+  'einigem',
+  'einigen',
+  'einiger',
+  'einiges',
+  'einmal',
+  'eins',
+  'elf',
+  'en',
+  'ende',
+  'endlich',
+  'entweder',
+  'er',
+  'ernst',
+  'erst',
+  'erste',
+  'ersten',
+  'erster',
+  'erstes',
+  'es',
+  'etwa',
+  'etwas',
+  'euch',
+  'euer',
+  'eure',
+  'eurem',
+  'euren',
+  'eurer',
+  'eures',
+  'f',
+  'folgende',
+  'früher',
+  'fünf',
+  'fünfte',
+  'fünften',
+  'fünfter',
+  'fünftes',
+  'für',
+  'g',
+  'gab',
+  'ganz',
+  'ganze',
+  'ganzen',
+  'ganzer',
+  'ganzes',
+  'gar',
+  'gedurft',
+  'gegen',
+  'gegenüber',
+  'gehabt',
+  'gehen',
+  'geht',
+  'gekannt',
+  'gekonnt',
+  'gemacht',
+  'gemocht',
+  'gemusst',
+  'genug',
+  'gerade',
+  'gern',
+  'gesagt',
+  'geschweige',
+  'gewesen',
+  'gewollt',
+  'geworden',
+  'gibt',
+  'ging',
+  'gleich',
+  'gott',
+  'gross',
+  'grosse',
+  'grossen',
+  'grosser',
+  'grosses',
+  'groß',
+  'große',
+  'großen',
+  'großer',
+  'großes',
+  'gut',
+  'gute',
+  'guter',
+  'gutes',
+  'h',
+  'hab',
+  'habe',
+  'haben',
+  'habt',
+  'hast',
+  'hat',
+  'hatte',
+  'hatten',
+  'hattest',
+  'hattet',
+  'heisst',
+  'her',
+  'heute',
+  'hier',
+  'hin',
+  'hinter',
+  'hoch',
+  'hätte',
+  'hätten',
+  'i',
+  'ich',
+  'ihm',
+  'ihn',
+  'ihnen',
+  'ihr',
+  'ihre',
+  'ihrem',
+  'ihren',
+  'ihrer',
+  'ihres',
+  'im',
+  'immer',
+  'in',
+  'indem',
+  'infolgedessen',
+  'ins',
+  'irgend',
+  'ist',
+  'j',
+  'ja',
+  'jahr',
+  'jahre',
+  'jahren',
+  'je',
+  'jede',
+  'jedem',
+  'jeden',
+  'jeder',
+  'jedermann',
+  'jedermanns',
+  'jedes',
+  'jedoch',
+  'jemand',
+  'jemandem',
+  'jemanden',
+  'jene',
+  'jenem',
+  'jenen',
+  'jener',
+  'jenes',
+  'jetzt',
+  'k',
+  'kam',
+  'kann',
+  'kannst',
+  'kaum',
+  'kein',
+  'keine',
+  'keinem',
+  'keinen',
+  'keiner',
+  'keines',
+  'kleine',
+  'kleinen',
+  'kleiner',
+  'kleines',
+  'kommen',
+  'kommt',
+  'konnte',
+  'konnten',
+  'kurz',
+  'können',
+  'könnt',
+  'könnte',
+  'l',
+  'lang',
+  'lange',
+  'leicht',
+  'leide',
+  'lieber',
+  'los',
+  'm',
+  'machen',
+  'macht',
+  'machte',
+  'mag',
+  'magst',
+  'mahn',
+  'mal',
+  'man',
+  'manche',
+  'manchem',
+  'manchen',
+  'mancher',
+  'manches',
+  'mann',
+  'mehr',
+  'mein',
+  'meine',
+  'meinem',
+  'meinen',
+  'meiner',
+  'meines',
+  'mensch',
+  'menschen',
+  'mich',
+  'mir',
+  'mit',
+  'mittel',
+  'mochte',
+  'mochten',
+  'morgen',
+  'muss',
+  'musst',
+  'musste',
+  'mussten',
+  'muß',
+  'mußt',
+  'möchte',
+  'mögen',
+  'möglich',
+  'mögt',
+  'müssen',
+  'müsst',
+  'müßt',
+  'n',
+  'na',
+  'nach',
+  'nachdem',
+  'nahm',
+  'natürlich',
+  'neben',
+  'nein',
+  'neue',
+  'neuen',
+  'neun',
+  'neunte',
+  'neunten',
+  'neunter',
+  'neuntes',
+  'nicht',
+  'nichts',
+  'nie',
+  'niemand',
+  'niemandem',
+  'niemanden',
+  'noch',
+  'nun',
+  'nur',
+  'o',
+  'ob',
+  'oben',
+  'oder',
+  'offen',
+  'oft',
+  'ohne',
+  'ordnung',
+  'p',
+  'q',
+  'r',
+  'recht',
+  'rechte',
+  'rechten',
+  'rechter',
+  'rechtes',
+  'richtig',
+  'rund',
+  's',
+  'sa',
+  'sache',
+  'sagt',
+  'sagte',
+  'sah',
+  'satt',
+  'schlecht',
+  'schluss',
+  'schon',
+  'sechs',
+  'sechste',
+  'sechsten',
+  'sechster',
+  'sechstes',
+  'sehr',
+  'sei',
+  'seid',
+  'seien',
+  'sein',
+  'seine',
+  'seinem',
+  'seinen',
+  'seiner',
+  'seines',
+  'seit',
+  'seitdem',
+  'selbst',
+  'sich',
+  'sie',
+  'sieben',
+  'siebente',
+  'siebenten',
+  'siebenter',
+  'siebentes',
+  'sind',
+  'so',
+  'solang',
+  'solche',
+  'solchem',
+  'solchen',
+  'solcher',
+  'solches',
+  'soll',
+  'sollen',
+  'sollst',
+  'sollt',
+  'sollte',
+  'sollten',
+  'sondern',
+  'sonst',
+  'soweit',
+  'sowie',
+  'später',
+  'startseite',
+  'statt',
+  'steht',
+  'suche',
+  't',
+  'tag',
+  'tage',
+  'tagen',
+  'tat',
+  'teil',
+  'tel',
+  'tritt',
+  'trotzdem',
+  'tun',
+  'u',
+  'uhr',
+  'um',
+  'und',
+  'und?',
+  'uns',
+  'unse',
+  'unsem',
+  'unsen',
+  'unser',
+  'unsere',
+  'unserer',
+  'unses',
+  'unter',
+  'v',
+  'vergangenen',
+  'viel',
+  'viele',
+  'vielem',
+  'vielen',
+  'vielleicht',
+  'vier',
+  'vierte',
+  'vierten',
+  'vierter',
+  'viertes',
+  'vom',
+  'von',
+  'vor',
+  'w',
+  'wahr?',
+  'wann',
+  'war',
+  'waren',
+  'warst',
+  'wart',
+  'warum',
+  'was',
+  'weg',
+  'wegen',
+  'weil',
+  'weit',
+  'weiter',
+  'weitere',
+  'weiteren',
+  'weiteres',
+  'welche',
+  'welchem',
+  'welchen',
+  'welcher',
+  'welches',
+  'wem',
+  'wen',
+  'wenig',
+  'wenige',
+  'weniger',
+  'weniges',
+  'wenigstens',
+  'wenn',
+  'wer',
+  'werde',
+  'werden',
+  'werdet',
+  'weshalb',
+  'wessen',
+  'wie',
+  'wieder',
+  'wieso',
+  'will',
+  'willst',
+  'wir',
+  'wird',
+  'wirklich',
+  'wirst',
+  'wissen',
+  'wo',
+  'woher',
+  'wohin',
+  'wohl',
+  'wollen',
+  'wollt',
+  'wollte',
+  'wollten',
+  'worden',
+  'wurde',
+  'wurden',
+  'während',
+  'währenddem',
+  'währenddessen',
+  'wäre',
+  'würde',
+  'würden',
+  'x',
+  'y',
+  'z',
+  'z.b',
+  'zehn',
+  'zehnte',
+  'zehnten',
+  'zehnter',
+  'zehntes',
+  'zeit',
+  'zu',
+  'zuerst',
+  'zugleich',
+  'zum',
+  'zunächst',
+  'zur',
+  'zurück',
+  'zusammen',
+  'zwanzig',
+  'zwar',
+  'zwei',
+  'zweite',
+  'zweiten',
+  'zweiter',
+  'zweites',
+  'zwischen',
+  'zwölf',
+  'über',
+  'überhaupt',
+  'übrigens'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const ell = [
+  'αλλα',
+  'αν',
+  'αντι',
+  'απο',
+  'αυτα',
+  'αυτεσ',
+  'αυτη',
+  'αυτο',
+  'αυτοι',
+  'αυτοσ',
+  'αυτουσ',
+  'αυτων',
+  'για',
+  'δε',
+  'δεν',
+  'εαν',
+  'ειμαι',
+  'ειμαστε',
+  'ειναι',
+  'εισαι',
+  'ειστε',
+  'εκεινα',
+  'εκεινεσ',
+  'εκεινη',
+  'εκεινο',
+  'εκεινοι',
+  'εκεινοσ',
+  'εκεινουσ',
+  'εκεινων',
+  'ενω',
+  'επι',
+  'η',
+  'θα',
+  'ισωσ',
+  'κ',
+  'και',
+  'κατα',
+  'κι',
+  'μα',
+  'με',
+  'μετα',
+  'μη',
+  'μην',
+  'να',
+  'ο',
+  'οι',
+  'ομωσ',
+  'οπωσ',
+  'οσο',
+  'οτι',
+  'παρα',
+  'ποια',
+  'ποιεσ',
+  'ποιο',
+  'ποιοι',
+  'ποιοσ',
+  'ποιουσ',
+  'ποιων',
+  'που',
+  'προσ',
+  'πωσ',
+  'σε',
+  'στη',
+  'στην',
+  'στο',
+  'στον',
+  'τα',
+  'την',
+  'τησ',
+  'το',
+  'τον',
+  'τοτε',
+  'του',
+  'των',
+  'ωσ'
+];
+
+/* MIT License
+
+Copyright (c) 2020 Stopwords ISO
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the 'Software'), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED 'AS IS', WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const guj = [
+  'અંગે',
+  'અંદર',
+  'અથવા',
+  'અને',
+  'અમને',
+  'અમારું',
+  'અમે',
+  'અહીં',
+  'આ',
+  'આગળ',
+  'આથી',
+  'આનું',
+  'આને',
+  'આપણને',
+  'આપણું',
+  'આપણે',
+  'આપી',
+  'આર',
+  'આવી',
+  'આવે',
+  'ઉપર',
+  'ઉભા',
+  'ઊંચે',
+  'ઊભું',
+  'એ',
+  'એક',
+  'એન',
+  'એના',
+  'એનાં',
+  'એની',
+  'એનું',
+  'એને',
+  'એનો',
+  'એમ',
+  'એવા',
+  'એવાં',
+  'એવી',
+  'એવું',
+  'એવો',
+  'ઓછું',
+  'કંઈક',
+  'કઈ',
+  'કયું',
+  'કયો',
+  'કરતાં',
+  'કરવું',
+  'કરી',
+  'કરીએ',
+  'કરું',
+  'કરે',
+  'કરેલું',
+  'કર્યા',
+  'કર્યાં',
+  'કર્યું',
+  'કર્યો',
+  'કાંઈ',
+  'કે',
+  'કેટલું',
+  'કેમ',
+  'કેવી',
+  'કેવું',
+  'કોઈ',
+  'કોઈક',
+  'કોણ',
+  'કોણે',
+  'કોને',
+  'ક્યાં',
+  'ક્યારે',
+  'ખૂબ',
+  'ગઈ',
+  'ગયા',
+  'ગયાં',
+  'ગયું',
+  'ગયો',
+  'ઘણું',
+  'છ',
+  'છતાં',
+  'છીએ',
+  'છું',
+  'છે',
+  'છેક',
+  'છો',
+  'જ',
+  'જાય',
+  'જી',
+  'જે',
+  'જેટલું',
+  'જેને',
+  'જેમ',
+  'જેવી',
+  'જેવું',
+  'જેવો',
+  'જો',
+  'જોઈએ',
+  'જ્યાં',
+  'જ્યારે',
+  'ઝાઝું',
+  'તને',
+  'તમને',
+  'તમારું',
+  'તમે',
+  'તા',
+  'તારાથી',
+  'તારામાં',
+  'તારું',
+  'તું',
+  'તે',
+  'તેં',
+  'તેઓ',
+  'તેણે',
+  'તેથી',
+  'તેના',
+  'તેની',
+  'તેનું',
+  'તેને',
+  'તેમ',
+  'તેમનું',
+  'તેમને',
+  'તેવી',
+  'તેવું',
+  'તો',
+  'ત્યાં',
+  'ત્યારે',
+  'થઇ',
+  'થઈ',
+  'થઈએ',
+  'થતા',
+  'થતાં',
+  'થતી',
+  'થતું',
+  'થતો',
+  'થયા',
+  'થયાં',
+  'થયું',
+  'થયેલું',
+  'થયો',
+  'થવું',
+  'થાઉં',
+  'થાઓ',
+  'થાય',
+  'થી',
+  'થોડું',
+  'દરેક',
+  'ન',
+  'નં',
+  'નં.',
+  'નથી',
+  'નહિ',
+  'નહી',
+  'નહીં',
+  'ના',
+  'ની',
+  'નીચે',
+  'નું',
+  'ને',
+  'નો',
+  'પછી',
+  'પણ',
+  'પર',
+  'પરંતુ',
+  'પહેલાં',
+  'પાછળ',
+  'પાસે',
+  'પોતાનું',
+  'પ્રત્યેક',
+  'ફક્ત',
+  'ફરી',
+  'ફરીથી',
+  'બંને',
+  'બધા',
+  'બધું',
+  'બની',
+  'બહાર',
+  'બહુ',
+  'બાદ',
+  'બે',
+  'મને',
+  'મા',
+  'માં',
+  'માટે',
+  'માત્ર',
+  'મારું',
+  'મી',
+  'મૂકવું',
+  'મૂકી',
+  'મૂક્યા',
+  'મૂક્યાં',
+  'મૂક્યું',
+  'મેં',
+  'રહી',
+  'રહે',
+  'રહેવું',
+  'રહ્યા',
+  'રહ્યાં',
+  'રહ્યો',
+  'રીતે',
+  'રૂ.',
+  'રૂા',
+  'લેતા',
+  'લેતું',
+  'લેવા',
+  'વગેરે',
+  'વધુ',
+  'શકે',
+  'શા',
+  'શું',
+  'સરખું',
+  'સામે',
+  'સુધી',
+  'હતા',
+  'હતાં',
+  'હતી',
+  'હતું',
+  'હવે',
+  'હશે',
+  'હશો',
+  'હા',
+  'હું',
+  'હો',
+  'હોઈ',
+  'હોઈશ',
+  'હોઈશું',
+  'હોય',
+  'હોવા'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const hau = [
+  'ta',
+  'da',
+  'ya',
+  'sai',
+  'ba',
+  'yi',
+  'na',
+  'kuma',
+  'ma',
+  'ji',
+  'cikin',
+  'in',
+  'ni',
+  'wata',
+  'wani',
+  'ce',
+  'tana',
+  'don',
+  'za',
+  'sun',
+  'amma',
+  'ga',
+  'ina',
+  'ne',
+  'tselane',
+  'mai',
+  'suka',
+  'wannan',
+  'a',
+  'ko',
+  'lokacin',
+  'su',
+  'take',
+  'kaka',
+  'shi',
+  'yake',
+  'yana',
+  'mulongo',
+  'mata',
+  'ka',
+  'ban',
+  'ita',
+  'tafi',
+  'shanshani',
+  'kai',
+  'daɗi',
+  'mi',
+  'ƙato',
+  'fara',
+  'rana'
+];
+
+/*
+The MIT License (MIT)
+Guy Saar - Stop words list
+*/
+const heb = [
+  'אבל',
+  'או',
+  'אולי',
+  'אותה',
+  'אותו',
+  'אותי',
+  'אותך',
+  'אותם',
+  'אותן',
+  'אותנו',
+  'אז',
+  'אחר',
+  'אחרות',
+  'אחרי',
+  'אחריכן',
+  'אחרים',
+  'אחרת',
+  'אי',
+  'איזה',
+  'איך',
+  'אין',
+  'איפה',
+  'איתה',
+  'איתו',
+  'איתי',
+  'איתך',
+  'איתכם',
+  'איתכן',
+  'איתם',
+  'איתן',
+  'איתנו',
+  'אך',
+  'אל',
+  'אלה',
+  'אלו',
+  'אם',
+  'אנחנו',
+  'אני',
+  'אס',
+  'אף',
+  'אצל',
+  'אשר',
+  'את',
+  'אתה',
+  'אתכם',
+  'אתכן',
+  'אתם',
+  'אתן',
+  'באיזומידה',
+  'באמצע',
+  'באמצעות',
+  'בגלל',
+  'בין',
+  'בלי',
+  'במידה',
+  'במקוםשבו',
+  'ברם',
+  'בשביל',
+  'בשעהש',
+  'בתוך',
+  'גם',
+  'דרך',
+  'הוא',
+  'היא',
+  'היה',
+  'היכן',
+  'היתה',
+  'היתי',
+  'הם',
+  'הן',
+  'הנה',
+  'הסיבהשבגללה',
+  'הרי',
+  'ואילו',
+  'ואת',
+  'זאת',
+  'זה',
+  'זות',
+  'יהיה',
+  'יוכל',
+  'יוכלו',
+  'יותרמדי',
+  'יכול',
+  'יכולה',
+  'יכולות',
+  'יכולים',
+  'יכל',
+  'יכלה',
+  'יכלו',
+  'יש',
+  'כאן',
+  'כאשר',
+  'כולם',
+  'כולן',
+  'כזה',
+  'כי',
+  'כיצד',
+  'כך',
+  'ככה',
+  'כל',
+  'כלל',
+  'כמו',
+  'כן',
+  'כפי',
+  'כש',
+  'לא',
+  'לאו',
+  'לאיזותכלית',
+  'לאן',
+  'לבין',
+  'לה',
+  'להיות',
+  'להם',
+  'להן',
+  'לו',
+  'לי',
+  'לכם',
+  'לכן',
+  'למה',
+  'למטה',
+  'למעלה',
+  'למקוםשבו',
+  'למרות',
+  'לנו',
+  'לעבר',
+  'לעיכן',
+  'לפיכך',
+  'לפני',
+  'מאד',
+  'מאחורי',
+  'מאיזוסיבה',
+  'מאין',
+  'מאיפה',
+  'מבלי',
+  'מבעד',
+  'מדוע',
+  'מה',
+  'מהיכן',
+  'מול',
+  'מחוץ',
+  'מי',
+  'מכאן',
+  'מכיוון',
+  'מלבד',
+  'מן',
+  'מנין',
+  'מסוגל',
+  'מעט',
+  'מעטים',
+  'מעל',
+  'מצד',
+  'מקוםבו',
+  'מתחת',
+  'מתי',
+  'נגד',
+  'נגר',
+  'נו',
+  'עד',
+  'עז',
+  'על',
+  'עלי',
+  'עליה',
+  'עליהם',
+  'עליהן',
+  'עליו',
+  'עליך',
+  'עליכם',
+  'עלינו',
+  'עם',
+  'עצמה',
+  'עצמהם',
+  'עצמהן',
+  'עצמו',
+  'עצמי',
+  'עצמם',
+  'עצמן',
+  'עצמנו',
+  'פה',
+  'רק',
+  'שוב',
+  'של',
+  'שלה',
+  'שלהם',
+  'שלהן',
+  'שלו',
+  'שלי',
+  'שלך',
+  'שלכה',
+  'שלכם',
+  'שלכן',
+  'שלנו',
+  'שם',
+  'תהיה',
+  'תחת'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+Originates from: https://github.com/stopwords-iso/stopwords-hi/
+*/
+
+const hin = [
+  'अंदर',
+  'अत',
+  'अदि',
+  'अप',
+  'अपना',
+  'अपनि',
+  'अपनी',
+  'अपने',
+  'अभि',
+  'अभी',
+  'आदि',
+  'आप',
+  'इंहिं',
+  'इंहें',
+  'इंहों',
+  'इतयादि',
+  'इत्यादि',
+  'इन',
+  'इनका',
+  'इन्हीं',
+  'इन्हें',
+  'इन्हों',
+  'इस',
+  'इसका',
+  'इसकि',
+  'इसकी',
+  'इसके',
+  'इसमें',
+  'इसि',
+  'इसी',
+  'इसे',
+  'उंहिं',
+  'उंहें',
+  'उंहों',
+  'उन',
+  'उनका',
+  'उनकि',
+  'उनकी',
+  'उनके',
+  'उनको',
+  'उन्हीं',
+  'उन्हें',
+  'उन्हों',
+  'उस',
+  'उसके',
+  'उसि',
+  'उसी',
+  'उसे',
+  'एक',
+  'एवं',
+  'एस',
+  'एसे',
+  'ऐसे',
+  'ओर',
+  'और',
+  'कइ',
+  'कई',
+  'कर',
+  'करता',
+  'करते',
+  'करना',
+  'करने',
+  'करें',
+  'कहते',
+  'कहा',
+  'का',
+  'काफि',
+  'काफ़ी',
+  'कि',
+  'किंहें',
+  'किंहों',
+  'कितना',
+  'किन्हें',
+  'किन्हों',
+  'किया',
+  'किर',
+  'किस',
+  'किसि',
+  'किसी',
+  'किसे',
+  'की',
+  'कुछ',
+  'कुल',
+  'के',
+  'को',
+  'कोइ',
+  'कोई',
+  'कोन',
+  'कोनसा',
+  'कौन',
+  'कौनसा',
+  'गया',
+  'घर',
+  'जब',
+  'जहाँ',
+  'जहां',
+  'जा',
+  'जिंहें',
+  'जिंहों',
+  'जितना',
+  'जिधर',
+  'जिन',
+  'जिन्हें',
+  'जिन्हों',
+  'जिस',
+  'जिसे',
+  'जीधर',
+  'जेसा',
+  'जेसे',
+  'जैसा',
+  'जैसे',
+  'जो',
+  'तक',
+  'तब',
+  'तरह',
+  'तिंहें',
+  'तिंहों',
+  'तिन',
+  'तिन्हें',
+  'तिन्हों',
+  'तिस',
+  'तिसे',
+  'तो',
+  'था',
+  'थि',
+  'थी',
+  'थे',
+  'दबारा',
+  'दवारा',
+  'दिया',
+  'दुसरा',
+  'दुसरे',
+  'दूसरे',
+  'दो',
+  'द्वारा',
+  'न',
+  'नहिं',
+  'नहीं',
+  'ना',
+  'निचे',
+  'निहायत',
+  'नीचे',
+  'ने',
+  'पर',
+  'पहले',
+  'पुरा',
+  'पूरा',
+  'पे',
+  'फिर',
+  'बनि',
+  'बनी',
+  'बहि',
+  'बही',
+  'बहुत',
+  'बाद',
+  'बाला',
+  'बिलकुल',
+  'भि',
+  'भितर',
+  'भी',
+  'भीतर',
+  'मगर',
+  'मानो',
+  'मे',
+  'में',
+  'यदि',
+  'यह',
+  'यहाँ',
+  'यहां',
+  'यहि',
+  'यही',
+  'या',
+  'यिह',
+  'ये',
+  'रखें',
+  'रवासा',
+  'रहा',
+  'रहे',
+  'ऱ्वासा',
+  'लिए',
+  'लिये',
+  'लेकिन',
+  'व',
+  'वगेरह',
+  'वरग',
+  'वर्ग',
+  'वह',
+  'वहाँ',
+  'वहां',
+  'वहिं',
+  'वहीं',
+  'वाले',
+  'वुह',
+  'वे',
+  'वग़ैरह',
+  'संग',
+  'सकता',
+  'सकते',
+  'सबसे',
+  'सभि',
+  'सभी',
+  'साथ',
+  'साबुत',
+  'साभ',
+  'सारा',
+  'से',
+  'सो',
+  'हि',
+  'ही',
+  'हुअ',
+  'हुआ',
+  'हुइ',
+  'हुई',
+  'हुए',
+  'हे',
+  'हें',
+  'है',
+  'हैं',
+  'हो',
+  'होता',
+  'होति',
+  'होती',
+  'होते',
+  'होना',
+  'होने'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const gle = [
+  'a',
+  'ach',
+  'ag',
+  'agus',
+  'an',
+  'aon',
+  'ar',
+  'arna',
+  'as',
+  'b\'',
+  'ba',
+  'beirt',
+  'bhúr',
+  'caoga',
+  'ceathair',
+  'ceathrar',
+  'chomh',
+  'chtó',
+  'chuig',
+  'chun',
+  'cois',
+  'céad',
+  'cúig',
+  'cúigear',
+  'd\'',
+  'daichead',
+  'dar',
+  'de',
+  'deich',
+  'deichniúr',
+  'den',
+  'dhá',
+  'do',
+  'don',
+  'dtí',
+  'dá',
+  'dár',
+  'dó',
+  'faoi',
+  'faoin',
+  'faoina',
+  'faoinár',
+  'fara',
+  'fiche',
+  'gach',
+  'gan',
+  'go',
+  'gur',
+  'haon',
+  'hocht',
+  'i',
+  'iad',
+  'idir',
+  'in',
+  'ina',
+  'ins',
+  'inár',
+  'is',
+  'le',
+  'leis',
+  'lena',
+  'lenár',
+  'm\'',
+  'mar',
+  'mo',
+  'mé',
+  'na',
+  'nach',
+  'naoi',
+  'naonúr',
+  'ná',
+  'ní',
+  'níor',
+  'nó',
+  'nócha',
+  'ocht',
+  'ochtar',
+  'os',
+  'roimh',
+  'sa',
+  'seacht',
+  'seachtar',
+  'seachtó',
+  'seasca',
+  'seisear',
+  'siad',
+  'sibh',
+  'sinn',
+  'sna',
+  'sé',
+  'sí',
+  'tar',
+  'thar',
+  'thú',
+  'triúr',
+  'trí',
+  'trína',
+  'trínár',
+  'tríocha',
+  'tú',
+  'um',
+  'ár',
+  'é',
+  'éis',
+  'í',
+  'ó',
+  'ón',
+  'óna',
+  'ónár'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const hun = [
+  'a',
+  'abba',
+  'abban',
+  'abból',
+  'addig',
+  'ahhoz',
+  'ahogy',
+  'ahol',
+  'aki',
+  'akik',
+  'akkor',
+  'akár',
+  'alapján',
+  'alatt',
+  'alatta',
+  'alattad',
+  'alattam',
+  'alattatok',
+  'alattuk',
+  'alattunk',
+  'alá',
+  'alád',
+  'alájuk',
+  'alám',
+  'alánk',
+  'alátok',
+  'alól',
+  'alóla',
+  'alólad',
+  'alólam',
+  'alólatok',
+  'alóluk',
+  'alólunk',
+  'amely',
+  'amelyből',
+  'amelyek',
+  'amelyekben',
+  'amelyeket',
+  'amelyet',
+  'amelyik',
+  'amelynek',
+  'ami',
+  'amikor',
+  'amit',
+  'amolyan',
+  'amott',
+  'amíg',
+  'annak',
+  'annál',
+  'arra',
+  'arról',
+  'attól',
+  'az',
+  'aznap',
+  'azok',
+  'azokat',
+  'azokba',
+  'azokban',
+  'azokból',
+  'azokhoz',
+  'azokig',
+  'azokkal',
+  'azokká',
+  'azoknak',
+  'azoknál',
+  'azokon',
+  'azokra',
+  'azokról',
+  'azoktól',
+  'azokért',
+  'azon',
+  'azonban',
+  'azonnal',
+  'azt',
+  'aztán',
+  'azután',
+  'azzal',
+  'azzá',
+  'azért',
+  'bal',
+  'balra',
+  'ban',
+  'be',
+  'belé',
+  'beléd',
+  'beléjük',
+  'belém',
+  'belénk',
+  'belétek',
+  'belül',
+  'belőle',
+  'belőled',
+  'belőlem',
+  'belőletek',
+  'belőlük',
+  'belőlünk',
+  'ben',
+  'benne',
+  'benned',
+  'bennem',
+  'bennetek',
+  'bennük',
+  'bennünk',
+  'bár',
+  'bárcsak',
+  'bármilyen',
+  'búcsú',
+  'cikk',
+  'cikkek',
+  'cikkeket',
+  'csak',
+  'csakhogy',
+  'csupán',
+  'de',
+  'dehogy',
+  'e',
+  'ebbe',
+  'ebben',
+  'ebből',
+  'eddig',
+  'egy',
+  'egyebek',
+  'egyebet',
+  'egyedül',
+  'egyelőre',
+  'egyes',
+  'egyet',
+  'egyetlen',
+  'egyik',
+  'egymás',
+  'egyre',
+  'egyszerre',
+  'egyéb',
+  'együtt',
+  'egész',
+  'egészen',
+  'ehhez',
+  'ekkor',
+  'el',
+  'eleinte',
+  'ellen',
+  'ellenes',
+  'elleni',
+  'ellenére',
+  'elmondta',
+  'első',
+  'elsők',
+  'elsősorban',
+  'elsőt',
+  'elé',
+  'eléd',
+  'elég',
+  'eléjük',
+  'elém',
+  'elénk',
+  'elétek',
+  'elő',
+  'előbb',
+  'elől',
+  'előle',
+  'előled',
+  'előlem',
+  'előletek',
+  'előlük',
+  'előlünk',
+  'először',
+  'előtt',
+  'előtte',
+  'előtted',
+  'előttem',
+  'előttetek',
+  'előttük',
+  'előttünk',
+  'előző',
+  'emilyen',
+  'engem',
+  'ennek',
+  'ennyi',
+  'ennél',
+  'enyém',
+  'erre',
+  'erről',
+  'esetben',
+  'ettől',
+  'ez',
+  'ezek',
+  'ezekbe',
+  'ezekben',
+  'ezekből',
+  'ezeken',
+  'ezeket',
+  'ezekhez',
+  'ezekig',
+  'ezekkel',
+  'ezekké',
+  'ezeknek',
+  'ezeknél',
+  'ezekre',
+  'ezekről',
+  'ezektől',
+  'ezekért',
+  'ezen',
+  'ezentúl',
+  'ezer',
+  'ezret',
+  'ezt',
+  'ezután',
+  'ezzel',
+  'ezzé',
+  'ezért',
+  'fel',
+  'fele',
+  'felek',
+  'felet',
+  'felett',
+  'felé',
+  'fent',
+  'fenti',
+  'fél',
+  'fölé',
+  'gyakran',
+  'ha',
+  'halló',
+  'hamar',
+  'hanem',
+  'harmadik',
+  'harmadikat',
+  'harminc',
+  'hat',
+  'hatodik',
+  'hatodikat',
+  'hatot',
+  'hatvan',
+  'helyett',
+  'hetedik',
+  'hetediket',
+  'hetet',
+  'hetven',
+  'hirtelen',
+  'hiszen',
+  'hiába',
+  'hogy',
+  'hogyan',
+  'hol',
+  'holnap',
+  'holnapot',
+  'honnan',
+  'hova',
+  'hozzá',
+  'hozzád',
+  'hozzájuk',
+  'hozzám',
+  'hozzánk',
+  'hozzátok',
+  'hurrá',
+  'huszadik',
+  'hány',
+  'hányszor',
+  'hármat',
+  'három',
+  'hát',
+  'hátha',
+  'hátulsó',
+  'hét',
+  'húsz',
+  'ide',
+  'ide-оda',
+  'idén',
+  'igazán',
+  'igen',
+  'ill',
+  'illetve',
+  'ilyen',
+  'ilyenkor',
+  'immár',
+  'inkább',
+  'is',
+  'ismét',
+  'ison',
+  'itt',
+  'jelenleg',
+  'jobban',
+  'jobbra',
+  'jó',
+  'jól',
+  'jólesik',
+  'jóval',
+  'jövőre',
+  'kell',
+  'kellene',
+  'kellett',
+  'kelljen',
+  'keressünk',
+  'keresztül',
+  'ketten',
+  'kettő',
+  'kettőt',
+  'kevés',
+  'ki',
+  'kiben',
+  'kiből',
+  'kicsit',
+  'kicsoda',
+  'kihez',
+  'kik',
+  'kikbe',
+  'kikben',
+  'kikből',
+  'kiken',
+  'kiket',
+  'kikhez',
+  'kikkel',
+  'kikké',
+  'kiknek',
+  'kiknél',
+  'kikre',
+  'kikről',
+  'kiktől',
+  'kikért',
+  'kilenc',
+  'kilencedik',
+  'kilencediket',
+  'kilencet',
+  'kilencven',
+  'kin',
+  'kinek',
+  'kinél',
+  'kire',
+  'kiről',
+  'kit',
+  'kitől',
+  'kivel',
+  'kivé',
+  'kié',
+  'kiért',
+  'korábban',
+  'képest',
+  'kérem',
+  'kérlek',
+  'kész',
+  'késő',
+  'később',
+  'későn',
+  'két',
+  'kétszer',
+  'kívül',
+  'körül',
+  'köszönhetően',
+  'köszönöm',
+  'közben',
+  'közel',
+  'közepesen',
+  'közepén',
+  'közé',
+  'között',
+  'közül',
+  'külön',
+  'különben',
+  'különböző',
+  'különbözőbb',
+  'különbözőek',
+  'lassan',
+  'le',
+  'legalább',
+  'legyen',
+  'lehet',
+  'lehetetlen',
+  'lehetett',
+  'lehetőleg',
+  'lehetőség',
+  'lenne',
+  'lenni',
+  'lennék',
+  'lennének',
+  'lesz',
+  'leszek',
+  'lesznek',
+  'leszünk',
+  'lett',
+  'lettek',
+  'lettem',
+  'lettünk',
+  'lévő',
+  'ma',
+  'maga',
+  'magad',
+  'magam',
+  'magatokat',
+  'magukat',
+  'magunkat',
+  'magát',
+  'mai',
+  'majd',
+  'majdnem',
+  'manapság',
+  'meg',
+  'megcsinál',
+  'megcsinálnak',
+  'megint',
+  'megvan',
+  'mellett',
+  'mellette',
+  'melletted',
+  'mellettem',
+  'mellettetek',
+  'mellettük',
+  'mellettünk',
+  'mellé',
+  'melléd',
+  'melléjük',
+  'mellém',
+  'mellénk',
+  'mellétek',
+  'mellől',
+  'mellőle',
+  'mellőled',
+  'mellőlem',
+  'mellőletek',
+  'mellőlük',
+  'mellőlünk',
+  'mely',
+  'melyek',
+  'melyik',
+  'mennyi',
+  'mert',
+  'mi',
+  'miatt',
+  'miatta',
+  'miattad',
+  'miattam',
+  'miattatok',
+  'miattuk',
+  'miattunk',
+  'mibe',
+  'miben',
+  'miből',
+  'mihez',
+  'mik',
+  'mikbe',
+  'mikben',
+  'mikből',
+  'miken',
+  'miket',
+  'mikhez',
+  'mikkel',
+  'mikké',
+  'miknek',
+  'miknél',
+  'mikor',
+  'mikre',
+  'mikről',
+  'miktől',
+  'mikért',
+  'milyen',
+  'min',
+  'mind',
+  'mindegyik',
+  'mindegyiket',
+  'minden',
+  'mindenesetre',
+  'mindenki',
+  'mindent',
+  'mindenütt',
+  'mindig',
+  'mindketten',
+  'minek',
+  'minket',
+  'mint',
+  'mintha',
+  'minél',
+  'mire',
+  'miről',
+  'mit',
+  'mitől',
+  'mivel',
+  'mivé',
+  'miért',
+  'mondta',
+  'most',
+  'mostanáig',
+  'már',
+  'más',
+  'másik',
+  'másikat',
+  'másnap',
+  'második',
+  'másodszor',
+  'mások',
+  'másokat',
+  'mást',
+  'még',
+  'mégis',
+  'míg',
+  'mögé',
+  'mögéd',
+  'mögéjük',
+  'mögém',
+  'mögénk',
+  'mögétek',
+  'mögött',
+  'mögötte',
+  'mögötted',
+  'mögöttem',
+  'mögöttetek',
+  'mögöttük',
+  'mögöttünk',
+  'mögül',
+  'mögüle',
+  'mögüled',
+  'mögülem',
+  'mögületek',
+  'mögülük',
+  'mögülünk',
+  'múltkor',
+  'múlva',
+  'na',
+  'nagy',
+  'nagyobb',
+  'nagyon',
+  'naponta',
+  'napot',
+  'ne',
+  'negyedik',
+  'negyediket',
+  'negyven',
+  'neked',
+  'nekem',
+  'neki',
+  'nekik',
+  'nektek',
+  'nekünk',
+  'nem',
+  'nemcsak',
+  'nemrég',
+  'nincs',
+  'nyolc',
+  'nyolcadik',
+  'nyolcadikat',
+  'nyolcat',
+  'nyolcvan',
+  'nála',
+  'nálad',
+  'nálam',
+  'nálatok',
+  'náluk',
+  'nálunk',
+  'négy',
+  'négyet',
+  'néha',
+  'néhány',
+  'nélkül',
+  'o',
+  'oda',
+  'ok',
+  'olyan',
+  'onnan',
+  'ott',
+  'pedig',
+  'persze',
+  'pár',
+  'például',
+  'rajta',
+  'rajtad',
+  'rajtam',
+  'rajtatok',
+  'rajtuk',
+  'rajtunk',
+  'rendben',
+  'rosszul',
+  'rá',
+  'rád',
+  'rájuk',
+  'rám',
+  'ránk',
+  'rátok',
+  'régen',
+  'régóta',
+  'részére',
+  'róla',
+  'rólad',
+  'rólam',
+  'rólatok',
+  'róluk',
+  'rólunk',
+  'rögtön',
+  's',
+  'saját',
+  'se',
+  'sem',
+  'semmi',
+  'semmilyen',
+  'semmiség',
+  'senki',
+  'soha',
+  'sok',
+  'sokan',
+  'sokat',
+  'sokkal',
+  'sokszor',
+  'sokáig',
+  'során',
+  'stb.',
+  'szemben',
+  'szerbusz',
+  'szerint',
+  'szerinte',
+  'szerinted',
+  'szerintem',
+  'szerintetek',
+  'szerintük',
+  'szerintünk',
+  'szervusz',
+  'szinte',
+  'számára',
+  'száz',
+  'századik',
+  'százat',
+  'szépen',
+  'szét',
+  'szíves',
+  'szívesen',
+  'szíveskedjék',
+  'sőt',
+  'talán',
+  'tavaly',
+  'te',
+  'tegnap',
+  'tegnapelőtt',
+  'tehát',
+  'tele',
+  'teljes',
+  'tessék',
+  'ti',
+  'tied',
+  'titeket',
+  'tizedik',
+  'tizediket',
+  'tizenegy',
+  'tizenegyedik',
+  'tizenhat',
+  'tizenhárom',
+  'tizenhét',
+  'tizenkettedik',
+  'tizenkettő',
+  'tizenkilenc',
+  'tizenkét',
+  'tizennyolc',
+  'tizennégy',
+  'tizenöt',
+  'tizet',
+  'tovább',
+  'további',
+  'továbbá',
+  'távol',
+  'téged',
+  'tényleg',
+  'tíz',
+  'több',
+  'többi',
+  'többször',
+  'túl',
+  'tőle',
+  'tőled',
+  'tőlem',
+  'tőletek',
+  'tőlük',
+  'tőlünk',
+  'ugyanakkor',
+  'ugyanez',
+  'ugyanis',
+  'ugye',
+  'urak',
+  'uram',
+  'urat',
+  'utoljára',
+  'utolsó',
+  'után',
+  'utána',
+  'vagy',
+  'vagyis',
+  'vagyok',
+  'vagytok',
+  'vagyunk',
+  'vajon',
+  'valahol',
+  'valaki',
+  'valakit',
+  'valamelyik',
+  'valami',
+  'valamint',
+  'való',
+  'van',
+  'vannak',
+  'vele',
+  'veled',
+  'velem',
+  'veletek',
+  'velük',
+  'velünk',
+  'vissza',
+  'viszlát',
+  'viszont',
+  'viszontlátásra',
+  'volna',
+  'volnának',
+  'volnék',
+  'volt',
+  'voltak',
+  'voltam',
+  'voltunk',
+  'végre',
+  'végén',
+  'végül',
+  'által',
+  'általában',
+  'ám',
+  'át',
+  'éljen',
+  'én',
+  'éppen',
+  'érte',
+  'érted',
+  'értem',
+  'értetek',
+  'értük',
+  'értünk',
+  'és',
+  'év',
+  'évben',
+  'éve',
+  'évek',
+  'éves',
+  'évi',
+  'évvel',
+  'így',
+  'óta',
+  'ön',
+  'önbe',
+  'önben',
+  'önből',
+  'önhöz',
+  'önnek',
+  'önnel',
+  'önnél',
+  'önre',
+  'önről',
+  'önt',
+  'öntől',
+  'önért',
+  'önök',
+  'önökbe',
+  'önökben',
+  'önökből',
+  'önöket',
+  'önökhöz',
+  'önökkel',
+  'önöknek',
+  'önöknél',
+  'önökre',
+  'önökről',
+  'önöktől',
+  'önökért',
+  'önökön',
+  'önön',
+  'össze',
+  'öt',
+  'ötven',
+  'ötödik',
+  'ötödiket',
+  'ötöt',
+  'úgy',
+  'úgyis',
+  'úgynevezett',
+  'új',
+  'újabb',
+  'újra',
+  'úr',
+  'ő',
+  'ők',
+  'őket',
+  'őt'
+];
+
+/*
+Copyright (c) 2019, Luthfi Azhari
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+Originates from: https://github.com/stopwords-iso/stopwords-id/
+*/
+
+const ind = [
+  'ada',
+  'adalah',
+  'adanya',
+  'adapun',
+  'agak',
+  'agaknya',
+  'agar',
+  'akan',
+  'akankah',
+  'akhir',
+  'akhiri',
+  'akhirnya',
+  'aku',
+  'akulah',
+  'amat',
+  'amatlah',
+  'anda',
+  'andalah',
+  'antar',
+  'antara',
+  'antaranya',
+  'apa',
+  'apaan',
+  'apabila',
+  'apakah',
+  'apalagi',
+  'apatah',
+  'artinya',
+  'asal',
+  'asalkan',
+  'atas',
+  'atau',
+  'ataukah',
+  'ataupun',
+  'awal',
+  'awalnya',
+  'bagai',
+  'bagaikan',
+  'bagaimana',
+  'bagaimanakah',
+  'bagaimanapun',
+  'bagi',
+  'bagian',
+  'bahkan',
+  'bahwa',
+  'bahwasanya',
+  'bakal',
+  'bakalan',
+  'balik',
+  'banyak',
+  'bapak',
+  'baru',
+  'bawah',
+  'beberapa',
+  'begini',
+  'beginian',
+  'beginikah',
+  'beginilah',
+  'begitu',
+  'begitukah',
+  'begitulah',
+  'begitupun',
+  'bekerja',
+  'belakang',
+  'belakangan',
+  'belum',
+  'belumlah',
+  'benar',
+  'benarkah',
+  'benarlah',
+  'berada',
+  'berakhir',
+  'berakhirlah',
+  'berakhirnya',
+  'berapa',
+  'berapakah',
+  'berapalah',
+  'berapapun',
+  'berarti',
+  'berawal',
+  'berbagai',
+  'berdatangan',
+  'beri',
+  'berikan',
+  'berikut',
+  'berikutnya',
+  'berjumlah',
+  'berkali-kali',
+  'berkata',
+  'berkehendak',
+  'berkeinginan',
+  'berkenaan',
+  'berlainan',
+  'berlalu',
+  'berlangsung',
+  'berlebihan',
+  'bermacam',
+  'bermacam-macam',
+  'bermaksud',
+  'bermula',
+  'bersama',
+  'bersama-sama',
+  'bersiap',
+  'bersiap-siap',
+  'bertanya',
+  'bertanya-tanya',
+  'berturut',
+  'berturut-turut',
+  'bertutur',
+  'berujar',
+  'berupa',
+  'besar',
+  'betul',
+  'betulkah',
+  'biasa',
+  'biasanya',
+  'bila',
+  'bilakah',
+  'bisa',
+  'bisakah',
+  'boleh',
+  'bolehkah',
+  'bolehlah',
+  'buat',
+  'bukan',
+  'bukankah',
+  'bukanlah',
+  'bukannya',
+  'bulan',
+  'bung',
+  'cara',
+  'caranya',
+  'cukup',
+  'cukupkah',
+  'cukuplah',
+  'cuma',
+  'dahulu',
+  'dalam',
+  'dan',
+  'dapat',
+  'dari',
+  'daripada',
+  'datang',
+  'dekat',
+  'demi',
+  'demikian',
+  'demikianlah',
+  'dengan',
+  'depan',
+  'di',
+  'dia',
+  'diakhiri',
+  'diakhirinya',
+  'dialah',
+  'diantara',
+  'diantaranya',
+  'diberi',
+  'diberikan',
+  'diberikannya',
+  'dibuat',
+  'dibuatnya',
+  'didapat',
+  'didatangkan',
+  'digunakan',
+  'diibaratkan',
+  'diibaratkannya',
+  'diingat',
+  'diingatkan',
+  'diinginkan',
+  'dijawab',
+  'dijelaskan',
+  'dijelaskannya',
+  'dikarenakan',
+  'dikatakan',
+  'dikatakannya',
+  'dikerjakan',
+  'diketahui',
+  'diketahuinya',
+  'dikira',
+  'dilakukan',
+  'dilalui',
+  'dilihat',
+  'dimaksud',
+  'dimaksudkan',
+  'dimaksudkannya',
+  'dimaksudnya',
+  'diminta',
+  'dimintai',
+  'dimisalkan',
+  'dimulai',
+  'dimulailah',
+  'dimulainya',
+  'dimungkinkan',
+  'dini',
+  'dipastikan',
+  'diperbuat',
+  'diperbuatnya',
+  'dipergunakan',
+  'diperkirakan',
+  'diperlihatkan',
+  'diperlukan',
+  'diperlukannya',
+  'dipersoalkan',
+  'dipertanyakan',
+  'dipunyai',
+  'diri',
+  'dirinya',
+  'disampaikan',
+  'disebut',
+  'disebutkan',
+  'disebutkannya',
+  'disini',
+  'disinilah',
+  'ditambahkan',
+  'ditandaskan',
+  'ditanya',
+  'ditanyai',
+  'ditanyakan',
+  'ditegaskan',
+  'ditujukan',
+  'ditunjuk',
+  'ditunjuki',
+  'ditunjukkan',
+  'ditunjukkannya',
+  'ditunjuknya',
+  'dituturkan',
+  'dituturkannya',
+  'diucapkan',
+  'diucapkannya',
+  'diungkapkan',
+  'dong',
+  'dulu',
+  'empat',
+  'enggak',
+  'enggaknya',
+  'entah',
+  'entahlah',
+  'guna',
+  'gunakan',
+  'hal',
+  'hampir',
+  'hanya',
+  'hanyalah',
+  'harus',
+  'haruslah',
+  'harusnya',
+  'hendak',
+  'hendaklah',
+  'hendaknya',
+  'hingga',
+  'ia',
+  'ialah',
+  'ibarat',
+  'ibaratkan',
+  'ibaratnya',
+  'ikut',
+  'ingat',
+  'ingat-ingat',
+  'ingin',
+  'inginkah',
+  'inginkan',
+  'ini',
+  'inikah',
+  'inilah',
+  'itu',
+  'itukah',
+  'itulah',
+  'jadi',
+  'jadilah',
+  'jadinya',
+  'jangan',
+  'jangankan',
+  'janganlah',
+  'jauh',
+  'jawab',
+  'jawaban',
+  'jawabnya',
+  'jelas',
+  'jelaskan',
+  'jelaslah',
+  'jelasnya',
+  'jika',
+  'jikalau',
+  'juga',
+  'jumlah',
+  'jumlahnya',
+  'justru',
+  'kala',
+  'kalau',
+  'kalaulah',
+  'kalaupun',
+  'kalian',
+  'kami',
+  'kamilah',
+  'kamu',
+  'kamulah',
+  'kan',
+  'kapan',
+  'kapankah',
+  'kapanpun',
+  'karena',
+  'karenanya',
+  'kasus',
+  'kata',
+  'katakan',
+  'katakanlah',
+  'katanya',
+  'ke',
+  'keadaan',
+  'kebetulan',
+  'kecil',
+  'kedua',
+  'keduanya',
+  'keinginan',
+  'kelamaan',
+  'kelihatan',
+  'kelihatannya',
+  'kelima',
+  'keluar',
+  'kembali',
+  'kemudian',
+  'kemungkinan',
+  'kemungkinannya',
+  'kenapa',
+  'kepada',
+  'kepadanya',
+  'kesampaian',
+  'keseluruhan',
+  'keseluruhannya',
+  'keterlaluan',
+  'ketika',
+  'khususnya',
+  'kini',
+  'kinilah',
+  'kira',
+  'kira-kira',
+  'kiranya',
+  'kita',
+  'kitalah',
+  'kok',
+  'kurang',
+  'lagi',
+  'lagian',
+  'lah',
+  'lain',
+  'lainnya',
+  'lalu',
+  'lama',
+  'lamanya',
+  'lanjut',
+  'lanjutnya',
+  'lebih',
+  'lewat',
+  'lima',
+  'luar',
+  'macam',
+  'maka',
+  'makanya',
+  'makin',
+  'malah',
+  'malahan',
+  'mampu',
+  'mampukah',
+  'mana',
+  'manakala',
+  'manalagi',
+  'masa',
+  'masalah',
+  'masalahnya',
+  'masih',
+  'masihkah',
+  'masing',
+  'masing-masing',
+  'mau',
+  'maupun',
+  'melainkan',
+  'melakukan',
+  'melalui',
+  'melihat',
+  'melihatnya',
+  'memang',
+  'memastikan',
+  'memberi',
+  'memberikan',
+  'membuat',
+  'memerlukan',
+  'memihak',
+  'meminta',
+  'memintakan',
+  'memisalkan',
+  'memperbuat',
+  'mempergunakan',
+  'memperkirakan',
+  'memperlihatkan',
+  'mempersiapkan',
+  'mempersoalkan',
+  'mempertanyakan',
+  'mempunyai',
+  'memulai',
+  'memungkinkan',
+  'menaiki',
+  'menambahkan',
+  'menandaskan',
+  'menanti',
+  'menanti-nanti',
+  'menantikan',
+  'menanya',
+  'menanyai',
+  'menanyakan',
+  'mendapat',
+  'mendapatkan',
+  'mendatang',
+  'mendatangi',
+  'mendatangkan',
+  'menegaskan',
+  'mengakhiri',
+  'mengapa',
+  'mengatakan',
+  'mengatakannya',
+  'mengenai',
+  'mengerjakan',
+  'mengetahui',
+  'menggunakan',
+  'menghendaki',
+  'mengibaratkan',
+  'mengibaratkannya',
+  'mengingat',
+  'mengingatkan',
+  'menginginkan',
+  'mengira',
+  'mengucapkan',
+  'mengucapkannya',
+  'mengungkapkan',
+  'menjadi',
+  'menjawab',
+  'menjelaskan',
+  'menuju',
+  'menunjuk',
+  'menunjuki',
+  'menunjukkan',
+  'menunjuknya',
+  'menurut',
+  'menuturkan',
+  'menyampaikan',
+  'menyangkut',
+  'menyatakan',
+  'menyebutkan',
+  'menyeluruh',
+  'menyiapkan',
+  'merasa',
+  'mereka',
+  'merekalah',
+  'merupakan',
+  'meski',
+  'meskipun',
+  'meyakini',
+  'meyakinkan',
+  'minta',
+  'mirip',
+  'misal',
+  'misalkan',
+  'misalnya',
+  'mula',
+  'mulai',
+  'mulailah',
+  'mulanya',
+  'mungkin',
+  'mungkinkah',
+  'nah',
+  'naik',
+  'namun',
+  'nanti',
+  'nantinya',
+  'nyaris',
+  'nyatanya',
+  'oleh',
+  'olehnya',
+  'pada',
+  'padahal',
+  'padanya',
+  'paling',
+  'panjang',
+  'pantas',
+  'para',
+  'pasti',
+  'pastilah',
+  'penting',
+  'pentingnya',
+  'per',
+  'percuma',
+  'perlu',
+  'perlukah',
+  'perlunya',
+  'pernah',
+  'persoalan',
+  'pertama',
+  'pertama-tama',
+  'pertanyaan',
+  'pertanyakan',
+  'pihak',
+  'pihaknya',
+  'pukul',
+  'pula',
+  'pun',
+  'punya',
+  'rasa',
+  'rasanya',
+  'rata',
+  'rupanya',
+  'saat',
+  'saatnya',
+  'saja',
+  'sajalah',
+  'saling',
+  'sama',
+  'sama-sama',
+  'sambil',
+  'sampai',
+  'sampai-sampai',
+  'sampaikan',
+  'sana',
+  'sangat',
+  'sangatlah',
+  'satu',
+  'saya',
+  'sayalah',
+  'se',
+  'sebab',
+  'sebabnya',
+  'sebagai',
+  'sebagaimana',
+  'sebagainya',
+  'sebagian',
+  'sebaik',
+  'sebaik-baiknya',
+  'sebaiknya',
+  'sebaliknya',
+  'sebanyak',
+  'sebegini',
+  'sebegitu',
+  'sebelum',
+  'sebelumnya',
+  'sebenarnya',
+  'seberapa',
+  'sebesar',
+  'sebetulnya',
+  'sebisanya',
+  'sebuah',
+  'sebut',
+  'sebutlah',
+  'sebutnya',
+  'secara',
+  'secukupnya',
+  'sedang',
+  'sedangkan',
+  'sedemikian',
+  'sedikit',
+  'sedikitnya',
+  'seenaknya',
+  'segala',
+  'segalanya',
+  'segera',
+  'seharusnya',
+  'sehingga',
+  'seingat',
+  'sejak',
+  'sejauh',
+  'sejenak',
+  'sejumlah',
+  'sekadar',
+  'sekadarnya',
+  'sekali',
+  'sekali-kali',
+  'sekalian',
+  'sekaligus',
+  'sekalipun',
+  'sekarang',
+  'sekarang',
+  'sekecil',
+  'seketika',
+  'sekiranya',
+  'sekitar',
+  'sekitarnya',
+  'sekurang-kurangnya',
+  'sekurangnya',
+  'sela',
+  'selain',
+  'selaku',
+  'selalu',
+  'selama',
+  'selama-lamanya',
+  'selamanya',
+  'selanjutnya',
+  'seluruh',
+  'seluruhnya',
+  'semacam',
+  'semakin',
+  'semampu',
+  'semampunya',
+  'semasa',
+  'semasih',
+  'semata',
+  'semata-mata',
+  'semaunya',
+  'sementara',
+  'semisal',
+  'semisalnya',
+  'sempat',
+  'semua',
+  'semuanya',
+  'semula',
+  'sendiri',
+  'sendirian',
+  'sendirinya',
+  'seolah',
+  'seolah-olah',
+  'seorang',
+  'sepanjang',
+  'sepantasnya',
+  'sepantasnyalah',
+  'seperlunya',
+  'seperti',
+  'sepertinya',
+  'sepihak',
+  'sering',
+  'seringnya',
+  'serta',
+  'serupa',
+  'sesaat',
+  'sesama',
+  'sesampai',
+  'sesegera',
+  'sesekali',
+  'seseorang',
+  'sesuatu',
+  'sesuatunya',
+  'sesudah',
+  'sesudahnya',
+  'setelah',
+  'setempat',
+  'setengah',
+  'seterusnya',
+  'setiap',
+  'setiba',
+  'setibanya',
+  'setidak-tidaknya',
+  'setidaknya',
+  'setinggi',
+  'seusai',
+  'sewaktu',
+  'siap',
+  'siapa',
+  'siapakah',
+  'siapapun',
+  'sini',
+  'sinilah',
+  'soal',
+  'soalnya',
+  'suatu',
+  'sudah',
+  'sudahkah',
+  'sudahlah',
+  'supaya',
+  'tadi',
+  'tadinya',
+  'tahu',
+  'tahun',
+  'tak',
+  'tambah',
+  'tambahnya',
+  'tampak',
+  'tampaknya',
+  'tandas',
+  'tandasnya',
+  'tanpa',
+  'tanya',
+  'tanyakan',
+  'tanyanya',
+  'tapi',
+  'tegas',
+  'tegasnya',
+  'telah',
+  'tempat',
+  'tengah',
+  'tentang',
+  'tentu',
+  'tentulah',
+  'tentunya',
+  'tepat',
+  'terakhir',
+  'terasa',
+  'terbanyak',
+  'terdahulu',
+  'terdapat',
+  'terdiri',
+  'terhadap',
+  'terhadapnya',
+  'teringat',
+  'teringat-ingat',
+  'terjadi',
+  'terjadilah',
+  'terjadinya',
+  'terkira',
+  'terlalu',
+  'terlebih',
+  'terlihat',
+  'termasuk',
+  'ternyata',
+  'tersampaikan',
+  'tersebut',
+  'tersebutlah',
+  'tertentu',
+  'tertuju',
+  'terus',
+  'terutama',
+  'tetap',
+  'tetapi',
+  'tiap',
+  'tiba',
+  'tiba-tiba',
+  'tidak',
+  'tidakkah',
+  'tidaklah',
+  'tiga',
+  'tinggi',
+  'toh',
+  'tunjuk',
+  'turut',
+  'tutur',
+  'tuturnya',
+  'ucap',
+  'ucapnya',
+  'ujar',
+  'ujarnya',
+  'umum',
+  'umumnya',
+  'ungkap',
+  'ungkapnya',
+  'untuk',
+  'usah',
+  'usai',
+  'waduh',
+  'wah',
+  'wahai',
+  'waktu',
+  'waktunya',
+  'walau',
+  'walaupun',
+  'wong',
+  'yaitu',
+  'yakin',
+  'yakni',
+  'yang'
+];
+
+/*
+Copyright (c) 2011, David Przybilla, Chris Umbel
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const ita = [
+  'ad',
+  'al',
+  'allo',
+  'ai',
+  'agli',
+  'all',
+  'agl',
+  'alla',
+  'alle',
+  'con',
+  'col',
+  'coi',
+  'da',
+  'dal',
+  'dallo',
+  'dai',
+  'dagli',
+  'dall',
+  'dagl',
+  'dalla',
+  'dalle',
+  'di',
+  'del',
+  'dello',
+  'dei',
+  'degli',
+  'dell',
+  'degl',
+  'della',
+  'delle',
+  'in',
+  'nel',
+  'nello',
+  'nei',
+  'negli',
+  'nell',
+  'negl',
+  'nella',
+  'nelle',
+  'su',
+  'sul',
+  'sullo',
+  'sui',
+  'sugli',
+  'sull',
+  'sugl',
+  'sulla',
+  'sulle',
+  'per',
+  'tra',
+  'contro',
+  'io',
+  'tu',
+  'lui',
+  'lei',
+  'noi',
+  'voi',
+  'loro',
+  'mio',
+  'mia',
+  'miei',
+  'mie',
+  'tuo',
+  'tua',
+  'tuoi',
+  'tue',
+  'suo',
+  'sua',
+  'suoi',
+  'sue',
+  'nostro',
+  'nostra',
+  'nostri',
+  'nostre',
+  'vostro',
+  'vostra',
+  'vostri',
+  'vostre',
+  'mi',
+  'ti',
+  'ci',
+  'vi',
+  'lo',
+  'la',
+  'li',
+  'le',
+  'gli',
+  'ne',
+  'il',
+  'un',
+  'uno',
+  'una',
+  'ma',
+  'ed',
+  'se',
+  'perché',
+  'anche',
+  'come',
+  'dov',
+  'dove',
+  'che',
+  'chi',
+  'cui',
+  'non',
+  'più',
+  'quale',
+  'quanto',
+  'quanti',
+  'quanta',
+  'quante',
+  'quello',
+  'quelli',
+  'quella',
+  'quelle',
+  'questo',
+  'questi',
+  'questa',
+  'queste',
+  'si',
+  'tutto',
+  'tutti',
+  'a',
+  'c',
+  'e',
+  'i',
+  'l',
+  'o',
+  'ho',
+  'hai',
+  'ha',
+  'abbiamo',
+  'avete',
+  'hanno',
+  'abbia',
+  'abbiate',
+  'abbiano',
+  'avrò',
+  'avrai',
+  'avrà',
+  'avremo',
+  'avrete',
+  'avranno',
+  'avrei',
+  'avresti',
+  'avrebbe',
+  'avremmo',
+  'avreste',
+  'avrebbero',
+  'avevo',
+  'avevi',
+  'aveva',
+  'avevamo',
+  'avevate',
+  'avevano',
+  'ebbi',
+  'avesti',
+  'ebbe',
+  'avemmo',
+  'aveste',
+  'ebbero',
+  'avessi',
+  'avesse',
+  'avessimo',
+  'avessero',
+  'avendo',
+  'avuto',
+  'avuta',
+  'avuti',
+  'avute',
+  'sono',
+  'sei',
+  'è',
+  'siamo',
+  'siete',
+  'sia',
+  'siate',
+  'siano',
+  'sarò',
+  'sarai',
+  'sarà',
+  'saremo',
+  'sarete',
+  'saranno',
+  'sarei',
+  'saresti',
+  'sarebbe',
+  'saremmo',
+  'sareste',
+  'sarebbero',
+  'ero',
+  'eri',
+  'era',
+  'eravamo',
+  'eravate',
+  'erano',
+  'fui',
+  'fosti',
+  'fu',
+  'fummo',
+  'foste',
+  'furono',
+  'fossi',
+  'fosse',
+  'fossimo',
+  'fossero',
+  'essendo',
+  'faccio',
+  'fai',
+  'facciamo',
+  'fanno',
+  'faccia',
+  'facciate',
+  'facciano',
+  'farò',
+  'farai',
+  'farà',
+  'faremo',
+  'farete',
+  'faranno',
+  'farei',
+  'faresti',
+  'farebbe',
+  'faremmo',
+  'fareste',
+  'farebbero',
+  'facevo',
+  'facevi',
+  'faceva',
+  'facevamo',
+  'facevate',
+  'facevano',
+  'feci',
+  'facesti',
+  'fece',
+  'facemmo',
+  'faceste',
+  'fecero',
+  'facessi',
+  'facesse',
+  'facessimo',
+  'facessero',
+  'facendo',
+  'sto',
+  'stai',
+  'sta',
+  'stiamo',
+  'stanno',
+  'stia',
+  'stiate',
+  'stiano',
+  'starò',
+  'starai',
+  'starà',
+  'staremo',
+  'starete',
+  'staranno',
+  'starei',
+  'staresti',
+  'starebbe',
+  'staremmo',
+  'stareste',
+  'starebbero',
+  'stavo',
+  'stavi',
+  'stava',
+  'stavamo',
+  'stavate',
+  'stavano',
+  'stetti',
+  'stesti',
+  'stette',
+  'stemmo',
+  'steste',
+  'stettero',
+  'stessi',
+  'stesse',
+  'stessimo',
+  'stessero',
+  'stando'
+];
+
+// Original copyright:
+/*
+ Licensed to the Apache Software Foundation (ASF) under one or more
+ contributor license agreements.  See the NOTICE file distributed with
+ this work for additional information regarding copyright ownership.
+ The ASF licenses this file to You under the Apache License, Version 2.0
+ the "License"); you may not use this file except in compliance with
+ the License.  You may obtain a copy of the License at
+
+ http://www.apache.org/licenses/LICENSE-2.0
+
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS,
+ WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ See the License for the specific language governing permissions and
+ limitations under the License.
+*/
+
+// This version:
+/* The MIT License (MIT)
+Copyright (c) 2012, Guillaume Marty
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+// Original location:
+// http://svn.apache.org/repos/asf/lucene/dev/trunk/lucene/analysis/kuromoji/src/resources/org/apache/lucene/analysis/ja/stopwords.txt
+
+const jpn = [
+  'の',
+  'に',
+  'は',
+  'を',
+  'た',
+  'が',
+  'で',
+  'て',
+  'と',
+  'し',
+  'れ',
+  'さ',
+  'ある',
+  'いる',
+  'も',
+  'する',
+  'から',
+  'な',
+  'こと',
+  'として',
+  'い',
+  'や',
+  'れる',
+  'など',
+  'なっ',
+  'ない',
+  'この',
+  'ため',
+  'その',
+  'あっ',
+  'よう',
+  'また',
+  'もの',
+  'という',
+  'あり',
+  'まで',
+  'られ',
+  'なる',
+  'へ',
+  'か',
+  'だ',
+  'これ',
+  'によって',
+  'により',
+  'おり',
+  'より',
+  'による',
+  'ず',
+  'なり',
+  'られる',
+  'において',
+  'ば',
+  'なかっ',
+  'なく',
+  'しかし',
+  'について',
+  'せ',
+  'だっ',
+  'その後',
+  'できる',
+  'それ',
+  'う',
+  'ので',
+  'なお',
+  'のみ',
+  'でき',
+  'き',
+  'つ',
+  'における',
+  'および',
+  'いう',
+  'さらに',
+  'でも',
+  'ら',
+  'たり',
+  'その他',
+  'に関する',
+  'たち',
+  'ます',
+  'ん',
+  'なら',
+  'に対して',
+  '特に',
+  'せる',
+  '及び',
+  'これら',
+  'とき',
+  'では',
+  'にて',
+  'ほか',
+  'ながら',
+  'うち',
+  'そして',
+  'とともに',
+  'ただし',
+  'かつて',
+  'それぞれ',
+  'または',
+  'お',
+  'ほど',
+  'ものの',
+  'に対する',
+  'ほとんど',
+  'と共に',
+  'といった',
+  'です',
+  'とも',
+  'ところ',
+  'ここ'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const kor = [
+  '가',
+  '가까스로',
+  '가령',
+  '각',
+  '각각',
+  '각자',
+  '각종',
+  '갖고말하자면',
+  '같다',
+  '같이',
+  '개의치않고',
+  '거니와',
+  '거바',
+  '거의',
+  '것',
+  '것과 같이',
+  '것들',
+  '게다가',
+  '게우다',
+  '겨우',
+  '견지에서',
+  '결과에 이르다',
+  '결국',
+  '결론을 낼 수 있다',
+  '겸사겸사',
+  '고려하면',
+  '고로',
+  '곧',
+  '공동으로',
+  '과',
+  '과연',
+  '관계가 있다',
+  '관계없이',
+  '관련이 있다',
+  '관하여',
+  '관한',
+  '관해서는',
+  '구',
+  '구체적으로',
+  '구토하다',
+  '그',
+  '그들',
+  '그때',
+  '그래',
+  '그래도',
+  '그래서',
+  '그러나',
+  '그러니',
+  '그러니까',
+  '그러면',
+  '그러므로',
+  '그러한즉',
+  '그런 까닭에',
+  '그런데',
+  '그런즉',
+  '그럼',
+  '그럼에도 불구하고',
+  '그렇게 함으로써',
+  '그렇지',
+  '그렇지 않다면',
+  '그렇지 않으면',
+  '그렇지만',
+  '그렇지않으면',
+  '그리고',
+  '그리하여',
+  '그만이다',
+  '그에 따르는',
+  '그위에',
+  '그저',
+  '그중에서',
+  '그치지 않다',
+  '근거로',
+  '근거하여',
+  '기대여',
+  '기점으로',
+  '기준으로',
+  '기타',
+  '까닭으로',
+  '까악',
+  '까지',
+  '까지 미치다',
+  '까지도',
+  '꽈당',
+  '끙끙',
+  '끼익',
+  '나',
+  '나머지는',
+  '남들',
+  '남짓',
+  '너',
+  '너희',
+  '너희들',
+  '네',
+  '넷',
+  '년',
+  '논하지 않다',
+  '놀라다',
+  '누가 알겠는가',
+  '누구',
+  '다른',
+  '다른 방면으로',
+  '다만',
+  '다섯',
+  '다소',
+  '다수',
+  '다시 말하자면',
+  '다시말하면',
+  '다음',
+  '다음에',
+  '다음으로',
+  '단지',
+  '답다',
+  '당신',
+  '당장',
+  '대로 하다',
+  '대하면',
+  '대하여',
+  '대해 말하자면',
+  '대해서',
+  '댕그',
+  '더구나',
+  '더군다나',
+  '더라도',
+  '더불어',
+  '더욱더',
+  '더욱이는',
+  '도달하다',
+  '도착하다',
+  '동시에',
+  '동안',
+  '된바에야',
+  '된이상',
+  '두번째로',
+  '둘',
+  '둥둥',
+  '뒤따라',
+  '뒤이어',
+  '든간에',
+  '들',
+  '등',
+  '등등',
+  '딩동',
+  '따라',
+  '따라서',
+  '따위',
+  '따지지 않다',
+  '딱',
+  '때',
+  '때가 되어',
+  '때문에',
+  '또',
+  '또한',
+  '뚝뚝',
+  '라 해도',
+  '령',
+  '로',
+  '로 인하여',
+  '로부터',
+  '로써',
+  '륙',
+  '를',
+  '마음대로',
+  '마저',
+  '마저도',
+  '마치',
+  '막론하고',
+  '만 못하다',
+  '만약',
+  '만약에',
+  '만은 아니다',
+  '만이 아니다',
+  '만일',
+  '만큼',
+  '말하자면',
+  '말할것도 없고',
+  '매',
+  '매번',
+  '메쓰겁다',
+  '몇',
+  '모',
+  '모두',
+  '무렵',
+  '무릎쓰고',
+  '무슨',
+  '무엇',
+  '무엇때문에',
+  '물론',
+  '및',
+  '바꾸어말하면',
+  '바꾸어말하자면',
+  '바꾸어서 말하면',
+  '바꾸어서 한다면',
+  '바꿔 말하면',
+  '바로',
+  '바와같이',
+  '밖에 안된다',
+  '반대로',
+  '반대로 말하자면',
+  '반드시',
+  '버금',
+  '보는데서',
+  '보다더',
+  '보드득',
+  '본대로',
+  '봐',
+  '봐라',
+  '부류의 사람들',
+  '부터',
+  '불구하고',
+  '불문하고',
+  '붕붕',
+  '비걱거리다',
+  '비교적',
+  '비길수 없다',
+  '비로소',
+  '비록',
+  '비슷하다',
+  '비추어 보아',
+  '비하면',
+  '뿐만 아니라',
+  '뿐만아니라',
+  '뿐이다',
+  '삐걱',
+  '삐걱거리다',
+  '사',
+  '삼',
+  '상대적으로 말하자면',
+  '생각한대로',
+  '설령',
+  '설마',
+  '설사',
+  '셋',
+  '소생',
+  '소인',
+  '솨',
+  '쉿',
+  '습니까',
+  '습니다',
+  '시각',
+  '시간',
+  '시작하여',
+  '시초에',
+  '시키다',
+  '실로',
+  '심지어',
+  '아',
+  '아니',
+  '아니나다를가',
+  '아니라면',
+  '아니면',
+  '아니었다면',
+  '아래윗',
+  '아무거나',
+  '아무도',
+  '아야',
+  '아울러',
+  '아이',
+  '아이고',
+  '아이구',
+  '아이야',
+  '아이쿠',
+  '아하',
+  '아홉',
+  '안 그러면',
+  '않기 위하여',
+  '않기 위해서',
+  '알 수 있다',
+  '알았어',
+  '앗',
+  '앞에서',
+  '앞의것',
+  '야',
+  '약간',
+  '양자',
+  '어',
+  '어기여차',
+  '어느',
+  '어느 년도',
+  '어느것',
+  '어느곳',
+  '어느때',
+  '어느쪽',
+  '어느해',
+  '어디',
+  '어때',
+  '어떠한',
+  '어떤',
+  '어떤것',
+  '어떤것들',
+  '어떻게',
+  '어떻해',
+  '어이',
+  '어째서',
+  '어쨋든',
+  '어쩔수 없다',
+  '어찌',
+  '어찌됏든',
+  '어찌됏어',
+  '어찌하든지',
+  '어찌하여',
+  '언제',
+  '언젠가',
+  '얼마',
+  '얼마 안 되는 것',
+  '얼마간',
+  '얼마나',
+  '얼마든지',
+  '얼마만큼',
+  '얼마큼',
+  '엉엉',
+  '에',
+  '에 가서',
+  '에 달려 있다',
+  '에 대해',
+  '에 있다',
+  '에 한하다',
+  '에게',
+  '에서',
+  '여',
+  '여기',
+  '여덟',
+  '여러분',
+  '여보시오',
+  '여부',
+  '여섯',
+  '여전히',
+  '여차',
+  '연관되다',
+  '연이서',
+  '영',
+  '영차',
+  '옆사람',
+  '예',
+  '예를 들면',
+  '예를 들자면',
+  '예컨대',
+  '예하면',
+  '오',
+  '오로지',
+  '오르다',
+  '오자마자',
+  '오직',
+  '오호',
+  '오히려',
+  '와',
+  '와 같은 사람들',
+  '와르르',
+  '와아',
+  '왜',
+  '왜냐하면',
+  '외에도',
+  '요만큼',
+  '요만한 것',
+  '요만한걸',
+  '요컨대',
+  '우르르',
+  '우리',
+  '우리들',
+  '우선',
+  '우에 종합한것과같이',
+  '운운',
+  '월',
+  '위에서 서술한바와같이',
+  '위하여',
+  '위해서',
+  '윙윙',
+  '육',
+  '으로',
+  '으로 인하여',
+  '으로서',
+  '으로써',
+  '을',
+  '응',
+  '응당',
+  '의',
+  '의거하여',
+  '의지하여',
+  '의해',
+  '의해되다',
+  '의해서',
+  '이',
+  '이 되다',
+  '이 때문에',
+  '이 밖에',
+  '이 외에',
+  '이 정도의',
+  '이것',
+  '이곳',
+  '이때',
+  '이라면',
+  '이래',
+  '이러이러하다',
+  '이러한',
+  '이런',
+  '이럴정도로',
+  '이렇게 많은 것',
+  '이렇게되면',
+  '이렇게말하자면',
+  '이렇구나',
+  '이로 인하여',
+  '이르기까지',
+  '이리하여',
+  '이만큼',
+  '이번',
+  '이봐',
+  '이상',
+  '이어서',
+  '이었다',
+  '이와 같다',
+  '이와 같은',
+  '이와 반대로',
+  '이와같다면',
+  '이외에도',
+  '이용하여',
+  '이유만으로',
+  '이젠',
+  '이지만',
+  '이쪽',
+  '이천구',
+  '이천육',
+  '이천칠',
+  '이천팔',
+  '인 듯하다',
+  '인젠',
+  '일',
+  '일것이다',
+  '일곱',
+  '일단',
+  '일때',
+  '일반적으로',
+  '일지라도',
+  '임에 틀림없다',
+  '입각하여',
+  '입장에서',
+  '잇따라',
+  '있다',
+  '자',
+  '자기',
+  '자기집',
+  '자마자',
+  '자신',
+  '잠깐',
+  '잠시',
+  '저',
+  '저것',
+  '저것만큼',
+  '저기',
+  '저쪽',
+  '저희',
+  '전부',
+  '전자',
+  '전후',
+  '점에서 보아',
+  '정도에 이르다',
+  '제',
+  '제각기',
+  '제외하고',
+  '조금',
+  '조차',
+  '조차도',
+  '졸졸',
+  '좀',
+  '좋아',
+  '좍좍',
+  '주룩주룩',
+  '주저하지 않고',
+  '줄은 몰랏다',
+  '줄은모른다',
+  '중에서',
+  '중의하나',
+  '즈음하여',
+  '즉',
+  '즉시',
+  '지든지',
+  '지만',
+  '지말고',
+  '진짜로',
+  '쪽으로',
+  '차라리',
+  '참',
+  '참나',
+  '첫번째로',
+  '쳇',
+  '총적으로',
+  '총적으로 말하면',
+  '총적으로 보면',
+  '칠',
+  '콸콸',
+  '쾅쾅',
+  '쿵',
+  '타다',
+  '타인',
+  '탕탕',
+  '토하다',
+  '통하여',
+  '툭',
+  '퉤',
+  '틈타',
+  '팍',
+  '팔',
+  '퍽',
+  '펄렁',
+  '하',
+  '하게될것이다',
+  '하게하다',
+  '하겠는가',
+  '하고 있다',
+  '하고있었다',
+  '하곤하였다',
+  '하구나',
+  '하기 때문에',
+  '하기 위하여',
+  '하기는한데',
+  '하기만 하면',
+  '하기보다는',
+  '하기에',
+  '하나',
+  '하느니',
+  '하는 김에',
+  '하는 편이 낫다',
+  '하는것도',
+  '하는것만 못하다',
+  '하는것이 낫다',
+  '하는바',
+  '하더라도',
+  '하도다',
+  '하도록시키다',
+  '하도록하다',
+  '하든지',
+  '하려고하다',
+  '하마터면',
+  '하면 할수록',
+  '하면된다',
+  '하면서',
+  '하물며',
+  '하여금',
+  '하여야',
+  '하자마자',
+  '하지 않는다면',
+  '하지 않도록',
+  '하지마',
+  '하지마라',
+  '하지만',
+  '하하',
+  '한 까닭에',
+  '한 이유는',
+  '한 후',
+  '한다면',
+  '한다면 몰라도',
+  '한데',
+  '한마디',
+  '한적이있다',
+  '한켠으로는',
+  '한항목',
+  '할 따름이다',
+  '할 생각이다',
+  '할 줄 안다',
+  '할 지경이다',
+  '할 힘이 있다',
+  '할때',
+  '할만하다',
+  '할망정',
+  '할뿐',
+  '할수있다',
+  '할수있어',
+  '할줄알다',
+  '할지라도',
+  '할지언정',
+  '함께',
+  '해도된다',
+  '해도좋다',
+  '해봐요',
+  '해서는 안된다',
+  '해야한다',
+  '해요',
+  '했어요',
+  '향하다',
+  '향하여',
+  '향해서',
+  '허',
+  '허걱',
+  '허허',
+  '헉',
+  '헉헉',
+  '헐떡헐떡',
+  '형식으로 쓰여',
+  '혹시',
+  '혹은',
+  '혼자',
+  '훨씬',
+  '휘익',
+  '휴',
+  '흐흐',
+  '흥',
+  '힘입어',
+  '︿',
+  '～',
+  '￥'
+];
+
+/* The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const kur = [
+  'ئێمە',
+  'ئێوە',
+  'ئەم',
+  'ئەو',
+  'ئەوان',
+  'ئەوەی',
+  'بۆ',
+  'بێ',
+  'بێجگە',
+  'بە',
+  'بەبێ',
+  'بەدەم',
+  'بەردەم',
+  'بەرلە',
+  'بەرەوی',
+  'بەرەوە',
+  'بەلای',
+  'بەپێی',
+  'تۆ',
+  'تێ',
+  'جگە',
+  'دوای',
+  'دوو',
+  'دە',
+  'دەکات',
+  'دەگەڵ',
+  'سەر',
+  'لێ',
+  'لە',
+  'لەبابەت',
+  'لەباتی',
+  'لەبارەی',
+  'لەبرێتی',
+  'لەبن',
+  'لەبەر',
+  'لەبەینی',
+  'لەدەم',
+  'لەرێ',
+  'لەرێگا',
+  'لەرەوی',
+  'لەسەر',
+  'لەلایەن',
+  'لەناو',
+  'لەنێو',
+  'لەو',
+  'لەپێناوی',
+  'لەژێر',
+  'لەگەڵ',
+  'من',
+  'ناو',
+  'نێوان',
+  'هەر',
+  'هەروەها',
+  'و',
+  'وەک',
+  'پاش',
+  'پێ',
+  'پێش',
+  'چەند',
+  'کرد',
+  'کە',
+  'ی'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const lat = [
+  'a',
+  'ab',
+  'ac',
+  'ad',
+  'at',
+  'atque',
+  'aut',
+  'autem',
+  'cum',
+  'de',
+  'dum',
+  'e',
+  'erant',
+  'erat',
+  'est',
+  'et',
+  'etiam',
+  'ex',
+  'haec',
+  'hic',
+  'hoc',
+  'in',
+  'ita',
+  'me',
+  'nec',
+  'neque',
+  'non',
+  'per',
+  'qua',
+  'quae',
+  'quam',
+  'qui',
+  'quibus',
+  'quidem',
+  'quo',
+  'quod',
+  're',
+  'rebus',
+  'rem',
+  'res',
+  'sed',
+  'si',
+  'sic',
+  'sunt',
+  'tamen',
+  'tandem',
+  'te',
+  'ut',
+  'vel'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const lav = [
+  'aiz',
+  'ap',
+  'apakš',
+  'apakšpus',
+  'ar',
+  'arī',
+  'augšpus',
+  'bet',
+  'bez',
+  'bija',
+  'biji',
+  'biju',
+  'bijām',
+  'bijāt',
+  'būs',
+  'būsi',
+  'būsiet',
+  'būsim',
+  'būt',
+  'būšu',
+  'caur',
+  'diemžēl',
+  'diezin',
+  'droši',
+  'dēļ',
+  'esam',
+  'esat',
+  'esi',
+  'esmu',
+  'gan',
+  'gar',
+  'iekam',
+  'iekams',
+  'iekām',
+  'iekāms',
+  'iekš',
+  'iekšpus',
+  'ik',
+  'ir',
+  'it',
+  'itin',
+  'iz',
+  'ja',
+  'jau',
+  'jeb',
+  'jebšu',
+  'jel',
+  'jo',
+  'jā',
+  'ka',
+  'kamēr',
+  'kaut',
+  'kolīdz',
+  'kopš',
+  'kā',
+  'kļuva',
+  'kļuvi',
+  'kļuvu',
+  'kļuvām',
+  'kļuvāt',
+  'kļūs',
+  'kļūsi',
+  'kļūsiet',
+  'kļūsim',
+  'kļūst',
+  'kļūstam',
+  'kļūstat',
+  'kļūsti',
+  'kļūstu',
+  'kļūt',
+  'kļūšu',
+  'labad',
+  'lai',
+  'lejpus',
+  'līdz',
+  'līdzko',
+  'ne',
+  'nebūt',
+  'nedz',
+  'nekā',
+  'nevis',
+  'nezin',
+  'no',
+  'nu',
+  'nē',
+  'otrpus',
+  'pa',
+  'par',
+  'pat',
+  'pie',
+  'pirms',
+  'pret',
+  'priekš',
+  'pār',
+  'pēc',
+  'starp',
+  'tad',
+  'tak',
+  'tapi',
+  'taps',
+  'tapsi',
+  'tapsiet',
+  'tapsim',
+  'tapt',
+  'tapāt',
+  'tapšu',
+  'taču',
+  'te',
+  'tiec',
+  'tiek',
+  'tiekam',
+  'tiekat',
+  'tieku',
+  'tik',
+  'tika',
+  'tikai',
+  'tiki',
+  'tikko',
+  'tiklab',
+  'tiklīdz',
+  'tiks',
+  'tiksiet',
+  'tiksim',
+  'tikt',
+  'tiku',
+  'tikvien',
+  'tikām',
+  'tikāt',
+  'tikšu',
+  'tomēr',
+  'topat',
+  'turpretim',
+  'turpretī',
+  'tā',
+  'tādēļ',
+  'tālab',
+  'tāpēc',
+  'un',
+  'uz',
+  'vai',
+  'var',
+  'varat',
+  'varēja',
+  'varēji',
+  'varēju',
+  'varējām',
+  'varējāt',
+  'varēs',
+  'varēsi',
+  'varēsiet',
+  'varēsim',
+  'varēt',
+  'varēšu',
+  'vien',
+  'virs',
+  'virspus',
+  'vis',
+  'viņpus',
+  'zem',
+  'ārpus',
+  'šaipus'
+];
+
+/* The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const lit = [
+  'abi',
+  'abidvi',
+  'abiejose',
+  'abiejuose',
+  'abiejø',
+  'abiem',
+  'abigaliai',
+  'abipus',
+  'abu',
+  'abudu',
+  'ai',
+  'ana',
+  'anaiptol',
+  'anaisiais',
+  'anajai',
+  'anajam',
+  'anajame',
+  'anapus',
+  'anas',
+  'anasai',
+  'anasis',
+  'anei',
+  'aniedvi',
+  'anieji',
+  'aniesiems',
+  'anoji',
+  'anojo',
+  'anojoje',
+  'anokia',
+  'anoks',
+  'anosiomis',
+  'anosioms',
+  'anosios',
+  'anosiose',
+  'anot',
+  'ant',
+  'antai',
+  'anuodu',
+  'anuoju',
+  'anuosiuose',
+  'anuosius',
+  'anàja',
+  'anàjà',
+  'anàjá',
+  'anàsias',
+  'anøjø',
+  'apie',
+  'aplink',
+  'ar',
+  'arba',
+  'argi',
+  'arti',
+  'aukðèiau',
+  'að',
+  'be',
+  'bei',
+  'beje',
+  'bemaþ',
+  'bent',
+  'bet',
+  'betgi',
+  'beveik',
+  'dar',
+  'dargi',
+  'daugmaþ',
+  'deja',
+  'dëka',
+  'dël',
+  'dëlei',
+  'dëlto',
+  'ech',
+  'et',
+  'gal',
+  'galbût',
+  'galgi',
+  'gan',
+  'gana',
+  'gi',
+  'greta',
+  'idant',
+  'iki',
+  'ir',
+  'irgi',
+  'it',
+  'itin',
+  'ið',
+  'iðilgai',
+  'iðvis',
+  'jaisiais',
+  'jajai',
+  'jajam',
+  'jajame',
+  'jei',
+  'jeigu',
+  'ji',
+  'jiedu',
+  'jiedvi',
+  'jieji',
+  'jiesiems',
+  'jinai',
+  'jis',
+  'jisai',
+  'jog',
+  'joji',
+  'jojo',
+  'jojoje',
+  'jokia',
+  'joks',
+  'josiomis',
+  'josioms',
+  'josios',
+  'josiose',
+  'judu',
+  'judvi',
+  'juk',
+  'jumis',
+  'jums',
+  'jumyse',
+  'juodu',
+  'juoju',
+  'juosiuose',
+  'juosius',
+  'jus',
+  'jàja',
+  'jàjà',
+  'jàsias',
+  'jájá',
+  'jøjø',
+  'jûs',
+  'jûsiðkis',
+  'jûsiðkë',
+  'jûsø',
+  'kad',
+  'kada',
+  'kadangi',
+  'kai',
+  'kaip',
+  'kaipgi',
+  'kas',
+  'katra',
+  'katras',
+  'katriedvi',
+  'katruodu',
+  'kaþin',
+  'kaþkas',
+  'kaþkatra',
+  'kaþkatras',
+  'kaþkokia',
+  'kaþkoks',
+  'kaþkuri',
+  'kaþkuris',
+  'kiaurai',
+  'kiek',
+  'kiekvienas',
+  'kieno',
+  'kita',
+  'kitas',
+  'kitokia',
+  'kitoks',
+  'kodël',
+  'kokia',
+  'koks',
+  'kol',
+  'kolei',
+  'kone',
+  'kuomet',
+  'kur',
+  'kurgi',
+  'kuri',
+  'kuriedvi',
+  'kuris',
+  'kuriuodu',
+  'lai',
+  'lig',
+  'ligi',
+  'link',
+  'lyg',
+  'man',
+  'manaisiais',
+  'manajai',
+  'manajam',
+  'manajame',
+  'manas',
+  'manasai',
+  'manasis',
+  'mane',
+  'manieji',
+  'maniesiems',
+  'manim',
+  'manimi',
+  'maniðkis',
+  'maniðkë',
+  'mano',
+  'manoji',
+  'manojo',
+  'manojoje',
+  'manosiomis',
+  'manosioms',
+  'manosios',
+  'manosiose',
+  'manuoju',
+  'manuosiuose',
+  'manuosius',
+  'manyje',
+  'manàja',
+  'manàjà',
+  'manàjá',
+  'manàsias',
+  'manæs',
+  'manøjø',
+  'mat',
+  'maþdaug',
+  'maþne',
+  'mes',
+  'mudu',
+  'mudvi',
+  'mumis',
+  'mums',
+  'mumyse',
+  'mus',
+  'mûsiðkis',
+  'mûsiðkë',
+  'mûsø',
+  'na',
+  'nagi',
+  'ne',
+  'nebe',
+  'nebent',
+  'negi',
+  'negu',
+  'nei',
+  'nejau',
+  'nejaugi',
+  'nekaip',
+  'nelyginant',
+  'nes',
+  'net',
+  'netgi',
+  'netoli',
+  'neva',
+  'nors',
+  'nuo',
+  'në',
+  'o',
+  'ogi',
+  'oi',
+  'paeiliui',
+  'pagal',
+  'pakeliui',
+  'palaipsniui',
+  'palei',
+  'pas',
+  'pasak',
+  'paskos',
+  'paskui',
+  'paskum',
+  'pat',
+  'pati',
+  'patiems',
+  'paties',
+  'pats',
+  'patys',
+  'patá',
+  'paèiais',
+  'paèiam',
+  'paèiame',
+  'paèiu',
+  'paèiuose',
+  'paèius',
+  'paèiø',
+  'per',
+  'pernelyg',
+  'pirm',
+  'pirma',
+  'pirmiau',
+  'po',
+  'prie',
+  'prieð',
+  'prieðais',
+  'pro',
+  'pusiau',
+  'rasi',
+  'rodos',
+  'sau',
+  'savaisiais',
+  'savajai',
+  'savajam',
+  'savajame',
+  'savas',
+  'savasai',
+  'savasis',
+  'save',
+  'savieji',
+  'saviesiems',
+  'savimi',
+  'saviðkis',
+  'saviðkë',
+  'savo',
+  'savoji',
+  'savojo',
+  'savojoje',
+  'savosiomis',
+  'savosioms',
+  'savosios',
+  'savosiose',
+  'savuoju',
+  'savuosiuose',
+  'savuosius',
+  'savyje',
+  'savàja',
+  'savàjà',
+  'savàjá',
+  'savàsias',
+  'savæs',
+  'savøjø',
+  'skersai',
+  'skradþiai',
+  'staèiai',
+  'su',
+  'sulig',
+  'ta',
+  'tad',
+  'tai',
+  'taigi',
+  'taip',
+  'taipogi',
+  'taisiais',
+  'tajai',
+  'tajam',
+  'tajame',
+  'tamsta',
+  'tarp',
+  'tarsi',
+  'tartum',
+  'tarytum',
+  'tas',
+  'tasai',
+  'tau',
+  'tavaisiais',
+  'tavajai',
+  'tavajam',
+  'tavajame',
+  'tavas',
+  'tavasai',
+  'tavasis',
+  'tave',
+  'tavieji',
+  'taviesiems',
+  'tavimi',
+  'taviðkis',
+  'taviðkë',
+  'tavo',
+  'tavoji',
+  'tavojo',
+  'tavojoje',
+  'tavosiomis',
+  'tavosioms',
+  'tavosios',
+  'tavosiose',
+  'tavuoju',
+  'tavuosiuose',
+  'tavuosius',
+  'tavyje',
+  'tavàja',
+  'tavàjà',
+  'tavàjá',
+  'tavàsias',
+  'tavæs',
+  'tavøjø',
+  'taèiau',
+  'te',
+  'tegu',
+  'tegul',
+  'tiedvi',
+  'tieji',
+  'ties',
+  'tiesiems',
+  'tiesiog',
+  'tik',
+  'tikriausiai',
+  'tiktai',
+  'toji',
+  'tojo',
+  'tojoje',
+  'tokia',
+  'toks',
+  'tol',
+  'tolei',
+  'toliau',
+  'tosiomis',
+  'tosioms',
+  'tosios',
+  'tosiose',
+  'tu',
+  'tuodu',
+  'tuoju',
+  'tuosiuose',
+  'tuosius',
+  'turbût',
+  'tàja',
+  'tàjà',
+  'tàjá',
+  'tàsias',
+  'tøjø',
+  'tûlas',
+  'uþ',
+  'uþtat',
+  'uþvis',
+  'va',
+  'vai',
+  'viduj',
+  'vidury',
+  'vien',
+  'vienas',
+  'vienokia',
+  'vienoks',
+  'vietoj',
+  'virð',
+  'virðuj',
+  'virðum',
+  'vis',
+  'vis dëlto',
+  'visa',
+  'visas',
+  'visgi',
+  'visokia',
+  'visoks',
+  'vos',
+  'vël',
+  'vëlgi',
+  'ypaè',
+  'á',
+  'ákypai',
+  'ástriþai',
+  'ðalia',
+  'ðe',
+  'ði',
+  'ðiaisiais',
+  'ðiajai',
+  'ðiajam',
+  'ðiajame',
+  'ðiapus',
+  'ðiedvi',
+  'ðieji',
+  'ðiesiems',
+  'ðioji',
+  'ðiojo',
+  'ðiojoje',
+  'ðiokia',
+  'ðioks',
+  'ðiosiomis',
+  'ðiosioms',
+  'ðiosios',
+  'ðiosiose',
+  'ðis',
+  'ðisai',
+  'ðit',
+  'ðita',
+  'ðitas',
+  'ðitiedvi',
+  'ðitokia',
+  'ðitoks',
+  'ðituodu',
+  'ðiuodu',
+  'ðiuoju',
+  'ðiuosiuose',
+  'ðiuosius',
+  'ðiàja',
+  'ðiàjà',
+  'ðiàsias',
+  'ðiøjø',
+  'ðtai',
+  'ðájá',
+  'þemiau'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const lgg = [
+  '́',
+  '̀',
+  'nɨ',
+  'mà',
+  'rɨ',
+  'dɨ',
+  'ɨ',
+  '́nɨ',
+  'èrɨ',
+  '́á\'',
+  'sɨ',
+  'àzɨ',
+  'yɨ',
+  'rá',
+  'vɨ',
+  'nga',
+  'be',
+  'mɨ',
+  'à',
+  'dà',
+  'kʉ',
+  'bá',
+  ' ́lé',
+  'má',
+  'e',
+  'yo',
+  '̀yɨ',
+  'ma',
+  'kɨ',
+  'àlʉ',
+  '́mà',
+  'rʉ́',
+  'drɨ',
+  'patí',
+  'a',
+  'è',
+  'yó',
+  'te',
+  '̀á',
+  'mà',
+  'mâ',
+  'dálé',
+  'yí',
+  '̌',
+  'pɨ',
+  'e\'yó',
+  'ndráa',
+  'bo',
+  'di',
+  'drìá'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const lggNd = [
+  'ma',
+  'ni',
+  'ri',
+  'eri',
+  'di',
+  'yi',
+  'si',
+  'ba',
+  'nga',
+  'i',
+  'ra',
+  'ku',
+  'be',
+  'yo',
+  'da',
+  'azini',
+  'dria',
+  'ru',
+  'azi',
+  'mu',
+  'te',
+  'ndra',
+  'diyi',
+  'ima',
+  'mi',
+  'alu',
+  'nde',
+  'alia',
+  'le',
+  'vile',
+  'dri',
+  'pati',
+  'aria',
+  'bo',
+  'e\'yo',
+  'tu',
+  'kini',
+  'dii',
+  'ama',
+  'eyi',
+  'dika',
+  'pi',
+  'e',
+  'angu',
+  'e\'do',
+  'pie',
+  'ka',
+  'ti',
+  'o\'du',
+  'du'
+];
+
+/* The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const msa = [
+  'abdul',
+  'abdullah',
+  'acara',
+  'ada',
+  'adalah',
+  'ahmad',
+  'air',
+  'akan',
+  'akhbar',
+  'akhir',
+  'aktiviti',
+  'alam',
+  'amat',
+  'amerika',
+  'anak',
+  'anggota',
+  'antara',
+  'antarabangsa',
+  'apa',
+  'apabila',
+  'april',
+  'as',
+  'asas',
+  'asean',
+  'asia',
+  'asing',
+  'atas',
+  'atau',
+  'australia',
+  'awal',
+  'awam',
+  'bagaimanapun',
+  'bagi',
+  'bahagian',
+  'bahan',
+  'baharu',
+  'bahawa',
+  'baik',
+  'bandar',
+  'bank',
+  'banyak',
+  'barangan',
+  'baru',
+  'baru-baru',
+  'bawah',
+  'beberapa',
+  'bekas',
+  'beliau',
+  'belum',
+  'berada',
+  'berakhir',
+  'berbanding',
+  'berdasarkan',
+  'berharap',
+  'berikutan',
+  'berjaya',
+  'berjumlah',
+  'berkaitan',
+  'berkata',
+  'berkenaan',
+  'berlaku',
+  'bermula',
+  'bernama',
+  'bernilai',
+  'bersama',
+  'berubah',
+  'besar',
+  'bhd',
+  'bidang',
+  'bilion',
+  'bn',
+  'boleh',
+  'bukan',
+  'bulan',
+  'bursa',
+  'cadangan',
+  'china',
+  'dagangan',
+  'dalam',
+  'dan',
+  'dana',
+  'dapat',
+  'dari',
+  'daripada',
+  'dasar',
+  'datang',
+  'datuk',
+  'demikian',
+  'dengan',
+  'depan',
+  'derivatives',
+  'dewan',
+  'di',
+  'diadakan',
+  'dibuka',
+  'dicatatkan',
+  'dijangka',
+  'diniagakan',
+  'dis',
+  'disember',
+  'ditutup',
+  'dolar',
+  'dr',
+  'dua',
+  'dunia',
+  'ekonomi',
+  'eksekutif',
+  'eksport',
+  'empat',
+  'enam',
+  'faedah',
+  'feb',
+  'global',
+  'hadapan',
+  'hanya',
+  'harga',
+  'hari',
+  'hasil',
+  'hingga',
+  'hubungan',
+  'ia',
+  'iaitu',
+  'ialah',
+  'indeks',
+  'india',
+  'indonesia',
+  'industri',
+  'ini',
+  'islam',
+  'isnin',
+  'isu',
+  'itu',
+  'jabatan',
+  'jalan',
+  'jan',
+  'jawatan',
+  'jawatankuasa',
+  'jepun',
+  'jika',
+  'jualan',
+  'juga',
+  'julai',
+  'jumaat',
+  'jumlah',
+  'jun',
+  'juta',
+  'kadar',
+  'kalangan',
+  'kali',
+  'kami',
+  'kata',
+  'katanya',
+  'kaunter',
+  'kawasan',
+  'ke',
+  'keadaan',
+  'kecil',
+  'kedua',
+  'kedua-dua',
+  'kedudukan',
+  'kekal',
+  'kementerian',
+  'kemudahan',
+  'kenaikan',
+  'kenyataan',
+  'kepada',
+  'kepentingan',
+  'keputusan',
+  'kerajaan',
+  'kerana',
+  'kereta',
+  'kerja',
+  'kerjasama',
+  'kes',
+  'keselamatan',
+  'keseluruhan',
+  'kesihatan',
+  'ketika',
+  'ketua',
+  'keuntungan',
+  'kewangan',
+  'khamis',
+  'kini',
+  'kira-kira',
+  'kita',
+  'klci',
+  'klibor',
+  'komposit',
+  'kontrak',
+  'kos',
+  'kuala',
+  'kuasa',
+  'kukuh',
+  'kumpulan',
+  'lagi',
+  'lain',
+  'langkah',
+  'laporan',
+  'lebih',
+  'lepas',
+  'lima',
+  'lot',
+  'luar',
+  'lumpur',
+  'mac',
+  'mahkamah',
+  'mahu',
+  'majlis',
+  'makanan',
+  'maklumat',
+  'malam',
+  'malaysia',
+  'mana',
+  'manakala',
+  'masa',
+  'masalah',
+  'masih',
+  'masing-masing',
+  'masyarakat',
+  'mata',
+  'media',
+  'mei',
+  'melalui',
+  'melihat',
+  'memandangkan',
+  'memastikan',
+  'membantu',
+  'membawa',
+  'memberi',
+  'memberikan',
+  'membolehkan',
+  'membuat',
+  'mempunyai',
+  'menambah',
+  'menarik',
+  'menawarkan',
+  'mencapai',
+  'mencatatkan',
+  'mendapat',
+  'mendapatkan',
+  'menerima',
+  'menerusi',
+  'mengadakan',
+  'mengambil',
+  'mengenai',
+  'menggalakkan',
+  'menggunakan',
+  'mengikut',
+  'mengumumkan',
+  'mengurangkan',
+  'meningkat',
+  'meningkatkan',
+  'menjadi',
+  'menjelang',
+  'menokok',
+  'menteri',
+  'menunjukkan',
+  'menurut',
+  'menyaksikan',
+  'menyediakan',
+  'mereka',
+  'merosot',
+  'merupakan',
+  'mesyuarat',
+  'minat',
+  'minggu',
+  'minyak',
+  'modal',
+  'mohd',
+  'mudah',
+  'mungkin',
+  'naik',
+  'najib',
+  'nasional',
+  'negara',
+  'negara-negara',
+  'negeri',
+  'niaga',
+  'nilai',
+  'nov',
+  'ogos',
+  'okt',
+  'oleh',
+  'operasi',
+  'orang',
+  'pada',
+  'pagi',
+  'paling',
+  'pameran',
+  'papan',
+  'para',
+  'paras',
+  'parlimen',
+  'parti',
+  'pasaran',
+  'pasukan',
+  'pegawai',
+  'pejabat',
+  'pekerja',
+  'pelabur',
+  'pelaburan',
+  'pelancongan',
+  'pelanggan',
+  'pelbagai',
+  'peluang',
+  'pembangunan',
+  'pemberita',
+  'pembinaan',
+  'pemimpin',
+  'pendapatan',
+  'pendidikan',
+  'penduduk',
+  'penerbangan',
+  'pengarah',
+  'pengeluaran',
+  'pengerusi',
+  'pengguna',
+  'pengurusan',
+  'peniaga',
+  'peningkatan',
+  'penting',
+  'peratus',
+  'perdagangan',
+  'perdana',
+  'peringkat',
+  'perjanjian',
+  'perkara',
+  'perkhidmatan',
+  'perladangan',
+  'perlu',
+  'permintaan',
+  'perniagaan',
+  'persekutuan',
+  'persidangan',
+  'pertama',
+  'pertubuhan',
+  'pertumbuhan',
+  'perusahaan',
+  'peserta',
+  'petang',
+  'pihak',
+  'pilihan',
+  'pinjaman',
+  'polis',
+  'politik',
+  'presiden',
+  'prestasi',
+  'produk',
+  'program',
+  'projek',
+  'proses',
+  'proton',
+  'pukul',
+  'pula',
+  'pusat',
+  'rabu',
+  'rakan',
+  'rakyat',
+  'ramai',
+  'rantau',
+  'raya',
+  'rendah',
+  'ringgit',
+  'rumah',
+  'sabah',
+  'sahaja',
+  'saham',
+  'sama',
+  'sarawak',
+  'satu',
+  'sawit',
+  'saya',
+  'sdn',
+  'sebagai',
+  'sebahagian',
+  'sebanyak',
+  'sebarang',
+  'sebelum',
+  'sebelumnya',
+  'sebuah',
+  'secara',
+  'sedang',
+  'segi',
+  'sehingga',
+  'sejak',
+  'sekarang',
+  'sektor',
+  'sekuriti',
+  'selain',
+  'selama',
+  'selasa',
+  'selatan',
+  'selepas',
+  'seluruh',
+  'semakin',
+  'semalam',
+  'semasa',
+  'sementara',
+  'semua',
+  'semula',
+  'sen',
+  'sendiri',
+  'seorang',
+  'sepanjang',
+  'seperti',
+  'sept',
+  'september',
+  'serantau',
+  'seri',
+  'serta',
+  'sesi',
+  'setiap',
+  'setiausaha',
+  'sidang',
+  'singapura',
+  'sini',
+  'sistem',
+  'sokongan',
+  'sri',
+  'sudah',
+  'sukan',
+  'suku',
+  'sumber',
+  'supaya',
+  'susut',
+  'syarikat',
+  'syed',
+  'tahap',
+  'tahun',
+  'tan',
+  'tanah',
+  'tanpa',
+  'tawaran',
+  'teknologi',
+  'telah',
+  'tempat',
+  'tempatan',
+  'tempoh',
+  'tenaga',
+  'tengah',
+  'tentang',
+  'terbaik',
+  'terbang',
+  'terbesar',
+  'terbuka',
+  'terdapat',
+  'terhadap',
+  'termasuk',
+  'tersebut',
+  'terus',
+  'tetapi',
+  'thailand',
+  'tiada',
+  'tidak',
+  'tiga',
+  'timbalan',
+  'timur',
+  'tindakan',
+  'tinggi',
+  'tun',
+  'tunai',
+  'turun',
+  'turut',
+  'umno',
+  'unit',
+  'untuk',
+  'untung',
+  'urus',
+  'usaha',
+  'utama',
+  'walaupun',
+  'wang',
+  'wanita',
+  'wilayah',
+  'yang'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const mar = [
+  'अधिक',
+  'अनेक',
+  'अशी',
+  'असलयाचे',
+  'असलेल्या',
+  'असा',
+  'असून',
+  'असे',
+  'आज',
+  'आणि',
+  'आता',
+  'आपल्या',
+  'आला',
+  'आली',
+  'आले',
+  'आहे',
+  'आहेत',
+  'एक',
+  'एका',
+  'कमी',
+  'करणयात',
+  'करून',
+  'का',
+  'काम',
+  'काय',
+  'काही',
+  'किवा',
+  'की',
+  'केला',
+  'केली',
+  'केले',
+  'कोटी',
+  'गेल्या',
+  'घेऊन',
+  'जात',
+  'झाला',
+  'झाली',
+  'झाले',
+  'झालेल्या',
+  'टा',
+  'डॉ',
+  'तर',
+  'तरी',
+  'तसेच',
+  'ता',
+  'ती',
+  'तीन',
+  'ते',
+  'तो',
+  'त्या',
+  'त्याचा',
+  'त्याची',
+  'त्याच्या',
+  'त्याना',
+  'त्यानी',
+  'त्यामुळे',
+  'त्री',
+  'दिली',
+  'दोन',
+  'न',
+  'नाही',
+  'निर्ण्य',
+  'पण',
+  'पम',
+  'परयतन',
+  'पाटील',
+  'म',
+  'मात्र',
+  'माहिती',
+  'मी',
+  'मुबी',
+  'म्हणजे',
+  'म्हणाले',
+  'म्हणून',
+  'या',
+  'याचा',
+  'याची',
+  'याच्या',
+  'याना',
+  'यानी',
+  'येणार',
+  'येत',
+  'येथील',
+  'येथे',
+  'लाख',
+  'व',
+  'व्यकत',
+  'सर्व',
+  'सागित्ले',
+  'सुरू',
+  'हजार',
+  'हा',
+  'ही',
+  'हे',
+  'होणार',
+  'होत',
+  'होता',
+  'होती',
+  'होते'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2019 Kyaw-Zin-Thant
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the 'Software'), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED 'AS IS', WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+
+const mya = [
+  'အပေါ်',
+  'အနက်',
+  'အမြဲတမ်း',
+  'အတွင်းတွင်',
+  'မကြာမီ',
+  'မတိုင်မီ',
+  'ဒါ့အပြင်',
+  'အောက်မှာ',
+  'အထဲမှာ',
+  'ဘယ်တော့မျှ',
+  'မကြာခဏ',
+  'တော်တော်လေး',
+  'စဉ်တွင်',
+  'နှင့်အတူ',
+  'နှင့်',
+  'နှင့်တကွ',
+  'ကျွန်တော်',
+  'ကျွန်မ',
+  'ငါ',
+  'ကျုပ်',
+  'ကျွနု်ပ်',
+  'ကျနော်',
+  'ကျမ',
+  'သူ',
+  'သူမ',
+  'ထိုဟာ',
+  'ထိုအရာ',
+  'ဤအရာ',
+  'ထို',
+  '၄င်း',
+  'ကျွန်တော်တို့',
+  'ကျွန်မတို့',
+  'ငါတို့',
+  'ကျုပ်တို့',
+  'ကျွနု်ပ်တို့',
+  'ကျနော်တို့',
+  'ကျမတို့',
+  'သင်',
+  'သင်တို့',
+  'နင်တို့',
+  'မင်း',
+  'မင်းတို့',
+  'သူတို့',
+  'ကျွန်တော်အား',
+  'ကျွန်တော်ကို',
+  'ကျွန်မကို',
+  'ငါကို',
+  'ကျုပ်ကို',
+  'ကျွနု်ပ်ကို',
+  'သူ့ကို',
+  'သူမကို',
+  'ထိုအရာကို',
+  'သင့်ကို',
+  'သင်တို့ကို',
+  'နင်တို့ကို',
+  'မင်းကို',
+  'မင်းတို့ကို',
+  'ငါတို့ကို',
+  'ကျုပ်တို့ကို',
+  'ကျွနု်ပ်တို့ကို',
+  'မိမိကိုယ်တိုင်',
+  'မိမိဘာသာ',
+  'မင်းကိုယ်တိုင်',
+  'မင်းဘာသာ',
+  'မင်းတို့ကိုယ်တိုင်',
+  'မင်းတို့ဘာသာ',
+  'သူကိုယ်တိုင်',
+  'ကိုယ်တိုင်',
+  'သူမကိုယ်တိုင်',
+  'သူ့ဘာသာ',
+  'သူ့ကိုယ်ကို',
+  'ကိုယ့်ကိုယ်ကို',
+  'မိမိကိုယ်ကို',
+  '၄င်းပင်',
+  'ထိုအရာပင်',
+  'သည့်',
+  'မည့်',
+  'တဲ့',
+  'ကျွနု်ပ်၏',
+  'ကျွန်တော်၏',
+  'ကျွန်မ၏',
+  'ကျနော်၏',
+  'ကျမ၏',
+  'သူ၏',
+  'သူမ၏',
+  'ထိုအရာ၏',
+  'ထိုဟာ၏',
+  'ကျွနု်ပ်တို့၏',
+  'ငါတို့၏',
+  'ကျွန်တော်တို့၏',
+  'ကျွန်မတို့၏',
+  'ကျနော်တို့၏',
+  'ကျမတို့၏',
+  'သင်၏',
+  'သင်တို့၏',
+  'မင်း၏',
+  'မင်းတို့၏',
+  'သူတို့၏',
+  'ကျွန်တော့်ဟာ',
+  'ကျွန်မဟာ',
+  'ကျနော်၏ဟာ',
+  'ကျမ၏ဟာ',
+  'ကျမဟာ',
+  'ကျနော်ဟာ',
+  'သူဟာ',
+  'သူမဟာ',
+  'သူ့ဟာ',
+  'ကျွနု်ပ်တို့ဟာ',
+  'ကျွန်တော်တို့ဟာ',
+  'ကျွန်မတို့ဟာ',
+  'သင်တို့ဟာ',
+  'မင်းတို့ဟာ',
+  'သူတို့ဟာ',
+  'သူမတို့ဟာ',
+  'ဤအရာ',
+  'ဟောဒါ',
+  'ဟောဒီ',
+  'ဟောဒီဟာ',
+  'ဒီဟာ',
+  'ဒါ',
+  'ထိုအရာ',
+  '၄င်းအရာ',
+  'ယင်းအရာ',
+  'အဲဒါ',
+  'ဟိုဟာ',
+  'အချို့',
+  'တစ်ခုခု',
+  'အဘယ်မဆို',
+  'ဘယ်အရာမဆို',
+  'အဘယ်မည်သော',
+  'အကြင်',
+  'အရာရာတိုင်း',
+  'စိုးစဉ်မျှ',
+  'စိုးစဉ်းမျှ',
+  'ဘယ်လောက်မဆို',
+  'တစ်စုံတစ်ရာ',
+  'တစုံတရာ',
+  'အလျဉ်းမဟုတ်',
+  'မည်သည့်နည်းနှင့်မျှမဟုတ်',
+  'အလျဉ်းမရှိသော',
+  'အခြားဖြစ်သော',
+  'အခြားသော',
+  'အခြားတစ်ခု',
+  'အခြားတစ်ယောက်',
+  'အားလုံး',
+  'အရာရာတိုင်း',
+  'အကုန်လုံး',
+  'အလုံးစုံ',
+  'အရာခပ်သိမ်း',
+  'တစ်ခုစီ',
+  'အသီးသီး',
+  'တစ်ဦးဦး',
+  'တစ်ခုခု',
+  'ကိုယ်စီကိုယ်ငှ',
+  'ကိုယ်စီ',
+  'တစ်ဦးစီ',
+  'တစ်ယောက်စီ',
+  'တစ်ခုစီ',
+  'အကုန်',
+  'အပြည့်အစုံ',
+  'လုံးလုံး',
+  'နှစ်ခုလုံး',
+  'နှစ်ယောက်လုံး',
+  'နှစ်ဘက်လုံး',
+  'တစ်စုံတစ်ရာ',
+  'တစ်စုံတစ်ခု',
+  'တစုံတခု',
+  'တစ်စုံတစ်ယောက်',
+  'တစုံတယောက်',
+  'တစ်ယောက်ယောက်',
+  'မည်သူမဆို',
+  'ဘာမျှမရှိ',
+  'ဘာမှမရှိ',
+  'အဘယ်အရာမျှမရှိ',
+  'လူတိုင်း',
+  'လူတကာ',
+  'နှင့်',
+  'ပြီးလျှင်',
+  '၄င်းနောက်',
+  'သို့မဟုတ်',
+  'သို့တည်းမဟုတ်',
+  'သို့မဟုတ်လျှင်',
+  'ဒါမှမဟုတ်',
+  'ဖြစ်စေ',
+  'သို့စေကာမူ',
+  'ဒါပေမယ့်',
+  'ဒါပေမဲ့',
+  'မှတစ်ပါး',
+  'မှလွဲလျှင်',
+  'အဘယ်ကြောင့်ဆိုသော်',
+  'သောကြောင့်',
+  'သဖြင့်',
+  '၍',
+  'သည့်အတွက်ကြောင့်',
+  'လျှင်',
+  'ပါက',
+  'အကယ်၍',
+  'သော်ငြားလည်း',
+  'စေကာမူ',
+  'နည်းတူ',
+  'ပေမယ့်',
+  'ပေမဲ့',
+  'ထိုနည်းတူစွာ',
+  'ထိုနည်းတူ',
+  'ကဲ့သို့',
+  'သကဲ့သို့',
+  'ယင်းကဲ့သို့',
+  'ထိုကဲ့သို့',
+  'နှင့်စပ်လျဉ်း၍',
+  'ဤမျှ',
+  'ဤမျှလောက်',
+  'ဤကဲ့သို့',
+  'အခုလောက်ထိ',
+  'ဒါကတော့',
+  'အဘယ်ကဲ့သလို့',
+  'မည်ကဲ့သို့',
+  'မည်သည့်နည်းနှင့်',
+  'မည်သည့်နည်းဖြင့်',
+  'မည်သည့်နည့်နှင့်မဆို',
+  'မည်သည့်နည်းဖြင့်မဆို',
+  'မည်သို့',
+  'ဘယ်လိုလဲ',
+  'သို့ပေတည့်',
+  'သို့ပေမည့်',
+  'ဘယ်နည်းနှင့်',
+  'မည်ရွေ့မည်မျှ',
+  'အဘယ်မျှလောက်',
+  'ဘယ်လောက်',
+  'မည်သူ',
+  'ဘယ်သူ',
+  'မည်သည့်အကြောင်းကြောင့်',
+  'ဘာအတွက်ကြောင့်',
+  'အဘယ်ကြောင့်',
+  'မည်သည့်အတွက်ကြောင့်',
+  'ဘာကြောင့်',
+  'ဘာအတွက်နဲ့လဲ',
+  'မည်သည်',
+  'ဘာလဲ',
+  'အဘယ်အရာနည်း',
+  'မည်သည့်အရပ်မှာ',
+  'ဘယ်နေရာတွင်',
+  'မည်သည့်နေရာတွင်',
+  'မည်သည့်နေရာသို့',
+  'ဘယ်နေရာသို့',
+  'ဘယ်နေရာမှာ',
+  'ဘယ်သူ၏',
+  'မည်သည့်အရာ၏',
+  'မည်သည့်အခါ',
+  'ဘယ်အချိန်',
+  'ဘယ်အခါ',
+  'မည်သည့်အချိန်',
+  'ဘယ်တော့',
+  'မည်သူကို',
+  'မည်သူက',
+  'ဘယ်သူ့ကို',
+  'မည်သူမည်ဝါ',
+  'မည်သည့်အရာ',
+  'ဘယ်အရာ',
+  'မည်သို့ပင်ဖြစ်စေ',
+  'ဘယ်လိုပဲဖြစ်ဖြစ်',
+  'မည်ရွေ့မည်မျှဖြစ်စေ',
+  'မည်သည့်နည်းနှင့်မဆို',
+  'ဘယ်နည်းနဲ့ဖြစ်ဖြစ်',
+  'မည်သူမဆို',
+  'ဘယ်သူမဆို',
+  'အဘယ်သူမဆို',
+  'မည်သည့်အရာမဆို',
+  'ဘာဖြစ်ဖြစ်',
+  'မည်သည့်အရာဖြစ်ဖြစ်',
+  'မည်သည့်အရပ်၌မဆို',
+  'မည်သည့်နေရာမဆို',
+  'ဘယ်အခါမဆို',
+  'ဘယ်အချိန်မဆို',
+  'ဘယ်အခါဖြစ်ဖြစ်',
+  'အချိန်အခါမရွေး'
+];
+
+/*
+Copyright (c) 2014, Kristoffer Brabrand
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const nob = [
+  'og',
+  'i',
+  'jeg',
+  'det',
+  'at',
+  'en',
+  'et',
+  'den',
+  'til',
+  'er',
+  'som',
+  'på',
+  'de',
+  'med',
+  'han',
+  'av',
+  'ikke',
+  'der',
+  'så',
+  'var',
+  'meg',
+  'seg',
+  'men',
+  'ett',
+  'har',
+  'om',
+  'vi',
+  'min',
+  'mitt',
+  'ha',
+  'hadde',
+  'hun',
+  'nå',
+  'over',
+  'da',
+  'ved',
+  'fra',
+  'du',
+  'ut',
+  'sin',
+  'dem',
+  'oss',
+  'opp',
+  'man',
+  'kan',
+  'hans',
+  'hvor',
+  'eller',
+  'hva',
+  'skal',
+  'selv',
+  'sjøl',
+  'her',
+  'alle',
+  'vil',
+  'bli',
+  'ble',
+  'blitt',
+  'kunne',
+  'inn',
+  'når',
+  'kom',
+  'noen',
+  'noe',
+  'ville',
+  'dere',
+  'som',
+  'deres',
+  'kun',
+  'ja',
+  'etter',
+  'ned',
+  'skulle',
+  'denne',
+  'for',
+  'deg',
+  'si',
+  'sine',
+  'sitt',
+  'mot',
+  'å',
+  'meget',
+  'hvorfor',
+  'dette',
+  'disse',
+  'uten',
+  'hvordan',
+  'ingen',
+  'din',
+  'ditt',
+  'blir',
+  'samme',
+  'hvilken',
+  'hvilke',
+  'sånn',
+  'inni',
+  'mellom',
+  'vår',
+  'hver',
+  'hvem',
+  'vors',
+  'hvis',
+  'både',
+  'bare',
+  'enn',
+  'fordi',
+  'før',
+  'mange',
+  'også',
+  'slik',
+  'vært',
+  'være',
+  'begge',
+  'siden',
+  'henne',
+  'hennar',
+  'hennes'
+];
+
+/* The MIT License (MIT)
+Copyright (c) 2018-20 Espen Klem
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const panGu = [
+  'ਦੇ',
+  'ਵਿੱਚ',
+  'ਦਾ',
+  'ਅਤੇ',
+  'ਦੀ',
+  'ਇੱਕ',
+  'ਨੂੰ',
+  'ਹੈ',
+  'ਤੋਂ',
+  'ਇਸ',
+  'ਇਹ',
+  'ਨੇ',
+  'ਤੇ',
+  'ਨਾਲ',
+  'ਲਈ',
+  'ਵੀ',
+  'ਸੀ',
+  'ਵਿਚ',
+  'ਕਿ',
+  'ਜੋ',
+  'ਉਹ',
+  'ਉਸ',
+  'ਹਨ',
+  'ਜਾਂਦਾ',
+  'ਕੀਤਾ',
+  'ਗਿਆ',
+  'ਹੀ',
+  'ਕੇ',
+  'ਜਾਂ',
+  'ਦੀਆਂ',
+  'ਜਿਸ',
+  'ਕਰਨ',
+  'ਹੋ',
+  'ਕਰ',
+  'ਆਪਣੇ',
+  'ਕੀਤੀ',
+  'ਤੌਰ',
+  'ਬਾਅਦ',
+  'ਨਹੀਂ',
+  'ਭਾਰਤੀ',
+  'ਪਿੰਡ',
+  'ਸਿੰਘ',
+  'ਉੱਤੇ',
+  'ਸਾਲ',
+  '।',
+  'ਪੰਜਾਬ',
+  'ਸਭ',
+  'ਭਾਰਤ',
+  'ਉਨ੍ਹਾਂ',
+  'ਹੁੰਦਾ',
+  'ਤੱਕ',
+  'ਇਕ',
+  'ਹੋਇਆ',
+  'ਜਨਮ',
+  'ਬਹੁਤ',
+  'ਪਰ',
+  'ਦੁਆਰਾ',
+  'ਰੂਪ',
+  'ਹੋਰ',
+  'ਕੰਮ',
+  'ਆਪਣੀ',
+  'ਤਾਂ',
+  'ਸਮੇਂ',
+  'ਪੰਜਾਬੀ',
+  'ਗਈ',
+  'ਦਿੱਤਾ',
+  'ਦੋ',
+  'ਕਿਸੇ',
+  'ਕਈ',
+  'ਜਾ',
+  'ਵਾਲੇ',
+  'ਸ਼ੁਰੂ',
+  'ਉਸਨੇ',
+  'ਕਿਹਾ',
+  'ਹੋਣ',
+  'ਲੋਕ',
+  'ਜਾਂਦੀ',
+  'ਵਿੱਚੋਂ',
+  'ਨਾਮ',
+  'ਜਦੋਂ',
+  'ਪਹਿਲਾਂ',
+  'ਕਰਦਾ',
+  'ਹੁੰਦੀ',
+  'ਹੋਏ',
+  'ਸਨ',
+  'ਵਜੋਂ',
+  'ਰਾਜ',
+  'ਮੁੱਖ',
+  'ਕਰਦੇ',
+  'ਕੁਝ',
+  'ਸਾਰੇ',
+  'ਹੁੰਦੇ',
+  'ਸ਼ਹਿਰ',
+  'ਭਾਸ਼ਾ',
+  'ਹੋਈ',
+  'ਅਨੁਸਾਰ',
+  'ਸਕਦਾ',
+  'ਆਮ',
+  'ਵੱਖ',
+  'ਕੋਈ',
+  'ਵਾਰ',
+  'ਗਏ',
+  'ਖੇਤਰ',
+  'ਜੀ',
+  'ਕਾਰਨ',
+  'ਕਰਕੇ',
+  'ਜਿਵੇਂ',
+  'ਜ਼ਿਲ੍ਹੇ',
+  'ਲੋਕਾਂ',
+  'ਚ',
+  'ਸਾਹਿਤ',
+  'ਸਦੀ',
+  'ਬਾਰੇ',
+  'ਜਾਂਦੇ',
+  'ਵਾਲਾ',
+  'ਜਾਣ',
+  'ਪਹਿਲੀ',
+  'ਪ੍ਰਾਪਤ',
+  'ਰਿਹਾ',
+  'ਵਾਲੀ',
+  'ਨਾਂ',
+  'ਦੌਰਾਨ',
+  'ਤਰ੍ਹਾਂ',
+  'ਯੂਨੀਵਰਸਿਟੀ',
+  'ਨਾ',
+  'ਏ',
+  'ਤਿੰਨ',
+  'ਇਨ੍ਹਾਂ',
+  'ਗੁਰੂ',
+  'ਇਸਨੂੰ',
+  'ਇਹਨਾਂ',
+  'ਪਿਤਾ',
+  'ਲਿਆ',
+  'ਸ਼ਾਮਲ',
+  'ਸ਼ਬਦ',
+  'ਅੰਗਰੇਜ਼ੀ',
+  'ਉਸਨੂੰ',
+  'ਉਹਨਾਂ',
+  'ਸਥਿਤ',
+  'ਫਿਰ',
+  'ਜੀਵਨ',
+  'ਸਕੂਲ',
+  'ਹੁਣ',
+  'ਦਿਨ',
+  'ਕੀਤੇ',
+  'ਆਦਿ',
+  'ਵੱਧ',
+  'ਲੈ',
+  'ਘਰ',
+  'ਵੱਲ',
+  'ਦੇਸ਼',
+  'ਵਲੋਂ',
+  'ਬਣ',
+  'ਵੀਂ',
+  'ਫਿਲਮ',
+  'ਉਮਰ',
+  'ਬਲਾਕ',
+  'ਰਹੇ',
+  'ਸਾਹਿਬ',
+  'ਕਰਦੀ',
+  'ਹਰ',
+  'ਪੈਦਾ',
+  'ਘੱਟ',
+  'ਲੇਖਕ',
+  'ਹਿੱਸਾ',
+  'ਫ਼ਿਲਮ',
+  'ਮੌਤ',
+  'ਜਿੱਥੇ',
+  'ਵੱਡਾ',
+  'ਵਿਖੇ',
+  'ਆਪਣਾ',
+  'ਪਹਿਲਾ',
+  'ਵਰਤੋਂ',
+  'ਆਪ',
+  'ਕਰਨਾ',
+  'ਵਿਆਹ',
+  'ਰਹੀ',
+  'ਰਾਹੀਂ',
+  'ਦਿੱਤੀ',
+  'ਉਸਦੇ',
+  'ਪਰਿਵਾਰ',
+  'ਆ',
+  'ਦੂਜੇ',
+  'ਅਮਰੀਕਾ',
+  'ਮੰਨਿਆ',
+  'ਇਸਦੇ',
+  'ਈ',
+  'ਕਾਲਜ',
+  'ਸਰਕਾਰ',
+  'ਇੱਥੇ',
+  'ਪਾਕਿਸਤਾਨ',
+  'ਸ਼ਾਮਿਲ',
+  'ਵਿਗਿਆਨ',
+  'ਉਸਦੀ',
+  'ਪੇਸ਼',
+  'ਕਿਉਂਕਿ',
+  'ਪਹਿਲੇ',
+  'ਧਰਮ',
+  'ਮਸ਼ਹੂਰ',
+  'ਅੰਦਰ',
+  'ਵਿਚੋਂ',
+  'ਜਿਨ੍ਹਾਂ',
+  'ਜਾਣਿਆ',
+  'ਪਾਣੀ',
+  'ਇਲਾਵਾ',
+  'ਅਰਥ',
+  'ਚਾਰ',
+  'ਪ੍ਰਸਿੱਧ',
+  'ਨਾਵਲ',
+  'ਵੱਡੇ',
+  'ਵੱਲੋਂ',
+  'ਕਹਾਣੀ',
+  'ਵਿਸ਼ਵ',
+  'ਮੂਲ',
+  'ਅਮਰੀਕੀ',
+  'ਸਥਾਨ',
+  'ਇਤਿਹਾਸ',
+  'ਕੁੱਝ',
+  'ਵਿਕਾਸ',
+  'ਉੱਤਰ',
+  'ਸਿੱਖਿਆ',
+  'ਹਿੰਦੀ',
+  'ਪ੍ਰਮੁੱਖ',
+  'ਰਚਨਾ',
+  'ਬਣਾਇਆ',
+  'ਵਿਸ਼ੇਸ਼',
+  'ਡਾ',
+  'ਉੱਪਰ',
+  'ਪੱਛਮੀ',
+  'ਦੇਣ',
+  'ਇਸਦਾ',
+  'ਸਕਦੇ',
+  'ਰੱਖਿਆ',
+  'ਕਵੀ',
+  'ਦਿੱਲੀ',
+  'ਵੱਡੀ',
+  'ਭੂਮਿਕਾ',
+  'ਸਮਾਜ',
+  'ਕਾਵਿ',
+  'ਕੀ',
+  'ਕੋਲ',
+  'ਦ',
+  'ਗੱਲ',
+  'ਸੰਸਾਰ',
+  'ਭਾਗ',
+  'ਆਈ',
+  'ਦੱਖਣ',
+  'ਅੱਜ',
+  'ਸਿੱਖ',
+  'ਕਹਿੰਦੇ',
+  'ਸੰਗੀਤ',
+  'ਕਿਲੋਮੀਟਰ',
+  'ਜਿਹਨਾਂ',
+  'ਸਭਾ',
+  'ਜਿਸਦਾ',
+  'ਜਨਵਰੀ',
+  'ਕਵਿਤਾ',
+  'ਮੈਂਬਰ',
+  'ਲਿਖਿਆ',
+  'ਮਾਂ',
+  'ਕਲਾ',
+  'ਪੰਜ',
+  'ਥਾਂ',
+  'ਹੇਠ',
+  'ਜਿਆਦਾ',
+  'ਵਰਤਿਆ',
+  'ਮਾਰਚ',
+  'ਡੀ',
+  'ਅਕਤੂਬਰ',
+  'ਤਕ',
+  'ਨਾਟਕ',
+  'ਬੀ',
+  'ਖਾਸ',
+  'ਇਸੇ',
+  'ਆਧੁਨਿਕ',
+  'ਅਗਸਤ',
+  'ਤਿਆਰ',
+  'ਮਾਤਾ',
+  'ਬਣਾਉਣ',
+  'ਨਵੰਬਰ',
+  'ਵਿਅਕਤੀ',
+  'ਦੱਖਣੀ',
+  'ਦਸੰਬਰ',
+  'ਆਫ',
+  'ਗੀਤ',
+  'ਗਿਣਤੀ',
+  'ਕਾਲ',
+  'ਖੋਜ',
+  'ਸਾਲਾਂ',
+  'ਪੂਰੀ',
+  'ਸਮਾਂ',
+  'ਜ਼ਿਆਦਾ',
+  'ਇਸਦੀ',
+  'ਸਕਦੀ',
+  'ਵਿਚਕਾਰ',
+  'ਰਾਜਧਾਨੀ',
+  'ਉਸਦਾ',
+  'ਜੁਲਾਈ',
+  'ਜੂਨ',
+  'ਅਧੀਨ',
+  'ਸਥਾਪਨਾ',
+  'ਸੇਵਾ',
+  'ਭਾਵ',
+  'ਵਰਗ',
+  'ਛੋਟੇ',
+  'ਦਿੰਦਾ',
+  'ਸਮਾਜਿਕ',
+  'ਹੁੰਦੀਆਂ',
+  'ਟੀਮ',
+  'ਔਰਤਾਂ',
+  'ਅਕਸਰ',
+  'ਪ੍ਰਕਾਸ਼ਿਤ',
+  'ਉਰਦੂ',
+  'ਰੰਗ',
+  'ਪਾਰਟੀ',
+  'ਬਣਾ',
+  'ਪ੍ਰਭਾਵ',
+  'ਸ਼ੁਰੂਆਤ',
+  'ਲਗਭਗ',
+  'ਮਈ',
+  'ਸਿਰਫ',
+  'ਨੇੜੇ',
+  'ਜਿਸਨੂੰ',
+  'ਹਾਲਾਂਕਿ',
+  'ਦੂਰ',
+  'ਸਤੰਬਰ',
+  'ਕਿਤਾਬ',
+  'ਕਦੇ',
+  'ਉੱਤਰੀ',
+  'ਪ੍ਰਕਾਰ',
+  'ਇਸਨੇ',
+  'ਪ੍ਰਦੇਸ਼',
+  'ਅੱਗੇ',
+  'ਸੰਯੁਕਤ',
+  'ਪੜ੍ਹਾਈ',
+  'ਵਧੇਰੇ',
+  'ਨਾਲ਼',
+  'ਮਨੁੱਖ',
+  'ਬਾਕੀ',
+  'ਪ੍ਰਧਾਨ',
+  'ਦੂਜੀ',
+  'ਕੁੱਲ',
+  'ਆਫ਼',
+  'ਅਧਿਐਨ',
+  'ਰਾਸ਼ਟਰੀ',
+  'ਪੁੱਤਰ',
+  'ਅੰਤਰਰਾਸ਼ਟਰੀ',
+  'ਧਰਤੀ',
+  'ਕੇਂਦਰ',
+  'ਦੇਸ਼ਾਂ',
+  'ਮੱਧ',
+  'ਜ਼ਿਲ੍ਹਾ',
+  'ਸਾਰੀਆਂ',
+  'ਪੱਧਰ',
+  'ਹੋਵੇ',
+  'ਜੇ',
+  'ਭਾਈ',
+  'ਰਹਿਣ',
+  'ਪੁਰਸਕਾਰ',
+  'ਸਭਿਆਚਾਰ',
+  'ਪਤਾ',
+  'ਪਾਸੇ',
+  'ਨਵੇਂ',
+  'ਕੰਪਨੀ',
+  'ਬਾਹਰ',
+  'ਵੇਲੇ',
+  'ਸੰਨ',
+  'ਪੂਰਬੀ',
+  'ਵਿਚਾਰ',
+  'ਕਾਰਜ',
+  'ਪੀ',
+  'ਮਹੱਤਵਪੂਰਨ',
+  'ਦੁਨੀਆਂ',
+  'ਧਾਰਮਿਕ',
+  'ਮਨੁੱਖੀ',
+  'ਸਮੂਹ',
+  'ਅਜਿਹੇ',
+  'ਲਾਲ',
+  'ਦੂਜਾ',
+  'ਭਰਾ',
+  'ਸ੍ਰੀ',
+  'ਅੰਤ',
+  'ਜਾਂਦੀਆਂ',
+  'ਸ਼ਾਹ',
+  'ਰਹਿੰਦੇ',
+  'ਮਹਾਨ',
+  'ਚੀਨ',
+  'ਮੀਟਰ',
+  'ਵਰਗੇ',
+  'ਨਾਲੋਂ',
+  'ਹਾਸਲ',
+  'ਕਿਸਮ',
+  'ਅਜਿਹਾ',
+  'ਬਣਿਆ',
+  'ਭਰ',
+  'ਛੱਡ',
+  'ਲੈਣ',
+  'ਹਿੱਸੇ',
+  'ਟੀ',
+  'ਲਿਖੇ',
+  'ਮਿਲ',
+  'ਮੌਜੂਦ',
+  'ਦਿੱਤੇ',
+  'ਵਾਸਤੇ',
+  'ਵਾਲੀਆਂ',
+  'ਵਧੀਆ',
+  'ਰੂਸੀ',
+  'ਜਾਰੀ',
+  'ਸਰਕਾਰੀ',
+  'ਡਿਗਰੀ',
+  'ਪੱਛਮ',
+  'ਲੜਾਈ',
+  'ਭਾਸ਼ਾਵਾਂ',
+  'ਰਾਜਾ',
+  'ਜਲੰਧਰ',
+  'ਹਿੰਦੂ',
+  'ਔਰਤ',
+  'ਜੰਗ',
+  'ਬਾਬਾ',
+  'ਬੱਚਿਆਂ',
+  'ਮੰਤਰੀ',
+  'ਪਟਿਆਲਾ',
+  'ਵਾਂਗ',
+  'ਆਉਣ',
+  'ਭਾਵੇਂ',
+  'ਕੇਵਲ',
+  'ਐਸ',
+  'ਪ੍ਰਾਚੀਨ',
+  'ਰਹਿੰਦਾ',
+  'ਬੋਲੀ',
+  'ਅਵਾਰਡ',
+  'ਨਗਰ',
+  'ਖੇਡਾਂ',
+  'ਫਿਲਮਾਂ',
+  'ਬੱਚੇ',
+  'ਕੌਰ',
+  'ਤੋ',
+  'ਪ੍ਰਤੀ',
+  'ਕੁਆਂਟਮ',
+  'ਅਬਾਦੀ',
+  'ਪੁਸਤਕ',
+  'ਐਮ',
+  'ਰਾਮ',
+  'ਖੇਤਰਾਂ',
+  'ਫਰਵਰੀ',
+  'ਕ੍ਰਿਕਟ',
+  'ਪੈਂਦਾ',
+  'ਇਤਿਹਾਸਕ',
+  'ਲੱਗ',
+  'ਬ੍ਰਿਟਿਸ਼',
+  'ਆਇਆ',
+  'ਮਿਲਦਾ'
+];
+
+/*
+Copyright (c) 2011, Chris Umbel
+Farsi Stop Words by Fardin Koochaki <me@fardinak.com>
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the 'Software'), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to fdo so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED 'AS IS', WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const fas = [
+  'از',
+  'با',
+  'به',
+  'برای',
+  'و',
+  'باید',
+  'شاید',
+  'اکنون',
+  'اگر',
+  'اگرچه',
+  'الا',
+  'اما',
+  'اندر',
+  'اینکه',
+  'باری',
+  'بالعکس',
+  'بدون',
+  'بر',
+  'بلکه',
+  'بنابراین',
+  'بی',
+  'پس',
+  'تا',
+  'جز',
+  'چنانچه',
+  'چه',
+  'چون',
+  'در',
+  'را',
+  'روی',
+  'زیرا',
+  'سپس',
+  'غیر',
+  'که',
+  'لیکن',
+  'مانند',
+  'مثل',
+  'مگر',
+  'نه',
+  'نیز',
+  'هرچند',
+  'هم',
+  'همان',
+  'وانگهی',
+  'ولی',
+  'ولو',
+  'همانند',
+  'همچو'
+];
+
+/*
+Copyright (c) 2013, Paweł Łaskarzewski
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+// list based on: http://pl.wikipedia.org/wiki/Wikipedia:Stopwords
+
+const pol = [
+  'a',
+  'aby',
+  'ach',
+  'acz',
+  'aczkolwiek',
+  'aj',
+  'albo',
+  'ale',
+  'ależ',
+  'ani',
+  'aż',
+  'bardziej',
+  'bardzo',
+  'bo',
+  'bowiem',
+  'by',
+  'byli',
+  'bynajmniej',
+  'być',
+  'był',
+  'była',
+  'było',
+  'były',
+  'będzie',
+  'będą',
+  'cali',
+  'cała',
+  'cały',
+  'ci',
+  'cię',
+  'ciebie',
+  'co',
+  'cokolwiek',
+  'coś',
+  'czasami',
+  'czasem',
+  'czemu',
+  'czy',
+  'czyli',
+  'daleko',
+  'dla',
+  'dlaczego',
+  'dlatego',
+  'do',
+  'dobrze',
+  'dokąd',
+  'dość',
+  'dużo',
+  'dwa',
+  'dwaj',
+  'dwie',
+  'dwoje',
+  'dziś',
+  'dzisiaj',
+  'gdy',
+  'gdyby',
+  'gdyż',
+  'gdzie',
+  'gdziekolwiek',
+  'gdzieś',
+  'i',
+  'ich',
+  'ile',
+  'im',
+  'inna',
+  'inne',
+  'inny',
+  'innych',
+  'iż',
+  'ja',
+  'ją',
+  'jak',
+  'jakaś',
+  'jakby',
+  'jaki',
+  'jakichś',
+  'jakie',
+  'jakiś',
+  'jakiż',
+  'jakkolwiek',
+  'jako',
+  'jakoś',
+  'je',
+  'jeden',
+  'jedna',
+  'jedno',
+  'jednak',
+  'jednakże',
+  'jego',
+  'jej',
+  'jemu',
+  'jest',
+  'jestem',
+  'jeszcze',
+  'jeśli',
+  'jeżeli',
+  'już',
+  'ją',
+  'każdy',
+  'kiedy',
+  'kilka',
+  'kimś',
+  'kto',
+  'ktokolwiek',
+  'ktoś',
+  'która',
+  'które',
+  'którego',
+  'której',
+  'który',
+  'których',
+  'którym',
+  'którzy',
+  'ku',
+  'lat',
+  'lecz',
+  'lub',
+  'ma',
+  'mają',
+  'mało',
+  'mam',
+  'mi',
+  'mimo',
+  'między',
+  'mną',
+  'mnie',
+  'mogą',
+  'moi',
+  'moim',
+  'moja',
+  'moje',
+  'może',
+  'możliwe',
+  'można',
+  'mój',
+  'mu',
+  'musi',
+  'my',
+  'na',
+  'nad',
+  'nam',
+  'nami',
+  'nas',
+  'nasi',
+  'nasz',
+  'nasza',
+  'nasze',
+  'naszego',
+  'naszych',
+  'natomiast',
+  'natychmiast',
+  'nawet',
+  'nią',
+  'nic',
+  'nich',
+  'nie',
+  'niech',
+  'niego',
+  'niej',
+  'niemu',
+  'nigdy',
+  'nim',
+  'nimi',
+  'niż',
+  'no',
+  'o',
+  'obok',
+  'od',
+  'około',
+  'on',
+  'ona',
+  'one',
+  'oni',
+  'ono',
+  'oraz',
+  'oto',
+  'owszem',
+  'pan',
+  'pana',
+  'pani',
+  'po',
+  'pod',
+  'podczas',
+  'pomimo',
+  'ponad',
+  'ponieważ',
+  'powinien',
+  'powinna',
+  'powinni',
+  'powinno',
+  'poza',
+  'prawie',
+  'przecież',
+  'przed',
+  'przede',
+  'przedtem',
+  'przez',
+  'przy',
+  'roku',
+  'również',
+  'sam',
+  'sama',
+  'są',
+  'się',
+  'skąd',
+  'sobie',
+  'sobą',
+  'sposób',
+  'swoje',
+  'ta',
+  'tak',
+  'taka',
+  'taki',
+  'takie',
+  'także',
+  'tam',
+  'te',
+  'tego',
+  'tej',
+  'temu',
+  'ten',
+  'teraz',
+  'też',
+  'to',
+  'tobą',
+  'tobie',
+  'toteż',
+  'trzeba',
+  'tu',
+  'tutaj',
+  'twoi',
+  'twoim',
+  'twoja',
+  'twoje',
+  'twym',
+  'twój',
+  'ty',
+  'tych',
+  'tylko',
+  'tym',
+  'u',
+  'w',
+  'wam',
+  'wami',
+  'was',
+  'wasz',
+  'zaś',
+  'wasza',
+  'wasze',
+  'we',
+  'według',
+  'wiele',
+  'wielu',
+  'więc',
+  'więcej',
+  'tę',
+  'wszyscy',
+  'wszystkich',
+  'wszystkie',
+  'wszystkim',
+  'wszystko',
+  'wtedy',
+  'wy',
+  'właśnie',
+  'z',
+  'za',
+  'zapewne',
+  'zawsze',
+  'ze',
+  'zł',
+  'znowu',
+  'znów',
+  'został',
+  'żaden',
+  'żadna',
+  'żadne',
+  'żadnych',
+  'że',
+  'żeby'
+];
+
+/*
+Copyright (c) 2011, Luís Rodrigues
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const por = [
+  'a',
+  'à',
+  'ao',
+  'aos',
+  'aquela',
+  'aquelas',
+  'aquele',
+  'aqueles',
+  'aquilo',
+  'as',
+  'às',
+  'até',
+  'com',
+  'como',
+  'da',
+  'das',
+  'de',
+  'dela',
+  'delas',
+  'dele',
+  'deles',
+  'depois',
+  'do',
+  'dos',
+  'e',
+  'ela',
+  'elas',
+  'ele',
+  'eles',
+  'em',
+  'entre',
+  'essa',
+  'essas',
+  'esse',
+  'esses',
+  'esta',
+  'estas',
+  'este',
+  'estes',
+  'eu',
+  'isso',
+  'isto',
+  'já',
+  'lhe',
+  'lhes',
+  'mais',
+  'mas',
+  'me',
+  'mesmo',
+  'meu',
+  'meus',
+  'minha',
+  'minhas',
+  'muito',
+  'muitos',
+  'na',
+  'não',
+  'nas',
+  'nem',
+  'no',
+  'nos',
+  'nós',
+  'nossa',
+  'nossas',
+  'nosso',
+  'nossos',
+  'num',
+  'nuns',
+  'numa',
+  'numas',
+  'o',
+  'os',
+  'ou',
+  'para',
+  'pela',
+  'pelas',
+  'pelo',
+  'pelos',
+  'por',
+  'quais',
+  'qual',
+  'quando',
+  'que',
+  'quem',
+  'se',
+  'sem',
+  'seu',
+  'seus',
+  'só',
+  'sua',
+  'suas',
+  'também',
+  'te',
+  'teu',
+  'teus',
+  'tu',
+  'tua',
+  'tuas',
+  'um',
+  'uma',
+  'umas',
+  'você',
+  'vocês',
+  'vos',
+  'vosso',
+  'vossos'
+];
+
+/*
+Copyright (c) 2017, Micael Levi and Fabrício Rodrigues
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const porBr = [
+  'a',
+  'à',
+  'adeus',
+  'agora',
+  'aí',
+  'ainda',
+  'além',
+  'algo',
+  'alguém',
+  'algum',
+  'alguma',
+  'algumas',
+  'alguns',
+  'ali',
+  'ampla',
+  'amplas',
+  'amplo',
+  'amplos',
+  'ano',
+  'anos',
+  'ante',
+  'antes',
+  'ao',
+  'aos',
+  'apenas',
+  'apoio',
+  'após',
+  'aquela',
+  'aquelas',
+  'aquele',
+  'aqueles',
+  'aqui',
+  'aquilo',
+  'área',
+  'as',
+  'às',
+  'assim',
+  'até',
+  'atrás',
+  'através',
+  'baixo',
+  'bastante',
+  'bem',
+  'boa',
+  'boas',
+  'bom',
+  'bons',
+  'breve',
+  'cá',
+  'cada',
+  'catorze',
+  'cedo',
+  'cento',
+  'certamente',
+  'certeza',
+  'cima',
+  'cinco',
+  'coisa',
+  'coisas',
+  'com',
+  'como',
+  'conselho',
+  'contra',
+  'contudo',
+  'custa',
+  'da',
+  'dá',
+  'dão',
+  'daquela',
+  'daquelas',
+  'daquele',
+  'daqueles',
+  'dar',
+  'das',
+  'de',
+  'debaixo',
+  'dela',
+  'delas',
+  'dele',
+  'deles',
+  'demais',
+  'dentro',
+  'depois',
+  'desde',
+  'dessa',
+  'dessas',
+  'desse',
+  'desses',
+  'desta',
+  'destas',
+  'deste',
+  'destes',
+  'deve',
+  'devem',
+  'devendo',
+  'dever',
+  'deverá',
+  'deverão',
+  'deveria',
+  'deveriam',
+  'devia',
+  'deviam',
+  'dez',
+  'dezenove',
+  'dezesseis',
+  'dezessete',
+  'dezoito',
+  'dia',
+  'diante',
+  'disse',
+  'disso',
+  'disto',
+  'dito',
+  'diz',
+  'dizem',
+  'dizer',
+  'do',
+  'dois',
+  'dos',
+  'doze',
+  'duas',
+  'dúvida',
+  'e',
+  'é',
+  'ela',
+  'elas',
+  'ele',
+  'eles',
+  'em',
+  'embora',
+  'enquanto',
+  'entre',
+  'era',
+  'eram',
+  'éramos',
+  'és',
+  'essa',
+  'essas',
+  'esse',
+  'esses',
+  'esta',
+  'está',
+  'estamos',
+  'estão',
+  'estar',
+  'estas',
+  'estás',
+  'estava',
+  'estavam',
+  'estávamos',
+  'este',
+  'esteja',
+  'estejam',
+  'estejamos',
+  'estes',
+  'esteve',
+  'estive',
+  'estivemos',
+  'estiver',
+  'estivera',
+  'estiveram',
+  'estivéramos',
+  'estiverem',
+  'estivermos',
+  'estivesse',
+  'estivessem',
+  'estivéssemos',
+  'estiveste',
+  'estivestes',
+  'estou',
+  'etc',
+  'eu',
+  'exemplo',
+  'faço',
+  'falta',
+  'favor',
+  'faz',
+  'fazeis',
+  'fazem',
+  'fazemos',
+  'fazendo',
+  'fazer',
+  'fazes',
+  'feita',
+  'feitas',
+  'feito',
+  'feitos',
+  'fez',
+  'fim',
+  'final',
+  'foi',
+  'fomos',
+  'for',
+  'fora',
+  'foram',
+  'fôramos',
+  'forem',
+  'forma',
+  'formos',
+  'fosse',
+  'fossem',
+  'fôssemos',
+  'foste',
+  'fostes',
+  'fui',
+  'geral',
+  'grande',
+  'grandes',
+  'grupo',
+  'há',
+  'haja',
+  'hajam',
+  'hajamos',
+  'hão',
+  'havemos',
+  'havia',
+  'hei',
+  'hoje',
+  'hora',
+  'horas',
+  'houve',
+  'houvemos',
+  'houver',
+  'houvera',
+  'houverá',
+  'houveram',
+  'houvéramos',
+  'houverão',
+  'houverei',
+  'houverem',
+  'houveremos',
+  'houveria',
+  'houveriam',
+  'houveríamos',
+  'houvermos',
+  'houvesse',
+  'houvessem',
+  'houvéssemos',
+  'isso',
+  'isto',
+  'já',
+  'la',
+  'lá',
+  'lado',
+  'lhe',
+  'lhes',
+  'lo',
+  'local',
+  'logo',
+  'longe',
+  'lugar',
+  'maior',
+  'maioria',
+  'mais',
+  'mal',
+  'mas',
+  'máximo',
+  'me',
+  'meio',
+  'menor',
+  'menos',
+  'mês',
+  'meses',
+  'mesma',
+  'mesmas',
+  'mesmo',
+  'mesmos',
+  'meu',
+  'meus',
+  'mil',
+  'minha',
+  'minhas',
+  'momento',
+  'muita',
+  'muitas',
+  'muito',
+  'muitos',
+  'na',
+  'nada',
+  'não',
+  'naquela',
+  'naquelas',
+  'naquele',
+  'naqueles',
+  'nas',
+  'nem',
+  'nenhum',
+  'nenhuma',
+  'nessa',
+  'nessas',
+  'nesse',
+  'nesses',
+  'nesta',
+  'nestas',
+  'neste',
+  'nestes',
+  'ninguém',
+  'nível',
+  'no',
+  'noite',
+  'nome',
+  'nos',
+  'nós',
+  'nossa',
+  'nossas',
+  'nosso',
+  'nossos',
+  'nova',
+  'novas',
+  'nove',
+  'novo',
+  'novos',
+  'num',
+  'numa',
+  'número',
+  'nunca',
+  'o',
+  'obra',
+  'obrigada',
+  'obrigado',
+  'oitava',
+  'oitavo',
+  'oito',
+  'onde',
+  'ontem',
+  'onze',
+  'os',
+  'ou',
+  'outra',
+  'outras',
+  'outro',
+  'outros',
+  'para',
+  'parece',
+  'parte',
+  'partir',
+  'paucas',
+  'pela',
+  'pelas',
+  'pelo',
+  'pelos',
+  'pequena',
+  'pequenas',
+  'pequeno',
+  'pequenos',
+  'per',
+  'perante',
+  'perto',
+  'pode',
+  'pude',
+  'pôde',
+  'podem',
+  'podendo',
+  'poder',
+  'poderia',
+  'poderiam',
+  'podia',
+  'podiam',
+  'põe',
+  'põem',
+  'pois',
+  'ponto',
+  'pontos',
+  'por',
+  'porém',
+  'porque',
+  'porquê',
+  'posição',
+  'possível',
+  'possivelmente',
+  'posso',
+  'pouca',
+  'poucas',
+  'pouco',
+  'poucos',
+  'primeira',
+  'primeiras',
+  'primeiro',
+  'primeiros',
+  'própria',
+  'próprias',
+  'próprio',
+  'próprios',
+  'próxima',
+  'próximas',
+  'próximo',
+  'próximos',
+  'pude',
+  'puderam',
+  'quais',
+  'quáis',
+  'qual',
+  'quando',
+  'quanto',
+  'quantos',
+  'quarta',
+  'quarto',
+  'quatro',
+  'que',
+  'quê',
+  'quem',
+  'quer',
+  'quereis',
+  'querem',
+  'queremas',
+  'queres',
+  'quero',
+  'questão',
+  'quinta',
+  'quinto',
+  'quinze',
+  'relação',
+  'sabe',
+  'sabem',
+  'são',
+  'se',
+  'segunda',
+  'segundo',
+  'sei',
+  'seis',
+  'seja',
+  'sejam',
+  'sejamos',
+  'sem',
+  'sempre',
+  'sendo',
+  'ser',
+  'será',
+  'serão',
+  'serei',
+  'seremos',
+  'seria',
+  'seriam',
+  'seríamos',
+  'sete',
+  'sétima',
+  'sétimo',
+  'seu',
+  'seus',
+  'sexta',
+  'sexto',
+  'si',
+  'sido',
+  'sim',
+  'sistema',
+  'só',
+  'sob',
+  'sobre',
+  'sois',
+  'somos',
+  'sou',
+  'sua',
+  'suas',
+  'tal',
+  'talvez',
+  'também',
+  'tampouco',
+  'tanta',
+  'tantas',
+  'tanto',
+  'tão',
+  'tarde',
+  'te',
+  'tem',
+  'tém',
+  'têm',
+  'temos',
+  'tendes',
+  'tendo',
+  'tenha',
+  'tenham',
+  'tenhamos',
+  'tenho',
+  'tens',
+  'ter',
+  'terá',
+  'terão',
+  'terceira',
+  'terceiro',
+  'terei',
+  'teremos',
+  'teria',
+  'teriam',
+  'teríamos',
+  'teu',
+  'teus',
+  'teve',
+  'ti',
+  'tido',
+  'tinha',
+  'tinham',
+  'tínhamos',
+  'tive',
+  'tivemos',
+  'tiver',
+  'tivera',
+  'tiveram',
+  'tivéramos',
+  'tiverem',
+  'tivermos',
+  'tivesse',
+  'tivessem',
+  'tivéssemos',
+  'tiveste',
+  'tivestes',
+  'toda',
+  'todas',
+  'todavia',
+  'todo',
+  'todos',
+  'trabalho',
+  'três',
+  'treze',
+  'tu',
+  'tua',
+  'tuas',
+  'tudo',
+  'última',
+  'últimas',
+  'último',
+  'últimos',
+  'um',
+  'uma',
+  'umas',
+  'uns',
+  'vai',
+  'vais',
+  'vão',
+  'vários',
+  'vem',
+  'vêm',
+  'vendo',
+  'vens',
+  'ver',
+  'vez',
+  'vezes',
+  'viagem',
+  'vindo',
+  'vinte',
+  'vir',
+  'você',
+  'vocês',
+  'vos',
+  'vós',
+  'vossa',
+  'vossas',
+  'vosso',
+  'vossos',
+  'zero'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const ron = [
+  'acea',
+  'aceasta',
+  'această',
+  'aceea',
+  'acei',
+  'aceia',
+  'acel',
+  'acela',
+  'acele',
+  'acelea',
+  'acest',
+  'acesta',
+  'aceste',
+  'acestea',
+  'aceşti',
+  'aceştia',
+  'acolo',
+  'acord',
+  'acum',
+  'ai',
+  'aia',
+  'aibă',
+  'aici',
+  'al',
+  'ale',
+  'alea',
+  'altceva',
+  'altcineva',
+  'am',
+  'ar',
+  'are',
+  'asemenea',
+  'asta',
+  'astea',
+  'astăzi',
+  'asupra',
+  'au',
+  'avea',
+  'avem',
+  'aveţi',
+  'azi',
+  'aş',
+  'aşadar',
+  'aţi',
+  'bine',
+  'bucur',
+  'bună',
+  'ca',
+  'care',
+  'caut',
+  'ce',
+  'cel',
+  'ceva',
+  'chiar',
+  'cinci',
+  'cine',
+  'cineva',
+  'contra',
+  'cu',
+  'cum',
+  'cumva',
+  'curând',
+  'curînd',
+  'când',
+  'cât',
+  'câte',
+  'câtva',
+  'câţi',
+  'cînd',
+  'cît',
+  'cîte',
+  'cîtva',
+  'cîţi',
+  'că',
+  'căci',
+  'cărei',
+  'căror',
+  'cărui',
+  'către',
+  'da',
+  'dacă',
+  'dar',
+  'datorită',
+  'dată',
+  'dau',
+  'de',
+  'deci',
+  'deja',
+  'deoarece',
+  'departe',
+  'deşi',
+  'din',
+  'dinaintea',
+  'dintr-',
+  'dintre',
+  'doi',
+  'doilea',
+  'două',
+  'drept',
+  'după',
+  'dă',
+  'ea',
+  'ei',
+  'el',
+  'ele',
+  'eram',
+  'este',
+  'eu',
+  'eşti',
+  'face',
+  'fata',
+  'fi',
+  'fie',
+  'fiecare',
+  'fii',
+  'fim',
+  'fiu',
+  'fiţi',
+  'frumos',
+  'fără',
+  'graţie',
+  'halbă',
+  'iar',
+  'ieri',
+  'la',
+  'le',
+  'li',
+  'lor',
+  'lui',
+  'lângă',
+  'lîngă',
+  'mai',
+  'mea',
+  'mei',
+  'mele',
+  'mereu',
+  'meu',
+  'mi',
+  'mie',
+  'mine',
+  'mult',
+  'multă',
+  'mulţi',
+  'mulţumesc',
+  'mâine',
+  'mîine',
+  'mă',
+  'ne',
+  'nevoie',
+  'nici',
+  'nicăieri',
+  'nimeni',
+  'nimeri',
+  'nimic',
+  'nişte',
+  'noastre',
+  'noastră',
+  'noi',
+  'noroc',
+  'nostru',
+  'nouă',
+  'noştri',
+  'nu',
+  'opt',
+  'ori',
+  'oricare',
+  'orice',
+  'oricine',
+  'oricum',
+  'oricând',
+  'oricât',
+  'oricînd',
+  'oricît',
+  'oriunde',
+  'patra',
+  'patru',
+  'patrulea',
+  'pe',
+  'pentru',
+  'peste',
+  'pic',
+  'poate',
+  'pot',
+  'prea',
+  'prima',
+  'primul',
+  'prin',
+  'printr-',
+  'puţin',
+  'puţina',
+  'puţină',
+  'până',
+  'pînă',
+  'rog',
+  'sa',
+  'sale',
+  'sau',
+  'se',
+  'spate',
+  'spre',
+  'sub',
+  'sunt',
+  'suntem',
+  'sunteţi',
+  'sută',
+  'sînt',
+  'sîntem',
+  'sînteţi',
+  'să',
+  'săi',
+  'său',
+  'ta',
+  'tale',
+  'te',
+  'timp',
+  'tine',
+  'toate',
+  'toată',
+  'tot',
+  'totuşi',
+  'toţi',
+  'trei',
+  'treia',
+  'treilea',
+  'tu',
+  'tăi',
+  'tău',
+  'un',
+  'una',
+  'unde',
+  'undeva',
+  'unei',
+  'uneia',
+  'unele',
+  'uneori',
+  'unii',
+  'unor',
+  'unora',
+  'unu',
+  'unui',
+  'unuia',
+  'unul',
+  'vi',
+  'voastre',
+  'voastră',
+  'voi',
+  'vostru',
+  'vouă',
+  'voştri',
+  'vreme',
+  'vreo',
+  'vreun',
+  'vă',
+  'zece',
+  'zero',
+  'zi',
+  'zice',
+  'îi',
+  'îl',
+  'îmi',
+  'împotriva',
+  'în',
+  'înainte',
+  'înaintea',
+  'încotro',
+  'încât',
+  'încît',
+  'între',
+  'întrucât',
+  'întrucît',
+  'îţi',
+  'ăla',
+  'ălea',
+  'ăsta',
+  'ăstea',
+  'ăştia',
+  'şapte',
+  'şase',
+  'şi',
+  'ştiu',
+  'ţi',
+  'ţie'
+];
+
+/*
+Copyright (c) 2011, Polyakov Vladimir, Chris Umbel
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const rus = [
+  'и',
+  'в',
+  'во',
+  'не',
+  'что',
+  'он',
+  'на',
+  'я',
+  'с',
+  'со',
+  'как',
+  'а',
+  'то',
+  'все',
+  'она',
+  'так',
+  'его',
+  'но',
+  'да',
+  'ты',
+  'к',
+  'у',
+  'же',
+  'вы',
+  'за',
+  'бы',
+  'по',
+  'только',
+  'ее',
+  'мне',
+  'было',
+  'вот',
+  'от',
+  'меня',
+  'еще',
+  'нет',
+  'о',
+  'из',
+  'ему',
+  'теперь',
+  'когда',
+  'даже',
+  'ну',
+  'ли',
+  'если',
+  'уже',
+  'или',
+  'ни',
+  'быть',
+  'был',
+  'него',
+  'до',
+  'вас',
+  'нибудь',
+  'уж',
+  'вам',
+  'сказал',
+  'ведь',
+  'там',
+  'потом',
+  'себя',
+  'ничего',
+  'ей',
+  'может',
+  'они',
+  'тут',
+  'где',
+  'есть',
+  'надо',
+  'ней',
+  'для',
+  'мы',
+  'тебя',
+  'их',
+  'чем',
+  'была',
+  'сам',
+  'чтоб',
+  'без',
+  'будто',
+  'чего',
+  'раз',
+  'тоже',
+  'себе',
+  'под',
+  'будет',
+  'ж',
+  'тогда',
+  'кто',
+  'этот',
+  'того',
+  'потому',
+  'этого',
+  'какой',
+  'совсем',
+  'ним',
+  'этом',
+  'почти',
+  'мой',
+  'тем',
+  'чтобы',
+  'нее',
+  'были',
+  'куда',
+  'всех',
+  'никогда',
+  'сегодня',
+  'можно',
+  'при',
+  'об',
+  'другой',
+  'хоть',
+  'после',
+  'над',
+  'больше',
+  'тот',
+  'через',
+  'эти',
+  'нас',
+  'про',
+  'всего',
+  'них',
+  'какая',
+  'много',
+  'разве',
+  'эту',
+  'моя',
+  'свою',
+  'этой',
+  'перед',
+  'иногда',
+  'лучше',
+  'чуть',
+  'том',
+  'нельзя',
+  'такой',
+  'им',
+  'более',
+  'всегда',
+  'конечно',
+  'всю',
+  'между',
+  'это',
+  'лишь'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const slk = [
+  'a',
+  'aby',
+  'aj',
+  'ako',
+  'aký',
+  'ale',
+  'alebo',
+  'ani',
+  'avšak',
+  'ba',
+  'bez',
+  'buï',
+  'cez',
+  'do',
+  'ho',
+  'hoci',
+  'i',
+  'ich',
+  'im',
+  'ja',
+  'jeho',
+  'jej',
+  'jemu',
+  'ju',
+  'k',
+  'kam',
+  'kde',
+  'kedže',
+  'keï',
+  'kto',
+  'ktorý',
+  'ku',
+  'lebo',
+  'ma',
+  'mi',
+  'mne',
+  'mnou',
+  'mu',
+  'my',
+  'mòa',
+  'môj',
+  'na',
+  'nad',
+  'nami',
+  'neho',
+  'nej',
+  'nemu',
+  'nich',
+  'nielen',
+  'nim',
+  'no',
+  'nám',
+  'nás',
+  'náš',
+  'ním',
+  'o',
+  'od',
+  'on',
+  'ona',
+  'oni',
+  'ono',
+  'ony',
+  'po',
+  'pod',
+  'pre',
+  'pred',
+  'pri',
+  's',
+  'sa',
+  'seba',
+  'sem',
+  'so',
+  'svoj',
+  'taký',
+  'tam',
+  'teba',
+  'tebe',
+  'tebou',
+  'tej',
+  'ten',
+  'ti',
+  'tie',
+  'to',
+  'toho',
+  'tomu',
+  'tou',
+  'tvoj',
+  'ty',
+  'tá',
+  'tým',
+  'v',
+  'vami',
+  'veï',
+  'vo',
+  'vy',
+  'vám',
+  'vás',
+  'váš',
+  'však',
+  'z',
+  'za',
+  'zo',
+  'a',
+  'èi',
+  'èo',
+  'èí',
+  'òom',
+  'òou',
+  'òu',
+  'že'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const slv = [
+  'a',
+  'ali',
+  'april',
+  'avgust',
+  'b',
+  'bi',
+  'bil',
+  'bila',
+  'bile',
+  'bili',
+  'bilo',
+  'biti',
+  'blizu',
+  'bo',
+  'bodo',
+  'bojo',
+  'bolj',
+  'bom',
+  'bomo',
+  'boste',
+  'bova',
+  'boš',
+  'brez',
+  'c',
+  'cel',
+  'cela',
+  'celi',
+  'celo',
+  'd',
+  'da',
+  'daleč',
+  'dan',
+  'danes',
+  'datum',
+  'december',
+  'deset',
+  'deseta',
+  'deseti',
+  'deseto',
+  'devet',
+  'deveta',
+  'deveti',
+  'deveto',
+  'do',
+  'dober',
+  'dobra',
+  'dobri',
+  'dobro',
+  'dokler',
+  'dol',
+  'dolg',
+  'dolga',
+  'dolgi',
+  'dovolj',
+  'drug',
+  'druga',
+  'drugi',
+  'drugo',
+  'dva',
+  'dve',
+  'e',
+  'eden',
+  'en',
+  'ena',
+  'ene',
+  'eni',
+  'enkrat',
+  'eno',
+  'etc.',
+  'f',
+  'februar',
+  'g',
+  'g.',
+  'ga',
+  'ga.',
+  'gor',
+  'gospa',
+  'gospod',
+  'h',
+  'halo',
+  'i',
+  'idr.',
+  'ii',
+  'iii',
+  'in',
+  'iv',
+  'ix',
+  'iz',
+  'j',
+  'januar',
+  'jaz',
+  'je',
+  'ji',
+  'jih',
+  'jim',
+  'jo',
+  'julij',
+  'junij',
+  'jutri',
+  'k',
+  'kadarkoli',
+  'kaj',
+  'kajti',
+  'kako',
+  'kakor',
+  'kamor',
+  'kamorkoli',
+  'kar',
+  'karkoli',
+  'katerikoli',
+  'kdaj',
+  'kdo',
+  'kdorkoli',
+  'ker',
+  'ki',
+  'kje',
+  'kjer',
+  'kjerkoli',
+  'ko',
+  'koder',
+  'koderkoli',
+  'koga',
+  'komu',
+  'kot',
+  'kratek',
+  'kratka',
+  'kratke',
+  'kratki',
+  'l',
+  'lahka',
+  'lahke',
+  'lahki',
+  'lahko',
+  'le',
+  'lep',
+  'lepa',
+  'lepe',
+  'lepi',
+  'lepo',
+  'leto',
+  'm',
+  'maj',
+  'majhen',
+  'majhna',
+  'majhni',
+  'malce',
+  'malo',
+  'manj',
+  'marec',
+  'me',
+  'med',
+  'medtem',
+  'mene',
+  'mesec',
+  'mi',
+  'midva',
+  'midve',
+  'mnogo',
+  'moj',
+  'moja',
+  'moje',
+  'mora',
+  'morajo',
+  'moram',
+  'moramo',
+  'morate',
+  'moraš',
+  'morem',
+  'mu',
+  'n',
+  'na',
+  'nad',
+  'naj',
+  'najina',
+  'najino',
+  'najmanj',
+  'naju',
+  'največ',
+  'nam',
+  'narobe',
+  'nas',
+  'nato',
+  'nazaj',
+  'naš',
+  'naša',
+  'naše',
+  'ne',
+  'nedavno',
+  'nedelja',
+  'nek',
+  'neka',
+  'nekaj',
+  'nekatere',
+  'nekateri',
+  'nekatero',
+  'nekdo',
+  'neke',
+  'nekega',
+  'neki',
+  'nekje',
+  'neko',
+  'nekoga',
+  'nekoč',
+  'ni',
+  'nikamor',
+  'nikdar',
+  'nikjer',
+  'nikoli',
+  'nič',
+  'nje',
+  'njega',
+  'njegov',
+  'njegova',
+  'njegovo',
+  'njej',
+  'njemu',
+  'njen',
+  'njena',
+  'njeno',
+  'nji',
+  'njih',
+  'njihov',
+  'njihova',
+  'njihovo',
+  'njiju',
+  'njim',
+  'njo',
+  'njun',
+  'njuna',
+  'njuno',
+  'no',
+  'nocoj',
+  'november',
+  'npr.',
+  'o',
+  'ob',
+  'oba',
+  'obe',
+  'oboje',
+  'od',
+  'odprt',
+  'odprta',
+  'odprti',
+  'okoli',
+  'oktober',
+  'on',
+  'onadva',
+  'one',
+  'oni',
+  'onidve',
+  'osem',
+  'osma',
+  'osmi',
+  'osmo',
+  'oz.',
+  'p',
+  'pa',
+  'pet',
+  'peta',
+  'petek',
+  'peti',
+  'peto',
+  'po',
+  'pod',
+  'pogosto',
+  'poleg',
+  'poln',
+  'polna',
+  'polni',
+  'polno',
+  'ponavadi',
+  'ponedeljek',
+  'ponovno',
+  'potem',
+  'povsod',
+  'pozdravljen',
+  'pozdravljeni',
+  'prav',
+  'prava',
+  'prave',
+  'pravi',
+  'pravo',
+  'prazen',
+  'prazna',
+  'prazno',
+  'prbl.',
+  'precej',
+  'pred',
+  'prej',
+  'preko',
+  'pri',
+  'pribl.',
+  'približno',
+  'primer',
+  'pripravljen',
+  'pripravljena',
+  'pripravljeni',
+  'proti',
+  'prva',
+  'prvi',
+  'prvo',
+  'r',
+  'ravno',
+  'redko',
+  'res',
+  'reč',
+  's',
+  'saj',
+  'sam',
+  'sama',
+  'same',
+  'sami',
+  'samo',
+  'se',
+  'sebe',
+  'sebi',
+  'sedaj',
+  'sedem',
+  'sedma',
+  'sedmi',
+  'sedmo',
+  'sem',
+  'september',
+  'seveda',
+  'si',
+  'sicer',
+  'skoraj',
+  'skozi',
+  'slab',
+  'smo',
+  'so',
+  'sobota',
+  'spet',
+  'sreda',
+  'srednja',
+  'srednji',
+  'sta',
+  'ste',
+  'stran',
+  'stvar',
+  'sva',
+  't',
+  'ta',
+  'tak',
+  'taka',
+  'take',
+  'taki',
+  'tako',
+  'takoj',
+  'tam',
+  'te',
+  'tebe',
+  'tebi',
+  'tega',
+  'težak',
+  'težka',
+  'težki',
+  'težko',
+  'ti',
+  'tista',
+  'tiste',
+  'tisti',
+  'tisto',
+  'tj.',
+  'tja',
+  'to',
+  'toda',
+  'torek',
+  'tretja',
+  'tretje',
+  'tretji',
+  'tri',
+  'tu',
+  'tudi',
+  'tukaj',
+  'tvoj',
+  'tvoja',
+  'tvoje',
+  'u',
+  'v',
+  'vaju',
+  'vam',
+  'vas',
+  'vaš',
+  'vaša',
+  'vaše',
+  've',
+  'vedno',
+  'velik',
+  'velika',
+  'veliki',
+  'veliko',
+  'vendar',
+  'ves',
+  'več',
+  'vi',
+  'vidva',
+  'vii',
+  'viii',
+  'visok',
+  'visoka',
+  'visoke',
+  'visoki',
+  'vsa',
+  'vsaj',
+  'vsak',
+  'vsaka',
+  'vsakdo',
+  'vsake',
+  'vsaki',
+  'vsakomur',
+  'vse',
+  'vsega',
+  'vsi',
+  'vso',
+  'včasih',
+  'včeraj',
+  'x',
+  'z',
+  'za',
+  'zadaj',
+  'zadnji',
+  'zakaj',
+  'zaprta',
+  'zaprti',
+  'zaprto',
+  'zdaj',
+  'zelo',
+  'zunaj',
+  'č',
+  'če',
+  'često',
+  'četrta',
+  'četrtek',
+  'četrti',
+  'četrto',
+  'čez',
+  'čigav',
+  'š',
+  'šest',
+  'šesta',
+  'šesti',
+  'šesto',
+  'štiri',
+  'ž',
+  'že'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const som = [
+  'oo',
+  'atabo',
+  'ay',
+  'ku',
+  'waxeey',
+  'uu',
+  'lakin',
+  'si',
+  'ayuu',
+  'soo',
+  'waa',
+  'ka',
+  'kasoo',
+  'kale',
+  'waxuu',
+  'ayee',
+  'ayaa',
+  'kuu',
+  'isku',
+  'ugu',
+  'jiray',
+  'dhan',
+  'dambeestii',
+  'inuu',
+  'in',
+  'jirtay',
+  'uheestay',
+  'aad',
+  'uga',
+  'hadana',
+  'timaado',
+  'timaaday'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const sot = [
+  'a',
+  'le',
+  'o',
+  'ba',
+  'ho',
+  'oa',
+  'ea',
+  'ka',
+  'hae',
+  'tselane',
+  'eaba',
+  'ke',
+  'hore',
+  'ha',
+  'e',
+  'ne',
+  're',
+  'bona',
+  'me',
+  'limo',
+  'tsa',
+  'haholo',
+  'la',
+  'empa',
+  'ngoanake',
+  'se',
+  'moo',
+  'm\'e',
+  'bane',
+  'mo',
+  'tse',
+  'sa',
+  'li',
+  'ena',
+  'bina',
+  'pina',
+  'hape'
+];
+
+/*
+Copyright (c) 2011, David Przybilla, Chris Umbel
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const spa = [
+  'a',
+  'un',
+  'el',
+  'ella',
+  'y',
+  'sobre',
+  'de',
+  'la',
+  'que',
+  'en',
+  'los',
+  'del',
+  'se',
+  'las',
+  'por',
+  'un',
+  'para',
+  'con',
+  'no',
+  'una',
+  'su',
+  'al',
+  'lo',
+  'como',
+  'más',
+  'pero',
+  'sus',
+  'le',
+  'ya',
+  'o',
+  'porque',
+  'cuando',
+  'muy',
+  'sin',
+  'sobre',
+  'también',
+  'me',
+  'hasta',
+  'donde',
+  'quien',
+  'desde',
+  'nos',
+  'durante',
+  'uno',
+  'ni',
+  'contra',
+  'ese',
+  'eso',
+  'mí',
+  'qué',
+  'otro',
+  'él',
+  'cual',
+  'poco',
+  'mi',
+  'tú',
+  'te',
+  'ti',
+  'sí'
+];
+
+/*
+Copyright (c) 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// This list is frequency sorted. That means it can be sliced from the bottom
+// and be less agressive in excluding stopwords */
+
+const swa = [
+  'na',
+  'ya',
+  'wa',
+  'kwa',
+  'ni',
+  'za',
+  'katika',
+  'la',
+  'kuwa',
+  'kama',
+  'kwamba',
+  'cha',
+  'hiyo',
+  'lakini',
+  'yake',
+  'hata',
+  'wakati',
+  'hivyo',
+  'sasa',
+  'wake',
+  'au',
+  'watu',
+  'hii',
+  'zaidi',
+  'vya',
+  'huo',
+  'tu',
+  'kwenye',
+  'si',
+  'pia',
+  'ili',
+  'moja',
+  'kila',
+  'baada',
+  'ambao',
+  'ambayo',
+  'yao',
+  'wao',
+  'kuna',
+  'hilo',
+  'kutoka',
+  'kubwa',
+  'pamoja',
+  'bila',
+  'huu',
+  'hayo',
+  'sana',
+  'ndani',
+  'mkuu',
+  'hizo',
+  'kufanya',
+  'wengi',
+  'hadi',
+  'mmoja',
+  'hili',
+  'juu',
+  'kwanza',
+  'wetu',
+  'kuhusu',
+  'baadhi',
+  'wote',
+  'yetu',
+  'hivi',
+  'kweli',
+  'mara',
+  'wengine',
+  'nini',
+  'ndiyo',
+  'zao',
+  'kati',
+  'hao',
+  'hapa',
+  'kutokana',
+  'muda',
+  'habari',
+  'ambaye',
+  'wenye',
+  'nyingine',
+  'hakuna',
+  'tena',
+  'hatua',
+  'bado',
+  'nafasi',
+  'basi',
+  'kabisa',
+  'hicho',
+  'nje',
+  'huyo',
+  'vile',
+  'yote',
+  'mkubwa',
+  'alikuwa',
+  'zote',
+  'leo',
+  'haya',
+  'huko',
+  'kutoa',
+  'mwa',
+  'kiasi',
+  'hasa',
+  'nyingi',
+  'kabla',
+  'wale',
+  'chini',
+  'gani',
+  'hapo',
+  'lazima',
+  'mwingine',
+  'bali',
+  'huku',
+  'zake',
+  'ilikuwa',
+  'tofauti',
+  'kupata',
+  'mbalimbali',
+  'pale',
+  'kusema',
+  'badala',
+  'wazi',
+  'yeye',
+  'alisema',
+  'hawa',
+  'ndio',
+  'hizi',
+  'tayari',
+  'wala',
+  'muhimu',
+  'ile',
+  'mpya',
+  'ambazo',
+  'dhidi',
+  'kwenda',
+  'sisi',
+  'kwani',
+  'jinsi',
+  'binafsi',
+  'kutumia',
+  'mbili',
+  'mbali',
+  'kuu',
+  'mengine',
+  'mbele',
+  'namna',
+  'mengi',
+  'upande'
+];
+
+/*
+The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+
+Source: https://github.com/stopwords-iso/stopwords-sv
+*/
+
+const swe = [
+  'aderton',
+  'adertonde',
+  'adjö',
+  'aldrig',
+  'alla',
+  'allas',
+  'allt',
+  'alltid',
+  'alltså',
+  'andra',
+  'andras',
+  'annan',
+  'annat',
+  'artonde',
+  'artonn',
+  'att',
+  'av',
+  'bakom',
+  'bara',
+  'behöva',
+  'behövas',
+  'behövde',
+  'behövt',
+  'beslut',
+  'beslutat',
+  'beslutit',
+  'bland',
+  'blev',
+  'bli',
+  'blir',
+  'blivit',
+  'bort',
+  'borta',
+  'bra',
+  'bäst',
+  'bättre',
+  'båda',
+  'bådas',
+  'dag',
+  'dagar',
+  'dagarna',
+  'dagen',
+  'de',
+  'del',
+  'delen',
+  'dem',
+  'den',
+  'denna',
+  'deras',
+  'dess',
+  'dessa',
+  'det',
+  'detta',
+  'dig',
+  'din',
+  'dina',
+  'dit',
+  'ditt',
+  'dock',
+  'dom',
+  'du',
+  'där',
+  'därför',
+  'då',
+  'e',
+  'efter',
+  'eftersom',
+  'ej',
+  'elfte',
+  'eller',
+  'elva',
+  'emot',
+  'en',
+  'enkel',
+  'enkelt',
+  'enkla',
+  'enligt',
+  'ens',
+  'er',
+  'era',
+  'ers',
+  'ert',
+  'ett',
+  'ettusen',
+  'fanns',
+  'fem',
+  'femte',
+  'femtio',
+  'femtionde',
+  'femton',
+  'femtonde',
+  'fick',
+  'fin',
+  'finnas',
+  'finns',
+  'fjorton',
+  'fjortonde',
+  'fjärde',
+  'fler',
+  'flera',
+  'flesta',
+  'fram',
+  'framför',
+  'från',
+  'fyra',
+  'fyrtio',
+  'fyrtionde',
+  'få',
+  'får',
+  'fått',
+  'följande',
+  'för',
+  'före',
+  'förlåt',
+  'förra',
+  'första',
+  'genast',
+  'genom',
+  'gick',
+  'gjorde',
+  'gjort',
+  'god',
+  'goda',
+  'godare',
+  'godast',
+  'gott',
+  'gälla',
+  'gäller',
+  'gällt',
+  'gärna',
+  'gå',
+  'går',
+  'gått',
+  'gör',
+  'göra',
+  'ha',
+  'hade',
+  'haft',
+  'han',
+  'hans',
+  'har',
+  'heller',
+  'hellre',
+  'helst',
+  'helt',
+  'henne',
+  'hennes',
+  'hit',
+  'hon',
+  'honom',
+  'hundra',
+  'hundraen',
+  'hundraett',
+  'hur',
+  'här',
+  'hög',
+  'höger',
+  'högre',
+  'högst',
+  'i',
+  'ibland',
+  'icke',
+  'idag',
+  'igen',
+  'igår',
+  'imorgon',
+  'in',
+  'inför',
+  'inga',
+  'ingen',
+  'ingenting',
+  'inget',
+  'innan',
+  'inne',
+  'inom',
+  'inte',
+  'inuti',
+  'ja',
+  'jag',
+  'jo',
+  'ju',
+  'just',
+  'jämfört',
+  'kan',
+  'kanske',
+  'knappast',
+  'kom',
+  'komma',
+  'kommer',
+  'kommit',
+  'kr',
+  'kunde',
+  'kunna',
+  'kunnat',
+  'kvar',
+  'legat',
+  'ligga',
+  'ligger',
+  'lika',
+  'likställd',
+  'likställda',
+  'lilla',
+  'lite',
+  'liten',
+  'litet',
+  'länge',
+  'längre',
+  'längst',
+  'lätt',
+  'lättare',
+  'lättast',
+  'långsam',
+  'långsammare',
+  'långsammast',
+  'långsamt',
+  'långt',
+  'låt',
+  'man',
+  'med',
+  'mej',
+  'mellan',
+  'men',
+  'mer',
+  'mera',
+  'mest',
+  'mig',
+  'min',
+  'mina',
+  'mindre',
+  'minst',
+  'mitt',
+  'mittemot',
+  'mot',
+  'mycket',
+  'många',
+  'måste',
+  'möjlig',
+  'möjligen',
+  'möjligt',
+  'möjligtvis',
+  'ned',
+  'nederst',
+  'nedersta',
+  'nedre',
+  'nej',
+  'ner',
+  'ni',
+  'nio',
+  'nionde',
+  'nittio',
+  'nittionde',
+  'nitton',
+  'nittonde',
+  'nog',
+  'noll',
+  'nr',
+  'nu',
+  'nummer',
+  'när',
+  'nästa',
+  'någon',
+  'någonting',
+  'något',
+  'några',
+  'nån',
+  'nånting',
+  'nåt',
+  'nödvändig',
+  'nödvändiga',
+  'nödvändigt',
+  'nödvändigtvis',
+  'och',
+  'också',
+  'ofta',
+  'oftast',
+  'olika',
+  'olikt',
+  'om',
+  'oss',
+  'på',
+  'rakt',
+  'redan',
+  'rätt',
+  'sa',
+  'sade',
+  'sagt',
+  'samma',
+  'sedan',
+  'senare',
+  'senast',
+  'sent',
+  'sex',
+  'sextio',
+  'sextionde',
+  'sexton',
+  'sextonde',
+  'sig',
+  'sin',
+  'sina',
+  'sist',
+  'sista',
+  'siste',
+  'sitt',
+  'sitta',
+  'sju',
+  'sjunde',
+  'sjuttio',
+  'sjuttionde',
+  'sjutton',
+  'sjuttonde',
+  'själv',
+  'sjätte',
+  'ska',
+  'skall',
+  'skulle',
+  'slutligen',
+  'små',
+  'smått',
+  'snart',
+  'som',
+  'stor',
+  'stora',
+  'stort',
+  'större',
+  'störst',
+  'säga',
+  'säger',
+  'sämre',
+  'sämst',
+  'så',
+  'sådan',
+  'sådana',
+  'sådant',
+  'ta',
+  'tack',
+  'tar',
+  'tidig',
+  'tidigare',
+  'tidigast',
+  'tidigt',
+  'till',
+  'tills',
+  'tillsammans',
+  'tio',
+  'tionde',
+  'tjugo',
+  'tjugoen',
+  'tjugoett',
+  'tjugonde',
+  'tjugotre',
+  'tjugotvå',
+  'tjungo',
+  'tolfte',
+  'tolv',
+  'tre',
+  'tredje',
+  'trettio',
+  'trettionde',
+  'tretton',
+  'trettonde',
+  'två',
+  'tvåhundra',
+  'under',
+  'upp',
+  'ur',
+  'ursäkt',
+  'ut',
+  'utan',
+  'utanför',
+  'ute',
+  'va',
+  'vad',
+  'var',
+  'vara',
+  'varför',
+  'varifrån',
+  'varit',
+  'varje',
+  'varken',
+  'vars',
+  'varsågod',
+  'vart',
+  'vem',
+  'vems',
+  'verkligen',
+  'vi',
+  'vid',
+  'vidare',
+  'viktig',
+  'viktigare',
+  'viktigast',
+  'viktigt',
+  'vilka',
+  'vilkas',
+  'vilken',
+  'vilket',
+  'vill',
+  'väl',
+  'vänster',
+  'vänstra',
+  'värre',
+  'vår',
+  'våra',
+  'vårt',
+  'än',
+  'ännu',
+  'är',
+  'även',
+  'åt',
+  'åtminstone',
+  'åtta',
+  'åttio',
+  'åttionde',
+  'åttonde',
+  'över',
+  'övermorgon',
+  'överst',
+  'övre'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const tha = [
+  'กล่าว',
+  'กว่า',
+  'กัน',
+  'กับ',
+  'การ',
+  'ก็',
+  'ก่อน',
+  'ขณะ',
+  'ขอ',
+  'ของ',
+  'ขึ้น',
+  'คง',
+  'ครั้ง',
+  'ความ',
+  'คือ',
+  'จะ',
+  'จัด',
+  'จาก',
+  'จึง',
+  'ช่วง',
+  'ซึ่ง',
+  'ดัง',
+  'ด้วย',
+  'ด้าน',
+  'ตั้ง',
+  'ตั้งแต่',
+  'ตาม',
+  'ต่อ',
+  'ต่าง',
+  'ต่างๆ',
+  'ต้อง',
+  'ถึง',
+  'ถูก',
+  'ถ้า',
+  'ทั้ง',
+  'ทั้งนี้',
+  'ทาง',
+  'ที่',
+  'ที่สุด',
+  'ทุก',
+  'ทํา',
+  'ทําให้',
+  'นอกจาก',
+  'นัก',
+  'นั้น',
+  'นี้',
+  'น่า',
+  'นํา',
+  'บาง',
+  'ผล',
+  'ผ่าน',
+  'พบ',
+  'พร้อม',
+  'มา',
+  'มาก',
+  'มี',
+  'ยัง',
+  'รวม',
+  'ระหว่าง',
+  'รับ',
+  'ราย',
+  'ร่วม',
+  'ลง',
+  'วัน',
+  'ว่า',
+  'สุด',
+  'ส่ง',
+  'ส่วน',
+  'สําหรับ',
+  'หนึ่ง',
+  'หรือ',
+  'หลัง',
+  'หลังจาก',
+  'หลาย',
+  'หาก',
+  'อยาก',
+  'อยู่',
+  'อย่าง',
+  'ออก',
+  'อะไร',
+  'อาจ',
+  'อีก',
+  'เขา',
+  'เข้า',
+  'เคย',
+  'เฉพาะ',
+  'เช่น',
+  'เดียว',
+  'เดียวกัน',
+  'เนื่องจาก',
+  'เปิด',
+  'เปิดเผย',
+  'เป็น',
+  'เป็นการ',
+  'เพราะ',
+  'เพื่อ',
+  'เมื่อ',
+  'เรา',
+  'เริ่ม',
+  'เลย',
+  'เห็น',
+  'เอง',
+  'แต่',
+  'แบบ',
+  'แรก',
+  'และ',
+  'แล้ว',
+  'แห่ง',
+  'โดย',
+  'ใน',
+  'ให้',
+  'ได้',
+  'ไป',
+  'ไม่',
+  'ไว้'
+];
+
+/* The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const tgl = [
+  'akin',
+  'aking',
+  'ako',
+  'alin',
+  'am',
+  'amin',
+  'aming',
+  'ang',
+  'ano',
+  'anumang',
+  'apat',
+  'at',
+  'atin',
+  'ating',
+  'ay',
+  'bababa',
+  'bago',
+  'bakit',
+  'bawat',
+  'bilang',
+  'dahil',
+  'dalawa',
+  'dapat',
+  'din',
+  'dito',
+  'doon',
+  'gagawin',
+  'gayunman',
+  'ginagawa',
+  'ginawa',
+  'ginawang',
+  'gumawa',
+  'gusto',
+  'habang',
+  'hanggang',
+  'hindi',
+  'huwag',
+  'iba',
+  'ibaba',
+  'ibabaw',
+  'ibig',
+  'ikaw',
+  'ilagay',
+  'ilalim',
+  'ilan',
+  'inyong',
+  'isa',
+  'isang',
+  'itaas',
+  'ito',
+  'iyo',
+  'iyon',
+  'iyong',
+  'ka',
+  'kahit',
+  'kailangan',
+  'kailanman',
+  'kami',
+  'kanila',
+  'kanilang',
+  'kanino',
+  'kanya',
+  'kanyang',
+  'kapag',
+  'kapwa',
+  'karamihan',
+  'katiyakan',
+  'katulad',
+  'kaya',
+  'kaysa',
+  'ko',
+  'kong',
+  'kulang',
+  'kumuha',
+  'kung',
+  'laban',
+  'lahat',
+  'lamang',
+  'likod',
+  'lima',
+  'maaari',
+  'maaaring',
+  'maging',
+  'mahusay',
+  'makita',
+  'marami',
+  'marapat',
+  'masyado',
+  'may',
+  'mayroon',
+  'mga',
+  'minsan',
+  'mismo',
+  'mula',
+  'muli',
+  'na',
+  'nabanggit',
+  'naging',
+  'nagkaroon',
+  'nais',
+  'nakita',
+  'namin',
+  'napaka',
+  'narito',
+  'nasaan',
+  'ng',
+  'ngayon',
+  'ni',
+  'nila',
+  'nilang',
+  'nito',
+  'niya',
+  'niyang',
+  'noon',
+  'o',
+  'pa',
+  'paano',
+  'pababa',
+  'paggawa',
+  'pagitan',
+  'pagkakaroon',
+  'pagkatapos',
+  'palabas',
+  'pamamagitan',
+  'panahon',
+  'pangalawa',
+  'para',
+  'paraan',
+  'pareho',
+  'pataas',
+  'pero',
+  'pumunta',
+  'pumupunta',
+  'sa',
+  'saan',
+  'sabi',
+  'sabihin',
+  'sarili',
+  'sila',
+  'sino',
+  'siya',
+  'tatlo',
+  'tayo',
+  'tulad',
+  'tungkol',
+  'una',
+  'walang'
+];
+
+// Copyright (c) 2017 Peter Graham, contributors. Released under the Apache-2.0 license.
+
+const tur = [
+  'acaba',
+  'acep',
+  'adeta',
+  'altmış',
+  'altmış',
+  'altı',
+  'altı',
+  'ama',
+  'ancak',
+  'arada',
+  'artık',
+  'aslında',
+  'aynen',
+  'ayrıca',
+  'az',
+  'bana',
+  'bari',
+  'bazen',
+  'bazı',
+  'bazı',
+  'başka',
+  'belki',
+  'ben',
+  'benden',
+  'beni',
+  'benim',
+  'beri',
+  'beş',
+  'beş',
+  'beş',
+  'bile',
+  'bin',
+  'bir',
+  'biraz',
+  'biri',
+  'birkaç',
+  'birkez',
+  'birçok',
+  'birşey',
+  'birşeyi',
+  'birşey',
+  'birşeyi',
+  'birşey',
+  'biz',
+  'bizden',
+  'bize',
+  'bizi',
+  'bizim',
+  'bu',
+  'buna',
+  'bunda',
+  'bundan',
+  'bunlar',
+  'bunları',
+  'bunların',
+  'bunu',
+  'bunun',
+  'burada',
+  'böyle',
+  'böylece',
+  'bütün',
+  'da',
+  'daha',
+  'dahi',
+  'dahil',
+  'daima',
+  'dair',
+  'dayanarak',
+  'de',
+  'defa',
+  'deđil',
+  'değil',
+  'diye',
+  'diđer',
+  'diğer',
+  'doksan',
+  'dokuz',
+  'dolayı',
+  'dolayısıyla',
+  'dört',
+  'edecek',
+  'eden',
+  'ederek',
+  'edilecek',
+  'ediliyor',
+  'edilmesi',
+  'ediyor',
+  'elli',
+  'en',
+  'etmesi',
+  'etti',
+  'ettiği',
+  'ettiğini',
+  'eđer',
+  'eğer',
+  'fakat',
+  'gibi',
+  'göre',
+  'halbuki',
+  'halen',
+  'hangi',
+  'hani',
+  'hariç',
+  'hatta',
+  'hele',
+  'hem',
+  'henüz',
+  'hep',
+  'hepsi',
+  'her',
+  'herhangi',
+  'herkes',
+  'herkesin',
+  'hiç',
+  'hiçbir',
+  'iken',
+  'iki',
+  'ila',
+  'ile',
+  'ilgili',
+  'ilk',
+  'illa',
+  'ise',
+  'itibaren',
+  'itibariyle',
+  'iyi',
+  'iyice',
+  'için',
+  'işte',
+  'işte',
+  'kadar',
+  'kanımca',
+  'karşın',
+  'katrilyon',
+  'kendi',
+  'kendilerine',
+  'kendini',
+  'kendisi',
+  'kendisine',
+  'kendisini',
+  'kere',
+  'kez',
+  'keşke',
+  'ki',
+  'kim',
+  'kimden',
+  'kime',
+  'kimi',
+  'kimse',
+  'kırk',
+  'kısaca',
+  'kırk',
+  'lakin',
+  'madem',
+  'međer',
+  'milyar',
+  'milyon',
+  'mu',
+  'mü',
+  'mı',
+  'mı',
+  'nasıl',
+  'nasıl',
+  'ne',
+  'neden',
+  'nedenle',
+  'nerde',
+  'nere',
+  'nerede',
+  'nereye',
+  'nitekim',
+  'niye',
+  'niçin',
+  'o',
+  'olan',
+  'olarak',
+  'oldu',
+  'olduklarını',
+  'olduğu',
+  'olduğunu',
+  'olmadı',
+  'olmadığı',
+  'olmak',
+  'olması',
+  'olmayan',
+  'olmaz',
+  'olsa',
+  'olsun',
+  'olup',
+  'olur',
+  'olursa',
+  'oluyor',
+  'on',
+  'ona',
+  'ondan',
+  'onlar',
+  'onlardan',
+  'onlari',
+  'onların',
+  'onları',
+  'onların',
+  'onu',
+  'onun',
+  'otuz',
+  'oysa',
+  'pek',
+  'rağmen',
+  'sadece',
+  'sanki',
+  'sekiz',
+  'seksen',
+  'sen',
+  'senden',
+  'seni',
+  'senin',
+  'siz',
+  'sizden',
+  'sizi',
+  'sizin',
+  'sonra',
+  'tarafından',
+  'trilyon',
+  'tüm',
+  'var',
+  'vardı',
+  've',
+  'veya',
+  'veyahut',
+  'ya',
+  'yahut',
+  'yani',
+  'yapacak',
+  'yapmak',
+  'yaptı',
+  'yaptıkları',
+  'yaptığı',
+  'yaptığını',
+  'yapılan',
+  'yapılması',
+  'yapıyor',
+  'yedi',
+  'yerine',
+  'yetmiş',
+  'yetmiş',
+  'yetmiş',
+  'yine',
+  'yirmi',
+  'yoksa',
+  'yüz',
+  'zaten',
+  'çok',
+  'çünkü',
+  'öyle',
+  'üzere',
+  'üç',
+  'şey',
+  'şeyden',
+  'şeyi',
+  'şeyler',
+  'şu',
+  'şuna',
+  'şunda',
+  'şundan',
+  'şunu',
+  'şey',
+  'şeyden',
+  'şeyi',
+  'şeyler',
+  'şu',
+  'şuna',
+  'şunda',
+  'şundan',
+  'şunları',
+  'şunu',
+  'şöyle',
+  'şayet',
+  'şimdi',
+  'şu',
+  'şöyle'
+];
+
+/* The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const ukr = [
+  'а',
+  'або',
+  'авжеж',
+  'адже',
+  'аж',
+  'але',
+  'ані',
+  'б',
+  'без',
+  'би',
+  'бо',
+  'був',
+  'була',
+  'були',
+  'було',
+  'бути',
+  'більш',
+  'в',
+  'вам',
+  'вами',
+  'вас',
+  'весь',
+  'вже',
+  'вздовж',
+  'ви',
+  'від',
+  'вниз',
+  'внизу',
+  'вона',
+  'вони',
+  'воно',
+  'все',
+  'всередині',
+  'всіх',
+  'вся',
+  'від',
+  'він',
+  'да',
+  'давай',
+  'давати',
+  'де',
+  'десь',
+  'дещо',
+  'для',
+  'до',
+  'є',
+  'ж',
+  'же',
+  'з',
+  'за',
+  'завжди',
+  'замість',
+  'зі',
+  'і',
+  'із',
+  'інших',
+  'її',
+  'їй',
+  'їм',
+  'їх',
+  'й',
+  'його',
+  'йому',
+  'коли',
+  'ледве',
+  'лиш',
+  'майже',
+  'мене',
+  'мені',
+  'ми',
+  'між',
+  'мій',
+  'мною',
+  'мов',
+  'мого',
+  'моєї',
+  'моє',
+  'може',
+  'мої',
+  'моїх',
+  'моя',
+  'на',
+  'над',
+  'навколо',
+  'навіть',
+  'нам',
+  'нами',
+  'нас',
+  'наче',
+  'наш',
+  'не',
+  'нє',
+  'неї',
+  'нема',
+  'немов',
+  'неначе',
+  'нею',
+  'ним',
+  'ними',
+  'них',
+  'ні',
+  'ніби',
+  'ніщо',
+  'нього',
+  'о',
+  'ось',
+  'от',
+  'отже',
+  'отож',
+  'під',
+  'по',
+  'поза',
+  'про',
+  'під',
+  'сам',
+  'сама',
+  'свій',
+  'свої',
+  'своя',
+  'свою',
+  'себе',
+  'собі',
+  'та',
+  'там',
+  'так',
+  'така',
+  'такий',
+  'також',
+  'твій',
+  'твого',
+  'твоєї',
+  'твої',
+  'твоя',
+  'те',
+  'тебе',
+  'ти',
+  'ті',
+  'тільки',
+  'то',
+  'тобі',
+  'тобою',
+  'тобто',
+  'тоді',
+  'тож',
+  'той',
+  'тощо',
+  'тут',
+  'у',
+  'хіба',
+  'хоч',
+  'хоча',
+  'це',
+  'цей',
+  'ці',
+  'ця',
+  'чи',
+  'чого',
+  'ще',
+  'що',
+  'щоб',
+  'щось',
+  'я',
+  'як',
+  'яка',
+  'який',
+  'якої'
+];
+
+/* The MIT License (MIT)
+
+Copyright (c) 2016 Gene Diaz
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE. */
+
+const urd = [
+  'آئی',
+  'آئے',
+  'آج',
+  'آخر',
+  'آخرکبر',
+  'آدهی',
+  'آًب',
+  'آٹھ',
+  'آیب',
+  'اة',
+  'اخبزت',
+  'اختتبم',
+  'ادھر',
+  'ارد',
+  'اردگرد',
+  'ارکبى',
+  'اش',
+  'اضتعوبل',
+  'اضتعوبلات',
+  'اضطرذ',
+  'اضکب',
+  'اضکی',
+  'اضکے',
+  'اطراف',
+  'اغیب',
+  'افراد',
+  'الگ',
+  'اور',
+  'اوًچب',
+  'اوًچبئی',
+  'اوًچی',
+  'اوًچے',
+  'اى',
+  'اً',
+  'اًذر',
+  'اًہیں',
+  'اٹھبًب',
+  'اپٌب',
+  'اپٌے',
+  'اچھب',
+  'اچھی',
+  'اچھے',
+  'اکثر',
+  'اکٹھب',
+  'اکٹھی',
+  'اکٹھے',
+  'اکیلا',
+  'اکیلی',
+  'اکیلے',
+  'اگرچہ',
+  'اہن',
+  'ایطے',
+  'ایک',
+  'ب',
+  'ت',
+  'تبزٍ',
+  'تت',
+  'تر',
+  'ترتیت',
+  'تریي',
+  'تعذاد',
+  'تن',
+  'تو',
+  'توبم',
+  'توہی',
+  'توہیں',
+  'تٌہب',
+  'تک',
+  'تھب',
+  'تھوڑا',
+  'تھوڑی',
+  'تھوڑے',
+  'تھی',
+  'تھے',
+  'تیي',
+  'ثب',
+  'ثبئیں',
+  'ثبترتیت',
+  'ثبری',
+  'ثبرے',
+  'ثبعث',
+  'ثبلا',
+  'ثبلترتیت',
+  'ثبہر',
+  'ثدبئے',
+  'ثرآں',
+  'ثراں',
+  'ثرش',
+  'ثعذ',
+  'ثغیر',
+  'ثلٌذ',
+  'ثلٌذوثبلا',
+  'ثلکہ',
+  'ثي',
+  'ثٌب',
+  'ثٌبرہب',
+  'ثٌبرہی',
+  'ثٌبرہے',
+  'ثٌبًب',
+  'ثٌذ',
+  'ثٌذکرو',
+  'ثٌذکرًب',
+  'ثٌذی',
+  'ثڑا',
+  'ثڑوں',
+  'ثڑی',
+  'ثڑے',
+  'ثھر',
+  'ثھرا',
+  'ثھراہوا',
+  'ثھرپور',
+  'ثھی',
+  'ثہت',
+  'ثہتر',
+  'ثہتری',
+  'ثہتریي',
+  'ثیچ',
+  'ج',
+  'خب',
+  'خبرہب',
+  'خبرہی',
+  'خبرہے',
+  'خبهوظ',
+  'خبًب',
+  'خبًتب',
+  'خبًتی',
+  'خبًتے',
+  'خبًٌب',
+  'خت',
+  'ختن',
+  'خجکہ',
+  'خص',
+  'خططرذ',
+  'خلذی',
+  'خو',
+  'خواى',
+  'خوًہی',
+  'خوکہ',
+  'خٌبة',
+  'خگہ',
+  'خگہوں',
+  'خگہیں',
+  'خیطب',
+  'خیطبکہ',
+  'در',
+  'درخبت',
+  'درخہ',
+  'درخے',
+  'درزقیقت',
+  'درضت',
+  'دش',
+  'دفعہ',
+  'دلچطپ',
+  'دلچطپی',
+  'دلچطپیبں',
+  'دو',
+  'دور',
+  'دوراى',
+  'دوضرا',
+  'دوضروں',
+  'دوضری',
+  'دوضرے',
+  'دوًوں',
+  'دکھبئیں',
+  'دکھبتب',
+  'دکھبتی',
+  'دکھبتے',
+  'دکھبو',
+  'دکھبًب',
+  'دکھبیب',
+  'دی',
+  'دیب',
+  'دیتب',
+  'دیتی',
+  'دیتے',
+  'دیر',
+  'دیٌب',
+  'دیکھو',
+  'دیکھٌب',
+  'دیکھی',
+  'دیکھیں',
+  'دے',
+  'ر',
+  'راضتوں',
+  'راضتہ',
+  'راضتے',
+  'رریعہ',
+  'رریعے',
+  'رکي',
+  'رکھ',
+  'رکھب',
+  'رکھتب',
+  'رکھتبہوں',
+  'رکھتی',
+  'رکھتے',
+  'رکھی',
+  'رکھے',
+  'رہب',
+  'رہی',
+  'رہے',
+  'ز',
+  'زبصل',
+  'زبضر',
+  'زبل',
+  'زبلات',
+  'زبلیہ',
+  'زصوں',
+  'زصہ',
+  'زصے',
+  'زقبئق',
+  'زقیتیں',
+  'زقیقت',
+  'زکن',
+  'زکویہ',
+  'زیبدٍ',
+  'صبف',
+  'صسیر',
+  'صفر',
+  'صورت',
+  'صورتسبل',
+  'صورتوں',
+  'صورتیں',
+  'ض',
+  'ضبت',
+  'ضبتھ',
+  'ضبدٍ',
+  'ضبرا',
+  'ضبرے',
+  'ضبل',
+  'ضبلوں',
+  'ضت',
+  'ضرور',
+  'ضرورت',
+  'ضروری',
+  'ضلطلہ',
+  'ضوچ',
+  'ضوچب',
+  'ضوچتب',
+  'ضوچتی',
+  'ضوچتے',
+  'ضوچو',
+  'ضوچٌب',
+  'ضوچی',
+  'ضوچیں',
+  'ضکب',
+  'ضکتب',
+  'ضکتی',
+  'ضکتے',
+  'ضکٌب',
+  'ضکی',
+  'ضکے',
+  'ضیذھب',
+  'ضیذھی',
+  'ضیذھے',
+  'ضیکٌڈ',
+  'ضے',
+  'طرف',
+  'طریق',
+  'طریقوں',
+  'طریقہ',
+  'طریقے',
+  'طور',
+  'طورپر',
+  'ظبہر',
+  'ع',
+  'عذد',
+  'عظین',
+  'علاقوں',
+  'علاقہ',
+  'علاقے',
+  'علاوٍ',
+  'عووهی',
+  'غبیذ',
+  'غخص',
+  'غذ',
+  'غروع',
+  'غروعبت',
+  'غے',
+  'فرد',
+  'فی',
+  'ق',
+  'قجل',
+  'قجیلہ',
+  'قطن',
+  'لئے',
+  'لا',
+  'لازهی',
+  'لو',
+  'لوجب',
+  'لوجی',
+  'لوجے',
+  'لوسبت',
+  'لوسہ',
+  'لوگ',
+  'لوگوں',
+  'لڑکپي',
+  'لگتب',
+  'لگتی',
+  'لگتے',
+  'لگٌب',
+  'لگی',
+  'لگیں',
+  'لگے',
+  'لی',
+  'لیب',
+  'لیٌب',
+  'لیں',
+  'لے',
+  'ه',
+  'هتعلق',
+  'هختلف',
+  'هسترم',
+  'هسترهہ',
+  'هسطوش',
+  'هسیذ',
+  'هطئلہ',
+  'هطئلے',
+  'هطبئل',
+  'هطتعول',
+  'هطلق',
+  'هعلوم',
+  'هػتول',
+  'هلا',
+  'هوکي',
+  'هوکٌبت',
+  'هوکٌہ',
+  'هٌبضت',
+  'هڑا',
+  'هڑًب',
+  'هڑے',
+  'هکول',
+  'هگر',
+  'هہرثبى',
+  'هیرا',
+  'هیری',
+  'هیرے',
+  'هیں',
+  'و',
+  'وار',
+  'والے',
+  'وٍ',
+  'ًئی',
+  'ًئے',
+  'ًب',
+  'ًبپطٌذ',
+  'ًبگسیر',
+  'ًطجت',
+  'ًقطہ',
+  'ًو',
+  'ًوخواى',
+  'ًکبلٌب',
+  'ًکتہ',
+  'ًہ',
+  'ًہیں',
+  'ًیب',
+  'ًے',
+  'ٓ آش',
+  'ٹھیک',
+  'پبئے',
+  'پبش',
+  'پبًب',
+  'پبًچ',
+  'پر',
+  'پراًب',
+  'پطٌذ',
+  'پل',
+  'پورا',
+  'پوچھب',
+  'پوچھتب',
+  'پوچھتی',
+  'پوچھتے',
+  'پوچھو',
+  'پوچھوں',
+  'پوچھٌب',
+  'پوچھیں',
+  'پچھلا',
+  'پھر',
+  'پہلا',
+  'پہلی',
+  'پہلےضی',
+  'پہلےضے',
+  'پہلےضےہی',
+  'پیع',
+  'چبر',
+  'چبہب',
+  'چبہٌب',
+  'چبہے',
+  'چلا',
+  'چلو',
+  'چلیں',
+  'چلے',
+  'چکب',
+  'چکی',
+  'چکیں',
+  'چکے',
+  'چھوٹب',
+  'چھوٹوں',
+  'چھوٹی',
+  'چھوٹے',
+  'چھہ',
+  'چیسیں',
+  'ڈھوًڈا',
+  'ڈھوًڈلیب',
+  'ڈھوًڈو',
+  'ڈھوًڈًب',
+  'ڈھوًڈی',
+  'ڈھوًڈیں',
+  'ک',
+  'کئی',
+  'کئے',
+  'کب',
+  'کبفی',
+  'کبم',
+  'کت',
+  'کجھی',
+  'کرا',
+  'کرتب',
+  'کرتبہوں',
+  'کرتی',
+  'کرتے',
+  'کرتےہو',
+  'کررہب',
+  'کررہی',
+  'کررہے',
+  'کرو',
+  'کرًب',
+  'کریں',
+  'کرے',
+  'کطی',
+  'کل',
+  'کن',
+  'کوئی',
+  'کوتر',
+  'کورا',
+  'کوروں',
+  'کورٍ',
+  'کورے',
+  'کوطي',
+  'کوى',
+  'کوًطب',
+  'کوًطی',
+  'کوًطے',
+  'کھولا',
+  'کھولو',
+  'کھولٌب',
+  'کھولی',
+  'کھولیں',
+  'کھولے',
+  'کہ',
+  'کہب',
+  'کہتب',
+  'کہتی',
+  'کہتے',
+  'کہو',
+  'کہوں',
+  'کہٌب',
+  'کہی',
+  'کہیں',
+  'کہے',
+  'کی',
+  'کیب',
+  'کیطب',
+  'کیطرف',
+  'کیطے',
+  'کیلئے',
+  'کیوًکہ',
+  'کیوں',
+  'کیے',
+  'کے',
+  'کےثعذ',
+  'کےرریعے',
+  'گئی',
+  'گئے',
+  'گب',
+  'گرد',
+  'گروٍ',
+  'گروپ',
+  'گروہوں',
+  'گٌتی',
+  'گی',
+  'گیب',
+  'گے',
+  'ہر',
+  'ہن',
+  'ہو',
+  'ہوئی',
+  'ہوئے',
+  'ہوا',
+  'ہوبرا',
+  'ہوبری',
+  'ہوبرے',
+  'ہوتب',
+  'ہوتی',
+  'ہوتے',
+  'ہورہب',
+  'ہورہی',
+  'ہورہے',
+  'ہوضکتب',
+  'ہوضکتی',
+  'ہوضکتے',
+  'ہوًب',
+  'ہوًی',
+  'ہوًے',
+  'ہوچکب',
+  'ہوچکی',
+  'ہوچکے',
+  'ہوگئی',
+  'ہوگئے',
+  'ہوگیب',
+  'ہوں',
+  'ہی',
+  'ہیں',
+  'ہے',
+  'ی',
+  'یقیٌی',
+  'یہ',
+  'یہبں'
+];
+
+/*
+Copyright (c) 2011, David Przybilla, Chris Umbel
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+*/
+
+const vie = [
+  'bị',
+  'bởi',
+  'cả',
+  'các',
+  'cái',
+  'cần',
+  'càng',
+  'chỉ',
+  'chiếc',
+  'cho',
+  'chứ',
+  'chưa',
+  'chuyện',
+  'có',
+  'có thể',
+  'cứ',
+  'của',
+  'cùng',
+  'cũng',
+  'đã',
+  'đang',
+  'để',
+  'đến nỗi',
+  'đều',
+  'điều',
+  'do',
+  'đó',
+  'được',
+  'dưới',
+  'gì',
+  'khi',
+  'không',
+  'là',
+  'lại',
+  'lên',
+  'lúc',
+  'mà',
+  'mỗi',
+  'một cách',
+  'này',
+  'nên',
+  'nếu',
+  'ngay',
+  'nhiều',
+  'như',
+  'nhưng',
+  'những',
+  'nơi',
+  'nữa',
+  'phải',
+  'qua',
+  'ra',
+  'rằng',
+  'rất',
+  'rồi',
+  'sau',
+  'sẽ',
+  'so',
+  'sự',
+  'tại',
+  'theo',
+  'thì',
+  'trên',
+  'trước',
+  'từ',
+  'từng',
+  'và',
+  'vẫn',
+  'vào',
+  'vậy',
+  'vì',
+  'việc',
+  'với',
+  'vừa',
+  'vâng',
+  'à',
+  'ừ',
+  'từ'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const yor = [
+  'ó',
+  'ní',
+  'ìjàpá',
+  'ṣe',
+  'rẹ̀',
+  'tí',
+  'àwọn',
+  'sí',
+  'ni',
+  'náà',
+  'anansi',
+  'láti',
+  'kan',
+  'ti',
+  'ń',
+  'lọ',
+  'o',
+  'bí',
+  'padà',
+  'sì',
+  'wá',
+  'wangari',
+  'lè',
+  'wà',
+  'kí',
+  'púpọ̀',
+  'odò',
+  'mi',
+  'wọ́n',
+  'pẹ̀lú',
+  'a',
+  'ṣùgbọ́n',
+  'fún',
+  'jẹ́',
+  'fẹ́',
+  'oúnjẹ',
+  'rí',
+  'igi',
+  'kò',
+  'ilé',
+  'jù',
+  'olóńgbò',
+  'pé',
+  'é',
+  'gbogbo',
+  'iṣu',
+  'inú',
+  'bẹ̀rẹ̀',
+  'jẹ',
+  'fi',
+  'dúró',
+  'alẹ́',
+  'ọjọ́',
+  'nítorí',
+  'nǹkan',
+  'ọ̀rẹ́',
+  'àkókò',
+  'sínú',
+  'ṣ',
+  'yìí'
+];
+
+/* Copyright 2016 Liam Doherty
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+/* This list is frequency sorted. That means it can be sliced from the bottom
+and be less agressive in excluding stopwords */
+
+const zul = [
+  'ukuthi',
+  'kodwa',
+  'futhi',
+  'kakhulu',
+  'wakhe',
+  'kusho',
+  'uma',
+  'wathi',
+  'umama',
+  'kanye',
+  'phansi',
+  'ngesikhathi',
+  'lapho',
+  'u',
+  'zakhe',
+  'khona',
+  'ukuba',
+  'nje',
+  'phezulu',
+  'yakhe',
+  'kungani',
+  'wase',
+  'la',
+  'mina',
+  'wami',
+  'ukuze',
+  'unonkungu',
+  'wabona',
+  'wahamba',
+  'lakhe',
+  'yami',
+  'kanjani',
+  'kwakukhona',
+  'ngelinye'
+];
+
+// default to english stopword list
+const removeStopwords = (tokens, stopwords = eng) => {
+  if (!Array.isArray(tokens) || !Array.isArray(stopwords)) {
+    throw new Error('expected Arrays try: removeStopwords(Array[, Array])')
+  }
+  return tokens.filter(x => !stopwords.includes(x.toLowerCase()))
+};
+
+__webpack_unused_export__ = _123;
+__webpack_unused_export__ = afr;
+__webpack_unused_export__ = ara;
+__webpack_unused_export__ = ben;
+__webpack_unused_export__ = bre;
+__webpack_unused_export__ = bul;
+__webpack_unused_export__ = cat;
+__webpack_unused_export__ = ces;
+__webpack_unused_export__ = dan;
+__webpack_unused_export__ = deu;
+__webpack_unused_export__ = ell;
+exports.fq = eng;
+__webpack_unused_export__ = epo;
+__webpack_unused_export__ = est;
+__webpack_unused_export__ = eus;
+__webpack_unused_export__ = fas;
+__webpack_unused_export__ = fin;
+__webpack_unused_export__ = fra;
+__webpack_unused_export__ = gle;
+__webpack_unused_export__ = glg;
+__webpack_unused_export__ = guj;
+__webpack_unused_export__ = hau;
+__webpack_unused_export__ = heb;
+__webpack_unused_export__ = hin;
+__webpack_unused_export__ = hrv;
+__webpack_unused_export__ = hun;
+__webpack_unused_export__ = hye;
+__webpack_unused_export__ = ind;
+__webpack_unused_export__ = ita;
+__webpack_unused_export__ = jpn;
+__webpack_unused_export__ = kor;
+__webpack_unused_export__ = kur;
+__webpack_unused_export__ = lat;
+__webpack_unused_export__ = lav;
+__webpack_unused_export__ = lgg;
+__webpack_unused_export__ = lggNd;
+__webpack_unused_export__ = lit;
+__webpack_unused_export__ = mar;
+__webpack_unused_export__ = msa;
+__webpack_unused_export__ = mya;
+__webpack_unused_export__ = nld;
+__webpack_unused_export__ = nob;
+__webpack_unused_export__ = panGu;
+__webpack_unused_export__ = pol;
+__webpack_unused_export__ = por;
+__webpack_unused_export__ = porBr;
+__webpack_unused_export__ = removeStopwords;
+__webpack_unused_export__ = ron;
+__webpack_unused_export__ = rus;
+__webpack_unused_export__ = slk;
+__webpack_unused_export__ = slv;
+__webpack_unused_export__ = som;
+__webpack_unused_export__ = sot;
+__webpack_unused_export__ = spa;
+__webpack_unused_export__ = swa;
+__webpack_unused_export__ = swe;
+__webpack_unused_export__ = tgl;
+__webpack_unused_export__ = tha;
+__webpack_unused_export__ = tur;
+__webpack_unused_export__ = ukr;
+__webpack_unused_export__ = urd;
+__webpack_unused_export__ = vie;
+__webpack_unused_export__ = yor;
+__webpack_unused_export__ = zho;
+__webpack_unused_export__ = zul;
+
+
+/***/ }),
+
+/***/ 821:
+/***/ ((module) => {
+
+//     wink-porter2-stemmer
+//     Implementation of Porter Stemmer Algorithm V2 by Dr Martin F Porter
+//
+//     Copyright (C) 2017-19  GRAYPE Systems Private Limited
+//
+//     This file is part of “wink-porter2-stemmer”.
+//
+//     Permission is hereby granted, free of charge, to any person obtaining a
+//     copy of this software and associated documentation files (the "Software"),
+//     to deal in the Software without restriction, including without limitation
+//     the rights to use, copy, modify, merge, publish, distribute, sublicense,
+//     and/or sell copies of the Software, and to permit persons to whom the
+//     Software is furnished to do so, subject to the following conditions:
+//
+//     The above copyright notice and this permission notice shall be included
+//     in all copies or substantial portions of the Software.
+//
+//     THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS
+//     OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+//     FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL
+//     THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+//     LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+//     FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+//     DEALINGS IN THE SOFTWARE.
+
+// Implements the Porter Stemmer Algorithm V2 by Dr Martin F Porter.
+// Reference: https://snowballstem.org/algorithms/english/stemmer.html
+
+// ## Regex Definitions
+
+// Regex definition of `double`.
+var rgxDouble = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
+// Definition for Step Ia suffixes.
+var rgxSFXsses = /(.+)(sses)$/;
+var rgxSFXiedORies2 = /(.{2,})(ied|ies)$/;
+var rgxSFXiedORies1 = /(.{1})(ied|ies)$/;
+var rgxSFXusORss = /(.+)(us|ss)$/;
+var rgxSFXs = /(.+)(s)$/;
+// Definition for Step Ib suffixes.
+var rgxSFXeedlyOReed = /(.*)(eedly|eed)$/;
+var rgxSFXedORedlyORinglyORing = /([aeiouy].*)(ed|edly|ingly|ing)$/;
+var rgxSFXatORblORiz = /(at|bl|iz)$/;
+// Definition for Step Ic suffixes.
+var rgxSFXyOR3 = /(.+[^aeiouy])([y3])$/;
+// Definition for Step II suffixes; note we have spot the longest suffix.
+var rgxSFXstep2 = /(ization|ational|fulness|ousness|iveness|tional|biliti|lessli|entli|ation|alism|aliti|ousli|iviti|fulli|enci|anci|abli|izer|ator|alli|bli|ogi|li)$/;
+var rgxSFXstep2WithReplacements = [
+  // Length 7.
+  { rgx: /ational$/, replacement: 'ate' },
+  { rgx: /ization$/, replacement: 'ize' },
+  { rgx: /fulness$/, replacement: 'ful' },
+  { rgx: /ousness$/, replacement: 'ous' },
+  { rgx: /iveness$/, replacement: 'ive' },
+  // Length 6.
+  { rgx: /tional$/, replacement: 'tion' },
+  { rgx: /biliti$/, replacement: 'ble' },
+  { rgx: /lessli$/, replacement: 'less' },
+  // Length 5.
+  { rgx: /iviti$/, replacement: 'ive' },
+  { rgx: /ousli$/, replacement: 'ous' },
+  { rgx: /ation$/, replacement: 'ate' },
+  { rgx: /entli$/, replacement: 'ent' },
+  { rgx: /(.*)(alism|aliti)$/, replacement: '$1al' },
+  { rgx: /fulli$/, replacement: 'ful' },
+  // Length 4.
+  { rgx: /alli$/, replacement: 'al' },
+  { rgx: /ator$/, replacement: 'ate' },
+  { rgx: /izer$/, replacement: 'ize' },
+  { rgx: /enci$/, replacement: 'ence' },
+  { rgx: /anci$/, replacement: 'ance' },
+  { rgx: /abli$/, replacement: 'able' },
+  // Length 3.
+  { rgx: /bli$/, replacement: 'ble' },
+  { rgx: /(.*)(l)(ogi)$/, replacement: '$1$2og' },
+  // Length 2.
+  { rgx: /(.*)([cdeghkmnrt])(li)$/, replacement: '$1$2' }
+];
+// Definition for Step III suffixes; once again spot the longest one first!
+var rgxSFXstep3 = /(ational|tional|alize|icate|iciti|ative|ical|ness|ful)$/;
+var rgxSFXstep3WithReplacements = [
+  { rgx: /ational$/, replacement: 'ate' },
+  { rgx: /tional$/, replacement: 'tion' },
+  { rgx: /alize$/, replacement: 'al' },
+  { rgx: /(.*)(icate|iciti|ical)$/, replacement: '$1ic' },
+  { rgx: /(ness|ful)$/, replacement: '' },
+];
+// Definition for Step IV suffixes.
+var rgxSFXstep4 = /(ement|ance|ence|able|ible|ment|ant|ent|ism|ate|iti|ous|ive|ize|al|er|ic)$/;
+var rgxSFXstep4Full = /(ement|ance|ence|able|ible|ment|ant|ent|ism|ate|iti|ous|ive|ize|ion|al|er|ic)$/;
+var rgxSFXstep4ion = /(.*)(s|t)(ion)$/;
+// Exceptions Set I.
+var exceptions1 = Object.create( null );
+// Mapped!
+exceptions1.skis = 'ski';
+exceptions1.skies = 'sky';
+exceptions1.dying = 'die';
+exceptions1.lying = 'lie';
+exceptions1.tying = 'tie';
+exceptions1.idly = 'idl';
+exceptions1.gently = 'gentl';
+exceptions1.ugly = 'ugli';
+exceptions1.early = 'earli';
+exceptions1.only = 'onli';
+exceptions1.singly = 'singl';
+// Invariants!
+exceptions1.sky = 'sky';
+exceptions1.news = 'news';
+exceptions1.atlas = 'atlas';
+exceptions1.cosmos = 'cosmos';
+exceptions1.bias = 'bias';
+exceptions1.andes = 'andes';
+
+// Exceptions Set II.
+// Note, these are to be treated as full words.
+var rgxException2 = /^(inning|outing|canning|herring|proceed|exceed|succeed|earring)$/;
+
+// ## Private functions
+
+// ### prelude
+/**
+ * Performs initial pre-processing by transforming the input string `s` as
+ * per the replacements.
+ *
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var prelude = function ( s ) {
+  return ( s
+            // Handle `y`'s.
+            .replace( /^y/, '3' )
+            .replace( /([aeiou])y/, '$13' )
+            // Handle apostrophe.
+            .replace( /\’s$|\'s$/, '' )
+            .replace( /s\’$|s\'$/, '' )
+            .replace( /[\’\']$/, '' )
+         );
+}; // prelude()
+
+// ### isShort
+/**
+ * @param {String} s Input string
+ * @return {Boolean} `true` if `s` is a short syllable, `false` otherwise
+ * @private
+ */
+var isShort = function ( s ) {
+  // (a) a vowel followed by a non-vowel other than w, x or 3 and
+  // preceded by a non-vowel, **or** (b) a vowel at the beginning of the word
+  // followed by a non-vowel.
+  return (
+    (
+      (
+        ( /[^aeiouy][aeiouy][^aeiouywx3]$/ ).test( s ) ||
+        ( /^[aeiouy][^aeiouy]{0,1}$/ ).test( s ) // Removed this new changed??
+      )
+    )
+  );
+}; // isShort()
+
+// ### markRegions
+/**
+ * @param {String} s Input string
+ * @return {Object} the `R1` and `R2` regions as an object from the input string `s`.
+ * @private
+ */
+var markRegions = function ( s ) {
+  // Matches of `R1` and `R2`.
+  var m1, m2;
+  // To detect regions i.e. `R1` and `R2`.
+  var rgxRegions = /[aeiouy]+([^aeiouy]{1}.+)/;
+  m1 = rgxRegions.exec( s );
+  if ( !m1 ) return ( { r1: '', r2: '' } );
+  m1 = m1[ 1 ].slice( 1 );
+  // Handle exceptions here to prevent over stemming.
+  m1 = ( ( /^(gener|commun|arsen)/ ).test( s ) ) ? s.replace( /^(gener|commun|arsen)(.*)/, '$2') : m1;
+  m2 = rgxRegions.exec( m1 );
+  if ( !m2 ) return ( { r1: m1, r2: '' } );
+  m2 = m2[ 1 ].slice( 1 );
+  return ( { r1: m1, r2: m2 } );
+}; // markRegions()
+
+// ### step1a
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step1a = function ( s ) {
+  var wordPart;
+  if ( rgxSFXsses.test( s ) ) return ( s.replace( rgxSFXsses, '$1ss' ) );
+  if ( rgxSFXiedORies2.test( s ) ) return ( s.replace( rgxSFXiedORies2, '$1i' ) );
+  if ( rgxSFXiedORies1.test( s ) ) return ( s.replace( rgxSFXiedORies1, '$1ie' ) );
+  if ( rgxSFXusORss.test( s ) ) return ( s );
+  wordPart = s.replace( rgxSFXs, '$1' );
+  if ( ( /[aeiuouy](.+)$/ ).test( wordPart ) ) return ( s.replace( rgxSFXs, '$1' ) );
+  return ( s );
+}; // step1a()
+
+// ### step1b
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step1b = function ( s ) {
+  var rgn = markRegions( s ),
+  sd;
+  // Search for the longest among the `eedly|eed` suffixes.
+  if ( rgxSFXeedlyOReed.test( s ) )
+    // Replace by ee if in R1.
+    return ( rgxSFXeedlyOReed.test( rgn.r1 ) ? s.replace( rgxSFXeedlyOReed, '$1ee' ) : s );
+  // Delete `ed|edly|ingly|ing` if the preceding word part contains a vowel.
+  if ( rgxSFXedORedlyORinglyORing.test( s ) ) {
+    sd = s.replace( rgxSFXedORedlyORinglyORing, '$1' );
+    rgn = markRegions( sd );
+    // And after deletion, return either
+    return ( rgxSFXatORblORiz.test( sd ) ) ? ( sd + 'e' ) :
+            // or
+            ( rgxDouble.test( sd ) ) ? ( sd.replace( /.$/, '' ) ) :
+              // or
+              ( ( isShort( sd ) ) && ( rgn.r1 === '' ) ) ? ( sd + 'e' ) :
+                // or
+                sd;
+  }
+  return ( s );
+}; // step1b()
+
+// ### step1c
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step1c = function ( s ) {
+  return ( s.replace( rgxSFXyOR3, '$1i') );
+}; // step1c()
+
+// ### step2
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step2 = function ( s ) {
+  var i, imax,
+      rgn = markRegions( s ),
+      us; // updated s.
+  var match = s.match( rgxSFXstep2 );
+  match = ( match === null ) ? '$$$$$' : match[ 1 ];
+  if ( rgn.r1.indexOf( match ) !== -1 ) {
+    for ( i = 0, imax = rgxSFXstep2WithReplacements.length; i < imax; i += 1 ) {
+      us = s.replace( rgxSFXstep2WithReplacements[ i ].rgx, rgxSFXstep2WithReplacements[ i ].replacement );
+      if ( s !== us ) return ( us );
+    }
+  }
+  return ( s );
+}; // step2()
+
+// ### step3
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step3 = function ( s ) {
+  var i, imax,
+      rgn = markRegions( s ),
+      us; // updated s.
+  var match = s.match( rgxSFXstep3 );
+  match = ( match === null ) ? '$$$$$' : match[ 1 ];
+
+  if ( rgn.r1.indexOf( match ) !== -1 ) {
+    for ( i = 0, imax = rgxSFXstep3WithReplacements.length; i < imax; i += 1 ) {
+      us = s.replace( rgxSFXstep3WithReplacements[ i ].rgx, rgxSFXstep3WithReplacements[ i ].replacement );
+      if ( s !== us ) return ( us );
+    }
+    if ( ( /ative/ ).test( rgn.r2 ) ) return s.replace( /ative$/, '' );
+  }
+  return ( s );
+}; // step3()
+
+// ### step4
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step4 = function ( s ) {
+  var rgn = markRegions( s );
+  var match = s.match( rgxSFXstep4Full );
+  match = ( match === null ) ? '$$$$$' : match[ 1 ];
+  if ( rgxSFXstep4Full.test( s ) &&  rgn.r2.indexOf( match ) !== -1 ) {
+    return rgxSFXstep4.test( s ) ? s.replace( rgxSFXstep4, '' ) :
+    (
+      rgxSFXstep4ion.test( s ) ?
+      s.replace( rgxSFXstep4ion, '$1$2') :
+      s
+    );
+  }
+  return ( s );
+}; // step4()
+
+// ### step5
+/**
+ * @param {String} s Input string
+ * @return {String} Processed string
+ * @private
+ */
+var step5 = function ( s ) {
+  var preceding, rgn;
+  // Search for the `e` suffixes.
+  rgn = markRegions( s );
+  if ( ( /e$/i ).test( s ) ) {
+    preceding = s.replace( /e$/, '' );
+    return (
+              // Found: delete if in R2, or in R1 and not preceded by a short syllable
+              ( /e/ ).test( rgn.r2 ) || ( ( /e/ ).test( rgn.r1 ) && !isShort( preceding ) ) ?
+              preceding : s
+           );
+  }
+  // Search for the `l` suffixes.
+  if ( ( /l$/ ).test( s ) ) {
+    rgn = markRegions( s );
+    // Found: delete if in R2
+    return ( rgn.r2 && ( /l$/ ).test( rgn.r2 ) ? s.replace( ( /ll$/ ), 'l' ) : s );
+  }
+  // If nothing happens, must return the string!
+  return ( s );
+}; // step5()
+
+// ## Public functions
+// ### stem
+/**
+ *
+ * Stems an inflected `word` using Porter2 stemming algorithm.
+ *
+ * @param {string} word — word to be stemmed.
+ * @return {string} — the stemmed word.
+ *
+ * @example
+ * stem( 'consisting' );
+ * // -> consist
+ */
+var stem = function ( word ) {
+  var str = word.toLowerCase();
+  if ( str.length < 3 ) return ( str );
+  if ( exceptions1[ str ] ) return ( exceptions1[ str ] );
+  str = prelude( str );
+  str = step1a( str );
+
+  if ( !rgxException2.test( str ) ) {
+    str = step1b( str );
+    str = step1c( str );
+    str = step2( str );
+    str = step3( str );
+    str = step4( str );
+    str = step5( str );
+  }
+
+  str = str.replace( /3/g , 'y' );
+  return ( str );
+}; // stem()
+
+// Export stem function.
+module.exports = stem;
+
+
+/***/ }),
+
 /***/ 2827:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5754);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5591);
 
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
@@ -19,7 +16325,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5754:
+/***/ 5591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -252,7 +16558,7 @@ function terminalSafe(text, color = false) {
 
 ;// CONCATENATED MODULE: ./src/run/option.ts
 
-const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise'];
+const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
 /** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
 function optionName(spec, shell) {
     return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
@@ -333,83 +16639,233 @@ function setPath(target, path, value) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/metrics/registry.ts
-const fixed = [
-    rule('length_ok', 'answer length within [min_length, max_length]'),
-    rule('citation_ok', 'answer carries a [文档N] / [docN] citation'),
-    rule('no_forbidden', 'answer contains none of the forbidden words'),
-    rule('json_ok', 'answer is a JSON object with the required keys (expect_json rows)'),
-    rule('refuse_ok', 'should-refuse question answered with a refusal phrase'),
-    rule('rules_pass', 'every applicable rule passed'),
-    score('mrr', 'retrieval', '1 / rank of the first relevant id, 0 if none'),
-    score('citation_valid', 'citations', 'share of [文档N] citations that point to an existing context'),
-    score('accuracy_norm', 'judge', 'rubric accuracy, 0-4 scaled to 0-1'),
-    score('relevance_norm', 'judge', 'rubric relevance, 0-4 scaled to 0-1'),
-    score('completeness_norm', 'judge', 'rubric completeness (lexical: reference points covered), 0-1'),
-    score('citation_norm', 'judge', 'rubric citation correctness, 0-4 scaled to 0-1'),
-    score('faithfulness', 'rag', 'supported claims / all claims'),
-    score('answer_relevancy', 'rag', 'cosine similarity of questions generated from the answer'),
-    score('context_precision', 'rag', 'average precision of useful chunks in rank order'),
-    score('context_recall', 'rag', 'reference points attributable to the contexts'),
-    { name: 'hallucination_rate', family: 'hallucination', higherIsBetter: false, binary: false, unit: 'score', description: '1 - faithfulness on the same claims' },
-    { name: 'contradicted', family: 'hallucination', higherIsBetter: false, binary: true, unit: 'score', description: '1 when any claim is contradicted by the contexts' },
-    { name: 'latency_ms', family: 'operations', higherIsBetter: false, binary: false, unit: 'ms', description: 'candidate latency in milliseconds' },
-];
-const byName = new Map(fixed.map((m) => [m.name, m]));
-const retrievalAtK = /^(precision|recall|hit|ndcg)@([1-9]\d*)$/;
-/** Looks a metric up by name; retrieval metrics exist for every k (`recall@5`, `ndcg@10`). */
-function metricInfo(name) {
-    const known = byName.get(name);
-    if (known)
-        return known;
-    const match = retrievalAtK.exec(name);
-    if (!match)
-        return undefined;
-    const info = retrievalMetric(name, match);
-    // remembered: the comparison asks once per question and metric
-    byName.set(name, info);
-    return info;
+;// CONCATENATED MODULE: ./src/metrics/definitions.ts
+/** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
+const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
+const answerable = (run) => run.rows.some((r) => !r.should_refuse);
+const withRelevantDocs = (run) => run.rows.some((r) => r.relevant_docs.length > 0);
+const always = () => true;
+const notRefusal = (row) => !row.should_refuse;
+/** Rules: pass/fail, from the answer alone; a should-refuse question is checked by refuse_ok only. */
+function rule(name, displayName, description, more) {
+    return { name, displayName, description, family: 'rules', tiers: ['rules'], higherIsBetter: true, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1', ...more };
 }
-function retrievalMetric(name, match) {
-    const kind = match[1];
+/** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
+function retrieval(name, displayName, description, nullWhen, more = {}) {
     return {
         name,
+        displayName,
+        description,
         family: 'retrieval',
+        tiers: ['retrieval'],
         higherIsBetter: true,
-        binary: kind === 'hit',
+        binary: false,
         unit: 'score',
-        description: `${kind} over the top ${match[2]} retrieved ids`,
+        gate: 'max_drop',
+        planned: withRelevantDocs,
+        nullWhen,
+        ...more,
     };
+}
+/** A score in [0, 1], higher is better, computed by the scoring providers named. */
+function judged(name, family, tiers, llmSource, text, more = {}) {
+    const [displayName, description, nullWhen] = text;
+    return { name, displayName, description, family, tiers, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
+}
+const SKIPPED = 'a should-refuse question (judged by refuse_ok)';
+const RUBRIC_NULL = 'never: the rubric judges every question, a should-refuse one too (a failed judge call is an error)';
+const CLAIMS_NULL = `${SKIPPED}, a refusal (lexical), or an answer that makes no factual claim`;
+/** In report order: the SPEC's family table, and within a family the order here. */
+const METRIC_DEFINITIONS = [
+    rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]', { planned: answerable, askedOf: notRefusal }),
+    rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] citation', { planned: (run) => answerable(run) && run.config.rules.require_citation, askedOf: notRefusal }),
+    rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', { planned: answerable, askedOf: notRefusal }),
+    rule('json_ok', 'Valid JSON', 'answer is a JSON object with the required keys (expect_json rows)', {
+        planned: (run) => run.rows.some((r) => r.expect_json && !r.should_refuse),
+        askedOf: (row) => row.expect_json,
+    }),
+    rule('refuse_ok', 'Refuses when it should', 'should-refuse question answered with a refusal phrase', {
+        planned: (run) => run.rows.some((r) => r.should_refuse),
+        askedOf: (row) => row.should_refuse,
+        categoryRank: 2,
+    }),
+    rule('no_over_refusal', 'Answers when it can', 'answerable question not refused (0 = over-refusal: a refusal phrase where an answer was due)', { planned: answerable, askedOf: notRefusal }),
+    rule('rules_pass', 'All rules pass', 'every applicable rule passed', { planned: always, headline: true, trendRank: 2, categoryRank: 1 }),
+    retrieval('precision@K', 'Precision@{k}', 'precision over the top {k} retrieved ids', 'never: 0 when nothing relevant is in the top {k}'),
+    retrieval('recall@K', 'Recall@{k}', 'recall over the top {k} retrieved ids', 'the question lists no relevant_doc_ids', { trendRank: 6, categoryRank: 3 }),
+    retrieval('hit@K', 'Hit@{k}', 'hit over the top {k} retrieved ids', 'never: 0 or 1', { binary: true }),
+    retrieval('ndcg@K', 'NDCG@{k}', 'ndcg over the top {k} retrieved ids', 'the question lists no relevant_doc_ids'),
+    retrieval('mrr', 'MRR', '1 / rank of the first relevant id, 0 if none', 'never: 0 when no relevant id was retrieved (the note says why)', { trendRank: 5, categoryRank: 4 }),
+    {
+        name: 'citation_valid',
+        displayName: 'Valid citations',
+        description: 'share of [文档N] citations that point to an existing context',
+        family: 'citations',
+        tiers: ['citations'],
+        higherIsBetter: true,
+        binary: false,
+        unit: 'score',
+        gate: 'max_drop',
+        planned: always,
+        nullWhen: 'the answer cites nothing',
+    },
+    judged('accuracy_norm', 'judge', ['llm'], 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], { headline: true, trendRank: 1, categoryRank: 5 }),
+    judged('relevance_norm', 'judge', ['llm'], 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL]),
+    judged('completeness_norm', 'judge', ['lexical', 'llm'], 'rubric', ['Completeness', 'rubric completeness (lexical: reference points covered), 0-1', `lexical: ${SKIPPED} or no reference_points; llm: ${RUBRIC_NULL}`], { headline: true, trendRank: 4, categoryRank: 6 }),
+    judged('citation_norm', 'judge', ['llm'], 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL]),
+    judged('faithfulness', 'rag', ['lexical', 'llm'], 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], { headline: true, trendRank: 3, categoryRank: 7 }),
+    judged('answer_relevancy', 'rag', ['llm'], 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`]),
+    judged('context_precision', 'rag', ['lexical', 'llm'], 'usefulness', [
+        'Context precision',
+        'average precision of useful chunks in rank order',
+        `${SKIPPED}, or no ground truth and no answer to judge the chunks against`,
+    ]),
+    judged('context_recall', 'rag', ['lexical', 'llm'], 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], {
+        categoryRank: 8,
+    }),
+    judged('hallucination_rate', 'hallucination', ['lexical', 'llm'], 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], { higherIsBetter: false }),
+    judged('contradicted', 'hallucination', ['llm'], 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { higherIsBetter: false, binary: true }),
+    {
+        name: 'latency_ms',
+        displayName: 'Latency',
+        description: 'candidate latency in milliseconds',
+        family: 'operations',
+        tiers: ['operations'],
+        higherIsBetter: false,
+        binary: false,
+        unit: 'ms',
+        gate: 'latency_rise',
+        planned: (run) => run.outputs?.some((o) => o.latency_ms !== null) ?? false,
+        missingNote: 'the candidate gave no latency_ms for this question',
+        nullWhen: 'the candidate gave no latency_ms for the question',
+    },
+];
+
+;// CONCATENATED MODULE: ./src/metrics/registry.ts
+
+const FAMILY_ORDER = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations'];
+/**
+ * The lookup over a list of definitions, and every list of metric names derived from it.
+ * `registry` below holds evalgate's own; a test can build one with a definition added.
+ */
+class MetricRegistry {
+    definitions;
+    /** concrete names already looked up: the comparison asks once per question and metric */
+    byName = new Map();
+    patterns = [];
+    position = new Map();
+    constructor(definitions) {
+        this.definitions = definitions;
+        definitions.forEach((d, i) => {
+            this.position.set(d.name, i);
+            if (isPattern(d.name))
+                this.patterns.push({ definition: d, match: new RegExp(`^${registry_escapeRegExp(d.name.slice(0, -1))}([1-9]\\d*)$`) });
+            else
+                this.byName.set(d.name, { ...d, pattern: d.name, k: null });
+        });
+    }
+    /** Looks a metric up by name; `@K` metrics exist for every k (`recall@5`, `ndcg@10`). */
+    info(name) {
+        const known = this.byName.get(name);
+        if (known)
+            return known;
+        for (const { definition, match } of this.patterns) {
+            const m = match.exec(name);
+            if (!m)
+                continue;
+            const info = instantiate(definition, Number(m[1]));
+            this.byName.set(name, info);
+            return info;
+        }
+        return undefined;
+    }
+    /** Every name a setting may use: fixed names, then the `@K` patterns. */
+    knownNames() {
+        const names = this.definitions.map((d) => d.name);
+        return [...names.filter((n) => !isPattern(n)), ...names.filter(isPattern)];
+    }
+    /** Metrics in report order: family (the SPEC's table), then definition order, then k; unknown names last, by name. */
+    sort(names) {
+        const key = (n) => {
+            const info = this.info(n);
+            if (!info)
+                return [FAMILY_ORDER.length, 0, 0];
+            return [FAMILY_ORDER.indexOf(info.family), this.position.get(info.pattern), info.k ?? 0];
+        };
+        return [...names]
+            .map((name) => ({ name, key: key(name) }))
+            .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.name.localeCompare(b.name, 'en', { numeric: true }))
+            .map((e) => e.name);
+    }
+    /** The metrics a tier computes, in definition order (`@K` ones as patterns). */
+    computedBy(tier) {
+        return this.definitions.filter((d) => d.tiers.includes(tier)).map((d) => d.name);
+    }
+    /** The LLM tier's metrics in the order its judge calls write them: rubric, claims, usefulness, recall, questions. */
+    llmMetrics() {
+        return LLM_SOURCES.flatMap((source) => this.definitions.filter((d) => d.tiers.includes('llm') && d.llmSource === source).map((d) => d.name));
+    }
+    /** The deterministic tier's metrics a run computes (`@K` ones for every k of the run), before a provider adds its own. */
+    plannedDeterministic(run) {
+        return this.definitions.filter((d) => d.planned?.(run)).flatMap((d) => (isPattern(d.name) ? run.config.k.map((k) => kName(d.name, k)) : [d.name]));
+    }
+    /** Headline metrics: a category too small to judge on one of them is marked too few. */
+    headline() {
+        return new Set(this.definitions.filter((d) => d.headline).map((d) => d.name));
+    }
+    /** The report's trend-chart candidates, in rank order; `@K` ones at the run's first k. */
+    trend(k) {
+        return this.ranked((d) => d.trendRank, k);
+    }
+    /** The report's by-category columns, in rank order; `@K` ones at the run's first k. */
+    categoryColumns(k) {
+        return this.ranked((d) => d.categoryRank, k);
+    }
+    ranked(rank, k) {
+        return this.definitions
+            .filter((d) => rank(d) !== undefined)
+            .sort((a, b) => rank(a) - rank(b))
+            .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]));
+    }
+}
+function isPattern(name) {
+    return name.endsWith('@K');
+}
+function kName(pattern, k) {
+    return `${pattern.slice(0, -1)}${k}`;
+}
+function registry_escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+function instantiate(definition, k) {
+    const fill = (text) => text.replaceAll('{k}', String(k));
+    return {
+        ...definition,
+        name: kName(definition.name, k),
+        displayName: fill(definition.displayName),
+        description: fill(definition.description),
+        nullWhen: fill(definition.nullWhen),
+        pattern: definition.name,
+        k,
+    };
+}
+/** evalgate's metrics. */
+const registry_registry = new MetricRegistry(METRIC_DEFINITIONS);
+function metricInfo(name) {
+    return registry_registry.info(name);
 }
 function isKnownMetric(name) {
-    return metricInfo(name) !== undefined;
+    return registry_registry.info(name) !== undefined;
 }
 function knownMetricNames() {
-    return [...byName.keys(), 'precision@K', 'recall@K', 'hit@K', 'ndcg@K'];
+    return registry_registry.knownNames();
 }
-/** Metrics in report order: the order of the family table in the SPEC, then by name. */
 function sortMetrics(names) {
-    const familyOrder = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations'];
-    const position = (n) => {
-        const info = metricInfo(n);
-        const family = info ? familyOrder.indexOf(info.family) : familyOrder.length;
-        const fixedIndex = fixed.findIndex((m) => m.name === n);
-        const atK = retrievalAtK.exec(n);
-        // precision@k, recall@k, hit@k, ndcg@k grouped by kind, then by k; mrr after them
-        const index = atK ? ['precision', 'recall', 'hit', 'ndcg'].indexOf(atK[1]) - 10 + Number(atK[2]) / 1e6 : fixedIndex === -1 ? 0 : fixedIndex;
-        return [family, index];
-    };
-    return [...names].sort((a, b) => {
-        const [fa, ia] = position(a);
-        const [fb, ib] = position(b);
-        return fa - fb || ia - ib || a.localeCompare(b, 'en', { numeric: true });
-    });
+    return registry_registry.sort(names);
 }
-function rule(name, description) {
-    return { name, family: 'rules', higherIsBetter: true, binary: true, unit: 'score', description };
-}
-function score(name, family, description) {
-    return { name, family, higherIsBetter: true, binary: false, unit: 'score', description };
+/** Scores from a model: their spread between two passes over the same answers is judge noise (calibrate-noise). */
+function isJudgedByModel(name) {
+    return registry_registry.info(name)?.tiers.includes('llm') ?? false;
 }
 /** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */
 function directedChange(info, baseline, candidate) {
@@ -6120,7 +22576,7 @@ function _promise(Class, innerType) {
 }
 // @__NO_SIDE_EFFECTS__
 function _custom(Class, fn, _params) {
-    const norm = util.normalizeParams(_params);
+    const norm = normalizeParams(_params);
     norm.abort ?? (norm.abort = true); // default to abort:false
     const schema = new Class({
         type: "custom",
@@ -9892,7 +26348,7 @@ function check(fn) {
     return ch;
 }
 function custom(fn, _params) {
-    return core._custom(ZodCustom, fn ?? (() => true), _params);
+    return _custom(ZodCustom, fn ?? (() => true), _params);
 }
 function refine(fn, _params = {}) {
     return _refine(ZodCustom, fn, _params);
@@ -9957,7 +26413,93 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/io/ids.ts
+/**
+ * Ids (question ids, doc ids, category labels) come from users' files, so `__proto__`,
+ * `constructor`, `toString` and `hasOwnProperty` are ordinary ids. Anything keyed by them is a
+ * Map or a record without a prototype: no id then collides with Object.prototype, and
+ * assigning `record['__proto__']` stores a value instead of replacing the prototype.
+ */
+/** A record keyed by ids, with no prototype; filled from `entries` when given. */
+function idRecord(entries) {
+    const record = Object.create(null);
+    if (entries)
+        for (const [id, value] of entries)
+            record[id] = value;
+    return record;
+}
+/** The value stored under `id`, never one inherited from a prototype (`constructor`, `toString`). */
+function ownValue(record, id) {
+    return record && Object.hasOwn(record, id) ? record[id] : undefined;
+}
+/** How every id is compared: NFC (the same text typed on macOS and on Linux is one id), line breaks as \n, no surrounding blanks. */
+function normaliseId(id) {
+    return id.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+}
+// C0/C1 controls, bidi overrides and isolates, zero-width and other invisible characters: matching them is the point
+// eslint-disable-next-line no-control-regex
+const ids_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+/** An id as the terminal shows it: quoted, with control, bidi and invisible characters written as \uXXXX. */
+function quoteId(id) {
+    return `"${id.replace(/["\\]/g, (c) => `\\${c}`).replace(ids_INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+/** Up to `max` ids, quoted, and how many more there are. */
+function previewIds(ids, max = 10) {
+    const shown = ids.slice(0, max).map(quoteId).join(', ');
+    return ids.length > max ? `${shown} … (+${ids.length - max} more)` : shown;
+}
+
+;// CONCATENATED MODULE: ./src/schemas/ids.ts
+
+
+/**
+ * An id as a file gives it: a string, or a whole number that JSON holds exactly. JSON.parse
+ * rounds a number beyond 2^53 (9007199254740993 → 9007199254740992), so two such ids would
+ * silently become one: that is an error, with the fix (quote it).
+ */
+const idValue = union([schemas_string(), schemas_number()]).transform((v, ctx) => {
+    if (typeof v === 'number' && !(Math.abs(v) <= Number.MAX_SAFE_INTEGER)) {
+        ctx.addIssue({
+            code: 'custom',
+            message: `id ${String(v)} is a number beyond 2^53, which JSON cannot hold exactly (it may already have lost digits): write the id as a string, e.g. "${String(v)}"`,
+        });
+        return NEVER;
+    }
+    return normaliseId(String(v));
+});
+/** A required id: normalised (NFC, trimmed) and not empty. */
+function idField(emptyMessage) {
+    return idValue.pipe(schemas_string().min(1, emptyMessage));
+}
+/**
+ * A JSON object keyed by ids (results.json / baseline.json `questions`, `by_category`).
+ * zod's z.record drops a `__proto__` key and builds a plain object; this keeps every key, in a
+ * record without a prototype, with keys NFC-normalised (two keys that normalise alike are an
+ * error: the file holds one question twice).
+ */
+function idRecordSchema(value) {
+    return custom((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'expected an object keyed by id' })
+        .transform((input, ctx) => {
+        const out = idRecord();
+        for (const key of Object.keys(input)) {
+            const id = key.normalize('NFC');
+            if (Object.hasOwn(out, id)) {
+                ctx.addIssue({ code: 'custom', message: `"${key}" is listed twice (once in another Unicode normalisation form)`, path: [key] });
+                continue;
+            }
+            const parsed = value.safeParse(input[key]);
+            if (parsed.success)
+                out[id] = parsed.data;
+            else
+                for (const issue of parsed.error.issues)
+                    ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+        }
+        return out;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/schemas/gate.ts
+
 
 /**
  * The gate settings: every key, its default and its validation, in one place. The input form
@@ -9972,7 +26514,8 @@ const GateSettingsSchema = object({
     /** per metric: a drop like max_drop, or for latency_ms a relative rise like latency_rise (baseline/gate.ts checks which) */
     max_drop_overrides: record(schemas_string(), schemas_number().min(0)).default({}),
     thresholds: record(schemas_string(), schemas_number()).default({}),
-    by_category: record(schemas_string(), record(schemas_string(), schemas_number())).default({}),
+    /** category label → metric → floor; labels are ids from the eval set */
+    by_category: idRecordSchema(record(schemas_string(), schemas_number())).default({}),
     max_error_rate: schemas_number().min(0).max(1).default(0.1),
     question_drop: scoreDrop().default(0.25),
     latency_rise: schemas_number().min(0).default(0.5),
@@ -10339,6 +26882,7 @@ const MetricLimitSchema = object({ kind: schemas_enum(['max_drop', 'latency_rise
 
 
 
+
 /** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
 const RESULTS_SCHEMA_VERSION = 2;
 const JudgeIdentitySchema = object({
@@ -10531,11 +27075,12 @@ const ResultsSchema = object({
     schema_version: literal(RESULTS_SCHEMA_VERSION),
     run: RunInfoSchema,
     metrics: record(schemas_string(), MetricSummarySchema),
-    questions: record(schemas_string(), QuestionResultSchema),
+    questions: idRecordSchema(QuestionResultSchema),
     comparison: ComparisonSchema.nullable(),
 });
 
 ;// CONCATENATED MODULE: ./src/schemas/baseline.ts
+
 
 
 
@@ -10556,7 +27101,7 @@ const BaselineSchema = GateSettingsInputSchema.extend({
     /** aggregate means; the seed's form has only these */
     metrics: record(schemas_string(), schemas_number().nullable()),
     /** per-question scores, written by `evalgate baseline` */
-    questions: record(schemas_string(), BaselineQuestionSchema).optional(),
+    questions: idRecordSchema(BaselineQuestionSchema).optional(),
 }).passthrough();
 
 ;// CONCATENATED MODULE: ./src/schemas/resultsV1.ts
@@ -10614,13 +27159,18 @@ function isRecord(value) {
 
 
 
+
 /** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
 const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
 /** The command that writes a new baseline from a run's results: printed wherever a baseline must be refreshed. */
 function updateBaselineCommand(resultsPath, baselinePath = DEFAULT_BASELINE_PATH) {
     return `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`;
 }
-/** A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the file. */
+/**
+ * A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the
+ * file. Only for a path nobody named (the default path: a first run has none yet) or the file
+ * about to be written; a baseline the settings name goes through loadNamedBaseline.
+ */
 function loadBaseline(path) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(path))
         return null;
@@ -10628,6 +27178,16 @@ function loadBaseline(path) {
     if (isResultsFile(data))
         return viewOfResults(parseResults(data, path), path);
     return viewOfBaseline(parseBaseline(data, path), path);
+}
+/**
+ * A baseline named by --baseline, the Action's baseline input or evalgate.yml: it must exist.
+ * A typo must not turn every later run into a passing first run with "no baseline yet".
+ */
+function loadNamedBaseline(path, namedBy = '--baseline, the baseline input or evalgate.yml') {
+    const baseline = loadBaseline(path);
+    if (baseline)
+        return baseline;
+    throw new GateError('bad_input', `${path}: baseline not found (named by ${namedBy})`, `check the path (a missing baseline is never taken for a first run); for a first run, leave the baseline unset (evalgate run --no-baseline), then write one from its results: ${updateBaselineCommand('results.json', path)}`);
 }
 /**
  * A baseline.json to edit (calibrate-noise --write), read through its schema: unknown fields
@@ -10698,7 +27258,7 @@ function viewOfResults(r, path) {
         eval_set_fingerprint: r.run.eval_set_fingerprint,
         judge: r.run.judge,
         metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-        questions: Object.fromEntries(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
+        questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
         settings: r.comparison ? r.comparison.gate : {},
     };
 }
@@ -10747,7 +27307,7 @@ function baselineFromResults(results, previous, version, now) {
         created_at: now.toISOString(),
         ...settings,
         metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
-        questions: Object.fromEntries(Object.entries(results.questions).map(([id, q]) => [
+        questions: idRecord(Object.entries(results.questions).map(([id, q]) => [
             id,
             { category: q.category, question: q.question, scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])) },
         ])),
@@ -10760,16 +27320,19 @@ function round(value) {
 
 ;// CONCATENATED MODULE: ./src/schemas/candidate.ts
 
+
 /** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
 function list(separator, items) {
-    return union([schemas_string(), array(items === 'ids' ? union([schemas_string(), schemas_number()]) : schemas_string()), schemas_null()])
+    return union([schemas_string(), array(items === 'ids' ? idValue : schemas_string()), schemas_null()])
         .optional()
         .transform((v) => {
         if (v === null || v === undefined)
             return [];
+        // ids compare NFC-normalised, as the eval set's relevant_doc_ids do
+        const normalise = items === 'ids' ? (s) => s.normalize('NFC').trim() : (s) => s;
         if (Array.isArray(v))
-            return v.map(String);
-        return v === '' ? [] : v.split(separator).map((s) => s.trim());
+            return v.map(normalise);
+        return v === '' ? [] : v.split(separator).map((s) => normalise(s.trim()));
     });
 }
 const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()])
@@ -10786,9 +27349,7 @@ const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()
 });
 /** What the system under test answered for one question (a predictions file row or a command's stdout line). */
 const CandidateOutputInputSchema = object({
-    id: union([schemas_string(), schemas_number()])
-        .transform((v) => String(v).trim())
-        .pipe(schemas_string().min(1, 'id is empty')),
+    id: idField('id is empty'),
     answer: union([schemas_string(), schemas_null()])
         .optional()
         .transform((v) => (v ?? '').normalize('NFC')),
@@ -10833,22 +27394,35 @@ const HttpCandidateSchema = object({
 
 
 
-const DEFAULT_REFUSAL_PHRASES = [
-    '不知道',
-    '不清楚',
-    '没有相关',
-    '无法回答',
-    '未收录',
-    '无法提供',
-    '不能回答',
-    '无法确定',
-    "i don't know",
-    'i do not know',
-    'cannot answer',
-    "can't answer",
-    'unable to answer',
-    'no relevant information',
-];
+/**
+ * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
+ * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
+ * written once, with a straight apostrophe.
+ */
+const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
+    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
+    en: [
+        "i don't know",
+        'i do not know',
+        'cannot answer',
+        "can't answer",
+        'unable to answer',
+        'not able to answer',
+        "can't help with",
+        'cannot help with',
+        'unable to help with',
+        'not in the knowledge base',
+        'no information',
+        'no relevant information',
+        "don't have information",
+        'do not have information',
+        "don't have enough information",
+        'do not have enough information',
+        "don't have any information",
+        'do not have any information',
+    ],
+};
+const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
 const RulesConfigSchema = object({
     min_length: schemas_number().int().min(0).default(5),
     max_length: schemas_number().int().min(1).default(500),
@@ -13975,6 +30549,20 @@ function wilson(successes, n, level = 0.95) {
     return { low, high, center };
 }
 /**
+ * Half the width of the Wilson interval of a pass rate p observed on n trials (p = 0.5, the
+ * widest, when no rate is known yet): how precisely n questions can pin a rate down. Unlike
+ * wilson() it takes a rate, not a count, so it answers "how many questions are enough" before
+ * any are scored. At n = 8 it is 0.2848; it first drops below 0.10 at n = 93.
+ */
+function wilsonHalfWidth(n, p = 0.5, level = 0.95) {
+    if (!Number.isInteger(n) || n < 1)
+        throw new RangeError(`wilsonHalfWidth: n must be a positive integer, got ${n}`);
+    assertProbability('p', p, { open: false });
+    const z = twoSidedZ(level);
+    const z2 = z * z;
+    return (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}
+/**
  * Normal-approximation half-width of a proportion's interval, z·sqrt(p(1 − p)/n). It is the
  * planning number (p = 0.5 is the worst case): at n = 50 it is 0.1386, the "±14 pp" the report
  * quotes. n must be at least 1; there is no finite answer for an empty set.
@@ -14024,6 +30612,8 @@ function minimumDetectableEffect(n, p = 0.5, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/compare/columns.ts
+
+
 function buildColumns(questions, base, metrics) {
     const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const n = ids.length;
@@ -14031,23 +30621,58 @@ function buildColumns(questions, base, metrics) {
     const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
     const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null;
     ids.forEach((id, i) => {
-        const scores = questions[id].scores;
+        const q = questions[id];
+        const b = ownValue(base, id);
+        if (b)
+            inBaseline[i] = 1;
+        const unanswered = q.errors.candidate !== undefined;
         for (const m of metrics) {
-            const v = scores[m];
+            const v = q.scores[m];
+            const bv = b ? (b.scores[m] ?? null) : undefined;
+            if (bv !== undefined && bv !== null)
+                baseline.get(m)[i] = bv;
             if (v !== null && v !== undefined)
                 candidate.get(m)[i] = v;
-        }
-        const b = base?.[id];
-        if (!b)
-            return;
-        inBaseline[i] = 1;
-        for (const m of metrics) {
-            const v = b.scores[m];
-            if (v !== null && v !== undefined)
-                baseline.get(m)[i] = v;
+            else if (unanswered)
+                candidate.get(m)[i] = failingValue(m, q, bv);
         }
     });
     return { ids, inBaseline, candidate, baseline };
+}
+/**
+ * An unanswered question's value on a metric: the worst the metric has (0, or 1 where lower is
+ * better), NaN where the metric does not apply to it (the baseline has no value for it, or a
+ * should-refuse question's answer rules and the other way round) and for latency, which has no
+ * worst value. `baseline` is undefined when there is no per-question baseline for the question.
+ */
+function failingValue(metric, q, baseline) {
+    const info = metricInfo(metric);
+    if (!info || info.unit !== 'score' || baseline === null)
+        return Number.NaN;
+    if (baseline === undefined && (metric === 'refuse_ok' ? !q.should_refuse : q.should_refuse && ANSWER_RULES.has(metric)))
+        return Number.NaN;
+    return info.higherIsBetter ? 0 : 1;
+}
+const ANSWER_RULES = new Set(['length_ok', 'citation_ok', 'no_forbidden', 'json_ok']);
+/** The run's summaries with each mean over all of its questions as the gate sees them (an unanswered one failing): what thresholds hold. */
+function overallSummaries(summaries, columns) {
+    return Object.fromEntries(Object.entries(summaries).map(([m, s]) => [m, { ...s, mean: meanAt(columns.candidate.get(m)).mean }]));
+}
+/** Means over the positions where both sides have a value: the same questions on both sides. */
+function pairedMeans(base, cand, positions) {
+    if (!base || !cand)
+        return { baseline: null, candidate: null, n: 0 };
+    let sumB = 0;
+    let sumC = 0;
+    let n = 0;
+    for (let i = 0; i < cand.length; i++) {
+        if (positions[i] !== 1 || Number.isNaN(base[i]) || Number.isNaN(cand[i]))
+            continue;
+        sumB += base[i];
+        sumC += cand[i];
+        n += 1;
+    }
+    return n === 0 ? { baseline: null, candidate: null, n } : { baseline: sumB / n, candidate: sumC / n, n };
 }
 /** Mean of the values at the given positions (all when omitted) that have one. */
 function meanAt(values, positions) {
@@ -14086,9 +30711,10 @@ const EPS = 1e-9;
 
 
 
+
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 const CATEGORY_HALF_WIDTH = 0.1;
-const HEADLINE = ['rules_pass', 'accuracy_norm', 'completeness_norm', 'faithfulness'];
+const HEADLINE = registry_registry.headline();
 /**
  * Per category: baseline and candidate means over the common questions, the 95% interval of
  * the candidate mean (Wilson for pass/fail metrics, normal for scores), and the floors of
@@ -14113,7 +30739,7 @@ function categoryRows(run, columns, gate) {
             const values = columns.candidate.get(name);
             const present = values ? positions.map((i) => values[i]).filter((v) => !Number.isNaN(v)) : [];
             const interval = intervalOf(name, present);
-            if (interval && HEADLINE.includes(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH)
+            if (interval && HEADLINE.has(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH)
                 tooFew = true;
             metrics[name] = {
                 baseline: columns.baseline ? meanAt(columns.baseline.get(name), shared).mean : null,
@@ -14121,7 +30747,7 @@ function categoryRows(run, columns, gate) {
                 interval,
             };
         }
-        const floors = Object.entries(gate.by_category[category] ?? {}).map(([metric, floor]) => {
+        const floors = Object.entries(ownValue(gate.by_category, category) ?? {}).map(([metric, floor]) => {
             const value = metrics[metric]?.candidate ?? null;
             const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
             const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
@@ -14218,19 +30844,24 @@ function categoryFailures(categories, gate) {
 ;// CONCATENATED MODULE: ./src/compare/rows.ts
 
 
-/** What a metric's change is held against: its override, else latency_rise for latency, else max_drop. */
+/** What a metric's change is held against: its override, else what its definition names (latency_rise for latency, else max_drop). */
 function limitFor(name, gate) {
-    const kind = metricInfo(name)?.unit === 'ms' ? 'latency_rise' : 'max_drop';
+    const kind = metricInfo(name)?.gate ?? 'max_drop';
     return { kind, value: gate.max_drop_overrides[name] ?? (kind === 'latency_rise' ? gate.latency_rise : gate.max_drop) };
 }
-/** One metric: baseline and candidate means, the direction-aware change and its provisional status. */
+/**
+ * One metric: baseline and candidate means, the direction-aware change and its provisional
+ * status. Against a per-question baseline both means are over the same questions (those both
+ * sides have a value for); otherwise the candidate mean is over all of the run's questions.
+ * Either way an unanswered question counts as failing (see buildColumns).
+ */
 function metricRow(name, run, baseline, columns, gate, questionCount) {
     const summary = run.metrics[name];
     const limit = limitFor(name, gate);
     const row = {
         metric: name,
         baseline: null,
-        candidate: summary?.mean ?? null,
+        candidate: summary ? meanAt(columns.candidate.get(name)).mean : null,
         delta: null,
         change: null,
         limit,
@@ -14260,12 +30891,11 @@ function metricRow(name, run, baseline, columns, gate, questionCount) {
         row.note = 'not in the baseline: reported, not gated';
     }
     else if (baseline.questions) {
-        const base = meanAt(columns.baseline?.get(name), columns.inBaseline);
-        const cand = meanAt(columns.candidate.get(name), columns.inBaseline);
-        row.baseline = base.mean;
-        row.candidate = cand.mean;
-        row.n_baseline = base.n;
-        row.n_candidate = cand.n;
+        const paired = pairedMeans(columns.baseline?.get(name), columns.candidate.get(name), columns.inBaseline);
+        row.baseline = paired.baseline;
+        row.candidate = paired.candidate;
+        row.n_baseline = paired.n;
+        row.n_candidate = paired.n;
     }
     else {
         row.baseline = baseline.metrics[name] ?? null;
@@ -14717,7 +31347,7 @@ function compare(run, baseline, gate, updateCommand) {
     const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null;
     const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds;
     const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : [];
-    const removed = baseIds ? [...baseIds].filter((id) => !(id in run.questions)) : [];
+    const removed = baseIds ? [...baseIds].filter((id) => !Object.hasOwn(run.questions, id)) : [];
     if (baseline && !baseline.questions) {
         messages.push(`${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``);
     }
@@ -14738,7 +31368,8 @@ function compare(run, baseline, gate, updateCommand) {
     }
     const categories = categoryRows(run, columns, gate);
     const { regressions, improvements } = questionChanges(run, columns, gate);
-    const failuresIn = (mode) => gateFailures(metrics, categories, run.metrics, gate, mode);
+    const overall = overallSummaries(run.metrics, columns);
+    const failuresIn = (mode) => gateFailures(metrics, categories, overall, gate, mode);
     const verdictFor = (mode) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline');
     const changedIds = (changes) => new Set(changes.map((q) => q.id));
     const worseIds = changedIds(regressions);
@@ -14804,7 +31435,7 @@ function questionChanges(run, columns, gate) {
     for (const [metric, candidates] of columns.candidate) {
         const baselines = columns.baseline.get(metric);
         const info = metricInfo(metric);
-        const threshold = info?.unit === 'ms' ? gate.latency_rise : gate.question_drop;
+        const threshold = info?.gate === 'latency_rise' ? gate.latency_rise : gate.question_drop;
         for (let i = 0; i < candidates.length; i++) {
             const candidate = candidates[i];
             const baseline = baselines[i];
@@ -14818,7 +31449,17 @@ function questionChanges(run, columns, gate) {
                 continue;
             const id = columns.ids[i];
             const q = run.questions[id];
-            const entry = { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: q.notes[metric] ?? q.errors[metric] ?? null };
+            const entry = {
+                id,
+                category: q.category,
+                metric,
+                baseline,
+                candidate,
+                delta: candidate - baseline,
+                change,
+                flip,
+                reason: q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null,
+            };
             (worse ? regressions : improvements).push(entry);
         }
     }
@@ -14863,19 +31504,49 @@ function gradeSuffixWarning(rows, outputs) {
         'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them');
 }
 
+;// CONCATENATED MODULE: ./src/metrics/normalise.ts
+/**
+ * One spelling for text that is written several ways: NFKC (full-width ＡＢＣ１２３ → ABC123,
+ * ligatures), lower case, one apostrophe (’ ‘ ʼ ′ ´ ` → '), one hyphen for the hyphen
+ * characters (‐ ‑ and the soft hyphen joins), and the dashes that separate (– — ― −) as a
+ * spaced em dash, which ends a clause. Thousands separators between digits go (1,000 → 1000).
+ */
+const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
+const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
+function normalise(text) {
+    return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
+}
+function respell(found) {
+    if (found === '\u00AD')
+        return '';
+    if (found === '\u2010' || found === '\u2011')
+        return '-';
+    return found.length === 1 && !/[\u2012-\u2015\u2212\uFE58\uFE63]/.test(found) ? "'" : ' — ';
+}
+/**
+ * A phrase as refusal matching compares it: normalised, apostrophes dropped ("don’t", "don't"
+ * and "dont" are one spelling), runs of spaces as one.
+ */
+function foldPhrase(text) {
+    return normalise(text).replace(/'/g, '').replace(/\s+/g, ' ');
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/types.ts
-const types_score = (value) => ({ value });
+const score = (value) => ({ value });
 const noScore = (reason) => ({ value: null, reason });
 const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
 
 ;// CONCATENATED MODULE: ./src/metrics/rules.ts
 
+
 /** `[文档3]`, `[doc 3]`, `[Doc3]`: the citation forms the rules and citation_valid recognise. */
 const CITATION_PATTERN = /\[(?:文档|doc|document|source)\s*(\d+)\]/gi;
+const OVER_REFUSAL = 'over-refusal: the answer refuses a question that should be answered';
 /**
  * The seed's rule tier, routed on should_refuse: a question that should be refused is
  * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
- * citation or forbidden-word rule.
+ * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
+ * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
  */
 function scoreRules(row, answer, rules) {
     if (row.should_refuse) {
@@ -14884,10 +31555,12 @@ function scoreRules(row, answer, rules) {
         return { ...result, rules_pass: passFail(refused, 'refuse_ok failed') };
     }
     const checks = {};
+    const refused = isRefusal(answer, rules.refusal_phrases);
+    checks.no_over_refusal = passFail(!refused, OVER_REFUSAL);
     const length = [...answer].length;
     checks.length_ok = passFail(length >= rules.min_length && length <= rules.max_length, `${length} characters, outside ${rules.min_length}-${rules.max_length}`);
     if (rules.require_citation) {
-        checks.citation_ok = passFail(hasCitation(answer), 'no [文档N] / [docN] citation');
+        checks.citation_ok = passFail(hasCitation(answer), refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] citation');
     }
     const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()));
     checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`);
@@ -14899,9 +31572,19 @@ function scoreRules(row, answer, rules) {
     checks.rules_pass = passFail(failed.length === 0, `failed: ${failed.join(', ')}`);
     return checks;
 }
+/** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
 function isRefusal(answer, phrases) {
-    const text = answer.toLowerCase();
-    return phrases.some((p) => text.includes(p.toLowerCase()));
+    const text = foldPhrase(answer);
+    return foldedPhrases(phrases).some((p) => text.includes(p));
+}
+const folded = new WeakMap();
+function foldedPhrases(phrases) {
+    let result = folded.get(phrases);
+    if (!result) {
+        result = phrases.map(foldPhrase).filter((p) => p !== '');
+        folded.set(phrases, result);
+    }
+    return result;
 }
 function hasCitation(answer) {
     return new RegExp(CITATION_PATTERN.source, 'i').test(answer);
@@ -14929,7 +31612,7 @@ function scoreCitationValidity(answer, contextCount) {
     if (numbers.length === 0)
         return noScore('the answer cites nothing');
     const valid = numbers.filter((n) => n >= 1 && n <= contextCount).length;
-    const result = types_score(valid / numbers.length);
+    const result = score(valid / numbers.length);
     if (valid < numbers.length) {
         const bad = numbers.filter((n) => n < 1 || n > contextCount);
         result.reason = `cites [文档${bad.join('], [文档')}] but only ${contextCount} context${contextCount === 1 ? '' : 's'} were given`;
@@ -14947,29 +31630,39 @@ function scoreCitationValidity(answer, contextCount) {
  *   hit@k       = 1 if top-k holds a relevant id
  *   mrr         = 1 / rank of the first relevant id in the whole list, 0 if none
  *   ndcg@k      = DCG@k / IDCG@k, gain 2^grade − 1, discount log2(i + 1) (null without relevant docs)
- * Later duplicates of an id are removed before ranking.
+ * Later duplicates of an id are removed before ranking. A should-refuse question with no
+ * relevant docs is not a retrieval question: every metric is null, so hit, MRR and precision
+ * describe the answerable questions only (an answerable question without relevant docs keeps
+ * its 0s: retrieving nothing useful for it is a failure).
  */
-function scoreRetrieval(retrieved, judgements, ks) {
+function scoreRetrieval(retrieved, judgements, ks, shouldRefuse = false) {
     const ranked = dedupe(retrieved);
     const grades = new Map(judgements.filter((d) => d.grade > 0).map((d) => [d.id, d.grade]));
     const scores = {};
+    if (shouldRefuse && grades.size === 0)
+        return notRetrievalQuestion(ks);
     const noRelevant = 'no relevant_doc_ids for this question';
     for (const k of ks) {
         const top = ranked.slice(0, k);
         const hits = top.filter((id) => grades.has(id)).length;
-        scores[`precision@${k}`] = types_score(hits / k);
-        scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : types_score(hits / grades.size);
-        scores[`hit@${k}`] = types_score(hits > 0 ? 1 : 0);
-        scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : types_score(ndcg(top, grades, k));
+        scores[`precision@${k}`] = score(hits / k);
+        scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(hits / grades.size);
+        scores[`hit@${k}`] = score(hits > 0 ? 1 : 0);
+        scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(ndcg(top, grades, k));
     }
     const firstRelevant = ranked.findIndex((id) => grades.has(id));
     scores.mrr =
         firstRelevant === -1
             ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
             : firstRelevant === 0
-                ? types_score(1)
+                ? score(1)
                 : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` };
     return scores;
+}
+const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question';
+function notRetrievalQuestion(ks) {
+    const names = [...ks.flatMap((k) => [`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`]), 'mrr'];
+    return Object.fromEntries(names.map((name) => [name, noScore(NOT_A_RETRIEVAL_QUESTION)]));
 }
 function dedupe(ids) {
     const seen = new Set();
@@ -14984,47 +31677,54 @@ function discountedGain(gradesInRankOrder) {
     return gradesInRankOrder.reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0);
 }
 
-;// CONCATENATED MODULE: ./src/run/score.ts
+;// CONCATENATED MODULE: ./src/metrics/deterministic.ts
 
+
+
+
+/**
+ * The deterministic tier's scoring function per tier (definitions.ts names a metric's tier).
+ * Typed by the tiers, so a new tier without its function does not compile.
+ */
+const TIER_SCORERS = {
+    rules: ({ row, output, config }) => scoreRules(row, output.answer, config.rules),
+    citations: ({ output }) => ({ citation_valid: scoreCitationValidity(output.answer, output.contexts.length) }),
+    retrieval: ({ row, output, config }) => scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
+    operations: ({ output }) => (output.latency_ms === null ? {} : { latency_ms: { value: output.latency_ms } }),
+};
+const DETERMINISTIC = Object.keys(TIER_SCORERS);
+/** A run's planned metric list → the deterministic tiers it needs (asked once per question, so remembered per list). */
+const tiersOfPlan = new WeakMap();
+function plannedTiers(metrics) {
+    let tiers = tiersOfPlan.get(metrics);
+    if (!tiers) {
+        const needed = new Set(metrics.flatMap((m) => metricInfo(m)?.tiers ?? []));
+        tiers = DETERMINISTIC.filter((t) => needed.has(t));
+        tiersOfPlan.set(metrics, tiers);
+    }
+    return tiers;
+}
+/** The deterministic tier's scores of one answered question, for the tiers its run planned. */
+function scoreDeterministic(question, metrics) {
+    const scores = {};
+    for (const tier of plannedTiers(metrics))
+        Object.assign(scores, TIER_SCORERS[tier](question));
+    return scores;
+}
+
+;// CONCATENATED MODULE: ./src/run/score.ts
 
 
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 function plannedMetrics(rows, config, outputs, scorer) {
-    const names = metricsBeforeAnswers(rows, config, scorer);
-    for (const output of outputs) {
-        if (output.latency_ms !== null) {
-            names.push('latency_ms');
-            break;
-        }
-    }
+    const names = [...registry_registry.plannedDeterministic({ rows, config, outputs: [...outputs] }), ...scorer.metrics];
     // one canonical order, so a run and the merge of its shards list metrics alike
     return sortMetrics(names);
 }
-/** Every metric of plannedMetrics that is known before the candidate answers: all but latency_ms, which depends on the outputs. */
+/** Every metric of plannedMetrics that is known before the candidate answers: all but those planned by what the answers carry (latency_ms). Unsorted. */
 function metricsBeforeAnswers(rows, config, scorer) {
-    const names = [];
-    const anyRefuse = rows.some((r) => r.should_refuse);
-    const anyAnswerable = rows.some((r) => !r.should_refuse);
-    if (anyAnswerable) {
-        names.push('length_ok');
-        if (config.rules.require_citation)
-            names.push('citation_ok');
-        names.push('no_forbidden');
-        if (rows.some((r) => r.expect_json && !r.should_refuse))
-            names.push('json_ok');
-    }
-    if (anyRefuse)
-        names.push('refuse_ok');
-    names.push('rules_pass');
-    if (rows.some((r) => r.relevant_docs.length > 0)) {
-        for (const k of config.k)
-            names.push(`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`);
-        names.push('mrr');
-    }
-    names.push('citation_valid');
-    names.push(...scorer.metrics);
-    return names;
+    return [...registry_registry.plannedDeterministic({ rows, config, outputs: null }), ...scorer.metrics];
 }
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
 function scoreQuestion(row, output, config, metrics, scorer) {
@@ -15045,48 +31745,31 @@ function scoreQuestion(row, output, config, metrics, scorer) {
         return result;
     }
     const refusal = isRefusal(output.answer, config.rules.refusal_phrases);
-    const scores = {
-        ...scoreRules(row, output.answer, config.rules),
-        citation_valid: scoreCitationValidity(output.answer, output.contexts.length),
-    };
-    if (metrics.includes('mrr'))
-        Object.assign(scores, scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k));
+    const scores = scoreDeterministic({ row, output, config }, metrics);
     const own = scorer.scoreAnswer?.(row, output, refusal);
     if (own) {
         Object.assign(scores, own.scores);
         if (own.claims)
             result.claims = own.claims;
     }
-    if (output.latency_ms !== null)
-        scores.latency_ms = { value: output.latency_ms };
     for (const m of metrics) {
         const s = scores[m];
         result.scores[m] = s?.value ?? null;
         if (s?.reason)
             result.notes[m] = s.reason;
-        else if (!s && !structurallyAbsent(m, row))
-            result.notes[m] = notApplicable(m, row, output);
+        else if (!s) {
+            const info = metricInfo(m);
+            if (info?.askedOf?.(row) ?? true)
+                result.notes[m] = info?.missingNote ?? notApplicable(row, output);
+        }
     }
     return result;
 }
-/** Rules that do not apply to a kind of question by design: their null needs no note on every row. */
-function structurallyAbsent(metric, row) {
-    if (metric === 'refuse_ok')
-        return !row.should_refuse;
-    if (metric === 'json_ok')
-        return !row.expect_json;
-    return row.should_refuse && ['length_ok', 'citation_ok', 'no_forbidden'].includes(metric);
-}
-function notApplicable(metric, row, output) {
-    if (metric === 'latency_ms')
-        return 'the candidate gave no latency_ms for this question';
+/** The note on a question a metric is asked of but has no value for, when its definition names none. */
+function notApplicable(row, output) {
     if (row.should_refuse)
         return 'should-refuse question: judged by refuse_ok';
-    if (metric === 'refuse_ok')
-        return 'not a should-refuse question';
-    if (metric === 'json_ok')
-        return 'expect_json is false for this question';
-    if (output.retrieved_ids.length === 0 && metric !== 'citation_valid')
+    if (output.retrieved_ids.length === 0)
         return 'no retrieved_ids';
     return 'not applicable';
 }
@@ -15129,6 +31812,7 @@ function summarise(questions, metrics) {
 
 
 
+
 /** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
 const DEFAULT_RESULTS_PATH = 'results.json';
 /**
@@ -15150,9 +31834,6 @@ async function runPipeline(deps, config, resultsPath = null) {
         const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge });
         if (reasons.length > 0)
             logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`);
-    }
-    else if (config.baseline && !shard) {
-        logger.warn(`no baseline at ${config.baseline}: scores are reported and absolute thresholds checked, nothing is compared`);
     }
     // e.g. an HTTP candidate's headers and templates are checked before anything is sent
     candidate.check?.(evalSet.rows);
@@ -15199,18 +31880,19 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outp
     const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
     if (suffixes)
         logger.warn(suffixes);
-    const questions = {};
-    let unanswered = 0;
+    const questions = idRecord();
+    const unanswered = [];
     for (const row of evalSet.rows) {
         let output = outputs.get(row.id);
         if (!output) {
-            unanswered += 1;
+            unanswered.push(row.id);
             output = missingOutput(row.id, candidate.source);
         }
         questions[row.id] = scoreQuestion(row, output, config, metrics, scorer);
     }
-    if (unanswered > 0)
-        logger.warn(`${unanswered} question(s) got no answer from the candidate: counted as errors`);
+    if (unanswered.length > 0) {
+        logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`);
+    }
     const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] };
     return { ...tier, questions, summary: summarise(questions, metrics) };
 }
@@ -15284,18 +31966,51 @@ const OPTIONS = [
     { flag: 'results', multiple: true, value: 'text', commands: ['pairwise'], arg: 'FILE', help: 'a results.json written by "evalgate run --out"; give it once per system' },
     { flag: 'names', value: 'text', commands: ['pairwise'], arg: 'a,b,c', help: "names of the systems, in --results order (default: each run's version, else the file name)" },
     { flag: 'json', value: 'switch', commands: ['pairwise'], help: 'print the report as JSON (pairs with per-question verdicts, ranking, usage)' },
+    {
+        flag: 'against',
+        multiple: true,
+        variadic: true,
+        value: 'text',
+        commands: ['lint-set'],
+        label: '--against FILE...',
+        help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
+    },
+    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
+    {
+        flag: 'difficulty-mix',
+        value: 'text',
+        commands: ['lint-set'],
+        arg: 'MIX',
+        help: 'target difficulty shares in percent (default easy=40,medium=40,hard=20)',
+        example: 'easy=40,medium=40,hard=20',
+    },
+    { flag: 'leak-threshold', value: 'number', commands: ['lint-set'], arg: 'X', help: "share of a text's 4-grams found in an --against file that counts as\nleaked (default 0.7)", example: '0.7' },
+    { flag: 'json', value: 'switch', commands: ['lint-set'], help: '{"findings": [{"kind", "level", "ids", "lines", "message"}], "summary": {...}}' },
+    { flag: 'raters', multiple: true, variadic: true, value: 'text', commands: ['agreement'], label: '--raters FILE...', help: "one CSV or JSONL per rater, with an id column and the label's column" },
+    { flag: 'column', value: 'text', default: 'difficulty', commands: ['agreement'], arg: 'NAME', help: 'the nominal label to compare (default difficulty)', example: 'difficulty' },
+    { flag: 'json', value: 'switch', commands: ['agreement'], help: '{"fleiss_kappa", "items", "raters", ...} (null where undefined)' },
+    {
+        flag: 'labels',
+        value: 'text',
+        commands: ['check-rules'],
+        arg: 'FILE',
+        help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
+    },
+    { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
     // the settings a run is made of, shared by the CLI and the Action
     {
         flag: 'config',
         input: 'config',
         value: 'text',
-        commands: ['run', 'compare', 'merge', 'calibrate-noise', 'pairwise'],
+        commands: ['run', 'compare', 'merge', 'calibrate-noise', 'pairwise', 'lint-set', 'check-rules'],
         arg: 'FILE',
         help: `settings file (default: ${DEFAULT_CONFIG_FILE} when present); flags win`,
         helpIn: {
             compare: `settings file for gate overrides (default: ${DEFAULT_CONFIG_FILE} when present)`,
             merge: `gate settings (default: ${DEFAULT_CONFIG_FILE} when present)`,
             pairwise: `settings file for the judge (default: ${DEFAULT_CONFIG_FILE} when present); flags win`,
+            'lint-set': `settings file: eval_set and rules.refusal_phrases (default: ${DEFAULT_CONFIG_FILE} when present)`,
+            'check-rules': `settings file: the rules to check and eval_set (default: ${DEFAULT_CONFIG_FILE} when present)`,
         },
         description: `Path of ${DEFAULT_CONFIG_FILE} (settings); inputs below override it.`,
         example: 'ci/evalgate.yml',
@@ -15305,10 +32020,14 @@ const OPTIONS = [
         input: 'eval-set',
         value: 'text',
         setting: 'eval_set',
-        commands: JUDGE,
+        commands: [...JUDGE, 'lint-set', 'check-rules'],
         arg: 'FILE',
         help: 'eval set, .csv or .jsonl',
-        helpIn: { pairwise: 'eval set whose reference points the judge compares against (default: eval_set\nin evalgate.yml; without one the judge has the question alone)' },
+        helpIn: {
+            pairwise: 'eval set whose reference points the judge compares against (default: eval_set\nin evalgate.yml; without one the judge has the question alone)',
+            'lint-set': 'the eval set to check (or give it as the first argument; default: eval_set in\nevalgate.yml)',
+            'check-rules': "eval set the labelled answers belong to: each row's should_refuse, expect_json\nand required_keys route the rules as in a run (default: eval_set in evalgate.yml)",
+        },
         description: 'Eval set file (.csv or .jsonl).',
         example: 'eval/eval_set.csv',
     },
@@ -15558,6 +32277,13 @@ const OPTIONS = [
         commands: [],
         description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
         example: 'shards/*.json',
+    },
+    {
+        input: 'lint-set',
+        value: ['true', 'strict', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
     },
     { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
     { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
@@ -16596,6 +33322,7 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
 
 ;// CONCATENATED MODULE: ./src/schemas/evalSet.ts
 
+
 /**
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
  * booleans; the same schema normalises both, so the two formats cannot drift apart.
@@ -16639,12 +33366,12 @@ const booleanCell = union([schemas_boolean(), schemas_number(), schemas_string()
 });
 const RelevantDocSchema = object({ id: schemas_string(), grade: schemas_number().int().min(0).max(3) });
 /** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
-const relevantDocs = union([schemas_string(), array(union([schemas_string(), schemas_number()])), schemas_null()])
+const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
     .optional()
     .transform((v, ctx) => {
     if (v === null || v === undefined)
         return [];
-    const items = (Array.isArray(v) ? v.map(String) : v.split('|')).map((s) => s.trim()).filter((s) => s !== '');
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => s.normalize('NFC').trim()).filter((s) => s !== '');
     const docs = [];
     const seen = new Set();
     for (const item of items) {
@@ -16665,7 +33392,7 @@ const relevantDocs = union([schemas_string(), array(union([schemas_string(), sch
     return docs;
 });
 const EvalRowInputSchema = object({
-    id: evalSet_text.pipe(schemas_string().min(1, 'id is empty: every row needs a stable, unique id')),
+    id: idField('id is empty: every row needs a stable, unique id'),
     question: evalSet_text.pipe(schemas_string().min(1, 'question is empty')),
     ground_truth: optionalText,
     reference_points: evalSet_list(';'),
@@ -16835,10 +33562,8 @@ function evalSetFromTable(table) {
             continue;
         }
         firstLine.set(parsed.id, record.line);
-        const extra = {};
-        for (const [key, value] of Object.entries(record.data))
-            if (!KNOWN_EVAL_COLUMNS.has(key))
-                extra[key] = value;
+        // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
+        const extra = Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
         rows.push({
             id: parsed.id,
             question: parsed.question,
@@ -16935,7 +33660,7 @@ function whyNot(metric, rows, config) {
             return 'no question has should_refuse';
         return 'every question is a should-refuse question';
     }
-    if (family === 'judge' || family === 'rag' || family === 'hallucination')
+    if (isJudgedByModel(metric))
         return `judge.provider is ${config.judge.provider}, which does not compute it`;
     return 'it is not computed by any part of this run';
 }
@@ -16975,42 +33700,425 @@ function claimScores(verdicts, canContradict) {
     const supported = verdicts.filter((v) => v === 'supported').length;
     const faithfulness = supported / verdicts.length;
     const scores = {
-        faithfulness: types_score(faithfulness),
-        hallucination_rate: types_score(1 - faithfulness),
+        faithfulness: score(faithfulness),
+        hallucination_rate: score(1 - faithfulness),
     };
     if (canContradict)
-        scores.contradicted = types_score(verdicts.includes('contradicted') ? 1 : 0);
+        scores.contradicted = score(verdicts.includes('contradicted') ? 1 : 0);
     return scores;
 }
 /** Share of reference statements judged attributable (context_recall) or covered (completeness). */
 function shareCovered(covered, what) {
     if (covered.length === 0)
         return noScore(`no ${what} to check`);
-    return types_score(covered.filter(Boolean).length / covered.length);
+    return score(covered.filter(Boolean).length / covered.length);
+}
+
+// EXTERNAL MODULE: ./node_modules/wink-porter2-stemmer/src/wink-porter2-stemmer.js
+var wink_porter2_stemmer = __nccwpck_require__(821);
+var wink_porter2_stemmer_default = /*#__PURE__*/__nccwpck_require__.n(wink_porter2_stemmer);
+// EXTERNAL MODULE: ./node_modules/stopword/dist/stopword.cjs.js
+var stopword_cjs = __nccwpck_require__(3653);
+;// CONCATENATED MODULE: ./src/metrics/numberWords.ts
+/**
+ * English numbers written as words: "ten" ≡ 10, "twenty-five" ≡ 25, "one hundred and five" ≡
+ * 105, "two thousand" ≡ 2000, "fifteenth" ≡ 15. "one", "first" and "second" are words as well
+ * as numbers ("one of the managers", "first, submit…", "30 seconds"): they stay words, and a
+ * text that says them also counts as saying 1 or 2 (`soft`), so "the first day" covers "the
+ * 1st day" and the other way round without "first" demanding a 1.
+ */
+const UNITS = {
+    zero: 0,
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+    thirteen: 13,
+    fourteen: 14,
+    fifteen: 15,
+    sixteen: 16,
+    seventeen: 17,
+    eighteen: 18,
+    nineteen: 19,
+};
+const TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const SCALES = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
+const ORDINALS = {
+    ...Object.fromEntries(['third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map((w, i) => [w, i + 3])),
+    ...Object.fromEntries(['thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'].map((w, i) => [w, i + 13])),
+    ...Object.fromEntries(['twentieth', 'thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'].map((w, i) => [w, (i + 2) * 10])),
+    hundredth: 100,
+};
+/** Words that are numbers only sometimes: kept as words, and as a number on the covering side. */
+const SOFT_NUMBERS = { one: 1, first: 1, second: 2 };
+const NUMBER_WORDS = new Set([...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), ...Object.keys(ORDINALS), ...Object.keys(SOFT_NUMBERS)]);
+function isNumberWord(word) {
+    return NUMBER_WORDS.has(word);
+}
+/**
+ * How many of `words` (from `start`) form one number: "twenty five", "one hundred and five",
+ * "twenty first". A run ends after an ordinal; "one" goes on only into a scale word ("one
+ * hundred", not "one two"); "first"/"second" join only after a tens word ("twenty-first"), so
+ * "the first two weeks" is a soft 1 and a 2, not 3.
+ */
+function numberRunLength(words, start) {
+    let end = start;
+    while (end < words.length) {
+        const w = words[end];
+        const previous = end > start ? words[end - 1] : null;
+        if (w === 'and') {
+            const next = words[end + 1];
+            if (previous === null || !(previous in SCALES) || next === undefined || !isNumberWord(next) || next in SOFT_NUMBERS)
+                break;
+            end += 1;
+            continue;
+        }
+        if (!isNumberWord(w))
+            break;
+        if (previous !== null && (previous in ORDINALS || (previous === 'one' && !(w in SCALES))))
+            break;
+        if (previous !== null && (w === 'first' || w === 'second') && !(previous in TENS))
+            break;
+        end += 1;
+        if (w === 'first' || w === 'second')
+            break;
+    }
+    return end - start;
+}
+/**
+ * The value of a run of number words ("twenty", "five"; "one", "hundred", "and", "five"), or
+ * null when the run is not a number by itself: a lone "one"/"first"/"second" (soft) or a lone
+ * scale word ("thousands of users").
+ */
+function numberValue(words) {
+    const content = words.filter((w) => w !== 'and');
+    if (content.length === 0 || content.every((w) => w in SCALES))
+        return null;
+    if (content.length === 1 && content[0] in SOFT_NUMBERS)
+        return null;
+    let total = 0;
+    let current = 0;
+    for (const w of content) {
+        if (w in UNITS)
+            current += UNITS[w];
+        else if (w in TENS)
+            current += TENS[w];
+        else if (w in ORDINALS)
+            current += ORDINALS[w];
+        else if (w === 'first' || w === 'second')
+            current += SOFT_NUMBERS[w];
+        else if (w === 'hundred')
+            current = (current || 1) * 100;
+        else {
+            total += (current || 1) * SCALES[w];
+            current = 0;
+        }
+    }
+    return total + current;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/latin.ts
+
+
+
+/** Stop-list words that carry a policy's meaning: "after 30 days" is not "before 30 days". */
+const KEPT = new Set(['after', 'before', 'over', 'under', 'more', 'most', 'between']);
+const NEGATIONS = new Set(['not', 'no', 'never', 'none', 'nor', 'neither', 'nobody', 'nothing', 'nowhere', 'without', 'cannot']);
+const NEGATION_SPELLINGS = new Set(['dont', 'doesnt', 'didnt', 'cant', 'wont', 'isnt', 'arent', 'wasnt', 'werent', 'shouldnt', 'couldnt', 'wouldnt', 'mustnt', 'hasnt', 'havent', 'hadnt', 'neednt']);
+const STOPWORDS = new Set([...stopword_cjs/* eng */.fq.filter((w) => !KEPT.has(w)), ...NEGATIONS, ...NEGATION_SPELLINGS]);
+const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu;
+const CONTRACTION = /'(?:s|ll|re|ve|d|m)$/;
+/** Unit abbreviations, read as units only right after a number ("24h", "4 hrs", "2 wks"). */
+const UNIT_AFTER_NUMBER = { h: 'hour', hr: 'hour', hrs: 'hour', min: 'minute', mins: 'minute', wk: 'week', wks: 'week', yr: 'year', yrs: 'year' };
+const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
+const SYNONYMS = { usd: 'dollar', eur: 'euro', gbp: 'pound', pct: 'percent' };
+const SYMBOL = /[%$€£]/;
+const SYMBOLS = [
+    [/%/, 'percent'],
+    [/\$/, 'dollar'],
+    [/€/, 'euro'],
+    [/£/, 'pound'],
+];
+const stems = new Map();
+const STEM_CACHE_LIMIT = 100_000;
+/** Porter2 stem of a lower-case word, cached (the same words recur across a run's texts). */
+function stemOf(word) {
+    let stemmed = stems.get(word);
+    if (stemmed === undefined) {
+        stemmed = /^[a-z]+$/.test(word) ? wink_porter2_stemmer_default()(word) : word;
+        if (stems.size >= STEM_CACHE_LIMIT)
+            stems.clear();
+        stems.set(word, stemmed);
+    }
+    return stemmed;
+}
+function latinWords(text, sink) {
+    if (SYMBOL.test(text))
+        for (const [pattern, word] of SYMBOLS)
+            if (pattern.test(text))
+                sink.implied(word);
+    const pieces = splitPieces(text);
+    const texts = pieces.map((p) => p.text);
+    let previous = null;
+    for (let i = 0; i < pieces.length;) {
+        const run = isNumberWord(texts[i]) ? adjacentRun(pieces, i, numberRunLength(texts, i)) : 0;
+        if (run > 0) {
+            numberRun(texts.slice(i, i + run), pieces[i].at, sink);
+            previous = null;
+            i += run;
+            continue;
+        }
+        const piece = pieces[i];
+        const canonical = canonicalWord(piece);
+        if (canonical)
+            sink.word(canonical, piece.at);
+        if (previous && piece.joined && canonical !== undefined)
+            pairWith(previous, piece, canonical, sink);
+        previous = canonical === undefined ? null : piece;
+        i += 1;
+    }
+}
+/** A number written in words is one number only when its words stand next to each other. */
+function adjacentRun(pieces, start, length) {
+    for (let k = 1; k < length; k++)
+        if (!pieces[start + k].joined)
+            return k;
+    return length;
+}
+function numberRun(words, at, sink) {
+    const value = numberValue(words);
+    if (value !== null)
+        sink.number(String(value));
+    else if (words.length === 1 && words[0] in SOFT_NUMBERS) {
+        sink.soft(String(SOFT_NUMBERS[words[0]]));
+        sink.word(words[0], at);
+    }
+}
+/** The text's words, hyphenated ones split where a part is a number word ("three-month" → three, month). */
+function splitPieces(text) {
+    const pieces = [];
+    let end = 0;
+    for (const match of text.matchAll(LATIN_WORD)) {
+        const raw = cleanWord(match[0]);
+        const joined = pieces.length > 0 && onlySpaces(text, end, match.index);
+        const afterDigit = digitBefore(text, match.index, end);
+        end = match.index + match[0].length;
+        if (raw.includes('-')) {
+            const parts = raw.split('-').filter(Boolean);
+            if (parts.some(isNumberWord)) {
+                parts.forEach((part, k) => pieces.push({ text: part, at: match.index, joined: k > 0 || joined, afterDigit: k === 0 && afterDigit }));
+                continue;
+            }
+        }
+        const word = raw.includes('-') || raw.includes("'") ? raw.replace(/['-]/g, '') : raw;
+        if (word !== '')
+            pieces.push({ text: word, at: match.index, joined, afterDigit });
+    }
+    return pieces;
+}
+/** "don't" → not; "employee's" → employee; "follow-up-" → follow-up */
+function cleanWord(word) {
+    if (!word.includes("'") && !word.endsWith('-'))
+        return word;
+    if (word.endsWith("n't") || NEGATION_SPELLINGS.has(word))
+        return 'not';
+    return word.replace(/['-]+$/, '').replace(CONTRACTION, '');
+}
+function onlySpaces(text, from, to) {
+    if (from >= to)
+        return false;
+    for (let i = from; i < to; i++)
+        if (text.charCodeAt(i) !== 32 && text[i].trim() !== '')
+            return false;
+    return true;
+}
+/** A digit right before the word, or before one space: "1st", "24h", "4 hrs". */
+function digitBefore(text, at, limit) {
+    return isDigitAt(text, at - 1, limit) || (text[at - 1] === ' ' && isDigitAt(text, at - 2, limit));
+}
+function isDigitAt(text, i, limit) {
+    const code = i >= limit && i >= 0 ? text.charCodeAt(i) : 0;
+    return code >= 48 && code <= 57;
+}
+/** The compared form of one word; null for a stop word (it still joins a pair), undefined for no word at all. */
+function canonicalWord(piece) {
+    const word = piece.text;
+    if (piece.afterDigit && ORDINAL_SUFFIXES.has(word))
+        return undefined;
+    if (piece.afterDigit && word in UNIT_AFTER_NUMBER)
+        return UNIT_AFTER_NUMBER[word];
+    if (word.length < 2)
+        return undefined;
+    if (STOPWORDS.has(word))
+        return null;
+    return stemOf(SYNONYMS[word] ?? word);
+}
+function pairWith(previous, piece, canonical, sink) {
+    const joined = previous.text + piece.text;
+    if (!/^[a-z]+$/.test(joined))
+        return;
+    const first = canonicalWord(previous);
+    sink.pair(stemOf(joined), [first ?? null, canonical]);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/negation.ts
+/**
+ * Where a text is negated, as a mask over its normalised characters, or null when nothing is
+ * negated: NEGATED inside a negation's scope, NEAR just after a Chinese negation's scope (two
+ * negations that share a word there negate the same thing: 不能同时领取 / 不重复领取).
+ *
+ * English: a negation (not, no, never, n't, cannot, without, none, nor, …) negates its whole
+ * clause, so "Refunds cannot be issued after 30 days" and "No refunds after 30 days" are both
+ * negated statements about refunds. Clauses end at punctuation, at but / however / although /
+ * though / whereas / except / unless / while, and at and / or / so before a new subject ("the
+ * trial is 14 days and you do not need a card": the trial is not negated). A bound is not a negation: "no more than",
+ * "not later than", "must not exceed" say "at most"; neither are "not only", "not just",
+ * "no matter".
+ *
+ * Chinese: 不 没 无 非 未 别 negate what follows them closely (the cue and the next two
+ * characters: a whole clause would take in relative clauses such as 「未休完的年假可结转」,
+ * whose main statement is not negated). Not negations: bounds (不超过, 不低于, 不得超过, 不足 …),
+ * compounds that only contain a cue character (非常, 无论, 未来, 不同, 特别 …) and A-not-A
+ * questions (会不会, 有没有).
+ */
+const LATIN_CUES = /\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|without|cannot|[a-z]+n't|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|couldnt|wouldnt|mustnt|hasnt|havent|hadnt|neednt)\b/g;
+const ANY_CUE = /[不没无非未别]|\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|without|cannot|[a-z]+n't|dont|doesnt|didnt|cant|wont|isnt|arent|wasnt|werent|shouldnt|couldnt|wouldnt|mustnt|hasnt|havent|hadnt|neednt)\b/;
+const CLAUSE_BOUNDARY = /[,;:!?，；：。！？\n()（）—]|\.(?!\d)|\s-+\s|\b(?:but|however|although|though|whereas|except|unless|while)\b|\b(?:and|or|so)\s+(?=(?:i|you|we|they|he|she|it|there|this|these|those)\b)|但是|可是|然而/g;
+const COMPARATIVES = new Set(['more', 'less', 'fewer', 'later', 'earlier', 'greater', 'higher', 'lower', 'longer', 'shorter', 'sooner', 'bigger', 'smaller']);
+const NOT_A_NEGATION_AFTER = new Set(['only', 'just', 'matter']);
+const LATIN_CUE = new RegExp(LATIN_CUES.source);
+const HAN_CUES = /[不没无非未别]/g;
+const HAN_SCOPE = 3;
+const HAN_NEAR = 6;
+const NEGATED = 2;
+const NEAR = 1;
+/** Words that contain a cue character without negating anything. */
+const HAN_NOT_NEGATIONS = [
+    ...['不超过', '不高于', '不低于', '不少于', '不多于', '不大于', '不小于', '不晚于', '不早于', '不足', '不得超过', '不得低于', '不得少于', '不得多于', '不得高于', '不得晚于'],
+    ...['不同', '不断', '不仅', '不但', '不管', '不论', '不过', '不久', '不少', '不错', '不然', '对不起', '差不多', '不一样'],
+    ...['没收', '淹没', '埋没', '出没', '无论', '无线', '有无', '无非', '非常', '除非', '是非', '莫非', '非洲', '南非', '未来', '未成年'],
+    ...['别人', '别的', '别处', '别墅', '别名', '别称', '特别', '区别', '分别', '类别', '级别', '个别', '差别', '识别', '告别', '性别', '辨别', '鉴别', '判别', '派别'],
+];
+const HAN_EXCEPTIONS = HAN_NOT_NEGATIONS.flatMap((word) => [...word].flatMap((char, at) => ('不没无非未别'.includes(char) ? [{ word, at }] : [])));
+function negationMask(text) {
+    if (!ANY_CUE.test(text))
+        return null;
+    let mask = null;
+    const mark = (from, to, level) => {
+        mask ??= new Uint8Array(text.length);
+        for (let i = from; i < Math.min(to, text.length); i++)
+            if (mask[i] < level)
+                mask[i] = level;
+    };
+    if (LATIN_CUE.test(text)) {
+        for (const [start, end] of clauses(text))
+            if (hasLatinNegation(text.slice(start, end)))
+                mark(start, end, NEGATED);
+    }
+    for (const match of text.matchAll(HAN_CUES)) {
+        if (!isHanNegation(text, match.index))
+            continue;
+        mark(match.index, match.index + HAN_SCOPE, NEGATED);
+        mark(match.index + HAN_SCOPE, match.index + HAN_NEAR, NEAR);
+    }
+    return mask;
+}
+function clauses(text) {
+    const spans = [];
+    let start = 0;
+    for (const boundary of text.matchAll(CLAUSE_BOUNDARY)) {
+        spans.push([start, boundary.index]);
+        start = boundary.index + boundary[0].length;
+    }
+    spans.push([start, text.length]);
+    return spans;
+}
+function hasLatinNegation(clause) {
+    for (const cue of clause.matchAll(LATIN_CUES)) {
+        const [next = '', second = '', third = ''] = clause
+            .slice(cue.index + cue[0].length)
+            .split(/[^a-z']+/)
+            .filter(Boolean);
+        if (NOT_A_NEGATION_AFTER.has(next))
+            continue;
+        if (COMPARATIVES.has(next) && second === 'than')
+            continue;
+        if (next.startsWith('exceed') || (next === 'to' && second.startsWith('exceed')) || (next === 'be' && second === 'more' && third === 'than'))
+            continue;
+        return true;
+    }
+    return false;
+}
+function isHanNegation(text, at) {
+    const cue = text[at];
+    // A-not-A questions: 会不会, 是不是, 有没有
+    if (at > 0 && text[at - 1] === text[at + 1] && text[at - 1] !== undefined)
+        return false;
+    for (const { word, at: offset } of HAN_EXCEPTIONS) {
+        if (text[at - offset] === word[0] && text.startsWith(word, at - offset))
+            return false;
+    }
+    // 别 negates only as an imperative ("别忘了"): at the start of a clause or after 请 / 千万
+    if (cue === '别')
+        return at === 0 || !/\p{Script=Han}/u.test(text[at - 1]) || '请万'.includes(text[at - 1]);
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/tokens.ts
+
+
+
+
 const HAN_RUN = /\p{Script=Han}+/gu;
-const NUMBER = /\d+(?:\.\d+)?/g;
-const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
-const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu;
-const LATIN_STOPWORDS = new Set(['the', 'an', 'of', 'to', 'and', 'or', 'is', 'are', 'in', 'on', 'for', 'be', 'it', 'you', 'can', 'with']);
+const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|billion)\b)?/g;
+const SCALE = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 };
 function tokenize(text) {
-    const normalised = text.normalize('NFKC').toLowerCase().replace(THOUSANDS_SEPARATOR, '$1');
-    const numbers = new Set();
-    for (const match of normalised.matchAll(NUMBER))
-        numbers.add(String(Number(match[0])));
+    const normalised = normalise(text);
+    const mask = negationMask(normalised);
     const words = new Set();
-    for (const [run] of normalised.matchAll(HAN_RUN)) {
-        if (run.length === 1)
-            words.add(run);
-        for (let i = 0; i + 1 < run.length; i++)
-            words.add(run.slice(i, i + 2));
+    const plain = mask ? new Set() : words;
+    const negated = new Set();
+    const nearNegation = new Set();
+    const add = (word, at) => {
+        words.add(word);
+        if (!mask)
+            return;
+        const level = mask[at];
+        (level === NEGATED ? negated : plain).add(word);
+        if (level !== 0)
+            nearNegation.add(word);
+    };
+    const tokens = { words, numbers: new Set(), plain, negated, nearNegation, soft: new Set(), implied: new Set(), pairs: new Map() };
+    for (const match of normalised.matchAll(NUMBER))
+        tokens.numbers.add(numberText(match));
+    for (const run of normalised.matchAll(HAN_RUN)) {
+        const [chars] = run;
+        if (chars.length === 1)
+            add(chars, run.index);
+        for (let i = 0; i + 1 < chars.length; i++)
+            add(chars.slice(i, i + 2), run.index + i);
     }
-    for (const [word] of normalised.matchAll(LATIN_WORD))
-        if (word.length >= 2 && !LATIN_STOPWORDS.has(word))
-            words.add(word);
-    return { words, numbers };
+    latinWords(normalised, {
+        word: add,
+        number: (value) => tokens.numbers.add(value),
+        soft: (value) => tokens.soft.add(value),
+        implied: (word) => tokens.implied.add(word),
+        pair: (joined, parts) => tokens.pairs.set(joined, parts),
+    });
+    return tokens;
+}
+function numberText(match) {
+    const value = Number(match[1]);
+    const scale = match[2] ?? match[3];
+    return String(scale ? Number((value * SCALE[scale]).toPrecision(12)) : value);
 }
 const sentenceSegmenter = new Intl.Segmenter('zh', { granularity: 'sentence' });
 /** Sentences by Unicode sentence boundaries, which know 。！？ as well as . ! ? */
@@ -17035,29 +34143,82 @@ function tokenCount(tokens) {
     return tokens.words.size + tokens.numbers.size;
 }
 /**
- * A statement is covered by a text when every number in it appears there and at least
- * `minShare` of its words do.
+ * A statement is covered by a text when every number in it appears there, at least `minShare`
+ * of its words do, and the two agree on negation: a statement that negates something is
+ * covered only by a text that negates at least one of the same words (for Chinese: has one
+ * among the few characters after a negation, see `nearNegation`), and no word may be
+ * negated on one side and only affirmed on the other ("We accept PayPal" does not cover "We do
+ * not accept PayPal", nor the other way round). Chinese words are exempt from the second half:
+ * a Chinese negation's scope is a few characters, so its neighbours fall inside on one side
+ * and outside on the other without any change of meaning.
  */
 function covers(text, statement, minShare) {
     for (const n of statement.numbers)
-        if (!text.numbers.has(n))
+        if (!text.numbers.has(n) && !text.soft.has(n))
             return false;
     if (statement.words.size === 0)
         return statement.numbers.size > 0;
+    const guarded = statement.negated.size > 0 || text.negated.size > 0;
+    let viaPairs = null;
     let found = 0;
-    for (const w of statement.words)
-        if (text.words.has(w))
+    let negationShared = statement.negated.size === 0;
+    for (const w of statement.words) {
+        if (text.words.has(w)) {
             found += 1;
-    return found / statement.words.size >= minShare;
+            if (!guarded)
+                continue;
+            if (!negationShared && statement.nearNegation.has(w) && text.nearNegation.has(w))
+                negationShared = true;
+            if ((text.negated.has(w) || statement.negated.has(w)) && contradicts(text, statement, w))
+                return false;
+        }
+        else if (text.implied.has(w) || text.pairs.has(w) || softNumberIn(text, w)) {
+            found += 1;
+        }
+        else if (statement.pairs.size > 0) {
+            viaPairs ??= pairMatches(text, statement);
+            if (viaPairs.has(w))
+                found += 1;
+        }
+    }
+    return negationShared && found / statement.words.size >= minShare;
+}
+function contradicts(text, statement, w) {
+    const negatedInStatement = statement.negated.has(w);
+    const plainInStatement = statement.plain.has(w);
+    if (plainInStatement && !negatedInStatement)
+        return text.negated.has(w) && !text.plain.has(w);
+    if (negatedInStatement && !plainInStatement)
+        return !text.negated.has(w) && !isHan(w);
+    return false;
+}
+function isHan(word) {
+    return /^\p{Script=Han}/u.test(word);
+}
+function softNumberIn(text, w) {
+    const value = SOFT_NUMBERS[w];
+    return value !== undefined && (text.numbers.has(String(value)) || text.soft.has(String(value)));
+}
+/** Statement words found because the statement writes two words that the text writes as one ("follow up" / "followup"). */
+function pairMatches(text, statement) {
+    const found = new Set();
+    for (const [joined, parts] of statement.pairs) {
+        if (!text.words.has(joined))
+            continue;
+        for (const part of parts)
+            if (part)
+                found.add(part);
+    }
+    return found;
 }
 function tokens_union(all) {
-    const words = new Set();
-    const numbers = new Set();
+    const result = { words: new Set(), numbers: new Set(), plain: new Set(), negated: new Set(), nearNegation: new Set(), soft: new Set(), implied: new Set(), pairs: new Map() };
     for (const t of all) {
-        t.words.forEach((w) => words.add(w));
-        t.numbers.forEach((n) => numbers.add(n));
+        for (const key of ['words', 'numbers', 'plain', 'negated', 'nearNegation', 'soft', 'implied'])
+            t[key].forEach((x) => result[key].add(x));
+        t.pairs.forEach((parts, joined) => result.pairs.set(joined, parts));
     }
-    return { words, numbers };
+    return result;
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/lexical.ts
@@ -17065,19 +34226,27 @@ function tokens_union(all) {
 
 
 
+
 /**
- * The offline, deterministic provider (the seed's "no-model" route). It computes only what
- * token and number overlap can honestly say:
+ * The offline, deterministic provider (the seed's "no-model" route): token and number overlap
+ * (tokens.ts: Chinese by character bigrams; English normalised, stop-listed and stemmed, with
+ * number words, units and a negation guard).
  *   completeness_norm  reference points covered by the answer
  *   faithfulness       answer clauses whose numbers and most words appear in the contexts
  *   hallucination_rate 1 − faithfulness on the same clauses
  *   context_precision  average precision over chunks that cover a reference statement
  *   context_recall     reference statements covered by the contexts
- * It cannot tell a contradiction from an omission, so it never reports `contradicted`, and
- * it does not pretend to judge accuracy, relevance or answer relevancy.
+ * It sees shared words, numbers and whether a statement is negated; it does not see synonyms,
+ * paraphrases in other words, or what a sentence means. It never reports `contradicted` (a
+ * clause it cannot find is "not mentioned", whatever the reason) and does not pretend to judge
+ * accuracy, relevance or answer relevancy.
  */
 const LEXICAL_SETTINGS = {
-    version: 2,
+    version: 3,
+    /** English words: stopword 3.1.5's `eng` list, Porter2 stems (wink-porter2-stemmer 2.0.1) */
+    english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs',
+    /** a negated statement is covered only by a text that negates it too, and the other way round */
+    negationGuard: true,
     /** share of a statement's words that must appear for it to count as covered */
     minWordShare: 0.5,
     /** clauses with fewer content tokens are filler ("好的", "抱歉"), not claims */
@@ -17085,7 +34254,7 @@ const LEXICAL_SETTINGS = {
     /** within a sentence, clauses are split here too: one claim per clause */
     clauseSeparators: '；;，,',
 };
-const LEXICAL_METRICS = ['completeness_norm', 'faithfulness', 'hallucination_rate', 'context_precision', 'context_recall'];
+const LEXICAL_METRICS = registry_registry.computedBy('lexical');
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
 function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
@@ -17100,8 +34269,8 @@ function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
     const scores = {};
     const answer = tokensOf(output.answer);
     const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }));
-    scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, 'not in the answer');
-    const answerClauses = clauses(output.answer);
+    scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer');
+    const answerClauses = lexical_clauses(output.answer);
     const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
     Object.assign(scores, claimScores(claims.map((c) => c.verdict), false));
     if (isRefusal) {
@@ -17132,7 +34301,7 @@ function referenceStatements(row, tokensOf) {
     if (row.reference_points.length > 0) {
         return row.reference_points.map((text) => ({ text, tokens: tokensOf(text) })).filter((s) => tokenCount(s.tokens) > 0);
     }
-    return row.ground_truth ? clauses(row.ground_truth) : [];
+    return row.ground_truth ? lexical_clauses(row.ground_truth) : [];
 }
 /** Names what was not covered, so a reviewer sees why a score dropped. */
 function withMissing(result, items, where) {
@@ -17145,7 +34314,7 @@ function quoteList(texts) {
     const shown = texts.slice(0, 3).map((t) => `「${t.length > 40 ? `${t.slice(0, 39)}…` : t}」`);
     return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
 }
-function clauses(text) {
+function lexical_clauses(text) {
     return sentences(text.replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' '))
         .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
         .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
@@ -26459,6 +43628,7 @@ function notPlanned(kind) {
 
 
 
+
 /**
  * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
  * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
@@ -26467,18 +43637,11 @@ function notPlanned(kind) {
  * them and the scoring draws from that plan. The judge is injected; nothing here touches the
  * network itself.
  */
-const LLM_METRICS = [
-    'accuracy_norm',
-    'relevance_norm',
-    'completeness_norm',
-    'citation_norm',
-    'faithfulness',
-    'hallucination_rate',
-    'contradicted',
-    'context_precision',
-    'context_recall',
-    'answer_relevancy',
-];
+const LLM_METRICS = registry_registry.llmMetrics();
+/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
+const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource !== 'rubric');
+/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
+const CLAIM_METRICS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource === 'claims');
 /** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
 const MAX_CLAIMS = 20;
 /** answer_relevancy's reason when there is no embeddings model */
@@ -26521,7 +43684,7 @@ async function scoreWithJudge(row, output, inner, settings, plan) {
     const tasks = [rubric(row, output, contexts, judge, settings, result)];
     if (row.should_refuse) {
         const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric');
-        for (const m of LLM_METRICS.slice(4))
+        for (const m of SKIPPED_FOR_REFUSALS)
             result.scores[m] = skipped;
     }
     else {
@@ -26564,7 +43727,7 @@ async function rubric(row, output, contexts, judge, settings, result) {
     }
 }
 async function claims(row, output, contexts, judge, result) {
-    const metrics = ['faithfulness', 'hallucination_rate', 'contradicted'];
+    const metrics = CLAIM_METRICS;
     const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
     if (!extracted.ok)
         return fail(result, metrics, failed(extracted));
@@ -26693,7 +43856,7 @@ function answerRelevancy(similarities, noncommittal, mode) {
     const share = evasive / noncommittal.length;
     const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
     const clamped = Math.min(1, Math.max(0, value));
-    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : types_score(clamped);
+    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : score(clamped);
 }
 function cosine(a, b) {
     let dot = 0;
@@ -27155,8 +44318,9 @@ function prepareRun(config, environment, settingsSource = 'evalgate.yml + flags'
         environment.logger.warn(warning);
     const evalSet = runEvalSet(full, config.eval_set_version, config.shard);
     const scorer = makeScorer(config, environment);
-    // a shard is compared after merge: alone it would look like a run that lost the other shards' questions
-    const baseline = config.baseline && !evalSet.shard ? loadBaseline(config.baseline) : null;
+    // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
+    // A named baseline must exist: only an unset one means "no baseline yet"
+    const baseline = config.baseline && !evalSet.shard ? loadNamedBaseline(config.baseline) : null;
     // against the whole set, not the shard: the gate acts on the merged run
     const layers = [
         { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
@@ -27434,6 +44598,1139 @@ function pabak(a, b, k = 5) {
         return null;
     return (k * observed - 1) / (k - 1);
 }
+/**
+ * Fleiss' kappa: agreement beyond chance among a fixed number of raters (two or more) who each
+ * put every item in one nominal category. `counts[i][j]` is how many raters put item i in
+ * category j; every row must sum to the same number of raters n ≥ 2. With P̄ the mean pairwise
+ * agreement per item and P_e = Σ p_j² the chance agreement from the category shares,
+ * κ = (P̄ − P_e)/(1 − P_e) (Fleiss 1971). Null when there are no items, or when every rating is
+ * the same category (P_e = 1: nothing to agree on beyond chance).
+ */
+function fleissKappa(counts) {
+    return fleiss(counts)?.kappa ?? null;
+}
+/** Fleiss' kappa with its parts: P̄ (`observed`, mean agreement per item) and P_e (`chance`). Null without items. */
+function fleiss(counts) {
+    const items = counts.length;
+    if (items === 0)
+        return null;
+    const k = counts[0].length;
+    const raters = counts[0].reduce((a, b) => a + b, 0);
+    if (raters < 2)
+        throw new RangeError(`fleissKappa: every item needs at least 2 ratings, got ${raters}`);
+    const totals = new Array(k).fill(0);
+    let agreement = 0;
+    for (const [i, row] of counts.entries()) {
+        if (row.length !== k)
+            throw new RangeError(`fleissKappa: item ${i} has ${row.length} categories, expected ${k}`);
+        let sum = 0;
+        let squares = 0;
+        for (const [j, c] of row.entries()) {
+            if (!Number.isInteger(c) || c < 0)
+                throw new RangeError(`fleissKappa: counts must be non-negative integers, got ${c} at item ${i}`);
+            sum += c;
+            squares += c * c;
+            totals[j] = totals[j] + c;
+        }
+        if (sum !== raters)
+            throw new RangeError(`fleissKappa: item ${i} has ${sum} ratings, expected ${raters} like the first item`);
+        agreement += (squares - raters) / (raters * (raters - 1));
+    }
+    const observed = agreement / items;
+    const chance = totals.reduce((acc, t) => acc + (t / (items * raters)) ** 2, 0);
+    return { kappa: chance >= 1 - 1e-12 ? null : (observed - chance) / (1 - chance), observed, chance };
+}
+/** The items × categories count table Fleiss' kappa takes, from labels (`labels[i][r]` = rater r's label for item i). */
+function categoryCounts(labels) {
+    const categories = [...new Set(labels.flat())].sort();
+    const index = new Map(categories.map((c, j) => [c, j]));
+    const counts = labels.map((row) => {
+        const counts = new Array(categories.length).fill(0);
+        for (const label of row)
+            counts[index.get(label)] += 1;
+        return counts;
+    });
+    return { categories, counts };
+}
+
+;// CONCATENATED MODULE: ./src/analysis/agreement.ts
+/**
+ * `evalgate agreement`: do independent annotators give the same nominal label (difficulty,
+ * category, should_refuse) to the same questions? Seed 003 1.1 ⑤: difficulty labelled by three
+ * colleagues, checked with Fleiss' kappa, disagreements discussed. Two raters also get Cohen's
+ * kappa, PABAK and raw agreement (and the quadratic weighted kappa when the labels are integers).
+ */
+
+
+
+/** One rater's labels; every row needs an id and a non-empty label, and an id appears once. */
+function readRaterFile(file, column) {
+    const table = readTable(file, 'ratings file');
+    requireColumns(table, ['id', column], `each ratings file needs an id column and a "${column}" column (or pass --column with the label's column)`);
+    const labels = new Map();
+    for (const record of table.records) {
+        const id = cell(record.data.id);
+        if (id === '')
+            throw new GateError('bad_input', `${locate(file, record.line, 'id')}: empty id`, 'every row needs the id of the question it labels');
+        const label = cell(record.data[column]);
+        if (label === '')
+            throw new GateError('bad_input', `${locate(file, record.line, column)}: no label for "${id}"`, 'every rater labels every question: fill in the label, or remove the question from every file');
+        const earlier = labels.get(id);
+        if (earlier)
+            throw new GateError('bad_input', `${locate(file, record.line, 'id')}: "${id}" is labelled twice (first on line ${earlier.line})`, 'one label per question and rater');
+        labels.set(id, { label, line: record.line });
+    }
+    if (labels.size === 0)
+        throw new GateError('bad_input', `${file}: no rows`, 'one row per question: id and label');
+    return { file, labels };
+}
+function cell(value) {
+    return value === null || value === undefined ? '' : String(value).normalize('NFC').trim();
+}
+/** Every file must label the same questions: a question one file lacks is bad input, located in the file that has it. */
+function agreement(raters) {
+    if (raters.length < 2)
+        throw new GateError('usage', `agreement needs at least two raters, got ${raters.length}`, 'e.g. evalgate agreement --raters a.csv b.csv c.csv --column difficulty');
+    const ids = [...raters[0].labels.keys()];
+    for (const rater of raters) {
+        for (const other of raters) {
+            for (const [id, { line }] of other.labels) {
+                if (!rater.labels.has(id))
+                    throw new GateError('bad_input', `${rater.file}: no row for "${id}" (${locate(other.file, line)} has one)`, 'every rater labels the same questions: add the row, or remove the question from every file');
+            }
+        }
+    }
+    const labels = ids.map((id) => raters.map((r) => r.labels.get(id).label));
+    const { categories, counts } = categoryCounts(labels);
+    const f = fleiss(counts);
+    const disagreeing = ids.map((id, i) => ({ id, labels: labels[i] })).filter((d) => new Set(d.labels).size > 1);
+    const report = {
+        fleiss_kappa: f.kappa,
+        items: ids.length,
+        raters: raters.length,
+        categories,
+        observed_agreement: f.observed,
+        chance_agreement: f.chance,
+        disagreements: disagreeing.slice(0, 20),
+        disagreement_count: disagreeing.length,
+    };
+    if (raters.length === 2)
+        Object.assign(report, twoRaters(labels, categories));
+    return report;
+}
+function twoRaters(labels, categories) {
+    const index = new Map(categories.map((c, i) => [c, i]));
+    const a = labels.map((l) => index.get(l[0]));
+    const b = labels.map((l) => index.get(l[1]));
+    const integers = categories.every((c) => /^-?\d+$/.test(c));
+    let weighted = null;
+    if (integers && categories.length > 1) {
+        const values = categories.map(Number);
+        const [min, max] = [Math.min(...values), Math.max(...values)];
+        weighted = quadraticWeightedKappa(labels.map((l) => Number(l[0])), labels.map((l) => Number(l[1])), min, max);
+    }
+    return {
+        cohen_kappa: cohenKappa(a, b),
+        ...(integers ? { weighted_kappa: weighted } : {}),
+        exact_agreement: exactAgreement(a, b),
+        pabak: categories.length >= 2 ? pabak(a, b, categories.length) : null,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/agreement.ts
+
+
+
+/** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
+function agreementCommand({ flags, io }) {
+    const files = flags.raters ?? [];
+    if (files.length < 2)
+        throw new GateError('usage', `agreement needs two or more rater files, got ${files.length}`, 'e.g. evalgate agreement --raters a.csv b.csv c.csv --column difficulty');
+    const column = flags.column;
+    const report = agreement(files.map((f) => readRaterFile(f, column)));
+    io.stdout(flags.json ? JSON.stringify(report, null, 2) + '\n' : agreement_describe(report, column, files));
+    return EXIT.pass;
+}
+function agreement_describe(r, column, files) {
+    const f = (v) => (v === null || v === undefined ? '— (undefined: every label the same)' : v.toFixed(3));
+    const plain = (t) => t.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ');
+    const lines = [
+        `"${plain(column)}" labelled by ${r.raters} raters on ${r.items} questions; labels: ${r.categories.map(plain).join(', ')}`,
+        `Fleiss' kappa    ${f(r.fleiss_kappa)}   (usual bar > 0.60)`,
+        `agreement        ${(r.observed_agreement * 100).toFixed(1)}% of rater pairs per question, ${(r.chance_agreement * 100).toFixed(1)}% expected by chance`,
+    ];
+    if (r.raters === 2) {
+        lines.push(`Cohen's kappa    ${f(r.cohen_kappa)}`);
+        if (r.weighted_kappa !== undefined)
+            lines.push(`weighted kappa   ${f(r.weighted_kappa)}   (quadratic: the labels are integers)`);
+        lines.push(`exact agreement  ${r.exact_agreement === null || r.exact_agreement === undefined ? '—' : `${(r.exact_agreement * 100).toFixed(1)}%`}`);
+        lines.push(`PABAK            ${f(r.pabak)}   (k = ${r.categories.length} labels)`);
+    }
+    if (r.disagreement_count > 0) {
+        lines.push('', `${r.disagreement_count} questions not labelled alike (discuss and settle them):`);
+        for (const d of r.disagreements)
+            lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain(files[i])})`).join(', ')}`);
+        if (r.disagreement_count > r.disagreements.length)
+            lines.push(`  … and ${r.disagreement_count - r.disagreements.length} more`);
+    }
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/analysis/checkRules.ts
+/**
+ * `evalgate check-rules`: the rule tier measured against human verdicts (seed 003, 3.4:
+ * "规则也要验收": label ~100 answers pass / block, compute each rule's precision and recall;
+ * a forbidden-word list that contains "不知道" is the classic false alarm).
+ *
+ * The positive class is "the rule flags a problem": precision = flagged and truly bad / flagged,
+ * recall = flagged and truly bad / truly bad, F1 = 2tp / (2tp + fp + fn); each null when its
+ * denominator is 0. The rules are the run's own (metrics/rules.ts), routed on should_refuse.
+ */
+
+
+
+const RULE_COLUMNS = ['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'rules_pass'];
+/** a single human verdict on the whole answer: measured against rules_pass */
+const ACCEPTABLE = 'acceptable';
+const OWN_COLUMNS = new Set(['id', 'answer', 'question', 'should_refuse']);
+/** The rule each label column measures: its own name, or rules_pass for `acceptable`. */
+function labelColumns(table) {
+    const columns = table.columns ?? [...new Set(table.records.flatMap((r) => Object.keys(r.data)))];
+    for (const required of ['id', 'answer']) {
+        if (!columns.includes(required))
+            throw new GateError('bad_input', `${locate(table.file, 1)}: missing column "${required}"`, 'a labels file has id, answer and one 0/1 column per rule (or acceptable)');
+    }
+    const known = new Set([...RULE_COLUMNS, ACCEPTABLE]);
+    const unknown = columns.filter((c) => !known.has(c) && !OWN_COLUMNS.has(c) && /(_ok$|^no_)/.test(c));
+    if (unknown.length > 0)
+        throw new GateError('bad_input', `${locate(table.file, 1, unknown[0])}: not a rule`, `label columns are ${[...RULE_COLUMNS, ACCEPTABLE].join(', ')}`);
+    if (columns.includes(ACCEPTABLE) && columns.includes('rules_pass')) {
+        throw new GateError('bad_input', `${locate(table.file, 1, ACCEPTABLE)}: acceptable and rules_pass both label the whole answer`, 'keep one of the two columns');
+    }
+    const found = columns.filter((c) => known.has(c)).map((column) => ({ column, rule: column === ACCEPTABLE ? 'rules_pass' : column }));
+    if (found.length === 0)
+        throw new GateError('bad_input', `${locate(table.file, 1)}: no label column`, `add one 0/1 column per rule: ${[...RULE_COLUMNS, ACCEPTABLE].join(', ')}`);
+    return found;
+}
+/** A label cell: 1 fine, 0 not fine, empty not labelled. */
+function checkRules_verdict(table, line, column, value) {
+    if (value === null || value === undefined || String(value).trim() === '')
+        return null;
+    const parsed = booleanCell.safeParse(value);
+    if (!parsed.success)
+        throw new GateError('bad_input', `${locate(table.file, line, column)}: expected 1 (fine by this rule) or 0 (not), got "${String(value)}"`, 'write 1, 0, or leave the cell empty');
+    return parsed.data;
+}
+/**
+ * Scores every labelled answer with the rules and counts, per label column, where the rule and
+ * the human agree. `rowFor` gives the eval-set row an answer belongs to (its should_refuse,
+ * expect_json and required_keys route the rules), or a bad-input error.
+ */
+function checkRules(table, rules, rowFor) {
+    const columns = labelColumns(table);
+    const checks = Object.fromEntries(columns.map(({ column, rule }) => [rule, { column, precision: null, recall: null, f1: null, tp: 0, fp: 0, fn: 0, tn: 0, not_applicable: 0, misjudged: [] }]));
+    for (const record of table.records) {
+        const id = String(record.data.id ?? '').trim();
+        if (id === '')
+            throw new GateError('bad_input', `${locate(table.file, record.line, 'id')}: empty id`, 'every labelled answer needs the id of its question');
+        const answer = record.data.answer;
+        if (typeof answer !== 'string' && typeof answer !== 'number')
+            throw new GateError('bad_input', `${locate(table.file, record.line, 'answer')}: no answer`, 'give the answer the labels are about');
+        const scores = scoreRules(rowFor(id, record.line, record.data), String(answer), rules);
+        for (const { column, rule } of columns) {
+            const fine = checkRules_verdict(table, record.line, column, record.data[column]);
+            if (fine === null)
+                continue;
+            const check = checks[rule];
+            const score = scores[rule];
+            if (!score || score.value === null) {
+                check.not_applicable += 1;
+                continue;
+            }
+            const flagged = score.value === 0;
+            if (flagged && !fine)
+                check.tp += 1;
+            else if (flagged && fine)
+                check.fp += 1;
+            else if (!flagged && !fine)
+                check.fn += 1;
+            else
+                check.tn += 1;
+            if (flagged === fine)
+                check.misjudged.push({ id, line: record.line, error: flagged ? 'false_positive' : 'false_negative', answer: String(answer), reason: score.reason ?? null });
+        }
+    }
+    for (const check of Object.values(checks)) {
+        check.precision = ratio(check.tp, check.tp + check.fp);
+        check.recall = ratio(check.tp, check.tp + check.fn);
+        check.f1 = ratio(2 * check.tp, 2 * check.tp + check.fp + check.fn);
+    }
+    return { answers: table.records.length, rules: checks, warnings: [] };
+}
+function ratio(numerator, denominator) {
+    return denominator === 0 ? null : numerator / denominator;
+}
+/**
+ * Rules that will misfire whatever the answers: a forbidden word that a refusal says (every
+ * correct refusal to a question not marked should_refuse fails no_forbidden), or one that the
+ * expected refusal of a should-refuse question contains.
+ */
+function staticRuleWarnings(rules, rows, lineOf) {
+    const warnings = [];
+    for (const word of rules.forbidden) {
+        const lower = word.toLowerCase();
+        const phrases = rules.refusal_phrases.filter((p) => p.toLowerCase().includes(lower));
+        if (phrases.length > 0) {
+            warnings.push(`forbidden word "${word}" is ${phrases.some((p) => p.toLowerCase() === lower) ? 'also a refusal phrase' : `inside the refusal phrase${phrases.length > 1 ? 's' : ''} ${phrases.map((p) => `"${p}"`).join(', ')}`}: a correct refusal fails no_forbidden wherever should_refuse is not set; remove it from rules.forbidden`);
+        }
+        const refusals = rows.filter((r) => r.should_refuse && r.ground_truth?.toLowerCase().includes(lower));
+        if (refusals.length > 0) {
+            warnings.push(`forbidden word "${word}" appears in the ground truth of should-refuse question${refusals.length > 1 ? 's' : ''} ${refusals
+                .slice(0, 5)
+                .map((r) => lineOf(r.id))
+                .join(', ')}${refusals.length > 5 ? ', …' : ''}: the expected refusal says it, so any question that expects such an answer without should_refuse fails no_forbidden`);
+        }
+    }
+    return warnings;
+}
+
+;// CONCATENATED MODULE: ./src/cli/checkRules.ts
+
+
+
+
+
+
+
+
+/**
+ * `evalgate check-rules --labels labels.csv`: informs, never gates (exit 0 unless the input is
+ * wrong). It reads only the rules and the eval set of evalgate.yml, and the rules without the
+ * run's check that no forbidden word is a refusal phrase: that conflict is what it reports.
+ */
+function checkRulesCommand({ flags, request, io }) {
+    const labelsFile = flags.labels;
+    if (!labelsFile)
+        throw new GateError('usage', 'check-rules needs --labels FILE', 'e.g. evalgate check-rules --labels eval/rule_labels.csv');
+    const { rules, evalSetFile } = rulesSettings(request.configFile, request.overrides);
+    const table = readTable(labelsFile, 'labels file');
+    const evalTable = evalSetFile ? readTable(evalSetFile, 'eval set') : null;
+    const rows = evalTable ? new Map(evalSetFromTable(evalTable).rows.map((r) => [r.id, r])) : null;
+    const evalLines = new Map((evalTable?.records ?? []).map((r) => [String(r.data.id ?? '').trim(), r.line]));
+    const rowFor = (id, line, data) => {
+        const given = data.should_refuse === undefined || String(data.should_refuse).trim() === '' ? null : booleanCell.safeParse(data.should_refuse);
+        if (given && !given.success)
+            throw new GateError('bad_input', `${locate(labelsFile, line, 'should_refuse')}: expected true/false/1/0/yes/no, got "${String(data.should_refuse)}"`, 'write true or false');
+        const row = rows?.get(id);
+        if (rows && !row)
+            throw new GateError('bad_input', `${locate(labelsFile, line, 'id')}: "${id}" is not in the eval set ${evalSetFile}`, 'label answers to the questions of this eval set, or pass --eval-set with the right one');
+        if (row && given && given.data !== row.should_refuse) {
+            throw new GateError('bad_input', `${locate(labelsFile, line, 'should_refuse')}: says ${given.data}, the eval set says ${row.should_refuse} for "${id}"`, 'drop the column from the labels file, or fix one of the two');
+        }
+        return row ?? { ...BARE_ROW, id, should_refuse: given?.data ?? false };
+    };
+    const report = checkRules(table, rules, rowFor);
+    report.warnings.push(...staticRuleWarnings(rules, [...(rows?.values() ?? [])], (id) => `${id} (${locate(evalSetFile ?? '', evalLines.get(id))})`));
+    if (!rows && !table.records.some((r) => 'should_refuse' in r.data))
+        report.warnings.push('no eval set and no should_refuse column: every answer was routed as an answerable question');
+    io.stdout(flags.json ? JSON.stringify(report, null, 2) + '\n' : checkRules_describe(report));
+    return EXIT.pass;
+}
+const BARE_ROW = {
+    id: '',
+    question: '',
+    ground_truth: null,
+    reference_points: [],
+    category: null,
+    difficulty: null,
+    should_refuse: false,
+    relevant_docs: [],
+    expect_json: false,
+    required_keys: [],
+    extra: {},
+};
+/** evalgate.yml's rules (checked on their own) and eval set, with --eval-set over the file's. */
+function rulesSettings(configFile, overrides) {
+    const file = readConfigFile(configFile);
+    const merged = applyOverrides(file.data, overrides);
+    const parsed = RulesConfigSchema.safeParse(merged.rules ?? {});
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new GateError('bad_config', `${file.source ?? 'flags'}: setting "rules${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}": ${issue.message}`, 'fix the rules in evalgate.yml');
+    }
+    const evalSet = merged.eval_set;
+    if (evalSet !== undefined && typeof evalSet !== 'string')
+        throw new GateError('bad_config', `${file.source}: setting "eval_set": expected a file name`, 'e.g. eval_set: eval/eval_set.csv');
+    return { rules: parsed.data, evalSetFile: evalSet };
+}
+function checkRules_describe(r) {
+    const f = (v) => (v === null ? '—' : v.toFixed(2));
+    const plain = (t) => t.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ').replace(/\s+/g, ' ');
+    const clip = (t) => (t.length > 60 ? `${t.slice(0, 59)}…` : t);
+    const lines = [`${r.answers} labelled answers; positive = the rule flags a problem`, '', 'rule            precision  recall    F1    tp   fp   fn   tn   n/a'];
+    for (const [rule, c] of Object.entries(r.rules)) {
+        const counts = [c.tp, c.fp, c.fn, c.tn, c.not_applicable].map((n) => String(n).padStart(4)).join(' ');
+        lines.push(`${rule.padEnd(15)} ${f(c.precision).padStart(9)} ${f(c.recall).padStart(7)} ${f(c.f1).padStart(5)} ${counts}${c.column !== rule ? `   (labels: ${c.column})` : ''}`);
+    }
+    for (const [rule, c] of Object.entries(r.rules)) {
+        if (c.misjudged.length === 0)
+            continue;
+        lines.push('', `${rule} misjudges ${c.misjudged.length}:`);
+        for (const m of c.misjudged.slice(0, 20)) {
+            const what = m.error === 'false_positive' ? 'flags a fine answer' : 'misses a bad answer';
+            lines.push(`  ${plain(m.id)} (line ${m.line}): ${what}${m.reason && m.error === 'false_positive' ? ` (${plain(m.reason)})` : ''}: "${clip(plain(m.answer))}"`);
+        }
+        if (c.misjudged.length > 20)
+            lines.push(`  … and ${c.misjudged.length - 20} more (--json lists them all)`);
+    }
+    for (const w of r.warnings)
+        lines.push('', `warning: ${plain(w)}`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/boundary.ts
+/**
+ * The boundary cases the method asks every eval set to hold (seed 003, 1.1 "覆盖边界情况"):
+ * questions that must be refused, questions the knowledge base cannot answer (the system must
+ * admit it), and confusable questions (similar to another, with a different answer).
+ */
+const BOUNDARY_KINDS = ['should_refuse', 'not_in_kb', 'confusable'];
+const BOUNDARY_LABELS = {
+    should_refuse: 'should-refuse (should_refuse: true, or category / kind "should_refuse", "拒答")',
+    not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "unanswerable", "知识库没有")',
+    confusable: 'confusable (category / kind "confusable", "易混淆")',
+};
+/** Words in a category or `kind` label that mark a boundary kind, matched in the label with spaces, - and _ removed. */
+const MARKERS = {
+    should_refuse: ['shouldrefuse', 'refus', '拒答', '应拒'],
+    not_in_kb: ['notinkb', 'notintheknowledgebase', 'notinknowledgebase', 'outofkb', 'outsidekb', 'unanswerable', 'noanswer', '知识库没有', '知识库外', '库外', '无答案'],
+    confusable: ['confus', '混淆', '迷惑'],
+};
+function boundary_squash(label) {
+    return label
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s_-]+/g, '');
+}
+/** The boundary kinds a category or `kind` label names (none for an ordinary category). */
+function kindsOfLabel(label) {
+    const squashed = boundary_squash(label);
+    return BOUNDARY_KINDS.filter((kind) => MARKERS[kind].some((m) => squashed.includes(m)));
+}
+/** The boundary kinds a row belongs to: by should_refuse, its category, or a `kind` column. */
+function boundaryKinds(row) {
+    const kinds = new Set();
+    if (row.should_refuse)
+        kinds.add('should_refuse');
+    const kindCell = row.extra.kind;
+    const labels = [row.category, typeof kindCell === 'string' || typeof kindCell === 'number' ? String(kindCell) : null];
+    for (const label of labels)
+        if (label)
+            for (const kind of kindsOfLabel(label))
+                kinds.add(kind);
+    return kinds;
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/finding.ts
+const FINDING_KINDS = ['exact_duplicate', 'near_duplicate', 'coverage', 'difficulty_mix', 'boundary', 'ground_truth', 'leakage'];
+/** `q7 (line 12)`, the way a finding names a row. */
+function rowName(input, id) {
+    const line = input.lineOf.get(id);
+    return line === undefined ? id : `${id} (line ${line})`;
+}
+function finding(input, kind, level, ids, message) {
+    return { kind, level, ids: [...ids], lines: ids.map((id) => input.lineOf.get(id) ?? 0), message };
+}
+/** A text quoted in a message: one line, at most `max` characters, in 「」. */
+function quote(text, max = 60) {
+    // control characters and bidi overrides from the eval set never reach a terminal or an annotation
+    const flat = text
+        .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const chars = [...flat];
+    return `「${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat}」`;
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/coverage.ts
+
+
+
+/** A category's 95% Wilson half-width (at p = 0.5) above this is too few questions to judge it (seed 003, 2.1). */
+const MAX_CATEGORY_HALF_WIDTH = 0.1;
+/** A difficulty share this many percentage points from its target is a finding. */
+const DIFFICULTY_TOLERANCE_PP = 10;
+/** The seed's mix: easy 40% (the basic bar), medium 40% (the real level), hard 20% (where versions differ). */
+const DEFAULT_DIFFICULTY_MIX = { easy: 40, medium: 40, hard: 20 };
+const DIFFICULTY_SYNONYMS = {
+    easy: ['easy', 'simple', 'low', '简单', '容易', '易', '低'],
+    medium: ['medium', 'moderate', 'normal', 'mid', '中等', '中', '一般'],
+    hard: ['hard', 'difficult', 'high', '困难', '难', '高'],
+};
+const NO_LABEL = '(none)';
+function coverageSummary(input) {
+    const categories = {};
+    const difficulties = {};
+    for (const row of input.rows) {
+        const category = row.category ?? NO_LABEL;
+        categories[category] = { n: (categories[category]?.n ?? 0) + 1, half_width: 0 };
+        const difficulty = row.difficulty ?? NO_LABEL;
+        difficulties[difficulty] = (difficulties[difficulty] ?? 0) + 1;
+    }
+    for (const c of Object.values(categories))
+        c.half_width = Math.round(wilsonHalfWidth(c.n) * 1e4) / 1e4;
+    return { rows: input.rows.length, categories, difficulties };
+}
+/** Categories too small to judge, rows without a category, and the boundary kinds the set lacks. */
+function coverageFindings(input, summary) {
+    const findings = [];
+    const uncategorised = input.rows.filter((r) => r.category === null).map((r) => r.id);
+    if (uncategorised.length === input.rows.length) {
+        findings.push(finding(input, 'coverage', 'warning', [], 'no row has a category: scores cannot be read per category, and one category can hide behind the others'));
+    }
+    else if (uncategorised.length > 0) {
+        findings.push(finding(input, 'coverage', 'warning', uncategorised, `${uncategorised.length} rows have no category: ${uncategorised.slice(0, 10).join(', ')}${uncategorised.length > 10 ? ', …' : ''}`));
+    }
+    // a category of boundary questions only (should-refuse, not in the knowledge base, confusable) is there to be present, not to be scored on its own
+    const ordinary = new Set(input.rows.filter((r) => r.category !== null && boundaryKinds(r).size === 0).map((r) => r.category));
+    for (const [category, { n, half_width }] of Object.entries(summary.categories)) {
+        if (category === NO_LABEL || half_width <= MAX_CATEGORY_HALF_WIDTH || !ordinary.has(category))
+            continue;
+        findings.push(finding(input, 'coverage', 'warning', [], `category ${quote(category)} has ${n} question${n === 1 ? '' : 's'}: its pass rate is known only to ±${(half_width * 100).toFixed(1)} pp (95% Wilson), above ±${MAX_CATEGORY_HALF_WIDTH * 100} pp; about 93 questions get it there`));
+    }
+    const present = new Set(input.rows.flatMap((r) => [...boundaryKinds(r)]));
+    for (const kind of BOUNDARY_KINDS) {
+        if (!present.has(kind))
+            findings.push(finding(input, 'boundary', 'warning', [], `no boundary question of the kind ${BOUNDARY_LABELS[kind]}: the set never tests this boundary`));
+    }
+    return findings;
+}
+/** `easy=40,medium=40,hard=20` → {easy: 40, …}; the shares must add up to 100. Null with the reason when it does not parse. */
+function parseDifficultyMix(text) {
+    const mix = {};
+    for (const part of text.split(',')) {
+        const match = /^\s*([^=\s][^=]*?)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+        if (!match)
+            return { error: `"${part.trim()}" is not label=percent` };
+        mix[match[1].toLowerCase()] = Number(match[2]);
+    }
+    const total = Object.values(mix).reduce((a, b) => a + b, 0);
+    if (Math.abs(total - 100) > 1e-9)
+        return { error: `the shares add up to ${total}, not 100` };
+    return { mix };
+}
+/** The target label a row's difficulty is: itself, or easy / medium / hard by their usual Chinese and English names. */
+function targetOf(difficulty, targets) {
+    const label = difficulty.normalize('NFKC').toLowerCase().trim();
+    if (targets.includes(label))
+        return label;
+    for (const target of targets)
+        if (DIFFICULTY_SYNONYMS[target]?.includes(label))
+            return target;
+    return null;
+}
+/** The difficulty mix against the target: each share more than DIFFICULTY_TOLERANCE_PP away, labels outside the target, rows without one. */
+function difficultyFindings(input, target) {
+    const targets = Object.keys(target);
+    const counts = Object.fromEntries(targets.map((t) => [t, 0]));
+    const unknown = new Map();
+    const unlabelled = [];
+    for (const row of input.rows) {
+        if (row.difficulty === null) {
+            unlabelled.push(row.id);
+            continue;
+        }
+        const label = targetOf(row.difficulty, targets);
+        if (label === null)
+            unknown.set(row.difficulty, [...(unknown.get(row.difficulty) ?? []), row.id]);
+        else
+            counts[label] += 1;
+    }
+    const findings = [];
+    if (unlabelled.length === input.rows.length)
+        return [finding(input, 'difficulty_mix', 'warning', [], 'no row has a difficulty: the mix of easy, medium and hard questions cannot be checked')];
+    if (unlabelled.length > 0)
+        findings.push(finding(input, 'difficulty_mix', 'warning', unlabelled, `${unlabelled.length} rows have no difficulty`));
+    for (const [label, ids] of unknown) {
+        findings.push(finding(input, 'difficulty_mix', 'warning', ids, `difficulty ${quote(label)} (${ids.length} rows) is none of ${targets.join(', ')}: name it as one of them, or give --difficulty-mix with it`));
+    }
+    const labelled = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (labelled === 0)
+        return findings;
+    const share = (label) => (100 * counts[label]) / labelled;
+    const off = targets.filter((t) => Math.abs(share(t) - target[t]) > DIFFICULTY_TOLERANCE_PP);
+    if (off.length > 0) {
+        const actual = targets.map((t) => `${t} ${share(t).toFixed(0)}%`).join(' / ');
+        const wanted = targets.map((t) => `${t} ${target[t]}%`).join(' / ');
+        const gaps = off.map((t) => `${t} ${share(t) > target[t] ? '+' : '−'}${Math.abs(share(t) - target[t]).toFixed(0)} pp`).join(', ');
+        findings.push(finding(input, 'difficulty_mix', 'warning', [], `difficulty mix ${actual} over ${labelled} labelled rows, target ${wanted}: ${gaps} (more than ${DIFFICULTY_TOLERANCE_PP} pp off)`));
+    }
+    return findings;
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/minhash.ts
+/**
+ * Near-duplicate texts at scale: shingles → MinHash signatures → LSH banding → exact Jaccard.
+ *
+ * Shingles are n-grams of tokens, where a token is one CJK character (Chinese, Japanese and
+ * Korean have no spaces, and segmenters disagree on word boundaries) or one Latin-script word
+ * (letters and digits). So Chinese text is compared by character n-grams and English by word
+ * n-grams, and mixed text by both. Every shingle is a 32-bit hash; a text is the sorted set of
+ * its shingle hashes.
+ *
+ * MinHash: for each of H seeded hash functions (multiply-add over the mixed shingle hash,
+ * modulo 2³²) the smallest value over the text's shingles; two texts agree in one position
+ * with probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
+ * of r rows; texts that agree on a whole band are candidates. r and b are chosen from the
+ * threshold so that a pair exactly at the threshold becomes a candidate with probability
+ * ≥ 0.999; every candidate is then checked with the exact Jaccard of the shingle sets, so the
+ * banding can only cost recall (bounded above), never precision.
+ */
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const TOKEN = new RegExp(`[${CJK}]|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+const NEAR_DUPLICATE_SHINGLE = 2;
+const MINHASH_FUNCTIONS = 128;
+/** the banding's recall for a pair exactly at the threshold, at least */
+const BAND_RECALL = 0.999;
+/** Lower-case NFKC tokens: each CJK character alone, each Latin-script word whole. */
+function shingleTokens(text) {
+    return text.normalize('NFKC').toLowerCase().match(TOKEN) ?? [];
+}
+/** FNV-1a over a string's UTF-16 code units. */
+function fnv1a(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+/** murmur3's finaliser: spreads every input bit over the output. */
+function mix(h) {
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h >>> 0;
+}
+/**
+ * The 32-bit hashes of consecutive token n-grams, in text order (token hashes from
+ * `tokenHashes`). Fewer than n tokens (but at least one) make one shingle of all of them.
+ */
+function ngramHashes(tokens, n) {
+    if (tokens.length === 0)
+        return new Uint32Array(0);
+    const width = Math.min(n, tokens.length);
+    const out = new Uint32Array(tokens.length - width + 1);
+    for (let i = 0; i + width <= tokens.length; i++) {
+        let h = 0x811c9dc5 ^ width;
+        for (let k = 0; k < width; k++)
+            h = Math.imul(h ^ tokens[i + k], 0x01000193);
+        out[i] = mix(h);
+    }
+    return out;
+}
+function tokenHashes(tokens) {
+    return Uint32Array.from(tokens, fnv1a);
+}
+/** The sorted, distinct shingle hashes of a text (see ngramHashes); none for a text without tokens. */
+function shingleSet(text, n = NEAR_DUPLICATE_SHINGLE) {
+    const hashes = ngramHashes(tokenHashes(shingleTokens(text)), n);
+    hashes.sort();
+    return distinct(hashes);
+}
+function distinct(sorted) {
+    let w = 0;
+    for (let i = 0; i < sorted.length; i++)
+        if (i === 0 || sorted[i] !== sorted[w - 1])
+            sorted[w++] = sorted[i];
+    return sorted.subarray(0, w);
+}
+/** |A ∩ B| / |A ∪ B| of two sorted distinct sets; 0 when both are empty. */
+function jaccard(a, b) {
+    let i = 0;
+    let j = 0;
+    let shared = 0;
+    while (i < a.length && j < b.length) {
+        if (a[i] === b[j]) {
+            shared++;
+            i++;
+            j++;
+        }
+        else if (a[i] < b[j])
+            i++;
+        else
+            j++;
+    }
+    const union = a.length + b.length - shared;
+    return union === 0 ? 0 : shared / union;
+}
+/** Rows per band: the largest r whose banding still finds a pair at the threshold with probability ≥ BAND_RECALL. */
+function banding(threshold, hashes = MINHASH_FUNCTIONS) {
+    let best = 1;
+    for (let r = 1; r <= hashes; r++) {
+        const bands = Math.floor(hashes / r);
+        if (1 - Math.pow(1 - Math.pow(threshold, r), bands) >= BAND_RECALL)
+            best = r;
+    }
+    return { bands: Math.floor(hashes / best), rows: best };
+}
+/** MinHash signatures, one row of H values per set, in one flat array. */
+function signatures(sets, hashes, seed) {
+    const random = mulberry32(seed);
+    const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0);
+    const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0);
+    const out = new Uint32Array(sets.length * hashes).fill(0xffffffff);
+    for (let t = 0; t < sets.length; t++) {
+        const set = sets[t];
+        const base = t * hashes;
+        for (let s = 0; s < set.length; s++) {
+            const x = set[s];
+            for (let i = 0; i < hashes; i++) {
+                const v = (Math.imul(mul[i], x) + add[i]) >>> 0;
+                if (v < out[base + i])
+                    out[base + i] = v;
+            }
+        }
+    }
+    return out;
+}
+/**
+ * Every pair of sets with Jaccard ≥ threshold, as LSH finds them (see the file comment).
+ * Empty sets are never paired. Pairs come sorted by a, then b.
+ */
+function similarPairs(sets, threshold, options = {}) {
+    const { bands, rows } = banding(threshold, options.hashes ?? MINHASH_FUNCTIONS);
+    // only the positions the bands use are computed
+    const hashes = bands * rows;
+    const n = sets.length;
+    const sig = signatures(sets, hashes, options.seed ?? 1);
+    const seen = new Set();
+    const pairs = [];
+    // key (32 bits) · 2²¹ + index: one numeric sort per band brings equal keys together
+    if (n >= 2 ** 21)
+        throw new RangeError(`similarPairs: at most ${2 ** 21 - 1} texts, got ${n}`);
+    const keyed = new Float64Array(n);
+    for (let band = 0; band < bands; band++) {
+        let m = 0;
+        for (let t = 0; t < n; t++) {
+            if (sets[t].length === 0)
+                continue;
+            let h = 0x811c9dc5 ^ band;
+            for (let k = 0; k < rows; k++)
+                h = Math.imul(h ^ sig[t * hashes + band * rows + k], 0x01000193);
+            keyed[m++] = mix(h) * 2 ** 21 + t;
+        }
+        const sorted = keyed.subarray(0, m).sort();
+        for (let start = 0; start < m;) {
+            const key = Math.floor(sorted[start] / 2 ** 21);
+            let end = start + 1;
+            while (end < m && Math.floor(sorted[end] / 2 ** 21) === key)
+                end++;
+            for (let i = start; i < end; i++) {
+                for (let j = i + 1; j < end; j++) {
+                    const a = sorted[i] % 2 ** 21;
+                    const b = sorted[j] % 2 ** 21;
+                    const id = a * n + b;
+                    if (seen.has(id))
+                        continue;
+                    seen.add(id);
+                    const similarity = jaccard(sets[a], sets[b]);
+                    if (similarity >= threshold)
+                        pairs.push({ a, b, jaccard: similarity });
+                }
+            }
+            start = end;
+        }
+    }
+    return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
+}
+/** The reference: every pair compared exactly. O(n²): for tests and the benchmark only. */
+function similarPairsBruteForce(sets, threshold) {
+    const pairs = [];
+    for (let a = 0; a < sets.length; a++) {
+        if (sets[a].length === 0)
+            continue;
+        for (let b = a + 1; b < sets.length; b++) {
+            if (sets[b].length === 0)
+                continue;
+            const similarity = jaccard(sets[a], sets[b]);
+            if (similarity >= threshold)
+                pairs.push({ a, b, jaccard: similarity });
+        }
+    }
+    return pairs;
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/duplicates.ts
+
+
+
+/** Questions compared for exact duplicates: NFKC, lower case, letters and digits only. */
+function normaliseQuestion(text) {
+    return text
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\p{M}]+/gu, '');
+}
+/**
+ * Exact duplicates (the same question after normalisation) and near-duplicates (Jaccard of
+ * their shingles ≥ threshold). Both are errors: a question asked twice counts twice in every
+ * mean, and a reworded copy inflates the score while the set covers less than it seems. A pair
+ * of rows both marked confusable (category or kind) is similar on purpose, so it is a warning
+ * that asks for a look at the answers instead.
+ */
+function duplicateFindings(input, threshold) {
+    const findings = [];
+    const groups = new Map();
+    const representatives = [];
+    for (const row of input.rows) {
+        const key = normaliseQuestion(row.question);
+        const group = groups.get(key);
+        if (group)
+            group.ids.push(row.id);
+        else {
+            groups.set(key, { ids: [row.id], question: row.question });
+            representatives.push({ id: row.id, question: row.question });
+        }
+    }
+    for (const { ids, question } of groups.values()) {
+        if (ids.length < 2)
+            continue;
+        findings.push(finding(input, 'exact_duplicate', 'error', ids, `the same question ${ids.length} times: ${ids.map((id) => rowName(input, id)).join(', ')}: ${quote(question)}`));
+    }
+    const confusable = new Set(input.rows.filter((r) => boundaryKinds(r).has('confusable')).map((r) => r.id));
+    const sets = representatives.map((r) => shingleSet(r.question));
+    for (const pair of similarPairs(sets, threshold)) {
+        const a = representatives[pair.a];
+        const b = representatives[pair.b];
+        const both = confusable.has(a.id) && confusable.has(b.id);
+        const shared = longestCommonSubstring(a.question, b.question);
+        const message = `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
+            (both ? '; both are marked confusable: check that their ground truths differ' : '');
+        findings.push(finding(input, 'near_duplicate', both ? 'warning' : 'error', [a.id, b.id], message));
+    }
+    return findings;
+}
+/** The longest run of characters two texts share (dynamic programming over code points; texts clipped to 400). */
+function longestCommonSubstring(left, right) {
+    const a = [...left].slice(0, 400);
+    const b = [...right].slice(0, 400);
+    let best = 0;
+    let end = 0;
+    let previous = new Uint16Array(b.length + 1);
+    for (let i = 1; i <= a.length; i++) {
+        const current = new Uint16Array(b.length + 1);
+        for (let j = 1; j <= b.length; j++) {
+            if (a[i - 1] !== b[j - 1])
+                continue;
+            current[j] = previous[j - 1] + 1;
+            if (current[j] > best) {
+                best = current[j];
+                end = i;
+            }
+        }
+        previous = current;
+    }
+    return a.slice(end - best, end).join('');
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/groundTruth.ts
+
+
+
+
+
+
+
+/**
+ * A ground truth with fewer units than this (a CJK character or a Latin word is one unit) and
+ * no number cannot separate a right answer from a wrong one: "可以的", "yes", "是的，可以"
+ * (seed 003, 1.1: write "能，需满足 X、Y 条件，流程是 Z").
+ */
+const MIN_GROUND_TRUTH_UNITS = 5;
+/** Words a should-refuse ground truth uses to describe the refusal, beside the configured refusal phrases. */
+const REFUSAL_MARKERS = ['拒绝', '拒答', '不予回答', '不回答', 'refuse', 'decline', 'should not answer', 'cannot help'];
+function units(text) {
+    return shingleTokens(text).length;
+}
+function tooShort(text) {
+    return units(text) < MIN_GROUND_TRUTH_UNITS && !/\p{N}/u.test(text.normalize('NFKC'));
+}
+/**
+ * Ground truths that cannot do their job: too short to judge against, reference points the
+ * ground truth does not contain (the lexical provider's coverage test, the one completeness
+ * uses), should-refuse rows that carry a real answer, and answerable rows without the relevant
+ * documents the retrieval metrics need (only when the set has a relevant_doc_ids column).
+ * All warnings: the checks are lexical and a person decides.
+ */
+function groundTruthFindings(input, refusalPhrases) {
+    return input.rows.flatMap((row) => rowFindings(input, row, refusalPhrases));
+}
+function rowFindings(input, row, refusalPhrases) {
+    const out = [];
+    const add = (message) => out.push(finding(input, 'ground_truth', 'warning', [row.id], message));
+    const truth = row.ground_truth;
+    const kinds = boundaryKinds(row);
+    if (row.should_refuse) {
+        if (truth !== null && units(truth) >= MIN_GROUND_TRUTH_UNITS && !isRefusal(truth, [...refusalPhrases, ...REFUSAL_MARKERS])) {
+            add(`should_refuse is true but the ground truth is an answer, ${quote(truth)}: set should_refuse to false, or write what a correct refusal says`);
+        }
+        return out;
+    }
+    if (truth !== null && tooShort(truth))
+        add(`the ground truth ${quote(truth)} is too short to judge an answer against: write the full answer with its conditions`);
+    if (truth !== null && row.reference_points.length > 0) {
+        const truthTokens = tokenize(truth);
+        const squashedTruth = normaliseQuestion(truth);
+        // contained (letters and digits in order) or implied (the lexical provider's coverage, the test completeness uses)
+        const missing = row.reference_points.filter((point) => !squashedTruth.includes(normaliseQuestion(point)) && !covers(truthTokens, tokenize(point), LEXICAL_SETTINGS.minWordShare));
+        if (missing.length > 0) {
+            add(`reference point${missing.length > 1 ? 's' : ''} ${missing.map((p) => quote(p, 40)).join(' ')} not found in the ground truth ${quote(truth, 40)}: add them to it, or fix the point`);
+        }
+    }
+    if (input.hasRelevantDocs && row.relevant_docs.length === 0 && !kinds.has('not_in_kb')) {
+        add('answerable, but relevant_doc_ids is empty: its precision, hit and MRR count as 0; list the documents that answer it (or mark the row not_in_kb)');
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/leakage.ts
+
+
+
+
+
+/**
+ * Leakage: an eval question or ground truth inside a prompt template, a few-shot file or
+ * fine-tuning data inflates every score (seed 003, 3.1). A text leaks when at least
+ * `threshold` of its token 4-grams (4 CJK characters, or 4 words) occur in one of the files.
+ * Four tokens keep chance matches out of a large file; texts shorter than that are not checked.
+ */
+const LEAK_SHINGLE = 4;
+const DEFAULT_LEAK_THRESHOLD = 0.7;
+const JSONL = new Set(['.jsonl', '.ndjson']);
+/**
+ * Reads the files: JSON Lines line by line (the strings inside each record, so escapes and keys
+ * do not get in the way), a .json file as the strings it holds, anything else as text.
+ * Unreadable files and broken JSON are bad input, located.
+ */
+function readLeakCorpus(files) {
+    const corpus = new Map();
+    for (const file of files) {
+        const text = readText(file, 'file to check for leakage');
+        const ext = (0,external_node_path_namespaceObject.extname)(file).toLowerCase();
+        if (JSONL.has(ext)) {
+            text
+                .replace(/^\uFEFF/, '')
+                .split('\n')
+                .forEach((raw, index) => {
+                const record = parseJsonlLine(file, raw, index + 1);
+                if (record)
+                    addText(corpus, leakage_strings(record.data).join('\n'), file, { line: index + 1, counting: false });
+            });
+        }
+        else if (ext === '.json') {
+            let value;
+            try {
+                value = JSON.parse(text.replace(/^\uFEFF/, ''));
+            }
+            catch (error) {
+                throw new GateError('bad_input', `${file}: not valid JSON: ${error.message}`, 'fix the JSON, or give the file a .txt name to read it as text');
+            }
+            addText(corpus, leakage_strings(value).join('\n'), file, null);
+        }
+        else
+            addText(corpus, text, file, { line: 1, counting: true });
+    }
+    return corpus;
+}
+/**
+ * Adds a text's 4-grams with where they occur: `at` is the line of the text's first line (a
+ * plain text file, counted on through its lines), the line of a whole JSON record, or null
+ * when lines mean nothing (a .json file).
+ */
+function addText(corpus, text, file, at) {
+    const tokens = [];
+    const lines = [];
+    text.split('\n').forEach((part, offset) => {
+        for (const token of shingleTokens(part)) {
+            tokens.push(token);
+            lines.push(at ? at.line + (at.counting ? offset : 0) : 0);
+        }
+    });
+    const grams = ngramHashes(tokenHashes(tokens), LEAK_SHINGLE);
+    grams.forEach((gram, i) => {
+        if (!corpus.has(gram))
+            corpus.set(gram, { file, line: at ? lines[i] : null });
+    });
+}
+function leakage_strings(value) {
+    if (typeof value === 'string')
+        return [value];
+    if (Array.isArray(value))
+        return value.flatMap(leakage_strings);
+    if (value !== null && typeof value === 'object')
+        return Object.values(value).flatMap(leakage_strings);
+    return [];
+}
+/** Each question and ground truth that the files contain, as an error naming where. */
+function leakageFindings(input, corpus, threshold) {
+    if (corpus.size === 0)
+        return [];
+    const findings = [];
+    for (const row of input.rows) {
+        for (const [field, text] of [
+            ['question', row.question],
+            ['ground truth', row.ground_truth],
+        ]) {
+            if (text === null)
+                continue;
+            const tokens = shingleTokens(text);
+            if (tokens.length < LEAK_SHINGLE)
+                continue;
+            const grams = new Set(ngramHashes(tokenHashes(tokens), LEAK_SHINGLE));
+            let hits = 0;
+            let where;
+            for (const gram of grams) {
+                const found = corpus.get(gram);
+                if (!found)
+                    continue;
+                hits += 1;
+                where ??= found;
+            }
+            const share = hits / grams.size;
+            if (share < threshold || !where)
+                continue;
+            const at = where.line === null ? where.file : `${where.file}:${where.line}`;
+            findings.push(finding(input, 'leakage', 'error', [row.id], `the ${field} of ${row.id} appears in ${at} (${Math.round(share * 100)}% of its ${LEAK_SHINGLE}-grams): ${quote(text)}; take it out of that file`));
+        }
+    }
+    return findings;
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/lint.ts
+/**
+ * `evalgate lint-set`: is the eval set fit to gate with? Duplicates, coverage, boundary cases,
+ * ground-truth quality and leakage, each a finding located on the rows it is about.
+ *
+ * Levels: what makes scores wrong whatever the system does is an `error` (exact and near
+ * duplicates, leakage into prompts or training data); what a person should look at is a
+ * `warning` (coverage, difficulty mix, boundary kinds, ground-truth quality, and near
+ * duplicates that are both marked confusable).
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_NEAR_DUPLICATE_THRESHOLD = 0.8;
+const DEFAULT_LINT_OPTIONS = {
+    threshold: DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+    difficultyMix: DEFAULT_DIFFICULTY_MIX,
+    refusalPhrases: DEFAULT_REFUSAL_PHRASES,
+    against: [],
+    leakThreshold: DEFAULT_LEAK_THRESHOLD,
+};
+/**
+ * Reads the eval set with the run's loader (so bad input stops here exactly as it would stop a
+ * run: a located GateError, exit 2), then the --against files, then lints.
+ */
+function lintEvalSetFile(file, options) {
+    const table = readTable(file, 'eval set');
+    const set = evalSetFromTable(table);
+    const lineOf = new Map();
+    for (const record of table.records) {
+        const id = String(record.data.id ?? '')
+            .normalize('NFC')
+            .trim();
+        if (!lineOf.has(id))
+            lineOf.set(id, record.line);
+    }
+    const hasRelevantDocs = table.columns ? table.columns.includes('relevant_doc_ids') : table.records.some((r) => 'relevant_doc_ids' in r.data);
+    const corpus = readLeakCorpus(options.against);
+    const input = { file: set.file, rows: set.rows, lineOf, hasRelevantDocs };
+    const summary = coverageSummary(input);
+    const findings = [
+        ...duplicateFindings(input, options.threshold),
+        ...coverageFindings(input, summary),
+        ...difficultyFindings(input, options.difficultyMix),
+        ...groundTruthFindings(input, options.refusalPhrases),
+        ...leakageFindings(input, corpus, options.leakThreshold),
+    ];
+    // errors first, then by kind in the documented order, then by row
+    const order = (f) => (f.level === 'error' ? 0 : 1) * 100 + FINDING_KINDS.indexOf(f.kind);
+    findings.sort((a, b) => order(a) - order(b) || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
+    return { file: set.file, summary, findings };
+}
+function hasErrors(report) {
+    return report.findings.some((f) => f.level === 'error');
+}
+
+;// CONCATENATED MODULE: ./src/cli/lintSet.ts
+
+
+
+
+/** `evalgate lint-set`: exit 0 clean (warnings allowed), 1 with an error-level finding, 2 bad input. */
+function lintSetCommand({ flags, request, positionals, io }) {
+    const { config } = resolveRun(request, 'cli', 'settings');
+    if (positionals.length > 1)
+        throw new GateError('usage', `lint-set takes one eval set, got ${positionals.length}: ${positionals.join(' ')}`, 'give the eval set once; other files go after --against');
+    if (positionals.length === 1 && request.overrides.eval_set !== undefined)
+        throw new GateError('usage', 'the eval set is given twice (as an argument and with --eval-set)', 'give it once');
+    const file = positionals[0] ?? config.eval_set;
+    if (!file)
+        throw new GateError('usage', 'no eval set given', 'e.g. evalgate lint-set eval/eval_set.csv (or --eval-set FILE, or eval_set in evalgate.yml)');
+    const mix = flags['difficulty-mix'] === undefined ? { mix: DEFAULT_LINT_OPTIONS.difficultyMix } : parseDifficultyMix(flags['difficulty-mix']);
+    if ('error' in mix)
+        throw new GateError('usage', `--difficulty-mix: ${mix.error}`, 'e.g. --difficulty-mix easy=40,medium=40,hard=20 (percentages adding up to 100)');
+    const report = lintEvalSetFile(file, {
+        threshold: share(flags.threshold, '--threshold', DEFAULT_LINT_OPTIONS.threshold),
+        leakThreshold: share(flags['leak-threshold'], '--leak-threshold', DEFAULT_LINT_OPTIONS.leakThreshold),
+        difficultyMix: mix.mix,
+        refusalPhrases: config.rules.refusal_phrases,
+        against: flags.against ?? [],
+    });
+    io.stdout(flags.json ? JSON.stringify({ findings: report.findings, summary: report.summary }, null, 2) + '\n' : lintSet_describe(report));
+    return hasErrors(report) ? EXIT.fail : EXIT.pass;
+}
+function share(value, flag, fallback) {
+    if (value === undefined)
+        return fallback;
+    const v = value;
+    if (!(v > 0 && v <= 1))
+        throw new GateError('usage', `${flag} expects a number above 0 and at most 1, got ${v}`, `e.g. ${flag} ${fallback}`);
+    return v;
+}
+/** Control characters and bidi overrides from the eval set never reach the terminal. */
+function plain(text) {
+    return text.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ');
+}
+function lintSet_describe(report) {
+    const s = report.summary;
+    const lines = [`evalgate lint-set: ${plain(report.file)}, ${s.rows} questions`];
+    const categories = Object.entries(s.categories).map(([c, v]) => `${plain(c)} ${v.n} (±${(v.half_width * 100).toFixed(1)} pp)`);
+    lines.push(`  categories: ${categories.join(', ')}`);
+    lines.push(`  difficulty: ${Object.entries(s.difficulties)
+        .map(([d, n]) => `${plain(d)} ${n}`)
+        .join(', ')}`);
+    lines.push('');
+    for (const f of report.findings) {
+        const where = f.lines.filter((l) => l > 0);
+        lines.push(`${f.level.padEnd(7)} ${f.kind.padEnd(15)} ${plain(report.file)}${where.length > 0 ? `:${where.slice(0, 5).join(',')}${where.length > 5 ? ',…' : ''}` : ''}  ${plain(f.message)}`);
+    }
+    const errors = report.findings.filter((f) => f.level === 'error').length;
+    const warnings = report.findings.length - errors;
+    lines.push(report.findings.length === 0 ? 'no findings: the set is fit to gate with' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+    return lines.join('\n') + '\n';
+}
 
 ;// CONCATENATED MODULE: ./src/analysis/calibrate.ts
 
@@ -27486,6 +45783,7 @@ function calibrate(input) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/analysis.ts
+
 
 
 
@@ -27580,7 +45878,7 @@ function readScores(file) {
     const scores = new Map();
     const reasons = new Map();
     for (const record of table.records) {
-        const id = String(record.data.id ?? '').trim();
+        const id = normaliseId(String(record.data.id ?? ''));
         const raw = record.data[scoreColumn];
         const value = Number(raw);
         if (!id)
@@ -27630,6 +45928,7 @@ function analysis_round(x) {
 
 
 
+
 /**
  * Joins the results.json of every shard of one run into the results of the whole run. The
  * shards must come from the same eval set (version and fingerprint), the same judge and rule
@@ -27642,7 +45941,7 @@ function mergeShardFiles(files) {
         throw new GateError('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json');
     let first = null;
     const seen = new Map();
-    const questions = {};
+    const questions = idRecord();
     const owner = new Map();
     const metricNames = new Set();
     const notes = new Set();
@@ -28209,7 +46508,7 @@ function trendChart(series, options = {}) {
     const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${PALETTE[i % PALETTE.length].name})`).join(', ');
     const title = options.title ? `${names} · ${options.title}` : names;
     return block([
-        `title ${quote(title, 110)}`,
+        `title ${mermaid_quote(title, 110)}`,
         `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
         `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
         ...drawn.map((l) => `line [${l.values.map(num).join(', ')}]`),
@@ -28275,7 +46574,7 @@ function flipChart(changes, options = {}) {
     const title = cut > 0 ? `${base}, largest ${kept.length} of ${deltas.length}` : base;
     const arrow = (delta) => (delta < 0 ? '▼' : delta > 0 ? '▲' : '=');
     return block([
-        `title ${quote(title, 110)}`,
+        `title ${mermaid_quote(title, 110)}`,
         `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
             .map((l) => `"${l}"`)
             .join(', ')}]`,
@@ -28313,7 +46612,7 @@ function num(value) {
     const text = String(round3(value));
     return /e/i.test(text) ? round3(value).toFixed(3) : text;
 }
-function quote(text, max) {
+function mermaid_quote(text, max) {
     return `"${sanitise(text, max)}"`;
 }
 /**
@@ -28476,15 +46775,16 @@ function runIdentity(results, options) {
         parts.push(`[workflow run](${options.runUrl})`);
     return parts.join(' · ');
 }
-/** A handful of headline metrics per category, baseline → candidate. */
-const TREND_METRICS = ['accuracy_norm', 'rules_pass', 'faithfulness', 'completeness_norm', 'mrr'];
 /**
  * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
  * this eval set version plus this run, and each question's change on the headline metric.
  */
 function chartsSection(results, history) {
     const c = results.comparison;
-    const metrics = [...TREND_METRICS, ...results.run.k.slice(0, 1).map((k) => `recall@${k}`)].filter((m) => results.metrics[m]?.mean != null).slice(0, 3);
+    const metrics = registry_registry
+        .trend(results.run.k)
+        .filter((m) => results.metrics[m]?.mean != null)
+        .slice(0, 3);
     const out = [];
     const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric));
     if (sameSet.length > 0 && metrics.length > 0) {
@@ -28514,8 +46814,10 @@ function categoryTable(results) {
     const c = results.comparison;
     if (!c || c.categories.length < 2)
         return [];
-    const preferred = ['rules_pass', 'refuse_ok', ...results.run.k.slice(0, 1).map((k) => `recall@${k}`), 'mrr', 'accuracy_norm', 'completeness_norm', 'faithfulness', 'context_recall'];
-    const columns = preferred.filter((m) => m in results.metrics).slice(0, 6);
+    const columns = registry_registry
+        .categoryColumns(results.run.k)
+        .filter((m) => m in results.metrics)
+        .slice(0, 6);
     const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`));
     const lines = ['#### By category', '', `| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`];
     for (const cat of c.categories) {
@@ -28776,9 +47078,7 @@ function compareCommand({ flags, request, io }) {
         throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`);
     const { config } = resolveRun(request, 'cli', 'gate');
     const results = loadResults(f.candidate);
-    const baseline = loadBaseline(f.baseline);
-    if (!baseline)
-        throw new GateError('bad_input', `${f.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with');
+    const baseline = loadNamedBaseline(f.baseline, '--baseline');
     // the update command names the results file that exists afterwards: --out, else the candidate's own
     const compared = compareResults(results, baseline, config.gate, config.out ?? f.candidate, f.baseline);
     return finish(compared, config.out, config.report, io);
@@ -28791,9 +47091,7 @@ function mergeCommand({ flags, request, positionals, io }) {
     let merged = mergeShardFiles(positionals);
     if (f.baseline) {
         const { config } = resolveRun(request, 'cli', 'gate');
-        const baseline = loadBaseline(f.baseline);
-        if (!baseline)
-            throw new GateError('bad_input', `${f.baseline}: baseline file not found`, 'give the path of a baseline.json or results.json to compare with');
+        const baseline = loadNamedBaseline(f.baseline, '--baseline');
         merged = compareResults(merged, baseline, config.gate, f.out, f.baseline);
     }
     const history = readHistory(f.history);
@@ -28836,6 +47134,11 @@ Commands:
              score the same answers several times and propose max_drop from the judge's variance
   pairwise   two or more results.json judged head to head by the LLM judge, A/B swapped;
              a Bradley-Terry ranking for three or more
+  lint-set   is the eval set fit to gate with: duplicates, coverage, boundary cases,
+             ground-truth quality, leakage into prompts or training data
+  agreement  Fleiss' kappa of three or more annotators on a label (Cohen's kappa for two)
+  check-rules
+             each rule's precision and recall against human verdicts on answers
 
 Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`;
@@ -28884,6 +47187,31 @@ more systems they are ranked by a Bradley-Terry fit with bootstrap intervals ove
 not by win counts. It informs and does not gate: the exit code is 0 unless the input is wrong.
 Only questions present in every results file (same eval set version) are compared.`,
     },
+    'lint-set': {
+        usage: 'Usage: evalgate lint-set [EVAL_SET] [--against FILE...] [options]',
+        about: `Checks an eval set before it gates anything. Errors (exit 1): the same question twice after
+normalisation, near-duplicate questions (MinHash over character / word shingles, exact Jaccard
+at or above --threshold), a question or ground truth found in an --against file. Warnings
+(exit 0): categories too small to judge (95% Wilson half-width above 0.10), the difficulty mix
+off its target by more than 10 pp, a missing boundary kind (should-refuse, not in the knowledge
+base, confusable: by should_refuse, category or a kind column), ground truths too short to
+judge against, reference points the ground truth lacks, should-refuse rows with a real answer,
+answerable rows with an empty relevant_doc_ids. Exit 2: the eval set is bad input.`,
+    },
+    agreement: {
+        usage: 'Usage: evalgate agreement --raters a.csv b.csv [c.csv ...] [--column difficulty] [--json]',
+        about: `How far independent annotators agree on a nominal label: Fleiss' kappa for any number of
+raters (two raters also get Cohen's kappa, PABAK and exact agreement), and the questions they
+labelled differently. Rows are matched by id; every file must label every question.`,
+    },
+    'check-rules': {
+        usage: 'Usage: evalgate check-rules --labels labels.csv [--eval-set FILE] [--config FILE] [--json]',
+        about: `Measures the rules of evalgate.yml against human verdicts: per rule precision, recall, F1
+and the confusion counts (positive = the rule flags a problem), and the answers each rule
+misjudges. Rules are routed on should_refuse as in a run (from the eval set, or a should_refuse
+column). Warns when a forbidden word is also a refusal phrase or is in a should-refuse ground
+truth. Informs and does not gate: exit 0 unless the input is wrong.`,
+    },
 };
 /** A command's --help: its usage and description, then one entry per option it takes. */
 function helpFor(command) {
@@ -28914,7 +47242,6 @@ function optionLines(option, command) {
 
 
 
-const JUDGED = new Set(['judge', 'rag', 'hallucination']);
 /**
  * Scores the same answers K times with the judge asked afresh each time (cache bypassed),
  * and proposes a max_drop per judged metric from the spread of the run means: a gate compares
@@ -28950,7 +47277,7 @@ async function calibrateNoise(config, environment, passes) {
         const values = means.get(metric);
         const mean = values.reduce((a, b) => a + b, 0) / values.length;
         const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1));
-        const judged = JUDGED.has(metricInfo(metric)?.family ?? '');
+        const judged = isJudgedByModel(metric);
         const proposed = judged ? Math.max(0.005, Math.ceil((z * Math.SQRT2 * sd) / 0.005 - 1e-9) * 0.005) : null;
         return { metric, means: values, sd, proposed_max_drop: proposed === null ? null : Number(proposed.toFixed(3)) };
     });
@@ -29249,7 +47576,7 @@ function sharedQuestions(inputs, evalRows) {
     if (new Set(inputs.map((input) => input.results.run.eval_set_fingerprint)).size > 1) {
         notes.push('the eval set fingerprints differ (an edited label or reference point); the question texts were checked to be the same');
     }
-    let ids = Object.keys(first.results.questions).filter((id) => inputs.every((input) => id in input.results.questions));
+    let ids = Object.keys(first.results.questions).filter((id) => inputs.every((input) => Object.hasOwn(input.results.questions, id)));
     const union = new Set(inputs.flatMap((input) => Object.keys(input.results.questions)));
     if (union.size > ids.length)
         notes.push(`${union.size - ids.length} question${union.size - ids.length === 1 ? ' is' : 's are'} missing from at least one results file and not compared`);
@@ -29766,6 +48093,9 @@ function trendCommand({ flags, io }) {
 
 
 
+
+
+
 const print = (io) => (text) => io.stdout(text + '\n');
 const RUNNERS = {
     run: runCommand,
@@ -29783,6 +48113,9 @@ const RUNNERS = {
         await pairwiseCommand(flags, resolveRun(request, 'cli', 'settings').config, defaultEnvironment(logger), print(io));
         return EXIT.pass;
     },
+    'lint-set': lintSetCommand,
+    agreement: agreementCommand,
+    'check-rules': checkRulesCommand,
 };
 /**
  * The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process.
@@ -29821,15 +48154,39 @@ async function main(argv, terminal) {
         return EXIT.usage;
     }
 }
+/** Commands that take file names without a flag: merge's shards, lint-set's eval set. */
+const POSITIONAL = new Set(['merge', 'lint-set']);
 /** The command's flags, as the option table declares them, parsed the way the Action reads its inputs. */
 function parseCommandLine(command, args, io) {
     const specs = optionsOf(command);
     const options = Object.fromEntries(specs.map((o) => [o.flag, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
-    const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: command === 'merge', strict: true });
+    const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag));
+    const parsed = (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: POSITIONAL.has(command) || variadic.size > 0, strict: true, tokens: true });
+    const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed;
+    if (!POSITIONAL.has(command) && positionals.length > 0) {
+        throw new GateError('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "evalgate ${command} --help"`);
+    }
     const { overrides, values: flags } = readOptions(specs, 'cli', (o) => values[o.flag]);
     const logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) };
     const out = flags['no-color'] ? { ...io, color: false } : io;
     return { flags, request: { configFile: flags.config, overrides }, positionals, io: out, logger };
+}
+/** `--raters a.csv b.csv c.csv`: the bare words after a variadic flag are its values, up to the next flag. */
+function attachVariadic(parsed, variadic) {
+    const values = { ...parsed.values };
+    const positionals = [];
+    let open = null;
+    for (const token of parsed.tokens) {
+        if (token.kind === 'option')
+            open = variadic.has(token.name) ? token.name : null;
+        else if (token.kind === 'option-terminator')
+            open = null;
+        else if (open)
+            values[open] = [...(values[open] ?? []), token.value];
+        else
+            positionals.push(token.value);
+    }
+    return { values: values, positionals };
 }
 function isParseArgsError(error) {
     return error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
@@ -38521,6 +56878,18 @@ exports.visitAsync = visitAsync;
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 
