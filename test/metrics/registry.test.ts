@@ -124,14 +124,14 @@ describe('the derived lists are the lists that were typed out by hand', () => {
 
   it('plans the deterministic metrics as plannedMetrics did, per kind of eval set', () => {
     const cases: [string, Parameters<typeof plannedMetrics>[0], Record<string, unknown>, string[]][] = [
-      ['answerable only, no citation rule', [makeRow()], { k: [5], rules: { require_citation: false } }, ['length_ok', 'no_forbidden', 'rules_pass', 'citation_valid']],
+      ['answerable only, no citation rule', [makeRow()], { k: [5], rules: { require_citation: false } }, ['length_ok', 'no_forbidden', 'no_over_refusal', 'rules_pass', 'citation_valid']],
       ['should-refuse only', [makeRow({ should_refuse: true, expect_json: true })], { k: [5], rules: { require_citation: true } }, ['refuse_ok', 'rules_pass', 'citation_valid']],
       [
         'everything',
         ROWS,
         { k: [5, 1], rules: { require_citation: true } },
         [
-          ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'rules_pass'],
+          ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'no_over_refusal', 'rules_pass'],
           ...['precision@1', 'precision@5', 'recall@1', 'recall@5', 'hit@1', 'hit@5', 'ndcg@1', 'ndcg@5', 'mrr'],
           ...['citation_valid', 'latency_ms'],
         ],
@@ -150,7 +150,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
 
   it('sorts in the report order of the old registry, whatever order the names come in', () => {
     const order = [
-      ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'rules_pass'],
+      ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'no_over_refusal', 'rules_pass'],
       ...['precision@3', 'precision@10', 'recall@3', 'recall@10', 'hit@3', 'hit@10', 'ndcg@3', 'ndcg@10', 'mrr'],
       ...['citation_valid', 'accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm'],
       ...['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'hallucination_rate', 'contradicted', 'latency_ms'],
@@ -164,7 +164,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
     assert.deepEqual(lowerIsBetter, ['hallucination_rate', 'contradicted', 'latency_ms'])
     assert.deepEqual(
       registry.definitions.filter((d) => d.binary).map((d) => d.name),
-      ['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'rules_pass', 'hit@K', 'contradicted'],
+      ['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'no_over_refusal', 'rules_pass', 'hit@K', 'contradicted'],
     )
     assert.deepEqual(
       registry.definitions.filter((d) => d.unit === 'ms' || d.gate === 'latency_rise').map((d) => [d.name, d.unit, d.gate]),
@@ -176,7 +176,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
   it('names every metric a setting may use, fixed names first, however many @k names were looked up', () => {
     metricInfo('recall@7')
     const expected = [
-      ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'rules_pass', 'mrr', 'citation_valid'],
+      ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'no_over_refusal', 'rules_pass', 'mrr', 'citation_valid'],
       ...['accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm', 'faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'],
       ...['hallucination_rate', 'contradicted', 'latency_ms', 'precision@K', 'recall@K', 'hit@K', 'ndcg@K'],
     ]
@@ -214,7 +214,8 @@ describe('a definition added to the list reaches every derived list', () => {
     trendRank: undefined,
     categoryRank: undefined,
   }
-  const extended = new MetricRegistry([...METRIC_DEFINITIONS.slice(0, 6), wordCount, ...METRIC_DEFINITIONS.slice(6), f1])
+  const afterRules = METRIC_DEFINITIONS.findIndex((d) => d.name === 'rules_pass') + 1
+  const extended = new MetricRegistry([...METRIC_DEFINITIONS.slice(0, afterRules), wordCount, ...METRIC_DEFINITIONS.slice(afterRules), f1])
 
   it('is looked up by name, a @K one for every k', () => {
     assert.equal(extended.info('answer_words_ok')?.binary, true)
