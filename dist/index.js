@@ -68002,21 +68002,12 @@ function compare(run, baseline, gate, updateCommand) {
     const reasons = baseline ? incomparability(baseline, run) : [];
     if (baseline && reasons.length > 0)
         return incomparable(run, baseline, reasons, gate, updateCommand);
-    const messages = [];
     const runIds = Object.keys(run.questions);
     const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null;
     const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds;
     const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : [];
     const removed = baseIds ? [...baseIds].filter((id) => !Object.hasOwn(run.questions, id)) : [];
-    if (baseline && !baseline.questions) {
-        messages.push(`${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``);
-    }
-    if (baseline?.judge)
-        messages.push(...changedEndpoint(baseline.judge, run.judge));
-    if (added.length > 0)
-        messages.push(`${added.length} question(s) not in the baseline are scored but not compared: ${preview(added)}`);
-    if (removed.length > 0)
-        messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`);
+    const messages = questionSetMessages(run, baseline, added, removed);
     const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
     const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length));
@@ -68059,6 +68050,20 @@ function compare(run, baseline, gate, updateCommand) {
         noise: baseline?.questions ? noiseSummary(metrics, questionsWorse, questionsBetter, common.length) : null,
         update_command: updateCommand,
     };
+}
+/** What the reader must know about the two question sets and the judge before reading the deltas. */
+function questionSetMessages(run, baseline, added, removed) {
+    const messages = [];
+    if (baseline && !baseline.questions) {
+        messages.push(`${baseline.path ?? 'the baseline'} has aggregate metrics only (the seed's minimal form): the gate compares means; the per-question table needs a baseline written by \`evalgate baseline\``);
+    }
+    if (baseline?.judge)
+        messages.push(...changedEndpoint(baseline.judge, run.judge));
+    if (added.length > 0)
+        messages.push(`${added.length} question(s) not in the baseline are scored but not compared: ${preview(added)}`);
+    if (removed.length > 0)
+        messages.push(`${removed.length} baseline question(s) are missing from this run: ${preview(removed)}`);
+    return messages;
 }
 /** Nothing is compared: the reasons, the baseline as found, and the command that writes a new one. */
 function incomparable(run, baseline, reasons, gate, updateCommand) {
