@@ -58,14 +58,20 @@ export function promptsHash(): string {
   return hash.digest('hex').slice(0, 16)
 }
 
-const TAGS = /<\/?\s*(question|answer(?:_[ab])?|contexts?|reference(?:_points)?|claims?|statements?)\b[^>]*>/gi
+/** `<`, `&lt;`, `&#60;`, `&#x3c;` (entity `;` optional): every spelling a reader may take for a tag's opening. */
+const OPEN = String.raw`(?:<|&lt;?|&#0*60;?|&#x0*3c;?)`
+const CLOSE = String.raw`(?:>|&gt;?|&#0*62;?|&#x0*3e;?)`
+const NAMES = String.raw`(?:question|answer(?:_[ab])?|contexts?|reference(?:_points)?|claims?|statements?)`
+const TAGS = new RegExp(String.raw`${OPEN}\s*(\/?)\s*(${NAMES})\b([^<>]*?)\s*${CLOSE}`, 'gi')
 
 /**
  * Untrusted text goes inside tags; a tag inside the text itself is defused so an answer
- * cannot close its own <answer> (or <answer_a> / <answer_b>) block and speak to the judge.
+ * cannot close its own <answer> (or <answer_a> / <answer_b>) block and speak to the judge —
+ * whatever its spelling: spaces (`< /answer>`, `</ answer >`), case, HTML entities
+ * (`&lt;/answer&gt;`, `&#60;/answer&#62;`).
  */
 export function fence(text: string): string {
-  return text.replace(TAGS, (tag) => tag.replace('<', '‹').replace('>', '›'))
+  return text.replace(TAGS, (_tag, slash: string, name: string, rest: string) => `‹${slash}${name}${rest}›`)
 }
 
 /** Fills {{name}} placeholders; every value is fenced. A missing value is a bug, not an empty string. */

@@ -41,6 +41,17 @@ export interface Judge {
   problems?(): string[]
 }
 
+/** `[文档3]`, `[doc 3]`, `【文档3】`, `[Document3]`: spellings of the labels the prompts put before each chunk. */
+const CHUNK_LABEL = /[[【［]\s*(文档|doc(?:ument)?|source)\s*(\d+)\s*[\]】］]/gi
+
+/**
+ * A chunk's text with any chunk label inside it defused (`[doc 3]` → `(doc 3)`), so a chunk
+ * cannot forge the start of another one. (Its tags are fenced when the prompt is rendered.)
+ */
+export function unlabelled(text: string): string {
+  return text.replace(CHUNK_LABEL, (_label, word: string, n: string) => `(${word} ${n})`)
+}
+
 /** Items as the prompts show them: one per line, each after its label (`1.`, `[文档2]`). */
 export function numbered(items: readonly string[], label: (i: number) => string): string {
   return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n')

@@ -1,4 +1,4 @@
-import { numbered, type Judge, type JudgeResult } from './judge.ts'
+import { numbered, unlabelled, type Judge, type JudgeResult } from './judge.ts'
 import { CallPlan, type PlannedAsks, type PlannedJudge } from './callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
@@ -79,7 +79,7 @@ export function planQuestion(row: EvalRow, output: CandidateOutput | undefined, 
 export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, inner: Judge, settings: LlmSettings, plan: CallPlan): Promise<LlmQuestionResult> {
   const judge = plan.judge(inner)
   const result: LlmQuestionResult = { scores: {}, errors: {}, claims: [], rubricDiff: null }
-  const contexts = numbered(output.contexts, (i) => `[文档${i}]`)
+  const contexts = numbered(output.contexts.map(unlabelled), (i) => `[文档${i}]`)
   const tasks: Promise<void>[] = [rubric(row, output, contexts, judge, settings, result)]
   if (row.should_refuse) {
     const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric')
