@@ -2,7 +2,8 @@ import { directedChange, metricInfo, registry } from '../metrics/registry.ts'
 import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
 import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
-import { metricTable, signed, value } from './metricTable.ts'
+import { metricsSection, worstQuestions } from './layout.ts'
+import { signed, value } from './metricTable.ts'
 import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
@@ -66,7 +67,8 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
   if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
-  out.push('#### Metrics', '', ...metricTable(results), '')
+  out.push(...worstQuestions(c, results.questions))
+  out.push(...metricsSection(results))
   if (c) out.push(...noiseSection(c))
   if (limits.categories) out.push(...categoryTable(results))
   if (c) out.push(...regressionSection(c, limits, results.questions))
@@ -172,7 +174,12 @@ function categoryTable(results: Results): string[] {
     .filter((m) => m in results.metrics)
     .slice(0, 6)
   const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`))
-  const lines = ['#### By category', '', `| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`]
+  const tooFew = c.categories.filter((cat) => cat.too_few)
+  // a warning that holds for every row is said once, above the table, instead of on each row
+  const everyRow = tooFew.length === c.categories.length
+  const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`
+  const lines = ['#### By category', '', ...(everyRow ? [`⚠️ ${warning}`, ''] : [])]
+  lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`)
   for (const cat of c.categories) {
     const cells = columns.map((m) => {
       const v = cat.metrics[m]
@@ -182,16 +189,10 @@ function categoryTable(results: Results): string[] {
       const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : ''
       return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`
     })
-    lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`)
+    lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`)
   }
   if (floorsFailed.length > 0) lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`)
-  const tooFew = c.categories.filter((cat) => cat.too_few)
-  if (tooFew.length > 0) {
-    lines.push(
-      '',
-      `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`,
-    )
-  }
+  if (tooFew.length > 0 && !everyRow) lines.push('', `⚠️ ${warning}`)
   lines.push('')
   return lines
 }

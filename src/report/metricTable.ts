@@ -36,7 +36,7 @@ function intervalCell(metric: string, interval: { low: number; high: number }): 
   return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`
 }
 
-function statusCell(row: MetricRow, c: Comparison): string {
+export function statusCell(row: MetricRow, c: Comparison): string {
   const failures = failuresOf(c, row.metric)
   const parts = [row.status === 'within' && failures.length > 0 ? '' : STATUS[row.status]]
   if (row.threshold !== null) parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)

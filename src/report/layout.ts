@@ -1,0 +1,78 @@
+import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
+import { escapeCell } from './escape.ts'
+import { failuresOf } from './failures.ts'
+import { metricTable, signed, statusCell, value } from './metricTable.ts'
+
+/**
+ * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
+ * most five columns with the status in words near the left edge, everything else folded.
+ */
+
+/** How many questions "Worst questions" names before the full table further down. */
+export const WORST_SHOWN = 3
+
+/** A metric the main table shows: the gate did not call it "within max_drop", or it failed a threshold or error rate. */
+export function moved(row: MetricRow, c: Comparison): boolean {
+  return row.status !== 'within' || failuresOf(c, row.metric).length > 0
+}
+
+/**
+ * The metrics section: with a baseline, only the metrics that moved or failed, the others
+ * named in one line, and the full table (interval, limit, nulls) in a <details>.
+ */
+export function metricsSection(results: Results): string[] {
+  const c = results.comparison
+  const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null
+  const full = ['<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', '', ...metricTable(results), '', '</details>', '']
+  if (!compared) return ['#### Metrics', '', ...valueTable(results), '', ...full]
+  const shown = compared.metrics.filter((m) => moved(m, compared))
+  const out = ['#### Metrics', '']
+  if (shown.length > 0) out.push(...movedTable(shown, compared), '')
+  out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '')
+  return [...out, ...full]
+}
+
+/** metric | status | baseline → candidate | Δ: four columns, the status second so a 390 px screen sees it. */
+function movedTable(rows: readonly MetricRow[], c: Comparison): string[] {
+  const lines = ['| metric | status | baseline → candidate | Δ |', '|---|---|---|--:|']
+  for (const row of rows) {
+    const delta = row.delta === null ? '—' : signed(row.delta, 3)
+    lines.push(`| ${row.metric} | ${statusCell(row, c)} | ${value(row.metric, row.baseline)} → ${value(row.metric, row.candidate)} | ${delta} |`)
+  }
+  return lines
+}
+
+/** One line naming the metrics that stayed within their limits, with Δ where it does not round to zero. */
+export function foldUnchanged(rows: readonly MetricRow[]): string {
+  if (rows.length === 0) return '_Every metric moved beyond its limit or failed a check._'
+  const names = rows.map((r) => (r.delta !== null && signed(r.delta, 3)[0] !== '±' ? `${r.metric} ${signed(r.delta, 3)}` : r.metric))
+  return `**Within their limits** (${rows.length}): ${names.join(', ')}.`
+}
+
+/** Without a comparison: metric | value | n, every metric. */
+function valueTable(results: Results): string[] {
+  const lines = ['| metric | value | n |', '|---|--:|---|']
+  for (const [metric, s] of Object.entries(results.metrics)) {
+    const n = s.nan > 0 ? `${s.n} (${s.nan} null${s.errors > 0 ? `, ${s.errors} errors` : ''})` : `${s.n}`
+    lines.push(`| ${metric} | ${value(metric, s.mean)} | ${n} |`)
+  }
+  return lines
+}
+
+/**
+ * The worst few questions right under the verdict, as a list (a table here would be seven
+ * columns wide): id, category, question, the metric and how far it fell, and why.
+ */
+export function worstQuestions(c: Comparison | null | undefined, questions: Results['questions']): string[] {
+  if (!c || c.verdict === 'incomparable' || c.regressions.length === 0) return []
+  const seen = new Set<string>()
+  const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN)
+  const lines = [`**Worst questions** (${worst.length} of ${c.change_counts.questions_worse} worse; all in the table below)`]
+  for (const q of worst) {
+    const text = questions[q.id]?.question
+    const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`
+    const why = q.reason ? `: ${escapeCell(q.reason, 100)}` : ''
+    lines.push(`- **${escapeCell(q.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''}${text ? ` ${escapeCell(text, 60)}` : ''} — ${what}${why}`)
+  }
+  return [...lines, '']
+}
