@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 3372:
+/***/ 8980:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -81674,30 +81674,116 @@ function signed(v, digits) {
     return `${v < 0 ? '−' : '+'}${text}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/layout.ts
+
+
+
+/**
+ * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
+ * most five columns with the status in words near the left edge, everything else folded.
+ */
+/** How many questions "Worst questions" names before the full table further down. */
+const WORST_SHOWN = 3;
+/** A metric the main table shows: the gate did not call it "within max_drop", or it failed a threshold or error rate. */
+function moved(row, c) {
+    return row.status !== 'within' || failuresOf(c, row.metric).length > 0;
+}
+/**
+ * The metrics section: with a baseline, only the metrics that moved or failed, the others
+ * named in one line, and the full table (interval, limit, nulls) in a <details>.
+ */
+function metricsSection(results) {
+    const c = results.comparison;
+    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
+    const full = ['<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', '', ...metricTable(results), '', '</details>', ''];
+    if (!compared)
+        return ['#### Metrics', '', ...valueTable(results), '', ...full];
+    const shown = compared.metrics.filter((m) => moved(m, compared));
+    const out = ['#### Metrics', ''];
+    if (shown.length > 0)
+        out.push(...movedTable(shown, compared), '');
+    out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '');
+    return [...out, ...full];
+}
+/** metric | status | baseline → candidate | Δ: four columns, the status second so a 390 px screen sees it. */
+function movedTable(rows, c) {
+    const lines = ['| metric | status | baseline → candidate | Δ |', '|---|---|---|--:|'];
+    for (const row of rows) {
+        const delta = row.delta === null ? '—' : signed(row.delta, 3);
+        lines.push(`| ${row.metric} | ${statusCell(row, c)} | ${value(row.metric, row.baseline)} → ${value(row.metric, row.candidate)} | ${delta} |`);
+    }
+    return lines;
+}
+/** One line naming the metrics that stayed within their limits, with Δ where it does not round to zero. */
+function foldUnchanged(rows) {
+    if (rows.length === 0)
+        return '_Every metric moved beyond its limit or failed a check._';
+    const names = rows.map((r) => (r.delta !== null && signed(r.delta, 3)[0] !== '±' ? `${r.metric} ${signed(r.delta, 3)}` : r.metric));
+    return `**Within their limits** (${rows.length}): ${names.join(', ')}.`;
+}
+/** Without a comparison: metric | value | n, every metric. */
+function valueTable(results) {
+    const lines = ['| metric | value | n |', '|---|--:|---|'];
+    for (const [metric, s] of Object.entries(results.metrics)) {
+        const n = s.nan > 0 ? `${s.n} (${s.nan} null${s.errors > 0 ? `, ${s.errors} errors` : ''})` : `${s.n}`;
+        lines.push(`| ${metric} | ${value(metric, s.mean)} | ${n} |`);
+    }
+    return lines;
+}
+/**
+ * The worst few questions right under the verdict, as a list (a table here would be seven
+ * columns wide): id, category, question, the metric and how far it fell, and why.
+ */
+function worstQuestions(c, questions) {
+    if (!c || c.verdict === 'incomparable' || c.regressions.length === 0)
+        return [];
+    const seen = new Set();
+    const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN);
+    const lines = [`**Worst questions** (${worst.length} of ${c.change_counts.questions_worse} worse; all in the table below)`];
+    for (const q of worst) {
+        const text = questions[q.id]?.question;
+        const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`;
+        const why = q.reason ? `: ${escapeCell(q.reason, 100)}` : '';
+        lines.push(`- **${escapeCell(q.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''}${text ? ` ${escapeCell(text, 60)}` : ''} — ${what}${why}`);
+    }
+    return [...lines, ''];
+}
+
 ;// CONCATENATED MODULE: ./src/report/noise.ts
 /** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
 function noiseSection(c) {
     const lines = [];
+    const folded = [];
     if (c.noise) {
         const n = c.noise;
-        lines.push(`**Noise**: ${n.n} questions compared. At this n a pass rate has a 95% interval of ±${noise_pct(n.half_width)}, and two runs must differ by about ${noise_pct(n.mde)} to be detected with 80% power (MDE). ` +
-            `${n.questions_worse} questions got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}).`);
-        const main = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0)).slice(0, 6);
-        if (main.length > 0)
-            lines.push('', `Per metric: ${main.map((m) => `${m.metric} ${m.flips.worse} worse / ${m.flips.better} better, MDE ${noise_pct(m.mde)}, Holm p ${pValue(m.p_holm)}`).join('; ')}.`);
+        const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains';
+        // one plain sentence in view; the numbers behind it folded below
+        lines.push(`**Noise**: ${n.n} questions compared; ${n.questions_worse} got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${noise_pct(n.mde)} or more is detected reliably.`);
+        folded.push(`A pass rate has a 95% interval of ±${noise_pct(n.half_width)} at this n; ${noise_pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c));
     }
     const modes = c.verdicts_by_mode;
     if (modes) {
         // always stated, so a team can see what switching modes would change before it does
         const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
         const why = other === 'significant' ? ' (it fails only on drops whose interval excludes no change, Holm-corrected across metrics)' : ' (it fails on every drop beyond max_drop)';
-        lines.push('', modes.strict === modes.significant
-            ? `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said the same.`
-            : `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${why}.`);
+        // a mode that would have decided otherwise is news and stays in view; agreement is folded
+        if (modes.strict === modes.significant)
+            folded.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said the same.`);
+        else
+            lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${why}.`);
     }
+    if (folded.length > 0)
+        lines.push('', '<details><summary>Noise per metric</summary>', '', ...folded, '', '</details>');
     if (lines.length > 0)
         lines.push('');
     return lines;
+}
+/** Each metric that moved on some question: worse / better, MDE and its Holm-corrected p. */
+function perMetricTable(c) {
+    const rows = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0));
+    if (rows.length === 0)
+        return ['No metric changed on any question.'];
+    return ['| metric | worse / better | MDE | Holm p |', '|---|--:|--:|--:|', ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${noise_pct(m.mde)} | ${pValue(m.p_holm)} |`)];
 }
 function noise_pct(x) {
     return `${(x * 100).toFixed(1)} pp`;
@@ -81952,6 +82038,7 @@ function comment(text) {
 
 
 
+
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 const VOLATILE = '<!-- volatile -->';
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
@@ -81995,7 +82082,8 @@ function render(results, options, limits) {
         out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '');
     if (c && c.failures.length > 0)
         out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '');
-    out.push('#### Metrics', '', ...metricTable(results), '');
+    out.push(...worstQuestions(c, results.questions));
+    out.push(...metricsSection(results));
     if (c)
         out.push(...noiseSection(c));
     if (limits.categories)
@@ -82104,7 +82192,12 @@ function categoryTable(results) {
         .filter((m) => m in results.metrics)
         .slice(0, 6);
     const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`));
-    const lines = ['#### By category', '', `| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`];
+    const tooFew = c.categories.filter((cat) => cat.too_few);
+    // a warning that holds for every row is said once, above the table, instead of on each row
+    const everyRow = tooFew.length === c.categories.length;
+    const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`;
+    const lines = ['#### By category', '', ...(everyRow ? [`⚠️ ${warning}`, ''] : [])];
+    lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`);
     for (const cat of c.categories) {
         const cells = columns.map((m) => {
             const v = cat.metrics[m];
@@ -82115,14 +82208,12 @@ function categoryTable(results) {
             const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : '';
             return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`;
         });
-        lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
+        lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
     }
     if (floorsFailed.length > 0)
         lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`);
-    const tooFew = c.categories.filter((cat) => cat.too_few);
-    if (tooFew.length > 0) {
-        lines.push('', `⚠️ ${tooFew.length} of ${c.categories.length} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`);
-    }
+    if (tooFew.length > 0 && !everyRow)
+        lines.push('', `⚠️ ${warning}`);
     lines.push('');
     return lines;
 }
@@ -83717,7 +83808,7 @@ async function writeSummary(markdown) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3372);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8980);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
