@@ -152,12 +152,15 @@ export function isJudgedByModel(name: string): boolean {
   return registry.info(name)?.tiers.includes('llm') ?? false
 }
 
-/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */
+/**
+ * The smallest latency a relative change is taken against: a baseline under 1 ms counts as 1 ms,
+ * so a change from 0 ms is defined and finite (0 → 0.09 ms is a rise of 9%, not +Infinity).
+ */
+export const LATENCY_FLOOR_MS = 1
+
+/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative (see LATENCY_FLOOR_MS). Always finite. */
 export function directedChange(info: MetricInfo | undefined, baseline: number, candidate: number): number {
   const higherIsBetter = info?.higherIsBetter ?? true
-  if (info?.unit === 'ms') {
-    if (baseline === 0) return candidate === 0 ? 0 : -Infinity
-    return (baseline - candidate) / baseline
-  }
+  if (info?.unit === 'ms') return (baseline - candidate) / Math.max(baseline, LATENCY_FLOOR_MS)
   return higherIsBetter ? candidate - baseline : baseline - candidate
 }

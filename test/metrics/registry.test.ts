@@ -12,7 +12,7 @@ import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
 import type { Judge } from '../../src/metrics/judge.ts'
 import { LEXICAL_METRICS, scoreLexical } from '../../src/metrics/lexical.ts'
 import { LLM_METRICS, planQuestion, scoreWithJudge } from '../../src/metrics/llm.ts'
-import { isJudgedByModel, isKnownMetric, knownMetricNames, metricInfo, MetricRegistry, registry, sortMetrics } from '../../src/metrics/registry.ts'
+import { directedChange, isJudgedByModel, isKnownMetric, knownMetricNames, metricInfo, MetricRegistry, registry, sortMetrics } from '../../src/metrics/registry.ts'
 import { metricsBeforeAnswers, plannedMetrics } from '../../src/run/score.ts'
 import { ConfigSchema, type Config } from '../../src/schemas/config.ts'
 import { makeOutput, makeRow } from './factories.ts'
@@ -242,5 +242,16 @@ describe('a definition added to the list reaches every derived list', () => {
     assert.ok(extended.headline().has('answer_words_ok'))
     assert.deepEqual(extended.trend([5]).slice(0, 3), ['accuracy_norm', 'rules_pass', 'answer_words_ok'])
     assert.equal(extended.categoryColumns([5])[0], 'answer_words_ok')
+  })
+})
+
+describe('directedChange of latency (issue 12.2)', () => {
+  it('is finite from a baseline of 0 ms: a baseline under 1 ms counts as 1 ms', () => {
+    const info = metricInfo('latency_ms')
+    assert.equal(directedChange(info, 0, 0), 0)
+    assert.ok(Math.abs(directedChange(info, 0, 0.09) - -0.09) < 1e-12)
+    assert.equal(directedChange(info, 0, 30), -30)
+    assert.equal(directedChange(info, 200, 100), 0.5)
+    assert.equal(directedChange(info, 100, 0), 1)
   })
 })
