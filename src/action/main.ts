@@ -23,6 +23,7 @@ import { log, maskSecret } from './log.ts'
 import { redactSecrets } from '../io/redact.ts'
 import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
+import { countOf } from '../io/countOf.ts'
 
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
@@ -103,7 +104,7 @@ function maskEnvSecrets(config: Config, environment: RunEnvironment): void {
 function mergeAndCompare(inputs: ActionInputs, config: Config, baselinePath: string): Results {
   const files = inputs.shardResults.flatMap(expandPattern)
   const merged = mergeShardFiles(files)
-  log.info(`evalgate: merged ${files.length} shards, ${merged.run.question_count} questions`)
+  log.info(`evalgate: merged ${countOf(files.length, 'shard')}, ${countOf(merged.run.question_count, 'question')}`)
   // a named baseline must exist; the default path may not yet (the first run)
   const baseline = config.baseline ? loadNamedBaseline(config.baseline) : loadBaseline(baselinePath)
   return compareResults(merged, baseline, config.gate, inputs.resultsPath, baselinePath)

@@ -6,6 +6,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Candidate } from './candidate.ts'
 import { OutputCollector } from './outputs.ts'
 import { runProcess, type ProcessOutcome } from './process.ts'
+import { countOf } from '../io/countOf.ts'
 
 export interface CommandCandidateOptions {
   command: string
@@ -80,7 +81,7 @@ export function commandCandidate(options: CommandCandidateOptions): Candidate {
     label: `command ${options.command}`,
     source: 'the candidate command',
     answer: (rows, { logger }) => {
-      logger.info(`running candidate on ${rows.length} questions: ${options.command}`)
+      logger.info(`running candidate on ${countOf(rows.length, 'question')}: ${options.command}`)
       return runCommandCandidate(rows, { ...options, warn: (message) => logger.warn(message) })
     },
   }

@@ -2,6 +2,7 @@ import { agreement, readRaterFile, type AgreementReport } from '../analysis/agre
 import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline.ts'
 import type { CommandContext } from './command.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
 export function agreementCommand({ flags, io }: CommandContext): number {
@@ -17,7 +18,7 @@ function describe(r: AgreementReport, column: string, files: readonly string[]):
   const f = (v: number | null | undefined) => (v === null || v === undefined ? '— (undefined: every label the same)' : v.toFixed(3))
   const plain = (t: string) => t.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ')
   const lines = [
-    `"${plain(column)}" labelled by ${r.raters} raters on ${r.items} questions; labels: ${r.categories.map(plain).join(', ')}`,
+    `"${plain(column)}" labelled by ${r.raters} raters on ${countOf(r.items, 'question')}; labels: ${r.categories.map(plain).join(', ')}`,
     `Fleiss' kappa    ${f(r.fleiss_kappa)}   (usual bar > 0.60)`,
     `agreement        ${(r.observed_agreement * 100).toFixed(1)}% of rater pairs per question, ${(r.chance_agreement * 100).toFixed(1)}% expected by chance`,
   ]
@@ -28,7 +29,7 @@ function describe(r: AgreementReport, column: string, files: readonly string[]):
     lines.push(`PABAK            ${f(r.pabak)}   (k = ${r.categories.length} labels)`)
   }
   if (r.disagreement_count > 0) {
-    lines.push('', `${r.disagreement_count} questions not labelled alike (discuss and settle them):`)
+    lines.push('', `${countOf(r.disagreement_count, 'question')} not labelled alike (discuss and settle them):`)
     for (const d of r.disagreements) lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain(files[i]!)})`).join(', ')}`)
     if (r.disagreement_count > r.disagreements.length) lines.push(`  … and ${r.disagreement_count - r.disagreements.length} more`)
   }

@@ -4,6 +4,7 @@ import { GateError, locate } from '../io/errors.ts'
 import { normaliseId } from '../io/ids.ts'
 import { readTable } from '../io/tabular.ts'
 import { halfWidth, minimumDetectableEffect, sampleSizeOneProportion, sampleSizeTwoProportions } from '../stats/proportions.ts'
+import { countOf } from '../io/countOf.ts'
 
 export interface PowerFlags {
   p?: string
@@ -34,7 +35,7 @@ export function powerCommand(flags: PowerFlags, print: (text: string) => void): 
     if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
     return print(
       `To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
-        `each version needs ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`,
+        `each version needs ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`,
     )
   }
   if (n !== undefined) {
@@ -43,14 +44,14 @@ export function powerCommand(flags: PowerFlags, print: (text: string) => void): 
     const mde = minimumDetectableEffect(n, base)
     if (flags.json) return print(JSON.stringify({ mde: round(mde), half_width: round(halfWidth(n, base)) }))
     return print(
-      `With ${n} questions and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
+      `With ${countOf(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
         `and two versions must differ by ${pp(mde)} to be detected with 80% power. Smaller moves are noise at this n: read the per-question flips.`,
     )
   }
   if (p !== undefined && delta !== undefined) {
     const r = sampleSizeOneProportion(p, delta)
     if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
-    return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up).`)
+    return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`)
   }
   throw new GateError('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', 'e.g. evalgate power --p 0.62 --delta 0.05, evalgate power --p1 0.62 --p2 0.52, evalgate power --n 50')
 }
@@ -82,7 +83,7 @@ export function calibrateCommand(flags: CalibrateFlags, print: (text: string) =>
 function describeCalibration(r: CalibrationReport): string {
   const f = (v: number | null, digits = 3) => (v === null ? '— (undefined: a constant rater)' : v.toFixed(digits))
   const lines = [
-    `n = ${r.n} questions scored by both${r.missing.only_human || r.missing.only_judge ? ` (${r.missing.only_human} only by humans, ${r.missing.only_judge} only by the judge)` : ''}`,
+    `n = ${countOf(r.n, 'question')} scored by both${r.missing.only_human || r.missing.only_judge ? ` (${r.missing.only_human} only by humans, ${r.missing.only_judge} only by the judge)` : ''}`,
     `Spearman         ${f(r.spearman)}${r.spearman_ci ? `   95% CI ${r.spearman_ci.low.toFixed(2)} … ${r.spearman_ci.high.toFixed(2)} (Fisher z)` : ''}   (usual bar > 0.70)`,
     `Pearson          ${f(r.pearson)}`,
     `weighted kappa   ${f(r.qwk)}   (quadratic, over the full 0-4 scale; usual bar > 0.60)`,
@@ -91,7 +92,8 @@ function describeCalibration(r: CalibrationReport): string {
     `exact agreement  ${r.exact_agreement === null ? '—' : `${(r.exact_agreement * 100).toFixed(1)}%`}`,
     `PABAK            ${f(r.pabak)}   (k = 5 scale points)`,
   ]
-  if (r.inter_annotator) lines.push(`annotators agree with each other: weighted kappa ${f(r.inter_annotator.qwk)}, Spearman ${f(r.inter_annotator.spearman)} over ${r.inter_annotator.n} questions`)
+  if (r.inter_annotator)
+    lines.push(`annotators agree with each other: weighted kappa ${f(r.inter_annotator.qwk)}, Spearman ${f(r.inter_annotator.spearman)} over ${countOf(r.inter_annotator.n, 'question')}`)
   if (r.disagreements.length > 0) {
     lines.push('', 'Largest disagreements (read these by hand):')
     for (const d of r.disagreements) lines.push(`  ${d.id}: human ${d.human}, judge ${d.judge}${d.reason ? `: "${d.reason}"` : ''}`)

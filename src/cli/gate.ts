@@ -5,6 +5,7 @@ import { compareResults, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/
 import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { finish, readHistory, recordHistory, type CommandContext } from './command.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** `evalgate run`: score the candidate, compare with the baseline when there is one. */
 export async function runCommand({ request, io, logger }: CommandContext): Promise<number> {
@@ -43,7 +44,7 @@ export function mergeCommand({ flags, request, positionals, io }: CommandContext
   }
   const history = readHistory(f.history)
   if (f.history) recordHistory(f.history, merged, io)
-  io.stderr(`merged ${positionals.length} shards: ${merged.run.question_count} questions\n`)
+  io.stderr(`merged ${countOf(positionals.length, 'shard')}: ${countOf(merged.run.question_count, 'question')}\n`)
   return finish(merged, f.out, f.report, io, history)
 }
 
@@ -57,7 +58,7 @@ export function baselineCommand({ flags, io }: CommandContext): number {
   writeBaselineFile(f.out, baseline)
   const kept = previous ? ` (gate settings kept from the previous ${f.out})` : ''
   io.stdout(
-    `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`,
+    `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${countOf(Object.keys(baseline.questions ?? {}).length, 'question')}, ${countOf(Object.keys(baseline.metrics).length, 'metric')}${kept}\n`,
   )
   return EXIT.pass
 }

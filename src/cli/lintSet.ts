@@ -3,6 +3,7 @@ import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline.ts'
 import { resolveRun } from '../run/resolve.ts'
 import type { CommandContext } from './command.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** `evalgate lint-set`: exit 0 clean (warnings allowed), 1 with an error-level finding, 2 bad input. */
 export function lintSetCommand({ flags, request, positionals, io }: CommandContext): number {
@@ -38,7 +39,7 @@ function plain(text: string): string {
 
 function describe(report: LintReport): string {
   const s = report.summary
-  const lines = [`evalgate lint-set: ${plain(report.file)}, ${s.rows} questions`]
+  const lines = [`evalgate lint-set: ${plain(report.file)}, ${countOf(s.rows, 'question')}`]
   const categories = Object.entries(s.categories).map(([c, v]) => `${plain(c)} ${v.n} (±${(v.half_width * 100).toFixed(1)} pp)`)
   lines.push(`  categories: ${categories.join(', ')}`)
   lines.push(

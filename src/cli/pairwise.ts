@@ -8,6 +8,7 @@ import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } fr
 import { makeHeadToHeadJudge } from '../run/scorers/factory.ts'
 import type { ScorerEnvironment } from '../run/scorers/scorer.ts'
 import type { Config } from '../schemas/config.ts'
+import { countOf } from '../io/countOf.ts'
 
 export interface PairwiseFlags {
   results?: string[]
@@ -39,7 +40,7 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
   const plan = planPairwise(inputs, evalRows)
   const upTo = plan.calls * (1 + REPAIRS_PER_ASK)
   deps.logger.info(
-    `pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${headToHead.label}`,
+    `pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${countOf(plan.questions, 'question')} × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${headToHead.label}`,
   )
   if (config.budget.calls !== undefined && plan.calls > config.budget.calls) {
     throw new GateError(
@@ -78,7 +79,7 @@ function systemNames(loaded: readonly { file: string; results: { run: { version:
 export function renderPairwise(report: PairwiseReport, judgeLabel: string): string {
   const lines: string[] = []
   const refs = report.reference_points === 'eval set' ? 'reference points from the eval set' : 'no reference points (pass --eval-set to judge against them)'
-  lines.push(`Head to head: ${report.systems.length} systems, ${report.question_ids.length} questions (eval set ${report.eval_set_version}), ${refs}`)
+  lines.push(`Head to head: ${report.systems.length} systems, ${countOf(report.question_ids.length, 'question')} (eval set ${report.eval_set_version}), ${refs}`)
   lines.push(`judge: ${judgeLabel}`)
   lines.push('')
   const header = ['A', 'B', 'A wins', 'B wins', 'ties', 'inconsistent', 'errors', 'A win rate [95% CI]']

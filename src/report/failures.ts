@@ -1,6 +1,7 @@
 import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failures.ts'
 import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
+import { countOf } from '../io/countOf.ts'
 
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
@@ -28,7 +29,7 @@ export function failureDetail(f: MetricFailure): string {
       if (f.value === null) return `no value to check against the threshold ${f.limit}`
       return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`
     case 'error_rate':
-      return `${f.errors} of ${f.questions} questions errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`
+      return `${f.errors} of ${countOf(f.questions, 'question')} errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`
   }
 }
 
@@ -59,7 +60,7 @@ function dropWords(latency: boolean, value: number | null, limit: number): strin
 }
 
 function noiseWords(noise: DropEvidence): string {
-  const flips = noise.flips ? `, ${noise.flips.worse} questions worse / ${noise.flips.better} better` : ''
+  const flips = noise.flips ? `, ${countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : ''
   return ` (within noise: 95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}${flips}, Holm p = ${noise.p_holm.toFixed(3)})`
 }
 

@@ -7,6 +7,7 @@ import { signed, value } from './metricTable.ts'
 import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -121,7 +122,7 @@ function runIdentity(results: Results, options: ReportOptions): string {
       : c?.baseline.fingerprint_check === 'mismatch'
         ? 'fingerprint ❌ differs'
         : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``
-  parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${r.question_count} questions, ${fingerprint}`)
+  parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${countOf(r.question_count, 'question')}, ${fingerprint}`)
   if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0)) parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`)
   parts.push(`judge: ${escapeInline(r.judge_label)}`)
   if (options.sha) parts.push(`commit ${codeSpan(options.sha.slice(0, 7))}`)
@@ -201,11 +202,11 @@ function regressionSection(c: Comparison, limits: Limits, questions: Results['qu
   if (c.baseline.kind === 'none' || c.verdict === 'incomparable') return []
   if (c.baseline.kind === 'minimal') return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', '']
   const counts = c.change_counts
-  const out = [`#### Per-question regressions (${counts.regression_rows} rows, ${counts.questions_worse} questions)`, '']
+  const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(counts.questions_worse, 'question')})`, '']
   if (c.regressions.length === 0) out.push('No question dropped by more than question_drop.', '')
   else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '')
   if (c.improvements.length > 0) {
-    out.push(`<details><summary>Improvements (${counts.improvement_rows} rows, ${counts.questions_better} questions)</summary>`, '')
+    out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(counts.questions_better, 'question')})</summary>`, '')
     out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '')
   }
   return out
@@ -229,7 +230,7 @@ function changeTable(changes: readonly QuestionChange[], limit: number, question
 function errorSection(results: Results, limit: number): string[] {
   const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
   if (errored.length === 0) return []
-  const out = [`<details><summary>⚠️ Errors (${errored.length} questions)</summary>`, '', '| id | where | error |', '|---|---|---|']
+  const out = [`<details><summary>⚠️ Errors (${countOf(errored.length, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|']
   for (const [id, q] of errored.slice(0, limit)) {
     for (const [where, message] of Object.entries(q.errors)) out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`)
   }

@@ -1,16 +1,18 @@
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { failuresOf } from './failures.ts'
+import { STATUS_WORDS } from './words.ts'
 
-const STATUS: Record<MetricRow['status'], string> = {
-  regression: '❌ regression',
-  regression_within_noise: '⚠️ regression within noise',
-  improvement: '✅ improvement',
-  within: 'within max_drop',
-  new: '🆕 new (not gated)',
-  not_computed: '⚪ not computed',
+const EMOJI: Record<MetricRow['status'], string> = {
+  regression: '❌ ',
+  regression_within_noise: '⚠️ ',
+  improvement: '✅ ',
+  within: '',
+  new: '🆕 ',
+  not_computed: '⚪ ',
   no_baseline: '',
 }
+const STATUS = Object.fromEntries(Object.entries(STATUS_WORDS).map(([status, words]) => [status, words && EMOJI[status as MetricRow['status']] + words])) as Record<MetricRow['status'], string>
 
 /** The metric table: every metric with baseline, candidate, Δ, its interval, its limit and what the gate made of it. */
 export function metricTable(results: Results): string[] {

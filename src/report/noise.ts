@@ -1,4 +1,5 @@
 import type { Comparison } from '../schemas/results.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
 export function noiseSection(c: Comparison): string[] {
@@ -9,7 +10,7 @@ export function noiseSection(c: Comparison): string[] {
     const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains'
     // one plain sentence in view; the numbers behind it folded below
     lines.push(
-      `**Noise**: ${n.n} questions compared; ${n.questions_worse} got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${pct(n.mde)} or more is detected reliably.`,
+      `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${pct(n.mde)} or more is detected reliably.`,
     )
     folded.push(`A pass rate has a 95% interval of ±${pct(n.half_width)} at this n; ${pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c))
   }

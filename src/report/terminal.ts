@@ -2,6 +2,8 @@ import { showInvisible as shown } from '../io/visible.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, Results } from '../schemas/results.ts'
 import { failureDetail, failureSentence, failuresOf } from './failures.ts'
+import { countOf } from '../io/countOf.ts'
+import { STATUS_WORDS } from './words.ts'
 
 export interface TerminalOptions {
   color: boolean
@@ -31,13 +33,13 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   }[verdict]
   const r = results.run
   lines.push(
-    `${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${r.question_count} questions) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
+    `${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${countOf(r.question_count, 'question')}) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
   )
-  if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${c.common} questions compared`))
+  if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${countOf(c.common, 'question')} compared`))
   lines.push('', ...metricLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
-    lines.push('', `  ${red(`${c.change_counts.questions_worse} questions regressed`)} (${c.change_counts.regression_rows} rows, worst first):`)
+    lines.push('', `  ${red(`${countOf(c.change_counts.questions_worse, 'question')} regressed`)} (${countOf(c.change_counts.regression_rows, 'row')}, worst first):`)
     for (const q of c.regressions.slice(0, max)) {
       lines.push(
         `    ${shown(q.id).padEnd(10)} ${shown(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(shown([...(results.questions[q.id]?.question ?? '')].slice(0, 40).join('')))}`,
@@ -45,7 +47,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
     }
     if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
   }
-  if (c && c.improvements.length > 0) lines.push(`  ${green(`${c.change_counts.questions_better} questions improved`)}`)
+  if (c && c.improvements.length > 0) lines.push(`  ${green(`${countOf(c.change_counts.questions_better, 'question')} improved`)}`)
   if (c && c.failures.length > 0) {
     lines.push('', `  ${bold('Gate failed because:')}`)
     for (const failure of c.failures) lines.push(`    - ${shown(failureSentence(failure))}`)
@@ -54,10 +56,11 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   return lines.join('\n')
 }
 
-/** One line per metric; an incomparable run shows its own scores, compared with nothing. */
+/** One line per metric; an incomparable run, or a shard (compared only after merge), shows its own scores, compared with nothing. */
 function metricLines(results: Results, { red, green, yellow, dim }: Paint): string[] {
   const c = results.comparison
-  const rows = c?.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? [])
+  const rows =
+    !c || c.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? [])
   const width = Math.max(8, ...rows.map((m) => m.metric.length))
   const lines = [dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`)]
   for (const m of rows) {
@@ -69,12 +72,12 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
       failures.length > 0
         ? red(shown(failures.map(failureDetail).join('; ')))
         : m.status === 'improvement'
-          ? green('improvement')
+          ? green(STATUS_WORDS.improvement)
           : m.status === 'within'
-            ? dim('within max_drop')
+            ? dim(STATUS_WORDS.within)
             : m.status === 'no_baseline' || m.status === null
               ? dim('—')
-              : yellow(m.status.replace('_', ' '))
+              : yellow(STATUS_WORDS[m.status])
     lines.push(`  ${shown(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
   }
   return lines

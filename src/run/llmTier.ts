@@ -9,6 +9,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { QuestionResult, Usage } from '../schemas/results.ts'
 import { GateError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 export const STABILITY_THRESHOLD = 0.02
@@ -71,7 +72,7 @@ export function describePlan(plan: TierPlan, questionCount: number, config: Conf
   const calls = config.budget.calls
   const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : ''
   return (
-    `judge plan: ${questionCount} questions × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${cache}` +
+    `judge plan: ${countOf(questionCount, 'question')} × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${cache}` +
     `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed, the rest are repairs and per-claim re-asks (at most ${MAX_CLAIMS} claims per answer)${capped}`
   )
 }

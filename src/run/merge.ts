@@ -4,6 +4,7 @@ import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/r
 import { GateError } from '../io/errors.ts'
 import { idRecord } from '../io/ids.ts'
 import { summarise } from './score.ts'
+import { countOf } from '../io/countOf.ts'
 
 /**
  * Joins the results.json of every shard of one run into the results of the whole run. The
@@ -78,7 +79,7 @@ function checkComplete(shard: { count: number; total_questions: number }, seen: 
     )
   }
   if (total !== shard.total_questions) {
-    throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run')
+    throw new GateError('bad_input', `the shards hold ${countOf(total, 'question')}, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run')
   }
   return total
 }

@@ -13,6 +13,7 @@ import type { Logger } from '../io/logger.ts'
 import { gradeSuffixWarning } from './gradeSuffix.ts'
 import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from './scorers/scorer.ts'
+import { countOf } from '../io/countOf.ts'
 
 /** The questions a run scores: the whole eval set, or one shard of it. */
 export interface RunEvalSet {
@@ -53,7 +54,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const shard = evalSet.shard
   const notes: string[] = [...scorer.notes]
   const judge = scorer.identity
-  if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${shard.total_questions} questions; merge the shards (evalgate merge) to gate`)
+  if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`)
   const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline)
   if (baseline) {
     // said before the candidate runs; the run goes on, so that its results.json can become the new baseline

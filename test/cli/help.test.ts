@@ -42,3 +42,9 @@ describe('--no-color', () => {
     assert.ok(!(await run('--no-color')).includes(`${ESC}[`))
   })
 })
+
+describe('merge --help', () => {
+  it('lists --gate-mode, which merge --baseline obeys', async () => {
+    assert.match((await runCli(['merge', '--help'])).stdout, /--gate-mode MODE +strict/)
+  })
+})

@@ -64,7 +64,7 @@ describe('markdown report', () => {
     const md = renderReport(makeResults(run, compare(run, null, gate(), UPDATE)))
     // the unanswered question counts as failing: (1 + 0) / 2
     assert.match(md, /0\.500 <sub>n=1, 2 null, 1 errors<\/sub>/)
-    assert.match(md, /Errors \(1 questions\)/)
+    assert.match(md, /Errors \(1 question\)/)
   })
 })
 

@@ -65,3 +65,32 @@ describe('terminal output', () => {
     assert.doesNotMatch(run.stdout + run.stderr, /[\u0000-\u0008\u000B-\u001F\u007F]/)
   })
 })
+
+describe('terminal wording', () => {
+  it('says every metric status in plain words, never the raw enum', () => {
+    const base = makeRun([{ rules_pass: 1 }, { rules_pass: 1 }])
+    const cand = makeRun([{ rules_pass: 1 }, { rules_pass: 0 }])
+    const c = compare(cand, baselineOf(base), gate({ gate_mode: 'significant' }), 'npx evalgate baseline')
+    for (const m of c.metrics) m.status = 'regression_within_noise'
+    c.failures = []
+    const out = renderTerminal(makeResults(cand, c), { color: false })
+    assert.match(out, /regression within noise/)
+    assert.doesNotMatch(out, /within_noise|not_computed|no_baseline/)
+  })
+
+  it('writes "1 question", not "1 questions"', () => {
+    const base = makeRun([{ rules_pass: 1 }])
+    const cand = makeRun([{ rules_pass: 0 }])
+    const out = renderTerminal(makeResults(cand, compare(cand, baselineOf(base), gate(), 'npx evalgate baseline')), { color: false })
+    assert.match(out, /\(1 question\)/)
+    assert.match(out, /1 question compared/)
+    assert.match(out, /1 question regressed \(1 row, worst first\)/)
+    assert.doesNotMatch(out, /\b1 questions\b|\b1 rows\b/)
+  })
+
+  it('a shard (compared only after merge) shows its own scores, not an empty table', () => {
+    const results = makeResults(makeRun([{ rules_pass: 1 }, { rules_pass: 0 }]), null)
+    const out = renderTerminal(results, { color: false })
+    assert.match(out, /rules_pass +— +0\.500/)
+  })
+})
