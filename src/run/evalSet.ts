@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { GateError, locate, Problems } from '../io/errors.ts'
 import { readTable, requireColumns, tryParseRecord, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
-import { checkColumnNames, separatorWarnings } from './evalSetChecks.ts'
+import { checkColumnNames, checkConversations, separatorWarnings, type ConversationCells } from './evalSetChecks.ts'
 
 export interface EvalSet {
   file: string
@@ -20,6 +20,8 @@ const columnHints: Record<string, string> = {
   relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
   reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
   required_keys: 'list key names separated by ; or as a JSON array',
+  turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
+  history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
 }
 
 export function loadEvalSet(file: string): EvalSet {
@@ -34,6 +36,7 @@ export function evalSetFromTable(table: Table): EvalSet {
   const firstLine = new Map<string, number>()
   // every bad row is reported at once, so one run shows everything to fix
   const problems = new Problems()
+  const conversationCells: ConversationCells[] = []
   for (const record of table.records) {
     const parsed = tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
     if (!parsed) continue
@@ -46,6 +49,7 @@ export function evalSetFromTable(table: Table): EvalSet {
       continue
     }
     firstLine.set(parsed.id, record.line)
+    conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
     // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
     const extra = Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
     rows.push({
@@ -59,9 +63,12 @@ export function evalSetFromTable(table: Table): EvalSet {
       relevant_docs: parsed.relevant_doc_ids,
       expect_json: parsed.expect_json,
       required_keys: parsed.required_keys,
+      ...(parsed.conversation_id !== null && parsed.turn !== null ? { conversation: { id: parsed.conversation_id, turn: parsed.turn } } : {}),
+      ...(parsed.history !== null ? { history: parsed.history } : {}),
       extra,
     })
   }
+  checkConversations(table.file, conversationCells, problems)
   problems.throwIfAny('bad_input')
   if (rows.length === 0) throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header')
   return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) }
@@ -88,6 +95,9 @@ export function fingerprintRows(rows: readonly EvalRow[]): string {
         row.relevant_docs.map((d) => [d.id, d.grade]),
         row.expect_json,
         row.required_keys,
+        // only when present: a set without conversations keeps the fingerprint it always had
+        ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
+        ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
       ]),
     )
     hash.update('\n')

@@ -45,6 +45,63 @@ export function checkColumnNames(table: Table): void {
   problems.throwIfAny('bad_input')
 }
 
+/** The cells of one row that place it in a conversation, with the row's line. */
+export interface ConversationCells {
+  line: number
+  conversationId: string | null
+  turn: number | null
+  hasHistory: boolean
+}
+
+/**
+ * A conversation is asked turn by turn, each turn after the answers to the earlier ones: the
+ * turns must be 1, 2, 3, … with none missing or given twice, and a row names both its
+ * conversation and its turn, or neither. A row gives its history either as a `history` cell
+ * or through its conversation, not both (the two would disagree about what came before).
+ */
+export function checkConversations(file: string, rows: readonly ConversationCells[], problems: Problems): void {
+  const turns = new Map<string, Map<number, number>>()
+  const firstLine = new Map<string, number>()
+  for (const row of rows) {
+    if ((row.conversationId === null) !== (row.turn === null)) {
+      const missing = row.conversationId === null ? 'conversation_id' : 'turn'
+      problems.add(
+        `${locate(file, row.line, missing)}: empty, but this row has a ${missing === 'turn' ? 'conversation_id' : 'turn'}`,
+        'give a row of a conversation both its conversation_id and its turn number (1, 2, 3, …); leave both empty for a single question',
+      )
+      continue
+    }
+    if (row.conversationId === null || row.turn === null) continue
+    if (row.hasHistory) {
+      problems.add(
+        `${locate(file, row.line, 'history')}: a row with a conversation_id takes its history from the earlier turns`,
+        'leave history empty on conversation rows, or drop conversation_id and turn and give the whole history in the history cell',
+      )
+    }
+    const seen = turns.get(row.conversationId) ?? new Map<number, number>()
+    turns.set(row.conversationId, seen)
+    if (!firstLine.has(row.conversationId)) firstLine.set(row.conversationId, row.line)
+    const previous = seen.get(row.turn)
+    if (previous !== undefined) {
+      problems.add(
+        `${locate(file, row.line, 'turn')}: conversation "${row.conversationId}" has turn ${row.turn} twice (first on line ${previous})`,
+        'one question per turn: renumber the turns of this conversation 1, 2, 3, … or move the row to another conversation',
+      )
+      continue
+    }
+    seen.set(row.turn, row.line)
+  }
+  for (const [id, seen] of turns) {
+    const highest = Math.max(...seen.keys())
+    const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((t) => !seen.has(t))
+    if (missing.length === 0) continue
+    problems.add(
+      `${locate(file, firstLine.get(id), 'turn')}: conversation "${id}" has no turn ${missing.join(', ')} (it has turns ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`,
+      'number the turns of each conversation 1, 2, 3, … without gaps: add the missing turn or renumber the later ones',
+    )
+  }
+}
+
 /** Rows named in one warning; the rest are counted. */
 const SHOWN_ROWS = 5
 

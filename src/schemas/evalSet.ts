@@ -74,6 +74,59 @@ const relevantDocs = z
     return docs
   })
 
+export const ChatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() })
+export type ChatMessage = z.infer<typeof ChatMessageSchema>
+
+/** `2` in JSONL, `"2"` in CSV: a whole number from 1. */
+const turnCell = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
+    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN
+    if (Number.isInteger(n) && n >= 1) return n
+    ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` })
+    return z.NEVER
+  })
+
+/**
+ * The conversation before this question: a JSON array of `{role, content}` messages, user and
+ * assistant taking turns from a user message to an assistant reply (the question is the next user
+ * message). A JSON string in CSV, the array itself in JSONL.
+ */
+const historyCell = z
+  .union([z.string(), z.array(z.unknown()), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
+    let value: unknown = v
+    if (typeof v === 'string') {
+      try {
+        value = JSON.parse(v)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` })
+        return z.NEVER
+      }
+    }
+    const problem = historyProblem(value)
+    if (problem === null) return value as ChatMessage[]
+    ctx.addIssue({ code: 'custom', message: problem })
+    return z.NEVER
+  })
+
+function historyProblem(value: unknown): string | null {
+  if (!Array.isArray(value)) return 'expected a JSON array of {"role", "content"} messages'
+  for (const [i, message] of value.entries()) {
+    const parsed = ChatMessageSchema.safeParse(message)
+    if (!parsed.success) return `message ${i + 1} is not {"role": "user" | "assistant", "content": "…"}: got ${JSON.stringify(message)?.slice(0, 60)}`
+    if (parsed.data.content.trim() === '') return `message ${i + 1} has empty content`
+    const expected = i % 2 === 0 ? 'user' : 'assistant'
+    if (parsed.data.role !== expected) return `message ${i + 1} has role "${parsed.data.role}" where "${expected}" is expected (user and assistant take turns, starting with user)`
+  }
+  if (value.length % 2 === 1) return 'the last message is a user message: the history ends with the assistant reply before this question'
+  return null
+}
+
 export const EvalRowInputSchema = z
   .object({
     id: idField('id is empty: every row needs a stable, unique id'),
@@ -108,6 +161,9 @@ export const EvalRowInputSchema = z
           .map((k) => k.trim())
           .filter((k) => k !== '')
       }),
+    conversation_id: optionalText,
+    turn: turnCell,
+    history: historyCell,
   })
   .passthrough()
 
@@ -122,10 +178,28 @@ export const EvalRowSchema = z.object({
   relevant_docs: z.array(RelevantDocSchema),
   expect_json: z.boolean(),
   required_keys: z.array(z.string()),
+  /** Set when the row is one turn of a conversation (`conversation_id` + `turn` columns). */
+  conversation: z.object({ id: z.string(), turn: z.number().int().min(1) }).optional(),
+  /** The conversation before this question, given in the row (`history` column). */
+  history: z.array(ChatMessageSchema).optional(),
   /** Unknown columns, kept and passed through to the candidate. */
   extra: z.record(z.string(), z.unknown()),
 })
 export type EvalRow = z.infer<typeof EvalRowSchema>
 
 export const REQUIRED_EVAL_COLUMNS = ['id', 'question'] as const
-export const KNOWN_EVAL_COLUMNS = new Set(['id', 'question', 'ground_truth', 'reference_points', 'category', 'difficulty', 'should_refuse', 'relevant_doc_ids', 'expect_json', 'required_keys'])
+export const KNOWN_EVAL_COLUMNS = new Set([
+  'id',
+  'question',
+  'ground_truth',
+  'reference_points',
+  'category',
+  'difficulty',
+  'should_refuse',
+  'relevant_doc_ids',
+  'expect_json',
+  'required_keys',
+  'conversation_id',
+  'turn',
+  'history',
+])

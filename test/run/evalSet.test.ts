@@ -336,3 +336,30 @@ describe('a "," inside reference_points or relevant_doc_ids is a warning naming 
     ])
   })
 })
+
+describe('conversations and history', () => {
+  const csv = (text: string) => evalSetFromTable(parseCsv('conv.csv', text))
+  const jsonl = (text: string) => evalSetFromTable(parseJsonl('conv.jsonl', text))
+
+  it('reads conversation_id and turn the same from CSV and JSONL, and they enter the fingerprint', () => {
+    const fromCsv = csv('id,conversation_id,turn,question\na1,c1,1,Hi?\na2,c1,2,And then?\n')
+    const fromJsonl = jsonl('{"id":"a1","conversation_id":"c1","turn":1,"question":"Hi?"}\n{"id":"a2","conversation_id":"c1","turn":2,"question":"And then?"}\n')
+    assert.deepEqual(rowById(fromCsv, 'a2').conversation, { id: 'c1', turn: 2 })
+    assert.deepEqual(rowById(fromJsonl, 'a2').conversation, { id: 'c1', turn: 2 })
+    assert.equal(fromCsv.fingerprint, fromJsonl.fingerprint)
+    const plain = csv('id,question\na1,Hi?\na2,And then?\n')
+    assert.notEqual(plain.fingerprint, fromCsv.fingerprint, 'turning rows into a conversation changes what is asked')
+    assert.equal(rowById(plain, 'a1').conversation, undefined)
+  })
+
+  it('reads a history cell as messages and keeps a set without one at its old fingerprint', () => {
+    const withHistory = jsonl('{"id":"h1","question":"And then?","history":[{"role":"user","content":"Hi"},{"role":"assistant","content":"Hello"}]}\n')
+    assert.deepEqual(rowById(withHistory, 'h1').history, [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+    ])
+    const without = jsonl('{"id":"h1","question":"And then?"}\n')
+    assert.notEqual(without.fingerprint, withHistory.fingerprint)
+    assert.equal(without.fingerprint, fingerprintRows(without.rows.map(({ history: _, ...row }) => row)))
+  })
+})
