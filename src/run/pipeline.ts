@@ -64,6 +64,8 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
 
   // e.g. an HTTP candidate's headers and templates are checked before anything is sent
   candidate.check?.(evalSet.rows)
+  // a judge that cannot answer is found out before the candidate's own calls are paid for
+  await scorer.preflight?.()
   const candidateStarted = clock.elapsed()
   const outputs = await candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: shard ? new Set(evalSet.rows.map((r) => r.id)) : null, logger })
   const candidateMs = clock.elapsed() - candidateStarted

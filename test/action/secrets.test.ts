@@ -22,7 +22,7 @@ let cli: string[]
 let judge: FakeOpenAI
 let github: FakeGitHub
 
-/** The judge's 401 quotes the key it was sent, as some gateways do. */
+/** The judge's 401 quotes the key it was sent, as some gateways do. The preflight passes: the key is refused once scoring starts (revoked mid-run). */
 const unauthorized = {
   status: 401,
   body: { error: { message: `Incorrect API key provided: ${KEY}. You can find your API key at https://example.invalid`, type: 'invalid_request_error', code: 'invalid_api_key' } },
@@ -31,8 +31,8 @@ const unauthorized = {
 before(async () => {
   ;[action, cli] = await Promise.all([cliCommand(t.dir, ACTION_ENTRY), cliCommand(t.dir)])
   judge = await new FakeOpenAI()
-    .onChat(() => unauthorized)
-    .onEmbeddings(() => unauthorized)
+    .onChat((call) => (call.promptId === 'preflight' ? '{"ok": true}' : unauthorized))
+    .onEmbeddings((call) => (call.inputs.join() === 'evalgate preflight' ? [[1, 0]] : unauthorized))
     .start()
   github = await new FakeGitHub().start()
 })

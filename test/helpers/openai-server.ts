@@ -13,6 +13,8 @@ export interface RecordedCall {
   handled: boolean
   /** the Authorization header as sent (undefined: none, as from a keyless client) */
   authorization: string | undefined
+  /** the judge's preflight (a chat marked [evalgate:preflight], an embedding of "evalgate preflight"): not a scoring call */
+  preflight: boolean
 }
 
 export interface UnexpectedRequest {
@@ -75,7 +77,9 @@ const CREATED = 1_767_225_600 // fixed, so every response is deterministic
  * in `unexpected`, so a test can assert none happened.
  */
 export class FakeOpenAI {
+  /** the scoring requests; the judge's preflight requests are in `preflights` */
   readonly requests: RecordedCall[] = []
+  readonly preflights: RecordedCall[] = []
   readonly unexpected: UnexpectedRequest[] = []
   options: FakeOpenAIOptions
   url = ''
@@ -134,7 +138,7 @@ export class FakeOpenAI {
     return this
   }
 
-  /** Requests that reached a handler (injected faults are counted apart). */
+  /** Scoring requests that reached a handler (injected faults are counted apart). */
   counts(): { chat: number; embeddings: number; byPrompt: Record<string, number>; faultsInjected: number } {
     const handled = this.requests.filter((r) => r.handled)
     const byPrompt: Record<string, number> = {}
@@ -150,6 +154,7 @@ export class FakeOpenAI {
   /** Forgets recorded calls, faults and pending scripted failures; handlers stay. */
   reset(): this {
     this.requests.length = 0
+    this.preflights.length = 0
     this.unexpected.length = 0
     this.faultOptions = null
     this.faultsInjected = 0
@@ -181,14 +186,17 @@ export class FakeOpenAI {
       return this.send(res, 400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error'))
     }
     const messages: ChatMessage[] = kind === 'chat' && Array.isArray(body?.messages) ? body.messages : []
-    const call: RecordedCall = { kind, body, promptId: kind === 'chat' ? parsePromptId(messages) : null, status: 0, handled: false, authorization: req.headers.authorization }
-    this.requests.push(call)
+    const promptId = kind === 'chat' ? parsePromptId(messages) : null
+    const preflight = kind === 'chat' ? promptId === 'preflight' : JSON.stringify(body?.input) === '["evalgate preflight"]'
+    const call: RecordedCall = { kind, body, promptId, status: 0, handled: false, authorization: req.headers.authorization, preflight }
+    ;(preflight ? this.preflights : this.requests).push(call)
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}, extraDelayMs = 0) => {
       call.status = status
       return this.send(res, status, payload, headers, extraDelayMs)
     }
 
-    const fault = this.drawFault()
+    // faults are drawn for scoring requests only, so a run's fault sequence does not depend on the preflight
+    const fault = preflight ? null : this.drawFault()
     if (fault) {
       this.faultsInjected++
       return reply(fault.status, fault.body, fault.headers, fault.slowMs)

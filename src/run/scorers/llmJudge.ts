@@ -1,6 +1,7 @@
 import { GateError } from '../../io/errors.ts'
-import { endpointOrigin, envReferences, fillTemplates, type EndpointDialect } from '../../judge/endpoint.ts'
+import { endpointOrigin, envReferences, fillTemplates, makeClient, type EndpointDialect } from '../../judge/endpoint.ts'
 import { OpenAIJudge } from '../../judge/openai.ts'
+import { preflight } from '../../judge/preflight.ts'
 import { promptsHash } from '../../judge/prompts.ts'
 import { LLM_METRICS } from '../../metrics/llm.ts'
 import type { CandidateOutput } from '../../schemas/candidate.ts'
@@ -54,6 +55,7 @@ export function llmJudgeProvider(kind: LlmEndpointKind): ScoringProvider {
         notes: [],
         usesModel: true,
         metrics: LLM_METRICS,
+        preflight: () => preflightLlm(config, kind, { apiKey: key.apiKey, ...wire }),
         scoreSet: (rows, outputs, questions) => scoreWithLlm(rows, outputs, questions, config, kind, identity, { apiKey: key.apiKey, ...wire }, environment),
       }
     },
@@ -165,6 +167,21 @@ function llmJudgeFor(config: Config, kind: LlmEndpointKind, identity: JudgeIdent
     identity,
     retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
     ...(variant ? { variant } : {}),
+  })
+}
+
+/** The preflight of preflight.ts on this run's endpoint, with the run's own key, headers and query. */
+function preflightLlm(config: Config, kind: LlmEndpointKind, wire: Wire): Promise<void> {
+  const j = config.judge
+  const client = makeClient({ dialect: kind.dialect, baseURL: j.base_url, ...wire, apiVersion: j.api_version ?? null, timeoutMs: j.timeout_ms })
+  return preflight({
+    client,
+    baseURL: j.base_url,
+    model: j.model!,
+    embeddingsModel: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
+    keyEnv: keyEnvOf(config, kind),
+    keyed: wire.apiKey !== null,
+    deployments: kind.dialect === 'azure',
   })
 }
 

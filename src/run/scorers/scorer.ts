@@ -57,6 +57,8 @@ export interface Scorer {
   readonly withheld?: readonly string[]
   /** its scores for one answered question, computed as the question is scored */
   scoreAnswer?(row: EvalRow, output: CandidateOutput, isRefusal: boolean): AnswerScores
+  /** before the candidate runs: one tiny request per endpoint; a refused key, an unknown model or an unreachable server throws (exit 2) */
+  preflight?(): Promise<void>
   /** runs once every question has its deterministic scores, and writes its metrics into `questions` */
   scoreSet?(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, questions: Record<string, QuestionResult>): Promise<SetScores>
 }

@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LLM_METRICS } from '../../../src/metrics/llm.ts'
@@ -77,7 +77,8 @@ async function runCase(c: Case, cacheDir?: string): Promise<CaseRun> {
     }
   }
   const run = await withEnv()
-  const resultsText = readFileSync(out, 'utf8')
+  // a run the preflight stopped writes no results
+  const resultsText = existsSync(out) ? readFileSync(out, 'utf8') : 'null'
   return {
     server,
     code: run.code,
@@ -85,9 +86,9 @@ async function runCase(c: Case, cacheDir?: string): Promise<CaseRun> {
     results: JSON.parse(resultsText) as Results,
     resultsText,
     rerun: async () => {
-      const before = server.requests.length
+      const before = server.scoring().length
       const again = await withEnv()
-      return { code: again.code, requests: server.requests.length - before }
+      return { code: again.code, requests: server.scoring().length - before }
     },
   }
 }
@@ -160,7 +161,7 @@ describe('endpoint specifics', () => {
 
   it('api.openai.com gets strict json_schema without $schema or ±2^53 bounds, temperature 0 and max_tokens', async () => {
     const run = await runCase(find('api.openai.com'))
-    const chats = run.server.requests.filter((r) => r.url.endsWith('/chat/completions'))
+    const chats = run.server.scoring().filter((r) => r.url.endsWith('/chat/completions'))
     assert.ok(chats.length > 0 && chats.every((r) => r.status === 200 && r.body.response_format.json_schema.strict === true))
     assert.ok(chats.every((r) => r.body.temperature === 0 && r.body.max_tokens === 4096))
     assert.ok(!JSON.stringify(chats.map((r) => r.body.response_format)).includes('$schema'))
@@ -191,11 +192,14 @@ describe('endpoint specifics', () => {
     assert.ok(run.results.run.notes.some((n) => /no longer sent/.test(n)))
   })
 
-  it('llama.cpp without --embeddings and an embeddings model set: answer_relevancy errors after one attempt (501 is not retried)', async () => {
+  it('llama.cpp without --embeddings and an embeddings model set: the preflight stops the run (exit 2) after one embeddings request, with embeddings_model none as the fix', async () => {
     const c = find('llama.cpp')
     const run = await runCase({ ...c, settings: { ...c.settings, embeddings_model: 'nomic-embed-text' } })
-    assert.match(run.results.questions.q1!.errors.answer_relevancy!, /HTTP 501 after 1 attempt: 501 This server does not support embeddings/)
-    assert.equal(run.server.requests.filter((r) => r.url.endsWith('/embeddings')).length, 2, 'one call per answered question')
+    assert.equal(run.code, 2, run.stderr)
+    assert.match(run.stderr, /judge preflight: 127\.0\.0\.1:\d+ has no model nomic-embed-text \(HTTP 501: 501 This server does not support embeddings/)
+    assert.match(run.stderr, /embeddings_model: none/)
+    assert.equal(run.server.requests.filter((r) => r.url.endsWith('/embeddings')).length, 1, 'one request, not retried')
+    assert.equal(run.server.scoring().length, 0, 'no scoring call')
   })
 
   it("the same model on another endpoint is never served the first endpoint's cached answers", async () => {

@@ -43,6 +43,8 @@ export interface Recorded {
   headers: IncomingMessage['headers']
   body: any
   status: number
+  /** the judge's preflight (a chat marked [evalgate:preflight], an embedding of "evalgate preflight"), not a scoring call */
+  preflight: boolean
 }
 
 /** OpenAI's error envelope, which most OpenAI-compatible servers copy */
@@ -75,6 +77,11 @@ export class ConformanceServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
 
+  /** The requests that scored something: every request but the preflight's. */
+  scoring(): Recorded[] {
+    return this.requests.filter((r) => !r.preflight)
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -84,7 +91,8 @@ export class ConformanceServer {
     } catch {
       // recorded as null; the route answers 400
     }
-    const record: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, status: 0 }
+    const preflight = Array.isArray(body?.messages) ? parsePromptId(body.messages as ChatMessage[]) === 'preflight' : JSON.stringify(body?.input) === '["evalgate preflight"]'
+    const record: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, status: 0, preflight }
     this.requests.push(record)
     const send = (status: number, payload: unknown, contentType = 'application/json') => {
       record.status = status
