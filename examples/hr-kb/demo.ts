@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { main } from '../../src/cli/main.ts'
+import { cliCommand } from '../../src/io/cliInvocation.ts'
 
 const args = ['run', '--config', 'evalgate.yml']
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR
@@ -17,7 +18,7 @@ const rule = '─'.repeat(78)
 console.log(bold('evalgate demo') + ': a PR switches the example knowledge-base QA system from heading-based chunking')
 console.log('to fixed 500-character chunks. The gate runs the 50-question eval set against it and compares')
 console.log('with the committed baseline (heading chunking).\n')
-console.log(`$ npx evalgate ${args.join(' ')}\n${rule}`)
+console.log(`$ ${cliCommand(args)}\n${rule}`)
 
 const code = await main(args, {
   stdout: (t) => process.stdout.write(t),

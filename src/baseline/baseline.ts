@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { checkGateMetricNames } from './gate.ts'
+import { cliCommand } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
@@ -11,9 +12,13 @@ import { ResultsFileSchema } from '../schemas/resultsV1.ts'
 /** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
 export const DEFAULT_BASELINE_PATH = 'baselines/baseline.json'
 
-/** The command that writes a new baseline from a run's results: printed wherever a baseline must be refreshed. */
-export function updateBaselineCommand(resultsPath: string, baselinePath: string = DEFAULT_BASELINE_PATH): string {
-  return `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`
+/**
+ * The command that writes a new baseline from a run's results: printed wherever a baseline must
+ * be refreshed. With the run's version it keeps that label (else the new baseline's version
+ * would be whatever the results say, which is the same; the flag makes it visible and editable).
+ */
+export function updateBaselineCommand(resultsPath: string, baselinePath: string = DEFAULT_BASELINE_PATH, version: string | null = null): string {
+  return cliCommand(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])])
 }
 
 /**

@@ -55,7 +55,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const notes: string[] = [...scorer.notes]
   const judge = scorer.identity
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`)
-  const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline)
+  const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null)
   if (baseline) {
     // said before the candidate runs; the run goes on, so that its results.json can become the new baseline
     const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge })
@@ -139,7 +139,7 @@ async function scoreAnswers(
  */
 export function compareResults(results: Results, baseline: BaselineView | null, gateOverrides: Config['gate'], resultsPath: string, baselinePath: string): Results {
   const gate = resolveGate(baseline?.settings, gateOverrides)
-  const updateCommand = updateBaselineCommand(resultsPath, baselinePath)
+  const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version)
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand)
   return { ...results, comparison }
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
+import { CLI } from '../../src/io/cliInvocation.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readBaseline, readResults, runCli, writeJson, type CliRun } from './harness.ts'
 
 after(cleanupTempDirs)
@@ -21,13 +22,13 @@ async function v0Baseline(t: ReturnType<typeof makeTempDir>): Promise<string> {
   return baseline
 }
 
-/** The fix command the terminal prints, as argv for the CLI (`npx evalgate` stripped). */
+/** The fix command the terminal prints, as argv for the CLI (the `npx --yes github:…` prefix stripped). */
 function printedFix(run: CliRun): string[] {
-  const line = run.stdout.split('\n').find((l) => l.trim().startsWith('npx evalgate baseline '))
+  const line = run.stdout.split('\n').find((l) => l.trim().startsWith(`${CLI} baseline `))
   assert.ok(line, `the fix command is printed:\n${run.stdout}`)
   return line
     .trim()
-    .replace(/^npx evalgate /, '')
+    .slice(CLI.length + 1)
     .split(/\s+/)
 }
 
@@ -37,7 +38,7 @@ describe('an incomparable run writes results.json and exits 2', () => {
     const baseline = await v0Baseline(t)
     const out = t.path('results.json')
     const report = t.path('report.md')
-    const run = await runCli(runArgs(t.config, 'v1', '--baseline', baseline, '--out', out, '--report', report))
+    const run = await runCli(runArgs(t.config, 'v1', '--version', 'pr-7', '--baseline', baseline, '--out', out, '--report', report))
     assert.equal(run.code, 2, run.stderr)
 
     const c = readResults(out).comparison!
@@ -46,7 +47,7 @@ describe('an incomparable run writes results.json and exits 2', () => {
     assert.ok(c.reasons[0]!.includes(baseline), c.reasons[0])
     assert.match(c.reasons[0]!, /eval_set_version "v0", this run uses "v1"/)
     assert.deepEqual(c.failures, [])
-    assert.equal(c.update_command, `npx evalgate baseline --results ${out} --out ${baseline}`)
+    assert.equal(c.update_command, `${CLI} baseline --results ${out} --out ${baseline} --version pr-7`)
     assert.equal(Object.keys(readResults(out).questions).length, 7, 'the run was scored: its results can become the new baseline')
 
     assert.match(run.stderr, /warning: baseline not comparable: .*"v0"/, 'said before the candidate runs')
@@ -60,10 +61,11 @@ describe('an incomparable run writes results.json and exits 2', () => {
 
     // the printed command refers to a file that exists, and it works
     const fix = printedFix(run)
-    assert.deepEqual(fix, ['baseline', '--results', out, '--out', baseline])
+    assert.deepEqual(fix, ['baseline', '--results', out, '--out', baseline, '--version', 'pr-7'])
     const written = await runCli(fix)
     assert.equal(written.code, 0, written.stderr)
     assert.equal(readBaseline(baseline).eval_set_version, 'v1')
+    assert.equal(readBaseline(baseline).version, 'pr-7', "the update command keeps the run's version")
     const again = await runCli(runArgs(t.config, 'v1', '--baseline', baseline, '--out', out))
     assert.equal(again.code, 0, again.stdout + again.stderr)
     assert.equal(readResults(out).comparison?.verdict, 'pass')
@@ -89,16 +91,17 @@ describe('an incomparable run writes results.json and exits 2', () => {
     const t = makeTempDir()
     const baseline = await v0Baseline(t)
     const candidate = t.path('v1-results.json')
-    assert.equal((await runCli(runArgs(t.config, 'v1', '--out', candidate))).code, 0)
+    assert.equal((await runCli(runArgs(t.config, 'v1', '--version', 'pr-8', '--out', candidate))).code, 0)
     const out = t.path('compared.json')
     const result = await runCli(['compare', '--config', t.config, '--baseline', baseline, '--candidate', candidate, '--out', out])
     assert.equal(result.code, 2, result.stderr)
     const c = readResults(out).comparison!
     assert.equal(c.verdict, 'incomparable')
     assert.match(c.reasons[0]!, /"v0", this run uses "v1"/)
-    assert.deepEqual(printedFix(result), ['baseline', '--results', out, '--out', baseline])
+    assert.deepEqual(printedFix(result), ['baseline', '--results', out, '--out', baseline, '--version', 'pr-8'])
     assert.equal((await runCli(printedFix(result))).code, 0)
     assert.equal(readBaseline(baseline).eval_set_version, 'v1')
+    assert.equal(readBaseline(baseline).version, 'pr-8', "the update command keeps the candidate's version")
   })
 
   it('compare without --out: the command names the candidate results, which exist', async () => {

@@ -7,7 +7,7 @@ import type { GateFailure } from '../../src/schemas/failures.ts'
 import type { GateSettings } from '../../src/schemas/results.ts'
 import { baselineOf, gate, makeRun, passes } from '../helpers/factories.ts'
 
-const UPDATE = 'npx evalgate baseline --results out/results.json --out baselines/baseline.json'
+const UPDATE = 'npx --yes github:evalgate/evalgate#v1 baseline --results out/results.json --out baselines/baseline.json'
 
 interface KindCase {
   name: string

@@ -143,13 +143,13 @@ describe('runPipeline with an injected candidate and scorer', () => {
       warnedFirst = logs.some((l) => l.startsWith('warn: baseline not comparable: b.json was written for eval_set_version "v0"'))
       return answer(rows, context)
     }
-    const results = await runPipeline(d, config(), 'out/results.json')
+    const results = await runPipeline(d, config({ version: 'pr 7' }), 'out/results.json')
     assert.ok(warnedFirst, logs.join('\n'))
     assert.deepEqual(d.candidate.calls, ['check 3', 'answer q1,q2,q3'])
     const c = results.comparison!
     assert.equal(c.verdict, 'incomparable')
     assert.match(c.reasons[0]!, /eval_set_version "v0", this run uses "v1"/)
-    assert.equal(c.update_command, 'npx evalgate baseline --results out/results.json --out baselines/baseline.json')
+    assert.equal(c.update_command, "npx --yes github:evalgate/evalgate#v1 baseline --results out/results.json --out baselines/baseline.json --version 'pr 7'")
     assert.equal(results.questions.q1!.scores.faithfulness, 1, 'scored, so that the results can become the new baseline')
   })
 
