@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9199:
+/***/ 3653:
 /***/ ((__unused_webpack_module, exports) => {
 
 var __webpack_unused_export__;
@@ -15935,7 +15935,7 @@ __webpack_unused_export__ = zul;
 
 /***/ }),
 
-/***/ 1987:
+/***/ 821:
 /***/ ((module) => {
 
 //     wink-porter2-stemmer
@@ -16307,11 +16307,11 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 8308:
+/***/ 2827:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4186);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3882);
 
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
@@ -16325,7 +16325,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4186:
+/***/ 3882:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16867,18 +16867,20 @@ function sortMetrics(names) {
 function isJudgedByModel(name) {
     return registry_registry.info(name)?.tiers.includes('llm') ?? false;
 }
-/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative. */
+/**
+ * The smallest latency a relative change is taken against: a baseline under 1 ms counts as 1 ms,
+ * so a change from 0 ms is defined and finite (0 → 0.09 ms is a rise of 9%, not +Infinity).
+ */
+const LATENCY_FLOOR_MS = 1;
+/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative (see LATENCY_FLOOR_MS). Always finite. */
 function directedChange(info, baseline, candidate) {
     const higherIsBetter = info?.higherIsBetter ?? true;
-    if (info?.unit === 'ms') {
-        if (baseline === 0)
-            return candidate === 0 ? 0 : -Infinity;
-        return (baseline - candidate) / baseline;
-    }
+    if (info?.unit === 'ms')
+        return (baseline - candidate) / Math.max(baseline, LATENCY_FLOOR_MS);
     return higherIsBetter ? candidate - baseline : baseline - candidate;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -17753,7 +17755,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -17896,7 +17898,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -18209,7 +18211,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -18367,7 +18369,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -18885,7 +18887,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -18925,14 +18927,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -21570,7 +21572,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -21623,7 +21625,7 @@ function registries_registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registries_registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -22728,7 +22730,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -23381,7 +23383,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -24226,7 +24228,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -24353,7 +24355,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -24622,7 +24624,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -24799,7 +24801,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -24858,7 +24860,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -24876,7 +24878,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -26580,6 +26582,27 @@ function checkOverrideRanges(settings, source) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/io/cliInvocation.ts
+/**
+ * How a user runs the CLI, spelled once: evalgate is not on the npm registry, so every command
+ * evalgate prints (the baseline update command, the demo's echo) and every command the README
+ * shows runs it from the tagged GitHub release, whose committed dist/ needs no build step.
+ */
+/** The npm specifier of the CLI: the `v1` tag of the repository (moved on each v1.x release). */
+const CLI_PACKAGE = 'github:evalgate/evalgate#v1';
+/** The prefix of every printed command; `--yes` so that npx does not stop to ask in CI. */
+const CLI = `npx --yes ${CLI_PACKAGE}`;
+/** One argument as a POSIX shell word: bare when it is safe, else single-quoted. */
+function shellWord(arg) {
+    if (/^[\w@%+=:,./-]+$/.test(arg))
+        return arg;
+    return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+/** `evalgate <args>` as a command a user can paste into a shell. */
+function cliCommand(args) {
+    return [CLI, ...args.map(shellWord)].join(' ');
+}
+
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:path"
@@ -27160,11 +27183,16 @@ function isRecord(value) {
 
 
 
+
 /** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
 const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
-/** The command that writes a new baseline from a run's results: printed wherever a baseline must be refreshed. */
-function updateBaselineCommand(resultsPath, baselinePath = DEFAULT_BASELINE_PATH) {
-    return `npx evalgate baseline --results ${resultsPath} --out ${baselinePath}`;
+/**
+ * The command that writes a new baseline from a run's results: printed wherever a baseline must
+ * be refreshed. With the run's version it keeps that label (else the new baseline's version
+ * would be whatever the results say, which is the same; the flag makes it visible and editable).
+ */
+function updateBaselineCommand(resultsPath, baselinePath = DEFAULT_BASELINE_PATH, version = null) {
+    return cliCommand(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])]);
 }
 /**
  * A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the
@@ -27607,8 +27635,8 @@ function broken(ctx, path, message, gate) {
     ctx.addIssue({ code: 'custom', path, message, params });
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(3645);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/run/config.ts
 
 
@@ -27802,7 +27830,7 @@ const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 ;// CONCATENATED MODULE: external "node:stream"
 const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/api/CsvError.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
 class CsvError extends Error {
   constructor(code, message, options, ...contexts) {
     if (Array.isArray(message)) message = message.join(" ").trim();
@@ -27826,14 +27854,14 @@ class CsvError extends Error {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/utils/is_object.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/is_object.js
 const is_object = function (obj) {
   return typeof obj === "object" && obj !== null && !Array.isArray(obj);
 };
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/api/normalize_columns_array.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/normalize_columns_array.js
 
 
 
@@ -27867,7 +27895,7 @@ const normalize_columns_array = function (columns) {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/ResizeableBuffer.js
 class ResizeableBuffer {
   constructor(size = 100) {
     this.size = size;
@@ -27932,7 +27960,7 @@ class ResizeableBuffer {
 
 /* harmony default export */ const utils_ResizeableBuffer = (ResizeableBuffer);
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/api/init_state.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/init_state.js
 
 
 const init_state = function (options) {
@@ -28048,7 +28076,7 @@ const init_state = function (options) {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/utils/underscore.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/underscore.js
 const underscore = function (str) {
   return str.replace(/([A-Z])/g, function (_, match) {
     return "_" + match.toLowerCase();
@@ -28057,7 +28085,7 @@ const underscore = function (str) {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/api/normalize_options.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/normalize_options.js
 
 
 
@@ -28821,7 +28849,7 @@ const normalize_options = function (opts) {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/utils/delimiter_discover.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/delimiter_discover.js
 
 
 
@@ -28888,7 +28916,7 @@ const std = function (array) {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/api/index.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/index.js
 
 
 
@@ -29858,7 +29886,7 @@ const api_transform = function (original_options = {}) {
 
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/csv-parse/lib/sync.js
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/sync.js
 
 
 
@@ -31809,7 +31837,14 @@ function summarise(questions, metrics) {
     return summary;
 }
 
+;// CONCATENATED MODULE: ./src/io/countOf.ts
+/** A count and its noun, singular for one: `1 question`, `3 questions`. */
+function countOf(n, noun, plural = `${noun}s`) {
+    return `${n} ${n === 1 ? noun : plural}`;
+}
+
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
+
 
 
 
@@ -31832,8 +31867,8 @@ async function runPipeline(deps, config, resultsPath = null) {
     const notes = [...scorer.notes];
     const judge = scorer.identity;
     if (shard)
-        notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${shard.total_questions} questions; merge the shards (evalgate merge) to gate`);
-    const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline);
+        notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`);
+    const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null);
     if (baseline) {
         // said before the candidate runs; the run goes on, so that its results.json can become the new baseline
         const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge });
@@ -31842,6 +31877,8 @@ async function runPipeline(deps, config, resultsPath = null) {
     }
     // e.g. an HTTP candidate's headers and templates are checked before anything is sent
     candidate.check?.(evalSet.rows);
+    // a judge that cannot answer is found out before the candidate's own calls are paid for
+    await scorer.preflight?.();
     const candidateStarted = clock.elapsed();
     const outputs = await candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: shard ? new Set(evalSet.rows.map((r) => r.id)) : null, logger });
     const candidateMs = clock.elapsed() - candidateStarted;
@@ -31907,7 +31944,7 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outp
  */
 function compareResults(results, baseline, gateOverrides, resultsPath, baselinePath) {
     const gate = resolveGate(baseline?.settings, gateOverrides);
-    const updateCommand = updateBaselineCommand(resultsPath, baselinePath);
+    const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version);
     const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand);
     return { ...results, comparison };
 }
@@ -32466,6 +32503,7 @@ class TailBuffer {
 
 
 
+
 const DEFAULT_MAX_OUTPUT_MB = 256;
 const STDERR_TAIL_BYTES = 64 * 1024;
 const PIPE_GRACE_MS = 300;
@@ -32520,7 +32558,7 @@ function commandCandidate(options) {
         label: `command ${options.command}`,
         source: 'the candidate command',
         answer: (rows, { logger }) => {
-            logger.info(`running candidate on ${rows.length} questions: ${options.command}`);
+            logger.info(`running candidate on ${countOf(rows.length, 'question')}: ${options.command}`);
             return runCommandCandidate(rows, { ...options, warn: (message) => logger.warn(message) });
         },
     };
@@ -33396,6 +33434,62 @@ const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
     }
     return docs;
 });
+const ChatMessageSchema = object({ role: schemas_enum(['user', 'assistant']), content: schemas_string() });
+/** `2` in JSONL, `"2"` in CSV: a whole number from 1. */
+const turnCell = union([schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        return null;
+    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (Number.isInteger(n) && n >= 1)
+        return n;
+    ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` });
+    return NEVER;
+});
+/**
+ * The conversation before this question: a JSON array of `{role, content}` messages, user and
+ * assistant taking turns from a user message to an assistant reply (the question is the next user
+ * message). A JSON string in CSV, the array itself in JSONL.
+ */
+const historyCell = union([schemas_string(), array(unknown()), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        return null;
+    let value = v;
+    if (typeof v === 'string') {
+        try {
+            value = JSON.parse(v);
+        }
+        catch {
+            ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
+            return NEVER;
+        }
+    }
+    const problem = historyProblem(value);
+    if (problem === null)
+        return value;
+    ctx.addIssue({ code: 'custom', message: problem });
+    return NEVER;
+});
+function historyProblem(value) {
+    if (!Array.isArray(value))
+        return 'expected a JSON array of {"role", "content"} messages';
+    for (const [i, message] of value.entries()) {
+        const parsed = ChatMessageSchema.safeParse(message);
+        if (!parsed.success)
+            return `message ${i + 1} is not {"role": "user" | "assistant", "content": "…"}: got ${JSON.stringify(message)?.slice(0, 60)}`;
+        if (parsed.data.content.trim() === '')
+            return `message ${i + 1} has empty content`;
+        const expected = i % 2 === 0 ? 'user' : 'assistant';
+        if (parsed.data.role !== expected)
+            return `message ${i + 1} has role "${parsed.data.role}" where "${expected}" is expected (user and assistant take turns, starting with user)`;
+    }
+    if (value.length % 2 === 1)
+        return 'the last message is a user message: the history ends with the assistant reply before this question';
+    return null;
+}
 const EvalRowInputSchema = object({
     id: idField('id is empty: every row needs a stable, unique id'),
     question: evalSet_text.pipe(schemas_string().min(1, 'question is empty')),
@@ -33433,6 +33527,9 @@ const EvalRowInputSchema = object({
             .map((k) => k.trim())
             .filter((k) => k !== '');
     }),
+    conversation_id: optionalText,
+    turn: turnCell,
+    history: historyCell,
 })
     .passthrough();
 const EvalRowSchema = object({
@@ -33446,11 +33543,29 @@ const EvalRowSchema = object({
     relevant_docs: array(RelevantDocSchema),
     expect_json: schemas_boolean(),
     required_keys: array(schemas_string()),
+    /** Set when the row is one turn of a conversation (`conversation_id` + `turn` columns). */
+    conversation: object({ id: schemas_string(), turn: schemas_number().int().min(1) }).optional(),
+    /** The conversation before this question, given in the row (`history` column). */
+    history: array(ChatMessageSchema).optional(),
     /** Unknown columns, kept and passed through to the candidate. */
     extra: record(schemas_string(), unknown()),
 });
 const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
-const KNOWN_EVAL_COLUMNS = new Set(['id', 'question', 'ground_truth', 'reference_points', 'category', 'difficulty', 'should_refuse', 'relevant_doc_ids', 'expect_json', 'required_keys']);
+const KNOWN_EVAL_COLUMNS = new Set([
+    'id',
+    'question',
+    'ground_truth',
+    'reference_points',
+    'category',
+    'difficulty',
+    'should_refuse',
+    'relevant_doc_ids',
+    'expect_json',
+    'required_keys',
+    'conversation_id',
+    'turn',
+    'history',
+]);
 
 ;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
 
@@ -33496,6 +33611,45 @@ function checkColumnNames(table) {
         for (const record of table.records)
             check(Object.keys(record.data), record.line);
     problems.throwIfAny('bad_input');
+}
+/**
+ * A conversation is asked turn by turn, each turn after the answers to the earlier ones: the
+ * turns must be 1, 2, 3, … with none missing or given twice, and a row names both its
+ * conversation and its turn, or neither. A row gives its history either as a `history` cell
+ * or through its conversation, not both (the two would disagree about what came before).
+ */
+function checkConversations(file, rows, problems) {
+    const turns = new Map();
+    const firstLine = new Map();
+    for (const row of rows) {
+        if ((row.conversationId === null) !== (row.turn === null)) {
+            const missing = row.conversationId === null ? 'conversation_id' : 'turn';
+            problems.add(`${locate(file, row.line, missing)}: empty, but this row has a ${missing === 'turn' ? 'conversation_id' : 'turn'}`, 'give a row of a conversation both its conversation_id and its turn number (1, 2, 3, …); leave both empty for a single question');
+            continue;
+        }
+        if (row.conversationId === null || row.turn === null)
+            continue;
+        if (row.hasHistory) {
+            problems.add(`${locate(file, row.line, 'history')}: a row with a conversation_id takes its history from the earlier turns`, 'leave history empty on conversation rows, or drop conversation_id and turn and give the whole history in the history cell');
+        }
+        const seen = turns.get(row.conversationId) ?? new Map();
+        turns.set(row.conversationId, seen);
+        if (!firstLine.has(row.conversationId))
+            firstLine.set(row.conversationId, row.line);
+        const previous = seen.get(row.turn);
+        if (previous !== undefined) {
+            problems.add(`${locate(file, row.line, 'turn')}: conversation "${row.conversationId}" has turn ${row.turn} twice (first on line ${previous})`, 'one question per turn: renumber the turns of this conversation 1, 2, 3, … or move the row to another conversation');
+            continue;
+        }
+        seen.set(row.turn, row.line);
+    }
+    for (const [id, seen] of turns) {
+        const highest = Math.max(...seen.keys());
+        const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((t) => !seen.has(t));
+        if (missing.length === 0)
+            continue;
+        problems.add(`${locate(file, firstLine.get(id), 'turn')}: conversation "${id}" has no turn ${missing.join(', ')} (it has turns ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`, 'number the turns of each conversation 1, 2, 3, … without gaps: add the missing turn or renumber the later ones');
+    }
 }
 /** Rows named in one warning; the rest are counted. */
 const SHOWN_ROWS = 5;
@@ -33545,6 +33699,8 @@ const columnHints = {
     relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
     reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
     required_keys: 'list key names separated by ; or as a JSON array',
+    turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
+    history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
 };
 function loadEvalSet(file) {
     return evalSetFromTable(readTable(file, 'eval set'));
@@ -33557,6 +33713,7 @@ function evalSetFromTable(table) {
     const firstLine = new Map();
     // every bad row is reported at once, so one run shows everything to fix
     const problems = new Problems();
+    const conversationCells = [];
     for (const record of table.records) {
         const parsed = tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
         if (!parsed)
@@ -33567,6 +33724,7 @@ function evalSetFromTable(table) {
             continue;
         }
         firstLine.set(parsed.id, record.line);
+        conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
         // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
         const extra = Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
         rows.push({
@@ -33580,9 +33738,12 @@ function evalSetFromTable(table) {
             relevant_docs: parsed.relevant_doc_ids,
             expect_json: parsed.expect_json,
             required_keys: parsed.required_keys,
+            ...(parsed.conversation_id !== null && parsed.turn !== null ? { conversation: { id: parsed.conversation_id, turn: parsed.turn } } : {}),
+            ...(parsed.history !== null ? { history: parsed.history } : {}),
             extra,
         });
     }
+    checkConversations(table.file, conversationCells, problems);
     problems.throwIfAny('bad_input');
     if (rows.length === 0)
         throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
@@ -33608,6 +33769,9 @@ function fingerprintRows(rows) {
             row.relevant_docs.map((d) => [d.id, d.grade]),
             row.expect_json,
             row.required_keys,
+            // only when present: a set without conversations keeps the fingerprint it always had
+            ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
+            ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
         ]));
         hash.update('\n');
     }
@@ -33719,11 +33883,11 @@ function shareCovered(covered, what) {
     return score(covered.filter(Boolean).length / covered.length);
 }
 
-// EXTERNAL MODULE: ../../main/node_modules/wink-porter2-stemmer/src/wink-porter2-stemmer.js
-var wink_porter2_stemmer = __nccwpck_require__(1987);
+// EXTERNAL MODULE: ./node_modules/wink-porter2-stemmer/src/wink-porter2-stemmer.js
+var wink_porter2_stemmer = __nccwpck_require__(821);
 var wink_porter2_stemmer_default = /*#__PURE__*/__nccwpck_require__.n(wink_porter2_stemmer);
-// EXTERNAL MODULE: ../../main/node_modules/stopword/dist/stopword.cjs.js
-var stopword_cjs = __nccwpck_require__(9199);
+// EXTERNAL MODULE: ./node_modules/stopword/dist/stopword.cjs.js
+var stopword_cjs = __nccwpck_require__(3653);
 ;// CONCATENATED MODULE: ./src/metrics/numberWords.ts
 /**
  * English numbers written as words: "ten" ≡ 10, "twenty-five" ≡ 25, "one hundred and five" ≡
@@ -34385,7 +34549,7 @@ const noneProvider = {
     scorer: (config) => noneScorer(config),
 };
 
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/tslib.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/tslib.mjs
 function __classPrivateFieldSet(receiver, state, value, kind, f) {
     if (kind === "m")
         throw new TypeError("Private method is not writable");
@@ -34404,7 +34568,7 @@ function __classPrivateFieldGet(receiver, state, kind, f) {
 }
 
 
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/uuid.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/uuid.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 /**
  * https://stackoverflow.com/a/2117523
@@ -34420,7 +34584,7 @@ let uuid_uuid4 = function () {
     return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (randomByte() & (15 >> (+c / 4)))).toString(16));
 };
 //# sourceMappingURL=uuid.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/errors.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/errors.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 function isAbortError(err) {
     return (typeof err === 'object' &&
@@ -34457,7 +34621,7 @@ const castToError = (err) => {
     return new Error(err);
 };
 //# sourceMappingURL=errors.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/core/error.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/core/error.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 class error_OpenAIError extends Error {
@@ -34575,7 +34739,7 @@ class InvalidWebhookSignatureError extends Error {
     }
 }
 //# sourceMappingURL=error.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/values.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/values.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 // https://url.spec.whatwg.org/#url-scheme-string
@@ -34670,14 +34834,14 @@ const safeJSON = (text) => {
     }
 };
 //# sourceMappingURL=values.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/sleep.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/sleep.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 //# sourceMappingURL=sleep.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/version.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/version.mjs
 const VERSION = '6.30.1'; // x-release-please-version
 //# sourceMappingURL=version.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/detect-platform.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/detect-platform.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 const isRunningInBrowser = () => {
@@ -34835,7 +34999,7 @@ const getPlatformHeaders = () => {
     return (_platformHeaders ?? (_platformHeaders = getPlatformProperties()));
 };
 //# sourceMappingURL=detect-platform.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/shims.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/shims.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 function getDefaultFetch() {
     if (typeof fetch !== 'undefined') {
@@ -34921,7 +35085,7 @@ async function CancelReadableStream(stream) {
     await cancelPromise;
 }
 //# sourceMappingURL=shims.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/request-options.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/request-options.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 const FallbackEncoder = ({ headers, body }) => {
     return {
@@ -34932,7 +35096,7 @@ const FallbackEncoder = ({ headers, body }) => {
     };
 };
 //# sourceMappingURL=request-options.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/qs/formats.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/qs/formats.mjs
 const default_format = 'RFC3986';
 const default_formatter = (v) => String(v);
 const formatters = {
@@ -34942,7 +35106,7 @@ const formatters = {
 const RFC1738 = 'RFC1738';
 const RFC3986 = 'RFC3986';
 //# sourceMappingURL=formats.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/qs/utils.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/qs/utils.mjs
 
 
 let has = (obj, key) => ((has = Object.hasOwn ?? Function.prototype.call.bind(Object.prototype.hasOwnProperty)),
@@ -35160,7 +35324,7 @@ function maybe_map(val, fn) {
     return fn(val);
 }
 //# sourceMappingURL=utils.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/qs/stringify.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/qs/stringify.mjs
 
 
 
@@ -35435,14 +35599,14 @@ function stringify(object, opts = {}) {
     return joined.length > 0 ? prefix + joined : '';
 }
 //# sourceMappingURL=stringify.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/query.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/query.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 function stringifyQuery(query) {
     return stringify(query, { arrayFormat: 'brackets' });
 }
 //# sourceMappingURL=query.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/bytes.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/bytes.mjs
 function concatBytes(buffers) {
     let length = 0;
     for (const buffer of buffers) {
@@ -35469,7 +35633,7 @@ function decodeUTF8(bytes) {
         ((decoder = new globalThis.TextDecoder()), (decodeUTF8_ = decoder.decode.bind(decoder))))(bytes);
 }
 //# sourceMappingURL=bytes.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/decoders/line.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/decoders/line.mjs
 var _LineDecoder_buffer, _LineDecoder_carriageReturnIndex;
 
 
@@ -35578,7 +35742,7 @@ function findDoubleNewlineIndex(buffer) {
     return -1;
 }
 //# sourceMappingURL=line.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/log.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/log.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 const levelNumbers = {
@@ -35658,7 +35822,7 @@ const formatRequestDetails = (details) => {
     return details;
 };
 //# sourceMappingURL=log.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/core/streaming.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/core/streaming.mjs
 var _Stream_client;
 
 
@@ -35947,7 +36111,7 @@ function partition(str, delimiter) {
     return [str, '', ''];
 }
 //# sourceMappingURL=streaming.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/parse.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/parse.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -36004,7 +36168,7 @@ function addRequestID(value, response) {
     });
 }
 //# sourceMappingURL=parse.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/core/api-promise.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/core/api-promise.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 var _APIPromise_client;
 
@@ -36077,7 +36241,7 @@ class APIPromise extends Promise {
 }
 _APIPromise_client = new WeakMap();
 //# sourceMappingURL=api-promise.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/core/pagination.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/core/pagination.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 var _AbstractPage_client;
 
@@ -36226,7 +36390,7 @@ class ConversationCursorPage extends AbstractPage {
     }
 }
 //# sourceMappingURL=pagination.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/uploads.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/uploads.mjs
 
 const checkFileSupport = () => {
     if (typeof File === 'undefined') {
@@ -36358,7 +36522,7 @@ const addFormValue = async (form, key, value) => {
     }
 };
 //# sourceMappingURL=uploads.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/to-file.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/to-file.mjs
 
 
 /**
@@ -36447,10 +36611,10 @@ function propsForError(value) {
     return `; props: [${props.map((p) => `"${p}"`).join(', ')}]`;
 }
 //# sourceMappingURL=to-file.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/core/uploads.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/core/uploads.mjs
 
 //# sourceMappingURL=uploads.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/core/resource.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/core/resource.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 class APIResource {
     constructor(client) {
@@ -36458,7 +36622,7 @@ class APIResource {
     }
 }
 //# sourceMappingURL=resource.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/path.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/path.mjs
 
 /**
  * Percent-encode everything that isn't safe to have in a path without encoding safe chars.
@@ -36533,7 +36697,7 @@ const createPathTagFunction = (pathEncoder = encodeURIPath) => function path(sta
  */
 const path = /* @__PURE__ */ createPathTagFunction(encodeURIPath);
 //# sourceMappingURL=path.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/chat/completions/messages.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/completions/messages.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -36561,10 +36725,10 @@ class Messages extends APIResource {
     }
 }
 //# sourceMappingURL=messages.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/error.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/error.mjs
 
 //# sourceMappingURL=error.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/parser.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/parser.mjs
 
 function isChatCompletionFunctionTool(tool) {
     return tool !== undefined && 'function' in tool && tool.function !== undefined;
@@ -36727,7 +36891,7 @@ function validateInputTools(tools) {
     }
 }
 //# sourceMappingURL=parser.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/chatCompletionUtils.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/chatCompletionUtils.mjs
 const isAssistantMessage = (message) => {
     return message?.role === 'assistant';
 };
@@ -36738,7 +36902,7 @@ function isPresent(obj) {
     return obj != null;
 }
 //# sourceMappingURL=chatCompletionUtils.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/EventStream.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/EventStream.mjs
 var _EventStream_instances, _EventStream_connectedPromise, _EventStream_resolveConnectedPromise, _EventStream_rejectConnectedPromise, _EventStream_endPromise, _EventStream_resolveEndPromise, _EventStream_rejectEndPromise, _EventStream_listeners, _EventStream_ended, _EventStream_errored, _EventStream_aborted, _EventStream_catchingPromiseCreated, _EventStream_handleError;
 
 
@@ -36925,7 +37089,7 @@ _EventStream_connectedPromise = new WeakMap(), _EventStream_resolveConnectedProm
     return this._emit('error', new error_OpenAIError(String(error)));
 };
 //# sourceMappingURL=EventStream.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/RunnableFunction.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/RunnableFunction.mjs
 function isRunnableFunctionWithParse(fn) {
     return typeof fn.parse === 'function';
 }
@@ -36940,7 +37104,7 @@ class ParsingToolFunction {
     }
 }
 //# sourceMappingURL=RunnableFunction.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/AbstractChatCompletionRunner.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/AbstractChatCompletionRunner.mjs
 var _AbstractChatCompletionRunner_instances, _AbstractChatCompletionRunner_getFinalContent, _AbstractChatCompletionRunner_getFinalMessage, _AbstractChatCompletionRunner_getFinalFunctionToolCall, _AbstractChatCompletionRunner_getFinalFunctionToolCallResult, _AbstractChatCompletionRunner_calculateTotalUsage, _AbstractChatCompletionRunner_validateParams, _AbstractChatCompletionRunner_stringifyFunctionCallResult;
 
 
@@ -37228,7 +37392,7 @@ _AbstractChatCompletionRunner_instances = new WeakSet(), _AbstractChatCompletion
             : JSON.stringify(rawContent));
 };
 //# sourceMappingURL=AbstractChatCompletionRunner.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/ChatCompletionRunner.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/ChatCompletionRunner.mjs
 
 
 class ChatCompletionRunner extends AbstractChatCompletionRunner {
@@ -37249,7 +37413,7 @@ class ChatCompletionRunner extends AbstractChatCompletionRunner {
     }
 }
 //# sourceMappingURL=ChatCompletionRunner.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/_vendor/partial-json-parser/parser.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/_vendor/partial-json-parser/parser.mjs
 const STR = 0b000000001;
 const NUM = 0b000000010;
 const ARR = 0b000000100;
@@ -37491,10 +37655,10 @@ const _parseJSON = (jsonString, allow) => {
 const partialParse = (input) => parseJSON(input, Allow.ALL ^ Allow.NUM);
 
 //# sourceMappingURL=parser.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/streaming.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/streaming.mjs
 
 //# sourceMappingURL=streaming.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/ChatCompletionStream.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/ChatCompletionStream.mjs
 var _ChatCompletionStream_instances, _ChatCompletionStream_params, _ChatCompletionStream_choiceEventStates, _ChatCompletionStream_currentChatCompletionSnapshot, _ChatCompletionStream_beginRequest, _ChatCompletionStream_getChoiceEventState, _ChatCompletionStream_addChunk, _ChatCompletionStream_emitToolCallDoneEvent, _ChatCompletionStream_emitContentDoneEvents, _ChatCompletionStream_endRequest, _ChatCompletionStream_getAutoParseableResponseFormat, _ChatCompletionStream_accumulateChatCompletion;
 
 
@@ -37984,7 +38148,7 @@ function assertIsEmpty(obj) {
 }
 function ChatCompletionStream_assertNever(_x) { }
 //# sourceMappingURL=ChatCompletionStream.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/ChatCompletionStreamingRunner.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/ChatCompletionStreamingRunner.mjs
 
 class ChatCompletionStreamingRunner extends ChatCompletionStream {
     static fromReadableStream(stream) {
@@ -38005,7 +38169,7 @@ class ChatCompletionStreamingRunner extends ChatCompletionStream {
     }
 }
 //# sourceMappingURL=ChatCompletionStreamingRunner.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/chat/completions/completions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/completions/completions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38115,7 +38279,7 @@ class Completions extends APIResource {
 
 Completions.Messages = Messages;
 //# sourceMappingURL=completions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/chat/chat.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/chat.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38128,18 +38292,18 @@ class Chat extends APIResource {
 }
 Chat.Completions = Completions;
 //# sourceMappingURL=chat.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/chat/completions/index.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/completions/index.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
 
 //# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/chat/index.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/index.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
 //# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/headers.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/headers.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 const brand_privateNullableHeaders = /* @__PURE__ */ Symbol('brand.privateNullableHeaders');
@@ -38214,7 +38378,7 @@ const isEmptyHeaders = (headers) => {
     return true;
 };
 //# sourceMappingURL=headers.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/audio/speech.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/speech.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38249,7 +38413,7 @@ class Speech extends APIResource {
     }
 }
 //# sourceMappingURL=speech.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/audio/transcriptions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/transcriptions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38267,7 +38431,7 @@ class Transcriptions extends APIResource {
     }
 }
 //# sourceMappingURL=transcriptions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/audio/translations.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/translations.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38280,7 +38444,7 @@ class Translations extends APIResource {
     }
 }
 //# sourceMappingURL=translations.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/audio/audio.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/audio.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38301,7 +38465,7 @@ Audio.Transcriptions = Transcriptions;
 Audio.Translations = Translations;
 Audio.Speech = Speech;
 //# sourceMappingURL=audio.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/batches.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/batches.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38338,7 +38502,7 @@ class Batches extends APIResource {
     }
 }
 //# sourceMappingURL=batches.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/assistants.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/assistants.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38408,7 +38572,7 @@ class Assistants extends APIResource {
     }
 }
 //# sourceMappingURL=assistants.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/realtime/sessions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/realtime/sessions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38437,7 +38601,7 @@ class Sessions extends APIResource {
     }
 }
 //# sourceMappingURL=sessions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/realtime/transcription-sessions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/realtime/transcription-sessions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38466,7 +38630,7 @@ class TranscriptionSessions extends APIResource {
     }
 }
 //# sourceMappingURL=transcription-sessions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/realtime/realtime.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/realtime/realtime.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38486,7 +38650,7 @@ class Realtime extends APIResource {
 Realtime.Sessions = Sessions;
 Realtime.TranscriptionSessions = TranscriptionSessions;
 //# sourceMappingURL=realtime.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/chatkit/sessions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/chatkit/sessions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38530,7 +38694,7 @@ class sessions_Sessions extends APIResource {
     }
 }
 //# sourceMappingURL=sessions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/chatkit/threads.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/chatkit/threads.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38604,7 +38768,7 @@ class Threads extends APIResource {
     }
 }
 //# sourceMappingURL=threads.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/chatkit/chatkit.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/chatkit/chatkit.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38621,7 +38785,7 @@ class ChatKit extends APIResource {
 ChatKit.Sessions = sessions_Sessions;
 ChatKit.Threads = Threads;
 //# sourceMappingURL=chatkit.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/threads/messages.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/messages.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38696,7 +38860,7 @@ class messages_Messages extends APIResource {
     }
 }
 //# sourceMappingURL=messages.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/threads/runs/steps.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/runs/steps.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38736,7 +38900,7 @@ class Steps extends APIResource {
     }
 }
 //# sourceMappingURL=steps.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/base64.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/base64.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38792,7 +38956,7 @@ const toFloat32Array = (base64Str) => {
     }
 };
 //# sourceMappingURL=base64.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils/env.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/env.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 /**
  * Read an environment variable.
@@ -38811,7 +38975,7 @@ const readEnv = (env) => {
     return undefined;
 };
 //# sourceMappingURL=env.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/internal/utils.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/internal/utils.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -38821,7 +38985,7 @@ const readEnv = (env) => {
 
 
 //# sourceMappingURL=utils.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/AssistantStream.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/AssistantStream.mjs
 var _AssistantStream_instances, AssistantStream_a, _AssistantStream_events, _AssistantStream_runStepSnapshots, _AssistantStream_messageSnapshots, _AssistantStream_messageSnapshot, _AssistantStream_finalRun, _AssistantStream_currentContentIndex, _AssistantStream_currentContent, _AssistantStream_currentToolCallIndex, _AssistantStream_currentToolCall, _AssistantStream_currentEvent, _AssistantStream_currentRunSnapshot, _AssistantStream_currentRunStepSnapshot, _AssistantStream_addEvent, _AssistantStream_endRequest, _AssistantStream_handleMessage, _AssistantStream_handleRunStep, _AssistantStream_handleEvent, _AssistantStream_accumulateRunStep, _AssistantStream_accumulateMessage, _AssistantStream_accumulateContent, _AssistantStream_handleRun;
 
 
@@ -39371,7 +39535,7 @@ AssistantStream_a = AssistantStream, _AssistantStream_addEvent = function _Assis
 };
 function AssistantStream_assertNever(_x) { }
 //# sourceMappingURL=AssistantStream.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/threads/runs/runs.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/runs/runs.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39553,7 +39717,7 @@ class Runs extends APIResource {
 }
 Runs.Steps = Steps;
 //# sourceMappingURL=runs.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/threads/threads.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/threads.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39648,7 +39812,7 @@ class threads_Threads extends APIResource {
 threads_Threads.Runs = Runs;
 threads_Threads.Messages = messages_Messages;
 //# sourceMappingURL=threads.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/beta/beta.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/beta.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39673,7 +39837,7 @@ Beta.ChatKit = ChatKit;
 Beta.Assistants = Assistants;
 Beta.Threads = threads_Threads;
 //# sourceMappingURL=beta.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/completions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/completions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 /**
@@ -39685,7 +39849,7 @@ class completions_Completions extends APIResource {
     }
 }
 //# sourceMappingURL=completions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/containers/files/content.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/containers/files/content.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39704,7 +39868,7 @@ class Content extends APIResource {
     }
 }
 //# sourceMappingURL=content.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/containers/files/files.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/containers/files/files.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39756,7 +39920,7 @@ class Files extends APIResource {
 }
 Files.Content = Content;
 //# sourceMappingURL=files.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/containers/containers.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/containers/containers.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39799,7 +39963,7 @@ class Containers extends APIResource {
 }
 Containers.Files = Files;
 //# sourceMappingURL=containers.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/conversations/items.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/conversations/items.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39841,7 +40005,7 @@ class Items extends APIResource {
     }
 }
 //# sourceMappingURL=items.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/conversations/conversations.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/conversations/conversations.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39882,7 +40046,7 @@ class Conversations extends APIResource {
 }
 Conversations.Items = Items;
 //# sourceMappingURL=conversations.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/embeddings.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/embeddings.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39938,7 +40102,7 @@ class Embeddings extends APIResource {
     }
 }
 //# sourceMappingURL=embeddings.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/evals/runs/output-items.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/evals/runs/output-items.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -39963,7 +40127,7 @@ class OutputItems extends APIResource {
     }
 }
 //# sourceMappingURL=output-items.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/evals/runs/runs.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/evals/runs/runs.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40019,7 +40183,7 @@ class runs_Runs extends APIResource {
 }
 runs_Runs.OutputItems = OutputItems;
 //# sourceMappingURL=runs.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/evals/evals.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/evals/evals.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40072,7 +40236,7 @@ class Evals extends APIResource {
 }
 Evals.Runs = runs_Runs;
 //# sourceMappingURL=evals.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/files.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/files.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40158,13 +40322,13 @@ class files_Files extends APIResource {
     }
 }
 //# sourceMappingURL=files.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/methods.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/methods.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 class Methods extends APIResource {
 }
 //# sourceMappingURL=methods.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/alpha/graders.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/alpha/graders.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 /**
@@ -40213,7 +40377,7 @@ class Graders extends APIResource {
     }
 }
 //# sourceMappingURL=graders.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/alpha/alpha.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/alpha/alpha.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40226,7 +40390,7 @@ class Alpha extends APIResource {
 }
 Alpha.Graders = Graders;
 //# sourceMappingURL=alpha.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/checkpoints/permissions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/checkpoints/permissions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40312,7 +40476,7 @@ class Permissions extends APIResource {
     }
 }
 //# sourceMappingURL=permissions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/checkpoints/checkpoints.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/checkpoints/checkpoints.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40325,7 +40489,7 @@ class Checkpoints extends APIResource {
 }
 Checkpoints.Permissions = Permissions;
 //# sourceMappingURL=checkpoints.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/jobs/checkpoints.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/jobs/checkpoints.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40352,7 +40516,7 @@ class checkpoints_Checkpoints extends APIResource {
     }
 }
 //# sourceMappingURL=checkpoints.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/jobs/jobs.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/jobs/jobs.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40474,7 +40638,7 @@ class Jobs extends APIResource {
 }
 Jobs.Checkpoints = checkpoints_Checkpoints;
 //# sourceMappingURL=jobs.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/fine-tuning/fine-tuning.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/fine-tuning.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40499,13 +40663,13 @@ FineTuning.Jobs = Jobs;
 FineTuning.Checkpoints = Checkpoints;
 FineTuning.Alpha = Alpha;
 //# sourceMappingURL=fine-tuning.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/graders/grader-models.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/graders/grader-models.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 class GraderModels extends APIResource {
 }
 //# sourceMappingURL=grader-models.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/graders/graders.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/graders/graders.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40518,7 +40682,7 @@ class graders_Graders extends APIResource {
 }
 graders_Graders.GraderModels = GraderModels;
 //# sourceMappingURL=graders.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/images.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/images.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40547,7 +40711,7 @@ class Images extends APIResource {
     }
 }
 //# sourceMappingURL=images.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/models.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/models.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40579,7 +40743,7 @@ class Models extends APIResource {
     }
 }
 //# sourceMappingURL=models.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/moderations.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/moderations.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 /**
@@ -40595,7 +40759,7 @@ class Moderations extends APIResource {
     }
 }
 //# sourceMappingURL=moderations.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/realtime/calls.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/realtime/calls.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40667,7 +40831,7 @@ class Calls extends APIResource {
     }
 }
 //# sourceMappingURL=calls.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/realtime/client-secrets.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/realtime/client-secrets.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 class ClientSecrets extends APIResource {
@@ -40699,7 +40863,7 @@ class ClientSecrets extends APIResource {
     }
 }
 //# sourceMappingURL=client-secrets.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/realtime/realtime.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/realtime/realtime.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -40716,7 +40880,7 @@ class realtime_Realtime extends APIResource {
 realtime_Realtime.ClientSecrets = ClientSecrets;
 realtime_Realtime.Calls = Calls;
 //# sourceMappingURL=realtime.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/ResponsesParser.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/ResponsesParser.mjs
 
 
 function maybeParseResponse(response, params) {
@@ -40877,7 +41041,7 @@ function addOutputText(rsp) {
     rsp.output_text = texts.join('');
 }
 //# sourceMappingURL=ResponsesParser.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/responses/ResponseStream.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/responses/ResponseStream.mjs
 var _ResponseStream_instances, _ResponseStream_params, _ResponseStream_currentResponseSnapshot, _ResponseStream_finalResponse, _ResponseStream_beginRequest, _ResponseStream_addEvent, _ResponseStream_endRequest, _ResponseStream_accumulateResponse;
 
 
@@ -41139,7 +41303,7 @@ function finalizeResponse(snapshot, params) {
     return maybeParseResponse(snapshot, params);
 }
 //# sourceMappingURL=ResponseStream.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/responses/input-items.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/responses/input-items.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41163,7 +41327,7 @@ class InputItems extends APIResource {
     }
 }
 //# sourceMappingURL=input-items.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/responses/input-tokens.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/responses/input-tokens.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 class InputTokens extends APIResource {
@@ -41183,7 +41347,7 @@ class InputTokens extends APIResource {
     }
 }
 //# sourceMappingURL=input-tokens.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/responses/responses.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/responses/responses.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41284,7 +41448,7 @@ class Responses extends APIResource {
 Responses.InputItems = InputItems;
 Responses.InputTokens = InputTokens;
 //# sourceMappingURL=responses.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/skills/content.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/content.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41302,7 +41466,7 @@ class content_Content extends APIResource {
     }
 }
 //# sourceMappingURL=content.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/skills/versions/content.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/versions/content.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41321,7 +41485,7 @@ class versions_content_Content extends APIResource {
     }
 }
 //# sourceMappingURL=content.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/skills/versions/versions.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/versions/versions.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41366,7 +41530,7 @@ class Versions extends APIResource {
 }
 Versions.Content = versions_content_Content;
 //# sourceMappingURL=versions.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/skills/skills.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/skills.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41416,7 +41580,7 @@ class Skills extends APIResource {
 Skills.Content = content_Content;
 Skills.Versions = Versions;
 //# sourceMappingURL=skills.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/uploads/parts.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/uploads/parts.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41443,7 +41607,7 @@ class Parts extends APIResource {
     }
 }
 //# sourceMappingURL=parts.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/uploads/uploads.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/uploads/uploads.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41514,7 +41678,7 @@ class Uploads extends APIResource {
 }
 Uploads.Parts = Parts;
 //# sourceMappingURL=uploads.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/lib/Util.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/lib/Util.mjs
 /**
  * Like `Promise.allSettled()` but throws an error if any promises are rejected.
  */
@@ -41537,7 +41701,7 @@ const allSettledWithThrow = async (promises) => {
     return values;
 };
 //# sourceMappingURL=Util.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/vector-stores/file-batches.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/vector-stores/file-batches.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41667,7 +41831,7 @@ class FileBatches extends APIResource {
     }
 }
 //# sourceMappingURL=file-batches.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/vector-stores/files.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/vector-stores/files.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41806,7 +41970,7 @@ class vector_stores_files_Files extends APIResource {
     }
 }
 //# sourceMappingURL=files.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/vector-stores/vector-stores.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/vector-stores/vector-stores.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41886,7 +42050,7 @@ class VectorStores extends APIResource {
 VectorStores.Files = vector_stores_files_Files;
 VectorStores.FileBatches = FileBatches;
 //# sourceMappingURL=vector-stores.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/videos.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/videos.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -41964,7 +42128,7 @@ class Videos extends APIResource {
     }
 }
 //# sourceMappingURL=videos.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/webhooks/webhooks.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/webhooks/webhooks.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 var _Webhooks_instances, _Webhooks_validateSecret, _Webhooks_getRequiredHeader;
 
@@ -42062,15 +42226,15 @@ _Webhooks_instances = new WeakSet(), _Webhooks_validateSecret = function _Webhoo
     return value;
 };
 //# sourceMappingURL=webhooks.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/webhooks/index.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/webhooks/index.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 //# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/webhooks.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/webhooks.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 //# sourceMappingURL=webhooks.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/resources/index.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/resources/index.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -42096,7 +42260,7 @@ _Webhooks_instances = new WeakSet(), _Webhooks_validateSecret = function _Webhoo
 
 
 //# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/client.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/client.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 var _OpenAI_instances, client_a, _OpenAI_encoder, _OpenAI_baseURLOverridden;
 
@@ -42705,7 +42869,7 @@ OpenAI.Containers = Containers;
 OpenAI.Skills = Skills;
 OpenAI.Videos = Videos;
 //# sourceMappingURL=client.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/azure.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/azure.mjs
 
 
 
@@ -42798,7 +42962,7 @@ const _deployments_endpoints = new Set([
     '/images/edits',
 ]);
 //# sourceMappingURL=azure.mjs.map
-;// CONCATENATED MODULE: ../../main/node_modules/openai/index.mjs
+;// CONCATENATED MODULE: ./node_modules/openai/index.mjs
 // File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
 
@@ -43588,6 +43752,88 @@ class OpenAIJudge {
     }
 }
 
+;// CONCATENATED MODULE: ./src/judge/preflight.ts
+
+
+
+
+/**
+ * One tiny chat request, and one embeddings request when there is an embeddings model, each
+ * sent once without retries, before the candidate runs. A refused key, an unknown model or an
+ * unreachable server stops the run with exit 2 and the fix; anything else (a 429, a 5xx, a
+ * 400 about the request's shape) is left to the run, which retries and adapts.
+ */
+async function preflight(target) {
+    const { client, model, embeddingsModel } = target;
+    // the marker lets a test server tell this request from the scoring calls
+    await probe(target, model, () => client.chat.completions.create({
+        model,
+        max_tokens: 1,
+        messages: [
+            { role: 'system', content: '[evalgate:preflight]' },
+            { role: 'user', content: 'Reply with OK.' },
+        ],
+    }));
+    if (embeddingsModel !== null)
+        await probe(target, embeddingsModel, () => client.embeddings.create({ model: embeddingsModel, input: ['evalgate preflight'], encoding_format: 'float' }));
+}
+async function probe(target, model, request) {
+    try {
+        await request();
+    }
+    catch (error) {
+        const fault = classifyFault(error);
+        if (fault !== null)
+            throw preflightError(target, model, fault, error);
+    }
+}
+/** Which of the faults no retry can fix this error is, if any. */
+function classifyFault(error) {
+    if (error instanceof APIConnectionError || error instanceof APIConnectionTimeoutError)
+        return 'unreachable';
+    const status = statusOf(error);
+    if (status === 401 || status === 403)
+        return 'auth';
+    // 501: a server without the endpoint at all (llama.cpp without --embeddings)
+    if (status === 404 || status === 501)
+        return 'no_model';
+    const code = error?.code;
+    if (status !== undefined && status >= 400 && status < 500 && (code === 'model_not_found' || /\bmodel\b[^.]*\b(not found|does not exist|not exist)/i.test(messageOf(error))))
+        return 'no_model';
+    return null;
+}
+/** The cause in one line, for the terminal, the report and the error rows: what is wrong with which server. */
+function describeFault(fault, host, details) {
+    if (fault === 'auth')
+        return details.keyed ? `the key in $${details.keyEnv} was refused by ${host}` : `${host} refused a request without a key ($${details.keyEnv} is not set)`;
+    if (fault === 'no_model')
+        return `${host} has no model ${details.model}`;
+    return `cannot reach ${host}`;
+}
+function preflightError(target, model, fault, error) {
+    const host = hostOf(target.baseURL);
+    const cause = describeFault(fault, host, { model, keyEnv: target.keyEnv, keyed: target.keyed });
+    const status = statusOf(error);
+    const detail = redactSecrets(messageOf(error)).slice(0, 200);
+    const which = model === target.model ? 'judge.model (--judge-model)' : 'judge.embeddings_model (--embeddings-model)';
+    const hints = {
+        auth: `set $${target.keyEnv} to a key ${host} accepts (or name another variable with judge.api_key_env / --judge-api-key-env)`,
+        no_model: `set ${which} to a ${target.deployments ? 'deployment' : 'model'} ${host} serves, or check judge.base_url (--judge-base-url) points at the API root (e.g. …/v1)` +
+            (model === target.model ? '' : `; an endpoint without embeddings takes embeddings_model: none`),
+        unreachable: `check judge.base_url (--judge-base-url): is the server running, the host spelled right, its certificate valid?`,
+    };
+    return new GateError('bad_config', `judge preflight: ${cause} (${status ? `HTTP ${status}: ` : ''}${detail}); nothing was run`, hints[fault]);
+}
+function hostOf(baseURL) {
+    return new URL(baseURL).host;
+}
+function messageOf(error) {
+    const cause = error?.cause;
+    const own = error instanceof Error ? error.message : String(error);
+    const why = cause instanceof Error && cause.message && !own.includes(cause.message) ? ` (${cause.message})` : '';
+    return own + why;
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
 
 /**
@@ -43950,6 +44196,7 @@ class BudgetedJudge {
 
 
 
+
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 const STABILITY_THRESHOLD = 0.02;
 function llmSettings(config) {
@@ -43990,7 +44237,7 @@ function describePlan(plan, questionCount, config) {
     const cache = config.judge.cache ? `, cache ${config.judge.cache_dir}` : ', no cache';
     const calls = config.budget.calls;
     const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : '';
-    return (`judge plan: ${questionCount} questions × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${cache}` +
+    return (`judge plan: ${countOf(questionCount, 'question')} × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${cache}` +
         `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed, the rest are repairs and per-claim re-asks (at most ${MAX_CLAIMS} claims per answer)${capped}`);
 }
 /**
@@ -44076,6 +44323,7 @@ function budgetLabel(budget) {
 
 
 
+
 /**
  * The LLM judge over an endpoint (llmTier.ts does the scoring). Without its key the run falls
  * back to the deterministic tier and says so, rather than failing the check; a server other
@@ -44105,6 +44353,7 @@ function llmJudgeProvider(kind) {
                 notes: [],
                 usesModel: true,
                 metrics: LLM_METRICS,
+                preflight: () => preflightLlm(config, kind, { apiKey: key.apiKey, ...wire }),
                 scoreSet: (rows, outputs, questions) => scoreWithLlm(rows, outputs, questions, config, kind, identity, { apiKey: key.apiKey, ...wire }, environment),
             };
         },
@@ -44196,6 +44445,20 @@ function llmJudgeFor(config, kind, identity, wire, environment, variant) {
         identity,
         retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
         ...(variant ? { variant } : {}),
+    });
+}
+/** The preflight of preflight.ts on this run's endpoint, with the run's own key, headers and query. */
+function preflightLlm(config, kind, wire) {
+    const j = config.judge;
+    const client = makeClient({ dialect: kind.dialect, baseURL: j.base_url, ...wire, apiVersion: j.api_version ?? null, timeoutMs: j.timeout_ms });
+    return preflight({
+        client,
+        baseURL: j.base_url,
+        model: j.model,
+        embeddingsModel: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
+        keyEnv: keyEnvOf(config, kind),
+        keyed: wire.apiKey !== null,
+        deployments: kind.dialect === 'azure',
     });
 }
 /** States the plan, stops before the first call when it is over budget, runs the LLM tier, then says how the endpoint was talked to. */
@@ -44761,6 +45024,7 @@ function twoRaters(labels, categories) {
 
 
 
+
 /** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
 function agreementCommand({ flags, io }) {
     const files = flags.raters ?? [];
@@ -44775,7 +45039,7 @@ function agreement_describe(r, column, files) {
     const f = (v) => (v === null || v === undefined ? '— (undefined: every label the same)' : v.toFixed(3));
     const plain = (t) => t.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, ' ');
     const lines = [
-        `"${plain(column)}" labelled by ${r.raters} raters on ${r.items} questions; labels: ${r.categories.map(plain).join(', ')}`,
+        `"${plain(column)}" labelled by ${r.raters} raters on ${countOf(r.items, 'question')}; labels: ${r.categories.map(plain).join(', ')}`,
         `Fleiss' kappa    ${f(r.fleiss_kappa)}   (usual bar > 0.60)`,
         `agreement        ${(r.observed_agreement * 100).toFixed(1)}% of rater pairs per question, ${(r.chance_agreement * 100).toFixed(1)}% expected by chance`,
     ];
@@ -44787,7 +45051,7 @@ function agreement_describe(r, column, files) {
         lines.push(`PABAK            ${f(r.pabak)}   (k = ${r.categories.length} labels)`);
     }
     if (r.disagreement_count > 0) {
-        lines.push('', `${r.disagreement_count} questions not labelled alike (discuss and settle them):`);
+        lines.push('', `${countOf(r.disagreement_count, 'question')} not labelled alike (discuss and settle them):`);
         for (const d of r.disagreements)
             lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain(files[i])})`).join(', ')}`);
         if (r.disagreement_count > r.disagreements.length)
@@ -45698,6 +45962,7 @@ function hasErrors(report) {
 
 
 
+
 /** `evalgate lint-set`: exit 0 clean (warnings allowed), 1 with an error-level finding, 2 bad input. */
 function lintSetCommand({ flags, request, positionals, io }) {
     const { config } = resolveRun(request, 'cli', 'settings');
@@ -45735,7 +46000,7 @@ function plain(text) {
 }
 function lintSet_describe(report) {
     const s = report.summary;
-    const lines = [`evalgate lint-set: ${plain(report.file)}, ${s.rows} questions`];
+    const lines = [`evalgate lint-set: ${plain(report.file)}, ${countOf(s.rows, 'question')}`];
     const categories = Object.entries(s.categories).map(([c, v]) => `${plain(c)} ${v.n} (±${(v.half_width * 100).toFixed(1)} pp)`);
     lines.push(`  categories: ${categories.join(', ')}`);
     lines.push(`  difficulty: ${Object.entries(s.difficulties)
@@ -45809,6 +46074,7 @@ function calibrate(input) {
 
 
 
+
 /** `evalgate power`: sample size for a difference you want to see, or what your n can see. */
 function powerCommand(flags, print) {
     const num = (name, min, max) => {
@@ -45832,7 +46098,7 @@ function powerCommand(flags, print) {
         if (flags.json)
             return print(JSON.stringify({ n: r.n, n_exact: analysis_round(r.n_exact) }));
         return print(`To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
-            `each version needs ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`);
+            `each version needs ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`);
     }
     if (n !== undefined) {
         if (!Number.isInteger(n))
@@ -45841,14 +46107,14 @@ function powerCommand(flags, print) {
         const mde = minimumDetectableEffect(n, base);
         if (flags.json)
             return print(JSON.stringify({ mde: analysis_round(mde), half_width: analysis_round(halfWidth(n, base)) }));
-        return print(`With ${n} questions and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
+        return print(`With ${countOf(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
             `and two versions must differ by ${pp(mde)} to be detected with 80% power. Smaller moves are noise at this n: read the per-question flips.`);
     }
     if (p !== undefined && delta !== undefined) {
         const r = sampleSizeOneProportion(p, delta);
         if (flags.json)
             return print(JSON.stringify({ n: r.n, n_exact: analysis_round(r.n_exact) }));
-        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${r.n} questions (${r.n_exact.toFixed(2)}, rounded up).`);
+        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
     }
     throw new GateError('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', 'e.g. evalgate power --p 0.62 --delta 0.05, evalgate power --p1 0.62 --p2 0.52, evalgate power --n 50');
 }
@@ -45868,7 +46134,7 @@ function calibrateCommand(flags, print) {
 function describeCalibration(r) {
     const f = (v, digits = 3) => (v === null ? '— (undefined: a constant rater)' : v.toFixed(digits));
     const lines = [
-        `n = ${r.n} questions scored by both${r.missing.only_human || r.missing.only_judge ? ` (${r.missing.only_human} only by humans, ${r.missing.only_judge} only by the judge)` : ''}`,
+        `n = ${countOf(r.n, 'question')} scored by both${r.missing.only_human || r.missing.only_judge ? ` (${r.missing.only_human} only by humans, ${r.missing.only_judge} only by the judge)` : ''}`,
         `Spearman         ${f(r.spearman)}${r.spearman_ci ? `   95% CI ${r.spearman_ci.low.toFixed(2)} … ${r.spearman_ci.high.toFixed(2)} (Fisher z)` : ''}   (usual bar > 0.70)`,
         `Pearson          ${f(r.pearson)}`,
         `weighted kappa   ${f(r.qwk)}   (quadratic, over the full 0-4 scale; usual bar > 0.60)`,
@@ -45878,7 +46144,7 @@ function describeCalibration(r) {
         `PABAK            ${f(r.pabak)}   (k = 5 scale points)`,
     ];
     if (r.inter_annotator)
-        lines.push(`annotators agree with each other: weighted kappa ${f(r.inter_annotator.qwk)}, Spearman ${f(r.inter_annotator.spearman)} over ${r.inter_annotator.n} questions`);
+        lines.push(`annotators agree with each other: weighted kappa ${f(r.inter_annotator.qwk)}, Spearman ${f(r.inter_annotator.spearman)} over ${countOf(r.inter_annotator.n, 'question')}`);
     if (r.disagreements.length > 0) {
         lines.push('', 'Largest disagreements (read these by hand):');
         for (const d of r.disagreements)
@@ -45944,6 +46210,7 @@ function analysis_round(x) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/merge.ts
+
 
 
 
@@ -46026,7 +46293,7 @@ function checkComplete(shard, seen, total) {
         throw new GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, "pass the results.json of every shard (download all the matrix jobs' artifacts)");
     }
     if (total !== shard.total_questions) {
-        throw new GateError('bad_input', `the shards hold ${total} questions, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run');
+        throw new GateError('bad_input', `the shards hold ${countOf(total, 'question')}, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run');
     }
     return total;
 }
@@ -46274,6 +46541,7 @@ function codeBlock(text) {
 
 ;// CONCATENATED MODULE: ./src/report/failures.ts
 
+
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
  * and (escaped) the Markdown report. The data is in results.json; nothing parses these.
@@ -46300,7 +46568,7 @@ function failureDetail(f) {
                 return `no value to check against the threshold ${f.limit}`;
             return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`;
         case 'error_rate':
-            return `${f.errors} of ${f.questions} questions errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`;
+            return `${f.errors} of ${countOf(f.questions, 'question')} errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`;
     }
 }
 /**
@@ -46327,7 +46595,7 @@ function dropWords(latency, value, limit) {
     return latency ? `rose ${pct(value)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(value)}, more than max_drop ${limit}`;
 }
 function noiseWords(noise) {
-    const flips = noise.flips ? `, ${noise.flips.worse} questions worse / ${noise.flips.better} better` : '';
+    const flips = noise.flips ? `, ${countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : '';
     return ` (within noise: 95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}${flips}, Holm p = ${noise.p_holm.toFixed(3)})`;
 }
 function fmt(value) {
@@ -46340,18 +46608,35 @@ function signedFmt(v) {
     return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/words.ts
+/**
+ * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
+ * report puts its emoji in front of them. One map, so the two never say different things.
+ */
+const STATUS_WORDS = {
+    regression: 'regression',
+    regression_within_noise: 'regression within noise',
+    improvement: 'improvement',
+    within: 'within max_drop',
+    new: 'new (not gated)',
+    not_computed: 'not computed',
+    no_baseline: '',
+};
+
 ;// CONCATENATED MODULE: ./src/report/metricTable.ts
 
 
-const STATUS = {
-    regression: '❌ regression',
-    regression_within_noise: '⚠️ regression within noise',
-    improvement: '✅ improvement',
-    within: 'within max_drop',
-    new: '🆕 new (not gated)',
-    not_computed: '⚪ not computed',
+
+const EMOJI = {
+    regression: '❌ ',
+    regression_within_noise: '⚠️ ',
+    improvement: '✅ ',
+    within: '',
+    new: '🆕 ',
+    not_computed: '⚪ ',
     no_baseline: '',
 };
+const STATUS = Object.fromEntries(Object.entries(STATUS_WORDS).map(([status, words]) => [status, words && EMOJI[status] + words]));
 /** The metric table: every metric with baseline, candidate, Δ, its interval, its limit and what the gate made of it. */
 function metricTable(results) {
     const c = results.comparison;
@@ -46485,6 +46770,7 @@ function worstQuestions(c, questions) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/noise.ts
+
 /** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
 function noiseSection(c) {
     const lines = [];
@@ -46493,7 +46779,7 @@ function noiseSection(c) {
         const n = c.noise;
         const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains';
         // one plain sentence in view; the numbers behind it folded below
-        lines.push(`**Noise**: ${n.n} questions compared; ${n.questions_worse} got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${noise_pct(n.mde)} or more is detected reliably.`);
+        lines.push(`**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${noise_pct(n.mde)} or more is detected reliably.`);
         folded.push(`A pass rate has a 95% interval of ±${noise_pct(n.half_width)} at this n; ${noise_pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c));
     }
     const modes = c.verdicts_by_mode;
@@ -46774,6 +47060,7 @@ function comment(text) {
 
 
 
+
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 const VOLATILE = '<!-- volatile -->';
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
@@ -46873,7 +47160,7 @@ function runIdentity(results, options) {
         : c?.baseline.fingerprint_check === 'mismatch'
             ? 'fingerprint ❌ differs'
             : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
-    parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${r.question_count} questions, ${fingerprint}`);
+    parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${countOf(r.question_count, 'question')}, ${fingerprint}`);
     if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
         parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
     parts.push(`judge: ${escapeInline(r.judge_label)}`);
@@ -46958,13 +47245,13 @@ function regressionSection(c, limits, questions) {
     if (c.baseline.kind === 'minimal')
         return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', ''];
     const counts = c.change_counts;
-    const out = [`#### Per-question regressions (${counts.regression_rows} rows, ${counts.questions_worse} questions)`, ''];
+    const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(counts.questions_worse, 'question')})`, ''];
     if (c.regressions.length === 0)
         out.push('No question dropped by more than question_drop.', '');
     else
         out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '');
     if (c.improvements.length > 0) {
-        out.push(`<details><summary>Improvements (${counts.improvement_rows} rows, ${counts.questions_better} questions)</summary>`, '');
+        out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(counts.questions_better, 'question')})</summary>`, '');
         out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '');
     }
     return out;
@@ -46986,7 +47273,7 @@ function errorSection(results, limit) {
     const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0);
     if (errored.length === 0)
         return [];
-    const out = [`<details><summary>⚠️ Errors (${errored.length} questions)</summary>`, '', '| id | where | error |', '|---|---|---|'];
+    const out = [`<details><summary>⚠️ Errors (${countOf(errored.length, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|'];
     for (const [id, q] of errored.slice(0, limit)) {
         for (const [where, message] of Object.entries(q.errors))
             out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`);
@@ -47047,6 +47334,8 @@ function updateSection(results) {
 
 
 
+
+
 /**
  * A compact, coloured summary for the terminal; the full report goes to report.md. Text that
  * came from outside (ids, questions, labels, reasons) has its control characters shown as codes
@@ -47066,13 +47355,13 @@ function renderTerminal(results, options) {
         no_baseline: yellow(bold('NO BASELINE')),
     }[verdict];
     const r = results.run;
-    lines.push(`${headline}  evalgate · ${showInvisible(r.version ?? 'run')} on eval set ${showInvisible(r.eval_set_version)} (${r.question_count} questions) · judge ${showInvisible(r.judge.provider)}${r.judge.response_format ? ` (${showInvisible(r.judge.response_format)})` : ''}`);
+    lines.push(`${headline}  evalgate · ${showInvisible(r.version ?? 'run')} on eval set ${showInvisible(r.eval_set_version)} (${countOf(r.question_count, 'question')}) · judge ${showInvisible(r.judge.provider)}${r.judge.response_format ? ` (${showInvisible(r.judge.response_format)})` : ''}`);
     if (c && c.baseline.kind !== 'none')
-        lines.push(dim(`  baseline ${showInvisible(c.baseline.version ?? '?')} (${showInvisible(c.baseline.path ?? c.baseline.kind)}) · ${c.common} questions compared`));
+        lines.push(dim(`  baseline ${showInvisible(c.baseline.version ?? '?')} (${showInvisible(c.baseline.path ?? c.baseline.kind)}) · ${countOf(c.common, 'question')} compared`));
     lines.push('', ...metricLines(results, p));
     if (c && c.regressions.length > 0) {
         const max = options.maxQuestions ?? 10;
-        lines.push('', `  ${red(`${c.change_counts.questions_worse} questions regressed`)} (${c.change_counts.regression_rows} rows, worst first):`);
+        lines.push('', `  ${red(`${countOf(c.change_counts.questions_worse, 'question')} regressed`)} (${countOf(c.change_counts.regression_rows, 'row')}, worst first):`);
         for (const q of c.regressions.slice(0, max)) {
             lines.push(`    ${showInvisible(q.id).padEnd(10)} ${showInvisible(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(showInvisible([...(results.questions[q.id]?.question ?? '')].slice(0, 40).join('')))}`);
         }
@@ -47080,7 +47369,7 @@ function renderTerminal(results, options) {
             lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`));
     }
     if (c && c.improvements.length > 0)
-        lines.push(`  ${green(`${c.change_counts.questions_better} questions improved`)}`);
+        lines.push(`  ${green(`${countOf(c.change_counts.questions_better, 'question')} improved`)}`);
     if (c && c.failures.length > 0) {
         lines.push('', `  ${bold('Gate failed because:')}`);
         for (const failure of c.failures)
@@ -47090,10 +47379,10 @@ function renderTerminal(results, options) {
         lines.push(...incomparableLines(c, p));
     return lines.join('\n');
 }
-/** One line per metric; an incomparable run shows its own scores, compared with nothing. */
+/** One line per metric; an incomparable run, or a shard (compared only after merge), shows its own scores, compared with nothing. */
 function metricLines(results, { red, green, yellow, dim }) {
     const c = results.comparison;
-    const rows = c?.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? []);
+    const rows = !c || c.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? []);
     const width = Math.max(8, ...rows.map((m) => m.metric.length));
     const lines = [dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`)];
     for (const m of rows) {
@@ -47104,12 +47393,12 @@ function metricLines(results, { red, green, yellow, dim }) {
         const status = failures.length > 0
             ? red(showInvisible(failures.map(failureDetail).join('; ')))
             : m.status === 'improvement'
-                ? green('improvement')
+                ? green(STATUS_WORDS.improvement)
                 : m.status === 'within'
-                    ? dim('within max_drop')
+                    ? dim(STATUS_WORDS.within)
                     : m.status === 'no_baseline' || m.status === null
                         ? dim('—')
-                        : yellow(m.status.replace('_', ' '));
+                        : yellow(STATUS_WORDS[m.status]);
         lines.push(`  ${showInvisible(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`);
     }
     return lines;
@@ -47170,6 +47459,7 @@ function recordHistory(path, results, io) {
 
 
 
+
 /** `evalgate run`: score the candidate, compare with the baseline when there is one. */
 async function runCommand({ request, io, logger }) {
     const { config, source } = resolveRun(request, 'cli');
@@ -47208,7 +47498,7 @@ function mergeCommand({ flags, request, positionals, io }) {
     const history = readHistory(f.history);
     if (f.history)
         recordHistory(f.history, merged, io);
-    io.stderr(`merged ${positionals.length} shards: ${merged.run.question_count} questions\n`);
+    io.stderr(`merged ${countOf(positionals.length, 'shard')}: ${countOf(merged.run.question_count, 'question')}\n`);
     return finish(merged, f.out, f.report, io, history);
 }
 /** `evalgate baseline`: a baseline from a results.json, keeping the gate settings of the one it replaces. */
@@ -47221,7 +47511,7 @@ function baselineCommand({ flags, io }) {
     const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))());
     writeBaselineFile(f.out, baseline);
     const kept = previous ? ` (gate settings kept from the previous ${f.out})` : '';
-    io.stdout(`wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${Object.keys(baseline.questions ?? {}).length} questions, ${Object.keys(baseline.metrics).length} metrics${kept}\n`);
+    io.stdout(`wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${countOf(Object.keys(baseline.questions ?? {}).length, 'question')}, ${countOf(Object.keys(baseline.metrics).length, 'metric')}${kept}\n`);
     return EXIT.pass;
 }
 
@@ -47781,6 +48071,7 @@ function clip(text) {
 
 
 
+
 /**
  * `evalgate pairwise`: two or more results.json judged head to head by the LLM judge. It
  * informs and does not gate: the caller exits 0 whatever the outcome. `config` carries the
@@ -47799,7 +48090,7 @@ async function pairwiseCommand(flags, config, deps, print) {
     const judge = new BudgetedJudge(headToHead.judge, config.budget);
     const plan = planPairwise(inputs, evalRows);
     const upTo = plan.calls * (1 + REPAIRS_PER_ASK);
-    deps.logger.info(`pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${plan.questions} questions × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${headToHead.label}`);
+    deps.logger.info(`pairwise: ${inputs.length} systems, ${plan.pairs} pair${plan.pairs === 1 ? '' : 's'} × ${countOf(plan.questions, 'question')} × 2 orders (A/B swapped) → up to ${upTo} judge calls (${plan.calls} if every reply is well-formed, the rest are repairs); judge ${headToHead.label}`);
     if (config.budget.calls !== undefined && plan.calls > config.budget.calls) {
         throw new GateError('budget', `pairwise needs ${plan.calls} judge calls even if every reply is well-formed, over budget.calls ${config.budget.calls}; no call was made`, 'raise budget.calls, or compare fewer systems or questions');
     }
@@ -47831,7 +48122,7 @@ function systemNames(loaded, given) {
 function renderPairwise(report, judgeLabel) {
     const lines = [];
     const refs = report.reference_points === 'eval set' ? 'reference points from the eval set' : 'no reference points (pass --eval-set to judge against them)';
-    lines.push(`Head to head: ${report.systems.length} systems, ${report.question_ids.length} questions (eval set ${report.eval_set_version}), ${refs}`);
+    lines.push(`Head to head: ${report.systems.length} systems, ${countOf(report.question_ids.length, 'question')} (eval set ${report.eval_set_version}), ${refs}`);
     lines.push(`judge: ${judgeLabel}`);
     lines.push('');
     const header = ['A', 'B', 'A wins', 'B wins', 'ties', 'inconsistent', 'errors', 'A win rate [95% CI]'];
@@ -48320,18 +48611,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 2387:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveBlockMap = __nccwpck_require__(1653);
-var resolveBlockSeq = __nccwpck_require__(2624);
-var resolveFlowCollection = __nccwpck_require__(692);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -48417,15 +48708,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 2873:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(5755);
-var composeNode = __nccwpck_require__(3755);
-var resolveEnd = __nccwpck_require__(1462);
-var resolveProps = __nccwpck_require__(8017);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -48469,17 +48760,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 3755:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var composeCollection = __nccwpck_require__(2387);
-var composeScalar = __nccwpck_require__(4995);
-var resolveEnd = __nccwpck_require__(1462);
-var utilEmptyScalarPosition = __nccwpck_require__(9933);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -48588,15 +48879,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 4995:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var resolveBlockScalar = __nccwpck_require__(599);
-var resolveFlowScalar = __nccwpck_require__(7120);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -48683,18 +48974,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 2750:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(8144);
-var Document = __nccwpck_require__(5755);
-var errors = __nccwpck_require__(2130);
-var identity = __nccwpck_require__(2617);
-var composeDoc = __nccwpck_require__(2873);
-var resolveEnd = __nccwpck_require__(1462);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -48914,17 +49205,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 1653:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
-var resolveProps = __nccwpck_require__(8017);
-var utilContainsNewline = __nccwpck_require__(6761);
-var utilFlowIndentCheck = __nccwpck_require__(4437);
-var utilMapIncludes = __nccwpck_require__(3485);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -49038,12 +49329,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 599:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -49245,14 +49536,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 2624:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveProps = __nccwpck_require__(8017);
-var utilFlowIndentCheck = __nccwpck_require__(4437);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -49303,7 +49594,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1462:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49349,19 +49640,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 692:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var resolveEnd = __nccwpck_require__(1462);
-var resolveProps = __nccwpck_require__(8017);
-var utilContainsNewline = __nccwpck_require__(6761);
-var utilMapIncludes = __nccwpck_require__(3485);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -49565,13 +49856,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 7120:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var resolveEnd = __nccwpck_require__(1462);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -49800,7 +50091,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 8017:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49955,7 +50246,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 6761:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -49998,7 +50289,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 9933:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50033,12 +50324,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4437:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(6761);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -50057,12 +50348,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 3485:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -50079,22 +50370,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5755:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var toJS = __nccwpck_require__(3709);
-var Schema = __nccwpck_require__(4902);
-var stringifyDocument = __nccwpck_require__(5719);
-var anchors = __nccwpck_require__(5702);
-var applyReviver = __nccwpck_require__(2703);
-var createNode = __nccwpck_require__(9462);
-var directives = __nccwpck_require__(8144);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -50423,13 +50714,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 5702:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -50506,7 +50797,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 2703:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50570,14 +50861,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 9462:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -50667,13 +50958,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 8144:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -50852,7 +51143,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 2130:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -50921,28 +51212,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3645:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(2750);
-var Document = __nccwpck_require__(5755);
-var Schema = __nccwpck_require__(4902);
-var errors = __nccwpck_require__(2130);
-var Alias = __nccwpck_require__(9671);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var cst = __nccwpck_require__(3427);
-var lexer = __nccwpck_require__(795);
-var lineCounter = __nccwpck_require__(9706);
-var parser = __nccwpck_require__(7374);
-var publicApi = __nccwpck_require__(6205);
-var visit = __nccwpck_require__(7182);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -50979,7 +51270,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -51005,16 +51296,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 9671:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(5702);
-var visit = __nccwpck_require__(7182);
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
-var toJS = __nccwpck_require__(3709);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -51132,14 +51423,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 6039:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -51290,14 +51581,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4615:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(2703);
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -51337,15 +51628,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var stringifyPair = __nccwpck_require__(1174);
-var addPairToJSMap = __nccwpck_require__(614);
-var identity = __nccwpck_require__(2617);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -51383,14 +51674,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 9271:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Node = __nccwpck_require__(4615);
-var toJS = __nccwpck_require__(3709);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -51417,17 +51708,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 2448:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(8454);
-var addPairToJSMap = __nccwpck_require__(614);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -51571,17 +51862,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 5125:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(9462);
-var stringifyCollection = __nccwpck_require__(8454);
-var Collection = __nccwpck_require__(6039);
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var toJS = __nccwpck_require__(3709);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -51693,16 +51984,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 614:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(9923);
-var merge = __nccwpck_require__(2610);
-var stringify = __nccwpck_require__(9666);
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -51765,7 +52056,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 2617:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -51825,12 +52116,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3709:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -51871,15 +52162,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 8564:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(599);
-var resolveFlowScalar = __nccwpck_require__(7120);
-var errors = __nccwpck_require__(2130);
-var stringifyString = __nccwpck_require__(6179);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -52096,7 +52387,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 7455:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52166,7 +52457,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4257:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -52272,14 +52563,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3427:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(8564);
-var cstStringify = __nccwpck_require__(7455);
-var cstVisit = __nccwpck_require__(4257);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -52391,12 +52682,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 795:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3427);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -53121,7 +53412,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 9706:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -53169,14 +53460,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 7374:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3427);
-var lexer = __nccwpck_require__(795);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -54156,18 +54447,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 6205:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(2750);
-var Document = __nccwpck_require__(5755);
-var errors = __nccwpck_require__(2130);
-var log = __nccwpck_require__(9923);
-var identity = __nccwpck_require__(2617);
-var lineCounter = __nccwpck_require__(9706);
-var parser = __nccwpck_require__(7374);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -54270,16 +54561,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4902:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var map = __nccwpck_require__(8229);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var tags = __nccwpck_require__(1656);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -54316,13 +54607,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 8229:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var YAMLMap = __nccwpck_require__(2448);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -54342,12 +54633,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 7890:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -54366,13 +54657,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 2400:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var YAMLSeq = __nccwpck_require__(5125);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -54392,12 +54683,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 2374:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(6179);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -54415,12 +54706,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 1477:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -54443,13 +54734,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8251:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var stringifyNumber = __nccwpck_require__(2491);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -54497,12 +54788,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7052:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -54546,18 +54837,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 4810:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var bool = __nccwpck_require__(1477);
-var float = __nccwpck_require__(8251);
-var int = __nccwpck_require__(7052);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -54578,14 +54869,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var map = __nccwpck_require__(8229);
-var seq = __nccwpck_require__(2400);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -54649,27 +54940,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1656:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var bool = __nccwpck_require__(1477);
-var float = __nccwpck_require__(8251);
-var int = __nccwpck_require__(7052);
-var schema = __nccwpck_require__(4810);
-var schema$1 = __nccwpck_require__(7925);
-var binary = __nccwpck_require__(6817);
-var merge = __nccwpck_require__(2610);
-var omap = __nccwpck_require__(61);
-var pairs = __nccwpck_require__(7815);
-var schema$2 = __nccwpck_require__(7755);
-var set = __nccwpck_require__(9138);
-var timestamp = __nccwpck_require__(6282);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -54755,14 +55046,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6817:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(9271);
-var stringifyString = __nccwpck_require__(6179);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -54832,12 +55123,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 3260:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -54868,13 +55159,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 396:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var stringifyNumber = __nccwpck_require__(2491);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -54925,12 +55216,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5883:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -55008,13 +55299,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 2610:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -55086,16 +55377,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 61:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var toJS = __nccwpck_require__(3709);
-var YAMLMap = __nccwpck_require__(2448);
-var YAMLSeq = __nccwpck_require__(5125);
-var pairs = __nccwpck_require__(7815);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -55170,15 +55461,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 7815:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var Scalar = __nccwpck_require__(9271);
-var YAMLSeq = __nccwpck_require__(5125);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -55259,24 +55550,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 7755:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(8229);
-var _null = __nccwpck_require__(7890);
-var seq = __nccwpck_require__(2400);
-var string = __nccwpck_require__(2374);
-var binary = __nccwpck_require__(6817);
-var bool = __nccwpck_require__(3260);
-var float = __nccwpck_require__(396);
-var int = __nccwpck_require__(5883);
-var merge = __nccwpck_require__(2610);
-var omap = __nccwpck_require__(61);
-var pairs = __nccwpck_require__(7815);
-var set = __nccwpck_require__(9138);
-var timestamp = __nccwpck_require__(6282);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -55307,14 +55598,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 9138:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Pair = __nccwpck_require__(2815);
-var YAMLMap = __nccwpck_require__(2448);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -55410,12 +55701,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6282:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(2491);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -55522,7 +55813,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 7089:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -55680,15 +55971,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(5702);
-var identity = __nccwpck_require__(2617);
-var stringifyComment = __nccwpck_require__(6949);
-var stringifyString = __nccwpck_require__(6179);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -55819,14 +56110,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8454:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -55981,7 +56272,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6949:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56012,14 +56303,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 5719:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -56106,7 +56397,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 2491:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -56140,15 +56431,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 1174:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
-var Scalar = __nccwpck_require__(9271);
-var stringify = __nccwpck_require__(9666);
-var stringifyComment = __nccwpck_require__(6949);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -56299,13 +56590,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 6179:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(9271);
-var foldFlowLines = __nccwpck_require__(7089);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -56644,12 +56935,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 7182:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(2617);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -57026,6 +57317,6 @@ exports.visitAsync = visitAsync;
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(8308);
+/******/ var __webpack_exports__ = __nccwpck_require__(2827);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
