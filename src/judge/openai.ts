@@ -120,7 +120,8 @@ export class OpenAIJudge implements Judge {
     const family = this.meter.family(id)
     const turns: Message[] = [
       { role: 'system', content: renderPrompt(prompt.system, vars) },
-      { role: 'user', content: renderPrompt(prompt.user, vars) },
+      // a re-ask says what was wrong after the prompt's data, so it is its own request and cache entry
+      { role: 'user', content: renderPrompt(prompt.user, vars) + (options.reask ? `\n\n${options.reask}` : '') },
     ]
     const keyFor = (shape: RequestShape) => this.chatKey(this.request(turns, prompt, shape), options.variant)
     const cached = this.cache.get(keyFor(this.negotiation.current()), CachedChatSchema)

@@ -24,6 +24,8 @@ export interface CallOptions {
 export interface AskOptions extends CallOptions {
   /** a distinct cache entry for a deliberate repeat (judge.repeats): never served the first pass's answer */
   variant?: string
+  /** asked again: said to the judge after the prompt (what was wrong with its first reply, what to do); its own cache entry */
+  reask?: string
 }
 
 /**
@@ -39,6 +41,11 @@ export interface Judge {
   usageByFamily(): Record<string, FamilyUsage>
   /** What went wrong behind the judge without failing a call (its cache), for one warning each at the end of a run */
   problems?(): string[]
+}
+
+/** Why an ask failed, with the start of the reply that could not be used when there was one. */
+export function failure<T>(r: JudgeResult<T>): string | null {
+  return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error
 }
 
 /** `[文档3]`, `[doc 3]`, `【文档3】`, `[Document3]`: spellings of the labels the prompts put before each chunk. */

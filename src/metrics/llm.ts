@@ -1,17 +1,22 @@
-import { numbered, unlabelled, type Judge, type JudgeResult } from './judge.ts'
+import { failure, numbered, unlabelled, type Judge } from './judge.ts'
 import { CallPlan, type PlannedAsks, type PlannedJudge } from './callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
+import type { ResponseOf } from '../schemas/judge.ts'
+import { countOf } from '../io/countOf.ts'
+import { chunkLabel, type ChunkLabel } from './language.ts'
 import { averagePrecision, claimScores, type ClaimVerdict } from './rag.ts'
+import { misnumbered, reasked } from './reask.ts'
 import { metricInfo, registry } from './registry.ts'
 import { noScore, score, type Score } from './types.ts'
 
 /**
  * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
  * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
- * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1,
- * context recall 1, generated questions 1, plus one embeddings call; `planQuestion` states
+ * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
+ * and context recall 1 (each asked once more when its reply does not line up with the chunks or
+ * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
  * them and the scoring draws from that plan. The judge is injected; nothing here touches the
  * network itself.
  */
@@ -35,6 +40,8 @@ export interface LlmSettings {
   repeats: number
   /** false: the endpoint has no embeddings model (judge.embeddings_model: none), answer_relevancy is off */
   embeddings: boolean
+  /** how the prompts label the chunks, decided once per run from the questions (chunkLabelOf) */
+  chunkLabel: ChunkLabel
 }
 
 /** answer_relevancy's reason when there is no embeddings model */
@@ -68,8 +75,8 @@ export function planQuestion(row: EvalRow, output: CandidateOutput | undefined, 
     const answered = output.answer.trim() !== ''
     asks.push({ kind: 'claims', count: 1 })
     if (hasContexts) asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true })
-    if (hasContexts && (row.ground_truth || answered)) asks.push({ kind: 'usefulness', count: 1 })
-    if (hasContexts && (row.reference_points.length > 0 || row.ground_truth)) asks.push({ kind: 'recall', count: 1 })
+    if (hasContexts && (row.ground_truth || answered)) asks.push({ kind: 'usefulness', count: 1 }, { kind: 'usefulness', count: 1, fallback: true })
+    if (hasContexts && (row.reference_points.length > 0 || row.ground_truth)) asks.push({ kind: 'recall', count: 1 }, { kind: 'recall', count: 1, fallback: true })
     if (answered && settings.embeddings) asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 })
   }
   return new CallPlan(asks)
@@ -79,7 +86,7 @@ export function planQuestion(row: EvalRow, output: CandidateOutput | undefined, 
 export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, inner: Judge, settings: LlmSettings, plan: CallPlan): Promise<LlmQuestionResult> {
   const judge = plan.judge(inner)
   const result: LlmQuestionResult = { scores: {}, errors: {}, claims: [], rubricDiff: null }
-  const contexts = numbered(output.contexts.map(unlabelled), (i) => `[文档${i}]`)
+  const contexts = numbered(output.contexts.map(unlabelled), (i) => chunkLabel(settings.chunkLabel, i))
   const tasks: Promise<void>[] = [rubric(row, output, contexts, judge, settings, result)]
   if (row.should_refuse) {
     const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric')
@@ -103,10 +110,6 @@ function fail(result: LlmQuestionResult, metrics: readonly string[], error: stri
   }
 }
 
-function failed<T>(r: JudgeResult<T>): string | null {
-  return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error
-}
-
 async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
   const vars = {
     should_refuse: String(row.should_refuse),
@@ -116,7 +119,7 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
     answer: output.answer,
   }
   const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })))
-  const error = passes.map(failed).find((e) => e !== null)
+  const error = passes.map(failure).find((e) => e !== null)
   if (error)
     return fail(
       result,
@@ -138,7 +141,7 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
 async function claims(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {
   const metrics = CLAIM_METRICS
   const extracted = await judge.ask('claims', { question: row.question, answer: output.answer })
-  if (!extracted.ok) return fail(result, metrics, failed(extracted)!)
+  if (!extracted.ok) return fail(result, metrics, failure(extracted)!)
   const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '')
   const texts = all.slice(0, MAX_CLAIMS)
   const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null
@@ -151,15 +154,15 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
     verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }))
   } else {
     const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) })
-    if (!batch.ok) return fail(result, metrics, failed(batch)!)
+    if (!batch.ok) return fail(result, metrics, failure(batch)!)
     const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]))
-    const matches = batch.value.verdicts.length === texts.length && texts.every((_, i) => byClaim.has(i + 1))
-    if (matches) {
+    const numbers = batch.value.verdicts.map((v) => v.claim)
+    if (misnumbered(numbers, texts.length, 'claim') === null) {
       verdicts = texts.map((_, i) => byClaim.get(i + 1)!)
     } else {
       // the batch answer does not line up with the claims: ask claim by claim rather than guess
       const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })))
-      const error = single.map(failed).find((e) => e !== null)
+      const error = single.map(failure).find((e) => e !== null)
       if (error) return fail(result, metrics, error)
       verdicts = single.map((s) => (s as { ok: true; value: { verdict: ClaimVerdict; evidence: string } }).value)
     }
@@ -195,12 +198,16 @@ async function usefulness(row: EvalRow, output: CandidateOutput, contexts: strin
     result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' }
     return
   }
-  const reply = await judge.ask('usefulness', { question: row.question, reference_kind: against.kind, reference: against.text, contexts })
-  if (!reply.ok) return fail(result, ['context_precision'], failed(reply)!)
-  const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]))
-  if (!output.contexts.every((_, i) => byChunk.has(i + 1))) {
-    return fail(result, ['context_precision'], `the judge gave ${reply.value.verdicts.length} usefulness verdicts for ${output.contexts.length} chunks`)
+  const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts }
+  const n = output.contexts.length
+  const lineUp = ({ verdicts }: ResponseOf<'usefulness'>) => {
+    const chunks = verdicts.map((v) => v.chunk)
+    const problem = misnumbered(chunks, n, 'chunk')
+    return problem && `${countOf(verdicts.length, 'usefulness verdict')} for ${countOf(n, 'chunk')} (${problem})`
   }
+  const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${countOf(n, 'chunk')}, numbered as they are labelled.`)
+  if (!reply.ok) return fail(result, ['context_precision'], reply.error)
+  const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]))
   const useful = output.contexts.map((_, i) => byChunk.get(i + 1)!)
   result.scores.context_precision = {
     value: averagePrecision(useful),
@@ -219,12 +226,13 @@ async function recall(row: EvalRow, output: CandidateOutput, contexts: string, j
     return
   }
   const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth!
-  const reply = await judge.ask('recall', { question: row.question, reference, contexts })
-  if (!reply.ok) return fail(result, ['context_recall'], failed(reply)!)
+  const expected = points.length > 0 ? countOf(points.length, 'reference point') : 'a ground truth'
+  const lineUp = ({ statements }: ResponseOf<'recall'>) =>
+    statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${countOf(statements.length, 'statement')} for ${expected}` : null
+  const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${countOf(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.'
+  const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix)
+  if (!reply.ok) return fail(result, ['context_recall'], reply.error)
   const statements = reply.value.statements
-  if (statements.length === 0 || (points.length > 0 && statements.length !== points.length)) {
-    return fail(result, ['context_recall'], `the judge returned ${statements.length} statements for ${points.length || 'a ground truth with'} reference points`)
-  }
   const attributable = statements.filter((s) => s.attributable).length
   const missing = statements.filter((s) => !s.attributable).map((s) => `「${s.statement.slice(0, 40)}」`)
   result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) }
@@ -240,11 +248,11 @@ async function relevancy(row: EvalRow, output: CandidateOutput, judge: PlannedJu
     return
   }
   const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer })
-  if (!reply.ok) return fail(result, ['answer_relevancy'], failed(reply)!)
+  if (!reply.ok) return fail(result, ['answer_relevancy'], failure(reply)!)
   const generated = reply.value.questions.filter((q) => q.question.trim() !== '')
   if (generated.length === 0) return fail(result, ['answer_relevancy'], 'the judge generated no questions')
   const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)])
-  if (!vectors.ok) return fail(result, ['answer_relevancy'], failed(vectors)!)
+  if (!vectors.ok) return fail(result, ['answer_relevancy'], failure(vectors)!)
   const [original, ...others] = vectors.value
   const similarities = others.map((v) => cosine(original!, v))
   result.scores.answer_relevancy = answerRelevancy(

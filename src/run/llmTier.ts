@@ -2,6 +2,7 @@ import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
 import { BudgetedJudge } from '../judge/budget.ts'
 import { CallPlan, type CallTotals } from '../metrics/callPlan.ts'
+import { chunkLabelOf } from '../metrics/language.ts'
 import { LLM_METRICS, MAX_CLAIMS, planQuestion, scoreWithJudge, type LlmSettings } from '../metrics/llm.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import { NO_EMBEDDINGS, type Config } from '../schemas/config.ts'
@@ -24,18 +25,20 @@ export interface LlmPlan {
 /** The tier's plan: the CallPlan of every question, which the run draws its calls from, and their sums. */
 export interface TierPlan {
   questions: ReadonlyMap<string, CallPlan>
-  /** every call that can happen: each chat ask repaired once, every per-claim re-ask made */
+  /** every call that can happen: each chat ask repaired once, every re-ask made */
   upTo: LlmPlan
   /** the calls of a judge whose every reply is well-formed and lines up */
   wellFormed: LlmPlan
 }
 
-export function llmSettings(config: Config): LlmSettings {
+/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
+export function llmSettings(config: Config, rows: readonly EvalRow[]): LlmSettings {
   return {
     relevancyQuestions: config.judge.answer_relevancy.questions,
     noncommittal: config.judge.answer_relevancy.noncommittal,
     repeats: config.judge.repeats,
     embeddings: config.judge.embeddings_model !== NO_EMBEDDINGS,
+    chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
   }
 }
 
@@ -73,7 +76,7 @@ export function describePlan(plan: TierPlan, questionCount: number, config: Conf
   const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : ''
   return (
     `judge plan: ${countOf(questionCount, 'question')} × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens) at concurrency ${config.judge.concurrency}${cache}` +
-    `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed, the rest are repairs and per-claim re-asks (at most ${MAX_CLAIMS} claims per answer)${capped}`
+    `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed, the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}`
   )
 }
 
@@ -118,7 +121,7 @@ export async function runLlmTier(
   plan: TierPlan,
   logger: Logger,
 ): Promise<LlmTierResult> {
-  const settings = llmSettings(config)
+  const settings = llmSettings(config, rows)
   const budgeted = new BudgetedJudge(judge, config.budget)
   const diffs: number[] = []
   await Promise.all(

@@ -24,7 +24,7 @@ export function between(text: string, tag: string): string {
 function numberedItems(block: string): string[] {
   return block
     .split('\n')
-    .map((line) => /^\s*(?:\[文档\d+\]|\d+\.)\s?(.*)$/.exec(line)?.[1] ?? null)
+    .map((line) => /^\s*(?:\[(?:文档|doc )\d+\]|\d+\.)\s?(.*)$/.exec(line)?.[1] ?? null)
     .filter((item): item is string => item !== null)
 }
 

@@ -1,8 +1,9 @@
 /**
  * The judge plan is a true upper bound and budget.calls a true limit, measured at a fake
  * OpenAI-compatible server over real HTTP, against a judge that misbehaves in every way the
- * tier has a second call for: every first reply fails the schema (one repair each) and every
- * batch of claim verdicts is misnumbered (one re-ask per claim).
+ * tier has a second call for: every first reply fails the schema (one repair each), every
+ * batch of claim verdicts is misnumbered (one re-ask per claim), and the first usefulness and
+ * recall replies leave an item out (one re-ask each).
  */
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -32,11 +33,18 @@ const CLAIMS_PER_ANSWER = 30
 
 /**
  * The worst judge the tier can meet: its first reply to every request is off-schema, and once
- * repaired it extracts 30 claims per answer and numbers every batch of verdicts wrongly.
+ * repaired it extracts 30 claims per answer, numbers every batch of verdicts wrongly and, unless
+ * asked again, leaves the last chunk's usefulness verdict and the last recall statement out.
  */
 function misbehavingJudge(call: ChatCall): string {
   const repaired = call.messages.length > 2
   if (!repaired) return JSON.stringify({ not: 'the schema' })
+  const reasked = String(call.messages[1]!.content).includes('Your previous reply gave')
+  if ((call.promptId === 'usefulness@1' || call.promptId === 'recall@1') && !reasked) {
+    const reply = JSON.parse(simulatedReply({ ...call, messages: call.messages.slice(0, 2) })) as Record<string, unknown[]>
+    const [key, items] = Object.entries(reply)[0]!
+    return JSON.stringify({ [key]: items.slice(0, -1) })
+  }
   if (call.promptId === 'claims@1') return JSON.stringify({ claims: Array.from({ length: CLAIMS_PER_ANSWER }, (_, i) => `第${i + 1}条：一线城市500元`) })
   if (call.promptId === 'verdicts@1') {
     const verdicts = JSON.parse(simulatedReply({ ...call, messages: call.messages.slice(0, 2) })).verdicts as { claim: number }[]
@@ -89,8 +97,10 @@ describe('the judge plan against a judge that misnumbers and breaks the schema',
     assert.equal(fake.requests.length, counts.chat + counts.embeddings, 'no injected faults, so every request reached a handler')
     assert.ok(counts.chat <= plan.chat, `${counts.chat} chat requests against a plan of up to ${plan.chat}`)
     assert.ok(counts.embeddings <= plan.embeddings, `${counts.embeddings} embedding requests against a plan of up to ${plan.embeddings}`)
-    // every call the plan allows for happens here: a repair for each ask and a re-ask for each judged claim
+    // every call the plan allows for happens here: a repair for each ask, a re-ask for each judged claim, for usefulness and for recall
     assert.equal(counts.chat, plan.chat, 'the worst case is the plan, not less')
+    assert.equal(counts.byPrompt['usefulness@1'], 2 * 2 * 2, 'two questions, asked twice each, each repaired once')
+    assert.equal(counts.byPrompt['recall@1'], 2 * 2 * 2)
     assert.deepEqual(s.results().run.usage.planned, { ...plan, tokens: s.results().run.usage.planned!.tokens })
   })
 

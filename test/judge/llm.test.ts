@@ -126,8 +126,8 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     assert.equal(usage.llm_calls, 13)
     assert.equal(usage.embedding_calls, 2)
     assert.ok(usage.prompt_tokens > 0 && usage.completion_tokens > 0)
-    // the stated upper bound: per answered question 6 asks + 20 per-claim re-asks, each with one repair; q3 the rubric and its repair
-    assert.deepEqual(usage.planned, { chat: 106, embeddings: 2, tokens: usage.planned!.tokens })
+    // the stated upper bound: per answered question 6 asks + 20 per-claim re-asks + a usefulness and a recall re-ask, each with one repair; q3 the rubric and its repair
+    assert.deepEqual(usage.planned, { chat: 114, embeddings: 2, tokens: usage.planned!.tokens })
   })
 
   it('serves an unchanged re-run entirely from the cache: zero calls, same scores', async () => {
@@ -273,7 +273,7 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     const s = setup('budget:\n  calls: 10\n')
     const run = await runCli(s.args('--no-cache'))
     assert.equal(run.code, 2)
-    assert.match(run.stderr, /judge plan: 3 questions × 10 metrics → up to 106 chat \+ 2 embedding calls .*; 13 chat \+ 2 embedding calls if every reply is well-formed/)
+    assert.match(run.stderr, /judge plan: 3 questions × 10 metrics → up to 114 chat \+ 2 embedding calls .*; 13 chat \+ 2 embedding calls if every reply is well-formed/)
     assert.match(run.stderr, /needs 15 calls \(13 chat \+ 2 embeddings\) even if every reply is well-formed, over budget\.calls 10; no call was made/)
     assert.equal(fake.requests.length, 0)
   })

@@ -5,7 +5,7 @@ import { MAX_CLAIMS, planQuestion, type LlmSettings } from '../../src/metrics/ll
 import type { Judge } from '../../src/metrics/judge.ts'
 import { makeOutput, makeRow } from './factories.ts'
 
-const SETTINGS: LlmSettings = { relevancyQuestions: 3, noncommittal: 'soft', repeats: 1, embeddings: true }
+const SETTINGS: LlmSettings = { relevancyQuestions: 3, noncommittal: 'soft', repeats: 1, embeddings: true, chunkLabel: '文档' }
 
 /** A judge that answers every ask and counts them: what reaches it is what the plan let through. */
 function countingJudge(): Judge & { asked: string[] } {
@@ -57,10 +57,18 @@ describe('CallPlan', () => {
 describe('planQuestion', () => {
   const answered = makeOutput({ answer: '一线城市500元。', contexts: ['差旅标准：一线城市500元。'] })
 
-  it('plans every metric of an answered question with contexts, re-asks capped at MAX_CLAIMS', () => {
+  it('plans every metric of an answered question with contexts, re-asks capped at MAX_CLAIMS, one re-ask for usefulness and recall', () => {
     const plan = planQuestion(makeRow({ ground_truth: '500元', reference_points: ['500元'] }), answered, SETTINGS)
     assert.deepEqual(plan.wellFormed(), { chat: 6, embeddings: 1 })
-    assert.deepEqual(plan.upTo(), { chat: 2 * (6 + MAX_CLAIMS), embeddings: 1 })
+    assert.deepEqual(plan.upTo(), { chat: 2 * (6 + MAX_CLAIMS + 2), embeddings: 1 })
+    assert.deepEqual(
+      plan.asks.filter((a) => a.fallback),
+      [
+        { kind: 'verdict', count: MAX_CLAIMS, fallback: true },
+        { kind: 'usefulness', count: 1, fallback: true },
+        { kind: 'recall', count: 1, fallback: true },
+      ],
+    )
   })
 
   it('plans the rubric only (× repeats) for a should-refuse question', () => {

@@ -66,7 +66,7 @@ describe('every metric a run can write has a definition', () => {
   })
 
   it('the LLM tier writes only its metrics, every one of them when each judge call fails', async () => {
-    const settings = { relevancyQuestions: 3, noncommittal: 'soft' as const, repeats: 1, embeddings: true }
+    const settings = { relevancyQuestions: 3, noncommittal: 'soft' as const, repeats: 1, embeddings: true, chunkLabel: '文档' as const }
     const row = makeRow({ reference_points: ['5天'], ground_truth: '5天' })
     const output = makeOutput({ answer: '有5天[文档1]。', contexts: ['年假5天'] })
     const answered = await scoreWithJudge(row, output, failingJudge, settings, planQuestion(row, output, settings))

@@ -15,10 +15,8 @@
  * ≥ 0.999; every candidate is then checked with the exact Jaccard of the shingle sets, so the
  * banding can only cost recall (bounded above), never precision.
  */
+import { scriptTokens } from '../../metrics/language.ts'
 import { mulberry32 } from '../../stats/bootstrap.ts'
-
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}'
-const TOKEN = new RegExp(`[${CJK}]|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu')
 
 export const NEAR_DUPLICATE_SHINGLE = 2
 export const MINHASH_FUNCTIONS = 128
@@ -26,9 +24,7 @@ export const MINHASH_FUNCTIONS = 128
 const BAND_RECALL = 0.999
 
 /** Lower-case NFKC tokens: each CJK character alone, each Latin-script word whole. */
-export function shingleTokens(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(TOKEN) ?? []
-}
+export const shingleTokens = scriptTokens
 
 /** FNV-1a over a string's UTF-16 code units. */
 function fnv1a(text: string): number {

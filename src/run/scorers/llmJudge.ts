@@ -196,7 +196,7 @@ async function scoreWithLlm(
   wire: Wire,
   environment: ScorerEnvironment,
 ): Promise<SetScores> {
-  const plan = planLlm(rows, outputs, llmSettings(config))
+  const plan = planLlm(rows, outputs, llmSettings(config, rows))
   environment.logger.info(describePlan(plan, rows.length, config))
   checkBudget(plan, config.budget)
   const judge = llmJudgeFor(config, kind, identity, wire, environment, environment.judgeVariant)
