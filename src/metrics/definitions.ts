@@ -115,8 +115,8 @@ const CLAIMS_NULL = `${SKIPPED}, a refusal (lexical), or an answer that makes no
 
 /** In report order: the SPEC's family table, and within a family the order here. */
 export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
-  rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]', { planned: answerable, askedOf: notRefusal }),
-  rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] citation', { planned: (run) => answerable(run) && run.config.rules.require_citation, askedOf: notRefusal }),
+  rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]: characters for CJK text, words for other text', { planned: answerable, askedOf: notRefusal }),
+  rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] / [N] citation', { planned: (run) => answerable(run) && run.config.rules.require_citation, askedOf: notRefusal }),
   rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', { planned: answerable, askedOf: notRefusal }),
   rule('json_ok', 'Valid JSON', 'answer is a JSON object with the required keys (expect_json rows)', {
     planned: (run) => run.rows.some((r) => r.expect_json && !r.should_refuse),

@@ -1,10 +1,15 @@
+import { lengthOf } from '../io/script.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { foldPhrase } from './normalise.ts'
 import { passFail, type Score } from './types.ts'
 
-/** `[文档3]`, `[doc 3]`, `[Doc3]`: the citation forms the rules and citation_valid recognise. */
-export const CITATION_PATTERN = /\[(?:文档|doc|document|source)\s*(\d+)\]/gi
+/**
+ * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
+ * citation_valid recognise. N is the 1-based position of the cited context in the candidate's
+ * returned `contexts`.
+ */
+export const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi
 
 export const OVER_REFUSAL = 'over-refusal: the answer refuses a question that should be answered'
 
@@ -23,10 +28,11 @@ export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Re
   const checks: Record<string, Score> = {}
   const refused = isRefusal(answer, rules.refusal_phrases)
   checks.no_over_refusal = passFail(!refused, OVER_REFUSAL)
-  const length = [...answer].length
-  checks.length_ok = passFail(length >= rules.min_length && length <= rules.max_length, `${length} characters, outside ${rules.min_length}-${rules.max_length}`)
+  // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
+  const length = lengthOf(answer)
+  checks.length_ok = passFail(length.value >= rules.min_length && length.value <= rules.max_length, `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`)
   if (rules.require_citation) {
-    checks.citation_ok = passFail(hasCitation(answer), refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] citation')
+    checks.citation_ok = passFail(hasCitation(answer), refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation')
   }
   const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()))
   checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`)

@@ -81,7 +81,7 @@ describe('lint-set', () => {
     const mix = findings.filter((f) => f.kind === 'difficulty_mix')
     assert.equal(mix.length, 2)
     assert.match(mix.find((f) => f.ids.length === 0)!.message, /easy 65% \/ medium 23% \/ hard 13% over 48 labelled rows, target easy 40% \/ medium 40% \/ hard 20%: easy \+25 pp, medium −17 pp/)
-    assert.match(mix.find((f) => f.ids.length === 1)!.message, /「trivial」 \(1 rows\) is none of easy, medium, hard/)
+    assert.match(mix.find((f) => f.ids.length === 1)!.message, /“trivial” \(1 rows\) is none of easy, medium, hard/)
     assert.deepEqual(
       lint([...baseRows(), ...easy], { difficultyMix: { easy: 60, medium: 25, hard: 15 } }).filter((f) => f.kind === 'difficulty_mix'),
       [],
@@ -119,7 +119,7 @@ describe('lint-set', () => {
     const about = (id: string) => findings.filter((f) => f.ids[0] === id).map((f) => f.message)
     assert.equal(about('s1').length, 1)
     assert.match(about('s1')[0]!, /「可以的」 is too short/)
-    assert.match(about('s2')[0]!, /「yes」 is too short/)
+    assert.match(about('s2')[0]!, /“yes” is too short/)
     assert.deepEqual(about('p1').length, 1)
     assert.match(about('p1')[0]!, /reference point 「电子发票」 not found in the ground truth/)
     assert.match(about('f1')[0]!, /should_refuse is true but the ground truth is an answer/)

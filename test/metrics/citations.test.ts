@@ -21,3 +21,10 @@ test('citation_valid is null with a reason when the answer cites nothing', () =>
   assert.equal(result.value, null)
   assert.ok(result.reason)
 })
+
+test('citation_valid counts bare [N] citations and names a bad one as the answer wrote it', () => {
+  const result = scoreCitationValidity('Refunds take 5 to 10 business days [1]. Duplicates are refunded in full [4].', 3)
+  assert.equal(result.value, 0.5)
+  assert.equal(result.reason, 'cites [4] but only 3 contexts were given')
+  assert.equal(scoreCitationValidity('See [1].', 1).value, 1)
+})

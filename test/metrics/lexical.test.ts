@@ -110,3 +110,13 @@ test('a number written with a thousands separator stays one claim and is support
   assert.deepEqual(claims, [{ text: '每月交通补贴不超过1,000元', verdict: 'supported' }])
   assert.equal(scores.faithfulness?.value, 1)
 })
+
+test('reasons quote English text in “…” and Chinese text in 「…」, and a bare [1] citation is not part of a claim', () => {
+  const english = makeRow({ reference_points: ['refunded within 14 days', 'contact billing support'] })
+  const answer = 'Duplicate charges are refunded within 14 days [1].'
+  const { scores, claims } = scoreLexical(english, makeOutput({ answer, contexts: ['Duplicate charges are refunded within 14 days.'] }), false)
+  assert.equal(scores.completeness_norm?.reason, 'not in the answer: “contact billing support”')
+  assert.deepEqual(claims, [{ text: 'Duplicate charges are refunded within 14 days', verdict: 'supported' }])
+  const chinese = scoreLexical(makeRow({ reference_points: ['一线500元', '提前三天'] }), makeOutput({ answer: '一线城市住宿每晚不超过500元[文档1]' }), false)
+  assert.equal(chinese.scores.completeness_norm?.reason, 'not in the answer: 「提前三天」')
+})

@@ -54,14 +54,19 @@ test('forbidden words match regardless of letter case', () => {
 const lengthCases: { answer: string; ok: 0 | 1; why: string }[] = [
   { answer: '一二三四', ok: 0, why: '4 Chinese characters, one under min_length 5' },
   { answer: '一二三四五', ok: 1, why: 'exactly min_length 5' },
-  { answer: 'abcde', ok: 1, why: '5 Latin characters' },
+  { answer: 'abcde', ok: 0, why: 'one English word: Latin text counts words, one under min_length 5' },
+  { answer: 'Refunds take ten business days.', ok: 1, why: 'five English words, exactly min_length 5' },
+  { answer: 'word '.repeat(500).trim(), ok: 1, why: '500 English words (2,499 characters), exactly max_length 500' },
+  { answer: 'word '.repeat(501).trim(), ok: 0, why: '501 English words, one over max_length 500' },
+  { answer: "Don't retry: the x-api-key header limits 1,000 requests.", ok: 1, why: "don't, x-api-key and 1,000 as one word each (7 words)" },
+  { answer: '使用 Okta 登录', ok: 1, why: 'mostly Chinese text counting characters (10, not 1 word), whatever Latin word it names' },
   { answer: '𠀀𠀀𠀀𠀀', ok: 0, why: '4 characters outside the BMP (8 UTF-16 units) still count as 4' },
   { answer: '好'.repeat(500), ok: 1, why: 'exactly max_length 500' },
   { answer: '好'.repeat(501), ok: 0, why: 'one over max_length 500' },
   { answer: '𠀀'.repeat(500), ok: 1, why: '500 characters outside the BMP count as 500, not 1000' },
 ]
 for (const { answer, ok, why } of lengthCases) {
-  test(`length_ok is ${ok} for ${why} (bounds inclusive, counted in characters)`, () => {
+  test(`length_ok is ${ok} for ${why} (bounds inclusive)`, () => {
     assert.equal(scoreRules(makeRow(), answer, makeRules()).length_ok?.value, ok)
   })
 }
@@ -71,7 +76,11 @@ const citationCases: { answer: string; ok: 0 | 1 }[] = [
   { answer: 'The limit is 500 yuan per night [doc 3]', ok: 1 },
   { answer: 'The limit is 500 yuan per night [Doc3]', ok: 1 },
   { answer: '每晚不超过500元（见文档2）', ok: 0 },
-  { answer: '每晚不超过500元[2]', ok: 0 },
+  { answer: '每晚不超过500元[2]', ok: 1 },
+  { answer: 'Refunds take 5 to 10 business days [1].', ok: 1 },
+  { answer: 'See [source 2] for the limits', ok: 1 },
+  { answer: 'Refunds take 5 to 10 business days (1).', ok: 0 },
+  { answer: 'Refunds take 5 to 10 business days [a].', ok: 0 },
 ]
 for (const { answer, ok } of citationCases) {
   test(`citation_ok is ${ok} for "${answer}"`, () => {
@@ -101,7 +110,8 @@ test('json_ok is only checked for rows with expect_json', () => {
 test('json_ok passes a JSON object with every required key and fails one missing a key', () => {
   const row = makeRow({ expect_json: true, required_keys: ['amount', 'city'] })
   const rules = makeRules({ require_citation: false })
-  const complete = scoreRules(row, '{"amount": 500, "city": "北京"}', rules)
+  // Latin-script JSON counts words (5 here: keys and values), like any English answer
+  const complete = scoreRules(row, '{"amount": 500, "currency": "CNY", "city": "北京"}', rules)
   assert.equal(complete.json_ok?.value, 1)
   assert.equal(complete.rules_pass?.value, 1)
   const missing = scoreRules(row, '{"amount": 500, "note": "ok"}', rules)
@@ -132,4 +142,11 @@ test('an answerable question answered with a refusal fails no_over_refusal, and 
 
 test('refusal phrases match whatever apostrophe, case or width the answer writes', () => {
   for (const answer of ['I don’t know.', "I DON'T KNOW", 'I dont know', 'Ｉ ｄｏｎ’ｔ ｋｎｏｗ']) assert.equal(isRefusal(answer, ["i don't know"]), true, answer)
+})
+
+test('an English answer outside the bounds says how many words it has', () => {
+  const scores = scoreRules(makeRow(), 'Yes [1].', makeRules())
+  assert.equal(scores.length_ok?.value, 0)
+  assert.equal(scores.length_ok?.reason, '2 words, outside 5-500')
+  assert.equal(scoreRules(makeRow(), '一二三', makeRules()).length_ok?.reason, '3 characters, outside 5-500')
 })

@@ -1,3 +1,4 @@
+import { quoted } from '../../io/script.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 
 export const FINDING_KINDS = ['exact_duplicate', 'near_duplicate', 'coverage', 'difficulty_mix', 'boundary', 'ground_truth', 'leakage'] as const
@@ -37,7 +38,7 @@ export function finding(input: LintInput, kind: FindingKind, level: FindingLevel
   return { kind, level, ids: [...ids], lines: ids.map((id) => input.lineOf.get(id) ?? 0), message }
 }
 
-/** A text quoted in a message: one line, at most `max` characters, in 「」. */
+/** A text quoted in a message: one line, at most `max` characters, in 「」 (CJK) or “” (any other script). */
 export function quote(text: string, max = 60): string {
   // control characters and bidi overrides from the eval set never reach a terminal or an annotation
   const flat = text
@@ -45,5 +46,5 @@ export function quote(text: string, max = 60): string {
     .replace(/\s+/g, ' ')
     .trim()
   const chars = [...flat]
-  return `「${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat}」`
+  return quoted(chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat)
 }

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { isCjkText, lengthOf, quoted } from '../../src/io/script.ts'
+
+const cases: { text: string; cjk: boolean; length: string; quote: string }[] = [
+  { text: '每晚不超过500元', cjk: true, length: '9 characters', quote: '「每晚不超过500元」' },
+  { text: '使用 Okta 登录', cjk: true, length: '10 characters', quote: '「使用 Okta 登录」' },
+  { text: 'do not accept PayPal', cjk: false, length: '4 words', quote: '“do not accept PayPal”' },
+  { text: 'Our office in 北京 opens at nine', cjk: false, length: '6 words', quote: '“Our office in 北京 opens at nine”' },
+  { text: "don't send 1,000 x-api-key requests", cjk: false, length: '5 words', quote: "“don't send 1,000 x-api-key requests”" },
+  { text: '150%', cjk: false, length: '1 words', quote: '“150%”' },
+]
+for (const { text, cjk, length, quote } of cases) {
+  test(`"${text}" is ${cjk ? 'CJK' : 'not CJK'}: ${length}, quoted ${quote}`, () => {
+    assert.equal(isCjkText(text), cjk)
+    const measured = lengthOf(text)
+    assert.equal(`${measured.value} ${measured.unit}`, length)
+    assert.equal(quoted(text), quote)
+  })
+}
+
+test('a list is quoted alike: the script of the whole list decides', () => {
+  assert.equal(quoted('150%', '150% 工作日'), '「150%」')
+})
