@@ -1,3 +1,4 @@
+import { quoted } from '../io/script.ts'
 import { failure, numbered, unlabelled, type Judge } from './judge.ts'
 import { CallPlan, type PlannedAsks, type PlannedJudge } from './callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
@@ -179,7 +180,7 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
   if (unsupported.length > 0) {
     const reason = unsupported
       .slice(0, 3)
-      .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: 「${c.text.slice(0, 60)}」`)
+      .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${quoted(c.text.slice(0, 60))}`)
       .join('; ')
     result.scores.faithfulness!.reason = reason
     result.scores.hallucination_rate!.reason = reason
@@ -234,7 +235,7 @@ async function recall(row: EvalRow, output: CandidateOutput, contexts: string, j
   if (!reply.ok) return fail(result, ['context_recall'], reply.error)
   const statements = reply.value.statements
   const attributable = statements.filter((s) => s.attributable).length
-  const missing = statements.filter((s) => !s.attributable).map((s) => `「${s.statement.slice(0, 40)}」`)
+  const missing = statements.filter((s) => !s.attributable).map((s) => quoted(s.statement.slice(0, 40)))
   result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) }
 }
 
