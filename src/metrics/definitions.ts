@@ -137,7 +137,7 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   {
     name: 'citation_valid',
     displayName: 'Valid citations',
-    description: 'share of [文档N] citations that point to an existing context',
+    description: 'share of [N] / [docN] / [文档N] citations whose N (1-based) points to an existing context',
     family: 'citations',
     tiers: ['citations'],
     higherIsBetter: true,
