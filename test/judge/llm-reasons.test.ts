@@ -19,7 +19,7 @@ function judgeMissing(claim: string, statement: string): Judge {
   }
 }
 
-const settings = { relevancyQuestions: 3, noncommittal: 'soft' as const, repeats: 1, embeddings: false }
+const settings = { relevancyQuestions: 3, noncommittal: 'soft' as const, repeats: 1, embeddings: false, chunkLabel: '文档' as const }
 
 for (const { language, claim, statement, open, close } of [
   { language: 'English', claim: 'Refunds take 30 days', statement: 'full refund within 30 days', open: '“', close: '”' },
