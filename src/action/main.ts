@@ -50,13 +50,18 @@ export async function run(): Promise<void> {
     const report = renderReport(results, options)
     writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
     await writeSummary(renderReport(results, { ...options, marker: undefined }))
-    const verdict = results.comparison?.verdict ?? 'no_baseline'
+    // a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start
+    const verdict = results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline')
     core.setOutput('verdict', verdict)
     core.setOutput('regressions', String(results.comparison?.change_counts.questions_worse ?? 0))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)
+    const stopped = results.run.judge_stopped
+    if (stopped) log.setFailed(`evalgate: the judge stopped: ${stopped.cause}\n  fix: ${stopped.fix}`)
     if (inputs.mode === 'baseline') {
+      // a run the judge scored only in part never becomes the baseline
+      if (stopped) return
       writeBaseline(results, baselinePath, config.version ?? null)
       if (config.history) log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
       return
@@ -68,7 +73,7 @@ export async function run(): Promise<void> {
     annotate(results)
     if (inputs.comment) await publishComment(inputs, context, report)
     const c = results.comparison
-    if (c?.verdict === 'fail') log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
+    if (!stopped && c?.verdict === 'fail') log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
     if (c?.verdict === 'incomparable') {
       log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`)
     }

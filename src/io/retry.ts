@@ -43,7 +43,11 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
+/** Thrown by an attempt that knows no further attempt can help (the judge's circuit breaker is open): given up at once. */
+export class NotRetryable extends Error {}
+
 export function isRetryable(error: unknown, policy: RetryPolicy): boolean {
+  if (error instanceof NotRetryable) return false
   const status = statusOf(error)
   return status === undefined || policy.retryStatus(status)
 }

@@ -13,6 +13,8 @@ import { endpointCacheIdentity, makeClient, type EndpointDialect } from './endpo
 import { Negotiation, type RequestShape, type ResponseFormatMode, type SamplingSettings } from './negotiation.ts'
 import { describeApiError, parseReply } from './reply.ts'
 import { decodeEmbedding } from './embeddings.ts'
+import { CircuitBreaker, type JudgeStop } from './breaker.ts'
+import { explainFault } from './preflight.ts'
 
 export { describeApiError, parseReply } from './reply.ts'
 
@@ -20,6 +22,8 @@ export interface OpenAIJudgeOptions {
   baseURL: string
   /** null: a keyless endpoint (a local server), no Authorization header */
   apiKey: string | null
+  /** the variable the key was read from, for the fix when the endpoint refuses it (default: the dialect's usual one) */
+  keyEnv?: string
   model: string
   embeddingsModel: string | null
   timeoutMs: number
@@ -73,6 +77,7 @@ export class OpenAIJudge implements Judge {
   private readonly cache: ResponseCache
   private readonly meter = new UsageMeter()
   private readonly negotiation: Negotiation
+  private readonly breaker: CircuitBreaker
   private readonly options: OpenAIJudgeOptions
   private readonly retry: RetryPolicy
   private readonly endpointId: string
@@ -95,6 +100,9 @@ export class OpenAIJudge implements Judge {
       timeoutMs: options.timeoutMs,
     })
     this.limiter = new Limiter(options.concurrency)
+    const keyEnv = options.keyEnv ?? (dialect === 'azure' ? 'AZURE_OPENAI_API_KEY' : 'OPENAI_API_KEY')
+    const facts = { baseURL: options.baseURL, model: options.model, embeddingsModel: options.embeddingsModel, keyEnv, keyed: options.apiKey !== null, deployments: dialect === 'azure' }
+    this.breaker = new CircuitBreaker((fault) => explainFault(fault, facts, options.model))
     this.cache = new ResponseCache(options.cacheDir)
     this.endpointId = endpointCacheIdentity({ dialect, baseURL: options.baseURL })
     const sampling = options.sampling ?? DEFAULT_SAMPLING
@@ -108,6 +116,11 @@ export class OpenAIJudge implements Judge {
 
   problems(): string[] {
     return this.cache.problems()
+  }
+
+  /** Why the judge stopped sending requests mid-run (a refused key, an unreachable server), or null. */
+  stopped(): JudgeStop | null {
+    return this.breaker.stopped()
   }
 
   /** The response format the run ended with, and every change made to the request shape on the way. */
@@ -221,9 +234,13 @@ export class OpenAIJudge implements Judge {
     return { ok: true, content: response.choices[0]?.message?.content ?? '', shape }
   }
 
-  /** Every attempt holds a concurrency slot only while it runs, not while it waits out a backoff. */
+  /**
+   * The one place requests are sent. Every attempt holds a concurrency slot only while it runs,
+   * not while it waits out a backoff, and passes the circuit breaker: a call queued behind a
+   * slot when the breaker opens is never sent.
+   */
   private call<T>(request: () => Promise<T>) {
-    return withRetry(() => this.limiter.run(request), this.retry, this.options.retryDeps ?? realRetryDeps)
+    return withRetry(() => this.limiter.run(() => this.breaker.run(request)), this.retry, this.options.retryDeps ?? realRetryDeps)
   }
 
   /**

@@ -3,6 +3,7 @@ import type OpenAI from 'openai'
 import { GateError } from '../io/errors.ts'
 import { redactSecrets } from '../io/redact.ts'
 import { statusOf } from '../io/retry.ts'
+import { errorMessage } from './reply.ts'
 
 /** What the preflight needs to know to say what is wrong and how to fix it. */
 export interface PreflightTarget {
@@ -62,7 +63,7 @@ export function classifyFault(error: unknown): EndpointFault | null {
   // 501: a server without the endpoint at all (llama.cpp without --embeddings)
   if (status === 404 || status === 501) return 'no_model'
   const code = (error as { code?: unknown } | null)?.code
-  if (status !== undefined && status >= 400 && status < 500 && (code === 'model_not_found' || /\bmodel\b[^.]*\b(not found|does not exist|not exist)/i.test(messageOf(error)))) return 'no_model'
+  if (status !== undefined && status >= 400 && status < 500 && (code === 'model_not_found' || /\bmodel\b[^.]*\b(not found|does not exist|not exist)/i.test(errorMessage(error)))) return 'no_model'
   return null
 }
 
@@ -74,28 +75,27 @@ export function describeFault(fault: EndpointFault, host: string, details: { mod
 }
 
 function preflightError(target: PreflightTarget, model: string, fault: EndpointFault, error: unknown): GateError {
+  const { cause, fix } = explainFault(fault, target, model)
+  const status = statusOf(error)
+  const detail = redactSecrets(errorMessage(error)).slice(0, 200)
+  return new GateError('bad_config', `judge preflight: ${cause} (${status ? `HTTP ${status}: ` : ''}${detail}); nothing was run`, fix)
+}
+
+/** A fault's cause and fix, for the preflight and for a judge that stops mid-run; `model` is the one the failed request named. */
+export function explainFault(fault: EndpointFault, target: Omit<PreflightTarget, 'client'>, model: string): { cause: string; fix: string } {
   const host = hostOf(target.baseURL)
   const cause = describeFault(fault, host, { model, keyEnv: target.keyEnv, keyed: target.keyed })
-  const status = statusOf(error)
-  const detail = redactSecrets(messageOf(error)).slice(0, 200)
   const which = model === target.model ? 'judge.model (--judge-model)' : 'judge.embeddings_model (--embeddings-model)'
-  const hints: Record<EndpointFault, string> = {
+  const fixes: Record<EndpointFault, string> = {
     auth: `set $${target.keyEnv} to a key ${host} accepts (or name another variable with judge.api_key_env / --judge-api-key-env)`,
     no_model:
       `set ${which} to a ${target.deployments ? 'deployment' : 'model'} ${host} serves, or check judge.base_url (--judge-base-url) points at the API root (e.g. …/v1)` +
       (model === target.model ? '' : `; an endpoint without embeddings takes embeddings_model: none`),
     unreachable: `check judge.base_url (--judge-base-url): is the server running, the host spelled right, its certificate valid?`,
   }
-  return new GateError('bad_config', `judge preflight: ${cause} (${status ? `HTTP ${status}: ` : ''}${detail}); nothing was run`, hints[fault])
+  return { cause, fix: fixes[fault] }
 }
 
 export function hostOf(baseURL: string): string {
   return new URL(baseURL).host
-}
-
-function messageOf(error: unknown): string {
-  const cause = (error as { cause?: unknown } | null)?.cause
-  const own = error instanceof Error ? error.message : String(error)
-  const why = cause instanceof Error && cause.message && !own.includes(cause.message) ? ` (${cause.message})` : ''
-  return own + why
 }

@@ -8,6 +8,7 @@ import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
+import { errorCauses } from './errorCauses.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -65,6 +66,8 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (options.marker) out.push(options.marker)
   out.push(verdictLine(results), '')
   out.push(runIdentity(results, options), '')
+  const stopped = results.run.judge_stopped
+  if (stopped) out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '')
   for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
   if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
@@ -88,6 +91,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
 
 function verdictLine(results: Results): string {
   const c = results.comparison
+  if (results.run.judge_stopped) return '### ❌ evalgate: the judge stopped, no verdict'
   const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0
   const counts =
     c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
@@ -230,7 +234,11 @@ function changeTable(changes: readonly QuestionChange[], limit: number, question
 function errorSection(results: Results, limit: number): string[] {
   const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
   if (errored.length === 0) return []
-  const out = [`<details><summary>⚠️ Errors (${countOf(errored.length, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|']
+  const causes = errorCauses(results.questions)
+  const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : ''
+  const out = [`**${countOf(causes.total, 'error')} on ${countOf(causes.questions, 'question')}**${more}:`, '']
+  for (const e of causes.top) out.push(`- ${e.count} × ${escapeInline(e.message)}${e.variants > 1 ? ' (and similar)' : ''}`)
+  out.push('', `<details><summary>⚠️ Errors (${countOf(errored.length, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|')
   for (const [id, q] of errored.slice(0, limit)) {
     for (const [where, message] of Object.entries(q.errors)) out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`)
   }

@@ -4,6 +4,7 @@ import type { Comparison, Results } from '../schemas/results.ts'
 import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 import { countOf } from '../io/countOf.ts'
 import { STATUS_WORDS } from './words.ts'
+import { errorCauses } from './errorCauses.ts'
 
 export interface TerminalOptions {
   color: boolean
@@ -25,18 +26,23 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   const c = results.comparison
   const lines: string[] = []
   const verdict = c?.verdict ?? 'no_baseline'
-  const headline = {
-    pass: green(bold('PASS')),
-    fail: red(bold('FAIL')),
-    incomparable: yellow(bold('INCOMPARABLE')),
-    no_baseline: yellow(bold('NO BASELINE')),
-  }[verdict]
   const r = results.run
+  const headline = r.judge_stopped
+    ? red(bold('JUDGE STOPPED'))
+    : {
+        pass: green(bold('PASS')),
+        fail: red(bold('FAIL')),
+        incomparable: yellow(bold('INCOMPARABLE')),
+        no_baseline: yellow(bold('NO BASELINE')),
+      }[verdict]
   lines.push(
     `${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${countOf(r.question_count, 'question')}) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
   )
+  if (r.judge_stopped)
+    lines.push(`  ${red(`the judge stopped: ${shown(r.judge_stopped.cause)}`)}; the calls after it were not sent, so this run has no verdict`, `  fix: ${shown(r.judge_stopped.fix)}`)
   if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${countOf(c.common, 'question')} compared`))
   lines.push('', ...metricLines(results, p))
+  lines.push(...errorLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
     lines.push('', `  ${red(`${countOf(c.change_counts.questions_worse, 'question')} regressed`)} (${countOf(c.change_counts.regression_rows, 'row')}, worst first):`)
@@ -81,6 +87,19 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
     lines.push(`  ${shown(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
   }
   return lines
+}
+
+/** The run's top error causes with their counts, most frequent first. */
+function errorLines(results: Results, { yellow, dim }: Paint): string[] {
+  const errors = errorCauses(results.questions)
+  if (errors.total === 0) return []
+  const width = String(errors.top[0]!.count).length
+  const more = errors.distinct > errors.top.length ? `, top ${errors.top.length} of ${errors.distinct} causes` : ''
+  return [
+    '',
+    `  ${yellow(`${countOf(errors.total, 'error')} on ${countOf(errors.questions, 'question')}`)}${dim(more)}:`,
+    ...errors.top.map((e) => `    ${String(e.count).padStart(width)} × ${shown(e.message)}${e.variants > 1 ? dim(' (and similar)') : ''}`),
+  ]
 }
 
 function incomparableLines(c: Comparison, { yellow, bold }: Paint): string[] {

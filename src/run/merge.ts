@@ -24,6 +24,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
   let usage: Usage | null = null
   const timings = { candidate: 0, scoring: 0, total: 0 }
   let startedAt = ''
+  let judgeStopped: Results['run']['judge_stopped'] = null
   for (const file of files) {
     const results = loadResults(file)
     const shard = results.run.shard
@@ -45,6 +46,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
     timings.scoring = Math.max(timings.scoring, results.run.timings_ms.scoring)
     timings.total = Math.max(timings.total, results.run.timings_ms.total)
     if (!startedAt || results.run.started_at < startedAt) startedAt = results.run.started_at
+    judgeStopped ??= results.run.judge_stopped ?? null
   }
   const ref = first!.results.run
   const total = checkComplete(ref.shard!, seen, Object.keys(questions).length)
@@ -61,6 +63,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
       timings_ms: timings,
       usage: usage!,
       notes: [...notes, `merged from ${files.length} shards`],
+      judge_stopped: judgeStopped,
     },
     metrics: summary,
     questions,

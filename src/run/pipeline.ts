@@ -98,6 +98,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
       usage: scored.usage,
       judge_stability: scored.stability,
       notes,
+      judge_stopped: scored.stopped ?? null,
     },
     metrics: scored.summary,
     questions: scored.questions,
@@ -151,6 +152,8 @@ function round(ms: number): number {
 export const EXIT = { pass: 0, fail: 1, usage: 2 } as const
 
 export function exitCodeFor(results: Results): number {
+  // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
+  if (results.run.judge_stopped) return EXIT.usage
   const verdict = results.comparison?.verdict ?? 'no_baseline'
   if (verdict === 'fail') return EXIT.fail
   if (verdict === 'incomparable') return EXIT.usage

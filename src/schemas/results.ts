@@ -108,6 +108,8 @@ export const RunInfoSchema = z.object({
   judge_stability: z.object({ repeats: z.number().int(), mean_abs_diff: z.number().nullable(), threshold: z.number() }).nullable().default(null),
   /** what the run wants the reader to know: a skipped tier, an unstable judge */
   notes: z.array(z.string()).default([]),
+  /** the LLM judge stopped sending requests mid-run (a refused key, a server gone): why, and the fix; the run exits 2 */
+  judge_stopped: z.object({ cause: z.string(), fix: z.string() }).nullable().optional(),
 })
 export type RunInfo = z.infer<typeof RunInfoSchema>
 

@@ -156,6 +156,7 @@ function llmJudgeFor(config: Config, kind: LlmEndpointKind, identity: JudgeIdent
     dialect: kind.dialect,
     baseURL: j.base_url,
     ...wire,
+    keyEnv: keyEnvOf(config, kind),
     apiVersion: j.api_version ?? null,
     sampling: { responseFormat: j.response_format, temperature: j.temperature, maxTokens: j.max_tokens },
     notify: (message) => environment.logger.info(message),
@@ -203,8 +204,10 @@ async function scoreWithLlm(
   const tier = await runLlmTier(rows, outputs, questions, judge, config, plan, environment.logger)
   const { responseFormat, adaptations } = judge.negotiated()
   environment.logger.info(`judge: ${identity.endpoint}, response format ${responseFormat}${adaptations.length > 0 ? ` (${adaptations.join('; ')})` : ''}`)
+  const stopped = judge.stopped()
   return {
     ...tier,
+    stopped,
     notes: [...tier.notes, ...adaptations.map((a) => `judge: ${a}`)],
     judge: { response_format: responseFormat },
     label: llmLabel(config, kind, identity, responseFormat),

@@ -35,6 +35,8 @@ export interface SetScores {
   judge?: Partial<JudgeIdentity>
   /** the judge line once the tier ran, over the scorer's label */
   label?: string
+  /** the judge stopped mid-run: why, and the fix (results.json run.judge_stopped) */
+  stopped?: RunInfo['judge_stopped']
 }
 
 /**
