@@ -80,6 +80,16 @@ describe('sharding', () => {
     assert.equal(read('merged2.json').comparison!.verdict, 'pass')
   })
 
+  it('a shard whose judge stopped makes the merged run stop too: exit 2, the cause kept', async () => {
+    const stopped = { cause: 'cannot reach 127.0.0.1:9 (5 requests in a row failed)', fix: 'check judge.base_url' }
+    const shard = read('shard-3.json')
+    writeFileSync(path('shard-3-stopped.json'), JSON.stringify({ ...shard, run: { ...shard.run, judge_stopped: stopped } }))
+    const r = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged-stopped.json'), ...[1, 2, 4].map((i) => path(`shard-${i}.json`)), path('shard-3-stopped.json')])
+    assert.equal(r.code, 2, r.stderr)
+    assert.deepEqual(read('merged-stopped.json').run.judge_stopped, stopped)
+    assert.match(r.stdout, /JUDGE STOPPED[\s\S]*the judge stopped: cannot reach 127\.0\.0\.1:9/)
+  })
+
   for (const [name, files, message] of [
     ['a missing shard', () => [1, 2, 4].map((i) => path(`shard-${i}.json`)), /incomplete run: shard 3 of 4 missing/],
     ['a shard given twice', () => [1, 2, 2, 3, 4].map((i) => path(`shard-${i}.json`)), /shard 2\/4 was already given/],
