@@ -63,7 +63,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
       timings_ms: timings,
       usage: usage!,
       notes: [...notes, `merged from ${files.length} shards`],
-      judge_stopped: judgeStopped,
+      ...(judgeStopped ? { judge_stopped: judgeStopped } : {}),
     },
     metrics: summary,
     questions,

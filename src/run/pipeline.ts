@@ -98,7 +98,8 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
       usage: scored.usage,
       judge_stability: scored.stability,
       notes,
-      judge_stopped: scored.stopped ?? null,
+      // written only when it happened: the results.json of every other run is unchanged
+      ...(scored.stopped ? { judge_stopped: scored.stopped } : {}),
     },
     metrics: scored.summary,
     questions: scored.questions,
