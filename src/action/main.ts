@@ -4,11 +4,11 @@ import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
-import { compareResults, runPipeline } from '../run/pipeline.ts'
+import { baselineLayer, compareResults, runPipeline } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/prepare.ts'
 import { judgeKeyEnv } from '../run/scorers/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
-import { resolveRun } from '../run/resolve.ts'
+import { resolveRun, type ResolvedRun } from '../run/resolve.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
 import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
@@ -37,13 +37,14 @@ export async function run(): Promise<void> {
     inputs = readInputs()
     // merge mode scores nothing: it needs the settings, not a runnable config
     const runnable = inputs.mode === 'merge' ? null : resolveRun(inputs, 'action')
-    const { config, baselinePath } = runnable ?? resolveRun(inputs, 'action', 'settings')
+    const resolved = runnable ?? resolveRun(inputs, 'action', 'settings')
+    const { config, baselinePath } = resolved
     const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() }
     const keyEnv = judgeKeyEnv(config)
     if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment)
     const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null
-    const results = runnable ? await scoreRun(runnable.config, inputs, environment, runnable.source) : mergeAndCompare(inputs, config, baselinePath)
+    const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved)
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
@@ -94,10 +95,16 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
   if (!(error instanceof GateError)) log.debug(String((error as Error)?.stack))
 }
 
-/** gate and baseline modes score this run; a baseline refresh replaces the baseline, so it is not compared with it first. */
-async function scoreRun(config: RunConfig, inputs: ActionInputs, environment: RunEnvironment, source: string): Promise<Results> {
-  const runConfig = inputs.mode === 'baseline' ? { ...config, baseline: undefined } : config
-  return runPipeline(prepareRun(runConfig, environment, source), runConfig, inputs.resultsPath)
+/**
+ * gate and baseline modes score this run. A baseline refresh replaces the baseline, so it is
+ * not compared with it first; the baseline's settings still gate the run (under evalgate.yml's
+ * and the inputs'), so the new baseline keeps them where nothing overrides them.
+ */
+async function scoreRun({ config, source, gateLayers, baselinePath }: ResolvedRun<RunConfig>, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
+  if (inputs.mode !== 'baseline') return runPipeline(prepareRun(config, environment, source, gateLayers), config, inputs.resultsPath)
+  const runConfig = { ...config, baseline: undefined }
+  const layers = [baselineLayer(loadBaseline(baselinePath)), ...gateLayers]
+  return runPipeline(prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)
 }
 
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
@@ -106,13 +113,13 @@ function maskEnvSecrets(config: Config, environment: RunEnvironment): void {
 }
 
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-function mergeAndCompare(inputs: ActionInputs, config: Config, baselinePath: string): Results {
+function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gateLayers }: ResolvedRun): Results {
   const files = inputs.shardResults.flatMap(expandPattern)
   const merged = mergeShardFiles(files)
   log.info(`evalgate: merged ${countOf(files.length, 'shard')}, ${countOf(merged.run.question_count, 'question')}`)
   // a named baseline must exist; the default path may not yet (the first run)
   const baseline = config.baseline ? loadNamedBaseline(config.baseline) : loadBaseline(baselinePath)
-  return compareResults(merged, baseline, config.gate, inputs.resultsPath, baselinePath)
+  return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath)
 }
 
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */

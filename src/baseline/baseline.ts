@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { checkGateMetricNames } from './gate.ts'
+import { checkGateMetricNames, DEFAULT_SOURCE } from './gate.ts'
 import { cliCommand } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline } from '../schemas/baseline.ts'
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
-import type { JudgeIdentity, Results } from '../schemas/results.ts'
+import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
 
 /** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
@@ -171,6 +171,13 @@ function isResultsFile(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'run' in data && 'questions' in data && 'schema_version' in data
 }
 
+/** The settings that gated a comparison and were set somewhere; all of them in a file that did not record their sources. */
+function gatedWith(c: Pick<Comparison, 'gate' | 'gate_sources'>): GateSettingsInput {
+  const sources = c.gate_sources
+  const set = sources ? Object.entries(c.gate).filter(([key]) => sources[key] !== DEFAULT_SOURCE) : Object.entries(c.gate)
+  return gateSettingsOf(Object.fromEntries(set) as GateSettingsInput)
+}
+
 function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
   const out: Record<string, unknown> = {}
   for (const k of GATE_KEYS) if (b[k] !== undefined) out[k] = b[k]
@@ -178,11 +185,15 @@ function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
 }
 
 /**
- * A new baseline from a run, keeping the gate settings of the baseline it replaces (and the
- * settings the run itself was gated with), so refreshing scores never loosens the gate.
+ * A new baseline from a run, with the gate settings that gated the run (the baseline it was
+ * compared with < evalgate.yml < flags / inputs, as resolveGate found them), so the baseline
+ * records what evalgate.yml says rather than what the file it replaces said. Settings left at
+ * their default are not written: they stay defaults, and the report keeps saying so. A run
+ * nobody gated (a merge without --baseline) has none: the settings of `previous`, the file
+ * being replaced, are kept.
  */
 export function baselineFromResults(results: Results, previous: BaselineView | null, version: string | null, now: Date): Baseline {
-  const settings = { ...(results.comparison?.gate ?? {}), ...(previous?.settings ?? {}) }
+  const settings = results.comparison ? gatedWith(results.comparison) : (previous?.settings ?? {})
   return {
     schema_version: BASELINE_SCHEMA_VERSION,
     version: version ?? results.run.version ?? 'unversioned',

@@ -1,17 +1,47 @@
 import { GateError } from '../io/errors.ts'
 import { isKnownMetric, knownMetricNames, metricInfo } from '../metrics/registry.ts'
-import { defaultGate, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
+import { defaultGate, GATE_KEYS, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
 
-/** defaults < the baseline's committed settings < evalgate.yml / flags / Action inputs. */
-export function resolveGate(...layers: (GateSettingsInput | undefined)[]): GateSettings {
-  const gate = defaultGate()
-  for (const layer of layers) {
-    if (!layer) continue
-    for (const [key, value] of Object.entries(layer)) {
-      if (value !== undefined) (gate as Record<string, unknown>)[key] = value
+/** The order in which gate settings override each other, as every place that states it says it. */
+export const GATE_PRECEDENCE = 'defaults < baseline < evalgate.yml < flags / Action inputs'
+
+/** Where a setting's value was found when nothing set it. */
+export const DEFAULT_SOURCE = 'default'
+
+/** One layer of gate settings and where it was written: a baseline file, evalgate.yml, "flags". */
+export interface GateLayer {
+  settings: GateSettingsInput | undefined
+  /** the file (or "flags", "action inputs") the layer came from */
+  source: string
+}
+
+/** Each gate setting's source: the layer whose value is in force, or "default". */
+export type GateSources = Record<string, string>
+
+/** The settings a run is gated with, and for each one where its value came from. */
+export interface EffectiveGate {
+  settings: GateSettings
+  sources: GateSources
+}
+
+/**
+ * The one place gate settings are resolved: defaults < the baseline's committed settings <
+ * evalgate.yml < flags / Action inputs, lowest layer first. A layer replaces a setting as a
+ * whole (thresholds of the baseline and of evalgate.yml are not merged); an absent key leaves
+ * the layer below in force.
+ */
+export function resolveGate(layers: readonly GateLayer[]): EffectiveGate {
+  const settings = defaultGate()
+  const sources: GateSources = Object.fromEntries(GATE_KEYS.map((key) => [key, DEFAULT_SOURCE]))
+  for (const { settings: layer, source } of layers) {
+    for (const key of GATE_KEYS) {
+      const value = layer?.[key]
+      if (value === undefined) continue
+      ;(settings as Record<string, unknown>)[key] = value
+      sources[key] = source
     }
   }
-  return gate
+  return { settings, sources }
 }
 
 /**

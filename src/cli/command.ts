@@ -3,6 +3,7 @@ import { appendHistory, parseHistoryCsv, type HistoryRow } from '../baseline/his
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
 import { readText } from '../io/tabular.ts'
+import { gateSettingsText } from '../report/gateSettings.ts'
 import { renderReport } from '../report/markdown.ts'
 import { renderTerminal } from '../report/terminal.ts'
 import { exitCodeFor } from '../run/pipeline.ts'
@@ -28,11 +29,12 @@ export interface CommandContext {
   logger: Logger
 }
 
-/** results.json, report.md, the terminal view; the exit code the verdict gives. */
-export function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = []): number {
+/** results.json, report.md, the terminal view (--verbose: with the gate settings and their sources); the exit code the verdict gives. */
+export function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = [], verbose = false): number {
   if (out) writeJsonFile(out, results)
   if (report) writeFileSafely(report, renderReport(results, { maxChars: Infinity, history }))
   io.stdout(renderTerminal(results, { color: io.color }) + '\n')
+  if (verbose && results.comparison) io.stdout(`\n${gateSettingsText(results.comparison).join('\n')}\n`)
   const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')
   if (written) io.stdout(`\n${written}\n`)
   return exitCodeFor(results)

@@ -6,49 +6,50 @@ import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { finish, readHistory, recordHistory, type CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
+import { gateSettingsText } from '../report/gateSettings.ts'
 
 /** `evalgate run`: score the candidate, compare with the baseline when there is one. */
-export async function runCommand({ request, io, logger }: CommandContext): Promise<number> {
-  const { config, source } = resolveRun(request, 'cli')
-  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger), source), config, config.out ?? DEFAULT_RESULTS_PATH)
+export async function runCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
+  const { config, source, gateLayers } = resolveRun(request, 'cli')
+  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger), source, gateLayers), config, config.out ?? DEFAULT_RESULTS_PATH)
   // the report's trend chart shows the runs before this one, then this run
   const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)
   // the fix command of an incomparable run names results.json: it is written even without --out
   const out = config.out ?? (results.comparison?.verdict === 'incomparable' ? DEFAULT_RESULTS_PATH : undefined)
-  return finish(results, out, config.report, io, history)
+  return finish(results, out, config.report, io, history, flags.verbose === true)
 }
 
 /** `evalgate compare`: a results.json against a baseline or another results.json. */
 export function compareCommand({ flags, request, io }: CommandContext): number {
-  const f = flags as { baseline?: string; candidate?: string }
+  const f = flags as { baseline?: string; candidate?: string; verbose?: boolean }
   if (!f.baseline || !f.candidate)
     throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)
-  const { config } = resolveRun(request, 'cli', 'gate')
+  const { config, gateLayers } = resolveRun(request, 'cli', 'gate')
   const results = loadResults(f.candidate)
   const baseline = loadNamedBaseline(f.baseline, '--baseline')
   // the update command names the results file that exists afterwards: --out, else the candidate's own
-  const compared = compareResults(results, baseline, config.gate, config.out ?? f.candidate, f.baseline)
-  return finish(compared, config.out, config.report, io)
+  const compared = compareResults(results, baseline, gateLayers, config.out ?? f.candidate, f.baseline)
+  return finish(compared, config.out, config.report, io, [], f.verbose)
 }
 
 /** `evalgate merge`: the shards' results joined, and compared when --baseline is given. */
 export function mergeCommand({ flags, request, positionals, io }: CommandContext): number {
-  const f = flags as { baseline?: string; history?: string; out?: string; report?: string }
+  const f = flags as { baseline?: string; history?: string; out?: string; report?: string; verbose?: boolean }
   if (!f.out) throw new GateError('usage', 'merge needs --out FILE', 'e.g. evalgate merge --out merged.json shard-*.json')
   let merged = mergeShardFiles(positionals)
   if (f.baseline) {
-    const { config } = resolveRun(request, 'cli', 'gate')
+    const { gateLayers } = resolveRun(request, 'cli', 'gate')
     const baseline = loadNamedBaseline(f.baseline, '--baseline')
-    merged = compareResults(merged, baseline, config.gate, f.out, f.baseline)
+    merged = compareResults(merged, baseline, gateLayers, f.out, f.baseline)
   }
   const history = readHistory(f.history)
   if (f.history) recordHistory(f.history, merged, io)
   io.stderr(`merged ${countOf(positionals.length, 'shard')}: ${countOf(merged.run.question_count, 'question')}\n`)
-  return finish(merged, f.out, f.report, io, history)
+  return finish(merged, f.out, f.report, io, history, f.verbose)
 }
 
-/** `evalgate baseline`: a baseline from a results.json, keeping the gate settings of the one it replaces. */
+/** `evalgate baseline`: a baseline from a results.json, with the gate settings that gated that run. */
 export function baselineCommand({ flags, io }: CommandContext): number {
   const f = flags as { results?: string; out: string; version?: string }
   if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. evalgate baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)
@@ -56,9 +57,14 @@ export function baselineCommand({ flags, io }: CommandContext): number {
   const previous = loadBaseline(f.out)
   const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)
-  const kept = previous ? ` (gate settings kept from the previous ${f.out})` : ''
   io.stdout(
-    `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${countOf(Object.keys(baseline.questions ?? {}).length, 'question')}, ${countOf(Object.keys(baseline.metrics).length, 'metric')}${kept}\n`,
+    `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${countOf(Object.keys(baseline.questions ?? {}).length, 'question')}, ${countOf(Object.keys(baseline.metrics).length, 'metric')}\n`,
   )
+  const c = results.comparison
+  if (c) io.stdout(`${gateSettingsText(c, `written: the gate settings that gated ${f.results}, except defaults`).join('\n')}\n`)
+  else
+    io.stdout(
+      `${previous ? `gate settings kept from the previous ${f.out}` : 'no gate settings written (the defaults apply)'}: ${f.results} was not gated (merge the shards with --baseline to gate them)\n`,
+    )
   return EXIT.pass
 }

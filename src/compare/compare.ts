@@ -7,6 +7,9 @@ import { gateFailures } from './failures.ts'
 import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
 
+/** Where each gate setting came from (resolveGate in baseline/gate.ts). */
+type GateSources = NonNullable<Comparison['gate_sources']>
+
 /** Per-question change rows kept in results.json per kind: enough for any report, small enough for 100,000 questions. */
 export const MAX_STORED_CHANGES = 10_000
 
@@ -61,10 +64,12 @@ function short(fingerprint: string): string {
  * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
  * floors, error rates, and per-question regressions. A baseline that cannot be compared
  * gives the verdict `incomparable` with its reasons. Pure: no I/O, no logging.
+ * `sources` says where each gate setting came from (resolveGate); the comparison records it.
  */
-export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: GateSettings, updateCommand: string): Comparison {
+export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: GateSettings, updateCommand: string, sources?: GateSources): Comparison {
   const reasons = baseline ? incomparability(baseline, run) : []
-  if (baseline && reasons.length > 0) return incomparable(run, baseline, reasons, gate, updateCommand)
+  const settings = { gate, ...(sources ? { gate_sources: sources } : {}) }
+  if (baseline && reasons.length > 0) return incomparable(run, baseline, reasons, settings, updateCommand)
   const runIds = Object.keys(run.questions)
   const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null
   const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds
@@ -109,7 +114,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     improvements: improvements.slice(0, MAX_STORED_CHANGES),
     change_counts,
     messages,
-    gate,
+    ...settings,
     verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
     noise: baseline?.questions ? noiseSummary(metrics, questionsWorse, questionsBetter, common.length) : null,
     update_command: updateCommand,
@@ -131,7 +136,7 @@ function questionSetMessages(run: RunUnderTest, baseline: BaselineView | null, a
 }
 
 /** Nothing is compared: the reasons, the baseline as found, and the command that writes a new one. */
-function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string[], gate: GateSettings, updateCommand: string): Comparison {
+function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string[], settings: Pick<Comparison, 'gate' | 'gate_sources'>, updateCommand: string): Comparison {
   return {
     verdict: 'incomparable',
     reasons,
@@ -148,7 +153,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
     improvements: [],
     change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
     messages: [],
-    gate,
+    ...settings,
     update_command: updateCommand,
   }
 }

@@ -2,6 +2,7 @@ import { directedChange, metricInfo, registry } from '../metrics/registry.ts'
 import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
 import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
+import { gateSettingsDetails } from './gateSettings.ts'
 import { metricsSection, worstQuestions } from './layout.ts'
 import { signed, value } from './metricTable.ts'
 import { noiseSection } from './noise.ts'
@@ -83,6 +84,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
     for (const m of c.messages) out.push(`- ${escapeInline(m)}`)
     out.push('', '</details>', '')
   }
+  if (c) out.push(...gateSettingsDetails(c))
   out.push(costLine(results), '')
   out.push(...usageDetails(results))
   out.push(updateSection(results))

@@ -3,14 +3,12 @@ import { isJudgedByModel, metricInfo, sortMetrics } from '../metrics/registry.ts
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { GateSettingsInput } from '../schemas/gate.ts'
+import type { GateLayer as SettingsLayer } from '../baseline/gate.ts'
 import { metricsBeforeAnswers } from './score.ts'
 import type { Scorer } from './scorers/scorer.ts'
 
 /** One layer of gate settings and where it was written: the baseline's, then evalgate.yml's + flags'. */
-export interface GateLayer {
-  settings: GateSettingsInput | undefined
-  /** the file (or files and flags) the layer came from */
-  source: string
+export interface GateLayer extends SettingsLayer {
   /** the key path of the settings in that file: `gate.` in evalgate.yml, nothing in baseline.json */
   prefix: string
 }

@@ -325,6 +325,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     example: 'results.json',
   },
   { flag: 'report', value: 'text', setting: 'report', commands: GATED, arg: 'FILE', help: 'write the Markdown report', example: 'report.md' },
+  { flag: 'verbose', value: 'switch', commands: ['run', 'compare', 'merge'], help: 'also print every gate setting and where its value came from\n(default, the baseline, evalgate.yml or a flag)' },
   {
     flag: 'shard',
     input: 'shard',

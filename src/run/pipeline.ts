@@ -2,7 +2,7 @@ import { updateBaselineCommand, type BaselineView } from '../baseline/baseline.t
 import type { Candidate } from '../candidates/candidate.ts'
 import { missingOutput } from '../candidates/outputs.ts'
 import { compare, incomparability } from '../compare/compare.ts'
-import { resolveGate } from '../baseline/gate.ts'
+import { resolveGate, type GateLayer } from '../baseline/gate.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
@@ -41,6 +41,11 @@ export interface PipelineDeps {
   scorer: Scorer
   logger: Logger
   clock: RunClock
+  /**
+   * The gate settings above the baseline's, each layer with where it was given (evalgate.yml,
+   * then flags or inputs: resolveRun's gateLayers); without them, config.gate as one layer
+   */
+  gateLayers?: readonly GateLayer[]
 }
 
 /**
@@ -78,8 +83,8 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   // what the judge learned while it ran (the response format it ended with) joins its identity
   const judged = { ...judge, ...scored.judge }
   const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions }
-  const gate = resolveGate(baseline?.settings, config.gate)
-  const comparison = shard ? null : compare(run, baseline, gate, updateCommand)
+  const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
+  const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources)
   return {
     schema_version: RESULTS_SCHEMA_VERSION,
     run: {
@@ -137,13 +142,19 @@ async function scoreAnswers(
 
 /**
  * `compare` on its own: a results.json against a baseline or another results.json.
+ * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
-export function compareResults(results: Results, baseline: BaselineView | null, gateOverrides: Config['gate'], resultsPath: string, baselinePath: string): Results {
-  const gate = resolveGate(baseline?.settings, gateOverrides)
+export function compareResults(results: Results, baseline: BaselineView | null, gateLayers: readonly GateLayer[], resultsPath: string, baselinePath: string): Results {
+  const gate = resolveGate([baselineLayer(baseline), ...gateLayers])
   const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version)
-  const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate, updateCommand)
+  const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
   return { ...results, comparison }
+}
+
+/** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
+export function baselineLayer(baseline: BaselineView | null): GateLayer {
+  return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' }
 }
 
 function round(ms: number): number {

@@ -1,4 +1,5 @@
 import { loadNamedBaseline } from '../baseline/baseline.ts'
+import type { GateLayer } from '../baseline/gate.ts'
 import { makeCandidate } from '../candidates/factory.ts'
 import { startClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
@@ -20,9 +21,9 @@ export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger,
  * A config → what runPipeline is given: the eval set (or this shard of it), the scorer, the
  * baseline and the candidate, each made by its one factory. A bad eval set or baseline is an
  * error here, before any candidate runs (missing settings already were, in resolveRun). The
- * run's clock starts here.
+ * run's clock starts here. `gateLayers` (resolveRun's) name where each gate setting was given.
  */
-export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags'): PipelineDeps {
+export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags', gateLayers?: readonly GateLayer[]): PipelineDeps {
   const clock = startClock()
   for (const secret of secretValues(config, environment)) registerSecret(secret)
   const full = loadEvalSet(config.eval_set)
@@ -39,7 +40,7 @@ export function prepareRun(config: RunConfig, environment: RunEnvironment, setti
   ]
   checkGateCanAct(layers, full.rows, config, scorer)
   const candidate = makeCandidate(config.candidate, environment)
-  return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock }
+  return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
+import type { GateLayer } from '../baseline/gate.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
-import { applyOverrides, parseConfig, parseRunConfig, readConfigFile } from './config.ts'
+import { applyOverrides, DEFAULT_CONFIG_FILE, parseConfig, parseRunConfig, readConfigFile } from './config.ts'
 import type { Shell } from './option.ts'
 
 /** What a command needs from the settings: a runnable config, every setting, or only the gate settings of the file. */
@@ -19,6 +20,11 @@ export interface ResolvedRun<C extends Config = Config> {
   source: string
   /** the baseline to compare with, write or edit: config.baseline, else the default path */
   baselinePath: string
+  /**
+   * config.gate split by where each setting was given: evalgate.yml's, then the flags' (or
+   * inputs'); the layers above the baseline's in resolveGate
+   */
+  gateLayers: GateLayer[]
 }
 
 /**
@@ -37,5 +43,17 @@ export function resolveRun(request: RunRequest, shell: Shell, scope: Scope = 'ru
   const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data
   const merged = applyOverrides(fileLayer, request.overrides)
   const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source)
-  return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH }
+  const flagged = givenIn(config.gate, request.overrides.gate)
+  const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)))
+  const gateLayers = [
+    { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE },
+    { settings: flagged, source: givenBy },
+  ]
+  return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers }
+}
+
+/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
+function givenIn(gate: Config['gate'], layer: unknown): Config['gate'] {
+  const given = typeof layer === 'object' && layer !== null ? (layer as Record<string, unknown>) : {}
+  return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined))
 }

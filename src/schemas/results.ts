@@ -213,6 +213,8 @@ export const ComparisonSchema = z.object({
     .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 }),
   messages: z.array(z.string()),
   gate: GateSettingsSchema,
+  /** where each gate setting's value came from: "default", the baseline's path, evalgate.yml, "flags" or "action inputs"; absent in files written before evalgate recorded it */
+  gate_sources: z.record(z.string(), z.string()).optional(),
   /** the verdict under each gate mode, so the report can say what the other mode would have done */
   verdicts_by_mode: z.object({ strict: VerdictSchema, significant: VerdictSchema }).nullable().default(null),
   noise: z

@@ -133,6 +133,26 @@ describe('no baseline configured, and writing the first one', () => {
     assert.equal(output(gated.outputs, 'verdict'), 'pass')
   })
 
+  it("mode: baseline keeps the replaced baseline's settings under evalgate.yml's and the inputs'", async () => {
+    const results = t.path('refresh/results.json')
+    const target = t.path('refresh/baseline.json')
+    const args = ['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')]
+    assert.equal((await runCli([...args, '--out', results])).code, 0)
+    assert.equal((await runCli(['baseline', '--results', results, '--out', target, '--version', 'old'])).code, 0)
+    writeFileSync(target, JSON.stringify({ ...(JSON.parse(readFileSync(target, 'utf8')) as object), max_drop: 0.2, question_drop: 0.3 }))
+    const config = writeText(t.path('refresh/evalgate.yml'), 'gate:\n  max_drop: 0.05\n')
+    const run = await runAction(gateInputs({ config, baseline: target, mode: 'baseline', version: 'main', 'gate-mode': 'significant' }))
+    assert.equal(run.code, 0, run.stdout + run.stderr)
+    const written = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>
+    assert.equal(written.version, 'main')
+    assert.equal(written.max_drop, 0.05, "evalgate.yml's, not the replaced baseline's")
+    assert.equal(written.question_drop, 0.3, "the replaced baseline's, which nothing overrides")
+    assert.equal(written.gate_mode, 'significant', "the input's")
+    assert.ok(!('max_error_rate' in written), 'a default stays a default')
+    const sources = readResults(t.path('results.json')).comparison?.gate_sources
+    assert.deepEqual([sources?.max_drop, sources?.question_drop, sources?.gate_mode, sources?.max_error_rate], [config, target, 'action inputs', 'default'])
+  })
+
   it("the README's first-run recipe: run without a baseline, write it, gate with it", async () => {
     const results = t.path('recipe/results.json')
     const baseline = t.path('recipe/baselines/baseline.json')

@@ -240,7 +240,7 @@ describe('run → baseline → run → compare round trip', () => {
     )
   })
 
-  it('keeps the gate settings of the baseline file it overwrites', async () => {
+  it('keeps the gate settings of the baseline file it overwrites when the run was not gated (a merge without --baseline)', async () => {
     const dir = makeTempDir()
     const target = writeJson(dir.path('baseline.json'), {
       version: 'old',
@@ -250,9 +250,18 @@ describe('run → baseline → run → compare round trip', () => {
       thresholds: { rules_pass: 0.8 },
       by_category: { leave: { 'recall@5': 0.9 } },
     })
-    const result = await runCli(['baseline', '--results', goodResults, '--out', target, '--version', 'v3'])
+    const shards = [1, 2].map((i) => dir.path(`shard-${i}.json`))
+    for (const [i, file] of shards.entries()) {
+      const shard = await runCli(runArgs(GOOD, '--shard', `${i + 1}/2`, '--out', file))
+      assert.equal(shard.code, 0, shard.stderr)
+    }
+    const merged = dir.path('merged.json')
+    const merge = await runCli(['merge', '--out', merged, ...shards])
+    assert.equal(merge.code, 0, merge.stderr)
+    assert.equal(readResults(merged).comparison, null)
+    const result = await runCli(['baseline', '--results', merged, '--out', target, '--version', 'v3'])
     assert.equal(result.code, 0, result.stderr)
-    assert.match(result.stdout, /gate settings kept/)
+    assert.match(result.stdout, /gate settings kept from the previous .*baseline\.json: .*merged\.json was not gated/)
     const baseline = readBaseline(target)
     assert.equal(baseline.version, 'v3')
     assert.equal(baseline.max_drop, 0.05)
