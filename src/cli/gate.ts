@@ -6,7 +6,7 @@ import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { finish, readHistory, recordHistory, type CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
-import { gateSettingsText } from '../report/gateSettings.ts'
+import { writtenSettingsText } from '../report/gateSettings.ts'
 
 /** `evalgate run`: score the candidate, compare with the baseline when there is one. */
 export async function runCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
@@ -61,7 +61,7 @@ export function baselineCommand({ flags, io }: CommandContext): number {
     `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${countOf(Object.keys(baseline.questions ?? {}).length, 'question')}, ${countOf(Object.keys(baseline.metrics).length, 'metric')}\n`,
   )
   const c = results.comparison
-  if (c) io.stdout(`${gateSettingsText(c, `written: the gate settings that gated ${f.results}, except defaults`).join('\n')}\n`)
+  if (c) io.stdout(`${writtenSettingsText(c, baseline, f.results).join('\n')}\n`)
   else
     io.stdout(
       `${previous ? `gate settings kept from the previous ${f.out}` : 'no gate settings written (the defaults apply)'}: ${f.results} was not gated (merge the shards with --baseline to gate them)\n`,

@@ -1,4 +1,5 @@
 import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
+import { GATE_PRECEDENCE } from '../baseline/gate.ts'
 import type { Command, OptionSpec } from '../run/option.ts'
 import { optionsOf } from '../run/options.ts'
 
@@ -10,7 +11,7 @@ Usage: evalgate <command> [options]
 Commands:
   run        score a candidate on an eval set; compare with a baseline when given
   compare    compare a results.json with a baseline (or with another results.json)
-  baseline   write ${DEFAULT_BASELINE_PATH} from a results.json, keeping the gate settings
+  baseline   write ${DEFAULT_BASELINE_PATH} from a results.json, with the gate settings that gated it
   merge      join the results of the shards of one run (then compare, or --baseline)
   trend      draw a metric's history (history.csv) as an SVG line chart
   power      sample size for a difference you want to detect, or the MDE of your eval set
@@ -40,7 +41,9 @@ interface CommandHelp {
 const COMMAND_HELP: Record<Command, CommandHelp> = {
   run: {
     usage: 'Usage: evalgate run [options]',
-    about: "Scores the candidate's answers to every eval-set question, then compares with the baseline.",
+    about: `Scores the candidate's answers to every eval-set question, then compares with the baseline.
+Gate settings: ${GATE_PRECEDENCE}, a later one
+winning; --verbose shows where each value came from.`,
   },
   merge: {
     usage: 'Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...',
@@ -57,7 +60,10 @@ and a threshold line.`,
   baseline: {
     usage: 'Usage: evalgate baseline --results RESULTS --out FILE [--version V]',
     about: `Writes a baseline (aggregate and per-question scores, eval set version and fingerprint, judge
-identity) from a results.json. Gate settings of an existing baseline at --out are kept.`,
+identity) from a results.json, with the gate settings that gated that run
+(${GATE_PRECEDENCE}) except those left at their
+default. A run that was not gated (shards merged without --baseline) keeps the gate settings
+of an existing baseline at --out.`,
   },
   power: {
     usage: 'Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]',

@@ -1,7 +1,7 @@
 import { GATE_PRECEDENCE } from '../baseline/gate.ts'
 import type { Comparison } from '../schemas/results.ts'
 import { showInvisible } from '../io/visible.ts'
-import { escapeInline } from './escape.ts'
+import { codeSpan, escapeInline } from './escape.ts'
 
 /** One gate setting as the reader sees it: `max_drop 0.05 (evalgate.yml)`. */
 export interface SettingLine {
@@ -18,7 +18,11 @@ export function gateSettingLines(c: Pick<Comparison, 'gate' | 'gate_sources'>): 
 
 /** `max_drop 0.05 (evalgate.yml)`; the caller makes the text safe for where it goes. */
 export function settingText(line: SettingLine): string {
-  return `${line.key} ${line.value} (${line.source ?? 'source not recorded'})`
+  return `${line.key} ${line.value} (${sourceText(line)})`
+}
+
+function sourceText(line: SettingLine): string {
+  return line.source ?? 'source not recorded'
 }
 
 /** A number or word as written; a per-metric or per-category map as `metric value, …`, or `none`. */
@@ -42,7 +46,7 @@ export function gateSettingsDetails(c: Pick<Comparison, 'gate' | 'gate_sources'>
     '',
     `Each setting's value and where it came from (${escapeInline(GATE_PRECEDENCE)}: a later one wins):`,
     '',
-    ...gateSettingLines(c).map((line) => `- ${escapeInline(settingText(line))}`),
+    ...gateSettingLines(c).map((line) => `- ${codeSpan(line.key)} ${escapeInline(line.value)} (${escapeInline(sourceText(line))})`),
     '',
     '</details>',
     '',
@@ -52,4 +56,16 @@ export function gateSettingsDetails(c: Pick<Comparison, 'gate' | 'gate_sources'>
 /** The same for the terminal (--verbose): one setting a line, outside text with its control characters shown as codes. */
 export function gateSettingsText(c: Pick<Comparison, 'gate' | 'gate_sources'>, title = 'gate settings'): string[] {
   return [`${title} (${GATE_PRECEDENCE}: a later one wins):`, ...gateSettingLines(c).map((line) => `  ${showInvisible(settingText(line))}`)]
+}
+
+/** What `evalgate baseline` wrote (`written`: the settings the new baseline holds), as the run was gated; then the ones left out. */
+export function writtenSettingsText(c: Pick<Comparison, 'gate' | 'gate_sources'>, written: object, resultsPath: string): string[] {
+  const lines = gateSettingLines(c)
+  const kept = lines.filter((line) => line.key in written)
+  const left = lines.filter((line) => !(line.key in written))
+  return [
+    `gate settings written, as they gated ${showInvisible(resultsPath)} (${GATE_PRECEDENCE}: a later one wins):`,
+    ...(kept.length > 0 ? kept.map((line) => `  ${showInvisible(settingText(line))}`) : ['  none']),
+    ...(left.length > 0 ? [`left at their default, not written: ${left.map((line) => line.key).join(', ')}`] : []),
+  ]
 }

@@ -48,9 +48,9 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     const details = md.slice(md.indexOf('<details><summary>Gate settings</summary>'))
     assert.ok(details.length < md.length, md)
     assert.match(details, /defaults &lt; baseline &lt; evalgate\.yml &lt; flags \/ Action inputs/)
-    assert.ok(details.includes(`- max\\_drop 0.05 (${yml})`), details)
-    assert.ok(details.includes(`- question\\_drop 0.3 (${baselineFile})`), details)
-    assert.ok(details.includes('- max\\_error\\_rate 0.1 (default)'), details)
+    assert.ok(details.includes(`- \`max_drop\` 0.05 (${yml})`), details)
+    assert.ok(details.includes(`- \`question_drop\` 0.3 (${baselineFile})`), details)
+    assert.ok(details.includes('- `max_error_rate` 0.1 (default)'), details)
   })
 
   it('lets a flag override both evalgate.yml and the baseline', async () => {
@@ -108,6 +108,7 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     assert.ok(!('max_error_rate' in baseline), 'a setting left at its default is not written: it stays a default')
     assert.ok(written.stdout.includes(`\n  max_drop 0.05 (${yml})\n`), written.stdout)
     assert.doesNotMatch(written.stdout, /kept from the previous/)
+    assert.match(written.stdout, /^left at their default, not written: .*max_error_rate/m)
 
     // the next run without evalgate.yml is gated with what the baseline now says
     const next = dir.path('next.json')

@@ -27,7 +27,7 @@ describe('the gate settings block of the report and of --verbose', () => {
   it('escapes a category label from the eval set in Markdown, inside a folded block', () => {
     const md = gateSettingsDetails(c).join('\n')
     assert.match(md, /^<details><summary>Gate settings<\/summary>/)
-    assert.ok(md.includes('- by\\_category &lt;b&gt;\\|leave.recall@5 0.9 (ci/evalgate.yml)'), md)
+    assert.ok(md.includes('- `by_category` &lt;b&gt;\\|leave.recall@5 0.9 (ci/evalgate.yml)'), md)
     assert.doesNotMatch(md, /<b>/)
   })
 
