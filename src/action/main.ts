@@ -16,6 +16,7 @@ import { commentMarker } from '../github/comments.ts'
 import { failureSentence } from '../report/failures.ts'
 import { renderReport, type ReportOptions } from '../report/markdown.ts'
 import { renderProblem } from '../report/problem.ts'
+import { writtenSettingsText } from '../report/gateSettings.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
@@ -172,6 +173,7 @@ function writeBaseline(results: Results, path: string, version: string | null): 
   writeBaselineFile(path, baseline)
   core.setOutput('baseline-path', path)
   log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
+  if (results.comparison) log.info(`evalgate: ${writtenSettingsText(results.comparison, baseline, 'this run').join('\n')}`)
 }
 
 async function writeSummary(markdown: string): Promise<void> {

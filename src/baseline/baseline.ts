@@ -144,7 +144,7 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     judge: r.run.judge,
     metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
     questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
-    settings: r.comparison ? r.comparison.gate : {},
+    settings: r.comparison ? gatedWith(r.comparison) : {},
   }
 }
 

@@ -149,6 +149,7 @@ describe('no baseline configured, and writing the first one', () => {
     assert.equal(written.question_drop, 0.3, "the replaced baseline's, which nothing overrides")
     assert.equal(written.gate_mode, 'significant', "the input's")
     assert.ok(!('max_error_rate' in written), 'a default stays a default')
+    assert.ok((run.stdout + run.stderr).includes(`  question_drop 0.3 (${target})`), run.stdout + run.stderr)
     const sources = readResults(t.path('results.json')).comparison?.gate_sources
     assert.deepEqual([sources?.max_drop, sources?.question_drop, sources?.gate_mode, sources?.max_error_rate], [config, target, 'action inputs', 'default'])
   })

@@ -81,6 +81,18 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     assert.equal(c.gate_sources?.question_drop, baselineFile)
   })
 
+  it('takes from a results.json used as the baseline the settings that were set when it ran, not its defaults', async () => {
+    const gated = t.path('gated-by-yml.json')
+    assert.equal((await runCli(runArgs(yml, gated))).code, 0)
+    const out = t.path('against-results.json')
+    const run = await runCli(['compare', '--config', t.config, '--baseline', gated, '--candidate', goodResults, '--out', out])
+    assert.equal(run.code, 0, run.stderr)
+    const c = readResults(out).comparison!
+    assert.equal(c.gate.max_drop, 0.05)
+    assert.equal(c.gate_sources?.max_drop, gated)
+    assert.equal(c.gate_sources?.max_error_rate, 'default')
+  })
+
   it('prints every setting and its source with --verbose, and none without', async () => {
     const run = await runCli(runArgs(yml, t.path('verbose-results.json'), '--verbose'))
     assert.equal(run.code, 0, run.stderr)
