@@ -187,13 +187,13 @@ function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
 /**
  * A new baseline from a run, with the gate settings that gated the run (the baseline it was
  * compared with < evalgate.yml < flags / inputs, as resolveGate found them), so the baseline
- * records what evalgate.yml says rather than what the file it replaces said. Settings left at
- * their default are not written: they stay defaults, and the report keeps saying so. A run
+ * records what evalgate.yml says rather than what the file it replaces said. Every effective
+ * setting is written, defaults included: the baseline states the whole gate it passed. A run
  * nobody gated (a merge without --baseline) has none: the settings of `previous`, the file
  * being replaced, are kept.
  */
 export function baselineFromResults(results: Results, previous: BaselineView | null, version: string | null, now: Date): Baseline {
-  const settings = results.comparison ? gatedWith(results.comparison) : (previous?.settings ?? {})
+  const settings = results.comparison ? gateSettingsOf(results.comparison.gate) : (previous?.settings ?? {})
   return {
     schema_version: BASELINE_SCHEMA_VERSION,
     version: version ?? results.run.version ?? 'unversioned',

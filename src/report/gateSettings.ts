@@ -58,14 +58,12 @@ export function gateSettingsText(c: Pick<Comparison, 'gate' | 'gate_sources'>, t
   return [`${title} (${GATE_PRECEDENCE}: a later one wins):`, ...gateSettingLines(c).map((line) => `  ${showInvisible(settingText(line))}`)]
 }
 
-/** What `evalgate baseline` wrote (`written`: the settings the new baseline holds), as the run was gated; then the ones left out. */
+/** What `evalgate baseline` wrote (`written`: the settings the new baseline holds), as the run was gated. */
 export function writtenSettingsText(c: Pick<Comparison, 'gate' | 'gate_sources'>, written: object, resultsPath: string): string[] {
   const lines = gateSettingLines(c)
   const kept = lines.filter((line) => line.key in written)
-  const left = lines.filter((line) => !(line.key in written))
   return [
     `gate settings written, as they gated ${showInvisible(resultsPath)} (${GATE_PRECEDENCE}: a later one wins):`,
     ...(kept.length > 0 ? kept.map((line) => `  ${showInvisible(settingText(line))}`) : ['  none']),
-    ...(left.length > 0 ? [`left at their default, not written: ${left.map((line) => line.key).join(', ')}`] : []),
   ]
 }

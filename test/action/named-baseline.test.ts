@@ -139,7 +139,8 @@ describe('no baseline configured, and writing the first one', () => {
     const args = ['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')]
     assert.equal((await runCli([...args, '--out', results])).code, 0)
     assert.equal((await runCli(['baseline', '--results', results, '--out', target, '--version', 'old'])).code, 0)
-    writeFileSync(target, JSON.stringify({ ...(JSON.parse(readFileSync(target, 'utf8')) as object), max_drop: 0.2, question_drop: 0.3 }))
+    const { max_error_rate: _unset, ...old } = JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>
+    writeFileSync(target, JSON.stringify({ ...old, max_drop: 0.2, question_drop: 0.3 }))
     const config = writeText(t.path('refresh/evalgate.yml'), 'gate:\n  max_drop: 0.05\n')
     const run = await runAction(gateInputs({ config, baseline: target, mode: 'baseline', version: 'main', 'gate-mode': 'significant' }))
     assert.equal(run.code, 0, run.stdout + run.stderr)
@@ -148,7 +149,7 @@ describe('no baseline configured, and writing the first one', () => {
     assert.equal(written.max_drop, 0.05, "evalgate.yml's, not the replaced baseline's")
     assert.equal(written.question_drop, 0.3, "the replaced baseline's, which nothing overrides")
     assert.equal(written.gate_mode, 'significant', "the input's")
-    assert.ok(!('max_error_rate' in written), 'a default stays a default')
+    assert.equal(written.max_error_rate, 0.1, 'the default that gated the run is written too')
     assert.ok((run.stdout + run.stderr).includes(`  question_drop 0.3 (${target})`), run.stdout + run.stderr)
     const sources = readResults(t.path('results.json')).comparison?.gate_sources
     assert.deepEqual([sources?.max_drop, sources?.question_drop, sources?.gate_mode, sources?.max_error_rate], [config, target, 'action inputs', 'default'])

@@ -15,7 +15,7 @@ const GOOD = fixture('good.jsonl')
 
 const t = makeTempDir()
 const goodResults = t.path('good-results.json')
-/** a baseline whose committed settings say max_drop 0.2 and question_drop 0.3 */
+/** a baseline whose committed settings say max_drop 0.2 and question_drop 0.3, and nothing of max_error_rate */
 const baselineFile = t.path('baseline.json')
 const yml = writeText(t.path('evalgate.yml'), 'gate:\n  max_drop: 0.05\n')
 
@@ -29,7 +29,9 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     assert.equal(good.code, 0, good.stderr)
     const written = await runCli(['baseline', '--results', goodResults, '--out', baselineFile, '--version', 'base'])
     assert.equal(written.code, 0, written.stderr)
-    writeJson(baselineFile, { ...readBaseline(baselineFile), max_drop: 0.2, question_drop: 0.3 })
+    // a baseline that sets max_drop and question_drop and says nothing of max_error_rate (as one written before it existed)
+    const { max_error_rate: _unset, ...written_ } = readBaseline(baselineFile)
+    writeJson(baselineFile, { ...written_, max_drop: 0.2, question_drop: 0.3 })
   })
 
   it("applies evalgate.yml's max_drop over the baseline's, and the report names evalgate.yml as its source", async () => {
@@ -100,7 +102,7 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     assert.ok(run.stdout.includes(`\n  max_drop 0.05 (${yml})\n`), run.stdout)
     assert.ok(run.stdout.includes(`\n  question_drop 0.3 (${baselineFile})\n`), run.stdout)
     assert.ok(run.stdout.includes('\n  max_error_rate 0.1 (default)\n'), run.stdout)
-    assert.ok(run.stdout.includes('\n  thresholds none (default)\n'), run.stdout)
+    assert.ok(run.stdout.includes(`\n  thresholds none (${baselineFile})\n`), run.stdout)
     const quiet = await runCli(runArgs(yml, t.path('quiet-results.json')))
     assert.doesNotMatch(quiet.stdout, /gate settings/)
   })
@@ -117,10 +119,10 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     assert.equal(baseline.max_drop, 0.05, "evalgate.yml's max_drop, which gated the run")
     assert.equal(baseline.question_drop, 0.3, "the compared baseline's setting, which gated it too")
     assert.equal(baseline.version, 'next')
-    assert.ok(!('max_error_rate' in baseline), 'a setting left at its default is not written: it stays a default')
+    assert.equal(baseline.max_error_rate, 0.1, 'a default that gated the run is written too: the baseline states the whole gate')
     assert.ok(written.stdout.includes(`\n  max_drop 0.05 (${yml})\n`), written.stdout)
     assert.doesNotMatch(written.stdout, /kept from the previous/)
-    assert.match(written.stdout, /^left at their default, not written: .*max_error_rate/m)
+    assert.ok(written.stdout.includes('\n  max_error_rate 0.1 (default)\n'), written.stdout)
 
     // the next run without evalgate.yml is gated with what the baseline now says
     const next = dir.path('next.json')
