@@ -203,7 +203,7 @@ export class OpenAIJudge implements Judge {
     options.gate?.close(tokens)
     family.calls += 1
     family.prompt_tokens += tokens
-    family.ms += performance.now() - started
+    this.meter.timed('embeddings', started, performance.now())
     const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => decodeEmbedding(d.embedding))
     if (vectors.length !== texts.length) return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null }
     if (vectors.some((v) => v === null)) return { ok: false, error: 'the embeddings endpoint returned an embedding that is neither a list of numbers nor base64 float32', raw: null }
@@ -219,7 +219,7 @@ export class OpenAIJudge implements Judge {
     const started = performance.now()
     const result = await this.call(() => this.create(turns, prompt))
     family.retries += result.retries
-    family.ms += performance.now() - started
+    this.meter.timed(prompt.id, started, performance.now())
     if (!result.ok) {
       gate?.close(0)
       return { ok: false, error: describeApiError(result.error, result.retries), refused: false }

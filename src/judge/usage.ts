@@ -6,8 +6,41 @@ export interface Prices {
   embedding_per_million?: number | undefined
 }
 
+/** One call's time: from when it was asked (queue wait included) to its reply, in ms on one clock. */
+export interface Interval {
+  start: number
+  end: number
+}
+
+/**
+ * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
+ * the same time (or waiting in the same queue) count once, not once each.
+ */
+export function wallClockMs(intervals: readonly Interval[]): number {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start)
+  let total = 0
+  let from = -Infinity
+  let to = -Infinity
+  for (const { start, end } of sorted) {
+    if (start > to) {
+      if (to > from) total += to - from
+      from = start
+      to = end
+    } else if (end > to) {
+      to = end
+    }
+  }
+  if (to > from) total += to - from
+  return total
+}
+
+/**
+ * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
+ * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
+ */
 export class UsageMeter {
   private readonly families = new Map<string, FamilyUsage>()
+  private readonly intervals = new Map<string, Interval[]>()
 
   family(name: string): FamilyUsage {
     let f = this.families.get(name)
@@ -16,6 +49,15 @@ export class UsageMeter {
       this.families.set(name, f)
     }
     return f
+  }
+
+  /** One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes the union of these. */
+  timed(name: string, start: number, end: number): void {
+    const family = this.family(name)
+    let spans = this.intervals.get(name)
+    if (!spans) this.intervals.set(name, (spans = []))
+    spans.push({ start, end })
+    family.ms = wallClockMs(spans)
   }
 
   byFamily(): Record<string, FamilyUsage> {
