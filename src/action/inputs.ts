@@ -20,6 +20,8 @@ export interface ActionInputs extends RunRequest {
   shardResults: string[]
   /** lint the eval set before scoring: annotations only (true), or failing the check on errors (strict) */
   lintSet: 'true' | 'strict' | 'false'
+  /** print the judge plan and stop: no candidate run, no judge request */
+  planOnly: boolean
 }
 
 /**
@@ -42,5 +44,6 @@ export function readInputs(read: (name: string) => string = (name) => core.getIn
     mode: v.mode as ActionInputs['mode'],
     shardResults: (v['shard-results'] as string[] | undefined) ?? [],
     lintSet: v['lint-set'] as ActionInputs['lintSet'],
+    planOnly: v['plan-only'] === 'true',
   }
 }

@@ -4,7 +4,7 @@ import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
-import { baselineLayer, compareResults, runPipeline } from '../run/pipeline.ts'
+import { baselineLayer, compareResults, planOnly, runPipeline } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/prepare.ts'
 import { judgeKeyEnv } from '../run/scorers/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
@@ -44,6 +44,11 @@ export async function run(): Promise<void> {
     const keyEnv = judgeKeyEnv(config)
     if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment)
+    if (inputs.planOnly && !runnable) throw new GateError('usage', 'input "plan-only" is true but mode is merge, which calls no judge: there is no plan to print', 'drop plan-only from the merge step')
+    if (inputs.planOnly && runnable) {
+      await planOnly(prepareRun(runnable.config, environment, runnable.source))
+      return
+    }
     const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null
     const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved)
     writeJsonFile(inputs.resultsPath, results)

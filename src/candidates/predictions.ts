@@ -8,6 +8,7 @@ export function predictionsCandidate(file: string): Candidate {
   return {
     label: `predictions ${file}`,
     source: 'the predictions file',
+    stored: true,
     answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted),
   }
 }

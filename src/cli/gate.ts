@@ -1,17 +1,22 @@
 import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
 import { mergeShardFiles } from '../run/merge.ts'
-import { compareResults, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
+import { compareResults, planOnly, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { finish, readHistory, recordHistory, type CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
 import { writtenSettingsText } from '../report/gateSettings.ts'
 
-/** `evalgate run`: score the candidate, compare with the baseline when there is one. */
+/** `evalgate run`: score the candidate, compare with the baseline when there is one; --plan-only: only say what the judge would cost. */
 export async function runCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
   const { config, source, gateLayers } = resolveRun(request, 'cli')
-  const results = await runPipeline(prepareRun(config, defaultEnvironment(logger), source, gateLayers), config, config.out ?? DEFAULT_RESULTS_PATH)
+  const deps = prepareRun(config, defaultEnvironment(logger), source, gateLayers)
+  if (flags['plan-only']) {
+    await planOnly(deps)
+    return EXIT.pass
+  }
+  const results = await runPipeline(deps, config, config.out ?? DEFAULT_RESULTS_PATH)
   // the report's trend chart shows the runs before this one, then this run
   const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)

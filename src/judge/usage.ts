@@ -6,6 +6,17 @@ export interface Prices {
   embedding_per_million?: number | undefined
 }
 
+/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
+export function hasPrices(prices: Prices | undefined): prices is Prices {
+  return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined)
+}
+
+/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
+export function costUsd(tokens: { prompt: number; completion: number; embedding: number }, prices: Prices | undefined): number | null {
+  if (!hasPrices(prices)) return null
+  return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6
+}
+
 /** One call's time: from when it was asked (queue wait included) to its reply, in ms on one clock. */
 export interface Interval {
   start: number
@@ -92,8 +103,7 @@ export class UsageMeter {
       hits += f.cache_hits
       retries += f.retries
     }
-    const priced = prices && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined)
-    const cost = priced ? (prompt * (prices.prompt_per_million ?? 0) + completion * (prices.completion_per_million ?? 0) + embeddingTokens * (prices.embedding_per_million ?? 0)) / 1e6 : null
+    const cost = costUsd({ prompt, completion, embedding: embeddingTokens }, prices)
     return { llm_calls: llm, embedding_calls: embedding, prompt_tokens: prompt + embeddingTokens, completion_tokens: completion, cache_hits: hits, retries, cost_usd: cost }
   }
 }

@@ -67,12 +67,11 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
   }
 
-  // e.g. an HTTP candidate's headers and templates are checked before anything is sent
-  candidate.check?.(evalSet.rows)
+  const candidateStarted = clock.elapsed()
+  const stored = await statePlan(deps)
   // a judge that cannot answer is found out before the candidate's own calls are paid for
   await scorer.preflight?.()
-  const candidateStarted = clock.elapsed()
-  const outputs = await candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: shard ? new Set(evalSet.rows.map((r) => r.id)) : null, logger })
+  const outputs = stored ?? (await answer(deps))
   const candidateMs = clock.elapsed() - candidateStarted
 
   const scoringStarted = clock.elapsed()
@@ -110,6 +109,31 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     questions: scored.questions,
     comparison,
   }
+}
+
+/**
+ * What the run will cost the judge, said before anything is paid: the candidate's settings
+ * are checked, stored answers (a predictions file) are read, and the scorer states its plan
+ * from them, or estimates it from the questions when the answers do not exist yet, stopping
+ * when it is over budget. No request is sent. Returns the stored answers, if any.
+ */
+export async function statePlan(deps: PipelineDeps): Promise<ReadonlyMap<string, CandidateOutput> | null> {
+  const { evalSet, candidate, scorer } = deps
+  // e.g. an HTTP candidate's headers and templates are checked before anything is sent
+  candidate.check?.(evalSet.rows)
+  const stored = candidate.stored ? await answer(deps) : null
+  await scorer.plan?.(evalSet.rows, stored)
+  return stored
+}
+
+/** --plan-only: the plan, said as a run would say it, and nothing else: no candidate run, no judge request (no preflight either). */
+export async function planOnly(deps: PipelineDeps): Promise<void> {
+  await statePlan(deps)
+  if (!deps.scorer.plan) deps.logger.info(`judge plan: no judge calls (judge ${deps.scorer.label})`)
+}
+
+function answer({ evalSet, candidate, logger }: PipelineDeps): Promise<Map<string, CandidateOutput>> {
+  return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: evalSet.shard ? new Set(evalSet.rows.map((r) => r.id)) : null, logger })
 }
 
 const NO_USAGE: Usage = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null }

@@ -183,7 +183,7 @@ export const JudgeConfigSchema = z
   .strict()
 export type JudgeConfig = z.infer<typeof JudgeConfigSchema>
 
-export const BudgetSchema = z.object({ calls: z.number().int().positive().optional(), tokens: z.number().int().positive().optional() }).strict()
+export const BudgetSchema = z.object({ calls: z.number().int().positive().optional(), tokens: z.number().int().positive().optional(), usd: z.number().positive().optional() }).strict()
 
 /**
  * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of

@@ -1,6 +1,7 @@
 import { GateError } from '../../io/errors.ts'
 import { endpointOrigin, envReferences, fillTemplates, makeClient, type EndpointDialect } from '../../judge/endpoint.ts'
 import { OpenAIJudge } from '../../judge/openai.ts'
+import { hasPrices } from '../../judge/usage.ts'
 import { preflight } from '../../judge/preflight.ts'
 import { promptsHash } from '../../judge/prompts.ts'
 import { LLM_METRICS } from '../../metrics/llm.ts'
@@ -8,7 +9,8 @@ import type { CandidateOutput } from '../../schemas/candidate.ts'
 import { DEFAULT_JUDGE_BASE_URL, NO_EMBEDDINGS, type Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { JudgeIdentity, QuestionResult } from '../../schemas/results.ts'
-import { checkBudget, describePlan, llmSettings, planLlm, runLlmTier } from '../llmTier.ts'
+import { runLlmTier } from '../llmTier.ts'
+import { checkBudget, countCached, describePlan, planLlm, type TierPlan } from '../judgePlan.ts'
 import { noneScorer } from './none.ts'
 import { settingsHash, type ScorerEnvironment, type ScoringProvider, type SetScores } from './scorer.ts'
 
@@ -49,14 +51,23 @@ export function llmJudgeProvider(kind: LlmEndpointKind): ScoringProvider {
       const wire = fillWire(config, environment)
       if (key.notice) environment.logger.info(key.notice)
       const identity = llmIdentity(config, kind)
+      const judgeOf = () => llmJudgeFor(config, kind, identity, { apiKey: key.apiKey, ...wire }, environment, environment.judgeVariant)
+      // the plan is stated once from the answers: before the candidate runs when they are stored, else once it has answered
+      let statedFromAnswers = false
+      const plan = async (rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput> | null) => {
+        statedFromAnswers = outputs !== null
+        return stateLlmPlan(rows, outputs, config, judgeOf, environment)
+      }
       return {
         identity,
         label: llmLabel(config, kind, identity, null),
         notes: [],
         usesModel: true,
         metrics: LLM_METRICS,
+        plan: async (rows, outputs) => void (await plan(rows, outputs)),
         preflight: () => preflightLlm(config, kind, { apiKey: key.apiKey, ...wire }),
-        scoreSet: (rows, outputs, questions) => scoreWithLlm(rows, outputs, questions, config, kind, identity, { apiKey: key.apiKey, ...wire }, environment),
+        scoreSet: async (rows, outputs, questions) =>
+          scoreWithLlm(rows, outputs, questions, statedFromAnswers ? planLlm(rows, outputs, config) : await plan(rows, outputs), config, kind, identity, judgeOf(), environment),
       }
     },
     headToHead(config, environment) {
@@ -91,6 +102,13 @@ function checkSettings(config: Config, kind: LlmEndpointKind, { needsEmbeddings 
       'bad_config',
       `judge.provider is ${kind.name} but no judge.embeddings_model is set (answer_relevancy needs embeddings)`,
       `set judge.embeddings_model (flag --embeddings-model), e.g. text-embedding-3-small, or ${NO_EMBEDDINGS} to turn answer_relevancy off on an endpoint without embeddings`,
+    )
+  }
+  if (config.budget.usd !== undefined && !hasPrices(j.prices)) {
+    throw new GateError(
+      'bad_config',
+      `budget.usd (--budget-usd, Action input budget-usd) is ${config.budget.usd} but judge.prices is not set: without prices no call has a cost, so the budget could never act`,
+      "set judge.prices in evalgate.yml (prompt_per_million, completion_per_million, embedding_per_million: your endpoint's $ per million tokens), or limit calls instead with --budget-calls",
     )
   }
   kind.check(j)
@@ -186,21 +204,36 @@ function preflightLlm(config: Config, kind: LlmEndpointKind, wire: Wire): Promis
   })
 }
 
-/** States the plan, stops before the first call when it is over budget, runs the LLM tier, then says how the endpoint was talked to. */
+/**
+ * States the plan (from the answers, with what the cache answers, or estimated before they
+ * exist) and stops when it is over budget. Counting the cache sends nothing.
+ */
+async function stateLlmPlan(
+  rows: readonly EvalRow[],
+  outputs: ReadonlyMap<string, CandidateOutput> | null,
+  config: Config,
+  judgeOf: () => OpenAIJudge,
+  environment: ScorerEnvironment,
+): Promise<TierPlan> {
+  const plan = planLlm(rows, outputs, config)
+  const cached = outputs && config.judge.cache ? await countCached(rows, outputs, config, judgeOf()) : null
+  environment.logger.info(describePlan(plan, rows.length, config, cached))
+  checkBudget(plan, config)
+  return plan
+}
+
+/** Runs the LLM tier on its stated plan, then says how the endpoint was talked to. */
 async function scoreWithLlm(
   rows: readonly EvalRow[],
   outputs: ReadonlyMap<string, CandidateOutput>,
   questions: Record<string, QuestionResult>,
+  plan: TierPlan,
   config: Config,
   kind: LlmEndpointKind,
   identity: JudgeIdentity,
-  wire: Wire,
+  judge: OpenAIJudge,
   environment: ScorerEnvironment,
 ): Promise<SetScores> {
-  const plan = planLlm(rows, outputs, llmSettings(config, rows))
-  environment.logger.info(describePlan(plan, rows.length, config))
-  checkBudget(plan, config.budget)
-  const judge = llmJudgeFor(config, kind, identity, wire, environment, environment.judgeVariant)
   const tier = await runLlmTier(rows, outputs, questions, judge, config, plan, environment.logger)
   const { responseFormat, adaptations } = judge.negotiated()
   environment.logger.info(`judge: ${identity.endpoint}, response format ${responseFormat}${adaptations.length > 0 ? ` (${adaptations.join('; ')})` : ''}`)

@@ -59,6 +59,12 @@ export interface Scorer {
   readonly withheld?: readonly string[]
   /** its scores for one answered question, computed as the question is scored */
   scoreAnswer?(row: EvalRow, output: CandidateOutput, isRefusal: boolean): AnswerScores
+  /**
+   * before the judge's first call (and before the candidate runs): states what scoring will
+   * call and cost, and throws (exit 2) when that is over budget. `outputs` null: no answers
+   * yet, the plan is an estimate; with answers it is exact in calls and says what the cache answers
+   */
+  plan?(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput> | null): Promise<void>
   /** before the candidate runs: one tiny request per endpoint; a refused key, an unknown model or an unreachable server throws (exit 2) */
   preflight?(): Promise<void>
   /** runs once every question has its deterministic scores, and writes its metrics into `questions` */

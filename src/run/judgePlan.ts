@@ -1,0 +1,163 @@
+import { BudgetedJudge } from '../judge/budget.ts'
+import { costUsd } from '../judge/usage.ts'
+import type { CallPlan } from '../metrics/callPlan.ts'
+import type { Judge } from '../metrics/judge.ts'
+import { LLM_METRICS, MAX_CLAIMS, planQuestion, scoreWithJudge } from '../metrics/llm.ts'
+import { TYPICAL_CHUNK_CHARS, CHARS_PER_TOKEN, addTokens, estimateTokens, noTokens, totalTokens, typicalAnswer, type TokenEstimate } from '../judge/tokenEstimate.ts'
+import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { Config } from '../schemas/config.ts'
+import type { EvalRow } from '../schemas/evalSet.ts'
+import { GateError } from '../io/errors.ts'
+import { countOf } from '../io/countOf.ts'
+import { llmSettings } from './llmTier.ts'
+
+/** Calls and a token estimate; `usage.planned` in results.json. */
+export interface LlmPlan {
+  chat: number
+  embeddings: number
+  tokens: number
+}
+
+/** The tier's plan: the CallPlan of every question, which the run draws its calls from, and their sums. */
+export interface TierPlan {
+  questions: ReadonlyMap<string, CallPlan>
+  /** every call that can happen: each chat ask repaired once, every per-claim re-ask made */
+  upTo: LlmPlan
+  /** the calls of a judge whose every reply is well-formed and lines up */
+  wellFormed: LlmPlan
+  /** the tokens of wellFormed and upTo, split as judge.prices prices them */
+  tokens: { wellFormed: TokenEstimate; upTo: TokenEstimate }
+  /** made before the candidate answered, from stand-in answers (typicalAnswer): calls are an upper bound, tokens a guess */
+  beforeAnswers: boolean
+}
+
+/**
+ * The most the tier can cost, before any call: one CallPlan per question → chat and embedding
+ * calls, and a token estimate from the prompts each call sends (tokenEstimate.ts). Without the
+ * answers (`outputs` null: the candidate has not run) every question is planned as answered
+ * with contexts, the most calls an answer can lead to, so the counts stay an upper bound of the
+ * calls the run makes; the tokens then assume answers as long as the ground truths carrying
+ * max(k) chunks of TYPICAL_CHUNK_CHARS.
+ */
+export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput> | null, config: Config): TierPlan {
+  const settings = llmSettings(config, rows)
+  const estimate = { relevancyQuestions: settings.relevancyQuestions, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' }
+  const chunks = Math.max(...config.k)
+  const questions = new Map<string, CallPlan>()
+  const upTo = { chat: 0, embeddings: 0, tokens: 0 }
+  const wellFormed = { chat: 0, embeddings: 0, tokens: 0 }
+  const tokens = { wellFormed: noTokens(), upTo: noTokens() }
+  for (const row of rows) {
+    const output = outputs ? outputs.get(row.id) : standIn(row, chunks)
+    const plan = planQuestion(row, output, settings)
+    questions.set(row.id, plan)
+    if (!output) continue
+    add(upTo, plan.upTo())
+    add(wellFormed, plan.wellFormed())
+    addTokens(tokens.upTo, estimateTokens(row, output, plan.asks, estimate, true))
+    addTokens(
+      tokens.wellFormed,
+      estimateTokens(
+        row,
+        output,
+        plan.asks.filter((a) => !a.fallback),
+        estimate,
+        false,
+      ),
+    )
+  }
+  upTo.tokens = totalTokens(tokens.upTo)
+  wellFormed.tokens = totalTokens(tokens.wellFormed)
+  return { questions, upTo, wellFormed, tokens, beforeAnswers: outputs === null }
+}
+
+function standIn(row: EvalRow, chunks: number): CandidateOutput {
+  const { answer, contexts } = typicalAnswer(row, chunks)
+  return { id: row.id, answer, contexts: [...contexts], retrieved_ids: [], latency_ms: null, error: null }
+}
+
+function add(sum: LlmPlan, calls: { chat: number; embeddings: number }): void {
+  sum.chat += calls.chat
+  sum.embeddings += calls.embeddings
+}
+
+/**
+ * The plan as stated before the first call: before the candidate runs (an estimate, said so),
+ * and again once its answers exist, with the calls the cache answers (`cached`, null when not
+ * known: no answers yet, or no cache).
+ */
+export function describePlan(plan: TierPlan, questionCount: number, config: Config, cached: number | null): string {
+  const { upTo, wellFormed } = plan
+  const prices = config.judge.prices
+  const usd = (t: TokenEstimate) => {
+    const cost = costUsd(t, prices)
+    return cost === null ? '' : ` ≈ $${cost.toFixed(cost < 1 ? 4 : 2)}`
+  }
+  const when = plan.beforeAnswers
+    ? `judge plan before the candidate runs (an estimate: the answers do not exist yet; every question is counted as answered with contexts, an upper bound of the calls, and tokens assume answers as long as the ground truths with ${Math.max(...config.k)} chunks of ${TYPICAL_CHUNK_CHARS} characters)`
+    : 'judge plan'
+  const cache = !config.judge.cache
+    ? ', no cache'
+    : cached === null
+      ? `, cache ${config.judge.cache_dir} (what it answers is known once the answers exist: every request carries the answer)`
+      : `, cache ${config.judge.cache_dir} answers ${cached} of them`
+  const calls = config.budget.calls
+  const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : ''
+  return (
+    `${when}: ${countOf(questionCount, 'question')} × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens${usd(plan.tokens.upTo)}) at concurrency ${config.judge.concurrency}${cache}` +
+    `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}`
+  )
+}
+
+/**
+ * Stops before the first call when even a well-formed judge would go over the budget; between
+ * that and the plan's upper bound the BudgetedJudge stops the calls while the run goes. Before
+ * the candidate runs the stop also saves the candidate's run.
+ */
+export function checkBudget(plan: TierPlan, config: Pick<Config, 'budget' | 'judge'>): void {
+  const { budget } = config
+  const { chat, embeddings, tokens } = plan.wellFormed
+  const stopped = plan.beforeAnswers ? 'no call was made and the candidate was not run' : 'no call was made'
+  const estimate = plan.beforeAnswers ? ' (estimated before the answers exist)' : ''
+  if (budget.calls !== undefined && chat + embeddings > budget.calls) {
+    throw new GateError(
+      'budget',
+      `the judge plan needs ${chat + embeddings} calls (${chat} chat + ${embeddings} embeddings) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`,
+      'raise budget.calls (--budget-calls), score fewer questions (shard: i/n), or turn off judge.repeats',
+    )
+  }
+  if (budget.tokens !== undefined && tokens > budget.tokens) {
+    throw new GateError(
+      'budget',
+      `the judge plan needs about ${tokens} tokens${estimate} even if every reply is well-formed, over budget.tokens ${budget.tokens}; ${stopped}`,
+      'raise budget.tokens or score fewer questions',
+    )
+  }
+  const cost = costUsd(plan.tokens.wellFormed, config.judge.prices)
+  if (budget.usd !== undefined && cost !== null && cost > budget.usd) {
+    throw new GateError(
+      'budget',
+      `the judge plan costs about $${cost.toFixed(4)}${estimate} at judge.prices even if every reply is well-formed, over budget.usd ${budget.usd}; ${stopped}`,
+      'raise budget.usd (--budget-usd), score fewer questions (shard: i/n), or pick a cheaper judge model',
+    )
+  }
+}
+
+/**
+ * How many of the plan's calls the cache answers: the questions scored against a judge that
+ * may make no call at all (every real call is refused), counting the answers it serves.
+ * Follow-up asks (verdicts after claims, embeddings after generated questions) count when
+ * the cache holds the reply they follow. No request is sent.
+ */
+export async function countCached(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, config: Config, judge: Judge): Promise<number> {
+  const settings = llmSettings(config, rows)
+  const cacheOnly = new BudgetedJudge(judge, { calls: 0 })
+  await Promise.all(
+    rows.map(async (row) => {
+      const output = outputs.get(row.id)
+      if (!output || output.error !== null) return
+      await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings))
+    }),
+  )
+  return Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0)
+}
