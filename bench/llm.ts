@@ -3,7 +3,8 @@
  * request, a simulated judge that answers every evalgate prompt deterministically).
  * 50 Chinese questions, three runs through the CLI's main() in this process:
  *   1. cold: calls per question (target ≤ 6 chat + 1 embeddings) and wall time against the
- *      ideal ceil(calls / concurrency) × latency (target ratio ≤ 1.25);
+ *      ideal ceil(calls / concurrency) × latency (target ratio ≤ 1.25), and the plan's token
+ *      estimate against the tokens the fake reported (target ratio 0.75-1.25);
  *   2. the same command again: everything from the cache (target 0 calls, < 2 s);
  *   3. --no-cache with injected faults (20% 429 with Retry-After 1 s, 5% 500): retries,
  *      wall time, questions with an error (target 0), every metric scored.
@@ -103,7 +104,7 @@ interface FamilyUsage {
   errors: number
 }
 interface ResultsFile {
-  run: { usage: { llm_calls: number; embedding_calls: number; cache_hits: number; retries: number; by_family: Record<string, FamilyUsage> } }
+  run: { usage: { llm_calls: number; embedding_calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number; retries: number; by_family: Record<string, FamilyUsage> } }
   metrics: Record<string, { mean: number | null; n: number; nan: number }>
   questions: Record<string, { should_refuse: boolean; scores: Record<string, number | null>; errors: Record<string, string> }>
 }
@@ -111,6 +112,8 @@ interface RunOutcome {
   code: number
   ms: number
   results: ResultsFile
+  /** what the run wrote to stderr: the judge plan among it */
+  log: string
 }
 
 class RunFailed extends Error {}
@@ -134,7 +137,7 @@ async function runEvalgate(label: string, args: string[], out: string): Promise<
     throw new RunFailed(`${label}: unreadable results ${out}: ${(error as Error).message}`)
   }
   if (!results.run?.usage) throw new RunFailed(`${label}: results have no run.usage\n${log}`)
-  return { code, ms, results }
+  return { code, ms, results, log }
 }
 
 const verdict = (met: boolean) => (met ? 'target met' : 'target missed')
@@ -219,6 +222,13 @@ try {
       `    ${family.padEnd(22)} ${String(f.calls).padStart(6)}  ${per(f.calls).padStart(12)}  ${String(f.cache_hits).padStart(10)}  ${String(f.retries).padStart(7)}  ${String(f.errors).padStart(6)}`,
     )
   }
+  // the plan's estimate for well-formed replies (what the simulated judge gives) against the tokens the fake reported
+  const estimated = Number(/if every reply is well-formed \(~([\d,]+) tokens/.exec(cold.log)?.[1]?.replace(/,/g, '') ?? NaN)
+  const spent = u.prompt_tokens + u.completion_tokens
+  const tokenRatio = estimated / spent
+  console.log(
+    `  estimated tokens ${estimated.toLocaleString('en')}, spent ${spent.toLocaleString('en')}, ratio ${tokenRatio.toFixed(2)} ${verdict(tokenRatio >= 0.75 && tokenRatio <= 1.25)} (0.75-1.25)`,
+  )
   console.log(`  fake maxInFlight          ${fake.maxInFlight} (concurrency ${CONCURRENCY})`)
   console.log(`  wall time                 ${s(cold.ms)}`)
   console.log(`  ideal                     ${s(ideal)} = ceil(${total} calls / ${CONCURRENCY}) × ${LATENCY_MS} ms`)
