@@ -54,7 +54,9 @@ export function totalTokens(t: TokenEstimate): number {
 
 /** What the candidate's answer to this row is taken to be before it exists (see TYPICAL_*). */
 export function typicalAnswer(row: EvalRow, chunks: number): AnswerTexts {
-  const answer = row.ground_truth ?? (row.reference_points.length > 0 ? row.reference_points.join('; ') : 'x'.repeat(TYPICAL_ANSWER_CHARS))
+  // never blank: a blank answer would be planned fewer calls than a real one may need
+  const known = [row.ground_truth ?? '', row.reference_points.join('; ')].find((t) => t.trim() !== '')
+  const answer = known ?? 'x'.repeat(TYPICAL_ANSWER_CHARS)
   return { answer, contexts: Array.from({ length: chunks }, () => 'x'.repeat(TYPICAL_CHUNK_CHARS)) }
 }
 
