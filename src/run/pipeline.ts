@@ -67,10 +67,11 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
   }
 
-  const candidateStarted = clock.elapsed()
   const stored = await statePlan(deps)
   // a judge that cannot answer is found out before the candidate's own calls are paid for
   await scorer.preflight?.()
+  // stored answers were read for the plan already (a file read, not a run of the candidate)
+  const candidateStarted = clock.elapsed()
   const outputs = stored ?? (await answer(deps))
   const candidateMs = clock.elapsed() - candidateStarted
 
