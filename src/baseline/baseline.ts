@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { storedAnswer, type StoredAnswer } from './answer.ts'
 import { checkGateMetricNames, DEFAULT_SOURCE } from './gate.ts'
 import { cliCommand } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
@@ -33,8 +34,8 @@ export interface BaselineView {
   eval_set_fingerprint: string | null
   judge: JudgeIdentity | null
   metrics: Record<string, number | null>
-  /** per-question scores; null for the minimal form */
-  questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null> }> | null
+  /** per-question scores (and the answer, from a baseline of schema 2 or a results.json); null for the minimal form */
+  questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null> } & Partial<StoredAnswer>> | null
   settings: GateSettingsInput
 }
 
@@ -143,7 +144,7 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     eval_set_fingerprint: r.run.eval_set_fingerprint,
     judge: r.run.judge,
     metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-    questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores }])),
+    questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer) }])),
     settings: r.comparison ? gatedWith(r.comparison) : {},
   }
 }
@@ -206,7 +207,12 @@ export function baselineFromResults(results: Results, previous: BaselineView | n
     questions: idRecord(
       Object.entries(results.questions).map(([id, q]) => [
         id,
-        { category: q.category, question: q.question, scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])) },
+        {
+          category: q.category,
+          question: q.question,
+          scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])),
+          ...storedAnswer(q.answer),
+        },
       ]),
     ),
   }

@@ -1,6 +1,8 @@
 import type { BaselineView } from '../baseline/baseline.ts'
+import { idRecord } from '../io/ids.ts'
 import { directedChange, metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { Comparison, GateSettings, JudgeIdentity, QuestionChange } from '../schemas/results.ts'
+import { baselineAnswers } from './answers.ts'
 import { categoryRows } from './categories.ts'
 import { buildColumns, EPS, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
@@ -112,6 +114,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     categories,
     regressions: regressions.slice(0, MAX_STORED_CHANGES),
     improvements: improvements.slice(0, MAX_STORED_CHANGES),
+    baseline_answers: baselineAnswers(regressions.slice(0, MAX_STORED_CHANGES), baseline, run.questions),
     change_counts,
     messages,
     ...settings,
@@ -151,6 +154,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
     categories: [],
     regressions: [],
     improvements: [],
+    baseline_answers: idRecord(),
     change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
     messages: [],
     ...settings,

@@ -7,36 +7,50 @@ import { showInvisible } from '../io/visible.ts'
  * control, bidi or zero-width characters.
  */
 export function escapeCell(text: string, maxChars = 160): string {
+  return escapeInline(flatClip(text, maxChars))
+}
+
+/** One line of at most `maxChars` code points (the last one … when cut): line breaks and runs of blanks become one space. */
+function flatClip(text: string, maxChars: number): string {
   const flat = text
     .replace(/\r?\n|\r/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-  const clipped = [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat
-  return escapeInline(clipped)
+  return [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat
 }
 
 export function escapeInline(text: string): string {
-  return (
-    showInvisible(
-      text
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
-        // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
-        // or extra table column)
-        .replace(/[\\`*_[\]|~]/g, '\\$&'),
-      '\n\t',
-    )
-      // entities, not invisible characters, so what is copied is what was written: "#123" and
-      // "GH-123" would link an issue, "@octocat" notify a user (GitHub only sees a mention after
-      // a non-word character, so "precision@5" is left alone), a bare URL become a link
-      .replace(/#(?=[\p{L}\p{N}_])/gu, '&#35;')
-      .replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, '&#64;')
-      .replace(/\b(GH)-(?=\d)/gi, '$1&#45;')
-      .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1&#58;')
-      .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, '$1&#46;')
-  )
+  // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
+  // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
+  // or extra table column)
+  return inert(htmlEscaped(text).replace(/[\\`*_[\]|~]/g, '\\$&'))
+}
+
+/**
+ * Text inside raw HTML (a <summary>), where Markdown is not parsed and a backslash would show:
+ * entities only, on one line of at most `maxChars` code points.
+ */
+export function escapeHtmlText(text: string, maxChars = 160): string {
+  return inert(htmlEscaped(flatClip(text, maxChars)))
+}
+
+function htmlEscaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/**
+ * Controls as their codes, and entities, not invisible characters, so what is copied is what
+ * was written: "#123" and "GH-123" would link an issue, "@octocat" notify a user (GitHub only
+ * sees a mention after a non-word character, so "precision@5" is left alone), a bare URL
+ * become a link.
+ */
+function inert(text: string): string {
+  return showInvisible(text, '\n\t')
+    .replace(/#(?=[\p{L}\p{N}_])/gu, '&#35;')
+    .replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, '&#64;')
+    .replace(/\b(GH)-(?=\d)/gi, '$1&#45;')
+    .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1&#58;')
+    .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, '$1&#46;')
 }
 
 /**

@@ -1,5 +1,6 @@
 import { directedChange, metricInfo, registry } from '../metrics/registry.ts'
 import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
+import { answersSection } from './answers.ts'
 import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
 import { gateSettingsDetails } from './gateSettings.ts'
@@ -32,17 +33,20 @@ interface Limits {
   regressions: number
   improvements: number
   errors: number
+  /** regressed questions shown with their answers before and after */
+  answers: number
   categories: boolean
 }
 
 const STAGES: Limits[] = [
   // No comment holds more than a few hundred table rows, so the first stage already caps them.
-  { regressions: 400, improvements: 100, errors: 100, categories: true },
-  { regressions: 250, improvements: 50, errors: 50, categories: true },
-  { regressions: 150, improvements: 20, errors: 20, categories: true },
-  { regressions: 60, improvements: 10, errors: 10, categories: true },
-  { regressions: 25, improvements: 5, errors: 5, categories: false },
-  { regressions: 10, improvements: 0, errors: 0, categories: false },
+  // An answer is up to 500 characters a side, a few times that once escaped: few of them fit.
+  { regressions: 400, improvements: 100, errors: 100, answers: 20, categories: true },
+  { regressions: 250, improvements: 50, errors: 50, answers: 10, categories: true },
+  { regressions: 150, improvements: 20, errors: 20, answers: 5, categories: true },
+  { regressions: 60, improvements: 10, errors: 10, answers: 3, categories: true },
+  { regressions: 25, improvements: 5, errors: 5, answers: 2, categories: false },
+  { regressions: 10, improvements: 0, errors: 0, answers: 1, categories: false },
 ]
 
 /**
@@ -52,7 +56,7 @@ const STAGES: Limits[] = [
 export function renderReport(results: Results, options: ReportOptions = {}): string {
   const max = options.maxChars ?? GITHUB_COMMENT_LIMIT - 1_000
   // A file has no size limit, but past a thousand rows a table is read in results.json.
-  if (max === Infinity) return render(results, options, { regressions: 1_000, improvements: 300, errors: 300, categories: true })
+  if (max === Infinity) return render(results, options, { regressions: 1_000, improvements: 300, errors: 300, answers: 200, categories: true })
   let body = ''
   for (const limits of STAGES) {
     body = render(results, options, limits)
@@ -210,7 +214,7 @@ function regressionSection(c: Comparison, limits: Limits, questions: Results['qu
   const counts = c.change_counts
   const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(counts.questions_worse, 'question')})`, '']
   if (c.regressions.length === 0) out.push('No question dropped by more than question_drop.', '')
-  else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '')
+  else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers))
   if (c.improvements.length > 0) {
     out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(counts.questions_better, 'question')})</summary>`, '')
     out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '')

@@ -1,7 +1,9 @@
 import { showInvisible as shown } from '../io/visible.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, Results } from '../schemas/results.ts'
+import { answerLines } from './answers.ts'
 import { failureDetail, failureSentence, failuresOf } from './failures.ts'
+import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
 import { STATUS_WORDS } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
@@ -52,6 +54,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
       )
     }
     if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
+    lines.push(...answerLines(c, results.questions, WORST_SHOWN, dim))
   }
   if (c && c.improvements.length > 0) lines.push(`  ${green(`${countOf(c.change_counts.questions_better, 'question')} improved`)}`)
   if (c && c.failures.length > 0) {

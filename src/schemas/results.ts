@@ -183,6 +183,10 @@ export const QuestionChangeSchema = z.object({
 })
 export type QuestionChange = z.infer<typeof QuestionChangeSchema>
 
+/** A regressed question's answer in the baseline (capped, as the baseline keeps it), and whether this run's answer is the same (equal SHA-256). */
+export const BaselineAnswerSchema = z.object({ answer: z.string(), answer_truncated: z.boolean(), unchanged: z.boolean() })
+export type BaselineAnswer = z.infer<typeof BaselineAnswerSchema>
+
 export const VerdictSchema = z.enum(['pass', 'fail', 'incomparable', 'no_baseline'])
 export type Verdict = z.infer<typeof VerdictSchema>
 
@@ -207,6 +211,8 @@ export const ComparisonSchema = z.object({
   /** the largest changes, worst first, at most MAX_STORED_CHANGES each; every score is in `questions` */
   regressions: z.array(QuestionChangeSchema),
   improvements: z.array(QuestionChangeSchema),
+  /** per question in `regressions`: what the baseline kept of its answer; empty when the baseline keeps no answers (schema 1, or none written before evalgate kept them) */
+  baseline_answers: idRecordSchema(BaselineAnswerSchema).default(() => ({})),
   /** all changes and distinct questions, including rows beyond the stored ones */
   change_counts: z
     .object({ regression_rows: z.number().int(), improvement_rows: z.number().int(), questions_worse: z.number().int(), questions_better: z.number().int() })
