@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { marked } from 'marked'
-import { baselineFromResults, viewOfBaseline } from '../../src/baseline/baseline.ts'
+import { baselineFromResults, viewOfBaseline, viewOfResults } from '../../src/baseline/baseline.ts'
 import type { RunUnderTest } from '../../src/compare/columns.ts'
 import { compare } from '../../src/compare/compare.ts'
 import { GITHUB_COMMENT_LIMIT, renderReport } from '../../src/report/markdown.ts'
@@ -54,6 +54,19 @@ describe('the Markdown report shows what a regressed question answered before an
     assert.ok(md.includes('**After**: We accept PayPal &#64;octocat &lt;/details&gt;'), 'the mention is an entity in the comment GitHub receives')
   })
 
+  it('escapes a hostile question id in the block summary with entities only (raw HTML shows a backslash as written)', () => {
+    const id = '</details><img src=x> @octocat *x*'
+    const base = makeRun([{ accuracy_norm: 1 }])
+    const cand = makeRun([{ accuracy_norm: 0 }])
+    base.questions = { [id]: { ...base.questions.q1!, answer: 'Before.' } }
+    cand.questions = { [id]: cand.questions.q1! }
+    const md = renderReport(makeResults(cand, compare(cand, baselineFrom(base), gate(), UPDATE)))
+    assert.ok(md.includes('<details><summary>&lt;/details&gt;&lt;img src=x&gt; &#64;octocat *x*: answer changed</summary>'), md)
+    const html = marked.parse(md, { gfm: true, async: false })
+    assert.equal(html.match(/<details>/g)?.length, html.match(/<\/details>/g)?.length)
+    assert.doesNotMatch(html, /<img/)
+  })
+
   it('says the answer did not change when its hash is the same, so the drop comes from scoring or the contexts', () => {
     const md = renderReport(fell(['Refunds take 5 days.', 'Old text.'], ['Refunds take 5 days.', 'New text.']))
     assert.match(md, /<summary>q1: answer unchanged: the drop comes from scoring or the contexts, not from the answer<\/summary>/)
@@ -79,6 +92,15 @@ describe('the Markdown report shows what a regressed question answered before an
     assert.ok(before.endsWith('…'))
     // report.md (no size limit) shows every one
     assert.equal(renderReport(results, { maxChars: Infinity }).match(/<summary>q\d+: answer changed/g)?.length, 200)
+  })
+
+  it('shows the answers before from another run results.json used as the baseline, capped the same way', () => {
+    const base = makeRun([{ accuracy_norm: 1 }])
+    const cand = makeRun([{ accuracy_norm: 0 }])
+    base.questions.q1!.answer = 'x'.repeat(600)
+    const c = compare(cand, viewOfResults(makeResults(base), 'out/main-results.json'), gate(), UPDATE)
+    assert.deepEqual({ ...c.baseline_answers }, { q1: { answer: `${'x'.repeat(499)}…`, answer_truncated: true, unchanged: false } })
+    assert.ok(renderReport(makeResults(cand, c)).includes(`**Before**: ${'x'.repeat(499)}…\n\n**After**: 回答`))
   })
 
   it('keeps the baseline answers through results.json', () => {
