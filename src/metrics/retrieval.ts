@@ -23,10 +23,11 @@ export function scoreRetrieval(retrieved: readonly string[], judgements: readonl
   for (const k of ks) {
     const top = ranked.slice(0, k)
     const hits = top.filter((id) => grades.has(id)).length
-    scores[`precision@${k}`] = score(hits / k)
-    scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(hits / grades.size)
-    scores[`hit@${k}`] = score(hits > 0 ? 1 : 0)
-    scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : score(ndcg(top, grades, k))
+    const why = missedAndRetrieved(top, grades)
+    scores[`precision@${k}`] = explained(hits / k, why)
+    scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : explained(hits / grades.size, why)
+    scores[`hit@${k}`] = explained(hits > 0 ? 1 : 0, why)
+    scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : explained(ndcg(top, grades, k), why)
   }
   const firstRelevant = ranked.findIndex((id) => grades.has(id))
   scores.mrr =
@@ -36,6 +37,38 @@ export function scoreRetrieval(retrieved: readonly string[], judgements: readonl
         ? score(1)
         : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` }
   return scores
+}
+
+/** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
+export const REASON_IDS = 5
+const REASON_ID_CHARS = 40
+
+/**
+ * Why a top-k list falls short, in the ids themselves: `missed doc-7; retrieved doc-2, doc-9`
+ * (the relevant ids not in the top k, highest grade first, then the ids that came back in
+ * their place). Capped, so a long list or a long id never floods a report; the renderers
+ * escape it like any other text from outside.
+ */
+function missedAndRetrieved(top: readonly string[], grades: ReadonlyMap<string, number>): string | null {
+  const inTop = new Set(top)
+  const missed = [...grades].filter(([id]) => !inTop.has(id)).sort((a, b) => b[1] - a[1])
+  const others = top.filter((id) => !grades.has(id))
+  const parts: string[] = []
+  if (missed.length > 0) parts.push(`missed ${idList(missed.map(([id]) => id))}`)
+  if (top.length === 0) parts.push('nothing retrieved')
+  else if (others.length > 0) parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`)
+  return parts.length > 0 ? parts.join('; ') : null
+}
+
+function idList(ids: readonly string[]): string {
+  const clip = (id: string) => ([...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id)
+  const shown = ids.slice(0, REASON_IDS).map(clip).join(', ')
+  return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown
+}
+
+/** A value below 1 carries the reason; a perfect one needs none. */
+function explained(value: number, why: string | null): Score {
+  return value < 1 && why ? { value, reason: why } : score(value)
 }
 
 export const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question'

@@ -238,3 +238,21 @@ test('a should-refuse question that lists relevant docs is still scored on retri
   assert.equal(valueOf(scores, 'hit@5'), 1)
   assertClose(valueOf(scores, 'mrr'), 0.5, 1e-12, 'mrr')
 })
+
+test('a retrieval score below 1 says which relevant ids were missed and what came back instead', () => {
+  const scores = scoreRetrieval(['doc-2', 'doc-9', 'doc-4', 'doc-7'], docs('doc-7', 'doc-1:3'), [3])
+  const why = 'missed doc-1, doc-7; retrieved doc-2, doc-9, doc-4'
+  for (const name of ['precision@3', 'recall@3', 'hit@3', 'ndcg@3']) assert.equal(scores[name]!.reason, why, name)
+  // a perfect score needs no reason; precision with every relevant id found names the others
+  const found = scoreRetrieval(['doc-7', 'doc-2'], docs('doc-7'), [2])
+  assert.equal(found['recall@2']!.reason, undefined)
+  assert.equal(found['precision@2']!.reason, 'retrieved doc-2 (not relevant)')
+  assert.equal(scoreRetrieval([], docs('doc-7'), [5])['recall@5']!.reason, 'missed doc-7; nothing retrieved')
+})
+
+test('the reason is capped: at most five ids per list, each id clipped, the rest counted', () => {
+  const retrieved = Array.from({ length: 8 }, (_, i) => `x${i}`)
+  const long = 'd'.repeat(200)
+  const reason = scoreRetrieval(retrieved, docs(long), [8])['recall@8']!.reason!
+  assert.match(reason, /^missed d{39}…; retrieved x0, x1, x2, x3, x4 \(\+3 more\)$/)
+})
