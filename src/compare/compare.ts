@@ -6,6 +6,7 @@ import { baselineAnswers } from './answers.ts'
 import { categoryRows } from './categories.ts'
 import { buildColumns, EPS, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
+import { questionReason } from './reasons.ts'
 import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
 
@@ -196,7 +197,7 @@ function questionChanges(run: RunUnderTest, columns: Columns, gate: GateSettings
         delta: candidate - baseline,
         change,
         flip,
-        reason: q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null,
+        reason: questionReason(q, metric),
       }
       ;(worse ? regressions : improvements).push(entry)
     }

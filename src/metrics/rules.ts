@@ -11,7 +11,8 @@ import { passFail, type Score } from './types.ts'
  */
 export const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi
 
-export const OVER_REFUSAL = 'over-refusal: the answer refuses a question that should be answered'
+/** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
+export const OVER_REFUSAL = 'over_refusal: refused an answerable question'
 
 /**
  * The seed's rule tier, routed on should_refuse: a question that should be refused is

@@ -171,8 +171,8 @@ describe('over-refusal: an answerable question that was refused', () => {
   it('fails no_over_refusal and says so, instead of only "no citation"', () => {
     const scores = scoreRules(makeRow(), 'I’m sorry, but I can’t help with that.', makeRules())
     assert.equal(scores.no_over_refusal?.value, 0)
-    assert.match(scores.no_over_refusal?.reason ?? '', /over-refusal/)
-    assert.match(scores.citation_ok?.reason ?? '', /over-refusal/)
+    assert.match(scores.no_over_refusal?.reason ?? '', /over_refusal: refused an answerable question/)
+    assert.match(scores.citation_ok?.reason ?? '', /over_refusal: refused an answerable question/)
     assert.equal(scores.rules_pass?.value, 0)
     assert.match(scores.rules_pass?.reason ?? '', /no_over_refusal/)
   })

@@ -136,7 +136,7 @@ test('isRefusal recognises the default Chinese and English refusal phrases, igno
 test('an answerable question answered with a refusal fails no_over_refusal, and its citation failure says why', () => {
   const scores = scoreRules(makeRow(), 'I’m sorry, but I can’t help with that.', makeRules())
   assert.equal(scores.no_over_refusal?.value, 0)
-  assert.match(scores.citation_ok?.reason ?? '', /^over-refusal/)
+  assert.match(scores.citation_ok?.reason ?? '', /^over_refusal: refused an answerable question/)
   assert.equal(scores.rules_pass?.reason, 'failed: no_over_refusal, citation_ok')
 })
 
