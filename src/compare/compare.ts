@@ -4,6 +4,7 @@ import { directedChange, metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { Comparison, GateSettings, JudgeIdentity, QuestionChange } from '../schemas/results.ts'
 import { baselineAnswers } from './answers.ts'
 import { categoryRows } from './categories.ts'
+import { changeCounts } from './counts.ts'
 import { buildColumns, EPS, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
 import { questionReason } from './reasons.ts'
@@ -92,12 +93,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
   const overall = overallSummaries(run.metrics, columns)
   const failuresIn = (mode: GateSettings['gate_mode']) => gateFailures(metrics, categories, overall, gate, mode)
   const verdictFor = (mode: GateSettings['gate_mode']) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')
-  const changedIds = (changes: readonly QuestionChange[]) => new Set(changes.map((q) => q.id))
-  const worseIds = changedIds(regressions)
-  const betterIds = changedIds(improvements)
-  const questionsWorse = [...worseIds].filter((id) => !betterIds.has(id)).length
-  const questionsBetter = [...betterIds].filter((id) => !worseIds.has(id)).length
-  const change_counts = { regression_rows: regressions.length, improvement_rows: improvements.length, questions_worse: worseIds.size, questions_better: betterIds.size }
+  const change_counts = changeCounts(regressions, improvements)
   if (regressions.length > MAX_STORED_CHANGES || improvements.length > MAX_STORED_CHANGES) {
     messages.push(
       `results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`,
@@ -120,7 +116,7 @@ export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: 
     messages,
     ...settings,
     verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
-    noise: baseline?.questions ? noiseSummary(metrics, questionsWorse, questionsBetter, common.length) : null,
+    noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common.length) : null,
     update_command: updateCommand,
   }
 }
@@ -156,7 +152,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
     regressions: [],
     improvements: [],
     baseline_answers: idRecord(),
-    change_counts: { regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 },
+    change_counts: changeCounts([], []),
     messages: [],
     ...settings,
     update_command: updateCommand,

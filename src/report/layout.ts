@@ -2,6 +2,7 @@ import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { escapeCell } from './escape.ts'
 import { failuresOf } from './failures.ts'
 import { metricTable, signed, statusCell, value } from './metricTable.ts'
+import { questionsIn } from './words.ts'
 
 /**
  * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
@@ -67,7 +68,7 @@ export function worstQuestions(c: Comparison | null | undefined, questions: Resu
   if (!c || c.verdict === 'incomparable' || c.regressions.length === 0) return []
   const seen = new Set<string>()
   const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN)
-  const lines = [`**Worst questions** (${worst.length} of ${c.change_counts.questions_worse} worse; all in the table below)`]
+  const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that fell; all in the table below)`]
   for (const q of worst) {
     const text = questions[q.id]?.question
     const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`

@@ -11,6 +11,7 @@ import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
 import { errorCauses } from './errorCauses.ts'
+import { questionCountWords, questionsIn } from './words.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -99,10 +100,7 @@ function verdictLine(results: Results): string {
   const c = results.comparison
   if (results.run.judge_stopped) return '### ❌ evalgate: the judge stopped, no verdict'
   const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0
-  const counts =
-    c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
-      ? ` — ${regressed} metric${regressed === 1 ? '' : 's'} regressed, ${c.change_counts.questions_worse} question${c.change_counts.questions_worse === 1 ? '' : 's'} worse, ${c.change_counts.questions_better} better`
-      : ''
+  const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts)}` : ''
   switch (c?.verdict ?? 'no_baseline') {
     case 'pass':
       return `### ✅ evalgate: gate passed${counts}`
@@ -212,11 +210,11 @@ function regressionSection(c: Comparison, limits: Limits, questions: Results['qu
   if (c.baseline.kind === 'none' || c.verdict === 'incomparable') return []
   if (c.baseline.kind === 'minimal') return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', '']
   const counts = c.change_counts
-  const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(counts.questions_worse, 'question')})`, '']
+  const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(questionsIn(counts, 'regressions'), 'question')})`, '']
   if (c.regressions.length === 0) out.push('No question dropped by more than question_drop.', '')
   else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers))
   if (c.improvements.length > 0) {
-    out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(counts.questions_better, 'question')})</summary>`, '')
+    out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(questionsIn(counts, 'improvements'), 'question')})</summary>`, '')
     out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '')
   }
   return out

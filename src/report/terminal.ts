@@ -5,7 +5,7 @@ import { answerLines } from './answers.ts'
 import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
-import { STATUS_WORDS } from './words.ts'
+import { questionCountWords, STATUS_WORDS } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 
 export interface TerminalOptions {
@@ -47,7 +47,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   lines.push(...errorLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
-    lines.push('', `  ${red(`${countOf(c.change_counts.questions_worse, 'question')} regressed`)} (${countOf(c.change_counts.regression_rows, 'row')}, worst first):`)
+    lines.push('', `  ${red(questionCountWords(c.change_counts))} (${countOf(c.change_counts.regression_rows, 'row')} fell, worst first):`)
     for (const q of c.regressions.slice(0, max)) {
       lines.push(
         `    ${shown(q.id).padEnd(10)} ${shown(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(shown([...(results.questions[q.id]?.question ?? '')].slice(0, 40).join('')))}`,
@@ -55,8 +55,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
     }
     if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
     lines.push(...answerLines(c, results.questions, WORST_SHOWN, dim))
-  }
-  if (c && c.improvements.length > 0) lines.push(`  ${green(`${countOf(c.change_counts.questions_better, 'question')} improved`)}`)
+  } else if (c && c.improvements.length > 0) lines.push('', `  ${green(questionCountWords(c.change_counts))}`)
   if (c && c.failures.length > 0) {
     lines.push('', `  ${bold('Gate failed because:')}`)
     for (const failure of c.failures) lines.push(`    - ${shown(failureSentence(failure))}`)

@@ -1,4 +1,7 @@
-import type { MetricRow } from '../schemas/results.ts'
+import { countOf } from '../io/countOf.ts'
+import type { Comparison, MetricRow } from '../schemas/results.ts'
+
+type ChangeCounts = Comparison['change_counts']
 
 /**
  * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
@@ -12,4 +15,15 @@ export const STATUS_WORDS: Record<MetricRow['status'], string> = {
   new: 'new (not gated)',
   not_computed: 'not computed',
   no_baseline: '',
+}
+
+/** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
+export function questionCountWords(c: ChangeCounts): string {
+  const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed (worse on one metric, better on another)` : ''
+  return `${countOf(c.questions_worse, 'question')} worse, ${c.questions_better} better${mixed}`
+}
+
+/** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
+export function questionsIn(c: ChangeCounts, kind: 'regressions' | 'improvements'): number {
+  return (kind === 'regressions' ? c.questions_worse : c.questions_better) + c.questions_mixed
 }

@@ -213,10 +213,16 @@ export const ComparisonSchema = z.object({
   improvements: z.array(QuestionChangeSchema),
   /** per question in `regressions`: what the baseline kept of its answer; empty when the baseline keeps no answers (schema 1, or none written before evalgate kept them) */
   baseline_answers: idRecordSchema(BaselineAnswerSchema).default(() => ({})),
-  /** all changes and distinct questions, including rows beyond the stored ones */
+  /** all changes, including rows beyond the stored ones, and distinct questions: worse on some metric and better on none, the reverse, or both (mixed) */
   change_counts: z
-    .object({ regression_rows: z.number().int(), improvement_rows: z.number().int(), questions_worse: z.number().int(), questions_better: z.number().int() })
-    .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0 }),
+    .object({
+      regression_rows: z.number().int(),
+      improvement_rows: z.number().int(),
+      questions_worse: z.number().int(),
+      questions_better: z.number().int(),
+      questions_mixed: z.number().int().default(0),
+    })
+    .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0, questions_mixed: 0 }),
   messages: z.array(z.string()),
   gate: GateSettingsSchema,
   /** where each gate setting's value came from: "default", the baseline's path, evalgate.yml, "flags" or "action inputs"; absent in files written before evalgate recorded it */

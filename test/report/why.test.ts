@@ -2,6 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { compare } from '../../src/compare/compare.ts'
 import { renderReport } from '../../src/report/markdown.ts'
+import { renderTerminal } from '../../src/report/terminal.ts'
 import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
 
 /** The report answers "why" (issue 12.6): every row names its cause in words a reader knows. */
@@ -19,5 +20,31 @@ describe('a refused answerable question', () => {
     const report = renderReport(makeResults(cand, c))
     assert.ok(report.includes('over\\_refusal: refused an answerable question'), report)
     assert.ok(!report.includes('no \\[文档N\\]'), 'the symptom is not shown')
+  })
+})
+
+describe('question counts', () => {
+  it('the header, the terminal and the noise note give the same "N worse / M better", a question that moved both ways counted once, as mixed', () => {
+    const base = makeRun([
+      { faithfulness: 1, rules_pass: 1 },
+      { faithfulness: 1, rules_pass: 0 },
+      { faithfulness: 0, rules_pass: 1 },
+      { faithfulness: 1, rules_pass: 1 },
+    ])
+    const cand = makeRun([
+      { faithfulness: 0, rules_pass: 1 },
+      { faithfulness: 0, rules_pass: 1 },
+      { faithfulness: 1, rules_pass: 1 },
+      { faithfulness: 0, rules_pass: 1 },
+    ])
+    const c = compare(cand, baselineOf(base), gate(), 'npx evalgate baseline')
+    assert.deepEqual(c.change_counts, { regression_rows: 3, improvement_rows: 2, questions_worse: 2, questions_better: 1, questions_mixed: 1 })
+    assert.equal(c.noise?.questions_worse, 2)
+    assert.equal(c.noise?.questions_better, 1)
+    const report = renderReport(makeResults(cand, c))
+    const header = report.split('\n')[0]!
+    assert.match(header, /2 questions worse, 1 better, 1 mixed/)
+    assert.match(report, /\*\*Noise\*\*: 4 questions compared; 2 got worse and 1 better/)
+    assert.match(renderTerminal(makeResults(cand, c), { color: false }), /2 questions worse, 1 better, 1 mixed .* \(3 rows fell, worst first\):/)
   })
 })
