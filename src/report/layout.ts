@@ -3,6 +3,7 @@ import { escapeCell } from './escape.ts'
 import { failuresOf } from './failures.ts'
 import { metricTable, signed, statusCell, value } from './metricTable.ts'
 import { questionsIn } from './words.ts'
+import { worstQuestionsOf, worstWords, type WorstQuestion } from './worst.ts'
 
 /**
  * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
@@ -62,10 +63,14 @@ function valueTable(results: Results): string[] {
 
 /**
  * The worst few questions right under the verdict, as a list (a table here would be seven
- * columns wide): id, category, question, the metric and how far it fell, and why.
+ * columns wide): id, category, question, the metric and how far it fell, and why. Without a
+ * baseline to compare with, the run's own worst questions.
  */
-export function worstQuestions(c: Comparison | null | undefined, questions: Results['questions']): string[] {
-  if (!c || c.verdict === 'incomparable' || c.regressions.length === 0) return []
+export function worstQuestions(results: Results): string[] {
+  const c = results.comparison
+  const questions = results.questions
+  if (!c || c.verdict === 'incomparable' || c.baseline.kind === 'none') return worstOfRun(results)
+  if (c.regressions.length === 0) return []
   const seen = new Set<string>()
   const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN)
   const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that fell; all in the table below)`]
@@ -76,4 +81,27 @@ export function worstQuestions(c: Comparison | null | undefined, questions: Resu
     lines.push(`- **${escapeCell(q.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''}${text ? ` ${escapeCell(text, 60)}` : ''} — ${what}${why}`)
   }
   return [...lines, '']
+}
+
+/** How many of a run's worst questions the report lists when there is no baseline (the rest are in results.json). */
+export const WORST_LISTED = 25
+
+/** Without a baseline: the run's own worst questions (worstQuestionsOf), the first few in view, the others folded. */
+function worstOfRun(results: Results): string[] {
+  const worst = worstQuestionsOf(results)
+  if (worst.length === 0) return []
+  const item = (w: WorstQuestion) => {
+    const q = results.questions[w.id]!
+    const why = w.reason ? `: ${escapeCell(w.reason, 100)}` : ''
+    return `- **${escapeCell(w.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''} ${escapeCell(q.question, 60)} — ${escapeCell(worstWords(w), 200)}${why}`
+  }
+  const lines = [`**Worst questions** (${worst.length} with a failing rule, an error or a score below 1; most failing rules first, then lowest scores)`]
+  lines.push(...worst.slice(0, WORST_SHOWN).map(item), '')
+  const more = worst.slice(WORST_SHOWN, WORST_LISTED)
+  if (more.length > 0) {
+    lines.push(`<details><summary>${more.length} more</summary>`, '', ...more.map(item))
+    if (worst.length > WORST_LISTED) lines.push('', `_${worst.length - WORST_LISTED} more in results.json._`)
+    lines.push('', '</details>', '')
+  }
+  return lines
 }

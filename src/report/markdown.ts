@@ -77,7 +77,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
   if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
-  out.push(...worstQuestions(c, results.questions))
+  out.push(...worstQuestions(results))
   out.push(...metricsSection(results))
   if (c) out.push(...noiseSection(c))
   if (limits.categories) out.push(...categoryTable(results))

@@ -5,6 +5,7 @@ import { answerLines } from './answers.ts'
 import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
+import { worstQuestionsOf, worstWords } from './worst.ts'
 import { questionCountWords, STATUS_WORDS } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 
@@ -37,25 +38,29 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
         incomparable: yellow(bold('INCOMPARABLE')),
         no_baseline: yellow(bold('NO BASELINE')),
       }[verdict]
+  // a shard is compared only after merge: it says so instead of "no baseline"
+  const shard = r.shard && !r.judge_stopped ? yellow(bold(`SHARD ${r.shard.index}/${r.shard.count}`)) : null
   lines.push(
-    `${headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${countOf(r.question_count, 'question')}) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
+    `${shard ?? headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${countOf(r.question_count, 'question')}) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
   )
   if (r.judge_stopped)
     lines.push(`  ${red(`the judge stopped: ${shown(r.judge_stopped.cause)}`)}; the calls after it were not sent, so this run has no verdict`, `  fix: ${shown(r.judge_stopped.fix)}`)
   if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${countOf(c.common, 'question')} compared`))
-  lines.push('', ...metricLines(results, p))
+  if (r.shard) lines.push(dim(`  not gated: merge the ${r.shard.count} shards (evalgate merge) to compare them with the baseline`))
+  const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
+  lines.push('', ...(compared ? metricLines(results, p) : ownScoreLines(results, p)))
   lines.push(...errorLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
     lines.push('', `  ${red(questionCountWords(c.change_counts))} (${countOf(c.change_counts.regression_rows, 'row')} fell, worst first):`)
     for (const q of c.regressions.slice(0, max)) {
-      lines.push(
-        `    ${shown(q.id).padEnd(10)} ${shown(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(shown([...(results.questions[q.id]?.question ?? '')].slice(0, 40).join('')))}`,
-      )
+      const why = q.reason ? `  ${clip(q.reason, 80)}` : ''
+      lines.push(`    ${shown(q.id).padEnd(10)} ${shown(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(clip(results.questions[q.id]?.question ?? '', 40))}${why}`)
     }
     if (c.change_counts.regression_rows > max) lines.push(dim(`    … ${c.change_counts.regression_rows - max} more in the report`))
     lines.push(...answerLines(c, results.questions, WORST_SHOWN, dim))
   } else if (c && c.improvements.length > 0) lines.push('', `  ${green(questionCountWords(c.change_counts))}`)
+  if (!c || c.verdict === 'incomparable' || c.baseline.kind === 'none') lines.push(...worstLines(results, options.maxQuestions ?? 10, p))
   if (c && c.failures.length > 0) {
     lines.push('', `  ${bold('Gate failed because:')}`)
     for (const failure of c.failures) lines.push(`    - ${shown(failureSentence(failure))}`)
@@ -64,11 +69,23 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   return lines.join('\n')
 }
 
-/** One line per metric; an incomparable run, or a shard (compared only after merge), shows its own scores, compared with nothing. */
+/** Nothing to compare with (no baseline, an incomparable one, a shard): each metric's own value and how many questions have one. */
+function ownScoreLines(results: Results, { dim }: Paint): string[] {
+  const entries = Object.entries(results.metrics)
+  const width = Math.max(8, ...entries.map(([metric]) => metric.length))
+  const lines = [dim(`  ${'metric'.padEnd(width)}      value  n`)]
+  for (const [metric, s] of entries) {
+    const value = s.mean === null ? '—' : metricInfo(metric)?.unit === 'ms' ? `${Math.round(s.mean)}ms` : s.mean.toFixed(3)
+    const nulls = s.nan > 0 ? ` (${s.nan} null${s.errors > 0 ? `, ${countOf(s.errors, 'error')}` : ''})` : ''
+    lines.push(`  ${shown(metric).padEnd(width)}  ${value.padStart(9)}  ${s.n}${nulls}`)
+  }
+  return lines
+}
+
+/** One line per metric of the comparison: baseline, candidate, Δ and what the gate made of it. */
 function metricLines(results: Results, { red, green, yellow, dim }: Paint): string[] {
   const c = results.comparison
-  const rows =
-    !c || c.verdict === 'incomparable' ? Object.entries(results.metrics).map(([metric, s]) => ({ metric, baseline: null, candidate: s.mean, delta: null, status: null })) : (c?.metrics ?? [])
+  const rows = c?.metrics ?? []
   const width = Math.max(8, ...rows.map((m) => m.metric.length))
   const lines = [dim(`  ${'metric'.padEnd(width)}  baseline  candidate       Δ  status`)]
   for (const m of rows) {
@@ -113,4 +130,22 @@ function incomparableLines(c: Comparison, { yellow, bold }: Paint): string[] {
     `  fix: if the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run:`,
     `    ${shown(c.update_command)}`,
   ]
+}
+
+/** Without a baseline to compare with: the run's own worst questions, the same ones the report lists. */
+function worstLines(results: Results, max: number, { red, dim }: Paint): string[] {
+  const worst = worstQuestionsOf(results)
+  if (worst.length === 0) return []
+  const lines = ['', `  ${red(`${countOf(worst.length, 'question')} with a failing rule, an error or a score below 1`)} (most failing rules first, then lowest scores):`]
+  for (const w of worst.slice(0, max)) {
+    lines.push(`    ${shown(w.id).padEnd(10)} ${shown(worstWords(w))}  ${dim(clip(results.questions[w.id]!.question, 40))}${w.reason ? `  ${clip(w.reason, 80)}` : ''}`)
+  }
+  if (worst.length > max) lines.push(dim(`    … ${worst.length - max} more in the report`))
+  return lines
+}
+
+/** Outside text, cut to `max` characters and with its control characters shown as codes. */
+function clip(text: string, max: number): string {
+  const chars = [...text]
+  return shown(chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join(''))
 }

@@ -88,9 +88,13 @@ describe('terminal wording', () => {
     assert.doesNotMatch(out, /\b1 questions\b|\b1 rows\b/)
   })
 
-  it('a shard (compared only after merge) shows its own scores, not an empty table', () => {
-    const results = makeResults(makeRun([{ rules_pass: 1 }, { rules_pass: 0 }]), null)
+  it('a shard (compared only after merge) shows its own scores, not an empty table, and says it is a shard', () => {
+    const results = makeResults(makeRun([{ rules_pass: 1 }, { rules_pass: 0 }, { rules_pass: null }]), null)
+    results.run.shard = { index: 1, count: 2, total_questions: 6 }
     const out = renderTerminal(results, { color: false })
-    assert.match(out, /rules_pass +— +0\.500/)
+    assert.match(out, /^SHARD 1\/2 /)
+    assert.match(out, /not gated: merge the 2 shards/)
+    assert.match(out, /metric +value +n\n +rules_pass +0\.500 +2 \(1 null\)/)
+    assert.doesNotMatch(out, /NO BASELINE|baseline +candidate|—/)
   })
 })

@@ -48,3 +48,52 @@ describe('question counts', () => {
     assert.match(renderTerminal(makeResults(cand, c), { color: false }), /2 questions worse, 1 better, 1 mixed .* \(3 rows fell, worst first\):/)
   })
 })
+
+describe('a run without a baseline', () => {
+  function firstRun() {
+    const run = makeRun([
+      { citation_ok: 1, length_ok: 1, rules_pass: 1, faithfulness: 1, completeness_norm: 1 },
+      { citation_ok: 0, length_ok: 1, rules_pass: 0, faithfulness: 0.9, completeness_norm: 0.8 },
+      { citation_ok: 1, length_ok: 1, rules_pass: 1, faithfulness: 0.2, completeness_norm: 0.1 },
+      { citation_ok: 0, length_ok: 0, rules_pass: 0, faithfulness: 1, completeness_norm: 1 },
+      { citation_ok: 1, length_ok: 1, rules_pass: 1, faithfulness: 0.5, completeness_norm: 0.6 },
+    ])
+    run.questions.q4!.notes = { citation_ok: 'no [docN] citation', length_ok: '900 characters, outside 1-500' }
+    run.questions.q3!.notes = { completeness_norm: 'not in the answer: <b>30 days</b>' }
+    run.questions.q3!.question = 'How long is the @team trial?'
+    return run
+  }
+
+  it('lists its worst questions by failing rules, then lowest scores, in the report and the terminal', () => {
+    const run = firstRun()
+    const noBaseline = compare(run, null, gate(), 'npx evalgate baseline')
+    for (const comparison of [noBaseline, null]) {
+      const results = makeResults(run, comparison)
+      const report = renderReport(results)
+      const items = report.split('\n').filter((l) => l.startsWith('- **q'))
+      assert.deepEqual(
+        items.map((l) => l.slice(4, 6)),
+        ['q4', 'q2', 'q3', 'q5'],
+        report,
+      )
+      assert.match(items[0]!, /— fails citation\\_ok, length\\_ok: no \\\[docN\\\] citation$/)
+      // untrusted text is escaped: no HTML, no mention
+      assert.match(items[2]!, /&#64;team .*lowest completeness\\_norm 0\.10: not in the answer: &lt;b&gt;30 days&lt;\/b&gt;/)
+      const lines = renderTerminal(results, { color: false }).split('\n')
+      const start = lines.findIndex((l) => l.includes('4 questions with a failing rule'))
+      assert.ok(start > 0, lines.join('\n'))
+      assert.deepEqual(
+        lines.slice(start + 1, start + 5).map((l) => l.trim().slice(0, 2)),
+        ['q4', 'q2', 'q3', 'q5'],
+      )
+      assert.match(lines[start + 1]!, /fails citation_ok, length_ok/)
+    }
+  })
+
+  it('lists nothing when every question passes every rule and scores 1', () => {
+    const run = makeRun([{ rules_pass: 1, faithfulness: 1 }])
+    const results = makeResults(run, compare(run, null, gate(), 'npx evalgate baseline'))
+    assert.doesNotMatch(renderReport(results), /Worst questions/)
+    assert.doesNotMatch(renderTerminal(results, { color: false }), /failing rule/)
+  })
+})
