@@ -81,6 +81,7 @@ export async function run(): Promise<void> {
     if (inputs.comment) await publishComment(inputs, context, report)
     const c = results.comparison
     if (!stopped && c?.verdict === 'fail') log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
+    if (!stopped && c?.verdict === 'subset') log.setFailed('evalgate: a subset run (--only / --failing-from) is not gated: run the whole eval set')
     if (c?.verdict === 'incomparable') {
       log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`)
     }

@@ -49,6 +49,10 @@ export function recordHistory(path: string, results: Results, io: CliIO): void {
     io.stderr(`history: not written for a single shard; append it after evalgate merge\n`)
     return
   }
+  if (results.run.subset) {
+    io.stderr(`history: not written for a subset run (${results.run.subset.by})\n`)
+    return
+  }
   if (results.comparison?.verdict === 'incomparable') {
     io.stderr(`history: not written for a run that is not comparable with its baseline\n`)
     return

@@ -11,7 +11,8 @@ import { writtenSettingsText } from '../report/gateSettings.ts'
 /** `evalgate run`: score the candidate, compare with the baseline when there is one; --plan-only: only say what the judge would cost. */
 export async function runCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
   const { config, source, gateLayers } = resolveRun(request, 'cli')
-  const deps = prepareRun(config, defaultEnvironment(logger), source, gateLayers)
+  const select = { only: flags.only as string | undefined, failingFrom: flags['failing-from'] as string | undefined }
+  const deps = prepareRun(config, defaultEnvironment(logger), source, gateLayers, select)
   if (flags['plan-only']) {
     await planOnly(deps)
     return EXIT.pass
@@ -59,6 +60,14 @@ export function baselineCommand({ flags, io }: CommandContext): number {
   const f = flags as { results?: string; out: string; version?: string }
   if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. evalgate baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)
   const results = loadResults(f.results)
+  const subset = results.run.subset
+  if (subset) {
+    throw new GateError(
+      'bad_input',
+      `${f.results}: a subset run (${subset.by}: ${subset.questions} of ${countOf(subset.total_questions, 'question')}) cannot become the baseline`,
+      'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)',
+    )
+  }
   const previous = loadBaseline(f.out)
   const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)

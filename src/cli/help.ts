@@ -27,7 +27,8 @@ Commands:
              each rule's precision and recall against human verdicts on answers
 
 Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
-Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 incomparable baseline or bad input / usage.`
+Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 not gated (an incomparable baseline,
+a subset run: --only / --failing-from) or bad input / usage.`
 
 interface CommandHelp {
   usage: string
@@ -43,7 +44,9 @@ const COMMAND_HELP: Record<Command, CommandHelp> = {
     usage: 'Usage: evalgate run [options]',
     about: `Scores the candidate's answers to every eval-set question, then compares with the baseline.
 Gate settings: ${GATE_PRECEDENCE}, a later one
-winning; --verbose shows where each value came from.`,
+winning; --verbose shows where each value came from.
+With --only or --failing-from it re-runs some questions only: a subset run is compared with the
+baseline on those questions and never gated (verdict "subset", exit 2, no history, no baseline).`,
   },
   merge: {
     usage: 'Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...',

@@ -1,7 +1,7 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { ownValue } from '../io/ids.ts'
 import { metricInfo } from '../metrics/registry.ts'
-import type { JudgeIdentity, MetricSummary, QuestionResult } from '../schemas/results.ts'
+import type { JudgeIdentity, MetricSummary, QuestionResult, Subset } from '../schemas/results.ts'
 
 /**
  * Every metric's per-question values as one Float64Array per side (NaN = no value), built
@@ -114,4 +114,6 @@ export interface RunUnderTest {
   judge: JudgeIdentity
   metrics: Record<string, MetricSummary>
   questions: Record<string, QuestionResult>
+  /** a subset run (--only, --failing-from): compared on its questions, never gated */
+  subset?: Subset | null
 }

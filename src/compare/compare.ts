@@ -8,6 +8,7 @@ import { changeCounts } from './counts.ts'
 import { buildColumns, EPS, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
 import { questionReason } from './reasons.ts'
+import { notGated } from './subset.ts'
 import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
 
@@ -67,19 +68,27 @@ function short(fingerprint: string): string {
 /**
  * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
  * floors, error rates, and per-question regressions. A baseline that cannot be compared
- * gives the verdict `incomparable` with its reasons. Pure: no I/O, no logging.
+ * gives the verdict `incomparable` with its reasons; a subset run the verdict `subset` (never
+ * gated, see notGated). Pure: no I/O, no logging.
  * `sources` says where each gate setting came from (resolveGate); the comparison records it.
  */
-export function compare(run: RunUnderTest, baseline: BaselineView | null, gate: GateSettings, updateCommand: string, sources?: GateSources): Comparison {
-  const reasons = baseline ? incomparability(baseline, run) : []
+export function compare(run: RunUnderTest, given: BaselineView | null, gate: GateSettings, updateCommand: string, sources?: GateSources): Comparison {
+  const comparison = compareRun(run, given, gate, updateCommand, sources)
+  return run.subset ? notGated(comparison) : comparison
+}
+
+function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSettings, updateCommand: string, sources?: GateSources): Comparison {
+  const reasons = given ? incomparability(given, run) : []
   const settings = { gate, ...(sources ? { gate_sources: sources } : {}) }
-  if (baseline && reasons.length > 0) return incomparable(run, baseline, reasons, settings, updateCommand)
+  if (given && reasons.length > 0) return incomparable(run, given, reasons, settings, updateCommand)
+  // a subset is compared question by question or not at all: its means against the whole set's would mislead
+  const baseline = run.subset && given && !given.questions ? null : given
   const runIds = Object.keys(run.questions)
   const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null
   const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds
   const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : []
   const removed = baseIds ? [...baseIds].filter((id) => !Object.hasOwn(run.questions, id)) : []
-  const messages = questionSetMessages(run, baseline, added, removed)
+  const messages = questionSetMessages(run, given, added, run.subset ? [] : removed)
 
   const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
   const columns = buildColumns(run.questions, baseline?.questions ?? null, names)

@@ -11,7 +11,7 @@ import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
 import { errorCauses } from './errorCauses.ts'
-import { questionCountWords, questionsIn } from './words.ts'
+import { questionCountWords, questionsIn, subsetSentence } from './words.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -74,6 +74,8 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   out.push(runIdentity(results, options), '')
   const stopped = results.run.judge_stopped
   if (stopped) out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '')
+  const subset = subsetSentence(results)
+  if (subset) out.push(`> ⚠️ **${escapeInline(subset)}**`, '')
   for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
   if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
@@ -108,6 +110,8 @@ function verdictLine(results: Results): string {
       return `### ❌ evalgate: gate failed${counts}`
     case 'incomparable':
       return '### ⚠️ evalgate: baseline not comparable'
+    case 'subset':
+      return `### ⚠️ evalgate: subset run, not gated${counts}`
     default:
       return '### ℹ️ evalgate: no baseline to compare with'
   }

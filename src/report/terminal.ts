@@ -6,7 +6,7 @@ import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
 import { worstQuestionsOf, worstWords } from './worst.ts'
-import { questionCountWords, STATUS_WORDS } from './words.ts'
+import { questionCountWords, STATUS_WORDS, subsetSentence } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 
 export interface TerminalOptions {
@@ -37,6 +37,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
         fail: red(bold('FAIL')),
         incomparable: yellow(bold('INCOMPARABLE')),
         no_baseline: yellow(bold('NO BASELINE')),
+        subset: yellow(bold('SUBSET, NOT GATED')),
       }[verdict]
   // a shard is compared only after merge: it says so instead of "no baseline"
   const shard = r.shard && !r.judge_stopped ? yellow(bold(`SHARD ${r.shard.index}/${r.shard.count}`)) : null
@@ -46,6 +47,8 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   if (r.judge_stopped)
     lines.push(`  ${red(`the judge stopped: ${shown(r.judge_stopped.cause)}`)}; the calls after it were not sent, so this run has no verdict`, `  fix: ${shown(r.judge_stopped.fix)}`)
   if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${countOf(c.common, 'question')} compared`))
+  const subset = subsetSentence(results)
+  if (subset) lines.push(yellow(`  ${shown(subset)}`))
   if (r.shard) lines.push(dim(`  not gated: merge the ${r.shard.count} shards (evalgate merge) to compare them with the baseline`))
   const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
   lines.push('', ...(compared ? metricLines(results, p) : ownScoreLines(results, p)))
@@ -126,9 +129,8 @@ function incomparableLines(c: Comparison, { yellow, bold }: Paint): string[] {
     '',
     `  ${yellow(bold('Baseline not comparable:'))}`,
     ...c.reasons.map((reason) => `    - ${shown(reason)}`),
-    '',
-    `  fix: if the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run:`,
-    `    ${shown(c.update_command)}`,
+    // a subset run has no update command: it cannot become the baseline
+    ...(c.update_command ? ['', `  fix: if the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run:`, `    ${shown(c.update_command)}`] : []),
   ]
 }
 

@@ -1,5 +1,5 @@
 import { countOf } from '../io/countOf.ts'
-import type { Comparison, MetricRow } from '../schemas/results.ts'
+import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 
 type ChangeCounts = Comparison['change_counts']
 
@@ -26,4 +26,13 @@ export function questionCountWords(c: ChangeCounts): string {
 /** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
 export function questionsIn(c: ChangeCounts, kind: 'regressions' | 'improvements'): number {
   return (kind === 'regressions' ? c.questions_worse : c.questions_better) + c.questions_mixed
+}
+
+/** A subset run (--only, --failing-from) says plainly that it is not the whole eval set and was not gated; null for any other run. */
+export function subsetSentence(results: Pick<Results, 'run' | 'comparison'>): string | null {
+  const subset = results.run.subset
+  if (!subset) return null
+  const c = results.comparison
+  const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? `compared with the baseline on these ${countOf(c.common, 'question')} only` : 'not compared with a baseline'
+  return `subset run, not gated: ${subset.questions} of the eval set's ${countOf(subset.total_questions, 'question')} (${subset.by}), ${compared}; the gate needs the whole eval set (a subset run exits 2 and cannot become the baseline)`
 }

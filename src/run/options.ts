@@ -373,6 +373,22 @@ export const OPTIONS: readonly OptionSpec[] = [
     example: '2/4',
   },
   {
+    flag: 'only',
+    value: 'text',
+    commands: ['run'],
+    arg: 'ID,ID',
+    help: 're-run only these questions (ids of the eval set, separated by commas). A subset run is\nnever gated: compared with the baseline on its questions only, verdict "subset", exit 2',
+    example: 'q001,q002',
+  },
+  {
+    flag: 'failing-from',
+    value: 'text',
+    commands: ['run'],
+    arg: 'RESULTS',
+    help: 're-run only the questions that failed in RESULTS (a results.json): a failing rule,\nan error or a regression. Not gated, like --only',
+    example: 'results.json',
+  },
+  {
     flag: 'history',
     input: 'history',
     value: 'text',

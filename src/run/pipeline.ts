@@ -6,7 +6,7 @@ import { resolveGate, type GateLayer } from '../baseline/gate.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Usage } from '../schemas/results.ts'
+import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Subset, type Usage } from '../schemas/results.ts'
 import type { RunClock } from '../io/clock.ts'
 import { idRecord, previewIds } from '../io/ids.ts'
 import type { Logger } from '../io/logger.ts'
@@ -15,7 +15,7 @@ import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from './scorers/scorer.ts'
 import { countOf } from '../io/countOf.ts'
 
-/** The questions a run scores: the whole eval set, or one shard of it. */
+/** The questions a run scores: the whole eval set, one shard of it, or a subset (--only, --failing-from). */
 export interface RunEvalSet {
   file: string
   /** eval_set_version: which version of the questions the scores belong to */
@@ -27,6 +27,8 @@ export interface RunEvalSet {
   /** every id of the whole set: an answer for another id is an error; a shard ignores the other shards' answers */
   ids: ReadonlySet<string>
   shard: { index: number; count: number; total_questions: number } | null
+  /** a subset run: compared on its questions only, never gated */
+  subset: Subset | null
 }
 
 /** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
@@ -59,6 +61,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const shard = evalSet.shard
   const notes: string[] = [...scorer.notes]
   const judge = scorer.identity
+  const subset = evalSet.subset
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`)
   const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null)
   if (baseline) {
@@ -82,7 +85,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
 
   // what the judge learned while it ran (the response format it ended with) joins its identity
   const judged = { ...judge, ...scored.judge }
-  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions }
+  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset }
   const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
   const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources)
   return {
@@ -98,6 +101,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
       judge_label: scored.label ?? scorer.label,
       k: config.k,
       shard,
+      subset,
       started_at: clock.startedAt.toISOString(),
       timings_ms: { candidate: round(candidateMs), scoring: round(scoringMs), total: round(clock.elapsed()) },
       usage: scored.usage,
@@ -134,7 +138,7 @@ export async function planOnly(deps: PipelineDeps): Promise<void> {
 }
 
 function answer({ evalSet, candidate, logger }: PipelineDeps): Promise<Map<string, CandidateOutput>> {
-  return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: evalSet.shard ? new Set(evalSet.rows.map((r) => r.id)) : null, logger })
+  return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null, logger })
 }
 
 const NO_USAGE: Usage = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null }
@@ -193,6 +197,7 @@ export function exitCodeFor(results: Results): number {
   if (results.run.judge_stopped) return EXIT.usage
   const verdict = results.comparison?.verdict ?? 'no_baseline'
   if (verdict === 'fail') return EXIT.fail
-  if (verdict === 'incomparable') return EXIT.usage
+  // not gated: neither a pass nor a fail, so that no check goes green (or red) on a run that was not the whole set
+  if (verdict === 'incomparable' || verdict === 'subset') return EXIT.usage
   return EXIT.pass
 }

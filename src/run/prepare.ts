@@ -11,6 +11,8 @@ import type { PipelineDeps, RunEvalSet } from './pipeline.ts'
 import { judgeSecretEnv, makeScorer } from './scorers/factory.ts'
 import type { ScorerEnvironment } from './scorers/scorer.ts'
 import { shardRows } from './shard.ts'
+import { selectSubset, type SubsetRequest } from './subset.ts'
+import { GateError } from '../io/errors.ts'
 
 /** Where a run happens: the environment (judge key, HTTP header secrets), the working directory, the log. */
 export type RunEnvironment = ScorerEnvironment
@@ -23,12 +25,12 @@ export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger,
  * error here, before any candidate runs (missing settings already were, in resolveRun). The
  * run's clock starts here. `gateLayers` (resolveRun's) name where each gate setting was given.
  */
-export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags', gateLayers?: readonly GateLayer[]): PipelineDeps {
+export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags', gateLayers?: readonly GateLayer[], select: SubsetRequest = {}): PipelineDeps {
   const clock = startClock()
   for (const secret of secretValues(config, environment)) registerSecret(secret)
   const full = loadEvalSet(config.eval_set)
   for (const warning of full.warnings) environment.logger.warn(warning)
-  const evalSet = runEvalSet(full, config.eval_set_version, config.shard)
+  const evalSet = runEvalSet(full, config.eval_set_version, config.shard, select, environment.logger.warn)
   const scorer = makeScorer(config, environment)
   // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
   // A named baseline must exist: only an unset one means "no baseline yet"
@@ -55,14 +57,19 @@ export function secretValues(config: Config, { env, cwd }: Pick<RunEnvironment, 
   return names.flatMap((name) => (env[name] ? [env[name]!] : []))
 }
 
-function runEvalSet(full: EvalSet, version: string, shard: Config['shard']): RunEvalSet {
+function runEvalSet(full: EvalSet, version: string, shard: Config['shard'], select: SubsetRequest, warn: (message: string) => void): RunEvalSet {
   const file = full.file
+  if (shard && (select.only !== undefined || select.failingFrom !== undefined)) {
+    throw new GateError('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard')
+  }
+  const subset = selectSubset(full.rows, select, warn)
   return {
     file,
     version,
-    rows: shard ? shardRows(full.rows, shard.index, shard.count) : full.rows,
+    rows: subset?.rows ?? (shard ? shardRows(full.rows, shard.index, shard.count) : full.rows),
     fingerprint: full.fingerprint,
     ids: new Set(full.rows.map((r) => r.id)),
     shard: shard ? { ...shard, total_questions: full.rows.length } : null,
+    subset: subset?.subset ?? null,
   }
 }

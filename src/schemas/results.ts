@@ -90,6 +90,10 @@ export type Usage = z.infer<typeof UsageSchema>
 export const ShardSchema = z.object({ index: z.number().int().min(1), count: z.number().int().min(1), total_questions: z.number().int().min(0) })
 export type Shard = z.infer<typeof ShardSchema>
 
+/** a subset run (--only, --failing-from): which questions it re-ran, of how many; never gated against the full baseline */
+export const SubsetSchema = z.object({ by: z.string(), questions: z.number().int().min(0), total_questions: z.number().int().min(0) })
+export type Subset = z.infer<typeof SubsetSchema>
+
 export const RunInfoSchema = z.object({
   version: z.string().nullable(),
   eval_set_version: z.string(),
@@ -101,6 +105,7 @@ export const RunInfoSchema = z.object({
   judge_label: z.string(),
   k: z.array(z.number().int()),
   shard: ShardSchema.nullable(),
+  subset: SubsetSchema.nullable().default(null),
   started_at: z.string(),
   timings_ms: z.object({ candidate: z.number(), scoring: z.number(), total: z.number() }),
   usage: UsageSchema,
@@ -187,7 +192,8 @@ export type QuestionChange = z.infer<typeof QuestionChangeSchema>
 export const BaselineAnswerSchema = z.object({ answer: z.string(), answer_truncated: z.boolean(), unchanged: z.boolean() })
 export type BaselineAnswer = z.infer<typeof BaselineAnswerSchema>
 
-export const VerdictSchema = z.enum(['pass', 'fail', 'incomparable', 'no_baseline'])
+/** subset: a run of some questions only (--only, --failing-from), compared on those, never gated */
+export const VerdictSchema = z.enum(['pass', 'fail', 'incomparable', 'no_baseline', 'subset'])
 export type Verdict = z.infer<typeof VerdictSchema>
 
 export const ComparisonSchema = z.object({

@@ -63,6 +63,7 @@ export function makeResults(run: RunUnderTest, comparison: Results['comparison']
       judge_label: 'lexical v1',
       k: [5],
       shard: null,
+      subset: null,
       started_at: '2026-11-29T00:00:00.000Z',
       timings_ms: { candidate: 1, scoring: 1, total: 2 },
       usage: { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null },

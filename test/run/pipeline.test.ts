@@ -18,7 +18,7 @@ import { makeOutput, makeRow } from '../metrics/factories.ts'
 const ROWS = [makeRow({ id: 'q1' }), makeRow({ id: 'q2' }), makeRow({ id: 'q3' })]
 
 function evalSet(over: Partial<RunEvalSet> = {}): RunEvalSet {
-  return { file: 'eval.csv', version: 'v1', rows: ROWS, fingerprint: 'sha256:feed', ids: new Set(ROWS.map((r) => r.id)), shard: null, ...over }
+  return { file: 'eval.csv', version: 'v1', rows: ROWS, fingerprint: 'sha256:feed', ids: new Set(ROWS.map((r) => r.id)), shard: null, subset: null, ...over }
 }
 
 /** A candidate that answers from a table and writes down what it was asked, in order. */
