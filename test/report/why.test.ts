@@ -97,3 +97,20 @@ describe('a run without a baseline', () => {
     assert.doesNotMatch(renderTerminal(results, { color: false }), /failing rule/)
   })
 })
+
+describe('a retrieval row', () => {
+  it('shows its missed and retrieved ids in both renderers, escaped: ids are untrusted text', () => {
+    const base = makeRun([{ 'recall@5': 1 }])
+    const cand = makeRun([{ 'recall@5': 0 }])
+    cand.questions.q1!.notes = { 'recall@5': 'missed doc-7; retrieved <img src=x>|@octocat, doc-\u001b[31mred' }
+    const results = makeResults(cand, compare(cand, baselineOf(base), gate(), 'npx evalgate baseline'))
+    const row = renderReport(results)
+      .split('\n')
+      .find((l) => l.startsWith('| q1 |'))!
+    assert.ok(row.endsWith('| missed doc-7; retrieved &lt;img src=x&gt;\\|&#64;octocat, doc-\\x1b\\[31mred |'), row)
+    const line = renderTerminal(results, { color: false })
+      .split('\n')
+      .find((l) => l.includes('recall@5 ') && l.includes('→'))!
+    assert.ok(line.includes('missed doc-7; retrieved <img src=x>|@octocat, doc-\\x1b[31mred'), line)
+  })
+})
