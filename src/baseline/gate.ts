@@ -1,6 +1,6 @@
 import { GateError } from '../io/errors.ts'
 import { isKnownMetric, knownMetricNames, metricInfo } from '../metrics/registry.ts'
-import { defaultGate, GATE_KEYS, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
+import { DEFAULT_LATENCY_MIN_MS, defaultGate, GATE_KEYS, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
 
 /** The order in which gate settings override each other, as every place that states it says it. */
 export const GATE_PRECEDENCE = 'defaults < baseline < evalgate.yml < flags / Action inputs'
@@ -28,7 +28,8 @@ export interface EffectiveGate {
  * The one place gate settings are resolved: defaults < the baseline's committed settings <
  * evalgate.yml < flags / Action inputs, lowest layer first. A layer replaces a setting as a
  * whole (thresholds of the baseline and of evalgate.yml are not merged); an absent key leaves
- * the layer below in force.
+ * the layer below in force. A latency gate (latency_rise set) gets its floor,
+ * DEFAULT_LATENCY_MIN_MS, unless one is set.
  */
 export function resolveGate(layers: readonly GateLayer[]): EffectiveGate {
   const settings = defaultGate()
@@ -41,6 +42,7 @@ export function resolveGate(layers: readonly GateLayer[]): EffectiveGate {
       sources[key] = source
     }
   }
+  if (settings.latency_rise !== null) settings.latency_min_ms ??= DEFAULT_LATENCY_MIN_MS
   return { settings, sources }
 }
 
@@ -64,7 +66,7 @@ export function checkGateMetricNames(settings: GateSettingsInput, source: string
 
 /**
  * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
- * whose override is a relative rise like latency_rise (0.5 = 50% slower) and may exceed 1.
+ * whose override is a relative rise in place of latency_rise (0.5 = 50% slower) and may exceed 1.
  */
 function checkOverrideRanges(settings: GateSettingsInput, source: string): void {
   for (const [metric, value] of Object.entries(settings.max_drop_overrides ?? {})) {

@@ -2,6 +2,7 @@ import { metricInfo } from '../metrics/registry.ts'
 import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failures.ts'
 import type { CategoryRow, GateSettings, MetricRow, MetricSummary } from '../schemas/results.ts'
 import { EPS } from './columns.ts'
+import { LATENCY_PERCENTILES, latencyLimit, latencyMove, type LatencyPercentile } from './latency.ts'
 
 /**
  * Every way the gate fails under `mode`, in the order the reports list them: the drops
@@ -14,24 +15,42 @@ export function gateFailures(
   gate: GateSettings,
   mode: GateSettings['gate_mode'],
 ): GateFailure[] {
-  return [...rows.flatMap((row) => dropFailure(row, mode) ?? []), ...rows.flatMap((row) => checkFailures(row, summaries[row.metric], gate)), ...categoryFailures(categories, gate)]
+  return [
+    ...rows.flatMap((row) => (row.limit.kind === 'latency_rise' ? latencyFailures(row) : (dropFailure(row, mode) ?? []))),
+    ...rows.flatMap((row) => checkFailures(row, summaries[row.metric], gate)),
+    ...categoryFailures(categories, gate),
+  ]
 }
 
 /**
- * A drop beyond the row's limit: `significant` when the paired test tells it from noise
- * (it fails in either mode), else `max_drop` / `latency`, which fail only in strict mode
- * when the test says noise, and always when there is no per-question data to test.
+ * A drop beyond the row's max_drop: `significant` when the paired test tells it from noise
+ * (it fails in either mode), else `max_drop`, which fails only in strict mode when the test
+ * says noise, and always when there is no per-question data to test.
  */
 function dropFailure(row: MetricRow, mode: GateSettings['gate_mode']): MetricFailure | null {
   const failing = row.status === 'regression' || (mode === 'strict' && row.status === 'regression_within_noise')
-  if (!failing || row.baseline === null || row.candidate === null || row.change === null) return null
+  if (!failing || row.baseline === null || row.candidate === null || row.change === null || row.limit.value === null) return null
   const evidence: DropEvidence | null =
     row.interval && row.p_holm !== null ? { interval: row.interval, flips: row.flips && { worse: row.flips.worse, better: row.flips.better }, p_holm: row.p_holm } : null
-  const latency = row.limit.kind === 'latency_rise'
   const drop = { metric: row.metric, baseline: row.baseline, candidate: row.candidate, value: -row.change, limit: row.limit.value }
-  if (row.status === 'regression' && evidence) return { kind: 'significant', ...drop, unit: latency ? 'fraction' : 'score', evidence }
+  if (row.status === 'regression' && evidence) return { kind: 'significant', ...drop, unit: 'score', evidence }
   const noise = row.status === 'regression_within_noise' ? evidence : null
-  return latency ? { kind: 'latency', ...drop, unit: 'fraction', noise } : { kind: 'max_drop', ...drop, unit: 'score', noise }
+  return { kind: 'max_drop', ...drop, unit: 'score', noise }
+}
+
+/**
+ * Each latency percentile that rose beyond latency_rise and latency_min_ms (see latency.ts). The
+ * floor in ms is what keeps jitter out, so the gate mode does not change these.
+ */
+function latencyFailures(row: MetricRow): MetricFailure[] {
+  const limit = latencyLimit(row.limit)
+  if (row.status !== 'regression' || !limit || !row.percentiles) return []
+  return (Object.keys(LATENCY_PERCENTILES) as LatencyPercentile[]).flatMap((percentile): MetricFailure[] => {
+    const pair = row.percentiles![percentile]
+    if (latencyMove(pair, limit) !== 'worse') return []
+    const { baseline, candidate } = pair
+    return [{ kind: 'latency', metric: row.metric, baseline, candidate, value: -pair.change, limit: limit.value, unit: 'fraction', noise: null, percentile, min_ms: limit.min_ms }]
+  })
 }
 
 /** The absolute threshold (over all of the run's questions) and the error rate of one metric. */

@@ -1,13 +1,21 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { MetricLimit } from '../schemas/failures.ts'
+import { DEFAULT_LATENCY_MIN_MS } from '../schemas/gate.ts'
 import type { GateSettings, MetricRow } from '../schemas/results.ts'
 import { EPS, meanAt, pairedMeans, type Columns, type RunUnderTest } from './columns.ts'
+import { gateLatency } from './latency.ts'
 
-/** What a metric's change is held against: its override, else what its definition names (latency_rise for latency, else max_drop). */
+/**
+ * What a metric's change is held against: its override, else what its definition names:
+ * max_drop, or for latency latency_rise with its floor latency_min_ms (nothing when
+ * latency_rise is not set: latency is then reported, not gated).
+ */
 export function limitFor(name: string, gate: GateSettings): MetricLimit {
   const kind = metricInfo(name)?.gate ?? 'max_drop'
-  return { kind, value: gate.max_drop_overrides[name] ?? (kind === 'latency_rise' ? gate.latency_rise : gate.max_drop) }
+  if (kind === 'max_drop') return { kind, value: gate.max_drop_overrides[name] ?? gate.max_drop, min_ms: null }
+  if (gate.latency_rise === null) return { kind, value: null, min_ms: null }
+  return { kind, value: gate.max_drop_overrides[name] ?? gate.latency_rise, min_ms: gate.latency_min_ms ?? DEFAULT_LATENCY_MIN_MS }
 }
 
 /**
@@ -38,6 +46,7 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
     flips: null,
     mde: null,
     note: null,
+    percentiles: null,
   }
   if (!summary) {
     row.status = 'not_computed'
@@ -61,10 +70,13 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
   if (row.baseline !== null && row.candidate !== null) {
     row.delta = row.candidate - row.baseline
     row.change = directedChange(metricInfo(name), row.baseline, row.candidate)
-    // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
-    if (row.change < -limit.value - EPS) {
+    if (limit.kind === 'latency_rise') {
+      // the mean is reported; p50 and p95 are gated
+      gateLatency(row, columns)
+    } else if (row.change < -limit.value! - EPS) {
+      // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
       row.status = 'regression'
-    } else if (row.change > limit.value + EPS) {
+    } else if (row.change > limit.value! + EPS) {
       row.status = 'improvement'
     }
   } else if (inBaseline) {

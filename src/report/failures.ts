@@ -21,8 +21,10 @@ export function failureSentence(f: GateFailure): string {
 /** What went wrong with one metric, without its name (the terminal's status column). */
 export function failureDetail(f: MetricFailure): string {
   switch (f.kind) {
-    case 'max_drop':
     case 'latency':
+      if (f.percentile !== null) return percentileRise(f.percentile, f.baseline, f.candidate, f.value, f.limit, f.min_ms)
+      return dropWords(true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '')
+    case 'max_drop':
     case 'significant':
       return dropWords(f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise))
     case 'threshold':
@@ -57,6 +59,13 @@ export function failuresOf(c: Comparison, metric: string): MetricFailure[] {
 function dropWords(latency: boolean, value: number | null, limit: number): string {
   // a latency rise is relative to the baseline; a score drop is in score points
   return latency ? `rose ${pct(value)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(value)}, more than max_drop ${limit}`
+}
+
+/** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
+function percentileRise(percentile: string, baseline: number, candidate: number, rise: number | null, limit: number, minMs: number | null): string {
+  const ms = (v: number) => `${+v.toFixed(1)}`
+  const floor = minMs === null ? '' : ` and latency_min_ms ${minMs} ms`
+  return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`
 }
 
 function noiseWords(noise: DropEvidence): string {

@@ -1,7 +1,7 @@
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { escapeCell } from './escape.ts'
 import { failuresOf } from './failures.ts'
-import { metricTable, signed, statusCell, value } from './metricTable.ts'
+import { deltaCell, metricTable, statusCell, value } from './metricTable.ts'
 import { questionsIn } from './words.ts'
 import { worstQuestionsOf, worstWords, type WorstQuestion } from './worst.ts'
 
@@ -13,9 +13,9 @@ import { worstQuestionsOf, worstWords, type WorstQuestion } from './worst.ts'
 /** How many questions "Worst questions" names before the full table further down. */
 export const WORST_SHOWN = 3
 
-/** A metric the main table shows: the gate did not call it "within max_drop", or it failed a threshold or error rate. */
+/** A metric the main table shows: the gate did not call it within its limit (nor leave it ungated), or it failed a threshold or error rate. */
 export function moved(row: MetricRow, c: Comparison): boolean {
-  return row.status !== 'within' || failuresOf(c, row.metric).length > 0
+  return (row.status !== 'within' && row.status !== 'not_gated') || failuresOf(c, row.metric).length > 0
 }
 
 /**
@@ -38,7 +38,7 @@ export function metricsSection(results: Results): string[] {
 function movedTable(rows: readonly MetricRow[], c: Comparison): string[] {
   const lines = ['| metric | status | baseline → candidate | Δ |', '|---|---|---|--:|']
   for (const row of rows) {
-    const delta = row.delta === null ? '—' : signed(row.delta, 3)
+    const delta = deltaCell(row)
     lines.push(`| ${row.metric} | ${statusCell(row, c)} | ${value(row.metric, row.baseline)} → ${value(row.metric, row.candidate)} | ${delta} |`)
   }
   return lines
@@ -47,7 +47,11 @@ function movedTable(rows: readonly MetricRow[], c: Comparison): string[] {
 /** One line naming the metrics that stayed within their limits, with Δ where it does not round to zero. */
 export function foldUnchanged(rows: readonly MetricRow[]): string {
   if (rows.length === 0) return '_Every metric moved beyond its limit or failed a check._'
-  const names = rows.map((r) => (r.delta !== null && signed(r.delta, 3)[0] !== '±' ? `${r.metric} ${signed(r.delta, 3)}` : r.metric))
+  const names = rows.map((r) => {
+    const delta = deltaCell(r)
+    const named = delta !== '—' && delta[0] !== '±' ? `${r.metric} ${delta}` : r.metric
+    return r.status === 'not_gated' ? `${named} (not gated)` : named
+  })
   return `**Within their limits** (${rows.length}): ${names.join(', ')}.`
 }
 

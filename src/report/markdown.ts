@@ -11,6 +11,7 @@ import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
 import { errorCauses } from './errorCauses.ts'
+import { updateSection } from './update.ts'
 import { questionCountWords, questionsIn, subsetSentence } from './words.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
@@ -283,23 +284,4 @@ function usageDetails(results: Results): string[] {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`
-}
-
-function updateSection(results: Results): string {
-  const command = results.comparison?.update_command
-  if (!command) return ''
-  if (results.comparison?.verdict === 'incomparable') {
-    return ['If the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run and commit it:', '', '```sh', command, '```'].join('\n')
-  }
-  return [
-    '<details><summary>Update the baseline</summary>',
-    '',
-    'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:',
-    '',
-    '```sh',
-    command,
-    '```',
-    '',
-    '</details>',
-  ].join('\n')
 }

@@ -1,7 +1,7 @@
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { failuresOf } from './failures.ts'
-import { STATUS_WORDS } from './words.ts'
+import { percentileWords, statusWords } from './words.ts'
 
 const EMOJI: Record<MetricRow['status'], string> = {
   regression: '❌ ',
@@ -11,8 +11,8 @@ const EMOJI: Record<MetricRow['status'], string> = {
   new: '🆕 ',
   not_computed: '⚪ ',
   no_baseline: '',
+  not_gated: '',
 }
-const STATUS = Object.fromEntries(Object.entries(STATUS_WORDS).map(([status, words]) => [status, words && EMOJI[status as MetricRow['status']] + words])) as Record<MetricRow['status'], string>
 
 /** The metric table: every metric with baseline, candidate, Δ, its interval, its limit and what the gate made of it. */
 export function metricTable(results: Results): string[] {
@@ -40,18 +40,22 @@ function intervalCell(metric: string, interval: { low: number; high: number }): 
 
 export function statusCell(row: MetricRow, c: Comparison): string {
   const failures = failuresOf(c, row.metric)
-  const parts = [row.status === 'within' && failures.length > 0 ? '' : STATUS[row.status]]
+  const words = row.status === 'within' && failures.length > 0 ? '' : statusWords(row)
+  const parts = [words && EMOJI[row.status] + words]
+  // the gate holds latency's p50 and p95, not the mean the row shows
+  if (row.percentiles) parts.push(percentileWords(row))
   if (row.threshold !== null) parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)
   if (failures.some((f) => f.kind === 'error_rate')) parts.push(`❌ error rate ${row.errors}/${row.questions}`)
   return parts.filter(Boolean).join(' · ') || '—'
 }
 
 function limitCell(row: MetricRow): string {
-  if (row.limit.kind === 'latency_rise') return `+${Math.round(row.limit.value * 100)}%`
+  if (row.limit.kind === 'latency_rise') return row.limit.value === null ? 'not gated' : `+${Math.round(row.limit.value * 100)}% and +${row.limit.min_ms ?? '?'} ms`
   return `−${row.limit.value}`
 }
 
-function deltaCell(row: MetricRow): string {
+/** Δ in the metric's unit: milliseconds for latency, score points otherwise. */
+export function deltaCell(row: Pick<MetricRow, 'metric' | 'delta'>): string {
   if (row.delta === null) return '—'
   if (metricInfo(row.metric)?.unit === 'ms') return `${signed(row.delta, 0)} ms`
   return signed(row.delta, 3)

@@ -10,7 +10,7 @@ export function noiseSection(c: Comparison): string[] {
     const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains'
     // one plain sentence in view; the numbers behind it folded below
     lines.push(
-      `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${pct(n.mde)} or more is detected reliably.`,
+      `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)} (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${pct(n.mde)} or more is detected reliably.`,
     )
     folded.push(`A pass rate has a 95% interval of ±${pct(n.half_width)} at this n; ${pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c))
   }
@@ -42,4 +42,10 @@ function pct(x: number): string {
 function pValue(p: number | null): string {
   if (p === null) return '—'
   return p < 0.001 ? '< 0.001' : p.toFixed(3)
+}
+
+/** Questions worse on one metric and better on another: in neither count, named so the counts add up. */
+function mixed(c: Comparison): string {
+  const m = c.change_counts.questions_mixed
+  return m > 0 ? `, ${m} mixed` : ''
 }

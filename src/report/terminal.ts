@@ -6,7 +6,7 @@ import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
 import { worstQuestionsOf, worstWords } from './worst.ts'
-import { questionCountWords, STATUS_WORDS, subsetSentence } from './words.ts'
+import { percentileWords, questionCountWords, statusWords, subsetSentence } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 
 export interface TerminalOptions {
@@ -96,17 +96,19 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
     const num = (v: number | null) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3))
     const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`
     const failures = c ? failuresOf(c, m.metric) : []
+    // latency is gated on its p50 and p95, which its row of means does not show
+    const percentiles = m.percentiles && failures.length === 0 ? dim(` · ${percentileWords(m)}`) : ''
     const status =
       failures.length > 0
         ? red(shown(failures.map(failureDetail).join('; ')))
-        : m.status === 'improvement'
-          ? green(STATUS_WORDS.improvement)
-          : m.status === 'within'
-            ? dim(STATUS_WORDS.within)
-            : m.status === 'no_baseline' || m.status === null
-              ? dim('—')
-              : yellow(STATUS_WORDS[m.status])
-    lines.push(`  ${shown(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}`)
+        : m.status === 'no_baseline' || m.status === null || m.limit === null
+          ? dim('—')
+          : m.status === 'improvement'
+            ? green(statusWords(m))
+            : m.status === 'within' || m.status === 'not_gated'
+              ? dim(statusWords(m))
+              : yellow(statusWords(m))
+    lines.push(`  ${shown(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}${percentiles}`)
   }
   return lines
 }

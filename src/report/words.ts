@@ -15,6 +15,20 @@ export const STATUS_WORDS: Record<MetricRow['status'], string> = {
   new: 'new (not gated)',
   not_computed: 'not computed',
   no_baseline: '',
+  not_gated: 'not gated',
+}
+
+/** A row's status in words; `within` names the limit the row is within (latency: latency_rise and latency_min_ms). */
+export function statusWords(row: Pick<MetricRow, 'status' | 'limit'>): string {
+  if (row.status === 'within' && row.limit.kind === 'latency_rise') return 'within latency_rise'
+  return STATUS_WORDS[row.status]
+}
+
+/** A latency row's p50 and p95, which the gate holds (the row's own values are means): `p50 30 → 33 ms, p95 40 → 300 ms`. */
+export function percentileWords(row: Pick<MetricRow, 'percentiles'>): string {
+  if (!row.percentiles) return ''
+  const ms = (v: number) => `${Math.round(v)}`
+  return (['p50', 'p95'] as const).map((p) => `${p} ${ms(row.percentiles![p].baseline)} → ${ms(row.percentiles![p].candidate)} ms`).join(', ')
 }
 
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */

@@ -24,6 +24,7 @@ const NAMING_KEYS = ['thresholds', 'max_drop_overrides', 'by_category'] as const
  * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
  */
 export function checkGateCanAct(layers: readonly GateLayer[], rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k' | 'judge'>, scorer: Pick<Scorer, 'metrics' | 'withheld'>): void {
+  checkLatencyCanAct(layers)
   const computed = metricsBeforeAnswers(rows, config, scorer)
   const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms'])
   for (const key of NAMING_KEYS) {
@@ -62,4 +63,37 @@ export function whyNot(metric: string, rows: readonly EvalRow[], config: Pick<Co
   }
   if (isJudgedByModel(metric)) return `judge.provider is ${config.judge.provider}, which does not compute it`
   return 'it is not computed by any part of this run'
+}
+
+/** The layer whose value of `key` is in force: the highest that sets it. */
+function inForce(layers: readonly GateLayer[], key: keyof GateSettingsInput): GateLayer | undefined {
+  return [...layers].reverse().find((l) => l.settings?.[key] !== undefined)
+}
+
+/**
+ * latency_min_ms and a max_drop override of latency_ms only shape the latency gate, which exists
+ * only when latency_rise is set: without it latency is reported, not gated, and either setting
+ * would read as a gate that is not there. An error wherever a gate is resolved (run, compare, merge).
+ */
+export function checkLatencyCanAct(layers: readonly GateLayer[]): void {
+  const rise = inForce(layers, 'latency_rise')
+  if (rise && rise.settings!.latency_rise !== null) return
+  const floor = inForce(layers, 'latency_min_ms')
+  const minMs = floor?.settings!.latency_min_ms
+  if (floor && minMs !== null && minMs !== undefined) {
+    throw new GateError(
+      'bad_config',
+      `${floor.source}: ${floor.prefix}latency_min_ms is ${minMs}, but latency_rise is not set: latency is reported and not gated, so the floor would never be checked`,
+      `set gate.latency_rise (e.g. 0.5: a p50 or p95 latency more than 50% and more than ${minMs} ms above the baseline's fails), or remove latency_min_ms`,
+    )
+  }
+  const overrides = inForce(layers, 'max_drop_overrides')
+  const override = overrides?.settings!.max_drop_overrides?.latency_ms
+  if (overrides && override !== undefined) {
+    throw new GateError(
+      'bad_config',
+      `${overrides.source}: ${overrides.prefix}max_drop_overrides.latency_ms is ${override}, but latency_rise is not set: latency is reported and not gated, so the override would never be checked`,
+      `set gate.latency_rise: ${override} instead (it gates the p50 and p95 latency), and remove the override`,
+    )
+  }
 }

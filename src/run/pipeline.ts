@@ -3,6 +3,7 @@ import type { Candidate } from '../candidates/candidate.ts'
 import { missingOutput } from '../candidates/outputs.ts'
 import { compare, incomparability } from '../compare/compare.ts'
 import { resolveGate, type GateLayer } from '../baseline/gate.ts'
+import { checkLatencyCanAct } from './gateCanAct.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
@@ -175,7 +176,9 @@ async function scoreAnswers(
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
 export function compareResults(results: Results, baseline: BaselineView | null, gateLayers: readonly GateLayer[], resultsPath: string, baselinePath: string): Results {
-  const gate = resolveGate([baselineLayer(baseline), ...gateLayers])
+  const layers = [baselineLayer(baseline), ...gateLayers]
+  checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })))
+  const gate = resolveGate(layers)
   const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version)
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
   return { ...results, comparison }

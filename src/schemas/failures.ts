@@ -30,8 +30,19 @@ const drop = {
 export const GateFailureSchema = z.discriminatedUnion('kind', [
   /** a score fell by more than its max_drop; `noise` is set when the paired interval cannot tell the drop from noise (gate_mode strict) */
   z.object({ kind: z.literal('max_drop'), ...drop, unit: z.literal('score'), noise: DropEvidenceSchema.nullable() }),
-  /** latency rose by more than latency_rise (or its override), relative to the baseline */
-  z.object({ kind: z.literal('latency'), ...drop, unit: z.literal('fraction'), noise: DropEvidenceSchema.nullable() }),
+  /**
+   * latency rose by more than latency_rise (or its override), relative to the baseline, and by more
+   * than `min_ms`: `percentile` names which latency across questions (p50, p95), whose values
+   * `baseline` and `candidate` then are; null in files written before the gate used percentiles (the mean)
+   */
+  z.object({
+    kind: z.literal('latency'),
+    ...drop,
+    unit: z.literal('fraction'),
+    noise: DropEvidenceSchema.nullable(),
+    percentile: z.enum(['p50', 'p95']).nullable().default(null),
+    min_ms: z.number().nullable().default(null),
+  }),
   /** a drop (or latency rise) beyond its limit that the paired test tells from noise: it fails under either gate mode */
   z.object({ kind: z.literal('significant'), ...drop, unit: z.enum(['score', 'fraction']), evidence: DropEvidenceSchema }),
   /** the run's mean is on the wrong side of an absolute threshold (a ceiling for lower-is-better metrics), or has no value */
@@ -56,6 +67,10 @@ export type GateFailureKind = GateFailure['kind']
 /** The failures that belong to one metric row (everything but the category ones). */
 export type MetricFailure = Extract<GateFailure, { kind: 'max_drop' | 'latency' | 'significant' | 'threshold' | 'error_rate' }>
 
-/** What a metric row's change is held against: max_drop (score points) or latency_rise (a share of the baseline). */
-export const MetricLimitSchema = z.object({ kind: z.enum(['max_drop', 'latency_rise']), value: z.number() })
+/**
+ * What a metric row's change is held against: max_drop (score points) or latency_rise (a share of
+ * the baseline, on the p50 and p95 latency; null when latency_rise is not set: reported, not gated)
+ * with `min_ms`, the absolute rise in ms it must also exceed.
+ */
+export const MetricLimitSchema = z.object({ kind: z.enum(['max_drop', 'latency_rise']), value: z.number().nullable(), min_ms: z.number().nullable().default(null) })
 export type MetricLimit = z.infer<typeof MetricLimitSchema>

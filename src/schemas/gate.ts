@@ -10,16 +10,26 @@ import { idRecordSchema } from './ids.ts'
 const SCORE_DROP = 'must be between 0 and 1: it is a drop on the 0-1 score scale (0.02 = two points)'
 const scoreDrop = () => z.number().min(0, SCORE_DROP).max(1, SCORE_DROP)
 
+/** The absolute floor of a latency rise when latency_rise is set and latency_min_ms is not: below it a rise is scheduling jitter. */
+export const DEFAULT_LATENCY_MIN_MS = 50
+
 export const GateSettingsSchema = z.object({
   max_drop: scoreDrop().default(0.02),
-  /** per metric: a drop like max_drop, or for latency_ms a relative rise like latency_rise (baseline/gate.ts checks which) */
+  /** per metric: a drop like max_drop, or for latency_ms a relative rise in place of latency_rise (baseline/gate.ts checks which) */
   max_drop_overrides: z.record(z.string(), z.number().min(0)).default({}),
   thresholds: z.record(z.string(), z.number()).default({}),
   /** category label → metric → floor; labels are ids from the eval set */
   by_category: idRecordSchema(z.record(z.string(), z.number())).default({}),
   max_error_rate: z.number().min(0).max(1).default(0.1),
   question_drop: scoreDrop().default(0.25),
-  latency_rise: z.number().min(0).default(0.5),
+  /**
+   * Latency is reported always and gated only when this is set: a relative rise of the p50 or
+   * p95 latency across questions (0.5 = 50% slower) that also exceeds latency_min_ms fails.
+   * null (the default): not gated.
+   */
+  latency_rise: z.number().min(0).nullable().default(null),
+  /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
+  latency_min_ms: z.number().min(0).nullable().default(null),
   gate_mode: z.enum(['strict', 'significant']).default('strict'),
 })
 export type GateSettings = z.infer<typeof GateSettingsSchema>

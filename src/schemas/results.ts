@@ -120,10 +120,14 @@ export type RunInfo = z.infer<typeof RunInfoSchema>
 
 /**
  * regression: dropped by more than max_drop and the paired interval excludes no change;
- * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise.
+ * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise;
+ * not_gated: compared and reported, but no setting gates it (latency_ms without gate.latency_rise).
  */
-export const MetricStatusSchema = z.enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline'])
+export const MetricStatusSchema = z.enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline', 'not_gated'])
 export type MetricStatus = z.infer<typeof MetricStatusSchema>
+
+/** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
+const LatencyPairSchema = z.object({ baseline: z.number(), candidate: z.number(), change: z.number() })
 
 export const MetricRowSchema = z.object({
   metric: z.string(),
@@ -152,6 +156,8 @@ export const MetricRowSchema = z.object({
   /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
   mde: z.number().nullable().default(null),
   note: z.string().nullable(),
+  /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
+  percentiles: z.object({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
 })
 export type MetricRow = z.infer<typeof MetricRowSchema>
 
@@ -224,6 +230,7 @@ export const ComparisonSchema = z.object({
     .object({
       regression_rows: z.number().int(),
       improvement_rows: z.number().int(),
+      /** questions worse on some metric and better on none; better likewise; mixed: worse on one and better on another (the noise note counts the same) */
       questions_worse: z.number().int(),
       questions_better: z.number().int(),
       questions_mixed: z.number().int().default(0),

@@ -23,8 +23,8 @@ describe('a schema_version 1 results.json still loads', () => {
     const c = results.comparison!
     assert.equal(c.verdict, 'fail')
     assert.equal(c.gate.max_drop, 0.05)
-    assert.deepEqual(c.metrics.find((m) => m.metric === 'rules_pass')?.limit, { kind: 'max_drop', value: 0.05 })
-    assert.deepEqual(c.metrics.find((m) => m.metric === 'latency_ms')?.limit, { kind: 'latency_rise', value: 0.5 })
+    assert.deepEqual(c.metrics.find((m) => m.metric === 'rules_pass')?.limit, { kind: 'max_drop', value: 0.05, min_ms: null })
+    assert.deepEqual(c.metrics.find((m) => m.metric === 'latency_ms')?.limit, { kind: 'latency_rise', value: 0.5, min_ms: null })
     assert.deepEqual(c.failures, [])
     assert.deepEqual(c.reasons, [])
     assert.ok(

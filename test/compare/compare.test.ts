@@ -15,7 +15,7 @@ describe('metric-level gate', () => {
     const row = c.metrics.find((m) => m.metric === 'rules_pass')!
     assert.equal(c.verdict, 'fail')
     assert.ok(Math.abs(row.delta! - -0.04) < 1e-12)
-    assert.deepEqual(row.limit, { kind: 'max_drop', value: 0.02 })
+    assert.deepEqual(row.limit, { kind: 'max_drop', value: 0.02, min_ms: null })
     assert.match(failureSentence(c.failures[0]!), /rules_pass: dropped 0\.040, more than max_drop 0\.02/)
     // two flipped questions out of 50 are within noise: strict (the seed's rule) still fails
     assert.equal(row.status, 'regression_within_noise')
@@ -80,12 +80,13 @@ describe('metric-level gate', () => {
     assert.match(c.metrics.find((m) => m.metric === 'faithfulness')!.status, /^regression/)
   })
 
-  it('gates latency_ms on a relative rise (default 50%)', () => {
+  it('gates latency_ms on a relative rise of p50 and p95 when latency_rise is set (test/compare/latency.test.ts has the rest)', () => {
     const base = makeRun([{ latency_ms: 1000 }, { latency_ms: 1000 }])
     const slower = makeRun([{ latency_ms: 1600 }, { latency_ms: 1600 }])
     const abitSlower = makeRun([{ latency_ms: 1400 }, { latency_ms: 1400 }])
-    assert.match(compare(slower, baselineOf(base), gate(), UPDATE).metrics[0]!.status, /^regression/)
-    assert.equal(compare(abitSlower, baselineOf(base), gate(), UPDATE).metrics[0]!.status, 'within')
+    assert.match(compare(slower, baselineOf(base), gate({ latency_rise: 0.5 }), UPDATE).metrics[0]!.status, /^regression/)
+    assert.equal(compare(abitSlower, baselineOf(base), gate({ latency_rise: 0.5 }), UPDATE).metrics[0]!.status, 'within')
+    assert.equal(compare(slower, baselineOf(base), gate(), UPDATE).metrics[0]!.status, 'not_gated')
   })
 
   it('fails on an absolute threshold even without a baseline', () => {

@@ -24,7 +24,9 @@ const clearDrop = {
   base: makeRun(Array.from({ length: 200 }, (_, i) => ({ rules_pass: i < 180 ? 1 : 0 }))),
   cand: makeRun(Array.from({ length: 200 }, (_, i) => ({ rules_pass: i < 150 ? 1 : 0 }))),
 }
-const latencyBase = makeRun([{ latency_ms: 1000 }, { latency_ms: 1000 }])
+// 20 questions at 30 ms; the candidate's two slowest take 1000 ms: p50 stays, p95 rises
+const latencyBase = makeRun(Array.from({ length: 20 }, () => ({ latency_ms: 30 })))
+const latencyTail = makeRun(Array.from({ length: 20 }, (_, i) => ({ latency_ms: i < 2 ? 1000 : 30 })))
 
 const cases: KindCase[] = [
   {
@@ -42,11 +44,11 @@ const cases: KindCase[] = [
     expect: { kind: 'max_drop', metric: 'accuracy_norm', unit: 'score', baseline: 0.88, candidate: 0.75, value: 0.13, limit: 0.02, noise: null },
   },
   {
-    name: 'latency, a relative rise beyond latency_rise',
-    run: makeRun([{ latency_ms: 1600 }, { latency_ms: 1600 }]),
+    name: 'latency, a p95 rise beyond latency_rise and latency_min_ms',
+    run: latencyTail,
     baseline: () => baselineOf(latencyBase),
     gate: { latency_rise: 0.5 },
-    expect: { kind: 'latency', metric: 'latency_ms', unit: 'fraction', baseline: 1000, candidate: 1600, value: 0.6, limit: 0.5, 'noise.flips': { worse: 2, better: 0 } },
+    expect: { kind: 'latency', metric: 'latency_ms', unit: 'fraction', percentile: 'p95', baseline: 30, candidate: 1000, value: 970 / 30, limit: 0.5, min_ms: 50, noise: null },
   },
   {
     name: 'significant, a drop beyond max_drop whose interval excludes no change',
@@ -125,8 +127,8 @@ describe('compare() gives each gate failure as data', () => {
     assert.deepEqual(
       c.metrics.map((m) => [m.metric, m.limit]),
       [
-        ['rules_pass', { kind: 'max_drop', value: 0.03 }],
-        ['latency_ms', { kind: 'latency_rise', value: 0.4 }],
+        ['rules_pass', { kind: 'max_drop', value: 0.03, min_ms: null }],
+        ['latency_ms', { kind: 'latency_rise', value: 0.4, min_ms: 50 }],
       ],
     )
     assert.ok(

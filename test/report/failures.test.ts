@@ -27,10 +27,20 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     annotation: { message: 'accuracy_norm: dropped 0.130, more than max_drop 0.02', title: 'evalgate: accuracy_norm failed the gate' },
   },
   {
-    failure: { kind: 'latency', metric: 'latency_ms', baseline: 1000, candidate: 1600, value: 0.6, limit: 0.5, unit: 'fraction', noise: null },
+    // a results.json written before the gate held percentiles: the mean's rise
+    failure: { kind: 'latency', metric: 'latency_ms', baseline: 1000, candidate: 1600, value: 0.6, limit: 0.5, unit: 'fraction', noise: null, percentile: null, min_ms: null },
     sentence: 'latency_ms: rose 60.0%, more than the allowed 50.0%',
     markdown: '`latency_ms`: rose 60.0%, more than the allowed 50.0%',
     annotation: { message: 'latency_ms: rose 60.0%, more than the allowed 50.0%', title: 'evalgate: latency_ms failed the gate' },
+  },
+  {
+    failure: { kind: 'latency', metric: 'latency_ms', baseline: 30, candidate: 300, value: 9, limit: 0.5, unit: 'fraction', noise: null, percentile: 'p95', min_ms: 50 },
+    sentence: 'latency_ms: p95 rose from 30 to 300 ms (+270 ms, +900.0%), more than latency_rise 50.0% and latency_min_ms 50 ms',
+    markdown: '`latency_ms`: p95 rose from 30 to 300 ms (+270 ms, +900.0%), more than latency\\_rise 50.0% and latency\\_min\\_ms 50 ms',
+    annotation: {
+      message: 'latency_ms: p95 rose from 30 to 300 ms (+270 ms, +900.0%), more than latency_rise 50.0% and latency_min_ms 50 ms',
+      title: 'evalgate: latency_ms failed the gate',
+    },
   },
   {
     failure: { kind: 'significant', metric: 'recall@5', baseline: 0.9, candidate: 0.75, value: 0.15, limit: 0.05, unit: 'score', evidence: { ...noise, p_holm: 0.001 } },

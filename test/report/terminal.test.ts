@@ -75,7 +75,7 @@ describe('terminal wording', () => {
     c.failures = []
     const out = renderTerminal(makeResults(cand, c), { color: false })
     assert.match(out, /regression within noise/)
-    assert.doesNotMatch(out, /within_noise|not_computed|no_baseline/)
+    assert.doesNotMatch(out, /within_noise|not_computed|no_baseline|not_gated/)
   })
 
   it('writes "1 question", not "1 questions"', () => {

@@ -103,3 +103,40 @@ describe('gate settings that name a metric this run does not compute are refused
     })
   }
 })
+
+describe('latency settings that cannot act without latency_rise are refused (issue 12.2)', () => {
+  const refuses = (layers: GateLayer[], patterns: RegExp[]) =>
+    assert.throws(
+      () => checkGateCanAct(layers, WITHOUT_DOCS, config(), LEXICAL),
+      (error: unknown) => {
+        assert.ok(error instanceof GateError, String(error))
+        assert.equal(error.code, 'bad_config')
+        for (const pattern of patterns) assert.match(`${error.message}\n${error.hint}`, pattern)
+        return true
+      },
+    )
+
+  it('refuses latency_min_ms without latency_rise, naming the setting and the fix', () => {
+    refuses(
+      [fromYml({ latency_min_ms: 100 })],
+      [
+        /^evalgate\.yml \+ flags: gate\.latency_min_ms is 100, but latency_rise is not set: latency is reported and not gated/,
+        /\nset gate\.latency_rise \(e\.g\. 0\.5: .*100 ms.*\), or remove latency_min_ms$/,
+      ],
+    )
+  })
+
+  it("refuses a baseline's latency_min_ms when evalgate.yml turns latency_rise off", () => {
+    refuses([fromBaseline({ latency_rise: 0.5, latency_min_ms: 50 }), fromYml({ latency_rise: null })], [/^baselines\/baseline\.json: latency_min_ms is 50, but latency_rise is not set/])
+  })
+
+  it('refuses a max_drop override of latency_ms without latency_rise', () => {
+    refuses([fromYml({ max_drop_overrides: { latency_ms: 0.3 } })], [/gate\.max_drop_overrides\.latency_ms is 0\.3, but latency_rise is not set/, /\nset gate\.latency_rise: 0\.3 instead/])
+  })
+
+  it('accepts latency_min_ms with latency_rise from any layer, and no latency settings at all', () => {
+    checkGateCanAct([fromYml({ latency_rise: 0.5, latency_min_ms: 100 })], WITHOUT_DOCS, config(), LEXICAL)
+    checkGateCanAct([fromBaseline({ latency_rise: 0.5 }), fromYml({ latency_min_ms: 100, max_drop_overrides: { latency_ms: 0.3 } })], WITHOUT_DOCS, config(), LEXICAL)
+    checkGateCanAct([fromBaseline({ latency_rise: null, latency_min_ms: null }), fromYml({})], WITHOUT_DOCS, config(), LEXICAL)
+  })
+})
