@@ -2,6 +2,7 @@ import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
 import { GATE_PRECEDENCE } from '../baseline/gate.ts'
 import type { Command, OptionSpec } from '../run/option.ts'
 import { optionsOf } from '../run/options.ts'
+import { DEFAULT_GATE, DEFAULT_LATENCY_MIN_MS } from '../schemas/gate.ts'
 
 /** The text of `evalgate --help`. */
 export const MAIN_HELP = `evalgate: a quality gate for RAG / LLM question answering
@@ -38,6 +39,14 @@ interface CommandHelp {
   inherits?: Command
 }
 
+/** The settings a gate reads, for the commands that gate: the flags set only max_drop and gate_mode. */
+const GATE_SETTINGS = `Gate settings (under gate: in evalgate.yml, or kept in the baseline), with their defaults:
+  max_drop ${DEFAULT_GATE.max_drop}, max_drop_overrides {metric: drop}, thresholds {metric: floor},
+  by_category {category: {metric: floor}}, max_error_rate ${DEFAULT_GATE.max_error_rate}, question_drop ${DEFAULT_GATE.question_drop}, gate_mode ${DEFAULT_GATE.gate_mode},
+  latency_rise (not set: latency is reported, not gated; set, e.g. 0.5: the p50 or p95 latency
+  across questions fails when it rose by more than that share of the baseline's AND by more than
+  latency_min_ms, default ${DEFAULT_LATENCY_MIN_MS} ms). latency_min_ms without latency_rise is an error.`
+
 /** The words of each command's --help; the option lines come from the option table. */
 const COMMAND_HELP: Record<Command, CommandHelp> = {
   run: {
@@ -47,11 +56,13 @@ Gate settings: ${GATE_PRECEDENCE}, a later one
 winning; --verbose shows where each value came from.
 With --only or --failing-from it re-runs some questions only: a subset run is compared with the
 baseline on those questions and never gated (verdict "subset", exit 2, no history, no baseline).`,
+    after: GATE_SETTINGS,
   },
   merge: {
     usage: 'Usage: evalgate merge --out merged.json [--baseline F] [--report F] SHARD.json...',
     about: `Joins the results.json of every shard of one run. Refuses shards from different eval set
 versions or fingerprints, judges or shard counts, overlapping shards, and incomplete coverage.`,
+    after: GATE_SETTINGS,
   },
   trend: {
     usage: 'Usage: evalgate trend --history history.csv --metric M --out trend.svg [--threshold X]',
@@ -59,7 +70,7 @@ versions or fingerprints, judges or shard counts, overlapping shards, and incomp
 order, a break and a marker where the eval set version changes (series never mix versions),
 and a threshold line.`,
   },
-  compare: { usage: 'Usage: evalgate compare --baseline FILE --candidate RESULTS [options]' },
+  compare: { usage: 'Usage: evalgate compare --baseline FILE --candidate RESULTS [options]', after: GATE_SETTINGS },
   baseline: {
     usage: 'Usage: evalgate baseline --results RESULTS --out FILE [--version V]',
     about: `Writes a baseline (aggregate and per-question scores, eval set version and fingerprint, judge

@@ -1,5 +1,6 @@
 import type { Comparison } from '../schemas/results.ts'
 import { countOf } from '../io/countOf.ts'
+import { MIXED } from './words.ts'
 
 /** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
 export function noiseSection(c: Comparison): string[] {
@@ -47,5 +48,5 @@ function pValue(p: number | null): string {
 /** Questions worse on one metric and better on another: in neither count, named so the counts add up. */
 function mixed(c: Comparison): string {
   const m = c.change_counts.questions_mixed
-  return m > 0 ? `, ${m} mixed` : ''
+  return m > 0 ? `, ${m} mixed${MIXED}` : ''
 }

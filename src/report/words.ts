@@ -33,7 +33,7 @@ export function percentileWords(row: Pick<MetricRow, 'percentiles'>): string {
 
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
 export function questionCountWords(c: ChangeCounts): string {
-  const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed (worse on one metric, better on another)` : ''
+  const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${MIXED}` : ''
   return `${countOf(c.questions_worse, 'question')} worse, ${c.questions_better} better${mixed}`
 }
 
@@ -50,3 +50,6 @@ export function subsetSentence(results: Pick<Results, 'run' | 'comparison'>): st
   const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? `compared with the baseline on these ${countOf(c.common, 'question')} only` : 'not compared with a baseline'
   return `subset run, not gated: ${subset.questions} of the eval set's ${countOf(subset.total_questions, 'question')} (${subset.by}), ${compared}; the gate needs the whole eval set (a subset run exits 2 and cannot become the baseline)`
 }
+
+/** What a mixed question is, said once per report. */
+export const MIXED = ' (worse on one metric, better on another)'

@@ -27,6 +27,18 @@ describe('--help comes from the option table', () => {
   })
 })
 
+describe('--help of the commands that gate names the gate settings (issue 12.2)', () => {
+  for (const command of ['run', 'compare', 'merge']) {
+    it(`evalgate ${command} --help says latency is gated only with latency_rise, on p50 and p95, above latency_min_ms (default 50 ms)`, async () => {
+      const help = (await runCli([command, '--help'])).stdout.replace(/\s+/g, ' ')
+      assert.match(help, /Gate settings \(under gate: in evalgate\.yml, or kept in the baseline\)/)
+      assert.match(help, /max_drop 0\.02, .*question_drop 0\.25, gate_mode strict/)
+      assert.match(help, /latency_rise \(not set: latency is reported, not gated; .*the p50 or p95 latency across questions fails/)
+      assert.match(help, /latency_min_ms, default 50 ms\)\. latency_min_ms without latency_rise is an error\./)
+    })
+  }
+})
+
 describe('--no-color', () => {
   it('prints the terminal view without colour codes', async () => {
     const t = makeTempDir()
