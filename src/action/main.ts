@@ -60,7 +60,9 @@ export async function run(): Promise<void> {
     // a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start
     const verdict = results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline')
     core.setOutput('verdict', verdict)
-    core.setOutput('regressions', String(results.comparison?.change_counts.questions_worse ?? 0))
+    // every question worse on some metric, mixed ones included (action.yml: "questions that got worse")
+    const counts = results.comparison?.change_counts
+    core.setOutput('regressions', String(counts ? counts.questions_worse + counts.questions_mixed : 0))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)

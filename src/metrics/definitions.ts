@@ -42,9 +42,11 @@ export interface MetricDefinition {
   /** `ms` is milliseconds; every `score` lies in [0, 1] */
   unit: 'score' | 'ms'
   /**
-   * What a change of the mean is held against: `max_drop` (or its override), or `latency_rise`
-   * (a relative rise; per question too, in place of question_drop). Any metric can also carry a
-   * `thresholds` entry and `by_category` floors (ceilings where lower is better).
+   * What a change is held against: the mean's change against `max_drop` (or its override), or
+   * `latency_rise`: the p50 and p95 across questions, a relative rise that must also exceed
+   * `latency_min_ms`, gated only when latency_rise is set (compare/latency.ts); such a metric's
+   * per-question changes are never listed or counted. Any metric can also carry a `thresholds`
+   * entry and `by_category` floors (ceilings where lower is better).
    */
   gate: 'max_drop' | 'latency_rise'
   /**
