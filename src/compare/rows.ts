@@ -43,6 +43,8 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
     interval: null,
     p: null,
     p_holm: null,
+    test: null,
+    noise_reason: null,
     flips: null,
     mde: null,
     note: null,

@@ -1,31 +1,47 @@
 import type { Columns } from './columns.ts'
-import { metricInfo } from '../metrics/registry.ts'
+import { metricInfo, testFamilyOf } from '../metrics/registry.ts'
 import { pairedBootstrap, seedFrom } from '../stats/bootstrap.ts'
+import { signFlipTest } from '../stats/permutation.ts'
 import { halfWidth, minimumDetectableEffect } from '../stats/proportions.ts'
-import { holm, mcnemarExact, signTest } from '../stats/tests.ts'
+import { holm, mcnemarMidP, signTest, simes } from '../stats/tests.ts'
 import type { Comparison, MetricRow } from '../schemas/results.ts'
 
 export const ALPHA = 0.05
-const SMALL_N = 20
+
+/** One test in the Holm set: a metric that changed, or a family of tied metrics of which some changed. */
+export interface HolmTest {
+  family: string
+  /** its members that changed on at least one question, in report order */
+  metrics: string[]
+  /** the member's p, or the Simes combination of the members' */
+  p: number
+  p_holm: number
+}
 
 /**
  * Uncertainty for every metric compared question by question: a seeded paired-bootstrap
- * interval of Δ, its p-value and the Holm-adjusted p across the compared metrics, per-question
- * flips with a sign test, and the minimum detectable effect at this n. A drop beyond max_drop
- * whose interval does not exclude "no change" is a regression within noise.
+ * interval of Δ; a paired test that uses the size of each change (the sign-flip permutation
+ * test on the mean Δ; McNemar's mid-p for pass/fail metrics, where the sign of a change is all
+ * there is); per-question flips with a sign test; and the minimum detectable effect at this n.
+ *
+ * Holm runs over what changed: a metric no question moved on cannot be a regression and is not
+ * a test. Mechanically tied metrics (one testFamily in the definitions) are one test. A drop
+ * beyond max_drop is a regression when its interval excludes no change and its Holm-adjusted p
+ * is below ALPHA; else it is a regression within noise, with the reason recorded, so that the
+ * words next to an interval that excludes 0 can say why it still is noise.
  */
 export function annotateNoise(rows: MetricRow[], columns: Columns): void {
-  const tested: MetricRow[] = []
   for (const row of rows) {
     if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed') continue
+    const xs = columns.baseline?.get(row.metric)
+    const ys = columns.candidate.get(row.metric)
+    if (!xs || !ys) continue
+    const info = metricInfo(row.metric)
+    const higherIsBetter = info?.higherIsBetter ?? true
     const b: number[] = []
     const c: number[] = []
     let worse = 0
     let better = 0
-    const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true
-    const xs = columns.baseline?.get(row.metric)
-    const ys = columns.candidate.get(row.metric)
-    if (!xs || !ys) continue
     for (let i = 0; i < ys.length; i++) {
       const x = xs[i]!
       const y = ys[i]!
@@ -37,27 +53,61 @@ export function annotateNoise(rows: MetricRow[], columns: Columns): void {
       if (y > x === higherIsBetter) better += 1
       else worse += 1
     }
-    const boot = pairedBootstrap(b, c, { seed: seedFrom(row.metric) })
+    const seed = seedFrom(row.metric)
+    const boot = pairedBootstrap(b, c, { seed })
     if (!boot) continue
     row.interval = { low: boot.low, high: boot.high, level: 1 - ALPHA }
-    const sign = signTest(worse, better).p
-    row.flips = { worse, better, p: sign }
-    // Pass/fail metrics: exact McNemar on the flipped questions. Scores: the bootstrap, which
-    // is too sure of itself on a handful of questions (one flip gives a zero-width interval),
-    // so below SMALL_N it must also convince the sign test.
-    row.p = metricInfo(row.metric)?.binary ? mcnemarExact(worse, better) : b.length < SMALL_N ? Math.max(boot.p, sign) : boot.p
-    const unit = metricInfo(row.metric)?.unit
-    row.mde = unit === 'ms' ? null : minimumDetectableEffect(b.length, clampRate(row.baseline))
-    tested.push(row)
+    row.flips = { worse, better, p: signTest(worse, better).p }
+    if (info?.binary) {
+      row.p = mcnemarMidP(worse, better)
+      row.test = 'mcnemar_mid_p'
+    } else {
+      const test = signFlipTest(
+        c.map((y, i) => y - b[i]!),
+        { seed },
+      )
+      row.p = test.p
+      row.test = `sign_flip_${test.method}`
+    }
+    row.mde = info?.unit === 'ms' ? null : minimumDetectableEffect(b.length, clampRate(row.baseline))
   }
-  const adjusted = holm(tested.map((r) => r.p!))
-  tested.forEach((row, i) => (row.p_holm = adjusted[i]!))
+  const tests = holmTests(rows)
+  for (const test of tests) {
+    for (const row of rows.filter((r) => test.metrics.includes(r.metric))) {
+      // a member is no surer than its family, nor than its own test
+      row.p_holm = Math.max(test.p_holm, row.p!)
+    }
+  }
   for (const row of rows) {
-    if (row.status !== 'regression' || row.p_holm === null || row.interval === null) continue
+    if (row.status !== 'regression' || row.interval === null) continue
     const higherIsBetter = metricInfo(row.metric)?.higherIsBetter ?? true
     const excludesNoChange = higherIsBetter ? row.interval.high < 0 : row.interval.low > 0
-    if (!(excludesNoChange && row.p_holm < ALPHA)) row.status = 'regression_within_noise'
+    if (excludesNoChange && row.p_holm !== null && row.p_holm < ALPHA) continue
+    row.status = 'regression_within_noise'
+    row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : 'holm_correction'
   }
+}
+
+/**
+ * The Holm sets of a comparison whose rows annotateNoise has tested: one test per family of
+ * tied metrics of which at least one member changed on some question (the Simes combination of
+ * those members' p). The score metrics (held against max_drop) are adjusted together; latency,
+ * which moves on nearly every run and is held against its own limit, is adjusted on its own, so
+ * that it never costs a quality metric its significance. In report order of each family's first member.
+ */
+export function holmTests(rows: readonly MetricRow[]): HolmTest[] {
+  const families = new Map<string, MetricRow[]>()
+  for (const row of rows) {
+    if (row.p === null || !row.flips || row.flips.worse + row.flips.better === 0) continue
+    const family = testFamilyOf(row.metric)
+    families.set(family, [...(families.get(family) ?? []), row])
+  }
+  const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p!)), p_holm: 1 }))
+  for (const kind of ['max_drop', 'latency_rise'] as const) {
+    const set = tests.filter((t) => (metricInfo(t.metrics[0]!)?.gate ?? 'max_drop') === kind)
+    holm(set.map((t) => t.p)).forEach((adjusted, i) => (set[i]!.p_holm = adjusted))
+  }
+  return tests
 }
 
 /** The base rate for a power calculation, kept off 0 and 1 where the normal formula degenerates. */
@@ -75,5 +125,6 @@ export function noiseSummary(rows: readonly MetricRow[], questionsWorse: number,
     questions_worse: questionsWorse,
     questions_better: questionsBetter,
     sign_p: signTest(questionsWorse, questionsBetter).p,
+    tests: holmTests(rows),
   }
 }

@@ -62,6 +62,13 @@ export interface MetricDefinition {
   nullWhen: string
   /** the LLM tier: the judge call whose verdicts it comes from; only `rubric` metrics judge should-refuse questions */
   llmSource?: LlmSource
+  /**
+   * Metrics that are mechanically tied (computed from the same retrieved list, the same claims)
+   * share a name here and are tested as one family: the noise test counts them once, so that
+   * one change seen through five lenses is not five chances of a false alarm. Unset: the
+   * metric is its own family, and an `@K` metric's cut-offs are one family (its pattern).
+   */
+  testFamily?: string
   /** a headline metric: a category whose interval on it is wider than ±0.1 has too few questions */
   headline?: boolean
   /** its place in the report's trend chart (lower first; the chart shows the first 3 the run has) */
@@ -93,6 +100,7 @@ function retrieval(name: string, displayName: string, description: string, nullW
     unit: 'score',
     gate: 'max_drop',
     planned: withRelevantDocs,
+    testFamily: 'retrieval',
     nullWhen,
     ...more,
   }
@@ -160,7 +168,12 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
     { headline: true, trendRank: 4, categoryRank: 6 },
   ),
   judged('citation_norm', 'judge', ['llm'], 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL]),
-  judged('faithfulness', 'rag', ['lexical', 'llm'], 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], { headline: true, trendRank: 3, categoryRank: 7 }),
+  judged('faithfulness', 'rag', ['lexical', 'llm'], 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], {
+    headline: true,
+    trendRank: 3,
+    categoryRank: 7,
+    testFamily: 'claims',
+  }),
   judged('answer_relevancy', 'rag', ['llm'], 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`]),
   judged('context_precision', 'rag', ['lexical', 'llm'], 'usefulness', [
     'Context precision',
@@ -170,7 +183,10 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   judged('context_recall', 'rag', ['lexical', 'llm'], 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], {
     categoryRank: 8,
   }),
-  judged('hallucination_rate', 'hallucination', ['lexical', 'llm'], 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], { higherIsBetter: false }),
+  judged('hallucination_rate', 'hallucination', ['lexical', 'llm'], 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], {
+    higherIsBetter: false,
+    testFamily: 'claims',
+  }),
   judged('contradicted', 'hallucination', ['llm'], 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { higherIsBetter: false, binary: true }),
   {
     name: 'latency_ms',

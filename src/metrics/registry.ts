@@ -135,6 +135,12 @@ export function metricInfo(name: string): MetricInfo | undefined {
   return registry.info(name)
 }
 
+/** The family a metric is tested in (see MetricDefinition.testFamily): its declared one, else its pattern; an unknown metric is its own. */
+export function testFamilyOf(name: string): string {
+  const info = registry.info(name)
+  return info?.testFamily ?? info?.pattern ?? name
+}
+
 export function isKnownMetric(name: string): boolean {
   return registry.info(name) !== undefined
 }

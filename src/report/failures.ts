@@ -2,6 +2,7 @@ import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failur
 import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 import { countOf } from '../io/countOf.ts'
+import { noiseReason, pValue } from './words.ts'
 
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
@@ -68,9 +69,18 @@ function percentileRise(percentile: string, baseline: number, candidate: number,
   return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`
 }
 
+/** The evidence behind "within noise", with the reason when the interval alone would say otherwise. */
 function noiseWords(noise: DropEvidence): string {
-  const flips = noise.flips ? `, ${countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : ''
-  return ` (within noise: 95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}${flips}, Holm p = ${noise.p_holm.toFixed(3)})`
+  const flips = noise.flips ? `${countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : ''
+  const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`
+  switch (noiseReason(noise)) {
+    case 'interval_includes_zero':
+      return ` (within noise: ${ci} includes 0${flips && `, ${flips}`}, Holm p = ${pValue(noise.p_holm)})`
+    case 'test_not_significant':
+      return ` (within noise: the ${ci} excludes 0, but the paired test does not tell the drop from noise${flips && ` on ${flips}`}: p = ${pValue(noise.p)})`
+    case 'holm_correction':
+      return ` (within noise: the ${ci} excludes 0 and the paired test gives p = ${pValue(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm p = ${pValue(noise.p_holm)})`
+  }
 }
 
 function fmt(value: number | null): string {

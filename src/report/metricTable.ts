@@ -1,7 +1,7 @@
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { failuresOf } from './failures.ts'
-import { percentileWords, statusWords } from './words.ts'
+import { noiseReasonShort, percentileWords, statusWords } from './words.ts'
 
 const EMOJI: Record<MetricRow['status'], string> = {
   regression: '❌ ',
@@ -40,13 +40,19 @@ function intervalCell(metric: string, interval: { low: number; high: number }): 
 
 export function statusCell(row: MetricRow, c: Comparison): string {
   const failures = failuresOf(c, row.metric)
-  const words = row.status === 'within' && failures.length > 0 ? '' : statusWords(row)
+  const words = row.status === 'within' && failures.length > 0 ? '' : statusWords(row) + withinNoiseWhy(row)
   const parts = [words && EMOJI[row.status] + words]
   // the gate holds latency's p50 and p95, not the mean the row shows
   if (row.percentiles) parts.push(percentileWords(row))
   if (row.threshold !== null) parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)
   if (failures.some((f) => f.kind === 'error_rate')) parts.push(`❌ error rate ${row.errors}/${row.questions}`)
   return parts.filter(Boolean).join(' · ') || '—'
+}
+
+/** After "regression within noise", why: the interval sits in the next column and may exclude 0. */
+export function withinNoiseWhy(row: MetricRow): string {
+  if (row.status !== 'regression_within_noise' || !row.interval) return ''
+  return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason })})`
 }
 
 function limitCell(row: MetricRow): string {

@@ -6,6 +6,7 @@ import { failureDetail, failureSentence, failuresOf } from './failures.ts'
 import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
 import { worstQuestionsOf, worstWords } from './worst.ts'
+import { withinNoiseWhy } from './metricTable.ts'
 import { percentileWords, questionCountWords, statusWords, subsetSentence } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 
@@ -107,7 +108,7 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
             ? green(statusWords(m))
             : m.status === 'within' || m.status === 'not_gated'
               ? dim(statusWords(m))
-              : yellow(statusWords(m))
+              : yellow(statusWords(m) + withinNoiseWhy(m))
     lines.push(`  ${shown(m.metric).padEnd(width)}  ${num(m.baseline).padStart(8)}  ${num(m.candidate).padStart(9)}  ${delta.padStart(7)}  ${status}${percentiles}`)
   }
   return lines

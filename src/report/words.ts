@@ -1,4 +1,5 @@
 import { countOf } from '../io/countOf.ts'
+import type { NoiseReason } from '../schemas/failures.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 
 type ChangeCounts = Comparison['change_counts']
@@ -53,3 +54,43 @@ export function subsetSentence(results: Pick<Results, 'run' | 'comparison'>): st
 
 /** What a mixed question is, said once per report. */
 export const MIXED = ' (worse on one metric, better on another)'
+
+/** What a drop within noise rests on: its interval, its paired test's p, its Holm-adjusted p and the recorded reason. */
+export interface NoiseFacts {
+  interval: { low: number; high: number }
+  p: number | null
+  p_holm: number | null
+  reason: NoiseReason | null
+}
+
+/**
+ * Why a drop beyond its limit is within noise: the recorded reason, or for a file written
+ * before the reason was, the same rule applied to its numbers (the interval of a drop that
+ * excludes 0 lies on the side of the drop, so "contains 0" needs no direction).
+ */
+export function noiseReason(f: NoiseFacts): NoiseReason {
+  if (f.reason) return f.reason
+  if (f.interval.low <= 0 && f.interval.high >= 0) return 'interval_includes_zero'
+  return f.p !== null && f.p >= 0.05 ? 'test_not_significant' : 'holm_correction'
+}
+
+/**
+ * The reason in a few words, for a status cell beside the interval: a drop whose interval
+ * excludes 0 is never called noise without saying which test disagrees.
+ */
+export function noiseReasonShort(f: NoiseFacts): string {
+  switch (noiseReason(f)) {
+    case 'interval_includes_zero':
+      return 'CI includes 0'
+    case 'test_not_significant':
+      return `CI excludes 0 but paired test p = ${pValue(f.p)}`
+    case 'holm_correction':
+      return `CI excludes 0 but Holm p = ${pValue(f.p_holm)}`
+  }
+}
+
+/** A p-value as the reports print it: three places, and "< 0.001" below that. */
+export function pValue(p: number | null): string {
+  if (p === null) return '—'
+  return p < 0.001 ? '< 0.001' : p.toFixed(3)
+}

@@ -9,11 +9,22 @@ import { z } from 'zod'
 export const FailureUnitSchema = z.enum(['score', 'ms', 'fraction'])
 export type FailureUnit = z.infer<typeof FailureUnitSchema>
 
-/** The paired evidence on a drop: 95% bootstrap interval of Δ, questions worse / better, Holm-adjusted p. */
+/**
+ * Why a drop beyond its limit is still within noise: its interval includes 0; its interval
+ * excludes 0 but the paired test does not reject "no change"; or that test does, but not after
+ * Holm's correction across the metrics that changed.
+ */
+export const NoiseReasonSchema = z.enum(['interval_includes_zero', 'test_not_significant', 'holm_correction'])
+export type NoiseReason = z.infer<typeof NoiseReasonSchema>
+
+/** The paired evidence on a drop: 95% bootstrap interval of Δ, questions worse / better, the paired test's p and Holm-adjusted p. */
 export const DropEvidenceSchema = z.object({
   interval: z.object({ low: z.number(), high: z.number(), level: z.number() }),
   flips: z.object({ worse: z.number().int(), better: z.number().int() }).nullable(),
+  p: z.number().nullable().default(null),
   p_holm: z.number(),
+  /** set when the drop is within noise; null in files written before it was recorded */
+  reason: NoiseReasonSchema.nullable().default(null),
 })
 export type DropEvidence = z.infer<typeof DropEvidenceSchema>
 

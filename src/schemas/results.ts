@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { idRecordSchema } from './ids.ts'
-import { GateFailureSchema, MetricLimitSchema } from './failures.ts'
+import { GateFailureSchema, MetricLimitSchema, NoiseReasonSchema } from './failures.ts'
 import { GateSettingsSchema } from './gate.ts'
 
 export { GateSettingsSchema, type GateSettings } from './gate.ts'
@@ -129,6 +129,9 @@ export type MetricStatus = z.infer<typeof MetricStatusSchema>
 /** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
 const LatencyPairSchema = z.object({ baseline: z.number(), candidate: z.number(), change: z.number() })
 
+export const PairedTestSchema = z.enum(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p'])
+export type PairedTest = z.infer<typeof PairedTestSchema>
+
 export const MetricRowSchema = z.object({
   metric: z.string(),
   baseline: z.number().nullable(),
@@ -148,9 +151,17 @@ export const MetricRowSchema = z.object({
   n_candidate: z.number().int(),
   /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
   interval: IntervalSchema.nullable(),
-  /** two-sided p-value of delta, and after Holm correction across the compared metrics */
+  /**
+   * two-sided p-value of delta from `test`, and after Holm correction across the metrics that
+   * changed (tied metrics as one family; a member's is at least its own p); p_holm is null for
+   * a metric no question moved on, which is not tested
+   */
   p: z.number().nullable().default(null),
   p_holm: z.number().nullable().default(null),
+  /** the paired test behind `p`: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail */
+  test: PairedTestSchema.nullable().default(null),
+  /** why a drop beyond its limit is a regression within noise (status regression_within_noise); null otherwise */
+  noise_reason: NoiseReasonSchema.nullable().default(null),
   /** per-question changes: how many questions got worse / better on this metric, and the sign test */
   flips: z.object({ worse: z.number().int(), better: z.number().int(), p: z.number() }).nullable().default(null),
   /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
@@ -250,6 +261,8 @@ export const ComparisonSchema = z.object({
       questions_worse: z.number().int(),
       questions_better: z.number().int(),
       sign_p: z.number(),
+      /** the Holm set: one test per metric that changed, tied metrics as one family (Simes); latency adjusted on its own */
+      tests: z.array(z.object({ family: z.string(), metrics: z.array(z.string()), p: z.number(), p_holm: z.number() })).default([]),
     })
     .nullable()
     .default(null),

@@ -137,13 +137,13 @@ describe('compare() gives each gate failure as data', () => {
     )
   })
 
-  it('keeps the evidence of a significant drop: interval, flips and the Holm-adjusted p', () => {
+  it('keeps the evidence of a significant drop: interval, flips, the paired test p and the Holm-adjusted p', () => {
     const c = compare(clearDrop.cand, baselineOf(clearDrop.base), gate({ gate_mode: 'strict' }), UPDATE)
     const failure = c.failures[0]!
     assert.equal(failure.kind, 'significant')
     if (failure.kind !== 'significant') return
     const row = c.metrics.find((m) => m.metric === 'rules_pass')!
-    assert.deepEqual(failure.evidence, { interval: row.interval, flips: { worse: 30, better: 0 }, p_holm: row.p_holm })
+    assert.deepEqual(failure.evidence, { interval: row.interval, flips: { worse: 30, better: 0 }, p: row.p, p_holm: row.p_holm, reason: null })
     assert.ok(failure.evidence.interval.high < 0 && failure.evidence.p_holm < 0.05)
   })
 })
