@@ -79,7 +79,10 @@ function noiseWords(noise: DropEvidence): string {
     case 'test_not_significant':
       return ` (within noise: the ${ci} excludes 0, but the paired test does not tell the drop from noise${flips && ` on ${flips}`}: p = ${pValue(noise.p)})`
     case 'holm_correction':
-      return ` (within noise: the ${ci} excludes 0 and the paired test gives p = ${pValue(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm p = ${pValue(noise.p_holm)})`
+      // a file written before the paired test's p was kept has only the Holm p to show
+      return noise.p === null
+        ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm p = ${pValue(noise.p_holm)})`
+        : ` (within noise: the ${ci} excludes 0 and the paired test gives p = ${pValue(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm p = ${pValue(noise.p_holm)})`
   }
 }
 

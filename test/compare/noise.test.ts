@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { compare } from '../../src/compare/compare.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
+import { ResultsFileSchema } from '../../src/schemas/resultsV1.ts'
 import type { Scores } from '../helpers/factories.ts'
 import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
 
@@ -181,6 +182,38 @@ describe('the words next to an interval agree with it', () => {
     const text = [...renderReport(results).split('\n'), ...renderTerminal(results, { color: false }).split('\n')]
     const beside = text.filter((l) => /within noise/.test(l) && (l.includes('−0.152') || l.includes('-0.152') || l.includes('completeness_norm')))
     assert.ok(beside.length > 0)
-    for (const line of beside) assert.match(line, /excludes 0 (but|and)/, line)
+    for (const line of beside) assert.match(line, /excludes 0.*(Holm p = |paired test p = )0\.\d{3}/, line)
+  })
+})
+
+describe('results.json written before the paired test was recorded', () => {
+  it('still reads, with no test, no reason and no Holm set, and its report still says why', () => {
+    const { base, cand } = pair(
+      40,
+      () => ({ completeness_norm: 0.5, accuracy_norm: 0.5, relevance_norm: 0.5, citation_norm: 0.5, faithfulness: 0.5 }),
+      (i) => ({
+        completeness_norm: i < 8 ? 0.25 : i === 8 ? 0.75 : 0.5,
+        ...Object.fromEntries(['accuracy_norm', 'relevance_norm', 'citation_norm', 'faithfulness'].map((m) => [m, i === 0 ? 0.25 : i === 1 ? 0.75 : 0.5])),
+      }),
+    )
+    const written = JSON.parse(JSON.stringify(makeResults(cand, compare(cand, baselineOf(base), gate(), UPDATE))))
+    for (const row of written.comparison.metrics) {
+      delete row.test
+      delete row.noise_reason
+    }
+    delete written.comparison.noise.tests
+    for (const f of written.comparison.failures) {
+      if (!f.noise) continue
+      delete f.noise.p
+      delete f.noise.reason
+    }
+    const read = ResultsFileSchema.parse(written)
+    const row = read.comparison!.metrics.find((m) => m.metric === 'completeness_norm')!
+    assert.deepEqual([row.test, row.noise_reason, read.comparison!.noise!.tests], [null, null, []])
+    const line = renderReport(read)
+      .split('\n')
+      .find((l) => l.startsWith('- `completeness_norm`'))!
+    // without p the only test left to blame is Holm's
+    assert.match(line, /95% CI of Δ -0\.\d{3} to -0\.\d{3} excludes 0 on 8 questions worse \/ 1 better, but not after Holm's correction across the metrics: Holm p = 0\.\d{3}\)/)
   })
 })
