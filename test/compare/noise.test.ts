@@ -116,6 +116,23 @@ describe('the noise verdict', () => {
     assert.match(md, /tested once \(Simes' combination of their p\): retrieval \(precision@5, recall@5, recall@10, hit@5, ndcg@5, mrr\)/)
   })
 
+  it('corrects latency on its own: a latency that moved on every question costs a score metric nothing', () => {
+    const { base, cand } = pair(
+      30,
+      (i) => ({ accuracy_norm: 0.5, latency_ms: 100 + i }),
+      (i) => ({ accuracy_norm: i < 7 ? 0.25 : 0.5, latency_ms: 100 + i + (i % 2 ? 3 : -2) }),
+    )
+    const c = compare(cand, baselineOf(base), gate(), UPDATE)
+    const acc = c.metrics.find((m) => m.metric === 'accuracy_norm')!
+    const latency = c.metrics.find((m) => m.metric === 'latency_ms')!
+    assert.deepEqual(
+      c.noise!.tests.map((t) => t.metrics),
+      [['accuracy_norm'], ['latency_ms']],
+    )
+    assert.equal(acc.p_holm, acc.p)
+    assert.equal(latency.p_holm, latency.p)
+  })
+
   it('gives the same p for the same inputs when it draws (more than 16 questions changed)', () => {
     const { base, cand } = pair(
       60,
