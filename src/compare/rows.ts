@@ -57,18 +57,7 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
   }
   if (!baseline) return row
   const inBaseline = name in baseline.metrics
-  if (!inBaseline) {
-    row.status = 'new'
-    row.note = 'not in the baseline: reported, not gated'
-  } else if (baseline.questions) {
-    const paired = pairedMeans(columns.baseline?.get(name), columns.candidate.get(name), columns.inBaseline)
-    row.baseline = paired.baseline
-    row.candidate = paired.candidate
-    row.n_baseline = paired.n
-    row.n_candidate = paired.n
-  } else {
-    row.baseline = baseline.metrics[name] ?? null
-  }
+  setBaselineSide(row, baseline, columns, inBaseline)
   if (row.baseline !== null && row.candidate !== null) {
     row.delta = row.candidate - row.baseline
     row.change = directedChange(metricInfo(name), row.baseline, row.candidate)
@@ -85,4 +74,20 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
     row.note = row.candidate === null ? 'no question has a value in this run' : 'the baseline has no value for this metric'
   }
   return row
+}
+
+/** The baseline's side of a row: paired with the candidate's over the questions both have, or the aggregate mean of a baseline without questions. */
+function setBaselineSide(row: MetricRow, baseline: BaselineView, columns: Columns, inBaseline: boolean): void {
+  if (!inBaseline) {
+    row.status = 'new'
+    row.note = 'not in the baseline: reported, not gated'
+  } else if (baseline.questions) {
+    const paired = pairedMeans(columns.baseline?.get(row.metric), columns.candidate.get(row.metric), columns.inBaseline)
+    row.baseline = paired.baseline
+    row.candidate = paired.candidate
+    row.n_baseline = paired.n
+    row.n_candidate = paired.n
+  } else {
+    row.baseline = baseline.metrics[row.metric] ?? null
+  }
 }
