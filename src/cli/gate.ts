@@ -68,6 +68,13 @@ export function baselineCommand({ flags, io }: CommandContext): number {
       'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)',
     )
   }
+  if (results.run.judge_stopped) {
+    throw new GateError(
+      'bad_input',
+      `${f.results}: the judge stopped during that run (${results.run.judge_stopped.cause}), so its scores are errors, not answers judged: it cannot become the baseline`,
+      `fix the judge (${results.run.judge_stopped.fix}), run again, and write the baseline from that run`,
+    )
+  }
   const previous = loadBaseline(f.out)
   const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)
