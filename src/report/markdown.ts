@@ -192,7 +192,10 @@ function categoryTable(results: Results): string[] {
   // a warning that holds for every row is said once, above the table, instead of on each row
   const everyRow = tooFew.length === c.categories.length
   const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`
+  // the table is wide (one column per headline metric): folded, so a phone sees the warning and the failed floors, not a sideways scroll
   const lines = ['#### By category', '', ...(everyRow ? [`⚠️ ${warning}`, ''] : [])]
+  if (floorsFailed.length > 0) lines.push(`Category floors failed: ${floorsFailed.join(', ')}`, '')
+  lines.push(`<details><summary>${c.categories.length} categories × ${columns.length} metrics</summary>`, '')
   lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`)
   for (const cat of c.categories) {
     const cells = columns.map((m) => {
@@ -205,9 +208,8 @@ function categoryTable(results: Results): string[] {
     })
     lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`)
   }
-  if (floorsFailed.length > 0) lines.push('', `Category floors failed: ${floorsFailed.join(', ')}`)
-  if (tooFew.length > 0 && !everyRow) lines.push('', `⚠️ ${warning}`)
-  lines.push('')
+  lines.push('', '</details>', '')
+  if (tooFew.length > 0 && !everyRow) lines.push(`⚠️ ${warning}`, '')
   return lines
 }
 
@@ -227,13 +229,15 @@ function regressionSection(c: Comparison, limits: Limits, questions: Results['qu
 
 function changeTable(changes: readonly QuestionChange[], limit: number, questions: Results['questions'], total: number): string[] {
   const shown = changes.slice(0, limit)
-  const lines = ['| id | category | question | metric | baseline → candidate | Δ | reason |', '|---|---|---|---|---|--:|---|']
+  // five columns, what matters first: on a phone the id, the metric and the change stay in view
+  const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|']
   for (const q of shown) {
     const info = metricInfo(q.metric)
-    const flip = q.flip ? (q.candidate < q.baseline ? ' (pass → fail)' : ' (fail → pass)') : ''
+    const flip = q.flip ? (q.candidate < q.baseline ? ', pass → fail' : ', fail → pass') : ''
     const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2)
+    const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : ''
     lines.push(
-      `| ${escapeCell(q.id, 40)} | ${escapeCell(q.category ?? '', 24)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}${flip} | ${delta} | ${escapeCell(q.reason ?? '', 100)} |`,
+      `| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`,
     )
   }
   if (total > shown.length) lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`)

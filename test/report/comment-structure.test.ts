@@ -20,10 +20,24 @@ function tablesBeforeDetails(md: string): Array<[number, number]> {
   return tables
 }
 
+/** The tables a phone shows unfolded (outside every <details>), each as [line number, column count]. */
+function unfoldedTables(md: string): Array<[number, number]> {
+  const lines = md.split('\n')
+  const tables: Array<[number, number]> = []
+  let depth = 0
+  lines.forEach((line, i) => {
+    depth += (line.match(/<details/g) ?? []).length - (line.match(/<\/details>/g) ?? []).length
+    if (depth === 0 && line.startsWith('|') && /^\|(\s*:?-+:?\s*\|)+\s*$/.test(lines[i + 1] ?? '')) tables.push([i + 1, lines[i + 1]!.split('|').length - 2])
+  })
+  return tables
+}
+
 /** What a reviewer must see on the first screen: the verdict, every failing metric, the worst question. */
 function assertReadsInTenSeconds(md: string, results: Results): void {
   const c = results.comparison!
   for (const [line, columns] of tablesBeforeDetails(md)) assert.ok(columns <= 5, `the table at line ${line} has ${columns} columns before the first <details>`)
+  // anywhere in the comment, a table wider than 5 columns scrolls sideways at 390 px unless it is folded
+  for (const [line, columns] of unfoldedTables(md)) assert.ok(columns <= 5, `the unfolded table at line ${line} has ${columns} columns`)
   const first = md.split('\n').slice(0, 40).join('\n')
   assert.match(first, /^### .* evalgate: gate (failed|passed)/m, 'the verdict is in the first 40 lines')
   const failing = [...new Set(c.failures.map((f) => ('metric' in f ? f.metric : null)).filter((m): m is string => typeof m === 'string'))]
