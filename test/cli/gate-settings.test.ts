@@ -42,7 +42,7 @@ describe('gate settings: defaults < baseline < evalgate.yml < flags, with their 
     const c = readResults(out).comparison!
     assert.equal(c.gate.max_drop, 0.05)
     assert.equal(c.gate_sources?.max_drop, yml)
-    assert.deepEqual(c.metrics.find((m) => m.metric === 'rules_pass')?.limit, { kind: 'max_drop', value: 0.05 }, 'the metric rows are gated with it')
+    assert.deepEqual(c.metrics.find((m) => m.metric === 'rules_pass')?.limit, { kind: 'max_drop', value: 0.05, min_ms: null }, 'the metric rows are gated with it')
     assert.equal(c.gate.question_drop, 0.3, "the baseline's own setting stays where evalgate.yml says nothing")
     assert.equal(c.gate_sources?.question_drop, baselineFile)
     assert.equal(c.gate_sources?.max_error_rate, 'default')
