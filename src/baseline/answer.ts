@@ -13,6 +13,8 @@ export interface StoredAnswer {
   answer_truncated: boolean
   /** hex SHA-256 of the whole answer's UTF-8 bytes */
   answer_sha256: string
+  /** the whole answer's length in code points: judge health compares answer lengths with the baseline's */
+  answer_chars: number
 }
 
 /**
@@ -29,6 +31,13 @@ export function answerSha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
 }
 
+/** An answer's length in code points (an emoji counts once, as a reader counts it). */
+export function answerChars(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
 export function storedAnswer(text: string): StoredAnswer {
-  return { ...capAnswer(text), answer_sha256: answerSha256(text) }
+  return { ...capAnswer(text), answer_sha256: answerSha256(text), answer_chars: answerChars(text) }
 }

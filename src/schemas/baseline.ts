@@ -27,10 +27,15 @@ export const BaselineQuestionSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/, 'the hex SHA-256 of the whole answer (64 characters 0-9a-f)')
     .optional(),
+  /** the whole answer's length in code points; optional: baselines written before evalgate kept it still load */
+  answer_chars: z.number().int().min(0).optional(),
 })
 export type BaselineQuestion = z.infer<typeof BaselineQuestionSchema>
 
+/** required in schema 2 */
 const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'] as const
+/** not read from a schema-1 baseline */
+const OLD_IGNORED_FIELDS: readonly string[] = [...ANSWER_FIELDS, 'answer_chars']
 
 /**
  * A baseline of schema 1 (or none: the seed's form) keeps no answers: answer fields in one
@@ -44,7 +49,7 @@ function withoutOldAnswers(data: unknown): unknown {
   for (const id of Object.keys(questions)) {
     const q = (questions as Record<string, unknown>)[id]
     if (typeof q !== 'object' || q === null) kept[id] = q
-    else kept[id] = Object.fromEntries(Object.entries(q).filter(([field]) => !(ANSWER_FIELDS as readonly string[]).includes(field)))
+    else kept[id] = Object.fromEntries(Object.entries(q).filter(([field]) => !OLD_IGNORED_FIELDS.includes(field)))
   }
   return { ...data, questions: kept }
 }
@@ -75,6 +80,13 @@ export const BaselineSchema = z.preprocess(
         }
         if (q.answer_truncated && q.answer !== undefined && ([...q.answer].length !== ANSWER_CAP || !q.answer.endsWith(ANSWER_CUT_MARK))) {
           ctx.addIssue({ code: 'custom', path: ['questions', id, 'answer'], message: `a cut answer (answer_truncated: true) is ${ANSWER_CAP} characters ending with ${ANSWER_CUT_MARK}` })
+        }
+        if (q.answer_chars !== undefined && q.answer !== undefined && q.answer_truncated !== undefined) {
+          const kept = [...q.answer].length
+          if (q.answer_truncated ? q.answer_chars <= ANSWER_CAP : q.answer_chars !== kept) {
+            const expected = q.answer_truncated ? `more than ${ANSWER_CAP} (the answer was cut)` : `${kept}, the answer's length in code points`
+            ctx.addIssue({ code: 'custom', path: ['questions', id, 'answer_chars'], message: `expected ${expected}, got ${q.answer_chars}: write the baseline again with evalgate baseline` })
+          }
         }
       }
     }),

@@ -59,8 +59,11 @@ describe('evalgate baseline keeps each answer, capped, and its hash', () => {
     assert.equal(q1.answer_sha256, sha256(LONG))
     const q2 = written.questions!.q2!
     assert.deepEqual([q2.answer, q2.answer_truncated, q2.answer_sha256], ['Refunds take 5 days.', false, sha256('Refunds take 5 days.')])
+    // the whole answer's length in code points (the emoji count once), cut or not
+    assert.equal(q1.answer_chars, 600)
+    assert.equal(q2.answer_chars, 20)
     // the answer fields follow the scores, in a fixed order: a refreshed baseline diffs only where an answer changed
-    assert.deepEqual(Object.keys(q1), ['category', 'question', 'scores', 'answer', 'answer_truncated', 'answer_sha256'])
+    assert.deepEqual(Object.keys(q1), ['category', 'question', 'scores', 'answer', 'answer_truncated', 'answer_sha256', 'answer_chars'])
   })
 
   it('reads its own baseline back and compares: an unchanged answer whose score fell says so, a changed one keeps the text from before', async () => {
@@ -86,11 +89,21 @@ describe('evalgate baseline keeps each answer, capped, and its hash', () => {
       ['a hash that is not hex SHA-256', { ...q, answer_sha256: 'abc' }, /field "questions\.q1\.answer_sha256": the hex SHA-256/],
       ['an answer over 500 code points', { ...q, answer: 'x'.repeat(501) }, /field "questions\.q1\.answer": at most 500 characters/],
       ['a cut answer that does not end at the cap', { ...q, answer: 'short…', answer_truncated: true }, /field "questions\.q1\.answer": a cut answer .* is 500 characters ending with …/],
+      ["a length that is not the answer's", { ...q, answer_chars: 3 }, /field "questions\.q1\.answer_chars": expected 2, the answer's length in code points, got 3/],
+      ['a cut answer no longer than the cap', { ...q, answer: 'x'.repeat(499) + '…', answer_truncated: true, answer_chars: 500 }, /field "questions\.q1\.answer_chars": expected more than 500/],
+      ['a negative length', { ...q, answer_chars: -1 }, /field "questions\.q1\.answer_chars"/],
     ]
     for (const [name, question, pattern] of cases) {
       const file = writeJson(t.path(`${name}.json`), { schema_version: 2, version: 'v', eval_set_version: 'v1', metrics: { accuracy_norm: 1 }, questions: { q1: question } })
       assert.match(errorOf(() => loadBaseline(file)).message, pattern, name)
     }
+  })
+
+  it('loads a schema 2 baseline written before answer_chars was kept', () => {
+    const t = makeTempDir()
+    const q = { category: null, scores: { accuracy_norm: 1 }, answer: 'ok', answer_truncated: false, answer_sha256: sha256('ok') }
+    const file = writeJson(t.path('baseline.json'), { schema_version: 2, version: 'v', eval_set_version: 'v1', metrics: { accuracy_norm: 1 }, questions: { q1: q } })
+    assert.equal(loadBaseline(file)!.questions!.q1!.answer_chars, undefined)
   })
 })
 
