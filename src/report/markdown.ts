@@ -13,6 +13,7 @@ import { countOf } from '../io/countOf.ts'
 import { errorCauses } from './errorCauses.ts'
 import { updateSection } from './update.ts'
 import { questionCountWords, questionsIn, subsetSentence } from './words.ts'
+import { judgeHealthSection } from './judgeHealth.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -83,6 +84,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   out.push(...worstQuestions(results))
   out.push(...metricsSection(results))
   if (c) out.push(...noiseSection(c))
+  out.push(...judgeHealthSection(results))
   if (limits.categories) out.push(...categoryTable(results))
   if (c) out.push(...regressionSection(c, limits, results.questions))
   if (limits.categories) out.push(...chartsSection(results, options.history ?? []))

@@ -9,6 +9,7 @@ import { worstQuestionsOf, worstWords } from './worst.ts'
 import { withinNoiseWhy } from './metricTable.ts'
 import { percentileWords, questionCountWords, statusWords, subsetSentence } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
+import { judgeHealthLines } from './judgeHealth.ts'
 
 export interface TerminalOptions {
   color: boolean
@@ -54,6 +55,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
   lines.push('', ...(compared ? metricLines(results, p) : ownScoreLines(results, p)))
   lines.push(...errorLines(results, p))
+  lines.push(...judgeHealthLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
     lines.push('', `  ${red(questionCountWords(c.change_counts))} (${countOf(c.change_counts.regression_rows, 'row')} fell, worst first):`)

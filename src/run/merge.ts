@@ -1,3 +1,4 @@
+import { judgeHealth } from '../compare/judgeHealth.ts'
 import { loadResults } from '../baseline/baseline.ts'
 import { sortMetrics } from '../metrics/registry.ts'
 import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/results.ts'
@@ -68,6 +69,8 @@ export function mergeShardFiles(files: readonly string[]): Results {
     metrics: summary,
     questions,
     comparison: null,
+    // the shards' judge health covered their own questions; the whole run's is computed again
+    judge_health: first!.results.judge_health && judgeHealth(questions, null, null),
   }
 }
 

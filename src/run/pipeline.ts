@@ -1,4 +1,5 @@
 import { updateBaselineCommand, type BaselineView } from '../baseline/baseline.ts'
+import { judgeHealth } from '../compare/judgeHealth.ts'
 import type { Candidate } from '../candidates/candidate.ts'
 import { missingOutput } from '../candidates/outputs.ts'
 import { compare, incomparability } from '../compare/compare.ts'
@@ -114,6 +115,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     metrics: scored.summary,
     questions: scored.questions,
     comparison,
+    judge_health: scorer.usesModel ? judgeHealth(scored.questions, baseline, comparison) : null,
   }
 }
 
@@ -181,7 +183,8 @@ export function compareResults(results: Results, baseline: BaselineView | null, 
   const gate = resolveGate(layers)
   const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version)
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
-  return { ...results, comparison }
+  // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
+  return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) }
 }
 
 /** The baseline's committed settings, the lowest layer over the defaults, named by its path. */

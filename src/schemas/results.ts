@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idRecordSchema } from './ids.ts'
 import { GateFailureSchema, MetricLimitSchema, NoiseReasonSchema } from './failures.ts'
 import { GateSettingsSchema } from './gate.ts'
+import { JudgeHealthSchema } from './judgeHealth.ts'
 
 export { GateSettingsSchema, type GateSettings } from './gate.ts'
 
@@ -276,5 +277,7 @@ export const ResultsSchema = z.object({
   metrics: z.record(z.string(), MetricSummarySchema),
   questions: idRecordSchema(QuestionResultSchema),
   comparison: ComparisonSchema.nullable(),
+  /** an LLM-judged run's judge health (grade spread, length bias); null for lexical and rules-only runs, and in files written before evalgate kept it */
+  judge_health: JudgeHealthSchema.nullable().default(null),
 })
 export type Results = z.infer<typeof ResultsSchema>

@@ -73,6 +73,7 @@ export function makeResults(run: RunUnderTest, comparison: Results['comparison']
     metrics: run.metrics,
     questions: run.questions,
     comparison,
+    judge_health: null,
   }
 }
 
