@@ -1,12 +1,15 @@
 import { COLLAPSE_SHARE, LENGTH_RHO, LONGER_BY, MIN_HEALTH_ANSWERS, type AnswerLengths, type JudgeHealth, type LengthStratum } from '../schemas/judgeHealth.ts'
 import type { Results } from '../schemas/results.ts'
 import { countOf } from '../io/countOf.ts'
+import { showInvisible } from '../io/visible.ts'
+import { escapeInline } from './escape.ts'
 
 /**
  * Judge health, worded from results.json's `judge_health` (compare/judgeHealth.ts computes it):
  * each warning once for the run, then the grade histogram per rubric dimension and, when the
  * answers got longer than the baseline's, the rubric within length bands. Nothing for a run
- * without an LLM judge. Every text here is evalgate's own (metric names, numbers).
+ * without an LLM judge. Metric names are evalgate's own, but are escaped like any text read
+ * back from a results.json.
  */
 
 const GRADES = [0, 1, 2, 3, 4] as const
@@ -17,19 +20,19 @@ const dimensionOf = (metric: string) => metric.replace(/_norm$/, '')
 const percent = (share: number) => `${Math.round(share * 100)}%`
 const score = (v: number | null) => (v === null ? '—' : v.toFixed(2))
 
-/** The run's judge-health warnings, one sentence each, in the order the section shows them. */
-export function judgeHealthWarnings(health: JudgeHealth): string[] {
+/** The run's judge-health warnings, one sentence each, in the order the section shows them; `name` words (and escapes) a metric. */
+export function judgeHealthWarnings(health: JudgeHealth, name: (metric: string) => string): string[] {
   const warnings: string[] = []
   const collapsed = health.dimensions.filter((d) => d.collapsed)
   if (collapsed.length > 0) {
-    const [first, ...rest] = collapsed.map((d) => `${dimensionOf(d.metric)}: ${percent(d.top_share!)} of answers got ${d.top_grade}`)
+    const [first, ...rest] = collapsed.map((d) => `${name(d.metric)}: ${percent(d.top_share!)} of answers got ${d.top_grade}`)
     warnings.push(`the judge has stopped discriminating on ${[first, ...rest.map((r) => `on ${r}`)].join('; ')} (more than ${percent(COLLAPSE_SHARE)} on one grade)`)
   }
   const biased = health.dimensions.filter((d) => d.length_biased)
   if (biased.length > 0) {
     // one n for the lot when the dimensions share it (the usual case: every answer graded on all four)
     const oneN = biased.every((d) => d.n === biased[0]!.n)
-    const rhos = biased.map((d) => `${dimensionOf(d.metric)} ${d.length_rho!.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ')
+    const rhos = biased.map((d) => `${name(d.metric)} ${d.length_rho!.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ')
     warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${biased[0]!.n})` : ''}, above ${LENGTH_RHO}; longer answers may be scored higher for their length`)
   }
   const lengths = health.lengths
@@ -68,17 +71,18 @@ interface Paint {
 export function judgeHealthLines(results: Results, { yellow, dim }: Paint): string[] {
   const health = results.judge_health
   if (!health || health.dimensions.length === 0) return []
-  const width = Math.max(...health.dimensions.map((d) => dimensionOf(d.metric).length))
+  const name = (metric: string) => showInvisible(dimensionOf(metric))
+  const width = Math.max(...health.dimensions.map((d) => name(d.metric).length))
   const lines = ['', `  judge health: rubric grades 0→4 over ${countOf(health.answers, 'answerable question')}`]
   for (const d of health.dimensions) {
     const rho = d.length_rho === null ? '' : `  length rho ${d.length_rho.toFixed(2)}`
-    lines.push(`    ${dimensionOf(d.metric).padEnd(width)}  ${sparkline(d.counts)}  ${dim(`${d.counts.join(' ')}${rho}`)}`)
+    lines.push(`    ${name(d.metric).padEnd(width)}  ${sparkline(d.counts)}  ${dim(`${d.counts.join(' ')}${rho}`)}`)
   }
-  for (const warning of judgeHealthWarnings(health)) lines.push(`  ${yellow(`⚠ ${warning}`)}`)
+  for (const warning of judgeHealthWarnings(health, name)) lines.push(`  ${yellow(`⚠ ${warning}`)}`)
   const strata = health.lengths?.strata
   if (strata && strata.length > 0) {
     const metrics = health.dimensions.map((d) => d.metric)
-    lines.push(dim(`    length band (characters)   n baseline/candidate   ${metrics.map(dimensionOf).join(' · ')}: baseline → candidate`))
+    lines.push(dim(`    length band (characters)   n baseline/candidate   ${metrics.map(name).join(' · ')}: baseline → candidate`))
     strata.forEach((s, i) => {
       const cells = metrics.map((m) => `${score(s.metrics[m]?.baseline ?? null)} → ${score(s.metrics[m]?.candidate ?? null)}`).join('  ')
       lines.push(`    ${`${bandName(i, strata.length)} ${bandLabel(s)}`.padEnd(27)}${`${s.n_baseline}/${s.n_candidate}`.padEnd(23)}${cells}`)
@@ -91,13 +95,14 @@ export function judgeHealthLines(results: Results, { yellow, dim }: Paint): stri
 export function judgeHealthSection(results: Results): string[] {
   const health = results.judge_health
   if (!health || health.dimensions.length === 0) return []
+  const name = (metric: string) => escapeInline(dimensionOf(metric))
   const out: string[] = []
-  for (const warning of judgeHealthWarnings(health)) out.push(`> ⚠️ Judge health: ${warning}.`, '')
+  for (const warning of judgeHealthWarnings(health, name)) out.push(`> ⚠️ Judge health: ${warning}.`, '')
   const strata = health.lengths?.strata
   const metrics = health.dimensions.map((d) => d.metric)
   if (strata && strata.length > 0) {
     out.push(`**Rubric within answer-length bands** (cut at the baseline's length tertiles; baseline → candidate mean)`, '')
-    out.push(`| length band (characters) | n baseline | n candidate | ${metrics.map(dimensionOf).join(' | ')} |`, `|---|--:|--:|${metrics.map(() => '--:').join('|')}|`)
+    out.push(`| length band (characters) | n baseline | n candidate | ${metrics.map(name).join(' | ')} |`, `|---|--:|--:|${metrics.map(() => '--:').join('|')}|`)
     strata.forEach((s, i) => {
       const cells = metrics.map((m) => `${score(s.metrics[m]?.baseline ?? null)} → ${score(s.metrics[m]?.candidate ?? null)}`)
       out.push(`| ${bandName(i, strata.length)} (${bandLabel(s)}) | ${s.n_baseline} | ${s.n_candidate} | ${cells.join(' | ')} |`)
@@ -108,7 +113,7 @@ export function judgeHealthSection(results: Results): string[] {
   out.push(`| dimension | n | ${GRADES.join(' | ')} | length ρ |`, `|---|--:|${GRADES.map(() => '--:').join('|')}|--:|`)
   for (const d of health.dimensions) {
     const cells = d.counts.map((c, grade) => (grade === d.top_grade ? `**${c}** (${percent(d.top_share!)})` : String(c)))
-    out.push(`| ${dimensionOf(d.metric)} | ${d.n} | ${cells.join(' | ')} | ${d.length_rho === null ? '—' : d.length_rho.toFixed(2)} |`)
+    out.push(`| ${name(d.metric)} | ${d.n} | ${cells.join(' | ')} | ${d.length_rho === null ? '—' : d.length_rho.toFixed(2)} |`)
   }
   out.push(
     '',
