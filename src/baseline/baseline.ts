@@ -9,6 +9,8 @@ import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline } from '../schem
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
 import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
+import { reportedModels } from '../metrics/judgeCalls.ts'
+import type { ReportedModels } from '../schemas/baseline.ts'
 
 /** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
 export const DEFAULT_BASELINE_PATH = 'baselines/baseline.json'
@@ -33,6 +35,8 @@ export interface BaselineView {
   eval_set_version: string
   eval_set_fingerprint: string | null
   judge: JudgeIdentity | null
+  /** the model strings the judge's API reported; null when it reported none (or the file predates them) */
+  judge_reported_models?: ReportedModels | null
   metrics: Record<string, number | null>
   /** per-question scores (and the answer, from a baseline of schema 2 or a results.json); null for the minimal form */
   questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null> } & Partial<StoredAnswer>> | null
@@ -129,6 +133,7 @@ export function viewOfBaseline(b: Baseline, path: string | null): BaselineView {
     eval_set_version: b.eval_set_version,
     eval_set_fingerprint: b.eval_set_fingerprint ?? null,
     judge: b.judge ?? null,
+    judge_reported_models: b.judge_reported_models ?? null,
     metrics: b.metrics,
     questions: b.questions ?? null,
     settings: gateSettingsOf(b),
@@ -143,6 +148,7 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     eval_set_version: r.run.eval_set_version,
     eval_set_fingerprint: r.run.eval_set_fingerprint,
     judge: r.run.judge,
+    judge_reported_models: reportedModels(r.questions),
     metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
     questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer) }])),
     settings: r.comparison ? gatedWith(r.comparison) : {},
@@ -195,12 +201,14 @@ function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
  */
 export function baselineFromResults(results: Results, previous: BaselineView | null, version: string | null, now: Date): Baseline {
   const settings = results.comparison ? gateSettingsOf(results.comparison.gate) : (previous?.settings ?? {})
+  const reported = reportedModels(results.questions)
   return {
     schema_version: BASELINE_SCHEMA_VERSION,
     version: version ?? results.run.version ?? 'unversioned',
     eval_set_version: results.run.eval_set_version,
     eval_set_fingerprint: results.run.eval_set_fingerprint,
     judge: results.run.judge,
+    ...(reported ? { judge_reported_models: reported } : {}),
     created_at: now.toISOString(),
     ...settings,
     metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),

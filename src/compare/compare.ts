@@ -11,6 +11,7 @@ import { questionReason } from './reasons.ts'
 import { notGated } from './subset.ts'
 import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
+import { judgeModelChange } from '../judge/trace.ts'
 
 /** Where each gate setting came from (resolveGate in baseline/gate.ts). */
 type GateSources = NonNullable<Comparison['gate_sources']>
@@ -128,6 +129,7 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
     baseline_answers: baselineAnswers(regressions.slice(0, MAX_STORED_CHANGES), baseline, run.questions),
     change_counts,
     messages,
+    judge_model_change: judgeModelChange(baseline, run),
     ...settings,
     verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
     noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common.length) : null,
@@ -168,6 +170,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
     baseline_answers: idRecord(),
     change_counts: changeCounts([], []),
     messages: [],
+    judge_model_change: null,
     ...settings,
     update_command: updateCommand,
   }

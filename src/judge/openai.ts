@@ -5,7 +5,7 @@ import { Limiter } from '../io/limiter.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
 import { CachedChatSchema, CachedEmbeddingsSchema, RequestShapeSchema, type PromptId, type ResponseOf } from '../schemas/judge.ts'
 import { rateLimitOrServerError, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
-import { REPAIRS_PER_ASK, type AskOptions, type CallGate, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
+import { REPAIRS_PER_ASK, type AskOptions, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
 import type { FamilyUsage } from '../schemas/results.ts'
 import { UsageMeter } from './usage.ts'
 import { registerSecret } from '../io/redact.ts'
@@ -15,6 +15,7 @@ import { describeApiError, parseReply } from './reply.ts'
 import { decodeEmbedding } from './embeddings.ts'
 import { CircuitBreaker, type JudgeStop } from './breaker.ts'
 import { explainFault } from './preflight.ts'
+import { tracedString } from './trace.ts'
 
 export { describeApiError, parseReply } from './reply.ts'
 
@@ -62,7 +63,7 @@ export const DEFAULT_SAMPLING: SamplingSettings = { responseFormat: 'auto', temp
 const MAX_ADAPTATIONS = 4
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string }
-type Reply = { ok: true; content: string; shape: RequestShape } | { ok: false; error: string; refused: boolean }
+type Reply = { ok: true; content: string; shape: RequestShape; model: string | null; id: string | null } | { ok: false; error: string; refused: boolean }
 
 /**
  * The judge over any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, a gateway),
@@ -142,10 +143,11 @@ export class OpenAIJudge implements Judge {
       const parsed = parseReply(cached.content, prompt)
       if (parsed.ok) {
         family.cache_hits += 1
+        options.trace?.({ family: id, model: cached.model ?? null, id: cached.id ?? null, cached: true })
         return parsed
       }
     }
-    let reply = await this.gatedChat(turns, prompt, family, options.gate)
+    let reply = await this.gatedChat(turns, prompt, family, options)
     if (!reply.ok) {
       family.errors += 1
       return { ok: false, error: reply.error, raw: null }
@@ -153,24 +155,27 @@ export class OpenAIJudge implements Judge {
     let conversation = turns
     let content = reply.content
     let shape = reply.shape
+    let answeredBy = { model: reply.model, id: reply.id }
     let parsed = parseReply(content, prompt)
     // at most REPAIRS_PER_ASK repairs (the call plan counts them): show the model its reply and what was wrong with it
     for (let repairs = 0; !parsed.ok && repairs < REPAIRS_PER_ASK; repairs++) {
       conversation = [...conversation, { role: 'assistant', content }, { role: 'user', content: `That reply was not valid: ${parsed.error}. Reply again with only the JSON object described above.` }]
-      reply = await this.gatedChat(conversation, prompt, family, options.gate)
+      reply = await this.gatedChat(conversation, prompt, family, options)
       if (!reply.ok) {
         family.errors += 1
         return { ok: false, error: `invalid JSON from the judge, and the repair call ${reply.refused ? 'was not made' : 'failed'}: ${reply.error}`, raw: content }
       }
       content = reply.content
       shape = reply.shape
+      answeredBy = { model: reply.model, id: reply.id }
       parsed = parseReply(content, prompt)
     }
     if (!parsed.ok) {
       family.errors += 1
       return { ok: false, error: `invalid JSON from the judge after ${REPAIRS_PER_ASK === 1 ? 'one repair' : `${REPAIRS_PER_ASK} repairs`}: ${parsed.error}`, raw: content }
     }
-    this.cache.set(keyFor(shape), { content })
+    // a cached reply keeps the model and id of the call that gave it, so a re-run traces it to that call
+    this.cache.set(keyFor(shape), { content, ...answeredBy })
     return parsed
   }
 
@@ -183,6 +188,7 @@ export class OpenAIJudge implements Judge {
     const cached = this.cache.get(key, CachedEmbeddingsSchema)
     if (cached && cached.vectors.length === texts.length) {
       family.cache_hits += 1
+      options.trace?.({ family: 'embeddings', model: cached.model ?? null, id: null, cached: true })
       return { ok: true, value: cached.vectors }
     }
     const refused = options.gate?.open() ?? null
@@ -199,6 +205,8 @@ export class OpenAIJudge implements Judge {
       return { ok: false, error: describeApiError(result.error, result.retries), raw: null }
     }
     const response = result.value
+    const reported = tracedString(response.model)
+    options.trace?.({ family: 'embeddings', model: reported, id: null, cached: false })
     const tokens = response.usage?.prompt_tokens ?? 0
     options.gate?.close(tokens)
     family.calls += 1
@@ -208,12 +216,13 @@ export class OpenAIJudge implements Judge {
     if (vectors.length !== texts.length) return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null }
     if (vectors.some((v) => v === null)) return { ok: false, error: 'the embeddings endpoint returned an embedding that is neither a list of numbers nor base64 float32', raw: null }
     const decoded = vectors as number[][]
-    this.cache.set(key, { vectors: decoded })
+    this.cache.set(key, { vectors: decoded, model: reported })
     return { ok: true, value: decoded }
   }
 
   /** One chat call if the gate lets it go: its content and the shape it was sent in, or why there is none (`refused`: no call was made). */
-  private async gatedChat(turns: Message[], prompt: Prompt, family: FamilyUsage, gate: CallGate | undefined): Promise<Reply> {
+  private async gatedChat(turns: Message[], prompt: Prompt, family: FamilyUsage, options: CallOptions): Promise<Reply> {
+    const gate = options.gate
     const refused = gate?.open() ?? null
     if (refused !== null) return { ok: false, error: refused, refused: true }
     const started = performance.now()
@@ -231,7 +240,9 @@ export class OpenAIJudge implements Judge {
     family.prompt_tokens += prompted
     family.completion_tokens += completed
     gate?.close(prompted + completed)
-    return { ok: true, content: response.choices[0]?.message?.content ?? '', shape }
+    const answeredBy = { model: tracedString(response.model), id: tracedString(response.id) }
+    options.trace?.({ family: prompt.id, ...answeredBy, cached: false })
+    return { ok: true, content: response.choices[0]?.message?.content ?? '', shape, ...answeredBy }
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { PromptId, ResponseOf } from '../schemas/judge.ts'
-import { REPAIRS_PER_ASK, type AskOptions, type CallOptions, type Judge, type JudgeResult } from './judge.ts'
+import { REPAIRS_PER_ASK, type AskOptions, type CallOptions, type Judge, type JudgeCall, type JudgeResult } from './judge.ts'
 
 export type CallKind = PromptId | 'embeddings'
 
@@ -27,6 +27,8 @@ export type PlannedJudge = Pick<Judge, 'ask' | 'embed'>
  */
 export class CallPlan {
   readonly asks: readonly PlannedAsks[]
+  /** every judge call this question's asks made or were served from the cache, in the order they happened */
+  readonly calls: JudgeCall[] = []
   private readonly left = new Map<CallKind, number>()
 
   constructor(asks: readonly PlannedAsks[]) {
@@ -56,10 +58,12 @@ export class CallPlan {
   }
 
   judge(inner: Judge): PlannedJudge {
+    const trace = (call: JudgeCall) => this.calls.push(call)
     return {
       ask: <P extends PromptId>(prompt: P, vars: Record<string, string | number>, options?: AskOptions): Promise<JudgeResult<ResponseOf<P>>> =>
-        this.take(prompt) ? inner.ask(prompt, vars, options) : Promise.resolve(notPlanned(prompt)),
-      embed: (texts: readonly string[], options?: CallOptions): Promise<JudgeResult<number[][]>> => (this.take('embeddings') ? inner.embed(texts, options) : Promise.resolve(notPlanned('embeddings'))),
+        this.take(prompt) ? inner.ask(prompt, vars, { ...options, trace }) : Promise.resolve(notPlanned(prompt)),
+      embed: (texts: readonly string[], options?: CallOptions): Promise<JudgeResult<number[][]>> =>
+        this.take('embeddings') ? inner.embed(texts, { ...options, trace }) : Promise.resolve(notPlanned('embeddings')),
     }
   }
 }

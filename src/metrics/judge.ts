@@ -1,5 +1,8 @@
 import type { PromptId, ResponseOf } from '../schemas/judge.ts'
-import type { FamilyUsage, JudgeIdentity } from '../schemas/results.ts'
+import type { FamilyUsage, JudgeCallRecord, JudgeIdentity } from '../schemas/results.ts'
+
+/** One judge call as the endpoint answered it (a cache hit keeps the model and id it was first answered with). */
+export type JudgeCall = JudgeCallRecord
 
 export type JudgeResult<T> = { ok: true; value: T } | { ok: false; error: string; raw: string | null }
 
@@ -19,6 +22,8 @@ export interface CallGate {
 
 export interface CallOptions {
   gate?: CallGate
+  /** told of every call behind this ask or embed, cache hits included, in the order they happen */
+  trace?: (call: JudgeCall) => void
 }
 
 export interface AskOptions extends CallOptions {

@@ -78,7 +78,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (stopped) out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '')
   const subset = subsetSentence(results)
   if (subset) out.push(`> ⚠️ **${escapeInline(subset)}**`, '')
-  for (const note of results.run.notes) out.push(`> ⚠️ ${escapeInline(note)}`, '')
+  for (const note of [...(c?.judge_model_change ? [`judge: ${c.judge_model_change}`] : []), ...results.run.notes]) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
   if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
   out.push(...worstQuestions(results))

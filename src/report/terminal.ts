@@ -46,6 +46,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   lines.push(
     `${shard ?? headline}  evalgate · ${shown(r.version ?? 'run')} on eval set ${shown(r.eval_set_version)} (${countOf(r.question_count, 'question')}) · judge ${shown(r.judge.provider)}${r.judge.response_format ? ` (${shown(r.judge.response_format)})` : ''}`,
   )
+  if (c?.judge_model_change) lines.push(`  ${yellow(`judge: ${shown(c.judge_model_change)}`)}`)
   if (r.judge_stopped)
     lines.push(`  ${red(`the judge stopped: ${shown(r.judge_stopped.cause)}`)}; the calls after it were not sent, so this run has no verdict`, `  fix: ${shown(r.judge_stopped.fix)}`)
   if (c && c.baseline.kind !== 'none') lines.push(dim(`  baseline ${shown(c.baseline.version ?? '?')} (${shown(c.baseline.path ?? c.baseline.kind)}) · ${countOf(c.common, 'question')} compared`))

@@ -52,7 +52,10 @@ export async function runLlmTier(
       const output = outputs.get(row.id)
       const q = questions[row.id]!
       if (!output || output.error !== null) return
-      const scored = await scoreWithJudge(row, output, budgeted, settings, plan.questions.get(row.id) ?? new CallPlan([]))
+      const calls = plan.questions.get(row.id) ?? new CallPlan([])
+      const scored = await scoreWithJudge(row, output, budgeted, settings, calls)
+      // by family, so concurrent asks land in one order from run to run
+      if (calls.calls.length > 0) q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0))
       for (const metric of LLM_METRICS) {
         const s = scored.scores[metric]
         q.scores[metric] = s?.value ?? null

@@ -32,6 +32,11 @@ export const BaselineQuestionSchema = z.object({
 })
 export type BaselineQuestion = z.infer<typeof BaselineQuestionSchema>
 
+/** The distinct model strings the judge's API reported, chat and embeddings apart (judge/trace.ts). */
+export const ReportedModelsSchema = z.object({ chat: z.array(z.string()), embeddings: z.array(z.string()) })
+export type ReportedModels = z.infer<typeof ReportedModelsSchema>
+
+
 /** required in schema 2 */
 const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'] as const
 /** not read from a schema-1 baseline */
@@ -62,6 +67,8 @@ export const BaselineSchema = z.preprocess(
     eval_set_version: z.union([z.string(), z.number()]).transform(String),
     eval_set_fingerprint: z.string().optional(),
     judge: JudgeIdentitySchema.optional(),
+    /** what the judge's API reported answering with (a requested `gpt-4o` is `gpt-4o-2024-08-06`); absent when it reported nothing, or in files written before evalgate kept it */
+    judge_reported_models: ReportedModelsSchema.optional(),
     created_at: z.string().optional(),
     /** aggregate means; the seed's form has only these */
     metrics: z.record(z.string(), z.number().nullable()),

@@ -21,8 +21,14 @@ export type PromptId = keyof typeof RESPONSE_SCHEMAS
 export type ResponseOf<P extends PromptId> = z.infer<(typeof RESPONSE_SCHEMAS)[P]>
 
 /** A judge cache entry, checked when read: an entry of any other shape is a miss, never a score. */
-export const CachedChatSchema = z.object({ content: z.string() })
+export const CachedChatSchema = z.object({
+  content: z.string(),
+  /** the `model` and `id` the endpoint answered this reply with; absent in entries written before evalgate kept them */
+  model: z.string().nullable().optional(),
+  id: z.string().nullable().optional(),
+})
 export const CachedEmbeddingsSchema = z.object({
+  model: z.string().nullable().optional(),
   vectors: z.array(z.array(z.number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0]!.length), 'every vector has the same length'),
 })
 

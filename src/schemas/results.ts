@@ -45,6 +45,22 @@ export const ClaimSchema = z.object({
 })
 export type Claim = z.infer<typeof ClaimSchema>
 
+/**
+ * One judge call behind a question's scores, as the endpoint answered it: the `model` string and
+ * response `id` it returned (null when it sent none; embeddings responses carry no id), and
+ * whether the reply came from the judge cache (then with the model and id of the call that first
+ * gave it). Kept per question, model strings inline: the response id is unique per call and is
+ * most of an entry, so a per-run table of models referenced by index would save little and make
+ * merging shards a renumbering.
+ */
+export const JudgeCallSchema = z.object({
+  family: z.string(),
+  model: z.string().nullable(),
+  id: z.string().nullable(),
+  cached: z.boolean(),
+})
+export type JudgeCallRecord = z.infer<typeof JudgeCallSchema>
+
 export const QuestionResultSchema = z.object({
   question: z.string(),
   category: z.string().nullable(),
@@ -58,6 +74,8 @@ export const QuestionResultSchema = z.object({
   /** metric → error message; "candidate" when the system under test failed on this question */
   errors: z.record(z.string(), z.string()),
   claims: z.array(ClaimSchema).optional(),
+  /** every LLM-judge call behind this question's scores; absent when the judge made none (or in files written before evalgate kept them) */
+  judge_calls: z.array(JudgeCallSchema).optional(),
 })
 export type QuestionResult = z.infer<typeof QuestionResultSchema>
 
@@ -249,6 +267,8 @@ export const ComparisonSchema = z.object({
     })
     .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0, questions_mixed: 0 }),
   messages: z.array(z.string()),
+  /** the model string the judge's API reports differs from the baseline's under the same requested model (a silent vendor upgrade); shown beside the judge line */
+  judge_model_change: z.string().nullable().default(null),
   gate: GateSettingsSchema,
   /** where each gate setting's value came from: "default", the baseline's path, evalgate.yml, "flags" or "action inputs"; absent in files written before evalgate recorded it */
   gate_sources: z.record(z.string(), z.string()).optional(),

@@ -57,6 +57,8 @@ export interface FakeOpenAIOptions {
   rejectJsonSchema?: boolean
   /** answer `response_format: {type: 'json_object'}` with 400 */
   rejectJsonObject?: boolean
+  /** the `model` every response reports, as an API reports the dated snapshot behind a requested alias (default: the requested model) */
+  reportedModel?: string
 }
 
 export interface FaultOptions {
@@ -262,7 +264,7 @@ export class FakeOpenAI {
       id: `chatcmpl-fake-${this.requests.length}`,
       object: 'chat.completion',
       created: CREATED,
-      model: body.model,
+      model: this.options.reportedModel ?? body.model,
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     }
@@ -291,7 +293,7 @@ export class FakeOpenAI {
       payload: {
         object: 'list',
         data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding: base64 ? Buffer.from(new Float32Array(embedding).buffer).toString('base64') : embedding })),
-        model: body.model,
+        model: this.options.reportedModel ?? body.model,
         usage: { prompt_tokens: tokens, total_tokens: tokens },
       },
     }
