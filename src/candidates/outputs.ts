@@ -8,6 +8,7 @@ const HINTS: Record<string, string> = {
   latency_ms: 'give latency_ms as a number of milliseconds, or leave it out',
   contexts: 'give contexts as an array of strings (CSV: separated by ||)',
   retrieved_ids: 'give retrieved_ids as an array, best first (CSV: separated by |)',
+  model: 'give model as a string naming the model that answered (e.g. "gpt-4o"), or leave it out',
 }
 
 /** The fields of an output, and what systems under test call them instead. */

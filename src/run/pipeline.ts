@@ -16,6 +16,7 @@ import { gradeSuffixWarning } from './gradeSuffix.ts'
 import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from './scorers/scorer.ts'
 import { countOf } from '../io/countOf.ts'
+import { sameVendorNotes } from './sameVendor.ts'
 
 /** The questions a run scores: the whole eval set, one shard of it, or a subset (--only, --failing-from). */
 export interface RunEvalSet {
@@ -87,6 +88,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
 
   // what the judge learned while it ran (the response format it ended with) joins its identity
   const judged = { ...judge, ...scored.judge }
+  notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger))
   const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset }
   const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
   const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources)

@@ -42,6 +42,11 @@ export const CandidateOutputInputSchema = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v)),
+  /** the model that answered, as the candidate declares it (for the same-vendor judge warning); untrusted text */
+  model: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)),
 })
 
 export const CandidateOutputSchema = z.object({
@@ -51,6 +56,7 @@ export const CandidateOutputSchema = z.object({
   retrieved_ids: z.array(z.string()),
   latency_ms: z.number().nullable(),
   error: z.string().nullable(),
+  model: z.string().optional(),
 })
 export type CandidateOutput = z.infer<typeof CandidateOutputSchema>
 
@@ -68,6 +74,8 @@ export const HttpCandidateSchema = z
     answer_path: z.string().min(1).default('answer'),
     contexts_path: z.string().min(1).optional(),
     retrieved_ids_path: z.string().min(1).optional(),
+    /** where the response names the model that answered; without it, the response's top-level `model` string when there is one */
+    model_path: z.string().min(1).optional(),
     timeout_ms: z.number().int().positive().default(30_000),
     retries: z.number().int().min(0).max(10).default(2),
     concurrency: z.number().int().min(1).max(64).default(4),

@@ -50,6 +50,20 @@ const CandidateMaxOutputSchema = z.number().positive().max(4096).default(256)
 /** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
 const CandidateEnvPassthroughSchema = z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([])
 
+/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
+const CandidateModelSchema = z
+  .unknown()
+  .optional()
+  .superRefine((value, ctx) => {
+    if (value === undefined || (typeof value === 'string' && value.trim() !== '')) return
+    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60)
+    const params: GateIssueParams = {
+      gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
+    }
+    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params })
+  })
+  .transform((value) => (typeof value === 'string' ? value.trim() : undefined))
+
 /**
  * The system under test, one member per kind; `kind` picks its implementation in
  * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
@@ -57,11 +71,20 @@ const CandidateEnvPassthroughSchema = z.array(z.string().regex(/^[A-Za-z_][A-Za-
  */
 export const CandidateConfigSchema = z.discriminatedUnion('kind', [
   /** a predictions file written by an earlier step */
-  z.object({ kind: z.literal('predictions'), predictions: z.string() }).strict(),
+  z.object({ kind: z.literal('predictions'), predictions: z.string(), model: CandidateModelSchema }).strict(),
   /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-  z.object({ kind: z.literal('command'), command: z.string(), timeout_ms: CandidateTimeoutSchema, max_output_mb: CandidateMaxOutputSchema, env_passthrough: CandidateEnvPassthroughSchema }).strict(),
+  z
+    .object({
+      kind: z.literal('command'),
+      command: z.string(),
+      timeout_ms: CandidateTimeoutSchema,
+      max_output_mb: CandidateMaxOutputSchema,
+      env_passthrough: CandidateEnvPassthroughSchema,
+      model: CandidateModelSchema,
+    })
+    .strict(),
   /** an HTTP endpoint, one request per question */
-  z.object({ kind: z.literal('http'), http: HttpCandidateSchema }).strict(),
+  z.object({ kind: z.literal('http'), http: HttpCandidateSchema, model: CandidateModelSchema }).strict(),
 ])
 export type CandidateConfig = z.infer<typeof CandidateConfigSchema>
 export type CandidateKind = CandidateConfig['kind']
@@ -81,6 +104,7 @@ const CandidateBlockSchema = z
     timeout_ms: CandidateTimeoutSchema,
     max_output_mb: CandidateMaxOutputSchema,
     env_passthrough: CandidateEnvPassthroughSchema,
+    model: CandidateModelSchema,
   })
   .strict()
   .transform((block, ctx): CandidateConfig | undefined => {

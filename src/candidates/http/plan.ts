@@ -17,6 +17,8 @@ export interface ResponsePaths {
   answer: JsonPath
   contexts: JsonPath | null
   retrievedIds: JsonPath | null
+  /** candidate.http.model_path; null: the response's top-level `model` string, if any */
+  model: JsonPath | null
 }
 
 export interface HttpPlan {
@@ -45,6 +47,7 @@ export function planHttpCandidate(rows: readonly EvalRow[], config: HttpCandidat
     answer: compileJsonPath(config.answer_path, 'candidate.http.answer_path'),
     contexts: config.contexts_path === undefined ? null : compileJsonPath(config.contexts_path, 'candidate.http.contexts_path'),
     retrievedIds: config.retrieved_ids_path === undefined ? null : compileJsonPath(config.retrieved_ids_path, 'candidate.http.retrieved_ids_path'),
+    model: config.model_path === undefined ? null : compileJsonPath(config.model_path, 'candidate.http.model_path'),
   }
   return { requests: rows.map((row) => prepareRequest(row, config)), headers, secrets, paths }
 }

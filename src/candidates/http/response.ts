@@ -57,6 +57,14 @@ function mapResponse(json: unknown, paths: ResponsePaths): Mapped {
     if (!found.ok) return { ok: false, error: `retrieved_ids_path ${found.reason}` }
     fields.retrieved_ids = typeof found.value === 'string' || typeof found.value === 'number' ? [found.value] : found.value
   }
+  if (paths.model) {
+    const found = paths.model.resolve(json)
+    if (!found.ok) return { ok: false, error: `model_path ${found.reason}` }
+    fields.model = found.value
+  } else if (typeof json === 'object' && json !== null && typeof (json as { model?: unknown }).model === 'string') {
+    // an OpenAI-style response names its model: read when no path says where else to look
+    fields.model = (json as { model: string }).model
+  }
   return { ok: true, fields }
 }
 
@@ -66,6 +74,7 @@ function pathHint(column: string, plan: HttpPlan, fields: Record<string, unknown
   const gave = (key: string, path: JsonPath) => `${key} "${path.source}" gave ${excerpt(redact(JSON.stringify(fields[column]) ?? 'nothing', plan.secrets), 60)}`
   if (column === 'answer') return `${gave('answer_path', paths.answer)}; expected a string`
   if (column === 'contexts' && paths.contexts) return `${gave('contexts_path', paths.contexts)}; expected an array of strings, or one string`
+  if (column === 'model' && paths.model) return `${gave('model_path', paths.model)}; expected a string`
   if (column === 'retrieved_ids' && paths.retrievedIds) return `${gave('retrieved_ids_path', paths.retrievedIds)}; expected an array of strings or numbers, or one of them`
   return outputHint(column)
 }
