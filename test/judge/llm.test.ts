@@ -12,6 +12,7 @@ import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
 import { FakeOpenAI, cosine, embedText } from '../helpers/openai-server.ts'
 import { installSimulatedJudge, simulatedReply as simulatedFallback } from '../helpers/sim-judge.ts'
+import { servedFromCache, withoutCalls } from '../helpers/judge-calls.ts'
 
 const EVAL_SET = [
   'id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids',
@@ -32,16 +33,6 @@ const PREDICTIONS = [
 ]
 
 let fake: FakeOpenAI
-/** The questions as a re-run from the cache gives them: the same calls, each a cache hit with the model and id it was first answered with. */
-function servedFromCache(questions: Results['questions']): Results['questions'] {
-  return Object.fromEntries(Object.entries(questions).map(([id, q]) => [id, { ...q, judge_calls: q.judge_calls?.map((c) => ({ ...c, cached: true })) }]))
-}
-
-/** The questions without their judge calls: a call made again has a new response id. */
-function withoutCalls(questions: Results['questions']): Results['questions'] {
-  return Object.fromEntries(Object.entries(questions).map(([id, q]) => [id, { ...q, judge_calls: undefined }]))
-}
-
 const dirs: string[] = []
 
 before(async () => {

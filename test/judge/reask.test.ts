@@ -13,6 +13,7 @@ import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
 import { FakeOpenAI, type ChatCall } from '../helpers/openai-server.ts'
 import { simulatedReply } from '../helpers/sim-judge.ts'
+import { servedFromCache } from '../helpers/judge-calls.ts'
 
 const EVAL_SET = [
   'id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids',
@@ -160,6 +161,6 @@ describe('a usefulness or recall reply that does not line up', () => {
     const again = await runCli(s.args)
     assert.equal(again.code, 0, again.stderr)
     assert.equal(fake.requests.length, calls, 'no request reached the server')
-    assert.deepEqual(s.results().questions, first.questions)
+    assert.deepEqual(s.results().questions, servedFromCache(first.questions))
   })
 })
