@@ -67,11 +67,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const subset = evalSet.subset
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`)
   const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null)
-  if (baseline) {
-    // said before the candidate runs; the run goes on, so that its results.json can become the new baseline
-    const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge })
-    if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
-  }
+  warnIncomparable(deps)
 
   const stored = await statePlan(deps)
   // a judge that cannot answer is found out before the candidate's own calls are paid for
@@ -119,6 +115,13 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     comparison,
     judge_health: scorer.usesModel ? judgeHealth(scored.questions, baseline, comparison) : null,
   }
+}
+
+/** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
+function warnIncomparable({ evalSet, baseline, scorer, logger }: PipelineDeps): void {
+  if (!baseline) return
+  const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: scorer.identity })
+  if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
 }
 
 /**

@@ -3,8 +3,10 @@ import { idRecordSchema } from './ids.ts'
 import { GateFailureSchema, MetricLimitSchema, NoiseReasonSchema } from './failures.ts'
 import { GateSettingsSchema } from './gate.ts'
 import { JudgeHealthSchema } from './judgeHealth.ts'
+import { UsageSchema } from './usage.ts'
 
 export { GateSettingsSchema, type GateSettings } from './gate.ts'
+export { FamilyUsageSchema, UsageSchema, type FamilyUsage, type Usage } from './usage.ts'
 
 /** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
 export const RESULTS_SCHEMA_VERSION = 2
@@ -78,32 +80,6 @@ export const QuestionResultSchema = z.object({
   judge_calls: z.array(JudgeCallSchema).optional(),
 })
 export type QuestionResult = z.infer<typeof QuestionResultSchema>
-
-export const FamilyUsageSchema = z.object({
-  calls: z.number().int(),
-  cache_hits: z.number().int(),
-  retries: z.number().int(),
-  errors: z.number().int(),
-  prompt_tokens: z.number().int(),
-  completion_tokens: z.number().int(),
-  ms: z.number(),
-})
-export type FamilyUsage = z.infer<typeof FamilyUsageSchema>
-
-export const UsageSchema = z.object({
-  llm_calls: z.number().int(),
-  embedding_calls: z.number().int(),
-  prompt_tokens: z.number().int(),
-  completion_tokens: z.number().int(),
-  cache_hits: z.number().int(),
-  retries: z.number().int().default(0),
-  cost_usd: z.number().nullable(),
-  /** per metric family (judge prompt) and embeddings */
-  by_family: z.record(z.string(), FamilyUsageSchema).default({}),
-  /** the plan stated before the first call */
-  planned: z.object({ chat: z.number().int(), embeddings: z.number().int(), tokens: z.number().int() }).nullable().default(null),
-})
-export type Usage = z.infer<typeof UsageSchema>
 
 /** shard i of n: which slice of the eval set this run scored, and how many questions the whole set has */
 export const ShardSchema = z.object({ index: z.number().int().min(1), count: z.number().int().min(1), total_questions: z.number().int().min(0) })

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+
+/** What the judge spent: results.json run.usage, per run and per metric family. */
+export const FamilyUsageSchema = z.object({
+  calls: z.number().int(),
+  cache_hits: z.number().int(),
+  retries: z.number().int(),
+  errors: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  ms: z.number(),
+})
+export type FamilyUsage = z.infer<typeof FamilyUsageSchema>
+
+export const UsageSchema = z.object({
+  llm_calls: z.number().int(),
+  embedding_calls: z.number().int(),
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  cache_hits: z.number().int(),
+  retries: z.number().int().default(0),
+  cost_usd: z.number().nullable(),
+  /** per metric family (judge prompt) and embeddings */
+  by_family: z.record(z.string(), FamilyUsageSchema).default({}),
+  /** the plan stated before the first call */
+  planned: z.object({ chat: z.number().int(), embeddings: z.number().int(), tokens: z.number().int() }).nullable().default(null),
+})
+export type Usage = z.infer<typeof UsageSchema>
