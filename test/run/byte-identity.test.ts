@@ -1,0 +1,32 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
+import { byteIdentityOutputs, FIXTURE_DIR, fixtureName } from './byteIdentityRuns.ts'
+
+/** The committed reference output, as text. */
+function reference(name: string): string {
+  const file = fixtureName(name)
+  const bytes = readFileSync(new URL(file, FIXTURE_DIR))
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')
+}
+
+/** The first line where two texts differ, so a failure says where a score or an interval moved. */
+function firstDifference(actual: string, expected: string): string {
+  const a = actual.split('\n')
+  const e = expected.split('\n')
+  const i = a.findIndex((line, j) => line !== e[j])
+  const at = i === -1 ? a.length : i
+  return `line ${at + 1}:\n  now:       ${a[at] ?? '(end of file)'}\n  reference: ${e[at] ?? '(end of file)'}`
+}
+
+describe('speed never changes a result (issue 13)', () => {
+  it('writes results.json and the report byte for byte as the reference code did, apart from timings', async () => {
+    const outputs = await byteIdentityOutputs()
+    assert.deepEqual([...outputs.keys()].sort(), ['example-report.md', 'example-results.json', 'gen-none-report.md', 'gen-none-results.json', 'gen-report.md', 'gen-results.json'])
+    for (const [name, text] of outputs) {
+      const expected = reference(name)
+      if (text !== expected) assert.fail(`${name} differs from test/fixtures/byte-identity/${fixtureName(name)} at ${firstDifference(text, expected)}`)
+    }
+  })
+})
