@@ -1,7 +1,8 @@
 import { GateError, locate } from '../io/errors.ts'
 import { similarName } from '../io/similarName.ts'
 import { parseRecord, type SourceRecord } from '../io/tabular.ts'
-import { CandidateOutputInputSchema, type CandidateOutput } from '../schemas/candidate.ts'
+import { normaliseId } from '../io/ids.ts'
+import { CandidateOutputInputSchema, plainOutput, type CandidateOutput } from '../schemas/candidate.ts'
 
 const HINTS: Record<string, string> = {
   id: 'every output needs the id of the eval-set question it answers',
@@ -45,7 +46,8 @@ export class OutputCollector {
   add(record: SourceRecord): void {
     const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : CandidateOutputInputSchema
     if (schema === CandidateOutputInputSchema) this.checkFieldNames(record)
-    const output = parseRecord(schema, record, this.source, outputHint)
+    // plain type checks for a well-formed line; the schema for anything else, with its located messages
+    const output = (schema === CandidateOutputInputSchema ? plainOutput(record.data) : plainId(record.data)) ?? parseRecord(schema, record, this.source, outputHint)
     if (!this.evalIds.has(output.id)) {
       throw new GateError(
         'bad_input',
@@ -108,6 +110,13 @@ export function checkOutput(data: Record<string, unknown>, source: string, hint:
 
 /** Another shard's answer: only its id is checked here; that shard's run checks the rest. */
 const IdOnlySchema = CandidateOutputInputSchema.pick({ id: true })
+
+/** IdOnlySchema's result for a string id, by a plain check; null for anything else (left to the schema). */
+function plainId(data: Record<string, unknown>): { id: string } | null {
+  if (typeof data.id !== 'string') return null
+  const id = normaliseId(data.id)
+  return id === '' ? null : { id }
+}
 
 export function collectOutputs(records: Iterable<SourceRecord>, source: string, evalIds: ReadonlySet<string>): Map<string, CandidateOutput> {
   const collector = new OutputCollector(source, evalIds)
