@@ -48,16 +48,17 @@ export function readTable(file: string, what: string): Table {
 }
 
 export function parseCsv(file: string, text: string): Table {
-  let rows: { record: string[] }[]
+  let rows: string[][]
   try {
-    rows = parse(text, { bom: true, info: true, relax_column_count: false, skip_empty_lines: true }) as unknown as typeof rows
+    // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
+    rows = parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][]
   } catch (error) {
     const e = error as { lines?: number; message: string }
     throw new GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")')
   }
   const [header, ...body] = rows
   if (!header) return { file, format: 'csv', columns: [], records: [] }
-  const columns = header.record.map((c) => c.trim())
+  const columns = header.map((c) => c.trim())
   const seen = new Set<string>()
   for (const column of columns) {
     if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
@@ -66,7 +67,7 @@ export function parseCsv(file: string, text: string): Table {
   // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
   // record's first line ourselves (starts[0] is the header).
   const starts = recordStartLines(text)
-  const records = body.map(({ record }, index) => {
+  const records = body.map((record, index) => {
     const data: Record<string, unknown> = {}
     columns.forEach((c, i) => (data[c] = record[i]))
     return { line: starts[index + 1] ?? 0, data }
