@@ -7,6 +7,7 @@ import type { Candidate } from './candidate.ts'
 import { OutputCollector } from './outputs.ts'
 import { runProcess, type ProcessOutcome } from './process.ts'
 import { countOf } from '../io/countOf.ts'
+import { answerTurnByTurn, turnWaves } from './turns.ts'
 
 export interface CommandCandidateOptions {
   command: string
@@ -51,10 +52,12 @@ export function candidateEnv(env: NodeJS.ProcessEnv, passthrough: readonly strin
 /**
  * Runs the system under test as one process for the whole set: JSONL `{id, question}` on
  * stdin, JSONL `{id, answer, contexts, retrieved_ids}` on stdout, read line by line as it
- * arrives. One process, not one per question, so a model or index loads once.
+ * arrives. One process, not one per question, so a model or index loads once. A row with a
+ * history (a conversation's turn, or a `history` cell) carries it as `history`: `{role, content}`
+ * messages; a single question has no `history` key.
  */
 export async function runCommandCandidate(rows: readonly EvalRow[], options: CommandCandidateOptions): Promise<Map<string, CandidateOutput>> {
-  const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question })).join('\n') + '\n'
+  const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question, ...(row.history ? { history: row.history } : {}) })).join('\n') + '\n'
   const stdout = new StdoutReader(new OutputCollector(SOURCE, new Set(rows.map((r) => r.id))))
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_MB * 1024 * 1024
   const outcome = await runProcess({
@@ -75,14 +78,20 @@ export async function runCommandCandidate(rows: readonly EvalRow[], options: Com
   return stdout.end()
 }
 
-/** `candidate: {command: CMD}`: the command run once for the whole set (or shard). */
+/**
+ * `candidate: {command: CMD}`: the command run once for the whole set (or shard); once per turn
+ * when the set has conversations, turn k of every conversation in one run after turn k−1 was
+ * answered, so each turn's history holds the command's own earlier answers.
+ */
 export function commandCandidate(options: CommandCandidateOptions): Candidate {
   return {
     label: `command ${options.command}`,
     source: 'the candidate command',
     answer: (rows, { logger }) => {
-      logger.info(`running candidate on ${countOf(rows.length, 'question')}: ${options.command}`)
-      return runCommandCandidate(rows, { ...options, warn: (message) => logger.warn(message) })
+      const turns = turnWaves(rows).length
+      const runs = turns > 1 ? ` (once per turn: ${countOf(turns, 'run')}, each turn after the answers to the one before)` : ''
+      logger.info(`running candidate on ${countOf(rows.length, 'question')}${runs}: ${options.command}`)
+      return answerTurnByTurn(rows, (wave) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message) }))
     },
   }
 }

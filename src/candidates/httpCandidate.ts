@@ -1,6 +1,7 @@
 import type { HttpCandidateConfig } from '../schemas/candidate.ts'
 import type { Candidate } from './candidate.ts'
 import { httpCandidateLabel, planHttpCandidate, runHttpCandidate } from './http.ts'
+import { answerTurnByTurn } from './turns.ts'
 
 /** `${NAME}` in a header value: filled from the environment when the request is built. */
 const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g
@@ -20,7 +21,9 @@ export function httpCandidate(config: HttpCandidateConfig, env: Record<string, s
     },
     answer: (rows, { logger }) => {
       logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`)
-      return runHttpCandidate(rows, config, { env })
+      // a conversation's turn k is asked after turn k−1 ({{history}} holds the answers); total_timeout_ms bounds all turns together
+      const deadline = performance.now() + config.total_timeout_ms
+      return answerTurnByTurn(rows, (wave) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env }))
     },
   }
 }

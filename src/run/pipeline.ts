@@ -2,6 +2,7 @@ import { updateBaselineCommand, type BaselineView } from '../baseline/baseline.t
 import { judgeHealth } from '../compare/judgeHealth.ts'
 import type { Candidate } from '../candidates/candidate.ts'
 import { missingOutput } from '../candidates/outputs.ts'
+import { withHistories } from '../candidates/turns.ts'
 import { compare, incomparability } from '../compare/compare.ts'
 import { resolveGate, type GateLayer } from '../baseline/gate.ts'
 import { checkLatencyCanAct } from './gateCanAct.ts'
@@ -78,7 +79,8 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const candidateMs = clock.elapsed() - candidateStarted
 
   const scoringStarted = clock.elapsed()
-  const scored = await scoreAnswers(deps, config, outputs)
+  // the judge sees each turn with the history the candidate was given (its own earlier answers)
+  const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs)
   notes.push(...scored.notes)
   const scoringMs = clock.elapsed() - scoringStarted
 
@@ -135,7 +137,7 @@ export async function statePlan(deps: PipelineDeps): Promise<ReadonlyMap<string,
   // e.g. an HTTP candidate's headers and templates are checked before anything is sent
   candidate.check?.(evalSet.rows)
   const stored = candidate.stored ? await answer(deps) : null
-  await scorer.plan?.(evalSet.rows, stored)
+  await scorer.plan?.(stored ? withHistories(evalSet.rows, stored) : evalSet.rows, stored)
   return stored
 }
 

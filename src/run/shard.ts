@@ -3,10 +3,19 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 /**
  * The i-th of n slices of an eval set: ids in code-point order, every n-th one starting at
  * i − 1. Every id lands in exactly one shard, shard sizes differ by at most one, and the
- * slice depends only on the ids, not on the order of the rows in the file.
+ * slice depends only on the ids, not on the order of the rows in the file. A conversation is
+ * never split (its later turns are asked with the answers to its earlier ones): it goes whole
+ * to the shard of its lowest id, so with conversations shard sizes differ by whole conversations.
  */
 export function shardRows(rows: readonly EvalRow[], index: number, count: number): EvalRow[] {
-  const order = rows.map((r) => r.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const keyOf = (row: EvalRow) => JSON.stringify(row.conversation ? ['conversation', row.conversation.id] : ['question', row.id])
+  const unitOf = new Map<string, string>()
+  for (const row of rows) {
+    const key = keyOf(row)
+    const lowest = unitOf.get(key)
+    if (lowest === undefined || row.id < lowest) unitOf.set(key, row.id)
+  }
+  const order = [...unitOf.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const position = new Map(order.map((id, i) => [id, i]))
-  return rows.filter((r) => position.get(r.id)! % count === index - 1)
+  return rows.filter((r) => position.get(unitOf.get(keyOf(r))!)! % count === index - 1)
 }

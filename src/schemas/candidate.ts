@@ -109,7 +109,7 @@ export const HttpCandidateSchema = z
   .object({
     url: z.string().min(1, 'url is empty'),
     method: z.enum(['POST', 'GET']).default('POST'),
-    /** JSON with `{{question}}`, `{{id}}` or `{{column}}` placeholders; not sent for GET. */
+    /** JSON with `{{question}}`, `{{id}}`, `{{history}}` (the earlier turns, a JSON array) or `{{column}}` placeholders; not sent for GET. */
     body: z.string().default(DEFAULT_HTTP_BODY),
     /** A value may contain `${ENV_NAME}`, filled from the environment. */
     headers: z.record(z.string(), z.string()).default({}),

@@ -1,7 +1,7 @@
 import { GateError } from '../../io/errors.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 
-// `{{id}}`, `{{question}}` or `{{column}}` of the eval set, filled per question
+// `{{id}}`, `{{question}}`, `{{history}}` or `{{column}}` of the eval set, filled per question
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g
 const PLACEHOLDER_HERE = /\{\{\s*([^{}\s]+)\s*\}\}/y
@@ -9,11 +9,13 @@ const PLACEHOLDER_HERE = /\{\{\s*([^{}\s]+)\s*\}\}/y
 function placeholderValue(row: EvalRow, name: string, where: string): unknown {
   if (name === 'id') return row.id
   if (name === 'question') return row.question
+  // the earlier turns as [{role, content}, …]: [] for a single question or a first turn
+  if (name === 'history') return row.history ?? []
   if (Object.hasOwn(row.extra, name)) return row.extra[name] ?? null
   throw new GateError(
     'bad_config',
     `${where}: unknown placeholder {{${name}}} (question "${row.id}" has no column "${name}")`,
-    `use {{id}}, {{question}} or a column of the eval set${Object.keys(row.extra).length ? ` (${Object.keys(row.extra).join(', ')})` : ''}`,
+    `use {{id}}, {{question}}, {{history}} or a column of the eval set${Object.keys(row.extra).length ? ` (${Object.keys(row.extra).join(', ')})` : ''}`,
   )
 }
 

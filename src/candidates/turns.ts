@@ -1,0 +1,92 @@
+import type { CandidateOutput } from '../schemas/candidate.ts'
+import type { ChatMessage, EvalRow } from '../schemas/evalSet.ts'
+
+/**
+ * A conversation is asked as a chat product is used: turn k with the candidate's own answers to
+ * turns 1 … k−1 as its history. So the candidate is asked in waves: wave k holds turn k of every
+ * conversation (wave 1 also every single question and every row with a `history` cell, whose
+ * history is given), and is asked only once wave k−1 has been answered. A set without
+ * conversations is one wave: asked exactly as before.
+ */
+export function turnWaves(rows: readonly EvalRow[]): EvalRow[][] {
+  const waves: EvalRow[][] = []
+  for (const row of rows) {
+    const wave = (row.conversation?.turn ?? 1) - 1
+    while (waves.length <= wave) waves.push([])
+    waves[wave]!.push(row)
+  }
+  return waves
+}
+
+/** Every conversation's rows by turn: `[conversation id] → rows[turn - 1]`. */
+function conversationsOf(rows: readonly EvalRow[]): Map<string, EvalRow[]> {
+  const conversations = new Map<string, EvalRow[]>()
+  for (const row of rows) {
+    if (!row.conversation) continue
+    const turns = conversations.get(row.conversation.id) ?? []
+    turns[row.conversation.turn - 1] = row
+    conversations.set(row.conversation.id, turns)
+  }
+  return conversations
+}
+
+/** Why a turn cannot be asked: an earlier turn has no answer to put in its history. */
+export type HistoryOf = { ok: true; history: ChatMessage[] } | { ok: false; error: string }
+
+/**
+ * What came before each row, as `{role, content}` messages: a row's `history` cell as given; for
+ * turn k of a conversation, the questions of turns 1 … k−1 (user) each followed by the
+ * candidate's answer to it (assistant). A row of neither kind has none (absent from the map).
+ */
+export function histories(rows: readonly EvalRow[], answers: ReadonlyMap<string, CandidateOutput>): Map<string, HistoryOf> {
+  const out = new Map<string, HistoryOf>()
+  const conversations = conversationsOf(rows)
+  for (const row of rows) {
+    if (row.history) out.set(row.id, { ok: true, history: row.history })
+    if (!row.conversation) continue
+    const earlier = conversations.get(row.conversation.id)!.slice(0, row.conversation.turn - 1)
+    const history: ChatMessage[] = []
+    let error: string | null = null
+    for (const [i, turn] of earlier.entries()) {
+      const answer = turn ? answers.get(turn.id) : undefined
+      if (!turn || !answer || answer.error !== null) {
+        error = `not asked: turn ${i + 1} of conversation "${row.conversation.id}"${turn ? ` (${turn.id})` : ''} has no answer to carry into this turn's history`
+        break
+      }
+      history.push({ role: 'user', content: turn.question }, { role: 'assistant', content: answer.answer })
+    }
+    out.set(row.id, error === null ? { ok: true, history } : { ok: false, error })
+  }
+  return out
+}
+
+/** The rows with the history the candidate was given (conversation rows from its answers), for the judge. */
+export function withHistories(rows: readonly EvalRow[], answers: ReadonlyMap<string, CandidateOutput>): EvalRow[] {
+  const known = histories(rows, answers)
+  return rows.map((row) => {
+    const h = known.get(row.id)
+    return h?.ok && !row.history ? { ...row, history: h.history } : row
+  })
+}
+
+/**
+ * Asks `ask` wave by wave (turnWaves), each row carrying its history (`row.history`). A turn whose
+ * earlier turn got no answer (or an error) is not asked: it becomes an error row saying which turn.
+ */
+export async function answerTurnByTurn(rows: readonly EvalRow[], ask: (rows: EvalRow[]) => Promise<Map<string, CandidateOutput>>): Promise<Map<string, CandidateOutput>> {
+  const waves = turnWaves(rows)
+  if (waves.length <= 1) return ask([...rows])
+  const answers = new Map<string, CandidateOutput>()
+  for (const wave of waves) {
+    const known = histories(rows, answers)
+    const asked: EvalRow[] = []
+    for (const row of wave) {
+      const h = known.get(row.id)
+      if (h && !h.ok) answers.set(row.id, { id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error })
+      else asked.push(h ? { ...row, history: h.history } : row)
+    }
+    if (asked.length === 0) continue
+    for (const [id, output] of await ask(asked)) answers.set(id, output)
+  }
+  return answers
+}
