@@ -61,12 +61,12 @@ export function promptsHash(): string {
 /** `<`, `&lt;`, `&#60;`, `&#x3c;` (entity `;` optional): every spelling a reader may take for a tag's opening. */
 const OPEN = String.raw`(?:<|&lt;?|&#0*60;?|&#x0*3c;?)`
 const CLOSE = String.raw`(?:>|&gt;?|&#0*62;?|&#x0*3e;?)`
-const NAMES = String.raw`(?:question|answer(?:_[ab])?|contexts?|reference(?:_points)?|claims?|statements?)`
+const NAMES = String.raw`(?:question|answer(?:_[ab])?|contexts?|reference(?:_points)?|claims?|statements?|history)`
 const TAGS = new RegExp(String.raw`${OPEN}\s*(\/?)\s*(${NAMES})\b([^<>]*?)\s*${CLOSE}`, 'gi')
 
 /**
  * Untrusted text goes inside tags; a tag inside the text itself is defused so an answer
- * cannot close its own <answer> (or <answer_a> / <answer_b>) block and speak to the judge —
+ * cannot close its own <answer> (or <answer_a> / <answer_b>, <history>) block and speak to the judge —
  * whatever its spelling: spaces (`< /answer>`, `</ answer >`), case, HTML entities
  * (`&lt;/answer&gt;`, `&#60;/answer&#62;`).
  */

@@ -4,6 +4,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { CallKind, PlannedAsks } from '../metrics/callPlan.ts'
 import { REPAIRS_PER_ASK, numbered } from '../metrics/judge.ts'
 import { MAX_CLAIMS } from '../metrics/llm.ts'
+import { historyBlock } from '../metrics/retention.ts'
 
 /**
  * Characters per token, the one constant of every token estimate: OpenAI's rule of thumb for
@@ -115,8 +116,8 @@ function chatChars(kind: Exclude<CallKind, 'embeddings'>, row: EvalRow, texts: A
   const answer = texts.answer
   switch (kind) {
     case 'rubric':
-      // {"accuracy":4,"relevance":4,"completeness":4,"citation":4,"reason":"…"}
-      return { prompt: rendered(kind, { should_refuse: String(row.should_refuse), question, reference_points: reference, contexts, answer }, settings), reply: 70 + 80 }
+      // {"accuracy":4,"relevance":4,"completeness":4,"citation":4,"context_retention":null,"reason":"…"}
+      return { prompt: rendered(kind, { should_refuse: String(row.should_refuse), history: historyBlock(row), question, reference_points: reference, contexts, answer }, settings), reply: 95 + 80 }
     case 'claims':
       // {"claims":["…",…]}: the answer again, cut into claims
       return { prompt: rendered(kind, { question, answer }, settings), reply: 15 + answer.length + 3 * claimCount }

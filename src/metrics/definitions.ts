@@ -50,8 +50,8 @@ export interface MetricDefinition {
    */
   gate: 'max_drop' | 'latency_rise'
   /**
-   * Applicability. `planned`: whether a run computes the metric at all (deterministic tiers;
-   * a provider's metrics are planned by the provider). Every question then gets the key.
+   * Applicability. `planned`: whether a run computes the metric at all (deterministic tiers; a
+   * provider's metric without it is planned whenever the provider runs). Every question then gets the key.
    */
   planned?: (run: RunShape) => boolean
   /** the questions it is asked of; the others get null with no note (a rule that does not apply by design) */
@@ -81,6 +81,8 @@ const answerable = (run: RunShape) => run.rows.some((r) => !r.should_refuse)
 const withRelevantDocs = (run: RunShape) => run.rows.some((r) => r.relevant_docs.length > 0)
 const always = () => true
 const notRefusal = (row: EvalRow) => !row.should_refuse
+/** a question asked after earlier turns: a conversation's turn 2, 3, …, or a row with a history cell */
+export const hasEarlierTurns = (row: EvalRow) => (row.conversation?.turn ?? 1) > 1 || (row.history?.length ?? 0) > 0
 
 /** Rules: pass/fail, from the answer alone; a should-refuse question is checked by refuse_ok only. */
 function rule(name: string, displayName: string, description: string, more: Partial<MetricDefinition>): MetricDefinition {
@@ -168,6 +170,19 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
     { headline: true, trendRank: 4, categoryRank: 6 },
   ),
   judged('citation_norm', 'judge', ['llm'], 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL]),
+  judged(
+    'context_retention_norm',
+    'judge',
+    ['lexical', 'llm'],
+    'rubric',
+    [
+      'Context retention',
+      'rubric context retention: a turn after the first keeps what was said earlier (0 = forgot it), 0-4 scaled to 0-1',
+      'a first turn or a single question (nothing earlier to retain); lexical: always (it cannot judge context retention)',
+    ],
+    // only a set with a turn after the first has the column: a single-turn run's results are unchanged
+    { planned: (run) => run.rows.some(hasEarlierTurns) },
+  ),
   judged('faithfulness', 'rag', ['lexical', 'llm'], 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], {
     headline: true,
     trendRank: 3,

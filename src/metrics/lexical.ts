@@ -20,7 +20,7 @@ import { noScore, type Score } from './types.ts'
  * It sees shared words, numbers and whether a statement is negated; it does not see synonyms,
  * paraphrases in other words, or what a sentence means. It never reports `contradicted` (a
  * clause it cannot find is "not mentioned", whatever the reason) and does not pretend to judge
- * accuracy, relevance or answer relevancy.
+ * accuracy, relevance, answer relevancy or context retention (null with a reason).
  */
 export const LEXICAL_SETTINGS = {
   version: 3,
@@ -38,6 +38,9 @@ export const LEXICAL_SETTINGS = {
 
 export const LEXICAL_METRICS: readonly string[] = registry.computedBy('lexical')
 
+/** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
+export const NO_RETENTION = 'lexical cannot judge context retention'
+
 export interface LexicalResult {
   scores: Record<string, Score>
   claims: Claim[]
@@ -49,13 +52,13 @@ const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTING
 export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, tokensOf: (text: string) => Tokens = tokenize): LexicalResult {
   if (row.should_refuse) {
     const skipped = noScore('should-refuse question: judged by refuse_ok')
-    return { scores: Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), claims: [] }
+    return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: noScore(NO_RETENTION) }, claims: [] }
   }
   const chunks = output.contexts.map(tokensOf)
   const allContexts = union(chunks)
   const reference = referenceStatements(row, tokensOf)
   const share = LEXICAL_SETTINGS.minWordShare
-  const scores: Record<string, Score> = {}
+  const scores: Record<string, Score> = { context_retention_norm: noScore(NO_RETENTION) }
 
   const answer = tokensOf(output.answer)
   const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }))

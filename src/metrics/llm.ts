@@ -9,6 +9,7 @@ import { countOf } from '../io/countOf.ts'
 import { chunkLabel, type ChunkLabel } from './language.ts'
 import { averagePrecision, claimScores, type ClaimVerdict } from './rag.ts'
 import { misnumbered, reasked } from './reask.ts'
+import { historyBlock, retention } from './retention.ts'
 import { metricInfo, registry } from './registry.ts'
 import { noScore, score, type Score } from './types.ts'
 
@@ -114,6 +115,7 @@ function fail(result: LlmQuestionResult, metrics: readonly string[], error: stri
 async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, settings: LlmSettings, result: LlmQuestionResult): Promise<void> {
   const vars = {
     should_refuse: String(row.should_refuse),
+    history: historyBlock(row),
     question: row.question,
     reference_points: row.reference_points.length > 0 ? numbered(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)'),
     contexts,
@@ -121,17 +123,15 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
   }
   const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })))
   const error = passes.map(failure).find((e) => e !== null)
-  if (error)
-    return fail(
-      result,
-      RUBRIC.map(([, m]) => m),
-      error,
-    )
-  const values = passes.map((p) => (p as { ok: true; value: Record<string, number | string> }).value)
+  if (error) return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error)
+  const values = passes.map((p) => (p as { ok: true; value: ResponseOf<'rubric'> }).value)
   for (const [dimension, metric] of RUBRIC) {
-    const mean = values.reduce((sum, v) => sum + (v[dimension] as number), 0) / values.length
+    const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length
     result.scores[metric] = { value: mean / 4, reason: String(values[0]!.reason) }
   }
+  const kept = retention(row, values)
+  if ('error' in kept) fail(result, ['context_retention_norm'], kept.error)
+  else result.scores.context_retention_norm = kept.score
   if (values.length > 1) {
     let diff = 0
     for (const [dimension] of RUBRIC) diff += Math.abs((values[0]![dimension] as number) - (values[1]![dimension] as number)) / 4

@@ -77,7 +77,12 @@ export class MetricRegistry {
 
   /** The deterministic tier's metrics a run computes (`@K` ones for every k of the run), before a provider adds its own. */
   plannedDeterministic(run: RunShape): string[] {
-    return this.definitions.filter((d) => d.planned?.(run)).flatMap((d) => (isPattern(d.name) ? run.config.k.map((k) => kName(d.name, k)) : [d.name]))
+    return this.definitions.filter((d) => d.tiers.some(isDeterministic) && d.planned?.(run)).flatMap((d) => (isPattern(d.name) ? run.config.k.map((k) => kName(d.name, k)) : [d.name]))
+  }
+
+  /** Of a provider's metrics, those this run computes: a definition's `planned` decides (context_retention_norm: a set with a turn after the first), else all. */
+  plannedByProvider(metrics: readonly string[], run: RunShape): string[] {
+    return metrics.filter((m) => this.info(m)?.planned?.(run) ?? true)
   }
 
   /** Headline metrics: a category too small to judge on one of them is marked too few. */
@@ -101,6 +106,10 @@ export class MetricRegistry {
       .sort((a, b) => rank(a)! - rank(b)!)
       .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]))
   }
+}
+
+function isDeterministic(tier: MetricTier): boolean {
+  return tier !== 'lexical' && tier !== 'llm'
 }
 
 function isPattern(name: string): boolean {

@@ -7,6 +7,8 @@ import { TYPICAL_CHUNK_CHARS, CHARS_PER_TOKEN, addTokens, estimateTokens, noToke
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
+import { registry } from '../metrics/registry.ts'
+import { withHistories } from '../candidates/turns.ts'
 import { GateError } from '../io/errors.ts'
 import { countOf } from '../io/countOf.ts'
 import { llmSettings } from './llmTier.ts'
@@ -29,6 +31,8 @@ export interface TierPlan {
   tokens: { wellFormed: TokenEstimate; upTo: TokenEstimate }
   /** made before the candidate answered, from stand-in answers (typicalAnswer): calls are an upper bound, tokens a guess */
   beforeAnswers: boolean
+  /** the tier's metrics this run computes (context_retention_norm only with a turn after the first) */
+  metrics: number
 }
 
 /**
@@ -47,8 +51,10 @@ export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, C
   const upTo = { chat: 0, embeddings: 0, tokens: 0 }
   const wellFormed = { chat: 0, embeddings: 0, tokens: 0 }
   const tokens = { wellFormed: noTokens(), upTo: noTokens() }
-  for (const row of rows) {
-    const output = outputs ? outputs.get(row.id) : standIn(row, chunks)
+  const answers = outputs ?? new Map(rows.map((row) => [row.id, standIn(row, chunks)]))
+  // a later turn's rubric shows the earlier turns: before the candidate answers, with the stand-in answers
+  for (const row of outputs ? rows : withHistories(rows, answers)) {
+    const output = answers.get(row.id)
     const plan = planQuestion(row, output, settings)
     questions.set(row.id, plan)
     if (!output) continue
@@ -68,7 +74,8 @@ export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, C
   }
   upTo.tokens = totalTokens(tokens.upTo)
   wellFormed.tokens = totalTokens(tokens.wellFormed)
-  return { questions, upTo, wellFormed, tokens, beforeAnswers: outputs === null }
+  const metrics = registry.plannedByProvider(LLM_METRICS, { rows, config, outputs: null }).length
+  return { questions, upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics }
 }
 
 function standIn(row: EvalRow, chunks: number): CandidateOutput {
@@ -104,7 +111,7 @@ export function describePlan(plan: TierPlan, questionCount: number, config: Conf
   const calls = config.budget.calls
   const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : ''
   return (
-    `${when}: ${countOf(questionCount, 'question')} × ${LLM_METRICS.length} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens${usd(plan.tokens.upTo)}) at concurrency ${config.judge.concurrency}${cache}` +
+    `${when}: ${countOf(questionCount, 'question')} × ${plan.metrics} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens${usd(plan.tokens.upTo)}) at concurrency ${config.judge.concurrency}${cache}` +
     `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}`
   )
 }

@@ -57,6 +57,8 @@ export async function runLlmTier(
       // by family, so concurrent asks land in one order from run to run
       if (calls.calls.length > 0) q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0))
       for (const metric of LLM_METRICS) {
+        // a metric this run does not plan (context_retention_norm without conversations) gets no key
+        if (!Object.hasOwn(q.scores, metric)) continue
         const s = scored.scores[metric]
         q.scores[metric] = s?.value ?? null
         delete q.notes[metric]

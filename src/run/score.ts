@@ -9,14 +9,16 @@ import type { Scorer } from './scorers/scorer.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, scorer: Pick<Scorer, 'metrics'>): string[] {
-  const names = [...registry.plannedDeterministic({ rows, config, outputs: [...outputs] }), ...scorer.metrics]
+  const run = { rows, config, outputs: [...outputs] }
+  const names = [...registry.plannedDeterministic(run), ...registry.plannedByProvider(scorer.metrics, run)]
   // one canonical order, so a run and the merge of its shards list metrics alike
   return sortMetrics(names)
 }
 
 /** Every metric of plannedMetrics that is known before the candidate answers: all but those planned by what the answers carry (latency_ms). Unsorted. */
 export function metricsBeforeAnswers(rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k'>, scorer: Pick<Scorer, 'metrics'>): string[] {
-  return [...registry.plannedDeterministic({ rows, config, outputs: null }), ...scorer.metrics]
+  const run = { rows, config, outputs: null }
+  return [...registry.plannedDeterministic(run), ...registry.plannedByProvider(scorer.metrics, run)]
 }
 
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
@@ -30,6 +32,7 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
     scores: {},
     notes: {},
     errors: {},
+    ...(row.conversation ? { conversation: { id: row.conversation.id, turn: row.conversation.turn } } : {}),
   }
   if (output.error !== null) {
     result.errors.candidate = output.error

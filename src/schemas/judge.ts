@@ -8,7 +8,8 @@ const score04 = z.number().int().min(0).max(4)
 const verdict = z.enum(['supported', 'contradicted', 'not_mentioned'])
 
 export const RESPONSE_SCHEMAS = {
-  rubric: z.strictObject({ accuracy: score04, relevance: score04, completeness: score04, citation: score04, reason: z.string() }),
+  // context_retention: null where there is no earlier turn to retain
+  rubric: z.strictObject({ accuracy: score04, relevance: score04, completeness: score04, citation: score04, context_retention: score04.nullable(), reason: z.string() }),
   claims: z.strictObject({ claims: z.array(z.string()) }),
   verdicts: z.strictObject({ verdicts: z.array(z.strictObject({ claim: z.number().int(), verdict, evidence: z.string() })) }),
   verdict: z.strictObject({ verdict, evidence: z.string() }),

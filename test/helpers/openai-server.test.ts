@@ -32,7 +32,7 @@ async function statusOf(promise: Promise<unknown>): Promise<InstanceType<typeof 
 }
 
 const rubricMessages = [
-  { role: 'system' as const, content: '[evalgate:rubric@1]\nYou grade answers.' },
+  { role: 'system' as const, content: '[evalgate:rubric@2]\nYou grade answers.' },
   { role: 'user' as const, content: 'Question: 年假有几天？' },
 ]
 
@@ -43,11 +43,11 @@ describe('FakeOpenAI chat completions', () => {
     assert.equal(completion.object, 'chat.completion')
     assert.equal(completion.model, 'gpt-test')
     assert.equal(completion.choices[0]?.finish_reason, 'stop')
-    assert.deepEqual(JSON.parse(completion.choices[0]?.message.content ?? ''), { promptId: 'rubric@1', turns: 2, attempt: 1 })
+    assert.deepEqual(JSON.parse(completion.choices[0]?.message.content ?? ''), { promptId: 'rubric@2', turns: 2, attempt: 1 })
     const promptChars = rubricMessages.reduce((sum, m) => sum + m.content.length, 0)
     assert.equal(completion.usage?.prompt_tokens, Math.ceil(promptChars / 4))
     assert.equal(completion.usage?.total_tokens, (completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0))
-    assert.deepEqual(fake.counts(), { chat: 1, embeddings: 0, byPrompt: { 'rubric@1': 1 }, faultsInjected: 0 })
+    assert.deepEqual(fake.counts(), { chat: 1, embeddings: 0, byPrompt: { 'rubric@2': 1 }, faultsInjected: 0 })
     assert.equal(fake.requests[0]?.body.temperature, 0)
     assert.deepEqual(fake.unexpected, [])
   })
@@ -85,7 +85,7 @@ describe('FakeOpenAI chat completions', () => {
 
   it('cuts the next answer for one prompt short of valid JSON, once', async () => {
     fake.onChat(() => '{"accuracy": 3, "reason": "covers both points"}')
-    fake.invalidJsonOnce('rubric@1')
+    fake.invalidJsonOnce('rubric@2')
     const first = await client.chat.completions.create({ model: 'm', messages: rubricMessages })
     assert.throws(() => JSON.parse(first.choices[0]?.message.content ?? ''))
     const second = await client.chat.completions.create({ model: 'm', messages: rubricMessages })

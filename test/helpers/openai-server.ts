@@ -315,7 +315,7 @@ export class FakeOpenAI {
   }
 }
 
-/** `[evalgate:rubric@1]` on the first line of the first system (or developer) message. */
+/** `[evalgate:rubric@2]` on the first line of the first system (or developer) message. */
 export function parsePromptId(messages: readonly ChatMessage[]): string | null {
   const system = messages.find((m) => m.role === 'system' || m.role === 'developer')
   if (!system) return null

@@ -3,7 +3,9 @@
  * deterministic function of the text inside the prompt's tags, so tests can predict every
  * score. Plain rules, documented here, stand in for a model:
  *   rubric      accuracy = completeness = 4 × share of reference points found in the answer
- *               (rounded); relevance 4; citation 4 if the answer cites [文档N], else 2
+ *               (rounded); relevance 4; citation 4 if the answer cites [文档N], else 2;
+ *               context_retention null without earlier turns in <history>, else 0 when the
+ *               answer asks back ("which …?", 「哪个」: it forgot), else 4
  *   claims      the answer split at 。 (citations stripped)
  *   verdicts    supported when the claim appears in the contexts; contradicted when it
  *               contains 「错」; else not_mentioned
@@ -38,7 +40,7 @@ export function simulatedReply(call: ChatCall): string {
     .join('\n')
   const contexts = strip(between(user, 'contexts'))
   switch (call.promptId) {
-    case 'rubric@1': {
+    case 'rubric@2': {
       const answer = strip(between(user, 'answer'))
       const points = numberedItems(between(user, 'reference_points'))
       const share = points.length ? points.filter((p) => answer.includes(strip(p))).length / points.length : 1
@@ -48,6 +50,7 @@ export function simulatedReply(call: ChatCall): string {
         relevance: 4,
         completeness: level,
         citation: /\[文档\d+\]/.test(answer) ? 4 : 2,
+        context_retention: /^user: /m.test(between(user, 'history')) ? (/which\b[^?]*\?|哪个/i.test(between(user, 'answer')) ? 0 : 4) : null,
         reason: level === 4 ? 'no deductions' : `missing ${points.length - Math.round(share * points.length)} reference points`,
       })
     }

@@ -21,6 +21,7 @@ const TAG_CASES: [string, string, string][] = [
   ['mixed entity and bracket', 'x &lt;/answer> y', 'x ‹/answer› y'],
   ['pairwise answer blocks', 'x </answer_a> <answer_b class="y">', 'x ‹/answer_a› ‹answer_b class="y"›'],
   ['claims and statements', '</claims></statement>', '‹/claims›‹/statement›'],
+  ['the history block of a later turn', 'x </history> <History>', 'x ‹/history› ‹History›'],
   ['an unrelated tag stays', '<answer_c> <b>bold</b> a < b > c', '<answer_c> <b>bold</b> a < b > c'],
   ['a word that starts with a tag name stays', '<answers> </questionnaire>', '<answers> </questionnaire>'],
 ]

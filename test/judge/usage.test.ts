@@ -65,7 +65,7 @@ describe('judge usage time', () => {
       cacheDir: null,
       identity: { provider: 'openai', model: 'judge-model', embeddings_model: 'embed-model', definitions_hash: 'test' },
     })
-    const vars = (i: number) => ({ should_refuse: 'false', question: `问题${i}`, reference_points: '1. 要点', contexts: '[文档1] 内容', answer: `回答${i}` })
+    const vars = (i: number) => ({ should_refuse: 'false', history: '(empty)', question: `问题${i}`, reference_points: '1. 要点', contexts: '[文档1] 内容', answer: `回答${i}` })
     const started = performance.now()
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => judge.ask('rubric', vars(i))))
     const wall = performance.now() - started

@@ -92,6 +92,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
       'relevance_norm',
       'completeness_norm',
       'citation_norm',
+      'context_retention_norm',
       'faithfulness',
       'hallucination_rate',
       'contradicted',
@@ -102,7 +103,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
   })
 
   it('LEXICAL_METRICS', () => {
-    assert.deepEqual([...LEXICAL_METRICS].sort(), ['completeness_norm', 'context_precision', 'context_recall', 'faithfulness', 'hallucination_rate'])
+    assert.deepEqual([...LEXICAL_METRICS].sort(), ['completeness_norm', 'context_precision', 'context_recall', 'context_retention_norm', 'faithfulness', 'hallucination_rate'])
   })
 
   it('the headline metrics, the trend chart and the by-category columns of the report', () => {
@@ -152,7 +153,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
     const order = [
       ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'no_over_refusal', 'rules_pass'],
       ...['precision@3', 'precision@10', 'recall@3', 'recall@10', 'hit@3', 'hit@10', 'ndcg@3', 'ndcg@10', 'mrr'],
-      ...['citation_valid', 'accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm'],
+      ...['citation_valid', 'accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm', 'context_retention_norm'],
       ...['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'hallucination_rate', 'contradicted', 'latency_ms'],
       ...['custom_a', 'custom_b10', 'custom_b9'].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
     ]
@@ -177,7 +178,7 @@ describe('the derived lists are the lists that were typed out by hand', () => {
     metricInfo('recall@7')
     const expected = [
       ...['length_ok', 'citation_ok', 'no_forbidden', 'json_ok', 'refuse_ok', 'no_over_refusal', 'rules_pass', 'mrr', 'citation_valid'],
-      ...['accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm', 'faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'],
+      ...['accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm', 'context_retention_norm', 'faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'],
       ...['hallucination_rate', 'contradicted', 'latency_ms', 'precision@K', 'recall@K', 'hit@K', 'ndcg@K'],
     ]
     assert.deepEqual(knownMetricNames(), expected)
