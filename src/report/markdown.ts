@@ -14,6 +14,7 @@ import { errorCauses } from './errorCauses.ts'
 import { updateSection } from './update.ts'
 import { questionCountWords, questionsIn, subsetSentence } from './words.ts'
 import { judgeHealthSection } from './judgeHealth.ts'
+import { conversationSection } from './conversations.ts'
 
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 export const VOLATILE = '<!-- volatile -->'
@@ -86,6 +87,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (c) out.push(...noiseSection(c))
   out.push(...judgeHealthSection(results))
   if (limits.categories) out.push(...categoryTable(results))
+  out.push(...conversationSection(results))
   if (c) out.push(...regressionSection(c, limits, results.questions))
   if (limits.categories) out.push(...chartsSection(results, options.history ?? []))
   out.push(...errorSection(results, limits.errors))

@@ -10,6 +10,7 @@ import { withinNoiseWhy } from './metricTable.ts'
 import { percentileWords, questionCountWords, statusWords, subsetSentence } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 import { judgeHealthLines } from './judgeHealth.ts'
+import { conversationLines } from './conversations.ts'
 
 export interface TerminalOptions {
   color: boolean
@@ -55,6 +56,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   if (r.shard) lines.push(dim(`  not gated: merge the ${r.shard.count} shards (evalgate merge) to compare them with the baseline`))
   const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none'
   lines.push('', ...(compared ? metricLines(results, p) : ownScoreLines(results, p)))
+  lines.push(...conversationLines(results, p))
   lines.push(...errorLines(results, p))
   lines.push(...judgeHealthLines(results, p))
   if (c && c.regressions.length > 0) {

@@ -78,6 +78,8 @@ export const QuestionResultSchema = z.object({
   claims: z.array(ClaimSchema).optional(),
   /** every LLM-judge call behind this question's scores; absent when the judge made none (or in files written before evalgate kept them) */
   judge_calls: z.array(JudgeCallSchema).optional(),
+  /** one turn of a conversation (`conversation_id` + `turn`); absent for a single question */
+  conversation: z.object({ id: z.string(), turn: z.number().int().min(1) }).optional(),
 })
 export type QuestionResult = z.infer<typeof QuestionResultSchema>
 

@@ -1,0 +1,71 @@
+import { metricInfo, registry } from '../metrics/registry.ts'
+import type { Results } from '../schemas/results.ts'
+
+/** One conversation of the run, summarised on one metric. */
+export interface ConversationView {
+  id: string
+  turns: number
+  /** mean over the turns with a value */
+  mean: number | null
+  /** turns with no value on the metric (an error, or null): counted, never averaged away */
+  missing: number
+  /** the turn with the worst value (direction-aware), the earliest on a tie */
+  worst: { turn: number; id: string; value: number } | null
+  /** mean context_retention_norm over its later turns, when the run has the metric */
+  retention: number | null
+  /** the turns that regressed against the baseline: the conversation regressed when any did */
+  regressedTurns: number[]
+}
+
+export interface ConversationsSummary {
+  /** the metric the means and worst turns are on: the first of the report's trend metrics the run has */
+  metric: string
+  /** regressed first, then worst mean first */
+  conversations: ConversationView[]
+  regressed: number
+}
+
+/**
+ * The per-conversation view of a run whose questions include conversation turns, or null: each
+ * conversation's mean and worst turn on the run's leading metric, its context retention, and
+ * whether it regressed (any of its turns in the comparison's regressions).
+ */
+export function conversationsOf(results: Results): ConversationsSummary | null {
+  const byConversation = new Map<string, { id: string; turn: number }[]>()
+  for (const [id, q] of Object.entries(results.questions)) {
+    if (!q.conversation) continue
+    const turns = byConversation.get(q.conversation.id) ?? []
+    turns.push({ id, turn: q.conversation.turn })
+    byConversation.set(q.conversation.id, turns)
+  }
+  const metric = registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0]
+  if (byConversation.size === 0 || metric === undefined) return null
+  const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
+  const regressedIds = new Set(results.comparison?.regressions.map((r) => r.id) ?? [])
+  const conversations: ConversationView[] = []
+  for (const [id, unsorted] of byConversation) {
+    const turns = [...unsorted].sort((a, b) => a.turn - b.turn)
+    const valued = turns.flatMap((t) => {
+      const value = results.questions[t.id]!.scores[metric]
+      return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value }] : []
+    })
+    const worst = valued.reduce<(typeof valued)[number] | null>((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null)
+    conversations.push({
+      id,
+      turns: turns.length,
+      mean: valued.length > 0 ? valued.reduce((sum, t) => sum + t.value, 0) / valued.length : null,
+      missing: turns.length - valued.length,
+      worst,
+      retention: mean(turns.map((t) => results.questions[t.id]!.scores.context_retention_norm)),
+      regressedTurns: turns.filter((t) => regressedIds.has(t.id)).map((t) => t.turn),
+    })
+  }
+  const badness = (c: ConversationView) => (c.mean === null ? -Infinity : higherIsBetter ? c.mean : -c.mean)
+  conversations.sort((a, b) => Number(b.regressedTurns.length > 0) - Number(a.regressedTurns.length > 0) || badness(a) - badness(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return { metric, conversations, regressed: conversations.filter((c) => c.regressedTurns.length > 0).length }
+}
+
+function mean(values: readonly (number | null | undefined)[]): number | null {
+  const numbers = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
+  return numbers.length > 0 ? numbers.reduce((a, b) => a + b, 0) / numbers.length : null
+}
