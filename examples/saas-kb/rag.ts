@@ -21,6 +21,8 @@ interface Options {
   chunking: Chunking
   docsDir: string
   topK: number
+  /** --history: use the conversation's earlier turns to resolve "it" and "that plan" */
+  useHistory: boolean
 }
 
 interface Doc {
@@ -36,6 +38,8 @@ interface Chunk {
 interface Question {
   id: string
   question: string
+  /** the earlier turns of the conversation (evalgate sends them as `history`) */
+  history: { role: string; content: string }[]
 }
 
 interface Answer {
@@ -97,13 +101,13 @@ const SENTENCE_END = /(?<=[.!?])\s+|\n+/
 // ---------------------------------------------------------------- arguments
 
 function usage(): string {
-  return 'usage: rag.ts --chunking heading|fixed300 [--docs DIR] [--top-k N]'
+  return 'usage: rag.ts --chunking heading|fixed300 [--docs DIR] [--top-k N] [--history]'
 }
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
-    options: { chunking: { type: 'string' }, docs: { type: 'string' }, 'top-k': { type: 'string' } },
+    options: { chunking: { type: 'string' }, docs: { type: 'string' }, 'top-k': { type: 'string' }, history: { type: 'boolean' } },
     strict: true,
   })
   const chunking = values.chunking
@@ -116,7 +120,7 @@ function parseOptions(argv: string[]): Options {
   }
   // Default to the docs/ folder next to this script so it works from any cwd.
   const here = dirname(fileURLToPath(import.meta.url))
-  return { chunking, docsDir: resolve(values.docs ?? join(here, 'docs')), topK }
+  return { chunking, docsDir: resolve(values.docs ?? join(here, 'docs')), topK, useHistory: values.history === true }
 }
 
 // ---------------------------------------------------------------- documents
@@ -273,8 +277,19 @@ function extractAnswer(question: string, contexts: string[], idf: Map<string, nu
   return chosen.map((c) => `${c.text} [${c.contextPosition}].`).join(' ')
 }
 
-function answerQuestion(q: Question, chunks: Chunk[], index: Bm25Index, topK: number): Answer {
-  const hits = retrieve(index, q.question, topK)
+/**
+ * --history: a follow-up ("How much does it cost?") is searched together with the turn before it
+ * (the user's question and this system's own answer, citations dropped), so "it" and "that plan"
+ * find what the conversation was about. Without the flag every question stands alone.
+ */
+function searchText(q: Question, useHistory: boolean): string {
+  if (!useHistory || q.history.length < 2) return q.question
+  const [user, assistant] = q.history.slice(-2)
+  return [q.question, user?.content ?? '', (assistant?.content ?? '').replace(/\[\d+\]/g, '')].join(' ')
+}
+
+function answerQuestion(q: Question, chunks: Chunk[], index: Bm25Index, topK: number, useHistory: boolean): Answer {
+  const hits = retrieve(index, searchText(q, useHistory), topK)
   const top = hits.map((hit) => chunks[hit.index]).filter((chunk): chunk is Chunk => chunk !== undefined)
   const contexts = top.map((chunk) => chunk.text)
   let answer: string
@@ -301,7 +316,8 @@ function parseQuestions(input: string): Question[] {
     const record = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>
     if (typeof record.id !== 'string' && typeof record.id !== 'number') throw new Error(`stdin line ${i + 1}: "id" must be a string`)
     if (typeof record.question !== 'string') throw new Error(`stdin line ${i + 1}: "question" must be a string`)
-    questions.push({ id: String(record.id), question: record.question })
+    const history = Array.isArray(record.history) ? (record.history as { role: string; content: string }[]) : []
+    questions.push({ id: String(record.id), question: record.question, history })
   })
   return questions
 }
@@ -322,7 +338,7 @@ async function main(): Promise<void> {
   const index = buildIndex(chunks)
   // Read everything first: the contract says output starts only after stdin closes.
   const questions = parseQuestions(await readStdin())
-  const lines = questions.map((q) => JSON.stringify(answerQuestion(q, chunks, index, options.topK)))
+  const lines = questions.map((q) => JSON.stringify(answerQuestion(q, chunks, index, options.topK, options.useHistory)))
   process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '')
 }
 
