@@ -58,8 +58,9 @@ export const CandidateOutputInputSchema = z.object({
  * (test/candidates/plainOutput.test.ts).
  */
 export function plainOutput(data: Record<string, unknown>): z.output<typeof CandidateOutputInputSchema> | null {
-  const { id, answer, contexts, retrieved_ids: retrieved, latency_ms: latency, error } = data
+  const { id, answer, contexts, retrieved_ids: retrieved, latency_ms: latency, error, model } = data
   if (typeof id !== 'string') return null
+  if (!(model === undefined || model === null || typeof model === 'string')) return null
   const cleanId = normaliseId(id)
   if (cleanId === '') return null
   if (!(answer === undefined || answer === null || typeof answer === 'string')) return null
@@ -80,6 +81,8 @@ export function plainOutput(data: Record<string, unknown>): z.output<typeof Cand
     retrieved_ids: retrievedIds,
     latency_ms: latency ?? null,
     error: error === undefined || error === null || error.trim() === '' ? null : error,
+    // the schema writes the key only when the line has one
+    ...(model !== undefined ? { model: typeof model === 'string' && model.trim() !== '' ? model.trim() : undefined } : {}),
   }
 }
 

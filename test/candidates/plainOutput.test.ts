@@ -26,6 +26,11 @@ const RECORDS: Record<string, unknown>[] = [
   { id: 'q15', latency_ms: Infinity },
   { id: 'q16', error: 5 },
   { id: 'q17', contexts: { a: 1 } },
+  // the model the candidate declares (same-vendor warning)
+  { id: 'q18', model: ' gpt-4o ' },
+  { id: 'q19', model: null },
+  { id: 'q20', model: '  ' },
+  { id: 'q21', model: 5 },
 ]
 
 describe('plainOutput: the predictions line without zod (issue 13)', () => {
