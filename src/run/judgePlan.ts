@@ -11,7 +11,8 @@ import { registry } from '../metrics/registry.ts'
 import { withHistories } from '../candidates/turns.ts'
 import { GateError } from '../io/errors.ts'
 import { countOf } from '../io/countOf.ts'
-import { llmSettings } from './llmTier.ts'
+import { forEachInPool } from '../io/pool.ts'
+import { llmSettings, questionsInFlight } from './llmTier.ts'
 
 /** Calls and a token estimate; `usage.planned` in results.json. */
 export interface LlmPlan {
@@ -154,17 +155,17 @@ export function checkBudget(plan: TierPlan, config: Pick<Config, 'budget' | 'jud
  * How many of the plan's calls the cache answers: the questions scored against a judge that
  * may make no call at all (every real call is refused), counting the answers it serves.
  * Follow-up asks (verdicts after claims, embeddings after generated questions) count when
- * the cache holds the reply they follow. No request is sent.
+ * the cache holds the reply they follow. No request is sent. Questions go through the same
+ * bounded pool as the run, so the dry run's memory does not grow with the number of questions.
  */
 export async function countCached(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, config: Config, judge: Judge): Promise<number> {
   const settings = llmSettings(config, rows)
   const cacheOnly = new BudgetedJudge(judge, { calls: 0 })
-  await Promise.all(
-    rows.map(async (row) => {
-      const output = outputs.get(row.id)
-      if (!output || output.error !== null) return
-      await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings))
-    }),
-  )
+  await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
+    const row = rows[index]!
+    const output = outputs.get(row.id)
+    if (!output || output.error !== null) return
+    await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings))
+  })
   return Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0)
 }

@@ -9,10 +9,24 @@ import { NO_EMBEDDINGS, type Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { QuestionResult, Usage } from '../schemas/results.ts'
 import type { Logger } from '../io/logger.ts'
+import { forEachInPool } from '../io/pool.ts'
 import type { TierPlan } from './judgePlan.ts'
 
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 export const STABILITY_THRESHOLD = 0.02
+
+/**
+ * Questions in progress at once per judge concurrency slot. A question in progress always has
+ * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
+ * twice that covers the questions between calls (a reply being parsed, a backoff) while the
+ * prompts and replies held stay bounded by the concurrency, not by the number of questions.
+ */
+export const QUESTIONS_PER_SLOT = 2
+
+/** How many questions the tier works on at once. */
+export function questionsInFlight(config: Config): number {
+  return config.judge.concurrency * QUESTIONS_PER_SLOT
+}
 
 /** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
 export function llmSettings(config: Config, rows: readonly EvalRow[]): LlmSettings {
@@ -32,8 +46,9 @@ export interface LlmTierResult {
 }
 
 /**
- * Scores every question with the judge, all in flight at once behind the judge's concurrency
- * limit, each drawing its calls from its own plan, all within the budget.
+ * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
+ * taken in the eval set's order; a question's own calls run concurrently behind the judge's
+ * concurrency limit, each drawn from its own plan, all within the budget.
  */
 export async function runLlmTier(
   rows: readonly EvalRow[],
@@ -46,29 +61,29 @@ export async function runLlmTier(
 ): Promise<LlmTierResult> {
   const settings = llmSettings(config, rows)
   const budgeted = new BudgetedJudge(judge, config.budget, config.judge.prices)
-  const diffs: number[] = []
-  await Promise.all(
-    rows.map(async (row) => {
-      const output = outputs.get(row.id)
-      const q = questions[row.id]!
-      if (!output || output.error !== null) return
-      const calls = plan.questions.get(row.id) ?? new CallPlan([])
-      const scored = await scoreWithJudge(row, output, budgeted, settings, calls)
-      // by family, so concurrent asks land in one order from run to run
-      if (calls.calls.length > 0) q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0))
-      for (const metric of LLM_METRICS) {
-        // a metric this run does not plan (context_retention_norm without conversations) gets no key
-        if (!Object.hasOwn(q.scores, metric)) continue
-        const s = scored.scores[metric]
-        q.scores[metric] = s?.value ?? null
-        delete q.notes[metric]
-        if (s?.reason) q.notes[metric] = s.reason
-        if (scored.errors[metric]) q.errors[metric] = scored.errors[metric]
-      }
-      if (scored.claims.length > 0) q.claims = scored.claims
-      if (scored.rubricDiff !== null) diffs.push(scored.rubricDiff)
-    }),
-  )
+  // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
+  const diffs: (number | null)[] = rows.map(() => null)
+  await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
+    const row = rows[index]!
+    const output = outputs.get(row.id)
+    const q = questions[row.id]!
+    if (!output || output.error !== null) return
+    const calls = plan.questions.get(row.id) ?? new CallPlan([])
+    const scored = await scoreWithJudge(row, output, budgeted, settings, calls)
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0) q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0))
+    for (const metric of LLM_METRICS) {
+      // a metric this run does not plan (context_retention_norm without conversations) gets no key
+      if (!Object.hasOwn(q.scores, metric)) continue
+      const s = scored.scores[metric]
+      q.scores[metric] = s?.value ?? null
+      delete q.notes[metric]
+      if (s?.reason) q.notes[metric] = s.reason
+      if (scored.errors[metric]) q.errors[metric] = scored.errors[metric]
+    }
+    if (scored.claims.length > 0) q.claims = scored.claims
+    diffs[index] = scored.rubricDiff
+  })
   const byFamily = judge.usageByFamily()
   const meter = new UsageMeter()
   for (const [name, f] of Object.entries(byFamily)) Object.assign(meter.family(name), f)
@@ -80,7 +95,10 @@ export async function runLlmTier(
   }
   const refused = budgeted.spent().refused
   if (refused > 0) warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`)
-  const stability = judgeStability(diffs, config.judge.repeats)
+  const stability = judgeStability(
+    diffs.filter((d) => d !== null),
+    config.judge.repeats,
+  )
   if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
     warn(
       `the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`,

@@ -83,7 +83,7 @@ export function plainOutput(data: Record<string, unknown>): z.output<typeof Cand
     error: error === undefined || error === null || error.trim() === '' ? null : error,
     // the schema writes the key only when the line has one
     ...(model !== undefined ? { model: typeof model === 'string' && model.trim() !== '' ? model.trim() : undefined } : {}),
-  }
+  } as z.output<typeof CandidateOutputInputSchema>
 }
 
 /** An absent list as empty, an array of strings as itself; anything else (a CSV string, numbers) null: left to the schema. */
