@@ -1,6 +1,6 @@
 /* eslint-disable max-lines -- the one declarative table of every flag and Action input: split across files it would stop being the one place to look */
 import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
-import { CandidateTimeoutSchema, ConfigSchema, JUDGE_PROVIDERS } from '../schemas/config.ts'
+import { CandidateTimeoutSchema, ConfigSchema, JUDGE_PROVIDERS, MAX_JUDGE_CONCURRENCY } from '../schemas/config.ts'
 import { DEFAULT_GATE } from '../schemas/gate.ts'
 import { DEFAULT_CONFIG_FILE } from './config.ts'
 import { COMMANDS, type Command, type OptionSpec } from './option.ts'
@@ -257,7 +257,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     description:
       'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
   },
-  { flag: 'concurrency', value: 'number', setting: 'judge.concurrency', commands: JUDGE, arg: 'N', help: `judge calls in flight at once (default ${D.judge.concurrency})`, example: '4' },
+  {
+    flag: 'concurrency',
+    value: 'number',
+    setting: 'judge.concurrency',
+    commands: JUDGE,
+    arg: 'N',
+    help: `judge calls in flight at once (default ${D.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
+    example: '4',
+  },
   {
     flag: 'cache-dir',
     value: 'text',

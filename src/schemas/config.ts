@@ -33,6 +33,9 @@ export const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
 
 export const DEFAULT_REFUSAL_PHRASES: string[] = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat()
 
+/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
+export const MAX_JUDGE_CONCURRENCY = 512
+
 export const RulesConfigSchema = z
   .object({
     min_length: z.number().int().min(0).default(5),
@@ -182,7 +185,12 @@ export const JudgeConfigSchema = z
     temperature: sampling('temperature', 0, 2, false, 0),
     /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
     max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: z.number().int().min(1).max(64).default(8),
+    concurrency: z
+      .number()
+      .int()
+      .min(1, 'at least 1 judge call in flight')
+      .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
+      .default(8),
     timeout_ms: z.number().int().positive().default(60_000),
     max_retries: z.number().int().min(0).max(10).default(4),
     cache: z.boolean().default(true),

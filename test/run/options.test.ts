@@ -107,3 +107,19 @@ describe('--no-baseline', () => {
     )
   })
 })
+
+describe('judge.concurrency', () => {
+  const resolve = (value: string) => resolveRun(parseCommandLine('run', ['--config', makeTempDir().config, '--concurrency', value], silent).request, 'cli', 'settings')
+
+  it('allows up to 512 judge calls in flight (issue 13: the cap of 64 went)', () => {
+    assert.equal(resolve('64').config.judge.concurrency, 64)
+    assert.equal(resolve('512').config.judge.concurrency, 512)
+  })
+
+  it('refuses more than 512 by name, with the limit and what to set instead', () => {
+    assert.throws(
+      () => resolve('513'),
+      (e: unknown) => e instanceof GateError && /judge\.concurrency/.test(e.message) && /at most 512 judge calls in flight at once; set it to what the endpoint's rate limit allows/.test(e.message),
+    )
+  })
+})
