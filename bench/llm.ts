@@ -8,9 +8,17 @@
  *   2. the same command again: everything from the cache (target 0 calls, < 2 s);
  *   3. --no-cache with injected faults (20% 429 with Retry-After 1 s, 5% 500): retries,
  *      wall time, questions with an error (target 0), every metric scored.
+ * Then the scale runs (issue 13), each the CLI in a child process of its own against a fake
+ * in this one, so the child's peak RSS is the product's: for every size in BENCH_LLM_SIZES
+ * (default 1000; e.g. BENCH_LLM_SIZES=1000,5000,20000) a cold run at every concurrency in
+ * BENCH_LLM_CONCURRENCY (default 16,32,64) with BENCH_LLM_LATENCY_MS per request (default 200):
+ * calls per question, wall / ideal, peak RSS (target ≤ 300 MB); then the last one again from the
+ * cache. Sizes from 20,000 up run once, at the highest concurrency and 20 ms, for memory only.
+ * BENCH_LLM_SIZES=0 skips them.
  * It prints figures and says "target met" / "target missed" beside each; it exits non-zero
  * only when a run does not produce results.
  */
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,7 +31,24 @@ const N = 50
 const REFUSE = new Set([17, 41])
 const CONCURRENCY = 8
 const LATENCY_MS = 100
-const TARGET = { chatPerQuestion: 6, embeddingsPerQuestion: 1, ratio: 1.25, cachedMs: 2000 }
+const TARGET = { chatPerQuestion: 6, embeddingsPerQuestion: 1, ratio: 1.25, cachedMs: 2000, peakRssMb: 300 }
+
+/** A comma-separated list of positive integers from the environment, or the default. */
+function listFromEnv(name: string, fallback: number[]): number[] {
+  const raw = process.env[name]
+  if (raw === undefined || raw.trim() === '') return fallback
+  const values = raw.split(',').map((v) => Number(v.trim()))
+  if (values.some((v) => !Number.isInteger(v) || v < 0)) throw new Error(`${name}=${raw}: expected comma-separated whole numbers, e.g. 1000,5000`)
+  return values.filter((v) => v > 0)
+}
+const SCALE = {
+  sizes: listFromEnv('BENCH_LLM_SIZES', [1000]),
+  concurrency: listFromEnv('BENCH_LLM_CONCURRENCY', [16, 32, 64]),
+  latencyMs: listFromEnv('BENCH_LLM_LATENCY_MS', [200])[0] ?? 200,
+  /** from this size up: one run at the highest concurrency, for peak RSS only */
+  memoryOnlyFrom: 20_000,
+  memoryOnlyLatencyMs: 20,
+}
 
 const TOPICS = ['差旅住宿', '市内交通', '年假天数', '病假工资', '加班餐补', '周末加班', '远程办公', '团建费用', '入职材料', '离职交接', '社保缴纳', '会议室预订', '培训报销', '通讯补贴']
 const CATEGORIES = ['报销政策', '假期', '考勤加班', '人事流程', '行政']
@@ -39,20 +64,21 @@ function csvCell(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-/** The eval set (CSV) and the predictions (JSONL), deterministic. */
-function generateInputs(dir: string): { evalSet: string; predictions: string } {
+/** The eval set (CSV) and the predictions (JSONL) of n questions, deterministic (REFUSE picks two should_refuse ones). */
+function generateInputs(dir: string, n: number): { evalSet: string; predictions: string } {
   const random = mulberry32(2026)
+  const digits = Math.max(3, String(n).length)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
   const evalRows = ['id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids']
   const predictionRows: string[] = []
-  for (let i = 0; i < N; i++) {
-    const id = `q${String(i + 1).padStart(3, '0')}`
+  for (let i = 0; i < n; i++) {
+    const id = `q${String(i + 1).padStart(digits, '0')}`
     const topic = TOPICS[i % TOPICS.length]!
     const amount = 50 + Math.floor(random() * 20) * 25
     const days = 2 + Math.floor(random() * 12)
     const approver = pick(APPROVERS)
     const refuse = REFUSE.has(i)
-    const doc = `doc_${String(i + 1).padStart(3, '0')}`
+    const doc = `doc_${String(i + 1).padStart(digits, '0')}`
     const s1 = `${topic}的标准为每次${amount}元`
     const s2 = `申请需在${days}个工作日内提交审批`
     const s3 = `由${approver}确认后生效`
@@ -90,8 +116,8 @@ function generateInputs(dir: string): { evalSet: string; predictions: string } {
     if (!refuse && random() < 0.8) retrieved[Math.floor(random() * 3)] = doc
     predictionRows.push(JSON.stringify({ id, answer, contexts, retrieved_ids: retrieved }))
   }
-  const evalSet = join(dir, 'eval_set.csv')
-  const predictions = join(dir, 'predictions.jsonl')
+  const evalSet = join(dir, `eval_set_${n}.csv`)
+  const predictions = join(dir, `predictions_${n}.jsonl`)
   writeFileSync(evalSet, evalRows.join('\n') + '\n')
   writeFileSync(predictions, predictionRows.join('\n') + '\n')
   return { evalSet, predictions }
@@ -175,11 +201,89 @@ function changedScores(a: ResultsFile, b: ResultsFile): string[] {
   return changed
 }
 
+interface Measured {
+  code: number
+  ms: number
+  cpuMs: number
+  maxRssMb: number
+}
+
+/** One CLI command in a child process (bench/measure.ts), asynchronously: the fake answering it lives in this process. */
+function measure(args: string[]): Promise<Measured & { log: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'measure.ts'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let log = ''
+    child.stderr.setEncoding('utf8').on('data', (t: string) => void (log = (log + t).slice(-200_000)))
+    child.on('error', reject)
+    child.on('close', (status) => {
+      const last = log.trim().split('\n').pop() ?? ''
+      try {
+        resolve({ ...(JSON.parse(last) as Measured), log })
+      } catch {
+        reject(new RunFailed(`evalgate ${args.join(' ')} exited ${status} without its figures:\n${log.slice(-4000)}`))
+      }
+    })
+  })
+}
+
+const mb = (m: Measured) => `${m.maxRssMb.toFixed(0)} MB`
+
+/** The scale runs: every size at every concurrency, peak RSS of each, a cached re-run per size. */
+async function scaleRuns(dir: string): Promise<void> {
+  if (SCALE.sizes.length === 0) return
+  const fake = new FakeOpenAI({ latencyMs: SCALE.latencyMs, record: false })
+  installSimulatedJudge(fake)
+  await fake.start()
+  try {
+    const idle = await measure(['--help'])
+    console.log(`\nscale runs: the CLI in a child process each (peak RSS of that process; --help alone peaks at ${mb(idle)} under tsx), fake at ${SCALE.latencyMs} ms per request`)
+    console.log('  questions  concurrency   chat + emb calls  per question   wall      ideal     wall/ideal  CPU       peak RSS')
+    for (const n of SCALE.sizes) {
+      const memoryOnly = n >= SCALE.memoryOnlyFrom
+      const concurrencies = memoryOnly ? [Math.max(...SCALE.concurrency)] : SCALE.concurrency
+      const { evalSet, predictions } = generateInputs(dir, n)
+      let last: string[] = []
+      for (const concurrency of concurrencies) {
+        fake.options.latencyMs = memoryOnly ? SCALE.memoryOnlyLatencyMs : SCALE.latencyMs
+        const out = join(dir, `scale-${n}-${concurrency}.json`)
+        const cache = join(dir, `cache-${n}-${concurrency}`)
+        const config = join(dir, `scale-${concurrency}.yml`)
+        writeFileSync(
+          config,
+          ['judge:', '  provider: openai', `  base_url: ${JSON.stringify(fake.url)}`, '  model: judge-model', '  embeddings_model: embed-model', `  concurrency: ${concurrency}`, ''].join('\n'),
+        )
+        last = ['run', '--config', config, '--eval-set', evalSet, '--eval-set-version', 'v1', '--predictions', predictions, '--no-baseline', '--cache-dir', cache, '--out', out]
+        const m = await measure(last)
+        const results = JSON.parse(readFileSync(out, 'utf8')) as ResultsFile
+        const u = results.run.usage
+        const calls = u.llm_calls + u.embedding_calls
+        const latency = fake.options.latencyMs ?? 0
+        const ideal = Math.ceil(calls / concurrency) * latency
+        const ratio = memoryOnly ? 'memory only' : `${(m.ms / ideal).toFixed(2)}`.padEnd(11)
+        console.log(
+          `  ${n.toLocaleString('en').padStart(9)}  ${String(concurrency).padStart(11)}   ${`${u.llm_calls} + ${u.embedding_calls}`.padStart(16)}  ${(calls / n).toFixed(2).padStart(12)}   ${s(m.ms).padEnd(8)}  ${s(ideal).padEnd(8)}  ${ratio} ${s(m.cpuMs).padEnd(9)} ${mb(m).padStart(7)} ${verdict(m.maxRssMb <= TARGET.peakRssMb)} (≤ ${TARGET.peakRssMb} MB)${m.code === 2 ? ' exit 2!' : ''}`,
+        )
+        rmSync(out, { force: true })
+        if (memoryOnly) rmSync(cache, { recursive: true, force: true })
+      }
+      if (memoryOnly) continue
+      const cached = await measure(last)
+      const usage = (JSON.parse(readFileSync(last.at(-1)!, 'utf8')) as ResultsFile).run.usage
+      console.log(
+        `  ${n.toLocaleString('en').padStart(9)}  cached re-run: ${usage.llm_calls + usage.embedding_calls} calls, ${usage.cache_hits} cache hits, ${s(cached.ms)}, peak RSS ${mb(cached)} ${verdict(usage.llm_calls + usage.embedding_calls === 0)} (0 calls)`,
+      )
+      rmSync(last.at(-1)!, { force: true })
+    }
+  } finally {
+    await fake.stop()
+  }
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'evalgate-bench-llm-'))
 const fake = new FakeOpenAI({ latencyMs: LATENCY_MS })
 let exitCode = 0
 try {
-  const { evalSet, predictions } = generateInputs(dir)
+  const { evalSet, predictions } = generateInputs(dir, N)
   installSimulatedJudge(fake)
   await fake.start()
   const config = join(dir, 'evalgate.yml')
@@ -275,7 +379,8 @@ try {
   if (missing.length > 0) console.log(`    missing: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`)
   const changed = changedScores(cold.results, faulty.results)
   console.log(`  same scores as run 1      ${changed.length === 0 ? 'yes' : `no, ${changed.length} values differ: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}`}`)
-  console.log(`\ntimes are measured inside the process around the CLI's main(); Node start-up and module loading are not included`)
+  console.log(`\nruns 1-3: times are measured inside the process around the CLI's main(); Node start-up and module loading are not included`)
+  await scaleRuns(dir)
 } catch (error) {
   exitCode = 1
   console.error(error instanceof RunFailed ? `bench:llm: ${error.message}` : error)

@@ -159,6 +159,25 @@ describe('FakeOpenAI faults', () => {
   })
 })
 
+describe('FakeOpenAI without recording (benches)', () => {
+  it('answers as usual but keeps no request, and every repeat is a first attempt', async () => {
+    const bare = await new FakeOpenAI({ record: false }).start()
+    try {
+      const attempts: number[] = []
+      bare.onChat(({ attempt }) => (attempts.push(attempt), 'ok'))
+      const bareClient = new OpenAI({ baseURL: bare.url, apiKey: 'test', maxRetries: 0 })
+      for (let i = 0; i < 2; i++) {
+        const completion = await bareClient.chat.completions.create({ model: 'm', messages: rubricMessages })
+        assert.equal(completion.choices[0]?.message.content, 'ok')
+      }
+      assert.deepEqual(attempts, [1, 1])
+      assert.equal(bare.requests.length, 0)
+    } finally {
+      await bare.stop()
+    }
+  })
+})
+
 describe('FakeOpenAI latency', () => {
   it('delays responses and stop() does not wait for pending timers', async () => {
     const slow = await new FakeOpenAI({ latencyMs: 60 }).start()

@@ -59,6 +59,8 @@ export interface FakeOpenAIOptions {
   rejectJsonObject?: boolean
   /** the `model` every response reports, as an API reports the dated snapshot behind a requested alias (default: the requested model) */
   reportedModel?: string
+  /** false: keep no request (`requests` stays empty, every attempt is the first), for benches of many thousands of requests */
+  record?: boolean
 }
 
 export interface FaultOptions {
@@ -191,7 +193,7 @@ export class FakeOpenAI {
     const promptId = kind === 'chat' ? parsePromptId(messages) : null
     const preflight = kind === 'chat' ? promptId === 'preflight' : JSON.stringify(body?.input) === '["evalgate preflight"]'
     const call: RecordedCall = { kind, body, promptId, status: 0, handled: false, authorization: req.headers.authorization, preflight }
-    ;(preflight ? this.preflights : this.requests).push(call)
+    if (this.options.record !== false) (preflight ? this.preflights : this.requests).push(call)
     const reply = (status: number, payload: unknown, headers: Record<string, string> = {}, extraDelayMs = 0) => {
       call.status = status
       return this.send(res, status, payload, headers, extraDelayMs)
@@ -215,8 +217,8 @@ export class FakeOpenAI {
 
     call.handled = true
     const key = `${kind}:${text}`
-    const attempt = (this.attempts.get(key) ?? 0) + 1
-    this.attempts.set(key, attempt)
+    const attempt = this.options.record === false ? 1 : (this.attempts.get(key) ?? 0) + 1
+    if (this.options.record !== false) this.attempts.set(key, attempt)
     try {
       if (kind === 'embeddings') {
         const { status, payload, headers } = this.embeddings(body, attempt)
