@@ -23,26 +23,24 @@ export interface Interval {
   end: number
 }
 
+/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
+export function unionOf(intervals: readonly Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start)
+  const union: Interval[] = []
+  for (const { start, end } of sorted) {
+    const last = union.at(-1)
+    if (last && start <= last.end) last.end = Math.max(last.end, end)
+    else union.push({ start, end })
+  }
+  return union
+}
+
 /**
  * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
  * the same time (or waiting in the same queue) count once, not once each.
  */
 export function wallClockMs(intervals: readonly Interval[]): number {
-  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start)
-  let total = 0
-  let from = -Infinity
-  let to = -Infinity
-  for (const { start, end } of sorted) {
-    if (start > to) {
-      if (to > from) total += to - from
-      from = start
-      to = end
-    } else if (end > to) {
-      to = end
-    }
-  }
-  if (to > from) total += to - from
-  return total
+  return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0)
 }
 
 /**
@@ -52,6 +50,8 @@ export function wallClockMs(intervals: readonly Interval[]): number {
 export class UsageMeter {
   private readonly families = new Map<string, FamilyUsage>()
   private readonly intervals = new Map<string, Interval[]>()
+  /** how many of a family's intervals are its union, already in `ms` */
+  private readonly folded = new Map<string, number>()
 
   family(name: string): FamilyUsage {
     let f = this.families.get(name)
@@ -62,17 +62,31 @@ export class UsageMeter {
     return f
   }
 
-  /** One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes the union of these. */
+  /**
+   * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
+   * the union of these. The calls are kept as their union, folded in once they outnumber it, so
+   * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
+   */
   timed(name: string, start: number, end: number): void {
     const family = this.family(name)
     let spans = this.intervals.get(name)
     if (!spans) this.intervals.set(name, (spans = []))
     spans.push({ start, end })
-    family.ms = wallClockMs(spans)
+    if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64) this.fold(name, family)
   }
 
   byFamily(): Record<string, FamilyUsage> {
+    for (const [name, f] of this.families) this.fold(name, f)
     return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)))
+  }
+
+  private fold(name: string, family: FamilyUsage): void {
+    const spans = this.intervals.get(name)
+    if (!spans || spans.length === this.folded.get(name)) return
+    const union = unionOf(spans)
+    this.intervals.set(name, union)
+    this.folded.set(name, union.length)
+    family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0)
   }
 
   totals(prices: Prices | undefined): {

@@ -4,7 +4,8 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { UsageMeter, wallClockMs } from '../../src/judge/usage.ts'
+import { UsageMeter, unionOf, wallClockMs } from '../../src/judge/usage.ts'
+import { mulberry32 } from '../../src/stats/bootstrap.ts'
 import { OpenAIJudge } from '../../src/judge/openai.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge } from '../helpers/sim-judge.ts'
@@ -44,6 +45,22 @@ describe('wallClockMs', () => {
     assert.equal(families.rubric!.ms, 1070)
     assert.equal(families.claims!.ms, 100)
     assert.equal(families.rubric!.calls, 0, 'timing a call does not count it: the caller counts calls that returned')
+  })
+
+  it('keeps the union exact over thousands of calls, read in the middle or at the end', () => {
+    const random = mulberry32(13)
+    const all: { start: number; end: number }[] = []
+    const meter = new UsageMeter()
+    for (let i = 0; i < 5000; i++) {
+      // bursts of overlapping calls with gaps between them, finishing out of order
+      const start = Math.floor(i / 50) * 1000 + random() * 400
+      const call = { start, end: start + random() * 300 }
+      all.push(call)
+      meter.timed('rubric', call.start, call.end)
+      if (i === 2500) assert.ok(Math.abs(meter.byFamily().rubric!.ms - wallClockMs(all)) < 1e-6)
+    }
+    assert.ok(Math.abs(meter.byFamily().rubric!.ms - wallClockMs(all)) < 1e-6)
+    assert.ok(unionOf(all).length <= 200, 'a few spans per burst')
   })
 })
 
