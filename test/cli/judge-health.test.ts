@@ -30,10 +30,10 @@ type Grades = { accuracy: number; relevance: number; completeness: number; citat
 /** The fake judge: the rubric graded by `grade` from the answer text, every other prompt by the simulated judge. */
 function judgeWith(grade: (answer: string) => Grades): void {
   fake.reset().onChat((call: ChatCall) => {
-    if (call.promptId !== 'rubric@1') return simulatedReply(call)
+    if (call.promptId !== 'rubric@2') return simulatedReply(call)
     const user = call.messages.filter((m) => m.role === 'user').map((m) => String(m.content))
     const answer = between(user.join('\n'), 'answer')
-    return JSON.stringify({ ...grade(answer), reason: 'graded by the test' })
+    return JSON.stringify({ ...grade(answer), context_retention: null, reason: 'graded by the test' })
   })
 }
 
