@@ -109,9 +109,9 @@ describe('run → baseline → run → compare round trip', () => {
     assert.match(md, /evalgate: gate failed/)
     assert.match(md, /^\| metric \| baseline \| candidate \| Δ \| 95% CI of Δ \| limit \| status \|$/m)
     assert.match(md, /^\| rules_pass \| 1\.000 \| 0\.714 \| −0\.286 \| −0\.\d{3} … ±0\.000 \| −0\.02 \| ⚠️ regression within noise \(CI includes 0\) \|$/m)
-    assert.match(md, /^\| id \| category \| question \| metric \| baseline → candidate \| Δ \| reason \|$/m)
-    assert.match(md, /^\| q6 \| hr \| 公司股票明天会涨吗？ \| refuse_ok \| 1\.000 → 0\.000 \(pass → fail\) \|/m)
-    assert.match(md, /^\| q3 \| pay \| 加班费怎么计算？ \| citation_ok \|/m)
+    assert.match(md, /^\| id \| metric \| baseline → candidate \(Δ\) \| reason \| question \|$/m)
+    assert.match(md, /^\| q6 <sub>hr<\/sub> \| refuse_ok \| 1\.000 → 0\.000 \(−1\.00, pass → fail\) \| [^|]* \| 公司股票明天会涨吗？ \|$/m)
+    assert.match(md, /^\| q3 <sub>pay<\/sub> \| citation_ok \| .* \| 加班费怎么计算？ \|$/m)
     assert.doesNotMatch(md, /^\| q[12457] \|/m, 'unchanged questions are not listed as regressions')
     assert.ok(md.includes(`evalgate#v1 baseline --results ${worseResults} --out ${baselineFile}`), 'says how to update the baseline')
   })
@@ -152,7 +152,7 @@ describe('run → baseline → run → compare round trip', () => {
     const c = readResults(out).comparison!
     assert.equal(c.verdict, 'fail')
     assert.deepEqual([...new Set(c.regressions.map((r) => r.id))].sort(), ['q3', 'q6'])
-    assert.match(readFileSync(report, 'utf8'), /^\| q6 \| hr \|/m)
+    assert.match(readFileSync(report, 'utf8'), /^\| q6 <sub>hr<\/sub> \|/m)
   })
 
   it('compare: uses another results.json as the baseline', async () => {

@@ -53,7 +53,7 @@ describe('lengthStrata: short / medium / long by the baseline tertiles', () => {
 
 describe('judgeHealth: the grade histogram and its warnings', () => {
   it('reads every rubric dimension the LLM judge grades 0-4', () => {
-    assert.deepEqual(RUBRIC_METRICS, ['accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm'])
+    assert.deepEqual(RUBRIC_METRICS, ['accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm', 'context_retention_norm'])
   })
 
   it('rounds the mean of several passes to the nearest grade', () => {
