@@ -263,7 +263,15 @@ async function scaleRuns(dir: string): Promise<void> {
         console.log(
           `  ${n.toLocaleString('en').padStart(9)}  ${String(concurrency).padStart(11)}   ${`${u.llm_calls} + ${u.embedding_calls}`.padStart(16)}  ${(calls / n).toFixed(2).padStart(12)}   ${s(m.ms).padEnd(8)}  ${s(ideal).padEnd(8)}  ${ratio} ${s(m.cpuMs).padEnd(9)} ${mb(m).padStart(7)} ${verdict(m.maxRssMb <= TARGET.peakRssMb)} (≤ ${TARGET.peakRssMb} MB)${m.code === 2 ? ' exit 2!' : ''}`,
         )
-        if (m.code === 2) console.log(`    the run failed:\n${m.log.trim().split('\n').filter((l) => /error|stopp|fail|cannot|refus/i.test(l)).slice(0, 8).join('\n')}`)
+        if (m.code === 2)
+          console.log(
+            `    the run failed:\n${m.log
+              .trim()
+              .split('\n')
+              .filter((l) => /error|stopp|fail|cannot|refus/i.test(l))
+              .slice(0, 8)
+              .join('\n')}`,
+          )
         rmSync(out, { force: true })
         if (memoryOnly) rmSync(cache, { recursive: true, force: true })
       }

@@ -36,7 +36,6 @@ export type BaselineQuestion = z.infer<typeof BaselineQuestionSchema>
 export const ReportedModelsSchema = z.object({ chat: z.array(z.string()), embeddings: z.array(z.string()) })
 export type ReportedModels = z.infer<typeof ReportedModelsSchema>
 
-
 /** required in schema 2 */
 const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'] as const
 /** not read from a schema-1 baseline */
