@@ -85305,7 +85305,14 @@ function conversationSection(results) {
     ];
     for (const c of conversations.slice(0, SHOWN_IN_REPORT)) {
         const regressed = c.regressedTurns.length > 0 ? `❌ turn ${c.regressedTurns.join(', ')}` : '—';
-        const cells = [escapeCell(c.id, 40), String(c.turns), meanText(metric, c), worstText(metric, c, (t) => escapeCell(t, 40)), ...(retention ? [conversations_number('context_retention_norm', c.retention)] : []), regressed];
+        const cells = [
+            escapeCell(c.id, 40),
+            String(c.turns),
+            meanText(metric, c),
+            worstText(metric, c, (t) => escapeCell(t, 40)),
+            ...(retention ? [conversations_number('context_retention_norm', c.retention)] : []),
+            regressed,
+        ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
     if (conversations.length > SHOWN_IN_REPORT)
