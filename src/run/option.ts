@@ -1,7 +1,16 @@
 import { GateError } from '../io/errors.ts'
+import { ConfigSchema } from '../schemas/config.ts'
 
 export const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'] as const
 export type Command = (typeof COMMANDS)[number]
+
+/** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
+export const RUN = ['run', 'calibrate-noise'] as const
+export const GATED = ['run', 'compare', 'merge', 'calibrate-noise'] as const
+export const JUDGE = ['run', 'calibrate-noise', 'pairwise'] as const
+
+/** The config's defaults, shown in --help and action.yml. */
+export const CONFIG_DEFAULTS = ConfigSchema.parse({})
 
 /**
  * How an option's text becomes a value: `text` as given, `number`, `whole numbers` (5,10),

@@ -1,91 +1,24 @@
-/* eslint-disable max-lines -- the one declarative table of every flag and Action input: split across files it would stop being the one place to look */
 import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
-import { CandidateTimeoutSchema, ConfigSchema, JUDGE_PROVIDERS, MAX_JUDGE_CONCURRENCY } from '../schemas/config.ts'
+import { CandidateTimeoutSchema } from '../schemas/config.ts'
 import { DEFAULT_GATE } from '../schemas/gate.ts'
+import { COMMAND_OPTIONS } from './commandOptions.ts'
 import { DEFAULT_CONFIG_FILE } from './config.ts'
-import { COMMANDS, type Command, type OptionSpec } from './option.ts'
+import { JUDGE_OPTIONS } from './judgeOptions.ts'
+import { COMMANDS, CONFIG_DEFAULTS as D, GATED, JUDGE, RUN, type Command, type OptionSpec } from './option.ts'
 import { DEFAULT_RESULTS_PATH } from './pipeline.ts'
 
-/** the config's defaults, shown in --help and action.yml */
-const D = ConfigSchema.parse({})
-const RUN = ['run', 'calibrate-noise'] as const
-const GATED = ['run', 'compare', 'merge', 'calibrate-noise'] as const
-const JUDGE = ['run', 'calibrate-noise', 'pairwise'] as const
 const NOISE_PASSES = '3'
 
-/** Every option, in the order --help lists them. */
+/**
+ * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
+ * checked against. The commands' own options and the judge's live in their own files
+ * (commandOptions.ts, judgeOptions.ts) and are spliced in here, in place.
+ */
 export const OPTIONS: readonly OptionSpec[] = [
   { flag: 'help', short: 'h', value: 'switch', commands: COMMANDS },
 
   // the commands' own options first: they lead their command's --help
-  { flag: 'history', value: 'text', commands: ['trend'], arg: 'FILE', help: 'history.csv', example: 'history.csv' },
-  { flag: 'metric', value: 'text', commands: ['trend'], arg: 'M', help: 'e.g. rules_pass, faithfulness, recall@5', example: 'rules_pass' },
-  { flag: 'out', value: 'text', commands: ['trend'], arg: 'FILE', help: 'the SVG to write', example: 'trend.svg' },
-  { flag: 'threshold', value: 'number', commands: ['trend'], arg: 'X', help: 'draw the threshold line at X', example: '0.8' },
-  { flag: 'title', value: 'text', commands: ['trend'], arg: 'T', help: 'chart title', example: 'rules_pass' },
-
-  { flag: 'results', value: 'text', commands: ['baseline'], arg: 'FILE', help: 'results.json written by "evalgate run --out"', example: 'results.json' },
-  { flag: 'out', value: 'text', default: DEFAULT_BASELINE_PATH, commands: ['baseline'], arg: 'FILE', help: `baseline to write (default ${DEFAULT_BASELINE_PATH})` },
-  { flag: 'version', value: 'text', commands: ['baseline'], arg: 'V', help: "label of the system the baseline describes (default: the run's version)", example: 'v2' },
-
-  // power checks its own ranges: its values stay text here
-  { flag: 'p', value: 'text', commands: ['power'], label: '--p 0.62 --delta 0.05', help: 'questions needed to know a pass rate near p to ±delta (95%)' },
-  { flag: 'delta', value: 'text', commands: ['power'] },
-  { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
-  { flag: 'p2', value: 'text', commands: ['power'] },
-  { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--p 0.5]', help: 'the minimum detectable effect (and 95% half-width) of an n-question set' },
-  { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"} or {"mde", "half_width"}' },
-
-  { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
-  { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
-  { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
-  {
-    flag: 'json',
-    value: 'switch',
-    commands: ['calibrate'],
-    help: 'machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,\nexact_agreement, pabak (null where undefined), and more',
-  },
-
-  { flag: 'baseline', value: 'text', commands: ['compare'], arg: 'FILE', help: "baseline.json, or another run's results.json", example: DEFAULT_BASELINE_PATH },
-  { flag: 'candidate', value: 'text', commands: ['compare'], arg: 'FILE', help: "this run's results.json", example: 'results.json' },
-
-  { flag: 'results', multiple: true, value: 'text', commands: ['pairwise'], arg: 'FILE', help: 'a results.json written by "evalgate run --out"; give it once per system' },
-  { flag: 'names', value: 'text', commands: ['pairwise'], arg: 'a,b,c', help: "names of the systems, in --results order (default: each run's version, else the file name)" },
-  { flag: 'json', value: 'switch', commands: ['pairwise'], help: 'print the report as JSON (pairs with per-question verdicts, ranking, usage)' },
-
-  {
-    flag: 'against',
-    multiple: true,
-    variadic: true,
-    value: 'text',
-    commands: ['lint-set'],
-    label: '--against FILE...',
-    help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
-  },
-  { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
-  {
-    flag: 'difficulty-mix',
-    value: 'text',
-    commands: ['lint-set'],
-    arg: 'MIX',
-    help: 'target difficulty shares in percent (default easy=40,medium=40,hard=20)',
-    example: 'easy=40,medium=40,hard=20',
-  },
-  { flag: 'leak-threshold', value: 'number', commands: ['lint-set'], arg: 'X', help: "share of a text's 4-grams found in an --against file that counts as\nleaked (default 0.7)", example: '0.7' },
-  { flag: 'json', value: 'switch', commands: ['lint-set'], help: '{"findings": [{"kind", "level", "ids", "lines", "message"}], "summary": {...}}' },
-
-  { flag: 'raters', multiple: true, variadic: true, value: 'text', commands: ['agreement'], label: '--raters FILE...', help: "one CSV or JSONL per rater, with an id column and the label's column" },
-  { flag: 'column', value: 'text', default: 'difficulty', commands: ['agreement'], arg: 'NAME', help: 'the nominal label to compare (default difficulty)', example: 'difficulty' },
-  { flag: 'json', value: 'switch', commands: ['agreement'], help: '{"fleiss_kappa", "items", "raters", ...} (null where undefined)' },
-
-  {
-    flag: 'labels',
-    value: 'text',
-    commands: ['check-rules'],
-    arg: 'FILE',
-    help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
-  },
-  { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
+  ...COMMAND_OPTIONS,
 
   // the settings a run is made of, shared by the CLI and the Action
   {
@@ -185,132 +118,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     description: 'Candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http).',
     example: 'http://127.0.0.1:8080/ask',
   },
-  {
-    flag: 'judge',
-    input: 'judge',
-    value: JUDGE_PROVIDERS,
-    setting: 'judge.provider',
-    commands: JUDGE,
-    help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
-    helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
-    description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
-    example: 'openai',
-  },
-  {
-    flag: 'judge-base-url',
-    input: 'judge-base-url',
-    value: 'text',
-    setting: 'judge.base_url',
-    commands: JUDGE,
-    arg: 'URL',
-    help: `OpenAI-compatible base URL (default ${D.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
-    description: `OpenAI-compatible base URL of the judge (default ${D.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
-    example: 'http://127.0.0.1:11434/v1',
-  },
-  {
-    flag: 'judge-model',
-    input: 'judge-model',
-    value: 'text',
-    setting: 'judge.model',
-    commands: JUDGE,
-    arg: 'M',
-    help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
-    description: 'Chat model of the judge; with judge azure, the deployment name.',
-    example: 'gpt-4o-mini',
-  },
-  {
-    flag: 'judge-api-version',
-    input: 'judge-api-version',
-    value: 'text',
-    setting: 'judge.api_version',
-    commands: JUDGE,
-    arg: 'V',
-    help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
-    description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
-    example: '2024-10-21',
-  },
-  {
-    flag: 'embeddings-model',
-    input: 'embeddings-model',
-    value: 'text',
-    setting: 'judge.embeddings_model',
-    commands: RUN,
-    arg: 'E',
-    help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
-    description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
-    example: 'text-embedding-3-small',
-  },
-  {
-    flag: 'judge-api-key-env',
-    value: 'text',
-    setting: 'judge.api_key_env',
-    commands: JUDGE,
-    arg: 'NAME',
-    help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
-    example: 'JUDGE_KEY',
-  },
-  {
-    input: 'judge-api-key',
-    value: 'text',
-    secret: true,
-    commands: [],
-    description:
-      'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
-  },
-  {
-    flag: 'concurrency',
-    value: 'number',
-    setting: 'judge.concurrency',
-    commands: JUDGE,
-    arg: 'N',
-    help: `judge calls in flight at once (default ${D.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
-    example: '4',
-  },
-  {
-    flag: 'cache-dir',
-    value: 'text',
-    setting: 'judge.cache_dir',
-    commands: JUDGE,
-    arg: 'DIR',
-    help: `judge response cache (default ${D.judge.cache_dir}); a re-run makes no calls`,
-    example: '.cache/judge',
-  },
-  { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
-  {
-    flag: 'budget-calls',
-    input: 'budget-calls',
-    value: 'number',
-    setting: 'budget.calls',
-    commands: JUDGE,
-    arg: 'N',
-    help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
-    description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
-    example: '2000',
-  },
-  {
-    flag: 'budget-usd',
-    input: 'budget-usd',
-    value: 'number',
-    setting: 'budget.usd',
-    commands: RUN,
-    arg: 'X',
-    help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
-    description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
-    example: '5',
-  },
-  {
-    flag: 'plan-only',
-    value: 'switch',
-    commands: ['run'],
-    help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
-  },
-  {
-    input: 'plan-only',
-    value: ['true', 'false'],
-    default: 'false',
-    commands: [],
-    description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
-  },
+  ...JUDGE_OPTIONS,
   {
     flag: 'k',
     input: 'k',
