@@ -11,8 +11,8 @@
  * produce byte-identical output. That is what makes it usable as a demo
  * baseline: any metric change comes from the chunking strategy, not noise.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { buildIndex, loadDocs, readStdin, retrieve, type Bm25Index, type Chunk, type Doc } from '../bm25.ts'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -22,16 +22,6 @@ interface Options {
   chunking: Chunking
   docsDir: string
   topK: number
-}
-
-interface Doc {
-  id: string
-  text: string
-}
-
-interface Chunk {
-  docId: string
-  text: string
 }
 
 interface Question {
@@ -46,17 +36,8 @@ interface Answer {
   retrieved_ids: string[]
 }
 
-interface ScoredChunk {
-  index: number
-  score: number
-}
-
 /** Maximum chunk size in characters (code points) for both strategies. */
 const CHUNK_SIZE = 500
-
-/** BM25 parameters: the textbook defaults, stated so results are reproducible. */
-const BM25_K1 = 1.5
-const BM25_B = 0.75
 
 /**
  * Minimum BM25 score of the best chunk for the system to answer at all.
@@ -183,18 +164,6 @@ function parseOptions(argv: string[]): Options {
 
 // ---------------------------------------------------------------- documents
 
-function loadDocs(dir: string): Doc[] {
-  // Sorted so chunk order, and therefore tie-breaking, never depends on the file system.
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-  if (files.length === 0) throw new Error(`no .md documents in ${dir}`)
-  return files.map((name) => ({
-    id: basename(name, '.md'),
-    text: readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n').trim(),
-  }))
-}
-
 /** Consecutive 500-character pieces, cut blindly: the naive baseline strategy. */
 function chunkFixed(doc: Doc): Chunk[] {
   // Array.from splits by code point so a cut never lands inside a surrogate pair.
@@ -289,67 +258,13 @@ function tokenize(text: string): string[] {
   return tokens
 }
 
-function countTerms(tokens: string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1)
-  return counts
-}
-
 // ---------------------------------------------------------------- BM25
-
-interface Bm25Index {
-  termCounts: Map<string, number>[]
-  lengths: number[]
-  averageLength: number
-  idf: Map<string, number>
-}
-
-function buildIndex(chunks: Chunk[]): Bm25Index {
-  const termCounts = chunks.map((chunk) => countTerms(tokenize(chunk.text)))
-  const lengths = termCounts.map((counts) => sum([...counts.values()]))
-  const documentFrequency = new Map<string, number>()
-  for (const counts of termCounts) {
-    for (const term of counts.keys()) {
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
-    }
-  }
-  const n = chunks.length
-  const idf = new Map<string, number>()
-  for (const [term, df] of documentFrequency) {
-    // The "+1" variant keeps idf positive even for terms present in most chunks.
-    idf.set(term, Math.log(1 + (n - df + 0.5) / (df + 0.5)))
-  }
-  return { termCounts, lengths, averageLength: sum(lengths) / Math.max(n, 1), idf }
-}
-
-function bm25Score(index: Bm25Index, chunkIndex: number, queryTerms: string[]): number {
-  const counts = index.termCounts[chunkIndex]
-  const length = index.lengths[chunkIndex] ?? 0
-  if (counts === undefined) return 0
-  let score = 0
-  for (const term of queryTerms) {
-    const tf = counts.get(term) ?? 0
-    if (tf === 0) continue
-    const idf = index.idf.get(term) ?? 0
-    const norm = 1 - BM25_B + (BM25_B * length) / index.averageLength
-    score += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
-  }
-  return score
-}
 
 /** Unique, non-filler query terms; bigrams are filtered by the same list. */
 function queryTerms(question: string): string[] {
   const terms = tokenize(question).filter((term) => !QUERY_STOPWORDS.has(term.replace(/^~/, '')))
   // Unique terms: repeating a word in the question should not multiply its weight.
   return [...new Set(terms)]
-}
-
-function retrieve(index: Bm25Index, question: string, topK: number): ScoredChunk[] {
-  const terms = queryTerms(question)
-  const scored = index.termCounts.map((_, i) => ({ index: i, score: bm25Score(index, i, terms) }))
-  // Ties go to the earlier chunk so the ranking is fully deterministic.
-  scored.sort((a, b) => b.score - a.score || a.index - b.index)
-  return scored.slice(0, topK)
 }
 
 // ---------------------------------------------------------------- answers
@@ -408,7 +323,7 @@ function isDenied(question: string): boolean {
 }
 
 function answerQuestion(q: Question, chunks: Chunk[], index: Bm25Index, topK: number): Answer {
-  const hits = retrieve(index, q.question, topK)
+  const hits = retrieve(index, queryTerms(q.question), topK)
   const top = hits.map((hit) => chunks[hit.index]).filter((chunk): chunk is Chunk => chunk !== undefined)
   const contexts = top.map((chunk) => chunk.text)
   const retrievedIds = top.map((chunk) => chunk.docId)
@@ -456,20 +371,10 @@ function toQuestion(value: unknown, lineNumber: number): Question {
   return { id: String(id), question }
 }
 
-async function readStdin(): Promise<string> {
-  const parts: Buffer[] = []
-  for await (const part of process.stdin) parts.push(part as Buffer)
-  return Buffer.concat(parts).toString('utf8')
-}
-
-function sum(values: number[]): number {
-  return values.reduce((total, value) => total + value, 0)
-}
-
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
   const chunks = buildChunks(loadDocs(options.docsDir), options.chunking)
-  const index = buildIndex(chunks)
+  const index = buildIndex(chunks, tokenize)
   // Read everything first: the contract says output starts only after stdin closes.
   const questions = parseQuestions(await readStdin())
   const lines = questions.map((q) => JSON.stringify(answerQuestion(q, chunks, index, options.topK)))

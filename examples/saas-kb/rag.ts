@@ -10,8 +10,8 @@
  * no randomness and no network, so two runs on the same input produce
  * byte-identical output: any metric change comes from the chunking strategy.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { buildIndex, loadDocs, readStdin, retrieve, type Bm25Index, type Chunk, type Doc } from '../bm25.ts'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -23,16 +23,6 @@ interface Options {
   topK: number
   /** --history: use the conversation's earlier turns to resolve "it" and "that plan" */
   useHistory: boolean
-}
-
-interface Doc {
-  id: string
-  text: string
-}
-
-interface Chunk {
-  docId: string
-  text: string
 }
 
 interface Question {
@@ -49,17 +39,8 @@ interface Answer {
   retrieved_ids: string[]
 }
 
-interface ScoredChunk {
-  index: number
-  score: number
-}
-
 /** Size of a fixed chunk in characters; a heading section is never cut. */
 const FIXED_CHUNK_SIZE = 300
-
-/** BM25 parameters: the textbook defaults, stated so results are reproducible. */
-const BM25_K1 = 1.5
-const BM25_B = 0.75
 
 /**
  * Minimum BM25 score of the best chunk for the system to answer at all.
@@ -125,15 +106,6 @@ function parseOptions(argv: string[]): Options {
 
 // ---------------------------------------------------------------- documents
 
-function loadDocs(dir: string): Doc[] {
-  // Sorted so chunk order, and therefore tie-breaking, never depends on the file system.
-  const files = readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-  if (files.length === 0) throw new Error(`no .md documents in ${dir}`)
-  return files.map((name) => ({ id: basename(name, '.md'), text: readFileSync(join(dir, name), 'utf8').replace(/\r\n/g, '\n').trim() }))
-}
-
 /** Consecutive 300-character pieces, cut blindly: the naive strategy. */
 function chunkFixed(doc: Doc): Chunk[] {
   const chunks: Chunk[] = []
@@ -176,60 +148,11 @@ function tokenize(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []).map((word) => (/^\d/.test(word) ? word.replace(/,/g, '') : word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word))
 }
 
-function countTerms(tokens: string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1)
-  return counts
-}
-
 // ---------------------------------------------------------------- BM25
-
-interface Bm25Index {
-  termCounts: Map<string, number>[]
-  lengths: number[]
-  averageLength: number
-  idf: Map<string, number>
-}
-
-function buildIndex(chunks: Chunk[]): Bm25Index {
-  const termCounts = chunks.map((chunk) => countTerms(tokenize(chunk.text)))
-  const lengths = termCounts.map((counts) => sum([...counts.values()]))
-  const documentFrequency = new Map<string, number>()
-  for (const counts of termCounts) {
-    for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
-  }
-  const n = chunks.length
-  const idf = new Map<string, number>()
-  // The "+1" variant keeps idf positive even for terms present in most chunks.
-  for (const [term, df] of documentFrequency) idf.set(term, Math.log(1 + (n - df + 0.5) / (df + 0.5)))
-  return { termCounts, lengths, averageLength: sum(lengths) / Math.max(n, 1), idf }
-}
-
-function bm25Score(index: Bm25Index, chunkIndex: number, queryTerms: string[]): number {
-  const counts = index.termCounts[chunkIndex]
-  const length = index.lengths[chunkIndex] ?? 0
-  if (counts === undefined) return 0
-  let score = 0
-  for (const term of queryTerms) {
-    const tf = counts.get(term) ?? 0
-    if (tf === 0) continue
-    const norm = 1 - BM25_B + (BM25_B * length) / index.averageLength
-    score += ((index.idf.get(term) ?? 0) * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * norm)
-  }
-  return score
-}
 
 /** Unique, non-filler query terms: repeating a word should not multiply its weight. */
 function queryTerms(question: string): string[] {
   return [...new Set(tokenize(question).filter((term) => !QUERY_STOPWORDS.has(term)))]
-}
-
-function retrieve(index: Bm25Index, question: string, topK: number): ScoredChunk[] {
-  const terms = queryTerms(question)
-  const scored = index.termCounts.map((_, i) => ({ index: i, score: bm25Score(index, i, terms) }))
-  // Ties go to the earlier chunk so the ranking is fully deterministic.
-  scored.sort((a, b) => b.score - a.score || a.index - b.index)
-  return scored.slice(0, topK)
 }
 
 // ---------------------------------------------------------------- answers
@@ -289,7 +212,7 @@ function searchText(q: Question, useHistory: boolean): string {
 }
 
 function answerQuestion(q: Question, chunks: Chunk[], index: Bm25Index, topK: number, useHistory: boolean): Answer {
-  const hits = retrieve(index, searchText(q, useHistory), topK)
+  const hits = retrieve(index, queryTerms(searchText(q, useHistory)), topK)
   const top = hits.map((hit) => chunks[hit.index]).filter((chunk): chunk is Chunk => chunk !== undefined)
   const contexts = top.map((chunk) => chunk.text)
   let answer: string
@@ -322,20 +245,10 @@ function parseQuestions(input: string): Question[] {
   return questions
 }
 
-async function readStdin(): Promise<string> {
-  const parts: Buffer[] = []
-  for await (const part of process.stdin) parts.push(part as Buffer)
-  return Buffer.concat(parts).toString('utf8')
-}
-
-function sum(values: number[]): number {
-  return values.reduce((total, value) => total + value, 0)
-}
-
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2))
   const chunks = buildChunks(loadDocs(options.docsDir), options.chunking)
-  const index = buildIndex(chunks)
+  const index = buildIndex(chunks, tokenize)
   // Read everything first: the contract says output starts only after stdin closes.
   const questions = parseQuestions(await readStdin())
   const lines = questions.map((q) => JSON.stringify(answerQuestion(q, chunks, index, options.topK, options.useHistory)))
