@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 283:
+/***/ 1378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -85645,7 +85645,14 @@ function renderProblem(message, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/run/option.ts
 
+
 const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
+/** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
+const RUN = ['run', 'calibrate-noise'];
+const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
+const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
+/** The config's defaults, shown in --help and action.yml. */
+const CONFIG_DEFAULTS = ConfigSchema.parse({});
 /** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
 function optionName(spec, shell) {
     return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
@@ -85756,24 +85763,10 @@ function safeProperties(properties) {
     return properties?.title === undefined ? properties : { ...properties, title: terminalSafe(properties.title) };
 }
 
-;// CONCATENATED MODULE: ./src/run/options.ts
-/* eslint-disable max-lines -- the one declarative table of every flag and Action input: split across files it would stop being the one place to look */
+;// CONCATENATED MODULE: ./src/run/commandOptions.ts
 
-
-
-
-
-
-/** the config's defaults, shown in --help and action.yml */
-const options_D = ConfigSchema.parse({});
-const RUN = ['run', 'calibrate-noise'];
-const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
-const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
-const NOISE_PASSES = '3';
-/** Every option, in the order --help lists them. */
-const OPTIONS = [
-    { flag: 'help', short: 'h', value: 'switch', commands: COMMANDS },
-    // the commands' own options first: they lead their command's --help
+/** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */
+const COMMAND_OPTIONS = [
     { flag: 'history', value: 'text', commands: ['trend'], arg: 'FILE', help: 'history.csv', example: 'history.csv' },
     { flag: 'metric', value: 'text', commands: ['trend'], arg: 'M', help: 'e.g. rules_pass, faithfulness, recall@5', example: 'rules_pass' },
     { flag: 'out', value: 'text', commands: ['trend'], arg: 'FILE', help: 'the SVG to write', example: 'trend.svg' },
@@ -85834,6 +85827,159 @@ const OPTIONS = [
         help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
     },
     { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
+];
+
+;// CONCATENATED MODULE: ./src/run/judgeOptions.ts
+
+
+/** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */
+const JUDGE_OPTIONS = [
+    {
+        flag: 'judge',
+        input: 'judge',
+        value: JUDGE_PROVIDERS,
+        setting: 'judge.provider',
+        commands: JUDGE,
+        help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
+        helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
+        description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
+        example: 'openai',
+    },
+    {
+        flag: 'judge-base-url',
+        input: 'judge-base-url',
+        value: 'text',
+        setting: 'judge.base_url',
+        commands: JUDGE,
+        arg: 'URL',
+        help: `OpenAI-compatible base URL (default ${CONFIG_DEFAULTS.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
+        description: `OpenAI-compatible base URL of the judge (default ${CONFIG_DEFAULTS.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
+        example: 'http://127.0.0.1:11434/v1',
+    },
+    {
+        flag: 'judge-model',
+        input: 'judge-model',
+        value: 'text',
+        setting: 'judge.model',
+        commands: JUDGE,
+        arg: 'M',
+        help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
+        description: 'Chat model of the judge; with judge azure, the deployment name.',
+        example: 'gpt-4o-mini',
+    },
+    {
+        flag: 'judge-api-version',
+        input: 'judge-api-version',
+        value: 'text',
+        setting: 'judge.api_version',
+        commands: JUDGE,
+        arg: 'V',
+        help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
+        description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
+        example: '2024-10-21',
+    },
+    {
+        flag: 'embeddings-model',
+        input: 'embeddings-model',
+        value: 'text',
+        setting: 'judge.embeddings_model',
+        commands: RUN,
+        arg: 'E',
+        help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
+        description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
+        example: 'text-embedding-3-small',
+    },
+    {
+        flag: 'judge-api-key-env',
+        value: 'text',
+        setting: 'judge.api_key_env',
+        commands: JUDGE,
+        arg: 'NAME',
+        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
+        example: 'JUDGE_KEY',
+    },
+    {
+        input: 'judge-api-key',
+        value: 'text',
+        secret: true,
+        commands: [],
+        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
+    },
+    {
+        flag: 'concurrency',
+        value: 'number',
+        setting: 'judge.concurrency',
+        commands: JUDGE,
+        arg: 'N',
+        help: `judge calls in flight at once (default ${CONFIG_DEFAULTS.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
+        example: '4',
+    },
+    {
+        flag: 'cache-dir',
+        value: 'text',
+        setting: 'judge.cache_dir',
+        commands: JUDGE,
+        arg: 'DIR',
+        help: `judge response cache (default ${CONFIG_DEFAULTS.judge.cache_dir}); a re-run makes no calls`,
+        example: '.cache/judge',
+    },
+    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
+    {
+        flag: 'budget-calls',
+        input: 'budget-calls',
+        value: 'number',
+        setting: 'budget.calls',
+        commands: JUDGE,
+        arg: 'N',
+        help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
+        description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
+        example: '2000',
+    },
+    {
+        flag: 'budget-usd',
+        input: 'budget-usd',
+        value: 'number',
+        setting: 'budget.usd',
+        commands: RUN,
+        arg: 'X',
+        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
+        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
+        example: '5',
+    },
+    {
+        flag: 'plan-only',
+        value: 'switch',
+        commands: ['run'],
+        help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
+    },
+    {
+        input: 'plan-only',
+        value: ['true', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
+    },
+];
+
+;// CONCATENATED MODULE: ./src/run/options.ts
+
+
+
+
+
+
+
+
+const NOISE_PASSES = '3';
+/**
+ * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
+ * checked against. The commands' own options and the judge's live in their own files
+ * (commandOptions.ts, judgeOptions.ts) and are spliced in here, in place.
+ */
+const OPTIONS = [
+    { flag: 'help', short: 'h', value: 'switch', commands: COMMANDS },
+    // the commands' own options first: they lead their command's --help
+    ...COMMAND_OPTIONS,
     // the settings a run is made of, shared by the CLI and the Action
     {
         flag: 'config',
@@ -85932,131 +86078,7 @@ const OPTIONS = [
         description: 'Candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http).',
         example: 'http://127.0.0.1:8080/ask',
     },
-    {
-        flag: 'judge',
-        input: 'judge',
-        value: JUDGE_PROVIDERS,
-        setting: 'judge.provider',
-        commands: JUDGE,
-        help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
-        helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
-        description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
-        example: 'openai',
-    },
-    {
-        flag: 'judge-base-url',
-        input: 'judge-base-url',
-        value: 'text',
-        setting: 'judge.base_url',
-        commands: JUDGE,
-        arg: 'URL',
-        help: `OpenAI-compatible base URL (default ${options_D.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
-        description: `OpenAI-compatible base URL of the judge (default ${options_D.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
-        example: 'http://127.0.0.1:11434/v1',
-    },
-    {
-        flag: 'judge-model',
-        input: 'judge-model',
-        value: 'text',
-        setting: 'judge.model',
-        commands: JUDGE,
-        arg: 'M',
-        help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
-        description: 'Chat model of the judge; with judge azure, the deployment name.',
-        example: 'gpt-4o-mini',
-    },
-    {
-        flag: 'judge-api-version',
-        input: 'judge-api-version',
-        value: 'text',
-        setting: 'judge.api_version',
-        commands: JUDGE,
-        arg: 'V',
-        help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
-        description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
-        example: '2024-10-21',
-    },
-    {
-        flag: 'embeddings-model',
-        input: 'embeddings-model',
-        value: 'text',
-        setting: 'judge.embeddings_model',
-        commands: RUN,
-        arg: 'E',
-        help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
-        description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
-        example: 'text-embedding-3-small',
-    },
-    {
-        flag: 'judge-api-key-env',
-        value: 'text',
-        setting: 'judge.api_key_env',
-        commands: JUDGE,
-        arg: 'NAME',
-        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
-        example: 'JUDGE_KEY',
-    },
-    {
-        input: 'judge-api-key',
-        value: 'text',
-        secret: true,
-        commands: [],
-        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
-    },
-    {
-        flag: 'concurrency',
-        value: 'number',
-        setting: 'judge.concurrency',
-        commands: JUDGE,
-        arg: 'N',
-        help: `judge calls in flight at once (default ${options_D.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
-        example: '4',
-    },
-    {
-        flag: 'cache-dir',
-        value: 'text',
-        setting: 'judge.cache_dir',
-        commands: JUDGE,
-        arg: 'DIR',
-        help: `judge response cache (default ${options_D.judge.cache_dir}); a re-run makes no calls`,
-        example: '.cache/judge',
-    },
-    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
-    {
-        flag: 'budget-calls',
-        input: 'budget-calls',
-        value: 'number',
-        setting: 'budget.calls',
-        commands: JUDGE,
-        arg: 'N',
-        help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
-        description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
-        example: '2000',
-    },
-    {
-        flag: 'budget-usd',
-        input: 'budget-usd',
-        value: 'number',
-        setting: 'budget.usd',
-        commands: RUN,
-        arg: 'X',
-        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
-        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
-        example: '5',
-    },
-    {
-        flag: 'plan-only',
-        value: 'switch',
-        commands: ['run'],
-        help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
-    },
-    {
-        input: 'plan-only',
-        value: ['true', 'false'],
-        default: 'false',
-        commands: [],
-        description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
-    },
+    ...JUDGE_OPTIONS,
     {
         flag: 'k',
         input: 'k',
@@ -86064,7 +86086,7 @@ const OPTIONS = [
         setting: 'k',
         commands: RUN,
         label: '--k 5,10',
-        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${options_D.k.join(',')})`,
+        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${CONFIG_DEFAULTS.k.join(',')})`,
         description: 'Retrieval cut-offs, comma-separated (e.g. 5,10).',
         example: '5,10',
     },
@@ -87215,7 +87237,7 @@ async function writeSummary(markdown) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(283);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1378);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

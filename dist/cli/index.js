@@ -16311,7 +16311,7 @@ module.exports = stem;
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(594);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9144);
 
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
@@ -16325,7 +16325,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 594:
+/***/ 9144:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16556,91 +16556,6 @@ function terminalSafe(text, color = false) {
     return neutraliseWorkflowCommands(shown);
 }
 
-;// CONCATENATED MODULE: ./src/run/option.ts
-
-const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
-/** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
-function optionName(spec, shell) {
-    return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
-}
-/**
- * Reads the options a shell was given, the same way for CLI flags and Action inputs: an empty
- * value is "not given", the value is parsed by its kind, and it lands in the setting it names.
- * Two options that give the same setting contradict each other.
- */
-function readOptions(specs, shell, raw) {
-    const overrides = {};
-    const values = {};
-    const settingGivenBy = new Map();
-    for (const spec of specs) {
-        const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default);
-        if (value === undefined)
-            continue;
-        values[(shell === 'cli' ? spec.flag : spec.input)] = value;
-        if (spec.setting === undefined)
-            continue;
-        const earlier = settingGivenBy.get(spec.setting);
-        if (earlier)
-            throw new GateError('usage', `${optionName(earlier, shell)} and ${optionName(spec, shell)} contradict each other`, 'use one of them');
-        settingGivenBy.set(spec.setting, spec);
-        setPath(overrides, spec.setting, value);
-    }
-    return { overrides, values };
-}
-/** Empty text and an unset switch are "not given". */
-function given(raw) {
-    if (typeof raw === 'string')
-        return raw.trim() === '' ? undefined : raw.trim();
-    if (Array.isArray(raw))
-        return raw.map((r) => r.trim()).filter((r) => r !== '');
-    return raw === true ? true : undefined;
-}
-function parseGiven(spec, shell, raw) {
-    if (raw === undefined || raw === false)
-        return undefined;
-    if (raw === true)
-        return spec.sets === undefined ? true : spec.sets;
-    if (Array.isArray(raw))
-        return raw;
-    const v = spec.value;
-    if (v === 'text' || v === 'switch')
-        return raw;
-    if (v === 'paths')
-        return raw.split(/[\s,]+/).filter((p) => p !== '');
-    if (v === 'number') {
-        const n = Number(raw);
-        return Number.isFinite(n) ? n : invalid(spec, shell, raw);
-    }
-    if (v === 'whole numbers') {
-        const ns = raw.split(',').map((s) => Number(s.trim()));
-        return ns.every((n) => Number.isInteger(n) && n >= 1) ? ns : invalid(spec, shell, raw);
-    }
-    return v.includes(raw) ? raw : invalid(spec, shell, raw);
-}
-/** `--max-drop expects a number, got "two"` on the command line; `input "max-drop": expected a number like 0.02, got "two"` in a workflow. */
-function invalid(spec, shell, raw) {
-    const v = spec.value;
-    const choices = typeof v === 'string' ? null : v;
-    if (shell === 'action') {
-        const expected = choices ? `one of ${choices.join(', ')}` : `${v === 'number' ? 'a number' : 'whole numbers separated by commas'} like ${spec.example}`;
-        throw new GateError('usage', `${optionName(spec, shell)}: expected ${expected}, got "${raw}"`, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)');
-    }
-    const expected = choices ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : v === 'number' ? 'a number' : 'whole numbers separated by commas';
-    const hint = choices && spec.help ? spec.help.replace(/\s+/g, ' ') : `e.g. ${optionName(spec, shell)} ${spec.example ?? ''}`.trimEnd();
-    throw new GateError('usage', `${optionName(spec, shell)} expects ${expected}, got "${raw}"`, hint);
-}
-function setPath(target, path, value) {
-    const keys = path.split('.');
-    let node = target;
-    for (const key of keys.slice(0, -1))
-        node = (node[key] ??= {});
-    node[keys.at(-1)] = value;
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -26306,6 +26221,477 @@ function defaultGate() {
 }
 const DEFAULT_GATE = Object.freeze(defaultGate());
 
+;// CONCATENATED MODULE: ./src/schemas/candidate.ts
+
+
+
+/** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
+function list(separator, items) {
+    return union([schemas_string(), array(items === 'ids' ? idValue : schemas_string()), schemas_null()])
+        .optional()
+        .transform((v) => {
+        if (v === null || v === undefined)
+            return [];
+        // ids compare NFC-normalised, as the eval set's relevant_doc_ids do
+        const normalise = items === 'ids' ? (s) => s.normalize('NFC').trim() : (s) => s;
+        if (Array.isArray(v))
+            return v.map(normalise);
+        return v === '' ? [] : v.split(separator).map((s) => normalise(s.trim()));
+    });
+}
+const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '')
+        return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a non-negative number of milliseconds, got "${String(v)}"` });
+        return NEVER;
+    }
+    return n;
+});
+/** What the system under test answered for one question (a predictions file row or a command's stdout line). */
+const CandidateOutputInputSchema = object({
+    id: idField('id is empty'),
+    answer: union([schemas_string(), schemas_null()])
+        .optional()
+        .transform((v) => (v ?? '').normalize('NFC')),
+    contexts: list('||', 'texts'),
+    retrieved_ids: list('|', 'ids').transform((ids) => ids.filter((id) => id !== '')),
+    latency_ms: optionalNumber,
+    error: union([schemas_string(), schemas_null()])
+        .optional()
+        .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v)),
+    /** the model that answered, as the candidate declares it (for the same-vendor judge warning); untrusted text */
+    model: union([schemas_string(), schemas_null()])
+        .optional()
+        .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)),
+});
+/**
+ * CandidateOutputInputSchema's output for the common well-formed JSON record (string id,
+ * answer and error, arrays of strings, a plain latency) by plain type checks, which cost a
+ * tenth of zod's per line (issue 13); null for anything else, which the schema then parses,
+ * and reports with its own words. Equal to the schema's result wherever it is not null
+ * (test/candidates/plainOutput.test.ts).
+ */
+function plainOutput(data) {
+    const { id, answer, contexts, retrieved_ids: retrieved, latency_ms: latency, error, model } = data;
+    if (typeof id !== 'string')
+        return null;
+    if (!(model === undefined || model === null || typeof model === 'string'))
+        return null;
+    const cleanId = normaliseId(id);
+    if (cleanId === '')
+        return null;
+    if (!(answer === undefined || answer === null || typeof answer === 'string'))
+        return null;
+    if (!(error === undefined || error === null || typeof error === 'string'))
+        return null;
+    if (!(latency === undefined || latency === null || (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0)))
+        return null;
+    const texts = plainList(contexts);
+    const ids = plainList(retrieved);
+    if (texts === null || ids === null)
+        return null;
+    const retrievedIds = [];
+    for (const raw of ids) {
+        const clean = normaliseId(raw);
+        if (clean !== '')
+            retrievedIds.push(clean);
+    }
+    return {
+        id: cleanId,
+        answer: (answer ?? '').normalize('NFC'),
+        contexts: texts,
+        retrieved_ids: retrievedIds,
+        latency_ms: latency ?? null,
+        error: error === undefined || error === null || error.trim() === '' ? null : error,
+        // the schema writes the key only when the line has one
+        ...(model !== undefined ? { model: typeof model === 'string' && model.trim() !== '' ? model.trim() : undefined } : {}),
+    };
+}
+/** An absent list as empty, an array of strings as itself; anything else (a CSV string, numbers) null: left to the schema. */
+function plainList(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        return null;
+    for (const item of value)
+        if (typeof item !== 'string')
+            return null;
+    return value;
+}
+const CandidateOutputSchema = object({
+    id: schemas_string(),
+    answer: schemas_string(),
+    contexts: array(schemas_string()),
+    retrieved_ids: array(schemas_string()),
+    latency_ms: schemas_number().nullable(),
+    error: schemas_string().nullable(),
+    model: schemas_string().optional(),
+});
+const DEFAULT_HTTP_BODY = '{"question": "{{question}}", "id": "{{id}}"}';
+/** `candidate.http` in evalgate.yml: the system under test as an endpoint, one request per question. */
+const HttpCandidateSchema = object({
+    url: schemas_string().min(1, 'url is empty'),
+    method: schemas_enum(['POST', 'GET']).default('POST'),
+    /** JSON with `{{question}}`, `{{id}}`, `{{history}}` (the earlier turns, a JSON array) or `{{column}}` placeholders; not sent for GET. */
+    body: schemas_string().default(DEFAULT_HTTP_BODY),
+    /** A value may contain `${ENV_NAME}`, filled from the environment. */
+    headers: record(schemas_string(), schemas_string()).default({}),
+    answer_path: schemas_string().min(1).default('answer'),
+    contexts_path: schemas_string().min(1).optional(),
+    retrieved_ids_path: schemas_string().min(1).optional(),
+    /** where the response names the model that answered; without it, the response's top-level `model` string when there is one */
+    model_path: schemas_string().min(1).optional(),
+    timeout_ms: schemas_number().int().positive().default(30_000),
+    retries: schemas_number().int().min(0).max(10).default(2),
+    concurrency: schemas_number().int().min(1).max(64).default(4),
+    /** a response body above this many MB is an error row, read no further (as a command's max_output_mb) */
+    max_response_mb: schemas_number().positive().max(1024).default(10),
+    /** the whole candidate step, every question and retry: past it, questions without an answer are error rows */
+    total_timeout_ms: schemas_number().int().positive().default(1_800_000),
+})
+    .strict();
+
+;// CONCATENATED MODULE: ./src/schemas/config.ts
+
+
+
+/**
+ * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
+ * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
+ * written once, with a straight apostrophe.
+ */
+const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
+    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
+    en: [
+        "i don't know",
+        'i do not know',
+        'cannot answer',
+        "can't answer",
+        'unable to answer',
+        'not able to answer',
+        "can't help with",
+        'cannot help with',
+        'unable to help with',
+        'not in the knowledge base',
+        'no information',
+        'no relevant information',
+        "don't have information",
+        'do not have information',
+        "don't have enough information",
+        'do not have enough information',
+        "don't have any information",
+        'do not have any information',
+    ],
+};
+const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
+/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
+const MAX_JUDGE_CONCURRENCY = 512;
+const RulesConfigSchema = object({
+    min_length: schemas_number().int().min(0).default(5),
+    max_length: schemas_number().int().min(1).default(500),
+    require_citation: schemas_boolean().default(true),
+    forbidden: array(schemas_string().min(1)).default([]),
+    refusal_phrases: array(schemas_string().min(1)).min(1).default(DEFAULT_REFUSAL_PHRASES),
+})
+    .strict();
+const CandidateTimeoutSchema = schemas_number().int().positive().default(300_000);
+/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
+const CandidateMaxOutputSchema = schemas_number().positive().max(4096).default(256);
+/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
+const CandidateEnvPassthroughSchema = array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]);
+/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
+const CandidateModelSchema = unknown()
+    .optional()
+    .superRefine((value, ctx) => {
+    if (value === undefined || (typeof value === 'string' && value.trim() !== ''))
+        return;
+    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60);
+    const params = {
+        gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
+    };
+    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params });
+})
+    .transform((value) => (typeof value === 'string' ? value.trim() : undefined));
+/**
+ * The system under test, one member per kind; `kind` picks its implementation in
+ * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
+ * its file in candidates/ and a line in the factory.
+ */
+const CandidateConfigSchema = discriminatedUnion('kind', [
+    /** a predictions file written by an earlier step */
+    object({ kind: literal('predictions'), predictions: schemas_string(), model: CandidateModelSchema }).strict(),
+    /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
+    object({
+        kind: literal('command'),
+        command: schemas_string(),
+        timeout_ms: CandidateTimeoutSchema,
+        max_output_mb: CandidateMaxOutputSchema,
+        env_passthrough: CandidateEnvPassthroughSchema,
+        model: CandidateModelSchema,
+    })
+        .strict(),
+    /** an HTTP endpoint, one request per question */
+    object({ kind: literal('http'), http: HttpCandidateSchema, model: CandidateModelSchema }).strict(),
+]);
+const CANDIDATE_KINDS = CandidateConfigSchema.options.map((o) => o.shape.kind.value);
+/**
+ * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
+ * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
+ * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
+ * a run says "no candidate given").
+ */
+const CandidateBlockSchema = object({
+    predictions: schemas_string().optional(),
+    command: schemas_string().optional(),
+    http: HttpCandidateSchema.optional(),
+    timeout_ms: CandidateTimeoutSchema,
+    max_output_mb: CandidateMaxOutputSchema,
+    env_passthrough: CandidateEnvPassthroughSchema,
+    model: CandidateModelSchema,
+})
+    .strict()
+    .transform((block, ctx) => {
+    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
+    if (given.length > 1) {
+        const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
+        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
+        return NEVER;
+    }
+    const kind = given[0];
+    if (kind === undefined)
+        return undefined;
+    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
+    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
+    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
+    return CandidateConfigSchema.parse({ ...picked, kind });
+});
+const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1';
+/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
+const JUDGE_PROVIDERS = ['lexical', 'openai', 'azure', 'none'];
+/** `embeddings_model: none`: no embeddings endpoint (Groq, llama.cpp without --embeddings); answer_relevancy is off */
+const NO_EMBEDDINGS = 'none';
+/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
+const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
+/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
+const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
+/** A number in [low, high], or `default`: not sent, the server's own default applies. */
+function sampling(name, low, high, whole, fallback) {
+    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
+    return union([schemas_number(), literal('default')])
+        .default(fallback)
+        .superRefine((value, ctx) => {
+        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
+            return;
+        const params = { gate: { code: 'bad_config', hint, located: true } };
+        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
+    });
+}
+const JudgeConfigSchema = object({
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
+    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
+    /** azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
+    base_url: schemas_string().url().default(DEFAULT_JUDGE_BASE_URL),
+    /** azure: the deployment name */
+    model: schemas_string().min(1).optional(),
+    /** azure: the embeddings deployment name; `none` turns answer_relevancy off */
+    embeddings_model: schemas_string().min(1).optional(),
+    /** azure: the api-version query parameter, e.g. 2024-10-21 */
+    api_version: schemas_string().min(1).optional(),
+    /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
+    api_key_env: schemas_string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+        .optional(),
+    /** extra request headers; `${NAME}` is filled from the environment */
+    headers: EnvTemplateMapSchema,
+    /** extra query parameters on every request; `${NAME}` is filled from the environment */
+    query: EnvTemplateMapSchema,
+    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
+    temperature: sampling('temperature', 0, 2, false, 0),
+    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
+    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
+    concurrency: schemas_number()
+        .int()
+        .min(1, 'at least 1 judge call in flight')
+        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
+        .default(8),
+    timeout_ms: schemas_number().int().positive().default(60_000),
+    max_retries: schemas_number().int().min(0).max(10).default(4),
+    cache: schemas_boolean().default(true),
+    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
+    repeats: schemas_number().int().min(1).max(5).default(1),
+    answer_relevancy: object({
+        questions: schemas_number().int().min(1).max(10).default(3),
+        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
+    })
+        .strict()
+        .default({ questions: 3, noncommittal: 'soft' }),
+    prices: object({
+        prompt_per_million: schemas_number().min(0).optional(),
+        completion_per_million: schemas_number().min(0).optional(),
+        embedding_per_million: schemas_number().min(0).optional(),
+    })
+        .strict()
+        .optional(),
+})
+    .strict();
+const BudgetSchema = object({ calls: schemas_number().int().positive().optional(), tokens: schemas_number().int().positive().optional(), usd: schemas_number().positive().optional() }).strict();
+/**
+ * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
+ * precedence, flags and inputs winning). Paths are relative to the working directory.
+ */
+const ConfigSchema = object({
+    eval_set: schemas_string().optional(),
+    eval_set_version: union([schemas_string(), schemas_number()]).transform(String).optional(),
+    version: union([schemas_string(), schemas_number()]).transform(String).optional(),
+    candidate: CandidateBlockSchema.optional(),
+    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
+    /** the run stops before its first model call when the plan would exceed this */
+    budget: BudgetSchema.default({}),
+    k: array(schemas_number().int().positive()).min(1).default([5]),
+    rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
+    baseline: schemas_string().optional(),
+    gate: GateSettingsInputSchema.strict().default({}),
+    out: schemas_string().optional(),
+    report: schemas_string().optional(),
+    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
+    history: schemas_string().optional(),
+    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
+    shard: schemas_string()
+        .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
+        .transform((v) => {
+        const [index, count] = v.split('/').map((x) => Number(x.trim()));
+        return { index, count };
+    })
+        .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
+        .optional(),
+})
+    .strict()
+    .superRefine((config, ctx) => {
+    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
+    if (refusalAsForbidden.length > 0) {
+        broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
+            code: 'bad_config',
+            hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
+            located: true,
+        });
+    }
+});
+/**
+ * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
+ * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
+ * LLM judge's model) are checked by its scorer in run/scorers/.
+ */
+const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
+    const usage = (path, message, hint) => broken(ctx, [path], message, { code: 'usage', hint });
+    if (!config.eval_set)
+        return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
+    if (!config.eval_set_version) {
+        return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
+    }
+    if (!config.candidate)
+        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
+});
+function broken(ctx, path, message, gate) {
+    const params = { gate };
+    ctx.addIssue({ code: 'custom', path, message, params });
+}
+
+;// CONCATENATED MODULE: ./src/run/option.ts
+
+
+const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
+/** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
+const RUN = ['run', 'calibrate-noise'];
+const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
+const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
+/** The config's defaults, shown in --help and action.yml. */
+const CONFIG_DEFAULTS = ConfigSchema.parse({});
+/** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
+function optionName(spec, shell) {
+    return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
+}
+/**
+ * Reads the options a shell was given, the same way for CLI flags and Action inputs: an empty
+ * value is "not given", the value is parsed by its kind, and it lands in the setting it names.
+ * Two options that give the same setting contradict each other.
+ */
+function readOptions(specs, shell, raw) {
+    const overrides = {};
+    const values = {};
+    const settingGivenBy = new Map();
+    for (const spec of specs) {
+        const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default);
+        if (value === undefined)
+            continue;
+        values[(shell === 'cli' ? spec.flag : spec.input)] = value;
+        if (spec.setting === undefined)
+            continue;
+        const earlier = settingGivenBy.get(spec.setting);
+        if (earlier)
+            throw new GateError('usage', `${optionName(earlier, shell)} and ${optionName(spec, shell)} contradict each other`, 'use one of them');
+        settingGivenBy.set(spec.setting, spec);
+        setPath(overrides, spec.setting, value);
+    }
+    return { overrides, values };
+}
+/** Empty text and an unset switch are "not given". */
+function given(raw) {
+    if (typeof raw === 'string')
+        return raw.trim() === '' ? undefined : raw.trim();
+    if (Array.isArray(raw))
+        return raw.map((r) => r.trim()).filter((r) => r !== '');
+    return raw === true ? true : undefined;
+}
+function parseGiven(spec, shell, raw) {
+    if (raw === undefined || raw === false)
+        return undefined;
+    if (raw === true)
+        return spec.sets === undefined ? true : spec.sets;
+    if (Array.isArray(raw))
+        return raw;
+    const v = spec.value;
+    if (v === 'text' || v === 'switch')
+        return raw;
+    if (v === 'paths')
+        return raw.split(/[\s,]+/).filter((p) => p !== '');
+    if (v === 'number') {
+        const n = Number(raw);
+        return Number.isFinite(n) ? n : invalid(spec, shell, raw);
+    }
+    if (v === 'whole numbers') {
+        const ns = raw.split(',').map((s) => Number(s.trim()));
+        return ns.every((n) => Number.isInteger(n) && n >= 1) ? ns : invalid(spec, shell, raw);
+    }
+    return v.includes(raw) ? raw : invalid(spec, shell, raw);
+}
+/** `--max-drop expects a number, got "two"` on the command line; `input "max-drop": expected a number like 0.02, got "two"` in a workflow. */
+function invalid(spec, shell, raw) {
+    const v = spec.value;
+    const choices = typeof v === 'string' ? null : v;
+    if (shell === 'action') {
+        const expected = choices ? `one of ${choices.join(', ')}` : `${v === 'number' ? 'a number' : 'whole numbers separated by commas'} like ${spec.example}`;
+        throw new GateError('usage', `${optionName(spec, shell)}: expected ${expected}, got "${raw}"`, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)');
+    }
+    const expected = choices ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : v === 'number' ? 'a number' : 'whole numbers separated by commas';
+    const hint = choices && spec.help ? spec.help.replace(/\s+/g, ' ') : `e.g. ${optionName(spec, shell)} ${spec.example ?? ''}`.trimEnd();
+    throw new GateError('usage', `${optionName(spec, shell)} expects ${expected}, got "${raw}"`, hint);
+}
+function setPath(target, path, value) {
+    const keys = path.split('.');
+    let node = target;
+    for (const key of keys.slice(0, -1))
+        node = (node[key] ??= {});
+    node[keys.at(-1)] = value;
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/schemas/failures.ts
 
 /**
@@ -27676,384 +28062,71 @@ function round(value) {
     return Number(value.toPrecision(12));
 }
 
-;// CONCATENATED MODULE: ./src/schemas/candidate.ts
+;// CONCATENATED MODULE: ./src/run/commandOptions.ts
 
-
-
-/** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
-function list(separator, items) {
-    return union([schemas_string(), array(items === 'ids' ? idValue : schemas_string()), schemas_null()])
-        .optional()
-        .transform((v) => {
-        if (v === null || v === undefined)
-            return [];
-        // ids compare NFC-normalised, as the eval set's relevant_doc_ids do
-        const normalise = items === 'ids' ? (s) => s.normalize('NFC').trim() : (s) => s;
-        if (Array.isArray(v))
-            return v.map(normalise);
-        return v === '' ? [] : v.split(separator).map((s) => normalise(s.trim()));
-    });
-}
-const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '')
-        return null;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: `expected a non-negative number of milliseconds, got "${String(v)}"` });
-        return NEVER;
-    }
-    return n;
-});
-/** What the system under test answered for one question (a predictions file row or a command's stdout line). */
-const CandidateOutputInputSchema = object({
-    id: idField('id is empty'),
-    answer: union([schemas_string(), schemas_null()])
-        .optional()
-        .transform((v) => (v ?? '').normalize('NFC')),
-    contexts: list('||', 'texts'),
-    retrieved_ids: list('|', 'ids').transform((ids) => ids.filter((id) => id !== '')),
-    latency_ms: optionalNumber,
-    error: union([schemas_string(), schemas_null()])
-        .optional()
-        .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v)),
-    /** the model that answered, as the candidate declares it (for the same-vendor judge warning); untrusted text */
-    model: union([schemas_string(), schemas_null()])
-        .optional()
-        .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)),
-});
-/**
- * CandidateOutputInputSchema's output for the common well-formed JSON record (string id,
- * answer and error, arrays of strings, a plain latency) by plain type checks, which cost a
- * tenth of zod's per line (issue 13); null for anything else, which the schema then parses,
- * and reports with its own words. Equal to the schema's result wherever it is not null
- * (test/candidates/plainOutput.test.ts).
- */
-function plainOutput(data) {
-    const { id, answer, contexts, retrieved_ids: retrieved, latency_ms: latency, error, model } = data;
-    if (typeof id !== 'string')
-        return null;
-    if (!(model === undefined || model === null || typeof model === 'string'))
-        return null;
-    const cleanId = normaliseId(id);
-    if (cleanId === '')
-        return null;
-    if (!(answer === undefined || answer === null || typeof answer === 'string'))
-        return null;
-    if (!(error === undefined || error === null || typeof error === 'string'))
-        return null;
-    if (!(latency === undefined || latency === null || (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0)))
-        return null;
-    const texts = plainList(contexts);
-    const ids = plainList(retrieved);
-    if (texts === null || ids === null)
-        return null;
-    const retrievedIds = [];
-    for (const raw of ids) {
-        const clean = normaliseId(raw);
-        if (clean !== '')
-            retrievedIds.push(clean);
-    }
-    return {
-        id: cleanId,
-        answer: (answer ?? '').normalize('NFC'),
-        contexts: texts,
-        retrieved_ids: retrievedIds,
-        latency_ms: latency ?? null,
-        error: error === undefined || error === null || error.trim() === '' ? null : error,
-        // the schema writes the key only when the line has one
-        ...(model !== undefined ? { model: typeof model === 'string' && model.trim() !== '' ? model.trim() : undefined } : {}),
-    };
-}
-/** An absent list as empty, an array of strings as itself; anything else (a CSV string, numbers) null: left to the schema. */
-function plainList(value) {
-    if (value === undefined || value === null)
-        return [];
-    if (!Array.isArray(value))
-        return null;
-    for (const item of value)
-        if (typeof item !== 'string')
-            return null;
-    return value;
-}
-const CandidateOutputSchema = object({
-    id: schemas_string(),
-    answer: schemas_string(),
-    contexts: array(schemas_string()),
-    retrieved_ids: array(schemas_string()),
-    latency_ms: schemas_number().nullable(),
-    error: schemas_string().nullable(),
-    model: schemas_string().optional(),
-});
-const DEFAULT_HTTP_BODY = '{"question": "{{question}}", "id": "{{id}}"}';
-/** `candidate.http` in evalgate.yml: the system under test as an endpoint, one request per question. */
-const HttpCandidateSchema = object({
-    url: schemas_string().min(1, 'url is empty'),
-    method: schemas_enum(['POST', 'GET']).default('POST'),
-    /** JSON with `{{question}}`, `{{id}}`, `{{history}}` (the earlier turns, a JSON array) or `{{column}}` placeholders; not sent for GET. */
-    body: schemas_string().default(DEFAULT_HTTP_BODY),
-    /** A value may contain `${ENV_NAME}`, filled from the environment. */
-    headers: record(schemas_string(), schemas_string()).default({}),
-    answer_path: schemas_string().min(1).default('answer'),
-    contexts_path: schemas_string().min(1).optional(),
-    retrieved_ids_path: schemas_string().min(1).optional(),
-    /** where the response names the model that answered; without it, the response's top-level `model` string when there is one */
-    model_path: schemas_string().min(1).optional(),
-    timeout_ms: schemas_number().int().positive().default(30_000),
-    retries: schemas_number().int().min(0).max(10).default(2),
-    concurrency: schemas_number().int().min(1).max(64).default(4),
-    /** a response body above this many MB is an error row, read no further (as a command's max_output_mb) */
-    max_response_mb: schemas_number().positive().max(1024).default(10),
-    /** the whole candidate step, every question and retry: past it, questions without an answer are error rows */
-    total_timeout_ms: schemas_number().int().positive().default(1_800_000),
-})
-    .strict();
-
-;// CONCATENATED MODULE: ./src/schemas/config.ts
-
-
-
-/**
- * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
- * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
- * written once, with a straight apostrophe.
- */
-const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
-    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
-    en: [
-        "i don't know",
-        'i do not know',
-        'cannot answer',
-        "can't answer",
-        'unable to answer',
-        'not able to answer',
-        "can't help with",
-        'cannot help with',
-        'unable to help with',
-        'not in the knowledge base',
-        'no information',
-        'no relevant information',
-        "don't have information",
-        'do not have information',
-        "don't have enough information",
-        'do not have enough information',
-        "don't have any information",
-        'do not have any information',
-    ],
-};
-const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
-/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
-const MAX_JUDGE_CONCURRENCY = 512;
-const RulesConfigSchema = object({
-    min_length: schemas_number().int().min(0).default(5),
-    max_length: schemas_number().int().min(1).default(500),
-    require_citation: schemas_boolean().default(true),
-    forbidden: array(schemas_string().min(1)).default([]),
-    refusal_phrases: array(schemas_string().min(1)).min(1).default(DEFAULT_REFUSAL_PHRASES),
-})
-    .strict();
-const CandidateTimeoutSchema = schemas_number().int().positive().default(300_000);
-/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
-const CandidateMaxOutputSchema = schemas_number().positive().max(4096).default(256);
-/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
-const CandidateEnvPassthroughSchema = array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]);
-/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
-const CandidateModelSchema = unknown()
-    .optional()
-    .superRefine((value, ctx) => {
-    if (value === undefined || (typeof value === 'string' && value.trim() !== ''))
-        return;
-    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60);
-    const params = {
-        gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
-    };
-    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params });
-})
-    .transform((value) => (typeof value === 'string' ? value.trim() : undefined));
-/**
- * The system under test, one member per kind; `kind` picks its implementation in
- * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
- * its file in candidates/ and a line in the factory.
- */
-const CandidateConfigSchema = discriminatedUnion('kind', [
-    /** a predictions file written by an earlier step */
-    object({ kind: literal('predictions'), predictions: schemas_string(), model: CandidateModelSchema }).strict(),
-    /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-    object({
-        kind: literal('command'),
-        command: schemas_string(),
-        timeout_ms: CandidateTimeoutSchema,
-        max_output_mb: CandidateMaxOutputSchema,
-        env_passthrough: CandidateEnvPassthroughSchema,
-        model: CandidateModelSchema,
-    })
-        .strict(),
-    /** an HTTP endpoint, one request per question */
-    object({ kind: literal('http'), http: HttpCandidateSchema, model: CandidateModelSchema }).strict(),
-]);
-const CANDIDATE_KINDS = CandidateConfigSchema.options.map((o) => o.shape.kind.value);
-/**
- * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
- * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
- * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
- * a run says "no candidate given").
- */
-const CandidateBlockSchema = object({
-    predictions: schemas_string().optional(),
-    command: schemas_string().optional(),
-    http: HttpCandidateSchema.optional(),
-    timeout_ms: CandidateTimeoutSchema,
-    max_output_mb: CandidateMaxOutputSchema,
-    env_passthrough: CandidateEnvPassthroughSchema,
-    model: CandidateModelSchema,
-})
-    .strict()
-    .transform((block, ctx) => {
-    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
-    if (given.length > 1) {
-        const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
-        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
-        return NEVER;
-    }
-    const kind = given[0];
-    if (kind === undefined)
-        return undefined;
-    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
-    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
-    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
-    return CandidateConfigSchema.parse({ ...picked, kind });
-});
-const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1';
-/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-const JUDGE_PROVIDERS = ['lexical', 'openai', 'azure', 'none'];
-/** `embeddings_model: none`: no embeddings endpoint (Groq, llama.cpp without --embeddings); answer_relevancy is off */
-const NO_EMBEDDINGS = 'none';
-/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
-const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
-/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
-const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
-/** A number in [low, high], or `default`: not sent, the server's own default applies. */
-function sampling(name, low, high, whole, fallback) {
-    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
-    return union([schemas_number(), literal('default')])
-        .default(fallback)
-        .superRefine((value, ctx) => {
-        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
-            return;
-        const params = { gate: { code: 'bad_config', hint, located: true } };
-        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
-    });
-}
-const JudgeConfigSchema = object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
-    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
-    /** azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: schemas_string().url().default(DEFAULT_JUDGE_BASE_URL),
-    /** azure: the deployment name */
-    model: schemas_string().min(1).optional(),
-    /** azure: the embeddings deployment name; `none` turns answer_relevancy off */
-    embeddings_model: schemas_string().min(1).optional(),
-    /** azure: the api-version query parameter, e.g. 2024-10-21 */
-    api_version: schemas_string().min(1).optional(),
-    /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
-    api_key_env: schemas_string()
-        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-        .optional(),
-    /** extra request headers; `${NAME}` is filled from the environment */
-    headers: EnvTemplateMapSchema,
-    /** extra query parameters on every request; `${NAME}` is filled from the environment */
-    query: EnvTemplateMapSchema,
-    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
-    temperature: sampling('temperature', 0, 2, false, 0),
-    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
-    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: schemas_number()
-        .int()
-        .min(1, 'at least 1 judge call in flight')
-        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
-        .default(8),
-    timeout_ms: schemas_number().int().positive().default(60_000),
-    max_retries: schemas_number().int().min(0).max(10).default(4),
-    cache: schemas_boolean().default(true),
-    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
-    repeats: schemas_number().int().min(1).max(5).default(1),
-    answer_relevancy: object({
-        questions: schemas_number().int().min(1).max(10).default(3),
-        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
-    })
-        .strict()
-        .default({ questions: 3, noncommittal: 'soft' }),
-    prices: object({
-        prompt_per_million: schemas_number().min(0).optional(),
-        completion_per_million: schemas_number().min(0).optional(),
-        embedding_per_million: schemas_number().min(0).optional(),
-    })
-        .strict()
-        .optional(),
-})
-    .strict();
-const BudgetSchema = object({ calls: schemas_number().int().positive().optional(), tokens: schemas_number().int().positive().optional(), usd: schemas_number().positive().optional() }).strict();
-/**
- * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
- * precedence, flags and inputs winning). Paths are relative to the working directory.
- */
-const ConfigSchema = object({
-    eval_set: schemas_string().optional(),
-    eval_set_version: union([schemas_string(), schemas_number()]).transform(String).optional(),
-    version: union([schemas_string(), schemas_number()]).transform(String).optional(),
-    candidate: CandidateBlockSchema.optional(),
-    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
-    /** the run stops before its first model call when the plan would exceed this */
-    budget: BudgetSchema.default({}),
-    k: array(schemas_number().int().positive()).min(1).default([5]),
-    rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
-    baseline: schemas_string().optional(),
-    gate: GateSettingsInputSchema.strict().default({}),
-    out: schemas_string().optional(),
-    report: schemas_string().optional(),
-    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
-    history: schemas_string().optional(),
-    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
-    shard: schemas_string()
-        .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
-        .transform((v) => {
-        const [index, count] = v.split('/').map((x) => Number(x.trim()));
-        return { index, count };
-    })
-        .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
-        .optional(),
-})
-    .strict()
-    .superRefine((config, ctx) => {
-    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
-    if (refusalAsForbidden.length > 0) {
-        broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
-            code: 'bad_config',
-            hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
-            located: true,
-        });
-    }
-});
-/**
- * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
- * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
- * LLM judge's model) are checked by its scorer in run/scorers/.
- */
-const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
-    const usage = (path, message, hint) => broken(ctx, [path], message, { code: 'usage', hint });
-    if (!config.eval_set)
-        return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
-    if (!config.eval_set_version) {
-        return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
-    }
-    if (!config.candidate)
-        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
-});
-function broken(ctx, path, message, gate) {
-    const params = { gate };
-    ctx.addIssue({ code: 'custom', path, message, params });
-}
+/** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */
+const COMMAND_OPTIONS = [
+    { flag: 'history', value: 'text', commands: ['trend'], arg: 'FILE', help: 'history.csv', example: 'history.csv' },
+    { flag: 'metric', value: 'text', commands: ['trend'], arg: 'M', help: 'e.g. rules_pass, faithfulness, recall@5', example: 'rules_pass' },
+    { flag: 'out', value: 'text', commands: ['trend'], arg: 'FILE', help: 'the SVG to write', example: 'trend.svg' },
+    { flag: 'threshold', value: 'number', commands: ['trend'], arg: 'X', help: 'draw the threshold line at X', example: '0.8' },
+    { flag: 'title', value: 'text', commands: ['trend'], arg: 'T', help: 'chart title', example: 'rules_pass' },
+    { flag: 'results', value: 'text', commands: ['baseline'], arg: 'FILE', help: 'results.json written by "evalgate run --out"', example: 'results.json' },
+    { flag: 'out', value: 'text', default: DEFAULT_BASELINE_PATH, commands: ['baseline'], arg: 'FILE', help: `baseline to write (default ${DEFAULT_BASELINE_PATH})` },
+    { flag: 'version', value: 'text', commands: ['baseline'], arg: 'V', help: "label of the system the baseline describes (default: the run's version)", example: 'v2' },
+    // power checks its own ranges: its values stay text here
+    { flag: 'p', value: 'text', commands: ['power'], label: '--p 0.62 --delta 0.05', help: 'questions needed to know a pass rate near p to ±delta (95%)' },
+    { flag: 'delta', value: 'text', commands: ['power'] },
+    { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
+    { flag: 'p2', value: 'text', commands: ['power'] },
+    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--p 0.5]', help: 'the minimum detectable effect (and 95% half-width) of an n-question set' },
+    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"} or {"mde", "half_width"}' },
+    { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
+    { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
+    { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
+    {
+        flag: 'json',
+        value: 'switch',
+        commands: ['calibrate'],
+        help: 'machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,\nexact_agreement, pabak (null where undefined), and more',
+    },
+    { flag: 'baseline', value: 'text', commands: ['compare'], arg: 'FILE', help: "baseline.json, or another run's results.json", example: DEFAULT_BASELINE_PATH },
+    { flag: 'candidate', value: 'text', commands: ['compare'], arg: 'FILE', help: "this run's results.json", example: 'results.json' },
+    { flag: 'results', multiple: true, value: 'text', commands: ['pairwise'], arg: 'FILE', help: 'a results.json written by "evalgate run --out"; give it once per system' },
+    { flag: 'names', value: 'text', commands: ['pairwise'], arg: 'a,b,c', help: "names of the systems, in --results order (default: each run's version, else the file name)" },
+    { flag: 'json', value: 'switch', commands: ['pairwise'], help: 'print the report as JSON (pairs with per-question verdicts, ranking, usage)' },
+    {
+        flag: 'against',
+        multiple: true,
+        variadic: true,
+        value: 'text',
+        commands: ['lint-set'],
+        label: '--against FILE...',
+        help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
+    },
+    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
+    {
+        flag: 'difficulty-mix',
+        value: 'text',
+        commands: ['lint-set'],
+        arg: 'MIX',
+        help: 'target difficulty shares in percent (default easy=40,medium=40,hard=20)',
+        example: 'easy=40,medium=40,hard=20',
+    },
+    { flag: 'leak-threshold', value: 'number', commands: ['lint-set'], arg: 'X', help: "share of a text's 4-grams found in an --against file that counts as\nleaked (default 0.7)", example: '0.7' },
+    { flag: 'json', value: 'switch', commands: ['lint-set'], help: '{"findings": [{"kind", "level", "ids", "lines", "message"}], "summary": {...}}' },
+    { flag: 'raters', multiple: true, variadic: true, value: 'text', commands: ['agreement'], label: '--raters FILE...', help: "one CSV or JSONL per rater, with an id column and the label's column" },
+    { flag: 'column', value: 'text', default: 'difficulty', commands: ['agreement'], arg: 'NAME', help: 'the nominal label to compare (default difficulty)', example: 'difficulty' },
+    { flag: 'json', value: 'switch', commands: ['agreement'], help: '{"fleiss_kappa", "items", "raters", ...} (null where undefined)' },
+    {
+        flag: 'labels',
+        value: 'text',
+        commands: ['check-rules'],
+        arg: 'FILE',
+        help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
+    },
+    { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
+];
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
@@ -28181,6 +28254,138 @@ function validated(schema, data, source) {
     checkGateMetricNames(parsed.data.gate, source);
     return parsed.data;
 }
+
+;// CONCATENATED MODULE: ./src/run/judgeOptions.ts
+
+
+/** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */
+const JUDGE_OPTIONS = [
+    {
+        flag: 'judge',
+        input: 'judge',
+        value: JUDGE_PROVIDERS,
+        setting: 'judge.provider',
+        commands: JUDGE,
+        help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
+        helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
+        description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
+        example: 'openai',
+    },
+    {
+        flag: 'judge-base-url',
+        input: 'judge-base-url',
+        value: 'text',
+        setting: 'judge.base_url',
+        commands: JUDGE,
+        arg: 'URL',
+        help: `OpenAI-compatible base URL (default ${CONFIG_DEFAULTS.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
+        description: `OpenAI-compatible base URL of the judge (default ${CONFIG_DEFAULTS.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
+        example: 'http://127.0.0.1:11434/v1',
+    },
+    {
+        flag: 'judge-model',
+        input: 'judge-model',
+        value: 'text',
+        setting: 'judge.model',
+        commands: JUDGE,
+        arg: 'M',
+        help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
+        description: 'Chat model of the judge; with judge azure, the deployment name.',
+        example: 'gpt-4o-mini',
+    },
+    {
+        flag: 'judge-api-version',
+        input: 'judge-api-version',
+        value: 'text',
+        setting: 'judge.api_version',
+        commands: JUDGE,
+        arg: 'V',
+        help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
+        description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
+        example: '2024-10-21',
+    },
+    {
+        flag: 'embeddings-model',
+        input: 'embeddings-model',
+        value: 'text',
+        setting: 'judge.embeddings_model',
+        commands: RUN,
+        arg: 'E',
+        help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
+        description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
+        example: 'text-embedding-3-small',
+    },
+    {
+        flag: 'judge-api-key-env',
+        value: 'text',
+        setting: 'judge.api_key_env',
+        commands: JUDGE,
+        arg: 'NAME',
+        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
+        example: 'JUDGE_KEY',
+    },
+    {
+        input: 'judge-api-key',
+        value: 'text',
+        secret: true,
+        commands: [],
+        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
+    },
+    {
+        flag: 'concurrency',
+        value: 'number',
+        setting: 'judge.concurrency',
+        commands: JUDGE,
+        arg: 'N',
+        help: `judge calls in flight at once (default ${CONFIG_DEFAULTS.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
+        example: '4',
+    },
+    {
+        flag: 'cache-dir',
+        value: 'text',
+        setting: 'judge.cache_dir',
+        commands: JUDGE,
+        arg: 'DIR',
+        help: `judge response cache (default ${CONFIG_DEFAULTS.judge.cache_dir}); a re-run makes no calls`,
+        example: '.cache/judge',
+    },
+    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
+    {
+        flag: 'budget-calls',
+        input: 'budget-calls',
+        value: 'number',
+        setting: 'budget.calls',
+        commands: JUDGE,
+        arg: 'N',
+        help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
+        description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
+        example: '2000',
+    },
+    {
+        flag: 'budget-usd',
+        input: 'budget-usd',
+        value: 'number',
+        setting: 'budget.usd',
+        commands: RUN,
+        arg: 'X',
+        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
+        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
+        example: '5',
+    },
+    {
+        flag: 'plan-only',
+        value: 'switch',
+        commands: ['run'],
+        help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
+    },
+    {
+        input: 'plan-only',
+        value: ['true', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
+    },
+];
 
 ;// CONCATENATED MODULE: ./src/stats/normal.ts
 /**
@@ -33660,83 +33865,24 @@ function exitCodeFor(results) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/options.ts
-/* eslint-disable max-lines -- the one declarative table of every flag and Action input: split across files it would stop being the one place to look */
 
 
 
 
 
 
-/** the config's defaults, shown in --help and action.yml */
-const options_D = ConfigSchema.parse({});
-const RUN = ['run', 'calibrate-noise'];
-const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
-const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
+
+
 const NOISE_PASSES = '3';
-/** Every option, in the order --help lists them. */
+/**
+ * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
+ * checked against. The commands' own options and the judge's live in their own files
+ * (commandOptions.ts, judgeOptions.ts) and are spliced in here, in place.
+ */
 const OPTIONS = [
     { flag: 'help', short: 'h', value: 'switch', commands: COMMANDS },
     // the commands' own options first: they lead their command's --help
-    { flag: 'history', value: 'text', commands: ['trend'], arg: 'FILE', help: 'history.csv', example: 'history.csv' },
-    { flag: 'metric', value: 'text', commands: ['trend'], arg: 'M', help: 'e.g. rules_pass, faithfulness, recall@5', example: 'rules_pass' },
-    { flag: 'out', value: 'text', commands: ['trend'], arg: 'FILE', help: 'the SVG to write', example: 'trend.svg' },
-    { flag: 'threshold', value: 'number', commands: ['trend'], arg: 'X', help: 'draw the threshold line at X', example: '0.8' },
-    { flag: 'title', value: 'text', commands: ['trend'], arg: 'T', help: 'chart title', example: 'rules_pass' },
-    { flag: 'results', value: 'text', commands: ['baseline'], arg: 'FILE', help: 'results.json written by "evalgate run --out"', example: 'results.json' },
-    { flag: 'out', value: 'text', default: DEFAULT_BASELINE_PATH, commands: ['baseline'], arg: 'FILE', help: `baseline to write (default ${DEFAULT_BASELINE_PATH})` },
-    { flag: 'version', value: 'text', commands: ['baseline'], arg: 'V', help: "label of the system the baseline describes (default: the run's version)", example: 'v2' },
-    // power checks its own ranges: its values stay text here
-    { flag: 'p', value: 'text', commands: ['power'], label: '--p 0.62 --delta 0.05', help: 'questions needed to know a pass rate near p to ±delta (95%)' },
-    { flag: 'delta', value: 'text', commands: ['power'] },
-    { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
-    { flag: 'p2', value: 'text', commands: ['power'] },
-    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--p 0.5]', help: 'the minimum detectable effect (and 95% half-width) of an n-question set' },
-    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"} or {"mde", "half_width"}' },
-    { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
-    { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
-    { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
-    {
-        flag: 'json',
-        value: 'switch',
-        commands: ['calibrate'],
-        help: 'machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,\nexact_agreement, pabak (null where undefined), and more',
-    },
-    { flag: 'baseline', value: 'text', commands: ['compare'], arg: 'FILE', help: "baseline.json, or another run's results.json", example: DEFAULT_BASELINE_PATH },
-    { flag: 'candidate', value: 'text', commands: ['compare'], arg: 'FILE', help: "this run's results.json", example: 'results.json' },
-    { flag: 'results', multiple: true, value: 'text', commands: ['pairwise'], arg: 'FILE', help: 'a results.json written by "evalgate run --out"; give it once per system' },
-    { flag: 'names', value: 'text', commands: ['pairwise'], arg: 'a,b,c', help: "names of the systems, in --results order (default: each run's version, else the file name)" },
-    { flag: 'json', value: 'switch', commands: ['pairwise'], help: 'print the report as JSON (pairs with per-question verdicts, ranking, usage)' },
-    {
-        flag: 'against',
-        multiple: true,
-        variadic: true,
-        value: 'text',
-        commands: ['lint-set'],
-        label: '--against FILE...',
-        help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
-    },
-    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
-    {
-        flag: 'difficulty-mix',
-        value: 'text',
-        commands: ['lint-set'],
-        arg: 'MIX',
-        help: 'target difficulty shares in percent (default easy=40,medium=40,hard=20)',
-        example: 'easy=40,medium=40,hard=20',
-    },
-    { flag: 'leak-threshold', value: 'number', commands: ['lint-set'], arg: 'X', help: "share of a text's 4-grams found in an --against file that counts as\nleaked (default 0.7)", example: '0.7' },
-    { flag: 'json', value: 'switch', commands: ['lint-set'], help: '{"findings": [{"kind", "level", "ids", "lines", "message"}], "summary": {...}}' },
-    { flag: 'raters', multiple: true, variadic: true, value: 'text', commands: ['agreement'], label: '--raters FILE...', help: "one CSV or JSONL per rater, with an id column and the label's column" },
-    { flag: 'column', value: 'text', default: 'difficulty', commands: ['agreement'], arg: 'NAME', help: 'the nominal label to compare (default difficulty)', example: 'difficulty' },
-    { flag: 'json', value: 'switch', commands: ['agreement'], help: '{"fleiss_kappa", "items", "raters", ...} (null where undefined)' },
-    {
-        flag: 'labels',
-        value: 'text',
-        commands: ['check-rules'],
-        arg: 'FILE',
-        help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
-    },
-    { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
+    ...COMMAND_OPTIONS,
     // the settings a run is made of, shared by the CLI and the Action
     {
         flag: 'config',
@@ -33835,131 +33981,7 @@ const OPTIONS = [
         description: 'Candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http).',
         example: 'http://127.0.0.1:8080/ask',
     },
-    {
-        flag: 'judge',
-        input: 'judge',
-        value: JUDGE_PROVIDERS,
-        setting: 'judge.provider',
-        commands: JUDGE,
-        help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
-        helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
-        description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
-        example: 'openai',
-    },
-    {
-        flag: 'judge-base-url',
-        input: 'judge-base-url',
-        value: 'text',
-        setting: 'judge.base_url',
-        commands: JUDGE,
-        arg: 'URL',
-        help: `OpenAI-compatible base URL (default ${options_D.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
-        description: `OpenAI-compatible base URL of the judge (default ${options_D.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
-        example: 'http://127.0.0.1:11434/v1',
-    },
-    {
-        flag: 'judge-model',
-        input: 'judge-model',
-        value: 'text',
-        setting: 'judge.model',
-        commands: JUDGE,
-        arg: 'M',
-        help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
-        description: 'Chat model of the judge; with judge azure, the deployment name.',
-        example: 'gpt-4o-mini',
-    },
-    {
-        flag: 'judge-api-version',
-        input: 'judge-api-version',
-        value: 'text',
-        setting: 'judge.api_version',
-        commands: JUDGE,
-        arg: 'V',
-        help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
-        description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
-        example: '2024-10-21',
-    },
-    {
-        flag: 'embeddings-model',
-        input: 'embeddings-model',
-        value: 'text',
-        setting: 'judge.embeddings_model',
-        commands: RUN,
-        arg: 'E',
-        help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
-        description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
-        example: 'text-embedding-3-small',
-    },
-    {
-        flag: 'judge-api-key-env',
-        value: 'text',
-        setting: 'judge.api_key_env',
-        commands: JUDGE,
-        arg: 'NAME',
-        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
-        example: 'JUDGE_KEY',
-    },
-    {
-        input: 'judge-api-key',
-        value: 'text',
-        secret: true,
-        commands: [],
-        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
-    },
-    {
-        flag: 'concurrency',
-        value: 'number',
-        setting: 'judge.concurrency',
-        commands: JUDGE,
-        arg: 'N',
-        help: `judge calls in flight at once (default ${options_D.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
-        example: '4',
-    },
-    {
-        flag: 'cache-dir',
-        value: 'text',
-        setting: 'judge.cache_dir',
-        commands: JUDGE,
-        arg: 'DIR',
-        help: `judge response cache (default ${options_D.judge.cache_dir}); a re-run makes no calls`,
-        example: '.cache/judge',
-    },
-    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
-    {
-        flag: 'budget-calls',
-        input: 'budget-calls',
-        value: 'number',
-        setting: 'budget.calls',
-        commands: JUDGE,
-        arg: 'N',
-        help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
-        description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
-        example: '2000',
-    },
-    {
-        flag: 'budget-usd',
-        input: 'budget-usd',
-        value: 'number',
-        setting: 'budget.usd',
-        commands: RUN,
-        arg: 'X',
-        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
-        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
-        example: '5',
-    },
-    {
-        flag: 'plan-only',
-        value: 'switch',
-        commands: ['run'],
-        help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
-    },
-    {
-        input: 'plan-only',
-        value: ['true', 'false'],
-        default: 'false',
-        commands: [],
-        description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
-    },
+    ...JUDGE_OPTIONS,
     {
         flag: 'k',
         input: 'k',
@@ -33967,7 +33989,7 @@ const OPTIONS = [
         setting: 'k',
         commands: RUN,
         label: '--k 5,10',
-        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${options_D.k.join(',')})`,
+        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${CONFIG_DEFAULTS.k.join(',')})`,
         description: 'Retrieval cut-offs, comma-separated (e.g. 5,10).',
         example: '5,10',
     },
