@@ -32927,9 +32927,9 @@ function annotateNoise(rows, columns) {
 /**
  * The Holm sets of a comparison whose rows annotateNoise has tested: one test per family of
  * tied metrics of which at least one member changed on some question (the Simes combination of
- * those members' p). The score metrics (held against max_drop) are adjusted together; latency,
- * which moves on nearly every run and is held against its own limit, is adjusted on its own, so
- * that it never costs a quality metric its significance. In report order of each family's first member.
+ * those members' p). Latency is never among them: it is gated on its percentiles with a floor
+ * in ms (latency.ts), untested, so it never costs a quality metric its significance. In report
+ * order of each family's first member.
  */
 function holmTests(rows) {
     const families = new Map();
@@ -32940,10 +32940,7 @@ function holmTests(rows) {
         families.set(family, [...(families.get(family) ?? []), row]);
     }
     const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1 }));
-    for (const kind of ['max_drop', 'latency_rise']) {
-        const set = tests.filter((t) => (metricInfo(t.metrics[0])?.gate ?? 'max_drop') === kind);
-        holm(set.map((t) => t.p)).forEach((adjusted, i) => (set[i].p_holm = adjusted));
-    }
+    holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i].p_holm = adjusted));
     return tests;
 }
 /** The base rate for a power calculation, kept off 0 and 1 where the normal formula degenerates. */
