@@ -2,13 +2,22 @@ import { countOf } from '../io/countOf.ts'
 import { CITATION_PATTERN } from './rules.ts'
 import { noScore, score, type Score } from './types.ts'
 
+/** Global, for `exec` from the start of each answer (reset before every use). */
+const CITATIONS = new RegExp(CITATION_PATTERN.source, 'gi')
+
 /** Share of `[文档N]` / `[docN]` / `[N]` citations whose N (1-based) points to a context that exists. */
 export function scoreCitationValidity(answer: string, contextCount: number): Score {
-  const citations = [...answer.matchAll(new RegExp(CITATION_PATTERN.source, 'gi'))].map((m) => ({ text: m[0], n: Number(m[1]) }))
-  if (citations.length === 0) return noScore('the answer cites nothing')
-  const bad = citations.filter(({ n }) => n < 1 || n > contextCount)
-  const result = score((citations.length - bad.length) / citations.length)
+  let count = 0
   // the citations as the answer wrote them, so an English answer's reason shows [3], not [文档3]
-  if (bad.length > 0) result.reason = `cites ${bad.map((c) => c.text).join(', ')} but only ${countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`
+  const bad: string[] = []
+  CITATIONS.lastIndex = 0
+  for (let m = CITATIONS.exec(answer); m !== null; m = CITATIONS.exec(answer)) {
+    count += 1
+    const n = Number(m[1])
+    if (n < 1 || n > contextCount) bad.push(m[0])
+  }
+  if (count === 0) return noScore('the answer cites nothing')
+  const result = score((count - bad.length) / count)
+  if (bad.length > 0) result.reason = `cites ${bad.join(', ')} but only ${countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`
   return result
 }

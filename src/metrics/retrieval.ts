@@ -1,5 +1,5 @@
 import type { RelevantDoc } from '../schemas/evalSet.ts'
-import { noScore, score, type Score } from './types.ts'
+import { scoresOf, type Score, type ScoreSink } from './types.ts'
 
 /**
  * Retrieval metrics over a ranked list of ids (best first), against graded relevance
@@ -15,28 +15,58 @@ import { noScore, score, type Score } from './types.ts'
  * its 0s: retrieving nothing useful for it is a failure).
  */
 export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): Record<string, Score> {
+  return scoresOf((sink) => writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse))
+}
+
+/**
+ * scoreRetrieval written into a sink, as the scoring loop takes it: per question no record, no
+ * Score objects, no top-k copies; the cut-offs are indices into the deduplicated list.
+ */
+export function writeRetrieval(sink: ScoreSink, retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): void {
+  const grades = new Map<string, number>()
+  for (const d of judgements) if (d.grade > 0) grades.set(d.id, d.grade)
+  if (shouldRefuse && grades.size === 0) return notRetrievalQuestion(sink, ks)
   const ranked = dedupe(retrieved)
-  const grades = new Map(judgements.filter((d) => d.grade > 0).map((d) => [d.id, d.grade]))
-  const scores: Record<string, Score> = {}
-  if (shouldRefuse && grades.size === 0) return notRetrievalQuestion(ks)
   const noRelevant = 'no relevant_doc_ids for this question'
+  // the ideal order, highest grade first: the same for every k
+  const ideal = grades.size === 0 ? [] : [...grades.values()].sort((a, b) => b - a)
   for (const k of ks) {
-    const top = ranked.slice(0, k)
-    const hits = top.filter((id) => grades.has(id)).length
-    const why = missedAndRetrieved(top, grades)
-    scores[`precision@${k}`] = explained(hits / k, why)
-    scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : explained(hits / grades.size, why)
-    scores[`hit@${k}`] = explained(hits > 0 ? 1 : 0, why)
-    scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : explained(ndcg(top, grades, k), why)
+    const names = namesAt(k)
+    const depth = Math.min(k, ranked.length)
+    let hits = 0
+    for (let i = 0; i < depth; i++) if (grades.has(ranked[i]!)) hits += 1
+    const why = missedAndRetrieved(ranked, depth, grades)
+    explained(sink, names.precision, hits / k, why)
+    if (grades.size === 0) sink(names.recall, null, noRelevant)
+    else explained(sink, names.recall, hits / grades.size, why)
+    explained(sink, names.hit, hits > 0 ? 1 : 0, why)
+    if (grades.size === 0) sink(names.ndcg, null, noRelevant)
+    else explained(sink, names.ndcg, ndcg(ranked, depth, grades, ideal, k), why)
   }
-  const firstRelevant = ranked.findIndex((id) => grades.has(id))
-  scores.mrr =
-    firstRelevant === -1
-      ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
-      : firstRelevant === 0
-        ? score(1)
-        : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` }
-  return scores
+  let firstRelevant = -1
+  for (let i = 0; i < ranked.length && firstRelevant === -1; i++) if (grades.has(ranked[i]!)) firstRelevant = i
+  if (firstRelevant === 0) sink('mrr', 1)
+  else if (firstRelevant !== -1) sink('mrr', 1 / (firstRelevant + 1), `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}`)
+  else sink('mrr', 0, ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved`)
+}
+
+/** The four `@k` names of one cut-off, made once per k rather than once per question. */
+interface NamesAtK {
+  precision: string
+  recall: string
+  hit: string
+  ndcg: string
+}
+
+const namesByK = new Map<number, NamesAtK>()
+
+function namesAt(k: number): NamesAtK {
+  let names = namesByK.get(k)
+  if (!names) {
+    names = { precision: `precision@${k}`, recall: `recall@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }
+    namesByK.set(k, names)
+  }
+  return names
 }
 
 /** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
@@ -49,46 +79,62 @@ const REASON_ID_CHARS = 40
  * their place). Capped, so a long list or a long id never floods a report; the renderers
  * escape it like any other text from outside.
  */
-function missedAndRetrieved(top: readonly string[], grades: ReadonlyMap<string, number>): string | null {
-  const inTop = new Set(top)
-  const missed = [...grades].filter(([id]) => !inTop.has(id)).sort((a, b) => b[1] - a[1])
-  const others = top.filter((id) => !grades.has(id))
+function missedAndRetrieved(ranked: readonly string[], depth: number, grades: ReadonlyMap<string, number>): string | null {
+  const missed: string[] = []
+  for (const id of grades.keys()) {
+    const rank = ranked.indexOf(id)
+    if (rank === -1 || rank >= depth) missed.push(id)
+  }
+  if (missed.length > 1) missed.sort((a, b) => grades.get(b)! - grades.get(a)!)
+  const others: string[] = []
+  for (let i = 0; i < depth; i++) if (!grades.has(ranked[i]!)) others.push(ranked[i]!)
   const parts: string[] = []
-  if (missed.length > 0) parts.push(`missed ${idList(missed.map(([id]) => id))}`)
-  if (top.length === 0) parts.push('nothing retrieved')
+  if (missed.length > 0) parts.push(`missed ${idList(missed)}`)
+  if (depth === 0) parts.push('nothing retrieved')
   else if (others.length > 0) parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`)
   return parts.length > 0 ? parts.join('; ') : null
 }
 
 function idList(ids: readonly string[]): string {
-  const clip = (id: string) => ([...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id)
+  // an id of at most REASON_ID_CHARS UTF-16 units has at most as many characters: only a longer one is counted
+  const clip = (id: string) => (id.length > REASON_ID_CHARS && [...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id)
   const shown = ids.slice(0, REASON_IDS).map(clip).join(', ')
   return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown
 }
 
 /** A value below 1 carries the reason; a perfect one needs none. */
-function explained(value: number, why: string | null): Score {
-  return value < 1 && why ? { value, reason: why } : score(value)
+function explained(sink: ScoreSink, name: string, value: number, why: string | null): void {
+  if (value < 1 && why) sink(name, value, why)
+  else sink(name, value)
 }
 
 export const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question'
 
-function notRetrievalQuestion(ks: readonly number[]): Record<string, Score> {
-  const names = [...ks.flatMap((k) => [`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`]), 'mrr']
-  return Object.fromEntries(names.map((name) => [name, noScore(NOT_A_RETRIEVAL_QUESTION)]))
+function notRetrievalQuestion(sink: ScoreSink, ks: readonly number[]): void {
+  for (const k of ks) {
+    const names = namesAt(k)
+    for (const name of [names.precision, names.recall, names.hit, names.ndcg]) sink(name, null, NOT_A_RETRIEVAL_QUESTION)
+  }
+  sink('mrr', null, NOT_A_RETRIEVAL_QUESTION)
 }
 
-function dedupe(ids: readonly string[]): string[] {
-  const seen = new Set<string>()
-  return ids.filter((id) => (seen.has(id) ? false : (seen.add(id), true)))
+/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
+function dedupe(ids: readonly string[]): readonly string[] {
+  if (ids.length > 64) return [...new Set(ids)]
+  for (let i = 1; i < ids.length; i++) if (ids.lastIndexOf(ids[i]!, i - 1) !== -1) return ids.filter((id, j) => ids.indexOf(id) === j)
+  return ids
 }
 
-function ndcg(top: readonly string[], grades: ReadonlyMap<string, number>, k: number): number {
-  const dcg = discountedGain(top.map((id) => grades.get(id) ?? 0))
-  const ideal = discountedGain([...grades.values()].sort((a, b) => b - a).slice(0, k))
-  return dcg / ideal
+/** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
+function ndcg(ranked: readonly string[], depth: number, grades: ReadonlyMap<string, number>, ideal: readonly number[], k: number): number {
+  let dcg = 0
+  for (let i = 0; i < depth; i++) dcg += gain(grades.get(ranked[i]!) ?? 0, i)
+  let best = 0
+  for (let i = 0; i < Math.min(k, ideal.length); i++) best += gain(ideal[i]!, i)
+  return dcg / best
 }
 
-function discountedGain(gradesInRankOrder: readonly number[]): number {
-  return gradesInRankOrder.reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0)
+/** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
+function gain(grade: number, i: number): number {
+  return (2 ** grade - 1) / Math.log2(i + 2)
 }

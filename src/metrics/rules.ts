@@ -2,7 +2,7 @@ import { lengthOf } from '../io/script.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { foldPhrase } from './normalise.ts'
-import { passFail, type Score } from './types.ts'
+import { scoresOf, type Score, type ScoreSink } from './types.ts'
 
 /**
  * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
@@ -20,29 +20,46 @@ export const OVER_REFUSAL = 'over_refusal: refused an answerable question'
  * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
  * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
  */
-export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig): Record<string, Score> {
+export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig, refused = isRefusal(answer, rules.refusal_phrases)): Record<string, Score> {
+  return scoresOf((sink) => writeRules(sink, row, answer, rules, refused))
+}
+
+/** scoreRules written into a sink; `refused` is isRefusal of the answer, which the caller has already asked. A reason is built only for a failed rule. */
+export function writeRules(sink: ScoreSink, row: EvalRow, answer: string, rules: RulesConfig, refused: boolean): void {
   if (row.should_refuse) {
-    const refused = isRefusal(answer, rules.refusal_phrases)
-    const result = { refuse_ok: passFail(refused, 'the answer does not say it cannot answer') }
-    return { ...result, rules_pass: passFail(refused, 'refuse_ok failed') }
+    if (refused) {
+      sink('refuse_ok', 1)
+      sink('rules_pass', 1)
+    } else {
+      sink('refuse_ok', 0, 'the answer does not say it cannot answer')
+      sink('rules_pass', 0, 'refuse_ok failed')
+    }
+    return
   }
-  const checks: Record<string, Score> = {}
-  const refused = isRefusal(answer, rules.refusal_phrases)
-  checks.no_over_refusal = passFail(!refused, OVER_REFUSAL)
+  const failed: string[] = []
+  const check = (name: string, failure: string | null) => {
+    if (failure === null) return sink(name, 1)
+    sink(name, 0, failure)
+    failed.push(name)
+  }
+  check('no_over_refusal', refused ? OVER_REFUSAL : null)
   // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
   const length = lengthOf(answer)
-  checks.length_ok = passFail(length.value >= rules.min_length && length.value <= rules.max_length, `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`)
-  if (rules.require_citation) {
-    checks.citation_ok = passFail(hasCitation(answer), refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation')
-  }
-  const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()))
-  checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`)
-  if (row.expect_json) checks.json_ok = checkJson(answer, row.required_keys)
-  const failed = Object.entries(checks)
-    .filter(([, s]) => s.value === 0)
-    .map(([name]) => name)
-  checks.rules_pass = passFail(failed.length === 0, `failed: ${failed.join(', ')}`)
-  return checks
+  const inBounds = length.value >= rules.min_length && length.value <= rules.max_length
+  check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`)
+  if (rules.require_citation) check('citation_ok', hasCitation(answer) ? null : refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation')
+  const found = forbiddenIn(answer, rules.forbidden)
+  check('no_forbidden', found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`)
+  if (row.expect_json) check('json_ok', jsonFailure(answer, row.required_keys))
+  if (failed.length === 0) sink('rules_pass', 1)
+  else sink('rules_pass', 0, `failed: ${failed.join(', ')}`)
+}
+
+/** The forbidden words the answer contains, ignoring case. */
+function forbiddenIn(answer: string, forbidden: readonly string[]): string[] {
+  if (forbidden.length === 0) return []
+  const text = answer.toLowerCase()
+  return forbidden.filter((word) => text.includes(word.toLowerCase()))
 }
 
 /** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
@@ -62,18 +79,22 @@ function foldedPhrases(phrases: readonly string[]): string[] {
   return result
 }
 
+/** Not global, so `test` keeps no position between answers. */
+const ANY_CITATION = new RegExp(CITATION_PATTERN.source, 'i')
+
 export function hasCitation(answer: string): boolean {
-  return new RegExp(CITATION_PATTERN.source, 'i').test(answer)
+  return ANY_CITATION.test(answer)
 }
 
-function checkJson(answer: string, requiredKeys: readonly string[]): Score {
+/** Why the answer is not a JSON object with the required keys, or null when it is. */
+function jsonFailure(answer: string, requiredKeys: readonly string[]): string | null {
   let data: unknown
   try {
     data = JSON.parse(answer)
   } catch {
-    return passFail(false, 'not valid JSON')
+    return 'not valid JSON'
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return passFail(false, 'JSON but not an object')
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'JSON but not an object'
   const missing = requiredKeys.filter((k) => !(k in (data as object)))
-  return passFail(missing.length === 0, `missing keys: ${missing.join(', ')}`)
+  return missing.length === 0 ? null : `missing keys: ${missing.join(', ')}`
 }

@@ -1,9 +1,10 @@
-import { scoreDeterministic } from '../metrics/deterministic.ts'
+import { writeDeterministic } from '../metrics/deterministic.ts'
 import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import { isRefusal } from '../metrics/rules.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
+import type { ScoreSink } from '../metrics/types.ts'
 import type { MetricSummary, QuestionResult } from '../schemas/results.ts'
 import type { Scorer } from './scorers/scorer.ts'
 
@@ -21,39 +22,78 @@ export function metricsBeforeAnswers(rows: readonly EvalRow[], config: Pick<Conf
   return [...registry.plannedDeterministic(run), ...registry.plannedByProvider(scorer.metrics, run)]
 }
 
+/** What scoring a question needs to know of each planned metric: worked out once per run (per list of planned metrics), not per question. */
+interface MetricsPlan {
+  /** every planned metric as null, in plan order: each question's scores start as a copy, so they share one shape and key order */
+  nullScores: Record<string, number | null>
+  /** metric → its place in the plan */
+  position: Map<string, number>
+  /** per place: whether the metric is asked of a question (MetricDefinition.askedOf; unknown metrics are asked of all) */
+  askedOf: ((row: EvalRow) => boolean)[]
+  /** per place: the note of a question it is asked of but has no value for (MetricDefinition.missingNote) */
+  missingNote: (string | undefined)[]
+}
+
+const plans = new WeakMap<readonly string[], MetricsPlan>()
+const askedOfAll = () => true
+
+function metricsPlan(metrics: readonly string[]): MetricsPlan {
+  let plan = plans.get(metrics)
+  if (!plan) {
+    const infos = metrics.map((m) => metricInfo(m))
+    plan = {
+      nullScores: Object.fromEntries(metrics.map((m) => [m, null])),
+      position: new Map(metrics.map((m, j) => [m, j])),
+      askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
+      missingNote: infos.map((info) => info?.missingNote),
+    }
+    plans.set(metrics, plan)
+  }
+  return plan
+}
+
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
 export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[], scorer: Pick<Scorer, 'scoreAnswer'>): QuestionResult {
+  const plan = metricsPlan(metrics)
+  const scores = { ...plan.nullScores }
   const result: QuestionResult = {
     question: row.question,
     category: row.category,
     difficulty: row.difficulty,
     should_refuse: row.should_refuse,
     answer: output.answer,
-    scores: {},
+    scores,
     notes: {},
     errors: {},
-    ...(row.conversation ? { conversation: { id: row.conversation.id, turn: row.conversation.turn } } : {}),
   }
+  if (row.conversation) result.conversation = { id: row.conversation.id, turn: row.conversation.turn }
   if (output.error !== null) {
     result.errors.candidate = output.error
-    for (const m of metrics) result.scores[m] = null
     return result
   }
+  // per place in the plan, the reason written with its score: '' for none, undefined while it has no score
+  const reasons: (string | undefined)[] = new Array<string | undefined>(metrics.length).fill(undefined)
+  const sink: ScoreSink = (name, value, reason) => {
+    const j = plan.position.get(name)
+    if (j === undefined) return
+    scores[name] = value ?? null
+    reasons[j] = reason ?? ''
+  }
   const refusal = isRefusal(output.answer, config.rules.refusal_phrases)
-  const scores = scoreDeterministic({ row, output, config }, metrics)
+  writeDeterministic({ row, output, config, refused: refusal }, metrics, sink)
   const own = scorer.scoreAnswer?.(row, output, refusal)
   if (own) {
-    Object.assign(scores, own.scores)
+    for (const name in own.scores) {
+      const s = own.scores[name]
+      if (s) sink(name, s.value, s.reason)
+    }
     if (own.claims) result.claims = own.claims
   }
-  for (const m of metrics) {
-    const s = scores[m]
-    result.scores[m] = s?.value ?? null
-    if (s?.reason) result.notes[m] = s.reason
-    else if (!s) {
-      const info = metricInfo(m)
-      if (info?.askedOf?.(row) ?? true) result.notes[m] = info?.missingNote ?? notApplicable(row, output)
-    }
+  for (let j = 0; j < metrics.length; j++) {
+    const reason = reasons[j]
+    if (reason === undefined) {
+      if (plan.askedOf[j]!(row)) result.notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
+    } else if (reason !== '') result.notes[metrics[j]!] = reason
   }
   return result
 }
