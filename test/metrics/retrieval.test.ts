@@ -256,3 +256,20 @@ test('the reason is capped: at most five ids per list, each id clipped, the rest
   const reason = scoreRetrieval(retrieved, docs(long), [8])['recall@8']!.reason!
   assert.match(reason, /^missed d{39}…; retrieved x0, x1, x2, x3, x4 \(\+3 more\)$/)
 })
+
+test('an id is clipped by characters, not UTF-16 units: 40 emoji stay whole, 41 are cut to 39 and an ellipsis', () => {
+  const whole = '😀'.repeat(40)
+  assert.equal(scoreRetrieval([], docs(whole), [5])['recall@5']!.reason, `missed ${whole}; nothing retrieved`)
+  assert.equal(scoreRetrieval([], docs('😀'.repeat(41)), [5])['recall@5']!.reason, `missed ${'😀'.repeat(39)}…; nothing retrieved`)
+})
+
+test('a doc judged twice keeps its last positive grade, and a later grade 0 does not unjudge it', () => {
+  // D1 ends at grade 3, so it is named first among the missed; D2's later :0 is ignored
+  const scores = scoreRetrieval(['D9'], docs('D2:2', 'D1:1', 'D2:0', 'D1:3'), [1])
+  assert.equal(scores['recall@1']!.reason, 'missed D1, D2; retrieved D9')
+  assert.equal(valueOf(scoreRetrieval(['D2'], docs('D2:2', 'D2:0'), [1]), 'hit@1'), 1)
+})
+
+test('scores are listed per cut-off (precision, recall, hit, ndcg), then mrr, in the order of k given', () => {
+  assert.deepEqual(Object.keys(scoreRetrieval(['D1'], docs('D1'), [10, 5])), ['precision@10', 'recall@10', 'hit@10', 'ndcg@10', 'precision@5', 'recall@5', 'hit@5', 'ndcg@5', 'mrr'])
+})

@@ -150,3 +150,10 @@ test('an English answer outside the bounds says how many words it has', () => {
   assert.equal(scores.length_ok?.reason, '2 words, outside 5-500')
   assert.equal(scoreRules(makeRow(), '一二三', makeRules()).length_ok?.reason, '3 characters, outside 5-500')
 })
+
+test('a refusal the caller already found is taken as given, so the answer is folded once per question', () => {
+  const rules = makeRules()
+  // the caller says "refused" for an answer with no refusal phrase: the rules go by the caller
+  assert.equal(scoreRules(makeRow(), '每晚不超过500元[文档1]', rules, true).no_over_refusal?.value, 0)
+  assert.equal(scoreRules(makeRow(), '每晚不超过500元[文档1]', rules).no_over_refusal?.value, 1)
+})

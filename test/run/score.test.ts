@@ -30,3 +30,64 @@ test('retrieval means describe answerable questions only: a should-refuse questi
   assert.equal(summary.mrr!.mean, 1)
   assert.equal(summary['hit@5']!.errors, 0)
 })
+
+const answerable = makeRow({ id: 'a1', relevant_docs: [{ id: 'D1', grade: 1 }] })
+const refusing = makeRow({ id: 'r1', should_refuse: true, relevant_docs: [] })
+const fewer = [answerable, refusing]
+
+test('scores list every planned metric in plan order, and notes follow the same order whichever tier wrote them first', () => {
+  const metrics = plannedMetrics(fewer, config, [], noScorer)
+  // the rules tier writes no_over_refusal before length_ok, retrieval before citations; the result is in plan order
+  const result = scoreQuestion(answerable, makeOutput({ id: 'a1', answer: '抱歉，我不知道', retrieved_ids: ['D9'] }), config, metrics, {})
+  assert.deepEqual(Object.keys(result.scores), metrics)
+  const noted = Object.keys(result.notes)
+  assert.deepEqual(
+    noted,
+    metrics.filter((m) => noted.includes(m)),
+  )
+  assert.ok(noted.indexOf('length_ok') < noted.indexOf('no_over_refusal') && noted.indexOf('precision@5') < noted.indexOf('citation_valid'), noted.join(', '))
+  assert.deepEqual(Object.keys(result), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'scores', 'notes', 'errors'])
+})
+
+test('a metric not asked of a question is null without a note; one asked of it but unscored gets its note', () => {
+  const metrics = plannedMetrics(fewer, config, [], noScorer)
+  const refused = scoreQuestion(refusing, makeOutput({ id: 'r1', answer: '不知道' }), config, metrics, {})
+  assert.equal(refused.scores.length_ok, null)
+  assert.equal(refused.notes.length_ok, undefined)
+  assert.equal(refused.scores.refuse_ok, 1)
+  assert.equal(refused.notes.citation_valid, 'the answer cites nothing')
+  const answered = scoreQuestion(answerable, makeOutput({ id: 'a1', answer: '住宿每晚500元[文档1]', retrieved_ids: ['D1'] }), config, metrics, {})
+  assert.equal(answered.scores.refuse_ok, null)
+  assert.equal(answered.notes.refuse_ok, undefined)
+  // a perfect retrieval score needs no note
+  assert.equal(answered.scores['recall@5'], 1)
+  assert.equal(answered.notes['recall@5'], undefined)
+})
+
+test("a provider's scores join the question's in plan order; its unplanned names are dropped and an empty reason is no note", () => {
+  const metrics = plannedMetrics(fewer, config, [], { metrics: ['faithfulness', 'completeness_norm'] })
+  const scorer = {
+    scoreAnswer: () => ({ scores: { faithfulness: { value: 0.5, reason: 'half' }, completeness_norm: { value: 1, reason: '' }, not_planned: { value: 1 } }, claims: [] }),
+  }
+  const result = scoreQuestion(answerable, makeOutput({ id: 'a1', answer: '住宿每晚500元[文档1]', retrieved_ids: ['D1'] }), config, metrics, scorer)
+  assert.deepEqual(Object.keys(result.scores), metrics)
+  assert.equal(result.scores.faithfulness, 0.5)
+  assert.equal(result.notes.faithfulness, 'half')
+  assert.equal(result.scores.completeness_norm, 1)
+  assert.ok(!('completeness_norm' in result.notes))
+  assert.ok(!('not_planned' in result.scores))
+  assert.deepEqual(result.claims, [])
+})
+
+test('a candidate error makes every planned metric null with no notes; a conversation turn comes after errors, claims after it', () => {
+  const metrics = plannedMetrics(fewer, config, [], noScorer)
+  const turn = makeRow({ id: 't2', conversation: { id: 'c1', turn: 2 } })
+  const failed = scoreQuestion(turn, makeOutput({ id: 't2', error: 'timeout' }), config, metrics, {})
+  assert.deepEqual(failed.scores, Object.fromEntries(metrics.map((m) => [m, null])))
+  assert.deepEqual(Object.keys(failed.scores), metrics)
+  assert.deepEqual(failed.notes, {})
+  assert.deepEqual(failed.errors, { candidate: 'timeout' })
+  const scorer = { scoreAnswer: () => ({ scores: {}, claims: [] }) }
+  const answered = scoreQuestion(turn, makeOutput({ id: 't2', answer: '好的' }), config, metrics, scorer)
+  assert.deepEqual(Object.keys(answered), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'scores', 'notes', 'errors', 'conversation', 'claims'])
+})
