@@ -1,12 +1,11 @@
 import type OpenAI from 'openai'
-import type { JudgeIdentity } from '../schemas/results.ts'
+import type { FamilyUsage, JudgeIdentity } from '../schemas/results.ts'
 import { ResponseCache } from './cache.ts'
 import { Limiter } from '../io/limiter.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
 import { CachedChatSchema, CachedEmbeddingsSchema, RequestShapeSchema, type PromptId, type ResponseOf } from '../schemas/judge.ts'
 import { rateLimitOrServerError, realRetryDeps, statusOf, withRetry, type RetryDeps, type RetryPolicy } from '../io/retry.ts'
 import { REPAIRS_PER_ASK, type AskOptions, type CallOptions, type Judge, type JudgeResult } from '../metrics/judge.ts'
-import type { FamilyUsage } from '../schemas/results.ts'
 import { UsageMeter } from './usage.ts'
 import { registerSecret } from '../io/redact.ts'
 import { endpointCacheIdentity, makeClient, type EndpointDialect } from './endpoint.ts'
@@ -41,6 +40,8 @@ export interface OpenAIJudgeOptions {
   sampling?: SamplingSettings
   /** told once of each change to the request shape (a rejected temperature, a format stepped down) */
   notify?: (message: string) => void
+  /** told when the judge stops mid-run (its circuit breaker opened), with the cause and the fix */
+  warn?: (message: string) => void
   /** over JUDGE_RETRY */
   retry?: Partial<RetryPolicy>
   retryDeps?: RetryDeps
@@ -103,7 +104,8 @@ export class OpenAIJudge implements Judge {
     this.limiter = new Limiter(options.concurrency)
     const keyEnv = options.keyEnv ?? (dialect === 'azure' ? 'AZURE_OPENAI_API_KEY' : 'OPENAI_API_KEY')
     const facts = { baseURL: options.baseURL, model: options.model, embeddingsModel: options.embeddingsModel, keyEnv, keyed: options.apiKey !== null, deployments: dialect === 'azure' }
-    this.breaker = new CircuitBreaker((fault) => explainFault(fault, facts, options.model))
+    const onStop = (stop: JudgeStop) => options.warn?.(`judge stopped: ${stop.cause}; no further judge request is sent, so this run has no verdict. Fix: ${stop.fix}`)
+    this.breaker = new CircuitBreaker((fault) => explainFault(fault, facts, options.model), { onStop })
     this.cache = new ResponseCache(options.cacheDir)
     this.endpointId = endpointCacheIdentity({ dialect, baseURL: options.baseURL })
     const sampling = options.sampling ?? DEFAULT_SAMPLING

@@ -100,6 +100,8 @@ function assertStopped(r: { code: number; stdout: string; stderr: string }, file
   assert.match(terminal, /JUDGE STOPPED/)
   assert.match(terminal, cause)
   assert.match(terminal, fix)
+  // said on stderr the moment it happens too, so a run whose stdout goes nowhere still says why it stopped
+  assert.match(r.stderr, new RegExp(`judge stopped: ${cause.source}`))
   const report = readReport(files.report)
   assert.match(report, /the judge stopped, no verdict/)
   assert.match(report, cause)

@@ -178,6 +178,7 @@ function llmJudgeFor(config: Config, kind: LlmEndpointKind, identity: JudgeIdent
     apiVersion: j.api_version ?? null,
     sampling: { responseFormat: j.response_format, temperature: j.temperature, maxTokens: j.max_tokens },
     notify: (message) => environment.logger.info(message),
+    warn: (message) => environment.logger.warn(message),
     model: j.model!,
     embeddingsModel: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
     timeoutMs: j.timeout_ms,
