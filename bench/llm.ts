@@ -130,7 +130,10 @@ interface FamilyUsage {
   errors: number
 }
 interface ResultsFile {
-  run: { usage: { llm_calls: number; embedding_calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number; retries: number; by_family: Record<string, FamilyUsage> } }
+  run: {
+    judge_stopped?: { cause: string; fix: string } | null
+    usage: { llm_calls: number; embedding_calls: number; prompt_tokens: number; completion_tokens: number; cache_hits: number; retries: number; by_family: Record<string, FamilyUsage> }
+  }
   metrics: Record<string, { mean: number | null; n: number; nan: number }>
   questions: Record<string, { should_refuse: boolean; scores: Record<string, number | null>; errors: Record<string, string> }>
 }
@@ -263,7 +266,8 @@ async function scaleRuns(dir: string): Promise<void> {
         console.log(
           `  ${n.toLocaleString('en').padStart(9)}  ${String(concurrency).padStart(11)}   ${`${u.llm_calls} + ${u.embedding_calls}`.padStart(16)}  ${(calls / n).toFixed(2).padStart(12)}   ${s(m.ms).padEnd(8)}  ${s(ideal).padEnd(8)}  ${ratio} ${s(m.cpuMs).padEnd(9)} ${mb(m).padStart(7)} ${verdict(m.maxRssMb <= TARGET.peakRssMb)} (≤ ${TARGET.peakRssMb} MB)${m.code === 2 ? ' exit 2!' : ''}`,
         )
-        if (m.code === 2)
+        if (results.run.judge_stopped) console.log(`    the judge stopped: ${results.run.judge_stopped.cause}; fix: ${results.run.judge_stopped.fix}`)
+        else if (m.code === 2)
           console.log(
             `    the run failed:\n${m.log
               .trim()
