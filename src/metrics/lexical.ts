@@ -5,7 +5,7 @@ import type { Claim } from '../schemas/results.ts'
 import { averagePrecision, claimScores, shareCovered } from './rag.ts'
 import { registry } from './registry.ts'
 import { CITATION_PATTERN } from './rules.ts'
-import { covers, sentences, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
+import { covers, sentences, textCache, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
 import { noScore, type Score } from './types.ts'
 
 /**
@@ -49,14 +49,29 @@ export interface LexicalResult {
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`)
 
-export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, tokensOf: (text: string) => Tokens = tokenize): LexicalResult {
+/** Where scoreLexical gets a text's tokens and clauses; `lexicalTexts()` memoises both for a run. */
+export interface LexicalTexts {
+  tokens(text: string): Tokens
+  clauses(text: string): readonly Statement[]
+}
+
+const UNCACHED: LexicalTexts = { tokens: tokenize, clauses: (text) => clauses(text, tokenize) }
+
+/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions). */
+export function lexicalTexts(): LexicalTexts {
+  const tokens = textCache(tokenize)
+  return { tokens, clauses: textCache((text) => clauses(text, tokens)) }
+}
+
+export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, texts: LexicalTexts = UNCACHED): LexicalResult {
+  const tokensOf = texts.tokens
   if (row.should_refuse) {
     const skipped = noScore('should-refuse question: judged by refuse_ok')
     return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: noScore(NO_RETENTION) }, claims: [] }
   }
   const chunks = output.contexts.map(tokensOf)
   const allContexts = union(chunks)
-  const reference = referenceStatements(row, tokensOf)
+  const reference = referenceStatements(row, texts)
   const share = LEXICAL_SETTINGS.minWordShare
   const scores: Record<string, Score> = { context_retention_norm: noScore(NO_RETENTION) }
 
@@ -71,7 +86,7 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
     isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer',
   )
 
-  const answerClauses = clauses(output.answer)
+  const answerClauses = texts.clauses(output.answer)
   const claims: Claim[] = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }))
   Object.assign(
     scores,
@@ -109,17 +124,17 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
   return { scores, claims }
 }
 
-interface Statement {
-  text: string
-  tokens: Tokens
+export interface Statement {
+  readonly text: string
+  readonly tokens: Tokens
 }
 
 /** Reference points when the row has them, else the ground truth split into clauses. */
-function referenceStatements(row: EvalRow, tokensOf: (text: string) => Tokens): Statement[] {
+function referenceStatements(row: EvalRow, texts: LexicalTexts): readonly Statement[] {
   if (row.reference_points.length > 0) {
-    return row.reference_points.map((text) => ({ text, tokens: tokensOf(text) })).filter((s) => tokenCount(s.tokens) > 0)
+    return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => tokenCount(s.tokens) > 0)
   }
-  return row.ground_truth ? clauses(row.ground_truth) : []
+  return row.ground_truth ? texts.clauses(row.ground_truth) : []
 }
 
 /** Names what was not covered, so a reviewer sees why a score dropped. */
@@ -134,11 +149,13 @@ function quoteList(texts: readonly string[]): string {
   return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '')
 }
 
-function clauses(text: string): Statement[] {
-  return sentences(text.replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' '))
+const CITATION = new RegExp(CITATION_PATTERN.source, 'gi')
+
+function clauses(text: string, tokensOf: (text: string) => Tokens): Statement[] {
+  return sentences(text.replace(CITATION, ' '))
     .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
     .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
     .map((t) => t.trim())
-    .map((t) => ({ text: t, tokens: tokenize(t) }))
+    .map((t) => ({ text: t, tokens: tokensOf(t) }))
     .filter((c) => tokenCount(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens)
 }

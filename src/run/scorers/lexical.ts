@@ -1,5 +1,4 @@
-import { LEXICAL_METRICS, LEXICAL_SETTINGS, scoreLexical } from '../../metrics/lexical.ts'
-import { tokenCache } from '../../metrics/tokens.ts'
+import { LEXICAL_METRICS, LEXICAL_SETTINGS, lexicalTexts, scoreLexical } from '../../metrics/lexical.ts'
 import type { JudgeIdentity } from '../../schemas/results.ts'
 import { settingsHash, type ScoringProvider } from './scorer.ts'
 
@@ -14,15 +13,15 @@ export const lexicalProvider: ScoringProvider = {
       definitions_hash: settingsHash(LEXICAL_SETTINGS),
       rules_hash: settingsHash(config.rules),
     }
-    // one run's texts are tokenised once, however many metrics read them
-    const tokensOf = tokenCache()
+    // one run's texts are tokenised once, however many metrics and questions read them
+    const texts = lexicalTexts()
     return {
       identity,
       label: `${identity.model} (offline, deterministic token/number overlap; no LLM)`,
       notes: [],
       usesModel: false,
       metrics: LEXICAL_METRICS,
-      scoreAnswer: (row, output, isRefusal) => scoreLexical(row, output, isRefusal, tokensOf),
+      scoreAnswer: (row, output, isRefusal) => scoreLexical(row, output, isRefusal, texts),
     }
   },
 }
