@@ -11,8 +11,16 @@ const WORD =
 
 /** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
 export function isCjkText(text: string): boolean {
-  const cjk = text.match(CJK_CHARACTER)?.length ?? 0
-  return cjk > 0 && cjk >= (text.match(WORD)?.length ?? 0)
+  const cjk = matchCount(text, CJK_CHARACTER)
+  return cjk > 0 && cjk >= matchCount(text, WORD)
+}
+
+/** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
+function matchCount(text: string, pattern: RegExp): number {
+  pattern.lastIndex = 0
+  let count = 0
+  while (pattern.test(text)) count += 1
+  return count
 }
 
 export interface TextLength {
@@ -22,10 +30,20 @@ export interface TextLength {
 
 /** Characters (code points) for CJK text, words for any other text. */
 export function lengthOf(text: string): TextLength {
-  return isCjkText(text) ? { value: [...text].length, unit: 'characters' } : { value: text.match(WORD)?.length ?? 0, unit: 'words' }
+  return isCjkText(text) ? { value: [...text].length, unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' }
 }
 
 /** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
 export function quoted(text: string, script: string = text): string {
-  return isCjkText(script) ? `「${text}」` : `“${text}”`
+  return quoteIn(isCjkText(script), text)
+}
+
+/** Texts of one list quoted alike, as the script of `script` (the whole list) decides. */
+export function quotedAlike(texts: readonly string[], script: string): string[] {
+  const cjk = isCjkText(script)
+  return texts.map((text) => quoteIn(cjk, text))
+}
+
+function quoteIn(cjk: boolean, text: string): string {
+  return cjk ? `「${text}」` : `“${text}”`
 }

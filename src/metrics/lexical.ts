@@ -1,4 +1,4 @@
-import { quoted } from '../io/script.ts'
+import { quotedAlike } from '../io/script.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
@@ -145,7 +145,10 @@ function withMissing(result: Score, items: readonly { text: string; covered: boo
 }
 
 function quoteList(texts: readonly string[]): string {
-  const shown = texts.slice(0, 3).map((t) => quoted(t.length > 40 ? `${t.slice(0, 39)}…` : t, texts.join(' ')))
+  const shown = quotedAlike(
+    texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)),
+    texts.join(' '),
+  )
   return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '')
 }
 

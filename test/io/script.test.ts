@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isCjkText, lengthOf, quoted } from '../../src/io/script.ts'
+import { isCjkText, lengthOf, quoted, quotedAlike } from '../../src/io/script.ts'
 
 const cases: { text: string; cjk: boolean; length: string; quote: string }[] = [
   { text: '每晚不超过500元', cjk: true, length: '9 characters', quote: '「每晚不超过500元」' },
@@ -21,4 +21,16 @@ for (const { text, cjk, length, quote } of cases) {
 
 test('a list is quoted alike: the script of the whole list decides', () => {
   assert.equal(quoted('150%', '150% 工作日'), '「150%」')
+})
+
+test('texts of one list are quoted alike, as the script of the whole list decides', () => {
+  assert.deepEqual(quotedAlike(['150%', 'HR'], '150% HR 工作日'), ['「150%」', '「HR」'])
+  assert.deepEqual(quotedAlike(['北京', 'opens'], 'Our office in 北京 opens at nine'), ['“北京”', '“opens”'])
+})
+
+test('a length counts every word and every CJK character, however many a text holds', () => {
+  const english = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ')
+  assert.deepEqual(lengthOf(english), { value: 500, unit: 'words' })
+  assert.deepEqual(lengthOf(`${'年假'.repeat(300)} HR 5`), { value: 605, unit: 'characters' })
+  assert.deepEqual(lengthOf(''), { value: 0, unit: 'words' })
 })
