@@ -3,7 +3,7 @@ import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { wilson } from '../stats/proportions.ts'
-import { EPS, meanAt, type Columns, type RunUnderTest } from './columns.ts'
+import { EPS, type Columns, type RunUnderTest } from './columns.ts'
 
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 export const CATEGORY_HALF_WIDTH = 0.1
@@ -27,16 +27,18 @@ export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSett
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([category, positions]) => {
       const shared = positions.filter((i) => columns.inBaseline[i] === 1)
+      // one buffer per side, refilled for each metric: the values of the category's questions that have one
+      const present = new Float64Array(positions.length)
+      const presentInBaseline = new Float64Array(shared.length)
       const metrics: CategoryRow['metrics'] = {}
       let tooFew = false
       for (const name of metricNames) {
-        const values = columns.candidate.get(name)
-        const present = values ? positions.map((i) => values[i]!).filter((v) => !Number.isNaN(v)) : []
-        const interval = intervalOf(name, present)
+        const candidate = gather(columns.candidate.get(name), positions, present)
+        const interval = intervalOf(name, candidate)
         if (interval && HEADLINE.has(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH) tooFew = true
         metrics[name] = {
-          baseline: columns.baseline ? meanAt(columns.baseline.get(name), shared).mean : null,
-          candidate: meanAt(values, positions).mean,
+          baseline: columns.baseline ? meanOf(gather(columns.baseline.get(name), shared, presentInBaseline)) : null,
+          candidate: meanOf(candidate),
           interval,
         }
       }
@@ -50,11 +52,29 @@ export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSett
     })
 }
 
-function intervalOf(metric: string, values: readonly number[]): { low: number; high: number } | null {
+/** The values at `positions` that have one, copied into the front of `buffer`; a view of them. */
+function gather(values: Float64Array | undefined, positions: readonly number[], buffer: Float64Array): Float64Array {
+  if (!values) return buffer.subarray(0, 0)
+  let n = 0
+  for (const i of positions) {
+    const v = values[i]!
+    if (!Number.isNaN(v)) buffer[n++] = v
+  }
+  return buffer.subarray(0, n)
+}
+
+function meanOf(values: Float64Array): number | null {
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length
+}
+
+function intervalOf(metric: string, values: Float64Array): { low: number; high: number } | null {
   const info = metricInfo(metric)
   if (values.length === 0 || info?.unit === 'ms') return null
   if (info?.binary) {
-    const w = wilson(values.filter((v) => v === 1).length, values.length)
+    const w = wilson(
+      values.reduce((ones, v) => ones + (v === 1 ? 1 : 0), 0),
+      values.length,
+    )
     return w && { low: w.low, high: w.high }
   }
   const n = values.length

@@ -29,19 +29,23 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
   const inBaseline = new Uint8Array(n)
   const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]))
   const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null
-  ids.forEach((id, i) => {
-    const q = questions[id]!
-    const b = ownValue(base, id)
+  // the same arrays as the maps hold, in `metrics` order: no map lookup per question and metric
+  const candidateColumns = metrics.map((m) => candidate.get(m)!)
+  const baselineColumns = baseline && metrics.map((m) => baseline.get(m)!)
+  for (let i = 0; i < n; i++) {
+    const q = questions[ids[i]!]!
+    const b = ownValue(base, ids[i]!)
     if (b) inBaseline[i] = 1
     const unanswered = q.errors.candidate !== undefined
-    for (const m of metrics) {
+    for (let j = 0; j < metrics.length; j++) {
+      const m = metrics[j]!
       const v = q.scores[m]
       const bv = b ? (b.scores[m] ?? null) : undefined
-      if (bv !== undefined && bv !== null) baseline!.get(m)![i] = bv
-      if (v !== null && v !== undefined) candidate.get(m)![i] = v
-      else if (unanswered) candidate.get(m)![i] = failingValue(m, q, bv)
+      if (bv !== undefined && bv !== null) baselineColumns![j]![i] = bv
+      if (v !== null && v !== undefined) candidateColumns[j]![i] = v
+      else if (unanswered) candidateColumns[j]![i] = failingValue(m, q, bv)
     }
-  })
+  }
   return { ids, inBaseline, candidate, baseline }
 }
 
@@ -80,27 +84,16 @@ export function pairedMeans(base: Float64Array | undefined, cand: Float64Array |
   return n === 0 ? { baseline: null, candidate: null, n } : { baseline: sumB / n, candidate: sumC / n, n }
 }
 
-/** Mean of the values at the given positions (all when omitted) that have one. */
-export function meanAt(values: Float64Array | undefined, positions?: readonly number[] | Uint8Array): { mean: number | null; n: number } {
+/** Mean of the values that have one. */
+export function meanAt(values: Float64Array | undefined): { mean: number | null; n: number } {
   if (!values) return { mean: null, n: 0 }
   let sum = 0
   let n = 0
-  if (positions instanceof Uint8Array) {
-    for (let i = 0; i < values.length; i++) {
-      if (positions[i] !== 1) continue
-      const v = values[i]!
-      if (Number.isNaN(v)) continue
-      sum += v
-      n += 1
-    }
-  } else {
-    const list = positions ?? Array.from({ length: values.length }, (_, i) => i)
-    for (const i of list) {
-      const v = values[i]!
-      if (Number.isNaN(v)) continue
-      sum += v
-      n += 1
-    }
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!
+    if (Number.isNaN(v)) continue
+    sum += v
+    n += 1
   }
   return { mean: n === 0 ? null : sum / n, n }
 }

@@ -1,13 +1,13 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { idRecord } from '../io/ids.ts'
-import { directedChange, metricInfo, sortMetrics } from '../metrics/registry.ts'
-import type { Comparison, GateSettings, JudgeIdentity, QuestionChange } from '../schemas/results.ts'
+import { sortMetrics } from '../metrics/registry.ts'
+import type { Comparison, GateSettings, JudgeIdentity } from '../schemas/results.ts'
 import { baselineAnswers } from './answers.ts'
 import { categoryRows } from './categories.ts'
-import { changeCounts } from './counts.ts'
-import { buildColumns, EPS, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
+import { questionChanges } from './changes.ts'
+import { noChanges } from './counts.ts'
+import { buildColumns, overallSummaries, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
-import { questionReason } from './reasons.ts'
 import { notGated } from './subset.ts'
 import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary } from './significance.ts'
@@ -85,10 +85,10 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
   // a subset is compared question by question or not at all: its means against the whole set's would mislead
   const baseline = run.subset && given && !given.questions ? null : given
   const runIds = Object.keys(run.questions)
-  const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null
-  const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds
-  const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : []
-  const removed = baseIds ? [...baseIds].filter((id) => !Object.hasOwn(run.questions, id)) : []
+  const baseQuestions = baseline?.questions
+  const added = baseQuestions ? runIds.filter((id) => !Object.hasOwn(baseQuestions, id)) : []
+  const removed = baseQuestions ? Object.keys(baseQuestions).filter((id) => !Object.hasOwn(run.questions, id)) : []
+  const common = runIds.length - added.length
   const messages = questionSetMessages(run, given, added, run.subset ? [] : removed)
 
   const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
@@ -104,14 +104,13 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
   const categories = categoryRows(run, columns, gate)
-  const { regressions, improvements } = questionChanges(run, columns, gate)
+  const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES)
   const overall = overallSummaries(run.metrics, columns)
   const failuresIn = (mode: GateSettings['gate_mode']) => gateFailures(metrics, categories, overall, gate, mode)
   const verdictFor = (mode: GateSettings['gate_mode']) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')
-  const change_counts = changeCounts(regressions, improvements)
-  if (regressions.length > MAX_STORED_CHANGES || improvements.length > MAX_STORED_CHANGES) {
+  if (change_counts.regression_rows > MAX_STORED_CHANGES || change_counts.improvement_rows > MAX_STORED_CHANGES) {
     messages.push(
-      `results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`,
+      `results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${change_counts.regression_rows.toLocaleString('en')} regressions and ${change_counts.improvement_rows.toLocaleString('en')} improvements); every question's scores are in its questions section`,
     )
   }
   return {
@@ -119,20 +118,20 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
     reasons: [],
     failures: failuresIn(gate.gate_mode),
     baseline: baseline ? describeBaseline(baseline, run) : { path: null, kind: 'none', version: null, eval_set_version: null, fingerprint_check: 'absent' },
-    common: baseline ? common.length : 0,
+    common: baseline ? common : 0,
     added,
     removed,
     metrics,
     categories,
-    regressions: regressions.slice(0, MAX_STORED_CHANGES),
-    improvements: improvements.slice(0, MAX_STORED_CHANGES),
-    baseline_answers: baselineAnswers(regressions.slice(0, MAX_STORED_CHANGES), baseline, run.questions),
+    regressions,
+    improvements,
+    baseline_answers: baselineAnswers(regressions, baseline, run.questions),
     change_counts,
     messages,
     judge_model_change: judgeModelChange(baseline, run),
     ...settings,
     verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
-    noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common.length) : null,
+    noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
     update_command: updateCommand,
   }
 }
@@ -168,7 +167,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
     regressions: [],
     improvements: [],
     baseline_answers: idRecord(),
-    change_counts: changeCounts([], []),
+    change_counts: noChanges(),
     messages: [],
     judge_model_change: null,
     ...settings,
@@ -179,50 +178,6 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
 function describeBaseline(b: BaselineView, run: RunUnderTest): Comparison['baseline'] {
   const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent'
   return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check }
-}
-
-/**
- * Per question and metric: drops of at least question_drop and pass → fail flips, worst first.
- * Quality only: one question's latency is mostly jitter, and a rise in ms is not comparable with
- * a drop in score, so latency changes are neither listed nor counted (the metric row gates them).
- */
-function questionChanges(run: RunUnderTest, columns: Columns, gate: GateSettings): { regressions: QuestionChange[]; improvements: QuestionChange[] } {
-  const regressions: QuestionChange[] = []
-  const improvements: QuestionChange[] = []
-  if (!columns.baseline) return { regressions, improvements }
-  for (const [metric, candidates] of columns.candidate) {
-    const baselines = columns.baseline.get(metric)!
-    const info = metricInfo(metric)
-    if (info?.unit === 'ms') continue
-    const threshold = gate.question_drop
-    for (let i = 0; i < candidates.length; i++) {
-      const candidate = candidates[i]!
-      const baseline = baselines[i]!
-      if (Number.isNaN(candidate) || Number.isNaN(baseline)) continue
-      const change = directedChange(info, baseline, candidate)
-      const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS
-      const worse = change <= -threshold + EPS || (flip && change < 0)
-      const better = !worse && (change >= threshold - EPS || (flip && change > 0))
-      if (!worse && !better) continue
-      const id = columns.ids[i]!
-      const q = run.questions[id]!
-      const entry: QuestionChange = {
-        id,
-        category: q.category,
-        metric,
-        baseline,
-        candidate,
-        delta: candidate - baseline,
-        change,
-        flip,
-        reason: questionReason(q, metric),
-      }
-      ;(worse ? regressions : improvements).push(entry)
-    }
-  }
-  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
-  const bySize = (a: QuestionChange, b: QuestionChange) => Math.abs(b.change) - Math.abs(a.change) || byText(a.id, b.id) || byText(a.metric, b.metric)
-  return { regressions: regressions.sort(bySize), improvements: improvements.sort(bySize) }
 }
 
 function preview(ids: readonly string[]): string {

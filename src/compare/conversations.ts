@@ -32,11 +32,12 @@ export interface ConversationsSummary {
  */
 export function conversationsOf(results: Results): ConversationsSummary | null {
   const byConversation = new Map<string, { id: string; turn: number }[]>()
-  for (const [id, q] of Object.entries(results.questions)) {
-    if (!q.conversation) continue
-    const turns = byConversation.get(q.conversation.id) ?? []
-    turns.push({ id, turn: q.conversation.turn })
-    byConversation.set(q.conversation.id, turns)
+  for (const id of Object.keys(results.questions)) {
+    const conversation = results.questions[id]!.conversation
+    if (!conversation) continue
+    const turns = byConversation.get(conversation.id) ?? []
+    turns.push({ id, turn: conversation.turn })
+    byConversation.set(conversation.id, turns)
   }
   const metric = registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0]
   if (byConversation.size === 0 || metric === undefined) return null

@@ -1,4 +1,4 @@
-import type { Comparison, QuestionChange } from '../schemas/results.ts'
+import type { Comparison } from '../schemas/results.ts'
 
 export type ChangeCounts = Comparison['change_counts']
 
@@ -7,16 +7,27 @@ export type ChangeCounts = Comparison['change_counts']
  * the terminal, the noise note's sign test, the Action's `regressions` output): a question is
  * worse when it fell on some metric and rose on none, better the other way round, and mixed
  * when it did both, so "N worse / M better" never counts a question twice.
+ * `worse` and `better` hold 1 at each question position with a regression or an improvement row.
  */
-export function changeCounts(regressions: readonly QuestionChange[], improvements: readonly QuestionChange[]): ChangeCounts {
-  const worse = new Set(regressions.map((q) => q.id))
-  const better = new Set(improvements.map((q) => q.id))
-  const mixed = [...worse].filter((id) => better.has(id)).length
+export function changeCounts(rows: { regressions: number; improvements: number }, worse: Uint8Array, better: Uint8Array): ChangeCounts {
+  let onlyWorse = 0
+  let onlyBetter = 0
+  let mixed = 0
+  for (let i = 0; i < worse.length; i++) {
+    if (worse[i] === 1 && better[i] === 1) mixed += 1
+    else if (worse[i] === 1) onlyWorse += 1
+    else if (better[i] === 1) onlyBetter += 1
+  }
   return {
-    regression_rows: regressions.length,
-    improvement_rows: improvements.length,
-    questions_worse: worse.size - mixed,
-    questions_better: better.size - mixed,
+    regression_rows: rows.regressions,
+    improvement_rows: rows.improvements,
+    questions_worse: onlyWorse,
+    questions_better: onlyBetter,
     questions_mixed: mixed,
   }
+}
+
+/** The counts of a comparison that compared nothing. */
+export function noChanges(): ChangeCounts {
+  return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0))
 }

@@ -37,22 +37,7 @@ export function annotateNoise(rows: MetricRow[], columns: Columns): void {
     const ys = columns.candidate.get(row.metric)
     if (!xs || !ys) continue
     const info = metricInfo(row.metric)
-    const higherIsBetter = info?.higherIsBetter ?? true
-    const b: number[] = []
-    const c: number[] = []
-    let worse = 0
-    let better = 0
-    for (let i = 0; i < ys.length; i++) {
-      const x = xs[i]!
-      const y = ys[i]!
-      if (Number.isNaN(x) || Number.isNaN(y)) continue
-      b.push(x)
-      c.push(y)
-      // baselines store 12 significant digits: a difference below that is no change
-      if (Math.abs(y - x) <= 1e-9) continue
-      if (y > x === higherIsBetter) better += 1
-      else worse += 1
-    }
+    const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true)
     const seed = seedFrom(row.metric)
     const boot = pairedBootstrap(b, c, { seed })
     if (!boot) continue
@@ -86,6 +71,28 @@ export function annotateNoise(rows: MetricRow[], columns: Columns): void {
     row.status = 'regression_within_noise'
     row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : 'holm_correction'
   }
+}
+
+/** The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and how many moved each way. */
+function pairedValues(xs: Float64Array, ys: Float64Array, higherIsBetter: boolean): { b: Float64Array; c: Float64Array; worse: number; better: number } {
+  let n = 0
+  for (let i = 0; i < ys.length; i++) if (!Number.isNaN(xs[i]!) && !Number.isNaN(ys[i]!)) n += 1
+  const b = new Float64Array(n)
+  const c = new Float64Array(n)
+  let worse = 0
+  let better = 0
+  for (let i = 0, k = 0; i < ys.length; i++) {
+    const x = xs[i]!
+    const y = ys[i]!
+    if (Number.isNaN(x) || Number.isNaN(y)) continue
+    b[k] = x
+    c[k++] = y
+    // baselines store 12 significant digits: a difference below that is no change
+    if (Math.abs(y - x) <= 1e-9) continue
+    if (y > x === higherIsBetter) better += 1
+    else worse += 1
+  }
+  return { b, c, worse, better }
 }
 
 /**

@@ -34,8 +34,8 @@ export function errorCauses(questions: Results['questions'], limit = TOP_ERROR_C
   const groups = new Map<string, Map<string, number>>()
   let total = 0
   let errored = 0
-  for (const q of Object.values(questions)) {
-    const messages = Object.values(q.errors)
+  for (const id of Object.keys(questions)) {
+    const messages = Object.values(questions[id]!.errors)
     if (messages.length > 0) errored += 1
     for (const raw of messages) {
       total += 1

@@ -249,9 +249,9 @@ function changeTable(changes: readonly QuestionChange[], limit: number, question
 }
 
 function errorSection(results: Results, limit: number): string[] {
-  const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
-  if (errored.length === 0) return []
   const causes = errorCauses(results.questions)
+  if (causes.questions === 0) return []
+  const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
   const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : ''
   const out = [`**${countOf(causes.total, 'error')} on ${countOf(causes.questions, 'question')}**${more}:`, '']
   for (const e of causes.top) out.push(`- ${e.count} × ${escapeInline(e.message)}${e.variants > 1 ? ' (and similar)' : ''}`)

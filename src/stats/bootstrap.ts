@@ -91,7 +91,7 @@ function validateOptions(resamples: number, level: number, seed: number, normalA
  * practical purposes, so mean ± z·sd/√n and a normal p-value replace it (method 'normal') and
  * 10,000-question runs stay fast.
  */
-export function pairedBootstrap(baseline: readonly number[], candidate: readonly number[], options?: PairedBootstrapOptions): PairedBootstrapResult | null {
+export function pairedBootstrap(baseline: ArrayLike<number>, candidate: ArrayLike<number>, options?: PairedBootstrapOptions): PairedBootstrapResult | null {
   const resamples = options?.resamples ?? 2000
   const level = options?.level ?? 0.95
   const seed = options?.seed ?? 1

@@ -47,7 +47,7 @@ export interface SignFlipResult {
  * N(0, Σd²). Deterministic for the same input and seed. A difference below 1e-9 (baselines
  * keep 12 significant digits) is no change; no change at all gives p = 1.
  */
-export function signFlipTest(differences: readonly number[], options?: SignFlipOptions): SignFlipResult {
+export function signFlipTest(differences: ArrayLike<number>, options?: SignFlipOptions): SignFlipResult {
   const exactUpTo = options?.exactUpTo ?? 16
   const resamples = options?.resamples ?? SIGN_FLIP_RESAMPLES
   const seed = options?.seed ?? 1
@@ -57,7 +57,8 @@ export function signFlipTest(differences: readonly number[], options?: SignFlipO
   if (!Number.isInteger(seed)) throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`)
   const sizes: number[] = []
   let observed = 0
-  for (const [i, d] of differences.entries()) {
+  for (let i = 0; i < differences.length; i++) {
+    const d = differences[i]!
     if (!Number.isFinite(d)) throw new RangeError(`signFlipTest: difference ${i} is not a finite number`)
     if (Math.abs(d) <= 1e-9) continue
     sizes.push(Math.abs(d))
