@@ -38,8 +38,22 @@ class Found {
   /** The keys of the `keep` largest changes, largest first; equal sizes in key order. */
   largest(keep: number): number[] {
     const { size, key } = this
-    const order = Array.from(size.keys()).sort((a, b) => size[b]! - size[a]! || key[a]! - key[b]!)
-    return order.slice(0, keep).map((i) => key[i]!)
+    const bySize = (a: number, b: number) => size[b]! - size[a]! || key[a]! - key[b]!
+    const all = Array.from(size.keys())
+    if (all.length <= keep || keep <= 0)
+      return all
+        .sort(bySize)
+        .slice(0, keep)
+        .map((i) => key[i]!)
+    // only the changes down to the keep-th largest size are kept: those above it in full order,
+    // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
+    const cut = Float64Array.from(size).sort()[size.length - keep]!
+    const above = all.filter((i) => size[i]! > cut).sort(bySize)
+    const atCut = Float64Array.from(
+      all.filter((i) => size[i] === cut),
+      (i) => key[i]!,
+    ).sort()
+    return [...above.map((i) => key[i]!), ...atCut.subarray(0, keep - above.length)]
   }
 }
 
