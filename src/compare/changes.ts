@@ -39,21 +39,25 @@ class Found {
   largest(keep: number): number[] {
     const { size, key } = this
     const bySize = (a: number, b: number) => size[b]! - size[a]! || key[a]! - key[b]!
-    const all = Array.from(size.keys())
-    if (all.length <= keep || keep <= 0)
-      return all
+    if (size.length <= keep || keep <= 0)
+      return size
+        .map((_, i) => i)
         .sort(bySize)
         .slice(0, keep)
         .map((i) => key[i]!)
     // only the changes down to the keep-th largest size are kept: those above it in full order,
     // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
     const cut = Float64Array.from(size).sort()[size.length - keep]!
-    const above = all.filter((i) => size[i]! > cut).sort(bySize)
-    const atCut = Float64Array.from(
-      all.filter((i) => size[i] === cut),
-      (i) => key[i]!,
-    ).sort()
-    return [...above.map((i) => key[i]!), ...atCut.subarray(0, keep - above.length)]
+    const above: number[] = []
+    const atCut: number[] = []
+    for (let i = 0; i < size.length; i++) {
+      if (size[i]! > cut) above.push(i)
+      else if (size[i] === cut) atCut.push(key[i]!)
+    }
+    const firstAtCut = Float64Array.from(atCut)
+      .sort()
+      .subarray(0, keep - above.length)
+    return [...above.sort(bySize).map((i) => key[i]!), ...firstAtCut]
   }
 }
 
