@@ -22,7 +22,8 @@ export function judgeModelChange(
   baseline: { judge_reported_models?: ReportedModels | null } | null,
   run: { judge: JudgeIdentity; questions: Readonly<Record<string, Pick<QuestionResult, 'judge_calls'>>> },
 ): string | null {
-  if (!baseline) return null
+  // without the baseline's reported models there is nothing to compare: the run's are not gathered
+  if (!baseline?.judge_reported_models) return null
   return reportedModelChange(baseline.judge_reported_models, reportedModels(run.questions), { chat: run.judge.model, embeddings: run.judge.embeddings_model })
 }
 
