@@ -11,9 +11,9 @@ import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
 import { reportedModels } from '../metrics/judgeCalls.ts'
 import type { ReportedModels } from '../schemas/baseline.ts'
+import { DEFAULT_BASELINE_PATH } from './defaultPath.ts'
 
-/** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
-export const DEFAULT_BASELINE_PATH = 'baselines/baseline.json'
+export { DEFAULT_BASELINE_PATH }
 
 /**
  * The command that writes a new baseline from a run's results: printed wherever a baseline must

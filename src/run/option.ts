@@ -1,8 +1,9 @@
 import { GateError } from '../io/errors.ts'
 import { ConfigSchema } from '../schemas/config.ts'
 
-export const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'] as const
-export type Command = (typeof COMMANDS)[number]
+import { COMMANDS, type Command } from './commands.ts'
+
+export { COMMANDS, type Command }
 
 /** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
 export const RUN = ['run', 'calibrate-noise'] as const

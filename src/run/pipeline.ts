@@ -18,6 +18,7 @@ import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from './scorers/scorer.ts'
 import { countOf } from '../io/countOf.ts'
 import { sameVendorNotes } from './sameVendor.ts'
+import { EXIT } from './exit.ts'
 
 /** The questions a run scores: the whole eval set, one shard of it, or a subset (--only, --failing-from). */
 export interface RunEvalSet {
@@ -203,7 +204,7 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10
 }
 
-export const EXIT = { pass: 0, fail: 1, usage: 2 } as const
+export { EXIT }
 
 export function exitCodeFor(results: Results): number {
   // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix

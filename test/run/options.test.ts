@@ -1,7 +1,7 @@
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readInputs } from '../../src/action/inputs.ts'
-import { parseCommandLine } from '../../src/cli/main.ts'
+import { parseCommandLine } from '../../src/cli/commandLine.ts'
 import { GateError } from '../../src/io/errors.ts'
 import { COMMANDS, type OptionSpec } from '../../src/run/option.ts'
 import { OPTIONS, optionsOf } from '../../src/run/options.ts'

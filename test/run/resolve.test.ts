@@ -1,7 +1,7 @@
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readInputs } from '../../src/action/inputs.ts'
-import { parseCommandLine } from '../../src/cli/main.ts'
+import { parseCommandLine } from '../../src/cli/commandLine.ts'
 import { GateError } from '../../src/io/errors.ts'
 import { resolveRun } from '../../src/run/resolve.ts'
 import { cleanupTempDirs, makeTempDir, writeText } from '../cli/harness.ts'

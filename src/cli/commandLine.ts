@@ -1,0 +1,43 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { GateError } from '../io/errors.ts'
+import type { Logger } from '../io/logger.ts'
+import { readOptions, type Command, type RawValue } from '../run/option.ts'
+import { optionsOf } from '../run/options.ts'
+import type { CliIO, CommandContext } from './command.ts'
+
+/** Commands that take file names without a flag: merge's shards, lint-set's eval set. */
+const POSITIONAL: ReadonlySet<Command> = new Set(['merge', 'lint-set'])
+
+/** The command's flags, as the option table declares them, parsed the way the Action reads its inputs. */
+export function parseCommandLine(command: Command, args: string[], io: CliIO): CommandContext {
+  const specs = optionsOf(command)
+  const options: ParseArgsConfig['options'] = Object.fromEntries(
+    specs.map((o) => [o.flag!, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
+  )
+  const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag!))
+  const parsed = parseArgs({ args, options, allowPositionals: POSITIONAL.has(command) || variadic.size > 0, strict: true, tokens: true })
+  const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed
+  if (!POSITIONAL.has(command) && positionals.length > 0) {
+    throw new GateError('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "evalgate ${command} --help"`)
+  }
+  const { overrides, values: flags } = readOptions(specs, 'cli', (o) => values[o.flag!] as RawValue)
+  const logger: Logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) }
+  const out = flags['no-color'] ? { ...io, color: false } : io
+  return { flags, request: { configFile: flags.config as string | undefined, overrides }, positionals, io: out, logger }
+}
+
+type Parsed = ReturnType<typeof parseArgs<{ tokens: true; allowPositionals: true; strict: true; options: NonNullable<ParseArgsConfig['options']> }>>
+
+/** `--raters a.csv b.csv c.csv`: the bare words after a variadic flag are its values, up to the next flag. */
+function attachVariadic(parsed: Parsed, variadic: ReadonlySet<string>): { values: Parsed['values']; positionals: string[] } {
+  const values: Record<string, unknown> = { ...parsed.values }
+  const positionals: string[] = []
+  let open: string | null = null
+  for (const token of parsed.tokens) {
+    if (token.kind === 'option') open = variadic.has(token.name) ? token.name : null
+    else if (token.kind === 'option-terminator') open = null
+    else if (open) values[open] = [...((values[open] as string[] | undefined) ?? []), token.value]
+    else positionals.push(token.value)
+  }
+  return { values: values as Parsed['values'], positionals }
+}
