@@ -53,9 +53,11 @@ export function writeFileStreamed(path: string, produce: (write: Sink) => void, 
     created = true
     // keep the old file's mode; best effort, as some file systems (FAT) have none to set
     if (target) ignoreErrors(() => fs.fchmodSync(fd!, target.mode & 0o7777))
-    const redactor = new RedactingSink((bytes) => writeAll(fs, fd!, bytes))
+    const file = new BufferedFile((bytes) => writeAll(fs, fd!, bytes))
+    const redactor = new RedactingSink((chunk) => file.write(chunk))
     produce((chunk) => redactor.write(chunk))
     redactor.end()
+    file.flush()
     fs.fsyncSync(fd)
     const open = fd
     fd = undefined
@@ -124,6 +126,42 @@ class RedactingSink {
 
   end(): void {
     this.out(this.redactor.end())
+  }
+}
+
+/** Bytes gathered before each write: few system calls, and never the whole file in memory. */
+const CHUNK_BYTES = 1 << 20
+
+/**
+ * Text is encoded piece by piece into one reused buffer, written out when it fills. Encoding
+ * many short strings this way costs a fraction of encoding one long concatenated string,
+ * which V8 must first flatten (issue 13: 2 s of a 176 MB results.json).
+ */
+class BufferedFile {
+  private readonly buffer = Buffer.allocUnsafe(CHUNK_BYTES)
+  private used = 0
+  private readonly out: (bytes: Uint8Array) => void
+
+  constructor(out: (bytes: Uint8Array) => void) {
+    this.out = out
+  }
+
+  write(chunk: string | Uint8Array): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit
+    const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length
+    if (this.used + most > this.buffer.length) this.flush()
+    if (most > this.buffer.length) return this.out(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk)
+    if (typeof chunk === 'string') this.used += this.buffer.write(chunk, this.used, 'utf8')
+    else {
+      this.buffer.set(chunk, this.used)
+      this.used += chunk.length
+    }
+  }
+
+  flush(): void {
+    if (this.used === 0) return
+    this.out(this.buffer.subarray(0, this.used))
+    this.used = 0
   }
 }
 
