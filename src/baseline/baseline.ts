@@ -5,7 +5,7 @@ import { cliCommand } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
-import { BASELINE_SCHEMA_VERSION, BaselineSchema, type Baseline } from '../schemas/baseline.ts'
+import { BASELINE_SCHEMA_VERSION, BaselineSchema, plainBaseline, type Baseline } from '../schemas/baseline.ts'
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
 import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
@@ -110,6 +110,12 @@ function readBaselineJson(path: string): unknown {
 }
 
 function parseBaseline(data: unknown, path: string): Baseline {
+  // plain checks for a well-formed file; the schema for anything else, with its messages
+  const plain = plainBaseline(data)
+  if (plain) {
+    checkGateMetricNames(plain, path)
+    return plain
+  }
   const parsed = BaselineSchema.safeParse(data)
   if (!parsed.success) {
     const problems: Problems = new Problems()
