@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { GateError, locate, Problems } from '../io/errors.ts'
 import { readTable, requireColumns, tryParseRecord, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
+import { plainEvalRow } from '../schemas/plainEvalRow.ts'
 import { checkColumnNames, checkConversations, separatorWarnings, type ConversationCells } from './evalSetChecks.ts'
 
 export interface EvalSet {
@@ -38,7 +39,8 @@ export function evalSetFromTable(table: Table): EvalSet {
   const problems = new Problems()
   const conversationCells: ConversationCells[] = []
   for (const record of table.records) {
-    const parsed = tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
+    // plain string handling for a row of text cells; the schema for anything else, with its located messages
+    const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
     if (!parsed) continue
     const previous = firstLine.get(parsed.id)
     if (previous !== undefined) {
