@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
+import { plainCsv } from './plainCsv.ts'
 import { decodeUtf8, Utf8StreamDecoder } from './encoding.ts'
 import { GateError, locate, Problems } from './errors.ts'
 
@@ -48,14 +49,11 @@ export function readTable(file: string, what: string): Table {
 }
 
 export function parseCsv(file: string, text: string): Table {
-  let rows: string[][]
-  try {
-    // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
-    rows = parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][]
-  } catch (error) {
-    const e = error as { lines?: number; message: string }
-    throw new GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")')
-  }
+  const plain = plainCsv(text)
+  const rows = plain?.rows ?? parseCsvText(file, text)
+  // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
+  // record's first line ourselves (starts[0] is the header).
+  const starts = plain?.starts ?? recordStartLines(text)
   const [header, ...body] = rows
   if (!header) return { file, format: 'csv', columns: [], records: [] }
   const columns = header.map((c) => c.trim())
@@ -64,9 +62,6 @@ export function parseCsv(file: string, text: string): Table {
     if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
     seen.add(column)
   }
-  // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
-  // record's first line ourselves (starts[0] is the header).
-  const starts = recordStartLines(text)
   const records = body.map((record, index) => {
     const data: Record<string, unknown> = {}
     columns.forEach((c, i) => (data[c] = record[i]))
@@ -75,8 +70,19 @@ export function parseCsv(file: string, text: string): Table {
   return { file, format: 'csv', columns, records }
 }
 
+/** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */
+function parseCsvText(file: string, text: string): string[][] {
+  try {
+    // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
+    return parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][]
+  } catch (error) {
+    const e = error as { lines?: number; message: string }
+    throw new GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")')
+  }
+}
+
 /** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
-function recordStartLines(text: string): number[] {
+export function recordStartLines(text: string): number[] {
   const starts: number[] = []
   let line = 1
   let inQuotes = false
