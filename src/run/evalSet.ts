@@ -38,6 +38,8 @@ export function evalSetFromTable(table: Table): EvalSet {
   // every bad row is reported at once, so one run shows everything to fix
   const problems = new Problems()
   const conversationCells: ConversationCells[] = []
+  // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
+  const noExtra = table.columns !== null && table.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c))
   for (const record of table.records) {
     // plain string handling for a row of text cells; the schema for anything else, with its located messages
     const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
@@ -53,7 +55,7 @@ export function evalSetFromTable(table: Table): EvalSet {
     firstLine.set(parsed.id, record.line)
     conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
     // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
-    const extra = Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
+    const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
     rows.push({
       id: parsed.id,
       question: parsed.question,
