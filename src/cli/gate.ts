@@ -12,12 +12,13 @@ import { writtenSettingsText } from '../report/gateSettings.ts'
 export async function runCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
   const { config, source, gateLayers } = resolveRun(request, 'cli')
   const select = { only: flags.only as string | undefined, failingFrom: flags['failing-from'] as string | undefined }
-  const deps = prepareRun(config, defaultEnvironment(logger), source, gateLayers, select)
+  const prepare = () => prepareRun(config, defaultEnvironment(logger), source, gateLayers, select)
   if (flags['plan-only']) {
-    await planOnly(deps)
+    await planOnly(prepare())
     return EXIT.pass
   }
-  const results = await runPipeline(deps, config, config.out ?? DEFAULT_RESULTS_PATH)
+  // handed over, not kept here: the baseline and the eval set go when the pipeline is done with them, before the files are written
+  const results = await runPipeline(prepare(), config, config.out ?? DEFAULT_RESULTS_PATH)
   // the report's trend chart shows the runs before this one, then this run
   const history = readHistory(config.history)
   if (config.history) recordHistory(config.history, results, io)

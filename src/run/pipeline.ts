@@ -25,7 +25,7 @@ export interface RunEvalSet {
   file: string
   /** eval_set_version: which version of the questions the scores belong to */
   version: string
-  /** the questions this run scores (a shard's share, or all) */
+  /** the questions this run scores (a shard's share, or all); runPipeline empties it once they are scored */
   rows: EvalRow[]
   /** of the whole set, so every shard carries the same one */
   fingerprint: string
@@ -62,32 +62,19 @@ export interface PipelineDeps {
  * `config` supplies the run's settings: rules, k, gate, version, baseline path.
  */
 export async function runPipeline(deps: PipelineDeps, config: Config, resultsPath: string | null = null): Promise<Results> {
-  const { evalSet, baseline, candidate, scorer, logger, clock } = deps
+  const { evalSet, baseline, candidate, scorer, clock } = deps
   const shard = evalSet.shard
   const notes: string[] = [...scorer.notes]
-  const judge = scorer.identity
   const subset = evalSet.subset
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`)
   const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null)
   warnIncomparable(deps)
 
-  const stored = await statePlan(deps)
-  // a judge that cannot answer is found out before the candidate's own calls are paid for
-  await scorer.preflight?.()
-  // stored answers were read for the plan already (a file read, not a run of the candidate)
-  const candidateStarted = clock.elapsed()
-  const outputs = stored ?? (await answer(deps))
-  const candidateMs = clock.elapsed() - candidateStarted
-
-  const scoringStarted = clock.elapsed()
-  // the judge sees each turn with the history the candidate was given (its own earlier answers)
-  const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs)
-  notes.push(...scored.notes)
-  const scoringMs = clock.elapsed() - scoringStarted
-
-  // what the judge learned while it ran (the response format it ended with) joins its identity
-  const judged = { ...judge, ...scored.judge }
-  notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger))
+  const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes)
+  const questionCount = evalSet.rows.length
+  // the comparison and the files need only the scores: the rows go now (at 100,000 questions
+  // ~90 MB), not when the caller lets go of deps
+  evalSet.rows = []
   const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset }
   const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
   const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources)
@@ -98,7 +85,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
       eval_set_version: evalSet.version,
       eval_set_fingerprint: evalSet.fingerprint,
       eval_set_path: evalSet.file,
-      question_count: evalSet.rows.length,
+      question_count: questionCount,
       candidate: candidate.label,
       judge: judged,
       judge_label: scored.label ?? scorer.label,
@@ -118,6 +105,32 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
     comparison,
     judge_health: scorer.usesModel ? judgeHealth(scored.questions, baseline, comparison) : null,
   }
+}
+
+/**
+ * The candidate's answers (stored, or asked for now), scored. The answers and their contexts
+ * live only in here: they are let go before the comparison, which needs only the scores.
+ */
+async function answerAndScore(deps: PipelineDeps, config: Config, notes: string[]) {
+  const { evalSet, scorer, logger, clock } = deps
+  const stored = await statePlan(deps)
+  // a judge that cannot answer is found out before the candidate's own calls are paid for
+  await scorer.preflight?.()
+  // stored answers were read for the plan already (a file read, not a run of the candidate)
+  const candidateStarted = clock.elapsed()
+  const outputs = stored ?? (await answer(deps))
+  const candidateMs = clock.elapsed() - candidateStarted
+
+  const scoringStarted = clock.elapsed()
+  // the judge sees each turn with the history the candidate was given (its own earlier answers)
+  const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs)
+  notes.push(...scored.notes)
+  const scoringMs = clock.elapsed() - scoringStarted
+
+  // what the judge learned while it ran (the response format it ended with) joins its identity
+  const judged = { ...scorer.identity, ...scored.judge }
+  notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger))
+  return { scored, judged, candidateMs, scoringMs }
 }
 
 /** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
