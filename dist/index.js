@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 1378:
+/***/ 4529:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -63628,6 +63628,92 @@ const BaselineSchema = preprocess(withoutOldAnswers, GateSettingsInputSchema.ext
         }
     }
 }));
+/**
+ * BaselineSchema's result for a well-formed baseline.json of the current schema, with its
+ * per-question entries checked by plain type checks, which cost a fraction of zod's for
+ * 100,000 of them (issue 13); null for anything else (an older schema, a field of an
+ * unexpected type, a question that breaks a rule), which the schema then parses and reports
+ * in its own words. Equal to the schema's result wherever it is not null
+ * (test/baseline/plainBaseline.test.ts).
+ */
+function plainBaseline(data) {
+    if (!isPlainRecord(data) || data.schema_version !== BASELINE_SCHEMA_VERSION || !isPlainRecord(data.questions))
+        return null;
+    const questions = idRecord();
+    for (const key of Object.keys(data.questions)) {
+        const id = key.normalize('NFC');
+        const question = plainQuestion(data.questions[key]);
+        if (question === null || Object.hasOwn(questions, id))
+            return null;
+        questions[id] = question;
+    }
+    // everything but the questions through the schema; `questions` keeps its place among the keys
+    const rest = BaselineSchema.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    rest.data.questions = questions;
+    return rest.data;
+}
+/** One question of a schema-2 baseline, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
+function plainQuestion(q) {
+    if (!isPlainRecord(q))
+        return null;
+    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars } = q;
+    if (!(category === null || typeof category === 'string'))
+        return null;
+    if (!(question === undefined || typeof question === 'string'))
+        return null;
+    if (!isRecordOf(scores, (v) => v === null || typeof v === 'number'))
+        return null;
+    if (!(notes === undefined || isRecordOf(notes, (v) => typeof v === 'string')))
+        return null;
+    // schema 2 requires the three answer fields
+    if (typeof answer !== 'string' || typeof truncated !== 'boolean' || typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))
+        return null;
+    const kept = codePoints(answer);
+    if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK))))
+        return null;
+    if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept)))
+        return null;
+    // the schema's key order (its shape's), with the optional keys only when present
+    return {
+        category,
+        ...(question !== undefined ? { question } : {}),
+        scores: scores,
+        ...(notes !== undefined ? { notes: notes } : {}),
+        answer,
+        answer_truncated: truncated,
+        answer_sha256: sha,
+        ...(chars !== undefined ? { answer_chars: chars } : {}),
+    };
+}
+function isPlainRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An object of such values, read from JSON; a `__proto__` key (which zod's z.record drops) is left to the schema. */
+function isRecordOf(value, valid) {
+    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        return false;
+    for (const key in value)
+        if (!valid(value[key]))
+            return false;
+    return true;
+}
+/** `[...text].length` without building the array: a surrogate pair is one code point, a lone surrogate one too. */
+function codePoints(text) {
+    let count = text.length;
+    for (let i = 0; i < text.length - 1; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const next = text.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                count--;
+                i++;
+            }
+        }
+    }
+    return count;
+}
 
 ;// CONCATENATED MODULE: ./src/baseline/answer.ts
 
@@ -64215,9 +64301,11 @@ function writeFileStreamed(path, produce, fs = external_node_fs_namespaceObject)
         // keep the old file's mode; best effort, as some file systems (FAT) have none to set
         if (target)
             ignoreErrors(() => fs.fchmodSync(fd, target.mode & 0o7777));
-        const redactor = new RedactingSink((bytes) => writeAll(fs, fd, bytes));
+        const file = new BufferedFile((bytes) => writeAll(fs, fd, bytes));
+        const redactor = new RedactingSink((chunk) => file.write(chunk));
         produce((chunk) => redactor.write(chunk));
         redactor.end();
+        file.flush();
         fs.fsyncSync(fd);
         const open = fd;
         fd = undefined;
@@ -64289,6 +64377,41 @@ class RedactingSink {
     }
     end() {
         this.out(this.redactor.end());
+    }
+}
+/** Bytes gathered before each write: few system calls, and never the whole file in memory. */
+const CHUNK_BYTES = 1 << 20;
+/**
+ * Text is encoded piece by piece into one reused buffer, written out when it fills. Encoding
+ * many short strings this way costs a fraction of encoding one long concatenated string,
+ * which V8 must first flatten (issue 13: 2 s of a 176 MB results.json).
+ */
+class BufferedFile {
+    buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    used = 0;
+    out;
+    constructor(out) {
+        this.out = out;
+    }
+    write(chunk) {
+        // UTF-8 takes at most 3 bytes per UTF-16 code unit
+        const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length;
+        if (this.used + most > this.buffer.length)
+            this.flush();
+        if (most > this.buffer.length)
+            return this.out(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+        if (typeof chunk === 'string')
+            this.used += this.buffer.write(chunk, this.used, 'utf8');
+        else {
+            this.buffer.set(chunk, this.used);
+            this.used += chunk.length;
+        }
+    }
+    flush() {
+        if (this.used === 0)
+            return;
+        this.out(this.buffer.subarray(0, this.used));
+        this.used = 0;
     }
 }
 /** writeSync may write fewer bytes than asked (a signal, a nearly full disk): write the rest. */
@@ -64409,15 +64532,10 @@ function streamJson(write, data) {
         }
         write('"questions": {\n');
         const ids = Object.keys(questions);
-        let buffer = '';
-        ids.forEach((id, i) => {
-            buffer += `${JSON.stringify(id)}: ${JSON.stringify(questions[id])}${i === ids.length - 1 ? '' : ','}\n`;
-            if (buffer.length > 1 << 20) {
-                write(buffer);
-                buffer = '';
-            }
-        });
-        write(`${buffer}}${last ? '' : ','}\n`);
+        // one string per question: the writer encodes each into its buffer (a string joined from
+        // 100,000 pieces would cost more to encode than to build)
+        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(questions[id])}${i === ids.length - 1 ? '' : ','}\n`));
+        write(`}${last ? '' : ','}\n`);
     });
     write('}\n');
 }
@@ -64487,6 +64605,10 @@ function reportedModels(questions) {
     return chat.size + embeddings.size === 0 ? null : { chat: [...chat], embeddings: [...embeddings] };
 }
 
+;// CONCATENATED MODULE: ./src/baseline/defaultPath.ts
+/** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
+const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
+
 ;// CONCATENATED MODULE: ./src/baseline/baseline.ts
 
 
@@ -64499,8 +64621,8 @@ function reportedModels(questions) {
 
 
 
-/** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
-const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
+
+
 /**
  * The command that writes a new baseline from a run's results: printed wherever a baseline must
  * be refreshed. With the run's version it keeps that label (else the new baseline's version
@@ -64559,7 +64681,7 @@ function writeBaselineFile(path, baseline) {
     writeJsonFile(path, baseline);
 }
 function readBaselineJson(path) {
-    const text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
+    const text = readJsonText(path);
     try {
         return JSON.parse(text);
     }
@@ -64567,7 +64689,20 @@ function readBaselineJson(path) {
         throw new errors_GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${error.message}`, `restore it from git (git checkout -- <file>) or write a new one with: ${updateBaselineCommand('results.json', path)}`);
     }
 }
+/**
+ * The file as text, invalid bytes as U+FFFD as readFileSync(path, 'utf8') gives them; decoding
+ * the bytes read costs a third less on Node 20 (a 74 MB baseline: ~2.1 -> ~1.5 s CPU).
+ */
+function readJsonText(path) {
+    return (0,external_node_fs_namespaceObject.readFileSync)(path).toString('utf8');
+}
 function parseBaseline(data, path) {
+    // plain checks for a well-formed file; the schema for anything else, with its messages
+    const plain = plainBaseline(data);
+    if (plain) {
+        checkGateMetricNames(plain, path);
+        return plain;
+    }
     const parsed = BaselineSchema.safeParse(data);
     if (!parsed.success) {
         const problems = new Problems();
@@ -64610,7 +64745,7 @@ function viewOfResults(r, path) {
 function loadResults(path) {
     let data;
     try {
-        data = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        data = JSON.parse(readJsonText(path));
     }
     catch (error) {
         const code = error.code;
@@ -67239,6 +67374,92 @@ const sync_parse = function (data, opts = {}) {
 
 
 
+;// CONCATENATED MODULE: ./src/io/plainCsv.ts
+const plainCsv_COMMA = 0x2c;
+const LF = 0x0a;
+const QUOTE = 0x22;
+/** What csv-parse would read as something other than plain text and LF line ends: left to it. */
+const UNUSUAL = /\r|[\uD800-\uDFFF]|(?!^)\uFEFF/u;
+/**
+ * The records of a CSV file in its common form (LF line ends, fields quoted as RFC 4180 says,
+ * every record as wide as the header; empty lines skipped, a leading BOM dropped), each with the
+ * line it starts on (starts[0] is the header's): exactly what csv-parse with
+ * `{bom: true, skip_empty_lines: true}` returns, at a fraction of its cost (issue 13). Null for
+ * anything else (a CR, a stray quote, a record of another width, an unclosed quote), which
+ * csv-parse then parses and reports in its own words (test/io/plainCsv.test.ts).
+ */
+function plainCsv(text) {
+    if (UNUSUAL.test(text))
+        return null;
+    const rows = [];
+    const starts = [];
+    let width = -1;
+    let line = 1;
+    let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    while (i < text.length) {
+        if (text.charCodeAt(i) === LF) {
+            i++;
+            line++;
+            continue;
+        }
+        starts.push(line);
+        const record = [];
+        for (;;) {
+            const field = text.charCodeAt(i) === QUOTE ? quotedField(text, i) : unquotedField(text, i);
+            if (field === null)
+                return null;
+            record.push(field.value);
+            line += field.newlines;
+            i = field.end;
+            // the field ends the record (LF or the end of the text) or is followed by a comma
+            if (i >= text.length || text.charCodeAt(i) === LF)
+                break;
+            i++;
+        }
+        if (i < text.length) {
+            i++;
+            line++;
+        }
+        if (width === -1)
+            width = record.length;
+        else if (record.length !== width)
+            return null;
+        rows.push(record);
+    }
+    return { rows, starts };
+}
+function unquotedField(text, from) {
+    let i = from;
+    for (; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === plainCsv_COMMA || c === LF)
+            break;
+        if (c === QUOTE)
+            return null;
+    }
+    return { value: text.slice(from, i), end: i, newlines: 0 };
+}
+/** `"…"` with `""` for a quote inside; null when unclosed or followed by anything but a comma, a LF or the end. */
+function quotedField(text, from) {
+    let value = '';
+    let newlines = 0;
+    let i = from + 1;
+    for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote === -1)
+            return null;
+        for (let n = text.indexOf('\n', i); n !== -1 && n < quote; n = text.indexOf('\n', n + 1))
+            newlines++;
+        const doubled = text.charCodeAt(quote + 1) === QUOTE;
+        value += text.slice(i, doubled ? quote + 1 : quote);
+        i = quote + (doubled ? 2 : 1);
+        if (doubled)
+            continue;
+        const next = i < text.length ? text.charCodeAt(i) : -1;
+        return next === -1 || next === plainCsv_COMMA || next === LF ? { value, end: i, newlines } : null;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/io/encoding.ts
 
 /**
@@ -67412,6 +67633,7 @@ function concat(a, b) {
 
 
 
+
 function tableFormat(file) {
     const ext = (0,external_node_path_namespaceObject.extname)(file).toLowerCase();
     if (ext === '.csv')
@@ -67438,15 +67660,11 @@ function readTable(file, what) {
     return tableFormat(file) === 'csv' ? parseCsv(file, text) : parseJsonl(file, text);
 }
 function parseCsv(file, text) {
-    let rows;
-    try {
-        // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
-        rows = sync_parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true });
-    }
-    catch (error) {
-        const e = error;
-        throw new errors_GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
-    }
+    const plain = plainCsv(text);
+    const rows = plain?.rows ?? parseCsvText(file, text);
+    // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
+    // record's first line ourselves (starts[0] is the header).
+    const starts = plain?.starts ?? recordStartLines(text);
     const [header, ...body] = rows;
     if (!header)
         return { file, format: 'csv', columns: [], records: [] };
@@ -67457,15 +67675,23 @@ function parseCsv(file, text) {
             throw new errors_GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
         seen.add(column);
     }
-    // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
-    // record's first line ourselves (starts[0] is the header).
-    const starts = recordStartLines(text);
     const records = body.map((record, index) => {
         const data = {};
         columns.forEach((c, i) => (data[c] = record[i]));
         return { line: starts[index + 1] ?? 0, data };
     });
     return { file, format: 'csv', columns, records };
+}
+/** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */
+function parseCsvText(file, text) {
+    try {
+        // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
+        return sync_parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true });
+    }
+    catch (error) {
+        const e = error;
+        throw new errors_GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
+    }
 }
 /** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
 function recordStartLines(text) {
@@ -68240,23 +68466,27 @@ function buildColumns(questions, base, metrics) {
     const inBaseline = new Uint8Array(n);
     const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
     const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null;
-    ids.forEach((id, i) => {
-        const q = questions[id];
-        const b = ids_ownValue(base, id);
+    // the same arrays as the maps hold, in `metrics` order: no map lookup per question and metric
+    const candidateColumns = metrics.map((m) => candidate.get(m));
+    const baselineColumns = baseline && metrics.map((m) => baseline.get(m));
+    for (let i = 0; i < n; i++) {
+        const q = questions[ids[i]];
+        const b = ids_ownValue(base, ids[i]);
         if (b)
             inBaseline[i] = 1;
         const unanswered = q.errors.candidate !== undefined;
-        for (const m of metrics) {
+        for (let j = 0; j < metrics.length; j++) {
+            const m = metrics[j];
             const v = q.scores[m];
             const bv = b ? (b.scores[m] ?? null) : undefined;
             if (bv !== undefined && bv !== null)
-                baseline.get(m)[i] = bv;
+                baselineColumns[j][i] = bv;
             if (v !== null && v !== undefined)
-                candidate.get(m)[i] = v;
+                candidateColumns[j][i] = v;
             else if (unanswered)
-                candidate.get(m)[i] = failingValue(m, q, bv);
+                candidateColumns[j][i] = failingValue(m, q, bv);
         }
-    });
+    }
     return { ids, inBaseline, candidate, baseline };
 }
 /**
@@ -68294,32 +68524,18 @@ function pairedMeans(base, cand, positions) {
     }
     return n === 0 ? { baseline: null, candidate: null, n } : { baseline: sumB / n, candidate: sumC / n, n };
 }
-/** Mean of the values at the given positions (all when omitted) that have one. */
-function meanAt(values, positions) {
+/** Mean of the values that have one. */
+function meanAt(values) {
     if (!values)
         return { mean: null, n: 0 };
     let sum = 0;
     let n = 0;
-    if (positions instanceof Uint8Array) {
-        for (let i = 0; i < values.length; i++) {
-            if (positions[i] !== 1)
-                continue;
-            const v = values[i];
-            if (Number.isNaN(v))
-                continue;
-            sum += v;
-            n += 1;
-        }
-    }
-    else {
-        const list = positions ?? Array.from({ length: values.length }, (_, i) => i);
-        for (const i of list) {
-            const v = values[i];
-            if (Number.isNaN(v))
-                continue;
-            sum += v;
-            n += 1;
-        }
+    for (let i = 0; i < values.length; i++) {
+        const v = values[i];
+        if (Number.isNaN(v))
+            continue;
+        sum += v;
+        n += 1;
     }
     return { mean: n === 0 ? null : sum / n, n };
 }
@@ -68353,17 +68569,19 @@ function categoryRows(run, columns, gate) {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([category, positions]) => {
         const shared = positions.filter((i) => columns.inBaseline[i] === 1);
+        // one buffer per side, refilled for each metric: the values of the category's questions that have one
+        const present = new Float64Array(positions.length);
+        const presentInBaseline = new Float64Array(shared.length);
         const metrics = {};
         let tooFew = false;
         for (const name of metricNames) {
-            const values = columns.candidate.get(name);
-            const present = values ? positions.map((i) => values[i]).filter((v) => !Number.isNaN(v)) : [];
-            const interval = intervalOf(name, present);
+            const candidate = categories_gather(columns.candidate.get(name), positions, present);
+            const interval = intervalOf(name, candidate);
             if (interval && HEADLINE.has(name) && (interval.high - interval.low) / 2 > CATEGORY_HALF_WIDTH)
                 tooFew = true;
             metrics[name] = {
-                baseline: columns.baseline ? meanAt(columns.baseline.get(name), shared).mean : null,
-                candidate: meanAt(values, positions).mean,
+                baseline: columns.baseline ? categories_meanOf(categories_gather(columns.baseline.get(name), shared, presentInBaseline)) : null,
+                candidate: categories_meanOf(candidate),
                 interval,
             };
         }
@@ -68376,12 +68594,27 @@ function categoryRows(run, columns, gate) {
         return { category, n: positions.length, metrics, too_few: tooFew, floors };
     });
 }
+/** The values at `positions` that have one, copied into the front of `buffer`; a view of them. */
+function categories_gather(values, positions, buffer) {
+    if (!values)
+        return buffer.subarray(0, 0);
+    let n = 0;
+    for (const i of positions) {
+        const v = values[i];
+        if (!Number.isNaN(v))
+            buffer[n++] = v;
+    }
+    return buffer.subarray(0, n);
+}
+function categories_meanOf(values) {
+    return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
 function intervalOf(metric, values) {
     const info = metricInfo(metric);
     if (values.length === 0 || info?.unit === 'ms')
         return null;
     if (info?.binary) {
-        const w = wilson(values.filter((v) => v === 1).length, values.length);
+        const w = wilson(values.reduce((ones, v) => ones + (v === 1 ? 1 : 0), 0), values.length);
         return w && { low: w.low, high: w.high };
     }
     const n = values.length;
@@ -68399,17 +68632,318 @@ function intervalOf(metric, values) {
  * the terminal, the noise note's sign test, the Action's `regressions` output): a question is
  * worse when it fell on some metric and rose on none, better the other way round, and mixed
  * when it did both, so "N worse / M better" never counts a question twice.
+ * `worse` and `better` hold 1 at each question position with a regression or an improvement row.
  */
-function changeCounts(regressions, improvements) {
-    const worse = new Set(regressions.map((q) => q.id));
-    const better = new Set(improvements.map((q) => q.id));
-    const mixed = [...worse].filter((id) => better.has(id)).length;
+function changeCounts(rows, worse, better) {
+    let onlyWorse = 0;
+    let onlyBetter = 0;
+    let mixed = 0;
+    for (let i = 0; i < worse.length; i++) {
+        if (worse[i] === 1 && better[i] === 1)
+            mixed += 1;
+        else if (worse[i] === 1)
+            onlyWorse += 1;
+        else if (better[i] === 1)
+            onlyBetter += 1;
+    }
     return {
-        regression_rows: regressions.length,
-        improvement_rows: improvements.length,
-        questions_worse: worse.size - mixed,
-        questions_better: better.size - mixed,
+        regression_rows: rows.regressions,
+        improvement_rows: rows.improvements,
+        questions_worse: onlyWorse,
+        questions_better: onlyBetter,
         questions_mixed: mixed,
+    };
+}
+/** The counts of a comparison that compared nothing. */
+function noChanges() {
+    return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0));
+}
+
+;// CONCATENATED MODULE: ./src/io/script.ts
+/**
+ * Which writing a text is in, for the few things that differ: how a length is counted and how
+ * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
+ * everything else counts words and quotes in “”. One decision, so a reason and a length never
+ * disagree about the same text.
+ */
+const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
+const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
+/** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
+function isCjkText(text) {
+    const cjk = matchCount(text, CJK_CHARACTER);
+    return cjk > 0 && cjk >= matchCount(text, WORD);
+}
+/** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
+function matchCount(text, pattern) {
+    pattern.lastIndex = 0;
+    let count = 0;
+    while (pattern.test(text))
+        count += 1;
+    return count;
+}
+/** Characters (code points) for CJK text, words for any other text. */
+function lengthOf(text) {
+    return isCjkText(text) ? { value: [...text].length, unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
+}
+/** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
+function quoted(text, script = text) {
+    return quoteIn(isCjkText(script), text);
+}
+/** Texts of one list quoted alike, as the script of `script` (the whole list) decides. */
+function quotedAlike(texts, script) {
+    const cjk = isCjkText(script);
+    return texts.map((text) => quoteIn(cjk, text));
+}
+function quoteIn(cjk, text) {
+    return cjk ? `「${text}」` : `“${text}”`;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/normalise.ts
+/**
+ * One spelling for text that is written several ways: NFKC (full-width ＡＢＣ１２３ → ABC123,
+ * ligatures), lower case, one apostrophe (’ ‘ ʼ ′ ´ ` → '), one hyphen for the hyphen
+ * characters (‐ ‑ and the soft hyphen joins), and the dashes that separate (– — ― −) as a
+ * spaced em dash, which ends a clause. Thousands separators between digits go (1,000 → 1000).
+ */
+const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
+const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
+function normalise(text) {
+    return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
+}
+function respell(found) {
+    if (found === '\u00AD')
+        return '';
+    if (found === '\u2010' || found === '\u2011')
+        return '-';
+    return found.length === 1 && !/[\u2012-\u2015\u2212\uFE58\uFE63]/.test(found) ? "'" : ' — ';
+}
+/**
+ * A phrase as refusal matching compares it: normalised, apostrophes dropped ("don’t", "don't"
+ * and "dont" are one spelling), runs of spaces as one.
+ */
+function foldPhrase(text) {
+    return normalise(text).replace(/'/g, '').replace(/\s+/g, ' ');
+}
+
+;// CONCATENATED MODULE: ./src/metrics/rules.ts
+
+
+
+/**
+ * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
+ * citation_valid recognise. N is the 1-based position of the cited context in the candidate's
+ * returned `contexts`.
+ */
+const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
+/** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
+const OVER_REFUSAL = 'over_refusal: refused an answerable question';
+/**
+ * The seed's rule tier, routed on should_refuse: a question that should be refused is
+ * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
+ * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
+ * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
+ */
+function scoreRules(row, answer, rules, refused = isRefusal(answer, rules.refusal_phrases)) {
+    return scoresOf((sink) => writeRules(sink, row, answer, rules, refused));
+}
+/** scoreRules written into a sink; `refused` is isRefusal of the answer, which the caller has already asked. A reason is built only for a failed rule. */
+function writeRules(sink, row, answer, rules, refused) {
+    if (row.should_refuse) {
+        if (refused) {
+            sink('refuse_ok', 1);
+            sink('rules_pass', 1);
+        }
+        else {
+            sink('refuse_ok', 0, 'the answer does not say it cannot answer');
+            sink('rules_pass', 0, 'refuse_ok failed');
+        }
+        return;
+    }
+    const failed = [];
+    const check = (name, failure) => {
+        if (failure === null)
+            return sink(name, 1);
+        sink(name, 0, failure);
+        failed.push(name);
+    };
+    check('no_over_refusal', refused ? OVER_REFUSAL : null);
+    // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
+    const length = lengthOf(answer);
+    const inBounds = length.value >= rules.min_length && length.value <= rules.max_length;
+    check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`);
+    if (rules.require_citation)
+        check('citation_ok', hasCitation(answer) ? null : refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation');
+    const found = forbiddenIn(answer, rules.forbidden);
+    check('no_forbidden', found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`);
+    if (row.expect_json)
+        check('json_ok', jsonFailure(answer, row.required_keys));
+    if (failed.length === 0)
+        sink('rules_pass', 1);
+    else
+        sink('rules_pass', 0, `failed: ${failed.join(', ')}`);
+}
+/** The forbidden words the answer contains, ignoring case. */
+function forbiddenIn(answer, forbidden) {
+    if (forbidden.length === 0)
+        return [];
+    const text = answer.toLowerCase();
+    return forbidden.filter((word) => text.includes(word.toLowerCase()));
+}
+/** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
+function isRefusal(answer, phrases) {
+    const text = foldPhrase(answer);
+    return foldedPhrases(phrases).some((p) => text.includes(p));
+}
+const folded = new WeakMap();
+function foldedPhrases(phrases) {
+    let result = folded.get(phrases);
+    if (!result) {
+        result = phrases.map(foldPhrase).filter((p) => p !== '');
+        folded.set(phrases, result);
+    }
+    return result;
+}
+/** Not global, so `test` keeps no position between answers. */
+const ANY_CITATION = new RegExp(CITATION_PATTERN.source, 'i');
+function hasCitation(answer) {
+    return ANY_CITATION.test(answer);
+}
+/** Why the answer is not a JSON object with the required keys, or null when it is. */
+function jsonFailure(answer, requiredKeys) {
+    let data;
+    try {
+        data = JSON.parse(answer);
+    }
+    catch {
+        return 'not valid JSON';
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+        return 'JSON but not an object';
+    const missing = requiredKeys.filter((k) => !(k in data));
+    return missing.length === 0 ? null : `missing keys: ${missing.join(', ')}`;
+}
+
+;// CONCATENATED MODULE: ./src/compare/reasons.ts
+
+
+/**
+ * Why one question scored what it did on one metric, for every report row (regressions,
+ * improvements, the worst questions of a run without a baseline): the metric's own note, else
+ * its error, else the candidate's. An answerable question the candidate refused says so
+ * (`over_refusal`) on every answer metric, instead of the symptom ("no citation", "failed:
+ * …"); retrieval and latency keep their own reasons, which the refusal did not cause.
+ */
+function questionReason(q, metric) {
+    const tiers = metricInfo(metric)?.tiers ?? [];
+    const aboutTheAnswer = !tiers.includes('retrieval') && !tiers.includes('operations');
+    if (aboutTheAnswer && q.scores.no_over_refusal === 0)
+        return OVER_REFUSAL;
+    return q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
+}
+
+;// CONCATENATED MODULE: ./src/compare/changes.ts
+
+
+
+
+/**
+ * One kind of change (worse or better) as parallel columns, one entry per question and metric:
+ * its size |change| and a key that orders equal sizes by question id, then metric name. At
+ * 100,000 questions there are hundreds of thousands of changes and only `keep` of each kind
+ * are kept, so the rows are made for those alone, after the sort.
+ */
+class Found {
+    size = [];
+    key = [];
+    /** 1 at each question position with at least one change of this kind */
+    questions;
+    constructor(questionCount) {
+        this.questions = new Uint8Array(questionCount);
+    }
+    add(size, position, key) {
+        this.size.push(size);
+        this.key.push(key);
+        this.questions[position] = 1;
+    }
+    /** The keys of the `keep` largest changes, largest first; equal sizes in key order. */
+    largest(keep) {
+        const { size, key } = this;
+        const bySize = (a, b) => size[b] - size[a] || key[a] - key[b];
+        if (size.length <= keep || keep <= 0)
+            return size
+                .map((_, i) => i)
+                .sort(bySize)
+                .slice(0, keep)
+                .map((i) => key[i]);
+        // only the changes down to the keep-th largest size are kept: those above it in full order,
+        // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
+        const cut = Float64Array.from(size).sort()[size.length - keep];
+        const above = [];
+        const atCut = [];
+        for (let i = 0; i < size.length; i++) {
+            if (size[i] > cut)
+                above.push(i);
+            else if (size[i] === cut)
+                atCut.push(key[i]);
+        }
+        const firstAtCut = Float64Array.from(atCut)
+            .sort()
+            .subarray(0, keep - above.length);
+        return [...above.sort(bySize).map((i) => key[i]), ...firstAtCut];
+    }
+}
+const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+/**
+ * Per question and metric: drops of at least question_drop and pass → fail flips, worst first
+ * (ties: by id, then metric), and the rises and fail → pass flips the same way; the `keep`
+ * largest of each kind and the counts of all of them.
+ * Quality only: one question's latency is mostly jitter, and a rise in ms is not comparable with
+ * a drop in score, so latency changes are neither listed nor counted (the metric row gates them).
+ */
+function questionChanges(questions, columns, gate, keep) {
+    const n = columns.ids.length;
+    const worse = new Found(n);
+    const better = new Found(n);
+    // ids are in code-point order, so a position orders by id; a metric's rank in this list orders by name
+    const metrics = [...columns.candidate.keys()].sort(byText);
+    const keyOf = (position, rank) => position * metrics.length + rank;
+    metrics.forEach((metric, rank) => {
+        const info = metricInfo(metric);
+        const baselines = columns.baseline?.get(metric);
+        if (!baselines || info?.unit === 'ms')
+            return;
+        const candidates = columns.candidate.get(metric);
+        const threshold = gate.question_drop;
+        for (let i = 0; i < n; i++) {
+            const candidate = candidates[i];
+            const baseline = baselines[i];
+            if (Number.isNaN(candidate) || Number.isNaN(baseline))
+                continue;
+            const change = directedChange(info, baseline, candidate);
+            const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
+            if (change <= -threshold + EPS || (flip && change < 0))
+                worse.add(Math.abs(change), i, keyOf(i, rank));
+            else if (change >= threshold - EPS || (flip && change > 0))
+                better.add(Math.abs(change), i, keyOf(i, rank));
+        }
+    });
+    const rowOf = (key) => {
+        const position = Math.floor(key / metrics.length);
+        const metric = metrics[key % metrics.length];
+        const id = columns.ids[position];
+        const q = questions[id];
+        const baseline = columns.baseline.get(metric)[position];
+        const candidate = columns.candidate.get(metric)[position];
+        const info = metricInfo(metric);
+        const change = directedChange(info, baseline, candidate);
+        const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
+        return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: questionReason(q, metric) };
+    };
+    return {
+        regressions: worse.largest(keep).map(rowOf),
+        improvements: better.largest(keep).map(rowOf),
+        counts: changeCounts({ regressions: worse.size.length, improvements: better.size.length }, worse.questions, better.questions),
     };
 }
 
@@ -68730,154 +69264,6 @@ function categoryFailures(categories, gate) {
     return failures;
 }
 
-;// CONCATENATED MODULE: ./src/io/script.ts
-/**
- * Which writing a text is in, for the few things that differ: how a length is counted and how
- * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
- * everything else counts words and quotes in “”. One decision, so a reason and a length never
- * disagree about the same text.
- */
-const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-/** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
-const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
-/** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
-function isCjkText(text) {
-    const cjk = text.match(CJK_CHARACTER)?.length ?? 0;
-    return cjk > 0 && cjk >= (text.match(WORD)?.length ?? 0);
-}
-/** Characters (code points) for CJK text, words for any other text. */
-function lengthOf(text) {
-    return isCjkText(text) ? { value: [...text].length, unit: 'characters' } : { value: text.match(WORD)?.length ?? 0, unit: 'words' };
-}
-/** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
-function quoted(text, script = text) {
-    return isCjkText(script) ? `「${text}」` : `“${text}”`;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/normalise.ts
-/**
- * One spelling for text that is written several ways: NFKC (full-width ＡＢＣ１２３ → ABC123,
- * ligatures), lower case, one apostrophe (’ ‘ ʼ ′ ´ ` → '), one hyphen for the hyphen
- * characters (‐ ‑ and the soft hyphen joins), and the dashes that separate (– — ― −) as a
- * spaced em dash, which ends a clause. Thousands separators between digits go (1,000 → 1000).
- */
-const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
-const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
-function normalise(text) {
-    return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
-}
-function respell(found) {
-    if (found === '\u00AD')
-        return '';
-    if (found === '\u2010' || found === '\u2011')
-        return '-';
-    return found.length === 1 && !/[\u2012-\u2015\u2212\uFE58\uFE63]/.test(found) ? "'" : ' — ';
-}
-/**
- * A phrase as refusal matching compares it: normalised, apostrophes dropped ("don’t", "don't"
- * and "dont" are one spelling), runs of spaces as one.
- */
-function foldPhrase(text) {
-    return normalise(text).replace(/'/g, '').replace(/\s+/g, ' ');
-}
-
-;// CONCATENATED MODULE: ./src/metrics/types.ts
-const score = (value) => ({ value });
-const noScore = (reason) => ({ value: null, reason });
-const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
-
-;// CONCATENATED MODULE: ./src/metrics/rules.ts
-
-
-
-/**
- * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
- * citation_valid recognise. N is the 1-based position of the cited context in the candidate's
- * returned `contexts`.
- */
-const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
-/** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
-const OVER_REFUSAL = 'over_refusal: refused an answerable question';
-/**
- * The seed's rule tier, routed on should_refuse: a question that should be refused is
- * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
- * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
- * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
- */
-function scoreRules(row, answer, rules) {
-    if (row.should_refuse) {
-        const refused = isRefusal(answer, rules.refusal_phrases);
-        const result = { refuse_ok: passFail(refused, 'the answer does not say it cannot answer') };
-        return { ...result, rules_pass: passFail(refused, 'refuse_ok failed') };
-    }
-    const checks = {};
-    const refused = isRefusal(answer, rules.refusal_phrases);
-    checks.no_over_refusal = passFail(!refused, OVER_REFUSAL);
-    // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
-    const length = lengthOf(answer);
-    checks.length_ok = passFail(length.value >= rules.min_length && length.value <= rules.max_length, `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`);
-    if (rules.require_citation) {
-        checks.citation_ok = passFail(hasCitation(answer), refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation');
-    }
-    const found = rules.forbidden.filter((word) => answer.toLowerCase().includes(word.toLowerCase()));
-    checks.no_forbidden = passFail(found.length === 0, `contains ${found.map((w) => `"${w}"`).join(', ')}`);
-    if (row.expect_json)
-        checks.json_ok = checkJson(answer, row.required_keys);
-    const failed = Object.entries(checks)
-        .filter(([, s]) => s.value === 0)
-        .map(([name]) => name);
-    checks.rules_pass = passFail(failed.length === 0, `failed: ${failed.join(', ')}`);
-    return checks;
-}
-/** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
-function isRefusal(answer, phrases) {
-    const text = foldPhrase(answer);
-    return foldedPhrases(phrases).some((p) => text.includes(p));
-}
-const folded = new WeakMap();
-function foldedPhrases(phrases) {
-    let result = folded.get(phrases);
-    if (!result) {
-        result = phrases.map(foldPhrase).filter((p) => p !== '');
-        folded.set(phrases, result);
-    }
-    return result;
-}
-function hasCitation(answer) {
-    return new RegExp(CITATION_PATTERN.source, 'i').test(answer);
-}
-function checkJson(answer, requiredKeys) {
-    let data;
-    try {
-        data = JSON.parse(answer);
-    }
-    catch {
-        return passFail(false, 'not valid JSON');
-    }
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-        return passFail(false, 'JSON but not an object');
-    const missing = requiredKeys.filter((k) => !(k in data));
-    return passFail(missing.length === 0, `missing keys: ${missing.join(', ')}`);
-}
-
-;// CONCATENATED MODULE: ./src/compare/reasons.ts
-
-
-/**
- * Why one question scored what it did on one metric, for every report row (regressions,
- * improvements, the worst questions of a run without a baseline): the metric's own note, else
- * its error, else the candidate's. An answerable question the candidate refused says so
- * (`over_refusal`) on every answer metric, instead of the symptom ("no citation", "failed:
- * …"); retrieval and latency keep their own reasons, which the refusal did not cause.
- */
-function questionReason(q, metric) {
-    const tiers = metricInfo(metric)?.tiers ?? [];
-    const aboutTheAnswer = !tiers.includes('retrieval') && !tiers.includes('operations');
-    if (aboutTheAnswer && q.scores.no_over_refusal === 0)
-        return OVER_REFUSAL;
-    return q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
-}
-
 ;// CONCATENATED MODULE: ./src/compare/subset.ts
 /**
  * A subset run (--only, --failing-from) is compared with the baseline on its own questions,
@@ -69032,7 +69418,8 @@ function signFlipTest(differences, options) {
         throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`);
     const sizes = [];
     let observed = 0;
-    for (const [i, d] of differences.entries()) {
+    for (let i = 0; i < differences.length; i++) {
+        const d = differences[i];
         if (!Number.isFinite(d))
             throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
         if (Math.abs(d) <= 1e-9)
@@ -69296,26 +69683,7 @@ function annotateNoise(rows, columns) {
         if (!xs || !ys)
             continue;
         const info = metricInfo(row.metric);
-        const higherIsBetter = info?.higherIsBetter ?? true;
-        const b = [];
-        const c = [];
-        let worse = 0;
-        let better = 0;
-        for (let i = 0; i < ys.length; i++) {
-            const x = xs[i];
-            const y = ys[i];
-            if (Number.isNaN(x) || Number.isNaN(y))
-                continue;
-            b.push(x);
-            c.push(y);
-            // baselines store 12 significant digits: a difference below that is no change
-            if (Math.abs(y - x) <= 1e-9)
-                continue;
-            if (y > x === higherIsBetter)
-                better += 1;
-            else
-                worse += 1;
-        }
+        const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true);
         const seed = seedFrom(row.metric);
         const boot = pairedBootstrap(b, c, { seed });
         if (!boot)
@@ -69350,6 +69718,33 @@ function annotateNoise(rows, columns) {
         row.status = 'regression_within_noise';
         row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : 'holm_correction';
     }
+}
+/** The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and how many moved each way. */
+function pairedValues(xs, ys, higherIsBetter) {
+    let n = 0;
+    for (let i = 0; i < ys.length; i++)
+        if (!Number.isNaN(xs[i]) && !Number.isNaN(ys[i]))
+            n += 1;
+    const b = new Float64Array(n);
+    const c = new Float64Array(n);
+    let worse = 0;
+    let better = 0;
+    for (let i = 0, k = 0; i < ys.length; i++) {
+        const x = xs[i];
+        const y = ys[i];
+        if (Number.isNaN(x) || Number.isNaN(y))
+            continue;
+        b[k] = x;
+        c[k++] = y;
+        // baselines store 12 significant digits: a difference below that is no change
+        if (Math.abs(y - x) <= 1e-9)
+            continue;
+        if (y > x === higherIsBetter)
+            better += 1;
+        else
+            worse += 1;
+    }
+    return { b, c, worse, better };
 }
 /**
  * The Holm sets of a comparison whose rows annotateNoise has tested: one test per family of
@@ -69451,7 +69846,8 @@ function tracedString(value) {
 }
 /** compare()'s one question to this module: has the judge's reported model changed since the baseline (reportedModelChange)? */
 function judgeModelChange(baseline, run) {
-    if (!baseline)
+    // without the baseline's reported models there is nothing to compare: the run's are not gathered
+    if (!baseline?.judge_reported_models)
         return null;
     return reportedModelChange(baseline.judge_reported_models, reportedModels(run.questions), { chat: run.judge.model, embeddings: run.judge.embeddings_model });
 }
@@ -69563,10 +69959,10 @@ function compareRun(run, given, gate, updateCommand, sources) {
     // a subset is compared question by question or not at all: its means against the whole set's would mislead
     const baseline = run.subset && given && !given.questions ? null : given;
     const runIds = Object.keys(run.questions);
-    const baseIds = baseline?.questions ? new Set(Object.keys(baseline.questions)) : null;
-    const common = baseIds ? runIds.filter((id) => baseIds.has(id)) : runIds;
-    const added = baseIds ? runIds.filter((id) => !baseIds.has(id)) : [];
-    const removed = baseIds ? [...baseIds].filter((id) => !Object.hasOwn(run.questions, id)) : [];
+    const baseQuestions = baseline?.questions;
+    const added = baseQuestions ? runIds.filter((id) => !Object.hasOwn(baseQuestions, id)) : [];
+    const removed = baseQuestions ? Object.keys(baseQuestions).filter((id) => !Object.hasOwn(run.questions, id)) : [];
+    const common = runIds.length - added.length;
     const messages = questionSetMessages(run, given, added, run.subset ? [] : removed);
     const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
@@ -69579,33 +69975,32 @@ function compareRun(run, given, gate, updateCommand, sources) {
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
     }
     const categories = categoryRows(run, columns, gate);
-    const { regressions, improvements } = questionChanges(run, columns, gate);
+    const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES);
     const overall = overallSummaries(run.metrics, columns);
     const failuresIn = (mode) => gateFailures(metrics, categories, overall, gate, mode);
     const verdictFor = (mode) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline');
-    const change_counts = changeCounts(regressions, improvements);
-    if (regressions.length > MAX_STORED_CHANGES || improvements.length > MAX_STORED_CHANGES) {
-        messages.push(`results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${regressions.length.toLocaleString('en')} regressions and ${improvements.length.toLocaleString('en')} improvements); every question's scores are in its questions section`);
+    if (change_counts.regression_rows > MAX_STORED_CHANGES || change_counts.improvement_rows > MAX_STORED_CHANGES) {
+        messages.push(`results.json keeps the ${MAX_STORED_CHANGES.toLocaleString('en')} largest per-question changes of each kind (of ${change_counts.regression_rows.toLocaleString('en')} regressions and ${change_counts.improvement_rows.toLocaleString('en')} improvements); every question's scores are in its questions section`);
     }
     return {
         verdict: verdictFor(gate.gate_mode),
         reasons: [],
         failures: failuresIn(gate.gate_mode),
         baseline: baseline ? describeBaseline(baseline, run) : { path: null, kind: 'none', version: null, eval_set_version: null, fingerprint_check: 'absent' },
-        common: baseline ? common.length : 0,
+        common: baseline ? common : 0,
         added,
         removed,
         metrics,
         categories,
-        regressions: regressions.slice(0, MAX_STORED_CHANGES),
-        improvements: improvements.slice(0, MAX_STORED_CHANGES),
-        baseline_answers: baselineAnswers(regressions.slice(0, MAX_STORED_CHANGES), baseline, run.questions),
+        regressions,
+        improvements,
+        baseline_answers: baselineAnswers(regressions, baseline, run.questions),
         change_counts,
         messages,
         judge_model_change: judgeModelChange(baseline, run),
         ...settings,
         verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
-        noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common.length) : null,
+        noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
         update_command: updateCommand,
     };
 }
@@ -69640,7 +70035,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
         regressions: [],
         improvements: [],
         baseline_answers: idRecord(),
-        change_counts: changeCounts([], []),
+        change_counts: noChanges(),
         messages: [],
         judge_model_change: null,
         ...settings,
@@ -69650,53 +70045,6 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
 function describeBaseline(b, run) {
     const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent';
     return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check };
-}
-/**
- * Per question and metric: drops of at least question_drop and pass → fail flips, worst first.
- * Quality only: one question's latency is mostly jitter, and a rise in ms is not comparable with
- * a drop in score, so latency changes are neither listed nor counted (the metric row gates them).
- */
-function questionChanges(run, columns, gate) {
-    const regressions = [];
-    const improvements = [];
-    if (!columns.baseline)
-        return { regressions, improvements };
-    for (const [metric, candidates] of columns.candidate) {
-        const baselines = columns.baseline.get(metric);
-        const info = metricInfo(metric);
-        if (info?.unit === 'ms')
-            continue;
-        const threshold = gate.question_drop;
-        for (let i = 0; i < candidates.length; i++) {
-            const candidate = candidates[i];
-            const baseline = baselines[i];
-            if (Number.isNaN(candidate) || Number.isNaN(baseline))
-                continue;
-            const change = directedChange(info, baseline, candidate);
-            const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
-            const worse = change <= -threshold + EPS || (flip && change < 0);
-            const better = !worse && (change >= threshold - EPS || (flip && change > 0));
-            if (!worse && !better)
-                continue;
-            const id = columns.ids[i];
-            const q = run.questions[id];
-            const entry = {
-                id,
-                category: q.category,
-                metric,
-                baseline,
-                candidate,
-                delta: candidate - baseline,
-                change,
-                flip,
-                reason: questionReason(q, metric),
-            };
-            (worse ? regressions : improvements).push(entry);
-        }
-    }
-    const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
-    const bySize = (a, b) => Math.abs(b.change) - Math.abs(a.change) || byText(a.id, b.id) || byText(a.metric, b.metric);
-    return { regressions: regressions.sort(bySize), improvements: improvements.sort(bySize) };
 }
 function preview(ids) {
     return ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} … (+${ids.length - 10})`;
@@ -69708,20 +70056,42 @@ function countOf_countOf(n, noun, plural = `${noun}s`) {
     return `${n} ${n === 1 ? noun : plural}`;
 }
 
+;// CONCATENATED MODULE: ./src/metrics/types.ts
+const score = (value) => ({ value });
+const noScore = (reason) => ({ value: null, reason });
+const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
+/** What a sink-writing scoring function gives, as `Score`s by metric name, in the order written. */
+function types_scoresOf(write) {
+    const scores = {};
+    write((name, value, reason) => {
+        scores[name] = reason === undefined ? { value } : { value, reason };
+    });
+    return scores;
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/citations.ts
 
 
 
+/** Global, for `exec` from the start of each answer (reset before every use). */
+const CITATIONS = new RegExp(CITATION_PATTERN.source, 'gi');
 /** Share of `[文档N]` / `[docN]` / `[N]` citations whose N (1-based) points to a context that exists. */
 function scoreCitationValidity(answer, contextCount) {
-    const citations = [...answer.matchAll(new RegExp(CITATION_PATTERN.source, 'gi'))].map((m) => ({ text: m[0], n: Number(m[1]) }));
-    if (citations.length === 0)
-        return noScore('the answer cites nothing');
-    const bad = citations.filter(({ n }) => n < 1 || n > contextCount);
-    const result = score((citations.length - bad.length) / citations.length);
+    let count = 0;
     // the citations as the answer wrote them, so an English answer's reason shows [3], not [文档3]
+    const bad = [];
+    CITATIONS.lastIndex = 0;
+    for (let m = CITATIONS.exec(answer); m !== null; m = CITATIONS.exec(answer)) {
+        count += 1;
+        const n = Number(m[1]);
+        if (n < 1 || n > contextCount)
+            bad.push(m[0]);
+    }
+    if (count === 0)
+        return noScore('the answer cites nothing');
+    const result = score((count - bad.length) / count);
     if (bad.length > 0)
-        result.reason = `cites ${bad.map((c) => c.text).join(', ')} but only ${countOf_countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
+        result.reason = `cites ${bad.join(', ')} but only ${countOf_countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
     return result;
 }
 
@@ -69741,29 +70111,61 @@ function scoreCitationValidity(answer, contextCount) {
  * its 0s: retrieving nothing useful for it is a failure).
  */
 function scoreRetrieval(retrieved, judgements, ks, shouldRefuse = false) {
-    const ranked = dedupe(retrieved);
-    const grades = new Map(judgements.filter((d) => d.grade > 0).map((d) => [d.id, d.grade]));
-    const scores = {};
+    return scoresOf((sink) => writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse));
+}
+/**
+ * scoreRetrieval written into a sink, as the scoring loop takes it: per question no record, no
+ * Score objects, no top-k copies; the cut-offs are indices into the deduplicated list.
+ */
+function writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse = false) {
+    const grades = new Map();
+    for (const d of judgements)
+        if (d.grade > 0)
+            grades.set(d.id, d.grade);
     if (shouldRefuse && grades.size === 0)
-        return notRetrievalQuestion(ks);
+        return notRetrievalQuestion(sink, ks);
+    const ranked = dedupe(retrieved);
     const noRelevant = 'no relevant_doc_ids for this question';
+    // the ideal order, highest grade first: the same for every k
+    const ideal = grades.size === 0 ? [] : [...grades.values()].sort((a, b) => b - a);
     for (const k of ks) {
-        const top = ranked.slice(0, k);
-        const hits = top.filter((id) => grades.has(id)).length;
-        const why = missedAndRetrieved(top, grades);
-        scores[`precision@${k}`] = explained(hits / k, why);
-        scores[`recall@${k}`] = grades.size === 0 ? noScore(noRelevant) : explained(hits / grades.size, why);
-        scores[`hit@${k}`] = explained(hits > 0 ? 1 : 0, why);
-        scores[`ndcg@${k}`] = grades.size === 0 ? noScore(noRelevant) : explained(ndcg(top, grades, k), why);
+        const names = namesAt(k);
+        const depth = Math.min(k, ranked.length);
+        let hits = 0;
+        for (let i = 0; i < depth; i++)
+            if (grades.has(ranked[i]))
+                hits += 1;
+        const why = missedAndRetrieved(ranked, depth, grades);
+        explained(sink, names.precision, hits / k, why);
+        if (grades.size === 0)
+            sink(names.recall, null, noRelevant);
+        else
+            explained(sink, names.recall, hits / grades.size, why);
+        explained(sink, names.hit, hits > 0 ? 1 : 0, why);
+        if (grades.size === 0)
+            sink(names.ndcg, null, noRelevant);
+        else
+            explained(sink, names.ndcg, ndcg(ranked, depth, grades, ideal, k), why);
     }
-    const firstRelevant = ranked.findIndex((id) => grades.has(id));
-    scores.mrr =
-        firstRelevant === -1
-            ? { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved` }
-            : firstRelevant === 0
-                ? score(1)
-                : { value: 1 / (firstRelevant + 1), reason: `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}` };
-    return scores;
+    let firstRelevant = -1;
+    for (let i = 0; i < ranked.length && firstRelevant === -1; i++)
+        if (grades.has(ranked[i]))
+            firstRelevant = i;
+    if (firstRelevant === 0)
+        sink('mrr', 1);
+    else if (firstRelevant !== -1)
+        sink('mrr', 1 / (firstRelevant + 1), `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}`);
+    else
+        sink('mrr', 0, ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved`);
+}
+const namesByK = new Map();
+function namesAt(k) {
+    let names = namesByK.get(k);
+    if (!names) {
+        names = { precision: `precision@${k}`, recall: `recall@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` };
+        namesByK.set(k, names);
+    }
+    return names;
 }
 /** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
 const REASON_IDS = 5;
@@ -69774,44 +70176,72 @@ const REASON_ID_CHARS = 40;
  * their place). Capped, so a long list or a long id never floods a report; the renderers
  * escape it like any other text from outside.
  */
-function missedAndRetrieved(top, grades) {
-    const inTop = new Set(top);
-    const missed = [...grades].filter(([id]) => !inTop.has(id)).sort((a, b) => b[1] - a[1]);
-    const others = top.filter((id) => !grades.has(id));
+function missedAndRetrieved(ranked, depth, grades) {
+    const missed = [];
+    for (const id of grades.keys()) {
+        const rank = ranked.indexOf(id);
+        if (rank === -1 || rank >= depth)
+            missed.push(id);
+    }
+    if (missed.length > 1)
+        missed.sort((a, b) => grades.get(b) - grades.get(a));
+    const others = [];
+    for (let i = 0; i < depth; i++)
+        if (!grades.has(ranked[i]))
+            others.push(ranked[i]);
     const parts = [];
     if (missed.length > 0)
-        parts.push(`missed ${idList(missed.map(([id]) => id))}`);
-    if (top.length === 0)
+        parts.push(`missed ${idList(missed)}`);
+    if (depth === 0)
         parts.push('nothing retrieved');
     else if (others.length > 0)
         parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`);
     return parts.length > 0 ? parts.join('; ') : null;
 }
 function idList(ids) {
-    const clip = (id) => ([...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id);
+    // an id of at most REASON_ID_CHARS UTF-16 units has at most as many characters: only a longer one is counted
+    const clip = (id) => (id.length > REASON_ID_CHARS && [...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id);
     const shown = ids.slice(0, REASON_IDS).map(clip).join(', ');
     return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown;
 }
 /** A value below 1 carries the reason; a perfect one needs none. */
-function explained(value, why) {
-    return value < 1 && why ? { value, reason: why } : score(value);
+function explained(sink, name, value, why) {
+    if (value < 1 && why)
+        sink(name, value, why);
+    else
+        sink(name, value);
 }
 const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question';
-function notRetrievalQuestion(ks) {
-    const names = [...ks.flatMap((k) => [`precision@${k}`, `recall@${k}`, `hit@${k}`, `ndcg@${k}`]), 'mrr'];
-    return Object.fromEntries(names.map((name) => [name, noScore(NOT_A_RETRIEVAL_QUESTION)]));
+function notRetrievalQuestion(sink, ks) {
+    for (const k of ks) {
+        const names = namesAt(k);
+        for (const name of [names.precision, names.recall, names.hit, names.ndcg])
+            sink(name, null, NOT_A_RETRIEVAL_QUESTION);
+    }
+    sink('mrr', null, NOT_A_RETRIEVAL_QUESTION);
 }
+/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
 function dedupe(ids) {
-    const seen = new Set();
-    return ids.filter((id) => (seen.has(id) ? false : (seen.add(id), true)));
+    if (ids.length > 64)
+        return [...new Set(ids)];
+    for (let i = 1; i < ids.length; i++)
+        if (ids.lastIndexOf(ids[i], i - 1) !== -1)
+            return ids.filter((id, j) => ids.indexOf(id) === j);
+    return ids;
 }
-function ndcg(top, grades, k) {
-    const dcg = discountedGain(top.map((id) => grades.get(id) ?? 0));
-    const ideal = discountedGain([...grades.values()].sort((a, b) => b - a).slice(0, k));
-    return dcg / ideal;
+/** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
+function ndcg(ranked, depth, grades, ideal, k) {
+    let dcg = 0;
+    for (let i = 0; i < depth; i++)
+        dcg += gain(grades.get(ranked[i]) ?? 0, i);
+    let best = 0;
+    for (let i = 0; i < Math.min(k, ideal.length); i++)
+        best += gain(ideal[i], i);
+    return dcg / best;
 }
-function discountedGain(gradesInRankOrder) {
-    return gradesInRankOrder.reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0);
+/** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
+function gain(grade, i) {
+    return (2 ** grade - 1) / Math.log2(i + 2);
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/deterministic.ts
@@ -69819,15 +70249,23 @@ function discountedGain(gradesInRankOrder) {
 
 
 
+
 /**
- * The deterministic tier's scoring function per tier (definitions.ts names a metric's tier).
- * Typed by the tiers, so a new tier without its function does not compile.
+ * The deterministic tier's scoring function per tier (definitions.ts names a metric's tier),
+ * each writing its metrics into the sink. Typed by the tiers, so a new tier without its function
+ * does not compile.
  */
 const TIER_SCORERS = {
-    rules: ({ row, output, config }) => scoreRules(row, output.answer, config.rules),
-    citations: ({ output }) => ({ citation_valid: scoreCitationValidity(output.answer, output.contexts.length) }),
-    retrieval: ({ row, output, config }) => scoreRetrieval(output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
-    operations: ({ output }) => (output.latency_ms === null ? {} : { latency_ms: { value: output.latency_ms } }),
+    rules: ({ row, output, config, refused }, sink) => writeRules(sink, row, output.answer, config.rules, refused ?? isRefusal(output.answer, config.rules.refusal_phrases)),
+    citations: ({ output }, sink) => {
+        const s = scoreCitationValidity(output.answer, output.contexts.length);
+        sink('citation_valid', s.value, s.reason);
+    },
+    retrieval: ({ row, output, config }, sink) => writeRetrieval(sink, output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
+    operations: ({ output }, sink) => {
+        if (output.latency_ms !== null)
+            sink('latency_ms', output.latency_ms);
+    },
 };
 const DETERMINISTIC = Object.keys(TIER_SCORERS);
 /** A run's planned metric list → the deterministic tiers it needs (asked once per question, so remembered per list). */
@@ -69843,10 +70281,12 @@ function plannedTiers(metrics) {
 }
 /** The deterministic tier's scores of one answered question, for the tiers its run planned. */
 function scoreDeterministic(question, metrics) {
-    const scores = {};
+    return scoresOf((sink) => writeDeterministic(question, metrics, sink));
+}
+/** scoreDeterministic written into a sink: the scoring loop's way. */
+function writeDeterministic(question, metrics, sink) {
     for (const tier of plannedTiers(metrics))
-        Object.assign(scores, TIER_SCORERS[tier](question));
-    return scores;
+        TIER_SCORERS[tier](question, sink);
 }
 
 ;// CONCATENATED MODULE: ./src/run/score.ts
@@ -69865,43 +70305,71 @@ function metricsBeforeAnswers(rows, config, scorer) {
     const run = { rows, config, outputs: null };
     return [...registry_registry.plannedDeterministic(run), ...registry_registry.plannedByProvider(scorer.metrics, run)];
 }
+const plans = new WeakMap();
+const askedOfAll = () => true;
+function metricsPlan(metrics) {
+    let plan = plans.get(metrics);
+    if (!plan) {
+        const infos = metrics.map((m) => metricInfo(m));
+        plan = {
+            nullScores: Object.fromEntries(metrics.map((m) => [m, null])),
+            position: new Map(metrics.map((m, j) => [m, j])),
+            askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
+            missingNote: infos.map((info) => info?.missingNote),
+        };
+        plans.set(metrics, plan);
+    }
+    return plan;
+}
 /** Scores one question; a candidate error makes every metric null and counted as an error. */
 function scoreQuestion(row, output, config, metrics, scorer) {
+    const plan = metricsPlan(metrics);
+    const scores = { ...plan.nullScores };
     const result = {
         question: row.question,
         category: row.category,
         difficulty: row.difficulty,
         should_refuse: row.should_refuse,
         answer: output.answer,
-        scores: {},
+        scores,
         notes: {},
         errors: {},
-        ...(row.conversation ? { conversation: { id: row.conversation.id, turn: row.conversation.turn } } : {}),
     };
+    if (row.conversation)
+        result.conversation = { id: row.conversation.id, turn: row.conversation.turn };
     if (output.error !== null) {
         result.errors.candidate = output.error;
-        for (const m of metrics)
-            result.scores[m] = null;
         return result;
     }
+    // per place in the plan, the reason written with its score: '' for none, undefined while it has no score
+    const reasons = new Array(metrics.length).fill(undefined);
+    const sink = (name, value, reason) => {
+        const j = plan.position.get(name);
+        if (j === undefined)
+            return;
+        scores[name] = value ?? null;
+        reasons[j] = reason ?? '';
+    };
     const refusal = isRefusal(output.answer, config.rules.refusal_phrases);
-    const scores = scoreDeterministic({ row, output, config }, metrics);
+    writeDeterministic({ row, output, config, refused: refusal }, metrics, sink);
     const own = scorer.scoreAnswer?.(row, output, refusal);
     if (own) {
-        Object.assign(scores, own.scores);
+        for (const name in own.scores) {
+            const s = own.scores[name];
+            if (s)
+                sink(name, s.value, s.reason);
+        }
         if (own.claims)
             result.claims = own.claims;
     }
-    for (const m of metrics) {
-        const s = scores[m];
-        result.scores[m] = s?.value ?? null;
-        if (s?.reason)
-            result.notes[m] = s.reason;
-        else if (!s) {
-            const info = metricInfo(m);
-            if (info?.askedOf?.(row) ?? true)
-                result.notes[m] = info?.missingNote ?? notApplicable(row, output);
+    for (let j = 0; j < metrics.length; j++) {
+        const reason = reasons[j];
+        if (reason === undefined) {
+            if (plan.askedOf[j](row))
+                result.notes[metrics[j]] = plan.missingNote[j] ?? notApplicable(row, output);
         }
+        else if (reason !== '')
+            result.notes[metrics[j]] = reason;
     }
     return result;
 }
@@ -70165,7 +70633,12 @@ function sameVendorNotes(config, outputs, judge, questions, logger) {
     return [warning];
 }
 
+;// CONCATENATED MODULE: ./src/run/exit.ts
+/** The exit codes of the CLI (the Action's check status follows the same verdicts). */
+const exit_EXIT = { pass: 0, fail: 1, usage: 2 };
+
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
+
 
 
 
@@ -70188,30 +70661,19 @@ const DEFAULT_RESULTS_PATH = 'results.json';
  * `config` supplies the run's settings: rules, k, gate, version, baseline path.
  */
 async function runPipeline(deps, config, resultsPath = null) {
-    const { evalSet, baseline, candidate, scorer, logger, clock } = deps;
+    const { evalSet, baseline, candidate, scorer, clock } = deps;
     const shard = evalSet.shard;
     const notes = [...scorer.notes];
-    const judge = scorer.identity;
     const subset = evalSet.subset;
     if (shard)
         notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf_countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`);
     const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null);
     warnIncomparable(deps);
-    const stored = await statePlan(deps);
-    // a judge that cannot answer is found out before the candidate's own calls are paid for
-    await scorer.preflight?.();
-    // stored answers were read for the plan already (a file read, not a run of the candidate)
-    const candidateStarted = clock.elapsed();
-    const outputs = stored ?? (await answer(deps));
-    const candidateMs = clock.elapsed() - candidateStarted;
-    const scoringStarted = clock.elapsed();
-    // the judge sees each turn with the history the candidate was given (its own earlier answers)
-    const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs);
-    notes.push(...scored.notes);
-    const scoringMs = clock.elapsed() - scoringStarted;
-    // what the judge learned while it ran (the response format it ended with) joins its identity
-    const judged = { ...judge, ...scored.judge };
-    notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger));
+    const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes);
+    const questionCount = evalSet.rows.length;
+    // the comparison and the files need only the scores: the rows go now (at 100,000 questions
+    // ~90 MB), not when the caller lets go of deps
+    evalSet.rows = [];
     const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset };
     const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
     const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources);
@@ -70222,7 +70684,7 @@ async function runPipeline(deps, config, resultsPath = null) {
             eval_set_version: evalSet.version,
             eval_set_fingerprint: evalSet.fingerprint,
             eval_set_path: evalSet.file,
-            question_count: evalSet.rows.length,
+            question_count: questionCount,
             candidate: candidate.label,
             judge: judged,
             judge_label: scored.label ?? scorer.label,
@@ -70242,6 +70704,29 @@ async function runPipeline(deps, config, resultsPath = null) {
         comparison,
         judge_health: scorer.usesModel ? judgeHealth(scored.questions, baseline, comparison) : null,
     };
+}
+/**
+ * The candidate's answers (stored, or asked for now), scored. The answers and their contexts
+ * live only in here: they are let go before the comparison, which needs only the scores.
+ */
+async function answerAndScore(deps, config, notes) {
+    const { evalSet, scorer, logger, clock } = deps;
+    const stored = await statePlan(deps);
+    // a judge that cannot answer is found out before the candidate's own calls are paid for
+    await scorer.preflight?.();
+    // stored answers were read for the plan already (a file read, not a run of the candidate)
+    const candidateStarted = clock.elapsed();
+    const outputs = stored ?? (await answer(deps));
+    const candidateMs = clock.elapsed() - candidateStarted;
+    const scoringStarted = clock.elapsed();
+    // the judge sees each turn with the history the candidate was given (its own earlier answers)
+    const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs);
+    notes.push(...scored.notes);
+    const scoringMs = clock.elapsed() - scoringStarted;
+    // what the judge learned while it ran (the response format it ended with) joins its identity
+    const judged = { ...scorer.identity, ...scored.judge };
+    notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger));
+    return { scored, judged, candidateMs, scoringMs };
 }
 /** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
 function warnIncomparable({ evalSet, baseline, scorer, logger }) {
@@ -70318,7 +70803,7 @@ function baselineLayer(baseline) {
 function pipeline_round(ms) {
     return Math.round(ms * 10) / 10;
 }
-const EXIT = { pass: 0, fail: 1, usage: 2 };
+
 function exitCodeFor(results) {
     // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
     if (results.run.judge_stopped)
@@ -71594,6 +72079,135 @@ const KNOWN_EVAL_COLUMNS = new Set([
     'history',
 ]);
 
+;// CONCATENATED MODULE: ./src/schemas/plainEvalRow.ts
+
+/** Thrown inside the fast path: this row is the schema's to parse (and to report in its own words). */
+const UNSURE = Symbol('unsure');
+/**
+ * EvalRowInputSchema's known fields for the common row, whose cells are text (every CSV row;
+ * JSONL rows of strings), by plain string handling at a fraction of zod's cost per row
+ * (issue 13); null for anything else (other JSON types, a history, a JSON list of keys, any
+ * cell the schema would refuse), which the schema then parses. Equal to the schema's result
+ * wherever it is not null (test/run/plainEvalRow.test.ts).
+ */
+function plainEvalRow(data) {
+    try {
+        const history = cell(data.history);
+        if (history !== null && history.trim() !== '')
+            return null;
+        const id = normaliseId(plainEvalRow_required(data.id));
+        const question = clean(plainEvalRow_required(data.question));
+        if (id === '' || question === '')
+            return null;
+        return {
+            id,
+            question,
+            ground_truth: plainEvalRow_optionalText(data.ground_truth),
+            reference_points: plainEvalRow_list(cell(data.reference_points)),
+            category: plainEvalRow_optionalText(data.category),
+            difficulty: plainEvalRow_optionalText(data.difficulty),
+            should_refuse: plainEvalRow_booleanCell(data.should_refuse),
+            relevant_doc_ids: plainEvalRow_relevantDocs(cell(data.relevant_doc_ids)),
+            expect_json: plainEvalRow_booleanCell(data.expect_json),
+            required_keys: requiredKeys(cell(data.required_keys)),
+            conversation_id: plainEvalRow_optionalText(data.conversation_id),
+            turn: plainEvalRow_turnCell(cell(data.turn)),
+            history: null,
+        };
+    }
+    catch (error) {
+        if (error === UNSURE)
+            return null;
+        throw error;
+    }
+}
+/** A text cell, or null for an absent one; anything else is left to the schema. */
+function cell(value) {
+    if (value === undefined || value === null)
+        return null;
+    if (typeof value === 'string')
+        return value;
+    throw UNSURE;
+}
+function plainEvalRow_required(value) {
+    if (typeof value === 'string')
+        return value;
+    throw UNSURE;
+}
+function clean(text) {
+    return text.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+}
+function plainEvalRow_optionalText(value) {
+    const text = cell(value);
+    if (text === null)
+        return null;
+    const s = clean(text);
+    return s === '' ? null : s;
+}
+function plainEvalRow_list(text) {
+    if (text === null)
+        return [];
+    return text
+        .split(';')
+        .map((s) => s.normalize('NFC').trim())
+        .filter((s) => s !== '');
+}
+const plainEvalRow_truthy = new Set(['true', '1', 'yes']);
+const plainEvalRow_falsy = new Set(['false', '0', 'no', '']);
+function plainEvalRow_booleanCell(value) {
+    if (typeof value === 'boolean')
+        return value;
+    const text = cell(value);
+    if (text === null)
+        return false;
+    const s = text.trim().toLowerCase();
+    if (plainEvalRow_truthy.has(s))
+        return true;
+    if (plainEvalRow_falsy.has(s))
+        return false;
+    throw UNSURE;
+}
+function plainEvalRow_relevantDocs(text) {
+    if (text === null)
+        return [];
+    const docs = [];
+    const seen = new Set();
+    for (const raw of text.split('|')) {
+        const item = raw.normalize('NFC').trim();
+        if (item === '')
+            continue;
+        const graded = /^(.+):(\d+)$/.exec(item);
+        const id = (graded ? graded[1] : item).trim();
+        const grade = graded ? Number(graded[2]) : 1;
+        if (grade > 3 || seen.has(id))
+            throw UNSURE;
+        seen.add(id);
+        docs.push({ id, grade });
+    }
+    return docs;
+}
+function requiredKeys(text) {
+    if (text === null)
+        return [];
+    const s = text.trim();
+    if (s === '')
+        return [];
+    if (s.startsWith('['))
+        throw UNSURE;
+    return s
+        .split(';')
+        .map((k) => k.trim())
+        .filter((k) => k !== '');
+}
+function plainEvalRow_turnCell(text) {
+    if (text === null || text.trim() === '')
+        return null;
+    const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+    if (Number.isInteger(n) && n >= 1)
+        return n;
+    throw UNSURE;
+}
+
 ;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
 
 
@@ -71718,6 +72332,7 @@ function commaSeparated(value, column, separator) {
 
 
 
+
 const columnHints = {
     id: 'give every row a stable, unique id (e.g. q001) and never reuse one for a different question',
     question: 'write the question text, or remove the row',
@@ -71741,8 +72356,11 @@ function evalSetFromTable(table) {
     // every bad row is reported at once, so one run shows everything to fix
     const problems = new Problems();
     const conversationCells = [];
+    // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
+    const noExtra = table.columns !== null && table.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c));
     for (const record of table.records) {
-        const parsed = tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
+        // plain string handling for a row of text cells; the schema for anything else, with its located messages
+        const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
         if (!parsed)
             continue;
         const previous = firstLine.get(parsed.id);
@@ -71753,7 +72371,7 @@ function evalSetFromTable(table) {
         firstLine.set(parsed.id, record.line);
         conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
         // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
-        const extra = Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
+        const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
         rows.push({
             id: parsed.id,
             question: parsed.question,
@@ -72217,6 +72835,13 @@ function isHanNegation(text, at) {
 
 
 
+/*
+ * Tokens are never changed once built, so a text without negations, soft numbers, symbols or
+ * pairs (most texts) shares these empty collections instead of allocating its own, and a union
+ * may hand out a part's set as its own.
+ */
+const tokens_NONE = new Set();
+const NO_PAIRS = new Map();
 const HAN_RUN = /\p{Script=Han}+/gu;
 const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|billion)\b)?/g;
 const SCALE = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 };
@@ -72224,6 +72849,8 @@ function tokenize(text) {
     const normalised = normalise(text);
     const mask = negationMask(normalised);
     const words = new Set();
+    const numbers = new Set();
+    // only a text with a negation tells its words apart; without one, plain is words and the rest are empty
     const plain = mask ? new Set() : words;
     const negated = new Set();
     const nearNegation = new Set();
@@ -72236,9 +72863,8 @@ function tokenize(text) {
         if (level !== 0)
             nearNegation.add(word);
     };
-    const tokens = { words, numbers: new Set(), plain, negated, nearNegation, soft: new Set(), implied: new Set(), pairs: new Map() };
     for (const match of normalised.matchAll(NUMBER))
-        tokens.numbers.add(numberText(match));
+        numbers.add(numberText(match));
     for (const run of normalised.matchAll(HAN_RUN)) {
         const [chars] = run;
         if (chars.length === 1)
@@ -72246,37 +72872,55 @@ function tokenize(text) {
         for (let i = 0; i + 1 < chars.length; i++)
             add(chars.slice(i, i + 2), run.index + i);
     }
+    let soft;
+    let implied;
+    let pairs;
     latinWords(normalised, {
         word: add,
-        number: (value) => tokens.numbers.add(value),
-        soft: (value) => tokens.soft.add(value),
-        implied: (word) => tokens.implied.add(word),
-        pair: (joined, parts) => tokens.pairs.set(joined, parts),
+        number: (value) => numbers.add(value),
+        soft: (value) => (soft ??= new Set()).add(value),
+        implied: (word) => (implied ??= new Set()).add(word),
+        pair: (joined, parts) => (pairs ??= new Map()).set(joined, parts),
     });
-    return tokens;
+    return { words, numbers, plain, negated: filled(negated), nearNegation: filled(nearNegation), soft: filled(soft), implied: filled(implied), pairs: pairs ?? NO_PAIRS };
+}
+function filled(set) {
+    return set && set.size > 0 ? set : tokens_NONE;
 }
 function numberText(match) {
     const value = Number(match[1]);
     const scale = match[2] ?? match[3];
     return String(scale ? Number((value * SCALE[scale]).toPrecision(12)) : value);
 }
-const sentenceSegmenter = new Intl.Segmenter('zh', { granularity: 'sentence' });
+// built on first use: constructing it loads ICU's break rules (~25 ms), which compare, merge
+// and a judge: none run never need
+let sentenceSegmenter;
+/**
+ * The characters after which Unicode may end a sentence (UAX #29: STerm, ATerm and the paragraph
+ * separators); no sentence ends anywhere else, which the tests check against the segmenter.
+ */
+const SENTENCE_END = /[\p{Sentence_Terminal}\u2024\uFE52\uFF0E\n\r\u0085\u2028\u2029]/u;
 /** Sentences by Unicode sentence boundaries, which know 。！？ as well as . ! ? */
 function sentences(text) {
+    const trimmed = text.trim();
+    // one sentence when nothing but its last character can end one: most answers and clauses, at a tenth of the segmenter's cost
+    if (!SENTENCE_END.test(trimmed.slice(0, -1)))
+        return trimmed === '' ? [] : [trimmed];
+    sentenceSegmenter ??= new Intl.Segmenter('zh', { granularity: 'sentence' });
     return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s !== '');
 }
-/** Memoised tokenize for texts that repeat (the same chunk retrieved for many questions). */
-function tokenCache(limit = 50_000) {
+/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts. */
+function textCache(compute, limit = 50_000) {
     const cache = new Map();
     return (text) => {
-        let tokens = cache.get(text);
-        if (!tokens) {
-            tokens = tokenize(text);
+        let value = cache.get(text);
+        if (value === undefined) {
+            value = compute(text);
             if (cache.size >= limit)
                 cache.clear();
-            cache.set(text, tokens);
+            cache.set(text, value);
         }
-        return tokens;
+        return value;
     };
 }
 function tokenCount(tokens) {
@@ -72351,12 +72995,38 @@ function pairMatches(text, statement) {
     }
     return found;
 }
+/** The tokens of several texts as one text's; a part's set is reused where only that part has any. */
 function tokens_union(all) {
-    const result = { words: new Set(), numbers: new Set(), plain: new Set(), negated: new Set(), nearNegation: new Set(), soft: new Set(), implied: new Set(), pairs: new Map() };
-    for (const t of all) {
-        for (const key of ['words', 'numbers', 'plain', 'negated', 'nearNegation', 'soft', 'implied'])
-            t[key].forEach((x) => result[key].add(x));
-        t.pairs.forEach((parts, joined) => result.pairs.set(joined, parts));
+    if (all.length === 1)
+        return all[0];
+    const pairs = all.filter((t) => t.pairs.size > 0).map((t) => t.pairs);
+    const words = unionOf(all, 'words');
+    return {
+        words,
+        numbers: unionOf(all, 'numbers'),
+        plain: all.every((t) => t.plain === t.words) ? words : unionOf(all, 'plain'),
+        negated: unionOf(all, 'negated'),
+        nearNegation: unionOf(all, 'nearNegation'),
+        soft: unionOf(all, 'soft'),
+        implied: unionOf(all, 'implied'),
+        pairs: pairs.length > 1 ? new Map(pairs.flatMap((p) => [...p])) : (pairs[0] ?? NO_PAIRS),
+    };
+}
+function unionOf(all, key) {
+    let result = tokens_NONE;
+    let merged = null;
+    for (const tokens of all) {
+        const set = tokens[key];
+        if (set.size === 0)
+            continue;
+        if (result.size === 0) {
+            result = set;
+            continue;
+        }
+        merged ??= new Set(result);
+        for (const item of set)
+            merged.add(item);
+        result = merged;
     }
     return result;
 }
@@ -72400,20 +73070,27 @@ const LEXICAL_METRICS = registry_registry.computedBy('lexical');
 const NO_RETENTION = 'lexical cannot judge context retention';
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
-function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
+const UNCACHED = { tokens: tokenize, clauses: (text) => lexical_clauses(text, tokenize) };
+/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions). */
+function lexicalTexts() {
+    const tokens = textCache(tokenize);
+    return { tokens, clauses: textCache((text) => lexical_clauses(text, tokens)) };
+}
+function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
+    const tokensOf = texts.tokens;
     if (row.should_refuse) {
         const skipped = noScore('should-refuse question: judged by refuse_ok');
         return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: noScore(NO_RETENTION) }, claims: [] };
     }
     const chunks = output.contexts.map(tokensOf);
     const allContexts = tokens_union(chunks);
-    const reference = referenceStatements(row, tokensOf);
+    const reference = referenceStatements(row, texts);
     const share = LEXICAL_SETTINGS.minWordShare;
     const scores = { context_retention_norm: noScore(NO_RETENTION) };
     const answer = tokensOf(output.answer);
     const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }));
     scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer');
-    const answerClauses = lexical_clauses(output.answer);
+    const answerClauses = texts.clauses(output.answer);
     const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
     Object.assign(scores, claimScores(claims.map((c) => c.verdict), false));
     if (isRefusal) {
@@ -72440,11 +73117,11 @@ function scoreLexical(row, output, isRefusal, tokensOf = tokenize) {
     return { scores, claims };
 }
 /** Reference points when the row has them, else the ground truth split into clauses. */
-function referenceStatements(row, tokensOf) {
+function referenceStatements(row, texts) {
     if (row.reference_points.length > 0) {
-        return row.reference_points.map((text) => ({ text, tokens: tokensOf(text) })).filter((s) => tokenCount(s.tokens) > 0);
+        return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => tokenCount(s.tokens) > 0);
     }
-    return row.ground_truth ? lexical_clauses(row.ground_truth) : [];
+    return row.ground_truth ? texts.clauses(row.ground_truth) : [];
 }
 /** Names what was not covered, so a reviewer sees why a score dropped. */
 function withMissing(result, items, where) {
@@ -72454,15 +73131,16 @@ function withMissing(result, items, where) {
     return result;
 }
 function quoteList(texts) {
-    const shown = texts.slice(0, 3).map((t) => quoted(t.length > 40 ? `${t.slice(0, 39)}…` : t, texts.join(' ')));
+    const shown = quotedAlike(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
     return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
 }
-function lexical_clauses(text) {
-    return sentences(text.replace(new RegExp(CITATION_PATTERN.source, 'gi'), ' '))
+const CITATION = new RegExp(CITATION_PATTERN.source, 'gi');
+function lexical_clauses(text, tokensOf) {
+    return sentences(text.replace(CITATION, ' '))
         .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
         .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
         .map((t) => t.trim())
-        .map((t) => ({ text: t, tokens: tokenize(t) }))
+        .map((t) => ({ text: t, tokens: tokensOf(t) }))
         .filter((c) => tokenCount(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
 }
 
@@ -72476,7 +73154,6 @@ function settingsHash(value) {
 ;// CONCATENATED MODULE: ./src/run/scorers/lexical.ts
 
 
-
 /** `provider: lexical`: offline and deterministic, token and number overlap; no model. */
 const lexicalProvider = {
     usesModel: false,
@@ -72488,15 +73165,15 @@ const lexicalProvider = {
             definitions_hash: settingsHash(LEXICAL_SETTINGS),
             rules_hash: settingsHash(config.rules),
         };
-        // one run's texts are tokenised once, however many metrics read them
-        const tokensOf = tokenCache();
+        // one run's texts are tokenised once, however many metrics and questions read them
+        const texts = lexicalTexts();
         return {
             identity,
             label: `${identity.model} (offline, deterministic token/number overlap; no LLM)`,
             notes: [],
             usesModel: false,
             metrics: LEXICAL_METRICS,
-            scoreAnswer: (row, output, isRefusal) => scoreLexical(row, output, isRefusal, tokensOf),
+            scoreAnswer: (row, output, isRefusal) => scoreLexical(row, output, isRefusal, texts),
         };
     },
 };
@@ -81312,7 +81989,7 @@ function costUsd(tokens, prices) {
     return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
 }
 /** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
-function unionOf(intervals) {
+function usage_unionOf(intervals) {
     const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
     const union = [];
     for (const { start, end } of sorted) {
@@ -81329,7 +82006,7 @@ function unionOf(intervals) {
  * the same time (or waiting in the same queue) count once, not once each.
  */
 function wallClockMs(intervals) {
-    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
+    return usage_unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
 }
 /**
  * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
@@ -81371,7 +82048,7 @@ class UsageMeter {
         const spans = this.intervals.get(name);
         if (!spans || spans.length === this.folded.get(name))
             return;
-        const union = unionOf(spans);
+        const union = usage_unionOf(spans);
         this.intervals.set(name, union);
         this.folded.set(name, union.length);
         family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
@@ -81682,45 +82359,104 @@ class JudgeStopped extends NotRetryable {
         this.name = 'JudgeStopped';
     }
 }
+/** Connection failures in a row must span this long to stop the judge (auth failures need not). */
+const BREAKER_MIN_SPAN_MS = 2000;
+const realClock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 /**
  * Stops a judge whose endpoint has gone bad mid-run (a key revoked, a server gone), instead of
  * sending every remaining call into the same wall with its retries. Every request the judge
  * sends passes `run`: after BREAKER_THRESHOLD requests in a row failed for their key or the
  * connection, no further request is sent; requests already on the wire finish. Any other
  * outcome (a success, a 429, a 5xx, a rejected format, a timeout of a slow model) ends the streak.
+ *
+ * Connection failures stop the judge only when they span BREAKER_MIN_SPAN_MS: a burst of them
+ * (a momentarily overloaded server refusing connections, keep-alive connections it closed while
+ * this process was busy) is not a server gone. Such a burst holds every request until the
+ * span has passed, then lets one through to test the endpoint: if it fails too, the judge stops;
+ * otherwise the held requests go on. So a gone server still receives at most the threshold,
+ * the requests in flight, and that one test.
  */
 class CircuitBreaker {
     streak = 0;
+    streakStarted = 0;
     stop = null;
+    /** while set, requests wait: out the burst's span (`holding`), then for the one test request's outcome */
+    gate = null;
+    holding = false;
+    testDue = false;
     explain;
     threshold;
-    constructor(explain, threshold = BREAKER_THRESHOLD) {
+    minSpanMs;
+    clock;
+    onStop;
+    constructor(explain, options = {}) {
         this.explain = explain;
-        this.threshold = threshold;
+        this.threshold = options.threshold ?? BREAKER_THRESHOLD;
+        this.minSpanMs = options.minSpanMs ?? BREAKER_MIN_SPAN_MS;
+        this.clock = options.clock ?? realClock;
+        this.onStop = options.onStop ?? (() => undefined);
     }
     async run(request) {
+        while (this.gate)
+            await this.gate;
         if (this.stop)
             throw new JudgeStopped(this.stop);
+        const endTest = this.testDue ? this.startTest() : null;
         try {
             const value = await request();
             this.streak = 0;
             return value;
         }
         catch (error) {
-            const fault = breakerFault(error);
-            this.streak = fault === null ? 0 : this.streak + 1;
-            if (fault !== null && this.streak >= this.threshold && this.stop === null) {
-                const why = this.explain(fault);
-                const status = statusOf(error);
-                const last = redactSecrets(reply_errorMessage(error)).slice(0, 200);
-                this.stop = { cause: `${why.cause} (${this.threshold} requests in a row failed, the last with ${status ? `HTTP ${status}: ` : ''}${last})`, fix: why.fix };
-            }
+            this.failed(error);
             throw error;
+        }
+        finally {
+            endTest?.();
         }
     }
     /** Why no more requests are sent, or null while they are. */
     stopped() {
         return this.stop;
+    }
+    failed(error) {
+        const fault = breakerFault(error);
+        if (fault === null) {
+            this.streak = 0;
+            return;
+        }
+        if (this.streak === 0)
+            this.streakStarted = this.clock.now();
+        this.streak += 1;
+        if (this.streak < this.threshold || this.stop !== null || this.holding)
+            return;
+        const wait = fault === 'unreachable' ? this.streakStarted + this.minSpanMs - this.clock.now() : 0;
+        if (wait > 0)
+            return this.hold(wait);
+        const why = this.explain(fault);
+        const status = statusOf(error);
+        const last = redactSecrets(reply_errorMessage(error)).slice(0, 200);
+        this.stop = { cause: `${why.cause} (${this.streak} requests in a row failed, the last with ${status ? `HTTP ${status}: ` : ''}${last})`, fix: why.fix };
+        this.onStop(this.stop);
+    }
+    /** This request tests the endpoint after a burst: the others wait for its outcome (the returned function ends the wait). */
+    startTest() {
+        this.testDue = false;
+        let release;
+        this.gate = new Promise((resolve) => (release = resolve));
+        return () => {
+            this.gate = null;
+            release();
+        };
+    }
+    /** A burst of connection failures: no request goes until `ms` have passed, then one tests the endpoint. */
+    hold(ms) {
+        this.holding = true;
+        this.testDue = true;
+        this.gate = this.clock.sleep(ms).then(() => {
+            this.holding = false;
+            this.gate = null;
+        });
     }
 }
 /** The faults that count towards stopping: a timeout is a slow model, not a wrong setting. */
@@ -81796,7 +82532,8 @@ class OpenAIJudge {
         this.limiter = new Limiter(options.concurrency);
         const keyEnv = options.keyEnv ?? (dialect === 'azure' ? 'AZURE_OPENAI_API_KEY' : 'OPENAI_API_KEY');
         const facts = { baseURL: options.baseURL, model: options.model, embeddingsModel: options.embeddingsModel, keyEnv, keyed: options.apiKey !== null, deployments: dialect === 'azure' };
-        this.breaker = new CircuitBreaker((fault) => explainFault(fault, facts, options.model));
+        const onStop = (stop) => options.warn?.(`judge stopped: ${stop.cause}; no further judge request is sent, so this run has no verdict. Fix: ${stop.fix}`);
+        this.breaker = new CircuitBreaker((fault) => explainFault(fault, facts, options.model), { onStop });
         this.cache = new ResponseCache(options.cacheDir);
         this.endpointId = endpointCacheIdentity({ dialect, baseURL: options.baseURL });
         const sampling = options.sampling ?? DEFAULT_SAMPLING;
@@ -83231,6 +83968,7 @@ function llmJudgeFor(config, kind, identity, wire, environment, variant) {
         apiVersion: j.api_version ?? null,
         sampling: { responseFormat: j.response_format, temperature: j.temperature, maxTokens: j.max_tokens },
         notify: (message) => environment.logger.info(message),
+        warn: (message) => environment.logger.warn(message),
         model: j.model,
         embeddingsModel: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
         timeoutMs: j.timeout_ms,
@@ -83473,7 +84211,7 @@ function prepareRun(config, environment, settingsSource = 'evalgate.yml + flags'
     const scorer = makeScorer(config, environment);
     // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
     // A named baseline must exist: only an unset one means "no baseline yet"
-    const baseline = config.baseline && !evalSet.shard ? loadNamedBaseline(config.baseline) : null;
+    const baseline = config.baseline && !evalSet.shard ? withLeanScores(loadNamedBaseline(config.baseline)) : null;
     // against the whole set, not the shard: the gate acts on the merged run
     const layers = [
         { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
@@ -83482,6 +84220,17 @@ function prepareRun(config, environment, settingsSource = 'evalgate.yml + flags'
     checkGateCanAct(layers, full.rows, config, scorer);
     const candidate = makeCandidate(config.candidate, environment);
     return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers };
+}
+/**
+ * The baseline with each question's scores copied into a plain object (same keys, same order,
+ * same values). Read through the schema's record, every scores object is built key by key and
+ * V8 keeps it as a hash table of ~1.9 KB; the copies share one shape and take a quarter of
+ * that: ~140 MB less at 100,000 questions, held from loading to the comparison.
+ */
+function withLeanScores(baseline) {
+    for (const q of Object.values(baseline.questions ?? {}))
+        q.scores = { ...q.scores };
+    return baseline;
 }
 /**
  * The values of the environment variables a run sends somewhere (the judge key, the HTTP
@@ -85045,8 +85794,8 @@ function errorCauses(questions, limit = TOP_ERROR_CAUSES) {
     const groups = new Map();
     let total = 0;
     let errored = 0;
-    for (const q of Object.values(questions)) {
-        const messages = Object.values(q.errors);
+    for (const id of Object.keys(questions)) {
+        const messages = Object.values(questions[id].errors);
         if (messages.length > 0)
             errored += 1;
         for (const raw of messages) {
@@ -85225,12 +85974,13 @@ function judgeHealthSection(results) {
  */
 function conversations_conversationsOf(results) {
     const byConversation = new Map();
-    for (const [id, q] of Object.entries(results.questions)) {
-        if (!q.conversation)
+    for (const id of Object.keys(results.questions)) {
+        const conversation = results.questions[id].conversation;
+        if (!conversation)
             continue;
-        const turns = byConversation.get(q.conversation.id) ?? [];
-        turns.push({ id, turn: q.conversation.turn });
-        byConversation.set(q.conversation.id, turns);
+        const turns = byConversation.get(conversation.id) ?? [];
+        turns.push({ id, turn: conversation.turn });
+        byConversation.set(conversation.id, turns);
     }
     const metric = registry_registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
     if (byConversation.size === 0 || metric === undefined)
@@ -85578,10 +86328,10 @@ function changeTable(changes, limit, questions, total) {
     return lines;
 }
 function errorSection(results, limit) {
-    const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0);
-    if (errored.length === 0)
-        return [];
     const causes = errorCauses(results.questions);
+    if (causes.questions === 0)
+        return [];
+    const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0);
     const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : '';
     const out = [`**${countOf_countOf(causes.total, 'error')} on ${countOf_countOf(causes.questions, 'question')}**${more}:`, ''];
     for (const e of causes.top)
@@ -85640,10 +86390,18 @@ function renderProblem(message, options = {}) {
     return out.join('\n') + '\n';
 }
 
+;// CONCATENATED MODULE: ./src/run/commands.ts
+/**
+ * The CLI's commands, in a module of their own: \`evalgate --help\` and an unknown command need
+ * the names and nothing else, so they start without loading the option table's schemas.
+ */
+const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
+
 ;// CONCATENATED MODULE: ./src/run/option.ts
 
 
-const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
+
+
 /** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
 const RUN = ['run', 'calibrate-noise'];
 const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
@@ -87234,7 +87992,7 @@ async function writeSummary(markdown) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1378);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4529);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
