@@ -8,14 +8,15 @@ import type { EvalRow } from '../schemas/evalSet.ts'
  * to the shard of its lowest id, so with conversations shard sizes differ by whole conversations.
  */
 export function shardRows(rows: readonly EvalRow[], index: number, count: number): EvalRow[] {
-  const keyOf = (row: EvalRow) => JSON.stringify(row.conversation ? ['conversation', row.conversation.id] : ['question', row.id])
-  const unitOf = new Map<string, string>()
+  // a unit is named by its lowest id: ids are unique, so no two units share a name
+  const lowestOfConversation = new Map<string, string>()
   for (const row of rows) {
-    const key = keyOf(row)
-    const lowest = unitOf.get(key)
-    if (lowest === undefined || row.id < lowest) unitOf.set(key, row.id)
+    if (!row.conversation) continue
+    const lowest = lowestOfConversation.get(row.conversation.id)
+    if (lowest === undefined || row.id < lowest) lowestOfConversation.set(row.conversation.id, row.id)
   }
-  const order = [...unitOf.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const unitOf = (row: EvalRow) => (row.conversation ? lowestOfConversation.get(row.conversation.id)! : row.id)
+  const order = [...new Set(rows.map(unitOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   const position = new Map(order.map((id, i) => [id, i]))
-  return rows.filter((r) => position.get(unitOf.get(keyOf(r))!)! % count === index - 1)
+  return rows.filter((r) => position.get(unitOf(r))! % count === index - 1)
 }

@@ -61,6 +61,25 @@ describe('sharding', () => {
     )
   })
 
+  it('deals units (a lone question, or a whole conversation under its lowest id) in code-point order of their lowest id', () => {
+    // a conversation named like a lone question ("c2") is still its own unit
+    const rows = [
+      { id: 'q3' },
+      { id: 'c2' },
+      { id: 'b1', conversation: { id: 'c2', turn: 2 } },
+      { id: 'a9', conversation: { id: 'c2', turn: 1 } },
+      { id: 'q10' },
+      { id: 'Z1', conversation: { id: 'z', turn: 1 } },
+      { id: 'zz', conversation: { id: 'z', turn: 2 } },
+      { id: 'é' },
+    ] as EvalRow[]
+    // units by lowest id: Z1 (z), a9 (c2), c2, q10, q3, é → shards 1, 2, 3, 1, 2, 3
+    const ids = (i: number) => shardRows(rows, i, 3).map((r) => r.id)
+    assert.deepEqual(ids(1), ['q10', 'Z1', 'zz'])
+    assert.deepEqual(ids(2), ['q3', 'b1', 'a9'])
+    assert.deepEqual(ids(3), ['c2', 'é'])
+  })
+
   it('merged shards equal the unsharded run byte for byte in their metrics and per-question scores', async () => {
     const code = (await runCli(['merge', '--config', path('none.yml'), '--out', path('merged.json'), ...[1, 2, 3, 4].map((i) => path(`shard-${i}.json`))])).code
     assert.equal(code, 0)
