@@ -999,17 +999,19 @@ var factory = __webpack_require__(724);
  * to the shard of its lowest id, so with conversations shard sizes differ by whole conversations.
  */
 function shardRows(rows, index, count) {
-    const keyOf = (row) => JSON.stringify(row.conversation ? ['conversation', row.conversation.id] : ['question', row.id]);
-    const unitOf = new Map();
+    // a unit is named by its lowest id: ids are unique, so no two units share a name
+    const lowestOfConversation = new Map();
     for (const row of rows) {
-        const key = keyOf(row);
-        const lowest = unitOf.get(key);
+        if (!row.conversation)
+            continue;
+        const lowest = lowestOfConversation.get(row.conversation.id);
         if (lowest === undefined || row.id < lowest)
-            unitOf.set(key, row.id);
+            lowestOfConversation.set(row.conversation.id, row.id);
     }
-    const order = [...unitOf.values()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const unitOf = (row) => (row.conversation ? lowestOfConversation.get(row.conversation.id) : row.id);
+    const order = [...new Set(rows.map(unitOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const position = new Map(order.map((id, i) => [id, i]));
-    return rows.filter((r) => position.get(unitOf.get(keyOf(r))) % count === index - 1);
+    return rows.filter((r) => position.get(unitOf(r)) % count === index - 1);
 }
 
 // EXTERNAL MODULE: ./src/io/ids.ts
