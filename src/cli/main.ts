@@ -30,14 +30,14 @@ export async function main(argv: readonly string[], terminal: CliIO): Promise<nu
     return EXIT.usage
   }
   try {
-    const { parseCommandLine } = await import('./commandLine.ts')
+    const { parseCommandLine } = await import(/* webpackMode: "eager" */ './commandLine.ts')
     const ctx = parseCommandLine(command as Command, rest, io)
     if (ctx.flags.help) {
-      const { helpFor } = await import('./help.ts')
+      const { helpFor } = await import(/* webpackMode: "eager" */ './help.ts')
       io.stdout(helpFor(command as Command) + '\n')
       return EXIT.pass
     }
-    const { RUNNERS } = await import('./runners.ts')
+    const { RUNNERS } = await import(/* webpackMode: "eager" */ './runners.ts')
     return await RUNNERS[command as Command](ctx)
   } catch (error) {
     if (error instanceof GateError || isParseArgsError(error)) {

@@ -7,28 +7,34 @@ import type { PairwiseFlags } from './pairwise.ts'
 const print = (io: CliIO) => (text: string) => io.stdout(text + '\n')
 
 /**
- * Each command, loaded when it runs (dynamic import): `evalgate power` does not load the
- * scoring pipeline, nor `evalgate run` the pairwise judge. Bundlers keep these in the bundle.
+ * Each command, loaded when it runs (dynamic import): `evalgate power` does not evaluate the
+ * scoring pipeline, nor `evalgate run` the pairwise judge. `webpackMode: "eager"` keeps every
+ * command in the one bundle file (ncc would otherwise write a chunk per import, repeating the
+ * modules they share); only the evaluation is deferred.
  */
 export const RUNNERS: Record<Command, (ctx: CommandContext) => Promise<number>> = {
-  run: async (ctx) => (await import('./gate.ts')).runCommand(ctx),
-  compare: async (ctx) => (await import('./gate.ts')).compareCommand(ctx),
-  baseline: async (ctx) => (await import('./gate.ts')).baselineCommand(ctx),
-  merge: async (ctx) => (await import('./gate.ts')).mergeCommand(ctx),
-  trend: async (ctx) => (await import('./trend.ts')).trendCommand(ctx),
+  run: async (ctx) => (await import(/* webpackMode: "eager" */ './gate.ts')).runCommand(ctx),
+  compare: async (ctx) => (await import(/* webpackMode: "eager" */ './gate.ts')).compareCommand(ctx),
+  baseline: async (ctx) => (await import(/* webpackMode: "eager" */ './gate.ts')).baselineCommand(ctx),
+  merge: async (ctx) => (await import(/* webpackMode: "eager" */ './gate.ts')).mergeCommand(ctx),
+  trend: async (ctx) => (await import(/* webpackMode: "eager" */ './trend.ts')).trendCommand(ctx),
   power: async ({ flags, io }) => {
-    const { powerCommand } = await import('./analysis.ts')
+    const { powerCommand } = await import(/* webpackMode: "eager" */ './analysis.ts')
     powerCommand(flags as PowerFlags, print(io))
     return EXIT.pass
   },
-  'calibrate-noise': async (ctx) => (await import('./noise.ts')).calibrateNoiseCommand(ctx),
-  calibrate: async ({ flags, io }) => (await import('./analysis.ts')).calibrateCommand(flags as CalibrateFlags, print(io)),
+  'calibrate-noise': async (ctx) => (await import(/* webpackMode: "eager" */ './noise.ts')).calibrateNoiseCommand(ctx),
+  calibrate: async ({ flags, io }) => (await import(/* webpackMode: "eager" */ './analysis.ts')).calibrateCommand(flags as CalibrateFlags, print(io)),
   pairwise: async ({ flags, request, io, logger }) => {
-    const [{ pairwiseCommand }, { resolveRun }, { defaultEnvironment }] = await Promise.all([import('./pairwise.ts'), import('../run/resolve.ts'), import('../run/prepare.ts')])
+    const [{ pairwiseCommand }, { resolveRun }, { defaultEnvironment }] = await Promise.all([
+      import(/* webpackMode: "eager" */ './pairwise.ts'),
+      import(/* webpackMode: "eager" */ '../run/resolve.ts'),
+      import(/* webpackMode: "eager" */ '../run/prepare.ts'),
+    ])
     await pairwiseCommand(flags as PairwiseFlags, resolveRun(request, 'cli', 'settings').config, defaultEnvironment(logger), print(io))
     return EXIT.pass
   },
-  'lint-set': async (ctx) => (await import('./lintSet.ts')).lintSetCommand(ctx),
-  agreement: async (ctx) => (await import('./agreement.ts')).agreementCommand(ctx),
-  'check-rules': async (ctx) => (await import('./checkRules.ts')).checkRulesCommand(ctx),
+  'lint-set': async (ctx) => (await import(/* webpackMode: "eager" */ './lintSet.ts')).lintSetCommand(ctx),
+  agreement: async (ctx) => (await import(/* webpackMode: "eager" */ './agreement.ts')).agreementCommand(ctx),
+  'check-rules': async (ctx) => (await import(/* webpackMode: "eager" */ './checkRules.ts')).checkRulesCommand(ctx),
 }
