@@ -1,4 +1,4 @@
-import { loadNamedBaseline, type BaselineView } from '../baseline/baseline.ts'
+import { loadNamedBaseline } from '../baseline/baseline.ts'
 import type { GateLayer } from '../baseline/gate.ts'
 import { makeCandidate } from '../candidates/factory.ts'
 import { startClock } from '../io/clock.ts'
@@ -34,7 +34,7 @@ export function prepareRun(config: RunConfig, environment: RunEnvironment, setti
   const scorer = makeScorer(config, environment)
   // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
   // A named baseline must exist: only an unset one means "no baseline yet"
-  const baseline = config.baseline && !evalSet.shard ? withLeanScores(loadNamedBaseline(config.baseline)) : null
+  const baseline = config.baseline && !evalSet.shard ? loadNamedBaseline(config.baseline) : null
   // against the whole set, not the shard: the gate acts on the merged run
   const layers = [
     { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
@@ -43,17 +43,6 @@ export function prepareRun(config: RunConfig, environment: RunEnvironment, setti
   checkGateCanAct(layers, full.rows, config, scorer)
   const candidate = makeCandidate(config.candidate, environment)
   return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers }
-}
-
-/**
- * The baseline with each question's scores copied into a plain object (same keys, same order,
- * same values). Read through the schema's record, every scores object is built key by key and
- * V8 keeps it as a hash table of ~1.9 KB; the copies share one shape and take a quarter of
- * that: ~140 MB less at 100,000 questions, held from loading to the comparison.
- */
-export function withLeanScores(baseline: BaselineView): BaselineView {
-  for (const q of Object.values(baseline.questions ?? {})) q.scores = { ...q.scores }
-  return baseline
 }
 
 /**
