@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { GateError, locate, Problems } from '../io/errors.ts'
 import { readTable, requireColumns, tryParseRecord, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
-import { plainEvalRow } from '../schemas/plainEvalRow.ts'
+import { plainEvalRow, type KnownEvalFields } from '../schemas/plainEvalRow.ts'
 import { checkColumnNames, checkConversations, separatorWarnings, type ConversationCells } from './evalSetChecks.ts'
 
 export interface EvalSet {
@@ -53,29 +53,44 @@ export function evalSetFromTable(table: Table): EvalSet {
       continue
     }
     firstLine.set(parsed.id, record.line)
-    conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
+    // a single question (neither cell) is nothing checkConversations looks at
+    if (parsed.conversation_id !== null || parsed.turn !== null)
+      conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
     // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
     const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
-    rows.push({
-      id: parsed.id,
-      question: parsed.question,
-      ground_truth: parsed.ground_truth,
-      reference_points: parsed.reference_points,
-      category: parsed.category,
-      difficulty: parsed.difficulty,
-      should_refuse: parsed.should_refuse,
-      relevant_docs: parsed.relevant_doc_ids,
-      expect_json: parsed.expect_json,
-      required_keys: parsed.required_keys,
-      ...(parsed.conversation_id !== null && parsed.turn !== null ? { conversation: { id: parsed.conversation_id, turn: parsed.turn } } : {}),
-      ...(parsed.history !== null ? { history: parsed.history } : {}),
-      extra,
-    })
+    rows.push(evalRow(parsed, extra))
   }
   checkConversations(table.file, conversationCells, problems)
   problems.throwIfAny('bad_input')
   if (rows.length === 0) throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header')
   return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) }
+}
+
+/** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
+function evalRow(parsed: KnownEvalFields, extra: Record<string, unknown>): EvalRow {
+  const { conversation_id: conversationId, turn, history } = parsed
+  const row: EvalRow = {
+    id: parsed.id,
+    question: parsed.question,
+    ground_truth: parsed.ground_truth,
+    reference_points: parsed.reference_points,
+    category: parsed.category,
+    difficulty: parsed.difficulty,
+    should_refuse: parsed.should_refuse,
+    relevant_docs: parsed.relevant_doc_ids,
+    expect_json: parsed.expect_json,
+    required_keys: parsed.required_keys,
+    extra,
+  }
+  if (conversationId === null && history === null) return row
+  // the conversation's fields come before `extra`, as they always have
+  const { extra: passed, ...known } = row
+  return {
+    ...known,
+    ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
+    ...(history !== null ? { history } : {}),
+    extra: passed,
+  }
 }
 
 /**
@@ -86,8 +101,10 @@ export function evalSetFromTable(table: Table): EvalSet {
 export function fingerprintRows(rows: readonly EvalRow[]): string {
   const hash = createHash('sha256')
   const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  // rows are hashed a batch at a time: one update per row cost as much as the JSON
+  let batch = ''
   for (const row of sorted) {
-    hash.update(
+    batch +=
       JSON.stringify([
         row.id,
         row.question,
@@ -102,9 +119,12 @@ export function fingerprintRows(rows: readonly EvalRow[]): string {
         // only when present: a set without conversations keeps the fingerprint it always had
         ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
         ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
-      ]),
-    )
-    hash.update('\n')
+      ]) + '\n'
+    if (batch.length >= 1 << 16) {
+      hash.update(batch)
+      batch = ''
+    }
   }
+  hash.update(batch)
   return `sha256:${hash.digest('hex')}`
 }

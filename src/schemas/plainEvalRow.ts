@@ -70,11 +70,13 @@ function optionalText(value: unknown): string | null {
 }
 
 function list(text: string | null): string[] {
-  if (text === null) return []
-  return text
-    .split(';')
-    .map((s) => s.normalize('NFC').trim())
-    .filter((s) => s !== '')
+  const items: string[] = []
+  if (text === null) return items
+  for (const raw of text.split(';')) {
+    const item = raw.normalize('NFC').trim()
+    if (item !== '') items.push(item)
+  }
+  return items
 }
 
 const truthy = new Set(['true', '1', 'yes'])
@@ -90,18 +92,19 @@ function booleanCell(value: unknown): boolean {
   throw UNSURE
 }
 
+const GRADED = /^(.+):(\d+)$/
+
 function relevantDocs(text: string | null): RelevantDoc[] {
   if (text === null) return []
   const docs: RelevantDoc[] = []
-  const seen = new Set<string>()
   for (const raw of text.split('|')) {
     const item = raw.normalize('NFC').trim()
     if (item === '') continue
-    const graded = /^(.+):(\d+)$/.exec(item)
+    const graded = item.includes(':') ? GRADED.exec(item) : null
     const id = (graded ? graded[1]! : item).trim()
     const grade = graded ? Number(graded[2]) : 1
-    if (grade > 3 || seen.has(id)) throw UNSURE
-    seen.add(id)
+    // a row names a handful of documents: a scan finds a repeated one without a Set per row
+    if (grade > 3 || docs.some((d) => d.id === id)) throw UNSURE
     docs.push({ id, grade })
   }
   return docs
