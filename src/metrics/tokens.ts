@@ -133,7 +133,7 @@ export function tokenCount(tokens: Tokens): number {
  * a Chinese negation's scope is a few characters, so its neighbours fall inside on one side
  * and outside on the other without any change of meaning.
  */
-export function covers(text: Tokens, statement: Tokens, minShare: number): boolean {
+export function covers(text: TokenLookup, statement: Tokens, minShare: number): boolean {
   for (const n of statement.numbers) if (!text.numbers.has(n) && !text.soft.has(n)) return false
   if (statement.words.size === 0) return statement.numbers.size > 0
   const guarded = statement.negated.size > 0 || text.negated.size > 0
@@ -156,7 +156,7 @@ export function covers(text: Tokens, statement: Tokens, minShare: number): boole
   return negationShared && found / statement.words.size >= minShare
 }
 
-function contradicts(text: Tokens, statement: Tokens, w: string): boolean {
+function contradicts(text: TokenLookup, statement: Tokens, w: string): boolean {
   const negatedInStatement = statement.negated.has(w)
   const plainInStatement = statement.plain.has(w)
   if (plainInStatement && !negatedInStatement) return text.negated.has(w) && !text.plain.has(w)
@@ -168,13 +168,13 @@ function isHan(word: string): boolean {
   return /^\p{Script=Han}/u.test(word)
 }
 
-function softNumberIn(text: Tokens, w: string): boolean {
+function softNumberIn(text: TokenLookup, w: string): boolean {
   const value = SOFT_NUMBERS[w]
   return value !== undefined && (text.numbers.has(String(value)) || text.soft.has(String(value)))
 }
 
 /** Statement words found because the statement writes two words that the text writes as one ("follow up" / "followup"). */
-function pairMatches(text: Tokens, statement: Tokens): Set<string> {
+function pairMatches(text: TokenLookup, statement: Tokens): Set<string> {
   const found = new Set<string>()
   for (const [joined, parts] of statement.pairs) {
     if (!text.words.has(joined)) continue
@@ -183,36 +183,54 @@ function pairMatches(text: Tokens, statement: Tokens): Set<string> {
   return found
 }
 
-/** The tokens of several texts as one text's; a part's set is reused where only that part has any. */
-export function union(all: readonly Tokens[]): Tokens {
+/** What `covers` asks of the text it looks in: whether it holds an item, and whether it holds any (size is 0 exactly when empty). */
+export interface Lookup {
+  has(item: string): boolean
+  readonly size: number
+}
+
+/** A text to look statements up in: one text's Tokens, or the union of several (`union`). */
+export type TokenLookup = { readonly [K in keyof Tokens]: Lookup }
+
+/**
+ * The tokens of several texts looked up as one text's, without copying them into new sets: a
+ * question's ten chunks are each tokenised once per run (memoised), and a copy of all their
+ * words per question cost more than the lookups it saves. A part's own set stands for a field
+ * only that part has.
+ */
+export function union(all: readonly Tokens[]): TokenLookup {
   if (all.length === 1) return all[0]!
-  const pairs = all.filter((t) => t.pairs.size > 0).map((t) => t.pairs)
-  const words = unionOf(all, 'words')
   return {
-    words,
-    numbers: unionOf(all, 'numbers'),
-    plain: all.every((t) => t.plain === t.words) ? words : unionOf(all, 'plain'),
-    negated: unionOf(all, 'negated'),
-    nearNegation: unionOf(all, 'nearNegation'),
-    soft: unionOf(all, 'soft'),
-    implied: unionOf(all, 'implied'),
-    pairs: pairs.length > 1 ? new Map(pairs.flatMap((p) => [...p])) : (pairs[0] ?? NO_PAIRS),
+    words: anyOf(all, 'words'),
+    numbers: anyOf(all, 'numbers'),
+    plain: anyOf(all, 'plain'),
+    negated: anyOf(all, 'negated'),
+    nearNegation: anyOf(all, 'nearNegation'),
+    soft: anyOf(all, 'soft'),
+    implied: anyOf(all, 'implied'),
+    pairs: anyOf(all, 'pairs'),
   }
 }
 
-function unionOf(all: readonly Tokens[], key: Exclude<keyof Tokens, 'pairs'>): ReadonlySet<string> {
-  let result = NONE
-  let merged: Set<string> | null = null
-  for (const tokens of all) {
-    const set = tokens[key]
-    if (set.size === 0) continue
-    if (result.size === 0) {
-      result = set
-      continue
-    }
-    merged ??= new Set(result)
-    for (const item of set) merged.add(item)
-    result = merged
+function anyOf(all: readonly Tokens[], key: keyof Tokens): Lookup {
+  const parts: Lookup[] = []
+  for (const tokens of all) if (tokens[key].size > 0) parts.push(tokens[key])
+  if (parts.length === 0) return NONE
+  return parts.length === 1 ? parts[0]! : new AnyOf(parts)
+}
+
+/** Holds what any of its parts holds. Its size is the parts' total: 0 exactly when every part is empty, which is all `covers` asks. */
+class AnyOf implements Lookup {
+  readonly size: number
+  private readonly parts: readonly Lookup[]
+
+  constructor(parts: readonly Lookup[]) {
+    this.parts = parts
+    this.size = parts.reduce((n, p) => n + p.size, 0)
   }
-  return result
+
+  has(item: string): boolean {
+    for (const part of this.parts) if (part.has(item)) return true
+    return false
+  }
 }

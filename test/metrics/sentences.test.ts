@@ -57,13 +57,18 @@ test('sentences() agrees with the segmenter whichever character stands inside or
 
 const FIELDS = ['words', 'numbers', 'plain', 'negated', 'nearNegation', 'soft', 'implied'] as const
 
-test('union holds every word, number and pair of its parts and leaves the parts unchanged', () => {
+test('union holds every word, number and pair of its parts, nothing else, and leaves the parts unchanged', () => {
   const parts = ['We do not accept PayPal for 3 refunds.', 'Follow up within the first 30% of days', '员工每年享有5天带薪年假', '不能同时领取'].map(tokenize)
   const before = parts.map(snapshot)
-  for (const group of [parts, parts.slice(0, 1), parts.slice(1, 3), []]) {
+  // every item any part holds in any field: each group's union must hold exactly its own parts' items
+  const everything = parts.flatMap((t) => [...FIELDS.flatMap((field) => [...t[field]]), ...t.pairs.keys()])
+  for (const group of [parts, parts.slice(0, 1), parts.slice(1, 3), parts.slice(2), []]) {
     const all = union(group)
-    for (const field of FIELDS) assert.deepEqual(new Set(all[field]), new Set(group.flatMap((t) => [...t[field]])), field)
-    assert.deepEqual(new Map(all.pairs), new Map(group.flatMap((t) => [...t.pairs])))
+    for (const field of [...FIELDS, 'pairs'] as const) {
+      const held = new Set(group.flatMap((t) => [...t[field].keys()]))
+      for (const item of [...everything, 'absent', '不在']) assert.equal(all[field].has(item), held.has(item), `${field} ${item}`)
+      assert.equal(all[field].size > 0, held.size > 0, field)
+    }
   }
   assert.deepEqual(parts.map(snapshot), before)
 })
