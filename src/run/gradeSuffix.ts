@@ -4,6 +4,8 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 /** Questions named in the warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5
 
+const SUFFIXED = /^(.+):\d+$/
+
 /**
  * relevant_doc_ids reads `page:2` as id `page` with grade 2. A retrieved id that matches a
  * relevant id only once its own `:N` is taken off (`page:2` against `page`) is then a hit that
@@ -16,10 +18,14 @@ export function gradeSuffixWarning(rows: readonly EvalRow[], outputs: ReadonlyMa
     if (row.relevant_docs.length === 0) continue
     const output = outputs.get(row.id)
     if (!output || output.error !== null) continue
-    const relevant = new Set(row.relevant_docs.map((d) => d.id))
+    // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+    let relevant: Set<string> | null = null
     for (const id of output.retrieved_ids) {
-      const base = /^(.+):\d+$/.exec(id)?.[1]?.trim()
-      if (relevant.has(id) || base === undefined || !relevant.has(base)) continue
+      if (!id.includes(':')) continue
+      const base = SUFFIXED.exec(id)?.[1]?.trim()
+      if (base === undefined) continue
+      relevant ??= new Set(row.relevant_docs.map((d) => d.id))
+      if (relevant.has(id) || !relevant.has(base)) continue
       found.push(`${row.id} (retrieved "${id}", relevant "${base}")`)
       break
     }
