@@ -32,7 +32,7 @@ export interface ConversationsSummary {
  */
 export function conversationsOf(results: Results): ConversationsSummary | null {
   const byConversation = new Map<string, { id: string; turn: number }[]>()
-  for (const id of Object.keys(results.questions)) {
+  for (const id in results.questions) {
     const conversation = results.questions[id]!.conversation
     if (!conversation) continue
     const turns = byConversation.get(conversation.id) ?? []
