@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isCjkText, lengthOf, quoted, quotedAlike } from '../../src/io/script.ts'
+import { cjkCount, codePointCount, isCjkText, lengthOf, quoted, quotedAlike } from '../../src/io/script.ts'
 
 const cases: { text: string; cjk: boolean; length: string; quote: string }[] = [
   { text: '每晚不超过500元', cjk: true, length: '9 characters', quote: '「每晚不超过500元」' },
@@ -33,4 +33,21 @@ test('a length counts every word and every CJK character, however many a text ho
   assert.deepEqual(lengthOf(english), { value: 500, unit: 'words' })
   assert.deepEqual(lengthOf(`${'年假'.repeat(300)} HR 5`), { value: 605, unit: 'characters' })
   assert.deepEqual(lengthOf(''), { value: 0, unit: 'words' })
+})
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu
+
+test('cjkCount counts what the Unicode script pattern matches, for every code point and in mixed text', () => {
+  const wrong: string[] = []
+  for (let code = 0; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue
+    const char = String.fromCodePoint(code)
+    if (cjkCount(char) !== (char.match(CJK) ?? []).length) wrong.push(code.toString(16))
+  }
+  assert.deepEqual(wrong, [])
+  for (const text of ['𠀀中𠀁a😀ひらカナ한글\ud840x\udc00', '々〇〻 ｱｲｳ ﾟ ㄱ ᄀ 豈', 'plain English', '']) assert.equal(cjkCount(text), (text.match(CJK) ?? []).length, text)
+})
+
+test('codePointCount counts as spreading the string does, lone surrogates included', () => {
+  for (const text of ['', 'abc', '𠀀中', '😀😀', '\ud840', '\udc00\ud840', 'a\ud840\udc00b\udc00', '中\ud83d']) assert.equal(codePointCount(text), [...text].length, JSON.stringify(text))
 })
