@@ -64,23 +64,31 @@ function gather(values: Float64Array | undefined, positions: readonly number[], 
 }
 
 function meanOf(values: Float64Array): number | null {
-  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length
+  return values.length === 0 ? null : sum(values) / values.length
+}
+
+/** Left to right from 0, as reduce adds; a loop keeps the running total unboxed (reduce boxed it at every call, per question and metric). */
+function sum(values: Float64Array): number {
+  let total = 0
+  for (let i = 0; i < values.length; i++) total += values[i]!
+  return total
 }
 
 function intervalOf(metric: string, values: Float64Array): { low: number; high: number } | null {
   const info = metricInfo(metric)
   if (values.length === 0 || info?.unit === 'ms') return null
   if (info?.binary) {
-    const w = wilson(
-      values.reduce((ones, v) => ones + (v === 1 ? 1 : 0), 0),
-      values.length,
-    )
+    let ones = 0
+    for (let i = 0; i < values.length; i++) if (values[i] === 1) ones += 1
+    const w = wilson(ones, values.length)
     return w && { low: w.low, high: w.high }
   }
   const n = values.length
-  const mean = values.reduce((a, b) => a + b, 0) / n
+  const mean = sum(values) / n
   if (n < 2) return { low: 0, high: 1 }
-  const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1))
+  let squares = 0
+  for (let i = 0; i < n; i++) squares += (values[i]! - mean) ** 2
+  const sd = Math.sqrt(squares / (n - 1))
   const half = normalQuantile(0.975) * (sd / Math.sqrt(n))
   return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) }
 }

@@ -29,7 +29,7 @@ export function writeRetrieval(sink: ScoreSink, retrieved: readonly string[], ju
   const ranked = dedupe(retrieved)
   const noRelevant = 'no relevant_doc_ids for this question'
   // the ideal order, highest grade first: the same for every k
-  const ideal = grades.size === 0 ? [] : [...grades.values()].sort((a, b) => b - a)
+  const ideal = grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a)
   for (const k of ks) {
     const names = namesAt(k)
     const depth = Math.min(k, ranked.length)
@@ -85,7 +85,7 @@ function missedAndRetrieved(ranked: readonly string[], depth: number, grades: Re
     const rank = ranked.indexOf(id)
     if (rank === -1 || rank >= depth) missed.push(id)
   }
-  if (missed.length > 1) missed.sort((a, b) => grades.get(b)! - grades.get(a)!)
+  sortShort(missed, (a, b) => grades.get(b)! - grades.get(a)!)
   const others: string[] = []
   for (let i = 0; i < depth; i++) if (!grades.has(ranked[i]!)) others.push(ranked[i]!)
   const parts: string[] = []
@@ -123,6 +123,22 @@ function dedupe(ids: readonly string[]): readonly string[] {
   if (ids.length > 64) return [...new Set(ids)]
   for (let i = 1; i < ids.length; i++) if (ids.lastIndexOf(ids[i]!, i - 1) !== -1) return ids.filter((id, j) => ids.indexOf(id) === j)
   return ids
+}
+
+/**
+ * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
+ * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
+ * insertion; longer ones by sort.
+ */
+function sortShort<T>(items: T[], compare: (a: T, b: T) => number): T[] {
+  if (items.length > 16) return items.sort(compare)
+  for (let i = 1; i < items.length; i++) {
+    const item = items[i]!
+    let j = i
+    for (; j > 0 && compare(items[j - 1]!, item) > 0; j--) items[j] = items[j - 1]!
+    items[j] = item
+  }
+  return items
 }
 
 /** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */

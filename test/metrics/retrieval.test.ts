@@ -273,3 +273,19 @@ test('a doc judged twice keeps its last positive grade, and a later grade 0 does
 test('scores are listed per cut-off (precision, recall, hit, ndcg), then mrr, in the order of k given', () => {
   assert.deepEqual(Object.keys(scoreRetrieval(['D1'], docs('D1'), [10, 5])), ['precision@10', 'recall@10', 'hit@10', 'ndcg@10', 'precision@5', 'recall@5', 'hit@5', 'ndcg@5', 'mrr'])
 })
+
+test('missed ids are named highest grade first, ties in the order the eval set lists them, for short and long lists alike', () => {
+  for (const count of [3, 7, 16, 17, 40]) {
+    const entries = Array.from({ length: count }, (_, i) => `m${i}:${((i * 7) % 3) + 1}`)
+    const expected = entries
+      .map((e, i) => ({ id: e.split(':')[0]!, grade: Number(e.split(':')[1]), i }))
+      .sort((a, b) => b.grade - a.grade || a.i - b.i)
+      .map((e) => e.id)
+    const shown = expected.slice(0, 5).join(', ') + (count > 5 ? ` (+${count - 5} more)` : '')
+    assert.equal(scoreRetrieval(['x'], docs(...entries), [1])['recall@1']!.reason, `missed ${shown}; retrieved x`, String(count))
+  }
+  // nDCG's ideal order is by grade too: the same value whatever order the judgements are listed in
+  const a = scoreRetrieval(['g1', 'g3', 'g2'], docs('g1:1', 'g2:2', 'g3:3'), [3])['ndcg@3']!.value
+  const b = scoreRetrieval(['g1', 'g3', 'g2'], docs('g3:3', 'g1:1', 'g2:2'), [3])['ndcg@3']!.value
+  assert.equal(a, b)
+})
