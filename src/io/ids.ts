@@ -19,7 +19,18 @@ export function ownValue<T>(record: Readonly<Record<string, T>> | null | undefin
 
 /** How every id is compared: NFC (the same text typed on macOS and on Linux is one id), line breaks as \n, no surrounding blanks. */
 export function normaliseId(id: string): string {
-  return id.normalize('NFC').replace(/\r\n?/g, '\n').trim()
+  return (BEYOND_PLAIN_ASCII.test(id) ? id.normalize('NFC').replace(/\r\n?/g, '\n') : id).trim()
+}
+
+/** Anything but tab, line feed and printable ASCII: a text without any is NFC already (composing needs a character beyond ASCII) and has no CR. */
+const BEYOND_PLAIN_ASCII = /[^\t\n -~]/
+
+/**
+ * `text.normalize('NFC')`, skipped for plain ASCII text, which NFC never changes: most ids and
+ * English text, read a million times per 100,000 questions, at a fifth of the cost.
+ */
+export function nfc(text: string): string {
+  return BEYOND_PLAIN_ASCII.test(text) ? text.normalize('NFC') : text
 }
 
 // C0/C1 controls, bidi overrides and isolates, zero-width and other invisible characters: matching them is the point

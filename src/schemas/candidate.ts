@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { normaliseId } from '../io/ids.ts'
+import { nfc, normaliseId } from '../io/ids.ts'
 import { idField, idValue } from './ids.ts'
 
 /** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
@@ -76,7 +76,7 @@ export function plainOutput(data: Record<string, unknown>): z.output<typeof Cand
   }
   return {
     id: cleanId,
-    answer: (answer ?? '').normalize('NFC'),
+    answer: nfc(answer ?? ''),
     contexts: texts,
     retrieved_ids: retrievedIds,
     latency_ms: latency ?? null,

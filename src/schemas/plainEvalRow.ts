@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { normaliseId } from '../io/ids.ts'
+import { nfc, normaliseId } from '../io/ids.ts'
 import type { EvalRowInputSchema, RelevantDoc } from './evalSet.ts'
 
 /** The fields of EvalRowInputSchema's result that the eval set reads (the schema also passes unknown columns through). */
@@ -58,9 +58,8 @@ function required(value: unknown): string {
   throw UNSURE
 }
 
-function clean(text: string): string {
-  return text.normalize('NFC').replace(/\r\n?/g, '\n').trim()
-}
+/** The schema's text cell: NFC, line breaks as \n, no surrounding blanks (as an id is compared). */
+const clean = normaliseId
 
 function optionalText(value: unknown): string | null {
   const text = cell(value)
@@ -73,7 +72,7 @@ function list(text: string | null): string[] {
   const items: string[] = []
   if (text === null) return items
   for (const raw of text.split(';')) {
-    const item = raw.normalize('NFC').trim()
+    const item = nfc(raw).trim()
     if (item !== '') items.push(item)
   }
   return items
@@ -98,7 +97,7 @@ function relevantDocs(text: string | null): RelevantDoc[] {
   if (text === null) return []
   const docs: RelevantDoc[] = []
   for (const raw of text.split('|')) {
-    const item = raw.normalize('NFC').trim()
+    const item = nfc(raw).trim()
     if (item === '') continue
     const graded = item.includes(':') ? GRADED.exec(item) : null
     const id = (graded ? graded[1]! : item).trim()
