@@ -24,7 +24,8 @@ export interface Columns {
 }
 
 export function buildColumns(questions: Record<string, QuestionResult>, base: BaselineView['questions'], metrics: readonly string[]): Columns {
-  const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
+  const ids = Object.keys(questions).sort()
   const n = ids.length
   const inBaseline = new Uint8Array(n)
   const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]))

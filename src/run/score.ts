@@ -108,7 +108,8 @@ function notApplicable(row: EvalRow, output: CandidateOutput): string {
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 export function summarise(questions: Record<string, QuestionResult>, metrics: readonly string[]): Record<string, MetricSummary> {
   // summed in id order, so a merged run of shards gives the same floating-point means as one run
-  const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
+  const ids = Object.keys(questions).sort()
   const m = metrics.length
   const sum = new Float64Array(m)
   const n = new Float64Array(m)

@@ -16,7 +16,8 @@ export function shardRows(rows: readonly EvalRow[], index: number, count: number
     if (lowest === undefined || row.id < lowest) lowestOfConversation.set(row.conversation.id, row.id)
   }
   const unitOf = (row: EvalRow) => (row.conversation ? lowestOfConversation.get(row.conversation.id)! : row.id)
-  const order = [...new Set(rows.map(unitOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  // sort() with no comparator orders strings by UTF-16 code units, as `<` does
+  const order = [...new Set(rows.map(unitOf))].sort()
   const position = new Map(order.map((id, i) => [id, i]))
   return rows.filter((r) => position.get(unitOf(r))! % count === index - 1)
 }

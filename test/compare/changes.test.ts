@@ -28,3 +28,14 @@ describe('questionChanges', () => {
     assert.deepEqual(order, sorted)
   })
 })
+
+describe('buildColumns', () => {
+  it('orders question ids by UTF-16 code units, as `<` compares them, whatever order they came in', () => {
+    const run = makeRun([{ hit: 1 }, { hit: 0 }, { hit: 1 }, { hit: 0 }, { hit: 1 }, { hit: 1 }, { hit: 0 }])
+    const given = ['9', '10', '\uffff', '😀', 'a', 'B', 'q1']
+    const questions = Object.fromEntries(given.map((id, i) => [id, run.questions[`q${i + 1}`]!]))
+    const expected = [...given].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    assert.deepEqual(buildColumns(questions, null, ['hit']).ids, expected)
+    assert.deepEqual(expected, ['10', '9', 'B', 'a', 'q1', '😀', '\uffff'])
+  })
+})
