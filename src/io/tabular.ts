@@ -1,7 +1,5 @@
 import { createReadStream, readFileSync } from 'node:fs'
 import { once } from 'node:events'
-import { createInterface } from 'node:readline'
-import { Readable } from 'node:stream'
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
@@ -120,7 +118,7 @@ export async function* streamJsonl(file: string, what: string): AsyncGenerator<S
     throw new GateError('bad_input', `${file}: cannot read the ${what}: ${code === 'ENOENT' ? 'file not found' : String(error)}`, `check the path given for the ${what}`)
   }
   let number = 0
-  for await (const raw of createInterface({ input: Readable.from(decodeChunks(file, stream)), crlfDelay: Infinity })) {
+  for await (const raw of linesOf(decodeChunks(file, stream))) {
     number += 1
     const record = parseJsonlLine(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
     if (record) yield record
@@ -132,6 +130,40 @@ async function* decodeChunks(file: string, bytes: AsyncIterable<Buffer>): AsyncG
   const decoder = new Utf8StreamDecoder(file)
   for await (const chunk of bytes) yield decoder.push(chunk)
   yield decoder.end()
+}
+
+const LF = 0x0a
+
+/**
+ * The lines of a text arriving in chunks, split as readline splits them (LF, CRLF or a lone CR
+ * ends a line; a CRLF split between two chunks is one line end; no empty line after the last
+ * line end): at less than half readline's cost per line, which a 100,000-line file felt.
+ */
+export async function* linesOf(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let rest = ''
+  // the previous chunk ended in CR: a LF opening this one ends no further line
+  let afterCr = false
+  for await (const text of chunks) {
+    if (text === '') continue
+    let start = afterCr && text.charCodeAt(0) === LF ? 1 : 0
+    afterCr = false
+    let cr = text.indexOf('\r', start)
+    let lf = text.indexOf('\n', start)
+    while (cr !== -1 || lf !== -1) {
+      const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf)
+      yield rest === '' ? text.slice(start, end) : rest + text.slice(start, end)
+      rest = ''
+      start = end + 1
+      if (end === cr) {
+        if (start === text.length) afterCr = true
+        else if (text.charCodeAt(start) === LF) start += 1
+        cr = text.indexOf('\r', start)
+      }
+      if (lf !== -1 && lf < start) lf = text.indexOf('\n', start)
+    }
+    rest += text.slice(start)
+  }
+  if (rest !== '') yield rest
 }
 
 /** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
