@@ -9,6 +9,7 @@ import { BASELINE_SCHEMA_VERSION, BaselineSchema, plainBaseline, type Baseline }
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
 import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
+import { plainResults } from '../schemas/plainResults.ts'
 import { reportedModels } from '../metrics/judgeCalls.ts'
 import type { ReportedModels } from '../schemas/baseline.ts'
 import { DEFAULT_BASELINE_PATH } from './defaultPath.ts'
@@ -192,6 +193,9 @@ export function loadResults(path: string): Results {
 }
 
 function parseResults(data: unknown, path: string): Results {
+  // plain checks for a well-formed file; the schema for anything else, with its messages
+  const plain = plainResults(data)
+  if (plain) return plain
   const parsed = ResultsFileSchema.safeParse(data)
   if (parsed.success) return parsed.data
   const problems: Problems = new Problems()

@@ -1,0 +1,112 @@
+import { idRecord } from '../io/ids.ts'
+import { RESULTS_SCHEMA_VERSION, ResultsSchema, type Claim, type JudgeCallRecord, type QuestionResult, type Results } from './results.ts'
+
+/** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
+const UNSURE = Symbol('unsure')
+
+const VERDICTS: ReadonlySet<unknown> = new Set<Claim['verdict']>(['supported', 'contradicted', 'not_mentioned'])
+
+/**
+ * ResultsFileSchema's result for a well-formed results.json of the current schema, with its
+ * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
+ * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
+ * one question twice), which the schema then parses and reports in its own words. Equal to the
+ * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
+ * is a new object with the schema's keys in its order (unknown keys dropped, as zod does), and
+ * its scores, notes and errors are the objects JSON.parse made (zod copies them with the same
+ * keys in the same order; JSON.parse's are compact, its copies hash tables).
+ */
+export function plainResults(data: unknown): Results | null {
+  if (!isPlainRecord(data) || data.schema_version !== RESULTS_SCHEMA_VERSION || !isPlainRecord(data.questions)) return null
+  const questions = idRecord<QuestionResult>()
+  try {
+    for (const key of Object.keys(data.questions)) {
+      const id = key.normalize('NFC')
+      if (Object.hasOwn(questions, id)) return null
+      questions[id] = plainQuestion(data.questions[key])
+    }
+  } catch (error) {
+    if (error === UNSURE) return null
+    throw error
+  }
+  // everything but the questions through the schema; `questions` keeps its place among the keys
+  const rest = ResultsSchema.safeParse({ ...data, questions: {} })
+  if (!rest.success) return null
+  rest.data.questions = questions
+  return rest.data
+}
+
+/** One question as QuestionResultSchema gives it; throws UNSURE when unsure. */
+function plainQuestion(q: unknown): QuestionResult {
+  if (!isPlainRecord(q)) throw UNSURE
+  const { question, category, difficulty, should_refuse: refuse, answer, scores, notes, errors, claims, judge_calls: calls, conversation } = q
+  if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean') throw UNSURE
+  if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string')) throw UNSURE
+  const out: QuestionResult = {
+    question,
+    category,
+    difficulty,
+    should_refuse: refuse,
+    answer,
+    scores: recordOf(scores, isScore),
+    notes: recordOf(notes, isString),
+    errors: recordOf(errors, isString),
+  }
+  // the optional keys in the schema's order, only when present
+  if (claims !== undefined) out.claims = arrayOf(claims, claim)
+  if (calls !== undefined) out.judge_calls = arrayOf(calls, judgeCall)
+  if (conversation !== undefined) out.conversation = turnOf(conversation)
+  return out
+}
+
+function claim(c: unknown): Claim {
+  if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict)) throw UNSURE
+  const { text, verdict, evidence } = c as Claim
+  if (evidence === undefined) return { text, verdict }
+  if (evidence === null || typeof evidence === 'string') return { text, verdict, evidence }
+  throw UNSURE
+}
+
+function judgeCall(c: unknown): JudgeCallRecord {
+  if (!isPlainRecord(c)) throw UNSURE
+  const { family, model, id, cached } = c
+  if (typeof family !== 'string' || typeof cached !== 'boolean' || !isNullableString(model) || !isNullableString(id)) throw UNSURE
+  return { family, model, id, cached }
+}
+
+function turnOf(c: unknown): { id: string; turn: number } {
+  if (!isPlainRecord(c)) throw UNSURE
+  const { id, turn } = c
+  if (typeof id !== 'string' || !Number.isSafeInteger(turn) || (turn as number) < 1) throw UNSURE
+  return { id, turn: turn as number }
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isScore(v: unknown): v is number | null {
+  return v === null || typeof v === 'number'
+}
+
+function isString(v: unknown): v is string {
+  return typeof v === 'string'
+}
+
+function isNullableString(v: unknown): v is string | null {
+  return v === null || typeof v === 'string'
+}
+
+/** The object JSON.parse made, when every value is valid; a `__proto__` key (which zod's z.record drops) is left to the schema. */
+function recordOf<T>(value: unknown, valid: (v: unknown) => v is T): Record<string, T> {
+  if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__')) throw UNSURE
+  for (const key in value) if (!valid(value[key])) throw UNSURE
+  return value as Record<string, T>
+}
+
+function arrayOf<T>(value: unknown, item: (v: unknown) => T): T[] {
+  if (!Array.isArray(value)) throw UNSURE
+  const out: T[] = new Array<T>(value.length)
+  for (let i = 0; i < value.length; i++) out[i] = item(value[i])
+  return out
+}
