@@ -1,41 +1,67 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs'
+import { closeSync, openSync, readSync } from 'node:fs'
 
 /**
  * Reading the large results.json and baseline.json files (issue 13): a merge reads 8 shards and
  * a baseline, 250 MB at 100,000 questions. Fresh memory is what costs most there (each file read
- * into a new buffer, decoded into one string of twice its size, then dropped), so the bytes go
- * into one buffer reused from file to file, and a file in the layout writeJsonFile gives a large
- * file (one member, or one question, per line) is decoded and parsed line by line: small strings
- * that the young generation recycles, instead of a 40-150 MB string per file.
+ * into a new buffer of its size, decoded into one string of twice that, then dropped), so a file
+ * in the layout writeJsonFile gives a large file (one member, or one question, per line) is read
+ * in chunks into one small buffer, reused from file to file, and decoded and parsed line by line:
+ * small strings that the young generation recycles, instead of a 40-150 MB string per file.
  */
 
-let scratch: Buffer = Buffer.alloc(0)
+const CHUNK = 1 << 20
+let scratch: Buffer | null = null
 
-/** The file's bytes: a view of a buffer that the next call reuses (copy what is kept). Errors as readFileSync throws them. */
-export function readBytes(path: string): Buffer {
+/** Fills `into` from `offset` with up to `length` bytes; 0 at the end. */
+type Source = (into: Buffer, offset: number, length: number) => number
+
+/**
+ * JSON.parse of the file's text when it is in writeJsonFile's large-file layout; undefined for
+ * any other file, or one that cannot be read: the caller then reads it whole and parses (or
+ * reports) it as before.
+ */
+export function readLinedJson(path: string): unknown {
   let fd: number
   try {
     fd = openSync(path, 'r')
   } catch {
-    return readFileSync(path)
+    return undefined
   }
   try {
-    const size = fstatSync(fd).size
-    // an empty size is a pipe or a special file: readFileSync reads it to its end
-    if (size === 0) return readFileSync(path)
-    if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(size)
-    // as readFileSync: up to the size the file had when opened
-    let length = 0
-    while (length < size) {
-      const n = readSync(fd, scratch, length, size - length, null)
-      if (n === 0) break
-      length += n
-    }
-    return scratch.subarray(0, length)
+    return parseLined((into, offset, length) => readSync(fd, into, offset, length, null))
   } catch {
-    return readFileSync(path)
+    return undefined
   } finally {
     closeSync(fd)
+  }
+}
+
+/** As readLinedJson, for a text in memory, handed over `most` bytes at a time. */
+export function parseLinedJson(bytes: Buffer, most = Infinity): unknown {
+  let read = 0
+  return parseLined((into, offset, length) => {
+    const n = bytes.copy(into, offset, read, Math.min(bytes.length, read + length, read + most))
+    read += n
+    return n
+  })
+}
+
+/**
+ * JSON.parse(text) for a text in writeJsonFile's large-file layout, parsed line by line;
+ * undefined for any other text (indented, one line, CRLF, a line that does not parse), which
+ * the caller then parses whole and reports as before. Decoding the lines one by one gives the
+ * same text: each ends at a newline byte, which is never part of a multi-byte character, nor of
+ * an invalid sequence that U+FFFD replaces (test/baseline/readJson.test.ts).
+ */
+function parseLined(source: Source): unknown {
+  const lines = new Lines(source)
+  try {
+    return parseLines(lines)
+  } catch (error) {
+    if (error === UNSURE) return undefined
+    throw error
+  } finally {
+    lines.release()
   }
 }
 
@@ -51,38 +77,61 @@ const CLOSE_COMMA = Buffer.from('},')
 /** Thrown inside: the text is not in the line layout, or a line does not parse; JSON.parse of the whole text decides. */
 const UNSURE = Symbol('unsure')
 
-/**
- * JSON.parse(bytes.toString('utf8')) for a text in writeJsonFile's large-file layout, parsed
- * line by line; undefined for any other text (indented, one line, CRLF, a line that does not
- * parse), which the caller then parses whole and reports as before. Decoding the lines one by
- * one gives the same text: each ends at a newline byte, which is never part of a multi-byte
- * character, nor of an invalid sequence that U+FFFD replaces (test/baseline/readJson.test.ts).
- */
-export function parseLinedJson(bytes: Buffer): unknown {
-  try {
-    return parseLines(new Lines(bytes))
-  } catch (error) {
-    if (error === UNSURE) return undefined
-    throw error
-  }
-}
-
-/** The lines of a text, each without its newline; the last must end with one, and be followed by nothing. */
+/** The lines of a text, each without its newline, read chunk by chunk; the last must end with one. */
 class Lines {
-  private next = 0
+  bytes: Buffer
   start = 0
   end = 0
-  constructor(readonly bytes: Buffer) {}
+  private next = 0
+  private filled = 0
+  private done = false
 
-  /** Moves to the next line; false at the end of the text. */
-  advance(): boolean {
-    if (this.next >= this.bytes.length) return false
-    const end = this.bytes.indexOf(NEWLINE, this.next)
-    if (end === -1) throw UNSURE
+  constructor(private readonly source: Source) {
+    this.bytes = scratch ?? Buffer.allocUnsafeSlow(CHUNK)
+    // while in use, no other read shares it
+    scratch = null
+  }
+
+  /** Gives the buffer back for the next file. */
+  release(): void {
+    scratch = this.bytes
+  }
+
+  /** Moves to the next line, at most `max` bytes long; false at the end of the text. */
+  advance(max = Infinity): boolean {
+    let end = this.bytes.indexOf(NEWLINE, this.next)
+    while (end === -1 || end >= this.filled) {
+      if (this.filled - this.next > max) throw UNSURE
+      if (!this.more()) {
+        if (this.next === this.filled) return false
+        throw UNSURE
+      }
+      end = this.bytes.indexOf(NEWLINE, this.next)
+    }
+    if (end - this.next > max) throw UNSURE
     this.start = this.next
     this.end = end
     this.next = end + 1
     return true
+  }
+
+  /** Reads on: the unread rest moves to the front, the buffer doubles when a line fills it. */
+  private more(): boolean {
+    if (this.done) return false
+    const rest = this.filled - this.next
+    if (this.next === 0 && rest === this.bytes.length) {
+      const bigger = Buffer.allocUnsafeSlow(this.bytes.length * 2)
+      this.bytes.copy(bigger, 0, 0, rest)
+      this.bytes = bigger
+    } else if (this.next > 0) {
+      this.bytes.copy(this.bytes, 0, this.next, this.filled)
+    }
+    this.next = 0
+    this.filled = rest
+    const n = this.source(this.bytes, rest, this.bytes.length - rest)
+    if (n === 0) this.done = true
+    this.filled += n
+    return n > 0
   }
 
   is(line: Buffer): boolean {
@@ -96,7 +145,8 @@ class Lines {
 }
 
 function parseLines(lines: Lines): unknown {
-  if (!lines.advance() || !lines.is(OPEN)) throw UNSURE
+  // a text on one line is not read to its end to find that out
+  if (!lines.advance(1) || !lines.is(OPEN)) throw UNSURE
   const out: Record<string, unknown> = {}
   let comma = true
   for (;;) {
@@ -124,13 +174,14 @@ function parseLines(lines: Lines): unknown {
 /** The lines `"id": {…},` up to the `}` or `},` that closes the questions; leaves `lines` on that line. */
 function parseQuestions(lines: Lines): Record<string, unknown> {
   const questions: Record<string, unknown> = {}
-  const bytes = lines.bytes
   let comma = true
   for (;;) {
     if (!lines.advance()) throw UNSURE
     if (lines.is(CLOSE) || lines.is(CLOSE_COMMA)) break
     if (!comma) throw UNSURE
     comma = lines.comma
+    // the buffer of this line (a longer one than before may have grown it)
+    const bytes = lines.bytes
     const keyEnd = closingQuote(bytes, lines.start, lines.end)
     // `"id": value`, as JSON.stringify writes the id
     if (bytes[keyEnd + 1] !== 0x3a || bytes[keyEnd + 2] !== 0x20) throw UNSURE

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
-import { parseLinedJson, readBytes } from '../../src/baseline/readJson.ts'
+import { parseLinedJson, readLinedJson } from '../../src/baseline/readJson.ts'
 import { writeJsonFile } from '../../src/io/jsonFile.ts'
 import { cleanupTempDirs, makeTempDir } from '../cli/harness.ts'
 
@@ -55,7 +55,7 @@ describe('parseLinedJson: a large file parsed line by line (issue 13)', () => {
   it("parses writeJsonFile's large-file layout as JSON.parse of the whole text does", () => {
     for (const seed of [1, 2, 3]) {
       const bytes = written(file(2500, seed))
-      const lined = parseLinedJson(bytes)
+      const lined = parseLinedJson(bytes, seed === 1 ? Infinity : 100 * seed)
       assert.notEqual(lined, undefined, 'the layout writeJsonFile gives a large file')
       assert.deepEqual(lined, whole(bytes))
       assert.equal(JSON.stringify(lined), JSON.stringify(whole(bytes)), 'same keys in the same order')
@@ -109,18 +109,27 @@ describe('parseLinedJson: a large file parsed line by line (issue 13)', () => {
   })
 })
 
-describe('readBytes', () => {
-  it('gives the bytes of each file, in one reused buffer, and readFileSync errors', () => {
+describe('readLinedJson', () => {
+  it('reads a large file in chunks, lines across them and one longer than the buffer', () => {
+    const data = file(2100, 9)
+    const questions = data.questions as Record<string, Record<string, unknown>>
+    questions.q000100!.answer = '长'.repeat(700_000)
+    const bytes = written(data)
+    const expected = whole(bytes)
+    assert.ok(bytes.length > 2 << 20, `${bytes.length} bytes`)
+    for (const most of [Infinity, 4096, 777]) assert.deepEqual(parseLinedJson(bytes, most), expected, `${most} bytes at a time`)
     const t = makeTempDir()
-    const big = t.path('big.json')
-    const small = t.path('small.json')
-    writeFileSync(big, 'x'.repeat(5000))
-    writeFileSync(small, '{"a": "é"}')
+    writeFileSync(t.path('a.json'), bytes)
+    assert.deepEqual(readLinedJson(t.path('a.json')), expected)
+    // the buffer is reused by the next file
+    assert.deepEqual(readLinedJson(t.path('a.json')), expected)
+  })
+
+  it('leaves a small, missing or unreadable file to the caller', () => {
+    const t = makeTempDir()
+    writeFileSync(t.path('small.json'), JSON.stringify({ questions: { q: 1 } }, null, 2))
     writeFileSync(t.path('empty.json'), '')
-    assert.equal(readBytes(big).toString(), 'x'.repeat(5000))
-    assert.equal(readBytes(small).toString(), '{"a": "é"}')
-    assert.equal(readBytes(t.path('empty.json')).length, 0)
-    assert.throws(() => readBytes(t.path('missing.json')), { code: 'ENOENT' })
-    assert.throws(() => readBytes(t.dir), { code: 'EISDIR' })
+    mkdirSync(t.path('folder.json'))
+    for (const name of ['small.json', 'empty.json', 'missing.json', 'folder.json']) assert.equal(readLinedJson(t.path(name)), undefined, name)
   })
 })
