@@ -7,6 +7,11 @@ import { idRecord } from '../io/ids.ts'
 import { summarise } from './score.ts'
 import { countOf } from '../io/countOf.ts'
 
+interface Shard {
+  file: string
+  questions: Record<string, QuestionResult>
+}
+
 /**
  * Joins the results.json of every shard of one run into the results of the whole run. The
  * shards must come from the same eval set (version and fingerprint), the same judge and rule
@@ -19,7 +24,8 @@ export function mergeShardFiles(files: readonly string[]): Results {
   let first: { file: string; results: Results } | null = null
   const seen = new Map<number, string>()
   const questions = idRecord<QuestionResult>()
-  const owner = new Map<string, string>()
+  // each shard's questions, to name the shard that also holds a question
+  const shards: Shard[] = []
   const metricNames = new Set<string>()
   const notes = new Set<string>()
   let usage: Usage | null = null
@@ -35,11 +41,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
     const previous = seen.get(shard.index)
     if (previous) throw new GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once')
     seen.set(shard.index, file)
-    for (const [id, q] of Object.entries(results.questions)) {
-      if (owner.has(id)) throw new GateError('bad_input', `${file}: question "${id}" is also in ${owner.get(id)}`, 'shards must not overlap: were they made with the same shard count?')
-      owner.set(id, file)
-      questions[id] = q
-    }
+    addQuestions(questions, shards, { file, questions: results.questions })
     Object.keys(results.metrics).forEach((m) => metricNames.add(m))
     results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n))
     usage = usage ? addUsage(usage, results.run.usage) : structuredClone(results.run.usage)
@@ -52,7 +54,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
   const ref = first!.results.run
   const total = checkComplete(ref.shard!, seen, Object.keys(questions).length)
   const metrics = sortMetrics(metricNames)
-  for (const q of Object.values(questions)) for (const m of metrics) if (!(m in q.scores)) q.scores[m] = null
+  fillScores(questions, metrics)
   const summary = summarise(questions, metrics)
   return {
     schema_version: first!.results.schema_version,
@@ -72,6 +74,40 @@ export function mergeShardFiles(files: readonly string[]): Results {
     // the shards' judge health covered their own questions; the whole run's is computed again
     judge_health: first!.results.judge_health && judgeHealth(questions, null, null),
   }
+}
+
+/** The shard's questions into the run's; a question of another shard too is refused, naming both. */
+function addQuestions(questions: Record<string, QuestionResult>, shards: Shard[], shard: Shard): void {
+  for (const id of Object.keys(shard.questions)) {
+    if (questions[id] !== undefined) {
+      const owner = shards.find((s) => Object.hasOwn(s.questions, id))!.file
+      throw new GateError('bad_input', `${shard.file}: question "${id}" is also in ${owner}`, 'shards must not overlap: were they made with the same shard count?')
+    }
+    questions[id] = shard.questions[id]!
+  }
+  shards.push(shard)
+}
+
+/**
+ * Every question gets a score (null) for every metric of the run. Most questions have their
+ * scores' keys in one order: a question whose keys are those of one already checked is not
+ * checked again (100,000 questions × 22 metrics: ~120 -> ~20 ms).
+ */
+function fillScores(questions: Record<string, QuestionResult>, metrics: readonly string[]): void {
+  let checked: string[] | null = null
+  for (const id in questions) {
+    const scores = questions[id]!.scores
+    const keys = Object.keys(scores)
+    if (checked && sameKeys(keys, checked)) continue
+    for (const m of metrics) if (!(m in scores)) scores[m] = null
+    checked = Object.keys(scores)
+  }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 /** Every shard given, and together they hold every question of the eval set; returns that count. */
