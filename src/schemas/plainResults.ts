@@ -49,7 +49,7 @@ function plainQuestion(q: unknown): QuestionResult {
     should_refuse: refuse,
     answer,
     scores: recordOf(scores, isScore),
-    notes: recordOf(notes, isString),
+    notes: shareRepeats(recordOf(notes, isString)),
     errors: recordOf(errors, isString),
   }
   // the optional keys in the schema's order, only when present
@@ -102,6 +102,24 @@ function recordOf<T>(value: unknown, valid: (v: unknown) => v is T): Record<stri
   if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__')) throw UNSURE
   for (const key in value) if (!valid(value[key])) throw UNSURE
   return value as Record<string, T>
+}
+
+/**
+ * The record with a note equal to one of the two before it made the same string: the retrieval
+ * metrics of one k (precision@5, recall@5, …) share one note, which JSON.parse made a copy of
+ * for each. At 100,000 questions that is ~50 MB less to hold and to collect garbage over.
+ */
+function shareRepeats(notes: Record<string, string>): Record<string, string> {
+  let before = ''
+  let last = ''
+  for (const key in notes) {
+    const note = notes[key]!
+    if (note === last) notes[key] = last
+    else if (note === before) notes[key] = before
+    before = last
+    last = notes[key]!
+  }
+  return notes
 }
 
 function arrayOf<T>(value: unknown, item: (v: unknown) => T): T[] {
