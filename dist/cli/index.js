@@ -16348,7 +16348,7 @@ function storedAnswer(text) {
 
 /***/ }),
 
-/***/ 8095:
+/***/ 8833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16454,11 +16454,381 @@ function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
+
+
+/** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
+const UNSURE = Symbol('unsure');
+const VERDICTS = new Set(['supported', 'contradicted', 'not_mentioned']);
+/**
+ * ResultsFileSchema's result for a well-formed results.json of the current schema, with its
+ * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
+ * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
+ * one question twice), which the schema then parses and reports in its own words. Equal to the
+ * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
+ * is a new object with the schema's keys in its order (unknown keys dropped, as zod does), and
+ * its scores, notes and errors are the objects JSON.parse made (zod copies them with the same
+ * keys in the same order; JSON.parse's are compact, its copies hash tables).
+ */
+function plainResults(data) {
+    if (!isPlainRecord(data) || data.schema_version !== results/* RESULTS_SCHEMA_VERSION */.q3 || !isPlainRecord(data.questions))
+        return null;
+    const questions = (0,ids/* idRecord */.P5)();
+    try {
+        for (const key of Object.keys(data.questions)) {
+            const id = key.normalize('NFC');
+            if (Object.hasOwn(questions, id))
+                return null;
+            questions[id] = plainQuestion(data.questions[key]);
+        }
+    }
+    catch (error) {
+        if (error === UNSURE)
+            return null;
+        throw error;
+    }
+    // everything but the questions through the schema; `questions` keeps its place among the keys
+    const rest = results/* ResultsSchema */.SX.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    rest.data.questions = questions;
+    return rest.data;
+}
+/** One question as QuestionResultSchema gives it; throws UNSURE when unsure. */
+function plainQuestion(q) {
+    if (!isPlainRecord(q))
+        throw UNSURE;
+    const { question, category, difficulty, should_refuse: refuse, answer, scores, notes, errors, claims, judge_calls: calls, conversation } = q;
+    if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean')
+        throw UNSURE;
+    if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string'))
+        throw UNSURE;
+    const out = {
+        question,
+        category,
+        difficulty,
+        should_refuse: refuse,
+        answer,
+        scores: recordOf(scores, isScore),
+        notes: shareRepeats(recordOf(notes, isString)),
+        errors: recordOf(errors, isString),
+    };
+    // the optional keys in the schema's order, only when present
+    if (claims !== undefined)
+        out.claims = arrayOf(claims, claim);
+    if (calls !== undefined)
+        out.judge_calls = arrayOf(calls, judgeCall);
+    if (conversation !== undefined)
+        out.conversation = turnOf(conversation);
+    return out;
+}
+function claim(c) {
+    if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict))
+        throw UNSURE;
+    const { text, verdict, evidence } = c;
+    if (evidence === undefined)
+        return { text, verdict };
+    if (evidence === null || typeof evidence === 'string')
+        return { text, verdict, evidence };
+    throw UNSURE;
+}
+function judgeCall(c) {
+    if (!isPlainRecord(c))
+        throw UNSURE;
+    const { family, model, id, cached } = c;
+    if (typeof family !== 'string' || typeof cached !== 'boolean' || !isNullableString(model) || !isNullableString(id))
+        throw UNSURE;
+    return { family, model, id, cached };
+}
+function turnOf(c) {
+    if (!isPlainRecord(c))
+        throw UNSURE;
+    const { id, turn } = c;
+    if (typeof id !== 'string' || !Number.isSafeInteger(turn) || turn < 1)
+        throw UNSURE;
+    return { id, turn: turn };
+}
+function isPlainRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isScore(v) {
+    return v === null || typeof v === 'number';
+}
+function isString(v) {
+    return typeof v === 'string';
+}
+function isNullableString(v) {
+    return v === null || typeof v === 'string';
+}
+/** The object JSON.parse made, when every value is valid; a `__proto__` key (which zod's z.record drops) is left to the schema. */
+function recordOf(value, valid) {
+    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        throw UNSURE;
+    for (const key in value)
+        if (!valid(value[key]))
+            throw UNSURE;
+    return value;
+}
+/**
+ * The record with a note equal to one of the two before it made the same string: the retrieval
+ * metrics of one k (precision@5, recall@5, …) share one note, which JSON.parse made a copy of
+ * for each. At 100,000 questions that is ~50 MB less to hold and to collect garbage over.
+ */
+function shareRepeats(notes) {
+    let before = '';
+    let last = '';
+    for (const key in notes) {
+        const note = notes[key];
+        if (note === last)
+            notes[key] = last;
+        else if (note === before)
+            notes[key] = before;
+        before = last;
+        last = notes[key];
+    }
+    return notes;
+}
+function arrayOf(value, item) {
+    if (!Array.isArray(value))
+        throw UNSURE;
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++)
+        out[i] = item(value[i]);
+    return out;
+}
+
 // EXTERNAL MODULE: ./src/metrics/judgeCalls.ts
 var judgeCalls = __nccwpck_require__(3882);
 // EXTERNAL MODULE: ./src/baseline/defaultPath.ts
 var defaultPath = __nccwpck_require__(1501);
+;// CONCATENATED MODULE: ./src/baseline/readJson.ts
+
+/**
+ * Reading the large results.json and baseline.json files (issue 13): a merge reads 8 shards and
+ * a baseline, 250 MB at 100,000 questions. Fresh memory is what costs most there (each file read
+ * into a new buffer of its size, decoded into one string of twice that, then dropped), so a file
+ * in the layout writeJsonFile gives a large file (one member, or one question, per line) is read
+ * in chunks into one small buffer, reused from file to file, and decoded and parsed line by line:
+ * small strings that the young generation recycles, instead of a 40-150 MB string per file.
+ */
+const CHUNK = 1 << 20;
+let scratch = null;
+/**
+ * JSON.parse of the file's text when it is in writeJsonFile's large-file layout; undefined for
+ * any other file, or one that cannot be read: the caller then reads it whole and parses (or
+ * reports) it as before.
+ */
+function readLinedJson(path) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        return parseLined((into, offset, length) => (0,external_node_fs_.readSync)(fd, into, offset, length, null));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** As readLinedJson, for a text in memory, handed over `most` bytes at a time. */
+function parseLinedJson(bytes, most = Infinity) {
+    let read = 0;
+    return parseLined((into, offset, length) => {
+        const n = bytes.copy(into, offset, read, Math.min(bytes.length, read + length, read + most));
+        read += n;
+        return n;
+    });
+}
+/**
+ * JSON.parse(text) for a text in writeJsonFile's large-file layout, parsed line by line;
+ * undefined for any other text (indented, one line, CRLF, a line that does not parse), which
+ * the caller then parses whole and reports as before. Decoding the lines one by one gives the
+ * same text: each ends at a newline byte, which is never part of a multi-byte character, nor of
+ * an invalid sequence that U+FFFD replaces (test/baseline/readJson.test.ts).
+ */
+function parseLined(source) {
+    const lines = new Lines(source);
+    try {
+        return parseLines(lines);
+    }
+    catch (error) {
+        if (error === readJson_UNSURE)
+            return undefined;
+        throw error;
+    }
+    finally {
+        lines.release();
+    }
+}
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const QUESTIONS = Buffer.from('"questions": {');
+const OPEN = Buffer.from('{');
+const CLOSE = Buffer.from('}');
+const CLOSE_COMMA = Buffer.from('},');
+/** Thrown inside: the text is not in the line layout, or a line does not parse; JSON.parse of the whole text decides. */
+const readJson_UNSURE = Symbol('unsure');
+/** The lines of a text, each without its newline, read chunk by chunk; the last must end with one. */
+class Lines {
+    source;
+    bytes;
+    start = 0;
+    end = 0;
+    next = 0;
+    filled = 0;
+    done = false;
+    constructor(source) {
+        this.source = source;
+        this.bytes = scratch ?? Buffer.allocUnsafeSlow(CHUNK);
+        // while in use, no other read shares it
+        scratch = null;
+    }
+    /** Gives the buffer back for the next file. */
+    release() {
+        scratch = this.bytes;
+    }
+    /** Moves to the next line, at most `max` bytes long; false at the end of the text. */
+    advance(max = Infinity) {
+        let end = this.bytes.indexOf(NEWLINE, this.next);
+        while (end === -1 || end >= this.filled) {
+            if (this.filled - this.next > max)
+                throw readJson_UNSURE;
+            if (!this.more()) {
+                if (this.next === this.filled)
+                    return false;
+                throw readJson_UNSURE;
+            }
+            end = this.bytes.indexOf(NEWLINE, this.next);
+        }
+        if (end - this.next > max)
+            throw readJson_UNSURE;
+        this.start = this.next;
+        this.end = end;
+        this.next = end + 1;
+        return true;
+    }
+    /** Reads on: the unread rest moves to the front, the buffer doubles when a line fills it. */
+    more() {
+        if (this.done)
+            return false;
+        const rest = this.filled - this.next;
+        if (this.next === 0 && rest === this.bytes.length) {
+            const bigger = Buffer.allocUnsafeSlow(this.bytes.length * 2);
+            this.bytes.copy(bigger, 0, 0, rest);
+            this.bytes = bigger;
+        }
+        else if (this.next > 0) {
+            this.bytes.copy(this.bytes, 0, this.next, this.filled);
+        }
+        this.next = 0;
+        this.filled = rest;
+        const n = this.source(this.bytes, rest, this.bytes.length - rest);
+        if (n === 0)
+            this.done = true;
+        this.filled += n;
+        return n > 0;
+    }
+    is(line) {
+        return this.end - this.start === line.length && this.bytes.compare(line, 0, line.length, this.start, this.end) === 0;
+    }
+    /** The line ends with a comma (which then separates it from the next member). */
+    get comma() {
+        return this.end > this.start && this.bytes[this.end - 1] === COMMA;
+    }
+}
+function parseLines(lines) {
+    // a text on one line is not read to its end to find that out
+    if (!lines.advance(1) || !lines.is(OPEN))
+        throw readJson_UNSURE;
+    const out = {};
+    let comma = true;
+    for (;;) {
+        if (!lines.advance())
+            throw readJson_UNSURE;
+        if (lines.is(CLOSE))
+            break;
+        // every member but the last ends with a comma
+        if (!comma)
+            throw readJson_UNSURE;
+        if (lines.is(QUESTIONS)) {
+            if (Object.hasOwn(out, 'questions'))
+                throw readJson_UNSURE;
+            out.questions = parseQuestions(lines);
+            comma = lines.comma;
+            continue;
+        }
+        comma = lines.comma;
+        const member = parse(lines.bytes, lines.start, comma ? lines.end - 1 : lines.end, '{', '}');
+        for (const key of Object.keys(member)) {
+            if (key === '__proto__' || Object.hasOwn(out, key))
+                throw readJson_UNSURE;
+            out[key] = member[key];
+        }
+    }
+    if (comma || lines.advance())
+        throw readJson_UNSURE;
+    return out;
+}
+/** The lines `"id": {…},` up to the `}` or `},` that closes the questions; leaves `lines` on that line. */
+function parseQuestions(lines) {
+    const questions = {};
+    let comma = true;
+    for (;;) {
+        if (!lines.advance())
+            throw readJson_UNSURE;
+        if (lines.is(CLOSE) || lines.is(CLOSE_COMMA))
+            break;
+        if (!comma)
+            throw readJson_UNSURE;
+        comma = lines.comma;
+        // the buffer of this line (a longer one than before may have grown it)
+        const bytes = lines.bytes;
+        const keyEnd = closingQuote(bytes, lines.start, lines.end);
+        // `"id": value`, as JSON.stringify writes the id
+        if (bytes[keyEnd + 1] !== 0x3a || bytes[keyEnd + 2] !== 0x20)
+            throw readJson_UNSURE;
+        const id = parse(bytes, lines.start, keyEnd + 1, '', '');
+        if (id === '__proto__' || Object.hasOwn(questions, id))
+            throw readJson_UNSURE;
+        questions[id] = parse(bytes, keyEnd + 3, comma ? lines.end - 1 : lines.end, '', '');
+    }
+    if (comma && Object.keys(questions).length > 0)
+        throw readJson_UNSURE;
+    return questions;
+}
+/** Where the JSON string that starts the line ends (its closing quote). */
+function closingQuote(bytes, start, end) {
+    if (bytes[start] !== QUOTE)
+        throw readJson_UNSURE;
+    for (let i = start + 1; i < end; i++) {
+        const b = bytes[i];
+        if (b === BACKSLASH)
+            i++;
+        else if (b === QUOTE)
+            return i;
+    }
+    throw readJson_UNSURE;
+}
+function parse(bytes, start, end, before, after) {
+    try {
+        return JSON.parse(before + bytes.toString('utf8', start, end) + after);
+    }
+    catch {
+        throw readJson_UNSURE;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/baseline/baseline.ts
+
+
 
 
 
@@ -16530,6 +16900,9 @@ function writeBaselineFile(path, baseline) {
     (0,jsonFile/* writeJsonFile */.A)(path, baseline);
 }
 function readBaselineJson(path) {
+    const lined = readLinedJson(path);
+    if (lined !== undefined)
+        return lined;
     const text = readJsonText(path);
     try {
         return JSON.parse(text);
@@ -16544,6 +16917,10 @@ function readBaselineJson(path) {
  */
 function readJsonText(path) {
     return (0,external_node_fs_.readFileSync)(path).toString('utf8');
+}
+/** JSON.parse of the file's text (readJson.ts reads a large one line by line). */
+function readJsonData(path) {
+    return readLinedJson(path) ?? JSON.parse(readJsonText(path));
 }
 function parseBaseline(data, path) {
     // plain checks for a well-formed file; the schema for anything else, with its messages
@@ -16605,7 +16982,7 @@ function viewOfResults(r, path) {
 function loadResults(path) {
     let data;
     try {
-        data = JSON.parse(readJsonText(path));
+        data = readJsonData(path);
     }
     catch (error) {
         const code = error.code;
@@ -16614,6 +16991,10 @@ function loadResults(path) {
     return parseResults(data, path);
 }
 function parseResults(data, path) {
+    // plain checks for a well-formed file; the schema for anything else, with its messages
+    const plain = plainResults(data);
+    if (plain)
+        return plain;
     const parsed = ResultsFileSchema.safeParse(data);
     if (parsed.success)
         return parsed.data;
@@ -16777,7 +17158,7 @@ function checkOverrideRanges(settings, source) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7333);
 /* harmony import */ var _io_safeWrite_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5804);
-/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8536);
+/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9042);
 
 
 
@@ -16931,7 +17312,7 @@ function chronological(rows, metric) {
 /* unused harmony export collectOutputs */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7333);
 /* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5334);
-/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8536);
+/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9042);
 /* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2298);
 /* harmony import */ var _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3681);
 
@@ -17170,8 +17551,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/stats/agreement.ts
 var agreement = __nccwpck_require__(8055);
 ;// CONCATENATED MODULE: ./src/analysis/agreement.ts
@@ -17317,8 +17698,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   powerCommand: () => (/* binding */ powerCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/stats/agreement.ts
 var agreement = __nccwpck_require__(8055);
 ;// CONCATENATED MODULE: ./src/analysis/calibrate.ts
@@ -17375,8 +17756,8 @@ function calibrate(input) {
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/io/ids.ts
 var ids = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/stats/proportions.ts
 var proportions = __nccwpck_require__(2580);
 // EXTERNAL MODULE: ./src/io/countOf.ts
@@ -17679,8 +18060,8 @@ function staticRuleWarnings(rules, rows, lineOf) {
     return warnings;
 }
 
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/run/config.ts
 var config = __nccwpck_require__(6123);
 // EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
@@ -17860,8 +18241,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline_baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline_baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/compare/judgeHealth.ts
@@ -17895,7 +18276,8 @@ function mergeShardFiles(files) {
     let first = null;
     const seen = new Map();
     const questions = (0,ids/* idRecord */.P5)();
-    const owner = new Map();
+    // each shard's questions, to name the shard that also holds a question
+    const shards = [];
     const metricNames = new Set();
     const notes = new Set();
     let usage = null;
@@ -17914,12 +18296,7 @@ function mergeShardFiles(files) {
         if (previous)
             throw new errors/* GateError */.ue('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
         seen.set(shard.index, file);
-        for (const [id, q] of Object.entries(results.questions)) {
-            if (owner.has(id))
-                throw new errors/* GateError */.ue('bad_input', `${file}: question "${id}" is also in ${owner.get(id)}`, 'shards must not overlap: were they made with the same shard count?');
-            owner.set(id, file);
-            questions[id] = q;
-        }
+        addQuestions(questions, shards, { file, questions: results.questions });
         Object.keys(results.metrics).forEach((m) => metricNames.add(m));
         results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n));
         usage = usage ? addUsage(usage, results.run.usage) : structuredClone(results.run.usage);
@@ -17933,10 +18310,7 @@ function mergeShardFiles(files) {
     const ref = first.results.run;
     const total = checkComplete(ref.shard, seen, Object.keys(questions).length);
     const metrics = (0,registry/* sortMetrics */.g4)(metricNames);
-    for (const q of Object.values(questions))
-        for (const m of metrics)
-            if (!(m in q.scores))
-                q.scores[m] = null;
+    fillScores(questions, metrics);
     const summary = (0,score/* summarise */.fS)(questions, metrics);
     return {
         schema_version: first.results.schema_version,
@@ -17956,6 +18330,43 @@ function mergeShardFiles(files) {
         // the shards' judge health covered their own questions; the whole run's is computed again
         judge_health: first.results.judge_health && (0,judgeHealth/* judgeHealth */.u7)(questions, null, null),
     };
+}
+/** The shard's questions into the run's; a question of another shard too is refused, naming both. */
+function addQuestions(questions, shards, shard) {
+    for (const id of Object.keys(shard.questions)) {
+        if (questions[id] !== undefined) {
+            const owner = shards.find((s) => Object.hasOwn(s.questions, id)).file;
+            throw new errors/* GateError */.ue('bad_input', `${shard.file}: question "${id}" is also in ${owner}`, 'shards must not overlap: were they made with the same shard count?');
+        }
+        questions[id] = shard.questions[id];
+    }
+    shards.push(shard);
+}
+/**
+ * Every question gets a score (null) for every metric of the run. Most questions have their
+ * scores' keys in one order: a question whose keys are those of one already checked is not
+ * checked again (100,000 questions × 22 metrics: ~120 -> ~20 ms).
+ */
+function fillScores(questions, metrics) {
+    let checked = null;
+    for (const id in questions) {
+        const scores = questions[id].scores;
+        const keys = Object.keys(scores);
+        if (checked && sameKeys(keys, checked))
+            continue;
+        for (const m of metrics)
+            if (!(m in scores))
+                scores[m] = null;
+        checked = Object.keys(scores);
+    }
+}
+function sameKeys(a, b) {
+    if (a.length !== b.length)
+        return false;
+    for (let i = 0; i < a.length; i++)
+        if (a[i] !== b[i])
+            return false;
+    return true;
 }
 /** Every shard given, and together they hold every question of the eval set; returns that count. */
 function checkComplete(shard, seen, total) {
@@ -18030,8 +18441,8 @@ var baseline_history = __nccwpck_require__(2199);
 var jsonFile = __nccwpck_require__(6130);
 // EXTERNAL MODULE: ./src/io/safeWrite.ts
 var safeWrite = __nccwpck_require__(5804);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/baseline/gate.ts
 var gate = __nccwpck_require__(3696);
 // EXTERNAL MODULE: ./src/io/visible.ts
@@ -18994,11 +19405,15 @@ function errorCauses(questions, limit = TOP_ERROR_CAUSES) {
     const groups = new Map();
     let total = 0;
     let errored = 0;
-    for (const id of Object.keys(questions)) {
-        const messages = Object.values(questions[id].errors);
-        if (messages.length > 0)
-            errored += 1;
-        for (const raw of messages) {
+    // for…in: no array of 100,000 ids, nor one of messages per question (most have none)
+    for (const id in questions) {
+        const errors = questions[id].errors;
+        let counted = false;
+        for (const kind in errors) {
+            const raw = errors[kind];
+            if (!counted)
+                errored += 1;
+            counted = true;
             total += 1;
             const message = (0,redact/* redactSecrets */.fp)(raw);
             const key = causeKey(message);
@@ -19176,7 +19591,7 @@ function judgeHealthSection(results) {
  */
 function conversationsOf(results) {
     const byConversation = new Map();
-    for (const id of Object.keys(results.questions)) {
+    for (const id in results.questions) {
         const conversation = results.questions[id].conversation;
         if (!conversation)
             continue;
@@ -19998,8 +20413,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   lintSetCommand: () => (/* binding */ lintSetCommand)
 });
 
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
 var evalSet = __nccwpck_require__(7810);
 // EXTERNAL MODULE: ./src/schemas/config.ts
@@ -20893,8 +21308,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   calibrateNoiseCommand: () => (/* binding */ calibrateNoiseCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline_baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline_baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/stats/normal.ts
@@ -21017,8 +21432,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
@@ -21535,8 +21950,8 @@ var baseline_history = __nccwpck_require__(2199);
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/io/safeWrite.ts
 var safeWrite = __nccwpck_require__(5804);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 ;// CONCATENATED MODULE: ./src/report/svgScale.ts
@@ -22310,6 +22725,7 @@ class Problems {
 /* harmony export */   GU: () => (/* binding */ normaliseId),
 /* harmony export */   P5: () => (/* binding */ idRecord),
 /* harmony export */   Pe: () => (/* binding */ previewIds),
+/* harmony export */   aX: () => (/* binding */ nfc),
 /* harmony export */   eC: () => (/* binding */ ownValue)
 /* harmony export */ });
 /* unused harmony export quoteId */
@@ -22333,7 +22749,16 @@ function ownValue(record, id) {
 }
 /** How every id is compared: NFC (the same text typed on macOS and on Linux is one id), line breaks as \n, no surrounding blanks. */
 function normaliseId(id) {
-    return id.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+    return (BEYOND_PLAIN_ASCII.test(id) ? id.normalize('NFC').replace(/\r\n?/g, '\n') : id).trim();
+}
+/** Anything but tab, line feed and printable ASCII: a text without any is NFC already (composing needs a character beyond ASCII) and has no CR. */
+const BEYOND_PLAIN_ASCII = /[^\t\n -~]/;
+/**
+ * `text.normalize('NFC')`, skipped for plain ASCII text, which NFC never changes: most ids and
+ * English text, read a million times per 100,000 questions, at a fifth of the cost.
+ */
+function nfc(text) {
+    return BEYOND_PLAIN_ASCII.test(text) ? text.normalize('NFC') : text;
 }
 // C0/C1 controls, bidi overrides and isolates, zero-width and other invisible characters: matching them is the point
 // eslint-disable-next-line no-control-regex
@@ -22903,7 +23328,7 @@ function writeFailure(path, error, existed, stage) {
 /* harmony export */   Y5: () => (/* binding */ lengthOf),
 /* harmony export */   bW: () => (/* binding */ quotedAlike)
 /* harmony export */ });
-/* unused harmony export isCjkText */
+/* unused harmony exports isCjkText, cjkCount, codePointCount */
 /**
  * Which writing a text is in, for the few things that differ: how a length is counted and how
  * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
@@ -22913,10 +23338,52 @@ function writeFailure(path, error, existed, stage) {
 const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 /** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
 const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
+/** CJK_CHARACTER at one position (sticky): for the characters cjkCount cannot place by their code alone */
+const CJK_AT = new RegExp(CJK_CHARACTER.source, 'uy');
 /** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
 function isCjkText(text) {
-    const cjk = matchCount(text, CJK_CHARACTER);
+    const cjk = cjkCount(text);
     return cjk > 0 && cjk >= matchCount(text, WORD);
+}
+/**
+ * How many CJK characters (code points) a text has: CJK_CHARACTER's matches, counted by code
+ * where the code decides (nothing below U+1100 is CJK; U+4E00-U+9FFF is all Han) and by the
+ * pattern elsewhere: half the cost of testing the pattern at every character, for every answer
+ * and note (test/io/script.test.ts checks every code point against the pattern).
+ */
+function cjkCount(text) {
+    let count = 0;
+    for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0x1100)
+            continue;
+        if (code >= 0x4e00 && code <= 0x9fff) {
+            count += 1;
+            continue;
+        }
+        CJK_AT.lastIndex = i;
+        if (CJK_AT.test(text)) {
+            count += 1;
+            // a character outside the BMP is two code units
+            i = CJK_AT.lastIndex - 1;
+        }
+    }
+    return count;
+}
+/** Code points, as `[...text].length` counts them (a lone surrogate is one), without building the array. */
+function codePointCount(text) {
+    let count = text.length;
+    for (let i = 0; i + 1 < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0xd800 || code > 0xdbff)
+            continue;
+        const next = text.charCodeAt(i + 1);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+            count -= 1;
+            i += 1;
+        }
+    }
+    return count;
 }
 /** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
 function matchCount(text, pattern) {
@@ -22928,7 +23395,7 @@ function matchCount(text, pattern) {
 }
 /** Characters (code points) for CJK text, words for any other text. */
 function lengthOf(text) {
-    return isCjkText(text) ? { value: [...text].length, unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
+    return isCjkText(text) ? { value: codePointCount(text), unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
 }
 /** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
 function quoted(text, script = text) {
@@ -23017,7 +23484,7 @@ function editDistance(a, b, limit) {
 
 /***/ }),
 
-/***/ 8536:
+/***/ 9042:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23034,16 +23501,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   kr: () => (/* binding */ tryParseRecord)
 });
 
-// UNUSED EXPORTS: parseJsonl, recordStartLines
+// UNUSED EXPORTS: linesOf, parseJsonl, recordStartLines
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
@@ -25224,8 +25687,6 @@ var errors = __nccwpck_require__(7333);
 
 
 
-
-
 function tableFormat(file) {
     const ext = (0,external_node_path_.extname)(file).toLowerCase();
     if (ext === '.csv')
@@ -25328,7 +25789,7 @@ async function* streamJsonl(file, what) {
         throw new errors/* GateError */.ue('bad_input', `${file}: cannot read the ${what}: ${code === 'ENOENT' ? 'file not found' : String(error)}`, `check the path given for the ${what}`);
     }
     let number = 0;
-    for await (const raw of (0,external_node_readline_namespaceObject.createInterface)({ input: external_node_stream_namespaceObject.Readable.from(decodeChunks(file, stream)), crlfDelay: Infinity })) {
+    for await (const raw of linesOf(decodeChunks(file, stream))) {
         number += 1;
         const record = parseJsonlLine(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number);
         if (record)
@@ -25341,6 +25802,43 @@ async function* decodeChunks(file, bytes) {
     for await (const chunk of bytes)
         yield decoder.push(chunk);
     yield decoder.end();
+}
+const tabular_LF = 0x0a;
+/**
+ * The lines of a text arriving in chunks, split as readline splits them (LF, CRLF or a lone CR
+ * ends a line; a CRLF split between two chunks is one line end; no empty line after the last
+ * line end): at less than half readline's cost per line, which a 100,000-line file felt.
+ */
+async function* linesOf(chunks) {
+    let rest = '';
+    // the previous chunk ended in CR: a LF opening this one ends no further line
+    let afterCr = false;
+    for await (const text of chunks) {
+        if (text === '')
+            continue;
+        let start = afterCr && text.charCodeAt(0) === tabular_LF ? 1 : 0;
+        afterCr = false;
+        let cr = text.indexOf('\r', start);
+        let lf = text.indexOf('\n', start);
+        while (cr !== -1 || lf !== -1) {
+            const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+            yield rest === '' ? text.slice(start, end) : rest + text.slice(start, end);
+            rest = '';
+            start = end + 1;
+            if (end === cr) {
+                if (start === text.length)
+                    afterCr = true;
+                else if (text.charCodeAt(start) === tabular_LF)
+                    start += 1;
+                cr = text.indexOf('\r', start);
+            }
+            if (lf !== -1 && lf < start)
+                lf = text.indexOf('\n', start);
+        }
+        rest += text.slice(start);
+    }
+    if (rest !== '')
+        yield rest;
 }
 /** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
 function parseJsonlLine(file, raw, number) {
@@ -25967,12 +26465,12 @@ function chunkLabel(label, n) {
 /* harmony export */   vV: () => (/* binding */ LEXICAL_SETTINGS)
 /* harmony export */ });
 /* unused harmony export NO_RETENTION */
-/* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(105);
-/* harmony import */ var _rag_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2463);
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1118);
-/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2158);
-/* harmony import */ var _tokens_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4928);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7032);
+/* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(105);
+/* harmony import */ var _rag_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2463);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
+/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2158);
+/* harmony import */ var _tokens_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4928);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7032);
 
 
 
@@ -26006,36 +26504,36 @@ const LEXICAL_SETTINGS = {
     /** within a sentence, clauses are split here too: one claim per clause */
     clauseSeparators: '；;，,',
 };
-const LEXICAL_METRICS = _registry_js__WEBPACK_IMPORTED_MODULE_0__/* .registry */ .u5.computedBy('lexical');
+const LEXICAL_METRICS = _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5.computedBy('lexical');
 /** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
 const NO_RETENTION = 'lexical cannot judge context retention';
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
-const UNCACHED = { tokens: _tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .qw, clauses: (text) => clauses(text, _tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .qw) };
+const UNCACHED = { tokens: _tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw, clauses: (text) => clauses(text, _tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw) };
 /** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions). */
 function lexicalTexts() {
-    const tokens = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .textCache */ .Gw)(_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .qw);
-    return { tokens, clauses: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .textCache */ .Gw)((text) => clauses(text, tokens)) };
+    const tokens = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)(_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw);
+    return { tokens, clauses: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)((text) => clauses(text, tokens)) };
 }
 function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
     const tokensOf = texts.tokens;
     if (row.should_refuse) {
-        const skipped = (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .noScore */ .SM)('should-refuse question: judged by refuse_ok');
-        return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .noScore */ .SM)(NO_RETENTION) }, claims: [] };
+        const skipped = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)('should-refuse question: judged by refuse_ok');
+        return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)(NO_RETENTION) }, claims: [] };
     }
     const chunks = output.contexts.map(tokensOf);
-    const allContexts = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KC)(chunks);
+    const allContexts = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KC)(chunks);
     const reference = referenceStatements(row, texts);
     const share = LEXICAL_SETTINGS.minWordShare;
-    const scores = { context_retention_norm: (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .noScore */ .SM)(NO_RETENTION) };
+    const scores = { context_retention_norm: (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)(NO_RETENTION) };
     const answer = tokensOf(output.answer);
-    const points = row.reference_points.map((text) => ({ text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(answer, tokensOf(text), share) }));
-    scores.completeness_norm = withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_4__/* .shareCovered */ ._J)(points.map((p) => p.covered), 'reference_points'), points, isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer');
+    const points = row.reference_points.map((text) => ({ text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(answer, tokensOf(text), share) }));
+    scores.completeness_norm = withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .shareCovered */ ._J)(points.map((p) => p.covered), 'reference_points'), points, isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer');
     const answerClauses = texts.clauses(output.answer);
-    const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
-    Object.assign(scores, (0,_rag_js__WEBPACK_IMPORTED_MODULE_4__/* .claimScores */ .Kk)(claims.map((c) => c.verdict), false));
+    const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
+    Object.assign(scores, (0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .claimScores */ .Kk)(claims.map((c) => c.verdict), false));
     if (isRefusal) {
-        const refusal = (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .noScore */ .SM)('the answer is a refusal: no factual claim to check');
+        const refusal = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)('the answer is a refusal: no factual claim to check');
         scores.faithfulness = refusal;
         scores.hallucination_rate = refusal;
     }
@@ -26046,21 +26544,21 @@ function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
     }
     const judgeAgainst = reference.length > 0 ? { label: 'the ground truth', statements: reference } : { label: 'the answer (no ground truth)', statements: answerClauses };
     if (judgeAgainst.statements.length === 0) {
-        scores.context_precision = (0,_types_js__WEBPACK_IMPORTED_MODULE_3__/* .noScore */ .SM)('no ground truth and no answer claims to judge chunk usefulness against');
+        scores.context_precision = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)('no ground truth and no answer claims to judge chunk usefulness against');
     }
     else {
-        const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(chunk, s.tokens, share)));
+        const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(chunk, s.tokens, share)));
         // the note always says what usefulness was judged against (SPEC: the report says which)
-        scores.context_precision = { value: (0,_rag_js__WEBPACK_IMPORTED_MODULE_4__/* .averagePrecision */ .cF)(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` };
+        scores.context_precision = { value: (0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .averagePrecision */ .cF)(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` };
     }
-    const attributable = reference.map((s) => ({ text: s.text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(allContexts, s.tokens, share) }));
-    scores.context_recall = withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_4__/* .shareCovered */ ._J)(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts');
+    const attributable = reference.map((s) => ({ text: s.text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(allContexts, s.tokens, share) }));
+    scores.context_recall = withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .shareCovered */ ._J)(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts');
     return { scores, claims };
 }
 /** Reference points when the row has them, else the ground truth split into clauses. */
 function referenceStatements(row, texts) {
     if (row.reference_points.length > 0) {
-        return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenCount */ .jt)(s.tokens) > 0);
+        return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenCount */ .jt)(s.tokens) > 0);
     }
     return row.ground_truth ? texts.clauses(row.ground_truth) : [];
 }
@@ -26072,17 +26570,17 @@ function withMissing(result, items, where) {
     return result;
 }
 function quoteList(texts) {
-    const shown = (0,_io_script_js__WEBPACK_IMPORTED_MODULE_5__/* .quotedAlike */ .bW)(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
+    const shown = (0,_io_script_js__WEBPACK_IMPORTED_MODULE_0__/* .quotedAlike */ .bW)(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
     return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
 }
-const CITATION = new RegExp(_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .CITATION_PATTERN */ .zn.source, 'gi');
+const CITATION = new RegExp(_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .CITATION_PATTERN */ .zn.source, 'gi');
 function clauses(text, tokensOf) {
-    return (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .sentences */ .hC)(text.replace(CITATION, ' '))
+    return (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .sentences */ .hC)(text.replace(CITATION, ' '))
         .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
         .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
         .map((t) => t.trim())
         .map((t) => ({ text: t, tokens: tokensOf(t) }))
-        .filter((c) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenCount */ .jt)(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
+        .filter((c) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenCount */ .jt)(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
 }
 
 
@@ -26363,9 +26861,9 @@ function directedChange(info, baseline, candidate) {
 /* harmony export */   zn: () => (/* binding */ CITATION_PATTERN)
 /* harmony export */ });
 /* unused harmony export hasCitation */
-/* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(105);
+/* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(105);
 /* harmony import */ var _normalise_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8991);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7032);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7032);
 
 
 
@@ -26384,7 +26882,7 @@ const OVER_REFUSAL = 'over_refusal: refused an answerable question';
  * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
  */
 function scoreRules(row, answer, rules, refused = isRefusal(answer, rules.refusal_phrases)) {
-    return (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .scoresOf */ .xt)((sink) => writeRules(sink, row, answer, rules, refused));
+    return (0,_types_js__WEBPACK_IMPORTED_MODULE_1__/* .scoresOf */ .xt)((sink) => writeRules(sink, row, answer, rules, refused));
 }
 /** scoreRules written into a sink; `refused` is isRefusal of the answer, which the caller has already asked. A reason is built only for a failed rule. */
 function writeRules(sink, row, answer, rules, refused) {
@@ -26408,7 +26906,7 @@ function writeRules(sink, row, answer, rules, refused) {
     };
     check('no_over_refusal', refused ? OVER_REFUSAL : null);
     // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
-    const length = (0,_io_script_js__WEBPACK_IMPORTED_MODULE_1__/* .lengthOf */ .Y5)(answer);
+    const length = (0,_io_script_js__WEBPACK_IMPORTED_MODULE_0__/* .lengthOf */ .Y5)(answer);
     const inBounds = length.value >= rules.min_length && length.value <= rules.max_length;
     check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`);
     if (rules.require_citation)
@@ -27005,40 +27503,49 @@ function pairMatches(text, statement) {
     }
     return found;
 }
-/** The tokens of several texts as one text's; a part's set is reused where only that part has any. */
+/**
+ * The tokens of several texts looked up as one text's, without copying them into new sets: a
+ * question's ten chunks are each tokenised once per run (memoised), and a copy of all their
+ * words per question cost more than the lookups it saves. A part's own set stands for a field
+ * only that part has.
+ */
 function union(all) {
     if (all.length === 1)
         return all[0];
-    const pairs = all.filter((t) => t.pairs.size > 0).map((t) => t.pairs);
-    const words = unionOf(all, 'words');
     return {
-        words,
-        numbers: unionOf(all, 'numbers'),
-        plain: all.every((t) => t.plain === t.words) ? words : unionOf(all, 'plain'),
-        negated: unionOf(all, 'negated'),
-        nearNegation: unionOf(all, 'nearNegation'),
-        soft: unionOf(all, 'soft'),
-        implied: unionOf(all, 'implied'),
-        pairs: pairs.length > 1 ? new Map(pairs.flatMap((p) => [...p])) : (pairs[0] ?? NO_PAIRS),
+        words: anyOf(all, 'words'),
+        numbers: anyOf(all, 'numbers'),
+        plain: anyOf(all, 'plain'),
+        negated: anyOf(all, 'negated'),
+        nearNegation: anyOf(all, 'nearNegation'),
+        soft: anyOf(all, 'soft'),
+        implied: anyOf(all, 'implied'),
+        pairs: anyOf(all, 'pairs'),
     };
 }
-function unionOf(all, key) {
-    let result = NONE;
-    let merged = null;
-    for (const tokens of all) {
-        const set = tokens[key];
-        if (set.size === 0)
-            continue;
-        if (result.size === 0) {
-            result = set;
-            continue;
-        }
-        merged ??= new Set(result);
-        for (const item of set)
-            merged.add(item);
-        result = merged;
+function anyOf(all, key) {
+    const parts = [];
+    for (const tokens of all)
+        if (tokens[key].size > 0)
+            parts.push(tokens[key]);
+    if (parts.length === 0)
+        return NONE;
+    return parts.length === 1 ? parts[0] : new AnyOf(parts);
+}
+/** Holds what any of its parts holds. Its size is the parts' total: 0 exactly when every part is empty, which is all `covers` asks. */
+class AnyOf {
+    size;
+    parts;
+    constructor(parts) {
+        this.parts = parts;
+        this.size = parts.reduce((n, p) => n + p.size, 0);
     }
-    return result;
+    has(item) {
+        for (const part of this.parts)
+            if (part.has(item))
+                return true;
+        return false;
+    }
 }
 
 
@@ -27243,8 +27750,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/schemas/evalSet.ts
 var evalSet = __nccwpck_require__(458);
 // EXTERNAL MODULE: ./src/io/ids.ts
@@ -27304,9 +27811,8 @@ function required(value) {
         return value;
     throw UNSURE;
 }
-function clean(text) {
-    return text.normalize('NFC').replace(/\r\n?/g, '\n').trim();
-}
+/** The schema's text cell: NFC, line breaks as \n, no surrounding blanks (as an id is compared). */
+const clean = ids/* normaliseId */.GU;
 function optionalText(value) {
     const text = cell(value);
     if (text === null)
@@ -27315,12 +27821,15 @@ function optionalText(value) {
     return s === '' ? null : s;
 }
 function list(text) {
+    const items = [];
     if (text === null)
-        return [];
-    return text
-        .split(';')
-        .map((s) => s.normalize('NFC').trim())
-        .filter((s) => s !== '');
+        return items;
+    for (const raw of text.split(';')) {
+        const item = (0,ids/* nfc */.aX)(raw).trim();
+        if (item !== '')
+            items.push(item);
+    }
+    return items;
 }
 const truthy = new Set(['true', '1', 'yes']);
 const falsy = new Set(['false', '0', 'no', '']);
@@ -27337,21 +27846,21 @@ function booleanCell(value) {
         return false;
     throw UNSURE;
 }
+const GRADED = /^(.+):(\d+)$/;
 function relevantDocs(text) {
     if (text === null)
         return [];
     const docs = [];
-    const seen = new Set();
     for (const raw of text.split('|')) {
-        const item = raw.normalize('NFC').trim();
+        const item = (0,ids/* nfc */.aX)(raw).trim();
         if (item === '')
             continue;
-        const graded = /^(.+):(\d+)$/.exec(item);
+        const graded = item.includes(':') ? GRADED.exec(item) : null;
         const id = (graded ? graded[1] : item).trim();
         const grade = graded ? Number(graded[2]) : 1;
-        if (grade > 3 || seen.has(id))
+        // a row names a handful of documents: a scan finds a repeated one without a Set per row
+        if (grade > 3 || docs.some((d) => d.id === id))
             throw UNSURE;
-        seen.add(id);
         docs.push({ id, grade });
     }
     return docs;
@@ -27541,30 +28050,45 @@ function evalSetFromTable(table) {
             continue;
         }
         firstLine.set(parsed.id, record.line);
-        conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
+        // a single question (neither cell) is nothing checkConversations looks at
+        if (parsed.conversation_id !== null || parsed.turn !== null)
+            conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
         // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
         const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(key)));
-        rows.push({
-            id: parsed.id,
-            question: parsed.question,
-            ground_truth: parsed.ground_truth,
-            reference_points: parsed.reference_points,
-            category: parsed.category,
-            difficulty: parsed.difficulty,
-            should_refuse: parsed.should_refuse,
-            relevant_docs: parsed.relevant_doc_ids,
-            expect_json: parsed.expect_json,
-            required_keys: parsed.required_keys,
-            ...(parsed.conversation_id !== null && parsed.turn !== null ? { conversation: { id: parsed.conversation_id, turn: parsed.turn } } : {}),
-            ...(parsed.history !== null ? { history: parsed.history } : {}),
-            extra,
-        });
+        rows.push(evalRow(parsed, extra));
     }
     checkConversations(table.file, conversationCells, problems);
     problems.throwIfAny('bad_input');
     if (rows.length === 0)
         throw new errors/* GateError */.ue('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
     return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) };
+}
+/** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
+function evalRow(parsed, extra) {
+    const { conversation_id: conversationId, turn, history } = parsed;
+    const row = {
+        id: parsed.id,
+        question: parsed.question,
+        ground_truth: parsed.ground_truth,
+        reference_points: parsed.reference_points,
+        category: parsed.category,
+        difficulty: parsed.difficulty,
+        should_refuse: parsed.should_refuse,
+        relevant_docs: parsed.relevant_doc_ids,
+        expect_json: parsed.expect_json,
+        required_keys: parsed.required_keys,
+        extra,
+    };
+    if (conversationId === null && history === null)
+        return row;
+    // the conversation's fields come before `extra`, as they always have
+    const { extra: passed, ...known } = row;
+    return {
+        ...known,
+        ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
+        ...(history !== null ? { history } : {}),
+        extra: passed,
+    };
 }
 /**
  * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
@@ -27590,6 +28114,7 @@ function fingerprintRows(rows) {
             ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
             ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
         ]));
+        // a row at a time: joining rows into bigger strings to hash cost 6× more (Chinese text makes them two-byte strings, copied at every join)
         hash.update('\n');
     }
     return `sha256:${hash.digest('hex')}`;
@@ -27821,8 +28346,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: OPTIONS, actionInputs
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/schemas/config.ts
 var config = __nccwpck_require__(9812);
 // EXTERNAL MODULE: ./src/schemas/gate.ts
@@ -28305,8 +28830,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: baselineLayer, statePlan
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline_baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline_baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/compare/judgeHealth.ts
 var judgeHealth = __nccwpck_require__(5598);
 // EXTERNAL MODULE: ./src/candidates/outputs.ts
@@ -28352,7 +28877,8 @@ var proportions = __nccwpck_require__(2580);
 
 
 function buildColumns(questions, base, metrics) {
-    const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
+    const ids = Object.keys(questions).sort();
     const n = ids.length;
     const inBaseline = new Uint8Array(n);
     const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
@@ -28498,21 +29024,35 @@ function gather(values, positions, buffer) {
     return buffer.subarray(0, n);
 }
 function meanOf(values) {
-    return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+    return values.length === 0 ? null : sum(values) / values.length;
+}
+/** Left to right from 0, as reduce adds; a loop keeps the running total unboxed (reduce boxed it at every call, per question and metric). */
+function sum(values) {
+    let total = 0;
+    for (let i = 0; i < values.length; i++)
+        total += values[i];
+    return total;
 }
 function intervalOf(metric, values) {
     const info = (0,registry/* metricInfo */.R)(metric);
     if (values.length === 0 || info?.unit === 'ms')
         return null;
     if (info?.binary) {
-        const w = (0,proportions/* wilson */.rF)(values.reduce((ones, v) => ones + (v === 1 ? 1 : 0), 0), values.length);
+        let ones = 0;
+        for (let i = 0; i < values.length; i++)
+            if (values[i] === 1)
+                ones += 1;
+        const w = (0,proportions/* wilson */.rF)(ones, values.length);
         return w && { low: w.low, high: w.high };
     }
     const n = values.length;
-    const mean = values.reduce((a, b) => a + b, 0) / n;
+    const mean = sum(values) / n;
     if (n < 2)
         return { low: 0, high: 1 };
-    const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+    let squares = 0;
+    for (let i = 0; i < n; i++)
+        squares += (values[i] - mean) ** 2;
+    const sd = Math.sqrt(squares / (n - 1));
     const half = (0,normal/* normalQuantile */.Z)(0.975) * (sd / Math.sqrt(n));
     return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
 }
@@ -29406,6 +29946,7 @@ var results = __nccwpck_require__(6398);
 ;// CONCATENATED MODULE: ./src/run/gradeSuffix.ts
 /** Questions named in the warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5;
+const SUFFIXED = /^(.+):\d+$/;
 /**
  * relevant_doc_ids reads `page:2` as id `page` with grade 2. A retrieved id that matches a
  * relevant id only once its own `:N` is taken off (`page:2` against `page`) is then a hit that
@@ -29420,10 +29961,16 @@ function gradeSuffixWarning(rows, outputs) {
         const output = outputs.get(row.id);
         if (!output || output.error !== null)
             continue;
-        const relevant = new Set(row.relevant_docs.map((d) => d.id));
+        // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+        let relevant = null;
         for (const id of output.retrieved_ids) {
-            const base = /^(.+):\d+$/.exec(id)?.[1]?.trim();
-            if (relevant.has(id) || base === undefined || !relevant.has(base))
+            if (!id.includes(':'))
+                continue;
+            const base = SUFFIXED.exec(id)?.[1]?.trim();
+            if (base === undefined)
+                continue;
+            relevant ??= new Set(row.relevant_docs.map((d) => d.id));
+            if (relevant.has(id) || !relevant.has(base))
                 continue;
             found.push(`${row.id} (retrieved "${id}", relevant "${base}")`);
             break;
@@ -29747,14 +30294,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   secretValues: () => (/* binding */ secretValues)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 2 modules
-var baseline_baseline = __nccwpck_require__(8095);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
+var baseline_baseline = __nccwpck_require__(8833);
 // EXTERNAL MODULE: ./src/io/encoding.ts
 var encoding = __nccwpck_require__(4695);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 14 modules
-var tabular = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/candidates/outputs.ts
 var outputs = __nccwpck_require__(2244);
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -30740,7 +31287,8 @@ function shardRows(rows, index, count) {
             lowestOfConversation.set(row.conversation.id, row.id);
     }
     const unitOf = (row) => (row.conversation ? lowestOfConversation.get(row.conversation.id) : row.id);
-    const order = [...new Set(rows.map(unitOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // sort() with no comparator orders strings by UTF-16 code units, as `<` does
+    const order = [...new Set(rows.map(unitOf))].sort();
     const position = new Map(order.map((id, i) => [id, i]));
     return rows.filter((r) => position.get(unitOf(r)) % count === index - 1);
 }
@@ -30883,7 +31431,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   resolveRun: () => (/* binding */ resolveRun)
 /* harmony export */ });
-/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8095);
+/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8833);
 /* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6123);
 
 
@@ -30990,7 +31538,7 @@ function writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse = false) {
     const ranked = dedupe(retrieved);
     const noRelevant = 'no relevant_doc_ids for this question';
     // the ideal order, highest grade first: the same for every k
-    const ideal = grades.size === 0 ? [] : [...grades.values()].sort((a, b) => b - a);
+    const ideal = grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a);
     for (const k of ks) {
         const names = namesAt(k);
         const depth = Math.min(k, ranked.length);
@@ -31046,8 +31594,7 @@ function missedAndRetrieved(ranked, depth, grades) {
         if (rank === -1 || rank >= depth)
             missed.push(id);
     }
-    if (missed.length > 1)
-        missed.sort((a, b) => grades.get(b) - grades.get(a));
+    sortShort(missed, (a, b) => grades.get(b) - grades.get(a));
     const others = [];
     for (let i = 0; i < depth; i++)
         if (!grades.has(ranked[i]))
@@ -31091,6 +31638,23 @@ function dedupe(ids) {
         if (ids.lastIndexOf(ids[i], i - 1) !== -1)
             return ids.filter((id, j) => ids.indexOf(id) === j);
     return ids;
+}
+/**
+ * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
+ * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
+ * insertion; longer ones by sort.
+ */
+function sortShort(items, compare) {
+    if (items.length > 16)
+        return items.sort(compare);
+    for (let i = 1; i < items.length; i++) {
+        const item = items[i];
+        let j = i;
+        for (; j > 0 && compare(items[j - 1], item) > 0; j--)
+            items[j] = items[j - 1];
+        items[j] = item;
+    }
+    return items;
 }
 /** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
 function ndcg(ranked, depth, grades, ideal, k) {
@@ -31247,7 +31811,8 @@ function notApplicable(row, output) {
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
 function summarise(questions, metrics) {
     // summed in id order, so a merged run of shards gives the same floating-point means as one run
-    const ids = Object.keys(questions).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
+    const ids = Object.keys(questions).sort();
     const m = metrics.length;
     const sum = new Float64Array(m);
     const n = new Float64Array(m);
@@ -42121,7 +42686,7 @@ function plainOutput(data) {
     }
     return {
         id: cleanId,
-        answer: (answer ?? '').normalize('NFC'),
+        answer: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .nfc */ .aX)(answer ?? ''),
         contexts: texts,
         retrieved_ids: retrievedIds,
         latency_ms: latency ?? null,
