@@ -14,9 +14,7 @@ import { describeApiError, parseReply } from './reply.ts'
 import { decodeEmbedding } from './embeddings.ts'
 import { CircuitBreaker, type JudgeStop } from './breaker.ts'
 import { explainFault } from './preflight.ts'
-import { tracedString } from './trace.ts'
-
-export { describeApiError, parseReply } from './reply.ts'
+import { SharedStrings, tracedString } from './trace.ts'
 
 export interface OpenAIJudgeOptions {
   baseURL: string
@@ -78,6 +76,7 @@ export class OpenAIJudge implements Judge {
   private readonly limiter: Limiter
   private readonly cache: ResponseCache
   private readonly meter = new UsageMeter()
+  private readonly models = new SharedStrings() // every question's judge_calls keep the reported model: one copy of each
   private readonly negotiation: Negotiation
   private readonly breaker: CircuitBreaker
   private readonly options: OpenAIJudgeOptions
@@ -145,7 +144,7 @@ export class OpenAIJudge implements Judge {
       const parsed = parseReply(cached.content, prompt)
       if (parsed.ok) {
         family.cache_hits += 1
-        options.trace?.({ family: id, model: cached.model ?? null, id: cached.id ?? null, cached: true })
+        options.trace?.({ family: id, model: this.models.of(cached.model ?? null), id: cached.id ?? null, cached: true })
         return parsed
       }
     }
@@ -190,7 +189,7 @@ export class OpenAIJudge implements Judge {
     const cached = this.cache.get(key, CachedEmbeddingsSchema)
     if (cached && cached.vectors.length === texts.length) {
       family.cache_hits += 1
-      options.trace?.({ family: 'embeddings', model: cached.model ?? null, id: null, cached: true })
+      options.trace?.({ family: 'embeddings', model: this.models.of(cached.model ?? null), id: null, cached: true })
       return { ok: true, value: cached.vectors }
     }
     const refused = options.gate?.open() ?? null
@@ -207,7 +206,7 @@ export class OpenAIJudge implements Judge {
       return { ok: false, error: describeApiError(result.error, result.retries), raw: null }
     }
     const response = result.value
-    const reported = tracedString(response.model)
+    const reported = this.models.of(tracedString(response.model))
     options.trace?.({ family: 'embeddings', model: reported, id: null, cached: false })
     const tokens = response.usage?.prompt_tokens ?? 0
     options.gate?.close(tokens)
@@ -242,7 +241,7 @@ export class OpenAIJudge implements Judge {
     family.prompt_tokens += prompted
     family.completion_tokens += completed
     gate?.close(prompted + completed)
-    const answeredBy = { model: tracedString(response.model), id: tracedString(response.id) }
+    const answeredBy = { model: this.models.of(tracedString(response.model)), id: tracedString(response.id) }
     options.trace?.({ family: prompt.id, ...answeredBy, cached: false })
     return { ok: true, content: response.choices[0]?.message?.content ?? '', shape, ...answeredBy }
   }

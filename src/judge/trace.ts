@@ -17,6 +17,28 @@ export function tracedString(value: unknown): string | null {
   return [...redactSecrets(showInvisible(value.trim()))].slice(0, MAX_TRACED_CHARS).join('')
 }
 
+/**
+ * One copy of each string a run keeps many times over (the model every judge call reports,
+ * kept in every question's judge_calls): the first `max` distinct values are shared, any
+ * further one is kept as it came. Values are only ever equal strings, so results do not change.
+ */
+export class SharedStrings {
+  private readonly seen = new Map<string, string>()
+  private readonly max: number
+
+  constructor(max = 64) {
+    this.max = max
+  }
+
+  of(value: string | null): string | null {
+    if (value === null) return null
+    const shared = this.seen.get(value)
+    if (shared !== undefined) return shared
+    if (this.seen.size < this.max) this.seen.set(value, value)
+    return value
+  }
+}
+
 /** compare()'s one question to this module: has the judge's reported model changed since the baseline (reportedModelChange)? */
 export function judgeModelChange(
   baseline: { judge_reported_models?: ReportedModels | null } | null,

@@ -1,6 +1,5 @@
 import { BudgetedJudge } from '../judge/budget.ts'
 import { costUsd } from '../judge/usage.ts'
-import type { CallPlan } from '../metrics/callPlan.ts'
 import type { Judge } from '../metrics/judge.ts'
 import { LLM_METRICS, MAX_CLAIMS, planQuestion, scoreWithJudge } from '../metrics/llm.ts'
 import { TYPICAL_CHUNK_CHARS, CHARS_PER_TOKEN, addTokens, estimateTokens, noTokens, totalTokens, typicalAnswer, type TokenEstimate } from '../judge/tokenEstimate.ts'
@@ -21,9 +20,13 @@ export interface LlmPlan {
   tokens: number
 }
 
-/** The tier's plan: the CallPlan of every question, which the run draws its calls from, and their sums. */
+/**
+ * The tier's plan: the sums of every question's CallPlan (planQuestion). The CallPlans
+ * themselves are not kept: the run makes each question's again when it takes the question
+ * (the same plan: planQuestion is deterministic), so what a plan holds does not grow with
+ * the number of questions.
+ */
 export interface TierPlan {
-  questions: ReadonlyMap<string, CallPlan>
   /** every call that can happen: each chat ask repaired once, every per-claim re-ask made */
   upTo: LlmPlan
   /** the calls of a judge whose every reply is well-formed and lines up */
@@ -48,7 +51,6 @@ export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, C
   const settings = llmSettings(config, rows)
   const estimate = { relevancyQuestions: settings.relevancyQuestions, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' }
   const chunks = Math.max(...config.k)
-  const questions = new Map<string, CallPlan>()
   const upTo = { chat: 0, embeddings: 0, tokens: 0 }
   const wellFormed = { chat: 0, embeddings: 0, tokens: 0 }
   const tokens = { wellFormed: noTokens(), upTo: noTokens() }
@@ -56,9 +58,8 @@ export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, C
   // a later turn's rubric shows the earlier turns: before the candidate answers, with the stand-in answers
   for (const row of outputs ? rows : withHistories(rows, answers)) {
     const output = answers.get(row.id)
-    const plan = planQuestion(row, output, settings)
-    questions.set(row.id, plan)
     if (!output) continue
+    const plan = planQuestion(row, output, settings)
     add(upTo, plan.upTo())
     add(wellFormed, plan.wellFormed())
     addTokens(tokens.upTo, estimateTokens(row, output, plan.asks, estimate, true))
@@ -76,7 +77,7 @@ export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, C
   upTo.tokens = totalTokens(tokens.upTo)
   wellFormed.tokens = totalTokens(tokens.wellFormed)
   const metrics = registry.plannedByProvider(LLM_METRICS, { rows, config, outputs: null }).length
-  return { questions, upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics }
+  return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics }
 }
 
 function standIn(row: EvalRow, chunks: number): CandidateOutput {

@@ -1,9 +1,9 @@
 import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
 import { BudgetedJudge } from '../judge/budget.ts'
-import { CallPlan } from '../metrics/callPlan.ts'
 import { chunkLabelOf } from '../metrics/language.ts'
-import { LLM_METRICS, scoreWithJudge, type LlmSettings } from '../metrics/llm.ts'
+import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult, type LlmSettings } from '../metrics/llm.ts'
+import type { CallPlan } from '../metrics/callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import { NO_EMBEDDINGS, type Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
@@ -68,20 +68,10 @@ export async function runLlmTier(
     const output = outputs.get(row.id)
     const q = questions[row.id]!
     if (!output || output.error !== null) return
-    const calls = plan.questions.get(row.id) ?? new CallPlan([])
+    // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+    const calls = planQuestion(row, output, settings)
     const scored = await scoreWithJudge(row, output, budgeted, settings, calls)
-    // by family, so concurrent asks land in one order from run to run
-    if (calls.calls.length > 0) q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0))
-    for (const metric of LLM_METRICS) {
-      // a metric this run does not plan (context_retention_norm without conversations) gets no key
-      if (!Object.hasOwn(q.scores, metric)) continue
-      const s = scored.scores[metric]
-      q.scores[metric] = s?.value ?? null
-      delete q.notes[metric]
-      if (s?.reason) q.notes[metric] = s.reason
-      if (scored.errors[metric]) q.errors[metric] = scored.errors[metric]
-    }
-    if (scored.claims.length > 0) q.claims = scored.claims
+    record(q, scored, calls)
     diffs[index] = scored.rubricDiff
   })
   const byFamily = judge.usageByFamily()
@@ -109,6 +99,22 @@ export async function runLlmTier(
     `judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`,
   )
   return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes }
+}
+
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function record(q: QuestionResult, scored: LlmQuestionResult, calls: CallPlan): void {
+  // by family, so concurrent asks land in one order from run to run
+  if (calls.calls.length > 0) q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0))
+  for (const metric of LLM_METRICS) {
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    if (!Object.hasOwn(q.scores, metric)) continue
+    const s = scored.scores[metric]
+    q.scores[metric] = s?.value ?? null
+    delete q.notes[metric]
+    if (s?.reason) q.notes[metric] = s.reason
+    if (scored.errors[metric]) q.errors[metric] = scored.errors[metric]
+  }
+  if (scored.claims.length > 0) q.claims = scored.claims
 }
 
 function judgeStability(diffs: readonly number[], repeats: number): LlmTierResult['stability'] {

@@ -4,6 +4,7 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { serialize } from 'node:v8'
 import { planLlm } from '../../src/run/judgePlan.ts'
 import { CHARS_PER_TOKEN, estimateTokens } from '../../src/judge/tokenEstimate.ts'
 import { PROMPTS } from '../../src/judge/prompts.ts'
@@ -66,5 +67,18 @@ describe('the plan before the answers exist', () => {
     assert.equal(tokens.prompt, Math.ceil(filled / CHARS_PER_TOKEN))
     const withSchema = estimateTokens(r, { answer: 'an answer', contexts: [] }, [{ kind: 'claims', count: 1 }], { relevancyQuestions: 3, schemaInPrompt: true }, false)
     assert.ok(withSchema.prompt > tokens.prompt + JSON.stringify(PROMPTS.claims.jsonSchema).length / CHARS_PER_TOKEN - 1, 'the schema in the prompt is counted')
+  })
+})
+
+describe('the plan the LLM tier runs on (issue 13: memory bounded by the concurrency)', () => {
+  it('keeps sums, not a CallPlan per question: it is as large for 1,000 questions as for 10', () => {
+    const set = (n: number) => {
+      const rows = Array.from({ length: n }, (_, i) => row(`q${i}`, { ground_truth: '五天。', reference_points: ['五天'] }))
+      return planLlm(rows, new Map(rows.map((r) => [r.id, output(r.id, '五天[文档1]。', ['五天。', '其他。'])])), config)
+    }
+    const small = serialize(set(10)).length
+    const large = serialize(set(1000)).length
+    // the sums grow by a few digits; a CallPlan per question would add tens of kilobytes
+    assert.ok(large <= small + 64, `the plan of 1,000 questions serializes to ${large} bytes, of 10 to ${small}`)
   })
 })
