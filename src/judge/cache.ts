@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
 
@@ -31,9 +31,12 @@ export class ResponseCache {
 
   get<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
     if (!this.dir) return undefined
+    const path = this.path(key)
+    // a miss is most lookups of a cold run: answered without an exception (and its stack trace) each
+    if (!existsSync(path)) return undefined
     let text: string
     try {
-      text = readFileSync(this.path(key), 'utf8')
+      text = readFileSync(path, 'utf8')
     } catch {
       // a missing or unreadable entry is a plain miss
       return undefined

@@ -12,6 +12,14 @@ export interface RequestShape {
   tokens: 'max_tokens' | 'max_completion_tokens'
 }
 
+/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
+export const MAX_ADAPTATIONS = 4
+
+/** Whether two shapes send the same request (and so have the same cache key). */
+export function sameShape(a: RequestShape, b: RequestShape): boolean {
+  return a.format === b.format && a.temperature === b.temperature && a.tokens === b.tokens
+}
+
 export interface SamplingSettings {
   responseFormat: ResponseFormatSetting
   temperature: number | 'default'

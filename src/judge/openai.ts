@@ -9,7 +9,7 @@ import { REPAIRS_PER_ASK, type AskOptions, type CallOptions, type Judge, type Ju
 import { UsageMeter } from './usage.ts'
 import { registerSecret } from '../io/redact.ts'
 import { endpointCacheIdentity, makeClient, type EndpointDialect } from './endpoint.ts'
-import { Negotiation, type RequestShape, type ResponseFormatMode, type SamplingSettings } from './negotiation.ts'
+import { MAX_ADAPTATIONS, Negotiation, sameShape, type RequestShape, type ResponseFormatMode, type SamplingSettings } from './negotiation.ts'
 import { describeApiError, parseReply } from './reply.ts'
 import { decodeEmbedding } from './embeddings.ts'
 import { CircuitBreaker, type JudgeStop } from './breaker.ts'
@@ -57,9 +57,6 @@ export const JUDGE_RETRY: RetryPolicy = {
 }
 
 export const DEFAULT_SAMPLING: SamplingSettings = { responseFormat: 'auto', temperature: 0, maxTokens: 4096 }
-
-/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
-const MAX_ADAPTATIONS = 4
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string }
 type Reply = { ok: true; content: string; shape: RequestShape; model: string | null; id: string | null } | { ok: false; error: string; refused: boolean }
@@ -139,7 +136,10 @@ export class OpenAIJudge implements Judge {
       { role: 'user', content: renderPrompt(prompt.user, vars) + (options.reask ? `\n\n${options.reask}` : '') },
     ]
     const keyFor = (shape: RequestShape) => this.chatKey(this.request(turns, prompt, shape), options.variant)
-    const cached = this.cache.get(keyFor(this.negotiation.current()), CachedChatSchema)
+    // the key of the shape asked in, kept for the answer: most answers come back in that shape
+    const askedIn = this.negotiation.current()
+    const askedKey = keyFor(askedIn)
+    const cached = this.cache.get(askedKey, CachedChatSchema)
     if (cached) {
       const parsed = parseReply(cached.content, prompt)
       if (parsed.ok) {
@@ -176,7 +176,7 @@ export class OpenAIJudge implements Judge {
       return { ok: false, error: `invalid JSON from the judge after ${REPAIRS_PER_ASK === 1 ? 'one repair' : `${REPAIRS_PER_ASK} repairs`}: ${parsed.error}`, raw: content }
     }
     // a cached reply keeps the model and id of the call that gave it, so a re-run traces it to that call
-    this.cache.set(keyFor(shape), { content, ...answeredBy })
+    this.cache.set(sameShape(shape, askedIn) ? askedKey : keyFor(shape), { content, ...answeredBy })
     return parsed
   }
 
