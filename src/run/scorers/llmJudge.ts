@@ -1,6 +1,7 @@
 import { GateError } from '../../io/errors.ts'
 import { endpointOrigin, envReferences, fillTemplates, makeClient, type EndpointDialect } from '../../judge/endpoint.ts'
 import { OpenAIJudge } from '../../judge/openai.ts'
+import { boundHeapGrowth } from '../../judge/heap.ts'
 import { hasPrices } from '../../judge/usage.ts'
 import { preflight } from '../../judge/preflight.ts'
 import { promptsHash } from '../../judge/prompts.ts'
@@ -50,6 +51,8 @@ export function llmJudgeProvider(kind: LlmEndpointKind): ScoringProvider {
       // an unset ${VAR} in judge.headers or judge.query stops here, before the candidate runs, not as 401s later
       const wire = fillWire(config, environment)
       if (key.notice) environment.logger.info(key.notice)
+      // thousands of judge calls allocate fast: without this V8 lets the heap grow to ~4× what the run holds
+      boundHeapGrowth()
       const identity = llmIdentity(config, kind)
       const judgeOf = () => llmJudgeFor(config, kind, identity, { apiKey: key.apiKey, ...wire }, environment, environment.judgeVariant)
       // the plan is stated once from the answers: before the candidate runs when they are stored, else once it has answered
