@@ -19,7 +19,12 @@ let bounded = false
 export function boundHeapGrowth(): void {
   if (bounded) return
   bounded = true
-  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? '']
-  if (flags.some((f) => /heap-growing-percent|max-old-space-size|max-semi-space-size|optimize-for-size/.test(f))) return
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
+  const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS)
+  if (flag) setFlagsFromString(flag)
+}
+
+/** The V8 flag boundHeapGrowth sets, or null when the node flags or NODE_OPTIONS already size the heap (theirs stand). */
+export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string | undefined): string | null {
+  const sized = [...execArgv, nodeOptions ?? ''].some((f) => /heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size/.test(f))
+  return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`
 }
