@@ -20,8 +20,11 @@ export interface QuestionChanges {
  * are kept, so the rows are made for those alone, after the sort.
  */
 class Found {
-  readonly size: number[] = []
-  readonly key: number[] = []
+  /** how many changes were found */
+  count = 0
+  // typed arrays grown by doubling: no boxed number per change, no push
+  size = new Float64Array(1024)
+  key = new Float64Array(1024)
   /** 1 at each question position with at least one change of this kind */
   readonly questions: Uint8Array
 
@@ -30,34 +33,49 @@ class Found {
   }
 
   add(size: number, position: number, key: number): void {
-    this.size.push(size)
-    this.key.push(key)
+    if (this.count === this.size.length) this.grow()
+    this.size[this.count] = size
+    this.key[this.count] = key
+    this.count += 1
     this.questions[position] = 1
+  }
+
+  private grow(): void {
+    const size = new Float64Array(this.size.length * 2)
+    const key = new Float64Array(this.key.length * 2)
+    size.set(this.size)
+    key.set(this.key)
+    this.size = size
+    this.key = key
   }
 
   /** The keys of the `keep` largest changes, largest first; equal sizes in key order. */
   largest(keep: number): number[] {
-    const { size, key } = this
+    const { size, key, count } = this
     const bySize = (a: number, b: number) => size[b]! - size[a]! || key[a]! - key[b]!
-    if (size.length <= keep || keep <= 0)
-      return size
-        .map((_, i) => i)
+    if (count <= keep || keep <= 0) {
+      const order: number[] = []
+      for (let i = 0; i < count; i++) order.push(i)
+      return order
         .sort(bySize)
         .slice(0, keep)
         .map((i) => key[i]!)
+    }
     // only the changes down to the keep-th largest size are kept: those above it in full order,
     // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
-    const cut = Float64Array.from(size).sort()[size.length - keep]!
+    const cut = size.slice(0, count).sort()[count - keep]!
     const above: number[] = []
-    const atCut: number[] = []
-    for (let i = 0; i < size.length; i++) {
+    let atCutCount = 0
+    for (let i = 0; i < count; i++) {
       if (size[i]! > cut) above.push(i)
-      else if (size[i] === cut) atCut.push(key[i]!)
+      else if (size[i] === cut) atCutCount += 1
     }
-    const firstAtCut = Float64Array.from(atCut)
-      .sort()
-      .subarray(0, keep - above.length)
-    return [...above.sort(bySize).map((i) => key[i]!), ...firstAtCut]
+    const atCut = new Float64Array(atCutCount)
+    for (let i = 0, k = 0; i < count; i++) if (size[i] === cut) atCut[k++] = key[i]!
+    const firstAtCut = atCut.sort().subarray(0, keep - above.length)
+    const kept = above.sort(bySize).map((i) => key[i]!)
+    for (let i = 0; i < firstAtCut.length; i++) kept.push(firstAtCut[i]!)
+    return kept
   }
 }
 
@@ -83,12 +101,15 @@ export function questionChanges(questions: Readonly<Record<string, QuestionResul
     if (!baselines || info?.unit === 'ms') return
     const candidates = columns.candidate.get(metric)!
     const threshold = gate.question_drop
+    // directedChange of a score metric (latency returned above), with its lookups out of the loop
+    const higherIsBetter = info?.higherIsBetter ?? true
+    const binary = info?.binary === true
     for (let i = 0; i < n; i++) {
       const candidate = candidates[i]!
       const baseline = baselines[i]!
       if (Number.isNaN(candidate) || Number.isNaN(baseline)) continue
-      const change = directedChange(info, baseline, candidate)
-      const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS
+      const change = higherIsBetter ? candidate - baseline : baseline - candidate
+      const flip = binary && Math.abs(baseline - candidate) > EPS
       if (change <= -threshold + EPS || (flip && change < 0)) worse.add(Math.abs(change), i, keyOf(i, rank))
       else if (change >= threshold - EPS || (flip && change > 0)) better.add(Math.abs(change), i, keyOf(i, rank))
     }
@@ -108,6 +129,6 @@ export function questionChanges(questions: Readonly<Record<string, QuestionResul
   return {
     regressions: worse.largest(keep).map(rowOf),
     improvements: better.largest(keep).map(rowOf),
-    counts: changeCounts({ regressions: worse.size.length, improvements: better.size.length }, worse.questions, better.questions),
+    counts: changeCounts({ regressions: worse.count, improvements: better.count }, worse.questions, better.questions),
   }
 }

@@ -31,6 +31,19 @@ export interface ConversationsSummary {
  * whether it regressed (any of its turns in the comparison's regressions).
  */
 export function conversationsOf(results: Results): ConversationsSummary | null {
+  // the terminal and report.md (the Action: three reports) each ask for it: one walk of the questions serves them all
+  const known = views.get(results.questions)
+  const regressions = results.comparison?.regressions
+  if (known && known.metrics === results.metrics && known.k === results.run.k && known.regressions === regressions) return known.view
+  const view = summarise(results)
+  views.set(results.questions, { metrics: results.metrics, k: results.run.k, regressions, view })
+  return view
+}
+
+/** conversationsOf's answer per questions object, with what else it read: a results object is not changed once it is rendered. */
+const views = new WeakMap<Results['questions'], { metrics: Results['metrics']; k: Results['run']['k']; regressions: unknown; view: ConversationsSummary | null }>()
+
+function summarise(results: Results): ConversationsSummary | null {
   const byConversation = new Map<string, { id: string; turn: number }[]>()
   for (const id in results.questions) {
     const conversation = results.questions[id]!.conversation

@@ -31,6 +31,21 @@ export const MAX_CAUSE_CHARS = 160
  * positions in a reply, request ids); an HTTP status is kept, so a 401 and a 429 stay apart.
  */
 export function errorCauses(questions: Results['questions'], limit = TOP_ERROR_CAUSES): ErrorCauses {
+  // the terminal and report.md (the Action: three reports) each ask: one walk of the questions serves them all
+  const key = `${limit}`
+  const known = memo.get(questions)?.get(key)
+  if (known) return known
+  const causes = groupCauses(questions, limit)
+  const byLimit = memo.get(questions) ?? new Map<string, ErrorCauses>()
+  byLimit.set(key, causes)
+  memo.set(questions, byLimit)
+  return causes
+}
+
+/** errorCauses' answers per questions object and limit: a results object is not changed once it is rendered. */
+const memo = new WeakMap<Results['questions'], Map<string, ErrorCauses>>()
+
+function groupCauses(questions: Results['questions'], limit: number): ErrorCauses {
   const groups = new Map<string, Map<string, number>>()
   let total = 0
   let errored = 0
@@ -57,6 +72,20 @@ export function errorCauses(questions: Results['questions'], limit = TOP_ERROR_C
   // a stable sort: equal counts keep the order the causes were first seen in
   causes.sort((a, b) => b.count - a.count)
   return { total, questions: errored, top: causes.slice(0, limit), distinct: causes.length }
+}
+
+/** The first `limit` questions with an error, in the questions' order (errorCauses counts them all): no entry per question. */
+export function firstErrored(questions: Results['questions'], limit: number): [string, Results['questions'][string]][] {
+  const errored: [string, Results['questions'][string]][] = []
+  for (const id in questions) {
+    if (errored.length >= limit) break
+    const q = questions[id]!
+    for (const _ in q.errors) {
+      errored.push([id, q])
+      break
+    }
+  }
+  return errored
 }
 
 function clip(text: string): string {

@@ -10,7 +10,7 @@ import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
-import { errorCauses } from './errorCauses.ts'
+import { errorCauses, firstErrored } from './errorCauses.ts'
 import { updateSection } from './update.ts'
 import { questionCountWords, questionsIn, subsetSentence } from './words.ts'
 import { judgeHealthSection } from './judgeHealth.ts'
@@ -251,15 +251,15 @@ function changeTable(changes: readonly QuestionChange[], limit: number, question
 function errorSection(results: Results, limit: number): string[] {
   const causes = errorCauses(results.questions)
   if (causes.questions === 0) return []
-  const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0)
+  const errored = firstErrored(results.questions, limit)
   const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : ''
   const out = [`**${countOf(causes.total, 'error')} on ${countOf(causes.questions, 'question')}**${more}:`, '']
   for (const e of causes.top) out.push(`- ${e.count} × ${escapeInline(e.message)}${e.variants > 1 ? ' (and similar)' : ''}`)
-  out.push('', `<details><summary>⚠️ Errors (${countOf(errored.length, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|')
-  for (const [id, q] of errored.slice(0, limit)) {
+  out.push('', `<details><summary>⚠️ Errors (${countOf(causes.questions, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|')
+  for (const [id, q] of errored) {
     for (const [where, message] of Object.entries(q.errors)) out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`)
   }
-  if (errored.length > limit) out.push('', `_${errored.length - limit} more questions with errors cut; see results.json._`)
+  if (causes.questions > limit) out.push('', `_${causes.questions - limit} more questions with errors cut; see results.json._`)
   out.push('', '</details>', '')
   return out
 }

@@ -55,20 +55,25 @@ export function signFlipTest(differences: ArrayLike<number>, options?: SignFlipO
   if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > 30) throw new RangeError(`signFlipTest: exactUpTo must be an integer in [0, 30], got ${exactUpTo}`)
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`)
   if (!Number.isInteger(seed)) throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`)
-  const sizes: number[] = []
+  // one typed buffer, its front filled: no growing array of boxed sizes at 100,000 questions
+  const buffer = new Float64Array(differences.length)
+  let changed = 0
   let observed = 0
   for (let i = 0; i < differences.length; i++) {
     const d = differences[i]!
     if (!Number.isFinite(d)) throw new RangeError(`signFlipTest: difference ${i} is not a finite number`)
     if (Math.abs(d) <= 1e-9) continue
-    sizes.push(Math.abs(d))
+    buffer[changed++] = Math.abs(d)
     observed += d
   }
-  const changed = sizes.length
   if (changed === 0) return { p: 1, changed, method: 'exact' }
-  const total = sizes.reduce((a, b) => a + b, 0)
+  const sizes = buffer.subarray(0, changed)
+  // left to right from 0, as reduce added
+  let total = 0
+  for (let i = 0; i < changed; i++) total += sizes[i]!
   if (changed > normalAbove) {
-    const variance = sizes.reduce((a, s) => a + s * s, 0)
+    let variance = 0
+    for (let i = 0; i < changed; i++) variance += sizes[i]! * sizes[i]!
     return { p: Math.min(1, 2 * normalCdf(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' }
   }
   // a |sum| within rounding of the observed one ties with it
@@ -83,7 +88,7 @@ interface TieBand {
 }
 
 /** Over all 2^m sign assignments, walked in Gray-code order: (larger + ½·tied) / 2^m. */
-function exactMidP(sizes: readonly number[], total: number, band: TieBand): number {
+function exactMidP(sizes: Float64Array, total: number, band: TieBand): number {
   const signed = Float64Array.from(sizes)
   let sum = total
   let larger = 0
@@ -105,7 +110,7 @@ function exactMidP(sizes: readonly number[], total: number, band: TieBand): numb
 }
 
 /** Over seeded random sign assignments, the observed one among them as a tie: (larger + ½·(tied + 1)) / (resamples + 1). */
-function monteCarloMidP(sizes: readonly number[], band: TieBand, resamples: number, seed: number): number {
+function monteCarloMidP(sizes: Float64Array, band: TieBand, resamples: number, seed: number): number {
   const m = sizes.length
   const values = Float64Array.from(sizes)
   // mulberry32 inline (the same stream as bootstrap.ts's mulberry32(seed)): this loop runs resamples × m times;
