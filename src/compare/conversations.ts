@@ -1,5 +1,6 @@
 import { metricInfo, registry } from '../metrics/registry.ts'
 import type { Results } from '../schemas/results.ts'
+import { questionIndex } from './questionIndex.ts'
 
 /** One conversation of the run, summarised on one metric. */
 export interface ConversationView {
@@ -45,12 +46,10 @@ const views = new WeakMap<Results['questions'], { metrics: Results['metrics']; k
 
 function summarise(results: Results): ConversationsSummary | null {
   const byConversation = new Map<string, { id: string; turn: number }[]>()
-  for (const id in results.questions) {
-    const conversation = results.questions[id]!.conversation
-    if (!conversation) continue
-    const turns = byConversation.get(conversation.id) ?? []
-    turns.push({ id, turn: conversation.turn })
-    byConversation.set(conversation.id, turns)
+  for (const { id, conversation, turn } of questionIndex(results.questions).turns) {
+    const turns = byConversation.get(conversation) ?? []
+    turns.push({ id, turn })
+    byConversation.set(conversation, turns)
   }
   const metric = registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0]
   if (byConversation.size === 0 || metric === undefined) return null

@@ -1,5 +1,6 @@
 import { redactSecrets } from '../io/redact.ts'
 import type { Results } from '../schemas/results.ts'
+import { questionIndex } from '../compare/questionIndex.ts'
 
 /** One cause of a run's errors: a message as written (redacted), and how many error rows have it. */
 export interface ErrorCause {
@@ -49,14 +50,12 @@ function groupCauses(questions: Results['questions'], limit: number): ErrorCause
   const groups = new Map<string, Map<string, number>>()
   let total = 0
   let errored = 0
-  // for…in: no array of 100,000 ids, nor one of messages per question (most have none)
-  for (const id in questions) {
+  // only the questions with an error (most have none), in the questions' order
+  for (const id of questionIndex(questions).errored) {
     const errors = questions[id]!.errors
-    let counted = false
+    errored += 1
     for (const kind in errors) {
       const raw = errors[kind]!
-      if (!counted) errored += 1
-      counted = true
       total += 1
       const message = redactSecrets(raw)
       const key = causeKey(message)
@@ -76,16 +75,9 @@ function groupCauses(questions: Results['questions'], limit: number): ErrorCause
 
 /** The first `limit` questions with an error, in the questions' order (errorCauses counts them all): no entry per question. */
 export function firstErrored(questions: Results['questions'], limit: number): [string, Results['questions'][string]][] {
-  const errored: [string, Results['questions'][string]][] = []
-  for (const id in questions) {
-    if (errored.length >= limit) break
-    const q = questions[id]!
-    for (const _ in q.errors) {
-      errored.push([id, q])
-      break
-    }
-  }
-  return errored
+  return questionIndex(questions)
+    .errored.slice(0, limit)
+    .map((id) => [id, questions[id]!])
 }
 
 function clip(text: string): string {

@@ -6,7 +6,7 @@
 import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { clearSecrets, registerSecret } from '../../src/io/redact.ts'
-import { causeKey, errorCauses } from '../../src/report/errorCauses.ts'
+import { causeKey, errorCauses, firstErrored } from '../../src/report/errorCauses.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import type { QuestionResult } from '../../src/schemas/results.ts'
@@ -78,5 +78,25 @@ describe('errorCauses', () => {
     const results = makeResults(makeRun([{ rules_pass: 1 }]))
     assert.doesNotMatch(renderTerminal(results, { color: false }), /errors? on/)
     assert.doesNotMatch(renderReport(results), /errors? on/)
+  })
+})
+
+describe('firstErrored', () => {
+  it('gives the first questions with an error in the questions’ order, at most `limit`, and errorCauses counts them all', () => {
+    const questions = questionsWith([{}, { a: 'x 1' }, {}, { b: 'y 2', c: 'y 3' }, { a: 'x 4' }, {}])
+    assert.deepEqual(
+      firstErrored(questions, 2).map(([id]) => id),
+      ['q2', 'q4'],
+    )
+    assert.deepEqual(
+      firstErrored(questions, 300).map(([id]) => id),
+      ['q2', 'q4', 'q5'],
+    )
+    assert.equal(firstErrored(questions, 0).length, 0)
+    const causes = errorCauses(questions)
+    assert.equal(causes.questions, 3)
+    assert.equal(causes.total, 4)
+    // asked again (the terminal, then report.md): the same answer
+    assert.deepEqual(errorCauses(questions), causes)
   })
 })
