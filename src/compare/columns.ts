@@ -33,11 +33,18 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
   // the same arrays as the maps hold, in `metrics` order: no map lookup per question and metric
   const candidateColumns = metrics.map((m) => candidate.get(m)!)
   const baselineColumns = baseline && metrics.map((m) => baseline.get(m)!)
+  const position = new Map(metrics.map((m, j) => [m, j]))
   for (let i = 0; i < n; i++) {
     const q = questions[ids[i]!]!
     const b = ownValue(base, ids[i]!)
     if (b) inBaseline[i] = 1
     const unanswered = q.errors.candidate !== undefined
+    if (!unanswered) {
+      // an answered question: each side's scores walked by for…in (a field load each), not looked up by name per metric
+      if (b) scatter(b.scores, position, baselineColumns!, i)
+      scatter(q.scores, position, candidateColumns, i)
+      continue
+    }
     for (let j = 0; j < metrics.length; j++) {
       const m = metrics[j]!
       const v = q.scores[m]
@@ -48,6 +55,15 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
     }
   }
   return { ids, inBaseline, candidate, baseline }
+}
+
+/** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
+function scatter(scores: Readonly<Record<string, number | null>>, position: ReadonlyMap<string, number>, columns: Float64Array[], i: number): void {
+  for (const m in scores) {
+    const j = position.get(m)
+    const v = scores[m]
+    if (j !== undefined && v !== null && v !== undefined) columns[j]![i] = v
+  }
 }
 
 /**
