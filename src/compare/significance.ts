@@ -31,13 +31,15 @@ export interface HolmTest {
  * words next to an interval that excludes 0 can say why it still is noise.
  */
 export function annotateNoise(rows: MetricRow[], columns: Columns): void {
+  // one set of buffers for every metric, filled at the front: not three 100,000-long arrays per metric
+  const scratch = { b: new Float64Array(columns.ids.length), c: new Float64Array(columns.ids.length), d: new Float64Array(columns.ids.length) }
   for (const row of rows) {
     if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed') continue
     const xs = columns.baseline?.get(row.metric)
     const ys = columns.candidate.get(row.metric)
     if (!xs || !ys) continue
     const info = metricInfo(row.metric)
-    const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true)
+    const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true, scratch)
     const seed = seedFrom(row.metric)
     const boot = pairedBootstrap(b, c, { seed })
     if (!boot) continue
@@ -48,7 +50,7 @@ export function annotateNoise(rows: MetricRow[], columns: Columns): void {
       row.test = 'mcnemar_mid_p'
     } else {
       // a loop, not c.map: no closure call per question
-      const differences = new Float64Array(c.length)
+      const differences = scratch.d.subarray(0, c.length)
       for (let i = 0; i < c.length; i++) differences[i] = c[i]! - b[i]!
       const test = signFlipTest(differences, { seed })
       row.p = test.p
@@ -73,15 +75,16 @@ export function annotateNoise(rows: MetricRow[], columns: Columns): void {
   }
 }
 
-/** The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and how many moved each way. */
-function pairedValues(xs: Float64Array, ys: Float64Array, higherIsBetter: boolean): { b: Float64Array; c: Float64Array; worse: number; better: number } {
-  let n = 0
-  for (let i = 0; i < ys.length; i++) if (!Number.isNaN(xs[i]!) && !Number.isNaN(ys[i]!)) n += 1
-  const b = new Float64Array(n)
-  const c = new Float64Array(n)
+/**
+ * The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and
+ * how many moved each way; `b` and `c` are views of the front of the scratch buffers (one pass).
+ */
+function pairedValues(xs: Float64Array, ys: Float64Array, higherIsBetter: boolean, scratch: { b: Float64Array; c: Float64Array }): { b: Float64Array; c: Float64Array; worse: number; better: number } {
+  const { b, c } = scratch
   let worse = 0
   let better = 0
-  for (let i = 0, k = 0; i < ys.length; i++) {
+  let k = 0
+  for (let i = 0; i < ys.length; i++) {
     const x = xs[i]!
     const y = ys[i]!
     if (Number.isNaN(x) || Number.isNaN(y)) continue
@@ -92,7 +95,7 @@ function pairedValues(xs: Float64Array, ys: Float64Array, higherIsBetter: boolea
     if (y > x === higherIsBetter) better += 1
     else worse += 1
   }
-  return { b, c, worse, better }
+  return { b: b.subarray(0, k), c: c.subarray(0, k), worse, better }
 }
 
 /**

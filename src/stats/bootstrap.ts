@@ -100,7 +100,6 @@ export function pairedBootstrap(baseline: ArrayLike<number>, candidate: ArrayLik
   const n = baseline.length
   if (n === 0 || candidate.length !== n) return null
 
-  const differences = new Float64Array(n)
   let sum = 0
   let smallest = Infinity
   let largest = -Infinity
@@ -108,7 +107,6 @@ export function pairedBootstrap(baseline: ArrayLike<number>, candidate: ArrayLik
   for (let i = 0; i < n; i++) {
     const d = (candidate[i] ?? NaN) - (baseline[i] ?? NaN)
     if (!Number.isFinite(d)) throw new RangeError(`pairedBootstrap: question ${i} has a non-finite score`)
-    differences[i] = d
     sum += d
     if (d < smallest) smallest = d
     if (d > largest) largest = d
@@ -125,16 +123,19 @@ export function pairedBootstrap(baseline: ArrayLike<number>, candidate: ArrayLik
     return { delta, low: delta, high: delta, p: noChange ? 1 : smallestP, method }
   }
 
-  if (method === 'normal') return normalInterval(differences, delta, level)
+  // the differences are kept only for the resampling: the normal limit recomputes them (the same subtraction, the same values)
+  if (method === 'normal') return normalInterval(baseline, candidate, delta, level)
+  const differences = new Float64Array(n)
+  for (let i = 0; i < n; i++) differences[i] = (candidate[i] ?? NaN) - (baseline[i] ?? NaN)
   return resampledInterval(differences, delta, resamples, level, seed)
 }
 
 /** mean ± z·sd/√n and a normal p-value: the bootstrap's limit for large n. */
-function normalInterval(differences: Float64Array, delta: number, level: number): PairedBootstrapResult {
-  const n = differences.length
+function normalInterval(baseline: ArrayLike<number>, candidate: ArrayLike<number>, delta: number, level: number): PairedBootstrapResult {
+  const n = baseline.length
   let squares = 0
   for (let i = 0; i < n; i++) {
-    const centered = (differences[i] ?? 0) - delta
+    const centered = (candidate[i] ?? NaN) - (baseline[i] ?? NaN) - delta
     squares += centered * centered
   }
   const standardError = Math.sqrt(squares / (n - 1)) / Math.sqrt(n)

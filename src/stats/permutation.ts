@@ -55,26 +55,29 @@ export function signFlipTest(differences: ArrayLike<number>, options?: SignFlipO
   if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > 30) throw new RangeError(`signFlipTest: exactUpTo must be an integer in [0, 30], got ${exactUpTo}`)
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`)
   if (!Number.isInteger(seed)) throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`)
-  // one typed buffer, its front filled: no growing array of boxed sizes at 100,000 questions
-  const buffer = new Float64Array(differences.length)
+  // the sums first, left to right from 0 as reduce added; the sizes themselves only when the draws need them
   let changed = 0
   let observed = 0
+  let total = 0
+  let variance = 0
   for (let i = 0; i < differences.length; i++) {
     const d = differences[i]!
     if (!Number.isFinite(d)) throw new RangeError(`signFlipTest: difference ${i} is not a finite number`)
     if (Math.abs(d) <= 1e-9) continue
-    buffer[changed++] = Math.abs(d)
+    const size = Math.abs(d)
+    changed += 1
     observed += d
+    total += size
+    variance += size * size
   }
   if (changed === 0) return { p: 1, changed, method: 'exact' }
-  const sizes = buffer.subarray(0, changed)
-  // left to right from 0, as reduce added
-  let total = 0
-  for (let i = 0; i < changed; i++) total += sizes[i]!
   if (changed > normalAbove) {
-    let variance = 0
-    for (let i = 0; i < changed; i++) variance += sizes[i]! * sizes[i]!
     return { p: Math.min(1, 2 * normalCdf(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' }
+  }
+  const sizes = new Float64Array(changed)
+  for (let i = 0, k = 0; i < differences.length; i++) {
+    const d = differences[i]!
+    if (Math.abs(d) > 1e-9) sizes[k++] = Math.abs(d)
   }
   // a |sum| within rounding of the observed one ties with it
   const band = { low: Math.abs(observed) - 1e-9 * total, high: Math.abs(observed) + 1e-9 * total }
