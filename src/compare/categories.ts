@@ -16,12 +16,13 @@ const HEADLINE = registry.headline()
  */
 export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSettings): CategoryRow[] {
   const byCategory = new Map<string, number[]>()
-  columns.ids.forEach((id, i) => {
-    const category = run.questions[id]!.category ?? '(none)'
-    const list = byCategory.get(category) ?? []
-    list.push(i)
-    byCategory.set(category, list)
-  })
+  // a loop with one map lookup per question (set only for a new category), no closure call
+  for (let i = 0; i < columns.ids.length; i++) {
+    const category = run.questions[columns.ids[i]!]!.category ?? '(none)'
+    const list = byCategory.get(category)
+    if (list) list.push(i)
+    else byCategory.set(category, [i])
+  }
   const metricNames = sortMetrics(Object.keys(run.metrics))
   return [...byCategory.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

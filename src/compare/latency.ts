@@ -20,16 +20,18 @@ export function latencyPercentiles(columns: Columns, metric: string): Percentile
   const base = columns.baseline?.get(metric)
   const cand = columns.candidate.get(metric)
   if (!base || !cand) return null
-  const b: number[] = []
-  const c: number[] = []
+  // straight into typed arrays (their front, then a view): no growing arrays, no Float64Array.from over an iterator
+  const b = new Float64Array(cand.length)
+  const c = new Float64Array(cand.length)
+  let n = 0
   for (let i = 0; i < cand.length; i++) {
     if (columns.inBaseline[i] !== 1 || Number.isNaN(base[i]!) || Number.isNaN(cand[i]!)) continue
-    b.push(base[i]!)
-    c.push(cand[i]!)
+    b[n] = base[i]!
+    c[n++] = cand[i]!
   }
-  if (b.length === 0) return null
-  const sortedB = Float64Array.from(b).sort()
-  const sortedC = Float64Array.from(c).sort()
+  if (n === 0) return null
+  const sortedB = b.subarray(0, n).sort()
+  const sortedC = c.subarray(0, n).sort()
   const info = metricInfo(metric)
   const pair = (q: number): Pair => {
     const baseline = sortedQuantile(sortedB, q)
