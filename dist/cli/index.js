@@ -18227,7 +18227,7 @@ function attachVariadic(parsed, variadic) {
 
 /***/ }),
 
-/***/ 2194:
+/***/ 4906:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -19391,7 +19391,35 @@ function comment(text) {
 
 // EXTERNAL MODULE: ./src/io/redact.ts
 var redact = __nccwpck_require__(8075);
+;// CONCATENATED MODULE: ./src/compare/questionIndex.ts
+/** questionIndex's answer per questions object: a results object is not changed once it is rendered. */
+const indexes = new WeakMap();
+/**
+ * One walk of the questions for everything the terminal and report.md list of the few that have
+ * it (errorCauses, firstErrored, conversationsOf): at 100,000 questions each walk costs tens of
+ * milliseconds, and the terminal, report.md and the Action's reports would each walk again.
+ */
+function questionIndex(questions) {
+    const known = indexes.get(questions);
+    if (known)
+        return known;
+    const index = { errored: [], turns: [] };
+    // for…in: no array of 100,000 ids
+    for (const id in questions) {
+        const q = questions[id];
+        for (const _ in q.errors) {
+            index.errored.push(id);
+            break;
+        }
+        if (q.conversation)
+            index.turns.push({ id, conversation: q.conversation.id, turn: q.conversation.turn });
+    }
+    indexes.set(questions, index);
+    return index;
+}
+
 ;// CONCATENATED MODULE: ./src/report/errorCauses.ts
+
 
 /** How many causes the terminal and the report show. */
 const TOP_ERROR_CAUSES = 3;
@@ -19402,18 +19430,29 @@ const MAX_CAUSE_CHARS = 160;
  * positions in a reply, request ids); an HTTP status is kept, so a 401 and a 429 stay apart.
  */
 function errorCauses(questions, limit = TOP_ERROR_CAUSES) {
+    // the terminal and report.md (the Action: three reports) each ask: one walk of the questions serves them all
+    const key = `${limit}`;
+    const known = memo.get(questions)?.get(key);
+    if (known)
+        return known;
+    const causes = groupCauses(questions, limit);
+    const byLimit = memo.get(questions) ?? new Map();
+    byLimit.set(key, causes);
+    memo.set(questions, byLimit);
+    return causes;
+}
+/** errorCauses' answers per questions object and limit: a results object is not changed once it is rendered. */
+const memo = new WeakMap();
+function groupCauses(questions, limit) {
     const groups = new Map();
     let total = 0;
     let errored = 0;
-    // for…in: no array of 100,000 ids, nor one of messages per question (most have none)
-    for (const id in questions) {
+    // only the questions with an error (most have none), in the questions' order
+    for (const id of questionIndex(questions).errored) {
         const errors = questions[id].errors;
-        let counted = false;
+        errored += 1;
         for (const kind in errors) {
             const raw = errors[kind];
-            if (!counted)
-                errored += 1;
-            counted = true;
             total += 1;
             const message = (0,redact/* redactSecrets */.fp)(raw);
             const key = causeKey(message);
@@ -19429,6 +19468,12 @@ function errorCauses(questions, limit = TOP_ERROR_CAUSES) {
     // a stable sort: equal counts keep the order the causes were first seen in
     causes.sort((a, b) => b.count - a.count);
     return { total, questions: errored, top: causes.slice(0, limit), distinct: causes.length };
+}
+/** The first `limit` questions with an error, in the questions' order (errorCauses counts them all): no entry per question. */
+function firstErrored(questions, limit) {
+    return questionIndex(questions)
+        .errored.slice(0, limit)
+        .map((id) => [id, questions[id]]);
 }
 function clip(text) {
     const chars = [...text.replace(/\s+/g, ' ').trim()];
@@ -19584,20 +19629,30 @@ function judgeHealthSection(results) {
 
 ;// CONCATENATED MODULE: ./src/compare/conversations.ts
 
+
 /**
  * The per-conversation view of a run whose questions include conversation turns, or null: each
  * conversation's mean and worst turn on the run's leading metric, its context retention, and
  * whether it regressed (any of its turns in the comparison's regressions).
  */
 function conversationsOf(results) {
+    // the terminal and report.md (the Action: three reports) each ask for it: one walk of the questions serves them all
+    const known = views.get(results.questions);
+    const regressions = results.comparison?.regressions;
+    if (known && known.metrics === results.metrics && known.k === results.run.k && known.regressions === regressions)
+        return known.view;
+    const view = summarise(results);
+    views.set(results.questions, { metrics: results.metrics, k: results.run.k, regressions, view });
+    return view;
+}
+/** conversationsOf's answer per questions object, with what else it read: a results object is not changed once it is rendered. */
+const views = new WeakMap();
+function summarise(results) {
     const byConversation = new Map();
-    for (const id in results.questions) {
-        const conversation = results.questions[id].conversation;
-        if (!conversation)
-            continue;
-        const turns = byConversation.get(conversation.id) ?? [];
-        turns.push({ id, turn: conversation.turn });
-        byConversation.set(conversation.id, turns);
+    for (const { id, conversation, turn } of questionIndex(results.questions).turns) {
+        const turns = byConversation.get(conversation) ?? [];
+        turns.push({ id, turn });
+        byConversation.set(conversation, turns);
     }
     const metric = registry/* registry */.u5.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
     if (byConversation.size === 0 || metric === undefined)
@@ -19948,18 +20003,18 @@ function errorSection(results, limit) {
     const causes = errorCauses(results.questions);
     if (causes.questions === 0)
         return [];
-    const errored = Object.entries(results.questions).filter(([, q]) => Object.keys(q.errors).length > 0);
+    const errored = firstErrored(results.questions, limit);
     const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : '';
     const out = [`**${(0,countOf/* countOf */.p)(causes.total, 'error')} on ${(0,countOf/* countOf */.p)(causes.questions, 'question')}**${more}:`, ''];
     for (const e of causes.top)
         out.push(`- ${e.count} × ${escapeInline(e.message)}${e.variants > 1 ? ' (and similar)' : ''}`);
-    out.push('', `<details><summary>⚠️ Errors (${(0,countOf/* countOf */.p)(errored.length, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|');
-    for (const [id, q] of errored.slice(0, limit)) {
+    out.push('', `<details><summary>⚠️ Errors (${(0,countOf/* countOf */.p)(causes.questions, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|');
+    for (const [id, q] of errored) {
         for (const [where, message] of Object.entries(q.errors))
             out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`);
     }
-    if (errored.length > limit)
-        out.push('', `_${errored.length - limit} more questions with errors cut; see results.json._`);
+    if (causes.questions > limit)
+        out.push('', `_${causes.questions - limit} more questions with errors cut; see results.json._`);
     out.push('', '</details>', '');
     return out;
 }
@@ -21320,8 +21375,8 @@ var errors = __nccwpck_require__(7333);
 var pipeline = __nccwpck_require__(3299);
 // EXTERNAL MODULE: ./src/run/prepare.ts + 17 modules
 var prepare = __nccwpck_require__(535);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 147 modules
-var factory = __nccwpck_require__(6384);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 149 modules
+var factory = __nccwpck_require__(172);
 ;// CONCATENATED MODULE: ./src/analysis/noise.ts
 
 
@@ -21781,8 +21836,8 @@ function clip(text) {
     return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 147 modules
-var factory = __nccwpck_require__(6384);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 149 modules
+var factory = __nccwpck_require__(172);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
 ;// CONCATENATED MODULE: ./src/cli/pairwise.ts
@@ -21904,10 +21959,10 @@ const print = (io) => (text) => io.stdout(text + '\n');
  * modules they share); only the evaluation is deferred.
  */
 const RUNNERS = {
-    run: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2194))).runCommand(ctx),
-    compare: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2194))).compareCommand(ctx),
-    baseline: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2194))).baselineCommand(ctx),
-    merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2194))).mergeCommand(ctx),
+    run: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4906))).runCommand(ctx),
+    compare: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4906))).compareCommand(ctx),
+    baseline: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4906))).baselineCommand(ctx),
+    merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4906))).mergeCommand(ctx),
     trend: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8170))).trendCommand(ctx),
     power: async ({ flags, io }) => {
         const { powerCommand } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6638));
@@ -26052,6 +26107,7 @@ class BudgetedJudge {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   ZG: () => (/* binding */ judgeModelChange),
+/* harmony export */   gq: () => (/* binding */ SharedStrings),
 /* harmony export */   lt: () => (/* binding */ tracedString)
 /* harmony export */ });
 /* unused harmony exports MAX_TRACED_CHARS, reportedModelChange */
@@ -26072,6 +26128,28 @@ function tracedString(value) {
     if (typeof value !== 'string' || value.trim() === '')
         return null;
     return [...(0,_io_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)((0,_io_visible_js__WEBPACK_IMPORTED_MODULE_1__/* .showInvisible */ .jQ)(value.trim()))].slice(0, MAX_TRACED_CHARS).join('');
+}
+/**
+ * One copy of each string a run keeps many times over (the model every judge call reports,
+ * kept in every question's judge_calls): the first `max` distinct values are shared, any
+ * further one is kept as it came. Values are only ever equal strings, so results do not change.
+ */
+class SharedStrings {
+    seen = new Map();
+    max;
+    constructor(max = 64) {
+        this.max = max;
+    }
+    of(value) {
+        if (value === null)
+            return null;
+        const shared = this.seen.get(value);
+        if (shared !== undefined)
+            return shared;
+        if (this.seen.size < this.max)
+            this.seen.set(value, value);
+        return value;
+    }
 }
 /** compare()'s one question to this module: has the judge's reported model changed since the baseline (reportedModelChange)? */
 function judgeModelChange(baseline, run) {
@@ -28886,12 +28964,20 @@ function buildColumns(questions, base, metrics) {
     // the same arrays as the maps hold, in `metrics` order: no map lookup per question and metric
     const candidateColumns = metrics.map((m) => candidate.get(m));
     const baselineColumns = baseline && metrics.map((m) => baseline.get(m));
+    const position = new Map(metrics.map((m, j) => [m, j]));
     for (let i = 0; i < n; i++) {
         const q = questions[ids[i]];
         const b = (0,io_ids/* ownValue */.eC)(base, ids[i]);
         if (b)
             inBaseline[i] = 1;
         const unanswered = q.errors.candidate !== undefined;
+        if (!unanswered) {
+            // an answered question: each side's scores walked by for…in (a field load each), not looked up by name per metric
+            if (b)
+                scatter(b.scores, position, baselineColumns, i);
+            scatter(q.scores, position, candidateColumns, i);
+            continue;
+        }
         for (let j = 0; j < metrics.length; j++) {
             const m = metrics[j];
             const v = q.scores[m];
@@ -28905,6 +28991,15 @@ function buildColumns(questions, base, metrics) {
         }
     }
     return { ids, inBaseline, candidate, baseline };
+}
+/** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
+function scatter(scores, position, columns, i) {
+    for (const m in scores) {
+        const j = position.get(m);
+        const v = scores[m];
+        if (j !== undefined && v !== null && v !== undefined)
+            columns[j][i] = v;
+    }
 }
 /**
  * An unanswered question's value on a metric: the worst the metric has (0, or 1 where lower is
@@ -28975,12 +29070,15 @@ const HEADLINE = registry/* registry */.u5.headline();
  */
 function categoryRows(run, columns, gate) {
     const byCategory = new Map();
-    columns.ids.forEach((id, i) => {
-        const category = run.questions[id].category ?? '(none)';
-        const list = byCategory.get(category) ?? [];
-        list.push(i);
-        byCategory.set(category, list);
-    });
+    // a loop with one map lookup per question (set only for a new category), no closure call
+    for (let i = 0; i < columns.ids.length; i++) {
+        const category = run.questions[columns.ids[i]].category ?? '(none)';
+        const list = byCategory.get(category);
+        if (list)
+            list.push(i);
+        else
+            byCategory.set(category, [i]);
+    }
     const metricNames = (0,registry/* sortMetrics */.g4)(Object.keys(run.metrics));
     return [...byCategory.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -29104,43 +29202,65 @@ var reasons = __nccwpck_require__(2550);
  * are kept, so the rows are made for those alone, after the sort.
  */
 class Found {
-    size = [];
-    key = [];
+    /** how many changes were found */
+    count = 0;
+    // typed arrays grown by doubling: no boxed number per change, no push
+    size = new Float64Array(1024);
+    key = new Float64Array(1024);
     /** 1 at each question position with at least one change of this kind */
     questions;
     constructor(questionCount) {
         this.questions = new Uint8Array(questionCount);
     }
     add(size, position, key) {
-        this.size.push(size);
-        this.key.push(key);
+        if (this.count === this.size.length)
+            this.grow();
+        this.size[this.count] = size;
+        this.key[this.count] = key;
+        this.count += 1;
         this.questions[position] = 1;
+    }
+    grow() {
+        const size = new Float64Array(this.size.length * 2);
+        const key = new Float64Array(this.key.length * 2);
+        size.set(this.size);
+        key.set(this.key);
+        this.size = size;
+        this.key = key;
     }
     /** The keys of the `keep` largest changes, largest first; equal sizes in key order. */
     largest(keep) {
-        const { size, key } = this;
+        const { size, key, count } = this;
         const bySize = (a, b) => size[b] - size[a] || key[a] - key[b];
-        if (size.length <= keep || keep <= 0)
-            return size
-                .map((_, i) => i)
+        if (count <= keep || keep <= 0) {
+            const order = [];
+            for (let i = 0; i < count; i++)
+                order.push(i);
+            return order
                 .sort(bySize)
                 .slice(0, keep)
                 .map((i) => key[i]);
+        }
         // only the changes down to the keep-th largest size are kept: those above it in full order,
         // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
-        const cut = Float64Array.from(size).sort()[size.length - keep];
+        const cut = size.slice(0, count).sort()[count - keep];
         const above = [];
-        const atCut = [];
-        for (let i = 0; i < size.length; i++) {
+        let atCutCount = 0;
+        for (let i = 0; i < count; i++) {
             if (size[i] > cut)
                 above.push(i);
             else if (size[i] === cut)
-                atCut.push(key[i]);
+                atCutCount += 1;
         }
-        const firstAtCut = Float64Array.from(atCut)
-            .sort()
-            .subarray(0, keep - above.length);
-        return [...above.sort(bySize).map((i) => key[i]), ...firstAtCut];
+        const atCut = new Float64Array(atCutCount);
+        for (let i = 0, k = 0; i < count; i++)
+            if (size[i] === cut)
+                atCut[k++] = key[i];
+        const firstAtCut = atCut.sort().subarray(0, keep - above.length);
+        const kept = above.sort(bySize).map((i) => key[i]);
+        for (let i = 0; i < firstAtCut.length; i++)
+            kept.push(firstAtCut[i]);
+        return kept;
     }
 }
 const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
@@ -29165,13 +29285,16 @@ function questionChanges(questions, columns, gate, keep) {
             return;
         const candidates = columns.candidate.get(metric);
         const threshold = gate.question_drop;
+        // directedChange of a score metric (latency returned above), with its lookups out of the loop
+        const higherIsBetter = info?.higherIsBetter ?? true;
+        const binary = info?.binary === true;
         for (let i = 0; i < n; i++) {
             const candidate = candidates[i];
             const baseline = baselines[i];
             if (Number.isNaN(candidate) || Number.isNaN(baseline))
                 continue;
-            const change = (0,registry/* directedChange */.$x)(info, baseline, candidate);
-            const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
+            const change = higherIsBetter ? candidate - baseline : baseline - candidate;
+            const flip = binary && Math.abs(baseline - candidate) > EPS;
             if (change <= -threshold + EPS || (flip && change < 0))
                 worse.add(Math.abs(change), i, keyOf(i, rank));
             else if (change >= threshold - EPS || (flip && change > 0))
@@ -29193,7 +29316,7 @@ function questionChanges(questions, columns, gate, keep) {
     return {
         regressions: worse.largest(keep).map(rowOf),
         improvements: better.largest(keep).map(rowOf),
-        counts: changeCounts({ regressions: worse.size.length, improvements: better.size.length }, worse.questions, better.questions),
+        counts: changeCounts({ regressions: worse.count, improvements: better.count }, worse.questions, better.questions),
     };
 }
 
@@ -29216,18 +29339,20 @@ function latencyPercentiles(columns, metric) {
     const cand = columns.candidate.get(metric);
     if (!base || !cand)
         return null;
-    const b = [];
-    const c = [];
+    // straight into typed arrays (their front, then a view): no growing arrays, no Float64Array.from over an iterator
+    const b = new Float64Array(cand.length);
+    const c = new Float64Array(cand.length);
+    let n = 0;
     for (let i = 0; i < cand.length; i++) {
         if (columns.inBaseline[i] !== 1 || Number.isNaN(base[i]) || Number.isNaN(cand[i]))
             continue;
-        b.push(base[i]);
-        c.push(cand[i]);
+        b[n] = base[i];
+        c[n++] = cand[i];
     }
-    if (b.length === 0)
+    if (n === 0)
         return null;
-    const sortedB = Float64Array.from(b).sort();
-    const sortedC = Float64Array.from(c).sort();
+    const sortedB = b.subarray(0, n).sort();
+    const sortedC = c.subarray(0, n).sort();
     const info = (0,registry/* metricInfo */.R)(metric);
     const pair = (q) => {
         const baseline = (0,bootstrap/* sortedQuantile */.Xd)(sortedB, q);
@@ -29656,6 +29781,8 @@ const ALPHA = 0.05;
  * words next to an interval that excludes 0 can say why it still is noise.
  */
 function annotateNoise(rows, columns) {
+    // one set of buffers for every metric, filled at the front: not three 100,000-long arrays per metric
+    const scratch = { b: new Float64Array(columns.ids.length), c: new Float64Array(columns.ids.length), d: new Float64Array(columns.ids.length) };
     for (const row of rows) {
         if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
             continue;
@@ -29664,7 +29791,7 @@ function annotateNoise(rows, columns) {
         if (!xs || !ys)
             continue;
         const info = (0,registry/* metricInfo */.R)(row.metric);
-        const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true);
+        const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true, scratch);
         const seed = (0,bootstrap/* seedFrom */.wX)(row.metric);
         const boot = (0,bootstrap/* pairedBootstrap */.Wx)(b, c, { seed });
         if (!boot)
@@ -29676,7 +29803,11 @@ function annotateNoise(rows, columns) {
             row.test = 'mcnemar_mid_p';
         }
         else {
-            const test = (0,permutation/* signFlipTest */.t)(c.map((y, i) => y - b[i]), { seed });
+            // a loop, not c.map: no closure call per question
+            const differences = scratch.d.subarray(0, c.length);
+            for (let i = 0; i < c.length; i++)
+                differences[i] = c[i] - b[i];
+            const test = (0,permutation/* signFlipTest */.t)(differences, { seed });
             row.p = test.p;
             row.test = `sign_flip_${test.method}`;
         }
@@ -29700,17 +29831,16 @@ function annotateNoise(rows, columns) {
         row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : 'holm_correction';
     }
 }
-/** The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and how many moved each way. */
-function pairedValues(xs, ys, higherIsBetter) {
-    let n = 0;
-    for (let i = 0; i < ys.length; i++)
-        if (!Number.isNaN(xs[i]) && !Number.isNaN(ys[i]))
-            n += 1;
-    const b = new Float64Array(n);
-    const c = new Float64Array(n);
+/**
+ * The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and
+ * how many moved each way; `b` and `c` are views of the front of the scratch buffers (one pass).
+ */
+function pairedValues(xs, ys, higherIsBetter, scratch) {
+    const { b, c } = scratch;
     let worse = 0;
     let better = 0;
-    for (let i = 0, k = 0; i < ys.length; i++) {
+    let k = 0;
+    for (let i = 0; i < ys.length; i++) {
         const x = xs[i];
         const y = ys[i];
         if (Number.isNaN(x) || Number.isNaN(y))
@@ -29725,7 +29855,7 @@ function pairedValues(xs, ys, higherIsBetter) {
         else
             worse += 1;
     }
-    return { b, c, worse, better };
+    return { b: b.subarray(0, k), c: c.subarray(0, k), worse, better };
 }
 /**
  * The Holm sets of a comparison whose rows annotateNoise has tested: one test per family of
@@ -31266,8 +31396,8 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
 var run_evalSet = __nccwpck_require__(7810);
 // EXTERNAL MODULE: ./src/run/gateCanAct.ts
 var gateCanAct = __nccwpck_require__(3116);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 147 modules
-var factory = __nccwpck_require__(6384);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 149 modules
+var factory = __nccwpck_require__(172);
 ;// CONCATENATED MODULE: ./src/run/shard.ts
 /**
  * The i-th of n slices of an eval set: ids in code-point order, every n-th one starting at
@@ -31843,7 +31973,7 @@ function summarise(questions, metrics) {
 
 /***/ }),
 
-/***/ 6384:
+/***/ 172:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40446,9 +40576,13 @@ class ResponseCache {
     get(key, schema) {
         if (!this.dir)
             return undefined;
+        const path = this.path(key);
+        // a miss is most lookups of a cold run: answered without an exception (and its stack trace) each
+        if (!(0,external_node_fs_.existsSync)(path))
+            return undefined;
         let text;
         try {
-            text = (0,external_node_fs_.readFileSync)(this.path(key), 'utf8');
+            text = (0,external_node_fs_.readFileSync)(path, 'utf8');
         }
         catch {
             // a missing or unreadable entry is a plain miss
@@ -40694,6 +40828,12 @@ var usage = __nccwpck_require__(3448);
 var redact = __nccwpck_require__(8075);
 ;// CONCATENATED MODULE: ./src/judge/negotiation.ts
 
+/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
+const MAX_ADAPTATIONS = 4;
+/** Whether two shapes send the same request (and so have the same cache key). */
+function sameShape(a, b) {
+    return a.format === b.format && a.temperature === b.temperature && a.tokens === b.tokens;
+}
 const STEP_DOWN = { json_schema: 'json_object', json_object: 'text', text: null };
 /**
  * 400s that are about the input, not the request's shape: stepping the format down for them
@@ -41098,7 +41238,6 @@ var trace = __nccwpck_require__(8834);
 
 
 
-
 /** 408 and 409 too: the OpenAI API answers a lock timeout with 409 and asks for a retry. Never 501: a server without the endpoint (llama.cpp without --embeddings) stays without it. */
 const JUDGE_RETRY = {
     maxRetries: 4,
@@ -41108,8 +41247,6 @@ const JUDGE_RETRY = {
     retryStatus: (status) => status === 408 || status === 409 || (status !== 501 && (0,retry/* rateLimitOrServerError */.M4)(status)),
 };
 const DEFAULT_SAMPLING = { responseFormat: 'auto', temperature: 0, maxTokens: 4096 };
-/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
-const MAX_ADAPTATIONS = 4;
 /**
  * The judge over any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, a gateway),
  * through the official SDK with its own retries off: ours honour Retry-After and are counted.
@@ -41122,6 +41259,7 @@ class OpenAIJudge {
     limiter;
     cache;
     meter = new usage/* UsageMeter */.H$();
+    models = new trace/* SharedStrings */.gq(); // every question's judge_calls keep the reported model: one copy of each
     negotiation;
     breaker;
     options;
@@ -41178,12 +41316,15 @@ class OpenAIJudge {
             { role: 'user', content: renderPrompt(prompt.user, vars) + (options.reask ? `\n\n${options.reask}` : '') },
         ];
         const keyFor = (shape) => this.chatKey(this.request(turns, prompt, shape), options.variant);
-        const cached = this.cache.get(keyFor(this.negotiation.current()), CachedChatSchema);
+        // the key of the shape asked in, kept for the answer: most answers come back in that shape
+        const askedIn = this.negotiation.current();
+        const askedKey = keyFor(askedIn);
+        const cached = this.cache.get(askedKey, CachedChatSchema);
         if (cached) {
             const parsed = parseReply(cached.content, prompt);
             if (parsed.ok) {
                 family.cache_hits += 1;
-                options.trace?.({ family: id, model: cached.model ?? null, id: cached.id ?? null, cached: true });
+                options.trace?.({ family: id, model: this.models.of(cached.model ?? null), id: cached.id ?? null, cached: true });
                 return parsed;
             }
         }
@@ -41215,7 +41356,7 @@ class OpenAIJudge {
             return { ok: false, error: `invalid JSON from the judge after ${metrics_judge/* REPAIRS_PER_ASK */.Do === 1 ? 'one repair' : `${metrics_judge/* REPAIRS_PER_ASK */.Do} repairs`}: ${parsed.error}`, raw: content };
         }
         // a cached reply keeps the model and id of the call that gave it, so a re-run traces it to that call
-        this.cache.set(keyFor(shape), { content, ...answeredBy });
+        this.cache.set(sameShape(shape, askedIn) ? askedKey : keyFor(shape), { content, ...answeredBy });
         return parsed;
     }
     async embed(texts, options = {}) {
@@ -41228,7 +41369,7 @@ class OpenAIJudge {
         const cached = this.cache.get(key, CachedEmbeddingsSchema);
         if (cached && cached.vectors.length === texts.length) {
             family.cache_hits += 1;
-            options.trace?.({ family: 'embeddings', model: cached.model ?? null, id: null, cached: true });
+            options.trace?.({ family: 'embeddings', model: this.models.of(cached.model ?? null), id: null, cached: true });
             return { ok: true, value: cached.vectors };
         }
         const refused = options.gate?.open() ?? null;
@@ -41245,7 +41386,7 @@ class OpenAIJudge {
             return { ok: false, error: describeApiError(result.error, result.retries), raw: null };
         }
         const response = result.value;
-        const reported = (0,trace/* tracedString */.lt)(response.model);
+        const reported = this.models.of((0,trace/* tracedString */.lt)(response.model));
         options.trace?.({ family: 'embeddings', model: reported, id: null, cached: false });
         const tokens = response.usage?.prompt_tokens ?? 0;
         options.gate?.close(tokens);
@@ -41282,7 +41423,7 @@ class OpenAIJudge {
         family.prompt_tokens += prompted;
         family.completion_tokens += completed;
         gate?.close(prompted + completed);
-        const answeredBy = { model: (0,trace/* tracedString */.lt)(response.model), id: (0,trace/* tracedString */.lt)(response.id) };
+        const answeredBy = { model: this.models.of((0,trace/* tracedString */.lt)(response.model)), id: (0,trace/* tracedString */.lt)(response.id) };
         options.trace?.({ family: prompt.id, ...answeredBy, cached: false });
         return { ok: true, content: response.choices[0]?.message?.content ?? '', shape, ...answeredBy };
     }
@@ -41336,6 +41477,38 @@ class OpenAIJudge {
     chatKey(request, variant) {
         return ResponseCache.key('chat', this.options.model, { endpoint: this.endpointId, request, variant: [this.options.variant ?? null, variant ?? null] });
     }
+}
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./src/judge/heap.ts
+
+/** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
+const HEAP_GROWING_PERCENT = 50;
+let bounded = false;
+/**
+ * Keeps the heap of an LLM run near what it holds alive (issue 13). A judge run allocates
+ * fast and keeps little: every call builds its request, the SDK's and the HTTP client's
+ * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
+ * that pace: allocation this fast lets the old generation grow to about 4× what is alive
+ * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
+ * Capped at 1.5×, the collections come more often and are as cheap (they trace what is
+ * alive, not the garbage): peak RSS then follows the questions' results, not the number of
+ * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
+ * user's NODE_OPTIONS or node flags already size the heap.
+ */
+function boundHeapGrowth() {
+    if (bounded)
+        return;
+    bounded = true;
+    const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
+    if (flag)
+        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
+}
+/** The V8 flag boundHeapGrowth sets, or null when the node flags or NODE_OPTIONS already size the heap (theirs stand). */
+function heapGrowthFlag(execArgv, nodeOptions) {
+    const sized = [...execArgv, nodeOptions ?? ''].some((f) => /heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size/.test(f));
+    return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
 // EXTERNAL MODULE: ./src/io/script.ts
@@ -41778,7 +41951,6 @@ async function forEachInPool(count, workers, task) {
 
 
 
-
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 const STABILITY_THRESHOLD = 0.02;
 /**
@@ -41818,25 +41990,10 @@ async function runLlmTier(rows, outputs, questions, judge, config, plan, logger)
         const q = questions[row.id];
         if (!output || output.error !== null)
             return;
-        const calls = plan.questions.get(row.id) ?? new CallPlan([]);
+        // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+        const calls = planQuestion(row, output, settings);
         const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
-        // by family, so concurrent asks land in one order from run to run
-        if (calls.calls.length > 0)
-            q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-        for (const metric of LLM_METRICS) {
-            // a metric this run does not plan (context_retention_norm without conversations) gets no key
-            if (!Object.hasOwn(q.scores, metric))
-                continue;
-            const s = scored.scores[metric];
-            q.scores[metric] = s?.value ?? null;
-            delete q.notes[metric];
-            if (s?.reason)
-                q.notes[metric] = s.reason;
-            if (scored.errors[metric])
-                q.errors[metric] = scored.errors[metric];
-        }
-        if (scored.claims.length > 0)
-            q.claims = scored.claims;
+        record(q, scored, calls);
         diffs[index] = scored.rubricDiff;
     });
     const byFamily = judge.usageByFamily();
@@ -41860,6 +42017,26 @@ async function runLlmTier(rows, outputs, questions, judge, config, plan, logger)
         logger.warn(problem);
     logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`);
     return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
+}
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function record(q, scored, calls) {
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0)
+        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+    for (const metric of LLM_METRICS) {
+        // a metric this run does not plan (context_retention_norm without conversations) gets no key
+        if (!Object.hasOwn(q.scores, metric))
+            continue;
+        const s = scored.scores[metric];
+        q.scores[metric] = s?.value ?? null;
+        delete q.notes[metric];
+        if (s?.reason)
+            q.notes[metric] = s.reason;
+        if (scored.errors[metric])
+            q.errors[metric] = scored.errors[metric];
+    }
+    if (scored.claims.length > 0)
+        q.claims = scored.claims;
 }
 function judgeStability(diffs, repeats) {
     if (repeats <= 1)
@@ -42024,7 +42201,6 @@ function planLlm(rows, outputs, config) {
     const settings = llmSettings(config, rows);
     const estimate = { relevancyQuestions: settings.relevancyQuestions, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' };
     const chunks = Math.max(...config.k);
-    const questions = new Map();
     const upTo = { chat: 0, embeddings: 0, tokens: 0 };
     const wellFormed = { chat: 0, embeddings: 0, tokens: 0 };
     const tokens = { wellFormed: noTokens(), upTo: noTokens() };
@@ -42032,10 +42208,9 @@ function planLlm(rows, outputs, config) {
     // a later turn's rubric shows the earlier turns: before the candidate answers, with the stand-in answers
     for (const row of outputs ? rows : (0,turns/* withHistories */.NF)(rows, answers)) {
         const output = answers.get(row.id);
-        const plan = planQuestion(row, output, settings);
-        questions.set(row.id, plan);
         if (!output)
             continue;
+        const plan = planQuestion(row, output, settings);
         add(upTo, plan.upTo());
         add(wellFormed, plan.wellFormed());
         addTokens(tokens.upTo, estimateTokens(row, output, plan.asks, estimate, true));
@@ -42044,7 +42219,7 @@ function planLlm(rows, outputs, config) {
     upTo.tokens = totalTokens(tokens.upTo);
     wellFormed.tokens = totalTokens(tokens.wellFormed);
     const metrics = registry/* registry */.u5.plannedByProvider(LLM_METRICS, { rows, config, outputs: null }).length;
-    return { questions, upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics };
+    return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics };
 }
 function standIn(row, chunks) {
     const { answer, contexts } = typicalAnswer(row, chunks);
@@ -42133,6 +42308,7 @@ async function countCached(rows, outputs, config, judge) {
 
 
 
+
 /**
  * The LLM judge over an endpoint (llmTier.ts does the scoring). Without its key the run falls
  * back to the deterministic tier and says so, rather than failing the check; a server other
@@ -42155,6 +42331,8 @@ function llmJudgeProvider(kind) {
             const wire = fillWire(config, environment);
             if (key.notice)
                 environment.logger.info(key.notice);
+            // thousands of judge calls allocate fast: without this V8 lets the heap grow to ~4× what the run holds
+            boundHeapGrowth();
             const identity = llmIdentity(config, kind);
             const judgeOf = () => llmJudgeFor(config, kind, identity, { apiKey: key.apiKey, ...wire }, environment, environment.judgeVariant);
             // the plan is stated once from the answers: before the candidate runs when they are stored, else once it has answered
@@ -44181,7 +44359,6 @@ function pairedBootstrap(baseline, candidate, options) {
     const n = baseline.length;
     if (n === 0 || candidate.length !== n)
         return null;
-    const differences = new Float64Array(n);
     let sum = 0;
     let smallest = Infinity;
     let largest = -Infinity;
@@ -44190,7 +44367,6 @@ function pairedBootstrap(baseline, candidate, options) {
         const d = (candidate[i] ?? NaN) - (baseline[i] ?? NaN);
         if (!Number.isFinite(d))
             throw new RangeError(`pairedBootstrap: question ${i} has a non-finite score`);
-        differences[i] = d;
         sum += d;
         if (d < smallest)
             smallest = d;
@@ -44207,16 +44383,20 @@ function pairedBootstrap(baseline, candidate, options) {
         const smallestP = method === 'bootstrap' ? Math.min(1, 2 / (resamples + 1)) : 0;
         return { delta, low: delta, high: delta, p: noChange ? 1 : smallestP, method };
     }
+    // the differences are kept only for the resampling: the normal limit recomputes them (the same subtraction, the same values)
     if (method === 'normal')
-        return normalInterval(differences, delta, level);
+        return normalInterval(baseline, candidate, delta, level);
+    const differences = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+        differences[i] = (candidate[i] ?? NaN) - (baseline[i] ?? NaN);
     return resampledInterval(differences, delta, resamples, level, seed);
 }
 /** mean ± z·sd/√n and a normal p-value: the bootstrap's limit for large n. */
-function normalInterval(differences, delta, level) {
-    const n = differences.length;
+function normalInterval(baseline, candidate, delta, level) {
+    const n = baseline.length;
     let squares = 0;
     for (let i = 0; i < n; i++) {
-        const centered = (differences[i] ?? 0) - delta;
+        const centered = (candidate[i] ?? NaN) - (baseline[i] ?? NaN) - delta;
         squares += centered * centered;
     }
     const standardError = Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
@@ -44455,24 +44635,33 @@ function signFlipTest(differences, options) {
         throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`);
     if (!Number.isInteger(seed))
         throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`);
-    const sizes = [];
+    // the sums first, left to right from 0 as reduce added; the sizes themselves only when the draws need them
+    let changed = 0;
     let observed = 0;
+    let total = 0;
+    let variance = 0;
     for (let i = 0; i < differences.length; i++) {
         const d = differences[i];
         if (!Number.isFinite(d))
             throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
         if (Math.abs(d) <= 1e-9)
             continue;
-        sizes.push(Math.abs(d));
+        const size = Math.abs(d);
+        changed += 1;
         observed += d;
+        total += size;
+        variance += size * size;
     }
-    const changed = sizes.length;
     if (changed === 0)
         return { p: 1, changed, method: 'exact' };
-    const total = sizes.reduce((a, b) => a + b, 0);
     if (changed > normalAbove) {
-        const variance = sizes.reduce((a, s) => a + s * s, 0);
         return { p: Math.min(1, 2 * (0,_normal_js__WEBPACK_IMPORTED_MODULE_0__/* .normalCdf */ .v)(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' };
+    }
+    const sizes = new Float64Array(changed);
+    for (let i = 0, k = 0; i < differences.length; i++) {
+        const d = differences[i];
+        if (Math.abs(d) > 1e-9)
+            sizes[k++] = Math.abs(d);
     }
     // a |sum| within rounding of the observed one ties with it
     const band = { low: Math.abs(observed) - 1e-9 * total, high: Math.abs(observed) + 1e-9 * total };
