@@ -1,18 +1,19 @@
 import { z } from 'zod'
+import { nfc, normaliseId } from '../io/ids.ts'
 import { idField, idValue } from './ids.ts'
 
 /**
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
  * booleans; the same schema normalises both, so the two formats cannot drift apart.
  */
-const text = z.union([z.string(), z.number()]).transform((v) => String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim())
+const text = z.union([z.string(), z.number()]).transform((v) => normaliseId(String(v)))
 
 const optionalText = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v) => {
     if (v === null || v === undefined) return null
-    const s = String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim()
+    const s = normaliseId(String(v))
     return s === '' ? null : s
   })
 
@@ -24,7 +25,7 @@ function list(separator: string) {
     .transform((v) => {
       if (v === null || v === undefined) return [] as string[]
       const items = Array.isArray(v) ? v.map(String) : v.split(separator)
-      return items.map((s) => s.normalize('NFC').trim()).filter((s) => s !== '')
+      return items.map((s) => nfc(s).trim()).filter((s) => s !== '')
     })
 }
 
@@ -53,7 +54,7 @@ const relevantDocs = z
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined) return [] as RelevantDoc[]
-    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => s.normalize('NFC').trim()).filter((s) => s !== '')
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => nfc(s).trim()).filter((s) => s !== '')
     const docs: RelevantDoc[] = []
     const seen = new Set<string>()
     for (const item of items) {

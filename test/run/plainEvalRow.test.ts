@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { EvalRowInputSchema } from '../../src/schemas/evalSet.ts'
+import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS } from '../../src/schemas/evalSet.ts'
 import { plainEvalRow } from '../../src/schemas/plainEvalRow.ts'
 
 /** Rows as CSV gives them (every cell text) and as JSONL may: plainEvalRow must equal the schema where it answers. */
@@ -49,21 +49,7 @@ const ROWS: Record<string, unknown>[] = [
   { id: 'q24', question: 'q', category: 5 },
 ]
 
-const KNOWN = [
-  'id',
-  'question',
-  'ground_truth',
-  'reference_points',
-  'category',
-  'difficulty',
-  'should_refuse',
-  'relevant_doc_ids',
-  'expect_json',
-  'required_keys',
-  'conversation_id',
-  'turn',
-  'history',
-]
+const KNOWN = [...KNOWN_EVAL_COLUMNS]
 
 describe('plainEvalRow: an eval-set row without zod (issue 13)', () => {
   for (const row of ROWS) {
