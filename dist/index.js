@@ -72476,17 +72476,18 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
 ;// CONCATENATED MODULE: ./src/schemas/evalSet.ts
 
 
+
 /**
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
  * booleans; the same schema normalises both, so the two formats cannot drift apart.
  */
-const evalSet_text = union([schemas_string(), schemas_number()]).transform((v) => String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim());
+const evalSet_text = union([schemas_string(), schemas_number()]).transform((v) => normaliseId(String(v)));
 const optionalText = union([schemas_string(), schemas_number(), schemas_null()])
     .optional()
     .transform((v) => {
     if (v === null || v === undefined)
         return null;
-    const s = String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim();
+    const s = normaliseId(String(v));
     return s === '' ? null : s;
 });
 /** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
@@ -72497,7 +72498,7 @@ function evalSet_list(separator) {
         if (v === null || v === undefined)
             return [];
         const items = Array.isArray(v) ? v.map(String) : v.split(separator);
-        return items.map((s) => s.normalize('NFC').trim()).filter((s) => s !== '');
+        return items.map((s) => nfc(s).trim()).filter((s) => s !== '');
     });
 }
 const truthy = new Set(['true', '1', 'yes']);
@@ -72524,7 +72525,7 @@ const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
     .transform((v, ctx) => {
     if (v === null || v === undefined)
         return [];
-    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => s.normalize('NFC').trim()).filter((s) => s !== '');
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => nfc(s).trim()).filter((s) => s !== '');
     const docs = [];
     const seen = new Set();
     for (const item of items) {

@@ -43198,21 +43198,23 @@ function broken(ctx, path, message, gate) {
 /* harmony export */ });
 /* unused harmony exports RelevantDocSchema, ChatMessageSchema, EvalRowSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2311);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8532);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8532);
+/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2298);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9338);
+
 
 
 /**
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
  * booleans; the same schema normalises both, so the two formats cannot drift apart.
  */
-const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()]).transform((v) => String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim());
+const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()]).transform((v) => (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v)));
 const optionalText = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_1__/* ["null"] */ .chJ()])
     .optional()
     .transform((v) => {
     if (v === null || v === undefined)
         return null;
-    const s = String(v).normalize('NFC').replace(/\r\n?/g, '\n').trim();
+    const s = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v));
     return s === '' ? null : s;
 });
 /** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
@@ -43223,7 +43225,7 @@ function list(separator) {
         if (v === null || v === undefined)
             return [];
         const items = Array.isArray(v) ? v.map(String) : v.split(separator);
-        return items.map((s) => s.normalize('NFC').trim()).filter((s) => s !== '');
+        return items.map((s) => (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .nfc */ .aX)(s).trim()).filter((s) => s !== '');
     });
 }
 const truthy = new Set(['true', '1', 'yes']);
@@ -43241,7 +43243,7 @@ const booleanCell = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBP
     if (falsy.has(s))
         return false;
     ctx.addIssue({ code: 'custom', message: `expected true/false/1/0/yes/no, got "${String(v)}"` });
-    return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+    return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
 });
 const RelevantDocSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), grade: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(0).max(3) });
 /** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
@@ -43250,7 +43252,7 @@ const relevantDocs = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEB
     .transform((v, ctx) => {
     if (v === null || v === undefined)
         return [];
-    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => s.normalize('NFC').trim()).filter((s) => s !== '');
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .nfc */ .aX)(s).trim()).filter((s) => s !== '');
     const docs = [];
     const seen = new Set();
     for (const item of items) {
@@ -43259,11 +43261,11 @@ const relevantDocs = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEB
         const grade = graded ? Number(graded[2]) : 1;
         if (grade > 3) {
             ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` });
-            return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+            return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
         }
         if (seen.has(id)) {
             ctx.addIssue({ code: 'custom', message: `doc id "${id}" is listed twice` });
-            return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+            return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
         }
         seen.add(id);
         docs.push({ id, grade });
@@ -43281,7 +43283,7 @@ const turnCell = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK
     if (Number.isInteger(n) && n >= 1)
         return n;
     ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` });
-    return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+    return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
 });
 /**
  * The conversation before this question: a JSON array of `{role, content}` messages, user and
@@ -43300,14 +43302,14 @@ const historyCell = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBP
         }
         catch {
             ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
-            return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+            return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
         }
     }
     const problem = historyProblem(value);
     if (problem === null)
         return value;
     ctx.addIssue({ code: 'custom', message: problem });
-    return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+    return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
 });
 function historyProblem(value) {
     if (!Array.isArray(value))
@@ -43356,7 +43358,7 @@ const EvalRowInputSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
                 // fall through to the error below
             }
             ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` });
-            return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+            return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
         }
         return s
             .split(';')
