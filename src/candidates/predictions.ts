@@ -23,6 +23,6 @@ export async function loadPredictions(file: string, evalIds: ReadonlySet<string>
     return collector.outputs
   }
   const collector = new OutputCollector(file, evalIds, wanted)
-  for await (const record of streamJsonl(file, 'predictions file')) collector.add(record)
+  for await (const record of streamJsonl(file, 'predictions file', (text, line) => collector.skipsLine(text, line))) collector.add(record)
   return collector.outputs
 }

@@ -106,9 +106,10 @@ export function recordStartLines(text: string): number[] {
 /**
  * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
  * predictions file never sits in memory as one string and an array of lines at once. Bytes
- * that are not UTF-8 stop the read with their offset, as readText does.
+ * that are not UTF-8 stop the read with their offset, as readText does. A line for which
+ * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
  */
-export async function* streamJsonl(file: string, what: string): AsyncGenerator<SourceRecord> {
+export async function* streamJsonl(file: string, what: string, skip?: (text: string, line: number) => boolean): AsyncGenerator<SourceRecord> {
   let stream
   try {
     stream = createReadStream(file)
@@ -120,7 +121,9 @@ export async function* streamJsonl(file: string, what: string): AsyncGenerator<S
   let number = 0
   for await (const raw of linesOf(decodeChunks(file, stream))) {
     number += 1
-    const record = parseJsonlLine(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number)
+    const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw
+    if (skip?.(text, number)) continue
+    const record = parseJsonlLine(file, text, number)
     if (record) yield record
   }
 }

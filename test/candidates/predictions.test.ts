@@ -70,3 +70,39 @@ describe('an output field that looks like a known one is an error with "did you 
     assert.equal(outputs.get('q1')?.answer, '5天')
   })
 })
+
+describe("a shard's predictions: only its own lines are parsed", () => {
+  const ids = new Set(['q1', 'q2', 'q3', 'café'])
+  const raw = (name: string, lines: string[]) => {
+    const file = join(dir, name)
+    writeFileSync(file, lines.join('\n') + '\n')
+    return file
+  }
+
+  it("leaves another shard's line unparsed, and reports it in the shard it belongs to", async () => {
+    const file = raw('broken-other.jsonl', ['{"id":"q1","answer":"a"}', '{"id": "q2", "answer": oops}', '{"id":"q3","answer":"c"}'])
+    const own = await loadPredictions(file, ids, new Set(['q1', 'q3']))
+    assert.deepEqual([...own.keys()], ['q1', 'q3'])
+    await assert.rejects(loadPredictions(file, ids, new Set(['q2'])), /broken-other\.jsonl:2: not valid JSON/)
+  })
+
+  it("still refuses an unknown or repeated id on another shard's line, naming its line", async () => {
+    const unknown = raw('unknown-other.jsonl', ['{"id":"q1","answer":"a"}', '{"id":"q9","answer":"b"}'])
+    await assert.rejects(loadPredictions(unknown, ids, new Set(['q1'])), /unknown-other\.jsonl:2: column "id": output for unknown id "q9"/)
+    const twice = raw('twice-other.jsonl', ['{"id":"q2","answer":"a"}', '{"id":"q1","answer":"x"}', '{"id":"q2","answer":"b"}'])
+    await assert.rejects(loadPredictions(twice, ids, new Set(['q1'])), /twice-other\.jsonl:3: column "id": second output for id "q2" \(first on line 1\)/)
+  })
+
+  it('parses a line whose id is escaped or given twice, so the id JSON.parse reads decides', async () => {
+    const file = raw('tricky-ids.jsonl', ['{"id":"q2","answer":"x","id":"q1"}', '{"id":"q\\u0033","answer":"y"}'])
+    const own = await loadPredictions(file, ids, new Set(['q1', 'q3']))
+    assert.equal(own.get('q1')?.answer, 'x')
+    assert.equal(own.get('q3')?.answer, 'y')
+  })
+
+  it('keeps an answer whose id is the same text in another Unicode form (NFD)', async () => {
+    const file = raw('nfd.jsonl', [JSON.stringify({ id: 'café'.normalize('NFD'), answer: 'a' }), JSON.stringify({ id: 'q1', answer: 'b', extra: { id: 1 } })])
+    const own = await loadPredictions(file, ids, new Set(['café']))
+    assert.deepEqual([...own.keys()], ['café'])
+  })
+})
