@@ -18,6 +18,15 @@ export class ResponseCache {
   private malformed = 0
   private failedWrites = 0
   private firstWriteError = ''
+  /**
+   * Temporary names: this process's pid and a random tag drawn once (a pid can come back in a
+   * later run), then a count per write. A judge run writes an entry per call, and fresh random
+   * bytes and a mkdir per call were a sixth of its CPU time (issue 13).
+   */
+  private readonly tempTag = `${process.pid}.${randomBytes(4).toString('hex')}`
+  private writes = 0
+  /** The two-character folders made (or found) this run: each is made once, not once per write. */
+  private readonly folders = new Set<string>()
 
   constructor(dir: string | null) {
     this.dir = dir
@@ -54,11 +63,17 @@ export class ResponseCache {
   set(key: string, value: unknown): void {
     if (!this.dir) return
     const path = this.path(key)
-    const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+    this.writes += 1
+    const temp = `${path}.${this.tempTag}.${this.writes}.tmp`
+    const text = JSON.stringify(value)
     try {
-      mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true })
-      writeFileSync(temp, JSON.stringify(value))
-      renameSync(temp, path)
+      try {
+        this.write(key.slice(0, 2), temp, text, path)
+      } catch (error) {
+        // a folder made earlier in the run has gone (a cleaned cache): made again, once
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !this.folders.delete(key.slice(0, 2))) throw error
+        this.write(key.slice(0, 2), temp, text, path)
+      }
     } catch (error) {
       this.failedWrites += 1
       if (!this.firstWriteError) this.firstWriteError = (error as Error).message
@@ -68,6 +83,15 @@ export class ResponseCache {
         // the folder that refused the write may refuse this too; there is nothing left to clean
       }
     }
+  }
+
+  private write(folder: string, temp: string, text: string, path: string): void {
+    if (!this.folders.has(folder)) {
+      mkdirSync(join(this.dir!, folder), { recursive: true })
+      this.folders.add(folder)
+    }
+    writeFileSync(temp, text)
+    renameSync(temp, path)
   }
 
   /** What went wrong with the cache this run, in sentences for one warning each; empty when nothing did. */
