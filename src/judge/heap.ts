@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8'
 
 /** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
-export const HEAP_GROWING_PERCENT = 50
+export const HEAP_GROWING_PERCENT = 25
 
 let bounded = false
 
@@ -11,7 +11,7 @@ let bounded = false
  * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
  * that pace: allocation this fast lets the old generation grow to about 4× what is alive
  * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
- * Capped at 1.5×, the collections come more often and are as cheap (they trace what is
+ * Capped at 1.25×, the collections come more often and are as cheap (they trace what is
  * alive, not the garbage): peak RSS then follows the questions' results, not the number of
  * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
  * user's NODE_OPTIONS or node flags already size the heap.
