@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildSync } from 'esbuild'
+import { bundleMeasure } from './bundle.ts'
 import { generate } from './generate.ts'
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number)
@@ -53,17 +53,7 @@ function measure(args: string[]): Measured {
   return { ...base, wallS: elapsed!, cpuS: user! + sys!, rssMb: maxKb! / 1024 }
 }
 
-const bundle = join(root, 'evalgate-measure.mjs')
-buildSync({
-  entryPoints: [join(import.meta.dirname, 'measure.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: bundle,
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  logLevel: 'error',
-})
+const bundle = bundleMeasure(root)
 const evalgate = (args: string[]) => measure([bundle, ...args])
 
 function row(n: number, label: string, m: Measured, reference: Measured | null): void {

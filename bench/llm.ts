@@ -8,8 +8,9 @@
  *   2. the same command again: everything from the cache (target 0 calls, < 2 s);
  *   3. --no-cache with injected faults (20% 429 with Retry-After 1 s, 5% 500): retries,
  *      wall time, questions with an error (target 0), every metric scored.
- * Then the scale runs (issue 13), each the CLI in a child process of its own against a fake
- * in this one, so the child's peak RSS is the product's: for every size in BENCH_LLM_SIZES
+ * Then the scale runs (issue 13), each the CLI (bundled into one file, as it ships) in a child
+ * process of its own against a fake in this one, so the child's peak RSS is the product's: for
+ * every size in BENCH_LLM_SIZES
  * (default 1000; e.g. BENCH_LLM_SIZES=1000,5000,20000) a cold run at every concurrency in
  * BENCH_LLM_CONCURRENCY (default 16,32,64) with BENCH_LLM_LATENCY_MS per request (default 200):
  * calls per question, wall / ideal, peak RSS (target ≤ 300 MB); then the last one again from the
@@ -25,6 +26,7 @@ import { join } from 'node:path'
 import { main } from '../src/cli/main.ts'
 import { FakeOpenAI } from '../test/helpers/openai-server.ts'
 import { installSimulatedJudge } from '../test/helpers/sim-judge.ts'
+import { bundleMeasure } from './bundle.ts'
 import { mulberry32 } from './generate.ts'
 
 const N = 50
@@ -211,10 +213,10 @@ interface Measured {
   maxRssMb: number
 }
 
-/** One CLI command in a child process (bench/measure.ts), asynchronously: the fake answering it lives in this process. */
+/** One CLI command in a child process (bench/measure.ts bundled), asynchronously: the fake answering it lives in this process. */
 function measure(args: string[]): Promise<Measured & { log: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'measure.ts'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(process.execPath, [bundle, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
     let log = ''
     child.stderr.setEncoding('utf8').on('data', (t: string) => void (log = (log + t).slice(-200_000)))
     child.on('error', reject)
@@ -239,7 +241,7 @@ async function scaleRuns(dir: string): Promise<void> {
   await fake.start()
   try {
     const idle = await measure(['--help'])
-    console.log(`\nscale runs: the CLI in a child process each (peak RSS of that process; --help alone peaks at ${mb(idle)} under tsx), fake at ${SCALE.latencyMs} ms per request`)
+    console.log(`\nscale runs: the CLI in a child process each (peak RSS of that process; --help alone peaks at ${mb(idle)}), fake at ${SCALE.latencyMs} ms per request`)
     console.log('  questions  concurrency   chat + emb calls  per question   wall      ideal     wall/ideal  CPU       peak RSS')
     for (const n of SCALE.sizes) {
       const memoryOnly = n >= SCALE.memoryOnlyFrom
@@ -293,6 +295,8 @@ async function scaleRuns(dir: string): Promise<void> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'evalgate-bench-llm-'))
+// the scale runs' CLI, as it ships: one bundled file
+const bundle = bundleMeasure(dir)
 const fake = new FakeOpenAI({ latencyMs: LATENCY_MS })
 let exitCode = 0
 try {
