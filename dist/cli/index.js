@@ -17311,9 +17311,9 @@ function chronological(rows, metric) {
 /* harmony export */ });
 /* unused harmony export collectOutputs */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7333);
-/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5334);
+/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5334);
 /* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9042);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2298);
+/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2298);
 /* harmony import */ var _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3681);
 
 
@@ -17356,21 +17356,44 @@ class OutputCollector {
         this.wanted = wanted;
     }
     add(record) {
-        const schema = this.wanted && !this.wanted.has(String(record.data.id ?? '').trim()) ? IdOnlySchema : _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO;
+        const schema = this.wanted && !this.wanted.has((0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(String(record.data.id ?? ''))) ? IdOnlySchema : _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO;
         if (schema === _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO)
             this.checkFieldNames(record);
         // plain type checks for a well-formed line; the schema for anything else, with its located messages
         const output = (schema === _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO ? (0,_schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .plainOutput */ .MC)(record.data) : plainId(record.data)) ?? (0,_io_tabular_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRecord */ .Hh)(schema, record, this.source, outputHint);
-        if (!this.evalIds.has(output.id)) {
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${(0,_io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .locate */ .x5)(this.source, record.line, 'id')}: output for unknown id "${output.id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
-        }
-        const previous = this.lines.get(output.id);
-        if (previous !== undefined) {
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${(0,_io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .locate */ .x5)(this.source, record.line, 'id')}: second output for id "${output.id}" (first on line ${previous})`, 'give exactly one output per question');
-        }
-        this.lines.set(output.id, record.line);
+        this.claim(output.id, record.line);
         if (schema === _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO)
             this.outputs.set(output.id, output);
+    }
+    /**
+     * A JSONL line that is another shard's answer, told by its id without parsing the line
+     * (at 100,000 answers in 8 shards, 7 of 8 lines): the id is checked as add() checks it,
+     * the rest is that shard's to parse and check. True when the line was dealt with so;
+     * false (parse it) for a line of this run, or one whose id is not a plain leading
+     * `{"id": "…"` (escapes, a non-string id, a second "id" key further on).
+     */
+    skipsLine(text, line) {
+        if (!this.wanted)
+            return false;
+        const match = LEADING_ID.exec(text);
+        if (!match || text.includes('"id"', match[0].length))
+            return false;
+        const id = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(match[1]);
+        if (id === '' || this.wanted.has(id))
+            return false;
+        this.claim(id, line);
+        return true;
+    }
+    /** An answer for `id` on `line`: an id the eval set lacks, or one answered before, is an input error. */
+    claim(id, line) {
+        if (!this.evalIds.has(id)) {
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${(0,_io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .locate */ .x5)(this.source, line, 'id')}: output for unknown id "${id}": the eval set has no such question`, 'check that the predictions were produced from this eval set (and this eval_set_version)');
+        }
+        const previous = this.lines.get(id);
+        if (previous !== undefined) {
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${(0,_io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .locate */ .x5)(this.source, line, 'id')}: second output for id "${id}" (first on line ${previous})`, 'give exactly one output per question');
+        }
+        this.lines.set(id, line);
     }
     /**
      * A field that is a known one misnamed (`response` for `answer`) while the known one is
@@ -17381,7 +17404,7 @@ class OutputCollector {
         for (const key of Object.keys(record.data)) {
             let meant = this.suggestions.get(key);
             if (meant === undefined) {
-                meant = OUTPUT_FIELDS.includes(key) ? null : (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_3__/* .similarName */ .j)(key, OUTPUT_FIELDS, OUTPUT_FIELD_ALIASES);
+                meant = OUTPUT_FIELDS.includes(key) ? null : (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_4__/* .similarName */ .j)(key, OUTPUT_FIELDS, OUTPUT_FIELD_ALIASES);
                 this.suggestions.set(key, meant);
             }
             if (meant === null || Object.hasOwn(record.data, meant))
@@ -17411,13 +17434,15 @@ function checkOutput(data, source, hint = outputHint) {
         return { ok: false, error: [error.hint ? `${first} (fix: ${error.hint})` : first, ...others].join('; ') };
     }
 }
+/** `{"id": "q1"` at the start of a line, the id without escapes (its text is then the id itself). */
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([^"\\]*)"/;
 /** Another shard's answer: only its id is checked here; that shard's run checks the rest. */
 const IdOnlySchema = _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO.pick({ id: true });
 /** IdOnlySchema's result for a string id, by a plain check; null for anything else (left to the schema). */
 function plainId(data) {
     if (typeof data.id !== 'string')
         return null;
-    const id = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .normaliseId */ .GU)(data.id);
+    const id = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(data.id);
     return id === '' ? null : { id };
 }
 function collectOutputs(records, source, evalIds) {
@@ -25831,9 +25856,10 @@ function recordStartLines(text) {
 /**
  * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
  * predictions file never sits in memory as one string and an array of lines at once. Bytes
- * that are not UTF-8 stop the read with their offset, as readText does.
+ * that are not UTF-8 stop the read with their offset, as readText does. A line for which
+ * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
  */
-async function* streamJsonl(file, what) {
+async function* streamJsonl(file, what, skip) {
     let stream;
     try {
         stream = (0,external_node_fs_.createReadStream)(file);
@@ -25846,7 +25872,10 @@ async function* streamJsonl(file, what) {
     let number = 0;
     for await (const raw of linesOf(decodeChunks(file, stream))) {
         number += 1;
-        const record = parseJsonlLine(file, number === 1 ? raw.replace(/^\uFEFF/, '') : raw, number);
+        const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+        if (skip?.(text, number))
+            continue;
+        const record = parseJsonlLine(file, text, number);
         if (record)
             yield record;
     }
@@ -31366,7 +31395,7 @@ async function loadPredictions(file, evalIds, wanted = null) {
         return collector.outputs;
     }
     const collector = new outputs/* OutputCollector */.Lc(file, evalIds, wanted);
-    for await (const record of (0,tabular/* streamJsonl */.Hr)(file, 'predictions file'))
+    for await (const record of (0,tabular/* streamJsonl */.Hr)(file, 'predictions file', (text, line) => collector.skipsLine(text, line)))
         collector.add(record);
     return collector.outputs;
 }
@@ -40565,6 +40594,15 @@ class ResponseCache {
     malformed = 0;
     failedWrites = 0;
     firstWriteError = '';
+    /**
+     * Temporary names: this process's pid and a random tag drawn once (a pid can come back in a
+     * later run), then a count per write. A judge run writes an entry per call, and fresh random
+     * bytes and a mkdir per call were a sixth of its CPU time (issue 13).
+     */
+    tempTag = `${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    writes = 0;
+    /** The two-character folders made (or found) this run: each is made once, not once per write. */
+    folders = new Set();
     constructor(dir) {
         this.dir = dir;
     }
@@ -40603,11 +40641,19 @@ class ResponseCache {
         if (!this.dir)
             return;
         const path = this.path(key);
-        const temp = `${path}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`;
+        this.writes += 1;
+        const temp = `${path}.${this.tempTag}.${this.writes}.tmp`;
+        const text = JSON.stringify(value);
         try {
-            (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(this.dir, key.slice(0, 2)), { recursive: true });
-            (0,external_node_fs_.writeFileSync)(temp, JSON.stringify(value));
-            (0,external_node_fs_.renameSync)(temp, path);
+            try {
+                this.write(key.slice(0, 2), temp, text, path);
+            }
+            catch (error) {
+                // a folder made earlier in the run has gone (a cleaned cache): made again, once
+                if (error.code !== 'ENOENT' || !this.folders.delete(key.slice(0, 2)))
+                    throw error;
+                this.write(key.slice(0, 2), temp, text, path);
+            }
         }
         catch (error) {
             this.failedWrites += 1;
@@ -40620,6 +40666,14 @@ class ResponseCache {
                 // the folder that refused the write may refuse this too; there is nothing left to clean
             }
         }
+    }
+    write(folder, temp, text, path) {
+        if (!this.folders.has(folder)) {
+            (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(this.dir, folder), { recursive: true });
+            this.folders.add(folder);
+        }
+        (0,external_node_fs_.writeFileSync)(temp, text);
+        (0,external_node_fs_.renameSync)(temp, path);
     }
     /** What went wrong with the cache this run, in sentences for one warning each; empty when nothing did. */
     problems() {
@@ -41484,7 +41538,7 @@ const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 ;// CONCATENATED MODULE: ./src/judge/heap.ts
 
 /** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
-const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 25;
 let bounded = false;
 /**
  * Keeps the heap of an LLM run near what it holds alive (issue 13). A judge run allocates
@@ -41492,7 +41546,7 @@ let bounded = false;
  * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
  * that pace: allocation this fast lets the old generation grow to about 4× what is alive
  * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
- * Capped at 1.5×, the collections come more often and are as cheap (they trace what is
+ * Capped at 1.25×, the collections come more often and are as cheap (they trace what is
  * alive, not the garbage): peak RSS then follows the questions' results, not the number of
  * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
  * user's NODE_OPTIONS or node flags already size the heap.
