@@ -98,6 +98,9 @@ describe("a shard's predictions: only its own lines are parsed", () => {
     const own = await loadPredictions(file, ids, new Set(['q1', 'q3']))
     assert.equal(own.get('q1')?.answer, 'x')
     assert.equal(own.get('q3')?.answer, 'y')
+    // a raw tab inside a JSON string is not JSON: the line is parsed, and refused as such
+    const tab = raw('tab-id.jsonl', ['{"id":"q1","answer":"a"}', '{"id":"q\t2","answer":"b"}'])
+    await assert.rejects(loadPredictions(tab, ids, new Set(['q1'])), /tab-id\.jsonl:2: not valid JSON/)
   })
 
   it('keeps an answer whose id is the same text in another Unicode form (NFD)', async () => {
