@@ -68511,8 +68511,12 @@ function checkOutput(data, source, hint = outputHint) {
         return { ok: false, error: [error.hint ? `${first} (fix: ${error.hint})` : first, ...others].join('; ') };
     }
 }
-/** `{"id": "q1"` at the start of a line, the id without escapes (its text is then the id itself). */
-const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([^"\\]*)"/;
+/**
+ * `{"id": "q1"` at the start of a line, the id without escapes or control characters (which
+ * JSON.parse refuses inside a string): its text is then exactly the string JSON.parse reads.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it must not match
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([^"\\\u0000-\u001f]*)"/;
 /** Another shard's answer: only its id is checked here; that shard's run checks the rest. */
 const IdOnlySchema = CandidateOutputInputSchema.pick({ id: true });
 /** IdOnlySchema's result for a string id, by a plain check; null for anything else (left to the schema). */
