@@ -40648,15 +40648,16 @@ class ResponseCache {
         this.writes += 1;
         const temp = `${path}.${this.tempTag}.${this.writes}.tmp`;
         const text = JSON.stringify(value);
+        const folder = key.slice(0, 2);
         try {
             try {
-                this.write(key.slice(0, 2), temp, text, path);
+                this.write(folder, temp, text, path);
             }
             catch (error) {
                 // a folder made earlier in the run has gone (a cleaned cache): made again, once
-                if (error.code !== 'ENOENT' || !this.folders.delete(key.slice(0, 2)))
+                if (error.code !== 'ENOENT' || !this.folders.delete(folder))
                     throw error;
-                this.write(key.slice(0, 2), temp, text, path);
+                this.write(folder, temp, text, path);
             }
         }
         catch (error) {
