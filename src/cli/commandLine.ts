@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { GateError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
+import { similarName } from '../io/similarName.ts'
 import { readOptions, type Command, type RawValue } from '../run/option.ts'
 import { optionsOf } from '../run/options.ts'
 import type { CliIO, CommandContext } from './command.ts'
@@ -15,7 +16,7 @@ export function parseCommandLine(command: Command, args: string[], io: CliIO): C
     specs.map((o) => [o.flag!, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
   )
   const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag!))
-  const parsed = parseArgs({ args, options, allowPositionals: POSITIONAL.has(command) || variadic.size > 0, strict: true, tokens: true })
+  const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0)
   const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed
   if (!POSITIONAL.has(command) && positionals.length > 0) {
     throw new GateError('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "evalgate ${command} --help"`)
@@ -24,6 +25,24 @@ export function parseCommandLine(command: Command, args: string[], io: CliIO): C
   const logger: Logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) }
   const out = flags['no-color'] ? { ...io, color: false } : io
   return { flags, request: { configFile: flags.config as string | undefined, overrides }, positionals, io: out, logger }
+}
+
+/** parseArgs, with "did you mean" for a mistyped long flag (`--eval-sett`, `--max_drop`). */
+function parseFlags(command: Command, args: string[], options: NonNullable<ParseArgsConfig['options']>, allowPositionals: boolean): Parsed {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true, tokens: true })
+  } catch (error) {
+    const flag = unknownLongFlag(error)
+    const meant = flag === null ? null : similarName(flag, Object.keys(options))
+    if (meant === null) throw error
+    throw new GateError('usage', `unknown option --${flag}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`)
+  }
+}
+
+/** The name of the unknown `--flag` parseArgs refused (without the dashes and any `=value`), or null. */
+function unknownLongFlag(error: unknown): string | null {
+  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return null
+  return /^Unknown option '--([^'=]+)/.exec(error.message)?.[1] ?? null
 }
 
 type Parsed = ReturnType<typeof parseArgs<{ tokens: true; allowPositionals: true; strict: true; options: NonNullable<ParseArgsConfig['options']> }>>

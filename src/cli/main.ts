@@ -1,5 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' }
 import { GateError, formatError } from '../io/errors.ts'
+import { similarName } from '../io/similarName.ts'
 import { terminalSafe } from '../io/visible.ts'
 import { COMMANDS, type Command } from '../run/commands.ts'
 import { EXIT } from '../run/exit.ts'
@@ -26,7 +27,8 @@ export async function main(argv: readonly string[], terminal: CliIO): Promise<nu
     return EXIT.pass
   }
   if (!(COMMANDS as readonly string[]).includes(command)) {
-    io.stderr(`evalgate: unknown command "${command}"\n\n${MAIN_HELP}\n`)
+    const meant = similarName(command, COMMANDS)
+    io.stderr(`evalgate: unknown command "${command}"${meant ? `; did you mean "${meant}"?` : ''}\n\n${MAIN_HELP}\n`)
     return EXIT.usage
   }
   try {

@@ -206,6 +206,11 @@ const cases: BadInputCase[] = [
     expect: () => [/--max-dorp/, /fix: .*--help/],
   },
   {
+    name: 'a mistyped flag, with the flag it was probably meant to be',
+    argv: (s) => runArgs(s, ['--max_dorp', '0.1', '--eval-sett=x.csv']),
+    expect: () => ['evalgate run: unknown option --max_dorp; did you mean --max-drop?', 'fix: write --max-drop; see "evalgate run --help"'],
+  },
+  {
     name: 'a missing --eval-set-version',
     argv: (s) => ['run', '--config', s.config, '--eval-set', writeText(s.path('eval.csv'), GOOD_EVAL_SET), '--candidate-cmd', s.candidate],
     expect: () => [/eval_set_version/, /fix: .*--eval-set-version/],
@@ -308,6 +313,13 @@ describe('usage', () => {
     assert.equal(result.code, 2)
     assert.match(result.stderr, /unknown command "rn"/)
     assert.match(result.stderr, /run +score a candidate/)
+  })
+
+  it('names the command a mistyped one was probably meant to be', async () => {
+    const result = await runCli(['compre', '--baseline', 'b.json'])
+    assert.equal(result.code, 2)
+    assert.match(result.stderr, /^evalgate: unknown command "compre"; did you mean "compare"\?/)
+    assert.doesNotMatch((await runCli(['rn'])).stderr, /did you mean/)
   })
 
   it('prints the usage with exit 2 when no command is given', async () => {
