@@ -151,6 +151,19 @@ describe('FakeOpenAI faults', () => {
     assert.ok(first.includes(500) && first.includes(200), `expected a mix, got ${first.join(',')}`)
   })
 
+  it('lets a request through after maxInARow faults in a row (transient faults)', async () => {
+    fake.faults({ rate500: 1, maxInARow: 2 })
+    const status = (content: string) =>
+      client.chat.completions.create({ model: 'm', messages: [...rubricMessages, { role: 'user', content }] }).then(
+        () => 200,
+        (e: InstanceType<typeof OpenAI.APIError>) => e.status ?? 0,
+      )
+    const same = [await status('a'), await status('a'), await status('a'), await status('a')]
+    assert.deepEqual(same, [500, 500, 200, 500])
+    assert.equal(await status('b'), 500)
+    assert.equal(fake.counts().faultsInjected, 4)
+  })
+
   it('answers an unknown path with 404 and records it', async () => {
     const error = await statusOf(client.models.list())
     assert.equal(error.status, 404)

@@ -69,6 +69,8 @@ export interface FaultOptions {
   rate500?: number
   /** extra delay on every request while faults are on */
   slowMs?: number
+  /** transient faults: a request (the same body) that failed this many times in a row goes through on its next attempt (default: no limit) */
+  maxInARow?: number
 }
 
 export const EMBEDDING_DIMENSIONS = 256
@@ -97,6 +99,8 @@ export class FakeOpenAI {
   private faultOptions: FaultOptions | null = null
   private random: () => number
   private faultsInjected = 0
+  /** consecutive faults per request body, for `maxInARow` */
+  private faultsInARow = new Map<string, number>()
   private attempts = new Map<string, number>()
   private invalidJsonPending = new Map<string, number>()
 
@@ -132,6 +136,7 @@ export class FakeOpenAI {
   /** Replaces the fault settings and restarts the seeded random stream; `faults({})` turns them off. */
   faults(options: FaultOptions): this {
     this.faultOptions = options
+    this.faultsInARow.clear()
     this.random = mulberry32(this.options.seed ?? 1)
     return this
   }
@@ -164,6 +169,7 @@ export class FakeOpenAI {
     this.faultsInjected = 0
     this.maxInFlight = 0
     this.attempts.clear()
+    this.faultsInARow.clear()
     this.invalidJsonPending.clear()
     this.random = mulberry32(this.options.seed ?? 1)
     return this
@@ -200,7 +206,7 @@ export class FakeOpenAI {
     }
 
     // faults are drawn for scoring requests only, so a run's fault sequence does not depend on the preflight
-    const fault = preflight ? null : this.drawFault()
+    const fault = preflight ? null : this.drawFault(`${kind}:${text}`)
     if (fault) {
       this.faultsInjected++
       return reply(fault.status, fault.body, fault.headers, fault.slowMs)
@@ -233,11 +239,23 @@ export class FakeOpenAI {
     }
   }
 
-  private drawFault(): { status: number; body: unknown; headers: Record<string, string>; slowMs: number } | null {
+  private drawFault(request: string): { status: number; body: unknown; headers: Record<string, string>; slowMs: number } | null {
     const options = this.faultOptions
     if (!options) return null
     // one draw per request, so the fault sequence depends only on the seed and the arrival order
     const draw = this.random()
+    const inARow = this.faultsInARow.get(request) ?? 0
+    if (options.maxInARow !== undefined && inARow >= options.maxInARow) {
+      this.faultsInARow.delete(request)
+      return null
+    }
+    const fault = this.faultFor(draw, options)
+    if (fault) this.faultsInARow.set(request, inARow + 1)
+    else this.faultsInARow.delete(request)
+    return fault
+  }
+
+  private faultFor(draw: number, options: FaultOptions): { status: number; body: unknown; headers: Record<string, string>; slowMs: number } | null {
     const rate429 = options.rate429 ?? 0
     const slowMs = options.slowMs ?? 0
     if (draw < rate429) {
