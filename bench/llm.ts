@@ -1,7 +1,7 @@
 /**
  * npm run bench:llm: the LLM tier against a fake OpenAI-compatible endpoint (100 ms per
  * request, a simulated judge that answers every evalgate prompt deterministically).
- * 50 Chinese questions, three runs through the CLI's main() in this process:
+ * 50 Chinese questions, three runs of the CLI (bundled, as it ships, in a child process; the fake in this one):
  *   1. cold: calls per question (target ≤ 6 chat + 1 embeddings) and wall time against the
  *      ideal ceil(calls / concurrency) × latency (target ratio ≤ 1.25), and the plan's token
  *      estimate against the tokens the fake reported (target ratio 0.75-1.25);
@@ -25,7 +25,6 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { main } from '../src/cli/main.ts'
 import { FakeOpenAI } from '../test/helpers/openai-server.ts'
 import { installSimulatedJudge } from '../test/helpers/sim-judge.ts'
 import { bundleMeasure } from './bundle.ts'
@@ -151,17 +150,16 @@ interface RunOutcome {
 
 class RunFailed extends Error {}
 
+/** One run of the CLI as it ships (bundled, in a child process, as the scale runs): ms is its main() alone, so Node start-up and module loading are left out. */
 async function runEvalgate(label: string, args: string[], out: string): Promise<RunOutcome> {
   rmSync(out, { force: true })
-  let log = ''
-  const started = performance.now()
-  let code: number
+  let run: Measured & { log: string }
   try {
-    code = await main(['run', ...args, '--out', out], { stdout: () => undefined, stderr: (t) => void (log += t), color: false })
+    run = await measure(['run', ...args, '--out', out])
   } catch (error) {
-    throw new RunFailed(`${label}: main() threw: ${error instanceof Error ? error.stack : String(error)}\n${log}`)
+    throw new RunFailed(`${label}: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const ms = performance.now() - started
+  const { code, ms, log } = run
   if (!existsSync(out)) throw new RunFailed(`${label}: no results written (exit ${code})\n${log}`)
   let results: ResultsFile
   try {
@@ -398,7 +396,7 @@ try {
   if (missing.length > 0) console.log(`    missing: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`)
   const changed = changedScores(cold.results, faulty.results)
   console.log(`  same scores as run 1      ${changed.length === 0 ? 'yes' : `no, ${changed.length} values differ: ${changed.slice(0, 5).join(', ')}${changed.length > 5 ? ', …' : ''}`}`)
-  console.log(`\nruns 1-3: times are measured inside the process around the CLI's main(); Node start-up and module loading are not included`)
+  console.log(`\nruns 1-3: the CLI bundled, in a child process; times are its main() alone (Node start-up and loading the bundle are not included)`)
   await scaleRuns(dir)
 } catch (error) {
   exitCode = 1
