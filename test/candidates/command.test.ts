@@ -480,7 +480,7 @@ describe('evalgate run stops its candidate', () => {
   })
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`on ${signal} to a real evalgate process, leaves no candidate process running and dies by the signal`, { timeout: 60_000 }, async () => {
+    it(`on ${signal} to a real evalgate process, says so, leaves no candidate process running and dies by the signal`, { timeout: 60_000 }, async () => {
       const t = makeTempDir()
       const pidFile = t.path('candidate.pids')
       const command = `echo $$ > ${sh(pidFile)}; sleep 1000 & echo $! >> ${sh(pidFile)}; wait`
@@ -507,6 +507,7 @@ describe('evalgate run stops its candidate', () => {
         evalgate.kill(signal)
         const { code, signal: died } = await exited
         assert.ok(died === signal || code === 128 + (signal === 'SIGINT' ? 2 : 15), `exit code ${code}, signal ${died}; stderr:\n${stderr}`)
+        assert.match(stderr, new RegExp(`\\nevalgate: interrupted \\(${signal}\\); no file was left half-written\\n`))
         for (const pid of pids) await assertStopped(pid, `evalgate's stderr:\n${stderr}`)
       } finally {
         if (evalgate.exitCode === null && evalgate.signalCode === null) evalgate.kill('SIGKILL')
