@@ -84290,18 +84290,23 @@ function llmTier_record(q, scored, calls) {
     // by family, so concurrent asks land in one order from run to run
     if (calls.calls.length > 0)
         q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    for (const metric of LLM_METRICS) {
-        // a metric this run does not plan (context_retention_norm without conversations) gets no key
-        if (!Object.hasOwn(q.scores, metric))
-            continue;
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
         const s = scored.scores[metric];
         q.scores[metric] = s?.value ?? null;
-        delete q.notes[metric];
         if (s?.reason)
-            q.notes[metric] = s.reason;
+            notes[metric] = s.reason;
         if (scored.errors[metric])
             q.errors[metric] = scored.errors[metric];
     }
+    q.notes = notes;
     if (scored.claims.length > 0)
         q.claims = scored.claims;
 }

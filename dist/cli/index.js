@@ -17942,6 +17942,15 @@ function round(x) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1410);
 
+// Ctrl-C (or a CI runner's SIGTERM): say so, then die by the signal as a shell expects (exit
+// status 130 / 143). `once`: the re-raised signal finds no listener and takes its default action.
+// Every file is written to a temporary name and renamed, so none is left half-written.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+        process.stderr.write(`\nevalgate: interrupted (${signal}); no file was left half-written\n`);
+        process.kill(process.pid, signal);
+    });
+}
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
@@ -18209,11 +18218,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
+// EXTERNAL MODULE: ./src/io/similarName.ts
+var similarName = __nccwpck_require__(5334);
 // EXTERNAL MODULE: ./src/run/option.ts
 var run_option = __nccwpck_require__(5908);
 // EXTERNAL MODULE: ./src/run/options.ts + 2 modules
 var run_options = __nccwpck_require__(6192);
 ;// CONCATENATED MODULE: ./src/cli/commandLine.ts
+
 
 
 
@@ -18225,7 +18237,7 @@ function parseCommandLine(command, args, io) {
     const specs = (0,run_options/* optionsOf */.cz)(command);
     const options = Object.fromEntries(specs.map((o) => [o.flag, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
     const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag));
-    const parsed = (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: POSITIONAL.has(command) || variadic.size > 0, strict: true, tokens: true });
+    const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0);
     const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed;
     if (!POSITIONAL.has(command) && positionals.length > 0) {
         throw new errors/* GateError */.ue('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "evalgate ${command} --help"`);
@@ -18234,6 +18246,25 @@ function parseCommandLine(command, args, io) {
     const logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) };
     const out = flags['no-color'] ? { ...io, color: false } : io;
     return { flags, request: { configFile: flags.config, overrides }, positionals, io: out, logger };
+}
+/** parseArgs, with "did you mean" for a mistyped long flag (`--eval-sett`, `--max_drop`). */
+function parseFlags(command, args, options, allowPositionals) {
+    try {
+        return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals, strict: true, tokens: true });
+    }
+    catch (error) {
+        const flag = unknownLongFlag(error);
+        const meant = flag === null ? null : (0,similarName/* similarName */.j)(flag, Object.keys(options));
+        if (meant === null)
+            throw error;
+        throw new errors/* GateError */.ue('usage', `unknown option --${flag}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`);
+    }
+}
+/** The name of the unknown `--flag` parseArgs refused (without the dashes and any `=value`), or null. */
+function unknownLongFlag(error) {
+    if (!(error instanceof Error) || error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+        return null;
+    return /^Unknown option '--([^'=]+)/.exec(error.message)?.[1] ?? null;
 }
 /** `--raters a.csv b.csv c.csv`: the bare words after a variadic flag are its values, up to the next flag. */
 function attachVariadic(parsed, variadic) {
@@ -21286,6 +21317,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 const package_namespaceObject = {"rE":"0.1.0"};
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
+// EXTERNAL MODULE: ./src/io/similarName.ts
+var similarName = __nccwpck_require__(5334);
 // EXTERNAL MODULE: ./src/io/visible.ts
 var visible = __nccwpck_require__(8906);
 // EXTERNAL MODULE: ./src/run/commands.ts
@@ -21332,6 +21365,7 @@ a subset run: --only / --failing-from) or bad input / usage.`;
 
 
 
+
 /**
  * The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process.
  * Everything it prints goes through terminalSafe: secrets redacted, control characters shown.
@@ -21350,7 +21384,8 @@ async function main(argv, terminal) {
         return exit/* EXIT */.d.pass;
     }
     if (!commands/* COMMANDS */.L.includes(command)) {
-        io.stderr(`evalgate: unknown command "${command}"\n\n${MAIN_HELP}\n`);
+        const meant = (0,similarName/* similarName */.j)(command, commands/* COMMANDS */.L);
+        io.stderr(`evalgate: unknown command "${command}"${meant ? `; did you mean "${meant}"?` : ''}\n\n${MAIN_HELP}\n`);
         return exit/* EXIT */.d.usage;
     }
     try {
@@ -42082,18 +42117,23 @@ function record(q, scored, calls) {
     // by family, so concurrent asks land in one order from run to run
     if (calls.calls.length > 0)
         q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    for (const metric of LLM_METRICS) {
-        // a metric this run does not plan (context_retention_norm without conversations) gets no key
-        if (!Object.hasOwn(q.scores, metric))
-            continue;
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
         const s = scored.scores[metric];
         q.scores[metric] = s?.value ?? null;
-        delete q.notes[metric];
         if (s?.reason)
-            q.notes[metric] = s.reason;
+            notes[metric] = s.reason;
         if (scored.errors[metric])
             q.errors[metric] = scored.errors[metric];
     }
+    q.notes = notes;
     if (scored.claims.length > 0)
         q.claims = scored.claims;
 }
