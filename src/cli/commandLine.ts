@@ -32,17 +32,14 @@ function parseFlags(command: Command, args: string[], options: NonNullable<Parse
   try {
     return parseArgs({ args, options, allowPositionals, strict: true, tokens: true })
   } catch (error) {
-    const flag = unknownLongFlag(error)
-    const meant = flag === null ? null : similarName(flag, Object.keys(options))
-    if (meant === null) throw error
-    throw new GateError('usage', `unknown option --${flag}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`)
+    if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw error
+    // the flag it refused, read from the tokens rather than from the wording of its message
+    const { tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true })
+    const flag = tokens.flatMap((t) => (t.kind === 'option' && !Object.hasOwn(options, t.name) ? [t] : []))[0]
+    const meant = flag?.rawName.startsWith('--') ? similarName(flag.name, Object.keys(options)) : null
+    if (!flag || meant === null) throw error
+    throw new GateError('usage', `unknown option ${flag.rawName}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`)
   }
-}
-
-/** The name of the unknown `--flag` parseArgs refused (without the dashes and any `=value`), or null. */
-function unknownLongFlag(error: unknown): string | null {
-  if (!(error instanceof Error) || (error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return null
-  return /^Unknown option '--([^'=]+)/.exec(error.message)?.[1] ?? null
 }
 
 type Parsed = ReturnType<typeof parseArgs<{ tokens: true; allowPositionals: true; strict: true; options: NonNullable<ParseArgsConfig['options']> }>>
