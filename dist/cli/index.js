@@ -18253,18 +18253,16 @@ function parseFlags(command, args, options, allowPositionals) {
         return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals, strict: true, tokens: true });
     }
     catch (error) {
-        const flag = unknownLongFlag(error);
-        const meant = flag === null ? null : (0,similarName/* similarName */.j)(flag, Object.keys(options));
-        if (meant === null)
+        if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
             throw error;
-        throw new errors/* GateError */.ue('usage', `unknown option --${flag}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`);
+        // the flag it refused, read from the tokens rather than from the wording of its message
+        const { tokens } = (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: false, tokens: true });
+        const flag = tokens.flatMap((t) => (t.kind === 'option' && !Object.hasOwn(options, t.name) ? [t] : []))[0];
+        const meant = flag?.rawName.startsWith('--') ? (0,similarName/* similarName */.j)(flag.name, Object.keys(options)) : null;
+        if (!flag || meant === null)
+            throw error;
+        throw new errors/* GateError */.ue('usage', `unknown option ${flag.rawName}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`);
     }
-}
-/** The name of the unknown `--flag` parseArgs refused (without the dashes and any `=value`), or null. */
-function unknownLongFlag(error) {
-    if (!(error instanceof Error) || error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-        return null;
-    return /^Unknown option '--([^'=]+)/.exec(error.message)?.[1] ?? null;
 }
 /** `--raters a.csv b.csv c.csv`: the bare words after a variadic flag are its values, up to the next flag. */
 function attachVariadic(parsed, variadic) {
