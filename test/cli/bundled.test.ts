@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, describe, it } from 'node:test'
@@ -23,9 +23,10 @@ interface Run {
   stderr: string
 }
 
-function evalgate(node: string, args: readonly string[], cwd: string): Promise<Run> {
+/** `cwd` is also the temporary directory (TMPDIR), so nothing a run keeps there outlives the test. */
+function evalgate(node: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(node, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(node, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, TMPDIR: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -79,3 +80,24 @@ for (const [label, node] of runtimes) {
     })
   })
 }
+
+// module.enableCompileCache exists from Node 22.1: Node 20 starts without one
+describe('bin/evalgate.js start-up under Node 24', { skip: !existsSync(NODE24) && 'Node 24 is not installed' }, () => {
+  const cacheEntries = (dir: string) => (existsSync(join(dir, 'node-compile-cache')) ? readdirSync(join(dir, 'node-compile-cache'), { recursive: true }).length : 0)
+
+  it("keeps V8's compiled bundle in the temporary directory, and the next run starts from it", async () => {
+    const t = makeTempDir()
+    const first = await evalgate(NODE24, ['--version'], t.dir)
+    assert.equal(first.code, 0, first.stderr)
+    assert.ok(cacheEntries(t.dir) > 0, 'no compile cache under TMPDIR')
+    const second = await evalgate(NODE24, ['--version'], t.dir)
+    assert.deepEqual(second, first)
+  })
+
+  it('keeps none when NODE_DISABLE_COMPILE_CACHE is set', async () => {
+    const t = makeTempDir()
+    const result = await evalgate(NODE24, ['--version'], t.dir, { NODE_DISABLE_COMPILE_CACHE: '1' })
+    assert.equal(result.code, 0, result.stderr)
+    assert.equal(cacheEntries(t.dir), 0)
+  })
+})
