@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exactLength } from '../io/exactLength.ts'
 import { nfc, normaliseId } from '../io/ids.ts'
 import { idField, idValue } from './ids.ts'
 
@@ -78,7 +79,7 @@ export function plainOutput(data: Record<string, unknown>): z.output<typeof Cand
     id: cleanId,
     answer: nfc(answer ?? ''),
     contexts: texts,
-    retrieved_ids: retrievedIds,
+    retrieved_ids: exactLength(retrievedIds),
     latency_ms: latency ?? null,
     error: error === undefined || error === null || error.trim() === '' ? null : error,
     // the schema writes the key only when the line has one

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { exactLength } from '../io/exactLength.ts'
 import { nfc, normaliseId } from '../io/ids.ts'
 import type { EvalRowInputSchema, RelevantDoc } from './evalSet.ts'
 
@@ -75,7 +76,7 @@ function list(text: string | null): string[] {
     const item = nfc(raw).trim()
     if (item !== '') items.push(item)
   }
-  return items
+  return exactLength(items)
 }
 
 const truthy = new Set(['true', '1', 'yes'])
@@ -106,7 +107,7 @@ function relevantDocs(text: string | null): RelevantDoc[] {
     if (grade > 3 || docs.some((d) => d.id === id)) throw UNSURE
     docs.push({ id, grade })
   }
-  return docs
+  return exactLength(docs)
 }
 
 function requiredKeys(text: string | null): string[] {
