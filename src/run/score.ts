@@ -5,7 +5,7 @@ import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { ScoreSink } from '../metrics/types.ts'
-import type { MetricSummary, QuestionResult } from '../schemas/results.ts'
+import type { Claim, MetricSummary, QuestionResult } from '../schemas/results.ts'
 import type { Scorer } from './scorers/scorer.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
@@ -56,21 +56,7 @@ function metricsPlan(metrics: readonly string[]): MetricsPlan {
 export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Config, metrics: readonly string[], scorer: Pick<Scorer, 'scoreAnswer'>): QuestionResult {
   const plan = metricsPlan(metrics)
   const scores = { ...plan.nullScores }
-  const result: QuestionResult = {
-    question: row.question,
-    category: row.category,
-    difficulty: row.difficulty,
-    should_refuse: row.should_refuse,
-    answer: output.answer,
-    scores,
-    notes: {},
-    errors: {},
-  }
-  if (row.conversation) result.conversation = { id: row.conversation.id, turn: row.conversation.turn }
-  if (output.error !== null) {
-    result.errors.candidate = output.error
-    return result
-  }
+  if (output.error !== null) return questionResult(row, output, scores, {}, { candidate: output.error })
   // per place in the plan, the reason written with its score: '' for none, undefined while it has no score
   const reasons: (string | undefined)[] = new Array<string | undefined>(metrics.length).fill(undefined)
   const sink: ScoreSink = (name, value, reason) => {
@@ -87,15 +73,33 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
       const s = own.scores[name]
       if (s) sink(name, s.value, s.reason)
     }
-    if (own.claims) result.claims = own.claims
   }
+  const notes: Record<string, string> = {}
   for (let j = 0; j < metrics.length; j++) {
     const reason = reasons[j]
     if (reason === undefined) {
-      if (plan.askedOf[j]!(row)) result.notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
-    } else if (reason !== '') result.notes[metrics[j]!] = reason
+      if (plan.askedOf[j]!(row)) notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
+    } else if (reason !== '') notes[metrics[j]!] = reason
   }
-  return result
+  return questionResult(row, output, scores, notes, {}, own?.claims)
+}
+
+/**
+ * A question's result, its fields in results.json's order: a conversation turn's place after
+ * `errors`, then the claims when the scorer made any. One literal per shape, so every field
+ * lives in the object itself: a field added afterwards goes to a separate store, ~25 MB more
+ * at 100,000 questions (issue 13).
+ */
+function questionResult(row: EvalRow, output: CandidateOutput, scores: QuestionResult['scores'], notes: QuestionResult['notes'], errors: QuestionResult['errors'], claims?: Claim[]): QuestionResult {
+  const { question, category, difficulty, should_refuse } = row
+  const { answer } = output
+  if (row.conversation) {
+    const conversation = { id: row.conversation.id, turn: row.conversation.turn }
+    return claims
+      ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation, claims }
+      : { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation }
+  }
+  return claims ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, claims } : { question, category, difficulty, should_refuse, answer, scores, notes, errors }
 }
 
 /** The note on a question a metric is asked of but has no value for, when its definition names none. */
