@@ -1,3 +1,4 @@
+import { flatString } from '../io/flatString.ts'
 import { writeDeterministic } from '../metrics/deterministic.ts'
 import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import { isRefusal } from '../metrics/rules.ts'
@@ -79,7 +80,7 @@ export function scoreQuestion(row: EvalRow, output: CandidateOutput, config: Con
     const reason = reasons[j]
     if (reason === undefined) {
       if (plan.askedOf[j]!(row)) notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
-    } else if (reason !== '') notes[metrics[j]!] = reason
+    } else if (reason !== '') notes[metrics[j]!] = flatString(reason)
   }
   return questionResult(row, output, scores, notes, {}, own?.claims)
 }
