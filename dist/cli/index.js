@@ -32021,18 +32021,17 @@ function scoreQuestion(row, output, config, metrics, scorer) {
 }
 /**
  * A question's result, its fields in results.json's order: a conversation turn's place after
- * `errors`, then the claims when the scorer made any. One literal per shape, so every field
- * lives in the object itself: a field added afterwards goes to a separate store, ~25 MB more
- * at 100,000 questions (issue 13).
+ * `errors`, then the claims when the scorer made any. The common row is one literal per shape,
+ * so every field lives in the object itself: a field added afterwards goes to a separate
+ * store, ~25 MB more at 100,000 questions (issue 13).
  */
 function questionResult(row, output, scores, notes, errors, claims) {
     const { question, category, difficulty, should_refuse } = row;
     const { answer } = output;
     if (row.conversation) {
+        // a conversation turn (the rare row): its place is after errors, before the claims
         const conversation = { id: row.conversation.id, turn: row.conversation.turn };
-        return claims
-            ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation, claims }
-            : { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation };
+        return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation, ...(claims ? { claims } : {}) };
     }
     return claims ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, claims } : { question, category, difficulty, should_refuse, answer, scores, notes, errors };
 }
