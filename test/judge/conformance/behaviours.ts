@@ -6,7 +6,8 @@
  *
  * Which request a behaviour hits is part of its definition and is deterministic:
  *   - "once" faults hit the first scoring request(s) of a kind, never the preflight, so a run
- *     must get past them by retrying;
+ *     must get past them by retrying (llama.cpp's model loading answers whatever comes first,
+ *     the preflight included, and the rate limiters count every request);
  *   - "flagged" behaviours hit requests whose user turns contain FLAGGED_MARKER, as a content
  *     filter, a moderation check or a refusal would;
  *   - "long prompt" behaviours hit requests whose prompt is over a context size; an eval-set row
