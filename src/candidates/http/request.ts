@@ -3,7 +3,7 @@ import type { HttpCandidateConfig } from '../../schemas/candidate.ts'
 import type { HttpPlan, PreparedRequest } from './plan.ts'
 import { BODY_EXCERPT_CHARS, errorMessage, excerpt } from './quote.ts'
 import { redact } from '../../io/redact.ts'
-import { HttpRefusedError, fetchSameOrigin, readCapped } from './transport.ts'
+import { HttpRefusedError, fetchSameOrigin, readCapped } from '../../io/http.ts'
 
 export interface HttpClientDeps {
   fetch: typeof fetch

@@ -1,4 +1,4 @@
-// What one request of the HTTP candidate may cost: where its headers may go, how much body it may read
+// What one outgoing HTTP request may cost (the HTTP candidate's, the judge's): where its headers may go, how much body it may read
 
 /** Redirects within the endpoint's own origin followed before the chain is an error. */
 export const MAX_REDIRECTS = 5
@@ -28,13 +28,21 @@ export interface Outgoing {
   body: string | undefined
 }
 
+/** Whose headers a refused redirect kept at home, and where the final address is set. */
+export interface RedirectWording {
+  headers: string
+  fix: string
+}
+
+const CANDIDATE_REDIRECT: RedirectWording = { headers: "the candidate's headers", fix: 'point candidate.http.url at the final address if that host is the candidate' }
+
 /**
  * fetch, following redirects only within the first URL's origin (scheme, host and port): the
  * candidate's headers (`${ENV}` secrets among them) are never sent anywhere else, and another
  * host's answers are never scored as the candidate's. A 303, or a 301 / 302 after a POST, is
  * followed with a GET as browsers do; 307 and 308 repeat the request as it was.
  */
-export async function fetchSameOrigin(fetcher: typeof fetch, first: Outgoing, signal: AbortSignal): Promise<Response> {
+export async function fetchSameOrigin(fetcher: typeof fetch, first: Outgoing, signal: AbortSignal, whose: RedirectWording = CANDIDATE_REDIRECT): Promise<Response> {
   const origin = new URL(first.url).origin
   let request = first
   for (let hop = 0; ; hop++) {
@@ -52,7 +60,7 @@ export async function fetchSameOrigin(fetcher: typeof fetch, first: Outgoing, si
       throw new HttpRefusedError(
         response.status,
         response.headers,
-        `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so the candidate's headers were not sent there (point candidate.http.url at the final address if that host is the candidate)`,
+        `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so ${whose.headers} were not sent there (${whose.fix})`,
       )
     }
     if (hop >= MAX_REDIRECTS) throw new HttpRefusedError(response.status, response.headers, `more than ${MAX_REDIRECTS} redirects within ${origin}; last to ${next.pathname}`)
@@ -66,13 +74,9 @@ export async function fetchSameOrigin(fetcher: typeof fetch, first: Outgoing, si
  * and the connection is dropped, so a runaway endpoint costs at most the cap in memory. A
  * Content-Length above the cap is refused before reading anything.
  */
-export async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () =>
-    new HttpRefusedError(
-      response.status,
-      response.headers,
-      `HTTP ${response.status} with a body over ${formatMb(maxBytes)} (candidate.http.max_response_mb): not read further; make the endpoint answer with less, or raise max_response_mb`,
-    )
+export async function readCapped(response: Response, maxBytes: number, setting: string | null = 'candidate.http.max_response_mb'): Promise<string> {
+  const raise = setting === null ? '' : ` (${setting}): not read further; make the endpoint answer with less, or raise ${setting}`
+  const tooLarge = () => new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} with a body over ${formatMb(maxBytes)}${raise || ': not read further'}`)
   const declared = Number(response.headers.get('content-length') ?? NaN)
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined)
