@@ -1,20 +1,11 @@
-import { APIConnectionTimeoutError } from 'openai'
-import { redactSecrets } from '../io/redact.ts'
-import { NotRetryable, statusOf } from '../io/retry.ts'
-import { classifyFault } from './preflight.ts'
-import { errorMessage } from './reply.ts'
-
-/** Consecutive requests refused for their key or unable to reach the server before the judge stops. */
-export const BREAKER_THRESHOLD = 5
+import { NotRetryable } from '../io/retry.ts'
+import type { Fault } from './faults.ts'
 
 /** Why the judge stopped, in one line, and what to do about it: results.json run.judge_stopped, the terminal, the report. */
 export interface JudgeStop {
   cause: string
   fix: string
 }
-
-/** The failures no retry or later call can fix: a refused key (401/403), a server that cannot be reached. */
-export type BreakerFault = 'auth' | 'unreachable'
 
 /** What a request gets once the breaker is open: it is never sent, and never retried. */
 export class JudgeStopped extends NotRetryable {
@@ -24,10 +15,26 @@ export class JudgeStopped extends NotRetryable {
   }
 }
 
-/** Connection failures in a row must span this long to stop the judge (auth failures need not). */
+/**
+ * How many outcomes in a row stop the judge, by what they have in common. Any success ends
+ * every streak. "In a row" is in the order outcomes arrive, across all requests in flight.
+ */
+export const STREAKS = {
+  /** faults of the endpoint (a refused key, no credits, no such model, a proxy's page): no request to it can succeed */
+  endpoint: 3,
+  /** the same request fault (a context-length error, a reply cut at max_tokens) on request after request: it is the settings, not the questions */
+  sameRequestFault: 5,
+  /** requests whose every retry failed (a 5xx that does not pass, a rate limit that does not lift) */
+  exhausted: 3,
+  /** asks whose replies stayed unusable after their repair: the model cannot give the JSON asked for */
+  unusable: 5,
+  /** failed requests of any kind and cause (a rate limit aside, which waits): whatever it is, the endpoint is not answering */
+  failing: 8,
+} as const
+
+/** Retryable endpoint faults in a row (a server gone, a proxy's 502 page) must span this long to stop the judge. */
 export const BREAKER_MIN_SPAN_MS = 2000
 
-/** The breaker's clock, injected by tests. */
 export interface BreakerClock {
   now: () => number
   sleep: (ms: number) => Promise<void>
@@ -36,85 +43,131 @@ export interface BreakerClock {
 const realClock: BreakerClock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }
 
 export interface BreakerOptions {
-  threshold?: number
   minSpanMs?: number
   clock?: BreakerClock
   /** told once, the moment the judge stops: the run says why then, not only in its results */
   onStop?: (stop: JudgeStop) => void
+  /** judge.max_retries, for the fix of a streak of exhausted retries */
+  maxRetries?: number
 }
 
 /**
- * Stops a judge whose endpoint has gone bad mid-run (a key revoked, a server gone), instead of
- * sending every remaining call into the same wall with its retries. Every request the judge
- * sends passes `run`: after BREAKER_THRESHOLD requests in a row failed for their key or the
- * connection, no further request is sent; requests already on the wire finish. Any other
- * outcome (a success, a 429, a 5xx, a rejected format, a timeout of a slow model) ends the streak.
+ * Stops a judge that can no longer get a usable reply, so that no money and no time go into a
+ * run that cannot succeed: every request passes `admit` before it is sent and reports how it
+ * ended. The policy reads only the fault class (faults.ts), never the words.
  *
- * Connection failures stop the judge only when they span BREAKER_MIN_SPAN_MS: a burst of them
- * (a momentarily overloaded server refusing connections, keep-alive connections it closed while
- * this process was busy) is not a server gone. Such a burst holds every request until the
- * span has passed, then lets one through to test the endpoint: if it fails too, the judge stops;
- * otherwise the held requests go on. So a gone server still receives at most the threshold,
- * the requests in flight, and that one test.
+ * Retryable endpoint faults stop the judge only when they span BREAKER_MIN_SPAN_MS: a burst (a
+ * server restarting, a proxy's momentary 502) holds every request until the span has passed,
+ * then lets one through to test the endpoint; if it fails too, the judge stops.
  */
 export class CircuitBreaker {
-  private streak = 0
+  private endpointStreak = 0
   private streakStarted = 0
+  private failing = 0
+  private failingStarted = 0
+  private sameFault: { signature: string; count: number } | null = null
+  private exhausted = 0
+  private unusable = 0
   private stop: JudgeStop | null = null
-  /** while set, requests wait: out the burst's span (`holding`), then for the one test request's outcome */
   private gate: Promise<void> | null = null
   private holding = false
   private testDue = false
-  private readonly explain: (fault: BreakerFault) => JudgeStop
-  private readonly threshold: number
   private readonly minSpanMs: number
   private readonly clock: BreakerClock
   private readonly onStop: (stop: JudgeStop) => void
+  private readonly maxRetries: number | null
 
-  constructor(explain: (fault: BreakerFault) => JudgeStop, options: BreakerOptions = {}) {
-    this.explain = explain
-    this.threshold = options.threshold ?? BREAKER_THRESHOLD
+  constructor(options: BreakerOptions = {}) {
     this.minSpanMs = options.minSpanMs ?? BREAKER_MIN_SPAN_MS
     this.clock = options.clock ?? realClock
     this.onStop = options.onStop ?? (() => undefined)
+    this.maxRetries = options.maxRetries ?? null
   }
 
-  async run<T>(request: () => Promise<T>): Promise<T> {
+  /**
+   * Before a request is sent: waits out a held burst, then either lets it go (returning the
+   * function that ends this request's test of the endpoint, if it is one) or throws JudgeStopped.
+   */
+  async admit(): Promise<() => void> {
     while (this.gate) await this.gate
     if (this.stop) throw new JudgeStopped(this.stop)
-    const endTest = this.testDue ? this.startTest() : null
-    try {
-      const value = await request()
-      this.streak = 0
-      return value
-    } catch (error) {
-      this.failed(error)
-      throw error
-    } finally {
-      endTest?.()
-    }
+    return this.testDue ? this.startTest() : () => undefined
   }
 
-  /** Why no more requests are sent, or null while they are. */
   stopped(): JudgeStop | null {
     return this.stop
   }
 
-  private failed(error: unknown): void {
-    const fault = breakerFault(error)
-    if (fault === null) {
-      this.streak = 0
+  succeeded(): void {
+    this.endpointStreak = 0
+    this.failing = 0
+    this.sameFault = null
+    this.exhausted = 0
+    this.unusable = 0
+  }
+
+  /** One attempt failed; `final`: the request gives up with it (not retried, or out of retries). */
+  failed(fault: Fault, final: boolean): void {
+    if (this.stop) return
+    if (!fault.rateLimited && this.anyFailure(fault)) return
+    if (fault.class === 'endpoint') return this.endpointFault(fault)
+    this.endpointStreak = 0
+    if (!final) return
+    if (fault.class === 'transient') {
+      this.exhausted += 1
+      const retries = this.maxRetries === null ? 'raise judge.max_retries' : `raise judge.max_retries (now ${this.maxRetries})`
+      if (this.exhausted >= STREAKS.exhausted)
+        this.open(`${this.exhausted} requests in a row failed after all their retries, the last: ${fault.cause}`, `${fault.fix}; ${retries} if the endpoint recovers slowly`)
       return
     }
-    if (this.streak === 0) this.streakStarted = this.clock.now()
-    this.streak += 1
-    if (this.streak < this.threshold || this.stop !== null || this.holding) return
-    const wait = fault === 'unreachable' ? this.streakStarted + this.minSpanMs - this.clock.now() : 0
+    this.exhausted = 0
+    const same = this.sameFault?.signature === fault.signature ? this.sameFault.count + 1 : 1
+    this.sameFault = { signature: fault.signature, count: same }
+    if (same >= STREAKS.sameRequestFault) this.open(`${same} requests in a row failed the same way: ${fault.cause}`, fault.fix)
+  }
+
+  /** An ask whose reply stayed unusable after its repair. */
+  unusableReply(cause: string): void {
+    this.unusable += 1
+    if (this.unusable >= STREAKS.unusable) {
+      this.open(
+        `${this.unusable} judge replies in a row were unusable even after a repair, the last: ${cause}`,
+        'the model cannot give the JSON the judge asks for: use a stronger judge model, or set judge.response_format: json_schema on an endpoint that enforces it',
+      )
+    }
+  }
+
+  /**
+   * The catch-all: STREAKS.failing failed requests in a row, whatever their class, spanning at
+   * least BREAKER_MIN_SPAN_MS (else held until they do, then one request tests the endpoint).
+   * True when it stopped the judge or holds it.
+   */
+  private anyFailure(fault: Fault): boolean {
+    if (this.failing === 0) this.failingStarted = this.clock.now()
+    this.failing += 1
+    if (this.failing < STREAKS.failing || this.holding) return false
+    const wait = this.failingStarted + this.minSpanMs - this.clock.now()
+    if (wait > 0) {
+      this.hold(wait)
+      return true
+    }
+    this.open(`${this.failing} requests in a row failed, the last: ${fault.cause}`, fault.fix)
+    return true
+  }
+
+  private endpointFault(fault: Fault): void {
+    this.exhausted = 0
+    if (this.endpointStreak === 0) this.streakStarted = this.clock.now()
+    this.endpointStreak += 1
+    if (this.endpointStreak < STREAKS.endpoint || this.holding) return
+    const wait = fault.retry ? this.streakStarted + this.minSpanMs - this.clock.now() : 0
     if (wait > 0) return this.hold(wait)
-    const why = this.explain(fault)
-    const status = statusOf(error)
-    const last = redactSecrets(errorMessage(error)).slice(0, 200)
-    this.stop = { cause: `${why.cause} (${this.streak} requests in a row failed, the last with ${status ? `HTTP ${status}: ` : ''}${last})`, fix: why.fix }
+    this.open(`${fault.cause} (${this.endpointStreak} requests in a row)`, fault.fix)
+  }
+
+  private open(cause: string, fix: string): void {
+    if (this.stop) return
+    this.stop = { cause, fix }
     this.onStop(this.stop)
   }
 
@@ -129,7 +182,7 @@ export class CircuitBreaker {
     }
   }
 
-  /** A burst of connection failures: no request goes until `ms` have passed, then one tests the endpoint. */
+  /** A burst of retryable endpoint faults: no request goes until `ms` have passed, then one tests the endpoint. */
   private hold(ms: number): void {
     this.holding = true
     this.testDue = true
@@ -138,11 +191,4 @@ export class CircuitBreaker {
       this.gate = null
     })
   }
-}
-
-/** The faults that count towards stopping: a timeout is a slow model, not a wrong setting. */
-export function breakerFault(error: unknown): BreakerFault | null {
-  if (error instanceof APIConnectionTimeoutError) return null
-  const fault = classifyFault(error)
-  return fault === 'auth' || fault === 'unreachable' ? fault : null
 }

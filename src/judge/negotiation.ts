@@ -1,24 +1,11 @@
-import { statusOf } from '../io/retry.ts'
-import type { ResponseFormatSetting } from '../schemas/config.ts'
+import type { ResponseFormatSetting } from '../schemas/judgeConfig.ts'
+import type { Fault } from './faults.ts'
+import type { RequestShape, ResponseFormatMode } from './transports/types.ts'
 
-export type ResponseFormatMode = 'json_schema' | 'json_object' | 'text'
+export type { RequestShape, ResponseFormatMode }
 
-/** How this run's chat requests are shaped: what the endpoint accepted so far. */
-export interface RequestShape {
-  format: ResponseFormatMode
-  /** judge.temperature is sent (false: the endpoint accepts only its default) */
-  temperature: boolean
-  /** the name the reply cap goes under: reasoning models want max_completion_tokens */
-  tokens: 'max_tokens' | 'max_completion_tokens'
-}
-
-/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
-export const MAX_ADAPTATIONS = 4
-
-/** Whether two shapes send the same request (and so have the same cache key). */
-export function sameShape(a: RequestShape, b: RequestShape): boolean {
-  return a.format === b.format && a.temperature === b.temperature && a.tokens === b.tokens
-}
+/** Each adaptation of a request is one step; a call takes at most this many before its error stands. */
+export const MAX_ADAPTATIONS = 5
 
 export interface SamplingSettings {
   responseFormat: ResponseFormatSetting
@@ -26,36 +13,28 @@ export interface SamplingSettings {
   maxTokens: number | 'default'
 }
 
-const STEP_DOWN: Record<ResponseFormatMode, ResponseFormatMode | null> = { json_schema: 'json_object', json_object: 'text', text: null }
-
 /**
- * 400s that are about the input, not the request's shape: stepping the format down for them
- * would degrade every later call of the run and still fail this one.
- */
-const NOT_ABOUT_SHAPE = /context[_ ]length|maximum context|too many tokens|\bmax_tokens\b|content[_ ]filter|content management policy|ResponsibleAIPolicyViolation/i
-
-/**
- * The request shape shared by every call of a run, adapted at most once per step. A 400 or 422
- * that rejects the temperature stops sending it, one that rejects `max_tokens` in favour of
- * `max_completion_tokens` renames it: both recognised by their wording (OpenAI's), both for
- * the rest of the run at once. Any other 400/422 of a request that carried a response format,
- * whatever its wording, is tried again in the next format down (json_schema → json_object →
- * text) when judge.response_format is auto; the run steps down only when that call then
- * succeeds, so a 400 about something else (the same in every format) degrades nothing. Each
- * change is said once.
+ * The request shape shared by every call of a run, changed only by the fault classes that are
+ * about it (faults.ts): a `format` fault (a 4xx that names the response format or schema)
+ * tries the next format the transport offers, and the run moves there once a request in it
+ * succeeds; an `adapt` fault stops sending the temperature, or renames max_tokens, for the rest
+ * of the run. Nothing else moves it: a sporadic validation failure is not a format fault. It
+ * starts from the configured format every run (the preflight finds the shape again; nothing
+ * is remembered across runs), and each change is said once.
  */
 export class Negotiation {
   private shape: RequestShape
   private readonly settings: SamplingSettings
+  private readonly formats: readonly ResponseFormatMode[]
   private readonly notify: (message: string) => void
   private readonly changes: string[] = []
 
-  constructor(settings: SamplingSettings, remembered: RequestShape | null, notify: (message: string) => void) {
+  constructor(settings: SamplingSettings, formats: readonly ResponseFormatMode[], notify: (message: string) => void) {
     this.settings = settings
+    this.formats = formats
     this.notify = notify
-    const forced = settings.responseFormat === 'auto' ? null : settings.responseFormat
-    this.shape = { format: 'json_schema', temperature: settings.temperature !== 'default', tokens: 'max_tokens', ...(remembered ?? {}) }
-    if (forced) this.shape.format = forced
+    const first = settings.responseFormat === 'auto' ? formats[0]! : settings.responseFormat
+    this.shape = { format: first, temperature: settings.temperature !== 'default', tokens: 'max_tokens' }
   }
 
   current(): RequestShape {
@@ -67,47 +46,34 @@ export class Negotiation {
     return this.changes
   }
 
-  /** The sampling parameters of a request in this shape. */
-  sampling(shape: RequestShape): Record<string, number> {
-    const out: Record<string, number> = {}
-    if (shape.temperature && this.settings.temperature !== 'default') out.temperature = this.settings.temperature
-    if (this.settings.maxTokens !== 'default') out[shape.tokens] = this.settings.maxTokens
-    return out
-  }
-
-  /**
-   * After an error of a request sent in shape `sent`: the shape to send it in next, or null
-   * when the error is not about the shape and stands.
-   */
-  adapt(error: unknown, sent: RequestShape): RequestShape | null {
-    const status = statusOf(error)
-    if (status !== 400 && status !== 422) return null
-    const { param, text } = errorText(error)
-    // OpenAI's reasoning models: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." (param temperature)
-    if (sent.temperature && this.settings.temperature !== 'default' && (param === 'temperature' || /\btemperature\b/i.test(text))) {
+  /** After a fault of a request sent in shape `sent`: the shape to send it in next, or null when nothing about the shape can help. */
+  next(fault: Fault, sent: RequestShape): RequestShape | null {
+    if (fault.class === 'adapt' && fault.adapt === 'temperature' && sent.temperature) {
       if (this.shape.temperature) this.change({ temperature: false }, `the endpoint rejected temperature ${this.settings.temperature}: it is no longer sent (the model's default applies)`)
       return { ...sent, temperature: false }
     }
-    // and "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." (param max_tokens)
-    if (sent.tokens === 'max_tokens' && this.settings.maxTokens !== 'default' && /max_completion_tokens/.test(text)) {
+    if (fault.class === 'adapt' && fault.adapt === 'max_completion_tokens' && sent.tokens === 'max_tokens') {
       if (this.shape.tokens === 'max_tokens') this.change({ tokens: 'max_completion_tokens' }, 'the endpoint wants max_completion_tokens instead of max_tokens: sent so from now on')
       return { ...sent, tokens: 'max_completion_tokens' }
     }
-    const next = STEP_DOWN[sent.format]
-    if (this.settings.responseFormat !== 'auto' || next === null || NOT_ABOUT_SHAPE.test(text)) return null
+    if (fault.class !== 'format' || this.settings.responseFormat !== 'auto') return null
+    const lower = this.formats[this.formats.indexOf(sent.format) + 1]
+    if (lower === undefined) return null
     // another call may already have stepped further down
-    return { ...sent, format: RANK[this.shape.format] > RANK[next] ? this.shape.format : next }
+    return { ...sent, format: this.rank(this.shape.format) > this.rank(lower) ? this.shape.format : lower }
   }
 
-  /** A request in this shape succeeded: a lower format than the run's becomes the run's. True when the shape changed. */
-  confirm(sent: RequestShape, status: number | undefined): boolean {
-    if (RANK[sent.format] <= RANK[this.shape.format]) return false
+  /** A request in this shape succeeded after `fault` rejected a higher format: the run moves down to it. */
+  confirm(sent: RequestShape, fault: Fault | null): void {
+    if (this.rank(sent.format) <= this.rank(this.shape.format)) return
     const from = this.shape.format
-    this.change(
-      { format: sent.format },
-      `the endpoint rejected response_format ${from}${status ? ` (HTTP ${status})` : ''}: ${sent.format === 'text' ? 'asking for JSON in the prompt' : `using ${sent.format}`} from now on`,
-    )
-    return true
+    const why = fault ? ` (${fault.cause})` : ''
+    this.change({ format: sent.format }, `the endpoint rejected response_format ${from}${why}: ${sent.format === 'text' ? 'asking for JSON in the prompt' : `using ${sent.format}`} for this run`)
+  }
+
+  private rank(format: ResponseFormatMode): number {
+    const at = this.formats.indexOf(format)
+    return at === -1 ? this.formats.length : at
   }
 
   private change(to: Partial<RequestShape>, message: string): void {
@@ -115,14 +81,4 @@ export class Negotiation {
     this.changes.push(message)
     this.notify(`judge: ${message}`)
   }
-}
-
-const RANK: Record<ResponseFormatMode, number> = { json_schema: 0, json_object: 1, text: 2 }
-
-/** The error's parameter name and its words: the SDK's message and whatever body the server sent. */
-function errorText(error: unknown): { param: string | null; text: string } {
-  const e = error as { message?: unknown; param?: unknown; error?: unknown } | null
-  const param = typeof e?.param === 'string' ? e.param : null
-  const body = e?.error === undefined ? '' : JSON.stringify(e.error)
-  return { param, text: `${typeof e?.message === 'string' ? e.message : String(error)} ${body}` }
 }

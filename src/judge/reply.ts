@@ -1,5 +1,3 @@
-import { redactSecrets } from '../io/redact.ts'
-import { NotRetryable, statusOf } from '../io/retry.ts'
 import type { JudgeResult } from '../metrics/judge.ts'
 import type { PromptId, ResponseOf } from '../schemas/judge.ts'
 import type { Prompt } from './prompts.ts'
@@ -42,27 +40,4 @@ function extractJson(content: string): string {
   const start = answer.indexOf('{')
   const end = answer.lastIndexOf('}')
   return start !== -1 && end > start ? answer.slice(start, end + 1) : answer
-}
-
-export function describeApiError(error: unknown, retries: number): string {
-  // a call the judge refused to send (its circuit breaker is open) says so, not "network error"
-  if (error instanceof NotRetryable) return redactSecrets(error.message)
-  const status = statusOf(error)
-  const attempts = retries + 1
-  // a server that echoes the key in its error (a 401) puts it into error rows: redacted here, at creation
-  const message = redactSecrets(errorMessage(error))
-  return `${status ? `HTTP ${status}` : 'network error'} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message.slice(0, 300)}`
-}
-
-/**
- * An error's message with the root cause behind it: the SDK says "Connection error." and keeps
- * "connect ECONNREFUSED 127.0.0.1:8000" or "getaddrinfo ENOTFOUND host" two causes down.
- */
-export function errorMessage(error: unknown): string {
-  const own = error instanceof Error ? error.message : String(error)
-  let root: unknown = error
-  // a bounded walk: a cause chain can be circular
-  for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause
-  const why = root !== error && root instanceof Error && root.message && !own.includes(root.message) ? ` (${root.message})` : ''
-  return own + why
 }

@@ -35,6 +35,8 @@ export interface AnswerTexts {
 
 export interface EstimateSettings {
   relevancyQuestions: number
+  /** hidden reasoning tokens a chat call spends, as the endpoint reported them so far (completion_tokens_details.reasoning_tokens); 0 before any is seen */
+  reasoningPerCall: number
   /** the schema goes into the system prompt (json_object, text); json_schema and auto send it as response_format */
   schemaInPrompt: boolean
 }
@@ -80,7 +82,7 @@ export function estimateTokens(row: EvalRow, texts: AnswerTexts, asks: readonly 
     }
     const call = chatChars(kind, row, texts, claims, settings)
     const prompt = tokens(call.prompt)
-    const completion = tokens(call.reply)
+    const completion = tokens(call.reply) + Math.ceil(settings.reasoningPerCall)
     sum.prompt += count * prompt
     sum.completion += count * completion
     if (repairs) {

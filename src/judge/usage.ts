@@ -56,7 +56,7 @@ export class UsageMeter {
   family(name: string): FamilyUsage {
     let f = this.families.get(name)
     if (!f) {
-      f = { calls: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 }
+      f = { calls: 0, requests: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 }
       this.families.set(name, f)
     }
     return f
@@ -96,28 +96,41 @@ export class UsageMeter {
     completion_tokens: number
     cache_hits: number
     retries: number
+    requests: number
     cost_usd: number | null
   } {
-    let llm = 0
-    let embedding = 0
-    let prompt = 0
-    let completion = 0
-    let hits = 0
-    let retries = 0
-    let embeddingTokens = 0
+    const sum = { llm: 0, embedding: 0, prompt: 0, completion: 0, hits: 0, retries: 0, requests: 0, embeddingTokens: 0 }
     for (const [name, f] of this.families) {
-      if (name === 'embeddings') {
-        embedding += f.calls
-        embeddingTokens += f.prompt_tokens
-      } else {
-        llm += f.calls
-        prompt += f.prompt_tokens
-        completion += f.completion_tokens
+      const embeddings = name === EMBEDDINGS_FAMILY || name === PREFLIGHT_EMBEDDINGS_FAMILY
+      // the preflight's requests and tokens are spent like any other, but it scores nothing: no call of the run's
+      const scoring = !name.startsWith(PREFLIGHT_FAMILY)
+      if (embeddings) sum.embeddingTokens += f.prompt_tokens
+      else {
+        sum.prompt += f.prompt_tokens
+        sum.completion += f.completion_tokens
       }
-      hits += f.cache_hits
-      retries += f.retries
+      if (scoring && embeddings) sum.embedding += f.calls
+      else if (scoring) sum.llm += f.calls
+      sum.hits += f.cache_hits
+      sum.retries += f.retries
+      sum.requests += f.requests ?? 0
     }
-    const cost = costUsd({ prompt, completion, embedding: embeddingTokens }, prices)
-    return { llm_calls: llm, embedding_calls: embedding, prompt_tokens: prompt + embeddingTokens, completion_tokens: completion, cache_hits: hits, retries, cost_usd: cost }
+    const cost = costUsd({ prompt: sum.prompt, completion: sum.completion, embedding: sum.embeddingTokens }, prices)
+    return {
+      llm_calls: sum.llm,
+      embedding_calls: sum.embedding,
+      prompt_tokens: sum.prompt + sum.embeddingTokens,
+      completion_tokens: sum.completion,
+      cache_hits: sum.hits,
+      retries: sum.retries,
+      requests: sum.requests,
+      cost_usd: cost,
+    }
   }
 }
+
+/** The family of embeddings calls; every other family is a judge prompt's. */
+export const EMBEDDINGS_FAMILY = 'embeddings'
+/** The preflight's own families: spent, never scoring. */
+export const PREFLIGHT_FAMILY = 'preflight'
+export const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings'

@@ -9,15 +9,24 @@ export type JudgeResult<T> = { ok: true; value: T } | { ok: false; error: string
 /** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
 export const REPAIRS_PER_ASK = 1
 
+/** Tokens of one request, split the way judge.prices prices them. */
+export interface CallCost {
+  prompt: number
+  completion: number
+  embedding: number
+}
+
 /**
- * Asked by a Judge before every real call it makes (the first call of an ask, each repair,
- * an embeddings request; never for a cache hit): `open` returns null to let the call go, or
- * the reason it may not, which the ask then fails with. `close` is told the tokens the call
- * used (0 when it failed), once for every call that was let go.
+ * Asked by a Judge before every request it sends (a first call, a retry, a repair, an
+ * embeddings request, the preflight; never for a cache hit), once the request holds its
+ * concurrency slot: `open(upTo)` resolves to null to let it go, reserving `upTo` (the most it
+ * can cost) until `close`, or to the reason it may not, which the ask then fails with. `close` is
+ * told what the request cost (null: unknown, as after a timeout, so the reservation counts as
+ * spent), once for every request that was let go.
  */
 export interface CallGate {
-  open(): string | null
-  close(tokens: number): void
+  open(upTo: CallCost): Promise<string | null>
+  close(upTo: CallCost, spent: CallCost | null): void
 }
 
 export interface CallOptions {

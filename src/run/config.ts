@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml'
 import { checkGateMetricNames } from '../baseline/gate.ts'
-import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type GateIssueParams, type RunConfig } from '../schemas/config.ts'
+import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type RunConfig } from '../schemas/config.ts'
+import type { GateIssueParams } from '../schemas/gateIssue.ts'
 import { GateError } from '../io/errors.ts'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
@@ -21,7 +22,27 @@ export function readConfigFile(path: string | undefined): { source: string | nul
   if (data === null || data === undefined) return { source: file, data: {} }
   if (typeof data !== 'object' || Array.isArray(data))
     throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
-  return { source: file, data: data as Record<string, unknown> }
+  return { source: file, data: movedEmbeddingsModel(file, data as Record<string, unknown>) }
+}
+
+/**
+ * `judge.embeddings_model`, the older home of the embeddings model, read as `embeddings.model`
+ * (its one home now, which --embeddings-model and the Action input set), so that a flag
+ * overrides it as it overrides any setting of the file. Both in one file is one fact said twice.
+ */
+function movedEmbeddingsModel(file: string, data: Record<string, unknown>): Record<string, unknown> {
+  const judge = data.judge
+  if (!isPlainObject(judge) || judge.embeddings_model === undefined) return data
+  const { embeddings_model: model, ...rest } = judge
+  const embeddings = isPlainObject(data.embeddings) ? data.embeddings : {}
+  if (embeddings.model !== undefined) {
+    throw new GateError(
+      'bad_config',
+      `${file}: judge.embeddings_model and embeddings.model are both set`,
+      'keep embeddings.model (judge.embeddings_model is its older name) and remove judge.embeddings_model',
+    )
+  }
+  return { ...data, judge: rest, embeddings: { ...embeddings, model } }
 }
 
 function parseYamlFile(file: string, text: string): unknown {

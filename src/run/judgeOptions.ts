@@ -1,4 +1,5 @@
-import { JUDGE_PROVIDERS, MAX_JUDGE_CONCURRENCY } from '../schemas/config.ts'
+import { TRANSPORTS } from '../judge/transports/registry.ts'
+import { EMBEDDINGS_PROVIDERS, JUDGE_PROVIDERS, MAX_JUDGE_CONCURRENCY } from '../schemas/judgeConfig.ts'
 import { CONFIG_DEFAULTS as D, JUDGE, RUN, type OptionSpec } from './option.ts'
 
 /** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */
@@ -9,9 +10,10 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     value: JUDGE_PROVIDERS,
     setting: 'judge.provider',
     commands: JUDGE,
-    help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
-    helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
-    description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
+    help: "lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments; anthropic: over\nAnthropic's Messages API; none: rules, retrieval and citations only",
+    helpIn: { pairwise: 'openai, azure or anthropic: pairwise needs the LLM judge' },
+    description:
+      "lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments), anthropic (LLM judge over Anthropic's Messages API) or none.",
     example: 'openai',
   },
   {
@@ -21,8 +23,8 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     setting: 'judge.base_url',
     commands: JUDGE,
     arg: 'URL',
-    help: `OpenAI-compatible base URL (default ${D.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
-    description: `OpenAI-compatible base URL of the judge (default ${D.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
+    help: `the judge's base URL (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default\n${TRANSPORTS.anthropic.defaultBaseUrl}; azure: the resource endpoint); without a key, a URL\nother than api.openai.com's is called keyless`,
+    description: `Base URL of the judge (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default ${TRANSPORTS.anthropic.defaultBaseUrl}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
     example: 'http://127.0.0.1:11434/v1',
   },
   {
@@ -51,12 +53,42 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     flag: 'embeddings-model',
     input: 'embeddings-model',
     value: 'text',
-    setting: 'judge.embeddings_model',
+    setting: 'embeddings.model',
     commands: RUN,
     arg: 'E',
     help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
-    description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
+    description: 'Embeddings model for answer_relevancy (with azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
     example: 'text-embedding-3-small',
+  },
+  {
+    flag: 'embeddings-provider',
+    input: 'embeddings-provider',
+    value: EMBEDDINGS_PROVIDERS,
+    setting: 'embeddings.provider',
+    commands: RUN,
+    help: "where the embeddings come from: judge (the judge's endpoint and key, the default),\nopenai or azure (an endpoint of their own: --embeddings-base-url, its own key),\nnone (answer_relevancy off)",
+    description: "Where answer_relevancy's embeddings come from: judge (the judge's own endpoint, the default), openai or azure (an endpoint of their own, e.g. with an anthropic judge), or none.",
+    example: 'openai',
+  },
+  {
+    flag: 'embeddings-base-url',
+    input: 'embeddings-base-url',
+    value: 'text',
+    setting: 'embeddings.base_url',
+    commands: RUN,
+    arg: 'URL',
+    help: `with --embeddings-provider openai or azure: the embeddings endpoint (openai: default\n${TRANSPORTS.openai.defaultBaseUrl})`,
+    description: `With embeddings-provider openai or azure: the embeddings endpoint (openai: default ${TRANSPORTS.openai.defaultBaseUrl}).`,
+    example: 'https://api.openai.com/v1',
+  },
+  {
+    flag: 'embeddings-api-key-env',
+    value: 'text',
+    setting: 'embeddings.api_key_env',
+    commands: RUN,
+    arg: 'NAME',
+    help: 'with --embeddings-provider openai or azure: the environment variable holding its key\n(default OPENAI_API_KEY; azure: AZURE_OPENAI_API_KEY)',
+    example: 'EMBEDDINGS_KEY',
   },
   {
     flag: 'judge-api-key-env',
@@ -64,7 +96,7 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     setting: 'judge.api_key_env',
     commands: JUDGE,
     arg: 'NAME',
-    help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
+    help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)',
     example: 'JUDGE_KEY',
   },
   {
@@ -73,7 +105,7 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     secret: true,
     commands: [],
     description:
-      'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
+      'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure, ANTHROPIC_API_KEY for judge anthropic). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
   },
   {
     flag: 'concurrency',
@@ -101,8 +133,8 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     setting: 'budget.calls',
     commands: JUDGE,
     arg: 'N',
-    help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
-    description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
+    help: 'at most N judge requests (over budget.calls in evalgate.yml), the preflight, retries\nand repairs included: a plan that needs more even with well-formed replies stops\nbefore the candidate runs; past N no request is sent and the metrics left are errors',
+    description: 'At most N judge requests, the preflight, retries and repairs included (overrides budget.calls in evalgate.yml).',
     example: '2000',
   },
   {
@@ -112,8 +144,9 @@ export const JUDGE_OPTIONS: readonly OptionSpec[] = [
     setting: 'budget.usd',
     commands: RUN,
     arg: 'X',
-    help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
-    description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
+    help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml):\neach request reserves its most (prompt bytes + max_tokens) before it is sent, so the\nspend never passes X',
+    description:
+      'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); each request reserves the most it can cost before it is sent, so the spend never passes it.',
     example: '5',
   },
   {

@@ -11,7 +11,7 @@ import { withHistories } from '../candidates/turns.ts'
 import { GateError } from '../io/errors.ts'
 import { countOf } from '../io/countOf.ts'
 import { forEachInPool } from '../io/pool.ts'
-import { llmSettings, questionsInFlight } from './llmTier.ts'
+import { embeddingsOn, llmSettings, questionsInFlight } from './llmTier.ts'
 
 /** Calls and a token estimate; `usage.planned` in results.json. */
 export interface LlmPlan {
@@ -37,6 +37,8 @@ export interface TierPlan {
   beforeAnswers: boolean
   /** the tier's metrics this run computes (context_retention_norm only with a turn after the first) */
   metrics: number
+  /** hidden reasoning tokens per chat call in the estimate: what the endpoint reported so far, 0 before any */
+  reasoningPerCall: number
 }
 
 /**
@@ -47,9 +49,9 @@ export interface TierPlan {
  * calls the run makes; the tokens then assume answers as long as the ground truths carrying
  * max(k) chunks of TYPICAL_CHUNK_CHARS.
  */
-export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput> | null, config: Config): TierPlan {
+export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput> | null, config: Config, reasoningPerCall = 0): TierPlan {
   const settings = llmSettings(config, rows)
-  const estimate = { relevancyQuestions: settings.relevancyQuestions, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' }
+  const estimate = { relevancyQuestions: settings.relevancyQuestions, reasoningPerCall, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' }
   const chunks = Math.max(...config.k)
   const upTo = { chat: 0, embeddings: 0, tokens: 0 }
   const wellFormed = { chat: 0, embeddings: 0, tokens: 0 }
@@ -77,7 +79,7 @@ export function planLlm(rows: readonly EvalRow[], outputs: ReadonlyMap<string, C
   upTo.tokens = totalTokens(tokens.upTo)
   wellFormed.tokens = totalTokens(tokens.wellFormed)
   const metrics = registry.plannedByProvider(LLM_METRICS, { rows, config, outputs: null }).length
-  return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics }
+  return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics, reasoningPerCall }
 }
 
 function standIn(row: EvalRow, chunks: number): CandidateOutput {
@@ -111,10 +113,16 @@ export function describePlan(plan: TierPlan, questionCount: number, config: Conf
       ? `, cache ${config.judge.cache_dir} (what it answers is known once the answers exist: every request carries the answer)`
       : `, cache ${config.judge.cache_dir} answers ${cached} of them`
   const calls = config.budget.calls
-  const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : ''
+  const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps the requests: past it none is sent and the metrics left become errors "budget spent"` : ''
+  const cap = config.judge.max_tokens
+  const bound = cap === 'default' ? "the model's own limit" : `${cap} a call`
+  const reasoning =
+    plan.reasoningPerCall > 0
+      ? `; the estimates count ${Math.round(plan.reasoningPerCall)} hidden reasoning tokens a call, as the endpoint reported so far, and a reasoning model may spend up to judge.max_tokens (${bound}) on them`
+      : `; a reasoning model's hidden reasoning tokens are not in these estimates and are bounded only by judge.max_tokens (${bound})`
   return (
     `${when}: ${countOf(questionCount, 'question')} × ${plan.metrics} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens${usd(plan.tokens.upTo)}) at concurrency ${config.judge.concurrency}${cache}` +
-    `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}`
+    `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}${reasoning}`
   )
 }
 
@@ -123,15 +131,17 @@ export function describePlan(plan: TierPlan, questionCount: number, config: Conf
  * that and the plan's upper bound the BudgetedJudge stops the calls while the run goes. Before
  * the candidate runs the stop also saves the candidate's run.
  */
-export function checkBudget(plan: TierPlan, config: Pick<Config, 'budget' | 'judge'>): void {
+export function checkBudget(plan: TierPlan, config: Pick<Config, 'budget' | 'judge' | 'embeddings'>): void {
   const { budget } = config
   const { chat, embeddings, tokens } = plan.wellFormed
   const stopped = plan.beforeAnswers ? 'no call was made and the candidate was not run' : 'no call was made'
   const estimate = plan.beforeAnswers ? ' (estimated before the answers exist)' : ''
-  if (budget.calls !== undefined && chat + embeddings > budget.calls) {
+  // the preflight's requests count too: one chat, and one embeddings request when the run asks for embeddings
+  const preflight = 1 + (embeddingsOn(config) ? 1 : 0)
+  if (budget.calls !== undefined && chat + embeddings + preflight > budget.calls) {
     throw new GateError(
       'budget',
-      `the judge plan needs ${chat + embeddings} calls (${chat} chat + ${embeddings} embeddings) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`,
+      `the judge plan needs ${chat + embeddings + preflight} requests (${chat} chat + ${embeddings} embeddings + ${preflight} for the preflight) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`,
       'raise budget.calls (--budget-calls), score fewer questions (shard: i/n), or turn off judge.repeats',
     )
   }
@@ -153,13 +163,14 @@ export function checkBudget(plan: TierPlan, config: Pick<Config, 'budget' | 'jud
 }
 
 /**
- * How many of the plan's calls the cache answers: the questions scored against a judge that
- * may make no call at all (every real call is refused), counting the answers it serves.
- * Follow-up asks (verdicts after claims, embeddings after generated questions) count when
- * the cache holds the reply they follow. No request is sent. Questions go through the same
- * bounded pool as the run, so the dry run's memory does not grow with the number of questions.
+ * What the cache answers of the plan: the questions scored against a judge that may send no
+ * request at all (every request is refused), counting the answers it serves (`hits`) and the
+ * asks it could not serve (`misses`: 0 when the run needs no request). Follow-up asks (verdicts
+ * after claims, embeddings after generated questions) count when the cache holds the reply
+ * they follow. No request is sent. Questions go through the same bounded pool as the run, so
+ * the dry run's memory does not grow with the number of questions.
  */
-export async function countCached(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, config: Config, judge: Judge): Promise<number> {
+export async function countCached(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, config: Config, judge: Judge): Promise<{ hits: number; misses: number }> {
   const settings = llmSettings(config, rows)
   const cacheOnly = new BudgetedJudge(judge, { calls: 0 })
   await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
@@ -168,5 +179,6 @@ export async function countCached(rows: readonly EvalRow[], outputs: ReadonlyMap
     if (!output || output.error !== null) return
     await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings))
   })
-  return Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0)
+  const hits = Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0)
+  return { hits, misses: cacheOnly.spent().refused }
 }

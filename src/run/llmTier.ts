@@ -1,11 +1,12 @@
 import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
-import { BudgetedJudge } from '../judge/budget.ts'
+import { Budget, BudgetedJudge } from '../judge/budget.ts'
 import { chunkLabelOf } from '../metrics/language.ts'
 import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult, type LlmSettings } from '../metrics/llm.ts'
 import type { CallPlan } from '../metrics/callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
-import { NO_EMBEDDINGS, type Config } from '../schemas/config.ts'
+import type { Config } from '../schemas/config.ts'
+import { NO_EMBEDDINGS } from '../schemas/judgeConfig.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { QuestionResult, Usage } from '../schemas/results.ts'
 import type { Logger } from '../io/logger.ts'
@@ -34,9 +35,15 @@ export function llmSettings(config: Config, rows: readonly EvalRow[]): LlmSettin
     relevancyQuestions: config.judge.answer_relevancy.questions,
     noncommittal: config.judge.answer_relevancy.noncommittal,
     repeats: config.judge.repeats,
-    embeddings: config.judge.embeddings_model !== NO_EMBEDDINGS,
+    embeddings: embeddingsOn(config),
     chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
   }
+}
+
+/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
+export function embeddingsOn(config: Pick<Config, 'embeddings'>): boolean {
+  const e = config.embeddings
+  return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS
 }
 
 export interface LlmTierResult {
@@ -58,9 +65,10 @@ export async function runLlmTier(
   config: Config,
   plan: TierPlan,
   logger: Logger,
+  budget: Budget = new Budget(config.budget, config.judge.prices),
 ): Promise<LlmTierResult> {
   const settings = llmSettings(config, rows)
-  const budgeted = new BudgetedJudge(judge, config.budget, config.judge.prices)
+  const budgeted = new BudgetedJudge(judge, budget)
   // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
   const diffs: (number | null)[] = rows.map(() => null)
   await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
@@ -95,8 +103,9 @@ export async function runLlmTier(
     )
   }
   for (const problem of judge.problems?.() ?? []) logger.warn(problem)
+  const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0)
   logger.info(
-    `judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`,
+    `judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`,
   )
   return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes }
 }

@@ -154,6 +154,7 @@ function addUsage(a: Usage, b: Usage): Usage {
     by_family[name] = t
       ? {
           calls: t.calls + f.calls,
+          ...(t.requests !== undefined || f.requests !== undefined ? { requests: (t.requests ?? 0) + (f.requests ?? 0) } : {}),
           cache_hits: t.cache_hits + f.cache_hits,
           retries: t.retries + f.retries,
           errors: t.errors + f.errors,
@@ -170,6 +171,7 @@ function addUsage(a: Usage, b: Usage): Usage {
     completion_tokens: a.completion_tokens + b.completion_tokens,
     cache_hits: a.cache_hits + b.cache_hits,
     retries: a.retries + b.retries,
+    ...(a.requests !== undefined || b.requests !== undefined ? { requests: (a.requests ?? 0) + (b.requests ?? 0) } : {}),
     cost_usd: a.cost_usd === null && b.cost_usd === null ? null : (a.cost_usd ?? 0) + (b.cost_usd ?? 0),
     by_family,
     planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { GateSettingsInputSchema } from './gate.ts'
 import { HttpCandidateSchema } from './candidate.ts'
+import { broken, type GateIssueParams } from './gateIssue.ts'
+import { EmbeddingsConfigSchema, JudgeConfigSchema } from './judgeConfig.ts'
 
 /**
  * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
@@ -32,9 +34,6 @@ export const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
 } as const
 
 export const DEFAULT_REFUSAL_PHRASES: string[] = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat()
-
-/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
-export const MAX_JUDGE_CONCURRENCY = 512
 
 export const RulesConfigSchema = z
   .object({
@@ -125,96 +124,6 @@ const CandidateBlockSchema = z
     return CandidateConfigSchema.parse({ ...picked, kind })
   })
 
-/** An issue that is a usage error of its own rather than a bad value: parseConfig reports it as this GateError. */
-export interface GateIssueParams {
-  /** located: the message is prefixed with where the settings came from (`evalgate.yml + flags: ...`) */
-  gate: { code: 'usage' | 'bad_config'; hint: string; located?: boolean }
-}
-
-export const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1'
-
-/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-export const JUDGE_PROVIDERS = ['lexical', 'openai', 'azure', 'none'] as const
-export type JudgeProvider = (typeof JUDGE_PROVIDERS)[number]
-
-/** `embeddings_model: none`: no embeddings endpoint (Groq, llama.cpp without --embeddings); answer_relevancy is off */
-export const NO_EMBEDDINGS = 'none'
-
-/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
-export const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'] as const
-export type ResponseFormatSetting = (typeof RESPONSE_FORMATS)[number]
-
-/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
-const EnvTemplateMapSchema = z.record(z.string().min(1), z.string()).default({})
-
-/** A number in [low, high], or `default`: not sent, the server's own default applies. */
-function sampling(name: string, low: number, high: number, whole: boolean, fallback: number) {
-  const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`
-  return z
-    .union([z.number(), z.literal('default')])
-    .default(fallback)
-    .superRefine((value, ctx) => {
-      if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value)))) return
-      const params: GateIssueParams = { gate: { code: 'bad_config', hint, located: true } }
-      ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params })
-    })
-}
-
-export const JudgeConfigSchema = z
-  .object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
-    provider: z.enum(JUDGE_PROVIDERS).default('lexical'),
-    /** azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: z.string().url().default(DEFAULT_JUDGE_BASE_URL),
-    /** azure: the deployment name */
-    model: z.string().min(1).optional(),
-    /** azure: the embeddings deployment name; `none` turns answer_relevancy off */
-    embeddings_model: z.string().min(1).optional(),
-    /** azure: the api-version query parameter, e.g. 2024-10-21 */
-    api_version: z.string().min(1).optional(),
-    /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
-    api_key_env: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-      .optional(),
-    /** extra request headers; `${NAME}` is filled from the environment */
-    headers: EnvTemplateMapSchema,
-    /** extra query parameters on every request; `${NAME}` is filled from the environment */
-    query: EnvTemplateMapSchema,
-    response_format: z.enum(RESPONSE_FORMATS).default('auto'),
-    temperature: sampling('temperature', 0, 2, false, 0),
-    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
-    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: z
-      .number()
-      .int()
-      .min(1, 'at least 1 judge call in flight')
-      .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
-      .default(8),
-    timeout_ms: z.number().int().positive().default(60_000),
-    max_retries: z.number().int().min(0).max(10).default(4),
-    cache: z.boolean().default(true),
-    cache_dir: z.string().min(1).default('.evalgate-cache'),
-    repeats: z.number().int().min(1).max(5).default(1),
-    answer_relevancy: z
-      .object({
-        questions: z.number().int().min(1).max(10).default(3),
-        noncommittal: z.enum(['soft', 'any', 'all']).default('soft'),
-      })
-      .strict()
-      .default({ questions: 3, noncommittal: 'soft' }),
-    prices: z
-      .object({
-        prompt_per_million: z.number().min(0).optional(),
-        completion_per_million: z.number().min(0).optional(),
-        embedding_per_million: z.number().min(0).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict()
-export type JudgeConfig = z.infer<typeof JudgeConfigSchema>
-
 export const BudgetSchema = z.object({ calls: z.number().int().positive().optional(), tokens: z.number().int().positive().optional(), usd: z.number().positive().optional() }).strict()
 
 /**
@@ -228,6 +137,8 @@ export const ConfigSchema = z
     version: z.union([z.string(), z.number()]).transform(String).optional(),
     candidate: CandidateBlockSchema.optional(),
     judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
+    /** where answer_relevancy's embeddings come from, when not from the judge's own endpoint */
+    embeddings: EmbeddingsConfigSchema.optional(),
     /** the run stops before its first model call when the plan would exceed this */
     budget: BudgetSchema.default({}),
     k: z.array(z.number().int().positive()).min(1).default([5]),
@@ -283,8 +194,3 @@ export const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
   }
   if (!config.candidate) usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)')
 })
-
-function broken(ctx: z.RefinementCtx, path: string[], message: string, gate: GateIssueParams['gate']): void {
-  const params: GateIssueParams = { gate }
-  ctx.addIssue({ code: 'custom', path, message, params })
-}

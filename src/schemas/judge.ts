@@ -32,10 +32,3 @@ export const CachedEmbeddingsSchema = z.object({
   model: z.string().nullable().optional(),
   vectors: z.array(z.array(z.number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0]!.length), 'every vector has the same length'),
 })
-
-/** The request shape a run negotiated with an endpoint, remembered in the cache so a re-run starts from it. */
-export const RequestShapeSchema = z.strictObject({
-  format: z.enum(['json_schema', 'json_object', 'text']),
-  temperature: z.boolean(),
-  tokens: z.enum(['max_tokens', 'max_completion_tokens']),
-})

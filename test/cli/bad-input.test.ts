@@ -218,7 +218,7 @@ const cases: BadInputCase[] = [
   {
     name: 'an unknown --judge provider, naming the choices',
     argv: (s) => runArgs(s, ['--judge', 'gpt']),
-    expect: () => [/--judge expects lexical, openai, azure or none, got "gpt"/, /fix: lexical: offline/],
+    expect: () => [/--judge expects lexical, openai, azure, anthropic or none, got "gpt"/, /fix: lexical: offline/],
   },
   {
     name: 'an LLM judge without its model',
@@ -231,9 +231,9 @@ const cases: BadInputCase[] = [
     expect: () => [/judge\.provider is azure but no judge\.api_version is set/, /fix: set judge\.api_version \(flag --judge-api-version, Action input judge-api-version\)/],
   },
   {
-    name: "an Azure judge left on api.openai.com's base URL",
+    name: 'an Azure judge without its resource endpoint (judge.base_url has no default for azure)',
     argv: (s) => runArgs(s, ['--judge', 'azure', '--judge-model', 'judge-deploy', '--embeddings-model', 'embed-deploy', '--judge-api-version', '2024-10-21']),
-    expect: () => [/judge\.provider is azure but judge\.base_url is https:\/\/api\.openai\.com\/v1/, /fix: set judge\.base_url .* to your resource endpoint/],
+    expect: () => [/judge\.provider is azure but no judge\.base_url is set/, /fix: set judge\.base_url .* to your resource endpoint/],
   },
   {
     name: 'an api_version for a judge that is not azure',

@@ -23,7 +23,7 @@ describe('--help comes from the option table', () => {
     const help = (await runCli(['run', '--help'])).stdout
     assert.match(help, /--max-drop X +allowed drop of any metric before the gate fails \(default 0\.02\)/)
     assert.match(help, /--candidate-timeout MS +timeout for the candidate command \(default 300000\)/)
-    assert.match(help, /--judge lexical\|openai\|azure\|none\n {27}lexical: offline, deterministic \(default\); openai: an LLM judge over any\n {27}OpenAI-compatible endpoint/)
+    assert.match(help, /--judge lexical\|openai\|azure\|anthropic\|none\n {27}lexical: offline, deterministic \(default\); openai: an LLM judge over any\n {27}OpenAI-compatible endpoint/)
   })
 })
 

@@ -1,8 +1,9 @@
 /**
  * A judge endpoint that goes bad after the preflight passed (a key revoked, a server gone): after
- * 5 requests in a row refused for their key or their connection, the judge sends nothing more
- * and the run exits 2 with the cause and the fix in the terminal and in the report. And any run
- * with error rows names its top error causes with their counts, in the terminal and the report.
+ * STREAKS.endpoint endpoint faults in a row (or STREAKS.exhausted requests whose retries all
+ * failed), the judge sends nothing more and the run exits 2 with the cause and the fix in the
+ * terminal and in the report. And any run with error rows names its top error causes with
+ * their counts, in the terminal and the report.
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -11,7 +12,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge, simulatedReply } from '../helpers/sim-judge.ts'
-import { BREAKER_THRESHOLD } from '../../src/judge/breaker.ts'
+import { STREAKS } from '../../src/judge/breaker.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli, writeText } from './harness.ts'
 
 const KEY_ENV = 'EVALGATE_BREAKER_TEST_KEY'
@@ -111,7 +112,7 @@ function assertStopped(r: { code: number; stdout: string; stderr: string }, file
   assert.match(stopped.cause, cause)
 }
 
-describe('a judge that fails mid-run stops after 5 connection or auth failures in a row', () => {
+describe('a judge that fails mid-run stops after a few endpoint faults in a row', () => {
   it('a key refused after the preflight: exit 2, the cause and the fix in the terminal and the report, a bounded number of requests', async () => {
     fake.reset().onChat((call) => (call.promptId === 'preflight' ? 'OK' : unauthorized))
     fake.onEmbeddings((call) => (call.inputs[0] === 'evalgate preflight' ? call.inputs.map(() => [0.6, 0.8]) : unauthorized))
@@ -121,24 +122,25 @@ describe('a judge that fails mid-run stops after 5 connection or auth failures i
     const host = new URL(fake.url).host.replace(/\./g, '\\.')
     assertStopped(r, s, new RegExp(`the key in \\$${KEY_ENV} was refused by ${host}`), new RegExp(`set \\$${KEY_ENV} to a key ${host} accepts`))
     assert.equal(fake.preflights.length, PREFLIGHTS)
-    assert.ok(fake.requests.length >= BREAKER_THRESHOLD, `${fake.requests.length} scoring requests`)
-    assert.ok(fake.requests.length <= BREAKER_THRESHOLD + CONCURRENCY, `${fake.requests.length} scoring requests, not one per call`)
+    assert.ok(fake.requests.length >= STREAKS.endpoint, `${fake.requests.length} scoring requests`)
+    assert.ok(fake.requests.length <= STREAKS.endpoint + CONCURRENCY, `${fake.requests.length} scoring requests, not one per call`)
     // every error row names a cause: the 401s, and the calls the stopped judge did not send
-    assert.match(r.stdout, /\d+ × HTTP 401 after 1 attempt/)
+    assert.match(r.stdout, /\d+ × the key in \$EVALGATE_BREAKER_TEST_KEY was refused by [^\n]*HTTP 401/)
     assert.match(r.stdout, /\d+ × .*judge stopped: the key in/)
     assert.ok(!(r.stdout + r.stderr + readFileSync(s.report, 'utf8')).includes('sk-breaker-not-a-real-key'), 'the key is not printed')
   })
 
-  it('a server that drops every connection after the preflight: exit 2, "cannot reach HOST", few requests', async () => {
+  it('a server that drops every connection after the preflight: exit 2 after a bounded number of failed requests, naming the broken connection', async () => {
     const server = await new VanishingServer('close').start()
     try {
       const s = setup(server.url, '  max_retries: 3\n')
       const r = await runCli(s.argv)
       const host = new URL(server.url).host.replace(/\./g, '\\.')
-      assertStopped(r, s, new RegExp(`cannot reach ${host}`), /check judge\.base_url \(--judge-base-url\)/)
+      assertStopped(r, s, new RegExp(`\\d+ requests in a row failed, the last: the connection to ${host}`), /check the network path to the endpoint/)
       assert.equal(server.preflights, PREFLIGHTS)
-      // the retries count too: each attempt is a request in the streak
-      assert.ok(server.scoringRequests <= BREAKER_THRESHOLD + CONCURRENCY, `${server.scoringRequests} scoring requests`)
+      // every attempt is a request in the streak, retries included; then those already in flight, and the one that tests the endpoint after the hold
+      const bound = STREAKS.failing + CONCURRENCY + 1
+      assert.ok(server.scoringRequests <= bound, `${server.scoringRequests} scoring requests, at most ${bound}`)
     } finally {
       await server.stop()
     }
@@ -152,7 +154,7 @@ describe('a judge that fails mid-run stops after 5 connection or auth failures i
       assertStopped(r, s, new RegExp(`cannot reach ${new URL(server.url).host.replace(/\./g, '\\.')}`), /check judge\.base_url/)
       assert.equal(server.scoringRequests, 0)
       // the cause carries what the connection failed with
-      const refused = /cannot reach [^\n]*the last with Connection error\. \(connect ECONNREFUSED/
+      const refused = /cannot reach [^\n]*\(ECONNREFUSED: connect ECONNREFUSED/
       assert.match(r.stdout, refused)
       assert.match(readReport(s.report), refused)
     } finally {
@@ -160,11 +162,11 @@ describe('a judge that fails mid-run stops after 5 connection or auth failures i
     }
   })
 
-  it('four 401s in a row, then successes: the judge does not stop', async () => {
+  it('one 401 fewer than the streak, then successes: the judge does not stop', async () => {
     let refused = 0
     fake.reset().onChat((call) => {
       if (call.promptId === 'preflight') return 'OK'
-      if (refused < BREAKER_THRESHOLD - 1) {
+      if (refused < STREAKS.endpoint - 1) {
         refused += 1
         return unauthorized
       }
@@ -176,12 +178,12 @@ describe('a judge that fails mid-run stops after 5 connection or auth failures i
     assert.doesNotMatch(r.stdout, /JUDGE STOPPED/)
     const results = readResults(s.out)
     assert.equal(results.run.judge_stopped ?? null, null)
-    assert.equal(refused, BREAKER_THRESHOLD - 1)
+    assert.equal(refused, STREAKS.endpoint - 1)
     assert.ok(results.run.usage.llm_calls > 10, 'the judge went on calling')
     // the refused calls are errors on their metrics, and named as the run's one cause
     const rows = Object.values(results.questions).flatMap((q) => Object.values(q.errors))
-    assert.ok(rows.length > 0 && rows.every((e) => e.startsWith('HTTP 401')))
-    assert.match(r.stdout, new RegExp(`${rows.length} × HTTP 401 after 1 attempt`))
+    assert.ok(rows.length > 0 && rows.every((e) => e.startsWith('the key in')))
+    assert.match(r.stdout, new RegExp(`${rows.length} × the key in`))
   })
 })
 
@@ -191,7 +193,7 @@ describe('top error causes', () => {
     // usefulness fails on one question only, with another cause
     let request = 0
     installSimulatedJudge(fake.reset()).onChat((call) => {
-      if (call.promptId === 'recall@1') return { status: 404, body: { error: { message: `no route for request req_${(request += 1)}x${request * 7}`, type: 'not_found' } } }
+      if (call.promptId === 'recall@1') return { status: 400, body: { error: { message: `no reference for request req_${(request += 1)}x${request * 7}`, type: 'invalid_request_error' } } }
       if (call.promptId === 'usefulness@1' && JSON.stringify(call.messages).includes('加班费')) return { status: 413, body: { error: { message: 'payload too large', type: 'too_large' } } }
       return simulatedReply(call)
     })
@@ -199,20 +201,23 @@ describe('top error causes', () => {
     const r = await runCli(s.argv)
     assert.notEqual(r.code, 2, r.stdout + r.stderr)
     const rows = Object.values(readResults(s.out).questions).flatMap((q) => Object.values(q.errors))
-    const recall = rows.filter((e) => e.startsWith('HTTP 404')).length
-    const usefulness = rows.filter((e) => e.startsWith('HTTP 413')).length
+    const recall = rows.filter((e) => e.includes('HTTP 400')).length
+    const usefulness = rows.filter((e) => e.includes('HTTP 413')).length
     assert.ok(recall >= 2 && usefulness === 1, `recall ${recall}, usefulness ${usefulness}`)
     assert.equal(rows.length, recall + usefulness)
 
     const terminal = r.stdout
     assert.match(terminal, new RegExp(`${rows.length} errors on \\d+ questions`))
-    const first = terminal.indexOf(`${recall} × HTTP 404 after 1 attempt: 404 no route for request`)
-    const second = terminal.indexOf(`${usefulness} × HTTP 413 after 1 attempt: 413 payload too large`)
+    const first = terminal.indexOf(`${recall} × ${new URL(fake.url).host} refused the request: HTTP 400 invalid_request_error: "no reference for request`)
+    const second = terminal.indexOf(`${usefulness} × ${new URL(fake.url).host} refused the request: HTTP 413 too_large: "payload too large"`)
     assert.ok(first !== -1 && second > first, terminal)
-    assert.match(terminal, /404 no route for request req_\d+x\d+ \(and similar\)/)
+    assert.match(terminal, /no reference for request req_\d+x\d+" \(and similar\)/)
 
     const report = readReport(s.report)
-    const inReport = [report.indexOf(`- ${recall} × HTTP 404 after 1 attempt`), report.indexOf(`- ${usefulness} × HTTP 413 after 1 attempt`)]
+    const inReport = [
+      report.indexOf(`- ${recall} × ${new URL(fake.url).host} refused the request: HTTP 400`),
+      report.indexOf(`- ${usefulness} × ${new URL(fake.url).host} refused the request: HTTP 413`),
+    ]
     assert.ok(inReport[0]! !== -1 && inReport[1]! > inReport[0]!, report)
   })
 })

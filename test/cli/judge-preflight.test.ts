@@ -85,7 +85,7 @@ describe('judge preflight', () => {
     const s = setup(openaiJudge(fake.url))
     const r = await runCli(s.argv)
     fake.onEmbeddings(null)
-    assertStopped(r, s.marker, /has no model embed-model/, /judge\.embeddings_model \(--embeddings-model\).*embeddings_model: none/)
+    assertStopped(r, s.marker, /has no model embed-model/, /embeddings\.model \(--embeddings-model\).*embeddings\.provider: none/)
   })
 
   it('stops on a server that is not there: cannot reach HOST', async () => {
@@ -145,7 +145,7 @@ describe('judge preflight', () => {
     it('stops on a deployment the resource does not have', async () => {
       process.env.AZURE_OPENAI_API_KEY = 'azure-conformance-key'
       const s = setup(azureJudge('no-such-deploy'))
-      assertStopped(await runCli(s.argv), s.marker, /has no model no-such-deploy/, /to a deployment/)
+      assertStopped(await runCli(s.argv), s.marker, /has no deployment no-such-deploy/, /to a deployment/)
     })
 
     it('passes with the right key and deployments', async () => {

@@ -59,6 +59,8 @@ export interface FakeOpenAIOptions {
   rejectJsonObject?: boolean
   /** the `model` every response reports, as an API reports the dated snapshot behind a requested alias (default: the requested model) */
   reportedModel?: string
+  /** hidden reasoning tokens every chat reply reports (in completion_tokens, and completion_tokens_details.reasoning_tokens), as a reasoning model's do */
+  reasoningTokens?: number
   /** false: keep no request (`requests` stays empty, every attempt is the first), for benches of many thousands of requests */
   record?: boolean
 }
@@ -279,14 +281,15 @@ export class FakeOpenAI {
   private chatCompletion(body: any, messages: ChatMessage[], content: string): unknown {
     const promptChars = messages.reduce((sum, m) => sum + messageText(m.content).length, 0)
     const promptTokens = Math.ceil(promptChars / 4)
-    const completionTokens = Math.ceil(content.length / 4)
+    const reasoning = this.options.reasoningTokens ?? 0
+    const completionTokens = Math.ceil(content.length / 4) + reasoning
     return {
       id: `chatcmpl-fake-${this.requests.length}`,
       object: 'chat.completion',
       created: CREATED,
       model: this.options.reportedModel ?? body.model,
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens, completion_tokens_details: { reasoning_tokens: reasoning } },
     }
   }
 

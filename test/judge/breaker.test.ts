@@ -1,176 +1,133 @@
 /**
- * The judge's circuit breaker: 5 requests in a row refused for their key or unable to connect
- * stop the judge; anything else between them (a success, a 429, a 5xx, a timeout) ends the streak.
- * Connection failures stop it only when they span 2 s: a burst of them holds the requests, then
- * one request tests the endpoint.
+ * The judge's circuit breaker reads only fault classes (judge/faults.ts): endpoint faults stop it
+ * after STREAKS.endpoint in a row (a retryable one only once the streak spans 2 s: a burst holds
+ * the requests, then one tests the endpoint); the same request fault STREAKS.sameRequestFault
+ * times in a row, STREAKS.exhausted requests out of retries, STREAKS.unusable unusable replies,
+ * or STREAKS.failing failures of any kind stop it too. Any success ends every streak.
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { APIConnectionError, APIConnectionTimeoutError } from 'openai'
-import { BREAKER_MIN_SPAN_MS, BREAKER_THRESHOLD, CircuitBreaker, JudgeStopped, type BreakerClock } from '../../src/judge/breaker.ts'
-import { withRetry, type RetryPolicy } from '../../src/io/retry.ts'
+import { BREAKER_MIN_SPAN_MS, CircuitBreaker, JudgeStopped, STREAKS, type BreakerClock, type JudgeStop } from '../../src/judge/breaker.ts'
+import type { Fault, FaultClass } from '../../src/judge/faults.ts'
 
-const httpError = (status: number) => Object.assign(new Error(`${status} scripted`), { status })
-const refused = () => new APIConnectionError({ message: 'Connection error.', cause: new Error('connect ECONNREFUSED 127.0.0.1:9') })
-
-/** A clock that moves only when told to (`advance`) or when slept on; `slept` lists the sleeps. */
-function manualClock(): BreakerClock & { advance(ms: number): void; slept: number[] } {
+/** A clock that moves only when told to (`advance`) or when slept on. */
+function manualClock(): BreakerClock & { advance(ms: number): void } {
   let now = 0
-  const slept: number[] = []
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms)
-      now += ms
-    },
-    advance: (ms) => void (now += ms),
-    slept,
-  }
+  return { now: () => now, sleep: async (ms) => void (now += ms), advance: (ms) => void (now += ms) }
 }
 
-/** A breaker on a manual clock; `stepMs` is added to the clock before every request, so spaced-out failures span enough to stop. */
-function breaker(stepMs = BREAKER_MIN_SPAN_MS): CircuitBreaker & { time: ReturnType<typeof manualClock> } {
+function fault(cls: FaultClass, kind: string, more: Partial<Fault> = {}): Fault {
+  return { class: cls, kind, signature: kind, cause: `a ${kind}`, fix: `fix the ${kind}`, retry: cls === 'transient', waitMs: null, rateLimited: false, status: null, ...more }
+}
+
+function breaker(): { b: CircuitBreaker; clock: ReturnType<typeof manualClock>; stops: JudgeStop[] } {
   const clock = manualClock()
-  const b = new CircuitBreaker((fault) => ({ cause: fault === 'auth' ? 'the key was refused' : 'cannot reach the host', fix: `fix the ${fault}` }), {
-    clock: { now: () => clock.now(), sleep: (ms) => clock.sleep(ms) },
-  })
-  const run = b.run.bind(b)
-  b.run = (request) => {
-    clock.advance(stepMs)
-    return run(request)
-  }
-  return Object.assign(b, { time: clock })
+  const stops: JudgeStop[] = []
+  return { b: new CircuitBreaker({ clock, onStop: (s) => stops.push(s), maxRetries: 4 }), clock, stops }
 }
 
-/** Sends one request through the breaker that fails with `error` (or succeeds with null); true when it was sent. */
-async function send(b: CircuitBreaker, error: Error | null): Promise<boolean> {
-  let sent = false
-  await b
-    .run(async () => {
-      sent = true
-      if (error) throw error
-      return 'ok'
-    })
-    .catch(() => undefined)
+/** Reports `n` failures of this fault, each admitted first (as the client does), `stepMs` apart. */
+async function fail(b: CircuitBreaker, clock: ReturnType<typeof manualClock>, f: Fault, n: number, final = true, stepMs = 0): Promise<number> {
+  let sent = 0
+  for (let i = 0; i < n; i++) {
+    clock.advance(stepMs)
+    let end: () => void
+    try {
+      end = await b.admit()
+    } catch (error) {
+      assert.ok(error instanceof JudgeStopped)
+      return sent
+    }
+    sent += 1
+    b.failed(f, final)
+    end()
+  }
   return sent
 }
 
 describe('CircuitBreaker', () => {
-  it('stops after 5 refused keys in a row, with the cause, the last error and the fix, and sends nothing more', async () => {
-    const b = breaker()
-    for (let i = 0; i < BREAKER_THRESHOLD - 1; i++) await send(b, httpError(401))
-    assert.equal(b.stopped(), null)
-    await send(b, httpError(403))
-    assert.deepEqual(b.stopped(), { cause: 'the key was refused (5 requests in a row failed, the last with HTTP 403: 403 scripted)', fix: 'fix the auth' })
-    assert.equal(await send(b, null), false, 'not sent once stopped')
-    await assert.rejects(
-      b.run(async () => 'ok'),
-      (error: unknown) => error instanceof JudgeStopped && /^judge stopped: the key was refused/.test(error.message),
-    )
+  it('stops after STREAKS.endpoint refused keys in a row, with the cause and the fix, said once, and admits nothing more', async () => {
+    const { b, clock, stops } = breaker()
+    assert.equal(await fail(b, clock, fault('endpoint', 'auth'), 10), STREAKS.endpoint)
+    assert.match(b.stopped()!.cause, new RegExp(`a auth \\(${STREAKS.endpoint} requests in a row\\)`))
+    assert.equal(b.stopped()!.fix, 'fix the auth')
+    assert.equal(stops.length, 1)
+    await assert.rejects(b.admit(), JudgeStopped)
   })
 
-  it('counts connection failures, with their root cause', async () => {
-    const b = breaker()
-    for (let i = 0; i < BREAKER_THRESHOLD; i++) await send(b, refused())
-    assert.match(b.stopped()?.cause ?? '', /^cannot reach the host \(5 requests in a row failed, the last with Connection error\. \(connect ECONNREFUSED 127\.0\.0\.1:9\)\)$/)
-  })
-
-  it('a success, a 429, a 500, a 404 or a timeout between them ends the streak', async () => {
-    for (const between of [null, httpError(429), httpError(500), httpError(404), new APIConnectionTimeoutError()]) {
-      const b = breaker()
-      for (let i = 0; i < BREAKER_THRESHOLD - 1; i++) await send(b, httpError(401))
-      assert.equal(await send(b, between), true)
-      for (let i = 0; i < BREAKER_THRESHOLD - 1; i++) await send(b, refused())
-      assert.equal(b.stopped(), null, `${between?.message ?? 'a success'} ended the streak`)
-    }
-  })
-
-  it('timeouts never stop the judge: a slow model is not a wrong setting', async () => {
-    const b = breaker()
-    for (let i = 0; i < 2 * BREAKER_THRESHOLD; i++) await send(b, new APIConnectionTimeoutError())
+  it('a success between endpoint faults ends the streak', async () => {
+    const { b, clock } = breaker()
+    await fail(b, clock, fault('endpoint', 'auth'), STREAKS.endpoint - 1)
+    b.succeeded()
+    await fail(b, clock, fault('endpoint', 'auth'), STREAKS.endpoint - 1)
     assert.equal(b.stopped(), null)
   })
 
-  it('a retry loop gives up at once when the breaker opens, instead of retrying into it', async () => {
-    const b = breaker()
-    const policy: RetryPolicy = { maxRetries: 10, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1, retryStatus: () => true }
-    let attempts = 0
-    const result = await withRetry(
-      () =>
-        b.run(async () => {
-          attempts += 1
-          throw refused()
-        }),
-      policy,
-      { sleep: async () => undefined, random: () => 0, now: () => 0 },
-    )
-    assert.equal(result.ok, false)
-    assert.equal(attempts, BREAKER_THRESHOLD, 'the sixth attempt was not sent')
-    assert.ok(!result.ok && result.error instanceof JudgeStopped && result.retryable === false)
-  })
-  describe('a burst of connection failures within 2 s', () => {
-    /** Three requests sent at once after a burst, each recording when it was sent; the first fails with `first` (null: succeeds). */
-    async function afterBurst(first: Error | null) {
-      const b = breaker(0)
-      for (let i = 0; i < BREAKER_THRESHOLD; i++) await send(b, refused())
-      const sent: number[] = []
-      const outcomes = await Promise.allSettled(
-        [0, 1, 2].map((i) =>
-          b.run(async () => {
-            sent.push(i)
-            if (i === 0 && first) throw first
-            return 'ok'
-          }),
-        ),
-      )
-      return { b, sent, outcomes }
-    }
-
-    it('does not stop the judge: the requests wait out the span, one tests the endpoint, and on its success the others go', async () => {
-      const { b, sent, outcomes } = await afterBurst(null)
-      assert.equal(b.stopped(), null)
-      assert.deepEqual(b.time.slept, [BREAKER_MIN_SPAN_MS])
-      assert.deepEqual(sent, [0, 1, 2], 'the test request went first, the others after its outcome')
-      assert.ok(outcomes.every((o) => o.status === 'fulfilled'))
-    })
-
-    it('stops the judge when the test request fails too, and the held requests are never sent', async () => {
-      const { b, sent, outcomes } = await afterBurst(refused())
-      assert.match(b.stopped()?.cause ?? '', /^cannot reach the host \(6 requests in a row failed, the last with Connection error\. \(connect ECONNREFUSED/)
-      assert.deepEqual(sent, [0])
-      assert.ok(outcomes.slice(1).every((o) => o.status === 'rejected' && o.reason instanceof JudgeStopped))
-    })
-
-    it('a refused key stops the judge at once: it is a setting, not a load', async () => {
-      const b = breaker(0)
-      for (let i = 0; i < BREAKER_THRESHOLD; i++) await send(b, httpError(401))
-      assert.match(b.stopped()?.cause ?? '', /^the key was refused/)
-      assert.deepEqual(b.time.slept, [])
-    })
-
-    it('a request in flight when the burst began, failing during the wait, neither stops the judge nor starts another wait', async () => {
-      let wake = () => undefined as void
-      const slept: number[] = []
-      const clock: BreakerClock = { now: () => 0, sleep: (ms) => (slept.push(ms), new Promise<void>((resolve) => (wake = resolve))) }
-      const b = new CircuitBreaker(() => ({ cause: 'cannot reach the host', fix: 'fix it' }), { clock })
-      let failInFlight = (_error: Error) => undefined as void
-      const inFlight = b.run(() => new Promise((_, reject) => (failInFlight = reject))).catch(() => undefined)
-      for (let i = 0; i < BREAKER_THRESHOLD; i++) await send(b, refused())
-      const test = send(b, null)
-      failInFlight(refused())
-      await inFlight
-      assert.equal(b.stopped(), null)
-      assert.deepEqual(slept, [BREAKER_MIN_SPAN_MS])
-      wake()
-      assert.equal(await test, true, 'sent as the test once the wait was over')
-      assert.equal(b.stopped(), null)
-    })
+  it('stops on the same request fault STREAKS.sameRequestFault times in a row, but not on as many different ones', async () => {
+    const { b, clock } = breaker()
+    for (let i = 0; i < STREAKS.sameRequestFault - 1; i++) await fail(b, clock, fault('request', `other-${i}`), 1)
+    assert.equal(b.stopped(), null, 'different request faults are different questions')
+    b.succeeded()
+    await fail(b, clock, fault('request', 'context', { signature: 'context' }), STREAKS.sameRequestFault)
+    assert.match(b.stopped()!.cause, new RegExp(`${STREAKS.sameRequestFault} requests in a row failed the same way: a context`))
   })
 
-  it('says why the moment it stops, once', async () => {
-    const told: string[] = []
-    const b = new CircuitBreaker(() => ({ cause: 'the key was refused', fix: 'fix it' }), { onStop: (stop) => told.push(stop.cause) })
-    for (let i = 0; i < BREAKER_THRESHOLD + 2; i++) await send(b, httpError(401))
-    assert.deepEqual(told, ['the key was refused (5 requests in a row failed, the last with HTTP 401: 401 scripted)'])
+  it('counts a transient fault only when its retries ran out, and says to raise max_retries', async () => {
+    const { b, clock } = breaker()
+    await fail(b, clock, fault('transient', 'server_error'), STREAKS.failing - 1, false, BREAKER_MIN_SPAN_MS)
+    b.succeeded()
+    await fail(b, clock, fault('transient', 'server_error'), STREAKS.exhausted, true)
+    assert.match(b.stopped()!.cause, new RegExp(`${STREAKS.exhausted} requests in a row failed after all their retries, the last: a server_error`))
+    assert.match(b.stopped()!.fix, /raise judge\.max_retries \(now 4\)/)
+  })
+
+  it('never counts a rate limit towards the catch-all: the pause waits it out', async () => {
+    const { b, clock } = breaker()
+    await fail(b, clock, fault('transient', 'rate_limit', { rateLimited: true }), STREAKS.failing * 3, false, BREAKER_MIN_SPAN_MS)
+    assert.equal(b.stopped(), null)
+  })
+
+  it('stops after STREAKS.unusable unusable replies in a row', () => {
+    const { b } = breaker()
+    for (let i = 0; i < STREAKS.unusable; i++) b.unusableReply('reply: Required')
+    assert.match(b.stopped()!.cause, /judge replies in a row were unusable even after a repair, the last: reply: Required/)
+  })
+
+  describe("a burst of retryable failures (a restart, a proxy's 502 page)", () => {
+    it('holds the requests until the streak spans 2 s, then one tests the endpoint; on its success the others go', async () => {
+      const { b, clock } = breaker()
+      await fail(b, clock, fault('endpoint', 'unreachable', { retry: true }), STREAKS.endpoint)
+      assert.equal(b.stopped(), null, 'too short a burst to stop')
+      const test = await b.admit()
+      assert.ok(clock.now() >= BREAKER_MIN_SPAN_MS, 'the first admit waited out the span')
+      let othersAdmitted = false
+      const other = b.admit().then((end) => {
+        othersAdmitted = true
+        end()
+      })
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.equal(othersAdmitted, false, 'held while the test request runs')
+      b.succeeded()
+      test()
+      await other
+      assert.equal(b.stopped(), null)
+    })
+
+    it('stops when the test request fails too', async () => {
+      const { b, clock } = breaker()
+      await fail(b, clock, fault('endpoint', 'unreachable', { retry: true }), STREAKS.endpoint)
+      await fail(b, clock, fault('endpoint', 'unreachable', { retry: true }), 1)
+      assert.match(b.stopped()!.cause, /a unreachable/)
+      await assert.rejects(b.admit(), JudgeStopped)
+    })
+
+    it('the catch-all holds and tests the same way for failures of any class', async () => {
+      const { b, clock } = breaker()
+      await fail(b, clock, fault('request', 'odd', { signature: 'odd-1' }), 1)
+      for (let i = 2; i <= STREAKS.failing; i++) await fail(b, clock, fault('request', 'odd', { signature: `odd-${i}` }), 1)
+      assert.equal(b.stopped(), null)
+      await fail(b, clock, fault('request', 'odd', { signature: 'odd-last' }), 1)
+      assert.match(b.stopped()!.cause, new RegExp(`${STREAKS.failing + 1} requests in a row failed, the last: a odd`))
+    })
   })
 })

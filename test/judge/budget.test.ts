@@ -1,6 +1,6 @@
 /**
- * BudgetedJudge around the real OpenAI-compatible client, against the fake server over HTTP:
- * what the server receives is what the budget let through.
+ * The budget around the real judge, against the fake server over HTTP: what the server receives
+ * is what the budget let through, and no ordering of concurrent requests spends past it.
  */
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BudgetedJudge, type JudgeBudget } from '../../src/judge/budget.ts'
-import { OpenAIJudge } from '../../src/judge/openai.ts'
+import { costUsd, type Prices } from '../../src/judge/usage.ts'
+import { testJudge } from '../helpers/judge.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { simulatedReply } from '../helpers/sim-judge.ts'
 
@@ -27,20 +28,11 @@ afterEach(() => {
   fake.onChat(simulatedReply)
 })
 
-function budgeted(budget: JudgeBudget, cache = false): BudgetedJudge {
+function budgeted(budget: JudgeBudget, cache = false, prices?: Prices, maxTokens = 4096): BudgetedJudge {
   const cacheDir = cache ? mkdtempSync(join(tmpdir(), 'evalgate-budget-')) : null
   if (cacheDir) dirs.push(cacheDir)
-  const inner = new OpenAIJudge({
-    baseURL: fake.url,
-    apiKey: 'sk-test',
-    model: 'judge-model',
-    embeddingsModel: 'embed-model',
-    timeoutMs: 5000,
-    concurrency: 4,
-    cacheDir,
-    identity: { provider: 'openai', model: 'judge-model', embeddings_model: 'embed-model', definitions_hash: 'test' },
-  })
-  return new BudgetedJudge(inner, budget)
+  const inner = testJudge(fake.url, { cacheDir, sampling: { responseFormat: 'auto', temperature: 0, maxTokens } })
+  return new BudgetedJudge(inner, budget, prices)
 }
 
 const claim = (i: number) => ({ contexts: '[文档1] 一线城市500元。', claim: `第${i}条` })
@@ -83,11 +75,27 @@ describe('BudgetedJudge', () => {
     assert.equal(judge.spent().calls, 1)
   })
 
-  it('stops calling once the reported tokens reach budget.tokens', async () => {
+  it('reserves before it sends: a request whose most (prompt bytes + max_tokens) would pass budget.tokens is never sent', async () => {
     fake.onChat(simulatedReply)
-    const judge = budgeted({ tokens: 1 })
-    assert.equal((await judge.ask('verdict', claim(1))).ok, true)
-    assert.deepEqual(await judge.ask('verdict', claim(2)), { ok: false, error: 'budget spent (budget.tokens 1)', raw: null })
+    // a verdict request reserves 740 prompt bytes + 600 = 1,340; the fake then reports about 140
+    const judge = budgeted({ tokens: 1400 }, false, undefined, 600)
+    assert.equal((await judge.ask('verdict', claim(1))).ok, true, '1,340 fits in 1,400')
+    assert.ok(judge.spent().tokens > 60, `${judge.spent().tokens} spent`)
+    assert.deepEqual(await judge.ask('verdict', claim(2)), { ok: false, error: 'budget spent (budget.tokens 1400)', raw: null }, 'what was spent + 1,340 does not')
     assert.equal(fake.requests.length, 1)
+  })
+
+  it('never spends past budget.usd, however many asks are in flight at once', async () => {
+    fake.onChat(simulatedReply)
+    const prices = { prompt_per_million: 100, completion_per_million: 400 }
+    const usd = 0.5
+    const judge = budgeted({ usd }, false, prices, 100)
+    const replies = await Promise.all(Array.from({ length: 60 }, (_, i) => judge.ask('verdict', claim(i))))
+    assert.ok(replies.some((r) => r.ok) && replies.some((r) => !r.ok), 'some went, some were refused')
+    // what the endpoint reported for every reply it sent
+    const used = judge.usageByFamily().verdict!
+    const spent = costUsd({ prompt: used.prompt_tokens, completion: used.completion_tokens, embedding: 0 }, prices)!
+    assert.ok(spent <= usd, `spent $${spent} of $${usd}`)
+    assert.ok(spent > usd / 3, `spent $${spent}: the reservations are released as replies come back, not kept`)
   })
 })

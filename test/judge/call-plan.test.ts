@@ -115,13 +115,14 @@ describe('the judge plan against a judge that misnumbers and breaks the schema',
 })
 
 describe('budget.calls while the run goes', () => {
-  it('sends at most budget.calls requests and turns every refused call into an error row saying "budget spent"', async () => {
-    // 15 calls (13 chat + 2 embeddings) when every reply is well-formed: the plan check lets 20 through
+  it("sends at most budget.calls requests, the preflight's included, and turns every refused call into an error row saying 'budget spent'", async () => {
+    // 17 requests (13 chat + 2 embeddings + the preflight's 2) when every reply is well-formed: the plan check lets 20 through
     const s = setup('budget:\n  calls: 20\n')
     const run = await runCli(s.args)
     assert.notEqual(run.code, 2, run.stderr)
-    assert.ok(fake.requests.length <= 20, `${fake.requests.length} requests reached the server with budget.calls 20`)
-    assert.equal(fake.requests.length, 20, 'the budget is spent, not left over')
+    const sent = fake.requests.length + fake.preflights.length
+    assert.equal(fake.preflights.length, 2)
+    assert.equal(sent, 20, 'the budget is spent, not left over, and never passed')
     const r = s.results()
     const errors = Object.values(r.questions).flatMap((q) => Object.values(q.errors))
     assert.ok(errors.length > 0)
@@ -130,14 +131,15 @@ describe('budget.calls while the run goes', () => {
       errors.join('\n'),
     )
     assert.match(run.stderr, /budget spent/)
-    assert.equal(r.run.usage.llm_calls + r.run.usage.embedding_calls, 20)
+    assert.equal(r.run.usage.llm_calls + r.run.usage.embedding_calls, 18, 'the replies the scoring used')
+    assert.equal(r.run.usage.requests, 20, 'every request sent is reported')
   })
 
   it('still stops before the first call when even well-formed replies would need more than budget.calls', async () => {
-    const s = setup('budget:\n  calls: 14\n')
+    const s = setup('budget:\n  calls: 16\n')
     const run = await runCli(s.args)
     assert.equal(run.code, 2)
-    assert.match(run.stderr, /needs 15 calls \(13 chat \+ 2 embeddings\) even if every reply is well-formed, over budget\.calls 14; no call was made/)
-    assert.equal(fake.requests.length, 0)
+    assert.match(run.stderr, /needs 17 requests \(13 chat \+ 2 embeddings \+ 2 for the preflight\) even if every reply is well-formed, over budget\.calls 16; no call was made/)
+    assert.equal(fake.requests.length + fake.preflights.length, 0)
   })
 })

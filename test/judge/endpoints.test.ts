@@ -5,11 +5,14 @@
  */
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import OpenAI from 'openai'
 import { decodeEmbedding } from '../../src/judge/embeddings.ts'
-import { endpointCacheIdentity, endpointOrigin } from '../../src/judge/endpoint.ts'
+import { endpointAddress, endpointOrigin } from '../../src/judge/endpoint.ts'
+import { classify, type Fault } from '../../src/judge/faults.ts'
+import type { EndpointFacts } from '../../src/judge/wire/observation.ts'
+import { openaiTransport } from '../../src/judge/transports/openai.ts'
+import { readBody } from '../../src/judge/wire/body.ts'
+import { testJudge } from '../helpers/judge.ts'
 import { Negotiation, type RequestShape } from '../../src/judge/negotiation.ts'
-import { OpenAIJudge } from '../../src/judge/openai.ts'
 import { PROMPTS } from '../../src/judge/prompts.ts'
 import { parseReply, withoutReasoning } from '../../src/judge/reply.ts'
 import { ConformanceServer } from './conformance/servers.ts'
@@ -83,55 +86,71 @@ describe('embeddings as the endpoint sent them', () => {
   })
 })
 
-const status = (code: number, message: string, param: string | null = null) => Object.assign(new OpenAI.APIError(code, { message, param }, undefined, new Headers()), {})
 const SAMPLING = { responseFormat: 'auto', temperature: 0, maxTokens: 4096 } as const
+const FORMATS = ['json_schema', 'json_object', 'text'] as const
+const FACTS: EndpointFacts = { role: 'judge', host: 'h.test', model: 'm', keyEnv: 'K', keyed: true, deployments: false, maxTokens: 4096, timeoutMs: 1000, concurrency: 1 }
+const rejected = (status: number, body: unknown): Fault => {
+  const text = typeof body === 'string' ? body : JSON.stringify(body)
+  return classify({ kind: 'reply', status, contentType: 'application/json', headers: null, body: readBody({ contentType: 'application/json', text }), text }, FACTS)
+}
+const formatRejection = rejected(400, { error: { message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.", type: 'invalid_request_error' } })
 
 describe('the request shape, negotiated once per run', () => {
   const shape = (over: Partial<RequestShape> = {}): RequestShape => ({ format: 'json_schema', temperature: true, tokens: 'max_tokens', ...over })
 
-  it('tries the next format for any 400 or 422, whatever the wording, and steps the run down only once that format works', () => {
+  it("steps down the transport's formats only on a format fault, and moves the run only once the lower format worked", () => {
     const said: string[] = []
-    const n = new Negotiation(SAMPLING, null, (m) => said.push(m))
-    assert.deepEqual(n.adapt(status(422, 'Failed to deserialize the JSON body into the target type'), shape()), shape({ format: 'json_object' }))
+    const n = new Negotiation(SAMPLING, FORMATS, (m) => said.push(m))
+    assert.deepEqual(n.next(formatRejection, shape()), shape({ format: 'json_object' }))
     assert.equal(n.current().format, 'json_schema', 'not yet: the next format has not worked')
-    assert.equal(n.confirm(shape({ format: 'json_object' }), 422), true)
+    n.confirm(shape({ format: 'json_object' }), formatRejection)
     assert.equal(n.current().format, 'json_object')
-    assert.equal(n.confirm(shape({ format: 'json_object' }), 422), false, 'said once')
-    assert.deepEqual(said, ['judge: the endpoint rejected response_format json_schema (HTTP 422): using json_object from now on'])
-    assert.deepEqual(n.adapt(status(400, 'nope'), shape({ format: 'json_object' })), shape({ format: 'text' }))
-    assert.equal(n.adapt(status(400, 'nope'), shape({ format: 'text' })), null, 'nothing below text')
+    n.confirm(shape({ format: 'json_object' }), formatRejection)
+    assert.equal(said.length, 1, 'said once')
+    assert.match(said[0]!, /^judge: the endpoint rejected response_format json_schema \(the endpoint rejects the response format: HTTP 400.*\): using json_object for this run$/)
+    assert.deepEqual(n.next(formatRejection, shape({ format: 'json_object' })), shape({ format: 'text' }))
+    assert.equal(n.next(formatRejection, shape({ format: 'text' })), null, 'nothing below text')
   })
 
-  it('leaves errors that are not about the request shape alone', () => {
-    const n = new Negotiation(SAMPLING, null, () => undefined)
-    for (const error of [status(401, 'Incorrect API key'), status(404, 'model not found'), status(429, 'slow down'), status(400, "This model's maximum context length is 8192 tokens")]) {
-      assert.equal(n.adapt(error, shape()), null)
-    }
+  it('follows the transport: Anthropic offers json_schema (a forced tool) and text', () => {
+    const n = new Negotiation(SAMPLING, ['json_schema', 'text'], () => undefined)
+    assert.deepEqual(n.next(formatRejection, shape()), shape({ format: 'text' }))
   })
 
-  it('never steps a forced format down', () => {
-    const n = new Negotiation({ ...SAMPLING, responseFormat: 'json_schema' }, { format: 'text', temperature: true, tokens: 'max_tokens' }, () => undefined)
-    assert.equal(n.current().format, 'json_schema', 'a remembered shape does not override the setting')
-    assert.equal(n.adapt(status(400, 'response_format not supported'), shape()), null)
+  it('leaves faults that are not about the request shape alone: a sporadic validation failure never steps down', () => {
+    const n = new Negotiation(SAMPLING, FORMATS, () => undefined)
+    const faults = [
+      rejected(401, { error: { message: 'Incorrect API key', code: 'invalid_api_key' } }),
+      rejected(404, { error: { message: 'model not found', code: 'model_not_found' } }),
+      rejected(429, { error: { message: 'slow down' } }),
+      rejected(400, { error: { message: "This model's maximum context length is 8192 tokens", code: 'context_length_exceeded' } }),
+      rejected(400, { error: { message: 'Failed to generate JSON. Please adjust your prompt.', code: 'json_validate_failed' } }),
+      rejected(400, { error: { message: 'bad request' } }),
+    ]
+    for (const fault of faults) assert.equal(n.next(fault, shape()), null, fault.cause)
+  })
+
+  it('never steps a forced format down, and starts every run from the configured format (nothing is remembered across runs)', () => {
+    const n = new Negotiation({ ...SAMPLING, responseFormat: 'json_object' }, FORMATS, () => undefined)
+    assert.equal(n.current().format, 'json_object')
+    assert.equal(n.next(formatRejection, shape({ format: 'json_object' })), null)
   })
 
   it("recognises OpenAI's temperature and max_tokens rejections, changes the run at once and says so once", () => {
     const said: string[] = []
-    const n = new Negotiation(SAMPLING, null, (m) => said.push(m))
-    const temperature = status(400, "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.", 'temperature')
-    assert.deepEqual(n.adapt(temperature, shape()), shape({ temperature: false }))
-    assert.deepEqual(n.adapt(temperature, shape()), shape({ temperature: false }), 'a call in flight retries too')
-    assert.deepEqual(n.sampling(n.current()), { max_tokens: 4096 })
-    const tokens = status(400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'max_tokens')
-    assert.deepEqual(n.adapt(tokens, shape({ temperature: false })), shape({ temperature: false, tokens: 'max_completion_tokens' }))
-    assert.deepEqual(n.sampling(n.current()), { max_completion_tokens: 4096 })
+    const n = new Negotiation(SAMPLING, FORMATS, (m) => said.push(m))
+    const temperature = rejected(400, {
+      error: { message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.", param: 'temperature', code: 'unsupported_value' },
+    })
+    assert.deepEqual(n.next(temperature, shape()), shape({ temperature: false }))
+    assert.deepEqual(n.next(temperature, shape()), shape({ temperature: false }), 'a call in flight retries too')
+    const tokens = rejected(400, {
+      error: { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens', code: 'unsupported_parameter' },
+    })
+    assert.deepEqual(n.next(tokens, shape({ temperature: false })), shape({ temperature: false, tokens: 'max_completion_tokens' }))
     assert.equal(n.current().format, 'json_schema', 'the format is untouched')
+    assert.deepEqual(n.current(), shape({ temperature: false, tokens: 'max_completion_tokens' }))
     assert.equal(said.length, 2)
-  })
-
-  it('sends neither with temperature and max_tokens set to default', () => {
-    const n = new Negotiation({ responseFormat: 'auto', temperature: 'default', maxTokens: 'default' }, null, () => undefined)
-    assert.deepEqual(n.sampling(n.current()), {})
   })
 })
 
@@ -144,28 +163,37 @@ describe('what reaches the wire', () => {
   it("keeps a base URL's query a query, adds judge.query and judge.headers, and sends no Authorization without a key", async () => {
     const server = await new ConformanceServer({ name: 'gateway', basePath: '/v1', jsonSchema: 'accept', jsonObject: 'accept', embeddings: 'float' }).start()
     servers.push(server)
-    const judge = new OpenAIJudge({
+    const endpoint = {
+      provider: 'openai' as const,
       baseURL: `${server.url}?tenant=t1`,
       apiKey: null,
-      model: 'm',
-      embeddingsModel: 'e',
-      timeoutMs: 5000,
-      concurrency: 1,
-      cacheDir: null,
-      identity: { provider: 'openai', model: 'm', embeddings_model: 'e', definitions_hash: 'test' },
+      keyEnv: 'K',
+      apiVersion: null,
       headers: { 'X-Gateway-Key': 'gw-secret' },
       query: { route: 'judge' },
-    })
+      templates: { headers: {}, query: {} },
+      model: 'm',
+    }
+    const judge = testJudge(server.url, { chat: endpoint, embeddings: { same: true, model: 'e' }, concurrency: 1 })
     const reply = await judge.embed(['a'])
     assert.ok(reply.ok)
     const request = server.requests[0]!
     assert.equal(request.url, '/v1/embeddings?tenant=t1&route=judge')
     assert.equal(request.headers['x-gateway-key'], 'gw-secret')
     assert.equal(request.headers.authorization, undefined)
+    const chat = openaiTransport(endpoint).chat(
+      { model: 'm', system: 's', turns: [], schema: { name: 'x', jsonSchema: {} }, temperature: null, maxTokens: null },
+      { format: 'text', temperature: false, tokens: 'max_tokens' },
+    )
+    assert.deepEqual(
+      JSON.parse(chat.body as string),
+      { model: 'm', messages: [{ role: 'system', content: 's\n\nReply with one JSON object and nothing else. It must match this JSON schema:\n{}' }] },
+      'no temperature, no cap, no format: the server decides',
+    )
   })
 
-  it('shows an endpoint as its origin only, and keys the cache by origin and path without the query', () => {
+  it('shows an endpoint as its origin only, and keys the cache by origin and path, never the user-info part', () => {
     assert.equal(endpointOrigin('https://user:pw@gw.example.com:8443/tenant-123/v1?key=s3cret'), 'https://gw.example.com:8443')
-    assert.equal(endpointCacheIdentity({ dialect: 'openai', baseURL: 'https://gw.example.com/v1/?key=s3cret' }), 'openai https://gw.example.com/v1')
+    assert.equal(endpointAddress('https://user:pw@gw.example.com/v1/?key=s3cret'), 'https://gw.example.com/v1')
   })
 })

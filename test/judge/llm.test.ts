@@ -231,16 +231,19 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     installSimulatedJudge(fake)
   })
 
-  it('does not retry a 4xx: one attempt per response format, then an error for that metric, and the run keeps its format', async () => {
+  it('does not retry a 4xx that names no format, nor step the format down for it: one request, an error for that metric, and the run keeps its format', async () => {
     const s = setup()
     fake.onChat((call) => (call.promptId === 'claims@1' ? { status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error' } } } : simulatedFallback(call)))
     try {
       await runCli(s.args('--no-cache'))
       const r = s.results()
       const claims = fake.requests.filter((c) => c.promptId === 'claims@1')
-      // a 400 might reject the format: each question tries the next format down once, and the error stands when every format gets it
-      assert.deepEqual(claims.map((c) => c.body.response_format?.type ?? 'text').sort(), ['json_object', 'json_object', 'json_schema', 'json_schema', 'text', 'text'])
-      assert.match(r.questions.q1!.errors.faithfulness!, /HTTP 400 after 1 attempt/)
+      // only a 4xx that names the response format or schema is a format rejection (judge/faults.ts)
+      assert.deepEqual(
+        claims.map((c) => c.body.response_format?.type ?? 'text'),
+        ['json_schema', 'json_schema'],
+      )
+      assert.match(r.questions.q1!.errors.faithfulness!, /refused the request: HTTP 400 invalid_request_error: "bad request"/)
       assert.equal(r.run.judge.response_format, 'json_schema', 'a 400 that every format gets is not about the format')
       assert.ok(fake.requests.filter((c) => c.promptId === 'rubric@2').every((c) => c.body.response_format?.type === 'json_schema'))
     } finally {
@@ -275,7 +278,7 @@ describe('LLM judge metrics through the OpenAI-compatible client', () => {
     const run = await runCli(s.args('--no-cache'))
     assert.equal(run.code, 2)
     assert.match(run.stderr, /judge plan: 3 questions × 10 metrics → up to 114 chat \+ 2 embedding calls .*; 13 chat \+ 2 embedding calls if every reply is well-formed/)
-    assert.match(run.stderr, /needs 15 calls \(13 chat \+ 2 embeddings\) even if every reply is well-formed, over budget\.calls 10; no call was made/)
+    assert.match(run.stderr, /needs 17 requests \(13 chat \+ 2 embeddings \+ 2 for the preflight\) even if every reply is well-formed, over budget\.calls 10; no call was made/)
     assert.equal(fake.requests.length, 0)
   })
 

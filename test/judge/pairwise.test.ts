@@ -139,7 +139,7 @@ describe('evalgate pairwise', () => {
     assert.deepEqual([pair.judged, pair.wins, pair.errors], [5, 5, 1])
     const failed = pair.questions.find((q) => q.id === 'q2')!
     assert.equal(failed.outcome, 'error')
-    assert.match(failed.error!, /HTTP 400 after 1 attempt/)
+    assert.match(failed.error!, /the prompt is longer than the model's context: HTTP 400 invalid_request_error: "context length exceeded"/)
     assert.match(r.notes.join('\n'), /1 question skipped because a judge call failed/)
   })
 
@@ -215,7 +215,7 @@ describe('evalgate pairwise', () => {
     assert.equal(r.pairs[0]!.questions[0]!.reasons.length, 2)
     assert.deepEqual(Object.keys(r.ranking!).sort(), ['interval', 'method', 'normalisation', 'pseudo_comparisons_per_pair', 'systems'])
     assert.deepEqual(Object.keys(r.ranking!.systems[0]!).sort(), ['high', 'low', 'strength', 'system'])
-    assert.deepEqual(Object.keys(r.usage!).sort(), ['cache_hits', 'calls', 'completion_tokens', 'errors', 'ms', 'prompt_tokens', 'retries'])
+    assert.deepEqual(Object.keys(r.usage!).sort(), ['cache_hits', 'calls', 'completion_tokens', 'errors', 'ms', 'prompt_tokens', 'requests', 'retries'])
   })
 
   it('prints a readable table and the ranking, and exits 0', async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { UsageMeter, unionOf, wallClockMs } from '../../src/judge/usage.ts'
 import { mulberry32 } from '../../src/stats/bootstrap.ts'
-import { OpenAIJudge } from '../../src/judge/openai.ts'
+import { testJudge } from '../helpers/judge.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge } from '../helpers/sim-judge.ts'
 
@@ -72,16 +72,7 @@ describe('judge usage time', () => {
   after(() => fake.stop())
 
   it('eight rubric calls in flight together take about one latency, not eight', async () => {
-    const judge = new OpenAIJudge({
-      baseURL: fake.url,
-      apiKey: 'sk-test',
-      model: 'judge-model',
-      embeddingsModel: 'embed-model',
-      timeoutMs: 5000,
-      concurrency: 4,
-      cacheDir: null,
-      identity: { provider: 'openai', model: 'judge-model', embeddings_model: 'embed-model', definitions_hash: 'test' },
-    })
+    const judge = testJudge(fake.url, { concurrency: 4 })
     const vars = (i: number) => ({ should_refuse: 'false', history: '(empty)', question: `问题${i}`, reference_points: '1. 要点', contexts: '[文档1] 内容', answer: `回答${i}` })
     const started = performance.now()
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => judge.ask('rubric', vars(i))))

@@ -79,7 +79,7 @@ const cases: Case[] = [
   {
     name: 'LLM metrics when the openai judge has no key (a fork PR: skipped with a stated reason)',
     layers: [fromYml({ thresholds: { accuracy_norm: 0.7 }, by_category: { leave: { faithfulness: 0.8 } } })],
-    config: { judge: { provider: 'openai', model: 'm', embeddings_model: 'e' } },
+    config: { judge: { provider: 'openai', model: 'm' }, embeddings: { model: 'e' } },
     scorer: OPENAI_WITHOUT_KEY,
   },
   {

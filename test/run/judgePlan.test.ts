@@ -33,7 +33,7 @@ function output(id: string, answer: string, contexts: string[], error: string | 
   return { id, answer, contexts, retrieved_ids: [], latency_ms: null, error }
 }
 
-const config = ConfigSchema.parse({ judge: { provider: 'openai', model: 'm', embeddings_model: 'e' } })
+const config = ConfigSchema.parse({ judge: { provider: 'openai', model: 'm' }, embeddings: { model: 'e' } })
 
 describe('the plan before the answers exist', () => {
   const rows = [
@@ -61,12 +61,21 @@ describe('the plan before the answers exist', () => {
 
   it('counts the tokens of the filled-in prompt templates at CHARS_PER_TOKEN', () => {
     const r = row('q', { ground_truth: 'gt', reference_points: [] })
-    const tokens = estimateTokens(r, { answer: 'an answer', contexts: [] }, [{ kind: 'claims', count: 1 }], { relevancyQuestions: 3, schemaInPrompt: false }, false)
+    const tokens = estimateTokens(r, { answer: 'an answer', contexts: [] }, [{ kind: 'claims', count: 1 }], { relevancyQuestions: 3, reasoningPerCall: 0, schemaInPrompt: false }, false)
     const templates = PROMPTS.claims.system.length + PROMPTS.claims.user.length
     const filled = templates - '{{question}}{{answer}}'.length + r.question.length + 'an answer'.length
     assert.equal(tokens.prompt, Math.ceil(filled / CHARS_PER_TOKEN))
-    const withSchema = estimateTokens(r, { answer: 'an answer', contexts: [] }, [{ kind: 'claims', count: 1 }], { relevancyQuestions: 3, schemaInPrompt: true }, false)
+    const withSchema = estimateTokens(r, { answer: 'an answer', contexts: [] }, [{ kind: 'claims', count: 1 }], { relevancyQuestions: 3, reasoningPerCall: 0, schemaInPrompt: true }, false)
     assert.ok(withSchema.prompt > tokens.prompt + JSON.stringify(PROMPTS.claims.jsonSchema).length / CHARS_PER_TOKEN - 1, 'the schema in the prompt is counted')
+  })
+
+  it("counts a reasoning judge's hidden tokens per chat call once the endpoint has reported them", () => {
+    const r = row('q', { ground_truth: 'gt' })
+    const texts = { answer: 'an answer', contexts: [] }
+    const plain = estimateTokens(r, texts, [{ kind: 'claims', count: 2 }], { relevancyQuestions: 3, reasoningPerCall: 0, schemaInPrompt: false }, false)
+    const reasoning = estimateTokens(r, texts, [{ kind: 'claims', count: 2 }], { relevancyQuestions: 3, reasoningPerCall: 750, schemaInPrompt: false }, false)
+    assert.equal(reasoning.completion - plain.completion, 2 * 750)
+    assert.equal(reasoning.prompt, plain.prompt)
   })
 })
 

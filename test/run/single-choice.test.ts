@@ -25,6 +25,8 @@ interface Leak {
 
 const LEAKS: Leak[] = [
   { what: 'string switch on judge.provider', pattern: /judge\.provider\s*[!=]==?|provider\s*[!=]==?\s*['"](lexical|openai)['"]/, home: 'run/scorers/factory.ts' },
+  // what an API is or offers is a property of its definition (judge/transports/), never a name compared
+  { what: 'string switch on a chat API', pattern: /[!=]==?\s*['"](openai|azure|anthropic)['"]|['"](openai|azure|anthropic)['"]\s*[!=]==?/, home: 'judge/transports/registry.ts' },
   { what: 'typed-out list of provider names', pattern: /['"]lexical['"],\s*['"]openai['"]/, home: 'schemas/config.ts' },
   { what: 'string switch on a candidate kind', pattern: /kind\s*[!=]==?\s*['"](predictions|command|http)['"]/, home: 'candidates/factory.ts' },
   { what: 'candidate chosen by which of its settings is present', pattern: /config\.candidate\??\.(predictions|command|http)\b/, home: 'candidates/factory.ts' },

@@ -1,16 +1,16 @@
 import { GateError } from '../../io/errors.ts'
-import type { Config, JudgeProvider } from '../../schemas/config.ts'
+import type { Config } from '../../schemas/config.ts'
+import { CHAT_PROVIDERS, type ChatProvider, type JudgeProvider } from '../../schemas/judgeConfig.ts'
 import { lexicalProvider } from './lexical.ts'
 import { noneProvider } from './none.ts'
-import { openaiProvider } from './openai.ts'
-import { azureProvider } from './azure.ts'
+import { llmJudgeProvider } from './llmJudge.ts'
 import type { HeadToHeadJudge, Scorer, ScorerEnvironment, ScoringProvider } from './scorer.ts'
 
 /** The one place a scoring provider is chosen: one line per value of `judge.provider`. */
 const PROVIDERS: Record<JudgeProvider, ScoringProvider> = {
   lexical: lexicalProvider,
-  openai: openaiProvider,
-  azure: azureProvider,
+  // one LLM judge per API the judge speaks (judge/transports/registry.ts)
+  ...(Object.fromEntries(CHAT_PROVIDERS.map((name) => [name, llmJudgeProvider(name)])) as Record<ChatProvider, ScoringProvider>),
   none: noneProvider,
 }
 
@@ -41,7 +41,7 @@ export function makeHeadToHeadJudge(config: Config, environment: ScorerEnvironme
     throw new GateError(
       'usage',
       `pairwise needs an LLM judge, but judge.provider is ${config.judge.provider}: the ${new Intl.ListFormat('en').format(cannot)} providers cannot compare two answers`,
-      'pass --judge openai --judge-model M (or set judge.provider: openai or azure and judge.model in evalgate.yml)',
+      'pass --judge openai --judge-model M (or set judge.provider: openai, azure or anthropic and judge.model in evalgate.yml)',
     )
   }
   return provider.headToHead(config, environment)

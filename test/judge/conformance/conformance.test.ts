@@ -192,12 +192,12 @@ describe('endpoint specifics', () => {
     assert.ok(run.results.run.notes.some((n) => /no longer sent/.test(n)))
   })
 
-  it('llama.cpp without --embeddings and an embeddings model set: the preflight stops the run (exit 2) after one embeddings request, with embeddings_model none as the fix', async () => {
+  it('llama.cpp without --embeddings and an embeddings model set: the preflight stops the run (exit 2) after one embeddings request, with embeddings.provider none as the fix', async () => {
     const c = find('llama.cpp')
     const run = await runCase({ ...c, settings: { ...c.settings, embeddings_model: 'nomic-embed-text' } })
     assert.equal(run.code, 2, run.stderr)
-    assert.match(run.stderr, /judge preflight: 127\.0\.0\.1:\d+ has no model nomic-embed-text \(HTTP 501: 501 This server does not support embeddings/)
-    assert.match(run.stderr, /embeddings_model: none/)
+    assert.match(run.stderr, /judge preflight: 127\.0\.0\.1:\d+ has no embeddings endpoint at this address: HTTP 501 not_supported_error: "This server does not support embeddings/)
+    assert.match(run.stderr, /embeddings\.provider: none \(llama\.cpp: start it with --embeddings\)/)
     assert.equal(run.server.requests.filter((r) => r.url.endsWith('/embeddings')).length, 1, 'one request, not retried')
     assert.equal(run.server.scoring().length, 0, 'no scoring call')
   })
