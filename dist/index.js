@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 6563:
+/***/ 154:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -63285,7 +63285,10 @@ const JudgeHealthSchema = object({
 
 /** What the judge spent: results.json run.usage, per run and per metric family. */
 const FamilyUsageSchema = object({
+    /** replies used (a cache hit is none) */
     calls: schemas_number().int(),
+    /** requests sent: every retry, repair, adaptation and failure included (absent before evalgate counted them) */
+    requests: schemas_number().int().optional(),
     cache_hits: schemas_number().int(),
     retries: schemas_number().int(),
     errors: schemas_number().int(),
@@ -63300,6 +63303,8 @@ const UsageSchema = object({
     completion_tokens: schemas_number().int(),
     cache_hits: schemas_number().int(),
     retries: schemas_number().int().default(0),
+    /** requests sent, the preflight's, retries and failures included (absent without an LLM tier, and before evalgate counted them) */
+    requests: schemas_number().int().optional(),
     cost_usd: schemas_number().nullable(),
     /** per metric family (judge prompt) and embeddings */
     by_family: record(schemas_string(), FamilyUsageSchema).default({}),
@@ -72144,8 +72149,8 @@ function checkUrl(url, id) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/candidates/http/transport.ts
-// What one request of the HTTP candidate may cost: where its headers may go, how much body it may read
+;// CONCATENATED MODULE: ./src/io/http.ts
+// What one outgoing HTTP request may cost (the HTTP candidate's, the judge's): where its headers may go, how much body it may read
 /** Redirects within the endpoint's own origin followed before the chain is an error. */
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -72164,13 +72169,14 @@ class HttpRefusedError extends Error {
         this.headers = headers;
     }
 }
+const CANDIDATE_REDIRECT = { headers: "the candidate's headers", fix: 'point candidate.http.url at the final address if that host is the candidate' };
 /**
  * fetch, following redirects only within the first URL's origin (scheme, host and port): the
  * candidate's headers (`${ENV}` secrets among them) are never sent anywhere else, and another
  * host's answers are never scored as the candidate's. A 303, or a 301 / 302 after a POST, is
  * followed with a GET as browsers do; 307 and 308 repeat the request as it was.
  */
-async function fetchSameOrigin(fetcher, first, signal) {
+async function fetchSameOrigin(fetcher, first, signal, whose = CANDIDATE_REDIRECT) {
     const origin = new URL(first.url).origin;
     let request = first;
     for (let hop = 0;; hop++) {
@@ -72187,7 +72193,7 @@ async function fetchSameOrigin(fetcher, first, signal) {
             throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect to an unreadable location "${location.slice(0, 200)}"`);
         }
         if (next.origin !== origin) {
-            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so the candidate's headers were not sent there (point candidate.http.url at the final address if that host is the candidate)`);
+            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so ${whose.headers} were not sent there (${whose.fix})`);
         }
         if (hop >= MAX_REDIRECTS)
             throw new HttpRefusedError(response.status, response.headers, `more than ${MAX_REDIRECTS} redirects within ${origin}; last to ${next.pathname}`);
@@ -72200,8 +72206,9 @@ async function fetchSameOrigin(fetcher, first, signal) {
  * and the connection is dropped, so a runaway endpoint costs at most the cap in memory. A
  * Content-Length above the cap is refused before reading anything.
  */
-async function readCapped(response, maxBytes) {
-    const tooLarge = () => new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} with a body over ${transport_formatMb(maxBytes)} (candidate.http.max_response_mb): not read further; make the endpoint answer with less, or raise max_response_mb`);
+async function readCapped(response, maxBytes, setting = 'candidate.http.max_response_mb') {
+    const raise = setting === null ? '' : ` (${setting}): not read further; make the endpoint answer with less, or raise ${setting}`;
+    const tooLarge = () => new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} with a body over ${http_formatMb(maxBytes)}${raise || ': not read further'}`);
     const declared = Number(response.headers.get('content-length') ?? NaN);
     if (declared > maxBytes) {
         await response.body?.cancel().catch(() => undefined);
@@ -72223,7 +72230,7 @@ async function readCapped(response, maxBytes) {
     // as response.text() decodes: UTF-8, a BOM dropped, bad bytes as U+FFFD
     return new TextDecoder().decode(Buffer.concat(chunks));
 }
-function transport_formatMb(bytes) {
+function http_formatMb(bytes) {
     return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`;
 }
 
@@ -73103,6 +73110,105 @@ function fingerprintRows(rows) {
     return `sha256:${hash.digest('hex')}`;
 }
 
+;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
+
+/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
+const MAX_JUDGE_CONCURRENCY = 512;
+/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
+const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
+/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
+const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
+/**
+ * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
+ * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
+ * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
+ * started without --embeddings).
+ */
+const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
+/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
+const NO_EMBEDDINGS = 'none';
+/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
+const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
+/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
+const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
+/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
+function endpointFields() {
+    return {
+        /** azure: the api-version query parameter, e.g. 2024-10-21 */
+        api_version: schemas_string().min(1).optional(),
+        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
+        api_key_env: schemas_string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+            .optional(),
+        /** extra request headers; `${NAME}` is filled from the environment */
+        headers: EnvTemplateMapSchema,
+        /** extra query parameters on every request; `${NAME}` is filled from the environment */
+        query: EnvTemplateMapSchema,
+    };
+}
+/** A number in [low, high], or `default`: not sent, the server's own default applies. */
+function sampling(name, low, high, whole, fallback) {
+    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
+    return union([schemas_number(), literal('default')])
+        .default(fallback)
+        .superRefine((value, ctx) => {
+        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
+            return;
+        const params = { gate: { code: 'bad_config', hint, located: true } };
+        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
+    });
+}
+const JudgeConfigSchema = object({
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
+    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
+    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
+    base_url: schemas_string().url().optional(),
+    /** azure: the deployment name */
+    model: schemas_string().min(1).optional(),
+    ...endpointFields(),
+    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
+    temperature: sampling('temperature', 0, 2, false, 0),
+    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
+    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
+    concurrency: schemas_number()
+        .int()
+        .min(1, 'at least 1 judge call in flight')
+        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
+        .default(8),
+    timeout_ms: schemas_number().int().positive().default(60_000),
+    max_retries: schemas_number().int().min(0).max(10).default(4),
+    cache: schemas_boolean().default(true),
+    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
+    repeats: schemas_number().int().min(1).max(5).default(1),
+    answer_relevancy: object({
+        questions: schemas_number().int().min(1).max(10).default(3),
+        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
+    })
+        .strict()
+        .default({ questions: 3, noncommittal: 'soft' }),
+    prices: object({
+        prompt_per_million: schemas_number().min(0).optional(),
+        completion_per_million: schemas_number().min(0).optional(),
+        embedding_per_million: schemas_number().min(0).optional(),
+    })
+        .strict()
+        .optional(),
+})
+    .strict();
+/**
+ * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
+ * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
+ * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
+ */
+const EmbeddingsConfigSchema = object({
+    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
+    /** the embeddings model (azure: the deployment name); `none` is provider none */
+    model: schemas_string().min(1).optional(),
+    base_url: schemas_string().url().optional(),
+    ...endpointFields(),
+})
+    .strict();
+
 ;// CONCATENATED MODULE: ./src/metrics/rag.ts
 /**
  * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
@@ -73889,8464 +73995,994 @@ const noneProvider = {
     scorer: (config) => noneScorer(config),
 };
 
-;// CONCATENATED MODULE: ./node_modules/openai/internal/tslib.mjs
-function __classPrivateFieldSet(receiver, state, value, kind, f) {
-    if (kind === "m")
-        throw new TypeError("Private method is not writable");
-    if (kind === "a" && !f)
-        throw new TypeError("Private accessor was defined without a setter");
-    if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver))
-        throw new TypeError("Cannot write private member to an object whose class did not declare it");
-    return kind === "a" ? f.call(receiver, value) : f ? (f.value = value) : state.set(receiver, value), value;
+;// CONCATENATED MODULE: ./src/judge/usage.ts
+/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
+function hasPrices(prices) {
+    return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
 }
-function __classPrivateFieldGet(receiver, state, kind, f) {
-    if (kind === "a" && !f)
-        throw new TypeError("Private accessor was defined without a getter");
-    if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver))
-        throw new TypeError("Cannot read private member from an object whose class did not declare it");
-    return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
+/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
+function costUsd(tokens, prices) {
+    if (!hasPrices(prices))
+        return null;
+    return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
 }
-
-
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/uuid.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-/**
- * https://stackoverflow.com/a/2117523
- */
-let uuid_uuid4 = function () {
-    const { crypto } = globalThis;
-    if (crypto?.randomUUID) {
-        uuid_uuid4 = crypto.randomUUID.bind(crypto);
-        return crypto.randomUUID();
+/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
+function unionOf(intervals) {
+    const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+    const union = [];
+    for (const { start, end } of sorted) {
+        const last = union.at(-1);
+        if (last && start <= last.end)
+            last.end = Math.max(last.end, end);
+        else
+            union.push({ start, end });
     }
-    const u8 = new Uint8Array(1);
-    const randomByte = crypto ? () => crypto.getRandomValues(u8)[0] : () => (Math.random() * 0xff) & 0xff;
-    return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (randomByte() & (15 >> (+c / 4)))).toString(16));
-};
-//# sourceMappingURL=uuid.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/errors.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-function isAbortError(err) {
-    return (typeof err === 'object' &&
-        err !== null &&
-        // Spec-compliant fetch implementations
-        (('name' in err && err.name === 'AbortError') ||
-            // Expo fetch
-            ('message' in err && String(err.message).includes('FetchRequestCanceledException'))));
+    return union;
 }
-const castToError = (err) => {
-    if (err instanceof Error)
-        return err;
-    if (typeof err === 'object' && err !== null) {
-        try {
-            if (Object.prototype.toString.call(err) === '[object Error]') {
-                // @ts-ignore - not all envs have native support for cause yet
-                const error = new Error(err.message, err.cause ? { cause: err.cause } : {});
-                if (err.stack)
-                    error.stack = err.stack;
-                // @ts-ignore - not all envs have native support for cause yet
-                if (err.cause && !error.cause)
-                    error.cause = err.cause;
-                if (err.name)
-                    error.name = err.name;
-                return error;
+/**
+ * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
+ * the same time (or waiting in the same queue) count once, not once each.
+ */
+function wallClockMs(intervals) {
+    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
+}
+/**
+ * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
+ * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
+ */
+class UsageMeter {
+    families = new Map();
+    intervals = new Map();
+    /** how many of a family's intervals are its union, already in `ms` */
+    folded = new Map();
+    family(name) {
+        let f = this.families.get(name);
+        if (!f) {
+            f = { calls: 0, requests: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 };
+            this.families.set(name, f);
+        }
+        return f;
+    }
+    /**
+     * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
+     * the union of these. The calls are kept as their union, folded in once they outnumber it, so
+     * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
+     */
+    timed(name, start, end) {
+        const family = this.family(name);
+        let spans = this.intervals.get(name);
+        if (!spans)
+            this.intervals.set(name, (spans = []));
+        spans.push({ start, end });
+        if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64)
+            this.fold(name, family);
+    }
+    byFamily() {
+        for (const [name, f] of this.families)
+            this.fold(name, f);
+        return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    }
+    fold(name, family) {
+        const spans = this.intervals.get(name);
+        if (!spans || spans.length === this.folded.get(name))
+            return;
+        const union = unionOf(spans);
+        this.intervals.set(name, union);
+        this.folded.set(name, union.length);
+        family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
+    }
+    totals(prices) {
+        const sum = { llm: 0, embedding: 0, prompt: 0, completion: 0, hits: 0, retries: 0, requests: 0, embeddingTokens: 0 };
+        for (const [name, f] of this.families) {
+            const embeddings = name === EMBEDDINGS_FAMILY || name === PREFLIGHT_EMBEDDINGS_FAMILY;
+            // the preflight's requests and tokens are spent like any other, but it scores nothing: no call of the run's
+            const scoring = !name.startsWith(PREFLIGHT_FAMILY);
+            if (embeddings)
+                sum.embeddingTokens += f.prompt_tokens;
+            else {
+                sum.prompt += f.prompt_tokens;
+                sum.completion += f.completion_tokens;
             }
+            if (scoring && embeddings)
+                sum.embedding += f.calls;
+            else if (scoring)
+                sum.llm += f.calls;
+            sum.hits += f.cache_hits;
+            sum.retries += f.retries;
+            sum.requests += f.requests ?? 0;
         }
-        catch { }
-        try {
-            return new Error(JSON.stringify(err));
-        }
-        catch { }
+        const cost = costUsd({ prompt: sum.prompt, completion: sum.completion, embedding: sum.embeddingTokens }, prices);
+        return {
+            llm_calls: sum.llm,
+            embedding_calls: sum.embedding,
+            prompt_tokens: sum.prompt + sum.embeddingTokens,
+            completion_tokens: sum.completion,
+            cache_hits: sum.hits,
+            retries: sum.retries,
+            requests: sum.requests,
+            cost_usd: cost,
+        };
     }
-    return new Error(err);
-};
-//# sourceMappingURL=errors.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/core/error.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
+}
+/** The family of embeddings calls; every other family is a judge prompt's. */
+const EMBEDDINGS_FAMILY = 'embeddings';
+/** The preflight's own families: spent, never scoring. */
+const PREFLIGHT_FAMILY = 'preflight';
+const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings';
 
-class error_OpenAIError extends Error {
-}
-class APIError extends error_OpenAIError {
-    constructor(status, error, message, headers) {
-        super(`${APIError.makeMessage(status, error, message)}`);
-        this.status = status;
-        this.headers = headers;
-        this.requestID = headers?.get('x-request-id');
-        this.error = error;
-        const data = error;
-        this.code = data?.['code'];
-        this.param = data?.['param'];
-        this.type = data?.['type'];
-    }
-    static makeMessage(status, error, message) {
-        const msg = error?.message ?
-            typeof error.message === 'string' ?
-                error.message
-                : JSON.stringify(error.message)
-            : error ? JSON.stringify(error)
-                : message;
-        if (status && msg) {
-            return `${status} ${msg}`;
-        }
-        if (status) {
-            return `${status} status code (no body)`;
-        }
-        if (msg) {
-            return msg;
-        }
-        return '(no status code or body)';
-    }
-    static generate(status, errorResponse, message, headers) {
-        if (!status || !headers) {
-            return new APIConnectionError({ message, cause: castToError(errorResponse) });
-        }
-        const error = errorResponse?.['error'];
-        if (status === 400) {
-            return new BadRequestError(status, error, message, headers);
-        }
-        if (status === 401) {
-            return new AuthenticationError(status, error, message, headers);
-        }
-        if (status === 403) {
-            return new PermissionDeniedError(status, error, message, headers);
-        }
-        if (status === 404) {
-            return new NotFoundError(status, error, message, headers);
-        }
-        if (status === 409) {
-            return new ConflictError(status, error, message, headers);
-        }
-        if (status === 422) {
-            return new UnprocessableEntityError(status, error, message, headers);
-        }
-        if (status === 429) {
-            return new RateLimitError(status, error, message, headers);
-        }
-        if (status >= 500) {
-            return new InternalServerError(status, error, message, headers);
-        }
-        return new APIError(status, error, message, headers);
-    }
-}
-class APIUserAbortError extends APIError {
-    constructor({ message } = {}) {
-        super(undefined, undefined, message || 'Request was aborted.', undefined);
-    }
-}
-class APIConnectionError extends APIError {
-    constructor({ message, cause }) {
-        super(undefined, undefined, message || 'Connection error.', undefined);
-        // in some environments the 'cause' property is already declared
-        // @ts-ignore
-        if (cause)
-            this.cause = cause;
-    }
-}
-class APIConnectionTimeoutError extends APIConnectionError {
-    constructor({ message } = {}) {
-        super({ message: message ?? 'Request timed out.' });
-    }
-}
-class BadRequestError extends APIError {
-}
-class AuthenticationError extends APIError {
-}
-class PermissionDeniedError extends APIError {
-}
-class NotFoundError extends APIError {
-}
-class ConflictError extends APIError {
-}
-class UnprocessableEntityError extends APIError {
-}
-class RateLimitError extends APIError {
-}
-class InternalServerError extends APIError {
-}
-class LengthFinishReasonError extends error_OpenAIError {
-    constructor() {
-        super(`Could not parse response content as the length limit was reached`);
-    }
-}
-class ContentFilterFinishReasonError extends error_OpenAIError {
-    constructor() {
-        super(`Could not parse response content as the request was rejected by the content filter`);
-    }
-}
-class InvalidWebhookSignatureError extends Error {
-    constructor(message) {
-        super(message);
-    }
-}
-//# sourceMappingURL=error.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/values.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
+;// CONCATENATED MODULE: ./src/judge/budget.ts
 
-// https://url.spec.whatwg.org/#url-scheme-string
-const startsWithSchemeRegexp = /^[a-z][a-z0-9+.-]*:/i;
-const isAbsoluteURL = (url) => {
-    return startsWithSchemeRegexp.test(url);
-};
-let values_isArray = (val) => ((values_isArray = Array.isArray), values_isArray(val));
-let isReadonlyArray = values_isArray;
-/** Returns an object if the given value isn't an object, otherwise returns as-is */
-function maybeObj(x) {
-    if (typeof x !== 'object') {
-        return {};
-    }
-    return x ?? {};
-}
-// https://stackoverflow.com/a/34491287
-function isEmptyObj(obj) {
-    if (!obj)
-        return true;
-    for (const _k in obj)
-        return false;
-    return true;
-}
-// https://eslint.org/docs/latest/rules/no-prototype-builtins
-function hasOwn(obj, key) {
-    return Object.prototype.hasOwnProperty.call(obj, key);
-}
-function isObj(obj) {
-    return obj != null && typeof obj === 'object' && !Array.isArray(obj);
-}
-const ensurePresent = (value) => {
-    if (value == null) {
-        throw new OpenAIError(`Expected a value to be given but received ${value} instead.`);
-    }
-    return value;
-};
-const validatePositiveInteger = (name, n) => {
-    if (typeof n !== 'number' || !Number.isInteger(n)) {
-        throw new error_OpenAIError(`${name} must be an integer`);
-    }
-    if (n < 0) {
-        throw new error_OpenAIError(`${name} must be a positive integer`);
-    }
-    return n;
-};
-const coerceInteger = (value) => {
-    if (typeof value === 'number')
-        return Math.round(value);
-    if (typeof value === 'string')
-        return parseInt(value, 10);
-    throw new OpenAIError(`Could not coerce ${value} (type: ${typeof value}) into a number`);
-};
-const coerceFloat = (value) => {
-    if (typeof value === 'number')
-        return value;
-    if (typeof value === 'string')
-        return parseFloat(value);
-    throw new OpenAIError(`Could not coerce ${value} (type: ${typeof value}) into a number`);
-};
-const coerceBoolean = (value) => {
-    if (typeof value === 'boolean')
-        return value;
-    if (typeof value === 'string')
-        return value === 'true';
-    return Boolean(value);
-};
-const maybeCoerceInteger = (value) => {
-    if (value == null) {
-        return undefined;
-    }
-    return coerceInteger(value);
-};
-const maybeCoerceFloat = (value) => {
-    if (value == null) {
-        return undefined;
-    }
-    return coerceFloat(value);
-};
-const maybeCoerceBoolean = (value) => {
-    if (value == null) {
-        return undefined;
-    }
-    return coerceBoolean(value);
-};
-const safeJSON = (text) => {
-    try {
-        return JSON.parse(text);
-    }
-    catch (err) {
-        return undefined;
-    }
-};
-//# sourceMappingURL=values.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/sleep.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-//# sourceMappingURL=sleep.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/version.mjs
-const openai_version_VERSION = '6.30.1'; // x-release-please-version
-//# sourceMappingURL=version.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/detect-platform.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-const isRunningInBrowser = () => {
-    return (
-    // @ts-ignore
-    typeof window !== 'undefined' &&
-        // @ts-ignore
-        typeof window.document !== 'undefined' &&
-        // @ts-ignore
-        typeof navigator !== 'undefined');
-};
 /**
- * Note this does not detect 'browser'; for that, use getBrowserInfo().
+ * A spending limit that is a bound: a request reserves the most it can cost (its prompt's
+ * bytes, its reply cap) before it is sent, once it holds its slot, and the reservation is
+ * replaced by what the endpoint reports when it ends (kept whole when it does not say, as
+ * after a timeout: the request may still have been billed). A request goes only when the
+ * spent, the reserved and its own reservation together stay within every limit, so no
+ * ordering of concurrent requests can go over `calls`, `tokens` or `usd`.
  */
-function getDetectedPlatform() {
-    if (typeof Deno !== 'undefined' && Deno.build != null) {
-        return 'deno';
+class Budget {
+    budget;
+    prices;
+    spentCost = { prompt: 0, completion: 0, embedding: 0 };
+    reserved = { prompt: 0, completion: 0, embedding: 0 };
+    calls = 0;
+    refused = 0;
+    inFlight = 0;
+    waiting = [];
+    constructor(budget, prices) {
+        this.budget = budget;
+        this.prices = prices;
     }
-    if (typeof EdgeRuntime !== 'undefined') {
-        return 'edge';
-    }
-    if (Object.prototype.toString.call(typeof globalThis.process !== 'undefined' ? globalThis.process : 0) === '[object process]') {
-        return 'node';
-    }
-    return 'unknown';
-}
-const getPlatformProperties = () => {
-    const detectedPlatform = getDetectedPlatform();
-    if (detectedPlatform === 'deno') {
-        return {
-            'X-Stainless-Lang': 'js',
-            'X-Stainless-Package-Version': openai_version_VERSION,
-            'X-Stainless-OS': normalizePlatform(Deno.build.os),
-            'X-Stainless-Arch': normalizeArch(Deno.build.arch),
-            'X-Stainless-Runtime': 'deno',
-            'X-Stainless-Runtime-Version': typeof Deno.version === 'string' ? Deno.version : Deno.version?.deno ?? 'unknown',
-        };
-    }
-    if (typeof EdgeRuntime !== 'undefined') {
-        return {
-            'X-Stainless-Lang': 'js',
-            'X-Stainless-Package-Version': openai_version_VERSION,
-            'X-Stainless-OS': 'Unknown',
-            'X-Stainless-Arch': `other:${EdgeRuntime}`,
-            'X-Stainless-Runtime': 'edge',
-            'X-Stainless-Runtime-Version': globalThis.process.version,
-        };
-    }
-    // Check if Node.js
-    if (detectedPlatform === 'node') {
-        return {
-            'X-Stainless-Lang': 'js',
-            'X-Stainless-Package-Version': openai_version_VERSION,
-            'X-Stainless-OS': normalizePlatform(globalThis.process.platform ?? 'unknown'),
-            'X-Stainless-Arch': normalizeArch(globalThis.process.arch ?? 'unknown'),
-            'X-Stainless-Runtime': 'node',
-            'X-Stainless-Runtime-Version': globalThis.process.version ?? 'unknown',
-        };
-    }
-    const browserInfo = getBrowserInfo();
-    if (browserInfo) {
-        return {
-            'X-Stainless-Lang': 'js',
-            'X-Stainless-Package-Version': openai_version_VERSION,
-            'X-Stainless-OS': 'Unknown',
-            'X-Stainless-Arch': 'unknown',
-            'X-Stainless-Runtime': `browser:${browserInfo.browser}`,
-            'X-Stainless-Runtime-Version': browserInfo.version,
-        };
-    }
-    // TODO add support for Cloudflare workers, etc.
-    return {
-        'X-Stainless-Lang': 'js',
-        'X-Stainless-Package-Version': openai_version_VERSION,
-        'X-Stainless-OS': 'Unknown',
-        'X-Stainless-Arch': 'unknown',
-        'X-Stainless-Runtime': 'unknown',
-        'X-Stainless-Runtime-Version': 'unknown',
-    };
-};
-// Note: modified from https://github.com/JS-DevTools/host-environment/blob/b1ab79ecde37db5d6e163c050e54fe7d287d7c92/src/isomorphic.browser.ts
-function getBrowserInfo() {
-    if (typeof navigator === 'undefined' || !navigator) {
+    /**
+     * A request that fits beside what is spent goes once the reservations in flight leave room
+     * (it waits for them to settle rather than being refused for money that is only reserved);
+     * one that would not fit even alone is refused.
+     */
+    async open(upTo) {
+        for (;;) {
+            const alone = this.over(upTo, false);
+            if (alone !== null) {
+                this.refused += 1;
+                return `budget spent (${alone})`;
+            }
+            if (this.over(upTo, true) === null || this.inFlight === 0)
+                break;
+            await new Promise((resolve) => this.waiting.push(resolve));
+        }
+        this.calls += 1;
+        this.inFlight += 1;
+        shift(this.reserved, upTo, 1);
         return null;
     }
-    // NOTE: The order matters here!
-    const browserPatterns = [
-        { key: 'edge', pattern: /Edge(?:\W+(\d+)\.(\d+)(?:\.(\d+))?)?/ },
-        { key: 'ie', pattern: /MSIE(?:\W+(\d+)\.(\d+)(?:\.(\d+))?)?/ },
-        { key: 'ie', pattern: /Trident(?:.*rv\:(\d+)\.(\d+)(?:\.(\d+))?)?/ },
-        { key: 'chrome', pattern: /Chrome(?:\W+(\d+)\.(\d+)(?:\.(\d+))?)?/ },
-        { key: 'firefox', pattern: /Firefox(?:\W+(\d+)\.(\d+)(?:\.(\d+))?)?/ },
-        { key: 'safari', pattern: /(?:Version\W+(\d+)\.(\d+)(?:\.(\d+))?)?(?:\W+Mobile\S*)?\W+Safari/ },
-    ];
-    // Find the FIRST matching browser
-    for (const { key, pattern } of browserPatterns) {
-        const match = pattern.exec(navigator.userAgent);
-        if (match) {
-            const major = match[1] || 0;
-            const minor = match[2] || 0;
-            const patch = match[3] || 0;
-            return { browser: key, version: `${major}.${minor}.${patch}` };
-        }
-    }
-    return null;
-}
-const normalizeArch = (arch) => {
-    // Node docs:
-    // - https://nodejs.org/api/process.html#processarch
-    // Deno docs:
-    // - https://doc.deno.land/deno/stable/~/Deno.build
-    if (arch === 'x32')
-        return 'x32';
-    if (arch === 'x86_64' || arch === 'x64')
-        return 'x64';
-    if (arch === 'arm')
-        return 'arm';
-    if (arch === 'aarch64' || arch === 'arm64')
-        return 'arm64';
-    if (arch)
-        return `other:${arch}`;
-    return 'unknown';
-};
-const normalizePlatform = (platform) => {
-    // Node platforms:
-    // - https://nodejs.org/api/process.html#processplatform
-    // Deno platforms:
-    // - https://doc.deno.land/deno/stable/~/Deno.build
-    // - https://github.com/denoland/deno/issues/14799
-    platform = platform.toLowerCase();
-    // NOTE: this iOS check is untested and may not work
-    // Node does not work natively on IOS, there is a fork at
-    // https://github.com/nodejs-mobile/nodejs-mobile
-    // however it is unknown at the time of writing how to detect if it is running
-    if (platform.includes('ios'))
-        return 'iOS';
-    if (platform === 'android')
-        return 'Android';
-    if (platform === 'darwin')
-        return 'MacOS';
-    if (platform === 'win32')
-        return 'Windows';
-    if (platform === 'freebsd')
-        return 'FreeBSD';
-    if (platform === 'openbsd')
-        return 'OpenBSD';
-    if (platform === 'linux')
-        return 'Linux';
-    if (platform)
-        return `Other:${platform}`;
-    return 'Unknown';
-};
-let _platformHeaders;
-const getPlatformHeaders = () => {
-    return (_platformHeaders ?? (_platformHeaders = getPlatformProperties()));
-};
-//# sourceMappingURL=detect-platform.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/shims.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-function getDefaultFetch() {
-    if (typeof fetch !== 'undefined') {
-        return fetch;
-    }
-    throw new Error('`fetch` is not defined as a global; Either pass `fetch` to the client, `new OpenAI({ fetch })` or polyfill the global, `globalThis.fetch = fetch`');
-}
-function makeReadableStream(...args) {
-    const ReadableStream = globalThis.ReadableStream;
-    if (typeof ReadableStream === 'undefined') {
-        // Note: All of the platforms / runtimes we officially support already define
-        // `ReadableStream` as a global, so this should only ever be hit on unsupported runtimes.
-        throw new Error('`ReadableStream` is not defined as a global; You will need to polyfill it, `globalThis.ReadableStream = ReadableStream`');
-    }
-    return new ReadableStream(...args);
-}
-function ReadableStreamFrom(iterable) {
-    let iter = Symbol.asyncIterator in iterable ? iterable[Symbol.asyncIterator]() : iterable[Symbol.iterator]();
-    return makeReadableStream({
-        start() { },
-        async pull(controller) {
-            const { done, value } = await iter.next();
-            if (done) {
-                controller.close();
-            }
-            else {
-                controller.enqueue(value);
-            }
-        },
-        async cancel() {
-            await iter.return?.();
-        },
-    });
-}
-/**
- * Most browsers don't yet have async iterable support for ReadableStream,
- * and Node has a very different way of reading bytes from its "ReadableStream".
- *
- * This polyfill was pulled from https://github.com/MattiasBuelens/web-streams-polyfill/pull/122#issuecomment-1627354490
- */
-function ReadableStreamToAsyncIterable(stream) {
-    if (stream[Symbol.asyncIterator])
-        return stream;
-    const reader = stream.getReader();
-    return {
-        async next() {
-            try {
-                const result = await reader.read();
-                if (result?.done)
-                    reader.releaseLock(); // release lock when stream becomes closed
-                return result;
-            }
-            catch (e) {
-                reader.releaseLock(); // release lock when stream becomes errored
-                throw e;
-            }
-        },
-        async return() {
-            const cancelPromise = reader.cancel();
-            reader.releaseLock();
-            await cancelPromise;
-            return { done: true, value: undefined };
-        },
-        [Symbol.asyncIterator]() {
-            return this;
-        },
-    };
-}
-/**
- * Cancels a ReadableStream we don't need to consume.
- * See https://undici.nodejs.org/#/?id=garbage-collection
- */
-async function CancelReadableStream(stream) {
-    if (stream === null || typeof stream !== 'object')
-        return;
-    if (stream[Symbol.asyncIterator]) {
-        await stream[Symbol.asyncIterator]().return?.();
-        return;
-    }
-    const reader = stream.getReader();
-    const cancelPromise = reader.cancel();
-    reader.releaseLock();
-    await cancelPromise;
-}
-//# sourceMappingURL=shims.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/request-options.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-const FallbackEncoder = ({ headers, body }) => {
-    return {
-        bodyHeaders: {
-            'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-    };
-};
-//# sourceMappingURL=request-options.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/qs/formats.mjs
-const default_format = 'RFC3986';
-const default_formatter = (v) => String(v);
-const formatters = {
-    RFC1738: (v) => String(v).replace(/%20/g, '+'),
-    RFC3986: default_formatter,
-};
-const RFC1738 = 'RFC1738';
-const RFC3986 = 'RFC3986';
-//# sourceMappingURL=formats.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/qs/utils.mjs
-
-
-let has = (obj, key) => ((has = Object.hasOwn ?? Function.prototype.call.bind(Object.prototype.hasOwnProperty)),
-    has(obj, key));
-const hex_table = /* @__PURE__ */ (() => {
-    const array = [];
-    for (let i = 0; i < 256; ++i) {
-        array.push('%' + ((i < 16 ? '0' : '') + i.toString(16)).toUpperCase());
-    }
-    return array;
-})();
-function compact_queue(queue) {
-    while (queue.length > 1) {
-        const item = queue.pop();
-        if (!item)
-            continue;
-        const obj = item.obj[item.prop];
-        if (isArray(obj)) {
-            const compacted = [];
-            for (let j = 0; j < obj.length; ++j) {
-                if (typeof obj[j] !== 'undefined') {
-                    compacted.push(obj[j]);
-                }
-            }
-            // @ts-ignore
-            item.obj[item.prop] = compacted;
-        }
-    }
-}
-function array_to_object(source, options) {
-    const obj = options && options.plainObjects ? Object.create(null) : {};
-    for (let i = 0; i < source.length; ++i) {
-        if (typeof source[i] !== 'undefined') {
-            obj[i] = source[i];
-        }
-    }
-    return obj;
-}
-function utils_merge(target, source, options = {}) {
-    if (!source) {
-        return target;
-    }
-    if (typeof source !== 'object') {
-        if (isArray(target)) {
-            target.push(source);
-        }
-        else if (target && typeof target === 'object') {
-            if ((options && (options.plainObjects || options.allowPrototypes)) || !has(Object.prototype, source)) {
-                target[source] = true;
-            }
-        }
-        else {
-            return [target, source];
-        }
-        return target;
-    }
-    if (!target || typeof target !== 'object') {
-        return [target].concat(source);
-    }
-    let mergeTarget = target;
-    if (isArray(target) && !isArray(source)) {
-        // @ts-ignore
-        mergeTarget = array_to_object(target, options);
-    }
-    if (isArray(target) && isArray(source)) {
-        source.forEach(function (item, i) {
-            if (has(target, i)) {
-                const targetItem = target[i];
-                if (targetItem && typeof targetItem === 'object' && item && typeof item === 'object') {
-                    target[i] = utils_merge(targetItem, item, options);
-                }
-                else {
-                    target.push(item);
-                }
-            }
-            else {
-                target[i] = item;
-            }
-        });
-        return target;
-    }
-    return Object.keys(source).reduce(function (acc, key) {
-        const value = source[key];
-        if (has(acc, key)) {
-            acc[key] = utils_merge(acc[key], value, options);
-        }
-        else {
-            acc[key] = value;
-        }
-        return acc;
-    }, mergeTarget);
-}
-function assign_single_source(target, source) {
-    return Object.keys(source).reduce(function (acc, key) {
-        acc[key] = source[key];
-        return acc;
-    }, target);
-}
-function utils_decode(str, _, charset) {
-    const strWithoutPlus = str.replace(/\+/g, ' ');
-    if (charset === 'iso-8859-1') {
-        // unescape never throws, no try...catch needed:
-        return strWithoutPlus.replace(/%[0-9a-f]{2}/gi, unescape);
-    }
-    // utf-8
-    try {
-        return decodeURIComponent(strWithoutPlus);
-    }
-    catch (e) {
-        return strWithoutPlus;
-    }
-}
-const limit = 1024;
-const utils_encode = (str, _defaultEncoder, charset, _kind, format) => {
-    // This code was originally written by Brian White for the io.js core querystring library.
-    // It has been adapted here for stricter adherence to RFC 3986
-    if (str.length === 0) {
-        return str;
-    }
-    let string = str;
-    if (typeof str === 'symbol') {
-        string = Symbol.prototype.toString.call(str);
-    }
-    else if (typeof str !== 'string') {
-        string = String(str);
-    }
-    if (charset === 'iso-8859-1') {
-        return escape(string).replace(/%u[0-9a-f]{4}/gi, function ($0) {
-            return '%26%23' + parseInt($0.slice(2), 16) + '%3B';
-        });
-    }
-    let out = '';
-    for (let j = 0; j < string.length; j += limit) {
-        const segment = string.length >= limit ? string.slice(j, j + limit) : string;
-        const arr = [];
-        for (let i = 0; i < segment.length; ++i) {
-            let c = segment.charCodeAt(i);
-            if (c === 0x2d || // -
-                c === 0x2e || // .
-                c === 0x5f || // _
-                c === 0x7e || // ~
-                (c >= 0x30 && c <= 0x39) || // 0-9
-                (c >= 0x41 && c <= 0x5a) || // a-z
-                (c >= 0x61 && c <= 0x7a) || // A-Z
-                (format === RFC1738 && (c === 0x28 || c === 0x29)) // ( )
-            ) {
-                arr[arr.length] = segment.charAt(i);
-                continue;
-            }
-            if (c < 0x80) {
-                arr[arr.length] = hex_table[c];
-                continue;
-            }
-            if (c < 0x800) {
-                arr[arr.length] = hex_table[0xc0 | (c >> 6)] + hex_table[0x80 | (c & 0x3f)];
-                continue;
-            }
-            if (c < 0xd800 || c >= 0xe000) {
-                arr[arr.length] =
-                    hex_table[0xe0 | (c >> 12)] + hex_table[0x80 | ((c >> 6) & 0x3f)] + hex_table[0x80 | (c & 0x3f)];
-                continue;
-            }
-            i += 1;
-            c = 0x10000 + (((c & 0x3ff) << 10) | (segment.charCodeAt(i) & 0x3ff));
-            arr[arr.length] =
-                hex_table[0xf0 | (c >> 18)] +
-                    hex_table[0x80 | ((c >> 12) & 0x3f)] +
-                    hex_table[0x80 | ((c >> 6) & 0x3f)] +
-                    hex_table[0x80 | (c & 0x3f)];
-        }
-        out += arr.join('');
-    }
-    return out;
-};
-function compact(value) {
-    const queue = [{ obj: { o: value }, prop: 'o' }];
-    const refs = [];
-    for (let i = 0; i < queue.length; ++i) {
-        const item = queue[i];
-        // @ts-ignore
-        const obj = item.obj[item.prop];
-        const keys = Object.keys(obj);
-        for (let j = 0; j < keys.length; ++j) {
-            const key = keys[j];
-            const val = obj[key];
-            if (typeof val === 'object' && val !== null && refs.indexOf(val) === -1) {
-                queue.push({ obj: obj, prop: key });
-                refs.push(val);
-            }
-        }
-    }
-    compact_queue(queue);
-    return value;
-}
-function is_regexp(obj) {
-    return Object.prototype.toString.call(obj) === '[object RegExp]';
-}
-function is_buffer(obj) {
-    if (!obj || typeof obj !== 'object') {
-        return false;
-    }
-    return !!(obj.constructor && obj.constructor.isBuffer && obj.constructor.isBuffer(obj));
-}
-function combine(a, b) {
-    return [].concat(a, b);
-}
-function maybe_map(val, fn) {
-    if (values_isArray(val)) {
-        const mapped = [];
-        for (let i = 0; i < val.length; i += 1) {
-            mapped.push(fn(val[i]));
-        }
-        return mapped;
-    }
-    return fn(val);
-}
-//# sourceMappingURL=utils.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/qs/stringify.mjs
-
-
-
-const array_prefix_generators = {
-    brackets(prefix) {
-        return String(prefix) + '[]';
-    },
-    comma: 'comma',
-    indices(prefix, key) {
-        return String(prefix) + '[' + key + ']';
-    },
-    repeat(prefix) {
-        return String(prefix);
-    },
-};
-const push_to_array = function (arr, value_or_array) {
-    Array.prototype.push.apply(arr, values_isArray(value_or_array) ? value_or_array : [value_or_array]);
-};
-let toISOString;
-const stringify_defaults = {
-    addQueryPrefix: false,
-    allowDots: false,
-    allowEmptyArrays: false,
-    arrayFormat: 'indices',
-    charset: 'utf-8',
-    charsetSentinel: false,
-    delimiter: '&',
-    encode: true,
-    encodeDotInKeys: false,
-    encoder: utils_encode,
-    encodeValuesOnly: false,
-    format: default_format,
-    formatter: default_formatter,
-    /** @deprecated */
-    indices: false,
-    serializeDate(date) {
-        return (toISOString ?? (toISOString = Function.prototype.call.bind(Date.prototype.toISOString)))(date);
-    },
-    skipNulls: false,
-    strictNullHandling: false,
-};
-function is_non_nullish_primitive(v) {
-    return (typeof v === 'string' ||
-        typeof v === 'number' ||
-        typeof v === 'boolean' ||
-        typeof v === 'symbol' ||
-        typeof v === 'bigint');
-}
-const sentinel = {};
-function inner_stringify(object, prefix, generateArrayPrefix, commaRoundTrip, allowEmptyArrays, strictNullHandling, skipNulls, encodeDotInKeys, encoder, filter, sort, allowDots, serializeDate, format, formatter, encodeValuesOnly, charset, sideChannel) {
-    let obj = object;
-    let tmp_sc = sideChannel;
-    let step = 0;
-    let find_flag = false;
-    while ((tmp_sc = tmp_sc.get(sentinel)) !== void undefined && !find_flag) {
-        // Where object last appeared in the ref tree
-        const pos = tmp_sc.get(object);
-        step += 1;
-        if (typeof pos !== 'undefined') {
-            if (pos === step) {
-                throw new RangeError('Cyclic object value');
-            }
-            else {
-                find_flag = true; // Break while
-            }
-        }
-        if (typeof tmp_sc.get(sentinel) === 'undefined') {
-            step = 0;
-        }
-    }
-    if (typeof filter === 'function') {
-        obj = filter(prefix, obj);
-    }
-    else if (obj instanceof Date) {
-        obj = serializeDate?.(obj);
-    }
-    else if (generateArrayPrefix === 'comma' && values_isArray(obj)) {
-        obj = maybe_map(obj, function (value) {
-            if (value instanceof Date) {
-                return serializeDate?.(value);
-            }
-            return value;
-        });
-    }
-    if (obj === null) {
-        if (strictNullHandling) {
-            return encoder && !encodeValuesOnly ?
-                // @ts-expect-error
-                encoder(prefix, stringify_defaults.encoder, charset, 'key', format)
-                : prefix;
-        }
-        obj = '';
-    }
-    if (is_non_nullish_primitive(obj) || is_buffer(obj)) {
-        if (encoder) {
-            const key_value = encodeValuesOnly ? prefix
-                // @ts-expect-error
-                : encoder(prefix, stringify_defaults.encoder, charset, 'key', format);
-            return [
-                formatter?.(key_value) +
-                    '=' +
-                    // @ts-expect-error
-                    formatter?.(encoder(obj, stringify_defaults.encoder, charset, 'value', format)),
-            ];
-        }
-        return [formatter?.(prefix) + '=' + formatter?.(String(obj))];
-    }
-    const values = [];
-    if (typeof obj === 'undefined') {
-        return values;
-    }
-    let obj_keys;
-    if (generateArrayPrefix === 'comma' && values_isArray(obj)) {
-        // we need to join elements in
-        if (encodeValuesOnly && encoder) {
-            // @ts-expect-error values only
-            obj = maybe_map(obj, encoder);
-        }
-        obj_keys = [{ value: obj.length > 0 ? obj.join(',') || null : void undefined }];
-    }
-    else if (values_isArray(filter)) {
-        obj_keys = filter;
-    }
-    else {
-        const keys = Object.keys(obj);
-        obj_keys = sort ? keys.sort(sort) : keys;
-    }
-    const encoded_prefix = encodeDotInKeys ? String(prefix).replace(/\./g, '%2E') : String(prefix);
-    const adjusted_prefix = commaRoundTrip && values_isArray(obj) && obj.length === 1 ? encoded_prefix + '[]' : encoded_prefix;
-    if (allowEmptyArrays && values_isArray(obj) && obj.length === 0) {
-        return adjusted_prefix + '[]';
-    }
-    for (let j = 0; j < obj_keys.length; ++j) {
-        const key = obj_keys[j];
-        const value = 
-        // @ts-ignore
-        typeof key === 'object' && typeof key.value !== 'undefined' ? key.value : obj[key];
-        if (skipNulls && value === null) {
-            continue;
-        }
-        // @ts-ignore
-        const encoded_key = allowDots && encodeDotInKeys ? key.replace(/\./g, '%2E') : key;
-        const key_prefix = values_isArray(obj) ?
-            typeof generateArrayPrefix === 'function' ?
-                generateArrayPrefix(adjusted_prefix, encoded_key)
-                : adjusted_prefix
-            : adjusted_prefix + (allowDots ? '.' + encoded_key : '[' + encoded_key + ']');
-        sideChannel.set(object, step);
-        const valueSideChannel = new WeakMap();
-        valueSideChannel.set(sentinel, sideChannel);
-        push_to_array(values, inner_stringify(value, key_prefix, generateArrayPrefix, commaRoundTrip, allowEmptyArrays, strictNullHandling, skipNulls, encodeDotInKeys, 
-        // @ts-ignore
-        generateArrayPrefix === 'comma' && encodeValuesOnly && values_isArray(obj) ? null : encoder, filter, sort, allowDots, serializeDate, format, formatter, encodeValuesOnly, charset, valueSideChannel));
-    }
-    return values;
-}
-function normalize_stringify_options(opts = stringify_defaults) {
-    if (typeof opts.allowEmptyArrays !== 'undefined' && typeof opts.allowEmptyArrays !== 'boolean') {
-        throw new TypeError('`allowEmptyArrays` option can only be `true` or `false`, when provided');
-    }
-    if (typeof opts.encodeDotInKeys !== 'undefined' && typeof opts.encodeDotInKeys !== 'boolean') {
-        throw new TypeError('`encodeDotInKeys` option can only be `true` or `false`, when provided');
-    }
-    if (opts.encoder !== null && typeof opts.encoder !== 'undefined' && typeof opts.encoder !== 'function') {
-        throw new TypeError('Encoder has to be a function.');
-    }
-    const charset = opts.charset || stringify_defaults.charset;
-    if (typeof opts.charset !== 'undefined' && opts.charset !== 'utf-8' && opts.charset !== 'iso-8859-1') {
-        throw new TypeError('The charset option must be either utf-8, iso-8859-1, or undefined');
-    }
-    let format = default_format;
-    if (typeof opts.format !== 'undefined') {
-        if (!has(formatters, opts.format)) {
-            throw new TypeError('Unknown format option provided.');
-        }
-        format = opts.format;
-    }
-    const formatter = formatters[format];
-    let filter = stringify_defaults.filter;
-    if (typeof opts.filter === 'function' || values_isArray(opts.filter)) {
-        filter = opts.filter;
-    }
-    let arrayFormat;
-    if (opts.arrayFormat && opts.arrayFormat in array_prefix_generators) {
-        arrayFormat = opts.arrayFormat;
-    }
-    else if ('indices' in opts) {
-        arrayFormat = opts.indices ? 'indices' : 'repeat';
-    }
-    else {
-        arrayFormat = stringify_defaults.arrayFormat;
-    }
-    if ('commaRoundTrip' in opts && typeof opts.commaRoundTrip !== 'boolean') {
-        throw new TypeError('`commaRoundTrip` must be a boolean, or absent');
-    }
-    const allowDots = typeof opts.allowDots === 'undefined' ?
-        !!opts.encodeDotInKeys === true ?
-            true
-            : stringify_defaults.allowDots
-        : !!opts.allowDots;
-    return {
-        addQueryPrefix: typeof opts.addQueryPrefix === 'boolean' ? opts.addQueryPrefix : stringify_defaults.addQueryPrefix,
-        // @ts-ignore
-        allowDots: allowDots,
-        allowEmptyArrays: typeof opts.allowEmptyArrays === 'boolean' ? !!opts.allowEmptyArrays : stringify_defaults.allowEmptyArrays,
-        arrayFormat: arrayFormat,
-        charset: charset,
-        charsetSentinel: typeof opts.charsetSentinel === 'boolean' ? opts.charsetSentinel : stringify_defaults.charsetSentinel,
-        commaRoundTrip: !!opts.commaRoundTrip,
-        delimiter: typeof opts.delimiter === 'undefined' ? stringify_defaults.delimiter : opts.delimiter,
-        encode: typeof opts.encode === 'boolean' ? opts.encode : stringify_defaults.encode,
-        encodeDotInKeys: typeof opts.encodeDotInKeys === 'boolean' ? opts.encodeDotInKeys : stringify_defaults.encodeDotInKeys,
-        encoder: typeof opts.encoder === 'function' ? opts.encoder : stringify_defaults.encoder,
-        encodeValuesOnly: typeof opts.encodeValuesOnly === 'boolean' ? opts.encodeValuesOnly : stringify_defaults.encodeValuesOnly,
-        filter: filter,
-        format: format,
-        formatter: formatter,
-        serializeDate: typeof opts.serializeDate === 'function' ? opts.serializeDate : stringify_defaults.serializeDate,
-        skipNulls: typeof opts.skipNulls === 'boolean' ? opts.skipNulls : stringify_defaults.skipNulls,
-        // @ts-ignore
-        sort: typeof opts.sort === 'function' ? opts.sort : null,
-        strictNullHandling: typeof opts.strictNullHandling === 'boolean' ? opts.strictNullHandling : stringify_defaults.strictNullHandling,
-    };
-}
-function stringify(object, opts = {}) {
-    let obj = object;
-    const options = normalize_stringify_options(opts);
-    let obj_keys;
-    let filter;
-    if (typeof options.filter === 'function') {
-        filter = options.filter;
-        obj = filter('', obj);
-    }
-    else if (values_isArray(options.filter)) {
-        filter = options.filter;
-        obj_keys = filter;
-    }
-    const keys = [];
-    if (typeof obj !== 'object' || obj === null) {
-        return '';
-    }
-    const generateArrayPrefix = array_prefix_generators[options.arrayFormat];
-    const commaRoundTrip = generateArrayPrefix === 'comma' && options.commaRoundTrip;
-    if (!obj_keys) {
-        obj_keys = Object.keys(obj);
-    }
-    if (options.sort) {
-        obj_keys.sort(options.sort);
-    }
-    const sideChannel = new WeakMap();
-    for (let i = 0; i < obj_keys.length; ++i) {
-        const key = obj_keys[i];
-        if (options.skipNulls && obj[key] === null) {
-            continue;
-        }
-        push_to_array(keys, inner_stringify(obj[key], key, 
-        // @ts-expect-error
-        generateArrayPrefix, commaRoundTrip, options.allowEmptyArrays, options.strictNullHandling, options.skipNulls, options.encodeDotInKeys, options.encode ? options.encoder : null, options.filter, options.sort, options.allowDots, options.serializeDate, options.format, options.formatter, options.encodeValuesOnly, options.charset, sideChannel));
-    }
-    const joined = keys.join(options.delimiter);
-    let prefix = options.addQueryPrefix === true ? '?' : '';
-    if (options.charsetSentinel) {
-        if (options.charset === 'iso-8859-1') {
-            // encodeURIComponent('&#10003;'), the "numeric entity" representation of a checkmark
-            prefix += 'utf8=%26%2310003%3B&';
-        }
-        else {
-            // encodeURIComponent('✓')
-            prefix += 'utf8=%E2%9C%93&';
-        }
-    }
-    return joined.length > 0 ? prefix + joined : '';
-}
-//# sourceMappingURL=stringify.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/query.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-function stringifyQuery(query) {
-    return stringify(query, { arrayFormat: 'brackets' });
-}
-//# sourceMappingURL=query.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/bytes.mjs
-function concatBytes(buffers) {
-    let length = 0;
-    for (const buffer of buffers) {
-        length += buffer.length;
-    }
-    const output = new Uint8Array(length);
-    let index = 0;
-    for (const buffer of buffers) {
-        output.set(buffer, index);
-        index += buffer.length;
-    }
-    return output;
-}
-let encodeUTF8_;
-function bytes_encodeUTF8(str) {
-    let encoder;
-    return (encodeUTF8_ ??
-        ((encoder = new globalThis.TextEncoder()), (encodeUTF8_ = encoder.encode.bind(encoder))))(str);
-}
-let decodeUTF8_;
-function decodeUTF8(bytes) {
-    let decoder;
-    return (decodeUTF8_ ??
-        ((decoder = new globalThis.TextDecoder()), (decodeUTF8_ = decoder.decode.bind(decoder))))(bytes);
-}
-//# sourceMappingURL=bytes.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/decoders/line.mjs
-var _LineDecoder_buffer, _LineDecoder_carriageReturnIndex;
-
-
-/**
- * A re-implementation of httpx's `LineDecoder` in Python that handles incrementally
- * reading lines from text.
- *
- * https://github.com/encode/httpx/blob/920333ea98118e9cf617f246905d7b202510941c/httpx/_decoders.py#L258
- */
-class LineDecoder {
-    constructor() {
-        _LineDecoder_buffer.set(this, void 0);
-        _LineDecoder_carriageReturnIndex.set(this, void 0);
-        __classPrivateFieldSet(this, _LineDecoder_buffer, new Uint8Array(), "f");
-        __classPrivateFieldSet(this, _LineDecoder_carriageReturnIndex, null, "f");
-    }
-    decode(chunk) {
-        if (chunk == null) {
-            return [];
-        }
-        const binaryChunk = chunk instanceof ArrayBuffer ? new Uint8Array(chunk)
-            : typeof chunk === 'string' ? bytes_encodeUTF8(chunk)
-                : chunk;
-        __classPrivateFieldSet(this, _LineDecoder_buffer, concatBytes([__classPrivateFieldGet(this, _LineDecoder_buffer, "f"), binaryChunk]), "f");
-        const lines = [];
-        let patternIndex;
-        while ((patternIndex = findNewlineIndex(__classPrivateFieldGet(this, _LineDecoder_buffer, "f"), __classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f"))) != null) {
-            if (patternIndex.carriage && __classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f") == null) {
-                // skip until we either get a corresponding `\n`, a new `\r` or nothing
-                __classPrivateFieldSet(this, _LineDecoder_carriageReturnIndex, patternIndex.index, "f");
-                continue;
-            }
-            // we got double \r or \rtext\n
-            if (__classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f") != null &&
-                (patternIndex.index !== __classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f") + 1 || patternIndex.carriage)) {
-                lines.push(decodeUTF8(__classPrivateFieldGet(this, _LineDecoder_buffer, "f").subarray(0, __classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f") - 1)));
-                __classPrivateFieldSet(this, _LineDecoder_buffer, __classPrivateFieldGet(this, _LineDecoder_buffer, "f").subarray(__classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f")), "f");
-                __classPrivateFieldSet(this, _LineDecoder_carriageReturnIndex, null, "f");
-                continue;
-            }
-            const endIndex = __classPrivateFieldGet(this, _LineDecoder_carriageReturnIndex, "f") !== null ? patternIndex.preceding - 1 : patternIndex.preceding;
-            const line = decodeUTF8(__classPrivateFieldGet(this, _LineDecoder_buffer, "f").subarray(0, endIndex));
-            lines.push(line);
-            __classPrivateFieldSet(this, _LineDecoder_buffer, __classPrivateFieldGet(this, _LineDecoder_buffer, "f").subarray(patternIndex.index), "f");
-            __classPrivateFieldSet(this, _LineDecoder_carriageReturnIndex, null, "f");
-        }
-        return lines;
-    }
-    flush() {
-        if (!__classPrivateFieldGet(this, _LineDecoder_buffer, "f").length) {
-            return [];
-        }
-        return this.decode('\n');
-    }
-}
-_LineDecoder_buffer = new WeakMap(), _LineDecoder_carriageReturnIndex = new WeakMap();
-// prettier-ignore
-LineDecoder.NEWLINE_CHARS = new Set(['\n', '\r']);
-LineDecoder.NEWLINE_REGEXP = /\r\n|[\n\r]/g;
-/**
- * This function searches the buffer for the end patterns, (\r or \n)
- * and returns an object with the index preceding the matched newline and the
- * index after the newline char. `null` is returned if no new line is found.
- *
- * ```ts
- * findNewLineIndex('abc\ndef') -> { preceding: 2, index: 3 }
- * ```
- */
-function findNewlineIndex(buffer, startIndex) {
-    const newline = 0x0a; // \n
-    const carriage = 0x0d; // \r
-    for (let i = startIndex ?? 0; i < buffer.length; i++) {
-        if (buffer[i] === newline) {
-            return { preceding: i, index: i + 1, carriage: false };
-        }
-        if (buffer[i] === carriage) {
-            return { preceding: i, index: i + 1, carriage: true };
-        }
-    }
-    return null;
-}
-function findDoubleNewlineIndex(buffer) {
-    // This function searches the buffer for the end patterns (\r\r, \n\n, \r\n\r\n)
-    // and returns the index right after the first occurrence of any pattern,
-    // or -1 if none of the patterns are found.
-    const newline = 0x0a; // \n
-    const carriage = 0x0d; // \r
-    for (let i = 0; i < buffer.length - 1; i++) {
-        if (buffer[i] === newline && buffer[i + 1] === newline) {
-            // \n\n
-            return i + 2;
-        }
-        if (buffer[i] === carriage && buffer[i + 1] === carriage) {
-            // \r\r
-            return i + 2;
-        }
-        if (buffer[i] === carriage &&
-            buffer[i + 1] === newline &&
-            i + 3 < buffer.length &&
-            buffer[i + 2] === carriage &&
-            buffer[i + 3] === newline) {
-            // \r\n\r\n
-            return i + 4;
-        }
-    }
-    return -1;
-}
-//# sourceMappingURL=line.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/log.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-const levelNumbers = {
-    off: 0,
-    error: 200,
-    warn: 300,
-    info: 400,
-    debug: 500,
-};
-const parseLogLevel = (maybeLevel, sourceName, client) => {
-    if (!maybeLevel) {
-        return undefined;
-    }
-    if (hasOwn(levelNumbers, maybeLevel)) {
-        return maybeLevel;
-    }
-    loggerFor(client).warn(`${sourceName} was set to ${JSON.stringify(maybeLevel)}, expected one of ${JSON.stringify(Object.keys(levelNumbers))}`);
-    return undefined;
-};
-function log_noop() { }
-function makeLogFn(fnLevel, logger, logLevel) {
-    if (!logger || levelNumbers[fnLevel] > levelNumbers[logLevel]) {
-        return log_noop;
-    }
-    else {
-        // Don't wrap logger functions, we want the stacktrace intact!
-        return logger[fnLevel].bind(logger);
-    }
-}
-const noopLogger = {
-    error: log_noop,
-    warn: log_noop,
-    info: log_noop,
-    debug: log_noop,
-};
-let cachedLoggers = /* @__PURE__ */ new WeakMap();
-function loggerFor(client) {
-    const logger = client.logger;
-    const logLevel = client.logLevel ?? 'off';
-    if (!logger) {
-        return noopLogger;
-    }
-    const cachedLogger = cachedLoggers.get(logger);
-    if (cachedLogger && cachedLogger[0] === logLevel) {
-        return cachedLogger[1];
-    }
-    const levelLogger = {
-        error: makeLogFn('error', logger, logLevel),
-        warn: makeLogFn('warn', logger, logLevel),
-        info: makeLogFn('info', logger, logLevel),
-        debug: makeLogFn('debug', logger, logLevel),
-    };
-    cachedLoggers.set(logger, [logLevel, levelLogger]);
-    return levelLogger;
-}
-const formatRequestDetails = (details) => {
-    if (details.options) {
-        details.options = { ...details.options };
-        delete details.options['headers']; // redundant + leaks internals
-    }
-    if (details.headers) {
-        details.headers = Object.fromEntries((details.headers instanceof Headers ? [...details.headers] : Object.entries(details.headers)).map(([name, value]) => [
-            name,
-            (name.toLowerCase() === 'authorization' ||
-                name.toLowerCase() === 'cookie' ||
-                name.toLowerCase() === 'set-cookie') ?
-                '***'
-                : value,
-        ]));
-    }
-    if ('retryOfRequestLogID' in details) {
-        if (details.retryOfRequestLogID) {
-            details.retryOf = details.retryOfRequestLogID;
-        }
-        delete details.retryOfRequestLogID;
-    }
-    return details;
-};
-//# sourceMappingURL=log.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/core/streaming.mjs
-var _Stream_client;
-
-
-
-
-
-
-
-
-
-class Stream {
-    constructor(iterator, controller, client) {
-        this.iterator = iterator;
-        _Stream_client.set(this, void 0);
-        this.controller = controller;
-        __classPrivateFieldSet(this, _Stream_client, client, "f");
-    }
-    static fromSSEResponse(response, controller, client, synthesizeEventData) {
-        let consumed = false;
-        const logger = client ? loggerFor(client) : console;
-        async function* iterator() {
-            if (consumed) {
-                throw new error_OpenAIError('Cannot iterate over a consumed stream, use `.tee()` to split the stream.');
-            }
-            consumed = true;
-            let done = false;
-            try {
-                for await (const sse of _iterSSEMessages(response, controller)) {
-                    if (done)
-                        continue;
-                    if (sse.data.startsWith('[DONE]')) {
-                        done = true;
-                        continue;
-                    }
-                    if (sse.event === null || !sse.event.startsWith('thread.')) {
-                        let data;
-                        try {
-                            data = JSON.parse(sse.data);
-                        }
-                        catch (e) {
-                            logger.error(`Could not parse message into JSON:`, sse.data);
-                            logger.error(`From chunk:`, sse.raw);
-                            throw e;
-                        }
-                        if (data && data.error) {
-                            throw new APIError(undefined, data.error, undefined, response.headers);
-                        }
-                        yield synthesizeEventData ? { event: sse.event, data } : data;
-                    }
-                    else {
-                        let data;
-                        try {
-                            data = JSON.parse(sse.data);
-                        }
-                        catch (e) {
-                            console.error(`Could not parse message into JSON:`, sse.data);
-                            console.error(`From chunk:`, sse.raw);
-                            throw e;
-                        }
-                        // TODO: Is this where the error should be thrown?
-                        if (sse.event == 'error') {
-                            throw new APIError(undefined, data.error, data.message, undefined);
-                        }
-                        yield { event: sse.event, data: data };
-                    }
-                }
-                done = true;
-            }
-            catch (e) {
-                // If the user calls `stream.controller.abort()`, we should exit without throwing.
-                if (isAbortError(e))
-                    return;
-                throw e;
-            }
-            finally {
-                // If the user `break`s, abort the ongoing request.
-                if (!done)
-                    controller.abort();
-            }
-        }
-        return new Stream(iterator, controller, client);
-    }
-    /**
-     * Generates a Stream from a newline-separated ReadableStream
-     * where each item is a JSON value.
-     */
-    static fromReadableStream(readableStream, controller, client) {
-        let consumed = false;
-        async function* iterLines() {
-            const lineDecoder = new LineDecoder();
-            const iter = ReadableStreamToAsyncIterable(readableStream);
-            for await (const chunk of iter) {
-                for (const line of lineDecoder.decode(chunk)) {
-                    yield line;
-                }
-            }
-            for (const line of lineDecoder.flush()) {
-                yield line;
-            }
-        }
-        async function* iterator() {
-            if (consumed) {
-                throw new error_OpenAIError('Cannot iterate over a consumed stream, use `.tee()` to split the stream.');
-            }
-            consumed = true;
-            let done = false;
-            try {
-                for await (const line of iterLines()) {
-                    if (done)
-                        continue;
-                    if (line)
-                        yield JSON.parse(line);
-                }
-                done = true;
-            }
-            catch (e) {
-                // If the user calls `stream.controller.abort()`, we should exit without throwing.
-                if (isAbortError(e))
-                    return;
-                throw e;
-            }
-            finally {
-                // If the user `break`s, abort the ongoing request.
-                if (!done)
-                    controller.abort();
-            }
-        }
-        return new Stream(iterator, controller, client);
-    }
-    [(_Stream_client = new WeakMap(), Symbol.asyncIterator)]() {
-        return this.iterator();
-    }
-    /**
-     * Splits the stream into two streams which can be
-     * independently read from at different speeds.
-     */
-    tee() {
-        const left = [];
-        const right = [];
-        const iterator = this.iterator();
-        const teeIterator = (queue) => {
-            return {
-                next: () => {
-                    if (queue.length === 0) {
-                        const result = iterator.next();
-                        left.push(result);
-                        right.push(result);
-                    }
-                    return queue.shift();
-                },
-            };
-        };
-        return [
-            new Stream(() => teeIterator(left), this.controller, __classPrivateFieldGet(this, _Stream_client, "f")),
-            new Stream(() => teeIterator(right), this.controller, __classPrivateFieldGet(this, _Stream_client, "f")),
-        ];
-    }
-    /**
-     * Converts this stream to a newline-separated ReadableStream of
-     * JSON stringified values in the stream
-     * which can be turned back into a Stream with `Stream.fromReadableStream()`.
-     */
-    toReadableStream() {
-        const self = this;
-        let iter;
-        return makeReadableStream({
-            async start() {
-                iter = self[Symbol.asyncIterator]();
-            },
-            async pull(ctrl) {
-                try {
-                    const { value, done } = await iter.next();
-                    if (done)
-                        return ctrl.close();
-                    const bytes = bytes_encodeUTF8(JSON.stringify(value) + '\n');
-                    ctrl.enqueue(bytes);
-                }
-                catch (err) {
-                    ctrl.error(err);
-                }
-            },
-            async cancel() {
-                await iter.return?.();
-            },
-        });
-    }
-}
-async function* _iterSSEMessages(response, controller) {
-    if (!response.body) {
-        controller.abort();
-        if (typeof globalThis.navigator !== 'undefined' &&
-            globalThis.navigator.product === 'ReactNative') {
-            throw new error_OpenAIError(`The default react-native fetch implementation does not support streaming. Please use expo/fetch: https://docs.expo.dev/versions/latest/sdk/expo/#expofetch-api`);
-        }
-        throw new error_OpenAIError(`Attempted to iterate over a response with no body`);
-    }
-    const sseDecoder = new SSEDecoder();
-    const lineDecoder = new LineDecoder();
-    const iter = ReadableStreamToAsyncIterable(response.body);
-    for await (const sseChunk of iterSSEChunks(iter)) {
-        for (const line of lineDecoder.decode(sseChunk)) {
-            const sse = sseDecoder.decode(line);
-            if (sse)
-                yield sse;
-        }
-    }
-    for (const line of lineDecoder.flush()) {
-        const sse = sseDecoder.decode(line);
-        if (sse)
-            yield sse;
-    }
-}
-/**
- * Given an async iterable iterator, iterates over it and yields full
- * SSE chunks, i.e. yields when a double new-line is encountered.
- */
-async function* iterSSEChunks(iterator) {
-    let data = new Uint8Array();
-    for await (const chunk of iterator) {
-        if (chunk == null) {
-            continue;
-        }
-        const binaryChunk = chunk instanceof ArrayBuffer ? new Uint8Array(chunk)
-            : typeof chunk === 'string' ? bytes_encodeUTF8(chunk)
-                : chunk;
-        let newData = new Uint8Array(data.length + binaryChunk.length);
-        newData.set(data);
-        newData.set(binaryChunk, data.length);
-        data = newData;
-        let patternIndex;
-        while ((patternIndex = findDoubleNewlineIndex(data)) !== -1) {
-            yield data.slice(0, patternIndex);
-            data = data.slice(patternIndex);
-        }
-    }
-    if (data.length > 0) {
-        yield data;
-    }
-}
-class SSEDecoder {
-    constructor() {
-        this.event = null;
-        this.data = [];
-        this.chunks = [];
-    }
-    decode(line) {
-        if (line.endsWith('\r')) {
-            line = line.substring(0, line.length - 1);
-        }
-        if (!line) {
-            // empty line and we didn't previously encounter any messages
-            if (!this.event && !this.data.length)
-                return null;
-            const sse = {
-                event: this.event,
-                data: this.data.join('\n'),
-                raw: this.chunks,
-            };
-            this.event = null;
-            this.data = [];
-            this.chunks = [];
-            return sse;
-        }
-        this.chunks.push(line);
-        if (line.startsWith(':')) {
-            return null;
-        }
-        let [fieldname, _, value] = partition(line, ':');
-        if (value.startsWith(' ')) {
-            value = value.substring(1);
-        }
-        if (fieldname === 'event') {
-            this.event = value;
-        }
-        else if (fieldname === 'data') {
-            this.data.push(value);
-        }
+    close(upTo, spent) {
+        shift(this.reserved, upTo, -1);
+        shift(this.spentCost, spent ?? upTo, 1);
+        this.inFlight -= 1;
+        for (const wake of this.waiting.splice(0))
+            wake();
+    }
+    spent() {
+        return { calls: this.calls, tokens: total(this.spentCost), refused: this.refused };
+    }
+    /** Which limit this request would pass, with the reservations in flight or beside what is spent alone; null when it fits. */
+    over(upTo, withReserved) {
+        const { calls, tokens, usd } = this.budget;
+        if (calls !== undefined && this.calls + 1 > calls)
+            return `budget.calls ${calls}`;
+        const after = { ...this.spentCost };
+        if (withReserved)
+            shift(after, this.reserved, 1);
+        shift(after, upTo, 1);
+        if (tokens !== undefined && total(after) > tokens)
+            return `budget.tokens ${tokens}`;
+        const cost = costUsd(after, this.prices);
+        if (usd !== undefined && cost !== null && cost > usd)
+            return `budget.usd ${usd}`;
         return null;
     }
 }
-function partition(str, delimiter) {
-    const index = str.indexOf(delimiter);
-    if (index !== -1) {
-        return [str.substring(0, index), delimiter, str.substring(index + delimiter.length)];
+function shift(sum, by, sign) {
+    sum.prompt += sign * by.prompt;
+    sum.completion += sign * by.completion;
+    sum.embedding += sign * by.embedding;
+}
+function total(c) {
+    return c.prompt + c.completion + c.embedding;
+}
+/** Any Judge whose every request passes a budget: the asks and embeds carry its gate. */
+class BudgetedJudge {
+    identity;
+    budget;
+    inner;
+    constructor(inner, budget, prices) {
+        this.inner = inner;
+        this.budget = budget instanceof Budget ? budget : new Budget(budget, prices);
+        this.identity = inner.identity;
     }
-    return [str, '', ''];
-}
-//# sourceMappingURL=streaming.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/parse.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-async function defaultParseResponse(client, props) {
-    const { response, requestLogID, retryOfRequestLogID, startTime } = props;
-    const body = await (async () => {
-        if (props.options.stream) {
-            loggerFor(client).debug('response', response.status, response.url, response.headers, response.body);
-            // Note: there is an invariant here that isn't represented in the type system
-            // that if you set `stream: true` the response type must also be `Stream<T>`
-            if (props.options.__streamClass) {
-                return props.options.__streamClass.fromSSEResponse(response, props.controller, client, props.options.__synthesizeEventData);
-            }
-            return Stream.fromSSEResponse(response, props.controller, client, props.options.__synthesizeEventData);
-        }
-        // fetch refuses to read the body when the status code is 204.
-        if (response.status === 204) {
-            return null;
-        }
-        if (props.options.__binaryResponse) {
-            return response;
-        }
-        const contentType = response.headers.get('content-type');
-        const mediaType = contentType?.split(';')[0]?.trim();
-        const isJSON = mediaType?.includes('application/json') || mediaType?.endsWith('+json');
-        if (isJSON) {
-            const contentLength = response.headers.get('content-length');
-            if (contentLength === '0') {
-                // if there is no content we can't do anything
-                return undefined;
-            }
-            const json = await response.json();
-            return addRequestID(json, response);
-        }
-        const text = await response.text();
-        return text;
-    })();
-    loggerFor(client).debug(`[${requestLogID}] response parsed`, formatRequestDetails({
-        retryOfRequestLogID,
-        url: response.url,
-        status: response.status,
-        body,
-        durationMs: Date.now() - startTime,
-    }));
-    return body;
-}
-function addRequestID(value, response) {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-        return value;
+    ask(prompt, vars, options = {}) {
+        return this.inner.ask(prompt, vars, { ...options, gate: this.budget });
     }
-    return Object.defineProperty(value, '_request_id', {
-        value: response.headers.get('x-request-id'),
-        enumerable: false,
-    });
+    embed(texts, options = {}) {
+        return this.inner.embed(texts, { ...options, gate: this.budget });
+    }
+    usageByFamily() {
+        return this.inner.usageByFamily();
+    }
+    problems() {
+        return this.inner.problems?.() ?? [];
+    }
+    spent() {
+        return this.budget.spent();
+    }
 }
-//# sourceMappingURL=parse.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/core/api-promise.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-var _APIPromise_client;
 
+;// CONCATENATED MODULE: ./src/judge/breaker.ts
 
+/** What a request gets once the breaker is open: it is never sent, and never retried. */
+class JudgeStopped extends NotRetryable {
+    constructor(stop) {
+        super(`judge stopped: ${stop.cause}; request not sent`);
+        this.name = 'JudgeStopped';
+    }
+}
 /**
- * A subclass of `Promise` providing additional helper methods
- * for interacting with the SDK.
+ * How many outcomes in a row stop the judge, by what they have in common. Any success ends
+ * every streak. "In a row" is in the order outcomes arrive, across all requests in flight.
  */
-class APIPromise extends Promise {
-    constructor(client, responsePromise, parseResponse = defaultParseResponse) {
-        super((resolve) => {
-            // this is maybe a bit weird but this has to be a no-op to not implicitly
-            // parse the response body; instead .then, .catch, .finally are overridden
-            // to parse the response
-            resolve(null);
-        });
-        this.responsePromise = responsePromise;
-        this.parseResponse = parseResponse;
-        _APIPromise_client.set(this, void 0);
-        __classPrivateFieldSet(this, _APIPromise_client, client, "f");
-    }
-    _thenUnwrap(transform) {
-        return new APIPromise(__classPrivateFieldGet(this, _APIPromise_client, "f"), this.responsePromise, async (client, props) => addRequestID(transform(await this.parseResponse(client, props), props), props.response));
-    }
-    /**
-     * Gets the raw `Response` instance instead of parsing the response
-     * data.
-     *
-     * If you want to parse the response body but still get the `Response`
-     * instance, you can use {@link withResponse()}.
-     *
-     * 👋 Getting the wrong TypeScript type for `Response`?
-     * Try setting `"moduleResolution": "NodeNext"` or add `"lib": ["DOM"]`
-     * to your `tsconfig.json`.
-     */
-    asResponse() {
-        return this.responsePromise.then((p) => p.response);
-    }
-    /**
-     * Gets the parsed response data, the raw `Response` instance and the ID of the request,
-     * returned via the X-Request-ID header which is useful for debugging requests and reporting
-     * issues to OpenAI.
-     *
-     * If you just want to get the raw `Response` instance without parsing it,
-     * you can use {@link asResponse()}.
-     *
-     * 👋 Getting the wrong TypeScript type for `Response`?
-     * Try setting `"moduleResolution": "NodeNext"` or add `"lib": ["DOM"]`
-     * to your `tsconfig.json`.
-     */
-    async withResponse() {
-        const [data, response] = await Promise.all([this.parse(), this.asResponse()]);
-        return { data, response, request_id: response.headers.get('x-request-id') };
-    }
-    parse() {
-        if (!this.parsedPromise) {
-            this.parsedPromise = this.responsePromise.then((data) => this.parseResponse(__classPrivateFieldGet(this, _APIPromise_client, "f"), data));
-        }
-        return this.parsedPromise;
-    }
-    then(onfulfilled, onrejected) {
-        return this.parse().then(onfulfilled, onrejected);
-    }
-    catch(onrejected) {
-        return this.parse().catch(onrejected);
-    }
-    finally(onfinally) {
-        return this.parse().finally(onfinally);
-    }
-}
-_APIPromise_client = new WeakMap();
-//# sourceMappingURL=api-promise.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/core/pagination.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-var _AbstractPage_client;
-
-
-
-
-
-class AbstractPage {
-    constructor(client, response, body, options) {
-        _AbstractPage_client.set(this, void 0);
-        __classPrivateFieldSet(this, _AbstractPage_client, client, "f");
-        this.options = options;
-        this.response = response;
-        this.body = body;
-    }
-    hasNextPage() {
-        const items = this.getPaginatedItems();
-        if (!items.length)
-            return false;
-        return this.nextPageRequestOptions() != null;
-    }
-    async getNextPage() {
-        const nextOptions = this.nextPageRequestOptions();
-        if (!nextOptions) {
-            throw new error_OpenAIError('No next page expected; please check `.hasNextPage()` before calling `.getNextPage()`.');
-        }
-        return await __classPrivateFieldGet(this, _AbstractPage_client, "f").requestAPIList(this.constructor, nextOptions);
-    }
-    async *iterPages() {
-        let page = this;
-        yield page;
-        while (page.hasNextPage()) {
-            page = await page.getNextPage();
-            yield page;
-        }
-    }
-    async *[(_AbstractPage_client = new WeakMap(), Symbol.asyncIterator)]() {
-        for await (const page of this.iterPages()) {
-            for (const item of page.getPaginatedItems()) {
-                yield item;
-            }
-        }
-    }
-}
+const STREAKS = {
+    /** faults of the endpoint (a refused key, no credits, no such model, a proxy's page): no request to it can succeed */
+    endpoint: 3,
+    /** the same request fault (a context-length error, a reply cut at max_tokens) on request after request: it is the settings, not the questions */
+    sameRequestFault: 5,
+    /** requests whose every retry failed (a 5xx that does not pass, a rate limit that does not lift) */
+    exhausted: 3,
+    /** asks whose replies stayed unusable after their repair: the model cannot give the JSON asked for */
+    unusable: 5,
+    /** failed requests of any kind and cause (a rate limit aside, which waits): whatever it is, the endpoint is not answering */
+    failing: 8,
+};
+/** Retryable endpoint faults in a row (a server gone, a proxy's 502 page) must span this long to stop the judge. */
+const BREAKER_MIN_SPAN_MS = 2000;
+const realClock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 /**
- * This subclass of Promise will resolve to an instantiated Page once the request completes.
+ * Stops a judge that can no longer get a usable reply, so that no money and no time go into a
+ * run that cannot succeed: every request passes `admit` before it is sent and reports how it
+ * ended. The policy reads only the fault class (faults.ts), never the words.
  *
- * It also implements AsyncIterable to allow auto-paginating iteration on an unawaited list call, eg:
- *
- *    for await (const item of client.items.list()) {
- *      console.log(item)
- *    }
+ * Retryable endpoint faults stop the judge only when they span BREAKER_MIN_SPAN_MS: a burst (a
+ * server restarting, a proxy's momentary 502) holds every request until the span has passed,
+ * then lets one through to test the endpoint; if it fails too, the judge stops.
  */
-class PagePromise extends APIPromise {
-    constructor(client, request, Page) {
-        super(client, request, async (client, props) => new Page(client, props.response, await defaultParseResponse(client, props), props.options));
+class CircuitBreaker {
+    endpointStreak = 0;
+    streakStarted = 0;
+    failing = 0;
+    failingStarted = 0;
+    sameFault = null;
+    exhausted = 0;
+    unusable = 0;
+    stop = null;
+    gate = null;
+    holding = false;
+    testDue = false;
+    minSpanMs;
+    clock;
+    onStop;
+    maxRetries;
+    constructor(options = {}) {
+        this.minSpanMs = options.minSpanMs ?? BREAKER_MIN_SPAN_MS;
+        this.clock = options.clock ?? realClock;
+        this.onStop = options.onStop ?? (() => undefined);
+        this.maxRetries = options.maxRetries ?? null;
     }
     /**
-     * Allow auto-paginating iteration on an unawaited list call, eg:
-     *
-     *    for await (const item of client.items.list()) {
-     *      console.log(item)
-     *    }
+     * Before a request is sent: waits out a held burst, then either lets it go (returning the
+     * function that ends this request's test of the endpoint, if it is one) or throws JudgeStopped.
      */
-    async *[Symbol.asyncIterator]() {
-        const page = await this;
-        for await (const item of page) {
-            yield item;
+    async admit() {
+        while (this.gate)
+            await this.gate;
+        if (this.stop)
+            throw new JudgeStopped(this.stop);
+        return this.testDue ? this.startTest() : () => undefined;
+    }
+    stopped() {
+        return this.stop;
+    }
+    succeeded() {
+        this.endpointStreak = 0;
+        this.failing = 0;
+        this.sameFault = null;
+        this.exhausted = 0;
+        this.unusable = 0;
+    }
+    /** One attempt failed; `final`: the request gives up with it (not retried, or out of retries). */
+    failed(fault, final) {
+        if (this.stop)
+            return;
+        if (!fault.rateLimited && this.anyFailure(fault))
+            return;
+        if (fault.class === 'endpoint')
+            return this.endpointFault(fault);
+        this.endpointStreak = 0;
+        if (!final)
+            return;
+        if (fault.class === 'transient') {
+            this.exhausted += 1;
+            const retries = this.maxRetries === null ? 'raise judge.max_retries' : `raise judge.max_retries (now ${this.maxRetries})`;
+            if (this.exhausted >= STREAKS.exhausted)
+                this.open(`${this.exhausted} requests in a row failed after all their retries, the last: ${fault.cause}`, `${fault.fix}; ${retries} if the endpoint recovers slowly`);
+            return;
+        }
+        this.exhausted = 0;
+        const same = this.sameFault?.signature === fault.signature ? this.sameFault.count + 1 : 1;
+        this.sameFault = { signature: fault.signature, count: same };
+        if (same >= STREAKS.sameRequestFault)
+            this.open(`${same} requests in a row failed the same way: ${fault.cause}`, fault.fix);
+    }
+    /** An ask whose reply stayed unusable after its repair. */
+    unusableReply(cause) {
+        this.unusable += 1;
+        if (this.unusable >= STREAKS.unusable) {
+            this.open(`${this.unusable} judge replies in a row were unusable even after a repair, the last: ${cause}`, 'the model cannot give the JSON the judge asks for: use a stronger judge model, or set judge.response_format: json_schema on an endpoint that enforces it');
         }
     }
-}
-/**
- * Note: no pagination actually occurs yet, this is for forwards-compatibility.
- */
-class Page extends AbstractPage {
-    constructor(client, response, body, options) {
-        super(client, response, body, options);
-        this.data = body.data || [];
-        this.object = body.object;
-    }
-    getPaginatedItems() {
-        return this.data ?? [];
-    }
-    nextPageRequestOptions() {
-        return null;
-    }
-}
-class CursorPage extends AbstractPage {
-    constructor(client, response, body, options) {
-        super(client, response, body, options);
-        this.data = body.data || [];
-        this.has_more = body.has_more || false;
-    }
-    getPaginatedItems() {
-        return this.data ?? [];
-    }
-    hasNextPage() {
-        if (this.has_more === false) {
+    /**
+     * The catch-all: STREAKS.failing failed requests in a row, whatever their class, spanning at
+     * least BREAKER_MIN_SPAN_MS (else held until they do, then one request tests the endpoint).
+     * True when it stopped the judge or holds it.
+     */
+    anyFailure(fault) {
+        if (this.failing === 0)
+            this.failingStarted = this.clock.now();
+        this.failing += 1;
+        if (this.failing < STREAKS.failing || this.holding)
             return false;
-        }
-        return super.hasNextPage();
-    }
-    nextPageRequestOptions() {
-        const data = this.getPaginatedItems();
-        const id = data[data.length - 1]?.id;
-        if (!id) {
-            return null;
-        }
-        return {
-            ...this.options,
-            query: {
-                ...maybeObj(this.options.query),
-                after: id,
-            },
-        };
-    }
-}
-class ConversationCursorPage extends AbstractPage {
-    constructor(client, response, body, options) {
-        super(client, response, body, options);
-        this.data = body.data || [];
-        this.has_more = body.has_more || false;
-        this.last_id = body.last_id || '';
-    }
-    getPaginatedItems() {
-        return this.data ?? [];
-    }
-    hasNextPage() {
-        if (this.has_more === false) {
-            return false;
-        }
-        return super.hasNextPage();
-    }
-    nextPageRequestOptions() {
-        const cursor = this.last_id;
-        if (!cursor) {
-            return null;
-        }
-        return {
-            ...this.options,
-            query: {
-                ...maybeObj(this.options.query),
-                after: cursor,
-            },
-        };
-    }
-}
-//# sourceMappingURL=pagination.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/uploads.mjs
-
-const checkFileSupport = () => {
-    if (typeof File === 'undefined') {
-        const { process } = globalThis;
-        const isOldNode = typeof process?.versions?.node === 'string' && parseInt(process.versions.node.split('.')) < 20;
-        throw new Error('`File` is not defined as a global, which is required for file uploads.' +
-            (isOldNode ?
-                " Update to Node 20 LTS or newer, or set `globalThis.File` to `import('node:buffer').File`."
-                : ''));
-    }
-};
-/**
- * Construct a `File` instance. This is used to ensure a helpful error is thrown
- * for environments that don't define a global `File` yet.
- */
-function makeFile(fileBits, fileName, options) {
-    checkFileSupport();
-    return new File(fileBits, fileName ?? 'unknown_file', options);
-}
-function getName(value) {
-    return (((typeof value === 'object' &&
-        value !== null &&
-        (('name' in value && value.name && String(value.name)) ||
-            ('url' in value && value.url && String(value.url)) ||
-            ('filename' in value && value.filename && String(value.filename)) ||
-            ('path' in value && value.path && String(value.path)))) ||
-        '')
-        .split(/[\\/]/)
-        .pop() || undefined);
-}
-const isAsyncIterable = (value) => value != null && typeof value === 'object' && typeof value[Symbol.asyncIterator] === 'function';
-/**
- * Returns a multipart/form-data request if any part of the given request body contains a File / Blob value.
- * Otherwise returns the request as is.
- */
-const maybeMultipartFormRequestOptions = async (opts, fetch) => {
-    if (!hasUploadableValue(opts.body))
-        return opts;
-    return { ...opts, body: await createForm(opts.body, fetch) };
-};
-const multipartFormRequestOptions = async (opts, fetch) => {
-    return { ...opts, body: await createForm(opts.body, fetch) };
-};
-const supportsFormDataMap = /* @__PURE__ */ new WeakMap();
-/**
- * node-fetch doesn't support the global FormData object in recent node versions. Instead of sending
- * properly-encoded form data, it just stringifies the object, resulting in a request body of "[object FormData]".
- * This function detects if the fetch function provided supports the global FormData object to avoid
- * confusing error messages later on.
- */
-function supportsFormData(fetchObject) {
-    const fetch = typeof fetchObject === 'function' ? fetchObject : fetchObject.fetch;
-    const cached = supportsFormDataMap.get(fetch);
-    if (cached)
-        return cached;
-    const promise = (async () => {
-        try {
-            const FetchResponse = ('Response' in fetch ?
-                fetch.Response
-                : (await fetch('data:,')).constructor);
-            const data = new FormData();
-            if (data.toString() === (await new FetchResponse(data).text())) {
-                return false;
-            }
+        const wait = this.failingStarted + this.minSpanMs - this.clock.now();
+        if (wait > 0) {
+            this.hold(wait);
             return true;
+        }
+        this.open(`${this.failing} requests in a row failed, the last: ${fault.cause}`, fault.fix);
+        return true;
+    }
+    endpointFault(fault) {
+        this.exhausted = 0;
+        if (this.endpointStreak === 0)
+            this.streakStarted = this.clock.now();
+        this.endpointStreak += 1;
+        if (this.endpointStreak < STREAKS.endpoint || this.holding)
+            return;
+        const wait = fault.retry ? this.streakStarted + this.minSpanMs - this.clock.now() : 0;
+        if (wait > 0)
+            return this.hold(wait);
+        this.open(`${fault.cause} (${this.endpointStreak} requests in a row)`, fault.fix);
+    }
+    open(cause, fix) {
+        if (this.stop)
+            return;
+        this.stop = { cause, fix };
+        this.onStop(this.stop);
+    }
+    /** This request tests the endpoint after a burst: the others wait for its outcome (the returned function ends the wait). */
+    startTest() {
+        this.testDue = false;
+        let release;
+        this.gate = new Promise((resolve) => (release = resolve));
+        return () => {
+            this.gate = null;
+            release();
+        };
+    }
+    /** A burst of retryable endpoint faults: no request goes until `ms` have passed, then one tests the endpoint. */
+    hold(ms) {
+        this.holding = true;
+        this.testDue = true;
+        this.gate = this.clock.sleep(ms).then(() => {
+            this.holding = false;
+            this.gate = null;
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/judge/wire/body.ts
+
+
+function readBody(response) {
+    const text = response.text.replace(/^\uFEFF/, '').trim();
+    if (text === '')
+        return { kind: 'empty' };
+    if (text.startsWith('{') || text.startsWith('[')) {
+        try {
+            return { kind: 'json', value: JSON.parse(text) };
         }
         catch {
-            // avoid false negatives
-            return true;
+            // not JSON after all: read on as the content type says
         }
-    })();
-    supportsFormDataMap.set(fetch, promise);
-    return promise;
-}
-const createForm = async (body, fetch) => {
-    if (!(await supportsFormData(fetch))) {
-        throw new TypeError('The provided fetch function does not support file uploads with the current global FormData class.');
     }
-    const form = new FormData();
-    await Promise.all(Object.entries(body || {}).map(([key, value]) => addFormValue(form, key, value)));
-    return form;
-};
-// We check for Blob not File because Bun.File doesn't inherit from File,
-// but they both inherit from Blob and have a `name` property at runtime.
-const isNamedBlob = (value) => value instanceof Blob && 'name' in value;
-const isUploadable = (value) => typeof value === 'object' &&
-    value !== null &&
-    (value instanceof Response || isAsyncIterable(value) || isNamedBlob(value));
-const hasUploadableValue = (value) => {
-    if (isUploadable(value))
-        return true;
+    if (/^(data|event|id|retry):/m.test(text.slice(0, 200)) && (response.contentType.includes('event-stream') || /^data:/m.test(text)))
+        return { kind: 'sse', events: sseEvents(text) };
+    if (response.contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(text))
+        return { kind: 'html' };
+    return { kind: 'text' };
+}
+function sseEvents(text) {
+    const events = [];
+    // an event is its data lines joined; events are separated by a blank line
+    for (const block of text.split(/\r?\n\r?\n/)) {
+        const data = block
+            .split(/\r?\n/)
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).replace(/^ /, ''))
+            .join('\n');
+        if (data === '' || data.trim() === '[DONE]')
+            continue;
+        try {
+            events.push(JSON.parse(data));
+        }
+        catch {
+            // a frame that is not JSON (a comment, a keep-alive) carries nothing to read
+        }
+    }
+    return events;
+}
+/** The start of a body as it can be shown: controls as codes, secrets redacted, cut. */
+function firstBytes(text, max = 120) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const cut = [...flat].slice(0, max).join('');
+    return redactSecrets(visible_showInvisible(cut)) + (flat.length > cut.length ? '…' : '');
+}
+/** The content type as a reply names it, for messages: `text/html`, or `no content type`. */
+function typeOf(contentType) {
+    return contentType.split(';')[0].trim() || 'no content type';
+}
+/**
+ * The error a body describes, in every envelope seen in the wild: OpenAI's `{"error": {…}}`
+ * (copied by most servers, OpenRouter with a numeric `code`), `{"error": "text"}` (LM Studio,
+ * llama.cpp), Anthropic's `{"type": "error", "error": {"type", "message"}}`, vLLM's
+ * `{"object": "error", "message", "type", "code"}` (before 0.10.1), Gemini's JSON array
+ * `[{"error": {…}}]`, FastAPI's `{"detail": …}`, or a bare `{"message": …}`. Null when the body
+ * describes no error.
+ */
+function errorOf(body) {
+    if (body.kind === 'sse')
+        return body.events.map((e) => errorOfValue(e)).find((e) => e !== null) ?? null;
+    return body.kind === 'json' ? errorOfValue(body.value) : null;
+}
+function errorOfValue(value) {
     if (Array.isArray(value))
-        return value.some(hasUploadableValue);
-    if (value && typeof value === 'object') {
-        for (const k in value) {
-            if (hasUploadableValue(value[k]))
-                return true;
-        }
-    }
-    return false;
-};
-const addFormValue = async (form, key, value) => {
-    if (value === undefined)
-        return;
-    if (value == null) {
-        throw new TypeError(`Received null for "${key}"; to pass null in FormData, you must use the string 'null'`);
-    }
-    // TODO: make nested formats configurable
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-        form.append(key, String(value));
-    }
-    else if (value instanceof Response) {
-        form.append(key, makeFile([await value.blob()], getName(value)));
-    }
-    else if (isAsyncIterable(value)) {
-        form.append(key, makeFile([await new Response(ReadableStreamFrom(value)).blob()], getName(value)));
-    }
-    else if (isNamedBlob(value)) {
-        form.append(key, value, getName(value));
-    }
-    else if (Array.isArray(value)) {
-        await Promise.all(value.map((entry) => addFormValue(form, key + '[]', entry)));
-    }
-    else if (typeof value === 'object') {
-        await Promise.all(Object.entries(value).map(([name, prop]) => addFormValue(form, `${key}[${name}]`, prop)));
-    }
-    else {
-        throw new TypeError(`Invalid value given to form, expected a string, number, boolean, object, Array, File or Blob but got ${value} instead`);
-    }
-};
-//# sourceMappingURL=uploads.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/to-file.mjs
-
-
-/**
- * This check adds the arrayBuffer() method type because it is available and used at runtime
- */
-const isBlobLike = (value) => value != null &&
-    typeof value === 'object' &&
-    typeof value.size === 'number' &&
-    typeof value.type === 'string' &&
-    typeof value.text === 'function' &&
-    typeof value.slice === 'function' &&
-    typeof value.arrayBuffer === 'function';
-/**
- * This check adds the arrayBuffer() method type because it is available and used at runtime
- */
-const isFileLike = (value) => value != null &&
-    typeof value === 'object' &&
-    typeof value.name === 'string' &&
-    typeof value.lastModified === 'number' &&
-    isBlobLike(value);
-const isResponseLike = (value) => value != null &&
-    typeof value === 'object' &&
-    typeof value.url === 'string' &&
-    typeof value.blob === 'function';
-/**
- * Helper for creating a {@link File} to pass to an SDK upload method from a variety of different data formats
- * @param value the raw content of the file. Can be an {@link Uploadable}, BlobLikePart, or AsyncIterable of BlobLikeParts
- * @param {string=} name the name of the file. If omitted, toFile will try to determine a file name from bits if possible
- * @param {Object=} options additional properties
- * @param {string=} options.type the MIME type of the content
- * @param {number=} options.lastModified the last modified timestamp
- * @returns a {@link File} with the given properties
- */
-async function toFile(value, name, options) {
-    checkFileSupport();
-    // If it's a promise, resolve it.
-    value = await value;
-    // If we've been given a `File` we don't need to do anything
-    if (isFileLike(value)) {
-        if (value instanceof File) {
-            return value;
-        }
-        return makeFile([await value.arrayBuffer()], value.name);
-    }
-    if (isResponseLike(value)) {
-        const blob = await value.blob();
-        name || (name = new URL(value.url).pathname.split(/[\\/]/).pop());
-        return makeFile(await getBytes(blob), name, options);
-    }
-    const parts = await getBytes(value);
-    name || (name = getName(value));
-    if (!options?.type) {
-        const type = parts.find((part) => typeof part === 'object' && 'type' in part && part.type);
-        if (typeof type === 'string') {
-            options = { ...options, type };
-        }
-    }
-    return makeFile(parts, name, options);
-}
-async function getBytes(value) {
-    let parts = [];
-    if (typeof value === 'string' ||
-        ArrayBuffer.isView(value) || // includes Uint8Array, Buffer, etc.
-        value instanceof ArrayBuffer) {
-        parts.push(value);
-    }
-    else if (isBlobLike(value)) {
-        parts.push(value instanceof Blob ? value : await value.arrayBuffer());
-    }
-    else if (isAsyncIterable(value) // includes Readable, ReadableStream, etc.
-    ) {
-        for await (const chunk of value) {
-            parts.push(...(await getBytes(chunk))); // TODO, consider validating?
-        }
-    }
-    else {
-        const constructor = value?.constructor?.name;
-        throw new Error(`Unexpected data type: ${typeof value}${constructor ? `; constructor: ${constructor}` : ''}${propsForError(value)}`);
-    }
-    return parts;
-}
-function propsForError(value) {
-    if (typeof value !== 'object' || value === null)
-        return '';
-    const props = Object.getOwnPropertyNames(value);
-    return `; props: [${props.map((p) => `"${p}"`).join(', ')}]`;
-}
-//# sourceMappingURL=to-file.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/core/uploads.mjs
-
-//# sourceMappingURL=uploads.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/core/resource.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-class APIResource {
-    constructor(client) {
-        this._client = client;
-    }
-}
-//# sourceMappingURL=resource.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/path.mjs
-
-/**
- * Percent-encode everything that isn't safe to have in a path without encoding safe chars.
- *
- * Taken from https://datatracker.ietf.org/doc/html/rfc3986#section-3.3:
- * > unreserved  = ALPHA / DIGIT / "-" / "." / "_" / "~"
- * > sub-delims  = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
- * > pchar       = unreserved / pct-encoded / sub-delims / ":" / "@"
- */
-function encodeURIPath(str) {
-    return str.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]+/g, encodeURIComponent);
-}
-const EMPTY = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ Object.create(null));
-const createPathTagFunction = (pathEncoder = encodeURIPath) => function path(statics, ...params) {
-    // If there are no params, no processing is needed.
-    if (statics.length === 1)
-        return statics[0];
-    let postPath = false;
-    const invalidSegments = [];
-    const path = statics.reduce((previousValue, currentValue, index) => {
-        if (/[?#]/.test(currentValue)) {
-            postPath = true;
-        }
-        const value = params[index];
-        let encoded = (postPath ? encodeURIComponent : pathEncoder)('' + value);
-        if (index !== params.length &&
-            (value == null ||
-                (typeof value === 'object' &&
-                    // handle values from other realms
-                    value.toString ===
-                        Object.getPrototypeOf(Object.getPrototypeOf(value.hasOwnProperty ?? EMPTY) ?? EMPTY)
-                            ?.toString))) {
-            encoded = value + '';
-            invalidSegments.push({
-                start: previousValue.length + currentValue.length,
-                length: encoded.length,
-                error: `Value of type ${Object.prototype.toString
-                    .call(value)
-                    .slice(8, -1)} is not a valid path parameter`,
-            });
-        }
-        return previousValue + currentValue + (index === params.length ? '' : encoded);
-    }, '');
-    const pathOnly = path.split(/[?#]/, 1)[0];
-    const invalidSegmentPattern = /(?<=^|\/)(?:\.|%2e){1,2}(?=\/|$)/gi;
-    let match;
-    // Find all invalid segments
-    while ((match = invalidSegmentPattern.exec(pathOnly)) !== null) {
-        invalidSegments.push({
-            start: match.index,
-            length: match[0].length,
-            error: `Value "${match[0]}" can\'t be safely passed as a path parameter`,
-        });
-    }
-    invalidSegments.sort((a, b) => a.start - b.start);
-    if (invalidSegments.length > 0) {
-        let lastEnd = 0;
-        const underline = invalidSegments.reduce((acc, segment) => {
-            const spaces = ' '.repeat(segment.start - lastEnd);
-            const arrows = '^'.repeat(segment.length);
-            lastEnd = segment.start + segment.length;
-            return acc + spaces + arrows;
-        }, '');
-        throw new error_OpenAIError(`Path parameters result in path with invalid segments:\n${invalidSegments
-            .map((e) => e.error)
-            .join('\n')}\n${path}\n${underline}`);
-    }
-    return path;
-};
-/**
- * URI-encodes path params and ensures no unsafe /./ or /../ path segments are introduced.
- */
-const path_path = /* @__PURE__ */ createPathTagFunction(encodeURIPath);
-//# sourceMappingURL=path.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/completions/messages.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * Given a list of messages comprising a conversation, the model will return a response.
- */
-class Messages extends APIResource {
-    /**
-     * Get the messages in a stored chat completion. Only Chat Completions that have
-     * been created with the `store` parameter set to `true` will be returned.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const chatCompletionStoreMessage of client.chat.completions.messages.list(
-     *   'completion_id',
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(completionID, query = {}, options) {
-        return this._client.getAPIList(path_path `/chat/completions/${completionID}/messages`, (CursorPage), { query, ...options });
-    }
-}
-//# sourceMappingURL=messages.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/error.mjs
-
-//# sourceMappingURL=error.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/parser.mjs
-
-function isChatCompletionFunctionTool(tool) {
-    return tool !== undefined && 'function' in tool && tool.function !== undefined;
-}
-function makeParseableResponseFormat(response_format, parser) {
-    const obj = { ...response_format };
-    Object.defineProperties(obj, {
-        $brand: {
-            value: 'auto-parseable-response-format',
-            enumerable: false,
-        },
-        $parseRaw: {
-            value: parser,
-            enumerable: false,
-        },
-    });
-    return obj;
-}
-function makeParseableTextFormat(response_format, parser) {
-    const obj = { ...response_format };
-    Object.defineProperties(obj, {
-        $brand: {
-            value: 'auto-parseable-response-format',
-            enumerable: false,
-        },
-        $parseRaw: {
-            value: parser,
-            enumerable: false,
-        },
-    });
-    return obj;
-}
-function isAutoParsableResponseFormat(response_format) {
-    return response_format?.['$brand'] === 'auto-parseable-response-format';
-}
-function makeParseableTool(tool, { parser, callback, }) {
-    const obj = { ...tool };
-    Object.defineProperties(obj, {
-        $brand: {
-            value: 'auto-parseable-tool',
-            enumerable: false,
-        },
-        $parseRaw: {
-            value: parser,
-            enumerable: false,
-        },
-        $callback: {
-            value: callback,
-            enumerable: false,
-        },
-    });
-    return obj;
-}
-function isAutoParsableTool(tool) {
-    return tool?.['$brand'] === 'auto-parseable-tool';
-}
-function maybeParseChatCompletion(completion, params) {
-    if (!params || !hasAutoParseableInput(params)) {
-        return {
-            ...completion,
-            choices: completion.choices.map((choice) => {
-                assertToolCallsAreChatCompletionFunctionToolCalls(choice.message.tool_calls);
-                return {
-                    ...choice,
-                    message: {
-                        ...choice.message,
-                        parsed: null,
-                        ...(choice.message.tool_calls ?
-                            {
-                                tool_calls: choice.message.tool_calls,
-                            }
-                            : undefined),
-                    },
-                };
-            }),
-        };
-    }
-    return parseChatCompletion(completion, params);
-}
-function parseChatCompletion(completion, params) {
-    const choices = completion.choices.map((choice) => {
-        if (choice.finish_reason === 'length') {
-            throw new LengthFinishReasonError();
-        }
-        if (choice.finish_reason === 'content_filter') {
-            throw new ContentFilterFinishReasonError();
-        }
-        assertToolCallsAreChatCompletionFunctionToolCalls(choice.message.tool_calls);
-        return {
-            ...choice,
-            message: {
-                ...choice.message,
-                ...(choice.message.tool_calls ?
-                    {
-                        tool_calls: choice.message.tool_calls?.map((toolCall) => parseToolCall(params, toolCall)) ?? undefined,
-                    }
-                    : undefined),
-                parsed: choice.message.content && !choice.message.refusal ?
-                    parseResponseFormat(params, choice.message.content)
-                    : null,
-            },
-        };
-    });
-    return { ...completion, choices };
-}
-function parseResponseFormat(params, content) {
-    if (params.response_format?.type !== 'json_schema') {
+        return value.length > 0 ? errorOfValue(value[0]) : null;
+    if (!isObject(value))
         return null;
-    }
-    if (params.response_format?.type === 'json_schema') {
-        if ('$parseRaw' in params.response_format) {
-            const response_format = params.response_format;
-            return response_format.$parseRaw(content);
-        }
-        return JSON.parse(content);
-    }
+    const error = value.error;
+    if (typeof error === 'string' && error.trim() !== '')
+        return fields({ message: error }, value);
+    if (isObject(error))
+        return fields(error, value);
+    if (value.object === 'error' || value.type === 'error')
+        return fields(value, value);
+    if (value.detail !== undefined && value.choices === undefined && value.data === undefined)
+        return fields({ message: detailText(value.detail) }, value);
+    if (typeof value.message === 'string' && value.choices === undefined && value.data === undefined && value.content === undefined)
+        return fields(value, value);
     return null;
 }
-function parseToolCall(params, toolCall) {
-    const inputTool = params.tools?.find((inputTool) => isChatCompletionFunctionTool(inputTool) && inputTool.function?.name === toolCall.function.name); // TS doesn't narrow based on isChatCompletionTool
+function fields(error, whole) {
+    const text = (v) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+    const numeric = [error.code, error.status, whole.code].find((v) => typeof v === 'number' && v >= 100 && v <= 599);
+    const code = text(error.code) ?? text(error.type) ?? text(error.status) ?? (isObject(whole.error) ? null : text(whole.type === 'error' ? null : whole.type));
+    const message = text(error.message) ?? text(error.msg) ?? text(error.detail) ?? (code ? code : JSON.stringify(error).slice(0, 300));
+    const details = Array.isArray(error.details) ? error.details : [];
+    const retry = details.find((d) => isObject(d) && typeof d['@type'] === 'string' && d['@type'].endsWith('RetryInfo'));
+    const { message: _m, code: _c, type: _t, param: _p, ...rest } = error;
     return {
-        ...toolCall,
-        function: {
-            ...toolCall.function,
-            parsed_arguments: isAutoParsableTool(inputTool) ? inputTool.$parseRaw(toolCall.function.arguments)
-                : inputTool?.function.strict ? JSON.parse(toolCall.function.arguments)
-                    : null,
-        },
+        message,
+        code,
+        param: text(error.param),
+        status: numeric ?? null,
+        retryDelay: text(retry?.retryDelay),
+        extra: Object.keys(rest).length > 0 ? JSON.stringify(rest).slice(0, 500) : '',
     };
 }
-function shouldParseToolCall(params, toolCall) {
-    if (!params || !('tools' in params) || !params.tools) {
-        return false;
+/** FastAPI's detail: a string, or a list of validation errors each with `msg` and `loc`. */
+function detailText(detail) {
+    if (typeof detail === 'string')
+        return detail;
+    if (Array.isArray(detail)) {
+        return detail
+            .map((d) => (isObject(d) ? `${Array.isArray(d.loc) ? `${d.loc.join('.')}: ` : ''}${String(d.msg ?? JSON.stringify(d))}` : String(d)))
+            .join('; ')
+            .slice(0, 500);
     }
-    const inputTool = params.tools?.find((inputTool) => isChatCompletionFunctionTool(inputTool) && inputTool.function?.name === toolCall.function.name);
-    return (isChatCompletionFunctionTool(inputTool) &&
-        (isAutoParsableTool(inputTool) || inputTool?.function.strict || false));
+    return JSON.stringify(detail).slice(0, 500);
 }
-function hasAutoParseableInput(params) {
-    if (isAutoParsableResponseFormat(params.response_format)) {
-        return true;
-    }
-    return (params.tools?.some((t) => isAutoParsableTool(t) || (t.type === 'function' && t.function.strict === true)) ?? false);
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function assertToolCallsAreChatCompletionFunctionToolCalls(toolCalls) {
-    for (const toolCall of toolCalls || []) {
-        if (toolCall.type !== 'function') {
-            throw new error_OpenAIError(`Currently only \`function\` tool calls are supported; Received \`${toolCall.type}\``);
-        }
-    }
-}
-function validateInputTools(tools) {
-    for (const tool of tools ?? []) {
-        if (tool.type !== 'function') {
-            throw new error_OpenAIError(`Currently only \`function\` tool types support auto-parsing; Received \`${tool.type}\``);
-        }
-        if (tool.function.strict !== true) {
-            throw new error_OpenAIError(`The \`${tool.function.name}\` tool is not marked with \`strict: true\`. Only strict function tools can be auto-parsed`);
-        }
-    }
-}
-//# sourceMappingURL=parser.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/chatCompletionUtils.mjs
-const isAssistantMessage = (message) => {
-    return message?.role === 'assistant';
-};
-const isToolMessage = (message) => {
-    return message?.role === 'tool';
-};
-function isPresent(obj) {
-    return obj != null;
-}
-//# sourceMappingURL=chatCompletionUtils.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/EventStream.mjs
-var _EventStream_instances, _EventStream_connectedPromise, _EventStream_resolveConnectedPromise, _EventStream_rejectConnectedPromise, _EventStream_endPromise, _EventStream_resolveEndPromise, _EventStream_rejectEndPromise, _EventStream_listeners, _EventStream_ended, _EventStream_errored, _EventStream_aborted, _EventStream_catchingPromiseCreated, _EventStream_handleError;
 
-
-class EventStream {
-    constructor() {
-        _EventStream_instances.add(this);
-        this.controller = new AbortController();
-        _EventStream_connectedPromise.set(this, void 0);
-        _EventStream_resolveConnectedPromise.set(this, () => { });
-        _EventStream_rejectConnectedPromise.set(this, () => { });
-        _EventStream_endPromise.set(this, void 0);
-        _EventStream_resolveEndPromise.set(this, () => { });
-        _EventStream_rejectEndPromise.set(this, () => { });
-        _EventStream_listeners.set(this, {});
-        _EventStream_ended.set(this, false);
-        _EventStream_errored.set(this, false);
-        _EventStream_aborted.set(this, false);
-        _EventStream_catchingPromiseCreated.set(this, false);
-        __classPrivateFieldSet(this, _EventStream_connectedPromise, new Promise((resolve, reject) => {
-            __classPrivateFieldSet(this, _EventStream_resolveConnectedPromise, resolve, "f");
-            __classPrivateFieldSet(this, _EventStream_rejectConnectedPromise, reject, "f");
-        }), "f");
-        __classPrivateFieldSet(this, _EventStream_endPromise, new Promise((resolve, reject) => {
-            __classPrivateFieldSet(this, _EventStream_resolveEndPromise, resolve, "f");
-            __classPrivateFieldSet(this, _EventStream_rejectEndPromise, reject, "f");
-        }), "f");
-        // Don't let these promises cause unhandled rejection errors.
-        // we will manually cause an unhandled rejection error later
-        // if the user hasn't registered any error listener or called
-        // any promise-returning method.
-        __classPrivateFieldGet(this, _EventStream_connectedPromise, "f").catch(() => { });
-        __classPrivateFieldGet(this, _EventStream_endPromise, "f").catch(() => { });
-    }
-    _run(executor) {
-        // Unfortunately if we call `executor()` immediately we get runtime errors about
-        // references to `this` before the `super()` constructor call returns.
-        setTimeout(() => {
-            executor().then(() => {
-                this._emitFinal();
-                this._emit('end');
-            }, __classPrivateFieldGet(this, _EventStream_instances, "m", _EventStream_handleError).bind(this));
-        }, 0);
-    }
-    _connected() {
-        if (this.ended)
-            return;
-        __classPrivateFieldGet(this, _EventStream_resolveConnectedPromise, "f").call(this);
-        this._emit('connect');
-    }
-    get ended() {
-        return __classPrivateFieldGet(this, _EventStream_ended, "f");
-    }
-    get errored() {
-        return __classPrivateFieldGet(this, _EventStream_errored, "f");
-    }
-    get aborted() {
-        return __classPrivateFieldGet(this, _EventStream_aborted, "f");
-    }
-    abort() {
-        this.controller.abort();
-    }
-    /**
-     * Adds the listener function to the end of the listeners array for the event.
-     * No checks are made to see if the listener has already been added. Multiple calls passing
-     * the same combination of event and listener will result in the listener being added, and
-     * called, multiple times.
-     * @returns this ChatCompletionStream, so that calls can be chained
-     */
-    on(event, listener) {
-        const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] || (__classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = []);
-        listeners.push({ listener });
-        return this;
-    }
-    /**
-     * Removes the specified listener from the listener array for the event.
-     * off() will remove, at most, one instance of a listener from the listener array. If any single
-     * listener has been added multiple times to the listener array for the specified event, then
-     * off() must be called multiple times to remove each instance.
-     * @returns this ChatCompletionStream, so that calls can be chained
-     */
-    off(event, listener) {
-        const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event];
-        if (!listeners)
-            return this;
-        const index = listeners.findIndex((l) => l.listener === listener);
-        if (index >= 0)
-            listeners.splice(index, 1);
-        return this;
-    }
-    /**
-     * Adds a one-time listener function for the event. The next time the event is triggered,
-     * this listener is removed and then invoked.
-     * @returns this ChatCompletionStream, so that calls can be chained
-     */
-    once(event, listener) {
-        const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] || (__classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = []);
-        listeners.push({ listener, once: true });
-        return this;
-    }
-    /**
-     * This is similar to `.once()`, but returns a Promise that resolves the next time
-     * the event is triggered, instead of calling a listener callback.
-     * @returns a Promise that resolves the next time given event is triggered,
-     * or rejects if an error is emitted.  (If you request the 'error' event,
-     * returns a promise that resolves with the error).
-     *
-     * Example:
-     *
-     *   const message = await stream.emitted('message') // rejects if the stream errors
-     */
-    emitted(event) {
-        return new Promise((resolve, reject) => {
-            __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
-            if (event !== 'error')
-                this.once('error', reject);
-            this.once(event, resolve);
-        });
-    }
-    async done() {
-        __classPrivateFieldSet(this, _EventStream_catchingPromiseCreated, true, "f");
-        await __classPrivateFieldGet(this, _EventStream_endPromise, "f");
-    }
-    _emit(event, ...args) {
-        // make sure we don't emit any events after end
-        if (__classPrivateFieldGet(this, _EventStream_ended, "f")) {
-            return;
-        }
-        if (event === 'end') {
-            __classPrivateFieldSet(this, _EventStream_ended, true, "f");
-            __classPrivateFieldGet(this, _EventStream_resolveEndPromise, "f").call(this);
-        }
-        const listeners = __classPrivateFieldGet(this, _EventStream_listeners, "f")[event];
-        if (listeners) {
-            __classPrivateFieldGet(this, _EventStream_listeners, "f")[event] = listeners.filter((l) => !l.once);
-            listeners.forEach(({ listener }) => listener(...args));
-        }
-        if (event === 'abort') {
-            const error = args[0];
-            if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners?.length) {
-                Promise.reject(error);
-            }
-            __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error);
-            __classPrivateFieldGet(this, _EventStream_rejectEndPromise, "f").call(this, error);
-            this._emit('end');
-            return;
-        }
-        if (event === 'error') {
-            // NOTE: _emit('error', error) should only be called from #handleError().
-            const error = args[0];
-            if (!__classPrivateFieldGet(this, _EventStream_catchingPromiseCreated, "f") && !listeners?.length) {
-                // Trigger an unhandled rejection if the user hasn't registered any error handlers.
-                // If you are seeing stack traces here, make sure to handle errors via either:
-                // - runner.on('error', () => ...)
-                // - await runner.done()
-                // - await runner.finalChatCompletion()
-                // - etc.
-                Promise.reject(error);
-            }
-            __classPrivateFieldGet(this, _EventStream_rejectConnectedPromise, "f").call(this, error);
-            __classPrivateFieldGet(this, _EventStream_rejectEndPromise, "f").call(this, error);
-            this._emit('end');
-        }
-    }
-    _emitFinal() { }
-}
-_EventStream_connectedPromise = new WeakMap(), _EventStream_resolveConnectedPromise = new WeakMap(), _EventStream_rejectConnectedPromise = new WeakMap(), _EventStream_endPromise = new WeakMap(), _EventStream_resolveEndPromise = new WeakMap(), _EventStream_rejectEndPromise = new WeakMap(), _EventStream_listeners = new WeakMap(), _EventStream_ended = new WeakMap(), _EventStream_errored = new WeakMap(), _EventStream_aborted = new WeakMap(), _EventStream_catchingPromiseCreated = new WeakMap(), _EventStream_instances = new WeakSet(), _EventStream_handleError = function _EventStream_handleError(error) {
-    __classPrivateFieldSet(this, _EventStream_errored, true, "f");
-    if (error instanceof Error && error.name === 'AbortError') {
-        error = new APIUserAbortError();
-    }
-    if (error instanceof APIUserAbortError) {
-        __classPrivateFieldSet(this, _EventStream_aborted, true, "f");
-        return this._emit('abort', error);
-    }
-    if (error instanceof error_OpenAIError) {
-        return this._emit('error', error);
-    }
-    if (error instanceof Error) {
-        const openAIError = new error_OpenAIError(error.message);
-        // @ts-ignore
-        openAIError.cause = error;
-        return this._emit('error', openAIError);
-    }
-    return this._emit('error', new error_OpenAIError(String(error)));
-};
-//# sourceMappingURL=EventStream.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/RunnableFunction.mjs
-function isRunnableFunctionWithParse(fn) {
-    return typeof fn.parse === 'function';
-}
-/**
- * This is helper class for passing a `function` and `parse` where the `function`
- * argument type matches the `parse` return type.
- */
-class ParsingToolFunction {
-    constructor(input) {
-        this.type = 'function';
-        this.function = input;
-    }
-}
-//# sourceMappingURL=RunnableFunction.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/AbstractChatCompletionRunner.mjs
-var _AbstractChatCompletionRunner_instances, _AbstractChatCompletionRunner_getFinalContent, _AbstractChatCompletionRunner_getFinalMessage, _AbstractChatCompletionRunner_getFinalFunctionToolCall, _AbstractChatCompletionRunner_getFinalFunctionToolCallResult, _AbstractChatCompletionRunner_calculateTotalUsage, _AbstractChatCompletionRunner_validateParams, _AbstractChatCompletionRunner_stringifyFunctionCallResult;
-
-
-
-
-
-
-const DEFAULT_MAX_CHAT_COMPLETIONS = 10;
-class AbstractChatCompletionRunner extends EventStream {
-    constructor() {
-        super(...arguments);
-        _AbstractChatCompletionRunner_instances.add(this);
-        this._chatCompletions = [];
-        this.messages = [];
-    }
-    _addChatCompletion(chatCompletion) {
-        this._chatCompletions.push(chatCompletion);
-        this._emit('chatCompletion', chatCompletion);
-        const message = chatCompletion.choices[0]?.message;
-        if (message)
-            this._addMessage(message);
-        return chatCompletion;
-    }
-    _addMessage(message, emit = true) {
-        if (!('content' in message))
-            message.content = null;
-        this.messages.push(message);
-        if (emit) {
-            this._emit('message', message);
-            if (isToolMessage(message) && message.content) {
-                // Note, this assumes that {role: 'tool', content: …} is always the result of a call of tool of type=function.
-                this._emit('functionToolCallResult', message.content);
-            }
-            else if (isAssistantMessage(message) && message.tool_calls) {
-                for (const tool_call of message.tool_calls) {
-                    if (tool_call.type === 'function') {
-                        this._emit('functionToolCall', tool_call.function);
-                    }
-                }
-            }
-        }
-    }
-    /**
-     * @returns a promise that resolves with the final ChatCompletion, or rejects
-     * if an error occurred or the stream ended prematurely without producing a ChatCompletion.
-     */
-    async finalChatCompletion() {
-        await this.done();
-        const completion = this._chatCompletions[this._chatCompletions.length - 1];
-        if (!completion)
-            throw new error_OpenAIError('stream ended without producing a ChatCompletion');
-        return completion;
-    }
-    /**
-     * @returns a promise that resolves with the content of the final ChatCompletionMessage, or rejects
-     * if an error occurred or the stream ended prematurely without producing a ChatCompletionMessage.
-     */
-    async finalContent() {
-        await this.done();
-        return __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalContent).call(this);
-    }
-    /**
-     * @returns a promise that resolves with the the final assistant ChatCompletionMessage response,
-     * or rejects if an error occurred or the stream ended prematurely without producing a ChatCompletionMessage.
-     */
-    async finalMessage() {
-        await this.done();
-        return __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalMessage).call(this);
-    }
-    /**
-     * @returns a promise that resolves with the content of the final FunctionCall, or rejects
-     * if an error occurred or the stream ended prematurely without producing a ChatCompletionMessage.
-     */
-    async finalFunctionToolCall() {
-        await this.done();
-        return __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalFunctionToolCall).call(this);
-    }
-    async finalFunctionToolCallResult() {
-        await this.done();
-        return __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalFunctionToolCallResult).call(this);
-    }
-    async totalUsage() {
-        await this.done();
-        return __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_calculateTotalUsage).call(this);
-    }
-    allChatCompletions() {
-        return [...this._chatCompletions];
-    }
-    _emitFinal() {
-        const completion = this._chatCompletions[this._chatCompletions.length - 1];
-        if (completion)
-            this._emit('finalChatCompletion', completion);
-        const finalMessage = __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalMessage).call(this);
-        if (finalMessage)
-            this._emit('finalMessage', finalMessage);
-        const finalContent = __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalContent).call(this);
-        if (finalContent)
-            this._emit('finalContent', finalContent);
-        const finalFunctionCall = __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalFunctionToolCall).call(this);
-        if (finalFunctionCall)
-            this._emit('finalFunctionToolCall', finalFunctionCall);
-        const finalFunctionCallResult = __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalFunctionToolCallResult).call(this);
-        if (finalFunctionCallResult != null)
-            this._emit('finalFunctionToolCallResult', finalFunctionCallResult);
-        if (this._chatCompletions.some((c) => c.usage)) {
-            this._emit('totalUsage', __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_calculateTotalUsage).call(this));
-        }
-    }
-    async _createChatCompletion(client, params, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_validateParams).call(this, params);
-        const chatCompletion = await client.chat.completions.create({ ...params, stream: false }, { ...options, signal: this.controller.signal });
-        this._connected();
-        return this._addChatCompletion(parseChatCompletion(chatCompletion, params));
-    }
-    async _runChatCompletion(client, params, options) {
-        for (const message of params.messages) {
-            this._addMessage(message, false);
-        }
-        return await this._createChatCompletion(client, params, options);
-    }
-    async _runTools(client, params, options) {
-        const role = 'tool';
-        const { tool_choice = 'auto', stream, ...restParams } = params;
-        const singleFunctionToCall = typeof tool_choice !== 'string' && tool_choice.type === 'function' && tool_choice?.function?.name;
-        const { maxChatCompletions = DEFAULT_MAX_CHAT_COMPLETIONS } = options || {};
-        // TODO(someday): clean this logic up
-        const inputTools = params.tools.map((tool) => {
-            if (isAutoParsableTool(tool)) {
-                if (!tool.$callback) {
-                    throw new error_OpenAIError('Tool given to `.runTools()` that does not have an associated function');
-                }
-                return {
-                    type: 'function',
-                    function: {
-                        function: tool.$callback,
-                        name: tool.function.name,
-                        description: tool.function.description || '',
-                        parameters: tool.function.parameters,
-                        parse: tool.$parseRaw,
-                        strict: true,
-                    },
-                };
-            }
-            return tool;
-        });
-        const functionsByName = {};
-        for (const f of inputTools) {
-            if (f.type === 'function') {
-                functionsByName[f.function.name || f.function.function.name] = f.function;
-            }
-        }
-        const tools = 'tools' in params ?
-            inputTools.map((t) => t.type === 'function' ?
-                {
-                    type: 'function',
-                    function: {
-                        name: t.function.name || t.function.function.name,
-                        parameters: t.function.parameters,
-                        description: t.function.description,
-                        strict: t.function.strict,
-                    },
-                }
-                : t)
-            : undefined;
-        for (const message of params.messages) {
-            this._addMessage(message, false);
-        }
-        for (let i = 0; i < maxChatCompletions; ++i) {
-            const chatCompletion = await this._createChatCompletion(client, {
-                ...restParams,
-                tool_choice,
-                tools,
-                messages: [...this.messages],
-            }, options);
-            const message = chatCompletion.choices[0]?.message;
-            if (!message) {
-                throw new error_OpenAIError(`missing message in ChatCompletion response`);
-            }
-            if (!message.tool_calls?.length) {
-                return;
-            }
-            for (const tool_call of message.tool_calls) {
-                if (tool_call.type !== 'function')
-                    continue;
-                const tool_call_id = tool_call.id;
-                const { name, arguments: args } = tool_call.function;
-                const fn = functionsByName[name];
-                if (!fn) {
-                    const content = `Invalid tool_call: ${JSON.stringify(name)}. Available options are: ${Object.keys(functionsByName)
-                        .map((name) => JSON.stringify(name))
-                        .join(', ')}. Please try again`;
-                    this._addMessage({ role, tool_call_id, content });
-                    continue;
-                }
-                else if (singleFunctionToCall && singleFunctionToCall !== name) {
-                    const content = `Invalid tool_call: ${JSON.stringify(name)}. ${JSON.stringify(singleFunctionToCall)} requested. Please try again`;
-                    this._addMessage({ role, tool_call_id, content });
-                    continue;
-                }
-                let parsed;
-                try {
-                    parsed = isRunnableFunctionWithParse(fn) ? await fn.parse(args) : args;
-                }
-                catch (error) {
-                    const content = error instanceof Error ? error.message : String(error);
-                    this._addMessage({ role, tool_call_id, content });
-                    continue;
-                }
-                // @ts-expect-error it can't rule out `never` type.
-                const rawContent = await fn.function(parsed, this);
-                const content = __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_stringifyFunctionCallResult).call(this, rawContent);
-                this._addMessage({ role, tool_call_id, content });
-                if (singleFunctionToCall) {
-                    return;
-                }
-            }
-        }
-        return;
-    }
-}
-_AbstractChatCompletionRunner_instances = new WeakSet(), _AbstractChatCompletionRunner_getFinalContent = function _AbstractChatCompletionRunner_getFinalContent() {
-    return __classPrivateFieldGet(this, _AbstractChatCompletionRunner_instances, "m", _AbstractChatCompletionRunner_getFinalMessage).call(this).content ?? null;
-}, _AbstractChatCompletionRunner_getFinalMessage = function _AbstractChatCompletionRunner_getFinalMessage() {
-    let i = this.messages.length;
-    while (i-- > 0) {
-        const message = this.messages[i];
-        if (isAssistantMessage(message)) {
-            // TODO: support audio here
-            const ret = {
-                ...message,
-                content: message.content ?? null,
-                refusal: message.refusal ?? null,
-            };
-            return ret;
-        }
-    }
-    throw new error_OpenAIError('stream ended without producing a ChatCompletionMessage with role=assistant');
-}, _AbstractChatCompletionRunner_getFinalFunctionToolCall = function _AbstractChatCompletionRunner_getFinalFunctionToolCall() {
-    for (let i = this.messages.length - 1; i >= 0; i--) {
-        const message = this.messages[i];
-        if (isAssistantMessage(message) && message?.tool_calls?.length) {
-            return message.tool_calls.filter((x) => x.type === 'function').at(-1)?.function;
-        }
-    }
-    return;
-}, _AbstractChatCompletionRunner_getFinalFunctionToolCallResult = function _AbstractChatCompletionRunner_getFinalFunctionToolCallResult() {
-    for (let i = this.messages.length - 1; i >= 0; i--) {
-        const message = this.messages[i];
-        if (isToolMessage(message) &&
-            message.content != null &&
-            typeof message.content === 'string' &&
-            this.messages.some((x) => x.role === 'assistant' &&
-                x.tool_calls?.some((y) => y.type === 'function' && y.id === message.tool_call_id))) {
-            return message.content;
-        }
-    }
-    return;
-}, _AbstractChatCompletionRunner_calculateTotalUsage = function _AbstractChatCompletionRunner_calculateTotalUsage() {
-    const total = {
-        completion_tokens: 0,
-        prompt_tokens: 0,
-        total_tokens: 0,
-    };
-    for (const { usage } of this._chatCompletions) {
-        if (usage) {
-            total.completion_tokens += usage.completion_tokens;
-            total.prompt_tokens += usage.prompt_tokens;
-            total.total_tokens += usage.total_tokens;
-        }
-    }
-    return total;
-}, _AbstractChatCompletionRunner_validateParams = function _AbstractChatCompletionRunner_validateParams(params) {
-    if (params.n != null && params.n > 1) {
-        throw new error_OpenAIError('ChatCompletion convenience helpers only support n=1 at this time. To use n>1, please use chat.completions.create() directly.');
-    }
-}, _AbstractChatCompletionRunner_stringifyFunctionCallResult = function _AbstractChatCompletionRunner_stringifyFunctionCallResult(rawContent) {
-    return (typeof rawContent === 'string' ? rawContent
-        : rawContent === undefined ? 'undefined'
-            : JSON.stringify(rawContent));
-};
-//# sourceMappingURL=AbstractChatCompletionRunner.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/ChatCompletionRunner.mjs
-
-
-class ChatCompletionRunner extends AbstractChatCompletionRunner {
-    static runTools(client, params, options) {
-        const runner = new ChatCompletionRunner();
-        const opts = {
-            ...options,
-            headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'runTools' },
-        };
-        runner._run(() => runner._runTools(client, params, opts));
-        return runner;
-    }
-    _addMessage(message, emit = true) {
-        super._addMessage(message, emit);
-        if (isAssistantMessage(message) && message.content) {
-            this._emit('content', message.content);
-        }
-    }
-}
-//# sourceMappingURL=ChatCompletionRunner.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/_vendor/partial-json-parser/parser.mjs
-const STR = 0b000000001;
-const NUM = 0b000000010;
-const ARR = 0b000000100;
-const OBJ = 0b000001000;
-const NULL = 0b000010000;
-const BOOL = 0b000100000;
-const NAN = 0b001000000;
-const INFINITY = 0b010000000;
-const MINUS_INFINITY = 0b100000000;
-const INF = INFINITY | MINUS_INFINITY;
-const SPECIAL = NULL | BOOL | INF | NAN;
-const ATOM = STR | NUM | SPECIAL;
-const COLLECTION = ARR | OBJ;
-const ALL = ATOM | COLLECTION;
-const Allow = {
-    STR,
-    NUM,
-    ARR,
-    OBJ,
-    NULL,
-    BOOL,
-    NAN,
-    INFINITY,
-    MINUS_INFINITY,
-    INF,
-    SPECIAL,
-    ATOM,
-    COLLECTION,
-    ALL,
-};
-// The JSON string segment was unable to be parsed completely
-class PartialJSON extends Error {
-}
-class MalformedJSON extends Error {
-}
-/**
- * Parse incomplete JSON
- * @param {string} jsonString Partial JSON to be parsed
- * @param {number} allowPartial Specify what types are allowed to be partial, see {@link Allow} for details
- * @returns The parsed JSON
- * @throws {PartialJSON} If the JSON is incomplete (related to the `allow` parameter)
- * @throws {MalformedJSON} If the JSON is malformed
- */
-function parseJSON(jsonString, allowPartial = Allow.ALL) {
-    if (typeof jsonString !== 'string') {
-        throw new TypeError(`expecting str, got ${typeof jsonString}`);
-    }
-    if (!jsonString.trim()) {
-        throw new Error(`${jsonString} is empty`);
-    }
-    return _parseJSON(jsonString.trim(), allowPartial);
-}
-const _parseJSON = (jsonString, allow) => {
-    const length = jsonString.length;
-    let index = 0;
-    const markPartialJSON = (msg) => {
-        throw new PartialJSON(`${msg} at position ${index}`);
-    };
-    const throwMalformedError = (msg) => {
-        throw new MalformedJSON(`${msg} at position ${index}`);
-    };
-    const parseAny = () => {
-        skipBlank();
-        if (index >= length)
-            markPartialJSON('Unexpected end of input');
-        if (jsonString[index] === '"')
-            return parseStr();
-        if (jsonString[index] === '{')
-            return parseObj();
-        if (jsonString[index] === '[')
-            return parseArr();
-        if (jsonString.substring(index, index + 4) === 'null' ||
-            (Allow.NULL & allow && length - index < 4 && 'null'.startsWith(jsonString.substring(index)))) {
-            index += 4;
-            return null;
-        }
-        if (jsonString.substring(index, index + 4) === 'true' ||
-            (Allow.BOOL & allow && length - index < 4 && 'true'.startsWith(jsonString.substring(index)))) {
-            index += 4;
-            return true;
-        }
-        if (jsonString.substring(index, index + 5) === 'false' ||
-            (Allow.BOOL & allow && length - index < 5 && 'false'.startsWith(jsonString.substring(index)))) {
-            index += 5;
-            return false;
-        }
-        if (jsonString.substring(index, index + 8) === 'Infinity' ||
-            (Allow.INFINITY & allow && length - index < 8 && 'Infinity'.startsWith(jsonString.substring(index)))) {
-            index += 8;
-            return Infinity;
-        }
-        if (jsonString.substring(index, index + 9) === '-Infinity' ||
-            (Allow.MINUS_INFINITY & allow &&
-                1 < length - index &&
-                length - index < 9 &&
-                '-Infinity'.startsWith(jsonString.substring(index)))) {
-            index += 9;
-            return -Infinity;
-        }
-        if (jsonString.substring(index, index + 3) === 'NaN' ||
-            (Allow.NAN & allow && length - index < 3 && 'NaN'.startsWith(jsonString.substring(index)))) {
-            index += 3;
-            return NaN;
-        }
-        return parseNum();
-    };
-    const parseStr = () => {
-        const start = index;
-        let escape = false;
-        index++; // skip initial quote
-        while (index < length && (jsonString[index] !== '"' || (escape && jsonString[index - 1] === '\\'))) {
-            escape = jsonString[index] === '\\' ? !escape : false;
-            index++;
-        }
-        if (jsonString.charAt(index) == '"') {
-            try {
-                return JSON.parse(jsonString.substring(start, ++index - Number(escape)));
-            }
-            catch (e) {
-                throwMalformedError(String(e));
-            }
-        }
-        else if (Allow.STR & allow) {
-            try {
-                return JSON.parse(jsonString.substring(start, index - Number(escape)) + '"');
-            }
-            catch (e) {
-                // SyntaxError: Invalid escape sequence
-                return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf('\\')) + '"');
-            }
-        }
-        markPartialJSON('Unterminated string literal');
-    };
-    const parseObj = () => {
-        index++; // skip initial brace
-        skipBlank();
-        const obj = {};
-        try {
-            while (jsonString[index] !== '}') {
-                skipBlank();
-                if (index >= length && Allow.OBJ & allow)
-                    return obj;
-                const key = parseStr();
-                skipBlank();
-                index++; // skip colon
-                try {
-                    const value = parseAny();
-                    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
-                }
-                catch (e) {
-                    if (Allow.OBJ & allow)
-                        return obj;
-                    else
-                        throw e;
-                }
-                skipBlank();
-                if (jsonString[index] === ',')
-                    index++; // skip comma
-            }
-        }
-        catch (e) {
-            if (Allow.OBJ & allow)
-                return obj;
-            else
-                markPartialJSON("Expected '}' at end of object");
-        }
-        index++; // skip final brace
-        return obj;
-    };
-    const parseArr = () => {
-        index++; // skip initial bracket
-        const arr = [];
-        try {
-            while (jsonString[index] !== ']') {
-                arr.push(parseAny());
-                skipBlank();
-                if (jsonString[index] === ',') {
-                    index++; // skip comma
-                }
-            }
-        }
-        catch (e) {
-            if (Allow.ARR & allow) {
-                return arr;
-            }
-            markPartialJSON("Expected ']' at end of array");
-        }
-        index++; // skip final bracket
-        return arr;
-    };
-    const parseNum = () => {
-        if (index === 0) {
-            if (jsonString === '-' && Allow.NUM & allow)
-                markPartialJSON("Not sure what '-' is");
-            try {
-                return JSON.parse(jsonString);
-            }
-            catch (e) {
-                if (Allow.NUM & allow) {
-                    try {
-                        if ('.' === jsonString[jsonString.length - 1])
-                            return JSON.parse(jsonString.substring(0, jsonString.lastIndexOf('.')));
-                        return JSON.parse(jsonString.substring(0, jsonString.lastIndexOf('e')));
-                    }
-                    catch (e) { }
-                }
-                throwMalformedError(String(e));
-            }
-        }
-        const start = index;
-        if (jsonString[index] === '-')
-            index++;
-        while (jsonString[index] && !',]}'.includes(jsonString[index]))
-            index++;
-        if (index == length && !(Allow.NUM & allow))
-            markPartialJSON('Unterminated number literal');
-        try {
-            return JSON.parse(jsonString.substring(start, index));
-        }
-        catch (e) {
-            if (jsonString.substring(start, index) === '-' && Allow.NUM & allow)
-                markPartialJSON("Not sure what '-' is");
-            try {
-                return JSON.parse(jsonString.substring(start, jsonString.lastIndexOf('e')));
-            }
-            catch (e) {
-                throwMalformedError(String(e));
-            }
-        }
-    };
-    const skipBlank = () => {
-        while (index < length && ' \n\r\t'.includes(jsonString[index])) {
-            index++;
-        }
-    };
-    return parseAny();
-};
-// using this function with malformed JSON is undefined behavior
-const partialParse = (input) => parseJSON(input, Allow.ALL ^ Allow.NUM);
-
-//# sourceMappingURL=parser.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/streaming.mjs
-
-//# sourceMappingURL=streaming.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/ChatCompletionStream.mjs
-var _ChatCompletionStream_instances, _ChatCompletionStream_params, _ChatCompletionStream_choiceEventStates, _ChatCompletionStream_currentChatCompletionSnapshot, _ChatCompletionStream_beginRequest, _ChatCompletionStream_getChoiceEventState, _ChatCompletionStream_addChunk, _ChatCompletionStream_emitToolCallDoneEvent, _ChatCompletionStream_emitContentDoneEvents, _ChatCompletionStream_endRequest, _ChatCompletionStream_getAutoParseableResponseFormat, _ChatCompletionStream_accumulateChatCompletion;
-
-
-
-
-
-
-class ChatCompletionStream extends AbstractChatCompletionRunner {
-    constructor(params) {
-        super();
-        _ChatCompletionStream_instances.add(this);
-        _ChatCompletionStream_params.set(this, void 0);
-        _ChatCompletionStream_choiceEventStates.set(this, void 0);
-        _ChatCompletionStream_currentChatCompletionSnapshot.set(this, void 0);
-        __classPrivateFieldSet(this, _ChatCompletionStream_params, params, "f");
-        __classPrivateFieldSet(this, _ChatCompletionStream_choiceEventStates, [], "f");
-    }
-    get currentChatCompletionSnapshot() {
-        return __classPrivateFieldGet(this, _ChatCompletionStream_currentChatCompletionSnapshot, "f");
-    }
-    /**
-     * Intended for use on the frontend, consuming a stream produced with
-     * `.toReadableStream()` on the backend.
-     *
-     * Note that messages sent to the model do not appear in `.on('message')`
-     * in this context.
-     */
-    static fromReadableStream(stream) {
-        const runner = new ChatCompletionStream(null);
-        runner._run(() => runner._fromReadableStream(stream));
-        return runner;
-    }
-    static createChatCompletion(client, params, options) {
-        const runner = new ChatCompletionStream(params);
-        runner._run(() => runner._runChatCompletion(client, { ...params, stream: true }, { ...options, headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'stream' } }));
-        return runner;
-    }
-    async _createChatCompletion(client, params, options) {
-        super._createChatCompletion;
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_beginRequest).call(this);
-        const stream = await client.chat.completions.create({ ...params, stream: true }, { ...options, signal: this.controller.signal });
-        this._connected();
-        for await (const chunk of stream) {
-            __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_addChunk).call(this, chunk);
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return this._addChatCompletion(__classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_endRequest).call(this));
-    }
-    async _fromReadableStream(readableStream, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_beginRequest).call(this);
-        this._connected();
-        const stream = Stream.fromReadableStream(readableStream, this.controller);
-        let chatId;
-        for await (const chunk of stream) {
-            if (chatId && chatId !== chunk.id) {
-                // A new request has been made.
-                this._addChatCompletion(__classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_endRequest).call(this));
-            }
-            __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_addChunk).call(this, chunk);
-            chatId = chunk.id;
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return this._addChatCompletion(__classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_endRequest).call(this));
-    }
-    [(_ChatCompletionStream_params = new WeakMap(), _ChatCompletionStream_choiceEventStates = new WeakMap(), _ChatCompletionStream_currentChatCompletionSnapshot = new WeakMap(), _ChatCompletionStream_instances = new WeakSet(), _ChatCompletionStream_beginRequest = function _ChatCompletionStream_beginRequest() {
-        if (this.ended)
-            return;
-        __classPrivateFieldSet(this, _ChatCompletionStream_currentChatCompletionSnapshot, undefined, "f");
-    }, _ChatCompletionStream_getChoiceEventState = function _ChatCompletionStream_getChoiceEventState(choice) {
-        let state = __classPrivateFieldGet(this, _ChatCompletionStream_choiceEventStates, "f")[choice.index];
-        if (state) {
-            return state;
-        }
-        state = {
-            content_done: false,
-            refusal_done: false,
-            logprobs_content_done: false,
-            logprobs_refusal_done: false,
-            done_tool_calls: new Set(),
-            current_tool_call_index: null,
-        };
-        __classPrivateFieldGet(this, _ChatCompletionStream_choiceEventStates, "f")[choice.index] = state;
-        return state;
-    }, _ChatCompletionStream_addChunk = function _ChatCompletionStream_addChunk(chunk) {
-        if (this.ended)
-            return;
-        const completion = __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_accumulateChatCompletion).call(this, chunk);
-        this._emit('chunk', chunk, completion);
-        for (const choice of chunk.choices) {
-            const choiceSnapshot = completion.choices[choice.index];
-            if (choice.delta.content != null &&
-                choiceSnapshot.message?.role === 'assistant' &&
-                choiceSnapshot.message?.content) {
-                this._emit('content', choice.delta.content, choiceSnapshot.message.content);
-                this._emit('content.delta', {
-                    delta: choice.delta.content,
-                    snapshot: choiceSnapshot.message.content,
-                    parsed: choiceSnapshot.message.parsed,
-                });
-            }
-            if (choice.delta.refusal != null &&
-                choiceSnapshot.message?.role === 'assistant' &&
-                choiceSnapshot.message?.refusal) {
-                this._emit('refusal.delta', {
-                    delta: choice.delta.refusal,
-                    snapshot: choiceSnapshot.message.refusal,
-                });
-            }
-            if (choice.logprobs?.content != null && choiceSnapshot.message?.role === 'assistant') {
-                this._emit('logprobs.content.delta', {
-                    content: choice.logprobs?.content,
-                    snapshot: choiceSnapshot.logprobs?.content ?? [],
-                });
-            }
-            if (choice.logprobs?.refusal != null && choiceSnapshot.message?.role === 'assistant') {
-                this._emit('logprobs.refusal.delta', {
-                    refusal: choice.logprobs?.refusal,
-                    snapshot: choiceSnapshot.logprobs?.refusal ?? [],
-                });
-            }
-            const state = __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_getChoiceEventState).call(this, choiceSnapshot);
-            if (choiceSnapshot.finish_reason) {
-                __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_emitContentDoneEvents).call(this, choiceSnapshot);
-                if (state.current_tool_call_index != null) {
-                    __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_emitToolCallDoneEvent).call(this, choiceSnapshot, state.current_tool_call_index);
-                }
-            }
-            for (const toolCall of choice.delta.tool_calls ?? []) {
-                if (state.current_tool_call_index !== toolCall.index) {
-                    __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_emitContentDoneEvents).call(this, choiceSnapshot);
-                    // new tool call started, the previous one is done
-                    if (state.current_tool_call_index != null) {
-                        __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_emitToolCallDoneEvent).call(this, choiceSnapshot, state.current_tool_call_index);
-                    }
-                }
-                state.current_tool_call_index = toolCall.index;
-            }
-            for (const toolCallDelta of choice.delta.tool_calls ?? []) {
-                const toolCallSnapshot = choiceSnapshot.message.tool_calls?.[toolCallDelta.index];
-                if (!toolCallSnapshot?.type) {
-                    continue;
-                }
-                if (toolCallSnapshot?.type === 'function') {
-                    this._emit('tool_calls.function.arguments.delta', {
-                        name: toolCallSnapshot.function?.name,
-                        index: toolCallDelta.index,
-                        arguments: toolCallSnapshot.function.arguments,
-                        parsed_arguments: toolCallSnapshot.function.parsed_arguments,
-                        arguments_delta: toolCallDelta.function?.arguments ?? '',
-                    });
-                }
-                else {
-                    ChatCompletionStream_assertNever(toolCallSnapshot?.type);
-                }
-            }
-        }
-    }, _ChatCompletionStream_emitToolCallDoneEvent = function _ChatCompletionStream_emitToolCallDoneEvent(choiceSnapshot, toolCallIndex) {
-        const state = __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_getChoiceEventState).call(this, choiceSnapshot);
-        if (state.done_tool_calls.has(toolCallIndex)) {
-            // we've already fired the done event
-            return;
-        }
-        const toolCallSnapshot = choiceSnapshot.message.tool_calls?.[toolCallIndex];
-        if (!toolCallSnapshot) {
-            throw new Error('no tool call snapshot');
-        }
-        if (!toolCallSnapshot.type) {
-            throw new Error('tool call snapshot missing `type`');
-        }
-        if (toolCallSnapshot.type === 'function') {
-            const inputTool = __classPrivateFieldGet(this, _ChatCompletionStream_params, "f")?.tools?.find((tool) => isChatCompletionFunctionTool(tool) && tool.function.name === toolCallSnapshot.function.name); // TS doesn't narrow based on isChatCompletionTool
-            this._emit('tool_calls.function.arguments.done', {
-                name: toolCallSnapshot.function.name,
-                index: toolCallIndex,
-                arguments: toolCallSnapshot.function.arguments,
-                parsed_arguments: isAutoParsableTool(inputTool) ? inputTool.$parseRaw(toolCallSnapshot.function.arguments)
-                    : inputTool?.function.strict ? JSON.parse(toolCallSnapshot.function.arguments)
-                        : null,
-            });
-        }
-        else {
-            ChatCompletionStream_assertNever(toolCallSnapshot.type);
-        }
-    }, _ChatCompletionStream_emitContentDoneEvents = function _ChatCompletionStream_emitContentDoneEvents(choiceSnapshot) {
-        const state = __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_getChoiceEventState).call(this, choiceSnapshot);
-        if (choiceSnapshot.message.content && !state.content_done) {
-            state.content_done = true;
-            const responseFormat = __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_getAutoParseableResponseFormat).call(this);
-            this._emit('content.done', {
-                content: choiceSnapshot.message.content,
-                parsed: responseFormat ? responseFormat.$parseRaw(choiceSnapshot.message.content) : null,
-            });
-        }
-        if (choiceSnapshot.message.refusal && !state.refusal_done) {
-            state.refusal_done = true;
-            this._emit('refusal.done', { refusal: choiceSnapshot.message.refusal });
-        }
-        if (choiceSnapshot.logprobs?.content && !state.logprobs_content_done) {
-            state.logprobs_content_done = true;
-            this._emit('logprobs.content.done', { content: choiceSnapshot.logprobs.content });
-        }
-        if (choiceSnapshot.logprobs?.refusal && !state.logprobs_refusal_done) {
-            state.logprobs_refusal_done = true;
-            this._emit('logprobs.refusal.done', { refusal: choiceSnapshot.logprobs.refusal });
-        }
-    }, _ChatCompletionStream_endRequest = function _ChatCompletionStream_endRequest() {
-        if (this.ended) {
-            throw new error_OpenAIError(`stream has ended, this shouldn't happen`);
-        }
-        const snapshot = __classPrivateFieldGet(this, _ChatCompletionStream_currentChatCompletionSnapshot, "f");
-        if (!snapshot) {
-            throw new error_OpenAIError(`request ended without sending any chunks`);
-        }
-        __classPrivateFieldSet(this, _ChatCompletionStream_currentChatCompletionSnapshot, undefined, "f");
-        __classPrivateFieldSet(this, _ChatCompletionStream_choiceEventStates, [], "f");
-        return finalizeChatCompletion(snapshot, __classPrivateFieldGet(this, _ChatCompletionStream_params, "f"));
-    }, _ChatCompletionStream_getAutoParseableResponseFormat = function _ChatCompletionStream_getAutoParseableResponseFormat() {
-        const responseFormat = __classPrivateFieldGet(this, _ChatCompletionStream_params, "f")?.response_format;
-        if (isAutoParsableResponseFormat(responseFormat)) {
-            return responseFormat;
-        }
-        return null;
-    }, _ChatCompletionStream_accumulateChatCompletion = function _ChatCompletionStream_accumulateChatCompletion(chunk) {
-        var _a, _b, _c, _d;
-        let snapshot = __classPrivateFieldGet(this, _ChatCompletionStream_currentChatCompletionSnapshot, "f");
-        const { choices, ...rest } = chunk;
-        if (!snapshot) {
-            snapshot = __classPrivateFieldSet(this, _ChatCompletionStream_currentChatCompletionSnapshot, {
-                ...rest,
-                choices: [],
-            }, "f");
-        }
-        else {
-            Object.assign(snapshot, rest);
-        }
-        for (const { delta, finish_reason, index, logprobs = null, ...other } of chunk.choices) {
-            let choice = snapshot.choices[index];
-            if (!choice) {
-                choice = snapshot.choices[index] = { finish_reason, index, message: {}, logprobs, ...other };
-            }
-            if (logprobs) {
-                if (!choice.logprobs) {
-                    choice.logprobs = Object.assign({}, logprobs);
-                }
-                else {
-                    const { content, refusal, ...rest } = logprobs;
-                    assertIsEmpty(rest);
-                    Object.assign(choice.logprobs, rest);
-                    if (content) {
-                        (_a = choice.logprobs).content ?? (_a.content = []);
-                        choice.logprobs.content.push(...content);
-                    }
-                    if (refusal) {
-                        (_b = choice.logprobs).refusal ?? (_b.refusal = []);
-                        choice.logprobs.refusal.push(...refusal);
-                    }
-                }
-            }
-            if (finish_reason) {
-                choice.finish_reason = finish_reason;
-                if (__classPrivateFieldGet(this, _ChatCompletionStream_params, "f") && hasAutoParseableInput(__classPrivateFieldGet(this, _ChatCompletionStream_params, "f"))) {
-                    if (finish_reason === 'length') {
-                        throw new LengthFinishReasonError();
-                    }
-                    if (finish_reason === 'content_filter') {
-                        throw new ContentFilterFinishReasonError();
-                    }
-                }
-            }
-            Object.assign(choice, other);
-            if (!delta)
-                continue; // Shouldn't happen; just in case.
-            const { content, refusal, function_call, role, tool_calls, ...rest } = delta;
-            assertIsEmpty(rest);
-            Object.assign(choice.message, rest);
-            if (refusal) {
-                choice.message.refusal = (choice.message.refusal || '') + refusal;
-            }
-            if (role)
-                choice.message.role = role;
-            if (function_call) {
-                if (!choice.message.function_call) {
-                    choice.message.function_call = function_call;
-                }
-                else {
-                    if (function_call.name)
-                        choice.message.function_call.name = function_call.name;
-                    if (function_call.arguments) {
-                        (_c = choice.message.function_call).arguments ?? (_c.arguments = '');
-                        choice.message.function_call.arguments += function_call.arguments;
-                    }
-                }
-            }
-            if (content) {
-                choice.message.content = (choice.message.content || '') + content;
-                if (!choice.message.refusal && __classPrivateFieldGet(this, _ChatCompletionStream_instances, "m", _ChatCompletionStream_getAutoParseableResponseFormat).call(this)) {
-                    choice.message.parsed = partialParse(choice.message.content);
-                }
-            }
-            if (tool_calls) {
-                if (!choice.message.tool_calls)
-                    choice.message.tool_calls = [];
-                for (const { index, id, type, function: fn, ...rest } of tool_calls) {
-                    const tool_call = ((_d = choice.message.tool_calls)[index] ?? (_d[index] = {}));
-                    Object.assign(tool_call, rest);
-                    if (id)
-                        tool_call.id = id;
-                    if (type)
-                        tool_call.type = type;
-                    if (fn)
-                        tool_call.function ?? (tool_call.function = { name: fn.name ?? '', arguments: '' });
-                    if (fn?.name)
-                        tool_call.function.name = fn.name;
-                    if (fn?.arguments) {
-                        tool_call.function.arguments += fn.arguments;
-                        if (shouldParseToolCall(__classPrivateFieldGet(this, _ChatCompletionStream_params, "f"), tool_call)) {
-                            tool_call.function.parsed_arguments = partialParse(tool_call.function.arguments);
-                        }
-                    }
-                }
-            }
-        }
-        return snapshot;
-    }, Symbol.asyncIterator)]() {
-        const pushQueue = [];
-        const readQueue = [];
-        let done = false;
-        this.on('chunk', (chunk) => {
-            const reader = readQueue.shift();
-            if (reader) {
-                reader.resolve(chunk);
-            }
-            else {
-                pushQueue.push(chunk);
-            }
-        });
-        this.on('end', () => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.resolve(undefined);
-            }
-            readQueue.length = 0;
-        });
-        this.on('abort', (err) => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.reject(err);
-            }
-            readQueue.length = 0;
-        });
-        this.on('error', (err) => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.reject(err);
-            }
-            readQueue.length = 0;
-        });
-        return {
-            next: async () => {
-                if (!pushQueue.length) {
-                    if (done) {
-                        return { value: undefined, done: true };
-                    }
-                    return new Promise((resolve, reject) => readQueue.push({ resolve, reject })).then((chunk) => (chunk ? { value: chunk, done: false } : { value: undefined, done: true }));
-                }
-                const chunk = pushQueue.shift();
-                return { value: chunk, done: false };
-            },
-            return: async () => {
-                this.abort();
-                return { value: undefined, done: true };
-            },
-        };
-    }
-    toReadableStream() {
-        const stream = new Stream(this[Symbol.asyncIterator].bind(this), this.controller);
-        return stream.toReadableStream();
-    }
-}
-function finalizeChatCompletion(snapshot, params) {
-    const { id, choices, created, model, system_fingerprint, ...rest } = snapshot;
-    const completion = {
-        ...rest,
-        id,
-        choices: choices.map(({ message, finish_reason, index, logprobs, ...choiceRest }) => {
-            if (!finish_reason) {
-                throw new error_OpenAIError(`missing finish_reason for choice ${index}`);
-            }
-            const { content = null, function_call, tool_calls, ...messageRest } = message;
-            const role = message.role; // this is what we expect; in theory it could be different which would make our types a slight lie but would be fine.
-            if (!role) {
-                throw new error_OpenAIError(`missing role for choice ${index}`);
-            }
-            if (function_call) {
-                const { arguments: args, name } = function_call;
-                if (args == null) {
-                    throw new error_OpenAIError(`missing function_call.arguments for choice ${index}`);
-                }
-                if (!name) {
-                    throw new error_OpenAIError(`missing function_call.name for choice ${index}`);
-                }
-                return {
-                    ...choiceRest,
-                    message: {
-                        content,
-                        function_call: { arguments: args, name },
-                        role,
-                        refusal: message.refusal ?? null,
-                    },
-                    finish_reason,
-                    index,
-                    logprobs,
-                };
-            }
-            if (tool_calls) {
-                return {
-                    ...choiceRest,
-                    index,
-                    finish_reason,
-                    logprobs,
-                    message: {
-                        ...messageRest,
-                        role,
-                        content,
-                        refusal: message.refusal ?? null,
-                        tool_calls: tool_calls.map((tool_call, i) => {
-                            const { function: fn, type, id, ...toolRest } = tool_call;
-                            const { arguments: args, name, ...fnRest } = fn || {};
-                            if (id == null) {
-                                throw new error_OpenAIError(`missing choices[${index}].tool_calls[${i}].id\n${str(snapshot)}`);
-                            }
-                            if (type == null) {
-                                throw new error_OpenAIError(`missing choices[${index}].tool_calls[${i}].type\n${str(snapshot)}`);
-                            }
-                            if (name == null) {
-                                throw new error_OpenAIError(`missing choices[${index}].tool_calls[${i}].function.name\n${str(snapshot)}`);
-                            }
-                            if (args == null) {
-                                throw new error_OpenAIError(`missing choices[${index}].tool_calls[${i}].function.arguments\n${str(snapshot)}`);
-                            }
-                            return { ...toolRest, id, type, function: { ...fnRest, name, arguments: args } };
-                        }),
-                    },
-                };
-            }
-            return {
-                ...choiceRest,
-                message: { ...messageRest, content, role, refusal: message.refusal ?? null },
-                finish_reason,
-                index,
-                logprobs,
-            };
-        }),
-        created,
-        model,
-        object: 'chat.completion',
-        ...(system_fingerprint ? { system_fingerprint } : {}),
-    };
-    return maybeParseChatCompletion(completion, params);
-}
-function str(x) {
-    return JSON.stringify(x);
-}
-/**
- * Ensures the given argument is an empty object, useful for
- * asserting that all known properties on an object have been
- * destructured.
- */
-function assertIsEmpty(obj) {
-    return;
-}
-function ChatCompletionStream_assertNever(_x) { }
-//# sourceMappingURL=ChatCompletionStream.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/ChatCompletionStreamingRunner.mjs
-
-class ChatCompletionStreamingRunner extends ChatCompletionStream {
-    static fromReadableStream(stream) {
-        const runner = new ChatCompletionStreamingRunner(null);
-        runner._run(() => runner._fromReadableStream(stream));
-        return runner;
-    }
-    static runTools(client, params, options) {
-        const runner = new ChatCompletionStreamingRunner(
-        // @ts-expect-error TODO these types are incompatible
-        params);
-        const opts = {
-            ...options,
-            headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'runTools' },
-        };
-        runner._run(() => runner._runTools(client, params, opts));
-        return runner;
-    }
-}
-//# sourceMappingURL=ChatCompletionStreamingRunner.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/completions/completions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/judge/wire/hints.ts
 
 /**
- * Given a list of messages comprising a conversation, the model will return a response.
+ * How long the server asks a client to wait, from every place servers put it, in ms
+ * (uncapped: the policy decides what a wait too long means), or null when it names none:
+ * - `retry-after-ms` (OpenAI, Azure), `retry-after` in seconds or as an HTTP date (RFC 9110);
+ * - `x-ratelimit-reset-requests` / `x-ratelimit-reset-tokens` (OpenAI, Groq: "1s", "6m0s",
+ *   "20ms", "2m59.56s"), the longer of those whose `x-ratelimit-remaining-*` is 0 (a limit
+ *   that is not spent says nothing about this 429);
+ * - `anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-reset` (RFC 3339 times),
+ *   likewise for the spent ones;
+ * - Gemini's `google.rpc.RetryInfo` `retryDelay` in the error body ("39s", "0.5s");
+ * - the words of the message ("Please try again in 1.5s", "Please retry after 20 seconds").
  */
-class Completions extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.messages = new Messages(this._client);
-    }
-    create(body, options) {
-        return this._client.post('/chat/completions', { body, ...options, stream: body.stream ?? false });
-    }
-    /**
-     * Get a stored chat completion. Only Chat Completions that have been created with
-     * the `store` parameter set to `true` will be returned.
-     *
-     * @example
-     * ```ts
-     * const chatCompletion =
-     *   await client.chat.completions.retrieve('completion_id');
-     * ```
-     */
-    retrieve(completionID, options) {
-        return this._client.get(path_path `/chat/completions/${completionID}`, options);
-    }
-    /**
-     * Modify a stored chat completion. Only Chat Completions that have been created
-     * with the `store` parameter set to `true` can be modified. Currently, the only
-     * supported modification is to update the `metadata` field.
-     *
-     * @example
-     * ```ts
-     * const chatCompletion = await client.chat.completions.update(
-     *   'completion_id',
-     *   { metadata: { foo: 'string' } },
-     * );
-     * ```
-     */
-    update(completionID, body, options) {
-        return this._client.post(path_path `/chat/completions/${completionID}`, { body, ...options });
-    }
-    /**
-     * List stored Chat Completions. Only Chat Completions that have been stored with
-     * the `store` parameter set to `true` will be returned.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const chatCompletion of client.chat.completions.list()) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/chat/completions', (CursorPage), { query, ...options });
-    }
-    /**
-     * Delete a stored chat completion. Only Chat Completions that have been created
-     * with the `store` parameter set to `true` can be deleted.
-     *
-     * @example
-     * ```ts
-     * const chatCompletionDeleted =
-     *   await client.chat.completions.delete('completion_id');
-     * ```
-     */
-    delete(completionID, options) {
-        return this._client.delete(path_path `/chat/completions/${completionID}`, options);
-    }
-    parse(body, options) {
-        validateInputTools(body.tools);
-        return this._client.chat.completions
-            .create(body, {
-            ...options,
-            headers: {
-                ...options?.headers,
-                'X-Stainless-Helper-Method': 'chat.completions.parse',
-            },
-        })
-            ._thenUnwrap((completion) => parseChatCompletion(completion, body));
-    }
-    runTools(body, options) {
-        if (body.stream) {
-            return ChatCompletionStreamingRunner.runTools(this._client, body, options);
-        }
-        return ChatCompletionRunner.runTools(this._client, body, options);
-    }
-    /**
-     * Creates a chat completion stream
-     */
-    stream(body, options) {
-        return ChatCompletionStream.createChatCompletion(this._client, body, options);
-    }
+function waitHintMs(headers, error, nowMs) {
+    const header = (name) => headers?.get(name) ?? null;
+    const ms = header('retry-after-ms');
+    if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)))
+        return Math.max(0, Number(ms));
+    const after = parseRetryAfter(header('retry-after'), nowMs, Number.POSITIVE_INFINITY);
+    if (after !== null)
+        return after;
+    const resets = resetHeaders(headers, nowMs);
+    if (resets !== null)
+        return resets;
+    const delay = error?.retryDelay ? durationMs(error.retryDelay) : null;
+    if (delay !== null)
+        return delay;
+    return error ? waitInWords(`${error.message} ${error.extra}`) : null;
 }
-
-
-
-
-Completions.Messages = Messages;
-//# sourceMappingURL=completions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/chat.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class Chat extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.completions = new Completions(this._client);
-    }
-}
-Chat.Completions = Completions;
-//# sourceMappingURL=chat.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/completions/index.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-//# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/chat/index.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-//# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/headers.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-const brand_privateNullableHeaders = /* @__PURE__ */ Symbol('brand.privateNullableHeaders');
-function* iterateHeaders(headers) {
+function resetHeaders(headers, nowMs) {
     if (!headers)
-        return;
-    if (brand_privateNullableHeaders in headers) {
-        const { values, nulls } = headers;
-        yield* values.entries();
-        for (const name of nulls) {
-            yield [name, null];
-        }
-        return;
-    }
-    let shouldClear = false;
-    let iter;
-    if (headers instanceof Headers) {
-        iter = headers.entries();
-    }
-    else if (isReadonlyArray(headers)) {
-        iter = headers;
-    }
-    else {
-        shouldClear = true;
-        iter = Object.entries(headers ?? {});
-    }
-    for (let row of iter) {
-        const name = row[0];
-        if (typeof name !== 'string')
-            throw new TypeError('expected header name to be a string');
-        const values = isReadonlyArray(row[1]) ? row[1] : [row[1]];
-        let didClear = false;
-        for (const value of values) {
-            if (value === undefined)
-                continue;
-            // Objects keys always overwrite older headers, they never append.
-            // Yield a null to clear the header before adding the new values.
-            if (shouldClear && !didClear) {
-                didClear = true;
-                yield [name, null];
-            }
-            yield [name, value];
-        }
-    }
-}
-const buildHeaders = (newHeaders) => {
-    const targetHeaders = new Headers();
-    const nullHeaders = new Set();
-    for (const headers of newHeaders) {
-        const seenHeaders = new Set();
-        for (const [name, value] of iterateHeaders(headers)) {
-            const lowerName = name.toLowerCase();
-            if (!seenHeaders.has(lowerName)) {
-                targetHeaders.delete(name);
-                seenHeaders.add(lowerName);
-            }
-            if (value === null) {
-                targetHeaders.delete(name);
-                nullHeaders.add(lowerName);
-            }
-            else {
-                targetHeaders.append(name, value);
-                nullHeaders.delete(lowerName);
-            }
-        }
-    }
-    return { [brand_privateNullableHeaders]: true, values: targetHeaders, nulls: nullHeaders };
-};
-const isEmptyHeaders = (headers) => {
-    for (const _ of iterateHeaders(headers))
-        return false;
-    return true;
-};
-//# sourceMappingURL=headers.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/speech.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-/**
- * Turn audio into text or text into audio.
- */
-class Speech extends APIResource {
-    /**
-     * Generates audio from the input text.
-     *
-     * Returns the audio file content, or a stream of audio events.
-     *
-     * @example
-     * ```ts
-     * const speech = await client.audio.speech.create({
-     *   input: 'input',
-     *   model: 'string',
-     *   voice: 'string',
-     * });
-     *
-     * const content = await speech.blob();
-     * console.log(content);
-     * ```
-     */
-    create(body, options) {
-        return this._client.post('/audio/speech', {
-            body,
-            ...options,
-            headers: buildHeaders([{ Accept: 'application/octet-stream' }, options?.headers]),
-            __binaryResponse: true,
-        });
-    }
-}
-//# sourceMappingURL=speech.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/transcriptions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-/**
- * Turn audio into text or text into audio.
- */
-class Transcriptions extends APIResource {
-    create(body, options) {
-        return this._client.post('/audio/transcriptions', multipartFormRequestOptions({
-            body,
-            ...options,
-            stream: body.stream ?? false,
-            __metadata: { model: body.model },
-        }, this._client));
-    }
-}
-//# sourceMappingURL=transcriptions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/translations.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-/**
- * Turn audio into text or text into audio.
- */
-class Translations extends APIResource {
-    create(body, options) {
-        return this._client.post('/audio/translations', multipartFormRequestOptions({ body, ...options, __metadata: { model: body.model } }, this._client));
-    }
-}
-//# sourceMappingURL=translations.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/audio/audio.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-class Audio extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.transcriptions = new Transcriptions(this._client);
-        this.translations = new Translations(this._client);
-        this.speech = new Speech(this._client);
-    }
-}
-Audio.Transcriptions = Transcriptions;
-Audio.Translations = Translations;
-Audio.Speech = Speech;
-//# sourceMappingURL=audio.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/batches.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * Create large batches of API requests to run asynchronously.
- */
-class Batches extends APIResource {
-    /**
-     * Creates and executes a batch from an uploaded file of requests
-     */
-    create(body, options) {
-        return this._client.post('/batches', { body, ...options });
-    }
-    /**
-     * Retrieves a batch.
-     */
-    retrieve(batchID, options) {
-        return this._client.get(path_path `/batches/${batchID}`, options);
-    }
-    /**
-     * List your organization's batches.
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/batches', (CursorPage), { query, ...options });
-    }
-    /**
-     * Cancels an in-progress batch. The batch will be in status `cancelling` for up to
-     * 10 minutes, before changing to `cancelled`, where it will have partial results
-     * (if any) available in the output file.
-     */
-    cancel(batchID, options) {
-        return this._client.post(path_path `/batches/${batchID}/cancel`, options);
-    }
-}
-//# sourceMappingURL=batches.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/assistants.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-/**
- * Build Assistants that can call models and use tools.
- */
-class Assistants extends APIResource {
-    /**
-     * Create an assistant with a model and instructions.
-     *
-     * @deprecated
-     */
-    create(body, options) {
-        return this._client.post('/assistants', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Retrieves an assistant.
-     *
-     * @deprecated
-     */
-    retrieve(assistantID, options) {
-        return this._client.get(path_path `/assistants/${assistantID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Modifies an assistant.
-     *
-     * @deprecated
-     */
-    update(assistantID, body, options) {
-        return this._client.post(path_path `/assistants/${assistantID}`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Returns a list of assistants.
-     *
-     * @deprecated
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/assistants', (CursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Delete an assistant.
-     *
-     * @deprecated
-     */
-    delete(assistantID, options) {
-        return this._client.delete(path_path `/assistants/${assistantID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=assistants.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/realtime/sessions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-class Sessions extends APIResource {
-    /**
-     * Create an ephemeral API token for use in client-side applications with the
-     * Realtime API. Can be configured with the same session parameters as the
-     * `session.update` client event.
-     *
-     * It responds with a session object, plus a `client_secret` key which contains a
-     * usable ephemeral API token that can be used to authenticate browser clients for
-     * the Realtime API.
-     *
-     * @example
-     * ```ts
-     * const session =
-     *   await client.beta.realtime.sessions.create();
-     * ```
-     */
-    create(body, options) {
-        return this._client.post('/realtime/sessions', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=sessions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/realtime/transcription-sessions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-class TranscriptionSessions extends APIResource {
-    /**
-     * Create an ephemeral API token for use in client-side applications with the
-     * Realtime API specifically for realtime transcriptions. Can be configured with
-     * the same session parameters as the `transcription_session.update` client event.
-     *
-     * It responds with a session object, plus a `client_secret` key which contains a
-     * usable ephemeral API token that can be used to authenticate browser clients for
-     * the Realtime API.
-     *
-     * @example
-     * ```ts
-     * const transcriptionSession =
-     *   await client.beta.realtime.transcriptionSessions.create();
-     * ```
-     */
-    create(body, options) {
-        return this._client.post('/realtime/transcription_sessions', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=transcription-sessions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/realtime/realtime.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-/**
- * @deprecated Realtime has now launched and is generally available. The old beta API is now deprecated.
- */
-class Realtime extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.sessions = new Sessions(this._client);
-        this.transcriptionSessions = new TranscriptionSessions(this._client);
-    }
-}
-Realtime.Sessions = Sessions;
-Realtime.TranscriptionSessions = TranscriptionSessions;
-//# sourceMappingURL=realtime.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/chatkit/sessions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class sessions_Sessions extends APIResource {
-    /**
-     * Create a ChatKit session.
-     *
-     * @example
-     * ```ts
-     * const chatSession =
-     *   await client.beta.chatkit.sessions.create({
-     *     user: 'x',
-     *     workflow: { id: 'id' },
-     *   });
-     * ```
-     */
-    create(body, options) {
-        return this._client.post('/chatkit/sessions', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'chatkit_beta=v1' }, options?.headers]),
-        });
-    }
-    /**
-     * Cancel an active ChatKit session and return its most recent metadata.
-     *
-     * Cancelling prevents new requests from using the issued client secret.
-     *
-     * @example
-     * ```ts
-     * const chatSession =
-     *   await client.beta.chatkit.sessions.cancel('cksess_123');
-     * ```
-     */
-    cancel(sessionID, options) {
-        return this._client.post(path_path `/chatkit/sessions/${sessionID}/cancel`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'chatkit_beta=v1' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=sessions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/chatkit/threads.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-class Threads extends APIResource {
-    /**
-     * Retrieve a ChatKit thread by its identifier.
-     *
-     * @example
-     * ```ts
-     * const chatkitThread =
-     *   await client.beta.chatkit.threads.retrieve('cthr_123');
-     * ```
-     */
-    retrieve(threadID, options) {
-        return this._client.get(path_path `/chatkit/threads/${threadID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'chatkit_beta=v1' }, options?.headers]),
-        });
-    }
-    /**
-     * List ChatKit threads with optional pagination and user filters.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const chatkitThread of client.beta.chatkit.threads.list()) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/chatkit/threads', (ConversationCursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'chatkit_beta=v1' }, options?.headers]),
-        });
-    }
-    /**
-     * Delete a ChatKit thread along with its items and stored attachments.
-     *
-     * @example
-     * ```ts
-     * const thread = await client.beta.chatkit.threads.delete(
-     *   'cthr_123',
-     * );
-     * ```
-     */
-    delete(threadID, options) {
-        return this._client.delete(path_path `/chatkit/threads/${threadID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'chatkit_beta=v1' }, options?.headers]),
-        });
-    }
-    /**
-     * List items that belong to a ChatKit thread.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const thread of client.beta.chatkit.threads.listItems(
-     *   'cthr_123',
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    listItems(threadID, query = {}, options) {
-        return this._client.getAPIList(path_path `/chatkit/threads/${threadID}/items`, (ConversationCursorPage), { query, ...options, headers: buildHeaders([{ 'OpenAI-Beta': 'chatkit_beta=v1' }, options?.headers]) });
-    }
-}
-//# sourceMappingURL=threads.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/chatkit/chatkit.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-class ChatKit extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.sessions = new sessions_Sessions(this._client);
-        this.threads = new Threads(this._client);
-    }
-}
-ChatKit.Sessions = sessions_Sessions;
-ChatKit.Threads = Threads;
-//# sourceMappingURL=chatkit.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/messages.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-/**
- * Build Assistants that can call models and use tools.
- *
- * @deprecated The Assistants API is deprecated in favor of the Responses API
- */
-class messages_Messages extends APIResource {
-    /**
-     * Create a message.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    create(threadID, body, options) {
-        return this._client.post(path_path `/threads/${threadID}/messages`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Retrieve a message.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    retrieve(messageID, params, options) {
-        const { thread_id } = params;
-        return this._client.get(path_path `/threads/${thread_id}/messages/${messageID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Modifies a message.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    update(messageID, params, options) {
-        const { thread_id, ...body } = params;
-        return this._client.post(path_path `/threads/${thread_id}/messages/${messageID}`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Returns a list of messages for a given thread.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    list(threadID, query = {}, options) {
-        return this._client.getAPIList(path_path `/threads/${threadID}/messages`, (CursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Deletes a message.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    delete(messageID, params, options) {
-        const { thread_id } = params;
-        return this._client.delete(path_path `/threads/${thread_id}/messages/${messageID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=messages.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/runs/steps.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-/**
- * Build Assistants that can call models and use tools.
- *
- * @deprecated The Assistants API is deprecated in favor of the Responses API
- */
-class Steps extends APIResource {
-    /**
-     * Retrieves a run step.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    retrieve(stepID, params, options) {
-        const { thread_id, run_id, ...query } = params;
-        return this._client.get(path_path `/threads/${thread_id}/runs/${run_id}/steps/${stepID}`, {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Returns a list of run steps belonging to a run.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    list(runID, params, options) {
-        const { thread_id, ...query } = params;
-        return this._client.getAPIList(path_path `/threads/${thread_id}/runs/${runID}/steps`, (CursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=steps.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/base64.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-const toBase64 = (data) => {
-    if (!data)
-        return '';
-    if (typeof globalThis.Buffer !== 'undefined') {
-        return globalThis.Buffer.from(data).toString('base64');
-    }
-    if (typeof data === 'string') {
-        data = encodeUTF8(data);
-    }
-    if (typeof btoa !== 'undefined') {
-        return btoa(String.fromCharCode.apply(null, data));
-    }
-    throw new OpenAIError('Cannot generate base64 string; Expected `Buffer` or `btoa` to be defined');
-};
-const fromBase64 = (str) => {
-    if (typeof globalThis.Buffer !== 'undefined') {
-        const buf = globalThis.Buffer.from(str, 'base64');
-        return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-    }
-    if (typeof atob !== 'undefined') {
-        const bstr = atob(str);
-        const buf = new Uint8Array(bstr.length);
-        for (let i = 0; i < bstr.length; i++) {
-            buf[i] = bstr.charCodeAt(i);
-        }
-        return buf;
-    }
-    throw new OpenAIError('Cannot decode base64 string; Expected `Buffer` or `atob` to be defined');
-};
-/**
- * Converts a Base64 encoded string to a Float32Array.
- * @param base64Str - The Base64 encoded string.
- * @returns An Array of numbers interpreted as Float32 values.
- */
-const toFloat32Array = (base64Str) => {
-    if (typeof Buffer !== 'undefined') {
-        // for Node.js environment
-        const buf = Buffer.from(base64Str, 'base64');
-        return Array.from(new Float32Array(buf.buffer, buf.byteOffset, buf.length / Float32Array.BYTES_PER_ELEMENT));
-    }
-    else {
-        // for legacy web platform APIs
-        const binaryStr = atob(base64Str);
-        const len = binaryStr.length;
-        const bytes = new Uint8Array(len);
-        for (let i = 0; i < len; i++) {
-            bytes[i] = binaryStr.charCodeAt(i);
-        }
-        return Array.from(new Float32Array(bytes.buffer));
-    }
-};
-//# sourceMappingURL=base64.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils/env.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-/**
- * Read an environment variable.
- *
- * Trims beginning and trailing whitespace.
- *
- * Will return undefined if the environment variable doesn't exist or cannot be accessed.
- */
-const readEnv = (env) => {
-    if (typeof globalThis.process !== 'undefined') {
-        return globalThis.process.env?.[env]?.trim() ?? undefined;
-    }
-    if (typeof globalThis.Deno !== 'undefined') {
-        return globalThis.Deno.env?.get?.(env)?.trim();
-    }
-    return undefined;
-};
-//# sourceMappingURL=env.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/internal/utils.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-//# sourceMappingURL=utils.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/AssistantStream.mjs
-var _AssistantStream_instances, AssistantStream_a, _AssistantStream_events, _AssistantStream_runStepSnapshots, _AssistantStream_messageSnapshots, _AssistantStream_messageSnapshot, _AssistantStream_finalRun, _AssistantStream_currentContentIndex, _AssistantStream_currentContent, _AssistantStream_currentToolCallIndex, _AssistantStream_currentToolCall, _AssistantStream_currentEvent, _AssistantStream_currentRunSnapshot, _AssistantStream_currentRunStepSnapshot, _AssistantStream_addEvent, _AssistantStream_endRequest, _AssistantStream_handleMessage, _AssistantStream_handleRunStep, _AssistantStream_handleEvent, _AssistantStream_accumulateRunStep, _AssistantStream_accumulateMessage, _AssistantStream_accumulateContent, _AssistantStream_handleRun;
-
-
-
-
-
-class AssistantStream extends EventStream {
-    constructor() {
-        super(...arguments);
-        _AssistantStream_instances.add(this);
-        //Track all events in a single list for reference
-        _AssistantStream_events.set(this, []);
-        //Used to accumulate deltas
-        //We are accumulating many types so the value here is not strict
-        _AssistantStream_runStepSnapshots.set(this, {});
-        _AssistantStream_messageSnapshots.set(this, {});
-        _AssistantStream_messageSnapshot.set(this, void 0);
-        _AssistantStream_finalRun.set(this, void 0);
-        _AssistantStream_currentContentIndex.set(this, void 0);
-        _AssistantStream_currentContent.set(this, void 0);
-        _AssistantStream_currentToolCallIndex.set(this, void 0);
-        _AssistantStream_currentToolCall.set(this, void 0);
-        //For current snapshot methods
-        _AssistantStream_currentEvent.set(this, void 0);
-        _AssistantStream_currentRunSnapshot.set(this, void 0);
-        _AssistantStream_currentRunStepSnapshot.set(this, void 0);
-    }
-    [(_AssistantStream_events = new WeakMap(), _AssistantStream_runStepSnapshots = new WeakMap(), _AssistantStream_messageSnapshots = new WeakMap(), _AssistantStream_messageSnapshot = new WeakMap(), _AssistantStream_finalRun = new WeakMap(), _AssistantStream_currentContentIndex = new WeakMap(), _AssistantStream_currentContent = new WeakMap(), _AssistantStream_currentToolCallIndex = new WeakMap(), _AssistantStream_currentToolCall = new WeakMap(), _AssistantStream_currentEvent = new WeakMap(), _AssistantStream_currentRunSnapshot = new WeakMap(), _AssistantStream_currentRunStepSnapshot = new WeakMap(), _AssistantStream_instances = new WeakSet(), Symbol.asyncIterator)]() {
-        const pushQueue = [];
-        const readQueue = [];
-        let done = false;
-        //Catch all for passing along all events
-        this.on('event', (event) => {
-            const reader = readQueue.shift();
-            if (reader) {
-                reader.resolve(event);
-            }
-            else {
-                pushQueue.push(event);
-            }
-        });
-        this.on('end', () => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.resolve(undefined);
-            }
-            readQueue.length = 0;
-        });
-        this.on('abort', (err) => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.reject(err);
-            }
-            readQueue.length = 0;
-        });
-        this.on('error', (err) => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.reject(err);
-            }
-            readQueue.length = 0;
-        });
-        return {
-            next: async () => {
-                if (!pushQueue.length) {
-                    if (done) {
-                        return { value: undefined, done: true };
-                    }
-                    return new Promise((resolve, reject) => readQueue.push({ resolve, reject })).then((chunk) => (chunk ? { value: chunk, done: false } : { value: undefined, done: true }));
-                }
-                const chunk = pushQueue.shift();
-                return { value: chunk, done: false };
-            },
-            return: async () => {
-                this.abort();
-                return { value: undefined, done: true };
-            },
-        };
-    }
-    static fromReadableStream(stream) {
-        const runner = new AssistantStream_a();
-        runner._run(() => runner._fromReadableStream(stream));
-        return runner;
-    }
-    async _fromReadableStream(readableStream, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        this._connected();
-        const stream = Stream.fromReadableStream(readableStream, this.controller);
-        for await (const event of stream) {
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_addEvent).call(this, event);
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return this._addRun(__classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_endRequest).call(this));
-    }
-    toReadableStream() {
-        const stream = new Stream(this[Symbol.asyncIterator].bind(this), this.controller);
-        return stream.toReadableStream();
-    }
-    static createToolAssistantStream(runId, runs, params, options) {
-        const runner = new AssistantStream_a();
-        runner._run(() => runner._runToolAssistantStream(runId, runs, params, {
-            ...options,
-            headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'stream' },
-        }));
-        return runner;
-    }
-    async _createToolAssistantStream(run, runId, params, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        const body = { ...params, stream: true };
-        const stream = await run.submitToolOutputs(runId, body, {
-            ...options,
-            signal: this.controller.signal,
-        });
-        this._connected();
-        for await (const event of stream) {
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_addEvent).call(this, event);
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return this._addRun(__classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_endRequest).call(this));
-    }
-    static createThreadAssistantStream(params, thread, options) {
-        const runner = new AssistantStream_a();
-        runner._run(() => runner._threadAssistantStream(params, thread, {
-            ...options,
-            headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'stream' },
-        }));
-        return runner;
-    }
-    static createAssistantStream(threadId, runs, params, options) {
-        const runner = new AssistantStream_a();
-        runner._run(() => runner._runAssistantStream(threadId, runs, params, {
-            ...options,
-            headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'stream' },
-        }));
-        return runner;
-    }
-    currentEvent() {
-        return __classPrivateFieldGet(this, _AssistantStream_currentEvent, "f");
-    }
-    currentRun() {
-        return __classPrivateFieldGet(this, _AssistantStream_currentRunSnapshot, "f");
-    }
-    currentMessageSnapshot() {
-        return __classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f");
-    }
-    currentRunStepSnapshot() {
-        return __classPrivateFieldGet(this, _AssistantStream_currentRunStepSnapshot, "f");
-    }
-    async finalRunSteps() {
-        await this.done();
-        return Object.values(__classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f"));
-    }
-    async finalMessages() {
-        await this.done();
-        return Object.values(__classPrivateFieldGet(this, _AssistantStream_messageSnapshots, "f"));
-    }
-    async finalRun() {
-        await this.done();
-        if (!__classPrivateFieldGet(this, _AssistantStream_finalRun, "f"))
-            throw Error('Final run was not received.');
-        return __classPrivateFieldGet(this, _AssistantStream_finalRun, "f");
-    }
-    async _createThreadAssistantStream(thread, params, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        const body = { ...params, stream: true };
-        const stream = await thread.createAndRun(body, { ...options, signal: this.controller.signal });
-        this._connected();
-        for await (const event of stream) {
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_addEvent).call(this, event);
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return this._addRun(__classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_endRequest).call(this));
-    }
-    async _createAssistantStream(run, threadId, params, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
-        }
-        const body = { ...params, stream: true };
-        const stream = await run.create(threadId, body, { ...options, signal: this.controller.signal });
-        this._connected();
-        for await (const event of stream) {
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_addEvent).call(this, event);
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return this._addRun(__classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_endRequest).call(this));
-    }
-    static accumulateDelta(acc, delta) {
-        for (const [key, deltaValue] of Object.entries(delta)) {
-            if (!acc.hasOwnProperty(key)) {
-                acc[key] = deltaValue;
-                continue;
-            }
-            let accValue = acc[key];
-            if (accValue === null || accValue === undefined) {
-                acc[key] = deltaValue;
-                continue;
-            }
-            // We don't accumulate these special properties
-            if (key === 'index' || key === 'type') {
-                acc[key] = deltaValue;
-                continue;
-            }
-            // Type-specific accumulation logic
-            if (typeof accValue === 'string' && typeof deltaValue === 'string') {
-                accValue += deltaValue;
-            }
-            else if (typeof accValue === 'number' && typeof deltaValue === 'number') {
-                accValue += deltaValue;
-            }
-            else if (isObj(accValue) && isObj(deltaValue)) {
-                accValue = this.accumulateDelta(accValue, deltaValue);
-            }
-            else if (Array.isArray(accValue) && Array.isArray(deltaValue)) {
-                if (accValue.every((x) => typeof x === 'string' || typeof x === 'number')) {
-                    accValue.push(...deltaValue); // Use spread syntax for efficient addition
-                    continue;
-                }
-                for (const deltaEntry of deltaValue) {
-                    if (!isObj(deltaEntry)) {
-                        throw new Error(`Expected array delta entry to be an object but got: ${deltaEntry}`);
-                    }
-                    const index = deltaEntry['index'];
-                    if (index == null) {
-                        console.error(deltaEntry);
-                        throw new Error('Expected array delta entry to have an `index` property');
-                    }
-                    if (typeof index !== 'number') {
-                        throw new Error(`Expected array delta entry \`index\` property to be a number but got ${index}`);
-                    }
-                    const accEntry = accValue[index];
-                    if (accEntry == null) {
-                        accValue.push(deltaEntry);
-                    }
-                    else {
-                        accValue[index] = this.accumulateDelta(accEntry, deltaEntry);
-                    }
-                }
-                continue;
-            }
-            else {
-                throw Error(`Unhandled record type: ${key}, deltaValue: ${deltaValue}, accValue: ${accValue}`);
-            }
-            acc[key] = accValue;
-        }
-        return acc;
-    }
-    _addRun(run) {
-        return run;
-    }
-    async _threadAssistantStream(params, thread, options) {
-        return await this._createThreadAssistantStream(thread, params, options);
-    }
-    async _runAssistantStream(threadId, runs, params, options) {
-        return await this._createAssistantStream(runs, threadId, params, options);
-    }
-    async _runToolAssistantStream(runId, runs, params, options) {
-        return await this._createToolAssistantStream(runs, runId, params, options);
-    }
-}
-AssistantStream_a = AssistantStream, _AssistantStream_addEvent = function _AssistantStream_addEvent(event) {
-    if (this.ended)
-        return;
-    __classPrivateFieldSet(this, _AssistantStream_currentEvent, event, "f");
-    __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_handleEvent).call(this, event);
-    switch (event.event) {
-        case 'thread.created':
-            //No action on this event.
-            break;
-        case 'thread.run.created':
-        case 'thread.run.queued':
-        case 'thread.run.in_progress':
-        case 'thread.run.requires_action':
-        case 'thread.run.completed':
-        case 'thread.run.incomplete':
-        case 'thread.run.failed':
-        case 'thread.run.cancelling':
-        case 'thread.run.cancelled':
-        case 'thread.run.expired':
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_handleRun).call(this, event);
-            break;
-        case 'thread.run.step.created':
-        case 'thread.run.step.in_progress':
-        case 'thread.run.step.delta':
-        case 'thread.run.step.completed':
-        case 'thread.run.step.failed':
-        case 'thread.run.step.cancelled':
-        case 'thread.run.step.expired':
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_handleRunStep).call(this, event);
-            break;
-        case 'thread.message.created':
-        case 'thread.message.in_progress':
-        case 'thread.message.delta':
-        case 'thread.message.completed':
-        case 'thread.message.incomplete':
-            __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_handleMessage).call(this, event);
-            break;
-        case 'error':
-            //This is included for completeness, but errors are processed in the SSE event processing so this should not occur
-            throw new Error('Encountered an error event in event processing - errors should be processed earlier');
-        default:
-            AssistantStream_assertNever(event);
-    }
-}, _AssistantStream_endRequest = function _AssistantStream_endRequest() {
-    if (this.ended) {
-        throw new error_OpenAIError(`stream has ended, this shouldn't happen`);
-    }
-    if (!__classPrivateFieldGet(this, _AssistantStream_finalRun, "f"))
-        throw Error('Final run has not been received');
-    return __classPrivateFieldGet(this, _AssistantStream_finalRun, "f");
-}, _AssistantStream_handleMessage = function _AssistantStream_handleMessage(event) {
-    const [accumulatedMessage, newContent] = __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_accumulateMessage).call(this, event, __classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f"));
-    __classPrivateFieldSet(this, _AssistantStream_messageSnapshot, accumulatedMessage, "f");
-    __classPrivateFieldGet(this, _AssistantStream_messageSnapshots, "f")[accumulatedMessage.id] = accumulatedMessage;
-    for (const content of newContent) {
-        const snapshotContent = accumulatedMessage.content[content.index];
-        if (snapshotContent?.type == 'text') {
-            this._emit('textCreated', snapshotContent.text);
-        }
-    }
-    switch (event.event) {
-        case 'thread.message.created':
-            this._emit('messageCreated', event.data);
-            break;
-        case 'thread.message.in_progress':
-            break;
-        case 'thread.message.delta':
-            this._emit('messageDelta', event.data.delta, accumulatedMessage);
-            if (event.data.delta.content) {
-                for (const content of event.data.delta.content) {
-                    //If it is text delta, emit a text delta event
-                    if (content.type == 'text' && content.text) {
-                        let textDelta = content.text;
-                        let snapshot = accumulatedMessage.content[content.index];
-                        if (snapshot && snapshot.type == 'text') {
-                            this._emit('textDelta', textDelta, snapshot.text);
-                        }
-                        else {
-                            throw Error('The snapshot associated with this text delta is not text or missing');
-                        }
-                    }
-                    if (content.index != __classPrivateFieldGet(this, _AssistantStream_currentContentIndex, "f")) {
-                        //See if we have in progress content
-                        if (__classPrivateFieldGet(this, _AssistantStream_currentContent, "f")) {
-                            switch (__classPrivateFieldGet(this, _AssistantStream_currentContent, "f").type) {
-                                case 'text':
-                                    this._emit('textDone', __classPrivateFieldGet(this, _AssistantStream_currentContent, "f").text, __classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f"));
-                                    break;
-                                case 'image_file':
-                                    this._emit('imageFileDone', __classPrivateFieldGet(this, _AssistantStream_currentContent, "f").image_file, __classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f"));
-                                    break;
-                            }
-                        }
-                        __classPrivateFieldSet(this, _AssistantStream_currentContentIndex, content.index, "f");
-                    }
-                    __classPrivateFieldSet(this, _AssistantStream_currentContent, accumulatedMessage.content[content.index], "f");
-                }
-            }
-            break;
-        case 'thread.message.completed':
-        case 'thread.message.incomplete':
-            //We emit the latest content we were working on on completion (including incomplete)
-            if (__classPrivateFieldGet(this, _AssistantStream_currentContentIndex, "f") !== undefined) {
-                const currentContent = event.data.content[__classPrivateFieldGet(this, _AssistantStream_currentContentIndex, "f")];
-                if (currentContent) {
-                    switch (currentContent.type) {
-                        case 'image_file':
-                            this._emit('imageFileDone', currentContent.image_file, __classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f"));
-                            break;
-                        case 'text':
-                            this._emit('textDone', currentContent.text, __classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f"));
-                            break;
-                    }
-                }
-            }
-            if (__classPrivateFieldGet(this, _AssistantStream_messageSnapshot, "f")) {
-                this._emit('messageDone', event.data);
-            }
-            __classPrivateFieldSet(this, _AssistantStream_messageSnapshot, undefined, "f");
-    }
-}, _AssistantStream_handleRunStep = function _AssistantStream_handleRunStep(event) {
-    const accumulatedRunStep = __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_accumulateRunStep).call(this, event);
-    __classPrivateFieldSet(this, _AssistantStream_currentRunStepSnapshot, accumulatedRunStep, "f");
-    switch (event.event) {
-        case 'thread.run.step.created':
-            this._emit('runStepCreated', event.data);
-            break;
-        case 'thread.run.step.delta':
-            const delta = event.data.delta;
-            if (delta.step_details &&
-                delta.step_details.type == 'tool_calls' &&
-                delta.step_details.tool_calls &&
-                accumulatedRunStep.step_details.type == 'tool_calls') {
-                for (const toolCall of delta.step_details.tool_calls) {
-                    if (toolCall.index == __classPrivateFieldGet(this, _AssistantStream_currentToolCallIndex, "f")) {
-                        this._emit('toolCallDelta', toolCall, accumulatedRunStep.step_details.tool_calls[toolCall.index]);
-                    }
-                    else {
-                        if (__classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f")) {
-                            this._emit('toolCallDone', __classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f"));
-                        }
-                        __classPrivateFieldSet(this, _AssistantStream_currentToolCallIndex, toolCall.index, "f");
-                        __classPrivateFieldSet(this, _AssistantStream_currentToolCall, accumulatedRunStep.step_details.tool_calls[toolCall.index], "f");
-                        if (__classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f"))
-                            this._emit('toolCallCreated', __classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f"));
-                    }
-                }
-            }
-            this._emit('runStepDelta', event.data.delta, accumulatedRunStep);
-            break;
-        case 'thread.run.step.completed':
-        case 'thread.run.step.failed':
-        case 'thread.run.step.cancelled':
-        case 'thread.run.step.expired':
-            __classPrivateFieldSet(this, _AssistantStream_currentRunStepSnapshot, undefined, "f");
-            const details = event.data.step_details;
-            if (details.type == 'tool_calls') {
-                if (__classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f")) {
-                    this._emit('toolCallDone', __classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f"));
-                    __classPrivateFieldSet(this, _AssistantStream_currentToolCall, undefined, "f");
-                }
-            }
-            this._emit('runStepDone', event.data, accumulatedRunStep);
-            break;
-        case 'thread.run.step.in_progress':
-            break;
-    }
-}, _AssistantStream_handleEvent = function _AssistantStream_handleEvent(event) {
-    __classPrivateFieldGet(this, _AssistantStream_events, "f").push(event);
-    this._emit('event', event);
-}, _AssistantStream_accumulateRunStep = function _AssistantStream_accumulateRunStep(event) {
-    switch (event.event) {
-        case 'thread.run.step.created':
-            __classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id] = event.data;
-            return event.data;
-        case 'thread.run.step.delta':
-            let snapshot = __classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id];
-            if (!snapshot) {
-                throw Error('Received a RunStepDelta before creation of a snapshot');
-            }
-            let data = event.data;
-            if (data.delta) {
-                const accumulated = AssistantStream_a.accumulateDelta(snapshot, data.delta);
-                __classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id] = accumulated;
-            }
-            return __classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id];
-        case 'thread.run.step.completed':
-        case 'thread.run.step.failed':
-        case 'thread.run.step.cancelled':
-        case 'thread.run.step.expired':
-        case 'thread.run.step.in_progress':
-            __classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id] = event.data;
-            break;
-    }
-    if (__classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id])
-        return __classPrivateFieldGet(this, _AssistantStream_runStepSnapshots, "f")[event.data.id];
-    throw new Error('No snapshot available');
-}, _AssistantStream_accumulateMessage = function _AssistantStream_accumulateMessage(event, snapshot) {
-    let newContent = [];
-    switch (event.event) {
-        case 'thread.message.created':
-            //On creation the snapshot is just the initial message
-            return [event.data, newContent];
-        case 'thread.message.delta':
-            if (!snapshot) {
-                throw Error('Received a delta with no existing snapshot (there should be one from message creation)');
-            }
-            let data = event.data;
-            //If this delta does not have content, nothing to process
-            if (data.delta.content) {
-                for (const contentElement of data.delta.content) {
-                    if (contentElement.index in snapshot.content) {
-                        let currentContent = snapshot.content[contentElement.index];
-                        snapshot.content[contentElement.index] = __classPrivateFieldGet(this, _AssistantStream_instances, "m", _AssistantStream_accumulateContent).call(this, contentElement, currentContent);
-                    }
-                    else {
-                        snapshot.content[contentElement.index] = contentElement;
-                        // This is a new element
-                        newContent.push(contentElement);
-                    }
-                }
-            }
-            return [snapshot, newContent];
-        case 'thread.message.in_progress':
-        case 'thread.message.completed':
-        case 'thread.message.incomplete':
-            //No changes on other thread events
-            if (snapshot) {
-                return [snapshot, newContent];
-            }
-            else {
-                throw Error('Received thread message event with no existing snapshot');
-            }
-    }
-    throw Error('Tried to accumulate a non-message event');
-}, _AssistantStream_accumulateContent = function _AssistantStream_accumulateContent(contentElement, currentContent) {
-    return AssistantStream_a.accumulateDelta(currentContent, contentElement);
-}, _AssistantStream_handleRun = function _AssistantStream_handleRun(event) {
-    __classPrivateFieldSet(this, _AssistantStream_currentRunSnapshot, event.data, "f");
-    switch (event.event) {
-        case 'thread.run.created':
-            break;
-        case 'thread.run.queued':
-            break;
-        case 'thread.run.in_progress':
-            break;
-        case 'thread.run.requires_action':
-        case 'thread.run.cancelled':
-        case 'thread.run.failed':
-        case 'thread.run.completed':
-        case 'thread.run.expired':
-        case 'thread.run.incomplete':
-            __classPrivateFieldSet(this, _AssistantStream_finalRun, event.data, "f");
-            if (__classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f")) {
-                this._emit('toolCallDone', __classPrivateFieldGet(this, _AssistantStream_currentToolCall, "f"));
-                __classPrivateFieldSet(this, _AssistantStream_currentToolCall, undefined, "f");
-            }
-            break;
-        case 'thread.run.cancelling':
-            break;
-    }
-};
-function AssistantStream_assertNever(_x) { }
-//# sourceMappingURL=AssistantStream.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/runs/runs.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-/**
- * Build Assistants that can call models and use tools.
- *
- * @deprecated The Assistants API is deprecated in favor of the Responses API
- */
-class Runs extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.steps = new Steps(this._client);
-    }
-    create(threadID, params, options) {
-        const { include, ...body } = params;
-        return this._client.post(path_path `/threads/${threadID}/runs`, {
-            query: { include },
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-            stream: params.stream ?? false,
-            __synthesizeEventData: true,
-        });
-    }
-    /**
-     * Retrieves a run.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    retrieve(runID, params, options) {
-        const { thread_id } = params;
-        return this._client.get(path_path `/threads/${thread_id}/runs/${runID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Modifies a run.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    update(runID, params, options) {
-        const { thread_id, ...body } = params;
-        return this._client.post(path_path `/threads/${thread_id}/runs/${runID}`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Returns a list of runs belonging to a thread.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    list(threadID, query = {}, options) {
-        return this._client.getAPIList(path_path `/threads/${threadID}/runs`, (CursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Cancels a run that is `in_progress`.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    cancel(runID, params, options) {
-        const { thread_id } = params;
-        return this._client.post(path_path `/threads/${thread_id}/runs/${runID}/cancel`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * A helper to create a run an poll for a terminal state. More information on Run
-     * lifecycles can be found here:
-     * https://platform.openai.com/docs/assistants/how-it-works/runs-and-run-steps
-     */
-    async createAndPoll(threadId, body, options) {
-        const run = await this.create(threadId, body, options);
-        return await this.poll(run.id, { thread_id: threadId }, options);
-    }
-    /**
-     * Create a Run stream
-     *
-     * @deprecated use `stream` instead
-     */
-    createAndStream(threadId, body, options) {
-        return AssistantStream.createAssistantStream(threadId, this._client.beta.threads.runs, body, options);
-    }
-    /**
-     * A helper to poll a run status until it reaches a terminal state. More
-     * information on Run lifecycles can be found here:
-     * https://platform.openai.com/docs/assistants/how-it-works/runs-and-run-steps
-     */
-    async poll(runId, params, options) {
-        const headers = buildHeaders([
-            options?.headers,
-            {
-                'X-Stainless-Poll-Helper': 'true',
-                'X-Stainless-Custom-Poll-Interval': options?.pollIntervalMs?.toString() ?? undefined,
-            },
-        ]);
-        while (true) {
-            const { data: run, response } = await this.retrieve(runId, params, {
-                ...options,
-                headers: { ...options?.headers, ...headers },
-            }).withResponse();
-            switch (run.status) {
-                //If we are in any sort of intermediate state we poll
-                case 'queued':
-                case 'in_progress':
-                case 'cancelling':
-                    let sleepInterval = 5000;
-                    if (options?.pollIntervalMs) {
-                        sleepInterval = options.pollIntervalMs;
-                    }
-                    else {
-                        const headerInterval = response.headers.get('openai-poll-after-ms');
-                        if (headerInterval) {
-                            const headerIntervalMs = parseInt(headerInterval);
-                            if (!isNaN(headerIntervalMs)) {
-                                sleepInterval = headerIntervalMs;
-                            }
-                        }
-                    }
-                    await sleep(sleepInterval);
-                    break;
-                //We return the run in any terminal state.
-                case 'requires_action':
-                case 'incomplete':
-                case 'cancelled':
-                case 'completed':
-                case 'failed':
-                case 'expired':
-                    return run;
-            }
-        }
-    }
-    /**
-     * Create a Run stream
-     */
-    stream(threadId, body, options) {
-        return AssistantStream.createAssistantStream(threadId, this._client.beta.threads.runs, body, options);
-    }
-    submitToolOutputs(runID, params, options) {
-        const { thread_id, ...body } = params;
-        return this._client.post(path_path `/threads/${thread_id}/runs/${runID}/submit_tool_outputs`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-            stream: params.stream ?? false,
-            __synthesizeEventData: true,
-        });
-    }
-    /**
-     * A helper to submit a tool output to a run and poll for a terminal run state.
-     * More information on Run lifecycles can be found here:
-     * https://platform.openai.com/docs/assistants/how-it-works/runs-and-run-steps
-     */
-    async submitToolOutputsAndPoll(runId, params, options) {
-        const run = await this.submitToolOutputs(runId, params, options);
-        return await this.poll(run.id, params, options);
-    }
-    /**
-     * Submit the tool outputs from a previous run and stream the run to a terminal
-     * state. More information on Run lifecycles can be found here:
-     * https://platform.openai.com/docs/assistants/how-it-works/runs-and-run-steps
-     */
-    submitToolOutputsStream(runId, params, options) {
-        return AssistantStream.createToolAssistantStream(runId, this._client.beta.threads.runs, params, options);
-    }
-}
-Runs.Steps = Steps;
-//# sourceMappingURL=runs.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/threads/threads.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-/**
- * Build Assistants that can call models and use tools.
- *
- * @deprecated The Assistants API is deprecated in favor of the Responses API
- */
-class threads_Threads extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.runs = new Runs(this._client);
-        this.messages = new messages_Messages(this._client);
-    }
-    /**
-     * Create a thread.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    create(body = {}, options) {
-        return this._client.post('/threads', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Retrieves a thread.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    retrieve(threadID, options) {
-        return this._client.get(path_path `/threads/${threadID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Modifies a thread.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    update(threadID, body, options) {
-        return this._client.post(path_path `/threads/${threadID}`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Delete a thread.
-     *
-     * @deprecated The Assistants API is deprecated in favor of the Responses API
-     */
-    delete(threadID, options) {
-        return this._client.delete(path_path `/threads/${threadID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    createAndRun(body, options) {
-        return this._client.post('/threads/runs', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-            stream: body.stream ?? false,
-            __synthesizeEventData: true,
-        });
-    }
-    /**
-     * A helper to create a thread, start a run and then poll for a terminal state.
-     * More information on Run lifecycles can be found here:
-     * https://platform.openai.com/docs/assistants/how-it-works/runs-and-run-steps
-     */
-    async createAndRunPoll(body, options) {
-        const run = await this.createAndRun(body, options);
-        return await this.runs.poll(run.id, { thread_id: run.thread_id }, options);
-    }
-    /**
-     * Create a thread and stream the run back
-     */
-    createAndRunStream(body, options) {
-        return AssistantStream.createThreadAssistantStream(body, this._client.beta.threads, options);
-    }
-}
-threads_Threads.Runs = Runs;
-threads_Threads.Messages = messages_Messages;
-//# sourceMappingURL=threads.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/beta/beta.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-
-class Beta extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.realtime = new Realtime(this._client);
-        this.chatkit = new ChatKit(this._client);
-        this.assistants = new Assistants(this._client);
-        this.threads = new threads_Threads(this._client);
-    }
-}
-Beta.Realtime = Realtime;
-Beta.ChatKit = ChatKit;
-Beta.Assistants = Assistants;
-Beta.Threads = threads_Threads;
-//# sourceMappingURL=beta.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/completions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-/**
- * Given a prompt, the model will return one or more predicted completions, and can also return the probabilities of alternative tokens at each position.
- */
-class completions_Completions extends APIResource {
-    create(body, options) {
-        return this._client.post('/completions', { body, ...options, stream: body.stream ?? false });
-    }
-}
-//# sourceMappingURL=completions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/containers/files/content.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class Content extends APIResource {
-    /**
-     * Retrieve Container File Content
-     */
-    retrieve(fileID, params, options) {
-        const { container_id } = params;
-        return this._client.get(path_path `/containers/${container_id}/files/${fileID}/content`, {
-            ...options,
-            headers: buildHeaders([{ Accept: 'application/binary' }, options?.headers]),
-            __binaryResponse: true,
-        });
-    }
-}
-//# sourceMappingURL=content.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/containers/files/files.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-class Files extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.content = new Content(this._client);
-    }
-    /**
-     * Create a Container File
-     *
-     * You can send either a multipart/form-data request with the raw file content, or
-     * a JSON request with a file ID.
-     */
-    create(containerID, body, options) {
-        return this._client.post(path_path `/containers/${containerID}/files`, maybeMultipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Retrieve Container File
-     */
-    retrieve(fileID, params, options) {
-        const { container_id } = params;
-        return this._client.get(path_path `/containers/${container_id}/files/${fileID}`, options);
-    }
-    /**
-     * List Container files
-     */
-    list(containerID, query = {}, options) {
-        return this._client.getAPIList(path_path `/containers/${containerID}/files`, (CursorPage), {
-            query,
-            ...options,
-        });
-    }
-    /**
-     * Delete Container File
-     */
-    delete(fileID, params, options) {
-        const { container_id } = params;
-        return this._client.delete(path_path `/containers/${container_id}/files/${fileID}`, {
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-}
-Files.Content = Content;
-//# sourceMappingURL=files.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/containers/containers.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-class Containers extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.files = new Files(this._client);
-    }
-    /**
-     * Create Container
-     */
-    create(body, options) {
-        return this._client.post('/containers', { body, ...options });
-    }
-    /**
-     * Retrieve Container
-     */
-    retrieve(containerID, options) {
-        return this._client.get(path_path `/containers/${containerID}`, options);
-    }
-    /**
-     * List Containers
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/containers', (CursorPage), { query, ...options });
-    }
-    /**
-     * Delete Container
-     */
-    delete(containerID, options) {
-        return this._client.delete(path_path `/containers/${containerID}`, {
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-}
-Containers.Files = Files;
-//# sourceMappingURL=containers.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/conversations/items.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * Manage conversations and conversation items.
- */
-class Items extends APIResource {
-    /**
-     * Create items in a conversation with the given ID.
-     */
-    create(conversationID, params, options) {
-        const { include, ...body } = params;
-        return this._client.post(path_path `/conversations/${conversationID}/items`, {
-            query: { include },
-            body,
-            ...options,
-        });
-    }
-    /**
-     * Get a single item from a conversation with the given IDs.
-     */
-    retrieve(itemID, params, options) {
-        const { conversation_id, ...query } = params;
-        return this._client.get(path_path `/conversations/${conversation_id}/items/${itemID}`, { query, ...options });
-    }
-    /**
-     * List all items for a conversation with the given ID.
-     */
-    list(conversationID, query = {}, options) {
-        return this._client.getAPIList(path_path `/conversations/${conversationID}/items`, (ConversationCursorPage), { query, ...options });
-    }
-    /**
-     * Delete an item from a conversation with the given IDs.
-     */
-    delete(itemID, params, options) {
-        const { conversation_id } = params;
-        return this._client.delete(path_path `/conversations/${conversation_id}/items/${itemID}`, options);
-    }
-}
-//# sourceMappingURL=items.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/conversations/conversations.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-/**
- * Manage conversations and conversation items.
- */
-class Conversations extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.items = new Items(this._client);
-    }
-    /**
-     * Create a conversation.
-     */
-    create(body = {}, options) {
-        return this._client.post('/conversations', { body, ...options });
-    }
-    /**
-     * Get a conversation
-     */
-    retrieve(conversationID, options) {
-        return this._client.get(path_path `/conversations/${conversationID}`, options);
-    }
-    /**
-     * Update a conversation
-     */
-    update(conversationID, body, options) {
-        return this._client.post(path_path `/conversations/${conversationID}`, { body, ...options });
-    }
-    /**
-     * Delete a conversation. Items in the conversation will not be deleted.
-     */
-    delete(conversationID, options) {
-        return this._client.delete(path_path `/conversations/${conversationID}`, options);
-    }
-}
-Conversations.Items = Items;
-//# sourceMappingURL=conversations.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/embeddings.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-/**
- * Get a vector representation of a given input that can be easily consumed by machine learning models and algorithms.
- */
-class Embeddings extends APIResource {
-    /**
-     * Creates an embedding vector representing the input text.
-     *
-     * @example
-     * ```ts
-     * const createEmbeddingResponse =
-     *   await client.embeddings.create({
-     *     input: 'The quick brown fox jumped over the lazy dog',
-     *     model: 'text-embedding-3-small',
-     *   });
-     * ```
-     */
-    create(body, options) {
-        const hasUserProvidedEncodingFormat = !!body.encoding_format;
-        // No encoding_format specified, defaulting to base64 for performance reasons
-        // See https://github.com/openai/openai-node/pull/1312
-        let encoding_format = hasUserProvidedEncodingFormat ? body.encoding_format : 'base64';
-        if (hasUserProvidedEncodingFormat) {
-            loggerFor(this._client).debug('embeddings/user defined encoding_format:', body.encoding_format);
-        }
-        const response = this._client.post('/embeddings', {
-            body: {
-                ...body,
-                encoding_format: encoding_format,
-            },
-            ...options,
-        });
-        // if the user specified an encoding_format, return the response as-is
-        if (hasUserProvidedEncodingFormat) {
-            return response;
-        }
-        // in this stage, we are sure the user did not specify an encoding_format
-        // and we defaulted to base64 for performance reasons
-        // we are sure then that the response is base64 encoded, let's decode it
-        // the returned result will be a float32 array since this is OpenAI API's default encoding
-        loggerFor(this._client).debug('embeddings/decoding base64 embeddings from base64');
-        return response._thenUnwrap((response) => {
-            if (response && response.data) {
-                response.data.forEach((embeddingBase64Obj) => {
-                    const embeddingBase64Str = embeddingBase64Obj.embedding;
-                    embeddingBase64Obj.embedding = toFloat32Array(embeddingBase64Str);
-                });
-            }
-            return response;
-        });
-    }
-}
-//# sourceMappingURL=embeddings.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/evals/runs/output-items.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * Manage and run evals in the OpenAI platform.
- */
-class OutputItems extends APIResource {
-    /**
-     * Get an evaluation run output item by ID.
-     */
-    retrieve(outputItemID, params, options) {
-        const { eval_id, run_id } = params;
-        return this._client.get(path_path `/evals/${eval_id}/runs/${run_id}/output_items/${outputItemID}`, options);
-    }
-    /**
-     * Get a list of output items for an evaluation run.
-     */
-    list(runID, params, options) {
-        const { eval_id, ...query } = params;
-        return this._client.getAPIList(path_path `/evals/${eval_id}/runs/${runID}/output_items`, (CursorPage), { query, ...options });
-    }
-}
-//# sourceMappingURL=output-items.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/evals/runs/runs.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-/**
- * Manage and run evals in the OpenAI platform.
- */
-class runs_Runs extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.outputItems = new OutputItems(this._client);
-    }
-    /**
-     * Kicks off a new run for a given evaluation, specifying the data source, and what
-     * model configuration to use to test. The datasource will be validated against the
-     * schema specified in the config of the evaluation.
-     */
-    create(evalID, body, options) {
-        return this._client.post(path_path `/evals/${evalID}/runs`, { body, ...options });
-    }
-    /**
-     * Get an evaluation run by ID.
-     */
-    retrieve(runID, params, options) {
-        const { eval_id } = params;
-        return this._client.get(path_path `/evals/${eval_id}/runs/${runID}`, options);
-    }
-    /**
-     * Get a list of runs for an evaluation.
-     */
-    list(evalID, query = {}, options) {
-        return this._client.getAPIList(path_path `/evals/${evalID}/runs`, (CursorPage), {
-            query,
-            ...options,
-        });
-    }
-    /**
-     * Delete an eval run.
-     */
-    delete(runID, params, options) {
-        const { eval_id } = params;
-        return this._client.delete(path_path `/evals/${eval_id}/runs/${runID}`, options);
-    }
-    /**
-     * Cancel an ongoing evaluation run.
-     */
-    cancel(runID, params, options) {
-        const { eval_id } = params;
-        return this._client.post(path_path `/evals/${eval_id}/runs/${runID}`, options);
-    }
-}
-runs_Runs.OutputItems = OutputItems;
-//# sourceMappingURL=runs.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/evals/evals.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-/**
- * Manage and run evals in the OpenAI platform.
- */
-class Evals extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.runs = new runs_Runs(this._client);
-    }
-    /**
-     * Create the structure of an evaluation that can be used to test a model's
-     * performance. An evaluation is a set of testing criteria and the config for a
-     * data source, which dictates the schema of the data used in the evaluation. After
-     * creating an evaluation, you can run it on different models and model parameters.
-     * We support several types of graders and datasources. For more information, see
-     * the [Evals guide](https://platform.openai.com/docs/guides/evals).
-     */
-    create(body, options) {
-        return this._client.post('/evals', { body, ...options });
-    }
-    /**
-     * Get an evaluation by ID.
-     */
-    retrieve(evalID, options) {
-        return this._client.get(path_path `/evals/${evalID}`, options);
-    }
-    /**
-     * Update certain properties of an evaluation.
-     */
-    update(evalID, body, options) {
-        return this._client.post(path_path `/evals/${evalID}`, { body, ...options });
-    }
-    /**
-     * List evaluations for a project.
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/evals', (CursorPage), { query, ...options });
-    }
-    /**
-     * Delete an evaluation.
-     */
-    delete(evalID, options) {
-        return this._client.delete(path_path `/evals/${evalID}`, options);
-    }
-}
-Evals.Runs = runs_Runs;
-//# sourceMappingURL=evals.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/files.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-/**
- * Files are used to upload documents that can be used with features like Assistants and Fine-tuning.
- */
-class files_Files extends APIResource {
-    /**
-     * Upload a file that can be used across various endpoints. Individual files can be
-     * up to 512 MB, and each project can store up to 2.5 TB of files in total. There
-     * is no organization-wide storage limit.
-     *
-     * - The Assistants API supports files up to 2 million tokens and of specific file
-     *   types. See the
-     *   [Assistants Tools guide](https://platform.openai.com/docs/assistants/tools)
-     *   for details.
-     * - The Fine-tuning API only supports `.jsonl` files. The input also has certain
-     *   required formats for fine-tuning
-     *   [chat](https://platform.openai.com/docs/api-reference/fine-tuning/chat-input)
-     *   or
-     *   [completions](https://platform.openai.com/docs/api-reference/fine-tuning/completions-input)
-     *   models.
-     * - The Batch API only supports `.jsonl` files up to 200 MB in size. The input
-     *   also has a specific required
-     *   [format](https://platform.openai.com/docs/api-reference/batch/request-input).
-     *
-     * Please [contact us](https://help.openai.com/) if you need to increase these
-     * storage limits.
-     */
-    create(body, options) {
-        return this._client.post('/files', multipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Returns information about a specific file.
-     */
-    retrieve(fileID, options) {
-        return this._client.get(path_path `/files/${fileID}`, options);
-    }
-    /**
-     * Returns a list of files.
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/files', (CursorPage), { query, ...options });
-    }
-    /**
-     * Delete a file and remove it from all vector stores.
-     */
-    delete(fileID, options) {
-        return this._client.delete(path_path `/files/${fileID}`, options);
-    }
-    /**
-     * Returns the contents of the specified file.
-     */
-    content(fileID, options) {
-        return this._client.get(path_path `/files/${fileID}/content`, {
-            ...options,
-            headers: buildHeaders([{ Accept: 'application/binary' }, options?.headers]),
-            __binaryResponse: true,
-        });
-    }
-    /**
-     * Waits for the given file to be processed, default timeout is 30 mins.
-     */
-    async waitForProcessing(id, { pollInterval = 5000, maxWait = 30 * 60 * 1000 } = {}) {
-        const TERMINAL_STATES = new Set(['processed', 'error', 'deleted']);
-        const start = Date.now();
-        let file = await this.retrieve(id);
-        while (!file.status || !TERMINAL_STATES.has(file.status)) {
-            await sleep(pollInterval);
-            file = await this.retrieve(id);
-            if (Date.now() - start > maxWait) {
-                throw new APIConnectionTimeoutError({
-                    message: `Giving up on waiting for file ${id} to finish processing after ${maxWait} milliseconds.`,
-                });
-            }
-        }
-        return file;
-    }
-}
-//# sourceMappingURL=files.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/methods.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-class Methods extends APIResource {
-}
-//# sourceMappingURL=methods.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/alpha/graders.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-/**
- * Manage fine-tuning jobs to tailor a model to your specific training data.
- */
-class Graders extends APIResource {
-    /**
-     * Run a grader.
-     *
-     * @example
-     * ```ts
-     * const response = await client.fineTuning.alpha.graders.run({
-     *   grader: {
-     *     input: 'input',
-     *     name: 'name',
-     *     operation: 'eq',
-     *     reference: 'reference',
-     *     type: 'string_check',
-     *   },
-     *   model_sample: 'model_sample',
-     * });
-     * ```
-     */
-    run(body, options) {
-        return this._client.post('/fine_tuning/alpha/graders/run', { body, ...options });
-    }
-    /**
-     * Validate a grader.
-     *
-     * @example
-     * ```ts
-     * const response =
-     *   await client.fineTuning.alpha.graders.validate({
-     *     grader: {
-     *       input: 'input',
-     *       name: 'name',
-     *       operation: 'eq',
-     *       reference: 'reference',
-     *       type: 'string_check',
-     *     },
-     *   });
-     * ```
-     */
-    validate(body, options) {
-        return this._client.post('/fine_tuning/alpha/graders/validate', { body, ...options });
-    }
-}
-//# sourceMappingURL=graders.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/alpha/alpha.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class Alpha extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.graders = new Graders(this._client);
-    }
-}
-Alpha.Graders = Graders;
-//# sourceMappingURL=alpha.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/checkpoints/permissions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * Manage fine-tuning jobs to tailor a model to your specific training data.
- */
-class Permissions extends APIResource {
-    /**
-     * **NOTE:** Calling this endpoint requires an [admin API key](../admin-api-keys).
-     *
-     * This enables organization owners to share fine-tuned models with other projects
-     * in their organization.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const permissionCreateResponse of client.fineTuning.checkpoints.permissions.create(
-     *   'ft:gpt-4o-mini-2024-07-18:org:weather:B7R9VjQd',
-     *   { project_ids: ['string'] },
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    create(fineTunedModelCheckpoint, body, options) {
-        return this._client.getAPIList(path_path `/fine_tuning/checkpoints/${fineTunedModelCheckpoint}/permissions`, (Page), { body, method: 'post', ...options });
-    }
-    /**
-     * **NOTE:** This endpoint requires an [admin API key](../admin-api-keys).
-     *
-     * Organization owners can use this endpoint to view all permissions for a
-     * fine-tuned model checkpoint.
-     *
-     * @deprecated Retrieve is deprecated. Please swap to the paginated list method instead.
-     */
-    retrieve(fineTunedModelCheckpoint, query = {}, options) {
-        return this._client.get(path_path `/fine_tuning/checkpoints/${fineTunedModelCheckpoint}/permissions`, {
-            query,
-            ...options,
-        });
-    }
-    /**
-     * **NOTE:** This endpoint requires an [admin API key](../admin-api-keys).
-     *
-     * Organization owners can use this endpoint to view all permissions for a
-     * fine-tuned model checkpoint.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const permissionListResponse of client.fineTuning.checkpoints.permissions.list(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(fineTunedModelCheckpoint, query = {}, options) {
-        return this._client.getAPIList(path_path `/fine_tuning/checkpoints/${fineTunedModelCheckpoint}/permissions`, (ConversationCursorPage), { query, ...options });
-    }
-    /**
-     * **NOTE:** This endpoint requires an [admin API key](../admin-api-keys).
-     *
-     * Organization owners can use this endpoint to delete a permission for a
-     * fine-tuned model checkpoint.
-     *
-     * @example
-     * ```ts
-     * const permission =
-     *   await client.fineTuning.checkpoints.permissions.delete(
-     *     'cp_zc4Q7MP6XxulcVzj4MZdwsAB',
-     *     {
-     *       fine_tuned_model_checkpoint:
-     *         'ft:gpt-4o-mini-2024-07-18:org:weather:B7R9VjQd',
-     *     },
-     *   );
-     * ```
-     */
-    delete(permissionID, params, options) {
-        const { fine_tuned_model_checkpoint } = params;
-        return this._client.delete(path_path `/fine_tuning/checkpoints/${fine_tuned_model_checkpoint}/permissions/${permissionID}`, options);
-    }
-}
-//# sourceMappingURL=permissions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/checkpoints/checkpoints.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class Checkpoints extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.permissions = new Permissions(this._client);
-    }
-}
-Checkpoints.Permissions = Permissions;
-//# sourceMappingURL=checkpoints.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/jobs/checkpoints.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * Manage fine-tuning jobs to tailor a model to your specific training data.
- */
-class checkpoints_Checkpoints extends APIResource {
-    /**
-     * List checkpoints for a fine-tuning job.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const fineTuningJobCheckpoint of client.fineTuning.jobs.checkpoints.list(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(fineTuningJobID, query = {}, options) {
-        return this._client.getAPIList(path_path `/fine_tuning/jobs/${fineTuningJobID}/checkpoints`, (CursorPage), { query, ...options });
-    }
-}
-//# sourceMappingURL=checkpoints.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/jobs/jobs.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-/**
- * Manage fine-tuning jobs to tailor a model to your specific training data.
- */
-class Jobs extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.checkpoints = new checkpoints_Checkpoints(this._client);
-    }
-    /**
-     * Creates a fine-tuning job which begins the process of creating a new model from
-     * a given dataset.
-     *
-     * Response includes details of the enqueued job including job status and the name
-     * of the fine-tuned models once complete.
-     *
-     * [Learn more about fine-tuning](https://platform.openai.com/docs/guides/model-optimization)
-     *
-     * @example
-     * ```ts
-     * const fineTuningJob = await client.fineTuning.jobs.create({
-     *   model: 'gpt-4o-mini',
-     *   training_file: 'file-abc123',
-     * });
-     * ```
-     */
-    create(body, options) {
-        return this._client.post('/fine_tuning/jobs', { body, ...options });
-    }
-    /**
-     * Get info about a fine-tuning job.
-     *
-     * [Learn more about fine-tuning](https://platform.openai.com/docs/guides/model-optimization)
-     *
-     * @example
-     * ```ts
-     * const fineTuningJob = await client.fineTuning.jobs.retrieve(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * );
-     * ```
-     */
-    retrieve(fineTuningJobID, options) {
-        return this._client.get(path_path `/fine_tuning/jobs/${fineTuningJobID}`, options);
-    }
-    /**
-     * List your organization's fine-tuning jobs
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const fineTuningJob of client.fineTuning.jobs.list()) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/fine_tuning/jobs', (CursorPage), { query, ...options });
-    }
-    /**
-     * Immediately cancel a fine-tune job.
-     *
-     * @example
-     * ```ts
-     * const fineTuningJob = await client.fineTuning.jobs.cancel(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * );
-     * ```
-     */
-    cancel(fineTuningJobID, options) {
-        return this._client.post(path_path `/fine_tuning/jobs/${fineTuningJobID}/cancel`, options);
-    }
-    /**
-     * Get status updates for a fine-tuning job.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const fineTuningJobEvent of client.fineTuning.jobs.listEvents(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    listEvents(fineTuningJobID, query = {}, options) {
-        return this._client.getAPIList(path_path `/fine_tuning/jobs/${fineTuningJobID}/events`, (CursorPage), { query, ...options });
-    }
-    /**
-     * Pause a fine-tune job.
-     *
-     * @example
-     * ```ts
-     * const fineTuningJob = await client.fineTuning.jobs.pause(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * );
-     * ```
-     */
-    pause(fineTuningJobID, options) {
-        return this._client.post(path_path `/fine_tuning/jobs/${fineTuningJobID}/pause`, options);
-    }
-    /**
-     * Resume a fine-tune job.
-     *
-     * @example
-     * ```ts
-     * const fineTuningJob = await client.fineTuning.jobs.resume(
-     *   'ft-AF1WoRqd3aJAHsqc9NY7iL8F',
-     * );
-     * ```
-     */
-    resume(fineTuningJobID, options) {
-        return this._client.post(path_path `/fine_tuning/jobs/${fineTuningJobID}/resume`, options);
-    }
-}
-Jobs.Checkpoints = checkpoints_Checkpoints;
-//# sourceMappingURL=jobs.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/fine-tuning/fine-tuning.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-
-class FineTuning extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.methods = new Methods(this._client);
-        this.jobs = new Jobs(this._client);
-        this.checkpoints = new Checkpoints(this._client);
-        this.alpha = new Alpha(this._client);
-    }
-}
-FineTuning.Methods = Methods;
-FineTuning.Jobs = Jobs;
-FineTuning.Checkpoints = Checkpoints;
-FineTuning.Alpha = Alpha;
-//# sourceMappingURL=fine-tuning.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/graders/grader-models.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-class GraderModels extends APIResource {
-}
-//# sourceMappingURL=grader-models.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/graders/graders.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class graders_Graders extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.graderModels = new GraderModels(this._client);
-    }
-}
-graders_Graders.GraderModels = GraderModels;
-//# sourceMappingURL=graders.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/images.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-/**
- * Given a prompt and/or an input image, the model will generate a new image.
- */
-class Images extends APIResource {
-    /**
-     * Creates a variation of a given image. This endpoint only supports `dall-e-2`.
-     *
-     * @example
-     * ```ts
-     * const imagesResponse = await client.images.createVariation({
-     *   image: fs.createReadStream('otter.png'),
-     * });
-     * ```
-     */
-    createVariation(body, options) {
-        return this._client.post('/images/variations', multipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    edit(body, options) {
-        return this._client.post('/images/edits', multipartFormRequestOptions({ body, ...options, stream: body.stream ?? false }, this._client));
-    }
-    generate(body, options) {
-        return this._client.post('/images/generations', { body, ...options, stream: body.stream ?? false });
-    }
-}
-//# sourceMappingURL=images.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/models.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-/**
- * List and describe the various models available in the API.
- */
-class Models extends APIResource {
-    /**
-     * Retrieves a model instance, providing basic information about the model such as
-     * the owner and permissioning.
-     */
-    retrieve(model, options) {
-        return this._client.get(path_path `/models/${model}`, options);
-    }
-    /**
-     * Lists the currently available models, and provides basic information about each
-     * one such as the owner and availability.
-     */
-    list(options) {
-        return this._client.getAPIList('/models', (Page), options);
-    }
-    /**
-     * Delete a fine-tuned model. You must have the Owner role in your organization to
-     * delete a model.
-     */
-    delete(model, options) {
-        return this._client.delete(path_path `/models/${model}`, options);
-    }
-}
-//# sourceMappingURL=models.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/moderations.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-/**
- * Given text and/or image inputs, classifies if those inputs are potentially harmful.
- */
-class Moderations extends APIResource {
-    /**
-     * Classifies if text and/or image inputs are potentially harmful. Learn more in
-     * the [moderation guide](https://platform.openai.com/docs/guides/moderation).
-     */
-    create(body, options) {
-        return this._client.post('/moderations', { body, ...options });
-    }
-}
-//# sourceMappingURL=moderations.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/realtime/calls.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class Calls extends APIResource {
-    /**
-     * Accept an incoming SIP call and configure the realtime session that will handle
-     * it.
-     *
-     * @example
-     * ```ts
-     * await client.realtime.calls.accept('call_id', {
-     *   type: 'realtime',
-     * });
-     * ```
-     */
-    accept(callID, body, options) {
-        return this._client.post(path_path `/realtime/calls/${callID}/accept`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-    /**
-     * End an active Realtime API call, whether it was initiated over SIP or WebRTC.
-     *
-     * @example
-     * ```ts
-     * await client.realtime.calls.hangup('call_id');
-     * ```
-     */
-    hangup(callID, options) {
-        return this._client.post(path_path `/realtime/calls/${callID}/hangup`, {
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-    /**
-     * Transfer an active SIP call to a new destination using the SIP REFER verb.
-     *
-     * @example
-     * ```ts
-     * await client.realtime.calls.refer('call_id', {
-     *   target_uri: 'tel:+14155550123',
-     * });
-     * ```
-     */
-    refer(callID, body, options) {
-        return this._client.post(path_path `/realtime/calls/${callID}/refer`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-    /**
-     * Decline an incoming SIP call by returning a SIP status code to the caller.
-     *
-     * @example
-     * ```ts
-     * await client.realtime.calls.reject('call_id');
-     * ```
-     */
-    reject(callID, body = {}, options) {
-        return this._client.post(path_path `/realtime/calls/${callID}/reject`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-}
-//# sourceMappingURL=calls.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/realtime/client-secrets.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-class ClientSecrets extends APIResource {
-    /**
-     * Create a Realtime client secret with an associated session configuration.
-     *
-     * Client secrets are short-lived tokens that can be passed to a client app, such
-     * as a web frontend or mobile client, which grants access to the Realtime API
-     * without leaking your main API key. You can configure a custom TTL for each
-     * client secret.
-     *
-     * You can also attach session configuration options to the client secret, which
-     * will be applied to any sessions created using that client secret, but these can
-     * also be overridden by the client connection.
-     *
-     * [Learn more about authentication with client secrets over WebRTC](https://platform.openai.com/docs/guides/realtime-webrtc).
-     *
-     * Returns the created client secret and the effective session object. The client
-     * secret is a string that looks like `ek_1234`.
-     *
-     * @example
-     * ```ts
-     * const clientSecret =
-     *   await client.realtime.clientSecrets.create();
-     * ```
-     */
-    create(body, options) {
-        return this._client.post('/realtime/client_secrets', { body, ...options });
-    }
-}
-//# sourceMappingURL=client-secrets.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/realtime/realtime.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-class realtime_Realtime extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.clientSecrets = new ClientSecrets(this._client);
-        this.calls = new Calls(this._client);
-    }
-}
-realtime_Realtime.ClientSecrets = ClientSecrets;
-realtime_Realtime.Calls = Calls;
-//# sourceMappingURL=realtime.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/ResponsesParser.mjs
-
-
-function maybeParseResponse(response, params) {
-    if (!params || !ResponsesParser_hasAutoParseableInput(params)) {
-        return {
-            ...response,
-            output_parsed: null,
-            output: response.output.map((item) => {
-                if (item.type === 'function_call') {
-                    return {
-                        ...item,
-                        parsed_arguments: null,
-                    };
-                }
-                if (item.type === 'message') {
-                    return {
-                        ...item,
-                        content: item.content.map((content) => ({
-                            ...content,
-                            parsed: null,
-                        })),
-                    };
-                }
-                else {
-                    return item;
-                }
-            }),
-        };
-    }
-    return parseResponse(response, params);
-}
-function parseResponse(response, params) {
-    const output = response.output.map((item) => {
-        if (item.type === 'function_call') {
-            return {
-                ...item,
-                parsed_arguments: ResponsesParser_parseToolCall(params, item),
-            };
-        }
-        if (item.type === 'message') {
-            const content = item.content.map((content) => {
-                if (content.type === 'output_text') {
-                    return {
-                        ...content,
-                        parsed: parseTextFormat(params, content.text),
-                    };
-                }
-                return content;
-            });
-            return {
-                ...item,
-                content,
-            };
-        }
-        return item;
-    });
-    const parsed = Object.assign({}, response, { output });
-    if (!Object.getOwnPropertyDescriptor(response, 'output_text')) {
-        addOutputText(parsed);
-    }
-    Object.defineProperty(parsed, 'output_parsed', {
-        enumerable: true,
-        get() {
-            for (const output of parsed.output) {
-                if (output.type !== 'message') {
-                    continue;
-                }
-                for (const content of output.content) {
-                    if (content.type === 'output_text' && content.parsed !== null) {
-                        return content.parsed;
-                    }
-                }
-            }
-            return null;
-        },
-    });
-    return parsed;
-}
-function parseTextFormat(params, content) {
-    if (params.text?.format?.type !== 'json_schema') {
         return null;
-    }
-    if ('$parseRaw' in params.text?.format) {
-        const text_format = params.text?.format;
-        return text_format.$parseRaw(content);
-    }
-    return JSON.parse(content);
-}
-function ResponsesParser_hasAutoParseableInput(params) {
-    if (isAutoParsableResponseFormat(params.text?.format)) {
-        return true;
-    }
-    return false;
-}
-function makeParseableResponseTool(tool, { parser, callback, }) {
-    const obj = { ...tool };
-    Object.defineProperties(obj, {
-        $brand: {
-            value: 'auto-parseable-tool',
-            enumerable: false,
-        },
-        $parseRaw: {
-            value: parser,
-            enumerable: false,
-        },
-        $callback: {
-            value: callback,
-            enumerable: false,
-        },
+    const openai = ['requests', 'tokens'].flatMap((kind) => {
+        const reset = headers.get(`x-ratelimit-reset-${kind}`);
+        const wait = reset === null ? null : durationMs(reset);
+        return wait === null ? [] : [{ wait, exhausted: headers.get(`x-ratelimit-remaining-${kind}`) === '0' }];
     });
-    return obj;
+    const anthropic = ['requests', 'tokens', 'input-tokens', 'output-tokens'].flatMap((kind) => {
+        const reset = headers.get(`anthropic-ratelimit-${kind}-reset`);
+        const at = reset === null ? NaN : Date.parse(reset);
+        return Number.isNaN(at) ? [] : [{ wait: Math.max(0, at - nowMs), exhausted: headers.get(`anthropic-ratelimit-${kind}-remaining`) === '0' }];
+    });
+    // only a limit that is spent says how long to wait: Groq sends reset-requests of minutes while requests remain
+    const exhausted = [...openai, ...anthropic].filter((r) => r.exhausted);
+    return exhausted.length === 0 ? null : Math.max(...exhausted.map((r) => r.wait));
 }
-function ResponsesParser_isAutoParsableTool(tool) {
-    return tool?.['$brand'] === 'auto-parseable-tool';
+/** "1s", "6m0s", "20ms", "2m59.56s", "1h2m", "39s", "0.5s", "17.38ms"; null when it is none of these. */
+function durationMs(text) {
+    const trimmed = text.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Number(trimmed) * 1000;
+    const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+    if (parts.length === 0 || parts.map((p) => p[0]).join('') !== trimmed)
+        return null;
+    const unit = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+    return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2]], 0));
 }
-function getInputToolByName(input_tools, name) {
-    return input_tools.find((tool) => tool.type === 'function' && tool.name === name);
+const IN_WORDS = /(?:try again|retry) (?:in|after) (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i;
+function waitInWords(text) {
+    const match = IN_WORDS.exec(text);
+    if (!match)
+        return null;
+    const unit = match[2].toLowerCase();
+    const scale = unit.startsWith('ms') || unit.startsWith('milli') ? 1 : unit.startsWith('m') ? 60_000 : 1000;
+    return Math.round(Number(match[1]) * scale);
 }
-function ResponsesParser_parseToolCall(params, toolCall) {
-    const inputTool = getInputToolByName(params.tools ?? [], toolCall.name);
-    return {
-        ...toolCall,
-        ...toolCall,
-        parsed_arguments: ResponsesParser_isAutoParsableTool(inputTool) ? inputTool.$parseRaw(toolCall.arguments)
-            : inputTool?.strict ? JSON.parse(toolCall.arguments)
-                : null,
-    };
-}
-function ResponsesParser_shouldParseToolCall(params, toolCall) {
-    if (!params) {
-        return false;
-    }
-    const inputTool = getInputToolByName(params.tools ?? [], toolCall.name);
-    return ResponsesParser_isAutoParsableTool(inputTool) || inputTool?.strict || false;
-}
-function ResponsesParser_validateInputTools(tools) {
-    for (const tool of tools ?? []) {
-        if (tool.type !== 'function') {
-            throw new OpenAIError(`Currently only \`function\` tool types support auto-parsing; Received \`${tool.type}\``);
-        }
-        if (tool.function.strict !== true) {
-            throw new OpenAIError(`The \`${tool.function.name}\` tool is not marked with \`strict: true\`. Only strict function tools can be auto-parsed`);
-        }
-    }
-}
-function addOutputText(rsp) {
-    const texts = [];
-    for (const output of rsp.output) {
-        if (output.type !== 'message') {
-            continue;
-        }
-        for (const content of output.content) {
-            if (content.type === 'output_text') {
-                texts.push(content.text);
-            }
-        }
-    }
-    rsp.output_text = texts.join('');
-}
-//# sourceMappingURL=ResponsesParser.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/responses/ResponseStream.mjs
-var _ResponseStream_instances, _ResponseStream_params, _ResponseStream_currentResponseSnapshot, _ResponseStream_finalResponse, _ResponseStream_beginRequest, _ResponseStream_addEvent, _ResponseStream_endRequest, _ResponseStream_accumulateResponse;
+
+;// CONCATENATED MODULE: ./src/judge/faults.ts
 
 
+/** A hint longer than this is not a rate limit to wait out but a quota that ends the run. */
+const LONGEST_WAIT_MS = 60_000;
+function classify(o, facts, nowMs = Date.now()) {
+    if (o.kind === 'network')
+        return network(o.code, o.detail, facts);
+    if (o.kind === 'shape')
+        return notAReply(o.contentType, o.text, o.what, facts);
+    if (o.kind === 'finish')
+        return finished(o, facts);
+    if (o.kind === 'truncated')
+        return truncated(o.reported, o.estimated, facts);
+    return reply(o, facts, nowMs);
+}
+function fault(cls, kind, cause, fix, more = {}) {
+    return { class: cls, kind, signature: kind, cause, fix, retry: cls === 'transient', waitMs: null, rateLimited: false, status: null, ...more };
+}
+/** The setting a fix names, with its flag: the endpoint's own (`embeddings.base_url`), or the judge's, which both endpoints share (`judge.timeout_ms`). */
+function setting(facts, name) {
+    if (name === 'max_tokens' || name === 'timeout_ms')
+        return `judge.${name}`;
+    const flag = `--${facts.role}-${name === 'base_url' ? 'base-url' : 'model'}`;
+    return `${facts.role}.${name} (${facts.role === 'judge' || name === 'base_url' ? flag : '--embeddings-model'})`;
+}
+function network(code, detail, facts) {
+    const where = `${facts.host}${detail ? ` (${detail})` : ''}`;
+    if (code === 'timeout') {
+        return fault('transient', 'timeout', `no reply from ${facts.host} within ${facts.timeoutMs} ms (${setting(facts, 'timeout_ms')})`, `raise ${setting(facts, 'timeout_ms')} for a slow model, or lower judge.concurrency`);
+    }
+    if (code === 'reset' || code === 'other')
+        return fault('transient', 'connection', `the connection to ${where} broke`, 'retried; if it persists, check the network path to the endpoint');
+    const fix = `check ${setting(facts, 'base_url')}: is the server running, the host spelled right${code === 'tls' ? ', its certificate valid' : ''}?`;
+    return fault('endpoint', 'unreachable', code === 'tls' ? `the TLS handshake with ${where} failed` : `cannot reach ${where}`, fix, { retry: true });
+}
+/** A 2xx that is not the expected reply: named by its content type and first bytes; retried once in case it was one bad reply. */
+function notAReply(contentType, text, what, facts) {
+    const cause = `${facts.host} answered with ${what} (${typeOf(contentType)}: ${JSON.stringify(firstBytes(text))}), not a ${facts.role === 'judge' ? 'chat completion' : 'list of embeddings'}`;
+    const fix = `check that ${setting(facts, 'base_url')} points at the API itself (e.g. …/v1) and that nothing between rewrites its replies`;
+    return fault('endpoint', 'not_a_reply', cause, fix, { retry: true, signature: `not_a_reply:${what}` });
+}
+function finished(o, facts) {
+    if (o.reason === 'refusal')
+        return fault('request', 'refusal', `the model refused to judge it${o.text ? `: ${JSON.stringify(firstBytes(o.text, 160))}` : ''}`, 'none for this question: its text makes the model refuse; judge it with another model');
+    if (o.reason === 'content_filter')
+        return fault('request', 'content_filter', `the endpoint's content filter blocked the reply`, 'none for this question: the text it judges trips the filter; judge it with another model or deployment', { signature: 'content_filter' });
+    const cap = o.cap === null ? "the model's own limit" : `max_tokens ${o.cap}`;
+    const hidden = o.empty && (o.reasoningTokens ?? 0) > 0 ? `: a reasoning model spent ${o.reasoningTokens} of them on hidden reasoning and wrote nothing` : '';
+    return fault('request', 'cut', `the reply was cut at ${cap} (finish_reason length)${hidden}`, `raise ${setting(facts, 'max_tokens')}${o.reasoningTokens ? ' (a reasoning model needs room for its hidden reasoning too)' : ''}`);
+}
+function truncated(reported, estimated, facts) {
+    return fault('request', 'truncated', `${facts.host} read ${reported} prompt tokens of a prompt of about ${estimated}: the server truncated the prompt to fit its context window, so the judge never saw all of it`, "raise the server's context length: Ollama's num_ctx (OLLAMA_CONTEXT_LENGTH=16384, or PARAMETER num_ctx in a Modelfile), vLLM's --max-model-len, llama.cpp's --ctx-size");
+}
+/** An error reply: status, envelope and words decide, most specific rule first. */
+function reply(o, facts, nowMs) {
+    const error = errorOf(o.body);
+    const status = error?.status ?? (o.status >= 200 && o.status < 300 && error ? null : o.status);
+    // a body in no envelope (plain text, a serde or FastAPI message) is all words
+    const words = error ? `${error.code ?? ''} ${error.param ?? ''} ${error.message} ${error.extra}` : o.body.kind === 'html' ? '' : o.text.slice(0, 2000);
+    const said = error ? ` ${JSON.stringify(firstBytes(error.message, 200))}` : o.body.kind === 'empty' ? ' (no body)' : ` (${typeOf(o.contentType)}: ${JSON.stringify(firstBytes(o.text))})`;
+    const http = `HTTP ${o.status}${status !== null && status !== o.status ? ` (error ${status} in the body)` : ''}${error?.code ? ` ${firstBytes(error.code, 60)}` : ''}:${said}`;
+    const more = { status, waitMs: waitHintMs(o.headers, error, nowMs) };
+    for (const rule of RULES) {
+        const matched = rule(status, words, o, facts, http, more);
+        if (matched)
+            return matched;
+    }
+    return fault('request', 'rejected', `${facts.host} refused the request: ${http}`, 'see the message; if every request gets it, the run stops', {
+        ...more,
+        rowFix: false,
+        signature: `rejected:${status}:${error?.code ?? firstBytes((error?.message ?? o.text).replace(/\d+/g, '#'), 40)}`,
+    });
+}
+/** The account cannot pay: OpenAI's insufficient_quota, OpenRouter's and DeepSeek's credits, Anthropic's credit balance, a LiteLLM key over its budget. */
+const CREDITS = /insufficient_quota|insufficient[_ ](credits|balance)|credit balance is too low|out of credits|budget_exceeded|budget has been exceeded/i;
+/** "exceeded your current quota" is OpenAI's insufficient_quota, and also Gemini's per-minute limit, which names a retry delay. */
+function quotaSpent(words, more) {
+    return CREDITS.test(words) || (/exceeded your current quota/i.test(words) && more.waitMs === null);
+}
+const AUTH = /API_KEY_INVALID|api key not valid|invalid[_ ]api[_ ]key|incorrect api key|invalid x-api-key|authentication_error|permission_denied/i;
+const NO_MODEL = /model_not_found|model_decommissioned|has been decommissioned|DeploymentNotFound|no models? (is |are )?loaded|\bmodel\b[^.]{0,80}\b(not found|does not exist|not exist|is not available|unknown)|unknown model|no such model|try pulling it first/i;
+const CONTEXT = /context[_ ]length|maximum context|context window|context size|prompt is too long|too many (input )?tokens|exceeds? the (model's )?(maximum|max)|input is too long|reduce the length/i;
+/** The cap itself refused, whatever the prompt: OpenAI's, Anthropic's, vLLM's and TGI's words. */
+const CAP_REFUSED = /max_(completion_)?tokens'?[^.]{0,80}(too large|must be|at most|exceeds|greater than|less than)|supports at most \d+ completion tokens|maximum allowed number of output tokens|max_new_tokens/i;
+const CONTEXT_LIMIT = /maximum context length is (\d+)/i;
+const FILTER = /content[_ ]filter|content management policy|ResponsibleAIPolicyViolation|safety (settings|system)|blocked by|requires moderation|input was flagged|flagged by (the )?moderation/i;
+const FORMAT = /response_format|json_schema|json_object|structured output|guided_(json|decoding)|\bschema\b/i;
+const RULES = [
+    // a 429 first, whatever its body: the wait it names decides between a rate limit and a quota
+    (status, words, _o, facts, http, more) => status === 429 && !quotaSpent(words, more)
+        ? (more.waitMs ?? 0) > LONGEST_WAIT_MS
+            ? fault('endpoint', 'rate_window', `${facts.host} rate-limits this key for ${Math.round(more.waitMs / 1000)} s: ${http}`, 'wait for the limit to reset, raise it with the provider, or use another key', more)
+            : fault('transient', 'rate_limit', `rate limited by ${facts.host}: ${http}`, `lower judge.concurrency (now ${facts.concurrency}) or raise judge.max_retries`, { ...more, rateLimited: true })
+        : null,
+    // a content filter or moderation answers 400 or 403: the words decide before the status
+    (status, words, _o, _f, http, more) => (status ?? 0) >= 400 && FILTER.test(words)
+        ? fault('request', 'content_filter', `the endpoint's content filter blocked the request: ${http}`, 'none for this question: its text trips the filter', more)
+        : null,
+    // a page, not an API: a proxy, a sign-in or captive portal (after the rate limit: nginx's limit_req answers with a page too). A 5xx page (a proxy's 502) may pass: retried, and counted
+    (status, _w, o, facts, http) => o.body.kind === 'html'
+        ? fault('endpoint', 'proxy_page', `${facts.host} answered with an HTML page, not the API: ${http}`, `a proxy or sign-in page stands in front of the API: check ${setting(facts, 'base_url')} (…/v1) and that the network path needs no browser login`, {
+            retry: (status ?? 0) >= 500,
+            status,
+        })
+        : null,
+    // Gemini refuses a bad key with 400 INVALID_ARGUMENT API_KEY_INVALID: the words decide as much as the status
+    (status, words, _o, facts, http, more) => status === 401 || status === 403 || ((status ?? 0) >= 400 && (status ?? 0) < 500 && AUTH.test(words)) ? fault('endpoint', 'auth', `${describeAuth(facts)}: ${http}`, authFix(facts), more) : null,
+    (status, words, _o, facts, http, more) => status === 402 || quotaSpent(words, more)
+        ? fault('endpoint', 'credits', `${facts.host} refuses to serve until the account is paid: ${http}`, 'add credits or raise the spending limit with the provider, or point the judge at another key', more)
+        : null,
+    (status, words, _o, facts, http, more) => (status === 404 || status === 400 || status === 422) && NO_MODEL.test(words)
+        ? fault('endpoint', 'no_model', `${facts.host} has no ${facts.deployments ? 'deployment' : 'model'} ${facts.model}: ${http}`, modelFix(facts), more)
+        : null,
+    (status, _w, _o, facts, http, more) => status === 404 || status === 405 || status === 501
+        ? fault('endpoint', 'no_endpoint', `${facts.host} has no ${facts.role === 'judge' ? 'chat' : 'embeddings'} endpoint at this address: ${http}`, endpointFix(facts), more)
+        : null,
+    // a cap the model cannot give at all fails every request alike; a cap that only this prompt's length leaves no room for is the prompt's
+    (status, words, _o, facts, http, more) => {
+        if ((status ?? 0) < 400 || (status ?? 0) >= 500 || !(CAP_REFUSED.test(words) || CONTEXT.test(words)))
+            return null;
+        const limit = Number(CONTEXT_LIMIT.exec(words)?.[1] ?? NaN);
+        const capAlone = Number.isFinite(limit) ? facts.maxTokens !== null && facts.maxTokens >= limit : CAP_REFUSED.test(words);
+        if (!capAlone)
+            return null;
+        return fault('endpoint', 'max_tokens', `the endpoint refuses max_tokens ${facts.maxTokens ?? '(default)'}: ${http}`, `lower ${setting(facts, 'max_tokens')} (now ${facts.maxTokens ?? 'default'}) to what the model allows, or raise the server's context (vLLM --max-model-len)`, more);
+    },
+    (status, words, _o, facts, http, more) => (status === 400 || status === 413 || status === 422) && CONTEXT.test(words)
+        ? fault('request', 'context', `the prompt is longer than the model's context: ${http}`, `use a model with a longer context, or raise the server's (vLLM --max-model-len, Ollama num_ctx); judge.max_tokens (now ${facts.maxTokens ?? 'default'}) counts towards it too`, more)
+        : null,
+    (status, words, _o, _f, http, more) => (status === 400 || status === 422) && /\btemperature\b/i.test(words)
+        ? fault('adapt', 'temperature', `the endpoint rejects the temperature: ${http}`, 'judge.temperature: default', { ...more, adapt: 'temperature' })
+        : null,
+    (status, words, _o, _f, http, more) => (status === 400 || status === 422) && /max_completion_tokens/.test(words)
+        ? fault('adapt', 'max_completion_tokens', `the endpoint wants max_completion_tokens: ${http}`, 'none: sent so from now on', { ...more, adapt: 'max_completion_tokens' })
+        : null,
+    // Groq's json_validate_failed: the model's own JSON failed the schema this once; another sample may pass
+    (status, words, _o, _f, http, more) => (status ?? 0) >= 400 && /json_validate_failed/i.test(words)
+        ? fault('transient', 'invalid_output', `the endpoint could not make the model's reply valid JSON: ${http}`, 'if it persists, set judge.response_format: text', more)
+        : null,
+    (status, words, _o, _f, http, more) => status !== null && status >= 400 && status < 500 && FORMAT.test(words) ? fault('format', 'format', `the endpoint rejects the response format: ${http}`, 'stepped down for this run', more) : null,
+    (status, _w, o, facts, http, more) => status === null || status >= 500 || status === 408 || status === 409
+        ? fault('transient', 'server_error', `${facts.host} failed: ${http}`, 'retried; if it persists, check the server', { ...more, signature: `server_error:${status}:${o.body.kind}` })
+        : null,
+];
+function describeAuth(facts) {
+    return facts.keyed ? `the key in $${facts.keyEnv} was refused by ${facts.host}` : `${facts.host} refused a request without a key ($${facts.keyEnv} is not set)`;
+}
+function authFix(facts) {
+    return `set $${facts.keyEnv} to a key ${facts.host} accepts (or name another variable with ${facts.role}.api_key_env / --${facts.role}-api-key-env)`;
+}
+function modelFix(facts) {
+    const base = `set ${setting(facts, 'model')} to a ${facts.deployments ? 'deployment' : 'model'} ${facts.host} serves${facts.deployments ? '' : ` (on Ollama: ollama pull ${facts.model})`}, or check ${setting(facts, 'base_url')} points at the API root (e.g. …/v1)`;
+    return facts.role === 'embeddings' ? `${base}, or embeddings.provider: none for an endpoint without embeddings` : base;
+}
+function endpointFix(facts) {
+    const root = `check ${setting(facts, 'base_url')} points at the API root (e.g. …/v1)`;
+    return facts.role === 'embeddings' ? `${root}; a server without embeddings takes embeddings.provider: none (llama.cpp: start it with --embeddings)` : root;
+}
 
-
-class ResponseStream extends EventStream {
-    constructor(params) {
-        super();
-        _ResponseStream_instances.add(this);
-        _ResponseStream_params.set(this, void 0);
-        _ResponseStream_currentResponseSnapshot.set(this, void 0);
-        _ResponseStream_finalResponse.set(this, void 0);
-        __classPrivateFieldSet(this, _ResponseStream_params, params, "f");
+;// CONCATENATED MODULE: ./src/judge/rateGate.ts
+const rateGate_realClock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+/** The spacing between request starts after a rate limit: doubled on each limit, eased on each success. */
+const SPACING = { firstMs: 25, maxMs: 2000, easeOnSuccess: 0.9 };
+/**
+ * One pause for every slot of an endpoint: a rate limit answered to one request is the
+ * endpoint's, so every request waits it out, not only the one that got it (slots that back
+ * off alone keep colliding with the limit). A limit that names no wait (nginx's limit_req, a
+ * fixed-window limiter) is met by pacing instead: requests start at least `spacing` apart,
+ * the spacing doubling on every limit and easing off with every success, so the run settles
+ * just under the server's rate. Counts what it cost, for the run's summary.
+ */
+class RateGate {
+    until = 0;
+    spacing = 0;
+    lastStart = 0;
+    said = false;
+    /** counts pauses, so a waiter sleeps again only when a new pause came while it slept (a fake clock never moves by itself) */
+    generation = 0;
+    count = 0;
+    pausedMs = 0;
+    clock;
+    constructor(clock = rateGate_realClock) {
+        this.clock = clock;
     }
-    static createResponse(client, params, options) {
-        const runner = new ResponseStream(params);
-        runner._run(() => runner._createOrRetrieveResponse(client, params, {
-            ...options,
-            headers: { ...options?.headers, 'X-Stainless-Helper-Method': 'stream' },
-        }));
-        return runner;
-    }
-    async _createOrRetrieveResponse(client, params, options) {
-        const signal = options?.signal;
-        if (signal) {
-            if (signal.aborted)
-                this.controller.abort();
-            signal.addEventListener('abort', () => this.controller.abort());
+    /** Resolves once no pause is in force and the pacing lets the next request start (at once, when neither holds it). */
+    async ready() {
+        for (let seen = -1; seen !== this.generation;) {
+            seen = this.generation;
+            const wait = this.until - this.clock.now();
+            if (wait > 0)
+                await this.clock.sleep(wait);
         }
-        __classPrivateFieldGet(this, _ResponseStream_instances, "m", _ResponseStream_beginRequest).call(this);
-        let stream;
-        let starting_after = null;
-        if ('response_id' in params) {
-            stream = await client.responses.retrieve(params.response_id, { stream: true }, { ...options, signal: this.controller.signal, stream: true });
-            starting_after = params.starting_after ?? null;
-        }
-        else {
-            stream = await client.responses.create({ ...params, stream: true }, { ...options, signal: this.controller.signal });
-        }
-        this._connected();
-        for await (const event of stream) {
-            __classPrivateFieldGet(this, _ResponseStream_instances, "m", _ResponseStream_addEvent).call(this, event, starting_after);
-        }
-        if (stream.controller.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        return __classPrivateFieldGet(this, _ResponseStream_instances, "m", _ResponseStream_endRequest).call(this);
-    }
-    [(_ResponseStream_params = new WeakMap(), _ResponseStream_currentResponseSnapshot = new WeakMap(), _ResponseStream_finalResponse = new WeakMap(), _ResponseStream_instances = new WeakSet(), _ResponseStream_beginRequest = function _ResponseStream_beginRequest() {
-        if (this.ended)
+        if (this.spacing === 0)
             return;
-        __classPrivateFieldSet(this, _ResponseStream_currentResponseSnapshot, undefined, "f");
-    }, _ResponseStream_addEvent = function _ResponseStream_addEvent(event, starting_after) {
-        if (this.ended)
+        const start = Math.max(this.clock.now(), this.lastStart + this.spacing);
+        this.lastStart = start;
+        const wait = start - this.clock.now();
+        if (wait > 0)
+            await this.clock.sleep(wait);
+    }
+    /**
+     * A rate limit: every request waits `hintMs` from now when the server named a wait (a longer
+     * pause already in force stands), else the doubled spacing. True the first time, so the
+     * run says so once.
+     */
+    limited(hintMs) {
+        this.count += 1;
+        this.spacing = Math.min(SPACING.maxMs, Math.max(SPACING.firstMs, this.spacing * 2));
+        this.pause(hintMs ?? this.spacing);
+        const first = !this.said;
+        this.said = true;
+        return first;
+    }
+    /** A request went through: the pacing eases off. */
+    succeeded() {
+        if (this.spacing === 0)
             return;
-        const maybeEmit = (name, event) => {
-            if (starting_after == null || event.sequence_number > starting_after) {
-                this._emit(name, event);
-            }
-        };
-        const response = __classPrivateFieldGet(this, _ResponseStream_instances, "m", _ResponseStream_accumulateResponse).call(this, event);
-        maybeEmit('event', event);
-        switch (event.type) {
-            case 'response.output_text.delta': {
-                const output = response.output[event.output_index];
-                if (!output) {
-                    throw new error_OpenAIError(`missing output at index ${event.output_index}`);
-                }
-                if (output.type === 'message') {
-                    const content = output.content[event.content_index];
-                    if (!content) {
-                        throw new error_OpenAIError(`missing content at index ${event.content_index}`);
-                    }
-                    if (content.type !== 'output_text') {
-                        throw new error_OpenAIError(`expected content to be 'output_text', got ${content.type}`);
-                    }
-                    maybeEmit('response.output_text.delta', {
-                        ...event,
-                        snapshot: content.text,
-                    });
-                }
-                break;
-            }
-            case 'response.function_call_arguments.delta': {
-                const output = response.output[event.output_index];
-                if (!output) {
-                    throw new error_OpenAIError(`missing output at index ${event.output_index}`);
-                }
-                if (output.type === 'function_call') {
-                    maybeEmit('response.function_call_arguments.delta', {
-                        ...event,
-                        snapshot: output.arguments,
-                    });
-                }
-                break;
-            }
-            default:
-                maybeEmit(event.type, event);
-                break;
-        }
-    }, _ResponseStream_endRequest = function _ResponseStream_endRequest() {
-        if (this.ended) {
-            throw new error_OpenAIError(`stream has ended, this shouldn't happen`);
-        }
-        const snapshot = __classPrivateFieldGet(this, _ResponseStream_currentResponseSnapshot, "f");
-        if (!snapshot) {
-            throw new error_OpenAIError(`request ended without sending any events`);
-        }
-        __classPrivateFieldSet(this, _ResponseStream_currentResponseSnapshot, undefined, "f");
-        const parsedResponse = finalizeResponse(snapshot, __classPrivateFieldGet(this, _ResponseStream_params, "f"));
-        __classPrivateFieldSet(this, _ResponseStream_finalResponse, parsedResponse, "f");
-        return parsedResponse;
-    }, _ResponseStream_accumulateResponse = function _ResponseStream_accumulateResponse(event) {
-        let snapshot = __classPrivateFieldGet(this, _ResponseStream_currentResponseSnapshot, "f");
-        if (!snapshot) {
-            if (event.type !== 'response.created') {
-                throw new error_OpenAIError(`When snapshot hasn't been set yet, expected 'response.created' event, got ${event.type}`);
-            }
-            snapshot = __classPrivateFieldSet(this, _ResponseStream_currentResponseSnapshot, event.response, "f");
-            return snapshot;
-        }
-        switch (event.type) {
-            case 'response.output_item.added': {
-                snapshot.output.push(event.item);
-                break;
-            }
-            case 'response.content_part.added': {
-                const output = snapshot.output[event.output_index];
-                if (!output) {
-                    throw new error_OpenAIError(`missing output at index ${event.output_index}`);
-                }
-                const type = output.type;
-                const part = event.part;
-                if (type === 'message' && part.type !== 'reasoning_text') {
-                    output.content.push(part);
-                }
-                else if (type === 'reasoning' && part.type === 'reasoning_text') {
-                    if (!output.content) {
-                        output.content = [];
-                    }
-                    output.content.push(part);
-                }
-                break;
-            }
-            case 'response.output_text.delta': {
-                const output = snapshot.output[event.output_index];
-                if (!output) {
-                    throw new error_OpenAIError(`missing output at index ${event.output_index}`);
-                }
-                if (output.type === 'message') {
-                    const content = output.content[event.content_index];
-                    if (!content) {
-                        throw new error_OpenAIError(`missing content at index ${event.content_index}`);
-                    }
-                    if (content.type !== 'output_text') {
-                        throw new error_OpenAIError(`expected content to be 'output_text', got ${content.type}`);
-                    }
-                    content.text += event.delta;
-                }
-                break;
-            }
-            case 'response.function_call_arguments.delta': {
-                const output = snapshot.output[event.output_index];
-                if (!output) {
-                    throw new error_OpenAIError(`missing output at index ${event.output_index}`);
-                }
-                if (output.type === 'function_call') {
-                    output.arguments += event.delta;
-                }
-                break;
-            }
-            case 'response.reasoning_text.delta': {
-                const output = snapshot.output[event.output_index];
-                if (!output) {
-                    throw new error_OpenAIError(`missing output at index ${event.output_index}`);
-                }
-                if (output.type === 'reasoning') {
-                    const content = output.content?.[event.content_index];
-                    if (!content) {
-                        throw new error_OpenAIError(`missing content at index ${event.content_index}`);
-                    }
-                    if (content.type !== 'reasoning_text') {
-                        throw new error_OpenAIError(`expected content to be 'reasoning_text', got ${content.type}`);
-                    }
-                    content.text += event.delta;
-                }
-                break;
-            }
-            case 'response.completed': {
-                __classPrivateFieldSet(this, _ResponseStream_currentResponseSnapshot, event.response, "f");
-                break;
-            }
-        }
-        return snapshot;
-    }, Symbol.asyncIterator)]() {
-        const pushQueue = [];
-        const readQueue = [];
-        let done = false;
-        this.on('event', (event) => {
-            const reader = readQueue.shift();
-            if (reader) {
-                reader.resolve(event);
-            }
-            else {
-                pushQueue.push(event);
-            }
-        });
-        this.on('end', () => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.resolve(undefined);
-            }
-            readQueue.length = 0;
-        });
-        this.on('abort', (err) => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.reject(err);
-            }
-            readQueue.length = 0;
-        });
-        this.on('error', (err) => {
-            done = true;
-            for (const reader of readQueue) {
-                reader.reject(err);
-            }
-            readQueue.length = 0;
-        });
-        return {
-            next: async () => {
-                if (!pushQueue.length) {
-                    if (done) {
-                        return { value: undefined, done: true };
-                    }
-                    return new Promise((resolve, reject) => readQueue.push({ resolve, reject })).then((event) => (event ? { value: event, done: false } : { value: undefined, done: true }));
-                }
-                const event = pushQueue.shift();
-                return { value: event, done: false };
-            },
-            return: async () => {
-                this.abort();
-                return { value: undefined, done: true };
-            },
-        };
+        this.spacing = this.spacing * SPACING.easeOnSuccess < 1 ? 0 : this.spacing * SPACING.easeOnSuccess;
     }
-    /**
-     * @returns a promise that resolves with the final Response, or rejects
-     * if an error occurred or the stream ended prematurely without producing a REsponse.
-     */
-    async finalResponse() {
-        await this.done();
-        const response = __classPrivateFieldGet(this, _ResponseStream_finalResponse, "f");
-        if (!response)
-            throw new error_OpenAIError('stream ended without producing a ChatCompletion');
-        return response;
+    pause(ms) {
+        const now = this.clock.now();
+        const until = now + ms;
+        if (until <= this.until)
+            return;
+        this.pausedMs += until - Math.max(this.until, now);
+        this.until = until;
+        this.generation += 1;
+    }
+    /** How often the endpoint limited this run, and how long every slot stood still in all. */
+    summary() {
+        return { limited: this.count, pausedMs: Math.round(this.pausedMs) };
     }
 }
-function finalizeResponse(snapshot, params) {
-    return maybeParseResponse(snapshot, params);
-}
-//# sourceMappingURL=ResponseStream.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/responses/input-items.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
+;// CONCATENATED MODULE: ./src/judge/wire/send.ts
 
-
-class InputItems extends APIResource {
-    /**
-     * Returns a list of input items for a given response.
-     *
-     * @example
-     * ```ts
-     * // Automatically fetches more pages as needed.
-     * for await (const responseItem of client.responses.inputItems.list(
-     *   'response_id',
-     * )) {
-     *   // ...
-     * }
-     * ```
-     */
-    list(responseID, query = {}, options) {
-        return this._client.getAPIList(path_path `/responses/${responseID}/input_items`, (CursorPage), { query, ...options });
-    }
-}
-//# sourceMappingURL=input-items.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/responses/input-tokens.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-class InputTokens extends APIResource {
-    /**
-     * Returns input token counts of the request.
-     *
-     * Returns an object with `object` set to `response.input_tokens` and an
-     * `input_tokens` count.
-     *
-     * @example
-     * ```ts
-     * const response = await client.responses.inputTokens.count();
-     * ```
-     */
-    count(body = {}, options) {
-        return this._client.post('/responses/input_tokens', { body, ...options });
-    }
-}
-//# sourceMappingURL=input-tokens.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/responses/responses.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-
-class Responses extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.inputItems = new InputItems(this._client);
-        this.inputTokens = new InputTokens(this._client);
-    }
-    create(body, options) {
-        return this._client.post('/responses', { body, ...options, stream: body.stream ?? false })._thenUnwrap((rsp) => {
-            if ('object' in rsp && rsp.object === 'response') {
-                addOutputText(rsp);
-            }
-            return rsp;
-        });
-    }
-    retrieve(responseID, query = {}, options) {
-        return this._client.get(path_path `/responses/${responseID}`, {
-            query,
-            ...options,
-            stream: query?.stream ?? false,
-        })._thenUnwrap((rsp) => {
-            if ('object' in rsp && rsp.object === 'response') {
-                addOutputText(rsp);
-            }
-            return rsp;
-        });
-    }
-    /**
-     * Deletes a model response with the given ID.
-     *
-     * @example
-     * ```ts
-     * await client.responses.delete(
-     *   'resp_677efb5139a88190b512bc3fef8e535d',
-     * );
-     * ```
-     */
-    delete(responseID, options) {
-        return this._client.delete(path_path `/responses/${responseID}`, {
-            ...options,
-            headers: buildHeaders([{ Accept: '*/*' }, options?.headers]),
-        });
-    }
-    parse(body, options) {
-        return this._client.responses
-            .create(body, options)
-            ._thenUnwrap((response) => parseResponse(response, body));
-    }
-    /**
-     * Creates a model response stream
-     */
-    stream(body, options) {
-        return ResponseStream.createResponse(this._client, body, options);
-    }
-    /**
-     * Cancels a model response with the given ID. Only responses created with the
-     * `background` parameter set to `true` can be cancelled.
-     * [Learn more](https://platform.openai.com/docs/guides/background).
-     *
-     * @example
-     * ```ts
-     * const response = await client.responses.cancel(
-     *   'resp_677efb5139a88190b512bc3fef8e535d',
-     * );
-     * ```
-     */
-    cancel(responseID, options) {
-        return this._client.post(path_path `/responses/${responseID}/cancel`, options);
-    }
-    /**
-     * Compact a conversation. Returns a compacted response object.
-     *
-     * Learn when and how to compact long-running conversations in the
-     * [conversation state guide](https://platform.openai.com/docs/guides/conversation-state#managing-the-context-window).
-     * For ZDR-compatible compaction details, see
-     * [Compaction (advanced)](https://platform.openai.com/docs/guides/conversation-state#compaction-advanced).
-     *
-     * @example
-     * ```ts
-     * const compactedResponse = await client.responses.compact({
-     *   model: 'gpt-5.4',
-     * });
-     * ```
-     */
-    compact(body, options) {
-        return this._client.post('/responses/compact', { body, ...options });
-    }
-}
-Responses.InputItems = InputItems;
-Responses.InputTokens = InputTokens;
-//# sourceMappingURL=responses.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/content.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class content_Content extends APIResource {
-    /**
-     * Download a skill zip bundle by its ID.
-     */
-    retrieve(skillID, options) {
-        return this._client.get(path_path `/skills/${skillID}/content`, {
-            ...options,
-            headers: buildHeaders([{ Accept: 'application/binary' }, options?.headers]),
-            __binaryResponse: true,
-        });
-    }
-}
-//# sourceMappingURL=content.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/versions/content.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-class versions_content_Content extends APIResource {
-    /**
-     * Download a skill version zip bundle.
-     */
-    retrieve(version, params, options) {
-        const { skill_id } = params;
-        return this._client.get(path_path `/skills/${skill_id}/versions/${version}/content`, {
-            ...options,
-            headers: buildHeaders([{ Accept: 'application/binary' }, options?.headers]),
-            __binaryResponse: true,
-        });
-    }
-}
-//# sourceMappingURL=content.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/versions/versions.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-class Versions extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.content = new versions_content_Content(this._client);
-    }
-    /**
-     * Create a new immutable skill version.
-     */
-    create(skillID, body = {}, options) {
-        return this._client.post(path_path `/skills/${skillID}/versions`, maybeMultipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Get a specific skill version.
-     */
-    retrieve(version, params, options) {
-        const { skill_id } = params;
-        return this._client.get(path_path `/skills/${skill_id}/versions/${version}`, options);
-    }
-    /**
-     * List skill versions for a skill.
-     */
-    list(skillID, query = {}, options) {
-        return this._client.getAPIList(path_path `/skills/${skillID}/versions`, (CursorPage), {
-            query,
-            ...options,
-        });
-    }
-    /**
-     * Delete a skill version.
-     */
-    delete(version, params, options) {
-        const { skill_id } = params;
-        return this._client.delete(path_path `/skills/${skill_id}/versions/${version}`, options);
-    }
-}
-Versions.Content = versions_content_Content;
-//# sourceMappingURL=versions.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/skills/skills.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-class Skills extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.content = new content_Content(this._client);
-        this.versions = new Versions(this._client);
-    }
-    /**
-     * Create a new skill.
-     */
-    create(body = {}, options) {
-        return this._client.post('/skills', maybeMultipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Get a skill by its ID.
-     */
-    retrieve(skillID, options) {
-        return this._client.get(path_path `/skills/${skillID}`, options);
-    }
-    /**
-     * Update the default version pointer for a skill.
-     */
-    update(skillID, body, options) {
-        return this._client.post(path_path `/skills/${skillID}`, { body, ...options });
-    }
-    /**
-     * List all skills for the current project.
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/skills', (CursorPage), { query, ...options });
-    }
-    /**
-     * Delete a skill by its ID.
-     */
-    delete(skillID, options) {
-        return this._client.delete(path_path `/skills/${skillID}`, options);
-    }
-}
-Skills.Content = content_Content;
-Skills.Versions = Versions;
-//# sourceMappingURL=skills.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/uploads/parts.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
+/** A judge reply larger than this is not read further: no chat completion or embeddings batch comes near it. */
+const MAX_REPLY_BYTES = 64 * 1024 * 1024;
+const JUDGE_REDIRECT = { headers: "the judge's key and headers", fix: 'set the base URL to the final address' };
 /**
- * Use Uploads to upload large files in multiple parts.
+ * One HTTP request of the judge, and its reply as text: nothing is parsed here. Redirects are
+ * followed only within the endpoint's origin (the key is never sent elsewhere), the body is
+ * read up to MAX_REPLY_BYTES, and the timeout covers the whole exchange, body included.
+ * A failure without a reply comes back as a network observation, never as a thrown error.
  */
-class Parts extends APIResource {
-    /**
-     * Adds a
-     * [Part](https://platform.openai.com/docs/api-reference/uploads/part-object) to an
-     * [Upload](https://platform.openai.com/docs/api-reference/uploads/object) object.
-     * A Part represents a chunk of bytes from the file you are trying to upload.
-     *
-     * Each Part can be at most 64 MB, and you can add Parts until you hit the Upload
-     * maximum of 8 GB.
-     *
-     * It is possible to add multiple Parts in parallel. You can decide the intended
-     * order of the Parts when you
-     * [complete the Upload](https://platform.openai.com/docs/api-reference/uploads/complete).
-     */
-    create(uploadID, body, options) {
-        return this._client.post(path_path `/uploads/${uploadID}/parts`, multipartFormRequestOptions({ body, ...options }, this._client));
+async function send_send(outgoing, options) {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    try {
+        const response = await fetchSameOrigin(options.fetch ?? fetch, outgoing, signal, JUDGE_REDIRECT);
+        const text = await readCapped(response, MAX_REPLY_BYTES, null);
+        return { ok: true, response: { status: response.status, headers: response.headers, contentType: (response.headers.get('content-type') ?? '').toLowerCase(), text } };
+    }
+    catch (error) {
+        if (error instanceof HttpRefusedError)
+            return { ok: false, observation: { kind: 'shape', contentType: error.headers.get('content-type') ?? '', text: '', what: error.message } };
+        return { ok: false, observation: { kind: 'network', ...networkFault(error, signal) } };
     }
 }
-//# sourceMappingURL=parts.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/uploads/uploads.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
+/** What kind of network failure an error of fetch (undici) is, and its root cause in words. */
+function networkFault(error, signal) {
+    if (signal?.aborted || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')))
+        return { code: 'timeout', detail: '' };
+    let root = error;
+    for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++)
+        root = root.cause;
+    const code = String(root?.code ?? '');
+    const detail = root instanceof Error ? `${code ? `${code}: ` : ''}${root.message}`.slice(0, 200) : String(root).slice(0, 200);
+    // fetch itself refuses the ports browsers block (1, 22, 25, 6000, …): "bad port", never sent
+    if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'UND_ERR_CONNECT_TIMEOUT' || /bad port/i.test(detail))
+        return { code: 'refused', detail };
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        return { code: 'dns', detail };
+    if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+        return { code: 'tls', detail };
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED')
+        return { code: 'reset', detail };
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+        return { code: 'timeout', detail };
+    return { code: 'other', detail };
+}
+
+;// CONCATENATED MODULE: ./src/judge/client.ts
 
 
 
 
+
+
+const NO_COST = { prompt: 0, completion: 0, embedding: 0 };
 /**
- * Use Uploads to upload large files in multiple parts.
+ * The policy layer's sending half, one per endpoint and the same for every transport: each
+ * attempt passes the circuit breaker, takes a concurrency slot, waits out any rate-limit pause
+ * (a 429 pauses every slot), reserves its cost from the budget, is sent, read against its
+ * contract and, when it fails, classified by the one fault taxonomy; transient faults are
+ * retried after the server's hint or a jittered backoff, outside the slot.
  */
-class Uploads extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.parts = new Parts(this._client);
+class EndpointClient {
+    facts;
+    breaker;
+    rate;
+    limiter;
+    options;
+    deps;
+    constructor(options) {
+        this.options = options;
+        this.facts = options.facts;
+        this.breaker = options.breaker;
+        this.rate = options.rate ?? new RateGate();
+        this.limiter = options.limiter ?? new Limiter(options.concurrency);
+        this.deps = options.deps ?? realRetryDeps;
     }
-    /**
-     * Creates an intermediate
-     * [Upload](https://platform.openai.com/docs/api-reference/uploads/object) object
-     * that you can add
-     * [Parts](https://platform.openai.com/docs/api-reference/uploads/part-object) to.
-     * Currently, an Upload can accept at most 8 GB in total and expires after an hour
-     * after you create it.
-     *
-     * Once you complete the Upload, we will create a
-     * [File](https://platform.openai.com/docs/api-reference/files/object) object that
-     * contains all the parts you uploaded. This File is usable in the rest of our
-     * platform as a regular File object.
-     *
-     * For certain `purpose` values, the correct `mime_type` must be specified. Please
-     * refer to documentation for the
-     * [supported MIME types for your use case](https://platform.openai.com/docs/assistants/tools/file-search#supported-files).
-     *
-     * For guidance on the proper filename extensions for each purpose, please follow
-     * the documentation on
-     * [creating a File](https://platform.openai.com/docs/api-reference/files/create).
-     *
-     * Returns the Upload object with status `pending`.
-     */
-    create(body, options) {
-        return this._client.post('/uploads', { body, ...options });
-    }
-    /**
-     * Cancels the Upload. No Parts may be added after an Upload is cancelled.
-     *
-     * Returns the Upload object with status `cancelled`.
-     */
-    cancel(uploadID, options) {
-        return this._client.post(path_path `/uploads/${uploadID}/cancel`, options);
-    }
-    /**
-     * Completes the
-     * [Upload](https://platform.openai.com/docs/api-reference/uploads/object).
-     *
-     * Within the returned Upload object, there is a nested
-     * [File](https://platform.openai.com/docs/api-reference/files/object) object that
-     * is ready to use in the rest of the platform.
-     *
-     * You can specify the order of the Parts by passing in an ordered list of the Part
-     * IDs.
-     *
-     * The number of bytes uploaded upon completion must match the number of bytes
-     * initially specified when creating the Upload object. No Parts may be added after
-     * an Upload is completed. Returns the Upload object with status `completed`,
-     * including an additional `file` property containing the created usable File
-     * object.
-     */
-    complete(uploadID, body, options) {
-        return this._client.post(path_path `/uploads/${uploadID}/complete`, { body, ...options });
-    }
-}
-Uploads.Parts = Parts;
-//# sourceMappingURL=uploads.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/lib/Util.mjs
-/**
- * Like `Promise.allSettled()` but throws an error if any promises are rejected.
- */
-const allSettledWithThrow = async (promises) => {
-    const results = await Promise.allSettled(promises);
-    const rejected = results.filter((result) => result.status === 'rejected');
-    if (rejected.length) {
-        for (const result of rejected) {
-            console.error(result.reason);
-        }
-        throw new Error(`${rejected.length} promise(s) failed - see the above errors`);
-    }
-    // Note: TS was complaining about using `.filter().map()` here for some reason
-    const values = [];
-    for (const result of results) {
-        if (result.status === 'fulfilled') {
-            values.push(result.value);
-        }
-    }
-    return values;
-};
-//# sourceMappingURL=Util.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/vector-stores/file-batches.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-class FileBatches extends APIResource {
-    /**
-     * Create a vector store file batch.
-     */
-    create(vectorStoreID, body, options) {
-        return this._client.post(path_path `/vector_stores/${vectorStoreID}/file_batches`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Retrieves a vector store file batch.
-     */
-    retrieve(batchID, params, options) {
-        const { vector_store_id } = params;
-        return this._client.get(path_path `/vector_stores/${vector_store_id}/file_batches/${batchID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Cancel a vector store file batch. This attempts to cancel the processing of
-     * files in this batch as soon as possible.
-     */
-    cancel(batchID, params, options) {
-        const { vector_store_id } = params;
-        return this._client.post(path_path `/vector_stores/${vector_store_id}/file_batches/${batchID}/cancel`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Create a vector store batch and poll until all files have been processed.
-     */
-    async createAndPoll(vectorStoreId, body, options) {
-        const batch = await this.create(vectorStoreId, body);
-        return await this.poll(vectorStoreId, batch.id, options);
-    }
-    /**
-     * Returns a list of vector store files in a batch.
-     */
-    listFiles(batchID, params, options) {
-        const { vector_store_id, ...query } = params;
-        return this._client.getAPIList(path_path `/vector_stores/${vector_store_id}/file_batches/${batchID}/files`, (CursorPage), { query, ...options, headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]) });
-    }
-    /**
-     * Wait for the given file batch to be processed.
-     *
-     * Note: this will return even if one of the files failed to process, you need to
-     * check batch.file_counts.failed_count to handle this case.
-     */
-    async poll(vectorStoreID, batchID, options) {
-        const headers = buildHeaders([
-            options?.headers,
-            {
-                'X-Stainless-Poll-Helper': 'true',
-                'X-Stainless-Custom-Poll-Interval': options?.pollIntervalMs?.toString() ?? undefined,
-            },
-        ]);
-        while (true) {
-            const { data: batch, response } = await this.retrieve(batchID, { vector_store_id: vectorStoreID }, {
-                ...options,
-                headers,
-            }).withResponse();
-            switch (batch.status) {
-                case 'in_progress':
-                    let sleepInterval = 5000;
-                    if (options?.pollIntervalMs) {
-                        sleepInterval = options.pollIntervalMs;
-                    }
-                    else {
-                        const headerInterval = response.headers.get('openai-poll-after-ms');
-                        if (headerInterval) {
-                            const headerIntervalMs = parseInt(headerInterval);
-                            if (!isNaN(headerIntervalMs)) {
-                                sleepInterval = headerIntervalMs;
-                            }
-                        }
-                    }
-                    await sleep(sleepInterval);
-                    break;
-                case 'failed':
-                case 'cancelled':
-                case 'completed':
-                    return batch;
-            }
+    async call(call) {
+        const tally = { requests: 0, retries: 0, billed: { ...NO_COST } };
+        const maxRetries = this.options.maxRetries;
+        for (let retry = 0;; retry++) {
+            const outcome = await this.limiter.run(() => this.admitted(call, tally, retry >= maxRetries));
+            if ('refused' in outcome)
+                return { ok: false, refused: outcome.refused, ...tally };
+            if (outcome.ok)
+                return { ok: true, value: outcome.value, ...tally };
+            const { fault, final } = outcome;
+            if (final)
+                return { ok: false, fault, ...tally };
+            tally.retries += 1;
+            // a rate limit's wait is the shared pause, taken in the slot; anything else waits here, holding no slot
+            if (!fault.rateLimited)
+                await this.deps.sleep(this.backoff(retry, fault));
         }
     }
     /**
-     * Uploads the given files concurrently and then creates a vector store file batch.
-     *
-     * The concurrency limit is configurable using the `maxConcurrency` parameter.
+     * In its slot, the breaker decides whether the request goes (checked here, not before the
+     * queue: a request waiting for a slot when the breaker opens is never sent).
      */
-    async uploadAndPoll(vectorStoreId, { files, fileIds = [] }, options) {
-        if (files == null || files.length == 0) {
-            throw new Error(`No \`files\` provided to process. If you've already uploaded files you should use \`.createAndPoll()\` instead`);
-        }
-        const configuredConcurrency = options?.maxConcurrency ?? 5;
-        // We cap the number of workers at the number of files (so we don't start any unnecessary workers)
-        const concurrencyLimit = Math.min(configuredConcurrency, files.length);
-        const client = this._client;
-        const fileIterator = files.values();
-        const allFileIds = [...fileIds];
-        // This code is based on this design. The libraries don't accommodate our environment limits.
-        // https://stackoverflow.com/questions/40639432/what-is-the-best-way-to-limit-concurrency-when-using-es6s-promise-all
-        async function processFiles(iterator) {
-            for (let item of iterator) {
-                const fileObj = await client.files.create({ file: item, purpose: 'assistants' }, options);
-                allFileIds.push(fileObj.id);
-            }
-        }
-        // Start workers to process results
-        const workers = Array(concurrencyLimit).fill(fileIterator).map(processFiles);
-        // Wait for all processing to complete.
-        await allSettledWithThrow(workers);
-        return await this.createAndPoll(vectorStoreId, {
-            file_ids: allFileIds,
-        });
-    }
-}
-//# sourceMappingURL=file-batches.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/vector-stores/files.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-class vector_stores_files_Files extends APIResource {
-    /**
-     * Create a vector store file by attaching a
-     * [File](https://platform.openai.com/docs/api-reference/files) to a
-     * [vector store](https://platform.openai.com/docs/api-reference/vector-stores/object).
-     */
-    create(vectorStoreID, body, options) {
-        return this._client.post(path_path `/vector_stores/${vectorStoreID}/files`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Retrieves a vector store file.
-     */
-    retrieve(fileID, params, options) {
-        const { vector_store_id } = params;
-        return this._client.get(path_path `/vector_stores/${vector_store_id}/files/${fileID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Update attributes on a vector store file.
-     */
-    update(fileID, params, options) {
-        const { vector_store_id, ...body } = params;
-        return this._client.post(path_path `/vector_stores/${vector_store_id}/files/${fileID}`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Returns a list of vector store files.
-     */
-    list(vectorStoreID, query = {}, options) {
-        return this._client.getAPIList(path_path `/vector_stores/${vectorStoreID}/files`, (CursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Delete a vector store file. This will remove the file from the vector store but
-     * the file itself will not be deleted. To delete the file, use the
-     * [delete file](https://platform.openai.com/docs/api-reference/files/delete)
-     * endpoint.
-     */
-    delete(fileID, params, options) {
-        const { vector_store_id } = params;
-        return this._client.delete(path_path `/vector_stores/${vector_store_id}/files/${fileID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Attach a file to the given vector store and wait for it to be processed.
-     */
-    async createAndPoll(vectorStoreId, body, options) {
-        const file = await this.create(vectorStoreId, body, options);
-        return await this.poll(vectorStoreId, file.id, options);
-    }
-    /**
-     * Wait for the vector store file to finish processing.
-     *
-     * Note: this will return even if the file failed to process, you need to check
-     * file.last_error and file.status to handle these cases
-     */
-    async poll(vectorStoreID, fileID, options) {
-        const headers = buildHeaders([
-            options?.headers,
-            {
-                'X-Stainless-Poll-Helper': 'true',
-                'X-Stainless-Custom-Poll-Interval': options?.pollIntervalMs?.toString() ?? undefined,
-            },
-        ]);
-        while (true) {
-            const fileResponse = await this.retrieve(fileID, {
-                vector_store_id: vectorStoreID,
-            }, { ...options, headers }).withResponse();
-            const file = fileResponse.data;
-            switch (file.status) {
-                case 'in_progress':
-                    let sleepInterval = 5000;
-                    if (options?.pollIntervalMs) {
-                        sleepInterval = options.pollIntervalMs;
-                    }
-                    else {
-                        const headerInterval = fileResponse.response.headers.get('openai-poll-after-ms');
-                        if (headerInterval) {
-                            const headerIntervalMs = parseInt(headerInterval);
-                            if (!isNaN(headerIntervalMs)) {
-                                sleepInterval = headerIntervalMs;
-                            }
-                        }
-                    }
-                    await sleep(sleepInterval);
-                    break;
-                case 'failed':
-                case 'completed':
-                    return file;
-            }
-        }
-    }
-    /**
-     * Upload a file to the `files` API and then attach it to the given vector store.
-     *
-     * Note the file will be asynchronously processed (you can use the alternative
-     * polling helper method to wait for processing to complete).
-     */
-    async upload(vectorStoreId, file, options) {
-        const fileInfo = await this._client.files.create({ file: file, purpose: 'assistants' }, options);
-        return this.create(vectorStoreId, { file_id: fileInfo.id }, options);
-    }
-    /**
-     * Add a file to a vector store and poll until processing is complete.
-     */
-    async uploadAndPoll(vectorStoreId, file, options) {
-        const fileInfo = await this.upload(vectorStoreId, file, options);
-        return await this.poll(vectorStoreId, fileInfo.id, options);
-    }
-    /**
-     * Retrieve the parsed contents of a vector store file.
-     */
-    content(fileID, params, options) {
-        const { vector_store_id } = params;
-        return this._client.getAPIList(path_path `/vector_stores/${vector_store_id}/files/${fileID}/content`, (Page), { ...options, headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]) });
-    }
-}
-//# sourceMappingURL=files.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/vector-stores/vector-stores.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-class VectorStores extends APIResource {
-    constructor() {
-        super(...arguments);
-        this.files = new vector_stores_files_Files(this._client);
-        this.fileBatches = new FileBatches(this._client);
-    }
-    /**
-     * Create a vector store.
-     */
-    create(body, options) {
-        return this._client.post('/vector_stores', {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Retrieves a vector store.
-     */
-    retrieve(vectorStoreID, options) {
-        return this._client.get(path_path `/vector_stores/${vectorStoreID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Modifies a vector store.
-     */
-    update(vectorStoreID, body, options) {
-        return this._client.post(path_path `/vector_stores/${vectorStoreID}`, {
-            body,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Returns a list of vector stores.
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/vector_stores', (CursorPage), {
-            query,
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Delete a vector store.
-     */
-    delete(vectorStoreID, options) {
-        return this._client.delete(path_path `/vector_stores/${vectorStoreID}`, {
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-    /**
-     * Search a vector store for relevant chunks based on a query and file attributes
-     * filter.
-     */
-    search(vectorStoreID, body, options) {
-        return this._client.getAPIList(path_path `/vector_stores/${vectorStoreID}/search`, (Page), {
-            body,
-            method: 'post',
-            ...options,
-            headers: buildHeaders([{ 'OpenAI-Beta': 'assistants=v2' }, options?.headers]),
-        });
-    }
-}
-VectorStores.Files = vector_stores_files_Files;
-VectorStores.FileBatches = FileBatches;
-//# sourceMappingURL=vector-stores.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/videos.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-class Videos extends APIResource {
-    /**
-     * Create a new video generation job from a prompt and optional reference assets.
-     */
-    create(body, options) {
-        return this._client.post('/videos', multipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Fetch the latest metadata for a generated video.
-     */
-    retrieve(videoID, options) {
-        return this._client.get(path_path `/videos/${videoID}`, options);
-    }
-    /**
-     * List recently generated videos for the current project.
-     */
-    list(query = {}, options) {
-        return this._client.getAPIList('/videos', (ConversationCursorPage), { query, ...options });
-    }
-    /**
-     * Permanently delete a completed or failed video and its stored assets.
-     */
-    delete(videoID, options) {
-        return this._client.delete(path_path `/videos/${videoID}`, options);
-    }
-    /**
-     * Create a character from an uploaded video.
-     */
-    createCharacter(body, options) {
-        return this._client.post('/videos/characters', multipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Download the generated video bytes or a derived preview asset.
-     *
-     * Streams the rendered video content for the specified video job.
-     */
-    downloadContent(videoID, query = {}, options) {
-        return this._client.get(path_path `/videos/${videoID}/content`, {
-            query,
-            ...options,
-            headers: buildHeaders([{ Accept: 'application/binary' }, options?.headers]),
-            __binaryResponse: true,
-        });
-    }
-    /**
-     * Create a new video generation job by editing a source video or existing
-     * generated video.
-     */
-    edit(body, options) {
-        return this._client.post('/videos/edits', multipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Create an extension of a completed video.
-     */
-    extend(body, options) {
-        return this._client.post('/videos/extensions', multipartFormRequestOptions({ body, ...options }, this._client));
-    }
-    /**
-     * Fetch a character.
-     */
-    getCharacter(characterID, options) {
-        return this._client.get(path_path `/videos/characters/${characterID}`, options);
-    }
-    /**
-     * Create a remix of a completed video using a refreshed prompt.
-     */
-    remix(videoID, body, options) {
-        return this._client.post(path_path `/videos/${videoID}/remix`, maybeMultipartFormRequestOptions({ body, ...options }, this._client));
-    }
-}
-//# sourceMappingURL=videos.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/webhooks/webhooks.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-var _Webhooks_instances, _Webhooks_validateSecret, _Webhooks_getRequiredHeader;
-
-
-
-
-class Webhooks extends APIResource {
-    constructor() {
-        super(...arguments);
-        _Webhooks_instances.add(this);
-    }
-    /**
-     * Validates that the given payload was sent by OpenAI and parses the payload.
-     */
-    async unwrap(payload, headers, secret = this._client.webhookSecret, tolerance = 300) {
-        await this.verifySignature(payload, headers, secret, tolerance);
-        return JSON.parse(payload);
-    }
-    /**
-     * Validates whether or not the webhook payload was sent by OpenAI.
-     *
-     * An error will be raised if the webhook payload was not sent by OpenAI.
-     *
-     * @param payload - The webhook payload
-     * @param headers - The webhook headers
-     * @param secret - The webhook secret (optional, will use client secret if not provided)
-     * @param tolerance - Maximum age of the webhook in seconds (default: 300 = 5 minutes)
-     */
-    async verifySignature(payload, headers, secret = this._client.webhookSecret, tolerance = 300) {
-        if (typeof crypto === 'undefined' ||
-            typeof crypto.subtle.importKey !== 'function' ||
-            typeof crypto.subtle.verify !== 'function') {
-            throw new Error('Webhook signature verification is only supported when the `crypto` global is defined');
-        }
-        __classPrivateFieldGet(this, _Webhooks_instances, "m", _Webhooks_validateSecret).call(this, secret);
-        const headersObj = buildHeaders([headers]).values;
-        const signatureHeader = __classPrivateFieldGet(this, _Webhooks_instances, "m", _Webhooks_getRequiredHeader).call(this, headersObj, 'webhook-signature');
-        const timestamp = __classPrivateFieldGet(this, _Webhooks_instances, "m", _Webhooks_getRequiredHeader).call(this, headersObj, 'webhook-timestamp');
-        const webhookId = __classPrivateFieldGet(this, _Webhooks_instances, "m", _Webhooks_getRequiredHeader).call(this, headersObj, 'webhook-id');
-        // Validate timestamp to prevent replay attacks
-        const timestampSeconds = parseInt(timestamp, 10);
-        if (isNaN(timestampSeconds)) {
-            throw new InvalidWebhookSignatureError('Invalid webhook timestamp format');
-        }
-        const nowSeconds = Math.floor(Date.now() / 1000);
-        if (nowSeconds - timestampSeconds > tolerance) {
-            throw new InvalidWebhookSignatureError('Webhook timestamp is too old');
-        }
-        if (timestampSeconds > nowSeconds + tolerance) {
-            throw new InvalidWebhookSignatureError('Webhook timestamp is too new');
-        }
-        // Extract signatures from v1,<base64> format
-        // The signature header can have multiple values, separated by spaces.
-        // Each value is in the format v1,<base64>. We should accept if any match.
-        const signatures = signatureHeader
-            .split(' ')
-            .map((part) => (part.startsWith('v1,') ? part.substring(3) : part));
-        // Decode the secret if it starts with whsec_
-        const decodedSecret = secret.startsWith('whsec_') ?
-            Buffer.from(secret.replace('whsec_', ''), 'base64')
-            : Buffer.from(secret, 'utf-8');
-        // Create the signed payload: {webhook_id}.{timestamp}.{payload}
-        const signedPayload = webhookId ? `${webhookId}.${timestamp}.${payload}` : `${timestamp}.${payload}`;
-        // Import the secret as a cryptographic key for HMAC
-        const key = await crypto.subtle.importKey('raw', decodedSecret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-        // Check if any signature matches using timing-safe WebCrypto verify
-        for (const signature of signatures) {
-            try {
-                const signatureBytes = Buffer.from(signature, 'base64');
-                const isValid = await crypto.subtle.verify('HMAC', key, signatureBytes, new TextEncoder().encode(signedPayload));
-                if (isValid) {
-                    return; // Valid signature found
-                }
-            }
-            catch {
-                // Invalid base64 or signature format, continue to next signature
-                continue;
-            }
-        }
-        throw new InvalidWebhookSignatureError('The given webhook signature does not match the expected signature');
-    }
-}
-_Webhooks_instances = new WeakSet(), _Webhooks_validateSecret = function _Webhooks_validateSecret(secret) {
-    if (typeof secret !== 'string' || secret.length === 0) {
-        throw new Error(`The webhook secret must either be set using the env var, OPENAI_WEBHOOK_SECRET, on the client class, OpenAI({ webhookSecret: '123' }), or passed to this function`);
-    }
-}, _Webhooks_getRequiredHeader = function _Webhooks_getRequiredHeader(headers, name) {
-    if (!headers) {
-        throw new Error(`Headers are required`);
-    }
-    const value = headers.get(name);
-    if (value === null || value === undefined) {
-        throw new Error(`Missing required header: ${name}`);
-    }
-    return value;
-};
-//# sourceMappingURL=webhooks.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/webhooks/index.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-//# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/webhooks.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-//# sourceMappingURL=webhooks.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/resources/index.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-//# sourceMappingURL=index.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/client.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
-var _OpenAI_instances, client_a, _OpenAI_encoder, _OpenAI_baseURLOverridden;
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * API Client for interfacing with the OpenAI API.
- */
-class OpenAI {
-    /**
-     * API Client for interfacing with the OpenAI API.
-     *
-     * @param {string | undefined} [opts.apiKey=process.env['OPENAI_API_KEY'] ?? undefined]
-     * @param {string | null | undefined} [opts.organization=process.env['OPENAI_ORG_ID'] ?? null]
-     * @param {string | null | undefined} [opts.project=process.env['OPENAI_PROJECT_ID'] ?? null]
-     * @param {string | null | undefined} [opts.webhookSecret=process.env['OPENAI_WEBHOOK_SECRET'] ?? null]
-     * @param {string} [opts.baseURL=process.env['OPENAI_BASE_URL'] ?? https://api.openai.com/v1] - Override the default base URL for the API.
-     * @param {number} [opts.timeout=10 minutes] - The maximum amount of time (in milliseconds) the client will wait for a response before timing out.
-     * @param {MergedRequestInit} [opts.fetchOptions] - Additional `RequestInit` options to be passed to `fetch` calls.
-     * @param {Fetch} [opts.fetch] - Specify a custom `fetch` function implementation.
-     * @param {number} [opts.maxRetries=2] - The maximum number of times the client will retry a request.
-     * @param {HeadersLike} opts.defaultHeaders - Default headers to include with every request to the API.
-     * @param {Record<string, string | undefined>} opts.defaultQuery - Default query parameters to include with every request to the API.
-     * @param {boolean} [opts.dangerouslyAllowBrowser=false] - By default, client-side use of this library is not allowed, as it risks exposing your secret API credentials to attackers.
-     */
-    constructor({ baseURL = readEnv('OPENAI_BASE_URL'), apiKey = readEnv('OPENAI_API_KEY'), organization = readEnv('OPENAI_ORG_ID') ?? null, project = readEnv('OPENAI_PROJECT_ID') ?? null, webhookSecret = readEnv('OPENAI_WEBHOOK_SECRET') ?? null, ...opts } = {}) {
-        _OpenAI_instances.add(this);
-        _OpenAI_encoder.set(this, void 0);
-        /**
-         * Given a prompt, the model will return one or more predicted completions, and can also return the probabilities of alternative tokens at each position.
-         */
-        this.completions = new completions_Completions(this);
-        this.chat = new Chat(this);
-        /**
-         * Get a vector representation of a given input that can be easily consumed by machine learning models and algorithms.
-         */
-        this.embeddings = new Embeddings(this);
-        /**
-         * Files are used to upload documents that can be used with features like Assistants and Fine-tuning.
-         */
-        this.files = new files_Files(this);
-        /**
-         * Given a prompt and/or an input image, the model will generate a new image.
-         */
-        this.images = new Images(this);
-        this.audio = new Audio(this);
-        /**
-         * Given text and/or image inputs, classifies if those inputs are potentially harmful.
-         */
-        this.moderations = new Moderations(this);
-        /**
-         * List and describe the various models available in the API.
-         */
-        this.models = new Models(this);
-        this.fineTuning = new FineTuning(this);
-        this.graders = new graders_Graders(this);
-        this.vectorStores = new VectorStores(this);
-        this.webhooks = new Webhooks(this);
-        this.beta = new Beta(this);
-        /**
-         * Create large batches of API requests to run asynchronously.
-         */
-        this.batches = new Batches(this);
-        /**
-         * Use Uploads to upload large files in multiple parts.
-         */
-        this.uploads = new Uploads(this);
-        this.responses = new Responses(this);
-        this.realtime = new realtime_Realtime(this);
-        /**
-         * Manage conversations and conversation items.
-         */
-        this.conversations = new Conversations(this);
-        /**
-         * Manage and run evals in the OpenAI platform.
-         */
-        this.evals = new Evals(this);
-        this.containers = new Containers(this);
-        this.skills = new Skills(this);
-        this.videos = new Videos(this);
-        if (apiKey === undefined) {
-            throw new error_OpenAIError('Missing credentials. Please pass an `apiKey`, or set the `OPENAI_API_KEY` environment variable.');
-        }
-        const options = {
-            apiKey,
-            organization,
-            project,
-            webhookSecret,
-            ...opts,
-            baseURL: baseURL || `https://api.openai.com/v1`,
-        };
-        if (!options.dangerouslyAllowBrowser && isRunningInBrowser()) {
-            throw new error_OpenAIError("It looks like you're running in a browser-like environment.\n\nThis is disabled by default, as it risks exposing your secret API credentials to attackers.\nIf you understand the risks and have appropriate mitigations in place,\nyou can set the `dangerouslyAllowBrowser` option to `true`, e.g.,\n\nnew OpenAI({ apiKey, dangerouslyAllowBrowser: true });\n\nhttps://help.openai.com/en/articles/5112595-best-practices-for-api-key-safety\n");
-        }
-        this.baseURL = options.baseURL;
-        this.timeout = options.timeout ?? client_a.DEFAULT_TIMEOUT /* 10 minutes */;
-        this.logger = options.logger ?? console;
-        const defaultLogLevel = 'warn';
-        // Set default logLevel early so that we can log a warning in parseLogLevel.
-        this.logLevel = defaultLogLevel;
-        this.logLevel =
-            parseLogLevel(options.logLevel, 'ClientOptions.logLevel', this) ??
-                parseLogLevel(readEnv('OPENAI_LOG'), "process.env['OPENAI_LOG']", this) ??
-                defaultLogLevel;
-        this.fetchOptions = options.fetchOptions;
-        this.maxRetries = options.maxRetries ?? 2;
-        this.fetch = options.fetch ?? getDefaultFetch();
-        __classPrivateFieldSet(this, _OpenAI_encoder, FallbackEncoder, "f");
-        this._options = options;
-        this.apiKey = typeof apiKey === 'string' ? apiKey : 'Missing Key';
-        this.organization = organization;
-        this.project = project;
-        this.webhookSecret = webhookSecret;
-    }
-    /**
-     * Create a new client instance re-using the same options given to the current client with optional overriding.
-     */
-    withOptions(options) {
-        const client = new this.constructor({
-            ...this._options,
-            baseURL: this.baseURL,
-            maxRetries: this.maxRetries,
-            timeout: this.timeout,
-            logger: this.logger,
-            logLevel: this.logLevel,
-            fetch: this.fetch,
-            fetchOptions: this.fetchOptions,
-            apiKey: this.apiKey,
-            organization: this.organization,
-            project: this.project,
-            webhookSecret: this.webhookSecret,
-            ...options,
-        });
-        return client;
-    }
-    defaultQuery() {
-        return this._options.defaultQuery;
-    }
-    validateHeaders({ values, nulls }) {
-        return;
-    }
-    async authHeaders(opts) {
-        return buildHeaders([{ Authorization: `Bearer ${this.apiKey}` }]);
-    }
-    stringifyQuery(query) {
-        return stringifyQuery(query);
-    }
-    getUserAgent() {
-        return `${this.constructor.name}/JS ${openai_version_VERSION}`;
-    }
-    defaultIdempotencyKey() {
-        return `stainless-node-retry-${uuid_uuid4()}`;
-    }
-    makeStatusError(status, error, message, headers) {
-        return APIError.generate(status, error, message, headers);
-    }
-    async _callApiKey() {
-        const apiKey = this._options.apiKey;
-        if (typeof apiKey !== 'function')
-            return false;
-        let token;
+    async admitted(call, tally, lastTry) {
+        let endTest;
         try {
-            token = await apiKey();
+            endTest = await this.breaker.admit();
         }
-        catch (err) {
-            if (err instanceof error_OpenAIError)
-                throw err;
-            throw new error_OpenAIError(`Failed to get token from 'apiKey' function: ${err.message}`, 
-            // @ts-ignore
-            { cause: err });
-        }
-        if (typeof token !== 'string' || !token) {
-            throw new error_OpenAIError(`Expected 'apiKey' function argument to return a string but it returned ${token}`);
-        }
-        this.apiKey = token;
-        return true;
-    }
-    buildURL(path, query, defaultBaseURL) {
-        const baseURL = (!__classPrivateFieldGet(this, _OpenAI_instances, "m", _OpenAI_baseURLOverridden).call(this) && defaultBaseURL) || this.baseURL;
-        const url = isAbsoluteURL(path) ?
-            new URL(path)
-            : new URL(baseURL + (baseURL.endsWith('/') && path.startsWith('/') ? path.slice(1) : path));
-        const defaultQuery = this.defaultQuery();
-        const pathQuery = Object.fromEntries(url.searchParams);
-        if (!isEmptyObj(defaultQuery) || !isEmptyObj(pathQuery)) {
-            query = { ...pathQuery, ...defaultQuery, ...query };
-        }
-        if (typeof query === 'object' && query && !Array.isArray(query)) {
-            url.search = this.stringifyQuery(query);
-        }
-        return url.toString();
-    }
-    /**
-     * Used as a callback for mutating the given `FinalRequestOptions` object.
-     */
-    async prepareOptions(options) {
-        await this._callApiKey();
-    }
-    /**
-     * Used as a callback for mutating the given `RequestInit` object.
-     *
-     * This is useful for cases where you want to add certain headers based off of
-     * the request properties, e.g. `method` or `url`.
-     */
-    async prepareRequest(request, { url, options }) { }
-    get(path, opts) {
-        return this.methodRequest('get', path, opts);
-    }
-    post(path, opts) {
-        return this.methodRequest('post', path, opts);
-    }
-    patch(path, opts) {
-        return this.methodRequest('patch', path, opts);
-    }
-    put(path, opts) {
-        return this.methodRequest('put', path, opts);
-    }
-    delete(path, opts) {
-        return this.methodRequest('delete', path, opts);
-    }
-    methodRequest(method, path, opts) {
-        return this.request(Promise.resolve(opts).then((opts) => {
-            return { method, path, ...opts };
-        }));
-    }
-    request(options, remainingRetries = null) {
-        return new APIPromise(this, this.makeRequest(options, remainingRetries, undefined));
-    }
-    async makeRequest(optionsInput, retriesRemaining, retryOfRequestLogID) {
-        const options = await optionsInput;
-        const maxRetries = options.maxRetries ?? this.maxRetries;
-        if (retriesRemaining == null) {
-            retriesRemaining = maxRetries;
-        }
-        await this.prepareOptions(options);
-        const { req, url, timeout } = await this.buildRequest(options, {
-            retryCount: maxRetries - retriesRemaining,
-        });
-        await this.prepareRequest(req, { url, options });
-        /** Not an API request ID, just for correlating local log entries. */
-        const requestLogID = 'log_' + ((Math.random() * (1 << 24)) | 0).toString(16).padStart(6, '0');
-        const retryLogStr = retryOfRequestLogID === undefined ? '' : `, retryOf: ${retryOfRequestLogID}`;
-        const startTime = Date.now();
-        loggerFor(this).debug(`[${requestLogID}] sending request`, formatRequestDetails({
-            retryOfRequestLogID,
-            method: options.method,
-            url,
-            options,
-            headers: req.headers,
-        }));
-        if (options.signal?.aborted) {
-            throw new APIUserAbortError();
-        }
-        const controller = new AbortController();
-        const response = await this.fetchWithTimeout(url, req, timeout, controller).catch(castToError);
-        const headersTime = Date.now();
-        if (response instanceof globalThis.Error) {
-            const retryMessage = `retrying, ${retriesRemaining} attempts remaining`;
-            if (options.signal?.aborted) {
-                throw new APIUserAbortError();
-            }
-            // detect native connection timeout errors
-            // deno throws "TypeError: error sending request for url (https://example/): client error (Connect): tcp connect error: Operation timed out (os error 60): Operation timed out (os error 60)"
-            // undici throws "TypeError: fetch failed" with cause "ConnectTimeoutError: Connect Timeout Error (attempted address: example:443, timeout: 1ms)"
-            // others do not provide enough information to distinguish timeouts from other connection errors
-            const isTimeout = isAbortError(response) ||
-                /timed? ?out/i.test(String(response) + ('cause' in response ? String(response.cause) : ''));
-            if (retriesRemaining) {
-                loggerFor(this).info(`[${requestLogID}] connection ${isTimeout ? 'timed out' : 'failed'} - ${retryMessage}`);
-                loggerFor(this).debug(`[${requestLogID}] connection ${isTimeout ? 'timed out' : 'failed'} (${retryMessage})`, formatRequestDetails({
-                    retryOfRequestLogID,
-                    url,
-                    durationMs: headersTime - startTime,
-                    message: response.message,
-                }));
-                return this.retryRequest(options, retriesRemaining, retryOfRequestLogID ?? requestLogID);
-            }
-            loggerFor(this).info(`[${requestLogID}] connection ${isTimeout ? 'timed out' : 'failed'} - error; no more retries left`);
-            loggerFor(this).debug(`[${requestLogID}] connection ${isTimeout ? 'timed out' : 'failed'} (error; no more retries left)`, formatRequestDetails({
-                retryOfRequestLogID,
-                url,
-                durationMs: headersTime - startTime,
-                message: response.message,
-            }));
-            if (isTimeout) {
-                throw new APIConnectionTimeoutError();
-            }
-            throw new APIConnectionError({ cause: response });
-        }
-        const specialHeaders = [...response.headers.entries()]
-            .filter(([name]) => name === 'x-request-id')
-            .map(([name, value]) => ', ' + name + ': ' + JSON.stringify(value))
-            .join('');
-        const responseInfo = `[${requestLogID}${retryLogStr}${specialHeaders}] ${req.method} ${url} ${response.ok ? 'succeeded' : 'failed'} with status ${response.status} in ${headersTime - startTime}ms`;
-        if (!response.ok) {
-            const shouldRetry = await this.shouldRetry(response);
-            if (retriesRemaining && shouldRetry) {
-                const retryMessage = `retrying, ${retriesRemaining} attempts remaining`;
-                // We don't need the body of this response.
-                await CancelReadableStream(response.body);
-                loggerFor(this).info(`${responseInfo} - ${retryMessage}`);
-                loggerFor(this).debug(`[${requestLogID}] response error (${retryMessage})`, formatRequestDetails({
-                    retryOfRequestLogID,
-                    url: response.url,
-                    status: response.status,
-                    headers: response.headers,
-                    durationMs: headersTime - startTime,
-                }));
-                return this.retryRequest(options, retriesRemaining, retryOfRequestLogID ?? requestLogID, response.headers);
-            }
-            const retryMessage = shouldRetry ? `error; no more retries left` : `error; not retryable`;
-            loggerFor(this).info(`${responseInfo} - ${retryMessage}`);
-            const errText = await response.text().catch((err) => castToError(err).message);
-            const errJSON = safeJSON(errText);
-            const errMessage = errJSON ? undefined : errText;
-            loggerFor(this).debug(`[${requestLogID}] response error (${retryMessage})`, formatRequestDetails({
-                retryOfRequestLogID,
-                url: response.url,
-                status: response.status,
-                headers: response.headers,
-                message: errMessage,
-                durationMs: Date.now() - startTime,
-            }));
-            const err = this.makeStatusError(response.status, errJSON, errMessage, response.headers);
-            throw err;
-        }
-        loggerFor(this).info(responseInfo);
-        loggerFor(this).debug(`[${requestLogID}] response start`, formatRequestDetails({
-            retryOfRequestLogID,
-            url: response.url,
-            status: response.status,
-            headers: response.headers,
-            durationMs: headersTime - startTime,
-        }));
-        return { response, options, controller, requestLogID, retryOfRequestLogID, startTime };
-    }
-    getAPIList(path, Page, opts) {
-        return this.requestAPIList(Page, opts && 'then' in opts ?
-            opts.then((opts) => ({ method: 'get', path, ...opts }))
-            : { method: 'get', path, ...opts });
-    }
-    requestAPIList(Page, options) {
-        const request = this.makeRequest(options, null, undefined);
-        return new PagePromise(this, request, Page);
-    }
-    async fetchWithTimeout(url, init, ms, controller) {
-        const { signal, method, ...options } = init || {};
-        const abort = this._makeAbort(controller);
-        if (signal)
-            signal.addEventListener('abort', abort, { once: true });
-        const timeout = setTimeout(abort, ms);
-        const isReadableBody = (globalThis.ReadableStream && options.body instanceof globalThis.ReadableStream) ||
-            (typeof options.body === 'object' && options.body !== null && Symbol.asyncIterator in options.body);
-        const fetchOptions = {
-            signal: controller.signal,
-            ...(isReadableBody ? { duplex: 'half' } : {}),
-            method: 'GET',
-            ...options,
-        };
-        if (method) {
-            // Custom methods like 'patch' need to be uppercased
-            // See https://github.com/nodejs/undici/issues/2294
-            fetchOptions.method = method.toUpperCase();
+        catch (error) {
+            if (error instanceof JudgeStopped)
+                return { refused: error.message };
+            throw error;
         }
         try {
-            // use undefined this binding; fetch errors if bound to something else in browser/cloudflare
-            return await this.fetch.call(undefined, url, fetchOptions);
+            const attempt = await this.attempt(call, tally);
+            if ('refused' in attempt)
+                return attempt;
+            if (attempt.ok) {
+                this.breaker.succeeded();
+                this.rate.succeeded();
+                return attempt;
+            }
+            // classified and told to the breaker before the slot passes on, so the next request in line already knows
+            const classified = classify(attempt.observation, this.facts, this.deps.now());
+            const fault = call.reclassify?.(classified) ?? classified;
+            if (fault.rateLimited)
+                this.rateLimited(fault);
+            const retryable = fault.retry && !(call.probe && fault.class === 'endpoint');
+            const final = !retryable || lastTry;
+            if (fault.class !== 'format' && fault.class !== 'adapt')
+                this.breaker.failed(fault, final);
+            return { ok: false, fault, final };
         }
         finally {
-            clearTimeout(timeout);
+            endTest();
         }
     }
-    async shouldRetry(response) {
-        // Note this is not a standard header.
-        const shouldRetryHeader = response.headers.get('x-should-retry');
-        // If the server explicitly says whether or not to retry, obey.
-        if (shouldRetryHeader === 'true')
-            return true;
-        if (shouldRetryHeader === 'false')
-            return false;
-        // Retry on request timeouts.
-        if (response.status === 408)
-            return true;
-        // Retry on lock timeouts.
-        if (response.status === 409)
-            return true;
-        // Retry on rate limits.
-        if (response.status === 429)
-            return true;
-        // Retry internal errors.
-        if (response.status >= 500)
-            return true;
-        return false;
+    /** One request in its slot: the pause, the budget, the wire, the contract. */
+    async attempt(call, tally) {
+        await this.rate.ready();
+        const refused = (await call.gate?.open(call.upTo)) ?? null;
+        if (refused !== null)
+            return { refused };
+        tally.requests += 1;
+        const sent = await send_send(call.build(), { timeoutMs: this.facts.timeoutMs, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+        if (!sent.ok) {
+            // no reply: a request that timed out or broke may still have been processed and billed
+            call.gate?.close(call.upTo, sent.observation.kind === 'network' ? null : NO_COST);
+            return { ok: false, observation: sent.observation };
+        }
+        const read = call.read(sent.response);
+        if (!read.ok) {
+            call.gate?.close(call.upTo, NO_COST);
+            return read;
+        }
+        const spent = call.spent(read.value);
+        call.gate?.close(call.upTo, spent);
+        if (spent)
+            addCost(tally.billed, spent);
+        const broken = call.check?.(read.value) ?? null;
+        return broken ? { ok: false, observation: broken } : read;
     }
-    async retryRequest(options, retriesRemaining, requestLogID, responseHeaders) {
-        let timeoutMillis;
-        // Note the `retry-after-ms` header may not be standard, but is a good idea and we'd like proactive support for it.
-        const retryAfterMillisHeader = responseHeaders?.get('retry-after-ms');
-        if (retryAfterMillisHeader) {
-            const timeoutMs = parseFloat(retryAfterMillisHeader);
-            if (!Number.isNaN(timeoutMs)) {
-                timeoutMillis = timeoutMs;
-            }
-        }
-        // About the Retry-After header: https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Retry-After
-        const retryAfterHeader = responseHeaders?.get('retry-after');
-        if (retryAfterHeader && !timeoutMillis) {
-            const timeoutSeconds = parseFloat(retryAfterHeader);
-            if (!Number.isNaN(timeoutSeconds)) {
-                timeoutMillis = timeoutSeconds * 1000;
-            }
-            else {
-                timeoutMillis = Date.parse(retryAfterHeader) - Date.now();
-            }
-        }
-        // If the API asks us to wait a certain amount of time, just do what it
-        // says, but otherwise calculate a default
-        if (timeoutMillis === undefined) {
-            const maxRetries = options.maxRetries ?? this.maxRetries;
-            timeoutMillis = this.calculateDefaultRetryTimeoutMillis(retriesRemaining, maxRetries);
-        }
-        await sleep(timeoutMillis);
-        return this.makeRequest(options, retriesRemaining - 1, requestLogID);
+    rateLimited(fault) {
+        const hint = fault.waitMs === null ? null : Math.min(LONGEST_WAIT_MS, fault.waitMs);
+        if (this.rate.limited(hint))
+            this.options.onRateLimit?.(fault);
     }
-    calculateDefaultRetryTimeoutMillis(retriesRemaining, maxRetries) {
-        const initialRetryDelay = 0.5;
-        const maxRetryDelay = 8.0;
-        const numRetries = maxRetries - retriesRemaining;
-        // Apply exponential backoff, but not more than the max.
-        const sleepSeconds = Math.min(initialRetryDelay * Math.pow(2, numRetries), maxRetryDelay);
-        // Apply some jitter, take up to at most 25 percent of the retry time.
-        const jitter = 1 - Math.random() * 0.25;
-        return sleepSeconds * jitter * 1000;
-    }
-    async buildRequest(inputOptions, { retryCount = 0 } = {}) {
-        const options = { ...inputOptions };
-        const { method, path, query, defaultBaseURL } = options;
-        const url = this.buildURL(path, query, defaultBaseURL);
-        if ('timeout' in options)
-            validatePositiveInteger('timeout', options.timeout);
-        options.timeout = options.timeout ?? this.timeout;
-        const { bodyHeaders, body } = this.buildBody({ options });
-        const reqHeaders = await this.buildHeaders({ options: inputOptions, method, bodyHeaders, retryCount });
-        const req = {
-            method,
-            headers: reqHeaders,
-            ...(options.signal && { signal: options.signal }),
-            ...(globalThis.ReadableStream &&
-                body instanceof globalThis.ReadableStream && { duplex: 'half' }),
-            ...(body && { body }),
-            ...(this.fetchOptions ?? {}),
-            ...(options.fetchOptions ?? {}),
-        };
-        return { req, url, timeout: options.timeout };
-    }
-    async buildHeaders({ options, method, bodyHeaders, retryCount, }) {
-        let idempotencyHeaders = {};
-        if (this.idempotencyHeader && method !== 'get') {
-            if (!options.idempotencyKey)
-                options.idempotencyKey = this.defaultIdempotencyKey();
-            idempotencyHeaders[this.idempotencyHeader] = options.idempotencyKey;
-        }
-        const headers = buildHeaders([
-            idempotencyHeaders,
-            {
-                Accept: 'application/json',
-                'User-Agent': this.getUserAgent(),
-                'X-Stainless-Retry-Count': String(retryCount),
-                ...(options.timeout ? { 'X-Stainless-Timeout': String(Math.trunc(options.timeout / 1000)) } : {}),
-                ...getPlatformHeaders(),
-                'OpenAI-Organization': this.organization,
-                'OpenAI-Project': this.project,
-            },
-            await this.authHeaders(options),
-            this._options.defaultHeaders,
-            bodyHeaders,
-            options.headers,
-        ]);
-        this.validateHeaders(headers);
-        return headers.values;
-    }
-    _makeAbort(controller) {
-        // note: we can't just inline this method inside `fetchWithTimeout()` because then the closure
-        //       would capture all request options, and cause a memory leak.
-        return () => controller.abort();
-    }
-    buildBody({ options: { body, headers: rawHeaders } }) {
-        if (!body) {
-            return { bodyHeaders: undefined, body: undefined };
-        }
-        const headers = buildHeaders([rawHeaders]);
-        if (
-        // Pass raw type verbatim
-        ArrayBuffer.isView(body) ||
-            body instanceof ArrayBuffer ||
-            body instanceof DataView ||
-            (typeof body === 'string' &&
-                // Preserve legacy string encoding behavior for now
-                headers.values.has('content-type')) ||
-            // `Blob` is superset of `File`
-            (globalThis.Blob && body instanceof globalThis.Blob) ||
-            // `FormData` -> `multipart/form-data`
-            body instanceof FormData ||
-            // `URLSearchParams` -> `application/x-www-form-urlencoded`
-            body instanceof URLSearchParams ||
-            // Send chunked stream (each chunk has own `length`)
-            (globalThis.ReadableStream && body instanceof globalThis.ReadableStream)) {
-            return { bodyHeaders: undefined, body: body };
-        }
-        else if (typeof body === 'object' &&
-            (Symbol.asyncIterator in body ||
-                (Symbol.iterator in body && 'next' in body && typeof body.next === 'function'))) {
-            return { bodyHeaders: undefined, body: ReadableStreamFrom(body) };
-        }
-        else if (typeof body === 'object' &&
-            headers.values.get('content-type') === 'application/x-www-form-urlencoded') {
-            return {
-                bodyHeaders: { 'content-type': 'application/x-www-form-urlencoded' },
-                body: this.stringifyQuery(body),
-            };
-        }
-        else {
-            return __classPrivateFieldGet(this, _OpenAI_encoder, "f").call(this, { body, headers });
-        }
+    /** The server's hint (capped), else exponential backoff with equal jitter. */
+    backoff(retry, fault) {
+        if (fault.waitMs !== null)
+            return Math.min(LONGEST_WAIT_MS, fault.waitMs);
+        const base = this.options.baseDelayMs ?? 500;
+        const exponential = Math.min(this.options.maxDelayMs ?? 20_000, base * 2 ** retry);
+        return Math.round(exponential / 2 + this.deps.random() * (exponential / 2));
     }
 }
-client_a = OpenAI, _OpenAI_encoder = new WeakMap(), _OpenAI_instances = new WeakSet(), _OpenAI_baseURLOverridden = function _OpenAI_baseURLOverridden() {
-    return this.baseURL !== 'https://api.openai.com/v1';
-};
-OpenAI.OpenAI = client_a;
-OpenAI.DEFAULT_TIMEOUT = 600000; // 10 minutes
-OpenAI.OpenAIError = error_OpenAIError;
-OpenAI.APIError = APIError;
-OpenAI.APIConnectionError = APIConnectionError;
-OpenAI.APIConnectionTimeoutError = APIConnectionTimeoutError;
-OpenAI.APIUserAbortError = APIUserAbortError;
-OpenAI.NotFoundError = NotFoundError;
-OpenAI.ConflictError = ConflictError;
-OpenAI.RateLimitError = RateLimitError;
-OpenAI.BadRequestError = BadRequestError;
-OpenAI.AuthenticationError = AuthenticationError;
-OpenAI.InternalServerError = InternalServerError;
-OpenAI.PermissionDeniedError = PermissionDeniedError;
-OpenAI.UnprocessableEntityError = UnprocessableEntityError;
-OpenAI.InvalidWebhookSignatureError = InvalidWebhookSignatureError;
-OpenAI.toFile = toFile;
-OpenAI.Completions = completions_Completions;
-OpenAI.Chat = Chat;
-OpenAI.Embeddings = Embeddings;
-OpenAI.Files = files_Files;
-OpenAI.Images = Images;
-OpenAI.Audio = Audio;
-OpenAI.Moderations = Moderations;
-OpenAI.Models = Models;
-OpenAI.FineTuning = FineTuning;
-OpenAI.Graders = graders_Graders;
-OpenAI.VectorStores = VectorStores;
-OpenAI.Webhooks = Webhooks;
-OpenAI.Beta = Beta;
-OpenAI.Batches = Batches;
-OpenAI.Uploads = Uploads;
-OpenAI.Responses = Responses;
-OpenAI.Realtime = realtime_Realtime;
-OpenAI.Conversations = Conversations;
-OpenAI.Evals = Evals;
-OpenAI.Containers = Containers;
-OpenAI.Skills = Skills;
-OpenAI.Videos = Videos;
-//# sourceMappingURL=client.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/azure.mjs
-
-
-
-
-/** API Client for interfacing with the Azure OpenAI API. */
-class AzureOpenAI extends OpenAI {
-    /**
-     * API Client for interfacing with the Azure OpenAI API.
-     *
-     * @param {string | undefined} [opts.apiVersion=process.env['OPENAI_API_VERSION'] ?? undefined]
-     * @param {string | undefined} [opts.endpoint=process.env['AZURE_OPENAI_ENDPOINT'] ?? undefined] - Your Azure endpoint, including the resource, e.g. `https://example-resource.azure.openai.com/`
-     * @param {string | undefined} [opts.apiKey=process.env['AZURE_OPENAI_API_KEY'] ?? undefined]
-     * @param {string | undefined} opts.deployment - A model deployment, if given, sets the base client URL to include `/deployments/{deployment}`.
-     * @param {string | null | undefined} [opts.organization=process.env['OPENAI_ORG_ID'] ?? null]
-     * @param {string} [opts.baseURL=process.env['OPENAI_BASE_URL']] - Sets the base URL for the API, e.g. `https://example-resource.azure.openai.com/openai/`.
-     * @param {number} [opts.timeout=10 minutes] - The maximum amount of time (in milliseconds) the client will wait for a response before timing out.
-     * @param {number} [opts.httpAgent] - An HTTP agent used to manage HTTP(s) connections.
-     * @param {Fetch} [opts.fetch] - Specify a custom `fetch` function implementation.
-     * @param {number} [opts.maxRetries=2] - The maximum number of times the client will retry a request.
-     * @param {Headers} opts.defaultHeaders - Default headers to include with every request to the API.
-     * @param {DefaultQuery} opts.defaultQuery - Default query parameters to include with every request to the API.
-     * @param {boolean} [opts.dangerouslyAllowBrowser=false] - By default, client-side use of this library is not allowed, as it risks exposing your secret API credentials to attackers.
-     */
-    constructor({ baseURL = readEnv('OPENAI_BASE_URL'), apiKey = readEnv('AZURE_OPENAI_API_KEY'), apiVersion = readEnv('OPENAI_API_VERSION'), endpoint, deployment, azureADTokenProvider, dangerouslyAllowBrowser, ...opts } = {}) {
-        if (!apiVersion) {
-            throw new error_OpenAIError("The OPENAI_API_VERSION environment variable is missing or empty; either provide it, or instantiate the AzureOpenAI client with an apiVersion option, like new AzureOpenAI({ apiVersion: 'My API Version' }).");
-        }
-        if (typeof azureADTokenProvider === 'function') {
-            dangerouslyAllowBrowser = true;
-        }
-        if (!azureADTokenProvider && !apiKey) {
-            throw new error_OpenAIError('Missing credentials. Please pass one of `apiKey` and `azureADTokenProvider`, or set the `AZURE_OPENAI_API_KEY` environment variable.');
-        }
-        if (azureADTokenProvider && apiKey) {
-            throw new error_OpenAIError('The `apiKey` and `azureADTokenProvider` arguments are mutually exclusive; only one can be passed at a time.');
-        }
-        opts.defaultQuery = { ...opts.defaultQuery, 'api-version': apiVersion };
-        if (!baseURL) {
-            if (!endpoint) {
-                endpoint = process.env['AZURE_OPENAI_ENDPOINT'];
-            }
-            if (!endpoint) {
-                throw new error_OpenAIError('Must provide one of the `baseURL` or `endpoint` arguments, or the `AZURE_OPENAI_ENDPOINT` environment variable');
-            }
-            baseURL = `${endpoint}/openai`;
-        }
-        else {
-            if (endpoint) {
-                throw new error_OpenAIError('baseURL and endpoint are mutually exclusive');
-            }
-        }
-        super({
-            apiKey: azureADTokenProvider ?? apiKey,
-            baseURL,
-            ...opts,
-            ...(dangerouslyAllowBrowser !== undefined ? { dangerouslyAllowBrowser } : {}),
-        });
-        this.apiVersion = '';
-        this.apiVersion = apiVersion;
-        this.deploymentName = deployment;
-    }
-    async buildRequest(options, props = {}) {
-        if (_deployments_endpoints.has(options.path) && options.method === 'post' && options.body !== undefined) {
-            if (!isObj(options.body)) {
-                throw new Error('Expected request body to be an object');
-            }
-            const model = this.deploymentName || options.body['model'] || options.__metadata?.['model'];
-            if (model !== undefined && !this.baseURL.includes('/deployments')) {
-                options.path = `/deployments/${model}${options.path}`;
-            }
-        }
-        return super.buildRequest(options, props);
-    }
-    async authHeaders(opts) {
-        if (typeof this._options.apiKey === 'string') {
-            return buildHeaders([{ 'api-key': this.apiKey }]);
-        }
-        return super.authHeaders(opts);
-    }
+function addCost(sum, more) {
+    sum.prompt += more.prompt;
+    sum.completion += more.completion;
+    sum.embedding += more.embedding;
 }
-const _deployments_endpoints = new Set([
-    '/completions',
-    '/chat/completions',
-    '/embeddings',
-    '/audio/transcriptions',
-    '/audio/translations',
-    '/audio/speech',
-    '/images/generations',
-    '/batches',
-    '/images/edits',
-]);
-//# sourceMappingURL=azure.mjs.map
-;// CONCATENATED MODULE: ./node_modules/openai/index.mjs
-// File generated from our OpenAPI spec by Stainless. See CONTRIBUTING.md for details.
 
-
-
-
-
-
-
-//# sourceMappingURL=index.mjs.map
 ;// CONCATENATED MODULE: ./src/judge/endpoint.ts
 
-
-/**
- * The client for an endpoint, with the SDK's own retries off (ours honour Retry-After and are
- * counted). A query in the base URL (`…/v1?api-version=…`) becomes a default query parameter:
- * left in the URL, the SDK appends the path after it and the query ends up in the path.
- */
-function makeClient(endpoint) {
-    const { base, query } = splitQuery(endpoint.baseURL);
-    const common = {
-        maxRetries: 0,
-        timeout: endpoint.timeoutMs,
-        defaultQuery: { ...query, ...endpoint.query },
-        defaultHeaders: keylessHeaders(endpoint),
-    };
-    if (endpoint.dialect === 'azure') {
-        // the SDK's Azure client: /openai/deployments/{model}/chat/completions?api-version=…, the key sent as api-key
-        const resource = base.replace(/\/+$/, '');
-        const where = /\/openai$/.test(resource) ? { baseURL: resource } : { endpoint: resource };
-        return new AzureOpenAI({ ...common, ...where, apiKey: endpoint.apiKey ?? '', apiVersion: endpoint.apiVersion ?? '' });
-    }
-    return new OpenAI({ ...common, baseURL: base, apiKey: endpoint.apiKey ?? 'keyless' });
-}
-/** The user's headers, and for a keyless endpoint no Authorization header unless the user sets one. */
-function keylessHeaders(endpoint) {
-    const userSetsAuth = Object.keys(endpoint.headers).some((name) => name.toLowerCase() === 'authorization');
-    return { ...(endpoint.apiKey === null && !userSetsAuth ? { Authorization: null } : {}), ...endpoint.headers };
-}
-function splitQuery(url) {
-    const at = url.indexOf('?');
-    if (at === -1)
-        return { base: url, query: {} };
-    return { base: url.slice(0, at), query: Object.fromEntries(new URL(url).searchParams) };
-}
 /**
  * What results.json and the report show of an endpoint: scheme, host and port only. A path can
  * carry a tenant or a token, a query a key, the user-info part a password: none of it is shown.
@@ -82354,10 +74990,10 @@ function splitQuery(url) {
 function endpointOrigin(baseURL) {
     return new URL(baseURL).origin;
 }
-/** What the cache key holds of an endpoint: the origin and the path, never the key or the query. */
-function endpointCacheIdentity(endpoint) {
-    const url = new URL(endpoint.baseURL);
-    return `${endpoint.dialect} ${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+/** What the cache key holds of an endpoint's address: the origin and the path, never the user-info part (a password) or the query (a key). */
+function endpointAddress(baseURL) {
+    const url = new URL(baseURL);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 const endpoint_ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** The environment variables `${NAME}` in these values refer to: their values are secrets. */
@@ -82382,6 +75018,58 @@ function fillTemplates(values, env, setting) {
     }
     return filled;
 }
+
+;// CONCATENATED MODULE: ./src/metrics/judge.ts
+/** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
+const REPAIRS_PER_ASK = 1;
+/** Why an ask failed, with the start of the reply that could not be used when there was one. */
+function judge_failure(r) {
+    return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error;
+}
+/** `[文档3]`, `[doc 3]`, `【文档3】`, `[Document3]`: spellings of the labels the prompts put before each chunk. */
+const CHUNK_LABEL = /[[【［]\s*(文档|doc(?:ument)?|source)\s*(\d+)\s*[\]】］]/gi;
+/**
+ * A chunk's text with any chunk label inside it defused (`[doc 3]` → `(doc 3)`), so a chunk
+ * cannot forge the start of another one. (Its tags are fenced when the prompt is rendered.)
+ */
+function unlabelled(text) {
+    return text.replace(CHUNK_LABEL, (_label, word, n) => `(${word} ${n})`);
+}
+/** Items as the prompts show them: one per line, each after its label (`1.`, `[文档2]`). */
+function numbered(items, label) {
+    return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/schemas/judge.ts
+
+/**
+ * Each judge prompt's reply: the JSON schema sent to the model and the parser of its reply,
+ * so the contract and the check cannot drift apart.
+ */
+const score04 = schemas_number().int().min(0).max(4);
+const verdict = schemas_enum(['supported', 'contradicted', 'not_mentioned']);
+const RESPONSE_SCHEMAS = {
+    // context_retention: null where there is no earlier turn to retain
+    rubric: strictObject({ accuracy: score04, relevance: score04, completeness: score04, citation: score04, context_retention: score04.nullable(), reason: schemas_string() }),
+    claims: strictObject({ claims: array(schemas_string()) }),
+    verdicts: strictObject({ verdicts: array(strictObject({ claim: schemas_number().int(), verdict, evidence: schemas_string() })) }),
+    verdict: strictObject({ verdict, evidence: schemas_string() }),
+    usefulness: strictObject({ verdicts: array(strictObject({ chunk: schemas_number().int(), useful: schemas_boolean(), reason: schemas_string() })) }),
+    recall: strictObject({ statements: array(strictObject({ statement: schemas_string(), attributable: schemas_boolean() })) }),
+    questions: strictObject({ questions: array(strictObject({ question: schemas_string(), noncommittal: union([literal(0), literal(1)]) })) }),
+    pairwise: strictObject({ winner: schemas_enum(['A', 'B', 'tie']), reason: schemas_string() }),
+};
+/** A judge cache entry, checked when read: an entry of any other shape is a miss, never a score. */
+const CachedChatSchema = object({
+    content: schemas_string(),
+    /** the `model` and `id` the endpoint answered this reply with; absent in entries written before evalgate kept them */
+    model: schemas_string().nullable().optional(),
+    id: schemas_string().nullable().optional(),
+});
+const CachedEmbeddingsSchema = object({
+    model: schemas_string().nullable().optional(),
+    vectors: array(array(schemas_number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0].length), 'every vector has the same length'),
+});
 
 ;// CONCATENATED MODULE: ./src/judge/cache.ts
 
@@ -82500,42 +75188,76 @@ class ResponseCache {
     }
 }
 
-;// CONCATENATED MODULE: ./src/schemas/judge.ts
-
+;// CONCATENATED MODULE: ./src/judge/negotiation.ts
+/** Each adaptation of a request is one step; a call takes at most this many before its error stands. */
+const MAX_ADAPTATIONS = 5;
 /**
- * Each judge prompt's reply: the JSON schema sent to the model and the parser of its reply,
- * so the contract and the check cannot drift apart.
+ * The request shape shared by every call of a run, changed only by the fault classes that are
+ * about it (faults.ts): a `format` fault (a 4xx that names the response format or schema)
+ * tries the next format the transport offers, and the run moves there once a request in it
+ * succeeds; an `adapt` fault stops sending the temperature, or renames max_tokens, for the rest
+ * of the run. Nothing else moves it: a sporadic validation failure is not a format fault. It
+ * starts from the configured format every run (the preflight finds the shape again; nothing
+ * is remembered across runs), and each change is said once.
  */
-const score04 = schemas_number().int().min(0).max(4);
-const verdict = schemas_enum(['supported', 'contradicted', 'not_mentioned']);
-const RESPONSE_SCHEMAS = {
-    // context_retention: null where there is no earlier turn to retain
-    rubric: strictObject({ accuracy: score04, relevance: score04, completeness: score04, citation: score04, context_retention: score04.nullable(), reason: schemas_string() }),
-    claims: strictObject({ claims: array(schemas_string()) }),
-    verdicts: strictObject({ verdicts: array(strictObject({ claim: schemas_number().int(), verdict, evidence: schemas_string() })) }),
-    verdict: strictObject({ verdict, evidence: schemas_string() }),
-    usefulness: strictObject({ verdicts: array(strictObject({ chunk: schemas_number().int(), useful: schemas_boolean(), reason: schemas_string() })) }),
-    recall: strictObject({ statements: array(strictObject({ statement: schemas_string(), attributable: schemas_boolean() })) }),
-    questions: strictObject({ questions: array(strictObject({ question: schemas_string(), noncommittal: union([literal(0), literal(1)]) })) }),
-    pairwise: strictObject({ winner: schemas_enum(['A', 'B', 'tie']), reason: schemas_string() }),
-};
-/** A judge cache entry, checked when read: an entry of any other shape is a miss, never a score. */
-const CachedChatSchema = object({
-    content: schemas_string(),
-    /** the `model` and `id` the endpoint answered this reply with; absent in entries written before evalgate kept them */
-    model: schemas_string().nullable().optional(),
-    id: schemas_string().nullable().optional(),
-});
-const CachedEmbeddingsSchema = object({
-    model: schemas_string().nullable().optional(),
-    vectors: array(array(schemas_number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0].length), 'every vector has the same length'),
-});
-/** The request shape a run negotiated with an endpoint, remembered in the cache so a re-run starts from it. */
-const RequestShapeSchema = strictObject({
-    format: schemas_enum(['json_schema', 'json_object', 'text']),
-    temperature: schemas_boolean(),
-    tokens: schemas_enum(['max_tokens', 'max_completion_tokens']),
-});
+class Negotiation {
+    shape;
+    settings;
+    formats;
+    notify;
+    changes = [];
+    constructor(settings, formats, notify) {
+        this.settings = settings;
+        this.formats = formats;
+        this.notify = notify;
+        const first = settings.responseFormat === 'auto' ? formats[0] : settings.responseFormat;
+        this.shape = { format: first, temperature: settings.temperature !== 'default', tokens: 'max_tokens' };
+    }
+    current() {
+        return { ...this.shape };
+    }
+    /** What changed this run, in words: the judge line and the report say it. */
+    adaptations() {
+        return this.changes;
+    }
+    /** After a fault of a request sent in shape `sent`: the shape to send it in next, or null when nothing about the shape can help. */
+    next(fault, sent) {
+        if (fault.class === 'adapt' && fault.adapt === 'temperature' && sent.temperature) {
+            if (this.shape.temperature)
+                this.change({ temperature: false }, `the endpoint rejected temperature ${this.settings.temperature}: it is no longer sent (the model's default applies)`);
+            return { ...sent, temperature: false };
+        }
+        if (fault.class === 'adapt' && fault.adapt === 'max_completion_tokens' && sent.tokens === 'max_tokens') {
+            if (this.shape.tokens === 'max_tokens')
+                this.change({ tokens: 'max_completion_tokens' }, 'the endpoint wants max_completion_tokens instead of max_tokens: sent so from now on');
+            return { ...sent, tokens: 'max_completion_tokens' };
+        }
+        if (fault.class !== 'format' || this.settings.responseFormat !== 'auto')
+            return null;
+        const lower = this.formats[this.formats.indexOf(sent.format) + 1];
+        if (lower === undefined)
+            return null;
+        // another call may already have stepped further down
+        return { ...sent, format: this.rank(this.shape.format) > this.rank(lower) ? this.shape.format : lower };
+    }
+    /** A request in this shape succeeded after `fault` rejected a higher format: the run moves down to it. */
+    confirm(sent, fault) {
+        if (this.rank(sent.format) <= this.rank(this.shape.format))
+            return;
+        const from = this.shape.format;
+        const why = fault ? ` (${fault.cause})` : '';
+        this.change({ format: sent.format }, `the endpoint rejected response_format ${from}${why}: ${sent.format === 'text' ? 'asking for JSON in the prompt' : `using ${sent.format}`} for this run`);
+    }
+    rank(format) {
+        const at = this.formats.indexOf(format);
+        return at === -1 ? this.formats.length : at;
+    }
+    change(to, message) {
+        this.shape = { ...this.shape, ...to };
+        this.changes.push(message);
+        this.notify(`judge: ${message}`);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/judge/jsonSchema.ts
 /**
@@ -82673,812 +75395,6 @@ function renderPrompt(template, vars) {
             throw new Error(`prompt placeholder {{${name}}} has no value`);
         return fence(String(value));
     });
-}
-
-;// CONCATENATED MODULE: ./src/metrics/judge.ts
-/** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
-const REPAIRS_PER_ASK = 1;
-/** Why an ask failed, with the start of the reply that could not be used when there was one. */
-function judge_failure(r) {
-    return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error;
-}
-/** `[文档3]`, `[doc 3]`, `【文档3】`, `[Document3]`: spellings of the labels the prompts put before each chunk. */
-const CHUNK_LABEL = /[[【［]\s*(文档|doc(?:ument)?|source)\s*(\d+)\s*[\]】］]/gi;
-/**
- * A chunk's text with any chunk label inside it defused (`[doc 3]` → `(doc 3)`), so a chunk
- * cannot forge the start of another one. (Its tags are fenced when the prompt is rendered.)
- */
-function unlabelled(text) {
-    return text.replace(CHUNK_LABEL, (_label, word, n) => `(${word} ${n})`);
-}
-/** Items as the prompts show them: one per line, each after its label (`1.`, `[文档2]`). */
-function numbered(items, label) {
-    return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/judge/usage.ts
-/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
-function hasPrices(prices) {
-    return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
-}
-/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
-function costUsd(tokens, prices) {
-    if (!hasPrices(prices))
-        return null;
-    return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
-}
-/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
-function unionOf(intervals) {
-    const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
-    const union = [];
-    for (const { start, end } of sorted) {
-        const last = union.at(-1);
-        if (last && start <= last.end)
-            last.end = Math.max(last.end, end);
-        else
-            union.push({ start, end });
-    }
-    return union;
-}
-/**
- * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
- * the same time (or waiting in the same queue) count once, not once each.
- */
-function wallClockMs(intervals) {
-    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
-}
-/**
- * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
- * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
- */
-class UsageMeter {
-    families = new Map();
-    intervals = new Map();
-    /** how many of a family's intervals are its union, already in `ms` */
-    folded = new Map();
-    family(name) {
-        let f = this.families.get(name);
-        if (!f) {
-            f = { calls: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 };
-            this.families.set(name, f);
-        }
-        return f;
-    }
-    /**
-     * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
-     * the union of these. The calls are kept as their union, folded in once they outnumber it, so
-     * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
-     */
-    timed(name, start, end) {
-        const family = this.family(name);
-        let spans = this.intervals.get(name);
-        if (!spans)
-            this.intervals.set(name, (spans = []));
-        spans.push({ start, end });
-        if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64)
-            this.fold(name, family);
-    }
-    byFamily() {
-        for (const [name, f] of this.families)
-            this.fold(name, f);
-        return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)));
-    }
-    fold(name, family) {
-        const spans = this.intervals.get(name);
-        if (!spans || spans.length === this.folded.get(name))
-            return;
-        const union = unionOf(spans);
-        this.intervals.set(name, union);
-        this.folded.set(name, union.length);
-        family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
-    }
-    totals(prices) {
-        let llm = 0;
-        let embedding = 0;
-        let prompt = 0;
-        let completion = 0;
-        let hits = 0;
-        let retries = 0;
-        let embeddingTokens = 0;
-        for (const [name, f] of this.families) {
-            if (name === 'embeddings') {
-                embedding += f.calls;
-                embeddingTokens += f.prompt_tokens;
-            }
-            else {
-                llm += f.calls;
-                prompt += f.prompt_tokens;
-                completion += f.completion_tokens;
-            }
-            hits += f.cache_hits;
-            retries += f.retries;
-        }
-        const cost = costUsd({ prompt, completion, embedding: embeddingTokens }, prices);
-        return { llm_calls: llm, embedding_calls: embedding, prompt_tokens: prompt + embeddingTokens, completion_tokens: completion, cache_hits: hits, retries, cost_usd: cost };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/judge/negotiation.ts
-
-/** Each adaptation of the request shape is one step; a call takes at most this many before its error stands. */
-const MAX_ADAPTATIONS = 4;
-/** Whether two shapes send the same request (and so have the same cache key). */
-function sameShape(a, b) {
-    return a.format === b.format && a.temperature === b.temperature && a.tokens === b.tokens;
-}
-const STEP_DOWN = { json_schema: 'json_object', json_object: 'text', text: null };
-/**
- * 400s that are about the input, not the request's shape: stepping the format down for them
- * would degrade every later call of the run and still fail this one.
- */
-const NOT_ABOUT_SHAPE = /context[_ ]length|maximum context|too many tokens|\bmax_tokens\b|content[_ ]filter|content management policy|ResponsibleAIPolicyViolation/i;
-/**
- * The request shape shared by every call of a run, adapted at most once per step. A 400 or 422
- * that rejects the temperature stops sending it, one that rejects `max_tokens` in favour of
- * `max_completion_tokens` renames it: both recognised by their wording (OpenAI's), both for
- * the rest of the run at once. Any other 400/422 of a request that carried a response format,
- * whatever its wording, is tried again in the next format down (json_schema → json_object →
- * text) when judge.response_format is auto; the run steps down only when that call then
- * succeeds, so a 400 about something else (the same in every format) degrades nothing. Each
- * change is said once.
- */
-class Negotiation {
-    shape;
-    settings;
-    notify;
-    changes = [];
-    constructor(settings, remembered, notify) {
-        this.settings = settings;
-        this.notify = notify;
-        const forced = settings.responseFormat === 'auto' ? null : settings.responseFormat;
-        this.shape = { format: 'json_schema', temperature: settings.temperature !== 'default', tokens: 'max_tokens', ...(remembered ?? {}) };
-        if (forced)
-            this.shape.format = forced;
-    }
-    current() {
-        return { ...this.shape };
-    }
-    /** What changed this run, in words: the judge line and the report say it. */
-    adaptations() {
-        return this.changes;
-    }
-    /** The sampling parameters of a request in this shape. */
-    sampling(shape) {
-        const out = {};
-        if (shape.temperature && this.settings.temperature !== 'default')
-            out.temperature = this.settings.temperature;
-        if (this.settings.maxTokens !== 'default')
-            out[shape.tokens] = this.settings.maxTokens;
-        return out;
-    }
-    /**
-     * After an error of a request sent in shape `sent`: the shape to send it in next, or null
-     * when the error is not about the shape and stands.
-     */
-    adapt(error, sent) {
-        const status = statusOf(error);
-        if (status !== 400 && status !== 422)
-            return null;
-        const { param, text } = errorText(error);
-        // OpenAI's reasoning models: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported." (param temperature)
-        if (sent.temperature && this.settings.temperature !== 'default' && (param === 'temperature' || /\btemperature\b/i.test(text))) {
-            if (this.shape.temperature)
-                this.change({ temperature: false }, `the endpoint rejected temperature ${this.settings.temperature}: it is no longer sent (the model's default applies)`);
-            return { ...sent, temperature: false };
-        }
-        // and "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead." (param max_tokens)
-        if (sent.tokens === 'max_tokens' && this.settings.maxTokens !== 'default' && /max_completion_tokens/.test(text)) {
-            if (this.shape.tokens === 'max_tokens')
-                this.change({ tokens: 'max_completion_tokens' }, 'the endpoint wants max_completion_tokens instead of max_tokens: sent so from now on');
-            return { ...sent, tokens: 'max_completion_tokens' };
-        }
-        const next = STEP_DOWN[sent.format];
-        if (this.settings.responseFormat !== 'auto' || next === null || NOT_ABOUT_SHAPE.test(text))
-            return null;
-        // another call may already have stepped further down
-        return { ...sent, format: RANK[this.shape.format] > RANK[next] ? this.shape.format : next };
-    }
-    /** A request in this shape succeeded: a lower format than the run's becomes the run's. True when the shape changed. */
-    confirm(sent, status) {
-        if (RANK[sent.format] <= RANK[this.shape.format])
-            return false;
-        const from = this.shape.format;
-        this.change({ format: sent.format }, `the endpoint rejected response_format ${from}${status ? ` (HTTP ${status})` : ''}: ${sent.format === 'text' ? 'asking for JSON in the prompt' : `using ${sent.format}`} from now on`);
-        return true;
-    }
-    change(to, message) {
-        this.shape = { ...this.shape, ...to };
-        this.changes.push(message);
-        this.notify(`judge: ${message}`);
-    }
-}
-const RANK = { json_schema: 0, json_object: 1, text: 2 };
-/** The error's parameter name and its words: the SDK's message and whatever body the server sent. */
-function errorText(error) {
-    const e = error;
-    const param = typeof e?.param === 'string' ? e.param : null;
-    const body = e?.error === undefined ? '' : JSON.stringify(e.error);
-    return { param, text: `${typeof e?.message === 'string' ? e.message : String(error)} ${body}` };
-}
-
-;// CONCATENATED MODULE: ./src/judge/reply.ts
-
-
-/** JSON from the reply (reasoning, a ```json fence or surrounding prose tolerated), checked by the prompt's schema. */
-function parseReply(content, prompt) {
-    const text = extractJson(content);
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch (error) {
-        return { ok: false, error: `not JSON (${error.message})`, raw: content };
-    }
-    const result = prompt.schema.safeParse(data);
-    if (!result.success) {
-        const issue = result.error.issues[0];
-        return { ok: false, error: `${issue.path.join('.') || 'reply'}: ${issue.message}`, raw: content };
-    }
-    return { ok: true, value: result.data };
-}
-/**
- * Reasoning is not the answer: DeepSeek-R1-style servers put `<think>…</think>` before the JSON
- * in json_object and text modes (vLLM's deepseek_r1 reasoning parser moves it to
- * `reasoning_content`, which is never read). A server whose template opens the block itself
- * sends only the closing tag: everything before it is reasoning too.
- */
-function withoutReasoning(content) {
-    const unwrapped = content.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '');
-    const lastClose = [...unwrapped.matchAll(/<\/think(?:ing)?>/gi)].at(-1);
-    const answer = lastClose ? unwrapped.slice(lastClose.index + lastClose[0].length) : unwrapped;
-    // an unclosed block (the reply was cut off while thinking) holds no answer
-    return answer.replace(/<think(?:ing)?>[\s\S]*$/i, '').trim();
-}
-function extractJson(content) {
-    const answer = withoutReasoning(content);
-    const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer);
-    if (fenced)
-        return fenced[1].trim();
-    const start = answer.indexOf('{');
-    const end = answer.lastIndexOf('}');
-    return start !== -1 && end > start ? answer.slice(start, end + 1) : answer;
-}
-function describeApiError(error, retries) {
-    // a call the judge refused to send (its circuit breaker is open) says so, not "network error"
-    if (error instanceof NotRetryable)
-        return redactSecrets(error.message);
-    const status = statusOf(error);
-    const attempts = retries + 1;
-    // a server that echoes the key in its error (a 401) puts it into error rows: redacted here, at creation
-    const message = redactSecrets(reply_errorMessage(error));
-    return `${status ? `HTTP ${status}` : 'network error'} after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message.slice(0, 300)}`;
-}
-/**
- * An error's message with the root cause behind it: the SDK says "Connection error." and keeps
- * "connect ECONNREFUSED 127.0.0.1:8000" or "getaddrinfo ENOTFOUND host" two causes down.
- */
-function reply_errorMessage(error) {
-    const own = error instanceof Error ? error.message : String(error);
-    let root = error;
-    // a bounded walk: a cause chain can be circular
-    for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++)
-        root = root.cause;
-    const why = root !== error && root instanceof Error && root.message && !own.includes(root.message) ? ` (${root.message})` : '';
-    return own + why;
-}
-
-;// CONCATENATED MODULE: ./src/judge/embeddings.ts
-/**
- * One embedding as the endpoint sent it. We ask for `encoding_format: "float"` (the SDK asks
- * for base64 unless told otherwise, and Ollama and LM Studio answer float arrays whatever is
- * asked, which the SDK would then decode as base64 into garbage); a server that still sends
- * base64 sends little-endian float32, as api.openai.com does.
- */
-function decodeEmbedding(embedding) {
-    if (Array.isArray(embedding))
-        return embedding.every((v) => typeof v === 'number' && Number.isFinite(v)) ? embedding : null;
-    if (typeof embedding !== 'string')
-        return null;
-    const bytes = Buffer.from(embedding, 'base64');
-    if (bytes.length === 0 || bytes.length % 4 !== 0)
-        return null;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const vector = Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
-    return vector.every(Number.isFinite) ? vector : null;
-}
-
-;// CONCATENATED MODULE: ./src/judge/preflight.ts
-
-
-
-
-
-/**
- * One tiny chat request, and one embeddings request when there is an embeddings model, each
- * sent once without retries, before the candidate runs. A refused key, an unknown model or an
- * unreachable server stops the run with exit 2 and the fix; anything else (a 429, a 5xx, a
- * 400 about the request's shape) is left to the run, which retries and adapts.
- */
-async function preflight(target) {
-    const { client, model, embeddingsModel } = target;
-    // the marker lets a test server tell this request from the scoring calls
-    await probe(target, model, () => client.chat.completions.create({
-        model,
-        max_tokens: 1,
-        messages: [
-            { role: 'system', content: '[evalgate:preflight]' },
-            { role: 'user', content: 'Reply with OK.' },
-        ],
-    }));
-    if (embeddingsModel !== null)
-        await probe(target, embeddingsModel, () => client.embeddings.create({ model: embeddingsModel, input: ['evalgate preflight'], encoding_format: 'float' }));
-}
-async function probe(target, model, request) {
-    try {
-        await request();
-    }
-    catch (error) {
-        const fault = classifyFault(error);
-        if (fault !== null)
-            throw preflightError(target, model, fault, error);
-    }
-}
-/** Which of the faults no retry can fix this error is, if any. */
-function classifyFault(error) {
-    if (error instanceof APIConnectionError || error instanceof APIConnectionTimeoutError)
-        return 'unreachable';
-    const status = statusOf(error);
-    if (status === 401 || status === 403)
-        return 'auth';
-    // 501: a server without the endpoint at all (llama.cpp without --embeddings)
-    if (status === 404 || status === 501)
-        return 'no_model';
-    const code = error?.code;
-    if (status !== undefined && status >= 400 && status < 500 && (code === 'model_not_found' || /\bmodel\b[^.]*\b(not found|does not exist|not exist)/i.test(reply_errorMessage(error))))
-        return 'no_model';
-    return null;
-}
-/** The cause in one line, for the terminal, the report and the error rows: what is wrong with which server. */
-function describeFault(fault, host, details) {
-    if (fault === 'auth')
-        return details.keyed ? `the key in $${details.keyEnv} was refused by ${host}` : `${host} refused a request without a key ($${details.keyEnv} is not set)`;
-    if (fault === 'no_model')
-        return `${host} has no model ${details.model}`;
-    return `cannot reach ${host}`;
-}
-function preflightError(target, model, fault, error) {
-    const { cause, fix } = explainFault(fault, target, model);
-    const status = statusOf(error);
-    const detail = redactSecrets(reply_errorMessage(error)).slice(0, 200);
-    return new errors_GateError('bad_config', `judge preflight: ${cause} (${status ? `HTTP ${status}: ` : ''}${detail}); nothing was run`, fix);
-}
-/** A fault's cause and fix, for the preflight and for a judge that stops mid-run; `model` is the one the failed request named. */
-function explainFault(fault, target, model) {
-    const host = hostOf(target.baseURL);
-    const cause = describeFault(fault, host, { model, keyEnv: target.keyEnv, keyed: target.keyed });
-    const which = model === target.model ? 'judge.model (--judge-model)' : 'judge.embeddings_model (--embeddings-model)';
-    const fixes = {
-        auth: `set $${target.keyEnv} to a key ${host} accepts (or name another variable with judge.api_key_env / --judge-api-key-env)`,
-        no_model: `set ${which} to a ${target.deployments ? 'deployment' : 'model'} ${host} serves, or check judge.base_url (--judge-base-url) points at the API root (e.g. …/v1)` +
-            (model === target.model ? '' : `; an endpoint without embeddings takes embeddings_model: none`),
-        unreachable: `check judge.base_url (--judge-base-url): is the server running, the host spelled right, its certificate valid?`,
-    };
-    return { cause, fix: fixes[fault] };
-}
-function hostOf(baseURL) {
-    return new URL(baseURL).host;
-}
-
-;// CONCATENATED MODULE: ./src/judge/breaker.ts
-
-
-
-
-
-/** Consecutive requests refused for their key or unable to reach the server before the judge stops. */
-const BREAKER_THRESHOLD = 5;
-/** What a request gets once the breaker is open: it is never sent, and never retried. */
-class JudgeStopped extends NotRetryable {
-    constructor(stop) {
-        super(`judge stopped: ${stop.cause}; request not sent`);
-        this.name = 'JudgeStopped';
-    }
-}
-/** Connection failures in a row must span this long to stop the judge (auth failures need not). */
-const BREAKER_MIN_SPAN_MS = 2000;
-const realClock = { now: () => performance.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
-/**
- * Stops a judge whose endpoint has gone bad mid-run (a key revoked, a server gone), instead of
- * sending every remaining call into the same wall with its retries. Every request the judge
- * sends passes `run`: after BREAKER_THRESHOLD requests in a row failed for their key or the
- * connection, no further request is sent; requests already on the wire finish. Any other
- * outcome (a success, a 429, a 5xx, a rejected format, a timeout of a slow model) ends the streak.
- *
- * Connection failures stop the judge only when they span BREAKER_MIN_SPAN_MS: a burst of them
- * (a momentarily overloaded server refusing connections, keep-alive connections it closed while
- * this process was busy) is not a server gone. Such a burst holds every request until the
- * span has passed, then lets one through to test the endpoint: if it fails too, the judge stops;
- * otherwise the held requests go on. So a gone server still receives at most the threshold,
- * the requests in flight, and that one test.
- */
-class CircuitBreaker {
-    streak = 0;
-    streakStarted = 0;
-    stop = null;
-    /** while set, requests wait: out the burst's span (`holding`), then for the one test request's outcome */
-    gate = null;
-    holding = false;
-    testDue = false;
-    explain;
-    threshold;
-    minSpanMs;
-    clock;
-    onStop;
-    constructor(explain, options = {}) {
-        this.explain = explain;
-        this.threshold = options.threshold ?? BREAKER_THRESHOLD;
-        this.minSpanMs = options.minSpanMs ?? BREAKER_MIN_SPAN_MS;
-        this.clock = options.clock ?? realClock;
-        this.onStop = options.onStop ?? (() => undefined);
-    }
-    async run(request) {
-        while (this.gate)
-            await this.gate;
-        if (this.stop)
-            throw new JudgeStopped(this.stop);
-        const endTest = this.testDue ? this.startTest() : null;
-        try {
-            const value = await request();
-            this.streak = 0;
-            return value;
-        }
-        catch (error) {
-            this.failed(error);
-            throw error;
-        }
-        finally {
-            endTest?.();
-        }
-    }
-    /** Why no more requests are sent, or null while they are. */
-    stopped() {
-        return this.stop;
-    }
-    failed(error) {
-        const fault = breakerFault(error);
-        if (fault === null) {
-            this.streak = 0;
-            return;
-        }
-        if (this.streak === 0)
-            this.streakStarted = this.clock.now();
-        this.streak += 1;
-        if (this.streak < this.threshold || this.stop !== null || this.holding)
-            return;
-        const wait = fault === 'unreachable' ? this.streakStarted + this.minSpanMs - this.clock.now() : 0;
-        if (wait > 0)
-            return this.hold(wait);
-        const why = this.explain(fault);
-        const status = statusOf(error);
-        const last = redactSecrets(reply_errorMessage(error)).slice(0, 200);
-        this.stop = { cause: `${why.cause} (${this.streak} requests in a row failed, the last with ${status ? `HTTP ${status}: ` : ''}${last})`, fix: why.fix };
-        this.onStop(this.stop);
-    }
-    /** This request tests the endpoint after a burst: the others wait for its outcome (the returned function ends the wait). */
-    startTest() {
-        this.testDue = false;
-        let release;
-        this.gate = new Promise((resolve) => (release = resolve));
-        return () => {
-            this.gate = null;
-            release();
-        };
-    }
-    /** A burst of connection failures: no request goes until `ms` have passed, then one tests the endpoint. */
-    hold(ms) {
-        this.holding = true;
-        this.testDue = true;
-        this.gate = this.clock.sleep(ms).then(() => {
-            this.holding = false;
-            this.gate = null;
-        });
-    }
-}
-/** The faults that count towards stopping: a timeout is a slow model, not a wrong setting. */
-function breakerFault(error) {
-    if (error instanceof APIConnectionTimeoutError)
-        return null;
-    const fault = classifyFault(error);
-    return fault === 'auth' || fault === 'unreachable' ? fault : null;
-}
-
-;// CONCATENATED MODULE: ./src/judge/openai.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** 408 and 409 too: the OpenAI API answers a lock timeout with 409 and asks for a retry. Never 501: a server without the endpoint (llama.cpp without --embeddings) stays without it. */
-const JUDGE_RETRY = {
-    maxRetries: 4,
-    baseDelayMs: 500,
-    maxDelayMs: 20_000,
-    maxRetryAfterMs: 60_000,
-    retryStatus: (status) => status === 408 || status === 409 || (status !== 501 && rateLimitOrServerError(status)),
-};
-const DEFAULT_SAMPLING = { responseFormat: 'auto', temperature: 0, maxTokens: 4096 };
-/**
- * The judge over any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, a gateway),
- * through the official SDK with its own retries off: ours honour Retry-After and are counted.
- * The request shape (response format, temperature, the reply cap's name) is negotiated once
- * per run and remembered in the cache folder, so a re-run starts where this one ended.
- */
-class OpenAIJudge {
-    identity;
-    client;
-    limiter;
-    cache;
-    meter = new UsageMeter();
-    models = new SharedStrings(); // every question's judge_calls keep the reported model: one copy of each
-    negotiation;
-    breaker;
-    options;
-    retry;
-    endpointId;
-    shapeKey;
-    constructor(options) {
-        this.options = options;
-        this.retry = { ...JUDGE_RETRY, ...options.retry };
-        this.identity = options.identity;
-        // a server that echoes the key in its error (a 401) puts it into error rows: they are redacted at creation
-        registerSecret(options.apiKey);
-        const dialect = options.dialect ?? 'openai';
-        this.client = makeClient({
-            dialect,
-            baseURL: options.baseURL,
-            apiKey: options.apiKey,
-            apiVersion: options.apiVersion ?? null,
-            headers: options.headers ?? {},
-            query: options.query ?? {},
-            timeoutMs: options.timeoutMs,
-        });
-        this.limiter = new Limiter(options.concurrency);
-        const keyEnv = options.keyEnv ?? (dialect === 'azure' ? 'AZURE_OPENAI_API_KEY' : 'OPENAI_API_KEY');
-        const facts = { baseURL: options.baseURL, model: options.model, embeddingsModel: options.embeddingsModel, keyEnv, keyed: options.apiKey !== null, deployments: dialect === 'azure' };
-        const onStop = (stop) => options.warn?.(`judge stopped: ${stop.cause}; no further judge request is sent, so this run has no verdict. Fix: ${stop.fix}`);
-        this.breaker = new CircuitBreaker((fault) => explainFault(fault, facts, options.model), { onStop });
-        this.cache = new ResponseCache(options.cacheDir);
-        this.endpointId = endpointCacheIdentity({ dialect, baseURL: options.baseURL });
-        const sampling = options.sampling ?? DEFAULT_SAMPLING;
-        this.shapeKey = ResponseCache.key('request-shape', options.model, { endpoint: this.endpointId, sampling });
-        this.negotiation = new Negotiation(sampling, this.cache.get(this.shapeKey, RequestShapeSchema) ?? null, options.notify ?? (() => undefined));
-    }
-    usageByFamily() {
-        return this.meter.byFamily();
-    }
-    problems() {
-        return this.cache.problems();
-    }
-    /** Why the judge stopped sending requests mid-run (a refused key, an unreachable server), or null. */
-    stopped() {
-        return this.breaker.stopped();
-    }
-    /** The response format the run ended with, and every change made to the request shape on the way. */
-    negotiated() {
-        return { responseFormat: this.negotiation.current().format, adaptations: this.negotiation.adaptations() };
-    }
-    async ask(id, vars, options = {}) {
-        const prompt = PROMPTS[id];
-        const family = this.meter.family(id);
-        const turns = [
-            { role: 'system', content: renderPrompt(prompt.system, vars) },
-            // a re-ask says what was wrong after the prompt's data, so it is its own request and cache entry
-            { role: 'user', content: renderPrompt(prompt.user, vars) + (options.reask ? `\n\n${options.reask}` : '') },
-        ];
-        const keyFor = (shape) => this.chatKey(this.request(turns, prompt, shape), options.variant);
-        // the key of the shape asked in, kept for the answer: most answers come back in that shape
-        const askedIn = this.negotiation.current();
-        const askedKey = keyFor(askedIn);
-        const cached = this.cache.get(askedKey, CachedChatSchema);
-        if (cached) {
-            const parsed = parseReply(cached.content, prompt);
-            if (parsed.ok) {
-                family.cache_hits += 1;
-                options.trace?.({ family: id, model: this.models.of(cached.model ?? null), id: cached.id ?? null, cached: true });
-                return parsed;
-            }
-        }
-        let reply = await this.gatedChat(turns, prompt, family, options);
-        if (!reply.ok) {
-            family.errors += 1;
-            return { ok: false, error: reply.error, raw: null };
-        }
-        let conversation = turns;
-        let content = reply.content;
-        let shape = reply.shape;
-        let answeredBy = { model: reply.model, id: reply.id };
-        let parsed = parseReply(content, prompt);
-        // at most REPAIRS_PER_ASK repairs (the call plan counts them): show the model its reply and what was wrong with it
-        for (let repairs = 0; !parsed.ok && repairs < REPAIRS_PER_ASK; repairs++) {
-            conversation = [...conversation, { role: 'assistant', content }, { role: 'user', content: `That reply was not valid: ${parsed.error}. Reply again with only the JSON object described above.` }];
-            reply = await this.gatedChat(conversation, prompt, family, options);
-            if (!reply.ok) {
-                family.errors += 1;
-                return { ok: false, error: `invalid JSON from the judge, and the repair call ${reply.refused ? 'was not made' : 'failed'}: ${reply.error}`, raw: content };
-            }
-            content = reply.content;
-            shape = reply.shape;
-            answeredBy = { model: reply.model, id: reply.id };
-            parsed = parseReply(content, prompt);
-        }
-        if (!parsed.ok) {
-            family.errors += 1;
-            return { ok: false, error: `invalid JSON from the judge after ${REPAIRS_PER_ASK === 1 ? 'one repair' : `${REPAIRS_PER_ASK} repairs`}: ${parsed.error}`, raw: content };
-        }
-        // a cached reply keeps the model and id of the call that gave it, so a re-run traces it to that call
-        this.cache.set(sameShape(shape, askedIn) ? askedKey : keyFor(shape), { content, ...answeredBy });
-        return parsed;
-    }
-    async embed(texts, options = {}) {
-        const model = this.options.embeddingsModel;
-        if (!model)
-            return { ok: false, error: 'no embeddings model configured (judge.embeddings_model)', raw: null };
-        const family = this.meter.family('embeddings');
-        // @2: vectors from before encoding_format "float" may be float arrays decoded as base64, i.e. garbage
-        const key = ResponseCache.key('embeddings@2', model, { endpoint: this.endpointId, input: texts });
-        const cached = this.cache.get(key, CachedEmbeddingsSchema);
-        if (cached && cached.vectors.length === texts.length) {
-            family.cache_hits += 1;
-            options.trace?.({ family: 'embeddings', model: this.models.of(cached.model ?? null), id: null, cached: true });
-            return { ok: true, value: cached.vectors };
-        }
-        const refused = options.gate?.open() ?? null;
-        if (refused !== null) {
-            family.errors += 1;
-            return { ok: false, error: refused, raw: null };
-        }
-        const started = performance.now();
-        const result = await this.call(() => this.client.embeddings.create({ model, input: [...texts], encoding_format: 'float' }));
-        family.retries += result.retries;
-        if (!result.ok) {
-            options.gate?.close(0);
-            family.errors += 1;
-            return { ok: false, error: describeApiError(result.error, result.retries), raw: null };
-        }
-        const response = result.value;
-        const reported = this.models.of(tracedString(response.model));
-        options.trace?.({ family: 'embeddings', model: reported, id: null, cached: false });
-        const tokens = response.usage?.prompt_tokens ?? 0;
-        options.gate?.close(tokens);
-        family.calls += 1;
-        family.prompt_tokens += tokens;
-        this.meter.timed('embeddings', started, performance.now());
-        const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => decodeEmbedding(d.embedding));
-        if (vectors.length !== texts.length)
-            return { ok: false, error: `the embeddings endpoint returned ${vectors.length} vectors for ${texts.length} inputs`, raw: null };
-        if (vectors.some((v) => v === null))
-            return { ok: false, error: 'the embeddings endpoint returned an embedding that is neither a list of numbers nor base64 float32', raw: null };
-        const decoded = vectors;
-        this.cache.set(key, { vectors: decoded, model: reported });
-        return { ok: true, value: decoded };
-    }
-    /** One chat call if the gate lets it go: its content and the shape it was sent in, or why there is none (`refused`: no call was made). */
-    async gatedChat(turns, prompt, family, options) {
-        const gate = options.gate;
-        const refused = gate?.open() ?? null;
-        if (refused !== null)
-            return { ok: false, error: refused, refused: true };
-        const started = performance.now();
-        const result = await this.call(() => this.create(turns, prompt));
-        family.retries += result.retries;
-        this.meter.timed(prompt.id, started, performance.now());
-        if (!result.ok) {
-            gate?.close(0);
-            return { ok: false, error: describeApiError(result.error, result.retries), refused: false };
-        }
-        const { response, shape } = result.value;
-        family.calls += 1;
-        const prompted = response.usage?.prompt_tokens ?? 0;
-        const completed = response.usage?.completion_tokens ?? 0;
-        family.prompt_tokens += prompted;
-        family.completion_tokens += completed;
-        gate?.close(prompted + completed);
-        const answeredBy = { model: this.models.of(tracedString(response.model)), id: tracedString(response.id) };
-        options.trace?.({ family: prompt.id, ...answeredBy, cached: false });
-        return { ok: true, content: response.choices[0]?.message?.content ?? '', shape, ...answeredBy };
-    }
-    /**
-     * The one place requests are sent. Every attempt holds a concurrency slot only while it runs,
-     * not while it waits out a backoff, and passes the circuit breaker: a call queued behind a
-     * slot when the breaker opens is never sent.
-     */
-    call(request) {
-        return withRetry(() => this.limiter.run(() => this.breaker.run(request)), this.retry, this.options.retryDeps ?? realRetryDeps);
-    }
-    /**
-     * Sends in the run's current shape; a rejection of the shape is sent again in the shape the
-     * negotiation proposes, and a success in a lower format moves the whole run there. The last
-     * error stands when no shape is left to try.
-     */
-    async create(turns, prompt) {
-        let shape = this.negotiation.current();
-        let rejectedWith;
-        for (let adaptations = 0;; adaptations++) {
-            const tried = shape;
-            try {
-                const response = await this.client.chat.completions.create(this.request(turns, prompt, tried));
-                if (this.negotiation.confirm(tried, rejectedWith))
-                    this.cache.set(this.shapeKey, this.negotiation.current());
-                return { response, shape: tried };
-            }
-            catch (error) {
-                const next = adaptations < MAX_ADAPTATIONS ? this.negotiation.adapt(error, tried) : null;
-                if (!next)
-                    throw error;
-                rejectedWith ??= statusOf(error);
-                shape = next;
-                if (next.temperature !== tried.temperature || next.tokens !== tried.tokens)
-                    this.cache.set(this.shapeKey, this.negotiation.current());
-            }
-        }
-    }
-    /** The request body for a shape: the response format, the sampling parameters, and the schema in the prompt where no format carries it. */
-    request(turns, prompt, shape) {
-        const [system, ...rest] = turns;
-        const schemaInPrompt = shape.format === 'json_schema' ? '' : `\n\nReply with one JSON object and nothing else. It must match this JSON schema:\n${JSON.stringify(prompt.jsonSchema)}`;
-        const messages = [{ ...system, content: system.content + schemaInPrompt }, ...rest];
-        const format = shape.format === 'json_schema'
-            ? { response_format: { type: 'json_schema', json_schema: { name: prompt.id, schema: prompt.jsonSchema, strict: true } } }
-            : shape.format === 'json_object'
-                ? { response_format: { type: 'json_object' } }
-                : {};
-        return { model: this.options.model, messages, ...this.negotiation.sampling(shape), ...format };
-    }
-    chatKey(request, variant) {
-        return ResponseCache.key('chat', this.options.model, { endpoint: this.endpointId, request, variant: [this.options.variant ?? null, variant ?? null] });
-    }
-}
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/judge/heap.ts
-
-/** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
-const HEAP_GROWING_PERCENT = 25;
-let bounded = false;
-/**
- * Keeps the heap of an LLM run near what it holds alive (issue 13). A judge run allocates
- * fast and keeps little: every call builds its request, the SDK's and the HTTP client's
- * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
- * that pace: allocation this fast lets the old generation grow to about 4× what is alive
- * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
- * Capped at 1.25×, the collections come more often and are as cheap (they trace what is
- * alive, not the garbage): peak RSS then follows the questions' results, not the number of
- * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
- * user's NODE_OPTIONS or node flags already size the heap.
- */
-function boundHeapGrowth() {
-    if (bounded)
-        return;
-    bounded = true;
-    const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
-    if (flag)
-        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
-}
-/** The V8 flag boundHeapGrowth sets, or null when the node flags or NODE_OPTIONS already size the heap (theirs stand). */
-function heapGrowthFlag(execArgv, nodeOptions) {
-    const sized = [...execArgv, nodeOptions ?? ''].some((f) => /heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size/.test(f));
-    return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
@@ -83900,462 +75816,6 @@ function cosine(a, b) {
     return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
-;// CONCATENATED MODULE: ./src/schemas/config.ts
-
-
-
-/**
- * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
- * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
- * written once, with a straight apostrophe.
- */
-const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
-    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
-    en: [
-        "i don't know",
-        'i do not know',
-        'cannot answer',
-        "can't answer",
-        'unable to answer',
-        'not able to answer',
-        "can't help with",
-        'cannot help with',
-        'unable to help with',
-        'not in the knowledge base',
-        'no information',
-        'no relevant information',
-        "don't have information",
-        'do not have information',
-        "don't have enough information",
-        'do not have enough information',
-        "don't have any information",
-        'do not have any information',
-    ],
-};
-const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
-/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
-const MAX_JUDGE_CONCURRENCY = 512;
-const RulesConfigSchema = object({
-    min_length: schemas_number().int().min(0).default(5),
-    max_length: schemas_number().int().min(1).default(500),
-    require_citation: schemas_boolean().default(true),
-    forbidden: array(schemas_string().min(1)).default([]),
-    refusal_phrases: array(schemas_string().min(1)).min(1).default(DEFAULT_REFUSAL_PHRASES),
-})
-    .strict();
-const CandidateTimeoutSchema = schemas_number().int().positive().default(300_000);
-/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
-const CandidateMaxOutputSchema = schemas_number().positive().max(4096).default(256);
-/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
-const CandidateEnvPassthroughSchema = array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]);
-/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
-const CandidateModelSchema = unknown()
-    .optional()
-    .superRefine((value, ctx) => {
-    if (value === undefined || (typeof value === 'string' && value.trim() !== ''))
-        return;
-    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60);
-    const params = {
-        gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
-    };
-    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params });
-})
-    .transform((value) => (typeof value === 'string' ? value.trim() : undefined));
-/**
- * The system under test, one member per kind; `kind` picks its implementation in
- * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
- * its file in candidates/ and a line in the factory.
- */
-const CandidateConfigSchema = discriminatedUnion('kind', [
-    /** a predictions file written by an earlier step */
-    object({ kind: literal('predictions'), predictions: schemas_string(), model: CandidateModelSchema }).strict(),
-    /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-    object({
-        kind: literal('command'),
-        command: schemas_string(),
-        timeout_ms: CandidateTimeoutSchema,
-        max_output_mb: CandidateMaxOutputSchema,
-        env_passthrough: CandidateEnvPassthroughSchema,
-        model: CandidateModelSchema,
-    })
-        .strict(),
-    /** an HTTP endpoint, one request per question */
-    object({ kind: literal('http'), http: HttpCandidateSchema, model: CandidateModelSchema }).strict(),
-]);
-const CANDIDATE_KINDS = CandidateConfigSchema.options.map((o) => o.shape.kind.value);
-/**
- * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
- * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
- * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
- * a run says "no candidate given").
- */
-const CandidateBlockSchema = object({
-    predictions: schemas_string().optional(),
-    command: schemas_string().optional(),
-    http: HttpCandidateSchema.optional(),
-    timeout_ms: CandidateTimeoutSchema,
-    max_output_mb: CandidateMaxOutputSchema,
-    env_passthrough: CandidateEnvPassthroughSchema,
-    model: CandidateModelSchema,
-})
-    .strict()
-    .transform((block, ctx) => {
-    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
-    if (given.length > 1) {
-        const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
-        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
-        return NEVER;
-    }
-    const kind = given[0];
-    if (kind === undefined)
-        return undefined;
-    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
-    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
-    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
-    return CandidateConfigSchema.parse({ ...picked, kind });
-});
-const DEFAULT_JUDGE_BASE_URL = 'https://api.openai.com/v1';
-/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-const JUDGE_PROVIDERS = ['lexical', 'openai', 'azure', 'none'];
-/** `embeddings_model: none`: no embeddings endpoint (Groq, llama.cpp without --embeddings); answer_relevancy is off */
-const NO_EMBEDDINGS = 'none';
-/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
-const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
-/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
-const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
-/** A number in [low, high], or `default`: not sent, the server's own default applies. */
-function sampling(name, low, high, whole, fallback) {
-    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
-    return union([schemas_number(), literal('default')])
-        .default(fallback)
-        .superRefine((value, ctx) => {
-        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
-            return;
-        const params = { gate: { code: 'bad_config', hint, located: true } };
-        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
-    });
-}
-const JudgeConfigSchema = object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
-    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
-    /** azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: schemas_string().url().default(DEFAULT_JUDGE_BASE_URL),
-    /** azure: the deployment name */
-    model: schemas_string().min(1).optional(),
-    /** azure: the embeddings deployment name; `none` turns answer_relevancy off */
-    embeddings_model: schemas_string().min(1).optional(),
-    /** azure: the api-version query parameter, e.g. 2024-10-21 */
-    api_version: schemas_string().min(1).optional(),
-    /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
-    api_key_env: schemas_string()
-        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-        .optional(),
-    /** extra request headers; `${NAME}` is filled from the environment */
-    headers: EnvTemplateMapSchema,
-    /** extra query parameters on every request; `${NAME}` is filled from the environment */
-    query: EnvTemplateMapSchema,
-    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
-    temperature: sampling('temperature', 0, 2, false, 0),
-    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
-    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: schemas_number()
-        .int()
-        .min(1, 'at least 1 judge call in flight')
-        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
-        .default(8),
-    timeout_ms: schemas_number().int().positive().default(60_000),
-    max_retries: schemas_number().int().min(0).max(10).default(4),
-    cache: schemas_boolean().default(true),
-    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
-    repeats: schemas_number().int().min(1).max(5).default(1),
-    answer_relevancy: object({
-        questions: schemas_number().int().min(1).max(10).default(3),
-        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
-    })
-        .strict()
-        .default({ questions: 3, noncommittal: 'soft' }),
-    prices: object({
-        prompt_per_million: schemas_number().min(0).optional(),
-        completion_per_million: schemas_number().min(0).optional(),
-        embedding_per_million: schemas_number().min(0).optional(),
-    })
-        .strict()
-        .optional(),
-})
-    .strict();
-const BudgetSchema = object({ calls: schemas_number().int().positive().optional(), tokens: schemas_number().int().positive().optional(), usd: schemas_number().positive().optional() }).strict();
-/**
- * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
- * precedence, flags and inputs winning). Paths are relative to the working directory.
- */
-const ConfigSchema = object({
-    eval_set: schemas_string().optional(),
-    eval_set_version: union([schemas_string(), schemas_number()]).transform(String).optional(),
-    version: union([schemas_string(), schemas_number()]).transform(String).optional(),
-    candidate: CandidateBlockSchema.optional(),
-    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
-    /** the run stops before its first model call when the plan would exceed this */
-    budget: BudgetSchema.default({}),
-    k: array(schemas_number().int().positive()).min(1).default([5]),
-    rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
-    baseline: schemas_string().optional(),
-    gate: GateSettingsInputSchema.strict().default({}),
-    out: schemas_string().optional(),
-    report: schemas_string().optional(),
-    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
-    history: schemas_string().optional(),
-    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
-    shard: schemas_string()
-        .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
-        .transform((v) => {
-        const [index, count] = v.split('/').map((x) => Number(x.trim()));
-        return { index, count };
-    })
-        .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
-        .optional(),
-})
-    .strict()
-    .superRefine((config, ctx) => {
-    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
-    if (refusalAsForbidden.length > 0) {
-        broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
-            code: 'bad_config',
-            hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
-            located: true,
-        });
-    }
-});
-/**
- * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
- * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
- * LLM judge's model) are checked by its scorer in run/scorers/.
- */
-const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
-    const usage = (path, message, hint) => broken(ctx, [path], message, { code: 'usage', hint });
-    if (!config.eval_set)
-        return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
-    if (!config.eval_set_version) {
-        return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
-    }
-    if (!config.candidate)
-        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
-});
-function broken(ctx, path, message, gate) {
-    const params = { gate };
-    ctx.addIssue({ code: 'custom', path, message, params });
-}
-
-;// CONCATENATED MODULE: ./src/judge/budget.ts
-
-/**
- * Any Judge with a spending limit. Every real call the inner judge makes passes its gate
- * (the Judge contract): once `budget.calls` calls have gone, or the tokens reported so far
- * reach `budget.tokens`, the gate refuses and the ask fails with "budget spent (…)", which
- * the tier records as an error for that metric. Cached answers are still served. Calls go
- * one at a time through the count, so concurrent asks never exceed `budget.calls`; tokens are
- * known only when a call returns, so calls already in flight may finish past `budget.tokens`
- * (or `budget.usd`: the inner judge's usage so far at `prices`).
- */
-class BudgetedJudge {
-    identity;
-    spentSoFar = { calls: 0, tokens: 0, refused: 0 };
-    gate;
-    inner;
-    budget;
-    prices;
-    constructor(inner, budget, prices) {
-        this.inner = inner;
-        this.budget = budget;
-        this.prices = prices;
-        this.identity = inner.identity;
-        this.gate = {
-            open: () => this.open(),
-            close: (tokens) => {
-                this.spentSoFar.tokens += tokens;
-            },
-        };
-    }
-    ask(prompt, vars, options = {}) {
-        return this.inner.ask(prompt, vars, { ...options, gate: this.gate });
-    }
-    embed(texts, options = {}) {
-        return this.inner.embed(texts, { ...options, gate: this.gate });
-    }
-    usageByFamily() {
-        return this.inner.usageByFamily();
-    }
-    problems() {
-        return this.inner.problems?.() ?? [];
-    }
-    spent() {
-        return { ...this.spentSoFar };
-    }
-    spentUsd() {
-        const meter = new UsageMeter();
-        for (const [name, f] of Object.entries(this.inner.usageByFamily()))
-            Object.assign(meter.family(name), f);
-        return meter.totals(this.prices).cost_usd ?? 0;
-    }
-    open() {
-        const { calls, tokens, usd } = this.budget;
-        const over = calls !== undefined && this.spentSoFar.calls >= calls
-            ? `budget.calls ${calls}`
-            : tokens !== undefined && this.spentSoFar.tokens >= tokens
-                ? `budget.tokens ${tokens}`
-                : usd !== undefined && this.spentUsd() >= usd
-                    ? `budget.usd ${usd}`
-                    : null;
-        if (over !== null) {
-            this.spentSoFar.refused += 1;
-            return `budget spent (${over})`;
-        }
-        this.spentSoFar.calls += 1;
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/pool.ts
-/**
- * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
- * worker takes the next index when its task ends, in index order. Unlike starting every task
- * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
- * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
- * failure stops workers from taking more indices and is what the returned promise rejects with.
- */
-async function forEachInPool(count, workers, task) {
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < count) {
-            const index = next++;
-            try {
-                await task(index);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    const size = Math.min(count, Math.max(1, Math.floor(workers)));
-    await Promise.all(Array.from({ length: size }, worker));
-}
-
-;// CONCATENATED MODULE: ./src/run/llmTier.ts
-
-
-
-
-
-
-/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
-const STABILITY_THRESHOLD = 0.02;
-/**
- * Questions in progress at once per judge concurrency slot. A question in progress always has
- * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
- * twice that covers the questions between calls (a reply being parsed, a backoff) while the
- * prompts and replies held stay bounded by the concurrency, not by the number of questions.
- */
-const QUESTIONS_PER_SLOT = 2;
-/** How many questions the tier works on at once. */
-function questionsInFlight(config) {
-    return config.judge.concurrency * QUESTIONS_PER_SLOT;
-}
-/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
-function llmSettings(config, rows) {
-    return {
-        relevancyQuestions: config.judge.answer_relevancy.questions,
-        noncommittal: config.judge.answer_relevancy.noncommittal,
-        repeats: config.judge.repeats,
-        embeddings: config.judge.embeddings_model !== NO_EMBEDDINGS,
-        chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
-    };
-}
-/**
- * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
- * taken in the eval set's order; a question's own calls run concurrently behind the judge's
- * concurrency limit, each drawn from its own plan, all within the budget.
- */
-async function runLlmTier(rows, outputs, questions, judge, config, plan, logger) {
-    const settings = llmSettings(config, rows);
-    const budgeted = new BudgetedJudge(judge, config.budget, config.judge.prices);
-    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
-    const diffs = rows.map(() => null);
-    await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
-        const row = rows[index];
-        const output = outputs.get(row.id);
-        const q = questions[row.id];
-        if (!output || output.error !== null)
-            return;
-        // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
-        const calls = planQuestion(row, output, settings);
-        const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
-        llmTier_record(q, scored, calls);
-        diffs[index] = scored.rubricDiff;
-    });
-    const byFamily = judge.usageByFamily();
-    const meter = new UsageMeter();
-    for (const [name, f] of Object.entries(byFamily))
-        Object.assign(meter.family(name), f);
-    const totals = meter.totals(config.judge.prices);
-    const notes = [];
-    const warn = (warning) => {
-        notes.push(warning);
-        logger.warn(warning);
-    };
-    const refused = budgeted.spent().refused;
-    if (refused > 0)
-        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
-    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
-    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
-        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
-    }
-    for (const problem of judge.problems?.() ?? [])
-        logger.warn(problem);
-    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding calls made (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}), ${totals.cache_hits} cache hits, ${totals.retries} retries`);
-    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
-}
-/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
-function llmTier_record(q, scored, calls) {
-    // by family, so concurrent asks land in one order from run to run
-    if (calls.calls.length > 0)
-        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    // a metric this run does not plan (context_retention_norm without conversations) gets no key
-    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
-    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
-    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
-    const notes = {};
-    for (const [metric, note] of Object.entries(q.notes))
-        if (!planned.includes(metric))
-            notes[metric] = note;
-    for (const metric of planned) {
-        const s = scored.scores[metric];
-        q.scores[metric] = s?.value ?? null;
-        if (s?.reason)
-            notes[metric] = s.reason;
-        if (scored.errors[metric])
-            q.errors[metric] = scored.errors[metric];
-    }
-    q.notes = notes;
-    if (scored.claims.length > 0)
-        q.claims = scored.claims;
-}
-function judgeStability(diffs, repeats) {
-    if (repeats <= 1)
-        return null;
-    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
-    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
-}
-function budgetLabel(budget) {
-    return [
-        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
-        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
-        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
-    ]
-        .filter(Boolean)
-        .join(', ');
-}
-
 ;// CONCATENATED MODULE: ./src/judge/tokenEstimate.ts
 
 
@@ -84410,7 +75870,7 @@ function estimateTokens(row, texts, asks, settings, repairs) {
         }
         const call = chatChars(kind, row, texts, claims, settings);
         const prompt = tokens(call.prompt);
-        const completion = tokens(call.reply);
+        const completion = tokens(call.reply) + Math.ceil(settings.reasoningPerCall);
         sum.prompt += count * prompt;
         sum.completion += count * completion;
         if (repairs) {
@@ -84478,6 +75938,1026 @@ function rendered(id, vars, settings) {
     return renderPrompt(prompt.system, vars).length + renderPrompt(prompt.user, vars).length + schema;
 }
 
+;// CONCATENATED MODULE: ./src/judge/transports/types.ts
+/** The schema the prompt carries when no response format does. */
+function schemaInstruction(schema) {
+    return `\n\nReply with one JSON object and nothing else. It must match this JSON schema:\n${JSON.stringify(schema.jsonSchema)}`;
+}
+
+;// CONCATENATED MODULE: ./src/judge/chatCall.ts
+
+
+
+/** Context sizes servers are started with: a prompt read as exactly one of these, when it was longer, was cut to it. */
+const CONTEXT_SIZES = new Set([512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072]);
+/** Below this share of the prompt's own estimate, a reported prompt was cut whatever its size. */
+const TRUNCATED_BELOW = 0.5;
+/** Prompts shorter than this are not checked: an estimate of a few hundred tokens is too rough. */
+const CHECKED_FROM_TOKENS = 400;
+/**
+ * One chat request through the policy layer, in the run's negotiated shape: a fault the shape
+ * can answer (a rejected format, temperature or token parameter name) is sent again in the
+ * shape the negotiation proposes; a reply cut at the cap is asked once more with twice the
+ * cap; any other fault stands, classified. Every request is counted in the family's usage.
+ */
+async function chatOnce(parts, request, family, options) {
+    const { transport, client, negotiation } = parts;
+    let shape = negotiation.current();
+    let sent = request;
+    let raised = null;
+    let rejected = null;
+    for (let step = 0;; step++) {
+        const asked = shape;
+        const asking = sent;
+        const result = await client.call({
+            build: () => transport.chat(asking, asked),
+            read: (response) => transport.readChat(response),
+            check: (reply) => contract(reply, asking, asked),
+            upTo: upTo(asking, asked),
+            spent: (reply) => (reply.usage ? { prompt: reply.usage.prompt, completion: reply.usage.completion, embedding: 0 } : null),
+            ...(options.gate ? { gate: options.gate } : {}),
+            ...(options.probe ? { probe: true } : {}),
+            // "where the model allows it": a raised cap the model refuses ends the raise, it says nothing of the endpoint
+            ...(raised ? { reclassify: (f) => (f.kind === 'max_tokens' ? { ...f, class: 'request', retry: false } : f) } : {}),
+        });
+        family.requests = (family.requests ?? 0) + result.requests;
+        family.retries += result.retries;
+        family.prompt_tokens += result.billed.prompt;
+        family.completion_tokens += result.billed.completion;
+        if (result.ok) {
+            negotiation.confirm(asked, rejected);
+            if (result.value.usage?.reasoning)
+                options.reasoning?.(result.value.usage.reasoning);
+            return { ok: true, reply: result.value, shape: asked };
+        }
+        if ('refused' in result)
+            return { ok: false, error: result.refused, fault: null };
+        const fault = result.fault;
+        const next = step < MAX_ADAPTATIONS ? negotiation.next(fault, asked) : null;
+        if (next) {
+            if (fault.class === 'format')
+                rejected = fault;
+            shape = next;
+            continue;
+        }
+        if (fault.kind === 'cut' && !raised && sent.maxTokens !== null) {
+            raised = fault;
+            sent = { ...sent, maxTokens: sent.maxTokens * 2 };
+            continue;
+        }
+        // the model allows no larger cap: the reply stays cut, and that is what the question's error says
+        const final = raised && fault.kind === 'max_tokens' ? raised : fault;
+        // a rejection nothing about the shape can answer any more is this request's fault
+        if (fault.class === 'format' || fault.class === 'adapt')
+            client.breaker.failed({ ...fault, class: 'request' }, true);
+        const attempts = result.requests;
+        // a request fault stays on its question's row: the fix goes with it (raise num_ctx, max_tokens)
+        const fix = final.class === 'request' && final.rowFix !== false ? `; fix: ${final.fix}` : '';
+        return { ok: false, error: `${final.cause}${attempts > 1 ? ` (${attempts} requests)` : ''}${fix}`, fault: final };
+    }
+}
+/** The contract beyond the shape: a reply that ended early, or one whose prompt the server cut. */
+function contract(reply, request, shape) {
+    if (reply.finish === 'length' || reply.finish === 'content_filter' || reply.finish === 'refusal') {
+        return { kind: 'finish', reason: reply.finish, empty: reply.content.trim() === '', reasoningTokens: reply.usage?.reasoning ?? null, cap: request.maxTokens, text: reply.content };
+    }
+    const reported = reply.usage?.prompt;
+    if (reported === undefined || reported === 0)
+        return null;
+    const estimated = estimatePromptTokens(request, shape);
+    if (estimated < CHECKED_FROM_TOKENS)
+        return null;
+    if (reported < estimated * TRUNCATED_BELOW || (CONTEXT_SIZES.has(reported) && reported < estimated))
+        return { kind: 'truncated', reported, estimated };
+    return null;
+}
+function promptText(request, shape) {
+    const schema = shape.format === 'json_schema' ? '' : schemaInstruction(request.schema);
+    return [request.system + schema, ...request.turns.map((t) => t.content)];
+}
+/** The prompt's tokens as the plan estimates them (characters / CHARS_PER_TOKEN). */
+function estimatePromptTokens(request, shape) {
+    return Math.ceil(promptText(request, shape).reduce((n, t) => n + t.length, 0) / CHARS_PER_TOKEN);
+}
+/**
+ * The most a request can cost, for the budget's reservation: a tokenizer never makes more
+ * tokens than the text has UTF-8 bytes, plus a few per message for the chat template, plus
+ * the schema when it travels as the response format; the reply at most its cap (without a cap
+ * there is no bound: a token or dollar budget then refuses to start, see llmJudge.ts).
+ */
+function upTo(request, shape) {
+    const texts = promptText(request, shape);
+    const schema = shape.format === 'json_schema' ? Buffer.byteLength(JSON.stringify(request.schema.jsonSchema)) : 0;
+    const prompt = texts.reduce((n, t) => n + Buffer.byteLength(t) + 8, 0) + schema + 16;
+    return { prompt, completion: request.maxTokens ?? 0, embedding: 0 };
+}
+
+;// CONCATENATED MODULE: ./src/judge/reply.ts
+/** JSON from the reply (reasoning, a ```json fence or surrounding prose tolerated), checked by the prompt's schema. */
+function parseReply(content, prompt) {
+    const text = extractJson(content);
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        return { ok: false, error: `not JSON (${error.message})`, raw: content };
+    }
+    const result = prompt.schema.safeParse(data);
+    if (!result.success) {
+        const issue = result.error.issues[0];
+        return { ok: false, error: `${issue.path.join('.') || 'reply'}: ${issue.message}`, raw: content };
+    }
+    return { ok: true, value: result.data };
+}
+/**
+ * Reasoning is not the answer: DeepSeek-R1-style servers put `<think>…</think>` before the JSON
+ * in json_object and text modes (vLLM's deepseek_r1 reasoning parser moves it to
+ * `reasoning_content`, which is never read). A server whose template opens the block itself
+ * sends only the closing tag: everything before it is reasoning too.
+ */
+function withoutReasoning(content) {
+    const unwrapped = content.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '');
+    const lastClose = [...unwrapped.matchAll(/<\/think(?:ing)?>/gi)].at(-1);
+    const answer = lastClose ? unwrapped.slice(lastClose.index + lastClose[0].length) : unwrapped;
+    // an unclosed block (the reply was cut off while thinking) holds no answer
+    return answer.replace(/<think(?:ing)?>[\s\S]*$/i, '').trim();
+}
+function extractJson(content) {
+    const answer = withoutReasoning(content);
+    const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer);
+    if (fenced)
+        return fenced[1].trim();
+    const start = answer.indexOf('{');
+    const end = answer.lastIndexOf('}');
+    return start !== -1 && end > start ? answer.slice(start, end + 1) : answer;
+}
+
+;// CONCATENATED MODULE: ./src/judge/modelJudge.ts
+
+
+
+
+
+
+
+
+
+
+const PREFLIGHT_SCHEMA = { name: 'preflight', jsonSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false } };
+/**
+ * The judge over any transport (openai, azure, anthropic; embeddings from another), with the
+ * policy layer every transport shares: the content-addressed cache, the negotiated request
+ * shape, one repair per ask, usage and the trace here; sending, limiting, rate-limit pauses,
+ * retries, the breaker and the budget in each endpoint's EndpointClient.
+ */
+class ModelJudge {
+    identity;
+    options;
+    cache;
+    meter = new UsageMeter();
+    models = new SharedStrings();
+    negotiation;
+    reasoning = { calls: 0, tokens: 0 };
+    dimension = null;
+    constructor(options) {
+        this.options = options;
+        this.identity = options.identity;
+        this.cache = new ResponseCache(options.cacheDir);
+        this.negotiation = new Negotiation(options.sampling, options.chat.formats, options.notify ?? (() => undefined));
+    }
+    usageByFamily() {
+        return this.meter.byFamily();
+    }
+    problems() {
+        return this.cache.problems();
+    }
+    /** Why the judge stopped sending requests (its chat or its embeddings endpoint), or null. */
+    stopped() {
+        return this.options.chat.client.breaker.stopped() ?? this.options.embeddings?.client.breaker.stopped() ?? null;
+    }
+    negotiated() {
+        return { responseFormat: this.negotiation.current().format, adaptations: this.negotiation.adaptations() };
+    }
+    /** Hidden reasoning tokens per chat call seen so far (completion_tokens_details.reasoning_tokens), null before any. */
+    reasoningPerCall() {
+        return this.reasoning.calls === 0 ? null : this.reasoning.tokens / this.reasoning.calls;
+    }
+    /** How often the endpoints rate-limited the run, and how long every slot stood still. */
+    rateLimits() {
+        const chat = this.options.chat.client.rate.summary();
+        // embeddings on the judge's own endpoint share its gate: counted once
+        const own = this.options.embeddings && this.options.embeddings.client.rate !== this.options.chat.client.rate;
+        const embeddings = own ? this.options.embeddings.client.rate.summary() : { limited: 0, pausedMs: 0 };
+        return { limited: chat.limited + embeddings.limited, pausedMs: chat.pausedMs + embeddings.pausedMs };
+    }
+    async ask(id, vars, options = {}) {
+        const prompt = PROMPTS[id];
+        const family = this.meter.family(id);
+        const request = this.request(prompt, vars, options.reask);
+        const key = this.chatKey(request, options.variant);
+        const cached = this.cache.get(key, CachedChatSchema);
+        if (cached) {
+            const parsed = parseReply(cached.content, prompt);
+            if (parsed.ok) {
+                family.cache_hits += 1;
+                options.trace?.({ family: id, model: this.models.of(cached.model ?? null), id: cached.id ?? null, cached: true });
+                return parsed;
+            }
+        }
+        const started = performance.now();
+        try {
+            return await this.askAndRepair(prompt, request, key, family, options);
+        }
+        finally {
+            this.meter.timed(id, started, performance.now());
+        }
+    }
+    async askAndRepair(prompt, request, key, family, options) {
+        let turns = request.turns;
+        let outcome = await this.chat({ ...request, turns }, family, options);
+        if (!outcome.ok)
+            return this.failed(family, outcome.error, null);
+        let parsed = parseReply(outcome.reply.content, prompt);
+        // at most REPAIRS_PER_ASK repairs (the call plan counts them): the model sees its reply and what was wrong with it
+        for (let repairs = 0; !parsed.ok && repairs < REPAIRS_PER_ASK; repairs++) {
+            const error = parsed.error;
+            turns = [...turns, { role: 'assistant', content: outcome.reply.content }, { role: 'user', content: `That reply was not valid: ${error}. Reply again with only the JSON object described above.` }];
+            const previous = outcome.reply.content;
+            outcome = await this.chat({ ...request, turns }, family, options);
+            if (!outcome.ok)
+                return this.failed(family, `invalid JSON from the judge, and the repair call ${outcome.fault === null ? 'was not made' : 'failed'}: ${outcome.error}`, previous);
+            parsed = parseReply(outcome.reply.content, prompt);
+        }
+        if (!parsed.ok) {
+            this.options.chat.client.breaker.unusableReply(parsed.error);
+            return this.failed(family, `invalid JSON from the judge after ${REPAIRS_PER_ASK === 1 ? 'one repair' : `${REPAIRS_PER_ASK} repairs`}: ${parsed.error}`, outcome.reply.content);
+        }
+        // a cached reply keeps the model and id of the call that gave it, so a re-run traces it to that call
+        this.cache.set(key, { content: outcome.reply.content, model: outcome.reply.model, id: outcome.reply.id });
+        return parsed;
+    }
+    failed(family, error, raw) {
+        family.errors += 1;
+        return { ok: false, error, raw };
+    }
+    async chat(request, family, options) {
+        const outcome = await chatOnce({ ...this.options.chat, negotiation: this.negotiation }, request, family, {
+            gate: options.gate,
+            ...(options.probe ? { probe: true } : {}),
+            reasoning: (tokens) => {
+                this.reasoning.calls += 1;
+                this.reasoning.tokens += tokens;
+            },
+        });
+        if (!outcome.ok)
+            return outcome;
+        family.calls += 1;
+        const answeredBy = { model: this.models.of(tracedString(outcome.reply.model)), id: tracedString(outcome.reply.id) };
+        options.trace?.({ family: request.schema.name, ...answeredBy, cached: false });
+        return { ...outcome, reply: { ...outcome.reply, ...answeredBy } };
+    }
+    async embed(texts, options = {}) {
+        return (await this.embedIn(EMBEDDINGS_FAMILY, texts, options)).result;
+    }
+    async embedIn(familyName, texts, options) {
+        const endpoint = this.options.embeddings;
+        if (!endpoint)
+            return { result: { ok: false, error: 'no embeddings endpoint (embeddings.provider: none)', raw: null }, fault: null };
+        const family = this.meter.family(familyName);
+        const key = ResponseCache.key('embeddings@3', endpoint.model, { endpoint: this.options.cacheIdentity.embeddings, input: texts, variant: this.options.variant ?? null });
+        const cached = familyName === EMBEDDINGS_FAMILY ? this.cache.get(key, CachedEmbeddingsSchema) : undefined;
+        if (cached && cached.vectors.length === texts.length) {
+            family.cache_hits += 1;
+            options.trace?.({ family: 'embeddings', model: this.models.of(cached.model ?? null), id: null, cached: true });
+            return { result: { ok: true, value: cached.vectors }, fault: null };
+        }
+        const started = performance.now();
+        const upTo = { prompt: 0, completion: 0, embedding: texts.reduce((n, t) => n + Buffer.byteLength(t) + 2, 0) };
+        const result = await endpoint.client.call({
+            build: () => endpoint.transport.embeddings(endpoint.model, texts),
+            read: (response) => endpoint.transport.readEmbeddings(response, texts.length),
+            check: (reply) => this.dimension !== null && reply.vectors[0].length !== this.dimension
+                ? { kind: 'shape', contentType: '', text: '', what: `embeddings of length ${reply.vectors[0].length}, where this run's earlier ones had ${this.dimension}` }
+                : null,
+            upTo,
+            spent: (reply) => (reply.tokens === null ? null : { prompt: 0, completion: 0, embedding: reply.tokens }),
+            ...(options.gate ? { gate: options.gate } : {}),
+            ...(options.probe ? { probe: true } : {}),
+        });
+        this.meter.timed(familyName, started, performance.now());
+        family.requests = (family.requests ?? 0) + result.requests;
+        family.retries += result.retries;
+        family.prompt_tokens += result.billed.embedding;
+        if (!result.ok)
+            return 'refused' in result ? { result: this.failed(family, result.refused, null), fault: null } : { result: this.failed(family, result.fault.cause, null), fault: result.fault };
+        family.calls += 1;
+        const reported = this.models.of(tracedString(result.value.model));
+        options.trace?.({ family: 'embeddings', model: reported, id: null, cached: false });
+        this.dimension ??= result.value.vectors[0]?.length ?? null;
+        if (familyName === EMBEDDINGS_FAMILY)
+            this.cache.set(key, { vectors: result.value.vectors, model: reported });
+        return { result: { ok: true, value: result.value.vectors }, fault: null };
+    }
+    /**
+     * Proves, before the candidate's answers are paid for, what the run needs from the endpoints:
+     * one chat request in the configured response format with the configured cap (the format
+     * negotiated here when the endpoint rejects it), its reply checked against the contract, and
+     * one embeddings request. Any failure stops the run with exit 2, the cause and the fix.
+     */
+    async preflight(gate) {
+        const family = this.meter.family(PREFLIGHT_FAMILY);
+        const s = this.options.sampling;
+        const request = {
+            model: this.options.chat.model,
+            // the marker lets a test server tell this request from the scoring calls
+            system: '[evalgate:preflight] You check that this endpoint works.',
+            turns: [{ role: 'user', content: 'Reply with the JSON object {"ok": true}.' }],
+            schema: PREFLIGHT_SCHEMA,
+            temperature: s.temperature === 'default' ? null : s.temperature,
+            maxTokens: s.maxTokens === 'default' ? null : s.maxTokens,
+        };
+        const chat = await this.chat(request, family, { ...(gate ? { gate } : {}), probe: true });
+        if (!chat.ok)
+            throw preflightError(chat.fault?.cause ?? chat.error, chat.fault?.fix ?? 'see the cause');
+        if (!this.options.embeddings)
+            return;
+        const embedded = await this.embedIn(PREFLIGHT_EMBEDDINGS_FAMILY, ['evalgate preflight'], { ...(gate ? { gate } : {}), probe: true });
+        if (!embedded.result.ok)
+            throw preflightError(embedded.fault?.cause ?? embedded.result.error, embedded.fault?.fix ?? 'see the cause');
+    }
+    /** The neutral request for a prompt: the system and user messages filled in, the reply's schema, the run's sampling. */
+    request(prompt, vars, reask) {
+        const s = this.options.sampling;
+        return {
+            model: this.options.chat.model,
+            system: renderPrompt(prompt.system, vars),
+            // a re-ask says what was wrong after the prompt's data, so it is its own request and cache entry
+            turns: [{ role: 'user', content: renderPrompt(prompt.user, vars) + (reask ? `\n\n${reask}` : '') }],
+            schema: { name: prompt.id, jsonSchema: prompt.jsonSchema },
+            temperature: s.temperature === 'default' ? null : s.temperature,
+            maxTokens: s.maxTokens === 'default' ? null : s.maxTokens,
+        };
+    }
+    chatKey(request, variant) {
+        const { sampling, cacheIdentity, variant: runVariant } = this.options;
+        return ResponseCache.key('chat@3', request.model, {
+            endpoint: cacheIdentity.chat,
+            sampling,
+            system: request.system,
+            turns: request.turns,
+            schema: request.schema,
+            variant: [runVariant ?? null, variant ?? null],
+        });
+    }
+}
+function preflightError(cause, fix) {
+    return new errors_GateError('bad_config', `judge preflight: ${cause}; nothing was run`, fix);
+}
+
+;// CONCATENATED MODULE: ./src/judge/embeddings.ts
+/**
+ * One embedding as the endpoint sent it. We ask for `encoding_format: "float"` (the SDK asks
+ * for base64 unless told otherwise, and Ollama and LM Studio answer float arrays whatever is
+ * asked, which the SDK would then decode as base64 into garbage); a server that still sends
+ * base64 sends little-endian float32, as api.openai.com does.
+ */
+function decodeEmbedding(embedding) {
+    if (Array.isArray(embedding))
+        return embedding.every((v) => typeof v === 'number' && Number.isFinite(v)) ? embedding : null;
+    if (typeof embedding !== 'string')
+        return null;
+    const bytes = Buffer.from(embedding, 'base64');
+    if (bytes.length === 0 || bytes.length % 4 !== 0)
+        return null;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const vector = Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
+    return vector.every(Number.isFinite) ? vector : null;
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/openaiWire.ts
+
+
+
+
+/**
+ * The OpenAI chat-completions and embeddings wire format, which OpenAI, Azure OpenAI and most
+ * servers speak (vLLM, Ollama, llama.cpp, LM Studio, Groq, OpenRouter, DeepSeek, Gemini's and
+ * Anthropic's compatibility endpoints): the request body and the reading of a reply. Where
+ * it goes and how it is signed is the transport's (openai.ts, azure.ts).
+ */
+function chatBody(request, shape) {
+    const system = request.system + (shape.format === 'json_schema' ? '' : schemaInstruction(request.schema));
+    const format = shape.format === 'json_schema'
+        ? { response_format: { type: 'json_schema', json_schema: { name: request.schema.name, schema: request.schema.jsonSchema, strict: true } } }
+        : shape.format === 'json_object'
+            ? { response_format: { type: 'json_object' } }
+            : {};
+    return {
+        model: request.model,
+        messages: [{ role: 'system', content: system }, ...request.turns],
+        ...(shape.temperature && request.temperature !== null ? { temperature: request.temperature } : {}),
+        ...(request.maxTokens !== null ? { [shape.tokens]: request.maxTokens } : {}),
+        ...format,
+    };
+}
+function embeddingsBody(model, texts) {
+    // float, said explicitly: the SDKs ask for base64 by default, and servers that ignore the ask send floats
+    return { model, input: [...texts], encoding_format: 'float' };
+}
+/** The content: a string, or a list of parts of which the text parts are the answer (a thinking part is not) */
+const Text = union([
+    schemas_string(),
+    array(unknown()).transform((parts) => parts
+        .filter((p) => isObject(p) && typeof p.text === 'string' && (p.type === undefined || p.type === 'text'))
+        .map((p) => p.text)
+        .join('')),
+]);
+const Usage = object({
+    prompt_tokens: schemas_number().optional(),
+    completion_tokens: schemas_number().optional(),
+    completion_tokens_details: object({ reasoning_tokens: schemas_number().nullish() }).loose().nullish(),
+})
+    .loose();
+const Completion = object({
+    id: unknown().optional(),
+    model: unknown().optional(),
+    choices: array(object({
+        message: object({ content: Text.nullish(), refusal: schemas_string().nullish() }).loose(),
+        finish_reason: schemas_string().nullish(),
+    })
+        .loose())
+        .min(1),
+    usage: Usage.nullish(),
+})
+    .loose();
+/** A reply that is not what was asked, for the taxonomy: an error reply, or a 2xx of another shape. */
+function notOk(response, body) {
+    const ok = response.status >= 200 && response.status < 300;
+    if (!ok || errorOf(body) !== null || body.kind === 'html')
+        return { ok: false, observation: { kind: 'reply', status: response.status, contentType: response.contentType, headers: response.headers, body, text: response.text } };
+    return null;
+}
+function shapeFault(response, what) {
+    return { ok: false, observation: { kind: 'shape', contentType: response.contentType, text: response.text, what } };
+}
+function readChatCompletion(response) {
+    const body = readBody(response);
+    const refused = notOk(response, body);
+    if (refused)
+        return refused;
+    const value = body.kind === 'sse' ? assembleStream(body.events) : body.kind === 'json' ? body.value : null;
+    const parsed = Completion.safeParse(value);
+    if (!parsed.success)
+        return shapeFault(response, openaiWire_describe(body));
+    const choice = parsed.data.choices[0];
+    const usage = parsed.data.usage;
+    // a refusal under structured outputs comes as `refusal` with no content: the model declined to judge
+    const declined = Boolean(choice.message.refusal) && !choice.message.content;
+    return {
+        ok: true,
+        value: {
+            content: declined ? choice.message.refusal : (choice.message.content ?? ''),
+            finish: declined ? 'refusal' : (choice.finish_reason ?? null),
+            usage: usage && typeof usage.prompt_tokens === 'number'
+                ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens ?? 0, reasoning: usage.completion_tokens_details?.reasoning_tokens ?? null }
+                : null,
+            model: typeof parsed.data.model === 'string' ? parsed.data.model : null,
+            id: typeof parsed.data.id === 'string' ? parsed.data.id : null,
+        },
+    };
+}
+/**
+ * A completion sent as server-sent events although none were asked for: a single
+ * `chat.completion` event, or `chat.completion.chunk` deltas joined into one completion.
+ */
+function assembleStream(events) {
+    const whole = events.find((e) => isObject(e) && Array.isArray(e.choices) && isObject(e.choices[0]) && isObject(e.choices[0].message));
+    if (whole)
+        return whole;
+    const chunks = events.filter((e) => isObject(e) && Array.isArray(e.choices));
+    if (chunks.length === 0)
+        return null;
+    let content = '';
+    let finish = null;
+    for (const chunk of chunks) {
+        const choice = chunk.choices[0];
+        if (!isObject(choice))
+            continue;
+        if (isObject(choice.delta) && typeof choice.delta.content === 'string')
+            content += choice.delta.content;
+        if (typeof choice.finish_reason === 'string')
+            finish = choice.finish_reason;
+    }
+    const usage = [...events].reverse().find((e) => isObject(e) && isObject(e.usage));
+    return { id: chunks[0].id, model: chunks[0].model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null };
+}
+/** A body that is not a reply, in words: which kind of thing came back. */
+function openaiWire_describe(body) {
+    if (body.kind === 'sse')
+        return 'an event stream that is not a completion';
+    if (body.kind === 'json')
+        return Array.isArray(body.value) ? 'a JSON array' : isObject(body.value) ? `a JSON object with keys ${Object.keys(body.value).slice(0, 6).join(', ') || '(none)'}` : 'a JSON value';
+    return body.kind === 'empty' ? 'an empty body' : 'text';
+}
+const EmbeddingsList = object({ data: array(object({ embedding: unknown(), index: schemas_number().int().optional() }).loose()), model: unknown().optional(), usage: Usage.nullish() }).loose();
+function readEmbeddingsList(response, count) {
+    const body = readBody(response);
+    const refused = notOk(response, body);
+    if (refused)
+        return refused;
+    const parsed = EmbeddingsList.safeParse(body.kind === 'json' ? body.value : null);
+    if (!parsed.success)
+        return shapeFault(response, openaiWire_describe(body));
+    const items = parsed.data.data;
+    const indexed = items.every((d) => d.index !== undefined);
+    const ordered = indexed ? [...items].sort((a, b) => a.index - b.index) : items;
+    const vectors = ordered.map((d) => decodeEmbedding(d.embedding));
+    if (vectors.length !== count)
+        return shapeFault(response, `${vectors.length} embeddings for ${count} inputs`);
+    if (vectors.some((v) => v === null))
+        return shapeFault(response, 'an embedding that is neither a list of numbers nor base64 float32');
+    // Ollama 0.21's /v1/embeddings answers an array input with empty vectors: a cosine of nothing is no score
+    if (vectors.some((v) => v.length === 0))
+        return shapeFault(response, 'empty embeddings (vectors of length 0)');
+    const lengths = new Set(vectors.map((v) => v.length));
+    if (lengths.size > 1)
+        return shapeFault(response, `embeddings of different lengths (${[...lengths].join(', ')})`);
+    const tokens = parsed.data.usage?.prompt_tokens;
+    return { ok: true, value: { vectors: vectors, tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } };
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/openai.ts
+
+/**
+ * Any OpenAI-compatible server: POST {base}/chat/completions and {base}/embeddings, the key as
+ * a Bearer token (none for a keyless local server unless judge.headers sets Authorization).
+ * A query in the base URL (`…/v1?api-version=…`) and judge.query go on every request.
+ */
+const openai = {
+    label: 'openai-compatible',
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    defaultKeyEnv: 'OPENAI_API_KEY',
+    keyless: true,
+    deployments: false,
+    modelHint: ', e.g. gpt-4o-mini',
+    apiVersion: false,
+    formats: ['json_schema', 'json_object', 'text'],
+    capRequired: false,
+    chat: openaiTransport,
+    embeddings: openaiTransport,
+};
+function openaiTransport(settings) {
+    const { base, query } = splitQuery(settings.baseURL);
+    const url = (path) => withQuery(`${base.replace(/\/+$/, '')}/${path}`, { ...query, ...settings.query });
+    const headers = () => ({ ...bearer(settings), ...settings.headers, 'content-type': 'application/json' });
+    return {
+        chat: (request, shape) => ({ url: url('chat/completions'), method: 'POST', headers: headers(), body: JSON.stringify(chatBody(request, shape)) }),
+        readChat: readChatCompletion,
+        embeddings: (model, texts) => ({ url: url('embeddings'), method: 'POST', headers: headers(), body: JSON.stringify(embeddingsBody(model, texts)) }),
+        readEmbeddings: readEmbeddingsList,
+    };
+}
+function bearer(settings) {
+    const userSetsAuth = Object.keys(settings.headers).some((name) => name.toLowerCase() === 'authorization');
+    return settings.apiKey === null || userSetsAuth ? {} : { authorization: `Bearer ${settings.apiKey}` };
+}
+function splitQuery(url) {
+    const at = url.indexOf('?');
+    if (at === -1)
+        return { base: url, query: {} };
+    return { base: url.slice(0, at), query: Object.fromEntries(new URL(url).searchParams) };
+}
+function withQuery(url, query) {
+    const search = new URLSearchParams(query).toString();
+    return search === '' ? url : `${url}?${search}`;
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/anthropic.ts
+
+
+
+
+
+
+/** The Messages API version every request names (anthropic-version); the wire format below is this version's. */
+const ANTHROPIC_VERSION = '2023-06-01';
+/**
+ * Anthropic's native Messages API: POST {base}/v1/messages with `x-api-key` and
+ * `anthropic-version`, the system prompt as a top-level field, `max_tokens` required. JSON
+ * comes back through a forced tool call whose input schema is the reply's schema (json_schema),
+ * or as text with the schema in the prompt. It has no embeddings endpoint: answer_relevancy
+ * takes its embeddings from embeddings.provider.
+ */
+const anthropic = {
+    label: 'anthropic',
+    defaultBaseUrl: 'https://api.anthropic.com',
+    defaultKeyEnv: 'ANTHROPIC_API_KEY',
+    // api.anthropic.com answers 401 without a key; a gateway of the user's own may take none
+    keyless: true,
+    deployments: false,
+    modelHint: ', e.g. claude-sonnet-4-5',
+    apiVersion: false,
+    formats: ['json_schema', 'text'],
+    capRequired: true,
+    chat: anthropicTransport,
+    check(judge) {
+        if (typeof judge.temperature === 'number' && judge.temperature > 1) {
+            throw new errors_GateError('bad_config', `judge.temperature is ${judge.temperature}, but Anthropic's API takes 0 to 1`, 'set judge.temperature to a number from 0 to 1 (0 for a judge), or default');
+        }
+    },
+};
+function anthropicTransport(settings) {
+    const { base, query } = splitQuery(settings.baseURL);
+    const root = base.replace(/\/+$/, '');
+    const url = withQuery(/\/v1$/.test(root) ? `${root}/messages` : `${root}/v1/messages`, { ...query, ...settings.query });
+    return {
+        chat(request, shape) {
+            const tool = shape.format === 'json_schema';
+            const body = {
+                model: request.model,
+                system: request.system + (tool ? '' : schemaInstruction(request.schema)),
+                messages: request.turns,
+                // required by the API: the configured cap (judge.max_tokens: default is refused before any request)
+                max_tokens: request.maxTokens,
+                ...(shape.temperature && request.temperature !== null ? { temperature: request.temperature } : {}),
+                ...(tool
+                    ? {
+                        tools: [{ name: request.schema.name, description: 'Record the judgement in this exact structure.', input_schema: request.schema.jsonSchema }],
+                        tool_choice: { type: 'tool', name: request.schema.name },
+                    }
+                    : {}),
+            };
+            const headers = {
+                ...(settings.apiKey === null ? {} : { 'x-api-key': settings.apiKey }),
+                'anthropic-version': ANTHROPIC_VERSION,
+                ...settings.headers,
+                'content-type': 'application/json',
+            };
+            return { url, method: 'POST', headers, body: JSON.stringify(body) };
+        },
+        readChat: readMessage,
+    };
+}
+const Block = object({ type: schemas_string(), text: schemas_string().optional(), input: unknown().optional() }).loose();
+const Message = object({
+    id: unknown().optional(),
+    model: unknown().optional(),
+    content: array(Block),
+    stop_reason: schemas_string().nullish(),
+    usage: object({ input_tokens: schemas_number(), output_tokens: schemas_number().optional(), cache_creation_input_tokens: schemas_number().nullish(), cache_read_input_tokens: schemas_number().nullish() })
+        .loose()
+        .nullish(),
+})
+    .loose();
+/** stop_reason in the taxonomy's words: the cap is `length`; `refusal` stays a refusal. */
+const FINISH = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'stop', max_tokens: 'length', refusal: 'refusal' };
+function readMessage(response) {
+    const body = readBody(response);
+    const refused = notOk(response, body);
+    if (refused)
+        return refused;
+    const parsed = Message.safeParse(body.kind === 'json' ? body.value : null);
+    if (!parsed.success)
+        return shapeFault(response, openaiWire_describe(body));
+    const m = parsed.data;
+    // the forced tool call's input is the JSON; a text reply carries it as text
+    const tool = m.content.find((b) => b.type === 'tool_use' && isObject(b.input));
+    const content = tool
+        ? JSON.stringify(tool.input)
+        : m.content
+            .filter((b) => b.type === 'text')
+            .map((b) => b.text ?? '')
+            .join('');
+    const stop = m.stop_reason ?? null;
+    return {
+        ok: true,
+        value: {
+            content,
+            finish: stop === null ? null : (FINISH[stop] ?? stop),
+            // prompt caching reports the cached part apart: the prompt the model read is all three
+            usage: m.usage
+                ? { prompt: m.usage.input_tokens + (m.usage.cache_creation_input_tokens ?? 0) + (m.usage.cache_read_input_tokens ?? 0), completion: m.usage.output_tokens ?? 0, reasoning: null }
+                : null,
+            model: typeof m.model === 'string' ? m.model : null,
+            id: typeof m.id === 'string' ? m.id : null,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/azure.ts
+
+
+
+/**
+ * Azure OpenAI's classic deployment endpoints: {resource}/openai/deployments/{deployment}/
+ * chat/completions?api-version=V (and /embeddings), the key in the `api-key` header. The model
+ * names are deployment names. A base URL that already ends in /openai is taken as that prefix.
+ */
+const azure = {
+    label: 'azure openai',
+    defaultBaseUrl: null,
+    defaultKeyEnv: 'AZURE_OPENAI_API_KEY',
+    // Azure answers 401 without a key: no key skips the tier, as for api.openai.com
+    keyless: false,
+    deployments: true,
+    modelHint: ' to the deployment name',
+    apiVersion: true,
+    baseUrlHint: 'your resource endpoint, e.g. https://my-resource.openai.azure.com',
+    formats: ['json_schema', 'json_object', 'text'],
+    capRequired: false,
+    chat: azureTransport,
+    embeddings: azureTransport,
+    check(judge) {
+        if (!judge.api_version) {
+            throw new errors_GateError('bad_config', 'judge.provider is azure but no judge.api_version is set', 'set judge.api_version (flag --judge-api-version, Action input judge-api-version) to an API version your resource serves, e.g. 2024-10-21');
+        }
+    },
+};
+function azureTransport(settings) {
+    const { base, query } = splitQuery(settings.baseURL);
+    const resource = base.replace(/\/+$/, '');
+    const prefix = /\/openai$/.test(resource) ? resource : `${resource}/openai`;
+    const url = (deployment, path) => withQuery(`${prefix}/deployments/${encodeURIComponent(deployment)}/${path}`, { ...query, ...settings.query, ...(settings.apiVersion ? { 'api-version': settings.apiVersion } : {}) });
+    const headers = () => ({ ...(settings.apiKey === null ? {} : { 'api-key': settings.apiKey }), ...settings.headers, 'content-type': 'application/json' });
+    return {
+        chat: (request, shape) => ({ url: url(request.model, 'chat/completions'), method: 'POST', headers: headers(), body: JSON.stringify(chatBody(request, shape)) }),
+        readChat: readChatCompletion,
+        embeddings: (model, texts) => ({ url: url(model, 'embeddings'), method: 'POST', headers: headers(), body: JSON.stringify(embeddingsBody(model, texts)) }),
+        readEmbeddings: readEmbeddingsList,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/registry.ts
+
+
+
+/** The APIs the judge speaks: one line per value of CHAT_PROVIDERS (judge.provider), so forgetting one does not compile. */
+const TRANSPORTS = { openai: openai, azure: azure, anthropic: anthropic };
+/** The embeddings of an endpoint of their own (embeddings.provider), from the API's definition. */
+function embeddingsTransport(provider, settings) {
+    const make = TRANSPORTS[provider].embeddings;
+    if (!make)
+        throw new Error(`embeddings.provider ${provider}: its API has no embeddings endpoint`);
+    return make(settings);
+}
+
+;// CONCATENATED MODULE: ./src/judge/build.ts
+
+
+
+
+
+
+
+
+/**
+ * The ModelJudge for a judge's settings: the chat transport and, for embeddings, the judge's
+ * own endpoint or another one, each behind an EndpointClient with its own breaker and
+ * rate-limit pause (one endpoint, one of each). Keys are registered as secrets first: a
+ * server that echoes a key in its error puts it into error rows, which are redacted.
+ */
+function buildModelJudge(spec) {
+    const say = spec.warn ?? (() => undefined);
+    const api = TRANSPORTS[spec.chat.provider];
+    const chatClient = client(spec, spec.chat, 'judge', say);
+    let embeddings = null;
+    if (spec.embeddings && 'same' in spec.embeddings) {
+        if (!api.embeddings)
+            throw new Error(`embeddings on the ${spec.chat.provider} endpoint, which has none: refused by the settings check before this`);
+        // the judge's own endpoint: its slots, pause and breaker are the judge's
+        const facts = { ...chatClient.facts, role: 'embeddings', model: spec.embeddings.model };
+        const shared = new EndpointClient({ ...clientOptions(spec, say), facts, breaker: chatClient.breaker, rate: chatClient.rate, limiter: chatClient.limiter });
+        embeddings = { transport: api.embeddings(spec.chat), client: shared, model: spec.embeddings.model };
+    }
+    else if (spec.embeddings) {
+        embeddings = { transport: embeddingsTransport(spec.embeddings.provider, spec.embeddings), client: client(spec, spec.embeddings, 'embeddings', say), model: spec.embeddings.model };
+    }
+    return new ModelJudge({
+        identity: spec.identity,
+        chat: { transport: api.chat(spec.chat), formats: api.formats, client: chatClient, model: spec.chat.model },
+        embeddings,
+        sampling: spec.sampling,
+        cacheDir: spec.cacheDir,
+        cacheIdentity: cacheIdentity(spec),
+        ...(spec.notify ? { notify: spec.notify } : {}),
+        ...(spec.variant ? { variant: spec.variant } : {}),
+    });
+}
+function clientOptions(spec, say) {
+    return {
+        concurrency: spec.concurrency,
+        maxRetries: spec.maxRetries,
+        ...(spec.fetch ? { fetch: spec.fetch } : {}),
+        ...(spec.retryDeps ? { deps: spec.retryDeps } : {}),
+        onRateLimit: (fault) => say(`judge: ${fault.cause}; every request now waits as the server asks${fault.waitMs !== null ? ` (${(fault.waitMs / 1000).toFixed(1)} s)` : ''}, not only this one. If this repeats, lower judge.concurrency (now ${spec.concurrency}) or raise judge.max_retries (now ${spec.maxRetries})`),
+    };
+}
+function client(spec, endpoint, role, say) {
+    registerSecret(endpoint.apiKey);
+    const onStop = (stop) => say(`judge stopped: ${stop.cause}; no further request is sent, so this run has no verdict. Fix: ${stop.fix}`);
+    const facts = {
+        role,
+        host: new URL(endpoint.baseURL).host,
+        model: endpoint.model,
+        keyEnv: endpoint.keyEnv,
+        keyed: endpoint.apiKey !== null,
+        deployments: TRANSPORTS[endpoint.provider].deployments,
+        maxTokens: spec.sampling.maxTokens === 'default' ? null : spec.sampling.maxTokens,
+        timeoutMs: spec.timeoutMs,
+        concurrency: spec.concurrency,
+    };
+    // an injected clock (tests) paces the rate-limit pause as it paces the backoff
+    const rate = spec.retryDeps ? new RateGate({ now: spec.retryDeps.now, sleep: spec.retryDeps.sleep }) : new RateGate();
+    return new EndpointClient({ ...clientOptions(spec, say), facts, breaker: new CircuitBreaker({ onStop, maxRetries: spec.maxRetries }), rate, limiter: new Limiter(spec.concurrency) });
+}
+/** Everything about the endpoints that can change a reply, and nothing secret: the cache key's endpoint part. */
+function cacheIdentity(spec) {
+    const of = (e) => ({ transport: e.provider, address: endpointAddress(e.baseURL), query: new URL(e.baseURL).search, api_version: e.apiVersion, templates: e.templates });
+    const chat = of(spec.chat);
+    return { chat, embeddings: spec.embeddings === null ? null : 'same' in spec.embeddings ? chat : of(spec.embeddings) };
+}
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./src/judge/heap.ts
+
+/** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
+const HEAP_GROWING_PERCENT = 25;
+let bounded = false;
+/**
+ * Keeps the heap of an LLM run near what it holds alive (issue 13). A judge run allocates
+ * fast and keeps little: every call builds its request, the SDK's and the HTTP client's
+ * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
+ * that pace: allocation this fast lets the old generation grow to about 4× what is alive
+ * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
+ * Capped at 1.25×, the collections come more often and are as cheap (they trace what is
+ * alive, not the garbage): peak RSS then follows the questions' results, not the number of
+ * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
+ * user's NODE_OPTIONS or node flags already size the heap.
+ */
+function boundHeapGrowth() {
+    if (bounded)
+        return;
+    bounded = true;
+    const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
+    if (flag)
+        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
+}
+/** The V8 flag boundHeapGrowth sets, or null when the node flags or NODE_OPTIONS already size the heap (theirs stand). */
+function heapGrowthFlag(execArgv, nodeOptions) {
+    const sized = [...execArgv, nodeOptions ?? ''].some((f) => /heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size/.test(f));
+    return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
+}
+
+;// CONCATENATED MODULE: ./src/io/pool.ts
+/**
+ * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
+ * worker takes the next index when its task ends, in index order. Unlike starting every task
+ * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
+ * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
+ * failure stops workers from taking more indices and is what the returned promise rejects with.
+ */
+async function forEachInPool(count, workers, task) {
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < count) {
+            const index = next++;
+            try {
+                await task(index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    const size = Math.min(count, Math.max(1, Math.floor(workers)));
+    await Promise.all(Array.from({ length: size }, worker));
+}
+
+;// CONCATENATED MODULE: ./src/run/llmTier.ts
+
+
+
+
+
+
+/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
+const STABILITY_THRESHOLD = 0.02;
+/**
+ * Questions in progress at once per judge concurrency slot. A question in progress always has
+ * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
+ * twice that covers the questions between calls (a reply being parsed, a backoff) while the
+ * prompts and replies held stay bounded by the concurrency, not by the number of questions.
+ */
+const QUESTIONS_PER_SLOT = 2;
+/** How many questions the tier works on at once. */
+function questionsInFlight(config) {
+    return config.judge.concurrency * QUESTIONS_PER_SLOT;
+}
+/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
+function llmSettings(config, rows) {
+    return {
+        relevancyQuestions: config.judge.answer_relevancy.questions,
+        noncommittal: config.judge.answer_relevancy.noncommittal,
+        repeats: config.judge.repeats,
+        embeddings: embeddingsOn(config),
+        chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
+    };
+}
+/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
+function embeddingsOn(config) {
+    const e = config.embeddings;
+    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS;
+}
+/**
+ * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
+ * taken in the eval set's order; a question's own calls run concurrently behind the judge's
+ * concurrency limit, each drawn from its own plan, all within the budget.
+ */
+async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new Budget(config.budget, config.judge.prices)) {
+    const settings = llmSettings(config, rows);
+    const budgeted = new BudgetedJudge(judge, budget);
+    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
+    const diffs = rows.map(() => null);
+    await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
+        const row = rows[index];
+        const output = outputs.get(row.id);
+        const q = questions[row.id];
+        if (!output || output.error !== null)
+            return;
+        // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+        const calls = planQuestion(row, output, settings);
+        const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
+        llmTier_record(q, scored, calls);
+        diffs[index] = scored.rubricDiff;
+    });
+    const byFamily = judge.usageByFamily();
+    const meter = new UsageMeter();
+    for (const [name, f] of Object.entries(byFamily))
+        Object.assign(meter.family(name), f);
+    const totals = meter.totals(config.judge.prices);
+    const notes = [];
+    const warn = (warning) => {
+        notes.push(warning);
+        logger.warn(warning);
+    };
+    const refused = budgeted.spent().refused;
+    if (refused > 0)
+        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
+    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
+    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
+        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
+    }
+    for (const problem of judge.problems?.() ?? [])
+        logger.warn(problem);
+    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
+    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
+    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
+}
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function llmTier_record(q, scored, calls) {
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0)
+        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
+        const s = scored.scores[metric];
+        q.scores[metric] = s?.value ?? null;
+        if (s?.reason)
+            notes[metric] = s.reason;
+        if (scored.errors[metric])
+            q.errors[metric] = scored.errors[metric];
+    }
+    q.notes = notes;
+    if (scored.claims.length > 0)
+        q.claims = scored.claims;
+}
+function judgeStability(diffs, repeats) {
+    if (repeats <= 1)
+        return null;
+    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
+    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
+}
+function budgetLabel(budget) {
+    return [
+        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
+        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
+        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
+    ]
+        .filter(Boolean)
+        .join(', ');
+}
+
 ;// CONCATENATED MODULE: ./src/run/judgePlan.ts
 
 
@@ -84497,9 +76977,9 @@ function rendered(id, vars, settings) {
  * calls the run makes; the tokens then assume answers as long as the ground truths carrying
  * max(k) chunks of TYPICAL_CHUNK_CHARS.
  */
-function planLlm(rows, outputs, config) {
+function planLlm(rows, outputs, config, reasoningPerCall = 0) {
     const settings = llmSettings(config, rows);
-    const estimate = { relevancyQuestions: settings.relevancyQuestions, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' };
+    const estimate = { relevancyQuestions: settings.relevancyQuestions, reasoningPerCall, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' };
     const chunks = Math.max(...config.k);
     const upTo = { chat: 0, embeddings: 0, tokens: 0 };
     const wellFormed = { chat: 0, embeddings: 0, tokens: 0 };
@@ -84519,7 +76999,7 @@ function planLlm(rows, outputs, config) {
     upTo.tokens = totalTokens(tokens.upTo);
     wellFormed.tokens = totalTokens(tokens.wellFormed);
     const metrics = registry_registry.plannedByProvider(LLM_METRICS, { rows, config, outputs: null }).length;
-    return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics };
+    return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics, reasoningPerCall };
 }
 function standIn(row, chunks) {
     const { answer, contexts } = typicalAnswer(row, chunks);
@@ -84550,9 +77030,14 @@ function describePlan(plan, questionCount, config, cached) {
             ? `, cache ${config.judge.cache_dir} (what it answers is known once the answers exist: every request carries the answer)`
             : `, cache ${config.judge.cache_dir} answers ${cached} of them`;
     const calls = config.budget.calls;
-    const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps them: calls past it are not made and their metrics become errors "budget spent"` : '';
+    const capped = calls !== undefined && calls < upTo.chat + upTo.embeddings ? `; budget.calls ${calls} caps the requests: past it none is sent and the metrics left become errors "budget spent"` : '';
+    const cap = config.judge.max_tokens;
+    const bound = cap === 'default' ? "the model's own limit" : `${cap} a call`;
+    const reasoning = plan.reasoningPerCall > 0
+        ? `; the estimates count ${Math.round(plan.reasoningPerCall)} hidden reasoning tokens a call, as the endpoint reported so far, and a reasoning model may spend up to judge.max_tokens (${bound}) on them`
+        : `; a reasoning model's hidden reasoning tokens are not in these estimates and are bounded only by judge.max_tokens (${bound})`;
     return (`${when}: ${countOf_countOf(questionCount, 'question')} × ${plan.metrics} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens${usd(plan.tokens.upTo)}) at concurrency ${config.judge.concurrency}${cache}` +
-        `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}`);
+        `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}${reasoning}`);
 }
 /**
  * Stops before the first call when even a well-formed judge would go over the budget; between
@@ -84564,8 +77049,10 @@ function checkBudget(plan, config) {
     const { chat, embeddings, tokens } = plan.wellFormed;
     const stopped = plan.beforeAnswers ? 'no call was made and the candidate was not run' : 'no call was made';
     const estimate = plan.beforeAnswers ? ' (estimated before the answers exist)' : '';
-    if (budget.calls !== undefined && chat + embeddings > budget.calls) {
-        throw new errors_GateError('budget', `the judge plan needs ${chat + embeddings} calls (${chat} chat + ${embeddings} embeddings) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`, 'raise budget.calls (--budget-calls), score fewer questions (shard: i/n), or turn off judge.repeats');
+    // the preflight's requests count too: one chat, and one embeddings request when the run asks for embeddings
+    const preflight = 1 + (embeddingsOn(config) ? 1 : 0);
+    if (budget.calls !== undefined && chat + embeddings + preflight > budget.calls) {
+        throw new errors_GateError('budget', `the judge plan needs ${chat + embeddings + preflight} requests (${chat} chat + ${embeddings} embeddings + ${preflight} for the preflight) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`, 'raise budget.calls (--budget-calls), score fewer questions (shard: i/n), or turn off judge.repeats');
     }
     if (budget.tokens !== undefined && tokens > budget.tokens) {
         throw new errors_GateError('budget', `the judge plan needs about ${tokens} tokens${estimate} even if every reply is well-formed, over budget.tokens ${budget.tokens}; ${stopped}`, 'raise budget.tokens or score fewer questions');
@@ -84576,11 +77063,12 @@ function checkBudget(plan, config) {
     }
 }
 /**
- * How many of the plan's calls the cache answers: the questions scored against a judge that
- * may make no call at all (every real call is refused), counting the answers it serves.
- * Follow-up asks (verdicts after claims, embeddings after generated questions) count when
- * the cache holds the reply they follow. No request is sent. Questions go through the same
- * bounded pool as the run, so the dry run's memory does not grow with the number of questions.
+ * What the cache answers of the plan: the questions scored against a judge that may send no
+ * request at all (every request is refused), counting the answers it serves (`hits`) and the
+ * asks it could not serve (`misses`: 0 when the run needs no request). Follow-up asks (verdicts
+ * after claims, embeddings after generated questions) count when the cache holds the reply
+ * they follow. No request is sent. Questions go through the same bounded pool as the run, so
+ * the dry run's memory does not grow with the number of questions.
  */
 async function countCached(rows, outputs, config, judge) {
     const settings = llmSettings(config, rows);
@@ -84592,7 +77080,165 @@ async function countCached(rows, outputs, config, judge) {
             return;
         await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings));
     });
-    return Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0);
+    const hits = Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0);
+    return { hits, misses: cacheOnly.spent().refused };
+}
+
+;// CONCATENATED MODULE: ./src/run/scorers/llmEndpoints.ts
+
+
+
+
+
+/** The default key variable of an embeddings endpoint of its own: its API's. */
+function embeddingsKeyEnvOf(provider, e) {
+    return e?.api_key_env ?? TRANSPORTS[provider].defaultKeyEnv;
+}
+/** The variable an embeddings endpoint of its own reads its key from; null when the embeddings are the judge's or none. */
+function embeddingsKeyEnv(config) {
+    const provider = config.embeddings?.provider;
+    return provider === undefined || provider === 'judge' || provider === 'none' ? null : embeddingsKeyEnvOf(provider, config.embeddings);
+}
+function keyEnvOf(config, name) {
+    return config.judge.api_key_env ?? TRANSPORTS[name].defaultKeyEnv;
+}
+function baseUrlOf(config, name) {
+    const api = TRANSPORTS[name];
+    const url = config.judge.base_url ?? api.defaultBaseUrl;
+    if (url === null)
+        throw new errors_GateError('bad_config', `judge.provider is ${name} but no judge.base_url is set`, `set judge.base_url (flag --judge-base-url) to ${api.baseUrlHint ?? "the API's address"}`);
+    return url;
+}
+/** Checked before anything runs: each names its setting and the fix. */
+function checkSettings(config, name, { needsEmbeddings }) {
+    const j = config.judge;
+    const api = TRANSPORTS[name];
+    if (!j.model) {
+        throw new errors_GateError('bad_config', `judge.provider is ${name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${api.modelHint}`);
+    }
+    if (j.api_version && !api.apiVersion) {
+        throw new errors_GateError('bad_config', `judge.api_version is set (${j.api_version}) but judge.provider is ${name}: only azure sends an api-version`, 'set judge.provider: azure for an Azure OpenAI resource, or remove judge.api_version (a server that wants extra query parameters takes them in judge.query)');
+    }
+    if (j.response_format !== 'auto' && !api.formats.includes(j.response_format)) {
+        throw new errors_GateError('bad_config', `judge.response_format is ${j.response_format}, which the ${name} transport cannot ask for`, `set judge.response_format to auto or one of ${api.formats.join(', ')}`);
+    }
+    if (api.capRequired && j.max_tokens === 'default') {
+        throw new errors_GateError('bad_config', `judge.max_tokens is default, but the ${name} API requires a cap on every reply`, 'set judge.max_tokens to a whole number, e.g. 4096');
+    }
+    baseUrlOf(config, name);
+    checkBudgetCanAct(config);
+    api.check?.(j);
+    if (needsEmbeddings)
+        embeddingsChoice(config, name);
+}
+function checkBudgetCanAct(config) {
+    const { budget, judge } = config;
+    if (budget.usd !== undefined && !hasPrices(judge.prices)) {
+        throw new errors_GateError('bad_config', `budget.usd (--budget-usd, Action input budget-usd) is ${budget.usd} but judge.prices is not set: without prices no call has a cost, so the budget could never act`, "set judge.prices in evalgate.yml (prompt_per_million, completion_per_million, embedding_per_million: your endpoint's $ per million tokens), or limit calls instead with --budget-calls");
+    }
+    if ((budget.usd !== undefined || budget.tokens !== undefined) && judge.max_tokens === 'default') {
+        throw new errors_GateError('bad_config', `budget.${budget.usd !== undefined ? 'usd' : 'tokens'} is set but judge.max_tokens is default: a reply's length then has no bound, so no reservation can keep the spend within the budget`, 'set judge.max_tokens to a whole number (e.g. 4096), or limit requests instead with --budget-calls');
+    }
+}
+/** Where the embeddings come from, with every setting that could not act refused. */
+function embeddingsChoice(config, name) {
+    const e = config.embeddings;
+    const ownEmbeddings = TRANSPORTS[name].embeddings !== undefined;
+    const provider = e?.provider ?? (e?.model === NO_EMBEDDINGS ? 'none' : e?.model !== undefined ? 'judge' : undefined);
+    if (provider === undefined) {
+        throw new errors_GateError('bad_config', !ownEmbeddings
+            ? `judge.provider is ${name}, which has no embeddings endpoint, and no embeddings endpoint is set (answer_relevancy needs embeddings)`
+            : `judge.provider is ${name} but no embeddings model is set (answer_relevancy needs embeddings)`, !ownEmbeddings
+            ? 'set embeddings.provider: openai (or azure) and embeddings.model, e.g. text-embedding-3-small, or embeddings.provider: none to turn answer_relevancy off'
+            : `set embeddings.model (flag --embeddings-model), e.g. text-embedding-3-small, or ${NO_EMBEDDINGS} to turn answer_relevancy off on an endpoint without embeddings`);
+    }
+    const own = ['base_url', 'api_key_env', 'api_version'].filter((key) => e?.[key] !== undefined);
+    const maps = ['headers', 'query'].filter((key) => Object.keys(e?.[key] ?? {}).length > 0);
+    const cannotAct = [...own, ...maps].map((key) => `embeddings.${key}`);
+    if (provider === 'none') {
+        if (e?.model !== undefined && e.model !== NO_EMBEDDINGS)
+            cannotAct.unshift('embeddings.model');
+        if (cannotAct.length > 0)
+            throw new errors_GateError('bad_config', `embeddings.provider is none, but ${cannotAct.join(', ')} ${cannotAct.length === 1 ? 'is' : 'are'} set and would do nothing`, 'remove them, or name an embeddings provider');
+        return { provider: 'none' };
+    }
+    const model = e?.model;
+    if (model === undefined || model === NO_EMBEDDINGS)
+        throw new errors_GateError('bad_config', `embeddings.provider is ${provider} but no embeddings.model is set`, 'set embeddings.model (flag --embeddings-model), e.g. text-embedding-3-small');
+    if (provider === 'judge') {
+        if (!ownEmbeddings)
+            throw new errors_GateError('bad_config', `embeddings come from the judge, but the ${name} API has no embeddings endpoint`, 'set embeddings.provider: openai (or azure) with its base_url and key, or embeddings.provider: none');
+        if (cannotAct.length > 0) {
+            throw new errors_GateError('bad_config', `${cannotAct.join(', ')} ${cannotAct.length === 1 ? 'is' : 'are'} set, but the embeddings come from the judge's endpoint, which these would not change`, 'set embeddings.provider: openai or azure for an embeddings endpoint of its own, or remove them');
+        }
+        return { provider: 'judge', model };
+    }
+    const api = TRANSPORTS[provider];
+    if ((api.defaultBaseUrl === null && !e?.base_url) || (api.apiVersion && !e?.api_version)) {
+        throw new errors_GateError('bad_config', `embeddings.provider is ${provider} but embeddings.base_url or embeddings.api_version is not set`, `set embeddings.base_url to ${api.baseUrlHint ?? "the API's address"} and embeddings.api_version, e.g. 2024-10-21`);
+    }
+    if (e?.api_version && !api.apiVersion)
+        throw new errors_GateError('bad_config', `embeddings.api_version is set but embeddings.provider is ${provider}, which sends none`, 'remove embeddings.api_version');
+    return { provider, model, settings: e };
+}
+/** The key (null: keyless, with the notice to say so), or why the tier is skipped (in words for the warning and the run's notes). */
+function resolveKey(config, name, environment) {
+    const api = TRANSPORTS[name];
+    const keyEnv = keyEnvOf(config, name);
+    const key = environment.env[keyEnv];
+    if (key)
+        return { apiKey: key };
+    // the fork wording only where it is the reason: a fork's pull request, as the Action's event says
+    const why = environment.forkPullRequest ? ' (pull requests from forks get no secrets)' : '';
+    const origin = endpointOrigin(baseUrlOf(config, name));
+    if (api.keyless && (api.defaultBaseUrl === null || origin !== endpointOrigin(api.defaultBaseUrl))) {
+        return { apiKey: null, notice: `judge: ${keyEnv} is not set${why}; calling ${origin} without a key (a local server needs none; set ${keyEnv} if yours does)` };
+    }
+    return {
+        skip: `LLM tier skipped: ${keyEnv} is not set${why}. The gate decides on rules, retrieval and citations; judge metrics are not computed. Set ${keyEnv} to run the judge`,
+    };
+}
+/** The chat endpoint and the embeddings one (or the judge's own, or none), filled in from the environment. */
+function endpointSpecs(config, name, apiKey, environment, withEmbeddings) {
+    const j = config.judge;
+    const chat = {
+        provider: name,
+        baseURL: baseUrlOf(config, name),
+        apiKey,
+        keyEnv: keyEnvOf(config, name),
+        apiVersion: j.api_version ?? null,
+        // an unset ${VAR} in judge.headers or judge.query stops here, before the candidate runs, not as 401s later
+        headers: fillTemplates(j.headers, environment.env, 'judge.headers'),
+        query: fillTemplates(j.query, environment.env, 'judge.query'),
+        templates: { headers: j.headers, query: j.query },
+        model: j.model,
+    };
+    const choice = withEmbeddings ? embeddingsChoice(config, name) : { provider: 'none' };
+    if (choice.provider === 'none')
+        return { chat, embeddings: null };
+    if (choice.provider === 'judge')
+        return { chat, embeddings: { same: true, model: choice.model } };
+    const e = choice.settings;
+    const api = TRANSPORTS[choice.provider];
+    const keyEnv = embeddingsKeyEnvOf(choice.provider, e);
+    const key = environment.env[keyEnv];
+    const baseURL = (e.base_url ?? api.defaultBaseUrl);
+    // keyless only at a server of the user's own, as for the judge
+    if (!key && (!api.keyless || (api.defaultBaseUrl !== null && endpointOrigin(baseURL) === endpointOrigin(api.defaultBaseUrl)))) {
+        throw new errors_GateError('bad_config', `embeddings.provider is ${choice.provider} but ${keyEnv} is not set`, `set ${keyEnv} in the job's env, or name another variable with embeddings.api_key_env`);
+    }
+    const embeddings = {
+        provider: choice.provider,
+        baseURL,
+        apiKey: key || null,
+        keyEnv,
+        apiVersion: e.api_version ?? null,
+        headers: fillTemplates(e.headers, environment.env, 'embeddings.headers'),
+        query: fillTemplates(e.query, environment.env, 'embeddings.query'),
+        templates: { headers: e.headers, query: e.query },
+        model: choice.model,
+    };
+    return { chat, embeddings };
 }
 
 ;// CONCATENATED MODULE: ./src/run/scorers/llmJudge.ts
@@ -84609,16 +77255,25 @@ async function countCached(rows, outputs, config, judge) {
 
 
 
+
 /**
- * The LLM judge over an endpoint (llmTier.ts does the scoring). Without its key the run falls
- * back to the deterministic tier and says so, rather than failing the check; a server other
- * than api.openai.com may be called keyless instead, when the kind allows it.
+ * The LLM judge over the API `name` (judge/transports/: openai, azure, anthropic; llmTier.ts
+ * does the scoring). Without its key the run falls back to the deterministic tier and says so,
+ * rather than failing the check; a server other than the vendor's own may be called keyless
+ * instead, when the API allows it.
  */
 function llmJudgeProvider(kind) {
     return {
         usesModel: true,
         keyEnv: (config) => keyEnvOf(config, kind),
-        secretEnv: (config) => [keyEnvOf(config, kind), ...envReferences(config.judge.headers), ...envReferences(config.judge.query)],
+        secretEnv: (config) => [
+            keyEnvOf(config, kind),
+            ...envReferences(config.judge.headers),
+            ...envReferences(config.judge.query),
+            ...[embeddingsKeyEnv(config)].filter((name) => name !== null),
+            ...envReferences(config.embeddings?.headers ?? {}),
+            ...envReferences(config.embeddings?.query ?? {}),
+        ],
         scorer(config, environment) {
             checkSettings(config, kind, { needsEmbeddings: true });
             const key = resolveKey(config, kind, environment);
@@ -84627,29 +77282,24 @@ function llmJudgeProvider(kind) {
                 environment.logger.warn(key.skip);
                 return noneScorer(config, [key.skip], LLM_METRICS);
             }
-            // an unset ${VAR} in judge.headers or judge.query stops here, before the candidate runs, not as 401s later
-            const wire = fillWire(config, environment);
+            const spec = judgeSpec(config, kind, key.apiKey, environment, true);
             if (key.notice)
                 environment.logger.info(key.notice);
             // thousands of judge calls allocate fast: without this V8 lets the heap grow to ~4× what the run holds
             boundHeapGrowth();
-            const identity = llmIdentity(config, kind);
-            const judgeOf = () => llmJudgeFor(config, kind, identity, { apiKey: key.apiKey, ...wire }, environment, environment.judgeVariant);
-            // the plan is stated once from the answers: before the candidate runs when they are stored, else once it has answered
-            let statedFromAnswers = false;
-            const plan = async (rows, outputs) => {
-                statedFromAnswers = outputs !== null;
-                return stateLlmPlan(rows, outputs, config, judgeOf, environment);
-            };
+            const run = new LlmRun(config, spec, environment);
             return {
-                identity,
-                label: llmLabel(config, kind, identity, null),
+                identity: spec.identity,
+                label: llmLabel(config, kind, spec, null),
                 notes: [],
                 usesModel: true,
                 metrics: LLM_METRICS,
-                plan: async (rows, outputs) => void (await plan(rows, outputs)),
-                preflight: () => preflightLlm(config, kind, { apiKey: key.apiKey, ...wire }),
-                scoreSet: async (rows, outputs, questions) => scoreWithLlm(rows, outputs, questions, statedFromAnswers ? planLlm(rows, outputs, config) : await plan(rows, outputs), config, kind, identity, judgeOf(), environment),
+                plan: async (rows, outputs) => void (await run.plan(rows, outputs)),
+                preflight: () => run.preflightBeforeCandidate(),
+                scoreSet: async (rows, outputs, questions) => {
+                    const scored = await run.score(rows, outputs, questions);
+                    return { ...scored, label: llmLabel(config, kind, spec, scored.judge?.response_format ?? null) };
+                },
             };
         },
         headToHead(config, environment) {
@@ -84658,182 +77308,137 @@ function llmJudgeProvider(kind) {
             const keyEnv = keyEnvOf(config, kind);
             if ('skip' in key)
                 throw new errors_GateError('usage', `${keyEnv} is not set: pairwise has no judge without its key`, `export ${keyEnv}=<key>, or name another variable with --judge-api-key-env`);
-            const wire = { apiKey: key.apiKey, ...fillWire(config, environment) };
             if (key.notice)
                 environment.logger.info(key.notice);
-            const identity = llmIdentity(config, kind);
-            return { judge: llmJudgeFor(config, kind, identity, wire, environment), label: llmLabel(config, kind, identity, null) };
+            const spec = judgeSpec(config, kind, key.apiKey, environment, false);
+            // pairwise compares answers; it asks for no embeddings, so its judge line names none
+            return { judge: buildModelJudge(spec), label: llmLabel(config, kind, spec, null, false) };
         },
     };
 }
-function keyEnvOf(config, kind) {
-    return config.judge.api_key_env ?? kind.defaultKeyEnv;
+/**
+ * One run of the LLM tier: one judge for the preflight and the scoring (so the shape the
+ * preflight negotiates is the run's), one budget for both, and the preflight sent only when
+ * some call of the plan is not in the cache: an unchanged re-run sends no request at all.
+ */
+class LlmRun {
+    judge = null;
+    budget;
+    /** calls of the plan the cache does not answer; null until known */
+    uncached = null;
+    preflown = false;
+    statedFromAnswers = false;
+    config;
+    spec;
+    environment;
+    constructor(config, spec, environment) {
+        this.config = config;
+        this.spec = spec;
+        this.environment = environment;
+        this.budget = new Budget(config.budget, config.judge.prices);
+    }
+    /** The plan, stated from the answers with what the cache answers, or estimated before they exist; over budget it stops. */
+    async plan(rows, outputs) {
+        this.statedFromAnswers = outputs !== null;
+        const plan = planLlm(rows, outputs, this.config, this.judge?.reasoningPerCall() ?? 0);
+        const cached = outputs && this.config.judge.cache ? await countCached(rows, outputs, this.config, buildModelJudge(this.spec)) : null;
+        this.uncached = outputs === null ? null : cached === null ? plan.upTo.chat + plan.upTo.embeddings : cached.misses;
+        this.environment.logger.info(describePlan(plan, rows.length, this.config, cached?.hits ?? null));
+        checkBudget(plan, this.config);
+        return plan;
+    }
+    /**
+     * Before the candidate runs: the preflight, unless the cache may answer every call. With the
+     * answers stored that is known exactly; before they exist, only a cache that is off or empty
+     * is sure not to, and otherwise the preflight waits for the exact plan.
+     */
+    async preflightBeforeCandidate() {
+        if (this.uncached !== null)
+            return this.uncached > 0 ? this.preflight() : this.skipped();
+        if (!this.config.judge.cache || !hasEntries(this.spec.cacheDir))
+            return this.preflight();
+    }
+    async score(rows, outputs, questions) {
+        const plan = this.statedFromAnswers ? planLlm(rows, outputs, this.config, this.judge?.reasoningPerCall() ?? 0) : await this.plan(rows, outputs);
+        if (!this.preflown)
+            await ((this.uncached ?? 1) > 0 ? this.preflight() : this.skipped());
+        const judge = this.runJudge();
+        const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget);
+        const { responseFormat, adaptations } = judge.negotiated();
+        const { limited, pausedMs } = judge.rateLimits();
+        const logger = this.environment.logger;
+        logger.info(`judge: ${this.spec.identity.endpoint}, response format ${responseFormat}${adaptations.length > 0 ? ` (${adaptations.join('; ')})` : ''}`);
+        const notes = [...tier.notes, ...adaptations.map((a) => `judge: ${a}`)];
+        if (limited > 0) {
+            const said = `judge: rate limited ${limited} time${limited === 1 ? '' : 's'}; every request stood still ${(pausedMs / 1000).toFixed(1)} s in all. Lower judge.concurrency (now ${this.config.judge.concurrency}) to stay under the limit, or raise judge.max_retries (now ${this.config.judge.max_retries}) to wait it out`;
+            logger.warn(said);
+            notes.push(said);
+        }
+        return { ...tier, stopped: judge.stopped(), notes, judge: { response_format: responseFormat } };
+    }
+    runJudge() {
+        return (this.judge ??= buildModelJudge(this.spec));
+    }
+    async preflight() {
+        this.preflown = true;
+        await this.runJudge().preflight(this.budget);
+        const reasoning = this.runJudge().reasoningPerCall();
+        if (reasoning)
+            this.environment.logger.info(`judge: the preflight's reply used ${Math.round(reasoning)} hidden reasoning tokens: a reasoning model spends up to judge.max_tokens (${this.config.judge.max_tokens}) per call on them, beyond the plan's estimate`);
+    }
+    skipped() {
+        this.preflown = true;
+        this.environment.logger.info('judge: no preflight: the cache answers every call of the plan, so no request is sent');
+    }
 }
-/** Checked before anything runs: each names its setting and the fix. */
-function checkSettings(config, kind, { needsEmbeddings }) {
+function hasEntries(dir) {
+    try {
+        return dir !== null && (0,external_node_fs_namespaceObject.existsSync)(dir) && (0,external_node_fs_namespaceObject.readdirSync)(dir).length > 0;
+    }
+    catch {
+        return true;
+    }
+}
+function judgeSpec(config, kind, apiKey, environment, withEmbeddings) {
     const j = config.judge;
-    if (!j.model) {
-        throw new errors_GateError('bad_config', `judge.provider is ${kind.name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${kind.name === 'azure' ? ' to the deployment name' : ', e.g. gpt-4o-mini'}`);
-    }
-    if (needsEmbeddings && !j.embeddings_model) {
-        throw new errors_GateError('bad_config', `judge.provider is ${kind.name} but no judge.embeddings_model is set (answer_relevancy needs embeddings)`, `set judge.embeddings_model (flag --embeddings-model), e.g. text-embedding-3-small, or ${NO_EMBEDDINGS} to turn answer_relevancy off on an endpoint without embeddings`);
-    }
-    if (config.budget.usd !== undefined && !hasPrices(j.prices)) {
-        throw new errors_GateError('bad_config', `budget.usd (--budget-usd, Action input budget-usd) is ${config.budget.usd} but judge.prices is not set: without prices no call has a cost, so the budget could never act`, "set judge.prices in evalgate.yml (prompt_per_million, completion_per_million, embedding_per_million: your endpoint's $ per million tokens), or limit calls instead with --budget-calls");
-    }
-    kind.check(j);
-}
-/** The key (null: keyless, with the notice to say so), or why the tier is skipped (in words for the warning and the run's notes). */
-function resolveKey(config, kind, environment) {
-    const keyEnv = keyEnvOf(config, kind);
-    const key = environment.env[keyEnv];
-    if (key)
-        return { apiKey: key };
-    // the fork wording only where it is the reason: a fork's pull request, as the Action's event says
-    const why = environment.forkPullRequest ? ' (pull requests from forks get no secrets)' : '';
-    const origin = endpointOrigin(config.judge.base_url);
-    if (kind.keyless && origin !== endpointOrigin(DEFAULT_JUDGE_BASE_URL)) {
-        return { apiKey: null, notice: `judge: ${keyEnv} is not set${why}; calling ${origin} without a key (a local server needs none; set ${keyEnv} if yours does)` };
-    }
+    const variant = environment.judgeVariant;
+    const endpoints = endpointSpecs(config, kind, apiKey, environment, withEmbeddings);
+    const cacheDir = j.cache ? (j.cache_dir.startsWith('/') ? j.cache_dir : `${environment.cwd}/${j.cache_dir}`) : null;
     return {
-        skip: `LLM tier skipped: ${keyEnv} is not set${why}. The gate decides on rules, retrieval and citations; judge metrics are not computed. Set ${keyEnv} to run the judge`,
+        identity: llmIdentity(config, kind, endpoints.embeddings === null ? null : endpoints.embeddings.model),
+        ...endpoints,
+        sampling: { responseFormat: j.response_format, temperature: j.temperature, maxTokens: j.max_tokens },
+        cacheDir,
+        concurrency: j.concurrency,
+        timeoutMs: j.timeout_ms,
+        maxRetries: j.max_retries,
+        notify: (message) => environment.logger.info(message),
+        warn: (message) => environment.logger.warn(message),
+        ...(variant ? { variant } : {}),
     };
 }
-function embeddingsOff(config) {
-    return config.judge.embeddings_model === NO_EMBEDDINGS;
-}
-function llmIdentity(config, kind) {
+function llmIdentity(config, kind, embeddingsModel) {
     const j = config.judge;
     const definitions = { prompts: promptsHash(), answer_relevancy: j.answer_relevancy, usefulness_reference: 'ground_truth, else the answer', temperature: j.temperature };
     return {
-        provider: kind.name,
+        provider: kind,
         model: j.model ?? null,
-        // null: no embeddings model, answer_relevancy is off (its scores are null with that reason)
-        embeddings_model: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
+        // null: no embeddings, answer_relevancy is off (its scores are null with that reason)
+        embeddings_model: embeddingsModel,
         definitions_hash: settingsHash(definitions),
         rules_hash: settingsHash(config.rules),
-        endpoint: endpointOrigin(j.base_url),
+        endpoint: endpointOrigin(baseUrlOf(config, kind)),
     };
 }
 /** One line for people: results.json run.judge_label, the report's judge line. */
-function llmLabel(config, kind, identity, responseFormat) {
+function llmLabel(config, kind, spec, responseFormat, withEmbeddings = true) {
     const j = config.judge;
-    const embeddings = identity.embeddings_model ? ` + ${identity.embeddings_model}` : ', no embeddings model (answer_relevancy off)';
+    const e = spec.embeddings;
+    const embeddings = !withEmbeddings ? '' : e === null ? ', no embeddings model (answer_relevancy off)' : 'same' in e ? ` + ${e.model}` : ` + ${e.model} at ${endpointOrigin(e.baseURL)}`;
     const format = responseFormat ?? (j.response_format === 'auto' ? 'auto' : j.response_format);
     const temperature = j.temperature === 'default' ? "the model's default temperature" : `temperature ${j.temperature}`;
-    return `${kind.label} ${identity.model ?? '?'}${embeddings} at ${identity.endpoint}, response format ${format}, ${temperature}, definitions ${identity.definitions_hash}`;
+    return `${TRANSPORTS[kind].label} ${spec.identity.model ?? '?'}${embeddings} at ${spec.identity.endpoint}, response format ${format}, ${temperature}, definitions ${spec.identity.definitions_hash}`;
 }
-function fillWire(config, environment) {
-    return { headers: fillTemplates(config.judge.headers, environment.env, 'judge.headers'), query: fillTemplates(config.judge.query, environment.env, 'judge.query') };
-}
-function llmJudgeFor(config, kind, identity, wire, environment, variant) {
-    const j = config.judge;
-    return new OpenAIJudge({
-        dialect: kind.dialect,
-        baseURL: j.base_url,
-        ...wire,
-        keyEnv: keyEnvOf(config, kind),
-        apiVersion: j.api_version ?? null,
-        sampling: { responseFormat: j.response_format, temperature: j.temperature, maxTokens: j.max_tokens },
-        notify: (message) => environment.logger.info(message),
-        warn: (message) => environment.logger.warn(message),
-        model: j.model,
-        embeddingsModel: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
-        timeoutMs: j.timeout_ms,
-        concurrency: j.concurrency,
-        cacheDir: j.cache ? (j.cache_dir.startsWith('/') ? j.cache_dir : `${environment.cwd}/${j.cache_dir}`) : null,
-        identity,
-        retry: { maxRetries: j.max_retries, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
-        ...(variant ? { variant } : {}),
-    });
-}
-/** The preflight of preflight.ts on this run's endpoint, with the run's own key, headers and query. */
-function preflightLlm(config, kind, wire) {
-    const j = config.judge;
-    const client = makeClient({ dialect: kind.dialect, baseURL: j.base_url, ...wire, apiVersion: j.api_version ?? null, timeoutMs: j.timeout_ms });
-    return preflight({
-        client,
-        baseURL: j.base_url,
-        model: j.model,
-        embeddingsModel: embeddingsOff(config) ? null : (j.embeddings_model ?? null),
-        keyEnv: keyEnvOf(config, kind),
-        keyed: wire.apiKey !== null,
-        deployments: kind.dialect === 'azure',
-    });
-}
-/**
- * States the plan (from the answers, with what the cache answers, or estimated before they
- * exist) and stops when it is over budget. Counting the cache sends nothing.
- */
-async function stateLlmPlan(rows, outputs, config, judgeOf, environment) {
-    const plan = planLlm(rows, outputs, config);
-    const cached = outputs && config.judge.cache ? await countCached(rows, outputs, config, judgeOf()) : null;
-    environment.logger.info(describePlan(plan, rows.length, config, cached));
-    checkBudget(plan, config);
-    return plan;
-}
-/** Runs the LLM tier on its stated plan, then says how the endpoint was talked to. */
-async function scoreWithLlm(rows, outputs, questions, plan, config, kind, identity, judge, environment) {
-    const tier = await runLlmTier(rows, outputs, questions, judge, config, plan, environment.logger);
-    const { responseFormat, adaptations } = judge.negotiated();
-    environment.logger.info(`judge: ${identity.endpoint}, response format ${responseFormat}${adaptations.length > 0 ? ` (${adaptations.join('; ')})` : ''}`);
-    const stopped = judge.stopped();
-    return {
-        ...tier,
-        stopped,
-        notes: [...tier.notes, ...adaptations.map((a) => `judge: ${a}`)],
-        judge: { response_format: responseFormat },
-        label: llmLabel(config, kind, identity, responseFormat),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/scorers/openai.ts
-
-
-/**
- * `provider: openai`: any OpenAI-compatible endpoint (api.openai.com, Azure's /openai/v1,
- * vLLM, Ollama, LM Studio, llama.cpp, Groq, a gateway). Keyless at any base URL but
- * api.openai.com's.
- */
-const openaiProvider = llmJudgeProvider({
-    name: 'openai',
-    dialect: 'openai',
-    label: 'openai-compatible',
-    defaultKeyEnv: 'OPENAI_API_KEY',
-    keyless: true,
-    check(judge) {
-        if (judge.api_version) {
-            throw new errors_GateError('bad_config', `judge.api_version is set (${judge.api_version}) but judge.provider is openai: only azure sends an api-version`, 'set judge.provider: azure for an Azure OpenAI resource, or remove judge.api_version (a server that wants extra query parameters takes them in judge.query)');
-        }
-    },
-});
-
-;// CONCATENATED MODULE: ./src/run/scorers/azure.ts
-
-
-
-
-/**
- * `provider: azure`: an Azure OpenAI resource through the SDK's Azure client. judge.base_url is
- * the resource endpoint, judge.model and judge.embeddings_model are deployment names, requests
- * go to /openai/deployments/{name}/… with `?api-version=` and the key in the `api-key` header.
- */
-const azureProvider = llmJudgeProvider({
-    name: 'azure',
-    dialect: 'azure',
-    label: 'azure openai',
-    defaultKeyEnv: 'AZURE_OPENAI_API_KEY',
-    // Azure answers 401 without a key: no key skips the tier, as for api.openai.com
-    keyless: false,
-    check(judge) {
-        if (!judge.api_version) {
-            throw new errors_GateError('bad_config', 'judge.provider is azure but no judge.api_version is set', 'set judge.api_version (flag --judge-api-version, Action input judge-api-version) to an API version your resource serves, e.g. 2024-10-21');
-        }
-        if (endpointOrigin(judge.base_url) === endpointOrigin(DEFAULT_JUDGE_BASE_URL)) {
-            throw new errors_GateError('bad_config', `judge.provider is azure but judge.base_url is ${judge.base_url}`, 'set judge.base_url (flag --judge-base-url, Action input judge-base-url) to your resource endpoint, e.g. https://my-resource.openai.azure.com');
-        }
-    },
-});
 
 ;// CONCATENATED MODULE: ./src/run/scorers/factory.ts
 
@@ -84844,8 +77449,8 @@ const azureProvider = llmJudgeProvider({
 /** The one place a scoring provider is chosen: one line per value of `judge.provider`. */
 const PROVIDERS = {
     lexical: lexicalProvider,
-    openai: openaiProvider,
-    azure: azureProvider,
+    // one LLM judge per API the judge speaks (judge/transports/registry.ts)
+    ...Object.fromEntries(CHAT_PROVIDERS.map((name) => [name, llmJudgeProvider(name)])),
     none: noneProvider,
 };
 function makeScorer(config, environment) {
@@ -84868,7 +77473,7 @@ function makeHeadToHeadJudge(config, environment) {
     const provider = PROVIDERS[config.judge.provider];
     if (!provider.headToHead) {
         const cannot = Object.entries(PROVIDERS).flatMap(([name, p]) => (p.headToHead ? [] : [name]));
-        throw new GateError('usage', `pairwise needs an LLM judge, but judge.provider is ${config.judge.provider}: the ${new Intl.ListFormat('en').format(cannot)} providers cannot compare two answers`, 'pass --judge openai --judge-model M (or set judge.provider: openai or azure and judge.model in evalgate.yml)');
+        throw new GateError('usage', `pairwise needs an LLM judge, but judge.provider is ${config.judge.provider}: the ${new Intl.ListFormat('en').format(cannot)} providers cannot compare two answers`, 'pass --judge openai --judge-model M (or set judge.provider: openai, azure or anthropic and judge.model in evalgate.yml)');
     }
     return provider.headToHead(config, environment);
 }
@@ -85170,6 +77775,7 @@ function addUsage(a, b) {
         by_family[name] = t
             ? {
                 calls: t.calls + f.calls,
+                ...(t.requests !== undefined || f.requests !== undefined ? { requests: (t.requests ?? 0) + (f.requests ?? 0) } : {}),
                 cache_hits: t.cache_hits + f.cache_hits,
                 retries: t.retries + f.retries,
                 errors: t.errors + f.errors,
@@ -85186,6 +77792,7 @@ function addUsage(a, b) {
         completion_tokens: a.completion_tokens + b.completion_tokens,
         cache_hits: a.cache_hits + b.cache_hits,
         retries: a.retries + b.retries,
+        ...(a.requests !== undefined || b.requests !== undefined ? { requests: (a.requests ?? 0) + (b.requests ?? 0) } : {}),
         cost_usd: a.cost_usd === null && b.cost_usd === null ? null : (a.cost_usd ?? 0) + (b.cost_usd ?? 0),
         by_family,
         planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,
@@ -85194,6 +77801,187 @@ function addUsage(a, b) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/schemas/gateIssue.ts
+/** Adds an issue that parseConfig turns into the GateError it carries. */
+function broken(ctx, path, message, gate) {
+    const params = { gate };
+    ctx.addIssue({ code: 'custom', path, message, params });
+}
+
+;// CONCATENATED MODULE: ./src/schemas/config.ts
+
+
+
+
+
+/**
+ * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
+ * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
+ * written once, with a straight apostrophe.
+ */
+const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
+    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
+    en: [
+        "i don't know",
+        'i do not know',
+        'cannot answer',
+        "can't answer",
+        'unable to answer',
+        'not able to answer',
+        "can't help with",
+        'cannot help with',
+        'unable to help with',
+        'not in the knowledge base',
+        'no information',
+        'no relevant information',
+        "don't have information",
+        'do not have information',
+        "don't have enough information",
+        'do not have enough information',
+        "don't have any information",
+        'do not have any information',
+    ],
+};
+const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
+const RulesConfigSchema = object({
+    min_length: schemas_number().int().min(0).default(5),
+    max_length: schemas_number().int().min(1).default(500),
+    require_citation: schemas_boolean().default(true),
+    forbidden: array(schemas_string().min(1)).default([]),
+    refusal_phrases: array(schemas_string().min(1)).min(1).default(DEFAULT_REFUSAL_PHRASES),
+})
+    .strict();
+const CandidateTimeoutSchema = schemas_number().int().positive().default(300_000);
+/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
+const CandidateMaxOutputSchema = schemas_number().positive().max(4096).default(256);
+/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
+const CandidateEnvPassthroughSchema = array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]);
+/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
+const CandidateModelSchema = unknown()
+    .optional()
+    .superRefine((value, ctx) => {
+    if (value === undefined || (typeof value === 'string' && value.trim() !== ''))
+        return;
+    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60);
+    const params = {
+        gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
+    };
+    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params });
+})
+    .transform((value) => (typeof value === 'string' ? value.trim() : undefined));
+/**
+ * The system under test, one member per kind; `kind` picks its implementation in
+ * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
+ * its file in candidates/ and a line in the factory.
+ */
+const CandidateConfigSchema = discriminatedUnion('kind', [
+    /** a predictions file written by an earlier step */
+    object({ kind: literal('predictions'), predictions: schemas_string(), model: CandidateModelSchema }).strict(),
+    /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
+    object({
+        kind: literal('command'),
+        command: schemas_string(),
+        timeout_ms: CandidateTimeoutSchema,
+        max_output_mb: CandidateMaxOutputSchema,
+        env_passthrough: CandidateEnvPassthroughSchema,
+        model: CandidateModelSchema,
+    })
+        .strict(),
+    /** an HTTP endpoint, one request per question */
+    object({ kind: literal('http'), http: HttpCandidateSchema, model: CandidateModelSchema }).strict(),
+]);
+const CANDIDATE_KINDS = CandidateConfigSchema.options.map((o) => o.shape.kind.value);
+/**
+ * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
+ * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
+ * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
+ * a run says "no candidate given").
+ */
+const CandidateBlockSchema = object({
+    predictions: schemas_string().optional(),
+    command: schemas_string().optional(),
+    http: HttpCandidateSchema.optional(),
+    timeout_ms: CandidateTimeoutSchema,
+    max_output_mb: CandidateMaxOutputSchema,
+    env_passthrough: CandidateEnvPassthroughSchema,
+    model: CandidateModelSchema,
+})
+    .strict()
+    .transform((block, ctx) => {
+    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
+    if (given.length > 1) {
+        const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
+        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
+        return NEVER;
+    }
+    const kind = given[0];
+    if (kind === undefined)
+        return undefined;
+    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
+    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
+    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
+    return CandidateConfigSchema.parse({ ...picked, kind });
+});
+const BudgetSchema = object({ calls: schemas_number().int().positive().optional(), tokens: schemas_number().int().positive().optional(), usd: schemas_number().positive().optional() }).strict();
+/**
+ * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
+ * precedence, flags and inputs winning). Paths are relative to the working directory.
+ */
+const ConfigSchema = object({
+    eval_set: schemas_string().optional(),
+    eval_set_version: union([schemas_string(), schemas_number()]).transform(String).optional(),
+    version: union([schemas_string(), schemas_number()]).transform(String).optional(),
+    candidate: CandidateBlockSchema.optional(),
+    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
+    /** where answer_relevancy's embeddings come from, when not from the judge's own endpoint */
+    embeddings: EmbeddingsConfigSchema.optional(),
+    /** the run stops before its first model call when the plan would exceed this */
+    budget: BudgetSchema.default({}),
+    k: array(schemas_number().int().positive()).min(1).default([5]),
+    rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
+    baseline: schemas_string().optional(),
+    gate: GateSettingsInputSchema.strict().default({}),
+    out: schemas_string().optional(),
+    report: schemas_string().optional(),
+    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
+    history: schemas_string().optional(),
+    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
+    shard: schemas_string()
+        .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
+        .transform((v) => {
+        const [index, count] = v.split('/').map((x) => Number(x.trim()));
+        return { index, count };
+    })
+        .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
+        .optional(),
+})
+    .strict()
+    .superRefine((config, ctx) => {
+    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
+    if (refusalAsForbidden.length > 0) {
+        broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
+            code: 'bad_config',
+            hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
+            located: true,
+        });
+    }
+});
+/**
+ * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
+ * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
+ * LLM judge's model) are checked by its scorer in run/scorers/.
+ */
+const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
+    const usage = (path, message, hint) => broken(ctx, [path], message, { code: 'usage', hint });
+    if (!config.eval_set)
+        return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
+    if (!config.eval_set_version) {
+        return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
+    }
+    if (!config.candidate)
+        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
+});
+
 ;// CONCATENATED MODULE: ./src/run/config.ts
 
 
@@ -85218,7 +78006,23 @@ function readConfigFile(path) {
         return { source: file, data: {} };
     if (typeof data !== 'object' || Array.isArray(data))
         throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
-    return { source: file, data: data };
+    return { source: file, data: movedEmbeddingsModel(file, data) };
+}
+/**
+ * `judge.embeddings_model`, the older home of the embeddings model, read as `embeddings.model`
+ * (its one home now, which --embeddings-model and the Action input set), so that a flag
+ * overrides it as it overrides any setting of the file. Both in one file is one fact said twice.
+ */
+function movedEmbeddingsModel(file, data) {
+    const judge = data.judge;
+    if (!config_isPlainObject(judge) || judge.embeddings_model === undefined)
+        return data;
+    const { embeddings_model: model, ...rest } = judge;
+    const embeddings = config_isPlainObject(data.embeddings) ? data.embeddings : {};
+    if (embeddings.model !== undefined) {
+        throw new errors_GateError('bad_config', `${file}: judge.embeddings_model and embeddings.model are both set`, 'keep embeddings.model (judge.embeddings_model is its older name) and remove judge.embeddings_model');
+    }
+    return { ...data, judge: rest, embeddings: { ...embeddings, model } };
 }
 function parseYamlFile(file, text) {
     const lines = new dist/* LineCounter */.HN();
@@ -87436,6 +80240,7 @@ const COMMAND_OPTIONS = [
 ;// CONCATENATED MODULE: ./src/run/judgeOptions.ts
 
 
+
 /** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */
 const JUDGE_OPTIONS = [
     {
@@ -87444,9 +80249,9 @@ const JUDGE_OPTIONS = [
         value: JUDGE_PROVIDERS,
         setting: 'judge.provider',
         commands: JUDGE,
-        help: 'lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments;\nnone: rules, retrieval and citations only',
-        helpIn: { pairwise: 'openai or azure: pairwise needs the LLM judge' },
-        description: 'lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments) or none.',
+        help: "lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments; anthropic: over\nAnthropic's Messages API; none: rules, retrieval and citations only",
+        helpIn: { pairwise: 'openai, azure or anthropic: pairwise needs the LLM judge' },
+        description: "lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments), anthropic (LLM judge over Anthropic's Messages API) or none.",
         example: 'openai',
     },
     {
@@ -87456,8 +80261,8 @@ const JUDGE_OPTIONS = [
         setting: 'judge.base_url',
         commands: JUDGE,
         arg: 'URL',
-        help: `OpenAI-compatible base URL (default ${CONFIG_DEFAULTS.judge.base_url}); azure: the resource endpoint;\nwithout a key, any other URL is called keyless`,
-        description: `OpenAI-compatible base URL of the judge (default ${CONFIG_DEFAULTS.judge.base_url}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
+        help: `the judge's base URL (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default\n${TRANSPORTS.anthropic.defaultBaseUrl}; azure: the resource endpoint); without a key, a URL\nother than api.openai.com's is called keyless`,
+        description: `Base URL of the judge (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default ${TRANSPORTS.anthropic.defaultBaseUrl}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
         example: 'http://127.0.0.1:11434/v1',
     },
     {
@@ -87486,12 +80291,42 @@ const JUDGE_OPTIONS = [
         flag: 'embeddings-model',
         input: 'embeddings-model',
         value: 'text',
-        setting: 'judge.embeddings_model',
+        setting: 'embeddings.model',
         commands: RUN,
         arg: 'E',
         help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
-        description: 'Embeddings model for answer_relevancy (with judge azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
+        description: 'Embeddings model for answer_relevancy (with azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
         example: 'text-embedding-3-small',
+    },
+    {
+        flag: 'embeddings-provider',
+        input: 'embeddings-provider',
+        value: EMBEDDINGS_PROVIDERS,
+        setting: 'embeddings.provider',
+        commands: RUN,
+        help: "where the embeddings come from: judge (the judge's endpoint and key, the default),\nopenai or azure (an endpoint of their own: --embeddings-base-url, its own key),\nnone (answer_relevancy off)",
+        description: "Where answer_relevancy's embeddings come from: judge (the judge's own endpoint, the default), openai or azure (an endpoint of their own, e.g. with an anthropic judge), or none.",
+        example: 'openai',
+    },
+    {
+        flag: 'embeddings-base-url',
+        input: 'embeddings-base-url',
+        value: 'text',
+        setting: 'embeddings.base_url',
+        commands: RUN,
+        arg: 'URL',
+        help: `with --embeddings-provider openai or azure: the embeddings endpoint (openai: default\n${TRANSPORTS.openai.defaultBaseUrl})`,
+        description: `With embeddings-provider openai or azure: the embeddings endpoint (openai: default ${TRANSPORTS.openai.defaultBaseUrl}).`,
+        example: 'https://api.openai.com/v1',
+    },
+    {
+        flag: 'embeddings-api-key-env',
+        value: 'text',
+        setting: 'embeddings.api_key_env',
+        commands: RUN,
+        arg: 'NAME',
+        help: 'with --embeddings-provider openai or azure: the environment variable holding its key\n(default OPENAI_API_KEY; azure: AZURE_OPENAI_API_KEY)',
+        example: 'EMBEDDINGS_KEY',
     },
     {
         flag: 'judge-api-key-env',
@@ -87499,7 +80334,7 @@ const JUDGE_OPTIONS = [
         setting: 'judge.api_key_env',
         commands: JUDGE,
         arg: 'NAME',
-        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY)',
+        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)',
         example: 'JUDGE_KEY',
     },
     {
@@ -87507,7 +80342,7 @@ const JUDGE_OPTIONS = [
         value: 'text',
         secret: true,
         commands: [],
-        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
+        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure, ANTHROPIC_API_KEY for judge anthropic). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
     },
     {
         flag: 'concurrency',
@@ -87535,8 +80370,8 @@ const JUDGE_OPTIONS = [
         setting: 'budget.calls',
         commands: JUDGE,
         arg: 'N',
-        help: 'at most N judge calls (over budget.calls in evalgate.yml): a plan that needs more even\nwith well-formed replies stops before the candidate runs; past N no call is made and\nthe metrics left are errors. The preflight requests are outside the budget',
-        description: 'At most N judge calls (overrides budget.calls in evalgate.yml); the preflight requests are outside the budget.',
+        help: 'at most N judge requests (over budget.calls in evalgate.yml), the preflight, retries\nand repairs included: a plan that needs more even with well-formed replies stops\nbefore the candidate runs; past N no request is sent and the metrics left are errors',
+        description: 'At most N judge requests, the preflight, retries and repairs included (overrides budget.calls in evalgate.yml).',
         example: '2000',
     },
     {
@@ -87546,8 +80381,8 @@ const JUDGE_OPTIONS = [
         setting: 'budget.usd',
         commands: RUN,
         arg: 'X',
-        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml),\nstopped the same way; the preflight requests are outside the budget',
-        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); the preflight requests are outside the budget.',
+        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml):\neach request reserves its most (prompt bytes + max_tokens) before it is sent, so the\nspend never passes X',
+        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); each request reserves the most it can cost before it is sent, so the spend never passes it.',
         example: '5',
     },
     {
@@ -88841,7 +81676,7 @@ async function writeSummary(markdown) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6563);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(154);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
