@@ -4,6 +4,8 @@ import { checkGateMetricNames } from '../baseline/gate.ts'
 import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type RunConfig } from '../schemas/config.ts'
 import type { GateIssueParams } from '../schemas/gateIssue.ts'
 import { GateError } from '../io/errors.ts'
+import { similarName } from '../io/similarName.ts'
+import type { z } from 'zod'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
 
@@ -141,11 +143,68 @@ function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, s
     const issue = parsed.error.issues[0]!
     const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
     if (own) throw new GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint)
+    if (issue.code === 'unrecognized_keys') throw unknownSetting(schema, issue.path, issue.keys, source)
     const path = issue.path.join('.')
-    const hint =
-      issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)'
-    throw new GateError('bad_config', `${source}: setting "${path || (issue as { keys?: string[] }).keys?.join(', ')}": ${issue.message}`, hint)
+    const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)'
+    throw new GateError('bad_config', `${source}: setting "${path}": ${issue.message}`, hint)
   }
   checkGateMetricNames(parsed.data.gate, source)
   return parsed.data
+}
+
+/**
+ * A key the schema does not know, at any depth: "did you mean" the known key of the same
+ * level it was probably meant to be (judge.provder → judge.provider), else the keys that
+ * level knows.
+ */
+function unknownSetting(schema: z.ZodType, at: readonly PropertyKey[], keys: readonly string[], source: string): GateError {
+  const known = keysAt(schema, at)
+  const prefix = at.length > 0 ? `${at.join('.')}.` : ''
+  const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level'
+  const key = keys[0]!
+  const meant = similarName(key, known)
+  if (meant) return new GateError('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`)
+  return new GateError('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`)
+}
+
+/** The keys of the object schema at `path` inside `schema`, looking through defaults, optionals and pipes. */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: unknown = schema
+  for (let i = 0; i <= path.length; i++) {
+    current = objectInside(current)
+    const shape = (current as { shape?: Record<string, unknown> } | undefined)?.shape
+    if (!shape) return []
+    if (i === path.length) return Object.keys(shape)
+    current = shape[String(path[i])]
+  }
+  return []
+}
+
+function objectInside(schema: unknown): unknown {
+  let current = schema as { def?: { type?: string; innerType?: unknown; in?: unknown } } | undefined
+  for (let depth = 0; depth < 10 && current?.def && current.def.type !== 'object'; depth++) {
+    current = (current.def.innerType ?? current.def.in) as typeof current
+  }
+  return current
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current = data
+  for (const key of path) current = current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined
+  return current
+}
+
+/**
+ * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
+ * written out (`k: [3, 5]`).
+ */
+function listWrittenAsText(issue: z.core.$ZodIssue, value: unknown): string | null {
+  if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim())) return null
+  const items = value
+    .split(value.includes(',') ? ',' : /\s+/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)))
+  const key = String(issue.path[issue.path.length - 1])
+  return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`
 }

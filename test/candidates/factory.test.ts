@@ -77,7 +77,7 @@ describe('candidate kinds: evalgate.yml block → discriminated union → makeCa
 
   it('still names the setting for a bad value inside a kind', () => {
     assert.throws(() => parseConfig({ candidate: { http: { url: '' } } }, 'evalgate.yml'), /evalgate\.yml: setting "candidate\.http\.url": url is empty/)
-    assert.throws(() => parseConfig({ candidate: { command: 'x', extra: 1 } }, 'evalgate.yml'), /setting "candidate": Unrecognized key: "extra"/)
+    assert.throws(() => parseConfig({ candidate: { command: 'x', extra: 1 } }, 'evalgate.yml'), /setting "candidate.extra": unknown setting/)
   })
 
   it("checks an HTTP candidate's templates in check(), before anything is sent", () => {

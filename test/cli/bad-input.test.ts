@@ -196,6 +196,29 @@ const cases: BadInputCase[] = [
     expect: (s) => [`${s.path('evalgate.yml')}:2:19: eval_set_version: 1.10 is a number to YAML (it reads as 1.1)`, 'fix: quote it: eval_set_version: "1.10"'],
   },
   {
+    name: 'evalgate.yml with a typo in a nested key (judge.provder): "did you mean" the key of that level',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'judge:\n  provder: lexical\n') }, []),
+    expect: (s) => [
+      `${s.path('evalgate.yml')} + flags: setting "judge.provder": unknown setting; did you mean "judge.provider"?`,
+      /fix: rename it to provider \(known settings under judge: provider, base_url, /,
+    ],
+  },
+  {
+    name: 'evalgate.yml with a typo two levels down (gate.thresholds is free-form, candidate.timeout_mss is not)',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'candidate:\n  timeout_mss: 1000\n') }, []),
+    expect: () => [/setting "candidate.timeout_mss": unknown setting; did you mean "candidate.timeout_ms"\?/],
+  },
+  {
+    name: 'evalgate.yml k: 3,5 (one piece of text to YAML): the list it was meant to be',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'k: 3,5\n') }, []),
+    expect: (s) => [`${s.path('evalgate.yml')} + flags: setting "k"`, 'fix: write a YAML list: k: [3, 5]'],
+  },
+  {
+    name: 'evalgate.yml rules.forbidden as comma-separated text: the list, quoted where YAML needs it',
+    argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), "rules:\n  forbidden: Monday.com, can't say\n") }, []),
+    expect: () => [/setting "rules.forbidden"/, `fix: write a YAML list: forbidden: [Monday.com, "can't say"]`],
+  },
+  {
     name: 'a truncated baseline.json',
     argv: (s) => runArgs(s, ['--baseline', writeText(s.path('baseline.json'), '{"version": "v2", "eval_set_version": "v1", "metr')]),
     expect: (s) => [s.path('baseline.json'), /not valid JSON/, /position \d+|:\d+:\d+|line \d+/],
