@@ -10,9 +10,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
+// `evalgate … | head`: once the reader has gone, the rest of the output has nowhere to go and is
+// dropped; the command still finishes (its files are written) and exits with its own status.
+// Without a listener the EPIPE is an uncaught 'error' event: a stack trace and exit 1.
+const closed = { stdout: false, stderr: false }
+for (const name of ['stdout', 'stderr'] as const) {
+  process[name].on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    closed[name] = true
+  })
+}
+
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR
 process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => closed.stdout || process.stdout.write(text),
+  stderr: (text) => closed.stderr || process.stderr.write(text),
   color: color || process.env.FORCE_COLOR === '1',
 })
