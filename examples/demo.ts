@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs'
 import { main } from '../src/cli/main.ts'
 import { cliCommand } from '../src/io/cliInvocation.ts'
 import { countOf } from '../src/io/countOf.ts'
+import { questionsBetter, questionsWorse } from '../src/compare/counts.ts'
+import { MIXED } from '../src/report/words.ts'
 import type { Comparison, MetricRow, Results } from '../src/schemas/results.ts'
 
 export interface Demo {
@@ -36,7 +38,8 @@ export function whatChanged(comparison: Comparison): string[] {
     worse.length > 0 ? `Worse, but within their limits: ${worse.map((row) => withChange(row.metric, row)).join(', ')}.` : 'No other metric got worse.',
   ]
   const counts = comparison.change_counts
-  sentences.push(`${countOf(counts.questions_worse, 'question')} got worse and ${counts.questions_better} better.`)
+  const mixed = counts.questions_mixed > 0 ? `, and ${counts.questions_mixed} both${MIXED}` : ''
+  sentences.push(`${countOf(questionsWorse(counts), 'question')} got worse and ${questionsBetter(counts)} better${mixed}.`)
   return sentences
 }
 

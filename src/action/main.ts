@@ -25,6 +25,7 @@ import { redactSecrets } from '../io/redact.ts'
 import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 import { countOf } from '../io/countOf.ts'
+import { questionsWorse } from '../compare/counts.ts'
 
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
@@ -60,9 +61,9 @@ export async function run(): Promise<void> {
     // a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start
     const verdict = results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline')
     core.setOutput('verdict', verdict)
-    // every question worse on some metric, mixed ones included (action.yml: "questions that got worse")
+    // the header's "N questions worse", from the same definition
     const counts = results.comparison?.change_counts
-    core.setOutput('regressions', String(counts ? counts.questions_worse + counts.questions_mixed : 0))
+    core.setOutput('regressions', String(counts ? questionsWorse(counts) : 0))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)

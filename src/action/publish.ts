@@ -30,8 +30,10 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
     const octokit = gitHubClient(inputs.githubToken)
     const marker = body.split('\n', 1)[0]!
     const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE)
-    log.info(`evalgate: PR comment ${result.action}: ${result.url}`)
-    core.setOutput('comment-url', result.url)
+    if (result.url) {
+      log.info(`evalgate: PR comment ${result.action}: ${result.url}`)
+      core.setOutput('comment-url', result.url)
+    } else log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`)
   } catch (error) {
     log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' })
   }

@@ -27,6 +27,20 @@ export function changeCounts(rows: { regressions: number; improvements: number }
   }
 }
 
+/**
+ * "N questions worse", the one definition the header, the terminal, the noise note, the demo
+ * and the Action's `regressions` output read: questions that fell on some metric and rose on
+ * none. A question that did both is counted apart as mixed (in the header too), never in both.
+ */
+export function questionsWorse(counts: ChangeCounts): number {
+  return counts.questions_worse
+}
+
+/** "M better": questions that rose on some metric and fell on none (see questionsWorse). */
+export function questionsBetter(counts: ChangeCounts): number {
+  return counts.questions_better
+}
+
 /** The counts of a comparison that compared nothing. */
 export function noChanges(): ChangeCounts {
   return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0))

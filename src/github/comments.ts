@@ -12,7 +12,8 @@ export interface CommentTarget {
 export interface UpsertResult {
   action: 'created' | 'updated' | 'unchanged'
   id: number
-  url: string
+  /** the comment's link; null when the API answered without one (a GitHub Enterprise proxy, a stand-in) */
+  url: string | null
 }
 
 /** The author GITHUB_TOKEN comments as; a personal token comments as its user. */
@@ -42,12 +43,12 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
   })
   const ours = comments.find((c) => firstLine(c.body ?? '') === marker && c.user?.login === author)
   if (ours) {
-    if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker)) return { action: 'unchanged', id: ours.id, url: ours.html_url }
+    if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker)) return { action: 'unchanged', id: ours.id, url: ours.html_url ?? null }
     const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body })
-    return { action: 'updated', id: updated.data.id, url: updated.data.html_url }
+    return { action: 'updated', id: updated.data.id, url: updated.data.html_url ?? null }
   }
   const created = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body })
-  return { action: 'created', id: created.data.id, url: created.data.html_url }
+  return { action: 'created', id: created.data.id, url: created.data.html_url ?? null }
 }
 
 /** A body's marker line; a comment edited on github.com comes back with CRLF. */

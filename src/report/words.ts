@@ -1,3 +1,4 @@
+import { questionsBetter, questionsWorse } from '../compare/counts.ts'
 import { countOf } from '../io/countOf.ts'
 import type { NoiseReason } from '../schemas/failures.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
@@ -35,7 +36,7 @@ export function percentileWords(row: Pick<MetricRow, 'percentiles'>): string {
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
 export function questionCountWords(c: ChangeCounts): string {
   const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${MIXED}` : ''
-  return `${countOf(c.questions_worse, 'question')} worse, ${c.questions_better} better${mixed}`
+  return `${countOf(questionsWorse(c), 'question')} worse, ${questionsBetter(c)} better${mixed}`
 }
 
 /** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */

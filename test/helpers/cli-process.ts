@@ -43,9 +43,9 @@ export interface ProcessRun {
   stderr: string
 }
 
-/** Starts the command in the repository root; `started` sees the child (to kill it). */
-export function runCliProcess(command: readonly string[], args: readonly string[], started?: (child: ChildProcess) => void, env: NodeJS.ProcessEnv = process.env): Promise<ProcessRun> {
-  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, env: { ...env, NO_COLOR: '1' } })
+/** Starts the command in the repository root (or `cwd`); `started` sees the child (to kill it). */
+export function runCliProcess(command: readonly string[], args: readonly string[], started?: (child: ChildProcess) => void, env: NodeJS.ProcessEnv = process.env, cwd = ROOT): Promise<ProcessRun> {
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd, env: { ...env, NO_COLOR: '1' } })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))

@@ -19,6 +19,8 @@ export interface FakeGitHubOptions {
   /** the login GET /user returns; undefined answers 403 as for GITHUB_TOKEN */
   userLogin?: string
   pageSize?: number
+  /** answer comments without html_url (as some proxies and GitHub Enterprise stand-ins do) */
+  omitHtmlUrl?: boolean
 }
 
 /**
@@ -130,6 +132,7 @@ export class FakeGitHub {
   }
 
   private view(c: FakeComment) {
-    return { id: c.id, body: c.body, user: c.user, html_url: `https://github.com/o/r/pull/7#issuecomment-${c.id}` }
+    const link = this.options.omitHtmlUrl ? {} : { html_url: `https://github.com/o/r/pull/7#issuecomment-${c.id}` }
+    return { id: c.id, body: c.body, user: c.user, ...link }
   }
 }
