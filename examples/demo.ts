@@ -8,7 +8,7 @@ import { main } from '../src/cli/main.ts'
 import { cliCommand } from '../src/io/cliInvocation.ts'
 import { countOf } from '../src/io/countOf.ts'
 import { questionsBetter, questionsWorse } from '../src/compare/counts.ts'
-import { MIXED } from '../src/report/words.ts'
+import { MIXED, signed } from '../src/report/words.ts'
 import type { Comparison, MetricRow, Results } from '../src/schemas/results.ts'
 
 export interface Demo {
@@ -45,7 +45,7 @@ export function whatChanged(comparison: Comparison): string[] {
 
 function withChange(name: string, row: MetricRow | undefined): string {
   if (row?.delta === null || row?.delta === undefined || row.metric === 'latency_ms') return name
-  return `${name} ${row.delta >= 0 ? '+' : '−'}${Math.abs(row.delta).toFixed(3)}`
+  return `${name} ${signed(row.delta, 3)}`
 }
 
 /** Lines of at most `width` characters, broken between words. */

@@ -55,7 +55,7 @@ export function annotate(results: Results): void {
 export function annotation(f: GateFailure): { message: string; title: string } {
   switch (f.kind) {
     case 'category_floor':
-      return { message: `category ${f.category}: ${f.metric} ${f.value === null ? 'has no value' : f.value.toFixed(3)} is below its floor ${f.limit}`, title: 'evalgate: category floor' }
+      return { message: failureSentence(f), title: 'evalgate: category floor' }
     case 'category_missing':
       return { message: failureSentence(f), title: 'evalgate: category floor' }
     default:

@@ -33,7 +33,7 @@ export function answersSection(c: Comparison, questions: Results['questions'], l
   if (answered.length === 0) {
     return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', '']
   }
-  const out = [`**Answers before and after** (${countOf(answered.length, 'question')} that fell, worst first)`, '']
+  const out = [`**Answers before and after** (${countOf(answered.length, 'question')} that got worse, worst first)`, '']
   for (const [id, before] of answered.slice(0, limit)) {
     const after = capAnswer(ownValue(questions, id)?.answer ?? '').answer
     out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '')

@@ -2,7 +2,7 @@ import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failur
 import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 import { countOf } from '../io/countOf.ts'
-import { noiseReason, pValue } from './words.ts'
+import { noiseReason, pValue, signed, worseVerb } from './words.ts'
 
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
@@ -11,7 +11,7 @@ import { noiseReason, pValue } from './words.ts'
 export function failureSentence(f: GateFailure): string {
   switch (f.kind) {
     case 'category_floor':
-      return `category ${f.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.limit}`
+      return `category ${f.category}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`
     case 'category_missing':
       return `category ${f.category}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`
     default:
@@ -24,10 +24,10 @@ export function failureDetail(f: MetricFailure): string {
   switch (f.kind) {
     case 'latency':
       if (f.percentile !== null) return percentileRise(f.percentile, f.baseline, f.candidate, f.value, f.limit, f.min_ms)
-      return dropWords(true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '')
+      return dropWords(f.metric, true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '')
     case 'max_drop':
     case 'significant':
-      return dropWords(f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise))
+      return dropWords(f.metric, f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise))
     case 'threshold':
       if (f.value === null) return `no value to check against the threshold ${f.limit}`
       return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`
@@ -44,7 +44,7 @@ export function failureDetail(f: MetricFailure): string {
 export function failureMarkdown(f: GateFailure): string {
   switch (f.kind) {
     case 'category_floor':
-      return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${fmt(f.value)} is below its floor ${f.limit}`
+      return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`
     case 'category_missing':
       return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`
     default:
@@ -57,9 +57,16 @@ export function failuresOf(c: Comparison, metric: string): MetricFailure[] {
   return c.failures.filter((f): f is MetricFailure => f.kind !== 'category_floor' && f.kind !== 'category_missing' && f.metric === metric)
 }
 
-function dropWords(latency: boolean, value: number | null, limit: number): string {
-  // a latency rise is relative to the baseline; a score drop is in score points
-  return latency ? `rose ${pct(value)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(value)}, more than max_drop ${limit}`
+/** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
+function dropWords(metric: string, relative: boolean, value: number | null, limit: number): string {
+  // a latency rise is relative to the baseline; a score's change is in score points
+  return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`
+}
+
+/** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
+export function boundWords(value: number | null, bound: 'floor' | 'ceiling', limit: number): string {
+  if (value === null) return `has no value to check against its ${bound} ${limit}`
+  return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`
 }
 
 /** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
@@ -95,5 +102,5 @@ function pct(value: number | null): string {
 }
 
 function signedFmt(v: number): string {
-  return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`
+  return signed(v, 3, '-')
 }

@@ -77,7 +77,7 @@ export function worstQuestions(results: Results): string[] {
   if (c.regressions.length === 0) return []
   const seen = new Set<string>()
   const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN)
-  const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that fell; all in the table below)`]
+  const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that got worse; all in the table below)`]
   for (const q of worst) {
     const text = questions[q.id]?.question
     const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`

@@ -5,14 +5,14 @@ import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
 import { gateSettingsDetails } from './gateSettings.ts'
 import { metricsSection, worstQuestions } from './layout.ts'
-import { signed, value } from './metricTable.ts'
+import { value } from './metricTable.ts'
 import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
 import { errorCauses, firstErrored } from './errorCauses.ts'
 import { updateSection } from './update.ts'
-import { questionCountWords, questionsIn, subsetSentence } from './words.ts'
+import { movement, questionCountWords, questionsIn, signed, subsetSentence } from './words.ts'
 import { judgeHealthSection } from './judgeHealth.ts'
 import { conversationSection } from './conversations.ts'
 
@@ -177,7 +177,7 @@ function chartsSection(results: Results, history: readonly HistoryRow[]): string
   if (changes.length > 0) {
     const chart = flipChart(
       changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })),
-      { title: `${headline}: per-question change (baseline → candidate)` },
+      { title: `${headline}: per-question change (baseline → candidate)`, metric: headline },
     )
     if (chart) out.push(chart, '')
   }
@@ -222,7 +222,7 @@ function regressionSection(c: Comparison, limits: Limits, questions: Results['qu
   if (c.baseline.kind === 'minimal') return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', '']
   const counts = c.change_counts
   const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(questionsIn(counts, 'regressions'), 'question')})`, '']
-  if (c.regressions.length === 0) out.push('No question dropped by more than question_drop.', '')
+  if (c.regressions.length === 0) out.push('No question got worse by question_drop or more.', '')
   else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers))
   if (c.improvements.length > 0) {
     out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(questionsIn(counts, 'improvements'), 'question')})</summary>`, '')
@@ -237,7 +237,7 @@ function changeTable(changes: readonly QuestionChange[], limit: number, question
   const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|']
   for (const q of shown) {
     const info = metricInfo(q.metric)
-    const flip = q.flip ? (q.candidate < q.baseline ? ', pass → fail' : ', fail → pass') : ''
+    const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : ''
     const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2)
     const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : ''
     lines.push(

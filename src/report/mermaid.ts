@@ -15,6 +15,8 @@
  *   the flip chart is horizontal, one row per question.
  */
 
+import { movement } from './words.ts'
+
 export interface TrendSeries {
   /** one per point, oldest first (versions, dates) */
   labels: string[]
@@ -138,6 +140,8 @@ function fillLine(metric: string, values: readonly (number | null)[], count: num
 
 export interface FlipChartOptions {
   title?: string
+  /** the metric the changes are of: the legend says which way is worse (movement()); without it, higher is better */
+  metric?: string
   /** most bars drawn (default 40): the largest changes are kept */
   max?: number
 }
@@ -145,7 +149,7 @@ export interface FlipChartOptions {
 /**
  * Per-question change (candidate − baseline) as horizontal bars, one row per question, from
  * the largest drop to the largest gain. A bar is the size of the change and its label says
- * the direction (▼ drop, ▲ gain): Mermaid grows every bar from the axis minimum, so a signed
+ * the direction (▼ fell, ▲ rose, with what that means for the metric): Mermaid grows every bar from the axis minimum, so a signed
  * bar would draw the largest drop as the shortest bar. When there are more than `max`
  * questions, the `max` largest |changes| are kept and the block says how many were left
  * out. Empty input gives ''.
@@ -172,7 +176,7 @@ export function flipChart(changes: readonly { id: string; baseline: number; cand
       `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
         .map((l) => `"${l}"`)
         .join(', ')}]`,
-      `y-axis "size of change (▼ drop, ▲ gain)" 0 --> ${num(yMax)}`,
+      `y-axis "size of change (▼ fell: ${movement(options.metric ?? '', -1).judgement}, ▲ rose: ${movement(options.metric ?? '', 1).judgement})" 0 --> ${num(yMax)}`,
       `bar [${sizes.map(num).join(', ')}]`,
       ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
     ],

@@ -1,7 +1,7 @@
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { failuresOf } from './failures.ts'
-import { noiseReasonShort, percentileWords, statusWords } from './words.ts'
+import { noiseReasonShort, percentileWords, signed, statusWords } from './words.ts'
 
 const EMOJI: Record<MetricRow['status'], string> = {
   regression: '❌ ',
@@ -73,9 +73,3 @@ export function value(metric: string, v: number | null): string {
   return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3)
 }
 
-/** A signed number with a real minus sign, and ± for a value that rounds to zero. */
-export function signed(v: number, digits: number): string {
-  const text = Math.abs(v).toFixed(digits)
-  if (Number(text) === 0) return `±${text}`
-  return `${v < 0 ? '−' : '+'}${text}`
-}

@@ -7,7 +7,7 @@ import { WORST_SHOWN } from './layout.ts'
 import { countOf } from '../io/countOf.ts'
 import { worstQuestionsOf, worstWords } from './worst.ts'
 import { withinNoiseWhy } from './metricTable.ts'
-import { percentileWords, questionCountWords, statusWords, subsetSentence } from './words.ts'
+import { percentileWords, questionCountWords, signed, statusWords, subsetSentence } from './words.ts'
 import { errorCauses } from './errorCauses.ts'
 import { judgeHealthLines } from './judgeHealth.ts'
 import { conversationLines } from './conversations.ts'
@@ -61,7 +61,7 @@ export function renderTerminal(results: Results, options: TerminalOptions): stri
   lines.push(...judgeHealthLines(results, p))
   if (c && c.regressions.length > 0) {
     const max = options.maxQuestions ?? 10
-    lines.push('', `  ${red(questionCountWords(c.change_counts))} (${countOf(c.change_counts.regression_rows, 'row')} fell, worst first):`)
+    lines.push('', `  ${red(questionCountWords(c.change_counts))} (${countOf(c.change_counts.regression_rows, 'row')} got worse, worst first):`)
     for (const q of c.regressions.slice(0, max)) {
       const why = q.reason ? `  ${clip(q.reason, 80)}` : ''
       lines.push(`    ${shown(q.id).padEnd(10)} ${shown(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(clip(results.questions[q.id]?.question ?? '', 40))}${why}`)
@@ -100,7 +100,7 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
   for (const m of rows) {
     const ms = metricInfo(m.metric)?.unit === 'ms'
     const num = (v: number | null) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3))
-    const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`
+    const delta = m.delta === null ? '—' : ms ? `${signed(m.delta, 0, '-')}ms` : signed(m.delta, 3, '-')
     const failures = c ? failuresOf(c, m.metric) : []
     // latency is gated on its p50 and p95, which its row of means does not show
     const percentiles = m.percentiles && failures.length === 0 ? dim(` · ${percentileWords(m)}`) : ''

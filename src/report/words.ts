@@ -1,5 +1,6 @@
 import { questionsBetter, questionsWorse } from '../compare/counts.ts'
 import { countOf } from '../io/countOf.ts'
+import { metricInfo } from '../metrics/registry.ts'
 import type { NoiseReason } from '../schemas/failures.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 
@@ -94,4 +95,39 @@ export function noiseReasonShort(f: NoiseFacts): string {
 export function pValue(p: number | null): string {
   if (p === null) return '—'
   return p < 0.001 ? '< 0.001' : p.toFixed(3)
+}
+
+/**
+ * A signed number, and ± for a value that rounds to zero (never -0.000: a change too small to
+ * show has no direction). Every renderer's Δ goes through here: the Markdown report with a real
+ * minus sign, plain text (terminal, annotations, failure sentences) with `-`.
+ */
+export function signed(v: number, digits: number, minus: '−' | '-' = '−'): string {
+  const text = Math.abs(v).toFixed(digits)
+  if (Number(text) === 0) return `±${text}`
+  return `${v < 0 ? minus : '+'}${text}`
+}
+
+export interface Movement {
+  /** which way the value went */
+  verb: 'rose' | 'fell' | 'did not move'
+  /** what that means for this metric */
+  judgement: 'better' | 'worse' | 'unchanged'
+}
+
+/**
+ * How a metric moved (`change` = candidate − baseline), in words that follow its direction
+ * (MetricDefinition.higherIsBetter): a hallucination_rate that rose got worse and is never
+ * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
+ * this one function. A metric without a definition counts as higher-is-better, as in compare/.
+ */
+export function movement(metric: string, change: number): Movement {
+  if (change === 0 || Number.isNaN(change)) return { verb: 'did not move', judgement: 'unchanged' }
+  const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
+  return { verb: change > 0 ? 'rose' : 'fell', judgement: change > 0 === higherIsBetter ? 'better' : 'worse' }
+}
+
+/** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
+export function worseVerb(metric: string): Movement['verb'] {
+  return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose'
 }

@@ -16,10 +16,10 @@ describe('metric-level gate', () => {
     assert.equal(c.verdict, 'fail')
     assert.ok(Math.abs(row.delta! - -0.04) < 1e-12)
     assert.deepEqual(row.limit, { kind: 'max_drop', value: 0.02, min_ms: null })
-    assert.match(failureSentence(c.failures[0]!), /rules_pass: dropped 0\.040, more than max_drop 0\.02/)
+    assert.match(failureSentence(c.failures[0]!), /rules_pass: fell 0\.040, more than max_drop 0\.02/)
     // two flipped questions out of 50 are within noise: strict (the seed's rule) still fails
     assert.equal(row.status, 'regression_within_noise')
-    assert.match(failureSentence(c.failures[0]!), /within noise: 95% CI of Δ -0\.\d+ to \+0\.000/)
+    assert.match(failureSentence(c.failures[0]!), /within noise: 95% CI of Δ -0\.\d+ to ±0\.000/)
   })
 
   it('calls a drop whose paired interval excludes zero a regression, and gate_mode significant fails only on those', () => {

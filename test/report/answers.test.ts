@@ -38,7 +38,7 @@ function blockOf(html: string, id: string): string {
 describe('the Markdown report shows what a regressed question answered before and after', () => {
   it('puts the baseline answer and this run answer in a collapsible block, escaped so nothing in them acts', () => {
     const md = renderReport(fell([HOSTILE], ['We accept PayPal @octocat </details> <img src=x onerror=alert(1)>']))
-    assert.match(md, /\*\*Answers before and after\*\* \(1 question that fell, worst first\)/)
+    assert.match(md, /\*\*Answers before and after\*\* \(1 question that got worse, worst first\)/)
     assert.match(md, /^<details><summary>q1: answer changed<\/summary>$/m)
     const html = marked.parse(md, { gfm: true, async: false })
     // the answers' </details> closes nothing: every block the report opens is closed by the report

@@ -15,10 +15,10 @@ const smallNoise: DropEvidence = { interval: { low: -0.75, high: -0.75, level: 0
 const cases: { failure: GateFailure; sentence: string; markdown: string; annotation: { message: string; title: string } }[] = [
   {
     failure: { kind: 'max_drop', metric: 'rules_pass', baseline: 0.9, candidate: 0.86, value: 0.04, limit: 0.02, unit: 'score', noise },
-    sentence: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
-    markdown: '`rules_pass`: dropped 0.040, more than max\\_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
+    sentence: 'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
+    markdown: '`rules_pass`: fell 0.040, more than max\\_drop 0.02 (within noise: 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
     annotation: {
-      message: 'rules_pass: dropped 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to +0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
+      message: 'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
       title: 'evalgate: rules_pass failed the gate',
     },
   },
@@ -26,12 +26,12 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     // the demo's case: an interval entirely below 0 is noise only because of Holm's correction, and says so
     failure: { kind: 'max_drop', metric: 'completeness_norm', baseline: 0.648, candidate: 0.572, value: 0.076, limit: 0.02, unit: 'score', noise: demoNoise },
     sentence:
-      "completeness_norm: dropped 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+      "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
     markdown:
-      "`completeness_norm`: dropped 0.076, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+      "`completeness_norm`: fell 0.076, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
     annotation: {
       message:
-        "completeness_norm: dropped 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+        "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
       title: 'evalgate: completeness_norm failed the gate',
     },
   },
@@ -39,20 +39,20 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     // a file written before the reason was recorded: the same rule, applied to its numbers
     failure: { kind: 'max_drop', metric: 'accuracy_norm', baseline: 1, candidate: 0.25, value: 0.75, limit: 0.02, unit: 'score', noise: smallNoise },
     sentence:
-      'accuracy_norm: dropped 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+      'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
     markdown:
-      '`accuracy_norm`: dropped 0.750, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+      '`accuracy_norm`: fell 0.750, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
     annotation: {
       message:
-        'accuracy_norm: dropped 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+        'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
       title: 'evalgate: accuracy_norm failed the gate',
     },
   },
   {
     failure: { kind: 'max_drop', metric: 'accuracy_norm', baseline: 0.88, candidate: 0.75, value: 0.13, limit: 0.02, unit: 'score', noise: null },
-    sentence: 'accuracy_norm: dropped 0.130, more than max_drop 0.02',
-    markdown: '`accuracy_norm`: dropped 0.130, more than max\\_drop 0.02',
-    annotation: { message: 'accuracy_norm: dropped 0.130, more than max_drop 0.02', title: 'evalgate: accuracy_norm failed the gate' },
+    sentence: 'accuracy_norm: fell 0.130, more than max_drop 0.02',
+    markdown: '`accuracy_norm`: fell 0.130, more than max\\_drop 0.02',
+    annotation: { message: 'accuracy_norm: fell 0.130, more than max_drop 0.02', title: 'evalgate: accuracy_norm failed the gate' },
   },
   {
     // a results.json written before the gate held percentiles: the mean's rise
@@ -72,9 +72,9 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
   },
   {
     failure: { kind: 'significant', metric: 'recall@5', baseline: 0.9, candidate: 0.75, value: 0.15, limit: 0.05, unit: 'score', evidence: { ...noise, p_holm: 0.001 } },
-    sentence: 'recall@5: dropped 0.150, more than max_drop 0.05',
-    markdown: '`recall@5`: dropped 0.150, more than max\\_drop 0.05',
-    annotation: { message: 'recall@5: dropped 0.150, more than max_drop 0.05', title: 'evalgate: recall@5 failed the gate' },
+    sentence: 'recall@5: fell 0.150, more than max_drop 0.05',
+    markdown: '`recall@5`: fell 0.150, more than max\\_drop 0.05',
+    annotation: { message: 'recall@5: fell 0.150, more than max_drop 0.05', title: 'evalgate: recall@5 failed the gate' },
   },
   {
     failure: { kind: 'significant', metric: 'latency_ms', baseline: 1000, candidate: 2000, value: 1, limit: 0.5, unit: 'fraction', evidence: noise },
@@ -114,9 +114,9 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
   },
   {
     failure: { kind: 'category_floor', category: 'pay', metric: 'rules_pass', value: null, limit: 0.5, unit: 'score', bound: 'floor' },
-    sentence: 'category pay: rules_pass — is below its floor 0.5',
-    markdown: 'category pay: `rules_pass` — is below its floor 0.5',
-    annotation: { message: 'category pay: rules_pass has no value is below its floor 0.5', title: 'evalgate: category floor' },
+    sentence: 'category pay: rules_pass has no value to check against its floor 0.5',
+    markdown: 'category pay: `rules_pass` has no value to check against its floor 0.5',
+    annotation: { message: 'category pay: rules_pass has no value to check against its floor 0.5', title: 'evalgate: category floor' },
   },
   {
     failure: { kind: 'category_missing', category: '报销', metrics: ['accuracy_norm', 'faithfulness'] },

@@ -192,7 +192,7 @@ describe('flipChart', () => {
         'xychart-beta horizontal',
         '  title "per-question change (candidate − baseline)"',
         '  x-axis ["▼ q1", "▼ q5", "▼ q3", "▲ q2", "▲ q4"]',
-        '  y-axis "size of change (▼ drop, ▲ gain)" 0 --> 1',
+        '  y-axis "size of change (▼ fell: worse, ▲ rose: better)" 0 --> 1',
         '  bar [1, 0.5, 0.05, 0.25, 1]',
         '```',
         '',

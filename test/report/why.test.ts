@@ -8,7 +8,7 @@ import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
 /** The report answers "why" (issue 12.6): every row names its cause in words a reader knows. */
 
 describe('a refused answerable question', () => {
-  it('shows as over_refusal on every answer metric that fell, not as "no citation"; retrieval keeps its own reason', () => {
+  it('shows as over_refusal on every answer metric that got worse, not as "no citation"; retrieval keeps its own reason', () => {
     const base = makeRun([{ citation_ok: 1, no_over_refusal: 1, rules_pass: 1, 'hit@5': 1 }])
     const cand = makeRun([{ citation_ok: 0, no_over_refusal: 0, rules_pass: 0, 'hit@5': 0 }])
     cand.questions.q1!.notes = { citation_ok: 'no [文档N] / [docN] citation', rules_pass: 'failed: no_over_refusal, citation_ok', 'hit@5': 'missed doc-7; retrieved doc-2' }
@@ -45,7 +45,7 @@ describe('question counts', () => {
     const header = report.split('\n')[0]!
     assert.match(header, /2 questions worse, 1 better, 1 mixed/)
     assert.match(report, /\*\*Noise\*\*: 4 questions compared; 2 got worse and 1 better/)
-    assert.match(renderTerminal(makeResults(cand, c), { color: false }), /2 questions worse, 1 better, 1 mixed .* \(3 rows fell, worst first\):/)
+    assert.match(renderTerminal(makeResults(cand, c), { color: false }), /2 questions worse, 1 better, 1 mixed .* \(3 rows got worse, worst first\):/)
   })
 })
 
