@@ -91,7 +91,7 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
   const common = runIds.length - added.length
   const messages = questionSetMessages(run, given, added, run.subset ? [] : removed)
 
-  const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
+  const names = run.subset ? computedBySubset(run) : sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
   const columns = buildColumns(run.questions, baseline?.questions ?? null, names)
   const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length))
   // latency is gated on its percentiles with a floor in ms (latency.ts), not on a test of the mean
@@ -134,6 +134,16 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
     noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
     update_command: updateCommand,
   }
+}
+
+/**
+ * A subset run (--only, --failing-from) is about its questions: only the metrics one of them
+ * computed (a value, or an error where a value was due) are listed. The rest (retrieval on a
+ * should-refuse question, the baseline's metrics this subset never asks) would be rows of
+ * dashes that say nothing about the questions chosen.
+ */
+function computedBySubset(run: RunUnderTest): string[] {
+  return sortMetrics(Object.keys(run.metrics).filter((m) => run.metrics[m]!.n > 0 || run.metrics[m]!.errors > 0))
 }
 
 /** What the reader must know about the two question sets and the judge before reading the deltas. */

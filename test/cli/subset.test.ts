@@ -55,6 +55,20 @@ describe('a subset run (--only, --failing-from)', () => {
     assert.match(run.stderr, /history: not written for a subset run/)
   })
 
+  it('--only on a should-refuse question lists only the metrics it computes (refuse_ok, rules_pass, its latency), not rows of dashes', async () => {
+    const out = t.path('only-refuse.json')
+    const run = await runCli(runArgs('good.jsonl', '--baseline', baselineFile, '--only', 'q6', '--out', out, '--report', t.path('only-refuse.md')))
+    assert.equal(run.code, 2, run.stderr)
+    const c = readResults(out).comparison!
+    assert.deepEqual(
+      c.metrics.map((m) => m.metric),
+      ['refuse_ok', 'rules_pass', 'latency_ms'],
+    )
+    const table = run.stdout.slice(run.stdout.indexOf('metric '))
+    assert.doesNotMatch(table, /precision@5|recall@5|completeness_norm|faithfulness|length_ok|not computed/)
+    assert.doesNotMatch(readFileSync(t.path('only-refuse.md'), 'utf8'), /\| (precision@5|completeness_norm|length_ok) \|/)
+  })
+
   it('--failing-from re-runs the questions with a failing rule, an error or a regression in that results.json', async () => {
     const out = t.path('failing.json')
     const run = await runCli(runArgs('worse.jsonl', '--baseline', baselineFile, '--failing-from', worseResults, '--out', out))
