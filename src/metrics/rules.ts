@@ -11,6 +11,9 @@ import { scoresOf, type Score, type ScoreSink } from './types.ts'
  */
 export const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi
 
+/** Why refuse_ok failed, with the setting that decides what a refusal says: the bot may refuse in words the list lacks. */
+export const REFUSAL_NOT_FOUND = 'the answer has none of the refusal phrases (rules.refusal_phrases); if it does refuse, add its wording there'
+
 /** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
 export const OVER_REFUSAL = 'over_refusal: refused an answerable question'
 
@@ -31,7 +34,7 @@ export function writeRules(sink: ScoreSink, row: EvalRow, answer: string, rules:
       sink('refuse_ok', 1)
       sink('rules_pass', 1)
     } else {
-      sink('refuse_ok', 0, 'the answer does not say it cannot answer')
+      sink('refuse_ok', 0, REFUSAL_NOT_FOUND)
       sink('rules_pass', 0, 'refuse_ok failed')
     }
     return
