@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert'
-import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { describe, it } from 'node:test'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
 import { parse } from 'yaml'
 
 const root = new URL('../../', import.meta.url)
@@ -57,5 +59,82 @@ describe('workflows and the snippets users copy', () => {
     const scoreChanged = { ...latencyOnly, questions: { q1: { scores: { mrr: 0.5, latency_ms: 40 } } } }
     assert.equal(canonical(latencyOnly), canonical(old))
     assert.notEqual(canonical(scoreChanged), canonical(old))
+  })
+})
+
+/** The README's baseline-refresh workflow, as a user copies it: its shell step that decides whether to open a PR. */
+function readmeRefreshStep(): { run: string; env: Record<string, string> } {
+  const readme = read('README.md')
+  const section = readme.slice(readme.indexOf('### Updating the baseline'), readme.indexOf('## What it measures'))
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1]
+  assert.ok(yaml, 'the section has a workflow snippet')
+  const workflow = parse(yaml) as { jobs: Record<string, { steps: { run?: string; env?: Record<string, string> }[] }> }
+  const step = Object.values(workflow.jobs)
+    .flatMap((job) => job.steps)
+    .find((s) => s.run?.includes('gh pr create'))
+  assert.ok(step?.run, 'a step opens the pull request')
+  return { run: step.run, env: step.env ?? {} }
+}
+
+const scratch: string[] = []
+after(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+/**
+ * Runs the README's step as the runner does (bash -eo pipefail) in a checkout whose committed
+ * baseline is `old` and whose working copy holds `fresh` (what mode: baseline just wrote), with
+ * a bare repository as origin and a `gh` that records its arguments. Returns what it pushed and opened.
+ */
+function refresh(old: unknown, fresh: unknown): { code: number | null; out: string; gh: string; branches: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'evalgate-refresh-'))
+  scratch.push(dir)
+  const work = join(dir, 'work')
+  const bin = join(dir, 'bin')
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: 'pipe' })
+  mkdirSync(join(work, 'baselines'), { recursive: true })
+  mkdirSync(bin)
+  git(dir, 'init', '-q', '--bare', '-b', 'main', 'origin.git')
+  git(work, 'init', '-q', '-b', 'main')
+  git(work, 'remote', 'add', 'origin', join(dir, 'origin.git'))
+  git(work, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'start')
+  if (old !== null) {
+    writeFileSync(join(work, 'baselines/baseline.json'), JSON.stringify(old, null, 2))
+    git(work, 'add', '.')
+    git(work, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'baseline')
+  }
+  writeFileSync(join(work, 'baselines/baseline.json'), JSON.stringify(fresh, null, 2))
+  writeFileSync(join(bin, 'gh'), `#!/bin/sh\necho "$@" >> ${JSON.stringify(join(dir, 'gh.log'))}\n`)
+  chmodSync(join(bin, 'gh'), 0o755)
+  writeFileSync(join(dir, 'gh.log'), '')
+  const { run, env } = readmeRefreshStep()
+  const stepEnv = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace(/\$\{\{[^}]*\}\}/g, '42')]))
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', run], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: dir, RUNNER_TEMP: dir, ...stepEnv },
+  })
+  return { code: result.status, out: result.stdout + result.stderr, gh: readFileSync(join(dir, 'gh.log'), 'utf8'), branches: git(join(dir, 'origin.git'), 'branch', '--list') }
+}
+
+describe("the README's baseline-refresh snippet", () => {
+  const old = { created_at: 'a', metrics: { latency_ms: 210, mrr: 0.5 }, questions: { q1: { scores: { mrr: 1, latency_ms: 200 } } } }
+
+  it('opens no pull request when only created_at and latency moved (a candidate that reports latency)', () => {
+    const r = refresh(old, { created_at: 'b', metrics: { latency_ms: 260, mrr: 0.5 }, questions: { q1: { scores: { mrr: 1, latency_ms: 290 } } } })
+    assert.equal(r.code, 0, r.out)
+    assert.equal(r.gh, '', 'gh was not called')
+    assert.equal(r.branches, '', 'nothing was pushed')
+  })
+
+  it('opens one when a score moved', () => {
+    const r = refresh(old, { created_at: 'b', metrics: { latency_ms: 260, mrr: 0.4 }, questions: { q1: { scores: { mrr: 0.5, latency_ms: 290 } } } })
+    assert.equal(r.code, 0, r.out)
+    assert.match(r.gh, /^pr create --head evalgate\/baseline-refresh-42 /)
+    assert.match(r.branches, /evalgate\/baseline-refresh-42/)
+  })
+
+  it('opens one for the first baseline (none committed yet)', () => {
+    const r = refresh(null, old)
+    assert.equal(r.code, 0, r.out)
+    assert.match(r.gh, /^pr create /)
   })
 })
