@@ -1,16 +1,19 @@
 /**
  * npm run bench:lint-set: evalgate lint-set on 100,000 questions (target: under 10 s on a
- * 2-core machine), and the near-duplicate search (MinHash + LSH, then exact Jaccard) against
- * the brute-force reference (every pair compared) on a smaller set, with the recall of LSH.
+ * 2-core machine), and the near-duplicate search (MinHash + LSH, then exact Jaccard) on word
+ * and on character shingles against the brute-force reference (every pair compared) on a
+ * smaller set, with the recall of LSH; then, on 300 real questions, the false pairs and the
+ * one-character typo copies found.
  *
  * The questions are synthetic: Chinese questions built from a few hundred words, a fifth in
  * English, and 2% edited copies of earlier questions (the near-duplicates to find).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { shingleSet, similarPairs, similarPairsBruteForce } from '../src/analysis/lintSet/minhash.ts'
+import { nearDuplicatePairs } from '../src/analysis/lintSet/duplicates.ts'
+import { CHARACTER_MINHASH_FUNCTIONS, characterShingleSet, shingleSet, similarPairs, similarPairsBruteForce, type SimilarPairsOptions } from '../src/analysis/lintSet/minhash.ts'
 import { mulberry32 } from '../src/stats/bootstrap.ts'
 
 const N = Number(process.env.BENCH_LINT_QUESTIONS ?? 100_000)
@@ -42,6 +45,50 @@ function csvCell(text: string): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** LSH against the exact search on the same sets: its time and its recall. */
+function compareWithBruteForce(what: string, sets: Uint32Array[], options: SimilarPairsOptions): void {
+  const lsh = time(() => similarPairs(sets, THRESHOLD, options))
+  const brute = time(() => similarPairsBruteForce(sets, THRESHOLD))
+  const found = new Set(lsh.value.map((p) => `${p.a}-${p.b}`))
+  const recall = brute.value.length === 0 ? 1 : brute.value.filter((p) => found.has(`${p.a}-${p.b}`)).length / brute.value.length
+  console.log(`near-duplicates on ${what} at Jaccard ≥ ${THRESHOLD}, ${sets.length.toLocaleString('en')} questions:`)
+  console.log(`  MinHash + LSH      ${lsh.ms.toFixed(0).padStart(7)} ms   ${lsh.value.length} pairs`)
+  console.log(`  brute force        ${brute.ms.toFixed(0).padStart(7)} ms   ${brute.value.length} pairs   (every pair: ${((sets.length * (sets.length - 1)) / 2).toLocaleString('en')})`)
+  console.log(`  LSH recall ${(recall * 100).toFixed(2)}%, ${(brute.ms / lsh.ms).toFixed(1)}× faster`)
+}
+
+/**
+ * Real questions (test/fixtures/lintset/trec-questions.txt, 300 unrelated TREC-10 questions):
+ * the pairs found among them (false pairs), and how many one-character typo copies of their
+ * questions of 10 words or more are found, by kind of typo.
+ */
+function realQuestions(): void {
+  const questions = readFileSync(join(import.meta.dirname, '../test/fixtures/lintset/trec-questions.txt'), 'utf8')
+    .trim()
+    .split('\n')
+  const falsePairs = nearDuplicatePairs(questions, THRESHOLD)
+  console.log(`\n300 real, unrelated questions (TREC-10): ${falsePairs.length} near-duplicate pairs (false pairs)`)
+  const random = mulberry32(29)
+  const long = questions.filter((q) => q.split(/\s+/).filter((w) => /\w/.test(w)).length >= 10)
+  const edits: Record<string, (chars: string[], i: number) => void> = {
+    substitution: (c, i) => (c[i] = c[i] === 'e' ? 'a' : 'e'),
+    insertion: (c, i) => c.splice(i, 0, 'x'),
+    deletion: (c, i) => c.splice(i, 1),
+    transposition: (c, i) => ([c[i], c[i + 1]] = [c[i + 1]!, c[i]!]),
+  }
+  for (const [kind, edit] of Object.entries(edits)) {
+    let found = 0
+    for (const q of long) {
+      const chars = [...q]
+      let i = 1 + Math.floor(random() * (chars.length - 4))
+      while (!/[a-z]/i.test(chars[i]!)) i++
+      edit(chars, i)
+      if (nearDuplicatePairs([q, chars.join('')], THRESHOLD).length === 1) found++
+    }
+    console.log(`  a one-character ${kind.padEnd(13)} in each of its ${long.length} questions of 10+ words: ${found} found`)
+  }
+}
+
 function time<T>(f: () => T): { value: T; ms: number } {
   const start = performance.now()
   const value = f()
@@ -50,15 +97,15 @@ function time<T>(f: () => T): { value: T; ms: number } {
 
 const dir = mkdtempSync(join(tmpdir(), 'evalgate-lint-bench-'))
 try {
-  const reference = generate(N_REFERENCE, 2).map((q) => shingleSet(q))
-  const lsh = time(() => similarPairs(reference, THRESHOLD))
-  const brute = time(() => similarPairsBruteForce(reference, THRESHOLD))
-  const found = new Set(lsh.value.map((p) => `${p.a}-${p.b}`))
-  const recall = brute.value.length === 0 ? 1 : brute.value.filter((p) => found.has(`${p.a}-${p.b}`)).length / brute.value.length
-  console.log(`near-duplicates at Jaccard ≥ ${THRESHOLD}, ${N_REFERENCE.toLocaleString('en')} questions:`)
-  console.log(`  MinHash + LSH      ${lsh.ms.toFixed(0).padStart(7)} ms   ${lsh.value.length} pairs`)
-  console.log(`  brute force        ${brute.ms.toFixed(0).padStart(7)} ms   ${brute.value.length} pairs   (every pair: ${((N_REFERENCE * (N_REFERENCE - 1)) / 2).toLocaleString('en')})`)
-  console.log(`  LSH recall ${(recall * 100).toFixed(2)}%, ${(brute.ms / lsh.ms).toFixed(1)}× faster`)
+  const referenceQuestions = generate(N_REFERENCE, 2)
+  compareWithBruteForce(
+    'word shingles',
+    referenceQuestions.map((q) => shingleSet(q)),
+    {},
+  )
+  const characterSets = referenceQuestions.map((q) => characterShingleSet(q)).filter((s) => s.length > 0)
+  compareWithBruteForce('character shingles', characterSets, { hashes: CHARACTER_MINHASH_FUNCTIONS, signatures: 'one-permutation' })
+  realQuestions()
 
   const questions = generate(N, 1)
   const categories = ['报销政策', '假期', '考勤加班', '人事流程', '行政']

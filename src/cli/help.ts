@@ -76,13 +76,14 @@ Only questions present in every results file (same eval set version) are compare
   'lint-set': {
     usage: 'Usage: evalgate lint-set [EVAL_SET] [--against FILE...] [options]',
     about: `Checks an eval set before it gates anything. Errors (exit 1): the same question twice after
-normalisation, near-duplicate questions (MinHash over character / word shingles, exact Jaccard
-at or above --threshold), a question or ground truth found in an --against file. Warnings
-(exit 0): categories too small to judge (95% Wilson half-width above 0.10), the difficulty mix
-off its target by more than 10 pp, a missing boundary kind (should-refuse, not in the knowledge
-base, confusable: by should_refuse, category or a kind column), ground truths too short to
-judge against, reference points the ground truth lacks, should-refuse rows with a real answer,
-answerable rows with an empty relevant_doc_ids. Exit 2: the eval set is bad input.`,
+normalisation, near-duplicate questions (MinHash over word shingles and over character
+shingles, exact Jaccard at or above --threshold), a question or ground truth found in an
+--against file. Warnings (exit 0): categories too small to judge (95% Wilson half-width above
+0.10), the difficulty mix off its target by more than 10 pp, a missing boundary kind
+(should-refuse, not in the knowledge base, confusable: by should_refuse, category or a kind
+column), ground truths too short to judge against, reference points the ground truth lacks,
+should-refuse rows with a real answer, answerable rows with an empty relevant_doc_ids, and with
+--corpus the documents no question covers. Exit 2: the eval set is bad input.`,
   },
   agreement: {
     usage: 'Usage: evalgate agreement --raters a.csv b.csv [c.csv ...] [--column difficulty] [--json]',

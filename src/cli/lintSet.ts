@@ -20,8 +20,10 @@ export function lintSetCommand({ flags, request, positionals, io }: CommandConte
     difficultyMix: mix.mix,
     refusalPhrases: config.rules.refusal_phrases,
     against: (flags.against as string[] | undefined) ?? [],
+    corpus: flags.corpus as string | undefined,
   })
-  io.stdout(flags.json ? JSON.stringify({ findings: report.findings, summary: report.summary }, null, 2) + '\n' : describe(report))
+  const json = { findings: report.findings, summary: report.summary, ...(report.corpus ? { corpus: report.corpus } : {}) }
+  io.stdout(flags.json ? JSON.stringify(json, null, 2) + '\n' : describe(report))
   return hasErrors(report) ? EXIT.fail : EXIT.pass
 }
 
@@ -47,6 +49,10 @@ function describe(report: LintReport): string {
       .map(([d, n]) => `${plain(d)} ${n}`)
       .join(', ')}`,
   )
+  if (report.corpus) {
+    const c = report.corpus
+    lines.push(`  corpus: ${plain(c.file)}, ${countOf(c.documents, 'document')}: ${c.documents - c.uncovered.length} relevant to some question, ${c.uncovered.length} to none`)
+  }
   lines.push('')
   for (const f of report.findings) {
     const where = f.lines.filter((l) => l > 0)

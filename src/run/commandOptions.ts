@@ -47,7 +47,15 @@ export const COMMAND_OPTIONS: readonly OptionSpec[] = [
     label: '--against FILE...',
     help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
   },
-  { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
+  { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over word and character shingles, 0-1\n(default 0.8)', example: '0.8' },
+  {
+    flag: 'corpus',
+    value: 'text',
+    commands: ['lint-set'],
+    arg: 'FILE',
+    help: 'the knowledge base: a folder (one document per file, id = its path without\nthe extension) or a .jsonl / .csv with an id per document; lists the documents\nno question names in relevant_doc_ids, and relevant ids that are no document',
+    example: 'docs/',
+  },
   {
     flag: 'difficulty-mix',
     value: 'text',

@@ -55,7 +55,7 @@ describe('lint-set', () => {
     const near = notCoverage(lint([...baseRows(), 'n1,报销类差旅住宿标准是多少呢？第1问,差旅住宿按制度第1条执行，需主管审批后生效,,报销,简单,false,D1,']))
     assert.deepEqual(kinds(near), ['error near_duplicate'])
     assert.deepEqual(near[0]!.ids, ['q1', 'n1'])
-    assert.match(near[0]!.message, /q1 \(line 2\) and n1 \(line 30\) \(Jaccard 0\.\d\d\).*shared 「报销类差旅住宿标准是多少」/)
+    assert.match(near[0]!.message, /q1 \(line 2\) and n1 \(line 30\) \(Jaccard 0\.\d\d on words\).*shared 「报销类差旅住宿标准是多少」/)
     const confusable = notCoverage(lint([...baseRows(), 'c2,年假和调休假有什么区别呢？,调休假按加班时长折算，年假按工龄每年五天起,,假期,困难,false,D9,confusable']))
     assert.deepEqual(kinds(confusable), ['warning near_duplicate'])
     assert.match(confusable[0]!.message, /both are marked confusable/)

@@ -10,14 +10,30 @@ export type BoundaryKind = (typeof BOUNDARY_KINDS)[number]
 
 export const BOUNDARY_LABELS: Record<BoundaryKind, string> = {
   should_refuse: 'should-refuse (should_refuse: true, or category / kind "should_refuse", "拒答")',
-  not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "unanswerable", "知识库没有")',
+  not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "out_of_scope", "out of scope", "unanswerable", "知识库没有")',
   confusable: 'confusable (category / kind "confusable", "易混淆")',
 }
 
 /** Words in a category or `kind` label that mark a boundary kind, matched in the label with spaces, - and _ removed. */
 const MARKERS: Record<BoundaryKind, readonly string[]> = {
   should_refuse: ['shouldrefuse', 'refus', '拒答', '应拒'],
-  not_in_kb: ['notinkb', 'notintheknowledgebase', 'notinknowledgebase', 'outofkb', 'outsidekb', 'unanswerable', 'noanswer', '知识库没有', '知识库外', '库外', '无答案'],
+  not_in_kb: [
+    'notinkb',
+    'notintheknowledgebase',
+    'notinknowledgebase',
+    'outofkb',
+    'outsidekb',
+    'outofscope',
+    'outsidescope',
+    'offtopic',
+    'unanswerable',
+    'noanswer',
+    '知识库没有',
+    '知识库外',
+    '库外',
+    '超出范围',
+    '无答案',
+  ],
   confusable: ['confus', '混淆', '迷惑'],
 }
 

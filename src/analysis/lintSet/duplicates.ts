@@ -1,6 +1,6 @@
 import { boundaryKinds } from './boundary.ts'
 import { finding, quote, rowName, type Finding, type LintInput } from './finding.ts'
-import { shingleSet, similarPairs } from './minhash.ts'
+import { CHARACTER_MINHASH_FUNCTIONS, characterShingleSet, shingleSet, similarPairs, type SimilarPair } from './minhash.ts'
 
 /** Questions compared for exact duplicates: NFKC, lower case, letters and digits only. */
 export function normaliseQuestion(text: string): string {
@@ -35,18 +35,60 @@ export function duplicateFindings(input: LintInput, threshold: number): Finding[
     findings.push(finding(input, 'exact_duplicate', 'error', ids, `the same question ${ids.length} times: ${ids.map((id) => rowName(input, id)).join(', ')}: ${quote(question)}`))
   }
   const confusable = new Set(input.rows.filter((r) => boundaryKinds(r).has('confusable')).map((r) => r.id))
-  const sets = representatives.map((r) => shingleSet(r.question))
-  for (const pair of similarPairs(sets, threshold)) {
+  for (const pair of nearDuplicatePairs(
+    representatives.map((r) => r.question),
+    threshold,
+  )) {
     const a = representatives[pair.a]!
     const b = representatives[pair.b]!
     const both = confusable.has(a.id) && confusable.has(b.id)
     const shared = longestCommonSubstring(a.question, b.question)
     const message =
-      `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
+      `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)} on ${pair.on}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
       (both ? '; both are marked confusable: check that their ground truths differ' : '')
     findings.push(finding(input, 'near_duplicate', both ? 'warning' : 'error', [a.id, b.id], message))
   }
   return findings
+}
+
+/**
+ * Pairs of texts whose word shingles or character shingles (minhash.ts) reach the threshold:
+ * words see reworded copies, characters see a mistyped letter, which changes a whole word.
+ * Each pair once, with the higher of its two similarities, in text order.
+ */
+export function nearDuplicatePairs(texts: readonly string[], threshold: number): (SimilarPair & { on: 'words' | 'characters' })[] {
+  const pairs = new Map<number, SimilarPair & { on: 'words' | 'characters' }>()
+  const add = (found: readonly SimilarPair[], on: 'words' | 'characters') => {
+    for (const pair of found) {
+      const key = pair.a * texts.length + pair.b
+      const known = pairs.get(key)
+      if (!known || pair.jaccard > known.jaccard) pairs.set(key, { ...pair, on })
+    }
+  }
+  add(
+    similarPairs(
+      texts.map((t) => shingleSet(t)),
+      threshold,
+    ),
+    'words',
+  )
+  // only the texts that have character shingles (mostly CJK ones have none: their words are characters)
+  const withCharacters: number[] = []
+  const characterSets: Uint32Array[] = []
+  texts.forEach((text, i) => {
+    const set = characterShingleSet(text)
+    if (set.length === 0) return
+    withCharacters.push(i)
+    characterSets.push(set)
+  })
+  // forty-odd n-grams from a few thousand: unrelated texts share more of them than of their
+  // words, so longer bands (7 rows of 36 instead of 5 of 25) keep the candidates few
+  const characterPairs = similarPairs(characterSets, threshold, { hashes: CHARACTER_MINHASH_FUNCTIONS, signatures: 'one-permutation' })
+  add(
+    characterPairs.map((p) => ({ ...p, a: withCharacters[p.a]!, b: withCharacters[p.b]! })),
+    'characters',
+  )
+  return [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b)
 }
 
 /** The longest run of characters two texts share (dynamic programming over code points; texts clipped to 400). */

@@ -11,6 +11,7 @@ import { readTable } from '../../io/tabular.ts'
 import { evalSetFromTable } from '../../run/evalSet.ts'
 import { DEFAULT_REFUSAL_PHRASES } from '../../schemas/config.ts'
 import { DEFAULT_DIFFICULTY_MIX, coverageFindings, coverageSummary, difficultyFindings, type CoverageSummary } from './coverage.ts'
+import { corpusFindings, readKnowledgeBase, type CorpusSummary } from './corpus.ts'
 import { duplicateFindings } from './duplicates.ts'
 import { FINDING_KINDS, type Finding, type LintInput } from './finding.ts'
 import { groundTruthFindings } from './groundTruth.ts'
@@ -31,6 +32,8 @@ export interface LintOptions {
   /** prompt templates, few-shot files, fine-tuning data to check for leaked questions */
   against: readonly string[]
   leakThreshold: number
+  /** the knowledge base (a folder, or a .jsonl / .csv with an id per document): documents no question covers */
+  corpus?: string
 }
 
 export const DEFAULT_LINT_OPTIONS: LintOptions = {
@@ -45,6 +48,8 @@ export interface LintReport {
   file: string
   summary: CoverageSummary
   findings: Finding[]
+  /** with --corpus: the knowledge base against the questions' relevant documents */
+  corpus: CorpusSummary | null
 }
 
 /**
@@ -63,19 +68,22 @@ export function lintEvalSetFile(file: string, options: LintOptions): LintReport 
   }
   const hasRelevantDocs = table.columns ? table.columns.includes('relevant_doc_ids') : table.records.some((r) => 'relevant_doc_ids' in r.data)
   const corpus = readLeakCorpus(options.against)
+  const knowledgeBase = options.corpus === undefined ? null : readKnowledgeBase(options.corpus)
   const input: LintInput = { file: set.file, rows: set.rows, lineOf, hasRelevantDocs }
   const summary = coverageSummary(input)
+  const documents = knowledgeBase ? corpusFindings(input, knowledgeBase) : null
   const findings = [
     ...duplicateFindings(input, options.threshold),
     ...coverageFindings(input, summary),
     ...difficultyFindings(input, options.difficultyMix),
     ...groundTruthFindings(input, options.refusalPhrases),
     ...leakageFindings(input, corpus, options.leakThreshold),
+    ...(documents?.findings ?? []),
   ]
   // errors first, then by kind in the documented order, then by row
   const order = (f: Finding) => (f.level === 'error' ? 0 : 1) * 100 + FINDING_KINDS.indexOf(f.kind)
   findings.sort((a, b) => order(a) - order(b) || (a.lines[0] ?? 0) - (b.lines[0] ?? 0))
-  return { file: set.file, summary, findings }
+  return { file: set.file, summary, findings, corpus: documents?.summary ?? null }
 }
 
 export function hasErrors(report: LintReport): boolean {

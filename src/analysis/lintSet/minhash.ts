@@ -4,22 +4,25 @@
  * Shingles are n-grams of tokens, where a token is one CJK character (Chinese, Japanese and
  * Korean have no spaces, and segmenters disagree on word boundaries) or one Latin-script word
  * (letters and digits). So Chinese text is compared by character n-grams and English by word
- * n-grams, and mixed text by both. Every shingle is a 32-bit hash; a text is the sorted set of
- * its shingle hashes.
+ * n-grams, and mixed text by both. Character shingles (characterShingleSet) are n-grams of a
+ * text's letters and digits, for what word shingles cannot see. Every shingle is a 32-bit hash;
+ * a text is the sorted set of its shingle hashes.
  *
- * MinHash: for each of H seeded hash functions (multiply-add over the mixed shingle hash,
- * modulo 2³²) the smallest value over the text's shingles; two texts agree in one position
- * with probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
+ * MinHash (signatures.ts): H values per text, two texts agreeing in one position with
+ * probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
  * of r rows; texts that agree on a whole band are candidates. r and b are chosen from the
  * threshold so that a pair exactly at the threshold becomes a candidate with probability
  * ≥ 0.999; every candidate is then checked with the exact Jaccard of the shingle sets, so the
  * banding can only cost recall (bounded above), never precision.
  */
-import { scriptTokens } from '../../metrics/language.ts'
-import { mulberry32 } from '../../stats/bootstrap.ts'
+import { CJK, scriptTokens } from '../../metrics/language.ts'
+import { Buckets } from './buckets.ts'
+import { minHashSignatures, mix, onePermutationSignatures } from './signatures.ts'
 
 export const NEAR_DUPLICATE_SHINGLE = 2
 export const MINHASH_FUNCTIONS = 128
+/** for character shingles (see similarPairs' caller in duplicates.ts) */
+export const CHARACTER_MINHASH_FUNCTIONS = 256
 /** the banding's recall for a pair exactly at the threshold, at least */
 const BAND_RECALL = 0.999
 
@@ -33,16 +36,6 @@ function fnv1a(text: string): number {
     h ^= text.charCodeAt(i)
     h = Math.imul(h, 0x01000193)
   }
-  return h >>> 0
-}
-
-/** murmur3's finaliser: spreads every input bit over the output. */
-function mix(h: number): number {
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  h ^= h >>> 16
   return h >>> 0
 }
 
@@ -69,6 +62,37 @@ export function tokenHashes(tokens: readonly string[]): Uint32Array {
 /** The sorted, distinct shingle hashes of a text (see ngramHashes); none for a text without tokens. */
 export function shingleSet(text: string, n = NEAR_DUPLICATE_SHINGLE): Uint32Array {
   const hashes = ngramHashes(tokenHashes(shingleTokens(text)), n)
+  hashes.sort()
+  return distinct(hashes)
+}
+
+/**
+ * Character n-grams see what word n-grams cannot: one mistyped letter changes a whole word, so
+ * two of a 10-word question's nine word bigrams (Jaccard 0.64), but only a few of its forty-odd
+ * character n-grams (about 0.87 at n = 3). The text is compared as its letters and digits in
+ * lower case (NFKC), without spaces or punctuation, as the exact-duplicate check compares it.
+ */
+export const CHARACTER_SHINGLE = 3
+const NOT_A_LETTER_OR_DIGIT = /[^\p{L}\p{N}\p{M}]+/gu
+const CJK_CHARACTER = new RegExp(`[${CJK}]`, 'u')
+
+/**
+ * The sorted, distinct hashes of a text's character n-grams (see CHARACTER_SHINGLE); none for a
+ * text without letters or digits, and none for a mostly CJK text, whose word shingles already
+ * are character shingles (one CJK character is one token).
+ */
+export function characterShingleSet(text: string, n = CHARACTER_SHINGLE): Uint32Array {
+  const letters = text.normalize('NFKC').toLowerCase().replace(NOT_A_LETTER_OR_DIGIT, '')
+  const codes: number[] = []
+  let cjk = 0
+  for (const c of letters) {
+    const code = c.codePointAt(0)!
+    if (CJK_CHARACTER.test(c)) cjk++
+    codes.push(code)
+  }
+  // mostly CJK (by characters, which favours CJK less than isMostlyCjk's tokens do)
+  if (cjk * 2 >= codes.length) return new Uint32Array(0)
+  const hashes = ngramHashes(codes, n)
   hashes.sort()
   return distinct(hashes)
 }
@@ -113,69 +137,67 @@ export interface SimilarPair {
   jaccard: number
 }
 
-/** MinHash signatures, one row of H values per set, in one flat array. */
-function signatures(sets: readonly Uint32Array[], hashes: number, seed: number): Uint32Array {
-  const random = mulberry32(seed)
-  const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0)
-  const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0)
-  const out = new Uint32Array(sets.length * hashes).fill(0xffffffff)
-  for (let t = 0; t < sets.length; t++) {
-    const set = sets[t]!
-    const base = t * hashes
-    for (let s = 0; s < set.length; s++) {
-      const x = set[s]!
-      for (let i = 0; i < hashes; i++) {
-        const v = (Math.imul(mul[i]!, x) + add[i]!) >>> 0
-        if (v < out[base + i]!) out[base + i] = v
-      }
-    }
-  }
-  return out
-}
-
 /**
  * Every pair of sets with Jaccard ≥ threshold, as LSH finds them (see the file comment).
  * Empty sets are never paired. Pairs come sorted by a, then b.
  */
-export function similarPairs(sets: readonly Uint32Array[], threshold: number, options: { hashes?: number; seed?: number } = {}): SimilarPair[] {
+export interface SimilarPairsOptions {
+  hashes?: number
+  seed?: number
+  /** how the signatures are made: H hash functions (default), or one permutation hashing (for larger sets) */
+  signatures?: 'minhash' | 'one-permutation'
+}
+
+export function similarPairs(sets: readonly Uint32Array[], threshold: number, options: SimilarPairsOptions = {}): SimilarPair[] {
   const { bands, rows } = banding(threshold, options.hashes ?? MINHASH_FUNCTIONS)
-  // only the positions the bands use are computed
-  const hashes = bands * rows
   const n = sets.length
-  const sig = signatures(sets, hashes, options.seed ?? 1)
-  const seen = new Set<number>()
+  const sign = options.signatures === 'one-permutation' ? onePermutationSignatures : minHashSignatures
+  const keys = bandKeys(sign(sets, bands * rows, options.seed ?? 1), n, bands, rows)
   const pairs: SimilarPair[] = []
-  // key (32 bits) · 2²¹ + index: one numeric sort per band brings equal keys together
-  if (n >= 2 ** 21) throw new RangeError(`similarPairs: at most ${2 ** 21 - 1} texts, got ${n}`)
-  const keyed = new Float64Array(n)
+  const buckets = new Buckets(n)
+  const members: number[] = []
   for (let band = 0; band < bands; band++) {
-    let m = 0
-    for (let t = 0; t < n; t++) {
-      if (sets[t]!.length === 0) continue
-      let h = 0x811c9dc5 ^ band
-      for (let k = 0; k < rows; k++) h = Math.imul(h ^ sig[t * hashes + band * rows + k]!, 0x01000193)
-      keyed[m++] = mix(h) * 2 ** 21 + t
-    }
-    const sorted = keyed.subarray(0, m).sort()
-    for (let start = 0; start < m;) {
-      const key = Math.floor(sorted[start]! / 2 ** 21)
-      let end = start + 1
-      while (end < m && Math.floor(sorted[end]! / 2 ** 21) === key) end++
-      for (let i = start; i < end; i++) {
-        for (let j = i + 1; j < end; j++) {
-          const a = sorted[i]! % 2 ** 21
-          const b = sorted[j]! % 2 ** 21
-          const id = a * n + b
-          if (seen.has(id)) continue
-          seen.add(id)
-          const similarity = jaccard(sets[a]!, sets[b]!)
-          if (similarity >= threshold) pairs.push({ a, b, jaccard: similarity })
+    buckets.clear()
+    for (let t = 0; t < n; t++) if (sets[t]!.length > 0) buckets.add(keys[t * bands + band]!, t)
+    for (let b = 0; b < buckets.count; b++) {
+      if (!buckets.collect(b, members)) continue
+      for (let i = 0; i < members.length; i++) {
+        const a = members[i]!
+        const sizeA = sets[a]!.length
+        for (let j = i + 1; j < members.length; j++) {
+          const c = members[j]!
+          const sizeC = sets[c]!.length
+          // |A ∩ B| / |A ∪ B| ≤ min / max: sets too different in size cannot reach the threshold
+          if (Math.min(sizeA, sizeC) < threshold * Math.max(sizeA, sizeC)) continue
+          // a pair is checked in the first band it shares, not again: no set of seen pairs (a
+          // million Set operations cost seconds where the Jaccard of two small sets costs less)
+          if (sharedEarlier(keys, bands, a, c, band)) continue
+          const similarity = jaccard(sets[a]!, sets[c]!)
+          if (similarity >= threshold) pairs.push(a < c ? { a, b: c, jaccard: similarity } : { a: c, b: a, jaccard: similarity })
         }
       }
-      start = end
     }
   }
   return pairs.sort((x, y) => x.a - y.a || x.b - y.b)
+}
+
+/** Each text's band keys, `bands` per text in one flat array: the hash of its `rows` signature values in each band. */
+function bandKeys(sig: Uint32Array, n: number, bands: number, rows: number): Uint32Array {
+  const hashes = bands * rows
+  const keys = new Uint32Array(n * bands)
+  for (let t = 0; t < n; t++) {
+    for (let band = 0; band < bands; band++) {
+      let h = 0x811c9dc5 ^ band
+      for (let k = 0; k < rows; k++) h = Math.imul(h ^ sig[t * hashes + band * rows + k]!, 0x01000193)
+      keys[t * bands + band] = mix(h)
+    }
+  }
+  return keys
+}
+
+function sharedEarlier(keys: Uint32Array, bands: number, a: number, b: number, band: number): boolean {
+  for (let k = 0; k < band; k++) if (keys[a * bands + k] === keys[b * bands + k]) return true
+  return false
 }
 
 /** The reference: every pair compared exactly. O(n²): for tests and the benchmark only. */
