@@ -2,6 +2,7 @@ import { locate, Problems } from '../io/errors.ts'
 import { similarName } from '../io/similarName.ts'
 import type { Table } from '../io/tabular.ts'
 import { KNOWN_EVAL_COLUMNS } from '../schemas/evalSet.ts'
+import { tokenCount, tokenize } from '../metrics/tokens.ts'
 
 /** What people call the eval-set columns when they do not read the docs first. */
 const EVAL_COLUMN_ALIASES: Record<string, readonly string[]> = {
@@ -106,10 +107,11 @@ export function checkConversations(file: string, rows: readonly ConversationCell
 const SHOWN_ROWS = 5
 
 /**
- * A `,` in a reference_points or relevant_doc_ids cell most likely separates items that the
- * file format separates otherwise (`;` and `|` in CSV, arrays in JSONL): the cell is then read
- * as one long item. Worth a warning, not an error: a reference point may be a sentence with
- * commas in it, so a reference_points cell already split by `;` (or a JSONL array) is trusted.
+ * A `,` in a relevant_doc_ids cell separates ids that the file format separates otherwise (`|`
+ * in CSV, arrays in JSONL): the cell is then read as one id. A `,` in a reference_points cell
+ * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
+ * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
+ * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
  */
 export function separatorWarnings(table: Table): string[] {
   const warnings: string[] = []
@@ -123,13 +125,48 @@ export function separatorWarnings(table: Table): string[] {
     const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`)
     const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : ''
     const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array'
-    warnings.push(`${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`)
+    warnings.push(
+      column === 'reference_points'
+        ? `${shown.join(', ')}${more}: column "${column}" has commas between parts that each read as a point of their own, but the cell is one point; if they are several, separate them with ${separator}`
+        : `${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`,
+    )
   }
   return warnings
 }
 
 function commaSeparated(value: unknown, column: 'reference_points' | 'relevant_doc_ids', separator: string): boolean {
-  if (typeof value === 'string') return value.includes(',') && (column === 'relevant_doc_ids' || !value.includes(separator))
-  // an array's items are explicit; an id with a comma in it is still a slip, a sentence with one is not
-  return column === 'relevant_doc_ids' && Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','))
+  if (column === 'reference_points') return typeof value === 'string' && !value.includes(separator) && ambiguousCommas(value)
+  if (typeof value === 'string') return value.includes(',')
+  // an array's items are explicit; an id with a comma in it is still a slip
+  return Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','))
+}
+
+/** Words that continue the sentence before them: a part starting with one is not a point of its own. */
+const CONTINUATIONS =
+  /^(?:and|or|nor|but|yet|so|then|which|who|whose|whom|where|when|while|that|if|unless|except|including|includes|such as|e\.g\.|i\.e\.|etc|plus|as well as|with|without|after|before|because|since|although|though|for example|但是?|而且?|并且?|且|或者?|则|如果|否则|除非|即|以及|包括)(?![\p{L}\p{N}])/iu
+
+/** A comma between digits with three after it groups thousands (1,000): it separates nothing. */
+const SPLITTING_COMMA = /,(?!\d{3}(?!\d))|(?<!\d),/
+
+/** "X, Y and Z": the last part joins the list's last two items, so the commas list items of one point. */
+const LIST_END = /\s(?:and|or)\s|[和及与或]/iu
+
+/** Answers that are not facts: a part that is only one of these leads into the point ("Yes, within 30 days"). */
+const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|不能|可以|不可以|是|不是|否|对|不|会|不会|有|没有)[\s.!。！]*$/iu
+
+/**
+ * Whether commas in one reference_points cell could be separating several points. Precisely:
+ * the cell, cut at its commas (not at thousands separators such as 1,000), gives two or more
+ * parts; the last part does not end a list ("X, Y and Z", "X, Y or Z"); and every part could
+ * stand as a point of its own: it holds a fact as the lexical judge counts one (a word that is
+ * not a stop word, or a number), is not only a yes / no answer ("Yes", "能"), and does not
+ * start with a word that continues a sentence (and, but, which, if, including, 但, 并且, …).
+ * Ambiguous: "5天,带薪", "Refunds within 30 days, renewals within 7 days". Not: "Yes, within
+ * 30 days", "accepts Visa, Mastercard and Amex", "retries after 3, 5 and 7 days", "within 30
+ * days, but not after renewal", "Refunds, if approved, take 10 days", "100,000 rows".
+ */
+export function ambiguousCommas(cell: string): boolean {
+  const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim())
+  if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]!)) return false
+  return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && tokenCount(tokenize(part)) >= 1)
 }

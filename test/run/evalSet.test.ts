@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GateError } from '../../src/io/errors.ts'
 import { evalSetFromTable, fingerprintRows, loadEvalSet, type EvalSet } from '../../src/run/evalSet.ts'
+import { ambiguousCommas } from '../../src/run/evalSetChecks.ts'
 import { parseCsv, parseJsonl } from '../../src/io/tabular.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 
@@ -317,10 +318,30 @@ describe('a "," inside reference_points or relevant_doc_ids is a warning naming 
   it('warns for comma-separated items in CSV, naming the lines and the separator to use', () => {
     const set = evalSetFromTable(parseCsv('eval.csv', 'id,question,reference_points,relevant_doc_ids\nq1,年假几天？,"5天,带薪",D1\nq2,病假？,诊断证明,"D2,D3"\nq3,婚假？,3天;带薪,D4|D5\n'))
     assert.deepEqual(set.warnings, [
-      'eval.csv:2: column "reference_points" has "," inside a cell, which is read as part of one item; separate items with ;',
+      'eval.csv:2: column "reference_points" has commas between parts that each read as a point of their own, but the cell is one point; if they are several, separate them with ;',
       'eval.csv:3: column "relevant_doc_ids" has "," inside a cell, which is read as part of one item; separate items with |',
     ])
     assert.deepEqual(set.rows[1]!.relevant_docs, [{ id: 'D2,D3', grade: 1 }], 'still loaded as written')
+  })
+
+  it('warns on reference_points only where the split is ambiguous: every comma-separated part reads as a point of its own', () => {
+    const cells: [cell: string, ambiguous: boolean][] = [
+      ['5天,带薪', true],
+      ['Refunds within 30 days, renewals within 7 days', true],
+      ['一线城市500元,二线城市400元', true],
+      ['Yes, within 30 days of the first payment', false],
+      ['accepts Visa, Mastercard and American Express', false],
+      ['retries the card after 3, 5 and 7 days', false],
+      ['within 30 days, but not after renewal', false],
+      ['Refunds, if approved, take 10 days', false],
+      ['100,000 rows', false],
+      ['能,须事先审批', false],
+    ]
+    const rows = cells.map(([cell], i) => `q${i + 1},年假几天？,"${cell}"`).join('\n')
+    const [warning] = evalSetFromTable(parseCsv('eval.csv', `id,question,reference_points\n${rows}\n`)).warnings
+    const flagged = cells.flatMap(([, ambiguous], i) => (ambiguous ? [`eval.csv:${i + 2}`] : []))
+    assert.ok(warning?.startsWith(`${flagged.join(', ')}: column "reference_points"`), warning)
+    for (const [cell, ambiguous] of cells) assert.equal(ambiguousCommas(cell), ambiguous, cell)
   })
 
   it('trusts a reference point with a comma in a cell already split by ";", and JSONL arrays of sentences', () => {
