@@ -23,9 +23,9 @@ import { noScore, type Score } from './types.ts'
  * accuracy, relevance, answer relevancy or context retention (null with a reason).
  */
 export const LEXICAL_SETTINGS = {
-  version: 3,
+  version: 4,
   /** English words: stopword 3.1.5's `eng` list, Porter2 stems (wink-porter2-stemmer 2.0.1) */
-  english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs',
+  english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs, technical tokens (flags, paths, identifiers, versions)',
   /** a negated statement is covered only by a text that negates it too, and the other way round */
   negationGuard: true,
   /** share of a statement's words that must appear for it to count as covered */

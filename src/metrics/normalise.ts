@@ -8,7 +8,12 @@ const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011
 const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g
 
 export function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1')
+  return normaliseKeepingCase(text).toLowerCase()
+}
+
+/** `normalise` without the lower-casing, for what case tells apart (the flags `-c` and `-C`). */
+export function normaliseKeepingCase(text: string): string {
+  return text.normalize('NFKC').replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1')
 }
 
 function respell(found: string): string {

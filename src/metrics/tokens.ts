@@ -1,6 +1,7 @@
 import { latinWords } from './latin.ts'
 import { negationMask, NEGATED } from './negation.ts'
-import { normalise } from './normalise.ts'
+import { normaliseKeepingCase } from './normalise.ts'
+import { EXACT_KINDS, technicalTokens, type TechnicalToken } from './technical.ts'
 import { SOFT_NUMBERS } from './numberWords.ts'
 
 /**
@@ -28,6 +29,8 @@ export interface Tokens {
   readonly implied: ReadonlySet<string>
   /** neighbouring Latin words joined ("follow up" → followup) → the compared forms of the two */
   readonly pairs: ReadonlyMap<string, readonly (string | null)[]>
+  /** flags, paths, URLs, variables and code identifiers (technical.ts): a covering text names every one of them */
+  readonly exact: ReadonlySet<string>
 }
 
 /*
@@ -43,7 +46,11 @@ const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|bill
 const SCALE: Record<string, number> = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 }
 
 export function tokenize(text: string): Tokens {
-  const normalised = normalise(text)
+  const cased = normaliseKeepingCase(text)
+  const lower = cased.toLowerCase()
+  // technical tokens are read from the text with its case, so positions must line up (they do unless lower-casing changed a length, as for İ)
+  const technical = lower.length === cased.length ? technicalTokens(cased) : []
+  const normalised = technical.length > 0 ? blankOut(lower, technical) : lower
   const mask = negationMask(normalised)
   const words = new Set<string>()
   const numbers = new Set<string>()
@@ -57,6 +64,12 @@ export function tokenize(text: string): Tokens {
     const level = mask[at]!
     ;(level === NEGATED ? negated : plain).add(word)
     if (level !== 0) nearNegation.add(word)
+  }
+  let exact: Set<string> | undefined
+  for (const token of technical) {
+    if (token.kind === 'version') numbers.add(token.text)
+    else add(token.text, token.at)
+    if (EXACT_KINDS.has(token.kind)) (exact ??= new Set()).add(token.text)
   }
   for (const match of normalised.matchAll(NUMBER)) numbers.add(numberText(match))
   for (const run of normalised.matchAll(HAN_RUN)) {
@@ -74,7 +87,28 @@ export function tokenize(text: string): Tokens {
     implied: (word) => (implied ??= new Set()).add(word),
     pair: (joined, parts) => (pairs ??= new Map()).set(joined, parts),
   })
-  return { words, numbers, plain, negated: filled(negated), nearNegation: filled(nearNegation), soft: filled(soft), implied: filled(implied), pairs: pairs ?? NO_PAIRS }
+  return {
+    words,
+    numbers,
+    plain,
+    negated: filled(negated),
+    nearNegation: filled(nearNegation),
+    soft: filled(soft),
+    implied: filled(implied),
+    pairs: pairs ?? NO_PAIRS,
+    exact: filled(exact),
+  }
+}
+
+/** The text with its technical tokens replaced by NUL characters: the prose rules (words, numbers, negations, pairs) never see them, and no pair joins across one. */
+function blankOut(text: string, tokens: readonly TechnicalToken[]): string {
+  let out = ''
+  let from = 0
+  for (const token of tokens) {
+    out += text.slice(from, token.at) + '\0'.repeat(token.length)
+    from = token.at + token.length
+  }
+  return out + text.slice(from)
 }
 
 function filled(set: Set<string> | undefined): ReadonlySet<string> {
@@ -124,7 +158,8 @@ export function tokenCount(tokens: Tokens): number {
 }
 
 /**
- * A statement is covered by a text when every number in it appears there, at least `minShare`
+ * A statement is covered by a text when every number and every exact technical token (a flag,
+ * path or identifier: technical.ts) in it appears there, at least `minShare`
  * of its words do, and the two agree on negation: a statement that negates something is
  * covered only by a text that negates at least one of the same words (for Chinese: has one
  * among the few characters after a negation, see `nearNegation`), and no word may be
@@ -135,6 +170,7 @@ export function tokenCount(tokens: Tokens): number {
  */
 export function covers(text: TokenLookup, statement: Tokens, minShare: number): boolean {
   for (const n of statement.numbers) if (!text.numbers.has(n) && !text.soft.has(n)) return false
+  for (const t of statement.exact) if (!text.words.has(t)) return false
   if (statement.words.size === 0) return statement.numbers.size > 0
   const guarded = statement.negated.size > 0 || text.negated.size > 0
   let viaPairs: Set<string> | null = null
@@ -153,7 +189,10 @@ export function covers(text: TokenLookup, statement: Tokens, minShare: number): 
       if (viaPairs.has(w)) found += 1
     }
   }
-  return negationShared && found / statement.words.size >= minShare
+  // the exact tokens were all found above: the share is asked of the other words, which an
+  // exact token would otherwise carry over it ("--judge lexical" is not covered by "--judge openai")
+  const others = statement.words.size - statement.exact.size
+  return negationShared && (others === 0 || (found - statement.exact.size) / others >= minShare)
 }
 
 function contradicts(text: TokenLookup, statement: Tokens, w: string): boolean {
@@ -209,6 +248,7 @@ export function union(all: readonly Tokens[]): TokenLookup {
     soft: anyOf(all, 'soft'),
     implied: anyOf(all, 'implied'),
     pairs: anyOf(all, 'pairs'),
+    exact: anyOf(all, 'exact'),
   }
 }
 

@@ -11,7 +11,7 @@ after(cleanupTempDirs)
  * A results.json written by evalgate before failures were data (schema_version 1, commit
  * df9e600): the worse predictions of test/fixtures/cli against a baseline of the good ones,
  * gated with --max-drop 0.05. Its rows hold the limit in `max_drop` and its failures as sentences.
- * Its judge identity was moved to lexical-v3 and today's default rules, so that a baseline written
+ * Its judge identity was moved to lexical-v4 and today's default rules, so that a baseline written
  * by the current code can be compared with it (the schema upgrade is what is tested here).
  */
 const V1 = fileURLToPath(new URL('../fixtures/results-v1/worse-results.json', import.meta.url))

@@ -24,7 +24,7 @@ const KEY_ENV = 'EVALGATE_TEST_SCORER_KEY'
 
 /** One row per provider: typed by JudgeProvider, so a provider added to the schema without a row here does not compile. */
 const PROVIDERS: Record<JudgeProvider, ProviderCase> = {
-  lexical: { judge: { provider: 'lexical' }, model: 'lexical-v3', metrics: LEXICAL_METRICS, usesModel: false, tier: 'answer', headToHead: false, label: /^lexical-v3 \(offline/ },
+  lexical: { judge: { provider: 'lexical' }, model: 'lexical-v4', metrics: LEXICAL_METRICS, usesModel: false, tier: 'answer', headToHead: false, label: /^lexical-v4 \(offline/ },
   openai: {
     judge: { provider: 'openai', model: 'judge-m', api_key_env: KEY_ENV },
     embeddings: { model: 'embed-m' },
