@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { main } from '../src/cli/main.ts'
-import { cliCommand } from '../src/io/cliInvocation.ts'
+import { cliCommand, useInvocation } from '../src/io/cliInvocation.ts'
 import { countOf } from '../src/io/countOf.ts'
 import { questionsBetter, questionsWorse } from '../src/compare/counts.ts'
 import { MIXED, signed } from '../src/report/words.ts'
@@ -67,8 +67,11 @@ export async function runDemo(demo: Demo): Promise<number> {
   const bold = (s: string) => (color ? `\u001b[1m${s}\u001b[0m` : s)
   const rule = '─'.repeat(78)
   console.log(`${bold('evalgate demo')}: ${demo.intro.join('\n')}\n`)
+  // the demo runs in this checkout, where the committed bundle runs with plain node: the commands it prints paste here
+  const invocation = 'node bin/evalgate.js'
+  useInvocation(invocation)
   console.log(`$ ${cliCommand(args)}\n${rule}`)
-  const code = await main(args, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color })
+  const code = await main(args, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), color, invocation })
   if (code === 2) {
     console.error('\nThe demo could not run the gate (exit code 2): see the error above.')
     return 2

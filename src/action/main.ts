@@ -25,6 +25,7 @@ import { redactSecrets } from '../io/redact.ts'
 import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 import { countOf } from '../io/countOf.ts'
+import { actionInvocation, useInvocation } from '../io/cliInvocation.ts'
 import { questionsWorse } from '../compare/counts.ts'
 
 /**
@@ -35,6 +36,7 @@ import { questionsWorse } from '../compare/counts.ts'
 export async function run(): Promise<void> {
   let inputs: ActionInputs | undefined
   const context = pullRequestContext()
+  useInvocation(actionInvocation(process.argv[1] ?? '', process.env.GITHUB_WORKSPACE ?? process.cwd()))
   try {
     inputs = readInputs()
     // merge mode scores nothing: it needs the settings, not a runnable config
@@ -51,7 +53,7 @@ export async function run(): Promise<void> {
       return
     }
     const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null
-    const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved)
+    const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved, baseBranch())
     writeJsonFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
@@ -61,9 +63,7 @@ export async function run(): Promise<void> {
     // a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start
     const verdict = results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline')
     core.setOutput('verdict', verdict)
-    // the header's "N questions worse", from the same definition
-    const counts = results.comparison?.change_counts
-    core.setOutput('regressions', String(counts ? questionsWorse(counts) : 0))
+    core.setOutput('regressions', String(results.comparison ? questionsWorse(results.comparison.change_counts) : 0))
     core.setOutput('results-path', inputs.resultsPath)
     core.setOutput('report-path', inputs.reportPath)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)
@@ -111,7 +111,7 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
  * and the inputs'), so the new baseline keeps them where nothing overrides them.
  */
 async function scoreRun({ config, source, gateLayers, baselinePath }: ResolvedRun<RunConfig>, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
-  if (inputs.mode !== 'baseline') return runPipeline(prepareRun(config, environment, source, gateLayers), config, inputs.resultsPath)
+  if (inputs.mode !== 'baseline') return runPipeline({ ...prepareRun(config, environment, source, gateLayers), baseLabel: baseBranch() }, config, inputs.resultsPath)
   const runConfig = { ...config, baseline: undefined }
   const layers = [baselineLayer(loadBaseline(baselinePath)), ...gateLayers]
   return runPipeline(prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)
@@ -123,13 +123,13 @@ function maskEnvSecrets(config: Config, environment: RunEnvironment): void {
 }
 
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gateLayers }: ResolvedRun): Results {
+function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gateLayers }: ResolvedRun, baseLabel: string | undefined): Results {
   const files = inputs.shardResults.flatMap(expandPattern)
   const merged = mergeShardFiles(files)
   log.info(`evalgate: merged ${countOf(files.length, 'shard')}, ${countOf(merged.run.question_count, 'question')}`)
   // a named baseline must exist; the default path may not yet (the first run)
   const baseline = config.baseline ? loadNamedBaseline(config.baseline) : loadBaseline(baselinePath)
-  return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath)
+  return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel)
 }
 
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */
@@ -154,6 +154,11 @@ function expandPattern(pattern: string): string[] {
 
 function reportOptions(inputs: ActionInputs, context: PullRequestContext): ReportOptions {
   return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha }
+}
+
+/** The branch a pull request goes into: its baseline's label in the printed update command (undefined outside a pull request). */
+function baseBranch(): string | undefined {
+  return process.env.GITHUB_BASE_REF || undefined
 }
 
 /** A pull request from a fork: its workflow gets no secrets, which is then why the judge key is missing (pull_request_target runs with them). */

@@ -4,6 +4,7 @@
  * colleagues, checked with Fleiss' kappa, disagreements discussed. Two raters also get Cohen's
  * kappa, PABAK and raw agreement (and the quadratic weighted kappa when the labels are integers).
  */
+import { commandLine } from '../io/cliInvocation.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { readTable, requireColumns } from '../io/tabular.ts'
 import { categoryCounts, cohenKappa, exactAgreement, fleiss, pabak, quadraticWeightedKappa } from '../stats/agreement.ts'
@@ -56,7 +57,7 @@ export interface AgreementReport {
 
 /** Every file must label the same questions: a question one file lacks is bad input, located in the file that has it. */
 export function agreement(raters: readonly RaterFile[]): AgreementReport {
-  if (raters.length < 2) throw new GateError('usage', `agreement needs at least two raters, got ${raters.length}`, 'e.g. evalgate agreement --raters a.csv b.csv c.csv --column difficulty')
+  if (raters.length < 2) throw new GateError('usage', `agreement needs at least two raters, got ${raters.length}`, `e.g. ${commandLine('agreement --raters a.csv b.csv c.csv --column difficulty')}`)
   const ids = [...raters[0]!.labels.keys()]
   for (const rater of raters) {
     for (const other of raters) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { storedAnswer, type StoredAnswer } from './answer.ts'
 import { checkGateMetricNames, DEFAULT_SOURCE } from './gate.ts'
-import { cliCommand } from '../io/cliInvocation.ts'
+import { cliCommand, commandLine } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
@@ -19,8 +19,9 @@ export { DEFAULT_BASELINE_PATH }
 
 /**
  * The command that writes a new baseline from a run's results: printed wherever a baseline must
- * be refreshed. With the run's version it keeps that label (else the new baseline's version
- * would be whatever the results say, which is the same; the flag makes it visible and editable).
+ * be refreshed, spelled the way this evalgate was started (io/cliInvocation.ts). `version` is
+ * the label the new baseline goes by: the base branch's (the caller's choice), shown so that it
+ * is visible and editable.
  */
 export function updateBaselineCommand(resultsPath: string, baselinePath: string = DEFAULT_BASELINE_PATH, version: string | null = null): string {
   return cliCommand(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])])
@@ -195,7 +196,11 @@ export function loadResults(path: string): Results {
     data = readJsonData(path)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    throw new GateError('bad_input', `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`, 'pass the results.json written by `evalgate run --out`')
+    throw new GateError(
+      'bad_input',
+      `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`,
+      `pass the results.json written by ${commandLine('run --out FILE')}`,
+    )
   }
   return parseResults(data, path)
 }
@@ -207,7 +212,8 @@ function parseResults(data: unknown, path: string): Results {
   const parsed = ResultsFileSchema.safeParse(data)
   if (parsed.success) return parsed.data
   const problems: Problems = new Problems()
-  for (const issue of parsed.error.issues) problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`')
+  for (const issue of parsed.error.issues)
+    problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, `write it again with ${commandLine('run --out FILE')}`)
   problems.fail('bad_input')
 }
 

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { agreement, readRaterFile, type AgreementReport } from '../analysis/agreement.ts'
 import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline.ts'
@@ -7,7 +8,7 @@ import { countOf } from '../io/countOf.ts'
 /** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
 export function agreementCommand({ flags, io }: CommandContext): number {
   const files = (flags.raters as string[] | undefined) ?? []
-  if (files.length < 2) throw new GateError('usage', `agreement needs two or more rater files, got ${files.length}`, 'e.g. evalgate agreement --raters a.csv b.csv c.csv --column difficulty')
+  if (files.length < 2) throw new GateError('usage', `agreement needs two or more rater files, got ${files.length}`, `e.g. ${commandLine('agreement --raters a.csv b.csv c.csv --column difficulty')}`)
   const column = flags.column as string
   const report = agreement(files.map((f) => readRaterFile(f, column)))
   io.stdout(flags.json ? JSON.stringify(report, null, 2) + '\n' : describe(report, column, files))

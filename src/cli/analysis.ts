@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { loadResults } from '../baseline/baseline.ts'
 import { calibrate, type CalibrationReport } from '../analysis/calibrate.ts'
 import { GateError, locate } from '../io/errors.ts'
@@ -30,7 +31,7 @@ export function powerCommand(flags: PowerFlags, print: (text: string) => void): 
   const p2 = num('p2', 0, 1)
   const n = num('n', 0, Infinity)
   if (p1 !== undefined || p2 !== undefined) {
-    if (p1 === undefined || p2 === undefined || p1 === p2) throw new GateError('usage', 'two groups need --p1 and --p2, and they must differ', 'e.g. evalgate power --p1 0.62 --p2 0.52')
+    if (p1 === undefined || p2 === undefined || p1 === p2) throw new GateError('usage', 'two groups need --p1 and --p2, and they must differ', `e.g. ${commandLine('power --p1 0.62 --p2 0.52')}`)
     const r = sampleSizeTwoProportions(p1, p2)
     if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
     return print(
@@ -39,7 +40,7 @@ export function powerCommand(flags: PowerFlags, print: (text: string) => void): 
     )
   }
   if (n !== undefined) {
-    if (!Number.isInteger(n)) throw new GateError('usage', `--n expects a whole number of questions, got "${flags.n}"`, 'e.g. evalgate power --n 50')
+    if (!Number.isInteger(n)) throw new GateError('usage', `--n expects a whole number of questions, got "${flags.n}"`, `e.g. ${commandLine('power --n 50')}`)
     const base = p ?? 0.5
     const mde = minimumDetectableEffect(n, base)
     if (flags.json) return print(JSON.stringify({ mde: round(mde), half_width: round(halfWidth(n, base)) }))
@@ -53,7 +54,11 @@ export function powerCommand(flags: PowerFlags, print: (text: string) => void): 
     if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
     return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`)
   }
-  throw new GateError('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', 'e.g. evalgate power --p 0.62 --delta 0.05, evalgate power --p1 0.62 --p2 0.52, evalgate power --n 50')
+  throw new GateError(
+    'usage',
+    'power needs --p and --delta, or --p1 and --p2, or --n',
+    `e.g. ${commandLine('power --p 0.62 --delta 0.05')}, ${commandLine('power --p1 0.62 --p2 0.52')}, ${commandLine('power --n 50')}`,
+  )
 }
 
 export interface CalibrateFlags {
@@ -70,7 +75,7 @@ export function calibrateCommand(flags: CalibrateFlags, print: (text: string) =>
     throw new GateError(
       'usage',
       'calibrate needs --human FILE (once or twice) and --judge FILE',
-      'e.g. evalgate calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy',
+      `e.g. ${commandLine('calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy')}`,
     )
   }
   const judge = readJudgeScores(flags.judge, flags.metric ?? 'accuracy')

@@ -1,3 +1,4 @@
+import { describeInvocation } from '../io/cliInvocation.ts'
 import { main } from './main.ts'
 
 // Ctrl-C (or a CI runner's SIGTERM): say so, then die by the signal as a shell expects (exit
@@ -26,4 +27,5 @@ process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => closed.stdout || process.stdout.write(text),
   stderr: (text) => closed.stderr || process.stderr.write(text),
   color: color || process.env.FORCE_COLOR === '1',
+  invocation: describeInvocation({ script: process.argv[1] ?? '', execArgv: process.execArgv, cwd: process.cwd() }),
 })

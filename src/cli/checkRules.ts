@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { checkRules, staticRuleWarnings, type RulesCheckReport } from '../analysis/checkRules.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { readTable } from '../io/tabular.ts'
@@ -15,7 +16,7 @@ import type { CommandContext } from './command.ts'
  */
 export function checkRulesCommand({ flags, request, io }: CommandContext): number {
   const labelsFile = flags.labels as string | undefined
-  if (!labelsFile) throw new GateError('usage', 'check-rules needs --labels FILE', 'e.g. evalgate check-rules --labels eval/rule_labels.csv')
+  if (!labelsFile) throw new GateError('usage', 'check-rules needs --labels FILE', `e.g. ${commandLine('check-rules --labels eval/rule_labels.csv')}`)
   const { rules, evalSetFile } = rulesSettings(request.configFile, request.overrides)
   const table = readTable(labelsFile, 'labels file')
   const evalTable = evalSetFile ? readTable(evalSetFile, 'eval set') : null

@@ -16,6 +16,8 @@ export interface CliIO {
   stderr: (text: string) => void
   color: boolean
   now?: () => Date
+  /** how this evalgate was started (io/cliInvocation.ts): the start of every command it prints; default `evalgate` */
+  invocation?: string
 }
 
 /** What every command gets: its flags, parsed by the option table, and where to write. */

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { GateError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
@@ -19,7 +20,7 @@ export function parseCommandLine(command: Command, args: string[], io: CliIO): C
   const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0)
   const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed
   if (!POSITIONAL.has(command) && positionals.length > 0) {
-    throw new GateError('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "evalgate ${command} --help"`)
+    throw new GateError('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "${commandLine(`${command} --help`)}"`)
   }
   const { overrides, values: flags } = readOptions(specs, 'cli', (o) => values[o.flag!] as RawValue)
   const logger: Logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) }
@@ -38,7 +39,7 @@ function parseFlags(command: Command, args: string[], options: NonNullable<Parse
     const flag = tokens.flatMap((t) => (t.kind === 'option' && !Object.hasOwn(options, t.name) ? [t] : []))[0]
     const meant = flag?.rawName.startsWith('--') ? similarName(flag.name, Object.keys(options)) : null
     if (!flag || meant === null) throw error
-    throw new GateError('usage', `unknown option ${flag.rawName}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`)
+    throw new GateError('usage', `unknown option ${flag.rawName}; did you mean --${meant}?`, `write --${meant}; see "${commandLine(`${command} --help`)}"`)
   }
 }
 

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
 import { mergeShardFiles } from '../run/merge.ts'
@@ -31,7 +32,7 @@ export async function runCommand({ flags, request, io, logger }: CommandContext)
 export function compareCommand({ flags, request, io }: CommandContext): number {
   const f = flags as { baseline?: string; candidate?: string; verbose?: boolean }
   if (!f.baseline || !f.candidate)
-    throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)
+    throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. ${commandLine(`compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)}`)
   const { config, gateLayers } = resolveRun(request, 'cli', 'gate')
   const results = loadResults(f.candidate)
   const baseline = loadNamedBaseline(f.baseline, '--baseline')
@@ -43,7 +44,7 @@ export function compareCommand({ flags, request, io }: CommandContext): number {
 /** `evalgate merge`: the shards' results joined, and compared when --baseline is given. */
 export function mergeCommand({ flags, request, positionals, io }: CommandContext): number {
   const f = flags as { baseline?: string; history?: string; out?: string; report?: string; verbose?: boolean }
-  if (!f.out) throw new GateError('usage', 'merge needs --out FILE', 'e.g. evalgate merge --out merged.json shard-*.json')
+  if (!f.out) throw new GateError('usage', 'merge needs --out FILE', `e.g. ${commandLine('merge --out merged.json shard-*.json')}`)
   let merged = mergeShardFiles(positionals)
   if (f.baseline) {
     const { gateLayers } = resolveRun(request, 'cli', 'gate')
@@ -59,7 +60,7 @@ export function mergeCommand({ flags, request, positionals, io }: CommandContext
 /** `evalgate baseline`: a baseline from a results.json, with the gate settings that gated that run. */
 export function baselineCommand({ flags, io }: CommandContext): number {
   const f = flags as { results?: string; out: string; version?: string }
-  if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. evalgate baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)
+  if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. ${commandLine(`baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)}`)
   const results = loadResults(f.results)
   const subset = results.run.subset
   if (subset) {

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { DEFAULT_LINT_OPTIONS, hasErrors, lintEvalSetFile, parseDifficultyMix, type LintReport } from '../analysis/lintSet/lint.ts'
 import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline.ts'
@@ -11,7 +12,7 @@ export function lintSetCommand({ flags, request, positionals, io }: CommandConte
   if (positionals.length > 1) throw new GateError('usage', `lint-set takes one eval set, got ${positionals.length}: ${positionals.join(' ')}`, 'give the eval set once; other files go after --against')
   if (positionals.length === 1 && request.overrides.eval_set !== undefined) throw new GateError('usage', 'the eval set is given twice (as an argument and with --eval-set)', 'give it once')
   const file = positionals[0] ?? config.eval_set
-  if (!file) throw new GateError('usage', 'no eval set given', 'e.g. evalgate lint-set eval/eval_set.csv (or --eval-set FILE, or eval_set in evalgate.yml)')
+  if (!file) throw new GateError('usage', 'no eval set given', `e.g. ${commandLine('lint-set eval/eval_set.csv (or --eval-set FILE, or eval_set in evalgate.yml)')}`)
   const mix = flags['difficulty-mix'] === undefined ? { mix: DEFAULT_LINT_OPTIONS.difficultyMix } : parseDifficultyMix(flags['difficulty-mix'] as string)
   if ('error' in mix) throw new GateError('usage', `--difficulty-mix: ${mix.error}`, 'e.g. --difficulty-mix easy=40,medium=40,hard=20 (percentages adding up to 100)')
   const report = lintEvalSetFile(file, {

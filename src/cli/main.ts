@@ -1,4 +1,5 @@
 import packageJson from '../../package.json' with { type: 'json' }
+import { CLI_NAME, commandLine, useInvocation } from '../io/cliInvocation.ts'
 import { GateError, formatError } from '../io/errors.ts'
 import { similarName } from '../io/similarName.ts'
 import { terminalSafe } from '../io/visible.ts'
@@ -17,6 +18,7 @@ export type { CliIO } from './command.ts'
  */
 export async function main(argv: readonly string[], terminal: CliIO): Promise<number> {
   const io: CliIO = { ...terminal, stdout: (text) => terminal.stdout(terminalSafe(text, terminal.color)), stderr: (text) => terminal.stderr(terminalSafe(text)) }
+  useInvocation(terminal.invocation ?? CLI_NAME)
   const [command, ...rest] = argv
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(MAIN_HELP + '\n')
@@ -43,7 +45,7 @@ export async function main(argv: readonly string[], terminal: CliIO): Promise<nu
     return await RUNNERS[command as Command](ctx)
   } catch (error) {
     if (error instanceof GateError || isParseArgsError(error)) {
-      const message = error instanceof GateError ? formatError(error) : `${(error as Error).message}\n  fix: see "evalgate ${command} --help"`
+      const message = error instanceof GateError ? formatError(error) : `${(error as Error).message}\n  fix: see "${commandLine(`${command} --help`)}"`
       io.stderr(`evalgate ${command}: ${message}\n`)
       return EXIT.usage
     }

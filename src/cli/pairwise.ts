@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { basename } from 'node:path'
 import { loadResults } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
@@ -27,7 +28,7 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
     throw new GateError(
       'usage',
       `pairwise needs at least two --results files, got ${files.length}`,
-      'e.g. evalgate pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini',
+      `e.g. ${commandLine('pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini')}`,
     )
   const headToHead = makeHeadToHeadJudge(config, deps)
 

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { parseHistoryCsv } from '../baseline/history.ts'
 import { GateError } from '../io/errors.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
@@ -10,7 +11,7 @@ import type { CommandContext } from './command.ts'
 export function trendCommand({ flags, io }: CommandContext): number {
   const f = flags as { history?: string; metric?: string; out?: string; threshold?: number; title?: string }
   if (!f.history || !f.metric || !f.out)
-    throw new GateError('usage', 'trend needs --history FILE, --metric M and --out FILE', 'e.g. evalgate trend --history history.csv --metric rules_pass --out trend.svg')
+    throw new GateError('usage', 'trend needs --history FILE, --metric M and --out FILE', `e.g. ${commandLine('trend --history history.csv --metric rules_pass --out trend.svg')}`)
   const rows = parseHistoryCsv(readText(f.history, 'history file'), f.history)
   const points = rows.filter((r) => r.metric === f.metric).length
   if (points === 0) throw new GateError('bad_input', `${f.history}: no rows for metric ${f.metric}`, `metrics in the file: ${[...new Set(rows.map((r) => r.metric))].join(', ') || '(none)'}`)

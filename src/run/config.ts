@@ -163,7 +163,12 @@ function unknownSetting(schema: z.ZodType, at: readonly PropertyKey[], keys: rea
   const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level'
   const key = keys[0]!
   const meant = similarName(key, known)
-  if (meant) return new GateError('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`)
+  if (meant)
+    return new GateError(
+      'bad_config',
+      `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`,
+      `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`,
+    )
   return new GateError('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`)
 }
 

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { judgeHealth } from '../compare/judgeHealth.ts'
 import { loadResults } from '../baseline/baseline.ts'
 import { sortMetrics } from '../metrics/registry.ts'
@@ -20,7 +21,7 @@ interface Shard {
  * memory holds the merged questions, not every shard file at once.
  */
 export function mergeShardFiles(files: readonly string[]): Results {
-  if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json')
+  if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`)
   let first: { file: string; results: Results } | null = null
   const seen = new Map<number, string>()
   const questions = idRecord<QuestionResult>()

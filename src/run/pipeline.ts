@@ -53,6 +53,8 @@ export interface PipelineDeps {
    * then flags or inputs: resolveRun's gateLayers); without them, config.gate as one layer
    */
   gateLayers?: readonly GateLayer[]
+  /** the label the base branch's baseline goes by (the Action: the PR's base branch); else the compared baseline's label */
+  baseLabel?: string
 }
 
 /**
@@ -67,7 +69,8 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   const notes: string[] = [...scorer.notes]
   const subset = evalSet.subset
   if (shard) notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`)
-  const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null)
+  // the command makes the baseline of the base branch, under its label, not this PR's
+  const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null)
   warnIncomparable(deps)
 
   const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes)
@@ -198,11 +201,11 @@ async function scoreAnswers(
  * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
-export function compareResults(results: Results, baseline: BaselineView | null, gateLayers: readonly GateLayer[], resultsPath: string, baselinePath: string): Results {
+export function compareResults(results: Results, baseline: BaselineView | null, gateLayers: readonly GateLayer[], resultsPath: string, baselinePath: string, baseLabel?: string): Results {
   const layers = [baselineLayer(baseline), ...gateLayers]
   checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })))
   const gate = resolveGate(layers)
-  const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version)
+  const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version)
   const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
   // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
   return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) }

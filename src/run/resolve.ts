@@ -1,3 +1,4 @@
+import { useInvocation } from '../io/cliInvocation.ts'
 import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
 import type { GateLayer } from '../baseline/gate.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
@@ -43,6 +44,8 @@ export function resolveRun(request: RunRequest, shell: Shell, scope: Scope = 'ru
   const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data
   const merged = applyOverrides(fileLayer, request.overrides)
   const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source)
+  // every command printed from here on starts the way evalgate.yml says evalgate runs here
+  if (config.cli) useInvocation(config.cli)
   const flagged = givenIn(config.gate, request.overrides.gate)
   const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)))
   const gateLayers = [

@@ -1,3 +1,4 @@
+import { commandLine } from '../io/cliInvocation.ts'
 import { loadResults } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
 import { normaliseId, previewIds } from '../io/ids.ts'
@@ -21,7 +22,7 @@ export interface SubsetRequest {
 export function selectSubset(rows: readonly EvalRow[], request: SubsetRequest, warn: (message: string) => void): { rows: EvalRow[]; subset: Subset } | null {
   const { only, failingFrom } = request
   if (only === undefined && failingFrom === undefined) return null
-  if (only !== undefined && failingFrom !== undefined) throw new GateError('usage', 'give --only or --failing-from, not both', 'e.g. evalgate run … --failing-from results.json')
+  if (only !== undefined && failingFrom !== undefined) throw new GateError('usage', 'give --only or --failing-from, not both', `e.g. ${commandLine('run … --failing-from results.json')}`)
   const known = new Set(rows.map((r) => r.id))
   let wanted: Set<string>
   let by: string

@@ -14,7 +14,6 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FakeGitHub } from '../helpers/github-server.ts'
 import { runCli } from '../cli/harness.ts'
-import { CLI } from '../../src/io/cliInvocation.ts'
 import type { Results } from '../../src/schemas/results.ts'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -227,8 +226,11 @@ for (const runtime of runtimes) {
       assert.equal(run.outputs.verdict, 'incomparable')
       assert.match(run.stdout, /::warning title=evalgate%3A baseline not comparable::/)
       assert.match(run.stdout, /::error::evalgate: baseline not comparable:%0A {2}- .*"v1", this run uses "v2"/)
-      const command = `${CLI} baseline --results ${resultsPath} --out ${baseline}`
-      assert.match(github.comments[0]!.body, /baseline not comparable[\s\S]*eval\\_set\\_version "v1", this run uses "v2"[\s\S]*npx --yes github:evalgate\/evalgate#v1 baseline/)
+      // the Action runs from this checkout, not from a github: ref: the command runs its bin; the label is the baseline's (good)
+      const prefix = `node ${join(ROOT, 'bin', 'evalgate.js')}`
+      const command = `${prefix} baseline --results ${resultsPath} --out ${baseline} --version good`
+      assert.match(github.comments[0]!.body, /baseline not comparable[\s\S]*eval\\_set\\_version "v1", this run uses "v2"/)
+      assert.doesNotMatch(github.comments[0]!.body, /npx --yes github:evalgate/)
       assert.ok(github.comments[0]!.body.includes(command), github.comments[0]!.body)
       assert.match(run.summary, /baseline not comparable/)
       // the file the command names exists, with the verdict, the reasons and this run's scores
@@ -238,7 +240,7 @@ for (const runtime of runtimes) {
       assert.equal(results.comparison!.update_command, command)
       assert.equal(Object.keys(results.questions).length, 7)
       assert.match(readFileSync(join(work, 'out', 'report.md'), 'utf8'), /Why the baseline is not comparable/)
-      assert.equal((await runCli(command.slice(CLI.length + 1).split(' '))).code, 0, 'the command works')
+      assert.equal((await runCli(command.slice(prefix.length + 1).split(' '))).code, 0, 'the command works')
     })
 
     it('gates the bundled example: fixed500 regresses against the committed baseline, heading passes', async () => {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
-import { CLI } from '../../src/io/cliInvocation.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readBaseline, readResults, runCli, writeJson, type CliRun } from './harness.ts'
 
 after(cleanupTempDirs)
@@ -22,14 +21,11 @@ async function v0Baseline(t: ReturnType<typeof makeTempDir>): Promise<string> {
   return baseline
 }
 
-/** The fix command the terminal prints, as argv for the CLI (the `npx --yes github:…` prefix stripped). */
+/** The fix command the terminal prints, as argv for the CLI (the `evalgate` an in-process run is started as, stripped). */
 function printedFix(run: CliRun): string[] {
-  const line = run.stdout.split('\n').find((l) => l.trim().startsWith(`${CLI} baseline `))
+  const line = run.stdout.split('\n').find((l) => l.trim().startsWith('evalgate baseline '))
   assert.ok(line, `the fix command is printed:\n${run.stdout}`)
-  return line
-    .trim()
-    .slice(CLI.length + 1)
-    .split(/\s+/)
+  return line.trim().slice('evalgate '.length).split(/\s+/)
 }
 
 describe('an incomparable run writes results.json and exits 2', () => {
@@ -47,7 +43,8 @@ describe('an incomparable run writes results.json and exits 2', () => {
     assert.ok(c.reasons[0]!.includes(baseline), c.reasons[0])
     assert.match(c.reasons[0]!, /eval_set_version "v0", this run uses "v1"/)
     assert.deepEqual(c.failures, [])
-    assert.equal(c.update_command, `${CLI} baseline --results ${out} --out ${baseline} --version pr-7`)
+    // the base branch's label (the baseline's own, old), not this PR's (pr-7)
+    assert.equal(c.update_command, `evalgate baseline --results ${out} --out ${baseline} --version old`)
     assert.equal(Object.keys(readResults(out).questions).length, 7, 'the run was scored: its results can become the new baseline')
 
     assert.match(run.stderr, /warning: baseline not comparable: .*"v0"/, 'said before the candidate runs')
@@ -61,11 +58,11 @@ describe('an incomparable run writes results.json and exits 2', () => {
 
     // the printed command refers to a file that exists, and it works
     const fix = printedFix(run)
-    assert.deepEqual(fix, ['baseline', '--results', out, '--out', baseline, '--version', 'pr-7'])
+    assert.deepEqual(fix, ['baseline', '--results', out, '--out', baseline, '--version', 'old'])
     const written = await runCli(fix)
     assert.equal(written.code, 0, written.stderr)
     assert.equal(readBaseline(baseline).eval_set_version, 'v1')
-    assert.equal(readBaseline(baseline).version, 'pr-7', "the update command keeps the run's version")
+    assert.equal(readBaseline(baseline).version, 'old', "the update command keeps the base branch's label")
     const again = await runCli(runArgs(t.config, 'v1', '--baseline', baseline, '--out', out))
     assert.equal(again.code, 0, again.stdout + again.stderr)
     assert.equal(readResults(out).comparison?.verdict, 'pass')
@@ -79,7 +76,7 @@ describe('an incomparable run writes results.json and exits 2', () => {
     try {
       const run = await runCli(runArgs(t.config, 'v1', '--baseline', baseline))
       assert.equal(run.code, 2, run.stderr)
-      assert.deepEqual(printedFix(run), ['baseline', '--results', 'results.json', '--out', baseline])
+      assert.deepEqual(printedFix(run), ['baseline', '--results', 'results.json', '--out', baseline, '--version', 'old'])
       assert.equal(readResults(t.path('results.json')).comparison?.verdict, 'incomparable')
       assert.match(run.stdout, /results: results\.json/)
     } finally {
@@ -98,10 +95,10 @@ describe('an incomparable run writes results.json and exits 2', () => {
     const c = readResults(out).comparison!
     assert.equal(c.verdict, 'incomparable')
     assert.match(c.reasons[0]!, /"v0", this run uses "v1"/)
-    assert.deepEqual(printedFix(result), ['baseline', '--results', out, '--out', baseline, '--version', 'pr-8'])
+    assert.deepEqual(printedFix(result), ['baseline', '--results', out, '--out', baseline, '--version', 'old'])
     assert.equal((await runCli(printedFix(result))).code, 0)
     assert.equal(readBaseline(baseline).eval_set_version, 'v1')
-    assert.equal(readBaseline(baseline).version, 'pr-8', "the update command keeps the candidate's version")
+    assert.equal(readBaseline(baseline).version, 'old', "the update command keeps the base branch's label, not the candidate's (pr-8)")
   })
 
   it('compare without --out: the command names the candidate results, which exist', async () => {
@@ -111,7 +108,7 @@ describe('an incomparable run writes results.json and exits 2', () => {
     const baseline = writeJson(t.path('baseline.json'), { version: 'v2', eval_set_version: 'v0', metrics: { rules_pass: 0.9 } })
     const result = await runCli(['compare', '--config', t.config, '--baseline', baseline, '--candidate', candidate])
     assert.equal(result.code, 2, result.stderr)
-    assert.deepEqual(printedFix(result), ['baseline', '--results', candidate, '--out', baseline])
+    assert.deepEqual(printedFix(result), ['baseline', '--results', candidate, '--out', baseline, '--version', 'v2'])
     assert.ok(existsSync(candidate))
   })
 })

@@ -3,7 +3,9 @@ import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { CLI, CLI_PACKAGE, cliCommand } from '../../src/io/cliInvocation.ts'
+import { CLI_PACKAGE, cliCommand } from '../../src/io/cliInvocation.ts'
+
+const CLI = `npx --yes ${CLI_PACKAGE}`
 import { cleanupTempDirs, fixture, makeTempDir, runCli } from '../cli/harness.ts'
 
 after(cleanupTempDirs)
@@ -22,7 +24,7 @@ function sources(dir: string): string[] {
     .map((f) => `${dir}/${f}`)
 }
 
-describe('install: the Action and the CLI come from the v1 tag, and every printed command runs that way', () => {
+describe('install: the Action and the CLI come from the v1 tag, and the printed commands run', () => {
   it('the README has an Install section naming the Action, npx and the dev dependency, and a release section', () => {
     const readme = read('README.md')
     const install = readme.slice(readme.indexOf('\n## Install\n'), readme.indexOf('\n## Quick start'))
@@ -43,7 +45,7 @@ describe('install: the Action and the CLI come from the v1 tag, and every printe
     for (const m of readme.matchAll(/github:([\w-]+\/[\w-]+)#/g)) assert.equal(m[1], 'evalgate/evalgate', 'one placeholder owner')
   })
 
-  it("the report's update command is the runnable form and keeps the run's --version", async () => {
+  it("the report's update command is spelled the way evalgate was started and carries the base branch's label", async () => {
     const t = makeTempDir()
     const results = t.path('v1.json')
     const report = t.path('report.md')
@@ -52,8 +54,9 @@ describe('install: the Action and the CLI come from the v1 tag, and every printe
     assert.equal((await runCli(['baseline', '--results', t.path('good.json'), '--out', t.path('baseline.json')])).code, 0)
     const run = await runCli(['run', ...base, '--predictions', fixture('worse.jsonl'), '--version', 'pr 12', '--baseline', t.path('baseline.json'), '--out', results, '--report', report])
     assert.equal(run.code, 1, run.stderr)
-    const command = cliCommand(['baseline', '--results', results, '--out', t.path('baseline.json'), '--version', 'pr 12'])
-    assert.ok(command.endsWith("--version 'pr 12'"), command)
+    // started in-process, as `evalgate`; the label is the baseline's (good), not the PR's (pr 12)
+    const command = cliCommand(['baseline', '--results', results, '--out', t.path('baseline.json'), '--version', 'good'])
+    assert.ok(command.startsWith('evalgate baseline '), command)
     const md = readFileSync(report, 'utf8')
     assert.ok(md.includes(command), md)
     assert.deepEqual(unrunnable(md), [])
