@@ -15,7 +15,9 @@ export interface ActionInputs extends RunRequest {
   commentKey: string
   resultsPath: string
   reportPath: string
-  mode: 'gate' | 'baseline' | 'merge'
+  mode: 'gate' | 'baseline' | 'merge' | 'accept'
+  /** mode accept: the label that asks for the baseline to be accepted */
+  acceptLabel: string
   /** merge mode: the shards' results.json files (paths or * patterns) */
   shardResults: string[]
   /** lint the eval set before scoring: annotations only (true), or failing the check on errors (strict) */
@@ -42,6 +44,7 @@ export function readInputs(read: (name: string) => string = (name) => core.getIn
     resultsPath: v['results-path'] as string,
     reportPath: v['report-path'] as string,
     mode: v.mode as ActionInputs['mode'],
+    acceptLabel: v['accept-label'] as string,
     shardResults: (v['shard-results'] as string[] | undefined) ?? [],
     lintSet: v['lint-set'] as ActionInputs['lintSet'],
     planOnly: v['plan-only'] === 'true',

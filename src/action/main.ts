@@ -24,6 +24,7 @@ import { log, maskSecret } from './log.ts'
 import { redactSecrets } from '../io/redact.ts'
 import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
+import { acceptRequest, commitAcceptedBaseline, gitHubClientFor } from './accept.ts'
 import { countOf } from '../io/countOf.ts'
 import { actionInvocation, useInvocation } from '../io/cliInvocation.ts'
 import { questionsWorse } from '../compare/counts.ts'
@@ -52,6 +53,9 @@ export async function run(): Promise<void> {
       await planOnly(prepareRun(runnable.config, environment, runnable.source))
       return
     }
+    // mode accept: who asked, with what right, for which commit: checked before the PR's code runs
+    const accepting = inputs.mode === 'accept' ? await acceptRequest(inputs, gitHubClientFor(inputs)) : null
+    if (inputs.mode === 'accept' && !accepting) return
     const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null
     const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved, baseBranch())
     writeJsonFile(inputs.resultsPath, results)
@@ -60,18 +64,14 @@ export async function run(): Promise<void> {
     const report = renderReport(results, options)
     writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
     await writeSummary(renderReport(results, { ...options, marker: undefined }))
-    // a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start
-    const verdict = results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline')
-    core.setOutput('verdict', verdict)
-    core.setOutput('regressions', String(results.comparison ? questionsWorse(results.comparison.change_counts) : 0))
-    core.setOutput('results-path', inputs.resultsPath)
-    core.setOutput('report-path', inputs.reportPath)
+    setOutputs(results, inputs)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)
     const stopped = results.run.judge_stopped
     if (stopped) log.setFailed(`evalgate: the judge stopped: ${stopped.cause}\n  fix: ${stopped.fix}`)
-    if (inputs.mode === 'baseline') {
+    if (inputs.mode === 'baseline' || accepting) {
       // a run the judge scored only in part never becomes the baseline
       if (stopped) return
+      if (accepting) return await commitAcceptedBaseline(accepting, results, baselinePath)
       writeBaseline(results, baselinePath, config.version ?? null)
       if (config.history) log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
       return
@@ -93,6 +93,14 @@ export async function run(): Promise<void> {
   }
 }
 
+/** The step's outputs; a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start. */
+function setOutputs(results: Results, inputs: ActionInputs): void {
+  core.setOutput('verdict', results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline'))
+  core.setOutput('regressions', String(results.comparison ? questionsWorse(results.comparison.change_counts) : 0))
+  core.setOutput('results-path', inputs.resultsPath)
+  core.setOutput('report-path', inputs.reportPath)
+}
+
 async function fail(error: unknown, inputs: ActionInputs | undefined, context: PullRequestContext): Promise<void> {
   core.setOutput('verdict', 'error')
   const options = inputs ? reportOptions(inputs, context) : {}
@@ -111,7 +119,7 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
  * and the inputs'), so the new baseline keeps them where nothing overrides them.
  */
 async function scoreRun({ config, source, gateLayers, baselinePath }: ResolvedRun<RunConfig>, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
-  if (inputs.mode !== 'baseline') return runPipeline({ ...prepareRun(config, environment, source, gateLayers), baseLabel: baseBranch() }, config, inputs.resultsPath)
+  if (inputs.mode !== 'baseline' && inputs.mode !== 'accept') return runPipeline({ ...prepareRun(config, environment, source, gateLayers), baseLabel: baseBranch() }, config, inputs.resultsPath)
   const runConfig = { ...config, baseline: undefined }
   const layers = [baselineLayer(loadBaseline(baselinePath)), ...gateLayers]
   return runPipeline(prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)

@@ -227,10 +227,18 @@ export const OPTIONS: readonly OptionSpec[] = [
   { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
   {
     input: 'mode',
-    value: ['gate', 'baseline', 'merge'],
+    value: ['gate', 'baseline', 'merge', 'accept'],
     default: 'gate',
     commands: [],
-    description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once.",
+    description:
+      "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+  },
+  {
+    input: 'accept-label',
+    value: 'text',
+    default: 'evalgate:accept',
+    commands: [],
+    description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
   },
   {
     input: 'shard-results',

@@ -21,17 +21,33 @@ export interface FakeGitHubOptions {
   pageSize?: number
   /** answer comments without html_url (as some proxies and GitHub Enterprise stand-ins do) */
   omitHtmlUrl?: boolean
+  /** login → permission (admin, maintain, write, triage, read); others get 404 as non-collaborators */
+  permissions?: Record<string, string>
+  /** the pull request GET /repos/o/r/pulls/N returns */
+  pull?: { number: number; head: string; sha: string; base: string; fork?: boolean }
+}
+
+/** A file of the repository, per branch, as the contents API serves it. */
+export interface FakeFile {
+  branch: string
+  path: string
+  text: string
+  sha: string
 }
 
 /**
  * The issue-comment endpoints of the GitHub REST API, on 127.0.0.1, enough for a sticky
- * comment: list (paginated with Link headers), create, update, and GET /user. Anything else
- * is recorded as unexpected and answered 404, so a test can fail on it.
+ * comment: list (paginated with Link headers), create, update, and GET /user; and for mode:
+ * accept a collaborator's permission, a pull request, a file's contents (get, create or update
+ * on a branch) and removing a label. Anything else is recorded as unexpected and answered 404,
+ * so a test can fail on it.
  */
 export class FakeGitHub {
   readonly comments: FakeComment[] = []
   readonly requests: RecordedRequest[] = []
   readonly unexpected: RecordedRequest[] = []
+  readonly files: FakeFile[] = []
+  readonly removedLabels: string[] = []
   options: FakeGitHubOptions
   private server: Server
   private nextId = 1000
@@ -127,8 +143,58 @@ export class FakeGitHub {
       send(200, this.view(comment))
       return
     }
+    if (this.handleAccept(req.method ?? 'GET', url, record.body, send)) return
     this.unexpected.push(record)
     send(404, { message: `fake GitHub does not implement ${req.method} ${url.pathname}` })
+  }
+
+  /** The endpoints of mode: accept (documented shapes of GitHub's REST API: collaborators, pulls, contents, labels). */
+  private handleAccept(method: string, url: URL, body: unknown, send: (status: number, body: unknown) => void): boolean {
+    const permission = /^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/.exec(url.pathname)
+    if (permission && method === 'GET') {
+      const level = this.options.permissions?.[decodeURIComponent(permission[1]!)]
+      if (level === undefined) send(404, { message: 'Not Found' })
+      else send(200, { permission: level === 'maintain' ? 'write' : level === 'triage' ? 'read' : level, role_name: level, user: { login: permission[1] } })
+      return true
+    }
+    const pull = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(url.pathname)
+    if (pull && method === 'GET' && this.options.pull && Number(pull[3]) === this.options.pull.number) {
+      const p = this.options.pull
+      const base = { full_name: `${pull[1]}/${pull[2]}` }
+      send(200, { number: p.number, head: { ref: p.head, sha: p.sha, repo: { full_name: p.fork ? 'someone/fork' : base.full_name } }, base: { ref: p.base, repo: base } })
+      return true
+    }
+    const contents = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname)
+    if (contents) {
+      const path = decodeURIComponent(contents[1]!)
+      if (method === 'GET') {
+        const file = this.files.find((f) => f.path === path && f.branch === url.searchParams.get('ref'))
+        if (!file) send(404, { message: 'Not Found' })
+        else send(200, { type: 'file', path, sha: file.sha, encoding: 'base64', content: Buffer.from(file.text).toString('base64') })
+        return true
+      }
+      if (method === 'PUT') {
+        const put = body as { message: string; content: string; branch: string; sha?: string }
+        const existing = this.files.find((f) => f.path === path && f.branch === put.branch)
+        if (existing && existing.sha !== put.sha) {
+          send(409, { message: `${path} does not match ${put.sha ?? '(no sha)'}` })
+          return true
+        }
+        const text = Buffer.from(put.content, 'base64').toString('utf8')
+        const sha = `blob${this.nextId++}`
+        if (existing) Object.assign(existing, { text, sha })
+        else this.files.push({ branch: put.branch, path, text, sha })
+        send(existing ? 200 : 201, { content: { path, sha }, commit: { sha: `commit${this.nextId++}`, message: put.message } })
+        return true
+      }
+    }
+    const label = /^\/repos\/[^/]+\/[^/]+\/issues\/\d+\/labels\/(.+)$/.exec(url.pathname)
+    if (label && method === 'DELETE') {
+      this.removedLabels.push(decodeURIComponent(label[1]!))
+      send(200, [])
+      return true
+    }
+    return false
   }
 
   private view(c: FakeComment) {
