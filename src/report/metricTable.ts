@@ -72,4 +72,3 @@ export function value(metric: string, v: number | null): string {
   if (v === null) return '—'
   return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3)
 }
-

@@ -25,7 +25,7 @@ const REFUSALS = [
   "I don't know. I couldn't find any information about that in the provided documents.",
   "I'm sorry, but the requested information is not available in the provided documents.",
   'I don’t know based on the available information.',
-  "I’m sorry, but I couldn’t find the answer to your question in the provided documents.",
+  'I’m sorry, but I couldn’t find the answer to your question in the provided documents.',
   'I am sorry, but I do not have enough information to answer that.',
   "You don't have information about that in your knowledge base, so I can't answer.",
   // support-bot system prompts and fallbacks
