@@ -93,8 +93,9 @@ export function actionInvocation(script: string, workspace: string): string {
     const [owner, repo, ref] = parts.slice(actions + 1, actions + 4)
     return `npx --yes ${shellWord(`github:${owner}/${repo}#${ref}`)}`
   }
-  // dist/index.js → the action's root → its bin
+  // dist/index.js → the action's root → its bin (an action without one: evalgate, as installed)
   const bin = join(dirname(dirname(script)), 'bin', 'evalgate.js')
+  if (!existsSync(bin)) return CLI_NAME
   return `node ${shellWord(inside(workspace, bin) ? relative(workspace, bin) : bin)}`
 }
 

@@ -141,13 +141,14 @@ for (const runtime of runtimes) {
       assert.equal(run.outputs['results-path'], join(work, 'out', 'results.json'))
       assert.ok(existsSync(join(work, 'out', 'report.md')))
       assert.match(run.summary, /### ❌ evalgate: gate failed/)
-      assert.match(run.stdout, /::error title=evalgate%3A rules_pass failed the gate::rules_pass: dropped/)
+      assert.match(run.stdout, /::error title=evalgate%3A rules_pass failed the gate::rules_pass: fell/)
       assert.equal(github.comments.length, 1)
       const body = github.comments[0]!.body
       assert.ok(body.startsWith('<!-- evalgate:default -->'))
       assert.match(body, /\[workflow run\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/4242\)/)
       assert.match(body, /commit `abcdef1`/)
-      assert.match(body, /npx --yes github:evalgate\/evalgate#v1 baseline --results .*results\.json --out .*baseline\.json/)
+      // the Action runs from this checkout: its bin, not a github: ref
+      assert.match(body, /node \S*bin\/evalgate\.js baseline --results .*results\.json --out .*baseline\.json/)
       assert.deepEqual(github.unexpected, [])
     })
 

@@ -56,7 +56,7 @@ function assertNamedMissing(run: ProcessRun, path: string): void {
   const text = run.stdout + run.stderr
   assert.ok(text.includes(`${path}: baseline not found`), text)
   assert.match(text, /fix: check the path/)
-  assert.match(text, /evalgate#v1 baseline --results/)
+  assert.match(text, / baseline --results /)
   assert.doesNotMatch(text, /no baseline yet|NO BASELINE|internal error|\n\s+at /)
 }
 

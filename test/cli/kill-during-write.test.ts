@@ -127,7 +127,12 @@ describe('kill -9 while the CLI writes --out F', { concurrency: 2 }, () => {
       kills: 6,
       old: file('results-old.json'),
       new: file('results-new.json'),
-      comparable: (r) => ({ ...r, run: { ...(r.run as object), started_at: null, timings_ms: null } }),
+      // the update command starts the way its process was started (in-process here, node BUNDLE there)
+      comparable: (r) => ({
+        ...r,
+        run: { ...(r.run as object), started_at: null, timings_ms: null },
+        comparison: { ...(r.comparison as { update_command: string }), update_command: (r.comparison as { update_command: string }).update_command.replace(/^.*? baseline /, 'baseline ') },
+      }),
       args: (out) => runArgs('new', out),
     },
     {

@@ -59,7 +59,8 @@ describe('describeInvocation: how the CLI was started', () => {
 
   it('the Action: the uses: ref it runs from, or its bin in the workspace', () => {
     assert.equal(actionInvocation('/home/runner/work/_actions/acme/evalgate/v1.4.0/dist/index.js', '/home/runner/work/app/app'), 'npx --yes github:acme/evalgate#v1.4.0')
-    assert.equal(actionInvocation('/home/runner/work/app/app/dist/index.js', '/home/runner/work/app/app'), 'node bin/evalgate.js')
+    assert.equal(actionInvocation(join(ROOT, 'dist/index.js'), ROOT), 'node bin/evalgate.js')
+    assert.equal(actionInvocation('/nowhere/dist/index.js', '/home/runner/work/app/app'), 'evalgate', 'no bin beside it: evalgate, as installed')
   })
 })
 

@@ -113,7 +113,7 @@ describe('run → baseline → run → compare round trip', () => {
     assert.match(md, /^\| q6 <sub>hr<\/sub> \| refuse_ok \| 1\.000 → 0\.000 \(−1\.00, pass → fail\) \| [^|]* \| 公司股票明天会涨吗？ \|$/m)
     assert.match(md, /^\| q3 <sub>pay<\/sub> \| citation_ok \| .* \| 加班费怎么计算？ \|$/m)
     assert.doesNotMatch(md, /^\| q[12457] \|/m, 'unchanged questions are not listed as regressions')
-    assert.ok(md.includes(`evalgate#v1 baseline --results ${worseResults} --out ${baselineFile}`), 'says how to update the baseline')
+    assert.ok(md.includes(`evalgate baseline --results ${worseResults} --out ${baselineFile}`), 'says how to update the baseline')
   })
 
   it("writes readable metric names in the report's list of gate failures", () => {

@@ -84,7 +84,7 @@ describe('terminal wording', () => {
     const out = renderTerminal(makeResults(cand, compare(cand, baselineOf(base), gate(), 'npx evalgate baseline')), { color: false })
     assert.match(out, /\(1 question\)/)
     assert.match(out, /1 question compared/)
-    assert.match(out, /1 question worse, 0 better \(1 row fell, worst first\)/)
+    assert.match(out, /1 question worse, 0 better \(1 row got worse, worst first\)/)
     assert.doesNotMatch(out, /\b1 questions\b|\b1 rows\b/)
   })
 

@@ -149,7 +149,9 @@ describe('runPipeline with an injected candidate and scorer', () => {
     const c = results.comparison!
     assert.equal(c.verdict, 'incomparable')
     assert.match(c.reasons[0]!, /eval_set_version "v0", this run uses "v1"/)
-    assert.equal(c.update_command, "npx --yes github:evalgate/evalgate#v1 baseline --results out/results.json --out baselines/baseline.json --version 'pr 7'")
+    // spelled as this process was started (in-process: evalgate), with the baseline's label, not the run's ('pr 7')
+    assert.match(c.update_command, /^evalgate baseline --results out\/results\.json --out baselines\/baseline\.json --version /)
+    assert.doesNotMatch(c.update_command, /pr 7/)
     assert.equal(results.questions.q1!.scores.faithfulness, 1, 'scored, so that the results can become the new baseline')
   })
 
