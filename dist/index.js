@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 154:
+/***/ 2477:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50364,8 +50364,8 @@ function withCustomRequest(customRequest) {
 ;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+var dist_bundle_sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${dist_bundle_sep}${b64url}${dist_bundle_sep}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 
 // pkg/dist-src/auth.js
@@ -64162,24 +64162,111 @@ function checkOverrideRanges(settings, source) {
 }
 
 ;// CONCATENATED MODULE: ./src/io/cliInvocation.ts
+
+
 /**
- * How a user runs the CLI, spelled once: evalgate is not on the npm registry, so every command
- * evalgate prints (the baseline update command, the demo's echo) and every command the README
- * shows runs it from the tagged GitHub release, whose committed dist/ needs no build step.
+ * How this evalgate was started, spelled once: every command evalgate prints (the baseline
+ * update command in the report and the PR comment, the fixes and examples in error messages)
+ * starts with it, so that it pastes into the shell it came from. The shells work it out when
+ * they start (`describeInvocation`, `actionInvocation`) or take it from evalgate.yml's `cli:`,
+ * and set it with `useInvocation`; a command started some other way (a test calling main())
+ * prints plain `evalgate`, the name the package's bin installs.
  */
-/** The npm specifier of the CLI: the `v1` tag of the repository (moved on each v1.x release). */
+/** The package's name, as its bin is installed. */
+const CLI_NAME = 'evalgate';
+/** The npm specifier of the CLI that the README's install section gives: the `v1` tag of the repository. */
 const CLI_PACKAGE = 'github:evalgate/evalgate#v1';
-/** The prefix of every printed command; `--yes` so that npx does not stop to ask in CI. */
-const CLI = `npx --yes ${CLI_PACKAGE}`;
-/** One argument as a POSIX shell word: bare when it is safe, else single-quoted. */
+let prefix = CLI_NAME;
+/** The start of every printed command from now on (a one-shot process: the CLI or the Action step). */
+function useInvocation(command) {
+    prefix = command.trim() === '' ? CLI_NAME : command.trim();
+}
+function cliPrefix() {
+    return prefix;
+}
+/** One argument as a POSIX shell word: bare when it is safe (a `#` inside a word starts no comment), else single-quoted. */
 function shellWord(arg) {
-    if (/^[\w@%+=:,./-]+$/.test(arg))
+    if (/^[\w@%+=:,./-][\w@%+=:,./#-]*$/.test(arg))
         return arg;
     return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 /** `evalgate <args>` as a command a user can paste into a shell. */
 function cliCommand(args) {
-    return [CLI, ...args.map(shellWord)].join(' ');
+    return [prefix, ...args.map(shellWord)].join(' ');
+}
+/** An example command line already written as shell text (`power --n 50`, `merge --out m.json shard-*.json`). */
+function commandLine(rest) {
+    return `${prefix} ${rest}`;
+}
+/**
+ * The CLI's invocation, from the script node was started with:
+ * - `npx <spec>`: npx runs the bin from `…/_npx/<hash>/node_modules/.bin`, and that folder's
+ *   package.json records the spec it was asked for (`_npx.packages`) → `npx --yes <spec>`;
+ * - a project's local install (`node_modules/.bin/evalgate`, `npm exec evalgate`, an npm script)
+ *   → that bin, relative to the working directory;
+ * - a global install (`…/lib/node_modules/evalgate`) → `evalgate`;
+ * - a path (`node bin/evalgate.js`, `node dist/cli/index.js`, `node --import tsx src/cli/bin.ts`)
+ *   → node, its options and the path, relative to the working directory when inside it.
+ */
+function describeInvocation({ script, execArgv, cwd }) {
+    const parts = script.split(sep);
+    const npx = parts.lastIndexOf('_npx');
+    if (npx >= 0 && parts[npx + 2] === 'node_modules') {
+        const spec = npxSpec(parts.slice(0, npx + 2).join(sep));
+        if (spec)
+            return `npx --yes ${shellWord(spec)}`;
+    }
+    const modules = parts.lastIndexOf('node_modules');
+    if (modules >= 0 && (parts[modules + 1] === '.bin' || parts[modules + 1] === CLI_NAME)) {
+        const root = parts.slice(0, modules).join(sep);
+        const bin = join(root, 'node_modules', '.bin', CLI_NAME);
+        if (existsSync(bin))
+            return shellWord(inside(cwd, bin) ? withDot(relative(cwd, bin)) : bin);
+        // a global install keeps no .bin beside it: its bin is on PATH
+        return CLI_NAME;
+    }
+    const path = inside(cwd, script) ? relative(cwd, script) : script;
+    return ['node', ...execArgv.map(shellWord), shellWord(path)].join(' ');
+}
+/**
+ * The Action's invocation, for the commands its report prints: the repository and ref the
+ * workflow step uses (`uses: acme/evalgate@v1.4.0` runs from `…/_actions/acme/evalgate/v1.4.0/`)
+ * → `npx --yes github:acme/evalgate#v1.4.0`; an action in the workspace (`uses: ./`) → node and
+ * its bin, relative to the workspace.
+ */
+function actionInvocation(script, workspace) {
+    const parts = script.split(external_node_path_namespaceObject.sep);
+    const actions = parts.lastIndexOf('_actions');
+    if (actions >= 0 && parts.length >= actions + 5) {
+        const [owner, repo, ref] = parts.slice(actions + 1, actions + 4);
+        return `npx --yes ${shellWord(`github:${owner}/${repo}#${ref}`)}`;
+    }
+    // dist/index.js → the action's root → its bin (an action without one: evalgate, as installed)
+    const bin = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.dirname)(script)), 'bin', 'evalgate.js');
+    if (!(0,external_node_fs_namespaceObject.existsSync)(bin))
+        return CLI_NAME;
+    return `node ${shellWord(inside(workspace, bin) ? (0,external_node_path_namespaceObject.relative)(workspace, bin) : bin)}`;
+}
+function npxSpec(folder) {
+    try {
+        const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+        const packages = pkg._npx?.packages;
+        if (Array.isArray(packages) && packages.length === 1 && typeof packages[0] === 'string')
+            return packages[0];
+        const dependency = pkg.dependencies?.[CLI_NAME];
+        return dependency ? `${CLI_NAME}@${dependency}` : null;
+    }
+    catch {
+        return null;
+    }
+}
+function inside(dir, path) {
+    const rel = (0,external_node_path_namespaceObject.relative)(dir, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+}
+/** `node_modules/.bin/evalgate` runs as a path; a bare name would be looked up on PATH. */
+function withDot(rel) {
+    return rel.includes(sep) ? rel : `.${sep}${rel}`;
 }
 
 ;// CONCATENATED MODULE: ./src/io/redact.ts
@@ -65009,8 +65096,9 @@ function readJson_parse(bytes, start, end, before, after) {
 
 /**
  * The command that writes a new baseline from a run's results: printed wherever a baseline must
- * be refreshed. With the run's version it keeps that label (else the new baseline's version
- * would be whatever the results say, which is the same; the flag makes it visible and editable).
+ * be refreshed, spelled the way this evalgate was started (io/cliInvocation.ts). `version` is
+ * the label the new baseline goes by: the base branch's (the caller's choice), shown so that it
+ * is visible and editable.
  */
 function updateBaselineCommand(resultsPath, baselinePath = DEFAULT_BASELINE_PATH, version = null) {
     return cliCommand(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])]);
@@ -65151,7 +65239,7 @@ function loadResults(path) {
     }
     catch (error) {
         const code = error.code;
-        throw new errors_GateError('bad_input', `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : error.message}`, 'pass the results.json written by `evalgate run --out`');
+        throw new errors_GateError('bad_input', `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : error.message}`, `pass the results.json written by ${commandLine('run --out FILE')}`);
     }
     return parseResults(data, path);
 }
@@ -65165,7 +65253,7 @@ function parseResults(data, path) {
         return parsed.data;
     const problems = new Problems();
     for (const issue of parsed.error.issues)
-        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`');
+        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, `write it again with ${commandLine('run --out FILE')}`);
     problems.fail('bad_input');
 }
 function isResultsFile(data) {
@@ -69170,6 +69258,18 @@ function changeCounts(rows, worse, better) {
         questions_mixed: mixed,
     };
 }
+/**
+ * "N questions worse", the one definition the header, the terminal, the noise note, the demo
+ * and the Action's `regressions` output read: questions that fell on some metric and rose on
+ * none. A question that did both is counted apart as mixed (in the header too), never in both.
+ */
+function questionsWorse(counts) {
+    return counts.questions_worse;
+}
+/** "M better": questions that rose on some metric and fell on none (see questionsWorse). */
+function questionsBetter(counts) {
+    return counts.questions_better;
+}
 /** The counts of a comparison that compared nothing. */
 function noChanges() {
     return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0));
@@ -69267,7 +69367,11 @@ function quoteIn(cjk, text) {
 const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
 const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
 function normalise(text) {
-    return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
+    return normaliseKeepingCase(text).toLowerCase();
+}
+/** `normalise` without the lower-casing, for what case tells apart (the flags `-c` and `-C`). */
+function normaliseKeepingCase(text) {
+    return text.normalize('NFKC').replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
 }
 function respell(found) {
     if (found === '\u00AD')
@@ -69294,6 +69398,8 @@ function foldPhrase(text) {
  * returned `contexts`.
  */
 const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
+/** Why refuse_ok failed, with the setting that decides what a refusal says: the bot may refuse in words the list lacks. */
+const REFUSAL_NOT_FOUND = 'the answer has none of the refusal phrases (rules.refusal_phrases); if it does refuse, add its wording there';
 /** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
 const OVER_REFUSAL = 'over_refusal: refused an answerable question';
 /**
@@ -69313,7 +69419,7 @@ function writeRules(sink, row, answer, rules, refused) {
             sink('rules_pass', 1);
         }
         else {
-            sink('refuse_ok', 0, 'the answer does not say it cannot answer');
+            sink('refuse_ok', 0, REFUSAL_NOT_FOUND);
             sink('rules_pass', 0, 'refuse_ok failed');
         }
         return;
@@ -70587,7 +70693,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
     const removed = baseQuestions ? Object.keys(baseQuestions).filter((id) => !Object.hasOwn(run.questions, id)) : [];
     const common = runIds.length - added.length;
     const messages = questionSetMessages(run, given, added, run.subset ? [] : removed);
-    const names = sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
+    const names = run.subset ? computedBySubset(run) : sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
     const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length));
     // latency is gated on its percentiles with a floor in ms (latency.ts), not on a test of the mean
@@ -70626,6 +70732,15 @@ function compareRun(run, given, gate, updateCommand, sources) {
         noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
         update_command: updateCommand,
     };
+}
+/**
+ * A subset run (--only, --failing-from) is about its questions: only the metrics one of them
+ * computed (a value, or an error where a value was due) are listed. The rest (retrieval on a
+ * should-refuse question, the baseline's metrics this subset never asks) would be rows of
+ * dashes that say nothing about the questions chosen.
+ */
+function computedBySubset(run) {
+    return sortMetrics(Object.keys(run.metrics).filter((m) => run.metrics[m].n > 0 || run.metrics[m].errors > 0));
 }
 /** What the reader must know about the two question sets and the judge before reading the deltas. */
 function questionSetMessages(run, baseline, added, removed) {
@@ -71332,7 +71447,8 @@ async function runPipeline(deps, config, resultsPath = null) {
     const subset = evalSet.subset;
     if (shard)
         notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf_countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`);
-    const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null);
+    // the command makes the baseline of the base branch, under its label, not this PR's
+    const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
     warnIncomparable(deps);
     const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes);
     const questionCount = evalSet.rows.length;
@@ -71452,11 +71568,11 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outp
  * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
-function compareResults(results, baseline, gateLayers, resultsPath, baselinePath) {
+function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
     const layers = [baselineLayer(baseline), ...gateLayers];
     checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
     const gate = resolveGate(layers);
-    const updateCommand = updateBaselineCommand(resultsPath, baselinePath, results.run.version);
+    const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
     const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
     // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
     return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) };
@@ -72879,385 +72995,6 @@ function plainEvalRow_turnCell(text) {
     throw plainEvalRow_UNSURE;
 }
 
-;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
-
-
-
-/** What people call the eval-set columns when they do not read the docs first. */
-const EVAL_COLUMN_ALIASES = {
-    question: ['query', 'prompt', 'input'],
-    ground_truth: ['expected_answer', 'reference_answer', 'gold_answer', 'expected', 'answer', 'groundtruth_answer'],
-    reference_points: ['key_points', 'keypoints', 'points', 'reference_point_list'],
-    relevant_doc_ids: ['relevant_docs', 'relevant_ids', 'relevant_documents', 'gold_doc_ids', 'gold_docs', 'doc_ids', 'relevant'],
-    should_refuse: ['refuse', 'should_reject', 'unanswerable'],
-    expect_json: ['json', 'expects_json', 'is_json'],
-    required_keys: ['json_keys', 'keys'],
-};
-const KNOWN = [...KNOWN_EVAL_COLUMNS];
-/**
- * An unknown column that looks like a known one (`relevant_docs`, `Question`, `query`) while
- * the known one is absent is an error: it would be passed through silently, and whatever it
- * holds (the relevant ids, say) would never be scored. Other unknown columns pass through.
- */
-function checkColumnNames(table) {
-    const problems = new Problems();
-    const suggestions = new Map();
-    const reported = new Set();
-    const suggest = (key) => {
-        if (!suggestions.has(key))
-            suggestions.set(key, KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES));
-        return suggestions.get(key);
-    };
-    const check = (keys, line) => {
-        for (const key of keys) {
-            const meant = suggest(key);
-            if (meant === null || keys.includes(meant) || reported.has(key))
-                continue;
-            reported.add(key);
-            problems.add(`${locate(table.file, line, key)}: unknown column; did you mean "${meant}"?`, `rename the column to ${meant} (a column evalgate does not know is only passed through to the candidate, so what it holds would never be scored)`);
-        }
-    };
-    if (table.columns)
-        check(table.columns, 1);
-    else
-        for (const record of table.records)
-            check(Object.keys(record.data), record.line);
-    problems.throwIfAny('bad_input');
-}
-/**
- * A conversation is asked turn by turn, each turn after the answers to the earlier ones: the
- * turns must be 1, 2, 3, … with none missing or given twice, and a row names both its
- * conversation and its turn, or neither. A row gives its history either as a `history` cell
- * or through its conversation, not both (the two would disagree about what came before).
- */
-function checkConversations(file, rows, problems) {
-    const turns = new Map();
-    const firstLine = new Map();
-    for (const row of rows) {
-        if ((row.conversationId === null) !== (row.turn === null)) {
-            const missing = row.conversationId === null ? 'conversation_id' : 'turn';
-            problems.add(`${locate(file, row.line, missing)}: empty, but this row has a ${missing === 'turn' ? 'conversation_id' : 'turn'}`, 'give a row of a conversation both its conversation_id and its turn number (1, 2, 3, …); leave both empty for a single question');
-            continue;
-        }
-        if (row.conversationId === null || row.turn === null)
-            continue;
-        if (row.hasHistory) {
-            problems.add(`${locate(file, row.line, 'history')}: a row with a conversation_id takes its history from the earlier turns`, 'leave history empty on conversation rows, or drop conversation_id and turn and give the whole history in the history cell');
-        }
-        const seen = turns.get(row.conversationId) ?? new Map();
-        turns.set(row.conversationId, seen);
-        if (!firstLine.has(row.conversationId))
-            firstLine.set(row.conversationId, row.line);
-        const previous = seen.get(row.turn);
-        if (previous !== undefined) {
-            problems.add(`${locate(file, row.line, 'turn')}: conversation "${row.conversationId}" has turn ${row.turn} twice (first on line ${previous})`, 'one question per turn: renumber the turns of this conversation 1, 2, 3, … or move the row to another conversation');
-            continue;
-        }
-        seen.set(row.turn, row.line);
-    }
-    for (const [id, seen] of turns) {
-        const highest = Math.max(...seen.keys());
-        const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((t) => !seen.has(t));
-        if (missing.length === 0)
-            continue;
-        problems.add(`${locate(file, firstLine.get(id), 'turn')}: conversation "${id}" has no turn ${missing.join(', ')} (it has turns ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`, 'number the turns of each conversation 1, 2, 3, … without gaps: add the missing turn or renumber the later ones');
-    }
-}
-/** Rows named in one warning; the rest are counted. */
-const SHOWN_ROWS = 5;
-/**
- * A `,` in a reference_points or relevant_doc_ids cell most likely separates items that the
- * file format separates otherwise (`;` and `|` in CSV, arrays in JSONL): the cell is then read
- * as one long item. Worth a warning, not an error: a reference point may be a sentence with
- * commas in it, so a reference_points cell already split by `;` (or a JSONL array) is trusted.
- */
-function separatorWarnings(table) {
-    const warnings = [];
-    for (const [column, separator] of [
-        ['reference_points', ';'],
-        ['relevant_doc_ids', '|'],
-    ]) {
-        const lines = [];
-        for (const record of table.records)
-            if (commaSeparated(record.data[column], column, separator))
-                lines.push(record.line);
-        if (lines.length === 0)
-            continue;
-        const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`);
-        const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : '';
-        const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array';
-        warnings.push(`${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
-    }
-    return warnings;
-}
-function commaSeparated(value, column, separator) {
-    if (typeof value === 'string')
-        return value.includes(',') && (column === 'relevant_doc_ids' || !value.includes(separator));
-    // an array's items are explicit; an id with a comma in it is still a slip, a sentence with one is not
-    return column === 'relevant_doc_ids' && Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
-}
-
-;// CONCATENATED MODULE: ./src/run/evalSet.ts
-
-
-
-
-
-
-const columnHints = {
-    id: 'give every row a stable, unique id (e.g. q001) and never reuse one for a different question',
-    question: 'write the question text, or remove the row',
-    should_refuse: 'write true or false (1/0 and yes/no work too)',
-    expect_json: 'write true or false (1/0 and yes/no work too)',
-    relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
-    reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
-    required_keys: 'list key names separated by ; or as a JSON array',
-    turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
-    history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
-};
-function loadEvalSet(file) {
-    return evalSetFromTable(readTable(file, 'eval set'));
-}
-function evalSetFromTable(table) {
-    // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
-    checkColumnNames(table);
-    requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question');
-    const rows = [];
-    const firstLine = new Map();
-    // every bad row is reported at once, so one run shows everything to fix
-    const problems = new Problems();
-    const conversationCells = [];
-    // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
-    const noExtra = table.columns !== null && table.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c));
-    for (const record of table.records) {
-        // plain string handling for a row of text cells; the schema for anything else, with its located messages
-        const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
-        if (!parsed)
-            continue;
-        const previous = firstLine.get(parsed.id);
-        if (previous !== undefined) {
-            problems.add(`${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
-            continue;
-        }
-        firstLine.set(parsed.id, record.line);
-        // a single question (neither cell) is nothing checkConversations looks at
-        if (parsed.conversation_id !== null || parsed.turn !== null)
-            conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
-        // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
-        const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
-        rows.push(evalRow(parsed, extra));
-    }
-    checkConversations(table.file, conversationCells, problems);
-    problems.throwIfAny('bad_input');
-    if (rows.length === 0)
-        throw new errors_GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
-    return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) };
-}
-/** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
-function evalRow(parsed, extra) {
-    const { conversation_id: conversationId, turn, history } = parsed;
-    const row = {
-        id: parsed.id,
-        question: parsed.question,
-        ground_truth: parsed.ground_truth,
-        reference_points: parsed.reference_points,
-        category: parsed.category,
-        difficulty: parsed.difficulty,
-        should_refuse: parsed.should_refuse,
-        relevant_docs: parsed.relevant_doc_ids,
-        expect_json: parsed.expect_json,
-        required_keys: parsed.required_keys,
-        extra,
-    };
-    if (conversationId === null && history === null)
-        return row;
-    // the conversation's fields come before `extra`, as they always have
-    const { extra: passed, ...known } = row;
-    return {
-        ...known,
-        ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
-        ...(history !== null ? { history } : {}),
-        extra: passed,
-    };
-}
-/**
- * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
- * keeps the fingerprint, editing a question, answer, label or relevance judgement changes it.
- * Pass-through columns are not part of it: they do not change any score.
- */
-function fingerprintRows(rows) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const row of sorted) {
-        hash.update(JSON.stringify([
-            row.id,
-            row.question,
-            row.ground_truth,
-            row.reference_points,
-            row.category,
-            row.difficulty,
-            row.should_refuse,
-            row.relevant_docs.map((d) => [d.id, d.grade]),
-            row.expect_json,
-            row.required_keys,
-            // only when present: a set without conversations keeps the fingerprint it always had
-            ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
-            ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
-        ]));
-        // a row at a time: joining rows into bigger strings to hash cost 6× more (Chinese text makes them two-byte strings, copied at every join)
-        hash.update('\n');
-    }
-    return `sha256:${hash.digest('hex')}`;
-}
-
-;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
-
-/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
-const MAX_JUDGE_CONCURRENCY = 512;
-/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
-const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
-/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
-/**
- * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
- * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
- * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
- * started without --embeddings).
- */
-const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
-/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
-const NO_EMBEDDINGS = 'none';
-/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
-const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
-/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
-const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
-/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
-function endpointFields() {
-    return {
-        /** azure: the api-version query parameter, e.g. 2024-10-21 */
-        api_version: schemas_string().min(1).optional(),
-        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
-        api_key_env: schemas_string()
-            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-            .optional(),
-        /** extra request headers; `${NAME}` is filled from the environment */
-        headers: EnvTemplateMapSchema,
-        /** extra query parameters on every request; `${NAME}` is filled from the environment */
-        query: EnvTemplateMapSchema,
-    };
-}
-/** A number in [low, high], or `default`: not sent, the server's own default applies. */
-function sampling(name, low, high, whole, fallback) {
-    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
-    return union([schemas_number(), literal('default')])
-        .default(fallback)
-        .superRefine((value, ctx) => {
-        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
-            return;
-        const params = { gate: { code: 'bad_config', hint, located: true } };
-        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
-    });
-}
-const JudgeConfigSchema = object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
-    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
-    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: schemas_string().url().optional(),
-    /** azure: the deployment name */
-    model: schemas_string().min(1).optional(),
-    ...endpointFields(),
-    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
-    temperature: sampling('temperature', 0, 2, false, 0),
-    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
-    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: schemas_number()
-        .int()
-        .min(1, 'at least 1 judge call in flight')
-        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
-        .default(8),
-    timeout_ms: schemas_number().int().positive().default(60_000),
-    max_retries: schemas_number().int().min(0).max(10).default(4),
-    cache: schemas_boolean().default(true),
-    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
-    repeats: schemas_number().int().min(1).max(5).default(1),
-    answer_relevancy: object({
-        questions: schemas_number().int().min(1).max(10).default(3),
-        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
-    })
-        .strict()
-        .default({ questions: 3, noncommittal: 'soft' }),
-    prices: object({
-        prompt_per_million: schemas_number().min(0).optional(),
-        completion_per_million: schemas_number().min(0).optional(),
-        embedding_per_million: schemas_number().min(0).optional(),
-    })
-        .strict()
-        .optional(),
-})
-    .strict();
-/**
- * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
- * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
- * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
- */
-const EmbeddingsConfigSchema = object({
-    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
-    /** the embeddings model (azure: the deployment name); `none` is provider none */
-    model: schemas_string().min(1).optional(),
-    base_url: schemas_string().url().optional(),
-    ...endpointFields(),
-})
-    .strict();
-
-;// CONCATENATED MODULE: ./src/metrics/rag.ts
-/**
- * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
- * provider decides the verdicts, these functions turn verdicts into scores.
- */
-
-/**
- * context_precision is average precision over the per-chunk usefulness verdicts in rank
- * order, Σ precision@i · v_i / Σ v_i, and 0 when no chunk is useful. Not "useful / all":
- * a useful chunk ranked first scores higher than the same chunk ranked last.
- *   [1,0,1] → 0.8333   [0,1,1] → 0.5833   [1,1,0] → 1.0
- */
-function averagePrecision(useful) {
-    let hits = 0;
-    let sum = 0;
-    useful.forEach((v, i) => {
-        if (!v)
-            return;
-        hits += 1;
-        sum += hits / (i + 1);
-    });
-    return hits === 0 ? 0 : sum / hits;
-}
-/**
- * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
- * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
- */
-function claimScores(verdicts, canContradict) {
-    if (verdicts.length === 0) {
-        const none = noScore('the answer makes no factual claim');
-        return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none };
-    }
-    const supported = verdicts.filter((v) => v === 'supported').length;
-    const faithfulness = supported / verdicts.length;
-    const scores = {
-        faithfulness: score(faithfulness),
-        hallucination_rate: score(1 - faithfulness),
-    };
-    if (canContradict)
-        scores.contradicted = score(verdicts.includes('contradicted') ? 1 : 0);
-    return scores;
-}
-/** Share of reference statements judged attributable (context_recall) or covered (completeness). */
-function shareCovered(covered, what) {
-    if (covered.length === 0)
-        return noScore(`no ${what} to check`);
-    return score(covered.filter(Boolean).length / covered.length);
-}
-
 // EXTERNAL MODULE: ./node_modules/wink-porter2-stemmer/src/wink-porter2-stemmer.js
 var wink_porter2_stemmer = __nccwpck_require__(821);
 var wink_porter2_stemmer_default = /*#__PURE__*/__nccwpck_require__.n(wink_porter2_stemmer);
@@ -73616,7 +73353,54 @@ function isHanNegation(text, at) {
     return true;
 }
 
+;// CONCATENATED MODULE: ./src/metrics/technical.ts
+/** Not after a letter, digit or one of `_ . / ~ -` (ASCII only, so a flag right after a CJK character is still one). */
+const START = String.raw `(?<![A-Za-z0-9_./~\\-])`;
+const PATTERNS = [
+    ['url', String.raw `[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'\`()\[\]{}]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`],
+    ['path', String.raw `(?:~|\.{1,2})?\/[\w.@+~-]+(?:\/[\w.@+~-]*)*|[\w.-]+(?:\/[\w.-]+)*\/[\w-]+\.[A-Za-z][\w]*|[\w.-]+(?:\/[\w.-]+)+\/(?![\w.-])`],
+    ['variable', String.raw `\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*`],
+    ['flag', String.raw `--?[A-Za-z][\w]*(?:-[\w]+)*`],
+    ['version', String.raw `[vV]\d+(?:\.\d+)*(?:-[\w.]+)?(?![\w])|\d+(?:\.\d+){2,}(?:-[A-Za-z][\w.]*)?`],
+    ['identifier', String.raw `[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?:\(\))?|[A-Za-z_]\w*\(\)|[A-Za-z]*_\w*|[A-Za-z]+\d\w*|[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*`],
+];
+const TECHNICAL = new RegExp(PATTERNS.map(([kind, source]) => `(?<${kind}>${START}(?:${source}))`).join('|'), 'g');
+/** What a sentence puts right after a token: not part of it ("see /etc/fstab." "use os.path,"). */
+const TRAILING = /[.,;:!?'"]+$/;
+/** Kinds a covering text must name exactly (see the file comment). */
+const EXACT_KINDS = new Set(['flag', 'path', 'url', 'variable', 'identifier']);
+/**
+ * The technical tokens of a normalised text whose case is kept (`cased`, the same length as the
+ * lower-cased text the rest of the tokenizer reads, so positions carry over).
+ */
+function technicalTokens(cased) {
+    if (!/[-/_.$@:A-Z0-9]/.test(cased))
+        return [];
+    const tokens = [];
+    for (const match of cased.matchAll(TECHNICAL)) {
+        const kind = Object.keys(match.groups).find((k) => match.groups[k] !== undefined);
+        const raw = match[0].replace(TRAILING, '');
+        if (raw.length < 2 || (kind === 'identifier' && !isIdentifier(raw)))
+            continue;
+        const text = kind === 'flag' ? raw : raw.toLowerCase();
+        tokens.push({ text: kind === 'version' ? text.replace(/^v/, '') : text, at: match.index, length: raw.length, kind: kind === 'identifier' && isCamelWord(raw) ? 'camel' : kind });
+    }
+    return tokens;
+}
+/** "e.g", "i.e", "U.S", "Ph.D": dotted abbreviations are prose, not names: a dotted identifier needs a part of two letters or more, its last one among them. */
+function isIdentifier(raw) {
+    if (!raw.includes('.'))
+        return true;
+    const parts = raw.replace(/\(\)$/, '').split(/\.|::/);
+    return parts[parts.length - 1].length >= 2 && parts.some((p) => p.length >= 2) && parts.every((p) => p.length >= 2 || parts.length > 2);
+}
+/** A CamelCase word and nothing else (PayPal, GitHub, iPhone): letters only, no `_`, digit, `.` or `()`. */
+function isCamelWord(raw) {
+    return /^[A-Za-z]+$/.test(raw);
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/tokens.ts
+
 
 
 
@@ -73632,7 +73416,11 @@ const HAN_RUN = /\p{Script=Han}+/gu;
 const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|billion)\b)?/g;
 const SCALE = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 };
 function tokenize(text) {
-    const normalised = normalise(text);
+    const cased = normaliseKeepingCase(text);
+    const lower = cased.toLowerCase();
+    // technical tokens are read from the text with its case, so positions must line up (they do unless lower-casing changed a length, as for İ)
+    const technical = lower.length === cased.length ? technicalTokens(cased) : [];
+    const normalised = technical.length > 0 ? blankOut(lower, technical) : lower;
     const mask = negationMask(normalised);
     const words = new Set();
     const numbers = new Set();
@@ -73649,6 +73437,15 @@ function tokenize(text) {
         if (level !== 0)
             nearNegation.add(word);
     };
+    let exact;
+    for (const token of technical) {
+        if (token.kind === 'version')
+            numbers.add(token.text);
+        else
+            add(token.text, token.at);
+        if (EXACT_KINDS.has(token.kind))
+            (exact ??= new Set()).add(token.text);
+    }
     for (const match of normalised.matchAll(NUMBER))
         numbers.add(numberText(match));
     for (const run of normalised.matchAll(HAN_RUN)) {
@@ -73668,7 +73465,27 @@ function tokenize(text) {
         implied: (word) => (implied ??= new Set()).add(word),
         pair: (joined, parts) => (pairs ??= new Map()).set(joined, parts),
     });
-    return { words, numbers, plain, negated: filled(negated), nearNegation: filled(nearNegation), soft: filled(soft), implied: filled(implied), pairs: pairs ?? NO_PAIRS };
+    return {
+        words,
+        numbers,
+        plain,
+        negated: filled(negated),
+        nearNegation: filled(nearNegation),
+        soft: filled(soft),
+        implied: filled(implied),
+        pairs: pairs ?? NO_PAIRS,
+        exact: filled(exact),
+    };
+}
+/** The text with its technical tokens replaced by NUL characters: the prose rules (words, numbers, negations, pairs) never see them, and no pair joins across one. */
+function blankOut(text, tokens) {
+    let out = '';
+    let from = 0;
+    for (const token of tokens) {
+        out += text.slice(from, token.at) + '\0'.repeat(token.length);
+        from = token.at + token.length;
+    }
+    return out + text.slice(from);
 }
 function filled(set) {
     return set && set.size > 0 ? set : tokens_NONE;
@@ -73713,7 +73530,8 @@ function tokenCount(tokens) {
     return tokens.words.size + tokens.numbers.size;
 }
 /**
- * A statement is covered by a text when every number in it appears there, at least `minShare`
+ * A statement is covered by a text when every number and every exact technical token (a flag,
+ * path or identifier: technical.ts) in it appears there, at least `minShare`
  * of its words do, and the two agree on negation: a statement that negates something is
  * covered only by a text that negates at least one of the same words (for Chinese: has one
  * among the few characters after a negation, see `nearNegation`), and no word may be
@@ -73725,6 +73543,9 @@ function tokenCount(tokens) {
 function covers(text, statement, minShare) {
     for (const n of statement.numbers)
         if (!text.numbers.has(n) && !text.soft.has(n))
+            return false;
+    for (const t of statement.exact)
+        if (!text.words.has(t))
             return false;
     if (statement.words.size === 0)
         return statement.numbers.size > 0;
@@ -73751,7 +73572,10 @@ function covers(text, statement, minShare) {
                 found += 1;
         }
     }
-    return negationShared && found / statement.words.size >= minShare;
+    // the exact tokens were all found above: the share is asked of the other words, which an
+    // exact token would otherwise carry over it ("--judge lexical" is not covered by "--judge openai")
+    const others = statement.words.size - statement.exact.size;
+    return negationShared && (others === 0 || (found - statement.exact.size) / others >= minShare);
 }
 function contradicts(text, statement, w) {
     const negatedInStatement = statement.negated.has(w);
@@ -73799,6 +73623,7 @@ function tokens_union(all) {
         soft: anyOf(all, 'soft'),
         implied: anyOf(all, 'implied'),
         pairs: anyOf(all, 'pairs'),
+        exact: anyOf(all, 'exact'),
     };
 }
 function anyOf(all, key) {
@@ -73826,6 +73651,416 @@ class AnyOf {
     }
 }
 
+;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
+
+
+
+
+/** What people call the eval-set columns when they do not read the docs first. */
+const EVAL_COLUMN_ALIASES = {
+    question: ['query', 'prompt', 'input'],
+    ground_truth: ['expected_answer', 'reference_answer', 'gold_answer', 'expected', 'answer', 'groundtruth_answer'],
+    reference_points: ['key_points', 'keypoints', 'points', 'reference_point_list'],
+    relevant_doc_ids: ['relevant_docs', 'relevant_ids', 'relevant_documents', 'gold_doc_ids', 'gold_docs', 'doc_ids', 'relevant'],
+    should_refuse: ['refuse', 'should_reject', 'unanswerable'],
+    expect_json: ['json', 'expects_json', 'is_json'],
+    required_keys: ['json_keys', 'keys'],
+};
+const KNOWN = [...KNOWN_EVAL_COLUMNS];
+/**
+ * An unknown column that looks like a known one (`relevant_docs`, `Question`, `query`) while
+ * the known one is absent is an error: it would be passed through silently, and whatever it
+ * holds (the relevant ids, say) would never be scored. Other unknown columns pass through.
+ */
+function checkColumnNames(table) {
+    const problems = new Problems();
+    const suggestions = new Map();
+    const reported = new Set();
+    const suggest = (key) => {
+        if (!suggestions.has(key))
+            suggestions.set(key, KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES));
+        return suggestions.get(key);
+    };
+    const check = (keys, line) => {
+        for (const key of keys) {
+            const meant = suggest(key);
+            if (meant === null || keys.includes(meant) || reported.has(key))
+                continue;
+            reported.add(key);
+            problems.add(`${locate(table.file, line, key)}: unknown column; did you mean "${meant}"?`, `rename the column to ${meant} (a column evalgate does not know is only passed through to the candidate, so what it holds would never be scored)`);
+        }
+    };
+    if (table.columns)
+        check(table.columns, 1);
+    else
+        for (const record of table.records)
+            check(Object.keys(record.data), record.line);
+    problems.throwIfAny('bad_input');
+}
+/**
+ * A conversation is asked turn by turn, each turn after the answers to the earlier ones: the
+ * turns must be 1, 2, 3, … with none missing or given twice, and a row names both its
+ * conversation and its turn, or neither. A row gives its history either as a `history` cell
+ * or through its conversation, not both (the two would disagree about what came before).
+ */
+function checkConversations(file, rows, problems) {
+    const turns = new Map();
+    const firstLine = new Map();
+    for (const row of rows) {
+        if ((row.conversationId === null) !== (row.turn === null)) {
+            const missing = row.conversationId === null ? 'conversation_id' : 'turn';
+            problems.add(`${locate(file, row.line, missing)}: empty, but this row has a ${missing === 'turn' ? 'conversation_id' : 'turn'}`, 'give a row of a conversation both its conversation_id and its turn number (1, 2, 3, …); leave both empty for a single question');
+            continue;
+        }
+        if (row.conversationId === null || row.turn === null)
+            continue;
+        if (row.hasHistory) {
+            problems.add(`${locate(file, row.line, 'history')}: a row with a conversation_id takes its history from the earlier turns`, 'leave history empty on conversation rows, or drop conversation_id and turn and give the whole history in the history cell');
+        }
+        const seen = turns.get(row.conversationId) ?? new Map();
+        turns.set(row.conversationId, seen);
+        if (!firstLine.has(row.conversationId))
+            firstLine.set(row.conversationId, row.line);
+        const previous = seen.get(row.turn);
+        if (previous !== undefined) {
+            problems.add(`${locate(file, row.line, 'turn')}: conversation "${row.conversationId}" has turn ${row.turn} twice (first on line ${previous})`, 'one question per turn: renumber the turns of this conversation 1, 2, 3, … or move the row to another conversation');
+            continue;
+        }
+        seen.set(row.turn, row.line);
+    }
+    for (const [id, seen] of turns) {
+        const highest = Math.max(...seen.keys());
+        const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((t) => !seen.has(t));
+        if (missing.length === 0)
+            continue;
+        problems.add(`${locate(file, firstLine.get(id), 'turn')}: conversation "${id}" has no turn ${missing.join(', ')} (it has turns ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`, 'number the turns of each conversation 1, 2, 3, … without gaps: add the missing turn or renumber the later ones');
+    }
+}
+/** Rows named in one warning; the rest are counted. */
+const SHOWN_ROWS = 5;
+/**
+ * A `,` in a relevant_doc_ids cell separates ids that the file format separates otherwise (`|`
+ * in CSV, arrays in JSONL): the cell is then read as one id. A `,` in a reference_points cell
+ * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
+ * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
+ * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
+ */
+function separatorWarnings(table) {
+    const warnings = [];
+    for (const [column, separator] of [
+        ['reference_points', ';'],
+        ['relevant_doc_ids', '|'],
+    ]) {
+        const lines = [];
+        for (const record of table.records)
+            if (commaSeparated(record.data[column], column, separator))
+                lines.push(record.line);
+        if (lines.length === 0)
+            continue;
+        const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`);
+        const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : '';
+        const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array';
+        warnings.push(column === 'reference_points'
+            ? `${shown.join(', ')}${more}: column "${column}" has commas between parts that each read as a point of their own, but the cell is one point; if they are several, separate them with ${separator}`
+            : `${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
+    }
+    return warnings;
+}
+function commaSeparated(value, column, separator) {
+    if (column === 'reference_points')
+        return typeof value === 'string' && !value.includes(separator) && ambiguousCommas(value);
+    if (typeof value === 'string')
+        return value.includes(',');
+    // an array's items are explicit; an id with a comma in it is still a slip
+    return Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
+}
+/** Words that continue the sentence before them: a part starting with one is not a point of its own. */
+const CONTINUATIONS = /^(?:and|or|nor|but|yet|so|then|which|who|whose|whom|where|when|while|that|if|unless|except|including|includes|such as|e\.g\.|i\.e\.|etc|plus|as well as|with|without|after|before|because|since|although|though|for example|但是?|而且?|并且?|且|或者?|则|如果|否则|除非|即|以及|包括)(?![\p{L}\p{N}])/iu;
+/** A comma between digits with three after it groups thousands (1,000): it separates nothing. */
+const SPLITTING_COMMA = /,(?!\d{3}(?!\d))|(?<!\d),/;
+/** "X, Y and Z": the last part joins the list's last two items, so the commas list items of one point. */
+const LIST_END = /\s(?:and|or)\s|[和及与或]/iu;
+/** Answers that are not facts: a part that is only one of these leads into the point ("Yes, within 30 days"). */
+const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|不能|可以|不可以|是|不是|否|对|不|会|不会|有|没有)[\s.!。！]*$/iu;
+/**
+ * Whether commas in one reference_points cell could be separating several points. Precisely:
+ * the cell, cut at its commas (not at thousands separators such as 1,000), gives two or more
+ * parts; the last part does not end a list ("X, Y and Z", "X, Y or Z"); and every part could
+ * stand as a point of its own: it holds a fact as the lexical judge counts one (a word that is
+ * not a stop word, or a number), is not only a yes / no answer ("Yes", "能"), and does not
+ * start with a word that continues a sentence (and, but, which, if, including, 但, 并且, …).
+ * Ambiguous: "5天,带薪", "Refunds within 30 days, renewals within 7 days". Not: "Yes, within
+ * 30 days", "accepts Visa, Mastercard and Amex", "retries after 3, 5 and 7 days", "within 30
+ * days, but not after renewal", "Refunds, if approved, take 10 days", "100,000 rows".
+ */
+function ambiguousCommas(cell) {
+    const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim());
+    if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]))
+        return false;
+    return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && tokenCount(tokenize(part)) >= 1);
+}
+
+;// CONCATENATED MODULE: ./src/run/evalSet.ts
+
+
+
+
+
+
+const columnHints = {
+    id: 'give every row a stable, unique id (e.g. q001) and never reuse one for a different question',
+    question: 'write the question text, or remove the row',
+    should_refuse: 'write true or false (1/0 and yes/no work too)',
+    expect_json: 'write true or false (1/0 and yes/no work too)',
+    relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
+    reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
+    required_keys: 'list key names separated by ; or as a JSON array',
+    turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
+    history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
+};
+function loadEvalSet(file) {
+    return evalSetFromTable(readTable(file, 'eval set'));
+}
+function evalSetFromTable(table) {
+    // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
+    checkColumnNames(table);
+    requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question');
+    const rows = [];
+    const firstLine = new Map();
+    // every bad row is reported at once, so one run shows everything to fix
+    const problems = new Problems();
+    const conversationCells = [];
+    // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
+    const noExtra = table.columns !== null && table.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c));
+    for (const record of table.records) {
+        // plain string handling for a row of text cells; the schema for anything else, with its located messages
+        const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
+        if (!parsed)
+            continue;
+        const previous = firstLine.get(parsed.id);
+        if (previous !== undefined) {
+            problems.add(`${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
+            continue;
+        }
+        firstLine.set(parsed.id, record.line);
+        // a single question (neither cell) is nothing checkConversations looks at
+        if (parsed.conversation_id !== null || parsed.turn !== null)
+            conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
+        // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
+        const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
+        rows.push(evalRow(parsed, extra));
+    }
+    checkConversations(table.file, conversationCells, problems);
+    problems.throwIfAny('bad_input');
+    if (rows.length === 0)
+        throw new errors_GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
+    return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) };
+}
+/** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
+function evalRow(parsed, extra) {
+    const { conversation_id: conversationId, turn, history } = parsed;
+    const row = {
+        id: parsed.id,
+        question: parsed.question,
+        ground_truth: parsed.ground_truth,
+        reference_points: parsed.reference_points,
+        category: parsed.category,
+        difficulty: parsed.difficulty,
+        should_refuse: parsed.should_refuse,
+        relevant_docs: parsed.relevant_doc_ids,
+        expect_json: parsed.expect_json,
+        required_keys: parsed.required_keys,
+        extra,
+    };
+    if (conversationId === null && history === null)
+        return row;
+    // the conversation's fields come before `extra`, as they always have
+    const { extra: passed, ...known } = row;
+    return {
+        ...known,
+        ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
+        ...(history !== null ? { history } : {}),
+        extra: passed,
+    };
+}
+/**
+ * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
+ * keeps the fingerprint, editing a question, answer, label or relevance judgement changes it.
+ * Pass-through columns are not part of it: they do not change any score.
+ */
+function fingerprintRows(rows) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const row of sorted) {
+        hash.update(JSON.stringify([
+            row.id,
+            row.question,
+            row.ground_truth,
+            row.reference_points,
+            row.category,
+            row.difficulty,
+            row.should_refuse,
+            row.relevant_docs.map((d) => [d.id, d.grade]),
+            row.expect_json,
+            row.required_keys,
+            // only when present: a set without conversations keeps the fingerprint it always had
+            ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
+            ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
+        ]));
+        // a row at a time: joining rows into bigger strings to hash cost 6× more (Chinese text makes them two-byte strings, copied at every join)
+        hash.update('\n');
+    }
+    return `sha256:${hash.digest('hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
+
+/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
+const MAX_JUDGE_CONCURRENCY = 512;
+/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
+const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
+/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
+const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
+/**
+ * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
+ * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
+ * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
+ * started without --embeddings).
+ */
+const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
+/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
+const NO_EMBEDDINGS = 'none';
+/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
+const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
+/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
+const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
+/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
+function endpointFields() {
+    return {
+        /** azure: the api-version query parameter, e.g. 2024-10-21 */
+        api_version: schemas_string().min(1).optional(),
+        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
+        api_key_env: schemas_string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+            .optional(),
+        /** extra request headers; `${NAME}` is filled from the environment */
+        headers: EnvTemplateMapSchema,
+        /** extra query parameters on every request; `${NAME}` is filled from the environment */
+        query: EnvTemplateMapSchema,
+    };
+}
+/** A number in [low, high], or `default`: not sent, the server's own default applies. */
+function sampling(name, low, high, whole, fallback) {
+    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
+    return union([schemas_number(), literal('default')])
+        .default(fallback)
+        .superRefine((value, ctx) => {
+        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
+            return;
+        const params = { gate: { code: 'bad_config', hint, located: true } };
+        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
+    });
+}
+const JudgeConfigSchema = object({
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
+    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
+    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
+    base_url: schemas_string().url().optional(),
+    /** azure: the deployment name */
+    model: schemas_string().min(1).optional(),
+    ...endpointFields(),
+    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
+    temperature: sampling('temperature', 0, 2, false, 0),
+    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
+    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
+    concurrency: schemas_number()
+        .int()
+        .min(1, 'at least 1 judge call in flight')
+        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
+        .default(8),
+    timeout_ms: schemas_number().int().positive().default(60_000),
+    max_retries: schemas_number().int().min(0).max(10).default(4),
+    cache: schemas_boolean().default(true),
+    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
+    repeats: schemas_number().int().min(1).max(5).default(1),
+    answer_relevancy: object({
+        questions: schemas_number().int().min(1).max(10).default(3),
+        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
+    })
+        .strict()
+        .default({ questions: 3, noncommittal: 'soft' }),
+    prices: object({
+        prompt_per_million: schemas_number().min(0).optional(),
+        completion_per_million: schemas_number().min(0).optional(),
+        embedding_per_million: schemas_number().min(0).optional(),
+    })
+        .strict()
+        .optional(),
+})
+    .strict();
+/**
+ * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
+ * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
+ * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
+ */
+const EmbeddingsConfigSchema = object({
+    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
+    /** the embeddings model (azure: the deployment name); `none` is provider none */
+    model: schemas_string().min(1).optional(),
+    base_url: schemas_string().url().optional(),
+    ...endpointFields(),
+})
+    .strict();
+
+;// CONCATENATED MODULE: ./src/metrics/rag.ts
+/**
+ * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
+ * provider decides the verdicts, these functions turn verdicts into scores.
+ */
+
+/**
+ * context_precision is average precision over the per-chunk usefulness verdicts in rank
+ * order, Σ precision@i · v_i / Σ v_i, and 0 when no chunk is useful. Not "useful / all":
+ * a useful chunk ranked first scores higher than the same chunk ranked last.
+ *   [1,0,1] → 0.8333   [0,1,1] → 0.5833   [1,1,0] → 1.0
+ */
+function averagePrecision(useful) {
+    let hits = 0;
+    let sum = 0;
+    useful.forEach((v, i) => {
+        if (!v)
+            return;
+        hits += 1;
+        sum += hits / (i + 1);
+    });
+    return hits === 0 ? 0 : sum / hits;
+}
+/**
+ * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
+ * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
+ */
+function claimScores(verdicts, canContradict) {
+    if (verdicts.length === 0) {
+        const none = noScore('the answer makes no factual claim');
+        return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none };
+    }
+    const supported = verdicts.filter((v) => v === 'supported').length;
+    const faithfulness = supported / verdicts.length;
+    const scores = {
+        faithfulness: score(faithfulness),
+        hallucination_rate: score(1 - faithfulness),
+    };
+    if (canContradict)
+        scores.contradicted = score(verdicts.includes('contradicted') ? 1 : 0);
+    return scores;
+}
+/** Share of reference statements judged attributable (context_recall) or covered (completeness). */
+function shareCovered(covered, what) {
+    if (covered.length === 0)
+        return noScore(`no ${what} to check`);
+    return score(covered.filter(Boolean).length / covered.length);
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/lexical.ts
 
 
@@ -73848,9 +74083,9 @@ class AnyOf {
  * accuracy, relevance, answer relevancy or context retention (null with a reason).
  */
 const LEXICAL_SETTINGS = {
-    version: 3,
+    version: 4,
     /** English words: stopword 3.1.5's `eng` list, Porter2 stems (wink-porter2-stemmer 2.0.1) */
-    english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs',
+    english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs, technical tokens (flags, paths, identifiers, versions)',
     /** a negated statement is covered only by a text that negates it too, and the other way round */
     negationGuard: true,
     /** share of a statement's words that must appear for it to count as covered */
@@ -77509,6 +77744,7 @@ function shardRows(rows, index, count) {
 
 
 
+
 /**
  * The questions a subset run scores, in eval-set order, and how it is described in results.json
  * and the reports. A subset is never gated against the full baseline (compare gives the verdict
@@ -77520,7 +77756,7 @@ function selectSubset(rows, request, warn) {
     if (only === undefined && failingFrom === undefined)
         return null;
     if (only !== undefined && failingFrom !== undefined)
-        throw new errors_GateError('usage', 'give --only or --failing-from, not both', 'e.g. evalgate run … --failing-from results.json');
+        throw new errors_GateError('usage', 'give --only or --failing-from, not both', `e.g. ${commandLine('run … --failing-from results.json')}`);
     const known = new Set(rows.map((r) => r.id));
     let wanted;
     let by;
@@ -77633,6 +77869,7 @@ function runEvalSet(full, version, shard, select, warn) {
 
 
 
+
 /**
  * Joins the results.json of every shard of one run into the results of the whole run. The
  * shards must come from the same eval set (version and fingerprint), the same judge and rule
@@ -77642,7 +77879,7 @@ function runEvalSet(full, version, shard, select, warn) {
  */
 function mergeShardFiles(files) {
     if (files.length === 0)
-        throw new errors_GateError('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json');
+        throw new errors_GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`);
     let first = null;
     const seen = new Map();
     const questions = idRecord();
@@ -77808,22 +78045,28 @@ function broken(ctx, path, message, gate) {
     ctx.addIssue({ code: 'custom', path, message, params });
 }
 
-;// CONCATENATED MODULE: ./src/schemas/config.ts
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/schemas/refusalPhrases.ts
 /**
  * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
  * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
  * written once, with a straight apostrophe.
+ *
+ * The English ones are the ways bots say they have no answer, gathered from public RAG prompt
+ * templates ("If the answer is not in the context, say …"), support-bot fallback messages and
+ * the issue's bot, and checked against answers that must not match (test/metrics/refusals.test.ts):
+ * each phrase names the speaker ("I", "we") or the source ("the documentation", "the context"),
+ * because "sorry", "no information" or "not available" alone also occur in ordinary answers
+ * ("No information is shared with third parties", "SSO is not available on the free plan").
  */
 const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
     zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
     en: [
+        // "I don't know"
         "i don't know",
         'i do not know',
+        "i'm not sure how to",
+        'i am not sure how to',
+        // cannot answer or help
         'cannot answer',
         "can't answer",
         'unable to answer',
@@ -77831,17 +78074,83 @@ const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
         "can't help with",
         'cannot help with',
         'unable to help with',
-        'not in the knowledge base',
-        'no information',
-        'no relevant information',
+        'not able to help with',
+        "can't assist with",
+        'cannot assist with',
+        // found nothing
+        "i couldn't find",
+        'i could not find',
+        "i can't find",
+        'i cannot find',
+        'i was unable to find',
+        "i wasn't able to find",
+        'i was not able to find',
+        "we couldn't find",
+        'we could not find',
+        // no information
         "don't have information",
         'do not have information',
-        "don't have enough information",
-        'do not have enough information',
         "don't have any information",
         'do not have any information',
+        "don't have enough information",
+        'do not have enough information',
+        "don't have specific information",
+        'do not have specific information',
+        "don't have that information",
+        'do not have that information',
+        "don't have that specific information",
+        "don't have details",
+        "don't have any details",
+        'have no information',
+        'there is no information',
+        'no relevant information',
+        'not enough information to answer',
+        'insufficient information',
+        "i don't have access to that",
+        'i do not have access to that',
+        'that information is not available',
+        "that information isn't available",
+        'this information is not available',
+        // not in the sources
+        'not in the knowledge base',
+        'not in our knowledge base',
+        'not in my knowledge base',
+        'not available in our documentation',
+        'not available in the documentation',
+        'not available in the provided',
+        'not covered in our documentation',
+        'not covered in the documentation',
+        'not covered by our documentation',
+        "we don't cover that",
+        "we don't cover this",
+        'we do not cover that',
+        'we do not cover this',
+        'not mentioned in the context',
+        'not mentioned in the documentation',
+        'not mentioned in the provided',
+        'the context does not',
+        "the context doesn't",
+        'the provided context does not',
+        'the documentation does not',
+        "the documentation doesn't",
+        'the docs do not',
+        "the docs don't",
+        'the documents do not',
+        "the documents don't",
+        'outside my scope',
+        'beyond my scope',
+        'outside the scope of what i',
     ],
 };
+
+;// CONCATENATED MODULE: ./src/schemas/config.ts
+
+
+
+
+
+
+
 const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
 const RulesConfigSchema = object({
     min_length: schemas_number().int().min(0).default(5),
@@ -77945,6 +78254,8 @@ const ConfigSchema = object({
     report: schemas_string().optional(),
     /** history.csv to append this run's metrics to (and to draw the trend chart from) */
     history: schemas_string().optional(),
+    /** how evalgate is run here, for the commands it prints (`node_modules/.bin/evalgate`, `node tools/evalgate/bin/evalgate.js`); default: the way it was started */
+    cli: schemas_string().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
     shard: schemas_string()
         .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
@@ -77983,6 +78294,7 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
 });
 
 ;// CONCATENATED MODULE: ./src/run/config.ts
+
 
 
 
@@ -78115,15 +78427,75 @@ function validated(schema, data, source) {
         const own = issue.code === 'custom' ? issue.params?.gate : undefined;
         if (own)
             throw new errors_GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
+        if (issue.code === 'unrecognized_keys')
+            throw unknownSetting(schema, issue.path, issue.keys, source);
         const path = issue.path.join('.');
-        const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(ConfigSchema.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new errors_GateError('bad_config', `${source}: setting "${path || issue.keys?.join(', ')}": ${issue.message}`, hint);
+        const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
+        throw new errors_GateError('bad_config', `${source}: setting "${path}": ${issue.message}`, hint);
     }
     checkGateMetricNames(parsed.data.gate, source);
     return parsed.data;
 }
+/**
+ * A key the schema does not know, at any depth: "did you mean" the known key of the same
+ * level it was probably meant to be (judge.provder → judge.provider), else the keys that
+ * level knows.
+ */
+function unknownSetting(schema, at, keys, source) {
+    const known = keysAt(schema, at);
+    const prefix = at.length > 0 ? `${at.join('.')}.` : '';
+    const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
+    const key = keys[0];
+    const meant = similarName(key, known);
+    if (meant)
+        return new errors_GateError('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
+    return new errors_GateError('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
+}
+/** The keys of the object schema at `path` inside `schema`, looking through defaults, optionals and pipes. */
+function keysAt(schema, path) {
+    let current = schema;
+    for (let i = 0; i <= path.length; i++) {
+        current = objectInside(current);
+        const shape = current?.shape;
+        if (!shape)
+            return [];
+        if (i === path.length)
+            return Object.keys(shape);
+        current = shape[String(path[i])];
+    }
+    return [];
+}
+function objectInside(schema) {
+    let current = schema;
+    for (let depth = 0; depth < 10 && current?.def && current.def.type !== 'object'; depth++) {
+        current = (current.def.innerType ?? current.def.in);
+    }
+    return current;
+}
+function valueAt(data, path) {
+    let current = data;
+    for (const key of path)
+        current = current !== null && typeof current === 'object' ? current[key] : undefined;
+    return current;
+}
+/**
+ * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
+ * written out (`k: [3, 5]`).
+ */
+function listWrittenAsText(issue, value) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim()))
+        return null;
+    const items = value
+        .split(value.includes(',') ? ',' : /\s+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
+    const key = String(issue.path[issue.path.length - 1]);
+    return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
+}
 
 ;// CONCATENATED MODULE: ./src/run/resolve.ts
+
 
 
 function resolveRun(request, shell, scope = 'run') {
@@ -78134,6 +78506,9 @@ function resolveRun(request, shell, scope = 'run') {
     const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
     const merged = applyOverrides(fileLayer, request.overrides);
     const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source);
+    // every command printed from here on starts the way evalgate.yml says evalgate runs here
+    if (config.cli)
+        useInvocation(config.cli);
     const flagged = givenIn(config.gate, request.overrides.gate);
     const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
     const gateLayers = [
@@ -78386,12 +78761,12 @@ async function upsertStickyComment(octokit, target, marker, draft, volatileMarke
     const ours = comments.find((c) => firstLine(c.body ?? '') === marker && c.user?.login === author);
     if (ours) {
         if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker))
-            return { action: 'unchanged', id: ours.id, url: ours.html_url };
+            return { action: 'unchanged', id: ours.id, url: ours.html_url ?? null };
         const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body });
-        return { action: 'updated', id: updated.data.id, url: updated.data.html_url };
+        return { action: 'updated', id: updated.data.id, url: updated.data.html_url ?? null };
     }
     const created = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
-    return { action: 'created', id: created.data.id, url: created.data.html_url };
+    return { action: 'created', id: created.data.id, url: created.data.html_url ?? null };
 }
 /** A body's marker line; a comment edited on github.com comes back with CRLF. */
 function firstLine(body) {
@@ -78510,6 +78885,8 @@ function codeBlock(text) {
 
 ;// CONCATENATED MODULE: ./src/report/words.ts
 
+
+
 /**
  * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
  * report puts its emoji in front of them. One map, so the two never say different things.
@@ -78540,7 +78917,7 @@ function percentileWords(row) {
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
 function questionCountWords(c) {
     const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${MIXED}` : '';
-    return `${countOf_countOf(c.questions_worse, 'question')} worse, ${c.questions_better} better${mixed}`;
+    return `${countOf_countOf(questionsWorse(c), 'question')} worse, ${questionsBetter(c)} better${mixed}`;
 }
 /** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
 function questionsIn(c, kind) {
@@ -78589,6 +78966,33 @@ function pValue(p) {
         return '—';
     return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
+/**
+ * A signed number, and ± for a value that rounds to zero (never -0.000: a change too small to
+ * show has no direction). Every renderer's Δ goes through here: the Markdown report with a real
+ * minus sign, plain text (terminal, annotations, failure sentences) with `-`.
+ */
+function signed(v, digits, minus = '−') {
+    const text = Math.abs(v).toFixed(digits);
+    if (Number(text) === 0)
+        return `±${text}`;
+    return `${v < 0 ? minus : '+'}${text}`;
+}
+/**
+ * How a metric moved (`change` = candidate − baseline), in words that follow its direction
+ * (MetricDefinition.higherIsBetter): a hallucination_rate that rose got worse and is never
+ * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
+ * this one function. A metric without a definition counts as higher-is-better, as in compare/.
+ */
+function movement(metric, change) {
+    if (change === 0 || Number.isNaN(change))
+        return { verb: 'did not move', judgement: 'unchanged' };
+    const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
+    return { verb: change > 0 ? 'rose' : 'fell', judgement: change > 0 === higherIsBetter ? 'better' : 'worse' };
+}
+/** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
+function worseVerb(metric) {
+    return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose';
+}
 
 ;// CONCATENATED MODULE: ./src/report/failures.ts
 
@@ -78601,7 +79005,7 @@ function pValue(p) {
 function failureSentence(f) {
     switch (f.kind) {
         case 'category_floor':
-            return `category ${f.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.limit}`;
+            return `category ${f.category}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`;
         case 'category_missing':
             return `category ${f.category}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`;
         default:
@@ -78614,10 +79018,10 @@ function failureDetail(f) {
         case 'latency':
             if (f.percentile !== null)
                 return percentileRise(f.percentile, f.baseline, f.candidate, f.value, f.limit, f.min_ms);
-            return dropWords(true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '');
+            return dropWords(f.metric, true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '');
         case 'max_drop':
         case 'significant':
-            return dropWords(f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise));
+            return dropWords(f.metric, f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise));
         case 'threshold':
             if (f.value === null)
                 return `no value to check against the threshold ${f.limit}`;
@@ -78634,7 +79038,7 @@ function failureDetail(f) {
 function failureMarkdown(f) {
     switch (f.kind) {
         case 'category_floor':
-            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${fmt(f.value)} is below its floor ${f.limit}`;
+            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`;
         case 'category_missing':
             return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`;
         default:
@@ -78645,9 +79049,16 @@ function failureMarkdown(f) {
 function failuresOf(c, metric) {
     return c.failures.filter((f) => f.kind !== 'category_floor' && f.kind !== 'category_missing' && f.metric === metric);
 }
-function dropWords(latency, value, limit) {
-    // a latency rise is relative to the baseline; a score drop is in score points
-    return latency ? `rose ${pct(value)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(value)}, more than max_drop ${limit}`;
+/** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
+function dropWords(metric, relative, value, limit) {
+    // a latency rise is relative to the baseline; a score's change is in score points
+    return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`;
+}
+/** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
+function boundWords(value, bound, limit) {
+    if (value === null)
+        return `has no value to check against its ${bound} ${limit}`;
+    return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`;
 }
 /** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
 function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
@@ -78678,7 +79089,7 @@ function pct(value) {
     return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
 }
 function signedFmt(v) {
-    return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`;
+    return signed(v, 3, '-');
 }
 
 ;// CONCATENATED MODULE: ./src/report/answers.ts
@@ -78715,7 +79126,7 @@ function answersSection(c, questions, limit) {
     if (answered.length === 0) {
         return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', ''];
     }
-    const out = [`**Answers before and after** (${countOf_countOf(answered.length, 'question')} that fell, worst first)`, ''];
+    const out = [`**Answers before and after** (${countOf_countOf(answered.length, 'question')} that got worse, worst first)`, ''];
     for (const [id, before] of answered.slice(0, limit)) {
         const after = answer_capAnswer(ids_ownValue(questions, id)?.answer ?? '').answer;
         out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '');
@@ -78892,13 +79303,6 @@ function value(metric, v) {
         return '—';
     return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3);
 }
-/** A signed number with a real minus sign, and ± for a value that rounds to zero. */
-function signed(v, digits) {
-    const text = Math.abs(v).toFixed(digits);
-    if (Number(text) === 0)
-        return `±${text}`;
-    return `${v < 0 ? '−' : '+'}${text}`;
-}
 
 ;// CONCATENATED MODULE: ./src/report/worst.ts
 
@@ -79030,7 +79434,7 @@ function worstQuestions(results) {
         return [];
     const seen = new Set();
     const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN);
-    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that fell; all in the table below)`];
+    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that got worse; all in the table below)`];
     for (const q of worst) {
         const text = questions[q.id]?.question;
         const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`;
@@ -79154,6 +79558,7 @@ function mixed(c) {
  * - x-axis labels are never rotated or thinned: they are shortened to fit their slot, and
  *   the flip chart is horizontal, one row per question.
  */
+
 /**
  * Points on the trend: the last 20 baselines and this run. Mermaid never rotates or thins
  * x-axis labels itself, so past THIN_ABOVE points every other label is left blank.
@@ -79265,7 +79670,7 @@ function fillLine(metric, values, count, notes) {
 /**
  * Per-question change (candidate − baseline) as horizontal bars, one row per question, from
  * the largest drop to the largest gain. A bar is the size of the change and its label says
- * the direction (▼ drop, ▲ gain): Mermaid grows every bar from the axis minimum, so a signed
+ * the direction (▼ fell, ▲ rose, with what that means for the metric): Mermaid grows every bar from the axis minimum, so a signed
  * bar would draw the largest drop as the shortest bar. When there are more than `max`
  * questions, the `max` largest |changes| are kept and the block says how many were left
  * out. Empty input gives ''.
@@ -79292,7 +79697,7 @@ function flipChart(changes, options = {}) {
         `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
             .map((l) => `"${l}"`)
             .join(', ')}]`,
-        `y-axis "size of change (▼ drop, ▲ gain)" 0 --> ${num(yMax)}`,
+        `y-axis "size of change (▼ fell: ${movement(options.metric ?? '', -1).judgement}, ▲ rose: ${movement(options.metric ?? '', 1).judgement})" 0 --> ${num(yMax)}`,
         `bar [${sizes.map(num).join(', ')}]`,
         ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
     ], { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0].colour] });
@@ -79906,7 +80311,7 @@ function chartsSection(results, history) {
     const headline = [...metrics, ...regressed].find((m) => moved.some((q) => q.metric === m));
     const changes = headline ? moved.filter((q) => q.metric === headline) : [];
     if (changes.length > 0) {
-        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` });
+        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)`, metric: headline });
         if (chart)
             out.push(chart, '');
     }
@@ -79956,7 +80361,7 @@ function regressionSection(c, limits, questions) {
     const counts = c.change_counts;
     const out = [`#### Per-question regressions (${countOf_countOf(counts.regression_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')})`, ''];
     if (c.regressions.length === 0)
-        out.push('No question dropped by more than question_drop.', '');
+        out.push('No question got worse by question_drop or more.', '');
     else
         out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers));
     if (c.improvements.length > 0) {
@@ -79971,7 +80376,7 @@ function changeTable(changes, limit, questions, total) {
     const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|'];
     for (const q of shown) {
         const info = metricInfo(q.metric);
-        const flip = q.flip ? (q.candidate < q.baseline ? ', pass → fail' : ', fail → pass') : '';
+        const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : '';
         const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
         const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : '';
         lines.push(`| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`);
@@ -80213,7 +80618,15 @@ const COMMAND_OPTIONS = [
         label: '--against FILE...',
         help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
     },
-    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
+    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over word and character shingles, 0-1\n(default 0.8)', example: '0.8' },
+    {
+        flag: 'corpus',
+        value: 'text',
+        commands: ['lint-set'],
+        arg: 'FILE',
+        help: 'the knowledge base: a folder (one document per file, id = its path without\nthe extension) or a .jsonl / .csv with an id per document; lists the documents\nno question names in relevant_doc_ids, and relevant ids that are no document',
+        example: 'docs/',
+    },
     {
         flag: 'difficulty-mix',
         value: 'text',
@@ -80624,10 +81037,17 @@ const OPTIONS = [
     { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
     {
         input: 'mode',
-        value: ['gate', 'baseline', 'merge'],
+        value: ['gate', 'baseline', 'merge', 'accept'],
         default: 'gate',
         commands: [],
-        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once.",
+        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+    },
+    {
+        input: 'accept-label',
+        value: 'text',
+        default: 'evalgate:accept',
+        commands: [],
+        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
     },
     {
         input: 'shard-results',
@@ -80682,6 +81102,7 @@ function readInputs(read = (name) => getInput(name)) {
         resultsPath: v['results-path'],
         reportPath: v['report-path'],
         mode: v.mode,
+        acceptLabel: v['accept-label'],
         shardResults: v['shard-results'] ?? [],
         lintSet: v['lint-set'],
         planOnly: v['plan-only'] === 'true',
@@ -80697,13 +81118,29 @@ function readInputs(read = (name) => getInput(name)) {
 const BOUNDARY_KINDS = ['should_refuse', 'not_in_kb', 'confusable'];
 const BOUNDARY_LABELS = {
     should_refuse: 'should-refuse (should_refuse: true, or category / kind "should_refuse", "拒答")',
-    not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "unanswerable", "知识库没有")',
+    not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "out_of_scope", "out of scope", "unanswerable", "知识库没有")',
     confusable: 'confusable (category / kind "confusable", "易混淆")',
 };
 /** Words in a category or `kind` label that mark a boundary kind, matched in the label with spaces, - and _ removed. */
 const MARKERS = {
     should_refuse: ['shouldrefuse', 'refus', '拒答', '应拒'],
-    not_in_kb: ['notinkb', 'notintheknowledgebase', 'notinknowledgebase', 'outofkb', 'outsidekb', 'unanswerable', 'noanswer', '知识库没有', '知识库外', '库外', '无答案'],
+    not_in_kb: [
+        'notinkb',
+        'notintheknowledgebase',
+        'notinknowledgebase',
+        'outofkb',
+        'outsidekb',
+        'outofscope',
+        'outsidescope',
+        'offtopic',
+        'unanswerable',
+        'noanswer',
+        '知识库没有',
+        '知识库外',
+        '库外',
+        '超出范围',
+        '无答案',
+    ],
     confusable: ['confus', '混淆', '迷惑'],
 };
 function boundary_squash(label) {
@@ -80869,6 +81306,252 @@ function difficultyFindings(input, target) {
     return findings;
 }
 
+;// CONCATENATED MODULE: ./src/analysis/lintSet/corpus.ts
+/**
+ * `lint-set --corpus FILE`: the knowledge base the questions are about, so that the set can be
+ * checked against it: documents no question names in `relevant_doc_ids` are never tested (a
+ * retrieval change that loses them passes the gate), and a relevant id that is no document can
+ * never be retrieved (a typo, or a document that was renamed or removed).
+ *
+ * The corpus is one of:
+ * - a folder: every file in it and its subfolders (names starting with "." are skipped) is
+ *   one document, whose id is its path inside the folder without the extension
+ *   (`docs/billing/doc_003.md` → `billing/doc_003`);
+ * - a `.jsonl` file: one JSON object per line with an `id` (other keys, such as `text`, are
+ *   ignored);
+ * - a `.csv` file with an `id` column (other columns are ignored).
+ * An id given twice, or an empty one, is bad input (exit 2) naming both places.
+ */
+
+
+
+
+
+/** Documents shown in a finding's message; --json lists all of them. */
+const SHOWN = 20;
+function readKnowledgeBase(path) {
+    let isFolder;
+    try {
+        isFolder = (0,external_node_fs_namespaceObject.statSync)(path).isDirectory();
+    }
+    catch {
+        throw new errors_GateError('bad_input', `${path}: --corpus not found`, 'give the knowledge base as a folder of documents, or a .jsonl / .csv file with an id per document');
+    }
+    return { file: path, documents: isFolder ? folderDocuments(path) : tableDocuments(path) };
+}
+function folderDocuments(root) {
+    const documents = new Map();
+    const visit = (dir) => {
+        for (const entry of (0,external_node_fs_namespaceObject.readdirSync)(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+            if (entry.name.startsWith('.'))
+                continue;
+            const path = (0,external_node_path_namespaceObject.join)(dir, entry.name);
+            if (entry.isDirectory())
+                visit(path);
+            else if (entry.isFile())
+                corpus_add(documents, (0,external_node_path_namespaceObject.relative)(root, path)
+                    .slice(0, -(0,external_node_path_namespaceObject.extname)(entry.name).length || undefined)
+                    .split(external_node_path_namespaceObject.sep)
+                    .join('/'), path);
+        }
+    };
+    visit(root);
+    return documents;
+}
+function tableDocuments(file) {
+    const table = readTable(file, 'corpus');
+    if (table.columns)
+        requireColumns(table, ['id'], 'the corpus needs an id column: one row per document, other columns are ignored');
+    const documents = new Map();
+    for (const record of table.records) {
+        const id = record.data.id;
+        if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
+            throw new errors_GateError('bad_input', `${locate(file, record.line, 'id')}: a document without an id`, 'give every document of the corpus its id, as relevant_doc_ids names it');
+        }
+        corpus_add(documents, String(id).normalize('NFC').trim(), locate(file, record.line));
+    }
+    return documents;
+}
+function corpus_add(documents, id, where) {
+    const first = documents.get(id);
+    if (first)
+        throw new errors_GateError('bad_input', `${where}: document id "${id}" again (first at ${first})`, 'give every document one id; rename or remove one of the two');
+    documents.set(id, where);
+}
+/** The corpus against the questions' relevant documents: the summary and its findings (warnings). */
+function corpusFindings(input, kb) {
+    const listedBy = new Map();
+    for (const row of input.rows) {
+        for (const doc of row.relevant_docs)
+            if (doc.grade > 0)
+                listedBy.set(doc.id, [...(listedBy.get(doc.id) ?? []), row.id]);
+    }
+    const uncovered = [...kb.documents.keys()].filter((id) => !listedBy.has(id));
+    const unknown = [...listedBy].filter(([id]) => !kb.documents.has(id)).map(([id, questions]) => ({ id, questions }));
+    const findings = [];
+    if (uncovered.length > 0) {
+        const shown = uncovered
+            .slice(0, SHOWN)
+            .map((id) => finding_quote(id))
+            .join(', ') + (uncovered.length > SHOWN ? `, … (${uncovered.length - SHOWN} more; --json lists all)` : '');
+        findings.push(finding(input, 'coverage', 'warning', [], `${uncovered.length} of the ${kb.documents.size} documents of ${kb.file} are relevant to no question (no relevant_doc_ids names them), so the set never tests them: ${shown}`));
+    }
+    for (const { id, questions } of unknown) {
+        findings.push(finding(input, 'coverage', 'warning', questions, `relevant_doc_ids names ${finding_quote(id)}, which is no document of ${kb.file} (${questions.map((q) => rowName(input, q)).join(', ')}): no retrieval can return it; fix the id or add the document`));
+    }
+    return { summary: { file: kb.file, documents: kb.documents.size, uncovered, unknown }, findings };
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/buckets.ts
+/**
+ * One band's buckets: texts grouped by their band key in an open-addressed table of typed
+ * arrays, each bucket a chain through `next`. O(n) per band, where sorting the keys was
+ * O(n log n) and most of the search's time at 100,000 texts.
+ */
+class Buckets {
+    mask;
+    key;
+    head;
+    next;
+    /** the table slots in use, in order of first use */
+    used;
+    count = 0;
+    constructor(n) {
+        let size = 2;
+        while (size < 2 * n)
+            size *= 2;
+        this.mask = size - 1;
+        this.key = new Uint32Array(size);
+        this.head = new Int32Array(size).fill(-1);
+        this.next = new Int32Array(Math.max(1, n));
+        this.used = new Int32Array(Math.max(1, n));
+    }
+    clear() {
+        for (let i = 0; i < this.count; i++)
+            this.head[this.used[i]] = -1;
+        this.count = 0;
+    }
+    add(key, t) {
+        let slot = key & this.mask;
+        while (this.head[slot] !== -1 && this.key[slot] !== key)
+            slot = (slot + 1) & this.mask;
+        if (this.head[slot] === -1) {
+            this.key[slot] = key;
+            this.used[this.count++] = slot;
+        }
+        this.next[t] = this.head[slot];
+        this.head[slot] = t;
+    }
+    /** The texts of the b-th bucket into `out`; false for a bucket of one (nothing to pair). */
+    collect(b, out) {
+        const first = this.head[this.used[b]];
+        if (this.next[first] === -1)
+            return false;
+        out.length = 0;
+        for (let t = first; t !== -1; t = this.next[t])
+            out.push(t);
+        return true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/analysis/lintSet/signatures.ts
+/**
+ * MinHash signatures for lint-set's near-duplicate search (minhash.ts): H values per set in one
+ * flat array, two sets agreeing in a position with probability equal to their Jaccard
+ * similarity. Two ways to make them, each the cheaper for its kind of set.
+ */
+
+/** murmur3's finaliser: spreads every input bit over the output. */
+function mix(h) {
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h >>> 0;
+}
+/** MinHash signatures with H independent hash functions (multiply-add over the element): O(|set| · H) per set, the cheaper for small sets. */
+function minHashSignatures(sets, hashes, seed) {
+    const random = mulberry32(seed);
+    const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0);
+    const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0);
+    const out = new Uint32Array(sets.length * hashes);
+    for (let t = 0; t < sets.length; t++) {
+        const set = sets[t];
+        const base = t * hashes;
+        // one hash function at a time, its minimum kept in a local: one store per position
+        for (let i = 0; i < hashes; i++) {
+            const m = mul[i];
+            const a = add[i];
+            let best = 0xffffffff;
+            for (let s = 0; s < set.length; s++) {
+                const v = (Math.imul(m, set[s]) + a) >>> 0;
+                if (v < best)
+                    best = v;
+            }
+            out[base + i] = best;
+        }
+    }
+    return out;
+}
+/**
+ * MinHash signatures, one row of H values per set, in one flat array, by one permutation hashing
+ * with optimal densification (Shrivastava, ICML 2017). Each element is hashed once and falls
+ * into one of H bins, each bin keeping its smallest hash; an empty bin takes the value of the
+ * first non-empty bin along a probe sequence that depends on the bin alone, so two sets still
+ * agree in a position with probability equal to their Jaccard similarity. O(|set| + H²/|set|) per
+ * set: the cheaper for sets of dozens of elements (character shingles), not for a handful.
+ */
+function onePermutationSignatures(sets, hashes, seed) {
+    const probes = probeSequences(hashes, seed);
+    const out = new Uint32Array(sets.length * hashes);
+    const row = new Uint32Array(hashes);
+    const filled = new Uint8Array(hashes);
+    const salt = Math.floor(mulberry32(seed ^ 0x9e3779b9)() * 0x100000000) >>> 0;
+    for (let t = 0; t < sets.length; t++) {
+        const set = sets[t];
+        if (set.length === 0)
+            continue;
+        filled.fill(0);
+        for (let s = 0; s < set.length; s++) {
+            const h = mix((set[s] ^ salt) >>> 0);
+            // the high bits pick the bin, the whole hash orders the elements within it
+            const bin = Math.floor((h / 0x100000000) * hashes);
+            if (!filled[bin] || h < row[bin]) {
+                row[bin] = h;
+                filled[bin] = 1;
+            }
+        }
+        const base = t * hashes;
+        for (let i = 0; i < hashes; i++) {
+            if (filled[i]) {
+                out[base + i] = row[i];
+                continue;
+            }
+            let k = i * PROBES;
+            while (!filled[probes[k]])
+                k++;
+            out[base + i] = row[probes[k]];
+        }
+    }
+    return out;
+}
+/**
+ * For each bin, the bins an empty one borrows from, in order: PROBES pseudo-random bins, ending
+ * with every bin in turn (so a non-empty set always finds one). The same for every set.
+ */
+const PROBES = 64;
+function probeSequences(hashes, seed) {
+    const random = mulberry32(seed ^ 0x85ebca6b);
+    const probes = new Uint16Array(hashes * PROBES + hashes);
+    for (let i = 0; i < hashes * PROBES; i++)
+        probes[i] = Math.floor(random() * hashes);
+    // the last bin's run continues into every bin in turn: a guaranteed end for the walk
+    for (let i = 0; i < hashes; i++)
+        probes[hashes * PROBES + i] = i;
+    return probes;
+}
+
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/minhash.ts
 /**
  * Near-duplicate texts at scale: shingles → MinHash signatures → LSH banding → exact Jaccard.
@@ -80876,12 +81559,12 @@ function difficultyFindings(input, target) {
  * Shingles are n-grams of tokens, where a token is one CJK character (Chinese, Japanese and
  * Korean have no spaces, and segmenters disagree on word boundaries) or one Latin-script word
  * (letters and digits). So Chinese text is compared by character n-grams and English by word
- * n-grams, and mixed text by both. Every shingle is a 32-bit hash; a text is the sorted set of
- * its shingle hashes.
+ * n-grams, and mixed text by both. Character shingles (characterShingleSet) are n-grams of a
+ * text's letters and digits, for what word shingles cannot see. Every shingle is a 32-bit hash;
+ * a text is the sorted set of its shingle hashes.
  *
- * MinHash: for each of H seeded hash functions (multiply-add over the mixed shingle hash,
- * modulo 2³²) the smallest value over the text's shingles; two texts agree in one position
- * with probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
+ * MinHash (signatures.ts): H values per text, two texts agreeing in one position with
+ * probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
  * of r rows; texts that agree on a whole band are candidates. r and b are chosen from the
  * threshold so that a pair exactly at the threshold becomes a candidate with probability
  * ≥ 0.999; every candidate is then checked with the exact Jaccard of the shingle sets, so the
@@ -80889,8 +81572,11 @@ function difficultyFindings(input, target) {
  */
 
 
+
 const NEAR_DUPLICATE_SHINGLE = 2;
 const MINHASH_FUNCTIONS = 128;
+/** for character shingles (see similarPairs' caller in duplicates.ts) */
+const CHARACTER_MINHASH_FUNCTIONS = 256;
 /** the banding's recall for a pair exactly at the threshold, at least */
 const BAND_RECALL = 0.999;
 /** Lower-case NFKC tokens: each CJK character alone, each Latin-script word whole. */
@@ -80902,15 +81588,6 @@ function fnv1a(text) {
         h ^= text.charCodeAt(i);
         h = Math.imul(h, 0x01000193);
     }
-    return h >>> 0;
-}
-/** murmur3's finaliser: spreads every input bit over the output. */
-function mix(h) {
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
     return h >>> 0;
 }
 /**
@@ -80936,6 +81613,37 @@ function tokenHashes(tokens) {
 /** The sorted, distinct shingle hashes of a text (see ngramHashes); none for a text without tokens. */
 function shingleSet(text, n = NEAR_DUPLICATE_SHINGLE) {
     const hashes = ngramHashes(tokenHashes(shingleTokens(text)), n);
+    hashes.sort();
+    return distinct(hashes);
+}
+/**
+ * Character n-grams see what word n-grams cannot: one mistyped letter changes a whole word, so
+ * two of a 10-word question's nine word bigrams (Jaccard 0.64), but only a few of its forty-odd
+ * character n-grams (about 0.87 at n = 3). The text is compared as its letters and digits in
+ * lower case (NFKC), without spaces or punctuation, as the exact-duplicate check compares it.
+ */
+const CHARACTER_SHINGLE = 3;
+const NOT_A_LETTER_OR_DIGIT = /[^\p{L}\p{N}\p{M}]+/gu;
+const minhash_CJK_CHARACTER = new RegExp(`[${CJK}]`, 'u');
+/**
+ * The sorted, distinct hashes of a text's character n-grams (see CHARACTER_SHINGLE); none for a
+ * text without letters or digits, and none for a mostly CJK text, whose word shingles already
+ * are character shingles (one CJK character is one token).
+ */
+function characterShingleSet(text, n = CHARACTER_SHINGLE) {
+    const letters = text.normalize('NFKC').toLowerCase().replace(NOT_A_LETTER_OR_DIGIT, '');
+    const codes = [];
+    let cjk = 0;
+    for (const c of letters) {
+        const code = c.codePointAt(0);
+        if (minhash_CJK_CHARACTER.test(c))
+            cjk++;
+        codes.push(code);
+    }
+    // mostly CJK (by characters, which favours CJK less than isMostlyCjk's tokens do)
+    if (cjk * 2 >= codes.length)
+        return new Uint32Array(0);
+    const hashes = ngramHashes(codes, n);
     hashes.sort();
     return distinct(hashes);
 }
@@ -80975,75 +81683,63 @@ function banding(threshold, hashes = MINHASH_FUNCTIONS) {
     }
     return { bands: Math.floor(hashes / best), rows: best };
 }
-/** MinHash signatures, one row of H values per set, in one flat array. */
-function signatures(sets, hashes, seed) {
-    const random = mulberry32(seed);
-    const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0);
-    const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0);
-    const out = new Uint32Array(sets.length * hashes).fill(0xffffffff);
-    for (let t = 0; t < sets.length; t++) {
-        const set = sets[t];
-        const base = t * hashes;
-        for (let s = 0; s < set.length; s++) {
-            const x = set[s];
-            for (let i = 0; i < hashes; i++) {
-                const v = (Math.imul(mul[i], x) + add[i]) >>> 0;
-                if (v < out[base + i])
-                    out[base + i] = v;
-            }
-        }
-    }
-    return out;
-}
-/**
- * Every pair of sets with Jaccard ≥ threshold, as LSH finds them (see the file comment).
- * Empty sets are never paired. Pairs come sorted by a, then b.
- */
 function similarPairs(sets, threshold, options = {}) {
     const { bands, rows } = banding(threshold, options.hashes ?? MINHASH_FUNCTIONS);
-    // only the positions the bands use are computed
-    const hashes = bands * rows;
     const n = sets.length;
-    const sig = signatures(sets, hashes, options.seed ?? 1);
-    const seen = new Set();
+    const sign = options.signatures === 'one-permutation' ? onePermutationSignatures : minHashSignatures;
+    const keys = bandKeys(sign(sets, bands * rows, options.seed ?? 1), n, bands, rows);
     const pairs = [];
-    // key (32 bits) · 2²¹ + index: one numeric sort per band brings equal keys together
-    if (n >= 2 ** 21)
-        throw new RangeError(`similarPairs: at most ${2 ** 21 - 1} texts, got ${n}`);
-    const keyed = new Float64Array(n);
+    const buckets = new Buckets(n);
+    const members = [];
     for (let band = 0; band < bands; band++) {
-        let m = 0;
-        for (let t = 0; t < n; t++) {
-            if (sets[t].length === 0)
+        buckets.clear();
+        for (let t = 0; t < n; t++)
+            if (sets[t].length > 0)
+                buckets.add(keys[t * bands + band], t);
+        for (let b = 0; b < buckets.count; b++) {
+            if (!buckets.collect(b, members))
                 continue;
-            let h = 0x811c9dc5 ^ band;
-            for (let k = 0; k < rows; k++)
-                h = Math.imul(h ^ sig[t * hashes + band * rows + k], 0x01000193);
-            keyed[m++] = mix(h) * 2 ** 21 + t;
-        }
-        const sorted = keyed.subarray(0, m).sort();
-        for (let start = 0; start < m;) {
-            const key = Math.floor(sorted[start] / 2 ** 21);
-            let end = start + 1;
-            while (end < m && Math.floor(sorted[end] / 2 ** 21) === key)
-                end++;
-            for (let i = start; i < end; i++) {
-                for (let j = i + 1; j < end; j++) {
-                    const a = sorted[i] % 2 ** 21;
-                    const b = sorted[j] % 2 ** 21;
-                    const id = a * n + b;
-                    if (seen.has(id))
+            for (let i = 0; i < members.length; i++) {
+                const a = members[i];
+                const sizeA = sets[a].length;
+                for (let j = i + 1; j < members.length; j++) {
+                    const c = members[j];
+                    const sizeC = sets[c].length;
+                    // |A ∩ B| / |A ∪ B| ≤ min / max: sets too different in size cannot reach the threshold
+                    if (Math.min(sizeA, sizeC) < threshold * Math.max(sizeA, sizeC))
                         continue;
-                    seen.add(id);
-                    const similarity = jaccard(sets[a], sets[b]);
+                    // a pair is checked in the first band it shares, not again: no set of seen pairs (a
+                    // million Set operations cost seconds where the Jaccard of two small sets costs less)
+                    if (sharedEarlier(keys, bands, a, c, band))
+                        continue;
+                    const similarity = jaccard(sets[a], sets[c]);
                     if (similarity >= threshold)
-                        pairs.push({ a, b, jaccard: similarity });
+                        pairs.push(a < c ? { a, b: c, jaccard: similarity } : { a: c, b: a, jaccard: similarity });
                 }
             }
-            start = end;
         }
     }
     return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
+}
+/** Each text's band keys, `bands` per text in one flat array: the hash of its `rows` signature values in each band. */
+function bandKeys(sig, n, bands, rows) {
+    const hashes = bands * rows;
+    const keys = new Uint32Array(n * bands);
+    for (let t = 0; t < n; t++) {
+        for (let band = 0; band < bands; band++) {
+            let h = 0x811c9dc5 ^ band;
+            for (let k = 0; k < rows; k++)
+                h = Math.imul(h ^ sig[t * hashes + band * rows + k], 0x01000193);
+            keys[t * bands + band] = mix(h);
+        }
+    }
+    return keys;
+}
+function sharedEarlier(keys, bands, a, b, band) {
+    for (let k = 0; k < band; k++)
+        if (keys[a * bands + k] === keys[b * bands + k])
+            return true;
+    return false;
 }
 /** The reference: every pair compared exactly. O(n²): for tests and the benchmark only. */
 function similarPairsBruteForce(sets, threshold) {
@@ -81100,17 +81796,48 @@ function duplicateFindings(input, threshold) {
         findings.push(finding(input, 'exact_duplicate', 'error', ids, `the same question ${ids.length} times: ${ids.map((id) => rowName(input, id)).join(', ')}: ${finding_quote(question)}`));
     }
     const confusable = new Set(input.rows.filter((r) => boundaryKinds(r).has('confusable')).map((r) => r.id));
-    const sets = representatives.map((r) => shingleSet(r.question));
-    for (const pair of similarPairs(sets, threshold)) {
+    for (const pair of nearDuplicatePairs(representatives.map((r) => r.question), threshold)) {
         const a = representatives[pair.a];
         const b = representatives[pair.b];
         const both = confusable.has(a.id) && confusable.has(b.id);
         const shared = longestCommonSubstring(a.question, b.question);
-        const message = `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)}): ${finding_quote(a.question)} / ${finding_quote(b.question)}, shared ${finding_quote(shared)}` +
+        const message = `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)} on ${pair.on}): ${finding_quote(a.question)} / ${finding_quote(b.question)}, shared ${finding_quote(shared)}` +
             (both ? '; both are marked confusable: check that their ground truths differ' : '');
         findings.push(finding(input, 'near_duplicate', both ? 'warning' : 'error', [a.id, b.id], message));
     }
     return findings;
+}
+/**
+ * Pairs of texts whose word shingles or character shingles (minhash.ts) reach the threshold:
+ * words see reworded copies, characters see a mistyped letter, which changes a whole word.
+ * Each pair once, with the higher of its two similarities, in text order.
+ */
+function nearDuplicatePairs(texts, threshold) {
+    const pairs = new Map();
+    const add = (found, on) => {
+        for (const pair of found) {
+            const key = pair.a * texts.length + pair.b;
+            const known = pairs.get(key);
+            if (!known || pair.jaccard > known.jaccard)
+                pairs.set(key, { ...pair, on });
+        }
+    };
+    add(similarPairs(texts.map((t) => shingleSet(t)), threshold), 'words');
+    // only the texts that have character shingles (mostly CJK ones have none: their words are characters)
+    const withCharacters = [];
+    const characterSets = [];
+    texts.forEach((text, i) => {
+        const set = characterShingleSet(text);
+        if (set.length === 0)
+            return;
+        withCharacters.push(i);
+        characterSets.push(set);
+    });
+    // forty-odd n-grams from a few thousand: unrelated texts share more of them than of their
+    // words, so longer bands (7 rows of 36 instead of 5 of 25) keep the candidates few
+    const characterPairs = similarPairs(characterSets, threshold, { hashes: CHARACTER_MINHASH_FUNCTIONS, signatures: 'one-permutation' });
+    add(characterPairs.map((p) => ({ ...p, a: withCharacters[p.a], b: withCharacters[p.b] })), 'characters');
+    return [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
 }
 /** The longest run of characters two texts share (dynamic programming over code points; texts clipped to 400). */
 function longestCommonSubstring(left, right) {
@@ -81328,6 +82055,7 @@ function leakageFindings(input, corpus, threshold) {
 
 
 
+
 const DEFAULT_NEAR_DUPLICATE_THRESHOLD = 0.8;
 const DEFAULT_LINT_OPTIONS = {
     threshold: DEFAULT_NEAR_DUPLICATE_THRESHOLD,
@@ -81353,19 +82081,22 @@ function lintEvalSetFile(file, options) {
     }
     const hasRelevantDocs = table.columns ? table.columns.includes('relevant_doc_ids') : table.records.some((r) => 'relevant_doc_ids' in r.data);
     const corpus = readLeakCorpus(options.against);
+    const knowledgeBase = options.corpus === undefined ? null : readKnowledgeBase(options.corpus);
     const input = { file: set.file, rows: set.rows, lineOf, hasRelevantDocs };
     const summary = coverageSummary(input);
+    const documents = knowledgeBase ? corpusFindings(input, knowledgeBase) : null;
     const findings = [
         ...duplicateFindings(input, options.threshold),
         ...coverageFindings(input, summary),
         ...difficultyFindings(input, options.difficultyMix),
         ...groundTruthFindings(input, options.refusalPhrases),
         ...leakageFindings(input, corpus, options.leakThreshold),
+        ...(documents?.findings ?? []),
     ];
     // errors first, then by kind in the documented order, then by row
     const order = (f) => (f.level === 'error' ? 0 : 1) * 100 + FINDING_KINDS.indexOf(f.kind);
     findings.sort((a, b) => order(a) - order(b) || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
-    return { file: set.file, summary, findings };
+    return { file: set.file, summary, findings, corpus: documents?.summary ?? null };
 }
 function hasErrors(report) {
     return report.findings.some((f) => f.level === 'error');
@@ -81439,8 +82170,12 @@ async function publishComment(inputs, context, body) {
         const octokit = gitHubClient(inputs.githubToken);
         const marker = body.split('\n', 1)[0];
         const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE);
-        log.info(`evalgate: PR comment ${result.action}: ${result.url}`);
-        setOutput('comment-url', result.url);
+        if (result.url) {
+            log.info(`evalgate: PR comment ${result.action}: ${result.url}`);
+            setOutput('comment-url', result.url);
+        }
+        else
+            log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`);
     }
     catch (error) {
         log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' });
@@ -81463,7 +82198,7 @@ function annotate(results) {
 function annotation(f) {
     switch (f.kind) {
         case 'category_floor':
-            return { message: `category ${f.category}: ${f.metric} ${f.value === null ? 'has no value' : f.value.toFixed(3)} is below its floor ${f.limit}`, title: 'evalgate: category floor' };
+            return { message: failureSentence(f), title: 'evalgate: category floor' };
         case 'category_missing':
             return { message: failureSentence(f), title: 'evalgate: category floor' };
         default:
@@ -81471,7 +82206,175 @@ function annotation(f) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/accept.ts
+
+/** The user's permission on the repository, as GitHub's legacy field gives it: admin, write (maintain included), read or none. */
+async function permissionOf(octokit, repository, login) {
+    const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repository, username: login });
+    return data.permission;
+}
+async function pullHead(octokit, repository, pullNumber) {
+    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: pullNumber });
+    return { ref: data.head.ref, sha: data.head.sha, base: data.base.ref, sameRepository: data.head.repo?.full_name === data.base.repo.full_name };
+}
+/**
+ * Commits one file to a branch through the contents API (no clone, no push credentials in git):
+ * nothing when the branch already holds the same text apart from the lines `sameApartFrom`
+ * ignores. The commit's SHA, or null when nothing changed.
+ */
+async function commitFile(octokit, repository, file, sameApartFrom) {
+    let current = null;
+    try {
+        const { data } = await octokit.rest.repos.getContent({ ...repository, path: file.path, ref: file.branch });
+        if (!Array.isArray(data) && data.type === 'file')
+            current = { sha: data.sha, text: Buffer.from(data.content, 'base64').toString('utf8') };
+    }
+    catch (error) {
+        if (error.status !== 404)
+            throw error;
+    }
+    if (current && sameApartFrom(current.text) === sameApartFrom(file.text))
+        return null;
+    const { data } = await octokit.rest.repos.createOrUpdateFileContents({
+        ...repository,
+        path: file.path,
+        branch: file.branch,
+        message: file.message,
+        content: Buffer.from(file.text, 'utf8').toString('base64'),
+        ...(current ? { sha: current.sha } : {}),
+    });
+    return data.commit.sha ?? null;
+}
+/** A plain comment on the pull request (not the sticky report): the answer to a request. */
+async function replyOn(octokit, repository, pullNumber, body) {
+    await octokit.rest.issues.createComment({ ...repository, issue_number: pullNumber, body: redactSecrets(body) });
+}
+/** Takes the request label off, so that it can be set again; a label already gone is no error. */
+async function removeLabel(octokit, repository, pullNumber, name) {
+    try {
+        await octokit.rest.issues.removeLabel({ ...repository, issue_number: pullNumber, name });
+    }
+    catch (error) {
+        if (error.status !== 404)
+            throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/accept.ts
+/**
+ * `mode: accept`: a reviewer accepts a pull request's new scores from the pull request itself,
+ * with a `/evalgate accept` comment (optionally `/evalgate accept KEY` for one gate of several)
+ * or the `accept-label` label. Only a user with write access to the repository may: the
+ * commenter's (or labeller's) permission is asked of the API before anything runs. The pull
+ * request's branch must be in this repository (a fork's branch cannot be written with the
+ * workflow's token) and checked out at its head commit, so that the baseline committed is the
+ * one of the code under review. The run is scored as in `mode: baseline`; the baseline file is
+ * then committed to the pull request's branch through the contents API, under the base
+ * branch's label, and the request is answered with a comment (the label is taken off).
+ */
+
+
+
+
+
+
+
+
+
+const ACCEPT_COMMAND = '/evalgate accept';
+const COMMAND_LINE = /^\/evalgate\s+accept(?:\s+(\S+))?\s*$/;
+/** Permissions that may write to the repository (GitHub's legacy field reports maintain as write). */
+const WRITERS = new Set(['admin', 'maintain', 'write']);
+/** The Action's GitHub client, from the github-token input. */
+function gitHubClientFor(inputs) {
+    if (!inputs.githubToken)
+        throw new errors_GateError('usage', 'mode: accept needs github-token', 'pass "github-token: ${{ github.token }}" (the default) with "permissions: contents: write, pull-requests: write"');
+    return gitHubClient(inputs.githubToken);
+}
+/**
+ * The request this event makes, checked: null (with the reason logged) when the event asks for
+ * nothing; an answered refusal and a failed step when the user may not, or the branch cannot be
+ * written; else what to commit where.
+ */
+async function acceptRequest(inputs, octokit) {
+    const asked = requestOf(github_context.eventName, github_context.payload, inputs);
+    if (!asked) {
+        log.info(`evalgate: mode accept: this ${github_context.eventName} event asks for nothing (a "${ACCEPT_COMMAND}" comment or the "${inputs.acceptLabel}" label does)`);
+        return null;
+    }
+    const repository = github_context.repo;
+    const refuse = async (why, fix) => {
+        await replyOn(octokit, repository, asked.pullNumber, `evalgate: the baseline was not accepted: ${why}. ${fix}`);
+        log.setFailed(`evalgate: mode accept: ${why}\n  fix: ${fix}`);
+        return null;
+    };
+    const permission = await permissionOf(octokit, repository, asked.login);
+    if (!WRITERS.has(permission))
+        return refuse(`${asked.login} has ${permission} access; accepting a baseline needs write access`, 'ask someone with write access to the repository');
+    const head = await pullHead(octokit, repository, asked.pullNumber);
+    if (!head.sameRepository)
+        return refuse("the pull request's branch is in a fork, which the workflow's token cannot write to", 'commit the baseline to the fork yourself (the report prints the command)');
+    const checkedOut = checkedOutCommit();
+    if (checkedOut !== head.sha) {
+        return refuse(`the workflow checked out ${checkedOut ?? 'no git commit'}, not the pull request's head ${head.sha}`, `check out the head before this step: actions/checkout with "ref: refs/pull/${asked.pullNumber}/head", and ask again`);
+    }
+    log.info(`evalgate: mode accept: ${asked.login} (${permission}) asked by ${asked.via}; scoring ${head.sha} for ${head.ref}`);
+    return { ...asked, octokit, repository, branch: head.ref, sha: head.sha, baseLabel: head.base };
+}
+/** Writes the baseline from this run, commits it to the pull request's branch, and answers. */
+async function commitAcceptedBaseline(request, results, path) {
+    const baseline = baselineFromResults(results, loadBaseline(path), request.baseLabel, new Date());
+    writeBaselineFile(path, baseline);
+    const text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
+    const message = `evalgate: accept baseline from ${request.sha.slice(0, 7)} (asked by @${request.login})`;
+    const commit = await commitFile(request.octokit, request.repository, { path, branch: request.branch, text, message }, withoutCreatedAt);
+    setOutput('baseline-path', path);
+    setOutput('accepted-commit', commit ?? '');
+    const answer = commit
+        ? `evalgate: committed \`${path}\` from this run of ${request.sha.slice(0, 7)} to \`${request.branch}\` (${commit.slice(0, 7)}), as @${request.login} asked. A commit made with the workflow's token starts no workflow: push to the branch (or close and reopen the pull request) to gate against it.`
+        : `evalgate: \`${path}\` on \`${request.branch}\` already holds this run's scores: nothing to commit.`;
+    await replyOn(request.octokit, request.repository, request.pullNumber, answer);
+    if (request.via === 'label')
+        await removeLabel(request.octokit, request.repository, request.pullNumber, request.label);
+    log.info(answer);
+}
+/** Who asks, on which pull request, and how; null when the event is not a request. */
+function requestOf(eventName, payload, inputs) {
+    const label = inputs.acceptLabel;
+    if (eventName === 'issue_comment' && payload.action === 'created' && payload.issue?.pull_request) {
+        const comment = payload.comment;
+        const line = COMMAND_LINE.exec((comment?.body ?? '').split('\n', 1)[0].trim());
+        // /evalgate accept KEY is for the gate with that comment-key only
+        if (!line || (line[1] !== undefined && line[1] !== inputs.commentKey) || !comment?.user?.login)
+            return null;
+        return { pullNumber: payload.issue.number, login: comment.user.login, via: 'comment', label };
+    }
+    if ((eventName === 'pull_request' || eventName === 'pull_request_target') && payload.action === 'labeled') {
+        const named = payload.label?.name;
+        const login = payload.sender?.login;
+        if (named !== label || !login || !payload.pull_request)
+            return null;
+        return { pullNumber: payload.pull_request.number, login, via: 'label', label };
+    }
+    return null;
+}
+function checkedOutCommit() {
+    try {
+        return (0,external_node_child_process_namespaceObject.execFileSync)('git', ['rev-parse', 'HEAD'], { cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    }
+    catch {
+        return null;
+    }
+}
+/** created_at changes on every run: a baseline equal apart from it needs no commit. */
+function withoutCreatedAt(text) {
+    return text.replace(/"created_at": "[^"]*"/, '"created_at": ""');
+}
+
 ;// CONCATENATED MODULE: ./src/action/main.ts
+
+
+
 
 
 
@@ -81505,6 +82408,7 @@ function annotation(f) {
 async function run() {
     let inputs;
     const context = pullRequestContext();
+    useInvocation(actionInvocation(process.argv[1] ?? '', process.env.GITHUB_WORKSPACE ?? process.cwd()));
     try {
         inputs = readInputs();
         // merge mode scores nothing: it needs the settings, not a runnable config
@@ -81522,31 +82426,30 @@ async function run() {
             await planOnly(prepareRun(runnable.config, environment, runnable.source));
             return;
         }
+        // mode accept: who asked, with what right, for which commit: checked before the PR's code runs
+        const accepting = inputs.mode === 'accept' ? await acceptRequest(inputs, gitHubClientFor(inputs)) : null;
+        if (inputs.mode === 'accept' && !accepting)
+            return;
         const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null;
-        const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved);
+        const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved, baseBranch());
         writeJsonFile(inputs.resultsPath, results);
         const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv((0,external_node_fs_namespaceObject.readFileSync)(config.history, 'utf8'), config.history) : [];
         const options = { ...reportOptions(inputs, context), history };
         const report = renderReport(results, options);
         writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }));
         await writeSummary(renderReport(results, { ...options, marker: undefined }));
-        // a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start
-        const verdict = results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline');
-        setOutput('verdict', verdict);
-        // every question worse on some metric, mixed ones included (action.yml: "questions that got worse")
-        const counts = results.comparison?.change_counts;
-        setOutput('regressions', String(counts ? counts.questions_worse + counts.questions_mixed : 0));
-        setOutput('results-path', inputs.resultsPath);
-        setOutput('report-path', inputs.reportPath);
+        setOutputs(results, inputs);
         if (lintFailure)
             log.setFailed(`evalgate: ${lintFailure}`);
         const stopped = results.run.judge_stopped;
         if (stopped)
             log.setFailed(`evalgate: the judge stopped: ${stopped.cause}\n  fix: ${stopped.fix}`);
-        if (inputs.mode === 'baseline') {
+        if (inputs.mode === 'baseline' || accepting) {
             // a run the judge scored only in part never becomes the baseline
             if (stopped)
                 return;
+            if (accepting)
+                return await commitAcceptedBaseline(accepting, results, baselinePath);
             writeBaseline(results, baselinePath, config.version ?? null);
             if (config.history)
                 log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`);
@@ -81572,6 +82475,13 @@ async function run() {
         await main_fail(error, inputs, context);
     }
 }
+/** The step's outputs; a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start. */
+function setOutputs(results, inputs) {
+    setOutput('verdict', results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline'));
+    setOutput('regressions', String(results.comparison ? questionsWorse(results.comparison.change_counts) : 0));
+    setOutput('results-path', inputs.resultsPath);
+    setOutput('report-path', inputs.reportPath);
+}
 async function main_fail(error, inputs, context) {
     setOutput('verdict', 'error');
     const options = inputs ? reportOptions(inputs, context) : {};
@@ -81592,8 +82502,8 @@ async function main_fail(error, inputs, context) {
  * and the inputs'), so the new baseline keeps them where nothing overrides them.
  */
 async function scoreRun({ config, source, gateLayers, baselinePath }, inputs, environment) {
-    if (inputs.mode !== 'baseline')
-        return runPipeline(prepareRun(config, environment, source, gateLayers), config, inputs.resultsPath);
+    if (inputs.mode !== 'baseline' && inputs.mode !== 'accept')
+        return runPipeline({ ...prepareRun(config, environment, source, gateLayers), baseLabel: baseBranch() }, config, inputs.resultsPath);
     const runConfig = { ...config, baseline: undefined };
     const layers = [baselineLayer(loadBaseline(baselinePath)), ...gateLayers];
     return runPipeline(prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath);
@@ -81604,13 +82514,13 @@ function maskEnvSecrets(config, environment) {
         maskSecret(secret);
 }
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-function mergeAndCompare(inputs, { config, baselinePath, gateLayers }) {
+function mergeAndCompare(inputs, { config, baselinePath, gateLayers }, baseLabel) {
     const files = inputs.shardResults.flatMap(expandPattern);
     const merged = mergeShardFiles(files);
     log.info(`evalgate: merged ${countOf_countOf(files.length, 'shard')}, ${countOf_countOf(merged.run.question_count, 'question')}`);
     // a named baseline must exist; the default path may not yet (the first run)
     const baseline = config.baseline ? loadNamedBaseline(config.baseline) : loadBaseline(baselinePath);
-    return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath);
+    return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel);
 }
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */
 function expandPattern(pattern) {
@@ -81632,6 +82542,10 @@ function expandPattern(pattern) {
 }
 function reportOptions(inputs, context) {
     return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha };
+}
+/** The branch a pull request goes into: its baseline's label in the printed update command (undefined outside a pull request). */
+function baseBranch() {
+    return process.env.GITHUB_BASE_REF || undefined;
 }
 /** A pull request from a fork: its workflow gets no secrets, which is then why the judge key is missing (pull_request_target runs with them). */
 function isForkPullRequest() {
@@ -81676,7 +82590,7 @@ async function writeSummary(markdown) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(154);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2477);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

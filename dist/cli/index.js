@@ -16348,7 +16348,7 @@ function storedAnswer(text) {
 
 /***/ }),
 
-/***/ 8833:
+/***/ 1461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16372,27 +16372,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var answer = __nccwpck_require__(3025);
 // EXTERNAL MODULE: ./src/baseline/gate.ts
 var gate = __nccwpck_require__(3696);
-;// CONCATENATED MODULE: ./src/io/cliInvocation.ts
-/**
- * How a user runs the CLI, spelled once: evalgate is not on the npm registry, so every command
- * evalgate prints (the baseline update command, the demo's echo) and every command the README
- * shows runs it from the tagged GitHub release, whose committed dist/ needs no build step.
- */
-/** The npm specifier of the CLI: the `v1` tag of the repository (moved on each v1.x release). */
-const CLI_PACKAGE = 'github:evalgate/evalgate#v1';
-/** The prefix of every printed command; `--yes` so that npx does not stop to ask in CI. */
-const CLI = `npx --yes ${CLI_PACKAGE}`;
-/** One argument as a POSIX shell word: bare when it is safe, else single-quoted. */
-function shellWord(arg) {
-    if (/^[\w@%+=:,./-]+$/.test(arg))
-        return arg;
-    return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-/** `evalgate <args>` as a command a user can paste into a shell. */
-function cliCommand(args) {
-    return [CLI, ...args.map(shellWord)].join(' ');
-}
-
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/io/ids.ts
@@ -16844,11 +16825,12 @@ function parse(bytes, start, end, before, after) {
 
 /**
  * The command that writes a new baseline from a run's results: printed wherever a baseline must
- * be refreshed. With the run's version it keeps that label (else the new baseline's version
- * would be whatever the results say, which is the same; the flag makes it visible and editable).
+ * be refreshed, spelled the way this evalgate was started (io/cliInvocation.ts). `version` is
+ * the label the new baseline goes by: the base branch's (the caller's choice), shown so that it
+ * is visible and editable.
  */
 function updateBaselineCommand(resultsPath, baselinePath = defaultPath/* DEFAULT_BASELINE_PATH */.G, version = null) {
-    return cliCommand(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])]);
+    return (0,cliInvocation/* cliCommand */.mX)(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])]);
 }
 /**
  * A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the
@@ -16986,7 +16968,7 @@ function loadResults(path) {
     }
     catch (error) {
         const code = error.code;
-        throw new errors/* GateError */.ue('bad_input', `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : error.message}`, 'pass the results.json written by `evalgate run --out`');
+        throw new errors/* GateError */.ue('bad_input', `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : error.message}`, `pass the results.json written by ${(0,cliInvocation/* commandLine */.ay)('run --out FILE')}`);
     }
     return parseResults(data, path);
 }
@@ -17000,7 +16982,7 @@ function parseResults(data, path) {
         return parsed.data;
     const problems = new errors/* Problems */.Zw();
     for (const issue of parsed.error.issues)
-        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, 'write it again with `evalgate run --out`');
+        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, `write it again with ${(0,cliInvocation/* commandLine */.ay)('run --out FILE')}`);
     problems.fail('bad_input');
 }
 function isResultsFile(data) {
@@ -17578,6 +17560,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   agreementCommand: () => (/* binding */ agreementCommand)
 });
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
@@ -17591,6 +17575,7 @@ var agreement = __nccwpck_require__(8055);
  * colleagues, checked with Fleiss' kappa, disagreements discussed. Two raters also get Cohen's
  * kappa, PABAK and raw agreement (and the quadratic weighted kappa when the labels are integers).
  */
+
 
 
 
@@ -17621,7 +17606,7 @@ function cell(value) {
 /** Every file must label the same questions: a question one file lacks is bad input, located in the file that has it. */
 function agreement_agreement(raters) {
     if (raters.length < 2)
-        throw new errors/* GateError */.ue('usage', `agreement needs at least two raters, got ${raters.length}`, 'e.g. evalgate agreement --raters a.csv b.csv c.csv --column difficulty');
+        throw new errors/* GateError */.ue('usage', `agreement needs at least two raters, got ${raters.length}`, `e.g. ${(0,cliInvocation/* commandLine */.ay)('agreement --raters a.csv b.csv c.csv --column difficulty')}`);
     const ids = [...raters[0].labels.keys()];
     for (const rater of raters) {
         for (const other of raters) {
@@ -17668,11 +17653,12 @@ function twoRaters(labels, categories) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
 ;// CONCATENATED MODULE: ./src/cli/agreement.ts
+
 
 
 
@@ -17681,7 +17667,7 @@ var countOf = __nccwpck_require__(7262);
 function agreementCommand({ flags, io }) {
     const files = flags.raters ?? [];
     if (files.length < 2)
-        throw new errors/* GateError */.ue('usage', `agreement needs two or more rater files, got ${files.length}`, 'e.g. evalgate agreement --raters a.csv b.csv c.csv --column difficulty');
+        throw new errors/* GateError */.ue('usage', `agreement needs two or more rater files, got ${files.length}`, `e.g. ${(0,cliInvocation/* commandLine */.ay)('agreement --raters a.csv b.csv c.csv --column difficulty')}`);
     const column = flags.column;
     const report = agreement_agreement(files.map((f) => readRaterFile(f, column)));
     io.stdout(flags.json ? JSON.stringify(report, null, 2) + '\n' : describe(report, column, files));
@@ -17727,8 +17713,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   powerCommand: () => (/* binding */ powerCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline = __nccwpck_require__(8833);
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline = __nccwpck_require__(1461);
 // EXTERNAL MODULE: ./src/stats/agreement.ts
 var agreement = __nccwpck_require__(8055);
 ;// CONCATENATED MODULE: ./src/analysis/calibrate.ts
@@ -17799,6 +17787,7 @@ var countOf = __nccwpck_require__(7262);
 
 
 
+
 /** `evalgate power`: sample size for a difference you want to see, or what your n can see. */
 function powerCommand(flags, print) {
     const num = (name, min, max) => {
@@ -17817,7 +17806,7 @@ function powerCommand(flags, print) {
     const n = num('n', 0, Infinity);
     if (p1 !== undefined || p2 !== undefined) {
         if (p1 === undefined || p2 === undefined || p1 === p2)
-            throw new errors/* GateError */.ue('usage', 'two groups need --p1 and --p2, and they must differ', 'e.g. evalgate power --p1 0.62 --p2 0.52');
+            throw new errors/* GateError */.ue('usage', 'two groups need --p1 and --p2, and they must differ', `e.g. ${(0,cliInvocation/* commandLine */.ay)('power --p1 0.62 --p2 0.52')}`);
         const r = (0,proportions/* sampleSizeTwoProportions */.VT)(p1, p2);
         if (flags.json)
             return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
@@ -17826,7 +17815,7 @@ function powerCommand(flags, print) {
     }
     if (n !== undefined) {
         if (!Number.isInteger(n))
-            throw new errors/* GateError */.ue('usage', `--n expects a whole number of questions, got "${flags.n}"`, 'e.g. evalgate power --n 50');
+            throw new errors/* GateError */.ue('usage', `--n expects a whole number of questions, got "${flags.n}"`, `e.g. ${(0,cliInvocation/* commandLine */.ay)('power --n 50')}`);
         const base = p ?? 0.5;
         const mde = (0,proportions/* minimumDetectableEffect */.nv)(n, base);
         if (flags.json)
@@ -17840,13 +17829,13 @@ function powerCommand(flags, print) {
             return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
         return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${(0,countOf/* countOf */.p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
     }
-    throw new errors/* GateError */.ue('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', 'e.g. evalgate power --p 0.62 --delta 0.05, evalgate power --p1 0.62 --p2 0.52, evalgate power --n 50');
+    throw new errors/* GateError */.ue('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', `e.g. ${(0,cliInvocation/* commandLine */.ay)('power --p 0.62 --delta 0.05')}, ${(0,cliInvocation/* commandLine */.ay)('power --p1 0.62 --p2 0.52')}, ${(0,cliInvocation/* commandLine */.ay)('power --n 50')}`);
 }
 /** `evalgate calibrate`: the judge's scores against one or two human annotators' scores. */
 function calibrateCommand(flags, print) {
     const humans = flags.human ?? [];
     if (humans.length === 0 || humans.length > 2 || !flags.judge) {
-        throw new errors/* GateError */.ue('usage', 'calibrate needs --human FILE (once or twice) and --judge FILE', 'e.g. evalgate calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy');
+        throw new errors/* GateError */.ue('usage', 'calibrate needs --human FILE (once or twice) and --judge FILE', `e.g. ${(0,cliInvocation/* commandLine */.ay)('calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy')}`);
     }
     const judge = readJudgeScores(flags.judge, flags.metric ?? 'accuracy');
     const report = calibrate({ humans: humans.map((f) => readScores(f).scores), judge: judge.scores, reasons: judge.reasons });
@@ -17940,7 +17929,9 @@ function round(x) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1410);
+/* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1410);
+
 
 // Ctrl-C (or a CI runner's SIGTERM): say so, then die by the signal as a shell expects (exit
 // status 130 / 143). `once`: the re-raised signal finds no listener and takes its default action.
@@ -17951,11 +17942,23 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
         process.kill(process.pid, signal);
     });
 }
+// `evalgate … | head`: once the reader has gone, the rest of the output has nowhere to go and is
+// dropped; the command still finishes (its files are written) and exits with its own status.
+// Without a listener the EPIPE is an uncaught 'error' event: a stack trace and exit 1.
+const closed = { stdout: false, stderr: false };
+for (const name of ['stdout', 'stderr']) {
+    process[name].on('error', (error) => {
+        if (error.code !== 'EPIPE')
+            throw error;
+        closed[name] = true;
+    });
+}
 const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2), {
+    stdout: (text) => closed.stdout || process.stdout.write(text),
+    stderr: (text) => closed.stderr || process.stderr.write(text),
     color: color || process.env.FORCE_COLOR === '1',
+    invocation: (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .describeInvocation */ .aN)({ script: process.argv[1] ?? '', execArgv: process.execArgv, cwd: process.cwd() }),
 });
 
 __webpack_async_result__();
@@ -17974,6 +17977,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   checkRulesCommand: () => (/* binding */ checkRulesCommand)
 });
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/metrics/rules.ts
@@ -18104,11 +18109,12 @@ var tabular = __nccwpck_require__(9042);
 var config = __nccwpck_require__(6123);
 // EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
 var run_evalSet = __nccwpck_require__(7810);
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
-// EXTERNAL MODULE: ./src/schemas/config.ts + 1 modules
-var schemas_config = __nccwpck_require__(7768);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
+// EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
+var schemas_config = __nccwpck_require__(2087);
 ;// CONCATENATED MODULE: ./src/cli/checkRules.ts
+
 
 
 
@@ -18125,7 +18131,7 @@ var schemas_config = __nccwpck_require__(7768);
 function checkRulesCommand({ flags, request, io }) {
     const labelsFile = flags.labels;
     if (!labelsFile)
-        throw new errors/* GateError */.ue('usage', 'check-rules needs --labels FILE', 'e.g. evalgate check-rules --labels eval/rule_labels.csv');
+        throw new errors/* GateError */.ue('usage', 'check-rules needs --labels FILE', `e.g. ${(0,cliInvocation/* commandLine */.ay)('check-rules --labels eval/rule_labels.csv')}`);
     const { rules, evalSetFile } = rulesSettings(request.configFile, request.overrides);
     const table = (0,tabular/* readTable */.xz)(labelsFile, 'labels file');
     const evalTable = evalSetFile ? (0,tabular/* readTable */.xz)(evalSetFile, 'eval set') : null;
@@ -18214,6 +18220,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   parseCommandLine: () => (/* binding */ parseCommandLine)
 });
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/io/errors.ts
@@ -18230,6 +18238,7 @@ var run_options = __nccwpck_require__(6192);
 
 
 
+
 /** Commands that take file names without a flag: merge's shards, lint-set's eval set. */
 const POSITIONAL = new Set(['merge', 'lint-set']);
 /** The command's flags, as the option table declares them, parsed the way the Action reads its inputs. */
@@ -18240,7 +18249,7 @@ function parseCommandLine(command, args, io) {
     const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0);
     const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed;
     if (!POSITIONAL.has(command) && positionals.length > 0) {
-        throw new errors/* GateError */.ue('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "evalgate ${command} --help"`);
+        throw new errors/* GateError */.ue('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "${(0,cliInvocation/* commandLine */.ay)(`${command} --help`)}"`);
     }
     const { overrides, values: flags } = (0,run_option/* readOptions */.Tt)(specs, 'cli', (o) => values[o.flag]);
     const logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) };
@@ -18261,7 +18270,7 @@ function parseFlags(command, args, options, allowPositionals) {
         const meant = flag?.rawName.startsWith('--') ? (0,similarName/* similarName */.j)(flag.name, Object.keys(options)) : null;
         if (!flag || meant === null)
             throw error;
-        throw new errors/* GateError */.ue('usage', `unknown option ${flag.rawName}; did you mean --${meant}?`, `write --${meant}; see "evalgate ${command} --help"`);
+        throw new errors/* GateError */.ue('usage', `unknown option ${flag.rawName}; did you mean --${meant}?`, `write --${meant}; see "${(0,cliInvocation/* commandLine */.ay)(`${command} --help`)}"`);
     }
 }
 /** `--raters a.csv b.csv c.csv`: the bare words after a variadic flag are its values, up to the next flag. */
@@ -18299,8 +18308,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline_baseline = __nccwpck_require__(8833);
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline_baseline = __nccwpck_require__(1461);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/compare/judgeHealth.ts
@@ -18321,6 +18332,7 @@ var countOf = __nccwpck_require__(7262);
 
 
 
+
 /**
  * Joins the results.json of every shard of one run into the results of the whole run. The
  * shards must come from the same eval set (version and fingerprint), the same judge and rule
@@ -18330,7 +18342,7 @@ var countOf = __nccwpck_require__(7262);
  */
 function mergeShardFiles(files) {
     if (files.length === 0)
-        throw new errors/* GateError */.ue('usage', 'merge needs the results.json of every shard', 'e.g. evalgate merge --out merged.json shard-1.json shard-2.json');
+        throw new errors/* GateError */.ue('usage', 'merge needs the results.json of every shard', `e.g. ${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-1.json shard-2.json')}`);
     let first = null;
     const seen = new Map();
     const questions = (0,ids/* idRecord */.P5)();
@@ -18487,8 +18499,8 @@ function addUsage(a, b) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/run/prepare.ts + 16 modules
 var run_prepare = __nccwpck_require__(3464);
 // EXTERNAL MODULE: ./src/run/resolve.ts
@@ -18667,7 +18679,7 @@ function answersSection(c, questions, limit) {
     if (answered.length === 0) {
         return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', ''];
     }
-    const out = [`**Answers before and after** (${(0,countOf/* countOf */.p)(answered.length, 'question')} that fell, worst first)`, ''];
+    const out = [`**Answers before and after** (${(0,countOf/* countOf */.p)(answered.length, 'question')} that got worse, worst first)`, ''];
     for (const [id, before] of answered.slice(0, limit)) {
         const after = (0,answer/* capAnswer */.vR)((0,ids/* ownValue */.eC)(questions, id)?.answer ?? '').answer;
         out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '');
@@ -18716,7 +18728,11 @@ function answers_short(text, max) {
     return (0,visible/* showInvisible */.jQ)((0,answer/* capAnswer */.vR)(flat, max).answer);
 }
 
+// EXTERNAL MODULE: ./src/compare/counts.ts
+var counts = __nccwpck_require__(7111);
 ;// CONCATENATED MODULE: ./src/report/words.ts
+
+
 
 /**
  * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
@@ -18748,7 +18764,7 @@ function percentileWords(row) {
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
 function questionCountWords(c) {
     const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${MIXED}` : '';
-    return `${(0,countOf/* countOf */.p)(c.questions_worse, 'question')} worse, ${c.questions_better} better${mixed}`;
+    return `${(0,countOf/* countOf */.p)((0,counts/* questionsWorse */.AW)(c), 'question')} worse, ${(0,counts/* questionsBetter */.e8)(c)} better${mixed}`;
 }
 /** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
 function questionsIn(c, kind) {
@@ -18797,6 +18813,33 @@ function pValue(p) {
         return '—';
     return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }
+/**
+ * A signed number, and ± for a value that rounds to zero (never -0.000: a change too small to
+ * show has no direction). Every renderer's Δ goes through here: the Markdown report with a real
+ * minus sign, plain text (terminal, annotations, failure sentences) with `-`.
+ */
+function signed(v, digits, minus = '−') {
+    const text = Math.abs(v).toFixed(digits);
+    if (Number(text) === 0)
+        return `±${text}`;
+    return `${v < 0 ? minus : '+'}${text}`;
+}
+/**
+ * How a metric moved (`change` = candidate − baseline), in words that follow its direction
+ * (MetricDefinition.higherIsBetter): a hallucination_rate that rose got worse and is never
+ * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
+ * this one function. A metric without a definition counts as higher-is-better, as in compare/.
+ */
+function movement(metric, change) {
+    if (change === 0 || Number.isNaN(change))
+        return { verb: 'did not move', judgement: 'unchanged' };
+    const higherIsBetter = (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true;
+    return { verb: change > 0 ? 'rose' : 'fell', judgement: change > 0 === higherIsBetter ? 'better' : 'worse' };
+}
+/** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
+function worseVerb(metric) {
+    return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose';
+}
 
 ;// CONCATENATED MODULE: ./src/report/failures.ts
 
@@ -18809,7 +18852,7 @@ function pValue(p) {
 function failureSentence(f) {
     switch (f.kind) {
         case 'category_floor':
-            return `category ${f.category}: ${f.metric} ${fmt(f.value)} is below its floor ${f.limit}`;
+            return `category ${f.category}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`;
         case 'category_missing':
             return `category ${f.category}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`;
         default:
@@ -18822,10 +18865,10 @@ function failureDetail(f) {
         case 'latency':
             if (f.percentile !== null)
                 return percentileRise(f.percentile, f.baseline, f.candidate, f.value, f.limit, f.min_ms);
-            return dropWords(true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '');
+            return dropWords(f.metric, true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '');
         case 'max_drop':
         case 'significant':
-            return dropWords(f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise));
+            return dropWords(f.metric, f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise));
         case 'threshold':
             if (f.value === null)
                 return `no value to check against the threshold ${f.limit}`;
@@ -18842,7 +18885,7 @@ function failureDetail(f) {
 function failureMarkdown(f) {
     switch (f.kind) {
         case 'category_floor':
-            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${fmt(f.value)} is below its floor ${f.limit}`;
+            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`;
         case 'category_missing':
             return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`;
         default:
@@ -18853,9 +18896,16 @@ function failureMarkdown(f) {
 function failuresOf(c, metric) {
     return c.failures.filter((f) => f.kind !== 'category_floor' && f.kind !== 'category_missing' && f.metric === metric);
 }
-function dropWords(latency, value, limit) {
-    // a latency rise is relative to the baseline; a score drop is in score points
-    return latency ? `rose ${pct(value)}, more than the allowed ${pct(limit)}` : `dropped ${fmt(value)}, more than max_drop ${limit}`;
+/** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
+function dropWords(metric, relative, value, limit) {
+    // a latency rise is relative to the baseline; a score's change is in score points
+    return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`;
+}
+/** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
+function boundWords(value, bound, limit) {
+    if (value === null)
+        return `has no value to check against its ${bound} ${limit}`;
+    return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`;
 }
 /** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
 function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
@@ -18886,7 +18936,7 @@ function pct(value) {
     return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
 }
 function signedFmt(v) {
-    return `${v >= 0 ? '+' : ''}${v.toFixed(3)}`;
+    return signed(v, 3, '-');
 }
 
 ;// CONCATENATED MODULE: ./src/report/metricTable.ts
@@ -18962,13 +19012,6 @@ function value(metric, v) {
     if (v === null)
         return '—';
     return (0,registry/* metricInfo */.R)(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3);
-}
-/** A signed number with a real minus sign, and ± for a value that rounds to zero. */
-function signed(v, digits) {
-    const text = Math.abs(v).toFixed(digits);
-    if (Number(text) === 0)
-        return `±${text}`;
-    return `${v < 0 ? '−' : '+'}${text}`;
 }
 
 // EXTERNAL MODULE: ./src/compare/reasons.ts
@@ -19103,7 +19146,7 @@ function worstQuestions(results) {
         return [];
     const seen = new Set();
     const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN);
-    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that fell; all in the table below)`];
+    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that got worse; all in the table below)`];
     for (const q of worst) {
         const text = questions[q.id]?.question;
         const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`;
@@ -19229,6 +19272,7 @@ function mixed(c) {
  * - x-axis labels are never rotated or thinned: they are shortened to fit their slot, and
  *   the flip chart is horizontal, one row per question.
  */
+
 /**
  * Points on the trend: the last 20 baselines and this run. Mermaid never rotates or thins
  * x-axis labels itself, so past THIN_ABOVE points every other label is left blank.
@@ -19340,7 +19384,7 @@ function fillLine(metric, values, count, notes) {
 /**
  * Per-question change (candidate − baseline) as horizontal bars, one row per question, from
  * the largest drop to the largest gain. A bar is the size of the change and its label says
- * the direction (▼ drop, ▲ gain): Mermaid grows every bar from the axis minimum, so a signed
+ * the direction (▼ fell, ▲ rose, with what that means for the metric): Mermaid grows every bar from the axis minimum, so a signed
  * bar would draw the largest drop as the shortest bar. When there are more than `max`
  * questions, the `max` largest |changes| are kept and the block says how many were left
  * out. Empty input gives ''.
@@ -19367,7 +19411,7 @@ function flipChart(changes, options = {}) {
         `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
             .map((l) => `"${l}"`)
             .join(', ')}]`,
-        `y-axis "size of change (▼ drop, ▲ gain)" 0 --> ${num(yMax)}`,
+        `y-axis "size of change (▼ fell: ${movement(options.metric ?? '', -1).judgement}, ▲ rose: ${movement(options.metric ?? '', 1).judgement})" 0 --> ${num(yMax)}`,
         `bar [${sizes.map(num).join(', ')}]`,
         ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
     ], { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0].colour] });
@@ -19985,7 +20029,7 @@ function chartsSection(results, history) {
     const headline = [...metrics, ...regressed].find((m) => moved.some((q) => q.metric === m));
     const changes = headline ? moved.filter((q) => q.metric === headline) : [];
     if (changes.length > 0) {
-        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)` });
+        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)`, metric: headline });
         if (chart)
             out.push(chart, '');
     }
@@ -20035,7 +20079,7 @@ function regressionSection(c, limits, questions) {
     const counts = c.change_counts;
     const out = [`#### Per-question regressions (${(0,countOf/* countOf */.p)(counts.regression_rows, 'row')}, ${(0,countOf/* countOf */.p)(questionsIn(counts, 'regressions'), 'question')})`, ''];
     if (c.regressions.length === 0)
-        out.push('No question dropped by more than question_drop.', '');
+        out.push('No question got worse by question_drop or more.', '');
     else
         out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers));
     if (c.improvements.length > 0) {
@@ -20050,7 +20094,7 @@ function changeTable(changes, limit, questions, total) {
     const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|'];
     for (const q of shown) {
         const info = (0,registry/* metricInfo */.R)(q.metric);
-        const flip = q.flip ? (q.candidate < q.baseline ? ', pass → fail' : ', fail → pass') : '';
+        const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : '';
         const delta = info?.unit === 'ms' ? `${signed(-(0,registry/* directedChange */.$x)(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
         const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : '';
         lines.push(`| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`);
@@ -20162,7 +20206,7 @@ function renderTerminal(results, options) {
     lines.push(...judgeHealthLines(results, p));
     if (c && c.regressions.length > 0) {
         const max = options.maxQuestions ?? 10;
-        lines.push('', `  ${red(questionCountWords(c.change_counts))} (${(0,countOf/* countOf */.p)(c.change_counts.regression_rows, 'row')} fell, worst first):`);
+        lines.push('', `  ${red(questionCountWords(c.change_counts))} (${(0,countOf/* countOf */.p)(c.change_counts.regression_rows, 'row')} got worse, worst first):`);
         for (const q of c.regressions.slice(0, max)) {
             const why = q.reason ? `  ${terminal_clip(q.reason, 80)}` : '';
             lines.push(`    ${(0,visible/* showInvisible */.jQ)(q.id).padEnd(10)} ${(0,visible/* showInvisible */.jQ)(q.metric).padEnd(18)} ${q.baseline.toFixed(2)} → ${q.candidate.toFixed(2)}  ${dim(terminal_clip(results.questions[q.id]?.question ?? '', 40))}${why}`);
@@ -20205,7 +20249,7 @@ function metricLines(results, { red, green, yellow, dim }) {
     for (const m of rows) {
         const ms = (0,registry/* metricInfo */.R)(m.metric)?.unit === 'ms';
         const num = (v) => (v === null ? '—' : ms ? `${Math.round(v)}ms` : v.toFixed(3));
-        const delta = m.delta === null ? '—' : ms ? `${m.delta >= 0 ? '+' : ''}${Math.round(m.delta)}ms` : `${m.delta >= 0 ? '+' : ''}${m.delta.toFixed(3)}`;
+        const delta = m.delta === null ? '—' : ms ? `${signed(m.delta, 0, '-')}ms` : signed(m.delta, 3, '-');
         const failures = c ? failuresOf(c, m.metric) : [];
         // latency is gated on its p50 and p95, which its row of means does not show
         const percentiles = m.percentiles && failures.length === 0 ? dim(` · ${percentileWords(m)}`) : '';
@@ -20317,6 +20361,7 @@ function recordHistory(path, results, io) {
 
 
 
+
 /** `evalgate run`: score the candidate, compare with the baseline when there is one; --plan-only: only say what the judge would cost. */
 async function runCommand({ flags, request, io, logger }) {
     const { config, source, gateLayers } = (0,resolve.resolveRun)(request, 'cli');
@@ -20340,7 +20385,7 @@ async function runCommand({ flags, request, io, logger }) {
 function compareCommand({ flags, request, io }) {
     const f = flags;
     if (!f.baseline || !f.candidate)
-        throw new errors/* GateError */.ue('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. evalgate compare --baseline ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf} --candidate results.json`);
+        throw new errors/* GateError */.ue('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. ${(0,cliInvocation/* commandLine */.ay)(`compare --baseline ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf} --candidate results.json`)}`);
     const { config, gateLayers } = (0,resolve.resolveRun)(request, 'cli', 'gate');
     const results = (0,baseline_baseline/* loadResults */.zV)(f.candidate);
     const baseline = (0,baseline_baseline/* loadNamedBaseline */.N)(f.baseline, '--baseline');
@@ -20352,7 +20397,7 @@ function compareCommand({ flags, request, io }) {
 function mergeCommand({ flags, request, positionals, io }) {
     const f = flags;
     if (!f.out)
-        throw new errors/* GateError */.ue('usage', 'merge needs --out FILE', 'e.g. evalgate merge --out merged.json shard-*.json');
+        throw new errors/* GateError */.ue('usage', 'merge needs --out FILE', `e.g. ${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-*.json')}`);
     let merged = mergeShardFiles(positionals);
     if (f.baseline) {
         const { gateLayers } = (0,resolve.resolveRun)(request, 'cli', 'gate');
@@ -20369,7 +20414,7 @@ function mergeCommand({ flags, request, positionals, io }) {
 function baselineCommand({ flags, io }) {
     const f = flags;
     if (!f.results)
-        throw new errors/* GateError */.ue('usage', 'baseline needs --results RESULTS', `e.g. evalgate baseline --results results.json --out ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf}`);
+        throw new errors/* GateError */.ue('usage', 'baseline needs --results RESULTS', `e.g. ${(0,cliInvocation/* commandLine */.ay)(`baseline --results results.json --out ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf}`)}`);
     const results = (0,baseline_baseline/* loadResults */.zV)(f.results);
     const subset = results.run.subset;
     if (subset) {
@@ -20469,13 +20514,14 @@ Only questions present in every results file (same eval set version) are compare
     'lint-set': {
         usage: 'Usage: evalgate lint-set [EVAL_SET] [--against FILE...] [options]',
         about: `Checks an eval set before it gates anything. Errors (exit 1): the same question twice after
-normalisation, near-duplicate questions (MinHash over character / word shingles, exact Jaccard
-at or above --threshold), a question or ground truth found in an --against file. Warnings
-(exit 0): categories too small to judge (95% Wilson half-width above 0.10), the difficulty mix
-off its target by more than 10 pp, a missing boundary kind (should-refuse, not in the knowledge
-base, confusable: by should_refuse, category or a kind column), ground truths too short to
-judge against, reference points the ground truth lacks, should-refuse rows with a real answer,
-answerable rows with an empty relevant_doc_ids. Exit 2: the eval set is bad input.`,
+normalisation, near-duplicate questions (MinHash over word shingles and over character
+shingles, exact Jaccard at or above --threshold), a question or ground truth found in an
+--against file. Warnings (exit 0): categories too small to judge (95% Wilson half-width above
+0.10), the difficulty mix off its target by more than 10 pp, a missing boundary kind
+(should-refuse, not in the knowledge base, confusable: by should_refuse, category or a kind
+column), ground truths too short to judge against, reference points the ground truth lacks,
+should-refuse rows with a real answer, answerable rows with an empty relevant_doc_ids, and with
+--corpus the documents no question covers. Exit 2: the eval set is bad input.`,
     },
     agreement: {
         usage: 'Usage: evalgate agreement --raters a.csv b.csv [c.csv ...] [--column difficulty] [--json]',
@@ -20517,7 +20563,7 @@ function optionLines(option, command) {
 
 /***/ }),
 
-/***/ 9838:
+/***/ 9843:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -20528,12 +20574,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   lintSetCommand: () => (/* binding */ lintSetCommand)
 });
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
 var tabular = __nccwpck_require__(9042);
 // EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
 var evalSet = __nccwpck_require__(7810);
-// EXTERNAL MODULE: ./src/schemas/config.ts + 1 modules
-var config = __nccwpck_require__(7768);
+// EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
+var config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/stats/proportions.ts
 var proportions = __nccwpck_require__(2580);
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/boundary.ts
@@ -20545,13 +20593,29 @@ var proportions = __nccwpck_require__(2580);
 const BOUNDARY_KINDS = ['should_refuse', 'not_in_kb', 'confusable'];
 const BOUNDARY_LABELS = {
     should_refuse: 'should-refuse (should_refuse: true, or category / kind "should_refuse", "拒答")',
-    not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "unanswerable", "知识库没有")',
+    not_in_kb: 'not in the knowledge base (category / kind "not_in_kb", "out_of_scope", "out of scope", "unanswerable", "知识库没有")',
     confusable: 'confusable (category / kind "confusable", "易混淆")',
 };
 /** Words in a category or `kind` label that mark a boundary kind, matched in the label with spaces, - and _ removed. */
 const MARKERS = {
     should_refuse: ['shouldrefuse', 'refus', '拒答', '应拒'],
-    not_in_kb: ['notinkb', 'notintheknowledgebase', 'notinknowledgebase', 'outofkb', 'outsidekb', 'unanswerable', 'noanswer', '知识库没有', '知识库外', '库外', '无答案'],
+    not_in_kb: [
+        'notinkb',
+        'notintheknowledgebase',
+        'notinknowledgebase',
+        'outofkb',
+        'outsidekb',
+        'outofscope',
+        'outsidescope',
+        'offtopic',
+        'unanswerable',
+        'noanswer',
+        '知识库没有',
+        '知识库外',
+        '库外',
+        '超出范围',
+        '无答案',
+    ],
     confusable: ['confus', '混淆', '迷惑'],
 };
 function squash(label) {
@@ -20719,10 +20783,262 @@ function difficultyFindings(input, target) {
     return findings;
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/io/errors.ts
+var errors = __nccwpck_require__(7333);
+;// CONCATENATED MODULE: ./src/analysis/lintSet/corpus.ts
+/**
+ * `lint-set --corpus FILE`: the knowledge base the questions are about, so that the set can be
+ * checked against it: documents no question names in `relevant_doc_ids` are never tested (a
+ * retrieval change that loses them passes the gate), and a relevant id that is no document can
+ * never be retrieved (a typo, or a document that was renamed or removed).
+ *
+ * The corpus is one of:
+ * - a folder: every file in it and its subfolders (names starting with "." are skipped) is
+ *   one document, whose id is its path inside the folder without the extension
+ *   (`docs/billing/doc_003.md` → `billing/doc_003`);
+ * - a `.jsonl` file: one JSON object per line with an `id` (other keys, such as `text`, are
+ *   ignored);
+ * - a `.csv` file with an `id` column (other columns are ignored).
+ * An id given twice, or an empty one, is bad input (exit 2) naming both places.
+ */
+
+
+
+
+
+/** Documents shown in a finding's message; --json lists all of them. */
+const SHOWN = 20;
+function readKnowledgeBase(path) {
+    let isFolder;
+    try {
+        isFolder = (0,external_node_fs_.statSync)(path).isDirectory();
+    }
+    catch {
+        throw new errors/* GateError */.ue('bad_input', `${path}: --corpus not found`, 'give the knowledge base as a folder of documents, or a .jsonl / .csv file with an id per document');
+    }
+    return { file: path, documents: isFolder ? folderDocuments(path) : tableDocuments(path) };
+}
+function folderDocuments(root) {
+    const documents = new Map();
+    const visit = (dir) => {
+        for (const entry of (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+            if (entry.name.startsWith('.'))
+                continue;
+            const path = (0,external_node_path_.join)(dir, entry.name);
+            if (entry.isDirectory())
+                visit(path);
+            else if (entry.isFile())
+                add(documents, (0,external_node_path_.relative)(root, path)
+                    .slice(0, -(0,external_node_path_.extname)(entry.name).length || undefined)
+                    .split(external_node_path_.sep)
+                    .join('/'), path);
+        }
+    };
+    visit(root);
+    return documents;
+}
+function tableDocuments(file) {
+    const table = (0,tabular/* readTable */.xz)(file, 'corpus');
+    if (table.columns)
+        (0,tabular/* requireColumns */.fe)(table, ['id'], 'the corpus needs an id column: one row per document, other columns are ignored');
+    const documents = new Map();
+    for (const record of table.records) {
+        const id = record.data.id;
+        if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') {
+            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(file, record.line, 'id')}: a document without an id`, 'give every document of the corpus its id, as relevant_doc_ids names it');
+        }
+        add(documents, String(id).normalize('NFC').trim(), (0,errors/* locate */.x5)(file, record.line));
+    }
+    return documents;
+}
+function add(documents, id, where) {
+    const first = documents.get(id);
+    if (first)
+        throw new errors/* GateError */.ue('bad_input', `${where}: document id "${id}" again (first at ${first})`, 'give every document one id; rename or remove one of the two');
+    documents.set(id, where);
+}
+/** The corpus against the questions' relevant documents: the summary and its findings (warnings). */
+function corpusFindings(input, kb) {
+    const listedBy = new Map();
+    for (const row of input.rows) {
+        for (const doc of row.relevant_docs)
+            if (doc.grade > 0)
+                listedBy.set(doc.id, [...(listedBy.get(doc.id) ?? []), row.id]);
+    }
+    const uncovered = [...kb.documents.keys()].filter((id) => !listedBy.has(id));
+    const unknown = [...listedBy].filter(([id]) => !kb.documents.has(id)).map(([id, questions]) => ({ id, questions }));
+    const findings = [];
+    if (uncovered.length > 0) {
+        const shown = uncovered
+            .slice(0, SHOWN)
+            .map((id) => quote(id))
+            .join(', ') + (uncovered.length > SHOWN ? `, … (${uncovered.length - SHOWN} more; --json lists all)` : '');
+        findings.push(finding(input, 'coverage', 'warning', [], `${uncovered.length} of the ${kb.documents.size} documents of ${kb.file} are relevant to no question (no relevant_doc_ids names them), so the set never tests them: ${shown}`));
+    }
+    for (const { id, questions } of unknown) {
+        findings.push(finding(input, 'coverage', 'warning', questions, `relevant_doc_ids names ${quote(id)}, which is no document of ${kb.file} (${questions.map((q) => rowName(input, q)).join(', ')}): no retrieval can return it; fix the id or add the document`));
+    }
+    return { summary: { file: kb.file, documents: kb.documents.size, uncovered, unknown }, findings };
+}
+
 // EXTERNAL MODULE: ./src/metrics/language.ts
 var language = __nccwpck_require__(6611);
+;// CONCATENATED MODULE: ./src/analysis/lintSet/buckets.ts
+/**
+ * One band's buckets: texts grouped by their band key in an open-addressed table of typed
+ * arrays, each bucket a chain through `next`. O(n) per band, where sorting the keys was
+ * O(n log n) and most of the search's time at 100,000 texts.
+ */
+class Buckets {
+    mask;
+    key;
+    head;
+    next;
+    /** the table slots in use, in order of first use */
+    used;
+    count = 0;
+    constructor(n) {
+        let size = 2;
+        while (size < 2 * n)
+            size *= 2;
+        this.mask = size - 1;
+        this.key = new Uint32Array(size);
+        this.head = new Int32Array(size).fill(-1);
+        this.next = new Int32Array(Math.max(1, n));
+        this.used = new Int32Array(Math.max(1, n));
+    }
+    clear() {
+        for (let i = 0; i < this.count; i++)
+            this.head[this.used[i]] = -1;
+        this.count = 0;
+    }
+    add(key, t) {
+        let slot = key & this.mask;
+        while (this.head[slot] !== -1 && this.key[slot] !== key)
+            slot = (slot + 1) & this.mask;
+        if (this.head[slot] === -1) {
+            this.key[slot] = key;
+            this.used[this.count++] = slot;
+        }
+        this.next[t] = this.head[slot];
+        this.head[slot] = t;
+    }
+    /** The texts of the b-th bucket into `out`; false for a bucket of one (nothing to pair). */
+    collect(b, out) {
+        const first = this.head[this.used[b]];
+        if (this.next[first] === -1)
+            return false;
+        out.length = 0;
+        for (let t = first; t !== -1; t = this.next[t])
+            out.push(t);
+        return true;
+    }
+}
+
 // EXTERNAL MODULE: ./src/stats/bootstrap.ts
 var bootstrap = __nccwpck_require__(6561);
+;// CONCATENATED MODULE: ./src/analysis/lintSet/signatures.ts
+/**
+ * MinHash signatures for lint-set's near-duplicate search (minhash.ts): H values per set in one
+ * flat array, two sets agreeing in a position with probability equal to their Jaccard
+ * similarity. Two ways to make them, each the cheaper for its kind of set.
+ */
+
+/** murmur3's finaliser: spreads every input bit over the output. */
+function mix(h) {
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h >>> 0;
+}
+/** MinHash signatures with H independent hash functions (multiply-add over the element): O(|set| · H) per set, the cheaper for small sets. */
+function minHashSignatures(sets, hashes, seed) {
+    const random = (0,bootstrap/* mulberry32 */.sK)(seed);
+    const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0);
+    const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0);
+    const out = new Uint32Array(sets.length * hashes);
+    for (let t = 0; t < sets.length; t++) {
+        const set = sets[t];
+        const base = t * hashes;
+        // one hash function at a time, its minimum kept in a local: one store per position
+        for (let i = 0; i < hashes; i++) {
+            const m = mul[i];
+            const a = add[i];
+            let best = 0xffffffff;
+            for (let s = 0; s < set.length; s++) {
+                const v = (Math.imul(m, set[s]) + a) >>> 0;
+                if (v < best)
+                    best = v;
+            }
+            out[base + i] = best;
+        }
+    }
+    return out;
+}
+/**
+ * MinHash signatures, one row of H values per set, in one flat array, by one permutation hashing
+ * with optimal densification (Shrivastava, ICML 2017). Each element is hashed once and falls
+ * into one of H bins, each bin keeping its smallest hash; an empty bin takes the value of the
+ * first non-empty bin along a probe sequence that depends on the bin alone, so two sets still
+ * agree in a position with probability equal to their Jaccard similarity. O(|set| + H²/|set|) per
+ * set: the cheaper for sets of dozens of elements (character shingles), not for a handful.
+ */
+function onePermutationSignatures(sets, hashes, seed) {
+    const probes = probeSequences(hashes, seed);
+    const out = new Uint32Array(sets.length * hashes);
+    const row = new Uint32Array(hashes);
+    const filled = new Uint8Array(hashes);
+    const salt = Math.floor((0,bootstrap/* mulberry32 */.sK)(seed ^ 0x9e3779b9)() * 0x100000000) >>> 0;
+    for (let t = 0; t < sets.length; t++) {
+        const set = sets[t];
+        if (set.length === 0)
+            continue;
+        filled.fill(0);
+        for (let s = 0; s < set.length; s++) {
+            const h = mix((set[s] ^ salt) >>> 0);
+            // the high bits pick the bin, the whole hash orders the elements within it
+            const bin = Math.floor((h / 0x100000000) * hashes);
+            if (!filled[bin] || h < row[bin]) {
+                row[bin] = h;
+                filled[bin] = 1;
+            }
+        }
+        const base = t * hashes;
+        for (let i = 0; i < hashes; i++) {
+            if (filled[i]) {
+                out[base + i] = row[i];
+                continue;
+            }
+            let k = i * PROBES;
+            while (!filled[probes[k]])
+                k++;
+            out[base + i] = row[probes[k]];
+        }
+    }
+    return out;
+}
+/**
+ * For each bin, the bins an empty one borrows from, in order: PROBES pseudo-random bins, ending
+ * with every bin in turn (so a non-empty set always finds one). The same for every set.
+ */
+const PROBES = 64;
+function probeSequences(hashes, seed) {
+    const random = (0,bootstrap/* mulberry32 */.sK)(seed ^ 0x85ebca6b);
+    const probes = new Uint16Array(hashes * PROBES + hashes);
+    for (let i = 0; i < hashes * PROBES; i++)
+        probes[i] = Math.floor(random() * hashes);
+    // the last bin's run continues into every bin in turn: a guaranteed end for the walk
+    for (let i = 0; i < hashes; i++)
+        probes[hashes * PROBES + i] = i;
+    return probes;
+}
+
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/minhash.ts
 /**
  * Near-duplicate texts at scale: shingles → MinHash signatures → LSH banding → exact Jaccard.
@@ -20730,12 +21046,12 @@ var bootstrap = __nccwpck_require__(6561);
  * Shingles are n-grams of tokens, where a token is one CJK character (Chinese, Japanese and
  * Korean have no spaces, and segmenters disagree on word boundaries) or one Latin-script word
  * (letters and digits). So Chinese text is compared by character n-grams and English by word
- * n-grams, and mixed text by both. Every shingle is a 32-bit hash; a text is the sorted set of
- * its shingle hashes.
+ * n-grams, and mixed text by both. Character shingles (characterShingleSet) are n-grams of a
+ * text's letters and digits, for what word shingles cannot see. Every shingle is a 32-bit hash;
+ * a text is the sorted set of its shingle hashes.
  *
- * MinHash: for each of H seeded hash functions (multiply-add over the mixed shingle hash,
- * modulo 2³²) the smallest value over the text's shingles; two texts agree in one position
- * with probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
+ * MinHash (signatures.ts): H values per text, two texts agreeing in one position with
+ * probability equal to their Jaccard similarity. LSH: the H positions are cut into b bands
  * of r rows; texts that agree on a whole band are candidates. r and b are chosen from the
  * threshold so that a pair exactly at the threshold becomes a candidate with probability
  * ≥ 0.999; every candidate is then checked with the exact Jaccard of the shingle sets, so the
@@ -20743,8 +21059,11 @@ var bootstrap = __nccwpck_require__(6561);
  */
 
 
+
 const NEAR_DUPLICATE_SHINGLE = 2;
 const MINHASH_FUNCTIONS = 128;
+/** for character shingles (see similarPairs' caller in duplicates.ts) */
+const CHARACTER_MINHASH_FUNCTIONS = 256;
 /** the banding's recall for a pair exactly at the threshold, at least */
 const BAND_RECALL = 0.999;
 /** Lower-case NFKC tokens: each CJK character alone, each Latin-script word whole. */
@@ -20756,15 +21075,6 @@ function fnv1a(text) {
         h ^= text.charCodeAt(i);
         h = Math.imul(h, 0x01000193);
     }
-    return h >>> 0;
-}
-/** murmur3's finaliser: spreads every input bit over the output. */
-function mix(h) {
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
     return h >>> 0;
 }
 /**
@@ -20790,6 +21100,37 @@ function tokenHashes(tokens) {
 /** The sorted, distinct shingle hashes of a text (see ngramHashes); none for a text without tokens. */
 function shingleSet(text, n = NEAR_DUPLICATE_SHINGLE) {
     const hashes = ngramHashes(tokenHashes(shingleTokens(text)), n);
+    hashes.sort();
+    return distinct(hashes);
+}
+/**
+ * Character n-grams see what word n-grams cannot: one mistyped letter changes a whole word, so
+ * two of a 10-word question's nine word bigrams (Jaccard 0.64), but only a few of its forty-odd
+ * character n-grams (about 0.87 at n = 3). The text is compared as its letters and digits in
+ * lower case (NFKC), without spaces or punctuation, as the exact-duplicate check compares it.
+ */
+const CHARACTER_SHINGLE = 3;
+const NOT_A_LETTER_OR_DIGIT = /[^\p{L}\p{N}\p{M}]+/gu;
+const CJK_CHARACTER = new RegExp(`[${language/* CJK */.FI}]`, 'u');
+/**
+ * The sorted, distinct hashes of a text's character n-grams (see CHARACTER_SHINGLE); none for a
+ * text without letters or digits, and none for a mostly CJK text, whose word shingles already
+ * are character shingles (one CJK character is one token).
+ */
+function characterShingleSet(text, n = CHARACTER_SHINGLE) {
+    const letters = text.normalize('NFKC').toLowerCase().replace(NOT_A_LETTER_OR_DIGIT, '');
+    const codes = [];
+    let cjk = 0;
+    for (const c of letters) {
+        const code = c.codePointAt(0);
+        if (CJK_CHARACTER.test(c))
+            cjk++;
+        codes.push(code);
+    }
+    // mostly CJK (by characters, which favours CJK less than isMostlyCjk's tokens do)
+    if (cjk * 2 >= codes.length)
+        return new Uint32Array(0);
+    const hashes = ngramHashes(codes, n);
     hashes.sort();
     return distinct(hashes);
 }
@@ -20829,75 +21170,63 @@ function banding(threshold, hashes = MINHASH_FUNCTIONS) {
     }
     return { bands: Math.floor(hashes / best), rows: best };
 }
-/** MinHash signatures, one row of H values per set, in one flat array. */
-function signatures(sets, hashes, seed) {
-    const random = (0,bootstrap/* mulberry32 */.sK)(seed);
-    const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0);
-    const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0);
-    const out = new Uint32Array(sets.length * hashes).fill(0xffffffff);
-    for (let t = 0; t < sets.length; t++) {
-        const set = sets[t];
-        const base = t * hashes;
-        for (let s = 0; s < set.length; s++) {
-            const x = set[s];
-            for (let i = 0; i < hashes; i++) {
-                const v = (Math.imul(mul[i], x) + add[i]) >>> 0;
-                if (v < out[base + i])
-                    out[base + i] = v;
-            }
-        }
-    }
-    return out;
-}
-/**
- * Every pair of sets with Jaccard ≥ threshold, as LSH finds them (see the file comment).
- * Empty sets are never paired. Pairs come sorted by a, then b.
- */
 function similarPairs(sets, threshold, options = {}) {
     const { bands, rows } = banding(threshold, options.hashes ?? MINHASH_FUNCTIONS);
-    // only the positions the bands use are computed
-    const hashes = bands * rows;
     const n = sets.length;
-    const sig = signatures(sets, hashes, options.seed ?? 1);
-    const seen = new Set();
+    const sign = options.signatures === 'one-permutation' ? onePermutationSignatures : minHashSignatures;
+    const keys = bandKeys(sign(sets, bands * rows, options.seed ?? 1), n, bands, rows);
     const pairs = [];
-    // key (32 bits) · 2²¹ + index: one numeric sort per band brings equal keys together
-    if (n >= 2 ** 21)
-        throw new RangeError(`similarPairs: at most ${2 ** 21 - 1} texts, got ${n}`);
-    const keyed = new Float64Array(n);
+    const buckets = new Buckets(n);
+    const members = [];
     for (let band = 0; band < bands; band++) {
-        let m = 0;
-        for (let t = 0; t < n; t++) {
-            if (sets[t].length === 0)
+        buckets.clear();
+        for (let t = 0; t < n; t++)
+            if (sets[t].length > 0)
+                buckets.add(keys[t * bands + band], t);
+        for (let b = 0; b < buckets.count; b++) {
+            if (!buckets.collect(b, members))
                 continue;
-            let h = 0x811c9dc5 ^ band;
-            for (let k = 0; k < rows; k++)
-                h = Math.imul(h ^ sig[t * hashes + band * rows + k], 0x01000193);
-            keyed[m++] = mix(h) * 2 ** 21 + t;
-        }
-        const sorted = keyed.subarray(0, m).sort();
-        for (let start = 0; start < m;) {
-            const key = Math.floor(sorted[start] / 2 ** 21);
-            let end = start + 1;
-            while (end < m && Math.floor(sorted[end] / 2 ** 21) === key)
-                end++;
-            for (let i = start; i < end; i++) {
-                for (let j = i + 1; j < end; j++) {
-                    const a = sorted[i] % 2 ** 21;
-                    const b = sorted[j] % 2 ** 21;
-                    const id = a * n + b;
-                    if (seen.has(id))
+            for (let i = 0; i < members.length; i++) {
+                const a = members[i];
+                const sizeA = sets[a].length;
+                for (let j = i + 1; j < members.length; j++) {
+                    const c = members[j];
+                    const sizeC = sets[c].length;
+                    // |A ∩ B| / |A ∪ B| ≤ min / max: sets too different in size cannot reach the threshold
+                    if (Math.min(sizeA, sizeC) < threshold * Math.max(sizeA, sizeC))
                         continue;
-                    seen.add(id);
-                    const similarity = jaccard(sets[a], sets[b]);
+                    // a pair is checked in the first band it shares, not again: no set of seen pairs (a
+                    // million Set operations cost seconds where the Jaccard of two small sets costs less)
+                    if (sharedEarlier(keys, bands, a, c, band))
+                        continue;
+                    const similarity = jaccard(sets[a], sets[c]);
                     if (similarity >= threshold)
-                        pairs.push({ a, b, jaccard: similarity });
+                        pairs.push(a < c ? { a, b: c, jaccard: similarity } : { a: c, b: a, jaccard: similarity });
                 }
             }
-            start = end;
         }
     }
     return pairs.sort((x, y) => x.a - y.a || x.b - y.b);
+}
+/** Each text's band keys, `bands` per text in one flat array: the hash of its `rows` signature values in each band. */
+function bandKeys(sig, n, bands, rows) {
+    const hashes = bands * rows;
+    const keys = new Uint32Array(n * bands);
+    for (let t = 0; t < n; t++) {
+        for (let band = 0; band < bands; band++) {
+            let h = 0x811c9dc5 ^ band;
+            for (let k = 0; k < rows; k++)
+                h = Math.imul(h ^ sig[t * hashes + band * rows + k], 0x01000193);
+            keys[t * bands + band] = mix(h);
+        }
+    }
+    return keys;
+}
+function sharedEarlier(keys, bands, a, b, band) {
+    for (let k = 0; k < band; k++)
+        if (keys[a * bands + k] === keys[b * bands + k])
+            return true;
+    return false;
 }
 /** The reference: every pair compared exactly. O(n²): for tests and the benchmark only. */
 function similarPairsBruteForce(sets, threshold) {
@@ -20954,17 +21283,48 @@ function duplicateFindings(input, threshold) {
         findings.push(finding(input, 'exact_duplicate', 'error', ids, `the same question ${ids.length} times: ${ids.map((id) => rowName(input, id)).join(', ')}: ${quote(question)}`));
     }
     const confusable = new Set(input.rows.filter((r) => boundaryKinds(r).has('confusable')).map((r) => r.id));
-    const sets = representatives.map((r) => shingleSet(r.question));
-    for (const pair of similarPairs(sets, threshold)) {
+    for (const pair of nearDuplicatePairs(representatives.map((r) => r.question), threshold)) {
         const a = representatives[pair.a];
         const b = representatives[pair.b];
         const both = confusable.has(a.id) && confusable.has(b.id);
         const shared = longestCommonSubstring(a.question, b.question);
-        const message = `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
+        const message = `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)} on ${pair.on}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
             (both ? '; both are marked confusable: check that their ground truths differ' : '');
         findings.push(finding(input, 'near_duplicate', both ? 'warning' : 'error', [a.id, b.id], message));
     }
     return findings;
+}
+/**
+ * Pairs of texts whose word shingles or character shingles (minhash.ts) reach the threshold:
+ * words see reworded copies, characters see a mistyped letter, which changes a whole word.
+ * Each pair once, with the higher of its two similarities, in text order.
+ */
+function nearDuplicatePairs(texts, threshold) {
+    const pairs = new Map();
+    const add = (found, on) => {
+        for (const pair of found) {
+            const key = pair.a * texts.length + pair.b;
+            const known = pairs.get(key);
+            if (!known || pair.jaccard > known.jaccard)
+                pairs.set(key, { ...pair, on });
+        }
+    };
+    add(similarPairs(texts.map((t) => shingleSet(t)), threshold), 'words');
+    // only the texts that have character shingles (mostly CJK ones have none: their words are characters)
+    const withCharacters = [];
+    const characterSets = [];
+    texts.forEach((text, i) => {
+        const set = characterShingleSet(text);
+        if (set.length === 0)
+            return;
+        withCharacters.push(i);
+        characterSets.push(set);
+    });
+    // forty-odd n-grams from a few thousand: unrelated texts share more of them than of their
+    // words, so longer bands (7 rows of 36 instead of 5 of 25) keep the candidates few
+    const characterPairs = similarPairs(characterSets, threshold, { hashes: CHARACTER_MINHASH_FUNCTIONS, signatures: 'one-permutation' });
+    add(characterPairs.map((p) => ({ ...p, a: withCharacters[p.a], b: withCharacters[p.b] })), 'characters');
+    return [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
 }
 /** The longest run of characters two texts share (dynamic programming over code points; texts clipped to 400). */
 function longestCommonSubstring(left, right) {
@@ -20993,8 +21353,8 @@ function longestCommonSubstring(left, right) {
 var lexical = __nccwpck_require__(3685);
 // EXTERNAL MODULE: ./src/metrics/rules.ts
 var rules = __nccwpck_require__(2158);
-// EXTERNAL MODULE: ./src/metrics/tokens.ts + 3 modules
-var tokens = __nccwpck_require__(4928);
+// EXTERNAL MODULE: ./src/metrics/tokens.ts + 4 modules
+var tokens = __nccwpck_require__(8892);
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/groundTruth.ts
 
 
@@ -21055,10 +21415,6 @@ function rowFindings(input, row, refusalPhrases) {
     return out;
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/io/errors.ts
-var errors = __nccwpck_require__(7333);
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/leakage.ts
 
 
@@ -21192,6 +21548,7 @@ function leakageFindings(input, corpus, threshold) {
 
 
 
+
 const DEFAULT_NEAR_DUPLICATE_THRESHOLD = 0.8;
 const DEFAULT_LINT_OPTIONS = {
     threshold: DEFAULT_NEAR_DUPLICATE_THRESHOLD,
@@ -21217,31 +21574,35 @@ function lintEvalSetFile(file, options) {
     }
     const hasRelevantDocs = table.columns ? table.columns.includes('relevant_doc_ids') : table.records.some((r) => 'relevant_doc_ids' in r.data);
     const corpus = readLeakCorpus(options.against);
+    const knowledgeBase = options.corpus === undefined ? null : readKnowledgeBase(options.corpus);
     const input = { file: set.file, rows: set.rows, lineOf, hasRelevantDocs };
     const summary = coverageSummary(input);
+    const documents = knowledgeBase ? corpusFindings(input, knowledgeBase) : null;
     const findings = [
         ...duplicateFindings(input, options.threshold),
         ...coverageFindings(input, summary),
         ...difficultyFindings(input, options.difficultyMix),
         ...groundTruthFindings(input, options.refusalPhrases),
         ...leakageFindings(input, corpus, options.leakThreshold),
+        ...(documents?.findings ?? []),
     ];
     // errors first, then by kind in the documented order, then by row
     const order = (f) => (f.level === 'error' ? 0 : 1) * 100 + FINDING_KINDS.indexOf(f.kind);
     findings.sort((a, b) => order(a) - order(b) || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
-    return { file: set.file, summary, findings };
+    return { file: set.file, summary, findings, corpus: documents?.summary ?? null };
 }
 function hasErrors(report) {
     return report.findings.some((f) => f.level === 'error');
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/run/resolve.ts
 var resolve = __nccwpck_require__(4721);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
 ;// CONCATENATED MODULE: ./src/cli/lintSet.ts
+
 
 
 
@@ -21256,7 +21617,7 @@ function lintSetCommand({ flags, request, positionals, io }) {
         throw new errors/* GateError */.ue('usage', 'the eval set is given twice (as an argument and with --eval-set)', 'give it once');
     const file = positionals[0] ?? config.eval_set;
     if (!file)
-        throw new errors/* GateError */.ue('usage', 'no eval set given', 'e.g. evalgate lint-set eval/eval_set.csv (or --eval-set FILE, or eval_set in evalgate.yml)');
+        throw new errors/* GateError */.ue('usage', 'no eval set given', `e.g. ${(0,cliInvocation/* commandLine */.ay)('lint-set eval/eval_set.csv (or --eval-set FILE, or eval_set in evalgate.yml)')}`);
     const mix = flags['difficulty-mix'] === undefined ? { mix: DEFAULT_LINT_OPTIONS.difficultyMix } : parseDifficultyMix(flags['difficulty-mix']);
     if ('error' in mix)
         throw new errors/* GateError */.ue('usage', `--difficulty-mix: ${mix.error}`, 'e.g. --difficulty-mix easy=40,medium=40,hard=20 (percentages adding up to 100)');
@@ -21266,8 +21627,10 @@ function lintSetCommand({ flags, request, positionals, io }) {
         difficultyMix: mix.mix,
         refusalPhrases: config.rules.refusal_phrases,
         against: flags.against ?? [],
+        corpus: flags.corpus,
     });
-    io.stdout(flags.json ? JSON.stringify({ findings: report.findings, summary: report.summary }, null, 2) + '\n' : describe(report));
+    const json = { findings: report.findings, summary: report.summary, ...(report.corpus ? { corpus: report.corpus } : {}) };
+    io.stdout(flags.json ? JSON.stringify(json, null, 2) + '\n' : describe(report));
     return hasErrors(report) ? pipeline/* EXIT */.dc.fail : pipeline/* EXIT */.dc.pass;
 }
 function share(value, flag, fallback) {
@@ -21290,6 +21653,10 @@ function describe(report) {
     lines.push(`  difficulty: ${Object.entries(s.difficulties)
         .map(([d, n]) => `${plain(d)} ${n}`)
         .join(', ')}`);
+    if (report.corpus) {
+        const c = report.corpus;
+        lines.push(`  corpus: ${plain(c.file)}, ${(0,countOf/* countOf */.p)(c.documents, 'document')}: ${c.documents - c.uncovered.length} relevant to some question, ${c.uncovered.length} to none`);
+    }
     lines.push('');
     for (const f of report.findings) {
         const where = f.lines.filter((l) => l > 0);
@@ -21315,6 +21682,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/io/similarName.ts
@@ -21366,6 +21735,7 @@ a subset run: --only / --failing-from) or bad input / usage.`;
 
 
 
+
 /**
  * The CLI: argv in, exit code out. Never calls process.exit, so tests run it in-process.
  * Everything it prints goes through terminalSafe: secrets redacted, control characters shown.
@@ -21374,6 +21744,7 @@ a subset run: --only / --failing-from) or bad input / usage.`;
  */
 async function main(argv, terminal) {
     const io = { ...terminal, stdout: (text) => terminal.stdout((0,visible/* terminalSafe */.kJ)(text, terminal.color)), stderr: (text) => terminal.stderr((0,visible/* terminalSafe */.kJ)(text)) };
+    (0,cliInvocation/* useInvocation */.MC)(terminal.invocation ?? cliInvocation/* CLI_NAME */.Vs);
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help') {
         io.stdout(MAIN_HELP + '\n');
@@ -21401,7 +21772,7 @@ async function main(argv, terminal) {
     }
     catch (error) {
         if (error instanceof errors/* GateError */.ue || isParseArgsError(error)) {
-            const message = error instanceof errors/* GateError */.ue ? (0,errors/* formatError */.Wk)(error) : `${error.message}\n  fix: see "evalgate ${command} --help"`;
+            const message = error instanceof errors/* GateError */.ue ? (0,errors/* formatError */.Wk)(error) : `${error.message}\n  fix: see "${(0,cliInvocation/* commandLine */.ay)(`${command} --help`)}"`;
             io.stderr(`evalgate ${command}: ${message}\n`);
             return exit/* EXIT */.d.usage;
         }
@@ -21427,16 +21798,16 @@ __nccwpck_require__.d(__webpack_exports__, {
   calibrateNoiseCommand: () => (/* binding */ calibrateNoiseCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline_baseline = __nccwpck_require__(8833);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline_baseline = __nccwpck_require__(1461);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/stats/normal.ts
 var normal = __nccwpck_require__(2160);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/run/prepare.ts + 16 modules
 var prepare = __nccwpck_require__(3464);
 // EXTERNAL MODULE: ./src/run/scorers/factory.ts + 39 modules
@@ -21549,10 +21920,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   renderPairwise: () => (/* binding */ renderPairwise)
 });
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline = __nccwpck_require__(8833);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline = __nccwpck_require__(1461);
 // EXTERNAL MODULE: ./src/io/errors.ts
 var errors = __nccwpck_require__(7333);
 // EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
@@ -21914,6 +22287,7 @@ var countOf = __nccwpck_require__(7262);
 
 
 
+
 /**
  * `evalgate pairwise`: two or more results.json judged head to head by the LLM judge. It
  * informs and does not gate: the caller exits 0 whatever the outcome. `config` carries the
@@ -21922,7 +22296,7 @@ var countOf = __nccwpck_require__(7262);
 async function pairwiseCommand(flags, config, deps, print) {
     const files = flags.results ?? [];
     if (files.length < 2)
-        throw new errors/* GateError */.ue('usage', `pairwise needs at least two --results files, got ${files.length}`, 'e.g. evalgate pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini');
+        throw new errors/* GateError */.ue('usage', `pairwise needs at least two --results files, got ${files.length}`, `e.g. ${(0,cliInvocation/* commandLine */.ay)('pairwise --results old.json --results new.json --judge openai --judge-model gpt-4o-mini')}`);
     const headToHead = (0,factory/* makeHeadToHeadJudge */.nn)(config, deps);
     const loaded = files.map((file) => ({ file, results: (0,baseline/* loadResults */.zV)(file) }));
     const names = systemNames(loaded, flags.names);
@@ -22044,7 +22418,7 @@ const RUNNERS = {
         await pairwiseCommand(flags, resolveRun(request, 'cli', 'settings').config, defaultEnvironment(logger), print(io));
         return _run_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
     },
-    'lint-set': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9838))).lintSetCommand(ctx),
+    'lint-set': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9843))).lintSetCommand(ctx),
     agreement: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3263))).agreementCommand(ctx),
     'check-rules': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 255))).checkRulesCommand(ctx),
 };
@@ -22063,6 +22437,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   trendCommand: () => (/* binding */ trendCommand)
 });
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/baseline/history.ts
 var baseline_history = __nccwpck_require__(2199);
 // EXTERNAL MODULE: ./src/io/errors.ts
@@ -22368,9 +22744,10 @@ function emptyChart(width, height, title, message) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
 ;// CONCATENATED MODULE: ./src/cli/trend.ts
+
 
 
 
@@ -22381,7 +22758,7 @@ var pipeline = __nccwpck_require__(3299);
 function trendCommand({ flags, io }) {
     const f = flags;
     if (!f.history || !f.metric || !f.out)
-        throw new errors/* GateError */.ue('usage', 'trend needs --history FILE, --metric M and --out FILE', 'e.g. evalgate trend --history history.csv --metric rules_pass --out trend.svg');
+        throw new errors/* GateError */.ue('usage', 'trend needs --history FILE, --metric M and --out FILE', `e.g. ${(0,cliInvocation/* commandLine */.ay)('trend --history history.csv --metric rules_pass --out trend.svg')}`);
     const rows = (0,baseline_history/* parseHistoryCsv */.gr)((0,tabular/* readText */.yR)(f.history, 'history file'), f.history);
     const points = rows.filter((r) => r.metric === f.metric).length;
     if (points === 0)
@@ -22390,6 +22767,62 @@ function trendCommand({ flags, io }) {
     (0,safeWrite/* writeFileSafely */.k)(f.out, svg);
     io.stdout(`wrote ${f.out}: ${f.metric}, ${points} runs\n`);
     return pipeline/* EXIT */.dc.pass;
+}
+
+
+/***/ }),
+
+/***/ 7111:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AW: () => (/* binding */ questionsWorse),
+/* harmony export */   Zg: () => (/* binding */ changeCounts),
+/* harmony export */   e8: () => (/* binding */ questionsBetter),
+/* harmony export */   rw: () => (/* binding */ noChanges)
+/* harmony export */ });
+/**
+ * How many rows and questions moved, counted once for every place that says so (the header,
+ * the terminal, the noise note's sign test, the Action's `regressions` output): a question is
+ * worse when it fell on some metric and rose on none, better the other way round, and mixed
+ * when it did both, so "N worse / M better" never counts a question twice.
+ * `worse` and `better` hold 1 at each question position with a regression or an improvement row.
+ */
+function changeCounts(rows, worse, better) {
+    let onlyWorse = 0;
+    let onlyBetter = 0;
+    let mixed = 0;
+    for (let i = 0; i < worse.length; i++) {
+        if (worse[i] === 1 && better[i] === 1)
+            mixed += 1;
+        else if (worse[i] === 1)
+            onlyWorse += 1;
+        else if (better[i] === 1)
+            onlyBetter += 1;
+    }
+    return {
+        regression_rows: rows.regressions,
+        improvement_rows: rows.improvements,
+        questions_worse: onlyWorse,
+        questions_better: onlyBetter,
+        questions_mixed: mixed,
+    };
+}
+/**
+ * "N questions worse", the one definition the header, the terminal, the noise note, the demo
+ * and the Action's `regressions` output read: questions that fell on some metric and rose on
+ * none. A question that did both is counted apart as mixed (in the header too), never in both.
+ */
+function questionsWorse(counts) {
+    return counts.questions_worse;
+}
+/** "M better": questions that rose on some metric and fell on none (see questionsWorse). */
+function questionsBetter(counts) {
+    return counts.questions_better;
+}
+/** The counts of a comparison that compared nothing. */
+function noChanges() {
+    return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0));
 }
 
 
@@ -22556,6 +22989,131 @@ function questionReason(q, metric) {
     if (aboutTheAnswer && q.scores.no_over_refusal === 0)
         return _metrics_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OVER_REFUSAL */ .Ih;
     return q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
+}
+
+
+/***/ }),
+
+/***/ 8080:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MC: () => (/* binding */ useInvocation),
+/* harmony export */   Vs: () => (/* binding */ CLI_NAME),
+/* harmony export */   aN: () => (/* binding */ describeInvocation),
+/* harmony export */   ay: () => (/* binding */ commandLine),
+/* harmony export */   mX: () => (/* binding */ cliCommand)
+/* harmony export */ });
+/* unused harmony exports CLI_PACKAGE, cliPrefix, shellWord, actionInvocation */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/**
+ * How this evalgate was started, spelled once: every command evalgate prints (the baseline
+ * update command in the report and the PR comment, the fixes and examples in error messages)
+ * starts with it, so that it pastes into the shell it came from. The shells work it out when
+ * they start (`describeInvocation`, `actionInvocation`) or take it from evalgate.yml's `cli:`,
+ * and set it with `useInvocation`; a command started some other way (a test calling main())
+ * prints plain `evalgate`, the name the package's bin installs.
+ */
+/** The package's name, as its bin is installed. */
+const CLI_NAME = 'evalgate';
+/** The npm specifier of the CLI that the README's install section gives: the `v1` tag of the repository. */
+const CLI_PACKAGE = 'github:evalgate/evalgate#v1';
+let prefix = CLI_NAME;
+/** The start of every printed command from now on (a one-shot process: the CLI or the Action step). */
+function useInvocation(command) {
+    prefix = command.trim() === '' ? CLI_NAME : command.trim();
+}
+function cliPrefix() {
+    return prefix;
+}
+/** One argument as a POSIX shell word: bare when it is safe (a `#` inside a word starts no comment), else single-quoted. */
+function shellWord(arg) {
+    if (/^[\w@%+=:,./-][\w@%+=:,./#-]*$/.test(arg))
+        return arg;
+    return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+/** `evalgate <args>` as a command a user can paste into a shell. */
+function cliCommand(args) {
+    return [prefix, ...args.map(shellWord)].join(' ');
+}
+/** An example command line already written as shell text (`power --n 50`, `merge --out m.json shard-*.json`). */
+function commandLine(rest) {
+    return `${prefix} ${rest}`;
+}
+/**
+ * The CLI's invocation, from the script node was started with:
+ * - `npx <spec>`: npx runs the bin from `…/_npx/<hash>/node_modules/.bin`, and that folder's
+ *   package.json records the spec it was asked for (`_npx.packages`) → `npx --yes <spec>`;
+ * - a project's local install (`node_modules/.bin/evalgate`, `npm exec evalgate`, an npm script)
+ *   → that bin, relative to the working directory;
+ * - a global install (`…/lib/node_modules/evalgate`) → `evalgate`;
+ * - a path (`node bin/evalgate.js`, `node dist/cli/index.js`, `node --import tsx src/cli/bin.ts`)
+ *   → node, its options and the path, relative to the working directory when inside it.
+ */
+function describeInvocation({ script, execArgv, cwd }) {
+    const parts = script.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep);
+    const npx = parts.lastIndexOf('_npx');
+    if (npx >= 0 && parts[npx + 2] === 'node_modules') {
+        const spec = npxSpec(parts.slice(0, npx + 2).join(node_path__WEBPACK_IMPORTED_MODULE_1__.sep));
+        if (spec)
+            return `npx --yes ${shellWord(spec)}`;
+    }
+    const modules = parts.lastIndexOf('node_modules');
+    if (modules >= 0 && (parts[modules + 1] === '.bin' || parts[modules + 1] === CLI_NAME)) {
+        const root = parts.slice(0, modules).join(node_path__WEBPACK_IMPORTED_MODULE_1__.sep);
+        const bin = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(root, 'node_modules', '.bin', CLI_NAME);
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(bin))
+            return shellWord(inside(cwd, bin) ? withDot((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(cwd, bin)) : bin);
+        // a global install keeps no .bin beside it: its bin is on PATH
+        return CLI_NAME;
+    }
+    const path = inside(cwd, script) ? (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(cwd, script) : script;
+    return ['node', ...execArgv.map(shellWord), shellWord(path)].join(' ');
+}
+/**
+ * The Action's invocation, for the commands its report prints: the repository and ref the
+ * workflow step uses (`uses: acme/evalgate@v1.4.0` runs from `…/_actions/acme/evalgate/v1.4.0/`)
+ * → `npx --yes github:acme/evalgate#v1.4.0`; an action in the workspace (`uses: ./`) → node and
+ * its bin, relative to the workspace.
+ */
+function actionInvocation(script, workspace) {
+    const parts = script.split(sep);
+    const actions = parts.lastIndexOf('_actions');
+    if (actions >= 0 && parts.length >= actions + 5) {
+        const [owner, repo, ref] = parts.slice(actions + 1, actions + 4);
+        return `npx --yes ${shellWord(`github:${owner}/${repo}#${ref}`)}`;
+    }
+    // dist/index.js → the action's root → its bin (an action without one: evalgate, as installed)
+    const bin = join(dirname(dirname(script)), 'bin', 'evalgate.js');
+    if (!existsSync(bin))
+        return CLI_NAME;
+    return `node ${shellWord(inside(workspace, bin) ? relative(workspace, bin) : bin)}`;
+}
+function npxSpec(folder) {
+    try {
+        const pkg = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(folder, 'package.json'), 'utf8'));
+        const packages = pkg._npx?.packages;
+        if (Array.isArray(packages) && packages.length === 1 && typeof packages[0] === 'string')
+            return packages[0];
+        const dependency = pkg.dependencies?.[CLI_NAME];
+        return dependency ? `${CLI_NAME}@${dependency}` : null;
+    }
+    catch {
+        return null;
+    }
+}
+function inside(dir, path) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(dir, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel);
+}
+/** `node_modules/.bin/evalgate` runs as a path; a bare name would be looked up on PATH. */
+function withDot(rel) {
+    return rel.includes(node_path__WEBPACK_IMPORTED_MODULE_1__.sep) ? rel : `.${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}${rel}`;
 }
 
 
@@ -27284,9 +27842,10 @@ function reportedModels(questions) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ chunkLabelOf),
 /* harmony export */   CW: () => (/* binding */ scriptTokens),
+/* harmony export */   FI: () => (/* binding */ CJK),
 /* harmony export */   _g: () => (/* binding */ chunkLabel)
 /* harmony export */ });
-/* unused harmony exports CJK, SCRIPT_TOKEN, isMostlyCjk */
+/* unused harmony exports SCRIPT_TOKEN, isMostlyCjk */
 /**
  * Which script an eval set is written in, as far as the judge prompts need to know: Chinese,
  * Japanese and Korean have no spaces between words, so one CJK character is one token and a
@@ -27334,7 +27893,7 @@ function chunkLabel(label, n) {
 /* harmony import */ var _rag_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2463);
 /* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
 /* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2158);
-/* harmony import */ var _tokens_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4928);
+/* harmony import */ var _tokens_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8892);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7032);
 
 
@@ -27357,9 +27916,9 @@ function chunkLabel(label, n) {
  * accuracy, relevance, answer relevancy or context retention (null with a reason).
  */
 const LEXICAL_SETTINGS = {
-    version: 3,
+    version: 4,
     /** English words: stopword 3.1.5's `eng` list, Porter2 stems (wink-porter2-stemmer 2.0.1) */
-    english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs',
+    english: 'stopword-3.1.5-eng, porter2, number words, units, hyphen pairs, technical tokens (flags, paths, identifiers, versions)',
     /** a negated statement is covered only by a text that negates it too, and the other way round */
     negationGuard: true,
     /** share of a statement's words that must appear for it to count as covered */
@@ -27455,9 +28014,10 @@ function clauses(text, tokensOf) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ foldPhrase),
-/* harmony export */   j: () => (/* binding */ normalise)
+/* harmony export */   eI: () => (/* binding */ normaliseKeepingCase),
+/* harmony export */   fe: () => (/* binding */ foldPhrase)
 /* harmony export */ });
+/* unused harmony export normalise */
 /**
  * One spelling for text that is written several ways: NFKC (full-width ＡＢＣ１２３ → ABC123,
  * ligatures), lower case, one apostrophe (’ ‘ ʼ ′ ´ ` → '), one hyphen for the hyphen
@@ -27467,7 +28027,11 @@ function clauses(text, tokensOf) {
 const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
 const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
 function normalise(text) {
-    return text.normalize('NFKC').toLowerCase().replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
+    return normaliseKeepingCase(text).toLowerCase();
+}
+/** `normalise` without the lower-casing, for what case tells apart (the flags `-c` and `-C`). */
+function normaliseKeepingCase(text) {
+    return text.normalize('NFKC').replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
 }
 function respell(found) {
     if (found === '\u00AD')
@@ -27725,7 +28289,7 @@ function directedChange(info, baseline, candidate) {
 /* harmony export */   vu: () => (/* binding */ isRefusal),
 /* harmony export */   zn: () => (/* binding */ CITATION_PATTERN)
 /* harmony export */ });
-/* unused harmony export hasCitation */
+/* unused harmony exports REFUSAL_NOT_FOUND, hasCitation */
 /* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(105);
 /* harmony import */ var _normalise_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8991);
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7032);
@@ -27738,6 +28302,8 @@ function directedChange(info, baseline, candidate) {
  * returned `contexts`.
  */
 const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
+/** Why refuse_ok failed, with the setting that decides what a refusal says: the bot may refuse in words the list lacks. */
+const REFUSAL_NOT_FOUND = 'the answer has none of the refusal phrases (rules.refusal_phrases); if it does refuse, add its wording there';
 /** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
 const OVER_REFUSAL = 'over_refusal: refused an answerable question';
 /**
@@ -27757,7 +28323,7 @@ function writeRules(sink, row, answer, rules, refused) {
             sink('rules_pass', 1);
         }
         else {
-            sink('refuse_ok', 0, 'the answer does not say it cannot answer');
+            sink('refuse_ok', 0, REFUSAL_NOT_FOUND);
             sink('rules_pass', 0, 'refuse_ok failed');
         }
         return;
@@ -27794,14 +28360,14 @@ function forbiddenIn(answer, forbidden) {
 }
 /** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
 function isRefusal(answer, phrases) {
-    const text = (0,_normalise_js__WEBPACK_IMPORTED_MODULE_2__/* .foldPhrase */ .f)(answer);
+    const text = (0,_normalise_js__WEBPACK_IMPORTED_MODULE_2__/* .foldPhrase */ .fe)(answer);
     return foldedPhrases(phrases).some((p) => text.includes(p));
 }
 const folded = new WeakMap();
 function foldedPhrases(phrases) {
     let result = folded.get(phrases);
     if (!result) {
-        result = phrases.map(_normalise_js__WEBPACK_IMPORTED_MODULE_2__/* .foldPhrase */ .f).filter((p) => p !== '');
+        result = phrases.map(_normalise_js__WEBPACK_IMPORTED_MODULE_2__/* .foldPhrase */ .fe).filter((p) => p !== '');
         folded.set(phrases, result);
     }
     return result;
@@ -27829,7 +28395,7 @@ function jsonFailure(answer, requiredKeys) {
 
 /***/ }),
 
-/***/ 4928:
+/***/ 8892:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28203,7 +28769,54 @@ function isHanNegation(text, at) {
 
 // EXTERNAL MODULE: ./src/metrics/normalise.ts
 var normalise = __nccwpck_require__(8991);
+;// CONCATENATED MODULE: ./src/metrics/technical.ts
+/** Not after a letter, digit or one of `_ . / ~ -` (ASCII only, so a flag right after a CJK character is still one). */
+const START = String.raw `(?<![A-Za-z0-9_./~\\-])`;
+const PATTERNS = [
+    ['url', String.raw `[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s<>"'\`()\[\]{}]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`],
+    ['path', String.raw `(?:~|\.{1,2})?\/[\w.@+~-]+(?:\/[\w.@+~-]*)*|[\w.-]+(?:\/[\w.-]+)*\/[\w-]+\.[A-Za-z][\w]*|[\w.-]+(?:\/[\w.-]+)+\/(?![\w.-])`],
+    ['variable', String.raw `\$\{[A-Za-z_]\w*\}|\$[A-Za-z_]\w*`],
+    ['flag', String.raw `--?[A-Za-z][\w]*(?:-[\w]+)*`],
+    ['version', String.raw `[vV]\d+(?:\.\d+)*(?:-[\w.]+)?(?![\w])|\d+(?:\.\d+){2,}(?:-[A-Za-z][\w.]*)?`],
+    ['identifier', String.raw `[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?:\(\))?|[A-Za-z_]\w*\(\)|[A-Za-z]*_\w*|[A-Za-z]+\d\w*|[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*`],
+];
+const TECHNICAL = new RegExp(PATTERNS.map(([kind, source]) => `(?<${kind}>${START}(?:${source}))`).join('|'), 'g');
+/** What a sentence puts right after a token: not part of it ("see /etc/fstab." "use os.path,"). */
+const TRAILING = /[.,;:!?'"]+$/;
+/** Kinds a covering text must name exactly (see the file comment). */
+const EXACT_KINDS = new Set(['flag', 'path', 'url', 'variable', 'identifier']);
+/**
+ * The technical tokens of a normalised text whose case is kept (`cased`, the same length as the
+ * lower-cased text the rest of the tokenizer reads, so positions carry over).
+ */
+function technicalTokens(cased) {
+    if (!/[-/_.$@:A-Z0-9]/.test(cased))
+        return [];
+    const tokens = [];
+    for (const match of cased.matchAll(TECHNICAL)) {
+        const kind = Object.keys(match.groups).find((k) => match.groups[k] !== undefined);
+        const raw = match[0].replace(TRAILING, '');
+        if (raw.length < 2 || (kind === 'identifier' && !isIdentifier(raw)))
+            continue;
+        const text = kind === 'flag' ? raw : raw.toLowerCase();
+        tokens.push({ text: kind === 'version' ? text.replace(/^v/, '') : text, at: match.index, length: raw.length, kind: kind === 'identifier' && isCamelWord(raw) ? 'camel' : kind });
+    }
+    return tokens;
+}
+/** "e.g", "i.e", "U.S", "Ph.D": dotted abbreviations are prose, not names: a dotted identifier needs a part of two letters or more, its last one among them. */
+function isIdentifier(raw) {
+    if (!raw.includes('.'))
+        return true;
+    const parts = raw.replace(/\(\)$/, '').split(/\.|::/);
+    return parts[parts.length - 1].length >= 2 && parts.some((p) => p.length >= 2) && parts.every((p) => p.length >= 2 || parts.length > 2);
+}
+/** A CamelCase word and nothing else (PayPal, GitHub, iPhone): letters only, no `_`, digit, `.` or `()`. */
+function isCamelWord(raw) {
+    return /^[A-Za-z]+$/.test(raw);
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/tokens.ts
+
 
 
 
@@ -28219,7 +28832,11 @@ const HAN_RUN = /\p{Script=Han}+/gu;
 const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|billion)\b)?/g;
 const SCALE = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 };
 function tokenize(text) {
-    const normalised = (0,normalise/* normalise */.j)(text);
+    const cased = (0,normalise/* normaliseKeepingCase */.eI)(text);
+    const lower = cased.toLowerCase();
+    // technical tokens are read from the text with its case, so positions must line up (they do unless lower-casing changed a length, as for İ)
+    const technical = lower.length === cased.length ? technicalTokens(cased) : [];
+    const normalised = technical.length > 0 ? blankOut(lower, technical) : lower;
     const mask = negationMask(normalised);
     const words = new Set();
     const numbers = new Set();
@@ -28236,6 +28853,15 @@ function tokenize(text) {
         if (level !== 0)
             nearNegation.add(word);
     };
+    let exact;
+    for (const token of technical) {
+        if (token.kind === 'version')
+            numbers.add(token.text);
+        else
+            add(token.text, token.at);
+        if (EXACT_KINDS.has(token.kind))
+            (exact ??= new Set()).add(token.text);
+    }
     for (const match of normalised.matchAll(NUMBER))
         numbers.add(numberText(match));
     for (const run of normalised.matchAll(HAN_RUN)) {
@@ -28255,7 +28881,27 @@ function tokenize(text) {
         implied: (word) => (implied ??= new Set()).add(word),
         pair: (joined, parts) => (pairs ??= new Map()).set(joined, parts),
     });
-    return { words, numbers, plain, negated: filled(negated), nearNegation: filled(nearNegation), soft: filled(soft), implied: filled(implied), pairs: pairs ?? NO_PAIRS };
+    return {
+        words,
+        numbers,
+        plain,
+        negated: filled(negated),
+        nearNegation: filled(nearNegation),
+        soft: filled(soft),
+        implied: filled(implied),
+        pairs: pairs ?? NO_PAIRS,
+        exact: filled(exact),
+    };
+}
+/** The text with its technical tokens replaced by NUL characters: the prose rules (words, numbers, negations, pairs) never see them, and no pair joins across one. */
+function blankOut(text, tokens) {
+    let out = '';
+    let from = 0;
+    for (const token of tokens) {
+        out += text.slice(from, token.at) + '\0'.repeat(token.length);
+        from = token.at + token.length;
+    }
+    return out + text.slice(from);
 }
 function filled(set) {
     return set && set.size > 0 ? set : NONE;
@@ -28300,7 +28946,8 @@ function tokenCount(tokens) {
     return tokens.words.size + tokens.numbers.size;
 }
 /**
- * A statement is covered by a text when every number in it appears there, at least `minShare`
+ * A statement is covered by a text when every number and every exact technical token (a flag,
+ * path or identifier: technical.ts) in it appears there, at least `minShare`
  * of its words do, and the two agree on negation: a statement that negates something is
  * covered only by a text that negates at least one of the same words (for Chinese: has one
  * among the few characters after a negation, see `nearNegation`), and no word may be
@@ -28312,6 +28959,9 @@ function tokenCount(tokens) {
 function covers(text, statement, minShare) {
     for (const n of statement.numbers)
         if (!text.numbers.has(n) && !text.soft.has(n))
+            return false;
+    for (const t of statement.exact)
+        if (!text.words.has(t))
             return false;
     if (statement.words.size === 0)
         return statement.numbers.size > 0;
@@ -28338,7 +28988,10 @@ function covers(text, statement, minShare) {
                 found += 1;
         }
     }
-    return negationShared && found / statement.words.size >= minShare;
+    // the exact tokens were all found above: the share is asked of the other words, which an
+    // exact token would otherwise carry over it ("--judge lexical" is not covered by "--judge openai")
+    const others = statement.words.size - statement.exact.size;
+    return negationShared && (others === 0 || (found - statement.exact.size) / others >= minShare);
 }
 function contradicts(text, statement, w) {
     const negatedInStatement = statement.negated.has(w);
@@ -28386,6 +29039,7 @@ function union(all) {
         soft: anyOf(all, 'soft'),
         implied: anyOf(all, 'implied'),
         pairs: anyOf(all, 'pairs'),
+        exact: anyOf(all, 'exact'),
     };
 }
 function anyOf(all, key) {
@@ -28470,8 +29124,10 @@ const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'cali
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
 /* harmony import */ var _baseline_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3696);
-/* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7768);
+/* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2087);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7333);
+/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5334);
+
 
 
 
@@ -28604,12 +29260,71 @@ function validated(schema, data, source) {
         const own = issue.code === 'custom' ? issue.params?.gate : undefined;
         if (own)
             throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
+        if (issue.code === 'unrecognized_keys')
+            throw unknownSetting(schema, issue.path, issue.keys, source);
         const path = issue.path.join('.');
-        const hint = issue.code === 'unrecognized_keys' ? `remove or rename it; known settings: ${Object.keys(_schemas_config_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigSchema */ .Sk.shape).join(', ')}` : 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_config', `${source}: setting "${path || issue.keys?.join(', ')}": ${issue.message}`, hint);
+        const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_config', `${source}: setting "${path}": ${issue.message}`, hint);
     }
     (0,_baseline_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkGateMetricNames */ .Wc)(parsed.data.gate, source);
     return parsed.data;
+}
+/**
+ * A key the schema does not know, at any depth: "did you mean" the known key of the same
+ * level it was probably meant to be (judge.provder → judge.provider), else the keys that
+ * level knows.
+ */
+function unknownSetting(schema, at, keys, source) {
+    const known = keysAt(schema, at);
+    const prefix = at.length > 0 ? `${at.join('.')}.` : '';
+    const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
+    const key = keys[0];
+    const meant = (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_5__/* .similarName */ .j)(key, known);
+    if (meant)
+        return new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
+    return new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
+}
+/** The keys of the object schema at `path` inside `schema`, looking through defaults, optionals and pipes. */
+function keysAt(schema, path) {
+    let current = schema;
+    for (let i = 0; i <= path.length; i++) {
+        current = objectInside(current);
+        const shape = current?.shape;
+        if (!shape)
+            return [];
+        if (i === path.length)
+            return Object.keys(shape);
+        current = shape[String(path[i])];
+    }
+    return [];
+}
+function objectInside(schema) {
+    let current = schema;
+    for (let depth = 0; depth < 10 && current?.def && current.def.type !== 'object'; depth++) {
+        current = (current.def.innerType ?? current.def.in);
+    }
+    return current;
+}
+function valueAt(data, path) {
+    let current = data;
+    for (const key of path)
+        current = current !== null && typeof current === 'object' ? current[key] : undefined;
+    return current;
+}
+/**
+ * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
+ * written out (`k: [3, 5]`).
+ */
+function listWrittenAsText(issue, value) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim()))
+        return null;
+    const items = value
+        .split(value.includes(',') ? ',' : /\s+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
+    const key = String(issue.path[issue.path.length - 1]);
+    return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
 }
 
 
@@ -28773,7 +29488,10 @@ function turnCell(text) {
 
 // EXTERNAL MODULE: ./src/io/similarName.ts
 var similarName = __nccwpck_require__(5334);
+// EXTERNAL MODULE: ./src/metrics/tokens.ts + 4 modules
+var tokens = __nccwpck_require__(8892);
 ;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
+
 
 
 
@@ -28860,10 +29578,11 @@ function checkConversations(file, rows, problems) {
 /** Rows named in one warning; the rest are counted. */
 const SHOWN_ROWS = 5;
 /**
- * A `,` in a reference_points or relevant_doc_ids cell most likely separates items that the
- * file format separates otherwise (`;` and `|` in CSV, arrays in JSONL): the cell is then read
- * as one long item. Worth a warning, not an error: a reference point may be a sentence with
- * commas in it, so a reference_points cell already split by `;` (or a JSONL array) is trusted.
+ * A `,` in a relevant_doc_ids cell separates ids that the file format separates otherwise (`|`
+ * in CSV, arrays in JSONL): the cell is then read as one id. A `,` in a reference_points cell
+ * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
+ * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
+ * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
  */
 function separatorWarnings(table) {
     const warnings = [];
@@ -28880,15 +29599,44 @@ function separatorWarnings(table) {
         const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${(0,errors/* locate */.x5)(table.file, line)}`);
         const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : '';
         const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array';
-        warnings.push(`${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
+        warnings.push(column === 'reference_points'
+            ? `${shown.join(', ')}${more}: column "${column}" has commas between parts that each read as a point of their own, but the cell is one point; if they are several, separate them with ${separator}`
+            : `${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
     }
     return warnings;
 }
 function commaSeparated(value, column, separator) {
+    if (column === 'reference_points')
+        return typeof value === 'string' && !value.includes(separator) && ambiguousCommas(value);
     if (typeof value === 'string')
-        return value.includes(',') && (column === 'relevant_doc_ids' || !value.includes(separator));
-    // an array's items are explicit; an id with a comma in it is still a slip, a sentence with one is not
-    return column === 'relevant_doc_ids' && Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
+        return value.includes(',');
+    // an array's items are explicit; an id with a comma in it is still a slip
+    return Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
+}
+/** Words that continue the sentence before them: a part starting with one is not a point of its own. */
+const CONTINUATIONS = /^(?:and|or|nor|but|yet|so|then|which|who|whose|whom|where|when|while|that|if|unless|except|including|includes|such as|e\.g\.|i\.e\.|etc|plus|as well as|with|without|after|before|because|since|although|though|for example|但是?|而且?|并且?|且|或者?|则|如果|否则|除非|即|以及|包括)(?![\p{L}\p{N}])/iu;
+/** A comma between digits with three after it groups thousands (1,000): it separates nothing. */
+const SPLITTING_COMMA = /,(?!\d{3}(?!\d))|(?<!\d),/;
+/** "X, Y and Z": the last part joins the list's last two items, so the commas list items of one point. */
+const LIST_END = /\s(?:and|or)\s|[和及与或]/iu;
+/** Answers that are not facts: a part that is only one of these leads into the point ("Yes, within 30 days"). */
+const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|不能|可以|不可以|是|不是|否|对|不|会|不会|有|没有)[\s.!。！]*$/iu;
+/**
+ * Whether commas in one reference_points cell could be separating several points. Precisely:
+ * the cell, cut at its commas (not at thousands separators such as 1,000), gives two or more
+ * parts; the last part does not end a list ("X, Y and Z", "X, Y or Z"); and every part could
+ * stand as a point of its own: it holds a fact as the lexical judge counts one (a word that is
+ * not a stop word, or a number), is not only a yes / no answer ("Yes", "能"), and does not
+ * start with a word that continues a sentence (and, but, which, if, including, 但, 并且, …).
+ * Ambiguous: "5天,带薪", "Refunds within 30 days, renewals within 7 days". Not: "Yes, within
+ * 30 days", "accepts Visa, Mastercard and Amex", "retries after 3, 5 and 7 days", "within 30
+ * days, but not after renewal", "Refunds, if approved, take 10 days", "100,000 rows".
+ */
+function ambiguousCommas(cell) {
+    const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim());
+    if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]))
+        return false;
+    return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && (0,tokens/* tokenCount */.jt)((0,tokens/* tokenize */.qw)(part)) >= 1);
 }
 
 ;// CONCATENATED MODULE: ./src/run/evalSet.ts
@@ -29126,7 +29874,7 @@ function checkLatencyCanAct(layers) {
 /* harmony export */ });
 /* unused harmony export optionName */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7333);
-/* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7768);
+/* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2087);
 /* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2739);
 
 
@@ -29230,10 +29978,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: OPTIONS, actionInputs
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline = __nccwpck_require__(8833);
-// EXTERNAL MODULE: ./src/schemas/config.ts + 1 modules
-var config = __nccwpck_require__(7768);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline = __nccwpck_require__(1461);
+// EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
+var config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/schemas/gate.ts
 var gate = __nccwpck_require__(1689);
 ;// CONCATENATED MODULE: ./src/run/commandOptions.ts
@@ -29278,7 +30026,15 @@ const COMMAND_OPTIONS = [
         label: '--against FILE...',
         help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
     },
-    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over shingles, 0-1 (default 0.8)', example: '0.8' },
+    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over word and character shingles, 0-1\n(default 0.8)', example: '0.8' },
+    {
+        flag: 'corpus',
+        value: 'text',
+        commands: ['lint-set'],
+        arg: 'FILE',
+        help: 'the knowledge base: a folder (one document per file, id = its path without\nthe extension) or a .jsonl / .csv with an id per document; lists the documents\nno question names in relevant_doc_ids, and relevant ids that are no document',
+        example: 'docs/',
+    },
     {
         flag: 'difficulty-mix',
         value: 'text',
@@ -29473,8 +30229,8 @@ const JUDGE_OPTIONS = [
     },
 ];
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 15 modules
-var pipeline = __nccwpck_require__(3299);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
+var pipeline = __nccwpck_require__(558);
 ;// CONCATENATED MODULE: ./src/run/options.ts
 
 
@@ -29699,10 +30455,17 @@ const OPTIONS = [
     { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
     {
         input: 'mode',
-        value: ['gate', 'baseline', 'merge'],
+        value: ['gate', 'baseline', 'merge', 'accept'],
         default: 'gate',
         commands: [],
-        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once.",
+        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+    },
+    {
+        input: 'accept-label',
+        value: 'text',
+        default: 'evalgate:accept',
+        commands: [],
+        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
     },
     {
         input: 'shard-results',
@@ -29733,7 +30496,7 @@ function actionInputs() {
 
 /***/ }),
 
-/***/ 3299:
+/***/ 558:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29749,8 +30512,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: baselineLayer, statePlan
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline_baseline = __nccwpck_require__(8833);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline_baseline = __nccwpck_require__(1461);
 // EXTERNAL MODULE: ./src/compare/judgeHealth.ts
 var judgeHealth = __nccwpck_require__(5598);
 // EXTERNAL MODULE: ./src/candidates/outputs.ts
@@ -29996,39 +30759,8 @@ function intervalOf(metric, values) {
     return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
 }
 
-;// CONCATENATED MODULE: ./src/compare/counts.ts
-/**
- * How many rows and questions moved, counted once for every place that says so (the header,
- * the terminal, the noise note's sign test, the Action's `regressions` output): a question is
- * worse when it fell on some metric and rose on none, better the other way round, and mixed
- * when it did both, so "N worse / M better" never counts a question twice.
- * `worse` and `better` hold 1 at each question position with a regression or an improvement row.
- */
-function changeCounts(rows, worse, better) {
-    let onlyWorse = 0;
-    let onlyBetter = 0;
-    let mixed = 0;
-    for (let i = 0; i < worse.length; i++) {
-        if (worse[i] === 1 && better[i] === 1)
-            mixed += 1;
-        else if (worse[i] === 1)
-            onlyWorse += 1;
-        else if (better[i] === 1)
-            onlyBetter += 1;
-    }
-    return {
-        regression_rows: rows.regressions,
-        improvement_rows: rows.improvements,
-        questions_worse: onlyWorse,
-        questions_better: onlyBetter,
-        questions_mixed: mixed,
-    };
-}
-/** The counts of a comparison that compared nothing. */
-function noChanges() {
-    return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0));
-}
-
+// EXTERNAL MODULE: ./src/compare/counts.ts
+var counts = __nccwpck_require__(7111);
 // EXTERNAL MODULE: ./src/compare/reasons.ts
 var reasons = __nccwpck_require__(2550);
 ;// CONCATENATED MODULE: ./src/compare/changes.ts
@@ -30157,7 +30889,7 @@ function questionChanges(questions, columns, gate, keep) {
     return {
         regressions: worse.largest(keep).map(rowOf),
         improvements: better.largest(keep).map(rowOf),
-        counts: changeCounts({ regressions: worse.count, improvements: better.count }, worse.questions, better.questions),
+        counts: (0,counts/* changeCounts */.Zg)({ regressions: worse.count, improvements: better.count }, worse.questions, better.questions),
     };
 }
 
@@ -30822,7 +31554,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
     const removed = baseQuestions ? Object.keys(baseQuestions).filter((id) => !Object.hasOwn(run.questions, id)) : [];
     const common = runIds.length - added.length;
     const messages = questionSetMessages(run, given, added, run.subset ? [] : removed);
-    const names = (0,registry/* sortMetrics */.g4)(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
+    const names = run.subset ? computedBySubset(run) : (0,registry/* sortMetrics */.g4)(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
     const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length));
     // latency is gated on its percentiles with a floor in ms (latency.ts), not on a test of the mean
@@ -30862,6 +31594,15 @@ function compareRun(run, given, gate, updateCommand, sources) {
         update_command: updateCommand,
     };
 }
+/**
+ * A subset run (--only, --failing-from) is about its questions: only the metrics one of them
+ * computed (a value, or an error where a value was due) are listed. The rest (retrieval on a
+ * should-refuse question, the baseline's metrics this subset never asks) would be rows of
+ * dashes that say nothing about the questions chosen.
+ */
+function computedBySubset(run) {
+    return (0,registry/* sortMetrics */.g4)(Object.keys(run.metrics).filter((m) => run.metrics[m].n > 0 || run.metrics[m].errors > 0));
+}
 /** What the reader must know about the two question sets and the judge before reading the deltas. */
 function questionSetMessages(run, baseline, added, removed) {
     const messages = [];
@@ -30893,7 +31634,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
         regressions: [],
         improvements: [],
         baseline_answers: (0,io_ids/* idRecord */.P5)(),
-        change_counts: noChanges(),
+        change_counts: (0,counts/* noChanges */.rw)(),
         messages: [],
         judge_model_change: null,
         ...settings,
@@ -31099,7 +31840,8 @@ async function runPipeline(deps, config, resultsPath = null) {
     const subset = evalSet.subset;
     if (shard)
         notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${(0,countOf/* countOf */.p)(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`);
-    const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, config.version ?? null);
+    // the command makes the baseline of the base branch, under its label, not this PR's
+    const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
     warnIncomparable(deps);
     const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes);
     const questionCount = evalSet.rows.length;
@@ -31219,11 +31961,11 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outp
  * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
-function compareResults(results, baseline, gateLayers, resultsPath, baselinePath) {
+function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
     const layers = [baselineLayer(baseline), ...gateLayers];
     (0,gateCanAct/* checkLatencyCanAct */.l4)(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
     const gate = (0,baseline_gate/* resolveGate */.mW)(layers);
-    const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath, baselinePath, results.run.version);
+    const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
     const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
     // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
     return { ...results, comparison, judge_health: results.judge_health && (0,judgeHealth/* judgeHealth */.u7)(results.questions, baseline, comparison) };
@@ -31265,8 +32007,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   secretValues: () => (/* binding */ secretValues)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 4 modules
-var baseline_baseline = __nccwpck_require__(8833);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts + 3 modules
+var baseline_baseline = __nccwpck_require__(1461);
 // EXTERNAL MODULE: ./src/io/encoding.ts
 var encoding = __nccwpck_require__(4695);
 // EXTERNAL MODULE: ./src/io/errors.ts
@@ -32183,6 +32925,8 @@ function shardRows(rows, index, count) {
     return rows.filter((r) => position.get(unitOf(r)) % count === index - 1);
 }
 
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/ids.ts
 var ids = __nccwpck_require__(2298);
 // EXTERNAL MODULE: ./src/io/similarName.ts
@@ -32190,6 +32934,7 @@ var similarName = __nccwpck_require__(5334);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 ;// CONCATENATED MODULE: ./src/run/subset.ts
+
 
 
 
@@ -32206,7 +32951,7 @@ function selectSubset(rows, request, warn) {
     if (only === undefined && failingFrom === undefined)
         return null;
     if (only !== undefined && failingFrom !== undefined)
-        throw new errors/* GateError */.ue('usage', 'give --only or --failing-from, not both', 'e.g. evalgate run … --failing-from results.json');
+        throw new errors/* GateError */.ue('usage', 'give --only or --failing-from, not both', `e.g. ${(0,cliInvocation/* commandLine */.ay)('run … --failing-from results.json')}`);
     const known = new Set(rows.map((r) => r.id));
     let wanted;
     let by;
@@ -32321,25 +33066,30 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   resolveRun: () => (/* binding */ resolveRun)
 /* harmony export */ });
-/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8833);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6123);
+/* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
+/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1461);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6123);
+
 
 
 function resolveRun(request, shell, scope = 'run') {
-    const file = (0,_config_js__WEBPACK_IMPORTED_MODULE_1__/* .readConfigFile */ .RG)(request.configFile);
+    const file = (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .readConfigFile */ .RG)(request.configFile);
     const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
     const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
     // compare and merge take only the file's gate settings: its run settings are not theirs to check
     const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
-    const merged = (0,_config_js__WEBPACK_IMPORTED_MODULE_1__/* .applyOverrides */ .iu)(fileLayer, request.overrides);
-    const config = scope === 'run' ? (0,_config_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRunConfig */ .tn)(merged, source) : (0,_config_js__WEBPACK_IMPORTED_MODULE_1__/* .parseConfig */ .o4)(merged, source);
+    const merged = (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .applyOverrides */ .iu)(fileLayer, request.overrides);
+    const config = scope === 'run' ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRunConfig */ .tn)(merged, source) : (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseConfig */ .o4)(merged, source);
+    // every command printed from here on starts the way evalgate.yml says evalgate runs here
+    if (config.cli)
+        (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .useInvocation */ .MC)(config.cli);
     const flagged = givenIn(config.gate, request.overrides.gate);
     const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
     const gateLayers = [
-        { settings: filed, source: file.source ?? _config_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_CONFIG_FILE */ .Cu },
+        { settings: filed, source: file.source ?? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu },
         { settings: flagged, source: givenBy },
     ];
-    return { config, source, baselinePath: config.baseline ?? _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BASELINE_PATH */ .Gf, gateLayers };
+    return { config, source, baselinePath: config.baseline ?? _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BASELINE_PATH */ .Gf, gateLayers };
 }
 /** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
 function givenIn(gate, layer) {
@@ -35925,7 +36675,7 @@ const HttpCandidateSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 7768:
+/***/ 2087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35958,22 +36708,28 @@ function broken(ctx, path, message, gate) {
 
 // EXTERNAL MODULE: ./src/schemas/judgeConfig.ts
 var judgeConfig = __nccwpck_require__(5765);
-;// CONCATENATED MODULE: ./src/schemas/config.ts
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/schemas/refusalPhrases.ts
 /**
  * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
  * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
  * written once, with a straight apostrophe.
+ *
+ * The English ones are the ways bots say they have no answer, gathered from public RAG prompt
+ * templates ("If the answer is not in the context, say …"), support-bot fallback messages and
+ * the issue's bot, and checked against answers that must not match (test/metrics/refusals.test.ts):
+ * each phrase names the speaker ("I", "we") or the source ("the documentation", "the context"),
+ * because "sorry", "no information" or "not available" alone also occur in ordinary answers
+ * ("No information is shared with third parties", "SSO is not available on the free plan").
  */
 const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
     zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
     en: [
+        // "I don't know"
         "i don't know",
         'i do not know',
+        "i'm not sure how to",
+        'i am not sure how to',
+        // cannot answer or help
         'cannot answer',
         "can't answer",
         'unable to answer',
@@ -35981,17 +36737,83 @@ const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
         "can't help with",
         'cannot help with',
         'unable to help with',
-        'not in the knowledge base',
-        'no information',
-        'no relevant information',
+        'not able to help with',
+        "can't assist with",
+        'cannot assist with',
+        // found nothing
+        "i couldn't find",
+        'i could not find',
+        "i can't find",
+        'i cannot find',
+        'i was unable to find',
+        "i wasn't able to find",
+        'i was not able to find',
+        "we couldn't find",
+        'we could not find',
+        // no information
         "don't have information",
         'do not have information',
-        "don't have enough information",
-        'do not have enough information',
         "don't have any information",
         'do not have any information',
+        "don't have enough information",
+        'do not have enough information',
+        "don't have specific information",
+        'do not have specific information',
+        "don't have that information",
+        'do not have that information',
+        "don't have that specific information",
+        "don't have details",
+        "don't have any details",
+        'have no information',
+        'there is no information',
+        'no relevant information',
+        'not enough information to answer',
+        'insufficient information',
+        "i don't have access to that",
+        'i do not have access to that',
+        'that information is not available',
+        "that information isn't available",
+        'this information is not available',
+        // not in the sources
+        'not in the knowledge base',
+        'not in our knowledge base',
+        'not in my knowledge base',
+        'not available in our documentation',
+        'not available in the documentation',
+        'not available in the provided',
+        'not covered in our documentation',
+        'not covered in the documentation',
+        'not covered by our documentation',
+        "we don't cover that",
+        "we don't cover this",
+        'we do not cover that',
+        'we do not cover this',
+        'not mentioned in the context',
+        'not mentioned in the documentation',
+        'not mentioned in the provided',
+        'the context does not',
+        "the context doesn't",
+        'the provided context does not',
+        'the documentation does not',
+        "the documentation doesn't",
+        'the docs do not',
+        "the docs don't",
+        'the documents do not',
+        "the documents don't",
+        'outside my scope',
+        'beyond my scope',
+        'outside the scope of what i',
     ],
 };
+
+;// CONCATENATED MODULE: ./src/schemas/config.ts
+
+
+
+
+
+
+
 const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
 const RulesConfigSchema = schemas/* object */.Ikc({
     min_length: schemas/* number */.aig().int().min(0).default(5),
@@ -36095,6 +36917,8 @@ const ConfigSchema = schemas/* object */.Ikc({
     report: schemas/* string */.YjP().optional(),
     /** history.csv to append this run's metrics to (and to draw the trend chart from) */
     history: schemas/* string */.YjP().optional(),
+    /** how evalgate is run here, for the commands it prints (`node_modules/.bin/evalgate`, `node tools/evalgate/bin/evalgate.js`); default: the way it was started */
+    cli: schemas/* string */.YjP().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
     shard: schemas/* string */.YjP()
         .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
