@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { RESPONSE_SCHEMAS, type PromptId } from '../schemas/judge.ts'
 import { strictJsonSchema } from './jsonSchema.ts'
+import { fenceTags } from '../metrics/promptFence.ts'
 import claimsPrompt from './prompts/claims.json' with { type: 'json' }
 import pairwisePrompt from './prompts/pairwise.json' with { type: 'json' }
 import questionsPrompt from './prompts/questions.json' with { type: 'json' }
@@ -58,20 +59,14 @@ export function promptsHash(): string {
   return hash.digest('hex').slice(0, 16)
 }
 
-/** `<`, `&lt;`, `&#60;`, `&#x3c;` (entity `;` optional): every spelling a reader may take for a tag's opening. */
-const OPEN = String.raw`(?:<|&lt;?|&#0*60;?|&#x0*3c;?)`
-const CLOSE = String.raw`(?:>|&gt;?|&#0*62;?|&#x0*3e;?)`
-const NAMES = String.raw`(?:question|answer(?:_[ab])?|contexts?|reference(?:_points)?|claims?|statements?|history)`
-const TAGS = new RegExp(String.raw`${OPEN}\s*(\/?)\s*(${NAMES})\b([^<>]*?)\s*${CLOSE}`, 'gi')
-
 /**
  * Untrusted text goes inside tags; a tag inside the text itself is defused so an answer
- * cannot close its own <answer> (or <answer_a> / <answer_b>, <history>) block and speak to the judge —
- * whatever its spelling: spaces (`< /answer>`, `</ answer >`), case, HTML entities
- * (`&lt;/answer&gt;`, `&#60;/answer&#62;`).
+ * cannot close its own <answer> (or <answer_a> / <answer_b>, <history>) block and speak to the
+ * judge, whatever its spelling (metrics/promptFence.ts: entities, escapes, full-width and
+ * look-alike characters, invisible ones inside the name).
  */
 export function fence(text: string): string {
-  return text.replace(TAGS, (_tag, slash: string, name: string, rest: string) => `‹${slash}${name}${rest}›`)
+  return fenceTags(text)
 }
 
 /** Fills {{name}} placeholders; every value is fenced. A missing value is a bug, not an empty string. */
