@@ -1,8 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
+import { launch } from './launcher.ts'
 import { GateError } from '../io/errors.ts'
 
 /**
- * One run of the candidate command, bounded whatever it does. It gets its own process group,
+ * One run of the candidate command, bounded whatever it does. It is started by a launcher
+ * whose environment never held a secret (launcher.ts), in a process group of its own,
  * and that whole group is killed when the command exits (its background children too), when
  * the timeout ends (a wall-clock limit from start to finish), when stdout passes its cap, and
  * when evalgate itself is stopped by SIGINT or SIGTERM. A process that left the group (setsid)
@@ -69,7 +71,10 @@ class CandidateProcess {
   start(): void {
     // installed before the spawn, so no signal can come between the command starting and evalgate listening
     this.signals = onTermination((signal) => this.interrupted(signal))
-    const child = spawn(this.run.command, { shell: true, cwd: this.run.cwd, env: this.run.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+    const onStartError = (message: string) => {
+      if (this.settle()) this.reject(new GateError('candidate_failed', `candidate command could not start: ${message}`, 'check the command and its working directory'))
+    }
+    const child = launch({ command: this.run.command, cwd: this.run.cwd, env: this.run.env }, onStartError) as ChildProcessWithoutNullStreams
     this.child = child
     this.later(this.run.limits.timeoutMs, () => this.stop('timed_out'))
     child.stdout.on('data', (chunk: Buffer) => this.stdout(chunk))
