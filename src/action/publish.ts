@@ -7,6 +7,7 @@ import type { GateFailure } from '../schemas/failures.ts'
 import type { Results } from '../schemas/results.ts'
 import type { ActionInputs } from './inputs.ts'
 import { log } from './log.ts'
+import { untrustedLine } from '../io/untrusted.ts'
 
 export interface PullRequestContext {
   eventName: string

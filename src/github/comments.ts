@@ -1,4 +1,3 @@
-import { redactSecrets } from '../io/redact.ts'
 import { GitHubCallError, type Octokit } from './client.ts'
 
 export type { Octokit }
@@ -29,11 +28,10 @@ export function commentMarker(key: string): string {
  * whose first line is exactly our marker (`<!-- evalgate:default -->x` is not ours), written
  * by our own author (another user quoting the marker is not us), and the update is skipped
  * when the body is already what we would write, apart from lines holding `volatileMarker`
- * (timings, which change on every run of the same results). The body is redacted first: a
- * comment is public, and its edit history keeps every body it ever had.
+ * (timings, which change on every run of the same results). The body comes redacted: every
+ * untrusted value in it went through the escaper (report/escape.ts), which redacts it.
  */
-export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, draft: string, volatileMarker: string): Promise<UpsertResult> {
-  const body = redactSecrets(draft)
+export async function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, volatileMarker: string): Promise<UpsertResult> {
   const author = await ownLogin(octokit)
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
     owner: target.owner,

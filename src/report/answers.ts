@@ -1,7 +1,7 @@
 import { capAnswer } from '../baseline/answer.ts'
 import { countOf } from '../io/countOf.ts'
 import { ownValue } from '../io/ids.ts'
-import { showInvisible } from '../io/visible.ts'
+import { LINE_BREAK, untrustedLine } from '../io/untrusted.ts'
 import type { BaselineAnswer, Comparison, Results } from '../schemas/results.ts'
 import { escapeHtmlText, escapeInline } from './escape.ts'
 
@@ -54,7 +54,7 @@ export function answersSection(c: Comparison, questions: Results['questions'], l
 function answerText(text: string): string {
   if (text.trim() === '') return '_(empty)_'
   return text
-    .split(/\r\n|\r|\n/)
+    .split(LINE_BREAK)
     .map((line) => escapeInline(line))
     .join('<br>')
 }
@@ -81,5 +81,5 @@ export function answerLines(c: Comparison, questions: Results['questions'], max:
 /** One line of at most `max` code points, controls and invisible characters as their codes. */
 function short(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim()
-  return showInvisible(capAnswer(flat, max).answer)
+  return untrustedLine(capAnswer(flat, max).answer)
 }

@@ -1,6 +1,6 @@
 import { conversationsOf, type ConversationView } from '../compare/conversations.ts'
 import { countOf } from '../io/countOf.ts'
-import { showInvisible as shown } from '../io/visible.ts'
+import { untrustedLine as shown } from '../io/untrusted.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Results } from '../schemas/results.ts'
 import { escapeCell } from './escape.ts'

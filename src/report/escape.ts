@@ -1,37 +1,47 @@
+import { redactSecrets } from '../io/redact.ts'
 import { showInvisible } from '../io/visible.ts'
+import { LINE_BREAK, redactedLine, unlinked } from '../io/untrusted.ts'
 
 /**
- * Everything that came from the eval set, the candidate or the judge goes through here
- * before it reaches Markdown: it must not break a table, inject HTML, open a code span,
- * notify anyone through an @mention, link an issue or a URL, or hide and reorder text with
- * control, bidi or zero-width characters.
+ * The one escaper for Markdown. Everything that came from the eval set, the candidate, the
+ * judge or an API goes through one of these before it reaches the PR comment, the job summary
+ * or report.md; each starts from io/untrusted.ts (secrets redacted, one line, controls shown),
+ * so untrusted text cannot break a line, and so cannot start a heading, a list, a quote or a
+ * table row of its own, nor close a <details>. It must not break a table cell either, inject
+ * HTML, open a code span, notify anyone through an @mention, or link an issue, a commit or a
+ * URL.
  */
 export function escapeCell(text: string, maxChars = 160): string {
   return escapeInline(flatClip(text, maxChars))
 }
 
-/** One line of at most `maxChars` code points (the last one … when cut): line breaks and runs of blanks become one space. */
+/** One line of at most `maxChars` code points (the last one … when cut): runs of blanks become one space. */
 function flatClip(text: string, maxChars: number): string {
-  const flat = text
-    .replace(/\r?\n|\r/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const flat = redactedLine(text).replace(/\s+/g, ' ').trim()
   return [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat
 }
 
+/**
+ * Inline Markdown. CommonMark lets any ASCII punctuation be escaped with a backslash: readable
+ * in the raw Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code
+ * span, or extra table column). At the start of the text, where a renderer may have put it at
+ * the start of a line or a list item, a list marker (`- `, `+ `, `1. `) or `---` is escaped too.
+ */
 export function escapeInline(text: string): string {
-  // CommonMark lets any ASCII punctuation be escaped with a backslash: readable in the raw
-  // Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code span,
-  // or extra table column)
-  return inert(htmlEscaped(text).replace(/[\\`*_[\]|~]/g, '\\$&'))
+  const line = htmlEscaped(redactedLine(text))
+    .replace(/[\\`*_[\]|~]/g, '\\$&')
+    .replace(/^(\s*)([-+])(?=[\s-]|$)/, '$1\\$2')
+    .replace(/^(\s*\d{1,9})([.)])(?=\s|$)/, '$1\\$2')
+  // controls shown after the backslashes, so `\x1b` reads as written in the raw Markdown too
+  return unlinked(showInvisible(line))
 }
 
 /**
  * Text inside raw HTML (a <summary>), where Markdown is not parsed and a backslash would show:
- * entities only, on one line of at most `maxChars` code points.
+ * entities for `&`, `<` and `>` only, on one line of at most `maxChars` code points.
  */
 export function escapeHtmlText(text: string, maxChars = 160): string {
-  return inert(htmlEscaped(flatClip(text, maxChars)))
+  return unlinked(showInvisible(htmlEscaped(flatClip(text, maxChars))))
 }
 
 function htmlEscaped(text: string): string {
@@ -39,38 +49,28 @@ function htmlEscaped(text: string): string {
 }
 
 /**
- * Controls as their codes, and entities, not invisible characters, so what is copied is what
- * was written: "#123" and "GH-123" would link an issue, "@octocat" notify a user (GitHub only
- * sees a mention after a non-word character, so "precision@5" is left alone), a bare URL
- * become a link.
- */
-function inert(text: string): string {
-  return showInvisible(text, '\n\t')
-    .replace(/#(?=[\p{L}\p{N}_])/gu, '&#35;')
-    .replace(/(?<![A-Za-z0-9_])@(?=[\p{L}\p{N}_-])/gu, '&#64;')
-    .replace(/\b(GH)-(?=\d)/gi, '$1&#45;')
-    .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, '$1&#58;')
-    .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, '$1&#46;')
-}
-
-/**
- * A code span holding `text` exactly as written: no backslash escape is needed (or shown)
- * inside it, because its fence is one backtick longer than the longest run of backticks in
- * the text (CommonMark), padded with a space when the text starts or ends with one. Line
- * breaks become spaces and control characters their visible codes. Not for table cells,
- * where `|` would still end the cell.
+ * A code span holding `text` exactly as written (secrets redacted): no backslash escape is
+ * needed (or shown) inside it, because its fence is one backtick longer than the longest run
+ * of backticks in the text (CommonMark), padded with a space when the text starts or ends with
+ * one. Line breaks become spaces and control characters their visible codes. Nothing in a code
+ * span mentions or links. Not for table cells, where `|` would still end the cell.
  */
 export function codeSpan(text: string): string {
-  const flat = showInvisible(text.replace(/\r?\n|\r/g, ' '))
+  const flat = showInvisible(redactedLine(text))
   const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length))
   const fence = '`'.repeat(longest + 1)
   const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : ''
   return `${fence}${pad}${flat}${pad}${fence}`
 }
 
-/** A fenced code block around `text` as written: the fence is longer than any run of backticks in it. */
-export function codeBlock(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length))
+/**
+ * A fenced code block around `text` as written, its lines kept (any kind of line break becomes
+ * a newline), secrets redacted and controls shown: the fence is longer than any run of
+ * backticks in it, so the text cannot close it.
+ */
+export function codeBlock(text: string, language = ''): string {
+  const lines = showInvisible(redactSecrets(text).replace(LINE_BREAK, '\n'), '\n\t')
+  const longest = Math.max(0, ...[...lines.matchAll(/`+/g)].map((m) => m[0].length))
   const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}\n${text}\n${fence}`
+  return `${fence}${language}\n${lines}\n${fence}`
 }

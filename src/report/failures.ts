@@ -2,6 +2,7 @@ import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failur
 import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 import { countOf } from '../io/countOf.ts'
+import { untrustedLine } from '../io/untrusted.ts'
 import { noiseReason, pValue, signed, worseVerb } from './words.ts'
 
 /**
@@ -11,9 +12,9 @@ import { noiseReason, pValue, signed, worseVerb } from './words.ts'
 export function failureSentence(f: GateFailure): string {
   switch (f.kind) {
     case 'category_floor':
-      return `category ${f.category}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`
+      return `category ${untrustedLine(f.category)}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`
     case 'category_missing':
-      return `category ${f.category}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`
+      return `category ${untrustedLine(f.category)}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`
     default:
       return `${f.metric}: ${failureDetail(f)}`
   }

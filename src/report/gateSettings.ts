@@ -1,6 +1,6 @@
 import { GATE_PRECEDENCE } from '../baseline/gate.ts'
 import type { Comparison } from '../schemas/results.ts'
-import { showInvisible } from '../io/visible.ts'
+import { untrustedLine } from '../io/untrusted.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 
 /** One gate setting as the reader sees it: `max_drop 0.05 (evalgate.yml)`. */
@@ -55,7 +55,7 @@ export function gateSettingsDetails(c: Pick<Comparison, 'gate' | 'gate_sources'>
 
 /** The same for the terminal (--verbose): one setting a line, outside text with its control characters shown as codes. */
 export function gateSettingsText(c: Pick<Comparison, 'gate' | 'gate_sources'>, title = 'gate settings'): string[] {
-  return [`${title} (${GATE_PRECEDENCE}: a later one wins):`, ...gateSettingLines(c).map((line) => `  ${showInvisible(settingText(line))}`)]
+  return [`${title} (${GATE_PRECEDENCE}: a later one wins):`, ...gateSettingLines(c).map((line) => `  ${untrustedLine(settingText(line))}`)]
 }
 
 /** What `evalgate baseline` wrote (`written`: the settings the new baseline holds), as the run was gated. */
@@ -63,7 +63,7 @@ export function writtenSettingsText(c: Pick<Comparison, 'gate' | 'gate_sources'>
   const lines = gateSettingLines(c)
   const kept = lines.filter((line) => line.key in written)
   return [
-    `gate settings written, as they gated ${showInvisible(resultsPath)} (${GATE_PRECEDENCE}: a later one wins):`,
-    ...(kept.length > 0 ? kept.map((line) => `  ${showInvisible(settingText(line))}`) : ['  none']),
+    `gate settings written, as they gated ${untrustedLine(resultsPath)} (${GATE_PRECEDENCE}: a later one wins):`,
+    ...(kept.length > 0 ? kept.map((line) => `  ${untrustedLine(settingText(line))}`) : ['  none']),
   ]
 }

@@ -1,7 +1,7 @@
 import { COLLAPSE_SHARE, LENGTH_RHO, LONGER_BY, MIN_HEALTH_ANSWERS, type AnswerLengths, type JudgeHealth, type LengthStratum } from '../schemas/judgeHealth.ts'
 import type { Results } from '../schemas/results.ts'
 import { countOf } from '../io/countOf.ts'
-import { showInvisible } from '../io/visible.ts'
+import { untrustedLine } from '../io/untrusted.ts'
 import { escapeInline } from './escape.ts'
 
 /**
@@ -71,7 +71,7 @@ interface Paint {
 export function judgeHealthLines(results: Results, { yellow, dim }: Paint): string[] {
   const health = results.judge_health
   if (!health || health.dimensions.length === 0) return []
-  const name = (metric: string) => showInvisible(dimensionOf(metric))
+  const name = (metric: string) => untrustedLine(dimensionOf(metric))
   const width = Math.max(...health.dimensions.map((d) => name(d.metric).length))
   const lines = ['', `  judge health: rubric grades 0→4 over ${countOf(health.answers, 'answerable question')}`]
   for (const d of health.dimensions) {

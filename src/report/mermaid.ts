@@ -1,3 +1,5 @@
+import { redactedLine } from '../io/untrusted.ts'
+
 /**
  * Mermaid `xychart-beta` blocks, which GitHub renders inside a PR comment. The grammar is
  * small and strict: a quoted string ends at the next `"`, `[` / `]` delimit lists, `%%`
@@ -234,8 +236,9 @@ function quote(text: string, max: number): string {
  * HTML, so `<x>` would vanish).
  */
 export function sanitise(text: string, max: number): string {
-  const clean = text
-    .replace(/[\r\n\t]+/g, ' ')
+  // one line (every kind of line break), secrets redacted: the first step of every escaper
+  const clean = redactedLine(text)
+    .replace(/\t+/g, ' ')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001F\u007F]/g, '')
     .replace(/["`]/g, "'")

@@ -1,4 +1,3 @@
-import { showInvisible } from '../io/visible.ts'
 import { codeBlock, codeSpan } from './escape.ts'
 import type { ReportOptions } from './markdown.ts'
 
@@ -7,7 +6,7 @@ export function renderProblem(message: string, options: ReportOptions = {}): str
   const out: string[] = []
   if (options.marker) out.push(options.marker)
   out.push('### ❌ evalgate: could not run the gate', '')
-  out.push(codeBlock(showInvisible(message, '\n\t')))
+  out.push(codeBlock(message))
   const where = [options.sha ? `commit ${codeSpan(options.sha.slice(0, 7))}` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean)
   if (where.length > 0) out.push('', where.join(' · '))
   return out.join('\n') + '\n'

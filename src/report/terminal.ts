@@ -1,4 +1,4 @@
-import { showInvisible as shown } from '../io/visible.ts'
+import { untrustedLine as shown } from '../io/untrusted.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, Results } from '../schemas/results.ts'
 import { answerLines } from './answers.ts'

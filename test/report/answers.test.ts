@@ -50,18 +50,19 @@ describe('the Markdown report shows what a regressed question answered before an
     const block = blockOf(html, 'q1')
     assert.match(block, /<strong>Before<\/strong>: We do not accept PayPal\.<br>&lt;\/details&gt;<br>/)
     assert.match(block, /&lt;img src=x onerror=alert\(1\)&gt;/)
-    assert.match(block, /<strong>After<\/strong>: We accept PayPal @octocat &lt;\/details&gt; &lt;img src=x onerror=alert\(1\)&gt;<\/p>/)
-    assert.ok(md.includes('**After**: We accept PayPal &#64;octocat &lt;/details&gt;'), 'the mention is an entity in the comment GitHub receives')
+    assert.match(block, /<strong>After<\/strong>: We accept PayPal @\u2060octocat &lt;\/details&gt; &lt;img src=x onerror=alert\(1\)&gt;<\/p>/)
+    // a word joiner, not an entity: GitHub's mention filter is reported to read through entities (issue 28)
+    assert.ok(md.includes('**After**: We accept PayPal @\u2060octocat &lt;/details&gt;'), 'the mention is broken by a word joiner in the comment GitHub receives')
   })
 
-  it('escapes a hostile question id in the block summary with entities only (raw HTML shows a backslash as written)', () => {
+  it('escapes a hostile question id in the block summary with entities for HTML only (raw HTML shows a backslash as written)', () => {
     const id = '</details><img src=x> @octocat *x*'
     const base = makeRun([{ accuracy_norm: 1 }])
     const cand = makeRun([{ accuracy_norm: 0 }])
     base.questions = { [id]: { ...base.questions.q1!, answer: 'Before.' } }
     cand.questions = { [id]: cand.questions.q1! }
     const md = renderReport(makeResults(cand, compare(cand, baselineFrom(base), gate(), UPDATE)))
-    assert.ok(md.includes('<details><summary>&lt;/details&gt;&lt;img src=x&gt; &#64;octocat *x*: answer changed</summary>'), md)
+    assert.ok(md.includes('<details><summary>&lt;/details&gt;&lt;img src=x&gt; @\u2060octocat *x*: answer changed</summary>'), md)
     const html = marked.parse(md, { gfm: true, async: false })
     assert.equal(html.match(/<details>/g)?.length, html.match(/<\/details>/g)?.length)
     assert.doesNotMatch(html, /<img/)

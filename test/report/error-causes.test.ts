@@ -71,7 +71,7 @@ describe('errorCauses', () => {
     const terminal = renderTerminal(results, { color: false })
     assert.match(terminal, /4 errors on 3 questions:\n {4}3 × HTTP 404 after 1 attempt: <b>@octocat<\/b> \| not here\n {4}1 × exit code 1/)
     const report = renderReport(results)
-    assert.ok(report.includes('**4 errors on 3 questions**:\n\n- 3 × HTTP 404 after 1 attempt: &lt;b&gt;&#64;octocat&lt;/b&gt; \\| not here\n- 1 × exit code 1\n'), report)
+    assert.ok(report.includes('**4 errors on 3 questions**:\n\n- 3 × HTTP 404 after 1 attempt: &lt;b&gt;@\u2060octocat&lt;/b&gt; \\| not here\n- 1 × exit code 1\n'), report)
   })
 
   it('a run without errors shows no error causes', () => {

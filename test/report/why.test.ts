@@ -78,7 +78,7 @@ describe('a run without a baseline', () => {
       )
       assert.match(items[0]!, /— fails citation\\_ok, length\\_ok: no \\\[docN\\\] citation$/)
       // untrusted text is escaped: no HTML, no mention
-      assert.match(items[2]!, /&#64;team .*lowest completeness\\_norm 0\.10: not in the answer: &lt;b&gt;30 days&lt;\/b&gt;/)
+      assert.match(items[2]!, /@\u2060team .*lowest completeness\\_norm 0\.10: not in the answer: &lt;b&gt;30 days&lt;\/b&gt;/)
       const lines = renderTerminal(results, { color: false }).split('\n')
       const start = lines.findIndex((l) => l.includes('4 questions with a failing rule'))
       assert.ok(start > 0, lines.join('\n'))
@@ -107,7 +107,7 @@ describe('a retrieval row', () => {
     const row = renderReport(results)
       .split('\n')
       .find((l) => /^\| q1( |<)/.test(l))!
-    assert.ok(row.includes('| missed doc-7; retrieved &lt;img src=x&gt;\\|&#64;octocat, doc-\\x1b\\[31mred |'), row)
+    assert.ok(row.includes('| missed doc-7; retrieved &lt;img src=x&gt;\\|@\u2060octocat, doc-\\x1b\\[31mred |'), row)
     const line = renderTerminal(results, { color: false })
       .split('\n')
       .find((l) => l.includes('recall@5 ') && l.includes('→'))!
