@@ -11,7 +11,6 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { gitHubClient, type Octokit } from '../github/client.ts'
@@ -20,6 +19,7 @@ import { GateError } from '../io/errors.ts'
 import type { Results } from '../schemas/results.ts'
 import type { ActionInputs } from './inputs.ts'
 import { log } from './log.ts'
+import { setOutput } from './outputs.ts'
 
 export const ACCEPT_COMMAND = '/evalgate accept'
 const COMMAND_LINE = /^\/evalgate\s+accept(?:\s+(\S+))?\s*$/
@@ -81,13 +81,13 @@ export async function acceptRequest(inputs: ActionInputs, octokit: Octokit): Pro
 
 /** Writes the baseline from this run, commits it to the pull request's branch, and answers. */
 export async function commitAcceptedBaseline(request: AcceptRequest, results: Results, path: string): Promise<void> {
-  const baseline = baselineFromResults(results, loadBaseline(path), request.baseLabel, new Date())
+  const baseline = baselineFromResults(results, await loadBaseline(path), request.baseLabel, new Date())
   writeBaselineFile(path, baseline)
   const text = readFileSync(path, 'utf8')
   const message = `evalgate: accept baseline from ${request.sha.slice(0, 7)} (asked by @${request.login})`
   const commit = await commitFile(request.octokit, request.repository, { path, branch: request.branch, text, message }, withoutCreatedAt)
-  core.setOutput('baseline-path', path)
-  core.setOutput('accepted-commit', commit ?? '')
+  setOutput('baseline-path', path)
+  setOutput('accepted-commit', commit ?? '')
   const answer = commit
     ? `evalgate: committed \`${path}\` from this run of ${request.sha.slice(0, 7)} to \`${request.branch}\` (${commit.slice(0, 7)}), as @${request.login} asked. A commit made with the workflow's token starts no workflow: push to the branch (or close and reopen the pull request) to gate against it.`
     : `evalgate: \`${path}\` on \`${request.branch}\` already holds this run's scores: nothing to commit.`

@@ -11,9 +11,9 @@ export type LintMode = 'true' | 'strict' | 'false'
  * Returns the reason the check must fail: only in strict mode, only for error-level findings.
  * A finding never changes the gate's own verdict.
  */
-export function lintBeforeScoring(mode: LintMode, config: RunConfig, workspace = process.env.GITHUB_WORKSPACE): string | null {
+export async function lintBeforeScoring(mode: LintMode, config: RunConfig, workspace = process.env.GITHUB_WORKSPACE): Promise<string | null> {
   if (mode === 'false') return null
-  const report = lintEvalSetFile(config.eval_set, { ...DEFAULT_LINT_OPTIONS, refusalPhrases: config.rules.refusal_phrases })
+  const report = await lintEvalSetFile(config.eval_set, { ...DEFAULT_LINT_OPTIONS, refusalPhrases: config.rules.refusal_phrases })
   const file = annotationPath(config.eval_set, workspace)
   for (const f of report.findings) annotateFinding(f, file)
   const errors = report.findings.filter((f) => f.level === 'error').length

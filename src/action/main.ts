@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+import { limitInputs } from '../io/input.ts'
+import { readText } from '../io/tabular.ts'
 import { basename, dirname, join } from 'node:path'
-import * as core from '@actions/core'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
@@ -10,7 +11,8 @@ import { judgeKeyEnv } from '../run/scorers/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { resolveRun, type ResolvedRun } from '../run/resolve.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
-import { writeFileSafely } from '../io/safeWrite.ts'
+import { RESULTS_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
+import { checkOutputPaths, writeFileSafely } from '../io/safeWrite.ts'
 import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
 import { commentMarker } from '../github/comments.ts'
 import { failureSentence } from '../report/failures.ts'
@@ -21,7 +23,7 @@ import type { Config, RunConfig } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
 import { log, maskSecret } from './log.ts'
-import { redactSecrets } from '../io/redact.ts'
+import { setOutput, writeSummary } from './outputs.ts'
 import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 import { acceptRequest, commitAcceptedBaseline, gitHubClientFor } from './accept.ts'
@@ -40,31 +42,33 @@ export async function run(): Promise<void> {
   useInvocation(actionInvocation(process.argv[1] ?? '', process.env.GITHUB_WORKSPACE ?? process.cwd()))
   try {
     inputs = readInputs()
+    limitInputs(inputs.overrides.max_input_mb as number | undefined)
     // merge mode scores nothing: it needs the settings, not a runnable config
-    const runnable = inputs.mode === 'merge' ? null : resolveRun(inputs, 'action')
-    const resolved = runnable ?? resolveRun(inputs, 'action', 'settings')
+    const runnable = inputs.mode === 'merge' ? null : await resolveRun(inputs, 'action')
+    const resolved = runnable ?? (await resolveRun(inputs, 'action', 'settings'))
     const { config, baselinePath } = resolved
+    checkActionOutputs(inputs, config, baselinePath)
     const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() }
     const keyEnv = judgeKeyEnv(config)
     if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
     maskEnvSecrets(config, environment)
     if (inputs.planOnly && !runnable) throw new GateError('usage', 'input "plan-only" is true but mode is merge, which calls no judge: there is no plan to print', 'drop plan-only from the merge step')
     if (inputs.planOnly && runnable) {
-      await planOnly(prepareRun(runnable.config, environment, runnable.source))
+      await planOnly(await prepareRun(runnable.config, environment, runnable.source))
       return
     }
     // mode accept: who asked, with what right, for which commit: checked before the PR's code runs
     const accepting = inputs.mode === 'accept' ? await acceptRequest(inputs, gitHubClientFor(inputs)) : null
     if (inputs.mode === 'accept' && !accepting) return
-    const lintFailure = runnable ? lintBeforeScoring(inputs.lintSet, runnable.config) : null
-    const results = runnable ? await scoreRun(runnable, inputs, environment) : mergeAndCompare(inputs, resolved, baseBranch())
-    writeJsonFile(inputs.resultsPath, results)
-    const history = config.history && existsSync(config.history) ? parseHistoryCsv(readFileSync(config.history, 'utf8'), config.history) : []
+    const lintFailure = runnable ? await lintBeforeScoring(inputs.lintSet, runnable.config) : null
+    const results = runnable ? await scoreRun(runnable, inputs, environment) : await mergeAndCompare(inputs, resolved, baseBranch())
+    writeJsonFile(inputs.resultsPath, results, RESULTS_OUTSIDE_TEXT)
+    const history = config.history && existsSync(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
     const report = renderReport(results, options)
     writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
-    await writeSummary(renderReport(results, { ...options, marker: undefined }))
-    setOutputs(results, inputs)
+    writeSummary(renderReport(results, { ...options, marker: undefined }))
+    setRunOutputs(results, inputs)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)
     const stopped = results.run.judge_stopped
     if (stopped) log.setFailed(`evalgate: the judge stopped: ${stopped.cause}\n  fix: ${stopped.fix}`)
@@ -72,7 +76,7 @@ export async function run(): Promise<void> {
       // a run the judge scored only in part never becomes the baseline
       if (stopped) return
       if (accepting) return await commitAcceptedBaseline(accepting, results, baselinePath)
-      writeBaseline(results, baselinePath, config.version ?? null)
+      await writeBaseline(results, baselinePath, config.version ?? null)
       if (config.history) log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
       return
     }
@@ -93,19 +97,35 @@ export async function run(): Promise<void> {
   }
 }
 
+/**
+ * Every file this step will write, checked before anything runs (io/safeWrite.ts): a link or a
+ * FIFO committed at one of them stops the step now, not after the candidate ran, and the
+ * baseline and history.csv are never read through a link. The job summary is left to its
+ * write, where a failure is only a warning.
+ */
+function checkActionOutputs(inputs: ActionInputs, config: Config, baselinePath: string): void {
+  const refresh = inputs.mode === 'baseline' || inputs.mode === 'accept'
+  checkOutputPaths([inputs.resultsPath, inputs.reportPath, refresh ? baselinePath : null, refresh ? config.history : null, process.env.GITHUB_OUTPUT])
+}
+
 /** The step's outputs; a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start. */
-function setOutputs(results: Results, inputs: ActionInputs): void {
-  core.setOutput('verdict', results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline'))
-  core.setOutput('regressions', String(results.comparison ? questionsWorse(results.comparison.change_counts) : 0))
-  core.setOutput('results-path', inputs.resultsPath)
-  core.setOutput('report-path', inputs.reportPath)
+function setRunOutputs(results: Results, inputs: ActionInputs): void {
+  setOutput('verdict', results.run.judge_stopped ? 'error' : (results.comparison?.verdict ?? 'no_baseline'))
+  setOutput('regressions', String(results.comparison ? questionsWorse(results.comparison.change_counts) : 0))
+  setOutput('results-path', inputs.resultsPath)
+  setOutput('report-path', inputs.reportPath)
 }
 
 async function fail(error: unknown, inputs: ActionInputs | undefined, context: PullRequestContext): Promise<void> {
-  core.setOutput('verdict', 'error')
+  try {
+    setOutput('verdict', 'error')
+  } catch (cause) {
+    // the output file itself is what failed (a link at GITHUB_OUTPUT): the failed check says so
+    log.warning(`evalgate: could not set the verdict output: ${formatError(cause)}`)
+  }
   const options = inputs ? reportOptions(inputs, context) : {}
   try {
-    await writeSummary(renderProblem(formatError(error), { ...options, marker: undefined }))
+    writeSummary(renderProblem(formatError(error), { ...options, marker: undefined }))
     if (inputs?.comment) await publishComment(inputs, context, renderProblem(formatError(error), options))
   } finally {
     log.setFailed(`evalgate: ${formatError(error)}`)
@@ -119,10 +139,11 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
  * and the inputs'), so the new baseline keeps them where nothing overrides them.
  */
 async function scoreRun({ config, source, gateLayers, baselinePath }: ResolvedRun<RunConfig>, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
-  if (inputs.mode !== 'baseline' && inputs.mode !== 'accept') return runPipeline({ ...prepareRun(config, environment, source, gateLayers), baseLabel: baseBranch() }, config, inputs.resultsPath)
+  if (inputs.mode !== 'baseline' && inputs.mode !== 'accept')
+    return runPipeline({ ...(await prepareRun(config, environment, source, gateLayers)), baseLabel: baseBranch() }, config, inputs.resultsPath)
   const runConfig = { ...config, baseline: undefined }
-  const layers = [baselineLayer(loadBaseline(baselinePath)), ...gateLayers]
-  return runPipeline(prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)
+  const layers = [baselineLayer(await loadBaseline(baselinePath)), ...gateLayers]
+  return runPipeline(await prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)
 }
 
 /** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
@@ -131,12 +152,12 @@ function maskEnvSecrets(config: Config, environment: RunEnvironment): void {
 }
 
 /** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gateLayers }: ResolvedRun, baseLabel: string | undefined): Results {
+async function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gateLayers }: ResolvedRun, baseLabel: string | undefined): Promise<Results> {
   const files = inputs.shardResults.flatMap(expandPattern)
-  const merged = mergeShardFiles(files)
+  const merged = await mergeShardFiles(files)
   log.info(`evalgate: merged ${countOf(files.length, 'shard')}, ${countOf(merged.run.question_count, 'question')}`)
   // a named baseline must exist; the default path may not yet (the first run)
-  const baseline = config.baseline ? loadNamedBaseline(config.baseline) : loadBaseline(baselinePath)
+  const baseline = config.baseline ? await loadNamedBaseline(config.baseline) : await loadBaseline(baselinePath)
   return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel)
 }
 
@@ -190,18 +211,10 @@ function pullRequestContext(): PullRequestContext {
   }
 }
 
-function writeBaseline(results: Results, path: string, version: string | null): void {
-  const baseline = baselineFromResults(results, loadBaseline(path), version, new Date())
+async function writeBaseline(results: Results, path: string, version: string | null): Promise<void> {
+  const baseline = baselineFromResults(results, await loadBaseline(path), version, new Date())
   writeBaselineFile(path, baseline)
-  core.setOutput('baseline-path', path)
+  setOutput('baseline-path', path)
   log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
   if (results.comparison) log.info(`evalgate: ${writtenSettingsText(results.comparison, baseline, 'this run').join('\n')}`)
-}
-
-async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    log.info(markdown)
-    return
-  }
-  await core.summary.addRaw(redactSecrets(markdown)).write()
 }

@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { gitHubClient } from '../github/client.ts'
 import { explainGitHubError, upsertStickyComment } from '../github/comments.ts'
 import { failureDetail, failureSentence, failuresOf } from '../report/failures.ts'
@@ -7,7 +6,7 @@ import type { GateFailure } from '../schemas/failures.ts'
 import type { Results } from '../schemas/results.ts'
 import type { ActionInputs } from './inputs.ts'
 import { log } from './log.ts'
-import { untrustedLine } from '../io/untrusted.ts'
+import { setOutput } from './outputs.ts'
 
 export interface PullRequestContext {
   eventName: string
@@ -27,17 +26,19 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
     log.warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"')
     return
   }
+  let url: string | undefined
   try {
     const octokit = gitHubClient(inputs.githubToken)
     const marker = body.split('\n', 1)[0]!
     const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE)
-    if (result.url) {
-      log.info(`evalgate: PR comment ${result.action}: ${result.url}`)
-      core.setOutput('comment-url', result.url)
-    } else log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`)
+    if (result.url) log.info(`evalgate: PR comment ${result.action}: ${result.url}`)
+    else log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`)
+    url = result.url ?? undefined
   } catch (error) {
     log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' })
+    return
   }
+  if (url) setOutput('comment-url', url)
 }
 
 /** One error annotation per failing metric or category floor; a warning when the baseline is not comparable. */

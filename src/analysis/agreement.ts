@@ -16,8 +16,8 @@ export interface RaterFile {
 }
 
 /** One rater's labels; every row needs an id and a non-empty label, and an id appears once. */
-export function readRaterFile(file: string, column: string): RaterFile {
-  const table = readTable(file, 'ratings file')
+export async function readRaterFile(file: string, column: string): Promise<RaterFile> {
+  const table = await readTable(file, 'ratings file')
   requireColumns(table, ['id', column], `each ratings file needs an id column and a "${column}" column (or pass --column with the label's column)`)
   const labels = new Map<string, { label: string; line: number }>()
   for (const record of table.records) {

@@ -34,7 +34,7 @@ export async function calibrateNoise(config: RunConfig, environment: RunEnvironm
   for (let k = 1; k <= passes; k++) {
     environment.logger.info(`calibrate-noise: pass ${k} of ${passes}`)
     const passConfig = { ...config, baseline: undefined }
-    const deps = prepareRun(passConfig, { ...environment, judgeVariant: `noise-pass-${k}` })
+    const deps = await prepareRun(passConfig, { ...environment, judgeVariant: `noise-pass-${k}` })
     const results = await runPipeline(deps, passConfig)
     if (!deps.scorer.usesModel) throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${judgeKeyEnv(config) ?? 'the judge key'}`)
     for (const [metric, s] of Object.entries(results.metrics)) {

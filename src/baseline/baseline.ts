@@ -1,19 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { storedAnswer, type StoredAnswer } from './answer.ts'
 import { checkGateMetricNames, DEFAULT_SOURCE } from './gate.ts'
 import { cliCommand, commandLine } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
+import { issueText } from '../io/zodIssue.ts'
+import { checkSchemaVersion } from './schemaVersion.ts'
 import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, plainBaseline, type Baseline } from '../schemas/baseline.ts'
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
-import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
+import { RESULTS_SCHEMA_VERSION, type Comparison, type JudgeIdentity, type Results } from '../schemas/results.ts'
 import { ResultsFileSchema } from '../schemas/resultsV1.ts'
+import { BASELINE_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
 import { plainResults } from '../schemas/plainResults.ts'
 import { reportedModels } from '../metrics/judgeCalls.ts'
 import type { ReportedModels } from '../schemas/baseline.ts'
 import { DEFAULT_BASELINE_PATH } from './defaultPath.ts'
-import { readLinedJson } from './readJson.ts'
+import { jsonProblem, nanFix, readJsonInput } from './jsonInput.ts'
 
 export { DEFAULT_BASELINE_PATH }
 
@@ -51,9 +54,9 @@ export interface BaselineView {
  * file. Only for a path nobody named (the default path: a first run has none yet) or the file
  * about to be written; a baseline the settings name goes through loadNamedBaseline.
  */
-export function loadBaseline(path: string): BaselineView | null {
+export async function loadBaseline(path: string): Promise<BaselineView | null> {
   if (!existsSync(path)) return null
-  const data = readBaselineJson(path)
+  const data = await readBaselineJson(path)
   if (isResultsFile(data)) return viewOfResults(parseResults(data, path), path)
   return viewOfBaseline(parseBaseline(data, path), path)
 }
@@ -62,8 +65,8 @@ export function loadBaseline(path: string): BaselineView | null {
  * A baseline named by --baseline, the Action's baseline input or evalgate.yml: it must exist.
  * A typo must not turn every later run into a passing first run with "no baseline yet".
  */
-export function loadNamedBaseline(path: string, namedBy = '--baseline, the baseline input or evalgate.yml'): BaselineView {
-  const baseline = loadBaseline(path)
+export async function loadNamedBaseline(path: string, namedBy = '--baseline, the baseline input or evalgate.yml'): Promise<BaselineView> {
+  const baseline = await loadBaseline(path)
   if (baseline) return baseline
   throw new GateError(
     'bad_input',
@@ -77,9 +80,9 @@ export function loadNamedBaseline(path: string, namedBy = '--baseline, the basel
  * are kept, and so is the file's key order (a committed baseline then changes only where its
  * content does); a results.json or an invalid file is refused naming the file. Null when absent.
  */
-export function readBaselineFile(path: string): Baseline | null {
+export async function readBaselineFile(path: string): Promise<Baseline | null> {
   if (!existsSync(path)) return null
-  const data = readBaselineJson(path)
+  const data = await readBaselineJson(path)
   if (isResultsFile(data)) {
     throw new GateError('bad_input', `${path}: this is a results.json, not a baseline.json: it has no gate settings to edit`, `write a baseline from it first: ${updateBaselineCommand(path)}`)
   }
@@ -96,38 +99,22 @@ export function readBaselineFile(path: string): Baseline | null {
  */
 export function writeBaselineFile(path: string, baseline: Baseline): void {
   BaselineSchema.parse({ ...baseline, questions: undefined })
-  writeJsonFile(path, baseline)
+  writeJsonFile(path, baseline, BASELINE_OUTSIDE_TEXT)
 }
 
-function readBaselineJson(path: string): unknown {
-  const lined = readLinedJson(path)
+async function readBaselineJson(path: string): Promise<unknown> {
+  const { lined, text } = await readJsonInput(path, 'baseline')
   if (lined !== undefined) return lined
-  const text = readJsonText(path)
   try {
-    return JSON.parse(text)
+    return JSON.parse(text!)
   } catch (error) {
-    throw new GateError(
-      'bad_input',
-      `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${(error as Error).message}`,
-      `restore it from git (git checkout -- <file>) or write a new one with: ${updateBaselineCommand('results.json', path)}`,
-    )
+    const fix = `restore it from git (git checkout -- <file>) or write a new one with: ${updateBaselineCommand('results.json', path)}`
+    throw new GateError('bad_input', `${path}${jsonErrorLocation(text!, error)}: the baseline is not valid JSON: ${jsonProblem(text!, error)}`, nanFix(text!, error) ?? fix)
   }
 }
 
-/**
- * The file as text, invalid bytes as U+FFFD as readFileSync(path, 'utf8') gives them; decoding
- * the bytes read costs a third less on Node 20 (a 74 MB baseline: ~2.1 -> ~1.5 s CPU).
- */
-function readJsonText(path: string): string {
-  return readFileSync(path).toString('utf8')
-}
-
-/** JSON.parse of the file's text (readJson.ts reads a large one line by line). */
-function readJsonData(path: string): unknown {
-  return readLinedJson(path) ?? JSON.parse(readJsonText(path))
-}
-
 function parseBaseline(data: unknown, path: string): Baseline {
+  checkSchemaVersion(data, path, 'baseline', [1, BASELINE_SCHEMA_VERSION], updateBaselineCommand('results.json', path))
   // plain checks for a well-formed file; the schema for anything else, with its messages
   const plain = plainBaseline(data)
   if (plain) {
@@ -139,7 +126,7 @@ function parseBaseline(data: unknown, path: string): Baseline {
     const problems: Problems = new Problems()
     for (const issue of parsed.error.issues) {
       problems.add(
-        `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issue.message}`,
+        `${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${issueText(issue, data)}`,
         `a baseline needs at least version, eval_set_version and metrics; write one with: ${updateBaselineCommand('results.json', path)}`,
       )
     }
@@ -190,22 +177,25 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
   }
 }
 
-export function loadResults(path: string): Results {
-  let data: unknown
-  try {
-    data = readJsonData(path)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new GateError(
-      'bad_input',
-      `${path}: cannot read results: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`,
-      `pass the results.json written by ${commandLine('run --out FILE')}`,
-    )
+export async function loadResults(path: string): Promise<Results> {
+  const { lined, text } = await readJsonInput(path, 'results')
+  let data = lined
+  if (text !== undefined) {
+    try {
+      data = JSON.parse(text)
+    } catch (error) {
+      throw new GateError(
+        'bad_input',
+        `${path}${jsonErrorLocation(text, error)}: cannot read results: not valid JSON: ${jsonProblem(text, error)}`,
+        nanFix(text, error) ?? `pass the results.json written by ${commandLine('run --out FILE')}`,
+      )
+    }
   }
   return parseResults(data, path)
 }
 
 function parseResults(data: unknown, path: string): Results {
+  checkSchemaVersion(data, path, 'results', [1, RESULTS_SCHEMA_VERSION], commandLine('run --out results.json'))
   // plain checks for a well-formed file; the schema for anything else, with its messages
   const plain = plainResults(data)
   if (plain) return plain
@@ -213,7 +203,7 @@ function parseResults(data: unknown, path: string): Results {
   if (parsed.success) return parsed.data
   const problems: Problems = new Problems()
   for (const issue of parsed.error.issues)
-    problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issue.message}`, `write it again with ${commandLine('run --out FILE')}`)
+    problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issueText(issue, data)}`, `write it again with ${commandLine('run --out FILE')}`)
   problems.fail('bad_input')
 }
 

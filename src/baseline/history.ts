@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { GateError, locate } from '../io/errors.ts'
-import { writeFileSafely } from '../io/safeWrite.ts'
+import { updateFileSafely } from '../io/safeWrite.ts'
 import { parseCsv } from '../io/tabular.ts'
+import { redactSecrets } from '../io/redact.ts'
 import type { Results } from '../schemas/results.ts'
 
 /**
@@ -25,7 +25,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
 /** One row per metric that has a mean (a metric nobody could score is not a point on a trend), by metric name. */
 export function historyRowsFromResults(results: Results, date: string): HistoryRow[] {
-  const version = results.run.version ?? 'unversioned'
+  // the version is a label a user typed: a secret pasted into it is redacted, as in results.json
+  const version = redactSecrets(results.run.version ?? 'unversioned')
   const eval_set_version = results.run.eval_set_version
   const rows: HistoryRow[] = []
   for (const [metric, summary] of Object.entries(results.metrics)) {
@@ -110,21 +111,22 @@ export function parseHistoryCsv(text: string, file: string): HistoryRow[] {
 export function appendHistory(path: string, results: Results, date: string): number {
   const rows = historyRowsFromResults(results, date)
   if (rows.length === 0) return 0
-  const before = existsSync(path) ? readFileSync(path) : Buffer.alloc(0)
-  const existing = before.toString('utf8')
-  const isEmpty = existing.replace(/^\uFEFF/, '').trim() === ''
-  if (!isEmpty) {
-    // appending under a foreign header would make the whole file unreadable
-    const firstLine = existing
-      .replace(/^\uFEFF/, '')
-      .split(/\r?\n/, 1)[0]!
-      .trim()
-    if (firstLine !== HEADER) {
-      throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`)
+  updateFileSafely(path, (before) => {
+    const existing = (before ?? Buffer.alloc(0)).toString('utf8')
+    const isEmpty = existing.replace(/^\uFEFF/, '').trim() === ''
+    if (!isEmpty) {
+      // appending under a foreign header would make the whole file unreadable
+      const firstLine = existing
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/, 1)[0]!
+        .trim()
+      if (firstLine !== HEADER) {
+        throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`)
+      }
     }
-  }
-  const separator = !isEmpty && !/\n$/.test(existing) ? '\n' : ''
-  writeFileSafely(path, Buffer.concat([before, Buffer.from(separator + formatHistoryCsv(rows, isEmpty), 'utf8')]))
+    const separator = !isEmpty && !/\n$/.test(existing) ? '\n' : ''
+    return Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(separator + formatHistoryCsv(rows, isEmpty), 'utf8')])
+  })
   return rows.length
 }
 

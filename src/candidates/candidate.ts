@@ -22,6 +22,8 @@ export interface Candidate {
   readonly source: string
   /** environment variables whose values it sends (an HTTP header's token): masked in the Actions log */
   readonly secretEnv?: readonly string[]
+  /** secrets written in its own settings (a key in its URL's query): registered and masked like those */
+  readonly secrets?: readonly string[]
   /** its answers are already written (a predictions file): reading them runs nothing and costs nothing, so the judge plan is made from them before any call */
   readonly stored?: true
   /** checks its own settings against the questions before anything runs: a typo never costs a run */

@@ -1,4 +1,5 @@
 import { Utf8StreamDecoder } from '../io/encoding.ts'
+import { isRunnerSecretEnv } from '../io/envTemplate.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { parseJsonlLine } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
@@ -22,28 +23,34 @@ export interface CommandCandidateOptions {
   /** how long after the command exits a process it left behind may hold its output open */
   pipeGraceMs?: number
   warn?: (message: string) => void
+  /** where the end of a failed command's stderr goes: the log (the terminal's stderr, the Action's log), never a message */
+  log?: (message: string) => void
 }
 
 export const DEFAULT_MAX_OUTPUT_MB = 256
 const STDERR_TAIL_BYTES = 64 * 1024
+/** lines of a failed command's stderr shown in the log */
+const STDERR_LINES = 20
 const PIPE_GRACE_MS = 300
 /** Far above any real answer line and far below the longest string V8 can hold. */
 const MAX_LINE_CHARS = 64 * 1024 * 1024
 
 const SOURCE = 'candidate command stdout'
+/** A line on stdout that is not an answer is almost always a log line printed to the wrong stream. */
+const STDOUT_HINT =
+  'the command must print only its answers on stdout, one JSON object per line ({"id": "q1", "answer": "...", "contexts": [...]}); print logs and progress on stderr (Python: print(..., file=sys.stderr); logging writes to stderr by default)'
 
 /**
- * What the runner and the Action put in the environment that would let the PR's own code act
- * as the workflow: the runner's tokens (artifacts, cache, OIDC), the Action's inputs (which
- * hold the judge key and the GitHub token) and the GitHub token itself.
+ * The command's environment: evalgate's, without what the runner and the Action put there that
+ * would let the PR's own code act as the workflow (io/envTemplate.ts: the runner's tokens for
+ * artifacts, cache and OIDC, the Action's inputs, which hold the judge key and the GitHub
+ * token, and the GitHub token itself), unless candidate.env_passthrough names it.
  */
-const SCRUBBED_ENV = [/^ACTIONS_RUNTIME_/i, /^ACTIONS_ID_TOKEN_/i, /^INPUT_/i, /^GITHUB_TOKEN$/i]
-
 export function candidateEnv(env: NodeJS.ProcessEnv, passthrough: readonly string[] = []): Record<string, string> {
   const kept: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue
-    if (SCRUBBED_ENV.some((pattern) => pattern.test(name)) && !passthrough.includes(name)) continue
+    if (isRunnerSecretEnv(name) && !passthrough.includes(name)) continue
     kept[name] = value
   }
   return kept
@@ -68,7 +75,7 @@ export async function runCommandCandidate(rows: readonly EvalRow[], options: Com
     limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
     onStdout: (chunk) => stdout.push(chunk),
   })
-  const failure = failureOf(outcome, options, maxOutputBytes)
+  const failure = failureOf(outcome, options, maxOutputBytes, options.log ?? (() => undefined))
   if (failure) throw failure
   if (outcome.pipesHeld) {
     options.warn?.(
@@ -91,31 +98,39 @@ export function commandCandidate(options: CommandCandidateOptions): Candidate {
       const turns = turnWaves(rows).length
       const runs = turns > 1 ? ` (once per turn: ${countOf(turns, 'run')}, each turn after the answers to the one before)` : ''
       logger.info(`running candidate on ${countOf(rows.length, 'question')}${runs}: ${options.command}`)
-      return answerTurnByTurn(rows, (wave) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message) }))
+      return answerTurnByTurn(rows, (wave) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }))
     },
   }
 }
 
-/** Why the run failed, from how the process ended (a timeout or a crash wins over what it printed). */
-function failureOf(outcome: ProcessOutcome, options: CommandCandidateOptions, maxOutputBytes: number): GateError | null {
-  const stderrTail = tail(outcome.stderr.text, 20)
-  const shown = stderrTail ? `\n--- its stderr (last lines) ---\n${stderrTail}` : ''
+/**
+ * Why the run failed, from how the process ended (a timeout or a crash wins over what it
+ * printed). The message says how it failed and where its stderr is, never what it said: the
+ * message reaches the PR comment and the job summary, where the runner masks no secret, and a
+ * failing program's stderr is where a token it was given ends up (`set -x`, a traceback of
+ * its environment). The end of stderr goes to the log (`log`), which the runner masks.
+ */
+function failureOf(outcome: ProcessOutcome, options: CommandCandidateOptions, maxOutputBytes: number, log: (message: string) => void): GateError | null {
+  const failed = outcome.ending !== 'exited' || outcome.code !== 0
+  if (!failed) return null
+  const stderrTail = tail(outcome.stderr.text, STDERR_LINES)
+  if (stderrTail) log(`the candidate command's stderr (its last ${STDERR_LINES} lines at most):\n${stderrTail}`)
+  const where = stderrTail ? `; its stderr (last lines) is in the log above this error` : ' (it wrote nothing to stderr)'
   switch (outcome.ending) {
     case 'timed_out':
-      return new GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${shown}`, 'raise candidate.timeout_ms, or make the command faster')
+      return new GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${where}`, 'raise candidate.timeout_ms, or make the command faster')
     case 'stdout_cap':
       return new GateError(
         'candidate_failed',
-        `candidate command wrote more than ${formatMb(maxOutputBytes)} to stdout (candidate.max_output_mb), so it was stopped: ${options.command}${shown}`,
+        `candidate command wrote more than ${formatMb(maxOutputBytes)} to stdout (candidate.max_output_mb), so it was stopped: ${options.command}${where}`,
         'make the command print only its JSONL answers (logs go to stderr), or raise candidate.max_output_mb in evalgate.yml',
       )
     case 'interrupted':
       return new GateError('candidate_failed', `evalgate was interrupted; the candidate command and everything it started were stopped: ${options.command}`, 'run it again')
     case 'exited':
-      if (outcome.code === 0) return null
       return new GateError(
         'candidate_failed',
-        `candidate command failed (${outcome.signal ? `signal ${outcome.signal}` : `exit code ${outcome.code}`}): ${options.command}${shown || ' (it wrote nothing to stderr)'}`,
+        `candidate command failed (${outcome.signal ? `signal ${outcome.signal}` : `exit code ${outcome.code}`}): ${options.command}${where}`,
         'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>',
       )
   }
@@ -174,7 +189,7 @@ class StdoutReader {
 
   private record(raw: string): void {
     this.line += 1
-    const record = parseJsonlLine(SOURCE, this.line === 1 ? raw.replace(/^\uFEFF/, '') : raw, this.line)
+    const record = parseJsonlLine(SOURCE, this.line === 1 ? raw.replace(/^\uFEFF/, '') : raw, this.line, STDOUT_HINT)
     if (record) this.collector.add(record)
   }
 }
@@ -184,5 +199,9 @@ function formatMb(bytes: number): string {
 }
 
 function tail(text: string, lines: number): string {
-  return text.trimEnd().split('\n').slice(-lines).join('\n')
+  return text
+    .trimEnd()
+    .split(/\r\n|\n|\r/)
+    .slice(-lines)
+    .join('\n')
 }

@@ -10,6 +10,8 @@ export interface CandidateEnvironment {
   env: Record<string, string | undefined>
   /** a command candidate runs here */
   cwd: string
+  /** the run's judge key variable (judge.api_key_env), which `${NAME}` in a header may not use */
+  judgeKeyEnv?: string | null
 }
 
 type Maker<K extends CandidateKind> = (config: Extract<CandidateConfig, { kind: K }>, environment: CandidateEnvironment) => Candidate
@@ -18,7 +20,7 @@ type Maker<K extends CandidateKind> = (config: Extract<CandidateConfig, { kind: 
 const MAKERS: { [K in CandidateKind]: Maker<K> } = {
   predictions: (c) => predictionsCandidate(c.predictions),
   command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
-  http: (c, e) => httpCandidate(c.http, e.env),
+  http: (c, e) => httpCandidate(c.http, e.env, { passthrough: c.env_passthrough, keyEnvs: [e.judgeKeyEnv] }),
 }
 
 export function makeCandidate(config: CandidateConfig, environment: CandidateEnvironment): Candidate {

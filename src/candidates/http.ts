@@ -2,15 +2,17 @@ import { Limiter } from '../io/limiter.ts'
 import { realRetryDeps } from '../io/retry.ts'
 import type { CandidateOutput, HttpCandidateConfig } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import { planHttpCandidate, type HttpPlan, type PreparedRequest } from './http/plan.ts'
+import { planHttpCandidate, type EnvAccess, type HttpPlan, type PreparedRequest } from './http/plan.ts'
 import { send, type HttpClientDeps } from './http/request.ts'
 import { errorRow, readResponse } from './http/response.ts'
 
 export { DEFAULT_HTTP_BODY, HttpCandidateSchema, type HttpCandidateConfig } from '../schemas/candidate.ts'
-export { planHttpCandidate, type HttpPlan, type PreparedRequest } from './http/plan.ts'
+export { planHttpCandidate, type EnvAccess, type HttpPlan, type PreparedRequest } from './http/plan.ts'
 
 export interface HttpCandidateDeps {
   env: Record<string, string | undefined>
+  /** which protected variables `${NAME}` in a header may use */
+  access?: EnvAccess
   fetch?: typeof fetch
   /** a monotonic clock in ms, for latency */
   now?: () => number
@@ -29,7 +31,7 @@ export interface HttpCandidateDeps {
  * every question still without an answer is an error row saying so.
  */
 export async function runHttpCandidate(rows: readonly EvalRow[], config: HttpCandidateConfig, deps: HttpCandidateDeps): Promise<Map<string, CandidateOutput>> {
-  const plan = planHttpCandidate(rows, config, deps.env)
+  const plan = planHttpCandidate(rows, config, deps.env, deps.access)
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms)
   try {

@@ -1,29 +1,29 @@
 import type { HttpCandidateConfig } from '../schemas/candidate.ts'
 import type { Candidate } from './candidate.ts'
-import { httpCandidateLabel, planHttpCandidate, runHttpCandidate } from './http.ts'
+import { envReferences } from '../io/envTemplate.ts'
+import { urlCredentials } from '../io/urlCredentials.ts'
+import { httpCandidateLabel, planHttpCandidate, runHttpCandidate, type EnvAccess } from './http.ts'
 import { answerTurnByTurn } from './turns.ts'
-
-/** `${NAME}` in a header value: filled from the environment when the request is built. */
-const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g
 
 /**
  * `candidate: {http: {...}}`: the system under test as an endpoint (the requests themselves are
  * in http.ts). Its templates and headers are checked before the first request.
  */
-export function httpCandidate(config: HttpCandidateConfig, env: Record<string, string | undefined>): Candidate {
+export function httpCandidate(config: HttpCandidateConfig, env: Record<string, string | undefined>, access: EnvAccess): Candidate {
   const label = httpCandidateLabel(config)
   return {
     label,
     source: 'the HTTP candidate',
-    secretEnv: [...new Set(Object.values(config.headers).flatMap((value) => [...value.matchAll(ENV_REFERENCE)].map((m) => m[1]!)))],
+    secretEnv: envReferences(config.headers),
+    secrets: urlCredentials(config.url),
     check: (rows) => {
-      planHttpCandidate(rows, config, env)
+      planHttpCandidate(rows, config, env, access)
     },
     answer: (rows, { logger }) => {
       logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`)
       // a conversation's turn k is asked after turn k−1 ({{history}} holds the answers); total_timeout_ms bounds all turns together
       const deadline = performance.now() + config.total_timeout_ms
-      return answerTurnByTurn(rows, (wave) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env }))
+      return answerTurnByTurn(rows, (wave) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }))
     },
   }
 }

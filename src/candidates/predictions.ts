@@ -16,7 +16,7 @@ export function predictionsCandidate(file: string): Candidate {
 /** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
 export async function loadPredictions(file: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null): Promise<Map<string, CandidateOutput>> {
   if (tableFormat(file) === 'csv') {
-    const table = readTable(file, 'predictions file')
+    const table = await readTable(file, 'predictions file')
     requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids')
     const collector = new OutputCollector(file, evalIds, wanted)
     for (const record of table.records) collector.add(record)

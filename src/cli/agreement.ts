@@ -6,11 +6,13 @@ import type { CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
 
 /** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
-export function agreementCommand({ flags, io }: CommandContext): number {
+export async function agreementCommand({ flags, io }: CommandContext): Promise<number> {
   const files = (flags.raters as string[] | undefined) ?? []
   if (files.length < 2) throw new GateError('usage', `agreement needs two or more rater files, got ${files.length}`, `e.g. ${commandLine('agreement --raters a.csv b.csv c.csv --column difficulty')}`)
   const column = flags.column as string
-  const report = agreement(files.map((f) => readRaterFile(f, column)))
+  const raters = []
+  for (const f of files) raters.push(await readRaterFile(f, column))
+  const report = agreement(raters)
   io.stdout(flags.json ? JSON.stringify(report, null, 2) + '\n' : describe(report, column, files))
   return EXIT.pass
 }

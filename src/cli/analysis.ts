@@ -69,7 +69,7 @@ export interface CalibrateFlags {
 }
 
 /** `evalgate calibrate`: the judge's scores against one or two human annotators' scores. */
-export function calibrateCommand(flags: CalibrateFlags, print: (text: string) => void): number {
+export async function calibrateCommand(flags: CalibrateFlags, print: (text: string) => void): Promise<number> {
   const humans = flags.human ?? []
   if (humans.length === 0 || humans.length > 2 || !flags.judge) {
     throw new GateError(
@@ -78,8 +78,10 @@ export function calibrateCommand(flags: CalibrateFlags, print: (text: string) =>
       `e.g. ${commandLine('calibrate --human eval/human_a.csv --human eval/human_b.csv --judge results.json --metric accuracy')}`,
     )
   }
-  const judge = readJudgeScores(flags.judge, flags.metric ?? 'accuracy')
-  const report = calibrate({ humans: humans.map((f) => readScores(f).scores), judge: judge.scores, reasons: judge.reasons })
+  const judge = await readJudgeScores(flags.judge, flags.metric ?? 'accuracy')
+  const scores = []
+  for (const f of humans) scores.push((await readScores(f)).scores)
+  const report = calibrate({ humans: scores, judge: judge.scores, reasons: judge.reasons })
   if (report.n === 0) throw new GateError('bad_input', `no id appears in both ${humans.join(' and ')} and ${flags.judge}`, 'the files must share question ids')
   print(flags.json ? JSON.stringify(report, null, 2) : describeCalibration(report))
   return 0
@@ -108,8 +110,8 @@ function describeCalibration(r: CalibrationReport): string {
 }
 
 /** `id,score` CSV (the score column may have any name: the first column after id that is not `reason`). */
-function readScores(file: string): { scores: Map<string, number>; reasons: Map<string, string> } {
-  const table = readTable(file, 'scores file')
+async function readScores(file: string): Promise<{ scores: Map<string, number>; reasons: Map<string, string> }> {
+  const table = await readTable(file, 'scores file')
   const columns = table.columns ?? Object.keys(table.records[0]?.data ?? {})
   const scoreColumn = columns.includes('score') ? 'score' : columns.find((c) => c !== 'id' && c !== 'reason')
   if (!columns.includes('id') || !scoreColumn) throw new GateError('bad_input', `${file}: expected columns id and score`, 'write a CSV with the header id,score and one 0-4 score per question')
@@ -131,9 +133,9 @@ function readScores(file: string): { scores: Map<string, number>; reasons: Map<s
 }
 
 /** The judge's 0-4 scores from a scores CSV, or from a results.json (the metric's _norm value × 4). */
-function readJudgeScores(file: string, metric: string): { scores: Map<string, number>; reasons: Map<string, string> } {
+async function readJudgeScores(file: string, metric: string): Promise<{ scores: Map<string, number>; reasons: Map<string, string> }> {
   if (!file.endsWith('.json')) return readScores(file)
-  const results = loadResults(file)
+  const results = await loadResults(file)
   const name = metric.endsWith('_norm') ? metric : `${metric}_norm`
   if (!(name in results.metrics))
     throw new GateError(

@@ -14,12 +14,12 @@ import type { CommandContext } from './command.ts'
  * wrong). It reads only the rules and the eval set of evalgate.yml, and the rules without the
  * run's check that no forbidden word is a refusal phrase: that conflict is what it reports.
  */
-export function checkRulesCommand({ flags, request, io }: CommandContext): number {
+export async function checkRulesCommand({ flags, request, io }: CommandContext): Promise<number> {
   const labelsFile = flags.labels as string | undefined
   if (!labelsFile) throw new GateError('usage', 'check-rules needs --labels FILE', `e.g. ${commandLine('check-rules --labels eval/rule_labels.csv')}`)
-  const { rules, evalSetFile } = rulesSettings(request.configFile, request.overrides)
-  const table = readTable(labelsFile, 'labels file')
-  const evalTable = evalSetFile ? readTable(evalSetFile, 'eval set') : null
+  const { rules, evalSetFile } = await rulesSettings(request.configFile, request.overrides)
+  const table = await readTable(labelsFile, 'labels file')
+  const evalTable = evalSetFile ? await readTable(evalSetFile, 'eval set') : null
   const rows = evalTable ? new Map(evalSetFromTable(evalTable).rows.map((r) => [r.id, r])) : null
   const evalLines = new Map((evalTable?.records ?? []).map((r) => [String(r.data.id ?? '').trim(), r.line]))
   const rowFor = (id: string, line: number, data: Record<string, unknown>): EvalRow => {
@@ -64,8 +64,8 @@ const BARE_ROW: EvalRow = {
 }
 
 /** evalgate.yml's rules (checked on their own) and eval set, with --eval-set over the file's. */
-function rulesSettings(configFile: string | undefined, overrides: Record<string, unknown>): { rules: RulesConfig; evalSetFile: string | undefined } {
-  const file = readConfigFile(configFile)
+async function rulesSettings(configFile: string | undefined, overrides: Record<string, unknown>): Promise<{ rules: RulesConfig; evalSetFile: string | undefined }> {
+  const file = await readConfigFile(configFile)
   const merged = applyOverrides(file.data, overrides)
   const parsed = RulesConfigSchema.safeParse(merged.rules ?? {})
   if (!parsed.success) {

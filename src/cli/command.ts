@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { appendHistory, parseHistoryCsv, type HistoryRow } from '../baseline/history.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
+import { RESULTS_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
 import { readText } from '../io/tabular.ts'
 import { gateSettingsText } from '../report/gateSettings.ts'
@@ -31,10 +32,16 @@ export interface CommandContext {
   logger: Logger
 }
 
-/** results.json, report.md, the terminal view (--verbose: with the gate settings and their sources); the exit code the verdict gives. */
-export function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = [], verbose = false): number {
-  if (out) writeJsonFile(out, results)
+/**
+ * results.json, report.md, then history.csv (`appendTo`: only once the run's own files are
+ * written, so a run that could not write them leaves no trace in the history either), the
+ * terminal view (--verbose: with the gate settings and their sources); the exit code the
+ * verdict gives.
+ */
+export function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = [], verbose = false, appendTo?: string): number {
+  if (out) writeJsonFile(out, results, RESULTS_OUTSIDE_TEXT)
   if (report) writeFileSafely(report, renderReport(results, { maxChars: Infinity, history }))
+  if (appendTo) recordHistory(appendTo, results, io)
   io.stdout(renderTerminal(results, { color: io.color }) + '\n')
   if (verbose && results.comparison) io.stdout(`\n${gateSettingsText(results.comparison).join('\n')}\n`)
   const written = [out && `results: ${out}`, report && `report: ${report}`].filter(Boolean).join(', ')
@@ -42,11 +49,15 @@ export function finish(results: Results, out: string | undefined, report: string
   return exitCodeFor(results)
 }
 
-export function readHistory(path: string | undefined): HistoryRow[] {
-  return path && existsSync(path) ? parseHistoryCsv(readText(path, 'history file'), path) : []
+export async function readHistory(path: string | undefined): Promise<HistoryRow[]> {
+  return path && existsSync(path) ? parseHistoryCsv(await readText(path, 'history file'), path) : []
 }
 
-export function recordHistory(path: string, results: Results, io: CliIO): void {
+function recordHistory(path: string, results: Results, io: CliIO): void {
+  if (results.run.judge_stopped) {
+    io.stderr(`history: not written for a run whose judge stopped (its scores are errors, not answers judged)\n`)
+    return
+  }
   if (results.run.shard) {
     io.stderr(`history: not written for a single shard; append it after evalgate merge\n`)
     return

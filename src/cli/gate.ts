@@ -1,67 +1,70 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError } from '../io/errors.ts'
+import { checkOutputPaths } from '../io/safeWrite.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { compareResults, planOnly, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline.ts'
 import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
-import { finish, readHistory, recordHistory, type CommandContext } from './command.ts'
+import { finish, readHistory, type CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
 import { writtenSettingsText } from '../report/gateSettings.ts'
 
 /** `evalgate run`: score the candidate, compare with the baseline when there is one; --plan-only: only say what the judge would cost. */
 export async function runCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
-  const { config, source, gateLayers } = resolveRun(request, 'cli')
+  const { config, source, gateLayers } = await resolveRun(request, 'cli')
+  checkOutputPaths([config.out, config.report, config.history])
   const select = { only: flags.only as string | undefined, failingFrom: flags['failing-from'] as string | undefined }
   const prepare = () => prepareRun(config, defaultEnvironment(logger), source, gateLayers, select)
   if (flags['plan-only']) {
-    await planOnly(prepare())
+    await planOnly(await prepare())
     return EXIT.pass
   }
   // handed over, not kept here: the baseline and the eval set go when the pipeline is done with them, before the files are written
-  const results = await runPipeline(prepare(), config, config.out ?? DEFAULT_RESULTS_PATH)
+  const results = await runPipeline(await prepare(), config, config.out ?? DEFAULT_RESULTS_PATH)
   // the report's trend chart shows the runs before this one, then this run
-  const history = readHistory(config.history)
-  if (config.history) recordHistory(config.history, results, io)
+  const history = await readHistory(config.history)
   // the fix command of an incomparable run names results.json: it is written even without --out
   const out = config.out ?? (results.comparison?.verdict === 'incomparable' ? DEFAULT_RESULTS_PATH : undefined)
-  return finish(results, out, config.report, io, history, flags.verbose === true)
+  return finish(results, out, config.report, io, history, flags.verbose === true, config.history)
 }
 
 /** `evalgate compare`: a results.json against a baseline or another results.json. */
-export function compareCommand({ flags, request, io }: CommandContext): number {
+export async function compareCommand({ flags, request, io }: CommandContext): Promise<number> {
   const f = flags as { baseline?: string; candidate?: string; verbose?: boolean }
   if (!f.baseline || !f.candidate)
     throw new GateError('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. ${commandLine(`compare --baseline ${DEFAULT_BASELINE_PATH} --candidate results.json`)}`)
-  const { config, gateLayers } = resolveRun(request, 'cli', 'gate')
-  const results = loadResults(f.candidate)
-  const baseline = loadNamedBaseline(f.baseline, '--baseline')
+  const { config, gateLayers } = await resolveRun(request, 'cli', 'gate')
+  checkOutputPaths([config.out, config.report])
+  const results = await loadResults(f.candidate)
+  const baseline = await loadNamedBaseline(f.baseline, '--baseline')
   // the update command names the results file that exists afterwards: --out, else the candidate's own
   const compared = compareResults(results, baseline, gateLayers, config.out ?? f.candidate, f.baseline)
   return finish(compared, config.out, config.report, io, [], f.verbose)
 }
 
 /** `evalgate merge`: the shards' results joined, and compared when --baseline is given. */
-export function mergeCommand({ flags, request, positionals, io }: CommandContext): number {
+export async function mergeCommand({ flags, request, positionals, io }: CommandContext): Promise<number> {
   const f = flags as { baseline?: string; history?: string; out?: string; report?: string; verbose?: boolean }
   if (!f.out) throw new GateError('usage', 'merge needs --out FILE', `e.g. ${commandLine('merge --out merged.json shard-*.json')}`)
-  let merged = mergeShardFiles(positionals)
+  checkOutputPaths([f.out, f.report, f.history])
+  let merged = await mergeShardFiles(positionals)
   if (f.baseline) {
-    const { gateLayers } = resolveRun(request, 'cli', 'gate')
-    const baseline = loadNamedBaseline(f.baseline, '--baseline')
+    const { gateLayers } = await resolveRun(request, 'cli', 'gate')
+    const baseline = await loadNamedBaseline(f.baseline, '--baseline')
     merged = compareResults(merged, baseline, gateLayers, f.out, f.baseline)
   }
-  const history = readHistory(f.history)
-  if (f.history) recordHistory(f.history, merged, io)
+  const history = await readHistory(f.history)
   io.stderr(`merged ${countOf(positionals.length, 'shard')}: ${countOf(merged.run.question_count, 'question')}\n`)
-  return finish(merged, f.out, f.report, io, history, f.verbose)
+  return finish(merged, f.out, f.report, io, history, f.verbose, f.history)
 }
 
 /** `evalgate baseline`: a baseline from a results.json, with the gate settings that gated that run. */
-export function baselineCommand({ flags, io }: CommandContext): number {
+export async function baselineCommand({ flags, io }: CommandContext): Promise<number> {
   const f = flags as { results?: string; out: string; version?: string }
   if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. ${commandLine(`baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)}`)
-  const results = loadResults(f.results)
+  checkOutputPaths([f.out])
+  const results = await loadResults(f.results)
   const subset = results.run.subset
   if (subset) {
     throw new GateError(
@@ -77,7 +80,7 @@ export function baselineCommand({ flags, io }: CommandContext): number {
       `fix the judge (${results.run.judge_stopped.fix}), run again, and write the baseline from that run`,
     )
   }
-  const previous = loadBaseline(f.out)
+  const previous = await loadBaseline(f.out)
   const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)
   io.stdout(

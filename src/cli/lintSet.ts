@@ -7,15 +7,15 @@ import type { CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
 
 /** `evalgate lint-set`: exit 0 clean (warnings allowed), 1 with an error-level finding, 2 bad input. */
-export function lintSetCommand({ flags, request, positionals, io }: CommandContext): number {
-  const { config } = resolveRun(request, 'cli', 'settings')
+export async function lintSetCommand({ flags, request, positionals, io }: CommandContext): Promise<number> {
+  const { config } = await resolveRun(request, 'cli', 'settings')
   if (positionals.length > 1) throw new GateError('usage', `lint-set takes one eval set, got ${positionals.length}: ${positionals.join(' ')}`, 'give the eval set once; other files go after --against')
   if (positionals.length === 1 && request.overrides.eval_set !== undefined) throw new GateError('usage', 'the eval set is given twice (as an argument and with --eval-set)', 'give it once')
   const file = positionals[0] ?? config.eval_set
   if (!file) throw new GateError('usage', 'no eval set given', `e.g. ${commandLine('lint-set eval/eval_set.csv (or --eval-set FILE, or eval_set in evalgate.yml)')}`)
   const mix = flags['difficulty-mix'] === undefined ? { mix: DEFAULT_LINT_OPTIONS.difficultyMix } : parseDifficultyMix(flags['difficulty-mix'] as string)
   if ('error' in mix) throw new GateError('usage', `--difficulty-mix: ${mix.error}`, 'e.g. --difficulty-mix easy=40,medium=40,hard=20 (percentages adding up to 100)')
-  const report = lintEvalSetFile(file, {
+  const report = await lintEvalSetFile(file, {
     threshold: share(flags.threshold, '--threshold', DEFAULT_LINT_OPTIONS.threshold),
     leakThreshold: share(flags['leak-threshold'], '--leak-threshold', DEFAULT_LINT_OPTIONS.leakThreshold),
     difficultyMix: mix.mix,

@@ -5,6 +5,7 @@ import { similarName } from '../io/similarName.ts'
 import { terminalSafe } from '../io/visible.ts'
 import { COMMANDS, type Command } from '../run/commands.ts'
 import { EXIT } from '../run/exit.ts'
+import { limitInputs } from '../io/input.ts'
 import type { CliIO } from './command.ts'
 import { MAIN_HELP } from './mainHelp.ts'
 
@@ -36,6 +37,8 @@ export async function main(argv: readonly string[], terminal: CliIO): Promise<nu
   try {
     const { parseCommandLine } = await import(/* webpackMode: "eager" */ './commandLine.ts')
     const ctx = parseCommandLine(command as Command, rest, io)
+    // the cap on every file read from here on, evalgate.yml included (its max_input_mb applies once it is read)
+    limitInputs(ctx.request.overrides.max_input_mb as number | undefined)
     if (ctx.flags.help) {
       const { helpFor } = await import(/* webpackMode: "eager" */ './help.ts')
       io.stdout(helpFor(command as Command) + '\n')

@@ -13,9 +13,9 @@ import type { CommandContext } from './command.ts'
  */
 export async function calibrateNoiseCommand({ flags, request, io, logger }: CommandContext): Promise<number> {
   const f = flags as { runs: number; write?: boolean }
-  const { config, baselinePath } = resolveRun(request, 'cli')
+  const { config, baselinePath } = await resolveRun(request, 'cli')
   // checked before the first judge call: a baseline that cannot take the proposals would waste every pass
-  const baseline = f.write ? readBaselineFile(baselinePath) : null
+  const baseline = f.write ? await readBaselineFile(baselinePath) : null
   if (f.write && !baseline) {
     throw new GateError('bad_input', `${baselinePath}: no baseline to write the proposals into`, `write the baseline first: ${updateBaselineCommand('results.json', baselinePath)}`)
   }

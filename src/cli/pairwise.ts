@@ -32,10 +32,11 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
     )
   const headToHead = makeHeadToHeadJudge(config, deps)
 
-  const loaded = files.map((file) => ({ file, results: loadResults(file) }))
+  const loaded = []
+  for (const file of files) loaded.push({ file, results: await loadResults(file) })
   const names = systemNames(loaded, flags.names)
   const inputs: PairwiseInput[] = loaded.map((l, i) => ({ name: names[i]!, results: l.results }))
-  const evalRows = config.eval_set ? loadEvalSet(config.eval_set).rows : null
+  const evalRows = config.eval_set ? (await loadEvalSet(config.eval_set)).rows : null
   // budget.calls holds while the run goes too: past it no call is made and the question counts as an error for its pair
   const judge = new BudgetedJudge(headToHead.judge, config.budget)
   const plan = planPairwise(inputs, evalRows)

@@ -18,9 +18,20 @@ export interface UpsertResult {
 /** The author GITHUB_TOKEN comments as; a personal token comments as its user. */
 const ACTIONS_BOT = 'github-actions[bot]'
 
-/** `<!-- evalgate:KEY -->`: the hidden first line that makes one comment per gate sticky. */
+/**
+ * `<!-- evalgate:KEY -->`: the hidden first line that makes one comment per gate sticky. Two
+ * keys share a comment only when they are the same key: letters, digits and `_ . : / -` are
+ * written as they are (so the markers of such keys never change), every other character as
+ * `%XX` of its UTF-8 bytes (`%` itself too), and a `-` before another `-` as `%2D`, since `--`
+ * may not appear inside an HTML comment. `faq v2` and `faq_v2` are then two comments.
+ */
 export function commentMarker(key: string): string {
-  return `<!-- evalgate:${key.replace(/--+/g, '-').replace(/[^\w.:/-]/g, '_')} -->`
+  const encoded = [...key].map((ch, i, all) => (/^[A-Za-z0-9_.:/]$/.test(ch) || (ch === '-' && all[i + 1] !== '-') ? ch : percentEncoded(ch))).join('')
+  return `<!-- evalgate:${encoded} -->`
+}
+
+function percentEncoded(ch: string): string {
+  return [...Buffer.from(ch, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')
 }
 
 /**

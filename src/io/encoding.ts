@@ -1,4 +1,5 @@
 import { GateError } from './errors.ts'
+import { convertHint, encodingsThatFit, fitsSentence, type EncodingFit } from './legacyEncodings.ts'
 
 /**
  * Strict UTF-8 for the files evalgate reads: a GBK, Latin-1 or UTF-16 file is refused with
@@ -6,7 +7,6 @@ import { GateError } from './errors.ts'
  * garbage. The native decoder checks; only a file that fails is scanned byte by byte to say
  * where.
  */
-const HINT = 'save the file as UTF-8 (in Excel: "CSV UTF-8"; or convert it, e.g. iconv -f GBK -t UTF-8 in.csv > out.csv)'
 const UTF16_HINT = 'save the file as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8 in.csv > out.csv)'
 
 /** Bytes of the start of a file looked at for UTF-16 without a byte order mark. */
@@ -19,7 +19,7 @@ export function decodeUtf8(file: string, bytes: Uint8Array): string {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
   } catch {
     const offset = firstInvalidUtf8(bytes)
-    throw notUtf8(file, offset, lineAt(bytes, offset), bytes[offset])
+    throw notUtf8(file, offset, lineAt(bytes, offset), bytes[offset], encodingsThatFit(bytes, offset))
   }
 }
 
@@ -53,7 +53,7 @@ export class Utf8StreamDecoder {
       const joined = concat(this.pending, chunk)
       const at = firstInvalidUtf8(joined)
       // pending holds no newline (its bytes are all above 0x7F)
-      throw notUtf8(this.file, this.offset - this.pending.length + at, this.newlines + lineAt(joined, at), joined[at], this.hint)
+      throw notUtf8(this.file, this.offset - this.pending.length + at, this.newlines + lineAt(joined, at), joined[at], encodingsThatFit(joined, at), this.hint)
     }
     this.pending = incompleteTail(chunk.length >= 4 ? chunk : concat(this.pending, chunk))
     this.offset += chunk.length
@@ -65,7 +65,7 @@ export class Utf8StreamDecoder {
     try {
       return this.decoder.decode()
     } catch {
-      throw notUtf8(this.file, this.offset - this.pending.length, this.newlines + 1, undefined, this.hint)
+      throw notUtf8(this.file, this.offset - this.pending.length, this.newlines + 1, undefined, [], this.hint)
     }
   }
 }
@@ -134,10 +134,10 @@ function refuseUtf16(file: string, bytes: Uint8Array, hint = UTF16_HINT): void {
   }
 }
 
-/** `byte` is undefined when the file ends in the middle of a character. */
-function notUtf8(file: string, offset: number, line: number, byte: number | undefined, hint = HINT): GateError {
+/** `byte` undefined: the file ends in the middle of a character. `fits`: the legacy encodings its bytes read in (legacyEncodings.ts). */
+function notUtf8(file: string, offset: number, line: number, byte: number | undefined, fits: readonly EncodingFit[], hint = convertHint(fits)): GateError {
   const what = byte === undefined ? 'the file ends in the middle of a character' : `byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}`
-  return new GateError('bad_input', `${file}:${line}: not valid UTF-8: ${what} at byte offset ${offset}`, hint)
+  return new GateError('bad_input', `${file}:${line}: not valid UTF-8: ${what} at byte offset ${offset}${fitsSentence(fits)}`, hint)
 }
 
 /** 1-based line of a byte offset. */

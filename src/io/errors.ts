@@ -1,3 +1,5 @@
+import { jsonErrorOffset } from './jsonSyntax.ts'
+
 /**
  * The one error type the pipeline throws on purpose. `code` decides the exit status:
  * every GateError is a usage / input problem (exit 2) that the user can fix, and the
@@ -35,11 +37,19 @@ export function formatError(error: unknown): string {
 
 /** `:line:column` of a JSON.parse error, from the "position N" V8 puts in its message. */
 export function jsonErrorLocation(text: string, error: unknown): string {
-  const position = /position (\d+)/.exec(String((error as Error)?.message ?? ''))
-  const offset = position ? Number(position[1]) : /Unexpected end of JSON input/.test(String((error as Error)?.message)) ? text.length : null
+  const offset = jsonErrorAt(text, error)
   if (offset === null) return ''
   const before = text.slice(0, offset).split('\n')
   return `:${before.length}:${(before.at(-1)?.length ?? 0) + 1}`
+}
+
+/** The offset a JSON.parse error is at: from the message when V8 gives it, else from a scan of the text. */
+export function jsonErrorAt(text: string, error: unknown): number | null {
+  const message = String((error as Error)?.message ?? '')
+  const position = /position (\d+)/.exec(message)
+  if (position) return Number(position[1])
+  if (/Unexpected end of JSON input/.test(message)) return text.length
+  return jsonErrorOffset(text)
 }
 
 /** A bad file shows this many of its problems; the rest are counted. */

@@ -1,10 +1,12 @@
 /**
  * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
  * header values, the GitHub token, every value the Action masks with setSecret) is registered
- * here by whoever learns it, and every way out (the terminal and the Action's log, annotations,
- * every file through the safe writer, the job summary, the PR comment) passes its text through
- * `redactSecrets`. Process-wide on purpose: a sink cannot forget a secret that a layer above it
- * learnt, and GitHub masks its log only, never a comment body or a file.
+ * here by whoever learns it, and every way out redacts with it: the terminal and the Action's
+ * log line by line (io/visible.ts), every untrusted value in Markdown as the escaper writes it
+ * (report/escape.ts), the outside text of results.json and baseline.json as values before they
+ * are serialised (redactValues.ts); never a file after it is written. Process-wide on purpose:
+ * a sink cannot forget a secret that a layer above it learnt, and GitHub masks its log only,
+ * never a comment body or a file.
  */
 
 /** Shorter values are not masked: hiding every "ab" would garble the output and protect nothing. */
@@ -12,11 +14,9 @@ export const MIN_SECRET_CHARS = 4
 
 /** What one character of a secret may have become once escaped: a Markdown / JSON backslash, an HTML entity. */
 const PUNCTUATION = /[!-/:-@[-`{-~]/
-/** Room for the longest escaped form of one character (`\&#x10FFFF;`). */
-const ESCAPED_CHAR_MAX = 12
 
 const registry = new Set<string>()
-let compiled: { pattern: RegExp; maxMatch: number } | null = null
+let compiled: RegExp | null = null
 
 /** Remembers a secret (and each line of a multi-line one); empty and very short values are ignored. */
 export function registerSecret(value: string | undefined | null): void {
@@ -29,6 +29,11 @@ export function registerSecret(value: string | undefined | null): void {
   }
 }
 
+/** Whether any secret is registered: with none, nothing needs a look. */
+export function anySecrets(): boolean {
+  return registry.size > 0
+}
+
 /** For tests: forget every secret. */
 export function clearSecrets(): void {
   registry.clear()
@@ -37,8 +42,8 @@ export function clearSecrets(): void {
 
 /** Every occurrence of a registered secret becomes `***`, raw or as Markdown, JSON or HTML escaped it. */
 export function redactSecrets(text: string): string {
-  const c = compile()
-  return c === null ? text : text.replace(c.pattern, '***')
+  const pattern = compile()
+  return pattern === null ? text : text.replace(pattern, '***')
 }
 
 /** Every occurrence of one of `secrets` becomes `***` (for a message made before the secrets are registered). */
@@ -47,44 +52,8 @@ export function redact(text: string, secrets: readonly string[]): string {
   return pattern === null ? text : text.replace(pattern, '***')
 }
 
-/**
- * Redacts text that arrives in pieces (a file written chunk by chunk): a secret cut in two by a
- * chunk boundary is still found, because the end of each piece that could be the start of a
- * secret is held back until the next piece (or `end`).
- */
-export class StreamRedactor {
-  private carry = ''
-
-  push(chunk: string): string {
-    const c = compile()
-    const text = this.carry + chunk
-    if (c === null) {
-      this.carry = ''
-      return text
-    }
-    let cut = Math.max(0, text.length - c.maxMatch)
-    for (const match of text.matchAll(c.pattern)) {
-      const end = match.index + match[0].length
-      if (match.index < cut && end > cut) cut = end
-    }
-    // never between the two halves of a surrogate pair: each piece is written as UTF-8 on its own
-    if (cut > 0 && cut < text.length && /[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut -= 1
-    this.carry = text.slice(cut)
-    return text.slice(0, cut).replace(c.pattern, '***')
-  }
-
-  end(): string {
-    const rest = redactSecrets(this.carry)
-    this.carry = ''
-    return rest
-  }
-}
-
-function compile(): { pattern: RegExp; maxMatch: number } | null {
-  if (compiled === null && registry.size > 0) {
-    const longest = Math.max(...[...registry].map((s) => s.length))
-    compiled = { pattern: patternOf([...registry])!, maxMatch: longest * ESCAPED_CHAR_MAX }
-  }
+function compile(): RegExp | null {
+  if (compiled === null && registry.size > 0) compiled = patternOf([...registry])
   return compiled
 }
 

@@ -1,19 +1,19 @@
 import * as nodeFs from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { GateError } from './errors.ts'
-import { StreamRedactor } from './redact.ts'
+import { outputTarget, type OutputTarget, type PathFs } from './outputPath.ts'
 
 /**
  * The file-system calls the writer makes: node:fs by default, a stand-in in tests that
  * returns short writes or throws ENOSPC where a real disk only does so on a bad day.
  */
-export interface WriteFs {
+export interface WriteFs extends PathFs {
   mkdirSync(path: string, options?: { recursive?: boolean }): unknown
-  realpathSync(path: string): string
   statSync(path: string): { mode: number }
   accessSync(path: string, mode: number): void
-  openSync(path: string, flags: string, mode?: number): number
+  openSync(path: string, flags: string | number, mode?: number): number
+  readFileSync(fd: number): Buffer
   fchmodSync(fd: number, mode: number): void
   writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number
   fsyncSync(fd: number): void
@@ -31,32 +31,57 @@ export function writeFileSafely(path: string, content: string | Uint8Array, fs: 
 }
 
 /**
- * The one way evalgate writes a file. `produce` writes the content chunk by chunk into a
- * temporary file beside the target (so a large file is never one string); every byte is
- * written, the file is flushed to the disk and then renamed over the target, which is
- * atomic on one file system. A `kill -9`, a full disk or a read-only folder therefore leaves
- * the old file as it was (and at most a `.name.PID.RANDOM.tmp` after a kill). Disk errors
- * become a GateError that names the file and the fix.
+ * Checks output paths as every write does, before a run starts: a run that would end on a link
+ * or a FIFO at its --out stops before it runs the candidate, and before a file that is also
+ * read first (history.csv, the baseline being replaced) is read through a link.
+ */
+export function checkOutputPaths(paths: readonly (string | null | undefined)[], fs: WriteFs = nodeFs): void {
+  for (const path of paths) if (path) outputTarget(path, fs)
+}
+
+/**
+ * Replaces `path` with `update(its current bytes, or null when there is no file)`: an append
+ * (history.csv, the job summary, the Action's outputs) is the old bytes and the new ones
+ * written as a whole new file, so a failed append leaves the old file as it was. The old
+ * bytes are read only from a regular file at the path given, as every write checks.
+ */
+export function updateFileSafely(path: string, update: (before: Buffer | null) => string | Uint8Array, fs: WriteFs = nodeFs): void {
+  const target = outputTarget(path, fs)
+  const before = target.existing ? readExisting(path, join(target.folder, target.name), fs) : null
+  writeInto(path, target, (write) => write(update(before)), fs)
+}
+
+/**
+ * The one way evalgate writes a file. The path is checked first (outputPath.ts: only ever a
+ * regular file at the path given, never through a symbolic link, never over a FIFO or a
+ * device). `produce` writes the content chunk by chunk into a temporary file beside the
+ * target (so a large file is never one string); every byte is written, the file is flushed
+ * to the disk and then renamed over the target, which is atomic on one file system. A
+ * `kill -9`, a full disk or a read-only folder therefore leaves the old file as it was (and
+ * at most a `.name.PID.RANDOM.tmp` after a kill). Disk errors become a GateError that names
+ * the file and the fix. Nothing here rewrites what it is given: secrets are redacted in the
+ * values before they are serialised (redactValues.ts, the Markdown escaper).
  */
 export function writeFileStreamed(path: string, produce: (write: Sink) => void, fs: WriteFs = nodeFs): void {
-  makeFolder(path, fs)
-  const target = existingTarget(path, fs)
-  // write beside the real file (a symlink stays a symlink), so the rename stays on one file system
-  const into = target?.real ?? path
-  const temp = join(dirname(into), tempName(basename(into)))
+  writeInto(path, outputTarget(path, fs), produce, fs)
+}
+
+function writeInto(path: string, target: OutputTarget, produce: (write: Sink) => void, fs: WriteFs): void {
+  makeFolder(path, target.folder, fs)
+  const into = join(target.folder, target.name)
+  const temp = join(target.folder, tempName(target.name))
+  const existing = target.existing
   let fd: number | undefined
   let created = false
   try {
     // a file made read-only stays refused, as when it was opened for writing, not replaced
-    if (target) fs.accessSync(target.real, nodeFs.constants.W_OK)
+    if (existing) fs.accessSync(into, nodeFs.constants.W_OK)
     fd = fs.openSync(temp, 'wx', 0o666)
     created = true
     // keep the old file's mode; best effort, as some file systems (FAT) have none to set
-    if (target) ignoreErrors(() => fs.fchmodSync(fd!, target.mode & 0o7777))
+    if (existing) ignoreErrors(() => fs.fchmodSync(fd!, existing.mode & 0o7777))
     const file = new BufferedFile((bytes) => writeAll(fs, fd!, bytes))
-    const redactor = new RedactingSink((chunk) => file.write(chunk))
-    produce((chunk) => redactor.write(chunk))
-    redactor.end()
+    produce((chunk) => file.write(chunk))
     file.flush()
     fs.fsyncSync(fd)
     const open = fd
@@ -66,13 +91,28 @@ export function writeFileStreamed(path: string, produce: (write: Sink) => void, 
   } catch (error) {
     if (fd !== undefined) ignoreErrors(() => fs.closeSync(fd!))
     if (created) ignoreErrors(() => fs.unlinkSync(temp))
-    throw writeFailure(path, error, target !== undefined && (target.mode & 0o170000) === 0o100000, 'file')
+    throw writeFailure(path, error, existing !== null, 'file')
   }
-  syncFolder(dirname(into), fs)
+  syncFolder(target.folder, fs)
 }
 
-function makeFolder(path: string, fs: WriteFs): void {
-  const folder = dirname(path)
+/** The bytes of the regular file being replaced; a file that changed into something else since the check is refused. */
+function readExisting(path: string, real: string, fs: WriteFs): Buffer {
+  let fd: number | undefined
+  try {
+    fd = fs.openSync(real, READ_NO_FOLLOW)
+    return fs.readFileSync(fd)
+  } catch (error) {
+    throw writeFailure(path, error, true, 'file')
+  } finally {
+    if (fd !== undefined) ignoreErrors(() => fs.closeSync(fd!))
+  }
+}
+
+/** Read-only, without following a link at the last step, without waiting on a FIFO that appeared since the check. */
+const READ_NO_FOLLOW = nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NOFOLLOW ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0)
+
+function makeFolder(path: string, folder: string, fs: WriteFs): void {
   try {
     fs.mkdirSync(folder, { recursive: true })
   } catch (error) {
@@ -99,33 +139,6 @@ function exists(path: string, fs: WriteFs): boolean {
     return true
   } catch {
     return false
-  }
-}
-
-/** Text chunks pass through the redactor; bytes that are not UTF-8 text are written as they are. */
-class RedactingSink {
-  private readonly redactor = new StreamRedactor()
-  private readonly out: (chunk: string | Uint8Array) => void
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
-
-  constructor(out: (chunk: string | Uint8Array) => void) {
-    this.out = out
-  }
-
-  write(chunk: string | Uint8Array): void {
-    if (typeof chunk === 'string') return this.out(this.redactor.push(chunk))
-    let text: string
-    try {
-      text = this.decoder.decode(chunk)
-    } catch {
-      this.out(this.redactor.end())
-      return this.out(chunk)
-    }
-    this.out(this.redactor.push(text))
-  }
-
-  end(): void {
-    this.out(this.redactor.end())
   }
 }
 
@@ -173,16 +186,6 @@ function writeAll(fs: WriteFs, fd: number, chunk: string | Uint8Array): void {
     const written = fs.writeSync(fd, bytes, offset, bytes.length - offset)
     if (!(written > 0)) throw Object.assign(new Error(`write accepted no bytes (${bytes.length - offset} left)`), { code: 'EIO', syscall: 'write' })
     offset += written
-  }
-}
-
-function existingTarget(path: string, fs: WriteFs): { real: string; mode: number } | undefined {
-  try {
-    const real = fs.realpathSync(path)
-    return { real, mode: fs.statSync(real).mode }
-  } catch {
-    // no file yet (or a dangling link): the new file is created at `path`; real errors surface on open
-    return undefined
   }
 }
 
@@ -239,6 +242,9 @@ function problemFor(code: string, path: string, stage: 'folder' | 'file'): Probl
       return { what: `a part of the folder path ${folder} is a file, not a folder`, fix: 'fix the path, or move that file out of the way' }
     case 'EISDIR':
       return { what: 'that path is a folder, not a file', fix: 'give the path of a file, not of a folder' }
+    case 'ELOOP':
+      // O_NOFOLLOW met a link that was not there when the path was checked
+      return { what: 'the file became a symbolic link while evalgate was writing', fix: 'remove the link and run again; evalgate writes only regular files' }
     case 'EIO':
       return { what: 'the device reported an input/output error', fix: `check the disk that holds ${folder}, then run again` }
     default:

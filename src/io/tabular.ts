@@ -1,11 +1,12 @@
-import { createReadStream, readFileSync } from 'node:fs'
-import { once } from 'node:events'
 import { extname } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { z } from 'zod'
 import { plainCsv } from './plainCsv.ts'
+import { MAX_JSON_DEPTH, tooDeep } from './nesting.ts'
+import { issueText } from './zodIssue.ts'
 import { decodeUtf8, Utf8StreamDecoder } from './encoding.ts'
 import { GateError, locate, Problems } from './errors.ts'
+import { inputLimitBytes, inputTooLarge, openInput, readInput } from './input.ts'
 
 /** One record of a CSV or JSONL file with the line it starts on, for error messages. */
 export interface SourceRecord {
@@ -28,22 +29,15 @@ export function tableFormat(file: string): 'csv' | 'jsonl' {
   throw new GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file')
 }
 
-/** A whole file as text; anything but UTF-8 is refused, naming the first bad byte. */
-export function readText(file: string, what: string): string {
-  let bytes: Buffer
-  try {
-    bytes = readFileSync(file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error)
-    throw new GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`)
-  }
-  return decodeUtf8(file, bytes)
+/** A whole file as text, read with the input cap (input.ts); anything but UTF-8 is refused, naming the first bad byte. */
+export async function readText(file: string, what: string): Promise<string> {
+  return decodeUtf8(file, await readInput(file, what))
 }
 
-export function readTable(file: string, what: string): Table {
-  const text = readText(file, what)
-  return tableFormat(file) === 'csv' ? parseCsv(file, text) : parseJsonl(file, text)
+export async function readTable(file: string, what: string): Promise<Table> {
+  const format = tableFormat(file)
+  const text = await readText(file, what)
+  return format === 'csv' ? parseCsv(file, text) : parseJsonl(file, text)
 }
 
 export function parseCsv(file: string, text: string): Table {
@@ -110,21 +104,27 @@ export function recordStartLines(text: string): number[] {
  * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
  */
 export async function* streamJsonl(file: string, what: string, skip?: (text: string, line: number) => boolean): AsyncGenerator<SourceRecord> {
-  let stream
-  try {
-    stream = createReadStream(file)
-    await once(stream, 'open')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new GateError('bad_input', `${file}: cannot read the ${what}: ${code === 'ENOENT' ? 'file not found' : String(error)}`, `check the path given for the ${what}`)
-  }
+  // opened once (a FIFO can be opened only once per writer); a folder, a missing file or one above the cap is refused before the first line
+  const input = await openInput(file, what)
+  const stream = input.handle.createReadStream()
   let number = 0
-  for await (const raw of linesOf(decodeChunks(file, stream))) {
+  for await (const raw of linesOf(decodeChunks(file, capped(file, what, stream)))) {
     number += 1
     const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw
     if (skip?.(text, number)) continue
     const record = parseJsonlLine(file, text, number)
     if (record) yield record
+  }
+}
+
+/** The chunks of a stream up to the input cap: a FIFO that never ends is stopped there, by name. */
+async function* capped(file: string, what: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const limit = inputLimitBytes()
+  let total = 0
+  for await (const chunk of chunks) {
+    total += chunk.length
+    if (total > limit) throw inputTooLarge(file, what, null)
+    yield chunk
   }
 }
 
@@ -169,22 +169,28 @@ export async function* linesOf(chunks: AsyncIterable<string>): AsyncGenerator<st
   if (rest !== '') yield rest
 }
 
+const JSONL_HINT = 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}'
+
 /** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
-export function parseJsonlLine(file: string, raw: string, number: number): SourceRecord | null {
+export function parseJsonlLine(file: string, raw: string, number: number, hint = JSONL_HINT): SourceRecord | null {
   const line = raw.trim()
   if (line === '') return null
   let value: unknown
   try {
     value = JSON.parse(line)
   } catch (error) {
-    throw new GateError(
-      'bad_input',
-      `${locate(file, number)}: not valid JSON: ${(error as Error).message}`,
-      'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}',
-    )
+    throw new GateError('bad_input', `${locate(file, number)}: not valid JSON: ${(error as Error).message}`, hint)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new GateError('bad_input', `${locate(file, number)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, 'write one {"id": ..., ...} object per line')
+    throw new GateError('bad_input', `${locate(file, number)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, hint)
+  }
+  const deep = tooDeep(value as Record<string, unknown>)
+  if (deep !== null) {
+    throw new GateError(
+      'bad_input',
+      `${locate(file, number, deep)}: nested more than ${MAX_JSON_DEPTH} levels deep`,
+      "flatten the value (or store it as a JSON string in the cell); evalgate passes a row's other columns on as they are, and no column needs that depth",
+    )
   }
   return { line: number, data: value as Record<string, unknown> }
 }
@@ -241,14 +247,7 @@ export function tryParseRecord<S extends z.ZodType>(
   if (result.success) return result.data
   for (const issue of result.error.issues) {
     const column = issue.path.length > 0 ? String(issue.path[0]) : undefined
-    const got = column !== undefined && issue.code === 'invalid_type' ? `: got ${describe(record.data[column])}` : ''
-    problems.add(`${locate(file, record.line, column)}: ${issue.message}${got}`, hint(column ?? ''))
+    problems.add(`${locate(file, record.line, column)}: ${issueText(issue, record.data)}`, hint(column ?? ''))
   }
   return undefined
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  return JSON.stringify(value).slice(0, 60)
 }

@@ -1,4 +1,4 @@
-import { GateError } from '../io/errors.ts'
+import { fillEnvTemplates, type EnvTemplateRules } from '../io/envTemplate.ts'
 
 /**
  * What results.json and the report show of an endpoint: scheme, host and port only. A path can
@@ -14,32 +14,19 @@ export function endpointAddress(baseURL: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
-const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g
-
-/** The environment variables `${NAME}` in these values refer to: their values are secrets. */
-export function envReferences(values: Record<string, string>): string[] {
-  return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(ENV_REFERENCE)].map((m) => m[1]!)))]
-}
+export { envReferences } from '../io/envTemplate.ts'
 
 /**
- * Fills `${NAME}` in judge.headers / judge.query from the environment. An unset variable is a
- * config error naming the setting, before any call: a header silently sent empty would only
- * show up as 401s.
+ * Fills `${NAME}` in judge.headers / judge.query from the environment, through the filler the
+ * candidate's headers use too (io/envTemplate.ts): an unset variable, or one of the runner's
+ * or evalgate's own secrets not listed in judge.env_passthrough, is a config error naming the
+ * setting, before any call.
  */
-export function fillTemplates(values: Record<string, string>, env: Record<string, string | undefined>, setting: string): Record<string, string> {
-  const filled: Record<string, string> = {}
-  for (const [name, template] of Object.entries(values)) {
-    filled[name] = template.replace(ENV_REFERENCE, (_, variable: string) => {
-      const value = env[variable]
-      if (value === undefined || value === '') {
-        throw new GateError(
-          'bad_config',
-          `${setting}.${name}: environment variable ${variable} is not set (or empty)`,
-          `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }})`,
-        )
-      }
-      return value
-    })
-  }
-  return filled
+export function fillTemplates(
+  values: Record<string, string>,
+  env: Record<string, string | undefined>,
+  setting: string,
+  access: Pick<EnvTemplateRules, 'passthrough' | 'keyEnvs'> = { passthrough: [], keyEnvs: [] },
+): Record<string, string> {
+  return fillEnvTemplates(values, env, { setting, passthroughSetting: 'judge.env_passthrough', ...access })
 }

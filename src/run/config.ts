@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { decodeUtf8 } from '../io/encoding.ts'
+import { readInput } from '../io/input.ts'
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml'
 import { checkGateMetricNames } from '../baseline/gate.ts'
 import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type RunConfig } from '../schemas/config.ts'
@@ -14,13 +16,13 @@ export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
  * null when there is none).
  * Returns the raw object: it is validated after flags / inputs are merged over it.
  */
-export function readConfigFile(path: string | undefined): { source: string | null; data: Record<string, unknown> } {
+export async function readConfigFile(path: string | undefined): Promise<{ source: string | null; data: Record<string, unknown> }> {
   const file = path ?? DEFAULT_CONFIG_FILE
   if (!existsSync(file)) {
     if (path) throw new GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only')
     return { source: null, data: {} }
   }
-  const data = parseYamlFile(file, readFileSync(file, 'utf8'))
+  const data = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')))
   if (data === null || data === undefined) return { source: file, data: {} }
   if (typeof data !== 'object' || Array.isArray(data))
     throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
@@ -98,8 +100,9 @@ export function mergeLayers(...layers: Record<string, unknown>[]): Record<string
         delete out[key]
         continue
       }
-      const current = out[key]
-      out[key] = isPlainObject(value) && isPlainObject(current) ? mergeLayers(current, value) : value
+      const current = Object.hasOwn(out, key) ? out[key] : undefined
+      // defined, not assigned: a `__proto__` key stays a key (and is refused as an unknown setting) instead of becoming the prototype
+      Object.defineProperty(out, key, { value: isPlainObject(value) && isPlainObject(current) ? mergeLayers(current, value) : value, enumerable: true, writable: true, configurable: true })
     }
   })
   return out

@@ -25,8 +25,8 @@ const columnHints: Record<string, string> = {
   history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
 }
 
-export function loadEvalSet(file: string): EvalSet {
-  return evalSetFromTable(readTable(file, 'eval set'))
+export async function loadEvalSet(file: string): Promise<EvalSet> {
+  return evalSetFromTable(await readTable(file, 'eval set'))
 }
 
 export function evalSetFromTable(table: Table): EvalSet {

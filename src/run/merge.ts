@@ -20,7 +20,7 @@ interface Shard {
  * anything else is refused with the file and the field. Shards are read one at a time, so
  * memory holds the merged questions, not every shard file at once.
  */
-export function mergeShardFiles(files: readonly string[]): Results {
+export async function mergeShardFiles(files: readonly string[]): Promise<Results> {
   if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`)
   let first: { file: string; results: Results } | null = null
   const seen = new Map<number, string>()
@@ -34,7 +34,7 @@ export function mergeShardFiles(files: readonly string[]): Results {
   let startedAt = ''
   let judgeStopped: Results['run']['judge_stopped'] = null
   for (const file of files) {
-    const results = loadResults(file)
+    const results = await loadResults(file)
     const shard = results.run.shard
     if (!shard) throw new GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)')
     if (!first) first = { file, results }

@@ -6,6 +6,7 @@ import { DEFAULT_CONFIG_FILE } from './config.ts'
 import { JUDGE_OPTIONS } from './judgeOptions.ts'
 import { COMMANDS, CONFIG_DEFAULTS as D, GATED, JUDGE, RUN, type Command, type OptionSpec } from './option.ts'
 import { DEFAULT_RESULTS_PATH } from './pipeline.ts'
+import { DEFAULT_MAX_INPUT_MB } from '../io/input.ts'
 
 const NOISE_PASSES = '3'
 
@@ -217,6 +218,17 @@ export const OPTIONS: readonly OptionSpec[] = [
     example: 'history.csv',
   },
   { flag: 'no-color', value: 'switch', commands: GATED, help: 'plain terminal output' },
+  {
+    flag: 'max-input-mb',
+    input: 'max-input-mb',
+    value: 'number',
+    setting: 'max_input_mb',
+    commands: COMMANDS.filter((c) => c !== 'power'),
+    arg: 'MB',
+    help: `largest input file read (eval set, predictions, baseline, results, history; default ${DEFAULT_MAX_INPUT_MB});\na FIFO or pipe is read up to it`,
+    description: `Largest input file evalgate reads, in MB (default ${DEFAULT_MAX_INPUT_MB}): an eval set, predictions, baseline, results or history above it is refused by name.`,
+    example: '1024',
+  },
 
   { flag: 'runs', value: 'number', default: NOISE_PASSES, commands: ['calibrate-noise'], arg: 'N', help: `passes (default ${NOISE_PASSES})`, example: '5' },
   { flag: 'write', value: 'switch', commands: ['calibrate-noise'], help: "write the proposals into the baseline's max_drop_overrides" },

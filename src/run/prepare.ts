@@ -8,11 +8,12 @@ import type { Config, RunConfig } from '../schemas/config.ts'
 import { loadEvalSet, type EvalSet } from './evalSet.ts'
 import { checkGateCanAct } from './gateCanAct.ts'
 import type { PipelineDeps, RunEvalSet } from './pipeline.ts'
-import { judgeSecretEnv, makeScorer } from './scorers/factory.ts'
+import { judgeKeyEnv, judgeSecretEnv, makeScorer } from './scorers/factory.ts'
 import type { ScorerEnvironment } from './scorers/scorer.ts'
 import { shardRows } from './shard.ts'
 import { selectSubset, type SubsetRequest } from './subset.ts'
 import { GateError } from '../io/errors.ts'
+import { urlCredentials } from '../io/urlCredentials.ts'
 
 /** Where a run happens: the environment (judge key, HTTP header secrets), the working directory, the log. */
 export type RunEnvironment = ScorerEnvironment
@@ -25,23 +26,29 @@ export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger,
  * error here, before any candidate runs (missing settings already were, in resolveRun). The
  * run's clock starts here. `gateLayers` (resolveRun's) name where each gate setting was given.
  */
-export function prepareRun(config: RunConfig, environment: RunEnvironment, settingsSource = 'evalgate.yml + flags', gateLayers?: readonly GateLayer[], select: SubsetRequest = {}): PipelineDeps {
+export async function prepareRun(
+  config: RunConfig,
+  environment: RunEnvironment,
+  settingsSource = 'evalgate.yml + flags',
+  gateLayers?: readonly GateLayer[],
+  select: SubsetRequest = {},
+): Promise<PipelineDeps> {
   const clock = startClock()
   for (const secret of secretValues(config, environment)) registerSecret(secret)
-  const full = loadEvalSet(config.eval_set)
+  const full = await loadEvalSet(config.eval_set)
   for (const warning of full.warnings) environment.logger.warn(warning)
-  const evalSet = runEvalSet(full, config.eval_set_version, config.shard, select, environment.logger.warn)
+  const evalSet = await runEvalSet(full, config.eval_set_version, config.shard, select, environment.logger.warn)
   const scorer = makeScorer(config, environment)
   // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
   // A named baseline must exist: only an unset one means "no baseline yet"
-  const baseline = config.baseline && !evalSet.shard ? loadNamedBaseline(config.baseline) : null
+  const baseline = config.baseline && !evalSet.shard ? await loadNamedBaseline(config.baseline) : null
   // against the whole set, not the shard: the gate acts on the merged run
   const layers = [
     { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
     { settings: config.gate, source: settingsSource, prefix: 'gate.' },
   ]
   checkGateCanAct(layers, full.rows, config, scorer)
-  const candidate = makeCandidate(config.candidate, environment)
+  const candidate = makeCandidate(config.candidate, { ...environment, judgeKeyEnv: judgeKeyEnv(config) })
   return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers }
 }
 
@@ -54,15 +61,18 @@ export function secretValues(config: Config, { env, cwd }: Pick<RunEnvironment, 
   const candidate = config.candidate ? makeCandidate(config.candidate, { env, cwd }) : null
   // the judge's key (whichever provider's default, since a candidate command inherits it even when no judge runs), its ${VAR} headers, the candidate's
   const names = [config.judge.api_key_env ?? 'OPENAI_API_KEY', 'AZURE_OPENAI_API_KEY', ...judgeSecretEnv(config), ...(candidate?.secretEnv ?? [])]
-  return names.flatMap((name) => (env[name] ? [env[name]!] : []))
+  // and what a configured URL carries: a key in the judge's or the embeddings' base_url query, a token in the candidate's
+  const urls = [config.judge.base_url, config.embeddings?.base_url].flatMap((url) => (url ? urlCredentials(url) : []))
+  const inSettings = [...urls, ...(candidate?.secrets ?? [])]
+  return [...names.flatMap((name) => (env[name] ? [env[name]!] : [])), ...inSettings]
 }
 
-function runEvalSet(full: EvalSet, version: string, shard: Config['shard'], select: SubsetRequest, warn: (message: string) => void): RunEvalSet {
+async function runEvalSet(full: EvalSet, version: string, shard: Config['shard'], select: SubsetRequest, warn: (message: string) => void): Promise<RunEvalSet> {
   const file = full.file
   if (shard && (select.only !== undefined || select.failingFrom !== undefined)) {
     throw new GateError('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard')
   }
-  const subset = selectSubset(full.rows, select, warn)
+  const subset = await selectSubset(full.rows, select, warn)
   return {
     file,
     version,

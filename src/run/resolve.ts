@@ -4,6 +4,7 @@ import type { GateLayer } from '../baseline/gate.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
 import { applyOverrides, DEFAULT_CONFIG_FILE, parseConfig, parseRunConfig, readConfigFile } from './config.ts'
 import type { Shell } from './option.ts'
+import { limitInputs } from '../io/input.ts'
 
 /** What a command needs from the settings: a runnable config, every setting, or only the gate settings of the file. */
 export type Scope = 'run' | 'settings' | 'gate'
@@ -34,10 +35,10 @@ export interface ResolvedRun<C extends Config = Config> {
  * inputs. `run` also checks what a run cannot do without (eval set, version, one candidate,
  * a complete LLM judge), with the same errors wherever the config came from.
  */
-export function resolveRun(request: RunRequest, shell: Shell, scope?: 'run'): ResolvedRun<RunConfig>
-export function resolveRun(request: RunRequest, shell: Shell, scope: 'settings' | 'gate'): ResolvedRun
-export function resolveRun(request: RunRequest, shell: Shell, scope: Scope = 'run'): ResolvedRun {
-  const file = readConfigFile(request.configFile)
+export async function resolveRun(request: RunRequest, shell: Shell, scope?: 'run'): Promise<ResolvedRun<RunConfig>>
+export async function resolveRun(request: RunRequest, shell: Shell, scope: 'settings' | 'gate'): Promise<ResolvedRun>
+export async function resolveRun(request: RunRequest, shell: Shell, scope: Scope = 'run'): Promise<ResolvedRun> {
+  const file = await readConfigFile(request.configFile)
   const givenBy = shell === 'cli' ? 'flags' : 'action inputs'
   const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`
   // compare and merge take only the file's gate settings: its run settings are not theirs to check
@@ -46,6 +47,8 @@ export function resolveRun(request: RunRequest, shell: Shell, scope: Scope = 'ru
   const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source)
   // every command printed from here on starts the way evalgate.yml says evalgate runs here
   if (config.cli) useInvocation(config.cli)
+  // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
+  limitInputs(config.max_input_mb)
   const flagged = givenIn(config.gate, request.overrides.gate)
   const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)))
   const gateLayers = [

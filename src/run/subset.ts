@@ -19,7 +19,7 @@ export interface SubsetRequest {
  * `subset`). Unknown ids in --only are an error naming them; --failing-from's ids that the eval
  * set no longer has are skipped with a warning; an empty subset is an error, not a no-op.
  */
-export function selectSubset(rows: readonly EvalRow[], request: SubsetRequest, warn: (message: string) => void): { rows: EvalRow[]; subset: Subset } | null {
+export async function selectSubset(rows: readonly EvalRow[], request: SubsetRequest, warn: (message: string) => void): Promise<{ rows: EvalRow[]; subset: Subset } | null> {
   const { only, failingFrom } = request
   if (only === undefined && failingFrom === undefined) return null
   if (only !== undefined && failingFrom !== undefined) throw new GateError('usage', 'give --only or --failing-from, not both', `e.g. ${commandLine('run … --failing-from results.json')}`)
@@ -41,7 +41,7 @@ export function selectSubset(rows: readonly EvalRow[], request: SubsetRequest, w
     }
   } else {
     const file = failingFrom!
-    const failing = failingIds(loadResults(file))
+    const failing = failingIds(await loadResults(file))
     by = `--failing-from ${file}`
     const gone = failing.filter((id) => !known.has(id))
     if (gone.length > 0) warn(`--failing-from: ${gone.length} failing question(s) of ${file} are not in the eval set any more, skipped: ${previewIds(gone)}`)

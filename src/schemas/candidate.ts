@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { exactLength } from '../io/exactLength.ts'
 import { nfc, normaliseId } from '../io/ids.ts'
 import { idField, idValue } from './ids.ts'
+import { noUserInfo } from './urlSetting.ts'
 
 /** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
 function list(separator: string, items: 'ids' | 'texts') {
@@ -111,7 +112,7 @@ export const DEFAULT_HTTP_BODY = '{"question": "{{question}}", "id": "{{id}}"}'
 /** `candidate.http` in evalgate.yml: the system under test as an endpoint, one request per question. */
 export const HttpCandidateSchema = z
   .object({
-    url: z.string().min(1, 'url is empty'),
+    url: z.string().min(1, 'url is empty').superRefine(noUserInfo('candidate.http.url', 'candidate.http.headers with ${VAR} (e.g. Authorization: Basic ${RAG_BASIC_AUTH})')),
     method: z.enum(['POST', 'GET']).default('POST'),
     /** JSON with `{{question}}`, `{{id}}`, `{{history}}` (the earlier turns, a JSON array) or `{{column}}` placeholders; not sent for GET. */
     body: z.string().default(DEFAULT_HTTP_BODY),

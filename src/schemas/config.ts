@@ -24,7 +24,7 @@ export type RulesConfig = z.infer<typeof RulesConfigSchema>
 export const CandidateTimeoutSchema = z.number().int().positive().default(300_000)
 /** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
 const CandidateMaxOutputSchema = z.number().positive().max(4096).default(256)
-/** variables a command gets although they are scrubbed (ACTIONS_RUNTIME_*, ACTIONS_ID_TOKEN_*, INPUT_*, GITHUB_TOKEN) */
+/** protected variables a command gets, or `${NAME}` in an HTTP candidate's header may use, although they are the runner's or evalgate's own (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) */
 const CandidateEnvPassthroughSchema = z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([])
 
 /** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
@@ -61,7 +61,7 @@ export const CandidateConfigSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   /** an HTTP endpoint, one request per question */
-  z.object({ kind: z.literal('http'), http: HttpCandidateSchema, model: CandidateModelSchema }).strict(),
+  z.object({ kind: z.literal('http'), http: HttpCandidateSchema, env_passthrough: CandidateEnvPassthroughSchema, model: CandidateModelSchema }).strict(),
 ])
 export type CandidateConfig = z.infer<typeof CandidateConfigSchema>
 export type CandidateKind = CandidateConfig['kind']
@@ -126,6 +126,8 @@ export const ConfigSchema = z
     history: z.string().optional(),
     /** how evalgate is run here, for the commands it prints (`node_modules/.bin/evalgate`, `node tools/evalgate/bin/evalgate.js`); default: the way it was started */
     cli: z.string().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
+    /** the largest input file evalgate reads, in MB (eval set, predictions, baseline, results, history) */
+    max_input_mb: z.number().positive().max(65_536).optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
     shard: z
       .string()

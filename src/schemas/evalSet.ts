@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_JSON_DEPTH, tooDeep } from '../io/nesting.ts'
 import { nfc, normaliseId } from '../io/ids.ts'
 import { idField, idValue } from './ids.ts'
 
@@ -106,6 +107,10 @@ const historyCell = z
         value = JSON.parse(v)
       } catch {
         ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` })
+        return z.NEVER
+      }
+      if (tooDeep({ history: value }) !== null) {
+        ctx.addIssue({ code: 'custom', message: `is nested more than ${MAX_JSON_DEPTH} levels deep: expected an array of {"role", "content"} messages` })
         return z.NEVER
       }
     }

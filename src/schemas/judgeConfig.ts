@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { GateIssueParams } from './gateIssue.ts'
+import { noUserInfo } from './urlSetting.ts'
 
 /** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
 export const MAX_JUDGE_CONCURRENCY = 512
@@ -66,10 +67,12 @@ export const JudgeConfigSchema = z
     /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
     provider: z.enum(JUDGE_PROVIDERS).default('lexical'),
     /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: z.string().url().optional(),
+    base_url: z.string().url().superRefine(noUserInfo('judge.base_url', 'judge.api_key_env (the variable holding the key) or judge.headers with ${VAR}')).optional(),
     /** azure: the deployment name */
     model: z.string().min(1).optional(),
     ...endpointFields(),
+    /** the runner's or evalgate's own secrets (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) that `${NAME}` in judge and embeddings headers and query may use */
+    env_passthrough: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]),
     response_format: z.enum(RESPONSE_FORMATS).default('auto'),
     temperature: sampling('temperature', 0, 2, false, 0),
     /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
@@ -114,7 +117,7 @@ export const EmbeddingsConfigSchema = z
     provider: z.enum(EMBEDDINGS_PROVIDERS).optional(),
     /** the embeddings model (azure: the deployment name); `none` is provider none */
     model: z.string().min(1).optional(),
-    base_url: z.string().url().optional(),
+    base_url: z.string().url().superRefine(noUserInfo('embeddings.base_url', 'embeddings.api_key_env (the variable holding the key) or embeddings.headers with ${VAR}')).optional(),
     ...endpointFields(),
   })
   .strict()

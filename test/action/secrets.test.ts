@@ -3,8 +3,8 @@
  * src/index.ts, run as the runner runs it, against a fake GitHub and a fake OpenAI-compatible
  * judge on 127.0.0.1) and the CLI, as real processes. Two leaks the issue found: a judge whose
  * 401 echoes the key (error rows in results.json, report.md, the summary and the comment), and
- * a candidate command that prints the key on stderr before failing (its stderr tail is quoted
- * in the "could not run the gate" comment).
+ * a candidate command that prints the key on stderr before failing (its stderr tail was quoted
+ * in the "could not run the gate" comment; issue 28: it is never quoted there now, only logged).
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -143,7 +143,10 @@ describe('a secret reaches no output', () => {
     )
     assert.equal(run.code, 1, run.stdout + run.stderr)
     assert.ok(commentBodies().includes('could not run the gate'), run.stdout)
-    assert.ok(commentBodies().includes('calling the model with key ***'), commentBodies())
+    // the comment says where the stderr is; the log has it, the key masked
+    assert.ok(commentBodies().includes('its stderr (last lines) is in the log above this error'), commentBodies())
+    assert.ok(!commentBodies().includes('calling the model with key'), commentBodies())
+    assert.match(run.stdout, /calling the model with key \*\*\*/)
     assertNoKeyInLog(run)
     assertNoKey('the job summary', run.summary)
     assertNoKey('the PR comment', commentBodies())
@@ -181,10 +184,20 @@ describe('a secret reaches no output', () => {
     )
     assert.ok(existsSync(results), run.stdout + run.stderr)
     assert.ok(readFileSync(results, 'utf8').includes('HTTP 401'), run.stderr)
-    assert.ok(readFileSync(history, 'utf8').includes('build-***'), readFileSync(history, 'utf8'))
+    // the judge stopped (its key refused mid-run): such a run appends no history (issue 28, point 11)
+    assert.equal(readFileSync(history, 'utf8'), '')
     assertNoKeyInLog(run)
     assertNoKey('results.json', readFileSync(results, 'utf8'))
     assertNoKey('report.md', readFileSync(report, 'utf8'))
+    // a run that completes appends its rows, the label redacted as a value before the CSV is written
+    const lexical = await runCliProcess(
+      cli,
+      ['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl'), '--version', `build-${KEY}`, '--history', history],
+      undefined,
+      { ...process.env, OPENAI_API_KEY: KEY },
+    )
+    assert.equal(lexical.code, 0, lexical.stderr)
+    assert.ok(readFileSync(history, 'utf8').includes('build-***'), readFileSync(history, 'utf8'))
     assertNoKey('history.csv', readFileSync(history, 'utf8'))
   })
 

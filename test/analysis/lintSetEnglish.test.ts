@@ -37,8 +37,8 @@ describe('English boundary names', () => {
   for (const label of ['out_of_scope', 'out of scope', 'Out-Of-Scope', 'unanswerable', 'not_in_kb', 'not in the knowledge base', '知识库没有', '知识库外']) {
     it(`"${label}" marks a not-in-the-knowledge-base question`, () => assert.deepEqual(kindsOfLabel(label), ['not_in_kb']))
   }
-  it('the bundled English example has every boundary kind', () => {
-    const report = lintEvalSetFile(join(ROOT, 'examples/saas-kb/eval_set_v1.csv'), DEFAULT_LINT_OPTIONS)
+  it('the bundled English example has every boundary kind', async () => {
+    const report = await lintEvalSetFile(join(ROOT, 'examples/saas-kb/eval_set_v1.csv'), DEFAULT_LINT_OPTIONS)
     assert.deepEqual(
       report.findings.filter((f) => f.kind === 'boundary'),
       [],
@@ -57,24 +57,24 @@ describe('near-duplicates on character shingles as well as word shingles', () =>
     ['other spacing', 'What American composer wrote the music for WestSide  Story?'],
   ]
 
-  it('finds no pair among 300 real, unrelated questions (at most 3 allowed)', () => {
-    const found = duplicates(lintQuestions(TREC).findings)
+  it('finds no pair among 300 real, unrelated questions (at most 3 allowed)', async () => {
+    const found = duplicates((await lintQuestions(TREC)).findings)
     assert.ok(found.length <= 3, found.map((f) => f.message).join('\n'))
     assert.equal(found.length, 0, found.map((f) => f.message).join('\n'))
   })
 
   for (const [kind, copy] of copies) {
-    it(`finds a copy of a 10-word question with ${kind} among them`, () => {
+    it(`finds a copy of a 10-word question with ${kind} among them`, async () => {
       const others = TREC.filter((q) => !q.startsWith('What American composer'))
-      const found = duplicates(lintQuestions([...others, original, copy]).findings)
+      const found = duplicates((await lintQuestions([...others, original, copy])).findings)
       assert.equal(found.length, 1, found.map((f) => f.message).join('\n'))
       assert.deepEqual(found[0]!.ids, [`t${others.length + 1}`, `t${others.length + 2}`])
       if (found[0]!.kind === 'near_duplicate') assert.match(found[0]!.message, /\(Jaccard 0\.\d\d on characters\)/)
     })
   }
 
-  it('the word shingles alone miss a mistyped letter (Jaccard of word bigrams 0.6), which is why characters are compared too', () => {
-    const found = duplicates(lintQuestions([original, copies[0]![1]]).findings)
+  it('the word shingles alone miss a mistyped letter (Jaccard of word bigrams 0.6), which is why characters are compared too', async () => {
+    const found = duplicates((await lintQuestions([original, copies[0]![1]])).findings)
     assert.match(found[0]!.message, /on characters/)
     assert.doesNotMatch(found[0]!.message, /on words/)
   })
@@ -90,8 +90,8 @@ describe('--corpus: knowledge-base documents no question covers', () => {
     return dir
   }
 
-  it('a folder: one document per file, id = path without the extension; lists the uncovered ones and relevant ids that are no document', () => {
-    const report = lintQuestions(questions, { corpus: corpusFolder() }, ['export', 'billing/plans', 'billing/card:2'])
+  it('a folder: one document per file, id = path without the extension; lists the uncovered ones and relevant ids that are no document', async () => {
+    const report = await lintQuestions(questions, { corpus: corpusFolder() }, ['export', 'billing/plans', 'billing/card:2'])
     assert.deepEqual(report.corpus?.uncovered, ['api_limits', 'billing/cards', 'sso'])
     assert.deepEqual(report.corpus?.unknown, [{ id: 'billing/card', questions: ['t3'] }])
     assert.equal(report.corpus?.documents, 5)
@@ -100,25 +100,25 @@ describe('--corpus: knowledge-base documents no question covers', () => {
     assert.match(messages[1]!, /relevant_doc_ids names “billing\/card”, which is no document of .* \(t3 \(line 4\)\)/)
   })
 
-  it('a JSONL or CSV of documents with ids; a document judged not relevant (doc:0) covers nothing', () => {
+  it('a JSONL or CSV of documents with ids; a document judged not relevant (doc:0) covers nothing', async () => {
     const jsonl = writeText(t.path('kb.jsonl'), ['{"id": "export", "text": "…"}', '{"id": "plans", "title": "Plans"}', '{"id": 7}'].join('\n') + '\n')
-    assert.deepEqual(lintQuestions(questions, { corpus: jsonl }, ['export', 'plans:0', '7']).corpus?.uncovered, ['plans'])
+    assert.deepEqual((await lintQuestions(questions, { corpus: jsonl }, ['export', 'plans:0', '7'])).corpus?.uncovered, ['plans'])
     const csv = writeText(t.path('kb.csv'), 'id,title\nexport,Export\nplans,Plans\n')
-    assert.deepEqual(lintQuestions(questions, { corpus: csv }, ['export', 'plans']).corpus?.uncovered, [])
+    assert.deepEqual((await lintQuestions(questions, { corpus: csv }, ['export', 'plans'])).corpus?.uncovered, [])
   })
 
-  it('a corpus that names a document twice, or lacks ids, is bad input naming the place', () => {
+  it('a corpus that names a document twice, or lacks ids, is bad input naming the place', async () => {
     const twice = writeText(t.path('twice.jsonl'), '{"id": "a"}\n{"id": "b"}\n{"id": "a"}\n')
-    assert.throws(
+    await assert.rejects(
       () => lintQuestions(questions, { corpus: twice }),
       (e: unknown) => e instanceof GateError && /twice\.jsonl:3: document id "a" again \(first at .*twice\.jsonl:1\)/.test(e.message),
     )
     const noId = writeText(t.path('noid.csv'), 'name\nexport\n')
-    assert.throws(
+    await assert.rejects(
       () => lintQuestions(questions, { corpus: noId }),
       (e: unknown) => e instanceof GateError && /noid\.csv/.test(e.message) && /"id"/.test(e.message),
     )
-    assert.throws(
+    await assert.rejects(
       () => lintQuestions(questions, { corpus: t.path('nope') }),
       (e: unknown) => e instanceof GateError && /--corpus not found/.test(e.message),
     )

@@ -35,9 +35,9 @@ async function writeBaselineOf(run: ReturnType<typeof goodRun>): Promise<string>
   return out
 }
 
-function errorOf(fn: () => unknown): GateError {
+async function errorOf(fn: () => unknown): Promise<GateError> {
   try {
-    fn()
+    await fn()
   } catch (error) {
     assert.ok(error instanceof GateError, String(error))
     return error
@@ -68,7 +68,7 @@ describe('evalgate baseline keeps each answer, capped, and its hash', () => {
 
   it('reads its own baseline back and compares: an unchanged answer whose score fell says so, a changed one keeps the text from before', async () => {
     const file = await writeBaselineOf(goodRun())
-    const baseline = loadBaseline(file)!
+    const baseline = (await loadBaseline(file))!
     assert.equal(baseline.questions!.q1!.answer_sha256, sha256(LONG))
     const worse = makeRun([{ accuracy_norm: 0 }, { accuracy_norm: 0 }])
     worse.questions.q1!.answer = LONG
@@ -80,7 +80,7 @@ describe('evalgate baseline keeps each answer, capped, and its hash', () => {
     assert.deepEqual(c.baseline_answers.q2, { answer: 'Refunds take 5 days.', answer_truncated: false, unchanged: false })
   })
 
-  it('refuses a schema 2 baseline whose question lacks an answer field or has a malformed one, naming the field', () => {
+  it('refuses a schema 2 baseline whose question lacks an answer field or has a malformed one, naming the field', async () => {
     const t = makeTempDir()
     const q = { category: null, scores: { accuracy_norm: 1 }, answer: 'ok', answer_truncated: false, answer_sha256: sha256('ok') }
     const cases: [string, Record<string, unknown>, RegExp][] = [
@@ -95,15 +95,15 @@ describe('evalgate baseline keeps each answer, capped, and its hash', () => {
     ]
     for (const [name, question, pattern] of cases) {
       const file = writeJson(t.path(`${name}.json`), { schema_version: 2, version: 'v', eval_set_version: 'v1', metrics: { accuracy_norm: 1 }, questions: { q1: question } })
-      assert.match(errorOf(() => loadBaseline(file)).message, pattern, name)
+      assert.match((await errorOf(() => loadBaseline(file))).message, pattern, name)
     }
   })
 
-  it('loads a schema 2 baseline written before answer_chars was kept', () => {
+  it('loads a schema 2 baseline written before answer_chars was kept', async () => {
     const t = makeTempDir()
     const q = { category: null, scores: { accuracy_norm: 1 }, answer: 'ok', answer_truncated: false, answer_sha256: sha256('ok') }
     const file = writeJson(t.path('baseline.json'), { schema_version: 2, version: 'v', eval_set_version: 'v1', metrics: { accuracy_norm: 1 }, questions: { q1: q } })
-    assert.equal(loadBaseline(file)!.questions!.q1!.answer_chars, undefined)
+    assert.equal((await loadBaseline(file))!.questions!.q1!.answer_chars, undefined)
   })
 })
 
@@ -117,9 +117,9 @@ describe('a baseline of schema 1 (no answers) still loads and compares', () => {
     questions: { q1: { category: '报销政策', question: '问题', scores: { accuracy_norm: 1 } }, q2: { category: '报销政策', question: '问题', scores: { accuracy_norm: 1 } } },
   }
 
-  it('gates against it, with no before text in the report', () => {
+  it('gates against it, with no before text in the report', async () => {
     const t = makeTempDir()
-    const baseline = loadBaseline(writeJson(t.path('baseline.json'), v1))!
+    const baseline = (await loadBaseline(writeJson(t.path('baseline.json'), v1)))!
     assert.equal(baseline.kind, 'evalgate')
     assert.equal(baseline.questions!.q1!.answer, undefined)
     const worse = makeRun([{ accuracy_norm: 0 }, { accuracy_norm: 1 }])
@@ -135,12 +135,12 @@ describe('a baseline of schema 1 (no answers) still loads and compares', () => {
     assert.match(md, /No answers to compare: the baseline keeps none/)
   })
 
-  it('does not read answer fields copied into it by hand (they are not schema 1)', () => {
+  it('does not read answer fields copied into it by hand (they are not schema 1)', async () => {
     const t = makeTempDir()
     const copied = structuredClone(v1) as typeof v1 & { questions: { q1: Record<string, unknown> } }
     copied.questions.q1.answer = 'x'.repeat(900)
     copied.questions.q1.answer_sha256 = 'not a hash'
-    const baseline = loadBaseline(writeJson(t.path('baseline.json'), copied))!
+    const baseline = (await loadBaseline(writeJson(t.path('baseline.json'), copied)))!
     assert.equal(baseline.questions!.q1!.answer, undefined)
     assert.equal(baseline.questions!.q1!.answer_sha256, undefined)
   })

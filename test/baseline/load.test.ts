@@ -6,9 +6,9 @@ import { cleanupTempDirs, makeTempDir, writeJson } from '../cli/harness.ts'
 
 after(cleanupTempDirs)
 
-function errorOf(fn: () => unknown): GateError {
+async function errorOf(fn: () => unknown): Promise<GateError> {
   try {
-    fn()
+    await fn()
   } catch (error) {
     assert.ok(error instanceof GateError, String(error))
     return error
@@ -17,10 +17,10 @@ function errorOf(fn: () => unknown): GateError {
 }
 
 describe('loadBaseline', () => {
-  it('names every invalid field of a bad baseline, not only the first', () => {
+  it('names every invalid field of a bad baseline, not only the first', async () => {
     const t = makeTempDir()
     const file = writeJson(t.path('baseline.json'), { version: 'v', eval_set_version: 'v1', metrics: { mrr: 'high' }, max_drop: 'a lot', by_category: 5 })
-    const error = errorOf(() => loadBaseline(file))
+    const error = await errorOf(() => loadBaseline(file))
     const lines = error.message.split('\n')
     assert.equal(lines.length, 3, error.message)
     for (const field of ['by_category', 'metrics.mrr', 'max_drop']) assert.match(error.message, new RegExp(`field "${field.replace('.', '\\.')}"`))
@@ -36,18 +36,18 @@ describe('drops outside [0, 1] in a baseline are refused (they would let every d
     ['a max_drop override of 3 on rules_pass', { max_drop_overrides: { rules_pass: 3 } }, /max_drop_overrides\.rules_pass is 3: a max_drop override must be between 0 and 1/],
   ]
   for (const [name, settings, pattern] of cases) {
-    it(`refuses ${name}, naming the file`, () => {
+    it(`refuses ${name}, naming the file`, async () => {
       const t = makeTempDir()
       const file = writeJson(t.path('baseline.json'), { version: 'v', eval_set_version: 'v1', metrics: { rules_pass: 0.9 }, ...settings })
-      const error = errorOf(() => loadBaseline(file))
+      const error = await errorOf(() => loadBaseline(file))
       assert.ok(error.message.startsWith(`${file}: `), error.message)
       assert.match(error.message, pattern)
     })
   }
 
-  it('keeps a latency_ms override above 1: it is a relative rise (latency_rise), not a score drop', () => {
+  it('keeps a latency_ms override above 1: it is a relative rise (latency_rise), not a score drop', async () => {
     const t = makeTempDir()
     const file = writeJson(t.path('baseline.json'), { version: 'v', eval_set_version: 'v1', metrics: { latency_ms: 900 }, max_drop_overrides: { latency_ms: 2 }, latency_rise: 1.5 })
-    assert.deepEqual(loadBaseline(file)?.settings.max_drop_overrides, { latency_ms: 2 })
+    assert.deepEqual((await loadBaseline(file))?.settings.max_drop_overrides, { latency_ms: 2 })
   })
 })

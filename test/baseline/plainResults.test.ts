@@ -93,7 +93,7 @@ function assertSame(plain: unknown, parsed: unknown): void {
 
 describe('plainResults: a large results.json without zod per question (issue 13)', () => {
   for (const [name, raw] of FILES) {
-    it(`agrees with the schema on ${name}`, () => {
+    it(`agrees with the schema on ${name}`, async () => {
       // as read from a file: no undefined values
       const plain = plainResults(JSON.parse(JSON.stringify(raw)))
       const parsed = ResultsFileSchema.safeParse(JSON.parse(JSON.stringify(raw)))
@@ -105,23 +105,23 @@ describe('plainResults: a large results.json without zod per question (issue 13)
     })
   }
 
-  it('answers the common well-formed files itself', () => {
+  it('answers the common well-formed files itself', async () => {
     for (const index of [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 14, 15, 16, 17]) {
       assert.notEqual(plainResults(JSON.parse(JSON.stringify(FILES[index]![1]))), null, FILES[index]![0])
     }
   })
 
-  it('leaves every odd question to the schema', () => {
+  it('leaves every odd question to the schema', async () => {
     for (const [name, raw] of FILES.slice(FILES.findIndex(([n]) => n === 'schema 1'))) assert.equal(plainResults(JSON.parse(JSON.stringify(raw))), null, name)
   })
 })
 
 describe('a bad question in a results.json is still reported by the schema', () => {
-  it('names the file and the field', () => {
+  it('names the file and the field', async () => {
     const t = makeTempDir()
     const file = writeJson(t.path('shard.json'), results({ q1: question(), q2: question({ scores: { mrr: 'high' } }) }))
     try {
-      loadResults(file)
+      await loadResults(file)
       assert.fail('expected a GateError')
     } catch (error) {
       assert.ok(error instanceof GateError, String(error))

@@ -38,7 +38,7 @@ function file(n: number, seed: number): Record<string, unknown> {
 
 function written(data: Record<string, unknown>): Buffer {
   const path = makeTempDir().path('results.json')
-  writeJsonFile(path, data)
+  writeJsonFile(path, data, [])
   return readFileSync(path)
 }
 

@@ -17,8 +17,8 @@ after(cleanupTempDirs)
 const V1 = fileURLToPath(new URL('../fixtures/results-v1/worse-results.json', import.meta.url))
 
 describe('a schema_version 1 results.json still loads', () => {
-  it('is upgraded: each row names its limit, the old sentences are kept as notes, not parsed', () => {
-    const results = loadResults(V1)
+  it('is upgraded: each row names its limit, the old sentences are kept as notes, not parsed', async () => {
+    const results = await loadResults(V1)
     assert.equal(results.schema_version, RESULTS_SCHEMA_VERSION)
     const c = results.comparison!
     assert.equal(c.verdict, 'fail')
@@ -34,8 +34,8 @@ describe('a schema_version 1 results.json still loads', () => {
     assert.equal(Object.keys(results.questions).length, 7)
   })
 
-  it('serves as a baseline, with the gate settings it was gated with', () => {
-    const view = loadBaseline(V1)!
+  it('serves as a baseline, with the gate settings it was gated with', async () => {
+    const view = (await loadBaseline(V1))!
     assert.equal(view.kind, 'results')
     assert.equal(view.settings.max_drop, 0.05)
   })

@@ -117,11 +117,15 @@ describe('runCommandCandidate', () => {
     assert.deepEqual([...outputs.keys()], ['q0'])
   })
 
-  it('fails with the exit code and the stderr text when the command fails', async () => {
-    const error = await rejection(runCommandCandidate(ROWS, { command: 'cat >/dev/null; echo "boom: index missing" >&2; exit 3', timeoutMs: 10_000 }))
+  it('fails with the exit code, and puts the end of stderr in the log, never in the message (which reaches the PR comment)', async () => {
+    const logged: string[] = []
+    const command = 'cat >/dev/null; printf "%s %s\\n" boom: "index missing" >&2; exit 3'
+    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000, log: (m) => logged.push(m) }))
     assert.equal(error.code, 'candidate_failed')
     assert.match(error.message, /exit code 3/)
-    assert.match(error.message, /boom: index missing/)
+    assert.doesNotMatch(error.message, /boom: index missing/)
+    assert.match(error.message, /its stderr \(last lines\) is in the log above this error/)
+    assert.match(logged.join('\n'), /boom: index missing/)
     assert.ok(error.hint && error.hint.length > 0, 'gives a hint')
   })
 
@@ -147,7 +151,7 @@ describe('runCommandCandidate', () => {
     const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000 }))
     assert.equal(error.code, 'bad_input')
     assert.match(error.message, /^candidate command stdout:2: not valid JSON/)
-    assert.match(error.hint ?? '', /one complete JSON object/)
+    assert.match(error.hint ?? '', /print only its answers on stdout, one JSON object per line .*; print logs and progress on stderr/)
   })
 
   it('rejects an answer for an id the eval set does not have', async () => {
@@ -399,10 +403,13 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     const command = `cat >/dev/null; yes 'loading the index, please wait' | head -c 600000000 >&2; echo 'index loaded' >&2; ${ANSWER_Q01}`
     const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 100_000 })
     assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
-    const failing = await rejection(runCommandCandidate(ROWS, { command: `cat >/dev/null; yes 'loading' | head -c 200000000 >&2; echo 'boom: index missing' >&2; exit 4`, timeoutMs: 100_000 }))
+    const logged: string[] = []
+    const failing = await rejection(
+      runCommandCandidate(ROWS, { command: `cat >/dev/null; yes 'loading' | head -c 200000000 >&2; echo 'boom: index' missing >&2; exit 4`, timeoutMs: 100_000, log: (m) => logged.push(m) }),
+    )
     assert.match(failing.message, /exit code 4/)
-    assert.match(failing.message, /boom: index missing$/)
-    assert.ok(failing.message.length < 2_000, `the message holds ${failing.message.length} characters`)
+    assert.match(logged.join('\n'), /boom: index missing$/)
+    assert.ok(logged.join('\n').length < 2_000, `the log holds ${logged.join('\n').length} characters of stderr`)
   })
 
   it("does not pass the runner's tokens, the Action's inputs or GITHUB_TOKEN, unless listed in env_passthrough", async () => {

@@ -31,7 +31,7 @@ const KINDS: Record<CandidateKind, KindCase> = {
     label: 'http POST http://127.0.0.1:9/ask',
     source: 'the HTTP candidate',
     secretEnv: ['RAG_TOKEN', 'TEAM'],
-    keys: ['http'],
+    keys: ['http', 'env_passthrough'],
   },
 }
 

@@ -326,8 +326,11 @@ describe('responses through the candidate schema', () => {
     server.handler = (_req, res) => json(res, 200, { answer: 7, contexts: [1], ids: ['D1'] })
     const error = (await runHttpCandidate([makeRow('q1', 'a')], config(paths), { env: {} })).get('q1')!.error ?? ''
     assert.ok(!error.includes('\n'), error)
-    assert.match(error, /^HTTP response: column "answer": Invalid input \(fix: answer_path "answer" gave 7; expected a string\); /)
-    assert.match(error, /; HTTP response: column "contexts": Invalid input \(fix: contexts_path "contexts" gave \[1\]; expected an array of strings, or one string\)$/)
+    assert.match(error, /^HTTP response: column "answer": expected text or null, got 7 \(fix: answer_path "answer" gave 7; expected a string\); /)
+    assert.match(
+      error,
+      /; HTTP response: column "contexts": expected text, a list of text or null, got a list \[1\] \(fix: contexts_path "contexts" gave \[1\]; expected an array of strings, or one string\)$/,
+    )
   })
 
   it('takes a null answer as an empty one, as a predictions file does', async () => {

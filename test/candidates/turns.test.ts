@@ -137,7 +137,7 @@ describe('HTTP candidate: {{history}}', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ask`
       const config = HttpCandidateSchema.parse({ url, body: '{"id": "{{id}}", "q": "{{question}}", "messages": {{history}}, "flat": "{{history}}"}' })
       const rows = [turn('t1', 'c', 1, 'Plan "Pro"?'), turn('t2', 'c', 2, 'Its price?')]
-      const answers = await httpCandidate(config, {}).answer(rows, { evalIds: new Set(['t1', 't2']), wanted: null, logger })
+      const answers = await httpCandidate(config, {}, { passthrough: [], keyEnvs: [] }).answer(rows, { evalIds: new Set(['t1', 't2']), wanted: null, logger })
       assert.equal(answers.get('t2')!.answer, 'said "Its price?"')
       const second = bodies.find((b) => b.id === 't2')!
       const expected = [

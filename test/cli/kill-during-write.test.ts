@@ -48,7 +48,7 @@ function writeTime(file: string): number {
   const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
   const scratch = t.path('scratch.json')
   const start = performance.now()
-  writeJsonFile(scratch, data)
+  writeJsonFile(scratch, data, [])
   const ms = performance.now() - start
   rmSync(scratch)
   return ms
@@ -117,8 +117,8 @@ describe('kill -9 while the CLI writes --out F', { concurrency: 2 }, () => {
     copyFileSync(baselineTarget, file('baseline-new.json'))
     // the old files: as complete and valid, and different
     const results = JSON.parse(readFileSync(file('results-new.json'), 'utf8')) as { run: { version: string } }
-    writeJsonFile(file('results-old.json'), { ...results, run: { ...results.run, version: 'old' } })
-    writeJsonFile(file('baseline-old.json'), { ...(JSON.parse(readFileSync(file('baseline-new.json'), 'utf8')) as object), version: 'old' })
+    writeJsonFile(file('results-old.json'), { ...results, run: { ...results.run, version: 'old' } }, [])
+    writeJsonFile(file('baseline-old.json'), { ...(JSON.parse(readFileSync(file('baseline-new.json'), 'utf8')) as object), version: 'old' }, [])
   })
 
   const cases: Case[] = [

@@ -17,7 +17,7 @@ function questions(grades: readonly (number | null)[], answers: readonly string[
 }
 
 describe('lengthStrata: short / medium / long by the baseline tertiles', () => {
-  it('cuts at the baseline lengths of nearest rank 1/3 and 2/3 and gives each side its count and mean per band', () => {
+  it('cuts at the baseline lengths of nearest rank 1/3 and 2/3 and gives each side its count and mean per band', async () => {
     const baseline = [10, 20, 30, 40, 50, 60].map((chars, i) => sized(chars, i < 3 ? 0.25 : 0.75))
     const candidate = [sized(15, 0.5), sized(40, 1), sized(45, 0.5), sized(80, 1), sized(120, null)]
     const strata = lengthStrata(baseline, candidate, ['accuracy_norm'])
@@ -33,7 +33,7 @@ describe('lengthStrata: short / medium / long by the baseline tertiles', () => {
     )
   })
 
-  it('merges bands whose cut points are equal, and has nothing for an empty baseline', () => {
+  it('merges bands whose cut points are equal, and has nothing for an empty baseline', async () => {
     const strata = lengthStrata(
       [5, 5, 5, 5, 5, 9].map((c) => sized(c, 1)),
       [sized(6, 0)],
@@ -52,15 +52,15 @@ describe('lengthStrata: short / medium / long by the baseline tertiles', () => {
 })
 
 describe('judgeHealth: the grade histogram and its warnings', () => {
-  it('reads every rubric dimension the LLM judge grades 0-4', () => {
+  it('reads every rubric dimension the LLM judge grades 0-4', async () => {
     assert.deepEqual(RUBRIC_METRICS, ['accuracy_norm', 'relevance_norm', 'completeness_norm', 'citation_norm', 'context_retention_norm'])
   })
 
-  it('rounds the mean of several passes to the nearest grade', () => {
+  it('rounds the mean of several passes to the nearest grade', async () => {
     assert.deepEqual([0, 0.125, 0.3, 0.5, 0.625, 1].map(gradeOf), [0, 1, 1, 2, 3, 4])
   })
 
-  it('counts the grades, warns above 60% on one grade (not at 60%) and only from 10 answers', () => {
+  it('counts the grades, warns above 60% on one grade (not at 60%) and only from 10 answers', async () => {
     const seven = judgeHealth(questions([3, 3, 3, 3, 3, 3, 3, 1, 2, 0]), null, null).dimensions[0]!
     assert.deepEqual([seven.metric, seven.n, seven.counts, seven.top_grade, seven.top_share, seven.collapsed], ['accuracy_norm', 10, [1, 1, 1, 7, 0], 3, 0.7, true])
     const six = judgeHealth(questions([3, 3, 3, 3, 3, 3, 1, 1, 2, 0]), null, null).dimensions[0]!
@@ -69,11 +69,11 @@ describe('judgeHealth: the grade histogram and its warnings', () => {
     assert.deepEqual([few.top_share, few.collapsed], [1, false])
   })
 
-  it('names the lowest grade on a tie', () => {
+  it('names the lowest grade on a tie', async () => {
     assert.equal(judgeHealth(questions([4, 4, 1, 1, 2]), null, null).dimensions[0]!.top_grade, 1)
   })
 
-  it("leaves out should-refuse questions and the candidate's failures", () => {
+  it("leaves out should-refuse questions and the candidate's failures", async () => {
     const qs = questions([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0])
     qs.q12!.should_refuse = true
     qs.q13!.should_refuse = true
@@ -83,7 +83,7 @@ describe('judgeHealth: the grade histogram and its warnings', () => {
     assert.deepEqual(health.dimensions[0]!.counts, [0, 0, 0, 11, 0])
   })
 
-  it("gives Spearman's rho between answer length in code points and the grade, flagged above 0.3 from 10 answers", () => {
+  it("gives Spearman's rho between answer length in code points and the grade, flagged above 0.3 from 10 answers", async () => {
     const grades = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4]
     // the emoji count once each: lengths 1 … 10 in code points, 2 … 20 in UTF-16 units
     const lengths = grades.map((_, i) => '😀'.repeat(i + 1))
@@ -115,7 +115,7 @@ describe('judgeHealth: answer lengths against the baseline', () => {
   )
   const pass = { verdict: 'pass' as const }
 
-  it('compares medians over the common questions and stratifies when the candidate is more than 20% longer', () => {
+  it('compares medians over the common questions and stratifies when the candidate is more than 20% longer', async () => {
     const view = viewWith((i) => ({ answer_chars: 10 * (i + 1) }))
     const lengths = judgeHealth(doubled, view, pass).lengths!
     assert.deepEqual([lengths.n, lengths.median_baseline, lengths.median_candidate, lengths.longer], [6, 35, 70, true])
@@ -131,13 +131,13 @@ describe('judgeHealth: answer lengths against the baseline', () => {
     assert.deepEqual([same.median_candidate, same.longer, same.strata], [38.5, false, null], '+10% is not longer')
   })
 
-  it("takes a baseline answer's length from the answer itself when it was kept whole (a baseline written before answer_chars), never from a cut one", () => {
+  it("takes a baseline answer's length from the answer itself when it was kept whole (a baseline written before answer_chars), never from a cut one", async () => {
     const view = viewWith((i) => ({ answer: 'b'.repeat(10 * (i + 1)), answer_truncated: i === 5 }))
     const lengths = judgeHealth(doubled, view, pass).lengths!
     assert.deepEqual([lengths.n, lengths.median_baseline], [5, 30])
   })
 
-  it('has no length comparison without a baseline, with a baseline that kept no answers, or with an incomparable one', () => {
+  it('has no length comparison without a baseline, with a baseline that kept no answers, or with an incomparable one', async () => {
     assert.equal(judgeHealth(doubled, null, null).lengths, null)
     assert.equal(judgeHealth(doubled, baselineOf(baselineRun()), pass).lengths, null)
     assert.equal(
@@ -150,7 +150,7 @@ describe('judgeHealth: answer lengths against the baseline', () => {
     )
   })
 
-  it('evalgate compare computes it again against the baseline it is given; a run without judge health keeps none', () => {
+  it('evalgate compare computes it again against the baseline it is given; a run without judge health keeps none', async () => {
     const view = viewWith((i) => ({ answer_chars: 10 * (i + 1) }))
     const run = makeRun(grades.map((g) => ({ accuracy_norm: g / 4 })))
     run.questions = doubled
@@ -163,7 +163,7 @@ describe('judgeHealth: answer lengths against the baseline', () => {
 })
 
 describe('judgeHealth: a run merged from shards', () => {
-  it("is computed again over the whole run's questions; shards without judge health merge into a run without", () => {
+  it("is computed again over the whole run's questions; shards without judge health merge into a run without", async () => {
     const t = makeTempDir()
     const all = questions([3, 3, 3, 3, 3, 3, 3, 3, 1, 2, 0, 4])
     const ids = Object.keys(all)
@@ -176,10 +176,10 @@ describe('judgeHealth: a run merged from shards', () => {
       results.run.question_count = ids.length / 2
       return writeJson(t.path(`shard-${index}-${judged}.json`), { ...results, judge_health: judged ? judgeHealth(own, null, null) : null })
     }
-    const merged = mergeShardFiles([shard(1, true), shard(2, true)])
+    const merged = await mergeShardFiles([shard(1, true), shard(2, true)])
     assert.equal(merged.judge_health!.answers, 12)
     assert.deepEqual(merged.judge_health!.dimensions[0]!.counts, [1, 1, 1, 8, 1])
     assert.equal(merged.judge_health!.dimensions[0]!.collapsed, true, '8 of 12: more than 60%, over enough answers (each shard alone has 6)')
-    assert.equal(mergeShardFiles([shard(1, false), shard(2, false)]).judge_health, null)
+    assert.equal((await mergeShardFiles([shard(1, false), shard(2, false)])).judge_health, null)
   })
 })

@@ -23,7 +23,7 @@ function utf16le(text: string, bom: boolean): Buffer {
 
 async function refusal(read: () => unknown): Promise<GateError> {
   try {
-    const value = read()
+    const value = await read()
     if (value && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
       for await (const _ of value as AsyncIterable<unknown>) void _
     }
@@ -47,14 +47,21 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
     const t = makeTempDir()
     const file = writeBytes(t.path('eval.csv'), 'id,question\nq1,', GBK_NIANJIA, '\n')
     const error = await refusal(() => readTable(file, 'eval set'))
-    assert.equal(error.message, `${file}:2: not valid UTF-8: byte 0xC4 at byte offset 15`)
+    // the encodings the bytes fit, each with its reading of the word: the user sees which one is theirs
+    assert.equal(
+      error.message,
+      `${file}:2: not valid UTF-8: byte 0xC4 at byte offset 15; its bytes read as GBK ("年假有几天"), Big5 ("爛樑衄撓毞"), EUC-KR ("쾨솝唐섯莖") or Windows-1252 (Latin-1) ("Äê¼ÙÓÐ¼¸Ìì")`,
+    )
+    assert.match(error.hint ?? '', /iconv -f GBK -t UTF-8/)
   })
 
   it('refuses a Latin-1 eval set at its first accented letter', async () => {
     const t = makeTempDir()
     const file = writeBytes(t.path('eval.csv'), 'id,question\nq1,ok\nq2,caf', [0xe9], ' au lait?\n')
     const error = await refusal(() => readTable(file, 'eval set'))
-    assert.equal(error.message, `${file}:3: not valid UTF-8: byte 0xE9 at byte offset 24`)
+    // not GBK (issue 28): only Latin-1 reads these bytes
+    assert.equal(error.message, `${file}:3: not valid UTF-8: byte 0xE9 at byte offset 24; its bytes read as Windows-1252 (Latin-1) ("café")`)
+    assert.match(error.hint ?? '', /iconv -f WINDOWS-1252 -t UTF-8/)
   })
 
   it('refuses UTF-16LE with a byte order mark, saying it is UTF-16', async () => {
@@ -78,7 +85,7 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
     const t = makeTempDir()
     const csv = writeBytes(t.path('eval.csv'), [0xef, 0xbb, 0xbf], 'id,question\nq1,年假有几天？\n')
     assert.deepEqual(
-      readTable(csv, 'eval set').records.map((r) => r.data),
+      (await readTable(csv, 'eval set')).records.map((r) => r.data),
       [{ id: 'q1', question: '年假有几天？' }],
     )
     const jsonl = writeBytes(t.path('pred.jsonl'), [0xef, 0xbb, 0xbf], '{"id":"q1","answer":"五天"}\n')
@@ -91,7 +98,10 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
     writeFileSync(wide, utf16le('{"id":"q1","answer":"五天"}\n', true))
     assert.match((await refusal(() => streamJsonl(wide, 'predictions file'))).message, /UTF-16/)
     const gbk = writeBytes(t.path('gbk.jsonl'), '{"id":"q1","answer":"', GBK_NIANJIA, '"}\n')
-    assert.equal((await refusal(() => streamJsonl(gbk, 'predictions file'))).message, `${gbk}:1: not valid UTF-8: byte 0xC4 at byte offset 21`)
+    assert.equal(
+      (await refusal(() => streamJsonl(gbk, 'predictions file'))).message,
+      `${gbk}:1: not valid UTF-8: byte 0xC4 at byte offset 21; its bytes read as GBK ("年假有几天"), Big5 ("爛樑衄撓毞"), EUC-KR ("쾨솝唐섯莖") or Windows-1252 (Latin-1) ("Äê¼ÙÓÐ¼¸Ìì")`,
+    )
   })
 
   it('streams many chunks with characters split across chunk boundaries, and finds a bad byte far into the file', async () => {
@@ -102,7 +112,7 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
     assert.equal((await collect(good)).length, 20_000)
     const head = Buffer.from(lines.slice(0, 15_000).join('\n') + '\n{"id":"bad","answer":"', 'utf8')
     const bad = writeBytes(t.path('bad.jsonl'), head, GBK_NIANJIA, '"}\n', lines.slice(15_000).join('\n'))
-    assert.equal((await refusal(() => streamJsonl(bad, 'predictions file'))).message, `${bad}:15001: not valid UTF-8: byte 0xC4 at byte offset ${head.length}`)
+    assert.equal((await refusal(() => streamJsonl(bad, 'predictions file'))).message, `${bad}:15001: not valid UTF-8: byte 0xC4 at byte offset ${head.length}; its bytes read as GBK ("年假有几天")`)
   })
 
   it('refuses a streamed file that ends in the middle of a character', async () => {

@@ -43,6 +43,42 @@ describe('workflows and the snippets users copy', () => {
     assert.deepEqual(stale, [])
   })
 
+  it('check out with persist-credentials: false, so the job token is not in .git/config where the candidate runs (issue 28)', () => {
+    const kept: string[] = []
+    let seen = 0
+    for (const path of documents) {
+      const lines = read(path).split('\n')
+      lines.forEach((line, i) => {
+        const step = /^(\s*)- uses: actions\/checkout@/.exec(line)
+        if (!step) return
+        seen++
+        // the step's own lines: indented deeper than its "- "
+        const own: string[] = []
+        for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || lines[j]!.search(/\S/) > step[1]!.length); j++) own.push(lines[j]!)
+        if (!own.some((l) => /^\s*persist-credentials:\s*false\b/.test(l))) kept.push(`${path}:${i + 1}`)
+      })
+    }
+    assert.ok(seen >= 8, `${seen} checkout steps`)
+    assert.deepEqual(kept, [])
+  })
+
+  it('states the threat model in the README: what the gate trusts, what the candidate can still reach, what it guards', () => {
+    const readme = read('README.md')
+    const section = readme.slice(readme.indexOf('### What the gate trusts, and what it guards'))
+    assert.ok(section.length < readme.length, 'the section is there')
+    for (const words of [
+      /the candidate is the team's code under review, not an adversary/,
+      /judge\s+cache/,
+      /\/proc\/<pid>\/environ/,
+      /What it cannot prevent/,
+      /env_passthrough/,
+      /persist-credentials: false/,
+      /never quote the candidate's\s+stderr/,
+    ]) {
+      assert.match(section, words)
+    }
+  })
+
   it("keeps action.yml's description under the Marketplace's 125 characters", () => {
     const action = parse(read('action.yml')) as { description: string; outputs: Record<string, { description: string }> }
     assert.ok(action.description.length < 125, `${action.description.length} characters`)

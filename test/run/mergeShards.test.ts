@@ -25,7 +25,7 @@ function shard(dir: ReturnType<typeof makeTempDir>, index: number, metrics: stri
 }
 
 describe('merge: every question gets every metric of the run', () => {
-  it('adds null for a metric a question has no score for, whatever order its keys are in', () => {
+  it('adds null for a metric a question has no score for, whatever order its keys are in', async () => {
     const t = makeTempDir()
     const one = shard(t, 1, ['mrr', 'hit@5'], {
       q2: question({}),
@@ -34,7 +34,7 @@ describe('merge: every question gets every metric of the run', () => {
       q4: question({ mrr: 0.25 }),
     })
     const two = shard(t, 2, ['mrr', 'latency_ms'], { q5: question({ mrr: 1, latency_ms: 12 }), q6: question({ mrr: 0, latency_ms: 3, extra: 1 }) })
-    const merged = mergeShardFiles([one, two])
+    const merged = await mergeShardFiles([one, two])
     const scores = Object.fromEntries(Object.entries(merged.questions).map(([id, q]) => [id, q.scores]))
     assert.deepEqual(scores, {
       q1: { mrr: 1, 'hit@5': 0, latency_ms: null },
@@ -48,12 +48,12 @@ describe('merge: every question gets every metric of the run', () => {
     assert.deepEqual(Object.keys(merged.questions.q2!.scores), ['hit@5', 'mrr', 'latency_ms'])
   })
 
-  it('refuses a question two shards hold, naming both', () => {
+  it('refuses a question two shards hold, naming both', async () => {
     const t = makeTempDir()
     const one = shard(t, 1, ['mrr'], { q1: question({ mrr: 1 }), q2: question({ mrr: 1 }) })
     const two = shard(t, 2, ['mrr'], { q3: question({ mrr: 1 }), q2: question({ mrr: 0 }) })
     try {
-      mergeShardFiles([one, two])
+      await mergeShardFiles([one, two])
       assert.fail('expected a GateError')
     } catch (error) {
       assert.ok(error instanceof GateError, String(error))

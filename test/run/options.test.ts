@@ -36,7 +36,7 @@ describe('the option table drives both shells', () => {
   it('has options that both a flag and an input give', () => assert.ok(shared.length >= 15, shared.map((o) => o.flag).join(', ')))
 
   for (const spec of shared) {
-    it(`parses --${spec.flag} ${spec.example} and input ${spec.input} identically`, () => {
+    it(`parses --${spec.flag} ${spec.example} and input ${spec.input} identically`, async () => {
       const cli = fromFlag(spec, spec.example!)
       const action = fromEnv(spec, spec.example!)
       assert.deepEqual(cli.request.overrides, action.overrides)
@@ -44,15 +44,15 @@ describe('the option table drives both shells', () => {
       if (spec.setting === undefined) return
       // and they resolve to the same config, with the value where the setting says
       const config = makeTempDir().config
-      const viaCli = resolveRun({ ...cli.request, configFile: config }, 'cli', 'settings').config
-      const viaAction = resolveRun({ ...action, configFile: config }, 'action', 'settings').config
+      const viaCli = (await resolveRun({ ...cli.request, configFile: config }, 'cli', 'settings')).config
+      const viaAction = (await resolveRun({ ...action, configFile: config }, 'action', 'settings')).config
       assert.deepEqual(viaCli, viaAction)
       assert.notEqual(get(viaCli, spec.setting), undefined, `${spec.setting} is set`)
     })
   }
 
   for (const spec of shared.filter((o) => o.value !== 'text')) {
-    it(`rejects a bad --${spec.flag} and a bad input ${spec.input}, each naming the option as its shell spells it`, () => {
+    it(`rejects a bad --${spec.flag} and a bad input ${spec.input}, each naming the option as its shell spells it`, async () => {
       assert.throws(
         () => fromFlag(spec, 'x!'),
         (e: unknown) => e instanceof GateError && e.code === 'usage' && e.message.startsWith(`--${spec.flag} expects `) && e.message.endsWith('got "x!"'),
@@ -64,23 +64,23 @@ describe('the option table drives both shells', () => {
     })
   }
 
-  it('treats an empty or blank value as not given, in both shells', () => {
+  it('treats an empty or blank value as not given, in both shells', async () => {
     const spec = shared.find((o) => o.flag === 'max-drop')!
     assert.deepEqual(fromFlag(spec, '  ').request.overrides, {})
     assert.deepEqual(fromEnv(spec, '  ').overrides, {})
   })
 
-  it('gives every setting an option names a place in the config schema', () => {
+  it('gives every setting an option names a place in the config schema', async () => {
     const config = makeTempDir().config
     for (const spec of OPTIONS.filter((o) => o.setting !== undefined && o.flag !== undefined && o.value !== 'switch')) {
       // a timeout belongs to a command candidate: alone it names no candidate
       const with_ = spec.setting === 'candidate.timeout_ms' ? ['--candidate-cmd', 'cat'] : []
       const { request } = parseCommandLine(spec.commands[0]!, [`--${spec.flag}`, spec.example ?? 'x', ...with_], silent)
-      assert.notEqual(get(resolveRun({ ...request, configFile: config }, 'cli', 'settings').config, spec.setting!), undefined, `--${spec.flag} → ${spec.setting}`)
+      assert.notEqual(get((await resolveRun({ ...request, configFile: config }, 'cli', 'settings')).config, spec.setting!), undefined, `--${spec.flag} → ${spec.setting}`)
     }
   })
 
-  it('never gives a command the same flag twice', () => {
+  it('never gives a command the same flag twice', async () => {
     for (const command of COMMANDS) {
       const flags = optionsOf(command).map((o) => o.flag)
       assert.deepEqual(flags, [...new Set(flags)], command)
@@ -89,18 +89,18 @@ describe('the option table drives both shells', () => {
 })
 
 describe('--no-baseline', () => {
-  it('removes the baseline evalgate.yml names', () => {
+  it('removes the baseline evalgate.yml names', async () => {
     const t = makeTempDir()
     const config = writeText(t.path('evalgate.yml'), 'baseline: baselines/old.json\neval_set: e.csv\n')
     const keep = parseCommandLine('run', ['--config', config], silent)
-    assert.equal(resolveRun(keep.request, 'cli', 'settings').config.baseline, 'baselines/old.json')
+    assert.equal((await resolveRun(keep.request, 'cli', 'settings')).config.baseline, 'baselines/old.json')
     const drop = parseCommandLine('run', ['--config', config, '--no-baseline'], silent)
-    const resolved = resolveRun(drop.request, 'cli', 'settings')
+    const resolved = await resolveRun(drop.request, 'cli', 'settings')
     assert.equal(resolved.config.baseline, undefined)
     assert.equal(resolved.config.eval_set, 'e.csv', 'and nothing else')
   })
 
-  it('contradicts --baseline', () => {
+  it('contradicts --baseline', async () => {
     assert.throws(
       () => parseCommandLine('run', ['--baseline', 'b.json', '--no-baseline'], silent),
       (e: unknown) => e instanceof GateError && e.message === '--baseline and --no-baseline contradict each other' && e.hint === 'use one of them',
@@ -111,13 +111,13 @@ describe('--no-baseline', () => {
 describe('judge.concurrency', () => {
   const resolve = (value: string) => resolveRun(parseCommandLine('run', ['--config', makeTempDir().config, '--concurrency', value], silent).request, 'cli', 'settings')
 
-  it('allows up to 512 judge calls in flight (issue 13: the cap of 64 went)', () => {
-    assert.equal(resolve('64').config.judge.concurrency, 64)
-    assert.equal(resolve('512').config.judge.concurrency, 512)
+  it('allows up to 512 judge calls in flight (issue 13: the cap of 64 went)', async () => {
+    assert.equal((await resolve('64')).config.judge.concurrency, 64)
+    assert.equal((await resolve('512')).config.judge.concurrency, 512)
   })
 
-  it('refuses more than 512 by name, with the limit and what to set instead', () => {
-    assert.throws(
+  it('refuses more than 512 by name, with the limit and what to set instead', async () => {
+    await assert.rejects(
       () => resolve('513'),
       (e: unknown) => e instanceof GateError && /judge\.concurrency/.test(e.message) && /at most 512 judge calls in flight at once; set it to what the endpoint's rate limit allows/.test(e.message),
     )

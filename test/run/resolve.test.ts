@@ -76,9 +76,9 @@ const cases: InvariantCase[] = [
   },
 ]
 
-function failure(run: () => unknown): GateError {
+async function failure(run: () => unknown): Promise<GateError> {
   try {
-    run()
+    await run()
   } catch (error) {
     if (error instanceof GateError) return error
     throw error
@@ -88,12 +88,12 @@ function failure(run: () => unknown): GateError {
 
 describe('resolveRun checks what a run needs, with the same error from either shell', () => {
   for (const c of cases) {
-    it(`refuses ${c.name}`, () => {
+    it(`refuses ${c.name}`, async () => {
       const t = makeTempDir()
       const config = c.file ? writeText(t.path('evalgate.yml'), c.file) : t.config
-      const cli = failure(() => resolveRun(parseCommandLine('run', ['--config', config, ...c.flags], silent).request, 'cli'))
+      const cli = await failure(() => resolveRun(parseCommandLine('run', ['--config', config, ...c.flags], silent).request, 'cli'))
       const inputs: Record<string, string> = { ...c.inputs, config }
-      const action = failure(() =>
+      const action = await failure(() =>
         resolveRun(
           readInputs((name) => inputs[name] ?? ''),
           'action',
@@ -107,15 +107,15 @@ describe('resolveRun checks what a run needs, with the same error from either sh
     })
   }
 
-  it('needs none of it to compare: a gate-only config resolves without an eval set or candidate', () => {
+  it('needs none of it to compare: a gate-only config resolves without an eval set or candidate', async () => {
     const t = makeTempDir()
     const config = writeText(t.path('evalgate.yml'), 'candidate:\n  timeout_ms: -1\ngate:\n  max_drop: 0.04\n')
-    const { config: resolved, baselinePath } = resolveRun(parseCommandLine('compare', ['--config', config, '--gate-mode', 'significant'], silent).request, 'cli', 'gate')
+    const { config: resolved, baselinePath } = await resolveRun(parseCommandLine('compare', ['--config', config, '--gate-mode', 'significant'], silent).request, 'cli', 'gate')
     assert.deepEqual(resolved.gate, { max_drop: 0.04, gate_mode: 'significant' })
     assert.equal(baselinePath, 'baselines/baseline.json')
   })
 
-  it('refuses a YAML alias bomb (billion laughs) as not valid YAML, not as an internal error', () => {
+  it('refuses a YAML alias bomb (billion laughs) as not valid YAML, not as an internal error', async () => {
     const t = makeTempDir()
     const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
     for (const [name, below] of [
@@ -127,14 +127,14 @@ describe('resolveRun checks what a run needs, with the same error from either sh
     ])
       levels.push(`${name}: &${name} [${Array(9).fill(`*${below}`).join(',')}]`)
     const config = writeText(t.path('evalgate.yml'), levels.join('\n') + '\n')
-    const error = failure(() => resolveRun(parseCommandLine('run', ['--config', config], silent).request, 'cli'))
+    const error = await failure(() => resolveRun(parseCommandLine('run', ['--config', config], silent).request, 'cli'))
     assert.match(error.message, /evalgate\.yml: not valid YAML: Excessive alias count/)
   })
 
-  it('takes quoted versions as written', () => {
+  it('takes quoted versions as written', async () => {
     const t = makeTempDir()
     const config = writeText(t.path('evalgate.yml'), 'eval_set: e.csv\neval_set_version: "1.10"\nversion: \'2\'\ncandidate:\n  predictions: p.jsonl\n')
-    const { config: resolved } = resolveRun(parseCommandLine('run', ['--config', config], silent).request, 'cli')
+    const { config: resolved } = await resolveRun(parseCommandLine('run', ['--config', config], silent).request, 'cli')
     assert.equal(resolved.eval_set_version, '1.10')
     assert.equal(resolved.version, '2')
   })

@@ -37,14 +37,14 @@ export interface CorpusSummary {
 /** Documents shown in a finding's message; --json lists all of them. */
 const SHOWN = 20
 
-export function readKnowledgeBase(path: string): KnowledgeBase {
+export async function readKnowledgeBase(path: string): Promise<KnowledgeBase> {
   let isFolder: boolean
   try {
     isFolder = statSync(path).isDirectory()
   } catch {
     throw new GateError('bad_input', `${path}: --corpus not found`, 'give the knowledge base as a folder of documents, or a .jsonl / .csv file with an id per document')
   }
-  return { file: path, documents: isFolder ? folderDocuments(path) : tableDocuments(path) }
+  return { file: path, documents: isFolder ? folderDocuments(path) : await tableDocuments(path) }
 }
 
 function folderDocuments(root: string): Map<string, string> {
@@ -69,8 +69,8 @@ function folderDocuments(root: string): Map<string, string> {
   return documents
 }
 
-function tableDocuments(file: string): Map<string, string> {
-  const table = readTable(file, 'corpus')
+async function tableDocuments(file: string): Promise<Map<string, string>> {
+  const table = await readTable(file, 'corpus')
   if (table.columns) requireColumns(table, ['id'], 'the corpus needs an id column: one row per document, other columns are ignored')
   const documents = new Map<string, string>()
   for (const record of table.records) {

@@ -1,3 +1,4 @@
+import { idRecord, ownValue } from '../../io/ids.ts'
 import { wilsonHalfWidth } from '../../stats/proportions.ts'
 import { BOUNDARY_KINDS, BOUNDARY_LABELS, boundaryKinds } from './boundary.ts'
 import { finding, quote, type Finding, type LintInput } from './finding.ts'
@@ -24,8 +25,9 @@ export interface CoverageSummary {
 const NO_LABEL = '(none)'
 
 export function coverageSummary(input: LintInput): CoverageSummary {
-  const categories: CoverageSummary['categories'] = {}
-  const difficulties: Record<string, number> = {}
+  // keyed by the eval set's own labels: `__proto__` or `constructor` is a category like any other
+  const categories: CoverageSummary['categories'] = idRecord()
+  const difficulties: Record<string, number> = idRecord()
   for (const row of input.rows) {
     const category = row.category ?? NO_LABEL
     categories[category] = { n: (categories[category]?.n ?? 0) + 1, half_width: 0 }
@@ -70,7 +72,7 @@ export function coverageFindings(input: LintInput, summary: CoverageSummary): Fi
 
 /** `easy=40,medium=40,hard=20` → {easy: 40, …}; the shares must add up to 100. Null with the reason when it does not parse. */
 export function parseDifficultyMix(text: string): { mix: Record<string, number> } | { error: string } {
-  const mix: Record<string, number> = {}
+  const mix: Record<string, number> = idRecord()
   for (const part of text.split(',')) {
     const match = /^\s*([^=\s][^=]*?)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part)
     if (!match) return { error: `"${part.trim()}" is not label=percent` }
@@ -85,14 +87,14 @@ export function parseDifficultyMix(text: string): { mix: Record<string, number> 
 function targetOf(difficulty: string, targets: readonly string[]): string | null {
   const label = difficulty.normalize('NFKC').toLowerCase().trim()
   if (targets.includes(label)) return label
-  for (const target of targets) if (DIFFICULTY_SYNONYMS[target]?.includes(label)) return target
+  for (const target of targets) if (ownValue(DIFFICULTY_SYNONYMS, target)?.includes(label)) return target
   return null
 }
 
 /** The difficulty mix against the target: each share more than DIFFICULTY_TOLERANCE_PP away, labels outside the target, rows without one. */
 export function difficultyFindings(input: LintInput, target: Readonly<Record<string, number>>): Finding[] {
   const targets = Object.keys(target)
-  const counts = Object.fromEntries(targets.map((t) => [t, 0])) as Record<string, number>
+  const counts = idRecord<number>(targets.map((t) => [t, 0]))
   const unknown = new Map<string, string[]>()
   const unlabelled: string[] = []
   for (const row of input.rows) {

@@ -28,10 +28,10 @@ const JSONL = new Set(['.jsonl', '.ndjson'])
  * do not get in the way), a .json file as the strings it holds, anything else as text.
  * Unreadable files and broken JSON are bad input, located.
  */
-export function readLeakCorpus(files: readonly string[]): LeakCorpus {
+export async function readLeakCorpus(files: readonly string[]): Promise<LeakCorpus> {
   const corpus: LeakCorpus = new Map()
   for (const file of files) {
-    const text = readText(file, 'file to check for leakage')
+    const text = await readText(file, 'file to check for leakage')
     const ext = extname(file).toLowerCase()
     if (JSONL.has(ext)) {
       text

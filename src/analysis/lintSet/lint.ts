@@ -56,8 +56,8 @@ export interface LintReport {
  * Reads the eval set with the run's loader (so bad input stops here exactly as it would stop a
  * run: a located GateError, exit 2), then the --against files, then lints.
  */
-export function lintEvalSetFile(file: string, options: LintOptions): LintReport {
-  const table = readTable(file, 'eval set')
+export async function lintEvalSetFile(file: string, options: LintOptions): Promise<LintReport> {
+  const table = await readTable(file, 'eval set')
   const set = evalSetFromTable(table)
   const lineOf = new Map<string, number>()
   for (const record of table.records) {
@@ -67,8 +67,8 @@ export function lintEvalSetFile(file: string, options: LintOptions): LintReport 
     if (!lineOf.has(id)) lineOf.set(id, record.line)
   }
   const hasRelevantDocs = table.columns ? table.columns.includes('relevant_doc_ids') : table.records.some((r) => 'relevant_doc_ids' in r.data)
-  const corpus = readLeakCorpus(options.against)
-  const knowledgeBase = options.corpus === undefined ? null : readKnowledgeBase(options.corpus)
+  const corpus = await readLeakCorpus(options.against)
+  const knowledgeBase = options.corpus === undefined ? null : await readKnowledgeBase(options.corpus)
   const input: LintInput = { file: set.file, rows: set.rows, lineOf, hasRelevantDocs }
   const summary = coverageSummary(input)
   const documents = knowledgeBase ? corpusFindings(input, knowledgeBase) : null

@@ -3,7 +3,8 @@ import type { HttpCandidateConfig } from '../../schemas/candidate.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import { compileJsonPath, type JsonPath } from './jsonPath.ts'
 import { errorMessage, excerpt } from './quote.ts'
-import { redact, registerSecret } from '../../io/redact.ts'
+import { redact } from '../../io/redact.ts'
+import { envReferences, fillEnvTemplates } from '../../io/envTemplate.ts'
 import { renderJsonTemplate, renderTemplate } from './template.ts'
 
 /** One question's request, fully rendered: everything that can be wrong with the config is found while building these. */
@@ -33,8 +34,8 @@ export interface HttpPlan {
  * Renders every request and checks headers, URLs, JSON bodies and JSON paths. Throws a
  * GateError before any request is sent, so a typo in the config never costs a run.
  */
-export function planHttpCandidate(rows: readonly EvalRow[], config: HttpCandidateConfig, env: Record<string, string | undefined>): HttpPlan {
-  const { headers, secrets } = resolveHeaders(config, env)
+export function planHttpCandidate(rows: readonly EvalRow[], config: HttpCandidateConfig, env: Record<string, string | undefined>, access: EnvAccess = NO_PASSTHROUGH): HttpPlan {
+  const { headers, secrets } = resolveHeaders(config, env, access)
   try {
     new Headers(headers)
   } catch (error) {
@@ -69,25 +70,18 @@ function prepareRequest(row: EvalRow, config: HttpCandidateConfig): PreparedRequ
   return { id: row.id, url, body }
 }
 
-/** Fills `${ENV_NAME}` in header values; the values filled in are secrets. */
-function resolveHeaders(config: HttpCandidateConfig, env: Record<string, string | undefined>): { headers: Record<string, string>; secrets: string[] } {
-  const secrets: string[] = []
-  const headers: Record<string, string> = {}
-  for (const [name, template] of Object.entries(config.headers)) {
-    headers[name] = template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, variable: string) => {
-      const value = env[variable]
-      if (value === undefined || value === '') {
-        throw new GateError(
-          'bad_config',
-          `candidate.http.headers.${name}: environment variable ${variable} is not set (or empty)`,
-          `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`,
-        )
-      }
-      secrets.push(value)
-      registerSecret(value)
-      return value
-    })
-  }
+/** Which protected variables a candidate's `${NAME}` may use: candidate.env_passthrough, and the run's judge key variable (refused). */
+export interface EnvAccess {
+  passthrough: readonly string[]
+  keyEnvs: readonly (string | null | undefined)[]
+}
+
+const NO_PASSTHROUGH: EnvAccess = { passthrough: [], keyEnvs: [] }
+
+/** Fills `${ENV_NAME}` in header values (io/envTemplate.ts, as the judge's headers are); the values filled in are secrets. */
+function resolveHeaders(config: HttpCandidateConfig, env: Record<string, string | undefined>, access: EnvAccess): { headers: Record<string, string>; secrets: string[] } {
+  const headers = fillEnvTemplates(config.headers, env, { setting: 'candidate.http.headers', passthroughSetting: 'candidate.env_passthrough', ...access })
+  const secrets = envReferences(config.headers).flatMap((name) => (env[name] ? [env[name]] : []))
   return { headers, secrets }
 }
 

@@ -160,6 +160,8 @@ export function resolveKey(config: Config, name: ChatProvider, environment: Scor
 /** The chat endpoint and the embeddings one (or the judge's own, or none), filled in from the environment. */
 export function endpointSpecs(config: Config, name: ChatProvider, apiKey: string | null, environment: ScorerEnvironment, withEmbeddings: boolean): Pick<JudgeSpec, 'chat' | 'embeddings'> {
   const j = config.judge
+  // ${VAR} may not name the runner's or evalgate's own secrets, the judge's key among them, unless judge.env_passthrough lists them
+  const access = { passthrough: j.env_passthrough, keyEnvs: [keyEnvOf(config, name)] }
   const chat: EndpointSpec = {
     provider: name,
     baseURL: baseUrlOf(config, name),
@@ -167,8 +169,8 @@ export function endpointSpecs(config: Config, name: ChatProvider, apiKey: string
     keyEnv: keyEnvOf(config, name),
     apiVersion: j.api_version ?? null,
     // an unset ${VAR} in judge.headers or judge.query stops here, before the candidate runs, not as 401s later
-    headers: fillTemplates(j.headers, environment.env, 'judge.headers'),
-    query: fillTemplates(j.query, environment.env, 'judge.query'),
+    headers: fillTemplates(j.headers, environment.env, 'judge.headers', access),
+    query: fillTemplates(j.query, environment.env, 'judge.query', access),
     templates: { headers: j.headers, query: j.query },
     model: j.model!,
   }
@@ -184,14 +186,15 @@ export function endpointSpecs(config: Config, name: ChatProvider, apiKey: string
   if (!key && (!api.keyless || (api.defaultBaseUrl !== null && endpointOrigin(baseURL) === endpointOrigin(api.defaultBaseUrl)))) {
     throw new GateError('bad_config', `embeddings.provider is ${choice.provider} but ${keyEnv} is not set`, `set ${keyEnv} in the job's env, or name another variable with embeddings.api_key_env`)
   }
+  const embeddingsAccess = { ...access, keyEnvs: [...access.keyEnvs, keyEnv] }
   const embeddings: EndpointSpec<EmbeddingsEndpointProvider> = {
     provider: choice.provider,
     baseURL,
     apiKey: key || null,
     keyEnv,
     apiVersion: e.api_version ?? null,
-    headers: fillTemplates(e.headers, environment.env, 'embeddings.headers'),
-    query: fillTemplates(e.query, environment.env, 'embeddings.query'),
+    headers: fillTemplates(e.headers, environment.env, 'embeddings.headers', embeddingsAccess),
+    query: fillTemplates(e.query, environment.env, 'embeddings.query', embeddingsAccess),
     templates: { headers: e.headers, query: e.query },
     model: choice.model,
   }
