@@ -142,7 +142,7 @@ describe('__proto__ is a name like any other (point 15)', () => {
     const config = writeText(t.path('proto.yml'), '__proto__:\n  candidate:\n    command: "touch SHOULD-NOT-RUN"\n  judge:\n    provider: none\n')
     const run = await runCli([...RUN, '--config', config])
     assert.equal(run.code, 2)
-    assert.match(run.stderr, /setting "__proto__": Unrecognized key/)
+    assert.match(run.stderr, /setting "__proto__": unknown setting/)
     assert.equal(existsSync('SHOULD-NOT-RUN'), false)
   })
 

@@ -164,13 +164,14 @@ describe("the README's baseline-refresh snippet", () => {
   it('opens one when a score moved', () => {
     const r = refresh(old, { created_at: 'b', metrics: { latency_ms: 260, mrr: 0.4 }, questions: { q1: { scores: { mrr: 0.5, latency_ms: 290 } } } })
     assert.equal(r.code, 0, r.out)
-    assert.match(r.gh, /^pr create --head evalgate\/baseline-refresh-42 /)
+    // git pushes through gh's credential helper: the checkout kept no credentials
+    assert.match(r.gh, /^auth setup-git\npr create --head evalgate\/baseline-refresh-42 /)
     assert.match(r.branches, /evalgate\/baseline-refresh-42/)
   })
 
   it('opens one for the first baseline (none committed yet)', () => {
     const r = refresh(null, old)
     assert.equal(r.code, 0, r.out)
-    assert.match(r.gh, /^pr create /)
+    assert.match(r.gh, /^auth setup-git\npr create /)
   })
 })
