@@ -32,8 +32,8 @@ function twoSidedZ(level: number): number {
   return normalQuantile(1 - (1 - level) / 2)
 }
 
-/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here. */
-function powerZ(options: PowerOptions | undefined): number {
+/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here and in power.ts. */
+export function powerZ(options: PowerOptions | undefined): number {
   const alpha = options?.alpha ?? 0.05
   const power = options?.power ?? 0.8
   assertProbability('alpha', alpha, { open: true })
