@@ -1,6 +1,7 @@
-import { isJudgedByModel, metricInfo, sortMetrics } from '../metrics/registry.ts'
+import { metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { RunConfig } from '../schemas/config.ts'
-import { normalQuantile } from '../stats/normal.ts'
+import type { Results } from '../schemas/results.ts'
+import { wholeGateLimits, type WholeGateLimits } from '../stats/nullLimits.ts'
 import { GateError } from '../io/errors.ts'
 import { runPipeline } from '../run/pipeline.ts'
 import { prepareRun, type RunEnvironment } from '../run/prepare.ts'
@@ -10,49 +11,91 @@ export interface NoiseRow {
   metric: string
   /** the metric's mean in each pass */
   means: number[]
+  /** sd of the metric's mean drop between two unchanged runs */
   sd: number
-  /** the drop that judge noise alone stays under 95% of the time; null for metrics no judge touches */
+  /** sd of one question's paired difference between two unchanged runs (what the baseline records for the MDE) */
+  paired_sd: number
+  /** the limit that, with the others, keeps the whole gate's false alarms at 5%; null for a metric that never moved between passes */
   proposed_max_drop: number | null
 }
 
+export interface NoiseCalibration {
+  rows: NoiseRow[]
+  /** what varied between the passes: the judge alone (fixed answers), or the candidate and the judge */
+  source: 'judge' | 'candidate'
+  passes: number
+  bound: Pick<WholeGateLimits, 'quantile' | 'bonferroni' | 'false_alarms' | 'alpha' | 'simulations'>
+}
+
+/** The seed of the simulated comparisons: fixed, so the same passes always propose the same limits. */
+const SIMULATION_SEED = 20_261_129
+
 /**
- * Scores the same answers K times with the judge asked afresh each time (cache bypassed),
- * and proposes a max_drop per judged metric from the spread of the run means: a gate compares
- * two runs, so the noise of their difference is √2·sd, and 1.96·√2·sd is the drop noise alone
- * stays under 95% of the time (rounded up to 0.005).
+ * Runs the system `passes` times over the eval set and proposes per-metric max_drop limits for
+ * the whole gate (stats/nullLimits.ts). `rerunCandidate`: each pass asks the candidate afresh
+ * and the judge afresh, which is what differs between a baseline and an unchanged PR; without
+ * it the answers are fixed (a predictions file) and each pass asks only the judge afresh (its
+ * variance alone). The judge cache is bypassed either way (a judge variant per pass).
  */
-export async function calibrateNoise(config: RunConfig, environment: RunEnvironment, passes: number): Promise<NoiseRow[]> {
-  if (!judgedByModel(config)) {
+export async function calibrateNoise(config: RunConfig, environment: RunEnvironment, passes: number, rerunCandidate: boolean): Promise<NoiseCalibration> {
+  if (!rerunCandidate && !judgedByModel(config)) {
     throw new GateError(
       'usage',
       `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`,
-      'use --judge openai (with its model and key)',
+      'use --judge openai (with its model and key), or --rerun-candidate N to measure how much the candidate itself answers differently',
     )
   }
-  if (!Number.isInteger(passes) || passes < 2) throw new GateError('usage', `--runs must be a whole number of at least 2, got ${passes}`, 'e.g. --runs 3')
-  const means = new Map<string, number[]>()
+  if (!Number.isInteger(passes) || passes < 2) {
+    throw new GateError(
+      'usage',
+      `${rerunCandidate ? '--rerun-candidate' : '--runs'} must be a whole number of at least 2, got ${passes}`,
+      rerunCandidate ? 'e.g. --rerun-candidate 5' : 'e.g. --runs 3',
+    )
+  }
+  const runs: Results[] = []
   for (let k = 1; k <= passes; k++) {
-    environment.logger.info(`calibrate-noise: pass ${k} of ${passes}`)
+    environment.logger.info(`calibrate-noise: pass ${k} of ${passes}${rerunCandidate ? ' (the candidate answers afresh)' : ''}`)
     const passConfig = { ...config, baseline: undefined }
     const deps = await prepareRun(passConfig, { ...environment, judgeVariant: `noise-pass-${k}` })
-    const results = await runPipeline(deps, passConfig)
-    if (!deps.scorer.usesModel) throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${judgeKeyEnv(config) ?? 'the judge key'}`)
-    for (const [metric, s] of Object.entries(results.metrics)) {
-      if (s.mean === null) continue
-      const list = means.get(metric) ?? []
-      list.push(s.mean)
-      means.set(metric, list)
+    if (rerunCandidate && deps.candidate.stored) {
+      throw new GateError(
+        'usage',
+        `--rerun-candidate re-runs the candidate, but ${deps.candidate.label} gives the same stored answers every pass`,
+        'give the candidate as a command (--candidate-cmd) or an HTTP endpoint; with a predictions file, --runs measures the judge alone',
+      )
     }
+    const results = await runPipeline(deps, passConfig)
+    if (!rerunCandidate && !deps.scorer.usesModel)
+      throw new GateError('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${judgeKeyEnv(config) ?? 'the judge key'}`)
+    runs.push(results)
   }
-  const z = normalQuantile(0.975)
-  return sortMetrics(means.keys())
-    .filter((m) => means.get(m)!.length === passes && metricInfo(m)?.unit !== 'ms')
-    .map((metric) => {
-      const values = means.get(metric)!
-      const mean = values.reduce((a, b) => a + b, 0) / values.length
-      const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1))
-      const judged = isJudgedByModel(metric)
-      const proposed = judged ? Math.max(0.005, Math.ceil((z * Math.SQRT2 * sd) / 0.005 - 1e-9) * 0.005) : null
-      return { metric, means: values, sd, proposed_max_drop: proposed === null ? null : Number(proposed.toFixed(3)) }
-    })
+  return proposals(runs, rerunCandidate ? 'candidate' : 'judge')
+}
+
+/** The proposals from the passes' per-question scores (every score metric; latency has its own gate). */
+export function proposals(runs: readonly Results[], source: NoiseCalibration['source']): NoiseCalibration {
+  const ids = Object.keys(runs[0]!.questions).sort()
+  const names = sortMetrics(Object.keys(runs[0]!.metrics)).filter((m) => metricInfo(m)?.unit !== 'ms' && runs.every((r) => r.metrics[m]?.mean != null))
+  const conversations = new Map<string, number>()
+  const clusters = ids.map((id, i) => {
+    const conversation = runs[0]!.questions[id]!.conversation?.id
+    if (conversation === undefined) return i
+    if (!conversations.has(conversation)) conversations.set(conversation, i)
+    return conversations.get(conversation)!
+  })
+  const metrics = names.map((name) => ({
+    name,
+    higherIsBetter: metricInfo(name)?.higherIsBetter ?? true,
+    passes: runs.map((r) => Float64Array.from(ids, (id) => r.questions[id]?.scores[name] ?? Number.NaN)),
+  }))
+  const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED })
+  const rows = result.limits.map((l) => ({
+    metric: l.metric,
+    means: runs.map((r) => r.metrics[l.metric]!.mean!),
+    sd: l.sd,
+    paired_sd: l.paired_sd,
+    proposed_max_drop: l.limit,
+  }))
+  const { quantile, bonferroni, false_alarms, alpha, simulations } = result
+  return { rows, source, passes: runs.length, bound: { quantile, bonferroni, false_alarms, alpha, simulations } }
 }

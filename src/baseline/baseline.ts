@@ -45,8 +45,10 @@ export interface BaselineView {
   judge_reported_models?: ReportedModels | null
   metrics: Record<string, number | null>
   /** per-question scores (and the answer, from a baseline of schema 2 or a results.json); null for the minimal form */
-  questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null> } & Partial<StoredAnswer>> | null
+  questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null>; inputs_hash?: string } & Partial<StoredAnswer>> | null
   settings: GateSettingsInput
+  /** metric → sd of per-question paired differences between two runs of the unchanged system (calibrate-noise --write); the MDE's variance when a run's own shows none */
+  noise?: Record<string, number> | null
 }
 
 /**
@@ -159,6 +161,7 @@ export function viewOfBaseline(b: Baseline, path: string | null): BaselineView {
     metrics: b.metrics,
     questions: b.questions ?? null,
     settings: gateSettingsOf(b),
+    noise: b.noise ?? null,
   }
 }
 
@@ -172,7 +175,12 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     judge: r.run.judge,
     judge_reported_models: reportedModels(r.questions),
     metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-    questions: idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer) }])),
+    questions: idRecord(
+      Object.entries(r.questions).map(([id, q]) => [
+        id,
+        { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer), ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}) },
+      ]),
+    ),
     settings: r.comparison ? gatedWith(r.comparison) : {},
   }
 }
@@ -244,6 +252,8 @@ export function baselineFromResults(results: Results, previous: BaselineView | n
     ...(reported ? { judge_reported_models: reported } : {}),
     created_at: now.toISOString(),
     ...settings,
+    // the noise calibrate-noise measured belongs to the system, not to one run: kept across baselines
+    ...(previous?.noise ? { noise: previous.noise } : {}),
     metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
     questions: idRecord(
       Object.entries(results.questions).map(([id, q]) => [
@@ -253,6 +263,7 @@ export function baselineFromResults(results: Results, previous: BaselineView | n
           question: q.question,
           scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])),
           ...storedAnswer(q.answer),
+          ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
         },
       ]),
     ),

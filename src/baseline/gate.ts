@@ -1,4 +1,5 @@
 import { GateError } from '../io/errors.ts'
+import { similarName } from '../io/similarName.ts'
 import { isKnownMetric, knownMetricNames, metricInfo } from '../metrics/registry.ts'
 import { DEFAULT_LATENCY_MIN_MS, defaultGate, GATE_KEYS, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
 
@@ -52,16 +53,44 @@ export function resolveGate(layers: readonly GateLayer[]): EffectiveGate {
  */
 export function checkGateMetricNames(settings: GateSettingsInput, source: string): void {
   const named: [string, string][] = [
+    ...(settings.primary ?? []).map((m, i) => [m, `primary[${i}]`] as [string, string]),
     ...Object.keys(settings.thresholds ?? {}).map((m) => [m, 'thresholds'] as [string, string]),
     ...Object.keys(settings.max_drop_overrides ?? {}).map((m) => [m, 'max_drop_overrides'] as [string, string]),
     ...Object.entries(settings.by_category ?? {}).flatMap(([c, floors]) => Object.keys(floors).map((m) => [m, `by_category.${c}`] as [string, string])),
   ]
   for (const [metric, where] of named) {
     if (!isKnownMetric(metric)) {
-      throw new GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`)
+      const meant = similarName(metric, spelledOut(metric))
+      throw new GateError(
+        'bad_config',
+        `${source}: ${where} names an unknown metric "${metric}"${meant ? ` (did you mean ${meant}?)` : ''}`,
+        `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`,
+      )
     }
   }
+  checkPrimaryCanBeTested(settings, source)
   checkOverrideRanges(settings, source)
+}
+
+/** The known names a typo is compared with: `@K` metrics at the cut-off the typo names (recal@10 → recall@10), else at 5. */
+function spelledOut(typo: string): string[] {
+  const k = /@(\d+)$/.exec(typo)?.[1] ?? '5'
+  return knownMetricNames().map((name) => (name.endsWith('@K') ? `${name.slice(0, -1)}${k}` : name))
+}
+
+/**
+ * A primary metric is one the paired test can test: latency is gated on its percentiles with a
+ * floor in ms, never tested, so naming it would read as a test that is not there.
+ */
+function checkPrimaryCanBeTested(settings: GateSettingsInput, source: string): void {
+  for (const [i, metric] of (settings.primary ?? []).entries()) {
+    if (metricInfo(metric)?.gate !== 'latency_rise') continue
+    throw new GateError(
+      'bad_config',
+      `${source}: primary[${i}] is ${metric}, which is gated by latency_rise on its p50 and p95, not by a paired test: it cannot be a primary metric`,
+      'name score metrics in primary (e.g. accuracy_norm, faithfulness); gate latency with latency_rise',
+    )
+  }
 }
 
 /**

@@ -4,62 +4,7 @@ import { calibrate, type CalibrationReport } from '../analysis/calibrate.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { normaliseId } from '../io/ids.ts'
 import { readTable } from '../io/tabular.ts'
-import { halfWidth, minimumDetectableEffect, sampleSizeOneProportion, sampleSizeTwoProportions } from '../stats/proportions.ts'
 import { countOf } from '../io/countOf.ts'
-
-export interface PowerFlags {
-  p?: string
-  delta?: string
-  p1?: string
-  p2?: string
-  n?: string
-  json?: boolean
-}
-
-/** `evalgate power`: sample size for a difference you want to see, or what your n can see. */
-export function powerCommand(flags: PowerFlags, print: (text: string) => void): void {
-  const num = (name: keyof PowerFlags, min: number, max: number): number | undefined => {
-    const text = flags[name]
-    if (text === undefined) return undefined
-    const v = Number(text)
-    if (!Number.isFinite(v) || v <= min || v >= max) throw new GateError('usage', `--${name} expects a number between ${min} and ${max} (exclusive), got "${text}"`, 'e.g. --p 0.62 --delta 0.05')
-    return v
-  }
-  const p = num('p', 0, 1)
-  const delta = num('delta', 0, 1)
-  const p1 = num('p1', 0, 1)
-  const p2 = num('p2', 0, 1)
-  const n = num('n', 0, Infinity)
-  if (p1 !== undefined || p2 !== undefined) {
-    if (p1 === undefined || p2 === undefined || p1 === p2) throw new GateError('usage', 'two groups need --p1 and --p2, and they must differ', `e.g. ${commandLine('power --p1 0.62 --p2 0.52')}`)
-    const r = sampleSizeTwoProportions(p1, p2)
-    if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
-    return print(
-      `To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
-        `each version needs ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`,
-    )
-  }
-  if (n !== undefined) {
-    if (!Number.isInteger(n)) throw new GateError('usage', `--n expects a whole number of questions, got "${flags.n}"`, `e.g. ${commandLine('power --n 50')}`)
-    const base = p ?? 0.5
-    const mde = minimumDetectableEffect(n, base)
-    if (flags.json) return print(JSON.stringify({ mde: round(mde), half_width: round(halfWidth(n, base)) }))
-    return print(
-      `With ${countOf(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp(halfWidth(n, base))} (95% interval),\n` +
-        `and two versions must differ by ${pp(mde)} to be detected with 80% power. Smaller moves are noise at this n: read the per-question flips.`,
-    )
-  }
-  if (p !== undefined && delta !== undefined) {
-    const r = sampleSizeOneProportion(p, delta)
-    if (flags.json) return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }))
-    return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${countOf(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`)
-  }
-  throw new GateError(
-    'usage',
-    'power needs --p and --delta, or --p1 and --p2, or --n',
-    `e.g. ${commandLine('power --p 0.62 --delta 0.05')}, ${commandLine('power --p1 0.62 --p2 0.52')}, ${commandLine('power --n 50')}`,
-  )
-}
 
 export interface CalibrateFlags {
   human?: string[]
@@ -156,12 +101,4 @@ async function readJudgeScores(file: string, metric: string): Promise<{ scores: 
     if (q.notes[name]) reasons.set(id, q.notes[name]!)
   }
   return { scores, reasons }
-}
-
-function pp(x: number): string {
-  return `${(x * 100).toFixed(1)} pp`
-}
-
-function round(x: number): number {
-  return Math.round(x * 1e4) / 1e4
 }

@@ -15,6 +15,7 @@ interface CommandHelp {
 const GATE_SETTINGS = `Gate settings (under gate: in evalgate.yml, or kept in the baseline), with their defaults:
   max_drop ${DEFAULT_GATE.max_drop}, max_drop_overrides {metric: drop}, thresholds {metric: floor},
   by_category {category: {metric: floor}}, max_error_rate ${DEFAULT_GATE.max_error_rate}, question_drop ${DEFAULT_GATE.question_drop}, gate_mode ${DEFAULT_GATE.gate_mode},
+  primary [metric, …] (tested first, in order, each at alpha 0.05; the rest share Holm's correction),
   latency_rise (not set: latency is reported, not gated; set, e.g. 0.5: the p50 or p95 latency
   across questions fails when it rose by more than that share of the baseline's AND by more than
   latency_min_ms, default ${DEFAULT_LATENCY_MIN_MS} ms). latency_min_ms without latency_rise is an error.`
@@ -52,16 +53,21 @@ default. A run that was not gated (shards merged without --baseline) keeps the g
 of an existing baseline at --out.`,
   },
   power: {
-    usage: 'Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]',
-    after: 'Sample sizes are rounded up; the unrounded value is shown beside them.',
+    usage: 'Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --sd-diff S --delta D | --n N [--sd-diff S] [--p P] | --results FILE [--n N]) [--json]',
+    after: `Sample sizes are rounded up; the unrounded value is shown beside them. The gate compares two runs of
+the same questions (paired): its power comes from the sd of the per-question differences, not from
+the two-independent-samples formula of --p1 --p2.`,
   },
   calibrate: { usage: 'Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]' },
   'calibrate-noise': {
-    usage: 'Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]',
-    about: `Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
-and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
-Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
-baseline's answers is the usual choice).`,
+    usage: 'Usage: evalgate calibrate-noise [run options] [--runs 3 | --rerun-candidate N] [--write]',
+    about: `Runs the system several times over the eval set with nothing changed and proposes a max_drop
+per metric so that the whole gate, every metric at once, false-alarms at most 5% on an unchanged
+system (the 95% quantile of the largest drop across the metrics, in units of each metric's sd,
+over simulated comparisons of two passes). --rerun-candidate N asks the candidate afresh each
+pass as well as the judge: the noise a PR really sees. --runs N asks only the judge afresh over
+fixed answers (--predictions with the baseline's answers), its variance alone. Takes the options
+of "evalgate run".`,
     inherits: 'run',
   },
   pairwise: {

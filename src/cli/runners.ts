@@ -1,6 +1,7 @@
 import type { Command } from '../run/option.ts'
 import { EXIT } from '../run/exit.ts'
-import type { CalibrateFlags, PowerFlags } from './analysis.ts'
+import type { CalibrateFlags } from './analysis.ts'
+import type { PowerFlags } from './power.ts'
 import type { CliIO, CommandContext } from './command.ts'
 import type { PairwiseFlags } from './pairwise.ts'
 
@@ -19,7 +20,7 @@ export const RUNNERS: Record<Command, (ctx: CommandContext) => Promise<number>> 
   merge: async (ctx) => (await import(/* webpackMode: "eager" */ './gate.ts')).mergeCommand(ctx),
   trend: async (ctx) => (await import(/* webpackMode: "eager" */ './trend.ts')).trendCommand(ctx),
   power: async ({ flags, io }) => {
-    const { powerCommand } = await import(/* webpackMode: "eager" */ './analysis.ts')
+    const { powerCommand } = await import(/* webpackMode: "eager" */ './power.ts')
     powerCommand(flags as PowerFlags, print(io))
     return EXIT.pass
   },

@@ -1,7 +1,7 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { ownValue } from '../io/ids.ts'
 import { metricInfo } from '../metrics/registry.ts'
-import type { JudgeIdentity, MetricSummary, QuestionResult, Subset } from '../schemas/results.ts'
+import type { JudgeIdentity, MetricSummary, QuestionResult, RunInfo, Subset } from '../schemas/results.ts'
 
 /**
  * Every metric's per-question values as one Float64Array per side (NaN = no value), built
@@ -21,6 +21,12 @@ export interface Columns {
   inBaseline: Uint8Array
   candidate: Map<string, Float64Array>
   baseline: Map<string, Float64Array> | null
+  /**
+   * per position, its cluster: the questions of one conversation share one, every other
+   * question has its own (the noise tests resample and sign-flip conversations whole); null
+   * when no question belongs to a conversation
+   */
+  clusters: Int32Array | null
 }
 
 export function buildColumns(questions: Record<string, QuestionResult>, base: BaselineView['questions'], metrics: readonly string[]): Columns {
@@ -54,7 +60,28 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
       else if (unanswered) candidateColumns[j]![i] = failingValue(m, q, bv)
     }
   }
-  return { ids, inBaseline, candidate, baseline }
+  return { ids, inBaseline, candidate, baseline, clusters: clustersOf(questions, ids) }
+}
+
+/** Each position's cluster (see Columns.clusters): conversations in order of first turn, single questions each their own. */
+function clustersOf(questions: Record<string, QuestionResult>, ids: readonly string[]): Int32Array | null {
+  let conversations: Map<string, number> | null = null
+  const clusters = new Int32Array(ids.length)
+  for (let i = 0; i < ids.length; i++) {
+    const conversation = questions[ids[i]!]!.conversation
+    if (!conversation) {
+      clusters[i] = i
+      continue
+    }
+    conversations ??= new Map()
+    let cluster = conversations.get(conversation.id)
+    if (cluster === undefined) {
+      cluster = i
+      conversations.set(conversation.id, cluster)
+    }
+    clusters[i] = cluster
+  }
+  return conversations ? clusters : null
 }
 
 /** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
@@ -126,4 +153,6 @@ export interface RunUnderTest {
   questions: Record<string, QuestionResult>
   /** a subset run (--only, --failing-from): compared on its questions, never gated */
   subset?: Subset | null
+  /** a --sequential run: which judged metrics its confidence sequences settled */
+  sequential?: RunInfo['sequential']
 }

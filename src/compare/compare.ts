@@ -1,16 +1,17 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { idRecord } from '../io/ids.ts'
 import { sortMetrics } from '../metrics/registry.ts'
-import type { Comparison, GateSettings, JudgeIdentity } from '../schemas/results.ts'
-import { baselineAnswers } from './answers.ts'
+import type { Comparison, GateSettings, JudgeIdentity, MetricRow } from '../schemas/results.ts'
+import { baselineAnswers, determinism } from './answers.ts'
 import { categoryRows } from './categories.ts'
 import { questionChanges } from './changes.ts'
 import { noChanges } from './counts.ts'
-import { buildColumns, overallSummaries, type RunUnderTest } from './columns.ts'
+import { buildColumns, overallSummaries, type Columns, type RunUnderTest } from './columns.ts'
 import { gateFailures } from './failures.ts'
 import { notGated } from './subset.ts'
 import { metricRow } from './rows.ts'
-import { annotateNoise, noiseSummary } from './significance.ts'
+import { annotateNoise, noiseSummary, type HolmTest } from './significance.ts'
+import { applySettled } from './settled.ts'
 import { judgeModelChange } from '../judge/trace.ts'
 
 /** Where each gate setting came from (resolveGate in baseline/gate.ts). */
@@ -94,12 +95,7 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
   const names = run.subset ? computedBySubset(run) : sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]))
   const columns = buildColumns(run.questions, baseline?.questions ?? null, names)
   const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length))
-  // latency is gated on its percentiles with a floor in ms (latency.ts), not on a test of the mean
-  if (baseline?.questions)
-    annotateNoise(
-      metrics.filter((row) => row.limit.kind !== 'latency_rise'),
-      columns,
-    )
+  const tests = testNoise(metrics, columns, baseline, gate, run)
   for (const name of Object.keys(gate.thresholds)) {
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
@@ -126,12 +122,13 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
     regressions,
     improvements,
     baseline_answers: baselineAnswers(regressions, baseline, run.questions),
+    determinism: determinism(baseline, run.questions),
     change_counts,
     messages,
     judge_model_change: judgeModelChange(baseline, run),
     ...settings,
     verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
-    noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
+    noise: baseline?.questions ? noiseSummary(metrics, tests, change_counts.questions_worse, change_counts.questions_better, common) : null,
     update_command: updateCommand,
   }
 }
@@ -144,6 +141,23 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
  */
 function computedBySubset(run: RunUnderTest): string[] {
   return sortMetrics(Object.keys(run.metrics).filter((m) => run.metrics[m]!.n > 0 || run.metrics[m]!.errors > 0))
+}
+
+/**
+ * The paired tests of every metric against a per-question baseline (none against the seed's
+ * aggregate-only form), then what a --sequential run settled. Latency is gated on its
+ * percentiles with a floor in ms (latency.ts), not on a test of the mean.
+ */
+function testNoise(metrics: MetricRow[], columns: Columns, baseline: BaselineView | null, gate: GateSettings, run: RunUnderTest): HolmTest[] {
+  const tests = baseline?.questions
+    ? annotateNoise(
+        metrics.filter((row) => row.limit.kind !== 'latency_rise'),
+        columns,
+        { primary: gate.primary, recordedNoise: baseline.noise ?? null },
+      )
+    : []
+  applySettled(metrics, run.sequential)
+  return tests
 }
 
 /** What the reader must know about the two question sets and the judge before reading the deltas. */
@@ -177,6 +191,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
     regressions: [],
     improvements: [],
     baseline_answers: idRecord(),
+    determinism: null,
     change_counts: noChanges(),
     messages: [],
     judge_model_change: null,

@@ -19,7 +19,7 @@ export interface ConversationView {
 }
 
 export interface ConversationsSummary {
-  /** the metric the means and worst turns are on: the first of the report's trend metrics the run has */
+  /** the metric the means and worst turns are on: the one that moved (movedMetric), else the first of the report's trend metrics the run has */
   metric: string
   /** regressed first, then worst mean first */
   conversations: ConversationView[]
@@ -51,7 +51,7 @@ function summarise(results: Results): ConversationsSummary | null {
     turns.push({ id, turn })
     byConversation.set(conversation, turns)
   }
-  const metric = registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0]
+  const metric = movedMetric(results) ?? registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0]
   if (byConversation.size === 0 || metric === undefined) return null
   const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
   const regressedIds = new Set(results.comparison?.regressions.map((r) => r.id) ?? [])
@@ -76,6 +76,29 @@ function summarise(results: Results): ConversationsSummary | null {
   const badness = (c: ConversationView) => (c.mean === null ? -Infinity : higherIsBetter ? c.mean : -c.mean)
   conversations.sort((a, b) => Number(b.regressedTurns.length > 0) - Number(a.regressedTurns.length > 0) || badness(a) - badness(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   return { metric, conversations, regressed: conversations.filter((c) => c.regressedTurns.length > 0).length }
+}
+
+/**
+ * The score metric the comparison says moved: the largest drop among the regressed metrics
+ * (regressions within noise included), else the metric with the most per-question regressions;
+ * null when nothing dropped. A lexical run's rules_pass is 1 on almost every turn, so ranking
+ * conversations on it would read "worst turn 1: 1.000" beside every regressed conversation.
+ */
+function movedMetric(results: Results): string | null {
+  const c = results.comparison
+  if (!c) return null
+  const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change! - b.change!)
+  if (dropped[0]) return dropped[0].metric
+  const counts = new Map<string, number>()
+  for (const r of c.regressions) if (rankable(r.metric)) counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1)
+  let best: string | null = null
+  for (const [metric, count] of counts) if (best === null || count > counts.get(best)! || (count === counts.get(best)! && metric < best)) best = metric
+  return best
+}
+
+/** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */
+function rankable(metric: string): boolean {
+  return metricInfo(metric)?.unit !== 'ms' && metric !== 'context_retention_norm'
 }
 
 function mean(values: readonly (number | null | undefined)[]): number | null {

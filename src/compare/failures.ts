@@ -32,7 +32,15 @@ function dropFailure(row: MetricRow, mode: GateSettings['gate_mode']): MetricFai
   if (!failing || row.baseline === null || row.candidate === null || row.change === null || row.limit.value === null) return null
   const evidence: DropEvidence | null =
     row.interval && row.p_holm !== null
-      ? { interval: row.interval, flips: row.flips && { worse: row.flips.worse, better: row.flips.better }, p: row.p, p_holm: row.p_holm, reason: row.noise_reason }
+      ? {
+          interval: row.interval,
+          flips: row.flips && { worse: row.flips.worse, better: row.flips.better },
+          p: row.p,
+          p_holm: row.p_holm,
+          reason: row.noise_reason,
+          test: row.test,
+          clusters: row.clusters,
+        }
       : null
   const drop = { metric: row.metric, baseline: row.baseline, candidate: row.candidate, value: -row.change, limit: row.limit.value }
   if (row.status === 'regression' && evidence) return { kind: 'significant', ...drop, unit: 'score', evidence }

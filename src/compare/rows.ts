@@ -47,6 +47,10 @@ export function metricRow(name: string, run: RunUnderTest, baseline: BaselineVie
     noise_reason: null,
     flips: null,
     mde: null,
+    mde_source: null,
+    paired_sd: null,
+    clusters: null,
+    smallest_move: null,
     note: null,
     percentiles: null,
   }

@@ -3,7 +3,7 @@ import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 import { countOf } from '../io/countOf.ts'
 import { untrustedLine } from '../io/untrusted.ts'
-import { noiseReason, pValue, signed, worseVerb } from './words.ts'
+import { noiseReason, pText, signed, testName, worseVerb } from './words.ts'
 
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
@@ -77,20 +77,23 @@ function percentileRise(percentile: string, baseline: number, candidate: number,
   return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`
 }
 
-/** The evidence behind "within noise", with the reason when the interval alone would say otherwise. */
+/** The evidence behind "within noise", naming the part that says so: the interval, the metric's own paired test, or Holm's correction. */
 function noiseWords(noise: DropEvidence): string {
   const flips = noise.flips ? `${countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : ''
   const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`
+  const test = `its ${testName(noise.test, noise.clusters)}`
   switch (noiseReason(noise)) {
     case 'interval_includes_zero':
-      return ` (within noise: ${ci} includes 0${flips && `, ${flips}`}, Holm p = ${pValue(noise.p_holm)})`
+      return ` (within noise: the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)})`
     case 'test_not_significant':
-      return ` (within noise: the ${ci} excludes 0, but the paired test does not tell the drop from noise${flips && ` on ${flips}`}: p = ${pValue(noise.p)})`
+      return ` (within noise: the ${ci} excludes 0, but ${test} does not tell the drop from noise${flips && ` on ${flips}`}: ${pText(noise.p)})`
     case 'holm_correction':
       // a file written before the paired test's p was kept has only the Holm p to show
       return noise.p === null
-        ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm p = ${pValue(noise.p_holm)})`
-        : ` (within noise: the ${ci} excludes 0 and the paired test gives p = ${pValue(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm p = ${pValue(noise.p_holm)})`
+        ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)})`
+        : ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)})`
+    case 'primary_sequence':
+      return ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)})`
   }
 }
 

@@ -84,7 +84,7 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
   out.push(...worstQuestions(results))
   out.push(...metricsSection(results))
-  if (c) out.push(...noiseSection(c))
+  if (c) out.push(...noiseSection(c, results.run.sequential))
   out.push(...judgeHealthSection(results))
   if (limits.categories) out.push(...categoryTable(results))
   out.push(...conversationSection(results))

@@ -52,7 +52,7 @@ export function statusCell(row: MetricRow, c: Comparison): string {
 /** After "regression within noise", why: the interval sits in the next column and may exclude 0. */
 export function withinNoiseWhy(row: MetricRow): string {
   if (row.status !== 'regression_within_noise' || !row.interval) return ''
-  return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason })})`
+  return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason, test: row.test, clusters: row.clusters })})`
 }
 
 function limitCell(row: MetricRow): string {

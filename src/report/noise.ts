@@ -1,21 +1,23 @@
-import type { Comparison, PairedTest } from '../schemas/results.ts'
+import type { Comparison, RunInfo } from '../schemas/results.ts'
 import { countOf } from '../io/countOf.ts'
+import { cliCommand } from '../io/cliInvocation.ts'
+import { escapeInline } from './escape.ts'
 import { metricInfo } from '../metrics/registry.ts'
-import { SIGN_FLIP_RESAMPLES } from '../stats/permutation.ts'
-import { MIXED, pValue } from './words.ts'
+import { MIXED, pText, pValue, signed, testWords } from './words.ts'
 
-/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
-export function noiseSection(c: Comparison): string[] {
+/** Noise is stated, not hidden: what this n can detect per metric (paired), how many questions moved, and the other gate mode. */
+export function noiseSection(c: Comparison, sequential?: RunInfo['sequential']): string[] {
   const lines: string[] = []
   const folded: string[] = []
+  if (sequential) lines.push(sequentialNote(sequential), '')
   if (c.noise) {
     const n = c.noise
-    const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains'
     // one plain sentence in view; the numbers behind it folded below
     lines.push(
-      `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)} (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${pct(n.mde)} or more is detected reliably.`,
+      `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`,
     )
-    folded.push(`A pass rate has a 95% interval of ±${pct(n.half_width)} at this n; ${pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c))
+    lines.push(...determinismNote(c))
+    folded.push(`One pass rate is known to ±${pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c))
   }
   const modes = c.verdicts_by_mode
   if (modes) {
@@ -34,28 +36,94 @@ export function noiseSection(c: Comparison): string[] {
   return lines
 }
 
-/** Each metric that moved on some question: worse / better, its paired test, p and Holm-corrected p, MDE; then what Holm ran over. */
+/** What --sequential judged, what settled the verdict, and what it saved. */
+function sequentialNote(s: NonNullable<RunInfo['sequential']>): string {
+  const judged = `the judge scored ${s.questions_judged} of ${countOf(s.questions_total, 'question')} in a seeded random order (seed ${s.seed})`
+  const saved = `${countOf(s.questions_total - s.questions_judged, 'question')} and ${countOf(s.calls_saved, 'judge call')} saved`
+  if (s.settled === 'fail') {
+    const failed = s.metrics
+      .filter((m) => m.verdict === 'fail')
+      .map((m) => `\`${m.metric}\` (mean change ${signed(m.mean ?? 0, 3)} over ${m.n}; anytime-valid p of no change ${pShort(m.p_drop)}, below its ${+s.alpha_fail.toPrecision(2)})`)
+    return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`
+  }
+  if (s.settled === 'pass') {
+    return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric's confidence sequence, valid at every look, lay above its −max_drop (each anytime-valid p of a drop that large below ${s.alpha_pass}) and settled **pass**; ${saved}.`
+  }
+  return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${countOf(s.questions_judged, 'question')} and the full run's tests decided.`
+}
+
+function pShort(p: number): string {
+  return p < 0.0001 ? '< 0.0001' : `${+p.toPrecision(2)}`
+}
+
+/**
+ * A candidate that answers the same inputs differently: the drops beside it carry its own noise,
+ * which max_drop should be calibrated for (calibrate-noise re-runs the candidate).
+ */
+function determinismNote(c: Comparison): string[] {
+  const d = c.determinism
+  if (!d || d.answers_differ === 0) return []
+  const named = d.ids.map((id) => escapeInline(id)).join(', ') + (d.answers_differ > d.ids.length ? ', …' : '')
+  return [
+    '',
+    `**Non-deterministic candidate**: on ${d.answers_differ} of the ${countOf(d.same_inputs, 'question')} whose question, history, retrieved ids and contexts are the same as the baseline's, the answer differs (${named}). Unless this change touched how answers are generated (a prompt, the model, its sampling), the candidate answers differently from run to run, and part of every drop here is that noise: calibrate max_drop for it with \`${cliCommand(['calibrate-noise', '--rerun-candidate', '5', '--write'])}\`.`,
+  ]
+}
+
+/**
+ * The paired MDE in words: the range over the metrics, naming the smallest and the largest,
+ * and where the variance came from (this run's paired differences, the baseline's calibrated noise).
+ */
+function detectable(c: Comparison): string {
+  const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde! - b.mde!)
+  if (rows.length === 0) {
+    return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${cliCommand(['calibrate-noise', '--write'])} records it in the baseline).`
+  }
+  const low = rows[0]!
+  const high = rows.at(-1)!
+  const range = rows.length === 1 ? `about ${pct(low.mde!)} on ${low.metric}` : `about ${pct(low.mde!)} (${low.metric}) to ${pct(high.mde!)} (${high.metric})`
+  const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric)
+  const source =
+    fromBaseline.length === 0
+      ? "the spread of this run's paired differences"
+      : fromBaseline.length === rows.length
+        ? "the baseline's calibrated noise (no question moved in this run)"
+        : `the spread of this run's paired differences; for ${fromBaseline.join(', ')}, on which no question moved, the baseline's calibrated noise`
+  return `; at this n that test detects a drop of ${range} 80% of the time (alpha 0.05, paired: ${source}).`
+}
+
+/** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
 function perMetricTable(c: Comparison): string[] {
-  const rows = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0))
+  const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0))
   if (rows.length === 0) return ['No metric changed on any question.']
   return [
-    '| metric | worse / better | p (paired test) | Holm p | MDE |',
+    '| metric | worse / better | p (paired test) | adjusted p | MDE (paired) |',
     '|---|--:|--:|--:|--:|',
-    ...rows.map((m) => `| ${m.metric} | ${m.flips!.worse} / ${m.flips!.better} | ${pValue(m.p)}${m.test ? ` (${TEST_WORDS[m.test]})` : ''} | ${pValue(m.p_holm)} | ${pct(m.mde!)} |`),
+    ...rows.map(
+      (m) =>
+        `| ${m.metric} | ${m.flips!.worse} / ${m.flips!.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : pct(m.mde)} |`,
+    ),
+    ...primarySentence(c),
     ...holmSentence(c),
   ]
 }
 
-const TEST_WORDS: Record<PairedTest, string> = {
-  sign_flip_exact: 'permutation, exact',
-  sign_flip_monte_carlo: `permutation, ${SIGN_FLIP_RESAMPLES.toLocaleString('en')} draws`,
-  sign_flip_normal: 'permutation, normal limit',
-  mcnemar_mid_p: 'McNemar mid-p',
+/** gate.primary's fixed sequence: its metrics in order with their p, and where it stopped. */
+function primarySentence(c: Comparison): string[] {
+  const tests = (c.noise?.tests ?? []).filter((t) => t.stage === 'primary')
+  if (tests.length === 0) return []
+  const stopped = tests.findIndex((t) => t.p_holm >= 0.05)
+  const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`)
+  const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped]!.family}`
+  return [
+    '',
+    `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
+  ]
 }
 
 /** What Holm's correction ran over: the metrics that changed, each family of tied metrics counted once. */
 function holmSentence(c: Comparison): string[] {
-  const tests = c.noise?.tests ?? []
+  const tests = (c.noise?.tests ?? []).filter((t) => t.stage !== 'primary')
   if (tests.length === 0) return []
   const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`)
   const tied = families.length > 0 ? ` Tied metrics are one family, tested once (Simes' combination of their p): ${families.join('; ')}.` : ''

@@ -1,7 +1,8 @@
 import { questionsBetter, questionsWorse } from '../compare/counts.ts'
 import { countOf } from '../io/countOf.ts'
 import { metricInfo } from '../metrics/registry.ts'
-import type { NoiseReason } from '../schemas/failures.ts'
+import type { NoiseReason, PairedTest } from '../schemas/failures.ts'
+import { SIGN_FLIP_RESAMPLES } from '../stats/permutation.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 
 type ChangeCounts = Comparison['change_counts']
@@ -63,6 +64,10 @@ export interface NoiseFacts {
   p: number | null
   p_holm: number | null
   reason: NoiseReason | null
+  /** the paired test behind p (null in files written before it was recorded) */
+  test?: PairedTest | null
+  /** the conversations its interval and test took as wholes */
+  clusters?: number | null
 }
 
 /**
@@ -85,13 +90,15 @@ export function noiseReasonShort(f: NoiseFacts): string {
     case 'interval_includes_zero':
       return 'CI includes 0'
     case 'test_not_significant':
-      return `CI excludes 0 but paired test p = ${pValue(f.p)}`
+      return `CI excludes 0 but ${testName(f.test ?? null, f.clusters ?? null)} ${pText(f.p)}`
     case 'holm_correction':
-      return `CI excludes 0 but Holm p = ${pValue(f.p_holm)}`
+      return `CI excludes 0 but Holm ${pText(f.p_holm)}`
+    case 'primary_sequence':
+      return `CI excludes 0 but the primary sequence stopped before it, sequence ${pText(f.p_holm)}`
   }
 }
 
-/** A p-value as the reports print it: three places, and "< 0.001" below that. */
+/** A p-value as the reports print it in a table cell: three places, and "< 0.001" below that. */
 export function pValue(p: number | null): string {
   if (p === null) return '—'
   return p < 0.001 ? '< 0.001' : p.toFixed(3)
@@ -130,4 +137,38 @@ export function movement(metric: string, change: number): Movement {
 /** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
 export function worseVerb(metric: string): Movement['verb'] {
   return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose'
+}
+
+/** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */
+export function pText(p: number | null): string {
+  if (p === null) return 'p = —'
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
+}
+
+const TEST_NAMES: Record<PairedTest, string> = {
+  sign_flip_exact: 'permutation test',
+  sign_flip_monte_carlo: 'permutation test',
+  sign_flip_normal: 'permutation test',
+  mcnemar_mid_p: 'McNemar mid-p test',
+}
+
+/** How the sign-flip permutation test got its p: every assignment, seeded draws, or the normal limit. */
+const TEST_METHODS: Record<PairedTest, string> = {
+  sign_flip_exact: 'exact',
+  sign_flip_monte_carlo: `${SIGN_FLIP_RESAMPLES.toLocaleString('en')} draws`,
+  sign_flip_normal: 'normal limit',
+  mcnemar_mid_p: '',
+}
+
+/** A metric's own paired test by name ("permutation test", "McNemar mid-p test", "paired test" when unrecorded), over its conversations when it took them whole. */
+export function testName(test: PairedTest | null, clusters: number | null = null): string {
+  const name = test ? TEST_NAMES[test] : 'paired test'
+  return clusters ? `${name} over ${countOf(clusters, 'conversation')}` : name
+}
+
+/** The test's name with how its p was found, for the folded per-metric table: "permutation, exact", "McNemar mid-p". */
+export function testWords(test: PairedTest, clusters: number | null = null): string {
+  const method = TEST_METHODS[test]
+  const name = test === 'mcnemar_mid_p' ? 'McNemar mid-p' : `permutation, ${method}`
+  return clusters ? `${name}, over ${countOf(clusters, 'conversation')}` : name
 }

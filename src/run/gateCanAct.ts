@@ -14,10 +14,10 @@ export interface GateLayer extends SettingsLayer {
 }
 
 /** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
-const NAMING_KEYS = ['thresholds', 'max_drop_overrides', 'by_category'] as const
+const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'] as const
 
 /**
- * A threshold, category floor or max_drop override on a metric this run does not compute
+ * A primary metric, threshold, category floor or max_drop override on a metric this run does not compute
  * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
  * while reading as if it did: an error before the candidate runs, naming the setting and what
  * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
@@ -44,6 +44,7 @@ export function checkGateCanAct(layers: readonly GateLayer[], rows: readonly Eva
 
 function namedMetrics(key: (typeof NAMING_KEYS)[number], settings: GateSettingsInput): [string, string][] {
   if (key === 'by_category') return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m] as [string, string]))
+  if (key === 'primary') return (settings.primary ?? []).map((m, i) => [`primary[${i}]`, m])
   return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m])
 }
 

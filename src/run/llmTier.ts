@@ -46,6 +46,18 @@ export function embeddingsOn(config: Pick<Config, 'embeddings'>): boolean {
   return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS
 }
 
+/**
+ * The order the tier takes questions in and when it stops taking them (`--sequential`): it
+ * takes `order` (indices into rows) front to back, adds each index to `completed` once that
+ * question's scores are recorded (or it had no answer to judge), and asks `settled()` before
+ * taking each next question: true stops taking more (the questions in flight finish).
+ */
+export interface TierSchedule {
+  readonly order: readonly number[]
+  readonly completed: Set<number>
+  settled(): boolean
+}
+
 export interface LlmTierResult {
   usage: Usage
   stability: { repeats: number; mean_abs_diff: number | null; threshold: number } | null
@@ -54,8 +66,9 @@ export interface LlmTierResult {
 
 /**
  * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
- * taken in the eval set's order; a question's own calls run concurrently behind the judge's
- * concurrency limit, each drawn from its own plan, all within the budget.
+ * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
+ * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
+ * the budget.
  */
 export async function runLlmTier(
   rows: readonly EvalRow[],
@@ -66,21 +79,27 @@ export async function runLlmTier(
   plan: TierPlan,
   logger: Logger,
   budget: Budget = new Budget(config.budget, config.judge.prices),
+  schedule?: TierSchedule,
 ): Promise<LlmTierResult> {
   const settings = llmSettings(config, rows)
   const budgeted = new BudgetedJudge(judge, budget)
   // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
   const diffs: (number | null)[] = rows.map(() => null)
-  await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
+  await forEachInPool(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
+    // a settled schedule takes no more questions: the rest pass through untouched
+    if (schedule?.settled()) return
+    const index = schedule ? schedule.order[taken]! : taken
     const row = rows[index]!
     const output = outputs.get(row.id)
     const q = questions[row.id]!
-    if (!output || output.error !== null) return
-    // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
-    const calls = planQuestion(row, output, settings)
-    const scored = await scoreWithJudge(row, output, budgeted, settings, calls)
-    record(q, scored, calls)
-    diffs[index] = scored.rubricDiff
+    if (output && output.error === null) {
+      // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+      const calls = planQuestion(row, output, settings)
+      const scored = await scoreWithJudge(row, output, budgeted, settings, calls)
+      record(q, scored, calls)
+      diffs[index] = scored.rubricDiff
+    }
+    schedule?.completed.add(index)
   })
   const byFamily = judge.usageByFamily()
   const meter = new UsageMeter()

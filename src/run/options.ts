@@ -8,7 +8,9 @@ import { COMMANDS, CONFIG_DEFAULTS as D, GATED, JUDGE, RUN, type Command, type O
 import { DEFAULT_RESULTS_PATH } from './pipeline.ts'
 import { DEFAULT_MAX_INPUT_MB } from '../io/input.ts'
 
-const NOISE_PASSES = '3'
+/** calibrate-noise's judge passes over fixed answers when neither --runs nor --rerun-candidate is given */
+export const DEFAULT_NOISE_PASSES = 3
+const NOISE_PASSES = String(DEFAULT_NOISE_PASSES)
 
 /**
  * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
@@ -190,6 +192,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     example: '2/4',
   },
   {
+    flag: 'sequential',
+    value: 'switch',
+    setting: 'sequential',
+    sets: true,
+    commands: ['run'],
+    help: "judge the questions in a seeded random order and stop once every judged metric's\nanytime-valid confidence sequence settles the verdict (gate_mode significant, LLM judge)",
+  },
+  {
     flag: 'only',
     value: 'text',
     commands: ['run'],
@@ -230,8 +240,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     example: '1024',
   },
 
-  { flag: 'runs', value: 'number', default: NOISE_PASSES, commands: ['calibrate-noise'], arg: 'N', help: `passes (default ${NOISE_PASSES})`, example: '5' },
-  { flag: 'write', value: 'switch', commands: ['calibrate-noise'], help: "write the proposals into the baseline's max_drop_overrides" },
+  { flag: 'runs', value: 'number', commands: ['calibrate-noise'], arg: 'N', help: `passes of the judge over the same answers (default ${NOISE_PASSES}): its variance alone`, example: '5' },
+  {
+    flag: 'rerun-candidate',
+    value: 'number',
+    commands: ['calibrate-noise'],
+    arg: 'N',
+    help: 'N passes in which the candidate answers afresh too (a command or HTTP candidate):\nthe noise an unchanged PR sees',
+    example: '5',
+  },
+  {
+    flag: 'write',
+    value: 'switch',
+    commands: ['calibrate-noise'],
+    help: "write the proposals into the baseline's max_drop_overrides, and the\nper-question noise into its noise (the MDE's variance when a run shows none)",
+  },
 
   // the Action's own inputs
   { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },

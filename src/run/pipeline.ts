@@ -9,7 +9,7 @@ import { checkLatencyCanAct } from './gateCanAct.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import { RESULTS_SCHEMA_VERSION, type QuestionResult, type Results, type Subset, type Usage } from '../schemas/results.ts'
+import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Results, type RunInfo, type Subset, type Usage } from '../schemas/results.ts'
 import type { RunClock } from '../io/clock.ts'
 import { idRecord, previewIds } from '../io/ids.ts'
 import type { Logger } from '../io/logger.ts'
@@ -19,6 +19,7 @@ import type { Scorer, SetScores } from './scorers/scorer.ts'
 import { countOf } from '../io/countOf.ts'
 import { sameVendorNotes } from './sameVendor.ts'
 import { EXIT } from './exit.ts'
+import { checkSequentialCanAct, finishSequential, startSequential } from './sequentialRun.ts'
 
 /** The questions a run scores: the whole eval set, one shard of it, or a subset (--only, --failing-from). */
 export interface RunEvalSet {
@@ -72,14 +73,16 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   // the command makes the baseline of the base branch, under its label, not this PR's
   const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null)
   warnIncomparable(deps)
+  const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
+  checkSequentialCanAct(config, baseline, evalSet, gate.settings)
 
-  const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes)
+  const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes, gate.settings)
   const questionCount = evalSet.rows.length
   // the comparison and the files need only the scores: the rows go now (at 100,000 questions
   // ~90 MB), not when the caller lets go of deps
   evalSet.rows = []
-  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset }
-  const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
+  const sequential = scored.sequential
+  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset, sequential }
   const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources)
   return {
     schema_version: RESULTS_SCHEMA_VERSION,
@@ -101,6 +104,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
       judge_stability: scored.stability,
       notes,
       // written only when it happened: the results.json of every other run is unchanged
+      ...(sequential ? { sequential } : {}),
       ...(scored.stopped ? { judge_stopped: scored.stopped } : {}),
     },
     metrics: scored.summary,
@@ -114,7 +118,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
  * The candidate's answers (stored, or asked for now), scored. The answers and their contexts
  * live only in here: they are let go before the comparison, which needs only the scores.
  */
-async function answerAndScore(deps: PipelineDeps, config: Config, notes: string[]) {
+async function answerAndScore(deps: PipelineDeps, config: Config, notes: string[], gate: GateSettings) {
   const { evalSet, scorer, logger, clock } = deps
   const stored = await statePlan(deps)
   // a judge that cannot answer is found out before the candidate's own calls are paid for
@@ -126,7 +130,7 @@ async function answerAndScore(deps: PipelineDeps, config: Config, notes: string[
 
   const scoringStarted = clock.elapsed()
   // the judge sees each turn with the history the candidate was given (its own earlier answers)
-  const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs)
+  const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs, gate)
   notes.push(...scored.notes)
   const scoringMs = clock.elapsed() - scoringStarted
 
@@ -172,10 +176,11 @@ const NO_USAGE: Usage = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, co
 
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers(
-  { evalSet, candidate, scorer, logger }: PipelineDeps,
+  { evalSet, candidate, scorer, logger, baseline }: PipelineDeps,
   config: Config,
   outputs: ReadonlyMap<string, CandidateOutput>,
-): Promise<SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics'] }> {
+  gate: GateSettings,
+): Promise<SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics']; sequential?: RunInfo['sequential'] }> {
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer)
   const suffixes = gradeSuffixWarning(evalSet.rows, outputs)
   if (suffixes) logger.warn(suffixes)
@@ -192,8 +197,11 @@ async function scoreAnswers(
   if (unanswered.length > 0) {
     logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`)
   }
-  const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] }
-  return { ...tier, questions, summary: summarise(questions, metrics) }
+  const schedule = startSequential(config, scorer.usesModel && scorer.scoreSet !== undefined, baseline, gate, metrics, evalSet.rows, questions, evalSet.fingerprint)
+  const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions, schedule) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] }
+  const sequential = schedule && finishSequential(schedule, evalSet.rows, outputs, questions, config, scorer.metrics)
+  if (sequential) logger.info(sequentialLine(sequential))
+  return { ...tier, questions, summary: summarise(questions, metrics), ...(sequential ? { sequential } : {}) }
 }
 
 /**
@@ -214,6 +222,12 @@ export function compareResults(results: Results, baseline: BaselineView | null, 
 /** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
 export function baselineLayer(baseline: BaselineView | null): GateLayer {
   return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' }
+}
+
+/** What a --sequential run settled and saved, for the log. */
+function sequentialLine(s: NonNullable<RunInfo['sequential']>): string {
+  const settled = s.settled ? `settled ${s.settled}` : 'not settled early (the full run decides)'
+  return `sequential: ${settled} after judging ${s.questions_judged} of ${countOf(s.questions_total, 'question')}; ${s.questions_total - s.questions_judged} questions and ${s.calls_saved} judge calls saved`
 }
 
 function round(ms: number): number {

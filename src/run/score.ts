@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { flatString } from '../io/flatString.ts'
 import { writeDeterministic } from '../metrics/deterministic.ts'
 import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
@@ -97,9 +98,21 @@ function questionResult(row: EvalRow, output: CandidateOutput, scores: QuestionR
   if (row.conversation) {
     // a conversation turn (the rare row): its place is after errors, before the claims
     const conversation = { id: row.conversation.id, turn: row.conversation.turn }
-    return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation, ...(claims ? { claims } : {}) }
+    if (output.error !== null) return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation }
+    return { question, category, difficulty, should_refuse, answer, inputs_hash: inputsHash(row, output), scores, notes, errors, conversation, ...(claims ? { claims } : {}) }
   }
-  return claims ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, claims } : { question, category, difficulty, should_refuse, answer, scores, notes, errors }
+  // an unanswered question was generated from nothing: no inputs_hash
+  if (output.error !== null) return { question, category, difficulty, should_refuse, answer, scores, notes, errors }
+  const inputs_hash = inputsHash(row, output)
+  return claims
+    ? { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
+    : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors }
+}
+
+/** What the answer was generated from besides the question (results.json's inputs_hash): the history the candidate was given, the retrieved ids, the contexts. */
+export function inputsHash(row: Pick<EvalRow, 'question' | 'history'>, output: Pick<CandidateOutput, 'retrieved_ids' | 'contexts'>): string {
+  const inputs = JSON.stringify([row.question, row.history ?? [], output.retrieved_ids, output.contexts])
+  return createHash('sha256').update(inputs, 'utf8').digest('hex').slice(0, 16)
 }
 
 /** The note on a question a metric is asked of but has no value for, when its definition names none. */

@@ -29,6 +29,11 @@ export const BaselineQuestionSchema = z.object({
     .optional(),
   /** the whole answer's length in code points; optional: baselines written before evalgate kept it still load */
   answer_chars: z.number().int().min(0).optional(),
+  /** what the answer was generated from besides the question (results.json's inputs_hash); optional: baselines written before evalgate kept it still load */
+  inputs_hash: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
+    .optional(),
 })
 export type BaselineQuestion = z.infer<typeof BaselineQuestionSchema>
 
@@ -73,6 +78,12 @@ export const BaselineSchema = z.preprocess(
     metrics: z.record(z.string(), z.number().nullable()),
     /** per-question scores (and, from schema 2, answers), written by `evalgate baseline` */
     questions: idRecordSchema(BaselineQuestionSchema).optional(),
+    /**
+     * metric → sd of one question's paired difference between two runs of the unchanged system,
+     * measured by `evalgate calibrate-noise --write`: the variance a comparison's MDE uses when
+     * no question moved in the run itself
+     */
+    noise: z.record(z.string(), z.number().min(0)).optional(),
   })
     .passthrough()
     .superRefine((b, ctx) => {
@@ -126,7 +137,7 @@ export function plainBaseline(data: unknown): Baseline | null {
 /** One question of a schema-2 baseline, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
 function plainQuestion(q: unknown): BaselineQuestion | null {
   if (!isPlainRecord(q)) return null
-  const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars } = q
+  const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs } = q
   if (!(category === null || typeof category === 'string')) return null
   if (!(question === undefined || typeof question === 'string')) return null
   if (!isRecordOf(scores, (v) => v === null || typeof v === 'number')) return null
@@ -136,6 +147,7 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
   const kept = codePoints(answer)
   if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK)))) return null
   if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept))) return null
+  if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs))) return null
   // the schema's key order (its shape's), with the optional keys only when present
   return {
     category,
@@ -146,6 +158,7 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
     answer_truncated: truncated,
     answer_sha256: sha,
     ...(chars !== undefined ? { answer_chars: chars } : {}),
+    ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
   }
 }
 

@@ -128,6 +128,11 @@ export const ConfigSchema = z
     cli: z.string().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
     /** the largest input file evalgate reads, in MB (eval set, predictions, baseline, results, history) */
     max_input_mb: z.number().positive().max(65_536).optional(),
+    /**
+     * judge the questions in a seeded random order and stop once every gated judged metric's
+     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/sequential.ts)
+     */
+    sequential: z.boolean().optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
     shard: z
       .string()

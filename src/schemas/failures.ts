@@ -12,10 +12,15 @@ export type FailureUnit = z.infer<typeof FailureUnitSchema>
 /**
  * Why a drop beyond its limit is still within noise: its interval includes 0; its interval
  * excludes 0 but the paired test does not reject "no change"; or that test does, but not after
- * Holm's correction across the metrics that changed.
+ * Holm's correction across the metrics that changed; or (a gate.primary metric) an earlier
+ * primary metric did not drop significantly, which ends the primary sequence before it.
  */
-export const NoiseReasonSchema = z.enum(['interval_includes_zero', 'test_not_significant', 'holm_correction'])
+export const NoiseReasonSchema = z.enum(['interval_includes_zero', 'test_not_significant', 'holm_correction', 'primary_sequence'])
 export type NoiseReason = z.infer<typeof NoiseReasonSchema>
+
+/** The paired test behind a metric's p: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail. */
+export const PairedTestSchema = z.enum(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p'])
+export type PairedTest = z.infer<typeof PairedTestSchema>
 
 /** The paired evidence on a drop: 95% bootstrap interval of Δ, questions worse / better, the paired test's p and Holm-adjusted p. */
 export const DropEvidenceSchema = z.object({
@@ -25,6 +30,10 @@ export const DropEvidenceSchema = z.object({
   p_holm: z.number(),
   /** set when the drop is within noise; null in files written before it was recorded */
   reason: NoiseReasonSchema.nullable().default(null),
+  /** the paired test behind `p`, so the words can name it; null in files written before it was recorded */
+  test: PairedTestSchema.nullable().default(null),
+  /** the conversations the interval and the test resampled as wholes; null when every question stood alone */
+  clusters: z.number().int().nullable().default(null),
 })
 export type DropEvidence = z.infer<typeof DropEvidenceSchema>
 

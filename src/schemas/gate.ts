@@ -31,6 +31,15 @@ export const GateSettingsSchema = z.object({
   /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
   latency_min_ms: z.number().min(0).nullable().default(null),
   gate_mode: z.enum(['strict', 'significant']).default('strict'),
+  /**
+   * Primary metrics, in order: each is tested at the full alpha of a one-metric gate, one after
+   * the other, stopping at the first that did not drop significantly (fixed-sequence testing);
+   * the other metrics share Holm's correction as before. [] (the default): all share Holm.
+   */
+  primary: z
+    .array(z.string())
+    .refine((names) => new Set(names).size === names.length, 'names a metric twice: each primary metric is tested once, in the order given')
+    .default([]),
 })
 export type GateSettings = z.infer<typeof GateSettingsSchema>
 

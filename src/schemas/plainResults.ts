@@ -39,15 +39,14 @@ export function plainResults(data: unknown): Results | null {
 /** One question as QuestionResultSchema gives it; throws UNSURE when unsure. */
 function plainQuestion(q: unknown): QuestionResult {
   if (!isPlainRecord(q)) throw UNSURE
-  const { question, category, difficulty, should_refuse: refuse, answer, scores, notes, errors, claims, judge_calls: calls, conversation } = q
+  const { question, category, difficulty, should_refuse: refuse, answer, inputs_hash: inputs, scores, notes, errors, claims, judge_calls: calls, conversation } = q
   if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean') throw UNSURE
+  if (!(inputs === undefined || typeof inputs === 'string')) throw UNSURE
   if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string')) throw UNSURE
+  const common = { question, category, difficulty, should_refuse: refuse, answer }
+  // the schema's key order: inputs_hash after the answer, only when present
   const out: QuestionResult = {
-    question,
-    category,
-    difficulty,
-    should_refuse: refuse,
-    answer,
+    ...(inputs === undefined ? common : { ...common, inputs_hash: inputs }),
     scores: recordOf(scores, isScore),
     notes: shareRepeats(recordOf(notes, isString)),
     errors: recordOf(errors, isString),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idRecordSchema } from './ids.ts'
-import { GateFailureSchema, MetricLimitSchema, NoiseReasonSchema } from './failures.ts'
+import { GateFailureSchema } from './failures.ts'
+import { IntervalSchema, MetricRowSchema } from './metricRow.ts'
 import { GateSettingsSchema } from './gate.ts'
 import { JudgeHealthSchema } from './judgeHealth.ts'
 import { UsageSchema } from './usage.ts'
@@ -25,8 +26,6 @@ export const JudgeIdentitySchema = z.object({
   response_format: z.string().nullable().optional(),
 })
 export type JudgeIdentity = z.infer<typeof JudgeIdentitySchema>
-
-export const IntervalSchema = z.object({ low: z.number(), high: z.number(), level: z.number() })
 
 export const MetricSummarySchema = z.object({
   mean: z.number().nullable(),
@@ -69,6 +68,13 @@ export const QuestionResultSchema = z.object({
   difficulty: z.string().nullable(),
   should_refuse: z.boolean(),
   answer: z.string(),
+  /**
+   * the first 16 hex digits of the SHA-256 of what the answer was generated from besides the
+   * question: the conversation history given to the candidate, the retrieved ids and the
+   * contexts. The same inputs and a different answer from the baseline's: the candidate answers
+   * differently from run to run. Absent for an unanswered question and in older files.
+   */
+  inputs_hash: z.string().optional(),
   /** metric → value in [0,1] (ms for latency_ms) or null */
   scores: z.record(z.string(), z.number().nullable()),
   /** metric → why the value is null, or the judge's reason */
@@ -110,64 +116,35 @@ export const RunInfoSchema = z.object({
   judge_stability: z.object({ repeats: z.number().int(), mean_abs_diff: z.number().nullable(), threshold: z.number() }).nullable().default(null),
   /** what the run wants the reader to know: a skipped tier, an unstable judge */
   notes: z.array(z.string()).default([]),
+  /**
+   * --sequential: the LLM tier judged questions in a seeded random order and stopped once each
+   * gated judged metric's anytime-valid confidence sequence settled the verdict (gate_mode
+   * significant). What it judged, what it saved, and per metric its verdict, the units (questions,
+   * conversations) its tests saw, their mean direction-aware change, and the anytime-valid
+   * p-values of its two tests: of "no change" against a drop (fail below alpha_fail, with the mean
+   * beyond max_drop) and of "dropped by max_drop or more" (pass below alpha_pass); written only by
+   * such a run.
+   */
+  sequential: z
+    .object({
+      seed: z.number().int(),
+      questions_judged: z.number().int(),
+      questions_total: z.number().int(),
+      /** the judge calls the plan had for the questions not judged */
+      calls_saved: z.number().int(),
+      settled: z.enum(['fail', 'pass']).nullable(),
+      alpha_fail: z.number(),
+      alpha_pass: z.number(),
+      metrics: z.array(z.object({ metric: z.string(), verdict: z.enum(['fail', 'pass']).nullable(), n: z.number().int(), mean: z.number().nullable(), p_drop: z.number(), p_within: z.number() })),
+    })
+    .optional(),
   /** the LLM judge stopped sending requests mid-run (a refused key, a server gone): why, and the fix; the run exits 2 */
   judge_stopped: z.object({ cause: z.string(), fix: z.string() }).nullable().optional(),
 })
 export type RunInfo = z.infer<typeof RunInfoSchema>
 
-/**
- * regression: dropped by more than max_drop and the paired interval excludes no change;
- * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise;
- * not_gated: compared and reported, but no setting gates it (latency_ms without gate.latency_rise).
- */
-export const MetricStatusSchema = z.enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline', 'not_gated'])
-export type MetricStatus = z.infer<typeof MetricStatusSchema>
-
-/** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
-const LatencyPairSchema = z.object({ baseline: z.number(), candidate: z.number(), change: z.number() })
-
-export const PairedTestSchema = z.enum(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p'])
-export type PairedTest = z.infer<typeof PairedTestSchema>
-
-export const MetricRowSchema = z.object({
-  metric: z.string(),
-  baseline: z.number().nullable(),
-  candidate: z.number().nullable(),
-  /** candidate − baseline, in the metric's own unit */
-  delta: z.number().nullable(),
-  /** direction-aware change: positive is better (relative for latency_ms) */
-  change: z.number().nullable(),
-  /** what `change` is held against: max_drop (or its override) for scores, latency_rise for latency_ms */
-  limit: MetricLimitSchema,
-  status: MetricStatusSchema,
-  /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
-  threshold: z.number().nullable(),
-  errors: z.number().int(),
-  questions: z.number().int(),
-  n_baseline: z.number().int().nullable(),
-  n_candidate: z.number().int(),
-  /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
-  interval: IntervalSchema.nullable(),
-  /**
-   * two-sided p-value of delta from `test`, and after Holm correction across the metrics that
-   * changed (tied metrics as one family; a member's is at least its own p); p_holm is null for
-   * a metric no question moved on, which is not tested
-   */
-  p: z.number().nullable().default(null),
-  p_holm: z.number().nullable().default(null),
-  /** the paired test behind `p`: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail */
-  test: PairedTestSchema.nullable().default(null),
-  /** why a drop beyond its limit is a regression within noise (status regression_within_noise); null otherwise */
-  noise_reason: NoiseReasonSchema.nullable().default(null),
-  /** per-question changes: how many questions got worse / better on this metric, and the sign test */
-  flips: z.object({ worse: z.number().int(), better: z.number().int(), p: z.number() }).nullable().default(null),
-  /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
-  mde: z.number().nullable().default(null),
-  note: z.string().nullable(),
-  /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
-  percentiles: z.object({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
-})
-export type MetricRow = z.infer<typeof MetricRowSchema>
+export { PairedTestSchema, type PairedTest } from './failures.ts'
+export { IntervalSchema, MetricRowSchema, MetricStatusSchema, type MetricRow, type MetricStatus } from './metricRow.ts'
 
 export const CategoryRowSchema = z.object({
   category: z.string(),
@@ -245,6 +222,15 @@ export const ComparisonSchema = z.object({
     })
     .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0, questions_mixed: 0 }),
   messages: z.array(z.string()),
+  /**
+   * answers against the baseline's on the questions whose inputs (question, history, retrieved ids,
+   * contexts) are the same on both sides: how many there are, on how many the answer differs, and
+   * the first few of those; null when either side keeps no inputs hash (files written before it)
+   */
+  determinism: z
+    .object({ same_inputs: z.number().int(), answers_differ: z.number().int(), ids: z.array(z.string()) })
+    .nullable()
+    .default(null),
   /** the model string the judge's API reports differs from the baseline's under the same requested model (a silent vendor upgrade); shown beside the judge line */
   judge_model_change: z.string().nullable().default(null),
   gate: GateSettingsSchema,
@@ -255,13 +241,16 @@ export const ComparisonSchema = z.object({
   noise: z
     .object({
       n: z.number().int(),
+      /** ± half-width of one pass rate's 95% interval at this n (how precisely a rate is known, not what a comparison detects) */
       half_width: z.number(),
-      mde: z.number(),
+      /** no longer written: the two-independent-runs MDE of a pass rate; each metric row has its paired `mde` */
+      mde: z.number().optional(),
       questions_worse: z.number().int(),
       questions_better: z.number().int(),
-      sign_p: z.number(),
-      /** the Holm set: one test per metric that changed, tied metrics as one family (Simes); latency adjusted on its own */
-      tests: z.array(z.object({ family: z.string(), metrics: z.array(z.string()), p: z.number(), p_holm: z.number() })).default([]),
+      /** no longer written: a sign test over questions pooled across metrics answered no metric's question (each metric has its own test) */
+      sign_p: z.number().optional(),
+      /** the tests: gate.primary's fixed sequence (stage primary), then the Holm set: one test per metric that changed, tied metrics as one family (Simes) */
+      tests: z.array(z.object({ family: z.string(), metrics: z.array(z.string()), p: z.number(), p_holm: z.number(), stage: z.enum(['primary', 'holm']).default('holm') })).default([]),
     })
     .nullable()
     .default(null),

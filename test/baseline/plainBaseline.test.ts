@@ -76,6 +76,16 @@ describe('plainBaseline: a large baseline.json without zod per question (issue 1
     })
   }
 
+  it('reads an inputs hash and the recorded noise as the schema does, and leaves a malformed hash to the schema', () => {
+    const raw = baseline({ q1: question({ inputs_hash: '0123456789abcdef' }) }, { noise: { mrr: 0.31 } })
+    const plain = plainBaseline(JSON.parse(JSON.stringify(raw)))!
+    assert.deepEqual(plain, BaselineSchema.parse(JSON.parse(JSON.stringify(raw))))
+    assert.equal(plain.questions!.q1!.inputs_hash, '0123456789abcdef')
+    assert.deepEqual(plain.noise, { mrr: 0.31 })
+    assert.equal(plainBaseline(baseline({ q1: question({ inputs_hash: 'not-a-hash' }) })), null)
+    assert.equal(BaselineSchema.safeParse(baseline({ q1: question({ inputs_hash: 'not-a-hash' }) })).success, false)
+  })
+
   it('answers the common well-formed file itself', () => {
     for (const index of [0, 1, 2, 3, 7]) assert.notEqual(plainBaseline(JSON.parse(JSON.stringify(FILES[index]![1]))), null, FILES[index]![0])
   })

@@ -111,6 +111,15 @@ describe('plainResults: a large results.json without zod per question (issue 13)
     }
   })
 
+  it("reads a question's inputs hash as the schema does, in its place after the answer, and leaves one that is not a string to the schema", () => {
+    const raw = results({ q1: question({ inputs_hash: '0123456789abcdef' }), q2: question() })
+    const plain = plainResults(JSON.parse(JSON.stringify(raw)))!
+    const parsed = ResultsFileSchema.parse(JSON.parse(JSON.stringify(raw)))
+    assertSame(plain, parsed)
+    assert.deepEqual(Object.keys(plain.questions.q1!).slice(4, 6), ['answer', 'inputs_hash'])
+    assert.equal(plainResults(results({ q1: question({ inputs_hash: 7 }) })), null)
+  })
+
   it('leaves every odd question to the schema', async () => {
     for (const [name, raw] of FILES.slice(FILES.findIndex(([n]) => n === 'schema 1'))) assert.equal(plainResults(JSON.parse(JSON.stringify(raw))), null, name)
   })

@@ -1,6 +1,6 @@
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { cleanupTempDirs, makeTempDir, runCli, writeText } from './harness.ts'
+import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli, writeText } from './harness.ts'
 
 after(cleanupTempDirs)
 
@@ -19,12 +19,79 @@ describe('evalgate power', () => {
     })
   }
 
-  it('states the minimum detectable effect of a 50-question set in plain words', async () => {
+  it('does not pass the two-independent-runs figure off as what a 50-question gate detects', async () => {
     const json = JSON.parse((await runCli(['power', '--n', '50', '--json'])).stdout)
-    assert.deepEqual(json, { mde: 0.2802, half_width: 0.1386 })
+    assert.deepEqual(json, { mde: null, half_width: 0.1386 })
     const text = (await runCli(['power', '--n', '50'])).stdout
     assert.match(text, /±13\.9 pp/)
-    assert.match(text, /differ by 28\.0 pp to be detected with 80% power/)
+    assert.doesNotMatch(text, /28\.0 pp/)
+    assert.match(text, /--sd-diff .*--results results\.json/)
+  })
+
+  it('gives the paired MDE of n questions from the sd of the per-question differences', async () => {
+    // (z0.975 + z0.8)·sd/√n = 2.801585·0.42/√50 = 0.16641
+    const json = JSON.parse((await runCli(['power', '--n', '50', '--sd-diff', '0.42', '--json'])).stdout)
+    assert.deepEqual(json, { mde: 0.1664, half_width: 0.1386 })
+    const text = (await runCli(['power', '--n', '50', '--sd-diff', '0.42'])).stdout
+    assert.match(text, /must differ by 16\.6 pp for the paired test to detect it 80% of the time/)
+  })
+
+  it('sizes an eval set for a paired drop: about 190 questions for 10 pp when half the flips are noise (sd 0.49)', async () => {
+    // ((2.8015852·0.49)/0.10)² = 188.4516 → 189
+    const json = JSON.parse((await runCli(['power', '--sd-diff', '0.49', '--delta', '0.1', '--json'])).stdout)
+    assert.deepEqual(json, { n: 189, n_exact: 188.4516 })
+    assert.match((await runCli(['power', '--sd-diff', '0.49', '--delta', '0.1'])).stdout, /paired, sd of per-question differences 0\.49.*\n.*189 questions \(188\.45, rounded up\)/)
+  })
+
+  it("reads each metric's paired sd from a compared run, and says where the variance came from", async () => {
+    const t = makeTempDir()
+    const run = ['--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1']
+    assert.equal((await runCli(['run', ...run, '--predictions', fixture('good.jsonl'), '--no-baseline', '--out', t.path('base.json')])).code, 0)
+    assert.equal((await runCli(['baseline', '--results', t.path('base.json'), '--out', t.path('baseline.json')])).code, 0)
+    const compared = await runCli(['run', ...run, '--predictions', fixture('worse.jsonl'), '--baseline', t.path('baseline.json'), '--out', t.path('results.json')])
+    assert.ok(compared.code === 0 || compared.code === 1, compared.stderr)
+    const results = readResults(t.path('results.json'))
+    const moved = results.comparison!.metrics.filter((m) => m.mde_source === 'run')
+    assert.ok(moved.length > 0, 'some metric moved')
+    const json = JSON.parse((await runCli(['power', '--results', t.path('results.json'), '--json'])).stdout)
+    for (const m of moved) {
+      const n = m.n_baseline!
+      assert.equal(json.metrics[m.metric].source, 'run')
+      assert.equal(json.metrics[m.metric].n, n)
+      // the report's MDE: the paired formula, never below five of the run's smallest moves over n
+      const expected = Math.max((2.801585 * m.paired_sd!) / Math.sqrt(n), (5 * m.smallest_move!) / n)
+      assert.ok(Math.abs(json.metrics[m.metric].mde - expected) < 1e-4, `${m.metric}: ${json.metrics[m.metric].mde} vs ${expected}`)
+      assert.ok(Math.abs(json.metrics[m.metric].mde - m.mde!) < 1e-4, 'the same MDE the report states')
+    }
+    const text = (await runCli(['power', '--results', t.path('results.json'), '--n', '200'])).stdout
+    assert.match(text, new RegExp(`${moved[0]!.metric.replace(/[.*+?^${}()|[\]\\@]/g, '\\$&')}\\s+\\d\\.\\d{4}\\s+200\\s+\\d+\\.\\d pp\\s+this run's paired differences`))
+  })
+
+  it('refuses a run that was never compared question by question, naming the file and the fix', async () => {
+    const t = makeTempDir()
+    assert.equal(
+      (
+        await runCli([
+          'run',
+          '--config',
+          t.config,
+          '--eval-set',
+          fixture('eval_set.csv'),
+          '--eval-set-version',
+          'v1',
+          '--predictions',
+          fixture('good.jsonl'),
+          '--no-baseline',
+          '--out',
+          t.path('r.json'),
+        ])
+      ).code,
+      0,
+    )
+    const r = await runCli(['power', '--results', t.path('r.json')])
+    assert.equal(r.code, 2)
+    assert.match(r.stderr, /r\.json: no metric of this run has paired differences/)
+    assert.match(r.stderr, /calibrate-noise --rerun-candidate 5 --write/)
   })
 
   it('rejects an impossible request with exit 2 and an example', async () => {

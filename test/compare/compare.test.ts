@@ -19,7 +19,10 @@ describe('metric-level gate', () => {
     assert.match(failureSentence(c.failures[0]!), /rules_pass: fell 0\.040, more than max_drop 0\.02/)
     // two flipped questions out of 50 are within noise: strict (the seed's rule) still fails
     assert.equal(row.status, 'regression_within_noise')
-    assert.match(failureSentence(c.failures[0]!), /within noise: 95% CI of Δ -0\.\d+ to ±0\.000/)
+    assert.match(
+      failureSentence(c.failures[0]!),
+      /within noise: the paired-bootstrap 95% CI of Δ -0\.\d+ to ±0\.000 includes 0, 2 questions worse \/ 0 better; its McNemar mid-p test gives p = 0\.\d{3}, Holm p = 0\.\d{3}\)/,
+    )
   })
 
   it('calls a drop whose paired interval excludes zero a regression, and gate_mode significant fails only on those', () => {

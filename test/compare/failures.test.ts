@@ -143,7 +143,7 @@ describe('compare() gives each gate failure as data', () => {
     assert.equal(failure.kind, 'significant')
     if (failure.kind !== 'significant') return
     const row = c.metrics.find((m) => m.metric === 'rules_pass')!
-    assert.deepEqual(failure.evidence, { interval: row.interval, flips: { worse: 30, better: 0 }, p: row.p, p_holm: row.p_holm, reason: null })
+    assert.deepEqual(failure.evidence, { interval: row.interval, flips: { worse: 30, better: 0 }, p: row.p, p_holm: row.p_holm, reason: null, test: 'mcnemar_mid_p', clusters: null })
     assert.ok(failure.evidence.interval.high < 0 && failure.evidence.p_holm < 0.05)
   })
 })

@@ -186,7 +186,7 @@ describe('the words next to an interval agree with it', () => {
     assert.ok(row.interval!.high < 0 && row.p! >= 0.05, `${JSON.stringify(row.interval)} p ${row.p}`)
     assert.equal(row.noise_reason, 'test_not_significant')
     assert.equal(row.p, 1 / 16)
-    assert.match(renderReport(makeResults(cand, c)), /⚠️ regression within noise \(CI excludes 0 but paired test p = 0\.063\)/)
+    assert.match(renderReport(makeResults(cand, c)), /⚠️ regression within noise \(CI excludes 0 but permutation test p = 0\.063\)/)
   })
 
   it('never puts the demo interval −0.152 … −0.015 beside a bare "within noise", in a file written before the reason was recorded', () => {
@@ -199,7 +199,7 @@ describe('the words next to an interval agree with it', () => {
     const text = [...renderReport(results).split('\n'), ...renderTerminal(results, { color: false }).split('\n')]
     const beside = text.filter((l) => /within noise/.test(l) && (l.includes('−0.152') || l.includes('-0.152') || l.includes('completeness_norm')))
     assert.ok(beside.length > 0)
-    for (const line of beside) assert.match(line, /excludes 0.*(Holm p = |paired test p = )0\.\d{3}/, line)
+    for (const line of beside) assert.match(line, /excludes 0.*(Holm p = |permutation test p = )0\.\d{3}/, line)
   })
 })
 

@@ -363,7 +363,7 @@ describe('calibrate-noise', () => {
     const accuracy = /accuracy_norm\s+([\d. ]+?)\s+(\d\.\d{4})\s+(\d\.\d{3})/.exec(r.stdout)
     assert.ok(accuracy, r.stdout)
     assert.ok(Number(accuracy[3]) > 0.1, 'a judge that moves by two rubric steps needs a wide max_drop')
-    assert.match(r.stdout, /rules_pass\s+.*\(no judge: keep max_drop\)/)
+    assert.match(r.stdout, /rules_pass\s+.*\(never moved: keep max_drop\)/)
     const written = JSON.parse(readFileSync(join(s.dir, 'baseline.json'), 'utf8'))
     assert.equal(written.max_drop_overrides.accuracy_norm, Number(accuracy[3]))
     assert.ok(!('rules_pass' in written.max_drop_overrides))

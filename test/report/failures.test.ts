@@ -7,18 +7,37 @@ import { annotation } from '../../src/action/publish.ts'
 import { failureMarkdown, failureSentence } from '../../src/report/failures.ts'
 import type { DropEvidence, GateFailure } from '../../src/schemas/failures.ts'
 
-const noise: DropEvidence = { interval: { low: -0.08, high: 0, level: 0.95 }, flips: { worse: 2, better: 0 }, p: 0.5, p_holm: 0.5, reason: 'interval_includes_zero' }
-const demoNoise: DropEvidence = { interval: { low: -0.152, high: -0.015, level: 0.95 }, flips: { worse: 9, better: 3 }, p: 0.011, p_holm: 0.152, reason: 'holm_correction' }
-const smallNoise: DropEvidence = { interval: { low: -0.75, high: -0.75, level: 0.95 }, flips: { worse: 3, better: 0 }, p: 0.25, p_holm: 0.25, reason: null }
+const noise: DropEvidence = {
+  interval: { low: -0.08, high: 0, level: 0.95 },
+  flips: { worse: 2, better: 0 },
+  p: 0.5,
+  p_holm: 0.5,
+  reason: 'interval_includes_zero',
+  test: 'mcnemar_mid_p',
+  clusters: null,
+}
+const demoNoise: DropEvidence = {
+  interval: { low: -0.152, high: -0.015, level: 0.95 },
+  flips: { worse: 9, better: 3 },
+  p: 0.011,
+  p_holm: 0.152,
+  reason: 'holm_correction',
+  test: 'sign_flip_exact',
+  clusters: null,
+}
+const smallNoise: DropEvidence = { interval: { low: -0.75, high: -0.75, level: 0.95 }, flips: { worse: 3, better: 0 }, p: 0.25, p_holm: 0.25, reason: null, test: null, clusters: null }
 
 /** Each kind of failure and the words every renderer gives it (the sentences of schema_version 1, unchanged). */
 const cases: { failure: GateFailure; sentence: string; markdown: string; annotation: { message: string; title: string } }[] = [
   {
     failure: { kind: 'max_drop', metric: 'rules_pass', baseline: 0.9, candidate: 0.86, value: 0.04, limit: 0.02, unit: 'score', noise },
-    sentence: 'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
-    markdown: '`rules_pass`: fell 0.040, more than max\\_drop 0.02 (within noise: 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
+    sentence:
+      'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500)',
+    markdown:
+      '`rules_pass`: fell 0.040, more than max\\_drop 0.02 (within noise: the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500)',
     annotation: {
-      message: 'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better, Holm p = 0.500)',
+      message:
+        'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500)',
       title: 'evalgate: rules_pass failed the gate',
     },
   },
@@ -26,12 +45,12 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     // the demo's case: an interval entirely below 0 is noise only because of Holm's correction, and says so
     failure: { kind: 'max_drop', metric: 'completeness_norm', baseline: 0.648, candidate: 0.572, value: 0.076, limit: 0.02, unit: 'score', noise: demoNoise },
     sentence:
-      "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+      "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
     markdown:
-      "`completeness_norm`: fell 0.076, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+      "`completeness_norm`: fell 0.076, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
     annotation: {
       message:
-        "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and the paired test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+        "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
       title: 'evalgate: completeness_norm failed the gate',
     },
   },
@@ -39,12 +58,12 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     // a file written before the reason was recorded: the same rule, applied to its numbers
     failure: { kind: 'max_drop', metric: 'accuracy_norm', baseline: 1, candidate: 0.25, value: 0.75, limit: 0.02, unit: 'score', noise: smallNoise },
     sentence:
-      'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+      'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
     markdown:
-      '`accuracy_norm`: fell 0.750, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+      '`accuracy_norm`: fell 0.750, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
     annotation: {
       message:
-        'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but the paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+        'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
       title: 'evalgate: accuracy_norm failed the gate',
     },
   },

@@ -23,7 +23,7 @@ describe('markdown report', () => {
     assert.match(md, /^### ❌ evalgate: gate failed — 2 metrics regressed, 3 questions worse, 0 better/m)
     assert.match(md, /\| metric \| baseline \| candidate \| Δ \| 95% CI of Δ \| limit \| status \|/)
     // the interval excludes 0: the status says why it is still noise (3 questions: the exact permutation mid-p is 1/8)
-    assert.match(md, /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.750 … −0\.750 \| −0\.02 \| ⚠️ regression within noise \(CI excludes 0 but paired test p = 0\.125\) \|/)
+    assert.match(md, /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.750 … −0\.750 \| −0\.02 \| ⚠️ regression within noise \(CI excludes 0 but permutation test p = 0\.125\) \|/)
     assert.match(md, /\*\*Noise\*\*: 3 questions compared/)
     assert.match(md, /`significant` would have said \*\*pass\*\*/)
     assert.match(md, /#### Per-question regressions \(6 rows, 3 questions\)/)

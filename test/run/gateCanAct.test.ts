@@ -33,6 +33,11 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: 'a primary metric the lexical judge does not compute',
+    layers: [fromYml({ primary: ['faithfulness', 'accuracy_norm'] })],
+    error: [/^evalgate\.yml \+ flags: gate\.primary\[1\]: this run does not compute accuracy_norm/, /judge\.provider is lexical/],
+  },
+  {
     name: 'a threshold on recall@10 when k is [3, 5]',
     layers: [fromYml({ thresholds: { 'recall@10': 0.8 } })],
     rows: WITH_DOCS,

@@ -46,7 +46,7 @@ test('scores list every planned metric in plan order, and notes follow the same 
     metrics.filter((m) => noted.includes(m)),
   )
   assert.ok(noted.indexOf('length_ok') < noted.indexOf('no_over_refusal') && noted.indexOf('precision@5') < noted.indexOf('citation_valid'), noted.join(', '))
-  assert.deepEqual(Object.keys(result), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'scores', 'notes', 'errors'])
+  assert.deepEqual(Object.keys(result), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'inputs_hash', 'scores', 'notes', 'errors'])
 })
 
 test('a metric not asked of a question is null without a note; one asked of it but unscored gets its note', () => {
@@ -89,5 +89,5 @@ test('a candidate error makes every planned metric null with no notes; a convers
   assert.deepEqual(failed.errors, { candidate: 'timeout' })
   const scorer = { scoreAnswer: () => ({ scores: {}, claims: [] }) }
   const answered = scoreQuestion(turn, makeOutput({ id: 't2', answer: '好的' }), config, metrics, scorer)
-  assert.deepEqual(Object.keys(answered), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'scores', 'notes', 'errors', 'conversation', 'claims'])
+  assert.deepEqual(Object.keys(answered), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'inputs_hash', 'scores', 'notes', 'errors', 'conversation', 'claims'])
 })

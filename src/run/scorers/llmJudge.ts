@@ -11,7 +11,7 @@ import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { JudgeIdentity, QuestionResult } from '../../schemas/results.ts'
-import { runLlmTier } from '../llmTier.ts'
+import { runLlmTier, type TierSchedule } from '../llmTier.ts'
 import { checkBudget, countCached, describePlan, planLlm, type TierPlan } from '../judgePlan.ts'
 import { baseUrlOf, checkSettings, embeddingsKeyEnv, endpointSpecs, keyEnvOf, resolveKey } from './llmEndpoints.ts'
 import { TRANSPORTS } from '../../judge/transports/registry.ts'
@@ -58,8 +58,8 @@ export function llmJudgeProvider(kind: ChatProvider): ScoringProvider {
         metrics: LLM_METRICS,
         plan: async (rows, outputs) => void (await run.plan(rows, outputs)),
         preflight: () => run.preflightBeforeCandidate(),
-        scoreSet: async (rows, outputs, questions) => {
-          const scored = await run.score(rows, outputs, questions)
+        scoreSet: async (rows, outputs, questions, schedule) => {
+          const scored = await run.score(rows, outputs, questions, schedule)
           return { ...scored, label: llmLabel(config, kind, spec, scored.judge?.response_format ?? null) }
         },
       }
@@ -121,11 +121,11 @@ class LlmRun {
     if (!this.config.judge.cache || !hasEntries(this.spec.cacheDir)) return this.preflight()
   }
 
-  async score(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, questions: Record<string, QuestionResult>): Promise<SetScores> {
+  async score(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, questions: Record<string, QuestionResult>, schedule?: TierSchedule): Promise<SetScores> {
     const plan = this.statedFromAnswers ? planLlm(rows, outputs, this.config, this.judge?.reasoningPerCall() ?? 0) : await this.plan(rows, outputs)
     if (!this.preflown) await ((this.uncached ?? 1) > 0 ? this.preflight() : this.skipped())
     const judge = this.runJudge()
-    const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget)
+    const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget, schedule)
     const { responseFormat, adaptations } = judge.negotiated()
     const { limited, pausedMs } = judge.rateLimits()
     const logger = this.environment.logger

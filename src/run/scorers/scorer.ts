@@ -6,6 +6,7 @@ import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { Claim, JudgeIdentity, QuestionResult, RunInfo, Usage } from '../../schemas/results.ts'
+import type { TierSchedule } from '../llmTier.ts'
 
 /** What a scoring provider may need from where it runs. */
 export interface ScorerEnvironment {
@@ -67,8 +68,8 @@ export interface Scorer {
   plan?(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput> | null): Promise<void>
   /** before the candidate runs: one tiny request per endpoint; a refused key, an unknown model or an unreachable server throws (exit 2) */
   preflight?(): Promise<void>
-  /** runs once every question has its deterministic scores, and writes its metrics into `questions` */
-  scoreSet?(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, questions: Record<string, QuestionResult>): Promise<SetScores>
+  /** runs once every question has its deterministic scores, and writes its metrics into `questions`; in the schedule's order until it is settled, when one is given (--sequential) */
+  scoreSet?(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>, questions: Record<string, QuestionResult>, schedule?: TierSchedule): Promise<SetScores>
 }
 
 /** A judge that says which of two answers is better (evalgate pairwise), with its label. */
