@@ -1,182 +1,125 @@
 /**
- * npm run bench:gate: how often each gate mode blocks a change that changed nothing (false
- * alarms) and how often it catches a real drop (detection), on simulated pairs of runs of
- * n = 50 questions, max_drop 0.02. Each question has its own score distribution; a baseline
- * and a candidate run draw every question independently. Two models:
+ * npm run bench:gate: how often the WHOLE gate blocks a change that changed nothing (false
+ * alarms) and how often it catches a real drop (detection), per gate mode, on simulated pairs of
+ * runs (baseline, candidate) of an LLM-judged RAG system at n = 50 and 200 questions. Every
+ * metric is gated at once, as `evalgate run` gates them, through compare() itself; the simulated
+ * eval set (gateModel.ts) has per-question judge and regeneration noise, metrics tied by a latent
+ * per-question quality, 20% flaky pass/fail questions, and (in the conversation scenario) turns
+ * that share one quality shock per run. Each eval set is drawn afresh; rates carry 95% Wilson
+ * intervals. Seeded: the figures repeat. BENCH_GATE_PAIRS (default 300) eval sets per n.
  *
- *   rubric (the judge's 0-4 rubric, /4): question i has a true quality q_i ~ U(0.35, 0.95); a
- *   run scores it round-to-a-quarter(clamp(q_i + N(0, 0.12))), the judge's own noise. A true
- *   drop lowers every q_i by the amount that lowers the expected mean by exactly 0.15.
- *
- *   pass/fail: 60% of questions stable passes (0.95), 20% stable failures (0.05), 20% flaky
- *   (0.5). A true drop breaks stable passes (0.95 → 0.05), enough to lower the expected pass
- *   rate by 0.15 (8.33 questions on average).
- *
- * 1,000 pairs of each kind per model; then, per model, the smallest n at which `significant`
- * detects the drop in 80% of the pairs (and its false alarms there). Everything is seeded, so
- * the figures repeat.
+ * Modes: strict and significant at max_drop 0.02; the one-metric gate (accuracy_norm alone,
+ * significant: what detection would be without the other metrics); strict with the limits
+ * `calibrate-noise --rerun-candidate 5` proposes for that eval set (5 fresh runs of the unchanged
+ * system); significant with gate.primary [accuracy_norm]; significant with --sequential (and the
+ * share of judged questions it saved).
  */
-import type { BaselineView } from '../src/baseline/baseline.ts'
-import { compare } from '../src/compare/compare.ts'
-import type { RunUnderTest } from '../src/compare/columns.ts'
-import { DEFAULT_GATE } from '../src/schemas/gate.ts'
-import type { GateSettings, QuestionResult } from '../src/schemas/results.ts'
 import { mulberry32 } from '../src/stats/bootstrap.ts'
+import { wilson } from '../src/stats/proportions.ts'
+import { accuracyShiftFor, drawRun, makeProject, NO_CHANGE, type Change, type Project } from './gateModel.ts'
+import { calibratedLimits, comparePair, gate, MAX_DROP, PRIMARY, RERUNS, sequentialRun, type Scores } from './gateModes.ts'
 
-const N = Number(process.env.BENCH_GATE_QUESTIONS ?? 50)
-const PAIRS = Number(process.env.BENCH_GATE_PAIRS ?? 1000)
-/** pairs per n when looking for the n at which detection reaches 80% */
-const SEARCH_PAIRS = Number(process.env.BENCH_GATE_SEARCH_PAIRS ?? 400)
-const SEARCH_NS = [10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 120, 140, 160, 200, 250, 300]
-const DROP = 0.15
+const PAIRS = Number(process.env.BENCH_GATE_PAIRS ?? 300)
+const NS = (process.env.BENCH_GATE_NS ?? '50,200').split(',').map(Number)
 
-type Random = () => number
+/** −0.10 at n = 50, −0.05 at n = 200: the same signal at both sizes */
+const accuracyDrop = (n: number) => (n <= 50 ? 0.1 : 0.05)
+const CLEAR_FAILURE: Change = { quality: -0.25, accuracy: 0, context: -0.25 }
+const CLEAR_PASS: Change = { quality: 0.2, accuracy: 0, context: 0.4 }
 
-function gaussian(random: Random): number {
-  // Box-Muller on the seeded generator
-  const u = 1 - random()
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())
+type Mode = 'strict' | 'significant' | 'one-metric' | 'calibrated' | 'primary' | 'sequential'
+const MODE_NAMES: Record<Mode, string> = {
+  strict: 'strict, max_drop 0.02',
+  significant: 'significant',
+  'one-metric': `one-metric gate (${PRIMARY}, significant)`,
+  calibrated: `strict, calibrate-noise --rerun-candidate ${RERUNS} limits`,
+  primary: `significant, gate.primary [${PRIMARY}]`,
+  sequential: 'significant, --sequential',
 }
 
-interface Model {
-  name: string
-  metric: string
-  /** one run's scores for every question, for a candidate that dropped (or not) */
-  draw(dropped: boolean): number[]
+interface Tally {
+  fails: number
+  pairs: number
+  judged: number
 }
 
-function rubricModel(n: number, random: Random): Model {
-  const quality = Array.from({ length: n }, () => 0.35 + 0.6 * random())
-  const score = (q: number) => Math.round(Math.min(1, Math.max(0, q + 0.12 * gaussian(random))) * 4) / 4
-  // the shift of every q_i that lowers the expected mean score by exactly DROP (quarter rounding and
-  // clamping make it a little more than DROP): found once by bisection on a large seeded sample
-  const expectedMean = (shift: number) => {
-    const local = mulberry32(7)
-    let sum = 0
-    const draws = 400
-    for (let k = 0; k < draws; k++) {
-      for (const q of quality) {
-        const u = 1 - local()
-        const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * local())
-        sum += Math.round(Math.min(1, Math.max(0, q - shift + 0.12 * z)) * 4) / 4
-      }
-    }
-    return sum / (draws * quality.length)
-  }
-  const base = expectedMean(0)
-  let lo = 0
-  let hi = 0.5
-  for (let i = 0; i < 30; i++) {
-    const mid = (lo + hi) / 2
-    if (base - expectedMean(mid) < DROP) lo = mid
-    else hi = mid
-  }
-  const shift = (lo + hi) / 2
-  return { name: 'rubric (accuracy_norm)', metric: 'accuracy_norm', draw: (dropped) => quality.map((q) => score(dropped ? q - shift : q)) }
-}
-
-function passFailModel(n: number, random: Random): Model {
-  const kinds = Array.from({ length: n }, (_, i) => (i < n * 0.6 ? 0.95 : i < n * 0.8 ? 0.05 : 0.5))
-  const stablePass = kinds.map((p, i) => (p === 0.95 ? i : -1)).filter((i) => i >= 0)
-  const dropped = () => {
-    const broken = (DROP * n) / (0.95 - 0.05)
-    const count = Math.floor(broken) + (random() < broken - Math.floor(broken) ? 1 : 0)
-    const pool = [...stablePass]
-    const chosen = new Set<number>()
-    while (chosen.size < count && pool.length > 0) chosen.add(pool.splice(Math.floor(random() * pool.length), 1)[0]!)
-    return kinds.map((p, i) => (chosen.has(i) ? 0.05 : p))
-  }
-  return { name: 'pass/fail (rules_pass)', metric: 'rules_pass', draw: (isDropped) => (isDropped ? dropped() : kinds).map((p) => (random() < p ? 1 : 0)) }
-}
-
-const MODELS = [rubricModel, passFailModel]
-
-function run(metric: string, values: readonly number[]): RunUnderTest {
-  const questions: Record<string, QuestionResult> = {}
-  values.forEach((v, i) => {
-    questions[`q${i}`] = { question: '', category: 'c', difficulty: null, should_refuse: false, answer: '', scores: { [metric]: v }, notes: {}, errors: {} }
-  })
-  const mean = values.reduce((a, b) => a + b, 0) / values.length
-  return {
-    eval_set_version: 'sim',
-    eval_set_fingerprint: 'sha256:sim',
-    judge: { provider: 'none', model: null, embeddings_model: null, definitions_hash: 'none' },
-    metrics: { [metric]: { mean, n: values.length, nan: 0, errors: 0 } },
-    questions,
+class Table {
+  readonly cells = new Map<string, Map<Mode, Tally>>()
+  add(scenario: string, mode: Mode, fails: boolean, judged = 1): void {
+    const row = this.cells.get(scenario) ?? new Map<Mode, Tally>()
+    this.cells.set(scenario, row)
+    const t = row.get(mode) ?? { fails: 0, pairs: 0, judged: 0 }
+    row.set(mode, { fails: t.fails + Number(fails), pairs: t.pairs + 1, judged: t.judged + judged })
   }
 }
 
-function baselineOf(r: RunUnderTest): BaselineView {
-  return {
-    path: null,
-    kind: 'evalgate',
-    version: 'base',
-    eval_set_version: r.eval_set_version,
-    eval_set_fingerprint: r.eval_set_fingerprint,
-    judge: r.judge,
-    metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, v]) => [m, v.mean])),
-    questions: Object.fromEntries(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, scores: q.scores }])),
-    settings: {},
-  }
-}
-
-const gate: GateSettings = { ...DEFAULT_GATE, max_drop: 0.02 }
-
-/** How many of `pairs` pairs of runs each gate mode fails, with no change and with a true drop. */
-function tally(model: Model, pairs: number, kinds: readonly ('null' | 'drop')[]) {
-  const counts = { null: { strict: 0, significant: 0 }, drop: { strict: 0, significant: 0 } }
-  for (let i = 0; i < pairs; i++) {
-    for (const kind of kinds) {
-      const base = run(model.metric, model.draw(false))
-      const cand = run(model.metric, model.draw(kind === 'drop'))
-      const modes = compare(cand, baselineOf(base), gate, '').verdicts_by_mode!
-      if (modes.strict === 'fail') counts[kind].strict += 1
-      if (modes.significant === 'fail') counts[kind].significant += 1
+/** Every mode on one pair of runs of one eval set; `modes` picks which. */
+function gatePair(table: Table, scenario: string, project: Project, baseline: Scores, candidate: Scores, modes: readonly Mode[], limits: () => Record<string, number>): void {
+  const all = comparePair(project, baseline, candidate, gate()).verdicts_by_mode!
+  for (const mode of modes) {
+    if (mode === 'strict' || mode === 'significant') table.add(scenario, mode, all[mode] === 'fail')
+    if (mode === 'one-metric') table.add(scenario, mode, comparePair(project, baseline, candidate, gate({ gate_mode: 'significant' }), [PRIMARY]).verdict === 'fail')
+    if (mode === 'calibrated') table.add(scenario, mode, comparePair(project, baseline, candidate, gate({ max_drop_overrides: limits() })).verdict === 'fail')
+    if (mode === 'primary') table.add(scenario, mode, comparePair(project, baseline, candidate, gate({ gate_mode: 'significant', primary: [PRIMARY] })).verdict === 'fail')
+    if (mode === 'sequential') {
+      const outcome = sequentialRun(project, baseline, candidate, gate({ gate_mode: 'significant' }), () => all.significant === 'fail')
+      table.add(scenario, mode, outcome.fails, outcome.judged)
     }
   }
-  return counts
+}
+
+const ALL: readonly Mode[] = ['strict', 'significant', 'one-metric', 'calibrated', 'primary', 'sequential']
+
+function runSize(n: number): Table {
+  const table = new Table()
+  const random = mulberry32(20261129 + n)
+  for (let k = 0; k < PAIRS; k++) {
+    const project = makeProject(n, random)
+    let limits: Record<string, number> | null = null
+    const calibrated = () => (limits ??= calibratedLimits(project, random))
+    const pair = (change: Change) => [drawRun(project, NO_CHANGE, random), drawRun(project, change, random)] as const
+    const [b0, c0] = pair(NO_CHANGE)
+    gatePair(table, 'unchanged (false alarm)', project, b0, c0, ALL, calibrated)
+    const [b1, c1] = pair({ ...NO_CHANGE, accuracy: accuracyShiftFor(project, accuracyDrop(n)) })
+    gatePair(table, `accuracy_norm −${accuracyDrop(n).toFixed(2)} (detection)`, project, b1, c1, ALL, calibrated)
+    const [b2, c2] = pair(CLEAR_FAILURE)
+    gatePair(table, 'clear failure (detection)', project, b2, c2, ['significant', 'sequential'], calibrated)
+    const [b3, c3] = pair(CLEAR_PASS)
+    gatePair(table, 'clear pass (false alarm)', project, b3, c3, ['significant', 'sequential'], calibrated)
+    const talk = makeProject(n, random, true)
+    const [b4, c4] = [drawRun(talk, NO_CHANGE, random), drawRun(talk, NO_CHANGE, random)]
+    gatePair(table, 'unchanged, conversations (false alarm)', talk, b4, c4, ['strict', 'significant', 'one-metric', 'sequential'], () => ({}))
+  }
+  return table
+}
+
+function percent(k: number, of: number): string {
+  return `${((k / of) * 100).toFixed(1)}%`
+}
+
+function interval(k: number, of: number): string {
+  const w = wilson(k, of)!
+  return `[${(w.low * 100).toFixed(1)}, ${(w.high * 100).toFixed(1)}]`
 }
 
 const started = performance.now()
-let comparisons = 0
-const share = (k: number, of: number) => `${((k / of) * 100).toFixed(1)}%`.padStart(6)
-console.log(`evalgate bench:gate: per model ${PAIRS} pairs of runs with no change and ${PAIRS} with a true drop of ${DROP}; n = ${N}, max_drop ${gate.max_drop}\n`)
-console.log('model                    gate mode     false alarms (no change)   detection (drop 0.15)')
-const summary: string[] = []
-// one seeded stream for the table, drawn in the same order as always, so the figures repeat
-const random = mulberry32(20261129)
-for (const makeModel of MODELS) {
-  const model = makeModel(N, random)
-  const counts = tally(model, PAIRS, ['null', 'drop'])
-  comparisons += 4 * PAIRS
-  console.log(`${model.name.padEnd(24)} strict        ${share(counts.null.strict, PAIRS)}                     ${share(counts.drop.strict, PAIRS)}`)
-  console.log(`${''.padEnd(24)} significant   ${share(counts.null.significant, PAIRS)}                     ${share(counts.drop.significant, PAIRS)}`)
-  summary.push(
-    `${model.name}: significant false alarms ${share(counts.null.significant, PAIRS).trim()} (target ≤ 5%: ${counts.null.significant / PAIRS <= 0.05 ? 'met' : 'missed'}), detection ${share(counts.drop.significant, PAIRS).trim()} (target ≥ 80%: ${counts.drop.significant / PAIRS >= 0.8 ? 'met' : 'missed'})`,
-  )
-}
-console.log(`\n${summary.join('\n')}`)
-
-// The smallest n (of SEARCH_NS) at which `significant` catches the drop in 80% of SEARCH_PAIRS pairs,
-// with its false alarms at that n; each n draws its own model and pairs from its own seed.
-console.log(`\nn at which gate_mode significant detects the drop of ${DROP} 80% of the time (${SEARCH_PAIRS} pairs per n):`)
-for (const makeModel of MODELS) {
-  let found: string | null = null
-  let name = ''
-  const tried: string[] = []
-  for (const n of SEARCH_NS) {
-    const model = makeModel(n, mulberry32(20261129 + n))
-    name = model.name
-    const detected = tally(model, SEARCH_PAIRS, ['drop']).drop.significant
-    comparisons += 2 * SEARCH_PAIRS
-    tried.push(`${n}: ${share(detected, SEARCH_PAIRS).trim()}`)
-    if (detected / SEARCH_PAIRS < 0.8) continue
-    const alarms = tally(model, SEARCH_PAIRS, ['null']).null.significant
-    comparisons += 2 * SEARCH_PAIRS
-    found = `n = ${n} (detection ${share(detected, SEARCH_PAIRS).trim()}, false alarms ${share(alarms, SEARCH_PAIRS).trim()})`
-    break
+console.log(
+  `evalgate bench:gate: the whole gate (18 metrics, 14 test families, all gated at once), ${PAIRS} simulated eval sets per n, a fresh pair of runs per scenario; max_drop ${MAX_DROP}; 95% Wilson intervals\n`,
+)
+for (const n of NS) {
+  const table = runSize(n)
+  console.log(`n = ${n}`)
+  console.log(`${'scenario'.padEnd(40)} ${'gate mode'.padEnd(48)} ${'fails'.padStart(7)}  ${'95% interval'.padEnd(14)} judge calls saved`)
+  for (const [scenario, row] of table.cells) {
+    let first = true
+    for (const mode of ALL) {
+      const t = row.get(mode)
+      if (!t) continue
+      const saved = mode === 'sequential' ? `${(100 - (t.judged / t.pairs) * 100).toFixed(1)}%` : ''
+      console.log(`${(first ? scenario : '').padEnd(40)} ${MODE_NAMES[mode].padEnd(48)} ${percent(t.fails, t.pairs).padStart(7)}  ${interval(t.fails, t.pairs).padEnd(14)} ${saved}`)
+      first = false
+    }
   }
-  console.log(`${name.padEnd(24)} ${found ?? `not reached by n = ${SEARCH_NS.at(-1)}`}`)
-  console.log(`${''.padEnd(24)} detection by n: ${tried.join(', ')}`)
+  console.log('')
 }
-console.log(`\n${comparisons.toLocaleString('en')} comparisons in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`)
