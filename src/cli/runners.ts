@@ -21,7 +21,7 @@ export const RUNNERS: Record<Command, (ctx: CommandContext) => Promise<number>> 
   trend: async (ctx) => (await import(/* webpackMode: "eager" */ './trend.ts')).trendCommand(ctx),
   power: async ({ flags, io }) => {
     const { powerCommand } = await import(/* webpackMode: "eager" */ './power.ts')
-    powerCommand(flags as PowerFlags, print(io))
+    await powerCommand(flags as PowerFlags, print(io))
     return EXIT.pass
   },
   'calibrate-noise': async (ctx) => (await import(/* webpackMode: "eager" */ './noise.ts')).calibrateNoiseCommand(ctx),
