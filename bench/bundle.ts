@@ -7,9 +7,14 @@ import { join } from 'node:path'
 import { buildSync } from 'esbuild'
 
 export function bundleMeasure(dir: string): string {
-  const outfile = join(dir, 'evalgate-measure.mjs')
+  return bundleScript('measure.ts', dir)
+}
+
+/** A script of bench/ bundled into one file in `dir` (the same-work reference is one too). */
+export function bundleScript(name: string, dir: string): string {
+  const outfile = join(dir, name.replace(/\.ts$/, '.mjs'))
   buildSync({
-    entryPoints: [join(import.meta.dirname, 'measure.ts')],
+    entryPoints: [join(import.meta.dirname, name)],
     bundle: true,
     platform: 'node',
     format: 'esm',

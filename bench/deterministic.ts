@@ -1,29 +1,35 @@
 /**
- * npm run bench (issue 13): evalgate's deterministic tier against a plain Node script that
- * computes only the retrieval metrics (bench/reference.mjs), in the same run, over the same
- * generated files: an eval set with 10 retrieved ids per question, a second version's
- * predictions and a baseline of the first. For each size: the reference; `run` + compare +
- * report with the default lexical provider; the same with `judge: none`; and, unless
- * BENCH_SHARDS=0, `--shard i/8` for each of 8 shards then `merge` + compare + report.
- * Each is a child process: wall time, CPU time and peak RSS (/usr/bin/time when present,
- * else the child's own maxRSS), and the ratio of its wall time to the reference's. evalgate
- * runs as one bundled file (as it ships), built first with esbuild (tsx's own compiler), so
- * the times hold no TypeScript compilation.
+ * npm run bench (issues 13 and 32): evalgate's deterministic tier beside plain references, in
+ * the same run, over the same generated files (an eval set with 10 retrieved ids per question,
+ * a second version's predictions and a baseline of the first). For each size:
+ * - the references: plain Node and plain CPython scripts that compute only the retrieval
+ *   metrics (bench/reference.mjs, bench/reference.py), and the "same-work" Node script that
+ *   reads the same three inputs, computes the same metrics and writes a results file of the
+ *   same schema (bench/sameWork.ts);
+ * - `run` + compare + report with the default lexical provider, BENCH_RUNS times (default 3),
+ *   each with its own peak RSS; the same with `judge: none`;
+ * - unless BENCH_SHARDS=0, `--shard i/8` for each of 8 shards, then `merge` + compare + report.
+ * Each is a child process: wall time, CPU time and peak RSS (/usr/bin/time when present, else
+ * the child's own maxRSS), and the ratio of its wall time to the references'. evalgate runs as
+ * one bundled file (as it ships), built first with esbuild, so the times hold no TypeScript
+ * compilation.
  *
- *   BENCH_SIZES=1000,10000 npm run bench     sizes to measure (default 1000,10000,100000)
+ *   BENCH_SIZES=1000,10000 npm run bench     sizes to measure (default 10000,100000)
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bundleMeasure } from './bundle.ts'
+import { bundleMeasure, bundleScript } from './bundle.ts'
 import { generate } from './generate.ts'
 
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number)
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
 const SHARDS = process.env.BENCH_SHARDS === '0' ? 0 : 8
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const K = '5,10'
 const TIME = '/usr/bin/time'
 const hasTime = existsSync(TIME)
+const python = ['python3', 'python'].find((p) => spawnSync(p, ['--version']).status === 0) ?? null
 const root = mkdtempSync(join(tmpdir(), 'evalgate-bench-'))
 
 interface Measured {
@@ -31,7 +37,7 @@ interface Measured {
   wallS: number
   cpuS: number
   rssMb: number
-  /** evalgate's main() alone, measured inside the process (null for the reference) */
+  /** evalgate's main() alone, measured inside the process (null for the references) */
   mainS: number | null
   /** the CLI's exit code (1: the gate failed, as the generated second version is designed to) */
   code: number
@@ -39,9 +45,9 @@ interface Measured {
 }
 
 /** Runs one child process under /usr/bin/time (or times it from here) and reads what it measured. */
-function measure(args: string[]): Measured {
+function measure(command: string, args: string[]): Measured {
   const timeFile = join(root, 'time.txt')
-  const argv = hasTime ? [TIME, '-f', '%e %U %S %M', '-o', timeFile, process.execPath, ...args] : [process.execPath, ...args]
+  const argv = hasTime ? [TIME, '-f', '%e %U %S %M', '-o', timeFile, command, ...args] : [command, ...args]
   const started = performance.now()
   const child = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   const wall = (performance.now() - started) / 1000
@@ -53,32 +59,49 @@ function measure(args: string[]): Measured {
   return { ...base, wallS: elapsed!, cpuS: user! + sys!, rssMb: maxKb! / 1024 }
 }
 
+const node = (args: string[]) => measure(process.execPath, args)
 const bundle = bundleMeasure(root)
-const evalgate = (args: string[]) => measure([bundle, ...args])
+const sameWorkScript = bundleScript('sameWork.ts', root)
+const evalgate = (args: string[]) => node([bundle, ...args])
 
-function row(n: number, label: string, m: Measured, reference: Measured | null): void {
+function row(n: number, label: string, m: Measured, against: { node: Measured; same: Measured } | null): void {
+  const ratio = (of: number, to: number | undefined) => (to === undefined || Number.isNaN(of) ? '      –' : `${(of / to).toFixed(2)}×`.padStart(7))
   const cells = [
     n.toLocaleString('en').padStart(7),
     label.padEnd(30),
     m.wallS.toFixed(2).padStart(7),
     m.cpuS.toFixed(2).padStart(7),
     m.rssMb.toFixed(0).padStart(7),
-    reference ? `${(m.wallS / reference.wallS).toFixed(2)}×`.padStart(7) : '      –',
-    reference && hasTime ? `${(m.cpuS / reference.cpuS).toFixed(2)}×`.padStart(7) : '      –',
+    ratio(m.wallS, against?.same.wallS),
+    ratio(m.cpuS, against?.same.cpuS),
+    ratio(m.wallS, against?.node.wallS),
     m.mainS === null ? '      –' : m.mainS.toFixed(2).padStart(7),
   ]
   console.log(cells.join('  '))
 }
 
 /** The retrieval means evalgate wrote equal the reference's, so both did the same work. */
-function sameMeans(reference: Measured, resultsFile: string): string {
+function sameMeans(reference: Measured, resultsFile: string, what: string): string {
   const expected = JSON.parse(reference.stdout) as Record<string, number | null>
   const metrics = (JSON.parse(readFileSync(resultsFile, 'utf8')) as { metrics: Record<string, { mean: number | null }> }).metrics
   const off = Object.keys(expected).filter((name) => metrics[name]?.mean !== expected[name])
-  return off.length === 0 ? 'retrieval means equal the reference’s' : `WARNING: retrieval means differ from the reference’s: ${off.join(', ')}`
+  return off.length === 0 ? `${what} means equal the reference’s` : `WARNING: ${what} means differ from the reference’s: ${off.join(', ')}`
 }
 
-async function benchSize(n: number): Promise<Measured[]> {
+/** The middle value (the lower of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+}
+
+interface SizeFigures {
+  same: Measured
+  lexical: Measured[]
+  resultsMb: number
+  shard: Measured | null
+  merge: Measured | null
+}
+
+async function benchSize(n: number): Promise<SizeFigures> {
   const dir = join(root, String(n))
   mkdirSync(dir)
   const p = (name: string) => join(dir, name)
@@ -92,56 +115,69 @@ async function benchSize(n: number): Promise<Measured[]> {
     evalgate(['run', ...common(`${judge}.yml`), '--predictions', p('v1.jsonl'), '--out', p(`v1-${judge}.json`)])
     evalgate(['baseline', '--results', p(`v1-${judge}.json`), '--out', p(`baseline-${judge}.json`)])
   }
-  const reference = measure([join(import.meta.dirname, 'reference.mjs'), p('eval.csv'), p('v2.jsonl'), K])
-  row(n, 'reference (plain Node)', reference, null)
-  const lexical = evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-lexical.json'), '--out', p('v2-lexical.json'), '--report', p('report.md')])
-  row(n, 'run + compare + report', lexical, reference)
+  const reference = node([join(import.meta.dirname, 'reference.mjs'), p('eval.csv'), p('v2.jsonl'), K])
+  row(n, 'retrieval only, plain Node', reference, null)
+  if (python) row(n, 'retrieval only, plain CPython', measure(python, [join(import.meta.dirname, 'reference.py'), p('eval.csv'), p('v2.jsonl'), K]), null)
+  const same = node([sameWorkScript, p('eval.csv'), p('v2.jsonl'), p('baseline-lexical.json'), K, p('same-work.json')])
+  const against = { node: reference, same }
+  row(n, 'same work, plain Node', same, null)
+  const lexical = Array.from({ length: RUNS }, (_, i) => {
+    const m = evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-lexical.json'), '--out', p('v2-lexical.json'), '--report', p('report.md')])
+    row(n, `run + compare + report${RUNS > 1 ? ` (${i + 1})` : ''}`, m, against)
+    return m
+  })
+  const resultsMb = statSync(p('v2-lexical.json')).size / 1e6
   const none = evalgate(['run', ...common('none.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-none.json'), '--out', p('v2-none.json'), '--report', p('report-none.md')])
-  row(n, '  judge: none', none, reference)
-  const checks = [sameMeans(reference, p('v2-lexical.json'))]
+  row(n, '  judge: none', none, against)
+  const checks = [sameMeans(reference, p('v2-lexical.json'), 'retrieval'), sameMeans(reference, p('same-work.json'), 'same-work retrieval')]
+  let shard: Measured | null = null
+  let merge: Measured | null = null
   if (SHARDS > 0) {
     const shardFile = (i: number) => p(`v2-shard-${i}.json`)
     const shards = Array.from({ length: SHARDS }, (_, i) => evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--shard', `${i + 1}/${SHARDS}`, '--out', shardFile(i + 1)]))
-    const slowest = shards.reduce((a, b) => (b.wallS > a.wallS ? b : a))
-    row(n, `  slowest of ${SHARDS} shards`, slowest, reference)
-    const merged = evalgate([
-      'merge',
-      '--config',
-      p('lexical.yml'),
-      '--out',
-      p('v2-merged.json'),
-      '--baseline',
-      p('baseline-lexical.json'),
-      '--report',
-      p('report-merged.md'),
-      ...shards.map((_, i) => shardFile(i + 1)),
-    ])
-    row(n, '  merge + compare + report', merged, reference)
-    checks.push(sameMeans(reference, p('v2-merged.json')).replace('retrieval', 'merged retrieval'))
+    shard = shards.reduce((a, b) => (b.wallS > a.wallS ? b : a))
+    row(n, `  slowest of ${SHARDS} shards`, shard, against)
+    const files = shards.map((_, i) => shardFile(i + 1))
+    merge = evalgate(['merge', '--config', p('lexical.yml'), '--out', p('v2-merged.json'), '--baseline', p('baseline-lexical.json'), '--report', p('report-merged.md'), ...files])
+    row(n, '  merge + compare + report', merge, against)
+    checks.push(sameMeans(reference, p('v2-merged.json'), 'merged retrieval'))
   }
-  console.log(`${' '.repeat(9)}${checks.join('; ')}`)
+  console.log(`${' '.repeat(9)}results.json ${resultsMb.toFixed(1)} MB; ${checks.join('; ')}`)
   rmSync(dir, { recursive: true, force: true })
-  return [reference, lexical, none]
+  return { same, lexical, resultsMb, shard, merge }
+}
+
+function summary(bySize: Map<number, SizeFigures>): void {
+  const [small, large] = [bySize.get(10_000), bySize.get(100_000)]
+  if (!large) return
+  const wall = large.lexical.map((m) => m.wallS)
+  console.log(`\nat 100,000 questions (issue 32 targets):`)
+  console.log(
+    `  lexical run + compare + report / same work: ${wall.map((w) => (w / large.same.wallS).toFixed(2)).join(', ')}× (median ${(median(wall) / large.same.wallS).toFixed(2)}×; target ≤ 1.5×)`,
+  )
+  console.log(`  peak RSS per run: ${large.lexical.map((m) => m.rssMb.toFixed(0)).join(', ')} MB (target ≤ 450 MB on every run)`)
+  console.log(`  results.json: ${large.resultsMb.toFixed(1)} MB (target ≤ 90 MB)`)
+  if (large.shard && large.merge) {
+    console.log(`  slowest shard of 8 / unsharded run: ${(large.shard.wallS / median(wall)).toFixed(2)} (target ≤ 0.2)`)
+    console.log(`  merge + compare + report of 8 shards: ${large.merge.wallS.toFixed(2)} s (target ≤ 4 s)`)
+  }
+  if (small) {
+    const main = (f: SizeFigures) => median(f.lexical.map((m) => m.mainS!))
+    console.log(
+      `  time 10,000 → 100,000 (target 10 ± 1.5): evalgate's main() ${(main(large) / main(small)).toFixed(1)}, whole process ${(median(wall) / median(small.lexical.map((m) => m.wallS))).toFixed(1)}; same work ${(large.same.wallS / small.same.wallS).toFixed(1)}`,
+    )
+  }
 }
 
 try {
   console.log(`evalgate bench: generated questions with 10 retrieved ids each, k = ${K}; the second version against a baseline of the first (its gate fails, as designed)`)
-  console.log(`times are whole processes (Node start-up included; evalgate as one bundled file)`)
-  // on a loaded machine the wall time also counts waiting for a core: the CPU ratio is the steadier figure
-  console.log(`main() is evalgate's own time inside the process; on a loaded machine the CPU-time ratio is the steadier one`)
-  console.log(`peak RSS from ${hasTime ? TIME : "the child's process.resourceUsage().maxRSS"}\n`)
-  console.log(['questions', 'step'.padEnd(30), ' wall s', '  CPU s', 'peak MB', ' × ref', 'CPU×ref', 'main() s'].join('  ').replace('questions', '      n'))
-  const bySize = new Map<number, Measured[]>()
+  console.log(`times are whole processes (Node start-up included; evalgate as one bundled file); main() is evalgate's own time inside the process`)
+  console.log(`× same: wall time over the same-work script's; CPU× same: CPU time over its CPU time (the steadier one on a loaded machine); × node: over the retrieval-only Node script's`)
+  console.log(`peak RSS from ${hasTime ? TIME : "the child's process.resourceUsage().maxRSS"}${python ? '' : '; no python3 here: the CPython reference is left out'}\n`)
+  console.log(['questions', 'step'.padEnd(30), ' wall s', '  CPU s', 'peak MB', '× same', 'CPU× same', '× node', 'main() s'].join('  ').replace('questions', '      n'))
+  const bySize = new Map<number, SizeFigures>()
   for (const n of SIZES) bySize.set(n, await benchSize(n))
-  const [small, large] = [bySize.get(10_000), bySize.get(100_000)]
-  if (small && large) {
-    const ratio = (j: number) => (large[j]!.wallS / small[j]!.wallS).toFixed(1)
-    // main() leaves out what no n changes (starting Node, loading the bundle): the part that should grow with n
-    const mainRatio = (j: number) => (large[j]!.mainS! / small[j]!.mainS!).toFixed(1)
-    console.log(`\nlinearity, 10,000 → 100,000 questions (10 is linear): whole process (wall) reference ${ratio(0)}, evalgate lexical ${ratio(1)}, judge none ${ratio(2)}`)
-    console.log(`${' '.repeat(44)}evalgate's main() alone: lexical ${mainRatio(1)}, judge none ${mainRatio(2)}`)
-  }
-  console.log(`targets (issue 13) at 100,000: lexical ≤ 2× the reference and ≤ 600 MB; judge none ≤ 1.5×; a shard ≤ 1/4 of the unsharded time; merge + compare + report ≤ 4 s and ≤ 600 MB`)
+  summary(bySize)
 } finally {
   rmSync(root, { recursive: true, force: true })
 }

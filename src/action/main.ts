@@ -10,8 +10,7 @@ import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } fro
 import { judgeKeyEnv } from '../run/scorers/factory.ts'
 import { mergeShardFiles } from '../run/merge.ts'
 import { resolveRun, type ResolvedRun } from '../run/resolve.ts'
-import { writeJsonFile } from '../io/jsonFile.ts'
-import { RESULTS_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
+import { writeResultsFile } from '../baseline/resultsFile.ts'
 import { checkOutputPaths, writeFileSafely } from '../io/safeWrite.ts'
 import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
 import { commentMarker } from '../github/comments.ts'
@@ -62,7 +61,7 @@ export async function run(): Promise<void> {
     if (inputs.mode === 'accept' && !accepting) return
     const lintFailure = runnable ? await lintBeforeScoring(inputs.lintSet, runnable.config) : null
     const results = runnable ? await scoreRun(runnable, inputs, environment) : await mergeAndCompare(inputs, resolved, baseBranch())
-    writeJsonFile(inputs.resultsPath, results, RESULTS_OUTSIDE_TEXT)
+    writeResultsFile(inputs.resultsPath, results)
     const history = config.history && existsSync(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : []
     const options = { ...reportOptions(inputs, context), history }
     const report = renderReport(results, options)
@@ -158,7 +157,7 @@ async function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gat
   log.info(`evalgate: merged ${countOf(files.length, 'shard')}, ${countOf(merged.run.question_count, 'question')}`)
   // a named baseline must exist; the default path may not yet (the first run)
   const baseline = config.baseline ? await loadNamedBaseline(config.baseline) : await loadBaseline(baselinePath)
-  return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel)
+  return await compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel)
 }
 
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */

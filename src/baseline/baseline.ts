@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { storedAnswer, type StoredAnswer } from './answer.ts'
 import { checkGateMetricNames, DEFAULT_SOURCE } from './gate.ts'
-import { cliCommand, commandLine } from '../io/cliInvocation.ts'
+import { cliCommand } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
 import { issueText } from '../io/zodIssue.ts'
 import { checkSchemaVersion } from './schemaVersion.ts'
@@ -9,10 +9,9 @@ import { idRecord } from '../io/ids.ts'
 import { writeJsonFile } from '../io/jsonFile.ts'
 import { BASELINE_SCHEMA_VERSION, BaselineSchema, plainBaseline, type Baseline } from '../schemas/baseline.ts'
 import { GATE_KEYS, type GateSettingsInput } from '../schemas/gate.ts'
-import { RESULTS_SCHEMA_VERSION, type Comparison, type JudgeIdentity, type Results } from '../schemas/results.ts'
-import { ResultsFileSchema } from '../schemas/resultsV1.ts'
+import type { Comparison, JudgeIdentity, Results } from '../schemas/results.ts'
 import { BASELINE_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
-import { plainResults } from '../schemas/plainResults.ts'
+import { parseResults } from './resultsFile.ts'
 import { reportedModels } from '../metrics/judgeCalls.ts'
 import type { ReportedModels } from '../schemas/baseline.ts'
 import { DEFAULT_BASELINE_PATH } from './defaultPath.ts'
@@ -116,7 +115,7 @@ async function readBaselineJson(path: string): Promise<unknown> {
 }
 
 function parseBaseline(data: unknown, path: string): Baseline {
-  checkSchemaVersion(data, path, 'baseline', [1, BASELINE_SCHEMA_VERSION], updateBaselineCommand('results.json', path))
+  checkSchemaVersion(data, path, 'baseline', [1, 2, BASELINE_SCHEMA_VERSION], updateBaselineCommand('results.json', path))
   // plain checks for a well-formed file; the schema for anything else, with its messages
   const plain = plainBaseline(data)
   if (plain) {
@@ -183,36 +182,6 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     ),
     settings: r.comparison ? gatedWith(r.comparison) : {},
   }
-}
-
-export async function loadResults(path: string): Promise<Results> {
-  const { lined, text } = await readJsonInput(path, 'results')
-  let data = lined
-  if (text !== undefined) {
-    try {
-      data = JSON.parse(text)
-    } catch (error) {
-      throw new GateError(
-        'bad_input',
-        `${path}${jsonErrorLocation(text, error)}: cannot read results: not valid JSON: ${jsonProblem(text, error)}`,
-        nanFix(text, error) ?? `pass the results.json written by ${commandLine('run --out FILE')}`,
-      )
-    }
-  }
-  return parseResults(data, path)
-}
-
-function parseResults(data: unknown, path: string): Results {
-  checkSchemaVersion(data, path, 'results', [1, RESULTS_SCHEMA_VERSION], commandLine('run --out results.json'))
-  // plain checks for a well-formed file; the schema for anything else, with its messages
-  const plain = plainResults(data)
-  if (plain) return plain
-  const parsed = ResultsFileSchema.safeParse(data)
-  if (parsed.success) return parsed.data
-  const problems: Problems = new Problems()
-  for (const issue of parsed.error.issues)
-    problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issueText(issue, data)}`, `write it again with ${commandLine('run --out FILE')}`)
-  problems.fail('bad_input')
 }
 
 function isResultsFile(data: unknown): boolean {

@@ -9,7 +9,8 @@ export function checkSchemaVersion(data: unknown, path: string, what: 'baseline'
   if (typeof data !== 'object' || data === null || !('schema_version' in data)) return
   const version = (data as { schema_version: unknown }).schema_version
   if (version === undefined || known.includes(version as number)) return
-  const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${known.join(' or ')}`
+  const versions = known.length > 1 ? `${known.slice(0, -1).join(', ')} or ${known.at(-1)}` : String(known[0])
+  const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${versions}`
   if (typeof version === 'number' && Number.isInteger(version) && version > Math.max(...known)) {
     throw new GateError(
       'bad_input',

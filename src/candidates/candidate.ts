@@ -9,6 +9,12 @@ export interface AnswerContext {
   /** the ids this run scores (a shard), or null for all; answers for the other shards' ids are ignored */
   wanted: ReadonlySet<string> | null
   logger: Logger
+  /**
+   * When given, each answer is handed to it as soon as it is read and checked, and not kept:
+   * the map `answer` returns then holds none (a conversation's turns keep only what the later
+   * turns' histories need). So the run scores an answer and lets its contexts go at once.
+   */
+  take?: (output: CandidateOutput) => void
 }
 
 /**
@@ -28,6 +34,6 @@ export interface Candidate {
   readonly stored?: true
   /** checks its own settings against the questions before anything runs: a typo never costs a run */
   check?(rows: readonly EvalRow[]): void
-  /** one answer per question it could answer; a question it did not answer is absent */
+  /** one answer per question it could answer (or each handed to `context.take`); a question it did not answer is absent */
   answer(rows: readonly EvalRow[], context: AnswerContext): Promise<Map<string, CandidateOutput>>
 }

@@ -63,9 +63,9 @@ export function candidateEnv(env: NodeJS.ProcessEnv, passthrough: readonly strin
  * history (a conversation's turn, or a `history` cell) carries it as `history`: `{role, content}`
  * messages; a single question has no `history` key.
  */
-export async function runCommandCandidate(rows: readonly EvalRow[], options: CommandCandidateOptions): Promise<Map<string, CandidateOutput>> {
+export async function runCommandCandidate(rows: readonly EvalRow[], options: CommandCandidateOptions, take?: (output: CandidateOutput) => void): Promise<Map<string, CandidateOutput>> {
   const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question, ...(row.history ? { history: row.history } : {}) })).join('\n') + '\n'
-  const stdout = new StdoutReader(new OutputCollector(SOURCE, new Set(rows.map((r) => r.id))))
+  const stdout = new StdoutReader(new OutputCollector(SOURCE, new Set(rows.map((r) => r.id)), null, take))
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_MB * 1024 * 1024
   const outcome = await runProcess({
     command: options.command,
@@ -94,11 +94,11 @@ export function commandCandidate(options: CommandCandidateOptions): Candidate {
   return {
     label: `command ${options.command}`,
     source: 'the candidate command',
-    answer: (rows, { logger }) => {
+    answer: (rows, { logger, take }) => {
       const turns = turnWaves(rows).length
       const runs = turns > 1 ? ` (once per turn: ${countOf(turns, 'run')}, each turn after the answers to the one before)` : ''
       logger.info(`running candidate on ${countOf(rows.length, 'question')}${runs}: ${options.command}`)
-      return answerTurnByTurn(rows, (wave) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }))
+      return answerTurnByTurn(rows, (wave, waveTake) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }, waveTake), take)
     },
   }
 }

@@ -30,15 +30,23 @@ export interface HttpCandidateDeps {
  * deadline (total_timeout_ms): when it passes, requests in flight and backoff waits stop, and
  * every question still without an answer is an error row saying so.
  */
-export async function runHttpCandidate(rows: readonly EvalRow[], config: HttpCandidateConfig, deps: HttpCandidateDeps): Promise<Map<string, CandidateOutput>> {
+export async function runHttpCandidate(
+  rows: readonly EvalRow[],
+  config: HttpCandidateConfig,
+  deps: HttpCandidateDeps,
+  take?: (output: CandidateOutput) => void,
+): Promise<Map<string, CandidateOutput>> {
   const plan = planHttpCandidate(rows, config, deps.env, deps.access)
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms)
   try {
     const client = clientDeps(deps, deadline.signal)
     const limiter = new Limiter(config.concurrency)
-    const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))))
-    return new Map(outputs.map((output) => [output.id, output]))
+    const outputs = new Map<string, CandidateOutput>()
+    // each answer handed over (or kept) as it arrives
+    const keep = take ?? ((output: CandidateOutput) => void outputs.set(output.id, output))
+    await Promise.all(plan.requests.map((request) => limiter.run(async () => keep(await askOne(request, plan, config, client)))))
+    return outputs
   } finally {
     clearTimeout(timer)
   }

@@ -19,11 +19,11 @@ export function httpCandidate(config: HttpCandidateConfig, env: Record<string, s
     check: (rows) => {
       planHttpCandidate(rows, config, env, access)
     },
-    answer: (rows, { logger }) => {
+    answer: (rows, { logger, take }) => {
       logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`)
       // a conversation's turn k is asked after turn k−1 ({{history}} holds the answers); total_timeout_ms bounds all turns together
       const deadline = performance.now() + config.total_timeout_ms
-      return answerTurnByTurn(rows, (wave) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }))
+      return answerTurnByTurn(rows, (wave, waveTake) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }, waveTake), take)
     },
   }
 }

@@ -36,11 +36,17 @@ export class OutputCollector {
   /** field name → the known field it looks like, worked out once per name */
   private readonly suggestions = new Map<string, string | null>()
 
-  /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
-  constructor(source: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null) {
+  private readonly take: ((output: CandidateOutput) => void) | null
+
+  /**
+   * `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not
+   * parsed further or kept. `take`: where each checked output goes instead of `outputs`.
+   */
+  constructor(source: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null, take: ((output: CandidateOutput) => void) | null = null) {
     this.source = source
     this.evalIds = evalIds
     this.wanted = wanted
+    this.take = take
   }
 
   add(record: SourceRecord): void {
@@ -49,7 +55,9 @@ export class OutputCollector {
     // plain type checks for a well-formed line; the schema for anything else, with its located messages
     const output = (schema === CandidateOutputInputSchema ? plainOutput(record.data) : plainId(record.data)) ?? parseRecord(schema, record, this.source, outputHint)
     this.claim(output.id, record.line)
-    if (schema === CandidateOutputInputSchema) this.outputs.set(output.id, output as CandidateOutput)
+    if (schema !== CandidateOutputInputSchema) return
+    if (this.take) this.take(output as CandidateOutput)
+    else this.outputs.set(output.id, output as CandidateOutput)
   }
 
   /**

@@ -9,20 +9,25 @@ export function predictionsCandidate(file: string): Candidate {
     label: `predictions ${file}`,
     source: 'the predictions file',
     stored: true,
-    answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted),
+    answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted, context.take),
   }
 }
 
-/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
-export async function loadPredictions(file: string, evalIds: ReadonlySet<string>, wanted: ReadonlySet<string> | null = null): Promise<Map<string, CandidateOutput>> {
+/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id; each answer handed to `take` as it is read, when given. */
+export async function loadPredictions(
+  file: string,
+  evalIds: ReadonlySet<string>,
+  wanted: ReadonlySet<string> | null = null,
+  take?: (output: CandidateOutput) => void,
+): Promise<Map<string, CandidateOutput>> {
   if (tableFormat(file) === 'csv') {
     const table = await readTable(file, 'predictions file')
     requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids')
-    const collector = new OutputCollector(file, evalIds, wanted)
+    const collector = new OutputCollector(file, evalIds, wanted, take)
     for (const record of table.records) collector.add(record)
     return collector.outputs
   }
-  const collector = new OutputCollector(file, evalIds, wanted)
+  const collector = new OutputCollector(file, evalIds, wanted, take)
   for await (const record of streamJsonl(file, 'predictions file', (text, line) => collector.skipsLine(text, line))) collector.add(record)
   return collector.outputs
 }

@@ -72,21 +72,42 @@ export function withHistories(rows: readonly EvalRow[], answers: ReadonlyMap<str
 /**
  * Asks `ask` wave by wave (turnWaves), each row carrying its history (`row.history`). A turn whose
  * earlier turn got no answer (or an error) is not asked: it becomes an error row saying which turn.
+ * With `take`, every answer is handed to it as it comes (and `ask` is given a `take` too), and of
+ * the answers only what a later turn's history needs is kept: the answer text of a turn that has
+ * a later one, not its contexts or retrieved ids; the map returned is then empty.
  */
-export async function answerTurnByTurn(rows: readonly EvalRow[], ask: (rows: EvalRow[]) => Promise<Map<string, CandidateOutput>>): Promise<Map<string, CandidateOutput>> {
+export async function answerTurnByTurn(
+  rows: readonly EvalRow[],
+  ask: (rows: EvalRow[], take?: (output: CandidateOutput) => void) => Promise<Map<string, CandidateOutput>>,
+  take?: (output: CandidateOutput) => void,
+): Promise<Map<string, CandidateOutput>> {
   const waves = turnWaves(rows)
-  if (waves.length <= 1) return ask([...rows])
+  if (waves.length <= 1) return ask([...rows], take)
   const answers = new Map<string, CandidateOutput>()
+  const earlier = take ? earlierTurns(rows) : null
+  const keep = (output: CandidateOutput) => {
+    if (!take) return void answers.set(output.id, output)
+    if (earlier!.has(output.id)) answers.set(output.id, { id: output.id, answer: output.answer, contexts: [], retrieved_ids: [], latency_ms: null, error: output.error })
+    take(output)
+  }
   for (const wave of waves) {
     const known = histories(rows, answers)
     const asked: EvalRow[] = []
     for (const row of wave) {
       const h = known.get(row.id)
-      if (h && !h.ok) answers.set(row.id, { id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error })
+      if (h && !h.ok) keep({ id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error })
       else asked.push(h ? { ...row, history: h.history } : row)
     }
     if (asked.length === 0) continue
-    for (const [id, output] of await ask(asked)) answers.set(id, output)
+    const got = await ask(asked, take ? keep : undefined)
+    for (const output of got.values()) keep(output)
   }
-  return answers
+  return take ? new Map() : answers
+}
+
+/** The ids of the conversation turns that a later turn follows: their answers go into its history. */
+function earlierTurns(rows: readonly EvalRow[]): Set<string> {
+  const last = new Map<string, number>()
+  for (const row of rows) if (row.conversation) last.set(row.conversation.id, Math.max(last.get(row.conversation.id) ?? 0, row.conversation.turn))
+  return new Set(rows.filter((row) => row.conversation && row.conversation.turn < last.get(row.conversation.id)!).map((row) => row.id))
 }

@@ -1,5 +1,5 @@
 import { commandLine } from '../io/cliInvocation.ts'
-import { loadResults } from '../baseline/baseline.ts'
+import { loadResults } from '../baseline/resultsFile.ts'
 import { calibrate, type CalibrationReport } from '../analysis/calibrate.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { normaliseId } from '../io/ids.ts'

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { appendHistory, parseHistoryCsv, type HistoryRow } from '../baseline/history.ts'
-import { writeJsonFile } from '../io/jsonFile.ts'
-import { RESULTS_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
+import { writeResultsFile } from '../baseline/resultsFile.ts'
 import { writeFileSafely } from '../io/safeWrite.ts'
 import { readText } from '../io/tabular.ts'
 import { gateSettingsText } from '../report/gateSettings.ts'
@@ -39,7 +38,7 @@ export interface CommandContext {
  * verdict gives.
  */
 export function finish(results: Results, out: string | undefined, report: string | undefined, io: CliIO, history: readonly HistoryRow[] = [], verbose = false, appendTo?: string): number {
-  if (out) writeJsonFile(out, results, RESULTS_OUTSIDE_TEXT)
+  if (out) writeResultsFile(out, results)
   if (report) writeFileSafely(report, renderReport(results, { maxChars: Infinity, history }))
   if (appendTo) recordHistory(appendTo, results, io)
   io.stdout(renderTerminal(results, { color: io.color }) + '\n')

@@ -1,5 +1,6 @@
 import { commandLine } from '../io/cliInvocation.ts'
-import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, loadResults, writeBaselineFile } from '../baseline/baseline.ts'
+import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
+import { loadResults } from '../baseline/resultsFile.ts'
 import { GateError } from '../io/errors.ts'
 import { checkOutputPaths } from '../io/safeWrite.ts'
 import { mergeShardFiles } from '../run/merge.ts'
@@ -8,6 +9,9 @@ import { defaultEnvironment, prepareRun } from '../run/prepare.ts'
 import { resolveRun } from '../run/resolve.ts'
 import { finish, readHistory, type CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
+import { isLegacyFingerprint } from '../baseline/fingerprint.ts'
+import { otherKindOfRunSet } from '../run/olderFingerprint.ts'
+import type { Results } from '../schemas/results.ts'
 import { writtenSettingsText } from '../report/gateSettings.ts'
 
 /** `evalgate run`: score the candidate, compare with the baseline when there is one; --plan-only: only say what the judge would cost. */
@@ -39,7 +43,7 @@ export async function compareCommand({ flags, request, io }: CommandContext): Pr
   const results = await loadResults(f.candidate)
   const baseline = await loadNamedBaseline(f.baseline, '--baseline')
   // the update command names the results file that exists afterwards: --out, else the candidate's own
-  const compared = compareResults(results, baseline, gateLayers, config.out ?? f.candidate, f.baseline)
+  const compared = await compareResults(results, baseline, gateLayers, config.out ?? f.candidate, f.baseline)
   return finish(compared, config.out, config.report, io, [], f.verbose)
 }
 
@@ -52,11 +56,22 @@ export async function mergeCommand({ flags, request, positionals, io }: CommandC
   if (f.baseline) {
     const { gateLayers } = await resolveRun(request, 'cli', 'gate')
     const baseline = await loadNamedBaseline(f.baseline, '--baseline')
-    merged = compareResults(merged, baseline, gateLayers, f.out, f.baseline)
+    merged = await compareResults(merged, baseline, gateLayers, f.out, f.baseline)
   }
   const history = await readHistory(f.history)
   io.stderr(`merged ${countOf(positionals.length, 'shard')}: ${countOf(merged.run.question_count, 'question')}\n`)
   return finish(merged, f.out, f.report, io, history, f.verbose, f.history)
+}
+
+/**
+ * A results.json written before schema 3 carries the eval-set fingerprint of the older kind: the
+ * baseline gets the current kind when the eval set the run scored is there to recompute it from
+ * (and still is that set); else the older one, which later runs recognise the same way.
+ */
+async function withCurrentFingerprint(results: Results): Promise<Results> {
+  if (!isLegacyFingerprint(results.run.eval_set_fingerprint)) return results
+  const current = await otherKindOfRunSet(results.run)
+  return current ? { ...results, run: { ...results.run, eval_set_fingerprint: current } } : results
 }
 
 /** `evalgate baseline`: a baseline from a results.json, with the gate settings that gated that run. */
@@ -81,7 +96,7 @@ export async function baselineCommand({ flags, io }: CommandContext): Promise<nu
     )
   }
   const previous = await loadBaseline(f.out)
-  const baseline = baselineFromResults(results, previous, f.version ?? null, (io.now ?? (() => new Date()))())
+  const baseline = baselineFromResults(await withCurrentFingerprint(results), previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)
   io.stdout(
     `wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${countOf(Object.keys(baseline.questions ?? {}).length, 'question')}, ${countOf(Object.keys(baseline.metrics).length, 'metric')}\n`,

@@ -1,6 +1,6 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { basename } from 'node:path'
-import { loadResults } from '../baseline/baseline.ts'
+import { loadResults } from '../baseline/resultsFile.ts'
 import { GateError } from '../io/errors.ts'
 import { loadEvalSet } from '../run/evalSet.ts'
 import { BudgetedJudge } from '../judge/budget.ts'

@@ -1,5 +1,5 @@
 import { commandLine } from '../io/cliInvocation.ts'
-import { loadResults } from '../baseline/baseline.ts'
+import { loadResults } from '../baseline/resultsFile.ts'
 import { countOf } from '../io/countOf.ts'
 import { GateError } from '../io/errors.ts'
 import type { Results } from '../schemas/results.ts'

@@ -148,6 +148,11 @@ export const EPS = 1e-9
 export interface RunUnderTest {
   eval_set_version: string
   eval_set_fingerprint: string
+  /**
+   * The same eval set's fingerprint of the other kind (baseline/fingerprint.ts), recomputed from
+   * the eval set when the baseline's is of that kind; null or absent when it could not be
+   */
+  recomputed_fingerprint?: string | null
   judge: JudgeIdentity
   metrics: Record<string, MetricSummary>
   questions: Record<string, QuestionResult>

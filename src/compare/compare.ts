@@ -13,6 +13,7 @@ import { metricRow } from './rows.ts'
 import { annotateNoise, noiseSummary, type HolmTest } from './significance.ts'
 import { applySettled } from './settled.ts'
 import { judgeModelChange } from '../judge/trace.ts'
+import { isLegacyFingerprint, shortFingerprint } from '../baseline/fingerprint.ts'
 
 /** Where each gate setting came from (resolveGate in baseline/gate.ts). */
 type GateSources = NonNullable<Comparison['gate_sources']>
@@ -24,15 +25,22 @@ export const MAX_STORED_CHANGES = 10_000
  * Why a baseline cannot be compared with this run; empty when it can. compare() asks it
  * first; the pipeline also asks before the candidate runs, to say so early.
  */
-export function incomparability(baseline: BaselineView, run: Pick<RunUnderTest, 'eval_set_version' | 'eval_set_fingerprint' | 'judge'>): string[] {
+export function incomparability(baseline: BaselineView, run: Pick<RunUnderTest, 'eval_set_version' | 'eval_set_fingerprint' | 'recomputed_fingerprint' | 'judge'>): string[] {
   const where = baseline.path ?? 'the baseline'
   const reasons: string[] = []
   if (baseline.eval_set_version !== run.eval_set_version) {
     reasons.push(`${where} was written for eval_set_version "${baseline.eval_set_version}", this run uses "${run.eval_set_version}": scores over different question sets are not comparable`)
-  } else if (baseline.eval_set_fingerprint && baseline.eval_set_fingerprint !== run.eval_set_fingerprint) {
-    reasons.push(
-      `${where} has eval_set_fingerprint ${short(baseline.eval_set_fingerprint)} but the eval set now hashes to ${short(run.eval_set_fingerprint)}: the eval set was edited without changing eval_set_version`,
-    )
+  } else if (baseline.eval_set_fingerprint) {
+    const own = fingerprintOfKind(baseline.eval_set_fingerprint, run)
+    if (own === null) {
+      reasons.push(
+        `${where} has an eval_set_fingerprint of the kind evalgate wrote before results schema 3, which is recomputed from the eval set to compare, and the eval set this run scored could not be read as it was (run this where the eval set is, at its path in results.json run.eval_set_path, or write the baseline again)`,
+      )
+    } else if (own !== baseline.eval_set_fingerprint) {
+      reasons.push(
+        `${where} has eval_set_fingerprint ${shortFingerprint(baseline.eval_set_fingerprint)} but the eval set now hashes to ${shortFingerprint(own)}: the eval set was edited without changing eval_set_version`,
+      )
+    }
   }
   if (baseline.judge) {
     const a = baseline.judge
@@ -63,8 +71,10 @@ export function judgeName(j: JudgeIdentity): string {
   return [j.provider, j.model, j.embeddings_model].filter(Boolean).join(' / ')
 }
 
-function short(fingerprint: string): string {
-  return fingerprint.replace(/^sha256:/, '').slice(0, 12)
+/** The run's eval-set fingerprint of the kind `theirs` is (its own, or the one recomputed for an older baseline); null when unknown. */
+function fingerprintOfKind(theirs: string, run: Pick<RunUnderTest, 'eval_set_fingerprint' | 'recomputed_fingerprint'>): string | null {
+  if (isLegacyFingerprint(theirs) === isLegacyFingerprint(run.eval_set_fingerprint)) return run.eval_set_fingerprint
+  return run.recomputed_fingerprint ?? null
 }
 
 /**
@@ -201,7 +211,7 @@ function incomparable(run: RunUnderTest, baseline: BaselineView, reasons: string
 }
 
 function describeBaseline(b: BaselineView, run: RunUnderTest): Comparison['baseline'] {
-  const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent'
+  const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === fingerprintOfKind(b.eval_set_fingerprint, run) ? 'match' : 'mismatch') : 'absent'
   return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check }
 }
 

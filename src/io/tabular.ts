@@ -49,17 +49,22 @@ export function parseCsv(file: string, text: string): Table {
   const [header, ...body] = rows
   if (!header) return { file, format: 'csv', columns: [], records: [] }
   const columns = header.map((c) => c.trim())
-  const seen = new Set<string>()
-  for (const column of columns) {
-    if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
-    seen.add(column)
-  }
+  checkHeader(file, columns)
   const records = body.map((record, index) => {
     const data: Record<string, unknown> = {}
     columns.forEach((c, i) => (data[c] = record[i]))
     return { line: starts[index + 1] ?? 0, data }
   })
   return { file, format: 'csv', columns, records }
+}
+
+/** A header that names a column twice is refused: which of the two would a row's value come from? */
+export function checkHeader(file: string, columns: readonly string[]): void {
+  const seen = new Set<string>()
+  for (const column of columns) {
+    if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
+    seen.add(column)
+  }
 }
 
 /** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */

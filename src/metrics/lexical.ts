@@ -57,10 +57,18 @@ export interface LexicalTexts {
 
 const UNCACHED: LexicalTexts = { tokens: tokenize, clauses: (text) => clauses(text, tokenize) }
 
-/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions). */
-export function lexicalTexts(): LexicalTexts {
+/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions); `clear` lets them go. */
+export function lexicalTexts(): LexicalTexts & { clear(): void } {
   const tokens = textCache(tokenize)
-  return { tokens, clauses: textCache((text) => clauses(text, tokens)) }
+  const clausesOf = textCache((text) => clauses(text, tokens))
+  return {
+    tokens,
+    clauses: clausesOf,
+    clear: () => {
+      tokens.clear()
+      clausesOf.clear()
+    },
+  }
 }
 
 export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, texts: LexicalTexts = UNCACHED): LexicalResult {

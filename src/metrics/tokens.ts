@@ -139,10 +139,10 @@ export function sentences(text: string): string[] {
   return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s !== '')
 }
 
-/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts. */
-export function textCache<T>(compute: (text: string) => T, limit = 50_000): (text: string) => T {
+/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts, and none once cleared. */
+export function textCache<T>(compute: (text: string) => T, limit = 50_000): ((text: string) => T) & { clear(): void } {
   const cache = new Map<string, T>()
-  return (text) => {
+  const cached = (text: string): T => {
     let value = cache.get(text)
     if (value === undefined) {
       value = compute(text)
@@ -151,6 +151,7 @@ export function textCache<T>(compute: (text: string) => T, limit = 50_000): (tex
     }
     return value
   }
+  return Object.assign(cached, { clear: () => cache.clear() })
 }
 
 export function tokenCount(tokens: Tokens): number {

@@ -8,6 +8,7 @@ import { metricsSection, worstQuestions } from './layout.ts'
 import { value } from './metricTable.ts'
 import { noiseSection } from './noise.ts'
 import type { HistoryRow } from '../baseline/history.ts'
+import { shortFingerprint } from '../baseline/fingerprint.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
 import { errorCauses, firstErrored } from './errorCauses.ts'
@@ -138,7 +139,7 @@ function runIdentity(results: Results, options: ReportOptions): string {
       ? 'fingerprint ✅ matches'
       : c?.baseline.fingerprint_check === 'mismatch'
         ? 'fingerprint ❌ differs'
-        : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``
+        : `fingerprint \`${shortFingerprint(r.eval_set_fingerprint)}\``
   parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${countOf(r.question_count, 'question')}, ${fingerprint}`)
   if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0)) parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`)
   parts.push(`judge: ${escapeInline(r.judge_label)}`)

@@ -1,16 +1,31 @@
-import { createHash } from 'node:crypto'
+import { fingerprintRows } from '../baseline/fingerprint.ts'
 import { GateError, locate, Problems } from '../io/errors.ts'
-import { readTable, requireColumns, tryParseRecord, type Table } from '../io/tabular.ts'
+import { normaliseId } from '../io/ids.ts'
+import { readRecords, recordsOf, requireFields, type RecordSource } from '../io/records.ts'
+import { tryParseRecord, type Table } from '../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../schemas/evalSet.ts'
 import { plainEvalRow, type KnownEvalFields } from '../schemas/plainEvalRow.ts'
 import { checkColumnNames, checkConversations, separatorWarnings, type ConversationCells } from './evalSetChecks.ts'
+import { inShard, type ShardUnit } from './shard.ts'
 
 export interface EvalSet {
   file: string
+  /** the rows this run reads: the whole set's, or one shard's */
   rows: EvalRow[]
+  /** of `rows` (baseline/fingerprint.ts): the whole set's, or the shard's own rows' (merge adds those up) */
   fingerprint: string
+  /** every id of the whole set */
+  ids: Set<string>
+  /** how many questions the whole set has */
+  total: number
   /** what loads but probably does not mean what it says (a `,` where `;` separates items): the run logs them */
   warnings: string[]
+}
+
+/** Shard `index` of `count`: the rows a run of it reads in full. */
+export interface ShardSpec {
+  index: number
+  count: number
 }
 
 const columnHints: Record<string, string> = {
@@ -25,45 +40,106 @@ const columnHints: Record<string, string> = {
   history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
 }
 
-export async function loadEvalSet(file: string): Promise<EvalSet> {
-  return evalSetFromTable(await readTable(file, 'eval set'))
+/**
+ * The eval set, or one shard of it. A shard reads every row's id and conversation (to know
+ * which rows are its own, and that every id is unique), and the rest of its own rows only:
+ * a bad cell in another shard's row is that shard's to report.
+ */
+export async function loadEvalSet(file: string, shard: ShardSpec | null = null): Promise<EvalSet> {
+  return evalSetFrom(await readRecords(file, 'eval set'), shard)
 }
 
 export function evalSetFromTable(table: Table): EvalSet {
+  return evalSetFrom(recordsOf(table), null)
+}
+
+function evalSetFrom(source: RecordSource, shard: ShardSpec | null): EvalSet {
   // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
-  checkColumnNames(table)
-  requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question')
-  const rows: EvalRow[] = []
-  const firstLine = new Map<string, number>()
+  checkColumnNames(source)
+  requireFields(source, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question')
   // every bad row is reported at once, so one run shows everything to fix
   const problems = new Problems()
+  const placed = placeRows(source, shard)
+  const rows: EvalRow[] = []
+  const read: number[] = []
   const conversationCells: ConversationCells[] = []
   // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
-  const noExtra = table.columns !== null && table.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c))
-  for (const record of table.records) {
-    // plain string handling for a row of text cells; the schema for anything else, with its located messages
-    const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
-    if (!parsed) continue
-    const previous = firstLine.get(parsed.id)
-    if (previous !== undefined) {
+  const noExtra = source.columns !== null && source.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c))
+  for (let i = 0; i < source.size; i++) {
+    const first = placed.duplicates.get(i)
+    if (first !== undefined) {
       problems.add(
-        `${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`,
+        `${locate(source.file, source.line(i), 'id')}: duplicate id "${first.id}" (first used on line ${first.line})`,
         'ids must be unique: give this row a new id; keep the old id for the old question',
       )
-      continue
     }
-    firstLine.set(parsed.id, record.line)
+    if (!placed.read[i]) continue
+    const record = { line: source.line(i), data: source.data(i) }
+    // plain string handling for a row of text cells; the schema for anything else, with its located messages
+    const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, source.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems)
+    if (!parsed) continue
     // a single question (neither cell) is nothing checkConversations looks at
     if (parsed.conversation_id !== null || parsed.turn !== null)
       conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
     // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
     const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
     rows.push(evalRow(parsed, extra))
+    read.push(i)
   }
-  checkConversations(table.file, conversationCells, problems)
+  checkConversations(source.file, conversationCells, problems)
   problems.throwIfAny('bad_input')
-  if (rows.length === 0) throw new GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header')
-  return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) }
+  if (placed.ids.size === 0) throw new GateError('bad_input', `${source.file}: the eval set has no rows`, 'add at least one question below the header')
+  return { file: source.file, rows, fingerprint: fingerprintRows(rows), ids: placed.ids, total: placed.ids.size, warnings: separatorWarnings(source, read) }
+}
+
+/** Where each row goes: the set's ids, the rows that use an id again (by index: the id and its first line), and the rows to read in full. */
+interface Placed {
+  ids: Set<string>
+  duplicates: Map<number, { id: string; line: number }>
+  read: boolean[]
+}
+
+/**
+ * Every row's id and conversation, read alone: a second use of an id is found (with the line of
+ * the first), the set's ids are collected, and the rows to read in full are marked: all of them,
+ * or a shard's own (inShard). A row whose id cannot be read alone is always read in full, so
+ * that its own parse reports it.
+ */
+function placeRows(source: RecordSource, shard: ShardSpec | null): Placed {
+  const duplicates = new Map<number, { id: string; line: number }>()
+  const firstLine = new Map<string, number>()
+  const units: ShardUnit[] = []
+  const unitOf: (number | null)[] = []
+  for (let i = 0; i < source.size; i++) {
+    const id = idCell(source.field(i, 'id'))
+    unitOf.push(null)
+    if (id === null) continue
+    const line = source.line(i)
+    const previous = firstLine.get(id)
+    if (previous !== undefined) {
+      duplicates.set(i, { id, line: previous })
+      unitOf[i] = -1
+      continue
+    }
+    firstLine.set(id, line)
+    unitOf[i] = units.length
+    units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) })
+  }
+  const mine = shard ? inShard(units, shard.index, shard.count) : null
+  const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit]!))
+  return { ids: new Set(firstLine.keys()), duplicates, read }
+}
+
+/** A cell as the schema reads an id (idValue: a text, or in JSONL a number JSON holds exactly); null for one the schema refuses. */
+function idCell(value: unknown): string | null {
+  return typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER) ? null : plainText(value)
+}
+
+/** A text cell as the schema reads it (a JSONL number as its text); null when empty or of another type. */
+function plainText(value: unknown): string | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null
+  const text = normaliseId(String(value))
+  return text === '' ? null : text
 }
 
 /** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
@@ -91,36 +167,4 @@ function evalRow(parsed: KnownEvalFields, extra: Record<string, unknown>): EvalR
     ...(history !== null ? { history } : {}),
     extra: passed,
   }
-}
-
-/**
- * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
- * keeps the fingerprint, editing a question, answer, label or relevance judgement changes it.
- * Pass-through columns are not part of it: they do not change any score.
- */
-export function fingerprintRows(rows: readonly EvalRow[]): string {
-  const hash = createHash('sha256')
-  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  for (const row of sorted) {
-    hash.update(
-      JSON.stringify([
-        row.id,
-        row.question,
-        row.ground_truth,
-        row.reference_points,
-        row.category,
-        row.difficulty,
-        row.should_refuse,
-        row.relevant_docs.map((d) => [d.id, d.grade]),
-        row.expect_json,
-        row.required_keys,
-        // only when present: a set without conversations keeps the fingerprint it always had
-        ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
-        ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
-      ]),
-    )
-    // a row at a time: joining rows into bigger strings to hash cost 6× more (Chinese text makes them two-byte strings, copied at every join)
-    hash.update('\n')
-  }
-  return `sha256:${hash.digest('hex')}`
 }

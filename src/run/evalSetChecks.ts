@@ -1,6 +1,6 @@
 import { locate, Problems } from '../io/errors.ts'
 import { similarName } from '../io/similarName.ts'
-import type { Table } from '../io/tabular.ts'
+import type { RecordSource } from '../io/records.ts'
 import { KNOWN_EVAL_COLUMNS } from '../schemas/evalSet.ts'
 import { tokenCount, tokenize } from '../metrics/tokens.ts'
 
@@ -22,7 +22,7 @@ const KNOWN = [...KNOWN_EVAL_COLUMNS]
  * the known one is absent is an error: it would be passed through silently, and whatever it
  * holds (the relevant ids, say) would never be scored. Other unknown columns pass through.
  */
-export function checkColumnNames(table: Table): void {
+export function checkColumnNames(table: RecordSource): void {
   const problems = new Problems()
   const suggestions = new Map<string, string | null>()
   const reported = new Set<string>()
@@ -42,7 +42,7 @@ export function checkColumnNames(table: Table): void {
     }
   }
   if (table.columns) check(table.columns, 1)
-  else for (const record of table.records) check(Object.keys(record.data), record.line)
+  else for (let i = 0; i < table.size; i++) check(Object.keys(table.data(i)), table.line(i))
   problems.throwIfAny('bad_input')
 }
 
@@ -112,15 +112,16 @@ const SHOWN_ROWS = 5
  * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
  * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
  * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
+ * Only `records` are looked at (a shard's own rows).
  */
-export function separatorWarnings(table: Table): string[] {
+export function separatorWarnings(table: RecordSource, records: Iterable<number>): string[] {
   const warnings: string[] = []
   for (const [column, separator] of [
     ['reference_points', ';'],
     ['relevant_doc_ids', '|'],
   ] as const) {
     const lines: number[] = []
-    for (const record of table.records) if (commaSeparated(record.data[column], column, separator)) lines.push(record.line)
+    for (const i of records) if (commaSeparated(table.field(i, column), column, separator)) lines.push(table.line(i))
     if (lines.length === 0) continue
     const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`)
     const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : ''

@@ -13,6 +13,31 @@ export interface GateLayer extends SettingsLayer {
   prefix: string
 }
 
+/**
+ * An eval set with a question of every kind a metric is planned for (answerable and
+ * should-refuse, with relevant docs, expecting JSON, a later turn): what a shard, which has not
+ * read the other shards' rows, checks its settings against. The settings that only the rows can
+ * make idle (a json_ok floor where no question expects JSON) are then left to the merge, whose
+ * comparison names a threshold on a metric the run did not compute.
+ */
+export const ROWS_OF_EVERY_KIND: readonly EvalRow[] = [
+  {
+    id: 'answerable',
+    question: '',
+    ground_truth: null,
+    reference_points: [],
+    category: null,
+    difficulty: null,
+    should_refuse: false,
+    relevant_docs: [{ id: 'doc', grade: 1 }],
+    expect_json: true,
+    required_keys: [],
+    conversation: { id: 'conversation', turn: 2 },
+    extra: {},
+  },
+  { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+]
+
 /** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
 const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'] as const
 

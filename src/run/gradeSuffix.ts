@@ -15,21 +15,31 @@ const SUFFIXED = /^(.+):\d+$/
 export function gradeSuffixWarning(rows: readonly EvalRow[], outputs: ReadonlyMap<string, CandidateOutput>): string | null {
   const found: string[] = []
   for (const row of rows) {
-    if (row.relevant_docs.length === 0) continue
     const output = outputs.get(row.id)
-    if (!output || output.error !== null) continue
-    // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
-    let relevant: Set<string> | null = null
-    for (const id of output.retrieved_ids) {
-      if (!id.includes(':')) continue
-      const base = SUFFIXED.exec(id)?.[1]?.trim()
-      if (base === undefined) continue
-      relevant ??= new Set(row.relevant_docs.map((d) => d.id))
-      if (relevant.has(id) || !relevant.has(base)) continue
-      found.push(`${row.id} (retrieved "${id}", relevant "${base}")`)
-      break
-    }
+    const finding = output ? gradeSuffixFinding(row, output) : null
+    if (finding) found.push(finding)
   }
+  return gradeSuffixWarningOf(found)
+}
+
+/** One question's part of the warning (a run that scores answers as they come asks question by question); null when it has none. */
+export function gradeSuffixFinding(row: EvalRow, output: CandidateOutput): string | null {
+  if (row.relevant_docs.length === 0 || output.error !== null) return null
+  // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+  let relevant: Set<string> | null = null
+  for (const id of output.retrieved_ids) {
+    if (!id.includes(':')) continue
+    const base = SUFFIXED.exec(id)?.[1]?.trim()
+    if (base === undefined) continue
+    relevant ??= new Set(row.relevant_docs.map((d) => d.id))
+    if (relevant.has(id) || !relevant.has(base)) continue
+    return `${row.id} (retrieved "${id}", relevant "${base}")`
+  }
+  return null
+}
+
+/** The warning for the questions found, in the eval set's order; null for none. */
+export function gradeSuffixWarningOf(found: readonly string[]): string | null {
   if (found.length === 0) return null
   const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : ''
   return (

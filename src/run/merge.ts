@@ -1,12 +1,13 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { judgeHealth } from '../compare/judgeHealth.ts'
-import { loadResults } from '../baseline/baseline.ts'
+import { loadResults } from '../baseline/resultsFile.ts'
 import { sortMetrics } from '../metrics/registry.ts'
 import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/results.ts'
 import { GateError } from '../io/errors.ts'
 import { idRecord } from '../io/ids.ts'
 import { summarise } from './score.ts'
 import { countOf } from '../io/countOf.ts'
+import { combineFingerprints, isLegacyFingerprint } from '../baseline/fingerprint.ts'
 
 interface Shard {
   file: string
@@ -24,6 +25,7 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
   if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`)
   let first: { file: string; results: Results } | null = null
   const seen = new Map<number, string>()
+  const fingerprints: { file: string; fingerprint: string }[] = []
   const questions = idRecord<QuestionResult>()
   // each shard's questions, to name the shard that also holds a question
   const shards: Shard[] = []
@@ -42,6 +44,7 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
     const previous = seen.get(shard.index)
     if (previous) throw new GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once')
     seen.set(shard.index, file)
+    fingerprints.push({ file, fingerprint: results.run.eval_set_fingerprint })
     addQuestions(questions, shards, { file, questions: results.questions })
     Object.keys(results.metrics).forEach((m) => metricNames.add(m))
     results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n))
@@ -54,6 +57,7 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
   }
   const ref = first!.results.run
   const total = checkComplete(ref.shard!, seen, Object.keys(questions).length)
+  const fingerprint = wholeSetFingerprint(fingerprints)
   const metrics = sortMetrics(metricNames)
   fillScores(questions, metrics)
   const summary = summarise(questions, metrics)
@@ -61,6 +65,7 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
     schema_version: first!.results.schema_version,
     run: {
       ...ref,
+      eval_set_fingerprint: fingerprint,
       question_count: total,
       shard: null,
       started_at: startedAt,
@@ -127,6 +132,39 @@ function checkComplete(shard: { count: number; total_questions: number }, seen: 
   return total
 }
 
+/**
+ * The eval set's fingerprint from the shards': each covers its own rows, and their sum is the
+ * whole set's (baseline/fingerprint.ts). Shards written before results schema 3 each carry the
+ * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
+ */
+function wholeSetFingerprint(shards: readonly { file: string; fingerprint: string }[]): string {
+  const older = shards.filter((s) => isLegacyFingerprint(s.fingerprint))
+  const first = shards[0]!
+  if (older.length === shards.length) {
+    const other = shards.find((s) => s.fingerprint !== first.fingerprint)
+    if (other) throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`)
+    return first.fingerprint
+  }
+  if (older.length > 0) {
+    const newer = shards.find((s) => !isLegacyFingerprint(s.fingerprint))!
+    throw new GateError(
+      'bad_input',
+      `${older[0]!.file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`,
+      'run every shard with the same evalgate, then merge',
+    )
+  }
+  const sum = combineFingerprints(shards.map((s) => s.fingerprint))
+  if (sum === null) {
+    const bad = shards.find((s) => combineFingerprints([s.fingerprint]) === null)!
+    throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`)
+  }
+  return sum
+}
+
+function notOneRun(file: string, what: string): GateError {
+  return new GateError('bad_input', `${file}: ${what}`, 'merge only the shards of one run: same eval set, judge, rules and shard count')
+}
+
 /** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
 function checkSameRun(file: string, results: Results, first: { file: string; results: Results }): void {
   const ref = first.results.run
@@ -138,7 +176,6 @@ function checkSameRun(file: string, results: Results, first: { file: string; res
       'merge only the shards of one run: same eval set, judge, rules and shard count',
     )
   if (run.eval_set_version !== ref.eval_set_version) throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version)
-  if (run.eval_set_fingerprint !== ref.eval_set_fingerprint) throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, run.eval_set_fingerprint)
   if (!sameJudge(run.judge, ref.judge)) throw mismatch('judge', ref.judge, run.judge)
   if (run.shard!.count !== ref.shard!.count) throw mismatch('shard count', ref.shard!.count, run.shard!.count)
   if (String(run.k) !== String(ref.k)) throw mismatch('k', ref.k, run.k)

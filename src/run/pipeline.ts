@@ -13,13 +13,15 @@ import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Re
 import type { RunClock } from '../io/clock.ts'
 import { idRecord, previewIds } from '../io/ids.ts'
 import type { Logger } from '../io/logger.ts'
-import { gradeSuffixWarning } from './gradeSuffix.ts'
-import { plannedMetrics, scoreQuestion, summarise } from './score.ts'
+import { gradeSuffixWarning, gradeSuffixWarningOf } from './gradeSuffix.ts'
+import { NoteTexts, plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from './scorers/scorer.ts'
 import { countOf } from '../io/countOf.ts'
 import { sameVendorNotes } from './sameVendor.ts'
-import { EXIT } from './exit.ts'
+import { EXIT, exitCodeFor } from './exit.ts'
 import { checkSequentialCanAct, finishSequential, startSequential } from './sequentialRun.ts'
+import { StreamScoring } from './streamScore.ts'
+import { otherKindFromEvalSet } from './olderFingerprint.ts'
 
 /** The questions a run scores: the whole eval set, one shard of it, or a subset (--only, --failing-from). */
 export interface RunEvalSet {
@@ -28,8 +30,10 @@ export interface RunEvalSet {
   version: string
   /** the questions this run scores (a shard's share, or all); runPipeline empties it once they are scored */
   rows: EvalRow[]
-  /** of the whole set, so every shard carries the same one */
+  /** of the rows this run scores' eval set: the whole set's, or a shard's own rows' (merge adds the shards' up) */
   fingerprint: string
+  /** the whole set's fingerprint of the kind the baseline has, when that is the kind written before results schema 3 */
+  recomputedFingerprint?: string | null
   /** every id of the whole set: an answer for another id is an error; a shard ignores the other shards' answers */
   ids: ReadonlySet<string>
   shard: { index: number; count: number; total_questions: number } | null
@@ -82,7 +86,16 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   // ~90 MB), not when the caller lets go of deps
   evalSet.rows = []
   const sequential = scored.sequential
-  const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset, sequential }
+  const run = {
+    eval_set_version: evalSet.version,
+    eval_set_fingerprint: evalSet.fingerprint,
+    recomputed_fingerprint: evalSet.recomputedFingerprint ?? null,
+    judge: judged,
+    metrics: scored.summary,
+    questions: scored.questions,
+    subset,
+    sequential,
+  }
   const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources)
   return {
     schema_version: RESULTS_SCHEMA_VERSION,
@@ -123,6 +136,7 @@ async function answerAndScore(deps: PipelineDeps, config: Config, notes: string[
   const stored = await statePlan(deps)
   // a judge that cannot answer is found out before the candidate's own calls are paid for
   await scorer.preflight?.()
+  if (!stored && !scorer.scoreSet) return streamAndScore(deps, config, notes)
   // stored answers were read for the plan already (a file read, not a run of the candidate)
   const candidateStarted = clock.elapsed()
   const outputs = stored ?? (await answer(deps))
@@ -136,14 +150,47 @@ async function answerAndScore(deps: PipelineDeps, config: Config, notes: string[
 
   // what the judge learned while it ran (the response format it ended with) joins its identity
   const judged = { ...scorer.identity, ...scored.judge }
-  notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger))
+  notes.push(...sameVendorNotes(config, modelsOf(outputs.values()), judged, scored.questions, logger))
   return { scored, judged, candidateMs, scoringMs }
+}
+
+/**
+ * For a scorer with no tier over the whole set (lexical, none): each answer scored as the
+ * candidate hands it over, and let go (streamScore.ts). The time the answers took to arrive
+ * is the candidate's, less the time spent scoring them.
+ */
+async function streamAndScore(deps: PipelineDeps, config: Config, notes: string[]) {
+  const { evalSet, candidate, scorer, logger, clock } = deps
+  const started = clock.elapsed()
+  // a stored candidate (a predictions file) reads no question: each row goes once its answer is scored
+  const scoring = new StreamScoring(evalSet.rows, config, scorer, candidate.stored === true)
+  await answer(deps, scoring.take)
+  const streamed = scoring.finish(candidate.source)
+  scorer.answersScored?.()
+  if (streamed.suffixes.length > 0) logger.warn(gradeSuffixWarningOf(streamed.suffixes)!)
+  warnUnanswered(streamed.unanswered, logger)
+  const scored: ScoredRun = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary }
+  const judged = { ...scorer.identity }
+  notes.push(...sameVendorNotes(config, streamed.models, judged, scored.questions, logger))
+  return { scored, judged, candidateMs: clock.elapsed() - started - streamed.scoringMs, scoringMs: streamed.scoringMs }
+}
+
+/** What scoring gives the run: the questions, their summary, and what a tier over the set reported. */
+type ScoredRun = SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics']; sequential?: RunInfo['sequential'] }
+
+function* modelsOf(outputs: Iterable<CandidateOutput>): Generator<string> {
+  for (const output of outputs) if (output.model) yield output.model
 }
 
 /** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
 function warnIncomparable({ evalSet, baseline, scorer, logger }: PipelineDeps): void {
   if (!baseline) return
-  const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: scorer.identity })
+  const reasons = incomparability(baseline, {
+    eval_set_version: evalSet.version,
+    eval_set_fingerprint: evalSet.fingerprint,
+    recomputed_fingerprint: evalSet.recomputedFingerprint ?? null,
+    judge: scorer.identity,
+  })
   if (reasons.length > 0) logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`)
 }
 
@@ -157,7 +204,8 @@ export async function statePlan(deps: PipelineDeps): Promise<ReadonlyMap<string,
   const { evalSet, candidate, scorer } = deps
   // e.g. an HTTP candidate's headers and templates are checked before anything is sent
   candidate.check?.(evalSet.rows)
-  const stored = candidate.stored ? await answer(deps) : null
+  // read now only for a plan to be made from them; otherwise they are read as they are scored
+  const stored = candidate.stored && scorer.plan ? await answer(deps) : null
   await scorer.plan?.(stored ? withHistories(evalSet.rows, stored) : evalSet.rows, stored)
   return stored
 }
@@ -168,37 +216,40 @@ export async function planOnly(deps: PipelineDeps): Promise<void> {
   if (!deps.scorer.plan) deps.logger.info(`judge plan: no judge calls (judge ${deps.scorer.label})`)
 }
 
-function answer({ evalSet, candidate, logger }: PipelineDeps): Promise<Map<string, CandidateOutput>> {
-  return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null, logger })
+function answer({ evalSet, candidate, logger }: PipelineDeps, take?: (output: CandidateOutput) => void): Promise<Map<string, CandidateOutput>> {
+  const wanted = evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null
+  return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted, logger, ...(take ? { take } : {}) })
 }
 
-const NO_USAGE: Usage = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null }
+function noUsage(): Usage {
+  return { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null }
+}
+
+function warnUnanswered(unanswered: readonly string[], logger: Logger): void {
+  if (unanswered.length === 0) return
+  logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`)
+}
 
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
-async function scoreAnswers(
-  { evalSet, candidate, scorer, logger, baseline }: PipelineDeps,
-  config: Config,
-  outputs: ReadonlyMap<string, CandidateOutput>,
-  gate: GateSettings,
-): Promise<SetScores & { questions: Record<string, QuestionResult>; summary: Results['metrics']; sequential?: RunInfo['sequential'] }> {
+async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }: PipelineDeps, config: Config, outputs: ReadonlyMap<string, CandidateOutput>, gate: GateSettings): Promise<ScoredRun> {
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer)
   const suffixes = gradeSuffixWarning(evalSet.rows, outputs)
   if (suffixes) logger.warn(suffixes)
   const questions = idRecord<QuestionResult>()
   const unanswered: string[] = []
+  const texts = new NoteTexts()
   for (const row of evalSet.rows) {
     let output = outputs.get(row.id)
     if (!output) {
       unanswered.push(row.id)
       output = missingOutput(row.id, candidate.source)
     }
-    questions[row.id] = scoreQuestion(row, output, config, metrics, scorer)
+    questions[row.id] = scoreQuestion(row, output, config, metrics, scorer, texts)
   }
-  if (unanswered.length > 0) {
-    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`)
-  }
+  warnUnanswered(unanswered, logger)
+  scorer.answersScored?.()
   const schedule = startSequential(config, scorer.usesModel && scorer.scoreSet !== undefined, baseline, gate, metrics, evalSet.rows, questions, evalSet.fingerprint)
-  const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions, schedule) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] }
+  const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions, schedule) : { usage: noUsage(), stability: null, notes: [] }
   const sequential = schedule && finishSequential(schedule, evalSet.rows, outputs, questions, config, scorer.metrics)
   if (sequential) logger.info(sequentialLine(sequential))
   return { ...tier, questions, summary: summarise(questions, metrics), ...(sequential ? { sequential } : {}) }
@@ -209,12 +260,20 @@ async function scoreAnswers(
  * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
-export function compareResults(results: Results, baseline: BaselineView | null, gateLayers: readonly GateLayer[], resultsPath: string, baselinePath: string, baseLabel?: string): Results {
+export async function compareResults(
+  results: Results,
+  baseline: BaselineView | null,
+  gateLayers: readonly GateLayer[],
+  resultsPath: string,
+  baselinePath: string,
+  baseLabel?: string,
+): Promise<Results> {
   const layers = [baselineLayer(baseline), ...gateLayers]
   checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })))
   const gate = resolveGate(layers)
   const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version)
-  const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
+  const recomputed_fingerprint = await otherKindFromEvalSet(results.run, baseline)
+  const comparison = compare({ ...results.run, recomputed_fingerprint, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
   // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
   return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) }
 }
@@ -234,14 +293,4 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10
 }
 
-export { EXIT }
-
-export function exitCodeFor(results: Results): number {
-  // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
-  if (results.run.judge_stopped) return EXIT.usage
-  const verdict = results.comparison?.verdict ?? 'no_baseline'
-  if (verdict === 'fail') return EXIT.fail
-  // not gated: neither a pass nor a fail, so that no check goes green (or red) on a run that was not the whole set
-  if (verdict === 'incomparable' || verdict === 'subset') return EXIT.usage
-  return EXIT.pass
-}
+export { EXIT, exitCodeFor }

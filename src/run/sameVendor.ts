@@ -1,6 +1,5 @@
 import { reportedModels } from '../metrics/judgeCalls.ts'
 import { sameVendorWarning } from '../judge/vendor.ts'
-import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { JudgeIdentity, QuestionResult } from '../schemas/results.ts'
 import type { Logger } from '../io/logger.ts'
@@ -10,12 +9,12 @@ const NO_LLM = new Set(['none', 'lexical'])
 
 /**
  * The self-preference warning for a run, logged, as the run's notes (none or one): the models
- * the candidate declared (candidate.model, and every answer's `model` field) against the judge's
+ * the candidate declared (candidate.model, and every answer's `model` field, given as `models`) against the judge's
  * requested model and the models its API reported answering with.
  */
 export function sameVendorNotes(
   config: Pick<Config, 'candidate'>,
-  outputs: Iterable<CandidateOutput>,
+  models: Iterable<string>,
   judge: JudgeIdentity,
   questions: Readonly<Record<string, QuestionResult>>,
   logger: Pick<Logger, 'warn'>,
@@ -23,7 +22,7 @@ export function sameVendorNotes(
   if (NO_LLM.has(judge.provider)) return []
   const declared = new Set<string>()
   if (config.candidate?.model) declared.add(config.candidate.model)
-  for (const output of outputs) if (output.model) declared.add(output.model)
+  for (const model of models) declared.add(model)
   if (declared.size === 0) return []
   const judges = [...(judge.model ? [judge.model] : []), ...(reportedModels(questions)?.chat ?? [])]
   const warning = sameVendorWarning(declared, judges)

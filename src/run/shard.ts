@@ -1,23 +1,41 @@
 import type { EvalRow } from '../schemas/evalSet.ts'
 
+/** A question as sharding sees it: its id, and the conversation it is a turn of (null for a single question). */
+export interface ShardUnit {
+  id: string
+  conversation: string | null
+}
+
 /**
- * The i-th of n slices of an eval set: ids in code-point order, every n-th one starting at
- * i − 1. Every id lands in exactly one shard, shard sizes differ by at most one, and the
- * slice depends only on the ids, not on the order of the rows in the file. A conversation is
- * never split (its later turns are asked with the answers to its earlier ones): it goes whole
- * to the shard of its lowest id, so with conversations shard sizes differ by whole conversations.
+ * Which questions are in shard `index` of `count`: ids in code-point order, every n-th one
+ * starting at index − 1. Every id lands in exactly one shard, shard sizes differ by at most one,
+ * and the shard depends only on the ids, not on the order of the rows in the file. A
+ * conversation is never split (its later turns are asked with the answers to its earlier ones):
+ * it goes whole to the shard of its lowest id, so with conversations shard sizes differ by whole
+ * conversations. Needs only each question's id and conversation: a shard reads no more of the
+ * other shards' rows.
  */
-export function shardRows(rows: readonly EvalRow[], index: number, count: number): EvalRow[] {
+export function inShard(questions: readonly ShardUnit[], index: number, count: number): boolean[] {
   // a unit is named by its lowest id: ids are unique, so no two units share a name
   const lowestOfConversation = new Map<string, string>()
-  for (const row of rows) {
-    if (!row.conversation) continue
-    const lowest = lowestOfConversation.get(row.conversation.id)
-    if (lowest === undefined || row.id < lowest) lowestOfConversation.set(row.conversation.id, row.id)
+  for (const q of questions) {
+    if (q.conversation === null) continue
+    const lowest = lowestOfConversation.get(q.conversation)
+    if (lowest === undefined || q.id < lowest) lowestOfConversation.set(q.conversation, q.id)
   }
-  const unitOf = (row: EvalRow) => (row.conversation ? lowestOfConversation.get(row.conversation.id)! : row.id)
+  const unitOf = (q: ShardUnit) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation)!)
   // sort() with no comparator orders strings by UTF-16 code units, as `<` does
-  const order = [...new Set(rows.map(unitOf))].sort()
+  const order = [...new Set(questions.map(unitOf))].sort()
   const position = new Map(order.map((id, i) => [id, i]))
-  return rows.filter((r) => position.get(unitOf(r))! % count === index - 1)
+  return questions.map((q) => position.get(unitOf(q))! % count === index - 1)
+}
+
+/** The rows of shard `index` of `count` (inShard). */
+export function shardRows(rows: readonly EvalRow[], index: number, count: number): EvalRow[] {
+  const mine = inShard(
+    rows.map((r) => ({ id: r.id, conversation: r.conversation?.id ?? null })),
+    index,
+    count,
+  )
+  return rows.filter((_, i) => mine[i])
 }

@@ -1,5 +1,5 @@
 import { commandLine } from '../io/cliInvocation.ts'
-import { loadResults } from '../baseline/baseline.ts'
+import { loadResults } from '../baseline/resultsFile.ts'
 import { GateError } from '../io/errors.ts'
 import { normaliseId, previewIds } from '../io/ids.ts'
 import { similarName } from '../io/similarName.ts'

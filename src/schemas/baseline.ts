@@ -4,8 +4,15 @@ import { idRecord } from '../io/ids.ts'
 import { idRecordSchema } from './ids.ts'
 import { JudgeIdentitySchema } from './results.ts'
 
-/** 2: each question keeps its answer (capped) and the answer's SHA-256. 1 (or none): scores only; still read. */
-export const BASELINE_SCHEMA_VERSION = 2
+/**
+ * 3: the eval-set fingerprint is the sum of the rows' hashes (baseline/fingerprint.ts), as in
+ * results schema 3; otherwise as 2. 2: each question keeps its answer (capped) and the answer's
+ * SHA-256. 1 (or none): scores only. All are read; a fingerprint of the older kind is
+ * recognised by recomputing it from the eval set.
+ */
+export const BASELINE_SCHEMA_VERSION = 3
+/** The baselines that keep each question's answer. */
+const WITH_ANSWERS: ReadonlySet<unknown> = new Set([2, BASELINE_SCHEMA_VERSION])
 
 /** How many code points of each answer a baseline keeps, and the mark that ends a cut one (baseline/answer.ts). */
 export const ANSWER_CAP = 500
@@ -41,7 +48,7 @@ export type BaselineQuestion = z.infer<typeof BaselineQuestionSchema>
 export const ReportedModelsSchema = z.object({ chat: z.array(z.string()), embeddings: z.array(z.string()) })
 export type ReportedModels = z.infer<typeof ReportedModelsSchema>
 
-/** required in schema 2 */
+/** required from schema 2 */
 const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'] as const
 /** not read from a schema-1 baseline */
 const OLD_IGNORED_FIELDS: readonly string[] = [...ANSWER_FIELDS, 'answer_chars']
@@ -51,7 +58,7 @@ const OLD_IGNORED_FIELDS: readonly string[] = [...ANSWER_FIELDS, 'answer_chars']
  * (copied from a results.json by hand) are not read, as before schema 2.
  */
 function withoutOldAnswers(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || (data as { schema_version?: unknown }).schema_version === BASELINE_SCHEMA_VERSION) return data
+  if (typeof data !== 'object' || data === null || WITH_ANSWERS.has((data as { schema_version?: unknown }).schema_version)) return data
   const questions = (data as { questions?: unknown }).questions
   if (typeof questions !== 'object' || questions === null || Array.isArray(questions)) return data
   const kept = idRecord<unknown>()
@@ -66,7 +73,7 @@ function withoutOldAnswers(data: unknown): unknown {
 export const BaselineSchema = z.preprocess(
   withoutOldAnswers,
   GateSettingsInputSchema.extend({
-    schema_version: z.union([z.literal(1), z.literal(BASELINE_SCHEMA_VERSION)]).optional(),
+    schema_version: z.union([z.literal(1), z.literal(2), z.literal(BASELINE_SCHEMA_VERSION)]).optional(),
     version: z.union([z.string(), z.number()]).transform(String),
     eval_set_version: z.union([z.string(), z.number()]).transform(String),
     eval_set_fingerprint: z.string().optional(),
@@ -87,12 +94,12 @@ export const BaselineSchema = z.preprocess(
   })
     .passthrough()
     .superRefine((b, ctx) => {
-      // schema 2 keeps every question's answer: an entry without one is refused
-      const current = b.schema_version === BASELINE_SCHEMA_VERSION
+      // from schema 2 every question keeps its answer: an entry without one is refused
+      const current = WITH_ANSWERS.has(b.schema_version)
       for (const [id, q] of Object.entries(b.questions ?? {})) {
         for (const field of ANSWER_FIELDS) {
           if (current && q[field] === undefined) {
-            ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${BASELINE_SCHEMA_VERSION}: write it again with evalgate baseline` })
+            ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${String(b.schema_version)}: write it again with evalgate baseline` })
           }
         }
         if (q.answer_truncated && q.answer !== undefined && ([...q.answer].length !== ANSWER_CAP || !q.answer.endsWith(ANSWER_CUT_MARK))) {
@@ -119,7 +126,7 @@ export type Baseline = z.infer<typeof BaselineSchema>
  * (test/baseline/plainBaseline.test.ts).
  */
 export function plainBaseline(data: unknown): Baseline | null {
-  if (!isPlainRecord(data) || data.schema_version !== BASELINE_SCHEMA_VERSION || !isPlainRecord(data.questions)) return null
+  if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions)) return null
   const questions = idRecord<BaselineQuestion>()
   for (const key of Object.keys(data.questions)) {
     const id = key.normalize('NFC')
@@ -134,7 +141,7 @@ export function plainBaseline(data: unknown): Baseline | null {
   return rest.data
 }
 
-/** One question of a schema-2 baseline, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
+/** One question of a baseline of schema 2 or 3, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
 function plainQuestion(q: unknown): BaselineQuestion | null {
   if (!isPlainRecord(q)) return null
   const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs } = q
@@ -142,7 +149,7 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
   if (!(question === undefined || typeof question === 'string')) return null
   if (!isRecordOf(scores, (v) => v === null || typeof v === 'number')) return null
   if (!(notes === undefined || isRecordOf(notes, (v) => typeof v === 'string'))) return null
-  // schema 2 requires the three answer fields
+  // schemas 2 and 3 require the three answer fields
   if (typeof answer !== 'string' || typeof truncated !== 'boolean' || typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha)) return null
   const kept = codePoints(answer)
   if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK)))) return null

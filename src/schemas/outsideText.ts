@@ -52,3 +52,6 @@ export const BASELINE_OUTSIDE_TEXT: TextPaths = [
   ['judge_reported_models', 'chat', '*'],
   ['judge_reported_models', 'embeddings', '*'],
 ]
+
+/** For a document redacted before it is encoded (results.json: baseline/resultsFile.ts): nothing left to redact. */
+export const NO_OUTSIDE_TEXT: TextPaths = []

@@ -1,5 +1,7 @@
 import { idRecord } from '../io/ids.ts'
-import { RESULTS_SCHEMA_VERSION, ResultsSchema, type Claim, type JudgeCallRecord, type QuestionResult, type Results } from './results.ts'
+import type { Claim, JudgeCallRecord, QuestionResult, Results } from './results.ts'
+import { questionDecoder, questionProblem, ResultsV3FileSchema, type QuestionFile } from './resultsFile.ts'
+import { ResultsV2Schema } from './resultsV1.ts'
 
 /** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
 const UNSURE = Symbol('unsure')
@@ -7,56 +9,100 @@ const UNSURE = Symbol('unsure')
 const VERDICTS: ReadonlySet<unknown> = new Set<Claim['verdict']>(['supported', 'contradicted', 'not_mentioned'])
 
 /**
- * ResultsFileSchema's result for a well-formed results.json of the current schema, with its
+ * ResultsFileSchema's result for a well-formed results.json of schema 3 or 2, with its
  * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
  * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
  * one question twice), which the schema then parses and reports in its own words. Equal to the
  * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
- * is a new object with the schema's keys in its order (unknown keys dropped, as zod does), and
- * its scores, notes and errors are the objects JSON.parse made (zod copies them with the same
- * keys in the same order; JSON.parse's are compact, its copies hash tables).
+ * is a new object with the schema's keys in its order (unknown keys dropped, as zod does); a
+ * schema-2 question's scores, notes and errors are the objects JSON.parse made (zod copies them
+ * with the same keys in the same order; JSON.parse's are compact, its copies hash tables).
  */
 export function plainResults(data: unknown): Results | null {
-  if (!isPlainRecord(data) || data.schema_version !== RESULTS_SCHEMA_VERSION || !isPlainRecord(data.questions)) return null
-  const questions = idRecord<QuestionResult>()
+  if (!isPlainRecord(data) || !isPlainRecord(data.questions)) return null
   try {
-    for (const key of Object.keys(data.questions)) {
-      const id = key.normalize('NFC')
-      if (Object.hasOwn(questions, id)) return null
-      questions[id] = plainQuestion(data.questions[key])
-    }
+    if (data.schema_version === 3) return plainV3(data, data.questions)
+    if (data.schema_version === 2) return plainV2(data, data.questions)
   } catch (error) {
     if (error === UNSURE) return null
     throw error
   }
+  return null
+}
+
+function plainV2(data: Record<string, unknown>, raw: Record<string, unknown>): Results | null {
+  const questions = plainQuestions(raw, (q) => {
+    const out: QuestionResult = {
+      ...plainFields(q),
+      scores: recordOf(q.scores, isScore),
+      notes: shareRepeats(recordOf(q.notes, isString)),
+      errors: recordOf(q.errors, isString),
+    }
+    return Object.assign(out, optionalFields(q))
+  })
   // everything but the questions through the schema; `questions` keeps its place among the keys
-  const rest = ResultsSchema.safeParse({ ...data, questions: {} })
+  const rest = ResultsV2Schema.safeParse({ ...data, questions: {} })
   if (!rest.success) return null
   rest.data.questions = questions
   return rest.data
 }
 
-/** One question as QuestionResultSchema gives it; throws UNSURE when unsure. */
-function plainQuestion(q: unknown): QuestionResult {
-  if (!isPlainRecord(q)) throw UNSURE
-  const { question, category, difficulty, should_refuse: refuse, answer, inputs_hash: inputs, scores, notes, errors, claims, judge_calls: calls, conversation } = q
+function plainV3(data: Record<string, unknown>, raw: Record<string, unknown>): Results | null {
+  const rest = ResultsV3FileSchema.safeParse({ ...data, questions: {} })
+  if (!rest.success) return null
+  // the schema has checked them
+  const columns = data.score_columns as string[]
+  const shared = data.shared_notes as string[]
+  const decode = questionDecoder(columns, shared)
+  rest.data.questions = plainQuestions(raw, (q) => {
+    const encoded: QuestionFile = {
+      ...plainFields(q),
+      scores: arrayOf(q.scores, score),
+      notes: recordOf(q.notes, isNoteValue),
+      errors: recordOf(q.errors, isString),
+    }
+    Object.assign(encoded, optionalFields(q))
+    for (const key in encoded.notes) if (!NOTE_KEY.test(key)) throw UNSURE
+    if (questionProblem(encoded, columns.length, shared.length)) throw UNSURE
+    return decode(encoded)
+  })
+  return rest.data
+}
+
+/** Each question through `read`, keyed by its NFC id; a question twice (in two normalisation forms) is the schema's to report. */
+function plainQuestions(raw: Record<string, unknown>, read: (q: Record<string, unknown>) => QuestionResult): Record<string, QuestionResult> {
+  const questions = idRecord<QuestionResult>()
+  for (const key of Object.keys(raw)) {
+    const id = key.normalize('NFC')
+    const q = raw[key]
+    if (Object.hasOwn(questions, id) || !isPlainRecord(q)) throw UNSURE
+    questions[id] = read(q)
+  }
+  return questions
+}
+
+/** The text fields of a question, which every schema has alike; throws UNSURE when unsure. */
+function plainFields(q: Record<string, unknown>): Pick<QuestionResult, 'question' | 'category' | 'difficulty' | 'should_refuse' | 'answer' | 'inputs_hash'> {
+  const { question, category, difficulty, should_refuse: refuse, answer, inputs_hash: inputs } = q
   if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean') throw UNSURE
   if (!(inputs === undefined || typeof inputs === 'string')) throw UNSURE
   if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string')) throw UNSURE
   const common = { question, category, difficulty, should_refuse: refuse, answer }
   // the schema's key order: inputs_hash after the answer, only when present
-  const out: QuestionResult = {
-    ...(inputs === undefined ? common : { ...common, inputs_hash: inputs }),
-    scores: recordOf(scores, isScore),
-    notes: shareRepeats(recordOf(notes, isString)),
-    errors: recordOf(errors, isString),
-  }
-  // the optional keys in the schema's order, only when present
+  return inputs === undefined ? common : { ...common, inputs_hash: inputs }
+}
+
+/** The optional keys in the schema's order, only when present. */
+function optionalFields(q: Record<string, unknown>): Pick<QuestionResult, 'claims' | 'judge_calls' | 'conversation'> {
+  const { claims, judge_calls: calls, conversation } = q
+  const out: Pick<QuestionResult, 'claims' | 'judge_calls' | 'conversation'> = {}
   if (claims !== undefined) out.claims = arrayOf(claims, claim)
   if (calls !== undefined) out.judge_calls = arrayOf(calls, judgeCall)
   if (conversation !== undefined) out.conversation = turnOf(conversation)
   return out
 }
+
+const NOTE_KEY = /^\S+( \S+)*$/
 
 function claim(c: unknown): Claim {
   if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict)) throw UNSURE
@@ -86,6 +132,16 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 
 function isScore(v: unknown): v is number | null {
   return v === null || typeof v === 'number'
+}
+
+function score(v: unknown): number | null {
+  if (isScore(v)) return v
+  throw UNSURE
+}
+
+/** A note, or the place of a shared one. */
+function isNoteValue(v: unknown): v is string | number {
+  return typeof v === 'string' || (Number.isSafeInteger(v) && (v as number) >= 0)
 }
 
 function isString(v: unknown): v is string {

@@ -9,8 +9,14 @@ import { UsageSchema } from './usage.ts'
 export { GateSettingsSchema, type GateSettings } from './gate.ts'
 export { FamilyUsageSchema, UsageSchema, type FamilyUsage, type Usage } from './usage.ts'
 
-/** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
-export const RESULTS_SCHEMA_VERSION = 2
+/**
+ * 3: each question's scores are a list in the order of `score_columns`, a note shared by several
+ * of a question's metrics is written once for all of them, and a note carried by more than one
+ * question is written once in `shared_notes` and referred to by its place (resultsFile.ts); the
+ * eval-set fingerprint is a sum of row hashes (baseline/fingerprint.ts).
+ * 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline.
+ */
+export const RESULTS_SCHEMA_VERSION = 3
 
 export const JudgeIdentitySchema = z.object({
   provider: z.string(),
@@ -100,6 +106,7 @@ export type Subset = z.infer<typeof SubsetSchema>
 export const RunInfoSchema = z.object({
   version: z.string().nullable(),
   eval_set_version: z.string(),
+  /** the eval set's (baseline/fingerprint.ts); a shard's covers its own rows, and merge adds the shards' up to the whole set's */
   eval_set_fingerprint: z.string(),
   eval_set_path: z.string().nullable(),
   question_count: z.number().int(),
@@ -258,6 +265,11 @@ export const ComparisonSchema = z.object({
 })
 export type Comparison = z.infer<typeof ComparisonSchema>
 
+/**
+ * A run's results as evalgate holds them, and as results.json held them up to schema 2: each
+ * question's scores and notes by metric name. A file of schema 3 is read into this shape
+ * (resultsFile.ts), and written from it.
+ */
 export const ResultsSchema = z.object({
   schema_version: z.literal(RESULTS_SCHEMA_VERSION),
   run: RunInfoSchema,

@@ -1,21 +1,23 @@
 import { z } from 'zod'
-import { RESULTS_SCHEMA_VERSION, ResultsSchema } from './results.ts'
+import { RESULTS_SCHEMA_VERSION, ResultsSchema, type Results } from './results.ts'
 
 /**
- * A results.json as written by any version of evalgate: schema_version 1 files (failures
- * as sentences, the limit in `max_drop`) are upgraded first, so `baseline --results`,
- * `compare` and `merge` keep reading the files earlier runs left behind.
+ * A results.json of schema 2: the shape evalgate holds results in (scores and notes by metric
+ * name), read as it is; only the eval-set fingerprint in it is of the older kind, which the
+ * comparison recognises (baseline/fingerprint.ts).
  */
-export const ResultsFileSchema = z.preprocess(upgradeResults, ResultsSchema)
+export const ResultsV2Schema = ResultsSchema.extend({ schema_version: z.literal(2) }).transform((r): Results => ({ ...r, schema_version: RESULTS_SCHEMA_VERSION }))
 
 /**
- * schema_version 1 → 2. The sentences are not parsed back into data: they are kept as
+ * schema_version 1 → 2 (and any other file as it is): files of schema 1 (failures as
+ * sentences, the limit in `max_drop`) are upgraded first, so `baseline --results`, `compare`
+ * and `merge` keep reading the files earlier runs left behind. The sentences are not parsed back into data: they are kept as
  * notes (`messages`), and the structured `failures` of such a file stay empty. Running
  * `evalgate compare` again gives them as data.
  */
 export function upgradeResults(data: unknown): unknown {
   if (!isRecord(data) || data.schema_version !== 1) return data
-  return { ...data, schema_version: RESULTS_SCHEMA_VERSION, comparison: isRecord(data.comparison) ? upgradeComparison(data.comparison) : data.comparison }
+  return { ...data, schema_version: 2, comparison: isRecord(data.comparison) ? upgradeComparison(data.comparison) : data.comparison }
 }
 
 function upgradeComparison(c: Record<string, unknown>): Record<string, unknown> {

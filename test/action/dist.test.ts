@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FakeGitHub } from '../helpers/github-server.ts'
 import { runCli } from '../cli/harness.ts'
-import type { Results } from '../../src/schemas/results.ts'
+import { readResults as loadResults } from '../cli/harness.ts'
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const DIST = join(ROOT, 'dist', 'index.js')
@@ -235,7 +235,7 @@ for (const runtime of runtimes) {
       assert.ok(github.comments[0]!.body.includes(command), github.comments[0]!.body)
       assert.match(run.summary, /baseline not comparable/)
       // the file the command names exists, with the verdict, the reasons and this run's scores
-      const results = JSON.parse(readFileSync(resultsPath, 'utf8')) as Results
+      const results = loadResults(resultsPath)
       assert.equal(results.comparison?.verdict, 'incomparable')
       assert.match(results.comparison!.reasons[0]!, /"v1", this run uses "v2"/)
       assert.equal(results.comparison!.update_command, command)

@@ -7,7 +7,7 @@ import { compare } from '../../src/compare/compare.ts'
 import { GateError } from '../../src/io/errors.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { BASELINE_SCHEMA_VERSION } from '../../src/schemas/baseline.ts'
-import { cleanupTempDirs, makeTempDir, readBaseline, runCli, writeJson } from '../cli/harness.ts'
+import { cleanupTempDirs, makeTempDir, readBaseline, runCli, writeJson, writeResults } from '../cli/harness.ts'
 import { gate, makeResults, makeRun } from '../helpers/factories.ts'
 
 after(cleanupTempDirs)
@@ -28,7 +28,7 @@ function goodRun() {
 
 async function writeBaselineOf(run: ReturnType<typeof goodRun>): Promise<string> {
   const t = makeTempDir()
-  const results = writeJson(t.path('results.json'), makeResults(run))
+  const results = writeResults(t.path('results.json'), makeResults(run))
   const out = t.path('baseline.json')
   const written = await runCli(['baseline', '--results', results, '--out', out])
   assert.equal(written.code, 0, written.stderr)
@@ -50,7 +50,7 @@ describe('evalgate baseline keeps each answer, capped, and its hash', () => {
     const file = await writeBaselineOf(goodRun())
     const written = readBaseline(file)
     assert.equal(written.schema_version, BASELINE_SCHEMA_VERSION)
-    assert.equal(BASELINE_SCHEMA_VERSION, 2)
+    assert.equal(BASELINE_SCHEMA_VERSION, 3)
     const q1 = written.questions!.q1!
     assert.equal([...q1.answer!].length, 500)
     assert.equal(q1.answer, 'a'.repeat(498) + '😀…')
@@ -145,14 +145,14 @@ describe('a baseline of schema 1 (no answers) still loads and compares', () => {
     assert.equal(baseline.questions!.q1!.answer_sha256, undefined)
   })
 
-  it('is rewritten as schema 2, with answers, by evalgate baseline', async () => {
+  it('is rewritten as the current schema, with answers, by evalgate baseline', async () => {
     const t = makeTempDir()
     const out = writeJson(t.path('baseline.json'), v1)
-    const results = writeJson(t.path('results.json'), makeResults(goodRun()))
+    const results = writeResults(t.path('results.json'), makeResults(goodRun()))
     const written = await runCli(['baseline', '--results', results, '--out', out])
     assert.equal(written.code, 0, written.stderr)
     const text = readFileSync(out, 'utf8')
-    assert.match(text, /"schema_version": 2/)
+    assert.match(text, /"schema_version": 3/)
     assert.equal(readBaseline(out).questions!.q2!.answer, 'Refunds take 5 days.')
   })
 })

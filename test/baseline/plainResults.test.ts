@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { gunzipSync } from 'node:zlib'
-import { loadResults } from '../../src/baseline/baseline.ts'
+import { loadResults } from '../../src/baseline/resultsFile.ts'
 import { GateError } from '../../src/io/errors.ts'
 import { plainResults } from '../../src/schemas/plainResults.ts'
-import { ResultsFileSchema } from '../../src/schemas/resultsV1.ts'
+import { ResultsFileSchema } from '../../src/schemas/resultsFile.ts'
 import { cleanupTempDirs, makeTempDir, runCli, writeJson } from '../cli/harness.ts'
 
 after(cleanupTempDirs)

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { loadBaseline, loadResults } from '../../src/baseline/baseline.ts'
+import { loadBaseline } from '../../src/baseline/baseline.ts'
+import { loadResults } from '../../src/baseline/resultsFile.ts'
 import { RESULTS_SCHEMA_VERSION } from '../../src/schemas/results.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readBaseline, readResults, runCli } from '../cli/harness.ts'
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/main.ts'
+import { parseResults, writeResultsFile } from '../../src/baseline/resultsFile.ts'
 import type { Baseline } from '../../src/schemas/baseline.ts'
 import type { Results } from '../../src/schemas/results.ts'
 
@@ -56,8 +57,15 @@ export function writeJson(file: string, value: unknown): string {
   return writeText(file, JSON.stringify(value, null, 2) + '\n')
 }
 
+/** `results` written as evalgate writes results.json (the current schema); returns the path. */
+export function writeResults(file: string, results: Results): string {
+  writeResultsFile(file, results)
+  return file
+}
+
+/** A results.json as evalgate reads it (any schema, the current one decoded). */
 export function readResults(file: string): Results {
-  return JSON.parse(readFileSync(file, 'utf8')) as Results
+  return parseResults(JSON.parse(readFileSync(file, 'utf8')), file)
 }
 
 export function readBaseline(file: string): Baseline & Record<string, unknown> {

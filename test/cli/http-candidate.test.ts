@@ -3,8 +3,9 @@ import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync, writeFileSync } from 'node:fs'
-import type { Results } from '../../src/schemas/results.ts'
+
 import { fixture, makeTempDir, runCli } from './harness.ts'
+import { readResults as loadResults } from '../cli/harness.ts'
 
 /** The example eval set answered by a small RAG service over real HTTP on 127.0.0.1. */
 describe('run with an HTTP candidate', () => {
@@ -61,7 +62,7 @@ describe('run with an HTTP candidate', () => {
     )
     const out = t.path('results.json')
     const run = await runCli(['run', '--config', t.config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--out', out])
-    const results = JSON.parse(readFileSync(out, 'utf8')) as Results
+    const results = loadResults(out)
     const rows = readFileSync(fixture('eval_set.csv'), 'utf8').trim().split('\n').length - 1
     assert.equal(seen.length, rows, 'one request per question')
     assert.ok(seen.every((s) => s.auth === 'Bearer tok-123'))

@@ -51,15 +51,15 @@ describe('messages name the value, the place and the fix', () => {
 
   it('schema_version 9: the file is newer than this evalgate, and the fix says so', async () => {
     const baseline = await baselineFile()
-    const v9 = writeText(t.path('v9-baseline.json'), readFileSync(baseline, 'utf8').replace('"schema_version": 2', '"schema_version": 9'))
+    const v9 = writeText(t.path('v9-baseline.json'), readFileSync(baseline, 'utf8').replace('"schema_version": 3', '"schema_version": 9'))
     const run = await runCli([...RUN, '--eval-set', fixture('eval_set.csv'), '--predictions', fixture('good.jsonl'), '--baseline', v9])
     assert.equal(run.code, 2)
-    assert.match(run.stderr, /v9-baseline\.json: schema_version 9 is newer than this evalgate reads \(baseline\.json schema_version 1 or 2\)/)
+    assert.match(run.stderr, /v9-baseline\.json: schema_version 9 is newer than this evalgate reads \(baseline\.json schema_version 1, 2 or 3\)/)
     assert.match(run.stderr, /fix: update evalgate to the version that wrote it .* or write the file again with this evalgate: .*baseline --results/)
-    const results = writeText(t.path('v9-results.json'), readFileSync(t.path('results.json'), 'utf8').replace('"schema_version": 2', '"schema_version": 9'))
+    const results = writeText(t.path('v9-results.json'), readFileSync(t.path('results.json'), 'utf8').replace('"schema_version": 3', '"schema_version": 9'))
     const compare = await runCli(['compare', '--config', t.config, '--baseline', baseline, '--candidate', results])
     assert.equal(compare.code, 2)
-    assert.match(compare.stderr, /v9-results\.json: schema_version 9 is newer than this evalgate reads \(results\.json schema_version 1 or 2\)/)
+    assert.match(compare.stderr, /v9-results\.json: schema_version 9 is newer than this evalgate reads \(results\.json schema_version 1, 2 or 3\)/)
   })
 
   it('a log line on a command candidate’s stdout: answers only on stdout, logs on stderr', async () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
-import { ResultsSchema } from '../../src/schemas/results.ts'
+import { ResultsFileSchema } from '../../src/schemas/resultsFile.ts'
 import { cliCommand, runCliProcess } from '../helpers/cli-process.ts'
 import { cleanupTempDirs, fixture, makeTempDir, writeText } from './harness.ts'
 
@@ -41,7 +41,7 @@ describe('a header value of "true" (DEBUG=true) no longer breaks results.json (t
     const env = { ...process.env, DEBUG: 'true', OPENAI_API_KEY: 'null' }
     const run = await runCliProcess(cli, ['run', '--config', config, '--eval-set', fixture('eval_set.csv'), '--eval-set-version', 'v1', '--out', results], undefined, env)
     assert.equal(run.code, 0, run.stderr)
-    const parsed = ResultsSchema.safeParse(JSON.parse(readFileSync(results, 'utf8')))
+    const parsed = ResultsFileSchema.safeParse(JSON.parse(readFileSync(results, 'utf8')))
     assert.ok(parsed.success, readFileSync(results, 'utf8').slice(0, 600))
     assert.equal(parsed.data.questions.q1!.should_refuse, false)
     assert.match(parsed.data.questions.q1!.answer, /^it is \*\*\*, and not \*\*\* /)

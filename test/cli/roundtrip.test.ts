@@ -58,7 +58,7 @@ describe('run → baseline → run → compare round trip', () => {
     const baseline = readBaseline(baselineFile)
     assert.equal(baseline.version, 'good-1')
     assert.equal(baseline.eval_set_version, 'v1')
-    assert.match(baseline.eval_set_fingerprint ?? '', /^sha256:[0-9a-f]{64}$/)
+    assert.match(baseline.eval_set_fingerprint ?? '', /^sha256-sum:[0-9a-f]{64}$/)
     assert.equal(baseline.eval_set_fingerprint, results.run.eval_set_fingerprint)
     assert.deepEqual(baseline.judge, results.run.judge)
     assert.equal(baseline.created_at, '2026-01-02T03:04:05.000Z')

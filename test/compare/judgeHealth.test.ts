@@ -4,7 +4,7 @@ import { gradeOf, judgeHealth, lengthStrata, RUBRIC_METRICS, type SizedAnswer } 
 import { mergeShardFiles } from '../../src/run/merge.ts'
 import { compareResults } from '../../src/run/pipeline.ts'
 import type { QuestionResult } from '../../src/schemas/results.ts'
-import { cleanupTempDirs, makeTempDir, writeJson } from '../cli/harness.ts'
+import { cleanupTempDirs, makeTempDir, writeResults } from '../cli/harness.ts'
 import { baselineOf, makeQuestion, makeResults, makeRun } from '../helpers/factories.ts'
 
 after(cleanupTempDirs)
@@ -156,9 +156,9 @@ describe('judgeHealth: answer lengths against the baseline', () => {
     run.questions = doubled
     const judged = { ...makeResults(run), judge_health: judgeHealth(doubled, null, null) }
     assert.equal(judged.judge_health.lengths, null)
-    const compared = compareResults(judged, view, [], 'results.json', 'baseline.json')
+    const compared = await compareResults(judged, view, [], 'results.json', 'baseline.json')
     assert.equal(compared.judge_health!.lengths!.longer, true)
-    assert.equal(compareResults(makeResults(run), view, [], 'results.json', 'baseline.json').judge_health, null)
+    assert.equal((await compareResults(makeResults(run), view, [], 'results.json', 'baseline.json')).judge_health, null)
   })
 })
 
@@ -174,7 +174,7 @@ describe('judgeHealth: a run merged from shards', () => {
       const results = makeResults(run)
       results.run.shard = { index, count: 2, total_questions: ids.length }
       results.run.question_count = ids.length / 2
-      return writeJson(t.path(`shard-${index}-${judged}.json`), { ...results, judge_health: judged ? judgeHealth(own, null, null) : null })
+      return writeResults(t.path(`shard-${index}-${judged}.json`), { ...results, judge_health: judged ? judgeHealth(own, null, null) : null })
     }
     const merged = await mergeShardFiles([shard(1, true), shard(2, true)])
     assert.equal(merged.judge_health!.answers, 12)

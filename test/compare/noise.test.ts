@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { compare } from '../../src/compare/compare.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
-import { ResultsFileSchema } from '../../src/schemas/resultsV1.ts'
+import { ResultsFileSchema } from '../../src/schemas/resultsFile.ts'
 import type { Scores } from '../helpers/factories.ts'
 import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
 
@@ -214,6 +214,8 @@ describe('results.json written before the paired test was recorded', () => {
       }),
     )
     const written = JSON.parse(JSON.stringify(makeResults(cand, compare(cand, baselineOf(base), gate(), UPDATE))))
+    // such files were of schema 2, whose questions hold scores and notes by metric as evalgate does
+    written.schema_version = 2
     for (const row of written.comparison.metrics) {
       delete row.test
       delete row.noise_reason

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+
 import { test } from 'node:test'
 import { promisify } from 'node:util'
 import { whatChanged } from '../../examples/demo.ts'
-import type { Results } from '../../src/schemas/results.ts'
+
+import { readResults as loadResults } from '../cli/harness.ts'
 
 const run = promisify(execFile)
 
@@ -15,7 +16,7 @@ async function demo(script: string): Promise<string> {
   return stdout.replace(/\s+/g, ' ')
 }
 
-const closing = (results: string) => whatChanged((JSON.parse(readFileSync(results, 'utf8')) as Results).comparison!).join(' ')
+const closing = (results: string) => whatChanged(loadResults(results).comparison!).join(' ')
 
 test('npm run demo closes with what its own run changed: completeness_norm failed while retrieval rose', async () => {
   const stdout = await demo('examples/hr-kb/demo.ts')

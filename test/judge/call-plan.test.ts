@@ -7,13 +7,14 @@
  */
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
 import { FakeOpenAI, type ChatCall } from '../helpers/openai-server.ts'
 import { simulatedReply } from '../helpers/sim-judge.ts'
+import { readResults as loadResults } from '../cli/harness.ts'
 
 const EVAL_SET = [
   'id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids',
@@ -75,7 +76,7 @@ function setup(extraConfig = ''): { args: string[]; results: () => Results } {
   const out = join(dir, 'results.json')
   return {
     args: ['run', '--config', join(dir, 'evalgate.yml'), '--eval-set', join(dir, 'eval.csv'), '--eval-set-version', 'v1', '--predictions', join(dir, 'pred.jsonl'), '--out', out],
-    results: () => JSON.parse(readFileSync(out, 'utf8')) as Results,
+    results: () => loadResults(out),
   }
 }
 

@@ -5,13 +5,14 @@
  */
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { loadResults } from '../../src/baseline/resultsFile.ts'
 
 const HEADER = 'id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids'
 
@@ -70,7 +71,7 @@ async function run(set: { evalSet: string[]; predictions: unknown[] }): Promise<
   const out = join(dir, 'results.json')
   const result = await runCli(['run', '--config', join(dir, 'evalgate.yml'), '--eval-set', join(dir, 'eval.csv'), '--eval-set-version', 'v1', '--predictions', join(dir, 'pred.jsonl'), '--out', out])
   assert.equal(result.code, 0, result.stderr)
-  return JSON.parse(readFileSync(out, 'utf8')) as Results
+  return loadResults(out)
 }
 
 /** The <contexts> block of every request for this prompt that is about this question. */

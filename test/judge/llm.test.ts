@@ -13,6 +13,7 @@ import { runCli } from '../cli/harness.ts'
 import { FakeOpenAI, cosine, embedText } from '../helpers/openai-server.ts'
 import { installSimulatedJudge, simulatedReply as simulatedFallback } from '../helpers/sim-judge.ts'
 import { servedFromCache, withoutCalls } from '../helpers/judge-calls.ts'
+import { readResults as loadResults } from '../cli/harness.ts'
 
 const EVAL_SET = [
   'id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids',
@@ -60,7 +61,7 @@ function setup(extraConfig = ''): { args: (...more: string[]) => string[]; resul
   return {
     dir,
     args: (...more) => ['run', '--config', join(dir, 'evalgate.yml'), '--eval-set', join(dir, 'eval.csv'), '--eval-set-version', 'v1', '--predictions', join(dir, 'pred.jsonl'), '--out', out, ...more],
-    results: () => JSON.parse(readFileSync(out, 'utf8')) as Results,
+    results: () => loadResults(out),
   }
 }
 

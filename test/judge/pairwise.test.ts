@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import type { PairwiseReport } from '../../src/analysis/pairwise.ts'
 import { fence } from '../../src/judge/prompts.ts'
-import { cleanupTempDirs, makeTempDir, runCli, writeJson, writeText } from '../cli/harness.ts'
+import { cleanupTempDirs, makeTempDir, runCli, writeResults, writeText } from '../cli/harness.ts'
 import { makeQuestion, makeResults, makeRun } from '../helpers/factories.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge, simulatedReply } from '../helpers/sim-judge.ts'
@@ -54,7 +54,7 @@ function resultsFile(path: string, covered: number[], over: { answers?: Record<s
     const answer = over.answers?.[q.id] ?? `${q.points.slice(0, covered[i]).join('，')}。`
     run.questions[q.id] = makeQuestion({ rules_pass: 1 }, { question: q.question, answer })
   })
-  return writeJson(path, makeResults(run))
+  return writeResults(path, makeResults(run))
 }
 
 function setup(systems: string[], over: Record<string, { answers?: Record<string, string>; eval_set_version?: string }> = {}) {

@@ -6,7 +6,7 @@
  */
 import { after, afterEach, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { NO_RETENTION } from '../../src/metrics/lexical.ts'
@@ -15,6 +15,7 @@ import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { between, installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { loadResults } from '../../src/baseline/resultsFile.ts'
 
 const EVAL_SET = [
   'id,question,ground_truth,reference_points,conversation_id,turn',
@@ -56,7 +57,7 @@ async function run(judge: string, evalSet = EVAL_SET, predictions = PREDICTIONS)
   const out = join(dir, 'results.json')
   const r = await runCli(['run', '--config', join(dir, 'evalgate.yml'), '--eval-set', join(dir, 'eval.csv'), '--eval-set-version', 'v1', '--predictions', join(dir, 'pred.jsonl'), '--out', out])
   assert.equal(r.code, 0, r.stderr)
-  return JSON.parse(readFileSync(out, 'utf8')) as Results
+  return loadResults(out)
 }
 
 const LLM = () => `judge:\n  provider: openai\n  base_url: ${fake.url}\n  model: judge-model\n  embeddings_model: none\n  cache: false\n`

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { lexicalTexts, scoreLexical } from '../../src/metrics/lexical.ts'
-import { sentences, tokenize, union, type Tokens } from '../../src/metrics/tokens.ts'
+import { sentences, textCache, tokenize, union, type Tokens } from '../../src/metrics/tokens.ts'
 import { makeOutput, makeRow } from './factories.ts'
 
 /** What sentences() promises: exactly the Unicode segmenter's sentences, trimmed, without empty ones. */
@@ -88,4 +88,18 @@ test('a run’s memoised texts give the same scores and claims as tokenising eve
   for (let round = 0; round < 2; round++) {
     for (const [row, output] of cases) assert.deepEqual(scoreLexical(row, output, false, texts), scoreLexical(row, output, false))
   }
+})
+
+test('a text cache computes a text once, and again once cleared (the lexical tier lets its texts go after the last answer)', () => {
+  const computed: string[] = []
+  const cached = textCache((text: string) => {
+    computed.push(text)
+    return text.length
+  })
+  assert.equal(cached('上下文'), 3)
+  assert.equal(cached('上下文'), 3)
+  assert.deepEqual(computed, ['上下文'])
+  cached.clear()
+  assert.equal(cached('上下文'), 3)
+  assert.deepEqual(computed, ['上下文', '上下文'])
 })

@@ -6,6 +6,7 @@ import { renderReport } from '../../src/report/markdown.ts'
 import type { Results } from '../../src/schemas/results.ts'
 import { cleanupTempDirs, makeTempDir, runCli } from '../cli/harness.ts'
 import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
+import { readResults as loadResults } from '../cli/harness.ts'
 
 /** The tables that come before the first <details>, each as [line number, column count]. */
 function tablesBeforeDetails(md: string): Array<[number, number]> {
@@ -56,7 +57,7 @@ describe('the PR comment reads in ten seconds, on a phone too', () => {
     const tmp = makeTempDir()
     const run = await runCli(['run', '--config', 'evalgate.yml', '--out', tmp.path('results.json'), '--report', tmp.path('report.md')])
     assert.ok(run.code === 0 || run.code === 1, run.stderr)
-    const results = JSON.parse(readFileSync(tmp.path('results.json'), 'utf8')) as Results
+    const results = loadResults(tmp.path('results.json'))
     const md = readFileSync(tmp.path('report.md'), 'utf8')
     assert.ok(results.comparison && results.comparison.failures.length > 0, 'the example is meant to fail the gate')
     assertReadsInTenSeconds(md, results)

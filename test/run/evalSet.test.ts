@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { GateError } from '../../src/io/errors.ts'
-import { evalSetFromTable, fingerprintRows, loadEvalSet, type EvalSet } from '../../src/run/evalSet.ts'
+import { evalSetFromTable, loadEvalSet, type EvalSet } from '../../src/run/evalSet.ts'
 import { ambiguousCommas } from '../../src/run/evalSetChecks.ts'
+import { combineFingerprints, fingerprintRows } from '../../src/baseline/fingerprint.ts'
+import { shardRows } from '../../src/run/shard.ts'
 import { parseCsv, parseJsonl } from '../../src/io/tabular.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 
@@ -208,7 +210,7 @@ test('a duplicate id is rejected, naming the line of the first use', async () =>
 test('the same eval set written as CSV and as JSONL has the same fingerprint and the same rows', async () => {
   const csv = await loadEvalSet(csvFile)
   const jsonl = await loadEvalSet(jsonlFile)
-  assert.match(csv.fingerprint, /^sha256:[0-9a-f]{64}$/)
+  assert.match(csv.fingerprint, /^sha256-sum:[0-9a-f]{64}$/)
   assert.equal(csv.fingerprint, jsonl.fingerprint)
   const withoutExtra = (set: EvalSet) => set.rows.map(({ extra: _extra, ...rest }) => rest)
   assert.deepEqual(withoutExtra(csv), withoutExtra(jsonl))
@@ -384,3 +386,42 @@ describe('conversations and history', () => {
     assert.equal(without.fingerprint, fingerprintRows(without.rows.map(({ history: _, ...row }) => row)))
   })
 })
+
+describe('a shard reads every row’s id, and only its own rows in full (issue 32)', () => {
+  const lines = ['id,question,should_refuse,conversation_id,turn', ...Array.from({ length: 12 }, (_, i) => `q${String(i).padStart(2, '0')},问题${i}？,false,,`)]
+  // q05 is a turn of a conversation with q10: the two go to q05's shard together
+  lines[6] = 'q05,问题5？,false,c1,1'
+  lines[11] = 'q10,问题10？,false,c1,2'
+
+  it('reads its own rows, knows every id of the set, and fingerprints its own rows', async () => {
+    const file = tempFile('eval.csv', lines.join('\n') + '\n')
+    const whole = await loadEvalSet(file)
+    const shards = await Promise.all([1, 2, 3].map((i) => loadEvalSet(file, { index: i, count: 3 })))
+    for (const [i, shard] of shards.entries()) {
+      assert.deepEqual(shard.rows, shardRows(whole.rows, i + 1, 3), `shard ${i + 1}`)
+      assert.deepEqual(shard.ids, whole.ids)
+      assert.equal(shard.total, 12)
+      assert.equal(shard.fingerprint, fingerprintRows(shard.rows))
+    }
+    assert.equal(combineFingerprints(shards.map((s) => s.fingerprint)), whole.fingerprint)
+  })
+
+  it('leaves a bad cell in another shard’s row to that shard; a duplicate id anywhere is every shard’s error', () => {
+    const bad = [...lines]
+    bad[4] = 'q03,问题3？,maybe,,'
+    const file = tempFile('eval.csv', bad.join('\n') + '\n')
+    const owner = [1, 2, 3].find((i) => loadEvalSetOrError(file, i) instanceof GateError)!
+    assert.match(String(loadEvalSetOrError(file, owner)), /eval\.csv:5: column "should_refuse"/)
+    for (const other of [1, 2, 3].filter((i) => i !== owner)) assert.ok(!(loadEvalSetOrError(file, other) instanceof GateError), `shard ${other} does not read q03`)
+    const twice = tempFile('eval.csv', [...lines, 'q04,又一个？,false,,'].join('\n') + '\n')
+    for (const i of [1, 2, 3]) assert.match(String(loadEvalSetOrError(twice, i)), /eval\.csv:14: column "id": duplicate id "q04" \(first used on line 6\)/)
+  })
+})
+
+function loadEvalSetOrError(file: string, index: number): unknown {
+  try {
+    return loadEvalSet(file, { index, count: 3 })
+  } catch (error) {
+    return error
+  }
+}

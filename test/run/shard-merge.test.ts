@@ -1,18 +1,18 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from '../../bench/generate.ts'
 import { shardRows } from '../../src/run/shard.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
-import type { Results } from '../../src/schemas/results.ts'
-import { runCli } from '../cli/harness.ts'
+
+import { readResults, runCli, writeResults } from '../cli/harness.ts'
 
 const N = 1000
 let dir: string
 const path = (name: string) => join(dir, name)
-const read = (name: string) => JSON.parse(readFileSync(path(name), 'utf8')) as Results
+const read = (name: string) => readResults(path(name))
 
 async function run(extra: string[], out: string, version = 'v1'): Promise<number> {
   const r = await runCli([
@@ -102,7 +102,7 @@ describe('sharding', () => {
   it('a shard whose judge stopped makes the merged run stop too: exit 2, the cause kept', async () => {
     const stopped = { cause: 'cannot reach 127.0.0.1:9 (5 requests in a row failed)', fix: 'check judge.base_url' }
     const shard = read('shard-3.json')
-    writeFileSync(path('shard-3-stopped.json'), JSON.stringify({ ...shard, run: { ...shard.run, judge_stopped: stopped } }))
+    writeResults(path('shard-3-stopped.json'), { ...shard, run: { ...shard.run, judge_stopped: stopped } })
     const r = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged-stopped.json'), ...[1, 2, 4].map((i) => path(`shard-${i}.json`)), path('shard-3-stopped.json')])
     assert.equal(r.code, 2, r.stderr)
     assert.deepEqual(read('merged-stopped.json').run.judge_stopped, stopped)

@@ -22,6 +22,7 @@ export const lexicalProvider: ScoringProvider = {
       usesModel: false,
       metrics: LEXICAL_METRICS,
       scoreAnswer: (row, output, isRefusal) => scoreLexical(row, output, isRefusal, texts),
+      answersScored: () => texts.clear(),
     }
   },
 }

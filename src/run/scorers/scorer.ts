@@ -60,6 +60,8 @@ export interface Scorer {
   readonly withheld?: readonly string[]
   /** its scores for one answered question, computed as the question is scored */
   scoreAnswer?(row: EvalRow, output: CandidateOutput, isRefusal: boolean): AnswerScores
+  /** every answer has been through scoreAnswer: let go of what was kept to score them (the lexical tier's text cache) */
+  answersScored?(): void
   /**
    * before the judge's first call (and before the candidate runs): states what scoring will
    * call and cost, and throws (exit 2) when that is over budget. `outputs` null: no answers

@@ -14,6 +14,7 @@ import type { Results } from '../../../src/schemas/results.ts'
 import { runCli } from '../../cli/harness.ts'
 import { CASES, type Case } from './profiles.ts'
 import { ConformanceServer } from './servers.ts'
+import { readResults as loadResults } from '../../cli/harness.ts'
 
 const EVAL_SET = [
   'id,question,ground_truth,reference_points,category,should_refuse,relevant_doc_ids',
@@ -83,7 +84,7 @@ async function runCase(c: Case, cacheDir?: string): Promise<CaseRun> {
     server,
     code: run.code,
     stderr: run.stderr,
-    results: JSON.parse(resultsText) as Results,
+    results: (existsSync(out) ? loadResults(out) : null) as Results,
     resultsText,
     rerun: async () => {
       const before = server.scoring().length

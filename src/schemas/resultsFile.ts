@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import { idRecord } from '../io/ids.ts'
+import { idRecordSchema } from './ids.ts'
+import { QuestionResultSchema, ResultsSchema, RESULTS_SCHEMA_VERSION, type QuestionResult, type Results } from './results.ts'
+import { ResultsV2Schema, upgradeResults } from './resultsV1.ts'
+
+/**
+ * results.json schema 3, as written: the layout that keeps a 100,000-question run near 90 MB
+ * (issue 32) and holds exactly what `Results` holds.
+ *
+ * - `score_columns`: the metric of each place in a question's `scores` list.
+ * - `shared_notes`: each note that more than one question carries, written once.
+ * - a question's `notes`: its key names the metrics a note is for, separated by spaces (the
+ *   retrieval metrics of one cut-off share one), its value is the note, or the place of a
+ *   shared one in `shared_notes`.
+ */
+
+/** A metric name: no space, since a note's key lists several separated by spaces. */
+const MetricNameSchema = z
+  .string()
+  .regex(/^\S+$/, 'a metric name (no spaces)')
+  .refine((name) => name !== '__proto__', 'not a metric name')
+
+/** The note itself, or its place in shared_notes. */
+export const NoteValueSchema = z.union([z.string(), z.number().int().min(0)])
+
+export const QuestionFileSchema = QuestionResultSchema.extend({
+  /** the value of each metric of score_columns, in that order (null: no value) */
+  scores: z.array(z.number().nullable()),
+  /** metric names separated by spaces → the note they share, or its place in shared_notes */
+  notes: z.record(z.string().regex(/^\S+( \S+)*$/, 'metric names separated by single spaces'), NoteValueSchema),
+})
+export type QuestionFile = z.infer<typeof QuestionFileSchema>
+
+const ResultsFileShape = ResultsSchema.omit({ questions: true }).extend({
+  score_columns: z.array(MetricNameSchema),
+  shared_notes: z.array(z.string()),
+  questions: idRecordSchema(QuestionFileSchema),
+})
+export type ResultsFile = z.infer<typeof ResultsFileShape>
+
+/** A schema-3 results.json, read into `Results`. */
+export const ResultsV3FileSchema = ResultsFileShape.superRefine((file, ctx) => {
+  const columns = new Set(file.score_columns)
+  if (columns.size !== file.score_columns.length) ctx.addIssue({ code: 'custom', path: ['score_columns'], message: 'a metric is listed twice' })
+  for (const [id, q] of Object.entries(file.questions)) {
+    const problem = questionProblem(q, file.score_columns.length, file.shared_notes.length)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['questions', id, problem.field], message: problem.message })
+  }
+}).transform(decodeResults)
+
+/** What is wrong with a question of a file with `columns` score columns and `shared` shared notes; null when nothing. */
+export function questionProblem(q: Pick<QuestionFile, 'scores' | 'notes'>, columns: number, shared: number): { field: 'scores' | 'notes'; message: string } | null {
+  if (q.scores.length !== columns) return { field: 'scores', message: `expected ${columns} scores, one per score_columns entry, got ${q.scores.length}` }
+  const seen = new Set<string>()
+  for (const key in q.notes) {
+    const value = q.notes[key]!
+    if (typeof value === 'number' && value >= shared) return { field: 'notes', message: `shared note ${value} does not exist (shared_notes has ${shared})` }
+    for (const metric of key.split(' ')) {
+      if (seen.has(metric)) return { field: 'notes', message: `metric ${metric} has two notes` }
+      seen.add(metric)
+    }
+  }
+  return null
+}
+
+/** The file's questions read back into `Results`, every other field as it is. */
+function decodeResults(file: ResultsFile): Results {
+  const decode = questionDecoder(file.score_columns, file.shared_notes)
+  const questions = idRecord<QuestionResult>()
+  for (const id in file.questions) questions[id] = decode(file.questions[id]!)
+  return {
+    schema_version: RESULTS_SCHEMA_VERSION,
+    run: file.run,
+    metrics: file.metrics,
+    questions,
+    comparison: file.comparison,
+    judge_health: file.judge_health,
+  }
+}
+
+/**
+ * A question of a file with these columns and shared notes, as `Results` holds it: scores by
+ * metric in column order (every question's object of one shape), each metric's note in column
+ * order too (a shared note is the one string for every question that refers to it), as a run
+ * makes them; fields in the schema's order.
+ */
+export function questionDecoder(columns: readonly string[], shared: readonly string[]): (q: QuestionFile) => QuestionResult {
+  const nullScores: Record<string, number | null> = Object.fromEntries(columns.map((c) => [c, null]))
+  const place = new Map(columns.map((c, i) => [c, i]))
+  // each column's note while a question is read; emptied again before the next
+  const byColumn: (string | undefined)[] = new Array<string | undefined>(columns.length).fill(undefined)
+  return (q) => {
+    const scores = { ...nullScores }
+    for (let i = 0; i < columns.length; i++) scores[columns[i]!] = q.scores[i]!
+    let others: [string, string][] | null = null
+    for (const key in q.notes) {
+      const value = q.notes[key]!
+      const note = typeof value === 'number' ? shared[value]! : value
+      for (const metric of key.includes(' ') ? key.split(' ') : [key]) {
+        const i = place.get(metric)
+        if (i === undefined) (others ??= []).push([metric, note])
+        else byColumn[i] = note
+      }
+    }
+    const notes: Record<string, string> = {}
+    for (let i = 0; i < columns.length; i++) {
+      if (byColumn[i] === undefined) continue
+      notes[columns[i]!] = byColumn[i]!
+      byColumn[i] = undefined
+    }
+    if (others) for (const [metric, note] of others) notes[metric] = note
+    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q
+    const common = { question, category, difficulty, should_refuse, answer }
+    // the schema's key order: inputs_hash after the answer, only when present
+    const out: QuestionResult = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
+    if (claims !== undefined) out.claims = claims
+    if (judge_calls !== undefined) out.judge_calls = judge_calls
+    if (conversation !== undefined) out.conversation = conversation
+    return out
+  }
+}
+
+/**
+ * A results.json as written by any version of evalgate, read into `Results`: schema 3 decoded,
+ * schema 2 as it is, schema 1 upgraded first (resultsV1.ts).
+ */
+export const ResultsFileSchema = z.preprocess(upgradeResults, z.discriminatedUnion('schema_version', [ResultsV2Schema, ResultsV3FileSchema]))
