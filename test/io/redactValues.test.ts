@@ -1,3 +1,4 @@
+import { ResultsFileSchema } from '../../src/schemas/resultsFile.ts'
 /**
  * Issue 28, point 3: secrets are redacted in the values before a file is serialised, never by
  * rewriting the written bytes. A registered value that is also JSON (`true`, `null`, digits,
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { loadBaseline } from '../../src/baseline/baseline.ts'
-import { loadResults } from '../../src/baseline/resultsFile.ts'
+import { loadResults, writeResultsFile } from '../../src/baseline/resultsFile.ts'
 import { writeJsonFile } from '../../src/io/jsonFile.ts'
 import { clearSecrets, registerSecret } from '../../src/io/redact.ts'
 import { redactAt, type TextPaths } from '../../src/io/redactValues.ts'
@@ -59,6 +60,10 @@ const RESULTS_OWN: TextPaths = [
   ['comparison', 'noise', 'tests', '*', 'family'],
   ['comparison', 'noise', 'tests', '*', 'metrics', '*'],
   ['judge_health', 'dimensions', '*', 'metric'],
+  ['run', 'sequential', 'metrics', '*', 'metric'],
+  ['questions', '*', 'inputs_hash'],
+  ['comparison', 'determinism', 'ids', '*'],
+  ['comparison', 'gate', 'primary', '*'],
 ]
 const BASELINE_OWN: TextPaths = [
   ['eval_set_version'],
@@ -67,6 +72,8 @@ const BASELINE_OWN: TextPaths = [
   ['created_at'],
   ['questions', '*', 'category'],
   ['questions', '*', 'answer_sha256'],
+  ['questions', '*', 'inputs_hash'],
+  ['primary', '*'],
 ]
 
 /** by_category: category → metric → floor, numbers only */
@@ -218,10 +225,10 @@ describe('redaction happens on values: every results.json and baseline.json eval
       results.run.version = `build-${secrets[0]}`
       results.run.notes = [`judge said ${secrets[0]}`]
       const file = t.path(`trial-${trial}.json`)
-      writeJsonFile(file, results as unknown as Record<string, unknown>, RESULTS_OUTSIDE_TEXT)
+      writeResultsFile(file, results)
       const text = readFileSync(file, 'utf8')
       const parsed: unknown = JSON.parse(text)
-      const checked = ResultsSchema.safeParse(parsed)
+      const checked = ResultsFileSchema.safeParse(parsed)
       assert.ok(checked.success, `trial ${trial}, secrets ${JSON.stringify(secrets)}: ${checked.success ? '' : checked.error.message}`)
       const loaded = await loadResults(file)
       assert.deepEqual(Object.keys(loaded.questions), Object.keys(real.questions), 'ids unchanged')
@@ -249,7 +256,7 @@ describe('redaction happens on values: every results.json and baseline.json eval
     const file = t.path('null-baseline.json')
     const results = structuredClone(real)
     for (const q of Object.values(results.questions)) q.answer = `null ${q.answer}`
-    writeJsonFile(t.path('null-results.json'), results as unknown as Record<string, unknown>, RESULTS_OUTSIDE_TEXT)
+    writeResultsFile(t.path('null-results.json'), results)
     assert.equal((await runCli(['baseline', '--results', t.path('null-results.json'), '--out', file])).code, 0)
     assert.ok(BaselineSchema.safeParse(JSON.parse(readFileSync(file, 'utf8'))).success)
     assert.ok(await loadBaseline(file))

@@ -406,21 +406,22 @@ describe('a shard reads every row’s id, and only its own rows in full (issue 3
     assert.equal(combineFingerprints(shards.map((s) => s.fingerprint)), whole.fingerprint)
   })
 
-  it('leaves a bad cell in another shard’s row to that shard; a duplicate id anywhere is every shard’s error', () => {
+  it('leaves a bad cell in another shard’s row to that shard; a duplicate id anywhere is every shard’s error', async () => {
     const bad = [...lines]
     bad[4] = 'q03,问题3？,maybe,,'
     const file = tempFile('eval.csv', bad.join('\n') + '\n')
-    const owner = [1, 2, 3].find((i) => loadEvalSetOrError(file, i) instanceof GateError)!
-    assert.match(String(loadEvalSetOrError(file, owner)), /eval\.csv:5: column "should_refuse"/)
-    for (const other of [1, 2, 3].filter((i) => i !== owner)) assert.ok(!(loadEvalSetOrError(file, other) instanceof GateError), `shard ${other} does not read q03`)
+    const results = await Promise.all([1, 2, 3].map((i) => loadEvalSetOrError(file, i)))
+    const owner = [1, 2, 3].find((i) => results[i - 1] instanceof GateError)!
+    assert.match(String(results[owner - 1]), /eval\.csv:5: column "should_refuse"/)
+    for (const other of [1, 2, 3].filter((i) => i !== owner)) assert.ok(!(results[other - 1] instanceof GateError), `shard ${other} does not read q03`)
     const twice = tempFile('eval.csv', [...lines, 'q04,又一个？,false,,'].join('\n') + '\n')
-    for (const i of [1, 2, 3]) assert.match(String(loadEvalSetOrError(twice, i)), /eval\.csv:14: column "id": duplicate id "q04" \(first used on line 6\)/)
+    for (const i of [1, 2, 3]) assert.match(String(await loadEvalSetOrError(twice, i)), /eval\.csv:14: column "id": duplicate id "q04" \(first used on line 6\)/)
   })
 })
 
-function loadEvalSetOrError(file: string, index: number): unknown {
+async function loadEvalSetOrError(file: string, index: number): Promise<unknown> {
   try {
-    return loadEvalSet(file, { index, count: 3 })
+    return await loadEvalSet(file, { index, count: 3 })
   } catch (error) {
     return error
   }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SequentialSchedule } from '../../src/run/sequential.ts'
 import type { QuestionResult, Results } from '../../src/schemas/results.ts'
-import { runCli } from '../cli/harness.ts'
+import { runCli, readResults } from '../cli/harness.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge } from '../helpers/sim-judge.ts'
 
@@ -64,7 +64,7 @@ async function gated(candidateGood: (i: number) => boolean, ...more: string[]) {
   const r = await runCli(['run', ...common, '--predictions', join(dir, `${name}.jsonl`), '--baseline', baseline, '--out', out, '--report', report, ...flags])
   const rubricCalls = fake.counts().byPrompt['rubric@2'] ?? 0
   if (r.code === 2) return { r, results: null as unknown as Results, report: '', rubricCalls }
-  return { r, results: JSON.parse(readFileSync(out, 'utf8')) as Results, report: readFileSync(report, 'utf8'), rubricCalls }
+  return { r, results: readResults(out), report: readFileSync(report, 'utf8'), rubricCalls }
 }
 
 describe('--sequential', () => {
