@@ -123,7 +123,7 @@ function main(): void {
     })
     const lexical = scoreLexical(row, output, refused, texts)
     for (const [name, s] of Object.entries(lexical.scores)) {
-      if (!(name in scores)) continue
+      if (!s || !(name in scores)) continue
       scores[name] = s.value
       if (s.reason) notes[name] = s.reason
     }

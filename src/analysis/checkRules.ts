@@ -9,6 +9,7 @@
  */
 import { GateError, locate } from '../io/errors.ts'
 import type { Table } from '../io/tabular.ts'
+import { isKnownMetric } from '../metrics/registry.ts'
 import { scoreRules } from '../metrics/rules.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import { booleanCell, type EvalRow } from '../schemas/evalSet.ts'
@@ -94,7 +95,7 @@ export function checkRules(table: Table, rules: RulesConfig, rowFor: (id: string
       const fine = verdict(table, record.line, column, record.data[column])
       if (fine === null) continue
       const check = checks[rule]!
-      const score = scores[rule]
+      const score = isKnownMetric(rule) ? scores[rule] : undefined
       if (!score || score.value === null) {
         check.not_applicable += 1
         continue

@@ -26,9 +26,9 @@ export interface RunShape {
   outputs: readonly CandidateOutput[] | null
 }
 
-export interface MetricDefinition {
+export interface MetricDefinition<Name extends string = string> {
   /** the name in results.json; with `@K` it stands for every cut-off in `k` (`recall@K` → recall@5, recall@10) */
-  name: string
+  name: Name
   /** for people; `{k}` becomes the cut-off */
   displayName: string
   /** what it measures; `{k}` becomes the cut-off */
@@ -39,8 +39,8 @@ export interface MetricDefinition {
   higherIsBetter: boolean
   /** 0/1 metrics: a 1 → 0 change is a pass → fail flip; intervals are Wilson, tests McNemar */
   binary: boolean
-  /** `ms` is milliseconds; every `score` lies in [0, 1] */
-  unit: 'score' | 'ms'
+  /** its scale (SCALES): `score` lies in [0, 1], `ms` is milliseconds; a value outside the scale's range is an error, never a score */
+  unit: MetricUnit
   /**
    * What a change is held against: the mean's change against `max_drop` (or its override), or
    * `latency_rise`: the p50 and p95 across questions, a relative rise that must also exceed
@@ -77,6 +77,34 @@ export interface MetricDefinition {
   categoryRank?: number
 }
 
+/** What a value of a metric is: its range (a value outside it is a scorer's error, not a score) and how a person reads it. */
+export interface MetricScale {
+  min: number
+  max: number
+  /** the scale in words, before the direction: "0–1", "ms" */
+  words: string
+}
+
+/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
+export const SCALES = {
+  score: { min: 0, max: 1, words: '0–1' },
+  ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
+} as const satisfies Record<string, MetricScale>
+export type MetricUnit = keyof typeof SCALES
+
+/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
+export function scaleWords(definition: Pick<MetricDefinition, 'unit' | 'higherIsBetter'>): string {
+  return `${SCALES[definition.unit].words}, ${definition.higherIsBetter ? 'higher' : 'lower'} is better`
+}
+
+/** Why a finite value cannot be a score of this metric, or null when it can. */
+export function outOfScale(definition: Pick<MetricDefinition, 'name' | 'unit'>, value: number): string | null {
+  const { min, max, words } = SCALES[definition.unit]
+  if (value >= min && value <= max) return null
+  const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`
+  return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`
+}
+
 const answerable = (run: RunShape) => run.rows.some((r) => !r.should_refuse)
 const withRelevantDocs = (run: RunShape) => run.rows.some((r) => r.relevant_docs.length > 0)
 const always = () => true
@@ -85,12 +113,12 @@ const notRefusal = (row: EvalRow) => !row.should_refuse
 export const hasEarlierTurns = (row: EvalRow) => (row.conversation?.turn ?? 1) > 1 || (row.history?.length ?? 0) > 0
 
 /** Rules: pass/fail, from the answer alone; a should-refuse question is checked by refuse_ok only. */
-function rule(name: string, displayName: string, description: string, more: Partial<MetricDefinition>): MetricDefinition {
+function rule<Name extends string>(name: Name, displayName: string, description: string, more: Partial<Omit<MetricDefinition, 'name'>>): MetricDefinition<Name> {
   return { name, displayName, description, family: 'rules', tiers: ['rules'], higherIsBetter: true, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1', ...more }
 }
 
 /** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
-function retrieval(name: string, displayName: string, description: string, nullWhen: string, more: Partial<MetricDefinition> = {}): MetricDefinition {
+function retrieval<Name extends string>(name: Name, displayName: string, description: string, nullWhen: string, more: Partial<Omit<MetricDefinition, 'name'>> = {}): MetricDefinition<Name> {
   return {
     name,
     displayName,
@@ -109,14 +137,14 @@ function retrieval(name: string, displayName: string, description: string, nullW
 }
 
 /** A score in [0, 1], higher is better, computed by the scoring providers named. */
-function judged(
-  name: string,
+function judged<Name extends string>(
+  name: Name,
   family: MetricFamily,
   tiers: readonly MetricTier[],
   llmSource: LlmSource,
   text: [displayName: string, description: string, nullWhen: string],
-  more: Partial<MetricDefinition> = {},
-): MetricDefinition {
+  more: Partial<Omit<MetricDefinition, 'name'>> = {},
+): MetricDefinition<Name> {
   const [displayName, description, nullWhen] = text
   return { name, displayName, description, family, tiers, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more }
 }
@@ -126,7 +154,7 @@ const RUBRIC_NULL = 'never: the rubric judges every question, a should-refuse on
 const CLAIMS_NULL = `${SKIPPED}, a refusal (lexical), or an answer that makes no factual claim`
 
 /** In report order: the SPEC's family table, and within a family the order here. */
-export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
+export const METRIC_DEFINITIONS = [
   rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]: characters for CJK text, words for other text', { planned: answerable, askedOf: notRefusal }),
   rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] / [N] citation', { planned: (run) => answerable(run) && run.config.rules.require_citation, askedOf: notRefusal }),
   rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', { planned: answerable, askedOf: notRefusal }),
@@ -217,4 +245,14 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
     missingNote: 'the candidate gave no latency_ms for this question',
     nullWhen: 'the candidate gave no latency_ms for the question',
   },
-]
+] as const satisfies readonly MetricDefinition[]
+
+/** A definition's name as written: `recall@K` stands for every cut-off. */
+export type MetricPattern = (typeof METRIC_DEFINITIONS)[number]['name']
+type CutOffPattern = Extract<MetricPattern, `${string}@K`>
+type CutOffBase = CutOffPattern extends `${infer Base}@K` ? Base : never
+/**
+ * A metric's name as results.json writes it: a fixed name, or a cut-off metric at some k
+ * (`recall@5`). Scoring functions write through this type, so a misspelt name does not compile.
+ */
+export type MetricName = Exclude<MetricPattern, CutOffPattern> | `${CutOffBase}@${number}`

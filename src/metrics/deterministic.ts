@@ -6,7 +6,7 @@ import type { DeterministicTier } from './definitions.ts'
 import { metricInfo } from './registry.ts'
 import { writeRetrieval } from './retrieval.ts'
 import { isRefusal, writeRules } from './rules.ts'
-import { scoresOf, type Score, type ScoreSink } from './types.ts'
+import { scoresOf, type Score, type ScoreSink, type Scores } from './types.ts'
 
 /** One answered question, as the deterministic tier sees it. */
 export interface QuestionToScore {
@@ -50,7 +50,7 @@ function plannedTiers(metrics: readonly string[]): DeterministicTier[] {
 }
 
 /** The deterministic tier's scores of one answered question, for the tiers its run planned. */
-export function scoreDeterministic(question: QuestionToScore, metrics: readonly string[]): Record<string, Score> {
+export function scoreDeterministic(question: QuestionToScore, metrics: readonly string[]): Scores {
   return scoresOf((sink) => writeDeterministic(question, metrics, sink))
 }
 

@@ -3,10 +3,10 @@ import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
 import { averagePrecision, claimScores, shareCovered } from './rag.ts'
-import { registry } from './registry.ts'
+import { isKnownMetric, registry, type MetricName } from './registry.ts'
 import { CITATION_PATTERN } from './rules.ts'
 import { covers, sentences, textCache, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
-import { noScore, type Score } from './types.ts'
+import { noScore, type Score, type Scores } from './types.ts'
 
 /**
  * The offline, deterministic provider (the seed's "no-model" route): token and number overlap
@@ -36,13 +36,13 @@ export const LEXICAL_SETTINGS = {
   clauseSeparators: '；;，,',
 } as const
 
-export const LEXICAL_METRICS: readonly string[] = registry.computedBy('lexical')
+export const LEXICAL_METRICS: readonly MetricName[] = registry.computedBy('lexical').filter(isKnownMetric)
 
 /** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
 export const NO_RETENTION = 'lexical cannot judge context retention'
 
 export interface LexicalResult {
-  scores: Record<string, Score>
+  scores: Scores
   claims: Claim[]
 }
 
@@ -81,7 +81,7 @@ export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: b
   const allContexts = union(chunks)
   const reference = referenceStatements(row, texts)
   const share = LEXICAL_SETTINGS.minWordShare
-  const scores: Record<string, Score> = { context_retention_norm: noScore(NO_RETENTION) }
+  const scores: Scores = { context_retention_norm: noScore(NO_RETENTION) }
 
   const answer = tokensOf(output.answer)
   const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }))

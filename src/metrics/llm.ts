@@ -10,8 +10,8 @@ import { chunkLabel, type ChunkLabel } from './language.ts'
 import { averagePrecision, claimScores, type ClaimVerdict } from './rag.ts'
 import { misnumbered, reasked } from './reask.ts'
 import { historyBlock, retention } from './retention.ts'
-import { metricInfo, registry } from './registry.ts'
-import { noScore, score, type Score } from './types.ts'
+import { isKnownMetric, metricInfo, registry, type MetricName } from './registry.ts'
+import { noScore, score, type Score, type Scores } from './types.ts'
 
 /**
  * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
@@ -22,7 +22,7 @@ import { noScore, score, type Score } from './types.ts'
  * them and the scoring draws from that plan. The judge is injected; nothing here touches the
  * network itself.
  */
-export const LLM_METRICS: readonly string[] = registry.llmMetrics()
+export const LLM_METRICS: readonly MetricName[] = registry.llmMetrics().filter(isKnownMetric)
 
 /** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
 const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource !== 'rubric')
@@ -50,7 +50,7 @@ export interface LlmSettings {
 export const NO_EMBEDDINGS_REASON = 'no embeddings model'
 
 export interface LlmQuestionResult {
-  scores: Record<string, Score>
+  scores: Scores
   errors: Record<string, string>
   claims: Claim[]
   /** mean absolute difference between rubric passes (0-1 scale), when repeats > 1 */
@@ -105,7 +105,7 @@ export async function scoreWithJudge(row: EvalRow, output: CandidateOutput, inne
   return result
 }
 
-function fail(result: LlmQuestionResult, metrics: readonly string[], error: string): void {
+function fail(result: LlmQuestionResult, metrics: readonly MetricName[], error: string): void {
   for (const m of metrics) {
     result.scores[m] = { value: null }
     result.errors[m] = error

@@ -2,7 +2,7 @@
  * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
  * provider decides the verdicts, these functions turn verdicts into scores.
  */
-import { noScore, score, type Score } from './types.ts'
+import { noScore, score, type Score, type Scores } from './types.ts'
 
 /**
  * context_precision is average precision over the per-chunk usefulness verdicts in rank
@@ -27,14 +27,14 @@ export type ClaimVerdict = 'supported' | 'contradicted' | 'not_mentioned'
  * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
  * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
  */
-export function claimScores(verdicts: readonly ClaimVerdict[], canContradict: boolean): Record<string, Score> {
+export function claimScores(verdicts: readonly ClaimVerdict[], canContradict: boolean): Scores {
   if (verdicts.length === 0) {
     const none = noScore('the answer makes no factual claim')
     return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none }
   }
   const supported = verdicts.filter((v) => v === 'supported').length
   const faithfulness = supported / verdicts.length
-  const scores: Record<string, Score> = {
+  const scores: Scores = {
     faithfulness: score(faithfulness),
     hallucination_rate: score(1 - faithfulness),
   }

@@ -1,6 +1,6 @@
-import { LLM_SOURCES, METRIC_DEFINITIONS, type MetricDefinition, type MetricFamily, type MetricTier, type RunShape } from './definitions.ts'
+import { LLM_SOURCES, METRIC_DEFINITIONS, type MetricDefinition, type MetricFamily, type MetricName, type MetricTier, type RunShape } from './definitions.ts'
 
-export type { MetricDefinition, MetricFamily, MetricTier, RunShape } from './definitions.ts'
+export type { MetricDefinition, MetricFamily, MetricName, MetricTier, RunShape } from './definitions.ts'
 
 /** One metric by its concrete name (`recall@5`): its definition's facts, with `{k}` filled in. */
 export interface MetricInfo extends MetricDefinition {
@@ -150,7 +150,8 @@ export function testFamilyOf(name: string): string {
   return info?.testFamily ?? info?.pattern ?? name
 }
 
-export function isKnownMetric(name: string): boolean {
+/** Whether a definition declares the name (`recall@5` by `recall@K`): then it is a MetricName. */
+export function isKnownMetric(name: string): name is MetricName {
   return registry.info(name) !== undefined
 }
 

@@ -1,5 +1,6 @@
+import type { MetricName } from './definitions.ts'
 import type { RelevantDoc } from '../schemas/evalSet.ts'
-import { scoresOf, type Score, type ScoreSink } from './types.ts'
+import { scoresOf, type Score, type ScoreSink, type Scores } from './types.ts'
 
 /**
  * Retrieval metrics over a ranked list of ids (best first), against graded relevance
@@ -14,7 +15,7 @@ import { scoresOf, type Score, type ScoreSink } from './types.ts'
  * describe the answerable questions only (an answerable question without relevant docs keeps
  * its 0s: retrieving nothing useful for it is a failure).
  */
-export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): Record<string, Score> {
+export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): Scores {
   return scoresOf((sink) => writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse))
 }
 
@@ -52,10 +53,10 @@ export function writeRetrieval(sink: ScoreSink, retrieved: readonly string[], ju
 
 /** The four `@k` names of one cut-off, made once per k rather than once per question. */
 interface NamesAtK {
-  precision: string
-  recall: string
-  hit: string
-  ndcg: string
+  precision: MetricName
+  recall: MetricName
+  hit: MetricName
+  ndcg: MetricName
 }
 
 const namesByK = new Map<number, NamesAtK>()
@@ -103,7 +104,7 @@ function idList(ids: readonly string[]): string {
 }
 
 /** A value below 1 carries the reason; a perfect one needs none. */
-function explained(sink: ScoreSink, name: string, value: number, why: string | null): void {
+function explained(sink: ScoreSink, name: MetricName, value: number, why: string | null): void {
   if (value < 1 && why) sink(name, value, why)
   else sink(name, value)
 }

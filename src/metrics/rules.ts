@@ -1,8 +1,9 @@
+import type { MetricName } from './definitions.ts'
 import { lengthOf } from '../io/script.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { foldPhrase } from './normalise.ts'
-import { scoresOf, type Score, type ScoreSink } from './types.ts'
+import { scoresOf, type Score, type ScoreSink, type Scores } from './types.ts'
 
 /**
  * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
@@ -23,7 +24,7 @@ export const OVER_REFUSAL = 'over_refusal: refused an answerable question'
  * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
  * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
  */
-export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig, refused = isRefusal(answer, rules.refusal_phrases)): Record<string, Score> {
+export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig, refused = isRefusal(answer, rules.refusal_phrases)): Scores {
   return scoresOf((sink) => writeRules(sink, row, answer, rules, refused))
 }
 
@@ -40,7 +41,7 @@ export function writeRules(sink: ScoreSink, row: EvalRow, answer: string, rules:
     return
   }
   const failed: string[] = []
-  const check = (name: string, failure: string | null) => {
+  const check = (name: MetricName, failure: string | null) => {
     if (failure === null) return sink(name, 1)
     sink(name, 0, failure)
     failed.push(name)

@@ -1,3 +1,5 @@
+import type { MetricName } from './definitions.ts'
+
 /** A per-question metric value: a number, or null with the reason there is none. Never NaN. */
 export interface Score {
   value: number | null
@@ -13,11 +15,14 @@ export const passFail = (passed: boolean, reasonIfFailed?: string): Score => (pa
  * when there is one (a `Score` without the object). The run's scoring loop writes them straight
  * into the question's result; `scoresOf` collects them as a record.
  */
-export type ScoreSink = (name: string, value: number | null, reason?: string) => void
+export type ScoreSink = (name: MetricName, value: number | null, reason?: string) => void
+
+/** A question's scores by metric name, as a scoring function gives them: only names a definition declares. */
+export type Scores = Partial<Record<MetricName, Score>>
 
 /** What a sink-writing scoring function gives, as `Score`s by metric name, in the order written. */
-export function scoresOf(write: (sink: ScoreSink) => void): Record<string, Score> {
-  const scores: Record<string, Score> = {}
+export function scoresOf(write: (sink: ScoreSink) => void): Scores {
+  const scores: Scores = {}
   write((name, value, reason) => {
     scores[name] = reason === undefined ? { value } : { value, reason }
   })

@@ -2,6 +2,8 @@ import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
 import { Budget, BudgetedJudge } from '../judge/budget.ts'
 import { chunkLabelOf } from '../metrics/language.ts'
+import { outOfScale } from '../metrics/definitions.ts'
+import { isKnownMetric, metricInfo } from '../metrics/registry.ts'
 import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult, type LlmSettings } from '../metrics/llm.ts'
 import type { CallPlan } from '../metrics/callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
@@ -138,12 +140,16 @@ function record(q: QuestionResult, scored: LlmQuestionResult, calls: CallPlan): 
   // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
   // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
   const notes: QuestionResult['notes'] = {}
-  for (const [metric, note] of Object.entries(q.notes)) if (!planned.includes(metric)) notes[metric] = note
+  for (const [metric, note] of Object.entries(q.notes)) if (!isKnownMetric(metric) || !planned.includes(metric)) notes[metric] = note
   for (const metric of planned) {
     const s = scored.scores[metric]
-    q.scores[metric] = s?.value ?? null
-    if (s?.reason) notes[metric] = s.reason
-    if (scored.errors[metric]) q.errors[metric] = scored.errors[metric]
+    // a value off the metric's scale is an error row, as in the deterministic tier (run/score.ts)
+    const info = metricInfo(metric)
+    const outside = info && s?.value != null ? outOfScale(info, s.value) : null
+    q.scores[metric] = outside === null ? (s?.value ?? null) : null
+    if (s?.reason && outside === null) notes[metric] = s.reason
+    const error = outside ?? scored.errors[metric]
+    if (error) q.errors[metric] = error
   }
   q.notes = notes
   if (scored.claims.length > 0) q.claims = scored.claims

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { flatString } from '../io/flatString.ts'
 import { writeDeterministic } from '../metrics/deterministic.ts'
-import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
+import { isKnownMetric, metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
+import { outOfScale } from '../metrics/definitions.ts'
 import { isRefusal } from '../metrics/rules.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
@@ -34,6 +35,8 @@ interface MetricsPlan {
   askedOf: ((row: EvalRow) => boolean)[]
   /** per place: the note of a question it is asked of but has no value for (MetricDefinition.missingNote) */
   missingNote: (string | undefined)[]
+  /** per place: why a value cannot be its score (outside its scale), or null */
+  outOfScale: ((value: number) => string | null)[]
 }
 
 const plans = new WeakMap<readonly string[], MetricsPlan>()
@@ -48,6 +51,7 @@ function metricsPlan(metrics: readonly string[]): MetricsPlan {
       position: new Map(metrics.map((m, j) => [m, j])),
       askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
       missingNote: infos.map((info) => info?.missingNote),
+      outOfScale: infos.map((info) => (info ? (value: number) => outOfScale(info, value) : () => null)),
     }
     plans.set(metrics, plan)
   }
@@ -86,9 +90,18 @@ export function scoreQuestion(
   if (output.error !== null) return questionResult(row, output, scores, {}, { candidate: output.error })
   // per place in the plan, the reason written with its score: '' for none, undefined while it has no score
   const reasons: (string | undefined)[] = new Array<string | undefined>(metrics.length).fill(undefined)
+  let errors: Record<string, string> | null = null
   const sink: ScoreSink = (name, value, reason) => {
+    // a metric this run did not plan (a provider's metric the run has no use for) is not written
     const j = plan.position.get(name)
     if (j === undefined) return
+    const outside = value === null ? null : plan.outOfScale[j]!(value)
+    if (outside !== null) {
+      // an error row, counted as one: a value off its scale is a scorer's bug, never averaged in
+      ;(errors ??= {})[name] = outside
+      reasons[j] = ''
+      return
+    }
     scores[name] = value ?? null
     reasons[j] = reason ?? ''
   }
@@ -96,8 +109,9 @@ export function scoreQuestion(
   writeDeterministic({ row, output, config, refused: refusal }, metrics, sink)
   const own = scorer.scoreAnswer?.(row, output, refusal)
   if (own) {
-    for (const name in own.scores) {
-      const s = own.scores[name]
+    for (const [name, s] of Object.entries(own.scores)) {
+      // the types keep a misspelt name out of a scoring function; this keeps one built at run time out of the results
+      if (!isKnownMetric(name)) throw new Error(`internal error: a scorer wrote "${name}", which no metric definition declares (src/metrics/definitions.ts)`)
       if (s) sink(name, s.value, s.reason)
     }
   }
@@ -108,7 +122,7 @@ export function scoreQuestion(
       if (plan.askedOf[j]!(row)) notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
     } else if (reason !== '') notes[metrics[j]!] = texts.of(reason)
   }
-  return questionResult(row, output, scores, notes, {}, own?.claims)
+  return questionResult(row, output, scores, notes, errors ?? {}, own?.claims)
 }
 
 /**

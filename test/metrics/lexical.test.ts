@@ -45,7 +45,7 @@ test('the lexical provider never reports contradicted: it cannot tell a contradi
 test('a refusal answer gets null faithfulness and hallucination_rate with a reason, and no claims', () => {
   const output = makeOutput({ answer: '抱歉，知识库中没有相关信息，我不知道。', contexts: [policy] })
   const { scores, claims } = scoreLexical(makeRow(), output, true)
-  for (const name of ['faithfulness', 'hallucination_rate']) {
+  for (const name of ['faithfulness', 'hallucination_rate'] as const) {
     assert.equal(scores[name]?.value, null, name)
     assert.match(scores[name]?.reason ?? '', /refusal/)
   }

@@ -27,7 +27,7 @@ test('context_precision rewards a useful chunk ranked first over the same chunk 
 
 test('an answer with no claims gets null faithfulness, hallucination_rate and contradicted, never 0 or 1', () => {
   const scores = claimScores([], true)
-  for (const name of ['faithfulness', 'hallucination_rate', 'contradicted']) {
+  for (const name of ['faithfulness', 'hallucination_rate', 'contradicted'] as const) {
     assert.equal(scores[name]?.value, null, name)
     assert.ok(scores[name]?.reason, `${name} needs a reason`)
   }

@@ -2,7 +2,7 @@ import { mulberry32 } from '../../src/stats/bootstrap.ts'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { scoreRetrieval } from '../../src/metrics/retrieval.ts'
-import type { Score } from '../../src/metrics/types.ts'
+import type { Score, Scores } from '../../src/metrics/types.ts'
 import type { RelevantDoc } from '../../src/schemas/evalSet.ts'
 
 /** `['D3', 'D1:3', 'D7:0']` → judgements, the same notation as the eval set's relevant_doc_ids. */
@@ -13,8 +13,11 @@ function docs(...entries: string[]): RelevantDoc[] {
   })
 }
 
-function valueOf(scores: Record<string, Score>, name: string): number | null {
-  const s = scores[name]
+/** A score by a name built at run time (`precision@${k}`). */
+const at = (scores: Scores, name: string): Score | undefined => (scores as Record<string, Score | undefined>)[name]
+
+function valueOf(scores: Scores, name: string): number | null {
+  const s = at(scores, name)
   assert.ok(s, `metric ${name} is missing; got ${Object.keys(scores).join(', ')}`)
   return s.value
 }
@@ -72,7 +75,7 @@ test('an empty retrieved list scores 0 on every metric when the question has rel
 test('a question without relevant docs gets null recall and ndcg with a reason, and 0 precision, hit and mrr', () => {
   for (const judgements of [docs(), docs('D1:0', 'D2:0')]) {
     const scores = scoreRetrieval(['D1', 'D2'], judgements, [5])
-    for (const name of ['recall@5', 'ndcg@5']) {
+    for (const name of ['recall@5', 'ndcg@5'] as const) {
       assert.equal(valueOf(scores, name), null, name)
       assert.ok(scores[name]?.reason && scores[name].reason.length > 0, `${name} needs a reason`)
     }
@@ -228,7 +231,7 @@ test('a should-refuse question with no relevant docs is not a retrieval question
     const scores = scoreRetrieval(['D1', 'D2'], judgements, [3, 5], true)
     for (const name of ['precision@3', 'recall@3', 'hit@3', 'ndcg@3', 'precision@5', 'recall@5', 'hit@5', 'ndcg@5', 'mrr']) {
       assert.equal(valueOf(scores, name), null, name)
-      assert.match(scores[name]!.reason ?? '', /should-refuse question with no relevant docs: not a retrieval question/, name)
+      assert.match(at(scores, name)?.reason ?? '', /should-refuse question with no relevant docs: not a retrieval question/, name)
     }
   }
 })
@@ -242,7 +245,7 @@ test('a should-refuse question that lists relevant docs is still scored on retri
 test('a retrieval score below 1 says which relevant ids were missed and what came back instead', () => {
   const scores = scoreRetrieval(['doc-2', 'doc-9', 'doc-4', 'doc-7'], docs('doc-7', 'doc-1:3'), [3])
   const why = 'missed doc-1, doc-7; retrieved doc-2, doc-9, doc-4'
-  for (const name of ['precision@3', 'recall@3', 'hit@3', 'ndcg@3']) assert.equal(scores[name]!.reason, why, name)
+  for (const name of ['precision@3', 'recall@3', 'hit@3', 'ndcg@3']) assert.equal(at(scores, name)?.reason, why, name)
   // a perfect score needs no reason; precision with every relevant id found names the others
   const found = scoreRetrieval(['doc-7', 'doc-2'], docs('doc-7'), [2])
   assert.equal(found['recall@2']!.reason, undefined)

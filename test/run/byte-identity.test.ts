@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { byteIdentityOutputs, FIXTURE_DIR, fixtureName } from './byteIdentityRuns.ts'
 
+/** What to do when the difference is intended: one command rewrites every generated fixture. */
+const REGENERATE = 'If this change of scores or wording is intended, run `npm run fixtures` (it rewrites every generated fixture) and review the diff before committing it.'
+
 /** The committed reference output, as text. */
 function reference(name: string): string {
   const file = fixtureName(name)
@@ -36,7 +39,7 @@ describe('speed never changes a result (issue 13)', () => {
     for (const [name, written] of outputs) {
       const expected = withoutFingerprint(reference(name))
       const text = withoutFingerprint(written)
-      if (text !== expected) assert.fail(`${name} differs from test/fixtures/byte-identity/${fixtureName(name)} at ${firstDifference(text, expected)}`)
+      if (text !== expected) assert.fail(`${name} differs from test/fixtures/byte-identity/${fixtureName(name)} at ${firstDifference(text, expected)}\n${REGENERATE}`)
     }
   })
 })

@@ -64,10 +64,10 @@ test('a metric not asked of a question is null without a note; one asked of it b
   assert.equal(answered.notes['recall@5'], undefined)
 })
 
-test("a provider's scores join the question's in plan order; its unplanned names are dropped and an empty reason is no note", () => {
+test("a provider's scores join the question's in plan order; a metric it did not plan is dropped and an empty reason is no note", () => {
   const metrics = plannedMetrics(fewer, config, [], { metrics: ['faithfulness', 'completeness_norm'] })
   const scorer = {
-    scoreAnswer: () => ({ scores: { faithfulness: { value: 0.5, reason: 'half' }, completeness_norm: { value: 1, reason: '' }, not_planned: { value: 1 } }, claims: [] }),
+    scoreAnswer: () => ({ scores: { faithfulness: { value: 0.5, reason: 'half' }, completeness_norm: { value: 1, reason: '' }, contradicted: { value: 1 } }, claims: [] }),
   }
   const result = scoreQuestion(answerable, makeOutput({ id: 'a1', answer: '住宿每晚500元[文档1]', retrieved_ids: ['D1'] }), config, metrics, scorer)
   assert.deepEqual(Object.keys(result.scores), metrics)
@@ -75,7 +75,7 @@ test("a provider's scores join the question's in plan order; its unplanned names
   assert.equal(result.notes.faithfulness, 'half')
   assert.equal(result.scores.completeness_norm, 1)
   assert.ok(!('completeness_norm' in result.notes))
-  assert.ok(!('not_planned' in result.scores))
+  assert.ok(!('contradicted' in result.scores))
   assert.deepEqual(result.claims, [])
 })
 

@@ -1,0 +1,70 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
+import { scoresOf, type ScoreSink } from '../../src/metrics/types.ts'
+import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/score.ts'
+import { ConfigSchema } from '../../src/schemas/config.ts'
+import { makeOutput, makeRow } from './factories.ts'
+
+const config = ConfigSchema.parse({ eval_set: 'ignored.csv', eval_set_version: 'ignored', k: [5] })
+
+describe('a metric is one definition: its name is a type', () => {
+  it('a misspelt name in a scoring function does not compile (tsc checks the expectations below)', () => {
+    const written = scoresOf((sink: ScoreSink) => {
+      sink('faithfulness', 1)
+      sink('recall@5', 0.5)
+      // @ts-expect-error: no metric is called faithfulnes
+      sink('faithfulnes', 1)
+      // @ts-expect-error: recall has cut-offs only: recall@K
+      sink('recall', 1)
+    })
+    assert.deepEqual(Object.keys(written), ['faithfulness', 'recall@5', 'faithfulnes', 'recall'])
+    const names: MetricName[] = ['mrr', 'ndcg@10', 'latency_ms']
+    assert.equal(names.length, 3)
+  })
+
+  it('a name built at run time that no definition declares stops the run, never a column of nulls', () => {
+    const row = makeRow({ id: 'q1' })
+    const metrics = plannedMetrics([row], config, [], { metrics: ['faithfulness'] })
+    const scorer = { scoreAnswer: () => ({ scores: JSON.parse('{"faithfulnes": {"value": 1}}') as Record<string, never> }) }
+    assert.throws(() => scoreQuestion(row, makeOutput({ id: 'q1', answer: 'a' }), config, metrics, scorer), /a scorer wrote "faithfulnes", which no metric definition declares/)
+  })
+})
+
+describe("a value outside its metric's scale is an error row, not a score", () => {
+  const row = makeRow({ id: 'q1', relevant_docs: [{ id: 'D1', grade: 1 }] })
+  const output = makeOutput({ id: 'q1', answer: 'an answer', retrieved_ids: ['D1'], latency_ms: 12 })
+
+  it('a 0–1 score of 3.7, a NaN and a negative latency: null, an error naming the metric and its scale, counted as errors', () => {
+    const metrics = plannedMetrics([row], config, [output], { metrics: ['faithfulness', 'context_recall'] })
+    const scorer = { scoreAnswer: () => ({ scores: { faithfulness: { value: 3.7 }, context_recall: { value: Number.NaN } } }) }
+    const negative = makeOutput({ ...output, latency_ms: -5 })
+    const result = scoreQuestion(row, negative, config, metrics, scorer)
+    assert.equal(result.scores.faithfulness, null)
+    assert.match(result.errors.faithfulness ?? '', /faithfulness was scored 3\.7, outside its scale \(0–1: 0–1\)/)
+    assert.equal(result.scores.context_recall, null)
+    assert.match(result.errors.context_recall ?? '', /context_recall was scored NaN/)
+    assert.equal(result.scores.latency_ms, null)
+    assert.match(result.errors.latency_ms ?? '', /latency_ms was scored -5, outside its scale \(ms: at least 0\)/)
+    const summary = summarise({ q1: result }, metrics)
+    assert.deepEqual([summary.faithfulness!.errors, summary.context_recall!.errors, summary.latency_ms!.errors], [1, 1, 1])
+    assert.equal(summary.faithfulness!.mean, null, 'never averaged in')
+    // the scores on the scale are kept
+    assert.equal(result.scores.mrr, 1)
+  })
+
+  it('values on the scale, its ends included, are scores', () => {
+    const metrics = plannedMetrics([row], config, [output], { metrics: ['faithfulness', 'context_recall'] })
+    const scorer = { scoreAnswer: () => ({ scores: { faithfulness: { value: 0 }, context_recall: { value: 1 } } }) }
+    const result = scoreQuestion(row, output, config, metrics, scorer)
+    assert.deepEqual([result.scores.faithfulness, result.scores.context_recall, result.scores.latency_ms], [0, 1, 12])
+    assert.deepEqual(result.errors, {})
+  })
+
+  it('every definition has a scale, and says it in words with its direction', () => {
+    for (const d of METRIC_DEFINITIONS) assert.ok(SCALES[d.unit], d.name)
+    assert.equal(scaleWords({ unit: 'score', higherIsBetter: true }), '0–1, higher is better')
+    assert.equal(scaleWords({ unit: 'ms', higherIsBetter: false }), 'ms, lower is better')
+    assert.equal(scaleWords(METRIC_DEFINITIONS.find((d) => d.name === 'hallucination_rate')!), '0–1, lower is better')
+  })
+})
