@@ -6,7 +6,7 @@ import type { DeterministicTier } from './definitions.ts'
 import { metricInfo } from './registry.ts'
 import { writeRetrieval } from './retrieval.ts'
 import { isRefusal, writeRules } from './rules.ts'
-import { scoresOf, type Score, type ScoreSink, type Scores } from './types.ts'
+import { scoresOf, type ScoreSink, type Scores } from './types.ts'
 
 /** One answered question, as the deterministic tier sees it. */
 export interface QuestionToScore {

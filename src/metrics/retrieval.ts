@@ -1,6 +1,6 @@
 import type { MetricName } from './definitions.ts'
 import type { RelevantDoc } from '../schemas/evalSet.ts'
-import { scoresOf, type Score, type ScoreSink, type Scores } from './types.ts'
+import { scoresOf, type ScoreSink, type Scores } from './types.ts'
 
 /**
  * Retrieval metrics over a ranked list of ids (best first), against graded relevance

@@ -3,7 +3,7 @@ import { lengthOf } from '../io/script.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { foldPhrase } from './normalise.ts'
-import { scoresOf, type Score, type ScoreSink, type Scores } from './types.ts'
+import { scoresOf, type ScoreSink, type Scores } from './types.ts'
 
 /**
  * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and

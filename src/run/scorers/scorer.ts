@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Logger } from '../../io/logger.ts'
 import type { Judge } from '../../metrics/judge.ts'
-import type { Score, Scores } from '../../metrics/types.ts'
+import type { Scores } from '../../metrics/types.ts'
 import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
