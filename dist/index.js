@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 4458:
+/***/ 6969:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48353,18 +48353,22 @@ function parseCsv(file, text) {
     if (!header)
         return { file, format: 'csv', columns: [], records: [] };
     const columns = header.map((c) => c.trim());
-    const seen = new Set();
-    for (const column of columns) {
-        if (seen.has(column))
-            throw new errors_GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
-        seen.add(column);
-    }
+    checkHeader(file, columns);
     const records = body.map((record, index) => {
         const data = {};
         columns.forEach((c, i) => (data[c] = record[i]));
         return { line: starts[index + 1] ?? 0, data };
     });
     return { file, format: 'csv', columns, records };
+}
+/** A header that names a column twice is refused: which of the two would a row's value come from? */
+function checkHeader(file, columns) {
+    const seen = new Set();
+    for (const column of columns) {
+        if (seen.has(column))
+            throw new errors_GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
+        seen.add(column);
+    }
 }
 /** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */
 function parseCsvText(file, text) {
@@ -63214,6 +63218,14 @@ const GateSettingsSchema = object({
     /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
     latency_min_ms: schemas_number().min(0).nullable().default(null),
     gate_mode: schemas_enum(['strict', 'significant']).default('strict'),
+    /**
+     * Primary metrics, in order: each is tested at the full alpha of a one-metric gate, one after
+     * the other, stopping at the first that did not drop significantly (fixed-sequence testing);
+     * the other metrics share Holm's correction as before. [] (the default): all share Holm.
+     */
+    primary: array(schemas_string())
+        .refine((names) => new Set(names).size === names.length, 'names a metric twice: each primary metric is tested once, in the order given')
+        .default([]),
 });
 /** Every setting optional and without its default, so layers merge: an absent key leaves the layer below in force. */
 function withoutDefaults(shape) {
@@ -63240,9 +63252,12 @@ const FailureUnitSchema = schemas_enum(['score', 'ms', 'fraction']);
 /**
  * Why a drop beyond its limit is still within noise: its interval includes 0; its interval
  * excludes 0 but the paired test does not reject "no change"; or that test does, but not after
- * Holm's correction across the metrics that changed.
+ * Holm's correction across the metrics that changed; or (a gate.primary metric) an earlier
+ * primary metric did not drop significantly, which ends the primary sequence before it.
  */
-const NoiseReasonSchema = schemas_enum(['interval_includes_zero', 'test_not_significant', 'holm_correction']);
+const NoiseReasonSchema = schemas_enum(['interval_includes_zero', 'test_not_significant', 'holm_correction', 'primary_sequence']);
+/** The paired test behind a metric's p: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail. */
+const PairedTestSchema = schemas_enum(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p']);
 /** The paired evidence on a drop: 95% bootstrap interval of Δ, questions worse / better, the paired test's p and Holm-adjusted p. */
 const DropEvidenceSchema = object({
     interval: object({ low: schemas_number(), high: schemas_number(), level: schemas_number() }),
@@ -63251,6 +63266,10 @@ const DropEvidenceSchema = object({
     p_holm: schemas_number(),
     /** set when the drop is within noise; null in files written before it was recorded */
     reason: NoiseReasonSchema.nullable().default(null),
+    /** the paired test behind `p`, so the words can name it; null in files written before it was recorded */
+    test: PairedTestSchema.nullable().default(null),
+    /** the conversations the interval and the test resampled as wholes; null when every question stood alone */
+    clusters: schemas_number().int().nullable().default(null),
 });
 const drop = {
     metric: schemas_string(),
@@ -63302,6 +63321,70 @@ const GateFailureSchema = discriminatedUnion('kind', [
  * with `min_ms`, the absolute rise in ms it must also exceed.
  */
 const MetricLimitSchema = object({ kind: schemas_enum(['max_drop', 'latency_rise']), value: schemas_number().nullable(), min_ms: schemas_number().nullable().default(null) });
+
+;// CONCATENATED MODULE: ./src/schemas/metricRow.ts
+
+
+/** A two-sided interval at `level`. */
+const IntervalSchema = object({ low: schemas_number(), high: schemas_number(), level: schemas_number() });
+/**
+ * regression: dropped by more than max_drop and the paired interval excludes no change;
+ * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise;
+ * not_gated: compared and reported, but no setting gates it (latency_ms without gate.latency_rise).
+ */
+const MetricStatusSchema = schemas_enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline', 'not_gated']);
+/** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
+const LatencyPairSchema = object({ baseline: schemas_number(), candidate: schemas_number(), change: schemas_number() });
+const MetricRowSchema = object({
+    metric: schemas_string(),
+    baseline: schemas_number().nullable(),
+    candidate: schemas_number().nullable(),
+    /** candidate − baseline, in the metric's own unit */
+    delta: schemas_number().nullable(),
+    /** direction-aware change: positive is better (relative for latency_ms) */
+    change: schemas_number().nullable(),
+    /** what `change` is held against: max_drop (or its override) for scores, latency_rise for latency_ms */
+    limit: MetricLimitSchema,
+    status: MetricStatusSchema,
+    /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
+    threshold: schemas_number().nullable(),
+    errors: schemas_number().int(),
+    questions: schemas_number().int(),
+    n_baseline: schemas_number().int().nullable(),
+    n_candidate: schemas_number().int(),
+    /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
+    interval: IntervalSchema.nullable(),
+    /**
+     * two-sided p-value of delta from `test`, and after Holm correction across the metrics that
+     * changed (tied metrics as one family; a member's is at least its own p); p_holm is null for
+     * a metric no question moved on, which is not tested
+     */
+    p: schemas_number().nullable().default(null),
+    p_holm: schemas_number().nullable().default(null),
+    /** the paired test behind `p`: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail */
+    test: PairedTestSchema.nullable().default(null),
+    /** why a drop beyond its limit is a regression within noise (status regression_within_noise); null otherwise */
+    noise_reason: NoiseReasonSchema.nullable().default(null),
+    /** per-question changes: how many questions got worse / better on this metric, and the sign test */
+    flips: object({ worse: schemas_number().int(), better: schemas_number().int(), p: schemas_number() }).nullable().default(null),
+    /**
+     * the drop its paired test detects 80% of the time at alpha 0.05 and this n (paired design:
+     * (z₀.₉₇₅ + z₀.₈)·paired_sd/√n); null when no paired variance is known (no question moved
+     * and the baseline records none)
+     */
+    mde: schemas_number().nullable().default(null),
+    /** where the MDE's variance came from: this run's paired differences, or the noise the baseline records (calibrate-noise --write) */
+    mde_source: schemas_enum(['run', 'baseline']).nullable().default(null),
+    /** sd of the per-question paired differences (conversation-robust: √n × the standard error of the mean Δ with conversations as clusters); null without per-question pairs */
+    paired_sd: schemas_number().nullable().default(null),
+    /** the conversations the interval and the test resampled and sign-flipped as wholes; null when every question stood alone */
+    clusters: schemas_number().int().nullable().default(null),
+    /** the smallest move of a question (or a conversation's total) in this run: the MDE is never below five of them over n, the least a 5% sign-flip test can find */
+    smallest_move: schemas_number().nullable().default(null),
+    note: schemas_string().nullable(),
+    /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
+    percentiles: object({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
+});
 
 ;// CONCATENATED MODULE: ./src/schemas/judgeHealth.ts
 
@@ -63400,8 +63483,15 @@ const UsageSchema = object({
 
 
 
-/** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
-const RESULTS_SCHEMA_VERSION = 2;
+
+/**
+ * 3: each question's scores are a list in the order of `score_columns`, a note shared by several
+ * of a question's metrics is written once for all of them, and a note carried by more than one
+ * question is written once in `shared_notes` and referred to by its place (resultsFile.ts); the
+ * eval-set fingerprint is a sum of row hashes (baseline/fingerprint.ts).
+ * 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline.
+ */
+const RESULTS_SCHEMA_VERSION = 3;
 const JudgeIdentitySchema = object({
     provider: schemas_string(),
     model: schemas_string().nullable(),
@@ -63415,7 +63505,6 @@ const JudgeIdentitySchema = object({
     /** the response format the LLM judge's requests ended with: json_schema, json_object or text */
     response_format: schemas_string().nullable().optional(),
 });
-const IntervalSchema = object({ low: schemas_number(), high: schemas_number(), level: schemas_number() });
 const MetricSummarySchema = object({
     mean: schemas_number().nullable(),
     /** questions with a value */
@@ -63451,6 +63540,13 @@ const QuestionResultSchema = object({
     difficulty: schemas_string().nullable(),
     should_refuse: schemas_boolean(),
     answer: schemas_string(),
+    /**
+     * the first 16 hex digits of the SHA-256 of what the answer was generated from besides the
+     * question: the conversation history given to the candidate, the retrieved ids and the
+     * contexts. The same inputs and a different answer from the baseline's: the candidate answers
+     * differently from run to run. Absent for an unanswered question and in older files.
+     */
+    inputs_hash: schemas_string().optional(),
     /** metric → value in [0,1] (ms for latency_ms) or null */
     scores: record(schemas_string(), schemas_number().nullable()),
     /** metric → why the value is null, or the judge's reason */
@@ -63470,6 +63566,7 @@ const SubsetSchema = object({ by: schemas_string(), questions: schemas_number().
 const RunInfoSchema = object({
     version: schemas_string().nullable(),
     eval_set_version: schemas_string(),
+    /** the eval set's (baseline/fingerprint.ts); a shard's covers its own rows, and merge adds the shards' up to the whole set's */
     eval_set_fingerprint: schemas_string(),
     eval_set_path: schemas_string().nullable(),
     question_count: schemas_number().int(),
@@ -63486,56 +63583,32 @@ const RunInfoSchema = object({
     judge_stability: object({ repeats: schemas_number().int(), mean_abs_diff: schemas_number().nullable(), threshold: schemas_number() }).nullable().default(null),
     /** what the run wants the reader to know: a skipped tier, an unstable judge */
     notes: array(schemas_string()).default([]),
+    /**
+     * --sequential: the LLM tier judged questions in a seeded random order and stopped once each
+     * gated judged metric's anytime-valid confidence sequence settled the verdict (gate_mode
+     * significant). What it judged, what it saved, and per metric its verdict, the units (questions,
+     * conversations) its tests saw, their mean direction-aware change, and the anytime-valid
+     * p-values of its two tests: of "no change" against a drop (fail below alpha_fail, with the mean
+     * beyond max_drop) and of "dropped by max_drop or more" (pass below alpha_pass); written only by
+     * such a run.
+     */
+    sequential: object({
+        seed: schemas_number().int(),
+        questions_judged: schemas_number().int(),
+        questions_total: schemas_number().int(),
+        /** the judge calls the plan had for the questions not judged */
+        calls_saved: schemas_number().int(),
+        settled: schemas_enum(['fail', 'pass']).nullable(),
+        alpha_fail: schemas_number(),
+        alpha_pass: schemas_number(),
+        metrics: array(object({ metric: schemas_string(), verdict: schemas_enum(['fail', 'pass']).nullable(), n: schemas_number().int(), mean: schemas_number().nullable(), p_drop: schemas_number(), p_within: schemas_number() })),
+    })
+        .optional(),
     /** the LLM judge stopped sending requests mid-run (a refused key, a server gone): why, and the fix; the run exits 2 */
     judge_stopped: object({ cause: schemas_string(), fix: schemas_string() }).nullable().optional(),
 });
-/**
- * regression: dropped by more than max_drop and the paired interval excludes no change;
- * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise;
- * not_gated: compared and reported, but no setting gates it (latency_ms without gate.latency_rise).
- */
-const MetricStatusSchema = schemas_enum(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline', 'not_gated']);
-/** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
-const LatencyPairSchema = object({ baseline: schemas_number(), candidate: schemas_number(), change: schemas_number() });
-const PairedTestSchema = schemas_enum(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p']);
-const MetricRowSchema = object({
-    metric: schemas_string(),
-    baseline: schemas_number().nullable(),
-    candidate: schemas_number().nullable(),
-    /** candidate − baseline, in the metric's own unit */
-    delta: schemas_number().nullable(),
-    /** direction-aware change: positive is better (relative for latency_ms) */
-    change: schemas_number().nullable(),
-    /** what `change` is held against: max_drop (or its override) for scores, latency_rise for latency_ms */
-    limit: MetricLimitSchema,
-    status: MetricStatusSchema,
-    /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
-    threshold: schemas_number().nullable(),
-    errors: schemas_number().int(),
-    questions: schemas_number().int(),
-    n_baseline: schemas_number().int().nullable(),
-    n_candidate: schemas_number().int(),
-    /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
-    interval: IntervalSchema.nullable(),
-    /**
-     * two-sided p-value of delta from `test`, and after Holm correction across the metrics that
-     * changed (tied metrics as one family; a member's is at least its own p); p_holm is null for
-     * a metric no question moved on, which is not tested
-     */
-    p: schemas_number().nullable().default(null),
-    p_holm: schemas_number().nullable().default(null),
-    /** the paired test behind `p`: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail */
-    test: PairedTestSchema.nullable().default(null),
-    /** why a drop beyond its limit is a regression within noise (status regression_within_noise); null otherwise */
-    noise_reason: NoiseReasonSchema.nullable().default(null),
-    /** per-question changes: how many questions got worse / better on this metric, and the sign test */
-    flips: object({ worse: schemas_number().int(), better: schemas_number().int(), p: schemas_number() }).nullable().default(null),
-    /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
-    mde: schemas_number().nullable().default(null),
-    note: schemas_string().nullable(),
-    /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
-    percentiles: object({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
-});
+
+
 const CategoryRowSchema = object({
     category: schemas_string(),
     n: schemas_number().int(),
@@ -63600,6 +63673,14 @@ const ComparisonSchema = object({
     })
         .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0, questions_mixed: 0 }),
     messages: array(schemas_string()),
+    /**
+     * answers against the baseline's on the questions whose inputs (question, history, retrieved ids,
+     * contexts) are the same on both sides: how many there are, on how many the answer differs, and
+     * the first few of those; null when either side keeps no inputs hash (files written before it)
+     */
+    determinism: object({ same_inputs: schemas_number().int(), answers_differ: schemas_number().int(), ids: array(schemas_string()) })
+        .nullable()
+        .default(null),
     /** the model string the judge's API reports differs from the baseline's under the same requested model (a silent vendor upgrade); shown beside the judge line */
     judge_model_change: schemas_string().nullable().default(null),
     gate: GateSettingsSchema,
@@ -63609,18 +63690,26 @@ const ComparisonSchema = object({
     verdicts_by_mode: object({ strict: VerdictSchema, significant: VerdictSchema }).nullable().default(null),
     noise: object({
         n: schemas_number().int(),
+        /** ± half-width of one pass rate's 95% interval at this n (how precisely a rate is known, not what a comparison detects) */
         half_width: schemas_number(),
-        mde: schemas_number(),
+        /** no longer written: the two-independent-runs MDE of a pass rate; each metric row has its paired `mde` */
+        mde: schemas_number().optional(),
         questions_worse: schemas_number().int(),
         questions_better: schemas_number().int(),
-        sign_p: schemas_number(),
-        /** the Holm set: one test per metric that changed, tied metrics as one family (Simes); latency adjusted on its own */
-        tests: array(object({ family: schemas_string(), metrics: array(schemas_string()), p: schemas_number(), p_holm: schemas_number() })).default([]),
+        /** no longer written: a sign test over questions pooled across metrics answered no metric's question (each metric has its own test) */
+        sign_p: schemas_number().optional(),
+        /** the tests: gate.primary's fixed sequence (stage primary), then the Holm set: one test per metric that changed, tied metrics as one family (Simes) */
+        tests: array(object({ family: schemas_string(), metrics: array(schemas_string()), p: schemas_number(), p_holm: schemas_number(), stage: schemas_enum(['primary', 'holm']).default('holm') })).default([]),
     })
         .nullable()
         .default(null),
     update_command: schemas_string(),
 });
+/**
+ * A run's results as evalgate holds them, and as results.json held them up to schema 2: each
+ * question's scores and notes by metric name. A file of schema 3 is read into this shape
+ * (resultsFile.ts), and written from it.
+ */
 const ResultsSchema = object({
     schema_version: literal(RESULTS_SCHEMA_VERSION),
     run: RunInfoSchema,
@@ -63637,8 +63726,15 @@ const ResultsSchema = object({
 
 
 
-/** 2: each question keeps its answer (capped) and the answer's SHA-256. 1 (or none): scores only; still read. */
-const BASELINE_SCHEMA_VERSION = 2;
+/**
+ * 3: the eval-set fingerprint is the sum of the rows' hashes (baseline/fingerprint.ts), as in
+ * results schema 3; otherwise as 2. 2: each question keeps its answer (capped) and the answer's
+ * SHA-256. 1 (or none): scores only. All are read; a fingerprint of the older kind is
+ * recognised by recomputing it from the eval set.
+ */
+const BASELINE_SCHEMA_VERSION = 3;
+/** The baselines that keep each question's answer. */
+const WITH_ANSWERS = new Set([2, BASELINE_SCHEMA_VERSION]);
 /** How many code points of each answer a baseline keeps, and the mark that ends a cut one (baseline/answer.ts). */
 const ANSWER_CAP = 500;
 const ANSWER_CUT_MARK = '…';
@@ -63658,10 +63754,14 @@ const BaselineQuestionSchema = object({
         .optional(),
     /** the whole answer's length in code points; optional: baselines written before evalgate kept it still load */
     answer_chars: schemas_number().int().min(0).optional(),
+    /** what the answer was generated from besides the question (results.json's inputs_hash); optional: baselines written before evalgate kept it still load */
+    inputs_hash: schemas_string()
+        .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
+        .optional(),
 });
 /** The distinct model strings the judge's API reported, chat and embeddings apart (judge/trace.ts). */
 const ReportedModelsSchema = object({ chat: array(schemas_string()), embeddings: array(schemas_string()) });
-/** required in schema 2 */
+/** required from schema 2 */
 const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'];
 /** not read from a schema-1 baseline */
 const OLD_IGNORED_FIELDS = [...ANSWER_FIELDS, 'answer_chars'];
@@ -63670,7 +63770,7 @@ const OLD_IGNORED_FIELDS = [...ANSWER_FIELDS, 'answer_chars'];
  * (copied from a results.json by hand) are not read, as before schema 2.
  */
 function withoutOldAnswers(data) {
-    if (typeof data !== 'object' || data === null || data.schema_version === BASELINE_SCHEMA_VERSION)
+    if (typeof data !== 'object' || data === null || WITH_ANSWERS.has(data.schema_version))
         return data;
     const questions = data.questions;
     if (typeof questions !== 'object' || questions === null || Array.isArray(questions))
@@ -63686,7 +63786,7 @@ function withoutOldAnswers(data) {
     return { ...data, questions: kept };
 }
 const BaselineSchema = preprocess(withoutOldAnswers, GateSettingsInputSchema.extend({
-    schema_version: union([literal(1), literal(BASELINE_SCHEMA_VERSION)]).optional(),
+    schema_version: union([literal(1), literal(2), literal(BASELINE_SCHEMA_VERSION)]).optional(),
     version: union([schemas_string(), schemas_number()]).transform(String),
     eval_set_version: union([schemas_string(), schemas_number()]).transform(String),
     eval_set_fingerprint: schemas_string().optional(),
@@ -63698,15 +63798,21 @@ const BaselineSchema = preprocess(withoutOldAnswers, GateSettingsInputSchema.ext
     metrics: record(schemas_string(), schemas_number().nullable()),
     /** per-question scores (and, from schema 2, answers), written by `evalgate baseline` */
     questions: idRecordSchema(BaselineQuestionSchema).optional(),
+    /**
+     * metric → sd of one question's paired difference between two runs of the unchanged system,
+     * measured by `evalgate calibrate-noise --write`: the variance a comparison's MDE uses when
+     * no question moved in the run itself
+     */
+    noise: record(schemas_string(), schemas_number().min(0)).optional(),
 })
     .passthrough()
     .superRefine((b, ctx) => {
-    // schema 2 keeps every question's answer: an entry without one is refused
-    const current = b.schema_version === BASELINE_SCHEMA_VERSION;
+    // from schema 2 every question keeps its answer: an entry without one is refused
+    const current = WITH_ANSWERS.has(b.schema_version);
     for (const [id, q] of Object.entries(b.questions ?? {})) {
         for (const field of ANSWER_FIELDS) {
             if (current && q[field] === undefined) {
-                ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${BASELINE_SCHEMA_VERSION}: write it again with evalgate baseline` });
+                ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${String(b.schema_version)}: write it again with evalgate baseline` });
             }
         }
         if (q.answer_truncated && q.answer !== undefined && ([...q.answer].length !== ANSWER_CAP || !q.answer.endsWith(ANSWER_CUT_MARK))) {
@@ -63730,7 +63836,7 @@ const BaselineSchema = preprocess(withoutOldAnswers, GateSettingsInputSchema.ext
  * (test/baseline/plainBaseline.test.ts).
  */
 function plainBaseline(data) {
-    if (!isPlainRecord(data) || data.schema_version !== BASELINE_SCHEMA_VERSION || !isPlainRecord(data.questions))
+    if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions))
         return null;
     const questions = ids_idRecord();
     for (const key of Object.keys(data.questions)) {
@@ -63747,11 +63853,11 @@ function plainBaseline(data) {
     rest.data.questions = questions;
     return rest.data;
 }
-/** One question of a schema-2 baseline, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
+/** One question of a baseline of schema 2 or 3, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
 function plainQuestion(q) {
     if (!isPlainRecord(q))
         return null;
-    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars } = q;
+    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs } = q;
     if (!(category === null || typeof category === 'string'))
         return null;
     if (!(question === undefined || typeof question === 'string'))
@@ -63760,13 +63866,15 @@ function plainQuestion(q) {
         return null;
     if (!(notes === undefined || isRecordOf(notes, (v) => typeof v === 'string')))
         return null;
-    // schema 2 requires the three answer fields
+    // schemas 2 and 3 require the three answer fields
     if (typeof answer !== 'string' || typeof truncated !== 'boolean' || typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))
         return null;
     const kept = codePoints(answer);
     if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK))))
         return null;
     if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept)))
+        return null;
+    if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs)))
         return null;
     // the schema's key order (its shape's), with the optional keys only when present
     return {
@@ -63778,6 +63886,7 @@ function plainQuestion(q) {
         answer_truncated: truncated,
         answer_sha256: sha,
         ...(chars !== undefined ? { answer_chars: chars } : {}),
+        ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
     };
 }
 function isPlainRecord(value) {
@@ -63835,9 +63944,88 @@ function storedAnswer(text) {
     return { ...answer_capAnswer(text), answer_sha256: answerSha256(text), answer_chars: answerChars(text) };
 }
 
+;// CONCATENATED MODULE: ./src/io/similarName.ts
+/**
+ * "Did you mean": the known name an unknown field or column was probably meant to be. A name
+ * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
+ * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
+ * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
+ * resembles a known one must not turn into an error by accident.
+ */
+function similarName(name, known, aliases = {}) {
+    const unknown = squash(name);
+    if (unknown === '')
+        return null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        if (unknown === target)
+            return candidate;
+        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
+            return candidate;
+    }
+    let best = null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
+        const distance = editDistance(unknown, target, allowed);
+        if (distance <= allowed && (!best || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name ?? null;
+}
+/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
+function squash(name) {
+    return name
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s_\-.]+/g, '')
+        .replace(/s$/, '');
+}
+/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
+function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit)
+        return limit + 1;
+    let before = [];
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        let rowBest = i;
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, before[j - 2] + 1);
+            current.push(d);
+            rowBest = Math.min(rowBest, d);
+        }
+        if (rowBest > limit)
+            return limit + 1;
+        before = previous;
+        previous = current;
+    }
+    return Math.min(previous[b.length], limit + 1);
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/definitions.ts
 /** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
 const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
+/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
+const SCALES = {
+    score: { min: 0, max: 1, words: '0–1' },
+    ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
+};
+/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
+function scaleWords(definition) {
+    return `${SCALES[definition.unit].words}, ${definition.higherIsBetter ? 'higher' : 'lower'} is better`;
+}
+/** Why a finite value cannot be a score of this metric, or null when it can. */
+function outOfScale(definition, value) {
+    const { min, max, words } = SCALES[definition.unit];
+    if (value >= min && value <= max)
+        return null;
+    const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
+    return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
+}
 const answerable = (run) => run.rows.some((r) => !r.should_refuse);
 const withRelevantDocs = (run) => run.rows.some((r) => r.relevant_docs.length > 0);
 const always = () => true;
@@ -64080,6 +64268,7 @@ function testFamilyOf(name) {
     const info = registry_registry.info(name);
     return info?.testFamily ?? info?.pattern ?? name;
 }
+/** Whether a definition declares the name (`recall@5` by `recall@K`): then it is a MetricName. */
 function isKnownMetric(name) {
     return registry_registry.info(name) !== undefined;
 }
@@ -64107,6 +64296,7 @@ function directedChange(info, baseline, candidate) {
 }
 
 ;// CONCATENATED MODULE: ./src/baseline/gate.ts
+
 
 
 
@@ -64143,16 +64333,35 @@ function resolveGate(layers) {
  */
 function checkGateMetricNames(settings, source) {
     const named = [
+        ...(settings.primary ?? []).map((m, i) => [m, `primary[${i}]`]),
         ...Object.keys(settings.thresholds ?? {}).map((m) => [m, 'thresholds']),
         ...Object.keys(settings.max_drop_overrides ?? {}).map((m) => [m, 'max_drop_overrides']),
         ...Object.entries(settings.by_category ?? {}).flatMap(([c, floors]) => Object.keys(floors).map((m) => [m, `by_category.${c}`])),
     ];
     for (const [metric, where] of named) {
         if (!isKnownMetric(metric)) {
-            throw new errors_GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
+            const meant = similarName(metric, spelledOut(metric));
+            throw new errors_GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"${meant ? ` (did you mean ${meant}?)` : ''}`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
         }
     }
+    checkPrimaryCanBeTested(settings, source);
     checkOverrideRanges(settings, source);
+}
+/** The known names a typo is compared with: `@K` metrics at the cut-off the typo names (recal@10 → recall@10), else at 5. */
+function spelledOut(typo) {
+    const k = /@(\d+)$/.exec(typo)?.[1] ?? '5';
+    return knownMetricNames().map((name) => (name.endsWith('@K') ? `${name.slice(0, -1)}${k}` : name));
+}
+/**
+ * A primary metric is one the paired test can test: latency is gated on its percentiles with a
+ * floor in ms, never tested, so naming it would read as a test that is not there.
+ */
+function checkPrimaryCanBeTested(settings, source) {
+    for (const [i, metric] of (settings.primary ?? []).entries()) {
+        if (metricInfo(metric)?.gate !== 'latency_rise')
+            continue;
+        throw new errors_GateError('bad_config', `${source}: primary[${i}] is ${metric}, which is gated by latency_rise on its p50 and p95, not by a paired test: it cannot be a primary metric`, 'name score metrics in primary (e.g. accuracy_norm, faithfulness); gate latency with latency_rise');
+    }
 }
 /**
  * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
@@ -64287,7 +64496,8 @@ function checkSchemaVersion(data, path, what, known, rewrite) {
     const version = data.schema_version;
     if (version === undefined || known.includes(version))
         return;
-    const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${known.join(' or ')}`;
+    const versions = known.length > 1 ? `${known.slice(0, -1).join(', ')} or ${known.at(-1)}` : String(known[0]);
+    const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${versions}`;
     if (typeof version === 'number' && Number.isInteger(version) && version > Math.max(...known)) {
         throw new errors_GateError('bad_input', `${path}: schema_version ${version} is newer than this evalgate reads (${readable}): the file was written by a newer evalgate`, `update evalgate to the version that wrote it (the Action's uses: tag, or the CLI you run), or write the file again with this evalgate: ${rewrite}`);
     }
@@ -64817,16 +65027,20 @@ const READABLE_UP_TO = 2_000;
  * 100,000-question run never builds one giant string. Small files are indented for reading
  * and diffs; large ones are written one question per line. Through the safe writer, so the
  * target is always either the old file or the new one. The strings at `outsideText` (text from
- * the candidate or the judge) are redacted as values, before they are serialised.
+ * the candidate or the judge) are redacted as values, before they are encoded and serialised.
  */
-function writeJsonFile(path, data, outsideText, fs) {
-    writeFileStreamed(path, (write) => streamJson(write, data, outsideText), fs);
+function writeJsonFile(path, data, outsideText, fs, layout = {}) {
+    writeFileStreamed(path, (write) => streamJson(write, data, outsideText, layout), fs);
 }
-function streamJson(write, data, outsideText) {
+function streamJson(write, data, outsideText, layout) {
     const questions = data.questions;
     const count = questions ? Object.keys(questions).length : 0;
+    const encode = (layout.question ?? ((q) => q));
     if (count <= READABLE_UP_TO) {
-        write(JSON.stringify(redactAt(data, outsideText), null, 2) + '\n');
+        const redacted = redactAt(data, outsideText);
+        const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions, encode) } : redacted;
+        const text = JSON.stringify(encoded, null, 2);
+        write((layout.oneLineLists ? listsOnOneLine(text) : text) + '\n');
         return;
     }
     const keys = Object.keys(data);
@@ -64841,57 +65055,26 @@ function streamJson(write, data, outsideText) {
         const ids = Object.keys(questions);
         // one string per question: the writer encodes each into its buffer (a string joined from
         // 100,000 pieces would cost more to encode than to build)
-        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(redactMember(questions[id], outsideText, 'questions', id))}${i === ids.length - 1 ? '' : ','}\n`));
+        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode(redactMember(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`));
         write(`}${last ? '' : ','}\n`);
     });
     write('}\n');
 }
-
-;// CONCATENATED MODULE: ./src/schemas/resultsV1.ts
-
-
+/** The record with each value mapped, keys (and a missing prototype) kept. */
+function mapValues(record, map) {
+    const out = Object.create(Object.getPrototypeOf(record));
+    for (const key of Object.keys(record))
+        out[key] = map(record[key]);
+    return out;
+}
 /**
- * A results.json as written by any version of evalgate: schema_version 1 files (failures
- * as sentences, the limit in `max_drop`) are upgraded first, so `baseline --results`,
- * `compare` and `merge` keep reading the files earlier runs left behind.
+ * JSON.stringify's indented text with each list of plain values (numbers, strings, true, false,
+ * null) on one line: `"scores": [1, 0.5, null]`. A list is joined only when nothing between its
+ * brackets is a bracket or a brace, so no list or object inside one, and no string holding one,
+ * is touched; a line break inside a list is always JSON.stringify's (a string's is escaped).
  */
-const ResultsFileSchema = preprocess(upgradeResults, ResultsSchema);
-/**
- * schema_version 1 → 2. The sentences are not parsed back into data: they are kept as
- * notes (`messages`), and the structured `failures` of such a file stay empty. Running
- * `evalgate compare` again gives them as data.
- */
-function upgradeResults(data) {
-    if (!isRecord(data) || data.schema_version !== 1)
-        return data;
-    return { ...data, schema_version: RESULTS_SCHEMA_VERSION, comparison: isRecord(data.comparison) ? upgradeComparison(data.comparison) : data.comparison };
-}
-function upgradeComparison(c) {
-    const reasons = strings(c.reasons);
-    const messages = strings(c.messages);
-    if (c.verdict === 'fail')
-        messages.push(...reasons.map((r) => `gate failure (results schema_version 1): ${r}`));
-    return {
-        ...c,
-        metrics: Array.isArray(c.metrics) ? c.metrics.map(upgradeRow) : c.metrics,
-        // version 1 never wrote an incomparable comparison; its reasons were the failures above
-        reasons: c.verdict === 'incomparable' ? reasons : [],
-        failures: [],
-        messages,
-    };
-}
-function upgradeRow(row) {
-    if (!isRecord(row) || !('max_drop' in row))
-        return row;
-    const { max_drop, failures: _failures, ...rest } = row;
-    // in version 1, latency_ms was the one metric in milliseconds, and its max_drop held latency_rise
-    return { ...rest, limit: { kind: row.metric === 'latency_ms' ? 'latency_rise' : 'max_drop', value: max_drop } };
-}
-function strings(value) {
-    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
+function listsOnOneLine(text) {
+    return text.replace(/\[\n\s+([^[\]{}]*?)\n\s*\]/g, (_, items) => `[${items.replace(/,\n\s+/g, ', ')}]`);
 }
 
 ;// CONCATENATED MODULE: ./src/schemas/outsideText.ts
@@ -64946,171 +65129,8 @@ const BASELINE_OUTSIDE_TEXT = [
     ['judge_reported_models', 'chat', '*'],
     ['judge_reported_models', 'embeddings', '*'],
 ];
-
-;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
-
-
-/** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
-const UNSURE = Symbol('unsure');
-const VERDICTS = new Set(['supported', 'contradicted', 'not_mentioned']);
-/**
- * ResultsFileSchema's result for a well-formed results.json of the current schema, with its
- * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
- * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
- * one question twice), which the schema then parses and reports in its own words. Equal to the
- * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
- * is a new object with the schema's keys in its order (unknown keys dropped, as zod does), and
- * its scores, notes and errors are the objects JSON.parse made (zod copies them with the same
- * keys in the same order; JSON.parse's are compact, its copies hash tables).
- */
-function plainResults(data) {
-    if (!plainResults_isPlainRecord(data) || data.schema_version !== RESULTS_SCHEMA_VERSION || !plainResults_isPlainRecord(data.questions))
-        return null;
-    const questions = ids_idRecord();
-    try {
-        for (const key of Object.keys(data.questions)) {
-            const id = key.normalize('NFC');
-            if (Object.hasOwn(questions, id))
-                return null;
-            questions[id] = plainResults_plainQuestion(data.questions[key]);
-        }
-    }
-    catch (error) {
-        if (error === UNSURE)
-            return null;
-        throw error;
-    }
-    // everything but the questions through the schema; `questions` keeps its place among the keys
-    const rest = ResultsSchema.safeParse({ ...data, questions: {} });
-    if (!rest.success)
-        return null;
-    rest.data.questions = questions;
-    return rest.data;
-}
-/** One question as QuestionResultSchema gives it; throws UNSURE when unsure. */
-function plainResults_plainQuestion(q) {
-    if (!plainResults_isPlainRecord(q))
-        throw UNSURE;
-    const { question, category, difficulty, should_refuse: refuse, answer, scores, notes, errors, claims, judge_calls: calls, conversation } = q;
-    if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean')
-        throw UNSURE;
-    if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string'))
-        throw UNSURE;
-    const out = {
-        question,
-        category,
-        difficulty,
-        should_refuse: refuse,
-        answer,
-        scores: recordOf(scores, isScore),
-        notes: shareRepeats(recordOf(notes, isString)),
-        errors: recordOf(errors, isString),
-    };
-    // the optional keys in the schema's order, only when present
-    if (claims !== undefined)
-        out.claims = arrayOf(claims, plainResults_claim);
-    if (calls !== undefined)
-        out.judge_calls = arrayOf(calls, judgeCall);
-    if (conversation !== undefined)
-        out.conversation = turnOf(conversation);
-    return out;
-}
-function plainResults_claim(c) {
-    if (!plainResults_isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict))
-        throw UNSURE;
-    const { text, verdict, evidence } = c;
-    if (evidence === undefined)
-        return { text, verdict };
-    if (evidence === null || typeof evidence === 'string')
-        return { text, verdict, evidence };
-    throw UNSURE;
-}
-function judgeCall(c) {
-    if (!plainResults_isPlainRecord(c))
-        throw UNSURE;
-    const { family, model, id, cached } = c;
-    if (typeof family !== 'string' || typeof cached !== 'boolean' || !isNullableString(model) || !isNullableString(id))
-        throw UNSURE;
-    return { family, model, id, cached };
-}
-function turnOf(c) {
-    if (!plainResults_isPlainRecord(c))
-        throw UNSURE;
-    const { id, turn } = c;
-    if (typeof id !== 'string' || !Number.isSafeInteger(turn) || turn < 1)
-        throw UNSURE;
-    return { id, turn: turn };
-}
-function plainResults_isPlainRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function isScore(v) {
-    return v === null || typeof v === 'number';
-}
-function isString(v) {
-    return typeof v === 'string';
-}
-function isNullableString(v) {
-    return v === null || typeof v === 'string';
-}
-/** The object JSON.parse made, when every value is valid; a `__proto__` key (which zod's z.record drops) is left to the schema. */
-function recordOf(value, valid) {
-    if (!plainResults_isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
-        throw UNSURE;
-    for (const key in value)
-        if (!valid(value[key]))
-            throw UNSURE;
-    return value;
-}
-/**
- * The record with a note equal to one of the two before it made the same string: the retrieval
- * metrics of one k (precision@5, recall@5, …) share one note, which JSON.parse made a copy of
- * for each. At 100,000 questions that is ~50 MB less to hold and to collect garbage over.
- */
-function shareRepeats(notes) {
-    let before = '';
-    let last = '';
-    for (const key in notes) {
-        const note = notes[key];
-        if (note === last)
-            notes[key] = last;
-        else if (note === before)
-            notes[key] = before;
-        before = last;
-        last = notes[key];
-    }
-    return notes;
-}
-function arrayOf(value, item) {
-    if (!Array.isArray(value))
-        throw UNSURE;
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++)
-        out[i] = item(value[i]);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/judgeCalls.ts
-/**
- * The distinct model strings the judge's API reported in a run's calls (every question's
- * `judge_calls`), chat and embeddings apart, in first-seen order; null when no call carried one.
- * A baseline keeps them, and the comparison holds this run's against them (judge/trace.ts).
- */
-function reportedModels(questions) {
-    const chat = new Set();
-    const embeddings = new Set();
-    for (const q of Object.values(questions)) {
-        for (const call of q.judge_calls ?? []) {
-            if (call.model !== null)
-                (call.family === 'embeddings' ? embeddings : chat).add(call.model);
-        }
-    }
-    return chat.size + embeddings.size === 0 ? null : { chat: [...chat], embeddings: [...embeddings] };
-}
-
-;// CONCATENATED MODULE: ./src/baseline/defaultPath.ts
-/** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
-const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
+/** For a document redacted before it is encoded (results.json: baseline/resultsFile.ts): nothing left to redact. */
+const NO_OUTSIDE_TEXT = [];
 
 ;// CONCATENATED MODULE: ./src/baseline/readJson.ts
 
@@ -65169,7 +65189,7 @@ function parseLined(source) {
         return parseLines(lines);
     }
     catch (error) {
-        if (error === readJson_UNSURE)
+        if (error === UNSURE)
             return undefined;
         throw error;
     }
@@ -65186,7 +65206,7 @@ const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');
 const CLOSE_COMMA = Buffer.from('},');
 /** Thrown inside: the text is not in the line layout, or a line does not parse; JSON.parse of the whole text decides. */
-const readJson_UNSURE = Symbol('unsure');
+const UNSURE = Symbol('unsure');
 /** The lines of a text, each without its newline, read chunk by chunk; the last must end with one. */
 class Lines {
     source;
@@ -65211,16 +65231,16 @@ class Lines {
         let end = this.bytes.indexOf(NEWLINE, this.next);
         while (end === -1 || end >= this.filled) {
             if (this.filled - this.next > max)
-                throw readJson_UNSURE;
+                throw UNSURE;
             if (!this.more()) {
                 if (this.next === this.filled)
                     return false;
-                throw readJson_UNSURE;
+                throw UNSURE;
             }
             end = this.bytes.indexOf(NEWLINE, this.next);
         }
         if (end - this.next > max)
-            throw readJson_UNSURE;
+            throw UNSURE;
         this.start = this.next;
         this.end = end;
         this.next = end + 1;
@@ -65258,20 +65278,20 @@ class Lines {
 function parseLines(lines) {
     // a text on one line is not read to its end to find that out
     if (!lines.advance(1) || !lines.is(OPEN))
-        throw readJson_UNSURE;
+        throw UNSURE;
     const out = {};
     let comma = true;
     for (;;) {
         if (!lines.advance())
-            throw readJson_UNSURE;
+            throw UNSURE;
         if (lines.is(CLOSE))
             break;
         // every member but the last ends with a comma
         if (!comma)
-            throw readJson_UNSURE;
+            throw UNSURE;
         if (lines.is(QUESTIONS)) {
             if (Object.hasOwn(out, 'questions'))
-                throw readJson_UNSURE;
+                throw UNSURE;
             out.questions = parseQuestions(lines);
             comma = lines.comma;
             continue;
@@ -65280,12 +65300,12 @@ function parseLines(lines) {
         const member = readJson_parse(lines.bytes, lines.start, comma ? lines.end - 1 : lines.end, '{', '}');
         for (const key of Object.keys(member)) {
             if (key === '__proto__' || Object.hasOwn(out, key))
-                throw readJson_UNSURE;
+                throw UNSURE;
             out[key] = member[key];
         }
     }
     if (comma || lines.advance())
-        throw readJson_UNSURE;
+        throw UNSURE;
     return out;
 }
 /** The lines `"id": {…},` up to the `}` or `},` that closes the questions; leaves `lines` on that line. */
@@ -65294,31 +65314,31 @@ function parseQuestions(lines) {
     let comma = true;
     for (;;) {
         if (!lines.advance())
-            throw readJson_UNSURE;
+            throw UNSURE;
         if (lines.is(CLOSE) || lines.is(CLOSE_COMMA))
             break;
         if (!comma)
-            throw readJson_UNSURE;
+            throw UNSURE;
         comma = lines.comma;
         // the buffer of this line (a longer one than before may have grown it)
         const bytes = lines.bytes;
         const keyEnd = closingQuote(bytes, lines.start, lines.end);
         // `"id": value`, as JSON.stringify writes the id
         if (bytes[keyEnd + 1] !== 0x3a || bytes[keyEnd + 2] !== 0x20)
-            throw readJson_UNSURE;
+            throw UNSURE;
         const id = readJson_parse(bytes, lines.start, keyEnd + 1, '', '');
         if (id === '__proto__' || Object.hasOwn(questions, id))
-            throw readJson_UNSURE;
+            throw UNSURE;
         questions[id] = readJson_parse(bytes, keyEnd + 3, comma ? lines.end - 1 : lines.end, '', '');
     }
     if (comma && Object.keys(questions).length > 0)
-        throw readJson_UNSURE;
+        throw UNSURE;
     return questions;
 }
 /** Where the JSON string that starts the line ends (its closing quote). */
 function closingQuote(bytes, start, end) {
     if (bytes[start] !== readJson_QUOTE)
-        throw readJson_UNSURE;
+        throw UNSURE;
     for (let i = start + 1; i < end; i++) {
         const b = bytes[i];
         if (b === BACKSLASH)
@@ -65326,14 +65346,14 @@ function closingQuote(bytes, start, end) {
         else if (b === readJson_QUOTE)
             return i;
     }
-    throw readJson_UNSURE;
+    throw UNSURE;
 }
 function readJson_parse(bytes, start, end, before, after) {
     try {
         return JSON.parse(before + bytes.toString('utf8', start, end) + after);
     }
     catch {
-        throw readJson_UNSURE;
+        throw UNSURE;
     }
 }
 
@@ -65374,9 +65394,555 @@ function nanFix(text, error) {
     return jsonProblem(text, error).endsWith('is not a JSON number') ? 'write null for a value nobody could compute (evalgate counts a null, never averages it), or a number' : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/schemas/encodeResults.ts
+
+
+function encodeResults(results) {
+    const columns = scoreColumns(results);
+    const shared = sharedNotes(results.questions);
+    const place = new Map(shared.map((note, i) => [note, i]));
+    const file = {
+        schema_version: RESULTS_SCHEMA_VERSION,
+        run: results.run,
+        metrics: results.metrics,
+        score_columns: columns,
+        shared_notes: shared,
+        questions: results.questions,
+        comparison: results.comparison,
+        judge_health: results.judge_health,
+    };
+    return { file, question: (q) => encodeQuestion(q, columns, place) };
+}
+/**
+ * The run's metrics, then any other metric a question has a score for (a file written by
+ * hand). Every metric named by a score or a note is checked to fit a note's key.
+ */
+function scoreColumns(results) {
+    const columns = Object.keys(results.metrics);
+    const named = new Set(columns);
+    for (const id in results.questions) {
+        const { scores, notes } = results.questions[id];
+        for (const metric in scores) {
+            if (named.has(metric))
+                continue;
+            named.add(metric);
+            columns.push(metric);
+        }
+        for (const metric in notes)
+            named.add(metric);
+    }
+    for (const metric of named) {
+        if (/\s/.test(metric) || metric === '') {
+            throw new errors_GateError('bad_input', `metric "${metric}" cannot be written to results.json schema ${RESULTS_SCHEMA_VERSION}: a metric name has no spaces`, 'rename the metric in the file it came from');
+        }
+    }
+    return columns;
+}
+/** Each note that more than one question carries, in the order of first use. */
+function sharedNotes(questions) {
+    const carriers = new Map();
+    const mine = [];
+    for (const id in questions) {
+        const notes = questions[id].notes;
+        mine.length = 0;
+        for (const metric in notes) {
+            const note = notes[metric];
+            // a note one question gives several of its metrics counts once for it
+            if (mine.includes(note))
+                continue;
+            mine.push(note);
+            carriers.set(note, (carriers.get(note) ?? 0) + 1);
+        }
+    }
+    const shared = [];
+    for (const [note, count] of carriers)
+        if (count > 1)
+            shared.push(note);
+    return shared;
+}
+/** One question in the file's layout: scores in column order, each distinct note once, keyed by the metrics it is for. */
+function encodeQuestion(q, columns, place) {
+    const scores = new Array(columns.length);
+    for (let i = 0; i < columns.length; i++)
+        scores[i] = q.scores[columns[i]] ?? null;
+    const texts = [];
+    const keys = [];
+    for (const metric in q.notes) {
+        const note = q.notes[metric];
+        const j = texts.indexOf(note);
+        if (j === -1) {
+            texts.push(note);
+            keys.push(metric);
+        }
+        else
+            keys[j] += ` ${metric}`;
+    }
+    const notes = {};
+    for (let j = 0; j < texts.length; j++)
+        notes[keys[j]] = place.get(texts[j]) ?? texts[j];
+    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q;
+    const common = { question, category, difficulty, should_refuse, answer };
+    // the schema's key order: inputs_hash after the answer, only when present
+    const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
+    if (claims !== undefined)
+        out.claims = claims;
+    if (judge_calls !== undefined)
+        out.judge_calls = judge_calls;
+    if (conversation !== undefined)
+        out.conversation = conversation;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/schemas/resultsV1.ts
+
+
+/**
+ * A results.json of schema 2: the shape evalgate holds results in (scores and notes by metric
+ * name), read as it is; only the eval-set fingerprint in it is of the older kind, which the
+ * comparison recognises (baseline/fingerprint.ts).
+ */
+const ResultsV2Schema = ResultsSchema.extend({ schema_version: literal(2) }).transform((r) => ({ ...r, schema_version: RESULTS_SCHEMA_VERSION }));
+/**
+ * schema_version 1 → 2 (and any other file as it is): files of schema 1 (failures as
+ * sentences, the limit in `max_drop`) are upgraded first, so `baseline --results`, `compare`
+ * and `merge` keep reading the files earlier runs left behind. The sentences are not parsed back into data: they are kept as
+ * notes (`messages`), and the structured `failures` of such a file stay empty. Running
+ * `evalgate compare` again gives them as data.
+ */
+function upgradeResults(data) {
+    if (!isRecord(data) || data.schema_version !== 1)
+        return data;
+    return { ...data, schema_version: 2, comparison: isRecord(data.comparison) ? upgradeComparison(data.comparison) : data.comparison };
+}
+function upgradeComparison(c) {
+    const reasons = strings(c.reasons);
+    const messages = strings(c.messages);
+    if (c.verdict === 'fail')
+        messages.push(...reasons.map((r) => `gate failure (results schema_version 1): ${r}`));
+    return {
+        ...c,
+        metrics: Array.isArray(c.metrics) ? c.metrics.map(upgradeRow) : c.metrics,
+        // version 1 never wrote an incomparable comparison; its reasons were the failures above
+        reasons: c.verdict === 'incomparable' ? reasons : [],
+        failures: [],
+        messages,
+    };
+}
+function upgradeRow(row) {
+    if (!isRecord(row) || !('max_drop' in row))
+        return row;
+    const { max_drop, failures: _failures, ...rest } = row;
+    // in version 1, latency_ms was the one metric in milliseconds, and its max_drop held latency_rise
+    return { ...rest, limit: { kind: row.metric === 'latency_ms' ? 'latency_rise' : 'max_drop', value: max_drop } };
+}
+function strings(value) {
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/schemas/resultsFile.ts
+
+
+
+
+
+/**
+ * results.json schema 3, as written: the layout that keeps a 100,000-question run near 90 MB
+ * (issue 32) and holds exactly what `Results` holds.
+ *
+ * - `score_columns`: the metric of each place in a question's `scores` list.
+ * - `shared_notes`: each note that more than one question carries, written once.
+ * - a question's `notes`: its key names the metrics a note is for, separated by spaces (the
+ *   retrieval metrics of one cut-off share one), its value is the note, or the place of a
+ *   shared one in `shared_notes`.
+ */
+/** A metric name: no space, since a note's key lists several separated by spaces. */
+const MetricNameSchema = schemas_string()
+    .regex(/^\S+$/, 'a metric name (no spaces)')
+    .refine((name) => name !== '__proto__', 'not a metric name');
+/** The note itself, or its place in shared_notes. */
+const NoteValueSchema = union([schemas_string(), schemas_number().int().min(0)]);
+const QuestionFileSchema = QuestionResultSchema.extend({
+    /** the value of each metric of score_columns, in that order (null: no value) */
+    scores: array(schemas_number().nullable()),
+    /** metric names separated by spaces → the note they share, or its place in shared_notes */
+    notes: record(schemas_string().regex(/^\S+( \S+)*$/, 'metric names separated by single spaces'), NoteValueSchema),
+});
+const ResultsFileShape = ResultsSchema.omit({ questions: true }).extend({
+    score_columns: array(MetricNameSchema),
+    shared_notes: array(schemas_string()),
+    questions: idRecordSchema(QuestionFileSchema),
+});
+/** A schema-3 results.json, read into `Results`. */
+const ResultsV3FileSchema = ResultsFileShape.superRefine((file, ctx) => {
+    const columns = new Set(file.score_columns);
+    if (columns.size !== file.score_columns.length)
+        ctx.addIssue({ code: 'custom', path: ['score_columns'], message: 'a metric is listed twice' });
+    for (const [id, q] of Object.entries(file.questions)) {
+        const problem = questionProblem(q, file.score_columns.length, file.shared_notes.length);
+        if (problem)
+            ctx.addIssue({ code: 'custom', path: ['questions', id, problem.field], message: problem.message });
+    }
+}).transform(decodeResults);
+/** What is wrong with a question of a file with `columns` score columns and `shared` shared notes; null when nothing. */
+function questionProblem(q, columns, shared) {
+    if (q.scores.length !== columns)
+        return { field: 'scores', message: `expected ${columns} scores, one per score_columns entry, got ${q.scores.length}` };
+    const seen = new Set();
+    for (const key in q.notes) {
+        const value = q.notes[key];
+        if (typeof value === 'number' && value >= shared)
+            return { field: 'notes', message: `shared note ${value} does not exist (shared_notes has ${shared})` };
+        for (const metric of key.split(' ')) {
+            if (seen.has(metric))
+                return { field: 'notes', message: `metric ${metric} has two notes` };
+            seen.add(metric);
+        }
+    }
+    return null;
+}
+/** The file's questions read back into `Results`, every other field as it is. */
+function decodeResults(file) {
+    const decode = questionDecoder(file.score_columns, file.shared_notes);
+    const questions = ids_idRecord();
+    for (const id in file.questions)
+        questions[id] = decode(file.questions[id]);
+    return {
+        schema_version: RESULTS_SCHEMA_VERSION,
+        run: file.run,
+        metrics: file.metrics,
+        questions,
+        comparison: file.comparison,
+        judge_health: file.judge_health,
+    };
+}
+/**
+ * A question of a file with these columns and shared notes, as `Results` holds it: scores by
+ * metric in column order (every question's object of one shape), each metric's note in column
+ * order too (a shared note is the one string for every question that refers to it), as a run
+ * makes them; fields in the schema's order.
+ */
+function questionDecoder(columns, shared) {
+    const nullScores = Object.fromEntries(columns.map((c) => [c, null]));
+    const place = new Map(columns.map((c, i) => [c, i]));
+    // each column's note while a question is read; emptied again before the next
+    const byColumn = new Array(columns.length).fill(undefined);
+    return (q) => {
+        const scores = { ...nullScores };
+        for (let i = 0; i < columns.length; i++)
+            scores[columns[i]] = q.scores[i];
+        let others = null;
+        for (const key in q.notes) {
+            const value = q.notes[key];
+            const note = typeof value === 'number' ? shared[value] : value;
+            for (const metric of key.includes(' ') ? key.split(' ') : [key]) {
+                const i = place.get(metric);
+                if (i === undefined)
+                    (others ??= []).push([metric, note]);
+                else
+                    byColumn[i] = note;
+            }
+        }
+        const notes = {};
+        for (let i = 0; i < columns.length; i++) {
+            if (byColumn[i] === undefined)
+                continue;
+            notes[columns[i]] = byColumn[i];
+            byColumn[i] = undefined;
+        }
+        if (others)
+            for (const [metric, note] of others)
+                notes[metric] = note;
+        const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q;
+        const common = { question, category, difficulty, should_refuse, answer };
+        // the schema's key order: inputs_hash after the answer, only when present
+        const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
+        if (claims !== undefined)
+            out.claims = claims;
+        if (judge_calls !== undefined)
+            out.judge_calls = judge_calls;
+        if (conversation !== undefined)
+            out.conversation = conversation;
+        return out;
+    };
+}
+/**
+ * A results.json as written by any version of evalgate, read into `Results`: schema 3 decoded,
+ * schema 2 as it is, schema 1 upgraded first (resultsV1.ts).
+ */
+const ResultsFileSchema = preprocess(upgradeResults, discriminatedUnion('schema_version', [ResultsV2Schema, ResultsV3FileSchema]));
+
+;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
+
+
+
+/** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
+const plainResults_UNSURE = Symbol('unsure');
+const VERDICTS = new Set(['supported', 'contradicted', 'not_mentioned']);
+/**
+ * ResultsFileSchema's result for a well-formed results.json of schema 3 or 2, with its
+ * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
+ * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
+ * one question twice), which the schema then parses and reports in its own words. Equal to the
+ * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
+ * is a new object with the schema's keys in its order (unknown keys dropped, as zod does); a
+ * schema-2 question's scores, notes and errors are the objects JSON.parse made (zod copies them
+ * with the same keys in the same order; JSON.parse's are compact, its copies hash tables).
+ */
+function plainResults(data) {
+    if (!plainResults_isPlainRecord(data) || !plainResults_isPlainRecord(data.questions))
+        return null;
+    try {
+        if (data.schema_version === 3)
+            return plainV3(data, data.questions);
+        if (data.schema_version === 2)
+            return plainV2(data, data.questions);
+    }
+    catch (error) {
+        if (error === plainResults_UNSURE)
+            return null;
+        throw error;
+    }
+    return null;
+}
+function plainV2(data, raw) {
+    const questions = plainQuestions(raw, (q) => {
+        const out = {
+            ...plainFields(q),
+            scores: recordOf(q.scores, isScore),
+            notes: shareRepeats(recordOf(q.notes, isString)),
+            errors: recordOf(q.errors, isString),
+        };
+        return Object.assign(out, optionalFields(q));
+    });
+    // everything but the questions through the schema; `questions` keeps its place among the keys
+    const rest = ResultsV2Schema.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    rest.data.questions = questions;
+    return rest.data;
+}
+function plainV3(data, raw) {
+    const rest = ResultsV3FileSchema.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    // the schema has checked them
+    const columns = data.score_columns;
+    const shared = data.shared_notes;
+    const decode = questionDecoder(columns, shared);
+    rest.data.questions = plainQuestions(raw, (q) => {
+        const encoded = {
+            ...plainFields(q),
+            scores: arrayOf(q.scores, score),
+            notes: recordOf(q.notes, isNoteValue),
+            errors: recordOf(q.errors, isString),
+        };
+        Object.assign(encoded, optionalFields(q));
+        for (const key in encoded.notes)
+            if (!NOTE_KEY.test(key))
+                throw plainResults_UNSURE;
+        if (questionProblem(encoded, columns.length, shared.length))
+            throw plainResults_UNSURE;
+        return decode(encoded);
+    });
+    return rest.data;
+}
+/** Each question through `read`, keyed by its NFC id; a question twice (in two normalisation forms) is the schema's to report. */
+function plainQuestions(raw, read) {
+    const questions = ids_idRecord();
+    for (const key of Object.keys(raw)) {
+        const id = key.normalize('NFC');
+        const q = raw[key];
+        if (Object.hasOwn(questions, id) || !plainResults_isPlainRecord(q))
+            throw plainResults_UNSURE;
+        questions[id] = read(q);
+    }
+    return questions;
+}
+/** The text fields of a question, which every schema has alike; throws UNSURE when unsure. */
+function plainFields(q) {
+    const { question, category, difficulty, should_refuse: refuse, answer, inputs_hash: inputs } = q;
+    if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean')
+        throw plainResults_UNSURE;
+    if (!(inputs === undefined || typeof inputs === 'string'))
+        throw plainResults_UNSURE;
+    if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string'))
+        throw plainResults_UNSURE;
+    const common = { question, category, difficulty, should_refuse: refuse, answer };
+    // the schema's key order: inputs_hash after the answer, only when present
+    return inputs === undefined ? common : { ...common, inputs_hash: inputs };
+}
+/** The optional keys in the schema's order, only when present. */
+function optionalFields(q) {
+    const { claims, judge_calls: calls, conversation } = q;
+    const out = {};
+    if (claims !== undefined)
+        out.claims = arrayOf(claims, plainResults_claim);
+    if (calls !== undefined)
+        out.judge_calls = arrayOf(calls, judgeCall);
+    if (conversation !== undefined)
+        out.conversation = turnOf(conversation);
+    return out;
+}
+const NOTE_KEY = /^\S+( \S+)*$/;
+function plainResults_claim(c) {
+    if (!plainResults_isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict))
+        throw plainResults_UNSURE;
+    const { text, verdict, evidence } = c;
+    if (evidence === undefined)
+        return { text, verdict };
+    if (evidence === null || typeof evidence === 'string')
+        return { text, verdict, evidence };
+    throw plainResults_UNSURE;
+}
+function judgeCall(c) {
+    if (!plainResults_isPlainRecord(c))
+        throw plainResults_UNSURE;
+    const { family, model, id, cached } = c;
+    if (typeof family !== 'string' || typeof cached !== 'boolean' || !isNullableString(model) || !isNullableString(id))
+        throw plainResults_UNSURE;
+    return { family, model, id, cached };
+}
+function turnOf(c) {
+    if (!plainResults_isPlainRecord(c))
+        throw plainResults_UNSURE;
+    const { id, turn } = c;
+    if (typeof id !== 'string' || !Number.isSafeInteger(turn) || turn < 1)
+        throw plainResults_UNSURE;
+    return { id, turn: turn };
+}
+function plainResults_isPlainRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isScore(v) {
+    return v === null || typeof v === 'number';
+}
+function score(v) {
+    if (isScore(v))
+        return v;
+    throw plainResults_UNSURE;
+}
+/** A note, or the place of a shared one. */
+function isNoteValue(v) {
+    return typeof v === 'string' || (Number.isSafeInteger(v) && v >= 0);
+}
+function isString(v) {
+    return typeof v === 'string';
+}
+function isNullableString(v) {
+    return v === null || typeof v === 'string';
+}
+/** The object JSON.parse made, when every value is valid; a `__proto__` key (which zod's z.record drops) is left to the schema. */
+function recordOf(value, valid) {
+    if (!plainResults_isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        throw plainResults_UNSURE;
+    for (const key in value)
+        if (!valid(value[key]))
+            throw plainResults_UNSURE;
+    return value;
+}
+/**
+ * The record with a note equal to one of the two before it made the same string: the retrieval
+ * metrics of one k (precision@5, recall@5, …) share one note, which JSON.parse made a copy of
+ * for each. At 100,000 questions that is ~50 MB less to hold and to collect garbage over.
+ */
+function shareRepeats(notes) {
+    let before = '';
+    let last = '';
+    for (const key in notes) {
+        const note = notes[key];
+        if (note === last)
+            notes[key] = last;
+        else if (note === before)
+            notes[key] = before;
+        before = last;
+        last = notes[key];
+    }
+    return notes;
+}
+function arrayOf(value, item) {
+    if (!Array.isArray(value))
+        throw plainResults_UNSURE;
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++)
+        out[i] = item(value[i]);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/baseline/resultsFile.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** A results.json of any schema (1, 2, 3), read into `Results`; an unreadable or invalid one is an error naming the file. */
+async function loadResults(path) {
+    const { lined, text } = await readJsonInput(path, 'results');
+    let data = lined;
+    if (text !== undefined) {
+        try {
+            data = JSON.parse(text);
+        }
+        catch (error) {
+            throw new errors_GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: cannot read results: not valid JSON: ${jsonProblem(text, error)}`, nanFix(text, error) ?? `pass the results.json written by ${commandLine('run --out FILE')}`);
+        }
+    }
+    return parseResults(data, path);
+}
+/** A results.json's parsed JSON → `Results`. */
+function parseResults(data, path) {
+    checkSchemaVersion(data, path, 'results', [1, 2, RESULTS_SCHEMA_VERSION], commandLine('run --out results.json'));
+    // plain checks for a well-formed file; the schema for anything else, with its messages
+    const plain = plainResults(data);
+    if (plain)
+        return plain;
+    const parsed = ResultsFileSchema.safeParse(data);
+    if (parsed.success)
+        return parsed.data;
+    const problems = new Problems();
+    for (const issue of parsed.error.issues)
+        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issueText(issue, data)}`, `write it again with ${commandLine('run --out FILE')}`);
+    problems.fail('bad_input');
+}
+/** Writes `results` as results.json of the current schema (schemas/resultsFile.ts). */
+function writeResultsFile(path, results) {
+    // redacted before it is encoded: the notes shared by several questions are written once, redacted
+    const { file, question } = encodeResults(redactAt(results, RESULTS_OUTSIDE_TEXT));
+    writeJsonFile(path, file, NO_OUTSIDE_TEXT, undefined, { question, oneLineLists: true });
+}
+
+;// CONCATENATED MODULE: ./src/metrics/judgeCalls.ts
+/**
+ * The distinct model strings the judge's API reported in a run's calls (every question's
+ * `judge_calls`), chat and embeddings apart, in first-seen order; null when no call carried one.
+ * A baseline keeps them, and the comparison holds this run's against them (judge/trace.ts).
+ */
+function reportedModels(questions) {
+    const chat = new Set();
+    const embeddings = new Set();
+    for (const q of Object.values(questions)) {
+        for (const call of q.judge_calls ?? []) {
+            if (call.model !== null)
+                (call.family === 'embeddings' ? embeddings : chat).add(call.model);
+        }
+    }
+    return chat.size + embeddings.size === 0 ? null : { chat: [...chat], embeddings: [...embeddings] };
+}
+
+;// CONCATENATED MODULE: ./src/baseline/defaultPath.ts
+/** Where `evalgate baseline`, the Action's baseline mode and a run's fix command put the baseline by default. */
+const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
+
 ;// CONCATENATED MODULE: ./src/baseline/baseline.ts
-
-
 
 
 
@@ -65465,7 +66031,7 @@ async function readBaselineJson(path) {
     }
 }
 function parseBaseline(data, path) {
-    checkSchemaVersion(data, path, 'baseline', [1, BASELINE_SCHEMA_VERSION], updateBaselineCommand('results.json', path));
+    checkSchemaVersion(data, path, 'baseline', [1, 2, BASELINE_SCHEMA_VERSION], updateBaselineCommand('results.json', path));
     // plain checks for a well-formed file; the schema for anything else, with its messages
     const plain = plainBaseline(data);
     if (plain) {
@@ -65506,6 +66072,7 @@ function viewOfBaseline(b, path) {
         metrics: b.metrics,
         questions: b.questions ?? null,
         settings: gateSettingsOf(b),
+        noise: b.noise ?? null,
     };
 }
 function viewOfResults(r, path) {
@@ -65518,36 +66085,12 @@ function viewOfResults(r, path) {
         judge: r.run.judge,
         judge_reported_models: reportedModels(r.questions),
         metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-        questions: ids_idRecord(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer) }])),
+        questions: ids_idRecord(Object.entries(r.questions).map(([id, q]) => [
+            id,
+            { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer), ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}) },
+        ])),
         settings: r.comparison ? gatedWith(r.comparison) : {},
     };
-}
-async function loadResults(path) {
-    const { lined, text } = await readJsonInput(path, 'results');
-    let data = lined;
-    if (text !== undefined) {
-        try {
-            data = JSON.parse(text);
-        }
-        catch (error) {
-            throw new errors_GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: cannot read results: not valid JSON: ${jsonProblem(text, error)}`, nanFix(text, error) ?? `pass the results.json written by ${commandLine('run --out FILE')}`);
-        }
-    }
-    return parseResults(data, path);
-}
-function parseResults(data, path) {
-    checkSchemaVersion(data, path, 'results', [1, RESULTS_SCHEMA_VERSION], commandLine('run --out results.json'));
-    // plain checks for a well-formed file; the schema for anything else, with its messages
-    const plain = plainResults(data);
-    if (plain)
-        return plain;
-    const parsed = ResultsFileSchema.safeParse(data);
-    if (parsed.success)
-        return parsed.data;
-    const problems = new Problems();
-    for (const issue of parsed.error.issues)
-        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${issueText(issue, data)}`, `write it again with ${commandLine('run --out FILE')}`);
-    problems.fail('bad_input');
 }
 function isResultsFile(data) {
     return typeof data === 'object' && data !== null && 'run' in data && 'questions' in data && 'schema_version' in data;
@@ -65585,6 +66128,8 @@ function baselineFromResults(results, previous, version, now) {
         ...(reported ? { judge_reported_models: reported } : {}),
         created_at: now.toISOString(),
         ...settings,
+        // the noise calibrate-noise measured belongs to the system, not to one run: kept across baselines
+        ...(previous?.noise ? { noise: previous.noise } : {}),
         metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
         questions: ids_idRecord(Object.entries(results.questions).map(([id, q]) => [
             id,
@@ -65593,6 +66138,7 @@ function baselineFromResults(results, previous, version, now) {
                 question: q.question,
                 scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])),
                 ...storedAnswer(q.answer),
+                ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
             },
         ])),
     };
@@ -66013,68 +66559,6 @@ function median(values) {
     return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-;// CONCATENATED MODULE: ./src/io/similarName.ts
-/**
- * "Did you mean": the known name an unknown field or column was probably meant to be. A name
- * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
- * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
- * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
- * resembles a known one must not turn into an error by accident.
- */
-function similarName(name, known, aliases = {}) {
-    const unknown = squash(name);
-    if (unknown === '')
-        return null;
-    for (const candidate of known) {
-        const target = squash(candidate);
-        if (unknown === target)
-            return candidate;
-        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
-            return candidate;
-    }
-    let best = null;
-    for (const candidate of known) {
-        const target = squash(candidate);
-        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
-        const distance = editDistance(unknown, target, allowed);
-        if (distance <= allowed && (!best || distance < best.distance))
-            best = { name: candidate, distance };
-    }
-    return best?.name ?? null;
-}
-/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
-function squash(name) {
-    return name
-        .normalize('NFKC')
-        .toLowerCase()
-        .replace(/[\s_\-.]+/g, '')
-        .replace(/s$/, '');
-}
-/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
-function editDistance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit)
-        return limit + 1;
-    let before = [];
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        let rowBest = i;
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                d = Math.min(d, before[j - 2] + 1);
-            current.push(d);
-            rowBest = Math.min(rowBest, d);
-        }
-        if (rowBest > limit)
-            return limit + 1;
-        before = previous;
-        previous = current;
-    }
-    return Math.min(previous[b.length], limit + 1);
-}
-
 ;// CONCATENATED MODULE: ./src/io/exactLength.ts
 /**
  * The list in an array of its own length. An array grown by push keeps room for at least 17
@@ -66332,11 +66816,16 @@ class OutputCollector {
     wanted;
     /** field name → the known field it looks like, worked out once per name */
     suggestions = new Map();
-    /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
-    constructor(source, evalIds, wanted = null) {
+    take;
+    /**
+     * `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not
+     * parsed further or kept. `take`: where each checked output goes instead of `outputs`.
+     */
+    constructor(source, evalIds, wanted = null, take = null) {
         this.source = source;
         this.evalIds = evalIds;
         this.wanted = wanted;
+        this.take = take;
     }
     add(record) {
         const schema = this.wanted && !this.wanted.has(normaliseId(String(record.data.id ?? ''))) ? IdOnlySchema : CandidateOutputInputSchema;
@@ -66345,7 +66834,11 @@ class OutputCollector {
         // plain type checks for a well-formed line; the schema for anything else, with its located messages
         const output = (schema === CandidateOutputInputSchema ? plainOutput(record.data) : plainId(record.data)) ?? parseRecord(schema, record, this.source, outputHint);
         this.claim(output.id, record.line);
-        if (schema === CandidateOutputInputSchema)
+        if (schema !== CandidateOutputInputSchema)
+            return;
+        if (this.take)
+            this.take(output);
+        else
             this.outputs.set(output.id, output);
     }
     /**
@@ -66512,28 +67005,48 @@ function withHistories(rows, answers) {
 /**
  * Asks `ask` wave by wave (turnWaves), each row carrying its history (`row.history`). A turn whose
  * earlier turn got no answer (or an error) is not asked: it becomes an error row saying which turn.
+ * With `take`, every answer is handed to it as it comes (and `ask` is given a `take` too), and of
+ * the answers only what a later turn's history needs is kept: the answer text of a turn that has
+ * a later one, not its contexts or retrieved ids; the map returned is then empty.
  */
-async function answerTurnByTurn(rows, ask) {
+async function answerTurnByTurn(rows, ask, take) {
     const waves = turnWaves(rows);
     if (waves.length <= 1)
-        return ask([...rows]);
+        return ask([...rows], take);
     const answers = new Map();
+    const earlier = take ? earlierTurns(rows) : null;
+    const keep = (output) => {
+        if (!take)
+            return void answers.set(output.id, output);
+        if (earlier.has(output.id))
+            answers.set(output.id, { id: output.id, answer: output.answer, contexts: [], retrieved_ids: [], latency_ms: null, error: output.error });
+        take(output);
+    };
     for (const wave of waves) {
         const known = histories(rows, answers);
         const asked = [];
         for (const row of wave) {
             const h = known.get(row.id);
             if (h && !h.ok)
-                answers.set(row.id, { id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error });
+                keep({ id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error });
             else
                 asked.push(h ? { ...row, history: h.history } : row);
         }
         if (asked.length === 0)
             continue;
-        for (const [id, output] of await ask(asked))
-            answers.set(id, output);
+        const got = await ask(asked, take ? keep : undefined);
+        for (const output of got.values())
+            keep(output);
     }
-    return answers;
+    return take ? new Map() : answers;
+}
+/** The ids of the conversation turns that a later turn follows: their answers go into its history. */
+function earlierTurns(rows) {
+    const last = new Map();
+    for (const row of rows)
+        if (row.conversation)
+            last.set(row.conversation.id, Math.max(last.get(row.conversation.id) ?? 0, row.conversation.turn));
+    return new Set(rows.filter((row) => row.conversation && row.conversation.turn < last.get(row.conversation.id)).map((row) => row.id));
 }
 
 ;// CONCATENATED MODULE: ./src/compare/answers.ts
@@ -66559,6 +67072,35 @@ function baselineAnswers(regressions, baseline, questions) {
         out[id] = { answer: before.answer, answer_truncated: before.answer_truncated ?? false, unchanged: before.answer_sha256 === answerSha256(after.answer) };
     }
     return out;
+}
+/** How many differing answers determinism() names. */
+const NAMED = 10;
+/**
+ * Whether the candidate answers the same inputs the same way: over the questions whose inputs
+ * hash (question, history, retrieved ids, contexts) equals the baseline's, how many got an
+ * answer with another SHA-256. A candidate that differs there either was changed where it
+ * generates (a prompt, the model, its sampling) or answers differently from run to run; the
+ * report says both. Null when the baseline keeps no inputs hashes (or no answers).
+ */
+function determinism(baseline, questions) {
+    if (!baseline?.questions)
+        return null;
+    let compared = 0;
+    let sameInputs = 0;
+    const differ = [];
+    for (const id of Object.keys(questions).sort()) {
+        const before = ids_ownValue(baseline.questions, id);
+        const after = questions[id];
+        if (before?.inputs_hash === undefined || before.answer_sha256 === undefined || after.inputs_hash === undefined)
+            continue;
+        compared += 1;
+        if (before.inputs_hash !== after.inputs_hash)
+            continue;
+        sameInputs += 1;
+        if (before.answer_sha256 !== answerSha256(after.answer))
+            differ.push(id);
+    }
+    return compared === 0 ? null : { same_inputs: sameInputs, answers_differ: differ.length, ids: differ.slice(0, NAMED) };
 }
 
 ;// CONCATENATED MODULE: ./src/stats/normal.ts
@@ -66721,8 +67263,8 @@ function twoSidedZ(level) {
     assertProbability('level', level, { open: true });
     return normal_normalQuantile(1 - (1 - level) / 2);
 }
-/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here. */
-function powerZ(options) {
+/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here and in power.ts. */
+function proportions_powerZ(options) {
     const alpha = options?.alpha ?? 0.05;
     const power = options?.power ?? 0.8;
     assertProbability('alpha', alpha, { open: true });
@@ -66812,7 +67354,7 @@ function sampleSizeTwoProportions(p1, p2, options) {
     assertProbability('p2', p2, { open: false });
     if (p1 === p2)
         throw new RangeError('sampleSizeTwoProportions: p1 and p2 must differ; no sample detects a zero difference');
-    const z = powerZ(options);
+    const z = proportions_powerZ(options);
     const exact = (z * z * (p1 * (1 - p1) + p2 * (1 - p2))) / ((p1 - p2) * (p1 - p2));
     return { n: roundUpSampleSize(exact), n_exact: exact };
 }
@@ -66825,7 +67367,7 @@ function minimumDetectableEffect(n, p = 0.5, options) {
     if (!(n >= 1))
         throw new RangeError(`minimumDetectableEffect: n must be at least 1, got ${n}`);
     assertProbability('p', p, { open: false });
-    return powerZ(options) * Math.sqrt((2 * p * (1 - p)) / n);
+    return proportions_powerZ(options) * Math.sqrt((2 * p * (1 - p)) / n);
 }
 
 ;// CONCATENATED MODULE: ./src/compare/columns.ts
@@ -66867,7 +67409,27 @@ function buildColumns(questions, base, metrics) {
                 candidateColumns[j][i] = failingValue(m, q, bv);
         }
     }
-    return { ids, inBaseline, candidate, baseline };
+    return { ids, inBaseline, candidate, baseline, clusters: clustersOf(questions, ids) };
+}
+/** Each position's cluster (see Columns.clusters): conversations in order of first turn, single questions each their own. */
+function clustersOf(questions, ids) {
+    let conversations = null;
+    const clusters = new Int32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+        const conversation = questions[ids[i]].conversation;
+        if (!conversation) {
+            clusters[i] = i;
+            continue;
+        }
+        conversations ??= new Map();
+        let cluster = conversations.get(conversation.id);
+        if (cluster === undefined) {
+            cluster = i;
+            conversations.set(conversation.id, cluster);
+        }
+        clusters[i] = cluster;
+    }
+    return conversations ? clusters : null;
 }
 /** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
 function scatter(scores, position, columns, i) {
@@ -67694,7 +68256,15 @@ function dropFailure(row, mode) {
     if (!failing || row.baseline === null || row.candidate === null || row.change === null || row.limit.value === null)
         return null;
     const evidence = row.interval && row.p_holm !== null
-        ? { interval: row.interval, flips: row.flips && { worse: row.flips.worse, better: row.flips.better }, p: row.p, p_holm: row.p_holm, reason: row.noise_reason }
+        ? {
+            interval: row.interval,
+            flips: row.flips && { worse: row.flips.worse, better: row.flips.better },
+            p: row.p,
+            p_holm: row.p_holm,
+            reason: row.noise_reason,
+            test: row.test,
+            clusters: row.clusters,
+        }
         : null;
     const drop = { metric: row.metric, baseline: row.baseline, candidate: row.candidate, value: -row.change, limit: row.limit.value };
     if (row.status === 'regression' && evidence)
@@ -67821,6 +68391,10 @@ function metricRow(name, run, baseline, columns, gate, questionCount) {
         noise_reason: null,
         flips: null,
         mde: null,
+        mde_source: null,
+        paired_sd: null,
+        clusters: null,
+        smallest_move: null,
         note: null,
         percentiles: null,
     };
@@ -67869,135 +68443,6 @@ function setBaselineSide(row, baseline, columns, inBaseline) {
     else {
         row.baseline = baseline.metrics[row.metric] ?? null;
     }
-}
-
-;// CONCATENATED MODULE: ./src/stats/permutation.ts
-/**
- * The paired permutation (sign-flip) test of a mean change between two runs over the same
- * questions. Under "no change" the candidate's and the baseline's score of a question are
- * exchangeable, so each per-question difference is as likely to have either sign; the p-value
- * comes from where the observed |sum| falls among the 2^m sign assignments' |sum|.
- *
- * It uses the size of every change (unlike the sign test, which counts only which way a
- * question moved) and assumes nothing about their distribution (unlike a t-test, which rubric
- * scores in quarter steps do not satisfy at n = 30). Questions that did not change carry no
- * information: they add 0 under every sign and are left out of the enumeration.
- */
-
-/** Monte Carlo sign assignments by default: the p-value's own error is then about ±0.002 at p = 0.05. */
-const SIGN_FLIP_RESAMPLES = 10_000;
-/**
- * Two-sided sign-flip test on paired differences (candidate − baseline), as a mid-p: the share
- * of sign assignments with a larger |sum| than the observed one, plus half the share with an
- * equal one. Rubric scores move in quarter steps and pass/fail ones by whole steps, so many
- * assignments tie with the observed sum, and counting every tie as "at least as extreme"
- * makes the test's real size well below its nominal 5%; the mid-p keeps it close to nominal
- * (Lancaster 1961; Fagerland et al. 2013 for McNemar, which this test is on 0/1 scores).
- *
- * Exact up to `exactUpTo` changed questions (a Gray-code walk: one sign changes per step);
- * above it `resamples` seeded random assignments, the observed one counted among them as a
- * tie so a finite draw never claims p = 0; above `normalAbove` the normal limit of the sum,
- * N(0, Σd²). Deterministic for the same input and seed. A difference below 1e-9 (baselines
- * keep 12 significant digits) is no change; no change at all gives p = 1.
- */
-function signFlipTest(differences, options) {
-    const exactUpTo = options?.exactUpTo ?? 16;
-    const resamples = options?.resamples ?? SIGN_FLIP_RESAMPLES;
-    const seed = options?.seed ?? 1;
-    const normalAbove = options?.normalAbove ?? 1000;
-    if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > 30)
-        throw new RangeError(`signFlipTest: exactUpTo must be an integer in [0, 30], got ${exactUpTo}`);
-    if (!Number.isInteger(resamples) || resamples < 1)
-        throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`);
-    if (!Number.isInteger(seed))
-        throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`);
-    // the sums first, left to right from 0 as reduce added; the sizes themselves only when the draws need them
-    let changed = 0;
-    let observed = 0;
-    let total = 0;
-    let variance = 0;
-    for (let i = 0; i < differences.length; i++) {
-        const d = differences[i];
-        if (!Number.isFinite(d))
-            throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
-        if (Math.abs(d) <= 1e-9)
-            continue;
-        const size = Math.abs(d);
-        changed += 1;
-        observed += d;
-        total += size;
-        variance += size * size;
-    }
-    if (changed === 0)
-        return { p: 1, changed, method: 'exact' };
-    if (changed > normalAbove) {
-        return { p: Math.min(1, 2 * normalCdf(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' };
-    }
-    const sizes = new Float64Array(changed);
-    for (let i = 0, k = 0; i < differences.length; i++) {
-        const d = differences[i];
-        if (Math.abs(d) > 1e-9)
-            sizes[k++] = Math.abs(d);
-    }
-    // a |sum| within rounding of the observed one ties with it
-    const band = { low: Math.abs(observed) - 1e-9 * total, high: Math.abs(observed) + 1e-9 * total };
-    if (changed <= exactUpTo)
-        return { p: exactMidP(sizes, total, band), changed, method: 'exact' };
-    return { p: monteCarloMidP(sizes, band, resamples, seed), changed, method: 'monte_carlo' };
-}
-/** Over all 2^m sign assignments, walked in Gray-code order: (larger + ½·tied) / 2^m. */
-function exactMidP(sizes, total, band) {
-    const signed = Float64Array.from(sizes);
-    let sum = total;
-    let larger = 0;
-    let tied = 0;
-    const assignments = 2 ** sizes.length;
-    for (let step = 0; step < assignments; step++) {
-        if (step > 0) {
-            // the Gray code's step flips the lowest set bit of the step number
-            const j = 31 - Math.clz32(step & -step);
-            const value = signed[j];
-            sum -= 2 * value;
-            signed[j] = -value;
-        }
-        const size = Math.abs(sum);
-        if (size > band.high)
-            larger++;
-        else if (size >= band.low)
-            tied++;
-    }
-    return (larger + tied / 2) / assignments;
-}
-/** Over seeded random sign assignments, the observed one among them as a tie: (larger + ½·(tied + 1)) / (resamples + 1). */
-function monteCarloMidP(sizes, band, resamples, seed) {
-    const m = sizes.length;
-    const values = Float64Array.from(sizes);
-    // mulberry32 inline (the same stream as bootstrap.ts's mulberry32(seed)): this loop runs resamples × m times;
-    // its 32 bits are kept as a signed int32 (no >>> 0), which stays a small integer for the engine
-    let state = seed | 0;
-    let larger = 0;
-    let tied = 0;
-    for (let r = 0; r < resamples; r++) {
-        let sum = 0;
-        let bits = 0;
-        for (let i = 0; i < m; i++) {
-            if ((i & 31) === 0) {
-                state = (state + 0x6d2b79f5) | 0;
-                let t = Math.imul(state ^ (state >>> 15), 1 | state);
-                t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-                bits = t ^ (t >>> 14);
-            }
-            // branch-free ±1: a random branch mispredicts half the time
-            sum += values[i] * (((bits & 1) << 1) - 1);
-            bits >>= 1;
-        }
-        const size = Math.abs(sum);
-        if (size > band.high)
-            larger++;
-        else if (size >= band.low)
-            tied++;
-    }
-    return (larger + (tied + 1) / 2) / (resamples + 1);
 }
 
 ;// CONCATENATED MODULE: ./src/stats/tests.ts
@@ -68159,28 +68604,425 @@ function holm(pValues) {
     return adjusted;
 }
 
+;// CONCATENATED MODULE: ./src/compare/holm.ts
+
+
+const ALPHA = 0.05;
+/**
+ * The tests of a comparison whose rows annotateNoise has tested, primaries first.
+ *
+ * gate.primary's metrics are tested in the order given, each at the full alpha a one-metric
+ * gate uses, stopping at the first that did not drop significantly: the fixed-sequence
+ * procedure (Maurer, Hothorn & Lehmacher 1995; Westfall & Krishen 2001), whose adjusted p of
+ * the j-th metric is the largest p of the first j. A primary that did not drop (or did not
+ * move) counts as p = 1 there: the sequence tests "did not get worse", and stops.
+ *
+ * The other metrics share Holm's correction as before: one test per family of tied metrics of
+ * which at least one member changed (the Simes combination of those members' p). Latency is
+ * never among them: it is gated on its percentiles with a floor in ms (latency.ts).
+ *
+ * Why the two stages together still false-alarm at most 5%: the gate fails only on drops, and
+ * a drop's two-sided p below 0.05 is a one-sided p below 0.025; the sequence and the Holm set
+ * each keep their own one-sided 2.5% (each controls its family-wise error), so by Bonferroni
+ * over the two stages the whole gate blocks an unchanged system at most 5% of the time (the
+ * graphical approach of Bretz et al. 2009 with the alpha split evenly and nothing passed on).
+ */
+function holmTests(rows, primary = []) {
+    const tested = rows.filter((row) => row.p !== null && row.flips && row.flips.worse + row.flips.better > 0);
+    const primaries = primarySequence(rows, primary);
+    const inSequence = new Set(primary);
+    const families = new Map();
+    for (const row of tested) {
+        if (inSequence.has(row.metric))
+            continue;
+        const family = testFamilyOf(row.metric);
+        families.set(family, [...(families.get(family) ?? []), row]);
+    }
+    const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1, stage: 'holm' }));
+    holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i].p_holm = adjusted));
+    return [...primaries, ...tests];
+}
+/** The primary metrics' fixed sequence, over those the comparison has a tested row for. */
+function primarySequence(rows, primary) {
+    let largest = 0;
+    return primary.flatMap((metric) => {
+        const row = rows.find((r) => r.metric === metric);
+        // a primary with nothing to test (new in this run) cannot be rejected: the sequence stops there
+        if (!row || row.p === null) {
+            largest = 1;
+            return [];
+        }
+        // "did not get worse" is rejected only by a drop: a rise, or no move at all, stops the sequence
+        const dropped = row.change !== null && row.change < 0 && row.flips !== null && row.flips.worse + row.flips.better > 0;
+        largest = Math.max(largest, dropped ? row.p : 1);
+        return [{ family: metric, metrics: [metric], p: row.p, p_holm: largest, stage: 'primary' }];
+    });
+}
+/** Each tested row's adjusted p: its family's Holm p (a member is no surer than its family, nor than its own test), or its place in the primary sequence. */
+function assignAdjusted(rows, tests) {
+    for (const test of tests) {
+        for (const row of rows) {
+            if (!test.metrics.includes(row.metric))
+                continue;
+            row.p_holm = test.stage === 'primary' ? test.p_holm : Math.max(test.p_holm, row.p);
+        }
+    }
+}
+/** The primary metric whose p (or whose not dropping) stopped the sequence before `metric`; null when the sequence reached it. */
+function sequenceStoppedAt(tests, metric) {
+    for (const test of tests) {
+        if (test.stage !== 'primary')
+            continue;
+        if (test.metrics[0] === metric)
+            return null;
+        if (test.p_holm >= ALPHA)
+            return test.family;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/stats/clustered.ts
+/**
+ * Paired statistics when questions come in clusters: the turns of one conversation share its
+ * history, so the noise of one run moves them together, and treating them as independent
+ * questions makes every interval too narrow and every test too eager (at four turns a
+ * conversation with shared noise, a nominal 5% test rejects 10-19% of the time). The cure is
+ * the standard one for clustered data: resample and sign-flip whole clusters (Field & Welsh
+ * 2007, "Bootstrapping clustered data", JRSS-B 69:369; the cluster randomization test is the
+ * sign-flip test on cluster sums), and take the variance of the mean from the cluster totals
+ * (the cluster-robust "sandwich" variance, Liang & Zeger 1986). A question without a
+ * conversation is a cluster of one, so with no conversations at all every function here gives
+ * exactly what its per-question counterpart gives.
+ */
+
+
+/** Per cluster: the sum of the values in it and how many there are; `clusters[i]` is the cluster index (0-based, dense) of value i. */
+function clusterTotals(values, clusters, count) {
+    const sums = new Float64Array(count);
+    const sizes = new Float64Array(count);
+    for (let i = 0; i < values.length; i++) {
+        const c = clusters[i];
+        sums[c] = sums[c] + values[i];
+        sizes[c] = sizes[c] + 1;
+    }
+    return { sums, sizes };
+}
+/**
+ * Relabels cluster indices so that only those present are counted, 0…C−1 in order of first
+ * appearance; null when every value is alone in its cluster (nothing to do but the plain test).
+ */
+function denseClusters(clusters) {
+    const map = new Map();
+    const labels = new Int32Array(clusters.length);
+    for (let i = 0; i < clusters.length; i++) {
+        const c = clusters[i];
+        let label = map.get(c);
+        if (label === undefined) {
+            label = map.size;
+            map.set(c, label);
+        }
+        labels[i] = label;
+    }
+    return map.size === clusters.length ? null : { labels, count: map.size };
+}
+/**
+ * The standard error of the mean of `values` with clusters taken into account:
+ * √(C/(C−1) · Σ_c (S_c − n_c·x̄)²) / n over the C clusters (S_c the cluster's sum). With every
+ * value its own cluster it is s/√n, the ordinary standard error. 0 for fewer than two clusters.
+ */
+function clusteredStandardError(values, clusters) {
+    const n = values.length;
+    if (n < 2)
+        return 0;
+    let total = 0;
+    for (let i = 0; i < n; i++)
+        total += values[i];
+    const mean = total / n;
+    if (!clusters) {
+        let squares = 0;
+        for (let i = 0; i < n; i++)
+            squares += (values[i] - mean) ** 2;
+        return Math.sqrt(squares / (n - 1) / n);
+    }
+    if (clusters.count < 2)
+        return 0;
+    const { sums, sizes } = clusterTotals(values, clusters.labels, clusters.count);
+    let squares = 0;
+    for (let c = 0; c < clusters.count; c++)
+        squares += (sums[c] - sizes[c] * mean) ** 2;
+    return Math.sqrt((clusters.count / (clusters.count - 1)) * squares) / n;
+}
+/**
+ * The paired bootstrap of the mean change over whole clusters: each resample draws C clusters
+ * with replacement and takes Σ differences / Σ questions over them (the same statistic as the
+ * mean over questions). Without clusters it is pairedBootstrap itself, number for number.
+ * Above `normalAbove` questions the normal limit with the clustered standard error.
+ */
+function clusteredPairedBootstrap(baseline, candidate, clusters, options) {
+    if (!clusters)
+        return pairedBootstrap(baseline, candidate, options);
+    const resamples = options?.resamples ?? 2000;
+    const level = options?.level ?? 0.95;
+    const seed = options?.seed ?? 1;
+    const normalAbove = options?.normalAbove ?? 5000;
+    const n = baseline.length;
+    if (n === 0 || candidate.length !== n)
+        return null;
+    if (clusters.labels.length !== n)
+        throw new RangeError(`clusteredPairedBootstrap: ${clusters.labels.length} cluster labels for ${n} questions`);
+    // the option checks are pairedBootstrap's (one resample of one question costs nothing)
+    pairedBootstrap([0], [0], { resamples, level, seed, normalAbove });
+    const differences = new Float64Array(n);
+    let smallest = Infinity;
+    let largest = -Infinity;
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (candidate[i] ?? NaN) - (baseline[i] ?? NaN);
+        if (!Number.isFinite(d))
+            throw new RangeError(`clusteredPairedBootstrap: question ${i} has a non-finite score`);
+        differences[i] = d;
+        total += d;
+        smallest = Math.min(smallest, d);
+        largest = Math.max(largest, d);
+    }
+    const delta = total / n;
+    // as pairedBootstrap: every difference the same (up to rounding) is no variation at all
+    const tolerance = 1e-12 * Math.max(1, Math.abs(smallest), Math.abs(largest));
+    if (largest - smallest <= tolerance) {
+        const method = n > normalAbove ? 'normal' : 'bootstrap';
+        const p = Math.abs(delta) <= tolerance ? 1 : method === 'bootstrap' ? Math.min(1, 2 / (resamples + 1)) : 0;
+        return { delta, low: delta, high: delta, p, method };
+    }
+    if (n > normalAbove) {
+        const se = clusteredStandardError(differences, clusters);
+        const z = normal_normalQuantile(1 - (1 - level) / 2);
+        return { delta, low: delta - z * se, high: delta + z * se, p: Math.min(1, 2 * normalCdf(-Math.abs(delta) / se)), method: 'normal' };
+    }
+    const { sums, sizes } = clusterTotals(differences, clusters.labels, clusters.count);
+    return resampledClusters(sums, sizes, delta, resamples, level, seed);
+}
+/** The percentile interval and p of `resamples` means over clusters drawn with replacement (Σ sums / Σ sizes). */
+function resampledClusters(sums, sizes, delta, resamples, level, seed) {
+    const count = sums.length;
+    // mulberry32 inline, the stream of bootstrap.ts's mulberry32(seed)
+    let state = seed | 0;
+    const means = new Float64Array(resamples);
+    let atOrBelowZero = 0;
+    let atOrAboveZero = 0;
+    for (let r = 0; r < resamples; r++) {
+        let sum = 0;
+        let size = 0;
+        for (let k = 0; k < count; k++) {
+            state = (state + 0x6d2b79f5) | 0;
+            let t = Math.imul(state ^ (state >>> 15), 1 | state);
+            t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+            const c = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * count) | 0;
+            sum += sums[c];
+            size += sizes[c];
+        }
+        const mean = sum / size;
+        means[r] = mean;
+        if (mean <= 0)
+            atOrBelowZero++;
+        if (mean >= 0)
+            atOrAboveZero++;
+    }
+    means.sort();
+    const tail = (1 - level) / 2;
+    const p = Math.min(1, (2 * (Math.min(atOrBelowZero, atOrAboveZero) + 1)) / (resamples + 1));
+    return { delta, low: sortedQuantile(means, tail), high: sortedQuantile(means, 1 - tail), p, method: 'bootstrap' };
+}
+
+;// CONCATENATED MODULE: ./src/stats/permutation.ts
+/**
+ * The paired permutation (sign-flip) test of a mean change between two runs over the same
+ * questions. Under "no change" the candidate's and the baseline's score of a question are
+ * exchangeable, so each per-question difference is as likely to have either sign; the p-value
+ * comes from where the observed |sum| falls among the 2^m sign assignments' |sum|.
+ *
+ * It uses the size of every change (unlike the sign test, which counts only which way a
+ * question moved) and assumes nothing about their distribution (unlike a t-test, which rubric
+ * scores in quarter steps do not satisfy at n = 30). Questions that did not change carry no
+ * information: they add 0 under every sign and are left out of the enumeration.
+ */
+
+/** Monte Carlo sign assignments by default: the p-value's own error is then about ±0.002 at p = 0.05. */
+const SIGN_FLIP_RESAMPLES = 10_000;
+/**
+ * Two-sided sign-flip test on paired differences (candidate − baseline), as a mid-p: the share
+ * of sign assignments with a larger |sum| than the observed one, plus half the share with an
+ * equal one. Rubric scores move in quarter steps and pass/fail ones by whole steps, so many
+ * assignments tie with the observed sum, and counting every tie as "at least as extreme"
+ * makes the test's real size well below its nominal 5%; the mid-p keeps it close to nominal
+ * (Lancaster 1961; Fagerland et al. 2013 for McNemar, which this test is on 0/1 scores).
+ *
+ * Exact up to `exactUpTo` changed questions (a Gray-code walk: one sign changes per step);
+ * above it `resamples` seeded random assignments, the observed one counted among them as a
+ * tie so a finite draw never claims p = 0; above `normalAbove` the normal limit of the sum,
+ * N(0, Σd²). Deterministic for the same input and seed. A difference below 1e-9 (baselines
+ * keep 12 significant digits) is no change; no change at all gives p = 1.
+ */
+function signFlipTest(differences, options) {
+    const exactUpTo = options?.exactUpTo ?? 16;
+    const resamples = options?.resamples ?? SIGN_FLIP_RESAMPLES;
+    const seed = options?.seed ?? 1;
+    const normalAbove = options?.normalAbove ?? 1000;
+    if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > 30)
+        throw new RangeError(`signFlipTest: exactUpTo must be an integer in [0, 30], got ${exactUpTo}`);
+    if (!Number.isInteger(resamples) || resamples < 1)
+        throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`);
+    if (!Number.isInteger(seed))
+        throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`);
+    // the sums first, left to right from 0 as reduce added; the sizes themselves only when the draws need them
+    let changed = 0;
+    let observed = 0;
+    let total = 0;
+    let variance = 0;
+    for (let i = 0; i < differences.length; i++) {
+        const d = differences[i];
+        if (!Number.isFinite(d))
+            throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
+        if (Math.abs(d) <= 1e-9)
+            continue;
+        const size = Math.abs(d);
+        changed += 1;
+        observed += d;
+        total += size;
+        variance += size * size;
+    }
+    if (changed === 0)
+        return { p: 1, changed, method: 'exact' };
+    if (changed > normalAbove) {
+        return { p: Math.min(1, 2 * normalCdf(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' };
+    }
+    const sizes = new Float64Array(changed);
+    for (let i = 0, k = 0; i < differences.length; i++) {
+        const d = differences[i];
+        if (Math.abs(d) > 1e-9)
+            sizes[k++] = Math.abs(d);
+    }
+    // a |sum| within rounding of the observed one ties with it
+    const band = { low: Math.abs(observed) - 1e-9 * total, high: Math.abs(observed) + 1e-9 * total };
+    if (changed <= exactUpTo)
+        return { p: exactMidP(sizes, total, band), changed, method: 'exact' };
+    return { p: monteCarloMidP(sizes, band, resamples, seed), changed, method: 'monte_carlo' };
+}
+/** Over all 2^m sign assignments, walked in Gray-code order: (larger + ½·tied) / 2^m. */
+function exactMidP(sizes, total, band) {
+    const signed = Float64Array.from(sizes);
+    let sum = total;
+    let larger = 0;
+    let tied = 0;
+    const assignments = 2 ** sizes.length;
+    for (let step = 0; step < assignments; step++) {
+        if (step > 0) {
+            // the Gray code's step flips the lowest set bit of the step number
+            const j = 31 - Math.clz32(step & -step);
+            const value = signed[j];
+            sum -= 2 * value;
+            signed[j] = -value;
+        }
+        const size = Math.abs(sum);
+        if (size > band.high)
+            larger++;
+        else if (size >= band.low)
+            tied++;
+    }
+    return (larger + tied / 2) / assignments;
+}
+/** Over seeded random sign assignments, the observed one among them as a tie: (larger + ½·(tied + 1)) / (resamples + 1). */
+function monteCarloMidP(sizes, band, resamples, seed) {
+    const m = sizes.length;
+    const values = Float64Array.from(sizes);
+    // mulberry32 inline (the same stream as bootstrap.ts's mulberry32(seed)): this loop runs resamples × m times;
+    // its 32 bits are kept as a signed int32 (no >>> 0), which stays a small integer for the engine
+    let state = seed | 0;
+    let larger = 0;
+    let tied = 0;
+    for (let r = 0; r < resamples; r++) {
+        let sum = 0;
+        let bits = 0;
+        for (let i = 0; i < m; i++) {
+            if ((i & 31) === 0) {
+                state = (state + 0x6d2b79f5) | 0;
+                let t = Math.imul(state ^ (state >>> 15), 1 | state);
+                t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+                bits = t ^ (t >>> 14);
+            }
+            // branch-free ±1: a random branch mispredicts half the time
+            sum += values[i] * (((bits & 1) << 1) - 1);
+            bits >>= 1;
+        }
+        const size = Math.abs(sum);
+        if (size > band.high)
+            larger++;
+        else if (size >= band.low)
+            tied++;
+    }
+    return (larger + (tied + 1) / 2) / (resamples + 1);
+}
+
+;// CONCATENATED MODULE: ./src/stats/power.ts
+/**
+ * Power of the paired comparison the gate makes: two runs over the same questions, each
+ * question's change the unit. Its noise is the spread of the per-question differences, which
+ * is far smaller than two independent runs' (a question that is hard stays hard in both), so
+ * the drop it can detect is smaller too: 28 pp at 50 questions is the two-independent-samples
+ * figure for a pass rate; the paired figure depends on how much questions move between runs.
+ * The formulas are the paired z-test's (normal approximation), as for a paired t-test with n
+ * large (Chow, Shao & Wang, "Sample Size Calculations in Clinical Research", §3.1).
+ */
+
+/**
+ * The smallest mean change n paired questions detect with the given power at the given
+ * two-sided alpha, when the per-question differences have standard deviation `sd`:
+ * (z₁₋α/₂ + z_power)·sd/√n. With conversations, `sd` is √n × the clustered standard error.
+ */
+function pairedMinimumDetectableEffect(sd, n, options) {
+    if (!(n >= 1))
+        throw new RangeError(`pairedMinimumDetectableEffect: n must be at least 1, got ${n}`);
+    if (!(sd >= 0) || !Number.isFinite(sd))
+        throw new RangeError(`pairedMinimumDetectableEffect: sd must be a finite number ≥ 0, got ${sd}`);
+    return (proportions_powerZ(options) * sd) / Math.sqrt(n);
+}
+/** Paired questions needed to detect a mean change of `delta`: ((z₁₋α/₂ + z_power)·sd/delta)², rounded up, the unrounded value beside it. */
+function pairedSampleSize(sd, delta, options) {
+    if (!(sd > 0) || !Number.isFinite(sd))
+        throw new RangeError(`pairedSampleSize: sd must be a finite number > 0, got ${sd}`);
+    if (!(delta > 0 && delta <= 1))
+        throw new RangeError(`pairedSampleSize: delta must be in (0, 1], got ${delta}`);
+    const exact = ((powerZ(options) * sd) / delta) ** 2;
+    return { n: Math.max(1, Math.ceil(exact - 1e-12 * exact)), n_exact: exact };
+}
+
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
 
 
 
 
 
-const ALPHA = 0.05;
+
+
+
+
 /**
  * Uncertainty for every metric compared question by question: a seeded paired-bootstrap
  * interval of Δ; a paired test that uses the size of each change (the sign-flip permutation
  * test on the mean Δ; McNemar's mid-p for pass/fail metrics, where the sign of a change is all
- * there is); per-question flips with a sign test; and the minimum detectable effect at this n.
+ * there is); per-question flips with a sign test; and the paired design's minimum detectable
+ * effect at this n. When questions belong to conversations, the interval resamples and the
+ * test sign-flips whole conversations (a question without one is a conversation of one), and
+ * the MDE's variance is the clustered one: turns that share a history share their noise.
  *
- * Holm runs over what changed: a metric no question moved on cannot be a regression and is not
- * a test. Mechanically tied metrics (one testFamily in the definitions) are one test. A drop
- * beyond max_drop is a regression when its interval excludes no change and its Holm-adjusted p
- * is below ALPHA; else it is a regression within noise, with the reason recorded, so that the
- * words next to an interval that excludes 0 can say why it still is noise.
+ * The tests: gate.primary's metrics in a fixed sequence, then Holm over what changed (holm.ts).
+ * A drop beyond max_drop is a regression when its interval excludes no change and its adjusted
+ * p is below ALPHA; else it is a regression within noise, with the reason recorded, so that the
+ * words next to an interval that excludes 0 can say why it still is noise. Returns the tests.
  */
-function annotateNoise(rows, columns) {
+function annotateNoise(rows, columns, options = {}) {
     // one set of buffers for every metric, filled at the front: not three 100,000-long arrays per metric
-    const scratch = { b: new Float64Array(columns.ids.length), c: new Float64Array(columns.ids.length), d: new Float64Array(columns.ids.length) };
+    const size = columns.ids.length;
+    const scratch = { b: new Float64Array(size), c: new Float64Array(size), d: new Float64Array(size), g: new Int32Array(size) };
     for (const row of rows) {
         if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
             continue;
@@ -68189,35 +69031,35 @@ function annotateNoise(rows, columns) {
         if (!xs || !ys)
             continue;
         const info = metricInfo(row.metric);
-        const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true, scratch);
+        const { b, c, g, worse, better } = pairedValues(xs, ys, columns.clusters, info?.higherIsBetter ?? true, scratch);
+        const clusters = columns.clusters ? denseClusters(g) : null;
         const seed = seedFrom(row.metric);
-        const boot = pairedBootstrap(b, c, { seed });
+        const boot = clusteredPairedBootstrap(b, c, clusters, { seed });
         if (!boot)
             continue;
         row.interval = { low: boot.low, high: boot.high, level: 1 - ALPHA };
         row.flips = { worse, better, p: signTest(worse, better).p };
-        if (info?.binary) {
+        row.clusters = clusters?.count ?? null;
+        // a loop, not c.map: no closure call per question
+        const differences = scratch.d.subarray(0, c.length);
+        for (let i = 0; i < c.length; i++)
+            differences[i] = c[i] - b[i];
+        if (info?.binary && !clusters) {
             row.p = mcnemarMidP(worse, better);
             row.test = 'mcnemar_mid_p';
         }
         else {
-            // a loop, not c.map: no closure call per question
-            const differences = scratch.d.subarray(0, c.length);
-            for (let i = 0; i < c.length; i++)
-                differences[i] = c[i] - b[i];
-            const test = signFlipTest(differences, { seed });
+            // with conversations a pass/fail metric is sign-flipped by conversation too: McNemar assumes independent questions
+            const test = signFlipTest(clusters ? clusterTotals(differences, clusters.labels, clusters.count).sums : differences, { seed });
             row.p = test.p;
             row.test = `sign_flip_${test.method}`;
         }
-        row.mde = info?.unit === 'ms' ? null : minimumDetectableEffect(b.length, clampRate(row.baseline));
+        if (info?.unit !== 'ms')
+            setMde(row, differences, clusters, options.recordedNoise?.[row.metric]);
     }
-    const tests = holmTests(rows);
-    for (const test of tests) {
-        for (const row of rows.filter((r) => test.metrics.includes(r.metric))) {
-            // a member is no surer than its family, nor than its own test
-            row.p_holm = Math.max(test.p_holm, row.p);
-        }
-    }
+    const tests = holmTests(rows, options.primary);
+    assignAdjusted(rows, tests);
+    const primary = new Set(options.primary ?? []);
     for (const row of rows) {
         if (row.status !== 'regression' || row.interval === null)
             continue;
@@ -68226,15 +69068,51 @@ function annotateNoise(rows, columns) {
         if (excludesNoChange && row.p_holm !== null && row.p_holm < ALPHA)
             continue;
         row.status = 'regression_within_noise';
-        row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : 'holm_correction';
+        row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : primary.has(row.metric) ? 'primary_sequence' : 'holm_correction';
+    }
+    return tests;
+}
+/**
+ * The fewest units (questions, or conversations) that must move one way for a two-sided 5%
+ * sign-flip test to reject at all: all five the same way give p = 2/2⁵ with the two tied
+ * assignments counted half (1/32 < 0.05); four give 1/16.
+ */
+const FEWEST_MOVERS = 5;
+/** The paired MDE of n units with sd of their differences, never below FEWEST_MOVERS moves of `smallest` (null: no floor known). */
+function pairedMde(sd, n, smallest) {
+    return Math.max(pairedMinimumDetectableEffect(sd, n), smallest === null ? 0 : (FEWEST_MOVERS * smallest) / n);
+}
+/**
+ * The paired design's MDE: from this run's per-question differences when some question moved
+ * (their clustered spread), else from the noise the baseline records for the metric, else none.
+ * Never below what FEWEST_MOVERS units moving by the smallest step seen can add up to: with a
+ * few discrete moves the normal formula promises drops no test over this n could find.
+ */
+function setMde(row, differences, clusters, recorded) {
+    const n = differences.length;
+    const sd = clusteredStandardError(differences, clusters) * Math.sqrt(n);
+    row.paired_sd = sd;
+    if (sd > 0) {
+        const units = clusters ? clusterTotals(differences, clusters.labels, clusters.count).sums : differences;
+        let step = Infinity;
+        for (let i = 0; i < units.length; i++)
+            if (Math.abs(units[i]) > 1e-9)
+                step = Math.min(step, Math.abs(units[i]));
+        row.smallest_move = step;
+        row.mde = pairedMde(sd, n, step);
+        row.mde_source = 'run';
+    }
+    else if (recorded !== undefined && recorded > 0) {
+        row.mde = pairedMinimumDetectableEffect(recorded, n);
+        row.mde_source = 'baseline';
     }
 }
 /**
- * The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and
- * how many moved each way; `b` and `c` are views of the front of the scratch buffers (one pass).
+ * The questions both sides have a value for (baseline `b`, candidate `c`, their clusters `g`, in
+ * question order) and how many moved each way; views of the front of the scratch buffers (one pass).
  */
-function pairedValues(xs, ys, higherIsBetter, scratch) {
-    const { b, c } = scratch;
+function pairedValues(xs, ys, clusters, higherIsBetter, scratch) {
+    const { b, c, g } = scratch;
     let worse = 0;
     let better = 0;
     let k = 0;
@@ -68244,6 +69122,8 @@ function pairedValues(xs, ys, higherIsBetter, scratch) {
         if (Number.isNaN(x) || Number.isNaN(y))
             continue;
         b[k] = x;
+        if (clusters)
+            g[k] = clusters[i];
         c[k++] = y;
         // baselines store 12 significant digits: a difference below that is no change
         if (Math.abs(y - x) <= 1e-9)
@@ -68253,44 +69133,33 @@ function pairedValues(xs, ys, higherIsBetter, scratch) {
         else
             worse += 1;
     }
-    return { b: b.subarray(0, k), c: c.subarray(0, k), worse, better };
+    return { b: b.subarray(0, k), c: c.subarray(0, k), g: g.subarray(0, k), worse, better };
 }
-/**
- * The Holm sets of a comparison whose rows annotateNoise has tested: one test per family of
- * tied metrics of which at least one member changed on some question (the Simes combination of
- * those members' p). Latency is never among them: it is gated on its percentiles with a floor
- * in ms (latency.ts), untested, so it never costs a quality metric its significance. In report
- * order of each family's first member.
- */
-function holmTests(rows) {
-    const families = new Map();
-    for (const row of rows) {
-        if (row.p === null || !row.flips || row.flips.worse + row.flips.better === 0)
-            continue;
-        const family = testFamilyOf(row.metric);
-        families.set(family, [...(families.get(family) ?? []), row]);
-    }
-    const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1 }));
-    holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i].p_holm = adjusted));
-    return tests;
-}
-/** The base rate for a power calculation, kept off 0 and 1 where the normal formula degenerates. */
-function clampRate(p) {
-    return Math.min(0.95, Math.max(0.05, p));
-}
-/** The run-level noise note: n, the ±half-width and MDE of a pass rate, and questions worse / better. */
-function noiseSummary(rows, questionsWorse, questionsBetter, n) {
+/** The run-level noise note: n, the ± half-width of one pass rate at this n, questions worse / better, and the tests. */
+function noiseSummary(rows, tests, questionsWorse, questionsBetter, n) {
     if (n === 0 || !rows.some((r) => r.interval !== null))
         return null;
-    return {
-        n,
-        half_width: halfWidth(n),
-        mde: minimumDetectableEffect(n),
-        questions_worse: questionsWorse,
-        questions_better: questionsBetter,
-        sign_p: signTest(questionsWorse, questionsBetter).p,
-        tests: holmTests(rows),
-    };
+    return { n, half_width: halfWidth(n), questions_worse: questionsWorse, questions_better: questionsBetter, tests: [...tests] };
+}
+
+;// CONCATENATED MODULE: ./src/compare/settled.ts
+/**
+ * A --sequential run that stopped because a judged metric's confidence sequence settled FAIL
+ * (run/sequential.ts): that metric is a regression, decided by its anytime-valid test, whatever
+ * the fixed-n test over the questions judged so far would say after Holm's correction (the
+ * early stop already spent its own share of the false-alarm budget). Metrics that settled pass,
+ * or were not settled, keep the status the comparison gave them.
+ */
+function applySettled(rows, sequential) {
+    if (!sequential)
+        return;
+    const failed = new Set(sequential.metrics.filter((m) => m.verdict === 'fail').map((m) => m.metric));
+    for (const row of rows) {
+        if (!failed.has(row.metric) || row.baseline === null || row.candidate === null)
+            continue;
+        row.status = 'regression';
+        row.noise_reason = null;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/io/visible.ts
@@ -68411,7 +69280,113 @@ function trace_list(models) {
     return models.join(' + ');
 }
 
+;// CONCATENATED MODULE: ./src/baseline/fingerprint.ts
+
+/**
+ * The eval set's fingerprint: which questions, answers, labels and relevance judgements the
+ * scores belong to, so that an edited set that kept its eval_set_version is caught.
+ *
+ * Since results schema 3 it is the sum, modulo 2^256, of the SHA-256 of each normalised row:
+ * a sum does not depend on the order of its terms, so reordering rows or switching CSV ↔ JSONL
+ * keeps it, and the sum over the shards' rows equals the sum over the whole set. A shard
+ * hashes only its own rows, and `merge` adds the shards' sums up. Ids are unique, so no row
+ * is counted twice. Pass-through columns are not part of it: they do not change any score.
+ *
+ * Before, it was one SHA-256 over every row sorted by id (`sha256:` and 64 hex digits): a
+ * baseline with such a fingerprint is recognised by recomputing that hash from the eval set
+ * (legacyFingerprint), never taken for an edited set.
+ */
+const FINGERPRINT_PREFIX = 'sha256-sum:';
+const LEGACY_PREFIX = 'sha256:';
+const WORDS = 8;
+/** The fingerprint of the kind evalgate wrote before results schema 3. */
+function isLegacyFingerprint(fingerprint) {
+    return fingerprint.startsWith(LEGACY_PREFIX);
+}
+/** The first 12 hex digits, for a report line or a message. */
+function shortFingerprint(fingerprint) {
+    return fingerprint.slice(fingerprint.indexOf(':') + 1).slice(0, 12);
+}
+/** What a row's fingerprint covers, as one JSON text: the legacy hash and the sum read the same fields. */
+function canonicalRow(row) {
+    return JSON.stringify([
+        row.id,
+        row.question,
+        row.ground_truth,
+        row.reference_points,
+        row.category,
+        row.difficulty,
+        row.should_refuse,
+        row.relevant_docs.map((d) => [d.id, d.grade]),
+        row.expect_json,
+        row.required_keys,
+        // only when present: a set without conversations keeps the fingerprint it always had
+        ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
+        ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
+    ]);
+}
+/** A running sum of row hashes: add rows (or other sums, for merge) in any order. */
+class FingerprintSum {
+    /** the 256-bit sum as eight 32-bit words, most significant first */
+    words = new Uint32Array(WORDS);
+    addRow(row) {
+        this.addBytes((0,external_node_crypto_.hash)('sha256', canonicalRow(row), 'buffer'));
+    }
+    /** Adds a fingerprint of this kind (a shard's); false for any other text. */
+    addFingerprint(fingerprint) {
+        const hex = fingerprint.slice(FINGERPRINT_PREFIX.length);
+        if (!fingerprint.startsWith(FINGERPRINT_PREFIX) || !/^[0-9a-f]{64}$/.test(hex))
+            return false;
+        this.addBytes(Buffer.from(hex, 'hex'));
+        return true;
+    }
+    addBytes(bytes) {
+        let carry = 0;
+        for (let i = WORDS - 1; i >= 0; i--) {
+            const sum = this.words[i] + bytes.readUInt32BE(i * 4) + carry;
+            this.words[i] = sum >>> 0;
+            carry = sum > 0xffffffff ? 1 : 0;
+        }
+    }
+    toString() {
+        let hex = '';
+        for (const word of this.words)
+            hex += word.toString(16).padStart(8, '0');
+        return FINGERPRINT_PREFIX + hex;
+    }
+}
+/** The fingerprint of these rows (a whole set, or one shard's rows). */
+function fingerprintRows(rows) {
+    const sum = new FingerprintSum();
+    for (const row of rows)
+        sum.addRow(row);
+    return sum.toString();
+}
+/** The sum of shards' fingerprints (each over its own rows); null when one is not of this kind. */
+function combineFingerprints(fingerprints) {
+    const sum = new FingerprintSum();
+    for (const fingerprint of fingerprints)
+        if (!sum.addFingerprint(fingerprint))
+            return null;
+    return sum.toString();
+}
+/**
+ * The fingerprint evalgate wrote before results schema 3: one SHA-256 over the rows sorted by
+ * id, each row's text then a newline. Only to recognise a baseline written then.
+ */
+function legacyFingerprint(rows) {
+    const digest = (0,external_node_crypto_.createHash)('sha256');
+    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const row of sorted) {
+        digest.update(canonicalRow(row));
+        digest.update('\n');
+    }
+    return `${LEGACY_PREFIX}${digest.digest('hex')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
+
+
 
 
 
@@ -68436,8 +69411,14 @@ function incomparability(baseline, run) {
     if (baseline.eval_set_version !== run.eval_set_version) {
         reasons.push(`${where} was written for eval_set_version "${baseline.eval_set_version}", this run uses "${run.eval_set_version}": scores over different question sets are not comparable`);
     }
-    else if (baseline.eval_set_fingerprint && baseline.eval_set_fingerprint !== run.eval_set_fingerprint) {
-        reasons.push(`${where} has eval_set_fingerprint ${compare_short(baseline.eval_set_fingerprint)} but the eval set now hashes to ${compare_short(run.eval_set_fingerprint)}: the eval set was edited without changing eval_set_version`);
+    else if (baseline.eval_set_fingerprint) {
+        const own = fingerprintOfKind(baseline.eval_set_fingerprint, run);
+        if (own === null) {
+            reasons.push(`${where} has an eval_set_fingerprint of the kind evalgate wrote before results schema 3, which is recomputed from the eval set to compare, and the eval set this run scored could not be read as it was (run this where the eval set is, at its path in results.json run.eval_set_path, or write the baseline again)`);
+        }
+        else if (own !== baseline.eval_set_fingerprint) {
+            reasons.push(`${where} has eval_set_fingerprint ${shortFingerprint(baseline.eval_set_fingerprint)} but the eval set now hashes to ${shortFingerprint(own)}: the eval set was edited without changing eval_set_version`);
+        }
     }
     if (baseline.judge) {
         const a = baseline.judge;
@@ -68468,8 +69449,11 @@ function changedEndpoint(baseline, run) {
 function judgeName(j) {
     return [j.provider, j.model, j.embeddings_model].filter(Boolean).join(' / ');
 }
-function compare_short(fingerprint) {
-    return fingerprint.replace(/^sha256:/, '').slice(0, 12);
+/** The run's eval-set fingerprint of the kind `theirs` is (its own, or the one recomputed for an older baseline); null when unknown. */
+function fingerprintOfKind(theirs, run) {
+    if (isLegacyFingerprint(theirs) === isLegacyFingerprint(run.eval_set_fingerprint))
+        return run.eval_set_fingerprint;
+    return run.recomputed_fingerprint ?? null;
 }
 /**
  * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
@@ -68498,9 +69482,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
     const names = run.subset ? computedBySubset(run) : sortMetrics(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
     const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length));
-    // latency is gated on its percentiles with a floor in ms (latency.ts), not on a test of the mean
-    if (baseline?.questions)
-        annotateNoise(metrics.filter((row) => row.limit.kind !== 'latency_rise'), columns);
+    const tests = testNoise(metrics, columns, baseline, gate, run);
     for (const name of Object.keys(gate.thresholds)) {
         if (!names.includes(name))
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
@@ -68526,12 +69508,13 @@ function compareRun(run, given, gate, updateCommand, sources) {
         regressions,
         improvements,
         baseline_answers: baselineAnswers(regressions, baseline, run.questions),
+        determinism: determinism(baseline, run.questions),
         change_counts,
         messages,
         judge_model_change: judgeModelChange(baseline, run),
         ...settings,
         verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
-        noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
+        noise: baseline?.questions ? noiseSummary(metrics, tests, change_counts.questions_worse, change_counts.questions_better, common) : null,
         update_command: updateCommand,
     };
 }
@@ -68543,6 +69526,18 @@ function compareRun(run, given, gate, updateCommand, sources) {
  */
 function computedBySubset(run) {
     return sortMetrics(Object.keys(run.metrics).filter((m) => run.metrics[m].n > 0 || run.metrics[m].errors > 0));
+}
+/**
+ * The paired tests of every metric against a per-question baseline (none against the seed's
+ * aggregate-only form), then what a --sequential run settled. Latency is gated on its
+ * percentiles with a floor in ms (latency.ts), not on a test of the mean.
+ */
+function testNoise(metrics, columns, baseline, gate, run) {
+    const tests = baseline?.questions
+        ? annotateNoise(metrics.filter((row) => row.limit.kind !== 'latency_rise'), columns, { primary: gate.primary, recordedNoise: baseline.noise ?? null })
+        : [];
+    applySettled(metrics, run.sequential);
+    return tests;
 }
 /** What the reader must know about the two question sets and the judge before reading the deltas. */
 function questionSetMessages(run, baseline, added, removed) {
@@ -68575,6 +69570,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
         regressions: [],
         improvements: [],
         baseline_answers: ids_idRecord(),
+        determinism: null,
         change_counts: noChanges(),
         messages: [],
         judge_model_change: null,
@@ -68583,7 +69579,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
     };
 }
 function describeBaseline(b, run) {
-    const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent';
+    const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === fingerprintOfKind(b.eval_set_fingerprint, run) ? 'match' : 'mismatch') : 'absent';
     return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check };
 }
 function preview(ids) {
@@ -68613,7 +69609,7 @@ function countOf_countOf(n, noun, plural = `${noun}s`) {
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/types.ts
-const score = (value) => ({ value });
+const types_score = (value) => ({ value });
 const noScore = (reason) => ({ value: null, reason });
 const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
 /** What a sink-writing scoring function gives, as `Score`s by metric name, in the order written. */
@@ -68645,7 +69641,7 @@ function scoreCitationValidity(answer, contextCount) {
     }
     if (count === 0)
         return noScore('the answer cites nothing');
-    const result = score((count - bad.length) / count);
+    const result = types_score((count - bad.length) / count);
     if (bad.length > 0)
         result.reason = `cites ${bad.join(', ')} but only ${countOf_countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
     return result;
@@ -68866,6 +69862,8 @@ function writeDeterministic(question, metrics, sink) {
 
 
 
+
+
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 function plannedMetrics(rows, config, outputs, scorer) {
     const run = { rows, config, outputs: [...outputs] };
@@ -68889,23 +69887,51 @@ function metricsPlan(metrics) {
             position: new Map(metrics.map((m, j) => [m, j])),
             askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
             missingNote: infos.map((info) => info?.missingNote),
+            outOfScale: infos.map((info) => (info ? (value) => outOfScale(info, value) : () => null)),
         };
         plans.set(metrics, plan);
     }
     return plan;
 }
-/** Scores one question; a candidate error makes every metric null and counted as an error. */
-function scoreQuestion(row, output, config, metrics, scorer) {
+/**
+ * One run's note texts: a note that an earlier question already has ("no relevant id among 10
+ * retrieved", "useful chunks in rank order [1,1,0], …") becomes that question's string, so a
+ * note is held once however many questions carry it, as a results.json read back holds it
+ * (shared_notes). Each is flattened once, when made (flatString). At 100,000 questions ~30 MB less.
+ */
+class NoteTexts {
+    texts = new Map();
+    of(text) {
+        const flat = flatString(text);
+        const known = this.texts.get(flat);
+        if (known !== undefined)
+            return known;
+        this.texts.set(flat, flat);
+        return flat;
+    }
+}
+/** Scores one question; a candidate error makes every metric null and counted as an error. `texts`: the run's notes, shared. */
+function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTexts()) {
     const plan = metricsPlan(metrics);
     const scores = { ...plan.nullScores };
     if (output.error !== null)
         return questionResult(row, output, scores, {}, { candidate: output.error });
     // per place in the plan, the reason written with its score: '' for none, undefined while it has no score
     const reasons = new Array(metrics.length).fill(undefined);
+    let errors = null;
     const sink = (name, value, reason) => {
+        // a metric this run did not plan (a provider's metric the run has no use for) is not written
         const j = plan.position.get(name);
         if (j === undefined)
             return;
+        const outside = value === null ? null : plan.outOfScale[j](value);
+        if (outside !== null) {
+            // an error row, counted as one: a value off its scale is a scorer's bug, never averaged in
+            ;
+            (errors ??= {})[name] = outside;
+            reasons[j] = '';
+            return;
+        }
         scores[name] = value ?? null;
         reasons[j] = reason ?? '';
     };
@@ -68913,8 +69939,10 @@ function scoreQuestion(row, output, config, metrics, scorer) {
     writeDeterministic({ row, output, config, refused: refusal }, metrics, sink);
     const own = scorer.scoreAnswer?.(row, output, refusal);
     if (own) {
-        for (const name in own.scores) {
-            const s = own.scores[name];
+        for (const [name, s] of Object.entries(own.scores)) {
+            // the types keep a misspelt name out of a scoring function; this keeps one built at run time out of the results
+            if (!isKnownMetric(name))
+                throw new Error(`internal error: a scorer wrote "${name}", which no metric definition declares (src/metrics/definitions.ts)`);
             if (s)
                 sink(name, s.value, s.reason);
         }
@@ -68927,9 +69955,9 @@ function scoreQuestion(row, output, config, metrics, scorer) {
                 notes[metrics[j]] = plan.missingNote[j] ?? notApplicable(row, output);
         }
         else if (reason !== '')
-            notes[metrics[j]] = flatString(reason);
+            notes[metrics[j]] = texts.of(reason);
     }
-    return questionResult(row, output, scores, notes, {}, own?.claims);
+    return questionResult(row, output, scores, notes, errors ?? {}, own?.claims);
 }
 /**
  * A question's result, its fields in results.json's order: a conversation turn's place after
@@ -68943,9 +69971,22 @@ function questionResult(row, output, scores, notes, errors, claims) {
     if (row.conversation) {
         // a conversation turn (the rare row): its place is after errors, before the claims
         const conversation = { id: row.conversation.id, turn: row.conversation.turn };
-        return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation, ...(claims ? { claims } : {}) };
+        if (output.error !== null)
+            return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation };
+        return { question, category, difficulty, should_refuse, answer, inputs_hash: inputsHash(row, output), scores, notes, errors, conversation, ...(claims ? { claims } : {}) };
     }
-    return claims ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, claims } : { question, category, difficulty, should_refuse, answer, scores, notes, errors };
+    // an unanswered question was generated from nothing: no inputs_hash
+    if (output.error !== null)
+        return { question, category, difficulty, should_refuse, answer, scores, notes, errors };
+    const inputs_hash = inputsHash(row, output);
+    return claims
+        ? { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
+        : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors };
+}
+/** What the answer was generated from besides the question (results.json's inputs_hash): the history the candidate was given, the retrieved ids, the contexts. */
+function inputsHash(row, output) {
+    const inputs = JSON.stringify([row.question, row.history ?? [], output.retrieved_ids, output.contexts]);
+    return (0,external_node_crypto_.createHash)('sha256').update(inputs, 'utf8').digest('hex').slice(0, 16);
 }
 /** The note on a question a metric is asked of but has no value for, when its definition names none. */
 function notApplicable(row, output) {
@@ -68991,10 +70032,34 @@ function summarise(questions, metrics) {
 
 
 
-/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
-const NAMING_KEYS = ['thresholds', 'max_drop_overrides', 'by_category'];
 /**
- * A threshold, category floor or max_drop override on a metric this run does not compute
+ * An eval set with a question of every kind a metric is planned for (answerable and
+ * should-refuse, with relevant docs, expecting JSON, a later turn): what a shard, which has not
+ * read the other shards' rows, checks its settings against. The settings that only the rows can
+ * make idle (a json_ok floor where no question expects JSON) are then left to the merge, whose
+ * comparison names a threshold on a metric the run did not compute.
+ */
+const ROWS_OF_EVERY_KIND = [
+    {
+        id: 'answerable',
+        question: '',
+        ground_truth: null,
+        reference_points: [],
+        category: null,
+        difficulty: null,
+        should_refuse: false,
+        relevant_docs: [{ id: 'doc', grade: 1 }],
+        expect_json: true,
+        required_keys: [],
+        conversation: { id: 'conversation', turn: 2 },
+        extra: {},
+    },
+    { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+];
+/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
+const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
+/**
+ * A primary metric, threshold, category floor or max_drop override on a metric this run does not compute
  * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
  * while reading as if it did: an error before the candidate runs, naming the setting and what
  * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
@@ -69019,6 +70084,8 @@ function checkGateCanAct(layers, rows, config, scorer) {
 function namedMetrics(key, settings) {
     if (key === 'by_category')
         return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m]));
+    if (key === 'primary')
+        return (settings.primary ?? []).map((m, i) => [`primary[${i}]`, m]);
     return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m]);
 }
 /** Why a known metric is not computed by this run, in the words of the setting that would change it. */
@@ -69081,26 +70148,34 @@ const SUFFIXED = /^(.+):\d+$/;
 function gradeSuffixWarning(rows, outputs) {
     const found = [];
     for (const row of rows) {
-        if (row.relevant_docs.length === 0)
-            continue;
         const output = outputs.get(row.id);
-        if (!output || output.error !== null)
-            continue;
-        // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
-        let relevant = null;
-        for (const id of output.retrieved_ids) {
-            if (!id.includes(':'))
-                continue;
-            const base = SUFFIXED.exec(id)?.[1]?.trim();
-            if (base === undefined)
-                continue;
-            relevant ??= new Set(row.relevant_docs.map((d) => d.id));
-            if (relevant.has(id) || !relevant.has(base))
-                continue;
-            found.push(`${row.id} (retrieved "${id}", relevant "${base}")`);
-            break;
-        }
+        const finding = output ? gradeSuffixFinding(row, output) : null;
+        if (finding)
+            found.push(finding);
     }
+    return gradeSuffixWarningOf(found);
+}
+/** One question's part of the warning (a run that scores answers as they come asks question by question); null when it has none. */
+function gradeSuffixFinding(row, output) {
+    if (row.relevant_docs.length === 0 || output.error !== null)
+        return null;
+    // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+    let relevant = null;
+    for (const id of output.retrieved_ids) {
+        if (!id.includes(':'))
+            continue;
+        const base = SUFFIXED.exec(id)?.[1]?.trim();
+        if (base === undefined)
+            continue;
+        relevant ??= new Set(row.relevant_docs.map((d) => d.id));
+        if (relevant.has(id) || !relevant.has(base))
+            continue;
+        return `${row.id} (retrieved "${id}", relevant "${base}")`;
+    }
+    return null;
+}
+/** The warning for the questions found, in the eval set's order; null for none. */
+function gradeSuffixWarningOf(found) {
     if (found.length === 0)
         return null;
     const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : '';
@@ -69193,18 +70268,17 @@ function sameVendorWarning(candidateModels, judgeModels) {
 const NO_LLM = new Set(['none', 'lexical']);
 /**
  * The self-preference warning for a run, logged, as the run's notes (none or one): the models
- * the candidate declared (candidate.model, and every answer's `model` field) against the judge's
+ * the candidate declared (candidate.model, and every answer's `model` field, given as `models`) against the judge's
  * requested model and the models its API reported answering with.
  */
-function sameVendorNotes(config, outputs, judge, questions, logger) {
+function sameVendorNotes(config, models, judge, questions, logger) {
     if (NO_LLM.has(judge.provider))
         return [];
     const declared = new Set();
     if (config.candidate?.model)
         declared.add(config.candidate.model);
-    for (const output of outputs)
-        if (output.model)
-            declared.add(output.model);
+    for (const model of models)
+        declared.add(model);
     if (declared.size === 0)
         return [];
     const judges = [...(judge.model ? [judge.model] : []), ...(reportedModels(questions)?.chat ?? [])];
@@ -69217,176 +70291,8 @@ function sameVendorNotes(config, outputs, judge, questions, logger) {
 
 ;// CONCATENATED MODULE: ./src/run/exit.ts
 /** The exit codes of the CLI (the Action's check status follows the same verdicts). */
-const exit_EXIT = { pass: 0, fail: 1, usage: 2 };
-
-;// CONCATENATED MODULE: ./src/run/pipeline.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
-const DEFAULT_RESULTS_PATH = 'results.json';
-/**
- * candidate → score → compare, with everything injected. Everything that can be wrong with the
- * inputs (the candidate's own settings) is checked before the candidate is called; a baseline
- * that is not comparable is said then too, and the run goes on to an incomparable comparison.
- * `config` supplies the run's settings: rules, k, gate, version, baseline path.
- */
-async function runPipeline(deps, config, resultsPath = null) {
-    const { evalSet, baseline, candidate, scorer, clock } = deps;
-    const shard = evalSet.shard;
-    const notes = [...scorer.notes];
-    const subset = evalSet.subset;
-    if (shard)
-        notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf_countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`);
-    // the command makes the baseline of the base branch, under its label, not this PR's
-    const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
-    warnIncomparable(deps);
-    const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes);
-    const questionCount = evalSet.rows.length;
-    // the comparison and the files need only the scores: the rows go now (at 100,000 questions
-    // ~90 MB), not when the caller lets go of deps
-    evalSet.rows = [];
-    const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset };
-    const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
-    const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources);
-    return {
-        schema_version: RESULTS_SCHEMA_VERSION,
-        run: {
-            version: config.version ?? null,
-            eval_set_version: evalSet.version,
-            eval_set_fingerprint: evalSet.fingerprint,
-            eval_set_path: evalSet.file,
-            question_count: questionCount,
-            candidate: candidate.label,
-            judge: judged,
-            judge_label: scored.label ?? scorer.label,
-            k: config.k,
-            shard,
-            subset,
-            started_at: clock.startedAt.toISOString(),
-            timings_ms: { candidate: pipeline_round(candidateMs), scoring: pipeline_round(scoringMs), total: pipeline_round(clock.elapsed()) },
-            usage: scored.usage,
-            judge_stability: scored.stability,
-            notes,
-            // written only when it happened: the results.json of every other run is unchanged
-            ...(scored.stopped ? { judge_stopped: scored.stopped } : {}),
-        },
-        metrics: scored.summary,
-        questions: scored.questions,
-        comparison,
-        judge_health: scorer.usesModel ? judgeHealth(scored.questions, baseline, comparison) : null,
-    };
-}
-/**
- * The candidate's answers (stored, or asked for now), scored. The answers and their contexts
- * live only in here: they are let go before the comparison, which needs only the scores.
- */
-async function answerAndScore(deps, config, notes) {
-    const { evalSet, scorer, logger, clock } = deps;
-    const stored = await statePlan(deps);
-    // a judge that cannot answer is found out before the candidate's own calls are paid for
-    await scorer.preflight?.();
-    // stored answers were read for the plan already (a file read, not a run of the candidate)
-    const candidateStarted = clock.elapsed();
-    const outputs = stored ?? (await answer(deps));
-    const candidateMs = clock.elapsed() - candidateStarted;
-    const scoringStarted = clock.elapsed();
-    // the judge sees each turn with the history the candidate was given (its own earlier answers)
-    const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs);
-    notes.push(...scored.notes);
-    const scoringMs = clock.elapsed() - scoringStarted;
-    // what the judge learned while it ran (the response format it ended with) joins its identity
-    const judged = { ...scorer.identity, ...scored.judge };
-    notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger));
-    return { scored, judged, candidateMs, scoringMs };
-}
-/** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
-function warnIncomparable({ evalSet, baseline, scorer, logger }) {
-    if (!baseline)
-        return;
-    const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: scorer.identity });
-    if (reasons.length > 0)
-        logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`);
-}
-/**
- * What the run will cost the judge, said before anything is paid: the candidate's settings
- * are checked, stored answers (a predictions file) are read, and the scorer states its plan
- * from them, or estimates it from the questions when the answers do not exist yet, stopping
- * when it is over budget. No request is sent. Returns the stored answers, if any.
- */
-async function statePlan(deps) {
-    const { evalSet, candidate, scorer } = deps;
-    // e.g. an HTTP candidate's headers and templates are checked before anything is sent
-    candidate.check?.(evalSet.rows);
-    const stored = candidate.stored ? await answer(deps) : null;
-    await scorer.plan?.(stored ? withHistories(evalSet.rows, stored) : evalSet.rows, stored);
-    return stored;
-}
-/** --plan-only: the plan, said as a run would say it, and nothing else: no candidate run, no judge request (no preflight either). */
-async function planOnly(deps) {
-    await statePlan(deps);
-    if (!deps.scorer.plan)
-        deps.logger.info(`judge plan: no judge calls (judge ${deps.scorer.label})`);
-}
-function answer({ evalSet, candidate, logger }) {
-    return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null, logger });
-}
-const NO_USAGE = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null };
-/** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
-async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outputs) {
-    const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer);
-    const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
-    if (suffixes)
-        logger.warn(suffixes);
-    const questions = ids_idRecord();
-    const unanswered = [];
-    for (const row of evalSet.rows) {
-        let output = outputs.get(row.id);
-        if (!output) {
-            unanswered.push(row.id);
-            output = missingOutput(row.id, candidate.source);
-        }
-        questions[row.id] = scoreQuestion(row, output, config, metrics, scorer);
-    }
-    if (unanswered.length > 0) {
-        logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`);
-    }
-    const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] };
-    return { ...tier, questions, summary: summarise(questions, metrics) };
-}
-/**
- * `compare` on its own: a results.json against a baseline or another results.json.
- * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
- * `resultsPath` is the file the caller writes these results to: the update command names it.
- */
-function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
-    const layers = [baselineLayer(baseline), ...gateLayers];
-    checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
-    const gate = resolveGate(layers);
-    const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
-    const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
-    // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
-    return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) };
-}
-/** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
-function baselineLayer(baseline) {
-    return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' };
-}
-function pipeline_round(ms) {
-    return Math.round(ms * 10) / 10;
-}
-
+const EXIT = { pass: 0, fail: 1, usage: 2 };
+/** The exit code a run's results give: its verdict, or `usage` when it gave none. */
 function exitCodeFor(results) {
     // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
     if (results.run.judge_stopped)
@@ -69400,1526 +70306,976 @@ function exitCodeFor(results) {
     return EXIT.pass;
 }
 
-;// CONCATENATED MODULE: ./src/io/envTemplate.ts
+;// CONCATENATED MODULE: ./src/metrics/judge.ts
+/** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
+const REPAIRS_PER_ASK = 1;
+/** Why an ask failed, with the start of the reply that could not be used when there was one. */
+function judge_failure(r) {
+    return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error;
+}
+/** `[文档3]`, `[doc 3]`, `【文档3】`, `[Document3]`: spellings of the labels the prompts put before each chunk. */
+const CHUNK_LABEL = /[[【［]\s*(文档|doc(?:ument)?|source)\s*(\d+)\s*[\]】］]/gi;
+/**
+ * A chunk's text with any chunk label inside it defused (`[doc 3]` → `(doc 3)`), so a chunk
+ * cannot forge the start of another one. (Its tags are fenced when the prompt is rendered.)
+ */
+function unlabelled(text) {
+    return text.replace(CHUNK_LABEL, (_label, word, n) => `(${word} ${n})`);
+}
+/** Items as the prompts show them: one per line, each after its label (`1.`, `[文档2]`). */
+function numbered(items, label) {
+    return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n');
+}
 
+;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
 
 /**
- * The environment variables that hold the runner's and evalgate's own secrets: the runner's
- * tokens (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN, ACTIONS_CACHE_URL, …), the
- * Action's inputs (INPUT_JUDGE-API-KEY, INPUT_GITHUB-TOKEN), the job's GitHub token and the
- * judge's key. evalgate.yml comes with the pull request, so `${GITHUB_TOKEN}` in a header
- * would send the job's token to whatever URL the PR wrote: these are filled in only when the
- * setting's env_passthrough names them, a decision made in the file on purpose.
+ * Every judge call one question may make, stated before the first call and drawn from while
+ * the question is scored: `judge(inner)` hands out asks of each kind until the plan has none
+ * left and then fails the ask without calling, so the run cannot make a call the plan did not
+ * state. Each chat ask may make REPAIRS_PER_ASK repair calls (the Judge contract), and the
+ * upper bound counts them.
  */
-const RUNNER_SECRETS = [/^ACTIONS_/i, /^INPUT_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i];
-/** The providers' default key variables: a judge key even when this run's judge reads another one. */
-const DEFAULT_KEY_ENVS = ['OPENAI_API_KEY', 'AZURE_OPENAI_API_KEY'];
-const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-/** The variables `${NAME}` in these values refer to: their values are secrets. */
-function envReferences(values) {
-    return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(REFERENCE)].map((m) => m[1])))];
-}
-/** Whether `name` is one of the runner's secrets or the Action's inputs: never in a candidate command's environment unless passed through. */
-function isRunnerSecretEnv(name) {
-    return RUNNER_SECRETS.some((pattern) => pattern.test(name));
-}
-/** Whether `name` is one of the runner's or evalgate's own secrets (see RUNNER_SECRETS), the judge keys included. */
-function isProtectedEnv(name, keyEnvs = []) {
-    return RUNNER_SECRETS.some((pattern) => pattern.test(name)) || [...DEFAULT_KEY_ENVS, ...keyEnvs].some((key) => key?.toLowerCase() === name.toLowerCase());
-}
-/**
- * Fills `${NAME}` in every value (a header or query parameter of the candidate or the judge)
- * from `env`; each value filled in is registered as a secret. The one filler both use, so both
- * refuse the same names: a protected one not listed in the passthrough setting, and an unset
- * or empty one (a header silently sent empty would only show up as 401s), each naming the
- * setting and the fix, before anything is sent.
- */
-function fillEnvTemplates(values, env, rules) {
-    const filled = {};
-    for (const [name, template] of Object.entries(values)) {
-        filled[name] = template.replace(REFERENCE, (_, variable) => {
-            if (isProtectedEnv(variable, rules.keyEnvs) && !rules.passthrough.includes(variable)) {
-                throw new errors_GateError('bad_config', `${rules.setting}.${name}: \${${variable}} is the runner's or evalgate's own secret, which evalgate does not send where evalgate.yml says (the file comes with the pull request)`, `use a variable of your own for this service (env: MY_KEY: \${{ secrets.MY_KEY }}), or, if sending ${variable} there is intended, list it in ${rules.passthroughSetting}: [${variable}]`);
-            }
-            const value = env[variable];
-            if (value === undefined || value === '') {
-                throw new errors_GateError('bad_config', `${rules.setting}.${name}: environment variable ${variable} is not set (or empty)`, `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`);
-            }
-            registerSecret(value);
-            return value;
-        });
+class CallPlan {
+    asks;
+    /** every judge call this question's asks made or were served from the cache, in the order they happened */
+    calls = [];
+    left = new Map();
+    constructor(asks) {
+        this.asks = asks.filter((a) => a.count > 0);
+        for (const a of this.asks)
+            this.left.set(a.kind, (this.left.get(a.kind) ?? 0) + a.count);
     }
-    return filled;
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/candidates/launcher.ts
-
-/**
- * The process a candidate command is started from. evalgate's own process was started by the
- * runner with the Action's inputs in its environment (INPUT_JUDGE-API-KEY, INPUT_GITHUB-TOKEN)
- * and the runner's tokens (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN), and
- * /proc/<pid>/environ keeps that first environment for as long as the process lives, whatever
- * evalgate deletes later. The candidate's parent, the first process it would look at, is
- * therefore not evalgate but this small launcher, started with the candidate's own scrubbed
- * environment: it never held a secret. It learns what to run over an IPC channel (not its
- * environment, not its argv), closes that channel, and runs the command in its own process
- * group, with the pipes it was given, then exits as the command did. (Any process of the same
- * user can still read evalgate's /proc/<pid>/environ: the README's threat model says so.)
- */
-const LAUNCHER = `
-process.once('message', ({ command, env }) => {
-  const { spawn } = require('node:child_process')
-  const child = spawn(command, { shell: true, env, stdio: 'inherit' })
-  child.once('error', (error) => {
-    process.send({ error: error.message }, () => process.exit(127))
-  })
-  child.once('spawn', () => process.disconnect())
-  child.once('exit', (code, signal) => {
-    if (signal) {
-      process.removeAllListeners(signal)
-      process.kill(process.pid, signal)
-    }
-    process.exitCode = code ?? 1
-  })
-})
-`;
-/**
- * Starts the launcher in a process group of its own (the group evalgate kills as a whole) and
- * hands it the command. `onStartError` hears why the command could not start (a missing
- * working directory). Node's own start-up options are kept from the launcher (NODE_OPTIONS
- * set for the candidate's own Node), and given to the command.
- */
-function launch(request, onStartError) {
-    const { NODE_OPTIONS: _nodeOptions, ...launcherEnv } = request.env;
-    const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, ['-e', LAUNCHER], { cwd: request.cwd, env: launcherEnv, stdio: ['pipe', 'pipe', 'pipe', 'ipc'], detached: true });
-    child.on('message', (message) => {
-        if (typeof message.error === 'string')
-            onStartError(message.error);
-    });
-    try {
-        // a launcher that could not start or died at once has no channel: its 'error' or 'exit' says so
-        child.send({ command: request.command, env: request.env }, () => undefined);
-    }
-    catch {
-        // as above
-    }
-    return child;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/process.ts
-
-
-/** After a kill, at most this long for the command to be reaped before evalgate goes on anyway. */
-const REAP_WAIT_MS = 1_000;
-function runProcess(run) {
-    return new Promise((resolve, reject) => new CandidateProcess(run, resolve, reject).start());
-}
-class CandidateProcess {
-    run;
-    resolve;
-    reject;
-    child;
-    stderr;
-    ending = 'exited';
-    exit = { code: null, signal: null };
-    stdoutBytes = 0;
-    settled = false;
-    timers = [];
-    signals;
-    constructor(run, resolve, reject) {
-        this.run = run;
-        this.resolve = resolve;
-        this.reject = reject;
-        this.stderr = new TailBuffer(run.limits.stderrTailBytes);
-    }
-    start() {
-        // installed before the spawn, so no signal can come between the command starting and evalgate listening
-        this.signals = onTermination((signal) => this.interrupted(signal));
-        const onStartError = (message) => {
-            if (this.settle())
-                this.reject(new errors_GateError('candidate_failed', `candidate command could not start: ${message}`, 'check the command and its working directory'));
-        };
-        const child = launch({ command: this.run.command, cwd: this.run.cwd, env: this.run.env }, onStartError);
-        this.child = child;
-        this.later(this.run.limits.timeoutMs, () => this.stop('timed_out'));
-        child.stdout.on('data', (chunk) => this.stdout(chunk));
-        child.stderr.on('data', (chunk) => this.stderr.push(chunk));
-        // A candidate that exits without reading its input is reported by its exit status, not by EPIPE.
-        child.stdin.on('error', () => undefined);
-        child.on('error', (error) => {
-            if (this.settle())
-                this.reject(new errors_GateError('candidate_failed', `candidate command could not start: ${error.message}`, 'check the command and its working directory'));
-        });
-        child.on('exit', (code, signal) => {
-            this.exit = { code, signal };
-            // the command is done: whatever it left running in its group goes with it
-            this.killGroup();
-            if (this.ending !== 'exited')
-                this.finish(false);
-            else
-                this.later(this.run.limits.pipeGraceMs, () => this.finish(true));
-        });
-        // every pipe closed and the command gone: the normal end, before any grace period
-        child.on('close', () => this.finish(false));
-        child.stdin.end(this.run.input);
-    }
-    stdout(chunk) {
-        if (this.ending !== 'exited')
-            return;
-        this.stdoutBytes += chunk.length;
-        if (this.stdoutBytes > this.run.limits.maxStdoutBytes)
-            this.stop('stdout_cap');
-        else
-            this.run.onStdout(chunk);
-    }
-    interrupted(signal) {
-        this.killGroup();
-        this.signals?.remove();
-        // Dying by the same signal is what a shell or CI runner expects (exit status 130 / 143);
-        // only when someone else handles it too does the run end with an error instead.
-        if (process.listenerCount(signal) === 0)
-            process.kill(process.pid, signal);
-        else
-            this.stop('interrupted');
-    }
-    stop(why) {
-        if (this.settled || this.ending !== 'exited')
-            return;
-        this.ending = why;
-        this.killGroup();
-        this.later(REAP_WAIT_MS, () => this.finish(false));
-    }
-    finish(pipesHeld) {
-        if (!this.settle())
-            return;
-        // a process outside the group may hold the other ends open forever: stop reading
-        this.child?.stdout.destroy();
-        this.child?.stderr.destroy();
-        this.child?.stdin.destroy();
-        this.resolve({ ending: this.ending, ...this.exit, stderr: this.stderr.text(), pipesHeld });
-    }
-    /** True the first time: clears the timers and the signal handlers. */
-    settle() {
-        if (this.settled)
+    /** Draws one ask of this kind; false when the plan has none left. */
+    take(kind) {
+        const left = this.left.get(kind) ?? 0;
+        if (left === 0)
             return false;
-        this.settled = true;
-        for (const timer of this.timers)
-            clearTimeout(timer);
-        this.signals?.remove();
+        this.left.set(kind, left - 1);
         return true;
     }
-    later(ms, fn) {
-        this.timers.push(setTimeout(fn, ms));
+    /** The most calls the plan allows: every ask made, every chat ask repaired. */
+    upTo() {
+        return totals(this.asks, 1 + REPAIRS_PER_ASK);
     }
-    killGroup() {
-        if (this.child?.pid === undefined)
-            return;
-        try {
-            process.kill(-this.child.pid, 'SIGKILL');
-        }
-        catch {
-            // ESRCH: nothing is left in the group
-        }
+    /** The calls of a judge whose every reply is well-formed and lines up: no repair, no fallback. */
+    wellFormed() {
+        return totals(this.asks.filter((a) => !a.fallback), 1);
     }
-}
-/** SIGINT and SIGTERM handlers that exist only while the command runs. */
-function onTermination(handler) {
-    const onInt = () => handler('SIGINT');
-    const onTerm = () => handler('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-    return {
-        remove: () => {
-            process.off('SIGINT', onInt);
-            process.off('SIGTERM', onTerm);
-        },
-    };
-}
-/** The last `limit` bytes of a stream, however much passes through. */
-class TailBuffer {
-    chunks = [];
-    size = 0;
-    cut = false;
-    limit;
-    constructor(limit) {
-        this.limit = limit;
-    }
-    push(chunk) {
-        this.chunks.push(chunk);
-        this.size += chunk.length;
-        if (this.size > 2 * this.limit)
-            this.trim();
-    }
-    text() {
-        this.trim();
-        // a character cut at the front of the tail decodes to U+FFFD: drop it
-        const text = Buffer.concat(this.chunks).toString('utf8');
-        return { text: this.cut ? text.replace(/^\uFFFD{1,3}/, '') : text, cut: this.cut };
-    }
-    trim() {
-        if (this.size <= this.limit)
-            return;
-        const all = Buffer.concat(this.chunks);
-        this.chunks = [all.subarray(all.length - this.limit)];
-        this.size = this.limit;
-        this.cut = true;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/candidates/command.ts
-
-
-
-
-
-
-
-
-const DEFAULT_MAX_OUTPUT_MB = 256;
-const STDERR_TAIL_BYTES = 64 * 1024;
-/** lines of a failed command's stderr shown in the log */
-const STDERR_LINES = 20;
-const PIPE_GRACE_MS = 300;
-/** Far above any real answer line and far below the longest string V8 can hold. */
-const MAX_LINE_CHARS = 64 * 1024 * 1024;
-const SOURCE = 'candidate command stdout';
-/** A line on stdout that is not an answer is almost always a log line printed to the wrong stream. */
-const STDOUT_HINT = 'the command must print only its answers on stdout, one JSON object per line ({"id": "q1", "answer": "...", "contexts": [...]}); print logs and progress on stderr (Python: print(..., file=sys.stderr); logging writes to stderr by default)';
-/**
- * The command's environment: evalgate's, without what the runner and the Action put there that
- * would let the PR's own code act as the workflow (io/envTemplate.ts: the runner's tokens for
- * artifacts, cache and OIDC, the Action's inputs, which hold the judge key and the GitHub
- * token, and the GitHub token itself), unless candidate.env_passthrough names it.
- */
-function candidateEnv(env, passthrough = []) {
-    const kept = {};
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined)
-            continue;
-        if (isRunnerSecretEnv(name) && !passthrough.includes(name))
-            continue;
-        kept[name] = value;
-    }
-    return kept;
-}
-/**
- * Runs the system under test as one process for the whole set: JSONL `{id, question}` on
- * stdin, JSONL `{id, answer, contexts, retrieved_ids}` on stdout, read line by line as it
- * arrives. One process, not one per question, so a model or index loads once. A row with a
- * history (a conversation's turn, or a `history` cell) carries it as `history`: `{role, content}`
- * messages; a single question has no `history` key.
- */
-async function runCommandCandidate(rows, options) {
-    const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question, ...(row.history ? { history: row.history } : {}) })).join('\n') + '\n';
-    const stdout = new StdoutReader(new OutputCollector(SOURCE, new Set(rows.map((r) => r.id))));
-    const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_MB * 1024 * 1024;
-    const outcome = await runProcess({
-        command: options.command,
-        cwd: options.cwd,
-        env: candidateEnv(options.env ?? process.env, options.envPassthrough),
-        input,
-        limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
-        onStdout: (chunk) => stdout.push(chunk),
-    });
-    const failure = failureOf(outcome, options, maxOutputBytes, options.log ?? (() => undefined));
-    if (failure)
-        throw failure;
-    if (outcome.pipesHeld) {
-        options.warn?.(`the candidate command exited, but a process it started outside its process group still held its output open; evalgate stopped reading ${options.pipeGraceMs ?? PIPE_GRACE_MS} ms later and did not stop that process`);
-    }
-    return stdout.end();
-}
-/**
- * `candidate: {command: CMD}`: the command run once for the whole set (or shard); once per turn
- * when the set has conversations, turn k of every conversation in one run after turn k−1 was
- * answered, so each turn's history holds the command's own earlier answers.
- */
-function commandCandidate(options) {
-    return {
-        label: `command ${options.command}`,
-        source: 'the candidate command',
-        answer: (rows, { logger }) => {
-            const turns = turnWaves(rows).length;
-            const runs = turns > 1 ? ` (once per turn: ${countOf_countOf(turns, 'run')}, each turn after the answers to the one before)` : '';
-            logger.info(`running candidate on ${countOf_countOf(rows.length, 'question')}${runs}: ${options.command}`);
-            return answerTurnByTurn(rows, (wave) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }));
-        },
-    };
-}
-/**
- * Why the run failed, from how the process ended (a timeout or a crash wins over what it
- * printed). The message says how it failed and where its stderr is, never what it said: the
- * message reaches the PR comment and the job summary, where the runner masks no secret, and a
- * failing program's stderr is where a token it was given ends up (`set -x`, a traceback of
- * its environment). The end of stderr goes to the log (`log`), which the runner masks.
- */
-function failureOf(outcome, options, maxOutputBytes, log) {
-    const failed = outcome.ending !== 'exited' || outcome.code !== 0;
-    if (!failed)
-        return null;
-    const stderrTail = tail(outcome.stderr.text, STDERR_LINES);
-    if (stderrTail)
-        log(`the candidate command's stderr (its last ${STDERR_LINES} lines at most):\n${stderrTail}`);
-    const where = stderrTail ? `; its stderr (last lines) is in the log above this error` : ' (it wrote nothing to stderr)';
-    switch (outcome.ending) {
-        case 'timed_out':
-            return new errors_GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${where}`, 'raise candidate.timeout_ms, or make the command faster');
-        case 'stdout_cap':
-            return new errors_GateError('candidate_failed', `candidate command wrote more than ${formatMb(maxOutputBytes)} to stdout (candidate.max_output_mb), so it was stopped: ${options.command}${where}`, 'make the command print only its JSONL answers (logs go to stderr), or raise candidate.max_output_mb in evalgate.yml');
-        case 'interrupted':
-            return new errors_GateError('candidate_failed', `evalgate was interrupted; the candidate command and everything it started were stopped: ${options.command}`, 'run it again');
-        case 'exited':
-            return new errors_GateError('candidate_failed', `candidate command failed (${outcome.signal ? `signal ${outcome.signal}` : `exit code ${outcome.code}`}): ${options.command}${where}`, 'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>');
-    }
-}
-/**
- * stdout as JSONL, line by line as the chunks arrive: never one string of the whole output.
- * The first problem (bad UTF-8, a line that is not JSON, an unknown id) is kept and the rest
- * of the output ignored; it is reported only if the command itself succeeded.
- */
-class StdoutReader {
-    collector;
-    decoder = new Utf8StreamDecoder(SOURCE, 'make the command write UTF-8 (for Python: PYTHONIOENCODING=utf-8)');
-    partial = '';
-    line = 0;
-    problem = null;
-    constructor(collector) {
-        this.collector = collector;
-    }
-    push(chunk) {
-        this.guard(() => this.take(this.decoder.push(chunk)));
-    }
-    end() {
-        this.guard(() => {
-            this.take(this.decoder.end());
-            this.record(this.partial);
-        });
-        if (this.problem)
-            throw this.problem;
-        return this.collector.outputs;
-    }
-    guard(step) {
-        if (this.problem)
-            return;
-        try {
-            step();
-        }
-        catch (error) {
-            this.problem = error;
-        }
-    }
-    take(text) {
-        let start = 0;
-        for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
-            this.record(this.partial + text.slice(start, newline));
-            this.partial = '';
-            start = newline + 1;
-        }
-        this.partial += text.slice(start);
-        if (this.partial.length > MAX_LINE_CHARS) {
-            throw new errors_GateError('bad_input', `${locate(SOURCE, this.line + 1)}: a line longer than ${MAX_LINE_CHARS} characters`, 'write one JSON object per line, each ending with a newline');
-        }
-    }
-    record(raw) {
-        this.line += 1;
-        const record = parseJsonlLine(SOURCE, this.line === 1 ? raw.replace(/^\uFEFF/, '') : raw, this.line, STDOUT_HINT);
-        if (record)
-            this.collector.add(record);
-    }
-}
-function formatMb(bytes) {
-    return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`;
-}
-function tail(text, lines) {
-    return text
-        .trimEnd()
-        .split(/\r\n|\n|\r/)
-        .slice(-lines)
-        .join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/io/limiter.ts
-/**
- * At most `concurrency` tasks at once, started in the order they were submitted. A finishing
- * task hands its slot straight to the oldest waiting one, so a task submitted in between can
- * neither overtake the queue nor push the count over the limit. What a slot covers is the
- * caller's choice: the judge holds one per attempt (a call waiting out a backoff does not
- * block others), the HTTP candidate one per question (an overloaded endpoint gets no more).
- */
-class Limiter {
-    active = 0;
-    queue = [];
-    concurrency;
-    constructor(concurrency) {
-        this.concurrency = Math.max(1, Math.floor(concurrency));
-    }
-    async run(task) {
-        if (this.active < this.concurrency)
-            this.active += 1;
-        else
-            await new Promise((resolve) => this.queue.push(resolve));
-        try {
-            return await task();
-        }
-        finally {
-            this.release();
-        }
-    }
-    release() {
-        const next = this.queue.shift();
-        if (next)
-            next();
-        else
-            this.active -= 1;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/retry.ts
-/** Rate limits and server errors: what every caller retries. */
-function rateLimitOrServerError(status) {
-    return status === 429 || status >= 500;
-}
-const MAX_RETRY_AFTER_MS = 60_000;
-const realRetryDeps = {
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: Math.random,
-    now: Date.now,
-};
-/** A failure that carries an HTTP status (the SDK's APIError, the HTTP candidate's HttpStatusError). */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-/** Thrown by an attempt that knows no further attempt can help (the judge's circuit breaker is open): given up at once. */
-class NotRetryable extends Error {
-}
-function isRetryable(error, policy) {
-    if (error instanceof NotRetryable)
-        return false;
-    const status = statusOf(error);
-    return status === undefined || policy.retryStatus(status);
-}
-/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
-function parseRetryAfter(value, nowMs = Date.now(), capMs = MAX_RETRY_AFTER_MS) {
-    if (value === null || value === undefined || value.trim() === '')
-        return null;
-    const trimmed = value.trim();
-    let ms;
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        ms = Number(trimmed) * 1000;
-    else {
-        const date = Date.parse(trimmed);
-        if (Number.isNaN(date))
-            return null;
-        ms = date - nowMs;
-    }
-    return Math.min(capMs, Math.max(0, Math.round(ms)));
-}
-/** Milliseconds the server asked us to wait, from the headers of a failure: `retry-after-ms`, else `Retry-After`. */
-function retryAfterMs(error, nowMs, capMs = MAX_RETRY_AFTER_MS) {
-    const headers = error?.headers;
-    if (!headers)
-        return null;
-    const get = (name) => (typeof headers.get === 'function' ? headers.get(name) : headers[name]);
-    const ms = get('retry-after-ms');
-    if (ms && Number.isFinite(Number(ms)))
-        return Math.min(capMs, Math.max(0, Number(ms)));
-    return parseRetryAfter(get('retry-after'), nowMs, capMs);
-}
-/** The wait before retry number `retry + 1` (0-based): what the server asked for, else backoff with jitter. */
-function backoffMs(retry, error, policy, deps) {
-    const asked = retryAfterMs(error, deps.now(), policy.maxRetryAfterMs);
-    if (asked !== null)
-        return asked;
-    const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
-    // equal jitter: at least half the backoff, so retries of many parallel calls spread apart but never hammer
-    return Math.round(exponential / 2 + deps.random() * (exponential / 2));
-}
-/** Runs `attempt` until it succeeds, fails for good, or the retries run out. Never throws what `attempt` throws. */
-async function withRetry(attempt, policy, deps = realRetryDeps) {
-    for (let retries = 0;; retries++) {
-        try {
-            return { ok: true, value: await attempt(), retries };
-        }
-        catch (error) {
-            const retryable = isRetryable(error, policy);
-            if (!retryable || retries >= policy.maxRetries)
-                return { ok: false, error, retries, retryable };
-            await deps.sleep(backoffMs(retries, error, policy, deps));
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http/jsonPath.ts
-
-/** Reads a path once, at startup: a malformed one is a config error before any request. */
-function compileJsonPath(source, where = 'JSON path') {
-    const steps = parseSteps(source, where);
-    const wildcard = steps.some((s) => s.kind === 'all');
-    return {
-        source,
-        resolve(json) {
-            let nodes = [{ value: json, at: '$' }];
-            for (const step of steps) {
-                const next = [];
-                for (const node of nodes) {
-                    const failed = takeStep(node, step, source, next);
-                    if (failed)
-                        return failed;
-                }
-                nodes = next;
-            }
-            return { ok: true, value: wildcard ? nodes.map((n) => n.value) : nodes[0].value };
-        },
-    };
-}
-function parseSteps(source, where) {
-    const steps = [];
-    let rest = source.trim();
-    if (rest === '$')
-        rest = '';
-    else if (rest.startsWith('$.') || rest.startsWith('$['))
-        rest = rest.slice(1);
-    if (rest.startsWith('.'))
-        rest = rest.slice(1);
-    const token = /^(?:([^.[\]]+)|\[(\d+)\]|\[\*\]|\[(["'])(.*?)\3\])/;
-    let first = true;
-    while (rest !== '') {
-        if (!first) {
-            if (rest.startsWith('.'))
-                rest = rest.slice(1);
-            else if (!rest.startsWith('['))
-                break;
-        }
-        const match = token.exec(rest);
-        if (!match)
-            break;
-        if (match[1] !== undefined)
-            steps.push({ kind: 'key', key: match[1] });
-        else if (match[2] !== undefined)
-            steps.push({ kind: 'index', index: Number(match[2]) });
-        else if (match[4] !== undefined)
-            steps.push({ kind: 'key', key: match[4] });
-        else
-            steps.push({ kind: 'all' });
-        rest = rest.slice(match[0].length);
-        first = false;
-    }
-    if (rest !== '') {
-        throw new errors_GateError('bad_config', `${where}: cannot read "${source}" at "${rest}"`, 'write a dotted path such as data.answer, result.docs[*].text or choices[0].message.content');
-    }
-    return steps;
-}
-/** Pushes what `step` reaches from `node` onto `next`; a failure when it reaches nothing. */
-function takeStep(node, step, source, next) {
-    const { value, at } = node;
-    if (step.kind === 'key') {
-        if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, step.key)) {
-            return { ok: false, reason: `"${source}" does not resolve: ${at} has no key "${step.key}" (it is ${jsonPath_describeValue(value)})` };
-        }
-        next.push({ value: value[step.key], at: `${at}.${step.key}` });
-    }
-    else if (!Array.isArray(value)) {
-        return { ok: false, reason: `"${source}" does not resolve: ${at} is ${jsonPath_describeValue(value)}, not an array` };
-    }
-    else if (step.kind === 'index') {
-        if (step.index >= value.length)
-            return { ok: false, reason: `"${source}" does not resolve: ${at} has ${value.length} item(s), no [${step.index}]` };
-        next.push({ value: value[step.index], at: `${at}[${step.index}]` });
-    }
-    else {
-        value.forEach((item, i) => next.push({ value: item, at: `${at}[${i}]` }));
-    }
-    return null;
-}
-function jsonPath_describeValue(value) {
-    if (value === null)
-        return 'null';
-    if (value === undefined)
-        return 'missing';
-    if (Array.isArray(value))
-        return `an array of ${value.length}`;
-    if (typeof value === 'object')
-        return 'an object';
-    return `a ${typeof value}`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http/quote.ts
-// How the HTTP candidate quotes what it did not write (response bodies, error messages) in its own messages
-/** How much of a response body an error row quotes. */
-const BODY_EXCERPT_CHARS = 200;
-function excerpt(text, chars) {
-    const trimmed = text.trim();
-    if (trimmed === '')
-        return '(empty body)';
-    return trimmed.length > chars ? `${trimmed.slice(0, chars)}…` : trimmed;
-}
-/** An error's message with its cause (fetch's "fetch failed" says nothing without it). */
-function errorMessage(error) {
-    if (!(error instanceof Error))
-        return String(error);
-    const cause = error.cause;
-    return cause instanceof Error && cause.message ? `${error.message} (${cause.message})` : error.message;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http/template.ts
-
-// `{{id}}`, `{{question}}`, `{{history}}` or `{{column}}` of the eval set, filled per question
-const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
-const PLACEHOLDER_HERE = /\{\{\s*([^{}\s]+)\s*\}\}/y;
-function placeholderValue(row, name, where) {
-    if (name === 'id')
-        return row.id;
-    if (name === 'question')
-        return row.question;
-    // the earlier turns as [{role, content}, …]: [] for a single question or a first turn
-    if (name === 'history')
-        return row.history ?? [];
-    if (Object.hasOwn(row.extra, name))
-        return row.extra[name] ?? null;
-    throw new errors_GateError('bad_config', `${where}: unknown placeholder {{${name}}} (question "${row.id}" has no column "${name}")`, `use {{id}}, {{question}}, {{history}} or a column of the eval set${Object.keys(row.extra).length ? ` (${Object.keys(row.extra).join(', ')})` : ''}`);
-}
-/** Plain text with placeholders (a URL): every value goes through `encode`. */
-function renderTemplate(template, row, where, encode) {
-    return template.replace(PLACEHOLDER, (_, name) => {
-        const value = placeholderValue(row, name, where);
-        return encode(value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-    });
-}
-/**
- * Fills a JSON template: inside a string literal a value is JSON-escaped text (quotes,
- * newlines, backslashes, any script stay valid JSON); outside one it is a JSON value, so
- * `{"top_k": {{k}}}` works too.
- */
-function renderJsonTemplate(template, row, where) {
-    let out = '';
-    let inString = false;
-    for (let i = 0; i < template.length;) {
-        PLACEHOLDER_HERE.lastIndex = i;
-        const match = PLACEHOLDER_HERE.exec(template);
-        if (match) {
-            const value = placeholderValue(row, match[1], where);
-            if (inString)
-                out += JSON.stringify(typeof value === 'string' ? value : value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)).slice(1, -1);
-            else
-                out += JSON.stringify(value ?? null);
-            i += match[0].length;
-            continue;
-        }
-        const char = template[i];
-        if (char === '\\' && inString) {
-            out += template.slice(i, i + 2);
-            i += 2;
-            continue;
-        }
-        if (char === '"')
-            inString = !inString;
-        out += char;
-        i++;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http/plan.ts
-
-
-
-
-
-
-/**
- * Renders every request and checks headers, URLs, JSON bodies and JSON paths. Throws a
- * GateError before any request is sent, so a typo in the config never costs a run.
- */
-function planHttpCandidate(rows, config, env, access = NO_PASSTHROUGH) {
-    const { headers, secrets } = resolveHeaders(config, env, access);
-    try {
-        new Headers(headers);
-    }
-    catch (error) {
-        throw new errors_GateError('bad_config', `candidate.http.headers: ${redact(errorMessage(error), secrets)}`, 'header names are tokens like X-Api-Key; values cannot contain newlines');
-    }
-    if (config.method === 'POST' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-        headers['content-type'] = 'application/json';
-    }
-    const paths = {
-        answer: compileJsonPath(config.answer_path, 'candidate.http.answer_path'),
-        contexts: config.contexts_path === undefined ? null : compileJsonPath(config.contexts_path, 'candidate.http.contexts_path'),
-        retrievedIds: config.retrieved_ids_path === undefined ? null : compileJsonPath(config.retrieved_ids_path, 'candidate.http.retrieved_ids_path'),
-        model: config.model_path === undefined ? null : compileJsonPath(config.model_path, 'candidate.http.model_path'),
-    };
-    return { requests: rows.map((row) => prepareRequest(row, config)), headers, secrets, paths };
-}
-function prepareRequest(row, config) {
-    const url = renderTemplate(config.url, row, 'candidate.http.url', encodeURIComponent);
-    checkUrl(url, row.id);
-    if (config.method === 'GET')
-        return { id: row.id, url, body: undefined };
-    const body = renderJsonTemplate(config.body, row, 'candidate.http.body');
-    try {
-        JSON.parse(body);
-    }
-    catch (error) {
-        throw new errors_GateError('bad_config', `candidate.http.body${jsonErrorLocation(body, error)}: not valid JSON once filled in for question "${row.id}": ${errorMessage(error)}\n  rendered: ${excerpt(body, 300)}`, 'write the body as JSON with placeholders inside strings, e.g. {"question": "{{question}}", "id": "{{id}}"}');
-    }
-    return { id: row.id, url, body };
-}
-const NO_PASSTHROUGH = { passthrough: [], keyEnvs: [] };
-/** Fills `${ENV_NAME}` in header values (io/envTemplate.ts, as the judge's headers are); the values filled in are secrets. */
-function resolveHeaders(config, env, access) {
-    const headers = fillEnvTemplates(config.headers, env, { setting: 'candidate.http.headers', passthroughSetting: 'candidate.env_passthrough', ...access });
-    const secrets = envReferences(config.headers).flatMap((name) => (env[name] ? [env[name]] : []));
-    return { headers, secrets };
-}
-function checkUrl(url, id) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        throw new errors_GateError('bad_config', `candidate.http.url: "${url}" (question "${id}") is not a valid URL`, 'give an absolute URL such as http://localhost:8000/ask');
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        throw new errors_GateError('bad_config', `candidate.http.url: "${url}" is not an http(s) URL`, 'give an absolute URL such as http://localhost:8000/ask');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/http.ts
-// What one outgoing HTTP request may cost (the HTTP candidate's, the judge's): where its headers may go, how much body it may read
-/** Redirects within the endpoint's own origin followed before the chain is an error. */
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/**
- * A response evalgate refuses to use: a redirect to another origin, too many redirects, a
- * body over the cap. It carries the response's status, so the retry loop asks again only
- * when the status says so (a 5xx); a redirect or a 200 is not asked again.
- */
-class HttpRefusedError extends Error {
-    status;
-    headers;
-    constructor(status, headers, message) {
-        super(message);
-        this.name = 'HttpRefusedError';
-        this.status = status;
-        this.headers = headers;
-    }
-}
-const CANDIDATE_REDIRECT = { headers: "the candidate's headers", fix: 'point candidate.http.url at the final address if that host is the candidate' };
-/**
- * fetch, following redirects only within the first URL's origin (scheme, host and port): the
- * candidate's headers (`${ENV}` secrets among them) are never sent anywhere else, and another
- * host's answers are never scored as the candidate's. A 303, or a 301 / 302 after a POST, is
- * followed with a GET as browsers do; 307 and 308 repeat the request as it was.
- */
-async function fetchSameOrigin(fetcher, first, signal, whose = CANDIDATE_REDIRECT) {
-    const origin = new URL(first.url).origin;
-    let request = first;
-    for (let hop = 0;; hop++) {
-        const response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' });
-        const location = response.headers.get('location');
-        if (!REDIRECT_STATUSES.has(response.status) || location === null)
-            return response;
-        await response.body?.cancel().catch(() => undefined);
-        let next;
-        try {
-            next = new URL(location, request.url);
-        }
-        catch {
-            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect to an unreadable location "${location.slice(0, 200)}"`);
-        }
-        if (next.origin !== origin) {
-            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so ${whose.headers} were not sent there (${whose.fix})`);
-        }
-        if (hop >= MAX_REDIRECTS)
-            throw new HttpRefusedError(response.status, response.headers, `more than ${MAX_REDIRECTS} redirects within ${origin}; last to ${next.pathname}`);
-        const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST');
-        request = asGet ? { ...request, url: next.href, method: 'GET', body: undefined } : { ...request, url: next.href };
-    }
-}
-/**
- * The body as text, read chunk by chunk with a byte count: past `maxBytes` the read stops
- * and the connection is dropped, so a runaway endpoint costs at most the cap in memory. A
- * Content-Length above the cap is refused before reading anything.
- */
-async function readCapped(response, maxBytes, setting = 'candidate.http.max_response_mb') {
-    const raise = setting === null ? '' : ` (${setting}): not read further; make the endpoint answer with less, or raise ${setting}`;
-    const tooLarge = () => new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} with a body over ${http_formatMb(maxBytes)}${raise || ': not read further'}`);
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (declared > maxBytes) {
-        await response.body?.cancel().catch(() => undefined);
-        throw tooLarge();
-    }
-    if (!response.body)
-        return '';
-    const reader = response.body.getReader();
-    const chunks = [];
-    let total = 0;
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        total += read.value.byteLength;
-        if (total > maxBytes) {
-            await reader.cancel().catch(() => undefined);
-            throw tooLarge();
-        }
-        chunks.push(read.value);
-    }
-    // as response.text() decodes: UTF-8, a BOM dropped, bad bytes as U+FFFD
-    return new TextDecoder().decode(Buffer.concat(chunks));
-}
-function http_formatMb(bytes) {
-    return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http/request.ts
-
-
-
-
-/** A response outside 2xx as the retry loop sees it: status and headers (for Retry-After), the body already redacted. */
-class HttpStatusError extends Error {
-    status;
-    headers;
-    body;
-    constructor(status, headers, body) {
-        super(`HTTP ${status}`);
-        this.status = status;
-        this.headers = headers;
-        this.body = body;
-    }
-}
-/** 429 and 5xx, with backoff from 250 ms up to 8 s; any other status is the endpoint's answer and is not asked again. */
-function httpRetryPolicy(config) {
-    return { maxRetries: config.retries, baseDelayMs: 250, maxDelayMs: 8_000, maxRetryAfterMs: MAX_RETRY_AFTER_MS, retryStatus: rateLimitOrServerError };
-}
-/** One question's request, retried as the policy says; a failure is described (secrets redacted), never thrown. */
-async function send(request, plan, config, deps) {
-    if (deps.deadline?.aborted)
-        return { ok: false, error: deadlineMessage(config, 'before this question was asked') };
-    const result = await withRetry(() => sendOnce(request, plan, config, deps), httpRetryPolicy(config), deps.retry);
-    if (result.ok)
-        return { ok: true, ...result.value };
-    if (deps.deadline?.aborted)
-        return { ok: false, error: deadlineMessage(config, 'before this question was answered') };
-    return { ok: false, error: redact(describeFailure(result, config.timeout_ms), plan.secrets) };
-}
-/** Why a question has no answer when the candidate step ran out of time. */
-function deadlineMessage(config, when) {
-    return `not answered: the HTTP candidate's total time limit (candidate.http.total_timeout_ms, ${config.total_timeout_ms} ms) ran out ${when}`;
-}
-async function sendOnce(request, plan, config, deps) {
-    const started = deps.now();
-    // one signal for the request, its redirects and the body read: this attempt's timeout or the step's deadline
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), config.timeout_ms);
-    const stop = () => controller.abort();
-    deps.deadline?.addEventListener('abort', stop);
-    try {
-        if (deps.deadline?.aborted)
-            controller.abort();
-        const response = await fetchSameOrigin(deps.fetch, { url: request.url, method: config.method, headers: plan.headers, body: request.body }, controller.signal);
-        const text = await readCapped(response, config.max_response_mb * 1024 * 1024);
-        return answered(response, text, plan, deps.now() - started);
-    }
-    finally {
-        clearTimeout(timer);
-        deps.deadline?.removeEventListener('abort', stop);
-    }
-}
-function answered(response, text, plan, elapsedMs) {
-    if (response.ok)
-        return { text, latencyMs: Math.round(elapsedMs * 10) / 10 };
-    // redacted before it is cut to an excerpt, so no part of a secret the server echoes survives
-    throw new HttpStatusError(response.status, response.headers, redact(text, plan.secrets));
-}
-function describeFailure(result, timeoutMs) {
-    const { error, retries, retryable } = result;
-    const tries = `${retries + 1} attempt${retries === 0 ? '' : 's'}`;
-    if (error instanceof HttpRefusedError)
-        return retries === 0 ? error.message : `${error.message} (${tries})`;
-    if (error instanceof HttpStatusError) {
-        const body = excerpt(error.body, BODY_EXCERPT_CHARS);
-        return retryable ? `HTTP ${error.status} after ${tries}: ${body}` : `HTTP ${error.status} (not retried): ${body}`;
-    }
-    const name = error?.name;
-    if (name === 'TimeoutError' || name === 'AbortError')
-        return `timed out after ${timeoutMs} ms (${tries})`;
-    return `request failed after ${tries}: ${errorMessage(error)}`;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http/response.ts
-
-
-
-/** Where a problem with a mapped response is said to be, as a predictions file names itself. */
-const RESPONSE_SOURCE = 'HTTP response';
-function errorRow(id, error) {
-    return { id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error };
-}
-/**
- * A 2xx body → the question's output: the JSON paths pick the fields, then the candidate
- * schema checks them as it checks every other kind's outputs. A body that does not fit is an
- * error row for this question only.
- */
-function readResponse(id, text, latencyMs, plan) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return errorRow(id, `response is not JSON: ${excerpt(redact(text, plan.secrets), BODY_EXCERPT_CHARS)}`);
-    }
-    const mapped = mapResponse(json, plan.paths);
-    if (!mapped.ok)
-        return errorRow(id, redact(mapped.error, plan.secrets));
-    const checked = checkOutput({ ...mapped.fields, id, latency_ms: latencyMs, error: null }, RESPONSE_SOURCE, (column) => pathHint(column, plan, mapped.fields));
-    if (!checked.ok)
-        return errorRow(id, redact(checked.error, plan.secrets));
-    const output = checked.output;
-    // as before the schema was shared: an endpoint's contexts are NFC like its answer, its ids trimmed
-    return {
-        ...output,
-        contexts: output.contexts.map((c) => c.normalize('NFC')),
-        retrieved_ids: output.retrieved_ids.map((v) => v.trim()).filter((v) => v !== ''),
-    };
-}
-/**
- * The values the paths point at, unchecked. A path to a single context or id means a list
- * of one: it is not split on `||` or `|` as a CSV cell would be.
- */
-function mapResponse(json, paths) {
-    const answer = paths.answer.resolve(json);
-    if (!answer.ok)
-        return { ok: false, error: `answer_path ${answer.reason}` };
-    const fields = { answer: answer.value };
-    if (paths.contexts) {
-        const found = paths.contexts.resolve(json);
-        if (!found.ok)
-            return { ok: false, error: `contexts_path ${found.reason}` };
-        fields.contexts = typeof found.value === 'string' ? [found.value] : found.value;
-    }
-    if (paths.retrievedIds) {
-        const found = paths.retrievedIds.resolve(json);
-        if (!found.ok)
-            return { ok: false, error: `retrieved_ids_path ${found.reason}` };
-        fields.retrieved_ids = typeof found.value === 'string' || typeof found.value === 'number' ? [found.value] : found.value;
-    }
-    if (paths.model) {
-        const found = paths.model.resolve(json);
-        if (!found.ok)
-            return { ok: false, error: `model_path ${found.reason}` };
-        fields.model = found.value;
-    }
-    else if (typeof json === 'object' && json !== null && typeof json.model === 'string') {
-        // an OpenAI-style response names its model: read when no path says where else to look
-        fields.model = json.model;
-    }
-    return { ok: true, fields };
-}
-/** A field the schema rejected names the path it came from and what that path gave (redacted, then cut). */
-function pathHint(column, plan, fields) {
-    const paths = plan.paths;
-    const gave = (key, path) => `${key} "${path.source}" gave ${excerpt(redact(JSON.stringify(fields[column]) ?? 'nothing', plan.secrets), 60)}`;
-    if (column === 'answer')
-        return `${gave('answer_path', paths.answer)}; expected a string`;
-    if (column === 'contexts' && paths.contexts)
-        return `${gave('contexts_path', paths.contexts)}; expected an array of strings, or one string`;
-    if (column === 'model' && paths.model)
-        return `${gave('model_path', paths.model)}; expected a string`;
-    if (column === 'retrieved_ids' && paths.retrievedIds)
-        return `${gave('retrieved_ids_path', paths.retrievedIds)}; expected an array of strings or numbers, or one of them`;
-    return outputHint(column);
-}
-
-;// CONCATENATED MODULE: ./src/candidates/http.ts
-
-
-
-
-
-
-
-/**
- * Calls the endpoint once per question, at most `concurrency` at a time. A question holds
- * its slot through its retries: an endpoint that asked us to back off gets no other question
- * meanwhile. A failed question becomes an error row, never a crash. The whole step has a
- * deadline (total_timeout_ms): when it passes, requests in flight and backoff waits stop, and
- * every question still without an answer is an error row saying so.
- */
-async function runHttpCandidate(rows, config, deps) {
-    const plan = planHttpCandidate(rows, config, deps.env, deps.access);
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms);
-    try {
-        const client = clientDeps(deps, deadline.signal);
-        const limiter = new Limiter(config.concurrency);
-        const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))));
-        return new Map(outputs.map((output) => [output.id, output]));
-    }
-    finally {
-        clearTimeout(timer);
-    }
-}
-function httpCandidateLabel(config) {
-    return `http ${config.method} ${config.url}`;
-}
-async function askOne(request, plan, config, client) {
-    const reply = await send(request, plan, config, client);
-    return reply.ok ? readResponse(request.id, reply.text, reply.latencyMs, plan) : errorRow(request.id, reply.error);
-}
-function clientDeps(deps, deadline) {
-    return {
-        fetch: deps.fetch ?? globalThis.fetch,
-        now: deps.now ?? (() => performance.now()),
-        deadline,
-        retry: {
-            sleep: untilDeadline(deps.sleep, deadline),
-            random: deps.random ?? realRetryDeps.random,
-            now: deps.dateNow ?? realRetryDeps.now,
-        },
-    };
-}
-/**
- * A backoff wait that ends early when the deadline passes (a Retry-After of a minute must not
- * outlive the step); its own timer is cleared then, so it does not hold the process open.
- */
-function untilDeadline(injected, deadline) {
-    return (ms) => {
-        if (deadline.aborted)
-            return Promise.resolve();
-        return new Promise((resolve) => {
-            let timer;
-            const done = () => {
-                clearTimeout(timer);
-                deadline.removeEventListener('abort', done);
-                resolve();
-            };
-            deadline.addEventListener('abort', done);
-            if (injected)
-                injected(ms).then(done, done);
-            else
-                timer = setTimeout(done, ms);
-        });
-    };
-}
-
-;// CONCATENATED MODULE: ./src/candidates/httpCandidate.ts
-
-
-
-
-/**
- * `candidate: {http: {...}}`: the system under test as an endpoint (the requests themselves are
- * in http.ts). Its templates and headers are checked before the first request.
- */
-function httpCandidate(config, env, access) {
-    const label = httpCandidateLabel(config);
-    return {
-        label,
-        source: 'the HTTP candidate',
-        secretEnv: envReferences(config.headers),
-        secrets: urlCredentials(config.url),
-        check: (rows) => {
-            planHttpCandidate(rows, config, env, access);
-        },
-        answer: (rows, { logger }) => {
-            logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`);
-            // a conversation's turn k is asked after turn k−1 ({{history}} holds the answers); total_timeout_ms bounds all turns together
-            const deadline = performance.now() + config.total_timeout_ms;
-            return answerTurnByTurn(rows, (wave) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }));
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/candidates/predictions.ts
-
-
-/** `candidate: {predictions: FILE}`: answers written by an earlier step, checked against the whole eval set. */
-function predictionsCandidate(file) {
-    return {
-        label: `predictions ${file}`,
-        source: 'the predictions file',
-        stored: true,
-        answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted),
-    };
-}
-/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
-async function loadPredictions(file, evalIds, wanted = null) {
-    if (tableFormat(file) === 'csv') {
-        const table = await readTable(file, 'predictions file');
-        requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids');
-        const collector = new OutputCollector(file, evalIds, wanted);
-        for (const record of table.records)
-            collector.add(record);
-        return collector.outputs;
-    }
-    const collector = new OutputCollector(file, evalIds, wanted);
-    for await (const record of streamJsonl(file, 'predictions file', (text, line) => collector.skipsLine(text, line)))
-        collector.add(record);
-    return collector.outputs;
-}
-
-;// CONCATENATED MODULE: ./src/candidates/factory.ts
-
-
-
-/** The one place a kind of candidate is chosen: one line per kind of `CandidateConfigSchema`. */
-const MAKERS = {
-    predictions: (c) => predictionsCandidate(c.predictions),
-    command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
-    http: (c, e) => httpCandidate(c.http, e.env, { passthrough: c.env_passthrough, keyEnvs: [e.judgeKeyEnv] }),
-};
-function makeCandidate(config, environment) {
-    return MAKERS[config.kind](config, environment);
-}
-
-;// CONCATENATED MODULE: ./src/io/clock.ts
-function startClock(now = () => new Date(), monotonic = () => performance.now()) {
-    const startedAt = now();
-    const origin = monotonic();
-    return { startedAt, elapsed: () => monotonic() - origin };
-}
-
-;// CONCATENATED MODULE: ./src/schemas/evalSet.ts
-
-
-
-
-/**
- * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
- * booleans; the same schema normalises both, so the two formats cannot drift apart.
- */
-const evalSet_text = union([schemas_string(), schemas_number()]).transform((v) => normaliseId(String(v)));
-const optionalText = union([schemas_string(), schemas_number(), schemas_null()])
-    .optional()
-    .transform((v) => {
-    if (v === null || v === undefined)
-        return null;
-    const s = normaliseId(String(v));
-    return s === '' ? null : s;
-});
-/** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
-function evalSet_list(separator) {
-    return union([schemas_string(), array(union([schemas_string(), schemas_number()])), schemas_null()])
-        .optional()
-        .transform((v) => {
-        if (v === null || v === undefined)
-            return [];
-        const items = Array.isArray(v) ? v.map(String) : v.split(separator);
-        return items.map((s) => nfc(s).trim()).filter((s) => s !== '');
-    });
-}
-const truthy = new Set(['true', '1', 'yes']);
-const falsy = new Set(['false', '0', 'no', '']);
-const booleanCell = union([schemas_boolean(), schemas_number(), schemas_string(), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined)
-        return false;
-    if (typeof v === 'boolean')
-        return v;
-    const s = String(v).trim().toLowerCase();
-    if (truthy.has(s))
-        return true;
-    if (falsy.has(s))
-        return false;
-    ctx.addIssue({ code: 'custom', message: `expected true/false/1/0/yes/no, got "${String(v)}"` });
-    return NEVER;
-});
-const RelevantDocSchema = object({ id: schemas_string(), grade: schemas_number().int().min(0).max(3) });
-/** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
-const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined)
-        return [];
-    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => nfc(s).trim()).filter((s) => s !== '');
-    const docs = [];
-    const seen = new Set();
-    for (const item of items) {
-        const graded = /^(.+):(\d+)$/.exec(item);
-        const id = (graded ? graded[1] : item).trim();
-        const grade = graded ? Number(graded[2]) : 1;
-        if (grade > 3) {
-            ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` });
-            return NEVER;
-        }
-        if (seen.has(id)) {
-            ctx.addIssue({ code: 'custom', message: `doc id "${id}" is listed twice` });
-            return NEVER;
-        }
-        seen.add(id);
-        docs.push({ id, grade });
-    }
-    return docs;
-});
-const ChatMessageSchema = object({ role: schemas_enum(['user', 'assistant']), content: schemas_string() });
-/** `2` in JSONL, `"2"` in CSV: a whole number from 1. */
-const turnCell = union([schemas_number(), schemas_string(), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
-        return null;
-    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-    if (Number.isInteger(n) && n >= 1)
-        return n;
-    ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` });
-    return NEVER;
-});
-/**
- * The conversation before this question: a JSON array of `{role, content}` messages, user and
- * assistant taking turns from a user message to an assistant reply (the question is the next user
- * message). A JSON string in CSV, the array itself in JSONL.
- */
-const historyCell = union([schemas_string(), array(unknown()), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
-        return null;
-    let value = v;
-    if (typeof v === 'string') {
-        try {
-            value = JSON.parse(v);
-        }
-        catch {
-            ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
-            return NEVER;
-        }
-        if (tooDeep({ history: value }) !== null) {
-            ctx.addIssue({ code: 'custom', message: `is nested more than ${MAX_JSON_DEPTH} levels deep: expected an array of {"role", "content"} messages` });
-            return NEVER;
-        }
-    }
-    const problem = historyProblem(value);
-    if (problem === null)
-        return value;
-    ctx.addIssue({ code: 'custom', message: problem });
-    return NEVER;
-});
-function historyProblem(value) {
-    if (!Array.isArray(value))
-        return 'expected a JSON array of {"role", "content"} messages';
-    for (const [i, message] of value.entries()) {
-        const parsed = ChatMessageSchema.safeParse(message);
-        if (!parsed.success)
-            return `message ${i + 1} is not {"role": "user" | "assistant", "content": "…"}: got ${JSON.stringify(message)?.slice(0, 60)}`;
-        if (parsed.data.content.trim() === '')
-            return `message ${i + 1} has empty content`;
-        const expected = i % 2 === 0 ? 'user' : 'assistant';
-        if (parsed.data.role !== expected)
-            return `message ${i + 1} has role "${parsed.data.role}" where "${expected}" is expected (user and assistant take turns, starting with user)`;
-    }
-    if (value.length % 2 === 1)
-        return 'the last message is a user message: the history ends with the assistant reply before this question';
-    return null;
-}
-const EvalRowInputSchema = object({
-    id: idField('id is empty: every row needs a stable, unique id'),
-    question: evalSet_text.pipe(schemas_string().min(1, 'question is empty')),
-    ground_truth: optionalText,
-    reference_points: evalSet_list(';'),
-    category: optionalText,
-    difficulty: optionalText,
-    should_refuse: booleanCell,
-    relevant_doc_ids: relevantDocs,
-    expect_json: booleanCell,
-    required_keys: union([schemas_string(), array(schemas_string()), schemas_null()])
-        .optional()
-        .transform((v, ctx) => {
-        if (v === null || v === undefined)
-            return [];
-        if (Array.isArray(v))
-            return v;
-        const s = v.trim();
-        if (s === '')
-            return [];
-        if (s.startsWith('[')) {
-            try {
-                const parsed = JSON.parse(s);
-                if (Array.isArray(parsed) && parsed.every((k) => typeof k === 'string'))
-                    return parsed;
-            }
-            catch {
-                // fall through to the error below
-            }
-            ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` });
-            return NEVER;
-        }
-        return s
-            .split(';')
-            .map((k) => k.trim())
-            .filter((k) => k !== '');
-    }),
-    conversation_id: optionalText,
-    turn: turnCell,
-    history: historyCell,
-})
-    .passthrough();
-const EvalRowSchema = object({
-    id: schemas_string(),
-    question: schemas_string(),
-    ground_truth: schemas_string().nullable(),
-    reference_points: array(schemas_string()),
-    category: schemas_string().nullable(),
-    difficulty: schemas_string().nullable(),
-    should_refuse: schemas_boolean(),
-    relevant_docs: array(RelevantDocSchema),
-    expect_json: schemas_boolean(),
-    required_keys: array(schemas_string()),
-    /** Set when the row is one turn of a conversation (`conversation_id` + `turn` columns). */
-    conversation: object({ id: schemas_string(), turn: schemas_number().int().min(1) }).optional(),
-    /** The conversation before this question, given in the row (`history` column). */
-    history: array(ChatMessageSchema).optional(),
-    /** Unknown columns, kept and passed through to the candidate. */
-    extra: record(schemas_string(), unknown()),
-});
-const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
-const KNOWN_EVAL_COLUMNS = new Set([
-    'id',
-    'question',
-    'ground_truth',
-    'reference_points',
-    'category',
-    'difficulty',
-    'should_refuse',
-    'relevant_doc_ids',
-    'expect_json',
-    'required_keys',
-    'conversation_id',
-    'turn',
-    'history',
-]);
-
-;// CONCATENATED MODULE: ./src/schemas/plainEvalRow.ts
-
-
-/** Thrown inside the fast path: this row is the schema's to parse (and to report in its own words). */
-const plainEvalRow_UNSURE = Symbol('unsure');
-/**
- * EvalRowInputSchema's known fields for the common row, whose cells are text (every CSV row;
- * JSONL rows of strings), by plain string handling at a fraction of zod's cost per row
- * (issue 13); null for anything else (other JSON types, a history, a JSON list of keys, any
- * cell the schema would refuse), which the schema then parses. Equal to the schema's result
- * wherever it is not null (test/run/plainEvalRow.test.ts).
- */
-function plainEvalRow(data) {
-    try {
-        const history = cell(data.history);
-        if (history !== null && history.trim() !== '')
-            return null;
-        const id = normaliseId(plainEvalRow_required(data.id));
-        const question = clean(plainEvalRow_required(data.question));
-        if (id === '' || question === '')
-            return null;
+    judge(inner) {
+        const trace = (call) => this.calls.push(call);
         return {
-            id,
-            question,
-            ground_truth: plainEvalRow_optionalText(data.ground_truth),
-            reference_points: plainEvalRow_list(cell(data.reference_points)),
-            category: plainEvalRow_optionalText(data.category),
-            difficulty: plainEvalRow_optionalText(data.difficulty),
-            should_refuse: plainEvalRow_booleanCell(data.should_refuse),
-            relevant_doc_ids: plainEvalRow_relevantDocs(cell(data.relevant_doc_ids)),
-            expect_json: plainEvalRow_booleanCell(data.expect_json),
-            required_keys: requiredKeys(cell(data.required_keys)),
-            conversation_id: plainEvalRow_optionalText(data.conversation_id),
-            turn: plainEvalRow_turnCell(cell(data.turn)),
-            history: null,
+            ask: (prompt, vars, options) => this.take(prompt) ? inner.ask(prompt, vars, { ...options, trace }) : Promise.resolve(notPlanned(prompt)),
+            embed: (texts, options) => this.take('embeddings') ? inner.embed(texts, { ...options, trace }) : Promise.resolve(notPlanned('embeddings')),
         };
     }
-    catch (error) {
-        if (error === plainEvalRow_UNSURE)
-            return null;
-        throw error;
+}
+function totals(asks, callsPerChatAsk) {
+    let chat = 0;
+    let embeddings = 0;
+    for (const a of asks) {
+        if (a.kind === 'embeddings')
+            embeddings += a.count;
+        else
+            chat += a.count * callsPerChatAsk;
+    }
+    return { chat, embeddings };
+}
+function notPlanned(kind) {
+    return { ok: false, error: `not in the call plan: no ${kind} call left for this question`, raw: null };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/language.ts
+/**
+ * Which script an eval set is written in, as far as the judge prompts need to know: Chinese,
+ * Japanese and Korean have no spaces between words, so one CJK character is one token and a
+ * Latin-script word (letters, digits) is one token, here and in the lint's near-duplicate shingles.
+ */
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+/** each CJK character alone, each run of other letters and digits whole */
+const SCRIPT_TOKEN = new RegExp(`[${CJK}]|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+const language_CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
+/** Lower-case NFKC tokens: each CJK character alone, each Latin-script word whole. */
+function scriptTokens(text) {
+    return text.normalize('NFKC').toLowerCase().match(SCRIPT_TOKEN) ?? [];
+}
+/** At least half of its tokens are CJK characters: `GitHub Actions 怎么配置缓存` is, `What is 年假?` is not. */
+function isMostlyCjk(text) {
+    const tokens = scriptTokens(text);
+    return tokens.length > 0 && tokens.filter((t) => language_CJK_CHARACTER.test(t)).length * 2 >= tokens.length;
+}
+/**
+ * The label of a run's chunks, decided once from its questions: `[doc N]` when most of them
+ * are not CJK, `[文档N]` otherwise (an empty set keeps `[文档N]`, the label of the seed prompts).
+ */
+function chunkLabelOf(questions) {
+    const cjk = questions.filter(isMostlyCjk).length;
+    return questions.length > 0 && cjk * 2 < questions.length ? 'doc' : '文档';
+}
+function chunkLabel(label, n) {
+    return label === 'doc' ? `[doc ${n}]` : `[文档${n}]`;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/rag.ts
+/**
+ * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
+ * provider decides the verdicts, these functions turn verdicts into scores.
+ */
+
+/**
+ * context_precision is average precision over the per-chunk usefulness verdicts in rank
+ * order, Σ precision@i · v_i / Σ v_i, and 0 when no chunk is useful. Not "useful / all":
+ * a useful chunk ranked first scores higher than the same chunk ranked last.
+ *   [1,0,1] → 0.8333   [0,1,1] → 0.5833   [1,1,0] → 1.0
+ */
+function averagePrecision(useful) {
+    let hits = 0;
+    let sum = 0;
+    useful.forEach((v, i) => {
+        if (!v)
+            return;
+        hits += 1;
+        sum += hits / (i + 1);
+    });
+    return hits === 0 ? 0 : sum / hits;
+}
+/**
+ * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
+ * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
+ */
+function claimScores(verdicts, canContradict) {
+    if (verdicts.length === 0) {
+        const none = noScore('the answer makes no factual claim');
+        return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none };
+    }
+    const supported = verdicts.filter((v) => v === 'supported').length;
+    const faithfulness = supported / verdicts.length;
+    const scores = {
+        faithfulness: types_score(faithfulness),
+        hallucination_rate: types_score(1 - faithfulness),
+    };
+    if (canContradict)
+        scores.contradicted = types_score(verdicts.includes('contradicted') ? 1 : 0);
+    return scores;
+}
+/** Share of reference statements judged attributable (context_recall) or covered (completeness). */
+function shareCovered(covered, what) {
+    if (covered.length === 0)
+        return noScore(`no ${what} to check`);
+    return types_score(covered.filter(Boolean).length / covered.length);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/reask.ts
+
+/**
+ * An ask whose reply must line up with what it was about (one verdict per chunk, one statement
+ * per reference point). A reply that does not is asked once more, with what was wrong and
+ * `fix` said after the prompt; only a second reply that does not line up either is an error.
+ * The call plan states the second ask as a fallback ask of the same prompt.
+ */
+async function reasked(judge, prompt, vars, lineUp, fix) {
+    const first = await judge.ask(prompt, vars);
+    if (!first.ok)
+        return { ok: false, error: judge_failure(first) };
+    const problem = lineUp(first.value);
+    if (problem === null)
+        return first;
+    const again = await judge.ask(prompt, vars, { reask: `Your previous reply gave ${problem}. ${fix}` });
+    if (!again.ok)
+        return { ok: false, error: `the judge gave ${problem}; asked again: ${judge_failure(again)}` };
+    const still = lineUp(again.value);
+    return still === null ? again : { ok: false, error: `the judge gave ${problem}, and ${still} when asked again` };
+}
+/**
+ * What keeps the numbers a judge gave (`claim`, `chunk`) from naming 1…n once each, or null
+ * when they do: `none for chunk 3; more than one for chunk 2; there is no chunk 7`.
+ */
+function misnumbered(numbers, n, what) {
+    const seen = new Map();
+    for (const k of numbers)
+        seen.set(k, (seen.get(k) ?? 0) + 1);
+    const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !seen.has(k));
+    const repeated = [...seen].filter(([k, times]) => times > 1 && k >= 1 && k <= n).map(([k]) => k);
+    const unknown = [...seen.keys()].filter((k) => k < 1 || k > n);
+    const problems = [
+        missing.length > 0 ? `none for ${what} ${reask_list(missing)}` : null,
+        repeated.length > 0 ? `more than one for ${what} ${reask_list(repeated)}` : null,
+        unknown.length > 0 ? `there is no ${what} ${reask_list(unknown)}` : null,
+    ].filter((p) => p !== null);
+    return problems.length > 0 ? problems.join('; ') : null;
+}
+const LISTED = 5;
+function reask_list(numbers) {
+    const sorted = [...numbers].sort((a, b) => a - b);
+    const more = sorted.length - LISTED;
+    return sorted.slice(0, LISTED).join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+;// CONCATENATED MODULE: ./src/metrics/retention.ts
+
+
+// The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
+/** What was said before the question, one message a paragraph, for the rubric's <history> block. */
+function historyBlock(row) {
+    if (!row.history || row.history.length === 0)
+        return '(empty: this is the first turn)';
+    return row.history.map((m) => `${m.role}: ${m.content}`).join('\n\n');
+}
+/** context_retention_norm where there is nothing earlier to retain. */
+const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
+const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
+/** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
+function retention(row, passes) {
+    if (!hasEarlierTurns(row))
+        return { score: noScore(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
+    const grades = passes.map((p) => p.context_retention);
+    if (grades.some((g) => g === null))
+        return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
+    const mean = grades.reduce((sum, g) => sum + g, 0) / grades.length;
+    return { score: { value: mean / 4, reason: String(passes[0].reason) } };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/llm.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
+ * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
+ * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
+ * and context recall 1 (each asked once more when its reply does not line up with the chunks or
+ * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
+ * them and the scoring draws from that plan. The judge is injected; nothing here touches the
+ * network itself.
+ */
+const LLM_METRICS = registry_registry.llmMetrics().filter(isKnownMetric);
+/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
+const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource !== 'rubric');
+/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
+const CLAIM_METRICS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource === 'claims');
+/** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
+const MAX_CLAIMS = 20;
+/** answer_relevancy's reason when there is no embeddings model */
+const NO_EMBEDDINGS_REASON = 'no embeddings model';
+const RUBRIC = [
+    ['accuracy', 'accuracy_norm'],
+    ['relevance', 'relevance_norm'],
+    ['completeness', 'completeness_norm'],
+    ['citation', 'citation_norm'],
+];
+/**
+ * Every call scoring this question may make (the tier's stated plan is the sum over questions).
+ * The conditions mirror the scoring functions below, but only from one side: a call the plan
+ * leaves out fails as "not in the call plan" instead of being made.
+ */
+function planQuestion(row, output, settings) {
+    if (!output || output.error !== null)
+        return new CallPlan([]);
+    const asks = [{ kind: 'rubric', count: Math.max(1, settings.repeats) }];
+    if (!row.should_refuse) {
+        const hasContexts = output.contexts.length > 0;
+        const answered = output.answer.trim() !== '';
+        asks.push({ kind: 'claims', count: 1 });
+        if (hasContexts)
+            asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true });
+        if (hasContexts && (row.ground_truth || answered))
+            asks.push({ kind: 'usefulness', count: 1 }, { kind: 'usefulness', count: 1, fallback: true });
+        if (hasContexts && (row.reference_points.length > 0 || row.ground_truth))
+            asks.push({ kind: 'recall', count: 1 }, { kind: 'recall', count: 1, fallback: true });
+        if (answered && settings.embeddings)
+            asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 });
+    }
+    return new CallPlan(asks);
+}
+/** Scores one question, drawing every judge call from its plan. */
+async function scoreWithJudge(row, output, inner, settings, plan) {
+    const judge = plan.judge(inner);
+    const result = { scores: {}, errors: {}, claims: [], rubricDiff: null };
+    const contexts = numbered(output.contexts.map(unlabelled), (i) => chunkLabel(settings.chunkLabel, i));
+    const tasks = [rubric(row, output, contexts, judge, settings, result)];
+    if (row.should_refuse) {
+        const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric');
+        for (const m of SKIPPED_FOR_REFUSALS)
+            result.scores[m] = skipped;
+    }
+    else {
+        tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result));
+    }
+    await Promise.all(tasks);
+    return result;
+}
+function fail(result, metrics, error) {
+    for (const m of metrics) {
+        result.scores[m] = { value: null };
+        result.errors[m] = error;
     }
 }
-/** A text cell, or null for an absent one; anything else is left to the schema. */
-function cell(value) {
-    if (value === undefined || value === null)
-        return null;
-    if (typeof value === 'string')
-        return value;
-    throw plainEvalRow_UNSURE;
-}
-function plainEvalRow_required(value) {
-    if (typeof value === 'string')
-        return value;
-    throw plainEvalRow_UNSURE;
-}
-/** The schema's text cell: NFC, line breaks as \n, no surrounding blanks (as an id is compared). */
-const clean = normaliseId;
-function plainEvalRow_optionalText(value) {
-    const text = cell(value);
-    if (text === null)
-        return null;
-    const s = clean(text);
-    return s === '' ? null : s;
-}
-function plainEvalRow_list(text) {
-    const items = [];
-    if (text === null)
-        return items;
-    for (const raw of text.split(';')) {
-        const item = nfc(raw).trim();
-        if (item !== '')
-            items.push(item);
+async function rubric(row, output, contexts, judge, settings, result) {
+    const vars = {
+        should_refuse: String(row.should_refuse),
+        history: historyBlock(row),
+        question: row.question,
+        reference_points: row.reference_points.length > 0 ? numbered(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)'),
+        contexts,
+        answer: output.answer,
+    };
+    const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
+    const error = passes.map(judge_failure).find((e) => e !== null);
+    if (error)
+        return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error);
+    const values = passes.map((p) => p.value);
+    for (const [dimension, metric] of RUBRIC) {
+        const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length;
+        result.scores[metric] = { value: mean / 4, reason: String(values[0].reason) };
     }
-    return exactLength(items);
-}
-const plainEvalRow_truthy = new Set(['true', '1', 'yes']);
-const plainEvalRow_falsy = new Set(['false', '0', 'no', '']);
-function plainEvalRow_booleanCell(value) {
-    if (typeof value === 'boolean')
-        return value;
-    const text = cell(value);
-    if (text === null)
-        return false;
-    const s = text.trim().toLowerCase();
-    if (plainEvalRow_truthy.has(s))
-        return true;
-    if (plainEvalRow_falsy.has(s))
-        return false;
-    throw plainEvalRow_UNSURE;
-}
-const GRADED = /^(.+):(\d+)$/;
-function plainEvalRow_relevantDocs(text) {
-    if (text === null)
-        return [];
-    const docs = [];
-    for (const raw of text.split('|')) {
-        const item = nfc(raw).trim();
-        if (item === '')
-            continue;
-        const graded = item.includes(':') ? GRADED.exec(item) : null;
-        const id = (graded ? graded[1] : item).trim();
-        const grade = graded ? Number(graded[2]) : 1;
-        // a row names a handful of documents: a scan finds a repeated one without a Set per row
-        if (grade > 3 || docs.some((d) => d.id === id))
-            throw plainEvalRow_UNSURE;
-        docs.push({ id, grade });
+    const kept = retention(row, values);
+    if ('error' in kept)
+        fail(result, ['context_retention_norm'], kept.error);
+    else
+        result.scores.context_retention_norm = kept.score;
+    if (values.length > 1) {
+        let diff = 0;
+        for (const [dimension] of RUBRIC)
+            diff += Math.abs(values[0][dimension] - values[1][dimension]) / 4;
+        result.rubricDiff = diff / RUBRIC.length;
     }
-    return exactLength(docs);
 }
-function requiredKeys(text) {
-    if (text === null)
-        return [];
-    const s = text.trim();
-    if (s === '')
-        return [];
-    if (s.startsWith('['))
-        throw plainEvalRow_UNSURE;
-    return s
-        .split(';')
-        .map((k) => k.trim())
-        .filter((k) => k !== '');
+async function claims(row, output, contexts, judge, result) {
+    const metrics = CLAIM_METRICS;
+    const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
+    if (!extracted.ok)
+        return fail(result, metrics, judge_failure(extracted));
+    const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '');
+    const texts = all.slice(0, MAX_CLAIMS);
+    const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
+    if (texts.length === 0) {
+        Object.assign(result.scores, claimScores([], true));
+        return;
+    }
+    let verdicts;
+    if (output.contexts.length === 0) {
+        verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
+    }
+    else {
+        const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) });
+        if (!batch.ok)
+            return fail(result, metrics, judge_failure(batch));
+        const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
+        const numbers = batch.value.verdicts.map((v) => v.claim);
+        if (misnumbered(numbers, texts.length, 'claim') === null) {
+            verdicts = texts.map((_, i) => byClaim.get(i + 1));
+        }
+        else {
+            // the batch answer does not line up with the claims: ask claim by claim rather than guess
+            const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
+            const error = single.map(judge_failure).find((e) => e !== null);
+            if (error)
+                return fail(result, metrics, error);
+            verdicts = single.map((s) => s.value);
+        }
+    }
+    result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null }));
+    Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict), true));
+    const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
+    if (unsupported.length > 0) {
+        const reason = unsupported
+            .slice(0, 3)
+            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${quoted(c.text.slice(0, 60))}`)
+            .join('; ');
+        result.scores.faithfulness.reason = reason;
+        result.scores.hallucination_rate.reason = reason;
+        if (unsupported.some((c) => c.verdict === 'contradicted'))
+            result.scores.contradicted.reason = reason;
+    }
+    if (cut)
+        for (const m of metrics)
+            result.scores[m].reason = [cut, result.scores[m].reason].filter(Boolean).join('; ');
 }
-function plainEvalRow_turnCell(text) {
-    if (text === null || text.trim() === '')
+async function usefulness(row, output, contexts, judge, result) {
+    const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
+    if (!against) {
+        result.scores.context_precision = noScore('no ground truth and no answer to judge chunk usefulness against');
+        return;
+    }
+    if (output.contexts.length === 0) {
+        result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' };
+        return;
+    }
+    const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts };
+    const n = output.contexts.length;
+    const lineUp = ({ verdicts }) => {
+        const chunks = verdicts.map((v) => v.chunk);
+        const problem = misnumbered(chunks, n, 'chunk');
+        return problem && `${countOf_countOf(verdicts.length, 'usefulness verdict')} for ${countOf_countOf(n, 'chunk')} (${problem})`;
+    };
+    const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${countOf_countOf(n, 'chunk')}, numbered as they are labelled.`);
+    if (!reply.ok)
+        return fail(result, ['context_precision'], reply.error);
+    const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
+    const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
+    result.scores.context_precision = {
+        value: averagePrecision(useful),
+        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
+    };
+}
+async function recall(row, output, contexts, judge, result) {
+    const points = row.reference_points;
+    if (points.length === 0 && !row.ground_truth) {
+        result.scores.context_recall = noScore('no reference points or ground truth');
+        return;
+    }
+    if (output.contexts.length === 0) {
+        result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' };
+        return;
+    }
+    const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth;
+    const expected = points.length > 0 ? countOf_countOf(points.length, 'reference point') : 'a ground truth';
+    const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${countOf_countOf(statements.length, 'statement')} for ${expected}` : null;
+    const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${countOf_countOf(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
+    const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix);
+    if (!reply.ok)
+        return fail(result, ['context_recall'], reply.error);
+    const statements = reply.value.statements;
+    const attributable = statements.filter((s) => s.attributable).length;
+    const missing = statements.filter((s) => !s.attributable).map((s) => quoted(s.statement.slice(0, 40)));
+    result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
+}
+async function relevancy(row, output, judge, settings, result) {
+    if (!settings.embeddings) {
+        result.scores.answer_relevancy = noScore(NO_EMBEDDINGS_REASON);
+        return;
+    }
+    if (!output.answer.trim()) {
+        result.scores.answer_relevancy = noScore('empty answer');
+        return;
+    }
+    const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer });
+    if (!reply.ok)
+        return fail(result, ['answer_relevancy'], judge_failure(reply));
+    const generated = reply.value.questions.filter((q) => q.question.trim() !== '');
+    if (generated.length === 0)
+        return fail(result, ['answer_relevancy'], 'the judge generated no questions');
+    const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)]);
+    if (!vectors.ok)
+        return fail(result, ['answer_relevancy'], judge_failure(vectors));
+    const [original, ...others] = vectors.value;
+    const similarities = others.map((v) => cosine(original, v));
+    result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal);
+}
+/**
+ * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
+ * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
+ */
+function answerRelevancy(similarities, noncommittal, mode) {
+    if (similarities.length === 0)
+        return noScore('no generated questions');
+    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
+    const evasive = noncommittal.filter(Boolean).length;
+    const share = evasive / noncommittal.length;
+    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
+    const clamped = Math.min(1, Math.max(0, value));
+    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : types_score(clamped);
+}
+function cosine(a, b) {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        dot += a[i] * b[i];
+        na += a[i] * a[i];
+        nb += b[i] * b[i];
+    }
+    return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+;// CONCATENATED MODULE: ./src/judge/usage.ts
+/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
+function hasPrices(prices) {
+    return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
+}
+/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
+function costUsd(tokens, prices) {
+    if (!hasPrices(prices))
         return null;
-    const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-    if (Number.isInteger(n) && n >= 1)
-        return n;
-    throw plainEvalRow_UNSURE;
+    return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
+}
+/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
+function unionOf(intervals) {
+    const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+    const union = [];
+    for (const { start, end } of sorted) {
+        const last = union.at(-1);
+        if (last && start <= last.end)
+            last.end = Math.max(last.end, end);
+        else
+            union.push({ start, end });
+    }
+    return union;
+}
+/**
+ * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
+ * the same time (or waiting in the same queue) count once, not once each.
+ */
+function wallClockMs(intervals) {
+    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
+}
+/**
+ * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
+ * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
+ */
+class UsageMeter {
+    families = new Map();
+    intervals = new Map();
+    /** how many of a family's intervals are its union, already in `ms` */
+    folded = new Map();
+    family(name) {
+        let f = this.families.get(name);
+        if (!f) {
+            f = { calls: 0, requests: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 };
+            this.families.set(name, f);
+        }
+        return f;
+    }
+    /**
+     * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
+     * the union of these. The calls are kept as their union, folded in once they outnumber it, so
+     * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
+     */
+    timed(name, start, end) {
+        const family = this.family(name);
+        let spans = this.intervals.get(name);
+        if (!spans)
+            this.intervals.set(name, (spans = []));
+        spans.push({ start, end });
+        if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64)
+            this.fold(name, family);
+    }
+    byFamily() {
+        for (const [name, f] of this.families)
+            this.fold(name, f);
+        return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    }
+    fold(name, family) {
+        const spans = this.intervals.get(name);
+        if (!spans || spans.length === this.folded.get(name))
+            return;
+        const union = unionOf(spans);
+        this.intervals.set(name, union);
+        this.folded.set(name, union.length);
+        family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
+    }
+    totals(prices) {
+        const sum = { llm: 0, embedding: 0, prompt: 0, completion: 0, hits: 0, retries: 0, requests: 0, embeddingTokens: 0 };
+        for (const [name, f] of this.families) {
+            const embeddings = name === EMBEDDINGS_FAMILY || name === PREFLIGHT_EMBEDDINGS_FAMILY;
+            // the preflight's requests and tokens are spent like any other, but it scores nothing: no call of the run's
+            const scoring = !name.startsWith(PREFLIGHT_FAMILY);
+            if (embeddings)
+                sum.embeddingTokens += f.prompt_tokens;
+            else {
+                sum.prompt += f.prompt_tokens;
+                sum.completion += f.completion_tokens;
+            }
+            if (scoring && embeddings)
+                sum.embedding += f.calls;
+            else if (scoring)
+                sum.llm += f.calls;
+            sum.hits += f.cache_hits;
+            sum.retries += f.retries;
+            sum.requests += f.requests ?? 0;
+        }
+        const cost = costUsd({ prompt: sum.prompt, completion: sum.completion, embedding: sum.embeddingTokens }, prices);
+        return {
+            llm_calls: sum.llm,
+            embedding_calls: sum.embedding,
+            prompt_tokens: sum.prompt + sum.embeddingTokens,
+            completion_tokens: sum.completion,
+            cache_hits: sum.hits,
+            retries: sum.retries,
+            requests: sum.requests,
+            cost_usd: cost,
+        };
+    }
+}
+/** The family of embeddings calls; every other family is a judge prompt's. */
+const EMBEDDINGS_FAMILY = 'embeddings';
+/** The preflight's own families: spent, never scoring. */
+const PREFLIGHT_FAMILY = 'preflight';
+const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings';
+
+;// CONCATENATED MODULE: ./src/judge/budget.ts
+
+/**
+ * A spending limit that is a bound: a request reserves the most it can cost (its prompt's
+ * bytes, its reply cap) before it is sent, once it holds its slot, and the reservation is
+ * replaced by what the endpoint reports when it ends (kept whole when it does not say, as
+ * after a timeout: the request may still have been billed). A request goes only when the
+ * spent, the reserved and its own reservation together stay within every limit, so no
+ * ordering of concurrent requests can go over `calls`, `tokens` or `usd`.
+ */
+class Budget {
+    budget;
+    prices;
+    spentCost = { prompt: 0, completion: 0, embedding: 0 };
+    reserved = { prompt: 0, completion: 0, embedding: 0 };
+    calls = 0;
+    refused = 0;
+    inFlight = 0;
+    waiting = [];
+    constructor(budget, prices) {
+        this.budget = budget;
+        this.prices = prices;
+    }
+    /**
+     * A request that fits beside what is spent goes once the reservations in flight leave room
+     * (it waits for them to settle rather than being refused for money that is only reserved);
+     * one that would not fit even alone is refused.
+     */
+    async open(upTo) {
+        for (;;) {
+            const alone = this.over(upTo, false);
+            if (alone !== null) {
+                this.refused += 1;
+                return `budget spent (${alone})`;
+            }
+            if (this.over(upTo, true) === null || this.inFlight === 0)
+                break;
+            await new Promise((resolve) => this.waiting.push(resolve));
+        }
+        this.calls += 1;
+        this.inFlight += 1;
+        shift(this.reserved, upTo, 1);
+        return null;
+    }
+    close(upTo, spent) {
+        shift(this.reserved, upTo, -1);
+        shift(this.spentCost, spent ?? upTo, 1);
+        this.inFlight -= 1;
+        for (const wake of this.waiting.splice(0))
+            wake();
+    }
+    spent() {
+        return { calls: this.calls, tokens: total(this.spentCost), refused: this.refused };
+    }
+    /** Which limit this request would pass, with the reservations in flight or beside what is spent alone; null when it fits. */
+    over(upTo, withReserved) {
+        const { calls, tokens, usd } = this.budget;
+        if (calls !== undefined && this.calls + 1 > calls)
+            return `budget.calls ${calls}`;
+        const after = { ...this.spentCost };
+        if (withReserved)
+            shift(after, this.reserved, 1);
+        shift(after, upTo, 1);
+        if (tokens !== undefined && total(after) > tokens)
+            return `budget.tokens ${tokens}`;
+        const cost = costUsd(after, this.prices);
+        if (usd !== undefined && cost !== null && cost > usd)
+            return `budget.usd ${usd}`;
+        return null;
+    }
+}
+function shift(sum, by, sign) {
+    sum.prompt += sign * by.prompt;
+    sum.completion += sign * by.completion;
+    sum.embedding += sign * by.embedding;
+}
+function total(c) {
+    return c.prompt + c.completion + c.embedding;
+}
+/** Any Judge whose every request passes a budget: the asks and embeds carry its gate. */
+class BudgetedJudge {
+    identity;
+    budget;
+    inner;
+    constructor(inner, budget, prices) {
+        this.inner = inner;
+        this.budget = budget instanceof Budget ? budget : new Budget(budget, prices);
+        this.identity = inner.identity;
+    }
+    ask(prompt, vars, options = {}) {
+        return this.inner.ask(prompt, vars, { ...options, gate: this.budget });
+    }
+    embed(texts, options = {}) {
+        return this.inner.embed(texts, { ...options, gate: this.budget });
+    }
+    usageByFamily() {
+        return this.inner.usageByFamily();
+    }
+    problems() {
+        return this.inner.problems?.() ?? [];
+    }
+    spent() {
+        return this.budget.spent();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
+
+
+/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
+const MAX_JUDGE_CONCURRENCY = 512;
+/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
+const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
+/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
+const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
+/**
+ * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
+ * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
+ * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
+ * started without --embeddings).
+ */
+const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
+/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
+const NO_EMBEDDINGS = 'none';
+/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
+const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
+/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
+const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
+/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
+function endpointFields() {
+    return {
+        /** azure: the api-version query parameter, e.g. 2024-10-21 */
+        api_version: schemas_string().min(1).optional(),
+        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
+        api_key_env: schemas_string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+            .optional(),
+        /** extra request headers; `${NAME}` is filled from the environment */
+        headers: EnvTemplateMapSchema,
+        /** extra query parameters on every request; `${NAME}` is filled from the environment */
+        query: EnvTemplateMapSchema,
+    };
+}
+/** A number in [low, high], or `default`: not sent, the server's own default applies. */
+function sampling(name, low, high, whole, fallback) {
+    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
+    return union([schemas_number(), literal('default')])
+        .default(fallback)
+        .superRefine((value, ctx) => {
+        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
+            return;
+        const params = { gate: { code: 'bad_config', hint, located: true } };
+        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
+    });
+}
+const JudgeConfigSchema = object({
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
+    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
+    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
+    base_url: schemas_string().url().superRefine(noUserInfo('judge.base_url', 'judge.api_key_env (the variable holding the key) or judge.headers with ${VAR}')).optional(),
+    /** azure: the deployment name */
+    model: schemas_string().min(1).optional(),
+    ...endpointFields(),
+    /** the runner's or evalgate's own secrets (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) that `${NAME}` in judge and embeddings headers and query may use */
+    env_passthrough: array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]),
+    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
+    temperature: sampling('temperature', 0, 2, false, 0),
+    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
+    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
+    concurrency: schemas_number()
+        .int()
+        .min(1, 'at least 1 judge call in flight')
+        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
+        .default(8),
+    timeout_ms: schemas_number().int().positive().default(60_000),
+    max_retries: schemas_number().int().min(0).max(10).default(4),
+    cache: schemas_boolean().default(true),
+    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
+    repeats: schemas_number().int().min(1).max(5).default(1),
+    answer_relevancy: object({
+        questions: schemas_number().int().min(1).max(10).default(3),
+        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
+    })
+        .strict()
+        .default({ questions: 3, noncommittal: 'soft' }),
+    prices: object({
+        prompt_per_million: schemas_number().min(0).optional(),
+        completion_per_million: schemas_number().min(0).optional(),
+        embedding_per_million: schemas_number().min(0).optional(),
+    })
+        .strict()
+        .optional(),
+})
+    .strict();
+/**
+ * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
+ * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
+ * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
+ */
+const EmbeddingsConfigSchema = object({
+    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
+    /** the embeddings model (azure: the deployment name); `none` is provider none */
+    model: schemas_string().min(1).optional(),
+    base_url: schemas_string().url().superRefine(noUserInfo('embeddings.base_url', 'embeddings.api_key_env (the variable holding the key) or embeddings.headers with ${VAR}')).optional(),
+    ...endpointFields(),
+})
+    .strict();
+
+;// CONCATENATED MODULE: ./src/io/pool.ts
+/**
+ * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
+ * worker takes the next index when its task ends, in index order. Unlike starting every task
+ * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
+ * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
+ * failure stops workers from taking more indices and is what the returned promise rejects with.
+ */
+async function forEachInPool(count, workers, task) {
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < count) {
+            const index = next++;
+            try {
+                await task(index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    const size = Math.min(count, Math.max(1, Math.floor(workers)));
+    await Promise.all(Array.from({ length: size }, worker));
+}
+
+;// CONCATENATED MODULE: ./src/run/llmTier.ts
+
+
+
+
+
+
+
+
+/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
+const STABILITY_THRESHOLD = 0.02;
+/**
+ * Questions in progress at once per judge concurrency slot. A question in progress always has
+ * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
+ * twice that covers the questions between calls (a reply being parsed, a backoff) while the
+ * prompts and replies held stay bounded by the concurrency, not by the number of questions.
+ */
+const QUESTIONS_PER_SLOT = 2;
+/** How many questions the tier works on at once. */
+function questionsInFlight(config) {
+    return config.judge.concurrency * QUESTIONS_PER_SLOT;
+}
+/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
+function llmSettings(config, rows) {
+    return {
+        relevancyQuestions: config.judge.answer_relevancy.questions,
+        noncommittal: config.judge.answer_relevancy.noncommittal,
+        repeats: config.judge.repeats,
+        embeddings: embeddingsOn(config),
+        chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
+    };
+}
+/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
+function embeddingsOn(config) {
+    const e = config.embeddings;
+    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS;
+}
+/**
+ * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
+ * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
+ * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
+ * the budget.
+ */
+async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new Budget(config.budget, config.judge.prices), schedule) {
+    const settings = llmSettings(config, rows);
+    const budgeted = new BudgetedJudge(judge, budget);
+    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
+    const diffs = rows.map(() => null);
+    await forEachInPool(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
+        // a settled schedule takes no more questions: the rest pass through untouched
+        if (schedule?.settled())
+            return;
+        const index = schedule ? schedule.order[taken] : taken;
+        const row = rows[index];
+        const output = outputs.get(row.id);
+        const q = questions[row.id];
+        if (output && output.error === null) {
+            // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+            const calls = planQuestion(row, output, settings);
+            const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
+            llmTier_record(q, scored, calls);
+            diffs[index] = scored.rubricDiff;
+        }
+        schedule?.completed.add(index);
+    });
+    const byFamily = judge.usageByFamily();
+    const meter = new UsageMeter();
+    for (const [name, f] of Object.entries(byFamily))
+        Object.assign(meter.family(name), f);
+    const totals = meter.totals(config.judge.prices);
+    const notes = [];
+    const warn = (warning) => {
+        notes.push(warning);
+        logger.warn(warning);
+    };
+    const refused = budgeted.spent().refused;
+    if (refused > 0)
+        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
+    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
+    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
+        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
+    }
+    for (const problem of judge.problems?.() ?? [])
+        logger.warn(problem);
+    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
+    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
+    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
+}
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function llmTier_record(q, scored, calls) {
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0)
+        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!isKnownMetric(metric) || !planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
+        const s = scored.scores[metric];
+        // a value off the metric's scale is an error row, as in the deterministic tier (run/score.ts)
+        const info = metricInfo(metric);
+        const outside = info && s?.value != null ? outOfScale(info, s.value) : null;
+        q.scores[metric] = outside === null ? (s?.value ?? null) : null;
+        if (s?.reason && outside === null)
+            notes[metric] = s.reason;
+        const error = outside ?? scored.errors[metric];
+        if (error)
+            q.errors[metric] = error;
+    }
+    q.notes = notes;
+    if (scored.claims.length > 0)
+        q.claims = scored.claims;
+}
+function judgeStability(diffs, repeats) {
+    if (repeats <= 1)
+        return null;
+    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
+    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
+}
+function budgetLabel(budget) {
+    return [
+        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
+        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
+        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
+    ]
+        .filter(Boolean)
+        .join(', ');
 }
 
 // EXTERNAL MODULE: ./node_modules/wink-porter2-stemmer/src/wink-porter2-stemmer.js
@@ -70958,7 +71314,7 @@ const UNITS = {
     nineteen: 19,
 };
 const TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const SCALES = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
+const numberWords_SCALES = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
 const ORDINALS = {
     ...Object.fromEntries(['third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map((w, i) => [w, i + 3])),
     ...Object.fromEntries(['thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'].map((w, i) => [w, i + 13])),
@@ -70967,7 +71323,7 @@ const ORDINALS = {
 };
 /** Words that are numbers only sometimes: kept as words, and as a number on the covering side. */
 const SOFT_NUMBERS = { one: 1, first: 1, second: 2 };
-const NUMBER_WORDS = new Set([...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), ...Object.keys(ORDINALS), ...Object.keys(SOFT_NUMBERS)]);
+const NUMBER_WORDS = new Set([...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(numberWords_SCALES), ...Object.keys(ORDINALS), ...Object.keys(SOFT_NUMBERS)]);
 function isNumberWord(word) {
     return NUMBER_WORDS.has(word);
 }
@@ -70984,14 +71340,14 @@ function numberRunLength(words, start) {
         const previous = end > start ? words[end - 1] : null;
         if (w === 'and') {
             const next = words[end + 1];
-            if (previous === null || !(previous in SCALES) || next === undefined || !isNumberWord(next) || next in SOFT_NUMBERS)
+            if (previous === null || !(previous in numberWords_SCALES) || next === undefined || !isNumberWord(next) || next in SOFT_NUMBERS)
                 break;
             end += 1;
             continue;
         }
         if (!isNumberWord(w))
             break;
-        if (previous !== null && (previous in ORDINALS || (previous === 'one' && !(w in SCALES))))
+        if (previous !== null && (previous in ORDINALS || (previous === 'one' && !(w in numberWords_SCALES))))
             break;
         if (previous !== null && (w === 'first' || w === 'second') && !(previous in TENS))
             break;
@@ -71008,7 +71364,7 @@ function numberRunLength(words, start) {
  */
 function numberValue(words) {
     const content = words.filter((w) => w !== 'and');
-    if (content.length === 0 || content.every((w) => w in SCALES))
+    if (content.length === 0 || content.every((w) => w in numberWords_SCALES))
         return null;
     if (content.length === 1 && content[0] in SOFT_NUMBERS)
         return null;
@@ -71026,7 +71382,7 @@ function numberValue(words) {
         else if (w === 'hundred')
             current = (current || 1) * 100;
         else {
-            total += (current || 1) * SCALES[w];
+            total += (current || 1) * numberWords_SCALES[w];
             current = 0;
         }
     }
@@ -71439,10 +71795,10 @@ function sentences(text) {
     sentenceSegmenter ??= new Intl.Segmenter('zh', { granularity: 'sentence' });
     return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s !== '');
 }
-/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts. */
+/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts, and none once cleared. */
 function textCache(compute, limit = 50_000) {
     const cache = new Map();
-    return (text) => {
+    const cached = (text) => {
         let value = cache.get(text);
         if (value === undefined) {
             value = compute(text);
@@ -71452,6 +71808,7 @@ function textCache(compute, limit = 50_000) {
         }
         return value;
     };
+    return Object.assign(cached, { clear: () => cache.clear() });
 }
 function tokenCount(tokens) {
     return tokens.words.size + tokens.numbers.size;
@@ -71578,419 +71935,6 @@ class AnyOf {
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
-
-
-
-
-/** What people call the eval-set columns when they do not read the docs first. */
-const EVAL_COLUMN_ALIASES = {
-    question: ['query', 'prompt', 'input'],
-    ground_truth: ['expected_answer', 'reference_answer', 'gold_answer', 'expected', 'answer', 'groundtruth_answer'],
-    reference_points: ['key_points', 'keypoints', 'points', 'reference_point_list'],
-    relevant_doc_ids: ['relevant_docs', 'relevant_ids', 'relevant_documents', 'gold_doc_ids', 'gold_docs', 'doc_ids', 'relevant'],
-    should_refuse: ['refuse', 'should_reject', 'unanswerable'],
-    expect_json: ['json', 'expects_json', 'is_json'],
-    required_keys: ['json_keys', 'keys'],
-};
-const KNOWN = [...KNOWN_EVAL_COLUMNS];
-/**
- * An unknown column that looks like a known one (`relevant_docs`, `Question`, `query`) while
- * the known one is absent is an error: it would be passed through silently, and whatever it
- * holds (the relevant ids, say) would never be scored. Other unknown columns pass through.
- */
-function checkColumnNames(table) {
-    const problems = new Problems();
-    const suggestions = new Map();
-    const reported = new Set();
-    const suggest = (key) => {
-        if (!suggestions.has(key))
-            suggestions.set(key, KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES));
-        return suggestions.get(key);
-    };
-    const check = (keys, line) => {
-        for (const key of keys) {
-            const meant = suggest(key);
-            if (meant === null || keys.includes(meant) || reported.has(key))
-                continue;
-            reported.add(key);
-            problems.add(`${locate(table.file, line, key)}: unknown column; did you mean "${meant}"?`, `rename the column to ${meant} (a column evalgate does not know is only passed through to the candidate, so what it holds would never be scored)`);
-        }
-    };
-    if (table.columns)
-        check(table.columns, 1);
-    else
-        for (const record of table.records)
-            check(Object.keys(record.data), record.line);
-    problems.throwIfAny('bad_input');
-}
-/**
- * A conversation is asked turn by turn, each turn after the answers to the earlier ones: the
- * turns must be 1, 2, 3, … with none missing or given twice, and a row names both its
- * conversation and its turn, or neither. A row gives its history either as a `history` cell
- * or through its conversation, not both (the two would disagree about what came before).
- */
-function checkConversations(file, rows, problems) {
-    const turns = new Map();
-    const firstLine = new Map();
-    for (const row of rows) {
-        if ((row.conversationId === null) !== (row.turn === null)) {
-            const missing = row.conversationId === null ? 'conversation_id' : 'turn';
-            problems.add(`${locate(file, row.line, missing)}: empty, but this row has a ${missing === 'turn' ? 'conversation_id' : 'turn'}`, 'give a row of a conversation both its conversation_id and its turn number (1, 2, 3, …); leave both empty for a single question');
-            continue;
-        }
-        if (row.conversationId === null || row.turn === null)
-            continue;
-        if (row.hasHistory) {
-            problems.add(`${locate(file, row.line, 'history')}: a row with a conversation_id takes its history from the earlier turns`, 'leave history empty on conversation rows, or drop conversation_id and turn and give the whole history in the history cell');
-        }
-        const seen = turns.get(row.conversationId) ?? new Map();
-        turns.set(row.conversationId, seen);
-        if (!firstLine.has(row.conversationId))
-            firstLine.set(row.conversationId, row.line);
-        const previous = seen.get(row.turn);
-        if (previous !== undefined) {
-            problems.add(`${locate(file, row.line, 'turn')}: conversation "${row.conversationId}" has turn ${row.turn} twice (first on line ${previous})`, 'one question per turn: renumber the turns of this conversation 1, 2, 3, … or move the row to another conversation');
-            continue;
-        }
-        seen.set(row.turn, row.line);
-    }
-    for (const [id, seen] of turns) {
-        const highest = Math.max(...seen.keys());
-        const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((t) => !seen.has(t));
-        if (missing.length === 0)
-            continue;
-        problems.add(`${locate(file, firstLine.get(id), 'turn')}: conversation "${id}" has no turn ${missing.join(', ')} (it has turns ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`, 'number the turns of each conversation 1, 2, 3, … without gaps: add the missing turn or renumber the later ones');
-    }
-}
-/** Rows named in one warning; the rest are counted. */
-const SHOWN_ROWS = 5;
-/**
- * A `,` in a relevant_doc_ids cell separates ids that the file format separates otherwise (`|`
- * in CSV, arrays in JSONL): the cell is then read as one id. A `,` in a reference_points cell
- * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
- * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
- * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
- */
-function separatorWarnings(table) {
-    const warnings = [];
-    for (const [column, separator] of [
-        ['reference_points', ';'],
-        ['relevant_doc_ids', '|'],
-    ]) {
-        const lines = [];
-        for (const record of table.records)
-            if (commaSeparated(record.data[column], column, separator))
-                lines.push(record.line);
-        if (lines.length === 0)
-            continue;
-        const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`);
-        const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : '';
-        const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array';
-        warnings.push(column === 'reference_points'
-            ? `${shown.join(', ')}${more}: column "${column}" has commas between parts that each read as a point of their own, but the cell is one point; if they are several, separate them with ${separator}`
-            : `${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
-    }
-    return warnings;
-}
-function commaSeparated(value, column, separator) {
-    if (column === 'reference_points')
-        return typeof value === 'string' && !value.includes(separator) && ambiguousCommas(value);
-    if (typeof value === 'string')
-        return value.includes(',');
-    // an array's items are explicit; an id with a comma in it is still a slip
-    return Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
-}
-/** Words that continue the sentence before them: a part starting with one is not a point of its own. */
-const CONTINUATIONS = /^(?:and|or|nor|but|yet|so|then|which|who|whose|whom|where|when|while|that|if|unless|except|including|includes|such as|e\.g\.|i\.e\.|etc|plus|as well as|with|without|after|before|because|since|although|though|for example|但是?|而且?|并且?|且|或者?|则|如果|否则|除非|即|以及|包括)(?![\p{L}\p{N}])/iu;
-/** A comma between digits with three after it groups thousands (1,000): it separates nothing. */
-const SPLITTING_COMMA = /,(?!\d{3}(?!\d))|(?<!\d),/;
-/** "X, Y and Z": the last part joins the list's last two items, so the commas list items of one point. */
-const LIST_END = /\s(?:and|or)\s|[和及与或]/iu;
-/** Answers that are not facts: a part that is only one of these leads into the point ("Yes, within 30 days"). */
-const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|不能|可以|不可以|是|不是|否|对|不|会|不会|有|没有)[\s.!。！]*$/iu;
-/**
- * Whether commas in one reference_points cell could be separating several points. Precisely:
- * the cell, cut at its commas (not at thousands separators such as 1,000), gives two or more
- * parts; the last part does not end a list ("X, Y and Z", "X, Y or Z"); and every part could
- * stand as a point of its own: it holds a fact as the lexical judge counts one (a word that is
- * not a stop word, or a number), is not only a yes / no answer ("Yes", "能"), and does not
- * start with a word that continues a sentence (and, but, which, if, including, 但, 并且, …).
- * Ambiguous: "5天,带薪", "Refunds within 30 days, renewals within 7 days". Not: "Yes, within
- * 30 days", "accepts Visa, Mastercard and Amex", "retries after 3, 5 and 7 days", "within 30
- * days, but not after renewal", "Refunds, if approved, take 10 days", "100,000 rows".
- */
-function ambiguousCommas(cell) {
-    const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim());
-    if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]))
-        return false;
-    return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && tokenCount(tokenize(part)) >= 1);
-}
-
-;// CONCATENATED MODULE: ./src/run/evalSet.ts
-
-
-
-
-
-
-const columnHints = {
-    id: 'give every row a stable, unique id (e.g. q001) and never reuse one for a different question',
-    question: 'write the question text, or remove the row',
-    should_refuse: 'write true or false (1/0 and yes/no work too)',
-    expect_json: 'write true or false (1/0 and yes/no work too)',
-    relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
-    reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
-    required_keys: 'list key names separated by ; or as a JSON array',
-    turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
-    history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
-};
-async function loadEvalSet(file) {
-    return evalSetFromTable(await readTable(file, 'eval set'));
-}
-function evalSetFromTable(table) {
-    // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
-    checkColumnNames(table);
-    requireColumns(table, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question');
-    const rows = [];
-    const firstLine = new Map();
-    // every bad row is reported at once, so one run shows everything to fix
-    const problems = new Problems();
-    const conversationCells = [];
-    // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
-    const noExtra = table.columns !== null && table.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c));
-    for (const record of table.records) {
-        // plain string handling for a row of text cells; the schema for anything else, with its located messages
-        const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
-        if (!parsed)
-            continue;
-        const previous = firstLine.get(parsed.id);
-        if (previous !== undefined) {
-            problems.add(`${locate(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
-            continue;
-        }
-        firstLine.set(parsed.id, record.line);
-        // a single question (neither cell) is nothing checkConversations looks at
-        if (parsed.conversation_id !== null || parsed.turn !== null)
-            conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
-        // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
-        const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
-        rows.push(evalRow(parsed, extra));
-    }
-    checkConversations(table.file, conversationCells, problems);
-    problems.throwIfAny('bad_input');
-    if (rows.length === 0)
-        throw new errors_GateError('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
-    return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) };
-}
-/** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
-function evalRow(parsed, extra) {
-    const { conversation_id: conversationId, turn, history } = parsed;
-    const row = {
-        id: parsed.id,
-        question: parsed.question,
-        ground_truth: parsed.ground_truth,
-        reference_points: parsed.reference_points,
-        category: parsed.category,
-        difficulty: parsed.difficulty,
-        should_refuse: parsed.should_refuse,
-        relevant_docs: parsed.relevant_doc_ids,
-        expect_json: parsed.expect_json,
-        required_keys: parsed.required_keys,
-        extra,
-    };
-    if (conversationId === null && history === null)
-        return row;
-    // the conversation's fields come before `extra`, as they always have
-    const { extra: passed, ...known } = row;
-    return {
-        ...known,
-        ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
-        ...(history !== null ? { history } : {}),
-        extra: passed,
-    };
-}
-/**
- * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
- * keeps the fingerprint, editing a question, answer, label or relevance judgement changes it.
- * Pass-through columns are not part of it: they do not change any score.
- */
-function fingerprintRows(rows) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const row of sorted) {
-        hash.update(JSON.stringify([
-            row.id,
-            row.question,
-            row.ground_truth,
-            row.reference_points,
-            row.category,
-            row.difficulty,
-            row.should_refuse,
-            row.relevant_docs.map((d) => [d.id, d.grade]),
-            row.expect_json,
-            row.required_keys,
-            // only when present: a set without conversations keeps the fingerprint it always had
-            ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
-            ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
-        ]));
-        // a row at a time: joining rows into bigger strings to hash cost 6× more (Chinese text makes them two-byte strings, copied at every join)
-        hash.update('\n');
-    }
-    return `sha256:${hash.digest('hex')}`;
-}
-
-;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
-
-
-/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
-const MAX_JUDGE_CONCURRENCY = 512;
-/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
-const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
-/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
-/**
- * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
- * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
- * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
- * started without --embeddings).
- */
-const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
-/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
-const NO_EMBEDDINGS = 'none';
-/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
-const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
-/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
-const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
-/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
-function endpointFields() {
-    return {
-        /** azure: the api-version query parameter, e.g. 2024-10-21 */
-        api_version: schemas_string().min(1).optional(),
-        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
-        api_key_env: schemas_string()
-            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-            .optional(),
-        /** extra request headers; `${NAME}` is filled from the environment */
-        headers: EnvTemplateMapSchema,
-        /** extra query parameters on every request; `${NAME}` is filled from the environment */
-        query: EnvTemplateMapSchema,
-    };
-}
-/** A number in [low, high], or `default`: not sent, the server's own default applies. */
-function sampling(name, low, high, whole, fallback) {
-    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
-    return union([schemas_number(), literal('default')])
-        .default(fallback)
-        .superRefine((value, ctx) => {
-        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
-            return;
-        const params = { gate: { code: 'bad_config', hint, located: true } };
-        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
-    });
-}
-const JudgeConfigSchema = object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
-    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
-    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: schemas_string().url().superRefine(noUserInfo('judge.base_url', 'judge.api_key_env (the variable holding the key) or judge.headers with ${VAR}')).optional(),
-    /** azure: the deployment name */
-    model: schemas_string().min(1).optional(),
-    ...endpointFields(),
-    /** the runner's or evalgate's own secrets (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) that `${NAME}` in judge and embeddings headers and query may use */
-    env_passthrough: array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]),
-    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
-    temperature: sampling('temperature', 0, 2, false, 0),
-    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
-    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: schemas_number()
-        .int()
-        .min(1, 'at least 1 judge call in flight')
-        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
-        .default(8),
-    timeout_ms: schemas_number().int().positive().default(60_000),
-    max_retries: schemas_number().int().min(0).max(10).default(4),
-    cache: schemas_boolean().default(true),
-    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
-    repeats: schemas_number().int().min(1).max(5).default(1),
-    answer_relevancy: object({
-        questions: schemas_number().int().min(1).max(10).default(3),
-        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
-    })
-        .strict()
-        .default({ questions: 3, noncommittal: 'soft' }),
-    prices: object({
-        prompt_per_million: schemas_number().min(0).optional(),
-        completion_per_million: schemas_number().min(0).optional(),
-        embedding_per_million: schemas_number().min(0).optional(),
-    })
-        .strict()
-        .optional(),
-})
-    .strict();
-/**
- * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
- * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
- * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
- */
-const EmbeddingsConfigSchema = object({
-    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
-    /** the embeddings model (azure: the deployment name); `none` is provider none */
-    model: schemas_string().min(1).optional(),
-    base_url: schemas_string().url().superRefine(noUserInfo('embeddings.base_url', 'embeddings.api_key_env (the variable holding the key) or embeddings.headers with ${VAR}')).optional(),
-    ...endpointFields(),
-})
-    .strict();
-
-;// CONCATENATED MODULE: ./src/metrics/rag.ts
-/**
- * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
- * provider decides the verdicts, these functions turn verdicts into scores.
- */
-
-/**
- * context_precision is average precision over the per-chunk usefulness verdicts in rank
- * order, Σ precision@i · v_i / Σ v_i, and 0 when no chunk is useful. Not "useful / all":
- * a useful chunk ranked first scores higher than the same chunk ranked last.
- *   [1,0,1] → 0.8333   [0,1,1] → 0.5833   [1,1,0] → 1.0
- */
-function averagePrecision(useful) {
-    let hits = 0;
-    let sum = 0;
-    useful.forEach((v, i) => {
-        if (!v)
-            return;
-        hits += 1;
-        sum += hits / (i + 1);
-    });
-    return hits === 0 ? 0 : sum / hits;
-}
-/**
- * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
- * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
- */
-function claimScores(verdicts, canContradict) {
-    if (verdicts.length === 0) {
-        const none = noScore('the answer makes no factual claim');
-        return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none };
-    }
-    const supported = verdicts.filter((v) => v === 'supported').length;
-    const faithfulness = supported / verdicts.length;
-    const scores = {
-        faithfulness: score(faithfulness),
-        hallucination_rate: score(1 - faithfulness),
-    };
-    if (canContradict)
-        scores.contradicted = score(verdicts.includes('contradicted') ? 1 : 0);
-    return scores;
-}
-/** Share of reference statements judged attributable (context_recall) or covered (completeness). */
-function shareCovered(covered, what) {
-    if (covered.length === 0)
-        return noScore(`no ${what} to check`);
-    return score(covered.filter(Boolean).length / covered.length);
-}
-
 ;// CONCATENATED MODULE: ./src/metrics/lexical.ts
 
 
@@ -72025,16 +71969,24 @@ const LEXICAL_SETTINGS = {
     /** within a sentence, clauses are split here too: one claim per clause */
     clauseSeparators: '；;，,',
 };
-const LEXICAL_METRICS = registry_registry.computedBy('lexical');
+const LEXICAL_METRICS = registry_registry.computedBy('lexical').filter(isKnownMetric);
 /** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
 const NO_RETENTION = 'lexical cannot judge context retention';
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
 const UNCACHED = { tokens: tokenize, clauses: (text) => lexical_clauses(text, tokenize) };
-/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions). */
+/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions); `clear` lets them go. */
 function lexicalTexts() {
     const tokens = textCache(tokenize);
-    return { tokens, clauses: textCache((text) => lexical_clauses(text, tokens)) };
+    const clausesOf = textCache((text) => lexical_clauses(text, tokens));
+    return {
+        tokens,
+        clauses: clausesOf,
+        clear: () => {
+            tokens.clear();
+            clausesOf.clear();
+        },
+    };
 }
 function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
     const tokensOf = texts.tokens;
@@ -72134,6 +72086,7 @@ const lexicalProvider = {
             usesModel: false,
             metrics: LEXICAL_METRICS,
             scoreAnswer: (row, output, isRefusal) => scoreLexical(row, output, isRefusal, texts),
+            answersScored: () => texts.clear(),
         };
     },
 };
@@ -72160,224 +72113,115 @@ const noneProvider = {
     scorer: (config) => noneScorer(config),
 };
 
-;// CONCATENATED MODULE: ./src/judge/usage.ts
-/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
-function hasPrices(prices) {
-    return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
-}
-/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
-function costUsd(tokens, prices) {
-    if (!hasPrices(prices))
-        return null;
-    return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
-}
-/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
-function unionOf(intervals) {
-    const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
-    const union = [];
-    for (const { start, end } of sorted) {
-        const last = union.at(-1);
-        if (last && start <= last.end)
-            last.end = Math.max(last.end, end);
+;// CONCATENATED MODULE: ./src/io/limiter.ts
+/**
+ * At most `concurrency` tasks at once, started in the order they were submitted. A finishing
+ * task hands its slot straight to the oldest waiting one, so a task submitted in between can
+ * neither overtake the queue nor push the count over the limit. What a slot covers is the
+ * caller's choice: the judge holds one per attempt (a call waiting out a backoff does not
+ * block others), the HTTP candidate one per question (an overloaded endpoint gets no more).
+ */
+class Limiter {
+    active = 0;
+    queue = [];
+    concurrency;
+    constructor(concurrency) {
+        this.concurrency = Math.max(1, Math.floor(concurrency));
+    }
+    async run(task) {
+        if (this.active < this.concurrency)
+            this.active += 1;
         else
-            union.push({ start, end });
-    }
-    return union;
-}
-/**
- * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
- * the same time (or waiting in the same queue) count once, not once each.
- */
-function wallClockMs(intervals) {
-    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
-}
-/**
- * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
- * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
- */
-class UsageMeter {
-    families = new Map();
-    intervals = new Map();
-    /** how many of a family's intervals are its union, already in `ms` */
-    folded = new Map();
-    family(name) {
-        let f = this.families.get(name);
-        if (!f) {
-            f = { calls: 0, requests: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 };
-            this.families.set(name, f);
+            await new Promise((resolve) => this.queue.push(resolve));
+        try {
+            return await task();
         }
-        return f;
-    }
-    /**
-     * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
-     * the union of these. The calls are kept as their union, folded in once they outnumber it, so
-     * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
-     */
-    timed(name, start, end) {
-        const family = this.family(name);
-        let spans = this.intervals.get(name);
-        if (!spans)
-            this.intervals.set(name, (spans = []));
-        spans.push({ start, end });
-        if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64)
-            this.fold(name, family);
-    }
-    byFamily() {
-        for (const [name, f] of this.families)
-            this.fold(name, f);
-        return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)));
-    }
-    fold(name, family) {
-        const spans = this.intervals.get(name);
-        if (!spans || spans.length === this.folded.get(name))
-            return;
-        const union = unionOf(spans);
-        this.intervals.set(name, union);
-        this.folded.set(name, union.length);
-        family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
-    }
-    totals(prices) {
-        const sum = { llm: 0, embedding: 0, prompt: 0, completion: 0, hits: 0, retries: 0, requests: 0, embeddingTokens: 0 };
-        for (const [name, f] of this.families) {
-            const embeddings = name === EMBEDDINGS_FAMILY || name === PREFLIGHT_EMBEDDINGS_FAMILY;
-            // the preflight's requests and tokens are spent like any other, but it scores nothing: no call of the run's
-            const scoring = !name.startsWith(PREFLIGHT_FAMILY);
-            if (embeddings)
-                sum.embeddingTokens += f.prompt_tokens;
-            else {
-                sum.prompt += f.prompt_tokens;
-                sum.completion += f.completion_tokens;
-            }
-            if (scoring && embeddings)
-                sum.embedding += f.calls;
-            else if (scoring)
-                sum.llm += f.calls;
-            sum.hits += f.cache_hits;
-            sum.retries += f.retries;
-            sum.requests += f.requests ?? 0;
+        finally {
+            this.release();
         }
-        const cost = costUsd({ prompt: sum.prompt, completion: sum.completion, embedding: sum.embeddingTokens }, prices);
-        return {
-            llm_calls: sum.llm,
-            embedding_calls: sum.embedding,
-            prompt_tokens: sum.prompt + sum.embeddingTokens,
-            completion_tokens: sum.completion,
-            cache_hits: sum.hits,
-            retries: sum.retries,
-            requests: sum.requests,
-            cost_usd: cost,
-        };
+    }
+    release() {
+        const next = this.queue.shift();
+        if (next)
+            next();
+        else
+            this.active -= 1;
     }
 }
-/** The family of embeddings calls; every other family is a judge prompt's. */
-const EMBEDDINGS_FAMILY = 'embeddings';
-/** The preflight's own families: spent, never scoring. */
-const PREFLIGHT_FAMILY = 'preflight';
-const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings';
 
-;// CONCATENATED MODULE: ./src/judge/budget.ts
-
-/**
- * A spending limit that is a bound: a request reserves the most it can cost (its prompt's
- * bytes, its reply cap) before it is sent, once it holds its slot, and the reservation is
- * replaced by what the endpoint reports when it ends (kept whole when it does not say, as
- * after a timeout: the request may still have been billed). A request goes only when the
- * spent, the reserved and its own reservation together stay within every limit, so no
- * ordering of concurrent requests can go over `calls`, `tokens` or `usd`.
- */
-class Budget {
-    budget;
-    prices;
-    spentCost = { prompt: 0, completion: 0, embedding: 0 };
-    reserved = { prompt: 0, completion: 0, embedding: 0 };
-    calls = 0;
-    refused = 0;
-    inFlight = 0;
-    waiting = [];
-    constructor(budget, prices) {
-        this.budget = budget;
-        this.prices = prices;
+;// CONCATENATED MODULE: ./src/io/retry.ts
+/** Rate limits and server errors: what every caller retries. */
+function rateLimitOrServerError(status) {
+    return status === 429 || status >= 500;
+}
+const MAX_RETRY_AFTER_MS = 60_000;
+const realRetryDeps = {
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random: Math.random,
+    now: Date.now,
+};
+/** A failure that carries an HTTP status (the SDK's APIError, the HTTP candidate's HttpStatusError). */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** Thrown by an attempt that knows no further attempt can help (the judge's circuit breaker is open): given up at once. */
+class NotRetryable extends Error {
+}
+function isRetryable(error, policy) {
+    if (error instanceof NotRetryable)
+        return false;
+    const status = statusOf(error);
+    return status === undefined || policy.retryStatus(status);
+}
+/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
+function parseRetryAfter(value, nowMs = Date.now(), capMs = MAX_RETRY_AFTER_MS) {
+    if (value === null || value === undefined || value.trim() === '')
+        return null;
+    const trimmed = value.trim();
+    let ms;
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        ms = Number(trimmed) * 1000;
+    else {
+        const date = Date.parse(trimmed);
+        if (Number.isNaN(date))
+            return null;
+        ms = date - nowMs;
     }
-    /**
-     * A request that fits beside what is spent goes once the reservations in flight leave room
-     * (it waits for them to settle rather than being refused for money that is only reserved);
-     * one that would not fit even alone is refused.
-     */
-    async open(upTo) {
-        for (;;) {
-            const alone = this.over(upTo, false);
-            if (alone !== null) {
-                this.refused += 1;
-                return `budget spent (${alone})`;
-            }
-            if (this.over(upTo, true) === null || this.inFlight === 0)
-                break;
-            await new Promise((resolve) => this.waiting.push(resolve));
+    return Math.min(capMs, Math.max(0, Math.round(ms)));
+}
+/** Milliseconds the server asked us to wait, from the headers of a failure: `retry-after-ms`, else `Retry-After`. */
+function retryAfterMs(error, nowMs, capMs = MAX_RETRY_AFTER_MS) {
+    const headers = error?.headers;
+    if (!headers)
+        return null;
+    const get = (name) => (typeof headers.get === 'function' ? headers.get(name) : headers[name]);
+    const ms = get('retry-after-ms');
+    if (ms && Number.isFinite(Number(ms)))
+        return Math.min(capMs, Math.max(0, Number(ms)));
+    return parseRetryAfter(get('retry-after'), nowMs, capMs);
+}
+/** The wait before retry number `retry + 1` (0-based): what the server asked for, else backoff with jitter. */
+function backoffMs(retry, error, policy, deps) {
+    const asked = retryAfterMs(error, deps.now(), policy.maxRetryAfterMs);
+    if (asked !== null)
+        return asked;
+    const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+    // equal jitter: at least half the backoff, so retries of many parallel calls spread apart but never hammer
+    return Math.round(exponential / 2 + deps.random() * (exponential / 2));
+}
+/** Runs `attempt` until it succeeds, fails for good, or the retries run out. Never throws what `attempt` throws. */
+async function withRetry(attempt, policy, deps = realRetryDeps) {
+    for (let retries = 0;; retries++) {
+        try {
+            return { ok: true, value: await attempt(), retries };
         }
-        this.calls += 1;
-        this.inFlight += 1;
-        shift(this.reserved, upTo, 1);
-        return null;
-    }
-    close(upTo, spent) {
-        shift(this.reserved, upTo, -1);
-        shift(this.spentCost, spent ?? upTo, 1);
-        this.inFlight -= 1;
-        for (const wake of this.waiting.splice(0))
-            wake();
-    }
-    spent() {
-        return { calls: this.calls, tokens: total(this.spentCost), refused: this.refused };
-    }
-    /** Which limit this request would pass, with the reservations in flight or beside what is spent alone; null when it fits. */
-    over(upTo, withReserved) {
-        const { calls, tokens, usd } = this.budget;
-        if (calls !== undefined && this.calls + 1 > calls)
-            return `budget.calls ${calls}`;
-        const after = { ...this.spentCost };
-        if (withReserved)
-            shift(after, this.reserved, 1);
-        shift(after, upTo, 1);
-        if (tokens !== undefined && total(after) > tokens)
-            return `budget.tokens ${tokens}`;
-        const cost = costUsd(after, this.prices);
-        if (usd !== undefined && cost !== null && cost > usd)
-            return `budget.usd ${usd}`;
-        return null;
-    }
-}
-function shift(sum, by, sign) {
-    sum.prompt += sign * by.prompt;
-    sum.completion += sign * by.completion;
-    sum.embedding += sign * by.embedding;
-}
-function total(c) {
-    return c.prompt + c.completion + c.embedding;
-}
-/** Any Judge whose every request passes a budget: the asks and embeds carry its gate. */
-class BudgetedJudge {
-    identity;
-    budget;
-    inner;
-    constructor(inner, budget, prices) {
-        this.inner = inner;
-        this.budget = budget instanceof Budget ? budget : new Budget(budget, prices);
-        this.identity = inner.identity;
-    }
-    ask(prompt, vars, options = {}) {
-        return this.inner.ask(prompt, vars, { ...options, gate: this.budget });
-    }
-    embed(texts, options = {}) {
-        return this.inner.embed(texts, { ...options, gate: this.budget });
-    }
-    usageByFamily() {
-        return this.inner.usageByFamily();
-    }
-    problems() {
-        return this.inner.problems?.() ?? [];
-    }
-    spent() {
-        return this.budget.spent();
+        catch (error) {
+            const retryable = isRetryable(error, policy);
+            if (!retryable || retries >= policy.maxRetries)
+                return { ok: false, error, retries, retryable };
+            await deps.sleep(backoffMs(retries, error, policy, deps));
+        }
     }
 }
 
@@ -72968,6 +72812,91 @@ class RateGate {
     }
 }
 
+;// CONCATENATED MODULE: ./src/io/http.ts
+// What one outgoing HTTP request may cost (the HTTP candidate's, the judge's): where its headers may go, how much body it may read
+/** Redirects within the endpoint's own origin followed before the chain is an error. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/**
+ * A response evalgate refuses to use: a redirect to another origin, too many redirects, a
+ * body over the cap. It carries the response's status, so the retry loop asks again only
+ * when the status says so (a 5xx); a redirect or a 200 is not asked again.
+ */
+class HttpRefusedError extends Error {
+    status;
+    headers;
+    constructor(status, headers, message) {
+        super(message);
+        this.name = 'HttpRefusedError';
+        this.status = status;
+        this.headers = headers;
+    }
+}
+const CANDIDATE_REDIRECT = { headers: "the candidate's headers", fix: 'point candidate.http.url at the final address if that host is the candidate' };
+/**
+ * fetch, following redirects only within the first URL's origin (scheme, host and port): the
+ * candidate's headers (`${ENV}` secrets among them) are never sent anywhere else, and another
+ * host's answers are never scored as the candidate's. A 303, or a 301 / 302 after a POST, is
+ * followed with a GET as browsers do; 307 and 308 repeat the request as it was.
+ */
+async function fetchSameOrigin(fetcher, first, signal, whose = CANDIDATE_REDIRECT) {
+    const origin = new URL(first.url).origin;
+    let request = first;
+    for (let hop = 0;; hop++) {
+        const response = await fetcher(request.url, { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' });
+        const location = response.headers.get('location');
+        if (!REDIRECT_STATUSES.has(response.status) || location === null)
+            return response;
+        await response.body?.cancel().catch(() => undefined);
+        let next;
+        try {
+            next = new URL(location, request.url);
+        }
+        catch {
+            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect to an unreadable location "${location.slice(0, 200)}"`);
+        }
+        if (next.origin !== origin) {
+            throw new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} redirect from ${origin} to another origin, ${next.origin}: not followed, so ${whose.headers} were not sent there (${whose.fix})`);
+        }
+        if (hop >= MAX_REDIRECTS)
+            throw new HttpRefusedError(response.status, response.headers, `more than ${MAX_REDIRECTS} redirects within ${origin}; last to ${next.pathname}`);
+        const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST');
+        request = asGet ? { ...request, url: next.href, method: 'GET', body: undefined } : { ...request, url: next.href };
+    }
+}
+/**
+ * The body as text, read chunk by chunk with a byte count: past `maxBytes` the read stops
+ * and the connection is dropped, so a runaway endpoint costs at most the cap in memory. A
+ * Content-Length above the cap is refused before reading anything.
+ */
+async function readCapped(response, maxBytes, setting = 'candidate.http.max_response_mb') {
+    const raise = setting === null ? '' : ` (${setting}): not read further; make the endpoint answer with less, or raise ${setting}`;
+    const tooLarge = () => new HttpRefusedError(response.status, response.headers, `HTTP ${response.status} with a body over ${formatMb(maxBytes)}${raise || ': not read further'}`);
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge();
+    }
+    if (!response.body)
+        return '';
+    const reader = response.body.getReader();
+    const chunks = [];
+    let total = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        total += read.value.byteLength;
+        if (total > maxBytes) {
+            await reader.cancel().catch(() => undefined);
+            throw tooLarge();
+        }
+        chunks.push(read.value);
+    }
+    // as response.text() decodes: UTF-8, a BOM dropped, bad bytes as U+FFFD
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+function formatMb(bytes) {
+    return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`;
+}
+
 ;// CONCATENATED MODULE: ./src/judge/wire/send.ts
 
 /** A judge reply larger than this is not read further: no chat completion or embeddings batch comes near it. */
@@ -72979,7 +72908,7 @@ const JUDGE_REDIRECT = { headers: "the judge's key and headers", fix: 'set the b
  * read up to MAX_REPLY_BYTES, and the timeout covers the whole exchange, body included.
  * A failure without a reply comes back as a network observation, never as a thrown error.
  */
-async function send_send(outgoing, options) {
+async function send(outgoing, options) {
     const signal = AbortSignal.timeout(options.timeoutMs);
     try {
         const response = await fetchSameOrigin(options.fetch ?? fetch, outgoing, signal, JUDGE_REDIRECT);
@@ -73108,7 +73037,7 @@ class EndpointClient {
         if (refused !== null)
             return { refused };
         tally.requests += 1;
-        const sent = await send_send(call.build(), { timeoutMs: this.facts.timeoutMs, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
+        const sent = await send(call.build(), { timeoutMs: this.facts.timeoutMs, ...(this.options.fetch ? { fetch: this.options.fetch } : {}) });
         if (!sent.ok) {
             // no reply: a request that timed out or broke may still have been processed and billed
             call.gate?.close(call.upTo, sent.observation.kind === 'network' ? null : NO_COST);
@@ -73146,6 +73075,58 @@ function addCost(sum, more) {
     sum.embedding += more.embedding;
 }
 
+;// CONCATENATED MODULE: ./src/io/envTemplate.ts
+
+
+/**
+ * The environment variables that hold the runner's and evalgate's own secrets: the runner's
+ * tokens (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN, ACTIONS_CACHE_URL, …), the
+ * Action's inputs (INPUT_JUDGE-API-KEY, INPUT_GITHUB-TOKEN), the job's GitHub token and the
+ * judge's key. evalgate.yml comes with the pull request, so `${GITHUB_TOKEN}` in a header
+ * would send the job's token to whatever URL the PR wrote: these are filled in only when the
+ * setting's env_passthrough names them, a decision made in the file on purpose.
+ */
+const RUNNER_SECRETS = [/^ACTIONS_/i, /^INPUT_/i, /^GITHUB_TOKEN$/i, /^GH_TOKEN$/i];
+/** The providers' default key variables: a judge key even when this run's judge reads another one. */
+const DEFAULT_KEY_ENVS = ['OPENAI_API_KEY', 'AZURE_OPENAI_API_KEY'];
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** The variables `${NAME}` in these values refer to: their values are secrets. */
+function envReferences(values) {
+    return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(REFERENCE)].map((m) => m[1])))];
+}
+/** Whether `name` is one of the runner's secrets or the Action's inputs: never in a candidate command's environment unless passed through. */
+function isRunnerSecretEnv(name) {
+    return RUNNER_SECRETS.some((pattern) => pattern.test(name));
+}
+/** Whether `name` is one of the runner's or evalgate's own secrets (see RUNNER_SECRETS), the judge keys included. */
+function isProtectedEnv(name, keyEnvs = []) {
+    return RUNNER_SECRETS.some((pattern) => pattern.test(name)) || [...DEFAULT_KEY_ENVS, ...keyEnvs].some((key) => key?.toLowerCase() === name.toLowerCase());
+}
+/**
+ * Fills `${NAME}` in every value (a header or query parameter of the candidate or the judge)
+ * from `env`; each value filled in is registered as a secret. The one filler both use, so both
+ * refuse the same names: a protected one not listed in the passthrough setting, and an unset
+ * or empty one (a header silently sent empty would only show up as 401s), each naming the
+ * setting and the fix, before anything is sent.
+ */
+function fillEnvTemplates(values, env, rules) {
+    const filled = {};
+    for (const [name, template] of Object.entries(values)) {
+        filled[name] = template.replace(REFERENCE, (_, variable) => {
+            if (isProtectedEnv(variable, rules.keyEnvs) && !rules.passthrough.includes(variable)) {
+                throw new errors_GateError('bad_config', `${rules.setting}.${name}: \${${variable}} is the runner's or evalgate's own secret, which evalgate does not send where evalgate.yml says (the file comes with the pull request)`, `use a variable of your own for this service (env: MY_KEY: \${{ secrets.MY_KEY }}), or, if sending ${variable} there is intended, list it in ${rules.passthroughSetting}: [${variable}]`);
+            }
+            const value = env[variable];
+            if (value === undefined || value === '') {
+                throw new errors_GateError('bad_config', `${rules.setting}.${name}: environment variable ${variable} is not set (or empty)`, `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`);
+            }
+            registerSecret(value);
+            return value;
+        });
+    }
+    return filled;
+}
+
 ;// CONCATENATED MODULE: ./src/judge/endpoint.ts
 
 /**
@@ -73169,27 +73150,6 @@ function endpointAddress(baseURL) {
  */
 function fillTemplates(values, env, setting, access = { passthrough: [], keyEnvs: [] }) {
     return fillEnvTemplates(values, env, { setting, passthroughSetting: 'judge.env_passthrough', ...access });
-}
-
-;// CONCATENATED MODULE: ./src/metrics/judge.ts
-/** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
-const REPAIRS_PER_ASK = 1;
-/** Why an ask failed, with the start of the reply that could not be used when there was one. */
-function judge_failure(r) {
-    return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error;
-}
-/** `[文档3]`, `[doc 3]`, `【文档3】`, `[Document3]`: spellings of the labels the prompts put before each chunk. */
-const CHUNK_LABEL = /[[【［]\s*(文档|doc(?:ument)?|source)\s*(\d+)\s*[\]】］]/gi;
-/**
- * A chunk's text with any chunk label inside it defused (`[doc 3]` → `(doc 3)`), so a chunk
- * cannot forge the start of another one. (Its tags are fenced when the prompt is rendered.)
- */
-function unlabelled(text) {
-    return text.replace(CHUNK_LABEL, (_label, word, n) => `(${word} ${n})`);
-}
-/** Items as the prompts show them: one per line, each after its label (`1.`, `[文档2]`). */
-function numbered(items, label) {
-    return items.length === 0 ? '(none)' : items.map((item, i) => `${label(i + 1)} ${item}`).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/schemas/judge.ts
@@ -73676,425 +73636,6 @@ function renderPrompt(template, vars) {
             throw new Error(`prompt placeholder {{${name}}} has no value`);
         return fence(String(value));
     });
-}
-
-;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
-
-/**
- * Every judge call one question may make, stated before the first call and drawn from while
- * the question is scored: `judge(inner)` hands out asks of each kind until the plan has none
- * left and then fails the ask without calling, so the run cannot make a call the plan did not
- * state. Each chat ask may make REPAIRS_PER_ASK repair calls (the Judge contract), and the
- * upper bound counts them.
- */
-class CallPlan {
-    asks;
-    /** every judge call this question's asks made or were served from the cache, in the order they happened */
-    calls = [];
-    left = new Map();
-    constructor(asks) {
-        this.asks = asks.filter((a) => a.count > 0);
-        for (const a of this.asks)
-            this.left.set(a.kind, (this.left.get(a.kind) ?? 0) + a.count);
-    }
-    /** Draws one ask of this kind; false when the plan has none left. */
-    take(kind) {
-        const left = this.left.get(kind) ?? 0;
-        if (left === 0)
-            return false;
-        this.left.set(kind, left - 1);
-        return true;
-    }
-    /** The most calls the plan allows: every ask made, every chat ask repaired. */
-    upTo() {
-        return totals(this.asks, 1 + REPAIRS_PER_ASK);
-    }
-    /** The calls of a judge whose every reply is well-formed and lines up: no repair, no fallback. */
-    wellFormed() {
-        return totals(this.asks.filter((a) => !a.fallback), 1);
-    }
-    judge(inner) {
-        const trace = (call) => this.calls.push(call);
-        return {
-            ask: (prompt, vars, options) => this.take(prompt) ? inner.ask(prompt, vars, { ...options, trace }) : Promise.resolve(notPlanned(prompt)),
-            embed: (texts, options) => this.take('embeddings') ? inner.embed(texts, { ...options, trace }) : Promise.resolve(notPlanned('embeddings')),
-        };
-    }
-}
-function totals(asks, callsPerChatAsk) {
-    let chat = 0;
-    let embeddings = 0;
-    for (const a of asks) {
-        if (a.kind === 'embeddings')
-            embeddings += a.count;
-        else
-            chat += a.count * callsPerChatAsk;
-    }
-    return { chat, embeddings };
-}
-function notPlanned(kind) {
-    return { ok: false, error: `not in the call plan: no ${kind} call left for this question`, raw: null };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/language.ts
-/**
- * Which script an eval set is written in, as far as the judge prompts need to know: Chinese,
- * Japanese and Korean have no spaces between words, so one CJK character is one token and a
- * Latin-script word (letters, digits) is one token, here and in the lint's near-duplicate shingles.
- */
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-/** each CJK character alone, each run of other letters and digits whole */
-const SCRIPT_TOKEN = new RegExp(`[${CJK}]|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
-const language_CJK_CHARACTER = new RegExp(`^[${CJK}]$`, 'u');
-/** Lower-case NFKC tokens: each CJK character alone, each Latin-script word whole. */
-function scriptTokens(text) {
-    return text.normalize('NFKC').toLowerCase().match(SCRIPT_TOKEN) ?? [];
-}
-/** At least half of its tokens are CJK characters: `GitHub Actions 怎么配置缓存` is, `What is 年假?` is not. */
-function isMostlyCjk(text) {
-    const tokens = scriptTokens(text);
-    return tokens.length > 0 && tokens.filter((t) => language_CJK_CHARACTER.test(t)).length * 2 >= tokens.length;
-}
-/**
- * The label of a run's chunks, decided once from its questions: `[doc N]` when most of them
- * are not CJK, `[文档N]` otherwise (an empty set keeps `[文档N]`, the label of the seed prompts).
- */
-function chunkLabelOf(questions) {
-    const cjk = questions.filter(isMostlyCjk).length;
-    return questions.length > 0 && cjk * 2 < questions.length ? 'doc' : '文档';
-}
-function chunkLabel(label, n) {
-    return label === 'doc' ? `[doc ${n}]` : `[文档${n}]`;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/reask.ts
-
-/**
- * An ask whose reply must line up with what it was about (one verdict per chunk, one statement
- * per reference point). A reply that does not is asked once more, with what was wrong and
- * `fix` said after the prompt; only a second reply that does not line up either is an error.
- * The call plan states the second ask as a fallback ask of the same prompt.
- */
-async function reasked(judge, prompt, vars, lineUp, fix) {
-    const first = await judge.ask(prompt, vars);
-    if (!first.ok)
-        return { ok: false, error: judge_failure(first) };
-    const problem = lineUp(first.value);
-    if (problem === null)
-        return first;
-    const again = await judge.ask(prompt, vars, { reask: `Your previous reply gave ${problem}. ${fix}` });
-    if (!again.ok)
-        return { ok: false, error: `the judge gave ${problem}; asked again: ${judge_failure(again)}` };
-    const still = lineUp(again.value);
-    return still === null ? again : { ok: false, error: `the judge gave ${problem}, and ${still} when asked again` };
-}
-/**
- * What keeps the numbers a judge gave (`claim`, `chunk`) from naming 1…n once each, or null
- * when they do: `none for chunk 3; more than one for chunk 2; there is no chunk 7`.
- */
-function misnumbered(numbers, n, what) {
-    const seen = new Map();
-    for (const k of numbers)
-        seen.set(k, (seen.get(k) ?? 0) + 1);
-    const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !seen.has(k));
-    const repeated = [...seen].filter(([k, times]) => times > 1 && k >= 1 && k <= n).map(([k]) => k);
-    const unknown = [...seen.keys()].filter((k) => k < 1 || k > n);
-    const problems = [
-        missing.length > 0 ? `none for ${what} ${reask_list(missing)}` : null,
-        repeated.length > 0 ? `more than one for ${what} ${reask_list(repeated)}` : null,
-        unknown.length > 0 ? `there is no ${what} ${reask_list(unknown)}` : null,
-    ].filter((p) => p !== null);
-    return problems.length > 0 ? problems.join('; ') : null;
-}
-const LISTED = 5;
-function reask_list(numbers) {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    const more = sorted.length - LISTED;
-    return sorted.slice(0, LISTED).join(', ') + (more > 0 ? ` and ${more} more` : '');
-}
-
-;// CONCATENATED MODULE: ./src/metrics/retention.ts
-
-
-// The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
-/** What was said before the question, one message a paragraph, for the rubric's <history> block. */
-function historyBlock(row) {
-    if (!row.history || row.history.length === 0)
-        return '(empty: this is the first turn)';
-    return row.history.map((m) => `${m.role}: ${m.content}`).join('\n\n');
-}
-/** context_retention_norm where there is nothing earlier to retain. */
-const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
-const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
-/** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
-function retention(row, passes) {
-    if (!hasEarlierTurns(row))
-        return { score: noScore(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
-    const grades = passes.map((p) => p.context_retention);
-    if (grades.some((g) => g === null))
-        return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
-    const mean = grades.reduce((sum, g) => sum + g, 0) / grades.length;
-    return { score: { value: mean / 4, reason: String(passes[0].reason) } };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/llm.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
- * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
- * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
- * and context recall 1 (each asked once more when its reply does not line up with the chunks or
- * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
- * them and the scoring draws from that plan. The judge is injected; nothing here touches the
- * network itself.
- */
-const LLM_METRICS = registry_registry.llmMetrics();
-/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
-const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource !== 'rubric');
-/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
-const CLAIM_METRICS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource === 'claims');
-/** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
-const MAX_CLAIMS = 20;
-/** answer_relevancy's reason when there is no embeddings model */
-const NO_EMBEDDINGS_REASON = 'no embeddings model';
-const RUBRIC = [
-    ['accuracy', 'accuracy_norm'],
-    ['relevance', 'relevance_norm'],
-    ['completeness', 'completeness_norm'],
-    ['citation', 'citation_norm'],
-];
-/**
- * Every call scoring this question may make (the tier's stated plan is the sum over questions).
- * The conditions mirror the scoring functions below, but only from one side: a call the plan
- * leaves out fails as "not in the call plan" instead of being made.
- */
-function planQuestion(row, output, settings) {
-    if (!output || output.error !== null)
-        return new CallPlan([]);
-    const asks = [{ kind: 'rubric', count: Math.max(1, settings.repeats) }];
-    if (!row.should_refuse) {
-        const hasContexts = output.contexts.length > 0;
-        const answered = output.answer.trim() !== '';
-        asks.push({ kind: 'claims', count: 1 });
-        if (hasContexts)
-            asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true });
-        if (hasContexts && (row.ground_truth || answered))
-            asks.push({ kind: 'usefulness', count: 1 }, { kind: 'usefulness', count: 1, fallback: true });
-        if (hasContexts && (row.reference_points.length > 0 || row.ground_truth))
-            asks.push({ kind: 'recall', count: 1 }, { kind: 'recall', count: 1, fallback: true });
-        if (answered && settings.embeddings)
-            asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 });
-    }
-    return new CallPlan(asks);
-}
-/** Scores one question, drawing every judge call from its plan. */
-async function scoreWithJudge(row, output, inner, settings, plan) {
-    const judge = plan.judge(inner);
-    const result = { scores: {}, errors: {}, claims: [], rubricDiff: null };
-    const contexts = numbered(output.contexts.map(unlabelled), (i) => chunkLabel(settings.chunkLabel, i));
-    const tasks = [rubric(row, output, contexts, judge, settings, result)];
-    if (row.should_refuse) {
-        const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric');
-        for (const m of SKIPPED_FOR_REFUSALS)
-            result.scores[m] = skipped;
-    }
-    else {
-        tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result));
-    }
-    await Promise.all(tasks);
-    return result;
-}
-function fail(result, metrics, error) {
-    for (const m of metrics) {
-        result.scores[m] = { value: null };
-        result.errors[m] = error;
-    }
-}
-async function rubric(row, output, contexts, judge, settings, result) {
-    const vars = {
-        should_refuse: String(row.should_refuse),
-        history: historyBlock(row),
-        question: row.question,
-        reference_points: row.reference_points.length > 0 ? numbered(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)'),
-        contexts,
-        answer: output.answer,
-    };
-    const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
-    const error = passes.map(judge_failure).find((e) => e !== null);
-    if (error)
-        return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error);
-    const values = passes.map((p) => p.value);
-    for (const [dimension, metric] of RUBRIC) {
-        const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length;
-        result.scores[metric] = { value: mean / 4, reason: String(values[0].reason) };
-    }
-    const kept = retention(row, values);
-    if ('error' in kept)
-        fail(result, ['context_retention_norm'], kept.error);
-    else
-        result.scores.context_retention_norm = kept.score;
-    if (values.length > 1) {
-        let diff = 0;
-        for (const [dimension] of RUBRIC)
-            diff += Math.abs(values[0][dimension] - values[1][dimension]) / 4;
-        result.rubricDiff = diff / RUBRIC.length;
-    }
-}
-async function claims(row, output, contexts, judge, result) {
-    const metrics = CLAIM_METRICS;
-    const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
-    if (!extracted.ok)
-        return fail(result, metrics, judge_failure(extracted));
-    const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '');
-    const texts = all.slice(0, MAX_CLAIMS);
-    const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
-    if (texts.length === 0) {
-        Object.assign(result.scores, claimScores([], true));
-        return;
-    }
-    let verdicts;
-    if (output.contexts.length === 0) {
-        verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
-    }
-    else {
-        const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) });
-        if (!batch.ok)
-            return fail(result, metrics, judge_failure(batch));
-        const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
-        const numbers = batch.value.verdicts.map((v) => v.claim);
-        if (misnumbered(numbers, texts.length, 'claim') === null) {
-            verdicts = texts.map((_, i) => byClaim.get(i + 1));
-        }
-        else {
-            // the batch answer does not line up with the claims: ask claim by claim rather than guess
-            const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
-            const error = single.map(judge_failure).find((e) => e !== null);
-            if (error)
-                return fail(result, metrics, error);
-            verdicts = single.map((s) => s.value);
-        }
-    }
-    result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null }));
-    Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict), true));
-    const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
-    if (unsupported.length > 0) {
-        const reason = unsupported
-            .slice(0, 3)
-            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${quoted(c.text.slice(0, 60))}`)
-            .join('; ');
-        result.scores.faithfulness.reason = reason;
-        result.scores.hallucination_rate.reason = reason;
-        if (unsupported.some((c) => c.verdict === 'contradicted'))
-            result.scores.contradicted.reason = reason;
-    }
-    if (cut)
-        for (const m of metrics)
-            result.scores[m].reason = [cut, result.scores[m].reason].filter(Boolean).join('; ');
-}
-async function usefulness(row, output, contexts, judge, result) {
-    const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
-    if (!against) {
-        result.scores.context_precision = noScore('no ground truth and no answer to judge chunk usefulness against');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
-    const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts };
-    const n = output.contexts.length;
-    const lineUp = ({ verdicts }) => {
-        const chunks = verdicts.map((v) => v.chunk);
-        const problem = misnumbered(chunks, n, 'chunk');
-        return problem && `${countOf_countOf(verdicts.length, 'usefulness verdict')} for ${countOf_countOf(n, 'chunk')} (${problem})`;
-    };
-    const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${countOf_countOf(n, 'chunk')}, numbered as they are labelled.`);
-    if (!reply.ok)
-        return fail(result, ['context_precision'], reply.error);
-    const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
-    const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
-    result.scores.context_precision = {
-        value: averagePrecision(useful),
-        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
-    };
-}
-async function recall(row, output, contexts, judge, result) {
-    const points = row.reference_points;
-    if (points.length === 0 && !row.ground_truth) {
-        result.scores.context_recall = noScore('no reference points or ground truth');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
-    const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth;
-    const expected = points.length > 0 ? countOf_countOf(points.length, 'reference point') : 'a ground truth';
-    const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${countOf_countOf(statements.length, 'statement')} for ${expected}` : null;
-    const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${countOf_countOf(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
-    const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix);
-    if (!reply.ok)
-        return fail(result, ['context_recall'], reply.error);
-    const statements = reply.value.statements;
-    const attributable = statements.filter((s) => s.attributable).length;
-    const missing = statements.filter((s) => !s.attributable).map((s) => quoted(s.statement.slice(0, 40)));
-    result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
-}
-async function relevancy(row, output, judge, settings, result) {
-    if (!settings.embeddings) {
-        result.scores.answer_relevancy = noScore(NO_EMBEDDINGS_REASON);
-        return;
-    }
-    if (!output.answer.trim()) {
-        result.scores.answer_relevancy = noScore('empty answer');
-        return;
-    }
-    const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer });
-    if (!reply.ok)
-        return fail(result, ['answer_relevancy'], judge_failure(reply));
-    const generated = reply.value.questions.filter((q) => q.question.trim() !== '');
-    if (generated.length === 0)
-        return fail(result, ['answer_relevancy'], 'the judge generated no questions');
-    const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)]);
-    if (!vectors.ok)
-        return fail(result, ['answer_relevancy'], judge_failure(vectors));
-    const [original, ...others] = vectors.value;
-    const similarities = others.map((v) => cosine(original, v));
-    result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal);
-}
-/**
- * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
- * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
- */
-function answerRelevancy(similarities, noncommittal, mode) {
-    if (similarities.length === 0)
-        return noScore('no generated questions');
-    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
-    const evasive = noncommittal.filter(Boolean).length;
-    const share = evasive / noncommittal.length;
-    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
-    const clamped = Math.min(1, Math.max(0, value));
-    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : score(clamped);
-}
-function cosine(a, b) {
-    let dot = 0;
-    let na = 0;
-    let nb = 0;
-    for (let i = 0; i < Math.min(a.length, b.length); i++) {
-        dot += a[i] * b[i];
-        na += a[i] * a[i];
-        nb += b[i] * b[i];
-    }
-    return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 ;// CONCATENATED MODULE: ./src/judge/tokenEstimate.ts
@@ -75091,154 +74632,6 @@ function heapGrowthFlag(execArgv, nodeOptions) {
     return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
-;// CONCATENATED MODULE: ./src/io/pool.ts
-/**
- * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
- * worker takes the next index when its task ends, in index order. Unlike starting every task
- * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
- * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
- * failure stops workers from taking more indices and is what the returned promise rejects with.
- */
-async function forEachInPool(count, workers, task) {
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < count) {
-            const index = next++;
-            try {
-                await task(index);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    const size = Math.min(count, Math.max(1, Math.floor(workers)));
-    await Promise.all(Array.from({ length: size }, worker));
-}
-
-;// CONCATENATED MODULE: ./src/run/llmTier.ts
-
-
-
-
-
-
-/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
-const STABILITY_THRESHOLD = 0.02;
-/**
- * Questions in progress at once per judge concurrency slot. A question in progress always has
- * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
- * twice that covers the questions between calls (a reply being parsed, a backoff) while the
- * prompts and replies held stay bounded by the concurrency, not by the number of questions.
- */
-const QUESTIONS_PER_SLOT = 2;
-/** How many questions the tier works on at once. */
-function questionsInFlight(config) {
-    return config.judge.concurrency * QUESTIONS_PER_SLOT;
-}
-/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
-function llmSettings(config, rows) {
-    return {
-        relevancyQuestions: config.judge.answer_relevancy.questions,
-        noncommittal: config.judge.answer_relevancy.noncommittal,
-        repeats: config.judge.repeats,
-        embeddings: embeddingsOn(config),
-        chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
-    };
-}
-/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
-function embeddingsOn(config) {
-    const e = config.embeddings;
-    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS;
-}
-/**
- * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
- * taken in the eval set's order; a question's own calls run concurrently behind the judge's
- * concurrency limit, each drawn from its own plan, all within the budget.
- */
-async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new Budget(config.budget, config.judge.prices)) {
-    const settings = llmSettings(config, rows);
-    const budgeted = new BudgetedJudge(judge, budget);
-    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
-    const diffs = rows.map(() => null);
-    await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
-        const row = rows[index];
-        const output = outputs.get(row.id);
-        const q = questions[row.id];
-        if (!output || output.error !== null)
-            return;
-        // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
-        const calls = planQuestion(row, output, settings);
-        const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
-        llmTier_record(q, scored, calls);
-        diffs[index] = scored.rubricDiff;
-    });
-    const byFamily = judge.usageByFamily();
-    const meter = new UsageMeter();
-    for (const [name, f] of Object.entries(byFamily))
-        Object.assign(meter.family(name), f);
-    const totals = meter.totals(config.judge.prices);
-    const notes = [];
-    const warn = (warning) => {
-        notes.push(warning);
-        logger.warn(warning);
-    };
-    const refused = budgeted.spent().refused;
-    if (refused > 0)
-        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
-    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
-    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
-        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
-    }
-    for (const problem of judge.problems?.() ?? [])
-        logger.warn(problem);
-    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
-    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
-    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
-}
-/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
-function llmTier_record(q, scored, calls) {
-    // by family, so concurrent asks land in one order from run to run
-    if (calls.calls.length > 0)
-        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    // a metric this run does not plan (context_retention_norm without conversations) gets no key
-    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
-    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
-    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
-    const notes = {};
-    for (const [metric, note] of Object.entries(q.notes))
-        if (!planned.includes(metric))
-            notes[metric] = note;
-    for (const metric of planned) {
-        const s = scored.scores[metric];
-        q.scores[metric] = s?.value ?? null;
-        if (s?.reason)
-            notes[metric] = s.reason;
-        if (scored.errors[metric])
-            q.errors[metric] = scored.errors[metric];
-    }
-    q.notes = notes;
-    if (scored.claims.length > 0)
-        q.claims = scored.claims;
-}
-function judgeStability(diffs, repeats) {
-    if (repeats <= 1)
-        return null;
-    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
-    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
-}
-function budgetLabel(budget) {
-    return [
-        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
-        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
-        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
-    ]
-        .filter(Boolean)
-        .join(', ');
-}
-
 ;// CONCATENATED MODULE: ./src/run/judgePlan.ts
 
 
@@ -75580,8 +74973,8 @@ function llmJudgeProvider(kind) {
                 metrics: LLM_METRICS,
                 plan: async (rows, outputs) => void (await run.plan(rows, outputs)),
                 preflight: () => run.preflightBeforeCandidate(),
-                scoreSet: async (rows, outputs, questions) => {
-                    const scored = await run.score(rows, outputs, questions);
+                scoreSet: async (rows, outputs, questions, schedule) => {
+                    const scored = await run.score(rows, outputs, questions, schedule);
                     return { ...scored, label: llmLabel(config, kind, spec, scored.judge?.response_format ?? null) };
                 },
             };
@@ -75642,12 +75035,12 @@ class LlmRun {
         if (!this.config.judge.cache || !hasEntries(this.spec.cacheDir))
             return this.preflight();
     }
-    async score(rows, outputs, questions) {
+    async score(rows, outputs, questions, schedule) {
         const plan = this.statedFromAnswers ? planLlm(rows, outputs, this.config, this.judge?.reasoningPerCall() ?? 0) : await this.plan(rows, outputs);
         if (!this.preflown)
             await ((this.uncached ?? 1) > 0 ? this.preflight() : this.skipped());
         const judge = this.runJudge();
-        const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget);
+        const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget, schedule);
         const { responseFormat, adaptations } = judge.negotiated();
         const { limited, pausedMs } = judge.rateLimits();
         const logger = this.environment.logger;
@@ -75762,29 +75155,2523 @@ function makeHeadToHeadJudge(config, environment) {
     return provider.headToHead(config, environment);
 }
 
+;// CONCATENATED MODULE: ./src/stats/confidenceSequence.ts
+/**
+ * Anytime-valid inference on a mean change, for deciding early: a test that may be checked after
+ * every question and stopped whenever it likes, without the false alarms that peeking at a
+ * fixed-n test brings (checking a 5% test after each of 50 questions rejects a true null about
+ * a third of the time).
+ *
+ * The observations are paired differences, and under "no change" each one is as likely to have
+ * either sign (the two runs are exchangeable: the null of the sign-flip permutation test the
+ * gate already uses). For such conditionally symmetric increments, exp(λ·S_t − λ²·V_t/2) is a
+ * nonnegative supermartingale for every λ, where S_t is the running sum and V_t = Σ x² (de la
+ * Peña 1999, "A general class of exponential inequalities for martingales and ratios", Ann.
+ * Probab. 27:537; Howard, Ramdas, McAuliffe & Sekhon 2020, Probab. Surveys 17:257, their
+ * symmetric case). Mixing λ over a half-normal of precision ρ gives the one-sided normal-mixture
+ * e-process
+ *
+ *     M_t = 2·√(ρ/(V_t+ρ)) · exp(S_t²/(2(V_t+ρ))) · Φ(S_t/√(V_t+ρ)),
+ *
+ * and by Ville's inequality it ever reaches 1/α with probability at most α when the null holds
+ * (Howard, Ramdas, McAuliffe & Sekhon 2021, "Time-uniform, nonparametric, nonasymptotic
+ * confidence sequences", Ann. Statist. 49:1055, normal-mixture boundaries). Its boundary grows
+ * with the data's own spread (V_t), not with the range a score could take, which is what makes
+ * it stop early on 50-question sets. Testing "the mean is m" applies the same to x − m (a
+ * symmetric location model): the m no test rejects form a confidence sequence, and the gate
+ * asks it at two points only, 0 (did the metric drop at all?) and −max_drop (did it stay within
+ * its limit?). Only the first carries the false-alarm guarantee, and it needs no model: under
+ * "no change" the differences are symmetric about 0 by exchangeability.
+ */
+
+/** log M_t for `side` against m, from the sums (see the file comment). */
+function logEvidence(sums, m, side, rho) {
+    // S_t and V_t of the observations shifted by m, signed so that positive is evidence for `side`
+    const shifted = sums.sum - sums.count * m;
+    const s = side === 'below' ? -shifted : shifted;
+    const v = Math.max(0, sums.squares - 2 * m * sums.sum + sums.count * m * m);
+    const w = v + rho;
+    return Math.LN2 + 0.5 * Math.log(rho / w) + (s * s) / (2 * w) + Math.log(Math.max(Number.MIN_VALUE, normalCdf(s / Math.sqrt(w))));
+}
+/** One one-sided anytime-valid test against a fixed m, fed one observation at a time; rejected for good once its e-process reaches 1/alpha. */
+class MixtureTest {
+    m;
+    side;
+    alpha;
+    rho;
+    sums = { count: 0, sum: 0, squares: 0 };
+    peak = 0;
+    constructor(m, side, alpha, rho) {
+        this.m = m;
+        this.side = side;
+        this.alpha = alpha;
+        this.rho = rho;
+        if (!(alpha > 0 && alpha < 1))
+            throw new RangeError(`MixtureTest: alpha must be in (0, 1), got ${alpha}`);
+        if (!(rho > 0) || !Number.isFinite(rho))
+            throw new RangeError(`MixtureTest: rho must be a positive number, got ${rho}`);
+    }
+    add(x) {
+        if (!Number.isFinite(x))
+            throw new RangeError(`MixtureTest: observation ${x} is not a finite number`);
+        this.sums.count += 1;
+        this.sums.sum += x;
+        this.sums.squares += x * x;
+        this.peak = Math.max(this.peak, logEvidence(this.sums, this.m, this.side, this.rho));
+    }
+    get rejected() {
+        return this.peak >= Math.log(1 / this.alpha);
+    }
+    /** The anytime-valid p-value so far: 1 / the largest e-value reached, capped at 1. */
+    get p() {
+        return Math.min(1, Math.exp(-this.peak));
+    }
+    get observations() {
+        return this.sums.count;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/sequential.ts
+
+
+
+/** The early stops' share of the gate's one-sided 5%: split over the monitored metrics. */
+const ALPHA_EARLY = 0.025;
+/** Each metric's chance of settling pass though it dropped beyond max_drop. */
+const ALPHA_PASS = 0.025;
+/** A metric's prior per-question variance of paired differences when the baseline records none: the mixture's ρ is this many questions' worth. */
+const PRIOR_QUESTIONS = 5;
+const DEFAULT_VARIANCE = { score: 0.05, binary: 0.2 };
+/** The schedule the LLM tier takes (TierSchedule), and what it settled. */
+class SequentialSchedule {
+    rows;
+    questions;
+    baseline;
+    seed;
+    order;
+    completed = new Set();
+    units;
+    fed = 0;
+    monitored;
+    verdict = null;
+    constructor(rows, questions, baseline, metrics, seed) {
+        this.rows = rows;
+        this.questions = questions;
+        this.baseline = baseline;
+        this.seed = seed;
+        this.units = shuffledUnits(rows, seed);
+        this.order = this.units.flat();
+        const alphaFail = ALPHA_EARLY / Math.max(1, metrics.length);
+        this.monitored = metrics.map(({ metric, limit, variance }) => {
+            const rho = PRIOR_QUESTIONS * variance;
+            return {
+                metric,
+                limit,
+                higherIsBetter: metricInfo(metric)?.higherIsBetter ?? true,
+                fail: new MixtureTest(0, 'below', alphaFail, rho),
+                pass: new MixtureTest(-limit, 'above', ALPHA_PASS, rho),
+                sums: { count: 0, sum: 0, squares: 0 },
+            };
+        });
+    }
+    /** Feeds every whole unit at the front of the order that is now judged, then says whether the verdict is settled. */
+    settled() {
+        if (this.verdict !== null)
+            return true;
+        while (this.fed < this.units.length && this.units[this.fed].every((i) => this.completed.has(i))) {
+            this.feed(this.units[this.fed]);
+            this.fed += 1;
+            this.verdict = this.decide();
+            if (this.verdict !== null)
+                return true;
+        }
+        return false;
+    }
+    feed(unit) {
+        for (const m of this.monitored) {
+            let sum = 0;
+            let count = 0;
+            for (const i of unit) {
+                const id = this.rows[i].id;
+                const after = this.questions[id]?.scores[m.metric];
+                const before = this.baseline[id]?.scores[m.metric];
+                if (typeof after !== 'number' || typeof before !== 'number')
+                    continue;
+                sum += m.higherIsBetter ? after - before : before - after;
+                count += 1;
+            }
+            if (count === 0)
+                continue;
+            const change = sum / count;
+            m.fail.add(change);
+            m.pass.add(change);
+            m.sums.count += 1;
+            m.sums.sum += change;
+            m.sums.squares += change * change;
+        }
+    }
+    decide() {
+        if (this.monitored.some((m) => metricVerdict(m) === 'fail'))
+            return 'fail';
+        return this.monitored.length > 0 && this.monitored.every((m) => metricVerdict(m) === 'pass') ? 'pass' : null;
+    }
+    summary() {
+        const alphaFail = ALPHA_EARLY / Math.max(1, this.monitored.length);
+        return {
+            seed: this.seed,
+            questions_judged: this.completed.size,
+            questions_total: this.rows.length,
+            settled: this.verdict,
+            alpha_fail: alphaFail,
+            alpha_pass: ALPHA_PASS,
+            metrics: this.monitored.map((m) => ({
+                metric: m.metric,
+                verdict: metricVerdict(m),
+                n: m.sums.count,
+                mean: m.sums.count > 0 ? m.sums.sum / m.sums.count : null,
+                p_drop: m.fail.p,
+                p_within: m.pass.p,
+            })),
+        };
+    }
+}
+function metricVerdict(m) {
+    if (m.fail.rejected && m.sums.count > 0 && m.sums.sum / m.sums.count < -m.limit)
+        return 'fail';
+    return m.pass.rejected ? 'pass' : null;
+}
+/** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
+function shuffledUnits(rows, seed) {
+    const byConversation = new Map();
+    const units = [];
+    rows.forEach((row, i) => {
+        const conversation = row.conversation?.id;
+        if (conversation === undefined)
+            return units.push([i]);
+        const unit = byConversation.get(conversation);
+        if (unit)
+            return unit.push(i);
+        const fresh = [i];
+        byConversation.set(conversation, fresh);
+        units.push(fresh);
+    });
+    for (const unit of byConversation.values())
+        unit.sort((a, b) => rows[a].conversation.turn - rows[b].conversation.turn);
+    const random = mulberry32(seed);
+    for (let i = units.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [units[i], units[j]] = [units[j], units[i]];
+    }
+    return units;
+}
+/** The judged metrics --sequential watches: those this run plans, the baseline has a value for, and max_drop gates, each with its limit and prior variance. */
+function monitoredMetrics(planned, baseline, gate) {
+    return planned
+        .filter((m) => isJudgedByModel(m) && baseline.metrics[m] != null && metricInfo(m)?.gate === 'max_drop')
+        .map((metric) => {
+        const recorded = baseline.noise?.[metric];
+        const variance = recorded !== undefined && recorded > 0 ? recorded ** 2 : metricInfo(metric)?.binary ? DEFAULT_VARIANCE.binary : DEFAULT_VARIANCE.score;
+        return { metric, limit: gate.max_drop_overrides[metric] ?? gate.max_drop, variance };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/run/sequentialRun.ts
+
+
+
+
+
+
+/**
+ * --sequential settles gate_mode significant's verdict early by judging fewer questions: without
+ * an LLM judge there are no judge calls to save, without a per-question baseline nothing to test,
+ * strict mode fails on any drop past max_drop whatever the tests say, and a shard or a subset is
+ * not gated. Each is an error: a setting that cannot act must not read as if it did.
+ */
+function checkSequentialCanAct(config, baseline, evalSet, gate) {
+    if (!config.sequential)
+        return;
+    const fail = (message, hint) => {
+        throw new errors_GateError('bad_config', `--sequential (sequential in evalgate.yml): ${message}`, hint);
+    };
+    if (!judgedByModel(config))
+        fail(`judge.provider is ${config.judge.provider}, which makes no judge calls to save`, 'use it with --judge openai or azure, or drop --sequential');
+    if (!baseline?.questions)
+        fail('it needs a per-question baseline to test each judged metric against', 'name a baseline written by evalgate baseline (--baseline FILE), or drop --sequential');
+    if (gate.gate_mode !== 'significant')
+        fail('it settles the verdict of gate_mode significant; with strict, every drop past max_drop fails whatever the tests say', 'set gate_mode: significant (--gate-mode significant), or drop --sequential');
+    if (evalSet.shard || evalSet.subset)
+        fail('a shard or a subset run is not gated, so there is no verdict to settle', 'run the whole eval set, or drop --sequential');
+}
+/** The schedule of a --sequential run whose LLM tier runs now; undefined for any other run (or one whose tier was skipped). */
+function startSequential(config, usesModel, baseline, gate, planned, rows, questions, fingerprint) {
+    if (!config.sequential || !usesModel || !baseline?.questions)
+        return undefined;
+    // the order is fixed per eval set, so a re-run takes the same questions (and hits the same cache entries)
+    return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate), seedFrom(`sequential:${fingerprint}`));
+}
+/**
+ * What the run records once the tier stopped: the questions it never judged get a note on every
+ * judged metric (their values stay null, which the comparison leaves out pairwise), and the
+ * calls their plans held are counted as saved.
+ */
+function finishSequential(schedule, rows, outputs, questions, config, llmMetrics) {
+    const summary = schedule.summary();
+    const settings = llmSettings(config, rows);
+    const note = `not judged: --sequential settled the verdict (${summary.settled ?? 'none'}) after ${summary.questions_judged} of ${summary.questions_total} questions`;
+    let saved = 0;
+    rows.forEach((row, i) => {
+        if (schedule.completed.has(i))
+            return;
+        const planned = planQuestion(row, outputs.get(row.id), settings).wellFormed();
+        saved += planned.chat + planned.embeddings;
+        const q = questions[row.id];
+        if (q.errors.candidate !== undefined)
+            return;
+        for (const metric of llmMetrics)
+            if (Object.hasOwn(q.scores, metric))
+                q.notes[metric] = note;
+    });
+    return { ...summary, calls_saved: saved };
+}
+
+;// CONCATENATED MODULE: ./src/run/streamScore.ts
+
+
+
+
+
+/**
+ * An answer that carries everything an answer may: a metric that some answer can make planned
+ * (latency_ms, by carrying a latency) is planned with it, before any answer is read.
+ */
+const ANY_ANSWER = { id: '', answer: '', contexts: [], retrieved_ids: [], latency_ms: 0, error: null, model: 'any' };
+/**
+ * Scores each answer as the candidate hands it over (AnswerContext.take), for a scorer with no
+ * tier over the whole set (lexical, none): an answer's contexts and retrieved ids go as soon as
+ * it is scored, rather than every answer waiting in a map for the scoring loop (issue 32). The
+ * metrics are planned as if some answer carried everything; those that no answer turned out to
+ * plan (latency_ms when none had a latency) are taken out again at the end, so the results are
+ * the ones a run that read every answer first would give.
+ */
+class StreamScoring {
+    config;
+    scorer;
+    owned;
+    /** the rows still to score; a row is let go once scored when the scoring owns them */
+    rows;
+    place = new Map();
+    results;
+    suffixes = new Map();
+    models = new Set();
+    provisional;
+    /** metrics planned only because some answer might carry what plans them, until one does */
+    undecided;
+    witnesses = [];
+    scoringMs = 0;
+    texts = new NoteTexts();
+    /**
+     * `owned`: nothing else needs the rows while the answers arrive (a predictions file is read
+     * without its questions), so each is let go, in the array given, once its answer is scored.
+     */
+    constructor(rows, config, scorer, owned = false) {
+        this.config = config;
+        this.scorer = scorer;
+        this.owned = owned;
+        this.rows = rows;
+        rows.forEach((row, i) => this.place.set(row.id, i));
+        this.results = new Array(rows.length).fill(undefined);
+        this.provisional = plannedMetrics(rows, config, [ANY_ANSWER], scorer);
+        const before = new Set(plannedMetrics(rows, config, [], scorer));
+        this.undecided = this.provisional.filter((m) => !before.has(m)).map((m) => metricInfo(m));
+    }
+    /** One answer, scored now; the candidate hands over only this run's questions, each once. */
+    take = (output) => {
+        const started = performance.now();
+        const i = this.place.get(output.id);
+        if (i === undefined || this.results[i] !== undefined)
+            throw new Error(`an answer for "${output.id}" that this run did not ask for, or asked for twice`);
+        const row = this.rows[i];
+        if (this.owned)
+            this.rows[i] = undefined;
+        if (this.undecided.length > 0)
+            this.witness(output);
+        if (output.model)
+            this.models.add(output.model);
+        const suffix = gradeSuffixFinding(row, output);
+        if (suffix)
+            this.suffixes.set(i, suffix);
+        this.results[i] = scoreQuestion(row, output, this.config, this.provisional, this.scorer, this.texts);
+        this.scoringMs += performance.now() - started;
+    };
+    witness(output) {
+        // a metric planned by what answers carry looks at the answers, not the rows
+        const run = { rows: [], config: this.config, outputs: [output] };
+        const planned = this.undecided.filter((info) => info.planned?.(run));
+        if (planned.length === 0)
+            return;
+        // what plans a metric is a field of the answer, not its text or lists: those are let go like every other answer's
+        this.witnesses.push({ ...output, answer: '', contexts: [], retrieved_ids: [] });
+        this.undecided = this.undecided.filter((info) => !planned.includes(info));
+    }
+    /** Every question's result: an unanswered one as an error row, and the metrics no answer planned taken out. */
+    finish(source) {
+        const started = performance.now();
+        const unanswered = [];
+        const dropped = new Set(this.undecided.map((info) => info.name));
+        const metrics = this.provisional.filter((m) => !dropped.has(m));
+        const questions = ids_idRecord();
+        for (const [id, i] of this.place) {
+            let q = this.results[i];
+            if (!q) {
+                unanswered.push(id);
+                q = scoreQuestion(this.rows[i], missingOutput(id, source), this.config, this.provisional, this.scorer);
+            }
+            questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q;
+        }
+        const suffixes = [...this.suffixes.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
+        const summary = summarise(questions, metrics);
+        return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
+    }
+}
+/** The result without these metrics' scores and notes (every other key in its order). */
+function withoutMetrics(q, dropped) {
+    const scores = {};
+    for (const metric in q.scores)
+        if (!dropped.has(metric))
+            scores[metric] = q.scores[metric];
+    const notes = {};
+    for (const metric in q.notes)
+        if (!dropped.has(metric))
+            notes[metric] = q.notes[metric];
+    return { ...q, scores, notes };
+}
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./src/io/csvBytes.ts
+const csvBytes_COMMA = 0x2c;
+const csvBytes_LF = 0x0a;
+const CR = 0x0d;
+const csvBytes_QUOTE = 0x22;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * The records of a CSV file in its common form, read from its UTF-8 bytes (checked to be UTF-8
+ * before): what plainCsv (plainCsv.ts) reads from the decoded text, cell for cell, but each
+ * cell is only located here and decoded when asked for (`cell`). So no string of the whole file
+ * is made, each cell a run keeps is a string of its own (a cell sliced from the whole text
+ * keeps all of it alive), and a shard decodes only its own rows' cells. Null where plainCsv
+ * gives null (a CR, a stray quote, a record of another width, an unclosed quote, a BOM inside),
+ * for the text reader, and csv-parse behind it, to read or report.
+ */
+function plainCsvBytes(bytes) {
+    let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    if (bytes.indexOf(CR) !== -1 || bytes.indexOf(BOM, i) !== -1)
+        return null;
+    const cells = new CellBuilder();
+    let width = -1;
+    let line = 1;
+    while (i < bytes.length) {
+        if (bytes[i] === csvBytes_LF) {
+            i++;
+            line++;
+            continue;
+        }
+        cells.startRecord(line);
+        let fields = 0;
+        for (;;) {
+            const end = bytes[i] === csvBytes_QUOTE ? csvBytes_quotedField(bytes, i, cells) : csvBytes_unquotedField(bytes, i, cells);
+            if (end === -1)
+                return null;
+            fields++;
+            line += cells.newlines;
+            i = end;
+            // the field ends the record (LF or the end of the bytes) or is followed by a comma
+            if (i >= bytes.length || bytes[i] === csvBytes_LF)
+                break;
+            i++;
+        }
+        if (i < bytes.length) {
+            i++;
+            line++;
+        }
+        if (width === -1)
+            width = fields;
+        else if (fields !== width)
+            return null;
+    }
+    return new CsvCells(bytes, cells, Math.max(width, 0));
+}
+/** Where each cell is: [start, end) of its text in the bytes, and whether it holds a doubled quote. */
+class CellBuilder {
+    starts = new Int32Array(1024);
+    ends = new Int32Array(1024);
+    doubled = new Uint8Array(1024);
+    count = 0;
+    recordLines = [];
+    /** line ends inside the last quoted cell */
+    newlines = 0;
+    startRecord(line) {
+        this.recordLines.push(line);
+    }
+    add(start, end, doubled) {
+        if (this.count === this.starts.length) {
+            this.starts = grown(this.starts);
+            this.ends = grown(this.ends);
+            const more = new Uint8Array(this.doubled.length * 2);
+            more.set(this.doubled);
+            this.doubled = more;
+        }
+        this.starts[this.count] = start;
+        this.ends[this.count] = end;
+        this.doubled[this.count] = doubled ? 1 : 0;
+        this.count++;
+    }
+}
+function grown(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+}
+function csvBytes_unquotedField(bytes, from, cells) {
+    let i = from;
+    for (; i < bytes.length; i++) {
+        const c = bytes[i];
+        if (c === csvBytes_COMMA || c === csvBytes_LF)
+            break;
+        if (c === csvBytes_QUOTE)
+            return -1;
+    }
+    cells.newlines = 0;
+    cells.add(from, i, false);
+    return i;
+}
+/** `"…"` with `""` for a quote inside; -1 when unclosed or followed by anything but a comma, a LF or the end. */
+function csvBytes_quotedField(bytes, from, cells) {
+    let i = from + 1;
+    let doubled = false;
+    for (;;) {
+        const quote = bytes.indexOf(csvBytes_QUOTE, i);
+        if (quote === -1)
+            return -1;
+        if (bytes[quote + 1] === csvBytes_QUOTE) {
+            doubled = true;
+            i = quote + 2;
+            continue;
+        }
+        const next = quote + 1 < bytes.length ? bytes[quote + 1] : -1;
+        if (next !== -1 && next !== csvBytes_COMMA && next !== csvBytes_LF)
+            return -1;
+        let newlines = 0;
+        for (let n = bytes.indexOf(csvBytes_LF, from + 1); n !== -1 && n < quote; n = bytes.indexOf(csvBytes_LF, n + 1))
+            newlines++;
+        cells.newlines = newlines;
+        cells.add(from + 1, quote, doubled);
+        return quote + 1;
+    }
+}
+/** The cells of a CSV file, located; each decoded as it is asked for. Record 0 is the header. */
+class CsvCells {
+    bytes;
+    width;
+    /** records, the header included */
+    records;
+    starts;
+    ends;
+    doubled;
+    lines;
+    constructor(bytes, cells, width) {
+        this.bytes = bytes;
+        this.width = width;
+        this.starts = cells.starts;
+        this.ends = cells.ends;
+        this.doubled = cells.doubled;
+        this.lines = cells.recordLines;
+        this.records = cells.recordLines.length;
+    }
+    /** The 1-based line record `r` starts on. */
+    line(r) {
+        return this.lines[r];
+    }
+    /** Record `r`'s cell in column `c`, as text. */
+    cell(r, c) {
+        const k = r * this.width + c;
+        const text = this.bytes.toString('utf8', this.starts[k], this.ends[k]);
+        return this.doubled[k] ? text.replaceAll('""', '"') : text;
+    }
+    /** Record `r` as plainCsv gives it. */
+    record(r) {
+        return Array.from({ length: this.width }, (_, c) => this.cell(r, c));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/io/records.ts
+
+
+
+
+
+
+/** A table's records, already read, as a RecordSource. */
+function recordsOf(table) {
+    const { file, format, columns, records } = table;
+    return {
+        file,
+        format,
+        columns,
+        size: records.length,
+        line: (i) => records[i].line,
+        data: (i) => records[i].data,
+        field: (i, name) => records[i].data[name],
+    };
+}
+/** A CSV or JSONL file's records: a plain CSV from its bytes, anything else as readTable reads it. */
+async function readRecords(file, what) {
+    // capped, and stopped by Ctrl-C while it reads (io/input.ts)
+    const bytes = await readInput(file, what);
+    if (tableFormat(file) === 'jsonl')
+        return recordsOf(parseJsonl(file, decodeUtf8(file, bytes)));
+    // a file that is not UTF-8 is refused by decodeUtf8, naming its first bad byte
+    const cells = (0,external_node_buffer_.isUtf8)(bytes) && !looksLikeUtf16(bytes) ? plainCsvBytes(bytes) : null;
+    return cells ? csvRecords(file, cells) : recordsOf(parseCsv(file, decodeUtf8(file, bytes)));
+}
+/** NUL bytes are valid UTF-8 but no CSV's: decodeUtf8 tells a UTF-16 file from them. */
+function looksLikeUtf16(bytes) {
+    return bytes.indexOf(0) !== -1 && bytes.indexOf(0) < 4096;
+}
+function csvRecords(file, cells) {
+    if (cells.records === 0)
+        return recordsOf({ file, format: 'csv', columns: [], records: [] });
+    const columns = cells.record(0).map((c) => c.trim());
+    checkHeader(file, columns);
+    const place = new Map(columns.map((c, i) => [c, i]));
+    return {
+        file,
+        format: 'csv',
+        columns,
+        size: cells.records - 1,
+        line: (i) => cells.line(i + 1),
+        data: (i) => {
+            const data = {};
+            for (let c = 0; c < columns.length; c++)
+                data[columns[c]] = cells.cell(i + 1, c);
+            return data;
+        },
+        field: (i, name) => {
+            const c = place.get(name);
+            return c === undefined ? undefined : cells.cell(i + 1, c);
+        },
+    };
+}
+/** Every record as a SourceRecord, for the checks that look at whole records. */
+function* allRecords(source) {
+    for (let i = 0; i < source.size; i++)
+        yield { line: source.line(i), data: source.data(i) };
+}
+/** The required columns (CSV) or keys (every JSONL line): a missing one is an error naming the file and the fix. */
+function requireFields(source, required, hint) {
+    if (source.columns) {
+        const missing = required.filter((c) => !source.columns.includes(c));
+        if (missing.length === 0)
+            return;
+        throw new errors_GateError('bad_input', `${locate(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${source.columns.join(', ')})`, hint);
+    }
+    for (let i = 0; i < source.size; i++) {
+        const data = source.data(i);
+        const missing = required.filter((c) => !(c in data));
+        if (missing.length > 0)
+            throw new errors_GateError('bad_input', `${locate(source.file, source.line(i), missing[0])}: missing required key`, hint);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/schemas/evalSet.ts
+
+
+
+
+/**
+ * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
+ * booleans; the same schema normalises both, so the two formats cannot drift apart.
+ */
+const evalSet_text = union([schemas_string(), schemas_number()]).transform((v) => normaliseId(String(v)));
+const optionalText = union([schemas_string(), schemas_number(), schemas_null()])
+    .optional()
+    .transform((v) => {
+    if (v === null || v === undefined)
+        return null;
+    const s = normaliseId(String(v));
+    return s === '' ? null : s;
+});
+/** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
+function evalSet_list(separator) {
+    return union([schemas_string(), array(union([schemas_string(), schemas_number()])), schemas_null()])
+        .optional()
+        .transform((v) => {
+        if (v === null || v === undefined)
+            return [];
+        const items = Array.isArray(v) ? v.map(String) : v.split(separator);
+        return items.map((s) => nfc(s).trim()).filter((s) => s !== '');
+    });
+}
+const truthy = new Set(['true', '1', 'yes']);
+const falsy = new Set(['false', '0', 'no', '']);
+const booleanCell = union([schemas_boolean(), schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined)
+        return false;
+    if (typeof v === 'boolean')
+        return v;
+    const s = String(v).trim().toLowerCase();
+    if (truthy.has(s))
+        return true;
+    if (falsy.has(s))
+        return false;
+    ctx.addIssue({ code: 'custom', message: `expected true/false/1/0/yes/no, got "${String(v)}"` });
+    return NEVER;
+});
+const RelevantDocSchema = object({ id: schemas_string(), grade: schemas_number().int().min(0).max(3) });
+/** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
+const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined)
+        return [];
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => nfc(s).trim()).filter((s) => s !== '');
+    const docs = [];
+    const seen = new Set();
+    for (const item of items) {
+        const graded = /^(.+):(\d+)$/.exec(item);
+        const id = (graded ? graded[1] : item).trim();
+        const grade = graded ? Number(graded[2]) : 1;
+        if (grade > 3) {
+            ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` });
+            return NEVER;
+        }
+        if (seen.has(id)) {
+            ctx.addIssue({ code: 'custom', message: `doc id "${id}" is listed twice` });
+            return NEVER;
+        }
+        seen.add(id);
+        docs.push({ id, grade });
+    }
+    return docs;
+});
+const ChatMessageSchema = object({ role: schemas_enum(['user', 'assistant']), content: schemas_string() });
+/** `2` in JSONL, `"2"` in CSV: a whole number from 1. */
+const turnCell = union([schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        return null;
+    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (Number.isInteger(n) && n >= 1)
+        return n;
+    ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` });
+    return NEVER;
+});
+/**
+ * The conversation before this question: a JSON array of `{role, content}` messages, user and
+ * assistant taking turns from a user message to an assistant reply (the question is the next user
+ * message). A JSON string in CSV, the array itself in JSONL.
+ */
+const historyCell = union([schemas_string(), array(unknown()), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        return null;
+    let value = v;
+    if (typeof v === 'string') {
+        try {
+            value = JSON.parse(v);
+        }
+        catch {
+            ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
+            return NEVER;
+        }
+        if (tooDeep({ history: value }) !== null) {
+            ctx.addIssue({ code: 'custom', message: `is nested more than ${MAX_JSON_DEPTH} levels deep: expected an array of {"role", "content"} messages` });
+            return NEVER;
+        }
+    }
+    const problem = historyProblem(value);
+    if (problem === null)
+        return value;
+    ctx.addIssue({ code: 'custom', message: problem });
+    return NEVER;
+});
+function historyProblem(value) {
+    if (!Array.isArray(value))
+        return 'expected a JSON array of {"role", "content"} messages';
+    for (const [i, message] of value.entries()) {
+        const parsed = ChatMessageSchema.safeParse(message);
+        if (!parsed.success)
+            return `message ${i + 1} is not {"role": "user" | "assistant", "content": "…"}: got ${JSON.stringify(message)?.slice(0, 60)}`;
+        if (parsed.data.content.trim() === '')
+            return `message ${i + 1} has empty content`;
+        const expected = i % 2 === 0 ? 'user' : 'assistant';
+        if (parsed.data.role !== expected)
+            return `message ${i + 1} has role "${parsed.data.role}" where "${expected}" is expected (user and assistant take turns, starting with user)`;
+    }
+    if (value.length % 2 === 1)
+        return 'the last message is a user message: the history ends with the assistant reply before this question';
+    return null;
+}
+const EvalRowInputSchema = object({
+    id: idField('id is empty: every row needs a stable, unique id'),
+    question: evalSet_text.pipe(schemas_string().min(1, 'question is empty')),
+    ground_truth: optionalText,
+    reference_points: evalSet_list(';'),
+    category: optionalText,
+    difficulty: optionalText,
+    should_refuse: booleanCell,
+    relevant_doc_ids: relevantDocs,
+    expect_json: booleanCell,
+    required_keys: union([schemas_string(), array(schemas_string()), schemas_null()])
+        .optional()
+        .transform((v, ctx) => {
+        if (v === null || v === undefined)
+            return [];
+        if (Array.isArray(v))
+            return v;
+        const s = v.trim();
+        if (s === '')
+            return [];
+        if (s.startsWith('[')) {
+            try {
+                const parsed = JSON.parse(s);
+                if (Array.isArray(parsed) && parsed.every((k) => typeof k === 'string'))
+                    return parsed;
+            }
+            catch {
+                // fall through to the error below
+            }
+            ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` });
+            return NEVER;
+        }
+        return s
+            .split(';')
+            .map((k) => k.trim())
+            .filter((k) => k !== '');
+    }),
+    conversation_id: optionalText,
+    turn: turnCell,
+    history: historyCell,
+})
+    .passthrough();
+const EvalRowSchema = object({
+    id: schemas_string(),
+    question: schemas_string(),
+    ground_truth: schemas_string().nullable(),
+    reference_points: array(schemas_string()),
+    category: schemas_string().nullable(),
+    difficulty: schemas_string().nullable(),
+    should_refuse: schemas_boolean(),
+    relevant_docs: array(RelevantDocSchema),
+    expect_json: schemas_boolean(),
+    required_keys: array(schemas_string()),
+    /** Set when the row is one turn of a conversation (`conversation_id` + `turn` columns). */
+    conversation: object({ id: schemas_string(), turn: schemas_number().int().min(1) }).optional(),
+    /** The conversation before this question, given in the row (`history` column). */
+    history: array(ChatMessageSchema).optional(),
+    /** Unknown columns, kept and passed through to the candidate. */
+    extra: record(schemas_string(), unknown()),
+});
+const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
+const KNOWN_EVAL_COLUMNS = new Set([
+    'id',
+    'question',
+    'ground_truth',
+    'reference_points',
+    'category',
+    'difficulty',
+    'should_refuse',
+    'relevant_doc_ids',
+    'expect_json',
+    'required_keys',
+    'conversation_id',
+    'turn',
+    'history',
+]);
+
+;// CONCATENATED MODULE: ./src/schemas/plainEvalRow.ts
+
+
+/** Thrown inside the fast path: this row is the schema's to parse (and to report in its own words). */
+const plainEvalRow_UNSURE = Symbol('unsure');
+/**
+ * EvalRowInputSchema's known fields for the common row, whose cells are text (every CSV row;
+ * JSONL rows of strings), by plain string handling at a fraction of zod's cost per row
+ * (issue 13); null for anything else (other JSON types, a history, a JSON list of keys, any
+ * cell the schema would refuse), which the schema then parses. Equal to the schema's result
+ * wherever it is not null (test/run/plainEvalRow.test.ts).
+ */
+function plainEvalRow(data) {
+    try {
+        const history = cell(data.history);
+        if (history !== null && history.trim() !== '')
+            return null;
+        const id = normaliseId(plainEvalRow_required(data.id));
+        const question = clean(plainEvalRow_required(data.question));
+        if (id === '' || question === '')
+            return null;
+        return {
+            id,
+            question,
+            ground_truth: plainEvalRow_optionalText(data.ground_truth),
+            reference_points: plainEvalRow_list(cell(data.reference_points)),
+            category: plainEvalRow_optionalText(data.category),
+            difficulty: plainEvalRow_optionalText(data.difficulty),
+            should_refuse: plainEvalRow_booleanCell(data.should_refuse),
+            relevant_doc_ids: plainEvalRow_relevantDocs(cell(data.relevant_doc_ids)),
+            expect_json: plainEvalRow_booleanCell(data.expect_json),
+            required_keys: requiredKeys(cell(data.required_keys)),
+            conversation_id: plainEvalRow_optionalText(data.conversation_id),
+            turn: plainEvalRow_turnCell(cell(data.turn)),
+            history: null,
+        };
+    }
+    catch (error) {
+        if (error === plainEvalRow_UNSURE)
+            return null;
+        throw error;
+    }
+}
+/** A text cell, or null for an absent one; anything else is left to the schema. */
+function cell(value) {
+    if (value === undefined || value === null)
+        return null;
+    if (typeof value === 'string')
+        return value;
+    throw plainEvalRow_UNSURE;
+}
+function plainEvalRow_required(value) {
+    if (typeof value === 'string')
+        return value;
+    throw plainEvalRow_UNSURE;
+}
+/** The schema's text cell: NFC, line breaks as \n, no surrounding blanks (as an id is compared). */
+const clean = normaliseId;
+function plainEvalRow_optionalText(value) {
+    const text = cell(value);
+    if (text === null)
+        return null;
+    const s = clean(text);
+    return s === '' ? null : s;
+}
+function plainEvalRow_list(text) {
+    const items = [];
+    if (text === null)
+        return items;
+    for (const raw of text.split(';')) {
+        const item = nfc(raw).trim();
+        if (item !== '')
+            items.push(item);
+    }
+    return exactLength(items);
+}
+const plainEvalRow_truthy = new Set(['true', '1', 'yes']);
+const plainEvalRow_falsy = new Set(['false', '0', 'no', '']);
+function plainEvalRow_booleanCell(value) {
+    if (typeof value === 'boolean')
+        return value;
+    const text = cell(value);
+    if (text === null)
+        return false;
+    const s = text.trim().toLowerCase();
+    if (plainEvalRow_truthy.has(s))
+        return true;
+    if (plainEvalRow_falsy.has(s))
+        return false;
+    throw plainEvalRow_UNSURE;
+}
+const GRADED = /^(.+):(\d+)$/;
+function plainEvalRow_relevantDocs(text) {
+    if (text === null)
+        return [];
+    const docs = [];
+    for (const raw of text.split('|')) {
+        const item = nfc(raw).trim();
+        if (item === '')
+            continue;
+        const graded = item.includes(':') ? GRADED.exec(item) : null;
+        const id = (graded ? graded[1] : item).trim();
+        const grade = graded ? Number(graded[2]) : 1;
+        // a row names a handful of documents: a scan finds a repeated one without a Set per row
+        if (grade > 3 || docs.some((d) => d.id === id))
+            throw plainEvalRow_UNSURE;
+        docs.push({ id, grade });
+    }
+    return exactLength(docs);
+}
+function requiredKeys(text) {
+    if (text === null)
+        return [];
+    const s = text.trim();
+    if (s === '')
+        return [];
+    if (s.startsWith('['))
+        throw plainEvalRow_UNSURE;
+    return s
+        .split(';')
+        .map((k) => k.trim())
+        .filter((k) => k !== '');
+}
+function plainEvalRow_turnCell(text) {
+    if (text === null || text.trim() === '')
+        return null;
+    const n = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+    if (Number.isInteger(n) && n >= 1)
+        return n;
+    throw plainEvalRow_UNSURE;
+}
+
+;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
+
+
+
+
+/** What people call the eval-set columns when they do not read the docs first. */
+const EVAL_COLUMN_ALIASES = {
+    question: ['query', 'prompt', 'input'],
+    ground_truth: ['expected_answer', 'reference_answer', 'gold_answer', 'expected', 'answer', 'groundtruth_answer'],
+    reference_points: ['key_points', 'keypoints', 'points', 'reference_point_list'],
+    relevant_doc_ids: ['relevant_docs', 'relevant_ids', 'relevant_documents', 'gold_doc_ids', 'gold_docs', 'doc_ids', 'relevant'],
+    should_refuse: ['refuse', 'should_reject', 'unanswerable'],
+    expect_json: ['json', 'expects_json', 'is_json'],
+    required_keys: ['json_keys', 'keys'],
+};
+const KNOWN = [...KNOWN_EVAL_COLUMNS];
+/**
+ * An unknown column that looks like a known one (`relevant_docs`, `Question`, `query`) while
+ * the known one is absent is an error: it would be passed through silently, and whatever it
+ * holds (the relevant ids, say) would never be scored. Other unknown columns pass through.
+ */
+function checkColumnNames(table) {
+    const problems = new Problems();
+    const suggestions = new Map();
+    const reported = new Set();
+    const suggest = (key) => {
+        if (!suggestions.has(key))
+            suggestions.set(key, KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES));
+        return suggestions.get(key);
+    };
+    const check = (keys, line) => {
+        for (const key of keys) {
+            const meant = suggest(key);
+            if (meant === null || keys.includes(meant) || reported.has(key))
+                continue;
+            reported.add(key);
+            problems.add(`${locate(table.file, line, key)}: unknown column; did you mean "${meant}"?`, `rename the column to ${meant} (a column evalgate does not know is only passed through to the candidate, so what it holds would never be scored)`);
+        }
+    };
+    if (table.columns)
+        check(table.columns, 1);
+    else
+        for (let i = 0; i < table.size; i++)
+            check(Object.keys(table.data(i)), table.line(i));
+    problems.throwIfAny('bad_input');
+}
+/**
+ * A conversation is asked turn by turn, each turn after the answers to the earlier ones: the
+ * turns must be 1, 2, 3, … with none missing or given twice, and a row names both its
+ * conversation and its turn, or neither. A row gives its history either as a `history` cell
+ * or through its conversation, not both (the two would disagree about what came before).
+ */
+function checkConversations(file, rows, problems) {
+    const turns = new Map();
+    const firstLine = new Map();
+    for (const row of rows) {
+        if ((row.conversationId === null) !== (row.turn === null)) {
+            const missing = row.conversationId === null ? 'conversation_id' : 'turn';
+            problems.add(`${locate(file, row.line, missing)}: empty, but this row has a ${missing === 'turn' ? 'conversation_id' : 'turn'}`, 'give a row of a conversation both its conversation_id and its turn number (1, 2, 3, …); leave both empty for a single question');
+            continue;
+        }
+        if (row.conversationId === null || row.turn === null)
+            continue;
+        if (row.hasHistory) {
+            problems.add(`${locate(file, row.line, 'history')}: a row with a conversation_id takes its history from the earlier turns`, 'leave history empty on conversation rows, or drop conversation_id and turn and give the whole history in the history cell');
+        }
+        const seen = turns.get(row.conversationId) ?? new Map();
+        turns.set(row.conversationId, seen);
+        if (!firstLine.has(row.conversationId))
+            firstLine.set(row.conversationId, row.line);
+        const previous = seen.get(row.turn);
+        if (previous !== undefined) {
+            problems.add(`${locate(file, row.line, 'turn')}: conversation "${row.conversationId}" has turn ${row.turn} twice (first on line ${previous})`, 'one question per turn: renumber the turns of this conversation 1, 2, 3, … or move the row to another conversation');
+            continue;
+        }
+        seen.set(row.turn, row.line);
+    }
+    for (const [id, seen] of turns) {
+        const highest = Math.max(...seen.keys());
+        const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((t) => !seen.has(t));
+        if (missing.length === 0)
+            continue;
+        problems.add(`${locate(file, firstLine.get(id), 'turn')}: conversation "${id}" has no turn ${missing.join(', ')} (it has turns ${[...seen.keys()].sort((a, b) => a - b).join(', ')})`, 'number the turns of each conversation 1, 2, 3, … without gaps: add the missing turn or renumber the later ones');
+    }
+}
+/** Rows named in one warning; the rest are counted. */
+const SHOWN_ROWS = 5;
+/**
+ * A `,` in a relevant_doc_ids cell separates ids that the file format separates otherwise (`|`
+ * in CSV, arrays in JSONL): the cell is then read as one id. A `,` in a reference_points cell
+ * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
+ * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
+ * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
+ * Only `records` are looked at (a shard's own rows).
+ */
+function separatorWarnings(table, records) {
+    const warnings = [];
+    for (const [column, separator] of [
+        ['reference_points', ';'],
+        ['relevant_doc_ids', '|'],
+    ]) {
+        const lines = [];
+        for (const i of records)
+            if (commaSeparated(table.field(i, column), column, separator))
+                lines.push(table.line(i));
+        if (lines.length === 0)
+            continue;
+        const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${locate(table.file, line)}`);
+        const more = lines.length > SHOWN_ROWS ? ` and ${lines.length - SHOWN_ROWS} more row(s)` : '';
+        const how = table.format === 'csv' ? `separate items with ${separator}` : 'give the items as a JSON array';
+        warnings.push(column === 'reference_points'
+            ? `${shown.join(', ')}${more}: column "${column}" has commas between parts that each read as a point of their own, but the cell is one point; if they are several, separate them with ${separator}`
+            : `${shown.join(', ')}${more}: column "${column}" has "," inside a cell, which is read as part of one item; ${how}`);
+    }
+    return warnings;
+}
+function commaSeparated(value, column, separator) {
+    if (column === 'reference_points')
+        return typeof value === 'string' && !value.includes(separator) && ambiguousCommas(value);
+    if (typeof value === 'string')
+        return value.includes(',');
+    // an array's items are explicit; an id with a comma in it is still a slip
+    return Array.isArray(value) && value.some((item) => typeof item === 'string' && item.includes(','));
+}
+/** Words that continue the sentence before them: a part starting with one is not a point of its own. */
+const CONTINUATIONS = /^(?:and|or|nor|but|yet|so|then|which|who|whose|whom|where|when|while|that|if|unless|except|including|includes|such as|e\.g\.|i\.e\.|etc|plus|as well as|with|without|after|before|because|since|although|though|for example|但是?|而且?|并且?|且|或者?|则|如果|否则|除非|即|以及|包括)(?![\p{L}\p{N}])/iu;
+/** A comma between digits with three after it groups thousands (1,000): it separates nothing. */
+const SPLITTING_COMMA = /,(?!\d{3}(?!\d))|(?<!\d),/;
+/** "X, Y and Z": the last part joins the list's last two items, so the commas list items of one point. */
+const LIST_END = /\s(?:and|or)\s|[和及与或]/iu;
+/** Answers that are not facts: a part that is only one of these leads into the point ("Yes, within 30 days"). */
+const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|不能|可以|不可以|是|不是|否|对|不|会|不会|有|没有)[\s.!。！]*$/iu;
+/**
+ * Whether commas in one reference_points cell could be separating several points. Precisely:
+ * the cell, cut at its commas (not at thousands separators such as 1,000), gives two or more
+ * parts; the last part does not end a list ("X, Y and Z", "X, Y or Z"); and every part could
+ * stand as a point of its own: it holds a fact as the lexical judge counts one (a word that is
+ * not a stop word, or a number), is not only a yes / no answer ("Yes", "能"), and does not
+ * start with a word that continues a sentence (and, but, which, if, including, 但, 并且, …).
+ * Ambiguous: "5天,带薪", "Refunds within 30 days, renewals within 7 days". Not: "Yes, within
+ * 30 days", "accepts Visa, Mastercard and Amex", "retries after 3, 5 and 7 days", "within 30
+ * days, but not after renewal", "Refunds, if approved, take 10 days", "100,000 rows".
+ */
+function ambiguousCommas(cell) {
+    const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim());
+    if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]))
+        return false;
+    return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && tokenCount(tokenize(part)) >= 1);
+}
+
 ;// CONCATENATED MODULE: ./src/run/shard.ts
 /**
- * The i-th of n slices of an eval set: ids in code-point order, every n-th one starting at
- * i − 1. Every id lands in exactly one shard, shard sizes differ by at most one, and the
- * slice depends only on the ids, not on the order of the rows in the file. A conversation is
- * never split (its later turns are asked with the answers to its earlier ones): it goes whole
- * to the shard of its lowest id, so with conversations shard sizes differ by whole conversations.
+ * Which questions are in shard `index` of `count`: ids in code-point order, every n-th one
+ * starting at index − 1. Every id lands in exactly one shard, shard sizes differ by at most one,
+ * and the shard depends only on the ids, not on the order of the rows in the file. A
+ * conversation is never split (its later turns are asked with the answers to its earlier ones):
+ * it goes whole to the shard of its lowest id, so with conversations shard sizes differ by whole
+ * conversations. Needs only each question's id and conversation: a shard reads no more of the
+ * other shards' rows.
  */
-function shardRows(rows, index, count) {
+function inShard(questions, index, count) {
     // a unit is named by its lowest id: ids are unique, so no two units share a name
     const lowestOfConversation = new Map();
-    for (const row of rows) {
-        if (!row.conversation)
+    for (const q of questions) {
+        if (q.conversation === null)
             continue;
-        const lowest = lowestOfConversation.get(row.conversation.id);
-        if (lowest === undefined || row.id < lowest)
-            lowestOfConversation.set(row.conversation.id, row.id);
+        const lowest = lowestOfConversation.get(q.conversation);
+        if (lowest === undefined || q.id < lowest)
+            lowestOfConversation.set(q.conversation, q.id);
     }
-    const unitOf = (row) => (row.conversation ? lowestOfConversation.get(row.conversation.id) : row.id);
+    const unitOf = (q) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation));
     // sort() with no comparator orders strings by UTF-16 code units, as `<` does
-    const order = [...new Set(rows.map(unitOf))].sort();
+    const order = [...new Set(questions.map(unitOf))].sort();
     const position = new Map(order.map((id, i) => [id, i]));
-    return rows.filter((r) => position.get(unitOf(r)) % count === index - 1);
+    return questions.map((q) => position.get(unitOf(q)) % count === index - 1);
+}
+/** The rows of shard `index` of `count` (inShard). */
+function shardRows(rows, index, count) {
+    const mine = inShard(rows.map((r) => ({ id: r.id, conversation: r.conversation?.id ?? null })), index, count);
+    return rows.filter((_, i) => mine[i]);
+}
+
+;// CONCATENATED MODULE: ./src/run/evalSet.ts
+
+
+
+
+
+
+
+
+
+const columnHints = {
+    id: 'give every row a stable, unique id (e.g. q001) and never reuse one for a different question',
+    question: 'write the question text, or remove the row',
+    should_refuse: 'write true or false (1/0 and yes/no work too)',
+    expect_json: 'write true or false (1/0 and yes/no work too)',
+    relevant_doc_ids: 'separate ids with | and give a grade as doc:G with G in 0-3 (e.g. D1|D2:3)',
+    reference_points: 'separate reference points with ; (CSV) or give a JSON array (JSONL)',
+    required_keys: 'list key names separated by ; or as a JSON array',
+    turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
+    history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
+};
+/**
+ * The eval set, or one shard of it. A shard reads every row's id and conversation (to know
+ * which rows are its own, and that every id is unique), and the rest of its own rows only:
+ * a bad cell in another shard's row is that shard's to report.
+ */
+async function loadEvalSet(file, shard = null) {
+    return evalSetFrom(await readRecords(file, 'eval set'), shard);
+}
+function evalSetFromTable(table) {
+    return evalSetFrom(recordsOf(table), null);
+}
+function evalSetFrom(source, shard) {
+    // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
+    checkColumnNames(source);
+    requireFields(source, REQUIRED_EVAL_COLUMNS, 'the eval set needs at least the columns id and question');
+    // every bad row is reported at once, so one run shows everything to fix
+    const problems = new Problems();
+    const placed = placeRows(source, shard);
+    const rows = [];
+    const read = [];
+    const conversationCells = [];
+    // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
+    const noExtra = source.columns !== null && source.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c));
+    for (let i = 0; i < source.size; i++) {
+        const first = placed.duplicates.get(i);
+        if (first !== undefined) {
+            problems.add(`${locate(source.file, source.line(i), 'id')}: duplicate id "${first.id}" (first used on line ${first.line})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
+        }
+        if (!placed.read[i])
+            continue;
+        const record = { line: source.line(i), data: source.data(i) };
+        // plain string handling for a row of text cells; the schema for anything else, with its located messages
+        const parsed = plainEvalRow(record.data) ?? tryParseRecord(EvalRowInputSchema, record, source.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
+        if (!parsed)
+            continue;
+        // a single question (neither cell) is nothing checkConversations looks at
+        if (parsed.conversation_id !== null || parsed.turn !== null)
+            conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
+        // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
+        const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)));
+        rows.push(evalRow(parsed, extra));
+        read.push(i);
+    }
+    checkConversations(source.file, conversationCells, problems);
+    problems.throwIfAny('bad_input');
+    if (placed.ids.size === 0)
+        throw new errors_GateError('bad_input', `${source.file}: the eval set has no rows`, 'add at least one question below the header');
+    return { file: source.file, rows, fingerprint: fingerprintRows(rows), ids: placed.ids, total: placed.ids.size, warnings: separatorWarnings(source, read) };
+}
+/**
+ * Every row's id and conversation, read alone: a second use of an id is found (with the line of
+ * the first), the set's ids are collected, and the rows to read in full are marked: all of them,
+ * or a shard's own (inShard). A row whose id cannot be read alone is always read in full, so
+ * that its own parse reports it.
+ */
+function placeRows(source, shard) {
+    const duplicates = new Map();
+    const firstLine = new Map();
+    const units = [];
+    const unitOf = [];
+    for (let i = 0; i < source.size; i++) {
+        const id = idCell(source.field(i, 'id'));
+        unitOf.push(null);
+        if (id === null)
+            continue;
+        const line = source.line(i);
+        const previous = firstLine.get(id);
+        if (previous !== undefined) {
+            duplicates.set(i, { id, line: previous });
+            unitOf[i] = -1;
+            continue;
+        }
+        firstLine.set(id, line);
+        unitOf[i] = units.length;
+        units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) });
+    }
+    const mine = shard ? inShard(units, shard.index, shard.count) : null;
+    const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit]));
+    return { ids: new Set(firstLine.keys()), duplicates, read };
+}
+/** A cell as the schema reads an id (idValue: a text, or in JSONL a number JSON holds exactly); null for one the schema refuses. */
+function idCell(value) {
+    return typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER) ? null : plainText(value);
+}
+/** A text cell as the schema reads it (a JSONL number as its text); null when empty or of another type. */
+function plainText(value) {
+    if (typeof value !== 'string' && typeof value !== 'number')
+        return null;
+    const text = normaliseId(String(value));
+    return text === '' ? null : text;
+}
+/** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
+function evalRow(parsed, extra) {
+    const { conversation_id: conversationId, turn, history } = parsed;
+    const row = {
+        id: parsed.id,
+        question: parsed.question,
+        ground_truth: parsed.ground_truth,
+        reference_points: parsed.reference_points,
+        category: parsed.category,
+        difficulty: parsed.difficulty,
+        should_refuse: parsed.should_refuse,
+        relevant_docs: parsed.relevant_doc_ids,
+        expect_json: parsed.expect_json,
+        required_keys: parsed.required_keys,
+        extra,
+    };
+    if (conversationId === null && history === null)
+        return row;
+    // the conversation's fields come before `extra`, as they always have
+    const { extra: passed, ...known } = row;
+    return {
+        ...known,
+        ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
+        ...(history !== null ? { history } : {}),
+        extra: passed,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/olderFingerprint.ts
+
+
+
+
+/**
+ * Baselines (and results.json files) written before results schema 3 carry the eval-set
+ * fingerprint of the older kind (baseline/fingerprint.ts). A run compared with one recomputes
+ * that kind from the eval set, once, so that the same set is recognised as the same and an
+ * edited one as edited: never an edited set for a fingerprint that only changed its kind.
+ */
+/** For a run that has every row: the older kind when the baseline's is of it, else null. */
+function olderKindOf(baseline, rows, logger) {
+    const theirs = baseline?.eval_set_fingerprint;
+    if (!theirs || !isLegacyFingerprint(theirs))
+        return null;
+    const recomputed = legacyFingerprint(rows);
+    if (recomputed === theirs)
+        logger.info(recognised(baseline.path));
+    return recomputed;
+}
+function recognised(path) {
+    return `${path ?? 'the baseline'}: its eval_set_fingerprint is of the kind written before results schema 3, and the eval set still hashes to it: the same set (evalgate baseline writes the new kind)`;
+}
+/**
+ * For a results.json compared with a baseline whose fingerprint is of the other kind (`compare`,
+ * `merge --baseline`): the other kind, from the eval set the run scored; null when there is none.
+ */
+async function otherKindFromEvalSet(run, baseline) {
+    const theirs = baseline?.eval_set_fingerprint;
+    if (!theirs || isLegacyFingerprint(theirs) === isLegacyFingerprint(run.eval_set_fingerprint))
+        return null;
+    return otherKindOfRunSet(run);
+}
+/**
+ * The eval set a run scored (run.eval_set_path), read again and checked to be the one the run
+ * scored: its fingerprint of the kind the run's is not. Null when it is not there or not that set.
+ */
+async function otherKindOfRunSet(run) {
+    const path = run.eval_set_path;
+    if (!path || !(0,external_node_fs_namespaceObject.existsSync)(path))
+        return null;
+    let rows;
+    try {
+        rows = (await loadEvalSet(path)).rows;
+    }
+    catch (error) {
+        // an eval set that no longer loads is not the one the run scored
+        if (error instanceof errors_GateError)
+            return null;
+        throw error;
+    }
+    const [own, other] = isLegacyFingerprint(run.eval_set_fingerprint) ? [legacyFingerprint(rows), fingerprintRows(rows)] : [fingerprintRows(rows), legacyFingerprint(rows)];
+    return own === run.eval_set_fingerprint ? other : null;
+}
+
+;// CONCATENATED MODULE: ./src/run/pipeline.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
+const DEFAULT_RESULTS_PATH = 'results.json';
+/**
+ * candidate → score → compare, with everything injected. Everything that can be wrong with the
+ * inputs (the candidate's own settings) is checked before the candidate is called; a baseline
+ * that is not comparable is said then too, and the run goes on to an incomparable comparison.
+ * `config` supplies the run's settings: rules, k, gate, version, baseline path.
+ */
+async function runPipeline(deps, config, resultsPath = null) {
+    const { evalSet, baseline, candidate, scorer, clock } = deps;
+    const shard = evalSet.shard;
+    const notes = [...scorer.notes];
+    const subset = evalSet.subset;
+    if (shard)
+        notes.push(`shard ${shard.index}/${shard.count}: ${evalSet.rows.length} of ${countOf_countOf(shard.total_questions, 'question')}; merge the shards (evalgate merge) to gate`);
+    // the command makes the baseline of the base branch, under its label, not this PR's
+    const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
+    warnIncomparable(deps);
+    const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
+    checkSequentialCanAct(config, baseline, evalSet, gate.settings);
+    const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes, gate.settings);
+    const questionCount = evalSet.rows.length;
+    // the comparison and the files need only the scores: the rows go now (at 100,000 questions
+    // ~90 MB), not when the caller lets go of deps
+    evalSet.rows = [];
+    const sequential = scored.sequential;
+    const run = {
+        eval_set_version: evalSet.version,
+        eval_set_fingerprint: evalSet.fingerprint,
+        recomputed_fingerprint: evalSet.recomputedFingerprint ?? null,
+        judge: judged,
+        metrics: scored.summary,
+        questions: scored.questions,
+        subset,
+        sequential,
+    };
+    const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources);
+    return {
+        schema_version: RESULTS_SCHEMA_VERSION,
+        run: {
+            version: config.version ?? null,
+            eval_set_version: evalSet.version,
+            eval_set_fingerprint: evalSet.fingerprint,
+            eval_set_path: evalSet.file,
+            question_count: questionCount,
+            candidate: candidate.label,
+            judge: judged,
+            judge_label: scored.label ?? scorer.label,
+            k: config.k,
+            shard,
+            subset,
+            started_at: clock.startedAt.toISOString(),
+            timings_ms: { candidate: pipeline_round(candidateMs), scoring: pipeline_round(scoringMs), total: pipeline_round(clock.elapsed()) },
+            usage: scored.usage,
+            judge_stability: scored.stability,
+            notes,
+            // written only when it happened: the results.json of every other run is unchanged
+            ...(sequential ? { sequential } : {}),
+            ...(scored.stopped ? { judge_stopped: scored.stopped } : {}),
+        },
+        metrics: scored.summary,
+        questions: scored.questions,
+        comparison,
+        judge_health: scorer.usesModel ? judgeHealth(scored.questions, baseline, comparison) : null,
+    };
+}
+/**
+ * The candidate's answers (stored, or asked for now), scored. The answers and their contexts
+ * live only in here: they are let go before the comparison, which needs only the scores.
+ */
+async function answerAndScore(deps, config, notes, gate) {
+    const { evalSet, scorer, logger, clock } = deps;
+    const stored = await statePlan(deps);
+    // a judge that cannot answer is found out before the candidate's own calls are paid for
+    await scorer.preflight?.();
+    if (!stored && !scorer.scoreSet)
+        return streamAndScore(deps, config, notes);
+    // stored answers were read for the plan already (a file read, not a run of the candidate)
+    const candidateStarted = clock.elapsed();
+    const outputs = stored ?? (await answer(deps));
+    const candidateMs = clock.elapsed() - candidateStarted;
+    const scoringStarted = clock.elapsed();
+    // the judge sees each turn with the history the candidate was given (its own earlier answers)
+    const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: withHistories(evalSet.rows, outputs) } }, config, outputs, gate);
+    notes.push(...scored.notes);
+    const scoringMs = clock.elapsed() - scoringStarted;
+    // what the judge learned while it ran (the response format it ended with) joins its identity
+    const judged = { ...scorer.identity, ...scored.judge };
+    notes.push(...sameVendorNotes(config, modelsOf(outputs.values()), judged, scored.questions, logger));
+    return { scored, judged, candidateMs, scoringMs };
+}
+/**
+ * For a scorer with no tier over the whole set (lexical, none): each answer scored as the
+ * candidate hands it over, and let go (streamScore.ts). The time the answers took to arrive
+ * is the candidate's, less the time spent scoring them.
+ */
+async function streamAndScore(deps, config, notes) {
+    const { evalSet, candidate, scorer, logger, clock } = deps;
+    const started = clock.elapsed();
+    // a stored candidate (a predictions file) reads no question: each row goes once its answer is scored
+    const scoring = new StreamScoring(evalSet.rows, config, scorer, candidate.stored === true);
+    await answer(deps, scoring.take);
+    const streamed = scoring.finish(candidate.source);
+    scorer.answersScored?.();
+    if (streamed.suffixes.length > 0)
+        logger.warn(gradeSuffixWarningOf(streamed.suffixes));
+    warnUnanswered(streamed.unanswered, logger);
+    const scored = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary };
+    const judged = { ...scorer.identity };
+    notes.push(...sameVendorNotes(config, streamed.models, judged, scored.questions, logger));
+    return { scored, judged, candidateMs: clock.elapsed() - started - streamed.scoringMs, scoringMs: streamed.scoringMs };
+}
+function* modelsOf(outputs) {
+    for (const output of outputs)
+        if (output.model)
+            yield output.model;
+}
+/** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
+function warnIncomparable({ evalSet, baseline, scorer, logger }) {
+    if (!baseline)
+        return;
+    const reasons = incomparability(baseline, {
+        eval_set_version: evalSet.version,
+        eval_set_fingerprint: evalSet.fingerprint,
+        recomputed_fingerprint: evalSet.recomputedFingerprint ?? null,
+        judge: scorer.identity,
+    });
+    if (reasons.length > 0)
+        logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`);
+}
+/**
+ * What the run will cost the judge, said before anything is paid: the candidate's settings
+ * are checked, stored answers (a predictions file) are read, and the scorer states its plan
+ * from them, or estimates it from the questions when the answers do not exist yet, stopping
+ * when it is over budget. No request is sent. Returns the stored answers, if any.
+ */
+async function statePlan(deps) {
+    const { evalSet, candidate, scorer } = deps;
+    // e.g. an HTTP candidate's headers and templates are checked before anything is sent
+    candidate.check?.(evalSet.rows);
+    // read now only for a plan to be made from them; otherwise they are read as they are scored
+    const stored = candidate.stored && scorer.plan ? await answer(deps) : null;
+    await scorer.plan?.(stored ? withHistories(evalSet.rows, stored) : evalSet.rows, stored);
+    return stored;
+}
+/** --plan-only: the plan, said as a run would say it, and nothing else: no candidate run, no judge request (no preflight either). */
+async function planOnly(deps) {
+    await statePlan(deps);
+    if (!deps.scorer.plan)
+        deps.logger.info(`judge plan: no judge calls (judge ${deps.scorer.label})`);
+}
+function answer({ evalSet, candidate, logger }, take) {
+    const wanted = evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null;
+    return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted, logger, ...(take ? { take } : {}) });
+}
+function noUsage() {
+    return { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null };
+}
+function warnUnanswered(unanswered, logger) {
+    if (unanswered.length === 0)
+        return;
+    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${previewIds(unanswered)}`);
+}
+/** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
+async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, config, outputs, gate) {
+    const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer);
+    const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
+    if (suffixes)
+        logger.warn(suffixes);
+    const questions = ids_idRecord();
+    const unanswered = [];
+    const texts = new NoteTexts();
+    for (const row of evalSet.rows) {
+        let output = outputs.get(row.id);
+        if (!output) {
+            unanswered.push(row.id);
+            output = missingOutput(row.id, candidate.source);
+        }
+        questions[row.id] = scoreQuestion(row, output, config, metrics, scorer, texts);
+    }
+    warnUnanswered(unanswered, logger);
+    scorer.answersScored?.();
+    const schedule = startSequential(config, scorer.usesModel && scorer.scoreSet !== undefined, baseline, gate, metrics, evalSet.rows, questions, evalSet.fingerprint);
+    const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions, schedule) : { usage: noUsage(), stability: null, notes: [] };
+    const sequential = schedule && finishSequential(schedule, evalSet.rows, outputs, questions, config, scorer.metrics);
+    if (sequential)
+        logger.info(sequentialLine(sequential));
+    return { ...tier, questions, summary: summarise(questions, metrics), ...(sequential ? { sequential } : {}) };
+}
+/**
+ * `compare` on its own: a results.json against a baseline or another results.json.
+ * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
+ * `resultsPath` is the file the caller writes these results to: the update command names it.
+ */
+async function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
+    const layers = [baselineLayer(baseline), ...gateLayers];
+    checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
+    const gate = resolveGate(layers);
+    const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
+    const recomputed_fingerprint = await otherKindFromEvalSet(results.run, baseline);
+    const comparison = compare({ ...results.run, recomputed_fingerprint, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
+    // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
+    return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) };
+}
+/** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
+function baselineLayer(baseline) {
+    return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' };
+}
+/** What a --sequential run settled and saved, for the log. */
+function sequentialLine(s) {
+    const settled = s.settled ? `settled ${s.settled}` : 'not settled early (the full run decides)';
+    return `sequential: ${settled} after judging ${s.questions_judged} of ${countOf_countOf(s.questions_total, 'question')}; ${s.questions_total - s.questions_judged} questions and ${s.calls_saved} judge calls saved`;
+}
+function pipeline_round(ms) {
+    return Math.round(ms * 10) / 10;
+}
+
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/candidates/launcher.ts
+
+/**
+ * The process a candidate command is started from. evalgate's own process was started by the
+ * runner with the Action's inputs in its environment (INPUT_JUDGE-API-KEY, INPUT_GITHUB-TOKEN)
+ * and the runner's tokens (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN), and
+ * /proc/<pid>/environ keeps that first environment for as long as the process lives, whatever
+ * evalgate deletes later. The candidate's parent, the first process it would look at, is
+ * therefore not evalgate but this small launcher, started with the candidate's own scrubbed
+ * environment: it never held a secret. It learns what to run over an IPC channel (not its
+ * environment, not its argv), closes that channel, and runs the command in its own process
+ * group, with the pipes it was given, then exits as the command did. (Any process of the same
+ * user can still read evalgate's /proc/<pid>/environ: the README's threat model says so.)
+ */
+const LAUNCHER = `
+process.once('message', ({ command, env }) => {
+  const { spawn } = require('node:child_process')
+  const child = spawn(command, { shell: true, env, stdio: 'inherit' })
+  child.once('error', (error) => {
+    process.send({ error: error.message }, () => process.exit(127))
+  })
+  child.once('spawn', () => process.disconnect())
+  child.once('exit', (code, signal) => {
+    if (signal) {
+      process.removeAllListeners(signal)
+      process.kill(process.pid, signal)
+    }
+    process.exitCode = code ?? 1
+  })
+})
+`;
+/**
+ * Starts the launcher in a process group of its own (the group evalgate kills as a whole) and
+ * hands it the command. `onStartError` hears why the command could not start (a missing
+ * working directory). Node's own start-up options are kept from the launcher (NODE_OPTIONS
+ * set for the candidate's own Node), and given to the command.
+ */
+function launch(request, onStartError) {
+    const { NODE_OPTIONS: _nodeOptions, ...launcherEnv } = request.env;
+    const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, ['-e', LAUNCHER], { cwd: request.cwd, env: launcherEnv, stdio: ['pipe', 'pipe', 'pipe', 'ipc'], detached: true });
+    child.on('message', (message) => {
+        if (typeof message.error === 'string')
+            onStartError(message.error);
+    });
+    try {
+        // a launcher that could not start or died at once has no channel: its 'error' or 'exit' says so
+        child.send({ command: request.command, env: request.env }, () => undefined);
+    }
+    catch {
+        // as above
+    }
+    return child;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/process.ts
+
+
+/** After a kill, at most this long for the command to be reaped before evalgate goes on anyway. */
+const REAP_WAIT_MS = 1_000;
+function runProcess(run) {
+    return new Promise((resolve, reject) => new CandidateProcess(run, resolve, reject).start());
+}
+class CandidateProcess {
+    run;
+    resolve;
+    reject;
+    child;
+    stderr;
+    ending = 'exited';
+    exit = { code: null, signal: null };
+    stdoutBytes = 0;
+    settled = false;
+    timers = [];
+    signals;
+    constructor(run, resolve, reject) {
+        this.run = run;
+        this.resolve = resolve;
+        this.reject = reject;
+        this.stderr = new TailBuffer(run.limits.stderrTailBytes);
+    }
+    start() {
+        // installed before the spawn, so no signal can come between the command starting and evalgate listening
+        this.signals = onTermination((signal) => this.interrupted(signal));
+        const onStartError = (message) => {
+            if (this.settle())
+                this.reject(new errors_GateError('candidate_failed', `candidate command could not start: ${message}`, 'check the command and its working directory'));
+        };
+        const child = launch({ command: this.run.command, cwd: this.run.cwd, env: this.run.env }, onStartError);
+        this.child = child;
+        this.later(this.run.limits.timeoutMs, () => this.stop('timed_out'));
+        child.stdout.on('data', (chunk) => this.stdout(chunk));
+        child.stderr.on('data', (chunk) => this.stderr.push(chunk));
+        // A candidate that exits without reading its input is reported by its exit status, not by EPIPE.
+        child.stdin.on('error', () => undefined);
+        child.on('error', (error) => {
+            if (this.settle())
+                this.reject(new errors_GateError('candidate_failed', `candidate command could not start: ${error.message}`, 'check the command and its working directory'));
+        });
+        child.on('exit', (code, signal) => {
+            this.exit = { code, signal };
+            // the command is done: whatever it left running in its group goes with it
+            this.killGroup();
+            if (this.ending !== 'exited')
+                this.finish(false);
+            else
+                this.later(this.run.limits.pipeGraceMs, () => this.finish(true));
+        });
+        // every pipe closed and the command gone: the normal end, before any grace period
+        child.on('close', () => this.finish(false));
+        child.stdin.end(this.run.input);
+    }
+    stdout(chunk) {
+        if (this.ending !== 'exited')
+            return;
+        this.stdoutBytes += chunk.length;
+        if (this.stdoutBytes > this.run.limits.maxStdoutBytes)
+            this.stop('stdout_cap');
+        else
+            this.run.onStdout(chunk);
+    }
+    interrupted(signal) {
+        this.killGroup();
+        this.signals?.remove();
+        // Dying by the same signal is what a shell or CI runner expects (exit status 130 / 143);
+        // only when someone else handles it too does the run end with an error instead.
+        if (process.listenerCount(signal) === 0)
+            process.kill(process.pid, signal);
+        else
+            this.stop('interrupted');
+    }
+    stop(why) {
+        if (this.settled || this.ending !== 'exited')
+            return;
+        this.ending = why;
+        this.killGroup();
+        this.later(REAP_WAIT_MS, () => this.finish(false));
+    }
+    finish(pipesHeld) {
+        if (!this.settle())
+            return;
+        // a process outside the group may hold the other ends open forever: stop reading
+        this.child?.stdout.destroy();
+        this.child?.stderr.destroy();
+        this.child?.stdin.destroy();
+        this.resolve({ ending: this.ending, ...this.exit, stderr: this.stderr.text(), pipesHeld });
+    }
+    /** True the first time: clears the timers and the signal handlers. */
+    settle() {
+        if (this.settled)
+            return false;
+        this.settled = true;
+        for (const timer of this.timers)
+            clearTimeout(timer);
+        this.signals?.remove();
+        return true;
+    }
+    later(ms, fn) {
+        this.timers.push(setTimeout(fn, ms));
+    }
+    killGroup() {
+        if (this.child?.pid === undefined)
+            return;
+        try {
+            process.kill(-this.child.pid, 'SIGKILL');
+        }
+        catch {
+            // ESRCH: nothing is left in the group
+        }
+    }
+}
+/** SIGINT and SIGTERM handlers that exist only while the command runs. */
+function onTermination(handler) {
+    const onInt = () => handler('SIGINT');
+    const onTerm = () => handler('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    return {
+        remove: () => {
+            process.off('SIGINT', onInt);
+            process.off('SIGTERM', onTerm);
+        },
+    };
+}
+/** The last `limit` bytes of a stream, however much passes through. */
+class TailBuffer {
+    chunks = [];
+    size = 0;
+    cut = false;
+    limit;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    push(chunk) {
+        this.chunks.push(chunk);
+        this.size += chunk.length;
+        if (this.size > 2 * this.limit)
+            this.trim();
+    }
+    text() {
+        this.trim();
+        // a character cut at the front of the tail decodes to U+FFFD: drop it
+        const text = Buffer.concat(this.chunks).toString('utf8');
+        return { text: this.cut ? text.replace(/^\uFFFD{1,3}/, '') : text, cut: this.cut };
+    }
+    trim() {
+        if (this.size <= this.limit)
+            return;
+        const all = Buffer.concat(this.chunks);
+        this.chunks = [all.subarray(all.length - this.limit)];
+        this.size = this.limit;
+        this.cut = true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/candidates/command.ts
+
+
+
+
+
+
+
+
+const DEFAULT_MAX_OUTPUT_MB = 256;
+const STDERR_TAIL_BYTES = 64 * 1024;
+/** lines of a failed command's stderr shown in the log */
+const STDERR_LINES = 20;
+const PIPE_GRACE_MS = 300;
+/** Far above any real answer line and far below the longest string V8 can hold. */
+const MAX_LINE_CHARS = 64 * 1024 * 1024;
+const SOURCE = 'candidate command stdout';
+/** A line on stdout that is not an answer is almost always a log line printed to the wrong stream. */
+const STDOUT_HINT = 'the command must print only its answers on stdout, one JSON object per line ({"id": "q1", "answer": "...", "contexts": [...]}); print logs and progress on stderr (Python: print(..., file=sys.stderr); logging writes to stderr by default)';
+/**
+ * The command's environment: evalgate's, without what the runner and the Action put there that
+ * would let the PR's own code act as the workflow (io/envTemplate.ts: the runner's tokens for
+ * artifacts, cache and OIDC, the Action's inputs, which hold the judge key and the GitHub
+ * token, and the GitHub token itself), unless candidate.env_passthrough names it.
+ */
+function candidateEnv(env, passthrough = []) {
+    const kept = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined)
+            continue;
+        if (isRunnerSecretEnv(name) && !passthrough.includes(name))
+            continue;
+        kept[name] = value;
+    }
+    return kept;
+}
+/**
+ * Runs the system under test as one process for the whole set: JSONL `{id, question}` on
+ * stdin, JSONL `{id, answer, contexts, retrieved_ids}` on stdout, read line by line as it
+ * arrives. One process, not one per question, so a model or index loads once. A row with a
+ * history (a conversation's turn, or a `history` cell) carries it as `history`: `{role, content}`
+ * messages; a single question has no `history` key.
+ */
+async function runCommandCandidate(rows, options, take) {
+    const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question, ...(row.history ? { history: row.history } : {}) })).join('\n') + '\n';
+    const stdout = new StdoutReader(new OutputCollector(SOURCE, new Set(rows.map((r) => r.id)), null, take));
+    const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_MB * 1024 * 1024;
+    const outcome = await runProcess({
+        command: options.command,
+        cwd: options.cwd,
+        env: candidateEnv(options.env ?? process.env, options.envPassthrough),
+        input,
+        limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
+        onStdout: (chunk) => stdout.push(chunk),
+    });
+    const failure = failureOf(outcome, options, maxOutputBytes, options.log ?? (() => undefined));
+    if (failure)
+        throw failure;
+    if (outcome.pipesHeld) {
+        options.warn?.(`the candidate command exited, but a process it started outside its process group still held its output open; evalgate stopped reading ${options.pipeGraceMs ?? PIPE_GRACE_MS} ms later and did not stop that process`);
+    }
+    return stdout.end();
+}
+/**
+ * `candidate: {command: CMD}`: the command run once for the whole set (or shard); once per turn
+ * when the set has conversations, turn k of every conversation in one run after turn k−1 was
+ * answered, so each turn's history holds the command's own earlier answers.
+ */
+function commandCandidate(options) {
+    return {
+        label: `command ${options.command}`,
+        source: 'the candidate command',
+        answer: (rows, { logger, take }) => {
+            const turns = turnWaves(rows).length;
+            const runs = turns > 1 ? ` (once per turn: ${countOf_countOf(turns, 'run')}, each turn after the answers to the one before)` : '';
+            logger.info(`running candidate on ${countOf_countOf(rows.length, 'question')}${runs}: ${options.command}`);
+            return answerTurnByTurn(rows, (wave, waveTake) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }, waveTake), take);
+        },
+    };
+}
+/**
+ * Why the run failed, from how the process ended (a timeout or a crash wins over what it
+ * printed). The message says how it failed and where its stderr is, never what it said: the
+ * message reaches the PR comment and the job summary, where the runner masks no secret, and a
+ * failing program's stderr is where a token it was given ends up (`set -x`, a traceback of
+ * its environment). The end of stderr goes to the log (`log`), which the runner masks.
+ */
+function failureOf(outcome, options, maxOutputBytes, log) {
+    const failed = outcome.ending !== 'exited' || outcome.code !== 0;
+    if (!failed)
+        return null;
+    const stderrTail = tail(outcome.stderr.text, STDERR_LINES);
+    if (stderrTail)
+        log(`the candidate command's stderr (its last ${STDERR_LINES} lines at most):\n${stderrTail}`);
+    const where = stderrTail ? `; its stderr (last lines) is in the log above this error` : ' (it wrote nothing to stderr)';
+    switch (outcome.ending) {
+        case 'timed_out':
+            return new errors_GateError('candidate_failed', `candidate command timed out after ${options.timeoutMs} ms: ${options.command}${where}`, 'raise candidate.timeout_ms, or make the command faster');
+        case 'stdout_cap':
+            return new errors_GateError('candidate_failed', `candidate command wrote more than ${command_formatMb(maxOutputBytes)} to stdout (candidate.max_output_mb), so it was stopped: ${options.command}${where}`, 'make the command print only its JSONL answers (logs go to stderr), or raise candidate.max_output_mb in evalgate.yml');
+        case 'interrupted':
+            return new errors_GateError('candidate_failed', `evalgate was interrupted; the candidate command and everything it started were stopped: ${options.command}`, 'run it again');
+        case 'exited':
+            return new errors_GateError('candidate_failed', `candidate command failed (${outcome.signal ? `signal ${outcome.signal}` : `exit code ${outcome.code}`}): ${options.command}${where}`, 'run the command by hand with one JSONL line on stdin, e.g. echo \'{"id":"q1","question":"..."}\' | <command>');
+    }
+}
+/**
+ * stdout as JSONL, line by line as the chunks arrive: never one string of the whole output.
+ * The first problem (bad UTF-8, a line that is not JSON, an unknown id) is kept and the rest
+ * of the output ignored; it is reported only if the command itself succeeded.
+ */
+class StdoutReader {
+    collector;
+    decoder = new Utf8StreamDecoder(SOURCE, 'make the command write UTF-8 (for Python: PYTHONIOENCODING=utf-8)');
+    partial = '';
+    line = 0;
+    problem = null;
+    constructor(collector) {
+        this.collector = collector;
+    }
+    push(chunk) {
+        this.guard(() => this.take(this.decoder.push(chunk)));
+    }
+    end() {
+        this.guard(() => {
+            this.take(this.decoder.end());
+            this.record(this.partial);
+        });
+        if (this.problem)
+            throw this.problem;
+        return this.collector.outputs;
+    }
+    guard(step) {
+        if (this.problem)
+            return;
+        try {
+            step();
+        }
+        catch (error) {
+            this.problem = error;
+        }
+    }
+    take(text) {
+        let start = 0;
+        for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+            this.record(this.partial + text.slice(start, newline));
+            this.partial = '';
+            start = newline + 1;
+        }
+        this.partial += text.slice(start);
+        if (this.partial.length > MAX_LINE_CHARS) {
+            throw new errors_GateError('bad_input', `${locate(SOURCE, this.line + 1)}: a line longer than ${MAX_LINE_CHARS} characters`, 'write one JSON object per line, each ending with a newline');
+        }
+    }
+    record(raw) {
+        this.line += 1;
+        const record = parseJsonlLine(SOURCE, this.line === 1 ? raw.replace(/^\uFEFF/, '') : raw, this.line, STDOUT_HINT);
+        if (record)
+            this.collector.add(record);
+    }
+}
+function command_formatMb(bytes) {
+    return `${Number((bytes / 1024 / 1024).toFixed(3))} MB`;
+}
+function tail(text, lines) {
+    return text
+        .trimEnd()
+        .split(/\r\n|\n|\r/)
+        .slice(-lines)
+        .join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http/jsonPath.ts
+
+/** Reads a path once, at startup: a malformed one is a config error before any request. */
+function compileJsonPath(source, where = 'JSON path') {
+    const steps = parseSteps(source, where);
+    const wildcard = steps.some((s) => s.kind === 'all');
+    return {
+        source,
+        resolve(json) {
+            let nodes = [{ value: json, at: '$' }];
+            for (const step of steps) {
+                const next = [];
+                for (const node of nodes) {
+                    const failed = takeStep(node, step, source, next);
+                    if (failed)
+                        return failed;
+                }
+                nodes = next;
+            }
+            return { ok: true, value: wildcard ? nodes.map((n) => n.value) : nodes[0].value };
+        },
+    };
+}
+function parseSteps(source, where) {
+    const steps = [];
+    let rest = source.trim();
+    if (rest === '$')
+        rest = '';
+    else if (rest.startsWith('$.') || rest.startsWith('$['))
+        rest = rest.slice(1);
+    if (rest.startsWith('.'))
+        rest = rest.slice(1);
+    const token = /^(?:([^.[\]]+)|\[(\d+)\]|\[\*\]|\[(["'])(.*?)\3\])/;
+    let first = true;
+    while (rest !== '') {
+        if (!first) {
+            if (rest.startsWith('.'))
+                rest = rest.slice(1);
+            else if (!rest.startsWith('['))
+                break;
+        }
+        const match = token.exec(rest);
+        if (!match)
+            break;
+        if (match[1] !== undefined)
+            steps.push({ kind: 'key', key: match[1] });
+        else if (match[2] !== undefined)
+            steps.push({ kind: 'index', index: Number(match[2]) });
+        else if (match[4] !== undefined)
+            steps.push({ kind: 'key', key: match[4] });
+        else
+            steps.push({ kind: 'all' });
+        rest = rest.slice(match[0].length);
+        first = false;
+    }
+    if (rest !== '') {
+        throw new errors_GateError('bad_config', `${where}: cannot read "${source}" at "${rest}"`, 'write a dotted path such as data.answer, result.docs[*].text or choices[0].message.content');
+    }
+    return steps;
+}
+/** Pushes what `step` reaches from `node` onto `next`; a failure when it reaches nothing. */
+function takeStep(node, step, source, next) {
+    const { value, at } = node;
+    if (step.kind === 'key') {
+        if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, step.key)) {
+            return { ok: false, reason: `"${source}" does not resolve: ${at} has no key "${step.key}" (it is ${jsonPath_describeValue(value)})` };
+        }
+        next.push({ value: value[step.key], at: `${at}.${step.key}` });
+    }
+    else if (!Array.isArray(value)) {
+        return { ok: false, reason: `"${source}" does not resolve: ${at} is ${jsonPath_describeValue(value)}, not an array` };
+    }
+    else if (step.kind === 'index') {
+        if (step.index >= value.length)
+            return { ok: false, reason: `"${source}" does not resolve: ${at} has ${value.length} item(s), no [${step.index}]` };
+        next.push({ value: value[step.index], at: `${at}[${step.index}]` });
+    }
+    else {
+        value.forEach((item, i) => next.push({ value: item, at: `${at}[${i}]` }));
+    }
+    return null;
+}
+function jsonPath_describeValue(value) {
+    if (value === null)
+        return 'null';
+    if (value === undefined)
+        return 'missing';
+    if (Array.isArray(value))
+        return `an array of ${value.length}`;
+    if (typeof value === 'object')
+        return 'an object';
+    return `a ${typeof value}`;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http/quote.ts
+// How the HTTP candidate quotes what it did not write (response bodies, error messages) in its own messages
+/** How much of a response body an error row quotes. */
+const BODY_EXCERPT_CHARS = 200;
+function excerpt(text, chars) {
+    const trimmed = text.trim();
+    if (trimmed === '')
+        return '(empty body)';
+    return trimmed.length > chars ? `${trimmed.slice(0, chars)}…` : trimmed;
+}
+/** An error's message with its cause (fetch's "fetch failed" says nothing without it). */
+function errorMessage(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    const cause = error.cause;
+    return cause instanceof Error && cause.message ? `${error.message} (${cause.message})` : error.message;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http/template.ts
+
+// `{{id}}`, `{{question}}`, `{{history}}` or `{{column}}` of the eval set, filled per question
+const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+const PLACEHOLDER_HERE = /\{\{\s*([^{}\s]+)\s*\}\}/y;
+function placeholderValue(row, name, where) {
+    if (name === 'id')
+        return row.id;
+    if (name === 'question')
+        return row.question;
+    // the earlier turns as [{role, content}, …]: [] for a single question or a first turn
+    if (name === 'history')
+        return row.history ?? [];
+    if (Object.hasOwn(row.extra, name))
+        return row.extra[name] ?? null;
+    throw new errors_GateError('bad_config', `${where}: unknown placeholder {{${name}}} (question "${row.id}" has no column "${name}")`, `use {{id}}, {{question}}, {{history}} or a column of the eval set${Object.keys(row.extra).length ? ` (${Object.keys(row.extra).join(', ')})` : ''}`);
+}
+/** Plain text with placeholders (a URL): every value goes through `encode`. */
+function renderTemplate(template, row, where, encode) {
+    return template.replace(PLACEHOLDER, (_, name) => {
+        const value = placeholderValue(row, name, where);
+        return encode(value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+    });
+}
+/**
+ * Fills a JSON template: inside a string literal a value is JSON-escaped text (quotes,
+ * newlines, backslashes, any script stay valid JSON); outside one it is a JSON value, so
+ * `{"top_k": {{k}}}` works too.
+ */
+function renderJsonTemplate(template, row, where) {
+    let out = '';
+    let inString = false;
+    for (let i = 0; i < template.length;) {
+        PLACEHOLDER_HERE.lastIndex = i;
+        const match = PLACEHOLDER_HERE.exec(template);
+        if (match) {
+            const value = placeholderValue(row, match[1], where);
+            if (inString)
+                out += JSON.stringify(typeof value === 'string' ? value : value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)).slice(1, -1);
+            else
+                out += JSON.stringify(value ?? null);
+            i += match[0].length;
+            continue;
+        }
+        const char = template[i];
+        if (char === '\\' && inString) {
+            out += template.slice(i, i + 2);
+            i += 2;
+            continue;
+        }
+        if (char === '"')
+            inString = !inString;
+        out += char;
+        i++;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http/plan.ts
+
+
+
+
+
+
+/**
+ * Renders every request and checks headers, URLs, JSON bodies and JSON paths. Throws a
+ * GateError before any request is sent, so a typo in the config never costs a run.
+ */
+function planHttpCandidate(rows, config, env, access = NO_PASSTHROUGH) {
+    const { headers, secrets } = resolveHeaders(config, env, access);
+    try {
+        new Headers(headers);
+    }
+    catch (error) {
+        throw new errors_GateError('bad_config', `candidate.http.headers: ${redact(errorMessage(error), secrets)}`, 'header names are tokens like X-Api-Key; values cannot contain newlines');
+    }
+    if (config.method === 'POST' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+        headers['content-type'] = 'application/json';
+    }
+    const paths = {
+        answer: compileJsonPath(config.answer_path, 'candidate.http.answer_path'),
+        contexts: config.contexts_path === undefined ? null : compileJsonPath(config.contexts_path, 'candidate.http.contexts_path'),
+        retrievedIds: config.retrieved_ids_path === undefined ? null : compileJsonPath(config.retrieved_ids_path, 'candidate.http.retrieved_ids_path'),
+        model: config.model_path === undefined ? null : compileJsonPath(config.model_path, 'candidate.http.model_path'),
+    };
+    return { requests: rows.map((row) => prepareRequest(row, config)), headers, secrets, paths };
+}
+function prepareRequest(row, config) {
+    const url = renderTemplate(config.url, row, 'candidate.http.url', encodeURIComponent);
+    checkUrl(url, row.id);
+    if (config.method === 'GET')
+        return { id: row.id, url, body: undefined };
+    const body = renderJsonTemplate(config.body, row, 'candidate.http.body');
+    try {
+        JSON.parse(body);
+    }
+    catch (error) {
+        throw new errors_GateError('bad_config', `candidate.http.body${jsonErrorLocation(body, error)}: not valid JSON once filled in for question "${row.id}": ${errorMessage(error)}\n  rendered: ${excerpt(body, 300)}`, 'write the body as JSON with placeholders inside strings, e.g. {"question": "{{question}}", "id": "{{id}}"}');
+    }
+    return { id: row.id, url, body };
+}
+const NO_PASSTHROUGH = { passthrough: [], keyEnvs: [] };
+/** Fills `${ENV_NAME}` in header values (io/envTemplate.ts, as the judge's headers are); the values filled in are secrets. */
+function resolveHeaders(config, env, access) {
+    const headers = fillEnvTemplates(config.headers, env, { setting: 'candidate.http.headers', passthroughSetting: 'candidate.env_passthrough', ...access });
+    const secrets = envReferences(config.headers).flatMap((name) => (env[name] ? [env[name]] : []));
+    return { headers, secrets };
+}
+function checkUrl(url, id) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        throw new errors_GateError('bad_config', `candidate.http.url: "${url}" (question "${id}") is not a valid URL`, 'give an absolute URL such as http://localhost:8000/ask');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new errors_GateError('bad_config', `candidate.http.url: "${url}" is not an http(s) URL`, 'give an absolute URL such as http://localhost:8000/ask');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http/request.ts
+
+
+
+
+/** A response outside 2xx as the retry loop sees it: status and headers (for Retry-After), the body already redacted. */
+class HttpStatusError extends Error {
+    status;
+    headers;
+    body;
+    constructor(status, headers, body) {
+        super(`HTTP ${status}`);
+        this.status = status;
+        this.headers = headers;
+        this.body = body;
+    }
+}
+/** 429 and 5xx, with backoff from 250 ms up to 8 s; any other status is the endpoint's answer and is not asked again. */
+function httpRetryPolicy(config) {
+    return { maxRetries: config.retries, baseDelayMs: 250, maxDelayMs: 8_000, maxRetryAfterMs: MAX_RETRY_AFTER_MS, retryStatus: rateLimitOrServerError };
+}
+/** One question's request, retried as the policy says; a failure is described (secrets redacted), never thrown. */
+async function request_send(request, plan, config, deps) {
+    if (deps.deadline?.aborted)
+        return { ok: false, error: deadlineMessage(config, 'before this question was asked') };
+    const result = await withRetry(() => sendOnce(request, plan, config, deps), httpRetryPolicy(config), deps.retry);
+    if (result.ok)
+        return { ok: true, ...result.value };
+    if (deps.deadline?.aborted)
+        return { ok: false, error: deadlineMessage(config, 'before this question was answered') };
+    return { ok: false, error: redact(describeFailure(result, config.timeout_ms), plan.secrets) };
+}
+/** Why a question has no answer when the candidate step ran out of time. */
+function deadlineMessage(config, when) {
+    return `not answered: the HTTP candidate's total time limit (candidate.http.total_timeout_ms, ${config.total_timeout_ms} ms) ran out ${when}`;
+}
+async function sendOnce(request, plan, config, deps) {
+    const started = deps.now();
+    // one signal for the request, its redirects and the body read: this attempt's timeout or the step's deadline
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), config.timeout_ms);
+    const stop = () => controller.abort();
+    deps.deadline?.addEventListener('abort', stop);
+    try {
+        if (deps.deadline?.aborted)
+            controller.abort();
+        const response = await fetchSameOrigin(deps.fetch, { url: request.url, method: config.method, headers: plan.headers, body: request.body }, controller.signal);
+        const text = await readCapped(response, config.max_response_mb * 1024 * 1024);
+        return answered(response, text, plan, deps.now() - started);
+    }
+    finally {
+        clearTimeout(timer);
+        deps.deadline?.removeEventListener('abort', stop);
+    }
+}
+function answered(response, text, plan, elapsedMs) {
+    if (response.ok)
+        return { text, latencyMs: Math.round(elapsedMs * 10) / 10 };
+    // redacted before it is cut to an excerpt, so no part of a secret the server echoes survives
+    throw new HttpStatusError(response.status, response.headers, redact(text, plan.secrets));
+}
+function describeFailure(result, timeoutMs) {
+    const { error, retries, retryable } = result;
+    const tries = `${retries + 1} attempt${retries === 0 ? '' : 's'}`;
+    if (error instanceof HttpRefusedError)
+        return retries === 0 ? error.message : `${error.message} (${tries})`;
+    if (error instanceof HttpStatusError) {
+        const body = excerpt(error.body, BODY_EXCERPT_CHARS);
+        return retryable ? `HTTP ${error.status} after ${tries}: ${body}` : `HTTP ${error.status} (not retried): ${body}`;
+    }
+    const name = error?.name;
+    if (name === 'TimeoutError' || name === 'AbortError')
+        return `timed out after ${timeoutMs} ms (${tries})`;
+    return `request failed after ${tries}: ${errorMessage(error)}`;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http/response.ts
+
+
+
+/** Where a problem with a mapped response is said to be, as a predictions file names itself. */
+const RESPONSE_SOURCE = 'HTTP response';
+function errorRow(id, error) {
+    return { id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error };
+}
+/**
+ * A 2xx body → the question's output: the JSON paths pick the fields, then the candidate
+ * schema checks them as it checks every other kind's outputs. A body that does not fit is an
+ * error row for this question only.
+ */
+function readResponse(id, text, latencyMs, plan) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return errorRow(id, `response is not JSON: ${excerpt(redact(text, plan.secrets), BODY_EXCERPT_CHARS)}`);
+    }
+    const mapped = mapResponse(json, plan.paths);
+    if (!mapped.ok)
+        return errorRow(id, redact(mapped.error, plan.secrets));
+    const checked = checkOutput({ ...mapped.fields, id, latency_ms: latencyMs, error: null }, RESPONSE_SOURCE, (column) => pathHint(column, plan, mapped.fields));
+    if (!checked.ok)
+        return errorRow(id, redact(checked.error, plan.secrets));
+    const output = checked.output;
+    // as before the schema was shared: an endpoint's contexts are NFC like its answer, its ids trimmed
+    return {
+        ...output,
+        contexts: output.contexts.map((c) => c.normalize('NFC')),
+        retrieved_ids: output.retrieved_ids.map((v) => v.trim()).filter((v) => v !== ''),
+    };
+}
+/**
+ * The values the paths point at, unchecked. A path to a single context or id means a list
+ * of one: it is not split on `||` or `|` as a CSV cell would be.
+ */
+function mapResponse(json, paths) {
+    const answer = paths.answer.resolve(json);
+    if (!answer.ok)
+        return { ok: false, error: `answer_path ${answer.reason}` };
+    const fields = { answer: answer.value };
+    if (paths.contexts) {
+        const found = paths.contexts.resolve(json);
+        if (!found.ok)
+            return { ok: false, error: `contexts_path ${found.reason}` };
+        fields.contexts = typeof found.value === 'string' ? [found.value] : found.value;
+    }
+    if (paths.retrievedIds) {
+        const found = paths.retrievedIds.resolve(json);
+        if (!found.ok)
+            return { ok: false, error: `retrieved_ids_path ${found.reason}` };
+        fields.retrieved_ids = typeof found.value === 'string' || typeof found.value === 'number' ? [found.value] : found.value;
+    }
+    if (paths.model) {
+        const found = paths.model.resolve(json);
+        if (!found.ok)
+            return { ok: false, error: `model_path ${found.reason}` };
+        fields.model = found.value;
+    }
+    else if (typeof json === 'object' && json !== null && typeof json.model === 'string') {
+        // an OpenAI-style response names its model: read when no path says where else to look
+        fields.model = json.model;
+    }
+    return { ok: true, fields };
+}
+/** A field the schema rejected names the path it came from and what that path gave (redacted, then cut). */
+function pathHint(column, plan, fields) {
+    const paths = plan.paths;
+    const gave = (key, path) => `${key} "${path.source}" gave ${excerpt(redact(JSON.stringify(fields[column]) ?? 'nothing', plan.secrets), 60)}`;
+    if (column === 'answer')
+        return `${gave('answer_path', paths.answer)}; expected a string`;
+    if (column === 'contexts' && paths.contexts)
+        return `${gave('contexts_path', paths.contexts)}; expected an array of strings, or one string`;
+    if (column === 'model' && paths.model)
+        return `${gave('model_path', paths.model)}; expected a string`;
+    if (column === 'retrieved_ids' && paths.retrievedIds)
+        return `${gave('retrieved_ids_path', paths.retrievedIds)}; expected an array of strings or numbers, or one of them`;
+    return outputHint(column);
+}
+
+;// CONCATENATED MODULE: ./src/candidates/http.ts
+
+
+
+
+
+
+
+/**
+ * Calls the endpoint once per question, at most `concurrency` at a time. A question holds
+ * its slot through its retries: an endpoint that asked us to back off gets no other question
+ * meanwhile. A failed question becomes an error row, never a crash. The whole step has a
+ * deadline (total_timeout_ms): when it passes, requests in flight and backoff waits stop, and
+ * every question still without an answer is an error row saying so.
+ */
+async function runHttpCandidate(rows, config, deps, take) {
+    const plan = planHttpCandidate(rows, config, deps.env, deps.access);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms);
+    try {
+        const client = clientDeps(deps, deadline.signal);
+        const limiter = new Limiter(config.concurrency);
+        const outputs = new Map();
+        // each answer handed over (or kept) as it arrives
+        const keep = take ?? ((output) => void outputs.set(output.id, output));
+        await Promise.all(plan.requests.map((request) => limiter.run(async () => keep(await askOne(request, plan, config, client)))));
+        return outputs;
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+function httpCandidateLabel(config) {
+    return `http ${config.method} ${config.url}`;
+}
+async function askOne(request, plan, config, client) {
+    const reply = await request_send(request, plan, config, client);
+    return reply.ok ? readResponse(request.id, reply.text, reply.latencyMs, plan) : errorRow(request.id, reply.error);
+}
+function clientDeps(deps, deadline) {
+    return {
+        fetch: deps.fetch ?? globalThis.fetch,
+        now: deps.now ?? (() => performance.now()),
+        deadline,
+        retry: {
+            sleep: untilDeadline(deps.sleep, deadline),
+            random: deps.random ?? realRetryDeps.random,
+            now: deps.dateNow ?? realRetryDeps.now,
+        },
+    };
+}
+/**
+ * A backoff wait that ends early when the deadline passes (a Retry-After of a minute must not
+ * outlive the step); its own timer is cleared then, so it does not hold the process open.
+ */
+function untilDeadline(injected, deadline) {
+    return (ms) => {
+        if (deadline.aborted)
+            return Promise.resolve();
+        return new Promise((resolve) => {
+            let timer;
+            const done = () => {
+                clearTimeout(timer);
+                deadline.removeEventListener('abort', done);
+                resolve();
+            };
+            deadline.addEventListener('abort', done);
+            if (injected)
+                injected(ms).then(done, done);
+            else
+                timer = setTimeout(done, ms);
+        });
+    };
+}
+
+;// CONCATENATED MODULE: ./src/candidates/httpCandidate.ts
+
+
+
+
+/**
+ * `candidate: {http: {...}}`: the system under test as an endpoint (the requests themselves are
+ * in http.ts). Its templates and headers are checked before the first request.
+ */
+function httpCandidate(config, env, access) {
+    const label = httpCandidateLabel(config);
+    return {
+        label,
+        source: 'the HTTP candidate',
+        secretEnv: envReferences(config.headers),
+        secrets: urlCredentials(config.url),
+        check: (rows) => {
+            planHttpCandidate(rows, config, env, access);
+        },
+        answer: (rows, { logger, take }) => {
+            logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`);
+            // a conversation's turn k is asked after turn k−1 ({{history}} holds the answers); total_timeout_ms bounds all turns together
+            const deadline = performance.now() + config.total_timeout_ms;
+            return answerTurnByTurn(rows, (wave, waveTake) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }, waveTake), take);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/candidates/predictions.ts
+
+
+/** `candidate: {predictions: FILE}`: answers written by an earlier step, checked against the whole eval set. */
+function predictionsCandidate(file) {
+    return {
+        label: `predictions ${file}`,
+        source: 'the predictions file',
+        stored: true,
+        answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted, context.take),
+    };
+}
+/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id; each answer handed to `take` as it is read, when given. */
+async function loadPredictions(file, evalIds, wanted = null, take) {
+    if (tableFormat(file) === 'csv') {
+        const table = await readTable(file, 'predictions file');
+        requireColumns(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids');
+        const collector = new OutputCollector(file, evalIds, wanted, take);
+        for (const record of table.records)
+            collector.add(record);
+        return collector.outputs;
+    }
+    const collector = new OutputCollector(file, evalIds, wanted, take);
+    for await (const record of streamJsonl(file, 'predictions file', (text, line) => collector.skipsLine(text, line)))
+        collector.add(record);
+    return collector.outputs;
+}
+
+;// CONCATENATED MODULE: ./src/candidates/factory.ts
+
+
+
+/** The one place a kind of candidate is chosen: one line per kind of `CandidateConfigSchema`. */
+const MAKERS = {
+    predictions: (c) => predictionsCandidate(c.predictions),
+    command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
+    http: (c, e) => httpCandidate(c.http, e.env, { passthrough: c.env_passthrough, keyEnvs: [e.judgeKeyEnv] }),
+};
+function makeCandidate(config, environment) {
+    return MAKERS[config.kind](config, environment);
+}
+
+;// CONCATENATED MODULE: ./src/io/clock.ts
+function startClock(now = () => new Date(), monotonic = () => performance.now()) {
+    const startedAt = now();
+    const origin = monotonic();
+    return { startedAt, elapsed: () => monotonic() - origin };
 }
 
 ;// CONCATENATED MODULE: ./src/run/subset.ts
@@ -75855,6 +77742,7 @@ function failingIds(results) {
 
 
 
+
 const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process.cwd() });
 /**
  * A config → what runPipeline is given: the eval set (or this shard of it), the scorer, the
@@ -75864,9 +77752,18 @@ const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process
  */
 async function prepareRun(config, environment, settingsSource = 'evalgate.yml + flags', gateLayers, select = {}) {
     const clock = startClock();
+    // what a run holds alive is its questions' results and the baseline, and it lets go of much
+    // more (rows, answers, the text it writes): V8 would let the heap grow to ~4× the little a
+    // collection finds alive while the files load (100,000 questions: 530-560 MB peak); held near
+    // what is alive from the start, the peak follows the results (~430 MB) for ~15% more CPU
+    boundHeapGrowth();
     for (const secret of secretValues(config, environment))
         registerSecret(secret);
-    const full = await loadEvalSet(config.eval_set);
+    if (config.shard && (select.only !== undefined || select.failingFrom !== undefined)) {
+        throw new errors_GateError('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard');
+    }
+    // a shard reads only its own rows in full
+    const full = await loadEvalSet(config.eval_set, config.shard ?? null);
     for (const warning of full.warnings)
         environment.logger.warn(warning);
     const evalSet = await runEvalSet(full, config.eval_set_version, config.shard, select, environment.logger.warn);
@@ -75874,12 +77771,14 @@ async function prepareRun(config, environment, settingsSource = 'evalgate.yml + 
     // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
     // A named baseline must exist: only an unset one means "no baseline yet"
     const baseline = config.baseline && !evalSet.shard ? await loadNamedBaseline(config.baseline) : null;
-    // against the whole set, not the shard: the gate acts on the merged run
+    evalSet.recomputedFingerprint = olderKindOf(baseline, full.rows, environment.logger);
+    // against the whole set, not the shard: the gate acts on the merged run (a shard, which has not
+    // read the other rows, checks what the settings decide alone: k, the judge)
     const layers = [
         { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
         { settings: config.gate, source: settingsSource, prefix: 'gate.' },
     ];
-    checkGateCanAct(layers, full.rows, config, scorer);
+    checkGateCanAct(layers, evalSet.shard ? ROWS_OF_EVERY_KIND : full.rows, config, scorer);
     const candidate = makeCandidate(config.candidate, { ...environment, judgeKeyEnv: judgeKeyEnv(config) });
     return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers };
 }
@@ -75898,23 +77797,22 @@ function secretValues(config, { env, cwd }) {
     return [...names.flatMap((name) => (env[name] ? [env[name]] : [])), ...inSettings];
 }
 async function runEvalSet(full, version, shard, select, warn) {
-    const file = full.file;
-    if (shard && (select.only !== undefined || select.failingFrom !== undefined)) {
-        throw new errors_GateError('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard');
-    }
     const subset = await selectSubset(full.rows, select, warn);
     return {
-        file,
+        file: full.file,
         version,
-        rows: subset?.rows ?? (shard ? shardRows(full.rows, shard.index, shard.count) : full.rows),
+        rows: subset?.rows ?? full.rows,
+        // a shard's covers its own rows: merge adds the shards' up to the whole set's
         fingerprint: full.fingerprint,
-        ids: new Set(full.rows.map((r) => r.id)),
-        shard: shard ? { ...shard, total_questions: full.rows.length } : null,
+        recomputedFingerprint: null,
+        ids: full.ids,
+        shard: shard ? { ...shard, total_questions: full.total } : null,
         subset: subset?.subset ?? null,
     };
 }
 
 ;// CONCATENATED MODULE: ./src/run/merge.ts
+
 
 
 
@@ -75935,6 +77833,7 @@ async function mergeShardFiles(files) {
         throw new errors_GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`);
     let first = null;
     const seen = new Map();
+    const fingerprints = [];
     const questions = ids_idRecord();
     // each shard's questions, to name the shard that also holds a question
     const shards = [];
@@ -75956,6 +77855,7 @@ async function mergeShardFiles(files) {
         if (previous)
             throw new errors_GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
         seen.set(shard.index, file);
+        fingerprints.push({ file, fingerprint: results.run.eval_set_fingerprint });
         addQuestions(questions, shards, { file, questions: results.questions });
         Object.keys(results.metrics).forEach((m) => metricNames.add(m));
         results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n));
@@ -75969,6 +77869,7 @@ async function mergeShardFiles(files) {
     }
     const ref = first.results.run;
     const total = checkComplete(ref.shard, seen, Object.keys(questions).length);
+    const fingerprint = wholeSetFingerprint(fingerprints);
     const metrics = sortMetrics(metricNames);
     fillScores(questions, metrics);
     const summary = summarise(questions, metrics);
@@ -75976,6 +77877,7 @@ async function mergeShardFiles(files) {
         schema_version: first.results.schema_version,
         run: {
             ...ref,
+            eval_set_fingerprint: fingerprint,
             question_count: total,
             shard: null,
             started_at: startedAt,
@@ -76039,6 +77941,34 @@ function checkComplete(shard, seen, total) {
     }
     return total;
 }
+/**
+ * The eval set's fingerprint from the shards': each covers its own rows, and their sum is the
+ * whole set's (baseline/fingerprint.ts). Shards written before results schema 3 each carry the
+ * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
+ */
+function wholeSetFingerprint(shards) {
+    const older = shards.filter((s) => isLegacyFingerprint(s.fingerprint));
+    const first = shards[0];
+    if (older.length === shards.length) {
+        const other = shards.find((s) => s.fingerprint !== first.fingerprint);
+        if (other)
+            throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`);
+        return first.fingerprint;
+    }
+    if (older.length > 0) {
+        const newer = shards.find((s) => !isLegacyFingerprint(s.fingerprint));
+        throw new errors_GateError('bad_input', `${older[0].file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`, 'run every shard with the same evalgate, then merge');
+    }
+    const sum = combineFingerprints(shards.map((s) => s.fingerprint));
+    if (sum === null) {
+        const bad = shards.find((s) => combineFingerprints([s.fingerprint]) === null);
+        throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`);
+    }
+    return sum;
+}
+function notOneRun(file, what) {
+    return new errors_GateError('bad_input', `${file}: ${what}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
+}
 /** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
 function checkSameRun(file, results, first) {
     const ref = first.results.run;
@@ -76046,8 +77976,6 @@ function checkSameRun(file, results, first) {
     const mismatch = (what, a, b) => new errors_GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
     if (run.eval_set_version !== ref.eval_set_version)
         throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version);
-    if (run.eval_set_fingerprint !== ref.eval_set_fingerprint)
-        throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, run.eval_set_fingerprint);
     if (!sameJudge(run.judge, ref.judge))
         throw mismatch('judge', ref.judge, run.judge);
     if (run.shard.count !== ref.shard.count)
@@ -76311,6 +78239,11 @@ const ConfigSchema = object({
     cli: schemas_string().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
     /** the largest input file evalgate reads, in MB (eval set, predictions, baseline, results, history) */
     max_input_mb: schemas_number().positive().max(65_536).optional(),
+    /**
+     * judge the questions in a seeded random order and stop once every gated judged metric's
+     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/sequential.ts)
+     */
+    sequential: schemas_boolean().optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
     shard: schemas_string()
         .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
@@ -77005,6 +78938,7 @@ function codeBlock(text, language = '') {
 
 
 
+
 /**
  * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
  * report puts its emoji in front of them. One map, so the two never say different things.
@@ -77073,12 +79007,14 @@ function noiseReasonShort(f) {
         case 'interval_includes_zero':
             return 'CI includes 0';
         case 'test_not_significant':
-            return `CI excludes 0 but paired test p = ${pValue(f.p)}`;
+            return `CI excludes 0 but ${testName(f.test ?? null, f.clusters ?? null)} ${pText(f.p)}`;
         case 'holm_correction':
-            return `CI excludes 0 but Holm p = ${pValue(f.p_holm)}`;
+            return `CI excludes 0 but Holm ${pText(f.p_holm)}`;
+        case 'primary_sequence':
+            return `CI excludes 0 but the primary sequence stopped before it, sequence ${pText(f.p_holm)}`;
     }
 }
-/** A p-value as the reports print it: three places, and "< 0.001" below that. */
+/** A p-value as the reports print it in a table cell: three places, and "< 0.001" below that. */
 function pValue(p) {
     if (p === null)
         return '—';
@@ -77110,6 +79046,36 @@ function movement(metric, change) {
 /** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
 function worseVerb(metric) {
     return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose';
+}
+/** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */
+function pText(p) {
+    if (p === null)
+        return 'p = —';
+    return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+const TEST_NAMES = {
+    sign_flip_exact: 'permutation test',
+    sign_flip_monte_carlo: 'permutation test',
+    sign_flip_normal: 'permutation test',
+    mcnemar_mid_p: 'McNemar mid-p test',
+};
+/** How the sign-flip permutation test got its p: every assignment, seeded draws, or the normal limit. */
+const TEST_METHODS = {
+    sign_flip_exact: 'exact',
+    sign_flip_monte_carlo: `${SIGN_FLIP_RESAMPLES.toLocaleString('en')} draws`,
+    sign_flip_normal: 'normal limit',
+    mcnemar_mid_p: '',
+};
+/** A metric's own paired test by name ("permutation test", "McNemar mid-p test", "paired test" when unrecorded), over its conversations when it took them whole. */
+function testName(test, clusters = null) {
+    const name = test ? TEST_NAMES[test] : 'paired test';
+    return clusters ? `${name} over ${countOf_countOf(clusters, 'conversation')}` : name;
+}
+/** The test's name with how its p was found, for the folded per-metric table: "permutation, exact", "McNemar mid-p". */
+function testWords(test, clusters = null) {
+    const method = TEST_METHODS[test];
+    const name = test === 'mcnemar_mid_p' ? 'McNemar mid-p' : `permutation, ${method}`;
+    return clusters ? `${name}, over ${countOf_countOf(clusters, 'conversation')}` : name;
 }
 
 ;// CONCATENATED MODULE: ./src/report/failures.ts
@@ -77185,20 +79151,23 @@ function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
     const floor = minMs === null ? '' : ` and latency_min_ms ${minMs} ms`;
     return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`;
 }
-/** The evidence behind "within noise", with the reason when the interval alone would say otherwise. */
+/** The evidence behind "within noise", naming the part that says so: the interval, the metric's own paired test, or Holm's correction. */
 function noiseWords(noise) {
     const flips = noise.flips ? `${countOf_countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : '';
     const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`;
+    const test = `its ${testName(noise.test, noise.clusters)}`;
     switch (noiseReason(noise)) {
         case 'interval_includes_zero':
-            return ` (within noise: ${ci} includes 0${flips && `, ${flips}`}, Holm p = ${pValue(noise.p_holm)})`;
+            return ` (within noise: the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)})`;
         case 'test_not_significant':
-            return ` (within noise: the ${ci} excludes 0, but the paired test does not tell the drop from noise${flips && ` on ${flips}`}: p = ${pValue(noise.p)})`;
+            return ` (within noise: the ${ci} excludes 0, but ${test} does not tell the drop from noise${flips && ` on ${flips}`}: ${pText(noise.p)})`;
         case 'holm_correction':
             // a file written before the paired test's p was kept has only the Holm p to show
             return noise.p === null
-                ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm p = ${pValue(noise.p_holm)})`
-                : ` (within noise: the ${ci} excludes 0 and the paired test gives p = ${pValue(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm p = ${pValue(noise.p_holm)})`;
+                ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)})`
+                : ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)})`;
+        case 'primary_sequence':
+            return ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)})`;
     }
 }
 function fmt(value) {
@@ -77401,7 +79370,7 @@ function statusCell(row, c) {
 function withinNoiseWhy(row) {
     if (row.status !== 'regression_within_noise' || !row.interval)
         return '';
-    return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason })})`;
+    return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason, test: row.test, clusters: row.clusters })})`;
 }
 function limitCell(row) {
     if (row.limit.kind === 'latency_rise')
@@ -77591,16 +79560,19 @@ function worstOfRun(results) {
 
 
 
-/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
-function noiseSection(c) {
+
+/** Noise is stated, not hidden: what this n can detect per metric (paired), how many questions moved, and the other gate mode. */
+function noiseSection(c, sequential) {
     const lines = [];
     const folded = [];
+    if (sequential)
+        lines.push(sequentialNote(sequential), '');
     if (c.noise) {
         const n = c.noise;
-        const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains';
         // one plain sentence in view; the numbers behind it folded below
-        lines.push(`**Noise**: ${countOf_countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)} (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${noise_pct(n.mde)} or more is detected reliably.`);
-        folded.push(`A pass rate has a 95% interval of ±${noise_pct(n.half_width)} at this n; ${noise_pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c));
+        lines.push(`**Noise**: ${countOf_countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`);
+        lines.push(...determinismNote(c));
+        folded.push(`One pass rate is known to ±${noise_pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c));
     }
     const modes = c.verdicts_by_mode;
     if (modes) {
@@ -77621,27 +79593,87 @@ function noiseSection(c) {
         lines.push('');
     return lines;
 }
-/** Each metric that moved on some question: worse / better, its paired test, p and Holm-corrected p, MDE; then what Holm ran over. */
+/** What --sequential judged, what settled the verdict, and what it saved. */
+function sequentialNote(s) {
+    const judged = `the judge scored ${s.questions_judged} of ${countOf_countOf(s.questions_total, 'question')} in a seeded random order (seed ${s.seed})`;
+    const saved = `${countOf_countOf(s.questions_total - s.questions_judged, 'question')} and ${countOf_countOf(s.calls_saved, 'judge call')} saved`;
+    if (s.settled === 'fail') {
+        const failed = s.metrics
+            .filter((m) => m.verdict === 'fail')
+            .map((m) => `\`${m.metric}\` (mean change ${signed(m.mean ?? 0, 3)} over ${m.n}; anytime-valid p of no change ${pShort(m.p_drop)}, below its ${+s.alpha_fail.toPrecision(2)})`);
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`;
+    }
+    if (s.settled === 'pass') {
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric's confidence sequence, valid at every look, lay above its −max_drop (each anytime-valid p of a drop that large below ${s.alpha_pass}) and settled **pass**; ${saved}.`;
+    }
+    return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${countOf_countOf(s.questions_judged, 'question')} and the full run's tests decided.`;
+}
+function pShort(p) {
+    return p < 0.0001 ? '< 0.0001' : `${+p.toPrecision(2)}`;
+}
+/**
+ * A candidate that answers the same inputs differently: the drops beside it carry its own noise,
+ * which max_drop should be calibrated for (calibrate-noise re-runs the candidate).
+ */
+function determinismNote(c) {
+    const d = c.determinism;
+    if (!d || d.answers_differ === 0)
+        return [];
+    const named = d.ids.map((id) => escapeInline(id)).join(', ') + (d.answers_differ > d.ids.length ? ', …' : '');
+    return [
+        '',
+        `**Non-deterministic candidate**: on ${d.answers_differ} of the ${countOf_countOf(d.same_inputs, 'question')} whose question, history, retrieved ids and contexts are the same as the baseline's, the answer differs (${named}). Unless this change touched how answers are generated (a prompt, the model, its sampling), the candidate answers differently from run to run, and part of every drop here is that noise: calibrate max_drop for it with \`${cliCommand(['calibrate-noise', '--rerun-candidate', '5', '--write'])}\`.`,
+    ];
+}
+/**
+ * The paired MDE in words: the range over the metrics, naming the smallest and the largest,
+ * and where the variance came from (this run's paired differences, the baseline's calibrated noise).
+ */
+function detectable(c) {
+    const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde - b.mde);
+    if (rows.length === 0) {
+        return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${cliCommand(['calibrate-noise', '--write'])} records it in the baseline).`;
+    }
+    const low = rows[0];
+    const high = rows.at(-1);
+    const range = rows.length === 1 ? `about ${noise_pct(low.mde)} on ${low.metric}` : `about ${noise_pct(low.mde)} (${low.metric}) to ${noise_pct(high.mde)} (${high.metric})`;
+    const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric);
+    const source = fromBaseline.length === 0
+        ? "the spread of this run's paired differences"
+        : fromBaseline.length === rows.length
+            ? "the baseline's calibrated noise (no question moved in this run)"
+            : `the spread of this run's paired differences; for ${fromBaseline.join(', ')}, on which no question moved, the baseline's calibrated noise`;
+    return `; at this n that test detects a drop of ${range} 80% of the time (alpha 0.05, paired: ${source}).`;
+}
+/** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
 function perMetricTable(c) {
-    const rows = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0));
+    const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0));
     if (rows.length === 0)
         return ['No metric changed on any question.'];
     return [
-        '| metric | worse / better | p (paired test) | Holm p | MDE |',
+        '| metric | worse / better | p (paired test) | adjusted p | MDE (paired) |',
         '|---|--:|--:|--:|--:|',
-        ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${TEST_WORDS[m.test]})` : ''} | ${pValue(m.p_holm)} | ${noise_pct(m.mde)} |`),
+        ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : noise_pct(m.mde)} |`),
+        ...primarySentence(c),
         ...holmSentence(c),
     ];
 }
-const TEST_WORDS = {
-    sign_flip_exact: 'permutation, exact',
-    sign_flip_monte_carlo: `permutation, ${SIGN_FLIP_RESAMPLES.toLocaleString('en')} draws`,
-    sign_flip_normal: 'permutation, normal limit',
-    mcnemar_mid_p: 'McNemar mid-p',
-};
+/** gate.primary's fixed sequence: its metrics in order with their p, and where it stopped. */
+function primarySentence(c) {
+    const tests = (c.noise?.tests ?? []).filter((t) => t.stage === 'primary');
+    if (tests.length === 0)
+        return [];
+    const stopped = tests.findIndex((t) => t.p_holm >= 0.05);
+    const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`);
+    const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped].family}`;
+    return [
+        '',
+        `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
+    ];
+}
 /** What Holm's correction ran over: the metrics that changed, each family of tied metrics counted once. */
 function holmSentence(c) {
-    const tests = c.noise?.tests ?? [];
+    const tests = (c.noise?.tests ?? []).filter((t) => t.stage !== 'primary');
     if (tests.length === 0)
         return [];
     const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`);
@@ -78161,7 +80193,7 @@ function conversations_summarise(results) {
         turns.push({ id, turn });
         byConversation.set(conversation, turns);
     }
-    const metric = registry_registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
+    const metric = movedMetric(results) ?? registry_registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
     if (byConversation.size === 0 || metric === undefined)
         return null;
     const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
@@ -78187,6 +80219,33 @@ function conversations_summarise(results) {
     const badness = (c) => (c.mean === null ? -Infinity : higherIsBetter ? c.mean : -c.mean);
     conversations.sort((a, b) => Number(b.regressedTurns.length > 0) - Number(a.regressedTurns.length > 0) || badness(a) - badness(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { metric, conversations, regressed: conversations.filter((c) => c.regressedTurns.length > 0).length };
+}
+/**
+ * The score metric the comparison says moved: the largest drop among the regressed metrics
+ * (regressions within noise included), else the metric with the most per-question regressions;
+ * null when nothing dropped. A lexical run's rules_pass is 1 on almost every turn, so ranking
+ * conversations on it would read "worst turn 1: 1.000" beside every regressed conversation.
+ */
+function movedMetric(results) {
+    const c = results.comparison;
+    if (!c)
+        return null;
+    const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change - b.change);
+    if (dropped[0])
+        return dropped[0].metric;
+    const counts = new Map();
+    for (const r of c.regressions)
+        if (rankable(r.metric))
+            counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1);
+    let best = null;
+    for (const [metric, count] of counts)
+        if (best === null || count > counts.get(best) || (count === counts.get(best) && metric < best))
+            best = metric;
+    return best;
+}
+/** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */
+function rankable(metric) {
+    return metricInfo(metric)?.unit !== 'ms' && metric !== 'context_retention_norm';
 }
 function mean(values) {
     const numbers = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
@@ -78281,6 +80340,7 @@ function conversationLines(results, { red, dim }) {
 
 
 
+
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 const VOLATILE = '<!-- volatile -->';
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
@@ -78334,7 +80394,7 @@ function render(results, options, limits) {
     out.push(...worstQuestions(results));
     out.push(...metricsSection(results));
     if (c)
-        out.push(...noiseSection(c));
+        out.push(...noiseSection(c, results.run.sequential));
     out.push(...judgeHealthSection(results));
     if (limits.categories)
         out.push(...categoryTable(results));
@@ -78392,7 +80452,7 @@ function runIdentity(results, options) {
         ? 'fingerprint ✅ matches'
         : c?.baseline.fingerprint_check === 'mismatch'
             ? 'fingerprint ❌ differs'
-            : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
+            : `fingerprint \`${shortFingerprint(r.eval_set_fingerprint)}\``;
     parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${countOf_countOf(r.question_count, 'question')}, ${fingerprint}`);
     if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
         parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
@@ -81652,8 +83712,22 @@ const COMMAND_OPTIONS = [
     { flag: 'delta', value: 'text', commands: ['power'] },
     { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
     { flag: 'p2', value: 'text', commands: ['power'] },
-    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--p 0.5]', help: 'the minimum detectable effect (and 95% half-width) of an n-question set' },
-    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"} or {"mde", "half_width"}' },
+    {
+        flag: 'sd-diff',
+        value: 'text',
+        commands: ['power'],
+        label: '--sd-diff 0.5 --delta 0.1',
+        help: "questions needed for the gate's paired test to detect a drop of delta, when the\nper-question differences between two runs have this sd (pass rate: ≈ √share that flips)",
+    },
+    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--sd-diff S] [--p P]', help: "an n-question set: a pass rate's 95% half-width, and with --sd-diff the paired MDE" },
+    {
+        flag: 'results',
+        value: 'text',
+        commands: ['power'],
+        label: '--results FILE [--n N]',
+        help: "per metric of a compared run: the drop its paired test detects 80% of the time,\nfrom the run's own paired differences (or the baseline's calibrated noise)",
+    },
+    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"}, {"mde", "half_width"} or {"metrics": {…}}' },
     { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
     { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
     { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
@@ -81872,6 +83946,44 @@ const JUDGE_OPTIONS = [
     },
 ];
 
+;// CONCATENATED MODULE: ./src/run/actionOptions.ts
+/** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
+const ACTION_OPTIONS = [
+    { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
+    { input: 'comment', value: ['true', 'false'], default: 'true', commands: [], description: 'Post / update the sticky PR comment (true or false).' },
+    { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
+    {
+        input: 'mode',
+        value: ['gate', 'baseline', 'merge', 'accept'],
+        default: 'gate',
+        commands: [],
+        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+    },
+    {
+        input: 'accept-label',
+        value: 'text',
+        default: 'evalgate:accept',
+        commands: [],
+        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
+    },
+    {
+        input: 'shard-results',
+        value: 'paths',
+        commands: [],
+        description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
+        example: 'shards/*.json',
+    },
+    {
+        input: 'lint-set',
+        value: ['true', 'strict', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
+    },
+    { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
+    { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
+];
+
 ;// CONCATENATED MODULE: ./src/run/options.ts
 
 
@@ -81882,7 +83994,10 @@ const JUDGE_OPTIONS = [
 
 
 
-const NOISE_PASSES = '3';
+
+/** calibrate-noise's judge passes over fixed answers when neither --runs nor --rerun-candidate is given */
+const DEFAULT_NOISE_PASSES = 3;
+const NOISE_PASSES = String(DEFAULT_NOISE_PASSES);
 /**
  * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
  * checked against. The commands' own options and the judge's live in their own files
@@ -82061,6 +84176,14 @@ const OPTIONS = [
         example: '2/4',
     },
     {
+        flag: 'sequential',
+        value: 'switch',
+        setting: 'sequential',
+        sets: true,
+        commands: ['run'],
+        help: "judge the questions in a seeded random order and stop once every judged metric's\nanytime-valid confidence sequence settles the verdict (gate_mode significant, LLM judge)",
+    },
+    {
         flag: 'only',
         value: 'text',
         commands: ['run'],
@@ -82100,42 +84223,23 @@ const OPTIONS = [
         description: `Largest input file evalgate reads, in MB (default ${DEFAULT_MAX_INPUT_MB}): an eval set, predictions, baseline, results or history above it is refused by name.`,
         example: '1024',
     },
-    { flag: 'runs', value: 'number', default: NOISE_PASSES, commands: ['calibrate-noise'], arg: 'N', help: `passes (default ${NOISE_PASSES})`, example: '5' },
-    { flag: 'write', value: 'switch', commands: ['calibrate-noise'], help: "write the proposals into the baseline's max_drop_overrides" },
-    // the Action's own inputs
-    { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
-    { input: 'comment', value: ['true', 'false'], default: 'true', commands: [], description: 'Post / update the sticky PR comment (true or false).' },
-    { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
+    { flag: 'runs', value: 'number', commands: ['calibrate-noise'], arg: 'N', help: `passes of the judge over the same answers (default ${NOISE_PASSES}): its variance alone`, example: '5' },
     {
-        input: 'mode',
-        value: ['gate', 'baseline', 'merge', 'accept'],
-        default: 'gate',
-        commands: [],
-        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+        flag: 'rerun-candidate',
+        value: 'number',
+        commands: ['calibrate-noise'],
+        arg: 'N',
+        help: 'N passes in which the candidate answers afresh too (a command or HTTP candidate):\nthe noise an unchanged PR sees',
+        example: '5',
     },
     {
-        input: 'accept-label',
-        value: 'text',
-        default: 'evalgate:accept',
-        commands: [],
-        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
+        flag: 'write',
+        value: 'switch',
+        commands: ['calibrate-noise'],
+        help: "write the proposals into the baseline's max_drop_overrides, and the\nper-question noise into its noise (the MDE's variance when a run shows none)",
     },
-    {
-        input: 'shard-results',
-        value: 'paths',
-        commands: [],
-        description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
-        example: 'shards/*.json',
-    },
-    {
-        input: 'lint-set',
-        value: ['true', 'strict', 'false'],
-        default: 'false',
-        commands: [],
-        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
-    },
-    { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
-    { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
+    // the Action's own inputs, last
+    ...ACTION_OPTIONS,
 ];
 /** The options a command takes, in --help order. */
 function optionsOf(command) {
@@ -83520,7 +85624,6 @@ function withoutCreatedAt(text) {
 
 
 
-
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
  * annotations, outputs, check status. Publishing can only warn: a GitHub API failure never
@@ -83555,7 +85658,7 @@ async function run() {
             return;
         const lintFailure = runnable ? await lintBeforeScoring(inputs.lintSet, runnable.config) : null;
         const results = runnable ? await scoreRun(runnable, inputs, environment) : await mergeAndCompare(inputs, resolved, baseBranch());
-        writeJsonFile(inputs.resultsPath, results, RESULTS_OUTSIDE_TEXT);
+        writeResultsFile(inputs.resultsPath, results);
         const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : [];
         const options = { ...reportOptions(inputs, context), history };
         const report = renderReport(results, options);
@@ -83659,7 +85762,7 @@ async function mergeAndCompare(inputs, { config, baselinePath, gateLayers }, bas
     log.info(`evalgate: merged ${countOf_countOf(files.length, 'shard')}, ${countOf_countOf(merged.run.question_count, 'question')}`);
     // a named baseline must exist; the default path may not yet (the first run)
     const baseline = config.baseline ? await loadNamedBaseline(config.baseline) : await loadBaseline(baselinePath);
-    return compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel);
+    return await compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel);
 }
 /** `dir/*.json` → the matching files, sorted; a plain path is itself. */
 function expandPattern(pattern) {
@@ -83722,7 +85825,7 @@ async function writeBaseline(results, path, version) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4458);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6969);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

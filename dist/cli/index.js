@@ -16348,531 +16348,36 @@ function storedAnswer(text) {
 
 /***/ }),
 
-/***/ 4446:
+/***/ 6360:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Gf: () => (/* reexport */ defaultPath/* DEFAULT_BASELINE_PATH */.G),
-  uu: () => (/* binding */ baselineFromResults),
-  oU: () => (/* binding */ loadBaseline),
-  N: () => (/* binding */ loadNamedBaseline),
-  zV: () => (/* binding */ loadResults),
-  s$: () => (/* binding */ readBaselineFile),
-  q8: () => (/* binding */ updateBaselineCommand),
-  b5: () => (/* binding */ writeBaselineFile)
-});
-
-// UNUSED EXPORTS: viewOfBaseline, viewOfResults
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./src/baseline/answer.ts
-var answer = __nccwpck_require__(3025);
-// EXTERNAL MODULE: ./src/baseline/gate.ts
-var gate = __nccwpck_require__(3696);
-// EXTERNAL MODULE: ./src/io/cliInvocation.ts
-var cliInvocation = __nccwpck_require__(8080);
-// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
-var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/zodIssue.ts
-var zodIssue = __nccwpck_require__(2374);
-;// CONCATENATED MODULE: ./src/baseline/schemaVersion.ts
-
-/**
- * A file's schema_version checked before its schema: a version this evalgate does not know is
- * a file written by a newer (or a future) evalgate, and the fix is a newer evalgate or the
- * file written again, not "a baseline needs at least version, eval_set_version and metrics".
- */
-function checkSchemaVersion(data, path, what, known, rewrite) {
-    if (typeof data !== 'object' || data === null || !('schema_version' in data))
-        return;
-    const version = data.schema_version;
-    if (version === undefined || known.includes(version))
-        return;
-    const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${known.join(' or ')}`;
-    if (typeof version === 'number' && Number.isInteger(version) && version > Math.max(...known)) {
-        throw new errors/* GateError */.ue('bad_input', `${path}: schema_version ${version} is newer than this evalgate reads (${readable}): the file was written by a newer evalgate`, `update evalgate to the version that wrote it (the Action's uses: tag, or the CLI you run), or write the file again with this evalgate: ${rewrite}`);
-    }
-    throw new errors/* GateError */.ue('bad_input', `${path}: schema_version is ${JSON.stringify(version)}, but this evalgate reads ${readable}`, `fix the number, or write the file again: ${rewrite}`);
-}
-
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/io/jsonFile.ts + 1 modules
-var jsonFile = __nccwpck_require__(4675);
-// EXTERNAL MODULE: ./src/schemas/baseline.ts
-var schemas_baseline = __nccwpck_require__(2897);
-// EXTERNAL MODULE: ./src/schemas/gate.ts
-var schemas_gate = __nccwpck_require__(1689);
-// EXTERNAL MODULE: ./src/schemas/results.ts + 2 modules
-var results = __nccwpck_require__(6398);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
-var schemas = __nccwpck_require__(2311);
-;// CONCATENATED MODULE: ./src/schemas/resultsV1.ts
-
-
-/**
- * A results.json as written by any version of evalgate: schema_version 1 files (failures
- * as sentences, the limit in `max_drop`) are upgraded first, so `baseline --results`,
- * `compare` and `merge` keep reading the files earlier runs left behind.
- */
-const ResultsFileSchema = schemas/* preprocess */.vkY(upgradeResults, results/* ResultsSchema */.SX);
-/**
- * schema_version 1 → 2. The sentences are not parsed back into data: they are kept as
- * notes (`messages`), and the structured `failures` of such a file stay empty. Running
- * `evalgate compare` again gives them as data.
- */
-function upgradeResults(data) {
-    if (!isRecord(data) || data.schema_version !== 1)
-        return data;
-    return { ...data, schema_version: results/* RESULTS_SCHEMA_VERSION */.q3, comparison: isRecord(data.comparison) ? upgradeComparison(data.comparison) : data.comparison };
-}
-function upgradeComparison(c) {
-    const reasons = strings(c.reasons);
-    const messages = strings(c.messages);
-    if (c.verdict === 'fail')
-        messages.push(...reasons.map((r) => `gate failure (results schema_version 1): ${r}`));
-    return {
-        ...c,
-        metrics: Array.isArray(c.metrics) ? c.metrics.map(upgradeRow) : c.metrics,
-        // version 1 never wrote an incomparable comparison; its reasons were the failures above
-        reasons: c.verdict === 'incomparable' ? reasons : [],
-        failures: [],
-        messages,
-    };
-}
-function upgradeRow(row) {
-    if (!isRecord(row) || !('max_drop' in row))
-        return row;
-    const { max_drop, failures: _failures, ...rest } = row;
-    // in version 1, latency_ms was the one metric in milliseconds, and its max_drop held latency_rise
-    return { ...rest, limit: { kind: row.metric === 'latency_ms' ? 'latency_rise' : 'max_drop', value: max_drop } };
-}
-function strings(value) {
-    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// EXTERNAL MODULE: ./src/schemas/outsideText.ts
-var outsideText = __nccwpck_require__(7496);
-;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
-
-
-/** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
-const UNSURE = Symbol('unsure');
-const VERDICTS = new Set(['supported', 'contradicted', 'not_mentioned']);
-/**
- * ResultsFileSchema's result for a well-formed results.json of the current schema, with its
- * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
- * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
- * one question twice), which the schema then parses and reports in its own words. Equal to the
- * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
- * is a new object with the schema's keys in its order (unknown keys dropped, as zod does), and
- * its scores, notes and errors are the objects JSON.parse made (zod copies them with the same
- * keys in the same order; JSON.parse's are compact, its copies hash tables).
- */
-function plainResults(data) {
-    if (!isPlainRecord(data) || data.schema_version !== results/* RESULTS_SCHEMA_VERSION */.q3 || !isPlainRecord(data.questions))
-        return null;
-    const questions = (0,ids/* idRecord */.P5)();
-    try {
-        for (const key of Object.keys(data.questions)) {
-            const id = key.normalize('NFC');
-            if (Object.hasOwn(questions, id))
-                return null;
-            questions[id] = plainQuestion(data.questions[key]);
-        }
-    }
-    catch (error) {
-        if (error === UNSURE)
-            return null;
-        throw error;
-    }
-    // everything but the questions through the schema; `questions` keeps its place among the keys
-    const rest = results/* ResultsSchema */.SX.safeParse({ ...data, questions: {} });
-    if (!rest.success)
-        return null;
-    rest.data.questions = questions;
-    return rest.data;
-}
-/** One question as QuestionResultSchema gives it; throws UNSURE when unsure. */
-function plainQuestion(q) {
-    if (!isPlainRecord(q))
-        throw UNSURE;
-    const { question, category, difficulty, should_refuse: refuse, answer, scores, notes, errors, claims, judge_calls: calls, conversation } = q;
-    if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean')
-        throw UNSURE;
-    if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string'))
-        throw UNSURE;
-    const out = {
-        question,
-        category,
-        difficulty,
-        should_refuse: refuse,
-        answer,
-        scores: recordOf(scores, isScore),
-        notes: shareRepeats(recordOf(notes, isString)),
-        errors: recordOf(errors, isString),
-    };
-    // the optional keys in the schema's order, only when present
-    if (claims !== undefined)
-        out.claims = arrayOf(claims, claim);
-    if (calls !== undefined)
-        out.judge_calls = arrayOf(calls, judgeCall);
-    if (conversation !== undefined)
-        out.conversation = turnOf(conversation);
-    return out;
-}
-function claim(c) {
-    if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict))
-        throw UNSURE;
-    const { text, verdict, evidence } = c;
-    if (evidence === undefined)
-        return { text, verdict };
-    if (evidence === null || typeof evidence === 'string')
-        return { text, verdict, evidence };
-    throw UNSURE;
-}
-function judgeCall(c) {
-    if (!isPlainRecord(c))
-        throw UNSURE;
-    const { family, model, id, cached } = c;
-    if (typeof family !== 'string' || typeof cached !== 'boolean' || !isNullableString(model) || !isNullableString(id))
-        throw UNSURE;
-    return { family, model, id, cached };
-}
-function turnOf(c) {
-    if (!isPlainRecord(c))
-        throw UNSURE;
-    const { id, turn } = c;
-    if (typeof id !== 'string' || !Number.isSafeInteger(turn) || turn < 1)
-        throw UNSURE;
-    return { id, turn: turn };
-}
-function isPlainRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function isScore(v) {
-    return v === null || typeof v === 'number';
-}
-function isString(v) {
-    return typeof v === 'string';
-}
-function isNullableString(v) {
-    return v === null || typeof v === 'string';
-}
-/** The object JSON.parse made, when every value is valid; a `__proto__` key (which zod's z.record drops) is left to the schema. */
-function recordOf(value, valid) {
-    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
-        throw UNSURE;
-    for (const key in value)
-        if (!valid(value[key]))
-            throw UNSURE;
-    return value;
-}
-/**
- * The record with a note equal to one of the two before it made the same string: the retrieval
- * metrics of one k (precision@5, recall@5, …) share one note, which JSON.parse made a copy of
- * for each. At 100,000 questions that is ~50 MB less to hold and to collect garbage over.
- */
-function shareRepeats(notes) {
-    let before = '';
-    let last = '';
-    for (const key in notes) {
-        const note = notes[key];
-        if (note === last)
-            notes[key] = last;
-        else if (note === before)
-            notes[key] = before;
-        before = last;
-        last = notes[key];
-    }
-    return notes;
-}
-function arrayOf(value, item) {
-    if (!Array.isArray(value))
-        throw UNSURE;
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++)
-        out[i] = item(value[i]);
-    return out;
-}
-
-// EXTERNAL MODULE: ./src/metrics/judgeCalls.ts
-var judgeCalls = __nccwpck_require__(3882);
-// EXTERNAL MODULE: ./src/baseline/defaultPath.ts
-var defaultPath = __nccwpck_require__(1501);
-// EXTERNAL MODULE: ./src/io/input.ts + 1 modules
-var io_input = __nccwpck_require__(8449);
-;// CONCATENATED MODULE: ./src/baseline/readJson.ts
-
-/**
- * Reading the large results.json and baseline.json files (issue 13): a merge reads 8 shards and
- * a baseline, 250 MB at 100,000 questions. Fresh memory is what costs most there (each file read
- * into a new buffer of its size, decoded into one string of twice that, then dropped), so a file
- * in the layout writeJsonFile gives a large file (one member, or one question, per line) is read
- * in chunks into one small buffer, reused from file to file, and decoded and parsed line by line:
- * small strings that the young generation recycles, instead of a 40-150 MB string per file.
- */
-const CHUNK = 1 << 20;
-let scratch = null;
-/**
- * JSON.parse of the file's text when it is in writeJsonFile's large-file layout; undefined for
- * any other file, or one that cannot be read: the caller then reads it whole and parses (or
- * reports) it as before.
- */
-function readLinedJson(path) {
-    let fd;
-    try {
-        fd = (0,external_node_fs_.openSync)(path, 'r');
-    }
-    catch {
-        return undefined;
-    }
-    try {
-        return parseLined((into, offset, length) => (0,external_node_fs_.readSync)(fd, into, offset, length, null));
-    }
-    catch {
-        return undefined;
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-/** As readLinedJson, for a text in memory, handed over `most` bytes at a time. */
-function parseLinedJson(bytes, most = Infinity) {
-    let read = 0;
-    return parseLined((into, offset, length) => {
-        const n = bytes.copy(into, offset, read, Math.min(bytes.length, read + length, read + most));
-        read += n;
-        return n;
-    });
-}
-/**
- * JSON.parse(text) for a text in writeJsonFile's large-file layout, parsed line by line;
- * undefined for any other text (indented, one line, CRLF, a line that does not parse), which
- * the caller then parses whole and reports as before. Decoding the lines one by one gives the
- * same text: each ends at a newline byte, which is never part of a multi-byte character, nor of
- * an invalid sequence that U+FFFD replaces (test/baseline/readJson.test.ts).
- */
-function parseLined(source) {
-    const lines = new Lines(source);
-    try {
-        return parseLines(lines);
-    }
-    catch (error) {
-        if (error === readJson_UNSURE)
-            return undefined;
-        throw error;
-    }
-    finally {
-        lines.release();
-    }
-}
-const NEWLINE = 0x0a;
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const QUESTIONS = Buffer.from('"questions": {');
-const OPEN = Buffer.from('{');
-const CLOSE = Buffer.from('}');
-const CLOSE_COMMA = Buffer.from('},');
-/** Thrown inside: the text is not in the line layout, or a line does not parse; JSON.parse of the whole text decides. */
-const readJson_UNSURE = Symbol('unsure');
-/** The lines of a text, each without its newline, read chunk by chunk; the last must end with one. */
-class Lines {
-    source;
-    bytes;
-    start = 0;
-    end = 0;
-    next = 0;
-    filled = 0;
-    done = false;
-    constructor(source) {
-        this.source = source;
-        this.bytes = scratch ?? Buffer.allocUnsafeSlow(CHUNK);
-        // while in use, no other read shares it
-        scratch = null;
-    }
-    /** Gives the buffer back for the next file. */
-    release() {
-        scratch = this.bytes;
-    }
-    /** Moves to the next line, at most `max` bytes long; false at the end of the text. */
-    advance(max = Infinity) {
-        let end = this.bytes.indexOf(NEWLINE, this.next);
-        while (end === -1 || end >= this.filled) {
-            if (this.filled - this.next > max)
-                throw readJson_UNSURE;
-            if (!this.more()) {
-                if (this.next === this.filled)
-                    return false;
-                throw readJson_UNSURE;
-            }
-            end = this.bytes.indexOf(NEWLINE, this.next);
-        }
-        if (end - this.next > max)
-            throw readJson_UNSURE;
-        this.start = this.next;
-        this.end = end;
-        this.next = end + 1;
-        return true;
-    }
-    /** Reads on: the unread rest moves to the front, the buffer doubles when a line fills it. */
-    more() {
-        if (this.done)
-            return false;
-        const rest = this.filled - this.next;
-        if (this.next === 0 && rest === this.bytes.length) {
-            const bigger = Buffer.allocUnsafeSlow(this.bytes.length * 2);
-            this.bytes.copy(bigger, 0, 0, rest);
-            this.bytes = bigger;
-        }
-        else if (this.next > 0) {
-            this.bytes.copy(this.bytes, 0, this.next, this.filled);
-        }
-        this.next = 0;
-        this.filled = rest;
-        const n = this.source(this.bytes, rest, this.bytes.length - rest);
-        if (n === 0)
-            this.done = true;
-        this.filled += n;
-        return n > 0;
-    }
-    is(line) {
-        return this.end - this.start === line.length && this.bytes.compare(line, 0, line.length, this.start, this.end) === 0;
-    }
-    /** The line ends with a comma (which then separates it from the next member). */
-    get comma() {
-        return this.end > this.start && this.bytes[this.end - 1] === COMMA;
-    }
-}
-function parseLines(lines) {
-    // a text on one line is not read to its end to find that out
-    if (!lines.advance(1) || !lines.is(OPEN))
-        throw readJson_UNSURE;
-    const out = {};
-    let comma = true;
-    for (;;) {
-        if (!lines.advance())
-            throw readJson_UNSURE;
-        if (lines.is(CLOSE))
-            break;
-        // every member but the last ends with a comma
-        if (!comma)
-            throw readJson_UNSURE;
-        if (lines.is(QUESTIONS)) {
-            if (Object.hasOwn(out, 'questions'))
-                throw readJson_UNSURE;
-            out.questions = parseQuestions(lines);
-            comma = lines.comma;
-            continue;
-        }
-        comma = lines.comma;
-        const member = parse(lines.bytes, lines.start, comma ? lines.end - 1 : lines.end, '{', '}');
-        for (const key of Object.keys(member)) {
-            if (key === '__proto__' || Object.hasOwn(out, key))
-                throw readJson_UNSURE;
-            out[key] = member[key];
-        }
-    }
-    if (comma || lines.advance())
-        throw readJson_UNSURE;
-    return out;
-}
-/** The lines `"id": {…},` up to the `}` or `},` that closes the questions; leaves `lines` on that line. */
-function parseQuestions(lines) {
-    const questions = {};
-    let comma = true;
-    for (;;) {
-        if (!lines.advance())
-            throw readJson_UNSURE;
-        if (lines.is(CLOSE) || lines.is(CLOSE_COMMA))
-            break;
-        if (!comma)
-            throw readJson_UNSURE;
-        comma = lines.comma;
-        // the buffer of this line (a longer one than before may have grown it)
-        const bytes = lines.bytes;
-        const keyEnd = closingQuote(bytes, lines.start, lines.end);
-        // `"id": value`, as JSON.stringify writes the id
-        if (bytes[keyEnd + 1] !== 0x3a || bytes[keyEnd + 2] !== 0x20)
-            throw readJson_UNSURE;
-        const id = parse(bytes, lines.start, keyEnd + 1, '', '');
-        if (id === '__proto__' || Object.hasOwn(questions, id))
-            throw readJson_UNSURE;
-        questions[id] = parse(bytes, keyEnd + 3, comma ? lines.end - 1 : lines.end, '', '');
-    }
-    if (comma && Object.keys(questions).length > 0)
-        throw readJson_UNSURE;
-    return questions;
-}
-/** Where the JSON string that starts the line ends (its closing quote). */
-function closingQuote(bytes, start, end) {
-    if (bytes[start] !== QUOTE)
-        throw readJson_UNSURE;
-    for (let i = start + 1; i < end; i++) {
-        const b = bytes[i];
-        if (b === BACKSLASH)
-            i++;
-        else if (b === QUOTE)
-            return i;
-    }
-    throw readJson_UNSURE;
-}
-function parse(bytes, start, end, before, after) {
-    try {
-        return JSON.parse(before + bytes.toString('utf8', start, end) + after);
-    }
-    catch {
-        throw readJson_UNSURE;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/baseline/jsonInput.ts
-
-
-
-/**
- * A baseline or a results.json, read with the input cap: a regular file in writeJsonFile's
- * large layout is parsed line by line (readJson.ts), anything else is its text, invalid bytes
- * as U+FFFD (decoding the bytes read costs a third less on Node 20 than readFileSync(path,
- * 'utf8'): a 74 MB baseline ~2.1 -> ~1.5 s CPU), with a UTF-8 byte order mark dropped, as an
- * eval set's is (an editor on Windows adds one).
- */
-async function readJsonInput(path, what) {
-    const input = await (0,io_input/* openInput */.lt)(path, what);
-    try {
-        if (input.kind.kind === 'file') {
-            const lined = readLinedJson(path);
-            if (lined !== undefined)
-                return { lined, text: undefined };
-        }
-        const bytes = await input.readAll();
-        const lined = input.kind.kind === 'stream' ? parseLinedJson(bytes) : undefined;
-        return { lined, text: lined === undefined ? bytes.toString('utf8').replace(/^\uFEFF/, '') : undefined };
-    }
-    finally {
-        await input.close();
-    }
-}
-/** What is wrong at the place JSON.parse stopped: a NaN or Infinity said as such, else V8's words. */
-function jsonProblem(text, error) {
-    const at = (0,errors/* jsonErrorAt */.M2)(text, error);
-    const word = at === null ? null : /^-?(?:NaN|Infinity)/.exec(text.slice(at, at + 9))?.[0];
-    return word ? `${word} is not a JSON number` : error.message;
-}
-function nanFix(text, error) {
-    return jsonProblem(text, error).endsWith('is not a JSON number') ? 'write null for a value nobody could compute (evalgate counts a null, never averages it), or a number' : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/baseline/baseline.ts
-
-
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gf: () => (/* reexport safe */ _defaultPath_js__WEBPACK_IMPORTED_MODULE_12__.G),
+/* harmony export */   N: () => (/* binding */ loadNamedBaseline),
+/* harmony export */   b5: () => (/* binding */ writeBaselineFile),
+/* harmony export */   oU: () => (/* binding */ loadBaseline),
+/* harmony export */   q8: () => (/* binding */ updateBaselineCommand),
+/* harmony export */   s$: () => (/* binding */ readBaselineFile),
+/* harmony export */   uu: () => (/* binding */ baselineFromResults)
+/* harmony export */ });
+/* unused harmony exports viewOfBaseline, viewOfResults */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _answer_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3025);
+/* harmony import */ var _gate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3696);
+/* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8080);
+/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2371);
+/* harmony import */ var _io_zodIssue_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2374);
+/* harmony import */ var _schemaVersion_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8578);
+/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(2298);
+/* harmony import */ var _io_jsonFile_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6130);
+/* harmony import */ var _schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2897);
+/* harmony import */ var _schemas_gate_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1689);
+/* harmony import */ var _schemas_outsideText_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(7496);
+/* harmony import */ var _resultsFile_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7260);
+/* harmony import */ var _metrics_judgeCalls_js__WEBPACK_IMPORTED_MODULE_14__ = __nccwpck_require__(3882);
+/* harmony import */ var _defaultPath_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(1501);
+/* harmony import */ var _jsonInput_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(2176);
 
 
 
@@ -16896,8 +16401,8 @@ function nanFix(text, error) {
  * the label the new baseline goes by: the base branch's (the caller's choice), shown so that it
  * is visible and editable.
  */
-function updateBaselineCommand(resultsPath, baselinePath = defaultPath/* DEFAULT_BASELINE_PATH */.G, version = null) {
-    return (0,cliInvocation/* cliCommand */.mX)(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])]);
+function updateBaselineCommand(resultsPath, baselinePath = _defaultPath_js__WEBPACK_IMPORTED_MODULE_12__/* .DEFAULT_BASELINE_PATH */ .G, version = null) {
+    return (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_3__/* .cliCommand */ .mX)(['baseline', '--results', resultsPath, '--out', baselinePath, ...(version === null ? [] : ['--version', version])]);
 }
 /**
  * A missing file is "no baseline" (null); an unreadable or invalid one is an error naming the
@@ -16905,11 +16410,11 @@ function updateBaselineCommand(resultsPath, baselinePath = defaultPath/* DEFAULT
  * about to be written; a baseline the settings name goes through loadNamedBaseline.
  */
 async function loadBaseline(path) {
-    if (!(0,external_node_fs_.existsSync)(path))
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(path))
         return null;
     const data = await readBaselineJson(path);
     if (isResultsFile(data))
-        return viewOfResults(parseResults(data, path), path);
+        return viewOfResults((0,_resultsFile_js__WEBPACK_IMPORTED_MODULE_10__/* .parseResults */ .c2)(data, path), path);
     return viewOfBaseline(parseBaseline(data, path), path);
 }
 /**
@@ -16920,7 +16425,7 @@ async function loadNamedBaseline(path, namedBy = '--baseline, the baseline input
     const baseline = await loadBaseline(path);
     if (baseline)
         return baseline;
-    throw new errors/* GateError */.ue('bad_input', `${path}: baseline not found (named by ${namedBy})`, `check the path (a missing baseline is never taken for a first run); for a first run, leave the baseline unset (evalgate run --no-baseline), then write one from its results: ${updateBaselineCommand('results.json', path)}`);
+    throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_input', `${path}: baseline not found (named by ${namedBy})`, `check the path (a missing baseline is never taken for a first run); for a first run, leave the baseline unset (evalgate run --no-baseline), then write one from its results: ${updateBaselineCommand('results.json', path)}`);
 }
 /**
  * A baseline.json to edit (calibrate-noise --write), read through its schema: unknown fields
@@ -16928,11 +16433,11 @@ async function loadNamedBaseline(path, namedBy = '--baseline, the baseline input
  * content does); a results.json or an invalid file is refused naming the file. Null when absent.
  */
 async function readBaselineFile(path) {
-    if (!(0,external_node_fs_.existsSync)(path))
+    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(path))
         return null;
     const data = await readBaselineJson(path);
     if (isResultsFile(data)) {
-        throw new errors/* GateError */.ue('bad_input', `${path}: this is a results.json, not a baseline.json: it has no gate settings to edit`, `write a baseline from it first: ${updateBaselineCommand(path)}`);
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_input', `${path}: this is a results.json, not a baseline.json: it has no gate settings to edit`, `write a baseline from it first: ${updateBaselineCommand(path)}`);
     }
     const baseline = parseBaseline(data, path);
     // the file's key order, then any key the schema added
@@ -16945,11 +16450,11 @@ async function readBaselineFile(path) {
  * parsed results.json or baseline, and checking 100,000 of them again costs seconds.
  */
 function writeBaselineFile(path, baseline) {
-    schemas_baseline/* BaselineSchema */.$R.parse({ ...baseline, questions: undefined });
-    (0,jsonFile/* writeJsonFile */.A)(path, baseline, outsideText/* BASELINE_OUTSIDE_TEXT */.Y);
+    _schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__/* .BaselineSchema */ .$R.parse({ ...baseline, questions: undefined });
+    (0,_io_jsonFile_js__WEBPACK_IMPORTED_MODULE_7__/* .writeJsonFile */ .A)(path, baseline, _schemas_outsideText_js__WEBPACK_IMPORTED_MODULE_13__/* .BASELINE_OUTSIDE_TEXT */ .Y1);
 }
 async function readBaselineJson(path) {
-    const { lined, text } = await readJsonInput(path, 'baseline');
+    const { lined, text } = await (0,_jsonInput_js__WEBPACK_IMPORTED_MODULE_11__/* .readJsonInput */ .nb)(path, 'baseline');
     if (lined !== undefined)
         return lined;
     try {
@@ -16957,26 +16462,26 @@ async function readBaselineJson(path) {
     }
     catch (error) {
         const fix = `restore it from git (git checkout -- <file>) or write a new one with: ${updateBaselineCommand('results.json', path)}`;
-        throw new errors/* GateError */.ue('bad_input', `${path}${(0,errors/* jsonErrorLocation */.sZ)(text, error)}: the baseline is not valid JSON: ${jsonProblem(text, error)}`, nanFix(text, error) ?? fix);
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .GateError */ .ue('bad_input', `${path}${(0,_io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .jsonErrorLocation */ .sZ)(text, error)}: the baseline is not valid JSON: ${(0,_jsonInput_js__WEBPACK_IMPORTED_MODULE_11__/* .jsonProblem */ .Io)(text, error)}`, (0,_jsonInput_js__WEBPACK_IMPORTED_MODULE_11__/* .nanFix */ .pu)(text, error) ?? fix);
     }
 }
 function parseBaseline(data, path) {
-    checkSchemaVersion(data, path, 'baseline', [1, schemas_baseline/* BASELINE_SCHEMA_VERSION */.hv], updateBaselineCommand('results.json', path));
+    (0,_schemaVersion_js__WEBPACK_IMPORTED_MODULE_6__/* .checkSchemaVersion */ .y)(data, path, 'baseline', [1, 2, _schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__/* .BASELINE_SCHEMA_VERSION */ .hv], updateBaselineCommand('results.json', path));
     // plain checks for a well-formed file; the schema for anything else, with its messages
-    const plain = (0,schemas_baseline/* plainBaseline */.P7)(data);
+    const plain = (0,_schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__/* .plainBaseline */ .P7)(data);
     if (plain) {
-        (0,gate/* checkGateMetricNames */.Wc)(plain, path);
+        (0,_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkGateMetricNames */ .Wc)(plain, path);
         return plain;
     }
-    const parsed = schemas_baseline/* BaselineSchema */.$R.safeParse(data);
+    const parsed = _schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__/* .BaselineSchema */ .$R.safeParse(data);
     if (!parsed.success) {
-        const problems = new errors/* Problems */.Zw();
+        const problems = new _io_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .Problems */ .Zw();
         for (const issue of parsed.error.issues) {
-            problems.add(`${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${(0,zodIssue/* issueText */.v)(issue, data)}`, `a baseline needs at least version, eval_set_version and metrics; write one with: ${updateBaselineCommand('results.json', path)}`);
+            problems.add(`${path}: not a valid baseline: ${issue.path.length ? `field "${issue.path.join('.')}": ` : ''}${(0,_io_zodIssue_js__WEBPACK_IMPORTED_MODULE_5__/* .issueText */ .v)(issue, data)}`, `a baseline needs at least version, eval_set_version and metrics; write one with: ${updateBaselineCommand('results.json', path)}`);
         }
         problems.fail('bad_input');
     }
-    (0,gate/* checkGateMetricNames */.Wc)(parsed.data, path);
+    (0,_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .checkGateMetricNames */ .Wc)(parsed.data, path);
     return withCompactScores(parsed.data);
 }
 /**
@@ -17002,6 +16507,7 @@ function viewOfBaseline(b, path) {
         metrics: b.metrics,
         questions: b.questions ?? null,
         settings: gateSettingsOf(b),
+        noise: b.noise ?? null,
     };
 }
 function viewOfResults(r, path) {
@@ -17012,38 +16518,14 @@ function viewOfResults(r, path) {
         eval_set_version: r.run.eval_set_version,
         eval_set_fingerprint: r.run.eval_set_fingerprint,
         judge: r.run.judge,
-        judge_reported_models: (0,judgeCalls/* reportedModels */.W)(r.questions),
+        judge_reported_models: (0,_metrics_judgeCalls_js__WEBPACK_IMPORTED_MODULE_14__/* .reportedModels */ .W)(r.questions),
         metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-        questions: (0,ids/* idRecord */.P5)(Object.entries(r.questions).map(([id, q]) => [id, { category: q.category, question: q.question, scores: q.scores, ...(0,answer/* storedAnswer */.w7)(q.answer) }])),
+        questions: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(r.questions).map(([id, q]) => [
+            id,
+            { category: q.category, question: q.question, scores: q.scores, ...(0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .storedAnswer */ .w7)(q.answer), ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}) },
+        ])),
         settings: r.comparison ? gatedWith(r.comparison) : {},
     };
-}
-async function loadResults(path) {
-    const { lined, text } = await readJsonInput(path, 'results');
-    let data = lined;
-    if (text !== undefined) {
-        try {
-            data = JSON.parse(text);
-        }
-        catch (error) {
-            throw new errors/* GateError */.ue('bad_input', `${path}${(0,errors/* jsonErrorLocation */.sZ)(text, error)}: cannot read results: not valid JSON: ${jsonProblem(text, error)}`, nanFix(text, error) ?? `pass the results.json written by ${(0,cliInvocation/* commandLine */.ay)('run --out FILE')}`);
-        }
-    }
-    return parseResults(data, path);
-}
-function parseResults(data, path) {
-    checkSchemaVersion(data, path, 'results', [1, results/* RESULTS_SCHEMA_VERSION */.q3], (0,cliInvocation/* commandLine */.ay)('run --out results.json'));
-    // plain checks for a well-formed file; the schema for anything else, with its messages
-    const plain = plainResults(data);
-    if (plain)
-        return plain;
-    const parsed = ResultsFileSchema.safeParse(data);
-    if (parsed.success)
-        return parsed.data;
-    const problems = new errors/* Problems */.Zw();
-    for (const issue of parsed.error.issues)
-        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${(0,zodIssue/* issueText */.v)(issue, data)}`, `write it again with ${(0,cliInvocation/* commandLine */.ay)('run --out FILE')}`);
-    problems.fail('bad_input');
 }
 function isResultsFile(data) {
     return typeof data === 'object' && data !== null && 'run' in data && 'questions' in data && 'schema_version' in data;
@@ -17051,12 +16533,12 @@ function isResultsFile(data) {
 /** The settings that gated a comparison and were set somewhere; all of them in a file that did not record their sources. */
 function gatedWith(c) {
     const sources = c.gate_sources;
-    const set = sources ? Object.entries(c.gate).filter(([key]) => sources[key] !== gate/* DEFAULT_SOURCE */.Qe) : Object.entries(c.gate);
+    const set = sources ? Object.entries(c.gate).filter(([key]) => sources[key] !== _gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_SOURCE */ .Qe) : Object.entries(c.gate);
     return gateSettingsOf(Object.fromEntries(set));
 }
 function gateSettingsOf(b) {
     const out = {};
-    for (const k of schemas_gate/* GATE_KEYS */.L4)
+    for (const k of _schemas_gate_js__WEBPACK_IMPORTED_MODULE_9__/* .GATE_KEYS */ .L4)
         if (b[k] !== undefined)
             out[k] = b[k];
     return out;
@@ -17071,9 +16553,9 @@ function gateSettingsOf(b) {
  */
 function baselineFromResults(results, previous, version, now) {
     const settings = results.comparison ? gateSettingsOf(results.comparison.gate) : (previous?.settings ?? {});
-    const reported = (0,judgeCalls/* reportedModels */.W)(results.questions);
+    const reported = (0,_metrics_judgeCalls_js__WEBPACK_IMPORTED_MODULE_14__/* .reportedModels */ .W)(results.questions);
     return {
-        schema_version: schemas_baseline/* BASELINE_SCHEMA_VERSION */.hv,
+        schema_version: _schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__/* .BASELINE_SCHEMA_VERSION */ .hv,
         version: version ?? results.run.version ?? 'unversioned',
         eval_set_version: results.run.eval_set_version,
         eval_set_fingerprint: results.run.eval_set_fingerprint,
@@ -17081,14 +16563,17 @@ function baselineFromResults(results, previous, version, now) {
         ...(reported ? { judge_reported_models: reported } : {}),
         created_at: now.toISOString(),
         ...settings,
+        // the noise calibrate-noise measured belongs to the system, not to one run: kept across baselines
+        ...(previous?.noise ? { noise: previous.noise } : {}),
         metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
-        questions: (0,ids/* idRecord */.P5)(Object.entries(results.questions).map(([id, q]) => [
+        questions: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(results.questions).map(([id, q]) => [
             id,
             {
                 category: q.category,
                 question: q.question,
                 scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])),
-                ...(0,answer/* storedAnswer */.w7)(q.answer),
+                ...(0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .storedAnswer */ .w7)(q.answer),
+                ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
             },
         ])),
     };
@@ -17113,6 +16598,125 @@ const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
 
 /***/ }),
 
+/***/ 4319:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E_: () => (/* binding */ fingerprintRows),
+/* harmony export */   Im: () => (/* binding */ isLegacyFingerprint),
+/* harmony export */   PW: () => (/* binding */ combineFingerprints),
+/* harmony export */   WF: () => (/* binding */ legacyFingerprint),
+/* harmony export */   nE: () => (/* binding */ shortFingerprint)
+/* harmony export */ });
+/* unused harmony exports FINGERPRINT_PREFIX, FingerprintSum */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * The eval set's fingerprint: which questions, answers, labels and relevance judgements the
+ * scores belong to, so that an edited set that kept its eval_set_version is caught.
+ *
+ * Since results schema 3 it is the sum, modulo 2^256, of the SHA-256 of each normalised row:
+ * a sum does not depend on the order of its terms, so reordering rows or switching CSV ↔ JSONL
+ * keeps it, and the sum over the shards' rows equals the sum over the whole set. A shard
+ * hashes only its own rows, and `merge` adds the shards' sums up. Ids are unique, so no row
+ * is counted twice. Pass-through columns are not part of it: they do not change any score.
+ *
+ * Before, it was one SHA-256 over every row sorted by id (`sha256:` and 64 hex digits): a
+ * baseline with such a fingerprint is recognised by recomputing that hash from the eval set
+ * (legacyFingerprint), never taken for an edited set.
+ */
+const FINGERPRINT_PREFIX = 'sha256-sum:';
+const LEGACY_PREFIX = 'sha256:';
+const WORDS = 8;
+/** The fingerprint of the kind evalgate wrote before results schema 3. */
+function isLegacyFingerprint(fingerprint) {
+    return fingerprint.startsWith(LEGACY_PREFIX);
+}
+/** The first 12 hex digits, for a report line or a message. */
+function shortFingerprint(fingerprint) {
+    return fingerprint.slice(fingerprint.indexOf(':') + 1).slice(0, 12);
+}
+/** What a row's fingerprint covers, as one JSON text: the legacy hash and the sum read the same fields. */
+function canonicalRow(row) {
+    return JSON.stringify([
+        row.id,
+        row.question,
+        row.ground_truth,
+        row.reference_points,
+        row.category,
+        row.difficulty,
+        row.should_refuse,
+        row.relevant_docs.map((d) => [d.id, d.grade]),
+        row.expect_json,
+        row.required_keys,
+        // only when present: a set without conversations keeps the fingerprint it always had
+        ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
+        ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
+    ]);
+}
+/** A running sum of row hashes: add rows (or other sums, for merge) in any order. */
+class FingerprintSum {
+    /** the 256-bit sum as eight 32-bit words, most significant first */
+    words = new Uint32Array(WORDS);
+    addRow(row) {
+        this.addBytes((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', canonicalRow(row), 'buffer'));
+    }
+    /** Adds a fingerprint of this kind (a shard's); false for any other text. */
+    addFingerprint(fingerprint) {
+        const hex = fingerprint.slice(FINGERPRINT_PREFIX.length);
+        if (!fingerprint.startsWith(FINGERPRINT_PREFIX) || !/^[0-9a-f]{64}$/.test(hex))
+            return false;
+        this.addBytes(Buffer.from(hex, 'hex'));
+        return true;
+    }
+    addBytes(bytes) {
+        let carry = 0;
+        for (let i = WORDS - 1; i >= 0; i--) {
+            const sum = this.words[i] + bytes.readUInt32BE(i * 4) + carry;
+            this.words[i] = sum >>> 0;
+            carry = sum > 0xffffffff ? 1 : 0;
+        }
+    }
+    toString() {
+        let hex = '';
+        for (const word of this.words)
+            hex += word.toString(16).padStart(8, '0');
+        return FINGERPRINT_PREFIX + hex;
+    }
+}
+/** The fingerprint of these rows (a whole set, or one shard's rows). */
+function fingerprintRows(rows) {
+    const sum = new FingerprintSum();
+    for (const row of rows)
+        sum.addRow(row);
+    return sum.toString();
+}
+/** The sum of shards' fingerprints (each over its own rows); null when one is not of this kind. */
+function combineFingerprints(fingerprints) {
+    const sum = new FingerprintSum();
+    for (const fingerprint of fingerprints)
+        if (!sum.addFingerprint(fingerprint))
+            return null;
+    return sum.toString();
+}
+/**
+ * The fingerprint evalgate wrote before results schema 3: one SHA-256 over the rows sorted by
+ * id, each row's text then a newline. Only to recognise a baseline written then.
+ */
+function legacyFingerprint(rows) {
+    const digest = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
+    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const row of sorted) {
+        digest.update(canonicalRow(row));
+        digest.update('\n');
+    }
+    return `${LEGACY_PREFIX}${digest.digest('hex')}`;
+}
+
+
+/***/ }),
+
 /***/ 3696:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17123,8 +16727,10 @@ const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
 /* harmony export */   mW: () => (/* binding */ resolveGate)
 /* harmony export */ });
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
+/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5334);
 /* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
 /* harmony import */ var _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1689);
+
 
 
 
@@ -17161,16 +16767,35 @@ function resolveGate(layers) {
  */
 function checkGateMetricNames(settings, source) {
     const named = [
+        ...(settings.primary ?? []).map((m, i) => [m, `primary[${i}]`]),
         ...Object.keys(settings.thresholds ?? {}).map((m) => [m, 'thresholds']),
         ...Object.keys(settings.max_drop_overrides ?? {}).map((m) => [m, 'max_drop_overrides']),
         ...Object.entries(settings.by_category ?? {}).flatMap(([c, floors]) => Object.keys(floors).map((m) => [m, `by_category.${c}`])),
     ];
     for (const [metric, where] of named) {
         if (!(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .isKnownMetric */ .Oi)(metric)) {
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${source}: ${where} names an unknown metric "${metric}"`, `use one of: ${(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .knownMetricNames */ .q0)().join(', ')} (K is a number, e.g. recall@5)`);
+            const meant = (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_3__/* .similarName */ .j)(metric, spelledOut(metric));
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${source}: ${where} names an unknown metric "${metric}"${meant ? ` (did you mean ${meant}?)` : ''}`, `use one of: ${(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .knownMetricNames */ .q0)().join(', ')} (K is a number, e.g. recall@5)`);
         }
     }
+    checkPrimaryCanBeTested(settings, source);
     checkOverrideRanges(settings, source);
+}
+/** The known names a typo is compared with: `@K` metrics at the cut-off the typo names (recal@10 → recall@10), else at 5. */
+function spelledOut(typo) {
+    const k = /@(\d+)$/.exec(typo)?.[1] ?? '5';
+    return (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .knownMetricNames */ .q0)().map((name) => (name.endsWith('@K') ? `${name.slice(0, -1)}${k}` : name));
+}
+/**
+ * A primary metric is one the paired test can test: latency is gated on its percentiles with a
+ * floor in ms, never tested, so naming it would read as a test that is not there.
+ */
+function checkPrimaryCanBeTested(settings, source) {
+    for (const [i, metric] of (settings.primary ?? []).entries()) {
+        if ((0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .metricInfo */ .R)(metric)?.gate !== 'latency_rise')
+            continue;
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${source}: primary[${i}] is ${metric}, which is gated by latency_rise on its p50 and p95, not by a paired test: it cannot be a primary metric`, 'name score metrics in primary (e.g. accuracy_norm, faithfulness); gate latency with latency_rise');
+    }
 }
 /**
  * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
@@ -17343,6 +16968,882 @@ function chronological(rows, metric) {
 
 /***/ }),
 
+/***/ 2176:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Io: () => (/* binding */ jsonProblem),
+  pu: () => (/* binding */ nanFix),
+  nb: () => (/* binding */ readJsonInput)
+});
+
+// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
+var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/io/input.ts + 1 modules
+var io_input = __nccwpck_require__(8449);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/baseline/readJson.ts
+
+/**
+ * Reading the large results.json and baseline.json files (issue 13): a merge reads 8 shards and
+ * a baseline, 250 MB at 100,000 questions. Fresh memory is what costs most there (each file read
+ * into a new buffer of its size, decoded into one string of twice that, then dropped), so a file
+ * in the layout writeJsonFile gives a large file (one member, or one question, per line) is read
+ * in chunks into one small buffer, reused from file to file, and decoded and parsed line by line:
+ * small strings that the young generation recycles, instead of a 40-150 MB string per file.
+ */
+const CHUNK = 1 << 20;
+let scratch = null;
+/**
+ * JSON.parse of the file's text when it is in writeJsonFile's large-file layout; undefined for
+ * any other file, or one that cannot be read: the caller then reads it whole and parses (or
+ * reports) it as before.
+ */
+function readLinedJson(path) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        return parseLined((into, offset, length) => (0,external_node_fs_.readSync)(fd, into, offset, length, null));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** As readLinedJson, for a text in memory, handed over `most` bytes at a time. */
+function parseLinedJson(bytes, most = Infinity) {
+    let read = 0;
+    return parseLined((into, offset, length) => {
+        const n = bytes.copy(into, offset, read, Math.min(bytes.length, read + length, read + most));
+        read += n;
+        return n;
+    });
+}
+/**
+ * JSON.parse(text) for a text in writeJsonFile's large-file layout, parsed line by line;
+ * undefined for any other text (indented, one line, CRLF, a line that does not parse), which
+ * the caller then parses whole and reports as before. Decoding the lines one by one gives the
+ * same text: each ends at a newline byte, which is never part of a multi-byte character, nor of
+ * an invalid sequence that U+FFFD replaces (test/baseline/readJson.test.ts).
+ */
+function parseLined(source) {
+    const lines = new Lines(source);
+    try {
+        return parseLines(lines);
+    }
+    catch (error) {
+        if (error === UNSURE)
+            return undefined;
+        throw error;
+    }
+    finally {
+        lines.release();
+    }
+}
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const QUESTIONS = Buffer.from('"questions": {');
+const OPEN = Buffer.from('{');
+const CLOSE = Buffer.from('}');
+const CLOSE_COMMA = Buffer.from('},');
+/** Thrown inside: the text is not in the line layout, or a line does not parse; JSON.parse of the whole text decides. */
+const UNSURE = Symbol('unsure');
+/** The lines of a text, each without its newline, read chunk by chunk; the last must end with one. */
+class Lines {
+    source;
+    bytes;
+    start = 0;
+    end = 0;
+    next = 0;
+    filled = 0;
+    done = false;
+    constructor(source) {
+        this.source = source;
+        this.bytes = scratch ?? Buffer.allocUnsafeSlow(CHUNK);
+        // while in use, no other read shares it
+        scratch = null;
+    }
+    /** Gives the buffer back for the next file. */
+    release() {
+        scratch = this.bytes;
+    }
+    /** Moves to the next line, at most `max` bytes long; false at the end of the text. */
+    advance(max = Infinity) {
+        let end = this.bytes.indexOf(NEWLINE, this.next);
+        while (end === -1 || end >= this.filled) {
+            if (this.filled - this.next > max)
+                throw UNSURE;
+            if (!this.more()) {
+                if (this.next === this.filled)
+                    return false;
+                throw UNSURE;
+            }
+            end = this.bytes.indexOf(NEWLINE, this.next);
+        }
+        if (end - this.next > max)
+            throw UNSURE;
+        this.start = this.next;
+        this.end = end;
+        this.next = end + 1;
+        return true;
+    }
+    /** Reads on: the unread rest moves to the front, the buffer doubles when a line fills it. */
+    more() {
+        if (this.done)
+            return false;
+        const rest = this.filled - this.next;
+        if (this.next === 0 && rest === this.bytes.length) {
+            const bigger = Buffer.allocUnsafeSlow(this.bytes.length * 2);
+            this.bytes.copy(bigger, 0, 0, rest);
+            this.bytes = bigger;
+        }
+        else if (this.next > 0) {
+            this.bytes.copy(this.bytes, 0, this.next, this.filled);
+        }
+        this.next = 0;
+        this.filled = rest;
+        const n = this.source(this.bytes, rest, this.bytes.length - rest);
+        if (n === 0)
+            this.done = true;
+        this.filled += n;
+        return n > 0;
+    }
+    is(line) {
+        return this.end - this.start === line.length && this.bytes.compare(line, 0, line.length, this.start, this.end) === 0;
+    }
+    /** The line ends with a comma (which then separates it from the next member). */
+    get comma() {
+        return this.end > this.start && this.bytes[this.end - 1] === COMMA;
+    }
+}
+function parseLines(lines) {
+    // a text on one line is not read to its end to find that out
+    if (!lines.advance(1) || !lines.is(OPEN))
+        throw UNSURE;
+    const out = {};
+    let comma = true;
+    for (;;) {
+        if (!lines.advance())
+            throw UNSURE;
+        if (lines.is(CLOSE))
+            break;
+        // every member but the last ends with a comma
+        if (!comma)
+            throw UNSURE;
+        if (lines.is(QUESTIONS)) {
+            if (Object.hasOwn(out, 'questions'))
+                throw UNSURE;
+            out.questions = parseQuestions(lines);
+            comma = lines.comma;
+            continue;
+        }
+        comma = lines.comma;
+        const member = parse(lines.bytes, lines.start, comma ? lines.end - 1 : lines.end, '{', '}');
+        for (const key of Object.keys(member)) {
+            if (key === '__proto__' || Object.hasOwn(out, key))
+                throw UNSURE;
+            out[key] = member[key];
+        }
+    }
+    if (comma || lines.advance())
+        throw UNSURE;
+    return out;
+}
+/** The lines `"id": {…},` up to the `}` or `},` that closes the questions; leaves `lines` on that line. */
+function parseQuestions(lines) {
+    const questions = {};
+    let comma = true;
+    for (;;) {
+        if (!lines.advance())
+            throw UNSURE;
+        if (lines.is(CLOSE) || lines.is(CLOSE_COMMA))
+            break;
+        if (!comma)
+            throw UNSURE;
+        comma = lines.comma;
+        // the buffer of this line (a longer one than before may have grown it)
+        const bytes = lines.bytes;
+        const keyEnd = closingQuote(bytes, lines.start, lines.end);
+        // `"id": value`, as JSON.stringify writes the id
+        if (bytes[keyEnd + 1] !== 0x3a || bytes[keyEnd + 2] !== 0x20)
+            throw UNSURE;
+        const id = parse(bytes, lines.start, keyEnd + 1, '', '');
+        if (id === '__proto__' || Object.hasOwn(questions, id))
+            throw UNSURE;
+        questions[id] = parse(bytes, keyEnd + 3, comma ? lines.end - 1 : lines.end, '', '');
+    }
+    if (comma && Object.keys(questions).length > 0)
+        throw UNSURE;
+    return questions;
+}
+/** Where the JSON string that starts the line ends (its closing quote). */
+function closingQuote(bytes, start, end) {
+    if (bytes[start] !== QUOTE)
+        throw UNSURE;
+    for (let i = start + 1; i < end; i++) {
+        const b = bytes[i];
+        if (b === BACKSLASH)
+            i++;
+        else if (b === QUOTE)
+            return i;
+    }
+    throw UNSURE;
+}
+function parse(bytes, start, end, before, after) {
+    try {
+        return JSON.parse(before + bytes.toString('utf8', start, end) + after);
+    }
+    catch {
+        throw UNSURE;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/baseline/jsonInput.ts
+
+
+
+/**
+ * A baseline or a results.json, read with the input cap: a regular file in writeJsonFile's
+ * large layout is parsed line by line (readJson.ts), anything else is its text, invalid bytes
+ * as U+FFFD (decoding the bytes read costs a third less on Node 20 than readFileSync(path,
+ * 'utf8'): a 74 MB baseline ~2.1 -> ~1.5 s CPU), with a UTF-8 byte order mark dropped, as an
+ * eval set's is (an editor on Windows adds one).
+ */
+async function readJsonInput(path, what) {
+    const input = await (0,io_input/* openInput */.lt)(path, what);
+    try {
+        if (input.kind.kind === 'file') {
+            const lined = readLinedJson(path);
+            if (lined !== undefined)
+                return { lined, text: undefined };
+        }
+        const bytes = await input.readAll();
+        const lined = input.kind.kind === 'stream' ? parseLinedJson(bytes) : undefined;
+        return { lined, text: lined === undefined ? bytes.toString('utf8').replace(/^\uFEFF/, '') : undefined };
+    }
+    finally {
+        await input.close();
+    }
+}
+/** What is wrong at the place JSON.parse stopped: a NaN or Infinity said as such, else V8's words. */
+function jsonProblem(text, error) {
+    const at = (0,errors/* jsonErrorAt */.M2)(text, error);
+    const word = at === null ? null : /^-?(?:NaN|Infinity)/.exec(text.slice(at, at + 9))?.[0];
+    return word ? `${word} is not a JSON number` : error.message;
+}
+function nanFix(text, error) {
+    return jsonProblem(text, error).endsWith('is not a JSON number') ? 'write null for a value nobody could compute (evalgate counts a null, never averages it), or a number' : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7260:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  zV: () => (/* binding */ loadResults),
+  c2: () => (/* binding */ parseResults),
+  At: () => (/* binding */ writeResultsFile)
+});
+
+// EXTERNAL MODULE: ./src/io/cliInvocation.ts
+var cliInvocation = __nccwpck_require__(8080);
+// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
+var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/io/redactValues.ts
+var redactValues = __nccwpck_require__(473);
+// EXTERNAL MODULE: ./src/io/zodIssue.ts
+var zodIssue = __nccwpck_require__(2374);
+// EXTERNAL MODULE: ./src/schemas/outsideText.ts
+var outsideText = __nccwpck_require__(7496);
+// EXTERNAL MODULE: ./src/schemas/results.ts + 3 modules
+var schemas_results = __nccwpck_require__(4164);
+// EXTERNAL MODULE: ./src/baseline/jsonInput.ts + 1 modules
+var jsonInput = __nccwpck_require__(2176);
+// EXTERNAL MODULE: ./src/baseline/schemaVersion.ts
+var schemaVersion = __nccwpck_require__(8578);
+// EXTERNAL MODULE: ./src/io/jsonFile.ts
+var jsonFile = __nccwpck_require__(6130);
+;// CONCATENATED MODULE: ./src/schemas/encodeResults.ts
+
+
+function encodeResults(results) {
+    const columns = scoreColumns(results);
+    const shared = sharedNotes(results.questions);
+    const place = new Map(shared.map((note, i) => [note, i]));
+    const file = {
+        schema_version: schemas_results/* RESULTS_SCHEMA_VERSION */.q3,
+        run: results.run,
+        metrics: results.metrics,
+        score_columns: columns,
+        shared_notes: shared,
+        questions: results.questions,
+        comparison: results.comparison,
+        judge_health: results.judge_health,
+    };
+    return { file, question: (q) => encodeQuestion(q, columns, place) };
+}
+/**
+ * The run's metrics, then any other metric a question has a score for (a file written by
+ * hand). Every metric named by a score or a note is checked to fit a note's key.
+ */
+function scoreColumns(results) {
+    const columns = Object.keys(results.metrics);
+    const named = new Set(columns);
+    for (const id in results.questions) {
+        const { scores, notes } = results.questions[id];
+        for (const metric in scores) {
+            if (named.has(metric))
+                continue;
+            named.add(metric);
+            columns.push(metric);
+        }
+        for (const metric in notes)
+            named.add(metric);
+    }
+    for (const metric of named) {
+        if (/\s/.test(metric) || metric === '') {
+            throw new errors/* GateError */.ue('bad_input', `metric "${metric}" cannot be written to results.json schema ${schemas_results/* RESULTS_SCHEMA_VERSION */.q3}: a metric name has no spaces`, 'rename the metric in the file it came from');
+        }
+    }
+    return columns;
+}
+/** Each note that more than one question carries, in the order of first use. */
+function sharedNotes(questions) {
+    const carriers = new Map();
+    const mine = [];
+    for (const id in questions) {
+        const notes = questions[id].notes;
+        mine.length = 0;
+        for (const metric in notes) {
+            const note = notes[metric];
+            // a note one question gives several of its metrics counts once for it
+            if (mine.includes(note))
+                continue;
+            mine.push(note);
+            carriers.set(note, (carriers.get(note) ?? 0) + 1);
+        }
+    }
+    const shared = [];
+    for (const [note, count] of carriers)
+        if (count > 1)
+            shared.push(note);
+    return shared;
+}
+/** One question in the file's layout: scores in column order, each distinct note once, keyed by the metrics it is for. */
+function encodeQuestion(q, columns, place) {
+    const scores = new Array(columns.length);
+    for (let i = 0; i < columns.length; i++)
+        scores[i] = q.scores[columns[i]] ?? null;
+    const texts = [];
+    const keys = [];
+    for (const metric in q.notes) {
+        const note = q.notes[metric];
+        const j = texts.indexOf(note);
+        if (j === -1) {
+            texts.push(note);
+            keys.push(metric);
+        }
+        else
+            keys[j] += ` ${metric}`;
+    }
+    const notes = {};
+    for (let j = 0; j < texts.length; j++)
+        notes[keys[j]] = place.get(texts[j]) ?? texts[j];
+    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q;
+    const common = { question, category, difficulty, should_refuse, answer };
+    // the schema's key order: inputs_hash after the answer, only when present
+    const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
+    if (claims !== undefined)
+        out.claims = claims;
+    if (judge_calls !== undefined)
+        out.judge_calls = judge_calls;
+    if (conversation !== undefined)
+        out.conversation = conversation;
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/io/ids.ts
+var ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
+var schemas = __nccwpck_require__(2311);
+// EXTERNAL MODULE: ./src/schemas/ids.ts
+var schemas_ids = __nccwpck_require__(9338);
+;// CONCATENATED MODULE: ./src/schemas/resultsV1.ts
+
+
+/**
+ * A results.json of schema 2: the shape evalgate holds results in (scores and notes by metric
+ * name), read as it is; only the eval-set fingerprint in it is of the older kind, which the
+ * comparison recognises (baseline/fingerprint.ts).
+ */
+const ResultsV2Schema = schemas_results/* ResultsSchema */.SX.extend({ schema_version: schemas/* literal */.euz(2) }).transform((r) => ({ ...r, schema_version: schemas_results/* RESULTS_SCHEMA_VERSION */.q3 }));
+/**
+ * schema_version 1 → 2 (and any other file as it is): files of schema 1 (failures as
+ * sentences, the limit in `max_drop`) are upgraded first, so `baseline --results`, `compare`
+ * and `merge` keep reading the files earlier runs left behind. The sentences are not parsed back into data: they are kept as
+ * notes (`messages`), and the structured `failures` of such a file stay empty. Running
+ * `evalgate compare` again gives them as data.
+ */
+function upgradeResults(data) {
+    if (!isRecord(data) || data.schema_version !== 1)
+        return data;
+    return { ...data, schema_version: 2, comparison: isRecord(data.comparison) ? upgradeComparison(data.comparison) : data.comparison };
+}
+function upgradeComparison(c) {
+    const reasons = strings(c.reasons);
+    const messages = strings(c.messages);
+    if (c.verdict === 'fail')
+        messages.push(...reasons.map((r) => `gate failure (results schema_version 1): ${r}`));
+    return {
+        ...c,
+        metrics: Array.isArray(c.metrics) ? c.metrics.map(upgradeRow) : c.metrics,
+        // version 1 never wrote an incomparable comparison; its reasons were the failures above
+        reasons: c.verdict === 'incomparable' ? reasons : [],
+        failures: [],
+        messages,
+    };
+}
+function upgradeRow(row) {
+    if (!isRecord(row) || !('max_drop' in row))
+        return row;
+    const { max_drop, failures: _failures, ...rest } = row;
+    // in version 1, latency_ms was the one metric in milliseconds, and its max_drop held latency_rise
+    return { ...rest, limit: { kind: row.metric === 'latency_ms' ? 'latency_rise' : 'max_drop', value: max_drop } };
+}
+function strings(value) {
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/schemas/resultsFile.ts
+
+
+
+
+
+/**
+ * results.json schema 3, as written: the layout that keeps a 100,000-question run near 90 MB
+ * (issue 32) and holds exactly what `Results` holds.
+ *
+ * - `score_columns`: the metric of each place in a question's `scores` list.
+ * - `shared_notes`: each note that more than one question carries, written once.
+ * - a question's `notes`: its key names the metrics a note is for, separated by spaces (the
+ *   retrieval metrics of one cut-off share one), its value is the note, or the place of a
+ *   shared one in `shared_notes`.
+ */
+/** A metric name: no space, since a note's key lists several separated by spaces. */
+const MetricNameSchema = schemas/* string */.YjP()
+    .regex(/^\S+$/, 'a metric name (no spaces)')
+    .refine((name) => name !== '__proto__', 'not a metric name');
+/** The note itself, or its place in shared_notes. */
+const NoteValueSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig().int().min(0)]);
+const QuestionFileSchema = schemas_results/* QuestionResultSchema */.jU.extend({
+    /** the value of each metric of score_columns, in that order (null: no value) */
+    scores: schemas/* array */.YOg(schemas/* number */.aig().nullable()),
+    /** metric names separated by spaces → the note they share, or its place in shared_notes */
+    notes: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^\S+( \S+)*$/, 'metric names separated by single spaces'), NoteValueSchema),
+});
+const ResultsFileShape = schemas_results/* ResultsSchema */.SX.omit({ questions: true }).extend({
+    score_columns: schemas/* array */.YOg(MetricNameSchema),
+    shared_notes: schemas/* array */.YOg(schemas/* string */.YjP()),
+    questions: (0,schemas_ids/* idRecordSchema */.yh)(QuestionFileSchema),
+});
+/** A schema-3 results.json, read into `Results`. */
+const ResultsV3FileSchema = ResultsFileShape.superRefine((file, ctx) => {
+    const columns = new Set(file.score_columns);
+    if (columns.size !== file.score_columns.length)
+        ctx.addIssue({ code: 'custom', path: ['score_columns'], message: 'a metric is listed twice' });
+    for (const [id, q] of Object.entries(file.questions)) {
+        const problem = questionProblem(q, file.score_columns.length, file.shared_notes.length);
+        if (problem)
+            ctx.addIssue({ code: 'custom', path: ['questions', id, problem.field], message: problem.message });
+    }
+}).transform(decodeResults);
+/** What is wrong with a question of a file with `columns` score columns and `shared` shared notes; null when nothing. */
+function questionProblem(q, columns, shared) {
+    if (q.scores.length !== columns)
+        return { field: 'scores', message: `expected ${columns} scores, one per score_columns entry, got ${q.scores.length}` };
+    const seen = new Set();
+    for (const key in q.notes) {
+        const value = q.notes[key];
+        if (typeof value === 'number' && value >= shared)
+            return { field: 'notes', message: `shared note ${value} does not exist (shared_notes has ${shared})` };
+        for (const metric of key.split(' ')) {
+            if (seen.has(metric))
+                return { field: 'notes', message: `metric ${metric} has two notes` };
+            seen.add(metric);
+        }
+    }
+    return null;
+}
+/** The file's questions read back into `Results`, every other field as it is. */
+function decodeResults(file) {
+    const decode = questionDecoder(file.score_columns, file.shared_notes);
+    const questions = (0,ids/* idRecord */.P5)();
+    for (const id in file.questions)
+        questions[id] = decode(file.questions[id]);
+    return {
+        schema_version: schemas_results/* RESULTS_SCHEMA_VERSION */.q3,
+        run: file.run,
+        metrics: file.metrics,
+        questions,
+        comparison: file.comparison,
+        judge_health: file.judge_health,
+    };
+}
+/**
+ * A question of a file with these columns and shared notes, as `Results` holds it: scores by
+ * metric in column order (every question's object of one shape), each metric's note in column
+ * order too (a shared note is the one string for every question that refers to it), as a run
+ * makes them; fields in the schema's order.
+ */
+function questionDecoder(columns, shared) {
+    const nullScores = Object.fromEntries(columns.map((c) => [c, null]));
+    const place = new Map(columns.map((c, i) => [c, i]));
+    // each column's note while a question is read; emptied again before the next
+    const byColumn = new Array(columns.length).fill(undefined);
+    return (q) => {
+        const scores = { ...nullScores };
+        for (let i = 0; i < columns.length; i++)
+            scores[columns[i]] = q.scores[i];
+        let others = null;
+        for (const key in q.notes) {
+            const value = q.notes[key];
+            const note = typeof value === 'number' ? shared[value] : value;
+            for (const metric of key.includes(' ') ? key.split(' ') : [key]) {
+                const i = place.get(metric);
+                if (i === undefined)
+                    (others ??= []).push([metric, note]);
+                else
+                    byColumn[i] = note;
+            }
+        }
+        const notes = {};
+        for (let i = 0; i < columns.length; i++) {
+            if (byColumn[i] === undefined)
+                continue;
+            notes[columns[i]] = byColumn[i];
+            byColumn[i] = undefined;
+        }
+        if (others)
+            for (const [metric, note] of others)
+                notes[metric] = note;
+        const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q;
+        const common = { question, category, difficulty, should_refuse, answer };
+        // the schema's key order: inputs_hash after the answer, only when present
+        const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
+        if (claims !== undefined)
+            out.claims = claims;
+        if (judge_calls !== undefined)
+            out.judge_calls = judge_calls;
+        if (conversation !== undefined)
+            out.conversation = conversation;
+        return out;
+    };
+}
+/**
+ * A results.json as written by any version of evalgate, read into `Results`: schema 3 decoded,
+ * schema 2 as it is, schema 1 upgraded first (resultsV1.ts).
+ */
+const ResultsFileSchema = schemas/* preprocess */.vkY(upgradeResults, schemas/* discriminatedUnion */.gMt('schema_version', [ResultsV2Schema, ResultsV3FileSchema]));
+
+;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
+
+
+
+/** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
+const UNSURE = Symbol('unsure');
+const VERDICTS = new Set(['supported', 'contradicted', 'not_mentioned']);
+/**
+ * ResultsFileSchema's result for a well-formed results.json of schema 3 or 2, with its
+ * per-question entries checked by plain type checks, which cost a fraction of zod's for 100,000
+ * of them (issue 13); null for anything else (schema_version 1, a field of an unexpected type,
+ * one question twice), which the schema then parses and reports in its own words. Equal to the
+ * schema's result wherever it is not null (test/baseline/plainResults.test.ts): each question
+ * is a new object with the schema's keys in its order (unknown keys dropped, as zod does); a
+ * schema-2 question's scores, notes and errors are the objects JSON.parse made (zod copies them
+ * with the same keys in the same order; JSON.parse's are compact, its copies hash tables).
+ */
+function plainResults(data) {
+    if (!isPlainRecord(data) || !isPlainRecord(data.questions))
+        return null;
+    try {
+        if (data.schema_version === 3)
+            return plainV3(data, data.questions);
+        if (data.schema_version === 2)
+            return plainV2(data, data.questions);
+    }
+    catch (error) {
+        if (error === UNSURE)
+            return null;
+        throw error;
+    }
+    return null;
+}
+function plainV2(data, raw) {
+    const questions = plainQuestions(raw, (q) => {
+        const out = {
+            ...plainFields(q),
+            scores: recordOf(q.scores, isScore),
+            notes: shareRepeats(recordOf(q.notes, isString)),
+            errors: recordOf(q.errors, isString),
+        };
+        return Object.assign(out, optionalFields(q));
+    });
+    // everything but the questions through the schema; `questions` keeps its place among the keys
+    const rest = ResultsV2Schema.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    rest.data.questions = questions;
+    return rest.data;
+}
+function plainV3(data, raw) {
+    const rest = ResultsV3FileSchema.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    // the schema has checked them
+    const columns = data.score_columns;
+    const shared = data.shared_notes;
+    const decode = questionDecoder(columns, shared);
+    rest.data.questions = plainQuestions(raw, (q) => {
+        const encoded = {
+            ...plainFields(q),
+            scores: arrayOf(q.scores, score),
+            notes: recordOf(q.notes, isNoteValue),
+            errors: recordOf(q.errors, isString),
+        };
+        Object.assign(encoded, optionalFields(q));
+        for (const key in encoded.notes)
+            if (!NOTE_KEY.test(key))
+                throw UNSURE;
+        if (questionProblem(encoded, columns.length, shared.length))
+            throw UNSURE;
+        return decode(encoded);
+    });
+    return rest.data;
+}
+/** Each question through `read`, keyed by its NFC id; a question twice (in two normalisation forms) is the schema's to report. */
+function plainQuestions(raw, read) {
+    const questions = (0,ids/* idRecord */.P5)();
+    for (const key of Object.keys(raw)) {
+        const id = key.normalize('NFC');
+        const q = raw[key];
+        if (Object.hasOwn(questions, id) || !isPlainRecord(q))
+            throw UNSURE;
+        questions[id] = read(q);
+    }
+    return questions;
+}
+/** The text fields of a question, which every schema has alike; throws UNSURE when unsure. */
+function plainFields(q) {
+    const { question, category, difficulty, should_refuse: refuse, answer, inputs_hash: inputs } = q;
+    if (typeof question !== 'string' || typeof answer !== 'string' || typeof refuse !== 'boolean')
+        throw UNSURE;
+    if (!(inputs === undefined || typeof inputs === 'string'))
+        throw UNSURE;
+    if (!(category === null || typeof category === 'string') || !(difficulty === null || typeof difficulty === 'string'))
+        throw UNSURE;
+    const common = { question, category, difficulty, should_refuse: refuse, answer };
+    // the schema's key order: inputs_hash after the answer, only when present
+    return inputs === undefined ? common : { ...common, inputs_hash: inputs };
+}
+/** The optional keys in the schema's order, only when present. */
+function optionalFields(q) {
+    const { claims, judge_calls: calls, conversation } = q;
+    const out = {};
+    if (claims !== undefined)
+        out.claims = arrayOf(claims, claim);
+    if (calls !== undefined)
+        out.judge_calls = arrayOf(calls, judgeCall);
+    if (conversation !== undefined)
+        out.conversation = turnOf(conversation);
+    return out;
+}
+const NOTE_KEY = /^\S+( \S+)*$/;
+function claim(c) {
+    if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict))
+        throw UNSURE;
+    const { text, verdict, evidence } = c;
+    if (evidence === undefined)
+        return { text, verdict };
+    if (evidence === null || typeof evidence === 'string')
+        return { text, verdict, evidence };
+    throw UNSURE;
+}
+function judgeCall(c) {
+    if (!isPlainRecord(c))
+        throw UNSURE;
+    const { family, model, id, cached } = c;
+    if (typeof family !== 'string' || typeof cached !== 'boolean' || !isNullableString(model) || !isNullableString(id))
+        throw UNSURE;
+    return { family, model, id, cached };
+}
+function turnOf(c) {
+    if (!isPlainRecord(c))
+        throw UNSURE;
+    const { id, turn } = c;
+    if (typeof id !== 'string' || !Number.isSafeInteger(turn) || turn < 1)
+        throw UNSURE;
+    return { id, turn: turn };
+}
+function isPlainRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isScore(v) {
+    return v === null || typeof v === 'number';
+}
+function score(v) {
+    if (isScore(v))
+        return v;
+    throw UNSURE;
+}
+/** A note, or the place of a shared one. */
+function isNoteValue(v) {
+    return typeof v === 'string' || (Number.isSafeInteger(v) && v >= 0);
+}
+function isString(v) {
+    return typeof v === 'string';
+}
+function isNullableString(v) {
+    return v === null || typeof v === 'string';
+}
+/** The object JSON.parse made, when every value is valid; a `__proto__` key (which zod's z.record drops) is left to the schema. */
+function recordOf(value, valid) {
+    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        throw UNSURE;
+    for (const key in value)
+        if (!valid(value[key]))
+            throw UNSURE;
+    return value;
+}
+/**
+ * The record with a note equal to one of the two before it made the same string: the retrieval
+ * metrics of one k (precision@5, recall@5, …) share one note, which JSON.parse made a copy of
+ * for each. At 100,000 questions that is ~50 MB less to hold and to collect garbage over.
+ */
+function shareRepeats(notes) {
+    let before = '';
+    let last = '';
+    for (const key in notes) {
+        const note = notes[key];
+        if (note === last)
+            notes[key] = last;
+        else if (note === before)
+            notes[key] = before;
+        before = last;
+        last = notes[key];
+    }
+    return notes;
+}
+function arrayOf(value, item) {
+    if (!Array.isArray(value))
+        throw UNSURE;
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++)
+        out[i] = item(value[i]);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/baseline/resultsFile.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** A results.json of any schema (1, 2, 3), read into `Results`; an unreadable or invalid one is an error naming the file. */
+async function loadResults(path) {
+    const { lined, text } = await (0,jsonInput/* readJsonInput */.nb)(path, 'results');
+    let data = lined;
+    if (text !== undefined) {
+        try {
+            data = JSON.parse(text);
+        }
+        catch (error) {
+            throw new errors/* GateError */.ue('bad_input', `${path}${(0,errors/* jsonErrorLocation */.sZ)(text, error)}: cannot read results: not valid JSON: ${(0,jsonInput/* jsonProblem */.Io)(text, error)}`, (0,jsonInput/* nanFix */.pu)(text, error) ?? `pass the results.json written by ${(0,cliInvocation/* commandLine */.ay)('run --out FILE')}`);
+        }
+    }
+    return parseResults(data, path);
+}
+/** A results.json's parsed JSON → `Results`. */
+function parseResults(data, path) {
+    (0,schemaVersion/* checkSchemaVersion */.y)(data, path, 'results', [1, 2, schemas_results/* RESULTS_SCHEMA_VERSION */.q3], (0,cliInvocation/* commandLine */.ay)('run --out results.json'));
+    // plain checks for a well-formed file; the schema for anything else, with its messages
+    const plain = plainResults(data);
+    if (plain)
+        return plain;
+    const parsed = ResultsFileSchema.safeParse(data);
+    if (parsed.success)
+        return parsed.data;
+    const problems = new errors/* Problems */.Zw();
+    for (const issue of parsed.error.issues)
+        problems.add(`${path}: not a valid evalgate results.json: field "${issue.path.join('.')}": ${(0,zodIssue/* issueText */.v)(issue, data)}`, `write it again with ${(0,cliInvocation/* commandLine */.ay)('run --out FILE')}`);
+    problems.fail('bad_input');
+}
+/** Writes `results` as results.json of the current schema (schemas/resultsFile.ts). */
+function writeResultsFile(path, results) {
+    // redacted before it is encoded: the notes shared by several questions are written once, redacted
+    const { file, question } = encodeResults((0,redactValues/* redactAt */.N)(results, outsideText/* RESULTS_OUTSIDE_TEXT */.fD));
+    (0,jsonFile/* writeJsonFile */.A)(path, file, outsideText/* NO_OUTSIDE_TEXT */.kT, undefined, { question, oneLineLists: true });
+}
+
+
+/***/ }),
+
+/***/ 8578:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ checkSchemaVersion)
+/* harmony export */ });
+/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
+
+/**
+ * A file's schema_version checked before its schema: a version this evalgate does not know is
+ * a file written by a newer (or a future) evalgate, and the fix is a newer evalgate or the
+ * file written again, not "a baseline needs at least version, eval_set_version and metrics".
+ */
+function checkSchemaVersion(data, path, what, known, rewrite) {
+    if (typeof data !== 'object' || data === null || !('schema_version' in data))
+        return;
+    const version = data.schema_version;
+    if (version === undefined || known.includes(version))
+        return;
+    const versions = known.length > 1 ? `${known.slice(0, -1).join(', ')} or ${known.at(-1)}` : String(known[0]);
+    const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${versions}`;
+    if (typeof version === 'number' && Number.isInteger(version) && version > Math.max(...known)) {
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${path}: schema_version ${version} is newer than this evalgate reads (${readable}): the file was written by a newer evalgate`, `update evalgate to the version that wrote it (the Action's uses: tag, or the CLI you run), or write the file again with this evalgate: ${rewrite}`);
+    }
+    throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${path}: schema_version is ${JSON.stringify(version)}, but this evalgate reads ${readable}`, `fix the number, or write the file again: ${rewrite}`);
+}
+
+
+/***/ }),
+
 /***/ 2244:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17392,11 +17893,16 @@ class OutputCollector {
     wanted;
     /** field name → the known field it looks like, worked out once per name */
     suggestions = new Map();
-    /** `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not parsed further or kept */
-    constructor(source, evalIds, wanted = null) {
+    take;
+    /**
+     * `wanted`: the ids this run scores (a shard); other ids are checked (known, once) but not
+     * parsed further or kept. `take`: where each checked output goes instead of `outputs`.
+     */
+    constructor(source, evalIds, wanted = null, take = null) {
         this.source = source;
         this.evalIds = evalIds;
         this.wanted = wanted;
+        this.take = take;
     }
     add(record) {
         const schema = this.wanted && !this.wanted.has((0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(String(record.data.id ?? ''))) ? IdOnlySchema : _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO;
@@ -17405,7 +17911,11 @@ class OutputCollector {
         // plain type checks for a well-formed line; the schema for anything else, with its located messages
         const output = (schema === _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO ? (0,_schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .plainOutput */ .MC)(record.data) : plainId(record.data)) ?? (0,_io_tabular_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRecord */ .Hh)(schema, record, this.source, outputHint);
         this.claim(output.id, record.line);
-        if (schema === _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO)
+        if (schema !== _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO)
+            return;
+        if (this.take)
+            this.take(output);
+        else
             this.outputs.set(output.id, output);
     }
     /**
@@ -17583,28 +18093,48 @@ function withHistories(rows, answers) {
 /**
  * Asks `ask` wave by wave (turnWaves), each row carrying its history (`row.history`). A turn whose
  * earlier turn got no answer (or an error) is not asked: it becomes an error row saying which turn.
+ * With `take`, every answer is handed to it as it comes (and `ask` is given a `take` too), and of
+ * the answers only what a later turn's history needs is kept: the answer text of a turn that has
+ * a later one, not its contexts or retrieved ids; the map returned is then empty.
  */
-async function answerTurnByTurn(rows, ask) {
+async function answerTurnByTurn(rows, ask, take) {
     const waves = turnWaves(rows);
     if (waves.length <= 1)
-        return ask([...rows]);
+        return ask([...rows], take);
     const answers = new Map();
+    const earlier = take ? earlierTurns(rows) : null;
+    const keep = (output) => {
+        if (!take)
+            return void answers.set(output.id, output);
+        if (earlier.has(output.id))
+            answers.set(output.id, { id: output.id, answer: output.answer, contexts: [], retrieved_ids: [], latency_ms: null, error: output.error });
+        take(output);
+    };
     for (const wave of waves) {
         const known = histories(rows, answers);
         const asked = [];
         for (const row of wave) {
             const h = known.get(row.id);
             if (h && !h.ok)
-                answers.set(row.id, { id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error });
+                keep({ id: row.id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: h.error });
             else
                 asked.push(h ? { ...row, history: h.history } : row);
         }
         if (asked.length === 0)
             continue;
-        for (const [id, output] of await ask(asked))
-            answers.set(id, output);
+        const got = await ask(asked, take ? keep : undefined);
+        for (const output of got.values())
+            keep(output);
     }
-    return answers;
+    return take ? new Map() : answers;
+}
+/** The ids of the conversation turns that a later turn follows: their answers go into its history. */
+function earlierTurns(rows) {
+    const last = new Map();
+    for (const row of rows)
+        if (row.conversation)
+            last.set(row.conversation.id, Math.max(last.get(row.conversation.id) ?? 0, row.conversation.turn));
+    return new Set(rows.filter((row) => row.conversation && row.conversation.turn < last.get(row.conversation.id)).map((row) => row.id));
 }
 
 
@@ -17714,8 +18244,8 @@ function twoRaters(labels, categories) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
 ;// CONCATENATED MODULE: ./src/cli/agreement.ts
@@ -17773,14 +18303,13 @@ __nccwpck_require__.r(__webpack_exports__);
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  calibrateCommand: () => (/* binding */ calibrateCommand),
-  powerCommand: () => (/* binding */ powerCommand)
+  calibrateCommand: () => (/* binding */ calibrateCommand)
 });
 
 // EXTERNAL MODULE: ./src/io/cliInvocation.ts
 var cliInvocation = __nccwpck_require__(8080);
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/resultsFile.ts + 4 modules
+var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/stats/agreement.ts
 var agreement = __nccwpck_require__(8055);
 ;// CONCATENATED MODULE: ./src/analysis/calibrate.ts
@@ -17839,8 +18368,6 @@ var errors = __nccwpck_require__(2371);
 var ids = __nccwpck_require__(2298);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
-// EXTERNAL MODULE: ./src/stats/proportions.ts
-var proportions = __nccwpck_require__(2580);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
 ;// CONCATENATED MODULE: ./src/cli/analysis.ts
@@ -17851,50 +18378,6 @@ var countOf = __nccwpck_require__(7262);
 
 
 
-
-/** `evalgate power`: sample size for a difference you want to see, or what your n can see. */
-function powerCommand(flags, print) {
-    const num = (name, min, max) => {
-        const text = flags[name];
-        if (text === undefined)
-            return undefined;
-        const v = Number(text);
-        if (!Number.isFinite(v) || v <= min || v >= max)
-            throw new errors/* GateError */.ue('usage', `--${name} expects a number between ${min} and ${max} (exclusive), got "${text}"`, 'e.g. --p 0.62 --delta 0.05');
-        return v;
-    };
-    const p = num('p', 0, 1);
-    const delta = num('delta', 0, 1);
-    const p1 = num('p1', 0, 1);
-    const p2 = num('p2', 0, 1);
-    const n = num('n', 0, Infinity);
-    if (p1 !== undefined || p2 !== undefined) {
-        if (p1 === undefined || p2 === undefined || p1 === p2)
-            throw new errors/* GateError */.ue('usage', 'two groups need --p1 and --p2, and they must differ', `e.g. ${(0,cliInvocation/* commandLine */.ay)('power --p1 0.62 --p2 0.52')}`);
-        const r = (0,proportions/* sampleSizeTwoProportions */.VT)(p1, p2);
-        if (flags.json)
-            return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
-        return print(`To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
-            `each version needs ${(0,countOf/* countOf */.p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples.`);
-    }
-    if (n !== undefined) {
-        if (!Number.isInteger(n))
-            throw new errors/* GateError */.ue('usage', `--n expects a whole number of questions, got "${flags.n}"`, `e.g. ${(0,cliInvocation/* commandLine */.ay)('power --n 50')}`);
-        const base = p ?? 0.5;
-        const mde = (0,proportions/* minimumDetectableEffect */.nv)(n, base);
-        if (flags.json)
-            return print(JSON.stringify({ mde: round(mde), half_width: round((0,proportions/* halfWidth */._Q)(n, base)) }));
-        return print(`With ${(0,countOf/* countOf */.p)(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp((0,proportions/* halfWidth */._Q)(n, base))} (95% interval),\n` +
-            `and two versions must differ by ${pp(mde)} to be detected with 80% power. Smaller moves are noise at this n: read the per-question flips.`);
-    }
-    if (p !== undefined && delta !== undefined) {
-        const r = (0,proportions/* sampleSizeOneProportion */.q4)(p, delta);
-        if (flags.json)
-            return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
-        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${(0,countOf/* countOf */.p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
-    }
-    throw new errors/* GateError */.ue('usage', 'power needs --p and --delta, or --p1 and --p2, or --n', `e.g. ${(0,cliInvocation/* commandLine */.ay)('power --p 0.62 --delta 0.05')}, ${(0,cliInvocation/* commandLine */.ay)('power --p1 0.62 --p2 0.52')}, ${(0,cliInvocation/* commandLine */.ay)('power --n 50')}`);
-}
 /** `evalgate calibrate`: the judge's scores against one or two human annotators' scores. */
 async function calibrateCommand(flags, print) {
     const humans = flags.human ?? [];
@@ -17964,7 +18447,7 @@ async function readScores(file) {
 async function readJudgeScores(file, metric) {
     if (!file.endsWith('.json'))
         return readScores(file);
-    const results = await (0,baseline/* loadResults */.zV)(file);
+    const results = await (0,resultsFile/* loadResults */.zV)(file);
     const name = metric.endsWith('_norm') ? metric : `${metric}_norm`;
     if (!(name in results.metrics))
         throw new errors/* GateError */.ue('bad_input', `${file}: has no metric ${name}`, `use --metric with one of: ${Object.keys(results.metrics)
@@ -17981,12 +18464,6 @@ async function readJudgeScores(file, metric) {
             reasons.set(id, q.notes[name]);
     }
     return { scores, reasons };
-}
-function pp(x) {
-    return `${(x * 100).toFixed(1)} pp`;
-}
-function round(x) {
-    return Math.round(x * 1e4) / 1e4;
 }
 
 
@@ -18048,6 +18525,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/metrics/registry.ts
+var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/metrics/rules.ts
 var metrics_rules = __nccwpck_require__(2158);
 // EXTERNAL MODULE: ./src/schemas/evalSet.ts
@@ -18062,6 +18541,7 @@ var evalSet = __nccwpck_require__(458);
  * recall = flagged and truly bad / truly bad, F1 = 2tp / (2tp + fp + fn); each null when its
  * denominator is 0. The rules are the run's own (metrics/rules.ts), routed on should_refuse.
  */
+
 
 
 
@@ -18118,7 +18598,7 @@ function checkRules(table, rules, rowFor) {
             if (fine === null)
                 continue;
             const check = checks[rule];
-            const score = scores[rule];
+            const score = (0,registry/* isKnownMetric */.Oi)(rule) ? scores[rule] : undefined;
             if (!score || score.value === null) {
                 check.not_applicable += 1;
                 continue;
@@ -18174,10 +18654,10 @@ function staticRuleWarnings(rules, rows, lineOf) {
 var tabular = __nccwpck_require__(2185);
 // EXTERNAL MODULE: ./src/run/config.ts
 var config = __nccwpck_require__(6123);
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
-var run_evalSet = __nccwpck_require__(7810);
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
+// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
+var run_evalSet = __nccwpck_require__(9855);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var schemas_config = __nccwpck_require__(2087);
 ;// CONCATENATED MODULE: ./src/cli/checkRules.ts
@@ -18202,7 +18682,7 @@ async function checkRulesCommand({ flags, request, io }) {
     const { rules, evalSetFile } = await rulesSettings(request.configFile, request.overrides);
     const table = await (0,tabular/* readTable */.xz)(labelsFile, 'labels file');
     const evalTable = evalSetFile ? await (0,tabular/* readTable */.xz)(evalSetFile, 'eval set') : null;
-    const rows = evalTable ? new Map((0,run_evalSet/* evalSetFromTable */.jo)(evalTable).rows.map((r) => [r.id, r])) : null;
+    const rows = evalTable ? new Map((0,run_evalSet/* evalSetFromTable */.j)(evalTable).rows.map((r) => [r.id, r])) : null;
     const evalLines = new Map((evalTable?.records ?? []).map((r) => [String(r.data.id ?? '').trim(), r.line]));
     const rowFor = (id, line, data) => {
         const given = data.should_refuse === undefined || String(data.should_refuse).trim() === '' ? null : evalSet/* booleanCell */.tb.safeParse(data.should_refuse);
@@ -18297,8 +18777,8 @@ var errors = __nccwpck_require__(2371);
 var similarName = __nccwpck_require__(5334);
 // EXTERNAL MODULE: ./src/run/option.ts
 var run_option = __nccwpck_require__(5908);
-// EXTERNAL MODULE: ./src/run/options.ts + 2 modules
-var run_options = __nccwpck_require__(6192);
+// EXTERNAL MODULE: ./src/run/options.ts + 3 modules
+var run_options = __nccwpck_require__(6169);
 ;// CONCATENATED MODULE: ./src/cli/commandLine.ts
 
 
@@ -18377,8 +18857,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/io/cliInvocation.ts
 var cliInvocation = __nccwpck_require__(8080);
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline_baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts
+var baseline_baseline = __nccwpck_require__(6360);
+// EXTERNAL MODULE: ./src/baseline/resultsFile.ts + 4 modules
+var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/io/safeWrite.ts + 1 modules
@@ -18393,7 +18875,10 @@ var ids = __nccwpck_require__(2298);
 var score = __nccwpck_require__(1822);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/baseline/fingerprint.ts
+var baseline_fingerprint = __nccwpck_require__(4319);
 ;// CONCATENATED MODULE: ./src/run/merge.ts
+
 
 
 
@@ -18414,6 +18899,7 @@ async function mergeShardFiles(files) {
         throw new errors/* GateError */.ue('usage', 'merge needs the results.json of every shard', `e.g. ${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-1.json shard-2.json')}`);
     let first = null;
     const seen = new Map();
+    const fingerprints = [];
     const questions = (0,ids/* idRecord */.P5)();
     // each shard's questions, to name the shard that also holds a question
     const shards = [];
@@ -18424,7 +18910,7 @@ async function mergeShardFiles(files) {
     let startedAt = '';
     let judgeStopped = null;
     for (const file of files) {
-        const results = await (0,baseline_baseline/* loadResults */.zV)(file);
+        const results = await (0,resultsFile/* loadResults */.zV)(file);
         const shard = results.run.shard;
         if (!shard)
             throw new errors/* GateError */.ue('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)');
@@ -18435,6 +18921,7 @@ async function mergeShardFiles(files) {
         if (previous)
             throw new errors/* GateError */.ue('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
         seen.set(shard.index, file);
+        fingerprints.push({ file, fingerprint: results.run.eval_set_fingerprint });
         addQuestions(questions, shards, { file, questions: results.questions });
         Object.keys(results.metrics).forEach((m) => metricNames.add(m));
         results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n));
@@ -18448,6 +18935,7 @@ async function mergeShardFiles(files) {
     }
     const ref = first.results.run;
     const total = checkComplete(ref.shard, seen, Object.keys(questions).length);
+    const fingerprint = wholeSetFingerprint(fingerprints);
     const metrics = (0,registry/* sortMetrics */.g4)(metricNames);
     fillScores(questions, metrics);
     const summary = (0,score/* summarise */.fS)(questions, metrics);
@@ -18455,6 +18943,7 @@ async function mergeShardFiles(files) {
         schema_version: first.results.schema_version,
         run: {
             ...ref,
+            eval_set_fingerprint: fingerprint,
             question_count: total,
             shard: null,
             started_at: startedAt,
@@ -18518,6 +19007,34 @@ function checkComplete(shard, seen, total) {
     }
     return total;
 }
+/**
+ * The eval set's fingerprint from the shards': each covers its own rows, and their sum is the
+ * whole set's (baseline/fingerprint.ts). Shards written before results schema 3 each carry the
+ * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
+ */
+function wholeSetFingerprint(shards) {
+    const older = shards.filter((s) => (0,baseline_fingerprint/* isLegacyFingerprint */.Im)(s.fingerprint));
+    const first = shards[0];
+    if (older.length === shards.length) {
+        const other = shards.find((s) => s.fingerprint !== first.fingerprint);
+        if (other)
+            throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`);
+        return first.fingerprint;
+    }
+    if (older.length > 0) {
+        const newer = shards.find((s) => !(0,baseline_fingerprint/* isLegacyFingerprint */.Im)(s.fingerprint));
+        throw new errors/* GateError */.ue('bad_input', `${older[0].file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`, 'run every shard with the same evalgate, then merge');
+    }
+    const sum = (0,baseline_fingerprint/* combineFingerprints */.PW)(shards.map((s) => s.fingerprint));
+    if (sum === null) {
+        const bad = shards.find((s) => (0,baseline_fingerprint/* combineFingerprints */.PW)([s.fingerprint]) === null);
+        throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`);
+    }
+    return sum;
+}
+function notOneRun(file, what) {
+    return new errors/* GateError */.ue('bad_input', `${file}: ${what}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
+}
 /** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
 function checkSameRun(file, results, first) {
     const ref = first.results.run;
@@ -18525,8 +19042,6 @@ function checkSameRun(file, results, first) {
     const mismatch = (what, a, b) => new errors/* GateError */.ue('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
     if (run.eval_set_version !== ref.eval_set_version)
         throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version);
-    if (run.eval_set_fingerprint !== ref.eval_set_fingerprint)
-        throw mismatch('eval_set_fingerprint', ref.eval_set_fingerprint, run.eval_set_fingerprint);
     if (!sameJudge(run.judge, ref.judge))
         throw mismatch('judge', ref.judge, run.judge);
     if (run.shard.count !== ref.shard.count)
@@ -18568,20 +19083,16 @@ function addUsage(a, b) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
-// EXTERNAL MODULE: ./src/run/prepare.ts + 17 modules
-var run_prepare = __nccwpck_require__(8835);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
+// EXTERNAL MODULE: ./src/run/prepare.ts + 16 modules
+var run_prepare = __nccwpck_require__(633);
 // EXTERNAL MODULE: ./src/run/resolve.ts
 var resolve = __nccwpck_require__(4721);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/baseline/history.ts
 var baseline_history = __nccwpck_require__(2199);
-// EXTERNAL MODULE: ./src/io/jsonFile.ts + 1 modules
-var jsonFile = __nccwpck_require__(4675);
-// EXTERNAL MODULE: ./src/schemas/outsideText.ts
-var outsideText = __nccwpck_require__(7496);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
 // EXTERNAL MODULE: ./src/baseline/gate.ts
@@ -18848,7 +19359,10 @@ function answers_short(text, max) {
 
 // EXTERNAL MODULE: ./src/compare/counts.ts
 var counts = __nccwpck_require__(7111);
+// EXTERNAL MODULE: ./src/stats/permutation.ts
+var permutation = __nccwpck_require__(1295);
 ;// CONCATENATED MODULE: ./src/report/words.ts
+
 
 
 
@@ -18920,12 +19434,14 @@ function noiseReasonShort(f) {
         case 'interval_includes_zero':
             return 'CI includes 0';
         case 'test_not_significant':
-            return `CI excludes 0 but paired test p = ${pValue(f.p)}`;
+            return `CI excludes 0 but ${testName(f.test ?? null, f.clusters ?? null)} ${pText(f.p)}`;
         case 'holm_correction':
-            return `CI excludes 0 but Holm p = ${pValue(f.p_holm)}`;
+            return `CI excludes 0 but Holm ${pText(f.p_holm)}`;
+        case 'primary_sequence':
+            return `CI excludes 0 but the primary sequence stopped before it, sequence ${pText(f.p_holm)}`;
     }
 }
-/** A p-value as the reports print it: three places, and "< 0.001" below that. */
+/** A p-value as the reports print it in a table cell: three places, and "< 0.001" below that. */
 function pValue(p) {
     if (p === null)
         return '—';
@@ -18957,6 +19473,36 @@ function movement(metric, change) {
 /** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
 function worseVerb(metric) {
     return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose';
+}
+/** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */
+function pText(p) {
+    if (p === null)
+        return 'p = —';
+    return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+const TEST_NAMES = {
+    sign_flip_exact: 'permutation test',
+    sign_flip_monte_carlo: 'permutation test',
+    sign_flip_normal: 'permutation test',
+    mcnemar_mid_p: 'McNemar mid-p test',
+};
+/** How the sign-flip permutation test got its p: every assignment, seeded draws, or the normal limit. */
+const TEST_METHODS = {
+    sign_flip_exact: 'exact',
+    sign_flip_monte_carlo: `${permutation/* SIGN_FLIP_RESAMPLES */.l.toLocaleString('en')} draws`,
+    sign_flip_normal: 'normal limit',
+    mcnemar_mid_p: '',
+};
+/** A metric's own paired test by name ("permutation test", "McNemar mid-p test", "paired test" when unrecorded), over its conversations when it took them whole. */
+function testName(test, clusters = null) {
+    const name = test ? TEST_NAMES[test] : 'paired test';
+    return clusters ? `${name} over ${(0,countOf/* countOf */.p)(clusters, 'conversation')}` : name;
+}
+/** The test's name with how its p was found, for the folded per-metric table: "permutation, exact", "McNemar mid-p". */
+function testWords(test, clusters = null) {
+    const method = TEST_METHODS[test];
+    const name = test === 'mcnemar_mid_p' ? 'McNemar mid-p' : `permutation, ${method}`;
+    return clusters ? `${name}, over ${(0,countOf/* countOf */.p)(clusters, 'conversation')}` : name;
 }
 
 ;// CONCATENATED MODULE: ./src/report/failures.ts
@@ -19032,20 +19578,23 @@ function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
     const floor = minMs === null ? '' : ` and latency_min_ms ${minMs} ms`;
     return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`;
 }
-/** The evidence behind "within noise", with the reason when the interval alone would say otherwise. */
+/** The evidence behind "within noise", naming the part that says so: the interval, the metric's own paired test, or Holm's correction. */
 function noiseWords(noise) {
     const flips = noise.flips ? `${(0,countOf/* countOf */.p)(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : '';
     const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`;
+    const test = `its ${testName(noise.test, noise.clusters)}`;
     switch (noiseReason(noise)) {
         case 'interval_includes_zero':
-            return ` (within noise: ${ci} includes 0${flips && `, ${flips}`}, Holm p = ${pValue(noise.p_holm)})`;
+            return ` (within noise: the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)})`;
         case 'test_not_significant':
-            return ` (within noise: the ${ci} excludes 0, but the paired test does not tell the drop from noise${flips && ` on ${flips}`}: p = ${pValue(noise.p)})`;
+            return ` (within noise: the ${ci} excludes 0, but ${test} does not tell the drop from noise${flips && ` on ${flips}`}: ${pText(noise.p)})`;
         case 'holm_correction':
             // a file written before the paired test's p was kept has only the Holm p to show
             return noise.p === null
-                ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm p = ${pValue(noise.p_holm)})`
-                : ` (within noise: the ${ci} excludes 0 and the paired test gives p = ${pValue(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm p = ${pValue(noise.p_holm)})`;
+                ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)})`
+                : ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)})`;
+        case 'primary_sequence':
+            return ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)})`;
     }
 }
 function fmt(value) {
@@ -19111,7 +19660,7 @@ function statusCell(row, c) {
 function withinNoiseWhy(row) {
     if (row.status !== 'regression_within_noise' || !row.interval)
         return '';
-    return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason })})`;
+    return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason, test: row.test, clusters: row.clusters })})`;
 }
 function limitCell(row) {
     if (row.limit.kind === 'latency_rise')
@@ -19298,23 +19847,24 @@ function worstOfRun(results) {
     return lines;
 }
 
-// EXTERNAL MODULE: ./src/stats/permutation.ts
-var permutation = __nccwpck_require__(1295);
 ;// CONCATENATED MODULE: ./src/report/noise.ts
 
 
 
 
-/** Noise is stated, not hidden: what this n can detect, how many questions moved, and the other gate mode. */
-function noiseSection(c) {
+
+/** Noise is stated, not hidden: what this n can detect per metric (paired), how many questions moved, and the other gate mode. */
+function noiseSection(c, sequential) {
     const lines = [];
     const folded = [];
+    if (sequential)
+        lines.push(sequentialNote(sequential), '');
     if (c.noise) {
         const n = c.noise;
-        const chance = n.sign_p === null ? '' : n.sign_p < 0.05 ? ', more than chance explains' : ', within what chance explains';
         // one plain sentence in view; the numbers behind it folded below
-        lines.push(`**Noise**: ${(0,countOf/* countOf */.p)(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)} (sign test p = ${pValue(n.sign_p)}${chance}), and at this n only a change of about ${noise_pct(n.mde)} or more is detected reliably.`);
-        folded.push(`A pass rate has a 95% interval of ±${noise_pct(n.half_width)} at this n; ${noise_pct(n.mde)} is the change detected with 80% power (MDE).`, '', ...perMetricTable(c));
+        lines.push(`**Noise**: ${(0,countOf/* countOf */.p)(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`);
+        lines.push(...determinismNote(c));
+        folded.push(`One pass rate is known to ±${noise_pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c));
     }
     const modes = c.verdicts_by_mode;
     if (modes) {
@@ -19335,27 +19885,87 @@ function noiseSection(c) {
         lines.push('');
     return lines;
 }
-/** Each metric that moved on some question: worse / better, its paired test, p and Holm-corrected p, MDE; then what Holm ran over. */
+/** What --sequential judged, what settled the verdict, and what it saved. */
+function sequentialNote(s) {
+    const judged = `the judge scored ${s.questions_judged} of ${(0,countOf/* countOf */.p)(s.questions_total, 'question')} in a seeded random order (seed ${s.seed})`;
+    const saved = `${(0,countOf/* countOf */.p)(s.questions_total - s.questions_judged, 'question')} and ${(0,countOf/* countOf */.p)(s.calls_saved, 'judge call')} saved`;
+    if (s.settled === 'fail') {
+        const failed = s.metrics
+            .filter((m) => m.verdict === 'fail')
+            .map((m) => `\`${m.metric}\` (mean change ${signed(m.mean ?? 0, 3)} over ${m.n}; anytime-valid p of no change ${pShort(m.p_drop)}, below its ${+s.alpha_fail.toPrecision(2)})`);
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`;
+    }
+    if (s.settled === 'pass') {
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric's confidence sequence, valid at every look, lay above its −max_drop (each anytime-valid p of a drop that large below ${s.alpha_pass}) and settled **pass**; ${saved}.`;
+    }
+    return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${(0,countOf/* countOf */.p)(s.questions_judged, 'question')} and the full run's tests decided.`;
+}
+function pShort(p) {
+    return p < 0.0001 ? '< 0.0001' : `${+p.toPrecision(2)}`;
+}
+/**
+ * A candidate that answers the same inputs differently: the drops beside it carry its own noise,
+ * which max_drop should be calibrated for (calibrate-noise re-runs the candidate).
+ */
+function determinismNote(c) {
+    const d = c.determinism;
+    if (!d || d.answers_differ === 0)
+        return [];
+    const named = d.ids.map((id) => escapeInline(id)).join(', ') + (d.answers_differ > d.ids.length ? ', …' : '');
+    return [
+        '',
+        `**Non-deterministic candidate**: on ${d.answers_differ} of the ${(0,countOf/* countOf */.p)(d.same_inputs, 'question')} whose question, history, retrieved ids and contexts are the same as the baseline's, the answer differs (${named}). Unless this change touched how answers are generated (a prompt, the model, its sampling), the candidate answers differently from run to run, and part of every drop here is that noise: calibrate max_drop for it with \`${(0,cliInvocation/* cliCommand */.mX)(['calibrate-noise', '--rerun-candidate', '5', '--write'])}\`.`,
+    ];
+}
+/**
+ * The paired MDE in words: the range over the metrics, naming the smallest and the largest,
+ * and where the variance came from (this run's paired differences, the baseline's calibrated noise).
+ */
+function detectable(c) {
+    const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde - b.mde);
+    if (rows.length === 0) {
+        return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${(0,cliInvocation/* cliCommand */.mX)(['calibrate-noise', '--write'])} records it in the baseline).`;
+    }
+    const low = rows[0];
+    const high = rows.at(-1);
+    const range = rows.length === 1 ? `about ${noise_pct(low.mde)} on ${low.metric}` : `about ${noise_pct(low.mde)} (${low.metric}) to ${noise_pct(high.mde)} (${high.metric})`;
+    const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric);
+    const source = fromBaseline.length === 0
+        ? "the spread of this run's paired differences"
+        : fromBaseline.length === rows.length
+            ? "the baseline's calibrated noise (no question moved in this run)"
+            : `the spread of this run's paired differences; for ${fromBaseline.join(', ')}, on which no question moved, the baseline's calibrated noise`;
+    return `; at this n that test detects a drop of ${range} 80% of the time (alpha 0.05, paired: ${source}).`;
+}
+/** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
 function perMetricTable(c) {
-    const rows = c.metrics.filter((m) => m.flips && m.mde !== null && (m.flips.worse > 0 || m.flips.better > 0));
+    const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0));
     if (rows.length === 0)
         return ['No metric changed on any question.'];
     return [
-        '| metric | worse / better | p (paired test) | Holm p | MDE |',
+        '| metric | worse / better | p (paired test) | adjusted p | MDE (paired) |',
         '|---|--:|--:|--:|--:|',
-        ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${TEST_WORDS[m.test]})` : ''} | ${pValue(m.p_holm)} | ${noise_pct(m.mde)} |`),
+        ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : noise_pct(m.mde)} |`),
+        ...primarySentence(c),
         ...holmSentence(c),
     ];
 }
-const TEST_WORDS = {
-    sign_flip_exact: 'permutation, exact',
-    sign_flip_monte_carlo: `permutation, ${permutation/* SIGN_FLIP_RESAMPLES */.l.toLocaleString('en')} draws`,
-    sign_flip_normal: 'permutation, normal limit',
-    mcnemar_mid_p: 'McNemar mid-p',
-};
+/** gate.primary's fixed sequence: its metrics in order with their p, and where it stopped. */
+function primarySentence(c) {
+    const tests = (c.noise?.tests ?? []).filter((t) => t.stage === 'primary');
+    if (tests.length === 0)
+        return [];
+    const stopped = tests.findIndex((t) => t.p_holm >= 0.05);
+    const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`);
+    const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped].family}`;
+    return [
+        '',
+        `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
+    ];
+}
 /** What Holm's correction ran over: the metrics that changed, each family of tied metrics counted once. */
 function holmSentence(c) {
-    const tests = c.noise?.tests ?? [];
+    const tests = (c.noise?.tests ?? []).filter((t) => t.stage !== 'primary');
     if (tests.length === 0)
         return [];
     const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`);
@@ -19877,7 +20487,7 @@ function summarise(results) {
         turns.push({ id, turn });
         byConversation.set(conversation, turns);
     }
-    const metric = registry/* registry */.u5.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
+    const metric = movedMetric(results) ?? registry/* registry */.u5.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
     if (byConversation.size === 0 || metric === undefined)
         return null;
     const higherIsBetter = (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true;
@@ -19903,6 +20513,33 @@ function summarise(results) {
     const badness = (c) => (c.mean === null ? -Infinity : higherIsBetter ? c.mean : -c.mean);
     conversations.sort((a, b) => Number(b.regressedTurns.length > 0) - Number(a.regressedTurns.length > 0) || badness(a) - badness(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { metric, conversations, regressed: conversations.filter((c) => c.regressedTurns.length > 0).length };
+}
+/**
+ * The score metric the comparison says moved: the largest drop among the regressed metrics
+ * (regressions within noise included), else the metric with the most per-question regressions;
+ * null when nothing dropped. A lexical run's rules_pass is 1 on almost every turn, so ranking
+ * conversations on it would read "worst turn 1: 1.000" beside every regressed conversation.
+ */
+function movedMetric(results) {
+    const c = results.comparison;
+    if (!c)
+        return null;
+    const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change - b.change);
+    if (dropped[0])
+        return dropped[0].metric;
+    const counts = new Map();
+    for (const r of c.regressions)
+        if (rankable(r.metric))
+            counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1);
+    let best = null;
+    for (const [metric, count] of counts)
+        if (best === null || count > counts.get(best) || (count === counts.get(best) && metric < best))
+            best = metric;
+    return best;
+}
+/** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */
+function rankable(metric) {
+    return (0,registry/* metricInfo */.R)(metric)?.unit !== 'ms' && metric !== 'context_retention_norm';
 }
 function mean(values) {
     const numbers = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
@@ -19997,6 +20634,7 @@ function conversationLines(results, { red, dim }) {
 
 
 
+
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 const VOLATILE = '<!-- volatile -->';
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
@@ -20050,7 +20688,7 @@ function render(results, options, limits) {
     out.push(...worstQuestions(results));
     out.push(...metricsSection(results));
     if (c)
-        out.push(...noiseSection(c));
+        out.push(...noiseSection(c, results.run.sequential));
     out.push(...judgeHealthSection(results));
     if (limits.categories)
         out.push(...categoryTable(results));
@@ -20108,7 +20746,7 @@ function runIdentity(results, options) {
         ? 'fingerprint ✅ matches'
         : c?.baseline.fingerprint_check === 'mismatch'
             ? 'fingerprint ❌ differs'
-            : `fingerprint \`${r.eval_set_fingerprint.slice(7, 19)}\``;
+            : `fingerprint \`${(0,baseline_fingerprint/* shortFingerprint */.nE)(r.eval_set_fingerprint)}\``;
     parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${(0,countOf/* countOf */.p)(r.question_count, 'question')}, ${fingerprint}`);
     if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
         parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
@@ -20436,7 +21074,6 @@ function terminal_clip(text, max) {
 
 
 
-
 /**
  * results.json, report.md, then history.csv (`appendTo`: only once the run's own files are
  * written, so a run that could not write them leaves no trace in the history either), the
@@ -20445,7 +21082,7 @@ function terminal_clip(text, max) {
  */
 function finish(results, out, report, io, history = [], verbose = false, appendTo) {
     if (out)
-        (0,jsonFile/* writeJsonFile */.A)(out, results, outsideText/* RESULTS_OUTSIDE_TEXT */.f);
+        (0,resultsFile/* writeResultsFile */.At)(out, results);
     if (report)
         (0,safeWrite/* writeFileSafely */.kv)(report, renderReport(results, { maxChars: Infinity, history }));
     if (appendTo)
@@ -20482,7 +21119,12 @@ function recordHistory(path, results, io) {
     io.stderr(`history: appended ${rows} rows to ${path}\n`);
 }
 
+// EXTERNAL MODULE: ./src/run/olderFingerprint.ts
+var olderFingerprint = __nccwpck_require__(867);
 ;// CONCATENATED MODULE: ./src/cli/gate.ts
+
+
+
 
 
 
@@ -20519,10 +21161,10 @@ async function compareCommand({ flags, request, io }) {
         throw new errors/* GateError */.ue('usage', 'compare needs --baseline FILE and --candidate RESULTS', `e.g. ${(0,cliInvocation/* commandLine */.ay)(`compare --baseline ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf} --candidate results.json`)}`);
     const { config, gateLayers } = await (0,resolve.resolveRun)(request, 'cli', 'gate');
     (0,safeWrite/* checkOutputPaths */.s0)([config.out, config.report]);
-    const results = await (0,baseline_baseline/* loadResults */.zV)(f.candidate);
+    const results = await (0,resultsFile/* loadResults */.zV)(f.candidate);
     const baseline = await (0,baseline_baseline/* loadNamedBaseline */.N)(f.baseline, '--baseline');
     // the update command names the results file that exists afterwards: --out, else the candidate's own
-    const compared = (0,pipeline/* compareResults */.ex)(results, baseline, gateLayers, config.out ?? f.candidate, f.baseline);
+    const compared = await (0,pipeline/* compareResults */.ex)(results, baseline, gateLayers, config.out ?? f.candidate, f.baseline);
     return finish(compared, config.out, config.report, io, [], f.verbose);
 }
 /** `evalgate merge`: the shards' results joined, and compared when --baseline is given. */
@@ -20535,11 +21177,22 @@ async function mergeCommand({ flags, request, positionals, io }) {
     if (f.baseline) {
         const { gateLayers } = await (0,resolve.resolveRun)(request, 'cli', 'gate');
         const baseline = await (0,baseline_baseline/* loadNamedBaseline */.N)(f.baseline, '--baseline');
-        merged = (0,pipeline/* compareResults */.ex)(merged, baseline, gateLayers, f.out, f.baseline);
+        merged = await (0,pipeline/* compareResults */.ex)(merged, baseline, gateLayers, f.out, f.baseline);
     }
     const history = await readHistory(f.history);
     io.stderr(`merged ${(0,countOf/* countOf */.p)(positionals.length, 'shard')}: ${(0,countOf/* countOf */.p)(merged.run.question_count, 'question')}\n`);
     return finish(merged, f.out, f.report, io, history, f.verbose, f.history);
+}
+/**
+ * A results.json written before schema 3 carries the eval-set fingerprint of the older kind: the
+ * baseline gets the current kind when the eval set the run scored is there to recompute it from
+ * (and still is that set); else the older one, which later runs recognise the same way.
+ */
+async function withCurrentFingerprint(results) {
+    if (!(0,baseline_fingerprint/* isLegacyFingerprint */.Im)(results.run.eval_set_fingerprint))
+        return results;
+    const current = await (0,olderFingerprint/* otherKindOfRunSet */.$$)(results.run);
+    return current ? { ...results, run: { ...results.run, eval_set_fingerprint: current } } : results;
 }
 /** `evalgate baseline`: a baseline from a results.json, with the gate settings that gated that run. */
 async function baselineCommand({ flags, io }) {
@@ -20547,7 +21200,7 @@ async function baselineCommand({ flags, io }) {
     if (!f.results)
         throw new errors/* GateError */.ue('usage', 'baseline needs --results RESULTS', `e.g. ${(0,cliInvocation/* commandLine */.ay)(`baseline --results results.json --out ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf}`)}`);
     (0,safeWrite/* checkOutputPaths */.s0)([f.out]);
-    const results = await (0,baseline_baseline/* loadResults */.zV)(f.results);
+    const results = await (0,resultsFile/* loadResults */.zV)(f.results);
     const subset = results.run.subset;
     if (subset) {
         throw new errors/* GateError */.ue('bad_input', `${f.results}: a subset run (${subset.by}: ${subset.questions} of ${(0,countOf/* countOf */.p)(subset.total_questions, 'question')}) cannot become the baseline`, 'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)');
@@ -20556,7 +21209,7 @@ async function baselineCommand({ flags, io }) {
         throw new errors/* GateError */.ue('bad_input', `${f.results}: the judge stopped during that run (${results.run.judge_stopped.cause}), so its scores are errors, not answers judged: it cannot become the baseline`, `fix the judge (${results.run.judge_stopped.fix}), run again, and write the baseline from that run`);
     }
     const previous = await (0,baseline_baseline/* loadBaseline */.oU)(f.out);
-    const baseline = (0,baseline_baseline/* baselineFromResults */.uu)(results, previous, f.version ?? null, (io.now ?? (() => new Date()))());
+    const baseline = (0,baseline_baseline/* baselineFromResults */.uu)(await withCurrentFingerprint(results), previous, f.version ?? null, (io.now ?? (() => new Date()))());
     (0,baseline_baseline/* writeBaselineFile */.b5)(f.out, baseline);
     io.stdout(`wrote ${f.out}: version ${baseline.version}, eval set ${baseline.eval_set_version}, ${(0,countOf/* countOf */.p)(Object.keys(baseline.questions ?? {}).length, 'question')}, ${(0,countOf/* countOf */.p)(Object.keys(baseline.metrics).length, 'metric')}\n`);
     const c = results.comparison;
@@ -20577,7 +21230,7 @@ async function baselineCommand({ flags, io }) {
 /* harmony export */   helpFor: () => (/* binding */ helpFor)
 /* harmony export */ });
 /* harmony import */ var _baseline_gate_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3696);
-/* harmony import */ var _run_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6192);
+/* harmony import */ var _run_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6169);
 /* harmony import */ var _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1689);
 
 
@@ -20586,6 +21239,7 @@ async function baselineCommand({ flags, io }) {
 const GATE_SETTINGS = `Gate settings (under gate: in evalgate.yml, or kept in the baseline), with their defaults:
   max_drop ${_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_GATE */ .sV.max_drop}, max_drop_overrides {metric: drop}, thresholds {metric: floor},
   by_category {category: {metric: floor}}, max_error_rate ${_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_GATE */ .sV.max_error_rate}, question_drop ${_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_GATE */ .sV.question_drop}, gate_mode ${_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_GATE */ .sV.gate_mode},
+  primary [metric, …] (tested first, in order, each at alpha 0.05; the rest share Holm's correction),
   latency_rise (not set: latency is reported, not gated; set, e.g. 0.5: the p50 or p95 latency
   across questions fails when it rose by more than that share of the baseline's AND by more than
   latency_min_ms, default ${_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_LATENCY_MIN_MS */ .Xx} ms). latency_min_ms without latency_rise is an error.`;
@@ -20622,16 +21276,21 @@ default. A run that was not gated (shards merged without --baseline) keeps the g
 of an existing baseline at --out.`,
     },
     power: {
-        usage: 'Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --n N [--p P]) [--json]',
-        after: 'Sample sizes are rounded up; the unrounded value is shown beside them.',
+        usage: 'Usage: evalgate power (--p P --delta D | --p1 P1 --p2 P2 | --sd-diff S --delta D | --n N [--sd-diff S] [--p P] | --results FILE [--n N]) [--json]',
+        after: `Sample sizes are rounded up; the unrounded value is shown beside them. The gate compares two runs of
+the same questions (paired): its power comes from the sd of the per-question differences, not from
+the two-independent-samples formula of --p1 --p2.`,
     },
     calibrate: { usage: 'Usage: evalgate calibrate --human FILE [--human FILE2] --judge FILE [--metric accuracy] [--json]' },
     'calibrate-noise': {
-        usage: 'Usage: evalgate calibrate-noise [run options] [--runs 3] [--write]',
-        about: `Scores the same answers --runs times, asking the judge afresh each time (the cache is bypassed),
-and proposes a per-metric max_drop that judge noise alone stays under 95% of the time.
-Takes the options of "evalgate run" (eval set, candidate, judge; --predictions with the
-baseline's answers is the usual choice).`,
+        usage: 'Usage: evalgate calibrate-noise [run options] [--runs 3 | --rerun-candidate N] [--write]',
+        about: `Runs the system several times over the eval set with nothing changed and proposes a max_drop
+per metric so that the whole gate, every metric at once, false-alarms at most 5% on an unchanged
+system (the 95% quantile of the largest drop across the metrics, in units of each metric's sd,
+over simulated comparisons of two passes). --rerun-candidate N asks the candidate afresh each
+pass as well as the judge: the noise a PR really sees. --runs N asks only the judge afresh over
+fixed answers (--predictions with the baseline's answers), its variance alone. Takes the options
+of "evalgate run".`,
         inherits: 'run',
     },
     pairwise: {
@@ -20710,8 +21369,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
-var evalSet = __nccwpck_require__(7810);
+// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
+var evalSet = __nccwpck_require__(9855);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/io/ids.ts
@@ -21699,7 +22358,7 @@ const DEFAULT_LINT_OPTIONS = {
  */
 async function lintEvalSetFile(file, options) {
     const table = await (0,tabular/* readTable */.xz)(file, 'eval set');
-    const set = (0,evalSet/* evalSetFromTable */.jo)(table);
+    const set = (0,evalSet/* evalSetFromTable */.j)(table);
     const lineOf = new Map();
     for (const record of table.records) {
         const id = String(record.data.id ?? '')
@@ -21731,8 +22390,8 @@ function hasErrors(report) {
     return report.findings.some((f) => f.level === 'error');
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
 // EXTERNAL MODULE: ./src/run/resolve.ts
 var resolve = __nccwpck_require__(4721);
 // EXTERNAL MODULE: ./src/io/countOf.ts
@@ -21928,7 +22587,7 @@ function isParseArgsError(error) {
 
 /***/ }),
 
-/***/ 4746:
+/***/ 4390:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -21939,20 +22598,179 @@ __nccwpck_require__.d(__webpack_exports__, {
   calibrateNoiseCommand: () => (/* binding */ calibrateNoiseCommand)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline_baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts
+var baseline_baseline = __nccwpck_require__(6360);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
+// EXTERNAL MODULE: ./src/stats/bootstrap.ts
+var bootstrap = __nccwpck_require__(6561);
 // EXTERNAL MODULE: ./src/stats/normal.ts
 var normal = __nccwpck_require__(2160);
+;// CONCATENATED MODULE: ./src/stats/nullLimits.ts
+/**
+ * max_drop limits for a whole gate from repeated runs of an unchanged system.
+ *
+ * A gate compares two runs of the same questions, and with every metric gated at once it false-
+ * alarms when ANY metric drops past its limit. Per-metric 95% limits false-alarm far above 5% as
+ * a whole (eleven metrics at 5% each: up to 43%). So the limits are set for the gate, not the
+ * metric: from P passes over the same questions, simulate many comparisons of two unchanged runs
+ * (each question, or each conversation whole, draws its baseline and candidate from two distinct
+ * passes at random, the same two for every metric, so the metrics' correlation is kept), take
+ * each metric's drop in units of its own null standard deviation, and find the 95% quantile q of
+ * the LARGEST standardised drop across the metrics ("max-T", Westfall & Young 1993). Limits
+ * q·sd_j then make the whole gate false-alarm at most 5% on the simulated null, spending the 5%
+ * evenly over the metrics in sd units and paying nothing for metrics that move together (where
+ * Bonferroni, z at 1 − 0.05/m, would pay for m independent ones). The sd comes from a handful of
+ * passes, and a limit set from an sd that came out low false-alarms more than one set from a high
+ * one saves, so q is widened as a t-quantile widens z, with each metric's Satterthwaite degrees
+ * of freedom. Rounded up to `step`.
+ */
+
+
+/**
+ * Per-metric limits that together false-alarm at most `alpha` on an unchanged system (see the
+ * file comment). `clusters[i]` is question i's conversation (any integer; questions sharing it
+ * are drawn together), null when every question stands alone. Needs at least two passes.
+ */
+function wholeGateLimits(metrics, clusters, options = {}) {
+    const alpha = options.alpha ?? 0.05;
+    const simulations = options.simulations ?? 4000;
+    const step = options.step ?? 0.005;
+    const passes = metrics[0]?.passes.length ?? 0;
+    if (passes < 2)
+        throw new RangeError(`wholeGateLimits: needs at least 2 passes, got ${passes}`);
+    if (!(alpha > 0 && alpha < 1))
+        throw new RangeError(`wholeGateLimits: alpha must be in (0, 1), got ${alpha}`);
+    const m = metrics.length;
+    const drops = simulateDrops(metrics, clusters, simulations, options.seed ?? 1);
+    const sds = metrics.map((_, j) => {
+        let squares = 0;
+        for (let s = 0; s < simulations; s++)
+            squares += drops[s * m + j] ** 2;
+        // the null drop has mean 0 by symmetry (the ordered pair is as likely either way round)
+        return Math.sqrt(squares / simulations);
+    });
+    const moving = sds.map((sd) => sd > 1e-12);
+    const largest = new Float64Array(simulations);
+    for (let s = 0; s < simulations; s++) {
+        let max = -Infinity;
+        for (let j = 0; j < m; j++)
+            if (moving[j])
+                max = Math.max(max, drops[s * m + j] / sds[j]);
+        largest[s] = max;
+    }
+    largest.sort();
+    // the smallest q that at most alpha·S simulated comparisons exceed
+    const quantile = moving.some(Boolean) ? largest[simulations - 1 - Math.floor(alpha * simulations)] : 0;
+    const groups = clusterIndex(clusters, metrics[0].passes[0].length);
+    const limits = metrics.map((metric, j) => {
+        const count = countWithValues(metric);
+        // the sd is itself estimated from the passes: widen q as a t-quantile widens z (Cornish-Fisher: t ≈ z·(1 + (z² + 1)/(4·df)))
+        const widened = quantile * (1 + (quantile * quantile + 1) / (4 * degreesOfFreedom(metric, groups)));
+        const limit = moving[j] ? Math.min(1, Math.ceil((widened * sds[j]) / step - 1e-9) * step) : null;
+        return { metric: metric.name, sd: sds[j], paired_sd: sds[j] * Math.sqrt(count), limit: limit === null ? null : Number(limit.toFixed(6)) };
+    });
+    let failed = 0;
+    for (let s = 0; s < simulations; s++) {
+        if (limits.some((l, j) => l.limit !== null && drops[s * m + j] > l.limit + 1e-9))
+            failed += 1;
+    }
+    const tested = moving.filter(Boolean).length;
+    return { limits, quantile, bonferroni: tested === 0 ? 0 : (0,normal/* normalQuantile */.Z)(1 - alpha / tested), false_alarms: failed / simulations, alpha, simulations };
+}
+/**
+ * drops[s·m + j]: metric j's drop (positive = worse) in simulated comparison s, each cluster's
+ * baseline and candidate drawn from an ordered pair of distinct passes, the same for every metric.
+ */
+function simulateDrops(metrics, clusters, simulations, seed) {
+    const passes = metrics[0].passes.length;
+    const n = metrics[0].passes[0].length;
+    const groups = clusterIndex(clusters, n);
+    const random = (0,bootstrap/* mulberry32 */.sK)(seed);
+    const m = metrics.length;
+    const drops = new Float64Array(simulations * m);
+    const a = new Int32Array(n);
+    const b = new Int32Array(n);
+    for (let s = 0; s < simulations; s++) {
+        for (const members of groups) {
+            // an ordered pair of distinct passes, uniformly: the baseline's and the candidate's
+            const first = Math.floor(random() * passes);
+            const second = (first + 1 + Math.floor(random() * (passes - 1))) % passes;
+            for (const i of members) {
+                a[i] = first;
+                b[i] = second;
+            }
+        }
+        for (let j = 0; j < m; j++) {
+            const metric = metrics[j];
+            let sum = 0;
+            let count = 0;
+            for (let i = 0; i < n; i++) {
+                const before = metric.passes[a[i]][i];
+                const after = metric.passes[b[i]][i];
+                if (Number.isNaN(before) || Number.isNaN(after))
+                    continue;
+                sum += after - before;
+                count += 1;
+            }
+            const change = count === 0 ? 0 : sum / count;
+            drops[s * m + j] = metric.higherIsBetter ? -change : change;
+        }
+    }
+    return drops;
+}
+/** The questions of each cluster (a question without one alone), in order of first appearance. */
+function clusterIndex(clusters, n) {
+    if (!clusters)
+        return Array.from({ length: n }, (_, i) => [i]);
+    const groups = new Map();
+    for (let i = 0; i < n; i++) {
+        const c = clusters[i];
+        const members = groups.get(c);
+        if (members)
+            members.push(i);
+        else
+            groups.set(c, [i]);
+    }
+    return [...groups.values()];
+}
+/**
+ * The Satterthwaite degrees of freedom of the mean drop's variance as the passes estimate it:
+ * each cluster's variance across passes has P − 1 of its own, and clusters that vary more weigh
+ * more: (Σ v_c)² / Σ (v_c² / (P − 1)). P − 1 times the clusters when every cluster varies alike;
+ * Infinity when nothing varies (then nothing is widened, and no limit is proposed anyway).
+ */
+function degreesOfFreedom(metric, groups) {
+    const passes = metric.passes.length;
+    let total = 0;
+    let squares = 0;
+    for (const members of groups) {
+        const sums = metric.passes.map((pass) => members.reduce((sum, i) => (Number.isNaN(pass[i]) ? sum : sum + pass[i]), 0));
+        const mean = sums.reduce((a, b) => a + b, 0) / passes;
+        const variance = sums.reduce((a, v) => a + (v - mean) ** 2, 0) / (passes - 1);
+        total += variance;
+        squares += (variance * variance) / (passes - 1);
+    }
+    return squares === 0 ? Infinity : (total * total) / squares;
+}
+/** Questions with a value in every pass: the n a comparison of two runs averages over. */
+function countWithValues(metric) {
+    const n = metric.passes[0].length;
+    let count = 0;
+    for (let i = 0; i < n; i++)
+        if (metric.passes.every((p) => !Number.isNaN(p[i])))
+            count += 1;
+    return Math.max(1, count);
+}
+
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
-// EXTERNAL MODULE: ./src/run/prepare.ts + 17 modules
-var prepare = __nccwpck_require__(8835);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 40 modules
-var factory = __nccwpck_require__(2573);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
+// EXTERNAL MODULE: ./src/run/prepare.ts + 16 modules
+var prepare = __nccwpck_require__(633);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
+var factory = __nccwpck_require__(8136);
 ;// CONCATENATED MODULE: ./src/analysis/noise.ts
 
 
@@ -21960,47 +22778,71 @@ var factory = __nccwpck_require__(2573);
 
 
 
+/** The seed of the simulated comparisons: fixed, so the same passes always propose the same limits. */
+const SIMULATION_SEED = 20_261_129;
 /**
- * Scores the same answers K times with the judge asked afresh each time (cache bypassed),
- * and proposes a max_drop per judged metric from the spread of the run means: a gate compares
- * two runs, so the noise of their difference is √2·sd, and 1.96·√2·sd is the drop noise alone
- * stays under 95% of the time (rounded up to 0.005).
+ * Runs the system `passes` times over the eval set and proposes per-metric max_drop limits for
+ * the whole gate (stats/nullLimits.ts). `rerunCandidate`: each pass asks the candidate afresh
+ * and the judge afresh, which is what differs between a baseline and an unchanged PR; without
+ * it the answers are fixed (a predictions file) and each pass asks only the judge afresh (its
+ * variance alone). The judge cache is bypassed either way (a judge variant per pass).
  */
-async function calibrateNoise(config, environment, passes) {
-    if (!(0,factory/* judgedByModel */.wq)(config)) {
-        throw new errors/* GateError */.ue('usage', `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`, 'use --judge openai (with its model and key)');
+async function calibrateNoise(config, environment, passes, rerunCandidate) {
+    if (!rerunCandidate && !(0,factory/* judgedByModel */.wq)(config)) {
+        throw new errors/* GateError */.ue('usage', `calibrate-noise measures the LLM judge's variance; judge.provider is ${config.judge.provider}, which gives the same scores every time`, 'use --judge openai (with its model and key), or --rerun-candidate N to measure how much the candidate itself answers differently');
     }
-    if (!Number.isInteger(passes) || passes < 2)
-        throw new errors/* GateError */.ue('usage', `--runs must be a whole number of at least 2, got ${passes}`, 'e.g. --runs 3');
-    const means = new Map();
+    if (!Number.isInteger(passes) || passes < 2) {
+        throw new errors/* GateError */.ue('usage', `${rerunCandidate ? '--rerun-candidate' : '--runs'} must be a whole number of at least 2, got ${passes}`, rerunCandidate ? 'e.g. --rerun-candidate 5' : 'e.g. --runs 3');
+    }
+    const runs = [];
     for (let k = 1; k <= passes; k++) {
-        environment.logger.info(`calibrate-noise: pass ${k} of ${passes}`);
+        environment.logger.info(`calibrate-noise: pass ${k} of ${passes}${rerunCandidate ? ' (the candidate answers afresh)' : ''}`);
         const passConfig = { ...config, baseline: undefined };
         const deps = await (0,prepare.prepareRun)(passConfig, { ...environment, judgeVariant: `noise-pass-${k}` });
-        const results = await (0,pipeline/* runPipeline */.aI)(deps, passConfig);
-        if (!deps.scorer.usesModel)
-            throw new errors/* GateError */.ue('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${(0,factory/* judgeKeyEnv */.Uo)(config) ?? 'the judge key'}`);
-        for (const [metric, s] of Object.entries(results.metrics)) {
-            if (s.mean === null)
-                continue;
-            const list = means.get(metric) ?? [];
-            list.push(s.mean);
-            means.set(metric, list);
+        if (rerunCandidate && deps.candidate.stored) {
+            throw new errors/* GateError */.ue('usage', `--rerun-candidate re-runs the candidate, but ${deps.candidate.label} gives the same stored answers every pass`, 'give the candidate as a command (--candidate-cmd) or an HTTP endpoint; with a predictions file, --runs measures the judge alone');
         }
+        const results = await (0,pipeline/* runPipeline */.aI)(deps, passConfig);
+        if (!rerunCandidate && !deps.scorer.usesModel)
+            throw new errors/* GateError */.ue('usage', 'the LLM tier was skipped (no judge key), so there is no judge variance to measure', `set ${(0,factory/* judgeKeyEnv */.Uo)(config) ?? 'the judge key'}`);
+        runs.push(results);
     }
-    const z = (0,normal/* normalQuantile */.Z)(0.975);
-    return (0,registry/* sortMetrics */.g4)(means.keys())
-        .filter((m) => means.get(m).length === passes && (0,registry/* metricInfo */.R)(m)?.unit !== 'ms')
-        .map((metric) => {
-        const values = means.get(metric);
-        const mean = values.reduce((a, b) => a + b, 0) / values.length;
-        const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1));
-        const judged = (0,registry/* isJudgedByModel */.EC)(metric);
-        const proposed = judged ? Math.max(0.005, Math.ceil((z * Math.SQRT2 * sd) / 0.005 - 1e-9) * 0.005) : null;
-        return { metric, means: values, sd, proposed_max_drop: proposed === null ? null : Number(proposed.toFixed(3)) };
+    return proposals(runs, rerunCandidate ? 'candidate' : 'judge');
+}
+/** The proposals from the passes' per-question scores (every score metric; latency has its own gate). */
+function proposals(runs, source) {
+    const ids = Object.keys(runs[0].questions).sort();
+    const names = (0,registry/* sortMetrics */.g4)(Object.keys(runs[0].metrics)).filter((m) => (0,registry/* metricInfo */.R)(m)?.unit !== 'ms' && runs.every((r) => r.metrics[m]?.mean != null));
+    const conversations = new Map();
+    const clusters = ids.map((id, i) => {
+        const conversation = runs[0].questions[id].conversation?.id;
+        if (conversation === undefined)
+            return i;
+        if (!conversations.has(conversation))
+            conversations.set(conversation, i);
+        return conversations.get(conversation);
     });
+    const metrics = names.map((name) => ({
+        name,
+        higherIsBetter: (0,registry/* metricInfo */.R)(name)?.higherIsBetter ?? true,
+        passes: runs.map((r) => Float64Array.from(ids, (id) => r.questions[id]?.scores[name] ?? Number.NaN)),
+    }));
+    const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED });
+    const rows = result.limits.map((l) => ({
+        metric: l.metric,
+        means: runs.map((r) => r.metrics[l.metric].mean),
+        sd: l.sd,
+        paired_sd: l.paired_sd,
+        proposed_max_drop: l.limit,
+    }));
+    const { quantile, bonferroni, false_alarms, alpha, simulations } = result;
+    return { rows, source, passes: runs.length, bound: { quantile, bonferroni, false_alarms, alpha, simulations } };
 }
 
+// EXTERNAL MODULE: ./src/io/countOf.ts
+var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/run/options.ts + 3 modules
+var options = __nccwpck_require__(6169);
 // EXTERNAL MODULE: ./src/run/resolve.ts
 var resolve = __nccwpck_require__(4721);
 ;// CONCATENATED MODULE: ./src/cli/noise.ts
@@ -22010,38 +22852,58 @@ var resolve = __nccwpck_require__(4721);
 
 
 
+
+
 /**
- * `evalgate calibrate-noise`: the judge asked K times over the same answers; proposes a
- * max_drop per judged metric, and with --write puts them into the baseline's
- * max_drop_overrides, read and written through the baseline's schema.
+ * `evalgate calibrate-noise`: the system run K times over the eval set (the judge asked afresh
+ * each time; with --rerun-candidate the candidate too); proposes a max_drop per metric so that
+ * the whole gate false-alarms at most 5% on an unchanged system, and with --write puts them into
+ * the baseline's max_drop_overrides and the per-question noise into its `noise`, read and written
+ * through the baseline's schema.
  */
 async function calibrateNoiseCommand({ flags, request, io, logger }) {
     const f = flags;
+    if (f.runs !== undefined && f['rerun-candidate'] !== undefined) {
+        throw new errors/* GateError */.ue('usage', '--runs and --rerun-candidate both set the number of passes: --runs asks only the judge afresh over fixed answers, --rerun-candidate asks the candidate and the judge', 'give one: --rerun-candidate 5 for the noise a PR sees, --runs 3 for the judge alone');
+    }
     const { config, baselinePath } = await (0,resolve.resolveRun)(request, 'cli');
     // checked before the first judge call: a baseline that cannot take the proposals would waste every pass
     const baseline = f.write ? await (0,baseline_baseline/* readBaselineFile */.s$)(baselinePath) : null;
     if (f.write && !baseline) {
         throw new errors/* GateError */.ue('bad_input', `${baselinePath}: no baseline to write the proposals into`, `write the baseline first: ${(0,baseline_baseline/* updateBaselineCommand */.q8)('results.json', baselinePath)}`);
     }
-    const rows = await calibrateNoise(config, (0,prepare.defaultEnvironment)(logger), f.runs);
-    io.stdout(noiseTable(rows) + '\n');
-    const proposals = Object.fromEntries(rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop]));
+    const rerun = f['rerun-candidate'] !== undefined;
+    const calibration = await calibrateNoise(config, (0,prepare.defaultEnvironment)(logger), f['rerun-candidate'] ?? f.runs ?? options/* DEFAULT_NOISE_PASSES */.Xv, rerun);
+    io.stdout(noiseReport(calibration) + '\n');
+    const proposals = Object.fromEntries(calibration.rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop]));
+    const noise = Object.fromEntries(calibration.rows.filter((r) => r.paired_sd > 0).map((r) => [r.metric, Number(r.paired_sd.toPrecision(6))]));
     if (baseline) {
-        (0,baseline_baseline/* writeBaselineFile */.b5)(baselinePath, { ...baseline, max_drop_overrides: { ...baseline.max_drop_overrides, ...proposals } });
-        io.stdout(`wrote max_drop_overrides for ${Object.keys(proposals).length} metrics into ${baselinePath}\n`);
+        const recorded = { ...baseline.noise, ...noise };
+        // a baseline gets a noise record only when some metric moved between the passes
+        (0,baseline_baseline/* writeBaselineFile */.b5)(baselinePath, { ...baseline, max_drop_overrides: { ...baseline.max_drop_overrides, ...proposals }, ...(Object.keys(recorded).length > 0 ? { noise: recorded } : {}) });
+        io.stdout(`wrote max_drop_overrides for ${Object.keys(proposals).length} metrics and their per-question noise (noise) into ${baselinePath}\n`);
     }
     else if (Object.keys(proposals).length > 0) {
-        io.stdout("run again with --write to put these into the baseline's max_drop_overrides\n");
+        io.stdout("run again with --write to put these into the baseline's max_drop_overrides (and the noise the MDE uses into its noise)\n");
     }
     return pipeline/* EXIT */.dc.pass;
 }
-function noiseTable(rows) {
-    const lines = ['metric                 run means                          sd      proposed max_drop'];
-    for (const r of rows) {
+function noiseReport(c) {
+    const varied = c.source === 'candidate' ? 'the candidate answered and the judge scored afresh each pass' : 'the judge scored the same answers afresh each pass';
+    const lines = [`calibrate-noise: ${(0,countOf/* countOf */.p)(c.passes, 'pass', 'passes')}; ${varied}`, '', 'metric                 run means                          sd of Δ   proposed max_drop'];
+    for (const r of c.rows) {
         lines.push(`${r.metric.padEnd(22)} ${r.means
             .map((m) => m.toFixed(3))
             .join(' ')
-            .padEnd(34)} ${r.sd.toFixed(4)}  ${r.proposed_max_drop === null ? '(no judge: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`);
+            .padEnd(34)} ${r.sd.toFixed(4).padStart(7)}   ${r.proposed_max_drop === null ? '(never moved: keep max_drop)' : r.proposed_max_drop.toFixed(3)}`);
+    }
+    const tested = c.rows.filter((r) => r.proposed_max_drop !== null).length;
+    const b = c.bound;
+    if (tested > 0) {
+        lines.push('', `Bound: max over the ${(0,countOf/* countOf */.p)(tested, 'metric')} that moved. In ${b.simulations.toLocaleString('en')} simulated comparisons of two of these passes (questions, and conversations whole, drawing baseline and candidate from two passes at random), the largest drop of any metric in units of its own sd (sd of Δ) stays under ${b.quantile.toFixed(2)} 95% of the time; each limit is ${b.quantile.toFixed(2)} × its sd, rounded up to 0.005 (Bonferroni over ${tested} would use ${b.bonferroni.toFixed(2)}). With these limits the whole gate fails ${(b.false_alarms * 100).toFixed(1)}% of the simulated unchanged comparisons (target at most ${(b.alpha * 100).toFixed(0)}%).`);
+    }
+    if (c.source === 'judge') {
+        lines.push('', "These passes kept the answers fixed: a candidate that answers differently from run to run adds its own noise, which a PR's comparison also sees; measure it with --rerun-candidate N.");
     }
     return lines.join('\n');
 }
@@ -22065,12 +22927,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/resultsFile.ts + 4 modules
+var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
-var evalSet = __nccwpck_require__(7810);
+// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
+var evalSet = __nccwpck_require__(9855);
 // EXTERNAL MODULE: ./src/judge/budget.ts
 var budget = __nccwpck_require__(4550);
 // EXTERNAL MODULE: ./src/metrics/judge.ts
@@ -22414,8 +23276,8 @@ function clip(text) {
     return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 40 modules
-var factory = __nccwpck_require__(2573);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
+var factory = __nccwpck_require__(8136);
 // EXTERNAL MODULE: ./src/io/countOf.ts
 var countOf = __nccwpck_require__(7262);
 ;// CONCATENATED MODULE: ./src/cli/pairwise.ts
@@ -22441,10 +23303,10 @@ async function pairwiseCommand(flags, config, deps, print) {
     const headToHead = (0,factory/* makeHeadToHeadJudge */.nn)(config, deps);
     const loaded = [];
     for (const file of files)
-        loaded.push({ file, results: await (0,baseline/* loadResults */.zV)(file) });
+        loaded.push({ file, results: await (0,resultsFile/* loadResults */.zV)(file) });
     const names = systemNames(loaded, flags.names);
     const inputs = loaded.map((l, i) => ({ name: names[i], results: l.results }));
-    const evalRows = config.eval_set ? (await (0,evalSet/* loadEvalSet */.fH)(config.eval_set)).rows : null;
+    const evalRows = config.eval_set ? (await (0,evalSet/* loadEvalSet */.f)(config.eval_set)).rows : null;
     // budget.calls holds while the run goes too: past it no call is made and the question counts as an error for its pair
     const judge = new budget/* BudgetedJudge */.M(headToHead.judge, config.budget);
     const plan = planPairwise(inputs, evalRows);
@@ -22524,6 +23386,119 @@ function table(rows, rightAligned) {
 
 /***/ }),
 
+/***/ 1859:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   powerCommand: () => (/* binding */ powerCommand)
+/* harmony export */ });
+/* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
+/* harmony import */ var _baseline_resultsFile_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7260);
+/* harmony import */ var _io_countOf_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7262);
+/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2371);
+/* harmony import */ var _compare_significance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8650);
+/* harmony import */ var _stats_power_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2450);
+/* harmony import */ var _stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2580);
+
+
+
+
+
+
+
+const PAIRED_HINT = 'give --sd-diff (the sd of the per-question differences between two runs; for a pass rate, about √(share of questions that flip)) or --results results.json (a compared run: its own paired differences)';
+/**
+ * `evalgate power`: sample size for a difference you want to see, or what your n can see. The
+ * gate compares two runs over the same questions, so what it detects is the paired design's:
+ * from a given sd of per-question differences (--sd-diff) or a compared run's own (--results).
+ * The two-independent-samples figure is only for two groups of different questions (--p1 --p2).
+ */
+async function powerCommand(flags, print) {
+    const num = (name, min, max) => {
+        const text = flags[name];
+        if (text === undefined)
+            return undefined;
+        const v = Number(text);
+        if (!Number.isFinite(v) || v <= min || v >= max)
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('usage', `--${name} expects a number between ${min} and ${max} (exclusive), got "${text}"`, 'e.g. --p 0.62 --delta 0.05');
+        return v;
+    };
+    const p = num('p', 0, 1);
+    const delta = num('delta', 0, 1);
+    const p1 = num('p1', 0, 1);
+    const p2 = num('p2', 0, 1);
+    const n = num('n', 0, Infinity);
+    const sd = num('sd-diff', 0, 2);
+    if (n !== undefined && !Number.isInteger(n))
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('usage', `--n expects a whole number of questions, got "${flags.n}"`, `e.g. ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --n 50')}`);
+    if (flags.results !== undefined)
+        return printRunPower(await (0,_baseline_resultsFile_js__WEBPACK_IMPORTED_MODULE_1__/* .loadResults */ .zV)(flags.results), flags.results, n, flags.json === true, print);
+    if (p1 !== undefined || p2 !== undefined) {
+        if (p1 === undefined || p2 === undefined || p1 === p2)
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('usage', 'two groups need --p1 and --p2, and they must differ', `e.g. ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --p1 0.62 --p2 0.52')}`);
+        const r = (0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .sampleSizeTwoProportions */ .VT)(p1, p2);
+        if (flags.json)
+            return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
+        return print(`To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
+            `each version needs ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples (different questions).\n` +
+            `The gate compares two runs of the same questions (paired), which needs fewer: ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --sd-diff S --delta D')}, or --results results.json.`);
+    }
+    if (sd !== undefined && delta !== undefined) {
+        const r = (0,_stats_power_js__WEBPACK_IMPORTED_MODULE_6__/* .pairedSampleSize */ .V)(sd, delta);
+        if (flags.json)
+            return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
+        return print(`To detect a drop of ${pp(delta)} between two runs of the same questions (paired, sd of per-question differences ${sd}) with 95% confidence and 80% power,\n` +
+            `the eval set needs ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
+    }
+    if (n !== undefined) {
+        const base = p ?? 0.5;
+        const mde = sd === undefined ? null : (0,_stats_power_js__WEBPACK_IMPORTED_MODULE_6__/* .pairedMinimumDetectableEffect */ .O)(sd, n);
+        if (flags.json)
+            return print(JSON.stringify({ mde: mde === null ? null : round(mde), half_width: round((0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .halfWidth */ ._Q)(n, base)) }));
+        const known = `With ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp((0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .halfWidth */ ._Q)(n, base))} (95% interval).`;
+        if (mde === null)
+            return print(`${known}\nWhat the gate detects between two runs of these questions depends on how much questions move between runs: ${PAIRED_HINT}.`);
+        return print(`${known}\nTwo runs of these questions (paired, sd of per-question differences ${sd}) must differ by ${pp(mde)} for the paired test to detect it 80% of the time (alpha 0.05).`);
+    }
+    if (p !== undefined && delta !== undefined) {
+        const r = (0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .sampleSizeOneProportion */ .q4)(p, delta);
+        if (flags.json)
+            return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
+        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
+    }
+    throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('usage', 'power needs --p and --delta, --p1 and --p2, --sd-diff and --delta, --n (with --sd-diff for what two runs can tell apart), or --results', `e.g. ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --p 0.62 --delta 0.05')}, ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --sd-diff 0.5 --delta 0.1')}, ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --n 50 --sd-diff 0.4')}, ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --results results.json')}`);
+}
+/** Per metric of a compared run: the sd of its paired differences, where it came from, and the MDE at its n (or at --n). */
+function printRunPower(results, path, n, json, print) {
+    const c = results.comparison;
+    const rows = (c?.metrics ?? []).filter((m) => m.paired_sd !== null && m.paired_sd > 0 && (m.n_baseline ?? 0) > 0);
+    if (rows.length === 0) {
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('bad_input', `${path}: no metric of this run has paired differences to size a test by (it was not compared with a per-question baseline, or no question moved and the baseline records no noise)`, `compare it with a baseline written by ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('baseline')}, or record the noise first: ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('calibrate-noise --rerun-candidate 5 --write')}`);
+    }
+    const out = rows.map((m) => {
+        const at = n ?? m.n_baseline;
+        // as the report states it: never below five of the run's smallest moves over n
+        return { metric: m.metric, paired_sd: m.paired_sd, source: m.mde_source, n: at, mde: (0,_compare_significance_js__WEBPACK_IMPORTED_MODULE_3__/* .pairedMde */ .ic)(m.paired_sd, at, m.mde_source === 'run' ? m.smallest_move : null) };
+    });
+    if (json)
+        return print(JSON.stringify({ metrics: Object.fromEntries(out.map((o) => [o.metric, { paired_sd: round(o.paired_sd), mde: round(o.mde), n: o.n, source: o.source }])) }));
+    const lines = [`The drop each metric's paired test detects 80% of the time (alpha 0.05), from ${path}:`, 'metric                  sd of Δ   n      MDE      variance from'];
+    for (const o of out) {
+        const from = o.source === 'baseline' ? "the baseline's calibrated noise" : "this run's paired differences";
+        lines.push(`${o.metric.padEnd(23)} ${o.paired_sd.toFixed(4).padStart(7)}   ${String(o.n).padEnd(6)} ${pp(o.mde).padStart(8)}   ${from}`);
+    }
+    print(lines.join('\n'));
+}
+function pp(x) {
+    return `${(x * 100).toFixed(1)} pp`;
+}
+function round(x) {
+    return Math.round(x * 1e4) / 1e4;
+}
+
+
+/***/ }),
+
 /***/ 8293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -22546,17 +23521,17 @@ const RUNNERS = {
     merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 2177))).mergeCommand(ctx),
     trend: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8170))).trendCommand(ctx),
     power: async ({ flags, io }) => {
-        const { powerCommand } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6638));
-        powerCommand(flags, print(io));
+        const { powerCommand } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1859));
+        await powerCommand(flags, print(io));
         return _run_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
     },
-    'calibrate-noise': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4746))).calibrateNoiseCommand(ctx),
+    'calibrate-noise': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4390))).calibrateNoiseCommand(ctx),
     calibrate: async ({ flags, io }) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6638))).calibrateCommand(flags, print(io)),
     pairwise: async ({ flags, request, io, logger }) => {
         const [{ pairwiseCommand }, { resolveRun }, { defaultEnvironment }] = await Promise.all([
             Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3839)),
             Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4721)),
-            Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8835)),
+            Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 633)),
         ]);
         await pairwiseCommand(flags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger), print(io));
         return _run_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
@@ -22887,8 +23862,8 @@ function emptyChart(width, height, title, message) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
 ;// CONCATENATED MODULE: ./src/cli/trend.ts
 
 
@@ -23133,6 +24108,569 @@ function questionReason(q, metric) {
     if (aboutTheAnswer && q.scores.no_over_refusal === 0)
         return _metrics_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OVER_REFUSAL */ .Ih;
     return q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
+}
+
+
+/***/ }),
+
+/***/ 8650:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  NC: () => (/* binding */ annotateNoise),
+  PM: () => (/* binding */ noiseSummary),
+  ic: () => (/* binding */ pairedMde)
+});
+
+// UNUSED EXPORTS: ALPHA, holmTests
+
+// EXTERNAL MODULE: ./src/metrics/registry.ts
+var registry = __nccwpck_require__(1118);
+;// CONCATENATED MODULE: ./src/stats/tests.ts
+/**
+ * Exact tests on counts: the sign test on per-question flips, McNemar on pass/fail pairs,
+ * and the corrections when several metrics are tested at once (Simes within a family of tied
+ * metrics, Holm across families).
+ *
+ * Exact rather than normal-approximation because eval sets are small (ten flips is common) and
+ * because the report prints the p-value: an approximation that says 0.06 where the exact answer
+ * is 0.11 would be a wrong number on the page.
+ */
+const LN2 = Math.LN2;
+const LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
+/** ln(m!) for small m, by summing logs; exact enough (error below 1e-14) and only 32 entries. */
+const SMALL_LOG_FACTORIALS = (() => {
+    const table = [0];
+    for (let m = 1; m < 32; m++)
+        table.push((table[m - 1] ?? 0) + Math.log(m));
+    return table;
+})();
+/**
+ * Stirling's error term ln(m!) − [m ln m − m + ½ ln(2πm)]. Working with this small correction
+ * instead of ln(m!) itself (about 1e6 at m = 1e5) keeps the binomial log-probability from
+ * losing digits to cancellation (Loader 2000, "Fast and accurate computation of binomial
+ * probabilities").
+ */
+function stirlingError(m) {
+    if (m < 32)
+        return (SMALL_LOG_FACTORIALS[m] ?? 0) - (m * Math.log(m) - m + LN_SQRT_2PI + 0.5 * Math.log(m));
+    const m2 = m * m;
+    // Asymptotic series; at m ≥ 32 the first omitted term is below 1e-17.
+    return (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / (1188 * m2)) / m2) / m2) / m2) / m;
+}
+/**
+ * ln P(X = k) for X ~ Binomial(n, 1/2), 0 < k < n. The leading part, −[k ln(2k/n) + (n−k)
+ * ln(2(n−k)/n)], is n times the Kullback–Leibler divergence from 1/2 and is computed with log1p
+ * so it stays accurate when k is near n/2.
+ */
+function logBinomialHalfPmf(k, n) {
+    if (k === 0 || k === n)
+        return -n * LN2;
+    const delta = (n - 2 * k) / n; // 2k/n = 1 − delta, 2(n−k)/n = 1 + delta
+    const divergence = k * Math.log1p(-delta) + (n - k) * Math.log1p(delta);
+    const stirling = stirlingError(n) - stirlingError(k) - stirlingError(n - k);
+    return -divergence + stirling - LN_SQRT_2PI + 0.5 * Math.log(n / (k * (n - k)));
+}
+function assertCount(name, value) {
+    if (!Number.isInteger(value) || value < 0)
+        throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+}
+/**
+ * Exact two-sided binomial test of H0: p = 1/2, as min(1, 2·P(X ≤ min(k, n − k))); n = 0 gives 1
+ * (no evidence either way). The lower tail is summed from its largest term outwards with the
+ * pmf ratio P(j−1)/P(j) = j/(n − j + 1) and stops once terms no longer change the sum, so
+ * n = 100,000 takes microseconds and neither underflows nor overflows along the way; a tail
+ * smaller than the smallest double is reported as 0, never NaN.
+ */
+function binomialTwoSidedP(k, n) {
+    assertCount('n', n);
+    assertCount('k', k);
+    if (k > n)
+        throw new RangeError(`k must be at most n (${n}), got ${k}`);
+    if (n === 0)
+        return 1;
+    const tailEdge = Math.min(k, n - k);
+    // Even n with k = n/2, or odd n with k = (n ± 1)/2: the tail holds at least half the mass
+    // (exactly half for odd n), so the answer is exactly 1 and need not be summed to 0.9999999.
+    if (2 * tailEdge >= n - 1)
+        return 1;
+    let term = 1;
+    let sum = 1;
+    for (let j = tailEdge; j > 0; j--) {
+        term *= j / (n - j + 1);
+        sum += term;
+        if (term < sum * 1e-17)
+            break;
+    }
+    const p = 2 * Math.exp(logBinomialHalfPmf(tailEdge, n) + Math.log(sum));
+    return Math.min(1, p);
+}
+/**
+ * Exact sign test on per-question flips: under "no change" a flipped question is equally likely
+ * to go either way. Ties (unchanged questions) carry no information and must be excluded by the
+ * caller; n is returned so the report can say how many flips the p-value rests on.
+ */
+function signTest(worse, better) {
+    assertCount('worse', worse);
+    assertCount('better', better);
+    const n = worse + better;
+    return { n, p: binomialTwoSidedP(worse, n) };
+}
+/**
+ * Exact McNemar test for paired pass/fail outcomes. Only discordant questions (passed in one run
+ * only) say anything about a difference, and under H0 each is equally likely to favour either
+ * run, so the test is the exact binomial on them. No discordant pairs gives 1.
+ */
+function mcnemarExact(onlyBaselinePassed, onlyCandidatePassed) {
+    assertCount('onlyBaselinePassed', onlyBaselinePassed);
+    assertCount('onlyCandidatePassed', onlyCandidatePassed);
+    return binomialTwoSidedP(onlyBaselinePassed, onlyBaselinePassed + onlyCandidatePassed);
+}
+/**
+ * McNemar's mid-p test: the exact test's p less the probability of the observed split itself,
+ * i.e. 2·[P(X < k) + ½·P(X = k)] for k = min(b, c). The exact test counts the observed outcome
+ * wholly as "at least as extreme", which with a dozen discordant questions makes its real size
+ * well under the nominal 5% and costs power; the mid-p test keeps the size close to nominal and
+ * rarely above it (Fagerland, Lydersen & Laake 2013, "The McNemar test for binary matched-pairs
+ * data: mid-p and asymptotic are better than exact conditional", BMC Med Res Methodol 13:91).
+ */
+function mcnemarMidP(onlyBaselinePassed, onlyCandidatePassed) {
+    assertCount('onlyBaselinePassed', onlyBaselinePassed);
+    assertCount('onlyCandidatePassed', onlyCandidatePassed);
+    const n = onlyBaselinePassed + onlyCandidatePassed;
+    const k = Math.min(onlyBaselinePassed, onlyCandidatePassed);
+    // an even split (or no discordant question) is the centre of the distribution: no evidence either way
+    if (2 * k === n)
+        return 1;
+    // below the centre 2·P(X ≤ k) ≤ 1, so the exact p is not capped and the point mass comes straight off it
+    return Math.max(0, binomialTwoSidedP(k, n) - Math.exp(logBinomialHalfPmf(k, n)));
+}
+/**
+ * Simes' combination of several p-values into one for "none of these changed":
+ * min over i of m·p₍ᵢ₎/i. Valid when the tests are positively dependent, as metrics computed
+ * from the same retrieval (or the same claims) are, and close to the smallest p when they all
+ * agree, where Bonferroni's m·min p would pay for m tests of what is really one question.
+ */
+function simes(pValues) {
+    if (pValues.length === 0)
+        throw new RangeError('simes: needs at least one p-value');
+    for (const p of pValues) {
+        if (!(p >= 0 && p <= 1))
+            throw new RangeError(`simes: p-values must be in [0, 1], got ${p}`);
+    }
+    const sorted = [...pValues].sort((a, b) => a - b);
+    const m = sorted.length;
+    return Math.min(1, ...sorted.map((p, i) => (m * p) / (i + 1)));
+}
+/**
+ * Holm–Bonferroni adjusted p-values, in input order. Testing a dozen metrics at 0.05 each
+ * would flag one by chance most weeks; Holm controls the family-wise error rate like
+ * Bonferroni but is uniformly more powerful. Step-down: the i-th smallest p is multiplied by
+ * (m − i), then a running maximum keeps the adjusted values in the same order as the raw ones,
+ * capped at 1.
+ */
+function holm(pValues) {
+    for (const p of pValues) {
+        if (!(p >= 0 && p <= 1))
+            throw new RangeError(`holm: p-values must be in [0, 1], got ${p}`);
+    }
+    const m = pValues.length;
+    const order = pValues.map((_, index) => index).sort((i, j) => (pValues[i] ?? 0) - (pValues[j] ?? 0));
+    const adjusted = new Array(m);
+    let runningMax = 0;
+    order.forEach((index, rank) => {
+        runningMax = Math.max(runningMax, Math.min(1, (m - rank) * (pValues[index] ?? 0)));
+        adjusted[index] = runningMax;
+    });
+    return adjusted;
+}
+
+;// CONCATENATED MODULE: ./src/compare/holm.ts
+
+
+const ALPHA = 0.05;
+/**
+ * The tests of a comparison whose rows annotateNoise has tested, primaries first.
+ *
+ * gate.primary's metrics are tested in the order given, each at the full alpha a one-metric
+ * gate uses, stopping at the first that did not drop significantly: the fixed-sequence
+ * procedure (Maurer, Hothorn & Lehmacher 1995; Westfall & Krishen 2001), whose adjusted p of
+ * the j-th metric is the largest p of the first j. A primary that did not drop (or did not
+ * move) counts as p = 1 there: the sequence tests "did not get worse", and stops.
+ *
+ * The other metrics share Holm's correction as before: one test per family of tied metrics of
+ * which at least one member changed (the Simes combination of those members' p). Latency is
+ * never among them: it is gated on its percentiles with a floor in ms (latency.ts).
+ *
+ * Why the two stages together still false-alarm at most 5%: the gate fails only on drops, and
+ * a drop's two-sided p below 0.05 is a one-sided p below 0.025; the sequence and the Holm set
+ * each keep their own one-sided 2.5% (each controls its family-wise error), so by Bonferroni
+ * over the two stages the whole gate blocks an unchanged system at most 5% of the time (the
+ * graphical approach of Bretz et al. 2009 with the alpha split evenly and nothing passed on).
+ */
+function holmTests(rows, primary = []) {
+    const tested = rows.filter((row) => row.p !== null && row.flips && row.flips.worse + row.flips.better > 0);
+    const primaries = primarySequence(rows, primary);
+    const inSequence = new Set(primary);
+    const families = new Map();
+    for (const row of tested) {
+        if (inSequence.has(row.metric))
+            continue;
+        const family = (0,registry/* testFamilyOf */.ui)(row.metric);
+        families.set(family, [...(families.get(family) ?? []), row]);
+    }
+    const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1, stage: 'holm' }));
+    holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i].p_holm = adjusted));
+    return [...primaries, ...tests];
+}
+/** The primary metrics' fixed sequence, over those the comparison has a tested row for. */
+function primarySequence(rows, primary) {
+    let largest = 0;
+    return primary.flatMap((metric) => {
+        const row = rows.find((r) => r.metric === metric);
+        // a primary with nothing to test (new in this run) cannot be rejected: the sequence stops there
+        if (!row || row.p === null) {
+            largest = 1;
+            return [];
+        }
+        // "did not get worse" is rejected only by a drop: a rise, or no move at all, stops the sequence
+        const dropped = row.change !== null && row.change < 0 && row.flips !== null && row.flips.worse + row.flips.better > 0;
+        largest = Math.max(largest, dropped ? row.p : 1);
+        return [{ family: metric, metrics: [metric], p: row.p, p_holm: largest, stage: 'primary' }];
+    });
+}
+/** Each tested row's adjusted p: its family's Holm p (a member is no surer than its family, nor than its own test), or its place in the primary sequence. */
+function assignAdjusted(rows, tests) {
+    for (const test of tests) {
+        for (const row of rows) {
+            if (!test.metrics.includes(row.metric))
+                continue;
+            row.p_holm = test.stage === 'primary' ? test.p_holm : Math.max(test.p_holm, row.p);
+        }
+    }
+}
+/** The primary metric whose p (or whose not dropping) stopped the sequence before `metric`; null when the sequence reached it. */
+function sequenceStoppedAt(tests, metric) {
+    for (const test of tests) {
+        if (test.stage !== 'primary')
+            continue;
+        if (test.metrics[0] === metric)
+            return null;
+        if (test.p_holm >= ALPHA)
+            return test.family;
+    }
+    return null;
+}
+
+// EXTERNAL MODULE: ./src/stats/bootstrap.ts
+var bootstrap = __nccwpck_require__(6561);
+// EXTERNAL MODULE: ./src/stats/normal.ts
+var normal = __nccwpck_require__(2160);
+;// CONCATENATED MODULE: ./src/stats/clustered.ts
+/**
+ * Paired statistics when questions come in clusters: the turns of one conversation share its
+ * history, so the noise of one run moves them together, and treating them as independent
+ * questions makes every interval too narrow and every test too eager (at four turns a
+ * conversation with shared noise, a nominal 5% test rejects 10-19% of the time). The cure is
+ * the standard one for clustered data: resample and sign-flip whole clusters (Field & Welsh
+ * 2007, "Bootstrapping clustered data", JRSS-B 69:369; the cluster randomization test is the
+ * sign-flip test on cluster sums), and take the variance of the mean from the cluster totals
+ * (the cluster-robust "sandwich" variance, Liang & Zeger 1986). A question without a
+ * conversation is a cluster of one, so with no conversations at all every function here gives
+ * exactly what its per-question counterpart gives.
+ */
+
+
+/** Per cluster: the sum of the values in it and how many there are; `clusters[i]` is the cluster index (0-based, dense) of value i. */
+function clusterTotals(values, clusters, count) {
+    const sums = new Float64Array(count);
+    const sizes = new Float64Array(count);
+    for (let i = 0; i < values.length; i++) {
+        const c = clusters[i];
+        sums[c] = sums[c] + values[i];
+        sizes[c] = sizes[c] + 1;
+    }
+    return { sums, sizes };
+}
+/**
+ * Relabels cluster indices so that only those present are counted, 0…C−1 in order of first
+ * appearance; null when every value is alone in its cluster (nothing to do but the plain test).
+ */
+function denseClusters(clusters) {
+    const map = new Map();
+    const labels = new Int32Array(clusters.length);
+    for (let i = 0; i < clusters.length; i++) {
+        const c = clusters[i];
+        let label = map.get(c);
+        if (label === undefined) {
+            label = map.size;
+            map.set(c, label);
+        }
+        labels[i] = label;
+    }
+    return map.size === clusters.length ? null : { labels, count: map.size };
+}
+/**
+ * The standard error of the mean of `values` with clusters taken into account:
+ * √(C/(C−1) · Σ_c (S_c − n_c·x̄)²) / n over the C clusters (S_c the cluster's sum). With every
+ * value its own cluster it is s/√n, the ordinary standard error. 0 for fewer than two clusters.
+ */
+function clusteredStandardError(values, clusters) {
+    const n = values.length;
+    if (n < 2)
+        return 0;
+    let total = 0;
+    for (let i = 0; i < n; i++)
+        total += values[i];
+    const mean = total / n;
+    if (!clusters) {
+        let squares = 0;
+        for (let i = 0; i < n; i++)
+            squares += (values[i] - mean) ** 2;
+        return Math.sqrt(squares / (n - 1) / n);
+    }
+    if (clusters.count < 2)
+        return 0;
+    const { sums, sizes } = clusterTotals(values, clusters.labels, clusters.count);
+    let squares = 0;
+    for (let c = 0; c < clusters.count; c++)
+        squares += (sums[c] - sizes[c] * mean) ** 2;
+    return Math.sqrt((clusters.count / (clusters.count - 1)) * squares) / n;
+}
+/**
+ * The paired bootstrap of the mean change over whole clusters: each resample draws C clusters
+ * with replacement and takes Σ differences / Σ questions over them (the same statistic as the
+ * mean over questions). Without clusters it is pairedBootstrap itself, number for number.
+ * Above `normalAbove` questions the normal limit with the clustered standard error.
+ */
+function clusteredPairedBootstrap(baseline, candidate, clusters, options) {
+    if (!clusters)
+        return (0,bootstrap/* pairedBootstrap */.Wx)(baseline, candidate, options);
+    const resamples = options?.resamples ?? 2000;
+    const level = options?.level ?? 0.95;
+    const seed = options?.seed ?? 1;
+    const normalAbove = options?.normalAbove ?? 5000;
+    const n = baseline.length;
+    if (n === 0 || candidate.length !== n)
+        return null;
+    if (clusters.labels.length !== n)
+        throw new RangeError(`clusteredPairedBootstrap: ${clusters.labels.length} cluster labels for ${n} questions`);
+    // the option checks are pairedBootstrap's (one resample of one question costs nothing)
+    (0,bootstrap/* pairedBootstrap */.Wx)([0], [0], { resamples, level, seed, normalAbove });
+    const differences = new Float64Array(n);
+    let smallest = Infinity;
+    let largest = -Infinity;
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+        const d = (candidate[i] ?? NaN) - (baseline[i] ?? NaN);
+        if (!Number.isFinite(d))
+            throw new RangeError(`clusteredPairedBootstrap: question ${i} has a non-finite score`);
+        differences[i] = d;
+        total += d;
+        smallest = Math.min(smallest, d);
+        largest = Math.max(largest, d);
+    }
+    const delta = total / n;
+    // as pairedBootstrap: every difference the same (up to rounding) is no variation at all
+    const tolerance = 1e-12 * Math.max(1, Math.abs(smallest), Math.abs(largest));
+    if (largest - smallest <= tolerance) {
+        const method = n > normalAbove ? 'normal' : 'bootstrap';
+        const p = Math.abs(delta) <= tolerance ? 1 : method === 'bootstrap' ? Math.min(1, 2 / (resamples + 1)) : 0;
+        return { delta, low: delta, high: delta, p, method };
+    }
+    if (n > normalAbove) {
+        const se = clusteredStandardError(differences, clusters);
+        const z = (0,normal/* normalQuantile */.Z)(1 - (1 - level) / 2);
+        return { delta, low: delta - z * se, high: delta + z * se, p: Math.min(1, 2 * (0,normal/* normalCdf */.v)(-Math.abs(delta) / se)), method: 'normal' };
+    }
+    const { sums, sizes } = clusterTotals(differences, clusters.labels, clusters.count);
+    return resampledClusters(sums, sizes, delta, resamples, level, seed);
+}
+/** The percentile interval and p of `resamples` means over clusters drawn with replacement (Σ sums / Σ sizes). */
+function resampledClusters(sums, sizes, delta, resamples, level, seed) {
+    const count = sums.length;
+    // mulberry32 inline, the stream of bootstrap.ts's mulberry32(seed)
+    let state = seed | 0;
+    const means = new Float64Array(resamples);
+    let atOrBelowZero = 0;
+    let atOrAboveZero = 0;
+    for (let r = 0; r < resamples; r++) {
+        let sum = 0;
+        let size = 0;
+        for (let k = 0; k < count; k++) {
+            state = (state + 0x6d2b79f5) | 0;
+            let t = Math.imul(state ^ (state >>> 15), 1 | state);
+            t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+            const c = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * count) | 0;
+            sum += sums[c];
+            size += sizes[c];
+        }
+        const mean = sum / size;
+        means[r] = mean;
+        if (mean <= 0)
+            atOrBelowZero++;
+        if (mean >= 0)
+            atOrAboveZero++;
+    }
+    means.sort();
+    const tail = (1 - level) / 2;
+    const p = Math.min(1, (2 * (Math.min(atOrBelowZero, atOrAboveZero) + 1)) / (resamples + 1));
+    return { delta, low: (0,bootstrap/* sortedQuantile */.Xd)(means, tail), high: (0,bootstrap/* sortedQuantile */.Xd)(means, 1 - tail), p, method: 'bootstrap' };
+}
+
+// EXTERNAL MODULE: ./src/stats/permutation.ts
+var permutation = __nccwpck_require__(1295);
+// EXTERNAL MODULE: ./src/stats/power.ts
+var power = __nccwpck_require__(2450);
+// EXTERNAL MODULE: ./src/stats/proportions.ts
+var proportions = __nccwpck_require__(2580);
+;// CONCATENATED MODULE: ./src/compare/significance.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Uncertainty for every metric compared question by question: a seeded paired-bootstrap
+ * interval of Δ; a paired test that uses the size of each change (the sign-flip permutation
+ * test on the mean Δ; McNemar's mid-p for pass/fail metrics, where the sign of a change is all
+ * there is); per-question flips with a sign test; and the paired design's minimum detectable
+ * effect at this n. When questions belong to conversations, the interval resamples and the
+ * test sign-flips whole conversations (a question without one is a conversation of one), and
+ * the MDE's variance is the clustered one: turns that share a history share their noise.
+ *
+ * The tests: gate.primary's metrics in a fixed sequence, then Holm over what changed (holm.ts).
+ * A drop beyond max_drop is a regression when its interval excludes no change and its adjusted
+ * p is below ALPHA; else it is a regression within noise, with the reason recorded, so that the
+ * words next to an interval that excludes 0 can say why it still is noise. Returns the tests.
+ */
+function annotateNoise(rows, columns, options = {}) {
+    // one set of buffers for every metric, filled at the front: not three 100,000-long arrays per metric
+    const size = columns.ids.length;
+    const scratch = { b: new Float64Array(size), c: new Float64Array(size), d: new Float64Array(size), g: new Int32Array(size) };
+    for (const row of rows) {
+        if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
+            continue;
+        const xs = columns.baseline?.get(row.metric);
+        const ys = columns.candidate.get(row.metric);
+        if (!xs || !ys)
+            continue;
+        const info = (0,registry/* metricInfo */.R)(row.metric);
+        const { b, c, g, worse, better } = pairedValues(xs, ys, columns.clusters, info?.higherIsBetter ?? true, scratch);
+        const clusters = columns.clusters ? denseClusters(g) : null;
+        const seed = (0,bootstrap/* seedFrom */.wX)(row.metric);
+        const boot = clusteredPairedBootstrap(b, c, clusters, { seed });
+        if (!boot)
+            continue;
+        row.interval = { low: boot.low, high: boot.high, level: 1 - ALPHA };
+        row.flips = { worse, better, p: signTest(worse, better).p };
+        row.clusters = clusters?.count ?? null;
+        // a loop, not c.map: no closure call per question
+        const differences = scratch.d.subarray(0, c.length);
+        for (let i = 0; i < c.length; i++)
+            differences[i] = c[i] - b[i];
+        if (info?.binary && !clusters) {
+            row.p = mcnemarMidP(worse, better);
+            row.test = 'mcnemar_mid_p';
+        }
+        else {
+            // with conversations a pass/fail metric is sign-flipped by conversation too: McNemar assumes independent questions
+            const test = (0,permutation/* signFlipTest */.t)(clusters ? clusterTotals(differences, clusters.labels, clusters.count).sums : differences, { seed });
+            row.p = test.p;
+            row.test = `sign_flip_${test.method}`;
+        }
+        if (info?.unit !== 'ms')
+            setMde(row, differences, clusters, options.recordedNoise?.[row.metric]);
+    }
+    const tests = holmTests(rows, options.primary);
+    assignAdjusted(rows, tests);
+    const primary = new Set(options.primary ?? []);
+    for (const row of rows) {
+        if (row.status !== 'regression' || row.interval === null)
+            continue;
+        const higherIsBetter = (0,registry/* metricInfo */.R)(row.metric)?.higherIsBetter ?? true;
+        const excludesNoChange = higherIsBetter ? row.interval.high < 0 : row.interval.low > 0;
+        if (excludesNoChange && row.p_holm !== null && row.p_holm < ALPHA)
+            continue;
+        row.status = 'regression_within_noise';
+        row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : primary.has(row.metric) ? 'primary_sequence' : 'holm_correction';
+    }
+    return tests;
+}
+/**
+ * The fewest units (questions, or conversations) that must move one way for a two-sided 5%
+ * sign-flip test to reject at all: all five the same way give p = 2/2⁵ with the two tied
+ * assignments counted half (1/32 < 0.05); four give 1/16.
+ */
+const FEWEST_MOVERS = 5;
+/** The paired MDE of n units with sd of their differences, never below FEWEST_MOVERS moves of `smallest` (null: no floor known). */
+function pairedMde(sd, n, smallest) {
+    return Math.max((0,power/* pairedMinimumDetectableEffect */.O)(sd, n), smallest === null ? 0 : (FEWEST_MOVERS * smallest) / n);
+}
+/**
+ * The paired design's MDE: from this run's per-question differences when some question moved
+ * (their clustered spread), else from the noise the baseline records for the metric, else none.
+ * Never below what FEWEST_MOVERS units moving by the smallest step seen can add up to: with a
+ * few discrete moves the normal formula promises drops no test over this n could find.
+ */
+function setMde(row, differences, clusters, recorded) {
+    const n = differences.length;
+    const sd = clusteredStandardError(differences, clusters) * Math.sqrt(n);
+    row.paired_sd = sd;
+    if (sd > 0) {
+        const units = clusters ? clusterTotals(differences, clusters.labels, clusters.count).sums : differences;
+        let step = Infinity;
+        for (let i = 0; i < units.length; i++)
+            if (Math.abs(units[i]) > 1e-9)
+                step = Math.min(step, Math.abs(units[i]));
+        row.smallest_move = step;
+        row.mde = pairedMde(sd, n, step);
+        row.mde_source = 'run';
+    }
+    else if (recorded !== undefined && recorded > 0) {
+        row.mde = (0,power/* pairedMinimumDetectableEffect */.O)(recorded, n);
+        row.mde_source = 'baseline';
+    }
+}
+/**
+ * The questions both sides have a value for (baseline `b`, candidate `c`, their clusters `g`, in
+ * question order) and how many moved each way; views of the front of the scratch buffers (one pass).
+ */
+function pairedValues(xs, ys, clusters, higherIsBetter, scratch) {
+    const { b, c, g } = scratch;
+    let worse = 0;
+    let better = 0;
+    let k = 0;
+    for (let i = 0; i < ys.length; i++) {
+        const x = xs[i];
+        const y = ys[i];
+        if (Number.isNaN(x) || Number.isNaN(y))
+            continue;
+        b[k] = x;
+        if (clusters)
+            g[k] = clusters[i];
+        c[k++] = y;
+        // baselines store 12 significant digits: a difference below that is no change
+        if (Math.abs(y - x) <= 1e-9)
+            continue;
+        if (y > x === higherIsBetter)
+            better += 1;
+        else
+            worse += 1;
+    }
+    return { b: b.subarray(0, k), c: c.subarray(0, k), g: g.subarray(0, k), worse, better };
+}
+/** The run-level noise note: n, the ± half-width of one pass rate at this n, questions worse / better, and the tests. */
+function noiseSummary(rows, tests, questionsWorse, questionsBetter, n) {
+    if (n === 0 || !rows.some((r) => r.interval !== null))
+        return null;
+    return { n, half_width: (0,proportions/* halfWidth */._Q)(n), questions_worse: questionsWorse, questions_better: questionsBetter, tests: [...tests] };
 }
 
 
@@ -24102,112 +25640,14 @@ function inputTooLarge(file, what, bytes) {
 
 /***/ }),
 
-/***/ 4675:
+/***/ 6130:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  A: () => (/* binding */ writeJsonFile)
-});
-
-// EXTERNAL MODULE: ./src/io/redact.ts
-var redact = __nccwpck_require__(8075);
-;// CONCATENATED MODULE: ./src/io/redactValues.ts
-
-const compiled = new WeakMap();
-/**
- * `value` with every string at one of `paths` redacted (redact.ts), before it is serialised:
- * the structure, every key and every other value stay exactly as they were, so a secret equal
- * to `true`, `null`, a digit or a verdict word can neither break the JSON nor change what it
- * says. Only what changes is copied; with no secret registered `value` itself comes back.
- */
-function redactAt(value, paths) {
-    return (0,redact/* anySecrets */.kq)() ? redactNode(value, trieOf(paths)) : value;
-}
-/** As redactAt, for the value found at `key` under the root: a document written piece by piece. */
-function redactMember(value, paths, ...keys) {
-    if (!(0,redact/* anySecrets */.kq)())
-        return value;
-    let node = trieOf(paths);
-    for (const key of keys)
-        node = node && step(node, key);
-    return node ? redactNode(value, node) : value;
-}
-function step(node, key) {
-    return node.keys.get(key) ?? node.any;
-}
-function redactNode(value, node) {
-    if (typeof value === 'string')
-        return node.text ? (0,redact/* redactSecrets */.fp)(value) : value;
-    if (value === null || typeof value !== 'object')
-        return value;
-    if (Array.isArray(value)) {
-        const child = node.any;
-        if (!child)
-            return value;
-        let out = null;
-        value.forEach((item, i) => {
-            const redacted = redactNode(item, child);
-            if (redacted !== item)
-                (out ??= value.slice())[i] = redacted;
-        });
-        return out ?? value;
-    }
-    let out = null;
-    for (const key of Object.keys(value)) {
-        const child = step(node, key);
-        if (!child)
-            continue;
-        const item = value[key];
-        const redacted = redactNode(item, child);
-        if (redacted === item)
-            continue;
-        out ??= copyOf(value);
-        redactValues_define(out, key, redacted);
-    }
-    return out ?? value;
-}
-/** A copy with the same prototype (null for an id record) and key order. */
-function copyOf(value) {
-    const copy = Object.create(Object.getPrototypeOf(value));
-    for (const key of Object.keys(value))
-        redactValues_define(copy, key, value[key]);
-    return copy;
-}
-/** Defined, not assigned: a `__proto__` key stays a key. */
-function redactValues_define(record, key, value) {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-function trieOf(paths) {
-    let trie = compiled.get(paths);
-    if (trie)
-        return trie;
-    trie = emptyTrie();
-    for (const path of paths) {
-        let node = trie;
-        for (const key of path) {
-            if (key === '*')
-                node = node.any ??= emptyTrie();
-            else {
-                let next = node.keys.get(key);
-                if (!next)
-                    node.keys.set(key, (next = emptyTrie()));
-                node = next;
-            }
-        }
-        node.text = true;
-    }
-    compiled.set(paths, trie);
-    return trie;
-}
-function emptyTrie() {
-    return { text: false, any: undefined, keys: new Map() };
-}
-
-// EXTERNAL MODULE: ./src/io/safeWrite.ts + 1 modules
-var safeWrite = __nccwpck_require__(1566);
-;// CONCATENATED MODULE: ./src/io/jsonFile.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ writeJsonFile)
+/* harmony export */ });
+/* harmony import */ var _redactValues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(473);
+/* harmony import */ var _safeWrite_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1566);
 
 
 /** Up to this many questions a results or baseline file is indented for people to read. */
@@ -24217,16 +25657,20 @@ const READABLE_UP_TO = 2_000;
  * 100,000-question run never builds one giant string. Small files are indented for reading
  * and diffs; large ones are written one question per line. Through the safe writer, so the
  * target is always either the old file or the new one. The strings at `outsideText` (text from
- * the candidate or the judge) are redacted as values, before they are serialised.
+ * the candidate or the judge) are redacted as values, before they are encoded and serialised.
  */
-function writeJsonFile(path, data, outsideText, fs) {
-    (0,safeWrite/* writeFileStreamed */.Zb)(path, (write) => streamJson(write, data, outsideText), fs);
+function writeJsonFile(path, data, outsideText, fs, layout = {}) {
+    (0,_safeWrite_js__WEBPACK_IMPORTED_MODULE_1__/* .writeFileStreamed */ .Zb)(path, (write) => streamJson(write, data, outsideText, layout), fs);
 }
-function streamJson(write, data, outsideText) {
+function streamJson(write, data, outsideText, layout) {
     const questions = data.questions;
     const count = questions ? Object.keys(questions).length : 0;
+    const encode = (layout.question ?? ((q) => q));
     if (count <= READABLE_UP_TO) {
-        write(JSON.stringify(redactAt(data, outsideText), null, 2) + '\n');
+        const redacted = (0,_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactAt */ .N)(data, outsideText);
+        const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions, encode) } : redacted;
+        const text = JSON.stringify(encoded, null, 2);
+        write((layout.oneLineLists ? listsOnOneLine(text) : text) + '\n');
         return;
     }
     const keys = Object.keys(data);
@@ -24234,17 +25678,33 @@ function streamJson(write, data, outsideText) {
     keys.forEach((key, k) => {
         const last = k === keys.length - 1;
         if (key !== 'questions') {
-            write(`${JSON.stringify(key)}: ${JSON.stringify(redactMember(data[key], outsideText, key))}${last ? '' : ','}\n`);
+            write(`${JSON.stringify(key)}: ${JSON.stringify((0,_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(data[key], outsideText, key))}${last ? '' : ','}\n`);
             return;
         }
         write('"questions": {\n');
         const ids = Object.keys(questions);
         // one string per question: the writer encodes each into its buffer (a string joined from
         // 100,000 pieces would cost more to encode than to build)
-        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(redactMember(questions[id], outsideText, 'questions', id))}${i === ids.length - 1 ? '' : ','}\n`));
+        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode((0,_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`));
         write(`}${last ? '' : ','}\n`);
     });
     write('}\n');
+}
+/** The record with each value mapped, keys (and a missing prototype) kept. */
+function mapValues(record, map) {
+    const out = Object.create(Object.getPrototypeOf(record));
+    for (const key of Object.keys(record))
+        out[key] = map(record[key]);
+    return out;
+}
+/**
+ * JSON.stringify's indented text with each list of plain values (numbers, strings, true, false,
+ * null) on one line: `"scores": [1, 0.5, null]`. A list is joined only when nothing between its
+ * brackets is a bracket or a brace, so no list or object inside one, and no string holding one,
+ * is touched; a line break inside a list is always JSON.stringify's (a string's is escaped).
+ */
+function listsOnOneLine(text) {
+    return text.replace(/\[\n\s+([^[\]{}]*?)\n\s*\]/g, (_, items) => `[${items.replace(/,\n\s+/g, ', ')}]`);
 }
 
 
@@ -24334,6 +25794,41 @@ function tooDeep(value, max = MAX_JSON_DEPTH) {
 
 /***/ }),
 
+/***/ 4476:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ forEachInPool)
+/* harmony export */ });
+/**
+ * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
+ * worker takes the next index when its task ends, in index order. Unlike starting every task
+ * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
+ * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
+ * failure stops workers from taking more indices and is what the returned promise rejects with.
+ */
+async function forEachInPool(count, workers, task) {
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < count) {
+            const index = next++;
+            try {
+                await task(index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    const size = Math.min(count, Math.max(1, Math.floor(workers)));
+    await Promise.all(Array.from({ length: size }, worker));
+}
+
+
+/***/ }),
+
 /***/ 8075:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -24409,6 +25904,108 @@ function tolerant(secret) {
 }
 function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+
+/***/ }),
+
+/***/ 473:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ redactAt),
+/* harmony export */   k: () => (/* binding */ redactMember)
+/* harmony export */ });
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8075);
+
+const compiled = new WeakMap();
+/**
+ * `value` with every string at one of `paths` redacted (redact.ts), before it is serialised:
+ * the structure, every key and every other value stay exactly as they were, so a secret equal
+ * to `true`, `null`, a digit or a verdict word can neither break the JSON nor change what it
+ * says. Only what changes is copied; with no secret registered `value` itself comes back.
+ */
+function redactAt(value, paths) {
+    return (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .anySecrets */ .kq)() ? redactNode(value, trieOf(paths)) : value;
+}
+/** As redactAt, for the value found at `key` under the root: a document written piece by piece. */
+function redactMember(value, paths, ...keys) {
+    if (!(0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .anySecrets */ .kq)())
+        return value;
+    let node = trieOf(paths);
+    for (const key of keys)
+        node = node && step(node, key);
+    return node ? redactNode(value, node) : value;
+}
+function step(node, key) {
+    return node.keys.get(key) ?? node.any;
+}
+function redactNode(value, node) {
+    if (typeof value === 'string')
+        return node.text ? (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(value) : value;
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (Array.isArray(value)) {
+        const child = node.any;
+        if (!child)
+            return value;
+        let out = null;
+        value.forEach((item, i) => {
+            const redacted = redactNode(item, child);
+            if (redacted !== item)
+                (out ??= value.slice())[i] = redacted;
+        });
+        return out ?? value;
+    }
+    let out = null;
+    for (const key of Object.keys(value)) {
+        const child = step(node, key);
+        if (!child)
+            continue;
+        const item = value[key];
+        const redacted = redactNode(item, child);
+        if (redacted === item)
+            continue;
+        out ??= copyOf(value);
+        define(out, key, redacted);
+    }
+    return out ?? value;
+}
+/** A copy with the same prototype (null for an id record) and key order. */
+function copyOf(value) {
+    const copy = Object.create(Object.getPrototypeOf(value));
+    for (const key of Object.keys(value))
+        define(copy, key, value[key]);
+    return copy;
+}
+/** Defined, not assigned: a `__proto__` key stays a key. */
+function define(record, key, value) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+function trieOf(paths) {
+    let trie = compiled.get(paths);
+    if (trie)
+        return trie;
+    trie = emptyTrie();
+    for (const path of paths) {
+        let node = trie;
+        for (const key of path) {
+            if (key === '*')
+                node = node.any ??= emptyTrie();
+            else {
+                let next = node.keys.get(key);
+                if (!next)
+                    node.keys.set(key, (next = emptyTrie()));
+                node = next;
+            }
+        }
+        node.text = true;
+    }
+    compiled.set(paths, trie);
+    return trie;
+}
+function emptyTrie() {
+    return { text: false, any: undefined, keys: new Map() };
 }
 
 
@@ -25050,7 +26647,9 @@ function editDistance(a, b, limit) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  eb: () => (/* binding */ checkHeader),
   Wk: () => (/* binding */ parseCsv),
+  wI: () => (/* binding */ parseJsonl),
   AN: () => (/* binding */ parseJsonlLine),
   Hh: () => (/* binding */ parseRecord),
   xz: () => (/* binding */ readTable),
@@ -25061,7 +26660,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   kr: () => (/* binding */ tryParseRecord)
 });
 
-// UNUSED EXPORTS: linesOf, parseJsonl, recordStartLines
+// UNUSED EXPORTS: linesOf, recordStartLines
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
@@ -27277,18 +28876,22 @@ function parseCsv(file, text) {
     if (!header)
         return { file, format: 'csv', columns: [], records: [] };
     const columns = header.map((c) => c.trim());
-    const seen = new Set();
-    for (const column of columns) {
-        if (seen.has(column))
-            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
-        seen.add(column);
-    }
+    checkHeader(file, columns);
     const records = body.map((record, index) => {
         const data = {};
         columns.forEach((c, i) => (data[c] = record[i]));
         return { line: starts[index + 1] ?? 0, data };
     });
     return { file, format: 'csv', columns, records };
+}
+/** A header that names a column twice is refused: which of the two would a row's value come from? */
+function checkHeader(file, columns) {
+    const seen = new Set();
+    for (const column of columns) {
+        if (seen.has(column))
+            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
+        seen.add(column);
+    }
 }
 /** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */
 function parseCsvText(file, text) {
@@ -27772,6 +29375,52 @@ class BudgetedJudge {
     spent() {
         return this.budget.spent();
     }
+}
+
+
+/***/ }),
+
+/***/ 6701:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  C9: () => (/* binding */ boundHeapGrowth)
+});
+
+// UNUSED EXPORTS: HEAP_GROWING_PERCENT, heapGrowthFlag
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./src/judge/heap.ts
+
+/** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
+const HEAP_GROWING_PERCENT = 25;
+let bounded = false;
+/**
+ * Keeps the heap of an LLM run near what it holds alive (issue 13). A judge run allocates
+ * fast and keeps little: every call builds its request, the SDK's and the HTTP client's
+ * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
+ * that pace: allocation this fast lets the old generation grow to about 4× what is alive
+ * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
+ * Capped at 1.25×, the collections come more often and are as cheap (they trace what is
+ * alive, not the garbage): peak RSS then follows the questions' results, not the number of
+ * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
+ * user's NODE_OPTIONS or node flags already size the heap.
+ */
+function boundHeapGrowth() {
+    if (bounded)
+        return;
+    bounded = true;
+    const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
+    if (flag)
+        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
+}
+/** The V8 flag boundHeapGrowth sets, or null when the node flags or NODE_OPTIONS already size the heap (theirs stand). */
+function heapGrowthFlag(execArgv, nodeOptions) {
+    const sized = [...execArgv, nodeOptions ?? ''].some((f) => /heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size/.test(f));
+    return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
 
@@ -28551,10 +30200,29 @@ function isObject(value) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nc: () => (/* binding */ LLM_SOURCES),
 /* harmony export */   W0: () => (/* binding */ METRIC_DEFINITIONS),
+/* harmony export */   gl: () => (/* binding */ outOfScale),
 /* harmony export */   p$: () => (/* binding */ hasEarlierTurns)
 /* harmony export */ });
+/* unused harmony exports SCALES, scaleWords */
 /** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
 const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
+/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
+const SCALES = {
+    score: { min: 0, max: 1, words: '0–1' },
+    ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
+};
+/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
+function scaleWords(definition) {
+    return `${SCALES[definition.unit].words}, ${definition.higherIsBetter ? 'higher' : 'lower'} is better`;
+}
+/** Why a finite value cannot be a score of this metric, or null when it can. */
+function outOfScale(definition, value) {
+    const { min, max, words } = SCALES[definition.unit];
+    if (value >= min && value <= max)
+        return null;
+    const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
+    return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
+}
 const answerable = (run) => run.rows.some((r) => !r.should_refuse);
 const withRelevantDocs = (run) => run.rows.some((r) => r.relevant_docs.length > 0);
 const always = () => true;
@@ -28825,16 +30493,24 @@ const LEXICAL_SETTINGS = {
     /** within a sentence, clauses are split here too: one claim per clause */
     clauseSeparators: '；;，,',
 };
-const LEXICAL_METRICS = _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5.computedBy('lexical');
+const LEXICAL_METRICS = _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5.computedBy('lexical').filter(_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .isKnownMetric */ .Oi);
 /** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
 const NO_RETENTION = 'lexical cannot judge context retention';
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
 const UNCACHED = { tokens: _tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw, clauses: (text) => clauses(text, _tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw) };
-/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions). */
+/** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions); `clear` lets them go. */
 function lexicalTexts() {
     const tokens = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)(_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw);
-    return { tokens, clauses: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)((text) => clauses(text, tokens)) };
+    const clausesOf = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)((text) => clauses(text, tokens));
+    return {
+        tokens,
+        clauses: clausesOf,
+        clear: () => {
+            tokens.clear();
+            clausesOf.clear();
+        },
+    };
 }
 function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
     const tokensOf = texts.tokens;
@@ -28902,6 +30578,403 @@ function clauses(text, tokensOf) {
         .map((t) => t.trim())
         .map((t) => ({ text: t, tokens: tokensOf(t) }))
         .filter((c) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenCount */ .jt)(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
+}
+
+
+/***/ }),
+
+/***/ 2663:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  cO: () => (/* binding */ LLM_METRICS),
+  Bp: () => (/* binding */ MAX_CLAIMS),
+  Ei: () => (/* binding */ planQuestion),
+  In: () => (/* binding */ scoreWithJudge)
+});
+
+// UNUSED EXPORTS: NO_EMBEDDINGS_REASON, answerRelevancy, cosine
+
+// EXTERNAL MODULE: ./src/io/script.ts
+var script = __nccwpck_require__(105);
+// EXTERNAL MODULE: ./src/metrics/judge.ts
+var metrics_judge = __nccwpck_require__(6782);
+;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
+
+/**
+ * Every judge call one question may make, stated before the first call and drawn from while
+ * the question is scored: `judge(inner)` hands out asks of each kind until the plan has none
+ * left and then fails the ask without calling, so the run cannot make a call the plan did not
+ * state. Each chat ask may make REPAIRS_PER_ASK repair calls (the Judge contract), and the
+ * upper bound counts them.
+ */
+class CallPlan {
+    asks;
+    /** every judge call this question's asks made or were served from the cache, in the order they happened */
+    calls = [];
+    left = new Map();
+    constructor(asks) {
+        this.asks = asks.filter((a) => a.count > 0);
+        for (const a of this.asks)
+            this.left.set(a.kind, (this.left.get(a.kind) ?? 0) + a.count);
+    }
+    /** Draws one ask of this kind; false when the plan has none left. */
+    take(kind) {
+        const left = this.left.get(kind) ?? 0;
+        if (left === 0)
+            return false;
+        this.left.set(kind, left - 1);
+        return true;
+    }
+    /** The most calls the plan allows: every ask made, every chat ask repaired. */
+    upTo() {
+        return totals(this.asks, 1 + metrics_judge/* REPAIRS_PER_ASK */.Do);
+    }
+    /** The calls of a judge whose every reply is well-formed and lines up: no repair, no fallback. */
+    wellFormed() {
+        return totals(this.asks.filter((a) => !a.fallback), 1);
+    }
+    judge(inner) {
+        const trace = (call) => this.calls.push(call);
+        return {
+            ask: (prompt, vars, options) => this.take(prompt) ? inner.ask(prompt, vars, { ...options, trace }) : Promise.resolve(notPlanned(prompt)),
+            embed: (texts, options) => this.take('embeddings') ? inner.embed(texts, { ...options, trace }) : Promise.resolve(notPlanned('embeddings')),
+        };
+    }
+}
+function totals(asks, callsPerChatAsk) {
+    let chat = 0;
+    let embeddings = 0;
+    for (const a of asks) {
+        if (a.kind === 'embeddings')
+            embeddings += a.count;
+        else
+            chat += a.count * callsPerChatAsk;
+    }
+    return { chat, embeddings };
+}
+function notPlanned(kind) {
+    return { ok: false, error: `not in the call plan: no ${kind} call left for this question`, raw: null };
+}
+
+// EXTERNAL MODULE: ./src/io/countOf.ts
+var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/metrics/language.ts
+var language = __nccwpck_require__(6611);
+// EXTERNAL MODULE: ./src/metrics/rag.ts
+var rag = __nccwpck_require__(2463);
+;// CONCATENATED MODULE: ./src/metrics/reask.ts
+
+/**
+ * An ask whose reply must line up with what it was about (one verdict per chunk, one statement
+ * per reference point). A reply that does not is asked once more, with what was wrong and
+ * `fix` said after the prompt; only a second reply that does not line up either is an error.
+ * The call plan states the second ask as a fallback ask of the same prompt.
+ */
+async function reasked(judge, prompt, vars, lineUp, fix) {
+    const first = await judge.ask(prompt, vars);
+    if (!first.ok)
+        return { ok: false, error: (0,metrics_judge/* failure */.V2)(first) };
+    const problem = lineUp(first.value);
+    if (problem === null)
+        return first;
+    const again = await judge.ask(prompt, vars, { reask: `Your previous reply gave ${problem}. ${fix}` });
+    if (!again.ok)
+        return { ok: false, error: `the judge gave ${problem}; asked again: ${(0,metrics_judge/* failure */.V2)(again)}` };
+    const still = lineUp(again.value);
+    return still === null ? again : { ok: false, error: `the judge gave ${problem}, and ${still} when asked again` };
+}
+/**
+ * What keeps the numbers a judge gave (`claim`, `chunk`) from naming 1…n once each, or null
+ * when they do: `none for chunk 3; more than one for chunk 2; there is no chunk 7`.
+ */
+function misnumbered(numbers, n, what) {
+    const seen = new Map();
+    for (const k of numbers)
+        seen.set(k, (seen.get(k) ?? 0) + 1);
+    const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !seen.has(k));
+    const repeated = [...seen].filter(([k, times]) => times > 1 && k >= 1 && k <= n).map(([k]) => k);
+    const unknown = [...seen.keys()].filter((k) => k < 1 || k > n);
+    const problems = [
+        missing.length > 0 ? `none for ${what} ${list(missing)}` : null,
+        repeated.length > 0 ? `more than one for ${what} ${list(repeated)}` : null,
+        unknown.length > 0 ? `there is no ${what} ${list(unknown)}` : null,
+    ].filter((p) => p !== null);
+    return problems.length > 0 ? problems.join('; ') : null;
+}
+const LISTED = 5;
+function list(numbers) {
+    const sorted = [...numbers].sort((a, b) => a - b);
+    const more = sorted.length - LISTED;
+    return sorted.slice(0, LISTED).join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+// EXTERNAL MODULE: ./src/metrics/retention.ts
+var retention = __nccwpck_require__(8059);
+// EXTERNAL MODULE: ./src/metrics/registry.ts
+var registry = __nccwpck_require__(1118);
+// EXTERNAL MODULE: ./src/metrics/types.ts
+var types = __nccwpck_require__(7032);
+;// CONCATENATED MODULE: ./src/metrics/llm.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
+ * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
+ * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
+ * and context recall 1 (each asked once more when its reply does not line up with the chunks or
+ * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
+ * them and the scoring draws from that plan. The judge is injected; nothing here touches the
+ * network itself.
+ */
+const LLM_METRICS = registry/* registry */.u5.llmMetrics().filter(registry/* isKnownMetric */.Oi);
+/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
+const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => (0,registry/* metricInfo */.R)(m)?.llmSource !== 'rubric');
+/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
+const CLAIM_METRICS = LLM_METRICS.filter((m) => (0,registry/* metricInfo */.R)(m)?.llmSource === 'claims');
+/** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
+const MAX_CLAIMS = 20;
+/** answer_relevancy's reason when there is no embeddings model */
+const NO_EMBEDDINGS_REASON = 'no embeddings model';
+const RUBRIC = [
+    ['accuracy', 'accuracy_norm'],
+    ['relevance', 'relevance_norm'],
+    ['completeness', 'completeness_norm'],
+    ['citation', 'citation_norm'],
+];
+/**
+ * Every call scoring this question may make (the tier's stated plan is the sum over questions).
+ * The conditions mirror the scoring functions below, but only from one side: a call the plan
+ * leaves out fails as "not in the call plan" instead of being made.
+ */
+function planQuestion(row, output, settings) {
+    if (!output || output.error !== null)
+        return new CallPlan([]);
+    const asks = [{ kind: 'rubric', count: Math.max(1, settings.repeats) }];
+    if (!row.should_refuse) {
+        const hasContexts = output.contexts.length > 0;
+        const answered = output.answer.trim() !== '';
+        asks.push({ kind: 'claims', count: 1 });
+        if (hasContexts)
+            asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true });
+        if (hasContexts && (row.ground_truth || answered))
+            asks.push({ kind: 'usefulness', count: 1 }, { kind: 'usefulness', count: 1, fallback: true });
+        if (hasContexts && (row.reference_points.length > 0 || row.ground_truth))
+            asks.push({ kind: 'recall', count: 1 }, { kind: 'recall', count: 1, fallback: true });
+        if (answered && settings.embeddings)
+            asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 });
+    }
+    return new CallPlan(asks);
+}
+/** Scores one question, drawing every judge call from its plan. */
+async function scoreWithJudge(row, output, inner, settings, plan) {
+    const judge = plan.judge(inner);
+    const result = { scores: {}, errors: {}, claims: [], rubricDiff: null };
+    const contexts = (0,metrics_judge/* numbered */.jN)(output.contexts.map(metrics_judge/* unlabelled */.h0), (i) => (0,language/* chunkLabel */._g)(settings.chunkLabel, i));
+    const tasks = [rubric(row, output, contexts, judge, settings, result)];
+    if (row.should_refuse) {
+        const skipped = (0,types/* noScore */.SM)('should-refuse question: judged by refuse_ok and the rubric');
+        for (const m of SKIPPED_FOR_REFUSALS)
+            result.scores[m] = skipped;
+    }
+    else {
+        tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result));
+    }
+    await Promise.all(tasks);
+    return result;
+}
+function fail(result, metrics, error) {
+    for (const m of metrics) {
+        result.scores[m] = { value: null };
+        result.errors[m] = error;
+    }
+}
+async function rubric(row, output, contexts, judge, settings, result) {
+    const vars = {
+        should_refuse: String(row.should_refuse),
+        history: (0,retention/* historyBlock */.Wy)(row),
+        question: row.question,
+        reference_points: row.reference_points.length > 0 ? (0,metrics_judge/* numbered */.jN)(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)'),
+        contexts,
+        answer: output.answer,
+    };
+    const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
+    const error = passes.map(metrics_judge/* failure */.V2).find((e) => e !== null);
+    if (error)
+        return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error);
+    const values = passes.map((p) => p.value);
+    for (const [dimension, metric] of RUBRIC) {
+        const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length;
+        result.scores[metric] = { value: mean / 4, reason: String(values[0].reason) };
+    }
+    const kept = (0,retention/* retention */.XZ)(row, values);
+    if ('error' in kept)
+        fail(result, ['context_retention_norm'], kept.error);
+    else
+        result.scores.context_retention_norm = kept.score;
+    if (values.length > 1) {
+        let diff = 0;
+        for (const [dimension] of RUBRIC)
+            diff += Math.abs(values[0][dimension] - values[1][dimension]) / 4;
+        result.rubricDiff = diff / RUBRIC.length;
+    }
+}
+async function claims(row, output, contexts, judge, result) {
+    const metrics = CLAIM_METRICS;
+    const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
+    if (!extracted.ok)
+        return fail(result, metrics, (0,metrics_judge/* failure */.V2)(extracted));
+    const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '');
+    const texts = all.slice(0, MAX_CLAIMS);
+    const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
+    if (texts.length === 0) {
+        Object.assign(result.scores, (0,rag/* claimScores */.Kk)([], true));
+        return;
+    }
+    let verdicts;
+    if (output.contexts.length === 0) {
+        verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
+    }
+    else {
+        const batch = await judge.ask('verdicts', { contexts, claims: (0,metrics_judge/* numbered */.jN)(texts, (i) => `${i}.`) });
+        if (!batch.ok)
+            return fail(result, metrics, (0,metrics_judge/* failure */.V2)(batch));
+        const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
+        const numbers = batch.value.verdicts.map((v) => v.claim);
+        if (misnumbered(numbers, texts.length, 'claim') === null) {
+            verdicts = texts.map((_, i) => byClaim.get(i + 1));
+        }
+        else {
+            // the batch answer does not line up with the claims: ask claim by claim rather than guess
+            const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
+            const error = single.map(metrics_judge/* failure */.V2).find((e) => e !== null);
+            if (error)
+                return fail(result, metrics, error);
+            verdicts = single.map((s) => s.value);
+        }
+    }
+    result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null }));
+    Object.assign(result.scores, (0,rag/* claimScores */.Kk)(verdicts.map((v) => v.verdict), true));
+    const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
+    if (unsupported.length > 0) {
+        const reason = unsupported
+            .slice(0, 3)
+            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${(0,script/* quoted */.TL)(c.text.slice(0, 60))}`)
+            .join('; ');
+        result.scores.faithfulness.reason = reason;
+        result.scores.hallucination_rate.reason = reason;
+        if (unsupported.some((c) => c.verdict === 'contradicted'))
+            result.scores.contradicted.reason = reason;
+    }
+    if (cut)
+        for (const m of metrics)
+            result.scores[m].reason = [cut, result.scores[m].reason].filter(Boolean).join('; ');
+}
+async function usefulness(row, output, contexts, judge, result) {
+    const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
+    if (!against) {
+        result.scores.context_precision = (0,types/* noScore */.SM)('no ground truth and no answer to judge chunk usefulness against');
+        return;
+    }
+    if (output.contexts.length === 0) {
+        result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' };
+        return;
+    }
+    const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts };
+    const n = output.contexts.length;
+    const lineUp = ({ verdicts }) => {
+        const chunks = verdicts.map((v) => v.chunk);
+        const problem = misnumbered(chunks, n, 'chunk');
+        return problem && `${(0,countOf/* countOf */.p)(verdicts.length, 'usefulness verdict')} for ${(0,countOf/* countOf */.p)(n, 'chunk')} (${problem})`;
+    };
+    const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(n, 'chunk')}, numbered as they are labelled.`);
+    if (!reply.ok)
+        return fail(result, ['context_precision'], reply.error);
+    const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
+    const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
+    result.scores.context_precision = {
+        value: (0,rag/* averagePrecision */.cF)(useful),
+        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
+    };
+}
+async function recall(row, output, contexts, judge, result) {
+    const points = row.reference_points;
+    if (points.length === 0 && !row.ground_truth) {
+        result.scores.context_recall = (0,types/* noScore */.SM)('no reference points or ground truth');
+        return;
+    }
+    if (output.contexts.length === 0) {
+        result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' };
+        return;
+    }
+    const reference = points.length > 0 ? (0,metrics_judge/* numbered */.jN)(points, (i) => `${i}.`) : row.ground_truth;
+    const expected = points.length > 0 ? (0,countOf/* countOf */.p)(points.length, 'reference point') : 'a ground truth';
+    const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${(0,countOf/* countOf */.p)(statements.length, 'statement')} for ${expected}` : null;
+    const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
+    const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix);
+    if (!reply.ok)
+        return fail(result, ['context_recall'], reply.error);
+    const statements = reply.value.statements;
+    const attributable = statements.filter((s) => s.attributable).length;
+    const missing = statements.filter((s) => !s.attributable).map((s) => (0,script/* quoted */.TL)(s.statement.slice(0, 40)));
+    result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
+}
+async function relevancy(row, output, judge, settings, result) {
+    if (!settings.embeddings) {
+        result.scores.answer_relevancy = (0,types/* noScore */.SM)(NO_EMBEDDINGS_REASON);
+        return;
+    }
+    if (!output.answer.trim()) {
+        result.scores.answer_relevancy = (0,types/* noScore */.SM)('empty answer');
+        return;
+    }
+    const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer });
+    if (!reply.ok)
+        return fail(result, ['answer_relevancy'], (0,metrics_judge/* failure */.V2)(reply));
+    const generated = reply.value.questions.filter((q) => q.question.trim() !== '');
+    if (generated.length === 0)
+        return fail(result, ['answer_relevancy'], 'the judge generated no questions');
+    const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)]);
+    if (!vectors.ok)
+        return fail(result, ['answer_relevancy'], (0,metrics_judge/* failure */.V2)(vectors));
+    const [original, ...others] = vectors.value;
+    const similarities = others.map((v) => cosine(original, v));
+    result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal);
+}
+/**
+ * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
+ * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
+ */
+function answerRelevancy(similarities, noncommittal, mode) {
+    if (similarities.length === 0)
+        return (0,types/* noScore */.SM)('no generated questions');
+    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
+    const evasive = noncommittal.filter(Boolean).length;
+    const share = evasive / noncommittal.length;
+    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
+    const clamped = Math.min(1, Math.max(0, value));
+    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : (0,types/* score */.fN)(clamped);
+}
+function cosine(a, b) {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+        dot += a[i] * b[i];
+        na += a[i] * a[i];
+        nb += b[i] * b[i];
+    }
+    return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 
@@ -29147,6 +31220,7 @@ function testFamilyOf(name) {
     const info = registry.info(name);
     return info?.testFamily ?? info?.pattern ?? name;
 }
+/** Whether a definition declares the name (`recall@5` by `recall@K`): then it is a MetricName. */
 function isKnownMetric(name) {
     return registry.info(name) !== undefined;
 }
@@ -29171,6 +31245,42 @@ function directedChange(info, baseline, candidate) {
     if (info?.unit === 'ms')
         return (baseline - candidate) / Math.max(baseline, LATENCY_FLOOR_MS);
     return higherIsBetter ? candidate - baseline : baseline - candidate;
+}
+
+
+/***/ }),
+
+/***/ 8059:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Wy: () => (/* binding */ historyBlock),
+/* harmony export */   XZ: () => (/* binding */ retention)
+/* harmony export */ });
+/* unused harmony exports FIRST_TURN_REASON, SINGLE_QUESTION_REASON */
+/* harmony import */ var _definitions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6511);
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7032);
+
+
+// The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
+/** What was said before the question, one message a paragraph, for the rubric's <history> block. */
+function historyBlock(row) {
+    if (!row.history || row.history.length === 0)
+        return '(empty: this is the first turn)';
+    return row.history.map((m) => `${m.role}: ${m.content}`).join('\n\n');
+}
+/** context_retention_norm where there is nothing earlier to retain. */
+const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
+const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
+/** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
+function retention(row, passes) {
+    if (!(0,_definitions_js__WEBPACK_IMPORTED_MODULE_0__/* .hasEarlierTurns */ .p$)(row))
+        return { score: (0,_types_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
+    const grades = passes.map((p) => p.context_retention);
+    if (grades.some((g) => g === null))
+        return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
+    const mean = grades.reduce((sum, g) => sum + g, 0) / grades.length;
+    return { score: { value: mean / 4, reason: String(passes[0].reason) } };
 }
 
 
@@ -29825,10 +31935,10 @@ function sentences(text) {
     sentenceSegmenter ??= new Intl.Segmenter('zh', { granularity: 'sentence' });
     return [...sentenceSegmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s !== '');
 }
-/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts. */
+/** Memoises `compute` for texts that repeat (the same chunk retrieved for many questions); keeps at most `limit` texts, and none once cleared. */
 function textCache(compute, limit = 50_000) {
     const cache = new Map();
-    return (text) => {
+    const cached = (text) => {
         let value = cache.get(text);
         if (value === undefined) {
             value = compute(text);
@@ -29838,6 +31948,7 @@ function textCache(compute, limit = 50_000) {
         }
         return value;
     };
+    return Object.assign(cached, { clear: () => cache.clear() });
 }
 function tokenCount(tokens) {
     return tokens.words.size + tokens.numbers.size;
@@ -30232,30 +32343,269 @@ function listWrittenAsText(issue, value) {
 
 /***/ }),
 
-/***/ 7810:
+/***/ 9855:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  jo: () => (/* binding */ evalSetFromTable),
-  fH: () => (/* binding */ loadEvalSet)
+  j: () => (/* binding */ evalSetFromTable),
+  f: () => (/* binding */ loadEvalSet)
 });
 
-// UNUSED EXPORTS: fingerprintRows
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/baseline/fingerprint.ts
+var fingerprint = __nccwpck_require__(4319);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/io/ids.ts
+var ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/io/input.ts + 1 modules
+var input = __nccwpck_require__(8449);
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/io/csvBytes.ts
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * The records of a CSV file in its common form, read from its UTF-8 bytes (checked to be UTF-8
+ * before): what plainCsv (plainCsv.ts) reads from the decoded text, cell for cell, but each
+ * cell is only located here and decoded when asked for (`cell`). So no string of the whole file
+ * is made, each cell a run keeps is a string of its own (a cell sliced from the whole text
+ * keeps all of it alive), and a shard decodes only its own rows' cells. Null where plainCsv
+ * gives null (a CR, a stray quote, a record of another width, an unclosed quote, a BOM inside),
+ * for the text reader, and csv-parse behind it, to read or report.
+ */
+function plainCsvBytes(bytes) {
+    let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    if (bytes.indexOf(CR) !== -1 || bytes.indexOf(BOM, i) !== -1)
+        return null;
+    const cells = new CellBuilder();
+    let width = -1;
+    let line = 1;
+    while (i < bytes.length) {
+        if (bytes[i] === LF) {
+            i++;
+            line++;
+            continue;
+        }
+        cells.startRecord(line);
+        let fields = 0;
+        for (;;) {
+            const end = bytes[i] === QUOTE ? quotedField(bytes, i, cells) : unquotedField(bytes, i, cells);
+            if (end === -1)
+                return null;
+            fields++;
+            line += cells.newlines;
+            i = end;
+            // the field ends the record (LF or the end of the bytes) or is followed by a comma
+            if (i >= bytes.length || bytes[i] === LF)
+                break;
+            i++;
+        }
+        if (i < bytes.length) {
+            i++;
+            line++;
+        }
+        if (width === -1)
+            width = fields;
+        else if (fields !== width)
+            return null;
+    }
+    return new CsvCells(bytes, cells, Math.max(width, 0));
+}
+/** Where each cell is: [start, end) of its text in the bytes, and whether it holds a doubled quote. */
+class CellBuilder {
+    starts = new Int32Array(1024);
+    ends = new Int32Array(1024);
+    doubled = new Uint8Array(1024);
+    count = 0;
+    recordLines = [];
+    /** line ends inside the last quoted cell */
+    newlines = 0;
+    startRecord(line) {
+        this.recordLines.push(line);
+    }
+    add(start, end, doubled) {
+        if (this.count === this.starts.length) {
+            this.starts = grown(this.starts);
+            this.ends = grown(this.ends);
+            const more = new Uint8Array(this.doubled.length * 2);
+            more.set(this.doubled);
+            this.doubled = more;
+        }
+        this.starts[this.count] = start;
+        this.ends[this.count] = end;
+        this.doubled[this.count] = doubled ? 1 : 0;
+        this.count++;
+    }
+}
+function grown(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
+}
+function unquotedField(bytes, from, cells) {
+    let i = from;
+    for (; i < bytes.length; i++) {
+        const c = bytes[i];
+        if (c === COMMA || c === LF)
+            break;
+        if (c === QUOTE)
+            return -1;
+    }
+    cells.newlines = 0;
+    cells.add(from, i, false);
+    return i;
+}
+/** `"…"` with `""` for a quote inside; -1 when unclosed or followed by anything but a comma, a LF or the end. */
+function quotedField(bytes, from, cells) {
+    let i = from + 1;
+    let doubled = false;
+    for (;;) {
+        const quote = bytes.indexOf(QUOTE, i);
+        if (quote === -1)
+            return -1;
+        if (bytes[quote + 1] === QUOTE) {
+            doubled = true;
+            i = quote + 2;
+            continue;
+        }
+        const next = quote + 1 < bytes.length ? bytes[quote + 1] : -1;
+        if (next !== -1 && next !== COMMA && next !== LF)
+            return -1;
+        let newlines = 0;
+        for (let n = bytes.indexOf(LF, from + 1); n !== -1 && n < quote; n = bytes.indexOf(LF, n + 1))
+            newlines++;
+        cells.newlines = newlines;
+        cells.add(from + 1, quote, doubled);
+        return quote + 1;
+    }
+}
+/** The cells of a CSV file, located; each decoded as it is asked for. Record 0 is the header. */
+class CsvCells {
+    bytes;
+    width;
+    /** records, the header included */
+    records;
+    starts;
+    ends;
+    doubled;
+    lines;
+    constructor(bytes, cells, width) {
+        this.bytes = bytes;
+        this.width = width;
+        this.starts = cells.starts;
+        this.ends = cells.ends;
+        this.doubled = cells.doubled;
+        this.lines = cells.recordLines;
+        this.records = cells.recordLines.length;
+    }
+    /** The 1-based line record `r` starts on. */
+    line(r) {
+        return this.lines[r];
+    }
+    /** Record `r`'s cell in column `c`, as text. */
+    cell(r, c) {
+        const k = r * this.width + c;
+        const text = this.bytes.toString('utf8', this.starts[k], this.ends[k]);
+        return this.doubled[k] ? text.replaceAll('""', '"') : text;
+    }
+    /** Record `r` as plainCsv gives it. */
+    record(r) {
+        return Array.from({ length: this.width }, (_, c) => this.cell(r, c));
+    }
+}
+
+// EXTERNAL MODULE: ./src/io/encoding.ts + 1 modules
+var encoding = __nccwpck_require__(3193);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
+;// CONCATENATED MODULE: ./src/io/records.ts
+
+
+
+
+
+
+/** A table's records, already read, as a RecordSource. */
+function recordsOf(table) {
+    const { file, format, columns, records } = table;
+    return {
+        file,
+        format,
+        columns,
+        size: records.length,
+        line: (i) => records[i].line,
+        data: (i) => records[i].data,
+        field: (i, name) => records[i].data[name],
+    };
+}
+/** A CSV or JSONL file's records: a plain CSV from its bytes, anything else as readTable reads it. */
+async function readRecords(file, what) {
+    // capped, and stopped by Ctrl-C while it reads (io/input.ts)
+    const bytes = await (0,input/* readInput */.R5)(file, what);
+    if ((0,tabular/* tableFormat */.Kg)(file) === 'jsonl')
+        return recordsOf((0,tabular/* parseJsonl */.wI)(file, (0,encoding/* decodeUtf8 */._6)(file, bytes)));
+    // a file that is not UTF-8 is refused by decodeUtf8, naming its first bad byte
+    const cells = (0,external_node_buffer_namespaceObject.isUtf8)(bytes) && !looksLikeUtf16(bytes) ? plainCsvBytes(bytes) : null;
+    return cells ? csvRecords(file, cells) : recordsOf((0,tabular/* parseCsv */.Wk)(file, (0,encoding/* decodeUtf8 */._6)(file, bytes)));
+}
+/** NUL bytes are valid UTF-8 but no CSV's: decodeUtf8 tells a UTF-16 file from them. */
+function looksLikeUtf16(bytes) {
+    return bytes.indexOf(0) !== -1 && bytes.indexOf(0) < 4096;
+}
+function csvRecords(file, cells) {
+    if (cells.records === 0)
+        return recordsOf({ file, format: 'csv', columns: [], records: [] });
+    const columns = cells.record(0).map((c) => c.trim());
+    (0,tabular/* checkHeader */.eb)(file, columns);
+    const place = new Map(columns.map((c, i) => [c, i]));
+    return {
+        file,
+        format: 'csv',
+        columns,
+        size: cells.records - 1,
+        line: (i) => cells.line(i + 1),
+        data: (i) => {
+            const data = {};
+            for (let c = 0; c < columns.length; c++)
+                data[columns[c]] = cells.cell(i + 1, c);
+            return data;
+        },
+        field: (i, name) => {
+            const c = place.get(name);
+            return c === undefined ? undefined : cells.cell(i + 1, c);
+        },
+    };
+}
+/** Every record as a SourceRecord, for the checks that look at whole records. */
+function* allRecords(source) {
+    for (let i = 0; i < source.size; i++)
+        yield { line: source.line(i), data: source.data(i) };
+}
+/** The required columns (CSV) or keys (every JSONL line): a missing one is an error naming the file and the fix. */
+function requireFields(source, required, hint) {
+    if (source.columns) {
+        const missing = required.filter((c) => !source.columns.includes(c));
+        if (missing.length === 0)
+            return;
+        throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${source.columns.join(', ')})`, hint);
+    }
+    for (let i = 0; i < source.size; i++) {
+        const data = source.data(i);
+        const missing = required.filter((c) => !(c in data));
+        if (missing.length > 0)
+            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(source.file, source.line(i), missing[0])}: missing required key`, hint);
+    }
+}
+
 // EXTERNAL MODULE: ./src/schemas/evalSet.ts
 var evalSet = __nccwpck_require__(458);
 // EXTERNAL MODULE: ./src/io/exactLength.ts
 var exactLength = __nccwpck_require__(6371);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
 ;// CONCATENATED MODULE: ./src/schemas/plainEvalRow.ts
 
 
@@ -30434,8 +32784,8 @@ function checkColumnNames(table) {
     if (table.columns)
         check(table.columns, 1);
     else
-        for (const record of table.records)
-            check(Object.keys(record.data), record.line);
+        for (let i = 0; i < table.size; i++)
+            check(Object.keys(table.data(i)), table.line(i));
     problems.throwIfAny('bad_input');
 }
 /**
@@ -30485,17 +32835,18 @@ const SHOWN_ROWS = 5;
  * does so only where the split is ambiguous (`ambiguousCommas`); a point with a comma inside
  * ("Yes, within 30 days", "accepts Visa, Mastercard and Amex") is one point and is left alone,
  * as is a cell already split by `;` and every item of a JSONL array. Warnings, not errors.
+ * Only `records` are looked at (a shard's own rows).
  */
-function separatorWarnings(table) {
+function separatorWarnings(table, records) {
     const warnings = [];
     for (const [column, separator] of [
         ['reference_points', ';'],
         ['relevant_doc_ids', '|'],
     ]) {
         const lines = [];
-        for (const record of table.records)
-            if (commaSeparated(record.data[column], column, separator))
-                lines.push(record.line);
+        for (const i of records)
+            if (commaSeparated(table.field(i, column), column, separator))
+                lines.push(table.line(i));
         if (lines.length === 0)
             continue;
         const shown = lines.slice(0, SHOWN_ROWS).map((line) => `${(0,errors/* locate */.x5)(table.file, line)}`);
@@ -30541,7 +32892,42 @@ function ambiguousCommas(cell) {
     return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && (0,tokens/* tokenCount */.jt)((0,tokens/* tokenize */.qw)(part)) >= 1);
 }
 
+;// CONCATENATED MODULE: ./src/run/shard.ts
+/**
+ * Which questions are in shard `index` of `count`: ids in code-point order, every n-th one
+ * starting at index − 1. Every id lands in exactly one shard, shard sizes differ by at most one,
+ * and the shard depends only on the ids, not on the order of the rows in the file. A
+ * conversation is never split (its later turns are asked with the answers to its earlier ones):
+ * it goes whole to the shard of its lowest id, so with conversations shard sizes differ by whole
+ * conversations. Needs only each question's id and conversation: a shard reads no more of the
+ * other shards' rows.
+ */
+function inShard(questions, index, count) {
+    // a unit is named by its lowest id: ids are unique, so no two units share a name
+    const lowestOfConversation = new Map();
+    for (const q of questions) {
+        if (q.conversation === null)
+            continue;
+        const lowest = lowestOfConversation.get(q.conversation);
+        if (lowest === undefined || q.id < lowest)
+            lowestOfConversation.set(q.conversation, q.id);
+    }
+    const unitOf = (q) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation));
+    // sort() with no comparator orders strings by UTF-16 code units, as `<` does
+    const order = [...new Set(questions.map(unitOf))].sort();
+    const position = new Map(order.map((id, i) => [id, i]));
+    return questions.map((q) => position.get(unitOf(q)) % count === index - 1);
+}
+/** The rows of shard `index` of `count` (inShard). */
+function shardRows(rows, index, count) {
+    const mine = inShard(rows.map((r) => ({ id: r.id, conversation: r.conversation?.id ?? null })), index, count);
+    return rows.filter((_, i) => mine[i]);
+}
+
 ;// CONCATENATED MODULE: ./src/run/evalSet.ts
+
+
+
 
 
 
@@ -30559,43 +32945,96 @@ const columnHints = {
     turn: 'number the turns of each conversation 1, 2, 3, … (the row with turn 1 opens the conversation)',
     history: 'give the earlier messages as a JSON array, e.g. [{"role":"user","content":"…"},{"role":"assistant","content":"…"}]',
 };
-async function loadEvalSet(file) {
-    return evalSetFromTable(await (0,tabular/* readTable */.xz)(file, 'eval set'));
+/**
+ * The eval set, or one shard of it. A shard reads every row's id and conversation (to know
+ * which rows are its own, and that every id is unique), and the rest of its own rows only:
+ * a bad cell in another shard's row is that shard's to report.
+ */
+async function loadEvalSet(file, shard = null) {
+    return evalSetFrom(await readRecords(file, 'eval set'), shard);
 }
 function evalSetFromTable(table) {
+    return evalSetFrom(recordsOf(table), null);
+}
+function evalSetFrom(source, shard) {
     // before the required columns: a `query` column gets "did you mean question?" rather than "no question column"
-    checkColumnNames(table);
-    (0,tabular/* requireColumns */.fe)(table, evalSet/* REQUIRED_EVAL_COLUMNS */.H0, 'the eval set needs at least the columns id and question');
-    const rows = [];
-    const firstLine = new Map();
+    checkColumnNames(source);
+    requireFields(source, evalSet/* REQUIRED_EVAL_COLUMNS */.H0, 'the eval set needs at least the columns id and question');
     // every bad row is reported at once, so one run shows everything to fix
     const problems = new errors/* Problems */.Zw();
+    const placed = placeRows(source, shard);
+    const rows = [];
+    const read = [];
     const conversationCells = [];
     // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
-    const noExtra = table.columns !== null && table.columns.every((c) => evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(c));
-    for (const record of table.records) {
+    const noExtra = source.columns !== null && source.columns.every((c) => evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(c));
+    for (let i = 0; i < source.size; i++) {
+        const first = placed.duplicates.get(i);
+        if (first !== undefined) {
+            problems.add(`${(0,errors/* locate */.x5)(source.file, source.line(i), 'id')}: duplicate id "${first.id}" (first used on line ${first.line})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
+        }
+        if (!placed.read[i])
+            continue;
+        const record = { line: source.line(i), data: source.data(i) };
         // plain string handling for a row of text cells; the schema for anything else, with its located messages
-        const parsed = plainEvalRow(record.data) ?? (0,tabular/* tryParseRecord */.kr)(evalSet/* EvalRowInputSchema */.aI, record, table.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
+        const parsed = plainEvalRow(record.data) ?? (0,tabular/* tryParseRecord */.kr)(evalSet/* EvalRowInputSchema */.aI, record, source.file, (c) => columnHints[c] ?? 'fix the value in this cell', problems);
         if (!parsed)
             continue;
-        const previous = firstLine.get(parsed.id);
-        if (previous !== undefined) {
-            problems.add(`${(0,errors/* locate */.x5)(table.file, record.line, 'id')}: duplicate id "${parsed.id}" (first used on line ${previous})`, 'ids must be unique: give this row a new id; keep the old id for the old question');
-            continue;
-        }
-        firstLine.set(parsed.id, record.line);
         // a single question (neither cell) is nothing checkConversations looks at
         if (parsed.conversation_id !== null || parsed.turn !== null)
             conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
         // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
         const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(key)));
         rows.push(evalRow(parsed, extra));
+        read.push(i);
     }
-    checkConversations(table.file, conversationCells, problems);
+    checkConversations(source.file, conversationCells, problems);
     problems.throwIfAny('bad_input');
-    if (rows.length === 0)
-        throw new errors/* GateError */.ue('bad_input', `${table.file}: the eval set has no rows`, 'add at least one question below the header');
-    return { file: table.file, rows, fingerprint: fingerprintRows(rows), warnings: separatorWarnings(table) };
+    if (placed.ids.size === 0)
+        throw new errors/* GateError */.ue('bad_input', `${source.file}: the eval set has no rows`, 'add at least one question below the header');
+    return { file: source.file, rows, fingerprint: (0,fingerprint/* fingerprintRows */.E_)(rows), ids: placed.ids, total: placed.ids.size, warnings: separatorWarnings(source, read) };
+}
+/**
+ * Every row's id and conversation, read alone: a second use of an id is found (with the line of
+ * the first), the set's ids are collected, and the rows to read in full are marked: all of them,
+ * or a shard's own (inShard). A row whose id cannot be read alone is always read in full, so
+ * that its own parse reports it.
+ */
+function placeRows(source, shard) {
+    const duplicates = new Map();
+    const firstLine = new Map();
+    const units = [];
+    const unitOf = [];
+    for (let i = 0; i < source.size; i++) {
+        const id = idCell(source.field(i, 'id'));
+        unitOf.push(null);
+        if (id === null)
+            continue;
+        const line = source.line(i);
+        const previous = firstLine.get(id);
+        if (previous !== undefined) {
+            duplicates.set(i, { id, line: previous });
+            unitOf[i] = -1;
+            continue;
+        }
+        firstLine.set(id, line);
+        unitOf[i] = units.length;
+        units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) });
+    }
+    const mine = shard ? inShard(units, shard.index, shard.count) : null;
+    const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit]));
+    return { ids: new Set(firstLine.keys()), duplicates, read };
+}
+/** A cell as the schema reads an id (idValue: a text, or in JSONL a number JSON holds exactly); null for one the schema refuses. */
+function idCell(value) {
+    return typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER) ? null : plainText(value);
+}
+/** A text cell as the schema reads it (a JSONL number as its text); null when empty or of another type. */
+function plainText(value) {
+    if (typeof value !== 'string' && typeof value !== 'number')
+        return null;
+    const text = (0,ids/* normaliseId */.GU)(String(value));
+    return text === '' ? null : text;
 }
 /** The row of a question; one literal per shape, so the common row (no conversation) is built without spreading. */
 function evalRow(parsed, extra) {
@@ -30624,35 +33063,6 @@ function evalRow(parsed, extra) {
         extra: passed,
     };
 }
-/**
- * sha256 over the normalised rows, sorted by id: reordering rows or switching CSV ↔ JSONL
- * keeps the fingerprint, editing a question, answer, label or relevance judgement changes it.
- * Pass-through columns are not part of it: they do not change any score.
- */
-function fingerprintRows(rows) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const row of sorted) {
-        hash.update(JSON.stringify([
-            row.id,
-            row.question,
-            row.ground_truth,
-            row.reference_points,
-            row.category,
-            row.difficulty,
-            row.should_refuse,
-            row.relevant_docs.map((d) => [d.id, d.grade]),
-            row.expect_json,
-            row.required_keys,
-            // only when present: a set without conversations keeps the fingerprint it always had
-            ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
-            ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
-        ]));
-        // a row at a time: joining rows into bigger strings to hash cost 6× more (Chinese text makes them two-byte strings, copied at every join)
-        hash.update('\n');
-    }
-    return `sha256:${hash.digest('hex')}`;
-}
 
 
 /***/ }),
@@ -30661,10 +33071,24 @@ function fingerprintRows(rows) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ exitCodeFor),
 /* harmony export */   d: () => (/* binding */ EXIT)
 /* harmony export */ });
 /** The exit codes of the CLI (the Action's check status follows the same verdicts). */
 const EXIT = { pass: 0, fail: 1, usage: 2 };
+/** The exit code a run's results give: its verdict, or `usage` when it gave none. */
+function exitCodeFor(results) {
+    // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
+    if (results.run.judge_stopped)
+        return EXIT.usage;
+    const verdict = results.comparison?.verdict ?? 'no_baseline';
+    if (verdict === 'fail')
+        return EXIT.fail;
+    // not gated: neither a pass nor a fail, so that no check goes green (or red) on a run that was not the whole set
+    if (verdict === 'incomparable' || verdict === 'subset')
+        return EXIT.usage;
+    return EXIT.pass;
+}
 
 
 /***/ }),
@@ -30673,6 +33097,7 @@ const EXIT = { pass: 0, fail: 1, usage: 2 };
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BR: () => (/* binding */ ROWS_OF_EVERY_KIND),
 /* harmony export */   l4: () => (/* binding */ checkLatencyCanAct),
 /* harmony export */   ok: () => (/* binding */ checkGateCanAct)
 /* harmony export */ });
@@ -30683,10 +33108,34 @@ const EXIT = { pass: 0, fail: 1, usage: 2 };
 
 
 
-/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
-const NAMING_KEYS = ['thresholds', 'max_drop_overrides', 'by_category'];
 /**
- * A threshold, category floor or max_drop override on a metric this run does not compute
+ * An eval set with a question of every kind a metric is planned for (answerable and
+ * should-refuse, with relevant docs, expecting JSON, a later turn): what a shard, which has not
+ * read the other shards' rows, checks its settings against. The settings that only the rows can
+ * make idle (a json_ok floor where no question expects JSON) are then left to the merge, whose
+ * comparison names a threshold on a metric the run did not compute.
+ */
+const ROWS_OF_EVERY_KIND = [
+    {
+        id: 'answerable',
+        question: '',
+        ground_truth: null,
+        reference_points: [],
+        category: null,
+        difficulty: null,
+        should_refuse: false,
+        relevant_docs: [{ id: 'doc', grade: 1 }],
+        expect_json: true,
+        required_keys: [],
+        conversation: { id: 'conversation', turn: 2 },
+        extra: {},
+    },
+    { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+];
+/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
+const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
+/**
+ * A primary metric, threshold, category floor or max_drop override on a metric this run does not compute
  * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
  * while reading as if it did: an error before the candidate runs, naming the setting and what
  * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
@@ -30711,6 +33160,8 @@ function checkGateCanAct(layers, rows, config, scorer) {
 function namedMetrics(key, settings) {
     if (key === 'by_category')
         return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m]));
+    if (key === 'primary')
+        return (settings.primary ?? []).map((m, i) => [`primary[${i}]`, m]);
     return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m]);
 }
 /** Why a known metric is not computed by this run, in the words of the setting that would change it. */
@@ -30758,6 +33209,230 @@ function checkLatencyCanAct(layers) {
     if (overrides && override !== undefined) {
         throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${overrides.source}: ${overrides.prefix}max_drop_overrides.latency_ms is ${override}, but latency_rise is not set: latency is reported and not gated, so the override would never be checked`, `set gate.latency_rise: ${override} instead (it gates the p50 and p95 latency), and remove the override`);
     }
+}
+
+
+/***/ }),
+
+/***/ 7418:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z6: () => (/* binding */ llmSettings),
+/* harmony export */   eX: () => (/* binding */ embeddingsOn),
+/* harmony export */   hV: () => (/* binding */ questionsInFlight),
+/* harmony export */   vH: () => (/* binding */ runLlmTier)
+/* harmony export */ });
+/* unused harmony exports STABILITY_THRESHOLD, QUESTIONS_PER_SLOT */
+/* harmony import */ var _judge_usage_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3448);
+/* harmony import */ var _judge_budget_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4550);
+/* harmony import */ var _metrics_language_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6611);
+/* harmony import */ var _metrics_definitions_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6511);
+/* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1118);
+/* harmony import */ var _metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2663);
+/* harmony import */ var _schemas_judgeConfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5765);
+/* harmony import */ var _io_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4476);
+
+
+
+
+
+
+
+
+/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
+const STABILITY_THRESHOLD = 0.02;
+/**
+ * Questions in progress at once per judge concurrency slot. A question in progress always has
+ * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
+ * twice that covers the questions between calls (a reply being parsed, a backoff) while the
+ * prompts and replies held stay bounded by the concurrency, not by the number of questions.
+ */
+const QUESTIONS_PER_SLOT = 2;
+/** How many questions the tier works on at once. */
+function questionsInFlight(config) {
+    return config.judge.concurrency * QUESTIONS_PER_SLOT;
+}
+/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
+function llmSettings(config, rows) {
+    return {
+        relevancyQuestions: config.judge.answer_relevancy.questions,
+        noncommittal: config.judge.answer_relevancy.noncommittal,
+        repeats: config.judge.repeats,
+        embeddings: embeddingsOn(config),
+        chunkLabel: (0,_metrics_language_js__WEBPACK_IMPORTED_MODULE_0__/* .chunkLabelOf */ .B)(rows.map((r) => r.question)),
+    };
+}
+/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
+function embeddingsOn(config) {
+    const e = config.embeddings;
+    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== _schemas_judgeConfig_js__WEBPACK_IMPORTED_MODULE_4__/* .NO_EMBEDDINGS */ .Hn;
+}
+/**
+ * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
+ * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
+ * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
+ * the budget.
+ */
+async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new _judge_budget_js__WEBPACK_IMPORTED_MODULE_5__/* .Budget */ ._(config.budget, config.judge.prices), schedule) {
+    const settings = llmSettings(config, rows);
+    const budgeted = new _judge_budget_js__WEBPACK_IMPORTED_MODULE_5__/* .BudgetedJudge */ .M(judge, budget);
+    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
+    const diffs = rows.map(() => null);
+    await (0,_io_pool_js__WEBPACK_IMPORTED_MODULE_6__/* .forEachInPool */ .a)(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
+        // a settled schedule takes no more questions: the rest pass through untouched
+        if (schedule?.settled())
+            return;
+        const index = schedule ? schedule.order[taken] : taken;
+        const row = rows[index];
+        const output = outputs.get(row.id);
+        const q = questions[row.id];
+        if (output && output.error === null) {
+            // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+            const calls = (0,_metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__/* .planQuestion */ .Ei)(row, output, settings);
+            const scored = await (0,_metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__/* .scoreWithJudge */ .In)(row, output, budgeted, settings, calls);
+            record(q, scored, calls);
+            diffs[index] = scored.rubricDiff;
+        }
+        schedule?.completed.add(index);
+    });
+    const byFamily = judge.usageByFamily();
+    const meter = new _judge_usage_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageMeter */ .H$();
+    for (const [name, f] of Object.entries(byFamily))
+        Object.assign(meter.family(name), f);
+    const totals = meter.totals(config.judge.prices);
+    const notes = [];
+    const warn = (warning) => {
+        notes.push(warning);
+        logger.warn(warning);
+    };
+    const refused = budgeted.spent().refused;
+    if (refused > 0)
+        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
+    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
+    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
+        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
+    }
+    for (const problem of judge.problems?.() ?? [])
+        logger.warn(problem);
+    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
+    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
+    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
+}
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function record(q, scored, calls) {
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0)
+        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = _metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__/* .LLM_METRICS */ .cO.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .isKnownMetric */ .Oi)(metric) || !planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
+        const s = scored.scores[metric];
+        // a value off the metric's scale is an error row, as in the deterministic tier (run/score.ts)
+        const info = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .metricInfo */ .R)(metric);
+        const outside = info && s?.value != null ? (0,_metrics_definitions_js__WEBPACK_IMPORTED_MODULE_1__/* .outOfScale */ .gl)(info, s.value) : null;
+        q.scores[metric] = outside === null ? (s?.value ?? null) : null;
+        if (s?.reason && outside === null)
+            notes[metric] = s.reason;
+        const error = outside ?? scored.errors[metric];
+        if (error)
+            q.errors[metric] = error;
+    }
+    q.notes = notes;
+    if (scored.claims.length > 0)
+        q.claims = scored.claims;
+}
+function judgeStability(diffs, repeats) {
+    if (repeats <= 1)
+        return null;
+    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
+    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
+}
+function budgetLabel(budget) {
+    return [
+        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
+        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
+        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
+    ]
+        .filter(Boolean)
+        .join(', ');
+}
+
+
+/***/ }),
+
+/***/ 867:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $$: () => (/* binding */ otherKindOfRunSet),
+/* harmony export */   LE: () => (/* binding */ otherKindFromEvalSet),
+/* harmony export */   MO: () => (/* binding */ olderKindOf)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4319);
+/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2371);
+/* harmony import */ var _evalSet_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9855);
+
+
+
+
+/**
+ * Baselines (and results.json files) written before results schema 3 carry the eval-set
+ * fingerprint of the older kind (baseline/fingerprint.ts). A run compared with one recomputes
+ * that kind from the eval set, once, so that the same set is recognised as the same and an
+ * edited one as edited: never an edited set for a fingerprint that only changed its kind.
+ */
+/** For a run that has every row: the older kind when the baseline's is of it, else null. */
+function olderKindOf(baseline, rows, logger) {
+    const theirs = baseline?.eval_set_fingerprint;
+    if (!theirs || !(0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .isLegacyFingerprint */ .Im)(theirs))
+        return null;
+    const recomputed = (0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .legacyFingerprint */ .WF)(rows);
+    if (recomputed === theirs)
+        logger.info(recognised(baseline.path));
+    return recomputed;
+}
+function recognised(path) {
+    return `${path ?? 'the baseline'}: its eval_set_fingerprint is of the kind written before results schema 3, and the eval set still hashes to it: the same set (evalgate baseline writes the new kind)`;
+}
+/**
+ * For a results.json compared with a baseline whose fingerprint is of the other kind (`compare`,
+ * `merge --baseline`): the other kind, from the eval set the run scored; null when there is none.
+ */
+async function otherKindFromEvalSet(run, baseline) {
+    const theirs = baseline?.eval_set_fingerprint;
+    if (!theirs || (0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .isLegacyFingerprint */ .Im)(theirs) === (0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .isLegacyFingerprint */ .Im)(run.eval_set_fingerprint))
+        return null;
+    return otherKindOfRunSet(run);
+}
+/**
+ * The eval set a run scored (run.eval_set_path), read again and checked to be the one the run
+ * scored: its fingerprint of the kind the run's is not. Null when it is not there or not that set.
+ */
+async function otherKindOfRunSet(run) {
+    const path = run.eval_set_path;
+    if (!path || !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(path))
+        return null;
+    let rows;
+    try {
+        rows = (await (0,_evalSet_js__WEBPACK_IMPORTED_MODULE_3__/* .loadEvalSet */ .f)(path)).rows;
+    }
+    catch (error) {
+        // an eval set that no longer loads is not the one the run scored
+        if (error instanceof _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue)
+            return null;
+        throw error;
+    }
+    const [own, other] = (0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .isLegacyFingerprint */ .Im)(run.eval_set_fingerprint) ? [(0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .legacyFingerprint */ .WF)(rows), (0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .fingerprintRows */ .E_)(rows)] : [(0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .fingerprintRows */ .E_)(rows), (0,_baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__/* .legacyFingerprint */ .WF)(rows)];
+    return own === run.eval_set_fingerprint ? other : null;
 }
 
 
@@ -30869,19 +33544,20 @@ function setPath(target, path, value) {
 
 /***/ }),
 
-/***/ 6192:
+/***/ 6169:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Xv: () => (/* binding */ DEFAULT_NOISE_PASSES),
   cz: () => (/* binding */ optionsOf)
 });
 
 // UNUSED EXPORTS: OPTIONS, actionInputs
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts
+var baseline = __nccwpck_require__(6360);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/schemas/gate.ts
@@ -30903,8 +33579,22 @@ const COMMAND_OPTIONS = [
     { flag: 'delta', value: 'text', commands: ['power'] },
     { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
     { flag: 'p2', value: 'text', commands: ['power'] },
-    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--p 0.5]', help: 'the minimum detectable effect (and 95% half-width) of an n-question set' },
-    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"} or {"mde", "half_width"}' },
+    {
+        flag: 'sd-diff',
+        value: 'text',
+        commands: ['power'],
+        label: '--sd-diff 0.5 --delta 0.1',
+        help: "questions needed for the gate's paired test to detect a drop of delta, when the\nper-question differences between two runs have this sd (pass rate: ≈ √share that flips)",
+    },
+    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--sd-diff S] [--p P]', help: "an n-question set: a pass rate's 95% half-width, and with --sd-diff the paired MDE" },
+    {
+        flag: 'results',
+        value: 'text',
+        commands: ['power'],
+        label: '--results FILE [--n N]',
+        help: "per metric of a compared run: the drop its paired test detects 80% of the time,\nfrom the run's own paired differences (or the baseline's calibrated noise)",
+    },
+    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"}, {"mde", "half_width"} or {"metrics": {…}}' },
     { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
     { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
     { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
@@ -31131,8 +33821,46 @@ const JUDGE_OPTIONS = [
     },
 ];
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 14 modules
-var pipeline = __nccwpck_require__(558);
+;// CONCATENATED MODULE: ./src/run/actionOptions.ts
+/** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
+const ACTION_OPTIONS = [
+    { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
+    { input: 'comment', value: ['true', 'false'], default: 'true', commands: [], description: 'Post / update the sticky PR comment (true or false).' },
+    { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
+    {
+        input: 'mode',
+        value: ['gate', 'baseline', 'merge', 'accept'],
+        default: 'gate',
+        commands: [],
+        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+    },
+    {
+        input: 'accept-label',
+        value: 'text',
+        default: 'evalgate:accept',
+        commands: [],
+        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
+    },
+    {
+        input: 'shard-results',
+        value: 'paths',
+        commands: [],
+        description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
+        example: 'shards/*.json',
+    },
+    {
+        input: 'lint-set',
+        value: ['true', 'strict', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
+    },
+    { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
+    { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
+];
+
+// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
+var pipeline = __nccwpck_require__(1100);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
 ;// CONCATENATED MODULE: ./src/run/options.ts
@@ -31145,7 +33873,10 @@ var input = __nccwpck_require__(8449);
 
 
 
-const NOISE_PASSES = '3';
+
+/** calibrate-noise's judge passes over fixed answers when neither --runs nor --rerun-candidate is given */
+const DEFAULT_NOISE_PASSES = 3;
+const NOISE_PASSES = String(DEFAULT_NOISE_PASSES);
 /**
  * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
  * checked against. The commands' own options and the judge's live in their own files
@@ -31324,6 +34055,14 @@ const OPTIONS = [
         example: '2/4',
     },
     {
+        flag: 'sequential',
+        value: 'switch',
+        setting: 'sequential',
+        sets: true,
+        commands: ['run'],
+        help: "judge the questions in a seeded random order and stop once every judged metric's\nanytime-valid confidence sequence settles the verdict (gate_mode significant, LLM judge)",
+    },
+    {
         flag: 'only',
         value: 'text',
         commands: ['run'],
@@ -31363,42 +34102,23 @@ const OPTIONS = [
         description: `Largest input file evalgate reads, in MB (default ${input/* DEFAULT_MAX_INPUT_MB */.si}): an eval set, predictions, baseline, results or history above it is refused by name.`,
         example: '1024',
     },
-    { flag: 'runs', value: 'number', default: NOISE_PASSES, commands: ['calibrate-noise'], arg: 'N', help: `passes (default ${NOISE_PASSES})`, example: '5' },
-    { flag: 'write', value: 'switch', commands: ['calibrate-noise'], help: "write the proposals into the baseline's max_drop_overrides" },
-    // the Action's own inputs
-    { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
-    { input: 'comment', value: ['true', 'false'], default: 'true', commands: [], description: 'Post / update the sticky PR comment (true or false).' },
-    { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
+    { flag: 'runs', value: 'number', commands: ['calibrate-noise'], arg: 'N', help: `passes of the judge over the same answers (default ${NOISE_PASSES}): its variance alone`, example: '5' },
     {
-        input: 'mode',
-        value: ['gate', 'baseline', 'merge', 'accept'],
-        default: 'gate',
-        commands: [],
-        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+        flag: 'rerun-candidate',
+        value: 'number',
+        commands: ['calibrate-noise'],
+        arg: 'N',
+        help: 'N passes in which the candidate answers afresh too (a command or HTTP candidate):\nthe noise an unchanged PR sees',
+        example: '5',
     },
     {
-        input: 'accept-label',
-        value: 'text',
-        default: 'evalgate:accept',
-        commands: [],
-        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
+        flag: 'write',
+        value: 'switch',
+        commands: ['calibrate-noise'],
+        help: "write the proposals into the baseline's max_drop_overrides, and the\nper-question noise into its noise (the MDE's variance when a run shows none)",
     },
-    {
-        input: 'shard-results',
-        value: 'paths',
-        commands: [],
-        description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
-        example: 'shards/*.json',
-    },
-    {
-        input: 'lint-set',
-        value: ['true', 'strict', 'false'],
-        default: 'false',
-        commands: [],
-        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
-    },
-    { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
-    { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
+    // the Action's own inputs, last
+    ...ACTION_OPTIONS,
 ];
 /** The options a command takes, in --help order. */
 function optionsOf(command) {
@@ -31412,7 +34132,7 @@ function actionInputs() {
 
 /***/ }),
 
-/***/ 558:
+/***/ 1100:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31421,15 +34141,15 @@ __nccwpck_require__.d(__webpack_exports__, {
   xN: () => (/* binding */ DEFAULT_RESULTS_PATH),
   dc: () => (/* reexport */ exit/* EXIT */.d),
   ex: () => (/* binding */ compareResults),
-  Rr: () => (/* binding */ exitCodeFor),
+  Rr: () => (/* reexport */ exit/* exitCodeFor */.R),
   Ev: () => (/* binding */ planOnly),
   aI: () => (/* binding */ runPipeline)
 });
 
 // UNUSED EXPORTS: baselineLayer, statePlan
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline_baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts
+var baseline_baseline = __nccwpck_require__(6360);
 // EXTERNAL MODULE: ./src/compare/judgeHealth.ts
 var judgeHealth = __nccwpck_require__(5598);
 // EXTERNAL MODULE: ./src/candidates/outputs.ts
@@ -31465,6 +34185,35 @@ function baselineAnswers(regressions, baseline, questions) {
         out[id] = { answer: before.answer, answer_truncated: before.answer_truncated ?? false, unchanged: before.answer_sha256 === (0,answer/* answerSha256 */.w$)(after.answer) };
     }
     return out;
+}
+/** How many differing answers determinism() names. */
+const NAMED = 10;
+/**
+ * Whether the candidate answers the same inputs the same way: over the questions whose inputs
+ * hash (question, history, retrieved ids, contexts) equals the baseline's, how many got an
+ * answer with another SHA-256. A candidate that differs there either was changed where it
+ * generates (a prompt, the model, its sampling) or answers differently from run to run; the
+ * report says both. Null when the baseline keeps no inputs hashes (or no answers).
+ */
+function determinism(baseline, questions) {
+    if (!baseline?.questions)
+        return null;
+    let compared = 0;
+    let sameInputs = 0;
+    const differ = [];
+    for (const id of Object.keys(questions).sort()) {
+        const before = (0,io_ids/* ownValue */.eC)(baseline.questions, id);
+        const after = questions[id];
+        if (before?.inputs_hash === undefined || before.answer_sha256 === undefined || after.inputs_hash === undefined)
+            continue;
+        compared += 1;
+        if (before.inputs_hash !== after.inputs_hash)
+            continue;
+        sameInputs += 1;
+        if (before.answer_sha256 !== (0,answer/* answerSha256 */.w$)(after.answer))
+            differ.push(id);
+    }
+    return compared === 0 ? null : { same_inputs: sameInputs, answers_differ: differ.length, ids: differ.slice(0, NAMED) };
 }
 
 // EXTERNAL MODULE: ./src/stats/normal.ts
@@ -31510,7 +34259,27 @@ function buildColumns(questions, base, metrics) {
                 candidateColumns[j][i] = failingValue(m, q, bv);
         }
     }
-    return { ids, inBaseline, candidate, baseline };
+    return { ids, inBaseline, candidate, baseline, clusters: clustersOf(questions, ids) };
+}
+/** Each position's cluster (see Columns.clusters): conversations in order of first turn, single questions each their own. */
+function clustersOf(questions, ids) {
+    let conversations = null;
+    const clusters = new Int32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+        const conversation = questions[ids[i]].conversation;
+        if (!conversation) {
+            clusters[i] = i;
+            continue;
+        }
+        conversations ??= new Map();
+        let cluster = conversations.get(conversation.id);
+        if (cluster === undefined) {
+            cluster = i;
+            conversations.set(conversation.id, cluster);
+        }
+        clusters[i] = cluster;
+    }
+    return conversations ? clusters : null;
 }
 /** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
 function scatter(scores, position, columns, i) {
@@ -31910,7 +34679,15 @@ function dropFailure(row, mode) {
     if (!failing || row.baseline === null || row.candidate === null || row.change === null || row.limit.value === null)
         return null;
     const evidence = row.interval && row.p_holm !== null
-        ? { interval: row.interval, flips: row.flips && { worse: row.flips.worse, better: row.flips.better }, p: row.p, p_holm: row.p_holm, reason: row.noise_reason }
+        ? {
+            interval: row.interval,
+            flips: row.flips && { worse: row.flips.worse, better: row.flips.better },
+            p: row.p,
+            p_holm: row.p_holm,
+            reason: row.noise_reason,
+            test: row.test,
+            clusters: row.clusters,
+        }
         : null;
     const drop = { metric: row.metric, baseline: row.baseline, candidate: row.candidate, value: -row.change, limit: row.limit.value };
     if (row.status === 'regression' && evidence)
@@ -32039,6 +34816,10 @@ function metricRow(name, run, baseline, columns, gate, questionCount) {
         noise_reason: null,
         flips: null,
         mde: null,
+        mde_source: null,
+        paired_sd: null,
+        clusters: null,
+        smallest_move: null,
         note: null,
         percentiles: null,
     };
@@ -32089,304 +34870,35 @@ function setBaselineSide(row, baseline, columns, inBaseline) {
     }
 }
 
-// EXTERNAL MODULE: ./src/stats/permutation.ts
-var permutation = __nccwpck_require__(1295);
-;// CONCATENATED MODULE: ./src/stats/tests.ts
+// EXTERNAL MODULE: ./src/compare/significance.ts + 3 modules
+var significance = __nccwpck_require__(8650);
+;// CONCATENATED MODULE: ./src/compare/settled.ts
 /**
- * Exact tests on counts: the sign test on per-question flips, McNemar on pass/fail pairs,
- * and the corrections when several metrics are tested at once (Simes within a family of tied
- * metrics, Holm across families).
- *
- * Exact rather than normal-approximation because eval sets are small (ten flips is common) and
- * because the report prints the p-value: an approximation that says 0.06 where the exact answer
- * is 0.11 would be a wrong number on the page.
+ * A --sequential run that stopped because a judged metric's confidence sequence settled FAIL
+ * (run/sequential.ts): that metric is a regression, decided by its anytime-valid test, whatever
+ * the fixed-n test over the questions judged so far would say after Holm's correction (the
+ * early stop already spent its own share of the false-alarm budget). Metrics that settled pass,
+ * or were not settled, keep the status the comparison gave them.
  */
-const LN2 = Math.LN2;
-const LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
-/** ln(m!) for small m, by summing logs; exact enough (error below 1e-14) and only 32 entries. */
-const SMALL_LOG_FACTORIALS = (() => {
-    const table = [0];
-    for (let m = 1; m < 32; m++)
-        table.push((table[m - 1] ?? 0) + Math.log(m));
-    return table;
-})();
-/**
- * Stirling's error term ln(m!) − [m ln m − m + ½ ln(2πm)]. Working with this small correction
- * instead of ln(m!) itself (about 1e6 at m = 1e5) keeps the binomial log-probability from
- * losing digits to cancellation (Loader 2000, "Fast and accurate computation of binomial
- * probabilities").
- */
-function stirlingError(m) {
-    if (m < 32)
-        return (SMALL_LOG_FACTORIALS[m] ?? 0) - (m * Math.log(m) - m + LN_SQRT_2PI + 0.5 * Math.log(m));
-    const m2 = m * m;
-    // Asymptotic series; at m ≥ 32 the first omitted term is below 1e-17.
-    return (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / (1188 * m2)) / m2) / m2) / m2) / m;
-}
-/**
- * ln P(X = k) for X ~ Binomial(n, 1/2), 0 < k < n. The leading part, −[k ln(2k/n) + (n−k)
- * ln(2(n−k)/n)], is n times the Kullback–Leibler divergence from 1/2 and is computed with log1p
- * so it stays accurate when k is near n/2.
- */
-function logBinomialHalfPmf(k, n) {
-    if (k === 0 || k === n)
-        return -n * LN2;
-    const delta = (n - 2 * k) / n; // 2k/n = 1 − delta, 2(n−k)/n = 1 + delta
-    const divergence = k * Math.log1p(-delta) + (n - k) * Math.log1p(delta);
-    const stirling = stirlingError(n) - stirlingError(k) - stirlingError(n - k);
-    return -divergence + stirling - LN_SQRT_2PI + 0.5 * Math.log(n / (k * (n - k)));
-}
-function assertCount(name, value) {
-    if (!Number.isInteger(value) || value < 0)
-        throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
-}
-/**
- * Exact two-sided binomial test of H0: p = 1/2, as min(1, 2·P(X ≤ min(k, n − k))); n = 0 gives 1
- * (no evidence either way). The lower tail is summed from its largest term outwards with the
- * pmf ratio P(j−1)/P(j) = j/(n − j + 1) and stops once terms no longer change the sum, so
- * n = 100,000 takes microseconds and neither underflows nor overflows along the way; a tail
- * smaller than the smallest double is reported as 0, never NaN.
- */
-function binomialTwoSidedP(k, n) {
-    assertCount('n', n);
-    assertCount('k', k);
-    if (k > n)
-        throw new RangeError(`k must be at most n (${n}), got ${k}`);
-    if (n === 0)
-        return 1;
-    const tailEdge = Math.min(k, n - k);
-    // Even n with k = n/2, or odd n with k = (n ± 1)/2: the tail holds at least half the mass
-    // (exactly half for odd n), so the answer is exactly 1 and need not be summed to 0.9999999.
-    if (2 * tailEdge >= n - 1)
-        return 1;
-    let term = 1;
-    let sum = 1;
-    for (let j = tailEdge; j > 0; j--) {
-        term *= j / (n - j + 1);
-        sum += term;
-        if (term < sum * 1e-17)
-            break;
-    }
-    const p = 2 * Math.exp(logBinomialHalfPmf(tailEdge, n) + Math.log(sum));
-    return Math.min(1, p);
-}
-/**
- * Exact sign test on per-question flips: under "no change" a flipped question is equally likely
- * to go either way. Ties (unchanged questions) carry no information and must be excluded by the
- * caller; n is returned so the report can say how many flips the p-value rests on.
- */
-function signTest(worse, better) {
-    assertCount('worse', worse);
-    assertCount('better', better);
-    const n = worse + better;
-    return { n, p: binomialTwoSidedP(worse, n) };
-}
-/**
- * Exact McNemar test for paired pass/fail outcomes. Only discordant questions (passed in one run
- * only) say anything about a difference, and under H0 each is equally likely to favour either
- * run, so the test is the exact binomial on them. No discordant pairs gives 1.
- */
-function mcnemarExact(onlyBaselinePassed, onlyCandidatePassed) {
-    assertCount('onlyBaselinePassed', onlyBaselinePassed);
-    assertCount('onlyCandidatePassed', onlyCandidatePassed);
-    return binomialTwoSidedP(onlyBaselinePassed, onlyBaselinePassed + onlyCandidatePassed);
-}
-/**
- * McNemar's mid-p test: the exact test's p less the probability of the observed split itself,
- * i.e. 2·[P(X < k) + ½·P(X = k)] for k = min(b, c). The exact test counts the observed outcome
- * wholly as "at least as extreme", which with a dozen discordant questions makes its real size
- * well under the nominal 5% and costs power; the mid-p test keeps the size close to nominal and
- * rarely above it (Fagerland, Lydersen & Laake 2013, "The McNemar test for binary matched-pairs
- * data: mid-p and asymptotic are better than exact conditional", BMC Med Res Methodol 13:91).
- */
-function mcnemarMidP(onlyBaselinePassed, onlyCandidatePassed) {
-    assertCount('onlyBaselinePassed', onlyBaselinePassed);
-    assertCount('onlyCandidatePassed', onlyCandidatePassed);
-    const n = onlyBaselinePassed + onlyCandidatePassed;
-    const k = Math.min(onlyBaselinePassed, onlyCandidatePassed);
-    // an even split (or no discordant question) is the centre of the distribution: no evidence either way
-    if (2 * k === n)
-        return 1;
-    // below the centre 2·P(X ≤ k) ≤ 1, so the exact p is not capped and the point mass comes straight off it
-    return Math.max(0, binomialTwoSidedP(k, n) - Math.exp(logBinomialHalfPmf(k, n)));
-}
-/**
- * Simes' combination of several p-values into one for "none of these changed":
- * min over i of m·p₍ᵢ₎/i. Valid when the tests are positively dependent, as metrics computed
- * from the same retrieval (or the same claims) are, and close to the smallest p when they all
- * agree, where Bonferroni's m·min p would pay for m tests of what is really one question.
- */
-function simes(pValues) {
-    if (pValues.length === 0)
-        throw new RangeError('simes: needs at least one p-value');
-    for (const p of pValues) {
-        if (!(p >= 0 && p <= 1))
-            throw new RangeError(`simes: p-values must be in [0, 1], got ${p}`);
-    }
-    const sorted = [...pValues].sort((a, b) => a - b);
-    const m = sorted.length;
-    return Math.min(1, ...sorted.map((p, i) => (m * p) / (i + 1)));
-}
-/**
- * Holm–Bonferroni adjusted p-values, in input order. Testing a dozen metrics at 0.05 each
- * would flag one by chance most weeks; Holm controls the family-wise error rate like
- * Bonferroni but is uniformly more powerful. Step-down: the i-th smallest p is multiplied by
- * (m − i), then a running maximum keeps the adjusted values in the same order as the raw ones,
- * capped at 1.
- */
-function holm(pValues) {
-    for (const p of pValues) {
-        if (!(p >= 0 && p <= 1))
-            throw new RangeError(`holm: p-values must be in [0, 1], got ${p}`);
-    }
-    const m = pValues.length;
-    const order = pValues.map((_, index) => index).sort((i, j) => (pValues[i] ?? 0) - (pValues[j] ?? 0));
-    const adjusted = new Array(m);
-    let runningMax = 0;
-    order.forEach((index, rank) => {
-        runningMax = Math.max(runningMax, Math.min(1, (m - rank) * (pValues[index] ?? 0)));
-        adjusted[index] = runningMax;
-    });
-    return adjusted;
-}
-
-;// CONCATENATED MODULE: ./src/compare/significance.ts
-
-
-
-
-
-const ALPHA = 0.05;
-/**
- * Uncertainty for every metric compared question by question: a seeded paired-bootstrap
- * interval of Δ; a paired test that uses the size of each change (the sign-flip permutation
- * test on the mean Δ; McNemar's mid-p for pass/fail metrics, where the sign of a change is all
- * there is); per-question flips with a sign test; and the minimum detectable effect at this n.
- *
- * Holm runs over what changed: a metric no question moved on cannot be a regression and is not
- * a test. Mechanically tied metrics (one testFamily in the definitions) are one test. A drop
- * beyond max_drop is a regression when its interval excludes no change and its Holm-adjusted p
- * is below ALPHA; else it is a regression within noise, with the reason recorded, so that the
- * words next to an interval that excludes 0 can say why it still is noise.
- */
-function annotateNoise(rows, columns) {
-    // one set of buffers for every metric, filled at the front: not three 100,000-long arrays per metric
-    const scratch = { b: new Float64Array(columns.ids.length), c: new Float64Array(columns.ids.length), d: new Float64Array(columns.ids.length) };
+function applySettled(rows, sequential) {
+    if (!sequential)
+        return;
+    const failed = new Set(sequential.metrics.filter((m) => m.verdict === 'fail').map((m) => m.metric));
     for (const row of rows) {
-        if (row.baseline === null || row.candidate === null || row.status === 'new' || row.status === 'not_computed')
+        if (!failed.has(row.metric) || row.baseline === null || row.candidate === null)
             continue;
-        const xs = columns.baseline?.get(row.metric);
-        const ys = columns.candidate.get(row.metric);
-        if (!xs || !ys)
-            continue;
-        const info = (0,registry/* metricInfo */.R)(row.metric);
-        const { b, c, worse, better } = pairedValues(xs, ys, info?.higherIsBetter ?? true, scratch);
-        const seed = (0,bootstrap/* seedFrom */.wX)(row.metric);
-        const boot = (0,bootstrap/* pairedBootstrap */.Wx)(b, c, { seed });
-        if (!boot)
-            continue;
-        row.interval = { low: boot.low, high: boot.high, level: 1 - ALPHA };
-        row.flips = { worse, better, p: signTest(worse, better).p };
-        if (info?.binary) {
-            row.p = mcnemarMidP(worse, better);
-            row.test = 'mcnemar_mid_p';
-        }
-        else {
-            // a loop, not c.map: no closure call per question
-            const differences = scratch.d.subarray(0, c.length);
-            for (let i = 0; i < c.length; i++)
-                differences[i] = c[i] - b[i];
-            const test = (0,permutation/* signFlipTest */.t)(differences, { seed });
-            row.p = test.p;
-            row.test = `sign_flip_${test.method}`;
-        }
-        row.mde = info?.unit === 'ms' ? null : (0,proportions/* minimumDetectableEffect */.nv)(b.length, clampRate(row.baseline));
+        row.status = 'regression';
+        row.noise_reason = null;
     }
-    const tests = holmTests(rows);
-    for (const test of tests) {
-        for (const row of rows.filter((r) => test.metrics.includes(r.metric))) {
-            // a member is no surer than its family, nor than its own test
-            row.p_holm = Math.max(test.p_holm, row.p);
-        }
-    }
-    for (const row of rows) {
-        if (row.status !== 'regression' || row.interval === null)
-            continue;
-        const higherIsBetter = (0,registry/* metricInfo */.R)(row.metric)?.higherIsBetter ?? true;
-        const excludesNoChange = higherIsBetter ? row.interval.high < 0 : row.interval.low > 0;
-        if (excludesNoChange && row.p_holm !== null && row.p_holm < ALPHA)
-            continue;
-        row.status = 'regression_within_noise';
-        row.noise_reason = !excludesNoChange ? 'interval_includes_zero' : row.p === null || row.p >= ALPHA ? 'test_not_significant' : 'holm_correction';
-    }
-}
-/**
- * The questions both sides have a value for (baseline `b`, candidate `c`, in question order) and
- * how many moved each way; `b` and `c` are views of the front of the scratch buffers (one pass).
- */
-function pairedValues(xs, ys, higherIsBetter, scratch) {
-    const { b, c } = scratch;
-    let worse = 0;
-    let better = 0;
-    let k = 0;
-    for (let i = 0; i < ys.length; i++) {
-        const x = xs[i];
-        const y = ys[i];
-        if (Number.isNaN(x) || Number.isNaN(y))
-            continue;
-        b[k] = x;
-        c[k++] = y;
-        // baselines store 12 significant digits: a difference below that is no change
-        if (Math.abs(y - x) <= 1e-9)
-            continue;
-        if (y > x === higherIsBetter)
-            better += 1;
-        else
-            worse += 1;
-    }
-    return { b: b.subarray(0, k), c: c.subarray(0, k), worse, better };
-}
-/**
- * The Holm sets of a comparison whose rows annotateNoise has tested: one test per family of
- * tied metrics of which at least one member changed on some question (the Simes combination of
- * those members' p). Latency is never among them: it is gated on its percentiles with a floor
- * in ms (latency.ts), untested, so it never costs a quality metric its significance. In report
- * order of each family's first member.
- */
-function holmTests(rows) {
-    const families = new Map();
-    for (const row of rows) {
-        if (row.p === null || !row.flips || row.flips.worse + row.flips.better === 0)
-            continue;
-        const family = (0,registry/* testFamilyOf */.ui)(row.metric);
-        families.set(family, [...(families.get(family) ?? []), row]);
-    }
-    const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1 }));
-    holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i].p_holm = adjusted));
-    return tests;
-}
-/** The base rate for a power calculation, kept off 0 and 1 where the normal formula degenerates. */
-function clampRate(p) {
-    return Math.min(0.95, Math.max(0.05, p));
-}
-/** The run-level noise note: n, the ±half-width and MDE of a pass rate, and questions worse / better. */
-function noiseSummary(rows, questionsWorse, questionsBetter, n) {
-    if (n === 0 || !rows.some((r) => r.interval !== null))
-        return null;
-    return {
-        n,
-        half_width: (0,proportions/* halfWidth */._Q)(n),
-        mde: (0,proportions/* minimumDetectableEffect */.nv)(n),
-        questions_worse: questionsWorse,
-        questions_better: questionsBetter,
-        sign_p: signTest(questionsWorse, questionsBetter).p,
-        tests: holmTests(rows),
-    };
 }
 
 // EXTERNAL MODULE: ./src/judge/trace.ts
 var trace = __nccwpck_require__(8834);
+// EXTERNAL MODULE: ./src/baseline/fingerprint.ts
+var fingerprint = __nccwpck_require__(4319);
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
+
+
 
 
 
@@ -32411,8 +34923,14 @@ function incomparability(baseline, run) {
     if (baseline.eval_set_version !== run.eval_set_version) {
         reasons.push(`${where} was written for eval_set_version "${baseline.eval_set_version}", this run uses "${run.eval_set_version}": scores over different question sets are not comparable`);
     }
-    else if (baseline.eval_set_fingerprint && baseline.eval_set_fingerprint !== run.eval_set_fingerprint) {
-        reasons.push(`${where} has eval_set_fingerprint ${compare_short(baseline.eval_set_fingerprint)} but the eval set now hashes to ${compare_short(run.eval_set_fingerprint)}: the eval set was edited without changing eval_set_version`);
+    else if (baseline.eval_set_fingerprint) {
+        const own = fingerprintOfKind(baseline.eval_set_fingerprint, run);
+        if (own === null) {
+            reasons.push(`${where} has an eval_set_fingerprint of the kind evalgate wrote before results schema 3, which is recomputed from the eval set to compare, and the eval set this run scored could not be read as it was (run this where the eval set is, at its path in results.json run.eval_set_path, or write the baseline again)`);
+        }
+        else if (own !== baseline.eval_set_fingerprint) {
+            reasons.push(`${where} has eval_set_fingerprint ${(0,fingerprint/* shortFingerprint */.nE)(baseline.eval_set_fingerprint)} but the eval set now hashes to ${(0,fingerprint/* shortFingerprint */.nE)(own)}: the eval set was edited without changing eval_set_version`);
+        }
     }
     if (baseline.judge) {
         const a = baseline.judge;
@@ -32443,8 +34961,11 @@ function changedEndpoint(baseline, run) {
 function judgeName(j) {
     return [j.provider, j.model, j.embeddings_model].filter(Boolean).join(' / ');
 }
-function compare_short(fingerprint) {
-    return fingerprint.replace(/^sha256:/, '').slice(0, 12);
+/** The run's eval-set fingerprint of the kind `theirs` is (its own, or the one recomputed for an older baseline); null when unknown. */
+function fingerprintOfKind(theirs, run) {
+    if ((0,fingerprint/* isLegacyFingerprint */.Im)(theirs) === (0,fingerprint/* isLegacyFingerprint */.Im)(run.eval_set_fingerprint))
+        return run.eval_set_fingerprint;
+    return run.recomputed_fingerprint ?? null;
 }
 /**
  * The gate: direction-aware metric deltas against max_drop, absolute thresholds, category
@@ -32473,9 +34994,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
     const names = run.subset ? computedBySubset(run) : (0,registry/* sortMetrics */.g4)(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
     const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
     const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length));
-    // latency is gated on its percentiles with a floor in ms (latency.ts), not on a test of the mean
-    if (baseline?.questions)
-        annotateNoise(metrics.filter((row) => row.limit.kind !== 'latency_rise'), columns);
+    const tests = testNoise(metrics, columns, baseline, gate, run);
     for (const name of Object.keys(gate.thresholds)) {
         if (!names.includes(name))
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
@@ -32501,12 +35020,13 @@ function compareRun(run, given, gate, updateCommand, sources) {
         regressions,
         improvements,
         baseline_answers: baselineAnswers(regressions, baseline, run.questions),
+        determinism: determinism(baseline, run.questions),
         change_counts,
         messages,
         judge_model_change: (0,trace/* judgeModelChange */.ZG)(baseline, run),
         ...settings,
         verdicts_by_mode: baseline ? { strict: verdictFor('strict'), significant: verdictFor('significant') } : null,
-        noise: baseline?.questions ? noiseSummary(metrics, change_counts.questions_worse, change_counts.questions_better, common) : null,
+        noise: baseline?.questions ? (0,significance/* noiseSummary */.PM)(metrics, tests, change_counts.questions_worse, change_counts.questions_better, common) : null,
         update_command: updateCommand,
     };
 }
@@ -32518,6 +35038,18 @@ function compareRun(run, given, gate, updateCommand, sources) {
  */
 function computedBySubset(run) {
     return (0,registry/* sortMetrics */.g4)(Object.keys(run.metrics).filter((m) => run.metrics[m].n > 0 || run.metrics[m].errors > 0));
+}
+/**
+ * The paired tests of every metric against a per-question baseline (none against the seed's
+ * aggregate-only form), then what a --sequential run settled. Latency is gated on its
+ * percentiles with a floor in ms (latency.ts), not on a test of the mean.
+ */
+function testNoise(metrics, columns, baseline, gate, run) {
+    const tests = baseline?.questions
+        ? (0,significance/* annotateNoise */.NC)(metrics.filter((row) => row.limit.kind !== 'latency_rise'), columns, { primary: gate.primary, recordedNoise: baseline.noise ?? null })
+        : [];
+    applySettled(metrics, run.sequential);
+    return tests;
 }
 /** What the reader must know about the two question sets and the judge before reading the deltas. */
 function questionSetMessages(run, baseline, added, removed) {
@@ -32550,6 +35082,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
         regressions: [],
         improvements: [],
         baseline_answers: (0,io_ids/* idRecord */.P5)(),
+        determinism: null,
         change_counts: (0,counts/* noChanges */.rw)(),
         messages: [],
         judge_model_change: null,
@@ -32558,7 +35091,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
     };
 }
 function describeBaseline(b, run) {
-    const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === run.eval_set_fingerprint ? 'match' : 'mismatch') : 'absent';
+    const fingerprint_check = b.eval_set_fingerprint ? (b.eval_set_fingerprint === fingerprintOfKind(b.eval_set_fingerprint, run) ? 'match' : 'mismatch') : 'absent';
     return { path: b.path, kind: b.kind, version: b.version, eval_set_version: b.eval_set_version, fingerprint_check };
 }
 function preview(ids) {
@@ -32569,8 +35102,8 @@ function preview(ids) {
 var baseline_gate = __nccwpck_require__(3696);
 // EXTERNAL MODULE: ./src/run/gateCanAct.ts
 var gateCanAct = __nccwpck_require__(3116);
-// EXTERNAL MODULE: ./src/schemas/results.ts + 2 modules
-var results = __nccwpck_require__(6398);
+// EXTERNAL MODULE: ./src/schemas/results.ts + 3 modules
+var results = __nccwpck_require__(4164);
 ;// CONCATENATED MODULE: ./src/run/gradeSuffix.ts
 /** Questions named in the warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5;
@@ -32584,26 +35117,34 @@ const SUFFIXED = /^(.+):\d+$/;
 function gradeSuffixWarning(rows, outputs) {
     const found = [];
     for (const row of rows) {
-        if (row.relevant_docs.length === 0)
-            continue;
         const output = outputs.get(row.id);
-        if (!output || output.error !== null)
-            continue;
-        // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
-        let relevant = null;
-        for (const id of output.retrieved_ids) {
-            if (!id.includes(':'))
-                continue;
-            const base = SUFFIXED.exec(id)?.[1]?.trim();
-            if (base === undefined)
-                continue;
-            relevant ??= new Set(row.relevant_docs.map((d) => d.id));
-            if (relevant.has(id) || !relevant.has(base))
-                continue;
-            found.push(`${row.id} (retrieved "${id}", relevant "${base}")`);
-            break;
-        }
+        const finding = output ? gradeSuffixFinding(row, output) : null;
+        if (finding)
+            found.push(finding);
     }
+    return gradeSuffixWarningOf(found);
+}
+/** One question's part of the warning (a run that scores answers as they come asks question by question); null when it has none. */
+function gradeSuffixFinding(row, output) {
+    if (row.relevant_docs.length === 0 || output.error !== null)
+        return null;
+    // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+    let relevant = null;
+    for (const id of output.retrieved_ids) {
+        if (!id.includes(':'))
+            continue;
+        const base = SUFFIXED.exec(id)?.[1]?.trim();
+        if (base === undefined)
+            continue;
+        relevant ??= new Set(row.relevant_docs.map((d) => d.id));
+        if (relevant.has(id) || !relevant.has(base))
+            continue;
+        return `${row.id} (retrieved "${id}", relevant "${base}")`;
+    }
+    return null;
+}
+/** The warning for the questions found, in the eval set's order; null for none. */
+function gradeSuffixWarningOf(found) {
     if (found.length === 0)
         return null;
     const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : '';
@@ -32702,18 +35243,17 @@ function sameVendorWarning(candidateModels, judgeModels) {
 const NO_LLM = new Set(['none', 'lexical']);
 /**
  * The self-preference warning for a run, logged, as the run's notes (none or one): the models
- * the candidate declared (candidate.model, and every answer's `model` field) against the judge's
+ * the candidate declared (candidate.model, and every answer's `model` field, given as `models`) against the judge's
  * requested model and the models its API reported answering with.
  */
-function sameVendorNotes(config, outputs, judge, questions, logger) {
+function sameVendorNotes(config, models, judge, questions, logger) {
     if (NO_LLM.has(judge.provider))
         return [];
     const declared = new Set();
     if (config.candidate?.model)
         declared.add(config.candidate.model);
-    for (const output of outputs)
-        if (output.model)
-            declared.add(output.model);
+    for (const model of models)
+        declared.add(model);
     if (declared.size === 0)
         return [];
     const judges = [...(judge.model ? [judge.model] : []), ...((0,judgeCalls/* reportedModels */.W)(questions)?.chat ?? [])];
@@ -32726,7 +35266,412 @@ function sameVendorNotes(config, outputs, judge, questions, logger) {
 
 // EXTERNAL MODULE: ./src/run/exit.ts
 var exit = __nccwpck_require__(517);
+// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
+var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/metrics/llm.ts + 2 modules
+var llm = __nccwpck_require__(2663);
+// EXTERNAL MODULE: ./src/run/llmTier.ts
+var llmTier = __nccwpck_require__(7418);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
+var factory = __nccwpck_require__(8136);
+;// CONCATENATED MODULE: ./src/stats/confidenceSequence.ts
+/**
+ * Anytime-valid inference on a mean change, for deciding early: a test that may be checked after
+ * every question and stopped whenever it likes, without the false alarms that peeking at a
+ * fixed-n test brings (checking a 5% test after each of 50 questions rejects a true null about
+ * a third of the time).
+ *
+ * The observations are paired differences, and under "no change" each one is as likely to have
+ * either sign (the two runs are exchangeable: the null of the sign-flip permutation test the
+ * gate already uses). For such conditionally symmetric increments, exp(λ·S_t − λ²·V_t/2) is a
+ * nonnegative supermartingale for every λ, where S_t is the running sum and V_t = Σ x² (de la
+ * Peña 1999, "A general class of exponential inequalities for martingales and ratios", Ann.
+ * Probab. 27:537; Howard, Ramdas, McAuliffe & Sekhon 2020, Probab. Surveys 17:257, their
+ * symmetric case). Mixing λ over a half-normal of precision ρ gives the one-sided normal-mixture
+ * e-process
+ *
+ *     M_t = 2·√(ρ/(V_t+ρ)) · exp(S_t²/(2(V_t+ρ))) · Φ(S_t/√(V_t+ρ)),
+ *
+ * and by Ville's inequality it ever reaches 1/α with probability at most α when the null holds
+ * (Howard, Ramdas, McAuliffe & Sekhon 2021, "Time-uniform, nonparametric, nonasymptotic
+ * confidence sequences", Ann. Statist. 49:1055, normal-mixture boundaries). Its boundary grows
+ * with the data's own spread (V_t), not with the range a score could take, which is what makes
+ * it stop early on 50-question sets. Testing "the mean is m" applies the same to x − m (a
+ * symmetric location model): the m no test rejects form a confidence sequence, and the gate
+ * asks it at two points only, 0 (did the metric drop at all?) and −max_drop (did it stay within
+ * its limit?). Only the first carries the false-alarm guarantee, and it needs no model: under
+ * "no change" the differences are symmetric about 0 by exchangeability.
+ */
+
+/** log M_t for `side` against m, from the sums (see the file comment). */
+function logEvidence(sums, m, side, rho) {
+    // S_t and V_t of the observations shifted by m, signed so that positive is evidence for `side`
+    const shifted = sums.sum - sums.count * m;
+    const s = side === 'below' ? -shifted : shifted;
+    const v = Math.max(0, sums.squares - 2 * m * sums.sum + sums.count * m * m);
+    const w = v + rho;
+    return Math.LN2 + 0.5 * Math.log(rho / w) + (s * s) / (2 * w) + Math.log(Math.max(Number.MIN_VALUE, (0,normal/* normalCdf */.v)(s / Math.sqrt(w))));
+}
+/** One one-sided anytime-valid test against a fixed m, fed one observation at a time; rejected for good once its e-process reaches 1/alpha. */
+class MixtureTest {
+    m;
+    side;
+    alpha;
+    rho;
+    sums = { count: 0, sum: 0, squares: 0 };
+    peak = 0;
+    constructor(m, side, alpha, rho) {
+        this.m = m;
+        this.side = side;
+        this.alpha = alpha;
+        this.rho = rho;
+        if (!(alpha > 0 && alpha < 1))
+            throw new RangeError(`MixtureTest: alpha must be in (0, 1), got ${alpha}`);
+        if (!(rho > 0) || !Number.isFinite(rho))
+            throw new RangeError(`MixtureTest: rho must be a positive number, got ${rho}`);
+    }
+    add(x) {
+        if (!Number.isFinite(x))
+            throw new RangeError(`MixtureTest: observation ${x} is not a finite number`);
+        this.sums.count += 1;
+        this.sums.sum += x;
+        this.sums.squares += x * x;
+        this.peak = Math.max(this.peak, logEvidence(this.sums, this.m, this.side, this.rho));
+    }
+    get rejected() {
+        return this.peak >= Math.log(1 / this.alpha);
+    }
+    /** The anytime-valid p-value so far: 1 / the largest e-value reached, capped at 1. */
+    get p() {
+        return Math.min(1, Math.exp(-this.peak));
+    }
+    get observations() {
+        return this.sums.count;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/run/sequential.ts
+
+
+
+/** The early stops' share of the gate's one-sided 5%: split over the monitored metrics. */
+const ALPHA_EARLY = 0.025;
+/** Each metric's chance of settling pass though it dropped beyond max_drop. */
+const ALPHA_PASS = 0.025;
+/** A metric's prior per-question variance of paired differences when the baseline records none: the mixture's ρ is this many questions' worth. */
+const PRIOR_QUESTIONS = 5;
+const DEFAULT_VARIANCE = { score: 0.05, binary: 0.2 };
+/** The schedule the LLM tier takes (TierSchedule), and what it settled. */
+class SequentialSchedule {
+    rows;
+    questions;
+    baseline;
+    seed;
+    order;
+    completed = new Set();
+    units;
+    fed = 0;
+    monitored;
+    verdict = null;
+    constructor(rows, questions, baseline, metrics, seed) {
+        this.rows = rows;
+        this.questions = questions;
+        this.baseline = baseline;
+        this.seed = seed;
+        this.units = shuffledUnits(rows, seed);
+        this.order = this.units.flat();
+        const alphaFail = ALPHA_EARLY / Math.max(1, metrics.length);
+        this.monitored = metrics.map(({ metric, limit, variance }) => {
+            const rho = PRIOR_QUESTIONS * variance;
+            return {
+                metric,
+                limit,
+                higherIsBetter: (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true,
+                fail: new MixtureTest(0, 'below', alphaFail, rho),
+                pass: new MixtureTest(-limit, 'above', ALPHA_PASS, rho),
+                sums: { count: 0, sum: 0, squares: 0 },
+            };
+        });
+    }
+    /** Feeds every whole unit at the front of the order that is now judged, then says whether the verdict is settled. */
+    settled() {
+        if (this.verdict !== null)
+            return true;
+        while (this.fed < this.units.length && this.units[this.fed].every((i) => this.completed.has(i))) {
+            this.feed(this.units[this.fed]);
+            this.fed += 1;
+            this.verdict = this.decide();
+            if (this.verdict !== null)
+                return true;
+        }
+        return false;
+    }
+    feed(unit) {
+        for (const m of this.monitored) {
+            let sum = 0;
+            let count = 0;
+            for (const i of unit) {
+                const id = this.rows[i].id;
+                const after = this.questions[id]?.scores[m.metric];
+                const before = this.baseline[id]?.scores[m.metric];
+                if (typeof after !== 'number' || typeof before !== 'number')
+                    continue;
+                sum += m.higherIsBetter ? after - before : before - after;
+                count += 1;
+            }
+            if (count === 0)
+                continue;
+            const change = sum / count;
+            m.fail.add(change);
+            m.pass.add(change);
+            m.sums.count += 1;
+            m.sums.sum += change;
+            m.sums.squares += change * change;
+        }
+    }
+    decide() {
+        if (this.monitored.some((m) => metricVerdict(m) === 'fail'))
+            return 'fail';
+        return this.monitored.length > 0 && this.monitored.every((m) => metricVerdict(m) === 'pass') ? 'pass' : null;
+    }
+    summary() {
+        const alphaFail = ALPHA_EARLY / Math.max(1, this.monitored.length);
+        return {
+            seed: this.seed,
+            questions_judged: this.completed.size,
+            questions_total: this.rows.length,
+            settled: this.verdict,
+            alpha_fail: alphaFail,
+            alpha_pass: ALPHA_PASS,
+            metrics: this.monitored.map((m) => ({
+                metric: m.metric,
+                verdict: metricVerdict(m),
+                n: m.sums.count,
+                mean: m.sums.count > 0 ? m.sums.sum / m.sums.count : null,
+                p_drop: m.fail.p,
+                p_within: m.pass.p,
+            })),
+        };
+    }
+}
+function metricVerdict(m) {
+    if (m.fail.rejected && m.sums.count > 0 && m.sums.sum / m.sums.count < -m.limit)
+        return 'fail';
+    return m.pass.rejected ? 'pass' : null;
+}
+/** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
+function shuffledUnits(rows, seed) {
+    const byConversation = new Map();
+    const units = [];
+    rows.forEach((row, i) => {
+        const conversation = row.conversation?.id;
+        if (conversation === undefined)
+            return units.push([i]);
+        const unit = byConversation.get(conversation);
+        if (unit)
+            return unit.push(i);
+        const fresh = [i];
+        byConversation.set(conversation, fresh);
+        units.push(fresh);
+    });
+    for (const unit of byConversation.values())
+        unit.sort((a, b) => rows[a].conversation.turn - rows[b].conversation.turn);
+    const random = (0,bootstrap/* mulberry32 */.sK)(seed);
+    for (let i = units.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [units[i], units[j]] = [units[j], units[i]];
+    }
+    return units;
+}
+/** The judged metrics --sequential watches: those this run plans, the baseline has a value for, and max_drop gates, each with its limit and prior variance. */
+function monitoredMetrics(planned, baseline, gate) {
+    return planned
+        .filter((m) => (0,registry/* isJudgedByModel */.EC)(m) && baseline.metrics[m] != null && (0,registry/* metricInfo */.R)(m)?.gate === 'max_drop')
+        .map((metric) => {
+        const recorded = baseline.noise?.[metric];
+        const variance = recorded !== undefined && recorded > 0 ? recorded ** 2 : (0,registry/* metricInfo */.R)(metric)?.binary ? DEFAULT_VARIANCE.binary : DEFAULT_VARIANCE.score;
+        return { metric, limit: gate.max_drop_overrides[metric] ?? gate.max_drop, variance };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/run/sequentialRun.ts
+
+
+
+
+
+
+/**
+ * --sequential settles gate_mode significant's verdict early by judging fewer questions: without
+ * an LLM judge there are no judge calls to save, without a per-question baseline nothing to test,
+ * strict mode fails on any drop past max_drop whatever the tests say, and a shard or a subset is
+ * not gated. Each is an error: a setting that cannot act must not read as if it did.
+ */
+function checkSequentialCanAct(config, baseline, evalSet, gate) {
+    if (!config.sequential)
+        return;
+    const fail = (message, hint) => {
+        throw new errors/* GateError */.ue('bad_config', `--sequential (sequential in evalgate.yml): ${message}`, hint);
+    };
+    if (!(0,factory/* judgedByModel */.wq)(config))
+        fail(`judge.provider is ${config.judge.provider}, which makes no judge calls to save`, 'use it with --judge openai or azure, or drop --sequential');
+    if (!baseline?.questions)
+        fail('it needs a per-question baseline to test each judged metric against', 'name a baseline written by evalgate baseline (--baseline FILE), or drop --sequential');
+    if (gate.gate_mode !== 'significant')
+        fail('it settles the verdict of gate_mode significant; with strict, every drop past max_drop fails whatever the tests say', 'set gate_mode: significant (--gate-mode significant), or drop --sequential');
+    if (evalSet.shard || evalSet.subset)
+        fail('a shard or a subset run is not gated, so there is no verdict to settle', 'run the whole eval set, or drop --sequential');
+}
+/** The schedule of a --sequential run whose LLM tier runs now; undefined for any other run (or one whose tier was skipped). */
+function startSequential(config, usesModel, baseline, gate, planned, rows, questions, fingerprint) {
+    if (!config.sequential || !usesModel || !baseline?.questions)
+        return undefined;
+    // the order is fixed per eval set, so a re-run takes the same questions (and hits the same cache entries)
+    return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate), (0,bootstrap/* seedFrom */.wX)(`sequential:${fingerprint}`));
+}
+/**
+ * What the run records once the tier stopped: the questions it never judged get a note on every
+ * judged metric (their values stay null, which the comparison leaves out pairwise), and the
+ * calls their plans held are counted as saved.
+ */
+function finishSequential(schedule, rows, outputs, questions, config, llmMetrics) {
+    const summary = schedule.summary();
+    const settings = (0,llmTier/* llmSettings */.Z6)(config, rows);
+    const note = `not judged: --sequential settled the verdict (${summary.settled ?? 'none'}) after ${summary.questions_judged} of ${summary.questions_total} questions`;
+    let saved = 0;
+    rows.forEach((row, i) => {
+        if (schedule.completed.has(i))
+            return;
+        const planned = (0,llm/* planQuestion */.Ei)(row, outputs.get(row.id), settings).wellFormed();
+        saved += planned.chat + planned.embeddings;
+        const q = questions[row.id];
+        if (q.errors.candidate !== undefined)
+            return;
+        for (const metric of llmMetrics)
+            if (Object.hasOwn(q.scores, metric))
+                q.notes[metric] = note;
+    });
+    return { ...summary, calls_saved: saved };
+}
+
+;// CONCATENATED MODULE: ./src/run/streamScore.ts
+
+
+
+
+
+/**
+ * An answer that carries everything an answer may: a metric that some answer can make planned
+ * (latency_ms, by carrying a latency) is planned with it, before any answer is read.
+ */
+const ANY_ANSWER = { id: '', answer: '', contexts: [], retrieved_ids: [], latency_ms: 0, error: null, model: 'any' };
+/**
+ * Scores each answer as the candidate hands it over (AnswerContext.take), for a scorer with no
+ * tier over the whole set (lexical, none): an answer's contexts and retrieved ids go as soon as
+ * it is scored, rather than every answer waiting in a map for the scoring loop (issue 32). The
+ * metrics are planned as if some answer carried everything; those that no answer turned out to
+ * plan (latency_ms when none had a latency) are taken out again at the end, so the results are
+ * the ones a run that read every answer first would give.
+ */
+class StreamScoring {
+    config;
+    scorer;
+    owned;
+    /** the rows still to score; a row is let go once scored when the scoring owns them */
+    rows;
+    place = new Map();
+    results;
+    suffixes = new Map();
+    models = new Set();
+    provisional;
+    /** metrics planned only because some answer might carry what plans them, until one does */
+    undecided;
+    witnesses = [];
+    scoringMs = 0;
+    texts = new score/* NoteTexts */.N5();
+    /**
+     * `owned`: nothing else needs the rows while the answers arrive (a predictions file is read
+     * without its questions), so each is let go, in the array given, once its answer is scored.
+     */
+    constructor(rows, config, scorer, owned = false) {
+        this.config = config;
+        this.scorer = scorer;
+        this.owned = owned;
+        this.rows = rows;
+        rows.forEach((row, i) => this.place.set(row.id, i));
+        this.results = new Array(rows.length).fill(undefined);
+        this.provisional = (0,score/* plannedMetrics */.mj)(rows, config, [ANY_ANSWER], scorer);
+        const before = new Set((0,score/* plannedMetrics */.mj)(rows, config, [], scorer));
+        this.undecided = this.provisional.filter((m) => !before.has(m)).map((m) => (0,registry/* metricInfo */.R)(m));
+    }
+    /** One answer, scored now; the candidate hands over only this run's questions, each once. */
+    take = (output) => {
+        const started = performance.now();
+        const i = this.place.get(output.id);
+        if (i === undefined || this.results[i] !== undefined)
+            throw new Error(`an answer for "${output.id}" that this run did not ask for, or asked for twice`);
+        const row = this.rows[i];
+        if (this.owned)
+            this.rows[i] = undefined;
+        if (this.undecided.length > 0)
+            this.witness(output);
+        if (output.model)
+            this.models.add(output.model);
+        const suffix = gradeSuffixFinding(row, output);
+        if (suffix)
+            this.suffixes.set(i, suffix);
+        this.results[i] = (0,score/* scoreQuestion */.Bg)(row, output, this.config, this.provisional, this.scorer, this.texts);
+        this.scoringMs += performance.now() - started;
+    };
+    witness(output) {
+        // a metric planned by what answers carry looks at the answers, not the rows
+        const run = { rows: [], config: this.config, outputs: [output] };
+        const planned = this.undecided.filter((info) => info.planned?.(run));
+        if (planned.length === 0)
+            return;
+        // what plans a metric is a field of the answer, not its text or lists: those are let go like every other answer's
+        this.witnesses.push({ ...output, answer: '', contexts: [], retrieved_ids: [] });
+        this.undecided = this.undecided.filter((info) => !planned.includes(info));
+    }
+    /** Every question's result: an unanswered one as an error row, and the metrics no answer planned taken out. */
+    finish(source) {
+        const started = performance.now();
+        const unanswered = [];
+        const dropped = new Set(this.undecided.map((info) => info.name));
+        const metrics = this.provisional.filter((m) => !dropped.has(m));
+        const questions = (0,io_ids/* idRecord */.P5)();
+        for (const [id, i] of this.place) {
+            let q = this.results[i];
+            if (!q) {
+                unanswered.push(id);
+                q = (0,score/* scoreQuestion */.Bg)(this.rows[i], (0,candidates_outputs/* missingOutput */.av)(id, source), this.config, this.provisional, this.scorer);
+            }
+            questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q;
+        }
+        const suffixes = [...this.suffixes.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
+        const summary = (0,score/* summarise */.fS)(questions, metrics);
+        return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
+    }
+}
+/** The result without these metrics' scores and notes (every other key in its order). */
+function withoutMetrics(q, dropped) {
+    const scores = {};
+    for (const metric in q.scores)
+        if (!dropped.has(metric))
+            scores[metric] = q.scores[metric];
+    const notes = {};
+    for (const metric in q.notes)
+        if (!dropped.has(metric))
+            notes[metric] = q.notes[metric];
+    return { ...q, scores, notes };
+}
+
+// EXTERNAL MODULE: ./src/run/olderFingerprint.ts
+var olderFingerprint = __nccwpck_require__(867);
 ;// CONCATENATED MODULE: ./src/run/pipeline.ts
+
+
+
 
 
 
@@ -32759,13 +35704,24 @@ async function runPipeline(deps, config, resultsPath = null) {
     // the command makes the baseline of the base branch, under its label, not this PR's
     const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
     warnIncomparable(deps);
-    const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes);
+    const gate = (0,baseline_gate/* resolveGate */.mW)([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
+    checkSequentialCanAct(config, baseline, evalSet, gate.settings);
+    const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes, gate.settings);
     const questionCount = evalSet.rows.length;
     // the comparison and the files need only the scores: the rows go now (at 100,000 questions
     // ~90 MB), not when the caller lets go of deps
     evalSet.rows = [];
-    const run = { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: judged, metrics: scored.summary, questions: scored.questions, subset };
-    const gate = (0,baseline_gate/* resolveGate */.mW)([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
+    const sequential = scored.sequential;
+    const run = {
+        eval_set_version: evalSet.version,
+        eval_set_fingerprint: evalSet.fingerprint,
+        recomputed_fingerprint: evalSet.recomputedFingerprint ?? null,
+        judge: judged,
+        metrics: scored.summary,
+        questions: scored.questions,
+        subset,
+        sequential,
+    };
     const comparison = shard ? null : compare(run, baseline, gate.settings, updateCommand, gate.sources);
     return {
         schema_version: results/* RESULTS_SCHEMA_VERSION */.q3,
@@ -32787,6 +35743,7 @@ async function runPipeline(deps, config, resultsPath = null) {
             judge_stability: scored.stability,
             notes,
             // written only when it happened: the results.json of every other run is unchanged
+            ...(sequential ? { sequential } : {}),
             ...(scored.stopped ? { judge_stopped: scored.stopped } : {}),
         },
         metrics: scored.summary,
@@ -32799,30 +35756,63 @@ async function runPipeline(deps, config, resultsPath = null) {
  * The candidate's answers (stored, or asked for now), scored. The answers and their contexts
  * live only in here: they are let go before the comparison, which needs only the scores.
  */
-async function answerAndScore(deps, config, notes) {
+async function answerAndScore(deps, config, notes, gate) {
     const { evalSet, scorer, logger, clock } = deps;
     const stored = await statePlan(deps);
     // a judge that cannot answer is found out before the candidate's own calls are paid for
     await scorer.preflight?.();
+    if (!stored && !scorer.scoreSet)
+        return streamAndScore(deps, config, notes);
     // stored answers were read for the plan already (a file read, not a run of the candidate)
     const candidateStarted = clock.elapsed();
     const outputs = stored ?? (await pipeline_answer(deps));
     const candidateMs = clock.elapsed() - candidateStarted;
     const scoringStarted = clock.elapsed();
     // the judge sees each turn with the history the candidate was given (its own earlier answers)
-    const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: (0,turns/* withHistories */.NF)(evalSet.rows, outputs) } }, config, outputs);
+    const scored = await scoreAnswers({ ...deps, evalSet: { ...evalSet, rows: (0,turns/* withHistories */.NF)(evalSet.rows, outputs) } }, config, outputs, gate);
     notes.push(...scored.notes);
     const scoringMs = clock.elapsed() - scoringStarted;
     // what the judge learned while it ran (the response format it ended with) joins its identity
     const judged = { ...scorer.identity, ...scored.judge };
-    notes.push(...sameVendorNotes(config, outputs.values(), judged, scored.questions, logger));
+    notes.push(...sameVendorNotes(config, modelsOf(outputs.values()), judged, scored.questions, logger));
     return { scored, judged, candidateMs, scoringMs };
+}
+/**
+ * For a scorer with no tier over the whole set (lexical, none): each answer scored as the
+ * candidate hands it over, and let go (streamScore.ts). The time the answers took to arrive
+ * is the candidate's, less the time spent scoring them.
+ */
+async function streamAndScore(deps, config, notes) {
+    const { evalSet, candidate, scorer, logger, clock } = deps;
+    const started = clock.elapsed();
+    // a stored candidate (a predictions file) reads no question: each row goes once its answer is scored
+    const scoring = new StreamScoring(evalSet.rows, config, scorer, candidate.stored === true);
+    await pipeline_answer(deps, scoring.take);
+    const streamed = scoring.finish(candidate.source);
+    scorer.answersScored?.();
+    if (streamed.suffixes.length > 0)
+        logger.warn(gradeSuffixWarningOf(streamed.suffixes));
+    warnUnanswered(streamed.unanswered, logger);
+    const scored = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary };
+    const judged = { ...scorer.identity };
+    notes.push(...sameVendorNotes(config, streamed.models, judged, scored.questions, logger));
+    return { scored, judged, candidateMs: clock.elapsed() - started - streamed.scoringMs, scoringMs: streamed.scoringMs };
+}
+function* modelsOf(outputs) {
+    for (const output of outputs)
+        if (output.model)
+            yield output.model;
 }
 /** Said before the candidate runs; the run goes on, so that its results.json can become the new baseline. */
 function warnIncomparable({ evalSet, baseline, scorer, logger }) {
     if (!baseline)
         return;
-    const reasons = incomparability(baseline, { eval_set_version: evalSet.version, eval_set_fingerprint: evalSet.fingerprint, judge: scorer.identity });
+    const reasons = incomparability(baseline, {
+        eval_set_version: evalSet.version,
+        eval_set_fingerprint: evalSet.fingerprint,
+        recomputed_fingerprint: evalSet.recomputedFingerprint ?? null,
+        judge: scorer.identity,
+    });
     if (reasons.length > 0)
         logger.warn(`baseline not comparable: ${reasons.join('; ')}. Scoring anyway, so that this run's results can become the new baseline`);
 }
@@ -32836,7 +35826,8 @@ async function statePlan(deps) {
     const { evalSet, candidate, scorer } = deps;
     // e.g. an HTTP candidate's headers and templates are checked before anything is sent
     candidate.check?.(evalSet.rows);
-    const stored = candidate.stored ? await pipeline_answer(deps) : null;
+    // read now only for a plan to be made from them; otherwise they are read as they are scored
+    const stored = candidate.stored && scorer.plan ? await pipeline_answer(deps) : null;
     await scorer.plan?.(stored ? (0,turns/* withHistories */.NF)(evalSet.rows, stored) : evalSet.rows, stored);
     return stored;
 }
@@ -32846,43 +35837,56 @@ async function planOnly(deps) {
     if (!deps.scorer.plan)
         deps.logger.info(`judge plan: no judge calls (judge ${deps.scorer.label})`);
 }
-function pipeline_answer({ evalSet, candidate, logger }) {
-    return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted: evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null, logger });
+function pipeline_answer({ evalSet, candidate, logger }, take) {
+    const wanted = evalSet.shard || evalSet.subset ? new Set(evalSet.rows.map((r) => r.id)) : null;
+    return candidate.answer(evalSet.rows, { evalIds: evalSet.ids, wanted, logger, ...(take ? { take } : {}) });
 }
-const NO_USAGE = { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null };
+function noUsage() {
+    return { llm_calls: 0, embedding_calls: 0, prompt_tokens: 0, completion_tokens: 0, cache_hits: 0, retries: 0, cost_usd: null, by_family: {}, planned: null };
+}
+function warnUnanswered(unanswered, logger) {
+    if (unanswered.length === 0)
+        return;
+    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${(0,io_ids/* previewIds */.Pe)(unanswered)}`);
+}
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
-async function scoreAnswers({ evalSet, candidate, scorer, logger }, config, outputs) {
+async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, config, outputs, gate) {
     const metrics = (0,score/* plannedMetrics */.mj)(evalSet.rows, config, outputs.values(), scorer);
     const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
     if (suffixes)
         logger.warn(suffixes);
     const questions = (0,io_ids/* idRecord */.P5)();
     const unanswered = [];
+    const texts = new score/* NoteTexts */.N5();
     for (const row of evalSet.rows) {
         let output = outputs.get(row.id);
         if (!output) {
             unanswered.push(row.id);
             output = (0,candidates_outputs/* missingOutput */.av)(row.id, candidate.source);
         }
-        questions[row.id] = (0,score/* scoreQuestion */.Bg)(row, output, config, metrics, scorer);
+        questions[row.id] = (0,score/* scoreQuestion */.Bg)(row, output, config, metrics, scorer, texts);
     }
-    if (unanswered.length > 0) {
-        logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${(0,io_ids/* previewIds */.Pe)(unanswered)}`);
-    }
-    const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions) : { usage: { ...NO_USAGE, by_family: {} }, stability: null, notes: [] };
-    return { ...tier, questions, summary: (0,score/* summarise */.fS)(questions, metrics) };
+    warnUnanswered(unanswered, logger);
+    scorer.answersScored?.();
+    const schedule = startSequential(config, scorer.usesModel && scorer.scoreSet !== undefined, baseline, gate, metrics, evalSet.rows, questions, evalSet.fingerprint);
+    const tier = scorer.scoreSet ? await scorer.scoreSet(evalSet.rows, outputs, questions, schedule) : { usage: noUsage(), stability: null, notes: [] };
+    const sequential = schedule && finishSequential(schedule, evalSet.rows, outputs, questions, config, scorer.metrics);
+    if (sequential)
+        logger.info(sequentialLine(sequential));
+    return { ...tier, questions, summary: (0,score/* summarise */.fS)(questions, metrics), ...(sequential ? { sequential } : {}) };
 }
 /**
  * `compare` on its own: a results.json against a baseline or another results.json.
  * `gateLayers` are the settings above the baseline's (resolveRun's gateLayers).
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
-function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
+async function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
     const layers = [baselineLayer(baseline), ...gateLayers];
     (0,gateCanAct/* checkLatencyCanAct */.l4)(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
     const gate = (0,baseline_gate/* resolveGate */.mW)(layers);
     const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
-    const comparison = compare({ ...results.run, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
+    const recomputed_fingerprint = await (0,olderFingerprint/* otherKindFromEvalSet */.LE)(results.run, baseline);
+    const comparison = compare({ ...results.run, recomputed_fingerprint, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
     // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
     return { ...results, comparison, judge_health: results.judge_health && (0,judgeHealth/* judgeHealth */.u7)(results.questions, baseline, comparison) };
 }
@@ -32890,27 +35894,20 @@ function compareResults(results, baseline, gateLayers, resultsPath, baselinePath
 function baselineLayer(baseline) {
     return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' };
 }
+/** What a --sequential run settled and saved, for the log. */
+function sequentialLine(s) {
+    const settled = s.settled ? `settled ${s.settled}` : 'not settled early (the full run decides)';
+    return `sequential: ${settled} after judging ${s.questions_judged} of ${(0,countOf/* countOf */.p)(s.questions_total, 'question')}; ${s.questions_total - s.questions_judged} questions and ${s.calls_saved} judge calls saved`;
+}
 function round(ms) {
     return Math.round(ms * 10) / 10;
 }
 
-function exitCodeFor(results) {
-    // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
-    if (results.run.judge_stopped)
-        return exit/* EXIT */.d.usage;
-    const verdict = results.comparison?.verdict ?? 'no_baseline';
-    if (verdict === 'fail')
-        return exit/* EXIT */.d.fail;
-    // not gated: neither a pass nor a fail, so that no check goes green (or red) on a run that was not the whole set
-    if (verdict === 'incomparable' || verdict === 'subset')
-        return exit/* EXIT */.d.usage;
-    return exit/* EXIT */.d.pass;
-}
 
 
 /***/ }),
 
-/***/ 8835:
+/***/ 633:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -32923,8 +35920,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   secretValues: () => (/* binding */ secretValues)
 });
 
-// EXTERNAL MODULE: ./src/baseline/baseline.ts + 5 modules
-var baseline_baseline = __nccwpck_require__(4446);
+// EXTERNAL MODULE: ./src/baseline/baseline.ts
+var baseline_baseline = __nccwpck_require__(6360);
+// EXTERNAL MODULE: ./src/run/olderFingerprint.ts
+var olderFingerprint = __nccwpck_require__(867);
 // EXTERNAL MODULE: ./src/io/encoding.ts + 1 modules
 var encoding = __nccwpck_require__(3193);
 // EXTERNAL MODULE: ./src/io/envTemplate.ts
@@ -33198,9 +36197,9 @@ function candidateEnv(env, passthrough = []) {
  * history (a conversation's turn, or a `history` cell) carries it as `history`: `{role, content}`
  * messages; a single question has no `history` key.
  */
-async function runCommandCandidate(rows, options) {
+async function runCommandCandidate(rows, options, take) {
     const input = rows.map((row) => JSON.stringify({ ...row.extra, id: row.id, question: row.question, ...(row.history ? { history: row.history } : {}) })).join('\n') + '\n';
-    const stdout = new StdoutReader(new outputs/* OutputCollector */.Lc(SOURCE, new Set(rows.map((r) => r.id))));
+    const stdout = new StdoutReader(new outputs/* OutputCollector */.Lc(SOURCE, new Set(rows.map((r) => r.id)), null, take));
     const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_MB * 1024 * 1024;
     const outcome = await runProcess({
         command: options.command,
@@ -33227,11 +36226,11 @@ function commandCandidate(options) {
     return {
         label: `command ${options.command}`,
         source: 'the candidate command',
-        answer: (rows, { logger }) => {
+        answer: (rows, { logger, take }) => {
             const turns = (0,candidates_turns/* turnWaves */.g7)(rows).length;
             const runs = turns > 1 ? ` (once per turn: ${(0,countOf/* countOf */.p)(turns, 'run')}, each turn after the answers to the one before)` : '';
             logger.info(`running candidate on ${(0,countOf/* countOf */.p)(rows.length, 'question')}${runs}: ${options.command}`);
-            return (0,candidates_turns/* answerTurnByTurn */.Cb)(rows, (wave) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }));
+            return (0,candidates_turns/* answerTurnByTurn */.Cb)(rows, (wave, waveTake) => runCommandCandidate(wave, { ...options, warn: (message) => logger.warn(message), log: (message) => logger.info(message) }, waveTake), take);
         },
     };
 }
@@ -33748,15 +36747,18 @@ var candidate = __nccwpck_require__(3681);
  * deadline (total_timeout_ms): when it passes, requests in flight and backoff waits stop, and
  * every question still without an answer is an error row saying so.
  */
-async function runHttpCandidate(rows, config, deps) {
+async function runHttpCandidate(rows, config, deps, take) {
     const plan = planHttpCandidate(rows, config, deps.env, deps.access);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), config.total_timeout_ms);
     try {
         const client = clientDeps(deps, deadline.signal);
         const limiter = new io_limiter/* Limiter */.j(config.concurrency);
-        const outputs = await Promise.all(plan.requests.map((request) => limiter.run(() => askOne(request, plan, config, client))));
-        return new Map(outputs.map((output) => [output.id, output]));
+        const outputs = new Map();
+        // each answer handed over (or kept) as it arrives
+        const keep = take ?? ((output) => void outputs.set(output.id, output));
+        await Promise.all(plan.requests.map((request) => limiter.run(async () => keep(await askOne(request, plan, config, client)))));
+        return outputs;
     }
     finally {
         clearTimeout(timer);
@@ -33824,11 +36826,11 @@ function httpCandidate(config, env, access) {
         check: (rows) => {
             planHttpCandidate(rows, config, env, access);
         },
-        answer: (rows, { logger }) => {
+        answer: (rows, { logger, take }) => {
             logger.info(`asking ${label} for ${rows.length} answers (concurrency ${config.concurrency})`);
             // a conversation's turn k is asked after turn k−1 ({{history}} holds the answers); total_timeout_ms bounds all turns together
             const deadline = performance.now() + config.total_timeout_ms;
-            return (0,candidates_turns/* answerTurnByTurn */.Cb)(rows, (wave) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }));
+            return (0,candidates_turns/* answerTurnByTurn */.Cb)(rows, (wave, waveTake) => runHttpCandidate(wave, { ...config, total_timeout_ms: Math.max(1, Math.round(deadline - performance.now())) }, { env, access }, waveTake), take);
         },
     };
 }
@@ -33842,20 +36844,20 @@ function predictionsCandidate(file) {
         label: `predictions ${file}`,
         source: 'the predictions file',
         stored: true,
-        answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted),
+        answer: (_rows, context) => loadPredictions(file, context.evalIds, context.wanted, context.take),
     };
 }
-/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id. */
-async function loadPredictions(file, evalIds, wanted = null) {
+/** A predictions file written by an earlier step: JSONL (streamed line by line) or CSV, keyed by id; each answer handed to `take` as it is read, when given. */
+async function loadPredictions(file, evalIds, wanted = null, take) {
     if ((0,tabular/* tableFormat */.Kg)(file) === 'csv') {
         const table = await (0,tabular/* readTable */.xz)(file, 'predictions file');
         (0,tabular/* requireColumns */.fe)(table, ['id'], 'a predictions file needs an id column and usually answer, contexts, retrieved_ids');
-        const collector = new outputs/* OutputCollector */.Lc(file, evalIds, wanted);
+        const collector = new outputs/* OutputCollector */.Lc(file, evalIds, wanted, take);
         for (const record of table.records)
             collector.add(record);
         return collector.outputs;
     }
-    const collector = new outputs/* OutputCollector */.Lc(file, evalIds, wanted);
+    const collector = new outputs/* OutputCollector */.Lc(file, evalIds, wanted, take);
     for await (const record of (0,tabular/* streamJsonl */.Hr)(file, 'predictions file', (text, line) => collector.skipsLine(text, line)))
         collector.add(record);
     return collector.outputs;
@@ -33882,39 +36884,16 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
     return { startedAt, elapsed: () => monotonic() - origin };
 }
 
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 2 modules
-var run_evalSet = __nccwpck_require__(7810);
+// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
+var run_evalSet = __nccwpck_require__(9855);
 // EXTERNAL MODULE: ./src/run/gateCanAct.ts
 var gateCanAct = __nccwpck_require__(3116);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 40 modules
-var factory = __nccwpck_require__(2573);
-;// CONCATENATED MODULE: ./src/run/shard.ts
-/**
- * The i-th of n slices of an eval set: ids in code-point order, every n-th one starting at
- * i − 1. Every id lands in exactly one shard, shard sizes differ by at most one, and the
- * slice depends only on the ids, not on the order of the rows in the file. A conversation is
- * never split (its later turns are asked with the answers to its earlier ones): it goes whole
- * to the shard of its lowest id, so with conversations shard sizes differ by whole conversations.
- */
-function shardRows(rows, index, count) {
-    // a unit is named by its lowest id: ids are unique, so no two units share a name
-    const lowestOfConversation = new Map();
-    for (const row of rows) {
-        if (!row.conversation)
-            continue;
-        const lowest = lowestOfConversation.get(row.conversation.id);
-        if (lowest === undefined || row.id < lowest)
-            lowestOfConversation.set(row.conversation.id, row.id);
-    }
-    const unitOf = (row) => (row.conversation ? lowestOfConversation.get(row.conversation.id) : row.id);
-    // sort() with no comparator orders strings by UTF-16 code units, as `<` does
-    const order = [...new Set(rows.map(unitOf))].sort();
-    const position = new Map(order.map((id, i) => [id, i]));
-    return rows.filter((r) => position.get(unitOf(r)) % count === index - 1);
-}
-
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
+var factory = __nccwpck_require__(8136);
 // EXTERNAL MODULE: ./src/io/cliInvocation.ts
 var cliInvocation = __nccwpck_require__(8080);
+// EXTERNAL MODULE: ./src/baseline/resultsFile.ts + 4 modules
+var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/io/ids.ts
 var ids = __nccwpck_require__(2298);
 // EXTERNAL MODULE: ./src/io/similarName.ts
@@ -33956,7 +36935,7 @@ async function selectSubset(rows, request, warn) {
     }
     else {
         const file = failingFrom;
-        const failing = failingIds(await (0,baseline_baseline/* loadResults */.zV)(file));
+        const failing = failingIds(await (0,resultsFile/* loadResults */.zV)(file));
         by = `--failing-from ${file}`;
         const gone = failing.filter((id) => !known.has(id));
         if (gone.length > 0)
@@ -33977,7 +36956,10 @@ function failingIds(results) {
         .map(([id]) => id);
 }
 
+// EXTERNAL MODULE: ./src/judge/heap.ts + 1 modules
+var heap = __nccwpck_require__(6701);
 ;// CONCATENATED MODULE: ./src/run/prepare.ts
+
 
 
 
@@ -33998,9 +36980,18 @@ const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process
  */
 async function prepareRun(config, environment, settingsSource = 'evalgate.yml + flags', gateLayers, select = {}) {
     const clock = startClock();
+    // what a run holds alive is its questions' results and the baseline, and it lets go of much
+    // more (rows, answers, the text it writes): V8 would let the heap grow to ~4× the little a
+    // collection finds alive while the files load (100,000 questions: 530-560 MB peak); held near
+    // what is alive from the start, the peak follows the results (~430 MB) for ~15% more CPU
+    (0,heap/* boundHeapGrowth */.C9)();
     for (const secret of secretValues(config, environment))
         (0,redact/* registerSecret */.cl)(secret);
-    const full = await (0,run_evalSet/* loadEvalSet */.fH)(config.eval_set);
+    if (config.shard && (select.only !== undefined || select.failingFrom !== undefined)) {
+        throw new errors/* GateError */.ue('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard');
+    }
+    // a shard reads only its own rows in full
+    const full = await (0,run_evalSet/* loadEvalSet */.f)(config.eval_set, config.shard ?? null);
     for (const warning of full.warnings)
         environment.logger.warn(warning);
     const evalSet = await runEvalSet(full, config.eval_set_version, config.shard, select, environment.logger.warn);
@@ -34008,12 +36999,14 @@ async function prepareRun(config, environment, settingsSource = 'evalgate.yml + 
     // a shard is compared after merge: alone it would look like a run that lost the other shards' questions.
     // A named baseline must exist: only an unset one means "no baseline yet"
     const baseline = config.baseline && !evalSet.shard ? await (0,baseline_baseline/* loadNamedBaseline */.N)(config.baseline) : null;
-    // against the whole set, not the shard: the gate acts on the merged run
+    evalSet.recomputedFingerprint = (0,olderFingerprint/* olderKindOf */.MO)(baseline, full.rows, environment.logger);
+    // against the whole set, not the shard: the gate acts on the merged run (a shard, which has not
+    // read the other rows, checks what the settings decide alone: k, the judge)
     const layers = [
         { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
         { settings: config.gate, source: settingsSource, prefix: 'gate.' },
     ];
-    (0,gateCanAct/* checkGateCanAct */.ok)(layers, full.rows, config, scorer);
+    (0,gateCanAct/* checkGateCanAct */.ok)(layers, evalSet.shard ? gateCanAct/* ROWS_OF_EVERY_KIND */.BR : full.rows, config, scorer);
     const candidate = makeCandidate(config.candidate, { ...environment, judgeKeyEnv: (0,factory/* judgeKeyEnv */.Uo)(config) });
     return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers };
 }
@@ -34032,18 +37025,16 @@ function secretValues(config, { env, cwd }) {
     return [...names.flatMap((name) => (env[name] ? [env[name]] : [])), ...inSettings];
 }
 async function runEvalSet(full, version, shard, select, warn) {
-    const file = full.file;
-    if (shard && (select.only !== undefined || select.failingFrom !== undefined)) {
-        throw new errors/* GateError */.ue('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard');
-    }
     const subset = await selectSubset(full.rows, select, warn);
     return {
-        file,
+        file: full.file,
         version,
-        rows: subset?.rows ?? (shard ? shardRows(full.rows, shard.index, shard.count) : full.rows),
+        rows: subset?.rows ?? full.rows,
+        // a shard's covers its own rows: merge adds the shards' up to the whole set's
         fingerprint: full.fingerprint,
-        ids: new Set(full.rows.map((r) => r.id)),
-        shard: shard ? { ...shard, total_questions: full.rows.length } : null,
+        recomputedFingerprint: null,
+        ids: full.ids,
+        shard: shard ? { ...shard, total_questions: full.total } : null,
         subset: subset?.subset ?? null,
     };
 }
@@ -34059,7 +37050,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */   resolveRun: () => (/* binding */ resolveRun)
 /* harmony export */ });
 /* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
-/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4446);
+/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6360);
 /* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6123);
 /* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8449);
 
@@ -34102,12 +37093,17 @@ function givenIn(gate, layer) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  N5: () => (/* binding */ NoteTexts),
   YD: () => (/* binding */ metricsBeforeAnswers),
   mj: () => (/* binding */ plannedMetrics),
   Bg: () => (/* binding */ scoreQuestion),
   fS: () => (/* binding */ summarise)
 });
 
+// UNUSED EXPORTS: inputsHash
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/io/flatString.ts
 /**
  * `text`, flattened. V8 keeps a string put together with + or a template literal as a tree of
@@ -34368,7 +37364,11 @@ function writeDeterministic(question, metrics, sink) {
         TIER_SCORERS[tier](question, sink);
 }
 
+// EXTERNAL MODULE: ./src/metrics/definitions.ts
+var definitions = __nccwpck_require__(6511);
 ;// CONCATENATED MODULE: ./src/run/score.ts
+
+
 
 
 
@@ -34396,23 +37396,51 @@ function metricsPlan(metrics) {
             position: new Map(metrics.map((m, j) => [m, j])),
             askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
             missingNote: infos.map((info) => info?.missingNote),
+            outOfScale: infos.map((info) => (info ? (value) => (0,definitions/* outOfScale */.gl)(info, value) : () => null)),
         };
         plans.set(metrics, plan);
     }
     return plan;
 }
-/** Scores one question; a candidate error makes every metric null and counted as an error. */
-function scoreQuestion(row, output, config, metrics, scorer) {
+/**
+ * One run's note texts: a note that an earlier question already has ("no relevant id among 10
+ * retrieved", "useful chunks in rank order [1,1,0], …") becomes that question's string, so a
+ * note is held once however many questions carry it, as a results.json read back holds it
+ * (shared_notes). Each is flattened once, when made (flatString). At 100,000 questions ~30 MB less.
+ */
+class NoteTexts {
+    texts = new Map();
+    of(text) {
+        const flat = flatString(text);
+        const known = this.texts.get(flat);
+        if (known !== undefined)
+            return known;
+        this.texts.set(flat, flat);
+        return flat;
+    }
+}
+/** Scores one question; a candidate error makes every metric null and counted as an error. `texts`: the run's notes, shared. */
+function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTexts()) {
     const plan = metricsPlan(metrics);
     const scores = { ...plan.nullScores };
     if (output.error !== null)
         return questionResult(row, output, scores, {}, { candidate: output.error });
     // per place in the plan, the reason written with its score: '' for none, undefined while it has no score
     const reasons = new Array(metrics.length).fill(undefined);
+    let errors = null;
     const sink = (name, value, reason) => {
+        // a metric this run did not plan (a provider's metric the run has no use for) is not written
         const j = plan.position.get(name);
         if (j === undefined)
             return;
+        const outside = value === null ? null : plan.outOfScale[j](value);
+        if (outside !== null) {
+            // an error row, counted as one: a value off its scale is a scorer's bug, never averaged in
+            ;
+            (errors ??= {})[name] = outside;
+            reasons[j] = '';
+            return;
+        }
         scores[name] = value ?? null;
         reasons[j] = reason ?? '';
     };
@@ -34420,8 +37448,10 @@ function scoreQuestion(row, output, config, metrics, scorer) {
     writeDeterministic({ row, output, config, refused: refusal }, metrics, sink);
     const own = scorer.scoreAnswer?.(row, output, refusal);
     if (own) {
-        for (const name in own.scores) {
-            const s = own.scores[name];
+        for (const [name, s] of Object.entries(own.scores)) {
+            // the types keep a misspelt name out of a scoring function; this keeps one built at run time out of the results
+            if (!(0,registry/* isKnownMetric */.Oi)(name))
+                throw new Error(`internal error: a scorer wrote "${name}", which no metric definition declares (src/metrics/definitions.ts)`);
             if (s)
                 sink(name, s.value, s.reason);
         }
@@ -34434,9 +37464,9 @@ function scoreQuestion(row, output, config, metrics, scorer) {
                 notes[metrics[j]] = plan.missingNote[j] ?? notApplicable(row, output);
         }
         else if (reason !== '')
-            notes[metrics[j]] = flatString(reason);
+            notes[metrics[j]] = texts.of(reason);
     }
-    return questionResult(row, output, scores, notes, {}, own?.claims);
+    return questionResult(row, output, scores, notes, errors ?? {}, own?.claims);
 }
 /**
  * A question's result, its fields in results.json's order: a conversation turn's place after
@@ -34450,9 +37480,22 @@ function questionResult(row, output, scores, notes, errors, claims) {
     if (row.conversation) {
         // a conversation turn (the rare row): its place is after errors, before the claims
         const conversation = { id: row.conversation.id, turn: row.conversation.turn };
-        return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation, ...(claims ? { claims } : {}) };
+        if (output.error !== null)
+            return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation };
+        return { question, category, difficulty, should_refuse, answer, inputs_hash: inputsHash(row, output), scores, notes, errors, conversation, ...(claims ? { claims } : {}) };
     }
-    return claims ? { question, category, difficulty, should_refuse, answer, scores, notes, errors, claims } : { question, category, difficulty, should_refuse, answer, scores, notes, errors };
+    // an unanswered question was generated from nothing: no inputs_hash
+    if (output.error !== null)
+        return { question, category, difficulty, should_refuse, answer, scores, notes, errors };
+    const inputs_hash = inputsHash(row, output);
+    return claims
+        ? { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
+        : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors };
+}
+/** What the answer was generated from besides the question (results.json's inputs_hash): the history the candidate was given, the retrieved ids, the contexts. */
+function inputsHash(row, output) {
+    const inputs = JSON.stringify([row.question, row.history ?? [], output.retrieved_ids, output.contexts]);
+    return (0,external_node_crypto_.createHash)('sha256').update(inputs, 'utf8').digest('hex').slice(0, 16);
 }
 /** The note on a question a metric is asked of but has no value for, when its definition names none. */
 function notApplicable(row, output) {
@@ -34497,7 +37540,7 @@ function summarise(questions, metrics) {
 
 /***/ }),
 
-/***/ 2573:
+/***/ 8136:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34548,6 +37591,7 @@ const lexicalProvider = {
             usesModel: false,
             metrics: lexical/* LEXICAL_METRICS */.t_,
             scoreAnswer: (row, output, isRefusal) => (0,lexical/* scoreLexical */.DS)(row, output, isRefusal, texts),
+            answersScored: () => texts.clear(),
         };
     },
 };
@@ -34577,7 +37621,7 @@ const noneProvider = {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/judge/budget.ts
-var judge_budget = __nccwpck_require__(4550);
+var budget = __nccwpck_require__(4550);
 // EXTERNAL MODULE: ./src/io/limiter.ts
 var limiter = __nccwpck_require__(3156);
 // EXTERNAL MODULE: ./src/io/redact.ts
@@ -35266,7 +38310,7 @@ function fillTemplates(values, env, setting, access = { passthrough: [], keyEnvs
 }
 
 // EXTERNAL MODULE: ./src/metrics/judge.ts
-var metrics_judge = __nccwpck_require__(6782);
+var judge = __nccwpck_require__(6782);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
 var schemas = __nccwpck_require__(2311);
 ;// CONCATENATED MODULE: ./src/schemas/judge.ts
@@ -35759,408 +38803,10 @@ function renderPrompt(template, vars) {
     });
 }
 
-// EXTERNAL MODULE: ./src/io/script.ts
-var script = __nccwpck_require__(105);
-;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
-
-/**
- * Every judge call one question may make, stated before the first call and drawn from while
- * the question is scored: `judge(inner)` hands out asks of each kind until the plan has none
- * left and then fails the ask without calling, so the run cannot make a call the plan did not
- * state. Each chat ask may make REPAIRS_PER_ASK repair calls (the Judge contract), and the
- * upper bound counts them.
- */
-class CallPlan {
-    asks;
-    /** every judge call this question's asks made or were served from the cache, in the order they happened */
-    calls = [];
-    left = new Map();
-    constructor(asks) {
-        this.asks = asks.filter((a) => a.count > 0);
-        for (const a of this.asks)
-            this.left.set(a.kind, (this.left.get(a.kind) ?? 0) + a.count);
-    }
-    /** Draws one ask of this kind; false when the plan has none left. */
-    take(kind) {
-        const left = this.left.get(kind) ?? 0;
-        if (left === 0)
-            return false;
-        this.left.set(kind, left - 1);
-        return true;
-    }
-    /** The most calls the plan allows: every ask made, every chat ask repaired. */
-    upTo() {
-        return totals(this.asks, 1 + metrics_judge/* REPAIRS_PER_ASK */.Do);
-    }
-    /** The calls of a judge whose every reply is well-formed and lines up: no repair, no fallback. */
-    wellFormed() {
-        return totals(this.asks.filter((a) => !a.fallback), 1);
-    }
-    judge(inner) {
-        const trace = (call) => this.calls.push(call);
-        return {
-            ask: (prompt, vars, options) => this.take(prompt) ? inner.ask(prompt, vars, { ...options, trace }) : Promise.resolve(notPlanned(prompt)),
-            embed: (texts, options) => this.take('embeddings') ? inner.embed(texts, { ...options, trace }) : Promise.resolve(notPlanned('embeddings')),
-        };
-    }
-}
-function totals(asks, callsPerChatAsk) {
-    let chat = 0;
-    let embeddings = 0;
-    for (const a of asks) {
-        if (a.kind === 'embeddings')
-            embeddings += a.count;
-        else
-            chat += a.count * callsPerChatAsk;
-    }
-    return { chat, embeddings };
-}
-function notPlanned(kind) {
-    return { ok: false, error: `not in the call plan: no ${kind} call left for this question`, raw: null };
-}
-
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
-// EXTERNAL MODULE: ./src/metrics/language.ts
-var language = __nccwpck_require__(6611);
-// EXTERNAL MODULE: ./src/metrics/rag.ts
-var rag = __nccwpck_require__(2463);
-;// CONCATENATED MODULE: ./src/metrics/reask.ts
-
-/**
- * An ask whose reply must line up with what it was about (one verdict per chunk, one statement
- * per reference point). A reply that does not is asked once more, with what was wrong and
- * `fix` said after the prompt; only a second reply that does not line up either is an error.
- * The call plan states the second ask as a fallback ask of the same prompt.
- */
-async function reasked(judge, prompt, vars, lineUp, fix) {
-    const first = await judge.ask(prompt, vars);
-    if (!first.ok)
-        return { ok: false, error: (0,metrics_judge/* failure */.V2)(first) };
-    const problem = lineUp(first.value);
-    if (problem === null)
-        return first;
-    const again = await judge.ask(prompt, vars, { reask: `Your previous reply gave ${problem}. ${fix}` });
-    if (!again.ok)
-        return { ok: false, error: `the judge gave ${problem}; asked again: ${(0,metrics_judge/* failure */.V2)(again)}` };
-    const still = lineUp(again.value);
-    return still === null ? again : { ok: false, error: `the judge gave ${problem}, and ${still} when asked again` };
-}
-/**
- * What keeps the numbers a judge gave (`claim`, `chunk`) from naming 1…n once each, or null
- * when they do: `none for chunk 3; more than one for chunk 2; there is no chunk 7`.
- */
-function misnumbered(numbers, n, what) {
-    const seen = new Map();
-    for (const k of numbers)
-        seen.set(k, (seen.get(k) ?? 0) + 1);
-    const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !seen.has(k));
-    const repeated = [...seen].filter(([k, times]) => times > 1 && k >= 1 && k <= n).map(([k]) => k);
-    const unknown = [...seen.keys()].filter((k) => k < 1 || k > n);
-    const problems = [
-        missing.length > 0 ? `none for ${what} ${list(missing)}` : null,
-        repeated.length > 0 ? `more than one for ${what} ${list(repeated)}` : null,
-        unknown.length > 0 ? `there is no ${what} ${list(unknown)}` : null,
-    ].filter((p) => p !== null);
-    return problems.length > 0 ? problems.join('; ') : null;
-}
-const LISTED = 5;
-function list(numbers) {
-    const sorted = [...numbers].sort((a, b) => a - b);
-    const more = sorted.length - LISTED;
-    return sorted.slice(0, LISTED).join(', ') + (more > 0 ? ` and ${more} more` : '');
-}
-
-// EXTERNAL MODULE: ./src/metrics/definitions.ts
-var definitions = __nccwpck_require__(6511);
-// EXTERNAL MODULE: ./src/metrics/types.ts
-var types = __nccwpck_require__(7032);
-;// CONCATENATED MODULE: ./src/metrics/retention.ts
-
-
-// The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
-/** What was said before the question, one message a paragraph, for the rubric's <history> block. */
-function historyBlock(row) {
-    if (!row.history || row.history.length === 0)
-        return '(empty: this is the first turn)';
-    return row.history.map((m) => `${m.role}: ${m.content}`).join('\n\n');
-}
-/** context_retention_norm where there is nothing earlier to retain. */
-const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
-const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
-/** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
-function retention(row, passes) {
-    if (!(0,definitions/* hasEarlierTurns */.p$)(row))
-        return { score: (0,types/* noScore */.SM)(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
-    const grades = passes.map((p) => p.context_retention);
-    if (grades.some((g) => g === null))
-        return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
-    const mean = grades.reduce((sum, g) => sum + g, 0) / grades.length;
-    return { score: { value: mean / 4, reason: String(passes[0].reason) } };
-}
-
-// EXTERNAL MODULE: ./src/metrics/registry.ts
-var registry = __nccwpck_require__(1118);
-;// CONCATENATED MODULE: ./src/metrics/llm.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
- * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
- * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
- * and context recall 1 (each asked once more when its reply does not line up with the chunks or
- * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
- * them and the scoring draws from that plan. The judge is injected; nothing here touches the
- * network itself.
- */
-const LLM_METRICS = registry/* registry */.u5.llmMetrics();
-/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
-const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => (0,registry/* metricInfo */.R)(m)?.llmSource !== 'rubric');
-/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
-const CLAIM_METRICS = LLM_METRICS.filter((m) => (0,registry/* metricInfo */.R)(m)?.llmSource === 'claims');
-/** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
-const MAX_CLAIMS = 20;
-/** answer_relevancy's reason when there is no embeddings model */
-const NO_EMBEDDINGS_REASON = 'no embeddings model';
-const RUBRIC = [
-    ['accuracy', 'accuracy_norm'],
-    ['relevance', 'relevance_norm'],
-    ['completeness', 'completeness_norm'],
-    ['citation', 'citation_norm'],
-];
-/**
- * Every call scoring this question may make (the tier's stated plan is the sum over questions).
- * The conditions mirror the scoring functions below, but only from one side: a call the plan
- * leaves out fails as "not in the call plan" instead of being made.
- */
-function planQuestion(row, output, settings) {
-    if (!output || output.error !== null)
-        return new CallPlan([]);
-    const asks = [{ kind: 'rubric', count: Math.max(1, settings.repeats) }];
-    if (!row.should_refuse) {
-        const hasContexts = output.contexts.length > 0;
-        const answered = output.answer.trim() !== '';
-        asks.push({ kind: 'claims', count: 1 });
-        if (hasContexts)
-            asks.push({ kind: 'verdicts', count: 1 }, { kind: 'verdict', count: MAX_CLAIMS, fallback: true });
-        if (hasContexts && (row.ground_truth || answered))
-            asks.push({ kind: 'usefulness', count: 1 }, { kind: 'usefulness', count: 1, fallback: true });
-        if (hasContexts && (row.reference_points.length > 0 || row.ground_truth))
-            asks.push({ kind: 'recall', count: 1 }, { kind: 'recall', count: 1, fallback: true });
-        if (answered && settings.embeddings)
-            asks.push({ kind: 'questions', count: 1 }, { kind: 'embeddings', count: 1 });
-    }
-    return new CallPlan(asks);
-}
-/** Scores one question, drawing every judge call from its plan. */
-async function scoreWithJudge(row, output, inner, settings, plan) {
-    const judge = plan.judge(inner);
-    const result = { scores: {}, errors: {}, claims: [], rubricDiff: null };
-    const contexts = (0,metrics_judge/* numbered */.jN)(output.contexts.map(metrics_judge/* unlabelled */.h0), (i) => (0,language/* chunkLabel */._g)(settings.chunkLabel, i));
-    const tasks = [rubric(row, output, contexts, judge, settings, result)];
-    if (row.should_refuse) {
-        const skipped = (0,types/* noScore */.SM)('should-refuse question: judged by refuse_ok and the rubric');
-        for (const m of SKIPPED_FOR_REFUSALS)
-            result.scores[m] = skipped;
-    }
-    else {
-        tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result));
-    }
-    await Promise.all(tasks);
-    return result;
-}
-function fail(result, metrics, error) {
-    for (const m of metrics) {
-        result.scores[m] = { value: null };
-        result.errors[m] = error;
-    }
-}
-async function rubric(row, output, contexts, judge, settings, result) {
-    const vars = {
-        should_refuse: String(row.should_refuse),
-        history: historyBlock(row),
-        question: row.question,
-        reference_points: row.reference_points.length > 0 ? (0,metrics_judge/* numbered */.jN)(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)'),
-        contexts,
-        answer: output.answer,
-    };
-    const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
-    const error = passes.map(metrics_judge/* failure */.V2).find((e) => e !== null);
-    if (error)
-        return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error);
-    const values = passes.map((p) => p.value);
-    for (const [dimension, metric] of RUBRIC) {
-        const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length;
-        result.scores[metric] = { value: mean / 4, reason: String(values[0].reason) };
-    }
-    const kept = retention(row, values);
-    if ('error' in kept)
-        fail(result, ['context_retention_norm'], kept.error);
-    else
-        result.scores.context_retention_norm = kept.score;
-    if (values.length > 1) {
-        let diff = 0;
-        for (const [dimension] of RUBRIC)
-            diff += Math.abs(values[0][dimension] - values[1][dimension]) / 4;
-        result.rubricDiff = diff / RUBRIC.length;
-    }
-}
-async function claims(row, output, contexts, judge, result) {
-    const metrics = CLAIM_METRICS;
-    const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
-    if (!extracted.ok)
-        return fail(result, metrics, (0,metrics_judge/* failure */.V2)(extracted));
-    const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '');
-    const texts = all.slice(0, MAX_CLAIMS);
-    const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
-    if (texts.length === 0) {
-        Object.assign(result.scores, (0,rag/* claimScores */.Kk)([], true));
-        return;
-    }
-    let verdicts;
-    if (output.contexts.length === 0) {
-        verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
-    }
-    else {
-        const batch = await judge.ask('verdicts', { contexts, claims: (0,metrics_judge/* numbered */.jN)(texts, (i) => `${i}.`) });
-        if (!batch.ok)
-            return fail(result, metrics, (0,metrics_judge/* failure */.V2)(batch));
-        const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
-        const numbers = batch.value.verdicts.map((v) => v.claim);
-        if (misnumbered(numbers, texts.length, 'claim') === null) {
-            verdicts = texts.map((_, i) => byClaim.get(i + 1));
-        }
-        else {
-            // the batch answer does not line up with the claims: ask claim by claim rather than guess
-            const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
-            const error = single.map(metrics_judge/* failure */.V2).find((e) => e !== null);
-            if (error)
-                return fail(result, metrics, error);
-            verdicts = single.map((s) => s.value);
-        }
-    }
-    result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null }));
-    Object.assign(result.scores, (0,rag/* claimScores */.Kk)(verdicts.map((v) => v.verdict), true));
-    const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
-    if (unsupported.length > 0) {
-        const reason = unsupported
-            .slice(0, 3)
-            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${(0,script/* quoted */.TL)(c.text.slice(0, 60))}`)
-            .join('; ');
-        result.scores.faithfulness.reason = reason;
-        result.scores.hallucination_rate.reason = reason;
-        if (unsupported.some((c) => c.verdict === 'contradicted'))
-            result.scores.contradicted.reason = reason;
-    }
-    if (cut)
-        for (const m of metrics)
-            result.scores[m].reason = [cut, result.scores[m].reason].filter(Boolean).join('; ');
-}
-async function usefulness(row, output, contexts, judge, result) {
-    const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
-    if (!against) {
-        result.scores.context_precision = (0,types/* noScore */.SM)('no ground truth and no answer to judge chunk usefulness against');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
-    const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts };
-    const n = output.contexts.length;
-    const lineUp = ({ verdicts }) => {
-        const chunks = verdicts.map((v) => v.chunk);
-        const problem = misnumbered(chunks, n, 'chunk');
-        return problem && `${(0,countOf/* countOf */.p)(verdicts.length, 'usefulness verdict')} for ${(0,countOf/* countOf */.p)(n, 'chunk')} (${problem})`;
-    };
-    const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(n, 'chunk')}, numbered as they are labelled.`);
-    if (!reply.ok)
-        return fail(result, ['context_precision'], reply.error);
-    const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
-    const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
-    result.scores.context_precision = {
-        value: (0,rag/* averagePrecision */.cF)(useful),
-        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
-    };
-}
-async function recall(row, output, contexts, judge, result) {
-    const points = row.reference_points;
-    if (points.length === 0 && !row.ground_truth) {
-        result.scores.context_recall = (0,types/* noScore */.SM)('no reference points or ground truth');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
-    const reference = points.length > 0 ? (0,metrics_judge/* numbered */.jN)(points, (i) => `${i}.`) : row.ground_truth;
-    const expected = points.length > 0 ? (0,countOf/* countOf */.p)(points.length, 'reference point') : 'a ground truth';
-    const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${(0,countOf/* countOf */.p)(statements.length, 'statement')} for ${expected}` : null;
-    const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
-    const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix);
-    if (!reply.ok)
-        return fail(result, ['context_recall'], reply.error);
-    const statements = reply.value.statements;
-    const attributable = statements.filter((s) => s.attributable).length;
-    const missing = statements.filter((s) => !s.attributable).map((s) => (0,script/* quoted */.TL)(s.statement.slice(0, 40)));
-    result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
-}
-async function relevancy(row, output, judge, settings, result) {
-    if (!settings.embeddings) {
-        result.scores.answer_relevancy = (0,types/* noScore */.SM)(NO_EMBEDDINGS_REASON);
-        return;
-    }
-    if (!output.answer.trim()) {
-        result.scores.answer_relevancy = (0,types/* noScore */.SM)('empty answer');
-        return;
-    }
-    const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer });
-    if (!reply.ok)
-        return fail(result, ['answer_relevancy'], (0,metrics_judge/* failure */.V2)(reply));
-    const generated = reply.value.questions.filter((q) => q.question.trim() !== '');
-    if (generated.length === 0)
-        return fail(result, ['answer_relevancy'], 'the judge generated no questions');
-    const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)]);
-    if (!vectors.ok)
-        return fail(result, ['answer_relevancy'], (0,metrics_judge/* failure */.V2)(vectors));
-    const [original, ...others] = vectors.value;
-    const similarities = others.map((v) => cosine(original, v));
-    result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal);
-}
-/**
- * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
- * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
- */
-function answerRelevancy(similarities, noncommittal, mode) {
-    if (similarities.length === 0)
-        return (0,types/* noScore */.SM)('no generated questions');
-    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
-    const evasive = noncommittal.filter(Boolean).length;
-    const share = evasive / noncommittal.length;
-    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
-    const clamped = Math.min(1, Math.max(0, value));
-    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : (0,types/* score */.fN)(clamped);
-}
-function cosine(a, b) {
-    let dot = 0;
-    let na = 0;
-    let nb = 0;
-    for (let i = 0; i < Math.min(a.length, b.length); i++) {
-        dot += a[i] * b[i];
-        na += a[i] * a[i];
-        nb += b[i] * b[i];
-    }
-    return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
+// EXTERNAL MODULE: ./src/metrics/llm.ts + 2 modules
+var llm = __nccwpck_require__(2663);
+// EXTERNAL MODULE: ./src/metrics/retention.ts
+var retention = __nccwpck_require__(8059);
 ;// CONCATENATED MODULE: ./src/judge/tokenEstimate.ts
 
 
@@ -36220,8 +38866,8 @@ function estimateTokens(row, texts, asks, settings, repairs) {
         sum.completion += count * completion;
         if (repairs) {
             // a repair resends the conversation with the reply and what was wrong with it
-            sum.prompt += count * metrics_judge/* REPAIRS_PER_ASK */.Do * (prompt + completion + tokens(REPAIR_MESSAGE_CHARS));
-            sum.completion += count * metrics_judge/* REPAIRS_PER_ASK */.Do * completion;
+            sum.prompt += count * judge/* REPAIRS_PER_ASK */.Do * (prompt + completion + tokens(REPAIR_MESSAGE_CHARS));
+            sum.completion += count * judge/* REPAIRS_PER_ASK */.Do * completion;
         }
     }
     return sum;
@@ -36237,24 +38883,24 @@ function sentences(answer) {
         .split(/(?<=[。！？!?；;\n]|\.\s)/)
         .map((s) => s.trim())
         .filter((s) => s !== '');
-    return (parts.length > 0 ? parts : [answer]).slice(0, MAX_CLAIMS);
+    return (parts.length > 0 ? parts : [answer]).slice(0, llm/* MAX_CLAIMS */.Bp);
 }
 function chatChars(kind, row, texts, claims, settings) {
-    const contexts = (0,metrics_judge/* numbered */.jN)(texts.contexts, (i) => `[文档${i}]`);
-    const reference = row.reference_points.length > 0 ? (0,metrics_judge/* numbered */.jN)(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)');
+    const contexts = (0,judge/* numbered */.jN)(texts.contexts, (i) => `[文档${i}]`);
+    const reference = row.reference_points.length > 0 ? (0,judge/* numbered */.jN)(row.reference_points, (i) => `${i}.`) : (row.ground_truth ?? '(none given)');
     const claimCount = Math.max(1, claims.length);
     const question = row.question;
     const answer = texts.answer;
     switch (kind) {
         case 'rubric':
             // {"accuracy":4,"relevance":4,"completeness":4,"citation":4,"context_retention":null,"reason":"…"}
-            return { prompt: rendered(kind, { should_refuse: String(row.should_refuse), history: historyBlock(row), question, reference_points: reference, contexts, answer }, settings), reply: 95 + 80 };
+            return { prompt: rendered(kind, { should_refuse: String(row.should_refuse), history: (0,retention/* historyBlock */.Wy)(row), question, reference_points: reference, contexts, answer }, settings), reply: 95 + 80 };
         case 'claims':
             // {"claims":["…",…]}: the answer again, cut into claims
             return { prompt: rendered(kind, { question, answer }, settings), reply: 15 + answer.length + 3 * claimCount };
         case 'verdicts':
             // {"verdicts":[{"claim":1,"verdict":"supported","evidence":"…"},…]}
-            return { prompt: rendered(kind, { contexts, claims: (0,metrics_judge/* numbered */.jN)(claims, (i) => `${i}.`) }, settings), reply: 15 + 55 * claimCount };
+            return { prompt: rendered(kind, { contexts, claims: (0,judge/* numbered */.jN)(claims, (i) => `${i}.`) }, settings), reply: 15 + 55 * claimCount };
         case 'verdict':
             return { prompt: rendered(kind, { contexts, claim: claims[0] ?? answer }, settings), reply: 50 };
         case 'usefulness':
@@ -36284,7 +38930,7 @@ function rendered(id, vars, settings) {
 }
 
 // EXTERNAL MODULE: ./src/judge/transports/types.ts
-var transports_types = __nccwpck_require__(779);
+var types = __nccwpck_require__(779);
 ;// CONCATENATED MODULE: ./src/judge/chatCall.ts
 
 
@@ -36373,7 +39019,7 @@ function contract(reply, request, shape) {
     return null;
 }
 function promptText(request, shape) {
-    const schema = shape.format === 'json_schema' ? '' : (0,transports_types/* schemaInstruction */.i)(request.schema);
+    const schema = shape.format === 'json_schema' ? '' : (0,types/* schemaInstruction */.i)(request.schema);
     return [request.system + schema, ...request.turns.map((t) => t.content)];
 }
 /** The prompt's tokens as the plan estimates them (characters / CHARS_PER_TOKEN). */
@@ -36525,7 +39171,7 @@ class ModelJudge {
             return this.failed(family, outcome.error, null);
         let parsed = parseReply(outcome.reply.content, prompt);
         // at most REPAIRS_PER_ASK repairs (the call plan counts them): the model sees its reply and what was wrong with it
-        for (let repairs = 0; !parsed.ok && repairs < metrics_judge/* REPAIRS_PER_ASK */.Do; repairs++) {
+        for (let repairs = 0; !parsed.ok && repairs < judge/* REPAIRS_PER_ASK */.Do; repairs++) {
             const error = parsed.error;
             turns = [...turns, { role: 'assistant', content: outcome.reply.content }, { role: 'user', content: `That reply was not valid: ${error}. Reply again with only the JSON object described above.` }];
             const previous = outcome.reply.content;
@@ -36536,7 +39182,7 @@ class ModelJudge {
         }
         if (!parsed.ok) {
             this.options.chat.client.breaker.unusableReply(parsed.error);
-            return this.failed(family, `invalid JSON from the judge after ${metrics_judge/* REPAIRS_PER_ASK */.Do === 1 ? 'one repair' : `${metrics_judge/* REPAIRS_PER_ASK */.Do} repairs`}: ${parsed.error}`, outcome.reply.content);
+            return this.failed(family, `invalid JSON from the judge after ${judge/* REPAIRS_PER_ASK */.Do === 1 ? 'one repair' : `${judge/* REPAIRS_PER_ASK */.Do} repairs`}: ${parsed.error}`, outcome.reply.content);
         }
         // a cached reply keeps the model and id of the call that gave it, so a re-run traces it to that call
         this.cache.set(key, { content: outcome.reply.content, model: outcome.reply.model, id: outcome.reply.id });
@@ -36661,7 +39307,7 @@ function preflightError(cause, fix) {
 }
 
 // EXTERNAL MODULE: ./src/judge/transports/registry.ts + 5 modules
-var transports_registry = __nccwpck_require__(3810);
+var registry = __nccwpck_require__(3810);
 ;// CONCATENATED MODULE: ./src/judge/build.ts
 
 
@@ -36679,7 +39325,7 @@ var transports_registry = __nccwpck_require__(3810);
  */
 function buildModelJudge(spec) {
     const say = spec.warn ?? (() => undefined);
-    const api = transports_registry/* TRANSPORTS */.Z[spec.chat.provider];
+    const api = registry/* TRANSPORTS */.Z[spec.chat.provider];
     const chatClient = client(spec, spec.chat, 'judge', say);
     let embeddings = null;
     if (spec.embeddings && 'same' in spec.embeddings) {
@@ -36691,7 +39337,7 @@ function buildModelJudge(spec) {
         embeddings = { transport: api.embeddings(spec.chat), client: shared, model: spec.embeddings.model };
     }
     else if (spec.embeddings) {
-        embeddings = { transport: (0,transports_registry/* embeddingsTransport */.a)(spec.embeddings.provider, spec.embeddings), client: client(spec, spec.embeddings, 'embeddings', say), model: spec.embeddings.model };
+        embeddings = { transport: (0,registry/* embeddingsTransport */.a)(spec.embeddings.provider, spec.embeddings), client: client(spec, spec.embeddings, 'embeddings', say), model: spec.embeddings.model };
     }
     return new ModelJudge({
         identity: spec.identity,
@@ -36722,7 +39368,7 @@ function client(spec, endpoint, role, say) {
         model: endpoint.model,
         keyEnv: endpoint.keyEnv,
         keyed: endpoint.apiKey !== null,
-        deployments: transports_registry/* TRANSPORTS */.Z[endpoint.provider].deployments,
+        deployments: registry/* TRANSPORTS */.Z[endpoint.provider].deployments,
         maxTokens: spec.sampling.maxTokens === 'default' ? null : spec.sampling.maxTokens,
         timeoutMs: spec.timeoutMs,
         concurrency: spec.concurrency,
@@ -36738,188 +39384,18 @@ function cacheIdentity(spec) {
     return { chat, embeddings: spec.embeddings === null ? null : 'same' in spec.embeddings ? chat : of(spec.embeddings) };
 }
 
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/judge/heap.ts
-
-/** How far past what a full collection found alive V8 may let the old generation grow before the next one, in percent. */
-const HEAP_GROWING_PERCENT = 25;
-let bounded = false;
-/**
- * Keeps the heap of an LLM run near what it holds alive (issue 13). A judge run allocates
- * fast and keeps little: every call builds its request, the SDK's and the HTTP client's
- * objects and the reply, and drops them when the question is scored. V8 sizes the heap by
- * that pace: allocation this fast lets the old generation grow to about 4× what is alive
- * before it collects (5,000 questions at concurrency 64: some 80 MB alive, 280 MB of heap).
- * Capped at 1.25×, the collections come more often and are as cheap (they trace what is
- * alive, not the garbage): peak RSS then follows the questions' results, not the number of
- * calls made. Set once for the process (a one-shot CLI or Action step), and not when the
- * user's NODE_OPTIONS or node flags already size the heap.
- */
-function boundHeapGrowth() {
-    if (bounded)
-        return;
-    bounded = true;
-    const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
-    if (flag)
-        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
-}
-/** The V8 flag boundHeapGrowth sets, or null when the node flags or NODE_OPTIONS already size the heap (theirs stand). */
-function heapGrowthFlag(execArgv, nodeOptions) {
-    const sized = [...execArgv, nodeOptions ?? ''].some((f) => /heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size/.test(f));
-    return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
-}
-
-;// CONCATENATED MODULE: ./src/io/pool.ts
-/**
- * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
- * worker takes the next index when its task ends, in index order. Unlike starting every task
- * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
- * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
- * failure stops workers from taking more indices and is what the returned promise rejects with.
- */
-async function forEachInPool(count, workers, task) {
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < count) {
-            const index = next++;
-            try {
-                await task(index);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    const size = Math.min(count, Math.max(1, Math.floor(workers)));
-    await Promise.all(Array.from({ length: size }, worker));
-}
-
-;// CONCATENATED MODULE: ./src/run/llmTier.ts
-
-
-
-
-
-
-/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
-const STABILITY_THRESHOLD = 0.02;
-/**
- * Questions in progress at once per judge concurrency slot. A question in progress always has
- * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
- * twice that covers the questions between calls (a reply being parsed, a backoff) while the
- * prompts and replies held stay bounded by the concurrency, not by the number of questions.
- */
-const QUESTIONS_PER_SLOT = 2;
-/** How many questions the tier works on at once. */
-function questionsInFlight(config) {
-    return config.judge.concurrency * QUESTIONS_PER_SLOT;
-}
-/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
-function llmSettings(config, rows) {
-    return {
-        relevancyQuestions: config.judge.answer_relevancy.questions,
-        noncommittal: config.judge.answer_relevancy.noncommittal,
-        repeats: config.judge.repeats,
-        embeddings: embeddingsOn(config),
-        chunkLabel: (0,language/* chunkLabelOf */.B)(rows.map((r) => r.question)),
-    };
-}
-/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
-function embeddingsOn(config) {
-    const e = config.embeddings;
-    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== judgeConfig/* NO_EMBEDDINGS */.Hn;
-}
-/**
- * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
- * taken in the eval set's order; a question's own calls run concurrently behind the judge's
- * concurrency limit, each drawn from its own plan, all within the budget.
- */
-async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new judge_budget/* Budget */._(config.budget, config.judge.prices)) {
-    const settings = llmSettings(config, rows);
-    const budgeted = new judge_budget/* BudgetedJudge */.M(judge, budget);
-    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
-    const diffs = rows.map(() => null);
-    await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
-        const row = rows[index];
-        const output = outputs.get(row.id);
-        const q = questions[row.id];
-        if (!output || output.error !== null)
-            return;
-        // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
-        const calls = planQuestion(row, output, settings);
-        const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
-        record(q, scored, calls);
-        diffs[index] = scored.rubricDiff;
-    });
-    const byFamily = judge.usageByFamily();
-    const meter = new usage/* UsageMeter */.H$();
-    for (const [name, f] of Object.entries(byFamily))
-        Object.assign(meter.family(name), f);
-    const totals = meter.totals(config.judge.prices);
-    const notes = [];
-    const warn = (warning) => {
-        notes.push(warning);
-        logger.warn(warning);
-    };
-    const refused = budgeted.spent().refused;
-    if (refused > 0)
-        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
-    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
-    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
-        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
-    }
-    for (const problem of judge.problems?.() ?? [])
-        logger.warn(problem);
-    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
-    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
-    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
-}
-/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
-function record(q, scored, calls) {
-    // by family, so concurrent asks land in one order from run to run
-    if (calls.calls.length > 0)
-        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    // a metric this run does not plan (context_retention_norm without conversations) gets no key
-    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
-    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
-    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
-    const notes = {};
-    for (const [metric, note] of Object.entries(q.notes))
-        if (!planned.includes(metric))
-            notes[metric] = note;
-    for (const metric of planned) {
-        const s = scored.scores[metric];
-        q.scores[metric] = s?.value ?? null;
-        if (s?.reason)
-            notes[metric] = s.reason;
-        if (scored.errors[metric])
-            q.errors[metric] = scored.errors[metric];
-    }
-    q.notes = notes;
-    if (scored.claims.length > 0)
-        q.claims = scored.claims;
-}
-function judgeStability(diffs, repeats) {
-    if (repeats <= 1)
-        return null;
-    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
-    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
-}
-function budgetLabel(budget) {
-    return [
-        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
-        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
-        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
-    ]
-        .filter(Boolean)
-        .join(', ');
-}
-
+// EXTERNAL MODULE: ./src/judge/heap.ts + 1 modules
+var heap = __nccwpck_require__(6701);
+// EXTERNAL MODULE: ./src/run/llmTier.ts
+var llmTier = __nccwpck_require__(7418);
+// EXTERNAL MODULE: ./src/metrics/registry.ts
+var metrics_registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/candidates/turns.ts
 var turns = __nccwpck_require__(8234);
+// EXTERNAL MODULE: ./src/io/countOf.ts
+var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/io/pool.ts
+var pool = __nccwpck_require__(4476);
 ;// CONCATENATED MODULE: ./src/run/judgePlan.ts
 
 
@@ -36940,7 +39416,7 @@ var turns = __nccwpck_require__(8234);
  * max(k) chunks of TYPICAL_CHUNK_CHARS.
  */
 function planLlm(rows, outputs, config, reasoningPerCall = 0) {
-    const settings = llmSettings(config, rows);
+    const settings = (0,llmTier/* llmSettings */.Z6)(config, rows);
     const estimate = { relevancyQuestions: settings.relevancyQuestions, reasoningPerCall, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' };
     const chunks = Math.max(...config.k);
     const upTo = { chat: 0, embeddings: 0, tokens: 0 };
@@ -36952,7 +39428,7 @@ function planLlm(rows, outputs, config, reasoningPerCall = 0) {
         const output = answers.get(row.id);
         if (!output)
             continue;
-        const plan = planQuestion(row, output, settings);
+        const plan = (0,llm/* planQuestion */.Ei)(row, output, settings);
         add(upTo, plan.upTo());
         add(wellFormed, plan.wellFormed());
         addTokens(tokens.upTo, estimateTokens(row, output, plan.asks, estimate, true));
@@ -36960,7 +39436,7 @@ function planLlm(rows, outputs, config, reasoningPerCall = 0) {
     }
     upTo.tokens = totalTokens(tokens.upTo);
     wellFormed.tokens = totalTokens(tokens.wellFormed);
-    const metrics = registry/* registry */.u5.plannedByProvider(LLM_METRICS, { rows, config, outputs: null }).length;
+    const metrics = metrics_registry/* registry */.u5.plannedByProvider(llm/* LLM_METRICS */.cO, { rows, config, outputs: null }).length;
     return { upTo, wellFormed, tokens, beforeAnswers: outputs === null, metrics, reasoningPerCall };
 }
 function standIn(row, chunks) {
@@ -36999,7 +39475,7 @@ function describePlan(plan, questionCount, config, cached) {
         ? `; the estimates count ${Math.round(plan.reasoningPerCall)} hidden reasoning tokens a call, as the endpoint reported so far, and a reasoning model may spend up to judge.max_tokens (${bound}) on them`
         : `; a reasoning model's hidden reasoning tokens are not in these estimates and are bounded only by judge.max_tokens (${bound})`;
     return (`${when}: ${(0,countOf/* countOf */.p)(questionCount, 'question')} × ${plan.metrics} metrics → up to ${upTo.chat} chat + ${upTo.embeddings} embedding calls (~${upTo.tokens.toLocaleString('en')} tokens${usd(plan.tokens.upTo)}) at concurrency ${config.judge.concurrency}${cache}` +
-        `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${MAX_CLAIMS} claims per answer; once for chunk usefulness and context recall)${capped}${reasoning}`);
+        `; ${wellFormed.chat} chat + ${wellFormed.embeddings} embedding calls if every reply is well-formed (~${wellFormed.tokens.toLocaleString('en')} tokens${usd(plan.tokens.wellFormed)}, at ${CHARS_PER_TOKEN} characters a token), the rest are repairs and re-asks (per claim, at most ${llm/* MAX_CLAIMS */.Bp} claims per answer; once for chunk usefulness and context recall)${capped}${reasoning}`);
 }
 /**
  * Stops before the first call when even a well-formed judge would go over the budget; between
@@ -37012,7 +39488,7 @@ function checkBudget(plan, config) {
     const stopped = plan.beforeAnswers ? 'no call was made and the candidate was not run' : 'no call was made';
     const estimate = plan.beforeAnswers ? ' (estimated before the answers exist)' : '';
     // the preflight's requests count too: one chat, and one embeddings request when the run asks for embeddings
-    const preflight = 1 + (embeddingsOn(config) ? 1 : 0);
+    const preflight = 1 + ((0,llmTier/* embeddingsOn */.eX)(config) ? 1 : 0);
     if (budget.calls !== undefined && chat + embeddings + preflight > budget.calls) {
         throw new errors/* GateError */.ue('budget', `the judge plan needs ${chat + embeddings + preflight} requests (${chat} chat + ${embeddings} embeddings + ${preflight} for the preflight) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`, 'raise budget.calls (--budget-calls), score fewer questions (shard: i/n), or turn off judge.repeats');
     }
@@ -37033,14 +39509,14 @@ function checkBudget(plan, config) {
  * the dry run's memory does not grow with the number of questions.
  */
 async function countCached(rows, outputs, config, judge) {
-    const settings = llmSettings(config, rows);
-    const cacheOnly = new judge_budget/* BudgetedJudge */.M(judge, { calls: 0 });
-    await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
+    const settings = (0,llmTier/* llmSettings */.Z6)(config, rows);
+    const cacheOnly = new budget/* BudgetedJudge */.M(judge, { calls: 0 });
+    await (0,pool/* forEachInPool */.a)(rows.length, (0,llmTier/* questionsInFlight */.hV)(config), async (index) => {
         const row = rows[index];
         const output = outputs.get(row.id);
         if (!output || output.error !== null)
             return;
-        await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings));
+        await (0,llm/* scoreWithJudge */.In)(row, output, cacheOnly, settings, (0,llm/* planQuestion */.Ei)(row, output, settings));
     });
     const hits = Object.values(judge.usageByFamily()).reduce((sum, f) => sum + f.cache_hits, 0);
     return { hits, misses: cacheOnly.spent().refused };
@@ -37054,7 +39530,7 @@ async function countCached(rows, outputs, config, judge) {
 
 /** The default key variable of an embeddings endpoint of its own: its API's. */
 function embeddingsKeyEnvOf(provider, e) {
-    return e?.api_key_env ?? transports_registry/* TRANSPORTS */.Z[provider].defaultKeyEnv;
+    return e?.api_key_env ?? registry/* TRANSPORTS */.Z[provider].defaultKeyEnv;
 }
 /** The variable an embeddings endpoint of its own reads its key from; null when the embeddings are the judge's or none. */
 function embeddingsKeyEnv(config) {
@@ -37062,10 +39538,10 @@ function embeddingsKeyEnv(config) {
     return provider === undefined || provider === 'judge' || provider === 'none' ? null : embeddingsKeyEnvOf(provider, config.embeddings);
 }
 function keyEnvOf(config, name) {
-    return config.judge.api_key_env ?? transports_registry/* TRANSPORTS */.Z[name].defaultKeyEnv;
+    return config.judge.api_key_env ?? registry/* TRANSPORTS */.Z[name].defaultKeyEnv;
 }
 function baseUrlOf(config, name) {
-    const api = transports_registry/* TRANSPORTS */.Z[name];
+    const api = registry/* TRANSPORTS */.Z[name];
     const url = config.judge.base_url ?? api.defaultBaseUrl;
     if (url === null)
         throw new errors/* GateError */.ue('bad_config', `judge.provider is ${name} but no judge.base_url is set`, `set judge.base_url (flag --judge-base-url) to ${api.baseUrlHint ?? "the API's address"}`);
@@ -37074,7 +39550,7 @@ function baseUrlOf(config, name) {
 /** Checked before anything runs: each names its setting and the fix. */
 function checkSettings(config, name, { needsEmbeddings }) {
     const j = config.judge;
-    const api = transports_registry/* TRANSPORTS */.Z[name];
+    const api = registry/* TRANSPORTS */.Z[name];
     if (!j.model) {
         throw new errors/* GateError */.ue('bad_config', `judge.provider is ${name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${api.modelHint}`);
     }
@@ -37105,7 +39581,7 @@ function checkBudgetCanAct(config) {
 /** Where the embeddings come from, with every setting that could not act refused. */
 function embeddingsChoice(config, name) {
     const e = config.embeddings;
-    const ownEmbeddings = transports_registry/* TRANSPORTS */.Z[name].embeddings !== undefined;
+    const ownEmbeddings = registry/* TRANSPORTS */.Z[name].embeddings !== undefined;
     const provider = e?.provider ?? (e?.model === judgeConfig/* NO_EMBEDDINGS */.Hn ? 'none' : e?.model !== undefined ? 'judge' : undefined);
     if (provider === undefined) {
         throw new errors/* GateError */.ue('bad_config', !ownEmbeddings
@@ -37135,7 +39611,7 @@ function embeddingsChoice(config, name) {
         }
         return { provider: 'judge', model };
     }
-    const api = transports_registry/* TRANSPORTS */.Z[provider];
+    const api = registry/* TRANSPORTS */.Z[provider];
     if ((api.defaultBaseUrl === null && !e?.base_url) || (api.apiVersion && !e?.api_version)) {
         throw new errors/* GateError */.ue('bad_config', `embeddings.provider is ${provider} but embeddings.base_url or embeddings.api_version is not set`, `set embeddings.base_url to ${api.baseUrlHint ?? "the API's address"} and embeddings.api_version, e.g. 2024-10-21`);
     }
@@ -37145,7 +39621,7 @@ function embeddingsChoice(config, name) {
 }
 /** The key (null: keyless, with the notice to say so), or why the tier is skipped (in words for the warning and the run's notes). */
 function resolveKey(config, name, environment) {
-    const api = transports_registry/* TRANSPORTS */.Z[name];
+    const api = registry/* TRANSPORTS */.Z[name];
     const keyEnv = keyEnvOf(config, name);
     const key = environment.env[keyEnv];
     if (key)
@@ -37183,7 +39659,7 @@ function endpointSpecs(config, name, apiKey, environment, withEmbeddings) {
     if (choice.provider === 'judge')
         return { chat, embeddings: { same: true, model: choice.model } };
     const e = choice.settings;
-    const api = transports_registry/* TRANSPORTS */.Z[choice.provider];
+    const api = registry/* TRANSPORTS */.Z[choice.provider];
     const keyEnv = embeddingsKeyEnvOf(choice.provider, e);
     const key = environment.env[keyEnv];
     const baseURL = (e.base_url ?? api.defaultBaseUrl);
@@ -37245,24 +39721,24 @@ function llmJudgeProvider(kind) {
             // a skipped tier sends nothing: its header variables may be as missing as its key (a fork's pull request)
             if ('skip' in key) {
                 environment.logger.warn(key.skip);
-                return noneScorer(config, [key.skip], LLM_METRICS);
+                return noneScorer(config, [key.skip], llm/* LLM_METRICS */.cO);
             }
             const spec = judgeSpec(config, kind, key.apiKey, environment, true);
             if (key.notice)
                 environment.logger.info(key.notice);
             // thousands of judge calls allocate fast: without this V8 lets the heap grow to ~4× what the run holds
-            boundHeapGrowth();
+            (0,heap/* boundHeapGrowth */.C9)();
             const run = new LlmRun(config, spec, environment);
             return {
                 identity: spec.identity,
                 label: llmLabel(config, kind, spec, null),
                 notes: [],
                 usesModel: true,
-                metrics: LLM_METRICS,
+                metrics: llm/* LLM_METRICS */.cO,
                 plan: async (rows, outputs) => void (await run.plan(rows, outputs)),
                 preflight: () => run.preflightBeforeCandidate(),
-                scoreSet: async (rows, outputs, questions) => {
-                    const scored = await run.score(rows, outputs, questions);
+                scoreSet: async (rows, outputs, questions, schedule) => {
+                    const scored = await run.score(rows, outputs, questions, schedule);
                     return { ...scored, label: llmLabel(config, kind, spec, scored.judge?.response_format ?? null) };
                 },
             };
@@ -37300,7 +39776,7 @@ class LlmRun {
         this.config = config;
         this.spec = spec;
         this.environment = environment;
-        this.budget = new judge_budget/* Budget */._(config.budget, config.judge.prices);
+        this.budget = new budget/* Budget */._(config.budget, config.judge.prices);
     }
     /** The plan, stated from the answers with what the cache answers, or estimated before they exist; over budget it stops. */
     async plan(rows, outputs) {
@@ -37323,12 +39799,12 @@ class LlmRun {
         if (!this.config.judge.cache || !hasEntries(this.spec.cacheDir))
             return this.preflight();
     }
-    async score(rows, outputs, questions) {
+    async score(rows, outputs, questions, schedule) {
         const plan = this.statedFromAnswers ? planLlm(rows, outputs, this.config, this.judge?.reasoningPerCall() ?? 0) : await this.plan(rows, outputs);
         if (!this.preflown)
             await ((this.uncached ?? 1) > 0 ? this.preflight() : this.skipped());
         const judge = this.runJudge();
-        const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget);
+        const tier = await (0,llmTier/* runLlmTier */.vH)(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget, schedule);
         const { responseFormat, adaptations } = judge.negotiated();
         const { limited, pausedMs } = judge.rateLimits();
         const logger = this.environment.logger;
@@ -37402,7 +39878,7 @@ function llmLabel(config, kind, spec, responseFormat, withEmbeddings = true) {
     const embeddings = !withEmbeddings ? '' : e === null ? ', no embeddings model (answer_relevancy off)' : 'same' in e ? ` + ${e.model}` : ` + ${e.model} at ${endpointOrigin(e.baseURL)}`;
     const format = responseFormat ?? (j.response_format === 'auto' ? 'auto' : j.response_format);
     const temperature = j.temperature === 'default' ? "the model's default temperature" : `temperature ${j.temperature}`;
-    return `${transports_registry/* TRANSPORTS */.Z[kind].label} ${spec.identity.model ?? '?'}${embeddings} at ${spec.identity.endpoint}, response format ${format}, ${temperature}, definitions ${spec.identity.definitions_hash}`;
+    return `${registry/* TRANSPORTS */.Z[kind].label} ${spec.identity.model ?? '?'}${embeddings} at ${spec.identity.endpoint}, response format ${format}, ${temperature}, definitions ${spec.identity.definitions_hash}`;
 }
 
 ;// CONCATENATED MODULE: ./src/run/scorers/factory.ts
@@ -37461,14 +39937,21 @@ function makeHeadToHeadJudge(config, environment) {
 /* harmony import */ var _gate_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1689);
 /* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2298);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9338);
-/* harmony import */ var _results_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6398);
+/* harmony import */ var _results_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4164);
 
 
 
 
 
-/** 2: each question keeps its answer (capped) and the answer's SHA-256. 1 (or none): scores only; still read. */
-const BASELINE_SCHEMA_VERSION = 2;
+/**
+ * 3: the eval-set fingerprint is the sum of the rows' hashes (baseline/fingerprint.ts), as in
+ * results schema 3; otherwise as 2. 2: each question keeps its answer (capped) and the answer's
+ * SHA-256. 1 (or none): scores only. All are read; a fingerprint of the older kind is
+ * recognised by recomputing it from the eval set.
+ */
+const BASELINE_SCHEMA_VERSION = 3;
+/** The baselines that keep each question's answer. */
+const WITH_ANSWERS = new Set([2, BASELINE_SCHEMA_VERSION]);
 /** How many code points of each answer a baseline keeps, and the mark that ends a cut one (baseline/answer.ts). */
 const ANSWER_CAP = 500;
 const ANSWER_CUT_MARK = '…';
@@ -37488,10 +39971,14 @@ const BaselineQuestionSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ik
         .optional(),
     /** the whole answer's length in code points; optional: baselines written before evalgate kept it still load */
     answer_chars: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().min(0).optional(),
+    /** what the answer was generated from besides the question (results.json's inputs_hash); optional: baselines written before evalgate kept it still load */
+    inputs_hash: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
+        .optional(),
 });
 /** The distinct model strings the judge's API reported, chat and embeddings apart (judge/trace.ts). */
 const ReportedModelsSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ chat: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()), embeddings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()) });
-/** required in schema 2 */
+/** required from schema 2 */
 const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'];
 /** not read from a schema-1 baseline */
 const OLD_IGNORED_FIELDS = [...ANSWER_FIELDS, 'answer_chars'];
@@ -37500,7 +39987,7 @@ const OLD_IGNORED_FIELDS = [...ANSWER_FIELDS, 'answer_chars'];
  * (copied from a results.json by hand) are not read, as before schema 2.
  */
 function withoutOldAnswers(data) {
-    if (typeof data !== 'object' || data === null || data.schema_version === BASELINE_SCHEMA_VERSION)
+    if (typeof data !== 'object' || data === null || WITH_ANSWERS.has(data.schema_version))
         return data;
     const questions = data.questions;
     if (typeof questions !== 'object' || questions === null || Array.isArray(questions))
@@ -37516,7 +40003,7 @@ function withoutOldAnswers(data) {
     return { ...data, questions: kept };
 }
 const BaselineSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .preprocess */ .vkY(withoutOldAnswers, _gate_js__WEBPACK_IMPORTED_MODULE_0__/* .GateSettingsInputSchema */ .gQ.extend({
-    schema_version: zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(1), zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(BASELINE_SCHEMA_VERSION)]).optional(),
+    schema_version: zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(1), zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(2), zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(BASELINE_SCHEMA_VERSION)]).optional(),
     version: zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()]).transform(String),
     eval_set_version: zod__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()]).transform(String),
     eval_set_fingerprint: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
@@ -37528,15 +40015,21 @@ const BaselineSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .preprocess */ .vkY(wi
     metrics: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().nullable()),
     /** per-question scores (and, from schema 2, answers), written by `evalgate baseline` */
     questions: (0,_ids_js__WEBPACK_IMPORTED_MODULE_1__/* .idRecordSchema */ .yh)(BaselineQuestionSchema).optional(),
+    /**
+     * metric → sd of one question's paired difference between two runs of the unchanged system,
+     * measured by `evalgate calibrate-noise --write`: the variance a comparison's MDE uses when
+     * no question moved in the run itself
+     */
+    noise: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().min(0)).optional(),
 })
     .passthrough()
     .superRefine((b, ctx) => {
-    // schema 2 keeps every question's answer: an entry without one is refused
-    const current = b.schema_version === BASELINE_SCHEMA_VERSION;
+    // from schema 2 every question keeps its answer: an entry without one is refused
+    const current = WITH_ANSWERS.has(b.schema_version);
     for (const [id, q] of Object.entries(b.questions ?? {})) {
         for (const field of ANSWER_FIELDS) {
             if (current && q[field] === undefined) {
-                ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${BASELINE_SCHEMA_VERSION}: write it again with evalgate baseline` });
+                ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${String(b.schema_version)}: write it again with evalgate baseline` });
             }
         }
         if (q.answer_truncated && q.answer !== undefined && ([...q.answer].length !== ANSWER_CAP || !q.answer.endsWith(ANSWER_CUT_MARK))) {
@@ -37560,7 +40053,7 @@ const BaselineSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .preprocess */ .vkY(wi
  * (test/baseline/plainBaseline.test.ts).
  */
 function plainBaseline(data) {
-    if (!isPlainRecord(data) || data.schema_version !== BASELINE_SCHEMA_VERSION || !isPlainRecord(data.questions))
+    if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions))
         return null;
     const questions = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .idRecord */ .P5)();
     for (const key of Object.keys(data.questions)) {
@@ -37577,11 +40070,11 @@ function plainBaseline(data) {
     rest.data.questions = questions;
     return rest.data;
 }
-/** One question of a schema-2 baseline, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
+/** One question of a baseline of schema 2 or 3, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
 function plainQuestion(q) {
     if (!isPlainRecord(q))
         return null;
-    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars } = q;
+    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs } = q;
     if (!(category === null || typeof category === 'string'))
         return null;
     if (!(question === undefined || typeof question === 'string'))
@@ -37590,13 +40083,15 @@ function plainQuestion(q) {
         return null;
     if (!(notes === undefined || isRecordOf(notes, (v) => typeof v === 'string')))
         return null;
-    // schema 2 requires the three answer fields
+    // schemas 2 and 3 require the three answer fields
     if (typeof answer !== 'string' || typeof truncated !== 'boolean' || typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))
         return null;
     const kept = codePoints(answer);
     if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK))))
         return null;
     if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept)))
+        return null;
+    if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs)))
         return null;
     // the schema's key order (its shape's), with the optional keys only when present
     return {
@@ -37608,6 +40103,7 @@ function plainQuestion(q) {
         answer_truncated: truncated,
         answer_sha256: sha,
         ...(chars !== undefined ? { answer_chars: chars } : {}),
+        ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
     };
 }
 function isPlainRecord(value) {
@@ -38040,6 +40536,11 @@ const ConfigSchema = schemas/* object */.Ikc({
     cli: schemas/* string */.YjP().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
     /** the largest input file evalgate reads, in MB (eval set, predictions, baseline, results, history) */
     max_input_mb: schemas/* number */.aig().positive().max(65_536).optional(),
+    /**
+     * judge the questions in a seeded random order and stop once every gated judged metric's
+     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/sequential.ts)
+     */
+    sequential: schemas/* boolean */.zMY().optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
     shard: schemas/* string */.YjP()
         .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
@@ -38350,6 +40851,14 @@ const GateSettingsSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
     latency_min_ms: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().min(0).nullable().default(null),
     gate_mode: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['strict', 'significant']).default('strict'),
+    /**
+     * Primary metrics, in order: each is tested at the full alpha of a one-metric gate, one after
+     * the other, stopping at the first that did not drop significantly (fixed-sequence testing);
+     * the other metrics share Holm's correction as before. [] (the default): all share Holm.
+     */
+    primary: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP())
+        .refine((names) => new Set(names).size === names.length, 'names a metric twice: each primary metric is tested once, in the order given')
+        .default([]),
 });
 /** Every setting optional and without its default, so layers merge: an absent key leaves the layer below in force. */
 function withoutDefaults(shape) {
@@ -38623,8 +41132,9 @@ const JudgeHealthSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ BASELINE_OUTSIDE_TEXT),
-/* harmony export */   f: () => (/* binding */ RESULTS_OUTSIDE_TEXT)
+/* harmony export */   Y1: () => (/* binding */ BASELINE_OUTSIDE_TEXT),
+/* harmony export */   fD: () => (/* binding */ RESULTS_OUTSIDE_TEXT),
+/* harmony export */   kT: () => (/* binding */ NO_OUTSIDE_TEXT)
 /* harmony export */ });
 /**
  * The fields of results.json that are text for people rather than evalgate's own machine
@@ -38677,22 +41187,25 @@ const BASELINE_OUTSIDE_TEXT = [
     ['judge_reported_models', 'chat', '*'],
     ['judge_reported_models', 'embeddings', '*'],
 ];
+/** For a document redacted before it is encoded (results.json: baseline/resultsFile.ts): nothing left to redact. */
+const NO_OUTSIDE_TEXT = [];
 
 
 /***/ }),
 
-/***/ 6398:
+/***/ 4164:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   bF: () => (/* binding */ JudgeIdentitySchema),
+  jU: () => (/* binding */ QuestionResultSchema),
   q3: () => (/* binding */ RESULTS_SCHEMA_VERSION),
   SX: () => (/* binding */ ResultsSchema)
 });
 
-// UNUSED EXPORTS: BaselineAnswerSchema, CategoryRowSchema, ClaimSchema, ComparisonSchema, FamilyUsageSchema, GateSettingsSchema, IntervalSchema, JudgeCallSchema, MetricRowSchema, MetricStatusSchema, MetricSummarySchema, PairedTestSchema, QuestionChangeSchema, QuestionResultSchema, RunInfoSchema, ShardSchema, SubsetSchema, UsageSchema, VerdictSchema
+// UNUSED EXPORTS: BaselineAnswerSchema, CategoryRowSchema, ClaimSchema, ComparisonSchema, FamilyUsageSchema, GateSettingsSchema, IntervalSchema, JudgeCallSchema, MetricRowSchema, MetricStatusSchema, MetricSummarySchema, PairedTestSchema, QuestionChangeSchema, RunInfoSchema, ShardSchema, SubsetSchema, UsageSchema, VerdictSchema
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
 var schemas = __nccwpck_require__(2311);
@@ -38710,9 +41223,12 @@ const FailureUnitSchema = schemas/* enum */.k5n(['score', 'ms', 'fraction']);
 /**
  * Why a drop beyond its limit is still within noise: its interval includes 0; its interval
  * excludes 0 but the paired test does not reject "no change"; or that test does, but not after
- * Holm's correction across the metrics that changed.
+ * Holm's correction across the metrics that changed; or (a gate.primary metric) an earlier
+ * primary metric did not drop significantly, which ends the primary sequence before it.
  */
-const NoiseReasonSchema = schemas/* enum */.k5n(['interval_includes_zero', 'test_not_significant', 'holm_correction']);
+const NoiseReasonSchema = schemas/* enum */.k5n(['interval_includes_zero', 'test_not_significant', 'holm_correction', 'primary_sequence']);
+/** The paired test behind a metric's p: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail. */
+const PairedTestSchema = schemas/* enum */.k5n(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p']);
 /** The paired evidence on a drop: 95% bootstrap interval of Δ, questions worse / better, the paired test's p and Holm-adjusted p. */
 const DropEvidenceSchema = schemas/* object */.Ikc({
     interval: schemas/* object */.Ikc({ low: schemas/* number */.aig(), high: schemas/* number */.aig(), level: schemas/* number */.aig() }),
@@ -38721,6 +41237,10 @@ const DropEvidenceSchema = schemas/* object */.Ikc({
     p_holm: schemas/* number */.aig(),
     /** set when the drop is within noise; null in files written before it was recorded */
     reason: NoiseReasonSchema.nullable().default(null),
+    /** the paired test behind `p`, so the words can name it; null in files written before it was recorded */
+    test: PairedTestSchema.nullable().default(null),
+    /** the conversations the interval and the test resampled as wholes; null when every question stood alone */
+    clusters: schemas/* number */.aig().int().nullable().default(null),
 });
 const drop = {
     metric: schemas/* string */.YjP(),
@@ -38773,6 +41293,70 @@ const GateFailureSchema = schemas/* discriminatedUnion */.gMt('kind', [
  */
 const MetricLimitSchema = schemas/* object */.Ikc({ kind: schemas/* enum */.k5n(['max_drop', 'latency_rise']), value: schemas/* number */.aig().nullable(), min_ms: schemas/* number */.aig().nullable().default(null) });
 
+;// CONCATENATED MODULE: ./src/schemas/metricRow.ts
+
+
+/** A two-sided interval at `level`. */
+const IntervalSchema = schemas/* object */.Ikc({ low: schemas/* number */.aig(), high: schemas/* number */.aig(), level: schemas/* number */.aig() });
+/**
+ * regression: dropped by more than max_drop and the paired interval excludes no change;
+ * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise;
+ * not_gated: compared and reported, but no setting gates it (latency_ms without gate.latency_rise).
+ */
+const MetricStatusSchema = schemas/* enum */.k5n(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline', 'not_gated']);
+/** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
+const LatencyPairSchema = schemas/* object */.Ikc({ baseline: schemas/* number */.aig(), candidate: schemas/* number */.aig(), change: schemas/* number */.aig() });
+const MetricRowSchema = schemas/* object */.Ikc({
+    metric: schemas/* string */.YjP(),
+    baseline: schemas/* number */.aig().nullable(),
+    candidate: schemas/* number */.aig().nullable(),
+    /** candidate − baseline, in the metric's own unit */
+    delta: schemas/* number */.aig().nullable(),
+    /** direction-aware change: positive is better (relative for latency_ms) */
+    change: schemas/* number */.aig().nullable(),
+    /** what `change` is held against: max_drop (or its override) for scores, latency_rise for latency_ms */
+    limit: MetricLimitSchema,
+    status: MetricStatusSchema,
+    /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
+    threshold: schemas/* number */.aig().nullable(),
+    errors: schemas/* number */.aig().int(),
+    questions: schemas/* number */.aig().int(),
+    n_baseline: schemas/* number */.aig().int().nullable(),
+    n_candidate: schemas/* number */.aig().int(),
+    /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
+    interval: IntervalSchema.nullable(),
+    /**
+     * two-sided p-value of delta from `test`, and after Holm correction across the metrics that
+     * changed (tied metrics as one family; a member's is at least its own p); p_holm is null for
+     * a metric no question moved on, which is not tested
+     */
+    p: schemas/* number */.aig().nullable().default(null),
+    p_holm: schemas/* number */.aig().nullable().default(null),
+    /** the paired test behind `p`: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail */
+    test: PairedTestSchema.nullable().default(null),
+    /** why a drop beyond its limit is a regression within noise (status regression_within_noise); null otherwise */
+    noise_reason: NoiseReasonSchema.nullable().default(null),
+    /** per-question changes: how many questions got worse / better on this metric, and the sign test */
+    flips: schemas/* object */.Ikc({ worse: schemas/* number */.aig().int(), better: schemas/* number */.aig().int(), p: schemas/* number */.aig() }).nullable().default(null),
+    /**
+     * the drop its paired test detects 80% of the time at alpha 0.05 and this n (paired design:
+     * (z₀.₉₇₅ + z₀.₈)·paired_sd/√n); null when no paired variance is known (no question moved
+     * and the baseline records none)
+     */
+    mde: schemas/* number */.aig().nullable().default(null),
+    /** where the MDE's variance came from: this run's paired differences, or the noise the baseline records (calibrate-noise --write) */
+    mde_source: schemas/* enum */.k5n(['run', 'baseline']).nullable().default(null),
+    /** sd of the per-question paired differences (conversation-robust: √n × the standard error of the mean Δ with conversations as clusters); null without per-question pairs */
+    paired_sd: schemas/* number */.aig().nullable().default(null),
+    /** the conversations the interval and the test resampled and sign-flipped as wholes; null when every question stood alone */
+    clusters: schemas/* number */.aig().int().nullable().default(null),
+    /** the smallest move of a question (or a conversation's total) in this run: the MDE is never below five of them over n, the least a 5% sign-flip test can find */
+    smallest_move: schemas/* number */.aig().nullable().default(null),
+    note: schemas/* string */.YjP().nullable(),
+    /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
+    percentiles: schemas/* object */.Ikc({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
+});
+
 // EXTERNAL MODULE: ./src/schemas/gate.ts
 var gate = __nccwpck_require__(1689);
 // EXTERNAL MODULE: ./src/schemas/judgeHealth.ts
@@ -38817,8 +41401,15 @@ const UsageSchema = schemas/* object */.Ikc({
 
 
 
-/** 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline. */
-const RESULTS_SCHEMA_VERSION = 2;
+
+/**
+ * 3: each question's scores are a list in the order of `score_columns`, a note shared by several
+ * of a question's metrics is written once for all of them, and a note carried by more than one
+ * question is written once in `shared_notes` and referred to by its place (resultsFile.ts); the
+ * eval-set fingerprint is a sum of row hashes (baseline/fingerprint.ts).
+ * 2: gate failures are data (`comparison.failures`), a metric row names its limit (`limit`), `reasons` only explain an incomparable baseline.
+ */
+const RESULTS_SCHEMA_VERSION = 3;
 const JudgeIdentitySchema = schemas/* object */.Ikc({
     provider: schemas/* string */.YjP(),
     model: schemas/* string */.YjP().nullable(),
@@ -38832,7 +41423,6 @@ const JudgeIdentitySchema = schemas/* object */.Ikc({
     /** the response format the LLM judge's requests ended with: json_schema, json_object or text */
     response_format: schemas/* string */.YjP().nullable().optional(),
 });
-const IntervalSchema = schemas/* object */.Ikc({ low: schemas/* number */.aig(), high: schemas/* number */.aig(), level: schemas/* number */.aig() });
 const MetricSummarySchema = schemas/* object */.Ikc({
     mean: schemas/* number */.aig().nullable(),
     /** questions with a value */
@@ -38868,6 +41458,13 @@ const QuestionResultSchema = schemas/* object */.Ikc({
     difficulty: schemas/* string */.YjP().nullable(),
     should_refuse: schemas/* boolean */.zMY(),
     answer: schemas/* string */.YjP(),
+    /**
+     * the first 16 hex digits of the SHA-256 of what the answer was generated from besides the
+     * question: the conversation history given to the candidate, the retrieved ids and the
+     * contexts. The same inputs and a different answer from the baseline's: the candidate answers
+     * differently from run to run. Absent for an unanswered question and in older files.
+     */
+    inputs_hash: schemas/* string */.YjP().optional(),
     /** metric → value in [0,1] (ms for latency_ms) or null */
     scores: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig().nullable()),
     /** metric → why the value is null, or the judge's reason */
@@ -38887,6 +41484,7 @@ const SubsetSchema = schemas/* object */.Ikc({ by: schemas/* string */.YjP(), qu
 const RunInfoSchema = schemas/* object */.Ikc({
     version: schemas/* string */.YjP().nullable(),
     eval_set_version: schemas/* string */.YjP(),
+    /** the eval set's (baseline/fingerprint.ts); a shard's covers its own rows, and merge adds the shards' up to the whole set's */
     eval_set_fingerprint: schemas/* string */.YjP(),
     eval_set_path: schemas/* string */.YjP().nullable(),
     question_count: schemas/* number */.aig().int(),
@@ -38903,56 +41501,32 @@ const RunInfoSchema = schemas/* object */.Ikc({
     judge_stability: schemas/* object */.Ikc({ repeats: schemas/* number */.aig().int(), mean_abs_diff: schemas/* number */.aig().nullable(), threshold: schemas/* number */.aig() }).nullable().default(null),
     /** what the run wants the reader to know: a skipped tier, an unstable judge */
     notes: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    /**
+     * --sequential: the LLM tier judged questions in a seeded random order and stopped once each
+     * gated judged metric's anytime-valid confidence sequence settled the verdict (gate_mode
+     * significant). What it judged, what it saved, and per metric its verdict, the units (questions,
+     * conversations) its tests saw, their mean direction-aware change, and the anytime-valid
+     * p-values of its two tests: of "no change" against a drop (fail below alpha_fail, with the mean
+     * beyond max_drop) and of "dropped by max_drop or more" (pass below alpha_pass); written only by
+     * such a run.
+     */
+    sequential: schemas/* object */.Ikc({
+        seed: schemas/* number */.aig().int(),
+        questions_judged: schemas/* number */.aig().int(),
+        questions_total: schemas/* number */.aig().int(),
+        /** the judge calls the plan had for the questions not judged */
+        calls_saved: schemas/* number */.aig().int(),
+        settled: schemas/* enum */.k5n(['fail', 'pass']).nullable(),
+        alpha_fail: schemas/* number */.aig(),
+        alpha_pass: schemas/* number */.aig(),
+        metrics: schemas/* array */.YOg(schemas/* object */.Ikc({ metric: schemas/* string */.YjP(), verdict: schemas/* enum */.k5n(['fail', 'pass']).nullable(), n: schemas/* number */.aig().int(), mean: schemas/* number */.aig().nullable(), p_drop: schemas/* number */.aig(), p_within: schemas/* number */.aig() })),
+    })
+        .optional(),
     /** the LLM judge stopped sending requests mid-run (a refused key, a server gone): why, and the fix; the run exits 2 */
     judge_stopped: schemas/* object */.Ikc({ cause: schemas/* string */.YjP(), fix: schemas/* string */.YjP() }).nullable().optional(),
 });
-/**
- * regression: dropped by more than max_drop and the paired interval excludes no change;
- * regression_within_noise: dropped by more than max_drop, but the data cannot tell it from noise;
- * not_gated: compared and reported, but no setting gates it (latency_ms without gate.latency_rise).
- */
-const MetricStatusSchema = schemas/* enum */.k5n(['regression', 'regression_within_noise', 'improvement', 'within', 'new', 'not_computed', 'no_baseline', 'not_gated']);
-/** One latency percentile on both sides, in ms, and its direction-aware relative change (positive is faster, see directedChange). */
-const LatencyPairSchema = schemas/* object */.Ikc({ baseline: schemas/* number */.aig(), candidate: schemas/* number */.aig(), change: schemas/* number */.aig() });
-const PairedTestSchema = schemas/* enum */.k5n(['sign_flip_exact', 'sign_flip_monte_carlo', 'sign_flip_normal', 'mcnemar_mid_p']);
-const MetricRowSchema = schemas/* object */.Ikc({
-    metric: schemas/* string */.YjP(),
-    baseline: schemas/* number */.aig().nullable(),
-    candidate: schemas/* number */.aig().nullable(),
-    /** candidate − baseline, in the metric's own unit */
-    delta: schemas/* number */.aig().nullable(),
-    /** direction-aware change: positive is better (relative for latency_ms) */
-    change: schemas/* number */.aig().nullable(),
-    /** what `change` is held against: max_drop (or its override) for scores, latency_rise for latency_ms */
-    limit: MetricLimitSchema,
-    status: MetricStatusSchema,
-    /** absolute threshold (floor, or ceiling for lower-is-better metrics) */
-    threshold: schemas/* number */.aig().nullable(),
-    errors: schemas/* number */.aig().int(),
-    questions: schemas/* number */.aig().int(),
-    n_baseline: schemas/* number */.aig().int().nullable(),
-    n_candidate: schemas/* number */.aig().int(),
-    /** 95% paired-bootstrap interval of delta (candidate − baseline) over the common questions */
-    interval: IntervalSchema.nullable(),
-    /**
-     * two-sided p-value of delta from `test`, and after Holm correction across the metrics that
-     * changed (tied metrics as one family; a member's is at least its own p); p_holm is null for
-     * a metric no question moved on, which is not tested
-     */
-    p: schemas/* number */.aig().nullable().default(null),
-    p_holm: schemas/* number */.aig().nullable().default(null),
-    /** the paired test behind `p`: the sign-flip permutation test on the mean Δ (exact, seeded Monte Carlo or its normal limit), McNemar's mid-p for pass/fail */
-    test: PairedTestSchema.nullable().default(null),
-    /** why a drop beyond its limit is a regression within noise (status regression_within_noise); null otherwise */
-    noise_reason: NoiseReasonSchema.nullable().default(null),
-    /** per-question changes: how many questions got worse / better on this metric, and the sign test */
-    flips: schemas/* object */.Ikc({ worse: schemas/* number */.aig().int(), better: schemas/* number */.aig().int(), p: schemas/* number */.aig() }).nullable().default(null),
-    /** smallest difference detectable at this n and base rate (alpha 0.05, power 0.8) */
-    mde: schemas/* number */.aig().nullable().default(null),
-    note: schemas/* string */.YjP().nullable(),
-    /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
-    percentiles: schemas/* object */.Ikc({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
-});
+
+
 const CategoryRowSchema = schemas/* object */.Ikc({
     category: schemas/* string */.YjP(),
     n: schemas/* number */.aig().int(),
@@ -39017,6 +41591,14 @@ const ComparisonSchema = schemas/* object */.Ikc({
     })
         .default({ regression_rows: 0, improvement_rows: 0, questions_worse: 0, questions_better: 0, questions_mixed: 0 }),
     messages: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /**
+     * answers against the baseline's on the questions whose inputs (question, history, retrieved ids,
+     * contexts) are the same on both sides: how many there are, on how many the answer differs, and
+     * the first few of those; null when either side keeps no inputs hash (files written before it)
+     */
+    determinism: schemas/* object */.Ikc({ same_inputs: schemas/* number */.aig().int(), answers_differ: schemas/* number */.aig().int(), ids: schemas/* array */.YOg(schemas/* string */.YjP()) })
+        .nullable()
+        .default(null),
     /** the model string the judge's API reports differs from the baseline's under the same requested model (a silent vendor upgrade); shown beside the judge line */
     judge_model_change: schemas/* string */.YjP().nullable().default(null),
     gate: gate/* GateSettingsSchema */.au,
@@ -39026,18 +41608,26 @@ const ComparisonSchema = schemas/* object */.Ikc({
     verdicts_by_mode: schemas/* object */.Ikc({ strict: VerdictSchema, significant: VerdictSchema }).nullable().default(null),
     noise: schemas/* object */.Ikc({
         n: schemas/* number */.aig().int(),
+        /** ± half-width of one pass rate's 95% interval at this n (how precisely a rate is known, not what a comparison detects) */
         half_width: schemas/* number */.aig(),
-        mde: schemas/* number */.aig(),
+        /** no longer written: the two-independent-runs MDE of a pass rate; each metric row has its paired `mde` */
+        mde: schemas/* number */.aig().optional(),
         questions_worse: schemas/* number */.aig().int(),
         questions_better: schemas/* number */.aig().int(),
-        sign_p: schemas/* number */.aig(),
-        /** the Holm set: one test per metric that changed, tied metrics as one family (Simes); latency adjusted on its own */
-        tests: schemas/* array */.YOg(schemas/* object */.Ikc({ family: schemas/* string */.YjP(), metrics: schemas/* array */.YOg(schemas/* string */.YjP()), p: schemas/* number */.aig(), p_holm: schemas/* number */.aig() })).default([]),
+        /** no longer written: a sign test over questions pooled across metrics answered no metric's question (each metric has its own test) */
+        sign_p: schemas/* number */.aig().optional(),
+        /** the tests: gate.primary's fixed sequence (stage primary), then the Holm set: one test per metric that changed, tied metrics as one family (Simes) */
+        tests: schemas/* array */.YOg(schemas/* object */.Ikc({ family: schemas/* string */.YjP(), metrics: schemas/* array */.YOg(schemas/* string */.YjP()), p: schemas/* number */.aig(), p_holm: schemas/* number */.aig(), stage: schemas/* enum */.k5n(['primary', 'holm']).default('holm') })).default([]),
     })
         .nullable()
         .default(null),
     update_command: schemas/* string */.YjP(),
 });
+/**
+ * A run's results as evalgate holds them, and as results.json held them up to schema 2: each
+ * question's scores and notes by metric name. A file of schema 3 is read into this shape
+ * (resultsFile.ts), and written from it.
+ */
 const ResultsSchema = schemas/* object */.Ikc({
     schema_version: schemas/* literal */.euz(RESULTS_SCHEMA_VERSION),
     run: RunInfoSchema,
@@ -39844,6 +42434,49 @@ function monteCarloMidP(sizes, band, resamples, seed) {
 
 /***/ }),
 
+/***/ 2450:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ pairedMinimumDetectableEffect),
+/* harmony export */   V: () => (/* binding */ pairedSampleSize)
+/* harmony export */ });
+/* harmony import */ var _proportions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2580);
+/**
+ * Power of the paired comparison the gate makes: two runs over the same questions, each
+ * question's change the unit. Its noise is the spread of the per-question differences, which
+ * is far smaller than two independent runs' (a question that is hard stays hard in both), so
+ * the drop it can detect is smaller too: 28 pp at 50 questions is the two-independent-samples
+ * figure for a pass rate; the paired figure depends on how much questions move between runs.
+ * The formulas are the paired z-test's (normal approximation), as for a paired t-test with n
+ * large (Chow, Shao & Wang, "Sample Size Calculations in Clinical Research", §3.1).
+ */
+
+/**
+ * The smallest mean change n paired questions detect with the given power at the given
+ * two-sided alpha, when the per-question differences have standard deviation `sd`:
+ * (z₁₋α/₂ + z_power)·sd/√n. With conversations, `sd` is √n × the clustered standard error.
+ */
+function pairedMinimumDetectableEffect(sd, n, options) {
+    if (!(n >= 1))
+        throw new RangeError(`pairedMinimumDetectableEffect: n must be at least 1, got ${n}`);
+    if (!(sd >= 0) || !Number.isFinite(sd))
+        throw new RangeError(`pairedMinimumDetectableEffect: sd must be a finite number ≥ 0, got ${sd}`);
+    return ((0,_proportions_js__WEBPACK_IMPORTED_MODULE_0__/* .powerZ */ .gP)(options) * sd) / Math.sqrt(n);
+}
+/** Paired questions needed to detect a mean change of `delta`: ((z₁₋α/₂ + z_power)·sd/delta)², rounded up, the unrounded value beside it. */
+function pairedSampleSize(sd, delta, options) {
+    if (!(sd > 0) || !Number.isFinite(sd))
+        throw new RangeError(`pairedSampleSize: sd must be a finite number > 0, got ${sd}`);
+    if (!(delta > 0 && delta <= 1))
+        throw new RangeError(`pairedSampleSize: delta must be in (0, 1], got ${delta}`);
+    const exact = (((0,_proportions_js__WEBPACK_IMPORTED_MODULE_0__/* .powerZ */ .gP)(options) * sd) / delta) ** 2;
+    return { n: Math.max(1, Math.ceil(exact - 1e-12 * exact)), n_exact: exact };
+}
+
+
+/***/ }),
+
 /***/ 2580:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39851,10 +42484,11 @@ function monteCarloMidP(sizes, band, resamples, seed) {
 /* harmony export */   VT: () => (/* binding */ sampleSizeTwoProportions),
 /* harmony export */   WA: () => (/* binding */ wilsonHalfWidth),
 /* harmony export */   _Q: () => (/* binding */ halfWidth),
-/* harmony export */   nv: () => (/* binding */ minimumDetectableEffect),
+/* harmony export */   gP: () => (/* binding */ powerZ),
 /* harmony export */   q4: () => (/* binding */ sampleSizeOneProportion),
 /* harmony export */   rF: () => (/* binding */ wilson)
 /* harmony export */ });
+/* unused harmony export minimumDetectableEffect */
 /* harmony import */ var _normal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2160);
 /**
  * Proportions: how precisely a pass rate is known, and how many questions an eval set needs.
@@ -39874,7 +42508,7 @@ function twoSidedZ(level) {
     assertProbability('level', level, { open: true });
     return (0,_normal_js__WEBPACK_IMPORTED_MODULE_0__/* .normalQuantile */ .Z)(1 - (1 - level) / 2);
 }
-/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here. */
+/** The z-sum (z₁₋α/₂ + z_power) shared by every power calculation here and in power.ts. */
 function powerZ(options) {
     const alpha = options?.alpha ?? 0.05;
     const power = options?.power ?? 0.8;
