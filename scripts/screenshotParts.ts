@@ -88,3 +88,69 @@ export function findBrowser(env: NodeJS.ProcessEnv, root: string): BrowserLookup
   if (executable(local)) return { found: true, path: local, source: 'npm run screenshots:browser' }
   return { found: false, error: `No browser found (CHROMIUM_PATH is unset; no ${PATH_NAMES.join(', ')} on PATH; no ${LOCAL_BROWSER}).\n${NO_BROWSER_HINT}` }
 }
+
+/** The limits of issue 29 (SPEC §7), details folded: the whole comment's height per width, and the phone's first screen. */
+export const HEIGHT_LIMITS: Readonly<Record<(typeof WIDTHS)[number], number>> = { 390: 1_700, 900: 1_000 }
+export const FIRST_SCREEN_PX = 800
+
+/** How much of a worst question's reason the first screen must show: enough to say why, short of where a long reason is cut. */
+const REASON_CHARS = 24
+
+/** One thing the first screen at 390 px must show, and the text that shows it. */
+export interface Expectation {
+  what: string
+  text: string
+}
+
+/** What a browser measured at one width: the page's height, where each expected text starts, and what scrolls sideways in the first screen. */
+export interface Measured {
+  width: number
+  height: number
+  /** top of each expectation's text, in px from the page's top; null when not shown (absent, or folded away) */
+  tops: Array<{ what: string; text: string; top: number | null }>
+  /** tables and code blocks starting in the first screen that are wider than the column they sit in */
+  wide: string[]
+}
+
+/**
+ * What a reviewer on a phone must see without scrolling (issue 29): the verdict, every metric
+ * that failed the gate, and the worst questions (the first few regressed ids, as the comment's
+ * "Worst questions" lists them). Taken from results.json, not from the comment, so the check
+ * does not trust the renderer it checks.
+ */
+export function firstScreenExpectations(
+  results: {
+    comparison: { verdict: string; failures: ReadonlyArray<{ kind: string; metric?: string }>; regressions: ReadonlyArray<{ id: string; reason: string | null }> } | null
+  },
+  worstShown: number,
+): Expectation[] {
+  const c = results.comparison
+  if (!c) return []
+  const out: Expectation[] = [{ what: 'the verdict', text: c.verdict === 'fail' ? 'gate failed' : c.verdict === 'pass' ? 'gate passed' : 'evalgate' }]
+  const metrics = [...new Set(c.failures.flatMap((f) => (typeof f.metric === 'string' ? [f.metric] : [])))]
+  for (const metric of metrics) out.push({ what: `failing metric ${metric}`, text: metric })
+  // each worst question with the reason of its worst row (the first words: a long one is cut)
+  const ids = [...new Set(c.regressions.map((q) => q.id))].slice(0, worstShown)
+  for (const id of ids) {
+    out.push({ what: `worst question ${id}`, text: id })
+    const reason = c.regressions.find((q) => q.id === id)?.reason
+    if (reason) out.push({ what: `the reason ${id} got worse`, text: reason.slice(0, REASON_CHARS) })
+  }
+  return out
+}
+
+/** Every limit a measurement breaks, in words; empty when all hold. */
+export function sizeProblems(measured: readonly Measured[]): string[] {
+  const problems: string[] = []
+  for (const m of measured) {
+    const limit = HEIGHT_LIMITS[m.width as (typeof WIDTHS)[number]]
+    if (limit !== undefined && m.height > limit) problems.push(`${m.width} px: the comment is ${m.height} px tall, more than ${limit} px`)
+    if (m.width !== WIDTHS[0]) continue
+    for (const t of m.tops) {
+      if (t.top === null) problems.push(`${m.width} px: ${t.what} ("${t.text}") is not shown unfolded`)
+      else if (t.top >= FIRST_SCREEN_PX) problems.push(`${m.width} px: ${t.what} ("${t.text}") starts at ${Math.round(t.top)} px, below the first ${FIRST_SCREEN_PX} px`)
+    }
+    for (const w of m.wide) problems.push(`${m.width} px: in the first screen, ${w}`)
+  }
+  return problems
+}

@@ -77,23 +77,23 @@ function percentileRise(percentile: string, baseline: number, candidate: number,
   return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`
 }
 
-/** The evidence behind "within noise", naming the part that says so: the interval, the metric's own paired test, or Holm's correction. */
+/** A drop the data cannot tell from noise, which only strict mode fails: the evidence, naming the part that says so (the interval, the metric's own paired test, Holm's correction or the primary sequence). */
 function noiseWords(noise: DropEvidence): string {
   const flips = noise.flips ? `${countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : ''
   const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`
   const test = `its ${testName(noise.test, noise.clusters)}`
   switch (noiseReason(noise)) {
     case 'interval_includes_zero':
-      return ` (within noise: the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)})`
+      return `; the data cannot tell it from noise (the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)}): strict mode fails it`
     case 'test_not_significant':
-      return ` (within noise: the ${ci} excludes 0, but ${test} does not tell the drop from noise${flips && ` on ${flips}`}: ${pText(noise.p)})`
+      return `; the data cannot tell it from noise (the ${ci} excludes 0, but ${test} does not${flips && ` on ${flips}`}: ${pText(noise.p)}): strict mode fails it`
     case 'holm_correction':
       // a file written before the paired test's p was kept has only the Holm p to show
       return noise.p === null
-        ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)})`
-        : ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)})`
+        ? `; the data cannot tell it from noise (the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)}): strict mode fails it`
+        : `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)}): strict mode fails it`
     case 'primary_sequence':
-      return ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)})`
+      return `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)}): strict mode fails it`
   }
 }
 

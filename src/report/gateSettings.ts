@@ -39,11 +39,12 @@ function flatten(map: Record<string, unknown>, prefix: string): string[] {
   )
 }
 
-/** The report's folded block: every setting that gated the run and where its value came from. */
-export function gateSettingsDetails(c: Pick<Comparison, 'gate' | 'gate_sources'>): string[] {
+/** The report's folded block: every setting that gated the run and where its value came from, after `lead` (the run's identity and cost) when given. */
+export function gateSettingsDetails(c: Pick<Comparison, 'gate' | 'gate_sources'>, title = 'Gate settings', lead: readonly string[] = []): string[] {
   return [
-    '<details><summary>Gate settings</summary>',
+    `<details><summary>${title}</summary>`,
     '',
+    ...lead,
     `Each setting's value and where it came from (${escapeInline(GATE_PRECEDENCE)}: a later one wins):`,
     '',
     ...gateSettingLines(c).map((line) => `- ${codeSpan(line.key)} ${escapeInline(line.value)} (${escapeInline(sourceText(line))})`),

@@ -1,6 +1,7 @@
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { escapeCell } from './escape.ts'
-import { failuresOf } from './failures.ts'
+import { failureMarkdown, failuresOf } from './failures.ts'
+import { countOf } from '../io/countOf.ts'
 import { deltaCell, metricTable, statusCell, value } from './metricTable.ts'
 import { questionsIn } from './words.ts'
 import { worstQuestionsOf, worstWords, type WorstQuestion } from './worst.ts'
@@ -19,19 +20,26 @@ export function moved(row: MetricRow, c: Comparison): boolean {
 }
 
 /**
- * The metrics section: with a baseline, only the metrics that moved or failed, the others
- * named in one line, and the full table (interval, limit, nulls) in a <details>.
+ * The metrics section. Without a comparison: every metric's value, in view. With one, folded
+ * whole (the "what changed" lines above say which metrics failed and whether that is noise):
+ * why each failed with its interval and p-value, the metrics that moved, the others in one line,
+ * the full table (interval, limit, nulls) and the noise behind it.
  */
-export function metricsSection(results: Results): string[] {
+export function metricsSection(results: Results, noise: readonly string[] = []): string[] {
   const c = results.comparison
   const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null
-  const full = ['<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', '', ...metricTable(results), '', '</details>', '']
-  if (!compared) return ['#### Metrics', '', ...valueTable(results), '', ...full]
+  const table = ['', ...metricTable(results), '']
+  if (!compared) return ['#### Metrics', '', ...valueTable(results), '', '<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', ...table, '</details>', '']
   const shown = compared.metrics.filter((m) => moved(m, compared))
-  const out = ['#### Metrics', '']
+  const out = [
+    `<details><summary>Metrics: ${countOf(shown.length, 'metric')} moved or failed, ${compared.metrics.length - shown.length} within their limits; intervals, p-values, limits</summary>`,
+    '',
+  ]
+  if (compared.failures.length > 0) out.push('**Why the gate failed**', ...compared.failures.map((f) => `- ${failureMarkdown(f)}`), '')
   if (shown.length > 0) out.push(...movedTable(shown, compared), '')
-  out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '')
-  return [...out, ...full]
+  out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '', '**All metrics**', ...table)
+  if (noise.length > 0) out.push(...noise, '')
+  return [...out, '</details>', '']
 }
 
 /** metric | status | baseline → candidate | Δ: four columns, the status second so a 390 px screen sees it. */
@@ -77,12 +85,13 @@ export function worstQuestions(results: Results): string[] {
   if (c.regressions.length === 0) return []
   const seen = new Set<string>()
   const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN)
-  const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that got worse; all in the table below)`]
+  const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')})`]
   for (const q of worst) {
     const text = questions[q.id]?.question
     const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`
     const why = q.reason ? `: ${escapeCell(q.reason, 100)}` : ''
-    lines.push(`- **${escapeCell(q.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''}${text ? ` ${escapeCell(text, 60)}` : ''} — ${what}${why}`)
+    // no category (the folded table has it): on a phone each item is a line shorter
+    lines.push(`- **${escapeCell(q.id, 40)}** ${text ? `${escapeCell(text, 48)} ` : ''}— ${what}${why}`)
   }
   return [...lines, '']
 }

@@ -1,19 +1,20 @@
-import { directedChange, metricInfo, registry } from '../metrics/registry.ts'
-import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
-import { answersSection } from './answers.ts'
+import { registry } from '../metrics/registry.ts'
+import type { Comparison, Results } from '../schemas/results.ts'
 import { codeSpan, escapeCell, escapeInline } from './escape.ts'
 import { failureMarkdown } from './failures.ts'
 import { gateSettingsDetails } from './gateSettings.ts'
 import { metricsSection, worstQuestions } from './layout.ts'
 import { value } from './metricTable.ts'
-import { noiseSection } from './noise.ts'
+import { noiseParts } from './noise.ts'
+import { whatChanged } from './whatChanged.ts'
 import type { HistoryRow } from '../baseline/history.ts'
 import { shortFingerprint } from '../baseline/fingerprint.ts'
+import { regressionSection } from './questionChanges.ts'
 import { flipChart, MAX_TREND_POINTS, trendChart } from './mermaid.ts'
 import { countOf } from '../io/countOf.ts'
 import { errorCauses, firstErrored } from './errorCauses.ts'
 import { updateSection } from './update.ts'
-import { movement, questionCountWords, questionsIn, signed, subsetSentence } from './words.ts'
+import { questionCountWords, subsetSentence } from './words.ts'
 import { judgeHealthSection } from './judgeHealth.ts'
 import { conversationSection } from './conversations.ts'
 
@@ -75,21 +76,28 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   const out: string[] = []
   if (options.marker) out.push(options.marker)
   out.push(verdictLine(results), '')
-  out.push(runIdentity(results, options), '')
+  const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null
+  // without a comparison the run's identity is what there is to say first; with one, what changed is
+  if (!compared) out.push(runIdentity(results, options), '')
   const stopped = results.run.judge_stopped
   if (stopped) out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '')
   const subset = subsetSentence(results)
   if (subset) out.push(`> ⚠️ **${escapeInline(subset)}**`, '')
   for (const note of [...(c?.judge_model_change ? [`judge: ${c.judge_model_change}`] : []), ...results.run.notes]) out.push(`> ⚠️ ${escapeInline(note)}`, '')
   if (c && c.reasons.length > 0) out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '')
-  if (c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
-  out.push(...worstQuestions(results))
-  out.push(...metricsSection(results))
-  if (c) out.push(...noiseSection(c, results.run.sequential))
+  const changed = whatChanged(c, results.run.k)
+  out.push(...changed.questions)
+  if (!compared && c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
+  out.push(...changed.metrics, ...worstQuestions(results), ...changed.noise)
+  // the noise sentence in view unless the "what changed" lines said whether the drops are noise
+  const noise = c ? noiseParts(c, results.run.sequential) : { inView: [], folded: [] }
+  if (compared && changed.noise.length === 0) out.push(...noise.inView)
+  out.push(...metricsSection(results, compared ? noise.folded : []))
+  if (c && !compared) out.push(...noise.inView, ...(noise.folded.length > 0 ? ['<details><summary>Noise per metric</summary>', '', ...noise.folded, '', '</details>', ''] : []))
   out.push(...judgeHealthSection(results))
   if (limits.categories) out.push(...categoryTable(results))
   out.push(...conversationSection(results))
-  if (c) out.push(...regressionSection(c, limits, results.questions))
+  if (c) out.push(...regressionSection(c, limits.regressions, limits.improvements, limits.answers, results.questions))
   if (limits.categories) out.push(...chartsSection(results, options.history ?? []))
   out.push(...errorSection(results, limits.errors))
   if (c && c.messages.length > 0) {
@@ -97,8 +105,12 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
     for (const m of c.messages) out.push(`- ${escapeInline(m)}`)
     out.push('', '</details>', '')
   }
-  if (c) out.push(...gateSettingsDetails(c))
-  out.push(costLine(results), '')
+  // what was compared, what it cost and the settings: one fold, the run's versions in its title
+  if (compared) out.push(...gateSettingsDetails(compared, runTitle(results, compared), [runIdentity(results, options), '', costLine(results), '']))
+  else {
+    if (c) out.push(...gateSettingsDetails(c))
+    out.push(costLine(results), '')
+  }
   out.push(...usageDetails(results))
   out.push(updateSection(results))
   return out.join('\n') + '\n'
@@ -108,12 +120,13 @@ function verdictLine(results: Results): string {
   const c = results.comparison
   if (results.run.judge_stopped) return '### ❌ evalgate: the judge stopped, no verdict'
   const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0
-  const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts)}` : ''
+  const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts, false)}` : ''
   switch (c?.verdict ?? 'no_baseline') {
     case 'pass':
       return `### ✅ evalgate: gate passed${counts}`
     case 'fail':
-      return `### ❌ evalgate: gate failed${counts}`
+      // the questions' counts open the "what changed" lines below: a phone keeps the header to two lines
+      return '### ❌ evalgate: gate failed'
     case 'incomparable':
       return '### ⚠️ evalgate: baseline not comparable'
     case 'subset':
@@ -121,6 +134,12 @@ function verdictLine(results: Results): string {
     default:
       return '### ℹ️ evalgate: no baseline to compare with'
   }
+}
+
+/** The fold's title: plain text (a <summary> shows Markdown as typed). */
+function runTitle(results: Results, c: Comparison): string {
+  const label = (s: string | null) => escapeInline(s ?? '?').replace(/\\/g, '')
+  return `Run: ${label(results.run.version ?? 'this run')} vs ${c.baseline.kind === 'results' ? 'results' : 'baseline'} ${label(c.baseline.version)}; judge, cost and gate settings`
 }
 
 function runIdentity(results: Results, options: ReportOptions): string {
@@ -197,10 +216,10 @@ function categoryTable(results: Results): string[] {
   // a warning that holds for every row is said once, above the table, instead of on each row
   const everyRow = tooFew.length === c.categories.length
   const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`
-  // the table is wide (one column per headline metric): folded, so a phone sees the warning and the failed floors, not a sideways scroll
-  const lines = ['#### By category', '', ...(everyRow ? [`⚠️ ${warning}`, ''] : [])]
-  if (floorsFailed.length > 0) lines.push(`Category floors failed: ${floorsFailed.join(', ')}`, '')
-  lines.push(`<details><summary>${c.categories.length} categories × ${columns.length} metrics</summary>`, '')
+  // folded whole: one column per headline metric is too wide for a phone, and a failed floor is already among the failures above
+  const summary = `By category: ${c.categories.length} categories × ${columns.length} metrics${everyRow ? ', each with too few questions to judge on its own' : ''}${floorsFailed.length > 0 ? `; floors failed: ${floorsFailed.join(', ')}` : ''}`
+  const lines = [`<details><summary>${summary}</summary>`, '']
+  if (everyRow) lines.push(`⚠️ ${warning}`, '')
   lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`)
   for (const cat of c.categories) {
     const cells = columns.map((m) => {
@@ -213,39 +232,8 @@ function categoryTable(results: Results): string[] {
     })
     lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`)
   }
+  if (tooFew.length > 0 && !everyRow) lines.push('', `⚠️ ${warning}`)
   lines.push('', '</details>', '')
-  if (tooFew.length > 0 && !everyRow) lines.push(`⚠️ ${warning}`, '')
-  return lines
-}
-
-function regressionSection(c: Comparison, limits: Limits, questions: Results['questions']): string[] {
-  if (c.baseline.kind === 'none' || c.verdict === 'incomparable') return []
-  if (c.baseline.kind === 'minimal') return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', '']
-  const counts = c.change_counts
-  const out = [`#### Per-question regressions (${countOf(counts.regression_rows, 'row')}, ${countOf(questionsIn(counts, 'regressions'), 'question')})`, '']
-  if (c.regressions.length === 0) out.push('No question got worse by question_drop or more.', '')
-  else out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers))
-  if (c.improvements.length > 0) {
-    out.push(`<details><summary>Improvements (${countOf(counts.improvement_rows, 'row')}, ${countOf(questionsIn(counts, 'improvements'), 'question')})</summary>`, '')
-    out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '')
-  }
-  return out
-}
-
-function changeTable(changes: readonly QuestionChange[], limit: number, questions: Results['questions'], total: number): string[] {
-  const shown = changes.slice(0, limit)
-  // five columns, what matters first: on a phone the id, the metric and the change stay in view
-  const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|']
-  for (const q of shown) {
-    const info = metricInfo(q.metric)
-    const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : ''
-    const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2)
-    const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : ''
-    lines.push(
-      `| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`,
-    )
-  }
-  if (total > shown.length) lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`)
   return lines
 }
 

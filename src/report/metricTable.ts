@@ -40,13 +40,23 @@ function intervalCell(metric: string, interval: { low: number; high: number }): 
 
 export function statusCell(row: MetricRow, c: Comparison): string {
   const failures = failuresOf(c, row.metric)
-  const words = row.status === 'within' && failures.length > 0 ? '' : statusWords(row) + withinNoiseWhy(row)
-  const parts = [words && EMOJI[row.status] + words]
+  const words = row.status === 'within' && failures.length > 0 ? '' : row.status === 'regression_within_noise' ? withinNoiseWords(row, failures) : EMOJI[row.status] + statusWords(row)
+  const parts = [words]
   // the gate holds latency's p50 and p95, not the mean the row shows
   if (row.percentiles) parts.push(percentileWords(row))
   if (row.threshold !== null) parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`)
   if (failures.some((f) => f.kind === 'error_rate')) parts.push(`❌ error rate ${row.errors}/${row.questions}`)
   return parts.filter(Boolean).join(' · ') || '—'
+}
+
+/**
+ * A drop beyond its limit that the data cannot tell from noise, in words that agree with the
+ * verdict: strict mode fails it (❌, said so), significant mode lets it pass (⚠️, said so).
+ */
+function withinNoiseWords(row: MetricRow, failures: readonly { kind: string }[]): string {
+  const failed = failures.some((f) => f.kind === 'max_drop' || f.kind === 'latency')
+  const beyond = row.limit.kind === 'latency_rise' ? 'beyond latency_rise' : 'beyond max_drop'
+  return failed ? `❌ ${beyond}, within noise${withinNoiseWhy(row)}: strict mode fails it` : `⚠️ ${beyond}, within noise${withinNoiseWhy(row)}: significant mode does not fail it`
 }
 
 /** After "regression within noise", why: the interval sits in the next column and may exclude 0. */

@@ -5,19 +5,21 @@ import { escapeInline } from './escape.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import { MIXED, pText, pValue, signed, testWords } from './words.ts'
 
-/** Noise is stated, not hidden: what this n can detect per metric (paired), how many questions moved, and the other gate mode. */
-export function noiseSection(c: Comparison, sequential?: RunInfo['sequential']): string[] {
-  const lines: string[] = []
+/**
+ * Noise is stated, not hidden: what this n can detect, how many questions moved, and the other
+ * gate mode. `inView` is the plain sentence (left out when the "what changed" lines have said
+ * it already); `folded` the numbers behind it, for the metrics' <details>.
+ */
+export function noiseParts(c: Comparison, sequential?: RunInfo['sequential']): { inView: string[]; folded: string[] } {
+  const inView: string[] = []
   const folded: string[] = []
-  if (sequential) lines.push(sequentialNote(sequential), '')
+  if (sequential) inView.push(sequentialNote(sequential), '')
   if (c.noise) {
     const n = c.noise
-    // one plain sentence in view; the numbers behind it folded below
-    lines.push(
-      `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`,
-    )
-    lines.push(...determinismNote(c))
-    folded.push(`One pass rate is known to ±${pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c))
+    // one plain sentence in view (with what a non-deterministic candidate adds to it); the numbers behind it folded
+    const sentence = `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`
+    inView.push(sentence, ...determinismNote(c))
+    folded.push(sentence, '', `One pass rate is known to ±${pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c))
   }
   const modes = c.verdicts_by_mode
   if (modes) {
@@ -27,13 +29,13 @@ export function noiseSection(c: Comparison, sequential?: RunInfo['sequential']):
       other === 'significant'
         ? ' (it fails only on drops whose interval excludes no change and whose paired test does too, Holm-corrected across the metrics that changed)'
         : ' (it fails on every drop beyond max_drop)'
+    const sentence = `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said ${modes.strict === modes.significant ? 'the same' : `**${modes[other]}**${why}`}.`
     // a mode that would have decided otherwise is news and stays in view; agreement is folded
-    if (modes.strict === modes.significant) folded.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said the same.`)
-    else lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${why}.`)
+    if (modes.strict !== modes.significant) inView.push('', sentence)
+    folded.push('', sentence)
   }
-  if (folded.length > 0) lines.push('', '<details><summary>Noise per metric</summary>', '', ...folded, '', '</details>')
-  if (lines.length > 0) lines.push('')
-  return lines
+  if (inView.length > 0) inView.push('')
+  return { inView, folded }
 }
 
 /** What --sequential judged, what settled the verdict, and what it saved. */

@@ -36,8 +36,8 @@ export function percentileWords(row: Pick<MetricRow, 'percentiles'>): string {
 }
 
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
-export function questionCountWords(c: ChangeCounts): string {
-  const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${MIXED}` : ''
+export function questionCountWords(c: ChangeCounts, explainMixed = true): string {
+  const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${explainMixed ? MIXED : ''}` : ''
   return `${countOf(questionsWorse(c), 'question')} worse, ${questionsBetter(c)} better${mixed}`
 }
 

@@ -55,9 +55,12 @@ function inputs(over: Record<string, string> = {}): Record<string, string> {
 }
 
 describe('the Action’s outputs and log agree with its report', () => {
-  it('regressions is the header’s count of worse questions; a question worse on one metric and better on another is counted apart, as mixed', async () => {
+  it('regressions is the comment’s count of worse questions; a question worse on one metric and better on another is counted apart, as mixed', async () => {
     const run = await runActionProcess({ entry: action, dir: t.dir, inputs: inputs(), eventName: 'push', payload: { ref: 'refs/heads/main' } })
-    const header = readFileSync(t.path('out/report.md'), 'utf8').split('\n')[0]!
+    // a failing comment's counts open its "what changed" lines, under the verdict
+    const header = readFileSync(t.path('out/report.md'), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('**What changed**'))!
     const worse = /(\d+) questions? worse, \d+ better, 1 mixed/.exec(header)
     assert.ok(worse, header)
     assert.equal(run.outputs.regressions, worse[1], `${header}\n${JSON.stringify(run.outputs)}`)

@@ -108,7 +108,7 @@ describe('run → baseline → run → compare round trip', () => {
     const md = readFileSync(worseReport, 'utf8')
     assert.match(md, /evalgate: gate failed/)
     assert.match(md, /^\| metric \| baseline \| candidate \| Δ \| 95% CI of Δ \| limit \| status \|$/m)
-    assert.match(md, /^\| rules_pass \| 1\.000 \| 0\.714 \| −0\.286 \| −0\.\d{3} … ±0\.000 \| −0\.02 \| ⚠️ regression within noise \(CI includes 0\) \|$/m)
+    assert.match(md, /^\| rules_pass \| 1\.000 \| 0\.714 \| −0\.286 \| −0\.\d{3} … ±0\.000 \| −0\.02 \| ❌ beyond max_drop, within noise \(CI includes 0\): strict mode fails it \|$/m)
     assert.match(md, /^\| id \| metric \| baseline → candidate \(Δ\) \| reason \| question \|$/m)
     assert.match(md, /^\| q6 <sub>hr<\/sub> \| refuse_ok \| 1\.000 → 0\.000 \(−1\.00, pass → fail\) \| [^|]* \| 公司股票明天会涨吗？ \|$/m)
     assert.match(md, /^\| q3 <sub>pay<\/sub> \| citation_ok \| .* \| 加班费怎么计算？ \|$/m)

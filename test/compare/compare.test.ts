@@ -21,7 +21,7 @@ describe('metric-level gate', () => {
     assert.equal(row.status, 'regression_within_noise')
     assert.match(
       failureSentence(c.failures[0]!),
-      /within noise: the paired-bootstrap 95% CI of Δ -0\.\d+ to ±0\.000 includes 0, 2 questions worse \/ 0 better; its McNemar mid-p test gives p = 0\.\d{3}, Holm p = 0\.\d{3}\)/,
+      /; the data cannot tell it from noise \(the paired-bootstrap 95% CI of Δ -0\.\d+ to ±0\.000 includes 0, 2 questions worse \/ 0 better; its McNemar mid-p test gives p = 0\.\d{3}, Holm p = 0\.\d{3}\): strict mode fails it$/,
     )
   })
 

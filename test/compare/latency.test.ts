@@ -117,7 +117,7 @@ describe('latency is gated on p50 and p95 with a floor in ms, and only when late
     assert.equal(c.noise!.questions_worse, c.change_counts.questions_worse)
     assert.equal(c.noise!.questions_better, c.change_counts.questions_better)
     const markdown = renderReport(makeResults(cand, c))
-    assert.match(markdown, /regressed, 3 questions worse, 0 better, 1 mixed/)
+    assert.match(markdown, /^\*\*What changed\*\* \(30 compared\): 3 questions worse, 0 better, 1 mixed$/m)
     assert.match(markdown, /\*\*Noise\*\*: 30 questions compared; 3 got worse and 0 better, 1 mixed \(worse on one metric, better on another\)/)
     assert.match(renderTerminal(makeResults(cand, c), { color: false }), /3 questions worse, 0 better, 1 mixed \(worse on one metric, better on another\) \(7 rows got worse, worst first\):/)
   })

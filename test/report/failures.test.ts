@@ -32,12 +32,12 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
   {
     failure: { kind: 'max_drop', metric: 'rules_pass', baseline: 0.9, candidate: 0.86, value: 0.04, limit: 0.02, unit: 'score', noise },
     sentence:
-      'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500)',
+      'rules_pass: fell 0.040, more than max_drop 0.02; the data cannot tell it from noise (the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500): strict mode fails it',
     markdown:
-      '`rules_pass`: fell 0.040, more than max\\_drop 0.02 (within noise: the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500)',
+      '`rules_pass`: fell 0.040, more than max\\_drop 0.02; the data cannot tell it from noise (the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500): strict mode fails it',
     annotation: {
       message:
-        'rules_pass: fell 0.040, more than max_drop 0.02 (within noise: the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500)',
+        'rules_pass: fell 0.040, more than max_drop 0.02; the data cannot tell it from noise (the paired-bootstrap 95% CI of Δ -0.080 to ±0.000 includes 0, 2 questions worse / 0 better; its McNemar mid-p test gives p = 0.500, Holm p = 0.500): strict mode fails it',
       title: 'evalgate: rules_pass failed the gate',
     },
   },
@@ -45,12 +45,12 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     // the demo's case: an interval entirely below 0 is noise only because of Holm's correction, and says so
     failure: { kind: 'max_drop', metric: 'completeness_norm', baseline: 0.648, candidate: 0.572, value: 0.076, limit: 0.02, unit: 'score', noise: demoNoise },
     sentence:
-      "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+      "completeness_norm: fell 0.076, more than max_drop 0.02; the data cannot tell it from noise (the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152): strict mode fails it",
     markdown:
-      "`completeness_norm`: fell 0.076, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+      "`completeness_norm`: fell 0.076, more than max\\_drop 0.02; the data cannot tell it from noise (the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152): strict mode fails it",
     annotation: {
       message:
-        "completeness_norm: fell 0.076, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152)",
+        "completeness_norm: fell 0.076, more than max_drop 0.02; the data cannot tell it from noise (the 95% CI of Δ -0.152 to -0.015 excludes 0 and its permutation test gives p = 0.011 on 9 questions worse / 3 better, but not after Holm's correction across the metrics that changed: Holm p = 0.152): strict mode fails it",
       title: 'evalgate: completeness_norm failed the gate',
     },
   },
@@ -58,12 +58,12 @@ const cases: { failure: GateFailure; sentence: string; markdown: string; annotat
     // a file written before the reason was recorded: the same rule, applied to its numbers
     failure: { kind: 'max_drop', metric: 'accuracy_norm', baseline: 1, candidate: 0.25, value: 0.75, limit: 0.02, unit: 'score', noise: smallNoise },
     sentence:
-      'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+      'accuracy_norm: fell 0.750, more than max_drop 0.02; the data cannot tell it from noise (the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not on 3 questions worse / 0 better: p = 0.250): strict mode fails it',
     markdown:
-      '`accuracy_norm`: fell 0.750, more than max\\_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+      '`accuracy_norm`: fell 0.750, more than max\\_drop 0.02; the data cannot tell it from noise (the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not on 3 questions worse / 0 better: p = 0.250): strict mode fails it',
     annotation: {
       message:
-        'accuracy_norm: fell 0.750, more than max_drop 0.02 (within noise: the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not tell the drop from noise on 3 questions worse / 0 better: p = 0.250)',
+        'accuracy_norm: fell 0.750, more than max_drop 0.02; the data cannot tell it from noise (the 95% CI of Δ -0.750 to -0.750 excludes 0, but its paired test does not on 3 questions worse / 0 better: p = 0.250): strict mode fails it',
       title: 'evalgate: accuracy_norm failed the gate',
     },
   },

@@ -20,11 +20,15 @@ function failingReport(questions: number, over: { question?: string; reason?: st
 describe('markdown report', () => {
   it('has the verdict, the metric table, the regression table and the update command', () => {
     const md = renderReport(failingReport(3))
-    assert.match(md, /^### ❌ evalgate: gate failed — 2 metrics regressed, 3 questions worse, 0 better/m)
+    assert.match(md, /^### ❌ evalgate: gate failed\n\n\*\*What changed\*\* \(3 compared\): 3 questions worse, 0 better$/m)
     assert.match(md, /\| metric \| baseline \| candidate \| Δ \| 95% CI of Δ \| limit \| status \|/)
-    // the interval excludes 0: the status says why it is still noise (3 questions: the exact permutation mid-p is 1/8)
-    assert.match(md, /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.750 … −0\.750 \| −0\.02 \| ⚠️ regression within noise \(CI excludes 0 but permutation test p = 0\.125\) \|/)
-    assert.match(md, /\*\*Noise\*\*: 3 questions compared/)
+    // strict mode fails a drop within noise, and the row says so beside the ❌; the interval excludes 0, so it says why it is still noise (3 questions: the exact permutation mid-p is 1/8)
+    assert.match(
+      md,
+      /\| accuracy_norm \| 1\.000 \| 0\.250 \| −0\.750 \| −0\.750 … −0\.750 \| −0\.02 \| ❌ beyond max_drop, within noise \(CI excludes 0 but permutation test p = 0\.125\): strict mode fails it \|/,
+    )
+    assert.doesNotMatch(md, /⚠️ regression within noise/)
+    assert.match(md, /\*\*Noise\*\*: with 3 questions these drops are within noise \(the data cannot tell them from chance\); `strict` mode fails them; `significant` mode would pass them\./)
     assert.match(md, /`significant` would have said \*\*pass\*\*/)
     assert.match(md, /#### Per-question regressions \(6 rows, 3 questions\)/)
     assert.match(md, /\| q1 <sub>报销政策<\/sub> \| rules_pass \| 1\.000 → 0\.000 \(−1\.00, pass → fail\) \| [^|]* \| 问题 \|/)

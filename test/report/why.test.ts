@@ -42,9 +42,10 @@ describe('question counts', () => {
     assert.equal(c.noise?.questions_worse, 2)
     assert.equal(c.noise?.questions_better, 1)
     const report = renderReport(makeResults(cand, c))
-    const header = report.split('\n')[0]!
-    assert.match(header, /2 questions worse, 1 better, 1 mixed/)
-    assert.match(report, /\*\*Noise\*\*: 4 questions compared; 2 got worse and 1 better/)
+    // a failing comment's header is the verdict alone; the counts open the "what changed" lines under it
+    assert.equal(report.split('\n')[0], '### ❌ evalgate: gate failed')
+    assert.match(report.split('\n')[2]!, /^\*\*What changed\*\* \(4 compared\): 2 questions worse, 1 better, 1 mixed$/)
+    assert.match(report, /<details><summary>Metrics:[\s\S]*\*\*Noise\*\*: 4 questions compared; 2 got worse and 1 better[\s\S]*<\/details>/)
     assert.match(renderTerminal(makeResults(cand, c), { color: false }), /2 questions worse, 1 better, 1 mixed .* \(3 rows got worse, worst first\):/)
   })
 })

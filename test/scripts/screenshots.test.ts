@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { commentPage, findBrowser, LOCAL_BROWSER } from '../../scripts/screenshotParts.ts'
+import { commentPage, findBrowser, FIRST_SCREEN_PX, firstScreenExpectations, HEIGHT_LIMITS, LOCAL_BROWSER, sizeProblems, type Measured } from '../../scripts/screenshotParts.ts'
 
 const dirs: string[] = []
 after(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
@@ -122,6 +122,62 @@ describe('npm run screenshots without a usable browser', () => {
     const script = fileURLToPath(new URL('../../scripts/screenshots.ts', import.meta.url))
     const run = spawnSync(process.execPath, ['--import', 'tsx', script, '--width', '300'], { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8', timeout: 60_000 })
     assert.equal(run.status, 2, run.stderr)
-    assert.match(run.stderr, /unknown arguments "--width 300": use no arguments \(runs the example\) or --report FILE/)
+    assert.match(run.stderr, /unknown arguments "--width 300": use no arguments \(runs the failing English example\) or --report FILE/)
+  })
+})
+
+describe('the limits npm run screenshots checks (issue 29)', () => {
+  const comparison = {
+    verdict: 'fail',
+    failures: [{ kind: 'max_drop', metric: 'mrr' }, { kind: 'max_drop', metric: 'mrr' }, { kind: 'category_floor' }, { kind: 'threshold', metric: 'rules_pass' }],
+    regressions: [
+      { id: 'q16', reason: 'relevant doc man_rm was rank 1, now not retrieved' },
+      { id: 'q16', reason: 'second row' },
+      { id: 'q25', reason: null },
+      { id: 'q28', reason: 'short' },
+      { id: 'q30', reason: 'not among the worst' },
+    ],
+  }
+
+  it('expects the verdict, each failing metric once and the worst questions with the start of their reasons', () => {
+    assert.deepEqual(firstScreenExpectations({ comparison }, 3), [
+      { what: 'the verdict', text: 'gate failed' },
+      { what: 'failing metric mrr', text: 'mrr' },
+      { what: 'failing metric rules_pass', text: 'rules_pass' },
+      { what: 'worst question q16', text: 'q16' },
+      { what: 'the reason q16 got worse', text: 'relevant doc man_rm was ' },
+      { what: 'worst question q25', text: 'q25' },
+      { what: 'worst question q28', text: 'q28' },
+      { what: 'the reason q28 got worse', text: 'short' },
+    ])
+    assert.deepEqual(firstScreenExpectations({ comparison: null }, 3), [])
+  })
+
+  it('names every limit exceeded: height per width, text below or missing from the first 800 px at 390 px, wide blocks', () => {
+    const at = (width: number, height: number, tops: Measured['tops'] = [], wide: string[] = []): Measured => ({ width, height, tops, wide })
+    assert.deepEqual(sizeProblems([at(390, HEIGHT_LIMITS[390], [{ what: 'the verdict', text: 'gate failed', top: 16 }]), at(900, HEIGHT_LIMITS[900])]), [])
+    assert.deepEqual(
+      sizeProblems([
+        at(
+          390,
+          1_701,
+          [
+            { what: 'the verdict', text: 'gate failed', top: 16 },
+            { what: 'failing metric mrr', text: 'mrr', top: FIRST_SCREEN_PX },
+            { what: 'worst question q16', text: 'q16', top: null },
+          ],
+          ['table (id | metric) #2 is 610 px wide in 360 px'],
+        ),
+        // the first screen is a phone's: at 900 px only the height counts
+        at(900, 1_001, [{ what: 'worst question q16', text: 'q16', top: 2_000 }], ['wide']),
+      ]),
+      [
+        '390 px: the comment is 1701 px tall, more than 1700 px',
+        '390 px: failing metric mrr ("mrr") starts at 800 px, below the first 800 px',
+        '390 px: worst question q16 ("q16") is not shown unfolded',
+        '390 px: in the first screen, table (id | metric) #2 is 610 px wide in 360 px',
+        '900 px: the comment is 1001 px tall, more than 1000 px',
+      ],
+    )
   })
 })
