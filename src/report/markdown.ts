@@ -90,10 +90,10 @@ function render(results: Results, options: ReportOptions, limits: Limits): strin
   if (!compared && c && c.failures.length > 0) out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '')
   out.push(...changed.metrics, ...worstQuestions(results), ...changed.noise)
   // the noise sentence in view unless the "what changed" lines said whether the drops are noise
-  const noise = c ? noiseParts(c, results.run.sequential) : { inView: [], folded: [] }
-  if (compared && changed.noise.length === 0) out.push(...noise.inView)
+  const noise = c ? noiseParts(c, results.run.sequential) : { notes: [], inView: [], folded: [] }
+  if (compared) out.push(...noise.notes, ...(changed.noise.length === 0 ? noise.inView : []))
   out.push(...metricsSection(results, compared ? noise.folded : []))
-  if (c && !compared) out.push(...noise.inView, ...(noise.folded.length > 0 ? ['<details><summary>Noise per metric</summary>', '', ...noise.folded, '', '</details>', ''] : []))
+  if (c && !compared) out.push(...noise.notes, ...noise.inView, ...(noise.folded.length > 0 ? ['<details><summary>Noise per metric</summary>', '', ...noise.folded, '', '</details>', ''] : []))
   out.push(...judgeHealthSection(results))
   if (limits.categories) out.push(...categoryTable(results))
   out.push(...conversationSection(results))

@@ -7,18 +7,22 @@ import { MIXED, pText, pValue, signed, testWords } from './words.ts'
 
 /**
  * Noise is stated, not hidden: what this n can detect, how many questions moved, and the other
- * gate mode. `inView` is the plain sentence (left out when the "what changed" lines have said
- * it already); `folded` the numbers behind it, for the metrics' <details>.
+ * gate mode. `notes` are always in view: what --sequential decided, and a candidate that
+ * answers the same inputs differently; `inView` is the plain sentence (left out when the "what
+ * changed" lines have said it already); `folded` the numbers behind it, for the metrics' <details>.
  */
-export function noiseParts(c: Comparison, sequential?: RunInfo['sequential']): { inView: string[]; folded: string[] } {
+export function noiseParts(c: Comparison, sequential?: RunInfo['sequential']): { notes: string[]; inView: string[]; folded: string[] } {
+  const notes: string[] = []
   const inView: string[] = []
   const folded: string[] = []
-  if (sequential) inView.push(sequentialNote(sequential), '')
+  if (sequential) notes.push(sequentialNote(sequential), '')
   if (c.noise) {
     const n = c.noise
     // one plain sentence in view (with what a non-deterministic candidate adds to it); the numbers behind it folded
     const sentence = `**Noise**: ${countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`
-    inView.push(sentence, ...determinismNote(c))
+    inView.push(sentence)
+    const determinism = determinismNote(c)
+    if (determinism.length > 0) notes.push(...determinism.filter((line) => line !== ''), '')
     folded.push(sentence, '', `One pass rate is known to ±${pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c))
   }
   const modes = c.verdicts_by_mode
@@ -35,7 +39,7 @@ export function noiseParts(c: Comparison, sequential?: RunInfo['sequential']): {
     folded.push('', sentence)
   }
   if (inView.length > 0) inView.push('')
-  return { inView, folded }
+  return { notes, inView, folded }
 }
 
 /** What --sequential judged, what settled the verdict, and what it saved. */
