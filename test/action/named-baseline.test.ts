@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
+import { pushPayload, runActionProcess } from '../helpers/action-process.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli, writeText } from '../cli/harness.ts'
 
 after(cleanupTempDirs)
@@ -16,32 +17,9 @@ const t = makeTempDir()
 let action: string[]
 let cli: string[]
 
-/** The Action on a push event (no PR comment), with INPUT_* as the runner sets them; the outputs file read back. */
-async function runAction(inputs: Record<string, string>): Promise<ProcessRun & { outputs: string }> {
-  const outputFile = t.path(`output-${Math.random().toString(36).slice(2)}`)
-  const event = t.path('event.json')
-  writeFileSync(outputFile, '')
-  writeFileSync(event, JSON.stringify({ ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }))
-  writeFileSync(t.path('summary.md'), '')
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? t.dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_EVENT_PATH: event,
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'abcdef1234567890',
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: t.path('summary.md'),
-    RUNNER_TEMP: t.dir,
-  }
-  for (const [name, value] of Object.entries({ config: t.config, comment: 'false', ...inputs })) env[`INPUT_${name.toUpperCase()}`] = value
-  const run = await runCliProcess(action, [], undefined, env)
-  return { ...run, outputs: readFileSync(outputFile, 'utf8') }
-}
-
-const output = (outputs: string, name: string): string | undefined => new RegExp(`^${name}<<(.+)\\n(.*)\\n\\1$`, 'm').exec(outputs)?.[2]
+/** The Action on a push event (no PR comment), with INPUT_* as the runner sets them. */
+const runAction = (inputs: Record<string, string>) =>
+  runActionProcess({ entry: action, dir: t.dir, inputs: { config: t.config, comment: 'false', ...inputs }, eventName: 'push', payload: pushPayload() })
 
 const gateInputs = (over: Record<string, string> = {}): Record<string, string> => ({
   'eval-set': fixture('eval_set.csv'),
@@ -70,7 +48,7 @@ describe('a named baseline that does not exist', () => {
     const missing = t.path('baselines/baseline-typo.json')
     const run = await runAction(gateInputs({ baseline: missing }))
     assert.equal(run.code, 1, run.stdout + run.stderr)
-    assert.equal(output(run.outputs, 'verdict'), 'error')
+    assert.equal(run.outputs.verdict, 'error')
     assertNamedMissing(run, missing)
   })
 
@@ -79,7 +57,7 @@ describe('a named baseline that does not exist', () => {
     const config = writeText(t.path('named.yml'), `baseline: ${missing}\n`)
     const run = await runAction(gateInputs({ config }))
     assert.equal(run.code, 1, run.stdout + run.stderr)
-    assert.equal(output(run.outputs, 'verdict'), 'error')
+    assert.equal(run.outputs.verdict, 'error')
     assertNamedMissing(run, missing)
   })
 
@@ -119,18 +97,18 @@ describe('no baseline configured, and writing the first one', () => {
   it('the Action without a baseline: no_baseline, the check passes', async () => {
     const run = await runAction(gateInputs())
     assert.equal(run.code, 0, run.stdout + run.stderr)
-    assert.equal(output(run.outputs, 'verdict'), 'no_baseline')
+    assert.equal(run.outputs.verdict, 'no_baseline')
   })
 
   it('mode: baseline writes the named baseline that does not exist yet', async () => {
     const target = t.path('baselines/first.json')
     const run = await runAction(gateInputs({ baseline: target, mode: 'baseline', version: 'main' }))
     assert.equal(run.code, 0, run.stdout + run.stderr)
-    assert.equal(output(run.outputs, 'baseline-path'), target)
+    assert.equal(run.outputs['baseline-path'], target)
     assert.ok(existsSync(target))
     const gated = await runAction(gateInputs({ baseline: target }))
     assert.equal(gated.code, 0, gated.stdout + gated.stderr)
-    assert.equal(output(gated.outputs, 'verdict'), 'pass')
+    assert.equal(gated.outputs.verdict, 'pass')
   })
 
   it("mode: baseline keeps the replaced baseline's settings under evalgate.yml's and the inputs'", async () => {

@@ -3,9 +3,10 @@
  * request to the judge endpoint (counted by a fake on 127.0.0.1), no results file.
  */
 import assert from 'node:assert/strict'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { ACTION_ENTRY, cliCommand, runCliProcess } from '../helpers/cli-process.ts'
+import { ACTION_ENTRY, cliCommand } from '../helpers/cli-process.ts'
+import { pushPayload, runActionProcess } from '../helpers/action-process.ts'
 import { cleanupTempDirs, fixture, makeTempDir, sh, writeText } from '../cli/harness.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { installSimulatedJudge } from '../helpers/sim-judge.ts'
@@ -27,7 +28,6 @@ describe('Action input plan-only', () => {
   it('logs the plan and stops: the candidate never starts, the judge gets no request', async () => {
     const marker = t.path('candidate-started')
     const config = writeText(t.path('evalgate.yml'), `judge:\n  provider: openai\n  base_url: ${fake.url}\n  model: judge-model\n  embeddings_model: embed-model\n  cache: false\n`)
-    writeFileSync(t.path('summary.md'), '')
     const inputs: Record<string, string> = {
       config,
       comment: 'false',
@@ -38,9 +38,7 @@ describe('Action input plan-only', () => {
       'plan-only': 'true',
       'results-path': t.path('results.json'),
     }
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? t.dir, GITHUB_STEP_SUMMARY: t.path('summary.md'), RUNNER_TEMP: t.dir }
-    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-    const run = await runCliProcess(action, [], undefined, env)
+    const run = await runActionProcess({ entry: action, dir: t.dir, inputs, eventName: 'push', payload: pushPayload() })
     const text = run.stdout + run.stderr
     assert.equal(run.code, 0, text)
     assert.match(text, /judge plan before the candidate runs \(an estimate/)

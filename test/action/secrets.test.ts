@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
+import { runActionProcess, type ActionProcessRun } from '../helpers/action-process.ts'
 import { FakeGitHub } from '../helpers/github-server.ts'
 import { FakeOpenAI } from '../helpers/openai-server.ts'
 import { cleanupTempDirs, fixture, makeTempDir, nodeCommand, writeText } from '../cli/harness.ts'
@@ -55,32 +56,17 @@ function leakyCandidate(): string {
   return nodeCommand(script)
 }
 
-interface ActionRun extends ProcessRun {
-  summary: string
-}
-
 /** The Action on a pull_request event, with the job's env and the inputs as INPUT_*. */
-async function runAction(name: string, inputs: Record<string, string>, jobEnv: Record<string, string> = {}): Promise<ActionRun> {
-  const event = writeText(t.path(`${name}-event.json`), JSON.stringify({ number: 7, pull_request: { number: 7, head: { sha: 'abcdef1234567890' } }, repository: { name: 'r', owner: { login: 'o' } } }))
-  const summary = writeText(t.path(`${name}-summary.md`), '')
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? t.dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: event,
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'abcdef1234567890',
-    GITHUB_API_URL: github.url,
-    GITHUB_OUTPUT: writeText(t.path(`${name}-output`), ''),
-    GITHUB_STEP_SUMMARY: summary,
-    RUNNER_TEMP: t.dir,
-    ...jobEnv,
-  }
-  for (const [input, value] of Object.entries({ 'github-token': 'ghs_fake-token-for-tests', ...inputs })) env[`INPUT_${input.toUpperCase()}`] = value
-  const run = await runCliProcess(action, [], undefined, env)
-  return { ...run, summary: readFileSync(summary, 'utf8') }
-}
+const runAction = (name: string, inputs: Record<string, string>, jobEnv: Record<string, string> = {}): Promise<ActionProcessRun> =>
+  runActionProcess({
+    entry: action,
+    dir: t.dir,
+    inputs: { 'github-token': 'ghs_fake-token-for-tests', ...inputs },
+    eventName: 'pull_request',
+    payload: { number: 7, pull_request: { number: 7, head: { sha: 'abcdef1234567890' } }, repository: { name: 'r', owner: { login: 'o' } } },
+    apiUrl: github.url,
+    env: jobEnv,
+  })
 
 /** The runner's own `::add-mask::` command is the one line allowed to carry the secret: it is how the runner learns it. */
 function assertNoKeyInLog(run: ProcessRun): void {

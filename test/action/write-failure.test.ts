@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
+import { ACTION_ENTRY, cliCommand } from '../helpers/cli-process.ts'
+import { pushPayload, runActionProcess, type ActionProcessRun } from '../helpers/action-process.ts'
 import { mountTmpfs, type Tmpfs } from '../helpers/tmpfs.ts'
 import { cleanupTempDirs, fixture, makeTempDir, runCli } from '../cli/harness.ts'
 
@@ -16,29 +17,7 @@ const t = makeTempDir()
 let action: string[]
 
 /** Runs the Action on a push event and reads back its outputs. */
-async function runAction(inputs: Record<string, string>): Promise<ProcessRun & { outputs: string }> {
-  const outputFile = t.path(`output-${Math.random().toString(36).slice(2)}`)
-  const event = t.path('event.json')
-  writeFileSync(outputFile, '')
-  writeFileSync(event, JSON.stringify({ ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }))
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? t.dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_EVENT_PATH: event,
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SHA: 'abcdef1234567890',
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: t.path('summary.md'),
-    RUNNER_TEMP: t.dir,
-  }
-  writeFileSync(t.path('summary.md'), '')
-  for (const [name, value] of Object.entries({ config: t.config, ...inputs })) env[`INPUT_${name.toUpperCase()}`] = value
-  const run = await runCliProcess(action, [], undefined, env)
-  return { ...run, outputs: readFileSync(outputFile, 'utf8') }
-}
+const runAction = (inputs: Record<string, string>) => runActionProcess({ entry: action, dir: t.dir, inputs: { config: t.config, ...inputs }, eventName: 'push', payload: pushPayload() })
 
 const inputs = (results: string, report: string): Record<string, string> => ({
   'eval-set': fixture('eval_set.csv'),
@@ -48,9 +27,9 @@ const inputs = (results: string, report: string): Record<string, string> => ({
   'report-path': report,
 })
 
-function assertFailedNaming(run: ProcessRun & { outputs: string }, file: string, words: string): void {
+function assertFailedNaming(run: ActionProcessRun, file: string, words: string): void {
   assert.equal(run.code, 1, run.stdout + run.stderr)
-  assert.match(run.outputs, /^verdict<<(.+)\nerror\n\1$/m)
+  assert.equal(run.outputs.verdict, 'error')
   const error = run.stdout.split('\n').find((line) => line.startsWith('::error::')) ?? ''
   assert.ok(error.startsWith(`::error::evalgate: ${file}: could not write the file: ${words}`), run.stdout)
   assert.match(error, /%0A {2}fix: /)

@@ -2,7 +2,7 @@
  * The Action as the runner starts it: `node <entry>` with INPUT_* variables, an event payload
  * at GITHUB_EVENT_PATH, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and GITHUB_API_URL at a
  * stand-in GitHub on 127.0.0.1. `entry` is the committed dist/index.js or a bundle of the
- * sources (cliCommand(dir, ACTION_ENTRY)).
+ * sources (cliCommand(dir, ACTION_ENTRY)). The one way every test starts the Action.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +15,7 @@ export interface ActionProcessOptions {
   dir: string
   inputs: Record<string, string>
   eventName: string
+  /** the event's payload: pullRequestPayload() or pushPayload() */
   payload: unknown
   apiUrl?: string
   /** more environment (GITHUB_WORKSPACE, GITHUB_BASE_REF, …) */
@@ -23,6 +24,7 @@ export interface ActionProcessOptions {
 }
 
 export interface ActionProcessRun extends ProcessRun {
+  /** GITHUB_OUTPUT read back, by output name */
   outputs: Record<string, string>
   summary: string
 }
@@ -74,4 +76,9 @@ export function pullRequestPayload(over: { base?: string; head?: string; headSha
     pull_request: { number: 7, head: { sha: over.headSha ?? 'abcdef1234567890', ref: over.head ?? 'feature' }, base: { ref: over.base ?? 'main' } },
     repository: { name: 'r', owner: { login: 'o' } },
   }
+}
+
+/** A push event's payload for main of o/r. */
+export function pushPayload(): unknown {
+  return { ref: 'refs/heads/main', after: 'abcdef1234567890', repository: { name: 'r', owner: { login: 'o' } } }
 }
