@@ -414,7 +414,8 @@ describe('concurrency, retries and timeouts', () => {
     const { waits, deps } = recordingDeps()
     const started = performance.now()
     const outputs = await runHttpCandidate([makeRow('q1', 'a')], config({ timeout_ms: 100, retries: 1 }), deps)
-    assert.ok(performance.now() - started < 1500)
+    // a bound for a hang, not a speed target: the suite runs files side by side on a shared machine
+    assert.ok(performance.now() - started < 20_000, 'it waited for the server instead of timing out')
     assert.equal(server.received.length, 2)
     assert.equal(waits.length, 1)
     assert.match(outputs.get('q1')!.error ?? '', /timed out after 100 ms \(2 attempts\)/)

@@ -1,0 +1,4 @@
+// Lane 1 of 2 of the unit files (test/lanes/units.ts): npm test and npm run test:fast run both.
+import { runLane } from './units.ts'
+
+await runLane(1, 2)
