@@ -8,6 +8,9 @@ import tseslint from 'typescript-eslint'
  */
 const FLOORS = [['io'], ['schemas', 'stats'], ['metrics'], ['baseline', 'candidates', 'judge'], ['compare'], ['report', 'github'], ['run'], ['analysis'], ['action', 'cli']]
 
+/** test/ may import from anywhere; nothing imports from test/ (what bench/ shares with it lives in fakes/). */
+const NOT_FROM_TEST = { group: ['**/test/**'], message: 'nothing outside test/ imports from it: move the shared piece to fakes/ (stand-ins for third-party servers) or src/' }
+
 const layering = FLOORS.flatMap((floor, level) =>
   floor.map((folder) => {
     const forbidden = FLOORS.slice(level)
@@ -24,6 +27,7 @@ const layering = FLOORS.flatMap((floor, level) =>
                 group: forbidden.map((other) => `**/${other}/*`),
                 message: `src/${folder}/ sits below or beside that folder: move the shared piece down a floor (see docs/ARCHITECTURE.md)`,
               },
+              NOT_FROM_TEST,
             ],
           },
         ],
@@ -73,6 +77,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts', '.js', '.json'] },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['bench/**/*.ts', 'fakes/**/*.ts', 'scripts/**/*.ts', 'examples/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_FROM_TEST] }] },
   },
   ...layering,
 )

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { ACTION_ENTRY, cliCommand } from '../helpers/cli-process.ts'
 import { pushPayload, runActionProcess } from '../helpers/action-process.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
 import { cleanupTempDirs, fixture, makeTempDir, writeText } from '../cli/harness.ts'
 
 const t = makeTempDir()

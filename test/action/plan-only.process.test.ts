@@ -8,8 +8,8 @@ import { after, before, describe, it } from 'node:test'
 import { ACTION_ENTRY, cliCommand } from '../helpers/cli-process.ts'
 import { pushPayload, runActionProcess } from '../helpers/action-process.ts'
 import { cleanupTempDirs, fixture, makeTempDir, sh, writeText } from '../cli/harness.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge } from '../../fakes/sim-judge.ts'
 
 const t = makeTempDir()
 let action: string[]

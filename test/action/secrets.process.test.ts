@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { ACTION_ENTRY, cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
 import { runActionProcess, type ActionProcessRun } from '../helpers/action-process.ts'
 import { FakeGitHub } from '../helpers/github-server.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
 import { cleanupTempDirs, fixture, makeTempDir, nodeCommand, writeText } from '../cli/harness.ts'
 
 /** Punctuation on purpose: `_` and `-` are what a Markdown escaper would change. */

@@ -6,8 +6,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge, simulatedReply } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge, simulatedReply } from '../../fakes/sim-judge.ts'
 import { cleanupTempDirs, fixture, makeTempDir, nodeCommand, readBaseline, runCli, writeJson, writeText } from './harness.ts'
 
 let fake: FakeOpenAI

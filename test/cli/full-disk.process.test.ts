@@ -9,8 +9,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from 'node:path'
 import { generate } from '../../bench/generate.ts'
 import { cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge } from '../../fakes/sim-judge.ts'
 import { mountTmpfs, type Tmpfs } from '../helpers/tmpfs.ts'
 import { cleanupTempDirs, fixture, makeTempDir, runCli, type CliRun } from './harness.ts'
 

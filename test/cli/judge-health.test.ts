@@ -7,8 +7,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { FakeOpenAI, type ChatCall } from '../helpers/openai-server.ts'
-import { between, simulatedReply } from '../helpers/sim-judge.ts'
+import { FakeOpenAI, type ChatCall } from '../../fakes/openai-server.ts'
+import { between, simulatedReply } from '../../fakes/sim-judge.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli, writeText } from './harness.ts'
 
 const KEY_ENV = 'EVALGATE_JUDGE_HEALTH_TEST_KEY'

@@ -7,8 +7,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge } from '../../fakes/sim-judge.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli, sh, writeText } from './harness.ts'
 
 const KEY_ENV = 'EVALGATE_RERUN_TEST_KEY'

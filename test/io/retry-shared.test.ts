@@ -12,7 +12,7 @@ import { HttpCandidateSchema, runHttpCandidate } from '../../src/candidates/http
 import type { RetryDeps } from '../../src/io/retry.ts'
 import { testJudge } from '../helpers/judge.ts'
 import type { ModelJudge } from '../../src/judge/modelJudge.ts'
-import { FakeOpenAI, embedText } from '../helpers/openai-server.ts'
+import { FakeOpenAI, embedText } from '../../fakes/openai-server.ts'
 import { makeRow } from '../metrics/factories.ts'
 
 const NOW = Date.parse('2026-01-01T00:00:00Z')

@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { BudgetedJudge, type JudgeBudget } from '../../src/judge/budget.ts'
 import { costUsd, type Prices } from '../../src/judge/usage.ts'
 import { testJudge } from '../helpers/judge.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { simulatedReply } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { simulatedReply } from '../../fakes/sim-judge.ts'
 
 let fake: FakeOpenAI
 const dirs: string[] = []

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
-import { FakeOpenAI, type ChatCall } from '../helpers/openai-server.ts'
-import { simulatedReply } from '../helpers/sim-judge.ts'
+import { FakeOpenAI, type ChatCall } from '../../fakes/openai-server.ts'
+import { simulatedReply } from '../../fakes/sim-judge.ts'
 import { readResults as loadResults } from '../cli/harness.ts'
 
 const EVAL_SET = [

@@ -10,8 +10,8 @@ import type { PairwiseReport } from '../../src/analysis/pairwise.ts'
 import { fence } from '../../src/judge/prompts.ts'
 import { cleanupTempDirs, makeTempDir, runCli, writeResults, writeText } from '../cli/harness.ts'
 import { makeQuestion, makeResults, makeRun } from '../helpers/factories.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge, simulatedReply } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge, simulatedReply } from '../../fakes/sim-judge.ts'
 
 const QUESTIONS = [
   { id: 'q1', question: '出差住宿标准是多少？', points: ['一线城市500元', '二线城市350元', '需要发票'] },

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { RateGate, SPACING } from '../../src/judge/rateGate.ts'
 import { testJudge } from '../helpers/judge.ts'
-import { embedText } from '../helpers/openai-server.ts'
+import { embedText } from '../../fakes/openai-server.ts'
 
 describe('a 429 pauses every slot', () => {
   it('holds every request that was not yet on the wire for the wait the server asked, not only the one that got the 429', async () => {

@@ -13,8 +13,8 @@ import { NO_RETENTION } from '../../src/metrics/lexical.ts'
 import { FIRST_TURN_REASON, SINGLE_QUESTION_REASON } from '../../src/metrics/retention.ts'
 import type { Results } from '../../src/schemas/results.ts'
 import { runCli } from '../cli/harness.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { between, installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { between, installSimulatedJudge } from '../../fakes/sim-judge.ts'
 import { loadResults } from '../../src/baseline/resultsFile.ts'
 
 const EVAL_SET = [

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict'
 import { UsageMeter, unionOf, wallClockMs } from '../../src/judge/usage.ts'
 import { mulberry32 } from '../../src/stats/bootstrap.ts'
 import { testJudge } from '../helpers/judge.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge } from '../../fakes/sim-judge.ts'
 
 describe('wallClockMs', () => {
   it('counts overlapping intervals once and adds the gaps between disjoint ones', () => {

@@ -7,8 +7,8 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { FakeOpenAI, type RecordedCall } from '../helpers/openai-server.ts'
-import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI, type RecordedCall } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge } from '../../fakes/sim-judge.ts'
 import { cleanupTempDirs, makeTempDir, readResults, runCli, writeText } from '../cli/harness.ts'
 
 const KEY_ENV = 'EVALGATE_POOL_TEST_KEY'

@@ -4,7 +4,7 @@
  * leaves a request alone. fakeEndpoint.test.ts runs them all and checks none is missing.
  */
 import assert from 'node:assert/strict'
-import { EMBEDDING_DIMENSIONS, embedText } from '../../helpers/openai-server.ts'
+import { EMBEDDING_DIMENSIONS, embedText } from '../../../fakes/openai-server.ts'
 import type { BehaviourServer } from './fakeEndpoint.ts'
 import { isWellBehavedChat, isWellBehavedEmbeddings, type ProbeClient, type Reply } from './probeClient.ts'
 import { LEAK_INTERVAL_MS, WINDOW_LIMIT, WINDOW_MS } from './behaviours/limiters.ts'

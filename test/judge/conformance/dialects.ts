@@ -1,7 +1,7 @@
 /**
  * The well-behaved half of every fake endpoint: what an endpoint that follows its own documented
  * wire format answers, in the three dialects the judge speaks. The simulated judge
- * (helpers/sim-judge.ts) writes every reply, so a behaviour that ends in "the same numbers" can
+ * (fakes/sim-judge.ts) writes every reply, so a behaviour that ends in "the same numbers" can
  * be checked against a run on a server that answers only from here.
  *
  *   openai     POST {base}/chat/completions and {base}/embeddings (api.openai.com/v1 and the
@@ -12,8 +12,8 @@
  *              API); embeddings, which Anthropic has none of, are served OpenAI-style at
  *              /v1/embeddings so a test can point a separate embeddings transport at the same port
  */
-import { embedText, parsePromptId, type ChatMessage } from '../../helpers/openai-server.ts'
-import { simulatedReply } from '../../helpers/sim-judge.ts'
+import { embedText, parsePromptId, type ChatMessage } from '../../../fakes/openai-server.ts'
+import { simulatedReply } from '../../../fakes/sim-judge.ts'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- request bodies are whatever the client sent */
 

@@ -7,7 +7,7 @@
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { EMBEDDING_DIMENSIONS, embedText } from '../../helpers/openai-server.ts'
+import { EMBEDDING_DIMENSIONS, embedText } from '../../../fakes/openai-server.ts'
 import { BEHAVIOURS, type Behaviour } from './behaviours.ts'
 import { PROBES } from './behaviourProbes.ts'
 import type { Dialect } from './dialects.ts'

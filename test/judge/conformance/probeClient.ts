@@ -3,7 +3,7 @@
  * prompt, the preflight, embeddings) in whichever dialect the server speaks, and checks of whether
  * a reply is the well-behaved shape.
  */
-import { EMBEDDING_DIMENSIONS } from '../../helpers/openai-server.ts'
+import { EMBEDDING_DIMENSIONS } from '../../../fakes/openai-server.ts'
 import type { BehaviourServer } from './fakeEndpoint.ts'
 import { FLAGGED_MARKER, LONG_PROMPT_CHARS } from './wire.ts'
 

@@ -4,12 +4,12 @@
  * how the key is sent, which response formats it takes, how it sends embeddings (or that it
  * has none, and the error it answers with), what it rejects of the sampling parameters, and
  * whether reasoning comes inside the content. Behind every one the same simulated judge answers
- * (helpers/sim-judge.ts), so the scores must come out the same whatever the quirks.
+ * (fakes/sim-judge.ts), so the scores must come out the same whatever the quirks.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { embedText, parsePromptId, type ChatMessage } from '../../helpers/openai-server.ts'
-import { simulatedReply } from '../../helpers/sim-judge.ts'
+import { embedText, parsePromptId, type ChatMessage } from '../../../fakes/openai-server.ts'
+import { simulatedReply } from '../../../fakes/sim-judge.ts'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- request bodies are whatever the client sent */
 

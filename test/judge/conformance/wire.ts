@@ -2,7 +2,7 @@
  * Pieces the behaviours share: which request a behaviour hits (once, flagged, long prompt) and
  * the raw bodies several servers send (HTML pages, SSE frames).
  */
-import { parsePromptId } from '../../helpers/openai-server.ts'
+import { parsePromptId } from '../../../fakes/openai-server.ts'
 import { chatCompletion, judgeMessages, promptTokensOf, userText, type FakeRequest } from './dialects.ts'
 
 /** A per-server mutable bag: counters and first-seen values a behaviour keeps between requests. */

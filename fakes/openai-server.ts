@@ -1,4 +1,9 @@
-import { mulberry32 } from '../../src/stats/bootstrap.ts'
+/**
+ * fakes/: stand-ins for third-party servers, shared by test/ and bench/ (nothing outside test/
+ * imports from test/; lint holds it). This one speaks OpenAI's chat completions and embeddings
+ * wire on 127.0.0.1, records every call, and injects the faults a test asks for.
+ */
+import { mulberry32 } from '../src/stats/bootstrap.ts'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
 import OpenAI from 'openai'
-import { cosine, embedText, FakeOpenAI, mulberry32, parsePromptId } from './openai-server.ts'
+import { cosine, embedText, FakeOpenAI, mulberry32, parsePromptId } from '../../fakes/openai-server.ts'
 
 const fake = new FakeOpenAI({ seed: 7 })
 let client: OpenAI
