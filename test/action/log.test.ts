@@ -20,9 +20,11 @@ function captureStdout(action: () => void): string {
   return chunks.join('')
 }
 
-afterEach(() => clearSecrets())
+// the unit files share a process: a hook at the top would run after every test of every file
 
 describe("the Action's log", () => {
+  afterEach(() => clearSecrets())
+
   it('gives untrusted text no workflow command, no escape sequence and no secret', () => {
     const out = captureStdout(() => {
       maskSecret('ghs_secret-token-value')

@@ -8,9 +8,11 @@ import { writeFileStreamed } from '../../src/io/safeWrite.ts'
 
 const KEY = 'sk-live_a1b2*c3d4'
 
-afterEach(() => clearSecrets())
+// the unit files share a process: a hook at the top would run after every test of every file
 
 describe('the redactor', () => {
+  afterEach(() => clearSecrets())
+
   it('hides a registered secret raw, Markdown-escaped, JSON-escaped and as HTML entities', () => {
     registerSecret(KEY)
     for (const form of [KEY, 'sk-live\\_a1b2\\*c3d4', JSON.stringify(KEY).slice(1, -1), 'sk&#45;live_a1b2&#42;c3d4']) {

@@ -12,13 +12,15 @@ import { renderTerminal } from '../../src/report/terminal.ts'
 import type { QuestionResult } from '../../src/schemas/results.ts'
 import { makeQuestion, makeResults, makeRun } from '../helpers/factories.ts'
 
-afterEach(() => clearSecrets())
+// the unit files share a process: a hook at the top would run after every test of every file
 
 function questionsWith(errors: Record<string, string>[]): Record<string, QuestionResult> {
   return Object.fromEntries(errors.map((e, i) => [`q${i + 1}`, makeQuestion({ rules_pass: 1 }, { errors: e })]))
 }
 
 describe('errorCauses', () => {
+  afterEach(() => clearSecrets())
+
   it('counts error rows by cause, most frequent first, and says how many causes there are beyond the top 3', () => {
     const questions = questionsWith([
       { rubric: 'HTTP 401 after 1 attempt: 401 bad key', claims: 'HTTP 401 after 1 attempt: 401 bad key' },
@@ -82,6 +84,8 @@ describe('errorCauses', () => {
 })
 
 describe('firstErrored', () => {
+  afterEach(() => clearSecrets())
+
   it('gives the first questions with an error in the questions’ order, at most `limit`, and errorCauses counts them all', () => {
     const questions = questionsWith([{}, { a: 'x 1' }, {}, { b: 'y 2', c: 'y 3' }, { a: 'x 4' }, {}])
     assert.deepEqual(

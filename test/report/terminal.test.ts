@@ -1,5 +1,5 @@
 /* eslint-disable no-control-regex -- these tests look for control characters on purpose */
-import { afterEach, describe, it } from 'node:test'
+import { after, afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { compare } from '../../src/compare/compare.ts'
 import { clearSecrets, registerSecret } from '../../src/io/redact.ts'
@@ -11,10 +11,8 @@ import { cleanupTempDirs, fixture, makeTempDir, runCli } from '../cli/harness.ts
 /** What the Actions runner would obey: `::command::` at a line's start (after blanks), `##[command]` anywhere. */
 const WORKFLOW_COMMAND = /^\s*::|##\[/m
 
-afterEach(() => {
-  clearSecrets()
-  cleanupTempDirs()
-})
+// the unit files share a process: a hook at the top would run after every test of every file
+after(cleanupTempDirs)
 
 function hostileResults() {
   const base = makeRun([{ rules_pass: 1 }])
@@ -26,6 +24,8 @@ function hostileResults() {
 }
 
 describe('terminal output', () => {
+  afterEach(() => clearSecrets())
+
   it('shows control characters in outside text as codes, so a question can neither break a line nor send an escape sequence', () => {
     const out = renderTerminal(hostileResults(), { color: true })
     const question = out.split('\n').find((line) => line.includes('stop-commands'))!
@@ -67,6 +67,8 @@ describe('terminal output', () => {
 })
 
 describe('terminal wording', () => {
+  afterEach(() => clearSecrets())
+
   it('says every metric status in plain words, never the raw enum', () => {
     const base = makeRun([{ rules_pass: 1 }, { rules_pass: 1 }])
     const cand = makeRun([{ rules_pass: 1 }, { rules_pass: 0 }])
