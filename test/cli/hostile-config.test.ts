@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { cliCommand, runCliProcess } from '../helpers/cli-process.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
 import { cleanupTempDirs, fixture, makeTempDir, runCli, writeText } from './harness.ts'
 
 after(cleanupTempDirs)

@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import { SequentialSchedule } from '../../src/run/sequential.ts'
 import type { QuestionResult, Results } from '../../src/schemas/results.ts'
 import { runCli, readResults } from '../cli/harness.ts'
-import { FakeOpenAI } from '../helpers/openai-server.ts'
-import { installSimulatedJudge } from '../helpers/sim-judge.ts'
+import { FakeOpenAI } from '../../fakes/openai-server.ts'
+import { installSimulatedJudge } from '../../fakes/sim-judge.ts'
 
 const N = 60
 const EVAL_SET = [
