@@ -77,7 +77,10 @@ describe('every metric a run can write has a definition', () => {
   })
 
   it('knows every metric of the committed baselines and results fixtures', () => {
-    const files = ['baselines/baseline.json', ...readdirSync('test/fixtures/results-v1').map((f) => join('test/fixtures/results-v1', f))].filter((f) => f.endsWith('.json'))
+    // from the repository root, whatever the working folder of the lane this runs in
+    const root = join(import.meta.dirname, '..', '..')
+    const v1 = join(root, 'test/fixtures/results-v1')
+    const files = [join(root, 'baselines/baseline.json'), ...readdirSync(v1).map((f) => join(v1, f))].filter((f) => f.endsWith('.json'))
     for (const file of files) {
       const data = JSON.parse(readFileSync(file, 'utf8')) as { metrics?: Record<string, unknown> }
       for (const name of Object.keys(data.metrics ?? {})) assert.ok(isKnownMetric(name), `${file}: ${name} has no definition`)

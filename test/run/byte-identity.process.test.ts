@@ -26,7 +26,7 @@ function firstDifference(actual: string, expected: string): string {
 /**
  * The eval set's fingerprint is of a new kind since results schema 3 (a sum of row hashes,
  * baseline/fingerprint.ts): its value is the one thing that changes by design, so it is set
- * aside on both sides (test/baseline/fingerprint.test.ts pins both kinds).
+ * aside on both sides (test/baseline/fingerprint.process.test.ts pins both kinds).
  */
 function withoutFingerprint(text: string): string {
   return text.replace(/("eval_set_fingerprint": )"[^"]*"/g, '$1"<fingerprint>"').replace(/fingerprint `[0-9a-f]{12}`/g, 'fingerprint `<fingerprint>`')
