@@ -66,7 +66,7 @@ export default tseslint.config(
   },
   {
     // a file past 300 lines or a function past 60 is doing two jobs; an exception says why in a comment
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'max-lines': ['error', { max: 300 }],
       'max-lines-per-function': ['error', { max: 60 }],
