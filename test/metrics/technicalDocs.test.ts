@@ -1,6 +1,6 @@
 /**
  * The lexical judge on technical text: 36 questions over this repository's own documentation
- * (the CLI's --help texts, generated here by running the CLI; the README; docs/ARCHITECTURE.md;
+ * (the CLI's --help texts, generated here by running the CLI; the README and docs/; docs/ARCHITECTURE.md;
  * action.yml), each with a correct answer and a wrong one that names another flag, path,
  * identifier or version (test/fixtures/technical-docs/questions.jsonl). On every question the
  * correct answer covers more of the reference points (completeness_norm) than the wrong one,

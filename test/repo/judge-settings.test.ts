@@ -1,24 +1,24 @@
 /**
  * Every judge setting is documented where users look for it: each key of judge.* and
- * embeddings.* appears in the README's LLM-judge settings block, with its default where it has one.
+ * embeddings.* appears in the settings block of the LLM judge's page (docs/judge.md), with its
+ * default where it has one.
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { EmbeddingsConfigSchema, JudgeConfigSchema } from '../../src/schemas/judgeConfig.ts'
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-const section = readme.slice(readme.indexOf('\n## The LLM judge\n'), readme.indexOf('\n### Candidates over HTTP'))
-const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? ''
+const page = readFileSync(new URL('../../docs/judge.md', import.meta.url), 'utf8')
+const block = /```yaml\n([\s\S]*?)```/.exec(page)?.[1] ?? ''
 
-describe('the judge settings in the README', () => {
+describe('the judge settings in docs/judge.md', () => {
   it('lists every judge.* setting in the settings block, with the default the schema gives', () => {
     const defaults = JudgeConfigSchema.parse({ provider: 'openai' }) as Record<string, unknown>
     for (const key of Object.keys(JudgeConfigSchema.shape)) {
       const line = new RegExp(`^  ${key}: (.*)$`, 'm').exec(block.slice(0, block.indexOf('\nembeddings:')))
-      assert.ok(line, `judge.${key} is not in the README's settings block`)
+      assert.ok(line, `judge.${key} is not in docs/judge.md's settings block`)
       const value = defaults[key]
-      if (typeof value === 'number' || typeof value === 'boolean') assert.match(line[1]!, new RegExp(`^${String(value)}\\b`), `judge.${key}: the README shows the default ${String(value)}`)
+      if (typeof value === 'number' || typeof value === 'boolean') assert.match(line[1]!, new RegExp(`^${String(value)}\\b`), `judge.${key}: docs/judge.md shows the default ${String(value)}`)
     }
   })
 

@@ -140,3 +140,55 @@ describe('the generator', () => {
     assert.ok(readFileSync(cli, 'utf8').endsWith('\nprose kept\n'))
   })
 })
+
+describe('the README', () => {
+  const readme = page('README.md')
+
+  it('stays a first read of at most 400 lines, the reference living in docs/', () => {
+    const lines = readme.split('\n').length - 1
+    assert.ok(lines <= 400, `README.md has ${lines} lines: move reference text to a page of docs/ (one page per topic) and link it`)
+  })
+
+  it('shows the offline demo and the test command on its first screen', () => {
+    const first = readme.split('\n').slice(0, 15).join('\n')
+    assert.match(first, /^npm ci && npm run demo {4}# .*offline, no API key$/m)
+    assert.match(first, /^npm ci && npm test {8}# the test suite$/m)
+    const scripts = (JSON.parse(page('package.json')) as { scripts: Record<string, string> }).scripts
+    assert.ok(scripts.demo && scripts.test)
+  })
+
+  it('keeps install, quick start, the Action workflow and how the gate decides, and links every page of docs/', () => {
+    for (const heading of ['## Install', '## Quick start in your own project', '## Use it in GitHub Actions', '## How the gate decides']) assert.ok(readme.includes(`\n${heading}\n`), heading)
+    const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md') && f !== 'README.md' && f !== 'ARCHITECTURE.md')
+    assert.ok(pages.length >= 10, 'the reference is split into pages')
+    const index = page('docs/README.md')
+    for (const f of pages) {
+      assert.ok(readme.includes(`](docs/${f})`) || readme.includes(`](docs/${f}#`), `README.md links docs/${f}`)
+      assert.ok(index.includes(`](${f})`), `docs/README.md links ${f}`)
+    }
+  })
+
+  it('links only to pages and anchors that exist', () => {
+    const anchors = (text: string) =>
+      new Set(
+        [...text.matchAll(/^#+ (.+)$/gm)].map((m) =>
+          m[1]!
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N} -]/gu, '')
+            .replaceAll(' ', '-'),
+        ),
+      )
+    const broken: string[] = []
+    for (const file of ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)]) {
+      const dir = file.includes('/') ? 'docs/' : ''
+      for (const [, target, anchor] of page(file).matchAll(/\]\(([^)#\s]*)(?:#([^)\s]+))?\)/g)) {
+        if (/^https?:/.test(target!)) continue
+        const path = target === '' ? file : join(dir, target!)
+        const text = read(path.replace(/\/$/, '/README.md'))
+        if (text === null && !existsSync(join(ROOT, path))) broken.push(`${file}: ${target}`)
+        else if (anchor && text !== null && !anchors(text).has(anchor)) broken.push(`${file}: ${target}#${anchor}`)
+      }
+    }
+    assert.deepEqual(broken, [])
+  })
+})

@@ -98,10 +98,10 @@ describe('workflows and the snippets users copy', () => {
   })
 })
 
-/** The README's baseline-refresh workflow, as a user copies it: its shell step that decides whether to open a PR. */
-function readmeRefreshStep(): { run: string; env: Record<string, string> } {
-  const readme = read('README.md')
-  const section = readme.slice(readme.indexOf('### Updating the baseline'), readme.indexOf('## What it measures'))
+/** The documented baseline-refresh workflow (docs/updating-the-baseline.md), as a user copies it: its shell step that decides whether to open a PR. */
+function documentedRefreshStep(): { run: string; env: Record<string, string> } {
+  const page = read('docs/updating-the-baseline.md')
+  const section = page.slice(page.indexOf('Or refresh it on a schedule'), page.indexOf('**Accept from the pull request.**'))
   const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1]
   assert.ok(yaml, 'the section has a workflow snippet')
   const workflow = parse(yaml) as { jobs: Record<string, { steps: { run?: string; env?: Record<string, string> }[] }> }
@@ -116,7 +116,7 @@ const scratch: string[] = []
 after(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
 
 /**
- * Runs the README's step as the runner does (bash -eo pipefail) in a checkout whose committed
+ * Runs the documented step as the runner does (bash -eo pipefail) in a checkout whose committed
  * baseline is `old` and whose working copy holds `fresh` (what mode: baseline just wrote), with
  * a bare repository as origin and a `gh` that records its arguments. Returns what it pushed and opened.
  */
@@ -141,7 +141,7 @@ function refresh(old: unknown, fresh: unknown): { code: number | null; out: stri
   writeFileSync(join(bin, 'gh'), `#!/bin/sh\necho "$@" >> ${JSON.stringify(join(dir, 'gh.log'))}\n`)
   chmodSync(join(bin, 'gh'), 0o755)
   writeFileSync(join(dir, 'gh.log'), '')
-  const { run, env } = readmeRefreshStep()
+  const { run, env } = documentedRefreshStep()
   const stepEnv = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace(/\$\{\{[^}]*\}\}/g, '42')]))
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', run], {
     cwd: work,
@@ -151,7 +151,7 @@ function refresh(old: unknown, fresh: unknown): { code: number | null; out: stri
   return { code: result.status, out: result.stdout + result.stderr, gh: readFileSync(join(dir, 'gh.log'), 'utf8'), branches: git(join(dir, 'origin.git'), 'branch', '--list') }
 }
 
-describe("the README's baseline-refresh snippet", () => {
+describe('the documented baseline-refresh snippet (docs/updating-the-baseline.md)', () => {
   const old = { created_at: 'a', metrics: { latency_ms: 210, mrr: 0.5 }, questions: { q1: { scores: { mrr: 1, latency_ms: 200 } } } }
 
   it('opens no pull request when only created_at and latency moved (a candidate that reports latency)', () => {

@@ -1,7 +1,7 @@
 /**
  * npm run bench:gate measures the whole gate: every metric at once, each mode, at n = 50 and 200,
- * with Wilson intervals; the README's false-alarm and detection figures are its printed table.
- * Run here with a handful of eval sets (the figures themselves take minutes and live in the README).
+ * with Wilson intervals; the false-alarm and detection figures in docs/statistics.md are its printed table.
+ * Run here with a handful of eval sets (the figures themselves take minutes and live in docs/statistics.md).
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -44,13 +44,13 @@ describe('npm run bench:gate', () => {
     }
   })
 
-  it("is where the README's gate figures come from, and the README says so", () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const section = readme.split('### How often each mode is right')[1]!.split('\n## ')[0]!
+  it("is where the documented gate figures come from (docs/statistics.md), and the page says so", () => {
+    const page = readFileSync(join(ROOT, 'docs/statistics.md'), 'utf8')
+    const section = page.split('### How often each mode is right')[1]!.split('\n## ')[0]!
     assert.match(section, /npm run bench:gate/)
     // the figures are the bench's own table: its header and rows, pasted as printed
     const header = run.stdout.split('\n')[0]!.replace(/\d+ simulated eval sets/, '300 simulated eval sets')
-    assert.ok(section.includes(header), "the README quotes the bench's header line for 300 eval sets per n")
+    assert.ok(section.includes(header), "docs/statistics.md quotes the bench's header line for 300 eval sets per n")
     for (const mode of MODES) assert.ok(section.includes(mode), mode)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * The servers of the conformance suite, each with the evalgate.yml judge settings that work
- * against it (the README's endpoint table lists the same). Sources of each quirk are cited.
+ * against it (docs/judge.md's endpoint table lists the same). Sources of each quirk are cited.
  */
 import { openaiError, type Profile } from './servers.ts'
 
