@@ -44,7 +44,7 @@ describe('npm run bench:gate', () => {
     }
   })
 
-  it("is where the documented gate figures come from (docs/statistics.md), and the page says so", () => {
+  it('is where the documented gate figures come from (docs/statistics.md), and the page says so', () => {
     const page = readFileSync(join(ROOT, 'docs/statistics.md'), 'utf8')
     const section = page.split('### How often each mode is right')[1]!.split('\n## ')[0]!
     assert.match(section, /npm run bench:gate/)
