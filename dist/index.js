@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 6969:
+/***/ 4157:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -78967,8 +78967,8 @@ function percentileWords(row) {
     return ['p50', 'p95'].map((p) => `${p} ${ms(row.percentiles[p].baseline)} → ${ms(row.percentiles[p].candidate)} ms`).join(', ');
 }
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
-function questionCountWords(c) {
-    const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${MIXED}` : '';
+function questionCountWords(c, explainMixed = true) {
+    const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${explainMixed ? MIXED : ''}` : '';
     return `${countOf_countOf(questionsWorse(c), 'question')} worse, ${questionsBetter(c)} better${mixed}`;
 }
 /** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
@@ -79151,23 +79151,23 @@ function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
     const floor = minMs === null ? '' : ` and latency_min_ms ${minMs} ms`;
     return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`;
 }
-/** The evidence behind "within noise", naming the part that says so: the interval, the metric's own paired test, or Holm's correction. */
+/** A drop the data cannot tell from noise, which only strict mode fails: the evidence, naming the part that says so (the interval, the metric's own paired test, Holm's correction or the primary sequence). */
 function noiseWords(noise) {
     const flips = noise.flips ? `${countOf_countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : '';
     const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`;
     const test = `its ${testName(noise.test, noise.clusters)}`;
     switch (noiseReason(noise)) {
         case 'interval_includes_zero':
-            return ` (within noise: the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)})`;
+            return `; the data cannot tell it from noise (the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)}): strict mode fails it`;
         case 'test_not_significant':
-            return ` (within noise: the ${ci} excludes 0, but ${test} does not tell the drop from noise${flips && ` on ${flips}`}: ${pText(noise.p)})`;
+            return `; the data cannot tell it from noise (the ${ci} excludes 0, but ${test} does not${flips && ` on ${flips}`}: ${pText(noise.p)}): strict mode fails it`;
         case 'holm_correction':
             // a file written before the paired test's p was kept has only the Holm p to show
             return noise.p === null
-                ? ` (within noise: the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)})`
-                : ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)})`;
+                ? `; the data cannot tell it from noise (the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)}): strict mode fails it`
+                : `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)}): strict mode fails it`;
         case 'primary_sequence':
-            return ` (within noise: the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)})`;
+            return `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)}): strict mode fails it`;
     }
 }
 function fmt(value) {
@@ -79178,89 +79178,6 @@ function pct(value) {
 }
 function signedFmt(v) {
     return signed(v, 3, '-');
-}
-
-;// CONCATENATED MODULE: ./src/report/answers.ts
-
-
-
-
-
-/** What the reports say when a regressed question's answer hashes the same as in the baseline. */
-const UNCHANGED_WORDS = 'answer unchanged: the drop comes from scoring or the contexts, not from the answer';
-/** The regressed questions the baseline kept an answer for, worst first, each once. */
-function answeredBefore(c) {
-    const seen = new Set();
-    const out = [];
-    for (const { id } of c.regressions) {
-        const before = ids_ownValue(c.baseline_answers, id);
-        if (seen.has(id) || !before)
-            continue;
-        seen.add(id);
-        out.push([id, before]);
-    }
-    return out;
-}
-/**
- * The Markdown report's before/after: one <details> per regressed question, worst first, at
- * most `limit`, with a count of the ones cut. Answers are untrusted text: each line is escaped
- * and the lines joined with <br> on one source line, which starts with our own words, so no
- * answer can open a block (heading, list, HTML), close the <details> or mention anyone.
- */
-function answersSection(c, questions, limit) {
-    if (c.regressions.length === 0 || c.baseline.kind === 'minimal')
-        return [];
-    const answered = answeredBefore(c);
-    if (answered.length === 0) {
-        return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', ''];
-    }
-    const out = [`**Answers before and after** (${countOf_countOf(answered.length, 'question')} that got worse, worst first)`, ''];
-    for (const [id, before] of answered.slice(0, limit)) {
-        const after = answer_capAnswer(ids_ownValue(questions, id)?.answer ?? '').answer;
-        out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '');
-        if (before.unchanged)
-            out.push(`**Answer** (the same before and after): ${answerText(after)}`, '');
-        else
-            out.push(`**Before**: ${answerText(before.answer)}`, '', `**After**: ${answerText(after)}`, '');
-        out.push('</details>', '');
-    }
-    if (answered.length > limit) {
-        out.push(`_${countOf_countOf(answered.length - limit, 'more answer')} cut to keep the report readable and under GitHub's comment size limit; the baseline's answers are in results.json (comparison.baseline_answers)._`, '');
-    }
-    return out;
-}
-/** One source line: each line of the answer escaped, joined with <br>. */
-function answerText(text) {
-    if (text.trim() === '')
-        return '_(empty)_';
-    return text
-        .split(LINE_BREAK)
-        .map((line) => escapeInline(line))
-        .join('<br>');
-}
-/**
- * The terminal's before/after for the worst few regressed questions: one short line each side
- * (or one line saying the answer did not change), controls shown as codes.
- */
-function answerLines(c, questions, max, dim) {
-    const answered = answeredBefore(c).slice(0, max);
-    if (answered.length === 0)
-        return [];
-    const lines = ['', `  Answers before → after (worst ${countOf(answered.length, 'question')}):`];
-    for (const [id, before] of answered) {
-        const label = answers_short(id, 10).padEnd(10);
-        if (before.unchanged) {
-            lines.push(`    ${label} ${dim(UNCHANGED_WORDS)}`);
-            continue;
-        }
-        lines.push(`    ${label} before: ${answers_short(before.answer, 70)}`, `    ${' '.repeat(10)} after:  ${answers_short(ownValue(questions, id)?.answer ?? '', 70)}`);
-    }
-    return lines;
-}
-/** One line of at most `max` code points, controls and invisible characters as their codes. */
-function answers_short(text, max) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return untrustedLine(capAnswer(flat, max).answer);
 }
 
 ;// CONCATENATED MODULE: ./src/report/gateSettings.ts
@@ -79290,11 +79207,12 @@ function settingValue(value) {
 function flatten(map, prefix) {
     return Object.entries(map).flatMap(([key, value]) => typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key} ${String(value)}`]);
 }
-/** The report's folded block: every setting that gated the run and where its value came from. */
-function gateSettingsDetails(c) {
+/** The report's folded block: every setting that gated the run and where its value came from, after `lead` (the run's identity and cost) when given. */
+function gateSettingsDetails(c, title = 'Gate settings', lead = []) {
     return [
-        '<details><summary>Gate settings</summary>',
+        `<details><summary>${title}</summary>`,
         '',
+        ...lead,
         `Each setting's value and where it came from (${escapeInline(gate_GATE_PRECEDENCE)}: a later one wins):`,
         '',
         ...gateSettingLines(c).map((line) => `- ${codeSpan(line.key)} ${escapeInline(line.value)} (${escapeInline(sourceText(line))})`),
@@ -79355,8 +79273,8 @@ function intervalCell(metric, interval) {
 }
 function statusCell(row, c) {
     const failures = failuresOf(c, row.metric);
-    const words = row.status === 'within' && failures.length > 0 ? '' : statusWords(row) + withinNoiseWhy(row);
-    const parts = [words && EMOJI[row.status] + words];
+    const words = row.status === 'within' && failures.length > 0 ? '' : row.status === 'regression_within_noise' ? withinNoiseWords(row, failures) : EMOJI[row.status] + statusWords(row);
+    const parts = [words];
     // the gate holds latency's p50 and p95, not the mean the row shows
     if (row.percentiles)
         parts.push(percentileWords(row));
@@ -79365,6 +79283,15 @@ function statusCell(row, c) {
     if (failures.some((f) => f.kind === 'error_rate'))
         parts.push(`❌ error rate ${row.errors}/${row.questions}`);
     return parts.filter(Boolean).join(' · ') || '—';
+}
+/**
+ * A drop beyond its limit that the data cannot tell from noise, in words that agree with the
+ * verdict: strict mode fails it (❌, said so), significant mode lets it pass (⚠️, said so).
+ */
+function withinNoiseWords(row, failures) {
+    const failed = failures.some((f) => f.kind === 'max_drop' || f.kind === 'latency');
+    const beyond = row.limit.kind === 'latency_rise' ? 'beyond latency_rise' : 'beyond max_drop';
+    return failed ? `❌ ${beyond}, within noise${withinNoiseWhy(row)}: strict mode fails it` : `⚠️ ${beyond}, within noise${withinNoiseWhy(row)}: significant mode does not fail it`;
 }
 /** After "regression within noise", why: the interval sits in the next column and may exclude 0. */
 function withinNoiseWhy(row) {
@@ -79452,6 +79379,7 @@ function worstWords(w) {
 
 
 
+
 /**
  * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
  * most five columns with the status in words near the left edge, everything else folded.
@@ -79463,21 +79391,30 @@ function moved(row, c) {
     return (row.status !== 'within' && row.status !== 'not_gated') || failuresOf(c, row.metric).length > 0;
 }
 /**
- * The metrics section: with a baseline, only the metrics that moved or failed, the others
- * named in one line, and the full table (interval, limit, nulls) in a <details>.
+ * The metrics section. Without a comparison: every metric's value, in view. With one, folded
+ * whole (the "what changed" lines above say which metrics failed and whether that is noise):
+ * why each failed with its interval and p-value, the metrics that moved, the others in one line,
+ * the full table (interval, limit, nulls) and the noise behind it.
  */
-function metricsSection(results) {
+function metricsSection(results, noise = []) {
     const c = results.comparison;
     const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
-    const full = ['<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', '', ...metricTable(results), '', '</details>', ''];
+    const table = ['', ...metricTable(results), ''];
     if (!compared)
-        return ['#### Metrics', '', ...valueTable(results), '', ...full];
+        return ['#### Metrics', '', ...valueTable(results), '', '<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', ...table, '</details>', ''];
     const shown = compared.metrics.filter((m) => moved(m, compared));
-    const out = ['#### Metrics', ''];
+    const out = [
+        `<details><summary>Metrics: ${countOf_countOf(shown.length, 'metric')} moved or failed, ${compared.metrics.length - shown.length} within their limits; intervals, p-values, limits</summary>`,
+        '',
+    ];
+    if (compared.failures.length > 0)
+        out.push('**Why the gate failed**', ...compared.failures.map((f) => `- ${failureMarkdown(f)}`), '');
     if (shown.length > 0)
         out.push(...movedTable(shown, compared), '');
-    out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '');
-    return [...out, ...full];
+    out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '', '**All metrics**', ...table);
+    if (noise.length > 0)
+        out.push(...noise, '');
+    return [...out, '</details>', ''];
 }
 /** metric | status | baseline → candidate | Δ: four columns, the status second so a 390 px screen sees it. */
 function movedTable(rows, c) {
@@ -79522,12 +79459,13 @@ function worstQuestions(results) {
         return [];
     const seen = new Set();
     const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN);
-    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')} that got worse; all in the table below)`];
+    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')})`];
     for (const q of worst) {
         const text = questions[q.id]?.question;
         const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`;
         const why = q.reason ? `: ${escapeCell(q.reason, 100)}` : '';
-        lines.push(`- **${escapeCell(q.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''}${text ? ` ${escapeCell(text, 60)}` : ''} — ${what}${why}`);
+        // no category (the folded table has it): on a phone each item is a line shorter
+        lines.push(`- **${escapeCell(q.id, 40)}** ${text ? `${escapeCell(text, 48)} ` : ''}— ${what}${why}`);
     }
     return [...lines, ''];
 }
@@ -79561,18 +79499,27 @@ function worstOfRun(results) {
 
 
 
-/** Noise is stated, not hidden: what this n can detect per metric (paired), how many questions moved, and the other gate mode. */
-function noiseSection(c, sequential) {
-    const lines = [];
+/**
+ * Noise is stated, not hidden: what this n can detect, how many questions moved, and the other
+ * gate mode. `notes` are always in view: what --sequential decided, and a candidate that
+ * answers the same inputs differently; `inView` is the plain sentence (left out when the "what
+ * changed" lines have said it already); `folded` the numbers behind it, for the metrics' <details>.
+ */
+function noiseParts(c, sequential) {
+    const notes = [];
+    const inView = [];
     const folded = [];
     if (sequential)
-        lines.push(sequentialNote(sequential), '');
+        notes.push(sequentialNote(sequential), '');
     if (c.noise) {
         const n = c.noise;
-        // one plain sentence in view; the numbers behind it folded below
-        lines.push(`**Noise**: ${countOf_countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`);
-        lines.push(...determinismNote(c));
-        folded.push(`One pass rate is known to ±${noise_pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c));
+        // one plain sentence in view (with what a non-deterministic candidate adds to it); the numbers behind it folded
+        const sentence = `**Noise**: ${countOf_countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`;
+        inView.push(sentence);
+        const determinism = determinismNote(c);
+        if (determinism.length > 0)
+            notes.push(...determinism.filter((line) => line !== ''), '');
+        folded.push(sentence, '', `One pass rate is known to ±${noise_pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c));
     }
     const modes = c.verdicts_by_mode;
     if (modes) {
@@ -79581,17 +79528,15 @@ function noiseSection(c, sequential) {
         const why = other === 'significant'
             ? ' (it fails only on drops whose interval excludes no change and whose paired test does too, Holm-corrected across the metrics that changed)'
             : ' (it fails on every drop beyond max_drop)';
+        const sentence = `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said ${modes.strict === modes.significant ? 'the same' : `**${modes[other]}**${why}`}.`;
         // a mode that would have decided otherwise is news and stays in view; agreement is folded
-        if (modes.strict === modes.significant)
-            folded.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said the same.`);
-        else
-            lines.push('', `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said **${modes[other]}**${why}.`);
+        if (modes.strict !== modes.significant)
+            inView.push('', sentence);
+        folded.push('', sentence);
     }
-    if (folded.length > 0)
-        lines.push('', '<details><summary>Noise per metric</summary>', '', ...folded, '', '</details>');
-    if (lines.length > 0)
-        lines.push('');
-    return lines;
+    if (inView.length > 0)
+        inView.push('');
+    return { notes, inView, folded };
 }
 /** What --sequential judged, what settled the verdict, and what it saved. */
 function sequentialNote(s) {
@@ -79690,6 +79635,305 @@ function noise_pct(x) {
 function mixed(c) {
     const m = c.change_counts.questions_mixed;
     return m > 0 ? `, ${m} mixed${MIXED}` : '';
+}
+
+;// CONCATENATED MODULE: ./src/report/whatChanged.ts
+
+
+
+
+
+
+/**
+ * The first thing a reviewer reads (issue 29: "the ten-second review"): what changed, in plain
+ * words, the questions first and then the metrics, and once whether the data can tell the drop
+ * from noise and what would. The intervals, p-values and tables behind these lines are folded
+ * further down.
+ */
+/** The kinds of change listed first, in this order; any other (a score that fell) after them. */
+const TIERS = ['lost every relevant document', 'now refused', 'no longer refused', 'now failing', 'ranked the relevant documents lower'];
+/** Question ids named in one line before "+N more": the full list is in the folded table. */
+const IDS_NAMED = 2;
+/** Kinds of change listed; the rest are counted in one line. */
+const KINDS_LISTED = 5;
+/** A comparison the "what changed" lines speak about: a per-question or aggregate baseline, comparable, gated. */
+function compared(c) {
+    return c !== null && c.verdict !== 'incomparable' && c.baseline.kind !== 'none';
+}
+/** The questions' lines, the metrics' lines, and the noise line (the worst questions go between the metrics and the noise). */
+function whatChanged(c, k) {
+    if (!compared(c))
+        return { questions: [], metrics: [], noise: [] };
+    const noise = noiseLine(c);
+    return { questions: questionLines(c, k), metrics: metricLines(c), noise: noise ? [noise, ''] : [] };
+}
+/** "12 of 44 questions got worse, 4 better:" and one bullet per kind of change with its question ids. */
+function questionLines(c, k) {
+    if (c.baseline.kind === 'minimal' || c.regressions.length === 0)
+        return [];
+    const kinds = kindsOf(c.regressions, k);
+    const lines = [`**What changed** (${c.common} compared): ${questionCountWords(c.change_counts, false)}`];
+    for (const kind of kinds.slice(0, KINDS_LISTED))
+        lines.push(`- ${countOf_countOf(kind.ids.length, 'question')} ${kind.words} (${whatChanged_idList(kind.ids)})`);
+    if (kinds.length > KINDS_LISTED)
+        lines.push(`- and ${countOf_countOf(kinds.length - KINDS_LISTED, 'other change')}, in the per-question table`);
+    return [...lines, ''];
+}
+function whatChanged_idList(ids) {
+    const named = ids.slice(0, IDS_NAMED).map((id) => escapeCell(id, 40));
+    return ids.length > IDS_NAMED ? `${named.join(', ')} +${ids.length - IDS_NAMED} more` : named.join(', ');
+}
+/**
+ * Each regressed row as a kind of change a reader recognises: a question whose retrieval lost
+ * every relevant document, one that ranks them lower, an answerable question now refused, a
+ * rule now failed, a score that fell. Kinds with most questions first; rules_pass (the summary
+ * of the rules) says nothing the rules themselves do not.
+ */
+function kindsOf(regressions, k) {
+    const byWords = new Map();
+    const add = (words, id) => {
+        const ids = byWords.get(words) ?? byWords.set(words, []).get(words);
+        if (!ids.includes(id))
+            ids.push(id);
+    };
+    const lost = new Set(regressions.filter((q) => /^(hit|recall)@/.test(q.metric) && q.candidate === 0).map((q) => q.id));
+    const top = k.length > 0 ? Math.max(...k) : null;
+    for (const q of regressions) {
+        const info = metricInfo(q.metric);
+        // rules_pass summarises the rules: said only when no single rule of that question is listed
+        if (q.metric === 'rules_pass' && regressions.some((r) => r.id === q.id && r.metric !== 'rules_pass' && metricInfo(r.metric)?.family === 'rules'))
+            continue;
+        if (info?.family === 'retrieval')
+            add(lost.has(q.id) ? `lost every relevant document${top === null ? '' : ` from the top ${top}`}` : 'ranked the relevant documents lower', q.id);
+        else if (q.metric === 'no_over_refusal')
+            add('now refused though answerable', q.id);
+        else if (q.metric === 'refuse_ok')
+            add('no longer refused though marked should_refuse', q.id);
+        else if (info?.family === 'rules')
+            add(`now failing ${escapeInline(q.metric)}`, q.id);
+        else if (info?.unit === 'ms')
+            add(`got slower (${escapeInline(q.metric)})`, q.id);
+        else
+            add(`${worseVerb(q.metric)} on ${escapeInline(q.metric)}`, q.id);
+    }
+    // what a reviewer recognises first (documents lost, refusals, rules) before the scores, then by how many questions
+    const tier = (words) => {
+        const at = TIERS.findIndex((t) => words.startsWith(t));
+        return at === -1 ? TIERS.length : at;
+    };
+    return [...byWords].map(([words, ids]) => ({ words, ids })).sort((a, b) => tier(a.words) - tier(b.words) || b.ids.length - a.ids.length);
+}
+/**
+ * The metrics that failed (or, in significant mode, fell beyond max_drop within noise), in
+ * one line: the drops grouped where they round to the same Δ, largest first; every other kind
+ * of failure (threshold, error rate, latency, category floor) as its own sentence.
+ */
+function metricLines(c) {
+    const drops = c.failures.filter((f) => f.kind === 'max_drop' || f.kind === 'significant');
+    const rows = drops.map((f) => c.metrics.find((m) => m.metric === f.metric)).filter((m) => m !== undefined);
+    const lines = [];
+    if (rows.length > 0)
+        lines.push(`**${countOf_countOf(rows.length, 'metric')} ${verbOf(rows)} by more than ${limitWords(rows)}**: ${dropList(rows)}.`);
+    const ungated = c.metrics.filter((m) => m.status === 'regression_within_noise' && !drops.some((f) => f.metric === m.metric));
+    if (ungated.length > 0)
+        lines.push(`${countOf_countOf(ungated.length, 'metric')} ${verbOf(ungated)} by more than ${limitWords(ungated)} but within noise, which \`significant\` mode does not fail: ${dropList(ungated)}.`);
+    for (const f of c.failures)
+        if (f.kind !== 'max_drop' && f.kind !== 'significant')
+            lines.push(`- ${failureMarkdown(f)}`);
+    return lines.length > 0 ? [...lines, ''] : [];
+}
+/** "fell" when every metric fell (scores), "rose" when every one rose (hallucination_rate, latency), else "got worse". */
+function verbOf(rows) {
+    const verbs = new Set(rows.map((r) => worseVerb(r.metric)));
+    return verbs.size === 1 ? [...verbs][0] : 'got worse';
+}
+/** "max_drop 0.02", or "their max_drop" when overrides make the limits differ. */
+function limitWords(rows) {
+    const limits = new Set(rows.map((r) => r.limit.value));
+    return limits.size === 1 ? `max_drop ${[...limits][0]}` : 'their max_drop';
+}
+function dropList(rows) {
+    const groups = new Map();
+    for (const row of [...rows].sort((a, b) => (a.change ?? 0) - (b.change ?? 0))) {
+        const delta = deltaCell(row);
+        groups.set(delta, [...(groups.get(delta) ?? []), row.metric]);
+    }
+    return [...groups].map(([delta, metrics]) => `${metrics.join(', ')} ${delta}`).join('; ');
+}
+/**
+ * Once: whether the data can tell the failing drops from noise, what this mode made of that,
+ * and what would tell them apart (more questions, or the other mode).
+ */
+function noiseLine(c) {
+    const n = c.noise?.n ?? c.common;
+    const failing = c.metrics.filter((m) => failsOnDrop(c, m.metric));
+    if (failing.length === 0)
+        return null;
+    const noisy = failing.filter((m) => m.status === 'regression_within_noise');
+    const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
+    const otherVerdict = c.verdicts_by_mode?.[other];
+    const them = failing.length === 1 ? 'it' : 'them';
+    const switchWords = otherVerdict && otherVerdict !== c.verdict ? `; \`${other}\` mode would ${otherVerdict === 'pass' ? 'pass' : 'fail'} ${them}` : '';
+    if (noisy.length === 0)
+        return `**Noise**: with ${countOf_countOf(n, 'question')}, ${failing.length === 1 ? 'this drop is' : 'these drops are'} more than noise explains (paired test, Holm-corrected)${switchWords}.`;
+    const subject = noisy.length === failing.length
+        ? failing.length === 1
+            ? 'this drop is'
+            : 'these drops are'
+        : `${noisy.length} of these drops (${noisy.map((m) => m.metric).join(', ')}) ${noisy.length === 1 ? 'is' : 'are'}`;
+    const needed = questionsNeeded(noisy, n);
+    const would = needed ? ` Telling a drop of ${needed.size} on ${needed.metric} from noise needs about ${countOf_countOf(needed.n, 'question')}.` : '';
+    const verdict = c.gate.gate_mode === 'strict' ? `\`strict\` mode fails ${noisy.length === 1 ? 'it' : 'them'}` : '`significant` mode fails only what it can tell from noise';
+    return `**Noise**: with ${countOf_countOf(n, 'question')} ${subject} within noise (the data cannot tell ${noisy.length === 1 ? 'it' : 'them'} from chance); ${verdict}${switchWords}.${would}`;
+}
+function failsOnDrop(c, metric) {
+    return c.failures.some((f) => (f.kind === 'max_drop' || f.kind === 'significant') && f.metric === metric);
+}
+/**
+ * The fewest questions that would tell one of these drops from noise with 80% power: the MDE
+ * shrinks with √n, so n · (MDE / |Δ|)² for the drop nearest to being detected.
+ */
+function questionsNeeded(rows, n) {
+    let best = null;
+    for (const row of rows) {
+        if (row.mde === null || row.delta === null || row.delta === 0 || metricInfo(row.metric)?.unit === 'ms')
+            continue;
+        const needed = Math.ceil(n * (row.mde / Math.abs(row.delta)) ** 2);
+        if (best === null || needed < best.n)
+            best = { metric: escapeInline(row.metric), size: Math.abs(row.delta).toFixed(3), n: needed };
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/report/answers.ts
+
+
+
+
+
+/** What the reports say when a regressed question's answer hashes the same as in the baseline. */
+const UNCHANGED_WORDS = 'answer unchanged: the drop comes from scoring or the contexts, not from the answer';
+/** The regressed questions the baseline kept an answer for, worst first, each once. */
+function answeredBefore(c) {
+    const seen = new Set();
+    const out = [];
+    for (const { id } of c.regressions) {
+        const before = ids_ownValue(c.baseline_answers, id);
+        if (seen.has(id) || !before)
+            continue;
+        seen.add(id);
+        out.push([id, before]);
+    }
+    return out;
+}
+/**
+ * The Markdown report's before/after: one <details> per regressed question, worst first, at
+ * most `limit`, with a count of the ones cut. Answers are untrusted text: each line is escaped
+ * and the lines joined with <br> on one source line, which starts with our own words, so no
+ * answer can open a block (heading, list, HTML), close the <details> or mention anyone.
+ */
+function answersSection(c, questions, limit) {
+    if (c.regressions.length === 0 || c.baseline.kind === 'minimal')
+        return [];
+    const answered = answeredBefore(c);
+    if (answered.length === 0) {
+        return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', ''];
+    }
+    const out = [`**Answers before and after** (${countOf_countOf(answered.length, 'question')} that got worse, worst first)`, ''];
+    for (const [id, before] of answered.slice(0, limit)) {
+        const after = answer_capAnswer(ids_ownValue(questions, id)?.answer ?? '').answer;
+        out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '');
+        if (before.unchanged)
+            out.push(`**Answer** (the same before and after): ${answerText(after)}`, '');
+        else
+            out.push(`**Before**: ${answerText(before.answer)}`, '', `**After**: ${answerText(after)}`, '');
+        out.push('</details>', '');
+    }
+    if (answered.length > limit) {
+        out.push(`_${countOf_countOf(answered.length - limit, 'more answer')} cut to keep the report readable and under GitHub's comment size limit; the baseline's answers are in results.json (comparison.baseline_answers)._`, '');
+    }
+    return out;
+}
+/** One source line: each line of the answer escaped, joined with <br>. */
+function answerText(text) {
+    if (text.trim() === '')
+        return '_(empty)_';
+    return text
+        .split(LINE_BREAK)
+        .map((line) => escapeInline(line))
+        .join('<br>');
+}
+/**
+ * The terminal's before/after for the worst few regressed questions: one short line each side
+ * (or one line saying the answer did not change), controls shown as codes.
+ */
+function answerLines(c, questions, max, dim) {
+    const answered = answeredBefore(c).slice(0, max);
+    if (answered.length === 0)
+        return [];
+    const lines = ['', `  Answers before → after (worst ${countOf(answered.length, 'question')}):`];
+    for (const [id, before] of answered) {
+        const label = answers_short(id, 10).padEnd(10);
+        if (before.unchanged) {
+            lines.push(`    ${label} ${dim(UNCHANGED_WORDS)}`);
+            continue;
+        }
+        lines.push(`    ${label} before: ${answers_short(before.answer, 70)}`, `    ${' '.repeat(10)} after:  ${answers_short(ownValue(questions, id)?.answer ?? '', 70)}`);
+    }
+    return lines;
+}
+/** One line of at most `max` code points, controls and invisible characters as their codes. */
+function answers_short(text, max) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return untrustedLine(capAnswer(flat, max).answer);
+}
+
+;// CONCATENATED MODULE: ./src/report/questionChanges.ts
+
+
+
+
+
+
+/** The per-question tables and the answers before and after, folded whole: the worst questions are named above. */
+function regressionSection(c, regressions, improvements, answers, questions) {
+    if (c.baseline.kind === 'none' || c.verdict === 'incomparable')
+        return [];
+    if (c.baseline.kind === 'minimal')
+        return ['_The baseline has aggregate metrics only: write it with `evalgate baseline` to get per-question changes._', ''];
+    const counts = c.change_counts;
+    const worse = `${countOf_countOf(counts.regression_rows, 'row')} on ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')} worse`;
+    const better = c.improvements.length > 0 ? `, ${countOf_countOf(counts.improvement_rows, 'row')} on ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')} better` : '';
+    const out = [
+        `<details><summary>Per-question changes: ${worse}${better}</summary>`,
+        '',
+        `#### Per-question regressions (${countOf_countOf(counts.regression_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')})`,
+        '',
+    ];
+    if (c.regressions.length === 0)
+        out.push('No question got worse by question_drop or more.', '');
+    else
+        out.push(...changeTable(c.regressions, regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, answers));
+    if (c.improvements.length > 0) {
+        out.push(`#### Improvements (${countOf_countOf(counts.improvement_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')})`, '');
+        out.push(...changeTable(c.improvements, improvements, questions, counts.improvement_rows), '');
+    }
+    return [...out, '</details>', ''];
+}
+function changeTable(changes, limit, questions, total) {
+    const shown = changes.slice(0, limit);
+    // five columns, what matters first: on a phone the id, the metric and the change stay in view
+    const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|'];
+    for (const q of shown) {
+        const info = metricInfo(q.metric);
+        const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : '';
+        const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
+        const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : '';
+        lines.push(`| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`);
+    }
+    if (total > shown.length)
+        lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`);
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/mermaid.ts
@@ -80341,6 +80585,7 @@ function conversationLines(results, { red, dim }) {
 
 
 
+
 /** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
 const VOLATILE = '<!-- volatile -->';
 /** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
@@ -80378,7 +80623,10 @@ function render(results, options, limits) {
     if (options.marker)
         out.push(options.marker);
     out.push(verdictLine(results), '');
-    out.push(runIdentity(results, options), '');
+    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
+    // without a comparison the run's identity is what there is to say first; with one, what changed is
+    if (!compared)
+        out.push(runIdentity(results, options), '');
     const stopped = results.run.judge_stopped;
     if (stopped)
         out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '');
@@ -80389,18 +80637,24 @@ function render(results, options, limits) {
         out.push(`> ⚠️ ${escapeInline(note)}`, '');
     if (c && c.reasons.length > 0)
         out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '');
-    if (c && c.failures.length > 0)
+    const changed = whatChanged(c, results.run.k);
+    out.push(...changed.questions);
+    if (!compared && c && c.failures.length > 0)
         out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '');
-    out.push(...worstQuestions(results));
-    out.push(...metricsSection(results));
-    if (c)
-        out.push(...noiseSection(c, results.run.sequential));
+    out.push(...changed.metrics, ...worstQuestions(results), ...changed.noise);
+    // the noise sentence in view unless the "what changed" lines said whether the drops are noise
+    const noise = c ? noiseParts(c, results.run.sequential) : { notes: [], inView: [], folded: [] };
+    if (compared)
+        out.push(...noise.notes, ...(changed.noise.length === 0 ? noise.inView : []));
+    out.push(...metricsSection(results, compared ? noise.folded : []));
+    if (c && !compared)
+        out.push(...noise.notes, ...noise.inView, ...(noise.folded.length > 0 ? ['<details><summary>Noise per metric</summary>', '', ...noise.folded, '', '</details>', ''] : []));
     out.push(...judgeHealthSection(results));
     if (limits.categories)
         out.push(...categoryTable(results));
     out.push(...conversationSection(results));
     if (c)
-        out.push(...regressionSection(c, limits, results.questions));
+        out.push(...regressionSection(c, limits.regressions, limits.improvements, limits.answers, results.questions));
     if (limits.categories)
         out.push(...chartsSection(results, options.history ?? []));
     out.push(...errorSection(results, limits.errors));
@@ -80410,9 +80664,14 @@ function render(results, options, limits) {
             out.push(`- ${escapeInline(m)}`);
         out.push('', '</details>', '');
     }
-    if (c)
-        out.push(...gateSettingsDetails(c));
-    out.push(costLine(results), '');
+    // what was compared, what it cost and the settings: one fold, the run's versions in its title
+    if (compared)
+        out.push(...gateSettingsDetails(compared, runTitle(results, compared), [runIdentity(results, options), '', costLine(results), '']));
+    else {
+        if (c)
+            out.push(...gateSettingsDetails(c));
+        out.push(costLine(results), '');
+    }
     out.push(...usageDetails(results));
     out.push(updateSection(results));
     return out.join('\n') + '\n';
@@ -80422,12 +80681,13 @@ function verdictLine(results) {
     if (results.run.judge_stopped)
         return '### ❌ evalgate: the judge stopped, no verdict';
     const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0;
-    const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf_countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts)}` : '';
+    const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf_countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts, false)}` : '';
     switch (c?.verdict ?? 'no_baseline') {
         case 'pass':
             return `### ✅ evalgate: gate passed${counts}`;
         case 'fail':
-            return `### ❌ evalgate: gate failed${counts}`;
+            // the questions' counts open the "what changed" lines below: a phone keeps the header to two lines
+            return '### ❌ evalgate: gate failed';
         case 'incomparable':
             return '### ⚠️ evalgate: baseline not comparable';
         case 'subset':
@@ -80435,6 +80695,11 @@ function verdictLine(results) {
         default:
             return '### ℹ️ evalgate: no baseline to compare with';
     }
+}
+/** The fold's title: plain text (a <summary> shows Markdown as typed). */
+function runTitle(results, c) {
+    const label = (s) => escapeInline(s ?? '?').replace(/\\/g, '');
+    return `Run: ${label(results.run.version ?? 'this run')} vs ${c.baseline.kind === 'results' ? 'results' : 'baseline'} ${label(c.baseline.version)}; judge, cost and gate settings`;
 }
 function runIdentity(results, options) {
     const r = results.run;
@@ -80511,11 +80776,11 @@ function categoryTable(results) {
     // a warning that holds for every row is said once, above the table, instead of on each row
     const everyRow = tooFew.length === c.categories.length;
     const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`;
-    // the table is wide (one column per headline metric): folded, so a phone sees the warning and the failed floors, not a sideways scroll
-    const lines = ['#### By category', '', ...(everyRow ? [`⚠️ ${warning}`, ''] : [])];
-    if (floorsFailed.length > 0)
-        lines.push(`Category floors failed: ${floorsFailed.join(', ')}`, '');
-    lines.push(`<details><summary>${c.categories.length} categories × ${columns.length} metrics</summary>`, '');
+    // folded whole: one column per headline metric is too wide for a phone, and a failed floor is already among the failures above
+    const summary = `By category: ${c.categories.length} categories × ${columns.length} metrics${everyRow ? ', each with too few questions to judge on its own' : ''}${floorsFailed.length > 0 ? `; floors failed: ${floorsFailed.join(', ')}` : ''}`;
+    const lines = [`<details><summary>${summary}</summary>`, ''];
+    if (everyRow)
+        lines.push(`⚠️ ${warning}`, '');
     lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`);
     for (const cat of c.categories) {
         const cells = columns.map((m) => {
@@ -80529,41 +80794,9 @@ function categoryTable(results) {
         });
         lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
     }
-    lines.push('', '</details>', '');
     if (tooFew.length > 0 && !everyRow)
-        lines.push(`⚠️ ${warning}`, '');
-    return lines;
-}
-function regressionSection(c, limits, questions) {
-    if (c.baseline.kind === 'none' || c.verdict === 'incomparable')
-        return [];
-    if (c.baseline.kind === 'minimal')
-        return ['#### Per-question regressions', '', '_The baseline has aggregate metrics only: write it with `evalgate baseline` to get the per-question table._', ''];
-    const counts = c.change_counts;
-    const out = [`#### Per-question regressions (${countOf_countOf(counts.regression_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')})`, ''];
-    if (c.regressions.length === 0)
-        out.push('No question got worse by question_drop or more.', '');
-    else
-        out.push(...changeTable(c.regressions, limits.regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, limits.answers));
-    if (c.improvements.length > 0) {
-        out.push(`<details><summary>Improvements (${countOf_countOf(counts.improvement_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')})</summary>`, '');
-        out.push(...changeTable(c.improvements, limits.improvements, questions, counts.improvement_rows), '', '</details>', '');
-    }
-    return out;
-}
-function changeTable(changes, limit, questions, total) {
-    const shown = changes.slice(0, limit);
-    // five columns, what matters first: on a phone the id, the metric and the change stay in view
-    const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|'];
-    for (const q of shown) {
-        const info = metricInfo(q.metric);
-        const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : '';
-        const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
-        const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : '';
-        lines.push(`| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`);
-    }
-    if (total > shown.length)
-        lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`);
+        lines.push('', `⚠️ ${warning}`);
+    lines.push('', '</details>', '');
     return lines;
 }
 function errorSection(results, limit) {
@@ -85825,7 +86058,7 @@ async function writeBaseline(results, path, version) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6969);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4157);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
