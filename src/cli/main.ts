@@ -52,8 +52,9 @@ export async function main(argv: readonly string[], terminal: CliIO): Promise<nu
       io.stderr(`evalgate ${command}: ${message}\n`)
       return EXIT.usage
     }
-    io.stderr(`evalgate ${command}: internal error: ${formatError(error)}\n`)
-    return EXIT.usage
+    // not the input's fault: its own exit code, and the way to report it
+    io.stderr(`evalgate ${command}: internal error: ${formatError(error)}\n  this is a bug in evalgate, not in your input: please report it with this message and the command line\n`)
+    return EXIT.internal
   }
 }
 

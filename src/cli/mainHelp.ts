@@ -27,4 +27,4 @@ Commands:
 
 Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 not gated (an incomparable baseline,
-a subset run: --only / --failing-from) or bad input / usage.`
+a subset run: --only / --failing-from) or bad input / usage, 3 an internal error of evalgate (a bug: report it).`

@@ -1,7 +1,11 @@
 import type { Results } from '../schemas/results.ts'
 
-/** The exit codes of the CLI (the Action's check status follows the same verdicts). */
-export const EXIT = { pass: 0, fail: 1, usage: 2 } as const
+/**
+ * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:
+ * evalgate itself failed (a bug, not the input): a script can tell it from bad input (2) and
+ * report it rather than fix its settings.
+ */
+export const EXIT = { pass: 0, fail: 1, usage: 2, internal: 3 } as const
 
 /** The exit code a run's results give: its verdict, or `usage` when it gave none. */
 export function exitCodeFor(results: Results): number {

@@ -60,3 +60,27 @@ describe('merge --help', () => {
     assert.match((await runCli(['merge', '--help'])).stdout, /--gate-mode MODE +strict/)
   })
 })
+
+describe('an internal error has an exit code of its own (issue 30)', () => {
+  it('a failure that is not the input (here: the terminal write throws) exits 3, says it is a bug and how to report it', async () => {
+    const stderr: string[] = []
+    const code = await main(['run', '--help'], {
+      stdout: () => {
+        throw new TypeError('the terminal went away')
+      },
+      stderr: (text) => stderr.push(text),
+      color: false,
+    })
+    assert.equal(code, 3)
+    assert.match(stderr.join(''), /^evalgate run: internal error: TypeError: the terminal went away\n[\s\S]*\n {2}this is a bug in evalgate, not in your input: please report it/)
+  })
+
+  it('bad input stays 2, and --help documents 3 beside 0, 1 and 2', async () => {
+    const stderr: string[] = []
+    const stdout: string[] = []
+    assert.equal(await main(['run', '--no-such-flag'], { stdout: () => undefined, stderr: (t) => stderr.push(t), color: false }), 2)
+    assert.doesNotMatch(stderr.join(''), /internal error/)
+    assert.equal(await main(['--help'], { stdout: (t) => stdout.push(t), stderr: () => undefined, color: false }), 0)
+    assert.match(stdout.join(''), /3 an internal error of evalgate/)
+  })
+})
