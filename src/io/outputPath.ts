@@ -122,5 +122,7 @@ function symlinkFix(path: string): string {
 }
 
 function specialFix(path: string): string {
-  return `remove ${path} or give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)`
+  // a device (/dev/null, /dev/stdout) is the system's: never suggest removing it
+  const instead = 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)'
+  return /^\/dev\//.test(path) ? instead : `remove ${path} (a FIFO or a device file there is not an output) or ${instead}`
 }

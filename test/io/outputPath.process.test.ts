@@ -98,6 +98,11 @@ describe('an output is only ever a regular file at the path given', () => {
   it('checks /dev/stdout and /dev/null themselves as refused (the check alone: nothing is written)', () => {
     assert.throws(() => outputTarget('/dev/stdout'), refusal(/\/dev\/stdout: not written: it is a symbolic link/))
     assert.throws(() => outputTarget('/dev/null'), refusal(/\/dev\/null: not written: it is a character device/))
+    // the system's own device is never to be removed: the fix gives a file instead
+    assert.throws(
+      () => outputTarget('/dev/null'),
+      (e: unknown) => e instanceof GateError && e.hint !== undefined && !/remove/.test(e.hint) && /give the path of a regular file/.test(e.hint),
+    )
   })
 
   it('refuses a FIFO at once, without waiting for a reader, and leaves it a FIFO', () => {
