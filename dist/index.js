@@ -64770,7 +64770,9 @@ function symlinkFix(path) {
     return 'remove the link (a file committed as a link must not decide where evalgate writes), or give the path of a regular file';
 }
 function specialFix(path) {
-    return `remove ${path} or give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)`;
+    // a device (/dev/null, /dev/stdout) is the system's: never suggest removing it
+    const instead = 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)';
+    return /^\/dev\//.test(path) ? instead : `remove ${path} (a FIFO or a device file there is not an output) or ${instead}`;
 }
 
 ;// CONCATENATED MODULE: ./src/io/safeWrite.ts
@@ -70290,8 +70292,12 @@ function sameVendorNotes(config, models, judge, questions, logger) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/exit.ts
-/** The exit codes of the CLI (the Action's check status follows the same verdicts). */
-const EXIT = { pass: 0, fail: 1, usage: 2 };
+/**
+ * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:
+ * evalgate itself failed (a bug, not the input): a script can tell it from bad input (2) and
+ * report it rather than fix its settings.
+ */
+const EXIT = { pass: 0, fail: 1, usage: 2, internal: 3 };
 /** The exit code a run's results give: its verdict, or `usage` when it gave none. */
 function exitCodeFor(results) {
     // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix

@@ -22755,7 +22755,7 @@ Commands:
 
 Run "evalgate <command> --help" for the options of a command; "evalgate --version" prints the version.
 Exit codes: 0 gate passed (or nothing to compare), 1 gate failed, 2 not gated (an incomparable baseline,
-a subset run: --only / --failing-from) or bad input / usage.`;
+a subset run: --only / --failing-from) or bad input / usage, 3 an internal error of evalgate (a bug: report it).`;
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 
@@ -22809,8 +22809,9 @@ async function main(argv, terminal) {
             io.stderr(`evalgate ${command}: ${message}\n`);
             return exit/* EXIT */.d.usage;
         }
-        io.stderr(`evalgate ${command}: internal error: ${(0,errors/* formatError */.Wk)(error)}\n`);
-        return exit/* EXIT */.d.usage;
+        // not the input's fault: its own exit code, and the way to report it
+        io.stderr(`evalgate ${command}: internal error: ${(0,errors/* formatError */.Wk)(error)}\n  this is a bug in evalgate, not in your input: please report it with this message and the command line\n`);
+        return exit/* EXIT */.d.internal;
     }
 }
 function isParseArgsError(error) {
@@ -26460,7 +26461,9 @@ function symlinkFix(path) {
     return 'remove the link (a file committed as a link must not decide where evalgate writes), or give the path of a regular file';
 }
 function specialFix(path) {
-    return `remove ${path} or give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)`;
+    // a device (/dev/null, /dev/stdout) is the system's: never suggest removing it
+    const instead = 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)';
+    return /^\/dev\//.test(path) ? instead : `remove ${path} (a FIFO or a device file there is not an output) or ${instead}`;
 }
 
 ;// CONCATENATED MODULE: ./src/io/safeWrite.ts
@@ -33307,8 +33310,12 @@ function evalRow(parsed, extra) {
 /* harmony export */   R: () => (/* binding */ exitCodeFor),
 /* harmony export */   d: () => (/* binding */ EXIT)
 /* harmony export */ });
-/** The exit codes of the CLI (the Action's check status follows the same verdicts). */
-const EXIT = { pass: 0, fail: 1, usage: 2 };
+/**
+ * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:
+ * evalgate itself failed (a bug, not the input): a script can tell it from bad input (2) and
+ * report it rather than fix its settings.
+ */
+const EXIT = { pass: 0, fail: 1, usage: 2, internal: 3 };
 /** The exit code a run's results give: its verdict, or `usage` when it gave none. */
 function exitCodeFor(results) {
     // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
