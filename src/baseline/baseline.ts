@@ -44,7 +44,10 @@ export interface BaselineView {
   judge_reported_models?: ReportedModels | null
   metrics: Record<string, number | null>
   /** per-question scores (and the answer, from a baseline of schema 2 or a results.json); null for the minimal form */
-  questions: Record<string, { category: string | null; question?: string; scores: Record<string, number | null>; inputs_hash?: string } & Partial<StoredAnswer>> | null
+  questions: Record<
+    string,
+    { category: string | null; question?: string; scores: Record<string, number | null>; inputs_hash?: string; relevant_ranks?: Record<string, number | null> } & Partial<StoredAnswer>
+  > | null
   settings: GateSettingsInput
   /** metric → sd of per-question paired differences between two runs of the unchanged system (calibrate-noise --write); the MDE's variance when a run's own shows none */
   noise?: Record<string, number> | null
@@ -177,7 +180,14 @@ export function viewOfResults(r: Results, path: string | null): BaselineView {
     questions: idRecord(
       Object.entries(r.questions).map(([id, q]) => [
         id,
-        { category: q.category, question: q.question, scores: q.scores, ...storedAnswer(q.answer), ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}) },
+        {
+          category: q.category,
+          question: q.question,
+          scores: q.scores,
+          ...storedAnswer(q.answer),
+          ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
+          ...(q.relevant_ranks ? { relevant_ranks: q.relevant_ranks } : {}),
+        },
       ]),
     ),
     settings: r.comparison ? gatedWith(r.comparison) : {},
@@ -233,6 +243,7 @@ export function baselineFromResults(results: Results, previous: BaselineView | n
           scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])),
           ...storedAnswer(q.answer),
           ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
+          ...(q.relevant_ranks ? { relevant_ranks: q.relevant_ranks } : {}),
         },
       ]),
     ),

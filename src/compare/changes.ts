@@ -88,7 +88,14 @@ const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
  * Quality only: one question's latency is mostly jitter, and a rise in ms is not comparable with
  * a drop in score, so latency changes are neither listed nor counted (the metric row gates them).
  */
-export function questionChanges(questions: Readonly<Record<string, QuestionResult>>, columns: Columns, gate: GateSettings, keep: number): QuestionChanges {
+export function questionChanges(
+  questions: Readonly<Record<string, QuestionResult>>,
+  columns: Columns,
+  gate: GateSettings,
+  keep: number,
+  /** the baseline's questions: where their relevant docs were retrieved, for the reasons */
+  before: Readonly<Record<string, { relevant_ranks?: Record<string, number | null> }>> | null = null,
+): QuestionChanges {
   const n = columns.ids.length
   const worse = new Found(n)
   const better = new Found(n)
@@ -124,7 +131,8 @@ export function questionChanges(questions: Readonly<Record<string, QuestionResul
     const info = metricInfo(metric)
     const change = directedChange(info, baseline, candidate)
     const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS
-    return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: questionReason(q, metric) }
+    const ranks = before && Object.hasOwn(before, id) ? before[id]!.relevant_ranks : undefined
+    return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: questionReason(q, metric, ranks) }
   }
   return {
     regressions: worse.largest(keep).map(rowOf),

@@ -110,7 +110,7 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
     if (!names.includes(name)) messages.push(`threshold for ${name} not checked: this run did not compute ${name}`)
   }
   const categories = categoryRows(run, columns, gate)
-  const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES)
+  const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES, baseline?.questions ?? null)
   const overall = overallSummaries(run.metrics, columns)
   const failuresIn = (mode: GateSettings['gate_mode']) => gateFailures(metrics, categories, overall, gate, mode)
   const verdictFor = (mode: GateSettings['gate_mode']) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline')

@@ -120,6 +120,23 @@ function notRetrievalQuestion(sink: ScoreSink, ks: readonly number[]): void {
 }
 
 /** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
+/**
+ * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
+ * repeated id counts once), or null when it was not retrieved; null for a question that lists
+ * no relevant doc. A later run's reason compares these with the baseline's.
+ */
+export function relevantRanks(retrieved: readonly string[], judgements: readonly RelevantDoc[]): Record<string, number | null> | null {
+  const relevant = judgements.filter((d) => d.grade > 0)
+  if (relevant.length === 0) return null
+  const ranked = dedupe(retrieved)
+  const ranks: Record<string, number | null> = Object.create(null) as Record<string, number | null>
+  for (const d of relevant) {
+    const i = ranked.indexOf(d.id)
+    ranks[d.id] = i === -1 ? null : i + 1
+  }
+  return ranks
+}
+
 function dedupe(ids: readonly string[]): readonly string[] {
   if (ids.length > 64) return [...new Set(ids)]
   for (let i = 1; i < ids.length; i++) if (ids.lastIndexOf(ids[i]!, i - 1) !== -1) return ids.filter((id, j) => ids.indexOf(id) === j)

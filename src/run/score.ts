@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { flatString } from '../io/flatString.ts'
 import { writeDeterministic } from '../metrics/deterministic.ts'
+import { relevantRanks } from '../metrics/retrieval.ts'
 import { isKnownMetric, metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import { outOfScale } from '../metrics/definitions.ts'
 import { isRefusal } from '../metrics/rules.ts'
@@ -37,6 +38,8 @@ interface MetricsPlan {
   missingNote: (string | undefined)[]
   /** per place: why a value cannot be its score (outside its scale), or null */
   outOfScale: ((value: number) => string | null)[]
+  /** whether the run computes retrieval metrics: then each question keeps where its relevant docs were retrieved */
+  retrieval: boolean
 }
 
 const plans = new WeakMap<readonly string[], MetricsPlan>()
@@ -52,6 +55,7 @@ function metricsPlan(metrics: readonly string[]): MetricsPlan {
       askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
       missingNote: infos.map((info) => info?.missingNote),
       outOfScale: infos.map((info) => (info ? (value: number) => outOfScale(info, value) : () => null)),
+      retrieval: infos.some((info) => info?.tiers.includes('retrieval') === true),
     }
     plans.set(metrics, plan)
   }
@@ -122,7 +126,11 @@ export function scoreQuestion(
       if (plan.askedOf[j]!(row)) notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
     } else if (reason !== '') notes[metrics[j]!] = texts.of(reason)
   }
-  return questionResult(row, output, scores, notes, errors ?? {}, own?.claims)
+  const result = questionResult(row, output, scores, notes, errors ?? {}, own?.claims)
+  const ranks = plan.retrieval ? relevantRanks(output.retrieved_ids, row.relevant_docs) : null
+  // last, as the schema orders it: the row's own shape is unchanged for a run without retrieval
+  if (ranks) result.relevant_ranks = ranks
+  return result
 }
 
 /**

@@ -41,6 +41,8 @@ export const BaselineQuestionSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
     .optional(),
+  /** results.json's relevant_ranks: where each relevant doc was retrieved; optional: older baselines still load */
+  relevant_ranks: z.record(z.string(), z.number().int().min(1).nullable()).optional(),
 })
 export type BaselineQuestion = z.infer<typeof BaselineQuestionSchema>
 
@@ -144,7 +146,7 @@ export function plainBaseline(data: unknown): Baseline | null {
 /** One question of a baseline of schema 2 or 3, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
 function plainQuestion(q: unknown): BaselineQuestion | null {
   if (!isPlainRecord(q)) return null
-  const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs } = q
+  const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs, relevant_ranks: ranks } = q
   if (!(category === null || typeof category === 'string')) return null
   if (!(question === undefined || typeof question === 'string')) return null
   if (!isRecordOf(scores, (v) => v === null || typeof v === 'number')) return null
@@ -155,6 +157,7 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
   if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK)))) return null
   if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept))) return null
   if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs))) return null
+  if (ranks !== undefined && !isRanks(ranks)) return null
   // the schema's key order (its shape's), with the optional keys only when present
   return {
     category,
@@ -166,7 +169,14 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
     answer_sha256: sha,
     ...(chars !== undefined ? { answer_chars: chars } : {}),
     ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
+    ...(ranks !== undefined ? { relevant_ranks: ranks } : {}),
   }
+}
+
+/** relevant_ranks as the schema takes it: each value a rank from 1, or null; a `__proto__` key is the schema's to drop. */
+export function isRanks(value: unknown): value is Record<string, number | null> {
+  if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__')) return false
+  return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && (v as number) >= 1))
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

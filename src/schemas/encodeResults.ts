@@ -95,12 +95,13 @@ function encodeQuestion(q: QuestionResult, columns: readonly string[], place: Re
   }
   const notes: Record<string, string | number> = {}
   for (let j = 0; j < texts.length; j++) notes[keys[j]!] = place.get(texts[j]!) ?? texts[j]!
-  const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q
+  const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q
   const common = { question, category, difficulty, should_refuse, answer }
   // the schema's key order: inputs_hash after the answer, only when present
   const out: QuestionFile = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
   if (claims !== undefined) out.claims = claims
   if (judge_calls !== undefined) out.judge_calls = judge_calls
   if (conversation !== undefined) out.conversation = conversation
+  if (relevant_ranks !== undefined) out.relevant_ranks = relevant_ranks
   return out
 }

@@ -2,6 +2,7 @@ import { idRecord } from '../io/ids.ts'
 import type { Claim, JudgeCallRecord, QuestionResult, Results } from './results.ts'
 import { questionDecoder, questionProblem, ResultsV3FileSchema, type QuestionFile } from './resultsFile.ts'
 import { ResultsV2Schema } from './resultsV1.ts'
+import { isRanks } from './baseline.ts'
 
 /** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
 const UNSURE = Symbol('unsure')
@@ -93,12 +94,16 @@ function plainFields(q: Record<string, unknown>): Pick<QuestionResult, 'question
 }
 
 /** The optional keys in the schema's order, only when present. */
-function optionalFields(q: Record<string, unknown>): Pick<QuestionResult, 'claims' | 'judge_calls' | 'conversation'> {
-  const { claims, judge_calls: calls, conversation } = q
-  const out: Pick<QuestionResult, 'claims' | 'judge_calls' | 'conversation'> = {}
+function optionalFields(q: Record<string, unknown>): Pick<QuestionResult, 'claims' | 'judge_calls' | 'conversation' | 'relevant_ranks'> {
+  const { claims, judge_calls: calls, conversation, relevant_ranks: ranks } = q
+  const out: Pick<QuestionResult, 'claims' | 'judge_calls' | 'conversation' | 'relevant_ranks'> = {}
   if (claims !== undefined) out.claims = arrayOf(claims, claim)
   if (calls !== undefined) out.judge_calls = arrayOf(calls, judgeCall)
   if (conversation !== undefined) out.conversation = turnOf(conversation)
+  if (ranks !== undefined) {
+    if (!isRanks(ranks)) throw UNSURE
+    out.relevant_ranks = ranks
+  }
   return out
 }
 

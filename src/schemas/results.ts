@@ -92,6 +92,12 @@ export const QuestionResultSchema = z.object({
   judge_calls: z.array(JudgeCallSchema).optional(),
   /** one turn of a conversation (`conversation_id` + `turn`); absent for a single question */
   conversation: z.object({ id: z.string(), turn: z.number().int().min(1) }).optional(),
+  /**
+   * relevant doc id → its rank (1-based) among the retrieved ids, null when not retrieved: the
+   * question's retrieval as the baseline keeps it, so a later run's reason can say "relevant doc
+   * X was rank 1, now not retrieved". Absent for a question that lists no relevant doc, and in older files.
+   */
+  relevant_ranks: z.record(z.string(), z.number().int().min(1).nullable()).optional(),
 })
 export type QuestionResult = z.infer<typeof QuestionResultSchema>
 

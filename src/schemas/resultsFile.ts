@@ -110,13 +110,14 @@ export function questionDecoder(columns: readonly string[], shared: readonly str
       byColumn[i] = undefined
     }
     if (others) for (const [metric, note] of others) notes[metric] = note
-    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q
+    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q
     const common = { question, category, difficulty, should_refuse, answer }
     // the schema's key order: inputs_hash after the answer, only when present
     const out: QuestionResult = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
     if (claims !== undefined) out.claims = claims
     if (judge_calls !== undefined) out.judge_calls = judge_calls
     if (conversation !== undefined) out.conversation = conversation
+    if (relevant_ranks !== undefined) out.relevant_ranks = relevant_ranks
     return out
   }
 }

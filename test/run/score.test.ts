@@ -46,7 +46,8 @@ test('scores list every planned metric in plan order, and notes follow the same 
     metrics.filter((m) => noted.includes(m)),
   )
   assert.ok(noted.indexOf('length_ok') < noted.indexOf('no_over_refusal') && noted.indexOf('precision@5') < noted.indexOf('citation_valid'), noted.join(', '))
-  assert.deepEqual(Object.keys(result), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'inputs_hash', 'scores', 'notes', 'errors'])
+  // relevant_ranks last: the question lists a relevant doc and the run computes retrieval
+  assert.deepEqual(Object.keys(result), ['question', 'category', 'difficulty', 'should_refuse', 'answer', 'inputs_hash', 'scores', 'notes', 'errors', 'relevant_ranks'])
 })
 
 test('a metric not asked of a question is null without a note; one asked of it but unscored gets its note', () => {
