@@ -16522,7 +16522,14 @@ function viewOfResults(r, path) {
         metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
         questions: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(r.questions).map(([id, q]) => [
             id,
-            { category: q.category, question: q.question, scores: q.scores, ...(0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .storedAnswer */ .w7)(q.answer), ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}) },
+            {
+                category: q.category,
+                question: q.question,
+                scores: q.scores,
+                ...(0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .storedAnswer */ .w7)(q.answer),
+                ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
+                ...(q.relevant_ranks ? { relevant_ranks: q.relevant_ranks } : {}),
+            },
         ])),
         settings: r.comparison ? gatedWith(r.comparison) : {},
     };
@@ -16574,6 +16581,7 @@ function baselineFromResults(results, previous, version, now) {
                 scores: Object.fromEntries(Object.entries(q.scores).map(([m, v]) => [m, v === null ? null : round(v)])),
                 ...(0,_answer_js__WEBPACK_IMPORTED_MODULE_1__/* .storedAnswer */ .w7)(q.answer),
                 ...(q.inputs_hash ? { inputs_hash: q.inputs_hash } : {}),
+                ...(q.relevant_ranks ? { relevant_ranks: q.relevant_ranks } : {}),
             },
         ])),
     };
@@ -17365,7 +17373,7 @@ function encodeQuestion(q, columns, place) {
     const notes = {};
     for (let j = 0; j < texts.length; j++)
         notes[keys[j]] = place.get(texts[j]) ?? texts[j];
-    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q;
+    const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q;
     const common = { question, category, difficulty, should_refuse, answer };
     // the schema's key order: inputs_hash after the answer, only when present
     const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
@@ -17375,6 +17383,8 @@ function encodeQuestion(q, columns, place) {
         out.judge_calls = judge_calls;
     if (conversation !== undefined)
         out.conversation = conversation;
+    if (relevant_ranks !== undefined)
+        out.relevant_ranks = relevant_ranks;
     return out;
 }
 
@@ -17546,7 +17556,7 @@ function questionDecoder(columns, shared) {
         if (others)
             for (const [metric, note] of others)
                 notes[metric] = note;
-        const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation } = q;
+        const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q;
         const common = { question, category, difficulty, should_refuse, answer };
         // the schema's key order: inputs_hash after the answer, only when present
         const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
@@ -17556,6 +17566,8 @@ function questionDecoder(columns, shared) {
             out.judge_calls = judge_calls;
         if (conversation !== undefined)
             out.conversation = conversation;
+        if (relevant_ranks !== undefined)
+            out.relevant_ranks = relevant_ranks;
         return out;
     };
 }
@@ -17565,7 +17577,10 @@ function questionDecoder(columns, shared) {
  */
 const ResultsFileSchema = schemas/* preprocess */.vkY(upgradeResults, schemas/* discriminatedUnion */.gMt('schema_version', [ResultsV2Schema, ResultsV3FileSchema]));
 
+// EXTERNAL MODULE: ./src/schemas/baseline.ts
+var baseline = __nccwpck_require__(2897);
 ;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
+
 
 
 
@@ -17667,7 +17682,7 @@ function plainFields(q) {
 }
 /** The optional keys in the schema's order, only when present. */
 function optionalFields(q) {
-    const { claims, judge_calls: calls, conversation } = q;
+    const { claims, judge_calls: calls, conversation, relevant_ranks: ranks } = q;
     const out = {};
     if (claims !== undefined)
         out.claims = arrayOf(claims, claim);
@@ -17675,6 +17690,11 @@ function optionalFields(q) {
         out.judge_calls = arrayOf(calls, judgeCall);
     if (conversation !== undefined)
         out.conversation = turnOf(conversation);
+    if (ranks !== undefined) {
+        if (!(0,baseline/* isRanks */.IR)(ranks))
+            throw UNSURE;
+        out.relevant_ranks = ranks;
+    }
     return out;
 }
 const NOTE_KEY = /^\S+( \S+)*$/;
@@ -24325,6 +24345,7 @@ function median(values) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   F: () => (/* binding */ questionReason)
 /* harmony export */ });
+/* unused harmony export rankChanges */
 /* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1118);
 /* harmony import */ var _metrics_rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2158);
 
@@ -24336,13 +24357,39 @@ function median(values) {
  * (`over_refusal`) on every answer metric, instead of the symptom ("no citation", "failed:
  * …"); retrieval and latency keep their own reasons, which the refusal did not cause.
  */
-function questionReason(q, metric) {
+function questionReason(q, metric, before) {
     const tiers = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .metricInfo */ .R)(metric)?.tiers ?? [];
     const aboutTheAnswer = !tiers.includes('retrieval') && !tiers.includes('operations');
     if (aboutTheAnswer && q.scores.no_over_refusal === 0)
         return _metrics_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .OVER_REFUSAL */ .Ih;
-    return q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
+    const own = q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
+    // retrieval before and after, when the baseline kept where the relevant docs were retrieved
+    const moved = tiers.includes('retrieval') && before && q.relevant_ranks ? rankChanges(before, q.relevant_ranks) : null;
+    return moved && own ? `${moved}; ${own}` : (moved ?? own);
 }
+/** Where the relevant docs went, worst first: "relevant doc man_rm was rank 1, now not retrieved"; null when none moved. */
+function rankChanges(before, after) {
+    const changes = [];
+    for (const id of Object.keys(after)) {
+        if (!Object.hasOwn(before, id))
+            continue;
+        const was = before[id] ?? null;
+        const now = after[id] ?? null;
+        if (was !== now)
+            changes.push({ id, was, now });
+    }
+    if (changes.length === 0)
+        return null;
+    const loss = (c) => (c.now ?? Infinity) - (c.was ?? Infinity);
+    changes.sort((a, b) => (loss(b) === loss(a) ? 0 : loss(b) > loss(a) ? 1 : -1));
+    const words = (rank) => (rank === null ? 'not retrieved' : `rank ${rank}`);
+    return changes
+        .slice(0, SHOWN_MOVES)
+        .map((c) => `relevant doc ${c.id} was ${words(c.was)}, now ${words(c.now)}`)
+        .join('; ');
+}
+/** Rank changes a reason names; the rest are in the question's note. */
+const SHOWN_MOVES = 3;
 
 
 /***/ }),
@@ -34769,7 +34816,9 @@ const byText = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
  * Quality only: one question's latency is mostly jitter, and a rise in ms is not comparable with
  * a drop in score, so latency changes are neither listed nor counted (the metric row gates them).
  */
-function questionChanges(questions, columns, gate, keep) {
+function questionChanges(questions, columns, gate, keep, 
+/** the baseline's questions: where their relevant docs were retrieved, for the reasons */
+before = null) {
     const n = columns.ids.length;
     const worse = new Found(n);
     const better = new Found(n);
@@ -34809,7 +34858,8 @@ function questionChanges(questions, columns, gate, keep) {
         const info = (0,registry/* metricInfo */.R)(metric);
         const change = (0,registry/* directedChange */.$x)(info, baseline, candidate);
         const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
-        return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: (0,reasons/* questionReason */.F)(q, metric) };
+        const ranks = before && Object.hasOwn(before, id) ? before[id].relevant_ranks : undefined;
+        return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: (0,reasons/* questionReason */.F)(q, metric, ranks) };
     };
     return {
         regressions: worse.largest(keep).map(rowOf),
@@ -35240,7 +35290,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
             messages.push(`threshold for ${name} not checked: this run did not compute ${name}`);
     }
     const categories = categoryRows(run, columns, gate);
-    const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES);
+    const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES, baseline?.questions ?? null);
     const overall = overallSummaries(run.metrics, columns);
     const failuresIn = (mode) => gateFailures(metrics, categories, overall, gate, mode);
     const verdictFor = (mode) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline');
@@ -37519,6 +37569,23 @@ function notRetrievalQuestion(sink, ks) {
     sink('mrr', null, NOT_A_RETRIEVAL_QUESTION);
 }
 /** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
+/**
+ * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
+ * repeated id counts once), or null when it was not retrieved; null for a question that lists
+ * no relevant doc. A later run's reason compares these with the baseline's.
+ */
+function relevantRanks(retrieved, judgements) {
+    const relevant = judgements.filter((d) => d.grade > 0);
+    if (relevant.length === 0)
+        return null;
+    const ranked = dedupe(retrieved);
+    const ranks = Object.create(null);
+    for (const d of relevant) {
+        const i = ranked.indexOf(d.id);
+        ranks[d.id] = i === -1 ? null : i + 1;
+    }
+    return ranks;
+}
 function dedupe(ids) {
     if (ids.length > 64)
         return [...new Set(ids)];
@@ -37613,6 +37680,7 @@ var definitions = __nccwpck_require__(6511);
 
 
 
+
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 function plannedMetrics(rows, config, outputs, scorer) {
     const run = { rows, config, outputs: [...outputs] };
@@ -37637,6 +37705,7 @@ function metricsPlan(metrics) {
             askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
             missingNote: infos.map((info) => info?.missingNote),
             outOfScale: infos.map((info) => (info ? (value) => (0,definitions/* outOfScale */.gl)(info, value) : () => null)),
+            retrieval: infos.some((info) => info?.tiers.includes('retrieval') === true),
         };
         plans.set(metrics, plan);
     }
@@ -37706,7 +37775,12 @@ function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTex
         else if (reason !== '')
             notes[metrics[j]] = texts.of(reason);
     }
-    return questionResult(row, output, scores, notes, errors ?? {}, own?.claims);
+    const result = questionResult(row, output, scores, notes, errors ?? {}, own?.claims);
+    const ranks = plan.retrieval ? relevantRanks(output.retrieved_ids, row.relevant_docs) : null;
+    // last, as the schema orders it: the row's own shape is unchanged for a run without retrieval
+    if (ranks)
+        result.relevant_ranks = ranks;
+    return result;
 }
 /**
  * A question's result, its fields in results.json's order: a conversation turn's place after
@@ -40167,6 +40241,7 @@ function makeHeadToHeadJudge(config, environment) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $R: () => (/* binding */ BaselineSchema),
+/* harmony export */   IR: () => (/* binding */ isRanks),
 /* harmony export */   P7: () => (/* binding */ plainBaseline),
 /* harmony export */   Yz: () => (/* binding */ ANSWER_CUT_MARK),
 /* harmony export */   gt: () => (/* binding */ ANSWER_CAP),
@@ -40215,6 +40290,8 @@ const BaselineQuestionSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ik
     inputs_hash: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
         .optional(),
+    /** results.json's relevant_ranks: where each relevant doc was retrieved; optional: older baselines still load */
+    relevant_ranks: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().min(1).nullable()).optional(),
 });
 /** The distinct model strings the judge's API reported, chat and embeddings apart (judge/trace.ts). */
 const ReportedModelsSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ chat: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()), embeddings: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()) });
@@ -40314,7 +40391,7 @@ function plainBaseline(data) {
 function plainQuestion(q) {
     if (!isPlainRecord(q))
         return null;
-    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs } = q;
+    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs, relevant_ranks: ranks } = q;
     if (!(category === null || typeof category === 'string'))
         return null;
     if (!(question === undefined || typeof question === 'string'))
@@ -40333,6 +40410,8 @@ function plainQuestion(q) {
         return null;
     if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs)))
         return null;
+    if (ranks !== undefined && !isRanks(ranks))
+        return null;
     // the schema's key order (its shape's), with the optional keys only when present
     return {
         category,
@@ -40344,7 +40423,14 @@ function plainQuestion(q) {
         answer_sha256: sha,
         ...(chars !== undefined ? { answer_chars: chars } : {}),
         ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
+        ...(ranks !== undefined ? { relevant_ranks: ranks } : {}),
     };
+}
+/** relevant_ranks as the schema takes it: each value a rank from 1, or null; a `__proto__` key is the schema's to drop. */
+function isRanks(value) {
+    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        return false;
+    return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && v >= 1));
 }
 function isPlainRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41716,6 +41802,12 @@ const QuestionResultSchema = schemas/* object */.Ikc({
     judge_calls: schemas/* array */.YOg(JudgeCallSchema).optional(),
     /** one turn of a conversation (`conversation_id` + `turn`); absent for a single question */
     conversation: schemas/* object */.Ikc({ id: schemas/* string */.YjP(), turn: schemas/* number */.aig().int().min(1) }).optional(),
+    /**
+     * relevant doc id → its rank (1-based) among the retrieved ids, null when not retrieved: the
+     * question's retrieval as the baseline keeps it, so a later run's reason can say "relevant doc
+     * X was rank 1, now not retrieved". Absent for a question that lists no relevant doc, and in older files.
+     */
+    relevant_ranks: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* number */.aig().int().min(1).nullable()).optional(),
 });
 /** shard i of n: which slice of the eval set this run scored, and how many questions the whole set has */
 const ShardSchema = schemas/* object */.Ikc({ index: schemas/* number */.aig().int().min(1), count: schemas/* number */.aig().int().min(1), total_questions: schemas/* number */.aig().int().min(0) });
