@@ -16,8 +16,8 @@ export interface CommandCandidateOptions {
   cwd?: string
   /** stdout above this many bytes stops the command (candidate.max_output_mb) */
   maxOutputBytes?: number
-  /** the environment the command's own is made from (default: evalgate's), before scrubbing */
-  env?: NodeJS.ProcessEnv
+  /** the environment the command's own is made from, before scrubbing: the run's (RunEnvironment.env), never read from the process here */
+  env: Readonly<Record<string, string | undefined>>
   /** names of scrubbed variables the command gets anyway (candidate.env_passthrough) */
   envPassthrough?: readonly string[]
   /** how long after the command exits a process it left behind may hold its output open */
@@ -46,7 +46,7 @@ const STDOUT_HINT =
  * artifacts, cache and OIDC, the Action's inputs, which hold the judge key and the GitHub
  * token, and the GitHub token itself), unless candidate.env_passthrough names it.
  */
-export function candidateEnv(env: NodeJS.ProcessEnv, passthrough: readonly string[] = []): Record<string, string> {
+export function candidateEnv(env: Readonly<Record<string, string | undefined>>, passthrough: readonly string[] = []): Record<string, string> {
   const kept: Record<string, string> = {}
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue
@@ -70,7 +70,7 @@ export async function runCommandCandidate(rows: readonly EvalRow[], options: Com
   const outcome = await runProcess({
     command: options.command,
     cwd: options.cwd,
-    env: candidateEnv(options.env ?? process.env, options.envPassthrough),
+    env: candidateEnv(options.env, options.envPassthrough),
     input,
     limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
     onStdout: (chunk) => stdout.push(chunk),

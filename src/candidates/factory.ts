@@ -19,7 +19,7 @@ type Maker<K extends CandidateKind> = (config: Extract<CandidateConfig, { kind: 
 /** The one place a kind of candidate is chosen: one line per kind of `CandidateConfigSchema`. */
 const MAKERS: { [K in CandidateKind]: Maker<K> } = {
   predictions: (c) => predictionsCandidate(c.predictions),
-  command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
+  command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, env: e.env, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
   http: (c, e) => httpCandidate(c.http, e.env, { passthrough: c.env_passthrough, keyEnvs: [e.judgeKeyEnv] }),
 }
 

@@ -27,5 +27,6 @@ process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => closed.stdout || process.stdout.write(text),
   stderr: (text) => closed.stderr || process.stderr.write(text),
   color: color || process.env.FORCE_COLOR === '1',
+  env: process.env,
   invocation: describeInvocation({ script: process.argv[1] ?? '', execArgv: process.execArgv, cwd: process.cwd() }),
 })

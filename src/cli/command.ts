@@ -18,6 +18,8 @@ export interface CliIO {
   now?: () => Date
   /** how this evalgate was started (io/cliInvocation.ts): the start of every command it prints; default `evalgate` */
   invocation?: string
+  /** the environment a run reads (the judge key, `${VAR}`, the candidate's own): bin.ts gives the process's; a test its own, without touching process.env */
+  env?: Readonly<Record<string, string | undefined>>
 }
 
 /** What every command gets: its flags, parsed by the option table, and where to write. */

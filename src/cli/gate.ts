@@ -19,7 +19,7 @@ export async function runCommand({ flags, request, io, logger }: CommandContext)
   const { config, source, gateLayers } = await resolveRun(request, 'cli')
   checkOutputPaths([config.out, config.report, config.history])
   const select = { only: flags.only as string | undefined, failingFrom: flags['failing-from'] as string | undefined }
-  const prepare = () => prepareRun(config, defaultEnvironment(logger), source, gateLayers, select)
+  const prepare = () => prepareRun(config, defaultEnvironment(logger, io.env), source, gateLayers, select)
   if (flags['plan-only']) {
     await planOnly(await prepare())
     return EXIT.pass

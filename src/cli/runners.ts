@@ -32,7 +32,7 @@ export const RUNNERS: Record<Command, (ctx: CommandContext) => Promise<number>> 
       import(/* webpackMode: "eager" */ '../run/resolve.ts'),
       import(/* webpackMode: "eager" */ '../run/prepare.ts'),
     ])
-    await pairwiseCommand(flags as PairwiseFlags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger), print(io))
+    await pairwiseCommand(flags as PairwiseFlags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger, io.env), print(io))
     return EXIT.pass
   },
   'lint-set': async (ctx) => (await import(/* webpackMode: "eager" */ './lintSet.ts')).lintSetCommand(ctx),

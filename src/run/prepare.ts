@@ -19,7 +19,8 @@ import { boundHeapGrowth } from '../judge/heap.ts'
 /** Where a run happens: the environment (judge key, HTTP header secrets), the working directory, the log. */
 export type RunEnvironment = ScorerEnvironment
 
-export const defaultEnvironment = (logger: Logger): RunEnvironment => ({ logger, env: process.env, cwd: process.cwd() })
+/** A run's environment: the process's variables unless the caller (the CLI's io, a test) gives its own. */
+export const defaultEnvironment = (logger: Logger, env: Readonly<Record<string, string | undefined>> = process.env): RunEnvironment => ({ logger, env, cwd: process.cwd() })
 
 /**
  * A config → what runPipeline is given: the eval set (or this shard of it), the scorer, the

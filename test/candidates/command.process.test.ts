@@ -68,7 +68,7 @@ describe('runCommandCandidate', () => {
   it('sends one JSONL {id, question} line per question on stdin to a single process', async () => {
     const t = makeTempDir()
     const starts = t.path('starts.log')
-    const outputs = await runCommandCandidate(ROWS, { command: `echo started >> ${sh(starts)}; ${nodeCommand(ECHO_CANDIDATE, '--raw')}`, timeoutMs: 10_000 })
+    const outputs = await runCommandCandidate(ROWS, { env: process.env, command: `echo started >> ${sh(starts)}; ${nodeCommand(ECHO_CANDIDATE, '--raw')}`, timeoutMs: 10_000 })
     assert.equal(readFileSync(starts, 'utf8'), 'started\n', 'one process for the whole set')
     assert.deepEqual(
       [...outputs.keys()],
@@ -81,14 +81,14 @@ describe('runCommandCandidate', () => {
 
   it('passes unknown eval-set columns through to the candidate', async () => {
     const rows = [makeRow('q1', '年假有几天？', { department: '人事部', tenant: 7 })]
-    const outputs = await runCommandCandidate(rows, { command: nodeCommand(ECHO_CANDIDATE, '--raw'), timeoutMs: 10_000 })
+    const outputs = await runCommandCandidate(rows, { env: process.env, command: nodeCommand(ECHO_CANDIDATE, '--raw'), timeoutMs: 10_000 })
     assert.deepEqual(JSON.parse(outputs.get('q1')!.answer), { department: '人事部', tenant: 7, id: 'q1', question: '年假有几天？' })
   })
 
   it('keeps Chinese text intact in both directions, also across pipe chunk boundaries', async () => {
     // ~3000 answers of multi-byte text make stdout far larger than one 64 KiB pipe chunk
     const rows = Array.from({ length: 3000 }, (_, i) => makeRow(`q${i}`, `第${i}个问题：员工年假、病假和婚假各有几天？`))
-    const outputs = await runCommandCandidate(rows, { command: nodeCommand(ECHO_CANDIDATE), timeoutMs: 20_000 })
+    const outputs = await runCommandCandidate(rows, { env: process.env, command: nodeCommand(ECHO_CANDIDATE), timeoutMs: 20_000 })
     assert.equal(outputs.size, 3000)
     for (const row of rows) {
       const output = outputs.get(row.id)!
@@ -98,7 +98,7 @@ describe('runCommandCandidate', () => {
   })
 
   it('returns only the questions the candidate answered (the pipeline turns the rest into error rows)', async () => {
-    const outputs = await runCommandCandidate(ROWS, { command: nodeCommand(ECHO_CANDIDATE, '--skip', 'q03,q07'), timeoutMs: 10_000 })
+    const outputs = await runCommandCandidate(ROWS, { env: process.env, command: nodeCommand(ECHO_CANDIDATE, '--skip', 'q03,q07'), timeoutMs: 10_000 })
     assert.equal(outputs.size, 8)
     assert.equal(outputs.has('q03'), false)
     assert.equal(outputs.has('q07'), false)
@@ -107,20 +107,20 @@ describe('runCommandCandidate', () => {
   it('runs the command in the given working directory', async () => {
     const t = makeTempDir()
     writeText(t.path('answers.jsonl'), '{"id":"q01","answer":"五天[文档1]"}\n')
-    const outputs = await runCommandCandidate(ROWS, { command: 'cat >/dev/null; cat answers.jsonl', timeoutMs: 10_000, cwd: t.dir })
+    const outputs = await runCommandCandidate(ROWS, { env: process.env, command: 'cat >/dev/null; cat answers.jsonl', timeoutMs: 10_000, cwd: t.dir })
     assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
   })
 
   it('copes with a command that exits without reading its input', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => makeRow(`q${i}`, `问题${i}：${'很长的问题文本'.repeat(20)}`))
-    const outputs = await runCommandCandidate(rows, { command: `echo '{"id":"q0","answer":"好"}'`, timeoutMs: 10_000 })
+    const outputs = await runCommandCandidate(rows, { env: process.env, command: `echo '{"id":"q0","answer":"好"}'`, timeoutMs: 10_000 })
     assert.deepEqual([...outputs.keys()], ['q0'])
   })
 
   it('fails with the exit code, and puts the end of stderr in the log, never in the message (which reaches the PR comment)', async () => {
     const logged: string[] = []
     const command = 'cat >/dev/null; printf "%s %s\\n" boom: "index missing" >&2; exit 3'
-    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000, log: (m) => logged.push(m) }))
+    const error = await rejection(runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 10_000, log: (m) => logged.push(m) }))
     assert.equal(error.code, 'candidate_failed')
     assert.match(error.message, /exit code 3/)
     assert.doesNotMatch(error.message, /boom: index missing/)
@@ -134,7 +134,7 @@ describe('runCommandCandidate', () => {
     const pidFile = t.path('sleep.pid')
     const started = performance.now()
     // the timeout counts from the launcher's start (a Node process: tens of ms, more on a busy machine)
-    const error = await rejection(runCommandCandidate(ROWS, { command: `sleep 60 & echo $! > ${sh(pidFile)}; wait`, timeoutMs: 2_000 }))
+    const error = await rejection(runCommandCandidate(ROWS, { env: process.env, command: `sleep 60 & echo $! > ${sh(pidFile)}; wait`, timeoutMs: 2_000 }))
     const elapsed = performance.now() - started
     assert.ok(elapsed < 30_000, `failed after ${Math.round(elapsed)} ms: it waited for the command instead of killing it`)
     assert.ok(elapsed >= 1_950, `failed after only ${Math.round(elapsed)} ms`)
@@ -148,7 +148,7 @@ describe('runCommandCandidate', () => {
 
   it('names candidate command stdout and the line of a line that is not JSON', async () => {
     const command = `cat >/dev/null; printf '%s\\n' '{"id":"q01","answer":"五天"}' 'Loading index...' '{"id":"q02","answer":"证明"}'`
-    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000 }))
+    const error = await rejection(runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 10_000 }))
     assert.equal(error.code, 'bad_input')
     assert.match(error.message, /^candidate command stdout:2: not valid JSON/)
     assert.match(error.hint ?? '', /print only its answers on stdout, one JSON object per line .*; print logs and progress on stderr/)
@@ -156,7 +156,7 @@ describe('runCommandCandidate', () => {
 
   it('rejects an answer for an id the eval set does not have', async () => {
     const command = `cat >/dev/null; echo '{"id":"q99","answer":"五天"}'`
-    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 10_000 }))
+    const error = await rejection(runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 10_000 }))
     assert.match(error.message, /^candidate command stdout:1: column "id": output for unknown id "q99"/)
   })
 })
@@ -354,7 +354,7 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     const pidFile = t.path('escaped.pid')
     try {
       const started = performance.now()
-      const error = await rejection(runCommandCandidate(ROWS, { command: `${escapedSleep(pidFile)} sleep 60`, timeoutMs: 1_000 }))
+      const error = await rejection(runCommandCandidate(ROWS, { env: process.env, command: `${escapedSleep(pidFile)} sleep 60`, timeoutMs: 1_000 }))
       const elapsed = performance.now() - started
       assert.match(error.message, /timed out after 1000 ms/)
       assert.equal((await readPids(pidFile, 1)).length, 1, 'the sleep escaped the group')
@@ -369,7 +369,7 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     const t = makeTempDir()
     const pidFile = t.path('child.pid')
     const command = `sleep 1000 & echo $! > ${sh(pidFile)}; cat >/dev/null; ${ANSWER_Q01}`
-    const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 20_000 })
+    const outputs = await runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 20_000 })
     assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
     const [pid] = await readPids(pidFile, 1)
     await assertStopped(pid!)
@@ -381,7 +381,7 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     const warnings: string[] = []
     try {
       const command = `${escapedSleep(pidFile)} cat >/dev/null; ${ANSWER_Q01}`
-      const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 20_000, warn: (m) => warnings.push(m) })
+      const outputs = await runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 20_000, warn: (m) => warnings.push(m) })
       assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
       assert.equal(warnings.length, 1)
       assert.match(warnings[0]!, /outside its process group still held its output open/)
@@ -393,7 +393,7 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
 
   it('stops a command whose stdout passes the cap, naming the cap and the setting', { timeout: 30_000 }, async () => {
     const command = `cat >/dev/null; yes '{"id":"q01","answer":"五天"}' | head -c 3000000`
-    const error = await rejection(runCommandCandidate(ROWS, { command, timeoutMs: 20_000, maxOutputBytes: 1024 * 1024 }))
+    const error = await rejection(runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 20_000, maxOutputBytes: 1024 * 1024 }))
     assert.equal(error.code, 'candidate_failed')
     assert.match(error.message, /^candidate command wrote more than 1 MB to stdout \(candidate\.max_output_mb\), so it was stopped/)
     assert.match(error.hint ?? '', /candidate\.max_output_mb/)
@@ -401,11 +401,16 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
 
   it('keeps only the end of a huge stderr (600 MB) and still takes the answers', { timeout: 120_000 }, async () => {
     const command = `cat >/dev/null; yes 'loading the index, please wait' | head -c 600000000 >&2; echo 'index loaded' >&2; ${ANSWER_Q01}`
-    const outputs = await runCommandCandidate(ROWS, { command, timeoutMs: 100_000 })
+    const outputs = await runCommandCandidate(ROWS, { env: process.env, command, timeoutMs: 100_000 })
     assert.equal(outputs.get('q01')?.answer, '五天[文档1]')
     const logged: string[] = []
     const failing = await rejection(
-      runCommandCandidate(ROWS, { command: `cat >/dev/null; yes 'loading' | head -c 200000000 >&2; echo 'boom: index' missing >&2; exit 4`, timeoutMs: 100_000, log: (m) => logged.push(m) }),
+      runCommandCandidate(ROWS, {
+        env: process.env,
+        command: `cat >/dev/null; yes 'loading' | head -c 200000000 >&2; echo 'boom: index' missing >&2; exit 4`,
+        timeoutMs: 100_000,
+        log: (m) => logged.push(m),
+      }),
     )
     assert.match(failing.message, /exit code 4/)
     assert.match(logged.join('\n'), /boom: index missing$/)
@@ -429,7 +434,7 @@ describe('runCommandCandidate bounds the command whatever its children do', () =
     Object.assign(process.env, secrets)
     try {
       const printEnv = `${sh(process.execPath)} -e ${sh("require('fs').writeFileSync(process.argv[1], JSON.stringify(process.env))")} ${sh(envFile)}`
-      await runCommandCandidate(ROWS, { command: `cat >/dev/null; ${printEnv}`, timeoutMs: 10_000, envPassthrough: ['INPUT_MODE'] })
+      await runCommandCandidate(ROWS, { env: process.env, command: `cat >/dev/null; ${printEnv}`, timeoutMs: 10_000, envPassthrough: ['INPUT_MODE'] })
       const seen = JSON.parse(readFileSync(envFile, 'utf8')) as Record<string, string>
       for (const name of ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RUNTIME_URL', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'INPUT_JUDGE_API_KEY', 'GITHUB_TOKEN']) {
         assert.equal(seen[name], undefined, `${name} reached the candidate`)

@@ -114,7 +114,7 @@ describe('command candidate: conversations are asked turn by turn with their his
     const script = writeText(t.path('candidate.mjs'), CANDIDATE)
     const log = writeText(t.path('stdin.log'), '')
     const rows = [makeRow({ id: 'a', question: 'x' }), makeRow({ id: 'b', question: 'y' })]
-    await commandCandidate({ command: nodeCommand(script, log), timeoutMs: 20_000 }).answer(rows, { evalIds: new Set(['a', 'b']), wanted: null, logger })
+    await commandCandidate({ env: process.env, command: nodeCommand(script, log), timeoutMs: 20_000 }).answer(rows, { evalIds: new Set(['a', 'b']), wanted: null, logger })
     assert.equal(readFileSync(log, 'utf8'), 'start\n{"id":"a","question":"x"}\n{"id":"b","question":"y"}\n')
   })
 })

@@ -18,7 +18,7 @@ export interface CliRun {
 }
 
 /** Runs the CLI in-process, capturing what it prints. */
-export async function runCli(argv: readonly string[]): Promise<CliRun> {
+export async function runCli(argv: readonly string[], env?: Readonly<Record<string, string | undefined>>): Promise<CliRun> {
   const stdout: string[] = []
   const stderr: string[] = []
   const code = await main(argv, {
@@ -26,6 +26,7 @@ export async function runCli(argv: readonly string[]): Promise<CliRun> {
     stderr: (text) => stderr.push(text),
     color: false,
     now: () => new Date('2026-01-02T03:04:05.000Z'),
+    ...(env ? { env } : {}),
   })
   return { code, stdout: stdout.join(''), stderr: stderr.join('') }
 }
