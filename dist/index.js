@@ -77100,7 +77100,7 @@ async function runCommandCandidate(rows, options, take) {
     const outcome = await runProcess({
         command: options.command,
         cwd: options.cwd,
-        env: candidateEnv(options.env ?? process.env, options.envPassthrough),
+        env: candidateEnv(options.env, options.envPassthrough),
         input,
         limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
         onStdout: (chunk) => stdout.push(chunk),
@@ -77754,7 +77754,7 @@ async function loadPredictions(file, evalIds, wanted = null, take) {
 /** The one place a kind of candidate is chosen: one line per kind of `CandidateConfigSchema`. */
 const MAKERS = {
     predictions: (c) => predictionsCandidate(c.predictions),
-    command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
+    command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, env: e.env, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
     http: (c, e) => httpCandidate(c.http, e.env, { passthrough: c.env_passthrough, keyEnvs: [e.judgeKeyEnv] }),
 };
 function makeCandidate(config, environment) {
@@ -77837,7 +77837,8 @@ function failingIds(results) {
 
 
 
-const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process.cwd() });
+/** A run's environment: the process's variables unless the caller (the CLI's io, a test) gives its own. */
+const defaultEnvironment = (logger, env = process.env) => ({ logger, env, cwd: process.cwd() });
 /**
  * A config → what runPipeline is given: the eval set (or this shard of it), the scorer, the
  * baseline and the candidate, each made by its one factory. A bad eval set or baseline is an

@@ -18522,6 +18522,7 @@ process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)
     stdout: (text) => closed.stdout || process.stdout.write(text),
     stderr: (text) => closed.stderr || process.stderr.write(text),
     color: color || process.env.FORCE_COLOR === '1',
+    env: process.env,
     invocation: (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .describeInvocation */ .aN)({ script: process.argv[1] ?? '', execArgv: process.execArgv, cwd: process.cwd() }),
 });
 
@@ -21394,7 +21395,7 @@ async function runCommand({ flags, request, io, logger }) {
     const { config, source, gateLayers } = await (0,resolve.resolveRun)(request, 'cli');
     (0,safeWrite/* checkOutputPaths */.s0)([config.out, config.report, config.history]);
     const select = { only: flags.only, failingFrom: flags['failing-from'] };
-    const prepare = () => (0,run_prepare.prepareRun)(config, (0,run_prepare.defaultEnvironment)(logger), source, gateLayers, select);
+    const prepare = () => (0,run_prepare.prepareRun)(config, (0,run_prepare.defaultEnvironment)(logger, io.env), source, gateLayers, select);
     if (flags['plan-only']) {
         await (0,pipeline/* planOnly */.Ev)(await prepare());
         return pipeline/* EXIT */.dc.pass;
@@ -23127,7 +23128,7 @@ async function calibrateNoiseCommand({ flags, request, io, logger }) {
         throw new errors/* GateError */.ue('bad_input', `${baselinePath}: no baseline to write the proposals into`, `write the baseline first: ${(0,baseline_baseline/* updateBaselineCommand */.q8)('results.json', baselinePath)}`);
     }
     const rerun = f['rerun-candidate'] !== undefined;
-    const calibration = await calibrateNoise(config, (0,prepare.defaultEnvironment)(logger), f['rerun-candidate'] ?? f.runs ?? options/* DEFAULT_NOISE_PASSES */.Xv, rerun);
+    const calibration = await calibrateNoise(config, (0,prepare.defaultEnvironment)(logger, io.env), f['rerun-candidate'] ?? f.runs ?? options/* DEFAULT_NOISE_PASSES */.Xv, rerun);
     io.stdout(noiseReport(calibration) + '\n');
     const proposals = Object.fromEntries(calibration.rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop]));
     const noise = Object.fromEntries(calibration.rows.filter((r) => r.paired_sd > 0).map((r) => [r.metric, Number(r.paired_sd.toPrecision(6))]));
@@ -23787,7 +23788,7 @@ const RUNNERS = {
             Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4721)),
             Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 633)),
         ]);
-        await pairwiseCommand(flags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger), print(io));
+        await pairwiseCommand(flags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger, io.env), print(io));
         return _run_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
     },
     'lint-set': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9843))).lintSetCommand(ctx),
@@ -36494,7 +36495,7 @@ async function runCommandCandidate(rows, options, take) {
     const outcome = await runProcess({
         command: options.command,
         cwd: options.cwd,
-        env: candidateEnv(options.env ?? process.env, options.envPassthrough),
+        env: candidateEnv(options.env, options.envPassthrough),
         input,
         limits: { timeoutMs: options.timeoutMs, maxStdoutBytes: maxOutputBytes, stderrTailBytes: STDERR_TAIL_BYTES, pipeGraceMs: options.pipeGraceMs ?? PIPE_GRACE_MS },
         onStdout: (chunk) => stdout.push(chunk),
@@ -37160,7 +37161,7 @@ async function loadPredictions(file, evalIds, wanted = null, take) {
 /** The one place a kind of candidate is chosen: one line per kind of `CandidateConfigSchema`. */
 const MAKERS = {
     predictions: (c) => predictionsCandidate(c.predictions),
-    command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
+    command: (c, e) => commandCandidate({ command: c.command, timeoutMs: c.timeout_ms, cwd: e.cwd, env: e.env, maxOutputBytes: c.max_output_mb * 1024 * 1024, envPassthrough: c.env_passthrough }),
     http: (c, e) => httpCandidate(c.http, e.env, { passthrough: c.env_passthrough, keyEnvs: [e.judgeKeyEnv] }),
 };
 function makeCandidate(config, environment) {
@@ -37261,7 +37262,8 @@ var heap = __nccwpck_require__(6701);
 
 
 
-const defaultEnvironment = (logger) => ({ logger, env: process.env, cwd: process.cwd() });
+/** A run's environment: the process's variables unless the caller (the CLI's io, a test) gives its own. */
+const defaultEnvironment = (logger, env = process.env) => ({ logger, env, cwd: process.cwd() });
 /**
  * A config → what runPipeline is given: the eval set (or this shard of it), the scorer, the
  * baseline and the candidate, each made by its one factory. A bad eval set or baseline is an
