@@ -11,7 +11,7 @@
  * exactly what its per-question counterpart gives.
  */
 import { normalCdf, normalQuantile } from './normal.ts'
-import { pairedBootstrap, sortedQuantile, type PairedBootstrapOptions, type PairedBootstrapResult } from './bootstrap.ts'
+import { pairedBootstrap, resampledResult, type PairedBootstrapOptions, type PairedBootstrapResult } from './bootstrap.ts'
 
 /** Per cluster: the sum of the values in it and how many there are; `clusters[i]` is the cluster index (0-based, dense) of value i. */
 export function clusterTotals(values: ArrayLike<number>, clusters: ArrayLike<number>, count: number): { sums: Float64Array; sizes: Float64Array } {
@@ -124,8 +124,6 @@ function resampledClusters(sums: Float64Array, sizes: Float64Array, delta: numbe
   // mulberry32 inline, the stream of bootstrap.ts's mulberry32(seed)
   let state = seed | 0
   const means = new Float64Array(resamples)
-  let atOrBelowZero = 0
-  let atOrAboveZero = 0
   for (let r = 0; r < resamples; r++) {
     let sum = 0
     let size = 0
@@ -139,11 +137,6 @@ function resampledClusters(sums: Float64Array, sizes: Float64Array, delta: numbe
     }
     const mean = sum / size
     means[r] = mean
-    if (mean <= 0) atOrBelowZero++
-    if (mean >= 0) atOrAboveZero++
   }
-  means.sort()
-  const tail = (1 - level) / 2
-  const p = Math.min(1, (2 * (Math.min(atOrBelowZero, atOrAboveZero) + 1)) / (resamples + 1))
-  return { delta, low: sortedQuantile(means, tail), high: sortedQuantile(means, 1 - tail), p, method: 'bootstrap' }
+  return resampledResult(means, delta, level)
 }
