@@ -11,7 +11,7 @@ import { withHistories } from '../candidates/turns.ts'
 import { GateError } from '../io/errors.ts'
 import { countOf } from '../io/countOf.ts'
 import { forEachInPool } from '../io/pool.ts'
-import { embeddingsOn, llmSettings, questionsInFlight } from './llmTier.ts'
+import { embeddingsOn, llmSettings, questionsInFlight } from './llmSettings.ts'
 
 /** Calls and a token estimate; `usage.planned` in results.json. */
 export interface LlmPlan {

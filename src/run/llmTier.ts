@@ -1,52 +1,21 @@
 import type { Judge } from '../metrics/judge.ts'
 import { UsageMeter } from '../judge/usage.ts'
 import { Budget, BudgetedJudge } from '../judge/budget.ts'
-import { chunkLabelOf } from '../metrics/language.ts'
 import { outOfScale } from '../metrics/definitions.ts'
 import { isKnownMetric, metricInfo } from '../metrics/registry.ts'
-import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult, type LlmSettings } from '../metrics/llm.ts'
+import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult } from '../metrics/llm.ts'
 import type { CallPlan } from '../metrics/callPlan.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
-import { NO_EMBEDDINGS } from '../schemas/judgeConfig.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { QuestionResult, Usage } from '../schemas/results.ts'
 import type { Logger } from '../io/logger.ts'
 import { forEachInPool } from '../io/pool.ts'
 import type { TierPlan } from './judgePlan.ts'
+import { llmSettings, questionsInFlight } from './llmSettings.ts'
 
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 export const STABILITY_THRESHOLD = 0.02
-
-/**
- * Questions in progress at once per judge concurrency slot. A question in progress always has
- * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
- * twice that covers the questions between calls (a reply being parsed, a backoff) while the
- * prompts and replies held stay bounded by the concurrency, not by the number of questions.
- */
-export const QUESTIONS_PER_SLOT = 2
-
-/** How many questions the tier works on at once. */
-export function questionsInFlight(config: Config): number {
-  return config.judge.concurrency * QUESTIONS_PER_SLOT
-}
-
-/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
-export function llmSettings(config: Config, rows: readonly EvalRow[]): LlmSettings {
-  return {
-    relevancyQuestions: config.judge.answer_relevancy.questions,
-    noncommittal: config.judge.answer_relevancy.noncommittal,
-    repeats: config.judge.repeats,
-    embeddings: embeddingsOn(config),
-    chunkLabel: chunkLabelOf(rows.map((r) => r.question)),
-  }
-}
-
-/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
-export function embeddingsOn(config: Pick<Config, 'embeddings'>): boolean {
-  const e = config.embeddings
-  return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS
-}
 
 /**
  * The order the tier takes questions in and when it stops taking them (`--sequential`): it

@@ -8,8 +8,7 @@ import { resolveGate, type GateLayer } from '../baseline/gate.ts'
 import { checkLatencyCanAct } from './gateCanAct.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Results, type RunInfo, type Subset, type Usage } from '../schemas/results.ts'
+import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Results, type RunInfo, type Usage } from '../schemas/results.ts'
 import type { RunClock } from '../io/clock.ts'
 import { idRecord, previewIds } from '../io/ids.ts'
 import type { Logger } from '../io/logger.ts'
@@ -21,25 +20,8 @@ import { sameVendorNotes } from './sameVendor.ts'
 import { EXIT, exitCodeFor } from './exit.ts'
 import { checkSequentialCanAct, finishSequential, startSequential } from './sequentialRun.ts'
 import { StreamScoring } from './streamScore.ts'
+import type { RunEvalSet } from './runEvalSet.ts'
 import { otherKindFromEvalSet } from './olderFingerprint.ts'
-
-/** The questions a run scores: the whole eval set, one shard of it, or a subset (--only, --failing-from). */
-export interface RunEvalSet {
-  file: string
-  /** eval_set_version: which version of the questions the scores belong to */
-  version: string
-  /** the questions this run scores (a shard's share, or all); runPipeline empties it once they are scored */
-  rows: EvalRow[]
-  /** of the rows this run scores' eval set: the whole set's, or a shard's own rows' (merge adds the shards' up) */
-  fingerprint: string
-  /** the whole set's fingerprint of the kind the baseline has, when that is the kind written before results schema 3 */
-  recomputedFingerprint?: string | null
-  /** every id of the whole set: an answer for another id is an error; a shard ignores the other shards' answers */
-  ids: ReadonlySet<string>
-  shard: { index: number; count: number; total_questions: number } | null
-  /** a subset run: compared on its questions only, never gated */
-  subset: Subset | null
-}
 
 /** Where `run` writes results.json when no --out is given but the results are needed (an incomparable run's fix command names it). */
 export const DEFAULT_RESULTS_PATH = 'results.json'

@@ -6,12 +6,13 @@ import { startClock } from '../io/clock.ts'
 import type { Logger } from '../io/logger.ts'
 import { registerSecret } from '../io/redact.ts'
 import type { Config, RunConfig } from '../schemas/config.ts'
-import { loadEvalSet, type EvalSet } from './evalSet.ts'
+import { loadEvalSet } from './evalSet.ts'
 import { checkGateCanAct, ROWS_OF_EVERY_KIND } from './gateCanAct.ts'
-import type { PipelineDeps, RunEvalSet } from './pipeline.ts'
+import type { PipelineDeps } from './pipeline.ts'
+import { runEvalSet } from './runEvalSet.ts'
 import { judgeKeyEnv, judgeSecretEnv, makeScorer } from './scorers/factory.ts'
 import type { ScorerEnvironment } from './scorers/scorer.ts'
-import { selectSubset, type SubsetRequest } from './subset.ts'
+import type { SubsetRequest } from './subset.ts'
 import { GateError } from '../io/errors.ts'
 import { urlCredentials } from '../io/urlCredentials.ts'
 import { boundHeapGrowth } from '../judge/heap.ts'
@@ -78,19 +79,4 @@ export function secretValues(config: Config, { env, cwd }: Pick<RunEnvironment, 
   const urls = [config.judge.base_url, config.embeddings?.base_url].flatMap((url) => (url ? urlCredentials(url) : []))
   const inSettings = [...urls, ...(candidate?.secrets ?? [])]
   return [...names.flatMap((name) => (env[name] ? [env[name]!] : [])), ...inSettings]
-}
-
-async function runEvalSet(full: EvalSet, version: string, shard: Config['shard'], select: SubsetRequest, warn: (message: string) => void): Promise<RunEvalSet> {
-  const subset = await selectSubset(full.rows, select, warn)
-  return {
-    file: full.file,
-    version,
-    rows: subset?.rows ?? full.rows,
-    // a shard's covers its own rows: merge adds the shards' up to the whole set's
-    fingerprint: full.fingerprint,
-    recomputedFingerprint: null,
-    ids: full.ids,
-    shard: shard ? { ...shard, total_questions: full.total } : null,
-    subset: subset?.subset ?? null,
-  }
 }
