@@ -5,7 +5,7 @@
  */
 import { compare } from '../src/compare/compare.ts'
 import { isJudgedByModel, metricInfo } from '../src/metrics/registry.ts'
-import { monitoredMetrics, SequentialSchedule } from '../src/run/sequential.ts'
+import { monitoredMetrics, SequentialSchedule } from '../src/run/llmTier/sequential.ts'
 import { DEFAULT_GATE } from '../src/schemas/gate.ts'
 import type { Comparison, GateSettings } from '../src/schemas/results.ts'
 import { wholeGateLimits } from '../src/stats/nullLimits.ts'

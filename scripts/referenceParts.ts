@@ -1,6 +1,6 @@
 /**
  * The reference, rendered from the code's own tables: action.yml's `inputs:` block and the
- * inputs table from the option table (src/run/options.ts), the outputs table from action.yml's
+ * inputs table from the option table (src/run/options/options.ts), the outputs table from action.yml's
  * `outputs:`, the CLI reference from the `--help` texts the CLI prints (src/cli/help.ts,
  * mainHelp.ts) and the metric table from the metric definitions (src/metrics/definitions.ts).
  * Pure: `renderReference` takes the files as they are and returns them as they should be;
@@ -11,8 +11,8 @@ import { helpFor } from '../src/cli/help.ts'
 import { MAIN_HELP } from '../src/cli/mainHelp.ts'
 import { SCALES } from '../src/metrics/definitions.ts'
 import { registry, type MetricDefinition } from '../src/metrics/registry.ts'
-import { COMMANDS, CONFIG_DEFAULTS, type OptionSpec } from '../src/run/option.ts'
-import { actionInputs } from '../src/run/options.ts'
+import { COMMANDS, CONFIG_DEFAULTS, type OptionSpec } from '../src/run/options/option.ts'
+import { actionInputs } from '../src/run/options/options.ts'
 import { DEFAULT_GATE } from '../src/schemas/gate.ts'
 
 /** The command that rewrites every generated part; drift messages name it. */
@@ -100,7 +100,7 @@ function actionInputsYaml(specs: readonly OptionSpec[]): string {
 }
 
 function describe(spec: OptionSpec): string {
-  if (spec.description === undefined) throw new Error(`src/run/options.ts: input "${spec.input}" has no description: give it one (it is its action.yml description)`)
+  if (spec.description === undefined) throw new Error(`src/run/options/options.ts: input "${spec.input}" has no description: give it one (it is its action.yml description)`)
   return spec.description
 }
 

@@ -1,8 +1,8 @@
 import * as core from '@actions/core'
-import { readOptions } from '../run/option.ts'
-import type { RunRequest } from '../run/resolve.ts'
+import { readOptions } from '../run/options/option.ts'
+import type { RunRequest } from '../run/config/resolve.ts'
 import { maskSecret } from './log.ts'
-import { actionInputs } from '../run/options.ts'
+import { actionInputs } from '../run/options/options.ts'
 
 /** Every input action.yml declares, from the option table. */
 export const INPUTS = actionInputs().map((spec) => spec.input!)

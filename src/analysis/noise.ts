@@ -3,8 +3,8 @@ import type { RunConfig } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { wholeGateLimits, type WholeGateLimits } from '../stats/nullLimits.ts'
 import { GateError } from '../io/errors.ts'
-import { runPipeline } from '../run/pipeline.ts'
-import { prepareRun, type RunEnvironment } from '../run/prepare.ts'
+import { runPipeline } from '../run/pipeline/pipeline.ts'
+import { prepareRun, type RunEnvironment } from '../run/pipeline/prepare.ts'
 import { judgedByModel, judgeKeyEnv } from '../run/scorers/factory.ts'
 
 export interface NoiseRow {

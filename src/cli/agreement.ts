@@ -1,7 +1,7 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { agreement, readRaterFile, type AgreementReport } from '../analysis/agreement.ts'
 import { GateError } from '../io/errors.ts'
-import { EXIT } from '../run/pipeline.ts'
+import { EXIT } from '../run/pipeline/pipeline.ts'
 import type { CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
 

@@ -6,9 +6,9 @@ import { readText } from '../io/tabular.ts'
 import { gateSettingsText } from '../report/gateSettings.ts'
 import { renderReport } from '../report/markdown.ts'
 import { renderTerminal } from '../report/terminal.ts'
-import { exitCodeFor } from '../run/pipeline.ts'
+import { exitCodeFor } from '../run/pipeline/pipeline.ts'
 import type { Logger } from '../io/logger.ts'
-import type { RunRequest } from '../run/resolve.ts'
+import type { RunRequest } from '../run/config/resolve.ts'
 import type { Results } from '../schemas/results.ts'
 
 export interface CliIO {

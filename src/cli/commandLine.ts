@@ -3,8 +3,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { GateError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
 import { similarName } from '../io/similarName.ts'
-import { readOptions, type Command, type RawValue } from '../run/option.ts'
-import { optionsOf } from '../run/options.ts'
+import { readOptions, type Command, type RawValue } from '../run/options/option.ts'
+import { optionsOf } from '../run/options/options.ts'
 import type { CliIO, CommandContext } from './command.ts'
 
 /** Commands that take file names without a flag: merge's shards, lint-set's eval set. */

@@ -1,6 +1,6 @@
 import { GATE_PRECEDENCE } from '../baseline/gate.ts'
-import type { Command, OptionSpec } from '../run/option.ts'
-import { optionsOf } from '../run/options.ts'
+import type { Command, OptionSpec } from '../run/options/option.ts'
+import { optionsOf } from '../run/options/options.ts'
 import { DEFAULT_GATE, DEFAULT_LATENCY_MIN_MS } from '../schemas/gate.ts'
 
 interface CommandHelp {

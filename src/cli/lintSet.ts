@@ -1,8 +1,8 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { DEFAULT_LINT_OPTIONS, hasErrors, lintEvalSetFile, parseDifficultyMix, type LintReport } from '../analysis/lintSet/lint.ts'
 import { GateError } from '../io/errors.ts'
-import { EXIT } from '../run/pipeline.ts'
-import { resolveRun } from '../run/resolve.ts'
+import { EXIT } from '../run/pipeline/pipeline.ts'
+import { resolveRun } from '../run/config/resolve.ts'
 import type { CommandContext } from './command.ts'
 import { countOf } from '../io/countOf.ts'
 

@@ -2,10 +2,10 @@ import { readBaselineFile, updateBaselineCommand, writeBaselineFile } from '../b
 import { calibrateNoise, type NoiseCalibration } from '../analysis/noise.ts'
 import { countOf } from '../io/countOf.ts'
 import { GateError } from '../io/errors.ts'
-import { DEFAULT_NOISE_PASSES } from '../run/options.ts'
-import { EXIT } from '../run/pipeline.ts'
-import { defaultEnvironment } from '../run/prepare.ts'
-import { resolveRun } from '../run/resolve.ts'
+import { DEFAULT_NOISE_PASSES } from '../run/options/options.ts'
+import { EXIT } from '../run/pipeline/pipeline.ts'
+import { defaultEnvironment } from '../run/pipeline/prepare.ts'
+import { resolveRun } from '../run/config/resolve.ts'
 import type { CommandContext } from './command.ts'
 
 /**

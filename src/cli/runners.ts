@@ -1,5 +1,5 @@
-import type { Command } from '../run/option.ts'
-import { EXIT } from '../run/exit.ts'
+import type { Command } from '../run/options/option.ts'
+import { EXIT } from '../run/pipeline/exit.ts'
 import type { CalibrateFlags } from './analysis.ts'
 import type { PowerFlags } from './power.ts'
 import type { CliIO, CommandContext } from './command.ts'
@@ -29,8 +29,8 @@ export const RUNNERS: Record<Command, (ctx: CommandContext) => Promise<number>> 
   pairwise: async ({ flags, request, io, logger }) => {
     const [{ pairwiseCommand }, { resolveRun }, { defaultEnvironment }] = await Promise.all([
       import(/* webpackMode: "eager" */ './pairwise.ts'),
-      import(/* webpackMode: "eager" */ '../run/resolve.ts'),
-      import(/* webpackMode: "eager" */ '../run/prepare.ts'),
+      import(/* webpackMode: "eager" */ '../run/config/resolve.ts'),
+      import(/* webpackMode: "eager" */ '../run/pipeline/prepare.ts'),
     ])
     await pairwiseCommand(flags as PairwiseFlags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger, io.env), print(io))
     return EXIT.pass

@@ -4,7 +4,7 @@ import { GateError } from '../io/errors.ts'
 import { checkOutputPaths, writeFileSafely } from '../io/safeWrite.ts'
 import { readText } from '../io/tabular.ts'
 import { trendSvg } from '../report/svg.ts'
-import { EXIT } from '../run/pipeline.ts'
+import { EXIT } from '../run/pipeline/pipeline.ts'
 import type { CommandContext } from './command.ts'
 
 /** `evalgate trend`: one metric's history as an SVG line chart. */

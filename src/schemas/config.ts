@@ -130,7 +130,7 @@ export const ConfigSchema = z
     max_input_mb: z.number().positive().max(65_536).optional(),
     /**
      * judge the questions in a seeded random order and stop once every gated judged metric's
-     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/sequential.ts)
+     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/llmTier/sequential.ts)
      */
     sequential: z.boolean().optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { INPUTS, readInputs } from '../../src/action/inputs.ts'
-import { actionInputs } from '../../src/run/options.ts'
+import { actionInputs } from '../../src/run/options/options.ts'
 import { GateError } from '../../src/io/errors.ts'
 
 const action = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as { inputs: Record<string, unknown>; runs: { using: string; main: string } }

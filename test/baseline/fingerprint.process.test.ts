@@ -2,8 +2,8 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { combineFingerprints, fingerprintRows, FINGERPRINT_PREFIX, isLegacyFingerprint, legacyFingerprint, shortFingerprint } from '../../src/baseline/fingerprint.ts'
-import { loadEvalSet } from '../../src/run/evalSet.ts'
-import { shardRows } from '../../src/run/shard.ts'
+import { loadEvalSet } from '../../src/run/evalSet/evalSet.ts'
+import { shardRows } from '../../src/run/evalSet/shard.ts'
 
 const example = () => loadEvalSet('examples/hr-kb/eval_set_v1.csv')
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { makeCandidate } from '../../src/candidates/factory.ts'
 import { GateError } from '../../src/io/errors.ts'
-import { parseConfig } from '../../src/run/config.ts'
+import { parseConfig } from '../../src/run/config/config.ts'
 import { CANDIDATE_KINDS, type CandidateKind } from '../../src/schemas/config.ts'
 import { makeRow } from '../metrics/factories.ts'
 

@@ -2,7 +2,7 @@ import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { fingerprintRows } from '../../src/baseline/fingerprint.ts'
-import { loadEvalSet } from '../../src/run/evalSet.ts'
+import { loadEvalSet } from '../../src/run/evalSet/evalSet.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli } from './harness.ts'
 
 /**

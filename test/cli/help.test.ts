@@ -1,8 +1,8 @@
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { main } from '../../src/cli/main.ts'
-import { COMMANDS } from '../../src/run/option.ts'
-import { optionsOf } from '../../src/run/options.ts'
+import { COMMANDS } from '../../src/run/options/option.ts'
+import { optionsOf } from '../../src/run/options/options.ts'
 import { cleanupTempDirs, fixture, makeTempDir, runCli } from './harness.ts'
 
 after(cleanupTempDirs)

@@ -9,7 +9,7 @@ import { answerSha256 } from '../../src/baseline/answer.ts'
 import { baselineFromResults, viewOfBaseline } from '../../src/baseline/baseline.ts'
 import { compare } from '../../src/compare/compare.ts'
 import { renderReport } from '../../src/report/markdown.ts'
-import { inputsHash } from '../../src/run/score.ts'
+import { inputsHash } from '../../src/run/pipeline/score.ts'
 import { gate, makeResults, makeRun } from '../helpers/factories.ts'
 
 const UPDATE = 'evalgate baseline --results results.json'

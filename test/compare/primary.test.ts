@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { checkGateMetricNames } from '../../src/baseline/gate.ts'
 import { compare } from '../../src/compare/compare.ts'
 import { renderReport } from '../../src/report/markdown.ts'
-import { parseConfig } from '../../src/run/config.ts'
+import { parseConfig } from '../../src/run/config/config.ts'
 import { GateError } from '../../src/io/errors.ts'
 import { baselineOf, gate, makeResults, makeRun, type Scores } from '../helpers/factories.ts'
 

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
 import { scoresOf, type ScoreSink } from '../../src/metrics/types.ts'
-import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/score.ts'
+import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/pipeline/score.ts'
 import { ConfigSchema } from '../../src/schemas/config.ts'
 import { makeOutput, makeRow } from './factories.ts'
 

@@ -13,7 +13,7 @@ import type { Judge } from '../../src/metrics/judge.ts'
 import { LEXICAL_METRICS, scoreLexical } from '../../src/metrics/lexical.ts'
 import { LLM_METRICS, planQuestion, scoreWithJudge } from '../../src/metrics/llm.ts'
 import { directedChange, isJudgedByModel, isKnownMetric, knownMetricNames, metricInfo, MetricRegistry, registry, sortMetrics } from '../../src/metrics/registry.ts'
-import { metricsBeforeAnswers, plannedMetrics } from '../../src/run/score.ts'
+import { metricsBeforeAnswers, plannedMetrics } from '../../src/run/pipeline/score.ts'
 import { ConfigSchema, type Config } from '../../src/schemas/config.ts'
 import { makeOutput, makeRow } from './factories.ts'
 

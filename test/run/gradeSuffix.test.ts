@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { gradeSuffixWarning } from '../../src/run/gradeSuffix.ts'
+import { gradeSuffixWarning } from '../../src/run/pipeline/gradeSuffix.ts'
 import type { CandidateOutput } from '../../src/schemas/candidate.ts'
 import type { RelevantDoc } from '../../src/schemas/evalSet.ts'
 import { makeOutput, makeRow } from '../metrics/factories.ts'

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { serialize } from 'node:v8'
-import { planLlm } from '../../src/run/judgePlan.ts'
+import { planLlm } from '../../src/run/llmTier/judgePlan.ts'
 import { CHARS_PER_TOKEN, estimateTokens } from '../../src/judge/tokenEstimate.ts'
 import { PROMPTS } from '../../src/judge/prompts.ts'
 import { ConfigSchema } from '../../src/schemas/config.ts'

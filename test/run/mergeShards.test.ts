@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { GateError } from '../../src/io/errors.ts'
-import { mergeShardFiles } from '../../src/run/merge.ts'
+import { mergeShardFiles } from '../../src/run/pipeline/merge.ts'
 import { cleanupTempDirs, makeTempDir, writeJson } from '../cli/harness.ts'
 
 after(cleanupTempDirs)

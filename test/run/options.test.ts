@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { readInputs } from '../../src/action/inputs.ts'
 import { parseCommandLine } from '../../src/cli/commandLine.ts'
 import { GateError } from '../../src/io/errors.ts'
-import { COMMANDS, type OptionSpec } from '../../src/run/option.ts'
-import { OPTIONS, optionsOf } from '../../src/run/options.ts'
-import { resolveRun } from '../../src/run/resolve.ts'
+import { COMMANDS, type OptionSpec } from '../../src/run/options/option.ts'
+import { OPTIONS, optionsOf } from '../../src/run/options/options.ts'
+import { resolveRun } from '../../src/run/config/resolve.ts'
 import { cleanupTempDirs, makeTempDir, writeText } from '../cli/harness.ts'
 
 after(cleanupTempDirs)

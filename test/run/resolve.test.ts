@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readInputs } from '../../src/action/inputs.ts'
 import { parseCommandLine } from '../../src/cli/commandLine.ts'
 import { GateError } from '../../src/io/errors.ts'
-import { resolveRun } from '../../src/run/resolve.ts'
+import { resolveRun } from '../../src/run/config/resolve.ts'
 import { cleanupTempDirs, makeTempDir, writeText } from '../cli/harness.ts'
 
 after(cleanupTempDirs)

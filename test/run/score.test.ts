@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/score.ts'
+import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/pipeline/score.ts'
 import { ConfigSchema } from '../../src/schemas/config.ts'
 import { makeOutput, makeRow } from '../metrics/factories.ts'
 

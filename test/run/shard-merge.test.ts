@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from '../../bench/generate.ts'
-import { shardRows } from '../../src/run/shard.ts'
+import { shardRows } from '../../src/run/evalSet/shard.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
 
 import { readResults, runCli, writeResults } from '../cli/harness.ts'

@@ -8,7 +8,7 @@
  * duplicates that are both marked confusable).
  */
 import { readTable } from '../../io/tabular.ts'
-import { evalSetFromTable } from '../../run/evalSet.ts'
+import { evalSetFromTable } from '../../run/evalSet/evalSet.ts'
 import { DEFAULT_REFUSAL_PHRASES } from '../../schemas/config.ts'
 import { DEFAULT_DIFFICULTY_MIX, coverageFindings, coverageSummary, difficultyFindings, type CoverageSummary } from './coverage.ts'
 import { corpusFindings, readKnowledgeBase, type CorpusSummary } from './corpus.ts'

@@ -6,7 +6,7 @@ import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { Claim, JudgeIdentity, QuestionResult, RunInfo, Usage } from '../../schemas/results.ts'
-import type { TierSchedule } from '../llmTier.ts'
+import type { TierSchedule } from '../llmTier/llmTier.ts'
 
 /** What a scoring provider may need from where it runs. */
 export interface ScorerEnvironment {

@@ -1,13 +1,13 @@
-import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
-import { CandidateTimeoutSchema } from '../schemas/config.ts'
-import { DEFAULT_GATE } from '../schemas/gate.ts'
+import { DEFAULT_BASELINE_PATH } from '../../baseline/baseline.ts'
+import { CandidateTimeoutSchema } from '../../schemas/config.ts'
+import { DEFAULT_GATE } from '../../schemas/gate.ts'
 import { COMMAND_OPTIONS } from './commandOptions.ts'
-import { DEFAULT_CONFIG_FILE } from './config.ts'
+import { DEFAULT_CONFIG_FILE } from '../config/config.ts'
 import { JUDGE_OPTIONS } from './judgeOptions.ts'
 import { ACTION_OPTIONS } from './actionOptions.ts'
 import { COMMANDS, CONFIG_DEFAULTS as D, GATED, JUDGE, RUN, type Command, type OptionSpec } from './option.ts'
-import { DEFAULT_RESULTS_PATH } from './pipeline.ts'
-import { DEFAULT_MAX_INPUT_MB } from '../io/input.ts'
+import { DEFAULT_RESULTS_PATH } from '../pipeline/pipeline.ts'
+import { DEFAULT_MAX_INPUT_MB } from '../../io/input.ts'
 
 /** calibrate-noise's judge passes over fixed answers when neither --runs nor --rerun-candidate is given */
 export const DEFAULT_NOISE_PASSES = 3

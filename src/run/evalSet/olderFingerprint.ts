@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
-import type { BaselineView } from '../baseline/baseline.ts'
-import { fingerprintRows, isLegacyFingerprint, legacyFingerprint } from '../baseline/fingerprint.ts'
-import { GateError } from '../io/errors.ts'
-import type { Logger } from '../io/logger.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { RunInfo } from '../schemas/results.ts'
+import type { BaselineView } from '../../baseline/baseline.ts'
+import { fingerprintRows, isLegacyFingerprint, legacyFingerprint } from '../../baseline/fingerprint.ts'
+import { GateError } from '../../io/errors.ts'
+import type { Logger } from '../../io/logger.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { RunInfo } from '../../schemas/results.ts'
 import { loadEvalSet } from './evalSet.ts'
 
 /**

@@ -1,10 +1,10 @@
-import { useInvocation } from '../io/cliInvocation.ts'
-import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
-import type { GateLayer } from '../baseline/gate.ts'
-import type { Config, RunConfig } from '../schemas/config.ts'
+import { useInvocation } from '../../io/cliInvocation.ts'
+import { DEFAULT_BASELINE_PATH } from '../../baseline/baseline.ts'
+import type { GateLayer } from '../../baseline/gate.ts'
+import type { Config, RunConfig } from '../../schemas/config.ts'
 import { applyOverrides, DEFAULT_CONFIG_FILE, parseConfig, parseRunConfig, readConfigFile } from './config.ts'
-import type { Shell } from './option.ts'
-import { limitInputs } from '../io/input.ts'
+import type { Shell } from '../options/option.ts'
+import { limitInputs } from '../../io/input.ts'
 
 /** What a command needs from the settings: a runnable config, every setting, or only the gate settings of the file. */
 export type Scope = 'run' | 'settings' | 'gate'

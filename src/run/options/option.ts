@@ -1,5 +1,5 @@
-import { GateError } from '../io/errors.ts'
-import { ConfigSchema } from '../schemas/config.ts'
+import { GateError } from '../../io/errors.ts'
+import { ConfigSchema } from '../../schemas/config.ts'
 
 import { COMMANDS, type Command } from './commands.ts'
 

@@ -1,4 +1,4 @@
-import type { Results } from '../schemas/results.ts'
+import type { Results } from '../../schemas/results.ts'
 
 /**
  * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:

@@ -1,4 +1,4 @@
-import type { EvalRow } from '../schemas/evalSet.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
 
 /** A question as sharding sees it: its id, and the conversation it is a turn of (null for a single question). */
 export interface ShardUnit {

@@ -1,5 +1,5 @@
-import type { CandidateOutput } from '../schemas/candidate.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
+import type { CandidateOutput } from '../../schemas/candidate.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
 
 /** Questions named in the warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5

@@ -1,8 +1,8 @@
-import { reportedModels } from '../metrics/judgeCalls.ts'
-import { sameVendorWarning } from '../judge/vendor.ts'
-import type { Config } from '../schemas/config.ts'
-import type { JudgeIdentity, QuestionResult } from '../schemas/results.ts'
-import type { Logger } from '../io/logger.ts'
+import { reportedModels } from '../../metrics/judgeCalls.ts'
+import { sameVendorWarning } from '../../judge/vendor.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { JudgeIdentity, QuestionResult } from '../../schemas/results.ts'
+import type { Logger } from '../../io/logger.ts'
 
 /** Judges whose model is no LLM: nothing to prefer its own family with. */
 const NO_LLM = new Set(['none', 'lexical'])

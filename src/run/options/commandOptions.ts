@@ -1,4 +1,4 @@
-import { DEFAULT_BASELINE_PATH } from '../baseline/baseline.ts'
+import { DEFAULT_BASELINE_PATH } from '../../baseline/baseline.ts'
 import type { OptionSpec } from './option.ts'
 
 /** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */

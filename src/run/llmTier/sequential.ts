@@ -16,12 +16,12 @@
  * ALPHA_PASS per metric that really dropped). Conversations are taken whole, in random order,
  * each one observation (the mean change over its turns), so turns that share noise are one unit.
  */
-import type { BaselineView } from '../baseline/baseline.ts'
-import { isJudgedByModel, metricInfo } from '../metrics/registry.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { GateSettings, QuestionResult, RunInfo } from '../schemas/results.ts'
-import { mulberry32 } from '../stats/bootstrap.ts'
-import { MixtureTest } from '../stats/confidenceSequence.ts'
+import type { BaselineView } from '../../baseline/baseline.ts'
+import { isJudgedByModel, metricInfo } from '../../metrics/registry.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { GateSettings, QuestionResult, RunInfo } from '../../schemas/results.ts'
+import { mulberry32 } from '../../stats/bootstrap.ts'
+import { MixtureTest } from '../../stats/confidenceSequence.ts'
 import type { TierSchedule } from './llmTier.ts'
 
 /** The early stops' share of the gate's one-sided 5%: split over the monitored metrics. */

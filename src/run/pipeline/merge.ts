@@ -1,13 +1,13 @@
-import { commandLine } from '../io/cliInvocation.ts'
-import { judgeHealth } from '../compare/judgeHealth.ts'
-import { loadResults } from '../baseline/resultsFile.ts'
-import { sortMetrics } from '../metrics/registry.ts'
-import type { JudgeIdentity, QuestionResult, Results, Usage } from '../schemas/results.ts'
-import { GateError } from '../io/errors.ts'
-import { idRecord } from '../io/ids.ts'
+import { commandLine } from '../../io/cliInvocation.ts'
+import { judgeHealth } from '../../compare/judgeHealth.ts'
+import { loadResults } from '../../baseline/resultsFile.ts'
+import { sortMetrics } from '../../metrics/registry.ts'
+import type { JudgeIdentity, QuestionResult, Results, Usage } from '../../schemas/results.ts'
+import { GateError } from '../../io/errors.ts'
+import { idRecord } from '../../io/ids.ts'
 import { summarise } from './score.ts'
-import { countOf } from '../io/countOf.ts'
-import { combineFingerprints, isLegacyFingerprint } from '../baseline/fingerprint.ts'
+import { countOf } from '../../io/countOf.ts'
+import { combineFingerprints, isLegacyFingerprint } from '../../baseline/fingerprint.ts'
 
 interface Shard {
   file: string

@@ -1,5 +1,5 @@
-import { TRANSPORTS } from '../judge/transports/registry.ts'
-import { EMBEDDINGS_PROVIDERS, JUDGE_PROVIDERS, MAX_JUDGE_CONCURRENCY } from '../schemas/judgeConfig.ts'
+import { TRANSPORTS } from '../../judge/transports/registry.ts'
+import { EMBEDDINGS_PROVIDERS, JUDGE_PROVIDERS, MAX_JUDGE_CONCURRENCY } from '../../schemas/judgeConfig.ts'
 import { CONFIG_DEFAULTS as D, JUDGE, RUN, type OptionSpec } from './option.ts'
 
 /** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */

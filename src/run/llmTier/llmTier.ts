@@ -1,18 +1,18 @@
-import type { Judge } from '../metrics/judge.ts'
-import { UsageMeter } from '../judge/usage.ts'
-import { Budget, BudgetedJudge } from '../judge/budget.ts'
-import { outOfScale } from '../metrics/definitions.ts'
-import { isKnownMetric, metricInfo } from '../metrics/registry.ts'
-import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult } from '../metrics/llm.ts'
-import type { CallPlan } from '../metrics/callPlan.ts'
-import type { CandidateOutput } from '../schemas/candidate.ts'
-import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { QuestionResult, Usage } from '../schemas/results.ts'
-import type { Logger } from '../io/logger.ts'
-import { forEachInPool } from '../io/pool.ts'
+import type { Judge } from '../../metrics/judge.ts'
+import { UsageMeter } from '../../judge/usage.ts'
+import { Budget, BudgetedJudge } from '../../judge/budget.ts'
+import { outOfScale } from '../../metrics/definitions.ts'
+import { isKnownMetric, metricInfo } from '../../metrics/registry.ts'
+import { LLM_METRICS, planQuestion, scoreWithJudge, type LlmQuestionResult } from '../../metrics/llm.ts'
+import type { CallPlan } from '../../metrics/callPlan.ts'
+import type { CandidateOutput } from '../../schemas/candidate.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { QuestionResult, Usage } from '../../schemas/results.ts'
+import type { Logger } from '../../io/logger.ts'
+import { forEachInPool } from '../../io/pool.ts'
 import type { TierPlan } from './judgePlan.ts'
-import { llmSettings, questionsInFlight } from './llmSettings.ts'
+import { llmSettings, questionsInFlight } from './settings.ts'
 
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 export const STABILITY_THRESHOLD = 0.02
@@ -112,7 +112,7 @@ function record(q: QuestionResult, scored: LlmQuestionResult, calls: CallPlan): 
   for (const [metric, note] of Object.entries(q.notes)) if (!isKnownMetric(metric) || !planned.includes(metric)) notes[metric] = note
   for (const metric of planned) {
     const s = scored.scores[metric]
-    // a value off the metric's scale is an error row, as in the deterministic tier (run/score.ts)
+    // a value off the metric's scale is an error row, as in the deterministic tier (run/pipeline/score.ts)
     const info = metricInfo(metric)
     const outside = info && s?.value != null ? outOfScale(info, s.value) : null
     q.scores[metric] = outside === null ? (s?.value ?? null) : null

@@ -1,8 +1,8 @@
-import { chunkLabelOf } from '../metrics/language.ts'
-import type { LlmSettings } from '../metrics/llm.ts'
-import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import { NO_EMBEDDINGS } from '../schemas/judgeConfig.ts'
+import { chunkLabelOf } from '../../metrics/language.ts'
+import type { LlmSettings } from '../../metrics/llm.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import { NO_EMBEDDINGS } from '../../schemas/judgeConfig.ts'
 
 /**
  * Questions in progress at once per judge concurrency slot. A question in progress always has

@@ -1,13 +1,13 @@
-import { missingOutput } from '../candidates/outputs.ts'
-import { idRecord } from '../io/ids.ts'
-import { metricInfo, type MetricInfo } from '../metrics/registry.ts'
-import type { CandidateOutput } from '../schemas/candidate.ts'
-import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { MetricSummary, QuestionResult } from '../schemas/results.ts'
+import { missingOutput } from '../../candidates/outputs.ts'
+import { idRecord } from '../../io/ids.ts'
+import { metricInfo, type MetricInfo } from '../../metrics/registry.ts'
+import type { CandidateOutput } from '../../schemas/candidate.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { MetricSummary, QuestionResult } from '../../schemas/results.ts'
 import { gradeSuffixFinding } from './gradeSuffix.ts'
 import { NoteTexts, plannedMetrics, scoreQuestion, summarise } from './score.ts'
-import type { Scorer } from './scorers/scorer.ts'
+import type { Scorer } from '../scorers/scorer.ts'
 
 /** What the questions of a streamed run came to, once every answer was handed over. */
 export interface StreamedScores {

@@ -2,17 +2,17 @@
  * --sequential in a run: whether it can act (checked before the candidate runs), the schedule
  * the LLM tier takes (sequential.ts), and what the run records once the tier stopped.
  */
-import type { BaselineView } from '../baseline/baseline.ts'
-import { GateError } from '../io/errors.ts'
-import { planQuestion } from '../metrics/llm.ts'
-import type { CandidateOutput } from '../schemas/candidate.ts'
-import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { GateSettings, QuestionResult, RunInfo } from '../schemas/results.ts'
-import { seedFrom } from '../stats/bootstrap.ts'
-import { llmSettings } from './llmSettings.ts'
-import type { RunEvalSet } from './runEvalSet.ts'
-import { judgedByModel } from './scorers/factory.ts'
+import type { BaselineView } from '../../baseline/baseline.ts'
+import { GateError } from '../../io/errors.ts'
+import { planQuestion } from '../../metrics/llm.ts'
+import type { CandidateOutput } from '../../schemas/candidate.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { GateSettings, QuestionResult, RunInfo } from '../../schemas/results.ts'
+import { seedFrom } from '../../stats/bootstrap.ts'
+import { llmSettings } from './settings.ts'
+import type { RunEvalSet } from '../evalSet/runEvalSet.ts'
+import { judgedByModel } from '../scorers/factory.ts'
 import { monitoredMetrics, SequentialSchedule } from './sequential.ts'
 
 /**

@@ -1,8 +1,8 @@
-import { locate, Problems } from '../io/errors.ts'
-import { similarName } from '../io/similarName.ts'
-import type { RecordSource } from '../io/records.ts'
-import { KNOWN_EVAL_COLUMNS } from '../schemas/evalSet.ts'
-import { tokenCount, tokenize } from '../metrics/tokens.ts'
+import { locate, Problems } from '../../io/errors.ts'
+import { similarName } from '../../io/similarName.ts'
+import type { RecordSource } from '../../io/records.ts'
+import { KNOWN_EVAL_COLUMNS } from '../../schemas/evalSet.ts'
+import { tokenCount, tokenize } from '../../metrics/tokens.ts'
 
 /** What people call the eval-set columns when they do not read the docs first. */
 const EVAL_COLUMN_ALIASES: Record<string, readonly string[]> = {

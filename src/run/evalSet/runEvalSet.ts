@@ -1,6 +1,6 @@
-import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { Subset } from '../schemas/results.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { Subset } from '../../schemas/results.ts'
 import type { EvalSet } from './evalSet.ts'
 import { selectSubset, type SubsetRequest } from './subset.ts'
 

@@ -1,11 +1,11 @@
-import { commandLine } from '../io/cliInvocation.ts'
-import { loadResults } from '../baseline/resultsFile.ts'
-import { GateError } from '../io/errors.ts'
-import { normaliseId, previewIds } from '../io/ids.ts'
-import { similarName } from '../io/similarName.ts'
-import { metricInfo } from '../metrics/registry.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { Results, Subset } from '../schemas/results.ts'
+import { commandLine } from '../../io/cliInvocation.ts'
+import { loadResults } from '../../baseline/resultsFile.ts'
+import { GateError } from '../../io/errors.ts'
+import { normaliseId, previewIds } from '../../io/ids.ts'
+import { similarName } from '../../io/similarName.ts'
+import { metricInfo } from '../../metrics/registry.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { Results, Subset } from '../../schemas/results.ts'
 
 /** What the user asked to re-run: `--only ID,ID` or `--failing-from results.json` (at most one). */
 export interface SubsetRequest {

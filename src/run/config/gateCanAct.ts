@@ -1,11 +1,11 @@
-import { GateError } from '../io/errors.ts'
-import { isJudgedByModel, metricInfo, sortMetrics } from '../metrics/registry.ts'
-import type { Config } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
-import type { GateSettingsInput } from '../schemas/gate.ts'
-import type { GateLayer as SettingsLayer } from '../baseline/gate.ts'
-import { metricsBeforeAnswers } from './score.ts'
-import type { Scorer } from './scorers/scorer.ts'
+import { GateError } from '../../io/errors.ts'
+import { isJudgedByModel, metricInfo, sortMetrics } from '../../metrics/registry.ts'
+import type { Config } from '../../schemas/config.ts'
+import type { EvalRow } from '../../schemas/evalSet.ts'
+import type { GateSettingsInput } from '../../schemas/gate.ts'
+import type { GateLayer as SettingsLayer } from '../../baseline/gate.ts'
+import { metricsBeforeAnswers } from '../pipeline/score.ts'
+import type { Scorer } from '../scorers/scorer.ts'
 
 /** One layer of gate settings and where it was written: the baseline's, then evalgate.yml's + flags'. */
 export interface GateLayer extends SettingsLayer {
