@@ -5,7 +5,8 @@ import { basename, dirname, join } from 'node:path'
 import * as github from '@actions/github'
 import { baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { GateError, formatError } from '../io/errors.ts'
-import { baselineLayer, compareResults, planOnly, runPipeline } from '../run/pipeline/pipeline.ts'
+import { compareResults, planOnly, runPipeline } from '../run/pipeline/pipeline.ts'
+import { committedLayer } from '../baseline/gate.ts'
 import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/pipeline/prepare.ts'
 import { judgeKeyEnv } from '../run/scorers/factory.ts'
 import { mergeShardFiles } from '../run/pipeline/merge.ts'
@@ -141,7 +142,8 @@ async function scoreRun({ config, source, gateLayers, baselinePath }: ResolvedRu
   if (inputs.mode !== 'baseline' && inputs.mode !== 'accept')
     return runPipeline({ ...(await prepareRun(config, environment, source, gateLayers)), baseLabel: baseBranch() }, config, inputs.resultsPath)
   const runConfig = { ...config, baseline: undefined }
-  const layers = [baselineLayer(await loadBaseline(baselinePath)), ...gateLayers]
+  const baseline = await loadBaseline(baselinePath)
+  const layers = baseline ? [committedLayer(baseline), ...gateLayers] : gateLayers
   return runPipeline(await prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)
 }
 

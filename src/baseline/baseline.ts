@@ -213,7 +213,7 @@ function gateSettingsOf(b: GateSettingsInput): GateSettingsInput {
 
 /**
  * A new baseline from a run, with the gate settings that gated the run (the baseline it was
- * compared with < evalgate.yml < flags / inputs, as resolveGate found them), so the baseline
+ * compared with < evalgate.yml < flags / inputs, as the run's GateStack found them), so the baseline
  * records what evalgate.yml says rather than what the file it replaces said. Every effective
  * setting is written, defaults included: the baseline states the whole gate it passed. A run
  * nobody gated (a merge without --baseline) has none: the settings of `previous`, the file

@@ -9,11 +9,15 @@ export const GATE_PRECEDENCE = 'defaults < baseline < evalgate.yml < flags / Act
 /** Where a setting's value was found when nothing set it. */
 export const DEFAULT_SOURCE = 'default'
 
-/** One layer of gate settings and where it was written: a baseline file, evalgate.yml, "flags". */
+/**
+ * One layer of gate settings: what it sets, the file it came from (a baseline, evalgate.yml,
+ * "flags", "action inputs"), and the key path of the settings in that file, which a message
+ * naming one of them writes before it: `gate.` in evalgate.yml and for flags, nothing in baseline.json.
+ */
 export interface GateLayer {
   settings: GateSettingsInput | undefined
-  /** the file (or "flags", "action inputs") the layer came from */
   source: string
+  prefix: string
 }
 
 /** Each gate setting's source: the layer whose value is in force, or "default". */
@@ -26,22 +30,56 @@ export interface EffectiveGate {
 }
 
 /**
- * The one place gate settings are resolved: defaults < the baseline's committed settings <
- * evalgate.yml < flags / Action inputs, lowest layer first. A layer replaces a setting as a
- * whole (thresholds of the baseline and of evalgate.yml are not merged); an absent key leaves
- * the layer below in force. A latency gate (latency_rise set) gets its floor,
- * DEFAULT_LATENCY_MIN_MS, unless one is set.
+ * A run's gate settings as given, lowest layer first: the baseline's committed settings, then
+ * evalgate.yml's, then the flags' or Action inputs'. Built once per run (gateStack) and read by
+ * everything that asks about the gate: the checks that a setting can act, the comparison
+ * (`effective`), the sources the report shows. `inForce` is the one statement of precedence.
  */
-export function resolveGate(layers: readonly GateLayer[]): EffectiveGate {
+export class GateStack {
+  readonly effective: EffectiveGate
+
+  constructor(readonly layers: readonly GateLayer[]) {
+    this.effective = resolveGate(this)
+  }
+
+  /** The layer whose value of `key` is in force: the highest that sets it. */
+  inForce<K extends keyof GateSettingsInput>(key: K): (GateLayer & { value: Exclude<GateSettingsInput[K], undefined> }) | undefined {
+    for (const layer of [...this.layers].reverse()) {
+      const value = layer.settings?.[key]
+      if (isSet(value)) return { ...layer, value }
+    }
+    return undefined
+  }
+}
+
+const isSet = <T>(value: T): value is Exclude<T, undefined> => value !== undefined
+
+/**
+ * The gate of a run or a comparison: the baseline's committed settings (named by its path) under
+ * `above`, resolveRun's layers (evalgate.yml's, the flags' or inputs').
+ */
+export function gateStack(baseline: { settings?: GateSettingsInput; path: string | null } | null, above: readonly GateLayer[]): GateStack {
+  return new GateStack(baseline ? [committedLayer(baseline), ...above] : above)
+}
+
+/** A baseline's committed settings as the lowest layer over the defaults. */
+export function committedLayer(baseline: { settings?: GateSettingsInput; path: string | null }): GateLayer {
+  return { settings: baseline.settings, source: baseline.path ?? 'baseline', prefix: '' }
+}
+
+/**
+ * Defaults under the stack's layers. A layer replaces a setting as a whole (thresholds of the
+ * baseline and of evalgate.yml are not merged); an absent key leaves the layer below in force. A
+ * latency gate (latency_rise set) gets its floor, DEFAULT_LATENCY_MIN_MS, unless one is set.
+ */
+function resolveGate(stack: GateStack): EffectiveGate {
   const settings = defaultGate()
   const sources: GateSources = Object.fromEntries(GATE_KEYS.map((key) => [key, DEFAULT_SOURCE]))
-  for (const { settings: layer, source } of layers) {
-    for (const key of GATE_KEYS) {
-      const value = layer?.[key]
-      if (value === undefined) continue
-      ;(settings as Record<string, unknown>)[key] = value
-      sources[key] = source
-    }
+  for (const key of GATE_KEYS) {
+    const layer = stack.inForce(key)
+    if (!layer) continue
+    ;(settings as Record<string, unknown>)[key] = layer.value
+    sources[key] = layer.source
   }
   if (settings.latency_rise !== null) settings.latency_min_ms ??= DEFAULT_LATENCY_MIN_MS
   return { settings, sources }

@@ -15,7 +15,7 @@ import { applySettled } from './settled.ts'
 import { judgeModelChange } from '../judge/trace.ts'
 import { isLegacyFingerprint, shortFingerprint } from '../baseline/fingerprint.ts'
 
-/** Where each gate setting came from (resolveGate in baseline/gate.ts). */
+/** Where each gate setting came from (GateStack in baseline/gate.ts). */
 type GateSources = NonNullable<Comparison['gate_sources']>
 
 /** Per-question change rows kept in results.json per kind: enough for any report, small enough for 100,000 questions. */
@@ -82,7 +82,7 @@ function fingerprintOfKind(theirs: string, run: Pick<RunUnderTest, 'eval_set_fin
  * floors, error rates, and per-question regressions. A baseline that cannot be compared
  * gives the verdict `incomparable` with its reasons; a subset run the verdict `subset` (never
  * gated, see notGated). Pure: no I/O, no logging.
- * `sources` says where each gate setting came from (resolveGate); the comparison records it.
+ * `sources` says where each gate setting came from (GateStack); the comparison records it.
  */
 export function compare(run: RunUnderTest, given: BaselineView | null, gate: GateSettings, updateCommand: string, sources?: GateSources): Comparison {
   const comparison = compareRun(run, given, gate, updateCommand, sources)

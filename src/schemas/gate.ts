@@ -28,7 +28,7 @@ export const GateSettingsSchema = z.object({
    * null (the default): not gated.
    */
   latency_rise: z.number().min(0).nullable().default(null),
-  /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
+  /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (GateStack) */
   latency_min_ms: z.number().min(0).nullable().default(null),
   gate_mode: z.enum(['strict', 'significant']).default('strict'),
   /**

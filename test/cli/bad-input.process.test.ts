@@ -159,7 +159,7 @@ const cases: BadInputCase[] = [
       const evalSet = writeText(s.path('eval.csv'), 'id,question,relevant_doc_ids\nq1,年假有几天？,D1\nq2,病假需要什么材料？,D2|D3\n')
       return ['run', '--config', config, '--eval-set', evalSet, '--eval-set-version', 'v1', '--candidate-cmd', s.candidate]
     },
-    expect: (s) => [`${s.path('evalgate.yml')} + flags: gate.thresholds.recall@10: this run does not compute recall@10`, /k is \[3, 5\]/, /fix: remove the setting, .*this run computes .*recall@5/],
+    expect: (s) => [`${s.path('evalgate.yml')}: gate.thresholds.recall@10: this run does not compute recall@10`, /k is \[3, 5\]/, /fix: remove the setting, .*this run computes .*recall@5/],
   },
   {
     name: "a baseline.json's category floor on an LLM metric with the lexical judge",

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { resolveGate } from '../../src/baseline/gate.ts'
+import { GateStack } from '../../src/baseline/gate.ts'
 import { gateSettingLines, gateSettingsDetails, gateSettingsText } from '../../src/report/gateSettings.ts'
 
 describe('the gate settings block of the report and of --verbose', () => {
-  const resolved = resolveGate([{ settings: { max_drop: 0.05, by_category: { '<b>|leave': { 'recall@5': 0.9 } }, thresholds: { rules_pass: 0.6 } }, source: 'ci/evalgate.yml' }])
+  const resolved = new GateStack([{ settings: { max_drop: 0.05, by_category: { '<b>|leave': { 'recall@5': 0.9 } }, thresholds: { rules_pass: 0.6 } }, source: 'ci/evalgate.yml', prefix: '' }])
+    .effective
   const c = { gate: resolved.settings, gate_sources: resolved.sources }
 
   it('shows each value and where it came from, per-metric maps flattened', () => {

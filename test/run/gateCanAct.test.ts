@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { GateError } from '../../src/io/errors.ts'
 import { LEXICAL_METRICS } from '../../src/metrics/lexical.ts'
 import { LLM_METRICS } from '../../src/metrics/llm.ts'
-import { checkGateCanAct, type GateLayer } from '../../src/run/config/gateCanAct.ts'
+import { GateStack, type GateLayer } from '../../src/baseline/gate.ts'
+import { checkGateCanAct } from '../../src/run/config/gateCanAct.ts'
 import type { Scorer } from '../../src/run/scorers/scorer.ts'
 import { ConfigSchema, type ConfigInput } from '../../src/schemas/config.ts'
 import type { EvalRow } from '../../src/schemas/evalSet.ts'
@@ -96,7 +97,7 @@ const cases: Case[] = [
 describe('gate settings that name a metric this run does not compute are refused before the candidate runs', () => {
   for (const c of cases) {
     it(`${c.error ? 'refuses' : 'accepts'} ${c.name}`, () => {
-      const run = () => checkGateCanAct(c.layers, c.rows ?? WITHOUT_DOCS, config(c.config), c.scorer ?? LEXICAL)
+      const run = () => checkGateCanAct(new GateStack(c.layers), c.rows ?? WITHOUT_DOCS, config(c.config), c.scorer ?? LEXICAL)
       if (!c.error) return run()
       assert.throws(run, (error: unknown) => {
         assert.ok(error instanceof GateError, String(error))
@@ -112,7 +113,7 @@ describe('gate settings that name a metric this run does not compute are refused
 describe('latency settings that cannot act without latency_rise are refused (issue 12.2)', () => {
   const refuses = (layers: GateLayer[], patterns: RegExp[]) =>
     assert.throws(
-      () => checkGateCanAct(layers, WITHOUT_DOCS, config(), LEXICAL),
+      () => checkGateCanAct(new GateStack(layers), WITHOUT_DOCS, config(), LEXICAL),
       (error: unknown) => {
         assert.ok(error instanceof GateError, String(error))
         assert.equal(error.code, 'bad_config')
@@ -140,8 +141,8 @@ describe('latency settings that cannot act without latency_rise are refused (iss
   })
 
   it('accepts latency_min_ms with latency_rise from any layer, and no latency settings at all', () => {
-    checkGateCanAct([fromYml({ latency_rise: 0.5, latency_min_ms: 100 })], WITHOUT_DOCS, config(), LEXICAL)
-    checkGateCanAct([fromBaseline({ latency_rise: 0.5 }), fromYml({ latency_min_ms: 100, max_drop_overrides: { latency_ms: 0.3 } })], WITHOUT_DOCS, config(), LEXICAL)
-    checkGateCanAct([fromBaseline({ latency_rise: null, latency_min_ms: null }), fromYml({})], WITHOUT_DOCS, config(), LEXICAL)
+    checkGateCanAct(new GateStack([fromYml({ latency_rise: 0.5, latency_min_ms: 100 })]), WITHOUT_DOCS, config(), LEXICAL)
+    checkGateCanAct(new GateStack([fromBaseline({ latency_rise: 0.5 }), fromYml({ latency_min_ms: 100, max_drop_overrides: { latency_ms: 0.3 } })]), WITHOUT_DOCS, config(), LEXICAL)
+    checkGateCanAct(new GateStack([fromBaseline({ latency_rise: null, latency_min_ms: null }), fromYml({})]), WITHOUT_DOCS, config(), LEXICAL)
   })
 })

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import type { BaselineView } from '../../src/baseline/baseline.ts'
 import type { AnswerContext, Candidate } from '../../src/candidates/candidate.ts'
 import type { RunClock } from '../../src/io/clock.ts'
+import { gateStack } from '../../src/baseline/gate.ts'
 import { runPipeline, type PipelineDeps } from '../../src/run/pipeline/pipeline.ts'
 import type { RunEvalSet } from '../../src/run/evalSet/runEvalSet.ts'
 import type { Scorer } from '../../src/run/scorers/scorer.ts'
@@ -79,7 +80,17 @@ const logs: string[] = []
 const logger = { info: (m: string) => logs.push(`info: ${m}`), warn: (m: string) => logs.push(`warn: ${m}`) }
 
 function deps(over: Partial<PipelineDeps> = {}): PipelineDeps & { candidate: FakeCandidate } {
-  return { evalSet: evalSet(), baseline: null, candidate: new FakeCandidate({ q1: '0123456789', q2: '01234' }), scorer: fakeScorer(), logger, clock: steppingClock(), ...over } as PipelineDeps & {
+  const gate = gateStack(over.baseline ?? null, [])
+  return {
+    evalSet: evalSet(),
+    baseline: null,
+    candidate: new FakeCandidate({ q1: '0123456789', q2: '01234' }),
+    scorer: fakeScorer(),
+    logger,
+    clock: steppingClock(),
+    gate,
+    ...over,
+  } as PipelineDeps & {
     candidate: FakeCandidate
   }
 }

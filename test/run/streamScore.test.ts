@@ -1,3 +1,4 @@
+import { gateStack } from '../../src/baseline/gate.ts'
 import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -70,6 +71,7 @@ function deps(candidate: Candidate, provider: 'lexical' | 'none' = 'lexical'): P
     scorer: makeScorer(scorerConfig, { env: {}, cwd: process.cwd(), logger }),
     logger,
     clock: { startedAt: new Date(0), elapsed: () => 0 },
+    gate: gateStack(null, []),
   }
 }
 

@@ -3,15 +3,9 @@ import { isJudgedByModel, metricInfo, sortMetrics } from '../../metrics/registry
 import type { Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { GateSettingsInput } from '../../schemas/gate.ts'
-import type { GateLayer as SettingsLayer } from '../../baseline/gate.ts'
+import type { GateStack } from '../../baseline/gate.ts'
 import { metricsBeforeAnswers } from '../pipeline/score.ts'
 import type { Scorer } from '../scorers/scorer.ts'
-
-/** One layer of gate settings and where it was written: the baseline's, then evalgate.yml's + flags'. */
-export interface GateLayer extends SettingsLayer {
-  /** the key path of the settings in that file: `gate.` in evalgate.yml, nothing in baseline.json */
-  prefix: string
-}
 
 /**
  * An eval set with a question of every kind a metric is planned for (answerable and
@@ -38,7 +32,7 @@ export const ROWS_OF_EVERY_KIND: readonly EvalRow[] = [
   { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
 ]
 
-/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
+/** The gate settings that name metrics; each replaces the layer below as a whole (GateStack). */
 const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'] as const
 
 /**
@@ -48,15 +42,15 @@ const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category
  * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
  * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
  */
-export function checkGateCanAct(layers: readonly GateLayer[], rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k' | 'judge'>, scorer: Pick<Scorer, 'metrics' | 'withheld'>): void {
-  checkLatencyCanAct(layers)
+export function checkGateCanAct(gate: GateStack, rows: readonly EvalRow[], config: Pick<Config, 'rules' | 'k' | 'judge'>, scorer: Pick<Scorer, 'metrics' | 'withheld'>): void {
+  checkLatencyCanAct(gate)
   const computed = metricsBeforeAnswers(rows, config, scorer)
   const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms'])
   for (const key of NAMING_KEYS) {
     // only the layer in force for this key can act; a lower one is replaced whole
-    const layer = [...layers].reverse().find((l) => l.settings?.[key] !== undefined)
+    const layer = gate.inForce(key)
     if (!layer) continue
-    for (const [path, metric] of namedMetrics(key, layer.settings!)) {
+    for (const [path, metric] of namedMetrics(key, { [key]: layer.value })) {
       if (acting.has(metric)) continue
       throw new GateError(
         'bad_config',
@@ -91,21 +85,16 @@ export function whyNot(metric: string, rows: readonly EvalRow[], config: Pick<Co
   return 'it is not computed by any part of this run'
 }
 
-/** The layer whose value of `key` is in force: the highest that sets it. */
-function inForce(layers: readonly GateLayer[], key: keyof GateSettingsInput): GateLayer | undefined {
-  return [...layers].reverse().find((l) => l.settings?.[key] !== undefined)
-}
-
 /**
  * latency_min_ms and a max_drop override of latency_ms only shape the latency gate, which exists
  * only when latency_rise is set: without it latency is reported, not gated, and either setting
  * would read as a gate that is not there. An error wherever a gate is resolved (run, compare, merge).
  */
-export function checkLatencyCanAct(layers: readonly GateLayer[]): void {
-  const rise = inForce(layers, 'latency_rise')
-  if (rise && rise.settings!.latency_rise !== null) return
-  const floor = inForce(layers, 'latency_min_ms')
-  const minMs = floor?.settings!.latency_min_ms
+export function checkLatencyCanAct(gate: GateStack): void {
+  const rise = gate.inForce('latency_rise')
+  if (rise && rise.value !== null) return
+  const floor = gate.inForce('latency_min_ms')
+  const minMs = floor?.value
   if (floor && minMs !== null && minMs !== undefined) {
     throw new GateError(
       'bad_config',
@@ -113,8 +102,8 @@ export function checkLatencyCanAct(layers: readonly GateLayer[]): void {
       `set gate.latency_rise (e.g. 0.5: a p50 or p95 latency more than 50% and more than ${minMs} ms above the baseline's fails), or remove latency_min_ms`,
     )
   }
-  const overrides = inForce(layers, 'max_drop_overrides')
-  const override = overrides?.settings!.max_drop_overrides?.latency_ms
+  const overrides = gate.inForce('max_drop_overrides')
+  const override = overrides?.value.latency_ms
   if (overrides && override !== undefined) {
     throw new GateError(
       'bad_config',

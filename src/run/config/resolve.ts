@@ -24,7 +24,7 @@ export interface ResolvedRun<C extends Config = Config> {
   baselinePath: string
   /**
    * config.gate split by where each setting was given: evalgate.yml's, then the flags' (or
-   * inputs'); the layers above the baseline's in resolveGate
+   * inputs'); the layers above the baseline's in the run's GateStack (gateStack)
    */
   gateLayers: GateLayer[]
 }
@@ -52,8 +52,8 @@ export async function resolveRun(request: RunRequest, shell: Shell, scope: Scope
   const flagged = givenIn(config.gate, request.overrides.gate)
   const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)))
   const gateLayers = [
-    { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE },
-    { settings: flagged, source: givenBy },
+    { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE, prefix: 'gate.' },
+    { settings: flagged, source: givenBy, prefix: 'gate.' },
   ]
   return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers }
 }

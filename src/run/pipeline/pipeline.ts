@@ -4,7 +4,7 @@ import type { Candidate } from '../../candidates/candidate.ts'
 import { missingOutput } from '../../candidates/outputs.ts'
 import { withHistories } from '../../candidates/turns.ts'
 import { compare, incomparability } from '../../compare/compare.ts'
-import { resolveGate, type GateLayer } from '../../baseline/gate.ts'
+import { gateStack, type GateLayer, type GateStack } from '../../baseline/gate.ts'
 import { checkLatencyCanAct } from '../config/gateCanAct.ts'
 import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
@@ -35,11 +35,8 @@ export interface PipelineDeps {
   scorer: Scorer
   logger: Logger
   clock: RunClock
-  /**
-   * The gate settings above the baseline's, each layer with where it was given (evalgate.yml,
-   * then flags or inputs: resolveRun's gateLayers); without them, config.gate as one layer
-   */
-  gateLayers?: readonly GateLayer[]
+  /** the gate's settings, each layer with where it was given: the baseline's, evalgate.yml's, the flags' or inputs' */
+  gate: GateStack
   /** the label the base branch's baseline goes by (the Action: the PR's base branch); else the compared baseline's label */
   baseLabel?: string
 }
@@ -59,7 +56,7 @@ export async function runPipeline(deps: PipelineDeps, config: Config, resultsPat
   // the command makes the baseline of the base branch, under its label, not this PR's
   const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null)
   warnIncomparable(deps)
-  const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])])
+  const gate = deps.gate.effective
   checkSequentialCanAct(config, baseline, evalSet, gate.settings)
 
   const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes, gate.settings)
@@ -250,19 +247,14 @@ export async function compareResults(
   baselinePath: string,
   baseLabel?: string,
 ): Promise<Results> {
-  const layers = [baselineLayer(baseline), ...gateLayers]
-  checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })))
-  const gate = resolveGate(layers)
+  const stack = gateStack(baseline, gateLayers)
+  checkLatencyCanAct(stack)
+  const gate = stack.effective
   const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version)
   const recomputed_fingerprint = await otherKindFromEvalSet(results.run, baseline)
   const comparison = compare({ ...results.run, recomputed_fingerprint, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources)
   // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
   return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) }
-}
-
-/** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
-export function baselineLayer(baseline: BaselineView | null): GateLayer {
-  return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' }
 }
 
 /** What a --sequential run settled and saved, for the log. */

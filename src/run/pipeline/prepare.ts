@@ -1,6 +1,6 @@
 import { loadNamedBaseline } from '../../baseline/baseline.ts'
 import { olderKindOf } from '../evalSet/olderFingerprint.ts'
-import type { GateLayer } from '../../baseline/gate.ts'
+import { gateStack, type GateLayer } from '../../baseline/gate.ts'
 import { makeCandidate } from '../../candidates/factory.ts'
 import { startClock } from '../../io/clock.ts'
 import type { Logger } from '../../io/logger.ts'
@@ -57,13 +57,10 @@ export async function prepareRun(
   evalSet.recomputedFingerprint = olderKindOf(baseline, full.rows, environment.logger)
   // against the whole set, not the shard: the gate acts on the merged run (a shard, which has not
   // read the other rows, checks what the settings decide alone: k, the judge)
-  const layers = [
-    { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
-    { settings: config.gate, source: settingsSource, prefix: 'gate.' },
-  ]
-  checkGateCanAct(layers, evalSet.shard ? ROWS_OF_EVERY_KIND : full.rows, config, scorer)
+  const gate = gateStack(baseline, gateLayers ?? [{ settings: config.gate, source: settingsSource, prefix: 'gate.' }])
+  checkGateCanAct(gate, evalSet.shard ? ROWS_OF_EVERY_KIND : full.rows, config, scorer)
   const candidate = makeCandidate(config.candidate, { ...environment, judgeKeyEnv: judgeKeyEnv(config) })
-  return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers }
+  return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gate }
 }
 
 /**
