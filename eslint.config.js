@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint'
  * The folders of src/, bottom to top. A folder may import only from folders on a lower
  * floor; folders on the same floor do not know each other. docs/ARCHITECTURE.md draws it.
  */
-const FLOORS = [['io'], ['schemas', 'stats'], ['metrics'], ['baseline', 'candidates', 'judge'], ['compare'], ['report', 'github'], ['run'], ['analysis'], ['action', 'cli']]
+const FLOORS = [['text'], ['io'], ['schemas', 'stats'], ['metrics'], ['baseline', 'candidates', 'judge'], ['compare'], ['report', 'github'], ['run'], ['analysis'], ['action', 'cli']]
 
 /** test/ may import from anywhere; nothing imports from test/ (what bench/ shares with it lives in fakes/). */
 const NOT_FROM_TEST = { group: ['**/test/**'], message: 'nothing outside test/ imports from it: move the shared piece to fakes/ (stand-ins for third-party servers) or src/' }

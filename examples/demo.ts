@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { main } from '../src/cli/main.ts'
 import { cliCommand, useInvocation } from '../src/io/cliInvocation.ts'
-import { countOf } from '../src/io/countOf.ts'
+import { countOf } from '../src/text/countOf.ts'
 import { questionsBetter, questionsWorse } from '../src/compare/counts.ts'
 import { MIXED, signed } from '../src/report/words.ts'
 import type { Comparison, MetricRow, Results } from '../src/schemas/results.ts'

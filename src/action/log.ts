@@ -1,10 +1,10 @@
 import * as core from '@actions/core'
-import { registerSecret } from '../io/redact.ts'
-import { terminalSafe } from '../io/visible.ts'
+import { registerSecret } from '../text/redact.ts'
+import { terminalSafe } from '../text/visible.ts'
 
 /**
  * The Action's log, annotations and failed-check message: the only way the Action writes to
- * the runner. Each message is redacted and shown safe (io/visible.ts) before @actions/core
+ * the runner. Each message is redacted and shown safe (text/visible.ts) before @actions/core
  * sees it, so neither a secret nor a workflow command (`::stop-commands::`) nor an escape
  * sequence from a question or an error reaches the log.
  */

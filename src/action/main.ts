@@ -27,7 +27,7 @@ import { setOutput, writeSummary } from './outputs.ts'
 import { lintBeforeScoring } from './lintSet.ts'
 import { annotate, publishComment, type PullRequestContext } from './publish.ts'
 import { acceptRequest, commitAcceptedBaseline, gitHubClientFor } from './accept.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { actionInvocation, useInvocation } from '../io/cliInvocation.ts'
 import { questionsWorse } from '../compare/counts.ts'
 

@@ -1,5 +1,5 @@
 import { GateError } from '../io/errors.ts'
-import { similarName } from '../io/similarName.ts'
+import { similarName } from '../text/similarName.ts'
 import { isKnownMetric, knownMetricNames, metricInfo } from '../metrics/registry.ts'
 import { DEFAULT_LATENCY_MIN_MS, defaultGate, GATE_KEYS, type GateSettings, type GateSettingsInput } from '../schemas/gate.ts'
 

@@ -1,7 +1,7 @@
 import { GateError, locate } from '../io/errors.ts'
 import { updateFileSafely } from '../io/safeWrite.ts'
 import { parseCsv } from '../io/tabular.ts'
-import { redactSecrets } from '../io/redact.ts'
+import { redactSecrets } from '../text/redact.ts'
 import type { Results } from '../schemas/results.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { GateError, jsonErrorLocation, Problems } from '../io/errors.ts'
-import { redactAt } from '../io/redactValues.ts'
+import { redactAt } from '../text/redactValues.ts'
 import { issueText } from '../io/zodIssue.ts'
 import { NO_OUTSIDE_TEXT, RESULTS_OUTSIDE_TEXT } from '../schemas/outsideText.ts'
 import { RESULTS_SCHEMA_VERSION } from '../schemas/results.ts'

@@ -7,7 +7,7 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Candidate } from './candidate.ts'
 import { OutputCollector } from './outputs.ts'
 import { runProcess, type ProcessOutcome } from './process.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { answerTurnByTurn, turnWaves } from './turns.ts'
 
 export interface CommandCandidateOptions {

@@ -1,7 +1,7 @@
 import type { HttpCandidateConfig } from '../schemas/candidate.ts'
 import type { Candidate } from './candidate.ts'
 import { envReferences } from '../io/envTemplate.ts'
-import { urlCredentials } from '../io/urlCredentials.ts'
+import { urlCredentials } from '../text/urlCredentials.ts'
 import { httpCandidateLabel, planHttpCandidate, runHttpCandidate, type EnvAccess } from './http.ts'
 import { answerTurnByTurn } from './turns.ts'
 

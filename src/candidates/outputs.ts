@@ -1,7 +1,7 @@
 import { GateError, locate } from '../io/errors.ts'
-import { similarName } from '../io/similarName.ts'
+import { similarName } from '../text/similarName.ts'
 import { parseRecord, type SourceRecord } from '../io/tabular.ts'
-import { normaliseId } from '../io/ids.ts'
+import { normaliseId } from '../text/ids.ts'
 import { CandidateOutputInputSchema, plainOutput, type CandidateOutput } from '../schemas/candidate.ts'
 
 const HINTS: Record<string, string> = {

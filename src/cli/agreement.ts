@@ -3,7 +3,7 @@ import { agreement, readRaterFile, type AgreementReport } from '../analysis/agre
 import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline/pipeline.ts'
 import type { CommandContext } from './command.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 
 /** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
 export async function agreementCommand({ flags, io }: CommandContext): Promise<number> {

@@ -2,9 +2,9 @@ import { commandLine } from '../io/cliInvocation.ts'
 import { loadResults } from '../baseline/resultsFile.ts'
 import { calibrate, type CalibrationReport } from '../analysis/calibrate.ts'
 import { GateError, locate } from '../io/errors.ts'
-import { normaliseId } from '../io/ids.ts'
+import { normaliseId } from '../text/ids.ts'
 import { readTable } from '../io/tabular.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 
 export interface CalibrateFlags {
   human?: string[]

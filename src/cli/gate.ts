@@ -8,7 +8,7 @@ import { compareResults, planOnly, runPipeline, DEFAULT_RESULTS_PATH, EXIT } fro
 import { defaultEnvironment, prepareRun } from '../run/pipeline/prepare.ts'
 import { resolveRun } from '../run/config/resolve.ts'
 import { finish, readHistory, type CommandContext } from './command.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { isLegacyFingerprint } from '../baseline/fingerprint.ts'
 import { otherKindOfRunSet } from '../run/evalSet/olderFingerprint.ts'
 import type { Results } from '../schemas/results.ts'

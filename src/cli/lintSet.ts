@@ -4,7 +4,7 @@ import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline/pipeline.ts'
 import { resolveRun } from '../run/config/resolve.ts'
 import type { CommandContext } from './command.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 
 /** `evalgate lint-set`: exit 0 clean (warnings allowed), 1 with an error-level finding, 2 bad input. */
 export async function lintSetCommand({ flags, request, positionals, io }: CommandContext): Promise<number> {

@@ -1,8 +1,8 @@
 import packageJson from '../../package.json' with { type: 'json' }
 import { CLI_NAME, commandLine, useInvocation } from '../io/cliInvocation.ts'
 import { GateError, formatError } from '../io/errors.ts'
-import { similarName } from '../io/similarName.ts'
-import { terminalSafe } from '../io/visible.ts'
+import { similarName } from '../text/similarName.ts'
+import { terminalSafe } from '../text/visible.ts'
 import { COMMANDS, type Command } from '../run/options/commands.ts'
 import { EXIT } from '../run/pipeline/exit.ts'
 import { limitInputs } from '../io/input.ts'

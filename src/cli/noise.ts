@@ -1,6 +1,6 @@
 import { readBaselineFile, updateBaselineCommand, writeBaselineFile } from '../baseline/baseline.ts'
 import { calibrateNoise, type NoiseCalibration } from '../analysis/noise.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { GateError } from '../io/errors.ts'
 import { DEFAULT_NOISE_PASSES } from '../run/options/options.ts'
 import { EXIT } from '../run/pipeline/pipeline.ts'

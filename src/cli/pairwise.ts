@@ -9,7 +9,7 @@ import { planPairwise, runPairwise, type PairwiseInput, type PairwiseReport } fr
 import { makeHeadToHeadJudge } from '../run/scorers/factory.ts'
 import type { ScorerEnvironment } from '../run/scorers/scorer.ts'
 import type { Config } from '../schemas/config.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 
 export interface PairwiseFlags {
   results?: string[]

@@ -1,6 +1,6 @@
 import { commandLine } from '../io/cliInvocation.ts'
 import { loadResults } from '../baseline/resultsFile.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { GateError } from '../io/errors.ts'
 import type { Results } from '../schemas/results.ts'
 import { pairedMde } from '../compare/significance.ts'

@@ -1,6 +1,6 @@
 import { answerSha256 } from '../baseline/answer.ts'
 import type { BaselineView } from '../baseline/baseline.ts'
-import { idRecord, ownValue } from '../io/ids.ts'
+import { idRecord, ownValue } from '../text/ids.ts'
 import type { BaselineAnswer, Comparison, QuestionChange, QuestionResult } from '../schemas/results.ts'
 
 /**

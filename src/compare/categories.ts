@@ -1,4 +1,4 @@
-import { ownValue } from '../io/ids.ts'
+import { ownValue } from '../text/ids.ts'
 import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'

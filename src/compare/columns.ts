@@ -1,5 +1,5 @@
 import type { BaselineView } from '../baseline/baseline.ts'
-import { ownValue } from '../io/ids.ts'
+import { ownValue } from '../text/ids.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { JudgeIdentity, MetricSummary, QuestionResult, RunInfo, Subset } from '../schemas/results.ts'
 

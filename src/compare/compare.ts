@@ -1,5 +1,5 @@
 import type { BaselineView } from '../baseline/baseline.ts'
-import { idRecord } from '../io/ids.ts'
+import { idRecord } from '../text/ids.ts'
 import { sortMetrics } from '../metrics/registry.ts'
 import type { Comparison, GateSettings, JudgeIdentity, MetricRow } from '../schemas/results.ts'
 import { baselineAnswers, determinism } from './answers.ts'

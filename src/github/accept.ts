@@ -1,4 +1,4 @@
-import { redactSecrets } from '../io/redact.ts'
+import { redactSecrets } from '../text/redact.ts'
 import type { Octokit } from './client.ts'
 
 /** owner/repo of the repository the workflow runs in. */

@@ -1,5 +1,5 @@
 import { GateError } from './errors.ts'
-import { registerSecret } from './redact.ts'
+import { registerSecret } from '../text/redact.ts'
 
 /**
  * The environment variables that hold the runner's and evalgate's own secrets: the runner's

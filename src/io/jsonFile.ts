@@ -1,4 +1,4 @@
-import { redactAt, redactMember, type TextPaths } from './redactValues.ts'
+import { redactAt, redactMember, type TextPaths } from '../text/redactValues.ts'
 import { writeFileStreamed, type Sink, type WriteFs } from './safeWrite.ts'
 
 /** Up to this many questions a results or baseline file is indented for people to read. */

@@ -1,5 +1,5 @@
 import { Limiter } from '../io/limiter.ts'
-import { registerSecret } from '../io/redact.ts'
+import { registerSecret } from '../text/redact.ts'
 import type { RetryDeps } from '../io/retry.ts'
 import type { ChatProvider } from '../schemas/judgeConfig.ts'
 import type { JudgeIdentity } from '../schemas/results.ts'

@@ -1,5 +1,5 @@
-import { redactSecrets } from '../io/redact.ts'
-import { showInvisible } from '../io/visible.ts'
+import { redactSecrets } from '../text/redact.ts'
+import { showInvisible } from '../text/visible.ts'
 import type { ReportedModels } from '../schemas/baseline.ts'
 import type { JudgeIdentity, QuestionResult } from '../schemas/results.ts'
 import { reportedModels } from '../metrics/judgeCalls.ts'

@@ -1,4 +1,4 @@
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { CITATION_PATTERN } from './rules.ts'
 import { noScore, score, type Score } from './types.ts'
 

@@ -1,4 +1,4 @@
-import { quotedAlike } from '../io/script.ts'
+import { quotedAlike } from '../text/script.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'

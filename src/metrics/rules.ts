@@ -1,5 +1,5 @@
 import type { MetricName } from './definitions.ts'
-import { lengthOf } from '../io/script.ts'
+import { lengthOf } from '../text/script.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { foldPhrase } from './normalise.ts'
@@ -47,7 +47,7 @@ export function writeRules(sink: ScoreSink, row: EvalRow, answer: string, rules:
     failed.push(name)
   }
   check('no_over_refusal', refused ? OVER_REFUSAL : null)
-  // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
+  // characters for Chinese, Japanese and Korean text, words for any other (src/text/script.ts)
   const length = lengthOf(answer)
   const inBounds = length.value >= rules.min_length && length.value <= rules.max_length
   check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`)

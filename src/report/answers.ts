@@ -1,7 +1,7 @@
 import { capAnswer } from '../baseline/answer.ts'
-import { countOf } from '../io/countOf.ts'
-import { ownValue } from '../io/ids.ts'
-import { LINE_BREAK, untrustedLine } from '../io/untrusted.ts'
+import { countOf } from '../text/countOf.ts'
+import { ownValue } from '../text/ids.ts'
+import { LINE_BREAK, untrustedLine } from '../text/untrusted.ts'
 import type { BaselineAnswer, Comparison, Results } from '../schemas/results.ts'
 import { escapeHtmlText, escapeInline } from './escape.ts'
 

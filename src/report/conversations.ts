@@ -1,6 +1,6 @@
 import { conversationsOf, type ConversationView } from '../compare/conversations.ts'
-import { countOf } from '../io/countOf.ts'
-import { untrustedLine as shown } from '../io/untrusted.ts'
+import { countOf } from '../text/countOf.ts'
+import { untrustedLine as shown } from '../text/untrusted.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { Results } from '../schemas/results.ts'
 import { escapeCell } from './escape.ts'

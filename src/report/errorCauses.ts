@@ -1,4 +1,4 @@
-import { redactSecrets } from '../io/redact.ts'
+import { redactSecrets } from '../text/redact.ts'
 import type { Results } from '../schemas/results.ts'
 import { questionIndex } from '../compare/questionIndex.ts'
 

@@ -1,11 +1,11 @@
-import { redactSecrets } from '../io/redact.ts'
-import { showInvisible } from '../io/visible.ts'
-import { LINE_BREAK, redactedLine, unlinked } from '../io/untrusted.ts'
+import { redactSecrets } from '../text/redact.ts'
+import { showInvisible } from '../text/visible.ts'
+import { LINE_BREAK, redactedLine, unlinked } from '../text/untrusted.ts'
 
 /**
  * The one escaper for Markdown. Everything that came from the eval set, the candidate, the
  * judge or an API goes through one of these before it reaches the PR comment, the job summary
- * or report.md; each starts from io/untrusted.ts (secrets redacted, one line, controls shown),
+ * or report.md; each starts from text/untrusted.ts (secrets redacted, one line, controls shown),
  * so untrusted text cannot break a line, and so cannot start a heading, a list, a quote or a
  * table row of its own, nor close a <details>. It must not break a table cell either, inject
  * HTML, open a code span, notify anyone through an @mention, or link an issue, a commit or a

@@ -1,8 +1,8 @@
 import type { DropEvidence, GateFailure, MetricFailure } from '../schemas/failures.ts'
 import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
-import { countOf } from '../io/countOf.ts'
-import { untrustedLine } from '../io/untrusted.ts'
+import { countOf } from '../text/countOf.ts'
+import { untrustedLine } from '../text/untrusted.ts'
 import { noiseReason, pText, signed, testName, worseVerb } from './words.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { GATE_PRECEDENCE } from '../baseline/gate.ts'
 import type { Comparison } from '../schemas/results.ts'
-import { untrustedLine } from '../io/untrusted.ts'
+import { untrustedLine } from '../text/untrusted.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 
 /** One gate setting as the reader sees it: `max_drop 0.05 (evalgate.yml)`. */

@@ -1,7 +1,7 @@
 import { COLLAPSE_SHARE, LENGTH_RHO, LONGER_BY, MIN_HEALTH_ANSWERS, type AnswerLengths, type JudgeHealth, type LengthStratum } from '../schemas/judgeHealth.ts'
 import type { Results } from '../schemas/results.ts'
-import { countOf } from '../io/countOf.ts'
-import { untrustedLine } from '../io/untrusted.ts'
+import { countOf } from '../text/countOf.ts'
+import { untrustedLine } from '../text/untrusted.ts'
 import { escapeInline } from './escape.ts'
 
 /**

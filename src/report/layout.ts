@@ -1,7 +1,7 @@
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { escapeCell } from './escape.ts'
 import { failureMarkdown, failuresOf } from './failures.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { deltaCell, metricTable, statusCell, value } from './metricTable.ts'
 import { questionsIn } from './words.ts'
 import { worstQuestionsOf, worstWords, type WorstQuestion } from './worst.ts'

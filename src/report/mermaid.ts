@@ -1,4 +1,4 @@
-import { redactedLine } from '../io/untrusted.ts'
+import { redactedLine } from '../text/untrusted.ts'
 
 /**
  * Mermaid `xychart-beta` blocks, which GitHub renders inside a PR comment. The grammar is

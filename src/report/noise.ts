@@ -1,5 +1,5 @@
 import type { Comparison, RunInfo } from '../schemas/results.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { cliCommand } from '../io/cliInvocation.ts'
 import { escapeInline } from './escape.ts'
 import { metricInfo } from '../metrics/registry.ts'

@@ -1,5 +1,5 @@
 import { directedChange, metricInfo } from '../metrics/registry.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import type { Comparison, QuestionChange, Results } from '../schemas/results.ts'
 import { answersSection } from './answers.ts'
 import { escapeCell } from './escape.ts'

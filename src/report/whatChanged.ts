@@ -1,4 +1,4 @@
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { MetricFailure } from '../schemas/failures.ts'
 import type { Comparison, MetricRow, QuestionChange } from '../schemas/results.ts'

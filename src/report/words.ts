@@ -1,5 +1,5 @@
 import { questionsBetter, questionsWorse } from '../compare/counts.ts'
-import { countOf } from '../io/countOf.ts'
+import { countOf } from '../text/countOf.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { NoiseReason, PairedTest } from '../schemas/failures.ts'
 import { SIGN_FLIP_RESAMPLES } from '../stats/permutation.ts'

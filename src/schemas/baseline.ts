@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { GateSettingsInputSchema } from './gate.ts'
-import { idRecord } from '../io/ids.ts'
+import { idRecord } from '../text/ids.ts'
 import { idRecordSchema } from './ids.ts'
 import { JudgeIdentitySchema } from './results.ts'
 

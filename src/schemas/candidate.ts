@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { exactLength } from '../io/exactLength.ts'
-import { nfc, normaliseId } from '../io/ids.ts'
+import { nfc, normaliseId } from '../text/ids.ts'
 import { idField, idValue } from './ids.ts'
 import { noUserInfo } from './urlSetting.ts'
 

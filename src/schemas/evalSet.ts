@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_JSON_DEPTH, tooDeep } from '../io/nesting.ts'
-import { nfc, normaliseId } from '../io/ids.ts'
+import { nfc, normaliseId } from '../text/ids.ts'
 import { idField, idValue } from './ids.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idRecord, normaliseId } from '../io/ids.ts'
+import { idRecord, normaliseId } from '../text/ids.ts'
 
 /**
  * An id as a file gives it: a string, or a whole number that JSON holds exactly. JSON.parse

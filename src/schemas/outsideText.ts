@@ -1,4 +1,4 @@
-import type { TextPaths } from '../io/redactValues.ts'
+import type { TextPaths } from '../text/redactValues.ts'
 
 /**
  * The fields of results.json that are text for people rather than evalgate's own machine

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { exactLength } from '../io/exactLength.ts'
-import { nfc, normaliseId } from '../io/ids.ts'
+import { nfc, normaliseId } from '../text/ids.ts'
 import type { EvalRowInputSchema, RelevantDoc } from './evalSet.ts'
 
 /** The fields of EvalRowInputSchema's result that the eval set reads (the schema also passes unknown columns through). */

@@ -1,4 +1,4 @@
-import { idRecord } from '../io/ids.ts'
+import { idRecord } from '../text/ids.ts'
 import type { Claim, JudgeCallRecord, QuestionResult, Results } from './results.ts'
 import { questionDecoder, questionProblem, ResultsV3FileSchema, type QuestionFile } from './resultsFile.ts'
 import { ResultsV2Schema } from './resultsV1.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idRecord } from '../io/ids.ts'
+import { idRecord } from '../text/ids.ts'
 import { idRecordSchema } from './ids.ts'
 import { QuestionResultSchema, ResultsSchema, RESULTS_SCHEMA_VERSION, type QuestionResult, type Results } from './results.ts'
 import { ResultsV2Schema, upgradeResults } from './resultsV1.ts'

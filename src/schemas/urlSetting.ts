@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { hasUserInfo, shownUrl } from '../io/urlCredentials.ts'
+import { hasUserInfo, shownUrl } from '../text/urlCredentials.ts'
 
 /**
  * A URL setting may not carry a user name or password (`https://user:pass@host`): Node's fetch

@@ -2,7 +2,7 @@
 import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { log, maskSecret } from '../../src/action/log.ts'
-import { clearSecrets } from '../../src/io/redact.ts'
+import { clearSecrets } from '../../src/text/redact.ts'
 
 /** What @actions/core writes to stdout (the runner reads workflow commands from there) during `action`. */
 function captureStdout(action: () => void): string {

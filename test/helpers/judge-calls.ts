@@ -1,5 +1,5 @@
 import type { Results } from '../../src/schemas/results.ts'
-import { idRecord } from '../../src/io/ids.ts'
+import { idRecord } from '../../src/text/ids.ts'
 
 /** The questions as a re-run from the cache gives them: the same calls, each a cache hit with the model and id it was first answered with. */
 export function servedFromCache(questions: Results['questions']): Results['questions'] {

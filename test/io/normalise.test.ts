@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { nfc, normaliseId } from '../../src/io/ids.ts'
+import { nfc, normaliseId } from '../../src/text/ids.ts'
 
 const naiveId = (id: string) => id.normalize('NFC').replace(/\r\n?/g, '\n').trim()
 

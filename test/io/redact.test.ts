@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { clearSecrets, redactSecrets, registerSecret } from '../../src/io/redact.ts'
+import { clearSecrets, redactSecrets, registerSecret } from '../../src/text/redact.ts'
 import { writeFileStreamed } from '../../src/io/safeWrite.ts'
 
 const KEY = 'sk-live_a1b2*c3d4'

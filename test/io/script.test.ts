@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { cjkCount, codePointCount, isCjkText, lengthOf, quoted, quotedAlike } from '../../src/io/script.ts'
+import { cjkCount, codePointCount, isCjkText, lengthOf, quoted, quotedAlike } from '../../src/text/script.ts'
 
 const cases: { text: string; cjk: boolean; length: string; quote: string }[] = [
   { text: '每晚不超过500元', cjk: true, length: '9 characters', quote: '「每晚不超过500元」' },

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { editDistance, similarName } from '../../src/io/similarName.ts'
+import { editDistance, similarName } from '../../src/text/similarName.ts'
 
 const KNOWN = ['id', 'answer', 'contexts', 'retrieved_ids', 'latency_ms', 'error']
 const ALIASES = { answer: ['response', 'output', 'text'] }

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { MAX_TRACED_CHARS, reportedModelChange, tracedString } from '../../src/judge/trace.ts'
 import { reportedModels } from '../../src/metrics/judgeCalls.ts'
-import { registerSecret, clearSecrets } from '../../src/io/redact.ts'
+import { registerSecret, clearSecrets } from '../../src/text/redact.ts'
 
 describe('tracedString: a judge response’s model or id as it is kept', () => {
   it('is the endpoint’s text: controls shown as codes, secrets redacted, cut; null when absent', () => {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { clearSecrets, registerSecret } from '../../src/io/redact.ts'
+import { clearSecrets, registerSecret } from '../../src/text/redact.ts'
 import { causeKey, errorCauses, firstErrored } from '../../src/report/errorCauses.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'

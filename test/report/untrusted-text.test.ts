@@ -15,7 +15,7 @@ import { renderProblem } from '../../src/report/problem.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { codeSpan, escapeCell, escapeHtmlText, escapeInline } from '../../src/report/escape.ts'
-import { terminalSafe } from '../../src/io/visible.ts'
+import { terminalSafe } from '../../src/text/visible.ts'
 import type { Results } from '../../src/schemas/results.ts'
 import { cleanupTempDirs, fixture, makeTempDir, readResults, runCli } from '../cli/harness.ts'
 

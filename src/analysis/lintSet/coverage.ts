@@ -1,4 +1,4 @@
-import { idRecord, ownValue } from '../../io/ids.ts'
+import { idRecord, ownValue } from '../../text/ids.ts'
 import { wilsonHalfWidth } from '../../stats/proportions.ts'
 import { BOUNDARY_KINDS, BOUNDARY_LABELS, boundaryKinds } from './boundary.ts'
 import { finding, quote, type Finding, type LintInput } from './finding.ts'

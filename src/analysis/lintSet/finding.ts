@@ -1,4 +1,4 @@
-import { quoted } from '../../io/script.ts'
+import { quoted } from '../../text/script.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 
 export const FINDING_KINDS = ['exact_duplicate', 'near_duplicate', 'coverage', 'difficulty_mix', 'boundary', 'ground_truth', 'leakage'] as const

@@ -3,7 +3,7 @@ import type { HttpCandidateConfig } from '../../schemas/candidate.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import { compileJsonPath, type JsonPath } from './jsonPath.ts'
 import { errorMessage, excerpt } from './quote.ts'
-import { redact } from '../../io/redact.ts'
+import { redact } from '../../text/redact.ts'
 import { envReferences, fillEnvTemplates } from '../../io/envTemplate.ts'
 import { renderJsonTemplate, renderTemplate } from './template.ts'
 

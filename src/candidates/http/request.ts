@@ -2,7 +2,7 @@ import { MAX_RETRY_AFTER_MS, rateLimitOrServerError, withRetry, type RetryDeps, 
 import type { HttpCandidateConfig } from '../../schemas/candidate.ts'
 import type { HttpPlan, PreparedRequest } from './plan.ts'
 import { BODY_EXCERPT_CHARS, errorMessage, excerpt } from './quote.ts'
-import { redact } from '../../io/redact.ts'
+import { redact } from '../../text/redact.ts'
 import { HttpRefusedError, fetchSameOrigin, readCapped } from '../../io/http.ts'
 
 export interface HttpClientDeps {

@@ -3,7 +3,7 @@ import { checkOutput, outputHint } from '../outputs.ts'
 import type { JsonPath } from './jsonPath.ts'
 import type { HttpPlan, ResponsePaths } from './plan.ts'
 import { BODY_EXCERPT_CHARS, excerpt } from './quote.ts'
-import { redact } from '../../io/redact.ts'
+import { redact } from '../../text/redact.ts'
 
 /** Where a problem with a mapped response is said to be, as a predictions file names itself. */
 export const RESPONSE_SOURCE = 'HTTP response'

@@ -1,5 +1,5 @@
-import { redactSecrets } from '../../io/redact.ts'
-import { showInvisible } from '../../io/visible.ts'
+import { redactSecrets } from '../../text/redact.ts'
+import { showInvisible } from '../../text/visible.ts'
 
 /** One HTTP reply as it arrived: nothing in it has been trusted yet. */
 export interface WireResponse {

@@ -6,7 +6,7 @@ import { checkGateMetricNames } from '../../baseline/gate.ts'
 import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type RunConfig } from '../../schemas/config.ts'
 import type { GateIssueParams } from '../../schemas/gateIssue.ts'
 import { GateError } from '../../io/errors.ts'
-import { similarName } from '../../io/similarName.ts'
+import { similarName } from '../../text/similarName.ts'
 import type { z } from 'zod'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'

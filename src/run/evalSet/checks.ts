@@ -1,5 +1,5 @@
 import { locate, Problems } from '../../io/errors.ts'
-import { similarName } from '../../io/similarName.ts'
+import { similarName } from '../../text/similarName.ts'
 import type { RecordSource } from '../../io/records.ts'
 import { KNOWN_EVAL_COLUMNS } from '../../schemas/evalSet.ts'
 import { tokenCount, tokenize } from '../../metrics/tokens.ts'

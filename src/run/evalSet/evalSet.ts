@@ -1,6 +1,6 @@
 import { fingerprintRows } from '../../baseline/fingerprint.ts'
 import { GateError, locate, Problems } from '../../io/errors.ts'
-import { normaliseId } from '../../io/ids.ts'
+import { normaliseId } from '../../text/ids.ts'
 import { readRecords, recordsOf, requireFields, type RecordSource } from '../../io/records.ts'
 import { tryParseRecord, type Table } from '../../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../../schemas/evalSet.ts'

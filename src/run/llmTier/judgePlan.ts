@@ -9,7 +9,7 @@ import type { EvalRow } from '../../schemas/evalSet.ts'
 import { registry } from '../../metrics/registry.ts'
 import { withHistories } from '../../candidates/turns.ts'
 import { GateError } from '../../io/errors.ts'
-import { countOf } from '../../io/countOf.ts'
+import { countOf } from '../../text/countOf.ts'
 import { forEachInPool } from '../../io/pool.ts'
 import { embeddingsOn, llmSettings, questionsInFlight } from './settings.ts'
 

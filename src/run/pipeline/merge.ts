@@ -4,9 +4,9 @@ import { loadResults } from '../../baseline/resultsFile.ts'
 import { sortMetrics } from '../../metrics/registry.ts'
 import type { JudgeIdentity, QuestionResult, Results, Usage } from '../../schemas/results.ts'
 import { GateError } from '../../io/errors.ts'
-import { idRecord } from '../../io/ids.ts'
+import { idRecord } from '../../text/ids.ts'
 import { summarise } from './score.ts'
-import { countOf } from '../../io/countOf.ts'
+import { countOf } from '../../text/countOf.ts'
 import { combineFingerprints, isLegacyFingerprint } from '../../baseline/fingerprint.ts'
 
 interface Shard {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { flatString } from '../../io/flatString.ts'
+import { flatString } from '../../text/flatString.ts'
 import { writeDeterministic } from '../../metrics/deterministic.ts'
 import { relevantRanks } from '../../metrics/retrieval.ts'
 import { isKnownMetric, metricInfo, registry, sortMetrics } from '../../metrics/registry.ts'

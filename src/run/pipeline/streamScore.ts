@@ -1,5 +1,5 @@
 import { missingOutput } from '../../candidates/outputs.ts'
-import { idRecord } from '../../io/ids.ts'
+import { idRecord } from '../../text/ids.ts'
 import { metricInfo, type MetricInfo } from '../../metrics/registry.ts'
 import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'

@@ -2,7 +2,7 @@
  * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
  * header values, the GitHub token, every value the Action masks with setSecret) is registered
  * here by whoever learns it, and every way out redacts with it: the terminal and the Action's
- * log line by line (io/visible.ts), every untrusted value in Markdown as the escaper writes it
+ * log line by line (text/visible.ts), every untrusted value in Markdown as the escaper writes it
  * (report/escape.ts), the outside text of results.json and baseline.json as values before they
  * are serialised (redactValues.ts); never a file after it is written. Process-wide on purpose:
  * a sink cannot forget a secret that a layer above it learnt, and GitHub masks its log only,
