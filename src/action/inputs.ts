@@ -3,6 +3,7 @@ import { readOptions } from '../run/options/option.ts'
 import type { RunRequest } from '../run/config/resolve.ts'
 import { maskSecret } from './log.ts'
 import { actionInputs } from '../run/options/options.ts'
+import type { ACTION_MODES } from '../run/options/actionOptions.ts'
 
 /** Every input action.yml declares, from the option table. */
 export const INPUTS = actionInputs().map((spec) => spec.input!)
@@ -15,7 +16,7 @@ export interface ActionInputs extends RunRequest {
   commentKey: string
   resultsPath: string
   reportPath: string
-  mode: 'gate' | 'baseline' | 'merge' | 'accept'
+  mode: (typeof ACTION_MODES)[number]
   /** mode accept: the label that asks for the baseline to be accepted */
   acceptLabel: string
   /** merge mode: the shards' results.json files (paths or * patterns) */

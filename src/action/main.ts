@@ -1,35 +1,35 @@
-import { existsSync, readdirSync } from 'node:fs'
-import { limitInputs } from '../io/input.ts'
-import { readText } from '../io/tabular.ts'
-import { basename, dirname, join } from 'node:path'
+import { existsSync } from 'node:fs'
 import * as github from '@actions/github'
-import { baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
-import { GateError, formatError } from '../io/errors.ts'
-import { compareResults, planOnly, runPipeline } from '../run/pipeline/pipeline.ts'
-import { committedLayer } from '../baseline/gate.ts'
-import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/pipeline/prepare.ts'
-import { judgeKeyEnv } from '../run/scorers/factory.ts'
-import { mergeShardFiles } from '../run/pipeline/merge.ts'
-import { resolveRun, type ResolvedRun } from '../run/config/resolve.ts'
+import { parseHistoryCsv } from '../baseline/history.ts'
 import { writeResultsFile } from '../baseline/resultsFile.ts'
-import { checkOutputPaths, writeFileSafely } from '../io/safeWrite.ts'
-import { appendHistory, parseHistoryCsv } from '../baseline/history.ts'
+import { questionsWorse } from '../compare/counts.ts'
 import { commentMarker } from '../github/comments.ts'
-import { failureSentence } from '../report/failures.ts'
+import { actionInvocation, useInvocation } from '../io/cliInvocation.ts'
+import { GateError, formatError } from '../io/errors.ts'
+import { limitInputs } from '../io/input.ts'
+import { checkOutputPaths, writeFileSafely } from '../io/safeWrite.ts'
+import { readText } from '../io/tabular.ts'
 import { renderReport, type ReportOptions } from '../report/markdown.ts'
 import { renderProblem } from '../report/problem.ts'
-import { writtenSettingsText } from '../report/gateSettings.ts'
-import type { Config, RunConfig } from '../schemas/config.ts'
+import { resolveRun } from '../run/config/resolve.ts'
+import { planOnly } from '../run/pipeline/pipeline.ts'
+import { defaultEnvironment, prepareRun, secretValues, type RunEnvironment } from '../run/pipeline/prepare.ts'
+import { judgeKeyEnv } from '../run/scorers/factory.ts'
+import type { Config } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { readInputs, type ActionInputs } from './inputs.ts'
-import { log, maskSecret } from './log.ts'
-import { setOutput, writeSummary } from './outputs.ts'
 import { lintBeforeScoring } from './lintSet.ts'
-import { annotate, publishComment, type PullRequestContext } from './publish.ts'
-import { acceptRequest, commitAcceptedBaseline, gitHubClientFor } from './accept.ts'
-import { countOf } from '../text/countOf.ts'
-import { actionInvocation, useInvocation } from '../io/cliInvocation.ts'
-import { questionsWorse } from '../compare/counts.ts'
+import { log, maskSecret } from './log.ts'
+import { acceptMode } from './modes/accept.ts'
+import { baselineMode } from './modes/baseline.ts'
+import { gateMode } from './modes/gate.ts'
+import type { ActionMode } from './modes/mode.ts'
+import { mergeMode } from './modes/merge.ts'
+import { setOutput, writeSummary } from './outputs.ts'
+import { publishComment, type PullRequestContext } from './publish.ts'
+
+/** The Action's modes, one module each (action/modes/). */
+const MODES: Record<ActionInputs['mode'], ActionMode> = { gate: gateMode, baseline: baselineMode, accept: acceptMode, merge: mergeMode }
 
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
@@ -38,63 +38,55 @@ import { questionsWorse } from '../compare/counts.ts'
  */
 export async function run(): Promise<void> {
   let inputs: ActionInputs | undefined
-  const context = pullRequestContext()
+  const pullRequest = pullRequestContext()
   useInvocation(actionInvocation(process.argv[1] ?? '', process.env.GITHUB_WORKSPACE ?? process.cwd()))
   try {
     inputs = readInputs()
     limitInputs(inputs.overrides.max_input_mb as number | undefined)
-    // merge mode scores nothing: it needs the settings, not a runnable config
-    const runnable = inputs.mode === 'merge' ? null : await resolveRun(inputs, 'action')
+    const mode = MODES[inputs.mode]
+    // a mode that scores nothing (merge) needs the settings, not a runnable config
+    const runnable = mode.scores ? await resolveRun(inputs, 'action') : null
     const resolved = runnable ?? (await resolveRun(inputs, 'action', 'settings'))
-    const { config, baselinePath } = resolved
-    checkActionOutputs(inputs, config, baselinePath)
-    const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() }
-    const keyEnv = judgeKeyEnv(config)
-    if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
-    maskEnvSecrets(config, environment)
-    if (inputs.planOnly && !runnable) throw new GateError('usage', 'input "plan-only" is true but mode is merge, which calls no judge: there is no plan to print', 'drop plan-only from the merge step')
-    if (inputs.planOnly && runnable) {
-      await planOnly(await prepareRun(runnable.config, environment, runnable.source))
-      return
+    checkActionOutputs(inputs, mode, resolved.config, resolved.baselinePath)
+    const environment = runEnvironment(inputs, resolved.config)
+    if (inputs.planOnly) {
+      if (!runnable)
+        throw new GateError('usage', `input "plan-only" is true but mode is ${inputs.mode}, which calls no judge: there is no plan to print`, `drop plan-only from the ${inputs.mode} step`)
+      return await planOnly(await prepareRun(runnable.config, environment, runnable.source))
     }
-    // mode accept: who asked, with what right, for which commit: checked before the PR's code runs
-    const accepting = inputs.mode === 'accept' ? await acceptRequest(inputs, gitHubClientFor(inputs)) : null
-    if (inputs.mode === 'accept' && !accepting) return
+    const started = await mode.start({ inputs, resolved, runnable, environment, pullRequest })
+    if (!started) return
     const lintFailure = runnable ? await lintBeforeScoring(inputs.lintSet, runnable.config) : null
-    const results = runnable ? await scoreRun(runnable, inputs, environment) : await mergeAndCompare(inputs, resolved, baseBranch())
-    writeResultsFile(inputs.resultsPath, results)
-    const history = config.history && existsSync(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : []
-    const options = { ...reportOptions(inputs, context), history }
-    const report = renderReport(results, options)
-    writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
-    writeSummary(renderReport(results, { ...options, marker: undefined }))
-    setRunOutputs(results, inputs)
+    const results = await started.results()
+    const report = await writeRunFiles(results, inputs, resolved.config, pullRequest)
     if (lintFailure) log.setFailed(`evalgate: ${lintFailure}`)
     const stopped = results.run.judge_stopped
     if (stopped) log.setFailed(`evalgate: the judge stopped: ${stopped.cause}\n  fix: ${stopped.fix}`)
-    if (inputs.mode === 'baseline' || accepting) {
-      // a run the judge scored only in part never becomes the baseline
-      if (stopped) return
-      if (accepting) return await commitAcceptedBaseline(accepting, results, baselinePath)
-      await writeBaseline(results, baselinePath, config.version ?? null)
-      if (config.history) log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`)
-      return
-    }
-    if (results.run.shard) {
-      log.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`)
-      return
-    }
-    annotate(results)
-    if (inputs.comment) await publishComment(inputs, context, report)
-    const c = results.comparison
-    if (!stopped && c?.verdict === 'fail') log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`)
-    if (!stopped && c?.verdict === 'subset') log.setFailed('evalgate: a subset run (--only / --failing-from) is not gated: run the whole eval set')
-    if (c?.verdict === 'incomparable') {
-      log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`)
-    }
+    await started.conclude(results, report)
   } catch (error) {
-    await fail(error, inputs, context)
+    await fail(error, inputs, pullRequest)
   }
+}
+
+/** Where the run happens, its judge key from the input when one is given, every secret it can send masked in the log. */
+function runEnvironment(inputs: ActionInputs, config: Config): RunEnvironment {
+  const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() }
+  const keyEnv = judgeKeyEnv(config)
+  if (inputs.judgeApiKey && keyEnv) environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey }
+  // values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log
+  for (const secret of secretValues(config, environment)) maskSecret(secret)
+  return environment
+}
+
+/** results.json, report.md, the job summary and the step's outputs, whatever the mode; returns the comment's text. */
+async function writeRunFiles(results: Results, inputs: ActionInputs, config: Config, pullRequest: PullRequestContext): Promise<string> {
+  writeResultsFile(inputs.resultsPath, results)
+  const history = config.history && existsSync(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : []
+  const options = { ...reportOptions(inputs, pullRequest), history }
+  writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }))
+  writeSummary(renderReport(results, { ...options, marker: undefined }))
+  setRunOutputs(results, inputs)
+  return renderReport(results, options)
 }
 
 /**
@@ -103,8 +95,8 @@ export async function run(): Promise<void> {
  * baseline and history.csv are never read through a link. The job summary is left to its
  * write, where a failure is only a warning.
  */
-function checkActionOutputs(inputs: ActionInputs, config: Config, baselinePath: string): void {
-  const refresh = inputs.mode === 'baseline' || inputs.mode === 'accept'
+function checkActionOutputs(inputs: ActionInputs, mode: ActionMode, config: Config, baselinePath: string): void {
+  const refresh = mode.writesBaseline
   checkOutputPaths([inputs.resultsPath, inputs.reportPath, refresh ? baselinePath : null, refresh ? config.history : null, process.env.GITHUB_OUTPUT])
 }
 
@@ -133,62 +125,8 @@ async function fail(error: unknown, inputs: ActionInputs | undefined, context: P
   if (!(error instanceof GateError)) log.debug(String((error as Error)?.stack))
 }
 
-/**
- * gate and baseline modes score this run. A baseline refresh replaces the baseline, so it is
- * not compared with it first; the baseline's settings still gate the run (under evalgate.yml's
- * and the inputs'), so the new baseline keeps them where nothing overrides them.
- */
-async function scoreRun({ config, source, gateLayers, baselinePath }: ResolvedRun<RunConfig>, inputs: ActionInputs, environment: RunEnvironment): Promise<Results> {
-  if (inputs.mode !== 'baseline' && inputs.mode !== 'accept')
-    return runPipeline({ ...(await prepareRun(config, environment, source, gateLayers)), baseLabel: baseBranch() }, config, inputs.resultsPath)
-  const runConfig = { ...config, baseline: undefined }
-  const baseline = await loadBaseline(baselinePath)
-  const layers = baseline ? [committedLayer(baseline), ...gateLayers] : gateLayers
-  return runPipeline(await prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath)
-}
-
-/** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
-function maskEnvSecrets(config: Config, environment: RunEnvironment): void {
-  for (const secret of secretValues(config, environment)) maskSecret(secret)
-}
-
-/** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-async function mergeAndCompare(inputs: ActionInputs, { config, baselinePath, gateLayers }: ResolvedRun, baseLabel: string | undefined): Promise<Results> {
-  const files = inputs.shardResults.flatMap(expandPattern)
-  const merged = await mergeShardFiles(files)
-  log.info(`evalgate: merged ${countOf(files.length, 'shard')}, ${countOf(merged.run.question_count, 'question')}`)
-  // a named baseline must exist; the default path may not yet (the first run)
-  const baseline = config.baseline ? await loadNamedBaseline(config.baseline) : await loadBaseline(baselinePath)
-  return await compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel)
-}
-
-/** `dir/*.json` → the matching files, sorted; a plain path is itself. */
-function expandPattern(pattern: string): string[] {
-  if (!pattern.includes('*')) return [pattern]
-  const dir = dirname(pattern)
-  const name = new RegExp(
-    `^${basename(pattern)
-      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/\*/g, '.*')}$`,
-  )
-  const files = existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => name.test(f))
-        .sort()
-        .map((f) => join(dir, f))
-    : []
-  if (files.length === 0)
-    throw new GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them')
-  return files
-}
-
 function reportOptions(inputs: ActionInputs, context: PullRequestContext): ReportOptions {
   return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha }
-}
-
-/** The branch a pull request goes into: its baseline's label in the printed update command (undefined outside a pull request). */
-function baseBranch(): string | undefined {
-  return process.env.GITHUB_BASE_REF || undefined
 }
 
 /** A pull request from a fork: its workflow gets no secrets, which is then why the judge key is missing (pull_request_target runs with them). */
@@ -210,12 +148,4 @@ function pullRequestContext(): PullRequestContext {
     sha: pr?.head?.sha ?? ctx.sha,
     runUrl,
   }
-}
-
-async function writeBaseline(results: Results, path: string, version: string | null): Promise<void> {
-  const baseline = baselineFromResults(results, await loadBaseline(path), version, new Date())
-  writeBaselineFile(path, baseline)
-  setOutput('baseline-path', path)
-  log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`)
-  if (results.comparison) log.info(`evalgate: ${writtenSettingsText(results.comparison, baseline, 'this run').join('\n')}`)
 }

@@ -1,5 +1,8 @@
 import type { OptionSpec } from './option.ts'
 
+/** The values of the Action's `mode` input; each is a module of src/action/modes/. */
+export const ACTION_MODES = ['gate', 'baseline', 'merge', 'accept'] as const
+
 /** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
 export const ACTION_OPTIONS: readonly OptionSpec[] = [
   { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
@@ -7,7 +10,7 @@ export const ACTION_OPTIONS: readonly OptionSpec[] = [
   { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
   {
     input: 'mode',
-    value: ['gate', 'baseline', 'merge', 'accept'],
+    value: ACTION_MODES,
     default: 'gate',
     commands: [],
     description:
