@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
+import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
+import { Question, sharedWork } from '../../src/metrics/question.ts'
 import { scoresOf, type ScoreSink } from '../../src/metrics/types.ts'
 import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/score.ts'
 import { ConfigSchema } from '../../src/schemas/config.ts'
@@ -66,5 +68,61 @@ describe("a value outside its metric's scale is an error row, not a score", () =
     assert.equal(scaleWords({ unit: 'score', higherIsBetter: true }), '0–1, higher is better')
     assert.equal(scaleWords({ unit: 'ms', higherIsBetter: false }), 'ms, lower is better')
     assert.equal(scaleWords(METRIC_DEFINITIONS.find((d) => d.name === 'hallucination_rate')!), '0–1, lower is better')
+  })
+})
+
+describe("a deterministic metric's definition carries its scoring function", () => {
+  const deterministic = (tiers: readonly string[]) => tiers.some((t) => t !== 'lexical' && t !== 'llm')
+  const settings = ConfigSchema.parse({ k: [1, 3], rules: { require_citation: true, forbidden: ['保证'] } })
+  const questions = [
+    [
+      makeRow({
+        id: 'a',
+        relevant_docs: [
+          { id: 'D1', grade: 1 },
+          { id: 'D2', grade: 2 },
+        ],
+      }),
+      makeOutput({ id: 'a', answer: '有5天[文档1][文档4]。', contexts: ['年假5天'], retrieved_ids: ['D9', 'D1'], latency_ms: 12 }),
+    ],
+    [makeRow({ id: 'b', expect_json: true, required_keys: ['a'] }), makeOutput({ id: 'b', answer: '{"b": 1} 保证' })],
+    [makeRow({ id: 'c', should_refuse: true }), makeOutput({ id: 'c', answer: '不知道' })],
+    [makeRow({ id: 'd', should_refuse: true, relevant_docs: [{ id: 'D1', grade: 1 }] }), makeOutput({ id: 'd', answer: '今天会涨', retrieved_ids: ['D1'] })],
+    [makeRow({ id: 'e' }), makeOutput({ id: 'e', answer: '抱歉，我不知道' })],
+  ] as const
+  const planned = plannedMetrics(
+    questions.map(([row]) => row),
+    settings,
+    questions.map(([, output]) => output),
+    { metrics: [] },
+  )
+
+  it('every definition of a deterministic tier has one, and no provider metric has one', () => {
+    for (const d of METRIC_DEFINITIONS) assert.equal(typeof (d as { score?: unknown }).score === 'function', deterministic(d.tiers), d.name)
+  })
+
+  it('scores its own metric only: planned alone, each metric writes itself or nothing, and the value it gets with all the others', () => {
+    assert.equal(planned.length, 18, planned.join())
+    for (const [row, output] of questions) {
+      const all = scoreDeterministic({ row, output, config: settings }, planned)
+      for (const name of planned) {
+        const alone = scoreDeterministic({ row, output, config: settings }, [name])
+        assert.deepEqual(Object.keys(alone), name in all ? [name] : [], `${row.id}: ${name}`)
+        assert.deepEqual(alone[name as MetricName], all[name as MetricName], `${row.id}: ${name}`)
+      }
+    }
+  })
+
+  it('what several metrics share is worked out once per question, by the first that asks', () => {
+    let computed = 0
+    const work = sharedWork((q) => {
+      computed += 1
+      return q.row.id.length > 100 ? null : undefined
+    })
+    const q = new Question({ row: makeRow(), output: makeOutput(), config: settings })
+    assert.deepEqual([q.shared(work), q.shared(work), q.shared(work)], [undefined, undefined, undefined])
+    assert.equal(computed, 1, 'an undefined result is remembered too')
+    new Question({ row: makeRow(), output: makeOutput(), config: settings }).shared(work)
+    assert.equal(computed, 2, 'per question')
   })
 })
