@@ -7,7 +7,7 @@ import type { Claim } from '../schemas/results.ts'
 import type { ResponseOf } from '../schemas/judge.ts'
 import { countOf } from '../io/countOf.ts'
 import { chunkLabel, type ChunkLabel } from './language.ts'
-import { averagePrecision, claimScores, type ClaimVerdict } from './rag.ts'
+import { averagePrecision, contradictedOf, faithfulnessOf, hallucinationRateOf, type ClaimVerdict } from './rag.ts'
 import { misnumbered, reasked } from './reask.ts'
 import { historyBlock, retention } from './retention.ts'
 import { isKnownMetric, metricInfo, registry, type MetricName } from './registry.ts'
@@ -147,7 +147,7 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
   const texts = all.slice(0, MAX_CLAIMS)
   const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null
   if (texts.length === 0) {
-    Object.assign(result.scores, claimScores([], true))
+    Object.assign(result.scores, claimScores([]))
     return
   }
   let verdicts: { verdict: ClaimVerdict; evidence: string }[]
@@ -169,13 +169,7 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
     }
   }
   result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i]!.verdict, evidence: verdicts[i]!.evidence || null }))
-  Object.assign(
-    result.scores,
-    claimScores(
-      verdicts.map((v) => v.verdict),
-      true,
-    ),
-  )
+  Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict)))
   const unsupported = result.claims.filter((c) => c.verdict !== 'supported')
   if (unsupported.length > 0) {
     const reason = unsupported
@@ -187,6 +181,10 @@ async function claims(row: EvalRow, output: CandidateOutput, contexts: string, j
     if (unsupported.some((c) => c.verdict === 'contradicted')) result.scores.contradicted!.reason = reason
   }
   if (cut) for (const m of metrics) result.scores[m]!.reason = [cut, result.scores[m]!.reason].filter(Boolean).join('; ')
+}
+
+function claimScores(verdicts: readonly ClaimVerdict[]): Scores {
+  return { faithfulness: faithfulnessOf(verdicts), hallucination_rate: hallucinationRateOf(verdicts), contradicted: contradictedOf(verdicts) }
 }
 
 async function usefulness(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge, result: LlmQuestionResult): Promise<void> {

@@ -2,6 +2,8 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
 import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
+import { analyseLexical, scoreLexical } from '../../src/metrics/lexical.ts'
+import { registry } from '../../src/metrics/registry.ts'
 import { Question, sharedWork } from '../../src/metrics/question.ts'
 import { scoresOf, type ScoreSink } from '../../src/metrics/types.ts'
 import { plannedMetrics, scoreQuestion, summarise } from '../../src/run/score.ts'
@@ -98,7 +100,7 @@ describe("a deterministic metric's definition carries its scoring function", () 
   )
 
   it('every definition of a deterministic tier has one, and no provider metric has one', () => {
-    for (const d of METRIC_DEFINITIONS) assert.equal(typeof (d as { score?: unknown }).score === 'function', deterministic(d.tiers), d.name)
+    for (const d of registry.definitions) assert.equal(typeof d.score === 'function', deterministic(d.tiers), d.name)
   })
 
   it('scores its own metric only: planned alone, each metric writes itself or nothing, and the value it gets with all the others', () => {
@@ -124,5 +126,32 @@ describe("a deterministic metric's definition carries its scoring function", () 
     assert.equal(computed, 1, 'an undefined result is remembered too')
     new Question({ row: makeRow(), output: makeOutput(), config: settings }).shared(work)
     assert.equal(computed, 2, 'per question')
+  })
+})
+
+describe("a lexical metric's definition carries the function from the provider's analysis to its score", () => {
+  const cases = [
+    [
+      makeRow({ reference_points: ['一线500元', '提前三天'], ground_truth: '一线城市每晚500元' }),
+      makeOutput({ answer: '一线城市住宿每晚不超过500元[文档1]，二线400元', contexts: ['一线城市每晚500元', '停车费另计'] }),
+      false,
+    ],
+    [makeRow({ should_refuse: true }), makeOutput({ answer: '不知道' }), true],
+    [makeRow({ reference_points: ['5天'] }), makeOutput({ answer: '抱歉，我不知道', contexts: ['年假5天'] }), true],
+    [makeRow(), makeOutput({ answer: '', contexts: [] }), false],
+  ] as const
+
+  it('the provider writes exactly the definitions that have one, each with what its function gives', () => {
+    const lexical = registry.definitions.filter((d) => d.tiers.includes('lexical'))
+    for (const d of registry.definitions) assert.equal(typeof d.fromLexical === 'function', d.tiers.includes('lexical'), d.name)
+    for (const [row, output, refused] of cases) {
+      const { scores } = scoreLexical(row, output, refused)
+      assert.deepEqual(
+        Object.keys(scores),
+        lexical.map((d) => d.name),
+      )
+      const analysis = analyseLexical(row, output, refused)
+      for (const d of lexical) assert.deepEqual(scores[d.name as MetricName], d.fromLexical?.(analysis), `${row.id} ${d.name}`)
+    }
   })
 })
