@@ -1,6 +1,7 @@
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Config } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
+import type { JudgeScorer } from './judgedScores.ts'
 import type { LexicalScorer } from './lexicalScores.ts'
 import type { Question } from './question.ts'
 import type { Score } from './types.ts'
@@ -47,6 +48,8 @@ export interface MetricDefinition<Name extends string = string> {
   score?: QuestionScorer
   /** the lexical provider's metrics: its score from the provider's analysis of the question (lexicalScores.ts) */
   fromLexical?: LexicalScorer
+  /** the LLM tier's metrics: its score from the judge's replies, from the call its `llmSource` names (judgedScores.ts) */
+  fromJudge?: JudgeScorer
   higherIsBetter: boolean
   /** 0/1 metrics: a 1 → 0 change is a pass → fail flip; intervals are Wilson, tests McNemar */
   binary: boolean

@@ -1,6 +1,7 @@
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { scoreCitationValidity } from './citations.ts'
 import type { LlmSource, MetricDefinition, MetricFamily, MetricTier, RunShape } from './definition.ts'
+import { fromCall, judgedScores, type JudgedScore, type ReplyValues } from './judgedScores.ts'
 import { lexicalScores, type LexicalScorer } from './lexicalScores.ts'
 import { hasEarlierTurns, sharedWork } from './question.ts'
 import { hitAt, mrr, ndcgAt, precisionAt, recallAt } from './retrieval.ts'
@@ -53,19 +54,20 @@ function retrieval<Name extends string>(
   }
 }
 
-/** A score in [0, 1], higher is better, from the LLM judge's `llmSource` call and, with its function, from the lexical provider too. */
-function judged<Name extends string>(
+/** A score in [0, 1], higher is better, from the reply of the LLM judge's `llmSource` call and, with its function, from the lexical provider too. */
+function judged<Name extends string, Source extends LlmSource>(
   name: Name,
   family: MetricFamily,
-  llmSource: LlmSource,
+  llmSource: Source,
   text: [displayName: string, description: string, nullWhen: string],
-  scorers: { lexical?: LexicalScorer },
+  scorers: { llm: (reply: ReplyValues[Source], row: EvalRow) => JudgedScore; lexical?: LexicalScorer },
   more: Partial<Omit<MetricDefinition, 'name'>> = {},
 ): MetricDefinition<Name> {
   const [displayName, description, nullWhen] = text
   const tiers: MetricTier[] = scorers.lexical ? ['lexical', 'llm'] : ['llm']
   const lexical = scorers.lexical ? { fromLexical: scorers.lexical } : {}
-  return { name, displayName, description, family, tiers, ...lexical, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more }
+  const fromJudge = fromCall(llmSource, scorers.llm)
+  return { name, displayName, description, family, tiers, ...lexical, fromJudge, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more }
 }
 
 const SKIPPED = 'a should-refuse question (judged by refuse_ok)'
@@ -126,17 +128,17 @@ export const METRIC_DEFINITIONS = [
     planned: always,
     nullWhen: 'the answer cites nothing',
   },
-  judged('accuracy_norm', 'judge', 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], {}, { headline: true, trendRank: 1, categoryRank: 5 }),
-  judged('relevance_norm', 'judge', 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL], {}),
+  judged('accuracy_norm', 'judge', 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.accuracy }, { headline: true, trendRank: 1, categoryRank: 5 }),
+  judged('relevance_norm', 'judge', 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.relevance }),
   judged(
     'completeness_norm',
     'judge',
     'rubric',
     ['Completeness', 'rubric completeness (lexical: reference points covered), 0-1', `lexical: ${SKIPPED} or no reference_points; llm: ${RUBRIC_NULL}`],
-    { lexical: lexicalScores.completeness },
+    { llm: judgedScores.completeness, lexical: lexicalScores.completeness },
     { headline: true, trendRank: 4, categoryRank: 6 },
   ),
-  judged('citation_norm', 'judge', 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL], {}),
+  judged('citation_norm', 'judge', 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.citation }),
   judged(
     'context_retention_norm',
     'judge',
@@ -146,7 +148,7 @@ export const METRIC_DEFINITIONS = [
       'rubric context retention: a turn after the first keeps what was said earlier (0 = forgot it), 0-4 scaled to 0-1',
       'a first turn or a single question (nothing earlier to retain); lexical: always (it cannot judge context retention)',
     ],
-    { lexical: lexicalScores.contextRetention },
+    { llm: judgedScores.contextRetention, lexical: lexicalScores.contextRetention },
     // only a set with a turn after the first has the column: a single-turn run's results are unchanged
     { planned: (run) => run.rows.some(hasEarlierTurns) },
   ),
@@ -155,23 +157,25 @@ export const METRIC_DEFINITIONS = [
     'rag',
     'claims',
     ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL],
-    { lexical: lexicalScores.faithfulness },
+    { llm: judgedScores.faithfulness, lexical: lexicalScores.faithfulness },
     { headline: true, trendRank: 3, categoryRank: 7, testFamily: 'claims' },
   ),
-  judged('answer_relevancy', 'rag', 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`], {}),
+  judged('answer_relevancy', 'rag', 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`], {
+    llm: judgedScores.answerRelevancy,
+  }),
   judged(
     'context_precision',
     'rag',
     'usefulness',
     ['Context precision', 'average precision of useful chunks in rank order', `${SKIPPED}, or no ground truth and no answer to judge the chunks against`],
-    { lexical: lexicalScores.contextPrecision },
+    { llm: judgedScores.contextPrecision, lexical: lexicalScores.contextPrecision },
   ),
   judged(
     'context_recall',
     'rag',
     'recall',
     ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`],
-    { lexical: lexicalScores.contextRecall },
+    { llm: judgedScores.contextRecall, lexical: lexicalScores.contextRecall },
     { categoryRank: 8 },
   ),
   judged(
@@ -179,10 +183,17 @@ export const METRIC_DEFINITIONS = [
     'hallucination',
     'claims',
     ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL],
-    { lexical: lexicalScores.hallucinationRate },
+    { llm: judgedScores.hallucinationRate, lexical: lexicalScores.hallucinationRate },
     { higherIsBetter: false, testFamily: 'claims' },
   ),
-  judged('contradicted', 'hallucination', 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], {}, { higherIsBetter: false, binary: true }),
+  judged(
+    'contradicted',
+    'hallucination',
+    'claims',
+    ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL],
+    { llm: judgedScores.contradicted },
+    { higherIsBetter: false, binary: true },
+  ),
   {
     name: 'latency_ms',
     displayName: 'Latency',

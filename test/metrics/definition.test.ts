@@ -2,7 +2,9 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
 import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
+import type { JudgeReplies } from '../../src/metrics/judgedScores.ts'
 import { analyseLexical, scoreLexical } from '../../src/metrics/lexical.ts'
+import { LLM_METRICS } from '../../src/metrics/llm.ts'
 import { registry } from '../../src/metrics/registry.ts'
 import { Question, sharedWork } from '../../src/metrics/question.ts'
 import { scoresOf, type ScoreSink } from '../../src/metrics/types.ts'
@@ -153,5 +155,45 @@ describe("a lexical metric's definition carries the function from the provider's
       const analysis = analyseLexical(row, output, refused)
       for (const d of lexical) assert.deepEqual(scores[d.name as MetricName], d.fromLexical?.(analysis), `${row.id} ${d.name}`)
     }
+  })
+})
+
+describe("an LLM metric's definition carries the function from the judge's replies to its score", () => {
+  const pass = (grade: number) => ({ accuracy: grade, relevance: 4, completeness: 2, citation: 0, context_retention: null, reason: `graded ${grade}` })
+  const replies: JudgeReplies = {
+    row: makeRow(),
+    calls: {
+      rubric: { kind: 'replied', value: [pass(3), pass(4)] },
+      claims: { kind: 'failed', error: 'the judge replied with no JSON' },
+      usefulness: { kind: 'settled', score: { value: 0, reason: 'no contexts were retrieved' } },
+      recall: {
+        kind: 'replied',
+        value: [
+          { statement: '5天', attributable: true },
+          { statement: '提前三天', attributable: false },
+        ],
+      },
+      questions: { kind: 'replied', value: { similarities: [0.9, 0.7], noncommittal: [false, true], mode: 'any' } },
+    },
+  }
+  const scored = Object.fromEntries(registry.definitions.filter((d) => d.fromJudge).map((d) => [d.name, d.fromJudge!(replies)]))
+
+  it('every definition the LLM tier computes has one', () => {
+    for (const d of registry.definitions) assert.equal(typeof d.fromJudge === 'function', d.tiers.includes('llm'), d.name)
+    assert.deepEqual(Object.keys(scored).sort(), [...LLM_METRICS].sort())
+  })
+
+  it('scores its reply: a rubric dimension averaged over the passes, context recall from the statements, relevancy with its penalty', () => {
+    assert.deepEqual(scored.accuracy_norm, { value: 3.5 / 4, reason: 'graded 3' })
+    assert.deepEqual(scored.citation_norm, { value: 0, reason: 'graded 3' })
+    assert.deepEqual(scored.context_retention_norm, { value: null, reason: 'single question: no earlier turns' })
+    assert.deepEqual(scored.context_recall, { value: 0.5, reason: 'not in the contexts: 「提前三天」' })
+    assert.deepEqual(scored.answer_relevancy, { value: 0, reason: '1 of 2 generated questions marked noncommittal (any penalty)' })
+  })
+
+  it('a failed call is an error of each metric drawn from it, and only of those; a call not made gives each its settled score', () => {
+    for (const name of ['faithfulness', 'hallucination_rate', 'contradicted']) assert.deepEqual(scored[name], { error: 'the judge replied with no JSON' }, name)
+    assert.equal(Object.values(scored).filter((s) => 'error' in s).length, 3)
+    assert.deepEqual(scored.context_precision, { value: 0, reason: 'no contexts were retrieved' })
   })
 })
