@@ -50,7 +50,8 @@ export interface MetricDefinition<Name extends string = string> {
   fromLexical?: LexicalScorer
   /** the LLM tier's metrics: its score from the judge's replies, from the call its `llmSource` names (judgedScores.ts) */
   fromJudge?: JudgeScorer
-  higherIsBetter: boolean
+  /** which way it is better, in the words every renderer says it with (DIRECTIONS) */
+  direction: DirectionWords
   /** 0/1 metrics: a 1 → 0 change is a pass → fail flip; intervals are Wilson, tests McNemar */
   binary: boolean
   /** its scale (SCALES): `score` lies in [0, 1], `ms` is milliseconds; a value outside the scale's range is an error, never a score */
@@ -106,9 +107,33 @@ export const SCALES = {
 } as const satisfies Record<string, MetricScale>
 export type MetricUnit = keyof typeof SCALES
 
+/**
+ * Which way a metric is better, in every word a renderer says it with: the reference's
+ * direction column and scaleWords, how a change reads (report/words.ts `movement`: a
+ * hallucination_rate that rose got worse, it never "dropped"), and what a `thresholds` or
+ * `by_category` limit on it is. The comparison's arithmetic reads the same fact as
+ * MetricInfo.higherIsBetter (registry.ts), derived from these words.
+ */
+export interface DirectionWords {
+  /** after the scale: "0–1, higher is better" */
+  better: string
+  /** what a rise of its value is, and a fall */
+  rise: 'better' | 'worse'
+  fall: 'better' | 'worse'
+  /** the verb of a change for the worse: a score "fell", a hallucination_rate "rose" */
+  worse: 'fell' | 'rose'
+  /** a limit on it: a floor (a value below it fails) or a ceiling (a value above it fails) */
+  limit: 'floor' | 'ceiling'
+}
+
+export const DIRECTIONS = {
+  higher: { better: 'higher is better', rise: 'better', fall: 'worse', worse: 'fell', limit: 'floor' },
+  lower: { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' },
+} as const satisfies Record<string, DirectionWords>
+
 /** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
-export function scaleWords(definition: Pick<MetricDefinition, 'unit' | 'higherIsBetter'>): string {
-  return `${SCALES[definition.unit].words}, ${definition.higherIsBetter ? 'higher' : 'lower'} is better`
+export function scaleWords(definition: Pick<MetricDefinition, 'unit' | 'direction'>): string {
+  return `${SCALES[definition.unit].words}, ${definition.direction.better}`
 }
 
 /** Why a finite value cannot be a score of this metric, or null when it can. */

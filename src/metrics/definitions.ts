@@ -1,6 +1,6 @@
 import type { EvalRow } from '../schemas/evalSet.ts'
 import { scoreCitationValidity } from './citations.ts'
-import type { LlmSource, MetricDefinition, MetricFamily, MetricTier, RunShape } from './definition.ts'
+import { DIRECTIONS, type LlmSource, type MetricDefinition, type MetricFamily, type MetricTier, type RunShape } from './definition.ts'
 import { fromCall, judgedScores, type JudgedScore, type ReplyValues } from './judgedScores.ts'
 import { lexicalScores, type LexicalScorer } from './lexicalScores.ts'
 import { hasEarlierTurns, sharedWork } from './question.ts'
@@ -24,7 +24,7 @@ function rule<Name extends string>(name: Name, displayName: string, description:
 }
 
 function passFail<Name extends string>(name: Name, displayName: string, description: string, score: MetricDefinition['score']): MetricDefinition<Name> {
-  return { name, displayName, description, family: 'rules', tiers: ['rules'], score, higherIsBetter: true, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1' }
+  return { name, displayName, description, family: 'rules', tiers: ['rules'], score, direction: DIRECTIONS.higher, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1' }
 }
 
 /** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
@@ -43,7 +43,7 @@ function retrieval<Name extends string>(
     family: 'retrieval',
     tiers: ['retrieval'],
     score,
-    higherIsBetter: true,
+    direction: DIRECTIONS.higher,
     binary: false,
     unit: 'score',
     gate: 'max_drop',
@@ -67,7 +67,7 @@ function judged<Name extends string, Source extends LlmSource>(
   const tiers: MetricTier[] = scorers.lexical ? ['lexical', 'llm'] : ['llm']
   const lexical = scorers.lexical ? { fromLexical: scorers.lexical } : {}
   const fromJudge = fromCall(llmSource, scorers.llm)
-  return { name, displayName, description, family, tiers, ...lexical, fromJudge, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more }
+  return { name, displayName, description, family, tiers, ...lexical, fromJudge, direction: DIRECTIONS.higher, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more }
 }
 
 const SKIPPED = 'a should-refuse question (judged by refuse_ok)'
@@ -121,7 +121,7 @@ export const METRIC_DEFINITIONS = [
     family: 'citations',
     tiers: ['citations'],
     score: (q) => scoreCitationValidity(q.output.answer, q.output.contexts.length),
-    higherIsBetter: true,
+    direction: DIRECTIONS.higher,
     binary: false,
     unit: 'score',
     gate: 'max_drop',
@@ -184,7 +184,7 @@ export const METRIC_DEFINITIONS = [
     'claims',
     ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL],
     { llm: judgedScores.hallucinationRate, lexical: lexicalScores.hallucinationRate },
-    { higherIsBetter: false, testFamily: 'claims' },
+    { direction: DIRECTIONS.lower, testFamily: 'claims' },
   ),
   judged(
     'contradicted',
@@ -192,7 +192,7 @@ export const METRIC_DEFINITIONS = [
     'claims',
     ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL],
     { llm: judgedScores.contradicted },
-    { higherIsBetter: false, binary: true },
+    { direction: DIRECTIONS.lower, binary: true },
   ),
   {
     name: 'latency_ms',
@@ -202,7 +202,7 @@ export const METRIC_DEFINITIONS = [
     tiers: ['operations'],
     // no value: null, with its missingNote
     score: ({ output }) => (output.latency_ms === null ? undefined : { value: output.latency_ms }),
-    higherIsBetter: false,
+    direction: DIRECTIONS.lower,
     binary: false,
     unit: 'ms',
     gate: 'latency_rise',

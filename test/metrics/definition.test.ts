@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
+import { DIRECTIONS, METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
 import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
 import type { JudgeReplies } from '../../src/metrics/judgedScores.ts'
 import { analyseLexical, scoreLexical } from '../../src/metrics/lexical.ts'
@@ -69,8 +69,8 @@ describe("a value outside its metric's scale is an error row, not a score", () =
 
   it('every definition has a scale, and says it in words with its direction', () => {
     for (const d of METRIC_DEFINITIONS) assert.ok(SCALES[d.unit], d.name)
-    assert.equal(scaleWords({ unit: 'score', higherIsBetter: true }), '0–1, higher is better')
-    assert.equal(scaleWords({ unit: 'ms', higherIsBetter: false }), 'ms, lower is better')
+    assert.equal(scaleWords({ unit: 'score', direction: DIRECTIONS.higher }), '0–1, higher is better')
+    assert.equal(scaleWords({ unit: 'ms', direction: DIRECTIONS.lower }), 'ms, lower is better')
     assert.equal(scaleWords(METRIC_DEFINITIONS.find((d) => d.name === 'hallucination_rate')!), '0–1, lower is better')
   })
 })
