@@ -183,7 +183,7 @@ export function metricTable(definitions: readonly MetricDefinition[]): string {
     fillK(d.description),
     d.family,
     d.tiers.join(', '),
-    d.higherIsBetter ? 'higher is better' : 'lower is better',
+    d.direction.better,
     range(d),
     d.gate === 'latency_rise' ? '`latency_rise` (p50, p95)' : '`max_drop`',
     fillK(d.nullWhen),

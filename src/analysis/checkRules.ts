@@ -10,7 +10,7 @@
 import { GateError, locate } from '../io/errors.ts'
 import type { Table } from '../io/tabular.ts'
 import { isKnownMetric } from '../metrics/registry.ts'
-import { scoreRules } from '../metrics/rules.ts'
+import { scoreRules } from '../metrics/deterministic.ts'
 import type { RulesConfig } from '../schemas/config.ts'
 import { booleanCell, type EvalRow } from '../schemas/evalSet.ts'
 

@@ -72,7 +72,7 @@ function checkFailures(row: MetricRow, summary: MetricSummary | undefined, gate:
     const value = summary.mean
     const higherIsBetter = info?.higherIsBetter ?? true
     if (value === null || (higherIsBetter ? value < row.threshold - EPS : value > row.threshold + EPS)) {
-      failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: higherIsBetter ? 'floor' : 'ceiling' })
+      failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: info?.direction.limit ?? 'floor' })
     }
   }
   const rate = row.questions > 0 ? summary.errors / row.questions : 0
@@ -95,7 +95,7 @@ function categoryFailures(categories: readonly CategoryRow[], gate: GateSettings
           value: f.value,
           limit: f.floor,
           unit: info?.unit ?? 'score',
-          bound: info?.higherIsBetter === false ? 'ceiling' : 'floor',
+          bound: info?.direction.limit ?? 'floor',
         }
       }),
   )

@@ -1,60 +1,70 @@
 import type { CandidateOutput } from '../schemas/candidate.ts'
-import type { Config } from '../schemas/config.ts'
+import type { RulesConfig } from '../schemas/config.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
-import { scoreCitationValidity } from './citations.ts'
-import type { DeterministicTier } from './definitions.ts'
-import { metricInfo } from './registry.ts'
-import { writeRetrieval } from './retrieval.ts'
-import { isRefusal, writeRules } from './rules.ts'
+import type { DeterministicTier, QuestionScorer } from './definitions.ts'
+import { Question, type QuestionToScore } from './question.ts'
+import { isKnownMetric, metricInfo, registry, type MetricName } from './registry.ts'
 import { scoresOf, type ScoreSink, type Scores } from './types.ts'
 
-/** One answered question, as the deterministic tier sees it. */
-export interface QuestionToScore {
-  row: EvalRow
-  output: CandidateOutput
-  config: Config
-  /** isRefusal of the answer, when the caller has already asked it (the scoring loop has) */
-  refused?: boolean
+export type { QuestionToScore } from './question.ts'
+
+/** A planned deterministic metric: its name, its definition's scoring function, its cut-off. */
+interface PlannedScorer {
+  name: MetricName
+  score: QuestionScorer
+  /** an `@K` metric's cut-off; NaN for a fixed metric, whose scorer takes none */
+  k: number
 }
 
-/**
- * The deterministic tier's scoring function per tier (definitions.ts names a metric's tier),
- * each writing its metrics into the sink. Typed by the tiers, so a new tier without its function
- * does not compile.
- */
-const TIER_SCORERS: Record<DeterministicTier, (q: QuestionToScore, sink: ScoreSink) => void> = {
-  rules: ({ row, output, config, refused }, sink) => writeRules(sink, row, output.answer, config.rules, refused ?? isRefusal(output.answer, config.rules.refusal_phrases)),
-  citations: ({ output }, sink) => {
-    const s = scoreCitationValidity(output.answer, output.contexts.length)
-    sink('citation_valid', s.value, s.reason)
-  },
-  retrieval: ({ row, output, config }, sink) => writeRetrieval(sink, output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
-  operations: ({ output }, sink) => {
-    if (output.latency_ms !== null) sink('latency_ms', output.latency_ms)
-  },
-}
+/** A run's planned metric list → its deterministic metrics with their scorers (asked once per question, so remembered per list). */
+const scorersOfPlan = new WeakMap<readonly string[], PlannedScorer[]>()
 
-const DETERMINISTIC = Object.keys(TIER_SCORERS) as DeterministicTier[]
-
-/** A run's planned metric list → the deterministic tiers it needs (asked once per question, so remembered per list). */
-const tiersOfPlan = new WeakMap<readonly string[], DeterministicTier[]>()
-
-function plannedTiers(metrics: readonly string[]): DeterministicTier[] {
-  let tiers = tiersOfPlan.get(metrics)
-  if (!tiers) {
-    const needed = new Set(metrics.flatMap((m) => metricInfo(m)?.tiers ?? []))
-    tiers = DETERMINISTIC.filter((t) => needed.has(t))
-    tiersOfPlan.set(metrics, tiers)
+function plannedScorers(metrics: readonly string[]): PlannedScorer[] {
+  let scorers = scorersOfPlan.get(metrics)
+  if (!scorers) {
+    scorers = []
+    for (const name of metrics) {
+      const info = metricInfo(name)
+      if (info?.score && isKnownMetric(name)) scorers.push({ name, score: info.score, k: info.k ?? Number.NaN })
+    }
+    scorersOfPlan.set(metrics, scorers)
   }
-  return tiers
+  return scorers
 }
 
-/** The deterministic tier's scores of one answered question, for the tiers its run planned. */
+/** The deterministic tier's scores of one answered question, for the metrics its run planned. */
 export function scoreDeterministic(question: QuestionToScore, metrics: readonly string[]): Scores {
   return scoresOf((sink) => writeDeterministic(question, metrics, sink))
 }
 
-/** scoreDeterministic written into a sink: the scoring loop's way. */
+/**
+ * scoreDeterministic written into a sink, the scoring loop's way: each planned metric's
+ * definition scores the question, in plan order; what several of them share is worked out once
+ * (Question.shared).
+ */
 export function writeDeterministic(question: QuestionToScore, metrics: readonly string[], sink: ScoreSink): void {
-  for (const tier of plannedTiers(metrics)) TIER_SCORERS[tier](question, sink)
+  const scorers = plannedScorers(metrics)
+  if (scorers.length === 0) return
+  const q = new Question(question)
+  for (const { name, score, k } of scorers) {
+    const s = score(q, k)
+    if (s !== undefined) sink(name, s.value, s.reason)
+  }
+}
+
+/** Every metric of one deterministic tier for one question (its `@K` ones at each k of the config, cut-off by cut-off, then the fixed ones). */
+export function scoreTier(tier: DeterministicTier, question: QuestionToScore): Scores {
+  const names = registry.computedBy(tier)
+  const patterns = names.filter((n) => n.endsWith('@K'))
+  const perK = question.config.k.flatMap((k) => patterns.map((p) => `${p.slice(0, -1)}${k}`))
+  return scoreDeterministic(question, [...perK, ...names.filter((n) => !n.endsWith('@K'))])
+}
+
+/** The rules of one answer (check-rules, and the rules' worked examples). `refused`: isRefusal of the answer, when already asked. */
+export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig, refused?: boolean): Scores {
+  return scoreTier('rules', { row, output: outputOf(row.id, { answer }), config: { rules, k: [] }, refused })
+}
+
+function outputOf(id: string, answered: Partial<CandidateOutput>): CandidateOutput {
+  return { id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: null, ...answered }
 }

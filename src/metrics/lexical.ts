@@ -1,12 +1,11 @@
-import { quotedAlike } from '../text/script.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { Claim } from '../schemas/results.ts'
-import { averagePrecision, claimScores, shareCovered } from './rag.ts'
+import type { LexicalAnalysis } from './lexicalScores.ts'
 import { isKnownMetric, registry, type MetricName } from './registry.ts'
 import { CITATION_PATTERN } from './rules.ts'
 import { covers, sentences, textCache, tokenCount, tokenize, union, type Tokens } from './tokens.ts'
-import { noScore, type Score, type Scores } from './types.ts'
+import type { Scores } from './types.ts'
 
 /**
  * The offline, deterministic provider (the seed's "no-model" route): token and number overlap
@@ -38,8 +37,7 @@ export const LEXICAL_SETTINGS = {
 
 export const LEXICAL_METRICS: readonly MetricName[] = registry.computedBy('lexical').filter(isKnownMetric)
 
-/** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
-export const NO_RETENTION = 'lexical cannot judge context retention'
+export { NO_RETENTION } from './lexicalScores.ts'
 
 export interface LexicalResult {
   scores: Scores
@@ -72,64 +70,34 @@ export function lexicalTexts(): LexicalTexts & { clear(): void } {
 }
 
 export function scoreLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, texts: LexicalTexts = UNCACHED): LexicalResult {
+  const analysis = analyseLexical(row, output, isRefusal, texts)
+  const scores: Scores = {}
+  for (const { name, fromLexical } of LEXICAL_SCORERS) scores[name] = fromLexical(analysis)
+  return { scores, claims: analysis.claims as Claim[] }
+}
+
+/** Each lexical metric's name and its definition's function from the analysis to its score. */
+const LEXICAL_SCORERS = registry.definitions.flatMap((d) => (d.fromLexical && isKnownMetric(d.name) ? [{ name: d.name, fromLexical: d.fromLexical }] : []))
+
+/** What overlap finds in one question: what the answer and the contexts cover, for each lexical metric's definition to score. */
+export function analyseLexical(row: EvalRow, output: CandidateOutput, isRefusal: boolean, texts: LexicalTexts = UNCACHED): LexicalAnalysis {
+  if (row.should_refuse) return { shouldRefuse: true, refusal: false, points: [], claims: [], chunks: null, attributable: [] }
   const tokensOf = texts.tokens
-  if (row.should_refuse) {
-    const skipped = noScore('should-refuse question: judged by refuse_ok')
-    return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: noScore(NO_RETENTION) }, claims: [] }
-  }
+  const share = LEXICAL_SETTINGS.minWordShare
   const chunks = output.contexts.map(tokensOf)
   const allContexts = union(chunks)
   const reference = referenceStatements(row, texts)
-  const share = LEXICAL_SETTINGS.minWordShare
-  const scores: Scores = { context_retention_norm: noScore(NO_RETENTION) }
-
   const answer = tokensOf(output.answer)
-  const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }))
-  scores.completeness_norm = withMissing(
-    shareCovered(
-      points.map((p) => p.covered),
-      'reference_points',
-    ),
-    points,
-    isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer',
-  )
-
   const answerClauses = texts.clauses(output.answer)
-  const claims: Claim[] = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }))
-  Object.assign(
-    scores,
-    claimScores(
-      claims.map((c) => c.verdict),
-      false,
-    ),
-  )
-  if (isRefusal) {
-    const refusal = noScore('the answer is a refusal: no factual claim to check')
-    scores.faithfulness = refusal
-    scores.hallucination_rate = refusal
-  } else {
-    const unsupported = claims.filter((c) => c.verdict !== 'supported').map((c) => c.text)
-    if (unsupported.length > 0) scores.faithfulness!.reason = `not found in the contexts: ${quoteList(unsupported)}`
-  }
-
   const judgeAgainst = reference.length > 0 ? { label: 'the ground truth', statements: reference } : { label: 'the answer (no ground truth)', statements: answerClauses }
-  if (judgeAgainst.statements.length === 0) {
-    scores.context_precision = noScore('no ground truth and no answer claims to judge chunk usefulness against')
-  } else {
-    const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share)))
-    // the note always says what usefulness was judged against (SPEC: the report says which)
-    scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` }
+  return {
+    shouldRefuse: false,
+    refusal: isRefusal,
+    points: row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) })),
+    claims: isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' })),
+    chunks: judgeAgainst.statements.length === 0 ? null : { useful: chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share))), against: judgeAgainst.label },
+    attributable: reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) })),
   }
-  const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }))
-  scores.context_recall = withMissing(
-    shareCovered(
-      attributable.map((a) => a.covered),
-      'reference points or ground truth',
-    ),
-    attributable,
-    'not in the contexts',
-  )
-  return { scores, claims }
 }
 
 export interface Statement {
@@ -143,21 +111,6 @@ function referenceStatements(row: EvalRow, texts: LexicalTexts): readonly Statem
     return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => tokenCount(s.tokens) > 0)
   }
   return row.ground_truth ? texts.clauses(row.ground_truth) : []
-}
-
-/** Names what was not covered, so a reviewer sees why a score dropped. */
-function withMissing(result: Score, items: readonly { text: string; covered: boolean }[], where: string): Score {
-  const missing = items.filter((i) => !i.covered).map((i) => i.text)
-  if (result.value !== null && missing.length > 0) result.reason = `${where}: ${quoteList(missing)}`
-  return result
-}
-
-function quoteList(texts: readonly string[]): string {
-  const shown = quotedAlike(
-    texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)),
-    texts.join(' '),
-  )
-  return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '')
 }
 
 const CITATION = new RegExp(CITATION_PATTERN.source, 'gi')

@@ -2,7 +2,7 @@
  * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
  * provider decides the verdicts, these functions turn verdicts into scores.
  */
-import { noScore, score, type Score, type Scores } from './types.ts'
+import { noScore, score, type Score } from './types.ts'
 
 /**
  * context_precision is average precision over the per-chunk usefulness verdicts in rank
@@ -27,19 +27,24 @@ export type ClaimVerdict = 'supported' | 'contradicted' | 'not_mentioned'
  * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
  * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
  */
-export function claimScores(verdicts: readonly ClaimVerdict[], canContradict: boolean): Scores {
-  if (verdicts.length === 0) {
-    const none = noScore('the answer makes no factual claim')
-    return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none }
-  }
-  const supported = verdicts.filter((v) => v === 'supported').length
-  const faithfulness = supported / verdicts.length
-  const scores: Scores = {
-    faithfulness: score(faithfulness),
-    hallucination_rate: score(1 - faithfulness),
-  }
-  if (canContradict) scores.contradicted = score(verdicts.includes('contradicted') ? 1 : 0)
-  return scores
+export function faithfulnessOf(verdicts: readonly ClaimVerdict[]): Score {
+  return verdicts.length === 0 ? noClaim() : score(supportedShare(verdicts))
+}
+
+export function hallucinationRateOf(verdicts: readonly ClaimVerdict[]): Score {
+  return verdicts.length === 0 ? noClaim() : score(1 - supportedShare(verdicts))
+}
+
+export function contradictedOf(verdicts: readonly ClaimVerdict[]): Score {
+  return verdicts.length === 0 ? noClaim() : score(verdicts.includes('contradicted') ? 1 : 0)
+}
+
+function supportedShare(verdicts: readonly ClaimVerdict[]): number {
+  return verdicts.filter((v) => v === 'supported').length / verdicts.length
+}
+
+function noClaim(): Score {
+  return noScore('the answer makes no factual claim')
 }
 
 /** Share of reference statements judged attributable (context_recall) or covered (completeness). */

@@ -8,6 +8,8 @@ export interface MetricInfo extends MetricDefinition {
   pattern: string
   /** the cut-off of an `@K` metric, else null */
   k: number | null
+  /** its direction for the comparison's arithmetic: a rise is better (MetricDefinition.direction) */
+  higherIsBetter: boolean
 }
 
 const FAMILY_ORDER: readonly MetricFamily[] = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations']
@@ -28,7 +30,7 @@ export class MetricRegistry {
     definitions.forEach((d, i) => {
       this.position.set(d.name, i)
       if (isPattern(d.name)) this.patterns.push({ definition: d, match: new RegExp(`^${escapeRegExp(d.name.slice(0, -1))}([1-9]\\d*)$`) })
-      else this.byName.set(d.name, { ...d, pattern: d.name, k: null })
+      else this.byName.set(d.name, { ...d, pattern: d.name, k: null, higherIsBetter: d.direction.rise === 'better' })
     })
   }
 
@@ -134,6 +136,7 @@ function instantiate(definition: MetricDefinition, k: number): MetricInfo {
     nullWhen: fill(definition.nullWhen),
     pattern: definition.name,
     k,
+    higherIsBetter: definition.direction.rise === 'better',
   }
 }
 

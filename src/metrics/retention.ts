@@ -1,6 +1,6 @@
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { ResponseOf } from '../schemas/judge.ts'
-import { hasEarlierTurns } from './definitions.ts'
+import { hasEarlierTurns } from './question.ts'
 import { noScore, type Score } from './types.ts'
 
 // The rubric's view of a conversation: the earlier turns it is shown, and its context_retention

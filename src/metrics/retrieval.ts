@@ -1,6 +1,6 @@
-import type { MetricName } from './definitions.ts'
 import type { RelevantDoc } from '../schemas/evalSet.ts'
-import { scoresOf, type ScoreSink, type Scores } from './types.ts'
+import { sharedWork, type Question } from './question.ts'
+import type { Score } from './types.ts'
 
 /**
  * Retrieval metrics over a ranked list of ids (best first), against graded relevance
@@ -14,60 +14,104 @@ import { scoresOf, type ScoreSink, type Scores } from './types.ts'
  * relevant docs is not a retrieval question: every metric is null, so hit, MRR and precision
  * describe the answerable questions only (an answerable question without relevant docs keeps
  * its 0s: retrieving nothing useful for it is a failure).
+ *
+ * Each metric's definition carries its function below; what they share (the ranked list, the
+ * grades, the hits and the reason at each cut-off) is worked out once per question (RANKING).
  */
-export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): Scores {
-  return scoresOf((sink) => writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse))
+interface Ranking {
+  /** a should-refuse question with no relevant docs */
+  notRetrieval: boolean
+  ranked: readonly string[]
+  /** relevant id → its grade (> 0) */
+  grades: ReadonlyMap<string, number>
+  /** every grade, highest first: the ideal order, the same for every k */
+  ideal: readonly number[]
+  /** per cut-off asked so far */
+  cutOffs: CutOff[]
 }
 
-/**
- * scoreRetrieval written into a sink, as the scoring loop takes it: per question no record, no
- * Score objects, no top-k copies; the cut-offs are indices into the deduplicated list.
- */
-export function writeRetrieval(sink: ScoreSink, retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): void {
+interface CutOff {
+  k: number
+  depth: number
+  hits: number
+  /** why the top k falls short, in the ids themselves, or null */
+  why: string | null
+}
+
+const RANKING = sharedWork((q): Ranking => {
   const grades = new Map<string, number>()
-  for (const d of judgements) if (d.grade > 0) grades.set(d.id, d.grade)
-  if (shouldRefuse && grades.size === 0) return notRetrievalQuestion(sink, ks)
-  const ranked = dedupe(retrieved)
-  const noRelevant = 'no relevant_doc_ids for this question'
-  // the ideal order, highest grade first: the same for every k
-  const ideal = grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a)
-  for (const k of ks) {
-    const names = namesAt(k)
-    const depth = Math.min(k, ranked.length)
-    let hits = 0
-    for (let i = 0; i < depth; i++) if (grades.has(ranked[i]!)) hits += 1
-    const why = missedAndRetrieved(ranked, depth, grades)
-    explained(sink, names.precision, hits / k, why)
-    if (grades.size === 0) sink(names.recall, null, noRelevant)
-    else explained(sink, names.recall, hits / grades.size, why)
-    explained(sink, names.hit, hits > 0 ? 1 : 0, why)
-    if (grades.size === 0) sink(names.ndcg, null, noRelevant)
-    else explained(sink, names.ndcg, ndcg(ranked, depth, grades, ideal, k), why)
+  for (const d of q.row.relevant_docs) if (d.grade > 0) grades.set(d.id, d.grade)
+  const ranked = dedupe(q.output.retrieved_ids)
+  return {
+    notRetrieval: q.row.should_refuse && grades.size === 0,
+    ranked,
+    grades,
+    ideal: grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a),
+    cutOffs: [],
   }
-  let firstRelevant = -1
-  for (let i = 0; i < ranked.length && firstRelevant === -1; i++) if (grades.has(ranked[i]!)) firstRelevant = i
-  if (firstRelevant === 0) sink('mrr', 1)
-  else if (firstRelevant !== -1) sink('mrr', 1 / (firstRelevant + 1), `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}`)
-  else sink('mrr', 0, ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved`)
+})
+
+function cutOff(r: Ranking, k: number): CutOff {
+  for (const c of r.cutOffs) if (c.k === k) return c
+  const depth = Math.min(k, r.ranked.length)
+  let hits = 0
+  for (let i = 0; i < depth; i++) if (r.grades.has(r.ranked[i]!)) hits += 1
+  const c = { k, depth, hits, why: missedAndRetrieved(r.ranked, depth, r.grades) }
+  r.cutOffs.push(c)
+  return c
 }
 
-/** The four `@k` names of one cut-off, made once per k rather than once per question. */
-interface NamesAtK {
-  precision: MetricName
-  recall: MetricName
-  hit: MetricName
-  ndcg: MetricName
+export const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question'
+const NOT_RETRIEVAL: Readonly<Score> = Object.freeze({ value: null, reason: NOT_A_RETRIEVAL_QUESTION })
+const NO_RELEVANT_IDS = 'no relevant_doc_ids for this question'
+const NO_RELEVANT: Readonly<Score> = Object.freeze({ value: null, reason: NO_RELEVANT_IDS })
+const PERFECT: Readonly<Score> = Object.freeze({ value: 1 })
+
+/** A value below 1 carries the reason; a perfect one needs none. */
+function explained(value: number, why: string | null): Readonly<Score> {
+  if (value < 1 && why) return { value, reason: why }
+  return value === 1 ? PERFECT : { value }
 }
 
-const namesByK = new Map<number, NamesAtK>()
+export function precisionAt(q: Question, k: number): Readonly<Score> {
+  const r = q.shared(RANKING)
+  if (r.notRetrieval) return NOT_RETRIEVAL
+  const c = cutOff(r, k)
+  return explained(c.hits / k, c.why)
+}
 
-function namesAt(k: number): NamesAtK {
-  let names = namesByK.get(k)
-  if (!names) {
-    names = { precision: `precision@${k}`, recall: `recall@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` }
-    namesByK.set(k, names)
-  }
-  return names
+export function recallAt(q: Question, k: number): Readonly<Score> {
+  const r = q.shared(RANKING)
+  if (r.notRetrieval) return NOT_RETRIEVAL
+  if (r.grades.size === 0) return NO_RELEVANT
+  const c = cutOff(r, k)
+  return explained(c.hits / r.grades.size, c.why)
+}
+
+export function hitAt(q: Question, k: number): Readonly<Score> {
+  const r = q.shared(RANKING)
+  if (r.notRetrieval) return NOT_RETRIEVAL
+  const c = cutOff(r, k)
+  return explained(c.hits > 0 ? 1 : 0, c.why)
+}
+
+export function ndcgAt(q: Question, k: number): Readonly<Score> {
+  const r = q.shared(RANKING)
+  if (r.notRetrieval) return NOT_RETRIEVAL
+  if (r.grades.size === 0) return NO_RELEVANT
+  const c = cutOff(r, k)
+  return explained(ndcg(r.ranked, c.depth, r.grades, r.ideal, k), c.why)
+}
+
+export function mrr(q: Question): Readonly<Score> {
+  const r = q.shared(RANKING)
+  if (r.notRetrieval) return NOT_RETRIEVAL
+  const { ranked, grades } = r
+  let first = -1
+  for (let i = 0; i < ranked.length && first === -1; i++) if (grades.has(ranked[i]!)) first = i
+  if (first === 0) return PERFECT
+  if (first !== -1) return { value: 1 / (first + 1), reason: `first relevant id ${ranked[first]} at rank ${first + 1}` }
+  return { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? NO_RELEVANT_IDS : `no relevant id among ${ranked.length} retrieved` }
 }
 
 /** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
@@ -103,23 +147,6 @@ function idList(ids: readonly string[]): string {
   return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown
 }
 
-/** A value below 1 carries the reason; a perfect one needs none. */
-function explained(sink: ScoreSink, name: MetricName, value: number, why: string | null): void {
-  if (value < 1 && why) sink(name, value, why)
-  else sink(name, value)
-}
-
-export const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question'
-
-function notRetrievalQuestion(sink: ScoreSink, ks: readonly number[]): void {
-  for (const k of ks) {
-    const names = namesAt(k)
-    for (const name of [names.precision, names.recall, names.hit, names.ndcg]) sink(name, null, NOT_A_RETRIEVAL_QUESTION)
-  }
-  sink('mrr', null, NOT_A_RETRIEVAL_QUESTION)
-}
-
-/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
 /**
  * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
  * repeated id counts once), or null when it was not retrieved; null for a question that lists
@@ -137,6 +164,7 @@ export function relevantRanks(retrieved: readonly string[], judgements: readonly
   return ranks
 }
 
+/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
 function dedupe(ids: readonly string[]): readonly string[] {
   if (ids.length > 64) return [...new Set(ids)]
   for (let i = 1; i < ids.length; i++) if (ids.lastIndexOf(ids[i]!, i - 1) !== -1) return ids.filter((id, j) => ids.indexOf(id) === j)

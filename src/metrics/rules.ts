@@ -1,9 +1,7 @@
-import type { MetricName } from './definitions.ts'
 import { lengthOf } from '../text/script.ts'
-import type { RulesConfig } from '../schemas/config.ts'
-import type { EvalRow } from '../schemas/evalSet.ts'
 import { foldPhrase } from './normalise.ts'
-import { scoresOf, type ScoreSink, type Scores } from './types.ts'
+import { sharedWork, type Question, type SharedWork } from './question.ts'
+import type { Score } from './types.ts'
 
 /**
  * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
@@ -23,40 +21,71 @@ export const OVER_REFUSAL = 'over_refusal: refused an answerable question'
  * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
  * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
  * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
+ *
+ * A rule's check gives why the answer fails it, null when it passes, or undefined when the
+ * rule is not checked on this question (its metric is then not written: null, with the note
+ * MetricDefinition.askedOf decides). Each rule's definition carries its check (definitions.ts
+ * `rule`); rules_pass reads the same checks, each done once per question.
  */
-export function scoreRules(row: EvalRow, answer: string, rules: RulesConfig, refused = isRefusal(answer, rules.refusal_phrases)): Scores {
-  return scoresOf((sink) => writeRules(sink, row, answer, rules, refused))
+export type RuleCheck = (q: Question) => string | null | undefined
+
+/** Whether the answer is a refusal (rules.refusal_phrases): given by the scoring loop, else asked once per question. */
+export const REFUSED = sharedWork((q) => q.refusedGiven ?? isRefusal(q.output.answer, q.config.rules.refusal_phrases))
+
+export const lengthCheck: RuleCheck = ({ row, output, config }) => {
+  if (row.should_refuse) return undefined
+  // characters for Chinese, Japanese and Korean text, words for any other (src/text/script.ts)
+  const length = lengthOf(output.answer)
+  const { min_length, max_length } = config.rules
+  return length.value >= min_length && length.value <= max_length ? null : `${length.value} ${length.unit}, outside ${min_length}-${max_length}`
 }
 
-/** scoreRules written into a sink; `refused` is isRefusal of the answer, which the caller has already asked. A reason is built only for a failed rule. */
-export function writeRules(sink: ScoreSink, row: EvalRow, answer: string, rules: RulesConfig, refused: boolean): void {
-  if (row.should_refuse) {
-    if (refused) {
-      sink('refuse_ok', 1)
-      sink('rules_pass', 1)
-    } else {
-      sink('refuse_ok', 0, REFUSAL_NOT_FOUND)
-      sink('rules_pass', 0, 'refuse_ok failed')
-    }
-    return
+export const citationCheck: RuleCheck = (q) => {
+  if (q.row.should_refuse || !q.config.rules.require_citation) return undefined
+  if (hasCitation(q.output.answer)) return null
+  return q.shared(REFUSED) ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation'
+}
+
+export const forbiddenCheck: RuleCheck = ({ row, output, config }) => {
+  if (row.should_refuse) return undefined
+  const found = forbiddenIn(output.answer, config.rules.forbidden)
+  return found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`
+}
+
+export const jsonCheck: RuleCheck = ({ row, output }) => (row.should_refuse || !row.expect_json ? undefined : jsonFailure(output.answer, row.required_keys))
+
+export const refusalCheck: RuleCheck = (q) => (q.row.should_refuse ? (q.shared(REFUSED) ? null : REFUSAL_NOT_FOUND) : undefined)
+
+export const overRefusalCheck: RuleCheck = (q) => (q.row.should_refuse ? undefined : q.shared(REFUSED) ? OVER_REFUSAL : null)
+
+/** A rule's check, done once per question however many metrics read it (the rule's own and rules_pass). */
+export interface Rule {
+  name: string
+  check: SharedWork<string | null | undefined>
+}
+
+const PASSED: Readonly<Score> = Object.freeze({ value: 1 })
+
+/** A rule's metric: 1 when it passes, 0 with why when it fails, nothing when it is not checked. */
+export function ruleScore(check: SharedWork<string | null | undefined>): (q: Question) => Readonly<Score> | undefined {
+  return (q) => {
+    const failure = q.shared(check)
+    return failure === undefined ? undefined : failure === null ? PASSED : { value: 0, reason: failure }
   }
-  const failed: string[] = []
-  const check = (name: MetricName, failure: string | null) => {
-    if (failure === null) return sink(name, 1)
-    sink(name, 0, failure)
-    failed.push(name)
+}
+
+/**
+ * rules_pass: every rule checked on the question passed. Its note names the failed ones in the
+ * order given ("failed: no_over_refusal, length_ok"); a should-refuse question is checked by
+ * refuse_ok alone, and says so ("refuse_ok failed").
+ */
+export function rulesPass(rules: readonly Rule[]): (q: Question) => Readonly<Score> {
+  return (q) => {
+    let failed: string[] | null = null
+    for (const rule of rules) if (typeof q.shared(rule.check) === 'string') (failed ??= []).push(rule.name)
+    if (failed === null) return PASSED
+    return { value: 0, reason: q.row.should_refuse ? `${failed.join(', ')} failed` : `failed: ${failed.join(', ')}` }
   }
-  check('no_over_refusal', refused ? OVER_REFUSAL : null)
-  // characters for Chinese, Japanese and Korean text, words for any other (src/text/script.ts)
-  const length = lengthOf(answer)
-  const inBounds = length.value >= rules.min_length && length.value <= rules.max_length
-  check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`)
-  if (rules.require_citation) check('citation_ok', hasCitation(answer) ? null : refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation')
-  const found = forbiddenIn(answer, rules.forbidden)
-  check('no_forbidden', found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`)
-  if (row.expect_json) check('json_ok', jsonFailure(answer, row.required_keys))
-  if (failed.length === 0) sink('rules_pass', 1)
-  else sink('rules_pass', 0, `failed: ${failed.join(', ')}`)
 }
 
 /** The forbidden words the answer contains, ignoring case. */

@@ -1,6 +1,7 @@
 import { questionsBetter, questionsWorse } from '../compare/counts.ts'
 import { countOf } from '../text/countOf.ts'
 import { metricInfo } from '../metrics/registry.ts'
+import { DIRECTIONS, type DirectionWords } from '../metrics/definitions.ts'
 import type { NoiseReason, PairedTest } from '../schemas/failures.ts'
 import { SIGN_FLIP_RESAMPLES } from '../stats/permutation.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
@@ -123,20 +124,24 @@ export interface Movement {
 }
 
 /**
- * How a metric moved (`change` = candidate − baseline), in words that follow its direction
- * (MetricDefinition.higherIsBetter): a hallucination_rate that rose got worse and is never
+ * How a metric moved (`change` = candidate − baseline), in its definition's direction words
+ * (MetricDefinition.direction): a hallucination_rate that rose got worse and is never
  * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
  * this one function. A metric without a definition counts as higher-is-better, as in compare/.
  */
 export function movement(metric: string, change: number): Movement {
   if (change === 0 || Number.isNaN(change)) return { verb: 'did not move', judgement: 'unchanged' }
-  const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
-  return { verb: change > 0 ? 'rose' : 'fell', judgement: change > 0 === higherIsBetter ? 'better' : 'worse' }
+  const direction = directionOf(metric)
+  return change > 0 ? { verb: 'rose', judgement: direction.rise } : { verb: 'fell', judgement: direction.fall }
 }
 
 /** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
 export function worseVerb(metric: string): Movement['verb'] {
-  return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose'
+  return directionOf(metric).worse
+}
+
+function directionOf(metric: string): DirectionWords {
+  return metricInfo(metric)?.direction ?? DIRECTIONS.higher
 }
 
 /** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */

@@ -89,9 +89,11 @@ function edited(edit: (file: Raw & Record<string, unknown>) => void): unknown {
 const first = (file: Raw) => Object.values(file.questions)[0]!
 
 describe('plainResults on schema 3 agrees with the schema, and leaves odd files to it', () => {
-  const cases: [string, (file: Raw & Record<string, unknown>) => void, RegExp | null][] = [
+  // one score per planned metric: the count is the run's, so a metric added to the definitions leaves this test alone
+  const columns = () => raw.score_columns.length
+  const cases: [string, (file: Raw & Record<string, unknown>) => void, RegExp | (() => RegExp) | null][] = [
     ['a well-formed file', () => {}, null],
-    ['one score too few', (f) => first(f).scores.pop(), /questions\.q000001\.scores: expected 22 scores, one per score_columns entry, got 21/],
+    ['one score too few', (f) => first(f).scores.pop(), () => new RegExp(`questions\\.q000001\\.scores: expected ${columns()} scores, one per score_columns entry, got ${columns() - 1}`)],
     ['a shared note that does not exist', (f) => (first(f).notes.mrr = 99), /shared note 99 does not exist/],
     ['a metric with two notes', (f) => (first(f).notes = { 'mrr mrr': 'x' }), /metric mrr has two notes/],
     ['a key with two spaces', (f) => (first(f).notes = { 'mrr  hit@5': 'x' }), /notes\.mrr {2}hit@5: Invalid key in record/],
@@ -109,7 +111,7 @@ describe('plainResults on schema 3 agrees with the schema, and leaves odd files 
       if (error) {
         assert.equal(plain, null)
         assert.ok(!parsed.success)
-        assert.match(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'), error)
+        assert.match(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'), typeof error === 'function' ? error() : error)
         return
       }
       assert.ok(parsed.success && plain)

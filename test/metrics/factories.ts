@@ -1,6 +1,8 @@
+import { scoreTier } from '../../src/metrics/deterministic.ts'
+import type { Scores } from '../../src/metrics/types.ts'
 import type { CandidateOutput } from '../../src/schemas/candidate.ts'
 import { RulesConfigSchema, type RulesConfig } from '../../src/schemas/config.ts'
-import type { EvalRow } from '../../src/schemas/evalSet.ts'
+import type { EvalRow, RelevantDoc } from '../../src/schemas/evalSet.ts'
 
 /** A complete eval-set row for a normal (answerable) question; override what the test is about. */
 export function makeRow(overrides: Partial<EvalRow> = {}): EvalRow {
@@ -36,4 +38,10 @@ export function makeOutput(overrides: Partial<CandidateOutput> = {}): CandidateO
 /** The default rules (what a user gets with no `rules:` section), with optional overrides. */
 export function makeRules(overrides: Partial<RulesConfig> = {}): RulesConfig {
   return RulesConfigSchema.parse(overrides)
+}
+
+/** The retrieval metrics of one ranked list of ids against graded relevance judgements, at each cut-off in `ks`, as the definitions score them. */
+export function scoreRetrieval(retrieved: readonly string[], judgements: readonly RelevantDoc[], ks: readonly number[], shouldRefuse = false): Scores {
+  const row = makeRow({ should_refuse: shouldRefuse, relevant_docs: [...judgements] })
+  return scoreTier('retrieval', { row, output: makeOutput({ retrieved_ids: [...retrieved] }), config: { rules: makeRules(), k: [...ks] }, refused: false })
 }

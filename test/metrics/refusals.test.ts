@@ -10,7 +10,8 @@
  */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { isRefusal, scoreRules } from '../../src/metrics/rules.ts'
+import { scoreRules } from '../../src/metrics/deterministic.ts'
+import { isRefusal } from '../../src/metrics/rules.ts'
 import { DEFAULT_REFUSAL_PHRASES } from '../../src/schemas/config.ts'
 import { makeRow, makeRules } from './factories.ts'
 

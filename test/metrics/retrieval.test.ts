@@ -1,7 +1,7 @@
 import { mulberry32 } from '../../src/stats/bootstrap.ts'
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { scoreRetrieval } from '../../src/metrics/retrieval.ts'
+import { scoreRetrieval } from './factories.ts'
 import type { Score, Scores } from '../../src/metrics/types.ts'
 import type { RelevantDoc } from '../../src/schemas/evalSet.ts'
 

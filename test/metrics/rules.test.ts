@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { hasCitation, isRefusal, scoreRules } from '../../src/metrics/rules.ts'
+import { scoreRules } from '../../src/metrics/deterministic.ts'
+import { hasCitation, isRefusal } from '../../src/metrics/rules.ts'
 import { DEFAULT_REFUSAL_PHRASES } from '../../src/schemas/config.ts'
 import { makeRow, makeRules } from './factories.ts'
 

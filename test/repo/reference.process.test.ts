@@ -68,7 +68,7 @@ describe('the generated reference', () => {
   it('has one metric row per definition, with its direction and range', () => {
     const metrics = page('docs/metrics.md')
     for (const d of registry.definitions) {
-      const row = new RegExp(`^\\| \`${d.name.replace(/[@]/g, '\\$&')}\` \\|.*\\| ${d.higherIsBetter ? 'higher' : 'lower'} is better \\| (0–1|0 or 1|ms, ≥ 0) \\|`, 'm')
+      const row = new RegExp(`^\\| \`${d.name.replace(/[@]/g, '\\$&')}\` \\|.*\\| ${d.direction.better} \\| (0–1|0 or 1|ms, ≥ 0) \\|`, 'm')
       assert.match(metrics, row, `docs/metrics.md: the row of ${d.name}`)
     }
     assert.match(metrics, /^\| `latency_ms` \|.*\| lower is better \| ms, ≥ 0 \|/m)

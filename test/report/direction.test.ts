@@ -1,5 +1,5 @@
 /**
- * Words that describe a change follow the metric's direction (MetricDefinition.higherIsBetter),
+ * Words that describe a change follow the metric's direction (MetricDefinition.direction),
  * in every renderer: a rising hallucination_rate "rose" and got worse, it never "dropped"; a
  * change too small to show is ±0.000, never -0.000.
  */
@@ -7,12 +7,14 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { annotation } from '../../src/action/publish.ts'
 import { compare } from '../../src/compare/compare.ts'
-import { METRIC_DEFINITIONS } from '../../src/metrics/definitions.ts'
+import { DIRECTIONS, SCALES, scaleWords } from '../../src/metrics/definitions.ts'
+import { metricInfo, registry } from '../../src/metrics/registry.ts'
 import { failureSentence } from '../../src/report/failures.ts'
 import { renderReport } from '../../src/report/markdown.ts'
 import { flipChart } from '../../src/report/mermaid.ts'
 import { renderTerminal } from '../../src/report/terminal.ts'
 import { movement, signed, worseVerb } from '../../src/report/words.ts'
+import { metricTable } from '../../scripts/referenceParts.ts'
 import { baselineOf, gate, makeResults, makeRun } from '../helpers/factories.ts'
 
 /** Every text a reviewer can read about a comparison: the Markdown report, the terminal, the failure sentences and annotations. */
@@ -23,14 +25,28 @@ function everything(cand: ReturnType<typeof makeRun>, base: ReturnType<typeof ma
   return { text, c }
 }
 
-describe('movement(): the direction words of every metric come from its definition', () => {
-  for (const definition of METRIC_DEFINITIONS) {
-    it(`${definition.name}: ${definition.higherIsBetter ? 'higher' : 'lower'} is better`, () => {
-      assert.deepEqual(movement(definition.name, 0.1), { verb: 'rose', judgement: definition.higherIsBetter ? 'better' : 'worse' })
-      assert.deepEqual(movement(definition.name, -0.1), { verb: 'fell', judgement: definition.higherIsBetter ? 'worse' : 'better' })
-      assert.equal(worseVerb(definition.name), definition.higherIsBetter ? 'fell' : 'rose')
+describe("every renderer says a metric's direction in its definition's words", () => {
+  for (const definition of registry.definitions) {
+    const words = definition.direction
+    const name = definition.name.replace('@K', '@5')
+    it(`${definition.name}: ${words.better}`, () => {
+      assert.deepEqual(movement(name, 0.1), { verb: 'rose', judgement: words.rise })
+      assert.deepEqual(movement(name, -0.1), { verb: 'fell', judgement: words.fall })
+      assert.equal(worseVerb(name), words.worse)
+      assert.match(flipChart([{ id: 'q1', baseline: 0, candidate: 1 }], { metric: name }), new RegExp(`▼ fell: ${words.fall}, ▲ rose: ${words.rise}`))
+      assert.equal(scaleWords(definition), `${SCALES[definition.unit].words}, ${words.better}`)
+      assert.ok(metricTable([definition]).includes(`| ${words.better} |`), 'the reference’s direction column')
+      assert.equal(metricInfo(name)?.higherIsBetter, words.rise === 'better', 'the comparison’s arithmetic reads the same fact')
     })
   }
+  it('the words of each direction, and the metrics where lower is better', () => {
+    assert.deepEqual(DIRECTIONS.higher, { better: 'higher is better', rise: 'better', fall: 'worse', worse: 'fell', limit: 'floor' })
+    assert.deepEqual(DIRECTIONS.lower, { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' })
+    assert.deepEqual(
+      registry.definitions.filter((d) => d.direction === DIRECTIONS.lower).map((d) => d.name),
+      ['hallucination_rate', 'contradicted', 'latency_ms'],
+    )
+  })
   it('no change: did not move, unchanged', () => {
     assert.deepEqual(movement('hallucination_rate', 0), { verb: 'did not move', judgement: 'unchanged' })
   })
