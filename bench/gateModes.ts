@@ -63,7 +63,7 @@ export function sequentialRun(project: Project, baseline: Scores, candidate: Sco
   const revealed = candidate.map((q) => ({ ...q, ...Object.fromEntries(llm.map((m) => [m, null])) })) as Record<string, number | null>[]
   const candidateRun = runOf(project, revealed)
   const baselineView = baselineOf(runOf(project, baseline))
-  const schedule = new SequentialSchedule(rows, candidateRun.questions, baselineView.questions!, monitoredMetrics(llm, baselineView, settings), 7)
+  const schedule = new SequentialSchedule(rows, candidateRun.questions, baselineView.questions!, monitoredMetrics(SIMULATED_METRICS, baselineView, settings, candidateRun.questions), 7)
   for (const index of schedule.order) {
     if (schedule.settled()) break
     const scores = candidateRun.questions[questionId(index)]!.scores

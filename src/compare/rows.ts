@@ -24,7 +24,7 @@ export function limitFor(name: string, gate: GateSettings): MetricLimit {
  * sides have a value for); otherwise the candidate mean is over all of the run's questions.
  * Either way an unanswered question counts as failing (see buildColumns).
  */
-export function metricRow(name: string, run: RunUnderTest, baseline: BaselineView | null, columns: Columns, gate: GateSettings, questionCount: number): MetricRow {
+export function metricRow(name: string, run: Pick<RunUnderTest, 'metrics'>, baseline: BaselineView | null, columns: Columns, gate: GateSettings, questionCount: number): MetricRow {
   const summary = run.metrics[name]
   const limit = limitFor(name, gate)
   const row: MetricRow = {

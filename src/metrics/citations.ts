@@ -1,6 +1,6 @@
 import { countOf } from '../text/countOf.ts'
 import { CITATION_PATTERN } from './rules.ts'
-import { noScore, score, type Score } from './types.ts'
+import { noScore, score, type Score } from './score.ts'
 
 /** Global, for `exec` from the start of each answer (reset before every use). */
 const CITATIONS = new RegExp(CITATION_PATTERN.source, 'gi')

@@ -4,7 +4,8 @@ import type { EvalRow } from '../schemas/evalSet.ts'
 import type { JudgeScorer } from './judgedScores.ts'
 import type { LexicalScorer } from './lexicalScores.ts'
 import type { Question } from './question.ts'
-import type { Score } from './types.ts'
+import type { LlmSource } from './llmSources.ts'
+import type { Score } from './score.ts'
 
 /**
  * What a metric's definition says (definitions.ts holds evalgate's): the facts the scoring, the
@@ -17,9 +18,7 @@ export type MetricFamily = 'rules' | 'retrieval' | 'citations' | 'judge' | 'rag'
 export type MetricTier = 'rules' | 'retrieval' | 'citations' | 'operations' | 'lexical' | 'llm'
 export type DeterministicTier = Exclude<MetricTier, 'lexical' | 'llm'>
 
-/** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
-export const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'] as const
-export type LlmSource = (typeof LLM_SOURCES)[number]
+export { LLM_SOURCES, type LlmSource } from './llmSources.ts'
 
 /** What a run knows before its first question is scored: enough to decide which metrics it computes. */
 export interface RunShape {

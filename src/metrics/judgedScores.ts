@@ -2,10 +2,10 @@ import { quoted } from '../text/script.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { ResponseOf } from '../schemas/judge.ts'
 import type { Claim } from '../schemas/results.ts'
-import type { LlmSource } from './definition.ts'
+import type { LlmSource } from './llmSources.ts'
 import { averagePrecision, contradictedOf, faithfulnessOf, hallucinationRateOf } from './rag.ts'
 import { retention } from './retention.ts'
-import { noScore, score, type Score } from './types.ts'
+import { noScore, score, type Score } from './score.ts'
 
 /**
  * What one judge call of a question (its LLM source) gave the metrics drawn from it: the reply,

@@ -1,7 +1,7 @@
 import { quotedAlike } from '../text/script.ts'
 import type { Claim } from '../schemas/results.ts'
 import { averagePrecision, faithfulnessOf, hallucinationRateOf, shareCovered } from './rag.ts'
-import { noScore, type Score } from './types.ts'
+import { noScore, type Score } from './score.ts'
 
 /** A statement and whether the text it was looked for in covers it. */
 export interface Covered {

@@ -2,7 +2,7 @@
  * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
  * provider decides the verdicts, these functions turn verdicts into scores.
  */
-import { noScore, score, type Score } from './types.ts'
+import { noScore, score, type Score } from './score.ts'
 
 /**
  * context_precision is average precision over the per-chunk usefulness verdicts in rank

@@ -1,7 +1,7 @@
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { ResponseOf } from '../schemas/judge.ts'
 import { hasEarlierTurns } from './question.ts'
-import { noScore, type Score } from './types.ts'
+import { noScore, type Score } from './score.ts'
 
 // The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
 

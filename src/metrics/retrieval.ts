@@ -1,6 +1,6 @@
 import type { RelevantDoc } from '../schemas/evalSet.ts'
 import { sharedWork, type Question } from './question.ts'
-import type { Score } from './types.ts'
+import type { Score } from './score.ts'
 
 /**
  * Retrieval metrics over a ranked list of ids (best first), against graded relevance

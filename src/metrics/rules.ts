@@ -1,7 +1,7 @@
 import { lengthOf } from '../text/script.ts'
 import { foldPhrase } from './normalise.ts'
 import { sharedWork, type Question, type SharedWork } from './question.ts'
-import type { Score } from './types.ts'
+import type { Score } from './score.ts'
 
 /**
  * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and

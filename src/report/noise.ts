@@ -53,7 +53,7 @@ function sequentialNote(s: NonNullable<RunInfo['sequential']>): string {
     return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`
   }
   if (s.settled === 'pass') {
-    return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric's confidence sequence, valid at every look, lay above its −max_drop (each anytime-valid p of a drop that large below ${s.alpha_pass}) and settled **pass**; ${saved}.`
+    return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric settled **pass**: the questions judged, a random draw from this eval set, showed that the full run could not fail it (a drop beyond its max_drop that its test calls significant), each by a confidence sequence for sampling without replacement, valid at every look (anytime-valid p below ${s.alpha_pass}); ${saved}.`
   }
   return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${countOf(s.questions_judged, 'question')} and the full run's tests decided.`
 }

@@ -135,8 +135,8 @@ export const RunInfoSchema = z.object({
    * significant). What it judged, what it saved, and per metric its verdict, the units (questions,
    * conversations) its tests saw, their mean direction-aware change, and the anytime-valid
    * p-values of its two tests: of "no change" against a drop (fail below alpha_fail, with the mean
-   * beyond max_drop) and of "dropped by max_drop or more" (pass below alpha_pass); written only by
-   * such a run.
+   * beyond max_drop) and of "the full run fails this metric" over the eval set's own questions,
+   * sampled without replacement (pass below alpha_pass); written only by such a run.
    */
   sequential: z
     .object({

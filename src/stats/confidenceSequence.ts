@@ -43,6 +43,11 @@ export function logEvidence(sums: RunningSums, m: number, side: Side, rho: numbe
   const shifted = sums.sum - sums.count * m
   const s = side === 'below' ? -shifted : shifted
   const v = Math.max(0, sums.squares - 2 * m * sums.sum + sums.count * m * m)
+  return normalMixtureLogEvidence(s, v, rho)
+}
+
+/** log M_t of the one-sided normal mixture for a running sum `s` (signed: positive is evidence) with variance process `v` and mixing precision `rho`. */
+export function normalMixtureLogEvidence(s: number, v: number, rho: number): number {
   const w = v + rho
   return Math.LN2 + 0.5 * Math.log(rho / w) + (s * s) / (2 * w) + Math.log(Math.max(Number.MIN_VALUE, normalCdf(s / Math.sqrt(w))))
 }

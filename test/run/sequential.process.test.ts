@@ -88,6 +88,47 @@ describe('--sequential', () => {
     assert.match(report, new RegExp(`${N - s.questions_judged} questions and ${s.calls_saved} judge calls saved`))
   })
 
+  it('stops judging a clear pass early once the full run cannot fail any judged metric, saves the calls, and passes the gate', async () => {
+    // a baseline that answered every other question well, against a candidate that answers them all well; no embeddings
+    // (the simulated judge's answer_relevancy barely tells the two answers apart, so the full run's own test would decide it)
+    const config = join(dir, 'no-embeddings.yml')
+    writeFileSync(config, readFileSync(join(dir, 'evalgate.yml'), 'utf8').replace('embeddings_model: embed-model', 'embeddings_model: none'))
+    const flags = ['--config', config, ...common.slice(2)]
+    writeFileSync(join(dir, 'half.jsonl'), predictions((i) => i % 2 === 0) + '\n')
+    writeFileSync(join(dir, 'all.jsonl'), predictions(() => true) + '\n')
+    assert.equal((await runCli(['run', ...flags, '--predictions', join(dir, 'half.jsonl'), '--no-baseline', '--out', join(dir, 'half.json')])).code, 0)
+    assert.equal((await runCli(['baseline', '--results', join(dir, 'half.json'), '--out', join(dir, 'half-baseline.json')])).code, 0)
+    const out = join(dir, 'all.json')
+    const reportPath = join(dir, 'all.md')
+    const r = await runCli([
+      'run',
+      ...flags,
+      '--predictions',
+      join(dir, 'all.jsonl'),
+      '--baseline',
+      join(dir, 'half-baseline.json'),
+      '--out',
+      out,
+      '--report',
+      reportPath,
+      '--sequential',
+      '--gate-mode',
+      'significant',
+    ])
+    assert.equal(r.code, 0, r.stderr)
+    const results = readResults(out)
+    const s = results.run.sequential!
+    assert.equal(s.settled, 'pass')
+    // half the questions did not change on any judged metric here: those settle only once too few unseen ones can have dropped
+    assert.ok(s.questions_judged <= 50 && s.calls_saved >= (N - s.questions_judged) * 4, `judged ${s.questions_judged}, saved ${s.calls_saved}`)
+    for (const m of s.metrics) assert.ok(m.verdict === 'pass' && m.p_within <= s.alpha_pass, `${m.metric}: ${m.verdict}, p ${m.p_within}`)
+    assert.equal(results.comparison!.verdict, 'pass')
+    assert.match(
+      readFileSync(reportPath, 'utf8'),
+      /and stopped once every judged metric settled \*\*pass\*\*: the questions judged, a random draw from this eval set, showed that the full run could not fail it/,
+    )
+  })
+
   it('judges every question when nothing settles early, and then decides as the full run does', async () => {
     const full = await gated((i) => i % 10 !== 0, '--gate-mode', 'significant')
     const sequential = await gated((i) => i % 10 !== 0, '--sequential', '--gate-mode', 'significant')
@@ -143,7 +184,7 @@ describe('the sequential schedule', () => {
       questions[id] = { question: '', category: null, difficulty: null, should_refuse: false, answer: '', scores: { accuracy_norm: 0 }, notes: {}, errors: {} }
       baseline[id] = { category: null, scores: { accuracy_norm: 1 } }
     }
-    const s = new SequentialSchedule(many, questions, baseline, [{ metric: 'accuracy_norm', limit: 0.02, variance: 0.05 }], 1)
+    const s = new SequentialSchedule(many, questions, baseline, [{ metric: 'accuracy_norm', limit: 0.02, variance: 0.05, z: 1.96 }], 1)
     // everything but the first of the order: nothing is fed yet
     for (const i of s.order.slice(1)) s.completed.add(i)
     assert.equal(s.settled(), false)

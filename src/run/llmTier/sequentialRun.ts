@@ -49,7 +49,7 @@ export function startSequential(
 ): SequentialSchedule | undefined {
   if (!config.sequential || !usesModel || !baseline?.questions) return undefined
   // the order is fixed per eval set, so a re-run takes the same questions (and hits the same cache entries)
-  return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate), seedFrom(`sequential:${fingerprint}`))
+  return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate, questions), seedFrom(`sequential:${fingerprint}`))
 }
 
 /**
