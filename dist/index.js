@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 4157:
+/***/ 1564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45528,3030 +45528,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: ./src/io/jsonSyntax.ts
-/**
- * The offset of the first JSON syntax error in `text`, for the messages of files that do not
- * parse: Node 20's JSON.parse names no position ("Unexpected token 'N', ..."mrr": NaN}" is not
- * valid JSON"), later versions do. A plain scan of the grammar, run only after JSON.parse has
- * failed; null when it finds none (then the message stays without a place).
- */
-function jsonErrorOffset(text) {
-    const scanner = new Scanner(text);
-    try {
-        scanner.skipBlank();
-        scanner.value();
-        scanner.skipBlank();
-        return scanner.at < text.length ? scanner.at : null;
-    }
-    catch (error) {
-        if (error instanceof SyntaxAt)
-            return error.offset;
-        throw error;
-    }
-}
-class SyntaxAt {
-    offset;
-    constructor(offset) {
-        this.offset = offset;
-    }
-}
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-// eslint-disable-next-line no-control-regex -- a JSON string may not hold a raw control character
-const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
-class Scanner {
-    text;
-    at = 0;
-    constructor(text) {
-        this.text = text;
-    }
-    skipBlank() {
-        while (this.at < this.text.length && ' \t\r\n'.includes(this.text[this.at]))
-            this.at += 1;
-    }
-    value() {
-        const ch = this.text[this.at];
-        if (ch === '{')
-            return this.container('}', true);
-        if (ch === '[')
-            return this.container(']', false);
-        if (ch === '"')
-            return this.string();
-        for (const word of ['true', 'false', 'null'])
-            if (this.text.startsWith(word, this.at))
-                return void (this.at += word.length);
-        NUMBER.lastIndex = this.at;
-        if (NUMBER.exec(this.text))
-            return void (this.at = NUMBER.lastIndex);
-        throw new SyntaxAt(this.at);
-    }
-    container(close, keyed) {
-        this.at += 1;
-        this.skipBlank();
-        if (this.text[this.at] === close)
-            return void (this.at += 1);
-        for (;;) {
-            if (keyed) {
-                if (this.text[this.at] !== '"')
-                    throw new SyntaxAt(this.at);
-                this.string();
-                this.skipBlank();
-                if (this.text[this.at] !== ':')
-                    throw new SyntaxAt(this.at);
-                this.at += 1;
-                this.skipBlank();
-            }
-            this.value();
-            this.skipBlank();
-            if (this.text[this.at] === ',') {
-                this.at += 1;
-                this.skipBlank();
-                continue;
-            }
-            if (this.text[this.at] === close)
-                return void (this.at += 1);
-            throw new SyntaxAt(this.at);
-        }
-    }
-    string() {
-        STRING_BODY.lastIndex = this.at + 1;
-        STRING_BODY.exec(this.text);
-        if (this.text[STRING_BODY.lastIndex] !== '"')
-            throw new SyntaxAt(STRING_BODY.lastIndex);
-        this.at = STRING_BODY.lastIndex + 1;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/errors.ts
-
-class errors_GateError extends Error {
-    code;
-    hint;
-    constructor(code, message, hint) {
-        super(message);
-        this.name = 'GateError';
-        this.code = code;
-        this.hint = hint;
-    }
-}
-/** `file:line: column "x": problem`, the form every input error takes. */
-function locate(file, line, column) {
-    let where = file;
-    if (line !== undefined)
-        where += `:${line}`;
-    if (column !== undefined)
-        where += `: column "${column}"`;
-    return where;
-}
-function formatError(error) {
-    if (error instanceof errors_GateError) {
-        return error.hint ? `${error.message}\n  fix: ${error.hint}` : error.message;
-    }
-    if (error instanceof Error)
-        return error.stack ?? error.message;
-    return String(error);
-}
-/** `:line:column` of a JSON.parse error, from the "position N" V8 puts in its message. */
-function jsonErrorLocation(text, error) {
-    const offset = jsonErrorAt(text, error);
-    if (offset === null)
-        return '';
-    const before = text.slice(0, offset).split('\n');
-    return `:${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
-}
-/** The offset a JSON.parse error is at: from the message when V8 gives it, else from a scan of the text. */
-function jsonErrorAt(text, error) {
-    const message = String(error?.message ?? '');
-    const position = /position (\d+)/.exec(message);
-    if (position)
-        return Number(position[1]);
-    if (/Unexpected end of JSON input/.test(message))
-        return text.length;
-    return jsonErrorOffset(text);
-}
-/** A bad file shows this many of its problems; the rest are counted. */
-const MAX_SHOWN_PROBLEMS = 20;
-/**
- * Every problem of one input, collected so the user fixes them in one pass instead of one
- * per run. The first problem reads exactly as it would alone; the others follow, each with
- * its own fix where that differs from the first one's.
- */
-class Problems {
-    items = [];
-    total = 0;
-    add(message, hint) {
-        this.total += 1;
-        if (this.items.length < MAX_SHOWN_PROBLEMS)
-            this.items.push({ message, hint });
-    }
-    get count() {
-        return this.total;
-    }
-    /** Throws one GateError listing them all, when there are any. */
-    throwIfAny(code) {
-        const [first, ...rest] = this.items;
-        if (!first)
-            return;
-        const lines = [first.message];
-        for (const p of rest)
-            lines.push(`${p.message}${p.hint && p.hint !== first.hint ? ` (fix: ${p.hint})` : ''}`);
-        if (this.total > this.items.length)
-            lines.push(`… and ${this.total - this.items.length} more (${this.total} problems in all)`);
-        throw new errors_GateError(code, lines.join('\n'), first.hint);
-    }
-    /** For a parse that is known to have failed: throws, whatever was added. */
-    fail(code) {
-        this.throwIfAny(code);
-        throw new Error('a failed parse reported no problem');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/input.ts
-
-
-/** The largest input evalgate reads unless told otherwise: past it, a file is refused by name before it fills the memory. */
-const DEFAULT_MAX_INPUT_MB = 512;
-const MB = 1024 * 1024;
-/** Bytes read per call: small enough that Ctrl-C is seen between two reads of a pipe that never ends. */
-const CHUNK_BYTES = 1 << 20;
-const S_IFMT = 0o170000;
-const S_IFDIR = 0o040000;
-const S_IFREG = 0o100000;
-let maxInputBytes = DEFAULT_MAX_INPUT_MB * MB;
-/** The cap on every input file, in MB: set by the shells from --max-input-mb, the max-input-mb input or max_input_mb. */
-function limitInputs(mb) {
-    maxInputBytes = (mb ?? DEFAULT_MAX_INPUT_MB) * MB;
-}
-function inputLimitBytes() {
-    return maxInputBytes;
-}
-/**
- * Every input file evalgate reads goes through here (an eval set, predictions, a baseline, a
- * results.json, history.csv, evalgate.yml, a labels or ratings file). Asynchronous, so a
- * Ctrl-C (or a runner's SIGTERM) is handled at any moment: while a FIFO waits for a writer,
- * and between two chunks of one that never ends. A folder, a missing file and an input above
- * the cap are refused naming the file, the cap and the setting that raises it.
- */
-async function readInput(file, what) {
-    const input = await openInput(file, what);
-    try {
-        return await input.readAll();
-    }
-    finally {
-        await input.close();
-    }
-}
-/**
- * Opens an input and says what it is: a regular file within the cap is `file` (a reader may
- * read it synchronously then: that takes no longer than its size, as the large JSON reader
- * does), anything else is `stream`, read with readAll as it comes.
- */
-async function openInput(file, what) {
-    const handle = await openHandle(file, what);
-    let kind;
-    try {
-        kind = await kindOf(handle, file, what);
-    }
-    catch (error) {
-        await handle.close();
-        throw error;
-    }
-    return { kind, handle, readAll: () => readAll(handle, kind, file, what), close: () => handle.close() };
-}
-async function readAll(handle, kind, file, what) {
-    const limit = maxInputBytes;
-    // a regular file is read into one buffer of its size (no copy at the end); what else comes (a file still growing, a pipe) in chunks
-    const whole = kind.kind === 'file' ? Buffer.allocUnsafe(kind.bytes) : Buffer.alloc(0);
-    let filled = 0;
-    while (filled < whole.length) {
-        const { bytesRead } = await handle.read(whole, filled, Math.min(CHUNK_BYTES, whole.length - filled), null);
-        if (bytesRead === 0)
-            break;
-        filled += bytesRead;
-    }
-    const chunks = [whole.subarray(0, filled)];
-    let total = filled;
-    for (;;) {
-        const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-        if (bytesRead === 0)
-            break;
-        total += bytesRead;
-        if (total > limit)
-            throw inputTooLarge(file, what, kind.kind === 'file' ? total : null);
-        chunks.push(chunk.subarray(0, bytesRead));
-    }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
-}
-async function openHandle(file, what) {
-    try {
-        return await (0,promises_namespaceObject.open)(file, 'r');
-    }
-    catch (error) {
-        throw cannotRead(file, what, error);
-    }
-}
-async function kindOf(handle, file, what) {
-    const stat = await handle.stat();
-    const type = stat.mode & S_IFMT;
-    if (type === S_IFDIR)
-        throw folderGiven(file, what);
-    if (type !== S_IFREG)
-        return { kind: 'stream' };
-    if (stat.size > maxInputBytes)
-        throw inputTooLarge(file, what, stat.size);
-    return { kind: 'file', bytes: stat.size };
-}
-/** A located error for an input that cannot be opened: not found, a folder, no permission. */
-function cannotRead(file, what, error) {
-    const code = error?.code;
-    if (code === 'EISDIR')
-        return folderGiven(file, what);
-    const reason = code === 'ENOENT' ? 'file not found' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : String(error?.message ?? error);
-    return new errors_GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`);
-}
-function folderGiven(file, what) {
-    return new errors_GateError('bad_input', `${file}: cannot read the ${what}: it is a folder, not a file`, `give the path of the ${what} file itself`);
-}
-/** `bytes` null: a stream that went past the cap, whose full size is unknown. */
-function inputTooLarge(file, what, bytes) {
-    const cap = maxInputBytes / MB;
-    const size = bytes === null ? `sent more than ${cap} MB (it is not a regular file, so evalgate stopped reading it there)` : `is ${(bytes / MB).toFixed(1)} MB`;
-    return new errors_GateError('bad_input', `${file}: the ${what} ${size}, above the ${cap} MB limit on an input`, `check that this is the right file; if it is, raise the limit: --max-input-mb ${Math.max(cap * 2, Math.ceil((bytes ?? 0) / MB) + 1)} (max_input_mb in evalgate.yml, input max-input-mb)`);
-}
-
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
-class CsvError extends Error {
-  constructor(code, message, options, ...contexts) {
-    if (Array.isArray(message)) message = message.join(" ").trim();
-    super(message);
-    if (Error.captureStackTrace !== undefined) {
-      Error.captureStackTrace(this, CsvError);
-    }
-    this.code = code;
-    for (const context of contexts) {
-      for (const key in context) {
-        const value = context[key];
-        this[key] = Buffer.isBuffer(value)
-          ? value.toString(options.encoding)
-          : value == null
-            ? value
-            : JSON.parse(JSON.stringify(value));
-      }
-    }
-  }
-}
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/is_object.js
-const is_object = function (obj) {
-  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/normalize_columns_array.js
-
-
-
-const normalize_columns_array = function (columns) {
-  const normalizedColumns = [];
-  for (let i = 0, l = columns.length; i < l; i++) {
-    const column = columns[i];
-    if (column === undefined || column === null || column === false) {
-      normalizedColumns[i] = { disabled: true };
-    } else if (typeof column === "string" || typeof column === "number") {
-      normalizedColumns[i] = { name: `${column}` };
-    } else if (is_object(column)) {
-      if (typeof column.name !== "string") {
-        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
-          "Option columns missing name:",
-          `property "name" is required at position ${i}`,
-          "when column is an object literal",
-        ]);
-      }
-      normalizedColumns[i] = column;
-    } else {
-      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
-        "Invalid column definition:",
-        "expect a string or a literal object,",
-        `got ${JSON.stringify(column)} at position ${i}`,
-      ]);
-    }
-  }
-  return normalizedColumns;
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/ResizeableBuffer.js
-class ResizeableBuffer {
-  constructor(size = 100) {
-    this.size = size;
-    this.length = 0;
-    this.buf = Buffer.allocUnsafe(size);
-  }
-  prepend(val) {
-    if (Buffer.isBuffer(val)) {
-      const length = this.length + val.length;
-      if (length >= this.size) {
-        this.resize();
-        if (length >= this.size) {
-          throw Error("INVALID_BUFFER_STATE");
-        }
-      }
-      const buf = this.buf;
-      this.buf = Buffer.allocUnsafe(this.size);
-      val.copy(this.buf, 0);
-      buf.copy(this.buf, val.length);
-      this.length += val.length;
-    } else {
-      const length = this.length++;
-      if (length === this.size) {
-        this.resize();
-      }
-      const buf = this.clone();
-      this.buf[0] = val;
-      buf.copy(this.buf, 1, 0, length);
-    }
-  }
-  append(val) {
-    const length = this.length++;
-    if (length === this.size) {
-      this.resize();
-    }
-    this.buf[length] = val;
-  }
-  clone() {
-    return Buffer.from(this.buf.slice(0, this.length));
-  }
-  resize() {
-    const length = this.length;
-    this.size = this.size * 2;
-    const buf = Buffer.allocUnsafe(this.size);
-    this.buf.copy(buf, 0, 0, length);
-    this.buf = buf;
-  }
-  toString(encoding) {
-    if (encoding) {
-      return this.buf.toString(encoding, 0, this.length);
-    } else {
-      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
-    }
-  }
-  toJSON() {
-    return this.toString("utf8");
-  }
-  reset() {
-    this.length = 0;
-  }
-}
-
-/* harmony default export */ const utils_ResizeableBuffer = (ResizeableBuffer);
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/init_state.js
-
-
-const init_state = function (options) {
-  // ECMAScript WhiteSpace + LineTerminator codepoints, encoded under
-  // `options.encoding`. Aligns trimming with `String.prototype.trim()`.
-  // https://tc39.es/ecma262/#sec-white-space
-  // https://tc39.es/ecma262/#sec-line-terminators
-  //
-  // Codepoints unrepresentable in the target encoding are dropped: Node's
-  // Buffer substitutes them with `?` (0x3F), and including those would cause
-  // literal `?` bytes in the input to be trimmed under `latin1`/`ascii`.
-  const timchars = [
-    // Basic Latin
-    0x0020, // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
-    0x0009, // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
-    0x000a, // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
-    0x000d, // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
-    0x000c, // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
-    0x000b, // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
-    // Latin-1 Supplement
-    0x00a0, // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
-    // Ogham
-    0x1680, // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
-    // General Punctuation
-    0x2000, // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
-    0x2001, // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
-    0x2002, // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
-    0x2003, // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
-    0x2004, // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
-    0x2005, // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
-    0x2006, // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
-    0x2007, // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
-    0x2008, // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
-    0x2009, // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
-    0x200a, // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
-    0x2028, // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
-    0x2029, // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
-    0x202f, // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
-    0x205f, // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
-    0x3000, // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
-    0xfeff, // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
-  ].reduce((acc, codepoint) => {
-    const encoded = Buffer.from(
-      String.fromCharCode(codepoint),
-      options.encoding,
-    );
-    if (codepoint !== 0x3f && encoded.length === 1 && encoded[0] === 0x3f) {
-      return acc;
-    }
-    acc.push(encoded);
-    return acc;
-  }, []);
-  // First-byte lookup table for `__isCharTrimable`. Non-whitespace bytes
-  // (the common case) bail out in O(1) without scanning every timchar.
-  const timcharFirstBytes = new Uint8Array(256);
-  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
-  return {
-    bomSkipped: false,
-    bufBytesStart: 0,
-    castField: options.cast_function,
-    commenting: false,
-    delimiterBufPrevious: undefined,
-    delimiterDiscovered: false,
-    // Current error encountered by a record
-    error: undefined,
-    enabled: options.from_line === 1,
-    escaping: false,
-    escapeIsQuote:
-      Buffer.isBuffer(options.escape) &&
-      Buffer.isBuffer(options.quote) &&
-      Buffer.compare(options.escape, options.quote) === 0,
-    // columns can be `false`, `true`, `Array`
-    expectedRecordLength: Array.isArray(options.columns)
-      ? options.columns.length
-      : undefined,
-    field: new utils_ResizeableBuffer(20),
-    firstLineToHeaders: options.cast_first_line_to_header,
-    needMoreDataSize: Math.max(
-      // Skip if the remaining buffer smaller than comment
-      options.comment !== null ? options.comment.length : 0,
-      // Skip if the remaining buffer can be delimiter
-      ...(options.delimiter
-        ? options.delimiter.map((delimiter) => delimiter.length)
-        : []),
-      // Auto discovery of delimiter is limited to 1 character
-      options.delimiter_auto ? 1 : 0,
-      // Skip if the remaining buffer can be escape sequence
-      options.quote !== null ? options.quote.length : 0,
-      // Skip if the remaining buffer can be a multi-byte trim character
-      ...timchars.map((t) => t.length),
-    ),
-    previousBuf: undefined,
-    quoting: false,
-    stop: false,
-    rawBuffer: new utils_ResizeableBuffer(100),
-    record: [],
-    recordHasError: false,
-    record_length: 0,
-    recordDelimiterMaxLength:
-      options.record_delimiter.length === 0
-        ? 0
-        : Math.max(...options.record_delimiter.map((v) => v.length)),
-    trimChars: [
-      Buffer.from(" ", options.encoding)[0],
-      Buffer.from("\t", options.encoding)[0],
-    ],
-    wasQuoting: false,
-    wasRowDelimiter: false,
-    timchars: timchars,
-    timcharFirstBytes: timcharFirstBytes,
-  };
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/underscore.js
-const underscore = function (str) {
-  return str.replace(/([A-Z])/g, function (_, match) {
-    return "_" + match.toLowerCase();
-  });
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/normalize_options.js
-
-
-
-
-
-const normalize_options = function (opts) {
-  const options = {};
-  // Merge with user options
-  for (const opt in opts) {
-    options[underscore(opt)] = opts[opt];
-  }
-  // Normalize option `encoding`
-  // Note: defined first because other options depends on it
-  // to convert chars/strings into buffers.
-  if (options.encoding === undefined || options.encoding === true) {
-    options.encoding = "utf8";
-  } else if (options.encoding === null || options.encoding === false) {
-    options.encoding = null;
-  } else if (
-    typeof options.encoding !== "string" &&
-    options.encoding !== null
-  ) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_ENCODING",
-      [
-        "Invalid option encoding:",
-        "encoding must be a string or null to return a buffer,",
-        `got ${JSON.stringify(options.encoding)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `bom`
-  if (
-    options.bom === undefined ||
-    options.bom === null ||
-    options.bom === false
-  ) {
-    options.bom = false;
-  } else if (options.bom !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_BOM",
-      [
-        "Invalid option bom:",
-        "bom must be true,",
-        `got ${JSON.stringify(options.bom)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `cast`
-  options.cast_function = null;
-  if (
-    options.cast === undefined ||
-    options.cast === null ||
-    options.cast === false ||
-    options.cast === ""
-  ) {
-    options.cast = undefined;
-  } else if (typeof options.cast === "function") {
-    options.cast_function = options.cast;
-    options.cast = true;
-  } else if (options.cast !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_CAST",
-      [
-        "Invalid option cast:",
-        "cast must be true or a function,",
-        `got ${JSON.stringify(options.cast)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `cast_date`
-  if (
-    options.cast_date === undefined ||
-    options.cast_date === null ||
-    options.cast_date === false ||
-    options.cast_date === ""
-  ) {
-    options.cast_date = false;
-  } else if (options.cast_date === true) {
-    options.cast_date = function (value) {
-      const date = Date.parse(value);
-      return !isNaN(date) ? new Date(date) : value;
-    };
-  } else if (typeof options.cast_date !== "function") {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_CAST_DATE",
-      [
-        "Invalid option cast_date:",
-        "cast_date must be true or a function,",
-        `got ${JSON.stringify(options.cast_date)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `columns`
-  options.cast_first_line_to_header = undefined;
-  if (options.columns === true) {
-    // Fields in the first line are converted as-is to columns
-    options.cast_first_line_to_header = undefined;
-  } else if (typeof options.columns === "function") {
-    options.cast_first_line_to_header = options.columns;
-    options.columns = true;
-  } else if (Array.isArray(options.columns)) {
-    options.columns = normalize_columns_array(options.columns);
-  } else if (
-    options.columns === undefined ||
-    options.columns === null ||
-    options.columns === false
-  ) {
-    options.columns = false;
-  } else {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_COLUMNS",
-      [
-        "Invalid option columns:",
-        "expect an array, a function or true,",
-        `got ${JSON.stringify(options.columns)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `group_columns_by_name`
-  if (
-    options.group_columns_by_name === undefined ||
-    options.group_columns_by_name === null ||
-    options.group_columns_by_name === false
-  ) {
-    options.group_columns_by_name = false;
-  } else if (options.group_columns_by_name !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
-      [
-        "Invalid option group_columns_by_name:",
-        "expect an boolean,",
-        `got ${JSON.stringify(options.group_columns_by_name)}`,
-      ],
-      options,
-    );
-  } else if (options.columns === false) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
-      [
-        "Invalid option group_columns_by_name:",
-        "the `columns` mode must be activated.",
-      ],
-      options,
-    );
-  }
-  // Normalize option `comment`
-  if (
-    options.comment === undefined ||
-    options.comment === null ||
-    options.comment === false ||
-    options.comment === ""
-  ) {
-    options.comment = null;
-  } else {
-    if (typeof options.comment === "string") {
-      options.comment = Buffer.from(options.comment, options.encoding);
-    }
-    if (!Buffer.isBuffer(options.comment)) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_COMMENT",
-        [
-          "Invalid option comment:",
-          "comment must be a buffer or a string,",
-          `got ${JSON.stringify(options.comment)}`,
-        ],
-        options,
-      );
-    }
-  }
-  // Normalize option `comment_no_infix`
-  if (
-    options.comment_no_infix === undefined ||
-    options.comment_no_infix === null ||
-    options.comment_no_infix === false
-  ) {
-    options.comment_no_infix = false;
-  } else if (options.comment_no_infix !== true) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_COMMENT",
-      [
-        "Invalid option comment_no_infix:",
-        "value must be a boolean,",
-        `got ${JSON.stringify(options.comment_no_infix)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `delimiter_auto`
-  if (
-    options.delimiter_auto === undefined ||
-    options.delimiter_auto === null ||
-    options.delimiter_auto === false
-  ) {
-    options.delimiter_auto = false;
-  } else if (options.delimiter_auto === true) {
-    options.delimiter_auto = {};
-  } else if (!is_object(options.delimiter_auto)) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_DELIMITER_AUTO",
-      [
-        "Invalid option delimiter_auto:",
-        "delimiter_auto must be a boolean or a configuration object,",
-        `got ${JSON.stringify(options.delimiter_auto)}`,
-      ],
-      options,
-    );
-  }
-  if (options.delimiter_auto) {
-    if (options.delimiter_auto.preferred === undefined)
-      options.delimiter_auto.preferred = {
-        [",".charCodeAt(0)]: 1.8,
-        ["\t".charCodeAt(0)]: 1.8,
-        [";".charCodeAt(0)]: 1.6,
-        [" ".charCodeAt(0)]: 1.6,
-        [":".charCodeAt(0)]: 1.5,
-        [".".charCodeAt(0)]: 1.4,
-        ["/".charCodeAt(0)]: 1.4,
-      };
-    else if (!is_object(options.delimiter_auto.preferred)) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER_AUTO",
-        [
-          "Invalid option delimiter_auto:",
-          "preferred must be an object,",
-          `got ${JSON.stringify(options.delimiter_auto.preferred)}`,
-        ],
-        options,
-      );
-    }
-    if (options.delimiter_auto.score === undefined)
-      options.delimiter_auto.score = (info, options) => {
-        return (
-          (info.total - info.std) * (options.preferred[info.char_code] || 1)
-        );
-      };
-    else if (typeof options.delimiter_auto.score !== "function") {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER_AUTO",
-        [
-          "Invalid option delimiter_auto:",
-          "score must be a function,",
-          `got ${JSON.stringify(options.delimiter_auto.score)}`,
-        ],
-        options,
-      );
-    }
-    if (options.delimiter_auto.size === undefined)
-      options.delimiter_auto.size = 2048;
-    else if (typeof options.delimiter_auto.size !== "number") {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER_AUTO",
-        [
-          "Invalid option delimiter_auto:",
-          "size must be a number,",
-          `got ${JSON.stringify(options.delimiter_auto.size)}`,
-        ],
-        options,
-      );
-    }
-  }
-  // Normalize option `delimiter`
-  const delimiter_json = JSON.stringify(options.delimiter);
-  if (options.delimiter_auto !== false) {
-    options.delimiter = [];
-  }
-  if (!Array.isArray(options.delimiter)) {
-    if (
-      options.delimiter === undefined ||
-      options.delimiter === null ||
-      options.delimiter === false
-    ) {
-      options.delimiter = Buffer.from(",", options.encoding);
-    }
-    options.delimiter = [options.delimiter];
-  }
-  options.delimiter = options.delimiter.map(function (delimiter) {
-    if (typeof delimiter === "string") {
-      delimiter = Buffer.from(delimiter, options.encoding);
-    }
-    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_DELIMITER",
-        [
-          "Invalid option delimiter:",
-          "delimiter must be a non empty string or buffer or array of string|buffer,",
-          `got ${delimiter_json}`,
-        ],
-        options,
-      );
-    }
-    return delimiter;
-  });
-  // Normalize option `escape`
-  if (options.escape === undefined || options.escape === true) {
-    options.escape = Buffer.from('"', options.encoding);
-  } else if (typeof options.escape === "string") {
-    options.escape = Buffer.from(options.escape, options.encoding);
-  } else if (options.escape === null || options.escape === false) {
-    options.escape = null;
-  }
-  if (options.escape !== null) {
-    if (!Buffer.isBuffer(options.escape)) {
-      throw new Error(
-        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`,
-      );
-    }
-  }
-  // Normalize option `from`
-  if (options.from === undefined || options.from === null) {
-    options.from = 1;
-  } else {
-    if (typeof options.from === "string" && /\d+/.test(options.from)) {
-      options.from = parseInt(options.from);
-    }
-    if (Number.isInteger(options.from)) {
-      if (options.from < 0) {
-        throw new Error(
-          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`,
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`,
-      );
-    }
-  }
-  // Normalize option `from_line`
-  if (options.from_line === undefined || options.from_line === null) {
-    options.from_line = 1;
-  } else {
-    if (
-      typeof options.from_line === "string" &&
-      /\d+/.test(options.from_line)
-    ) {
-      options.from_line = parseInt(options.from_line);
-    }
-    if (Number.isInteger(options.from_line)) {
-      if (options.from_line <= 0) {
-        throw new Error(
-          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`,
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`,
-      );
-    }
-  }
-  // Normalize options `ignore_last_delimiters`
-  if (
-    options.ignore_last_delimiters === undefined ||
-    options.ignore_last_delimiters === null
-  ) {
-    options.ignore_last_delimiters = false;
-  } else if (typeof options.ignore_last_delimiters === "number") {
-    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
-    if (options.ignore_last_delimiters === 0) {
-      options.ignore_last_delimiters = false;
-    }
-  } else if (typeof options.ignore_last_delimiters !== "boolean") {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
-      [
-        "Invalid option `ignore_last_delimiters`:",
-        "the value must be a boolean value or an integer,",
-        `got ${JSON.stringify(options.ignore_last_delimiters)}`,
-      ],
-      options,
-    );
-  }
-  if (options.ignore_last_delimiters === true && options.columns === false) {
-    throw new CsvError(
-      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
-      [
-        "The option `ignore_last_delimiters`",
-        "requires the activation of the `columns` option",
-      ],
-      options,
-    );
-  }
-  // Normalize option `info`
-  if (
-    options.info === undefined ||
-    options.info === null ||
-    options.info === false
-  ) {
-    options.info = false;
-  } else if (options.info !== true) {
-    throw new Error(
-      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`,
-    );
-  }
-  // Normalize option `max_record_size`
-  if (
-    options.max_record_size === undefined ||
-    options.max_record_size === null ||
-    options.max_record_size === false
-  ) {
-    options.max_record_size = 0;
-  } else if (
-    Number.isInteger(options.max_record_size) &&
-    options.max_record_size >= 0
-  ) {
-    // Great, nothing to do
-  } else if (
-    typeof options.max_record_size === "string" &&
-    /\d+/.test(options.max_record_size)
-  ) {
-    options.max_record_size = parseInt(options.max_record_size);
-  } else {
-    throw new Error(
-      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`,
-    );
-  }
-  // Normalize option `objname`
-  if (
-    options.objname === undefined ||
-    options.objname === null ||
-    options.objname === false
-  ) {
-    options.objname = undefined;
-  } else if (Buffer.isBuffer(options.objname)) {
-    if (options.objname.length === 0) {
-      throw new Error(`Invalid Option: objname must be a non empty buffer`);
-    }
-    if (options.encoding === null) {
-      // Don't call `toString`, leave objname as a buffer
-    } else {
-      options.objname = options.objname.toString(options.encoding);
-    }
-  } else if (typeof options.objname === "string") {
-    if (options.objname.length === 0) {
-      throw new Error(`Invalid Option: objname must be a non empty string`);
-    }
-    // Great, nothing to do
-  } else if (typeof options.objname === "number") {
-    // if(options.objname.length === 0){
-    //   throw new Error(`Invalid Option: objname must be a non empty string`);
-    // }
-    // Great, nothing to do
-  } else {
-    throw new Error(
-      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`,
-    );
-  }
-  if (options.objname !== undefined) {
-    if (typeof options.objname === "number") {
-      if (options.columns !== false) {
-        throw Error(
-          "Invalid Option: objname index cannot be combined with columns or be defined as a field",
-        );
-      }
-    } else {
-      // A string or a buffer
-      if (options.columns === false) {
-        throw Error(
-          "Invalid Option: objname field must be combined with columns or be defined as an index",
-        );
-      }
-    }
-  }
-  // Normalize option `on_record`
-  if (options.on_record === undefined || options.on_record === null) {
-    options.on_record = undefined;
-  } else if (typeof options.on_record !== "function") {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_ON_RECORD",
-      [
-        "Invalid option `on_record`:",
-        "expect a function,",
-        `got ${JSON.stringify(options.on_record)}`,
-      ],
-      options,
-    );
-  }
-  // Normalize option `on_skip`
-  // options.on_skip ??= (err, chunk) => {
-  //   this.emit('skip', err, chunk);
-  // };
-  if (
-    options.on_skip !== undefined &&
-    options.on_skip !== null &&
-    typeof options.on_skip !== "function"
-  ) {
-    throw new Error(
-      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`,
-    );
-  }
-  // Normalize option `quote`
-  if (
-    options.quote === null ||
-    options.quote === false ||
-    options.quote === ""
-  ) {
-    options.quote = null;
-  } else {
-    if (options.quote === undefined || options.quote === true) {
-      options.quote = Buffer.from('"', options.encoding);
-    } else if (typeof options.quote === "string") {
-      options.quote = Buffer.from(options.quote, options.encoding);
-    }
-    if (!Buffer.isBuffer(options.quote)) {
-      throw new Error(
-        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`,
-      );
-    }
-  }
-  // Normalize option `raw`
-  if (
-    options.raw === undefined ||
-    options.raw === null ||
-    options.raw === false
-  ) {
-    options.raw = false;
-  } else if (options.raw !== true) {
-    throw new Error(
-      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`,
-    );
-  }
-  // Normalize option `record_delimiter`
-  if (options.record_delimiter === undefined) {
-    options.record_delimiter = [];
-  } else if (
-    typeof options.record_delimiter === "string" ||
-    Buffer.isBuffer(options.record_delimiter)
-  ) {
-    if (options.record_delimiter.length === 0) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_RECORD_DELIMITER",
-        [
-          "Invalid option `record_delimiter`:",
-          "value must be a non empty string or buffer,",
-          `got ${JSON.stringify(options.record_delimiter)}`,
-        ],
-        options,
-      );
-    }
-    options.record_delimiter = [options.record_delimiter];
-  } else if (!Array.isArray(options.record_delimiter)) {
-    throw new CsvError(
-      "CSV_INVALID_OPTION_RECORD_DELIMITER",
-      [
-        "Invalid option `record_delimiter`:",
-        "value must be a string, a buffer or array of string|buffer,",
-        `got ${JSON.stringify(options.record_delimiter)}`,
-      ],
-      options,
-    );
-  }
-  options.record_delimiter = options.record_delimiter.map(function (rd, i) {
-    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_RECORD_DELIMITER",
-        [
-          "Invalid option `record_delimiter`:",
-          "value must be a string, a buffer or array of string|buffer",
-          `at index ${i},`,
-          `got ${JSON.stringify(rd)}`,
-        ],
-        options,
-      );
-    } else if (rd.length === 0) {
-      throw new CsvError(
-        "CSV_INVALID_OPTION_RECORD_DELIMITER",
-        [
-          "Invalid option `record_delimiter`:",
-          "value must be a non empty string or buffer",
-          `at index ${i},`,
-          `got ${JSON.stringify(rd)}`,
-        ],
-        options,
-      );
-    }
-    if (typeof rd === "string") {
-      rd = Buffer.from(rd, options.encoding);
-    }
-    return rd;
-  });
-  // Normalize option `relax_column_count`
-  if (typeof options.relax_column_count === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.relax_column_count === undefined ||
-    options.relax_column_count === null
-  ) {
-    options.relax_column_count = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`,
-    );
-  }
-  if (typeof options.relax_column_count_less === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.relax_column_count_less === undefined ||
-    options.relax_column_count_less === null
-  ) {
-    options.relax_column_count_less = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`,
-    );
-  }
-  if (typeof options.relax_column_count_more === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.relax_column_count_more === undefined ||
-    options.relax_column_count_more === null
-  ) {
-    options.relax_column_count_more = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`,
-    );
-  }
-  // Normalize option `relax_quotes`
-  if (typeof options.relax_quotes === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.relax_quotes === undefined ||
-    options.relax_quotes === null
-  ) {
-    options.relax_quotes = false;
-  } else {
-    throw new Error(
-      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`,
-    );
-  }
-  // Normalize option `skip_empty_lines`
-  if (typeof options.skip_empty_lines === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.skip_empty_lines === undefined ||
-    options.skip_empty_lines === null
-  ) {
-    options.skip_empty_lines = false;
-  } else {
-    throw new Error(
-      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`,
-    );
-  }
-  // Normalize option `skip_records_with_empty_values`
-  if (typeof options.skip_records_with_empty_values === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.skip_records_with_empty_values === undefined ||
-    options.skip_records_with_empty_values === null
-  ) {
-    options.skip_records_with_empty_values = false;
-  } else {
-    throw new Error(
-      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`,
-    );
-  }
-  // Normalize option `skip_records_with_error`
-  if (typeof options.skip_records_with_error === "boolean") {
-    // Great, nothing to do
-  } else if (
-    options.skip_records_with_error === undefined ||
-    options.skip_records_with_error === null
-  ) {
-    options.skip_records_with_error = false;
-  } else {
-    throw new Error(
-      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`,
-    );
-  }
-  // Normalize option `rtrim`
-  if (
-    options.rtrim === undefined ||
-    options.rtrim === null ||
-    options.rtrim === false
-  ) {
-    options.rtrim = false;
-  } else if (options.rtrim !== true) {
-    throw new Error(
-      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`,
-    );
-  }
-  // Normalize option `ltrim`
-  if (
-    options.ltrim === undefined ||
-    options.ltrim === null ||
-    options.ltrim === false
-  ) {
-    options.ltrim = false;
-  } else if (options.ltrim !== true) {
-    throw new Error(
-      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`,
-    );
-  }
-  // Normalize option `trim`
-  if (
-    options.trim === undefined ||
-    options.trim === null ||
-    options.trim === false
-  ) {
-    options.trim = false;
-  } else if (options.trim !== true) {
-    throw new Error(
-      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`,
-    );
-  }
-  // Normalize options `trim`, `ltrim` and `rtrim`
-  if (options.trim === true && opts.ltrim !== false) {
-    options.ltrim = true;
-  } else if (options.ltrim !== true) {
-    options.ltrim = false;
-  }
-  if (options.trim === true && opts.rtrim !== false) {
-    options.rtrim = true;
-  } else if (options.rtrim !== true) {
-    options.rtrim = false;
-  }
-  // Normalize option `to`
-  if (options.to === undefined || options.to === null) {
-    options.to = -1;
-  } else if (options.to !== -1) {
-    if (typeof options.to === "string" && /\d+/.test(options.to)) {
-      options.to = parseInt(options.to);
-    }
-    if (Number.isInteger(options.to)) {
-      if (options.to <= 0) {
-        throw new Error(
-          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`,
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`,
-      );
-    }
-  }
-  // Normalize option `to_line`
-  if (options.to_line === undefined || options.to_line === null) {
-    options.to_line = -1;
-  } else if (options.to_line !== -1) {
-    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
-      options.to_line = parseInt(options.to_line);
-    }
-    if (Number.isInteger(options.to_line)) {
-      if (options.to_line <= 0) {
-        throw new Error(
-          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`,
-        );
-      }
-    } else {
-      throw new Error(
-        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`,
-      );
-    }
-  }
-  return options;
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/delimiter_discover.js
-
-
-
-// Discussed in [issue #400](https://github.com/adaltas/node-csv/issues/400)
-// See https://github.com/python/cpython/blob/ea1b1c579f600cc85d145c60862b2e6b98701b24/Lib/csv.py#L349
-const delimiter_discover = function (records, options) {
-  // Normalize the configuration
-  if (!options) {
-    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
-  }
-  // Convert String to Buffer
-  if (typeof records === "string") {
-    records = Buffer.from(records);
-  }
-  // Convert Buffer to an array of records
-  if (Buffer.isBuffer(records)) {
-    records = ((data) => {
-      const records = [];
-      const parser = transform({ delimiter: [] });
-      const push = (record) => records.push(record);
-      const close = () => {};
-      const error = parser.parse(data, true, push, close);
-      if (error !== undefined) throw error;
-      return records;
-    })(records);
-  }
-  // Info array initialization, 127 entries, one per char code
-  const info = Array(127)
-    .fill()
-    .map(() => ({ lines: [] }));
-  // Traverse each records, count occurences per char code
-  records.map(([record], line) => {
-    for (let i = 0, l = record.length; i < l; i++) {
-      // Count the character frequency
-      const code = record.charCodeAt(i);
-      if (info[code].lines[line] === undefined) info[code].lines[line] = 0;
-      info[code].lines[line]++;
-    }
-  });
-  // Traverse each char code, compute the score
-  info.map((info, i) => {
-    info.char_code = i;
-    info.std = std(info.lines);
-    info.total = info.lines.reduce((acc, val) => acc + val, 0);
-    info.preferred = !!options.preferred[i];
-    info.score = options.score(info, options);
-  });
-  // Extract the dominant character
-  const result = info.reduce(
-    (acc, info) => (acc.score > info.score ? acc : info),
-    {},
-  );
-  return String.fromCharCode(result.char_code);
-};
-
-const std = function (array) {
-  const n = array.length;
-  if (n === 0) return 0;
-  const mean = array.reduce((a, b) => a + b) / n;
-  return Math.sqrt(
-    array.map((x) => Math.pow(x - mean, 2)).reduce((a, b) => a + b) / n,
-  );
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/index.js
-
-
-
-
-
-
-const isRecordEmpty = function (record) {
-  return record.every(
-    (field) =>
-      field == null || (field.toString && field.toString().trim() === ""),
-  );
-};
-
-const cr = 13; // `\r`, carriage return, 0x0D in hexadécimal, 13 in decimal
-const nl = 10; // `\n`, newline, 0x0A in hexadecimal, 10 in decimal
-
-const boms = {
-  // Note, the following are equals:
-  // Buffer.from("\ufeff")
-  // Buffer.from([239, 187, 191])
-  // Buffer.from('EFBBBF', 'hex')
-  utf8: Buffer.from([239, 187, 191]),
-  // Note, the following are equals:
-  // Buffer.from "\ufeff", 'utf16le
-  // Buffer.from([255, 254])
-  utf16le: Buffer.from([255, 254]),
-};
-
-const transform = function (original_options = {}) {
-  const info = {
-    bytes: 0,
-    bytes_records: 0,
-    comment_lines: 0,
-    empty_lines: 0,
-    invalid_field_length: 0,
-    lines: 1,
-    records: 0,
-  };
-  const options = normalize_options(original_options);
-  return {
-    info: info,
-    original_options: original_options,
-    options: options,
-    state: init_state(options),
-    __needMoreData: function (i, bufLen, end) {
-      if (end) return false;
-      const { encoding, escape, quote } = this.options;
-      const { quoting, needMoreDataSize, recordDelimiterMaxLength } =
-        this.state;
-      const numOfCharLeft = bufLen - i - 1;
-      const requiredLength = Math.max(
-        needMoreDataSize,
-        // Skip if the remaining buffer smaller than record delimiter
-        // If "record_delimiter" is yet to be discovered:
-        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
-        // 2. We set the length to windows line ending in the current encoding
-        // Note, that encoding is known from user or bom discovery at that point
-        // recordDelimiterMaxLength,
-        recordDelimiterMaxLength === 0
-          ? Buffer.from("\r\n", encoding).length
-          : recordDelimiterMaxLength,
-        // Skip if remaining buffer can be an escaped quote
-        quoting ? (escape === null ? 0 : escape.length) + quote.length : 0,
-        // Skip if remaining buffer can be record delimiter following the closing quote
-        quoting ? quote.length + recordDelimiterMaxLength : 0,
-      );
-      return numOfCharLeft < requiredLength;
-    },
-    // Central parser implementation
-    parse: function (nextBuf, end, push, close) {
-      const {
-        bom,
-        comment_no_infix,
-        delimiter_auto,
-        encoding,
-        from_line,
-        ltrim,
-        max_record_size,
-        raw,
-        relax_quotes,
-        rtrim,
-        skip_empty_lines,
-        to,
-        to_line,
-      } = this.options;
-      let { comment, escape, quote, record_delimiter } = this.options;
-      const {
-        bomSkipped,
-        delimiterDiscovered,
-        delimiterBufPrevious,
-        rawBuffer,
-        escapeIsQuote,
-      } = this.state;
-      // Automatic delimiter discovery
-      if (!delimiterDiscovered && delimiter_auto) {
-        let delimiterBuf;
-        if (delimiterBufPrevious === undefined) {
-          delimiterBuf = nextBuf;
-        } else if (
-          delimiterBufPrevious !== undefined &&
-          nextBuf === undefined
-        ) {
-          delimiterBuf = delimiterBufPrevious;
-        } else {
-          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
-        }
-        // Ensure that nextBuf is not concatenated a second time during buffer reconciliation
-        nextBuf = undefined;
-        // this.delimiterBufPrevious = delimiterBuf;
-        if (end || delimiterBuf.length > delimiter_auto.size) {
-          this.options.delimiter = [
-            Buffer.from(
-              delimiter_discover(delimiterBuf, this.options.delimiter_auto),
-            ),
-          ];
-          this.state.previousBuf = delimiterBuf;
-          this.state.delimiterBufPrevious = undefined;
-          this.state.delimiterDiscovered = true;
-        } else {
-          this.state.delimiterBufPrevious = delimiterBuf;
-          return;
-        }
-      }
-      // Previous buffers reconciliation
-      const { previousBuf } = this.state;
-      let buf;
-      if (previousBuf === undefined) {
-        if (nextBuf === undefined) {
-          // Handle empty string
-          close();
-          return;
-        } else {
-          buf = nextBuf;
-        }
-      } else if (previousBuf !== undefined && nextBuf === undefined) {
-        buf = previousBuf;
-      } else {
-        buf = Buffer.concat([previousBuf, nextBuf]);
-      }
-      // Handle UTF BOM
-      if (bomSkipped === false) {
-        if (bom === false) {
-          this.state.bomSkipped = true;
-        } else if (buf.length < 3) {
-          // No enough data
-          if (end === false) {
-            // Wait for more data
-            this.state.previousBuf = buf;
-            return;
-          }
-        } else {
-          for (const encoding in boms) {
-            if (boms[encoding].compare(buf, 0, boms[encoding].length) === 0) {
-              // Skip BOM
-              const bomLength = boms[encoding].length;
-              this.state.bufBytesStart += bomLength;
-              buf = buf.slice(bomLength);
-              // Renormalize original options with the new encoding
-              const options = normalize_options({
-                ...this.original_options,
-                encoding: encoding,
-              });
-              // Properties are merged with the existing options instance
-              for (const key in options) {
-                this.options[key] = options[key];
-              }
-              // Options will re-evaluate the Buffer with the new encoding
-              ({ comment, escape, quote } = this.options);
-              break;
-            }
-          }
-          this.state.bomSkipped = true;
-        }
-      }
-      const bufLen = buf.length;
-      let pos;
-      for (pos = 0; pos < bufLen; pos++) {
-        // Ensure we get enough space to look ahead
-        // There should be a way to move this out of the loop
-        if (this.__needMoreData(pos, bufLen, end)) {
-          break;
-        }
-        if (this.state.wasRowDelimiter === true) {
-          this.info.lines++;
-          this.state.wasRowDelimiter = false;
-        }
-        if (to_line !== -1 && this.info.lines > to_line) {
-          this.state.stop = true;
-          close();
-          return;
-        }
-        // Auto discovery of record_delimiter, unix, mac and windows supported
-        if (this.state.quoting === false && record_delimiter.length === 0) {
-          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
-            buf,
-            pos,
-          );
-          if (record_delimiterCount) {
-            record_delimiter = this.options.record_delimiter;
-          }
-        }
-        const chr = buf[pos];
-        if (raw === true) {
-          rawBuffer.append(chr);
-        }
-        if (
-          (chr === cr || chr === nl) &&
-          this.state.wasRowDelimiter === false
-        ) {
-          this.state.wasRowDelimiter = true;
-        }
-        // Previous char was a valid escape char
-        // treat the current char as a regular char
-        if (this.state.escaping === true) {
-          this.state.escaping = false;
-        } else {
-          // Escape is only active inside quoted fields
-          // We are quoting, the char is an escape chr and there is a chr to escape
-          // if(escape !== null && this.state.quoting === true && chr === escape && pos + 1 < bufLen){
-          if (
-            escape !== null &&
-            this.state.quoting === true &&
-            this.__isEscape(buf, pos, chr) &&
-            pos + escape.length < bufLen
-          ) {
-            if (escapeIsQuote) {
-              if (this.__isQuote(buf, pos + escape.length)) {
-                this.state.escaping = true;
-                pos += escape.length - 1;
-                continue;
-              }
-            } else {
-              this.state.escaping = true;
-              pos += escape.length - 1;
-              continue;
-            }
-          }
-          // Not currently escaping and chr is a quote
-          // TODO: need to compare bytes instead of single char
-          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
-            if (this.state.quoting === true) {
-              const nextChr = buf[pos + quote.length];
-              const isNextChrTrimable =
-                rtrim && this.__isCharTrimable(buf, pos + quote.length);
-              const isNextChrComment =
-                comment !== null &&
-                this.__compareBytes(comment, buf, pos + quote.length, nextChr);
-              const isNextChrDelimiter = this.__isDelimiter(
-                buf,
-                pos + quote.length,
-                nextChr,
-              );
-              const isNextChrRecordDelimiter =
-                record_delimiter.length === 0
-                  ? this.__autoDiscoverRecordDelimiter(buf, pos + quote.length)
-                  : this.__isRecordDelimiter(nextChr, buf, pos + quote.length);
-              // Escape a quote
-              // Treat next char as a regular character
-              if (
-                escape !== null &&
-                this.__isEscape(buf, pos, chr) &&
-                this.__isQuote(buf, pos + escape.length)
-              ) {
-                pos += escape.length - 1;
-              } else if (
-                !nextChr ||
-                isNextChrDelimiter ||
-                isNextChrRecordDelimiter ||
-                isNextChrComment ||
-                isNextChrTrimable
-              ) {
-                this.state.quoting = false;
-                this.state.wasQuoting = true;
-                pos += quote.length - 1;
-                continue;
-              } else if (relax_quotes === false) {
-                const err = this.__error(
-                  new CsvError(
-                    "CSV_INVALID_CLOSING_QUOTE",
-                    [
-                      "Invalid Closing Quote:",
-                      `got "${String.fromCharCode(nextChr)}"`,
-                      `at line ${this.info.lines}`,
-                      "instead of delimiter, record delimiter, trimable character",
-                      "(if activated) or comment",
-                    ],
-                    this.options,
-                    this.__infoField(),
-                  ),
-                );
-                if (err !== undefined) return err;
-              } else {
-                this.state.quoting = false;
-                this.state.wasQuoting = true;
-                this.state.field.prepend(quote);
-                pos += quote.length - 1;
-              }
-            } else {
-              if (this.state.field.length !== 0) {
-                // In relax_quotes mode, treat opening quote preceded by chrs as regular
-                if (relax_quotes === false) {
-                  const info = this.__infoField();
-                  const bom = Object.keys(boms)
-                    .map((b) =>
-                      boms[b].equals(this.state.field.toString()) ? b : false,
-                    )
-                    .filter(Boolean)[0];
-                  const err = this.__error(
-                    new CsvError(
-                      "INVALID_OPENING_QUOTE",
-                      [
-                        "Invalid Opening Quote:",
-                        `a quote is found on field ${JSON.stringify(info.column)} at line ${info.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
-                        bom ? `(${bom} bom)` : undefined,
-                      ],
-                      this.options,
-                      info,
-                      {
-                        field: this.state.field,
-                      },
-                    ),
-                  );
-                  if (err !== undefined) return err;
-                }
-              } else {
-                this.state.quoting = true;
-                pos += quote.length - 1;
-                continue;
-              }
-            }
-          }
-          if (this.state.quoting === false) {
-            const recordDelimiterLength = this.__isRecordDelimiter(
-              chr,
-              buf,
-              pos,
-            );
-            if (recordDelimiterLength !== 0) {
-              // Do not emit comments which take a full line
-              const skipCommentLine =
-                this.state.commenting &&
-                this.state.wasQuoting === false &&
-                this.state.record.length === 0 &&
-                this.state.field.length === 0;
-              if (skipCommentLine) {
-                this.info.comment_lines++;
-                // Skip full comment line
-              } else {
-                // Activate records emission if above from_line
-                if (
-                  this.state.enabled === false &&
-                  this.info.lines +
-                    (this.state.wasRowDelimiter === true ? 1 : 0) >=
-                    from_line
-                ) {
-                  this.state.enabled = true;
-                  this.__resetField();
-                  this.__resetRecord();
-                  pos += recordDelimiterLength - 1;
-                  continue;
-                }
-                // Skip if line is empty and skip_empty_lines activated
-                if (
-                  skip_empty_lines === true &&
-                  this.state.wasQuoting === false &&
-                  this.state.record.length === 0 &&
-                  this.state.field.length === 0
-                ) {
-                  this.info.empty_lines++;
-                  pos += recordDelimiterLength - 1;
-                  continue;
-                }
-                this.info.bytes = this.state.bufBytesStart + pos;
-                const errField = this.__onField();
-                if (errField !== undefined) return errField;
-                this.info.bytes =
-                  this.state.bufBytesStart + pos + recordDelimiterLength;
-                const errRecord = this.__onRecord(push);
-                if (errRecord !== undefined) return errRecord;
-                if (to !== -1 && this.info.records >= to) {
-                  this.state.stop = true;
-                  close();
-                  return;
-                }
-              }
-              this.state.commenting = false;
-              pos += recordDelimiterLength - 1;
-              continue;
-            }
-            if (this.state.commenting) {
-              continue;
-            }
-            if (
-              comment !== null &&
-              (comment_no_infix === false ||
-                (this.state.record.length === 0 &&
-                  this.state.field.length === 0))
-            ) {
-              const commentCount = this.__compareBytes(comment, buf, pos, chr);
-              if (commentCount !== 0) {
-                this.state.commenting = true;
-                continue;
-              }
-            }
-            const delimiterLength = this.__isDelimiter(buf, pos, chr);
-            if (delimiterLength !== 0) {
-              this.info.bytes = this.state.bufBytesStart + pos;
-              const errField = this.__onField();
-              if (errField !== undefined) return errField;
-              pos += delimiterLength - 1;
-              continue;
-            }
-          }
-        }
-        if (this.state.commenting === false) {
-          if (
-            max_record_size !== 0 &&
-            this.state.record_length + this.state.field.length > max_record_size
-          ) {
-            return this.__error(
-              new CsvError(
-                "CSV_MAX_RECORD_SIZE",
-                [
-                  "Max Record Size:",
-                  "record exceed the maximum number of tolerated bytes",
-                  `of ${max_record_size}`,
-                  `at line ${this.info.lines}`,
-                ],
-                this.options,
-                this.__infoField(),
-              ),
-            );
-          }
-        }
-        const lappend =
-          ltrim === false ||
-          this.state.quoting === true ||
-          this.state.field.length !== 0 ||
-          !this.__isCharTrimable(buf, pos);
-        // rtrim in non quoting is handle in __onField
-        const rappend = rtrim === false || this.state.wasQuoting === false;
-        if (lappend === true && rappend === true) {
-          this.state.field.append(chr);
-        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
-          return this.__error(
-            new CsvError(
-              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
-              [
-                "Invalid Closing Quote:",
-                "found non trimable byte after quote",
-                `at line ${this.info.lines}`,
-              ],
-              this.options,
-              this.__infoField(),
-            ),
-          );
-        } else {
-          if (lappend === false) {
-            pos += this.__isCharTrimable(buf, pos) - 1;
-          }
-          continue;
-        }
-      }
-      if (end === true) {
-        // Ensure we are not ending in a quoting state
-        if (this.state.quoting === true) {
-          const err = this.__error(
-            new CsvError(
-              "CSV_QUOTE_NOT_CLOSED",
-              [
-                "Quote Not Closed:",
-                `the parsing is finished with an opening quote at line ${this.info.lines}`,
-              ],
-              this.options,
-              this.__infoField(),
-            ),
-          );
-          if (err !== undefined) return err;
-        } else {
-          // Skip last line if it has no characters
-          if (
-            this.state.wasQuoting === true ||
-            this.state.record.length !== 0 ||
-            this.state.field.length !== 0
-          ) {
-            this.info.bytes = this.state.bufBytesStart + pos;
-            const errField = this.__onField();
-            if (errField !== undefined) return errField;
-            const errRecord = this.__onRecord(push);
-            if (errRecord !== undefined) return errRecord;
-          } else if (this.state.wasRowDelimiter === true) {
-            this.info.empty_lines++;
-          } else if (this.state.commenting === true) {
-            this.info.comment_lines++;
-          }
-        }
-      } else {
-        this.state.bufBytesStart += pos;
-        this.state.previousBuf = buf.slice(pos);
-      }
-      if (this.state.wasRowDelimiter === true) {
-        this.info.lines++;
-        this.state.wasRowDelimiter = false;
-      }
-    },
-    __onRecord: function (push) {
-      const {
-        columns,
-        group_columns_by_name,
-        encoding,
-        info,
-        from,
-        relax_column_count,
-        relax_column_count_less,
-        relax_column_count_more,
-        raw,
-        skip_records_with_empty_values,
-      } = this.options;
-      const { enabled, record } = this.state;
-      if (enabled === false) {
-        return this.__resetRecord();
-      }
-      // Convert the first line into column names
-      const recordLength = record.length;
-      if (columns === true) {
-        if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
-          this.__resetRecord();
-          return;
-        }
-        return this.__firstLineToColumns(record);
-      }
-      if (columns === false && this.info.records === 0) {
-        this.state.expectedRecordLength = recordLength;
-      }
-      if (recordLength !== this.state.expectedRecordLength) {
-        const err =
-          columns === false
-            ? new CsvError(
-                "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
-                [
-                  "Invalid Record Length:",
-                  `expect ${this.state.expectedRecordLength},`,
-                  `got ${recordLength} on line ${this.info.lines}`,
-                ],
-                this.options,
-                this.__infoField(),
-                {
-                  record: record,
-                },
-              )
-            : new CsvError(
-                "CSV_RECORD_INCONSISTENT_COLUMNS",
-                [
-                  "Invalid Record Length:",
-                  `columns length is ${columns.length},`, // rename columns
-                  `got ${recordLength} on line ${this.info.lines}`,
-                ],
-                this.options,
-                this.__infoField(),
-                {
-                  record: record,
-                },
-              );
-        if (
-          relax_column_count === true ||
-          (relax_column_count_less === true &&
-            recordLength < this.state.expectedRecordLength) ||
-          (relax_column_count_more === true &&
-            recordLength > this.state.expectedRecordLength)
-        ) {
-          this.info.invalid_field_length++;
-          this.state.error = err;
-          // Error is undefined with skip_records_with_error
-        } else {
-          const finalErr = this.__error(err);
-          if (finalErr) return finalErr;
-        }
-      }
-      if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
-        this.__resetRecord();
-        return;
-      }
-      if (this.state.recordHasError === true) {
-        this.__resetRecord();
-        this.state.recordHasError = false;
-        return;
-      }
-      this.info.records++;
-      if (from === 1 || this.info.records >= from) {
-        const { objname } = this.options;
-        // With columns, records are object
-        if (columns !== false) {
-          const obj = {};
-          // Transform record array to an object
-          for (let i = 0, l = record.length; i < l; i++) {
-            if (columns[i] === undefined || columns[i].disabled) continue;
-            // Turn duplicate columns into an array
-            if (
-              group_columns_by_name === true &&
-              Object.hasOwn(obj, columns[i].name)
-            ) {
-              if (Array.isArray(obj[columns[i].name])) {
-                obj[columns[i].name] = obj[columns[i].name].concat(record[i]);
-              } else {
-                obj[columns[i].name] = [obj[columns[i].name], record[i]];
-              }
-            } else {
-              Object.defineProperty(obj, columns[i].name, {
-                value: record[i],
-                enumerable: true,
-                writable: true,
-                configurable: true,
-              });
-            }
-          }
-          // Without objname (default)
-          if (raw === true || info === true) {
-            const extRecord = Object.assign(
-              { record: obj },
-              raw === true
-                ? { raw: this.state.rawBuffer.toString(encoding) }
-                : {},
-              info === true ? { info: this.__infoRecord() } : {},
-            );
-            const err = this.__push(
-              objname === undefined ? extRecord : [obj[objname], extRecord],
-              push,
-            );
-            if (err) {
-              return err;
-            }
-          } else {
-            const err = this.__push(
-              objname === undefined ? obj : [obj[objname], obj],
-              push,
-            );
-            if (err) {
-              return err;
-            }
-          }
-          // Without columns, records are array
-        } else {
-          if (raw === true || info === true) {
-            const extRecord = Object.assign(
-              { record: record },
-              raw === true
-                ? { raw: this.state.rawBuffer.toString(encoding) }
-                : {},
-              info === true ? { info: this.__infoRecord() } : {},
-            );
-            const err = this.__push(
-              objname === undefined ? extRecord : [record[objname], extRecord],
-              push,
-            );
-            if (err) {
-              return err;
-            }
-          } else {
-            const err = this.__push(
-              objname === undefined ? record : [record[objname], record],
-              push,
-            );
-            if (err) {
-              return err;
-            }
-          }
-        }
-      }
-      this.__resetRecord();
-    },
-    __firstLineToColumns: function (record) {
-      const { firstLineToHeaders } = this.state;
-      try {
-        const headers =
-          firstLineToHeaders === undefined
-            ? record
-            : firstLineToHeaders.call(null, record);
-        if (!Array.isArray(headers)) {
-          return this.__error(
-            new CsvError(
-              "CSV_INVALID_COLUMN_MAPPING",
-              [
-                "Invalid Column Mapping:",
-                "expect an array from column function,",
-                `got ${JSON.stringify(headers)}`,
-              ],
-              this.options,
-              this.__infoField(),
-              {
-                headers: headers,
-              },
-            ),
-          );
-        }
-        const normalizedHeaders = normalize_columns_array(headers);
-        this.state.expectedRecordLength = normalizedHeaders.length;
-        this.options.columns = normalizedHeaders;
-        this.__resetRecord();
-        return;
-      } catch (err) {
-        return err;
-      }
-    },
-    __resetRecord: function () {
-      if (this.options.raw === true) {
-        this.state.rawBuffer.reset();
-      }
-      this.state.error = undefined;
-      this.state.record = [];
-      this.state.record_length = 0;
-    },
-    __onField: function () {
-      const { cast, encoding, rtrim, max_record_size } = this.options;
-      const { enabled, wasQuoting } = this.state;
-      // Short circuit for the from_line options
-      if (enabled === false) {
-        return this.__resetField();
-      }
-      let field = this.state.field.toString(encoding);
-      if (rtrim === true && wasQuoting === false) {
-        field = field.trimRight();
-      }
-      if (cast === true) {
-        const [err, f] = this.__cast(field);
-        if (err !== undefined) return err;
-        field = f;
-      }
-      this.state.record.push(field);
-      // Increment record length if record size must not exceed a limit
-      if (max_record_size !== 0 && typeof field === "string") {
-        this.state.record_length += field.length;
-      }
-      this.__resetField();
-    },
-    __resetField: function () {
-      this.state.field.reset();
-      this.state.wasQuoting = false;
-    },
-    __push: function (record, push) {
-      const { on_record } = this.options;
-      if (on_record !== undefined) {
-        const info = this.__infoRecord();
-        try {
-          record = on_record.call(null, record, info);
-        } catch (err) {
-          return err;
-        }
-        if (record === undefined || record === null) {
-          return;
-        }
-      }
-      this.info.bytes_records += this.info.bytes;
-      push(record);
-    },
-    // Return a tuple with the error and the casted value
-    __cast: function (field) {
-      const { columns, relax_column_count } = this.options;
-      const isColumns = Array.isArray(columns);
-      // Dont loose time calling cast
-      // because the final record is an object
-      // and this field can't be associated to a key present in columns
-      if (
-        isColumns === true &&
-        relax_column_count &&
-        this.options.columns.length <= this.state.record.length
-      ) {
-        return [undefined, undefined];
-      }
-      if (this.state.castField !== null) {
-        try {
-          const info = this.__infoField();
-          return [undefined, this.state.castField.call(null, field, info)];
-        } catch (err) {
-          return [err];
-        }
-      }
-      if (this.__isFloat(field)) {
-        return [undefined, parseFloat(field)];
-      } else if (this.options.cast_date !== false) {
-        const info = this.__infoField();
-        return [undefined, this.options.cast_date.call(null, field, info)];
-      }
-      return [undefined, field];
-    },
-    __compareBytes: function (sourceBuf, targetBuf, targetPos, firstByte) {
-      if (sourceBuf[0] !== firstByte) return 0;
-      const sourceLength = sourceBuf.length;
-      for (let i = 1; i < sourceLength; i++) {
-        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
-      }
-      return sourceLength;
-    },
-    // Helper to test if a character is trimable
-    __isCharTrimable: function (buf, pos) {
-      const { timchars, timcharFirstBytes } = this.state;
-      // Fast bail-out: non-whitespace bytes (the common case) are rejected
-      // without scanning the full timchar list.
-      const first = buf[pos];
-      if (first === undefined || timcharFirstBytes[first] === 0) return 0;
-      loop1: for (let i = 0; i < timchars.length; i++) {
-        const timchar = timchars[i];
-        for (let j = 0; j < timchar.length; j++) {
-          if (timchar[j] !== buf[pos + j]) continue loop1;
-        }
-        return timchar.length;
-      }
-      return 0;
-    },
-    __isDelimiter: function (buf, pos, chr) {
-      const { delimiter, ignore_last_delimiters } = this.options;
-      if (
-        ignore_last_delimiters === true &&
-        this.state.record.length === this.options.columns.length - 1
-      ) {
-        return 0;
-      } else if (
-        ignore_last_delimiters !== false &&
-        typeof ignore_last_delimiters === "number" &&
-        this.state.record.length === ignore_last_delimiters - 1
-      ) {
-        return 0;
-      }
-      loop1: for (let i = 0; i < delimiter.length; i++) {
-        const del = delimiter[i];
-        if (del[0] === chr) {
-          for (let j = 1; j < del.length; j++) {
-            if (del[j] !== buf[pos + j]) continue loop1;
-          }
-          return del.length;
-        }
-      }
-      return 0;
-    },
-    __isEscape: function (buf, pos, chr) {
-      const { escape } = this.options;
-      if (escape === null) return false;
-      const l = escape.length;
-      if (escape[0] === chr) {
-        for (let i = 0; i < l; i++) {
-          if (escape[i] !== buf[pos + i]) {
-            return false;
-          }
-        }
-        return true;
-      }
-      return false;
-    },
-    __isFloat: function (value) {
-      return value - parseFloat(value) + 1 >= 0; // Borrowed from jquery
-    },
-    // Keep it in case we implement the `cast_int` option
-    // __isInt(value){
-    //   // return Number.isInteger(parseInt(value))
-    //   // return !isNaN( parseInt( obj ) );
-    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
-    // }
-    __isQuote: function (buf, pos) {
-      const { quote } = this.options;
-      if (quote === null) return false;
-      const l = quote.length;
-      for (let i = 0; i < l; i++) {
-        if (quote[i] !== buf[pos + i]) {
-          return false;
-        }
-      }
-      return true;
-    },
-    __isRecordDelimiter: function (chr, buf, pos) {
-      const { record_delimiter } = this.options;
-      const recordDelimiterLength = record_delimiter.length;
-      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
-        const rd = record_delimiter[i];
-        const rdLength = rd.length;
-        if (rd[0] !== chr) {
-          continue;
-        }
-        for (let j = 1; j < rdLength; j++) {
-          if (rd[j] !== buf[pos + j]) {
-            continue loop1;
-          }
-        }
-        return rd.length;
-      }
-      return 0;
-    },
-    __autoDiscoverRecordDelimiter: function (buf, pos) {
-      const { encoding } = this.options;
-      // Note, we don't need to cache this information in state,
-      // It is only called on the first line until we find out a suitable
-      // record delimiter.
-      const rds = [
-        // Important, the windows line ending must be before mac os 9
-        Buffer.from("\r\n", encoding),
-        Buffer.from("\n", encoding),
-        Buffer.from("\r", encoding),
-      ];
-      loop: for (let i = 0; i < rds.length; i++) {
-        const l = rds[i].length;
-        for (let j = 0; j < l; j++) {
-          if (rds[i][j] !== buf[pos + j]) {
-            continue loop;
-          }
-        }
-        this.options.record_delimiter.push(rds[i]);
-        this.state.recordDelimiterMaxLength = rds[i].length;
-        return rds[i].length;
-      }
-      return 0;
-    },
-    __error: function (msg) {
-      const { encoding, raw, skip_records_with_error } = this.options;
-      const err = typeof msg === "string" ? new Error(msg) : msg;
-      if (skip_records_with_error) {
-        this.state.recordHasError = true;
-        if (this.options.on_skip !== undefined) {
-          try {
-            this.options.on_skip(
-              err,
-              raw ? this.state.rawBuffer.toString(encoding) : undefined,
-            );
-          } catch (err) {
-            return err;
-          }
-        }
-        // this.emit('skip', err, raw ? this.state.rawBuffer.toString(encoding) : undefined);
-        return undefined;
-      } else {
-        return err;
-      }
-    },
-    __infoDataSet: function () {
-      return {
-        ...this.info,
-        columns: this.options.columns,
-      };
-    },
-    __infoRecord: function () {
-      const { columns, raw, encoding } = this.options;
-      return {
-        ...this.__infoDataSet(),
-        bytes_records: this.info.bytes,
-        error: this.state.error,
-        header: columns === true,
-        index: this.state.record.length,
-        raw: raw ? this.state.rawBuffer.toString(encoding) : undefined,
-      };
-    },
-    __infoField: function () {
-      const { columns } = this.options;
-      const isColumns = Array.isArray(columns);
-      // Bytes records are only incremented when all records'fields are parsed
-      const bytes_records = this.info.bytes_records;
-      return {
-        ...this.__infoRecord(),
-        bytes_records: bytes_records,
-        column:
-          isColumns === true
-            ? columns.length > this.state.record.length
-              ? columns[this.state.record.length].name
-              : null
-            : this.state.record.length,
-        quoting: this.state.wasQuoting,
-      };
-    },
-  };
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/sync.js
-
-
-
-const sync_parse = function (data, opts = {}) {
-  if (typeof data === "string") {
-    data = Buffer.from(data);
-  }
-  const records = opts && opts.objname ? Object.create(null) : [];
-  const parser = transform(opts);
-  const push = (record) => {
-    if (parser.options.objname === undefined) records.push(record);
-    else {
-      records[record[0]] = record[1];
-    }
-  };
-  const close = () => {};
-  const error = parser.parse(data, true, push, close);
-  if (error !== undefined) throw error;
-  return records;
-};
-
-
-
-;// CONCATENATED MODULE: ./src/io/plainCsv.ts
-const COMMA = 0x2c;
-const LF = 0x0a;
-const QUOTE = 0x22;
-/** What csv-parse would read as something other than plain text and LF line ends: left to it. */
-const UNUSUAL = /\r|[\uD800-\uDFFF]|(?!^)\uFEFF/u;
-/**
- * The records of a CSV file in its common form (LF line ends, fields quoted as RFC 4180 says,
- * every record as wide as the header; empty lines skipped, a leading BOM dropped), each with the
- * line it starts on (starts[0] is the header's): exactly what csv-parse with
- * `{bom: true, skip_empty_lines: true}` returns, at a fraction of its cost (issue 13). Null for
- * anything else (a CR, a stray quote, a record of another width, an unclosed quote), which
- * csv-parse then parses and reports in its own words (test/io/plainCsv.test.ts).
- */
-function plainCsv(text) {
-    if (UNUSUAL.test(text))
-        return null;
-    const rows = [];
-    const starts = [];
-    let width = -1;
-    let line = 1;
-    let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    while (i < text.length) {
-        if (text.charCodeAt(i) === LF) {
-            i++;
-            line++;
-            continue;
-        }
-        starts.push(line);
-        const record = [];
-        for (;;) {
-            const field = text.charCodeAt(i) === QUOTE ? quotedField(text, i) : unquotedField(text, i);
-            if (field === null)
-                return null;
-            record.push(field.value);
-            line += field.newlines;
-            i = field.end;
-            // the field ends the record (LF or the end of the text) or is followed by a comma
-            if (i >= text.length || text.charCodeAt(i) === LF)
-                break;
-            i++;
-        }
-        if (i < text.length) {
-            i++;
-            line++;
-        }
-        if (width === -1)
-            width = record.length;
-        else if (record.length !== width)
-            return null;
-        rows.push(record);
-    }
-    return { rows, starts };
-}
-function unquotedField(text, from) {
-    let i = from;
-    for (; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === COMMA || c === LF)
-            break;
-        if (c === QUOTE)
-            return null;
-    }
-    return { value: text.slice(from, i), end: i, newlines: 0 };
-}
-/** `"…"` with `""` for a quote inside; null when unclosed or followed by anything but a comma, a LF or the end. */
-function quotedField(text, from) {
-    let value = '';
-    let newlines = 0;
-    let i = from + 1;
-    for (;;) {
-        const quote = text.indexOf('"', i);
-        if (quote === -1)
-            return null;
-        for (let n = text.indexOf('\n', i); n !== -1 && n < quote; n = text.indexOf('\n', n + 1))
-            newlines++;
-        const doubled = text.charCodeAt(quote + 1) === QUOTE;
-        value += text.slice(i, doubled ? quote + 1 : quote);
-        i = quote + (doubled ? 2 : 1);
-        if (doubled)
-            continue;
-        const next = i < text.length ? text.charCodeAt(i) : -1;
-        return next === -1 || next === COMMA || next === LF ? { value, end: i, newlines } : null;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/nesting.ts
-/**
- * How deep JSON read from a file may nest. JSON.parse takes any depth, but what comes after it
- * does not: JSON.stringify (a row's extra columns are sent to a command candidate as JSON),
- * zod and every recursive walk overflow the stack somewhere past a few thousand levels, with a
- * RangeError instead of a located error. No eval set, predictions file or ratings file needs
- * more than a few levels; 64 leaves room for any real one.
- */
-const MAX_JSON_DEPTH = 64;
-/**
- * The first top-level key of `value` under which it nests deeper than `max` levels (an object
- * or array counts one level), or null when nothing does. Walked with a stack of its own, so an
- * input nested a million levels deep is measured, not overflowing.
- */
-function tooDeep(value, max = MAX_JSON_DEPTH) {
-    for (const key of Object.keys(value)) {
-        const stack = [[value[key], 2]];
-        while (stack.length > 0) {
-            const [node, depth] = stack.pop();
-            if (node === null || typeof node !== 'object')
-                continue;
-            if (depth > max)
-                return key;
-            for (const child of Array.isArray(node) ? node : Object.values(node))
-                if (child !== null && typeof child === 'object')
-                    stack.push([child, depth + 1]);
-        }
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./src/io/zodIssue.ts
-/**
- * A zod issue in words a user can act on: what was expected and what the file has. zod says
- * "Invalid input" for a value that fits none of a union's members (`question: {"a": 1}`, a
- * `schema_version` of 9); this says `expected text or a number, got {"a":1}`.
- */
-function issueText(issue, data) {
-    const got = `got ${describeValue(valueAt(data, issue.path))}`;
-    switch (issue.code) {
-        case 'invalid_union': {
-            const expected = [...new Set(issue.errors.flat().flatMap(expectedOf))];
-            return expected.length > 0 ? `expected ${orList(expected)}, ${got}` : `${issue.message}: ${got}`;
-        }
-        case 'invalid_type':
-            return `${issue.message}: ${got}`;
-        case 'invalid_value':
-            return `expected ${orList(issue.values.map((v) => JSON.stringify(v)))}, ${got}`;
-        default:
-            return issue.message;
-    }
-}
-/** What a union member wanted, in words. */
-function expectedOf(issue) {
-    const words = issue.code === 'invalid_type' ? [TYPE_WORDS[issue.expected] ?? issue.expected] : issue.code === 'invalid_value' ? issue.values.map((v) => JSON.stringify(v)) : [];
-    // a member that is a list of something, whose item did not fit
-    return typeof issue.path[0] === 'number' ? words.map((word) => `a list of ${word}`) : words;
-}
-const TYPE_WORDS = { string: 'text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object', null: 'null' };
-function orList(items) {
-    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-}
-function valueAt(data, path) {
-    let value = data;
-    for (const key of path) {
-        if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key))
-            return undefined;
-        value = value[key];
-    }
-    return value;
-}
-/** A value as a message shows it: short, on one line. */
-function describeValue(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'null';
-    const kind = Array.isArray(value) ? 'a list ' : typeof value === 'object' ? 'an object ' : '';
-    let text;
-    try {
-        text = JSON.stringify(value) ?? String(value);
-    }
-    catch {
-        text = String(value);
-    }
-    return `${kind}${text.length > 60 ? `${text.slice(0, 59)}…` : text}`;
-}
-
-;// CONCATENATED MODULE: ./src/io/legacyEncodings.ts
-/**
- * Which legacy encodings a file that is not UTF-8 could be in, told by its bytes: each is tried
- * on the bytes around the first one UTF-8 refused, and kept when it reads them without an error
- * and without control characters. The user sees each one's reading of the word at that place
- * ("café", "年假") and picks the one that reads right: a Latin-1 file is no longer told to
- * convert from GBK.
- */
-/** The encodings a file evalgate is given is likely in, by its readers (Chinese first), with the name iconv takes. */
-const CANDIDATES = [
-    { label: 'gb18030', name: 'GBK', iconv: 'GBK' },
-    { label: 'big5', name: 'Big5', iconv: 'BIG5' },
-    { label: 'shift_jis', name: 'Shift_JIS', iconv: 'SHIFT_JIS' },
-    { label: 'euc-kr', name: 'EUC-KR', iconv: 'EUC-KR' },
-    { label: 'windows-1252', name: 'Windows-1252 (Latin-1)', iconv: 'WINDOWS-1252' },
-];
-/** Bytes around the first bad one that are tried: enough to catch a misfit, little to decode. */
-const WINDOW = 64 * 1024;
-/** C0 controls but tab and line breaks, DEL, C1 controls, and U+FFFD: no text file means these. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const IMPLAUSIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
-/** The encodings that read `bytes` (around `offset`, the first byte UTF-8 refused), most likely first. */
-function encodingsThatFit(bytes, offset) {
-    const start = lineStart(bytes, offset);
-    const window = bytes.subarray(start, Math.min(bytes.length, start + WINDOW));
-    const word = wordAround(bytes, offset);
-    const fits = [];
-    for (const candidate of CANDIDATES) {
-        let decoder;
-        try {
-            decoder = new TextDecoder(candidate.label, { fatal: true });
-        }
-        catch {
-            continue; // a Node built without full ICU
-        }
-        try {
-            // stream: a character cut at the window's end is not an error
-            if (IMPLAUSIBLE.test(decoder.decode(window, { stream: true })))
-                continue;
-        }
-        catch {
-            continue;
-        }
-        fits.push({ name: candidate.name, iconv: candidate.iconv, sample: new TextDecoder(candidate.label).decode(word).trim() });
-    }
-    return fits;
-}
-/** `its bytes read as GBK ("年假") or Windows-1252 (Latin-1) ("Äê¼Ù")`, or '' when none fits. */
-function fitsSentence(fits) {
-    if (fits.length === 0)
-        return '';
-    const each = fits.map((f) => `${f.name} (${JSON.stringify(f.sample)})`);
-    return `; its bytes read as ${each.length === 1 ? each[0] : `${each.slice(0, -1).join(', ')} or ${each.at(-1)}`}`;
-}
-/** The fix for a file in a legacy encoding: convert from the one that fits, in Excel save as CSV UTF-8. */
-function convertHint(fits) {
-    const from = fits[0]?.iconv ?? 'GBK';
-    const which = fits.length > 1 ? ' (use the encoding whose reading above is your text)' : fits.length === 0 ? ' (or the encoding it was saved in)' : '';
-    return `save the file as UTF-8 (in Excel: "CSV UTF-8"; or convert it, e.g. iconv -f ${from} -t UTF-8 in.csv > out.csv${which})`;
-}
-function lineStart(bytes, offset) {
-    const newline = bytes.lastIndexOf(0x0a, Math.max(0, offset - 1));
-    return newline === -1 ? 0 : newline + 1;
-}
-/** The bytes of the word around `offset`: up to a blank, a separator or a quote, at most 24 bytes each way. */
-function wordAround(bytes, offset) {
-    const stop = (b) => b === undefined || b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0x2c || b === 0x3b || b === 0x22 || b === 0x7c;
-    let from = offset;
-    while (from > 0 && offset - from < 24 && !stop(bytes[from - 1]))
-        from -= 1;
-    let to = offset;
-    while (to < bytes.length && to - offset < 24 && !stop(bytes[to]))
-        to += 1;
-    return bytes.subarray(from, to);
-}
-
-;// CONCATENATED MODULE: ./src/io/encoding.ts
-
-
-/**
- * Strict UTF-8 for the files evalgate reads: a GBK, Latin-1 or UTF-16 file is refused with
- * the offset of its first bad byte, never read as text full of U+FFFD that scores as
- * garbage. The native decoder checks; only a file that fails is scanned byte by byte to say
- * where.
- */
-const UTF16_HINT = 'save the file as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8 in.csv > out.csv)';
-/** Bytes of the start of a file looked at for UTF-16 without a byte order mark. */
-const SNIFF_BYTES = 4096;
-/** The whole file as text; refuses bytes that are not UTF-8. A UTF-8 BOM is kept for the parsers to skip. */
-function decodeUtf8(file, bytes) {
-    refuseUtf16(file, bytes);
-    try {
-        return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    }
-    catch {
-        const offset = firstInvalidUtf8(bytes);
-        throw notUtf8(file, offset, lineAt(bytes, offset), bytes[offset], encodingsThatFit(bytes, offset));
-    }
-}
-/**
- * A decoder for a file read in chunks: `push` returns the text of each chunk (a character
- * split between chunks comes out with the next one), `end` checks that nothing is left
- * half-written. Offsets and lines in its errors count from the start of the file.
- */
-class Utf8StreamDecoder {
-    decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-    file;
-    hint;
-    /** bytes of the previous chunks, and the newlines among them */
-    offset = 0;
-    newlines = 0;
-    /** the incomplete character at the end of the previous chunk, if any */
-    pending = new Uint8Array(0);
-    /** `hint`: the fix to give instead of "save the file as UTF-8" (the stream is not a file) */
-    constructor(file, hint) {
-        this.file = file;
-        this.hint = hint;
-    }
-    push(chunk) {
-        if (this.offset === 0)
-            refuseUtf16(this.file, chunk, this.hint);
-        let text;
-        try {
-            text = this.decoder.decode(chunk, { stream: true });
-        }
-        catch {
-            const joined = concat(this.pending, chunk);
-            const at = firstInvalidUtf8(joined);
-            // pending holds no newline (its bytes are all above 0x7F)
-            throw notUtf8(this.file, this.offset - this.pending.length + at, this.newlines + lineAt(joined, at), joined[at], encodingsThatFit(joined, at), this.hint);
-        }
-        this.pending = incompleteTail(chunk.length >= 4 ? chunk : concat(this.pending, chunk));
-        this.offset += chunk.length;
-        for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1))
-            this.newlines += 1;
-        return text;
-    }
-    end() {
-        try {
-            return this.decoder.decode();
-        }
-        catch {
-            throw notUtf8(this.file, this.offset - this.pending.length, this.newlines + 1, undefined, [], this.hint);
-        }
-    }
-}
-/**
- * Offset of the first byte that does not start a well-formed UTF-8 sequence (the Unicode
- * "maximal subpart" rule: overlong forms, surrogates and values above U+10FFFF are
- * ill-formed), or `bytes.length` when the bytes only end in the middle of a character.
- */
-function firstInvalidUtf8(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const lead = bytes[i];
-        if (lead < 0x80) {
-            i += 1;
-            continue;
-        }
-        const sequence = SEQUENCES.find((s) => lead >= s.from && lead <= s.to);
-        if (!sequence)
-            return i;
-        for (let k = 1; k < sequence.length; k++) {
-            const next = bytes[i + k];
-            if (next === undefined)
-                return bytes.length;
-            const [low, high] = k === 1 ? sequence.second : [0x80, 0xbf];
-            if (next < low || next > high)
-                return i;
-        }
-        i += sequence.length;
-    }
-    return bytes.length;
-}
-/** Well-formed UTF-8 by lead byte (Unicode table 3-7): its length and the range of its second byte. */
-const SEQUENCES = [
-    { from: 0xc2, to: 0xdf, length: 2, second: [0x80, 0xbf] },
-    { from: 0xe0, to: 0xe0, length: 3, second: [0xa0, 0xbf] },
-    { from: 0xe1, to: 0xec, length: 3, second: [0x80, 0xbf] },
-    { from: 0xed, to: 0xed, length: 3, second: [0x80, 0x9f] },
-    { from: 0xee, to: 0xef, length: 3, second: [0x80, 0xbf] },
-    { from: 0xf0, to: 0xf0, length: 4, second: [0x90, 0xbf] },
-    { from: 0xf1, to: 0xf3, length: 4, second: [0x80, 0xbf] },
-    { from: 0xf4, to: 0xf4, length: 4, second: [0x80, 0x8f] },
-];
-/** A UTF-16 file says so with a byte order mark, or shows itself by NUL bytes at every other offset (its ASCII characters). */
-function refuseUtf16(file, bytes, hint = UTF16_HINT) {
-    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-        const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian';
-        throw new errors_GateError('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, hint);
-    }
-    const sniffed = Math.min(bytes.length, SNIFF_BYTES);
-    const nuls = [0, 0];
-    let first = -1;
-    for (let i = 0; i < sniffed; i++) {
-        if (bytes[i] !== 0)
-            continue;
-        nuls[i % 2] += 1;
-        if (first === -1)
-            first = i;
-    }
-    const [even, odd] = nuls;
-    // ASCII text in UTF-16 puts a NUL in every other byte; a UTF-8 file with the odd NUL byte does not
-    if (even + odd >= 4 && even + odd >= sniffed / 8 && Math.max(even, odd) >= 0.9 * (even + odd)) {
-        const order = odd > even ? 'little-endian' : 'big-endian';
-        throw new errors_GateError('bad_input', `${file}: not UTF-8: it looks like UTF-16 (${order}, without a byte order mark): ${even + odd} of its first ${sniffed} bytes are NUL, at every other offset, the first at byte offset ${first}`, hint);
-    }
-}
-/** `byte` undefined: the file ends in the middle of a character. `fits`: the legacy encodings its bytes read in (legacyEncodings.ts). */
-function notUtf8(file, offset, line, byte, fits, hint = convertHint(fits)) {
-    const what = byte === undefined ? 'the file ends in the middle of a character' : `byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-    return new errors_GateError('bad_input', `${file}:${line}: not valid UTF-8: ${what} at byte offset ${offset}${fitsSentence(fits)}`, hint);
-}
-/** 1-based line of a byte offset. */
-function lineAt(bytes, offset) {
-    let line = 1;
-    for (let i = bytes.indexOf(0x0a); i !== -1 && i < offset; i = bytes.indexOf(0x0a, i + 1))
-        line += 1;
-    return line;
-}
-/** The bytes after the last complete character: the start of a character the next chunk finishes. */
-function incompleteTail(bytes) {
-    for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-        const b = bytes[bytes.length - back];
-        if ((b & 0xc0) === 0x80)
-            continue;
-        const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-        return length > back ? bytes.slice(bytes.length - back) : new Uint8Array(0);
-    }
-    return new Uint8Array(0);
-}
-function concat(a, b) {
-    if (a.length === 0)
-        return b;
-    const joined = new Uint8Array(a.length + b.length);
-    joined.set(a);
-    joined.set(b, a.length);
-    return joined;
-}
-
-;// CONCATENATED MODULE: ./src/io/tabular.ts
-
-
-
-
-
-
-
-
-function tableFormat(file) {
-    const ext = (0,external_node_path_namespaceObject.extname)(file).toLowerCase();
-    if (ext === '.csv')
-        return 'csv';
-    if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json')
-        return 'jsonl';
-    throw new errors_GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file');
-}
-/** A whole file as text, read with the input cap (input.ts); anything but UTF-8 is refused, naming the first bad byte. */
-async function readText(file, what) {
-    return decodeUtf8(file, await readInput(file, what));
-}
-async function readTable(file, what) {
-    const format = tableFormat(file);
-    const text = await readText(file, what);
-    return format === 'csv' ? parseCsv(file, text) : parseJsonl(file, text);
-}
-function parseCsv(file, text) {
-    const plain = plainCsv(text);
-    const rows = plain?.rows ?? parseCsvText(file, text);
-    // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
-    // record's first line ourselves (starts[0] is the header).
-    const starts = plain?.starts ?? recordStartLines(text);
-    const [header, ...body] = rows;
-    if (!header)
-        return { file, format: 'csv', columns: [], records: [] };
-    const columns = header.map((c) => c.trim());
-    checkHeader(file, columns);
-    const records = body.map((record, index) => {
-        const data = {};
-        columns.forEach((c, i) => (data[c] = record[i]));
-        return { line: starts[index + 1] ?? 0, data };
-    });
-    return { file, format: 'csv', columns, records };
-}
-/** A header that names a column twice is refused: which of the two would a row's value come from? */
-function checkHeader(file, columns) {
-    const seen = new Set();
-    for (const column of columns) {
-        if (seen.has(column))
-            throw new errors_GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
-        seen.add(column);
-    }
-}
-/** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */
-function parseCsvText(file, text) {
-    try {
-        // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
-        return sync_parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true });
-    }
-    catch (error) {
-        const e = error;
-        throw new errors_GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
-    }
-}
-/** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
-function recordStartLines(text) {
-    const starts = [];
-    let line = 1;
-    let inQuotes = false;
-    let atRecordStart = true;
-    for (let i = 0; i < text.length; i++) {
-        const ch = text[i];
-        if (ch === '\r' || ch === '\n') {
-            if (ch === '\r' && text[i + 1] === '\n')
-                i++;
-            line++;
-            if (!inQuotes)
-                atRecordStart = true;
-            continue;
-        }
-        if (atRecordStart) {
-            if (ch === '\uFEFF')
-                continue;
-            starts.push(line);
-            atRecordStart = false;
-        }
-        if (ch === '"')
-            inQuotes = !inQuotes;
-    }
-    return starts;
-}
-/**
- * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
- * predictions file never sits in memory as one string and an array of lines at once. Bytes
- * that are not UTF-8 stop the read with their offset, as readText does. A line for which
- * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
- */
-async function* streamJsonl(file, what, skip) {
-    // opened once (a FIFO can be opened only once per writer); a folder, a missing file or one above the cap is refused before the first line
-    const input = await openInput(file, what);
-    const stream = input.handle.createReadStream();
-    let number = 0;
-    for await (const raw of linesOf(decodeChunks(file, capped(file, what, stream)))) {
-        number += 1;
-        const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-        if (skip?.(text, number))
-            continue;
-        const record = parseJsonlLine(file, text, number);
-        if (record)
-            yield record;
-    }
-}
-/** The chunks of a stream up to the input cap: a FIFO that never ends is stopped there, by name. */
-async function* capped(file, what, chunks) {
-    const limit = inputLimitBytes();
-    let total = 0;
-    for await (const chunk of chunks) {
-        total += chunk.length;
-        if (total > limit)
-            throw inputTooLarge(file, what, null);
-        yield chunk;
-    }
-}
-/** The text of a byte stream, refusing anything but UTF-8 as it arrives. */
-async function* decodeChunks(file, bytes) {
-    const decoder = new Utf8StreamDecoder(file);
-    for await (const chunk of bytes)
-        yield decoder.push(chunk);
-    yield decoder.end();
-}
-const tabular_LF = 0x0a;
-/**
- * The lines of a text arriving in chunks, split as readline splits them (LF, CRLF or a lone CR
- * ends a line; a CRLF split between two chunks is one line end; no empty line after the last
- * line end): at less than half readline's cost per line, which a 100,000-line file felt.
- */
-async function* linesOf(chunks) {
-    let rest = '';
-    // the previous chunk ended in CR: a LF opening this one ends no further line
-    let afterCr = false;
-    for await (const text of chunks) {
-        if (text === '')
-            continue;
-        let start = afterCr && text.charCodeAt(0) === tabular_LF ? 1 : 0;
-        afterCr = false;
-        let cr = text.indexOf('\r', start);
-        let lf = text.indexOf('\n', start);
-        while (cr !== -1 || lf !== -1) {
-            const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
-            yield rest === '' ? text.slice(start, end) : rest + text.slice(start, end);
-            rest = '';
-            start = end + 1;
-            if (end === cr) {
-                if (start === text.length)
-                    afterCr = true;
-                else if (text.charCodeAt(start) === tabular_LF)
-                    start += 1;
-                cr = text.indexOf('\r', start);
-            }
-            if (lf !== -1 && lf < start)
-                lf = text.indexOf('\n', start);
-        }
-        rest += text.slice(start);
-    }
-    if (rest !== '')
-        yield rest;
-}
-const JSONL_HINT = 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}';
-/** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
-function parseJsonlLine(file, raw, number, hint = JSONL_HINT) {
-    const line = raw.trim();
-    if (line === '')
-        return null;
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch (error) {
-        throw new errors_GateError('bad_input', `${locate(file, number)}: not valid JSON: ${error.message}`, hint);
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new errors_GateError('bad_input', `${locate(file, number)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, hint);
-    }
-    const deep = tooDeep(value);
-    if (deep !== null) {
-        throw new errors_GateError('bad_input', `${locate(file, number, deep)}: nested more than ${MAX_JSON_DEPTH} levels deep`, "flatten the value (or store it as a JSON string in the cell); evalgate passes a row's other columns on as they are, and no column needs that depth");
-    }
-    return { line: number, data: value };
-}
-function parseJsonl(file, text) {
-    const records = [];
-    text
-        .replace(/^\uFEFF/, '')
-        .split('\n')
-        .forEach((raw, index) => {
-        const record = parseJsonlLine(file, raw, index + 1);
-        if (record)
-            records.push(record);
-    });
-    return { file, format: 'jsonl', columns: null, records };
-}
-function requireColumns(table, required, hint) {
-    if (table.columns) {
-        const missing = required.filter((c) => !table.columns.includes(c));
-        if (missing.length > 0) {
-            throw new errors_GateError('bad_input', `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`, hint);
-        }
-        return;
-    }
-    for (const record of table.records) {
-        const missing = required.filter((c) => !(c in record.data));
-        if (missing.length > 0) {
-            throw new errors_GateError('bad_input', `${locate(table.file, record.line, missing[0])}: missing required key`, hint);
-        }
-    }
-}
-/** Parses one record with a zod schema; every issue becomes a located GateError (a record from no file has no line). */
-function parseRecord(schema, record, file, hint) {
-    const problems = new Problems();
-    const parsed = tryParseRecord(schema, record, file, hint, problems);
-    problems.throwIfAny('bad_input');
-    return parsed;
-}
-/** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
-function tryParseRecord(schema, record, file, hint, problems) {
-    const result = schema.safeParse(record.data);
-    if (result.success)
-        return result.data;
-    for (const issue of result.error.issues) {
-        const column = issue.path.length > 0 ? String(issue.path[0]) : undefined;
-        problems.add(`${locate(file, record.line, column)}: ${issueText(issue, record.data)}`, hint(column ?? ''));
-    }
-    return undefined;
-}
-
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 ;// CONCATENATED MODULE: external "os"
@@ -49184,7 +46160,7 @@ const SEMI = 59; // ";"
 const EQ = 61; // "="
 const DQUOTE = 34; // '"'
 const BSLASH = 92; // "\\"
-const dist_COMMA = 44; // ","
+const COMMA = 44; // ","
 const LOWER_CASE = 1;
 const OWS = 2;
 const SEMI_FLAG = 4;
@@ -49200,7 +46176,7 @@ const CHAR_MAP = new Uint8Array(0x100);
 CHAR_MAP[HTAB] |= OWS;
 CHAR_MAP[SP] |= OWS;
 CHAR_MAP[SEMI] |= SEMI_FLAG;
-CHAR_MAP[dist_COMMA] |= COMMA_FLAG;
+CHAR_MAP[COMMA] |= COMMA_FLAG;
 for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
     CHAR_MAP[code] |= LOWER_CASE;
 }
@@ -53556,8 +50532,3851 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
+;// CONCATENATED MODULE: ./src/io/jsonSyntax.ts
+/**
+ * The offset of the first JSON syntax error in `text`, for the messages of files that do not
+ * parse: Node 20's JSON.parse names no position ("Unexpected token 'N', ..."mrr": NaN}" is not
+ * valid JSON"), later versions do. A plain scan of the grammar, run only after JSON.parse has
+ * failed; null when it finds none (then the message stays without a place).
+ */
+function jsonErrorOffset(text) {
+    const scanner = new Scanner(text);
+    try {
+        scanner.skipBlank();
+        scanner.value();
+        scanner.skipBlank();
+        return scanner.at < text.length ? scanner.at : null;
+    }
+    catch (error) {
+        if (error instanceof SyntaxAt)
+            return error.offset;
+        throw error;
+    }
+}
+class SyntaxAt {
+    offset;
+    constructor(offset) {
+        this.offset = offset;
+    }
+}
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// eslint-disable-next-line no-control-regex -- a JSON string may not hold a raw control character
+const STRING_BODY = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+class Scanner {
+    text;
+    at = 0;
+    constructor(text) {
+        this.text = text;
+    }
+    skipBlank() {
+        while (this.at < this.text.length && ' \t\r\n'.includes(this.text[this.at]))
+            this.at += 1;
+    }
+    value() {
+        const ch = this.text[this.at];
+        if (ch === '{')
+            return this.container('}', true);
+        if (ch === '[')
+            return this.container(']', false);
+        if (ch === '"')
+            return this.string();
+        for (const word of ['true', 'false', 'null'])
+            if (this.text.startsWith(word, this.at))
+                return void (this.at += word.length);
+        NUMBER.lastIndex = this.at;
+        if (NUMBER.exec(this.text))
+            return void (this.at = NUMBER.lastIndex);
+        throw new SyntaxAt(this.at);
+    }
+    container(close, keyed) {
+        this.at += 1;
+        this.skipBlank();
+        if (this.text[this.at] === close)
+            return void (this.at += 1);
+        for (;;) {
+            if (keyed) {
+                if (this.text[this.at] !== '"')
+                    throw new SyntaxAt(this.at);
+                this.string();
+                this.skipBlank();
+                if (this.text[this.at] !== ':')
+                    throw new SyntaxAt(this.at);
+                this.at += 1;
+                this.skipBlank();
+            }
+            this.value();
+            this.skipBlank();
+            if (this.text[this.at] === ',') {
+                this.at += 1;
+                this.skipBlank();
+                continue;
+            }
+            if (this.text[this.at] === close)
+                return void (this.at += 1);
+            throw new SyntaxAt(this.at);
+        }
+    }
+    string() {
+        STRING_BODY.lastIndex = this.at + 1;
+        STRING_BODY.exec(this.text);
+        if (this.text[STRING_BODY.lastIndex] !== '"')
+            throw new SyntaxAt(STRING_BODY.lastIndex);
+        this.at = STRING_BODY.lastIndex + 1;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/io/errors.ts
+
+class errors_GateError extends Error {
+    code;
+    hint;
+    constructor(code, message, hint) {
+        super(message);
+        this.name = 'GateError';
+        this.code = code;
+        this.hint = hint;
+    }
+}
+/** `file:line: column "x": problem`, the form every input error takes. */
+function locate(file, line, column) {
+    let where = file;
+    if (line !== undefined)
+        where += `:${line}`;
+    if (column !== undefined)
+        where += `: column "${column}"`;
+    return where;
+}
+function formatError(error) {
+    if (error instanceof errors_GateError) {
+        return error.hint ? `${error.message}\n  fix: ${error.hint}` : error.message;
+    }
+    if (error instanceof Error)
+        return error.stack ?? error.message;
+    return String(error);
+}
+/** `:line:column` of a JSON.parse error, from the "position N" V8 puts in its message. */
+function jsonErrorLocation(text, error) {
+    const offset = jsonErrorAt(text, error);
+    if (offset === null)
+        return '';
+    const before = text.slice(0, offset).split('\n');
+    return `:${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
+/** The offset a JSON.parse error is at: from the message when V8 gives it, else from a scan of the text. */
+function jsonErrorAt(text, error) {
+    const message = String(error?.message ?? '');
+    const position = /position (\d+)/.exec(message);
+    if (position)
+        return Number(position[1]);
+    if (/Unexpected end of JSON input/.test(message))
+        return text.length;
+    return jsonErrorOffset(text);
+}
+/** A bad file shows this many of its problems; the rest are counted. */
+const MAX_SHOWN_PROBLEMS = 20;
+/**
+ * Every problem of one input, collected so the user fixes them in one pass instead of one
+ * per run. The first problem reads exactly as it would alone; the others follow, each with
+ * its own fix where that differs from the first one's.
+ */
+class Problems {
+    items = [];
+    total = 0;
+    add(message, hint) {
+        this.total += 1;
+        if (this.items.length < MAX_SHOWN_PROBLEMS)
+            this.items.push({ message, hint });
+    }
+    get count() {
+        return this.total;
+    }
+    /** Throws one GateError listing them all, when there are any. */
+    throwIfAny(code) {
+        const [first, ...rest] = this.items;
+        if (!first)
+            return;
+        const lines = [first.message];
+        for (const p of rest)
+            lines.push(`${p.message}${p.hint && p.hint !== first.hint ? ` (fix: ${p.hint})` : ''}`);
+        if (this.total > this.items.length)
+            lines.push(`… and ${this.total - this.items.length} more (${this.total} problems in all)`);
+        throw new errors_GateError(code, lines.join('\n'), first.hint);
+    }
+    /** For a parse that is known to have failed: throws, whatever was added. */
+    fail(code) {
+        this.throwIfAny(code);
+        throw new Error('a failed parse reported no problem');
+    }
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/io/outputPath.ts
+
+
+
+const S_IFMT = 0o170000;
+const KINDS = {
+    0o040000: 'a folder',
+    0o010000: 'a FIFO (named pipe)',
+    0o020000: 'a character device',
+    0o060000: 'a block device',
+    0o140000: 'a socket',
+};
+const REGULAR = 0o100000;
+/**
+ * Checks an output path before anything is written, the one check every writer goes through
+ * (safeWrite.ts): an output is only ever a regular file at the path given. The file itself
+ * may not be a symbolic link (writing "through" it would replace whatever it points to: a file
+ * outside the checkout, /dev/stdout) nor anything but a regular file (a FIFO, a device, a
+ * folder). A folder on the way may be a link only if both the link and its target are inside
+ * the workspace, or the link is outside it (the user's own machine layout, e.g. /tmp → /private/tmp):
+ * a link committed in the checkout cannot send a write out of it. The path is walked as the
+ * kernel would walk it, so `out/../x` through a linked `out` is seen.
+ */
+function outputTarget(path, fs = external_node_fs_namespaceObject, workspace = process.cwd()) {
+    const root = realOrSelf(workspace, fs);
+    const folder = walkFolders(path, (0,external_node_path_namespaceObject.dirname)(path), fs, root);
+    const name = (0,external_node_path_namespaceObject.basename)(path);
+    const full = (0,external_node_path_namespaceObject.join)(folder, name);
+    let mode;
+    try {
+        const stat = fs.lstatSync(full);
+        if (stat.isSymbolicLink())
+            throw refused(path, `it is a symbolic link (to ${linkTarget(full, fs)})`, symlinkFix(path));
+        mode = stat.mode;
+    }
+    catch (error) {
+        if (error instanceof errors_GateError)
+            throw error;
+        // nothing there yet (or a folder we cannot look into: the write itself then says why)
+        return { folder, name, existing: null };
+    }
+    const kind = mode & S_IFMT;
+    if (kind !== REGULAR)
+        throw refused(path, `it is ${KINDS[kind] ?? 'not a regular file'}`, kind === 0o040000 ? 'give the path of a file, not of a folder' : specialFix(path));
+    return { folder, name, existing: { mode } };
+}
+/** The real folder `folder` names, each link on the way checked; folders that do not exist yet are joined as written (the writer creates them). */
+function walkFolders(path, folder, fs, root) {
+    const start = (0,external_node_path_namespaceObject.isAbsolute)(folder) ? external_node_path_namespaceObject.sep : realOrSelf(process.cwd(), fs);
+    const parts = ((0,external_node_path_namespaceObject.isAbsolute)(folder) ? folder.slice(1) : folder).split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+    let current = start;
+    for (const [i, part] of parts.entries()) {
+        if (part === '..') {
+            current = (0,external_node_path_namespaceObject.dirname)(current);
+            continue;
+        }
+        const next = (0,external_node_path_namespaceObject.join)(current, part);
+        let isLink;
+        try {
+            isLink = fs.lstatSync(next).isSymbolicLink();
+        }
+        catch {
+            // the rest does not exist yet: it will be created as written, with no link in it
+            return (0,external_node_path_namespaceObject.join)(next, ...parts.slice(i + 1));
+        }
+        if (!isLink) {
+            current = next;
+            continue;
+        }
+        const target = linkTarget(next, fs);
+        if (inside(next, root) && !inside(target, root)) {
+            throw refused(path, `its folder ${next} is a symbolic link to ${target}, outside the workspace ${root}`, 'write inside the workspace, or remove the link: a link inside the workspace may only point inside it');
+        }
+        current = target;
+    }
+    return current;
+}
+function inside(path, root) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, path);
+    return rel === '' || (!rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+}
+function linkTarget(link, fs) {
+    try {
+        return fs.realpathSync(link);
+    }
+    catch {
+        return 'a path that does not exist';
+    }
+}
+function realOrSelf(path, fs) {
+    try {
+        return fs.realpathSync(path);
+    }
+    catch {
+        return path;
+    }
+}
+function refused(path, why, fix) {
+    return new errors_GateError('write_failed', `${path}: not written: ${why}; evalgate writes its outputs only as regular files at the path given`, fix);
+}
+function symlinkFix(path) {
+    if (/^\/dev\//.test(path))
+        return 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)';
+    return 'remove the link (a file committed as a link must not decide where evalgate writes), or give the path of a regular file';
+}
+function specialFix(path) {
+    // a device (/dev/null, /dev/stdout) is the system's: never suggest removing it
+    const instead = 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)';
+    return /^\/dev\//.test(path) ? instead : `remove ${path} (a FIFO or a device file there is not an output) or ${instead}`;
+}
+
+;// CONCATENATED MODULE: ./src/io/safeWrite.ts
+
+
+
+
+
+/** Writes `content` to `path` so that `path` is, at every moment, the old file or the new one: see writeFileStreamed. */
+function writeFileSafely(path, content, fs = external_node_fs_namespaceObject) {
+    writeFileStreamed(path, (write) => write(content), fs);
+}
+/**
+ * Checks output paths as every write does, before a run starts: a run that would end on a link
+ * or a FIFO at its --out stops before it runs the candidate, and before a file that is also
+ * read first (history.csv, the baseline being replaced) is read through a link.
+ */
+function checkOutputPaths(paths, fs = external_node_fs_namespaceObject) {
+    for (const path of paths)
+        if (path)
+            outputTarget(path, fs);
+}
+/**
+ * Replaces `path` with `update(its current bytes, or null when there is no file)`: an append
+ * (history.csv, the job summary, the Action's outputs) is the old bytes and the new ones
+ * written as a whole new file, so a failed append leaves the old file as it was. The old
+ * bytes are read only from a regular file at the path given, as every write checks.
+ */
+function updateFileSafely(path, update, fs = external_node_fs_namespaceObject) {
+    const target = outputTarget(path, fs);
+    const before = target.existing ? readExisting(path, (0,external_node_path_namespaceObject.join)(target.folder, target.name), fs) : null;
+    writeInto(path, target, (write) => write(update(before)), fs);
+}
+/**
+ * The one way evalgate writes a file. The path is checked first (outputPath.ts: only ever a
+ * regular file at the path given, never through a symbolic link, never over a FIFO or a
+ * device). `produce` writes the content chunk by chunk into a temporary file beside the
+ * target (so a large file is never one string); every byte is written, the file is flushed
+ * to the disk and then renamed over the target, which is atomic on one file system. A
+ * `kill -9`, a full disk or a read-only folder therefore leaves the old file as it was (and
+ * at most a `.name.PID.RANDOM.tmp` after a kill). Disk errors become a GateError that names
+ * the file and the fix. Nothing here rewrites what it is given: secrets are redacted in the
+ * values before they are serialised (redactValues.ts, the Markdown escaper).
+ */
+function writeFileStreamed(path, produce, fs = external_node_fs_namespaceObject) {
+    writeInto(path, outputTarget(path, fs), produce, fs);
+}
+function writeInto(path, target, produce, fs) {
+    makeFolder(path, target.folder, fs);
+    const into = (0,external_node_path_namespaceObject.join)(target.folder, target.name);
+    const temp = (0,external_node_path_namespaceObject.join)(target.folder, tempName(target.name));
+    const existing = target.existing;
+    let fd;
+    let created = false;
+    try {
+        // a file made read-only stays refused, as when it was opened for writing, not replaced
+        if (existing)
+            fs.accessSync(into, external_node_fs_namespaceObject.constants.W_OK);
+        fd = fs.openSync(temp, 'wx', 0o666);
+        created = true;
+        // keep the old file's mode; best effort, as some file systems (FAT) have none to set
+        if (existing)
+            ignoreErrors(() => fs.fchmodSync(fd, existing.mode & 0o7777));
+        const file = new BufferedFile((bytes) => writeAll(fs, fd, bytes));
+        produce((chunk) => file.write(chunk));
+        file.flush();
+        fs.fsyncSync(fd);
+        const open = fd;
+        fd = undefined;
+        fs.closeSync(open);
+        fs.renameSync(temp, into);
+    }
+    catch (error) {
+        if (fd !== undefined)
+            ignoreErrors(() => fs.closeSync(fd));
+        if (created)
+            ignoreErrors(() => fs.unlinkSync(temp));
+        throw writeFailure(path, error, existing !== null, 'file');
+    }
+    syncFolder(target.folder, fs);
+}
+/** The bytes of the regular file being replaced; a file that changed into something else since the check is refused. */
+function readExisting(path, real, fs) {
+    let fd;
+    try {
+        fd = fs.openSync(real, READ_NO_FOLLOW);
+        return fs.readFileSync(fd);
+    }
+    catch (error) {
+        throw writeFailure(path, error, true, 'file');
+    }
+    finally {
+        if (fd !== undefined)
+            ignoreErrors(() => fs.closeSync(fd));
+    }
+}
+/** Read-only, without following a link at the last step, without waiting on a FIFO that appeared since the check. */
+const READ_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+function makeFolder(path, folder, fs) {
+    try {
+        fs.mkdirSync(folder, { recursive: true });
+    }
+    catch (error) {
+        // Node's recursive mkdir reports ENOENT for whatever stopped it (a read-only disk, too):
+        // creating the first missing folder alone gives the real reason
+        if (error.code === 'ENOENT') {
+            let missing = folder;
+            while ((0,external_node_path_namespaceObject.dirname)(missing) !== missing && !exists((0,external_node_path_namespaceObject.dirname)(missing), fs))
+                missing = (0,external_node_path_namespaceObject.dirname)(missing);
+            try {
+                fs.mkdirSync(missing);
+                fs.mkdirSync(folder, { recursive: true });
+                return;
+            }
+            catch (cause) {
+                throw writeFailure(path, cause, false, 'folder');
+            }
+        }
+        throw writeFailure(path, error, false, 'folder');
+    }
+}
+function exists(path, fs) {
+    try {
+        fs.statSync(path);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Bytes gathered before each write: few system calls, and never the whole file in memory. */
+const CHUNK_BYTES = 1 << 20;
+/**
+ * Text is encoded piece by piece into one reused buffer, written out when it fills. Encoding
+ * many short strings this way costs a fraction of encoding one long concatenated string,
+ * which V8 must first flatten (issue 13: 2 s of a 176 MB results.json).
+ */
+class BufferedFile {
+    buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    used = 0;
+    out;
+    constructor(out) {
+        this.out = out;
+    }
+    write(chunk) {
+        // UTF-8 takes at most 3 bytes per UTF-16 code unit
+        const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length;
+        if (this.used + most > this.buffer.length)
+            this.flush();
+        if (most > this.buffer.length)
+            return this.out(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+        if (typeof chunk === 'string')
+            this.used += this.buffer.write(chunk, this.used, 'utf8');
+        else {
+            this.buffer.set(chunk, this.used);
+            this.used += chunk.length;
+        }
+    }
+    flush() {
+        if (this.used === 0)
+            return;
+        this.out(this.buffer.subarray(0, this.used));
+        this.used = 0;
+    }
+}
+/** writeSync may write fewer bytes than asked (a signal, a nearly full disk): write the rest. */
+function writeAll(fs, fd, chunk) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    let offset = 0;
+    while (offset < bytes.length) {
+        const written = fs.writeSync(fd, bytes, offset, bytes.length - offset);
+        if (!(written > 0))
+            throw Object.assign(new Error(`write accepted no bytes (${bytes.length - offset} left)`), { code: 'EIO', syscall: 'write' });
+        offset += written;
+    }
+}
+/** `.baseline.json.4242.9f3a1c2b.tmp`: hidden, unique per process and call, and within NAME_MAX. */
+function tempName(name) {
+    return `.${name.slice(0, 200)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`;
+}
+/** So the rename itself survives a power cut. Best effort: Windows cannot open a folder, some file systems refuse. */
+function syncFolder(folder, fs) {
+    let fd;
+    try {
+        fd = fs.openSync(folder, 'r');
+        fs.fsyncSync(fd);
+    }
+    catch {
+        // the file itself is complete and in place; only its durability across a crash is weaker
+    }
+    finally {
+        if (fd !== undefined)
+            ignoreErrors(() => fs.closeSync(fd));
+    }
+}
+function ignoreErrors(action) {
+    try {
+        action();
+    }
+    catch {
+        // cleanup after a failure (the first error is the one to report), or an optional step
+    }
+}
+/** The disk errors a user can do something about, in plain words, with the fix. */
+function problemFor(code, path, stage) {
+    const folder = (0,external_node_path_namespaceObject.dirname)(path);
+    switch (code) {
+        case 'ENOSPC':
+            return { what: 'no space left on the device', fix: `free some space on the disk that holds ${folder}, then run again` };
+        case 'EDQUOT':
+            return { what: 'the disk quota is used up', fix: `free some space within your quota on ${folder} (or ask for a larger quota), then run again` };
+        case 'EROFS':
+            return { what: 'the folder is read-only (read-only file system)', fix: `write to a folder on a writable disk, or remount ${folder} read-write` };
+        case 'EACCES':
+        case 'EPERM':
+            return { what: 'permission denied', fix: `give this user write permission on ${folder}${stage === 'file' ? ' (and on the file, if it exists)' : ''}, or write somewhere else` };
+        case 'ENOENT':
+            return { what: `the folder ${folder} does not exist`, fix: 'create the folder, or fix the path' };
+        case 'EEXIST':
+            // only from mkdir does it mean "a file is in the way"; a clash of temp names is not the user's to fix
+            return stage === 'folder' ? problemFor('ENOTDIR', path, stage) : undefined;
+        case 'ENOTDIR':
+            return { what: `a part of the folder path ${folder} is a file, not a folder`, fix: 'fix the path, or move that file out of the way' };
+        case 'EISDIR':
+            return { what: 'that path is a folder, not a file', fix: 'give the path of a file, not of a folder' };
+        case 'ELOOP':
+            // O_NOFOLLOW met a link that was not there when the path was checked
+            return { what: 'the file became a symbolic link while evalgate was writing', fix: 'remove the link and run again; evalgate writes only regular files' };
+        case 'EIO':
+            return { what: 'the device reported an input/output error', fix: `check the disk that holds ${folder}, then run again` };
+        default:
+            return undefined;
+    }
+}
+/** A disk error becomes a GateError naming the file; anything else (a bug, a GateError) passes through unchanged. */
+function writeFailure(path, error, existed, stage) {
+    const code = error?.code;
+    if (error instanceof errors_GateError || typeof code !== 'string')
+        return error;
+    const problem = problemFor(code, path, stage);
+    if (!problem)
+        return error;
+    const kept = existed ? '; the previous file is left unchanged' : '';
+    return new errors_GateError('write_failed', `${path}: could not write the file: ${problem.what}${kept}`, problem.fix);
+}
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
+class CsvError extends Error {
+  constructor(code, message, options, ...contexts) {
+    if (Array.isArray(message)) message = message.join(" ").trim();
+    super(message);
+    if (Error.captureStackTrace !== undefined) {
+      Error.captureStackTrace(this, CsvError);
+    }
+    this.code = code;
+    for (const context of contexts) {
+      for (const key in context) {
+        const value = context[key];
+        this[key] = Buffer.isBuffer(value)
+          ? value.toString(options.encoding)
+          : value == null
+            ? value
+            : JSON.parse(JSON.stringify(value));
+      }
+    }
+  }
+}
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/is_object.js
+const is_object = function (obj) {
+  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/normalize_columns_array.js
+
+
+
+const normalize_columns_array = function (columns) {
+  const normalizedColumns = [];
+  for (let i = 0, l = columns.length; i < l; i++) {
+    const column = columns[i];
+    if (column === undefined || column === null || column === false) {
+      normalizedColumns[i] = { disabled: true };
+    } else if (typeof column === "string" || typeof column === "number") {
+      normalizedColumns[i] = { name: `${column}` };
+    } else if (is_object(column)) {
+      if (typeof column.name !== "string") {
+        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
+          "Option columns missing name:",
+          `property "name" is required at position ${i}`,
+          "when column is an object literal",
+        ]);
+      }
+      normalizedColumns[i] = column;
+    } else {
+      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
+        "Invalid column definition:",
+        "expect a string or a literal object,",
+        `got ${JSON.stringify(column)} at position ${i}`,
+      ]);
+    }
+  }
+  return normalizedColumns;
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+class ResizeableBuffer {
+  constructor(size = 100) {
+    this.size = size;
+    this.length = 0;
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  prepend(val) {
+    if (Buffer.isBuffer(val)) {
+      const length = this.length + val.length;
+      if (length >= this.size) {
+        this.resize();
+        if (length >= this.size) {
+          throw Error("INVALID_BUFFER_STATE");
+        }
+      }
+      const buf = this.buf;
+      this.buf = Buffer.allocUnsafe(this.size);
+      val.copy(this.buf, 0);
+      buf.copy(this.buf, val.length);
+      this.length += val.length;
+    } else {
+      const length = this.length++;
+      if (length === this.size) {
+        this.resize();
+      }
+      const buf = this.clone();
+      this.buf[0] = val;
+      buf.copy(this.buf, 1, 0, length);
+    }
+  }
+  append(val) {
+    const length = this.length++;
+    if (length === this.size) {
+      this.resize();
+    }
+    this.buf[length] = val;
+  }
+  clone() {
+    return Buffer.from(this.buf.slice(0, this.length));
+  }
+  resize() {
+    const length = this.length;
+    this.size = this.size * 2;
+    const buf = Buffer.allocUnsafe(this.size);
+    this.buf.copy(buf, 0, 0, length);
+    this.buf = buf;
+  }
+  toString(encoding) {
+    if (encoding) {
+      return this.buf.toString(encoding, 0, this.length);
+    } else {
+      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
+    }
+  }
+  toJSON() {
+    return this.toString("utf8");
+  }
+  reset() {
+    this.length = 0;
+  }
+}
+
+/* harmony default export */ const utils_ResizeableBuffer = (ResizeableBuffer);
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/init_state.js
+
+
+const init_state = function (options) {
+  // ECMAScript WhiteSpace + LineTerminator codepoints, encoded under
+  // `options.encoding`. Aligns trimming with `String.prototype.trim()`.
+  // https://tc39.es/ecma262/#sec-white-space
+  // https://tc39.es/ecma262/#sec-line-terminators
+  //
+  // Codepoints unrepresentable in the target encoding are dropped: Node's
+  // Buffer substitutes them with `?` (0x3F), and including those would cause
+  // literal `?` bytes in the input to be trimmed under `latin1`/`ascii`.
+  const timchars = [
+    // Basic Latin
+    0x0020, // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
+    0x0009, // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
+    0x000a, // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
+    0x000d, // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
+    0x000c, // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
+    0x000b, // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
+    // Latin-1 Supplement
+    0x00a0, // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
+    // Ogham
+    0x1680, // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
+    // General Punctuation
+    0x2000, // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
+    0x2001, // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
+    0x2002, // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
+    0x2003, // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
+    0x2004, // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
+    0x2005, // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
+    0x2006, // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
+    0x2007, // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
+    0x2008, // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
+    0x2009, // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
+    0x200a, // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
+    0x2028, // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
+    0x2029, // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
+    0x202f, // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
+    0x205f, // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
+    0x3000, // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
+    0xfeff, // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
+  ].reduce((acc, codepoint) => {
+    const encoded = Buffer.from(
+      String.fromCharCode(codepoint),
+      options.encoding,
+    );
+    if (codepoint !== 0x3f && encoded.length === 1 && encoded[0] === 0x3f) {
+      return acc;
+    }
+    acc.push(encoded);
+    return acc;
+  }, []);
+  // First-byte lookup table for `__isCharTrimable`. Non-whitespace bytes
+  // (the common case) bail out in O(1) without scanning every timchar.
+  const timcharFirstBytes = new Uint8Array(256);
+  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
+  return {
+    bomSkipped: false,
+    bufBytesStart: 0,
+    castField: options.cast_function,
+    commenting: false,
+    delimiterBufPrevious: undefined,
+    delimiterDiscovered: false,
+    // Current error encountered by a record
+    error: undefined,
+    enabled: options.from_line === 1,
+    escaping: false,
+    escapeIsQuote:
+      Buffer.isBuffer(options.escape) &&
+      Buffer.isBuffer(options.quote) &&
+      Buffer.compare(options.escape, options.quote) === 0,
+    // columns can be `false`, `true`, `Array`
+    expectedRecordLength: Array.isArray(options.columns)
+      ? options.columns.length
+      : undefined,
+    field: new utils_ResizeableBuffer(20),
+    firstLineToHeaders: options.cast_first_line_to_header,
+    needMoreDataSize: Math.max(
+      // Skip if the remaining buffer smaller than comment
+      options.comment !== null ? options.comment.length : 0,
+      // Skip if the remaining buffer can be delimiter
+      ...(options.delimiter
+        ? options.delimiter.map((delimiter) => delimiter.length)
+        : []),
+      // Auto discovery of delimiter is limited to 1 character
+      options.delimiter_auto ? 1 : 0,
+      // Skip if the remaining buffer can be escape sequence
+      options.quote !== null ? options.quote.length : 0,
+      // Skip if the remaining buffer can be a multi-byte trim character
+      ...timchars.map((t) => t.length),
+    ),
+    previousBuf: undefined,
+    quoting: false,
+    stop: false,
+    rawBuffer: new utils_ResizeableBuffer(100),
+    record: [],
+    recordHasError: false,
+    record_length: 0,
+    recordDelimiterMaxLength:
+      options.record_delimiter.length === 0
+        ? 0
+        : Math.max(...options.record_delimiter.map((v) => v.length)),
+    trimChars: [
+      Buffer.from(" ", options.encoding)[0],
+      Buffer.from("\t", options.encoding)[0],
+    ],
+    wasQuoting: false,
+    wasRowDelimiter: false,
+    timchars: timchars,
+    timcharFirstBytes: timcharFirstBytes,
+  };
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/underscore.js
+const underscore = function (str) {
+  return str.replace(/([A-Z])/g, function (_, match) {
+    return "_" + match.toLowerCase();
+  });
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/normalize_options.js
+
+
+
+
+
+const normalize_options = function (opts) {
+  const options = {};
+  // Merge with user options
+  for (const opt in opts) {
+    options[underscore(opt)] = opts[opt];
+  }
+  // Normalize option `encoding`
+  // Note: defined first because other options depends on it
+  // to convert chars/strings into buffers.
+  if (options.encoding === undefined || options.encoding === true) {
+    options.encoding = "utf8";
+  } else if (options.encoding === null || options.encoding === false) {
+    options.encoding = null;
+  } else if (
+    typeof options.encoding !== "string" &&
+    options.encoding !== null
+  ) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ENCODING",
+      [
+        "Invalid option encoding:",
+        "encoding must be a string or null to return a buffer,",
+        `got ${JSON.stringify(options.encoding)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `bom`
+  if (
+    options.bom === undefined ||
+    options.bom === null ||
+    options.bom === false
+  ) {
+    options.bom = false;
+  } else if (options.bom !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_BOM",
+      [
+        "Invalid option bom:",
+        "bom must be true,",
+        `got ${JSON.stringify(options.bom)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `cast`
+  options.cast_function = null;
+  if (
+    options.cast === undefined ||
+    options.cast === null ||
+    options.cast === false ||
+    options.cast === ""
+  ) {
+    options.cast = undefined;
+  } else if (typeof options.cast === "function") {
+    options.cast_function = options.cast;
+    options.cast = true;
+  } else if (options.cast !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST",
+      [
+        "Invalid option cast:",
+        "cast must be true or a function,",
+        `got ${JSON.stringify(options.cast)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `cast_date`
+  if (
+    options.cast_date === undefined ||
+    options.cast_date === null ||
+    options.cast_date === false ||
+    options.cast_date === ""
+  ) {
+    options.cast_date = false;
+  } else if (options.cast_date === true) {
+    options.cast_date = function (value) {
+      const date = Date.parse(value);
+      return !isNaN(date) ? new Date(date) : value;
+    };
+  } else if (typeof options.cast_date !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST_DATE",
+      [
+        "Invalid option cast_date:",
+        "cast_date must be true or a function,",
+        `got ${JSON.stringify(options.cast_date)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `columns`
+  options.cast_first_line_to_header = undefined;
+  if (options.columns === true) {
+    // Fields in the first line are converted as-is to columns
+    options.cast_first_line_to_header = undefined;
+  } else if (typeof options.columns === "function") {
+    options.cast_first_line_to_header = options.columns;
+    options.columns = true;
+  } else if (Array.isArray(options.columns)) {
+    options.columns = normalize_columns_array(options.columns);
+  } else if (
+    options.columns === undefined ||
+    options.columns === null ||
+    options.columns === false
+  ) {
+    options.columns = false;
+  } else {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COLUMNS",
+      [
+        "Invalid option columns:",
+        "expect an array, a function or true,",
+        `got ${JSON.stringify(options.columns)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `group_columns_by_name`
+  if (
+    options.group_columns_by_name === undefined ||
+    options.group_columns_by_name === null ||
+    options.group_columns_by_name === false
+  ) {
+    options.group_columns_by_name = false;
+  } else if (options.group_columns_by_name !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "expect an boolean,",
+        `got ${JSON.stringify(options.group_columns_by_name)}`,
+      ],
+      options,
+    );
+  } else if (options.columns === false) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "the `columns` mode must be activated.",
+      ],
+      options,
+    );
+  }
+  // Normalize option `comment`
+  if (
+    options.comment === undefined ||
+    options.comment === null ||
+    options.comment === false ||
+    options.comment === ""
+  ) {
+    options.comment = null;
+  } else {
+    if (typeof options.comment === "string") {
+      options.comment = Buffer.from(options.comment, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.comment)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_COMMENT",
+        [
+          "Invalid option comment:",
+          "comment must be a buffer or a string,",
+          `got ${JSON.stringify(options.comment)}`,
+        ],
+        options,
+      );
+    }
+  }
+  // Normalize option `comment_no_infix`
+  if (
+    options.comment_no_infix === undefined ||
+    options.comment_no_infix === null ||
+    options.comment_no_infix === false
+  ) {
+    options.comment_no_infix = false;
+  } else if (options.comment_no_infix !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COMMENT",
+      [
+        "Invalid option comment_no_infix:",
+        "value must be a boolean,",
+        `got ${JSON.stringify(options.comment_no_infix)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `delimiter_auto`
+  if (
+    options.delimiter_auto === undefined ||
+    options.delimiter_auto === null ||
+    options.delimiter_auto === false
+  ) {
+    options.delimiter_auto = false;
+  } else if (options.delimiter_auto === true) {
+    options.delimiter_auto = {};
+  } else if (!is_object(options.delimiter_auto)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_DELIMITER_AUTO",
+      [
+        "Invalid option delimiter_auto:",
+        "delimiter_auto must be a boolean or a configuration object,",
+        `got ${JSON.stringify(options.delimiter_auto)}`,
+      ],
+      options,
+    );
+  }
+  if (options.delimiter_auto) {
+    if (options.delimiter_auto.preferred === undefined)
+      options.delimiter_auto.preferred = {
+        [",".charCodeAt(0)]: 1.8,
+        ["\t".charCodeAt(0)]: 1.8,
+        [";".charCodeAt(0)]: 1.6,
+        [" ".charCodeAt(0)]: 1.6,
+        [":".charCodeAt(0)]: 1.5,
+        [".".charCodeAt(0)]: 1.4,
+        ["/".charCodeAt(0)]: 1.4,
+      };
+    else if (!is_object(options.delimiter_auto.preferred)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "preferred must be an object,",
+          `got ${JSON.stringify(options.delimiter_auto.preferred)}`,
+        ],
+        options,
+      );
+    }
+    if (options.delimiter_auto.score === undefined)
+      options.delimiter_auto.score = (info, options) => {
+        return (
+          (info.total - info.std) * (options.preferred[info.char_code] || 1)
+        );
+      };
+    else if (typeof options.delimiter_auto.score !== "function") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "score must be a function,",
+          `got ${JSON.stringify(options.delimiter_auto.score)}`,
+        ],
+        options,
+      );
+    }
+    if (options.delimiter_auto.size === undefined)
+      options.delimiter_auto.size = 2048;
+    else if (typeof options.delimiter_auto.size !== "number") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "size must be a number,",
+          `got ${JSON.stringify(options.delimiter_auto.size)}`,
+        ],
+        options,
+      );
+    }
+  }
+  // Normalize option `delimiter`
+  const delimiter_json = JSON.stringify(options.delimiter);
+  if (options.delimiter_auto !== false) {
+    options.delimiter = [];
+  }
+  if (!Array.isArray(options.delimiter)) {
+    if (
+      options.delimiter === undefined ||
+      options.delimiter === null ||
+      options.delimiter === false
+    ) {
+      options.delimiter = Buffer.from(",", options.encoding);
+    }
+    options.delimiter = [options.delimiter];
+  }
+  options.delimiter = options.delimiter.map(function (delimiter) {
+    if (typeof delimiter === "string") {
+      delimiter = Buffer.from(delimiter, options.encoding);
+    }
+    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER",
+        [
+          "Invalid option delimiter:",
+          "delimiter must be a non empty string or buffer or array of string|buffer,",
+          `got ${delimiter_json}`,
+        ],
+        options,
+      );
+    }
+    return delimiter;
+  });
+  // Normalize option `escape`
+  if (options.escape === undefined || options.escape === true) {
+    options.escape = Buffer.from('"', options.encoding);
+  } else if (typeof options.escape === "string") {
+    options.escape = Buffer.from(options.escape, options.encoding);
+  } else if (options.escape === null || options.escape === false) {
+    options.escape = null;
+  }
+  if (options.escape !== null) {
+    if (!Buffer.isBuffer(options.escape)) {
+      throw new Error(
+        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`,
+      );
+    }
+  }
+  // Normalize option `from`
+  if (options.from === undefined || options.from === null) {
+    options.from = 1;
+  } else {
+    if (typeof options.from === "string" && /\d+/.test(options.from)) {
+      options.from = parseInt(options.from);
+    }
+    if (Number.isInteger(options.from)) {
+      if (options.from < 0) {
+        throw new Error(
+          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`,
+      );
+    }
+  }
+  // Normalize option `from_line`
+  if (options.from_line === undefined || options.from_line === null) {
+    options.from_line = 1;
+  } else {
+    if (
+      typeof options.from_line === "string" &&
+      /\d+/.test(options.from_line)
+    ) {
+      options.from_line = parseInt(options.from_line);
+    }
+    if (Number.isInteger(options.from_line)) {
+      if (options.from_line <= 0) {
+        throw new Error(
+          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`,
+      );
+    }
+  }
+  // Normalize options `ignore_last_delimiters`
+  if (
+    options.ignore_last_delimiters === undefined ||
+    options.ignore_last_delimiters === null
+  ) {
+    options.ignore_last_delimiters = false;
+  } else if (typeof options.ignore_last_delimiters === "number") {
+    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
+    if (options.ignore_last_delimiters === 0) {
+      options.ignore_last_delimiters = false;
+    }
+  } else if (typeof options.ignore_last_delimiters !== "boolean") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
+      [
+        "Invalid option `ignore_last_delimiters`:",
+        "the value must be a boolean value or an integer,",
+        `got ${JSON.stringify(options.ignore_last_delimiters)}`,
+      ],
+      options,
+    );
+  }
+  if (options.ignore_last_delimiters === true && options.columns === false) {
+    throw new CsvError(
+      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
+      [
+        "The option `ignore_last_delimiters`",
+        "requires the activation of the `columns` option",
+      ],
+      options,
+    );
+  }
+  // Normalize option `info`
+  if (
+    options.info === undefined ||
+    options.info === null ||
+    options.info === false
+  ) {
+    options.info = false;
+  } else if (options.info !== true) {
+    throw new Error(
+      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`,
+    );
+  }
+  // Normalize option `max_record_size`
+  if (
+    options.max_record_size === undefined ||
+    options.max_record_size === null ||
+    options.max_record_size === false
+  ) {
+    options.max_record_size = 0;
+  } else if (
+    Number.isInteger(options.max_record_size) &&
+    options.max_record_size >= 0
+  ) {
+    // Great, nothing to do
+  } else if (
+    typeof options.max_record_size === "string" &&
+    /\d+/.test(options.max_record_size)
+  ) {
+    options.max_record_size = parseInt(options.max_record_size);
+  } else {
+    throw new Error(
+      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`,
+    );
+  }
+  // Normalize option `objname`
+  if (
+    options.objname === undefined ||
+    options.objname === null ||
+    options.objname === false
+  ) {
+    options.objname = undefined;
+  } else if (Buffer.isBuffer(options.objname)) {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty buffer`);
+    }
+    if (options.encoding === null) {
+      // Don't call `toString`, leave objname as a buffer
+    } else {
+      options.objname = options.objname.toString(options.encoding);
+    }
+  } else if (typeof options.objname === "string") {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty string`);
+    }
+    // Great, nothing to do
+  } else if (typeof options.objname === "number") {
+    // if(options.objname.length === 0){
+    //   throw new Error(`Invalid Option: objname must be a non empty string`);
+    // }
+    // Great, nothing to do
+  } else {
+    throw new Error(
+      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`,
+    );
+  }
+  if (options.objname !== undefined) {
+    if (typeof options.objname === "number") {
+      if (options.columns !== false) {
+        throw Error(
+          "Invalid Option: objname index cannot be combined with columns or be defined as a field",
+        );
+      }
+    } else {
+      // A string or a buffer
+      if (options.columns === false) {
+        throw Error(
+          "Invalid Option: objname field must be combined with columns or be defined as an index",
+        );
+      }
+    }
+  }
+  // Normalize option `on_record`
+  if (options.on_record === undefined || options.on_record === null) {
+    options.on_record = undefined;
+  } else if (typeof options.on_record !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ON_RECORD",
+      [
+        "Invalid option `on_record`:",
+        "expect a function,",
+        `got ${JSON.stringify(options.on_record)}`,
+      ],
+      options,
+    );
+  }
+  // Normalize option `on_skip`
+  // options.on_skip ??= (err, chunk) => {
+  //   this.emit('skip', err, chunk);
+  // };
+  if (
+    options.on_skip !== undefined &&
+    options.on_skip !== null &&
+    typeof options.on_skip !== "function"
+  ) {
+    throw new Error(
+      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`,
+    );
+  }
+  // Normalize option `quote`
+  if (
+    options.quote === null ||
+    options.quote === false ||
+    options.quote === ""
+  ) {
+    options.quote = null;
+  } else {
+    if (options.quote === undefined || options.quote === true) {
+      options.quote = Buffer.from('"', options.encoding);
+    } else if (typeof options.quote === "string") {
+      options.quote = Buffer.from(options.quote, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.quote)) {
+      throw new Error(
+        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`,
+      );
+    }
+  }
+  // Normalize option `raw`
+  if (
+    options.raw === undefined ||
+    options.raw === null ||
+    options.raw === false
+  ) {
+    options.raw = false;
+  } else if (options.raw !== true) {
+    throw new Error(
+      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`,
+    );
+  }
+  // Normalize option `record_delimiter`
+  if (options.record_delimiter === undefined) {
+    options.record_delimiter = [];
+  } else if (
+    typeof options.record_delimiter === "string" ||
+    Buffer.isBuffer(options.record_delimiter)
+  ) {
+    if (options.record_delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer,",
+          `got ${JSON.stringify(options.record_delimiter)}`,
+        ],
+        options,
+      );
+    }
+    options.record_delimiter = [options.record_delimiter];
+  } else if (!Array.isArray(options.record_delimiter)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_RECORD_DELIMITER",
+      [
+        "Invalid option `record_delimiter`:",
+        "value must be a string, a buffer or array of string|buffer,",
+        `got ${JSON.stringify(options.record_delimiter)}`,
+      ],
+      options,
+    );
+  }
+  options.record_delimiter = options.record_delimiter.map(function (rd, i) {
+    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a string, a buffer or array of string|buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`,
+        ],
+        options,
+      );
+    } else if (rd.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`,
+        ],
+        options,
+      );
+    }
+    if (typeof rd === "string") {
+      rd = Buffer.from(rd, options.encoding);
+    }
+    return rd;
+  });
+  // Normalize option `relax_column_count`
+  if (typeof options.relax_column_count === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.relax_column_count === undefined ||
+    options.relax_column_count === null
+  ) {
+    options.relax_column_count = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`,
+    );
+  }
+  if (typeof options.relax_column_count_less === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.relax_column_count_less === undefined ||
+    options.relax_column_count_less === null
+  ) {
+    options.relax_column_count_less = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`,
+    );
+  }
+  if (typeof options.relax_column_count_more === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.relax_column_count_more === undefined ||
+    options.relax_column_count_more === null
+  ) {
+    options.relax_column_count_more = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`,
+    );
+  }
+  // Normalize option `relax_quotes`
+  if (typeof options.relax_quotes === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.relax_quotes === undefined ||
+    options.relax_quotes === null
+  ) {
+    options.relax_quotes = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`,
+    );
+  }
+  // Normalize option `skip_empty_lines`
+  if (typeof options.skip_empty_lines === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.skip_empty_lines === undefined ||
+    options.skip_empty_lines === null
+  ) {
+    options.skip_empty_lines = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`,
+    );
+  }
+  // Normalize option `skip_records_with_empty_values`
+  if (typeof options.skip_records_with_empty_values === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.skip_records_with_empty_values === undefined ||
+    options.skip_records_with_empty_values === null
+  ) {
+    options.skip_records_with_empty_values = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`,
+    );
+  }
+  // Normalize option `skip_records_with_error`
+  if (typeof options.skip_records_with_error === "boolean") {
+    // Great, nothing to do
+  } else if (
+    options.skip_records_with_error === undefined ||
+    options.skip_records_with_error === null
+  ) {
+    options.skip_records_with_error = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`,
+    );
+  }
+  // Normalize option `rtrim`
+  if (
+    options.rtrim === undefined ||
+    options.rtrim === null ||
+    options.rtrim === false
+  ) {
+    options.rtrim = false;
+  } else if (options.rtrim !== true) {
+    throw new Error(
+      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`,
+    );
+  }
+  // Normalize option `ltrim`
+  if (
+    options.ltrim === undefined ||
+    options.ltrim === null ||
+    options.ltrim === false
+  ) {
+    options.ltrim = false;
+  } else if (options.ltrim !== true) {
+    throw new Error(
+      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`,
+    );
+  }
+  // Normalize option `trim`
+  if (
+    options.trim === undefined ||
+    options.trim === null ||
+    options.trim === false
+  ) {
+    options.trim = false;
+  } else if (options.trim !== true) {
+    throw new Error(
+      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`,
+    );
+  }
+  // Normalize options `trim`, `ltrim` and `rtrim`
+  if (options.trim === true && opts.ltrim !== false) {
+    options.ltrim = true;
+  } else if (options.ltrim !== true) {
+    options.ltrim = false;
+  }
+  if (options.trim === true && opts.rtrim !== false) {
+    options.rtrim = true;
+  } else if (options.rtrim !== true) {
+    options.rtrim = false;
+  }
+  // Normalize option `to`
+  if (options.to === undefined || options.to === null) {
+    options.to = -1;
+  } else if (options.to !== -1) {
+    if (typeof options.to === "string" && /\d+/.test(options.to)) {
+      options.to = parseInt(options.to);
+    }
+    if (Number.isInteger(options.to)) {
+      if (options.to <= 0) {
+        throw new Error(
+          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`,
+      );
+    }
+  }
+  // Normalize option `to_line`
+  if (options.to_line === undefined || options.to_line === null) {
+    options.to_line = -1;
+  } else if (options.to_line !== -1) {
+    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
+      options.to_line = parseInt(options.to_line);
+    }
+    if (Number.isInteger(options.to_line)) {
+      if (options.to_line <= 0) {
+        throw new Error(
+          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`,
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`,
+      );
+    }
+  }
+  return options;
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/utils/delimiter_discover.js
+
+
+
+// Discussed in [issue #400](https://github.com/adaltas/node-csv/issues/400)
+// See https://github.com/python/cpython/blob/ea1b1c579f600cc85d145c60862b2e6b98701b24/Lib/csv.py#L349
+const delimiter_discover = function (records, options) {
+  // Normalize the configuration
+  if (!options) {
+    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
+  }
+  // Convert String to Buffer
+  if (typeof records === "string") {
+    records = Buffer.from(records);
+  }
+  // Convert Buffer to an array of records
+  if (Buffer.isBuffer(records)) {
+    records = ((data) => {
+      const records = [];
+      const parser = transform({ delimiter: [] });
+      const push = (record) => records.push(record);
+      const close = () => {};
+      const error = parser.parse(data, true, push, close);
+      if (error !== undefined) throw error;
+      return records;
+    })(records);
+  }
+  // Info array initialization, 127 entries, one per char code
+  const info = Array(127)
+    .fill()
+    .map(() => ({ lines: [] }));
+  // Traverse each records, count occurences per char code
+  records.map(([record], line) => {
+    for (let i = 0, l = record.length; i < l; i++) {
+      // Count the character frequency
+      const code = record.charCodeAt(i);
+      if (info[code].lines[line] === undefined) info[code].lines[line] = 0;
+      info[code].lines[line]++;
+    }
+  });
+  // Traverse each char code, compute the score
+  info.map((info, i) => {
+    info.char_code = i;
+    info.std = std(info.lines);
+    info.total = info.lines.reduce((acc, val) => acc + val, 0);
+    info.preferred = !!options.preferred[i];
+    info.score = options.score(info, options);
+  });
+  // Extract the dominant character
+  const result = info.reduce(
+    (acc, info) => (acc.score > info.score ? acc : info),
+    {},
+  );
+  return String.fromCharCode(result.char_code);
+};
+
+const std = function (array) {
+  const n = array.length;
+  if (n === 0) return 0;
+  const mean = array.reduce((a, b) => a + b) / n;
+  return Math.sqrt(
+    array.map((x) => Math.pow(x - mean, 2)).reduce((a, b) => a + b) / n,
+  );
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/index.js
+
+
+
+
+
+
+const isRecordEmpty = function (record) {
+  return record.every(
+    (field) =>
+      field == null || (field.toString && field.toString().trim() === ""),
+  );
+};
+
+const cr = 13; // `\r`, carriage return, 0x0D in hexadécimal, 13 in decimal
+const nl = 10; // `\n`, newline, 0x0A in hexadecimal, 10 in decimal
+
+const boms = {
+  // Note, the following are equals:
+  // Buffer.from("\ufeff")
+  // Buffer.from([239, 187, 191])
+  // Buffer.from('EFBBBF', 'hex')
+  utf8: Buffer.from([239, 187, 191]),
+  // Note, the following are equals:
+  // Buffer.from "\ufeff", 'utf16le
+  // Buffer.from([255, 254])
+  utf16le: Buffer.from([255, 254]),
+};
+
+const transform = function (original_options = {}) {
+  const info = {
+    bytes: 0,
+    bytes_records: 0,
+    comment_lines: 0,
+    empty_lines: 0,
+    invalid_field_length: 0,
+    lines: 1,
+    records: 0,
+  };
+  const options = normalize_options(original_options);
+  return {
+    info: info,
+    original_options: original_options,
+    options: options,
+    state: init_state(options),
+    __needMoreData: function (i, bufLen, end) {
+      if (end) return false;
+      const { encoding, escape, quote } = this.options;
+      const { quoting, needMoreDataSize, recordDelimiterMaxLength } =
+        this.state;
+      const numOfCharLeft = bufLen - i - 1;
+      const requiredLength = Math.max(
+        needMoreDataSize,
+        // Skip if the remaining buffer smaller than record delimiter
+        // If "record_delimiter" is yet to be discovered:
+        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
+        // 2. We set the length to windows line ending in the current encoding
+        // Note, that encoding is known from user or bom discovery at that point
+        // recordDelimiterMaxLength,
+        recordDelimiterMaxLength === 0
+          ? Buffer.from("\r\n", encoding).length
+          : recordDelimiterMaxLength,
+        // Skip if remaining buffer can be an escaped quote
+        quoting ? (escape === null ? 0 : escape.length) + quote.length : 0,
+        // Skip if remaining buffer can be record delimiter following the closing quote
+        quoting ? quote.length + recordDelimiterMaxLength : 0,
+      );
+      return numOfCharLeft < requiredLength;
+    },
+    // Central parser implementation
+    parse: function (nextBuf, end, push, close) {
+      const {
+        bom,
+        comment_no_infix,
+        delimiter_auto,
+        encoding,
+        from_line,
+        ltrim,
+        max_record_size,
+        raw,
+        relax_quotes,
+        rtrim,
+        skip_empty_lines,
+        to,
+        to_line,
+      } = this.options;
+      let { comment, escape, quote, record_delimiter } = this.options;
+      const {
+        bomSkipped,
+        delimiterDiscovered,
+        delimiterBufPrevious,
+        rawBuffer,
+        escapeIsQuote,
+      } = this.state;
+      // Automatic delimiter discovery
+      if (!delimiterDiscovered && delimiter_auto) {
+        let delimiterBuf;
+        if (delimiterBufPrevious === undefined) {
+          delimiterBuf = nextBuf;
+        } else if (
+          delimiterBufPrevious !== undefined &&
+          nextBuf === undefined
+        ) {
+          delimiterBuf = delimiterBufPrevious;
+        } else {
+          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
+        }
+        // Ensure that nextBuf is not concatenated a second time during buffer reconciliation
+        nextBuf = undefined;
+        // this.delimiterBufPrevious = delimiterBuf;
+        if (end || delimiterBuf.length > delimiter_auto.size) {
+          this.options.delimiter = [
+            Buffer.from(
+              delimiter_discover(delimiterBuf, this.options.delimiter_auto),
+            ),
+          ];
+          this.state.previousBuf = delimiterBuf;
+          this.state.delimiterBufPrevious = undefined;
+          this.state.delimiterDiscovered = true;
+        } else {
+          this.state.delimiterBufPrevious = delimiterBuf;
+          return;
+        }
+      }
+      // Previous buffers reconciliation
+      const { previousBuf } = this.state;
+      let buf;
+      if (previousBuf === undefined) {
+        if (nextBuf === undefined) {
+          // Handle empty string
+          close();
+          return;
+        } else {
+          buf = nextBuf;
+        }
+      } else if (previousBuf !== undefined && nextBuf === undefined) {
+        buf = previousBuf;
+      } else {
+        buf = Buffer.concat([previousBuf, nextBuf]);
+      }
+      // Handle UTF BOM
+      if (bomSkipped === false) {
+        if (bom === false) {
+          this.state.bomSkipped = true;
+        } else if (buf.length < 3) {
+          // No enough data
+          if (end === false) {
+            // Wait for more data
+            this.state.previousBuf = buf;
+            return;
+          }
+        } else {
+          for (const encoding in boms) {
+            if (boms[encoding].compare(buf, 0, boms[encoding].length) === 0) {
+              // Skip BOM
+              const bomLength = boms[encoding].length;
+              this.state.bufBytesStart += bomLength;
+              buf = buf.slice(bomLength);
+              // Renormalize original options with the new encoding
+              const options = normalize_options({
+                ...this.original_options,
+                encoding: encoding,
+              });
+              // Properties are merged with the existing options instance
+              for (const key in options) {
+                this.options[key] = options[key];
+              }
+              // Options will re-evaluate the Buffer with the new encoding
+              ({ comment, escape, quote } = this.options);
+              break;
+            }
+          }
+          this.state.bomSkipped = true;
+        }
+      }
+      const bufLen = buf.length;
+      let pos;
+      for (pos = 0; pos < bufLen; pos++) {
+        // Ensure we get enough space to look ahead
+        // There should be a way to move this out of the loop
+        if (this.__needMoreData(pos, bufLen, end)) {
+          break;
+        }
+        if (this.state.wasRowDelimiter === true) {
+          this.info.lines++;
+          this.state.wasRowDelimiter = false;
+        }
+        if (to_line !== -1 && this.info.lines > to_line) {
+          this.state.stop = true;
+          close();
+          return;
+        }
+        // Auto discovery of record_delimiter, unix, mac and windows supported
+        if (this.state.quoting === false && record_delimiter.length === 0) {
+          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
+            buf,
+            pos,
+          );
+          if (record_delimiterCount) {
+            record_delimiter = this.options.record_delimiter;
+          }
+        }
+        const chr = buf[pos];
+        if (raw === true) {
+          rawBuffer.append(chr);
+        }
+        if (
+          (chr === cr || chr === nl) &&
+          this.state.wasRowDelimiter === false
+        ) {
+          this.state.wasRowDelimiter = true;
+        }
+        // Previous char was a valid escape char
+        // treat the current char as a regular char
+        if (this.state.escaping === true) {
+          this.state.escaping = false;
+        } else {
+          // Escape is only active inside quoted fields
+          // We are quoting, the char is an escape chr and there is a chr to escape
+          // if(escape !== null && this.state.quoting === true && chr === escape && pos + 1 < bufLen){
+          if (
+            escape !== null &&
+            this.state.quoting === true &&
+            this.__isEscape(buf, pos, chr) &&
+            pos + escape.length < bufLen
+          ) {
+            if (escapeIsQuote) {
+              if (this.__isQuote(buf, pos + escape.length)) {
+                this.state.escaping = true;
+                pos += escape.length - 1;
+                continue;
+              }
+            } else {
+              this.state.escaping = true;
+              pos += escape.length - 1;
+              continue;
+            }
+          }
+          // Not currently escaping and chr is a quote
+          // TODO: need to compare bytes instead of single char
+          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
+            if (this.state.quoting === true) {
+              const nextChr = buf[pos + quote.length];
+              const isNextChrTrimable =
+                rtrim && this.__isCharTrimable(buf, pos + quote.length);
+              const isNextChrComment =
+                comment !== null &&
+                this.__compareBytes(comment, buf, pos + quote.length, nextChr);
+              const isNextChrDelimiter = this.__isDelimiter(
+                buf,
+                pos + quote.length,
+                nextChr,
+              );
+              const isNextChrRecordDelimiter =
+                record_delimiter.length === 0
+                  ? this.__autoDiscoverRecordDelimiter(buf, pos + quote.length)
+                  : this.__isRecordDelimiter(nextChr, buf, pos + quote.length);
+              // Escape a quote
+              // Treat next char as a regular character
+              if (
+                escape !== null &&
+                this.__isEscape(buf, pos, chr) &&
+                this.__isQuote(buf, pos + escape.length)
+              ) {
+                pos += escape.length - 1;
+              } else if (
+                !nextChr ||
+                isNextChrDelimiter ||
+                isNextChrRecordDelimiter ||
+                isNextChrComment ||
+                isNextChrTrimable
+              ) {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                pos += quote.length - 1;
+                continue;
+              } else if (relax_quotes === false) {
+                const err = this.__error(
+                  new CsvError(
+                    "CSV_INVALID_CLOSING_QUOTE",
+                    [
+                      "Invalid Closing Quote:",
+                      `got "${String.fromCharCode(nextChr)}"`,
+                      `at line ${this.info.lines}`,
+                      "instead of delimiter, record delimiter, trimable character",
+                      "(if activated) or comment",
+                    ],
+                    this.options,
+                    this.__infoField(),
+                  ),
+                );
+                if (err !== undefined) return err;
+              } else {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                this.state.field.prepend(quote);
+                pos += quote.length - 1;
+              }
+            } else {
+              if (this.state.field.length !== 0) {
+                // In relax_quotes mode, treat opening quote preceded by chrs as regular
+                if (relax_quotes === false) {
+                  const info = this.__infoField();
+                  const bom = Object.keys(boms)
+                    .map((b) =>
+                      boms[b].equals(this.state.field.toString()) ? b : false,
+                    )
+                    .filter(Boolean)[0];
+                  const err = this.__error(
+                    new CsvError(
+                      "INVALID_OPENING_QUOTE",
+                      [
+                        "Invalid Opening Quote:",
+                        `a quote is found on field ${JSON.stringify(info.column)} at line ${info.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
+                        bom ? `(${bom} bom)` : undefined,
+                      ],
+                      this.options,
+                      info,
+                      {
+                        field: this.state.field,
+                      },
+                    ),
+                  );
+                  if (err !== undefined) return err;
+                }
+              } else {
+                this.state.quoting = true;
+                pos += quote.length - 1;
+                continue;
+              }
+            }
+          }
+          if (this.state.quoting === false) {
+            const recordDelimiterLength = this.__isRecordDelimiter(
+              chr,
+              buf,
+              pos,
+            );
+            if (recordDelimiterLength !== 0) {
+              // Do not emit comments which take a full line
+              const skipCommentLine =
+                this.state.commenting &&
+                this.state.wasQuoting === false &&
+                this.state.record.length === 0 &&
+                this.state.field.length === 0;
+              if (skipCommentLine) {
+                this.info.comment_lines++;
+                // Skip full comment line
+              } else {
+                // Activate records emission if above from_line
+                if (
+                  this.state.enabled === false &&
+                  this.info.lines +
+                    (this.state.wasRowDelimiter === true ? 1 : 0) >=
+                    from_line
+                ) {
+                  this.state.enabled = true;
+                  this.__resetField();
+                  this.__resetRecord();
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                // Skip if line is empty and skip_empty_lines activated
+                if (
+                  skip_empty_lines === true &&
+                  this.state.wasQuoting === false &&
+                  this.state.record.length === 0 &&
+                  this.state.field.length === 0
+                ) {
+                  this.info.empty_lines++;
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                this.info.bytes = this.state.bufBytesStart + pos;
+                const errField = this.__onField();
+                if (errField !== undefined) return errField;
+                this.info.bytes =
+                  this.state.bufBytesStart + pos + recordDelimiterLength;
+                const errRecord = this.__onRecord(push);
+                if (errRecord !== undefined) return errRecord;
+                if (to !== -1 && this.info.records >= to) {
+                  this.state.stop = true;
+                  close();
+                  return;
+                }
+              }
+              this.state.commenting = false;
+              pos += recordDelimiterLength - 1;
+              continue;
+            }
+            if (this.state.commenting) {
+              continue;
+            }
+            if (
+              comment !== null &&
+              (comment_no_infix === false ||
+                (this.state.record.length === 0 &&
+                  this.state.field.length === 0))
+            ) {
+              const commentCount = this.__compareBytes(comment, buf, pos, chr);
+              if (commentCount !== 0) {
+                this.state.commenting = true;
+                continue;
+              }
+            }
+            const delimiterLength = this.__isDelimiter(buf, pos, chr);
+            if (delimiterLength !== 0) {
+              this.info.bytes = this.state.bufBytesStart + pos;
+              const errField = this.__onField();
+              if (errField !== undefined) return errField;
+              pos += delimiterLength - 1;
+              continue;
+            }
+          }
+        }
+        if (this.state.commenting === false) {
+          if (
+            max_record_size !== 0 &&
+            this.state.record_length + this.state.field.length > max_record_size
+          ) {
+            return this.__error(
+              new CsvError(
+                "CSV_MAX_RECORD_SIZE",
+                [
+                  "Max Record Size:",
+                  "record exceed the maximum number of tolerated bytes",
+                  `of ${max_record_size}`,
+                  `at line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+              ),
+            );
+          }
+        }
+        const lappend =
+          ltrim === false ||
+          this.state.quoting === true ||
+          this.state.field.length !== 0 ||
+          !this.__isCharTrimable(buf, pos);
+        // rtrim in non quoting is handle in __onField
+        const rappend = rtrim === false || this.state.wasQuoting === false;
+        if (lappend === true && rappend === true) {
+          this.state.field.append(chr);
+        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
+          return this.__error(
+            new CsvError(
+              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+              [
+                "Invalid Closing Quote:",
+                "found non trimable byte after quote",
+                `at line ${this.info.lines}`,
+              ],
+              this.options,
+              this.__infoField(),
+            ),
+          );
+        } else {
+          if (lappend === false) {
+            pos += this.__isCharTrimable(buf, pos) - 1;
+          }
+          continue;
+        }
+      }
+      if (end === true) {
+        // Ensure we are not ending in a quoting state
+        if (this.state.quoting === true) {
+          const err = this.__error(
+            new CsvError(
+              "CSV_QUOTE_NOT_CLOSED",
+              [
+                "Quote Not Closed:",
+                `the parsing is finished with an opening quote at line ${this.info.lines}`,
+              ],
+              this.options,
+              this.__infoField(),
+            ),
+          );
+          if (err !== undefined) return err;
+        } else {
+          // Skip last line if it has no characters
+          if (
+            this.state.wasQuoting === true ||
+            this.state.record.length !== 0 ||
+            this.state.field.length !== 0
+          ) {
+            this.info.bytes = this.state.bufBytesStart + pos;
+            const errField = this.__onField();
+            if (errField !== undefined) return errField;
+            const errRecord = this.__onRecord(push);
+            if (errRecord !== undefined) return errRecord;
+          } else if (this.state.wasRowDelimiter === true) {
+            this.info.empty_lines++;
+          } else if (this.state.commenting === true) {
+            this.info.comment_lines++;
+          }
+        }
+      } else {
+        this.state.bufBytesStart += pos;
+        this.state.previousBuf = buf.slice(pos);
+      }
+      if (this.state.wasRowDelimiter === true) {
+        this.info.lines++;
+        this.state.wasRowDelimiter = false;
+      }
+    },
+    __onRecord: function (push) {
+      const {
+        columns,
+        group_columns_by_name,
+        encoding,
+        info,
+        from,
+        relax_column_count,
+        relax_column_count_less,
+        relax_column_count_more,
+        raw,
+        skip_records_with_empty_values,
+      } = this.options;
+      const { enabled, record } = this.state;
+      if (enabled === false) {
+        return this.__resetRecord();
+      }
+      // Convert the first line into column names
+      const recordLength = record.length;
+      if (columns === true) {
+        if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+          this.__resetRecord();
+          return;
+        }
+        return this.__firstLineToColumns(record);
+      }
+      if (columns === false && this.info.records === 0) {
+        this.state.expectedRecordLength = recordLength;
+      }
+      if (recordLength !== this.state.expectedRecordLength) {
+        const err =
+          columns === false
+            ? new CsvError(
+                "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+                [
+                  "Invalid Record Length:",
+                  `expect ${this.state.expectedRecordLength},`,
+                  `got ${recordLength} on line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+                {
+                  record: record,
+                },
+              )
+            : new CsvError(
+                "CSV_RECORD_INCONSISTENT_COLUMNS",
+                [
+                  "Invalid Record Length:",
+                  `columns length is ${columns.length},`, // rename columns
+                  `got ${recordLength} on line ${this.info.lines}`,
+                ],
+                this.options,
+                this.__infoField(),
+                {
+                  record: record,
+                },
+              );
+        if (
+          relax_column_count === true ||
+          (relax_column_count_less === true &&
+            recordLength < this.state.expectedRecordLength) ||
+          (relax_column_count_more === true &&
+            recordLength > this.state.expectedRecordLength)
+        ) {
+          this.info.invalid_field_length++;
+          this.state.error = err;
+          // Error is undefined with skip_records_with_error
+        } else {
+          const finalErr = this.__error(err);
+          if (finalErr) return finalErr;
+        }
+      }
+      if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+        this.__resetRecord();
+        return;
+      }
+      if (this.state.recordHasError === true) {
+        this.__resetRecord();
+        this.state.recordHasError = false;
+        return;
+      }
+      this.info.records++;
+      if (from === 1 || this.info.records >= from) {
+        const { objname } = this.options;
+        // With columns, records are object
+        if (columns !== false) {
+          const obj = {};
+          // Transform record array to an object
+          for (let i = 0, l = record.length; i < l; i++) {
+            if (columns[i] === undefined || columns[i].disabled) continue;
+            // Turn duplicate columns into an array
+            if (
+              group_columns_by_name === true &&
+              Object.hasOwn(obj, columns[i].name)
+            ) {
+              if (Array.isArray(obj[columns[i].name])) {
+                obj[columns[i].name] = obj[columns[i].name].concat(record[i]);
+              } else {
+                obj[columns[i].name] = [obj[columns[i].name], record[i]];
+              }
+            } else {
+              Object.defineProperty(obj, columns[i].name, {
+                value: record[i],
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
+            }
+          }
+          // Without objname (default)
+          if (raw === true || info === true) {
+            const extRecord = Object.assign(
+              { record: obj },
+              raw === true
+                ? { raw: this.state.rawBuffer.toString(encoding) }
+                : {},
+              info === true ? { info: this.__infoRecord() } : {},
+            );
+            const err = this.__push(
+              objname === undefined ? extRecord : [obj[objname], extRecord],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === undefined ? obj : [obj[objname], obj],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          }
+          // Without columns, records are array
+        } else {
+          if (raw === true || info === true) {
+            const extRecord = Object.assign(
+              { record: record },
+              raw === true
+                ? { raw: this.state.rawBuffer.toString(encoding) }
+                : {},
+              info === true ? { info: this.__infoRecord() } : {},
+            );
+            const err = this.__push(
+              objname === undefined ? extRecord : [record[objname], extRecord],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === undefined ? record : [record[objname], record],
+              push,
+            );
+            if (err) {
+              return err;
+            }
+          }
+        }
+      }
+      this.__resetRecord();
+    },
+    __firstLineToColumns: function (record) {
+      const { firstLineToHeaders } = this.state;
+      try {
+        const headers =
+          firstLineToHeaders === undefined
+            ? record
+            : firstLineToHeaders.call(null, record);
+        if (!Array.isArray(headers)) {
+          return this.__error(
+            new CsvError(
+              "CSV_INVALID_COLUMN_MAPPING",
+              [
+                "Invalid Column Mapping:",
+                "expect an array from column function,",
+                `got ${JSON.stringify(headers)}`,
+              ],
+              this.options,
+              this.__infoField(),
+              {
+                headers: headers,
+              },
+            ),
+          );
+        }
+        const normalizedHeaders = normalize_columns_array(headers);
+        this.state.expectedRecordLength = normalizedHeaders.length;
+        this.options.columns = normalizedHeaders;
+        this.__resetRecord();
+        return;
+      } catch (err) {
+        return err;
+      }
+    },
+    __resetRecord: function () {
+      if (this.options.raw === true) {
+        this.state.rawBuffer.reset();
+      }
+      this.state.error = undefined;
+      this.state.record = [];
+      this.state.record_length = 0;
+    },
+    __onField: function () {
+      const { cast, encoding, rtrim, max_record_size } = this.options;
+      const { enabled, wasQuoting } = this.state;
+      // Short circuit for the from_line options
+      if (enabled === false) {
+        return this.__resetField();
+      }
+      let field = this.state.field.toString(encoding);
+      if (rtrim === true && wasQuoting === false) {
+        field = field.trimRight();
+      }
+      if (cast === true) {
+        const [err, f] = this.__cast(field);
+        if (err !== undefined) return err;
+        field = f;
+      }
+      this.state.record.push(field);
+      // Increment record length if record size must not exceed a limit
+      if (max_record_size !== 0 && typeof field === "string") {
+        this.state.record_length += field.length;
+      }
+      this.__resetField();
+    },
+    __resetField: function () {
+      this.state.field.reset();
+      this.state.wasQuoting = false;
+    },
+    __push: function (record, push) {
+      const { on_record } = this.options;
+      if (on_record !== undefined) {
+        const info = this.__infoRecord();
+        try {
+          record = on_record.call(null, record, info);
+        } catch (err) {
+          return err;
+        }
+        if (record === undefined || record === null) {
+          return;
+        }
+      }
+      this.info.bytes_records += this.info.bytes;
+      push(record);
+    },
+    // Return a tuple with the error and the casted value
+    __cast: function (field) {
+      const { columns, relax_column_count } = this.options;
+      const isColumns = Array.isArray(columns);
+      // Dont loose time calling cast
+      // because the final record is an object
+      // and this field can't be associated to a key present in columns
+      if (
+        isColumns === true &&
+        relax_column_count &&
+        this.options.columns.length <= this.state.record.length
+      ) {
+        return [undefined, undefined];
+      }
+      if (this.state.castField !== null) {
+        try {
+          const info = this.__infoField();
+          return [undefined, this.state.castField.call(null, field, info)];
+        } catch (err) {
+          return [err];
+        }
+      }
+      if (this.__isFloat(field)) {
+        return [undefined, parseFloat(field)];
+      } else if (this.options.cast_date !== false) {
+        const info = this.__infoField();
+        return [undefined, this.options.cast_date.call(null, field, info)];
+      }
+      return [undefined, field];
+    },
+    __compareBytes: function (sourceBuf, targetBuf, targetPos, firstByte) {
+      if (sourceBuf[0] !== firstByte) return 0;
+      const sourceLength = sourceBuf.length;
+      for (let i = 1; i < sourceLength; i++) {
+        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
+      }
+      return sourceLength;
+    },
+    // Helper to test if a character is trimable
+    __isCharTrimable: function (buf, pos) {
+      const { timchars, timcharFirstBytes } = this.state;
+      // Fast bail-out: non-whitespace bytes (the common case) are rejected
+      // without scanning the full timchar list.
+      const first = buf[pos];
+      if (first === undefined || timcharFirstBytes[first] === 0) return 0;
+      loop1: for (let i = 0; i < timchars.length; i++) {
+        const timchar = timchars[i];
+        for (let j = 0; j < timchar.length; j++) {
+          if (timchar[j] !== buf[pos + j]) continue loop1;
+        }
+        return timchar.length;
+      }
+      return 0;
+    },
+    __isDelimiter: function (buf, pos, chr) {
+      const { delimiter, ignore_last_delimiters } = this.options;
+      if (
+        ignore_last_delimiters === true &&
+        this.state.record.length === this.options.columns.length - 1
+      ) {
+        return 0;
+      } else if (
+        ignore_last_delimiters !== false &&
+        typeof ignore_last_delimiters === "number" &&
+        this.state.record.length === ignore_last_delimiters - 1
+      ) {
+        return 0;
+      }
+      loop1: for (let i = 0; i < delimiter.length; i++) {
+        const del = delimiter[i];
+        if (del[0] === chr) {
+          for (let j = 1; j < del.length; j++) {
+            if (del[j] !== buf[pos + j]) continue loop1;
+          }
+          return del.length;
+        }
+      }
+      return 0;
+    },
+    __isEscape: function (buf, pos, chr) {
+      const { escape } = this.options;
+      if (escape === null) return false;
+      const l = escape.length;
+      if (escape[0] === chr) {
+        for (let i = 0; i < l; i++) {
+          if (escape[i] !== buf[pos + i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    },
+    __isFloat: function (value) {
+      return value - parseFloat(value) + 1 >= 0; // Borrowed from jquery
+    },
+    // Keep it in case we implement the `cast_int` option
+    // __isInt(value){
+    //   // return Number.isInteger(parseInt(value))
+    //   // return !isNaN( parseInt( obj ) );
+    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
+    // }
+    __isQuote: function (buf, pos) {
+      const { quote } = this.options;
+      if (quote === null) return false;
+      const l = quote.length;
+      for (let i = 0; i < l; i++) {
+        if (quote[i] !== buf[pos + i]) {
+          return false;
+        }
+      }
+      return true;
+    },
+    __isRecordDelimiter: function (chr, buf, pos) {
+      const { record_delimiter } = this.options;
+      const recordDelimiterLength = record_delimiter.length;
+      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
+        const rd = record_delimiter[i];
+        const rdLength = rd.length;
+        if (rd[0] !== chr) {
+          continue;
+        }
+        for (let j = 1; j < rdLength; j++) {
+          if (rd[j] !== buf[pos + j]) {
+            continue loop1;
+          }
+        }
+        return rd.length;
+      }
+      return 0;
+    },
+    __autoDiscoverRecordDelimiter: function (buf, pos) {
+      const { encoding } = this.options;
+      // Note, we don't need to cache this information in state,
+      // It is only called on the first line until we find out a suitable
+      // record delimiter.
+      const rds = [
+        // Important, the windows line ending must be before mac os 9
+        Buffer.from("\r\n", encoding),
+        Buffer.from("\n", encoding),
+        Buffer.from("\r", encoding),
+      ];
+      loop: for (let i = 0; i < rds.length; i++) {
+        const l = rds[i].length;
+        for (let j = 0; j < l; j++) {
+          if (rds[i][j] !== buf[pos + j]) {
+            continue loop;
+          }
+        }
+        this.options.record_delimiter.push(rds[i]);
+        this.state.recordDelimiterMaxLength = rds[i].length;
+        return rds[i].length;
+      }
+      return 0;
+    },
+    __error: function (msg) {
+      const { encoding, raw, skip_records_with_error } = this.options;
+      const err = typeof msg === "string" ? new Error(msg) : msg;
+      if (skip_records_with_error) {
+        this.state.recordHasError = true;
+        if (this.options.on_skip !== undefined) {
+          try {
+            this.options.on_skip(
+              err,
+              raw ? this.state.rawBuffer.toString(encoding) : undefined,
+            );
+          } catch (err) {
+            return err;
+          }
+        }
+        // this.emit('skip', err, raw ? this.state.rawBuffer.toString(encoding) : undefined);
+        return undefined;
+      } else {
+        return err;
+      }
+    },
+    __infoDataSet: function () {
+      return {
+        ...this.info,
+        columns: this.options.columns,
+      };
+    },
+    __infoRecord: function () {
+      const { columns, raw, encoding } = this.options;
+      return {
+        ...this.__infoDataSet(),
+        bytes_records: this.info.bytes,
+        error: this.state.error,
+        header: columns === true,
+        index: this.state.record.length,
+        raw: raw ? this.state.rawBuffer.toString(encoding) : undefined,
+      };
+    },
+    __infoField: function () {
+      const { columns } = this.options;
+      const isColumns = Array.isArray(columns);
+      // Bytes records are only incremented when all records'fields are parsed
+      const bytes_records = this.info.bytes_records;
+      return {
+        ...this.__infoRecord(),
+        bytes_records: bytes_records,
+        column:
+          isColumns === true
+            ? columns.length > this.state.record.length
+              ? columns[this.state.record.length].name
+              : null
+            : this.state.record.length,
+        quoting: this.state.wasQuoting,
+      };
+    },
+  };
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/sync.js
+
+
+
+const sync_parse = function (data, opts = {}) {
+  if (typeof data === "string") {
+    data = Buffer.from(data);
+  }
+  const records = opts && opts.objname ? Object.create(null) : [];
+  const parser = transform(opts);
+  const push = (record) => {
+    if (parser.options.objname === undefined) records.push(record);
+    else {
+      records[record[0]] = record[1];
+    }
+  };
+  const close = () => {};
+  const error = parser.parse(data, true, push, close);
+  if (error !== undefined) throw error;
+  return records;
+};
+
+
+
+;// CONCATENATED MODULE: ./src/io/plainCsv.ts
+const plainCsv_COMMA = 0x2c;
+const LF = 0x0a;
+const QUOTE = 0x22;
+/** What csv-parse would read as something other than plain text and LF line ends: left to it. */
+const UNUSUAL = /\r|[\uD800-\uDFFF]|(?!^)\uFEFF/u;
+/**
+ * The records of a CSV file in its common form (LF line ends, fields quoted as RFC 4180 says,
+ * every record as wide as the header; empty lines skipped, a leading BOM dropped), each with the
+ * line it starts on (starts[0] is the header's): exactly what csv-parse with
+ * `{bom: true, skip_empty_lines: true}` returns, at a fraction of its cost (issue 13). Null for
+ * anything else (a CR, a stray quote, a record of another width, an unclosed quote), which
+ * csv-parse then parses and reports in its own words (test/io/plainCsv.test.ts).
+ */
+function plainCsv(text) {
+    if (UNUSUAL.test(text))
+        return null;
+    const rows = [];
+    const starts = [];
+    let width = -1;
+    let line = 1;
+    let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    while (i < text.length) {
+        if (text.charCodeAt(i) === LF) {
+            i++;
+            line++;
+            continue;
+        }
+        starts.push(line);
+        const record = [];
+        for (;;) {
+            const field = text.charCodeAt(i) === QUOTE ? quotedField(text, i) : unquotedField(text, i);
+            if (field === null)
+                return null;
+            record.push(field.value);
+            line += field.newlines;
+            i = field.end;
+            // the field ends the record (LF or the end of the text) or is followed by a comma
+            if (i >= text.length || text.charCodeAt(i) === LF)
+                break;
+            i++;
+        }
+        if (i < text.length) {
+            i++;
+            line++;
+        }
+        if (width === -1)
+            width = record.length;
+        else if (record.length !== width)
+            return null;
+        rows.push(record);
+    }
+    return { rows, starts };
+}
+function unquotedField(text, from) {
+    let i = from;
+    for (; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === plainCsv_COMMA || c === LF)
+            break;
+        if (c === QUOTE)
+            return null;
+    }
+    return { value: text.slice(from, i), end: i, newlines: 0 };
+}
+/** `"…"` with `""` for a quote inside; null when unclosed or followed by anything but a comma, a LF or the end. */
+function quotedField(text, from) {
+    let value = '';
+    let newlines = 0;
+    let i = from + 1;
+    for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote === -1)
+            return null;
+        for (let n = text.indexOf('\n', i); n !== -1 && n < quote; n = text.indexOf('\n', n + 1))
+            newlines++;
+        const doubled = text.charCodeAt(quote + 1) === QUOTE;
+        value += text.slice(i, doubled ? quote + 1 : quote);
+        i = quote + (doubled ? 2 : 1);
+        if (doubled)
+            continue;
+        const next = i < text.length ? text.charCodeAt(i) : -1;
+        return next === -1 || next === plainCsv_COMMA || next === LF ? { value, end: i, newlines } : null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/io/nesting.ts
+/**
+ * How deep JSON read from a file may nest. JSON.parse takes any depth, but what comes after it
+ * does not: JSON.stringify (a row's extra columns are sent to a command candidate as JSON),
+ * zod and every recursive walk overflow the stack somewhere past a few thousand levels, with a
+ * RangeError instead of a located error. No eval set, predictions file or ratings file needs
+ * more than a few levels; 64 leaves room for any real one.
+ */
+const MAX_JSON_DEPTH = 64;
+/**
+ * The first top-level key of `value` under which it nests deeper than `max` levels (an object
+ * or array counts one level), or null when nothing does. Walked with a stack of its own, so an
+ * input nested a million levels deep is measured, not overflowing.
+ */
+function tooDeep(value, max = MAX_JSON_DEPTH) {
+    for (const key of Object.keys(value)) {
+        const stack = [[value[key], 2]];
+        while (stack.length > 0) {
+            const [node, depth] = stack.pop();
+            if (node === null || typeof node !== 'object')
+                continue;
+            if (depth > max)
+                return key;
+            for (const child of Array.isArray(node) ? node : Object.values(node))
+                if (child !== null && typeof child === 'object')
+                    stack.push([child, depth + 1]);
+        }
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/io/zodIssue.ts
+/**
+ * A zod issue in words a user can act on: what was expected and what the file has. zod says
+ * "Invalid input" for a value that fits none of a union's members (`question: {"a": 1}`, a
+ * `schema_version` of 9); this says `expected text or a number, got {"a":1}`.
+ */
+function issueText(issue, data) {
+    const got = `got ${describeValue(valueAt(data, issue.path))}`;
+    switch (issue.code) {
+        case 'invalid_union': {
+            const expected = [...new Set(issue.errors.flat().flatMap(expectedOf))];
+            return expected.length > 0 ? `expected ${orList(expected)}, ${got}` : `${issue.message}: ${got}`;
+        }
+        case 'invalid_type':
+            return `${issue.message}: ${got}`;
+        case 'invalid_value':
+            return `expected ${orList(issue.values.map((v) => JSON.stringify(v)))}, ${got}`;
+        default:
+            return issue.message;
+    }
+}
+/** What a union member wanted, in words. */
+function expectedOf(issue) {
+    const words = issue.code === 'invalid_type' ? [TYPE_WORDS[issue.expected] ?? issue.expected] : issue.code === 'invalid_value' ? issue.values.map((v) => JSON.stringify(v)) : [];
+    // a member that is a list of something, whose item did not fit
+    return typeof issue.path[0] === 'number' ? words.map((word) => `a list of ${word}`) : words;
+}
+const TYPE_WORDS = { string: 'text', number: 'a number', boolean: 'true or false', array: 'a list', object: 'an object', null: 'null' };
+function orList(items) {
+    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+function valueAt(data, path) {
+    let value = data;
+    for (const key of path) {
+        if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key))
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+/** A value as a message shows it: short, on one line. */
+function describeValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'null';
+    const kind = Array.isArray(value) ? 'a list ' : typeof value === 'object' ? 'an object ' : '';
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return `${kind}${text.length > 60 ? `${text.slice(0, 59)}…` : text}`;
+}
+
+;// CONCATENATED MODULE: ./src/io/legacyEncodings.ts
+/**
+ * Which legacy encodings a file that is not UTF-8 could be in, told by its bytes: each is tried
+ * on the bytes around the first one UTF-8 refused, and kept when it reads them without an error
+ * and without control characters. The user sees each one's reading of the word at that place
+ * ("café", "年假") and picks the one that reads right: a Latin-1 file is no longer told to
+ * convert from GBK.
+ */
+/** The encodings a file evalgate is given is likely in, by its readers (Chinese first), with the name iconv takes. */
+const CANDIDATES = [
+    { label: 'gb18030', name: 'GBK', iconv: 'GBK' },
+    { label: 'big5', name: 'Big5', iconv: 'BIG5' },
+    { label: 'shift_jis', name: 'Shift_JIS', iconv: 'SHIFT_JIS' },
+    { label: 'euc-kr', name: 'EUC-KR', iconv: 'EUC-KR' },
+    { label: 'windows-1252', name: 'Windows-1252 (Latin-1)', iconv: 'WINDOWS-1252' },
+];
+/** Bytes around the first bad one that are tried: enough to catch a misfit, little to decode. */
+const WINDOW = 64 * 1024;
+/** C0 controls but tab and line breaks, DEL, C1 controls, and U+FFFD: no text file means these. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const IMPLAUSIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/;
+/** The encodings that read `bytes` (around `offset`, the first byte UTF-8 refused), most likely first. */
+function encodingsThatFit(bytes, offset) {
+    const start = lineStart(bytes, offset);
+    const window = bytes.subarray(start, Math.min(bytes.length, start + WINDOW));
+    const word = wordAround(bytes, offset);
+    const fits = [];
+    for (const candidate of CANDIDATES) {
+        let decoder;
+        try {
+            decoder = new TextDecoder(candidate.label, { fatal: true });
+        }
+        catch {
+            continue; // a Node built without full ICU
+        }
+        try {
+            // stream: a character cut at the window's end is not an error
+            if (IMPLAUSIBLE.test(decoder.decode(window, { stream: true })))
+                continue;
+        }
+        catch {
+            continue;
+        }
+        fits.push({ name: candidate.name, iconv: candidate.iconv, sample: new TextDecoder(candidate.label).decode(word).trim() });
+    }
+    return fits;
+}
+/** `its bytes read as GBK ("年假") or Windows-1252 (Latin-1) ("Äê¼Ù")`, or '' when none fits. */
+function fitsSentence(fits) {
+    if (fits.length === 0)
+        return '';
+    const each = fits.map((f) => `${f.name} (${JSON.stringify(f.sample)})`);
+    return `; its bytes read as ${each.length === 1 ? each[0] : `${each.slice(0, -1).join(', ')} or ${each.at(-1)}`}`;
+}
+/** The fix for a file in a legacy encoding: convert from the one that fits, in Excel save as CSV UTF-8. */
+function convertHint(fits) {
+    const from = fits[0]?.iconv ?? 'GBK';
+    const which = fits.length > 1 ? ' (use the encoding whose reading above is your text)' : fits.length === 0 ? ' (or the encoding it was saved in)' : '';
+    return `save the file as UTF-8 (in Excel: "CSV UTF-8"; or convert it, e.g. iconv -f ${from} -t UTF-8 in.csv > out.csv${which})`;
+}
+function lineStart(bytes, offset) {
+    const newline = bytes.lastIndexOf(0x0a, Math.max(0, offset - 1));
+    return newline === -1 ? 0 : newline + 1;
+}
+/** The bytes of the word around `offset`: up to a blank, a separator or a quote, at most 24 bytes each way. */
+function wordAround(bytes, offset) {
+    const stop = (b) => b === undefined || b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0x2c || b === 0x3b || b === 0x22 || b === 0x7c;
+    let from = offset;
+    while (from > 0 && offset - from < 24 && !stop(bytes[from - 1]))
+        from -= 1;
+    let to = offset;
+    while (to < bytes.length && to - offset < 24 && !stop(bytes[to]))
+        to += 1;
+    return bytes.subarray(from, to);
+}
+
+;// CONCATENATED MODULE: ./src/io/encoding.ts
+
+
+/**
+ * Strict UTF-8 for the files evalgate reads: a GBK, Latin-1 or UTF-16 file is refused with
+ * the offset of its first bad byte, never read as text full of U+FFFD that scores as
+ * garbage. The native decoder checks; only a file that fails is scanned byte by byte to say
+ * where.
+ */
+const UTF16_HINT = 'save the file as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8 in.csv > out.csv)';
+/** Bytes of the start of a file looked at for UTF-16 without a byte order mark. */
+const SNIFF_BYTES = 4096;
+/** The whole file as text; refuses bytes that are not UTF-8. A UTF-8 BOM is kept for the parsers to skip. */
+function decodeUtf8(file, bytes) {
+    refuseUtf16(file, bytes);
+    try {
+        return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    }
+    catch {
+        const offset = firstInvalidUtf8(bytes);
+        throw notUtf8(file, offset, lineAt(bytes, offset), bytes[offset], encodingsThatFit(bytes, offset));
+    }
+}
+/**
+ * A decoder for a file read in chunks: `push` returns the text of each chunk (a character
+ * split between chunks comes out with the next one), `end` checks that nothing is left
+ * half-written. Offsets and lines in its errors count from the start of the file.
+ */
+class Utf8StreamDecoder {
+    decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    file;
+    hint;
+    /** bytes of the previous chunks, and the newlines among them */
+    offset = 0;
+    newlines = 0;
+    /** the incomplete character at the end of the previous chunk, if any */
+    pending = new Uint8Array(0);
+    /** `hint`: the fix to give instead of "save the file as UTF-8" (the stream is not a file) */
+    constructor(file, hint) {
+        this.file = file;
+        this.hint = hint;
+    }
+    push(chunk) {
+        if (this.offset === 0)
+            refuseUtf16(this.file, chunk, this.hint);
+        let text;
+        try {
+            text = this.decoder.decode(chunk, { stream: true });
+        }
+        catch {
+            const joined = concat(this.pending, chunk);
+            const at = firstInvalidUtf8(joined);
+            // pending holds no newline (its bytes are all above 0x7F)
+            throw notUtf8(this.file, this.offset - this.pending.length + at, this.newlines + lineAt(joined, at), joined[at], encodingsThatFit(joined, at), this.hint);
+        }
+        this.pending = incompleteTail(chunk.length >= 4 ? chunk : concat(this.pending, chunk));
+        this.offset += chunk.length;
+        for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1))
+            this.newlines += 1;
+        return text;
+    }
+    end() {
+        try {
+            return this.decoder.decode();
+        }
+        catch {
+            throw notUtf8(this.file, this.offset - this.pending.length, this.newlines + 1, undefined, [], this.hint);
+        }
+    }
+}
+/**
+ * Offset of the first byte that does not start a well-formed UTF-8 sequence (the Unicode
+ * "maximal subpart" rule: overlong forms, surrogates and values above U+10FFFF are
+ * ill-formed), or `bytes.length` when the bytes only end in the middle of a character.
+ */
+function firstInvalidUtf8(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const lead = bytes[i];
+        if (lead < 0x80) {
+            i += 1;
+            continue;
+        }
+        const sequence = SEQUENCES.find((s) => lead >= s.from && lead <= s.to);
+        if (!sequence)
+            return i;
+        for (let k = 1; k < sequence.length; k++) {
+            const next = bytes[i + k];
+            if (next === undefined)
+                return bytes.length;
+            const [low, high] = k === 1 ? sequence.second : [0x80, 0xbf];
+            if (next < low || next > high)
+                return i;
+        }
+        i += sequence.length;
+    }
+    return bytes.length;
+}
+/** Well-formed UTF-8 by lead byte (Unicode table 3-7): its length and the range of its second byte. */
+const SEQUENCES = [
+    { from: 0xc2, to: 0xdf, length: 2, second: [0x80, 0xbf] },
+    { from: 0xe0, to: 0xe0, length: 3, second: [0xa0, 0xbf] },
+    { from: 0xe1, to: 0xec, length: 3, second: [0x80, 0xbf] },
+    { from: 0xed, to: 0xed, length: 3, second: [0x80, 0x9f] },
+    { from: 0xee, to: 0xef, length: 3, second: [0x80, 0xbf] },
+    { from: 0xf0, to: 0xf0, length: 4, second: [0x90, 0xbf] },
+    { from: 0xf1, to: 0xf3, length: 4, second: [0x80, 0xbf] },
+    { from: 0xf4, to: 0xf4, length: 4, second: [0x80, 0x8f] },
+];
+/** A UTF-16 file says so with a byte order mark, or shows itself by NUL bytes at every other offset (its ASCII characters). */
+function refuseUtf16(file, bytes, hint = UTF16_HINT) {
+    if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+        const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian';
+        throw new errors_GateError('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, hint);
+    }
+    const sniffed = Math.min(bytes.length, SNIFF_BYTES);
+    const nuls = [0, 0];
+    let first = -1;
+    for (let i = 0; i < sniffed; i++) {
+        if (bytes[i] !== 0)
+            continue;
+        nuls[i % 2] += 1;
+        if (first === -1)
+            first = i;
+    }
+    const [even, odd] = nuls;
+    // ASCII text in UTF-16 puts a NUL in every other byte; a UTF-8 file with the odd NUL byte does not
+    if (even + odd >= 4 && even + odd >= sniffed / 8 && Math.max(even, odd) >= 0.9 * (even + odd)) {
+        const order = odd > even ? 'little-endian' : 'big-endian';
+        throw new errors_GateError('bad_input', `${file}: not UTF-8: it looks like UTF-16 (${order}, without a byte order mark): ${even + odd} of its first ${sniffed} bytes are NUL, at every other offset, the first at byte offset ${first}`, hint);
+    }
+}
+/** `byte` undefined: the file ends in the middle of a character. `fits`: the legacy encodings its bytes read in (legacyEncodings.ts). */
+function notUtf8(file, offset, line, byte, fits, hint = convertHint(fits)) {
+    const what = byte === undefined ? 'the file ends in the middle of a character' : `byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    return new errors_GateError('bad_input', `${file}:${line}: not valid UTF-8: ${what} at byte offset ${offset}${fitsSentence(fits)}`, hint);
+}
+/** 1-based line of a byte offset. */
+function lineAt(bytes, offset) {
+    let line = 1;
+    for (let i = bytes.indexOf(0x0a); i !== -1 && i < offset; i = bytes.indexOf(0x0a, i + 1))
+        line += 1;
+    return line;
+}
+/** The bytes after the last complete character: the start of a character the next chunk finishes. */
+function incompleteTail(bytes) {
+    for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+        const b = bytes[bytes.length - back];
+        if ((b & 0xc0) === 0x80)
+            continue;
+        const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        return length > back ? bytes.slice(bytes.length - back) : new Uint8Array(0);
+    }
+    return new Uint8Array(0);
+}
+function concat(a, b) {
+    if (a.length === 0)
+        return b;
+    const joined = new Uint8Array(a.length + b.length);
+    joined.set(a);
+    joined.set(b, a.length);
+    return joined;
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./src/io/input.ts
+
+
+/** The largest input evalgate reads unless told otherwise: past it, a file is refused by name before it fills the memory. */
+const DEFAULT_MAX_INPUT_MB = 512;
+const MB = 1024 * 1024;
+/** Bytes read per call: small enough that Ctrl-C is seen between two reads of a pipe that never ends. */
+const input_CHUNK_BYTES = 1 << 20;
+const input_S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+const S_IFREG = 0o100000;
+let maxInputBytes = DEFAULT_MAX_INPUT_MB * MB;
+/** The cap on every input file, in MB: set by the shells from --max-input-mb, the max-input-mb input or max_input_mb. */
+function limitInputs(mb) {
+    maxInputBytes = (mb ?? DEFAULT_MAX_INPUT_MB) * MB;
+}
+function inputLimitBytes() {
+    return maxInputBytes;
+}
+/**
+ * Every input file evalgate reads goes through here (an eval set, predictions, a baseline, a
+ * results.json, history.csv, evalgate.yml, a labels or ratings file). Asynchronous, so a
+ * Ctrl-C (or a runner's SIGTERM) is handled at any moment: while a FIFO waits for a writer,
+ * and between two chunks of one that never ends. A folder, a missing file and an input above
+ * the cap are refused naming the file, the cap and the setting that raises it.
+ */
+async function readInput(file, what) {
+    const input = await openInput(file, what);
+    try {
+        return await input.readAll();
+    }
+    finally {
+        await input.close();
+    }
+}
+/**
+ * Opens an input and says what it is: a regular file within the cap is `file` (a reader may
+ * read it synchronously then: that takes no longer than its size, as the large JSON reader
+ * does), anything else is `stream`, read with readAll as it comes.
+ */
+async function openInput(file, what) {
+    const handle = await openHandle(file, what);
+    let kind;
+    try {
+        kind = await kindOf(handle, file, what);
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
+    return { kind, handle, readAll: () => readAll(handle, kind, file, what), close: () => handle.close() };
+}
+async function readAll(handle, kind, file, what) {
+    const limit = maxInputBytes;
+    // a regular file is read into one buffer of its size (no copy at the end); what else comes (a file still growing, a pipe) in chunks
+    const whole = kind.kind === 'file' ? Buffer.allocUnsafe(kind.bytes) : Buffer.alloc(0);
+    let filled = 0;
+    while (filled < whole.length) {
+        const { bytesRead } = await handle.read(whole, filled, Math.min(input_CHUNK_BYTES, whole.length - filled), null);
+        if (bytesRead === 0)
+            break;
+        filled += bytesRead;
+    }
+    const chunks = [whole.subarray(0, filled)];
+    let total = filled;
+    for (;;) {
+        const chunk = Buffer.allocUnsafe(input_CHUNK_BYTES);
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0)
+            break;
+        total += bytesRead;
+        if (total > limit)
+            throw inputTooLarge(file, what, kind.kind === 'file' ? total : null);
+        chunks.push(chunk.subarray(0, bytesRead));
+    }
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+}
+async function openHandle(file, what) {
+    try {
+        return await (0,promises_namespaceObject.open)(file, 'r');
+    }
+    catch (error) {
+        throw cannotRead(file, what, error);
+    }
+}
+async function kindOf(handle, file, what) {
+    const stat = await handle.stat();
+    const type = stat.mode & input_S_IFMT;
+    if (type === S_IFDIR)
+        throw folderGiven(file, what);
+    if (type !== S_IFREG)
+        return { kind: 'stream' };
+    if (stat.size > maxInputBytes)
+        throw inputTooLarge(file, what, stat.size);
+    return { kind: 'file', bytes: stat.size };
+}
+/** A located error for an input that cannot be opened: not found, a folder, no permission. */
+function cannotRead(file, what, error) {
+    const code = error?.code;
+    if (code === 'EISDIR')
+        return folderGiven(file, what);
+    const reason = code === 'ENOENT' ? 'file not found' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : String(error?.message ?? error);
+    return new errors_GateError('bad_input', `${file}: cannot read the ${what}: ${reason}`, `check the path given for the ${what}`);
+}
+function folderGiven(file, what) {
+    return new errors_GateError('bad_input', `${file}: cannot read the ${what}: it is a folder, not a file`, `give the path of the ${what} file itself`);
+}
+/** `bytes` null: a stream that went past the cap, whose full size is unknown. */
+function inputTooLarge(file, what, bytes) {
+    const cap = maxInputBytes / MB;
+    const size = bytes === null ? `sent more than ${cap} MB (it is not a regular file, so evalgate stopped reading it there)` : `is ${(bytes / MB).toFixed(1)} MB`;
+    return new errors_GateError('bad_input', `${file}: the ${what} ${size}, above the ${cap} MB limit on an input`, `check that this is the right file; if it is, raise the limit: --max-input-mb ${Math.max(cap * 2, Math.ceil((bytes ?? 0) / MB) + 1)} (max_input_mb in evalgate.yml, input max-input-mb)`);
+}
+
+;// CONCATENATED MODULE: ./src/io/tabular.ts
+
+
+
+
+
+
+
+
+function tableFormat(file) {
+    const ext = (0,external_node_path_namespaceObject.extname)(file).toLowerCase();
+    if (ext === '.csv')
+        return 'csv';
+    if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json')
+        return 'jsonl';
+    throw new errors_GateError('bad_input', `${file}: unknown file type "${ext || '(none)'}"`, 'use a .csv or .jsonl file');
+}
+/** A whole file as text, read with the input cap (input.ts); anything but UTF-8 is refused, naming the first bad byte. */
+async function readText(file, what) {
+    return decodeUtf8(file, await readInput(file, what));
+}
+async function readTable(file, what) {
+    const format = tableFormat(file);
+    const text = await readText(file, what);
+    return format === 'csv' ? parseCsv(file, text) : parseJsonl(file, text);
+}
+function parseCsv(file, text) {
+    const plain = plainCsv(text);
+    const rows = plain?.rows ?? parseCsvText(file, text);
+    // csv-parse's line count skips blank lines and counts a quoted CRLF twice: find each
+    // record's first line ourselves (starts[0] is the header).
+    const starts = plain?.starts ?? recordStartLines(text);
+    const [header, ...body] = rows;
+    if (!header)
+        return { file, format: 'csv', columns: [], records: [] };
+    const columns = header.map((c) => c.trim());
+    checkHeader(file, columns);
+    const records = body.map((record, index) => {
+        const data = {};
+        columns.forEach((c, i) => (data[c] = record[i]));
+        return { line: starts[index + 1] ?? 0, data };
+    });
+    return { file, format: 'csv', columns, records };
+}
+/** A header that names a column twice is refused: which of the two would a row's value come from? */
+function checkHeader(file, columns) {
+    const seen = new Set();
+    for (const column of columns) {
+        if (seen.has(column))
+            throw new errors_GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them');
+        seen.add(column);
+    }
+}
+/** Any CSV the plain reader leaves alone (a CR, a stray quote, …) through csv-parse, whose errors carry their line. */
+function parseCsvText(file, text) {
+    try {
+        // no `info`: a record's line comes from recordStartLines, and a parse error carries its line anyway
+        return sync_parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true });
+    }
+    catch (error) {
+        const e = error;
+        throw new errors_GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
+    }
+}
+/** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
+function recordStartLines(text) {
+    const starts = [];
+    let line = 1;
+    let inQuotes = false;
+    let atRecordStart = true;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\r' || ch === '\n') {
+            if (ch === '\r' && text[i + 1] === '\n')
+                i++;
+            line++;
+            if (!inQuotes)
+                atRecordStart = true;
+            continue;
+        }
+        if (atRecordStart) {
+            if (ch === '\uFEFF')
+                continue;
+            starts.push(line);
+            atRecordStart = false;
+        }
+        if (ch === '"')
+            inQuotes = !inQuotes;
+    }
+    return starts;
+}
+/**
+ * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
+ * predictions file never sits in memory as one string and an array of lines at once. Bytes
+ * that are not UTF-8 stop the read with their offset, as readText does. A line for which
+ * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
+ */
+async function* streamJsonl(file, what, skip) {
+    // opened once (a FIFO can be opened only once per writer); a folder, a missing file or one above the cap is refused before the first line
+    const input = await openInput(file, what);
+    const stream = input.handle.createReadStream();
+    let number = 0;
+    for await (const raw of linesOf(decodeChunks(file, capped(file, what, stream)))) {
+        number += 1;
+        const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+        if (skip?.(text, number))
+            continue;
+        const record = parseJsonlLine(file, text, number);
+        if (record)
+            yield record;
+    }
+}
+/** The chunks of a stream up to the input cap: a FIFO that never ends is stopped there, by name. */
+async function* capped(file, what, chunks) {
+    const limit = inputLimitBytes();
+    let total = 0;
+    for await (const chunk of chunks) {
+        total += chunk.length;
+        if (total > limit)
+            throw inputTooLarge(file, what, null);
+        yield chunk;
+    }
+}
+/** The text of a byte stream, refusing anything but UTF-8 as it arrives. */
+async function* decodeChunks(file, bytes) {
+    const decoder = new Utf8StreamDecoder(file);
+    for await (const chunk of bytes)
+        yield decoder.push(chunk);
+    yield decoder.end();
+}
+const tabular_LF = 0x0a;
+/**
+ * The lines of a text arriving in chunks, split as readline splits them (LF, CRLF or a lone CR
+ * ends a line; a CRLF split between two chunks is one line end; no empty line after the last
+ * line end): at less than half readline's cost per line, which a 100,000-line file felt.
+ */
+async function* linesOf(chunks) {
+    let rest = '';
+    // the previous chunk ended in CR: a LF opening this one ends no further line
+    let afterCr = false;
+    for await (const text of chunks) {
+        if (text === '')
+            continue;
+        let start = afterCr && text.charCodeAt(0) === tabular_LF ? 1 : 0;
+        afterCr = false;
+        let cr = text.indexOf('\r', start);
+        let lf = text.indexOf('\n', start);
+        while (cr !== -1 || lf !== -1) {
+            const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+            yield rest === '' ? text.slice(start, end) : rest + text.slice(start, end);
+            rest = '';
+            start = end + 1;
+            if (end === cr) {
+                if (start === text.length)
+                    afterCr = true;
+                else if (text.charCodeAt(start) === tabular_LF)
+                    start += 1;
+                cr = text.indexOf('\r', start);
+            }
+            if (lf !== -1 && lf < start)
+                lf = text.indexOf('\n', start);
+        }
+        rest += text.slice(start);
+    }
+    if (rest !== '')
+        yield rest;
+}
+const JSONL_HINT = 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}';
+/** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
+function parseJsonlLine(file, raw, number, hint = JSONL_HINT) {
+    const line = raw.trim();
+    if (line === '')
+        return null;
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch (error) {
+        throw new errors_GateError('bad_input', `${locate(file, number)}: not valid JSON: ${error.message}`, hint);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new errors_GateError('bad_input', `${locate(file, number)}: expected a JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}`, hint);
+    }
+    const deep = tooDeep(value);
+    if (deep !== null) {
+        throw new errors_GateError('bad_input', `${locate(file, number, deep)}: nested more than ${MAX_JSON_DEPTH} levels deep`, "flatten the value (or store it as a JSON string in the cell); evalgate passes a row's other columns on as they are, and no column needs that depth");
+    }
+    return { line: number, data: value };
+}
+function parseJsonl(file, text) {
+    const records = [];
+    text
+        .replace(/^\uFEFF/, '')
+        .split('\n')
+        .forEach((raw, index) => {
+        const record = parseJsonlLine(file, raw, index + 1);
+        if (record)
+            records.push(record);
+    });
+    return { file, format: 'jsonl', columns: null, records };
+}
+function requireColumns(table, required, hint) {
+    if (table.columns) {
+        const missing = required.filter((c) => !table.columns.includes(c));
+        if (missing.length > 0) {
+            throw new errors_GateError('bad_input', `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`, hint);
+        }
+        return;
+    }
+    for (const record of table.records) {
+        const missing = required.filter((c) => !(c in record.data));
+        if (missing.length > 0) {
+            throw new errors_GateError('bad_input', `${locate(table.file, record.line, missing[0])}: missing required key`, hint);
+        }
+    }
+}
+/** Parses one record with a zod schema; every issue becomes a located GateError (a record from no file has no line). */
+function parseRecord(schema, record, file, hint) {
+    const problems = new Problems();
+    const parsed = tryParseRecord(schema, record, file, hint, problems);
+    problems.throwIfAny('bad_input');
+    return parsed;
+}
+/** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
+function tryParseRecord(schema, record, file, hint, problems) {
+    const result = schema.safeParse(record.data);
+    if (result.success)
+        return result.data;
+    for (const issue of result.error.issues) {
+        const column = issue.path.length > 0 ? String(issue.path[0]) : undefined;
+        problems.add(`${locate(file, record.line, column)}: ${issueText(issue, record.data)}`, hint(column ?? ''));
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/text/redact.ts
+/**
+ * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
+ * header values, the GitHub token, every value the Action masks with setSecret) is registered
+ * here by whoever learns it, and every way out redacts with it: the terminal and the Action's
+ * log line by line (text/visible.ts), every untrusted value in Markdown as the escaper writes it
+ * (report/escape.ts), the outside text of results.json and baseline.json as values before they
+ * are serialised (redactValues.ts); never a file after it is written. Process-wide on purpose:
+ * a sink cannot forget a secret that a layer above it learnt, and GitHub masks its log only,
+ * never a comment body or a file.
+ */
+/** Shorter values are not masked: hiding every "ab" would garble the output and protect nothing. */
+const MIN_SECRET_CHARS = 4;
+/** What one character of a secret may have become once escaped: a Markdown / JSON backslash, an HTML entity. */
+const PUNCTUATION = /[!-/:-@[-`{-~]/;
+const redact_registry = new Set();
+let compiled = null;
+/** Remembers a secret (and each line of a multi-line one); empty and very short values are ignored. */
+function registerSecret(value) {
+    if (!value)
+        return;
+    const parts = [value, ...value.split(/\r?\n/).map((line) => line.trim())];
+    for (const part of parts) {
+        if (part.length < MIN_SECRET_CHARS || redact_registry.has(part))
+            continue;
+        redact_registry.add(part);
+        compiled = null;
+    }
+}
+/** Whether any secret is registered: with none, nothing needs a look. */
+function anySecrets() {
+    return redact_registry.size > 0;
+}
+/** For tests: forget every secret. */
+function clearSecrets() {
+    redact_registry.clear();
+    compiled = null;
+}
+/** Every occurrence of a registered secret becomes `***`, raw or as Markdown, JSON or HTML escaped it. */
+function redactSecrets(text) {
+    const pattern = compile();
+    return pattern === null ? text : text.replace(pattern, '***');
+}
+/** Every occurrence of one of `secrets` becomes `***` (for a message made before the secrets are registered). */
+function redact(text, secrets) {
+    const pattern = patternOf(secrets);
+    return pattern === null ? text : text.replace(pattern, '***');
+}
+function compile() {
+    if (compiled === null && redact_registry.size > 0)
+        compiled = patternOf([...redact_registry]);
+    return compiled;
+}
+/** Longest first, so a secret that contains another is hidden whole. */
+function patternOf(secrets) {
+    const kept = [...new Set(secrets)].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+    if (kept.length === 0)
+        return null;
+    return new RegExp(kept.map(tolerant).join('|'), 'gu');
+}
+/** A secret's characters in order; each punctuation character may appear backslash-escaped or as an entity. */
+function tolerant(secret) {
+    return [...secret].map((ch) => (PUNCTUATION.test(ch) ? `\\\\?(?:${escapeRegExp(ch)}|&#\\d+;|&#x[0-9a-fA-F]+;|&[a-zA-Z]+;)` : escapeRegExp(ch))).join('');
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+;// CONCATENATED MODULE: ./src/baseline/history.ts
+
+
+
+
+const HISTORY_COLUMNS = ['date', 'version', 'eval_set_version', 'metric', 'value'];
+const HEADER = HISTORY_COLUMNS.join(',');
+const ROW_HINT = 'each row is date,version,eval_set_version,metric,value, e.g. 2026-01-31,v1.2,v1,rules_pass,0.82 (quote a field that holds a comma or a quote: "a, b", "say ""hi""")';
+/** ISO 8601 date or date-time: the order of the strings is the order of the dates. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** One row per metric that has a mean (a metric nobody could score is not a point on a trend), by metric name. */
+function historyRowsFromResults(results, date) {
+    // the version is a label a user typed: a secret pasted into it is redacted, as in results.json
+    const version = redactSecrets(results.run.version ?? 'unversioned');
+    const eval_set_version = results.run.eval_set_version;
+    const rows = [];
+    for (const [metric, summary] of Object.entries(results.metrics)) {
+        if (summary.mean !== null && Number.isFinite(summary.mean))
+            rows.push({ date, version, eval_set_version, metric, value: summary.mean });
+    }
+    return rows.sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0));
+}
+/** RFC 4180, one `\n`-terminated line per row. */
+function formatHistoryCsv(rows, withHeader) {
+    const lines = rows.map((r) => [r.date, neutralise(r.version), neutralise(r.eval_set_version), neutralise(r.metric), formatValue(r.value)].map(quoteField).join(','));
+    if (withHeader)
+        lines.unshift(HEADER);
+    return lines.map((line) => `${line}\n`).join('');
+}
+function formatValue(value) {
+    if (!Number.isFinite(value))
+        throw new RangeError(`history value must be a finite number, got ${value}`);
+    // String() keeps every digit, so format → parse gives the same number back
+    return String(value);
+}
+/**
+ * A label a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a
+ * leading `'`, as OWASP recommends for CSV injection; so does a label that already starts
+ * with `'` before one of those, so reading strips exactly one quote and gives the label
+ * back. Only labels: a value like -0.05 is a number, and stays one.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+function neutralise(label) {
+    return FORMULA_START.test(label) ? `'${label}` : label;
+}
+function restoreLabel(cell) {
+    return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+function quoteField(field) {
+    return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+/** Parses history.csv (BOM and CRLF tolerated). Empty text is an empty history. */
+function parseHistoryCsv(text, file) {
+    const table = parseCsv(file, text);
+    const columns = table.columns ?? [];
+    if (columns.length === 0)
+        return [];
+    const missing = HISTORY_COLUMNS.find((c) => !columns.includes(c));
+    if (missing) {
+        throw new errors_GateError('bad_input', `${locate(file, 1, missing)}: missing from the header (header has: ${columns.join(', ')})`, `the first line of a history file must be exactly: ${HEADER}`);
+    }
+    const extra = columns.find((c) => !HISTORY_COLUMNS.includes(c));
+    if (extra !== undefined) {
+        throw new errors_GateError('bad_input', `${locate(file, 1, extra)}: not a history column`, `the first line of a history file must be exactly: ${HEADER}`);
+    }
+    return table.records.map(({ line, data }) => {
+        const field = (column) => String(data[column] ?? '');
+        const label = (column) => restoreLabel(field(column));
+        const fail = (column, expected, got) => {
+            throw new errors_GateError('bad_input', `${locate(file, line, column)}: expected ${expected}, got "${got}"`, ROW_HINT);
+        };
+        const date = field('date').trim();
+        if (!ISO_DATE.test(date))
+            fail('date', 'an ISO date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)', date);
+        const version = label('version');
+        if (version.trim() === '')
+            fail('version', 'a version label', version);
+        const eval_set_version = label('eval_set_version');
+        if (eval_set_version.trim() === '')
+            fail('eval_set_version', 'an eval set version label', eval_set_version);
+        const metric = label('metric').trim();
+        if (metric === '')
+            fail('metric', 'a metric name', metric);
+        const raw = field('value').trim();
+        const value = raw === '' ? NaN : Number(raw);
+        if (!Number.isFinite(value))
+            fail('value', 'a number', raw);
+        return { date, version, eval_set_version, metric, value };
+    });
+}
+/**
+ * Appends this run's rows to a history file, writing the header when the file is new or
+ * empty and creating its folder. Returns how many rows were written. The one function here
+ * that touches the disk: the old bytes and the new rows are written as a whole new file by
+ * the safe writer (history files are small), so a failed append leaves the old file intact.
+ */
+function appendHistory(path, results, date) {
+    const rows = historyRowsFromResults(results, date);
+    if (rows.length === 0)
+        return 0;
+    updateFileSafely(path, (before) => {
+        const existing = (before ?? Buffer.alloc(0)).toString('utf8');
+        const isEmpty = existing.replace(/^\uFEFF/, '').trim() === '';
+        if (!isEmpty) {
+            // appending under a foreign header would make the whole file unreadable
+            const firstLine = existing
+                .replace(/^\uFEFF/, '')
+                .split(/\r?\n/, 1)[0]
+                .trim();
+            if (firstLine !== HEADER) {
+                throw new errors_GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`);
+            }
+        }
+        const separator = !isEmpty && !/\n$/.test(existing) ? '\n' : '';
+        return Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(separator + formatHistoryCsv(rows, isEmpty), 'utf8')]);
+    });
+    return rows.length;
+}
+/**
+ * The points of one metric, one series per eval set version: scores on different eval sets
+ * are never joined into one line. Points in date order (stable for equal dates); series in
+ * the order of their first date.
+ */
+function seriesFor(rows, metric) {
+    const bySet = new Map();
+    for (const row of chronological(rows, metric)) {
+        let series = bySet.get(row.eval_set_version);
+        if (!series) {
+            series = { eval_set_version: row.eval_set_version, points: [] };
+            bySet.set(row.eval_set_version, series);
+        }
+        series.points.push({ date: row.date, version: row.version, value: row.value });
+    }
+    // Map keeps insertion order, and rows arrive in date order: series are ordered by first date
+    return [...bySet.values()];
+}
+/** The rows of one metric in date order; rows with equal dates keep their file order. */
+function chronological(rows, metric) {
+    return rows.filter((r) => r.metric === metric).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./src/io/cliInvocation.ts
+
+
+/**
+ * How this evalgate was started, spelled once: every command evalgate prints (the baseline
+ * update command in the report and the PR comment, the fixes and examples in error messages)
+ * starts with it, so that it pastes into the shell it came from. The shells work it out when
+ * they start (`describeInvocation`, `actionInvocation`) or take it from evalgate.yml's `cli:`,
+ * and set it with `useInvocation`; a command started some other way (a test calling main())
+ * prints plain `evalgate`, the name the package's bin installs.
+ */
+/** The package's name, as its bin is installed. */
+const CLI_NAME = 'evalgate';
+/** The npm specifier of the CLI that the README's install section gives: the `v1` tag of the repository. */
+const CLI_PACKAGE = 'github:evalgate/evalgate#v1';
+let prefix = CLI_NAME;
+/** The start of every printed command from now on (a one-shot process: the CLI or the Action step). */
+function useInvocation(command) {
+    prefix = command.trim() === '' ? CLI_NAME : command.trim();
+}
+function cliPrefix() {
+    return prefix;
+}
+/** One argument as a POSIX shell word: bare when it is safe (a `#` inside a word starts no comment), else single-quoted. */
+function shellWord(arg) {
+    if (/^[\w@%+=:,./-][\w@%+=:,./#-]*$/.test(arg))
+        return arg;
+    return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+/** `evalgate <args>` as a command a user can paste into a shell. */
+function cliCommand(args) {
+    return [prefix, ...args.map(shellWord)].join(' ');
+}
+/** An example command line already written as shell text (`power --n 50`, `merge --out m.json shard-*.json`). */
+function commandLine(rest) {
+    return `${prefix} ${rest}`;
+}
+/**
+ * The CLI's invocation, from the script node was started with:
+ * - `npx <spec>`: npx runs the bin from `…/_npx/<hash>/node_modules/.bin`, and that folder's
+ *   package.json records the spec it was asked for (`_npx.packages`) → `npx --yes <spec>`;
+ * - a project's local install (`node_modules/.bin/evalgate`, `npm exec evalgate`, an npm script)
+ *   → that bin, relative to the working directory;
+ * - a global install (`…/lib/node_modules/evalgate`) → `evalgate`;
+ * - a path (`node bin/evalgate.js`, `node dist/cli/index.js`, `node --import tsx src/cli/bin.ts`)
+ *   → node, its options and the path, relative to the working directory when inside it.
+ */
+function describeInvocation({ script, execArgv, cwd }) {
+    const parts = script.split(sep);
+    const npx = parts.lastIndexOf('_npx');
+    if (npx >= 0 && parts[npx + 2] === 'node_modules') {
+        const spec = npxSpec(parts.slice(0, npx + 2).join(sep));
+        if (spec)
+            return `npx --yes ${shellWord(spec)}`;
+    }
+    const modules = parts.lastIndexOf('node_modules');
+    if (modules >= 0 && (parts[modules + 1] === '.bin' || parts[modules + 1] === CLI_NAME)) {
+        const root = parts.slice(0, modules).join(sep);
+        const bin = join(root, 'node_modules', '.bin', CLI_NAME);
+        if (existsSync(bin))
+            return shellWord(cliInvocation_inside(cwd, bin) ? withDot(relative(cwd, bin)) : bin);
+        // a global install keeps no .bin beside it: its bin is on PATH
+        return CLI_NAME;
+    }
+    const path = cliInvocation_inside(cwd, script) ? relative(cwd, script) : script;
+    return ['node', ...execArgv.map(shellWord), shellWord(path)].join(' ');
+}
+/**
+ * The Action's invocation, for the commands its report prints: the repository and ref the
+ * workflow step uses (`uses: acme/evalgate@v1.4.0` runs from `…/_actions/acme/evalgate/v1.4.0/`)
+ * → `npx --yes github:acme/evalgate#v1.4.0`; an action in the workspace (`uses: ./`) → node and
+ * its bin, relative to the workspace.
+ */
+function actionInvocation(script, workspace) {
+    const parts = script.split(external_node_path_namespaceObject.sep);
+    const actions = parts.lastIndexOf('_actions');
+    if (actions >= 0 && parts.length >= actions + 5) {
+        const [owner, repo, ref] = parts.slice(actions + 1, actions + 4);
+        return `npx --yes ${shellWord(`github:${owner}/${repo}#${ref}`)}`;
+    }
+    // dist/index.js → the action's root → its bin (an action without one: evalgate, as installed)
+    const bin = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.dirname)(script)), 'bin', 'evalgate.js');
+    if (!(0,external_node_fs_namespaceObject.existsSync)(bin))
+        return CLI_NAME;
+    return `node ${shellWord(cliInvocation_inside(workspace, bin) ? (0,external_node_path_namespaceObject.relative)(workspace, bin) : bin)}`;
+}
+function npxSpec(folder) {
+    try {
+        const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+        const packages = pkg._npx?.packages;
+        if (Array.isArray(packages) && packages.length === 1 && typeof packages[0] === 'string')
+            return packages[0];
+        const dependency = pkg.dependencies?.[CLI_NAME];
+        return dependency ? `${CLI_NAME}@${dependency}` : null;
+    }
+    catch {
+        return null;
+    }
+}
+function cliInvocation_inside(dir, path) {
+    const rel = (0,external_node_path_namespaceObject.relative)(dir, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+}
+/** `node_modules/.bin/evalgate` runs as a path; a bare name would be looked up on PATH. */
+function withDot(rel) {
+    return rel.includes(sep) ? rel : `.${sep}${rel}`;
+}
+
+;// CONCATENATED MODULE: ./src/text/redactValues.ts
+
+const redactValues_compiled = new WeakMap();
+/**
+ * `value` with every string at one of `paths` redacted (redact.ts), before it is serialised:
+ * the structure, every key and every other value stay exactly as they were, so a secret equal
+ * to `true`, `null`, a digit or a verdict word can neither break the JSON nor change what it
+ * says. Only what changes is copied; with no secret registered `value` itself comes back.
+ */
+function redactAt(value, paths) {
+    return anySecrets() ? redactNode(value, trieOf(paths)) : value;
+}
+/** As redactAt, for the value found at `key` under the root: a document written piece by piece. */
+function redactMember(value, paths, ...keys) {
+    if (!anySecrets())
+        return value;
+    let node = trieOf(paths);
+    for (const key of keys)
+        node = node && step(node, key);
+    return node ? redactNode(value, node) : value;
+}
+function step(node, key) {
+    return node.keys.get(key) ?? node.any;
+}
+function redactNode(value, node) {
+    if (typeof value === 'string')
+        return node.text ? redactSecrets(value) : value;
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (Array.isArray(value)) {
+        const child = node.any;
+        if (!child)
+            return value;
+        let out = null;
+        value.forEach((item, i) => {
+            const redacted = redactNode(item, child);
+            if (redacted !== item)
+                (out ??= value.slice())[i] = redacted;
+        });
+        return out ?? value;
+    }
+    let out = null;
+    for (const key of Object.keys(value)) {
+        const child = step(node, key);
+        if (!child)
+            continue;
+        const item = value[key];
+        const redacted = redactNode(item, child);
+        if (redacted === item)
+            continue;
+        out ??= copyOf(value);
+        redactValues_define(out, key, redacted);
+    }
+    return out ?? value;
+}
+/** A copy with the same prototype (null for an id record) and key order. */
+function copyOf(value) {
+    const copy = Object.create(Object.getPrototypeOf(value));
+    for (const key of Object.keys(value))
+        redactValues_define(copy, key, value[key]);
+    return copy;
+}
+/** Defined, not assigned: a `__proto__` key stays a key. */
+function redactValues_define(record, key, value) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+function trieOf(paths) {
+    let trie = redactValues_compiled.get(paths);
+    if (trie)
+        return trie;
+    trie = emptyTrie();
+    for (const path of paths) {
+        let node = trie;
+        for (const key of path) {
+            if (key === '*')
+                node = node.any ??= emptyTrie();
+            else {
+                let next = node.keys.get(key);
+                if (!next)
+                    node.keys.set(key, (next = emptyTrie()));
+                node = next;
+            }
+        }
+        node.text = true;
+    }
+    redactValues_compiled.set(paths, trie);
+    return trie;
+}
+function emptyTrie() {
+    return { text: false, any: undefined, keys: new Map() };
+}
+
+;// CONCATENATED MODULE: ./src/schemas/outsideText.ts
+/**
+ * The fields of results.json that are text for people rather than evalgate's own machine
+ * strings: what the candidate said (answers, its errors), what the judge's API said (reasons,
+ * claims, error messages, model strings and response ids), sentences that quote either, and
+ * the labels and paths a user typed (a version, a path, the candidate's command or URL, the
+ * eval set's questions), where a secret pasted by mistake must not be repeated. Registered
+ * secrets are redacted in exactly these before the file is written. Every other string is one
+ * the file's own consistency rests on: ids, metric and category names (keys elsewhere), verdict
+ * and status words, the eval set's version label and the judge's identity (compared with the
+ * baseline's), dates and hashes. Redacting one of those because a secret happened to equal it
+ * would make the file say something else, or make it invalid, and hide nothing.
+ * test/io/redactValues.test.ts walks the schemas: a new string field must be named on one side.
+ */
+const RESULTS_OUTSIDE_TEXT = [
+    ['run', 'version'],
+    ['run', 'eval_set_path'],
+    ['run', 'subset', 'by'],
+    ['run', 'candidate'],
+    ['run', 'judge_label'],
+    ['run', 'notes', '*'],
+    ['run', 'judge_stopped', 'cause'],
+    ['run', 'judge_stopped', 'fix'],
+    ['questions', '*', 'question'],
+    ['questions', '*', 'answer'],
+    ['questions', '*', 'notes', '*'],
+    ['questions', '*', 'errors', '*'],
+    ['questions', '*', 'claims', '*', 'text'],
+    ['questions', '*', 'claims', '*', 'evidence'],
+    ['questions', '*', 'judge_calls', '*', 'model'],
+    ['questions', '*', 'judge_calls', '*', 'id'],
+    ['comparison', 'baseline', 'path'],
+    ['comparison', 'baseline', 'version'],
+    ['comparison', 'reasons', '*'],
+    ['comparison', 'messages', '*'],
+    ['comparison', 'metrics', '*', 'note'],
+    ['comparison', 'regressions', '*', 'reason'],
+    ['comparison', 'improvements', '*', 'reason'],
+    ['comparison', 'baseline_answers', '*', 'answer'],
+    ['comparison', 'judge_model_change'],
+    ['comparison', 'gate_sources', '*'],
+    ['comparison', 'update_command'],
+];
+/** The same for baseline.json: its version label, the questions and answers it keeps, their notes, the model strings the judge's API reported. */
+const BASELINE_OUTSIDE_TEXT = [
+    ['version'],
+    ['questions', '*', 'question'],
+    ['questions', '*', 'answer'],
+    ['questions', '*', 'notes', '*'],
+    ['judge_reported_models', 'chat', '*'],
+    ['judge_reported_models', 'embeddings', '*'],
+];
+/** For a document redacted before it is encoded (results.json: baseline/resultsFile.ts): nothing left to redact. */
+const NO_OUTSIDE_TEXT = [];
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -58297,10 +59116,10 @@ class $ZodRegistry {
     }
 }
 // registries
-function registry() {
+function registries_registry() {
     return new $ZodRegistry();
 }
-(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
+(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registries_registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
@@ -63093,7 +63912,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/io/ids.ts
+;// CONCATENATED MODULE: ./src/text/ids.ts
 /**
  * Ids (question ids, doc ids, category labels) come from users' files, so `__proto__`,
  * `constructor`, `toString` and `hasOwnProperty` are ordinary ids. Anything keyed by them is a
@@ -63186,59 +64005,6 @@ function idRecordSchema(value) {
         return out;
     });
 }
-
-;// CONCATENATED MODULE: ./src/schemas/gate.ts
-
-
-/**
- * The gate settings: every key, its default and its validation, in one place. The input form
- * (evalgate.yml `gate:`, a baseline's committed settings, flags and inputs), the defaults and
- * the key list are derived from it.
- */
-/** A drop on the 0-1 score scale: above 1 no score could ever drop that far, and the gate would pass everything. */
-const SCORE_DROP = 'must be between 0 and 1: it is a drop on the 0-1 score scale (0.02 = two points)';
-const scoreDrop = () => schemas_number().min(0, SCORE_DROP).max(1, SCORE_DROP);
-/** The absolute floor of a latency rise when latency_rise is set and latency_min_ms is not: below it a rise is scheduling jitter. */
-const DEFAULT_LATENCY_MIN_MS = 50;
-const GateSettingsSchema = object({
-    max_drop: scoreDrop().default(0.02),
-    /** per metric: a drop like max_drop, or for latency_ms a relative rise in place of latency_rise (baseline/gate.ts checks which) */
-    max_drop_overrides: record(schemas_string(), schemas_number().min(0)).default({}),
-    thresholds: record(schemas_string(), schemas_number()).default({}),
-    /** category label → metric → floor; labels are ids from the eval set */
-    by_category: idRecordSchema(record(schemas_string(), schemas_number())).default({}),
-    max_error_rate: schemas_number().min(0).max(1).default(0.1),
-    question_drop: scoreDrop().default(0.25),
-    /**
-     * Latency is reported always and gated only when this is set: a relative rise of the p50 or
-     * p95 latency across questions (0.5 = 50% slower) that also exceeds latency_min_ms fails.
-     * null (the default): not gated.
-     */
-    latency_rise: schemas_number().min(0).nullable().default(null),
-    /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
-    latency_min_ms: schemas_number().min(0).nullable().default(null),
-    gate_mode: schemas_enum(['strict', 'significant']).default('strict'),
-    /**
-     * Primary metrics, in order: each is tested at the full alpha of a one-metric gate, one after
-     * the other, stopping at the first that did not drop significantly (fixed-sequence testing);
-     * the other metrics share Holm's correction as before. [] (the default): all share Holm.
-     */
-    primary: array(schemas_string())
-        .refine((names) => new Set(names).size === names.length, 'names a metric twice: each primary metric is tested once, in the order given')
-        .default([]),
-});
-/** Every setting optional and without its default, so layers merge: an absent key leaves the layer below in force. */
-function withoutDefaults(shape) {
-    return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.unwrap().optional()]));
-}
-/** Gate settings as written in a file: the seed's minimal baseline.json and evalgate's own form load through it. */
-const GateSettingsInputSchema = object(withoutDefaults(GateSettingsSchema.shape));
-const GATE_KEYS = GateSettingsSchema.keyof().options;
-/** A fresh copy each time: callers merge layers into it. */
-function defaultGate() {
-    return GateSettingsSchema.parse({});
-}
-const DEFAULT_GATE = Object.freeze(defaultGate());
 
 ;// CONCATENATED MODULE: ./src/schemas/failures.ts
 
@@ -63385,6 +64151,59 @@ const MetricRowSchema = object({
     /** latency_ms against a per-question baseline: the p50 and p95 latency across the questions both sides timed, which the gate holds (the mean is only reported) */
     percentiles: object({ p50: LatencyPairSchema, p95: LatencyPairSchema }).nullable().default(null),
 });
+
+;// CONCATENATED MODULE: ./src/schemas/gate.ts
+
+
+/**
+ * The gate settings: every key, its default and its validation, in one place. The input form
+ * (evalgate.yml `gate:`, a baseline's committed settings, flags and inputs), the defaults and
+ * the key list are derived from it.
+ */
+/** A drop on the 0-1 score scale: above 1 no score could ever drop that far, and the gate would pass everything. */
+const SCORE_DROP = 'must be between 0 and 1: it is a drop on the 0-1 score scale (0.02 = two points)';
+const scoreDrop = () => schemas_number().min(0, SCORE_DROP).max(1, SCORE_DROP);
+/** The absolute floor of a latency rise when latency_rise is set and latency_min_ms is not: below it a rise is scheduling jitter. */
+const DEFAULT_LATENCY_MIN_MS = 50;
+const GateSettingsSchema = object({
+    max_drop: scoreDrop().default(0.02),
+    /** per metric: a drop like max_drop, or for latency_ms a relative rise in place of latency_rise (baseline/gate.ts checks which) */
+    max_drop_overrides: record(schemas_string(), schemas_number().min(0)).default({}),
+    thresholds: record(schemas_string(), schemas_number()).default({}),
+    /** category label → metric → floor; labels are ids from the eval set */
+    by_category: idRecordSchema(record(schemas_string(), schemas_number())).default({}),
+    max_error_rate: schemas_number().min(0).max(1).default(0.1),
+    question_drop: scoreDrop().default(0.25),
+    /**
+     * Latency is reported always and gated only when this is set: a relative rise of the p50 or
+     * p95 latency across questions (0.5 = 50% slower) that also exceeds latency_min_ms fails.
+     * null (the default): not gated.
+     */
+    latency_rise: schemas_number().min(0).nullable().default(null),
+    /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (GateStack) */
+    latency_min_ms: schemas_number().min(0).nullable().default(null),
+    gate_mode: schemas_enum(['strict', 'significant']).default('strict'),
+    /**
+     * Primary metrics, in order: each is tested at the full alpha of a one-metric gate, one after
+     * the other, stopping at the first that did not drop significantly (fixed-sequence testing);
+     * the other metrics share Holm's correction as before. [] (the default): all share Holm.
+     */
+    primary: array(schemas_string())
+        .refine((names) => new Set(names).size === names.length, 'names a metric twice: each primary metric is tested once, in the order given')
+        .default([]),
+});
+/** Every setting optional and without its default, so layers merge: an absent key leaves the layer below in force. */
+function withoutDefaults(shape) {
+    return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.unwrap().optional()]));
+}
+/** Gate settings as written in a file: the seed's minimal baseline.json and evalgate's own form load through it. */
+const GateSettingsInputSchema = object(withoutDefaults(GateSettingsSchema.shape));
+const GATE_KEYS = GateSettingsSchema.keyof().options;
+/** A fresh copy each time: callers merge layers into it. */
+function defaultGate() {
+    return GateSettingsSchema.parse({});
+}
+const DEFAULT_GATE = Object.freeze(defaultGate());
 
 ;// CONCATENATED MODULE: ./src/schemas/judgeHealth.ts
 
@@ -63595,8 +64414,8 @@ const RunInfoSchema = object({
      * significant). What it judged, what it saved, and per metric its verdict, the units (questions,
      * conversations) its tests saw, their mean direction-aware change, and the anytime-valid
      * p-values of its two tests: of "no change" against a drop (fail below alpha_fail, with the mean
-     * beyond max_drop) and of "dropped by max_drop or more" (pass below alpha_pass); written only by
-     * such a run.
+     * beyond max_drop) and of "the full run fails this metric" over the eval set's own questions,
+     * sampled without replacement (pass below alpha_pass); written only by such a run.
      */
     sequential: object({
         seed: schemas_number().int(),
@@ -63725,1431 +64544,6 @@ const ResultsSchema = object({
     /** an LLM-judged run's judge health (grade spread, length bias); null for lexical and rules-only runs, and in files written before evalgate kept it */
     judge_health: JudgeHealthSchema.nullable().default(null),
 });
-
-;// CONCATENATED MODULE: ./src/schemas/baseline.ts
-
-
-
-
-
-/**
- * 3: the eval-set fingerprint is the sum of the rows' hashes (baseline/fingerprint.ts), as in
- * results schema 3; otherwise as 2. 2: each question keeps its answer (capped) and the answer's
- * SHA-256. 1 (or none): scores only. All are read; a fingerprint of the older kind is
- * recognised by recomputing it from the eval set.
- */
-const BASELINE_SCHEMA_VERSION = 3;
-/** The baselines that keep each question's answer. */
-const WITH_ANSWERS = new Set([2, BASELINE_SCHEMA_VERSION]);
-/** How many code points of each answer a baseline keeps, and the mark that ends a cut one (baseline/answer.ts). */
-const ANSWER_CAP = 500;
-const ANSWER_CUT_MARK = '…';
-const BaselineQuestionSchema = object({
-    category: schemas_string().nullable(),
-    question: schemas_string().optional(),
-    scores: record(schemas_string(), schemas_number().nullable()),
-    notes: record(schemas_string(), schemas_string()).optional(),
-    /** schema 2: the answer, at most ANSWER_CAP code points, ending with … when cut */
-    answer: schemas_string()
-        .refine((a) => [...a].length <= ANSWER_CAP, `at most ${ANSWER_CAP} characters (code points): evalgate baseline keeps the first ${ANSWER_CAP - 1} and ${ANSWER_CUT_MARK}`)
-        .optional(),
-    answer_truncated: schemas_boolean().optional(),
-    /** schema 2: hex SHA-256 of the whole answer */
-    answer_sha256: schemas_string()
-        .regex(/^[0-9a-f]{64}$/, 'the hex SHA-256 of the whole answer (64 characters 0-9a-f)')
-        .optional(),
-    /** the whole answer's length in code points; optional: baselines written before evalgate kept it still load */
-    answer_chars: schemas_number().int().min(0).optional(),
-    /** what the answer was generated from besides the question (results.json's inputs_hash); optional: baselines written before evalgate kept it still load */
-    inputs_hash: schemas_string()
-        .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
-        .optional(),
-    /** results.json's relevant_ranks: where each relevant doc was retrieved; optional: older baselines still load */
-    relevant_ranks: record(schemas_string(), schemas_number().int().min(1).nullable()).optional(),
-});
-/** The distinct model strings the judge's API reported, chat and embeddings apart (judge/trace.ts). */
-const ReportedModelsSchema = object({ chat: array(schemas_string()), embeddings: array(schemas_string()) });
-/** required from schema 2 */
-const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'];
-/** not read from a schema-1 baseline */
-const OLD_IGNORED_FIELDS = [...ANSWER_FIELDS, 'answer_chars'];
-/**
- * A baseline of schema 1 (or none: the seed's form) keeps no answers: answer fields in one
- * (copied from a results.json by hand) are not read, as before schema 2.
- */
-function withoutOldAnswers(data) {
-    if (typeof data !== 'object' || data === null || WITH_ANSWERS.has(data.schema_version))
-        return data;
-    const questions = data.questions;
-    if (typeof questions !== 'object' || questions === null || Array.isArray(questions))
-        return data;
-    const kept = ids_idRecord();
-    for (const id of Object.keys(questions)) {
-        const q = questions[id];
-        if (typeof q !== 'object' || q === null)
-            kept[id] = q;
-        else
-            kept[id] = Object.fromEntries(Object.entries(q).filter(([field]) => !OLD_IGNORED_FIELDS.includes(field)));
-    }
-    return { ...data, questions: kept };
-}
-const BaselineSchema = preprocess(withoutOldAnswers, GateSettingsInputSchema.extend({
-    schema_version: union([literal(1), literal(2), literal(BASELINE_SCHEMA_VERSION)]).optional(),
-    version: union([schemas_string(), schemas_number()]).transform(String),
-    eval_set_version: union([schemas_string(), schemas_number()]).transform(String),
-    eval_set_fingerprint: schemas_string().optional(),
-    judge: JudgeIdentitySchema.optional(),
-    /** what the judge's API reported answering with (a requested `gpt-4o` is `gpt-4o-2024-08-06`); absent when it reported nothing, or in files written before evalgate kept it */
-    judge_reported_models: ReportedModelsSchema.optional(),
-    created_at: schemas_string().optional(),
-    /** aggregate means; the seed's form has only these */
-    metrics: record(schemas_string(), schemas_number().nullable()),
-    /** per-question scores (and, from schema 2, answers), written by `evalgate baseline` */
-    questions: idRecordSchema(BaselineQuestionSchema).optional(),
-    /**
-     * metric → sd of one question's paired difference between two runs of the unchanged system,
-     * measured by `evalgate calibrate-noise --write`: the variance a comparison's MDE uses when
-     * no question moved in the run itself
-     */
-    noise: record(schemas_string(), schemas_number().min(0)).optional(),
-})
-    .passthrough()
-    .superRefine((b, ctx) => {
-    // from schema 2 every question keeps its answer: an entry without one is refused
-    const current = WITH_ANSWERS.has(b.schema_version);
-    for (const [id, q] of Object.entries(b.questions ?? {})) {
-        for (const field of ANSWER_FIELDS) {
-            if (current && q[field] === undefined) {
-                ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${String(b.schema_version)}: write it again with evalgate baseline` });
-            }
-        }
-        if (q.answer_truncated && q.answer !== undefined && ([...q.answer].length !== ANSWER_CAP || !q.answer.endsWith(ANSWER_CUT_MARK))) {
-            ctx.addIssue({ code: 'custom', path: ['questions', id, 'answer'], message: `a cut answer (answer_truncated: true) is ${ANSWER_CAP} characters ending with ${ANSWER_CUT_MARK}` });
-        }
-        if (q.answer_chars !== undefined && q.answer !== undefined && q.answer_truncated !== undefined) {
-            const kept = [...q.answer].length;
-            if (q.answer_truncated ? q.answer_chars <= ANSWER_CAP : q.answer_chars !== kept) {
-                const expected = q.answer_truncated ? `more than ${ANSWER_CAP} (the answer was cut)` : `${kept}, the answer's length in code points`;
-                ctx.addIssue({ code: 'custom', path: ['questions', id, 'answer_chars'], message: `expected ${expected}, got ${q.answer_chars}: write the baseline again with evalgate baseline` });
-            }
-        }
-    }
-}));
-/**
- * BaselineSchema's result for a well-formed baseline.json of the current schema, with its
- * per-question entries checked by plain type checks, which cost a fraction of zod's for
- * 100,000 of them (issue 13); null for anything else (an older schema, a field of an
- * unexpected type, a question that breaks a rule), which the schema then parses and reports
- * in its own words. Equal to the schema's result wherever it is not null
- * (test/baseline/plainBaseline.test.ts).
- */
-function plainBaseline(data) {
-    if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions))
-        return null;
-    const questions = ids_idRecord();
-    for (const key of Object.keys(data.questions)) {
-        const id = key.normalize('NFC');
-        const question = plainQuestion(data.questions[key]);
-        if (question === null || Object.hasOwn(questions, id))
-            return null;
-        questions[id] = question;
-    }
-    // everything but the questions through the schema; `questions` keeps its place among the keys
-    const rest = BaselineSchema.safeParse({ ...data, questions: {} });
-    if (!rest.success)
-        return null;
-    rest.data.questions = questions;
-    return rest.data;
-}
-/** One question of a baseline of schema 2 or 3, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
-function plainQuestion(q) {
-    if (!isPlainRecord(q))
-        return null;
-    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs, relevant_ranks: ranks } = q;
-    if (!(category === null || typeof category === 'string'))
-        return null;
-    if (!(question === undefined || typeof question === 'string'))
-        return null;
-    if (!isRecordOf(scores, (v) => v === null || typeof v === 'number'))
-        return null;
-    if (!(notes === undefined || isRecordOf(notes, (v) => typeof v === 'string')))
-        return null;
-    // schemas 2 and 3 require the three answer fields
-    if (typeof answer !== 'string' || typeof truncated !== 'boolean' || typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))
-        return null;
-    const kept = codePoints(answer);
-    if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK))))
-        return null;
-    if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept)))
-        return null;
-    if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs)))
-        return null;
-    if (ranks !== undefined && !isRanks(ranks))
-        return null;
-    // the schema's key order (its shape's), with the optional keys only when present
-    return {
-        category,
-        ...(question !== undefined ? { question } : {}),
-        scores: scores,
-        ...(notes !== undefined ? { notes: notes } : {}),
-        answer,
-        answer_truncated: truncated,
-        answer_sha256: sha,
-        ...(chars !== undefined ? { answer_chars: chars } : {}),
-        ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
-        ...(ranks !== undefined ? { relevant_ranks: ranks } : {}),
-    };
-}
-/** relevant_ranks as the schema takes it: each value a rank from 1, or null; a `__proto__` key is the schema's to drop. */
-function isRanks(value) {
-    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
-        return false;
-    return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && v >= 1));
-}
-function isPlainRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** An object of such values, read from JSON; a `__proto__` key (which zod's z.record drops) is left to the schema. */
-function isRecordOf(value, valid) {
-    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
-        return false;
-    for (const key in value)
-        if (!valid(value[key]))
-            return false;
-    return true;
-}
-/** `[...text].length` without building the array: a surrogate pair is one code point, a lone surrogate one too. */
-function codePoints(text) {
-    let count = text.length;
-    for (let i = 0; i < text.length - 1; i++) {
-        const c = text.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff) {
-            const next = text.charCodeAt(i + 1);
-            if (next >= 0xdc00 && next <= 0xdfff) {
-                count--;
-                i++;
-            }
-        }
-    }
-    return count;
-}
-
-;// CONCATENATED MODULE: ./src/baseline/answer.ts
-
-
-/**
- * The first `max` code points of `text`, the last of them the cut mark when it was cut.
- * Code points, not UTF-16 units: a cut never splits a surrogate pair (an emoji stays whole).
- */
-function answer_capAnswer(text, max = ANSWER_CAP) {
-    const points = [...text];
-    if (points.length <= max)
-        return { answer: text, answer_truncated: false };
-    return { answer: points.slice(0, max - 1).join('') + ANSWER_CUT_MARK, answer_truncated: true };
-}
-function answerSha256(text) {
-    return (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
-}
-/** An answer's length in code points (an emoji counts once, as a reader counts it). */
-function answerChars(text) {
-    let n = 0;
-    for (const _ of text)
-        n++;
-    return n;
-}
-function storedAnswer(text) {
-    return { ...answer_capAnswer(text), answer_sha256: answerSha256(text), answer_chars: answerChars(text) };
-}
-
-;// CONCATENATED MODULE: ./src/io/similarName.ts
-/**
- * "Did you mean": the known name an unknown field or column was probably meant to be. A name
- * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
- * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
- * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
- * resembles a known one must not turn into an error by accident.
- */
-function similarName(name, known, aliases = {}) {
-    const unknown = squash(name);
-    if (unknown === '')
-        return null;
-    for (const candidate of known) {
-        const target = squash(candidate);
-        if (unknown === target)
-            return candidate;
-        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
-            return candidate;
-    }
-    let best = null;
-    for (const candidate of known) {
-        const target = squash(candidate);
-        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
-        const distance = editDistance(unknown, target, allowed);
-        if (distance <= allowed && (!best || distance < best.distance))
-            best = { name: candidate, distance };
-    }
-    return best?.name ?? null;
-}
-/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
-function squash(name) {
-    return name
-        .normalize('NFKC')
-        .toLowerCase()
-        .replace(/[\s_\-.]+/g, '')
-        .replace(/s$/, '');
-}
-/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
-function editDistance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit)
-        return limit + 1;
-    let before = [];
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        let rowBest = i;
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                d = Math.min(d, before[j - 2] + 1);
-            current.push(d);
-            rowBest = Math.min(rowBest, d);
-        }
-        if (rowBest > limit)
-            return limit + 1;
-        before = previous;
-        previous = current;
-    }
-    return Math.min(previous[b.length], limit + 1);
-}
-
-;// CONCATENATED MODULE: ./src/metrics/definitions.ts
-/** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
-const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
-/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
-const SCALES = {
-    score: { min: 0, max: 1, words: '0–1' },
-    ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
-};
-/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
-function scaleWords(definition) {
-    return `${SCALES[definition.unit].words}, ${definition.higherIsBetter ? 'higher' : 'lower'} is better`;
-}
-/** Why a finite value cannot be a score of this metric, or null when it can. */
-function outOfScale(definition, value) {
-    const { min, max, words } = SCALES[definition.unit];
-    if (value >= min && value <= max)
-        return null;
-    const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
-    return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
-}
-const answerable = (run) => run.rows.some((r) => !r.should_refuse);
-const withRelevantDocs = (run) => run.rows.some((r) => r.relevant_docs.length > 0);
-const always = () => true;
-const notRefusal = (row) => !row.should_refuse;
-/** a question asked after earlier turns: a conversation's turn 2, 3, …, or a row with a history cell */
-const hasEarlierTurns = (row) => (row.conversation?.turn ?? 1) > 1 || (row.history?.length ?? 0) > 0;
-/** Rules: pass/fail, from the answer alone; a should-refuse question is checked by refuse_ok only. */
-function rule(name, displayName, description, more) {
-    return { name, displayName, description, family: 'rules', tiers: ['rules'], higherIsBetter: true, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1', ...more };
-}
-/** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
-function retrieval(name, displayName, description, nullWhen, more = {}) {
-    return {
-        name,
-        displayName,
-        description,
-        family: 'retrieval',
-        tiers: ['retrieval'],
-        higherIsBetter: true,
-        binary: false,
-        unit: 'score',
-        gate: 'max_drop',
-        planned: withRelevantDocs,
-        testFamily: 'retrieval',
-        nullWhen,
-        ...more,
-    };
-}
-/** A score in [0, 1], higher is better, computed by the scoring providers named. */
-function judged(name, family, tiers, llmSource, text, more = {}) {
-    const [displayName, description, nullWhen] = text;
-    return { name, displayName, description, family, tiers, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
-}
-const SKIPPED = 'a should-refuse question (judged by refuse_ok)';
-const RUBRIC_NULL = 'never: the rubric judges every question, a should-refuse one too (a failed judge call is an error)';
-const CLAIMS_NULL = `${SKIPPED}, a refusal (lexical), or an answer that makes no factual claim`;
-/** In report order: the SPEC's family table, and within a family the order here. */
-const METRIC_DEFINITIONS = [
-    rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]: characters for CJK text, words for other text', { planned: answerable, askedOf: notRefusal }),
-    rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] / [N] citation', { planned: (run) => answerable(run) && run.config.rules.require_citation, askedOf: notRefusal }),
-    rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', { planned: answerable, askedOf: notRefusal }),
-    rule('json_ok', 'Valid JSON', 'answer is a JSON object with the required keys (expect_json rows)', {
-        planned: (run) => run.rows.some((r) => r.expect_json && !r.should_refuse),
-        askedOf: (row) => row.expect_json,
-    }),
-    rule('refuse_ok', 'Refuses when it should', 'should-refuse question answered with a refusal phrase', {
-        planned: (run) => run.rows.some((r) => r.should_refuse),
-        askedOf: (row) => row.should_refuse,
-        categoryRank: 2,
-    }),
-    rule('no_over_refusal', 'Answers when it can', 'answerable question not refused (0 = over-refusal: a refusal phrase where an answer was due)', { planned: answerable, askedOf: notRefusal }),
-    rule('rules_pass', 'All rules pass', 'every applicable rule passed', { planned: always, headline: true, trendRank: 2, categoryRank: 1 }),
-    retrieval('precision@K', 'Precision@{k}', 'precision over the top {k} retrieved ids', 'never: 0 when nothing relevant is in the top {k}'),
-    retrieval('recall@K', 'Recall@{k}', 'recall over the top {k} retrieved ids', 'the question lists no relevant_doc_ids', { trendRank: 6, categoryRank: 3 }),
-    retrieval('hit@K', 'Hit@{k}', 'hit over the top {k} retrieved ids', 'never: 0 or 1', { binary: true }),
-    retrieval('ndcg@K', 'NDCG@{k}', 'ndcg over the top {k} retrieved ids', 'the question lists no relevant_doc_ids'),
-    retrieval('mrr', 'MRR', '1 / rank of the first relevant id, 0 if none', 'never: 0 when no relevant id was retrieved (the note says why)', { trendRank: 5, categoryRank: 4 }),
-    {
-        name: 'citation_valid',
-        displayName: 'Valid citations',
-        description: 'share of [N] / [docN] / [文档N] citations whose N (1-based) points to an existing context',
-        family: 'citations',
-        tiers: ['citations'],
-        higherIsBetter: true,
-        binary: false,
-        unit: 'score',
-        gate: 'max_drop',
-        planned: always,
-        nullWhen: 'the answer cites nothing',
-    },
-    judged('accuracy_norm', 'judge', ['llm'], 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], { headline: true, trendRank: 1, categoryRank: 5 }),
-    judged('relevance_norm', 'judge', ['llm'], 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL]),
-    judged('completeness_norm', 'judge', ['lexical', 'llm'], 'rubric', ['Completeness', 'rubric completeness (lexical: reference points covered), 0-1', `lexical: ${SKIPPED} or no reference_points; llm: ${RUBRIC_NULL}`], { headline: true, trendRank: 4, categoryRank: 6 }),
-    judged('citation_norm', 'judge', ['llm'], 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL]),
-    judged('context_retention_norm', 'judge', ['lexical', 'llm'], 'rubric', [
-        'Context retention',
-        'rubric context retention: a turn after the first keeps what was said earlier (0 = forgot it), 0-4 scaled to 0-1',
-        'a first turn or a single question (nothing earlier to retain); lexical: always (it cannot judge context retention)',
-    ], 
-    // only a set with a turn after the first has the column: a single-turn run's results are unchanged
-    { planned: (run) => run.rows.some(hasEarlierTurns) }),
-    judged('faithfulness', 'rag', ['lexical', 'llm'], 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], {
-        headline: true,
-        trendRank: 3,
-        categoryRank: 7,
-        testFamily: 'claims',
-    }),
-    judged('answer_relevancy', 'rag', ['llm'], 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`]),
-    judged('context_precision', 'rag', ['lexical', 'llm'], 'usefulness', [
-        'Context precision',
-        'average precision of useful chunks in rank order',
-        `${SKIPPED}, or no ground truth and no answer to judge the chunks against`,
-    ]),
-    judged('context_recall', 'rag', ['lexical', 'llm'], 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], {
-        categoryRank: 8,
-    }),
-    judged('hallucination_rate', 'hallucination', ['lexical', 'llm'], 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], {
-        higherIsBetter: false,
-        testFamily: 'claims',
-    }),
-    judged('contradicted', 'hallucination', ['llm'], 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { higherIsBetter: false, binary: true }),
-    {
-        name: 'latency_ms',
-        displayName: 'Latency',
-        description: 'candidate latency in milliseconds',
-        family: 'operations',
-        tiers: ['operations'],
-        higherIsBetter: false,
-        binary: false,
-        unit: 'ms',
-        gate: 'latency_rise',
-        planned: (run) => run.outputs?.some((o) => o.latency_ms !== null) ?? false,
-        missingNote: 'the candidate gave no latency_ms for this question',
-        nullWhen: 'the candidate gave no latency_ms for the question',
-    },
-];
-
-;// CONCATENATED MODULE: ./src/metrics/registry.ts
-
-const FAMILY_ORDER = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations'];
-/**
- * The lookup over a list of definitions, and every list of metric names derived from it.
- * `registry` below holds evalgate's own; a test can build one with a definition added.
- */
-class MetricRegistry {
-    definitions;
-    /** concrete names already looked up: the comparison asks once per question and metric */
-    byName = new Map();
-    patterns = [];
-    position = new Map();
-    constructor(definitions) {
-        this.definitions = definitions;
-        definitions.forEach((d, i) => {
-            this.position.set(d.name, i);
-            if (isPattern(d.name))
-                this.patterns.push({ definition: d, match: new RegExp(`^${escapeRegExp(d.name.slice(0, -1))}([1-9]\\d*)$`) });
-            else
-                this.byName.set(d.name, { ...d, pattern: d.name, k: null });
-        });
-    }
-    /** Looks a metric up by name; `@K` metrics exist for every k (`recall@5`, `ndcg@10`). */
-    info(name) {
-        const known = this.byName.get(name);
-        if (known)
-            return known;
-        for (const { definition, match } of this.patterns) {
-            const m = match.exec(name);
-            if (!m)
-                continue;
-            const info = instantiate(definition, Number(m[1]));
-            this.byName.set(name, info);
-            return info;
-        }
-        return undefined;
-    }
-    /** Every name a setting may use: fixed names, then the `@K` patterns. */
-    knownNames() {
-        const names = this.definitions.map((d) => d.name);
-        return [...names.filter((n) => !isPattern(n)), ...names.filter(isPattern)];
-    }
-    /** Metrics in report order: family (the SPEC's table), then definition order, then k; unknown names last, by name. */
-    sort(names) {
-        const key = (n) => {
-            const info = this.info(n);
-            if (!info)
-                return [FAMILY_ORDER.length, 0, 0];
-            return [FAMILY_ORDER.indexOf(info.family), this.position.get(info.pattern), info.k ?? 0];
-        };
-        return [...names]
-            .map((name) => ({ name, key: key(name) }))
-            .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.name.localeCompare(b.name, 'en', { numeric: true }))
-            .map((e) => e.name);
-    }
-    /** The metrics a tier computes, in definition order (`@K` ones as patterns). */
-    computedBy(tier) {
-        return this.definitions.filter((d) => d.tiers.includes(tier)).map((d) => d.name);
-    }
-    /** The LLM tier's metrics in the order its judge calls write them: rubric, claims, usefulness, recall, questions. */
-    llmMetrics() {
-        return LLM_SOURCES.flatMap((source) => this.definitions.filter((d) => d.tiers.includes('llm') && d.llmSource === source).map((d) => d.name));
-    }
-    /** The deterministic tier's metrics a run computes (`@K` ones for every k of the run), before a provider adds its own. */
-    plannedDeterministic(run) {
-        return this.definitions.filter((d) => d.tiers.some(isDeterministic) && d.planned?.(run)).flatMap((d) => (isPattern(d.name) ? run.config.k.map((k) => kName(d.name, k)) : [d.name]));
-    }
-    /** Of a provider's metrics, those this run computes: a definition's `planned` decides (context_retention_norm: a set with a turn after the first), else all. */
-    plannedByProvider(metrics, run) {
-        return metrics.filter((m) => this.info(m)?.planned?.(run) ?? true);
-    }
-    /** Headline metrics: a category too small to judge on one of them is marked too few. */
-    headline() {
-        return new Set(this.definitions.filter((d) => d.headline).map((d) => d.name));
-    }
-    /** The report's trend-chart candidates, in rank order; `@K` ones at the run's first k. */
-    trend(k) {
-        return this.ranked((d) => d.trendRank, k);
-    }
-    /** The report's by-category columns, in rank order; `@K` ones at the run's first k. */
-    categoryColumns(k) {
-        return this.ranked((d) => d.categoryRank, k);
-    }
-    ranked(rank, k) {
-        return this.definitions
-            .filter((d) => rank(d) !== undefined)
-            .sort((a, b) => rank(a) - rank(b))
-            .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]));
-    }
-}
-function isDeterministic(tier) {
-    return tier !== 'lexical' && tier !== 'llm';
-}
-function isPattern(name) {
-    return name.endsWith('@K');
-}
-function kName(pattern, k) {
-    return `${pattern.slice(0, -1)}${k}`;
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-function instantiate(definition, k) {
-    const fill = (text) => text.replaceAll('{k}', String(k));
-    return {
-        ...definition,
-        name: kName(definition.name, k),
-        displayName: fill(definition.displayName),
-        description: fill(definition.description),
-        nullWhen: fill(definition.nullWhen),
-        pattern: definition.name,
-        k,
-    };
-}
-/** evalgate's metrics. */
-const registry_registry = new MetricRegistry(METRIC_DEFINITIONS);
-function metricInfo(name) {
-    return registry_registry.info(name);
-}
-/** The family a metric is tested in (see MetricDefinition.testFamily): its declared one, else its pattern; an unknown metric is its own. */
-function testFamilyOf(name) {
-    const info = registry_registry.info(name);
-    return info?.testFamily ?? info?.pattern ?? name;
-}
-/** Whether a definition declares the name (`recall@5` by `recall@K`): then it is a MetricName. */
-function isKnownMetric(name) {
-    return registry_registry.info(name) !== undefined;
-}
-function knownMetricNames() {
-    return registry_registry.knownNames();
-}
-function sortMetrics(names) {
-    return registry_registry.sort(names);
-}
-/** Scores from a model: their spread between two passes over the same answers is judge noise (calibrate-noise). */
-function isJudgedByModel(name) {
-    return registry_registry.info(name)?.tiers.includes('llm') ?? false;
-}
-/**
- * The smallest latency a relative change is taken against: a baseline under 1 ms counts as 1 ms,
- * so a change from 0 ms is defined and finite (0 → 0.09 ms is a rise of 9%, not +Infinity).
- */
-const LATENCY_FLOOR_MS = 1;
-/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative (see LATENCY_FLOOR_MS). Always finite. */
-function directedChange(info, baseline, candidate) {
-    const higherIsBetter = info?.higherIsBetter ?? true;
-    if (info?.unit === 'ms')
-        return (baseline - candidate) / Math.max(baseline, LATENCY_FLOOR_MS);
-    return higherIsBetter ? candidate - baseline : baseline - candidate;
-}
-
-;// CONCATENATED MODULE: ./src/baseline/gate.ts
-
-
-
-
-/** The order in which gate settings override each other, as every place that states it says it. */
-const gate_GATE_PRECEDENCE = 'defaults < baseline < evalgate.yml < flags / Action inputs';
-/** Where a setting's value was found when nothing set it. */
-const DEFAULT_SOURCE = 'default';
-/**
- * The one place gate settings are resolved: defaults < the baseline's committed settings <
- * evalgate.yml < flags / Action inputs, lowest layer first. A layer replaces a setting as a
- * whole (thresholds of the baseline and of evalgate.yml are not merged); an absent key leaves
- * the layer below in force. A latency gate (latency_rise set) gets its floor,
- * DEFAULT_LATENCY_MIN_MS, unless one is set.
- */
-function resolveGate(layers) {
-    const settings = defaultGate();
-    const sources = Object.fromEntries(GATE_KEYS.map((key) => [key, DEFAULT_SOURCE]));
-    for (const { settings: layer, source } of layers) {
-        for (const key of GATE_KEYS) {
-            const value = layer?.[key];
-            if (value === undefined)
-                continue;
-            settings[key] = value;
-            sources[key] = source;
-        }
-    }
-    if (settings.latency_rise !== null)
-        settings.latency_min_ms ??= DEFAULT_LATENCY_MIN_MS;
-    return { settings, sources };
-}
-/**
- * Metric names in gate settings must exist: a typo in a threshold would otherwise never be
- * checked, and a gate that silently checks nothing is worse than no gate.
- */
-function checkGateMetricNames(settings, source) {
-    const named = [
-        ...(settings.primary ?? []).map((m, i) => [m, `primary[${i}]`]),
-        ...Object.keys(settings.thresholds ?? {}).map((m) => [m, 'thresholds']),
-        ...Object.keys(settings.max_drop_overrides ?? {}).map((m) => [m, 'max_drop_overrides']),
-        ...Object.entries(settings.by_category ?? {}).flatMap(([c, floors]) => Object.keys(floors).map((m) => [m, `by_category.${c}`])),
-    ];
-    for (const [metric, where] of named) {
-        if (!isKnownMetric(metric)) {
-            const meant = similarName(metric, spelledOut(metric));
-            throw new errors_GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"${meant ? ` (did you mean ${meant}?)` : ''}`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
-        }
-    }
-    checkPrimaryCanBeTested(settings, source);
-    checkOverrideRanges(settings, source);
-}
-/** The known names a typo is compared with: `@K` metrics at the cut-off the typo names (recal@10 → recall@10), else at 5. */
-function spelledOut(typo) {
-    const k = /@(\d+)$/.exec(typo)?.[1] ?? '5';
-    return knownMetricNames().map((name) => (name.endsWith('@K') ? `${name.slice(0, -1)}${k}` : name));
-}
-/**
- * A primary metric is one the paired test can test: latency is gated on its percentiles with a
- * floor in ms, never tested, so naming it would read as a test that is not there.
- */
-function checkPrimaryCanBeTested(settings, source) {
-    for (const [i, metric] of (settings.primary ?? []).entries()) {
-        if (metricInfo(metric)?.gate !== 'latency_rise')
-            continue;
-        throw new errors_GateError('bad_config', `${source}: primary[${i}] is ${metric}, which is gated by latency_rise on its p50 and p95, not by a paired test: it cannot be a primary metric`, 'name score metrics in primary (e.g. accuracy_norm, faithfulness); gate latency with latency_rise');
-    }
-}
-/**
- * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
- * whose override is a relative rise in place of latency_rise (0.5 = 50% slower) and may exceed 1.
- */
-function checkOverrideRanges(settings, source) {
-    for (const [metric, value] of Object.entries(settings.max_drop_overrides ?? {})) {
-        if (metricInfo(metric)?.unit === 'ms' || value <= 1)
-            continue;
-        throw new errors_GateError('bad_config', `${source}: max_drop_overrides.${metric} is ${value}: a max_drop override must be between 0 and 1, a drop on the 0-1 score scale, so ${value} lets every drop pass`, `write the drop as a fraction of the scale, e.g. ${metric}: 0.05 for five points`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/cliInvocation.ts
-
-
-/**
- * How this evalgate was started, spelled once: every command evalgate prints (the baseline
- * update command in the report and the PR comment, the fixes and examples in error messages)
- * starts with it, so that it pastes into the shell it came from. The shells work it out when
- * they start (`describeInvocation`, `actionInvocation`) or take it from evalgate.yml's `cli:`,
- * and set it with `useInvocation`; a command started some other way (a test calling main())
- * prints plain `evalgate`, the name the package's bin installs.
- */
-/** The package's name, as its bin is installed. */
-const CLI_NAME = 'evalgate';
-/** The npm specifier of the CLI that the README's install section gives: the `v1` tag of the repository. */
-const CLI_PACKAGE = 'github:evalgate/evalgate#v1';
-let prefix = CLI_NAME;
-/** The start of every printed command from now on (a one-shot process: the CLI or the Action step). */
-function useInvocation(command) {
-    prefix = command.trim() === '' ? CLI_NAME : command.trim();
-}
-function cliPrefix() {
-    return prefix;
-}
-/** One argument as a POSIX shell word: bare when it is safe (a `#` inside a word starts no comment), else single-quoted. */
-function shellWord(arg) {
-    if (/^[\w@%+=:,./-][\w@%+=:,./#-]*$/.test(arg))
-        return arg;
-    return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-/** `evalgate <args>` as a command a user can paste into a shell. */
-function cliCommand(args) {
-    return [prefix, ...args.map(shellWord)].join(' ');
-}
-/** An example command line already written as shell text (`power --n 50`, `merge --out m.json shard-*.json`). */
-function commandLine(rest) {
-    return `${prefix} ${rest}`;
-}
-/**
- * The CLI's invocation, from the script node was started with:
- * - `npx <spec>`: npx runs the bin from `…/_npx/<hash>/node_modules/.bin`, and that folder's
- *   package.json records the spec it was asked for (`_npx.packages`) → `npx --yes <spec>`;
- * - a project's local install (`node_modules/.bin/evalgate`, `npm exec evalgate`, an npm script)
- *   → that bin, relative to the working directory;
- * - a global install (`…/lib/node_modules/evalgate`) → `evalgate`;
- * - a path (`node bin/evalgate.js`, `node dist/cli/index.js`, `node --import tsx src/cli/bin.ts`)
- *   → node, its options and the path, relative to the working directory when inside it.
- */
-function describeInvocation({ script, execArgv, cwd }) {
-    const parts = script.split(sep);
-    const npx = parts.lastIndexOf('_npx');
-    if (npx >= 0 && parts[npx + 2] === 'node_modules') {
-        const spec = npxSpec(parts.slice(0, npx + 2).join(sep));
-        if (spec)
-            return `npx --yes ${shellWord(spec)}`;
-    }
-    const modules = parts.lastIndexOf('node_modules');
-    if (modules >= 0 && (parts[modules + 1] === '.bin' || parts[modules + 1] === CLI_NAME)) {
-        const root = parts.slice(0, modules).join(sep);
-        const bin = join(root, 'node_modules', '.bin', CLI_NAME);
-        if (existsSync(bin))
-            return shellWord(inside(cwd, bin) ? withDot(relative(cwd, bin)) : bin);
-        // a global install keeps no .bin beside it: its bin is on PATH
-        return CLI_NAME;
-    }
-    const path = inside(cwd, script) ? relative(cwd, script) : script;
-    return ['node', ...execArgv.map(shellWord), shellWord(path)].join(' ');
-}
-/**
- * The Action's invocation, for the commands its report prints: the repository and ref the
- * workflow step uses (`uses: acme/evalgate@v1.4.0` runs from `…/_actions/acme/evalgate/v1.4.0/`)
- * → `npx --yes github:acme/evalgate#v1.4.0`; an action in the workspace (`uses: ./`) → node and
- * its bin, relative to the workspace.
- */
-function actionInvocation(script, workspace) {
-    const parts = script.split(external_node_path_namespaceObject.sep);
-    const actions = parts.lastIndexOf('_actions');
-    if (actions >= 0 && parts.length >= actions + 5) {
-        const [owner, repo, ref] = parts.slice(actions + 1, actions + 4);
-        return `npx --yes ${shellWord(`github:${owner}/${repo}#${ref}`)}`;
-    }
-    // dist/index.js → the action's root → its bin (an action without one: evalgate, as installed)
-    const bin = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.dirname)(script)), 'bin', 'evalgate.js');
-    if (!(0,external_node_fs_namespaceObject.existsSync)(bin))
-        return CLI_NAME;
-    return `node ${shellWord(inside(workspace, bin) ? (0,external_node_path_namespaceObject.relative)(workspace, bin) : bin)}`;
-}
-function npxSpec(folder) {
-    try {
-        const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-        const packages = pkg._npx?.packages;
-        if (Array.isArray(packages) && packages.length === 1 && typeof packages[0] === 'string')
-            return packages[0];
-        const dependency = pkg.dependencies?.[CLI_NAME];
-        return dependency ? `${CLI_NAME}@${dependency}` : null;
-    }
-    catch {
-        return null;
-    }
-}
-function inside(dir, path) {
-    const rel = (0,external_node_path_namespaceObject.relative)(dir, path);
-    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
-}
-/** `node_modules/.bin/evalgate` runs as a path; a bare name would be looked up on PATH. */
-function withDot(rel) {
-    return rel.includes(sep) ? rel : `.${sep}${rel}`;
-}
-
-;// CONCATENATED MODULE: ./src/baseline/schemaVersion.ts
-
-/**
- * A file's schema_version checked before its schema: a version this evalgate does not know is
- * a file written by a newer (or a future) evalgate, and the fix is a newer evalgate or the
- * file written again, not "a baseline needs at least version, eval_set_version and metrics".
- */
-function checkSchemaVersion(data, path, what, known, rewrite) {
-    if (typeof data !== 'object' || data === null || !('schema_version' in data))
-        return;
-    const version = data.schema_version;
-    if (version === undefined || known.includes(version))
-        return;
-    const versions = known.length > 1 ? `${known.slice(0, -1).join(', ')} or ${known.at(-1)}` : String(known[0]);
-    const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${versions}`;
-    if (typeof version === 'number' && Number.isInteger(version) && version > Math.max(...known)) {
-        throw new errors_GateError('bad_input', `${path}: schema_version ${version} is newer than this evalgate reads (${readable}): the file was written by a newer evalgate`, `update evalgate to the version that wrote it (the Action's uses: tag, or the CLI you run), or write the file again with this evalgate: ${rewrite}`);
-    }
-    throw new errors_GateError('bad_input', `${path}: schema_version is ${JSON.stringify(version)}, but this evalgate reads ${readable}`, `fix the number, or write the file again: ${rewrite}`);
-}
-
-;// CONCATENATED MODULE: ./src/io/redact.ts
-/**
- * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
- * header values, the GitHub token, every value the Action masks with setSecret) is registered
- * here by whoever learns it, and every way out redacts with it: the terminal and the Action's
- * log line by line (io/visible.ts), every untrusted value in Markdown as the escaper writes it
- * (report/escape.ts), the outside text of results.json and baseline.json as values before they
- * are serialised (redactValues.ts); never a file after it is written. Process-wide on purpose:
- * a sink cannot forget a secret that a layer above it learnt, and GitHub masks its log only,
- * never a comment body or a file.
- */
-/** Shorter values are not masked: hiding every "ab" would garble the output and protect nothing. */
-const MIN_SECRET_CHARS = 4;
-/** What one character of a secret may have become once escaped: a Markdown / JSON backslash, an HTML entity. */
-const PUNCTUATION = /[!-/:-@[-`{-~]/;
-const redact_registry = new Set();
-let compiled = null;
-/** Remembers a secret (and each line of a multi-line one); empty and very short values are ignored. */
-function registerSecret(value) {
-    if (!value)
-        return;
-    const parts = [value, ...value.split(/\r?\n/).map((line) => line.trim())];
-    for (const part of parts) {
-        if (part.length < MIN_SECRET_CHARS || redact_registry.has(part))
-            continue;
-        redact_registry.add(part);
-        compiled = null;
-    }
-}
-/** Whether any secret is registered: with none, nothing needs a look. */
-function anySecrets() {
-    return redact_registry.size > 0;
-}
-/** For tests: forget every secret. */
-function clearSecrets() {
-    redact_registry.clear();
-    compiled = null;
-}
-/** Every occurrence of a registered secret becomes `***`, raw or as Markdown, JSON or HTML escaped it. */
-function redactSecrets(text) {
-    const pattern = compile();
-    return pattern === null ? text : text.replace(pattern, '***');
-}
-/** Every occurrence of one of `secrets` becomes `***` (for a message made before the secrets are registered). */
-function redact(text, secrets) {
-    const pattern = patternOf(secrets);
-    return pattern === null ? text : text.replace(pattern, '***');
-}
-function compile() {
-    if (compiled === null && redact_registry.size > 0)
-        compiled = patternOf([...redact_registry]);
-    return compiled;
-}
-/** Longest first, so a secret that contains another is hidden whole. */
-function patternOf(secrets) {
-    const kept = [...new Set(secrets)].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-    if (kept.length === 0)
-        return null;
-    return new RegExp(kept.map(tolerant).join('|'), 'gu');
-}
-/** A secret's characters in order; each punctuation character may appear backslash-escaped or as an entity. */
-function tolerant(secret) {
-    return [...secret].map((ch) => (PUNCTUATION.test(ch) ? `\\\\?(?:${redact_escapeRegExp(ch)}|&#\\d+;|&#x[0-9a-fA-F]+;|&[a-zA-Z]+;)` : redact_escapeRegExp(ch))).join('');
-}
-function redact_escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-;// CONCATENATED MODULE: ./src/io/redactValues.ts
-
-const redactValues_compiled = new WeakMap();
-/**
- * `value` with every string at one of `paths` redacted (redact.ts), before it is serialised:
- * the structure, every key and every other value stay exactly as they were, so a secret equal
- * to `true`, `null`, a digit or a verdict word can neither break the JSON nor change what it
- * says. Only what changes is copied; with no secret registered `value` itself comes back.
- */
-function redactAt(value, paths) {
-    return anySecrets() ? redactNode(value, trieOf(paths)) : value;
-}
-/** As redactAt, for the value found at `key` under the root: a document written piece by piece. */
-function redactMember(value, paths, ...keys) {
-    if (!anySecrets())
-        return value;
-    let node = trieOf(paths);
-    for (const key of keys)
-        node = node && step(node, key);
-    return node ? redactNode(value, node) : value;
-}
-function step(node, key) {
-    return node.keys.get(key) ?? node.any;
-}
-function redactNode(value, node) {
-    if (typeof value === 'string')
-        return node.text ? redactSecrets(value) : value;
-    if (value === null || typeof value !== 'object')
-        return value;
-    if (Array.isArray(value)) {
-        const child = node.any;
-        if (!child)
-            return value;
-        let out = null;
-        value.forEach((item, i) => {
-            const redacted = redactNode(item, child);
-            if (redacted !== item)
-                (out ??= value.slice())[i] = redacted;
-        });
-        return out ?? value;
-    }
-    let out = null;
-    for (const key of Object.keys(value)) {
-        const child = step(node, key);
-        if (!child)
-            continue;
-        const item = value[key];
-        const redacted = redactNode(item, child);
-        if (redacted === item)
-            continue;
-        out ??= copyOf(value);
-        redactValues_define(out, key, redacted);
-    }
-    return out ?? value;
-}
-/** A copy with the same prototype (null for an id record) and key order. */
-function copyOf(value) {
-    const copy = Object.create(Object.getPrototypeOf(value));
-    for (const key of Object.keys(value))
-        redactValues_define(copy, key, value[key]);
-    return copy;
-}
-/** Defined, not assigned: a `__proto__` key stays a key. */
-function redactValues_define(record, key, value) {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-function trieOf(paths) {
-    let trie = redactValues_compiled.get(paths);
-    if (trie)
-        return trie;
-    trie = emptyTrie();
-    for (const path of paths) {
-        let node = trie;
-        for (const key of path) {
-            if (key === '*')
-                node = node.any ??= emptyTrie();
-            else {
-                let next = node.keys.get(key);
-                if (!next)
-                    node.keys.set(key, (next = emptyTrie()));
-                node = next;
-            }
-        }
-        node.text = true;
-    }
-    redactValues_compiled.set(paths, trie);
-    return trie;
-}
-function emptyTrie() {
-    return { text: false, any: undefined, keys: new Map() };
-}
-
-;// CONCATENATED MODULE: ./src/io/outputPath.ts
-
-
-
-const outputPath_S_IFMT = 0o170000;
-const KINDS = {
-    0o040000: 'a folder',
-    0o010000: 'a FIFO (named pipe)',
-    0o020000: 'a character device',
-    0o060000: 'a block device',
-    0o140000: 'a socket',
-};
-const REGULAR = 0o100000;
-/**
- * Checks an output path before anything is written, the one check every writer goes through
- * (safeWrite.ts): an output is only ever a regular file at the path given. The file itself
- * may not be a symbolic link (writing "through" it would replace whatever it points to: a file
- * outside the checkout, /dev/stdout) nor anything but a regular file (a FIFO, a device, a
- * folder). A folder on the way may be a link only if both the link and its target are inside
- * the workspace, or the link is outside it (the user's own machine layout, e.g. /tmp → /private/tmp):
- * a link committed in the checkout cannot send a write out of it. The path is walked as the
- * kernel would walk it, so `out/../x` through a linked `out` is seen.
- */
-function outputTarget(path, fs = external_node_fs_namespaceObject, workspace = process.cwd()) {
-    const root = realOrSelf(workspace, fs);
-    const folder = walkFolders(path, (0,external_node_path_namespaceObject.dirname)(path), fs, root);
-    const name = (0,external_node_path_namespaceObject.basename)(path);
-    const full = (0,external_node_path_namespaceObject.join)(folder, name);
-    let mode;
-    try {
-        const stat = fs.lstatSync(full);
-        if (stat.isSymbolicLink())
-            throw refused(path, `it is a symbolic link (to ${linkTarget(full, fs)})`, symlinkFix(path));
-        mode = stat.mode;
-    }
-    catch (error) {
-        if (error instanceof errors_GateError)
-            throw error;
-        // nothing there yet (or a folder we cannot look into: the write itself then says why)
-        return { folder, name, existing: null };
-    }
-    const kind = mode & outputPath_S_IFMT;
-    if (kind !== REGULAR)
-        throw refused(path, `it is ${KINDS[kind] ?? 'not a regular file'}`, kind === 0o040000 ? 'give the path of a file, not of a folder' : specialFix(path));
-    return { folder, name, existing: { mode } };
-}
-/** The real folder `folder` names, each link on the way checked; folders that do not exist yet are joined as written (the writer creates them). */
-function walkFolders(path, folder, fs, root) {
-    const start = (0,external_node_path_namespaceObject.isAbsolute)(folder) ? external_node_path_namespaceObject.sep : realOrSelf(process.cwd(), fs);
-    const parts = ((0,external_node_path_namespaceObject.isAbsolute)(folder) ? folder.slice(1) : folder).split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
-    let current = start;
-    for (const [i, part] of parts.entries()) {
-        if (part === '..') {
-            current = (0,external_node_path_namespaceObject.dirname)(current);
-            continue;
-        }
-        const next = (0,external_node_path_namespaceObject.join)(current, part);
-        let isLink;
-        try {
-            isLink = fs.lstatSync(next).isSymbolicLink();
-        }
-        catch {
-            // the rest does not exist yet: it will be created as written, with no link in it
-            return (0,external_node_path_namespaceObject.join)(next, ...parts.slice(i + 1));
-        }
-        if (!isLink) {
-            current = next;
-            continue;
-        }
-        const target = linkTarget(next, fs);
-        if (outputPath_inside(next, root) && !outputPath_inside(target, root)) {
-            throw refused(path, `its folder ${next} is a symbolic link to ${target}, outside the workspace ${root}`, 'write inside the workspace, or remove the link: a link inside the workspace may only point inside it');
-        }
-        current = target;
-    }
-    return current;
-}
-function outputPath_inside(path, root) {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, path);
-    return rel === '' || (!rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
-}
-function linkTarget(link, fs) {
-    try {
-        return fs.realpathSync(link);
-    }
-    catch {
-        return 'a path that does not exist';
-    }
-}
-function realOrSelf(path, fs) {
-    try {
-        return fs.realpathSync(path);
-    }
-    catch {
-        return path;
-    }
-}
-function refused(path, why, fix) {
-    return new errors_GateError('write_failed', `${path}: not written: ${why}; evalgate writes its outputs only as regular files at the path given`, fix);
-}
-function symlinkFix(path) {
-    if (/^\/dev\//.test(path))
-        return 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)';
-    return 'remove the link (a file committed as a link must not decide where evalgate writes), or give the path of a regular file';
-}
-function specialFix(path) {
-    // a device (/dev/null, /dev/stdout) is the system's: never suggest removing it
-    const instead = 'give the path of a regular file; to see the results, read that file after the run (the terminal shows the summary)';
-    return /^\/dev\//.test(path) ? instead : `remove ${path} (a FIFO or a device file there is not an output) or ${instead}`;
-}
-
-;// CONCATENATED MODULE: ./src/io/safeWrite.ts
-
-
-
-
-
-/** Writes `content` to `path` so that `path` is, at every moment, the old file or the new one: see writeFileStreamed. */
-function writeFileSafely(path, content, fs = external_node_fs_namespaceObject) {
-    writeFileStreamed(path, (write) => write(content), fs);
-}
-/**
- * Checks output paths as every write does, before a run starts: a run that would end on a link
- * or a FIFO at its --out stops before it runs the candidate, and before a file that is also
- * read first (history.csv, the baseline being replaced) is read through a link.
- */
-function checkOutputPaths(paths, fs = external_node_fs_namespaceObject) {
-    for (const path of paths)
-        if (path)
-            outputTarget(path, fs);
-}
-/**
- * Replaces `path` with `update(its current bytes, or null when there is no file)`: an append
- * (history.csv, the job summary, the Action's outputs) is the old bytes and the new ones
- * written as a whole new file, so a failed append leaves the old file as it was. The old
- * bytes are read only from a regular file at the path given, as every write checks.
- */
-function updateFileSafely(path, update, fs = external_node_fs_namespaceObject) {
-    const target = outputTarget(path, fs);
-    const before = target.existing ? readExisting(path, (0,external_node_path_namespaceObject.join)(target.folder, target.name), fs) : null;
-    writeInto(path, target, (write) => write(update(before)), fs);
-}
-/**
- * The one way evalgate writes a file. The path is checked first (outputPath.ts: only ever a
- * regular file at the path given, never through a symbolic link, never over a FIFO or a
- * device). `produce` writes the content chunk by chunk into a temporary file beside the
- * target (so a large file is never one string); every byte is written, the file is flushed
- * to the disk and then renamed over the target, which is atomic on one file system. A
- * `kill -9`, a full disk or a read-only folder therefore leaves the old file as it was (and
- * at most a `.name.PID.RANDOM.tmp` after a kill). Disk errors become a GateError that names
- * the file and the fix. Nothing here rewrites what it is given: secrets are redacted in the
- * values before they are serialised (redactValues.ts, the Markdown escaper).
- */
-function writeFileStreamed(path, produce, fs = external_node_fs_namespaceObject) {
-    writeInto(path, outputTarget(path, fs), produce, fs);
-}
-function writeInto(path, target, produce, fs) {
-    makeFolder(path, target.folder, fs);
-    const into = (0,external_node_path_namespaceObject.join)(target.folder, target.name);
-    const temp = (0,external_node_path_namespaceObject.join)(target.folder, tempName(target.name));
-    const existing = target.existing;
-    let fd;
-    let created = false;
-    try {
-        // a file made read-only stays refused, as when it was opened for writing, not replaced
-        if (existing)
-            fs.accessSync(into, external_node_fs_namespaceObject.constants.W_OK);
-        fd = fs.openSync(temp, 'wx', 0o666);
-        created = true;
-        // keep the old file's mode; best effort, as some file systems (FAT) have none to set
-        if (existing)
-            ignoreErrors(() => fs.fchmodSync(fd, existing.mode & 0o7777));
-        const file = new BufferedFile((bytes) => writeAll(fs, fd, bytes));
-        produce((chunk) => file.write(chunk));
-        file.flush();
-        fs.fsyncSync(fd);
-        const open = fd;
-        fd = undefined;
-        fs.closeSync(open);
-        fs.renameSync(temp, into);
-    }
-    catch (error) {
-        if (fd !== undefined)
-            ignoreErrors(() => fs.closeSync(fd));
-        if (created)
-            ignoreErrors(() => fs.unlinkSync(temp));
-        throw writeFailure(path, error, existing !== null, 'file');
-    }
-    syncFolder(target.folder, fs);
-}
-/** The bytes of the regular file being replaced; a file that changed into something else since the check is refused. */
-function readExisting(path, real, fs) {
-    let fd;
-    try {
-        fd = fs.openSync(real, READ_NO_FOLLOW);
-        return fs.readFileSync(fd);
-    }
-    catch (error) {
-        throw writeFailure(path, error, true, 'file');
-    }
-    finally {
-        if (fd !== undefined)
-            ignoreErrors(() => fs.closeSync(fd));
-    }
-}
-/** Read-only, without following a link at the last step, without waiting on a FIFO that appeared since the check. */
-const READ_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
-function makeFolder(path, folder, fs) {
-    try {
-        fs.mkdirSync(folder, { recursive: true });
-    }
-    catch (error) {
-        // Node's recursive mkdir reports ENOENT for whatever stopped it (a read-only disk, too):
-        // creating the first missing folder alone gives the real reason
-        if (error.code === 'ENOENT') {
-            let missing = folder;
-            while ((0,external_node_path_namespaceObject.dirname)(missing) !== missing && !exists((0,external_node_path_namespaceObject.dirname)(missing), fs))
-                missing = (0,external_node_path_namespaceObject.dirname)(missing);
-            try {
-                fs.mkdirSync(missing);
-                fs.mkdirSync(folder, { recursive: true });
-                return;
-            }
-            catch (cause) {
-                throw writeFailure(path, cause, false, 'folder');
-            }
-        }
-        throw writeFailure(path, error, false, 'folder');
-    }
-}
-function exists(path, fs) {
-    try {
-        fs.statSync(path);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/** Bytes gathered before each write: few system calls, and never the whole file in memory. */
-const safeWrite_CHUNK_BYTES = 1 << 20;
-/**
- * Text is encoded piece by piece into one reused buffer, written out when it fills. Encoding
- * many short strings this way costs a fraction of encoding one long concatenated string,
- * which V8 must first flatten (issue 13: 2 s of a 176 MB results.json).
- */
-class BufferedFile {
-    buffer = Buffer.allocUnsafe(safeWrite_CHUNK_BYTES);
-    used = 0;
-    out;
-    constructor(out) {
-        this.out = out;
-    }
-    write(chunk) {
-        // UTF-8 takes at most 3 bytes per UTF-16 code unit
-        const most = typeof chunk === 'string' ? chunk.length * 3 : chunk.length;
-        if (this.used + most > this.buffer.length)
-            this.flush();
-        if (most > this.buffer.length)
-            return this.out(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-        if (typeof chunk === 'string')
-            this.used += this.buffer.write(chunk, this.used, 'utf8');
-        else {
-            this.buffer.set(chunk, this.used);
-            this.used += chunk.length;
-        }
-    }
-    flush() {
-        if (this.used === 0)
-            return;
-        this.out(this.buffer.subarray(0, this.used));
-        this.used = 0;
-    }
-}
-/** writeSync may write fewer bytes than asked (a signal, a nearly full disk): write the rest. */
-function writeAll(fs, fd, chunk) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    let offset = 0;
-    while (offset < bytes.length) {
-        const written = fs.writeSync(fd, bytes, offset, bytes.length - offset);
-        if (!(written > 0))
-            throw Object.assign(new Error(`write accepted no bytes (${bytes.length - offset} left)`), { code: 'EIO', syscall: 'write' });
-        offset += written;
-    }
-}
-/** `.baseline.json.4242.9f3a1c2b.tmp`: hidden, unique per process and call, and within NAME_MAX. */
-function tempName(name) {
-    return `.${name.slice(0, 200)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`;
-}
-/** So the rename itself survives a power cut. Best effort: Windows cannot open a folder, some file systems refuse. */
-function syncFolder(folder, fs) {
-    let fd;
-    try {
-        fd = fs.openSync(folder, 'r');
-        fs.fsyncSync(fd);
-    }
-    catch {
-        // the file itself is complete and in place; only its durability across a crash is weaker
-    }
-    finally {
-        if (fd !== undefined)
-            ignoreErrors(() => fs.closeSync(fd));
-    }
-}
-function ignoreErrors(action) {
-    try {
-        action();
-    }
-    catch {
-        // cleanup after a failure (the first error is the one to report), or an optional step
-    }
-}
-/** The disk errors a user can do something about, in plain words, with the fix. */
-function problemFor(code, path, stage) {
-    const folder = (0,external_node_path_namespaceObject.dirname)(path);
-    switch (code) {
-        case 'ENOSPC':
-            return { what: 'no space left on the device', fix: `free some space on the disk that holds ${folder}, then run again` };
-        case 'EDQUOT':
-            return { what: 'the disk quota is used up', fix: `free some space within your quota on ${folder} (or ask for a larger quota), then run again` };
-        case 'EROFS':
-            return { what: 'the folder is read-only (read-only file system)', fix: `write to a folder on a writable disk, or remount ${folder} read-write` };
-        case 'EACCES':
-        case 'EPERM':
-            return { what: 'permission denied', fix: `give this user write permission on ${folder}${stage === 'file' ? ' (and on the file, if it exists)' : ''}, or write somewhere else` };
-        case 'ENOENT':
-            return { what: `the folder ${folder} does not exist`, fix: 'create the folder, or fix the path' };
-        case 'EEXIST':
-            // only from mkdir does it mean "a file is in the way"; a clash of temp names is not the user's to fix
-            return stage === 'folder' ? problemFor('ENOTDIR', path, stage) : undefined;
-        case 'ENOTDIR':
-            return { what: `a part of the folder path ${folder} is a file, not a folder`, fix: 'fix the path, or move that file out of the way' };
-        case 'EISDIR':
-            return { what: 'that path is a folder, not a file', fix: 'give the path of a file, not of a folder' };
-        case 'ELOOP':
-            // O_NOFOLLOW met a link that was not there when the path was checked
-            return { what: 'the file became a symbolic link while evalgate was writing', fix: 'remove the link and run again; evalgate writes only regular files' };
-        case 'EIO':
-            return { what: 'the device reported an input/output error', fix: `check the disk that holds ${folder}, then run again` };
-        default:
-            return undefined;
-    }
-}
-/** A disk error becomes a GateError naming the file; anything else (a bug, a GateError) passes through unchanged. */
-function writeFailure(path, error, existed, stage) {
-    const code = error?.code;
-    if (error instanceof errors_GateError || typeof code !== 'string')
-        return error;
-    const problem = problemFor(code, path, stage);
-    if (!problem)
-        return error;
-    const kept = existed ? '; the previous file is left unchanged' : '';
-    return new errors_GateError('write_failed', `${path}: could not write the file: ${problem.what}${kept}`, problem.fix);
-}
-
-;// CONCATENATED MODULE: ./src/io/jsonFile.ts
-
-
-/** Up to this many questions a results or baseline file is indented for people to read. */
-const READABLE_UP_TO = 2_000;
-/**
- * Writes results.json / baseline.json with its `questions` streamed entry by entry, so a
- * 100,000-question run never builds one giant string. Small files are indented for reading
- * and diffs; large ones are written one question per line. Through the safe writer, so the
- * target is always either the old file or the new one. The strings at `outsideText` (text from
- * the candidate or the judge) are redacted as values, before they are encoded and serialised.
- */
-function writeJsonFile(path, data, outsideText, fs, layout = {}) {
-    writeFileStreamed(path, (write) => streamJson(write, data, outsideText, layout), fs);
-}
-function streamJson(write, data, outsideText, layout) {
-    const questions = data.questions;
-    const count = questions ? Object.keys(questions).length : 0;
-    const encode = (layout.question ?? ((q) => q));
-    if (count <= READABLE_UP_TO) {
-        const redacted = redactAt(data, outsideText);
-        const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions, encode) } : redacted;
-        const text = JSON.stringify(encoded, null, 2);
-        write((layout.oneLineLists ? listsOnOneLine(text) : text) + '\n');
-        return;
-    }
-    const keys = Object.keys(data);
-    write('{\n');
-    keys.forEach((key, k) => {
-        const last = k === keys.length - 1;
-        if (key !== 'questions') {
-            write(`${JSON.stringify(key)}: ${JSON.stringify(redactMember(data[key], outsideText, key))}${last ? '' : ','}\n`);
-            return;
-        }
-        write('"questions": {\n');
-        const ids = Object.keys(questions);
-        // one string per question: the writer encodes each into its buffer (a string joined from
-        // 100,000 pieces would cost more to encode than to build)
-        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode(redactMember(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`));
-        write(`}${last ? '' : ','}\n`);
-    });
-    write('}\n');
-}
-/** The record with each value mapped, keys (and a missing prototype) kept. */
-function mapValues(record, map) {
-    const out = Object.create(Object.getPrototypeOf(record));
-    for (const key of Object.keys(record))
-        out[key] = map(record[key]);
-    return out;
-}
-/**
- * JSON.stringify's indented text with each list of plain values (numbers, strings, true, false,
- * null) on one line: `"scores": [1, 0.5, null]`. A list is joined only when nothing between its
- * brackets is a bracket or a brace, so no list or object inside one, and no string holding one,
- * is touched; a line break inside a list is always JSON.stringify's (a string's is escaped).
- */
-function listsOnOneLine(text) {
-    return text.replace(/\[\n\s+([^[\]{}]*?)\n\s*\]/g, (_, items) => `[${items.replace(/,\n\s+/g, ', ')}]`);
-}
-
-;// CONCATENATED MODULE: ./src/schemas/outsideText.ts
-/**
- * The fields of results.json that are text for people rather than evalgate's own machine
- * strings: what the candidate said (answers, its errors), what the judge's API said (reasons,
- * claims, error messages, model strings and response ids), sentences that quote either, and
- * the labels and paths a user typed (a version, a path, the candidate's command or URL, the
- * eval set's questions), where a secret pasted by mistake must not be repeated. Registered
- * secrets are redacted in exactly these before the file is written. Every other string is one
- * the file's own consistency rests on: ids, metric and category names (keys elsewhere), verdict
- * and status words, the eval set's version label and the judge's identity (compared with the
- * baseline's), dates and hashes. Redacting one of those because a secret happened to equal it
- * would make the file say something else, or make it invalid, and hide nothing.
- * test/io/redactValues.test.ts walks the schemas: a new string field must be named on one side.
- */
-const RESULTS_OUTSIDE_TEXT = [
-    ['run', 'version'],
-    ['run', 'eval_set_path'],
-    ['run', 'subset', 'by'],
-    ['run', 'candidate'],
-    ['run', 'judge_label'],
-    ['run', 'notes', '*'],
-    ['run', 'judge_stopped', 'cause'],
-    ['run', 'judge_stopped', 'fix'],
-    ['questions', '*', 'question'],
-    ['questions', '*', 'answer'],
-    ['questions', '*', 'notes', '*'],
-    ['questions', '*', 'errors', '*'],
-    ['questions', '*', 'claims', '*', 'text'],
-    ['questions', '*', 'claims', '*', 'evidence'],
-    ['questions', '*', 'judge_calls', '*', 'model'],
-    ['questions', '*', 'judge_calls', '*', 'id'],
-    ['comparison', 'baseline', 'path'],
-    ['comparison', 'baseline', 'version'],
-    ['comparison', 'reasons', '*'],
-    ['comparison', 'messages', '*'],
-    ['comparison', 'metrics', '*', 'note'],
-    ['comparison', 'regressions', '*', 'reason'],
-    ['comparison', 'improvements', '*', 'reason'],
-    ['comparison', 'baseline_answers', '*', 'answer'],
-    ['comparison', 'judge_model_change'],
-    ['comparison', 'gate_sources', '*'],
-    ['comparison', 'update_command'],
-];
-/** The same for baseline.json: its version label, the questions and answers it keeps, their notes, the model strings the judge's API reported. */
-const BASELINE_OUTSIDE_TEXT = [
-    ['version'],
-    ['questions', '*', 'question'],
-    ['questions', '*', 'answer'],
-    ['questions', '*', 'notes', '*'],
-    ['judge_reported_models', 'chat', '*'],
-    ['judge_reported_models', 'embeddings', '*'],
-];
-/** For a document redacted before it is encoded (results.json: baseline/resultsFile.ts): nothing left to redact. */
-const NO_OUTSIDE_TEXT = [];
 
 ;// CONCATENATED MODULE: ./src/baseline/readJson.ts
 
@@ -65411,6 +64805,87 @@ function jsonProblem(text, error) {
 }
 function nanFix(text, error) {
     return jsonProblem(text, error).endsWith('is not a JSON number') ? 'write null for a value nobody could compute (evalgate counts a null, never averages it), or a number' : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/baseline/schemaVersion.ts
+
+/**
+ * A file's schema_version checked before its schema: a version this evalgate does not know is
+ * a file written by a newer (or a future) evalgate, and the fix is a newer evalgate or the
+ * file written again, not "a baseline needs at least version, eval_set_version and metrics".
+ */
+function checkSchemaVersion(data, path, what, known, rewrite) {
+    if (typeof data !== 'object' || data === null || !('schema_version' in data))
+        return;
+    const version = data.schema_version;
+    if (version === undefined || known.includes(version))
+        return;
+    const versions = known.length > 1 ? `${known.slice(0, -1).join(', ')} or ${known.at(-1)}` : String(known[0]);
+    const readable = `${what === 'baseline' ? 'baseline.json' : 'results.json'} schema_version ${versions}`;
+    if (typeof version === 'number' && Number.isInteger(version) && version > Math.max(...known)) {
+        throw new errors_GateError('bad_input', `${path}: schema_version ${version} is newer than this evalgate reads (${readable}): the file was written by a newer evalgate`, `update evalgate to the version that wrote it (the Action's uses: tag, or the CLI you run), or write the file again with this evalgate: ${rewrite}`);
+    }
+    throw new errors_GateError('bad_input', `${path}: schema_version is ${JSON.stringify(version)}, but this evalgate reads ${readable}`, `fix the number, or write the file again: ${rewrite}`);
+}
+
+;// CONCATENATED MODULE: ./src/io/jsonFile.ts
+
+
+/** Up to this many questions a results or baseline file is indented for people to read. */
+const READABLE_UP_TO = 2_000;
+/**
+ * Writes results.json / baseline.json with its `questions` streamed entry by entry, so a
+ * 100,000-question run never builds one giant string. Small files are indented for reading
+ * and diffs; large ones are written one question per line. Through the safe writer, so the
+ * target is always either the old file or the new one. The strings at `outsideText` (text from
+ * the candidate or the judge) are redacted as values, before they are encoded and serialised.
+ */
+function writeJsonFile(path, data, outsideText, fs, layout = {}) {
+    writeFileStreamed(path, (write) => streamJson(write, data, outsideText, layout), fs);
+}
+function streamJson(write, data, outsideText, layout) {
+    const questions = data.questions;
+    const count = questions ? Object.keys(questions).length : 0;
+    const encode = (layout.question ?? ((q) => q));
+    if (count <= READABLE_UP_TO) {
+        const redacted = redactAt(data, outsideText);
+        const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions, encode) } : redacted;
+        const text = JSON.stringify(encoded, null, 2);
+        write((layout.oneLineLists ? listsOnOneLine(text) : text) + '\n');
+        return;
+    }
+    const keys = Object.keys(data);
+    write('{\n');
+    keys.forEach((key, k) => {
+        const last = k === keys.length - 1;
+        if (key !== 'questions') {
+            write(`${JSON.stringify(key)}: ${JSON.stringify(redactMember(data[key], outsideText, key))}${last ? '' : ','}\n`);
+            return;
+        }
+        write('"questions": {\n');
+        const ids = Object.keys(questions);
+        // one string per question: the writer encodes each into its buffer (a string joined from
+        // 100,000 pieces would cost more to encode than to build)
+        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode(redactMember(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`));
+        write(`}${last ? '' : ','}\n`);
+    });
+    write('}\n');
+}
+/** The record with each value mapped, keys (and a missing prototype) kept. */
+function mapValues(record, map) {
+    const out = Object.create(Object.getPrototypeOf(record));
+    for (const key of Object.keys(record))
+        out[key] = map(record[key]);
+    return out;
+}
+/**
+ * JSON.stringify's indented text with each list of plain values (numbers, strings, true, false,
+ * null) on one line: `"scores": [1, 0.5, null]`. A list is joined only when nothing between its
+ * brackets is a bracket or a brace, so no list or object inside one, and no string holding one,
+ * is touched; a line break inside a list is always JSON.stringify's (a string's is escaped).
+ */
+function listsOnOneLine(text) {
+    return text.replace(/\[\n\s+([^[\]{}]*?)\n\s*\]/g, (_, items) => `[${items.replace(/,\n\s+/g, ', ')}]`);
 }
 
 ;// CONCATENATED MODULE: ./src/schemas/encodeResults.ts
@@ -65697,6 +65172,214 @@ function questionDecoder(columns, shared) {
  */
 const ResultsFileSchema = preprocess(upgradeResults, discriminatedUnion('schema_version', [ResultsV2Schema, ResultsV3FileSchema]));
 
+;// CONCATENATED MODULE: ./src/schemas/baseline.ts
+
+
+
+
+
+/**
+ * 3: the eval-set fingerprint is the sum of the rows' hashes (baseline/fingerprint.ts), as in
+ * results schema 3; otherwise as 2. 2: each question keeps its answer (capped) and the answer's
+ * SHA-256. 1 (or none): scores only. All are read; a fingerprint of the older kind is
+ * recognised by recomputing it from the eval set.
+ */
+const BASELINE_SCHEMA_VERSION = 3;
+/** The baselines that keep each question's answer. */
+const WITH_ANSWERS = new Set([2, BASELINE_SCHEMA_VERSION]);
+/** How many code points of each answer a baseline keeps, and the mark that ends a cut one (baseline/answer.ts). */
+const ANSWER_CAP = 500;
+const ANSWER_CUT_MARK = '…';
+const BaselineQuestionSchema = object({
+    category: schemas_string().nullable(),
+    question: schemas_string().optional(),
+    scores: record(schemas_string(), schemas_number().nullable()),
+    notes: record(schemas_string(), schemas_string()).optional(),
+    /** schema 2: the answer, at most ANSWER_CAP code points, ending with … when cut */
+    answer: schemas_string()
+        .refine((a) => [...a].length <= ANSWER_CAP, `at most ${ANSWER_CAP} characters (code points): evalgate baseline keeps the first ${ANSWER_CAP - 1} and ${ANSWER_CUT_MARK}`)
+        .optional(),
+    answer_truncated: schemas_boolean().optional(),
+    /** schema 2: hex SHA-256 of the whole answer */
+    answer_sha256: schemas_string()
+        .regex(/^[0-9a-f]{64}$/, 'the hex SHA-256 of the whole answer (64 characters 0-9a-f)')
+        .optional(),
+    /** the whole answer's length in code points; optional: baselines written before evalgate kept it still load */
+    answer_chars: schemas_number().int().min(0).optional(),
+    /** what the answer was generated from besides the question (results.json's inputs_hash); optional: baselines written before evalgate kept it still load */
+    inputs_hash: schemas_string()
+        .regex(/^[0-9a-f]{16}$/, 'the first 16 hex digits of a SHA-256')
+        .optional(),
+    /** results.json's relevant_ranks: where each relevant doc was retrieved; optional: older baselines still load */
+    relevant_ranks: record(schemas_string(), schemas_number().int().min(1).nullable()).optional(),
+});
+/** The distinct model strings the judge's API reported, chat and embeddings apart (judge/trace.ts). */
+const ReportedModelsSchema = object({ chat: array(schemas_string()), embeddings: array(schemas_string()) });
+/** required from schema 2 */
+const ANSWER_FIELDS = ['answer', 'answer_truncated', 'answer_sha256'];
+/** not read from a schema-1 baseline */
+const OLD_IGNORED_FIELDS = [...ANSWER_FIELDS, 'answer_chars'];
+/**
+ * A baseline of schema 1 (or none: the seed's form) keeps no answers: answer fields in one
+ * (copied from a results.json by hand) are not read, as before schema 2.
+ */
+function withoutOldAnswers(data) {
+    if (typeof data !== 'object' || data === null || WITH_ANSWERS.has(data.schema_version))
+        return data;
+    const questions = data.questions;
+    if (typeof questions !== 'object' || questions === null || Array.isArray(questions))
+        return data;
+    const kept = ids_idRecord();
+    for (const id of Object.keys(questions)) {
+        const q = questions[id];
+        if (typeof q !== 'object' || q === null)
+            kept[id] = q;
+        else
+            kept[id] = Object.fromEntries(Object.entries(q).filter(([field]) => !OLD_IGNORED_FIELDS.includes(field)));
+    }
+    return { ...data, questions: kept };
+}
+const BaselineSchema = preprocess(withoutOldAnswers, GateSettingsInputSchema.extend({
+    schema_version: union([literal(1), literal(2), literal(BASELINE_SCHEMA_VERSION)]).optional(),
+    version: union([schemas_string(), schemas_number()]).transform(String),
+    eval_set_version: union([schemas_string(), schemas_number()]).transform(String),
+    eval_set_fingerprint: schemas_string().optional(),
+    judge: JudgeIdentitySchema.optional(),
+    /** what the judge's API reported answering with (a requested `gpt-4o` is `gpt-4o-2024-08-06`); absent when it reported nothing, or in files written before evalgate kept it */
+    judge_reported_models: ReportedModelsSchema.optional(),
+    created_at: schemas_string().optional(),
+    /** aggregate means; the seed's form has only these */
+    metrics: record(schemas_string(), schemas_number().nullable()),
+    /** per-question scores (and, from schema 2, answers), written by `evalgate baseline` */
+    questions: idRecordSchema(BaselineQuestionSchema).optional(),
+    /**
+     * metric → sd of one question's paired difference between two runs of the unchanged system,
+     * measured by `evalgate calibrate-noise --write`: the variance a comparison's MDE uses when
+     * no question moved in the run itself
+     */
+    noise: record(schemas_string(), schemas_number().min(0)).optional(),
+})
+    .passthrough()
+    .superRefine((b, ctx) => {
+    // from schema 2 every question keeps its answer: an entry without one is refused
+    const current = WITH_ANSWERS.has(b.schema_version);
+    for (const [id, q] of Object.entries(b.questions ?? {})) {
+        for (const field of ANSWER_FIELDS) {
+            if (current && q[field] === undefined) {
+                ctx.addIssue({ code: 'custom', path: ['questions', id, field], message: `required in a baseline of schema_version ${String(b.schema_version)}: write it again with evalgate baseline` });
+            }
+        }
+        if (q.answer_truncated && q.answer !== undefined && ([...q.answer].length !== ANSWER_CAP || !q.answer.endsWith(ANSWER_CUT_MARK))) {
+            ctx.addIssue({ code: 'custom', path: ['questions', id, 'answer'], message: `a cut answer (answer_truncated: true) is ${ANSWER_CAP} characters ending with ${ANSWER_CUT_MARK}` });
+        }
+        if (q.answer_chars !== undefined && q.answer !== undefined && q.answer_truncated !== undefined) {
+            const kept = [...q.answer].length;
+            if (q.answer_truncated ? q.answer_chars <= ANSWER_CAP : q.answer_chars !== kept) {
+                const expected = q.answer_truncated ? `more than ${ANSWER_CAP} (the answer was cut)` : `${kept}, the answer's length in code points`;
+                ctx.addIssue({ code: 'custom', path: ['questions', id, 'answer_chars'], message: `expected ${expected}, got ${q.answer_chars}: write the baseline again with evalgate baseline` });
+            }
+        }
+    }
+}));
+/**
+ * BaselineSchema's result for a well-formed baseline.json of the current schema, with its
+ * per-question entries checked by plain type checks, which cost a fraction of zod's for
+ * 100,000 of them (issue 13); null for anything else (an older schema, a field of an
+ * unexpected type, a question that breaks a rule), which the schema then parses and reports
+ * in its own words. Equal to the schema's result wherever it is not null
+ * (test/baseline/plainBaseline.test.ts).
+ */
+function plainBaseline(data) {
+    if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions))
+        return null;
+    const questions = ids_idRecord();
+    for (const key of Object.keys(data.questions)) {
+        const id = key.normalize('NFC');
+        const question = plainQuestion(data.questions[key]);
+        if (question === null || Object.hasOwn(questions, id))
+            return null;
+        questions[id] = question;
+    }
+    // everything but the questions through the schema; `questions` keeps its place among the keys
+    const rest = BaselineSchema.safeParse({ ...data, questions: {} });
+    if (!rest.success)
+        return null;
+    rest.data.questions = questions;
+    return rest.data;
+}
+/** One question of a baseline of schema 2 or 3, as BaselineQuestionSchema and BaselineSchema's rules give it; null when unsure. */
+function plainQuestion(q) {
+    if (!isPlainRecord(q))
+        return null;
+    const { category, question, scores, notes, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs, relevant_ranks: ranks } = q;
+    if (!(category === null || typeof category === 'string'))
+        return null;
+    if (!(question === undefined || typeof question === 'string'))
+        return null;
+    if (!isRecordOf(scores, (v) => v === null || typeof v === 'number'))
+        return null;
+    if (!(notes === undefined || isRecordOf(notes, (v) => typeof v === 'string')))
+        return null;
+    // schemas 2 and 3 require the three answer fields
+    if (typeof answer !== 'string' || typeof truncated !== 'boolean' || typeof sha !== 'string' || !/^[0-9a-f]{64}$/.test(sha))
+        return null;
+    const kept = codePoints(answer);
+    if (kept > ANSWER_CAP || (truncated && (kept !== ANSWER_CAP || !answer.endsWith(ANSWER_CUT_MARK))))
+        return null;
+    if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept)))
+        return null;
+    if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs)))
+        return null;
+    if (ranks !== undefined && !isRanks(ranks))
+        return null;
+    // the schema's key order (its shape's), with the optional keys only when present
+    return {
+        category,
+        ...(question !== undefined ? { question } : {}),
+        scores: scores,
+        ...(notes !== undefined ? { notes: notes } : {}),
+        answer,
+        answer_truncated: truncated,
+        answer_sha256: sha,
+        ...(chars !== undefined ? { answer_chars: chars } : {}),
+        ...(inputs !== undefined ? { inputs_hash: inputs } : {}),
+        ...(ranks !== undefined ? { relevant_ranks: ranks } : {}),
+    };
+}
+/** relevant_ranks as the schema takes it: each value a rank from 1, or null; a `__proto__` key is the schema's to drop. */
+function isRanks(value) {
+    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        return false;
+    return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && v >= 1));
+}
+function isPlainRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** An object of such values, read from JSON; a `__proto__` key (which zod's z.record drops) is left to the schema. */
+function isRecordOf(value, valid) {
+    if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
+        return false;
+    for (const key in value)
+        if (!valid(value[key]))
+            return false;
+    return true;
+}
+/** `[...text].length` without building the array: a surrogate pair is one code point, a lone surrogate one too. */
+function codePoints(text) {
+    let count = text.length;
+    for (let i = 0; i < text.length - 1; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const next = text.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                count--;
+                i++;
+            }
+        }
+    }
+    return count;
+}
+
 ;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
 
 
@@ -65949,6 +65632,3987 @@ function writeResultsFile(path, results) {
     writeJsonFile(path, file, NO_OUTSIDE_TEXT, undefined, { question, oneLineLists: true });
 }
 
+;// CONCATENATED MODULE: ./src/compare/counts.ts
+/**
+ * How many rows and questions moved, counted once for every place that says so (the header,
+ * the terminal, the noise note's sign test, the Action's `regressions` output): a question is
+ * worse when it fell on some metric and rose on none, better the other way round, and mixed
+ * when it did both, so "N worse / M better" never counts a question twice.
+ * `worse` and `better` hold 1 at each question position with a regression or an improvement row.
+ */
+function changeCounts(rows, worse, better) {
+    let onlyWorse = 0;
+    let onlyBetter = 0;
+    let mixed = 0;
+    for (let i = 0; i < worse.length; i++) {
+        if (worse[i] === 1 && better[i] === 1)
+            mixed += 1;
+        else if (worse[i] === 1)
+            onlyWorse += 1;
+        else if (better[i] === 1)
+            onlyBetter += 1;
+    }
+    return {
+        regression_rows: rows.regressions,
+        improvement_rows: rows.improvements,
+        questions_worse: onlyWorse,
+        questions_better: onlyBetter,
+        questions_mixed: mixed,
+    };
+}
+/**
+ * "N questions worse", the one definition the header, the terminal, the noise note, the demo
+ * and the Action's `regressions` output read: questions that fell on some metric and rose on
+ * none. A question that did both is counted apart as mixed (in the header too), never in both.
+ */
+function questionsWorse(counts) {
+    return counts.questions_worse;
+}
+/** "M better": questions that rose on some metric and fell on none (see questionsWorse). */
+function questionsBetter(counts) {
+    return counts.questions_better;
+}
+/** The counts of a comparison that compared nothing. */
+function noChanges() {
+    return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0));
+}
+
+;// CONCATENATED MODULE: ./src/io/retry.ts
+/** Rate limits and server errors: what every caller retries. */
+function rateLimitOrServerError(status) {
+    return status === 429 || status >= 500;
+}
+const MAX_RETRY_AFTER_MS = 60_000;
+const realRetryDeps = {
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    random: Math.random,
+    now: Date.now,
+};
+/** A failure that carries an HTTP status (the SDK's APIError, the HTTP candidate's HttpStatusError). */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** Thrown by an attempt that knows no further attempt can help (the judge's circuit breaker is open): given up at once. */
+class NotRetryable extends Error {
+}
+function isRetryable(error, policy) {
+    if (error instanceof NotRetryable)
+        return false;
+    const status = statusOf(error);
+    return status === undefined || policy.retryStatus(status);
+}
+/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
+function parseRetryAfter(value, nowMs = Date.now(), capMs = MAX_RETRY_AFTER_MS) {
+    if (value === null || value === undefined || value.trim() === '')
+        return null;
+    const trimmed = value.trim();
+    let ms;
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        ms = Number(trimmed) * 1000;
+    else {
+        const date = Date.parse(trimmed);
+        if (Number.isNaN(date))
+            return null;
+        ms = date - nowMs;
+    }
+    return Math.min(capMs, Math.max(0, Math.round(ms)));
+}
+/** Milliseconds the server asked us to wait, from the headers of a failure: `retry-after-ms`, else `Retry-After`. */
+function retryAfterMs(error, nowMs, capMs = MAX_RETRY_AFTER_MS) {
+    const headers = error?.headers;
+    if (!headers)
+        return null;
+    const get = (name) => (typeof headers.get === 'function' ? headers.get(name) : headers[name]);
+    const ms = get('retry-after-ms');
+    if (ms && Number.isFinite(Number(ms)))
+        return Math.min(capMs, Math.max(0, Number(ms)));
+    return parseRetryAfter(get('retry-after'), nowMs, capMs);
+}
+/** The wait before retry number `retry + 1` (0-based): what the server asked for, else backoff with jitter. */
+function backoffMs(retry, error, policy, deps) {
+    const asked = retryAfterMs(error, deps.now(), policy.maxRetryAfterMs);
+    if (asked !== null)
+        return asked;
+    const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+    // equal jitter: at least half the backoff, so retries of many parallel calls spread apart but never hammer
+    return Math.round(exponential / 2 + deps.random() * (exponential / 2));
+}
+/** Runs `attempt` until it succeeds, fails for good, or the retries run out. Never throws what `attempt` throws. */
+async function withRetry(attempt, policy, deps = realRetryDeps) {
+    for (let retries = 0;; retries++) {
+        try {
+            return { ok: true, value: await attempt(), retries };
+        }
+        catch (error) {
+            const retryable = isRetryable(error, policy);
+            if (!retryable || retries >= policy.maxRetries)
+                return { ok: false, error, retries, retryable };
+            await deps.sleep(backoffMs(retries, error, policy, deps));
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/client.ts
+
+
+/**
+ * A bounded wait: an API that takes the connection and never answers costs at most
+ * (1 + maxRetries) × timeoutMs plus the backoff, not the 300 s of the HTTP client's own
+ * header timeout; the verdict is known by then and only the comment is waiting.
+ */
+const GITHUB_TIMEOUT_MS = 30_000;
+const GITHUB_RETRY = { maxRetries: 2, baseDelayMs: 1_000, maxDelayMs: 8_000, maxRetryAfterMs: 30_000, retryStatus: rateLimitOrServerError };
+/** The attempt ran out of time: no server answered, whatever status the HTTP client would make up. */
+class GitHubTimeoutError extends Error {
+    timeoutMs;
+    constructor(timeoutMs, what) {
+        super(`timed out after ${timeoutMs} ms waiting for GitHub to answer ${what}`);
+        this.name = 'GitHubTimeoutError';
+        this.timeoutMs = timeoutMs;
+    }
+}
+/**
+ * A GitHub call that failed for good. `status` is what GitHub answered, undefined when no
+ * answer came (a timeout, a refused connection), whatever status Octokit made up for it.
+ */
+class GitHubCallError extends Error {
+    attempts;
+    status;
+    timedOut;
+    constructor(cause, attempts) {
+        super(cause instanceof Error ? cause.message : String(cause), { cause });
+        this.name = 'GitHubCallError';
+        this.attempts = attempts;
+        const answered = cause?.response !== undefined;
+        this.status = answered ? statusOf(cause) : undefined;
+        this.timedOut = cause instanceof GitHubTimeoutError;
+    }
+}
+/**
+ * An Octokit whose every request (pagination included) has a timeout and retries transient
+ * failures (5xx, 429, network errors, timeouts) with backoff; any other 4xx is final. What
+ * comes out of a failed call is a GitHubCallError: what happened, and after how many attempts.
+ */
+function gitHubClient(token, options = {}) {
+    const octokit = getOctokit(token, options.baseUrl ? { baseUrl: options.baseUrl } : {});
+    const timeoutMs = options.timeoutMs ?? GITHUB_TIMEOUT_MS;
+    octokit.hook.wrap('request', async (request, requestOptions) => {
+        const what = `${requestOptions.method} ${String(requestOptions.url)}`;
+        const attempt = async () => {
+            const controller = new AbortController();
+            const timer = setTimeout(() => controller.abort(), timeoutMs);
+            try {
+                // set on the options object itself: the hooks inside this one (the token's) were bound to it
+                requestOptions.request = { ...requestOptions.request, signal: controller.signal };
+                return await request(requestOptions);
+            }
+            catch (error) {
+                // Octokit reports an abort as "HTTP 500"; no server said that
+                throw controller.signal.aborted ? new GitHubTimeoutError(timeoutMs, what) : error;
+            }
+            finally {
+                clearTimeout(timer);
+            }
+        };
+        const result = await withRetry(attempt, options.retry ?? GITHUB_RETRY, options.retryDeps ?? realRetryDeps);
+        if (result.ok)
+            return result.value;
+        throw new GitHubCallError(result.error, result.retries + 1);
+    });
+    return octokit;
+}
+
+;// CONCATENATED MODULE: ./src/github/comments.ts
+
+/** The author GITHUB_TOKEN comments as; a personal token comments as its user. */
+const ACTIONS_BOT = 'github-actions[bot]';
+/**
+ * `<!-- evalgate:KEY -->`: the hidden first line that makes one comment per gate sticky. Two
+ * keys share a comment only when they are the same key: letters, digits and `_ . : / -` are
+ * written as they are (so the markers of such keys never change), every other character as
+ * `%XX` of its UTF-8 bytes (`%` itself too), and a `-` before another `-` as `%2D`, since `--`
+ * may not appear inside an HTML comment. `faq v2` and `faq_v2` are then two comments.
+ */
+function commentMarker(key) {
+    const encoded = [...key].map((ch, i, all) => (/^[A-Za-z0-9_.:/]$/.test(ch) || (ch === '-' && all[i + 1] !== '-') ? ch : percentEncoded(ch))).join('');
+    return `<!-- evalgate:${encoded} -->`;
+}
+function percentEncoded(ch) {
+    return [...Buffer.from(ch, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+/**
+ * One comment per PR and key, updated in place: every page of comments is searched for one
+ * whose first line is exactly our marker (`<!-- evalgate:default -->x` is not ours), written
+ * by our own author (another user quoting the marker is not us), and the update is skipped
+ * when the body is already what we would write, apart from lines holding `volatileMarker`
+ * (timings, which change on every run of the same results). The body comes redacted: every
+ * untrusted value in it went through the escaper (report/escape.ts), which redacts it.
+ */
+async function upsertStickyComment(octokit, target, marker, body, volatileMarker) {
+    const author = await ownLogin(octokit);
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        per_page: 100,
+    });
+    const ours = comments.find((c) => firstLine(c.body ?? '') === marker && c.user?.login === author);
+    if (ours) {
+        if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker))
+            return { action: 'unchanged', id: ours.id, url: ours.html_url ?? null };
+        const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body });
+        return { action: 'updated', id: updated.data.id, url: updated.data.html_url ?? null };
+    }
+    const created = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
+    return { action: 'created', id: created.data.id, url: created.data.html_url ?? null };
+}
+/** A body's marker line; a comment edited on github.com comes back with CRLF. */
+function firstLine(body) {
+    return body.split('\n', 1)[0].replace(/\r$/, '');
+}
+function stable(body, volatileMarker) {
+    return body
+        .split('\n')
+        .filter((line) => !line.includes(volatileMarker))
+        .join('\n');
+}
+/** Our own login: a user token can ask; the Actions token cannot (403) and is the Actions bot. */
+async function ownLogin(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch (error) {
+        const status = error.status;
+        if (status === 401 || status === 403 || status === 404)
+            return ACTIONS_BOT;
+        throw error;
+    }
+}
+/**
+ * Why a GitHub API call failed, and what to do about it, in one line for a warning: a
+ * timeout or a connection that failed is said as such, never as the "HTTP 500" Octokit
+ * gives every request that got no answer.
+ */
+function explainGitHubError(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const attempts = error instanceof GitHubCallError ? error.attempts : 1;
+    const tried = attempts > 1 ? ` (${attempts} attempts)` : '';
+    const status = error instanceof GitHubCallError ? error.status : error?.status;
+    if (error instanceof GitHubCallError && error.timedOut)
+        return `${message}${tried}`;
+    if (status === undefined)
+        return `network error, no answer from GitHub${tried}: ${message}`;
+    if (status === 403 || status === 401) {
+        return `the token cannot write PR comments (HTTP ${status}: ${message}). Fix: give the job "permissions: pull-requests: write"; pull requests from forks only get a read-only token, so there the report is in the job summary instead`;
+    }
+    if (status === 404)
+        return `the pull request or repository was not found (HTTP 404: ${message}); check the github-token input and the repository`;
+    return `HTTP ${status}${tried}: ${message}`;
+}
+
+;// CONCATENATED MODULE: ./src/text/countOf.ts
+/** A count and its noun, singular for one: `1 question`, `3 questions`. */
+function countOf_countOf(n, noun, plural = `${noun}s`) {
+    return `${n} ${n === 1 ? noun : plural}`;
+}
+
+;// CONCATENATED MODULE: ./src/text/script.ts
+/**
+ * Which writing a text is in, for the few things that differ: how a length is counted and how
+ * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
+ * everything else counts words and quotes in “”. One decision, so a reason and a length never
+ * disagree about the same text.
+ */
+const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
+const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
+/** CJK_CHARACTER at one position (sticky): for the characters cjkCount cannot place by their code alone */
+const CJK_AT = new RegExp(CJK_CHARACTER.source, 'uy');
+/** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
+function isCjkText(text) {
+    const cjk = cjkCount(text);
+    return cjk > 0 && cjk >= matchCount(text, WORD);
+}
+/**
+ * How many CJK characters (code points) a text has: CJK_CHARACTER's matches, counted by code
+ * where the code decides (nothing below U+1100 is CJK; U+4E00-U+9FFF is all Han) and by the
+ * pattern elsewhere: half the cost of testing the pattern at every character, for every answer
+ * and note (test/io/script.test.ts checks every code point against the pattern).
+ */
+function cjkCount(text) {
+    let count = 0;
+    for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0x1100)
+            continue;
+        if (code >= 0x4e00 && code <= 0x9fff) {
+            count += 1;
+            continue;
+        }
+        CJK_AT.lastIndex = i;
+        if (CJK_AT.test(text)) {
+            count += 1;
+            // a character outside the BMP is two code units
+            i = CJK_AT.lastIndex - 1;
+        }
+    }
+    return count;
+}
+/** Code points, as `[...text].length` counts them (a lone surrogate is one), without building the array. */
+function codePointCount(text) {
+    let count = text.length;
+    for (let i = 0; i + 1 < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0xd800 || code > 0xdbff)
+            continue;
+        const next = text.charCodeAt(i + 1);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+            count -= 1;
+            i += 1;
+        }
+    }
+    return count;
+}
+/** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
+function matchCount(text, pattern) {
+    pattern.lastIndex = 0;
+    let count = 0;
+    while (pattern.test(text))
+        count += 1;
+    return count;
+}
+/** Characters (code points) for CJK text, words for any other text. */
+function lengthOf(text) {
+    return isCjkText(text) ? { value: codePointCount(text), unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
+}
+/** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
+function quoted(text, script = text) {
+    return quoteIn(isCjkText(script), text);
+}
+/** Texts of one list quoted alike, as the script of `script` (the whole list) decides. */
+function quotedAlike(texts, script) {
+    const cjk = isCjkText(script);
+    return texts.map((text) => quoteIn(cjk, text));
+}
+function quoteIn(cjk, text) {
+    return cjk ? `「${text}」` : `“${text}”`;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/normalise.ts
+/**
+ * One spelling for text that is written several ways: NFKC (full-width ＡＢＣ１２３ → ABC123,
+ * ligatures), lower case, one apostrophe (’ ‘ ʼ ′ ´ ` → '), one hyphen for the hyphen
+ * characters (‐ ‑ and the soft hyphen joins), and the dashes that separate (– — ― −) as a
+ * spaced em dash, which ends a clause. Thousands separators between digits go (1,000 → 1000).
+ */
+const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
+const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
+function normalise(text) {
+    return normaliseKeepingCase(text).toLowerCase();
+}
+/** `normalise` without the lower-casing, for what case tells apart (the flags `-c` and `-C`). */
+function normaliseKeepingCase(text) {
+    return text.normalize('NFKC').replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
+}
+function respell(found) {
+    if (found === '\u00AD')
+        return '';
+    if (found === '\u2010' || found === '\u2011')
+        return '-';
+    return found.length === 1 && !/[\u2012-\u2015\u2212\uFE58\uFE63]/.test(found) ? "'" : ' — ';
+}
+/**
+ * A phrase as refusal matching compares it: normalised, apostrophes dropped ("don’t", "don't"
+ * and "dont" are one spelling), runs of spaces as one.
+ */
+function foldPhrase(text) {
+    return normalise(text).replace(/'/g, '').replace(/\s+/g, ' ');
+}
+
+;// CONCATENATED MODULE: ./src/metrics/question.ts
+let slots = 0;
+function sharedWork(compute) {
+    return { slot: slots++, compute };
+}
+const NOT_YET = Symbol('not computed yet');
+/** The question a deterministic metric's scorer is given: what was asked and answered, and the work its metrics share. */
+class Question {
+    row;
+    output;
+    config;
+    /** isRefusal of the answer, when the caller gave it (rules.ts REFUSED asks it otherwise) */
+    refusedGiven;
+    /** per shared work's slot, what it gave for this question; short, and filled only as asked */
+    done = [];
+    constructor(question) {
+        this.row = question.row;
+        this.output = question.output;
+        this.config = question.config;
+        this.refusedGiven = question.refused;
+    }
+    shared(work) {
+        const done = this.done;
+        const known = work.slot < done.length ? done[work.slot] : NOT_YET;
+        if (known !== NOT_YET)
+            return known;
+        while (done.length <= work.slot)
+            done.push(NOT_YET);
+        const value = work.compute(this);
+        done[work.slot] = value;
+        return value;
+    }
+}
+/** A question asked after earlier turns: a conversation's turn 2, 3, …, or a row with a history cell. */
+const hasEarlierTurns = (row) => (row.conversation?.turn ?? 1) > 1 || (row.history?.length ?? 0) > 0;
+
+;// CONCATENATED MODULE: ./src/metrics/rules.ts
+
+
+
+/**
+ * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
+ * citation_valid recognise. N is the 1-based position of the cited context in the candidate's
+ * returned `contexts`.
+ */
+const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
+/** Why refuse_ok failed, with the setting that decides what a refusal says: the bot may refuse in words the list lacks. */
+const REFUSAL_NOT_FOUND = 'the answer has none of the refusal phrases (rules.refusal_phrases); if it does refuse, add its wording there';
+/** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
+const OVER_REFUSAL = 'over_refusal: refused an answerable question';
+/** Whether the answer is a refusal (rules.refusal_phrases): given by the scoring loop, else asked once per question. */
+const REFUSED = sharedWork((q) => q.refusedGiven ?? isRefusal(q.output.answer, q.config.rules.refusal_phrases));
+const lengthCheck = ({ row, output, config }) => {
+    if (row.should_refuse)
+        return undefined;
+    // characters for Chinese, Japanese and Korean text, words for any other (src/text/script.ts)
+    const length = lengthOf(output.answer);
+    const { min_length, max_length } = config.rules;
+    return length.value >= min_length && length.value <= max_length ? null : `${length.value} ${length.unit}, outside ${min_length}-${max_length}`;
+};
+const citationCheck = (q) => {
+    if (q.row.should_refuse || !q.config.rules.require_citation)
+        return undefined;
+    if (hasCitation(q.output.answer))
+        return null;
+    return q.shared(REFUSED) ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation';
+};
+const forbiddenCheck = ({ row, output, config }) => {
+    if (row.should_refuse)
+        return undefined;
+    const found = forbiddenIn(output.answer, config.rules.forbidden);
+    return found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`;
+};
+const jsonCheck = ({ row, output }) => (row.should_refuse || !row.expect_json ? undefined : jsonFailure(output.answer, row.required_keys));
+const refusalCheck = (q) => (q.row.should_refuse ? (q.shared(REFUSED) ? null : REFUSAL_NOT_FOUND) : undefined);
+const overRefusalCheck = (q) => (q.row.should_refuse ? undefined : q.shared(REFUSED) ? OVER_REFUSAL : null);
+const PASSED = Object.freeze({ value: 1 });
+/** A rule's metric: 1 when it passes, 0 with why when it fails, nothing when it is not checked. */
+function ruleScore(check) {
+    return (q) => {
+        const failure = q.shared(check);
+        return failure === undefined ? undefined : failure === null ? PASSED : { value: 0, reason: failure };
+    };
+}
+/**
+ * rules_pass: every rule checked on the question passed. Its note names the failed ones in the
+ * order given ("failed: no_over_refusal, length_ok"); a should-refuse question is checked by
+ * refuse_ok alone, and says so ("refuse_ok failed").
+ */
+function rulesPass(rules) {
+    return (q) => {
+        let failed = null;
+        for (const rule of rules)
+            if (typeof q.shared(rule.check) === 'string')
+                (failed ??= []).push(rule.name);
+        if (failed === null)
+            return PASSED;
+        return { value: 0, reason: q.row.should_refuse ? `${failed.join(', ')} failed` : `failed: ${failed.join(', ')}` };
+    };
+}
+/** The forbidden words the answer contains, ignoring case. */
+function forbiddenIn(answer, forbidden) {
+    if (forbidden.length === 0)
+        return [];
+    const text = answer.toLowerCase();
+    return forbidden.filter((word) => text.includes(word.toLowerCase()));
+}
+/** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
+function isRefusal(answer, phrases) {
+    const text = foldPhrase(answer);
+    return foldedPhrases(phrases).some((p) => text.includes(p));
+}
+const folded = new WeakMap();
+function foldedPhrases(phrases) {
+    let result = folded.get(phrases);
+    if (!result) {
+        result = phrases.map(foldPhrase).filter((p) => p !== '');
+        folded.set(phrases, result);
+    }
+    return result;
+}
+/** Not global, so `test` keeps no position between answers. */
+const ANY_CITATION = new RegExp(CITATION_PATTERN.source, 'i');
+function hasCitation(answer) {
+    return ANY_CITATION.test(answer);
+}
+/** Why the answer is not a JSON object with the required keys, or null when it is. */
+function jsonFailure(answer, requiredKeys) {
+    let data;
+    try {
+        data = JSON.parse(answer);
+    }
+    catch {
+        return 'not valid JSON';
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+        return 'JSON but not an object';
+    const missing = requiredKeys.filter((k) => !(k in data));
+    return missing.length === 0 ? null : `missing keys: ${missing.join(', ')}`;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/score.ts
+const score_score = (value) => ({ value });
+const noScore = (reason) => ({ value: null, reason });
+const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
+
+;// CONCATENATED MODULE: ./src/metrics/citations.ts
+
+
+
+/** Global, for `exec` from the start of each answer (reset before every use). */
+const CITATIONS = new RegExp(CITATION_PATTERN.source, 'gi');
+/** Share of `[文档N]` / `[docN]` / `[N]` citations whose N (1-based) points to a context that exists. */
+function scoreCitationValidity(answer, contextCount) {
+    let count = 0;
+    // the citations as the answer wrote them, so an English answer's reason shows [3], not [文档3]
+    const bad = [];
+    CITATIONS.lastIndex = 0;
+    for (let m = CITATIONS.exec(answer); m !== null; m = CITATIONS.exec(answer)) {
+        count += 1;
+        const n = Number(m[1]);
+        if (n < 1 || n > contextCount)
+            bad.push(m[0]);
+    }
+    if (count === 0)
+        return noScore('the answer cites nothing');
+    const result = score_score((count - bad.length) / count);
+    if (bad.length > 0)
+        result.reason = `cites ${bad.join(', ')} but only ${countOf_countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/llmSources.ts
+/** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
+const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
+
+;// CONCATENATED MODULE: ./src/metrics/definition.ts
+
+/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
+const SCALES = {
+    score: { min: 0, max: 1, words: '0–1' },
+    ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
+};
+const DIRECTIONS = {
+    higher: { better: 'higher is better', rise: 'better', fall: 'worse', worse: 'fell', limit: 'floor' },
+    lower: { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' },
+};
+/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
+function scaleWords(definition) {
+    return `${SCALES[definition.unit].words}, ${definition.direction.better}`;
+}
+/** Why a finite value cannot be a score of this metric, or null when it can. */
+function outOfScale(definition, value) {
+    const { min, max, words } = SCALES[definition.unit];
+    if (value >= min && value <= max)
+        return null;
+    const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
+    return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/rag.ts
+/**
+ * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
+ * provider decides the verdicts, these functions turn verdicts into scores.
+ */
+
+/**
+ * context_precision is average precision over the per-chunk usefulness verdicts in rank
+ * order, Σ precision@i · v_i / Σ v_i, and 0 when no chunk is useful. Not "useful / all":
+ * a useful chunk ranked first scores higher than the same chunk ranked last.
+ *   [1,0,1] → 0.8333   [0,1,1] → 0.5833   [1,1,0] → 1.0
+ */
+function averagePrecision(useful) {
+    let hits = 0;
+    let sum = 0;
+    useful.forEach((v, i) => {
+        if (!v)
+            return;
+        hits += 1;
+        sum += hits / (i + 1);
+    });
+    return hits === 0 ? 0 : sum / hits;
+}
+/**
+ * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
+ * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
+ */
+function faithfulnessOf(verdicts) {
+    return verdicts.length === 0 ? noClaim() : score_score(supportedShare(verdicts));
+}
+function hallucinationRateOf(verdicts) {
+    return verdicts.length === 0 ? noClaim() : score_score(1 - supportedShare(verdicts));
+}
+function contradictedOf(verdicts) {
+    return verdicts.length === 0 ? noClaim() : score_score(verdicts.includes('contradicted') ? 1 : 0);
+}
+function supportedShare(verdicts) {
+    return verdicts.filter((v) => v === 'supported').length / verdicts.length;
+}
+function noClaim() {
+    return noScore('the answer makes no factual claim');
+}
+/** Share of reference statements judged attributable (context_recall) or covered (completeness). */
+function shareCovered(covered, what) {
+    if (covered.length === 0)
+        return noScore(`no ${what} to check`);
+    return score_score(covered.filter(Boolean).length / covered.length);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/retention.ts
+
+
+// The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
+/** What was said before the question, one message a paragraph, for the rubric's <history> block. */
+function historyBlock(row) {
+    if (!row.history || row.history.length === 0)
+        return '(empty: this is the first turn)';
+    return row.history.map((m) => `${m.role}: ${m.content}`).join('\n\n');
+}
+/** context_retention_norm where there is nothing earlier to retain. */
+const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
+const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
+/** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
+function retention(row, passes) {
+    if (!hasEarlierTurns(row))
+        return { score: noScore(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
+    const grades = passes.map((p) => p.context_retention);
+    if (grades.some((g) => g === null))
+        return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
+    const mean = grades.reduce((sum, g) => sum + g, 0) / grades.length;
+    return { score: { value: mean / 4, reason: String(passes[0].reason) } };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/judgedScores.ts
+
+
+
+
+/** A metric drawn from one call: the call's failure or settled score stands for it; a reply is scored by `fromReply`. */
+function fromCall(source, fromReply) {
+    return (replies) => {
+        const reply = replies.calls[source];
+        if (reply.kind === 'failed')
+            return { error: reply.error };
+        if (reply.kind === 'settled')
+            return { ...reply.score };
+        return fromReply(reply.value, replies.row);
+    };
+}
+/** A rubric dimension's 0-4 grade, averaged over the passes and scaled to 0-1, with the first pass's reason. */
+function rubricDimension(dimension) {
+    return (passes) => {
+        const mean = passes.reduce((sum, v) => sum + v[dimension], 0) / passes.length;
+        return { value: mean / 4, reason: String(passes[0].reason) };
+    };
+}
+/** The claims that are not supported, the first three quoted: the reason of every claim metric. */
+function unsupportedReason(claims) {
+    const unsupported = claims.filter((c) => c.verdict !== 'supported');
+    if (unsupported.length === 0)
+        return null;
+    return unsupported
+        .slice(0, 3)
+        .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${quoted(c.text.slice(0, 60))}`)
+        .join('; ');
+}
+/** A claim metric's score with its reason, after the note that some claims were left out. */
+function claimMetric(of, reasonIf) {
+    return ({ claims, cut }) => {
+        const result = of(claims.map((c) => c.verdict));
+        const reason = [cut, reasonIf(claims) ? unsupportedReason(claims) : null].filter(Boolean).join('; ');
+        if (reason !== '')
+            result.reason = reason;
+        return result;
+    };
+}
+/**
+ * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
+ * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
+ */
+function answerRelevancy(similarities, noncommittal, mode) {
+    if (similarities.length === 0)
+        return noScore('no generated questions');
+    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
+    const evasive = noncommittal.filter(Boolean).length;
+    const share = evasive / noncommittal.length;
+    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
+    const clamped = Math.min(1, Math.max(0, value));
+    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : score_score(clamped);
+}
+/** Each LLM metric's function from its call's reply to its score; its definition names the call (llmSource). */
+const judgedScores = {
+    accuracy: rubricDimension('accuracy'),
+    relevance: rubricDimension('relevance'),
+    completeness: rubricDimension('completeness'),
+    citation: rubricDimension('citation'),
+    contextRetention: (passes, row) => {
+        const kept = retention(row, passes);
+        return 'error' in kept ? kept : kept.score;
+    },
+    faithfulness: claimMetric(faithfulnessOf, () => true),
+    hallucinationRate: claimMetric(hallucinationRateOf, () => true),
+    contradicted: claimMetric(contradictedOf, (claims) => claims.some((c) => c.verdict === 'contradicted')),
+    contextPrecision: ({ useful, against }) => ({
+        value: averagePrecision(useful),
+        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
+    }),
+    contextRecall: (statements) => {
+        const attributable = statements.filter((s) => s.attributable).length;
+        const missing = statements.filter((s) => !s.attributable).map((s) => quoted(s.statement.slice(0, 40)));
+        return { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
+    },
+    answerRelevancy: ({ similarities, noncommittal, mode }) => answerRelevancy(similarities, noncommittal, mode),
+};
+
+;// CONCATENATED MODULE: ./src/metrics/lexicalScores.ts
+
+
+
+/** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
+const NO_RETENTION = 'lexical cannot judge context retention';
+/** A should-refuse question gets null from a metric of the answer's content: refuse_ok judges it. */
+function answerable(score) {
+    return (a) => (a.shouldRefuse ? noScore('should-refuse question: judged by refuse_ok') : score(a));
+}
+const REFUSAL_MAKES_NO_CLAIM = 'the answer is a refusal: no factual claim to check';
+const lexicalScores = {
+    completeness: answerable((a) => withMissing(shareCovered(a.points.map((p) => p.covered), 'reference_points'), a.points, a.refusal ? 'the answer is a refusal; not in the answer' : 'not in the answer')),
+    faithfulness: answerable((a) => {
+        if (a.refusal)
+            return noScore(REFUSAL_MAKES_NO_CLAIM);
+        const faithfulness = faithfulnessOf(a.claims.map((c) => c.verdict));
+        const unsupported = a.claims.filter((c) => c.verdict !== 'supported').map((c) => c.text);
+        if (unsupported.length > 0)
+            faithfulness.reason = `not found in the contexts: ${quoteList(unsupported)}`;
+        return faithfulness;
+    }),
+    hallucinationRate: answerable((a) => (a.refusal ? noScore(REFUSAL_MAKES_NO_CLAIM) : hallucinationRateOf(a.claims.map((c) => c.verdict)))),
+    contextPrecision: answerable((a) => a.chunks === null
+        ? noScore('no ground truth and no answer claims to judge chunk usefulness against')
+        : // the note always says what usefulness was judged against (SPEC: the report says which)
+            { value: averagePrecision(a.chunks.useful), reason: `useful chunks in rank order [${a.chunks.useful.map(Number).join(',')}], judged against ${a.chunks.against}` }),
+    contextRecall: answerable((a) => withMissing(shareCovered(a.attributable.map((s) => s.covered), 'reference points or ground truth'), a.attributable, 'not in the contexts')),
+    contextRetention: () => noScore(NO_RETENTION),
+};
+/** Names what was not covered, so a reviewer sees why a score dropped. */
+function withMissing(result, items, where) {
+    const missing = items.filter((i) => !i.covered).map((i) => i.text);
+    if (result.value !== null && missing.length > 0)
+        result.reason = `${where}: ${quoteList(missing)}`;
+    return result;
+}
+function quoteList(texts) {
+    const shown = quotedAlike(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
+    return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
+}
+
+;// CONCATENATED MODULE: ./src/metrics/retrieval.ts
+
+const RANKING = sharedWork((q) => {
+    const grades = new Map();
+    for (const d of q.row.relevant_docs)
+        if (d.grade > 0)
+            grades.set(d.id, d.grade);
+    const ranked = dedupe(q.output.retrieved_ids);
+    return {
+        notRetrieval: q.row.should_refuse && grades.size === 0,
+        ranked,
+        grades,
+        ideal: grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a),
+        cutOffs: [],
+    };
+});
+function cutOff(r, k) {
+    for (const c of r.cutOffs)
+        if (c.k === k)
+            return c;
+    const depth = Math.min(k, r.ranked.length);
+    let hits = 0;
+    for (let i = 0; i < depth; i++)
+        if (r.grades.has(r.ranked[i]))
+            hits += 1;
+    const c = { k, depth, hits, why: missedAndRetrieved(r.ranked, depth, r.grades) };
+    r.cutOffs.push(c);
+    return c;
+}
+const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question';
+const NOT_RETRIEVAL = Object.freeze({ value: null, reason: NOT_A_RETRIEVAL_QUESTION });
+const NO_RELEVANT_IDS = 'no relevant_doc_ids for this question';
+const NO_RELEVANT = Object.freeze({ value: null, reason: NO_RELEVANT_IDS });
+const PERFECT = Object.freeze({ value: 1 });
+/** A value below 1 carries the reason; a perfect one needs none. */
+function explained(value, why) {
+    if (value < 1 && why)
+        return { value, reason: why };
+    return value === 1 ? PERFECT : { value };
+}
+function precisionAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    const c = cutOff(r, k);
+    return explained(c.hits / k, c.why);
+}
+function recallAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    if (r.grades.size === 0)
+        return NO_RELEVANT;
+    const c = cutOff(r, k);
+    return explained(c.hits / r.grades.size, c.why);
+}
+function hitAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    const c = cutOff(r, k);
+    return explained(c.hits > 0 ? 1 : 0, c.why);
+}
+function ndcgAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    if (r.grades.size === 0)
+        return NO_RELEVANT;
+    const c = cutOff(r, k);
+    return explained(ndcg(r.ranked, c.depth, r.grades, r.ideal, k), c.why);
+}
+function mrr(q) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    const { ranked, grades } = r;
+    let first = -1;
+    for (let i = 0; i < ranked.length && first === -1; i++)
+        if (grades.has(ranked[i]))
+            first = i;
+    if (first === 0)
+        return PERFECT;
+    if (first !== -1)
+        return { value: 1 / (first + 1), reason: `first relevant id ${ranked[first]} at rank ${first + 1}` };
+    return { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? NO_RELEVANT_IDS : `no relevant id among ${ranked.length} retrieved` };
+}
+/** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
+const REASON_IDS = 5;
+const REASON_ID_CHARS = 40;
+/**
+ * Why a top-k list falls short, in the ids themselves: `missed doc-7; retrieved doc-2, doc-9`
+ * (the relevant ids not in the top k, highest grade first, then the ids that came back in
+ * their place). Capped, so a long list or a long id never floods a report; the renderers
+ * escape it like any other text from outside.
+ */
+function missedAndRetrieved(ranked, depth, grades) {
+    const missed = [];
+    for (const id of grades.keys()) {
+        const rank = ranked.indexOf(id);
+        if (rank === -1 || rank >= depth)
+            missed.push(id);
+    }
+    sortShort(missed, (a, b) => grades.get(b) - grades.get(a));
+    const others = [];
+    for (let i = 0; i < depth; i++)
+        if (!grades.has(ranked[i]))
+            others.push(ranked[i]);
+    const parts = [];
+    if (missed.length > 0)
+        parts.push(`missed ${idList(missed)}`);
+    if (depth === 0)
+        parts.push('nothing retrieved');
+    else if (others.length > 0)
+        parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`);
+    return parts.length > 0 ? parts.join('; ') : null;
+}
+function idList(ids) {
+    // an id of at most REASON_ID_CHARS UTF-16 units has at most as many characters: only a longer one is counted
+    const clip = (id) => (id.length > REASON_ID_CHARS && [...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id);
+    const shown = ids.slice(0, REASON_IDS).map(clip).join(', ');
+    return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown;
+}
+/**
+ * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
+ * repeated id counts once), or null when it was not retrieved; null for a question that lists
+ * no relevant doc. A later run's reason compares these with the baseline's.
+ */
+function relevantRanks(retrieved, judgements) {
+    const relevant = judgements.filter((d) => d.grade > 0);
+    if (relevant.length === 0)
+        return null;
+    const ranked = dedupe(retrieved);
+    const ranks = Object.create(null);
+    for (const d of relevant) {
+        const i = ranked.indexOf(d.id);
+        ranks[d.id] = i === -1 ? null : i + 1;
+    }
+    return ranks;
+}
+/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
+function dedupe(ids) {
+    if (ids.length > 64)
+        return [...new Set(ids)];
+    for (let i = 1; i < ids.length; i++)
+        if (ids.lastIndexOf(ids[i], i - 1) !== -1)
+            return ids.filter((id, j) => ids.indexOf(id) === j);
+    return ids;
+}
+/**
+ * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
+ * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
+ * insertion; longer ones by sort.
+ */
+function sortShort(items, compare) {
+    if (items.length > 16)
+        return items.sort(compare);
+    for (let i = 1; i < items.length; i++) {
+        const item = items[i];
+        let j = i;
+        for (; j > 0 && compare(items[j - 1], item) > 0; j--)
+            items[j] = items[j - 1];
+        items[j] = item;
+    }
+    return items;
+}
+/** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
+function ndcg(ranked, depth, grades, ideal, k) {
+    let dcg = 0;
+    for (let i = 0; i < depth; i++)
+        dcg += gain(grades.get(ranked[i]) ?? 0, i);
+    let best = 0;
+    for (let i = 0; i < Math.min(k, ideal.length); i++)
+        best += gain(ideal[i], i);
+    return dcg / best;
+}
+/** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
+function gain(grade, i) {
+    return (2 ** grade - 1) / Math.log2(i + 2);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/definitions.ts
+
+
+
+
+
+
+
+
+
+const definitions_answerable = (run) => run.rows.some((r) => !r.should_refuse);
+const withRelevantDocs = (run) => run.rows.some((r) => r.relevant_docs.length > 0);
+const always = () => true;
+const notRefusal = (row) => !row.should_refuse;
+/** Rules: pass/fail, from the answer alone, by the check (rules.ts); a should-refuse question is checked by refuse_ok only. */
+function rule(name, displayName, description, check, more) {
+    const shared = sharedWork(check);
+    return { ...definitions_passFail(name, displayName, description, ruleScore(shared)), check: shared, ...more };
+}
+function definitions_passFail(name, displayName, description, score) {
+    return { name, displayName, description, family: 'rules', tiers: ['rules'], score, direction: DIRECTIONS.higher, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1' };
+}
+/** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
+function retrieval(name, displayName, description, score, nullWhen, more = {}) {
+    return {
+        name,
+        displayName,
+        description,
+        family: 'retrieval',
+        tiers: ['retrieval'],
+        score,
+        direction: DIRECTIONS.higher,
+        binary: false,
+        unit: 'score',
+        gate: 'max_drop',
+        planned: withRelevantDocs,
+        testFamily: 'retrieval',
+        nullWhen,
+        ...more,
+    };
+}
+/** A score in [0, 1], higher is better, from the reply of the LLM judge's `llmSource` call and, with its function, from the lexical provider too. */
+function judged(name, family, llmSource, text, scorers, more = {}) {
+    const [displayName, description, nullWhen] = text;
+    const tiers = scorers.lexical ? ['lexical', 'llm'] : ['llm'];
+    const lexical = scorers.lexical ? { fromLexical: scorers.lexical } : {};
+    const fromJudge = fromCall(llmSource, scorers.llm);
+    return { name, displayName, description, family, tiers, ...lexical, fromJudge, direction: DIRECTIONS.higher, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
+}
+const SKIPPED = 'a should-refuse question (judged by refuse_ok)';
+const RUBRIC_NULL = 'never: the rubric judges every question, a should-refuse one too (a failed judge call is an error)';
+const CLAIMS_NULL = `${SKIPPED}, a refusal (lexical), or an answer that makes no factual claim`;
+const RULES = [
+    rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]: characters for CJK text, words for other text', lengthCheck, { planned: definitions_answerable, askedOf: notRefusal }),
+    rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] / [N] citation', citationCheck, {
+        planned: (run) => definitions_answerable(run) && run.config.rules.require_citation,
+        askedOf: notRefusal,
+    }),
+    rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', forbiddenCheck, { planned: definitions_answerable, askedOf: notRefusal }),
+    rule('json_ok', 'Valid JSON', 'answer is a JSON object with the required keys (expect_json rows)', jsonCheck, {
+        planned: (run) => run.rows.some((r) => r.expect_json && !r.should_refuse),
+        askedOf: (row) => row.expect_json,
+    }),
+    rule('refuse_ok', 'Refuses when it should', 'should-refuse question answered with a refusal phrase', refusalCheck, {
+        planned: (run) => run.rows.some((r) => r.should_refuse),
+        askedOf: (row) => row.should_refuse,
+        categoryRank: 2,
+    }),
+    rule('no_over_refusal', 'Answers when it can', 'answerable question not refused (0 = over-refusal: a refusal phrase where an answer was due)', overRefusalCheck, {
+        planned: definitions_answerable,
+        askedOf: notRefusal,
+    }),
+];
+/** rules_pass names the failed rules the over-refusal first: it explains the others (a refusal is short and cites nothing). */
+const OVER_REFUSAL_FIRST = [...RULES].sort((a, b) => Number(b.name === 'no_over_refusal') - Number(a.name === 'no_over_refusal'));
+/**
+ * Every metric evalgate knows, once: the facts the scoring, the comparison and the report
+ * read, and its scoring function (definition.ts says what each property means). Every list of
+ * metric names elsewhere (what a run plans, what a provider computes, which metrics head the
+ * report) is derived from these definitions by `registry.ts`. In report order: the SPEC's
+ * family table, and within a family the order here.
+ */
+const METRIC_DEFINITIONS = [
+    ...RULES,
+    { ...definitions_passFail('rules_pass', 'All rules pass', 'every applicable rule passed', rulesPass(OVER_REFUSAL_FIRST)), planned: always, headline: true, trendRank: 2, categoryRank: 1 },
+    retrieval('precision@K', 'Precision@{k}', 'precision over the top {k} retrieved ids', precisionAt, 'never: 0 when nothing relevant is in the top {k}'),
+    retrieval('recall@K', 'Recall@{k}', 'recall over the top {k} retrieved ids', recallAt, 'the question lists no relevant_doc_ids', { trendRank: 6, categoryRank: 3 }),
+    retrieval('hit@K', 'Hit@{k}', 'hit over the top {k} retrieved ids', hitAt, 'never: 0 or 1', { binary: true }),
+    retrieval('ndcg@K', 'NDCG@{k}', 'ndcg over the top {k} retrieved ids', ndcgAt, 'the question lists no relevant_doc_ids'),
+    retrieval('mrr', 'MRR', '1 / rank of the first relevant id, 0 if none', mrr, 'never: 0 when no relevant id was retrieved (the note says why)', { trendRank: 5, categoryRank: 4 }),
+    {
+        name: 'citation_valid',
+        displayName: 'Valid citations',
+        description: 'share of [N] / [docN] / [文档N] citations whose N (1-based) points to an existing context',
+        family: 'citations',
+        tiers: ['citations'],
+        score: (q) => scoreCitationValidity(q.output.answer, q.output.contexts.length),
+        direction: DIRECTIONS.higher,
+        binary: false,
+        unit: 'score',
+        gate: 'max_drop',
+        planned: always,
+        nullWhen: 'the answer cites nothing',
+    },
+    judged('accuracy_norm', 'judge', 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.accuracy }, { headline: true, trendRank: 1, categoryRank: 5 }),
+    judged('relevance_norm', 'judge', 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.relevance }),
+    judged('completeness_norm', 'judge', 'rubric', ['Completeness', 'rubric completeness (lexical: reference points covered), 0-1', `lexical: ${SKIPPED} or no reference_points; llm: ${RUBRIC_NULL}`], { llm: judgedScores.completeness, lexical: lexicalScores.completeness }, { headline: true, trendRank: 4, categoryRank: 6 }),
+    judged('citation_norm', 'judge', 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.citation }),
+    judged('context_retention_norm', 'judge', 'rubric', [
+        'Context retention',
+        'rubric context retention: a turn after the first keeps what was said earlier (0 = forgot it), 0-4 scaled to 0-1',
+        'a first turn or a single question (nothing earlier to retain); lexical: always (it cannot judge context retention)',
+    ], { llm: judgedScores.contextRetention, lexical: lexicalScores.contextRetention }, 
+    // only a set with a turn after the first has the column: a single-turn run's results are unchanged
+    { planned: (run) => run.rows.some(hasEarlierTurns) }),
+    judged('faithfulness', 'rag', 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], { llm: judgedScores.faithfulness, lexical: lexicalScores.faithfulness }, { headline: true, trendRank: 3, categoryRank: 7, testFamily: 'claims' }),
+    judged('answer_relevancy', 'rag', 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`], {
+        llm: judgedScores.answerRelevancy,
+    }),
+    judged('context_precision', 'rag', 'usefulness', ['Context precision', 'average precision of useful chunks in rank order', `${SKIPPED}, or no ground truth and no answer to judge the chunks against`], { llm: judgedScores.contextPrecision, lexical: lexicalScores.contextPrecision }),
+    judged('context_recall', 'rag', 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], { llm: judgedScores.contextRecall, lexical: lexicalScores.contextRecall }, { categoryRank: 8 }),
+    judged('hallucination_rate', 'hallucination', 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], { llm: judgedScores.hallucinationRate, lexical: lexicalScores.hallucinationRate }, { direction: DIRECTIONS.lower, testFamily: 'claims' }),
+    judged('contradicted', 'hallucination', 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { llm: judgedScores.contradicted }, { direction: DIRECTIONS.lower, binary: true }),
+    {
+        name: 'latency_ms',
+        displayName: 'Latency',
+        description: 'candidate latency in milliseconds',
+        family: 'operations',
+        tiers: ['operations'],
+        // no value: null, with its missingNote
+        score: ({ output }) => (output.latency_ms === null ? undefined : { value: output.latency_ms }),
+        direction: DIRECTIONS.lower,
+        binary: false,
+        unit: 'ms',
+        gate: 'latency_rise',
+        planned: (run) => run.outputs?.some((o) => o.latency_ms !== null) ?? false,
+        missingNote: 'the candidate gave no latency_ms for this question',
+        nullWhen: 'the candidate gave no latency_ms for the question',
+    },
+];
+
+;// CONCATENATED MODULE: ./src/metrics/registry.ts
+
+const FAMILY_ORDER = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations'];
+/**
+ * The lookup over a list of definitions, and every list of metric names derived from it.
+ * `registry` below holds evalgate's own; a test can build one with a definition added.
+ */
+class MetricRegistry {
+    definitions;
+    /** concrete names already looked up: the comparison asks once per question and metric */
+    byName = new Map();
+    patterns = [];
+    position = new Map();
+    constructor(definitions) {
+        this.definitions = definitions;
+        definitions.forEach((d, i) => {
+            this.position.set(d.name, i);
+            if (isPattern(d.name))
+                this.patterns.push({ definition: d, match: new RegExp(`^${registry_escapeRegExp(d.name.slice(0, -1))}([1-9]\\d*)$`) });
+            else
+                this.byName.set(d.name, { ...d, pattern: d.name, k: null, higherIsBetter: d.direction.rise === 'better' });
+        });
+    }
+    /** Looks a metric up by name; `@K` metrics exist for every k (`recall@5`, `ndcg@10`). */
+    info(name) {
+        const known = this.byName.get(name);
+        if (known)
+            return known;
+        for (const { definition, match } of this.patterns) {
+            const m = match.exec(name);
+            if (!m)
+                continue;
+            const info = instantiate(definition, Number(m[1]));
+            this.byName.set(name, info);
+            return info;
+        }
+        return undefined;
+    }
+    /** Every name a setting may use: fixed names, then the `@K` patterns. */
+    knownNames() {
+        const names = this.definitions.map((d) => d.name);
+        return [...names.filter((n) => !isPattern(n)), ...names.filter(isPattern)];
+    }
+    /** Metrics in report order: family (the SPEC's table), then definition order, then k; unknown names last, by name. */
+    sort(names) {
+        const key = (n) => {
+            const info = this.info(n);
+            if (!info)
+                return [FAMILY_ORDER.length, 0, 0];
+            return [FAMILY_ORDER.indexOf(info.family), this.position.get(info.pattern), info.k ?? 0];
+        };
+        return [...names]
+            .map((name) => ({ name, key: key(name) }))
+            .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || a.name.localeCompare(b.name, 'en', { numeric: true }))
+            .map((e) => e.name);
+    }
+    /** The metrics a tier computes, in definition order (`@K` ones as patterns). */
+    computedBy(tier) {
+        return this.definitions.filter((d) => d.tiers.includes(tier)).map((d) => d.name);
+    }
+    /** The LLM tier's metrics in the order its judge calls write them: rubric, claims, usefulness, recall, questions. */
+    llmMetrics() {
+        return LLM_SOURCES.flatMap((source) => this.definitions.filter((d) => d.tiers.includes('llm') && d.llmSource === source).map((d) => d.name));
+    }
+    /** The deterministic tier's metrics a run computes (`@K` ones for every k of the run), before a provider adds its own. */
+    plannedDeterministic(run) {
+        return this.definitions.filter((d) => d.tiers.some(isDeterministic) && d.planned?.(run)).flatMap((d) => (isPattern(d.name) ? run.config.k.map((k) => kName(d.name, k)) : [d.name]));
+    }
+    /** Of a provider's metrics, those this run computes: a definition's `planned` decides (context_retention_norm: a set with a turn after the first), else all. */
+    plannedByProvider(metrics, run) {
+        return metrics.filter((m) => this.info(m)?.planned?.(run) ?? true);
+    }
+    /** Headline metrics: a category too small to judge on one of them is marked too few. */
+    headline() {
+        return new Set(this.definitions.filter((d) => d.headline).map((d) => d.name));
+    }
+    /** The report's trend-chart candidates, in rank order; `@K` ones at the run's first k. */
+    trend(k) {
+        return this.ranked((d) => d.trendRank, k);
+    }
+    /** The report's by-category columns, in rank order; `@K` ones at the run's first k. */
+    categoryColumns(k) {
+        return this.ranked((d) => d.categoryRank, k);
+    }
+    ranked(rank, k) {
+        return this.definitions
+            .filter((d) => rank(d) !== undefined)
+            .sort((a, b) => rank(a) - rank(b))
+            .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]));
+    }
+}
+function isDeterministic(tier) {
+    return tier !== 'lexical' && tier !== 'llm';
+}
+function isPattern(name) {
+    return name.endsWith('@K');
+}
+function kName(pattern, k) {
+    return `${pattern.slice(0, -1)}${k}`;
+}
+function registry_escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+function instantiate(definition, k) {
+    const fill = (text) => text.replaceAll('{k}', String(k));
+    return {
+        ...definition,
+        name: kName(definition.name, k),
+        displayName: fill(definition.displayName),
+        description: fill(definition.description),
+        nullWhen: fill(definition.nullWhen),
+        pattern: definition.name,
+        k,
+        higherIsBetter: definition.direction.rise === 'better',
+    };
+}
+/** evalgate's metrics. */
+const registry_registry = new MetricRegistry(METRIC_DEFINITIONS);
+function metricInfo(name) {
+    return registry_registry.info(name);
+}
+/** The family a metric is tested in (see MetricDefinition.testFamily): its declared one, else its pattern; an unknown metric is its own. */
+function testFamilyOf(name) {
+    const info = registry_registry.info(name);
+    return info?.testFamily ?? info?.pattern ?? name;
+}
+/** Whether a definition declares the name (`recall@5` by `recall@K`): then it is a MetricName. */
+function isKnownMetric(name) {
+    return registry_registry.info(name) !== undefined;
+}
+function knownMetricNames() {
+    return registry_registry.knownNames();
+}
+function sortMetrics(names) {
+    return registry_registry.sort(names);
+}
+/** Scores from a model: their spread between two passes over the same answers is judge noise (calibrate-noise). */
+function isJudgedByModel(name) {
+    return registry_registry.info(name)?.tiers.includes('llm') ?? false;
+}
+/**
+ * The smallest latency a relative change is taken against: a baseline under 1 ms counts as 1 ms,
+ * so a change from 0 ms is defined and finite (0 → 0.09 ms is a rise of 9%, not +Infinity).
+ */
+const LATENCY_FLOOR_MS = 1;
+/** Positive is better: higher-is-better metrics as they are, the others negated; latency relative (see LATENCY_FLOOR_MS). Always finite. */
+function directedChange(info, baseline, candidate) {
+    const higherIsBetter = info?.higherIsBetter ?? true;
+    if (info?.unit === 'ms')
+        return (baseline - candidate) / Math.max(baseline, LATENCY_FLOOR_MS);
+    return higherIsBetter ? candidate - baseline : baseline - candidate;
+}
+
+;// CONCATENATED MODULE: ./src/text/visible.ts
+
+/**
+ * Characters that do something other than show themselves: C0 and C1 controls (ESC starts
+ * the ANSI / OSC sequences that recolour, retitle or hyperlink a terminal), DEL, and the
+ * invisible ones that reorder or hide text (bidi overrides and isolates U+202A–U+202E,
+ * U+2066–U+2069; zero-width U+200B–U+200D, U+2060, U+FEFF; soft hyphen, line separators).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
+const visible_INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+/** An SGR sequence (colour, bold), the only escape sequence evalgate itself writes to a terminal. */
+// eslint-disable-next-line no-control-regex -- ESC [ … m, the one sequence evalgate writes itself
+const SGR = /\u001b\[[0-9;]*m/;
+/** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
+function visibleCode(ch) {
+    const code = ch.codePointAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/** Every control or invisible character as its visible code; `keep` lists characters left as they are (e.g. "\n\t"). */
+function showInvisible(text, keep = '') {
+    return text.replace(visible_INVISIBLE, (ch) => (keep.includes(ch) ? ch : visibleCode(ch)));
+}
+/**
+ * A line the Actions runner would read as a workflow command: `::name::` at its start (after
+ * blanks, which the runner skips) or the older `##[name]` anywhere in it. The first character
+ * of each is shown as its code, so the text still reads but commands nothing.
+ */
+function neutraliseWorkflowCommands(text) {
+    return text
+        .split('\n')
+        .map((line) => line.replace(/^(\s*):(?=:)/, '$1\\x3a').replace(/##\[/g, '\\x23#['))
+        .join('\n');
+}
+/**
+ * What evalgate writes to a terminal or to the Actions log, as the last step: secrets
+ * redacted, control and invisible characters shown as codes (line breaks and tabs kept, and
+ * with `color` the SGR colour codes evalgate's own renderer wrote), and no line that the
+ * runner would take as a workflow command.
+ */
+function terminalSafe(text, color = false) {
+    const shown = redactSecrets(text).replace(new RegExp(`(${SGR.source})|${visible_INVISIBLE.source}`, 'g'), (ch, sgr) => sgr !== undefined ? (color ? sgr : showInvisible(sgr)) : ch === '\n' || ch === '\t' ? ch : visibleCode(ch));
+    return neutraliseWorkflowCommands(shown);
+}
+
+;// CONCATENATED MODULE: ./src/text/untrusted.ts
+
+
+/**
+ * Every kind of line break: CR LF, LF, CR, the vertical tab and the form feed, NEL (U+0085),
+ * the line and paragraph separators (U+2028, U+2029).
+ */
+const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
+/** U+2060 WORD JOINER: invisible, and not a word character, so nothing reads `@`, the joiner and `team` as one token. */
+const WORD_JOINER = '\u2060';
+/**
+ * The first step of escaping any text that came from outside evalgate (the eval set, the
+ * candidate, the judge, an API's error, a configured label): one line whatever it holds.
+ * Registered secrets become `***`; every line break of any kind, every control, bidi and
+ * invisible character is shown as its visible code (`\x0a`, `\u2028`, `\u202e`). The
+ * terminal and annotations show text so; the Markdown escapers (report/escape.ts) start from
+ * redactedLine and show the codes after their own escapes. Either way untrusted text never
+ * starts a line of its own: no heading, no fake verdict, no workflow command.
+ */
+function untrusted_untrustedLine(text) {
+    return showInvisible(redactSecrets(text));
+}
+/** For a renderer that escapes further (Markdown): secrets redacted and every kind of line break a space; it shows the other controls after its own escapes. */
+function redactedLine(text) {
+    return redactSecrets(text).replace(LINE_BREAK, ' ');
+}
+/**
+ * Untrusted text that mentions nobody and links nothing wherever GitHub renders it (Markdown,
+ * the HTML of a <summary>, an annotation): a word joiner after every `#` (headings, issue
+ * references `#12` and `owner/repo#12`), after an `@` that would start a mention (GitHub sees
+ * one after a non-word character, so `precision@5` is left alone) or an e-mail address's
+ * domain (`a@b.example` is linked), inside `GH-12`, after the
+ * `:` of a URL scheme and the `.` of `www.`, and every six digits of a word of hex digits a commit
+ * SHA could be. Characters, not HTML entities: GitHub's mention and reference filters are reported to
+ * see through entities, never through a character that is there.
+ */
+function unlinked(text) {
+    return text
+        .replace(/#/g, `#${WORD_JOINER}`)
+        .replace(/(?<![\p{L}\p{N}_])@(?=[\p{L}\p{N}_-])|@(?=[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.\p{L})/gu, `@${WORD_JOINER}`)
+        .replace(/\b(GH)-(?=\d)/gi, `$1-${WORD_JOINER}`)
+        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, `$1:${WORD_JOINER}`)
+        .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, `$1.${WORD_JOINER}`)
+        .replace(/\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (hex) => hex.replace(/[0-9a-f]{6}(?=[0-9a-f])/gi, `$&${WORD_JOINER}`));
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+
+
+
+/**
+ * The one escaper for Markdown. Everything that came from the eval set, the candidate, the
+ * judge or an API goes through one of these before it reaches the PR comment, the job summary
+ * or report.md; each starts from text/untrusted.ts (secrets redacted, one line, controls shown),
+ * so untrusted text cannot break a line, and so cannot start a heading, a list, a quote or a
+ * table row of its own, nor close a <details>. It must not break a table cell either, inject
+ * HTML, open a code span, notify anyone through an @mention, or link an issue, a commit or a
+ * URL.
+ */
+function escapeCell(text, maxChars = 160) {
+    return escapeInline(flatClip(text, maxChars));
+}
+/** One line of at most `maxChars` code points (the last one … when cut): runs of blanks become one space. */
+function flatClip(text, maxChars) {
+    const flat = redactedLine(text).replace(/\s+/g, ' ').trim();
+    return [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat;
+}
+/**
+ * Inline Markdown. CommonMark lets any ASCII punctuation be escaped with a backslash: readable
+ * in the raw Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code
+ * span, or extra table column). At the start of the text, where a renderer may have put it at
+ * the start of a line or a list item, a list marker (`- `, `+ `, `1. `) or `---` is escaped too.
+ */
+function escapeInline(text) {
+    const line = htmlEscaped(redactedLine(text))
+        .replace(/[\\`*_[\]|~]/g, '\\$&')
+        .replace(/^(\s*)([-+])(?=[\s-]|$)/, '$1\\$2')
+        .replace(/^(\s*\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
+    // controls shown after the backslashes, so `\x1b` reads as written in the raw Markdown too
+    return unlinked(showInvisible(line));
+}
+/**
+ * Text inside raw HTML (a <summary>), where Markdown is not parsed and a backslash would show:
+ * entities for `&`, `<` and `>` only, on one line of at most `maxChars` code points.
+ */
+function escapeHtmlText(text, maxChars = 160) {
+    return unlinked(showInvisible(htmlEscaped(flatClip(text, maxChars))));
+}
+function htmlEscaped(text) {
+    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+/**
+ * A code span holding `text` exactly as written (secrets redacted): no backslash escape is
+ * needed (or shown) inside it, because its fence is one backtick longer than the longest run
+ * of backticks in the text (CommonMark), padded with a space when the text starts or ends with
+ * one. Line breaks become spaces and control characters their visible codes. Nothing in a code
+ * span mentions or links. Not for table cells, where `|` would still end the cell.
+ */
+function codeSpan(text) {
+    const flat = showInvisible(redactedLine(text));
+    const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(longest + 1);
+    const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : '';
+    return `${fence}${pad}${flat}${pad}${fence}`;
+}
+/**
+ * A fenced code block around `text` as written, its lines kept (any kind of line break becomes
+ * a newline), secrets redacted and controls shown: the fence is longer than any run of
+ * backticks in it, so the text cannot close it.
+ */
+function codeBlock(text, language = '') {
+    const lines = showInvisible(redactSecrets(text).replace(LINE_BREAK, '\n'), '\n\t');
+    const longest = Math.max(0, ...[...lines.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return `${fence}${language}\n${lines}\n${fence}`;
+}
+
+;// CONCATENATED MODULE: ./src/stats/normal.ts
+/**
+ * The standard normal distribution, to double precision.
+ *
+ * Sample sizes and intervals are quoted to several decimals in the report and the spec pins
+ * them (z₀.₉₇₅ = 1.959964, 362.02 → 363), so a three-digit table or a crude approximation
+ * would print numbers that disagree with every textbook. Both functions here are the
+ * published double-precision algorithms, coefficients unchanged.
+ */
+// The coefficients are written exactly as published (20 significant digits) so they can be
+// checked against the papers and their hash sums; the parser rounds them to the nearest double,
+// which is what the authors intended.
+/* eslint-disable no-loss-of-precision */
+// Wichura (1988), Algorithm AS 241 (PPND16), Applied Statistics 37(3): 477–484.
+// Region |p − 0.5| ≤ 0.425; hash sum 55.88319 28806 14901 4439.
+const A = [
+    3.387132872796366608, 1.3314166789178437745e2, 1.9715909503065514427e3, 1.3731693765509461125e4, 4.5921953931549871457e4, 6.7265770927008700853e4, 3.3430575583588128105e4, 2.5090809287301226727e3,
+];
+const B = [1, 4.2313330701600911252e1, 6.871870074920579083e2, 5.3941960214247511077e3, 2.1213794301586595867e4, 3.930789580009271061e4, 2.8729085735721942674e4, 5.226495278852854561e3];
+// Intermediate tails, r = sqrt(−ln(min(p, 1 − p))) ≤ 5; hash sum 49.33206 50330 16102 89036.
+const C = [
+    1.42343711074968357734, 4.6303378461565452959, 5.7694972214606914055, 3.64784832476320460504, 1.27045825245236838258, 2.4178072517745061177e-1, 2.27238449892691845833e-2, 7.7454501427834140764e-4,
+];
+const D = [1, 2.05319162663775882187, 1.6763848301838038494, 6.8976733498510000455e-1, 1.4810397642748007459e-1, 1.51986665636164571966e-2, 5.475938084995344946e-4, 1.05075007164441684324e-9];
+// Far tails, r > 5 (p below about 1e-11); hash sum 47.52583 31754 92896 71629.
+const E = [
+    6.6579046435011037772, 5.4637849111641143699, 1.7848265399172913358, 2.9656057182850489123e-1, 2.6532189526576123093e-2, 1.2426609473880784386e-3, 2.71155556874348757815e-5,
+    2.01033439929228813265e-7,
+];
+const F = [
+    1, 5.9983220655588793769e-1, 1.3692988092273580531e-1, 1.48753612908506148525e-2, 7.868691311456132591e-4, 1.8463183175100546818e-5, 1.4215117583164458887e-7, 2.04426310338993978564e-15,
+];
+/** Horner's rule with coefficients in ascending powers. */
+function polynomial(coefficients, x) {
+    let value = 0;
+    for (let i = coefficients.length - 1; i >= 0; i--)
+        value = value * x + (coefficients[i] ?? 0);
+    return value;
+}
+/**
+ * Inverse standard normal CDF (Wichura's AS 241, relative error about 1e-16).
+ * p = 0 and p = 1 give −∞ and +∞, which are the true limits; a p outside [0, 1] (or NaN) is
+ * a programming error and throws rather than leaking NaN into an interval.
+ */
+function normal_normalQuantile(p) {
+    if (!(p >= 0 && p <= 1))
+        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
+    if (p === 0)
+        return -Infinity;
+    if (p === 1)
+        return Infinity;
+    const q = p - 0.5;
+    if (Math.abs(q) <= 0.425) {
+        const r = 0.180625 - q * q;
+        return (q * polynomial(A, r)) / polynomial(B, r);
+    }
+    let r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
+    let x;
+    if (r <= 5) {
+        r -= 1.6;
+        x = polynomial(C, r) / polynomial(D, r);
+    }
+    else {
+        r -= 5;
+        x = polynomial(E, r) / polynomial(F, r);
+    }
+    return q < 0 ? -x : x;
+}
+// W. J. Cody (1969, 1993), "Rational Chebyshev approximations for the error function", the
+// ANORM/CALERF coefficients as used by R's pnorm; accurate to about 1e-16 relative.
+const CODY_A = [2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582, 18154.981253343561249, 0.065682337918207449113];
+const CODY_B = [47.20258190468824187, 976.09855173777669322, 10260.932208618978205, 45507.789335026729956];
+const CODY_C = [
+    0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979, 597.27027639480026226, 2494.5375852903726711, 6848.1904505362823326, 11602.651437647350124, 9842.7148383839780218,
+    1.0765576773720192317e-8,
+];
+const CODY_D = [
+    22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755, 18615.571640885098091, 34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
+];
+const CODY_P = [0.21589853405795699, 0.1274011611602473639, 0.022235277870649807, 0.001421619193227893466, 2.9112874951168792e-5, 0.02307344176494017303];
+const CODY_Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.00378239633202758244, 7.29751555083966205e-5];
+const ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934;
+const SQRT_32 = 5.656854249492380195206754896838;
+/* eslint-enable no-loss-of-precision */
+/**
+ * exp(−y²/2) without losing digits: y² is split into a part exact in floating point and a small
+ * remainder (Cody's trick), because exp(−y²/2) amplifies the rounding error of y² by y²/2.
+ */
+function gaussianFactor(y) {
+    const coarse = Math.trunc(y * 16) / 16;
+    const remainder = (y - coarse) * (y + coarse);
+    return Math.exp(-coarse * coarse * 0.5) * Math.exp(-remainder * 0.5);
+}
+/**
+ * Standard normal CDF, Φ(x), by Cody's rational approximations (relative error about 1e-16,
+ * in the tails too). The upper tail is computed directly rather than as 1 − Φ, so
+ * normalCdf(−x) stays accurate far below 1e-16: p-values of strong effects are not rounded to 0.
+ */
+function normalCdf(x) {
+    if (Number.isNaN(x))
+        throw new RangeError('normalCdf: x is NaN');
+    const y = Math.abs(x);
+    if (y <= 0.67448975) {
+        // Central region: Φ(x) = 1/2 + x·R(x²), no cancellation.
+        const xsq = y > 1.11e-16 ? x * x : 0;
+        let numerator = CODY_A[4] * xsq;
+        let denominator = xsq;
+        for (let i = 0; i < 3; i++) {
+            numerator = (numerator + CODY_A[i]) * xsq;
+            denominator = (denominator + CODY_B[i]) * xsq;
+        }
+        return 0.5 + (x * (numerator + CODY_A[3])) / (denominator + CODY_B[3]);
+    }
+    let tail; // P(Z > |x|)
+    if (y <= SQRT_32) {
+        let numerator = CODY_C[8] * y;
+        let denominator = y;
+        for (let i = 0; i < 7; i++) {
+            numerator = (numerator + CODY_C[i]) * y;
+            denominator = (denominator + CODY_D[i]) * y;
+        }
+        tail = (gaussianFactor(y) * (numerator + CODY_C[7])) / (denominator + CODY_D[7]);
+    }
+    else if (y < 38.5) {
+        // Asymptotic region; beyond 38.5 the tail is below the smallest double.
+        const xsq = 1 / (x * x);
+        let numerator = CODY_P[5] * xsq;
+        let denominator = xsq;
+        for (let i = 0; i < 4; i++) {
+            numerator = (numerator + CODY_P[i]) * xsq;
+            denominator = (denominator + CODY_Q[i]) * xsq;
+        }
+        const ratio = (xsq * (numerator + CODY_P[4])) / (denominator + CODY_Q[4]);
+        tail = (gaussianFactor(y) * (ONE_OVER_SQRT_2PI - ratio)) / y;
+    }
+    else {
+        tail = 0;
+    }
+    return x > 0 ? 1 - tail : tail;
+}
+
+;// CONCATENATED MODULE: ./src/stats/permutation.ts
+/**
+ * The paired permutation (sign-flip) test of a mean change between two runs over the same
+ * questions. Under "no change" the candidate's and the baseline's score of a question are
+ * exchangeable, so each per-question difference is as likely to have either sign; the p-value
+ * comes from where the observed |sum| falls among the 2^m sign assignments' |sum|.
+ *
+ * It uses the size of every change (unlike the sign test, which counts only which way a
+ * question moved) and assumes nothing about their distribution (unlike a t-test, which rubric
+ * scores in quarter steps do not satisfy at n = 30). Questions that did not change carry no
+ * information: they add 0 under every sign and are left out of the enumeration.
+ */
+
+/** Monte Carlo sign assignments by default: the p-value's own error is then about ±0.002 at p = 0.05. */
+const SIGN_FLIP_RESAMPLES = 10_000;
+/**
+ * Two-sided sign-flip test on paired differences (candidate − baseline), as a mid-p: the share
+ * of sign assignments with a larger |sum| than the observed one, plus half the share with an
+ * equal one. Rubric scores move in quarter steps and pass/fail ones by whole steps, so many
+ * assignments tie with the observed sum, and counting every tie as "at least as extreme"
+ * makes the test's real size well below its nominal 5%; the mid-p keeps it close to nominal
+ * (Lancaster 1961; Fagerland et al. 2013 for McNemar, which this test is on 0/1 scores).
+ *
+ * Exact up to `exactUpTo` changed questions (a Gray-code walk: one sign changes per step);
+ * above it `resamples` seeded random assignments, the observed one counted among them as a
+ * tie so a finite draw never claims p = 0; above `normalAbove` the normal limit of the sum,
+ * N(0, Σd²). Deterministic for the same input and seed. A difference below 1e-9 (baselines
+ * keep 12 significant digits) is no change; no change at all gives p = 1.
+ */
+function signFlipTest(differences, options) {
+    const exactUpTo = options?.exactUpTo ?? 16;
+    const resamples = options?.resamples ?? SIGN_FLIP_RESAMPLES;
+    const seed = options?.seed ?? 1;
+    const normalAbove = options?.normalAbove ?? 1000;
+    if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > 30)
+        throw new RangeError(`signFlipTest: exactUpTo must be an integer in [0, 30], got ${exactUpTo}`);
+    if (!Number.isInteger(resamples) || resamples < 1)
+        throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`);
+    if (!Number.isInteger(seed))
+        throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`);
+    // the sums first, left to right from 0 as reduce added; the sizes themselves only when the draws need them
+    let changed = 0;
+    let observed = 0;
+    let total = 0;
+    let variance = 0;
+    for (let i = 0; i < differences.length; i++) {
+        const d = differences[i];
+        if (!Number.isFinite(d))
+            throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
+        if (Math.abs(d) <= 1e-9)
+            continue;
+        const size = Math.abs(d);
+        changed += 1;
+        observed += d;
+        total += size;
+        variance += size * size;
+    }
+    if (changed === 0)
+        return { p: 1, changed, method: 'exact' };
+    if (changed > normalAbove) {
+        return { p: Math.min(1, 2 * normalCdf(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' };
+    }
+    const sizes = new Float64Array(changed);
+    for (let i = 0, k = 0; i < differences.length; i++) {
+        const d = differences[i];
+        if (Math.abs(d) > 1e-9)
+            sizes[k++] = Math.abs(d);
+    }
+    // a |sum| within rounding of the observed one ties with it
+    const band = { low: Math.abs(observed) - 1e-9 * total, high: Math.abs(observed) + 1e-9 * total };
+    if (changed <= exactUpTo)
+        return { p: exactMidP(sizes, total, band), changed, method: 'exact' };
+    return { p: monteCarloMidP(sizes, band, resamples, seed), changed, method: 'monte_carlo' };
+}
+/** Over all 2^m sign assignments, walked in Gray-code order: (larger + ½·tied) / 2^m. */
+function exactMidP(sizes, total, band) {
+    const signed = Float64Array.from(sizes);
+    let sum = total;
+    let larger = 0;
+    let tied = 0;
+    const assignments = 2 ** sizes.length;
+    for (let step = 0; step < assignments; step++) {
+        if (step > 0) {
+            // the Gray code's step flips the lowest set bit of the step number
+            const j = 31 - Math.clz32(step & -step);
+            const value = signed[j];
+            sum -= 2 * value;
+            signed[j] = -value;
+        }
+        const size = Math.abs(sum);
+        if (size > band.high)
+            larger++;
+        else if (size >= band.low)
+            tied++;
+    }
+    return (larger + tied / 2) / assignments;
+}
+/** Over seeded random sign assignments, the observed one among them as a tie: (larger + ½·(tied + 1)) / (resamples + 1). */
+function monteCarloMidP(sizes, band, resamples, seed) {
+    const m = sizes.length;
+    const values = Float64Array.from(sizes);
+    // mulberry32 inline (the same stream as bootstrap.ts's mulberry32(seed)): this loop runs resamples × m times;
+    // its 32 bits are kept as a signed int32 (no >>> 0), which stays a small integer for the engine
+    let state = seed | 0;
+    let larger = 0;
+    let tied = 0;
+    for (let r = 0; r < resamples; r++) {
+        let sum = 0;
+        let bits = 0;
+        for (let i = 0; i < m; i++) {
+            if ((i & 31) === 0) {
+                state = (state + 0x6d2b79f5) | 0;
+                let t = Math.imul(state ^ (state >>> 15), 1 | state);
+                t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+                bits = t ^ (t >>> 14);
+            }
+            // branch-free ±1: a random branch mispredicts half the time
+            sum += values[i] * (((bits & 1) << 1) - 1);
+            bits >>= 1;
+        }
+        const size = Math.abs(sum);
+        if (size > band.high)
+            larger++;
+        else if (size >= band.low)
+            tied++;
+    }
+    return (larger + (tied + 1) / 2) / (resamples + 1);
+}
+
+;// CONCATENATED MODULE: ./src/report/words.ts
+
+
+
+
+
+/**
+ * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
+ * report puts its emoji in front of them. One map, so the two never say different things.
+ */
+const STATUS_WORDS = {
+    regression: 'regression',
+    regression_within_noise: 'regression within noise',
+    improvement: 'improvement',
+    within: 'within max_drop',
+    new: 'new (not gated)',
+    not_computed: 'not computed',
+    no_baseline: '',
+    not_gated: 'not gated',
+};
+/** A row's status in words; `within` names the limit the row is within (latency: latency_rise and latency_min_ms). */
+function statusWords(row) {
+    if (row.status === 'within' && row.limit.kind === 'latency_rise')
+        return 'within latency_rise';
+    return STATUS_WORDS[row.status];
+}
+/** A latency row's p50 and p95, which the gate holds (the row's own values are means): `p50 30 → 33 ms, p95 40 → 300 ms`. */
+function percentileWords(row) {
+    if (!row.percentiles)
+        return '';
+    const ms = (v) => `${Math.round(v)}`;
+    return ['p50', 'p95'].map((p) => `${p} ${ms(row.percentiles[p].baseline)} → ${ms(row.percentiles[p].candidate)} ms`).join(', ');
+}
+/** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
+function questionCountWords(c, explainMixed = true) {
+    const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${explainMixed ? MIXED : ''}` : '';
+    return `${countOf_countOf(questionsWorse(c), 'question')} worse, ${questionsBetter(c)} better${mixed}`;
+}
+/** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
+function questionsIn(c, kind) {
+    return (kind === 'regressions' ? c.questions_worse : c.questions_better) + c.questions_mixed;
+}
+/** A subset run (--only, --failing-from) says plainly that it is not the whole eval set and was not gated; null for any other run. */
+function subsetSentence(results) {
+    const subset = results.run.subset;
+    if (!subset)
+        return null;
+    const c = results.comparison;
+    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? `compared with the baseline on these ${countOf_countOf(c.common, 'question')} only` : 'not compared with a baseline';
+    return `subset run, not gated: ${subset.questions} of the eval set's ${countOf_countOf(subset.total_questions, 'question')} (${subset.by}), ${compared}; the gate needs the whole eval set (a subset run exits 2 and cannot become the baseline)`;
+}
+/** What a mixed question is, said once per report. */
+const MIXED = ' (worse on one metric, better on another)';
+/**
+ * Why a drop beyond its limit is within noise: the recorded reason, or for a file written
+ * before the reason was, the same rule applied to its numbers (the interval of a drop that
+ * excludes 0 lies on the side of the drop, so "contains 0" needs no direction).
+ */
+function noiseReason(f) {
+    if (f.reason)
+        return f.reason;
+    if (f.interval.low <= 0 && f.interval.high >= 0)
+        return 'interval_includes_zero';
+    return f.p !== null && f.p >= 0.05 ? 'test_not_significant' : 'holm_correction';
+}
+/**
+ * The reason in a few words, for a status cell beside the interval: a drop whose interval
+ * excludes 0 is never called noise without saying which test disagrees.
+ */
+function noiseReasonShort(f) {
+    switch (noiseReason(f)) {
+        case 'interval_includes_zero':
+            return 'CI includes 0';
+        case 'test_not_significant':
+            return `CI excludes 0 but ${testName(f.test ?? null, f.clusters ?? null)} ${pText(f.p)}`;
+        case 'holm_correction':
+            return `CI excludes 0 but Holm ${pText(f.p_holm)}`;
+        case 'primary_sequence':
+            return `CI excludes 0 but the primary sequence stopped before it, sequence ${pText(f.p_holm)}`;
+    }
+}
+/** A p-value as the reports print it in a table cell: three places, and "< 0.001" below that. */
+function pValue(p) {
+    if (p === null)
+        return '—';
+    return p < 0.001 ? '< 0.001' : p.toFixed(3);
+}
+/**
+ * A signed number, and ± for a value that rounds to zero (never -0.000: a change too small to
+ * show has no direction). Every renderer's Δ goes through here: the Markdown report with a real
+ * minus sign, plain text (terminal, annotations, failure sentences) with `-`.
+ */
+function signed(v, digits, minus = '−') {
+    const text = Math.abs(v).toFixed(digits);
+    if (Number(text) === 0)
+        return `±${text}`;
+    return `${v < 0 ? minus : '+'}${text}`;
+}
+/**
+ * How a metric moved (`change` = candidate − baseline), in its definition's direction words
+ * (MetricDefinition.direction): a hallucination_rate that rose got worse and is never
+ * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
+ * this one function. A metric without a definition counts as higher-is-better, as in compare/.
+ */
+function movement(metric, change) {
+    if (change === 0 || Number.isNaN(change))
+        return { verb: 'did not move', judgement: 'unchanged' };
+    const direction = directionOf(metric);
+    return change > 0 ? { verb: 'rose', judgement: direction.rise } : { verb: 'fell', judgement: direction.fall };
+}
+/** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
+function worseVerb(metric) {
+    return directionOf(metric).worse;
+}
+function directionOf(metric) {
+    return metricInfo(metric)?.direction ?? DIRECTIONS.higher;
+}
+/** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */
+function pText(p) {
+    if (p === null)
+        return 'p = —';
+    return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+const TEST_NAMES = {
+    sign_flip_exact: 'permutation test',
+    sign_flip_monte_carlo: 'permutation test',
+    sign_flip_normal: 'permutation test',
+    mcnemar_mid_p: 'McNemar mid-p test',
+};
+/** How the sign-flip permutation test got its p: every assignment, seeded draws, or the normal limit. */
+const TEST_METHODS = {
+    sign_flip_exact: 'exact',
+    sign_flip_monte_carlo: `${SIGN_FLIP_RESAMPLES.toLocaleString('en')} draws`,
+    sign_flip_normal: 'normal limit',
+    mcnemar_mid_p: '',
+};
+/** A metric's own paired test by name ("permutation test", "McNemar mid-p test", "paired test" when unrecorded), over its conversations when it took them whole. */
+function testName(test, clusters = null) {
+    const name = test ? TEST_NAMES[test] : 'paired test';
+    return clusters ? `${name} over ${countOf_countOf(clusters, 'conversation')}` : name;
+}
+/** The test's name with how its p was found, for the folded per-metric table: "permutation, exact", "McNemar mid-p". */
+function testWords(test, clusters = null) {
+    const method = TEST_METHODS[test];
+    const name = test === 'mcnemar_mid_p' ? 'McNemar mid-p' : `permutation, ${method}`;
+    return clusters ? `${name}, over ${countOf_countOf(clusters, 'conversation')}` : name;
+}
+
+;// CONCATENATED MODULE: ./src/report/failures.ts
+
+
+
+
+/**
+ * The words for a gate failure, in plain text: the terminal, the check's failure message,
+ * and (escaped) the Markdown report. The data is in results.json; nothing parses these.
+ */
+function failureSentence(f) {
+    switch (f.kind) {
+        case 'category_floor':
+            return `category ${untrusted_untrustedLine(f.category)}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`;
+        case 'category_missing':
+            return `category ${untrusted_untrustedLine(f.category)}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`;
+        default:
+            return `${f.metric}: ${failureDetail(f)}`;
+    }
+}
+/** What went wrong with one metric, without its name (the terminal's status column). */
+function failureDetail(f) {
+    switch (f.kind) {
+        case 'latency':
+            if (f.percentile !== null)
+                return percentileRise(f.percentile, f.baseline, f.candidate, f.value, f.limit, f.min_ms);
+            return dropWords(f.metric, true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '');
+        case 'max_drop':
+        case 'significant':
+            return dropWords(f.metric, f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise));
+        case 'threshold':
+            if (f.value === null)
+                return `no value to check against the threshold ${f.limit}`;
+            return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`;
+        case 'error_rate':
+            return `${f.errors} of ${countOf_countOf(f.questions, 'question')} errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`;
+    }
+}
+/**
+ * The Markdown report's words: the same sentence, escaped, with each metric name in a code
+ * span, so that what is copied from the report (rendered or raw) pastes back into
+ * `thresholds` as the metric's own name.
+ */
+function failureMarkdown(f) {
+    switch (f.kind) {
+        case 'category_floor':
+            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`;
+        case 'category_missing':
+            return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`;
+        default:
+            return `${codeSpan(f.metric)}: ${escapeInline(failureDetail(f))}`;
+    }
+}
+/** The failures of one metric row, in report order (the drop first). */
+function failuresOf(c, metric) {
+    return c.failures.filter((f) => f.kind !== 'category_floor' && f.kind !== 'category_missing' && f.metric === metric);
+}
+/** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
+function dropWords(metric, relative, value, limit) {
+    // a latency rise is relative to the baseline; a score's change is in score points
+    return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`;
+}
+/** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
+function boundWords(value, bound, limit) {
+    if (value === null)
+        return `has no value to check against its ${bound} ${limit}`;
+    return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`;
+}
+/** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
+function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
+    const ms = (v) => `${+v.toFixed(1)}`;
+    const floor = minMs === null ? '' : ` and latency_min_ms ${minMs} ms`;
+    return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`;
+}
+/** A drop the data cannot tell from noise, which only strict mode fails: the evidence, naming the part that says so (the interval, the metric's own paired test, Holm's correction or the primary sequence). */
+function noiseWords(noise) {
+    const flips = noise.flips ? `${countOf_countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : '';
+    const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`;
+    const test = `its ${testName(noise.test, noise.clusters)}`;
+    switch (noiseReason(noise)) {
+        case 'interval_includes_zero':
+            return `; the data cannot tell it from noise (the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)}): strict mode fails it`;
+        case 'test_not_significant':
+            return `; the data cannot tell it from noise (the ${ci} excludes 0, but ${test} does not${flips && ` on ${flips}`}: ${pText(noise.p)}): strict mode fails it`;
+        case 'holm_correction':
+            // a file written before the paired test's p was kept has only the Holm p to show
+            return noise.p === null
+                ? `; the data cannot tell it from noise (the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)}): strict mode fails it`
+                : `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)}): strict mode fails it`;
+        case 'primary_sequence':
+            return `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)}): strict mode fails it`;
+    }
+}
+function fmt(value) {
+    return value === null ? '—' : value.toFixed(3);
+}
+function pct(value) {
+    return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+function signedFmt(v) {
+    return signed(v, 3, '-');
+}
+
+;// CONCATENATED MODULE: ./src/text/similarName.ts
+/**
+ * "Did you mean": the known name an unknown field or column was probably meant to be. A name
+ * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
+ * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
+ * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
+ * resembles a known one must not turn into an error by accident.
+ */
+function similarName(name, known, aliases = {}) {
+    const unknown = squash(name);
+    if (unknown === '')
+        return null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        if (unknown === target)
+            return candidate;
+        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
+            return candidate;
+    }
+    let best = null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
+        const distance = editDistance(unknown, target, allowed);
+        if (distance <= allowed && (!best || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name ?? null;
+}
+/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
+function squash(name) {
+    return name
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s_\-.]+/g, '')
+        .replace(/s$/, '');
+}
+/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
+function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit)
+        return limit + 1;
+    let before = [];
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        let rowBest = i;
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, before[j - 2] + 1);
+            current.push(d);
+            rowBest = Math.min(rowBest, d);
+        }
+        if (rowBest > limit)
+            return limit + 1;
+        before = previous;
+        previous = current;
+    }
+    return Math.min(previous[b.length], limit + 1);
+}
+
+;// CONCATENATED MODULE: ./src/baseline/gate.ts
+
+
+
+
+/** The order in which gate settings override each other, as every place that states it says it. */
+const gate_GATE_PRECEDENCE = 'defaults < baseline < evalgate.yml < flags / Action inputs';
+/** Where a setting's value was found when nothing set it. */
+const DEFAULT_SOURCE = 'default';
+/**
+ * A run's gate settings as given, lowest layer first: the baseline's committed settings, then
+ * evalgate.yml's, then the flags' or Action inputs'. Built once per run (gateStack) and read by
+ * everything that asks about the gate: the checks that a setting can act, the comparison
+ * (`effective`), the sources the report shows. `inForce` is the one statement of precedence.
+ */
+class GateStack {
+    layers;
+    effective;
+    constructor(layers) {
+        this.layers = layers;
+        this.effective = resolveGate(this);
+    }
+    /** The layer whose value of `key` is in force: the highest that sets it. */
+    inForce(key) {
+        for (const layer of [...this.layers].reverse()) {
+            const value = layer.settings?.[key];
+            if (isSet(value))
+                return { ...layer, value };
+        }
+        return undefined;
+    }
+}
+const isSet = (value) => value !== undefined;
+/**
+ * The gate of a run or a comparison: the baseline's committed settings (named by its path) under
+ * `above`, resolveRun's layers (evalgate.yml's, the flags' or inputs').
+ */
+function gateStack(baseline, above) {
+    return new GateStack(baseline ? [committedLayer(baseline), ...above] : above);
+}
+/** A baseline's committed settings as the lowest layer over the defaults. */
+function committedLayer(baseline) {
+    return { settings: baseline.settings, source: baseline.path ?? 'baseline', prefix: '' };
+}
+/**
+ * Defaults under the stack's layers. A layer replaces a setting as a whole (thresholds of the
+ * baseline and of evalgate.yml are not merged); an absent key leaves the layer below in force. A
+ * latency gate (latency_rise set) gets its floor, DEFAULT_LATENCY_MIN_MS, unless one is set.
+ */
+function resolveGate(stack) {
+    const settings = defaultGate();
+    const sources = Object.fromEntries(GATE_KEYS.map((key) => [key, DEFAULT_SOURCE]));
+    for (const key of GATE_KEYS) {
+        const layer = stack.inForce(key);
+        if (!layer)
+            continue;
+        settings[key] = layer.value;
+        sources[key] = layer.source;
+    }
+    if (settings.latency_rise !== null)
+        settings.latency_min_ms ??= DEFAULT_LATENCY_MIN_MS;
+    return { settings, sources };
+}
+/**
+ * Metric names in gate settings must exist: a typo in a threshold would otherwise never be
+ * checked, and a gate that silently checks nothing is worse than no gate.
+ */
+function checkGateMetricNames(settings, source) {
+    const named = [
+        ...(settings.primary ?? []).map((m, i) => [m, `primary[${i}]`]),
+        ...Object.keys(settings.thresholds ?? {}).map((m) => [m, 'thresholds']),
+        ...Object.keys(settings.max_drop_overrides ?? {}).map((m) => [m, 'max_drop_overrides']),
+        ...Object.entries(settings.by_category ?? {}).flatMap(([c, floors]) => Object.keys(floors).map((m) => [m, `by_category.${c}`])),
+    ];
+    for (const [metric, where] of named) {
+        if (!isKnownMetric(metric)) {
+            const meant = similarName(metric, spelledOut(metric));
+            throw new errors_GateError('bad_config', `${source}: ${where} names an unknown metric "${metric}"${meant ? ` (did you mean ${meant}?)` : ''}`, `use one of: ${knownMetricNames().join(', ')} (K is a number, e.g. recall@5)`);
+        }
+    }
+    checkPrimaryCanBeTested(settings, source);
+    checkOverrideRanges(settings, source);
+}
+/** The known names a typo is compared with: `@K` metrics at the cut-off the typo names (recal@10 → recall@10), else at 5. */
+function spelledOut(typo) {
+    const k = /@(\d+)$/.exec(typo)?.[1] ?? '5';
+    return knownMetricNames().map((name) => (name.endsWith('@K') ? `${name.slice(0, -1)}${k}` : name));
+}
+/**
+ * A primary metric is one the paired test can test: latency is gated on its percentiles with a
+ * floor in ms, never tested, so naming it would read as a test that is not there.
+ */
+function checkPrimaryCanBeTested(settings, source) {
+    for (const [i, metric] of (settings.primary ?? []).entries()) {
+        if (metricInfo(metric)?.gate !== 'latency_rise')
+            continue;
+        throw new errors_GateError('bad_config', `${source}: primary[${i}] is ${metric}, which is gated by latency_rise on its p50 and p95, not by a paired test: it cannot be a primary metric`, 'name score metrics in primary (e.g. accuracy_norm, faithfulness); gate latency with latency_rise');
+    }
+}
+/**
+ * A max_drop override is a drop on the 0-1 score scale like max_drop, except for latency_ms,
+ * whose override is a relative rise in place of latency_rise (0.5 = 50% slower) and may exceed 1.
+ */
+function checkOverrideRanges(settings, source) {
+    for (const [metric, value] of Object.entries(settings.max_drop_overrides ?? {})) {
+        if (metricInfo(metric)?.unit === 'ms' || value <= 1)
+            continue;
+        throw new errors_GateError('bad_config', `${source}: max_drop_overrides.${metric} is ${value}: a max_drop override must be between 0 and 1, a drop on the 0-1 score scale, so ${value} lets every drop pass`, `write the drop as a fraction of the scale, e.g. ${metric}: 0.05 for five points`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/gateSettings.ts
+
+
+
+/** The settings that gated the run, in the schema's order, each with its source. */
+function gateSettingLines(c) {
+    return Object.entries(c.gate).map(([key, value]) => ({ key, value: settingValue(value), source: c.gate_sources?.[key] ?? null }));
+}
+/** `max_drop 0.05 (evalgate.yml)`; the caller makes the text safe for where it goes. */
+function settingText(line) {
+    return `${line.key} ${line.value} (${sourceText(line)})`;
+}
+function sourceText(line) {
+    return line.source ?? 'source not recorded';
+}
+/** A number or word as written; a per-metric or per-category map as `metric value, …`, or `none`. */
+function settingValue(value) {
+    if (value === undefined || value === null)
+        return 'not set';
+    if (typeof value !== 'object')
+        return String(value);
+    const entries = flatten(value, '');
+    return entries.length === 0 ? 'none' : entries.join(', ');
+}
+function flatten(map, prefix) {
+    return Object.entries(map).flatMap(([key, value]) => typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key} ${String(value)}`]);
+}
+/** The report's folded block: every setting that gated the run and where its value came from, after `lead` (the run's identity and cost) when given. */
+function gateSettingsDetails(c, title = 'Gate settings', lead = []) {
+    return [
+        `<details><summary>${title}</summary>`,
+        '',
+        ...lead,
+        `Each setting's value and where it came from (${escapeInline(gate_GATE_PRECEDENCE)}: a later one wins):`,
+        '',
+        ...gateSettingLines(c).map((line) => `- ${codeSpan(line.key)} ${escapeInline(line.value)} (${escapeInline(sourceText(line))})`),
+        '',
+        '</details>',
+        '',
+    ];
+}
+/** The same for the terminal (--verbose): one setting a line, outside text with its control characters shown as codes. */
+function gateSettingsText(c, title = 'gate settings') {
+    return [`${title} (${GATE_PRECEDENCE}: a later one wins):`, ...gateSettingLines(c).map((line) => `  ${untrustedLine(settingText(line))}`)];
+}
+/** What `evalgate baseline` wrote (`written`: the settings the new baseline holds), as the run was gated. */
+function writtenSettingsText(c, written, resultsPath) {
+    const lines = gateSettingLines(c);
+    const kept = lines.filter((line) => line.key in written);
+    return [
+        `gate settings written, as they gated ${untrusted_untrustedLine(resultsPath)} (${gate_GATE_PRECEDENCE}: a later one wins):`,
+        ...(kept.length > 0 ? kept.map((line) => `  ${untrusted_untrustedLine(settingText(line))}`) : ['  none']),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/report/metricTable.ts
+
+
+
+const EMOJI = {
+    regression: '❌ ',
+    regression_within_noise: '⚠️ ',
+    improvement: '✅ ',
+    within: '',
+    new: '🆕 ',
+    not_computed: '⚪ ',
+    no_baseline: '',
+    not_gated: '',
+};
+/** The metric table: every metric with baseline, candidate, Δ, its interval, its limit and what the gate made of it. */
+function metricTable(results) {
+    const c = results.comparison;
+    // an incomparable baseline compares nothing: the table shows this run's scores alone
+    const compared = c && c.verdict !== 'incomparable' ? c : null;
+    const rows = compared ? compared.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }));
+    const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|'];
+    for (const row of rows) {
+        const full = 'status' in row ? row : null;
+        const summary = results.metrics[row.metric];
+        const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : '';
+        const status = full && compared ? statusCell(full, compared) : '—';
+        const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—';
+        const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—';
+        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`);
+    }
+    return lines;
+}
+function intervalCell(metric, interval) {
+    const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3;
+    return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`;
+}
+function statusCell(row, c) {
+    const failures = failuresOf(c, row.metric);
+    const words = row.status === 'within' && failures.length > 0 ? '' : row.status === 'regression_within_noise' ? withinNoiseWords(row, failures) : EMOJI[row.status] + statusWords(row);
+    const parts = [words];
+    // the gate holds latency's p50 and p95, not the mean the row shows
+    if (row.percentiles)
+        parts.push(percentileWords(row));
+    if (row.threshold !== null)
+        parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`);
+    if (failures.some((f) => f.kind === 'error_rate'))
+        parts.push(`❌ error rate ${row.errors}/${row.questions}`);
+    return parts.filter(Boolean).join(' · ') || '—';
+}
+/**
+ * A drop beyond its limit that the data cannot tell from noise, in words that agree with the
+ * verdict: strict mode fails it (❌, said so), significant mode lets it pass (⚠️, said so).
+ */
+function withinNoiseWords(row, failures) {
+    const failed = failures.some((f) => f.kind === 'max_drop' || f.kind === 'latency');
+    const beyond = row.limit.kind === 'latency_rise' ? 'beyond latency_rise' : 'beyond max_drop';
+    return failed ? `❌ ${beyond}, within noise${withinNoiseWhy(row)}: strict mode fails it` : `⚠️ ${beyond}, within noise${withinNoiseWhy(row)}: significant mode does not fail it`;
+}
+/** After "regression within noise", why: the interval sits in the next column and may exclude 0. */
+function withinNoiseWhy(row) {
+    if (row.status !== 'regression_within_noise' || !row.interval)
+        return '';
+    return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason, test: row.test, clusters: row.clusters })})`;
+}
+function limitCell(row) {
+    if (row.limit.kind === 'latency_rise')
+        return row.limit.value === null ? 'not gated' : `+${Math.round(row.limit.value * 100)}% and +${row.limit.min_ms ?? '?'} ms`;
+    return `−${row.limit.value}`;
+}
+/** Δ in the metric's unit: milliseconds for latency, score points otherwise. */
+function deltaCell(row) {
+    if (row.delta === null)
+        return '—';
+    if (metricInfo(row.metric)?.unit === 'ms')
+        return `${signed(row.delta, 0)} ms`;
+    return signed(row.delta, 3);
+}
+/** A metric's value in its unit: milliseconds rounded, scores to three places. */
+function value(metric, v) {
+    if (v === null)
+        return '—';
+    return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3);
+}
+
+;// CONCATENATED MODULE: ./src/compare/reasons.ts
+
+
+/**
+ * Why one question scored what it did on one metric, for every report row (regressions,
+ * improvements, the worst questions of a run without a baseline): the metric's own note, else
+ * its error, else the candidate's. An answerable question the candidate refused says so
+ * (`over_refusal`) on every answer metric, instead of the symptom ("no citation", "failed:
+ * …"); retrieval and latency keep their own reasons, which the refusal did not cause.
+ */
+function questionReason(q, metric, before) {
+    const tiers = metricInfo(metric)?.tiers ?? [];
+    const aboutTheAnswer = !tiers.includes('retrieval') && !tiers.includes('operations');
+    if (aboutTheAnswer && q.scores.no_over_refusal === 0)
+        return OVER_REFUSAL;
+    const own = q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
+    // retrieval before and after, when the baseline kept where the relevant docs were retrieved
+    const moved = tiers.includes('retrieval') && before && q.relevant_ranks ? rankChanges(before, q.relevant_ranks) : null;
+    return moved && own ? `${moved}; ${own}` : (moved ?? own);
+}
+/** Where the relevant docs went, worst first: "relevant doc man_rm was rank 1, now not retrieved"; null when none moved. */
+function rankChanges(before, after) {
+    const changes = [];
+    for (const id of Object.keys(after)) {
+        if (!Object.hasOwn(before, id))
+            continue;
+        const was = before[id] ?? null;
+        const now = after[id] ?? null;
+        if (was !== now)
+            changes.push({ id, was, now });
+    }
+    if (changes.length === 0)
+        return null;
+    const loss = (c) => (c.now ?? Infinity) - (c.was ?? Infinity);
+    changes.sort((a, b) => (loss(b) === loss(a) ? 0 : loss(b) > loss(a) ? 1 : -1));
+    const words = (rank) => (rank === null ? 'not retrieved' : `rank ${rank}`);
+    return changes
+        .slice(0, SHOWN_MOVES)
+        .map((c) => `relevant doc ${c.id} was ${words(c.was)}, now ${words(c.now)}`)
+        .join('; ');
+}
+/** Rank changes a reason names; the rest are in the question's note. */
+const SHOWN_MOVES = 3;
+
+;// CONCATENATED MODULE: ./src/report/worst.ts
+
+
+/**
+ * A run's worst questions, for a run without a baseline to compare with (a first run, a
+ * shard, an incomparable baseline): most failing rules (an error counts as one) first, then
+ * the lowest mean score, then id. A question that fails nothing and scores 1 everywhere
+ * (latency and precision@k, which cannot reach 1 with fewer relevant docs than k, aside) is
+ * not listed. The terminal and the Markdown report both list these.
+ */
+function worstQuestionsOf(results) {
+    const metrics = Object.keys(results.metrics);
+    const worst = Object.entries(results.questions).map(([id, q]) => worst_describe(id, q, metrics));
+    return worst
+        .filter((w) => w.failing.length > 0 || w.errors.length > 0 || (w.lowest !== null && w.lowest.value < 1))
+        .sort((a, b) => badness(b) - badness(a) || (a.score ?? 0) - (b.score ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+function badness(w) {
+    return w.failing.length + (w.errors.length > 0 ? 1 : 0);
+}
+function worst_describe(id, q, metrics) {
+    const failing = [];
+    const scores = [];
+    for (const metric of metrics) {
+        const value = q.scores[metric];
+        const info = metricInfo(metric);
+        // precision@k cannot reach 1 when a question has fewer than k relevant docs: it would make every question look bad
+        if (value === null || value === undefined || info?.unit === 'ms' || info?.pattern === 'precision@K')
+            continue;
+        if (info?.family === 'rules') {
+            if (value === 0 && metric !== 'rules_pass')
+                failing.push(metric);
+        }
+        else {
+            scores.push({ metric, value: info?.higherIsBetter === false ? 1 - value : value });
+        }
+    }
+    const lowest = scores.reduce((low, s) => (low === null || s.value < low.value ? s : low), null);
+    const score = scores.length > 0 ? scores.reduce((sum, s) => sum + s.value, 0) / scores.length : null;
+    const errors = Object.keys(q.errors);
+    const explained = failing[0] ?? lowest?.metric;
+    const reason = (explained && questionReason(q, explained)) ?? (errors.length > 0 ? q.errors[errors[0]] : null);
+    return { id, failing, errors, score, lowest, reason };
+}
+/** What went wrong with a worst question, in words both renderers print: `fails citation_ok; lowest faithfulness 0.20`. */
+function worstWords(w) {
+    const parts = [
+        w.failing.length > 0 ? `fails ${w.failing.join(', ')}` : '',
+        w.errors.length > 0 ? `error in ${w.errors.join(', ')}` : '',
+        w.lowest && w.lowest.value < 1 ? `lowest ${w.lowest.metric} ${w.lowest.value.toFixed(2)}` : '',
+    ];
+    return parts.filter(Boolean).join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/report/layout.ts
+
+
+
+
+
+
+/**
+ * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
+ * most five columns with the status in words near the left edge, everything else folded.
+ */
+/** How many questions "Worst questions" names before the full table further down. */
+const WORST_SHOWN = 3;
+/** A metric the main table shows: the gate did not call it within its limit (nor leave it ungated), or it failed a threshold or error rate. */
+function moved(row, c) {
+    return (row.status !== 'within' && row.status !== 'not_gated') || failuresOf(c, row.metric).length > 0;
+}
+/**
+ * The metrics section. Without a comparison: every metric's value, in view. With one, folded
+ * whole (the "what changed" lines above say which metrics failed and whether that is noise):
+ * why each failed with its interval and p-value, the metrics that moved, the others in one line,
+ * the full table (interval, limit, nulls) and the noise behind it.
+ */
+function metricsSection(results, noise = []) {
+    const c = results.comparison;
+    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
+    const table = ['', ...metricTable(results), ''];
+    if (!compared)
+        return ['#### Metrics', '', ...valueTable(results), '', '<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', ...table, '</details>', ''];
+    const shown = compared.metrics.filter((m) => moved(m, compared));
+    const out = [
+        `<details><summary>Metrics: ${countOf_countOf(shown.length, 'metric')} moved or failed, ${compared.metrics.length - shown.length} within their limits; intervals, p-values, limits</summary>`,
+        '',
+    ];
+    if (compared.failures.length > 0)
+        out.push('**Why the gate failed**', ...compared.failures.map((f) => `- ${failureMarkdown(f)}`), '');
+    if (shown.length > 0)
+        out.push(...movedTable(shown, compared), '');
+    out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '', '**All metrics**', ...table);
+    if (noise.length > 0)
+        out.push(...noise, '');
+    return [...out, '</details>', ''];
+}
+/** metric | status | baseline → candidate | Δ: four columns, the status second so a 390 px screen sees it. */
+function movedTable(rows, c) {
+    const lines = ['| metric | status | baseline → candidate | Δ |', '|---|---|---|--:|'];
+    for (const row of rows) {
+        const delta = deltaCell(row);
+        lines.push(`| ${row.metric} | ${statusCell(row, c)} | ${value(row.metric, row.baseline)} → ${value(row.metric, row.candidate)} | ${delta} |`);
+    }
+    return lines;
+}
+/** One line naming the metrics that stayed within their limits, with Δ where it does not round to zero. */
+function foldUnchanged(rows) {
+    if (rows.length === 0)
+        return '_Every metric moved beyond its limit or failed a check._';
+    const names = rows.map((r) => {
+        const delta = deltaCell(r);
+        const named = delta !== '—' && delta[0] !== '±' ? `${r.metric} ${delta}` : r.metric;
+        return r.status === 'not_gated' ? `${named} (not gated)` : named;
+    });
+    return `**Within their limits** (${rows.length}): ${names.join(', ')}.`;
+}
+/** Without a comparison: metric | value | n, every metric. */
+function valueTable(results) {
+    const lines = ['| metric | value | n |', '|---|--:|---|'];
+    for (const [metric, s] of Object.entries(results.metrics)) {
+        const n = s.nan > 0 ? `${s.n} (${s.nan} null${s.errors > 0 ? `, ${s.errors} errors` : ''})` : `${s.n}`;
+        lines.push(`| ${metric} | ${value(metric, s.mean)} | ${n} |`);
+    }
+    return lines;
+}
+/**
+ * The worst few questions right under the verdict, as a list (a table here would be seven
+ * columns wide): id, category, question, the metric and how far it fell, and why. Without a
+ * baseline to compare with, the run's own worst questions.
+ */
+function worstQuestions(results) {
+    const c = results.comparison;
+    const questions = results.questions;
+    if (!c || c.verdict === 'incomparable' || c.baseline.kind === 'none')
+        return worstOfRun(results);
+    if (c.regressions.length === 0)
+        return [];
+    const seen = new Set();
+    const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN);
+    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')})`];
+    for (const q of worst) {
+        const text = questions[q.id]?.question;
+        const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`;
+        const why = q.reason ? `: ${escapeCell(q.reason, 100)}` : '';
+        // no category (the folded table has it): on a phone each item is a line shorter
+        lines.push(`- **${escapeCell(q.id, 40)}** ${text ? `${escapeCell(text, 48)} ` : ''}— ${what}${why}`);
+    }
+    return [...lines, ''];
+}
+/** How many of a run's worst questions the report lists when there is no baseline (the rest are in results.json). */
+const WORST_LISTED = 25;
+/** Without a baseline: the run's own worst questions (worstQuestionsOf), the first few in view, the others folded. */
+function worstOfRun(results) {
+    const worst = worstQuestionsOf(results);
+    if (worst.length === 0)
+        return [];
+    const item = (w) => {
+        const q = results.questions[w.id];
+        const why = w.reason ? `: ${escapeCell(w.reason, 100)}` : '';
+        return `- **${escapeCell(w.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''} ${escapeCell(q.question, 60)} — ${escapeCell(worstWords(w), 200)}${why}`;
+    };
+    const lines = [`**Worst questions** (${worst.length} with a failing rule, an error or a score below 1; most failing rules first, then lowest scores)`];
+    lines.push(...worst.slice(0, WORST_SHOWN).map(item), '');
+    const more = worst.slice(WORST_SHOWN, WORST_LISTED);
+    if (more.length > 0) {
+        lines.push(`<details><summary>${more.length} more</summary>`, '', ...more.map(item));
+        if (worst.length > WORST_LISTED)
+            lines.push('', `_${worst.length - WORST_LISTED} more in results.json._`);
+        lines.push('', '</details>', '');
+    }
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/report/noise.ts
+
+
+
+
+
+/**
+ * Noise is stated, not hidden: what this n can detect, how many questions moved, and the other
+ * gate mode. `notes` are always in view: what --sequential decided, and a candidate that
+ * answers the same inputs differently; `inView` is the plain sentence (left out when the "what
+ * changed" lines have said it already); `folded` the numbers behind it, for the metrics' <details>.
+ */
+function noiseParts(c, sequential) {
+    const notes = [];
+    const inView = [];
+    const folded = [];
+    if (sequential)
+        notes.push(sequentialNote(sequential), '');
+    if (c.noise) {
+        const n = c.noise;
+        // one plain sentence in view (with what a non-deterministic candidate adds to it); the numbers behind it folded
+        const sentence = `**Noise**: ${countOf_countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`;
+        inView.push(sentence);
+        const determinism = determinismNote(c);
+        if (determinism.length > 0)
+            notes.push(...determinism.filter((line) => line !== ''), '');
+        folded.push(sentence, '', `One pass rate is known to ±${noise_pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c));
+    }
+    const modes = c.verdicts_by_mode;
+    if (modes) {
+        // always stated, so a team can see what switching modes would change before it does
+        const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
+        const why = other === 'significant'
+            ? ' (it fails only on drops whose interval excludes no change and whose paired test does too, Holm-corrected across the metrics that changed)'
+            : ' (it fails on every drop beyond max_drop)';
+        const sentence = `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said ${modes.strict === modes.significant ? 'the same' : `**${modes[other]}**${why}`}.`;
+        // a mode that would have decided otherwise is news and stays in view; agreement is folded
+        if (modes.strict !== modes.significant)
+            inView.push('', sentence);
+        folded.push('', sentence);
+    }
+    if (inView.length > 0)
+        inView.push('');
+    return { notes, inView, folded };
+}
+/** What --sequential judged, what settled the verdict, and what it saved. */
+function sequentialNote(s) {
+    const judged = `the judge scored ${s.questions_judged} of ${countOf_countOf(s.questions_total, 'question')} in a seeded random order (seed ${s.seed})`;
+    const saved = `${countOf_countOf(s.questions_total - s.questions_judged, 'question')} and ${countOf_countOf(s.calls_saved, 'judge call')} saved`;
+    if (s.settled === 'fail') {
+        const failed = s.metrics
+            .filter((m) => m.verdict === 'fail')
+            .map((m) => `\`${m.metric}\` (mean change ${signed(m.mean ?? 0, 3)} over ${m.n}; anytime-valid p of no change ${pShort(m.p_drop)}, below its ${+s.alpha_fail.toPrecision(2)})`);
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`;
+    }
+    if (s.settled === 'pass') {
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric settled **pass**: the questions judged, a random draw from this eval set, showed that the full run could not fail it (a drop beyond its max_drop that its test calls significant), each by a confidence sequence for sampling without replacement, valid at every look (anytime-valid p below ${s.alpha_pass}); ${saved}.`;
+    }
+    return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${countOf_countOf(s.questions_judged, 'question')} and the full run's tests decided.`;
+}
+function pShort(p) {
+    return p < 0.0001 ? '< 0.0001' : `${+p.toPrecision(2)}`;
+}
+/**
+ * A candidate that answers the same inputs differently: the drops beside it carry its own noise,
+ * which max_drop should be calibrated for (calibrate-noise re-runs the candidate).
+ */
+function determinismNote(c) {
+    const d = c.determinism;
+    if (!d || d.answers_differ === 0)
+        return [];
+    const named = d.ids.map((id) => escapeInline(id)).join(', ') + (d.answers_differ > d.ids.length ? ', …' : '');
+    return [
+        '',
+        `**Non-deterministic candidate**: on ${d.answers_differ} of the ${countOf_countOf(d.same_inputs, 'question')} whose question, history, retrieved ids and contexts are the same as the baseline's, the answer differs (${named}). Unless this change touched how answers are generated (a prompt, the model, its sampling), the candidate answers differently from run to run, and part of every drop here is that noise: calibrate max_drop for it with \`${cliCommand(['calibrate-noise', '--rerun-candidate', '5', '--write'])}\`.`,
+    ];
+}
+/**
+ * The paired MDE in words: the range over the metrics, naming the smallest and the largest,
+ * and where the variance came from (this run's paired differences, the baseline's calibrated noise).
+ */
+function detectable(c) {
+    const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde - b.mde);
+    if (rows.length === 0) {
+        return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${cliCommand(['calibrate-noise', '--write'])} records it in the baseline).`;
+    }
+    const low = rows[0];
+    const high = rows.at(-1);
+    const range = rows.length === 1 ? `about ${noise_pct(low.mde)} on ${low.metric}` : `about ${noise_pct(low.mde)} (${low.metric}) to ${noise_pct(high.mde)} (${high.metric})`;
+    const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric);
+    const source = fromBaseline.length === 0
+        ? "the spread of this run's paired differences"
+        : fromBaseline.length === rows.length
+            ? "the baseline's calibrated noise (no question moved in this run)"
+            : `the spread of this run's paired differences; for ${fromBaseline.join(', ')}, on which no question moved, the baseline's calibrated noise`;
+    return `; at this n that test detects a drop of ${range} 80% of the time (alpha 0.05, paired: ${source}).`;
+}
+/** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
+function perMetricTable(c) {
+    const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0));
+    if (rows.length === 0)
+        return ['No metric changed on any question.'];
+    return [
+        '| metric | worse / better | p (paired test) | adjusted p | MDE (paired) |',
+        '|---|--:|--:|--:|--:|',
+        ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : noise_pct(m.mde)} |`),
+        ...primarySentence(c),
+        ...holmSentence(c),
+    ];
+}
+/** gate.primary's fixed sequence: its metrics in order with their p, and where it stopped. */
+function primarySentence(c) {
+    const tests = (c.noise?.tests ?? []).filter((t) => t.stage === 'primary');
+    if (tests.length === 0)
+        return [];
+    const stopped = tests.findIndex((t) => t.p_holm >= 0.05);
+    const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`);
+    const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped].family}`;
+    return [
+        '',
+        `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
+    ];
+}
+/** What Holm's correction ran over: the metrics that changed, each family of tied metrics counted once. */
+function holmSentence(c) {
+    const tests = (c.noise?.tests ?? []).filter((t) => t.stage !== 'primary');
+    if (tests.length === 0)
+        return [];
+    const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`);
+    const tied = families.length > 0 ? ` Tied metrics are one family, tested once (Simes' combination of their p): ${families.join('; ')}.` : '';
+    const latency = tests.filter((t) => metricInfo(t.metrics[0])?.gate === 'latency_rise');
+    const scores = tests.length - latency.length;
+    const apart = latency.length > 0 ? ` Latency is corrected on its own, apart from the scores.` : '';
+    return ['', `Holm's correction ran over ${countOf_countOf(scores, 'test')}: one per metric that changed on at least one question; a metric no question moved on is not tested.${tied}${apart}`];
+}
+function noise_pct(x) {
+    return `${(x * 100).toFixed(1)} pp`;
+}
+/** Questions worse on one metric and better on another: in neither count, named so the counts add up. */
+function mixed(c) {
+    const m = c.change_counts.questions_mixed;
+    return m > 0 ? `, ${m} mixed${MIXED}` : '';
+}
+
+;// CONCATENATED MODULE: ./src/report/whatChanged.ts
+
+
+
+
+
+
+/**
+ * The first thing a reviewer reads (issue 29: "the ten-second review"): what changed, in plain
+ * words, the questions first and then the metrics, and once whether the data can tell the drop
+ * from noise and what would. The intervals, p-values and tables behind these lines are folded
+ * further down.
+ */
+/** The kinds of change listed first, in this order; any other (a score that fell) after them. */
+const TIERS = ['lost every relevant document', 'now refused', 'no longer refused', 'now failing', 'ranked the relevant documents lower'];
+/** Question ids named in one line before "+N more": the full list is in the folded table. */
+const IDS_NAMED = 2;
+/** Kinds of change listed; the rest are counted in one line. */
+const KINDS_LISTED = 5;
+/** A comparison the "what changed" lines speak about: a per-question or aggregate baseline, comparable, gated. */
+function compared(c) {
+    return c !== null && c.verdict !== 'incomparable' && c.baseline.kind !== 'none';
+}
+/** The questions' lines, the metrics' lines, and the noise line (the worst questions go between the metrics and the noise). */
+function whatChanged(c, k) {
+    if (!compared(c))
+        return { questions: [], metrics: [], noise: [] };
+    const noise = noiseLine(c);
+    return { questions: questionLines(c, k), metrics: metricLines(c), noise: noise ? [noise, ''] : [] };
+}
+/** "12 of 44 questions got worse, 4 better:" and one bullet per kind of change with its question ids. */
+function questionLines(c, k) {
+    if (c.baseline.kind === 'minimal' || c.regressions.length === 0)
+        return [];
+    const kinds = kindsOf(c.regressions, k);
+    const lines = [`**What changed** (${c.common} compared): ${questionCountWords(c.change_counts, false)}`];
+    for (const kind of kinds.slice(0, KINDS_LISTED))
+        lines.push(`- ${countOf_countOf(kind.ids.length, 'question')} ${kind.words} (${whatChanged_idList(kind.ids)})`);
+    if (kinds.length > KINDS_LISTED)
+        lines.push(`- and ${countOf_countOf(kinds.length - KINDS_LISTED, 'other change')}, in the per-question table`);
+    return [...lines, ''];
+}
+function whatChanged_idList(ids) {
+    const named = ids.slice(0, IDS_NAMED).map((id) => escapeCell(id, 40));
+    return ids.length > IDS_NAMED ? `${named.join(', ')} +${ids.length - IDS_NAMED} more` : named.join(', ');
+}
+/**
+ * Each regressed row as a kind of change a reader recognises: a question whose retrieval lost
+ * every relevant document, one that ranks them lower, an answerable question now refused, a
+ * rule now failed, a score that fell. Kinds with most questions first; rules_pass (the summary
+ * of the rules) says nothing the rules themselves do not.
+ */
+function kindsOf(regressions, k) {
+    const byWords = new Map();
+    const add = (words, id) => {
+        const ids = byWords.get(words) ?? byWords.set(words, []).get(words);
+        if (!ids.includes(id))
+            ids.push(id);
+    };
+    const lost = new Set(regressions.filter((q) => /^(hit|recall)@/.test(q.metric) && q.candidate === 0).map((q) => q.id));
+    const top = k.length > 0 ? Math.max(...k) : null;
+    for (const q of regressions) {
+        const info = metricInfo(q.metric);
+        // rules_pass summarises the rules: said only when no single rule of that question is listed
+        if (q.metric === 'rules_pass' && regressions.some((r) => r.id === q.id && r.metric !== 'rules_pass' && metricInfo(r.metric)?.family === 'rules'))
+            continue;
+        if (info?.family === 'retrieval')
+            add(lost.has(q.id) ? `lost every relevant document${top === null ? '' : ` from the top ${top}`}` : 'ranked the relevant documents lower', q.id);
+        else if (q.metric === 'no_over_refusal')
+            add('now refused though answerable', q.id);
+        else if (q.metric === 'refuse_ok')
+            add('no longer refused though marked should_refuse', q.id);
+        else if (info?.family === 'rules')
+            add(`now failing ${escapeInline(q.metric)}`, q.id);
+        else if (info?.unit === 'ms')
+            add(`got slower (${escapeInline(q.metric)})`, q.id);
+        else
+            add(`${worseVerb(q.metric)} on ${escapeInline(q.metric)}`, q.id);
+    }
+    // what a reviewer recognises first (documents lost, refusals, rules) before the scores, then by how many questions
+    const tier = (words) => {
+        const at = TIERS.findIndex((t) => words.startsWith(t));
+        return at === -1 ? TIERS.length : at;
+    };
+    return [...byWords].map(([words, ids]) => ({ words, ids })).sort((a, b) => tier(a.words) - tier(b.words) || b.ids.length - a.ids.length);
+}
+/**
+ * The metrics that failed (or, in significant mode, fell beyond max_drop within noise), in
+ * one line: the drops grouped where they round to the same Δ, largest first; every other kind
+ * of failure (threshold, error rate, latency, category floor) as its own sentence.
+ */
+function metricLines(c) {
+    const drops = c.failures.filter((f) => f.kind === 'max_drop' || f.kind === 'significant');
+    const rows = drops.map((f) => c.metrics.find((m) => m.metric === f.metric)).filter((m) => m !== undefined);
+    const lines = [];
+    if (rows.length > 0)
+        lines.push(`**${countOf_countOf(rows.length, 'metric')} ${verbOf(rows)} by more than ${limitWords(rows)}**: ${dropList(rows)}.`);
+    const ungated = c.metrics.filter((m) => m.status === 'regression_within_noise' && !drops.some((f) => f.metric === m.metric));
+    if (ungated.length > 0)
+        lines.push(`${countOf_countOf(ungated.length, 'metric')} ${verbOf(ungated)} by more than ${limitWords(ungated)} but within noise, which \`significant\` mode does not fail: ${dropList(ungated)}.`);
+    for (const f of c.failures)
+        if (f.kind !== 'max_drop' && f.kind !== 'significant')
+            lines.push(`- ${failureMarkdown(f)}`);
+    return lines.length > 0 ? [...lines, ''] : [];
+}
+/** "fell" when every metric fell (scores), "rose" when every one rose (hallucination_rate, latency), else "got worse". */
+function verbOf(rows) {
+    const verbs = new Set(rows.map((r) => worseVerb(r.metric)));
+    return verbs.size === 1 ? [...verbs][0] : 'got worse';
+}
+/** "max_drop 0.02", or "their max_drop" when overrides make the limits differ. */
+function limitWords(rows) {
+    const limits = new Set(rows.map((r) => r.limit.value));
+    return limits.size === 1 ? `max_drop ${[...limits][0]}` : 'their max_drop';
+}
+function dropList(rows) {
+    const groups = new Map();
+    for (const row of [...rows].sort((a, b) => (a.change ?? 0) - (b.change ?? 0))) {
+        const delta = deltaCell(row);
+        groups.set(delta, [...(groups.get(delta) ?? []), row.metric]);
+    }
+    return [...groups].map(([delta, metrics]) => `${metrics.join(', ')} ${delta}`).join('; ');
+}
+/**
+ * Once: whether the data can tell the failing drops from noise, what this mode made of that,
+ * and what would tell them apart (more questions, or the other mode).
+ */
+function noiseLine(c) {
+    const n = c.noise?.n ?? c.common;
+    const failing = c.metrics.filter((m) => failsOnDrop(c, m.metric));
+    if (failing.length === 0)
+        return null;
+    const noisy = failing.filter((m) => m.status === 'regression_within_noise');
+    const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
+    const otherVerdict = c.verdicts_by_mode?.[other];
+    const them = failing.length === 1 ? 'it' : 'them';
+    const switchWords = otherVerdict && otherVerdict !== c.verdict ? `; \`${other}\` mode would ${otherVerdict === 'pass' ? 'pass' : 'fail'} ${them}` : '';
+    if (noisy.length === 0)
+        return `**Noise**: with ${countOf_countOf(n, 'question')}, ${failing.length === 1 ? 'this drop is' : 'these drops are'} more than noise explains (paired test, Holm-corrected)${switchWords}.`;
+    const subject = noisy.length === failing.length
+        ? failing.length === 1
+            ? 'this drop is'
+            : 'these drops are'
+        : `${noisy.length} of these drops (${noisy.map((m) => m.metric).join(', ')}) ${noisy.length === 1 ? 'is' : 'are'}`;
+    const needed = questionsNeeded(noisy, n);
+    const would = needed ? ` Telling a drop of ${needed.size} on ${needed.metric} from noise needs about ${countOf_countOf(needed.n, 'question')}.` : '';
+    const verdict = c.gate.gate_mode === 'strict' ? `\`strict\` mode fails ${noisy.length === 1 ? 'it' : 'them'}` : '`significant` mode fails only what it can tell from noise';
+    return `**Noise**: with ${countOf_countOf(n, 'question')} ${subject} within noise (the data cannot tell ${noisy.length === 1 ? 'it' : 'them'} from chance); ${verdict}${switchWords}.${would}`;
+}
+function failsOnDrop(c, metric) {
+    return c.failures.some((f) => (f.kind === 'max_drop' || f.kind === 'significant') && f.metric === metric);
+}
+/**
+ * The fewest questions that would tell one of these drops from noise with 80% power: the MDE
+ * shrinks with √n, so n · (MDE / |Δ|)² for the drop nearest to being detected.
+ */
+function questionsNeeded(rows, n) {
+    let best = null;
+    for (const row of rows) {
+        if (row.mde === null || row.delta === null || row.delta === 0 || metricInfo(row.metric)?.unit === 'ms')
+            continue;
+        const needed = Math.ceil(n * (row.mde / Math.abs(row.delta)) ** 2);
+        if (best === null || needed < best.n)
+            best = { metric: escapeInline(row.metric), size: Math.abs(row.delta).toFixed(3), n: needed };
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/baseline/fingerprint.ts
+
+/**
+ * The eval set's fingerprint: which questions, answers, labels and relevance judgements the
+ * scores belong to, so that an edited set that kept its eval_set_version is caught.
+ *
+ * Since results schema 3 it is the sum, modulo 2^256, of the SHA-256 of each normalised row:
+ * a sum does not depend on the order of its terms, so reordering rows or switching CSV ↔ JSONL
+ * keeps it, and the sum over the shards' rows equals the sum over the whole set. A shard
+ * hashes only its own rows, and `merge` adds the shards' sums up. Ids are unique, so no row
+ * is counted twice. Pass-through columns are not part of it: they do not change any score.
+ *
+ * Before, it was one SHA-256 over every row sorted by id (`sha256:` and 64 hex digits): a
+ * baseline with such a fingerprint is recognised by recomputing that hash from the eval set
+ * (legacyFingerprint), never taken for an edited set.
+ */
+const FINGERPRINT_PREFIX = 'sha256-sum:';
+const LEGACY_PREFIX = 'sha256:';
+const WORDS = 8;
+/** The fingerprint of the kind evalgate wrote before results schema 3. */
+function isLegacyFingerprint(fingerprint) {
+    return fingerprint.startsWith(LEGACY_PREFIX);
+}
+/** The first 12 hex digits, for a report line or a message. */
+function shortFingerprint(fingerprint) {
+    return fingerprint.slice(fingerprint.indexOf(':') + 1).slice(0, 12);
+}
+/** What a row's fingerprint covers, as one JSON text: the legacy hash and the sum read the same fields. */
+function canonicalRow(row) {
+    return JSON.stringify([
+        row.id,
+        row.question,
+        row.ground_truth,
+        row.reference_points,
+        row.category,
+        row.difficulty,
+        row.should_refuse,
+        row.relevant_docs.map((d) => [d.id, d.grade]),
+        row.expect_json,
+        row.required_keys,
+        // only when present: a set without conversations keeps the fingerprint it always had
+        ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
+        ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
+    ]);
+}
+/** A running sum of row hashes: add rows (or other sums, for merge) in any order. */
+class FingerprintSum {
+    /** the 256-bit sum as eight 32-bit words, most significant first */
+    words = new Uint32Array(WORDS);
+    addRow(row) {
+        this.addBytes((0,external_node_crypto_.hash)('sha256', canonicalRow(row), 'buffer'));
+    }
+    /** Adds a fingerprint of this kind (a shard's); false for any other text. */
+    addFingerprint(fingerprint) {
+        const hex = fingerprint.slice(FINGERPRINT_PREFIX.length);
+        if (!fingerprint.startsWith(FINGERPRINT_PREFIX) || !/^[0-9a-f]{64}$/.test(hex))
+            return false;
+        this.addBytes(Buffer.from(hex, 'hex'));
+        return true;
+    }
+    addBytes(bytes) {
+        let carry = 0;
+        for (let i = WORDS - 1; i >= 0; i--) {
+            const sum = this.words[i] + bytes.readUInt32BE(i * 4) + carry;
+            this.words[i] = sum >>> 0;
+            carry = sum > 0xffffffff ? 1 : 0;
+        }
+    }
+    toString() {
+        let hex = '';
+        for (const word of this.words)
+            hex += word.toString(16).padStart(8, '0');
+        return FINGERPRINT_PREFIX + hex;
+    }
+}
+/** The fingerprint of these rows (a whole set, or one shard's rows). */
+function fingerprintRows(rows) {
+    const sum = new FingerprintSum();
+    for (const row of rows)
+        sum.addRow(row);
+    return sum.toString();
+}
+/** The sum of shards' fingerprints (each over its own rows); null when one is not of this kind. */
+function combineFingerprints(fingerprints) {
+    const sum = new FingerprintSum();
+    for (const fingerprint of fingerprints)
+        if (!sum.addFingerprint(fingerprint))
+            return null;
+    return sum.toString();
+}
+/**
+ * The fingerprint evalgate wrote before results schema 3: one SHA-256 over the rows sorted by
+ * id, each row's text then a newline. Only to recognise a baseline written then.
+ */
+function legacyFingerprint(rows) {
+    const digest = (0,external_node_crypto_.createHash)('sha256');
+    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const row of sorted) {
+        digest.update(canonicalRow(row));
+        digest.update('\n');
+    }
+    return `${LEGACY_PREFIX}${digest.digest('hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/baseline/answer.ts
+
+
+/**
+ * The first `max` code points of `text`, the last of them the cut mark when it was cut.
+ * Code points, not UTF-16 units: a cut never splits a surrogate pair (an emoji stays whole).
+ */
+function answer_capAnswer(text, max = ANSWER_CAP) {
+    const points = [...text];
+    if (points.length <= max)
+        return { answer: text, answer_truncated: false };
+    return { answer: points.slice(0, max - 1).join('') + ANSWER_CUT_MARK, answer_truncated: true };
+}
+function answerSha256(text) {
+    return (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+/** An answer's length in code points (an emoji counts once, as a reader counts it). */
+function answerChars(text) {
+    let n = 0;
+    for (const _ of text)
+        n++;
+    return n;
+}
+function storedAnswer(text) {
+    return { ...answer_capAnswer(text), answer_sha256: answerSha256(text), answer_chars: answerChars(text) };
+}
+
+;// CONCATENATED MODULE: ./src/report/answers.ts
+
+
+
+
+
+/** What the reports say when a regressed question's answer hashes the same as in the baseline. */
+const UNCHANGED_WORDS = 'answer unchanged: the drop comes from scoring or the contexts, not from the answer';
+/** The regressed questions the baseline kept an answer for, worst first, each once. */
+function answeredBefore(c) {
+    const seen = new Set();
+    const out = [];
+    for (const { id } of c.regressions) {
+        const before = ids_ownValue(c.baseline_answers, id);
+        if (seen.has(id) || !before)
+            continue;
+        seen.add(id);
+        out.push([id, before]);
+    }
+    return out;
+}
+/**
+ * The Markdown report's before/after: one <details> per regressed question, worst first, at
+ * most `limit`, with a count of the ones cut. Answers are untrusted text: each line is escaped
+ * and the lines joined with <br> on one source line, which starts with our own words, so no
+ * answer can open a block (heading, list, HTML), close the <details> or mention anyone.
+ */
+function answersSection(c, questions, limit) {
+    if (c.regressions.length === 0 || c.baseline.kind === 'minimal')
+        return [];
+    const answered = answeredBefore(c);
+    if (answered.length === 0) {
+        return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', ''];
+    }
+    const out = [`**Answers before and after** (${countOf_countOf(answered.length, 'question')} that got worse, worst first)`, ''];
+    for (const [id, before] of answered.slice(0, limit)) {
+        const after = answer_capAnswer(ids_ownValue(questions, id)?.answer ?? '').answer;
+        out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '');
+        if (before.unchanged)
+            out.push(`**Answer** (the same before and after): ${answerText(after)}`, '');
+        else
+            out.push(`**Before**: ${answerText(before.answer)}`, '', `**After**: ${answerText(after)}`, '');
+        out.push('</details>', '');
+    }
+    if (answered.length > limit) {
+        out.push(`_${countOf_countOf(answered.length - limit, 'more answer')} cut to keep the report readable and under GitHub's comment size limit; the baseline's answers are in results.json (comparison.baseline_answers)._`, '');
+    }
+    return out;
+}
+/** One source line: each line of the answer escaped, joined with <br>. */
+function answerText(text) {
+    if (text.trim() === '')
+        return '_(empty)_';
+    return text
+        .split(LINE_BREAK)
+        .map((line) => escapeInline(line))
+        .join('<br>');
+}
+/**
+ * The terminal's before/after for the worst few regressed questions: one short line each side
+ * (or one line saying the answer did not change), controls shown as codes.
+ */
+function answerLines(c, questions, max, dim) {
+    const answered = answeredBefore(c).slice(0, max);
+    if (answered.length === 0)
+        return [];
+    const lines = ['', `  Answers before → after (worst ${countOf(answered.length, 'question')}):`];
+    for (const [id, before] of answered) {
+        const label = answers_short(id, 10).padEnd(10);
+        if (before.unchanged) {
+            lines.push(`    ${label} ${dim(UNCHANGED_WORDS)}`);
+            continue;
+        }
+        lines.push(`    ${label} before: ${answers_short(before.answer, 70)}`, `    ${' '.repeat(10)} after:  ${answers_short(ownValue(questions, id)?.answer ?? '', 70)}`);
+    }
+    return lines;
+}
+/** One line of at most `max` code points, controls and invisible characters as their codes. */
+function answers_short(text, max) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return untrustedLine(capAnswer(flat, max).answer);
+}
+
+;// CONCATENATED MODULE: ./src/report/questionChanges.ts
+
+
+
+
+
+
+/** The per-question tables and the answers before and after, folded whole: the worst questions are named above. */
+function regressionSection(c, regressions, improvements, answers, questions) {
+    if (c.baseline.kind === 'none' || c.verdict === 'incomparable')
+        return [];
+    if (c.baseline.kind === 'minimal')
+        return ['_The baseline has aggregate metrics only: write it with `evalgate baseline` to get per-question changes._', ''];
+    const counts = c.change_counts;
+    const worse = `${countOf_countOf(counts.regression_rows, 'row')} on ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')} worse`;
+    const better = c.improvements.length > 0 ? `, ${countOf_countOf(counts.improvement_rows, 'row')} on ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')} better` : '';
+    const out = [
+        `<details><summary>Per-question changes: ${worse}${better}</summary>`,
+        '',
+        `#### Per-question regressions (${countOf_countOf(counts.regression_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')})`,
+        '',
+    ];
+    if (c.regressions.length === 0)
+        out.push('No question got worse by question_drop or more.', '');
+    else
+        out.push(...changeTable(c.regressions, regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, answers));
+    if (c.improvements.length > 0) {
+        out.push(`#### Improvements (${countOf_countOf(counts.improvement_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')})`, '');
+        out.push(...changeTable(c.improvements, improvements, questions, counts.improvement_rows), '');
+    }
+    return [...out, '</details>', ''];
+}
+function changeTable(changes, limit, questions, total) {
+    const shown = changes.slice(0, limit);
+    // five columns, what matters first: on a phone the id, the metric and the change stay in view
+    const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|'];
+    for (const q of shown) {
+        const info = metricInfo(q.metric);
+        const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : '';
+        const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
+        const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : '';
+        lines.push(`| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`);
+    }
+    if (total > shown.length)
+        lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/report/mermaid.ts
+
+/**
+ * Mermaid `xychart-beta` blocks, which GitHub renders inside a PR comment. The grammar is
+ * small and strict: a quoted string ends at the next `"`, `[` / `]` delimit lists, `%%`
+ * starts a comment and a newline ends a statement. Every label that came from a user is
+ * sanitised so it can never end a string or a list early.
+ *
+ * What real Mermaid does with these blocks (checked by rendering them in a browser):
+ * - it draws no legend, and its default light palette starts with #ECECFF, a line that is
+ *   barely visible on white: each block sets its own palette in an `%%{init}%%` directive,
+ *   and the trend title names each line's colour;
+ * - a bar grows from the bottom of the plot, never from zero, so a negative bar is drawn
+ *   upwards from the axis minimum: the flip chart draws the size of each change, and the
+ *   label says which way it went;
+ * - x-axis labels are never rotated or thinned: they are shortened to fit their slot, and
+ *   the flip chart is horizontal, one row per question.
+ */
+
+/**
+ * Points on the trend: the last 20 baselines and this run. Mermaid never rotates or thins
+ * x-axis labels itself, so past THIN_ABOVE points every other label is left blank.
+ */
+const MAX_TREND_POINTS = 21;
+/** above this many points, every other x label is left blank so the rest stay legible */
+const THIN_ABOVE = 12;
+const MAX_LABEL_CHARS = 24;
+/**
+ * Okabe–Ito colours: told apart with the common colour-vision deficiencies, and visible on
+ * both of GitHub's backgrounds (light and dark). The trend title names them.
+ */
+const PALETTE = [
+    { colour: '#0072B2', name: 'blue' },
+    { colour: '#E69F00', name: 'orange' },
+    { colour: '#009E73', name: 'green' },
+    { colour: '#CC79A7', name: 'pink' },
+    { colour: '#56B4E9', name: 'light blue' },
+    { colour: '#D55E00', name: 'red' },
+];
+/** chart width in px (Mermaid's default is 700, which clips a three-metric title); GitHub scales it to the column */
+const WIDTH = 900;
+/** px left for the x-axis labels once the y axis and its title are drawn */
+const PLOT_WIDTH = WIDTH - 100;
+const LABEL_FONT = 12;
+/** average advance of a label character at LABEL_FONT, enough to decide what fits */
+const CHAR_PX = 6.6;
+/** a trend label is shortened to fit its slot less this gap, but never below MIN_LABEL_CHARS ("this PR") */
+const LABEL_GAP_PX = 8;
+const MIN_LABEL_CHARS = 7;
+/** height of one flip-chart row, and the title and axis above the rows */
+const ROW_PX = 22;
+const FLIP_CHROME_PX = 110;
+/**
+ * One line per metric over the last MAX_TREND_POINTS points. xychart-beta draws no legend, so the title
+ * names the metrics in the order of the lines. A missing value carries the previous one
+ * (0 before the first), and a comment in the block says so. Empty input gives ''.
+ */
+function trendChart(series, options = {}) {
+    const count = Math.min(series.labels.length, MAX_TREND_POINTS);
+    if (count === 0 || series.lines.length === 0)
+        return '';
+    // labels are never rotated: each gets what fits in its slot, its end kept (versions differ at the end)
+    // above THIN_ABOVE points only every other label is written (counting back from the newest, so
+    // "this PR" always is); the others are distinct invisible strings, so each point keeps its slot
+    const thin = count > THIN_ABOVE;
+    const slots = thin ? Math.ceil(count / 2) : count;
+    const fit = Math.max(MIN_LABEL_CHARS, Math.min(MAX_LABEL_CHARS, Math.floor((PLOT_WIDTH / slots - LABEL_GAP_PX) / CHAR_PX)));
+    const written = uniqueLabels(series.labels.slice(-count).map((l) => shortenMiddle(sanitise(l, MAX_LABEL_CHARS), fit)));
+    const labels = written.map((l, i) => (thin && (count - 1 - i) % 2 === 1 ? '\u200b'.repeat(i + 1) : l));
+    const notes = [];
+    const lines = series.lines.map(({ metric, values }) => fillLine(metric, values, count, notes));
+    // identical lines would hide each other: one line, named after all of them ("rules_pass = faithfulness")
+    const drawn = [];
+    for (const line of lines) {
+        const same = drawn.find((d) => d.values.every((v, i) => v === line.values[i]));
+        if (same)
+            same.metrics.push(line.metric);
+        else
+            drawn.push({ metrics: [line.metric], values: line.values });
+    }
+    const all = drawn.flatMap((l) => l.values);
+    const yMin = Math.min(options.yMin ?? 0, ...all);
+    const yMax = Math.max(options.yMax ?? 1, ...all);
+    // no legend: the title says which colour is which metric
+    const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${PALETTE[i % PALETTE.length].name})`).join(', ');
+    const title = options.title ? `${names} · ${options.title}` : names;
+    return block([
+        `title ${quote(title, 110)}`,
+        `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
+        `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
+        ...drawn.map((l) => `line [${l.values.map(num).join(', ')}]`),
+        ...notes,
+    ], { palette: drawn.map((_, i) => PALETTE[i % PALETTE.length].colour) });
+}
+/**
+ * The last `count` values of one metric, aligned from the end (values[last] belongs to the
+ * newest label), with each gap filled and a `%%` note saying how.
+ */
+function fillLine(metric, values, count, notes) {
+    const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null);
+    const filled = [];
+    let seen = false;
+    let carried = 0;
+    let leading = 0;
+    for (const v of window) {
+        if (v !== null && Number.isFinite(v)) {
+            filled.push(round3(v));
+            seen = true;
+        }
+        else if (seen) {
+            filled.push(filled.at(-1));
+            carried++;
+        }
+        else {
+            filled.push(0);
+            leading++;
+        }
+    }
+    const parts = [];
+    if (carried > 0)
+        parts.push(`${carried} missing value${carried > 1 ? 's' : ''} carried forward from the previous point`);
+    if (leading > 0)
+        parts.push(`${leading} missing value${leading > 1 ? 's' : ''} before the first one drawn as 0`);
+    if (parts.length > 0)
+        notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`);
+    return { metric, values: filled };
+}
+/**
+ * Per-question change (candidate − baseline) as horizontal bars, one row per question, from
+ * the largest drop to the largest gain. A bar is the size of the change and its label says
+ * the direction (▼ fell, ▲ rose, with what that means for the metric): Mermaid grows every bar from the axis minimum, so a signed
+ * bar would draw the largest drop as the shortest bar. When there are more than `max`
+ * questions, the `max` largest |changes| are kept and the block says how many were left
+ * out. Empty input gives ''.
+ */
+function flipChart(changes, options = {}) {
+    const max = Math.max(1, Math.floor(options.max ?? 40));
+    const deltas = changes.map((c) => ({ id: c.id, delta: c.candidate - c.baseline })).filter((c) => Number.isFinite(c.delta));
+    if (deltas.length === 0)
+        return '';
+    const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const kept = [...deltas]
+        .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || byId(a, b))
+        .slice(0, max)
+        .sort((a, b) => a.delta - b.delta || byId(a, b));
+    const sizes = kept.map((c) => Math.abs(round3(c.delta)));
+    // at least 0–1 (a score's whole range), rounded out to 0.25 steps beyond that
+    const yMax = Math.max(1, Math.ceil(Math.max(...sizes) / 0.25) * 0.25);
+    const cut = deltas.length - kept.length;
+    const base = options.title ?? 'per-question change (candidate − baseline)';
+    const title = cut > 0 ? `${base}, largest ${kept.length} of ${deltas.length}` : base;
+    const arrow = (delta) => (delta < 0 ? '▼' : delta > 0 ? '▲' : '=');
+    return block([
+        `title ${quote(title, 110)}`,
+        `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
+            .map((l) => `"${l}"`)
+            .join(', ')}]`,
+        `y-axis "size of change (▼ fell: ${movement(options.metric ?? '', -1).judgement}, ▲ rose: ${movement(options.metric ?? '', 1).judgement})" 0 --> ${num(yMax)}`,
+        `bar [${sizes.map(num).join(', ')}]`,
+        ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
+    ], { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0].colour] });
+}
+/**
+ * The fenced block: an `%%{init}%%` directive (size, fonts, palette: settings every Mermaid
+ * with xychart-beta knows; GitHub honours the directive), then the chart. The directive is
+ * built from constants only, never from a label.
+ */
+function block(statements, layout) {
+    const init = {
+        xyChart: { width: WIDTH, height: Math.max(250, Math.round(layout.height ?? 500)), titleFontSize: 16, xAxis: { labelFontSize: LABEL_FONT } },
+        themeVariables: { xyChart: { plotColorPalette: layout.palette.join(', ') } },
+    };
+    return ['```mermaid', `%%{init: ${JSON.stringify(init)}}%%`, layout.horizontal ? 'xychart-beta horizontal' : 'xychart-beta', ...statements.map((s) => `  ${s}`), '```', ''].join('\n');
+}
+/** At most `max` characters with the ellipsis inside, keeping the end: "release-candidate-07" → "re…e-07". */
+function shortenMiddle(text, max) {
+    const chars = [...text];
+    if (chars.length <= max)
+        return text;
+    const head = Math.floor((max - 1) / 3);
+    return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`;
+}
+function round3(value) {
+    const r = Math.round(value * 1000) / 1000;
+    return r === 0 ? 0 : r;
+}
+/** A number the grammar accepts: `[+-]?(\d+(\.\d+)?|\.\d+)`, so never an exponent. */
+function num(value) {
+    const text = String(round3(value));
+    return /e/i.test(text) ? round3(value).toFixed(3) : text;
+}
+function quote(text, max) {
+    return `"${sanitise(text, max)}"`;
+}
+/**
+ * Text that is safe inside a quoted xychart string and renders as written: no `"` (ends the
+ * string), no brackets (read as a list by older parsers), no backtick (opens a Markdown
+ * string), no `%%` (a comment), no newline (ends the statement), no `;` (read as `#name;`
+ * entity by Mermaid's preprocessor), and no `<`, `>` or `&` (Mermaid sanitises labels as
+ * HTML, so `<x>` would vanish).
+ */
+function sanitise(text, max) {
+    // one line (every kind of line break), secrets redacted: the first step of every escaper
+    const clean = redactedLine(text)
+        .replace(/\t+/g, ' ')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001F\u007F]/g, '')
+        .replace(/["`]/g, "'")
+        .replace(/\[/g, '(')
+        .replace(/\]/g, ')')
+        .replace(/</g, '‹')
+        .replace(/>/g, '›')
+        .replace(/&/g, '＆')
+        .replace(/;/g, ',')
+        .replace(/%+/g, '%')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const chars = [...clean];
+    const clipped = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
+    return clipped === '' ? '-' : clipped;
+}
+/** A band axis merges equal labels into one slot: number the repeats ("v1", "v1 (2)"). */
+function uniqueLabels(labels) {
+    const seen = new Map();
+    return labels.map((label) => {
+        const count = (seen.get(label) ?? 0) + 1;
+        seen.set(label, count);
+        let unique = count === 1 ? label : `${label} (${count})`;
+        while (count > 1 && seen.has(unique))
+            unique = `${unique}′`;
+        if (count > 1)
+            seen.set(unique, 1);
+        return unique;
+    });
+}
+/** A comment line: one line, and never a `%%{` directive. */
+function comment(text) {
+    return text.replace(/[\r\n]+/g, ' ').replace(/[{}]/g, '');
+}
+
+;// CONCATENATED MODULE: ./src/compare/questionIndex.ts
+/** questionIndex's answer per questions object: a results object is not changed once it is rendered. */
+const indexes = new WeakMap();
+/**
+ * One walk of the questions for everything the terminal and report.md list of the few that have
+ * it (errorCauses, firstErrored, conversationsOf): at 100,000 questions each walk costs tens of
+ * milliseconds, and the terminal, report.md and the Action's reports would each walk again.
+ */
+function questionIndex(questions) {
+    const known = indexes.get(questions);
+    if (known)
+        return known;
+    const index = { errored: [], turns: [] };
+    // for…in: no array of 100,000 ids
+    for (const id in questions) {
+        const q = questions[id];
+        for (const _ in q.errors) {
+            index.errored.push(id);
+            break;
+        }
+        if (q.conversation)
+            index.turns.push({ id, conversation: q.conversation.id, turn: q.conversation.turn });
+    }
+    indexes.set(questions, index);
+    return index;
+}
+
+;// CONCATENATED MODULE: ./src/report/errorCauses.ts
+
+
+/** How many causes the terminal and the report show. */
+const TOP_ERROR_CAUSES = 3;
+const MAX_CAUSE_CHARS = 160;
+/**
+ * The run's error rows grouped by cause, most frequent first (ties: the cause seen first). Two
+ * messages are one cause when they differ only in numbers and ids (attempt counts, ports,
+ * positions in a reply, request ids); an HTTP status is kept, so a 401 and a 429 stay apart.
+ */
+function errorCauses(questions, limit = TOP_ERROR_CAUSES) {
+    // the terminal and report.md (the Action: three reports) each ask: one walk of the questions serves them all
+    const key = `${limit}`;
+    const known = errorCauses_memo.get(questions)?.get(key);
+    if (known)
+        return known;
+    const causes = groupCauses(questions, limit);
+    const byLimit = errorCauses_memo.get(questions) ?? new Map();
+    byLimit.set(key, causes);
+    errorCauses_memo.set(questions, byLimit);
+    return causes;
+}
+/** errorCauses' answers per questions object and limit: a results object is not changed once it is rendered. */
+const errorCauses_memo = new WeakMap();
+function groupCauses(questions, limit) {
+    const groups = new Map();
+    let total = 0;
+    let errored = 0;
+    // only the questions with an error (most have none), in the questions' order
+    for (const id of questionIndex(questions).errored) {
+        const errors = questions[id].errors;
+        errored += 1;
+        for (const kind in errors) {
+            const raw = errors[kind];
+            total += 1;
+            const message = redactSecrets(raw);
+            const key = causeKey(message);
+            const group = groups.get(key) ?? new Map();
+            group.set(message, (group.get(message) ?? 0) + 1);
+            groups.set(key, group);
+        }
+    }
+    const causes = [...groups.values()].map((group) => {
+        const [message] = [...group.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+        return { message: clip(message), count: [...group.values()].reduce((a, b) => a + b, 0), variants: group.size };
+    });
+    // a stable sort: equal counts keep the order the causes were first seen in
+    causes.sort((a, b) => b.count - a.count);
+    return { total, questions: errored, top: causes.slice(0, limit), distinct: causes.length };
+}
+/** The first `limit` questions with an error, in the questions' order (errorCauses counts them all): no entry per question. */
+function firstErrored(questions, limit) {
+    return questionIndex(questions)
+        .errored.slice(0, limit)
+        .map((id) => [id, questions[id]]);
+}
+function clip(text) {
+    const chars = [...text.replace(/\s+/g, ' ').trim()];
+    return chars.length > MAX_CAUSE_CHARS ? `${chars.slice(0, MAX_CAUSE_CHARS - 1).join('')}…` : chars.join('');
+}
+/** A message with its ids and free-standing numbers blanked; `HTTP 401` keeps its status, `gpt-4o` its digits. */
+function causeKey(message) {
+    return message
+        .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
+        .replace(/\b(?:req|chatcmpl|call|run|msg)[-_][A-Za-z0-9]+/g, '<id>')
+        .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi, '<id>')
+        .replace(/(HTTP \d{3})|(?<![A-Za-z_-])\d+(?:\.\d+)*(?![A-Za-z_])/g, (match, status) => status ?? '#')
+        .replace(/\battempts?\b/g, 'attempt');
+}
+
+;// CONCATENATED MODULE: ./src/report/update.ts
+
+/** The command that writes a new baseline from this run: folded after a normal run, in view when the baseline is not comparable. */
+function updateSection(results) {
+    const command = results.comparison?.update_command;
+    if (!command)
+        return '';
+    if (results.comparison?.verdict === 'incomparable') {
+        return ['If the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run and commit it:', '', codeBlock(command, 'sh')].join('\n');
+    }
+    return [
+        '<details><summary>Update the baseline</summary>',
+        '',
+        'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:',
+        '',
+        // the command holds paths and labels a user typed: a fence they cannot close, secrets redacted
+        codeBlock(command, 'sh'),
+        '',
+        '</details>',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/judgeHealth.ts
+
+
+
+
+/**
+ * Judge health, worded from results.json's `judge_health` (compare/judgeHealth.ts computes it):
+ * each warning once for the run, then the grade histogram per rubric dimension and, when the
+ * answers got longer than the baseline's, the rubric within length bands. Nothing for a run
+ * without an LLM judge. Metric names are evalgate's own, but are escaped like any text read
+ * back from a results.json.
+ */
+const GRADES = [0, 1, 2, 3, 4];
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** accuracy_norm → accuracy */
+const dimensionOf = (metric) => metric.replace(/_norm$/, '');
+const percent = (share) => `${Math.round(share * 100)}%`;
+const judgeHealth_score = (v) => (v === null ? '—' : v.toFixed(2));
+/** The run's judge-health warnings, one sentence each, in the order the section shows them; `name` words (and escapes) a metric. */
+function judgeHealthWarnings(health, name) {
+    const warnings = [];
+    const collapsed = health.dimensions.filter((d) => d.collapsed);
+    if (collapsed.length > 0) {
+        const [first, ...rest] = collapsed.map((d) => `${name(d.metric)}: ${percent(d.top_share)} of answers got ${d.top_grade}`);
+        warnings.push(`the judge has stopped discriminating on ${[first, ...rest.map((r) => `on ${r}`)].join('; ')} (more than ${percent(COLLAPSE_SHARE)} on one grade)`);
+    }
+    const biased = health.dimensions.filter((d) => d.length_biased);
+    if (biased.length > 0) {
+        // one n for the lot when the dimensions share it (the usual case: every answer graded on all four)
+        const oneN = biased.every((d) => d.n === biased[0].n);
+        const rhos = biased.map((d) => `${name(d.metric)} ${d.length_rho.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ');
+        warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${biased[0].n})` : ''}, above ${LENGTH_RHO}; longer answers may be scored higher for their length`);
+    }
+    const lengths = health.lengths;
+    if (lengths?.longer)
+        warnings.push(`${longerSentence(lengths)}: compare the rubric within length bands to tell "better" from "longer"`);
+    return warnings;
+}
+function longerSentence(l) {
+    const rise = l.median_baseline ? ` (+${percent(l.median_candidate / l.median_baseline - 1)})` : '';
+    return `the answers got longer than the baseline's: median ${Math.round(l.median_baseline)} → ${Math.round(l.median_candidate)} characters${rise} over ${countOf_countOf(l.n, 'question')}, more than +${percent(LONGER_BY)}`;
+}
+function bandLabel(s) {
+    if (s.low === null)
+        return `≤ ${s.high}`;
+    if (s.high === null)
+        return `> ${s.low}`;
+    return `${s.low + 1}–${s.high}`;
+}
+function bandName(i, count) {
+    if (count === 3)
+        return ['short', 'medium', 'long'][i];
+    return i === 0 ? 'short' : i === count - 1 ? 'long' : 'medium';
+}
+/** A five-character bar per grade 0..4, the tallest grade a full block; · for none. */
+function sparkline(counts) {
+    const max = Math.max(...counts);
+    return counts.map((c) => (c === 0 ? '·' : BLOCKS[Math.max(0, Math.ceil((c / max) * BLOCKS.length) - 1)])).join('');
+}
+/** The terminal's lines: warnings, then one bar line per dimension, then the length bands when the answers got longer. */
+function judgeHealthLines(results, { yellow, dim }) {
+    const health = results.judge_health;
+    if (!health || health.dimensions.length === 0)
+        return [];
+    const name = (metric) => untrustedLine(dimensionOf(metric));
+    const width = Math.max(...health.dimensions.map((d) => name(d.metric).length));
+    const lines = ['', `  judge health: rubric grades 0→4 over ${countOf(health.answers, 'answerable question')}`];
+    for (const d of health.dimensions) {
+        const rho = d.length_rho === null ? '' : `  length rho ${d.length_rho.toFixed(2)}`;
+        lines.push(`    ${name(d.metric).padEnd(width)}  ${sparkline(d.counts)}  ${dim(`${d.counts.join(' ')}${rho}`)}`);
+    }
+    for (const warning of judgeHealthWarnings(health, name))
+        lines.push(`  ${yellow(`⚠ ${warning}`)}`);
+    const strata = health.lengths?.strata;
+    if (strata && strata.length > 0) {
+        const metrics = health.dimensions.map((d) => d.metric);
+        lines.push(dim(`    length band (characters)   n baseline/candidate   ${metrics.map(name).join(' · ')}: baseline → candidate`));
+        strata.forEach((s, i) => {
+            const cells = metrics.map((m) => `${judgeHealth_score(s.metrics[m]?.baseline ?? null)} → ${judgeHealth_score(s.metrics[m]?.candidate ?? null)}`).join('  ');
+            lines.push(`    ${`${bandName(i, strata.length)} ${bandLabel(s)}`.padEnd(27)}${`${s.n_baseline}/${s.n_candidate}`.padEnd(23)}${cells}`);
+        });
+    }
+    return lines;
+}
+/** The Markdown section: warnings and length bands in view, the grade table in a collapsible block. */
+function judgeHealthSection(results) {
+    const health = results.judge_health;
+    if (!health || health.dimensions.length === 0)
+        return [];
+    const name = (metric) => escapeInline(dimensionOf(metric));
+    const out = [];
+    for (const warning of judgeHealthWarnings(health, name))
+        out.push(`> ⚠️ Judge health: ${warning}.`, '');
+    const strata = health.lengths?.strata;
+    const metrics = health.dimensions.map((d) => d.metric);
+    if (strata && strata.length > 0) {
+        out.push(`**Rubric within answer-length bands** (cut at the baseline's length tertiles; baseline → candidate mean)`, '');
+        out.push(`| length band (characters) | n baseline | n candidate | ${metrics.map(name).join(' | ')} |`, `|---|--:|--:|${metrics.map(() => '--:').join('|')}|`);
+        strata.forEach((s, i) => {
+            const cells = metrics.map((m) => `${judgeHealth_score(s.metrics[m]?.baseline ?? null)} → ${judgeHealth_score(s.metrics[m]?.candidate ?? null)}`);
+            out.push(`| ${bandName(i, strata.length)} (${bandLabel(s)}) | ${s.n_baseline} | ${s.n_candidate} | ${cells.join(' | ')} |`);
+        });
+        out.push('');
+    }
+    out.push(`<details><summary>Judge health: rubric grades over ${countOf_countOf(health.answers, 'answerable question')}</summary>`, '');
+    out.push(`| dimension | n | ${GRADES.join(' | ')} | length ρ |`, `|---|--:|${GRADES.map(() => '--:').join('|')}|--:|`);
+    for (const d of health.dimensions) {
+        const cells = d.counts.map((c, grade) => (grade === d.top_grade ? `**${c}** (${percent(d.top_share)})` : String(c)));
+        out.push(`| ${name(d.metric)} | ${d.n} | ${cells.join(' | ')} | ${d.length_rho === null ? '—' : d.length_rho.toFixed(2)} |`);
+    }
+    out.push('', `Grades of the answerable questions (a should-refuse one is judged by refuse_ok); ρ is Spearman's between answer length in characters and the grade. Warnings from ${MIN_HEALTH_ANSWERS} answers: more than ${percent(COLLAPSE_SHARE)} on one grade, ρ above ${LENGTH_RHO}.`, '', '</details>', '');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/compare/conversations.ts
+
+
+/**
+ * The per-conversation view of a run whose questions include conversation turns, or null: each
+ * conversation's mean and worst turn on the run's leading metric, its context retention, and
+ * whether it regressed (any of its turns in the comparison's regressions).
+ */
+function conversations_conversationsOf(results) {
+    // the terminal and report.md (the Action: three reports) each ask for it: one walk of the questions serves them all
+    const known = views.get(results.questions);
+    const regressions = results.comparison?.regressions;
+    if (known && known.metrics === results.metrics && known.k === results.run.k && known.regressions === regressions)
+        return known.view;
+    const view = summarise(results);
+    views.set(results.questions, { metrics: results.metrics, k: results.run.k, regressions, view });
+    return view;
+}
+/** conversationsOf's answer per questions object, with what else it read: a results object is not changed once it is rendered. */
+const views = new WeakMap();
+function summarise(results) {
+    const byConversation = new Map();
+    for (const { id, conversation, turn } of questionIndex(results.questions).turns) {
+        const turns = byConversation.get(conversation) ?? [];
+        turns.push({ id, turn });
+        byConversation.set(conversation, turns);
+    }
+    const metric = movedMetric(results) ?? registry_registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
+    if (byConversation.size === 0 || metric === undefined)
+        return null;
+    const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
+    const regressedIds = new Set(results.comparison?.regressions.map((r) => r.id) ?? []);
+    const conversations = [];
+    for (const [id, unsorted] of byConversation) {
+        const turns = [...unsorted].sort((a, b) => a.turn - b.turn);
+        const valued = turns.flatMap((t) => {
+            const value = results.questions[t.id].scores[metric];
+            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value }] : [];
+        });
+        const worst = valued.reduce((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null);
+        conversations.push({
+            id,
+            turns: turns.length,
+            mean: valued.length > 0 ? valued.reduce((sum, t) => sum + t.value, 0) / valued.length : null,
+            missing: turns.length - valued.length,
+            worst,
+            retention: mean(turns.map((t) => results.questions[t.id].scores.context_retention_norm)),
+            regressedTurns: turns.filter((t) => regressedIds.has(t.id)).map((t) => t.turn),
+        });
+    }
+    const badness = (c) => (c.mean === null ? -Infinity : higherIsBetter ? c.mean : -c.mean);
+    conversations.sort((a, b) => Number(b.regressedTurns.length > 0) - Number(a.regressedTurns.length > 0) || badness(a) - badness(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { metric, conversations, regressed: conversations.filter((c) => c.regressedTurns.length > 0).length };
+}
+/**
+ * The score metric the comparison says moved: the largest drop among the regressed metrics
+ * (regressions within noise included), else the metric with the most per-question regressions;
+ * null when nothing dropped. A lexical run's rules_pass is 1 on almost every turn, so ranking
+ * conversations on it would read "worst turn 1: 1.000" beside every regressed conversation.
+ */
+function movedMetric(results) {
+    const c = results.comparison;
+    if (!c)
+        return null;
+    const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change - b.change);
+    if (dropped[0])
+        return dropped[0].metric;
+    const counts = new Map();
+    for (const r of c.regressions)
+        if (rankable(r.metric))
+            counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1);
+    let best = null;
+    for (const [metric, count] of counts)
+        if (best === null || count > counts.get(best) || (count === counts.get(best) && metric < best))
+            best = metric;
+    return best;
+}
+/** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */
+function rankable(metric) {
+    return metricInfo(metric)?.unit !== 'ms' && metric !== 'context_retention_norm';
+}
+function mean(values) {
+    const numbers = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
+    return numbers.length > 0 ? numbers.reduce((a, b) => a + b, 0) / numbers.length : null;
+}
+
+;// CONCATENATED MODULE: ./src/report/conversations.ts
+
+
+
+
+
+/** Conversations listed in the report and in the terminal; the rest are counted. */
+const SHOWN_IN_REPORT = 20;
+const SHOWN_IN_TERMINAL = 5;
+const RULE = 'a conversation regresses when any of its turns did';
+function conversations_number(metric, v) {
+    if (v === null)
+        return '—';
+    return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)}ms` : v.toFixed(3);
+}
+function meanText(metric, c) {
+    return `${conversations_number(metric, c.mean)}${c.missing > 0 ? ` (${countOf_countOf(c.missing, 'turn')} without a value)` : ''}`;
+}
+function worstText(metric, c, id) {
+    return c.worst ? `turn ${c.worst.turn} (${id(c.worst.id)}): ${conversations_number(metric, c.worst.value)}` : '—';
+}
+/** The report's per-conversation table (worst first), when the run has conversations. */
+function conversationSection(results) {
+    const view = conversations_conversationsOf(results);
+    if (!view)
+        return [];
+    const { metric, conversations } = view;
+    const retention = 'context_retention_norm' in results.metrics;
+    const lines = [
+        '#### Conversations',
+        '',
+        `${countOf_countOf(conversations.length, 'conversation')}, ${view.regressed} regressed (${RULE}); mean and worst turn on ${metric}.`,
+        '',
+        `| conversation | turns | mean | worst turn |${retention ? ' context retention |' : ''} regressed |`,
+        `|---|--:|--:|---|${retention ? '--:|' : ''}---|`,
+    ];
+    for (const c of conversations.slice(0, SHOWN_IN_REPORT)) {
+        const regressed = c.regressedTurns.length > 0 ? `❌ turn ${c.regressedTurns.join(', ')}` : '—';
+        const cells = [
+            escapeCell(c.id, 40),
+            String(c.turns),
+            meanText(metric, c),
+            worstText(metric, c, (t) => escapeCell(t, 40)),
+            ...(retention ? [conversations_number('context_retention_norm', c.retention)] : []),
+            regressed,
+        ];
+        lines.push(`| ${cells.join(' | ')} |`);
+    }
+    if (conversations.length > SHOWN_IN_REPORT)
+        lines.push('', `… and ${countOf_countOf(conversations.length - SHOWN_IN_REPORT, 'more conversation', 'more conversations')} (every turn's scores are in results.json).`);
+    lines.push('');
+    return lines;
+}
+/** The terminal's few lines on conversations: the count, how many regressed, the worst ones. */
+function conversationLines(results, { red, dim }) {
+    const view = conversationsOf(results);
+    if (!view)
+        return [];
+    const { metric, conversations } = view;
+    const regressed = view.regressed > 0 ? red(`${view.regressed} regressed`) : '0 regressed';
+    const lines = ['', `  ${countOf(conversations.length, 'conversation')}, ${regressed} ${dim(`(${RULE}); mean and worst turn on ${metric}`)}:`];
+    const width = Math.max(...conversations.slice(0, SHOWN_IN_TERMINAL).map((c) => shown(c.id).length));
+    for (const c of conversations.slice(0, SHOWN_IN_TERMINAL)) {
+        const retention = c.retention === null ? '' : `  retention ${conversations_number('context_retention_norm', c.retention)}`;
+        const flag = c.regressedTurns.length > 0 ? `  ${red(`regressed: turn ${c.regressedTurns.join(', ')}`)}` : '';
+        lines.push(`    ${shown(c.id).padEnd(width)}  ${countOf(c.turns, 'turn')}  mean ${meanText(metric, c)}  worst ${worstText(metric, c, shown)}${retention}${flag}`);
+    }
+    if (conversations.length > SHOWN_IN_TERMINAL)
+        lines.push(dim(`    … ${conversations.length - SHOWN_IN_TERMINAL} more in the report`));
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
+const VOLATILE = '<!-- volatile -->';
+/** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
+const GITHUB_COMMENT_LIMIT = 65_536;
+const STAGES = [
+    // No comment holds more than a few hundred table rows, so the first stage already caps them.
+    // An answer is up to 500 characters a side, a few times that once escaped: few of them fit.
+    { regressions: 400, improvements: 100, errors: 100, answers: 20, categories: true },
+    { regressions: 250, improvements: 50, errors: 50, answers: 10, categories: true },
+    { regressions: 150, improvements: 20, errors: 20, answers: 5, categories: true },
+    { regressions: 60, improvements: 10, errors: 10, answers: 3, categories: true },
+    { regressions: 25, improvements: 5, errors: 5, answers: 2, categories: false },
+    { regressions: 10, improvements: 0, errors: 0, answers: 1, categories: false },
+];
+/**
+ * One renderer for report.md, the job summary and the PR comment. Pure: the caller passes
+ * the run URL and SHA in. When the report is too long it cuts rows in stages and says so.
+ */
+function renderReport(results, options = {}) {
+    const max = options.maxChars ?? GITHUB_COMMENT_LIMIT - 1_000;
+    // A file has no size limit, but past a thousand rows a table is read in results.json.
+    if (max === Infinity)
+        return render(results, options, { regressions: 1_000, improvements: 300, errors: 300, answers: 200, categories: true });
+    let body = '';
+    for (const limits of STAGES) {
+        body = render(results, options, limits);
+        if (body.length <= max)
+            return body;
+    }
+    return body.length <= max ? body : `${body.slice(0, max - 200)}\n\n… report cut at ${max} characters; the full report is in report.md and results.json.\n`;
+}
+function render(results, options, limits) {
+    const c = results.comparison;
+    const out = [];
+    if (options.marker)
+        out.push(options.marker);
+    out.push(verdictLine(results), '');
+    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
+    // without a comparison the run's identity is what there is to say first; with one, what changed is
+    if (!compared)
+        out.push(runIdentity(results, options), '');
+    const stopped = results.run.judge_stopped;
+    if (stopped)
+        out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '');
+    const subset = subsetSentence(results);
+    if (subset)
+        out.push(`> ⚠️ **${escapeInline(subset)}**`, '');
+    for (const note of [...(c?.judge_model_change ? [`judge: ${c.judge_model_change}`] : []), ...results.run.notes])
+        out.push(`> ⚠️ ${escapeInline(note)}`, '');
+    if (c && c.reasons.length > 0)
+        out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '');
+    const changed = whatChanged(c, results.run.k);
+    out.push(...changed.questions);
+    if (!compared && c && c.failures.length > 0)
+        out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '');
+    out.push(...changed.metrics, ...worstQuestions(results), ...changed.noise);
+    // the noise sentence in view unless the "what changed" lines said whether the drops are noise
+    const noise = c ? noiseParts(c, results.run.sequential) : { notes: [], inView: [], folded: [] };
+    if (compared)
+        out.push(...noise.notes, ...(changed.noise.length === 0 ? noise.inView : []));
+    out.push(...metricsSection(results, compared ? noise.folded : []));
+    if (c && !compared)
+        out.push(...noise.notes, ...noise.inView, ...(noise.folded.length > 0 ? ['<details><summary>Noise per metric</summary>', '', ...noise.folded, '', '</details>', ''] : []));
+    out.push(...judgeHealthSection(results));
+    if (limits.categories)
+        out.push(...categoryTable(results));
+    out.push(...conversationSection(results));
+    if (c)
+        out.push(...regressionSection(c, limits.regressions, limits.improvements, limits.answers, results.questions));
+    if (limits.categories)
+        out.push(...chartsSection(results, options.history ?? []));
+    out.push(...errorSection(results, limits.errors));
+    if (c && c.messages.length > 0) {
+        out.push('<details><summary>Notes</summary>', '');
+        for (const m of c.messages)
+            out.push(`- ${escapeInline(m)}`);
+        out.push('', '</details>', '');
+    }
+    // what was compared, what it cost and the settings: one fold, the run's versions in its title
+    if (compared)
+        out.push(...gateSettingsDetails(compared, runTitle(results, compared), [runIdentity(results, options), '', costLine(results), '']));
+    else {
+        if (c)
+            out.push(...gateSettingsDetails(c));
+        out.push(costLine(results), '');
+    }
+    out.push(...usageDetails(results));
+    out.push(updateSection(results));
+    return out.join('\n') + '\n';
+}
+function verdictLine(results) {
+    const c = results.comparison;
+    if (results.run.judge_stopped)
+        return '### ❌ evalgate: the judge stopped, no verdict';
+    const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0;
+    const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf_countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts, false)}` : '';
+    switch (c?.verdict ?? 'no_baseline') {
+        case 'pass':
+            return `### ✅ evalgate: gate passed${counts}`;
+        case 'fail':
+            // the questions' counts open the "what changed" lines below: a phone keeps the header to two lines
+            return '### ❌ evalgate: gate failed';
+        case 'incomparable':
+            return '### ⚠️ evalgate: baseline not comparable';
+        case 'subset':
+            return `### ⚠️ evalgate: subset run, not gated${counts}`;
+        default:
+            return '### ℹ️ evalgate: no baseline to compare with';
+    }
+}
+/** The fold's title: plain text (a <summary> shows Markdown as typed). */
+function runTitle(results, c) {
+    const label = (s) => escapeInline(s ?? '?').replace(/\\/g, '');
+    return `Run: ${label(results.run.version ?? 'this run')} vs ${c.baseline.kind === 'results' ? 'results' : 'baseline'} ${label(c.baseline.version)}; judge, cost and gate settings`;
+}
+function runIdentity(results, options) {
+    const r = results.run;
+    const c = results.comparison;
+    const parts = [];
+    const version = r.version ? codeSpan(r.version) : 'this run';
+    if (c && c.baseline.kind !== 'none') {
+        const kind = c.baseline.kind === 'results' ? 'results' : 'baseline';
+        parts.push(`${version} vs ${kind} ${codeSpan(c.baseline.version ?? '?')}${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`);
+    }
+    else {
+        parts.push(version);
+    }
+    const fingerprint = c?.baseline.fingerprint_check === 'match'
+        ? 'fingerprint ✅ matches'
+        : c?.baseline.fingerprint_check === 'mismatch'
+            ? 'fingerprint ❌ differs'
+            : `fingerprint \`${shortFingerprint(r.eval_set_fingerprint)}\``;
+    parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${countOf_countOf(r.question_count, 'question')}, ${fingerprint}`);
+    if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
+        parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
+    parts.push(`judge: ${escapeInline(r.judge_label)}`);
+    if (options.sha)
+        parts.push(`commit ${codeSpan(options.sha.slice(0, 7))}`);
+    if (options.runUrl)
+        parts.push(`[workflow run](${options.runUrl})`);
+    return parts.join(' · ');
+}
+/**
+ * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
+ * this eval set version plus this run, and each question's change on the headline metric.
+ */
+function chartsSection(results, history) {
+    const c = results.comparison;
+    const metrics = registry_registry
+        .trend(results.run.k)
+        .filter((m) => results.metrics[m]?.mean != null)
+        .slice(0, 3);
+    const out = [];
+    const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric));
+    if (sameSet.length > 0 && metrics.length > 0) {
+        const runs = [...new Map(sameSet.map((r) => [`${r.date}\u0000${r.version}`, r])).values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).slice(-(MAX_TREND_POINTS - 1));
+        const valueOf = (run, metric) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null;
+        const chart = trendChart({
+            labels: [...runs.map((r) => r.version), 'this PR'],
+            lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m].mean] })),
+        });
+        if (chart)
+            out.push(chart, '');
+    }
+    // the first trend metric whose questions moved, else the first gated metric that regressed:
+    // a metric with no per-question changes (rules_pass all passing) would leave the chart out
+    const moved = c ? [...c.regressions, ...c.improvements] : [];
+    const regressed = c ? c.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').map((m) => m.metric) : [];
+    const headline = [...metrics, ...regressed].find((m) => moved.some((q) => q.metric === m));
+    const changes = headline ? moved.filter((q) => q.metric === headline) : [];
+    if (changes.length > 0) {
+        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)`, metric: headline });
+        if (chart)
+            out.push(chart, '');
+    }
+    return out.length > 0 ? ['<details><summary>Trend and per-question changes</summary>', '', ...out, '</details>', ''] : [];
+}
+function categoryTable(results) {
+    const c = results.comparison;
+    if (!c || c.categories.length < 2)
+        return [];
+    const columns = registry_registry
+        .categoryColumns(results.run.k)
+        .filter((m) => m in results.metrics)
+        .slice(0, 6);
+    const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`));
+    const tooFew = c.categories.filter((cat) => cat.too_few);
+    // a warning that holds for every row is said once, above the table, instead of on each row
+    const everyRow = tooFew.length === c.categories.length;
+    const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`;
+    // folded whole: one column per headline metric is too wide for a phone, and a failed floor is already among the failures above
+    const summary = `By category: ${c.categories.length} categories × ${columns.length} metrics${everyRow ? ', each with too few questions to judge on its own' : ''}${floorsFailed.length > 0 ? `; floors failed: ${floorsFailed.join(', ')}` : ''}`;
+    const lines = [`<details><summary>${summary}</summary>`, ''];
+    if (everyRow)
+        lines.push(`⚠️ ${warning}`, '');
+    lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`);
+    for (const cat of c.categories) {
+        const cells = columns.map((m) => {
+            const v = cat.metrics[m];
+            if (!v)
+                return '—';
+            const floor = cat.floors.find((f) => f.metric === m);
+            const mark = floor ? (floor.passed ? ' ✓' : ` ❌ floor ${floor.floor}`) : '';
+            const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : '';
+            return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`;
+        });
+        lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
+    }
+    if (tooFew.length > 0 && !everyRow)
+        lines.push('', `⚠️ ${warning}`);
+    lines.push('', '</details>', '');
+    return lines;
+}
+function errorSection(results, limit) {
+    const causes = errorCauses(results.questions);
+    if (causes.questions === 0)
+        return [];
+    const errored = firstErrored(results.questions, limit);
+    const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : '';
+    const out = [`**${countOf_countOf(causes.total, 'error')} on ${countOf_countOf(causes.questions, 'question')}**${more}:`, ''];
+    for (const e of causes.top)
+        out.push(`- ${e.count} × ${escapeInline(e.message)}${e.variants > 1 ? ' (and similar)' : ''}`);
+    out.push('', `<details><summary>⚠️ Errors (${countOf_countOf(causes.questions, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|');
+    for (const [id, q] of errored) {
+        for (const [where, message] of Object.entries(q.errors))
+            out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`);
+    }
+    if (causes.questions > limit)
+        out.push('', `_${causes.questions - limit} more questions with errors cut; see results.json._`);
+    out.push('', '</details>', '');
+    return out;
+}
+function costLine(results) {
+    const u = results.run.usage;
+    const t = results.run.timings_ms;
+    const calls = `${u.llm_calls} LLM calls, ${u.embedding_calls} embedding calls, ${u.prompt_tokens + u.completion_tokens} tokens, ${u.cache_hits} cache hits${u.cost_usd !== null ? `, $${u.cost_usd.toFixed(4)}` : ''}`;
+    return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)} ${VOLATILE}`;
+}
+/** Per metric family: where the calls, tokens and time went, and what the cache saved. */
+function usageDetails(results) {
+    const families = Object.entries(results.run.usage.by_family);
+    if (families.length === 0)
+        return [];
+    const u = results.run.usage;
+    const lines = ['<details><summary>Judge calls by metric family</summary>', ''];
+    if (u.planned)
+        lines.push(`Plan before the first call: up to ${u.planned.chat} chat + ${u.planned.embeddings} embedding calls, ~${u.planned.tokens.toLocaleString('en')} tokens.`, '');
+    lines.push('| family | calls | cache hits | retries | errors | prompt tokens | completion tokens | time |', '|---|--:|--:|--:|--:|--:|--:|--:|');
+    for (const [name, f] of families)
+        lines.push(`| ${name} | ${f.calls} | ${f.cache_hits} | ${f.retries} | ${f.errors} | ${f.prompt_tokens} | ${f.completion_tokens} | ${seconds(f.ms)} ${VOLATILE} |`);
+    const stability = results.run.judge_stability;
+    if (stability)
+        lines.push('', `Judge stability (${stability.repeats} rubric passes): mean absolute difference ${stability.mean_abs_diff === null ? '—' : stability.mean_abs_diff.toFixed(3)} (warning above ${stability.threshold}).`);
+    lines.push('', '</details>', '');
+    return lines;
+}
+function seconds(ms) {
+    return `${(ms / 1000).toFixed(2)} s`;
+}
+
+;// CONCATENATED MODULE: ./src/report/problem.ts
+
+/** The report when the gate could not run (an input error): the message, and where it happened. */
+function renderProblem(message, options = {}) {
+    const out = [];
+    if (options.marker)
+        out.push(options.marker);
+    out.push('### ❌ evalgate: could not run the gate', '');
+    out.push(codeBlock(message));
+    const where = [options.sha ? `commit ${codeSpan(options.sha.slice(0, 7))}` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean);
+    if (where.length > 0)
+        out.push('', where.join(' · '));
+    return out.join('\n') + '\n';
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/judgeCalls.ts
 /**
  * The distinct model strings the judge's API reported in a run's calls (every question's
@@ -66146,7 +69810,7 @@ function gateSettingsOf(b) {
 }
 /**
  * A new baseline from a run, with the gate settings that gated the run (the baseline it was
- * compared with < evalgate.yml < flags / inputs, as resolveGate found them), so the baseline
+ * compared with < evalgate.yml < flags / inputs, as the run's GateStack found them), so the baseline
  * records what evalgate.yml says rather than what the file it replaces said. Every effective
  * setting is written, defaults included: the baseline states the whole gate it passed. A run
  * nobody gated (a merge without --baseline) has none: the settings of `previous`, the file
@@ -66183,6 +69847,830 @@ function baselineFromResults(results, previous, version, now) {
 /** 12 significant digits keep a committed baseline readable in a diff without moving any decision. */
 function round(value) {
     return Number(value.toPrecision(12));
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/io/exactLength.ts
+/**
+ * The list in an array of its own length. An array grown by push keeps room for at least 17
+ * items; a row's short lists kept for a whole run (a question's reference points, relevant
+ * and retrieved ids) held ~40 MB of that spare room at 100,000 questions (issue 13).
+ */
+function exactLength(items) {
+    return items.slice();
+}
+
+;// CONCATENATED MODULE: ./src/text/urlCredentials.ts
+/**
+ * A URL in evalgate.yml (the judge's base_url, an HTTP candidate's url) can carry a credential:
+ * a user name and password before the host, a key in the query. Node's fetch refuses the first
+ * and puts the whole URL in its error message; an SDK error can quote the second. These find
+ * them, so that they are registered as secrets (redacted wherever they would be shown) and a
+ * message can show the URL without them.
+ */
+/** Query parameters that are not credentials: an Azure api-version is a date, and hiding it would hide every such date. */
+const NOT_SECRET_PARAMS = new Set(['api-version', 'api_version']);
+/** `scheme://user:password@host…`, templates (`{{id}}`) allowed. */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i;
+function hasUserInfo(url) {
+    return USER_INFO.test(url);
+}
+/** The user name, the password and every query value of `url` (but api-version, and templates); [] for text that is no URL. */
+function urlCredentials(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return [];
+    }
+    const found = [urlCredentials_decode(parsed.username), urlCredentials_decode(parsed.password)];
+    for (const [name, value] of parsed.searchParams)
+        if (!NOT_SECRET_PARAMS.has(name.toLowerCase()) && !value.includes('{{'))
+            found.push(value);
+    return found.filter((value) => value !== '');
+}
+/** `url` as a message may show it: `***` for the user info and for each query value (but api-version). */
+function shownUrl(url) {
+    const withoutUser = url.replace(USER_INFO, '$1***@');
+    const at = withoutUser.indexOf('?');
+    if (at === -1)
+        return withoutUser;
+    const query = withoutUser
+        .slice(at + 1)
+        .split('&')
+        .map((pair) => {
+        const eq = pair.indexOf('=');
+        const name = eq === -1 ? pair : pair.slice(0, eq);
+        return eq === -1 || NOT_SECRET_PARAMS.has(name.toLowerCase()) ? pair : `${name}=***`;
+    });
+    return `${withoutUser.slice(0, at)}?${query.join('&')}`;
+}
+function urlCredentials_decode(part) {
+    try {
+        return decodeURIComponent(part);
+    }
+    catch {
+        return part;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/schemas/urlSetting.ts
+
+/**
+ * A URL setting may not carry a user name or password (`https://user:pass@host`): Node's fetch
+ * refuses such a URL, and quotes it whole in its error, the password with it. Refused when
+ * the settings are read, with the URL shown without it and where the credential goes instead.
+ */
+function noUserInfo(setting, instead) {
+    return (url, ctx) => {
+        if (!hasUserInfo(url))
+            return;
+        // the shape parseConfig turns into a GateError (config.ts GateIssueParams)
+        const params = { gate: { code: 'bad_config', located: true, hint: `remove the user name and password from the URL and give the credential in ${instead}` } };
+        ctx.addIssue({
+            code: 'custom',
+            message: `${setting} ${shownUrl(url)} carries a user name or password, which is never sent in a URL (fetch refuses it) and would be shown wherever the URL is`,
+            params,
+        });
+    };
+}
+
+;// CONCATENATED MODULE: ./src/schemas/candidate.ts
+
+
+
+
+
+/** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
+function list(separator, items) {
+    return union([schemas_string(), array(items === 'ids' ? idValue : schemas_string()), schemas_null()])
+        .optional()
+        .transform((v) => {
+        if (v === null || v === undefined)
+            return [];
+        // ids compare NFC-normalised, as the eval set's relevant_doc_ids do
+        const normalise = items === 'ids' ? (s) => s.normalize('NFC').trim() : (s) => s;
+        if (Array.isArray(v))
+            return v.map(normalise);
+        return v === '' ? [] : v.split(separator).map((s) => normalise(s.trim()));
+    });
+}
+const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '')
+        return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `expected a non-negative number of milliseconds, got "${String(v)}"` });
+        return NEVER;
+    }
+    return n;
+});
+/** What the system under test answered for one question (a predictions file row or a command's stdout line). */
+const CandidateOutputInputSchema = object({
+    id: idField('id is empty'),
+    answer: union([schemas_string(), schemas_null()])
+        .optional()
+        .transform((v) => (v ?? '').normalize('NFC')),
+    contexts: list('||', 'texts'),
+    retrieved_ids: list('|', 'ids').transform((ids) => ids.filter((id) => id !== '')),
+    latency_ms: optionalNumber,
+    error: union([schemas_string(), schemas_null()])
+        .optional()
+        .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v)),
+    /** the model that answered, as the candidate declares it (for the same-vendor judge warning); untrusted text */
+    model: union([schemas_string(), schemas_null()])
+        .optional()
+        .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)),
+});
+/**
+ * CandidateOutputInputSchema's output for the common well-formed JSON record (string id,
+ * answer and error, arrays of strings, a plain latency) by plain type checks, which cost a
+ * tenth of zod's per line (issue 13); null for anything else, which the schema then parses,
+ * and reports with its own words. Equal to the schema's result wherever it is not null
+ * (test/candidates/plainOutput.test.ts).
+ */
+function plainOutput(data) {
+    const { id, answer, contexts, retrieved_ids: retrieved, latency_ms: latency, error, model } = data;
+    if (typeof id !== 'string')
+        return null;
+    if (!(model === undefined || model === null || typeof model === 'string'))
+        return null;
+    const cleanId = normaliseId(id);
+    if (cleanId === '')
+        return null;
+    if (!(answer === undefined || answer === null || typeof answer === 'string'))
+        return null;
+    if (!(error === undefined || error === null || typeof error === 'string'))
+        return null;
+    if (!(latency === undefined || latency === null || (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0)))
+        return null;
+    const texts = plainList(contexts);
+    const ids = plainList(retrieved);
+    if (texts === null || ids === null)
+        return null;
+    const retrievedIds = [];
+    for (const raw of ids) {
+        const clean = normaliseId(raw);
+        if (clean !== '')
+            retrievedIds.push(clean);
+    }
+    return {
+        id: cleanId,
+        answer: nfc(answer ?? ''),
+        contexts: texts,
+        retrieved_ids: exactLength(retrievedIds),
+        latency_ms: latency ?? null,
+        error: error === undefined || error === null || error.trim() === '' ? null : error,
+        // the schema writes the key only when the line has one
+        ...(model !== undefined ? { model: typeof model === 'string' && model.trim() !== '' ? model.trim() : undefined } : {}),
+    };
+}
+/** An absent list as empty, an array of strings as itself; anything else (a CSV string, numbers) null: left to the schema. */
+function plainList(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        return null;
+    for (const item of value)
+        if (typeof item !== 'string')
+            return null;
+    return value;
+}
+const CandidateOutputSchema = object({
+    id: schemas_string(),
+    answer: schemas_string(),
+    contexts: array(schemas_string()),
+    retrieved_ids: array(schemas_string()),
+    latency_ms: schemas_number().nullable(),
+    error: schemas_string().nullable(),
+    model: schemas_string().optional(),
+});
+const DEFAULT_HTTP_BODY = '{"question": "{{question}}", "id": "{{id}}"}';
+/** `candidate.http` in evalgate.yml: the system under test as an endpoint, one request per question. */
+const HttpCandidateSchema = object({
+    url: schemas_string().min(1, 'url is empty').superRefine(noUserInfo('candidate.http.url', 'candidate.http.headers with ${VAR} (e.g. Authorization: Basic ${RAG_BASIC_AUTH})')),
+    method: schemas_enum(['POST', 'GET']).default('POST'),
+    /** JSON with `{{question}}`, `{{id}}`, `{{history}}` (the earlier turns, a JSON array) or `{{column}}` placeholders; not sent for GET. */
+    body: schemas_string().default(DEFAULT_HTTP_BODY),
+    /** A value may contain `${ENV_NAME}`, filled from the environment. */
+    headers: record(schemas_string(), schemas_string()).default({}),
+    answer_path: schemas_string().min(1).default('answer'),
+    contexts_path: schemas_string().min(1).optional(),
+    retrieved_ids_path: schemas_string().min(1).optional(),
+    /** where the response names the model that answered; without it, the response's top-level `model` string when there is one */
+    model_path: schemas_string().min(1).optional(),
+    timeout_ms: schemas_number().int().positive().default(30_000),
+    retries: schemas_number().int().min(0).max(10).default(2),
+    concurrency: schemas_number().int().min(1).max(64).default(4),
+    /** a response body above this many MB is an error row, read no further (as a command's max_output_mb) */
+    max_response_mb: schemas_number().positive().max(1024).default(10),
+    /** the whole candidate step, every question and retry: past it, questions without an answer are error rows */
+    total_timeout_ms: schemas_number().int().positive().default(1_800_000),
+})
+    .strict();
+
+;// CONCATENATED MODULE: ./src/schemas/gateIssue.ts
+/** Adds an issue that parseConfig turns into the GateError it carries. */
+function broken(ctx, path, message, gate) {
+    const params = { gate };
+    ctx.addIssue({ code: 'custom', path, message, params });
+}
+
+;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
+
+
+/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
+const MAX_JUDGE_CONCURRENCY = 512;
+/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
+const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
+/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
+const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
+/**
+ * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
+ * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
+ * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
+ * started without --embeddings).
+ */
+const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
+/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
+const NO_EMBEDDINGS = 'none';
+/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
+const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
+/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
+const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
+/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
+function endpointFields() {
+    return {
+        /** azure: the api-version query parameter, e.g. 2024-10-21 */
+        api_version: schemas_string().min(1).optional(),
+        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
+        api_key_env: schemas_string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
+            .optional(),
+        /** extra request headers; `${NAME}` is filled from the environment */
+        headers: EnvTemplateMapSchema,
+        /** extra query parameters on every request; `${NAME}` is filled from the environment */
+        query: EnvTemplateMapSchema,
+    };
+}
+/** A number in [low, high], or `default`: not sent, the server's own default applies. */
+function sampling(name, low, high, whole, fallback) {
+    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
+    return union([schemas_number(), literal('default')])
+        .default(fallback)
+        .superRefine((value, ctx) => {
+        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
+            return;
+        const params = { gate: { code: 'bad_config', hint, located: true } };
+        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
+    });
+}
+const JudgeConfigSchema = object({
+    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
+    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
+    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
+    base_url: schemas_string().url().superRefine(noUserInfo('judge.base_url', 'judge.api_key_env (the variable holding the key) or judge.headers with ${VAR}')).optional(),
+    /** azure: the deployment name */
+    model: schemas_string().min(1).optional(),
+    ...endpointFields(),
+    /** the runner's or evalgate's own secrets (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) that `${NAME}` in judge and embeddings headers and query may use */
+    env_passthrough: array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]),
+    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
+    temperature: sampling('temperature', 0, 2, false, 0),
+    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
+    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
+    concurrency: schemas_number()
+        .int()
+        .min(1, 'at least 1 judge call in flight')
+        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
+        .default(8),
+    timeout_ms: schemas_number().int().positive().default(60_000),
+    max_retries: schemas_number().int().min(0).max(10).default(4),
+    cache: schemas_boolean().default(true),
+    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
+    repeats: schemas_number().int().min(1).max(5).default(1),
+    answer_relevancy: object({
+        questions: schemas_number().int().min(1).max(10).default(3),
+        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
+    })
+        .strict()
+        .default({ questions: 3, noncommittal: 'soft' }),
+    prices: object({
+        prompt_per_million: schemas_number().min(0).optional(),
+        completion_per_million: schemas_number().min(0).optional(),
+        embedding_per_million: schemas_number().min(0).optional(),
+    })
+        .strict()
+        .optional(),
+})
+    .strict();
+/**
+ * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
+ * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
+ * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
+ */
+const EmbeddingsConfigSchema = object({
+    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
+    /** the embeddings model (azure: the deployment name); `none` is provider none */
+    model: schemas_string().min(1).optional(),
+    base_url: schemas_string().url().superRefine(noUserInfo('embeddings.base_url', 'embeddings.api_key_env (the variable holding the key) or embeddings.headers with ${VAR}')).optional(),
+    ...endpointFields(),
+})
+    .strict();
+
+;// CONCATENATED MODULE: ./src/schemas/refusalPhrases.ts
+/**
+ * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
+ * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
+ * written once, with a straight apostrophe.
+ *
+ * The English ones are the ways bots say they have no answer, gathered from public RAG prompt
+ * templates ("If the answer is not in the context, say …"), support-bot fallback messages and
+ * the issue's bot, and checked against answers that must not match (test/metrics/refusals.test.ts):
+ * each phrase names the speaker ("I", "we") or the source ("the documentation", "the context"),
+ * because "sorry", "no information" or "not available" alone also occur in ordinary answers
+ * ("No information is shared with third parties", "SSO is not available on the free plan").
+ */
+const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
+    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
+    en: [
+        // "I don't know"
+        "i don't know",
+        'i do not know',
+        "i'm not sure how to",
+        'i am not sure how to',
+        // cannot answer or help
+        'cannot answer',
+        "can't answer",
+        'unable to answer',
+        'not able to answer',
+        "can't help with",
+        'cannot help with',
+        'unable to help with',
+        'not able to help with',
+        "can't assist with",
+        'cannot assist with',
+        // found nothing
+        "i couldn't find",
+        'i could not find',
+        "i can't find",
+        'i cannot find',
+        'i was unable to find',
+        "i wasn't able to find",
+        'i was not able to find',
+        "we couldn't find",
+        'we could not find',
+        // no information
+        "don't have information",
+        'do not have information',
+        "don't have any information",
+        'do not have any information',
+        "don't have enough information",
+        'do not have enough information',
+        "don't have specific information",
+        'do not have specific information',
+        "don't have that information",
+        'do not have that information',
+        "don't have that specific information",
+        "don't have details",
+        "don't have any details",
+        'have no information',
+        'there is no information',
+        'no relevant information',
+        'not enough information to answer',
+        'insufficient information',
+        "i don't have access to that",
+        'i do not have access to that',
+        'that information is not available',
+        "that information isn't available",
+        'this information is not available',
+        // not in the sources
+        'not in the knowledge base',
+        'not in our knowledge base',
+        'not in my knowledge base',
+        'not available in our documentation',
+        'not available in the documentation',
+        'not available in the provided',
+        'not covered in our documentation',
+        'not covered in the documentation',
+        'not covered by our documentation',
+        "we don't cover that",
+        "we don't cover this",
+        'we do not cover that',
+        'we do not cover this',
+        'not mentioned in the context',
+        'not mentioned in the documentation',
+        'not mentioned in the provided',
+        'the context does not',
+        "the context doesn't",
+        'the provided context does not',
+        'the documentation does not',
+        "the documentation doesn't",
+        'the docs do not',
+        "the docs don't",
+        'the documents do not',
+        "the documents don't",
+        'outside my scope',
+        'beyond my scope',
+        'outside the scope of what i',
+    ],
+};
+
+;// CONCATENATED MODULE: ./src/schemas/config.ts
+
+
+
+
+
+
+
+const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
+const RulesConfigSchema = object({
+    min_length: schemas_number().int().min(0).default(5),
+    max_length: schemas_number().int().min(1).default(500),
+    require_citation: schemas_boolean().default(true),
+    forbidden: array(schemas_string().min(1)).default([]),
+    refusal_phrases: array(schemas_string().min(1)).min(1).default(DEFAULT_REFUSAL_PHRASES),
+})
+    .strict();
+const CandidateTimeoutSchema = schemas_number().int().positive().default(300_000);
+/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
+const CandidateMaxOutputSchema = schemas_number().positive().max(4096).default(256);
+/** protected variables a command gets, or `${NAME}` in an HTTP candidate's header may use, although they are the runner's or evalgate's own (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) */
+const CandidateEnvPassthroughSchema = array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]);
+/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
+const CandidateModelSchema = unknown()
+    .optional()
+    .superRefine((value, ctx) => {
+    if (value === undefined || (typeof value === 'string' && value.trim() !== ''))
+        return;
+    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60);
+    const params = {
+        gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
+    };
+    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params });
+})
+    .transform((value) => (typeof value === 'string' ? value.trim() : undefined));
+/**
+ * The system under test, one member per kind; `kind` picks its implementation in
+ * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
+ * its file in candidates/ and a line in the factory.
+ */
+const CandidateConfigSchema = discriminatedUnion('kind', [
+    /** a predictions file written by an earlier step */
+    object({ kind: literal('predictions'), predictions: schemas_string(), model: CandidateModelSchema }).strict(),
+    /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
+    object({
+        kind: literal('command'),
+        command: schemas_string(),
+        timeout_ms: CandidateTimeoutSchema,
+        max_output_mb: CandidateMaxOutputSchema,
+        env_passthrough: CandidateEnvPassthroughSchema,
+        model: CandidateModelSchema,
+    })
+        .strict(),
+    /** an HTTP endpoint, one request per question */
+    object({ kind: literal('http'), http: HttpCandidateSchema, env_passthrough: CandidateEnvPassthroughSchema, model: CandidateModelSchema }).strict(),
+]);
+const CANDIDATE_KINDS = CandidateConfigSchema.options.map((o) => o.shape.kind.value);
+/**
+ * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
+ * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
+ * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
+ * a run says "no candidate given").
+ */
+const CandidateBlockSchema = object({
+    predictions: schemas_string().optional(),
+    command: schemas_string().optional(),
+    http: HttpCandidateSchema.optional(),
+    timeout_ms: CandidateTimeoutSchema,
+    max_output_mb: CandidateMaxOutputSchema,
+    env_passthrough: CandidateEnvPassthroughSchema,
+    model: CandidateModelSchema,
+})
+    .strict()
+    .transform((block, ctx) => {
+    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
+    if (given.length > 1) {
+        const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
+        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
+        return NEVER;
+    }
+    const kind = given[0];
+    if (kind === undefined)
+        return undefined;
+    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
+    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
+    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
+    return CandidateConfigSchema.parse({ ...picked, kind });
+});
+const BudgetSchema = object({ calls: schemas_number().int().positive().optional(), tokens: schemas_number().int().positive().optional(), usd: schemas_number().positive().optional() }).strict();
+/**
+ * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
+ * precedence, flags and inputs winning). Paths are relative to the working directory.
+ */
+const ConfigSchema = object({
+    eval_set: schemas_string().optional(),
+    eval_set_version: union([schemas_string(), schemas_number()]).transform(String).optional(),
+    version: union([schemas_string(), schemas_number()]).transform(String).optional(),
+    candidate: CandidateBlockSchema.optional(),
+    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
+    /** where answer_relevancy's embeddings come from, when not from the judge's own endpoint */
+    embeddings: EmbeddingsConfigSchema.optional(),
+    /** the run stops before its first model call when the plan would exceed this */
+    budget: BudgetSchema.default({}),
+    k: array(schemas_number().int().positive()).min(1).default([5]),
+    rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
+    baseline: schemas_string().optional(),
+    gate: GateSettingsInputSchema.strict().default({}),
+    out: schemas_string().optional(),
+    report: schemas_string().optional(),
+    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
+    history: schemas_string().optional(),
+    /** how evalgate is run here, for the commands it prints (`node_modules/.bin/evalgate`, `node tools/evalgate/bin/evalgate.js`); default: the way it was started */
+    cli: schemas_string().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
+    /** the largest input file evalgate reads, in MB (eval set, predictions, baseline, results, history) */
+    max_input_mb: schemas_number().positive().max(65_536).optional(),
+    /**
+     * judge the questions in a seeded random order and stop once every gated judged metric's
+     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/llmTier/sequential.ts)
+     */
+    sequential: schemas_boolean().optional(),
+    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
+    shard: schemas_string()
+        .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
+        .transform((v) => {
+        const [index, count] = v.split('/').map((x) => Number(x.trim()));
+        return { index, count };
+    })
+        .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
+        .optional(),
+})
+    .strict()
+    .superRefine((config, ctx) => {
+    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
+    if (refusalAsForbidden.length > 0) {
+        broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
+            code: 'bad_config',
+            hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
+            located: true,
+        });
+    }
+});
+/**
+ * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
+ * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
+ * LLM judge's model) are checked by its scorer in run/scorers/.
+ */
+const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
+    const usage = (path, message, hint) => broken(ctx, [path], message, { code: 'usage', hint });
+    if (!config.eval_set)
+        return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
+    if (!config.eval_set_version) {
+        return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
+    }
+    if (!config.candidate)
+        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
+});
+
+;// CONCATENATED MODULE: ./src/run/config/config.ts
+
+
+
+
+
+
+
+
+const DEFAULT_CONFIG_FILE = 'evalgate.yml';
+/**
+ * Reads evalgate.yml. An explicitly named file must exist; the default one is optional (source
+ * null when there is none).
+ * Returns the raw object: it is validated after flags / inputs are merged over it.
+ */
+async function readConfigFile(path) {
+    const file = path ?? DEFAULT_CONFIG_FILE;
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file)) {
+        if (path)
+            throw new errors_GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
+        return { source: null, data: {} };
+    }
+    const data = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')));
+    if (data === null || data === undefined)
+        return { source: file, data: {} };
+    if (typeof data !== 'object' || Array.isArray(data))
+        throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
+    return { source: file, data: movedEmbeddingsModel(file, data) };
+}
+/**
+ * `judge.embeddings_model`, the older home of the embeddings model, read as `embeddings.model`
+ * (its one home now, which --embeddings-model and the Action input set), so that a flag
+ * overrides it as it overrides any setting of the file. Both in one file is one fact said twice.
+ */
+function movedEmbeddingsModel(file, data) {
+    const judge = data.judge;
+    if (!config_isPlainObject(judge) || judge.embeddings_model === undefined)
+        return data;
+    const { embeddings_model: model, ...rest } = judge;
+    const embeddings = config_isPlainObject(data.embeddings) ? data.embeddings : {};
+    if (embeddings.model !== undefined) {
+        throw new errors_GateError('bad_config', `${file}: judge.embeddings_model and embeddings.model are both set`, 'keep embeddings.model (judge.embeddings_model is its older name) and remove judge.embeddings_model');
+    }
+    return { ...data, judge: rest, embeddings: { ...embeddings, model } };
+}
+function parseYamlFile(file, text) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines });
+    let data;
+    try {
+        if (doc.errors[0])
+            throw doc.errors[0];
+        // toJS refuses an alias bomb (billion laughs) with an error of its own
+        data = doc.toJS();
+    }
+    catch (error) {
+        const e = error;
+        const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
+        throw new errors_GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
+    }
+    checkVersionsAreText(doc, file, lines);
+    return data;
+}
+/**
+ * A version is a label, but YAML reads `eval_set_version: 1.10` as the number 1.1: the run
+ * would then be labelled (and compared with baselines) as "1.1". Every version given as a
+ * number is refused, with the quoted form as the fix.
+ */
+function checkVersionsAreText(doc, file, lines) {
+    if (!(0,dist/* isMap */.jh)(doc.contents))
+        return;
+    for (const pair of doc.contents.items) {
+        const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : null;
+        const value = pair.value;
+        if (typeof key !== 'string' || !/^(.+_)?version$/.test(key) || !(0,dist/* isScalar */.jn)(value) || typeof value.value !== 'number')
+            continue;
+        const written = value.source ?? String(value.value);
+        const at = value.range ? lines.linePos(value.range[0]) : null;
+        throw new errors_GateError('bad_config', `${file}${at ? `:${at.line}:${at.col}` : ''}: ${key}: ${written} is a number to YAML (it reads as ${String(value.value)}), but a version is a label`, `quote it: ${key}: "${written}"`);
+    }
+}
+/**
+ * Later layers win; nested objects merge, arrays and scalars replace; undefined means unset.
+ * A null in a later layer removes the setting below it (--no-baseline).
+ */
+function mergeLayers(...layers) {
+    const out = {};
+    layers.forEach((layer, i) => {
+        for (const [key, value] of Object.entries(layer)) {
+            if (value === undefined)
+                continue;
+            if (value === null && i > 0) {
+                delete out[key];
+                continue;
+            }
+            const current = Object.hasOwn(out, key) ? out[key] : undefined;
+            // defined, not assigned: a `__proto__` key stays a key (and is refused as an unknown setting) instead of becoming the prototype
+            Object.defineProperty(out, key, { value: config_isPlainObject(value) && config_isPlainObject(current) ? mergeLayers(current, value) : value, enumerable: true, writable: true, configurable: true });
+        }
+    });
+    return out;
+}
+function config_isPlainObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/**
+ * Flags / inputs over the file. A flag that picks a candidate (predictions or command)
+ * replaces the file's choice instead of merging with it, or the two would conflict.
+ */
+function applyOverrides(file, overrides) {
+    const candidate = overrides.candidate;
+    const kinds = CANDIDATE_KINDS;
+    const picked = kinds.filter((k) => candidate?.[k] !== undefined);
+    let base = file;
+    if (picked.length > 0 && config_isPlainObject(file.candidate)) {
+        // the other kinds are dropped; the picked one merges (a URL flag keeps the file's paths and headers)
+        const cleared = Object.fromEntries(kinds.filter((k) => !picked.includes(k)).map((k) => [k, undefined]));
+        base = { ...file, candidate: { ...file.candidate, ...cleared } };
+    }
+    return mergeLayers(base, overrides);
+}
+/** Validates the merged config; errors name the setting and where it came from. */
+function parseConfig(data, source) {
+    return validated(ConfigSchema, data, source);
+}
+/** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
+function parseRunConfig(data, source) {
+    return validated(RunConfigSchema, data, source);
+}
+/** A broken invariant becomes the GateError it carries; any other issue names the setting. */
+function validated(schema, data, source) {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const own = issue.code === 'custom' ? issue.params?.gate : undefined;
+        if (own)
+            throw new errors_GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
+        if (issue.code === 'unrecognized_keys')
+            throw unknownSetting(schema, issue.path, issue.keys, source);
+        const path = issue.path.join('.');
+        const hint = listWrittenAsText(issue, config_valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
+        throw new errors_GateError('bad_config', `${source}: setting "${path}": ${issue.message}`, hint);
+    }
+    checkGateMetricNames(parsed.data.gate, source);
+    return parsed.data;
+}
+/**
+ * A key the schema does not know, at any depth: "did you mean" the known key of the same
+ * level it was probably meant to be (judge.provder → judge.provider), else the keys that
+ * level knows.
+ */
+function unknownSetting(schema, at, keys, source) {
+    const known = keysAt(schema, at);
+    const prefix = at.length > 0 ? `${at.join('.')}.` : '';
+    const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
+    const key = keys[0];
+    const meant = similarName(key, known);
+    if (meant)
+        return new errors_GateError('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
+    return new errors_GateError('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
+}
+/** The keys of the object schema at `path` inside `schema`, looking through defaults, optionals and pipes. */
+function keysAt(schema, path) {
+    let current = schema;
+    for (let i = 0; i <= path.length; i++) {
+        current = objectInside(current);
+        const shape = current?.shape;
+        if (!shape)
+            return [];
+        if (i === path.length)
+            return Object.keys(shape);
+        current = shape[String(path[i])];
+    }
+    return [];
+}
+function objectInside(schema) {
+    let current = schema;
+    for (let depth = 0; depth < 10 && current?.def && current.def.type !== 'object'; depth++) {
+        current = (current.def.innerType ?? current.def.in);
+    }
+    return current;
+}
+function config_valueAt(data, path) {
+    let current = data;
+    for (const key of path)
+        current = current !== null && typeof current === 'object' ? current[key] : undefined;
+    return current;
+}
+/**
+ * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
+ * written out (`k: [3, 5]`).
+ */
+function listWrittenAsText(issue, value) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim()))
+        return null;
+    const items = value
+        .split(value.includes(',') ? ',' : /\s+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
+    const key = String(issue.path[issue.path.length - 1]);
+    return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
+}
+
+;// CONCATENATED MODULE: ./src/run/config/resolve.ts
+
+
+
+
+async function resolveRun(request, shell, scope = 'run') {
+    const file = await readConfigFile(request.configFile);
+    const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
+    const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
+    // compare and merge take only the file's gate settings: its run settings are not theirs to check
+    const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
+    const merged = applyOverrides(fileLayer, request.overrides);
+    const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source);
+    // every command printed from here on starts the way evalgate.yml says evalgate runs here
+    if (config.cli)
+        useInvocation(config.cli);
+    // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
+    limitInputs(config.max_input_mb);
+    const flagged = givenIn(config.gate, request.overrides.gate);
+    const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
+    const gateLayers = [
+        { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE, prefix: 'gate.' },
+        { settings: flagged, source: givenBy, prefix: 'gate.' },
+    ];
+    return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers };
+}
+/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
+function givenIn(gate, layer) {
+    const given = typeof layer === 'object' && layer !== null ? layer : {};
+    return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined));
 }
 
 ;// CONCATENATED MODULE: ./src/stats/agreement.ts
@@ -66596,228 +71084,6 @@ function median(values) {
     return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-;// CONCATENATED MODULE: ./src/io/exactLength.ts
-/**
- * The list in an array of its own length. An array grown by push keeps room for at least 17
- * items; a row's short lists kept for a whole run (a question's reference points, relevant
- * and retrieved ids) held ~40 MB of that spare room at 100,000 questions (issue 13).
- */
-function exactLength(items) {
-    return items.slice();
-}
-
-;// CONCATENATED MODULE: ./src/io/urlCredentials.ts
-/**
- * A URL in evalgate.yml (the judge's base_url, an HTTP candidate's url) can carry a credential:
- * a user name and password before the host, a key in the query. Node's fetch refuses the first
- * and puts the whole URL in its error message; an SDK error can quote the second. These find
- * them, so that they are registered as secrets (redacted wherever they would be shown) and a
- * message can show the URL without them.
- */
-/** Query parameters that are not credentials: an Azure api-version is a date, and hiding it would hide every such date. */
-const NOT_SECRET_PARAMS = new Set(['api-version', 'api_version']);
-/** `scheme://user:password@host…`, templates (`{{id}}`) allowed. */
-const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i;
-function hasUserInfo(url) {
-    return USER_INFO.test(url);
-}
-/** The user name, the password and every query value of `url` (but api-version, and templates); [] for text that is no URL. */
-function urlCredentials(url) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return [];
-    }
-    const found = [urlCredentials_decode(parsed.username), urlCredentials_decode(parsed.password)];
-    for (const [name, value] of parsed.searchParams)
-        if (!NOT_SECRET_PARAMS.has(name.toLowerCase()) && !value.includes('{{'))
-            found.push(value);
-    return found.filter((value) => value !== '');
-}
-/** `url` as a message may show it: `***` for the user info and for each query value (but api-version). */
-function shownUrl(url) {
-    const withoutUser = url.replace(USER_INFO, '$1***@');
-    const at = withoutUser.indexOf('?');
-    if (at === -1)
-        return withoutUser;
-    const query = withoutUser
-        .slice(at + 1)
-        .split('&')
-        .map((pair) => {
-        const eq = pair.indexOf('=');
-        const name = eq === -1 ? pair : pair.slice(0, eq);
-        return eq === -1 || NOT_SECRET_PARAMS.has(name.toLowerCase()) ? pair : `${name}=***`;
-    });
-    return `${withoutUser.slice(0, at)}?${query.join('&')}`;
-}
-function urlCredentials_decode(part) {
-    try {
-        return decodeURIComponent(part);
-    }
-    catch {
-        return part;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/schemas/urlSetting.ts
-
-/**
- * A URL setting may not carry a user name or password (`https://user:pass@host`): Node's fetch
- * refuses such a URL, and quotes it whole in its error, the password with it. Refused when
- * the settings are read, with the URL shown without it and where the credential goes instead.
- */
-function noUserInfo(setting, instead) {
-    return (url, ctx) => {
-        if (!hasUserInfo(url))
-            return;
-        // the shape parseConfig turns into a GateError (config.ts GateIssueParams)
-        const params = { gate: { code: 'bad_config', located: true, hint: `remove the user name and password from the URL and give the credential in ${instead}` } };
-        ctx.addIssue({
-            code: 'custom',
-            message: `${setting} ${shownUrl(url)} carries a user name or password, which is never sent in a URL (fetch refuses it) and would be shown wherever the URL is`,
-            params,
-        });
-    };
-}
-
-;// CONCATENATED MODULE: ./src/schemas/candidate.ts
-
-
-
-
-
-/** `a||b` in CSV, an array in JSONL; a list of ids takes numbers too, a list of texts only strings. */
-function list(separator, items) {
-    return union([schemas_string(), array(items === 'ids' ? idValue : schemas_string()), schemas_null()])
-        .optional()
-        .transform((v) => {
-        if (v === null || v === undefined)
-            return [];
-        // ids compare NFC-normalised, as the eval set's relevant_doc_ids do
-        const normalise = items === 'ids' ? (s) => s.normalize('NFC').trim() : (s) => s;
-        if (Array.isArray(v))
-            return v.map(normalise);
-        return v === '' ? [] : v.split(separator).map((s) => normalise(s.trim()));
-    });
-}
-const optionalNumber = union([schemas_number(), schemas_string(), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined || v === '')
-        return null;
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: `expected a non-negative number of milliseconds, got "${String(v)}"` });
-        return NEVER;
-    }
-    return n;
-});
-/** What the system under test answered for one question (a predictions file row or a command's stdout line). */
-const CandidateOutputInputSchema = object({
-    id: idField('id is empty'),
-    answer: union([schemas_string(), schemas_null()])
-        .optional()
-        .transform((v) => (v ?? '').normalize('NFC')),
-    contexts: list('||', 'texts'),
-    retrieved_ids: list('|', 'ids').transform((ids) => ids.filter((id) => id !== '')),
-    latency_ms: optionalNumber,
-    error: union([schemas_string(), schemas_null()])
-        .optional()
-        .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v)),
-    /** the model that answered, as the candidate declares it (for the same-vendor judge warning); untrusted text */
-    model: union([schemas_string(), schemas_null()])
-        .optional()
-        .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)),
-});
-/**
- * CandidateOutputInputSchema's output for the common well-formed JSON record (string id,
- * answer and error, arrays of strings, a plain latency) by plain type checks, which cost a
- * tenth of zod's per line (issue 13); null for anything else, which the schema then parses,
- * and reports with its own words. Equal to the schema's result wherever it is not null
- * (test/candidates/plainOutput.test.ts).
- */
-function plainOutput(data) {
-    const { id, answer, contexts, retrieved_ids: retrieved, latency_ms: latency, error, model } = data;
-    if (typeof id !== 'string')
-        return null;
-    if (!(model === undefined || model === null || typeof model === 'string'))
-        return null;
-    const cleanId = normaliseId(id);
-    if (cleanId === '')
-        return null;
-    if (!(answer === undefined || answer === null || typeof answer === 'string'))
-        return null;
-    if (!(error === undefined || error === null || typeof error === 'string'))
-        return null;
-    if (!(latency === undefined || latency === null || (typeof latency === 'number' && Number.isFinite(latency) && latency >= 0)))
-        return null;
-    const texts = plainList(contexts);
-    const ids = plainList(retrieved);
-    if (texts === null || ids === null)
-        return null;
-    const retrievedIds = [];
-    for (const raw of ids) {
-        const clean = normaliseId(raw);
-        if (clean !== '')
-            retrievedIds.push(clean);
-    }
-    return {
-        id: cleanId,
-        answer: nfc(answer ?? ''),
-        contexts: texts,
-        retrieved_ids: exactLength(retrievedIds),
-        latency_ms: latency ?? null,
-        error: error === undefined || error === null || error.trim() === '' ? null : error,
-        // the schema writes the key only when the line has one
-        ...(model !== undefined ? { model: typeof model === 'string' && model.trim() !== '' ? model.trim() : undefined } : {}),
-    };
-}
-/** An absent list as empty, an array of strings as itself; anything else (a CSV string, numbers) null: left to the schema. */
-function plainList(value) {
-    if (value === undefined || value === null)
-        return [];
-    if (!Array.isArray(value))
-        return null;
-    for (const item of value)
-        if (typeof item !== 'string')
-            return null;
-    return value;
-}
-const CandidateOutputSchema = object({
-    id: schemas_string(),
-    answer: schemas_string(),
-    contexts: array(schemas_string()),
-    retrieved_ids: array(schemas_string()),
-    latency_ms: schemas_number().nullable(),
-    error: schemas_string().nullable(),
-    model: schemas_string().optional(),
-});
-const DEFAULT_HTTP_BODY = '{"question": "{{question}}", "id": "{{id}}"}';
-/** `candidate.http` in evalgate.yml: the system under test as an endpoint, one request per question. */
-const HttpCandidateSchema = object({
-    url: schemas_string().min(1, 'url is empty').superRefine(noUserInfo('candidate.http.url', 'candidate.http.headers with ${VAR} (e.g. Authorization: Basic ${RAG_BASIC_AUTH})')),
-    method: schemas_enum(['POST', 'GET']).default('POST'),
-    /** JSON with `{{question}}`, `{{id}}`, `{{history}}` (the earlier turns, a JSON array) or `{{column}}` placeholders; not sent for GET. */
-    body: schemas_string().default(DEFAULT_HTTP_BODY),
-    /** A value may contain `${ENV_NAME}`, filled from the environment. */
-    headers: record(schemas_string(), schemas_string()).default({}),
-    answer_path: schemas_string().min(1).default('answer'),
-    contexts_path: schemas_string().min(1).optional(),
-    retrieved_ids_path: schemas_string().min(1).optional(),
-    /** where the response names the model that answered; without it, the response's top-level `model` string when there is one */
-    model_path: schemas_string().min(1).optional(),
-    timeout_ms: schemas_number().int().positive().default(30_000),
-    retries: schemas_number().int().min(0).max(10).default(2),
-    concurrency: schemas_number().int().min(1).max(64).default(4),
-    /** a response body above this many MB is an error row, read no further (as a command's max_output_mb) */
-    max_response_mb: schemas_number().positive().max(1024).default(10),
-    /** the whole candidate step, every question and retry: past it, questions without an answer are error rows */
-    total_timeout_ms: schemas_number().int().positive().default(1_800_000),
-})
-    .strict();
-
 ;// CONCATENATED MODULE: ./src/candidates/outputs.ts
 
 
@@ -67138,147 +71404,6 @@ function determinism(baseline, questions) {
             differ.push(id);
     }
     return compared === 0 ? null : { same_inputs: sameInputs, answers_differ: differ.length, ids: differ.slice(0, NAMED) };
-}
-
-;// CONCATENATED MODULE: ./src/stats/normal.ts
-/**
- * The standard normal distribution, to double precision.
- *
- * Sample sizes and intervals are quoted to several decimals in the report and the spec pins
- * them (z₀.₉₇₅ = 1.959964, 362.02 → 363), so a three-digit table or a crude approximation
- * would print numbers that disagree with every textbook. Both functions here are the
- * published double-precision algorithms, coefficients unchanged.
- */
-// The coefficients are written exactly as published (20 significant digits) so they can be
-// checked against the papers and their hash sums; the parser rounds them to the nearest double,
-// which is what the authors intended.
-/* eslint-disable no-loss-of-precision */
-// Wichura (1988), Algorithm AS 241 (PPND16), Applied Statistics 37(3): 477–484.
-// Region |p − 0.5| ≤ 0.425; hash sum 55.88319 28806 14901 4439.
-const A = [
-    3.387132872796366608, 1.3314166789178437745e2, 1.9715909503065514427e3, 1.3731693765509461125e4, 4.5921953931549871457e4, 6.7265770927008700853e4, 3.3430575583588128105e4, 2.5090809287301226727e3,
-];
-const B = [1, 4.2313330701600911252e1, 6.871870074920579083e2, 5.3941960214247511077e3, 2.1213794301586595867e4, 3.930789580009271061e4, 2.8729085735721942674e4, 5.226495278852854561e3];
-// Intermediate tails, r = sqrt(−ln(min(p, 1 − p))) ≤ 5; hash sum 49.33206 50330 16102 89036.
-const C = [
-    1.42343711074968357734, 4.6303378461565452959, 5.7694972214606914055, 3.64784832476320460504, 1.27045825245236838258, 2.4178072517745061177e-1, 2.27238449892691845833e-2, 7.7454501427834140764e-4,
-];
-const D = [1, 2.05319162663775882187, 1.6763848301838038494, 6.8976733498510000455e-1, 1.4810397642748007459e-1, 1.51986665636164571966e-2, 5.475938084995344946e-4, 1.05075007164441684324e-9];
-// Far tails, r > 5 (p below about 1e-11); hash sum 47.52583 31754 92896 71629.
-const E = [
-    6.6579046435011037772, 5.4637849111641143699, 1.7848265399172913358, 2.9656057182850489123e-1, 2.6532189526576123093e-2, 1.2426609473880784386e-3, 2.71155556874348757815e-5,
-    2.01033439929228813265e-7,
-];
-const F = [
-    1, 5.9983220655588793769e-1, 1.3692988092273580531e-1, 1.48753612908506148525e-2, 7.868691311456132591e-4, 1.8463183175100546818e-5, 1.4215117583164458887e-7, 2.04426310338993978564e-15,
-];
-/** Horner's rule with coefficients in ascending powers. */
-function polynomial(coefficients, x) {
-    let value = 0;
-    for (let i = coefficients.length - 1; i >= 0; i--)
-        value = value * x + (coefficients[i] ?? 0);
-    return value;
-}
-/**
- * Inverse standard normal CDF (Wichura's AS 241, relative error about 1e-16).
- * p = 0 and p = 1 give −∞ and +∞, which are the true limits; a p outside [0, 1] (or NaN) is
- * a programming error and throws rather than leaking NaN into an interval.
- */
-function normal_normalQuantile(p) {
-    if (!(p >= 0 && p <= 1))
-        throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
-    if (p === 0)
-        return -Infinity;
-    if (p === 1)
-        return Infinity;
-    const q = p - 0.5;
-    if (Math.abs(q) <= 0.425) {
-        const r = 0.180625 - q * q;
-        return (q * polynomial(A, r)) / polynomial(B, r);
-    }
-    let r = Math.sqrt(-Math.log(q < 0 ? p : 1 - p));
-    let x;
-    if (r <= 5) {
-        r -= 1.6;
-        x = polynomial(C, r) / polynomial(D, r);
-    }
-    else {
-        r -= 5;
-        x = polynomial(E, r) / polynomial(F, r);
-    }
-    return q < 0 ? -x : x;
-}
-// W. J. Cody (1969, 1993), "Rational Chebyshev approximations for the error function", the
-// ANORM/CALERF coefficients as used by R's pnorm; accurate to about 1e-16 relative.
-const CODY_A = [2.2352520354606839287, 161.02823106855587881, 1067.6894854603709582, 18154.981253343561249, 0.065682337918207449113];
-const CODY_B = [47.20258190468824187, 976.09855173777669322, 10260.932208618978205, 45507.789335026729956];
-const CODY_C = [
-    0.39894151208813466764, 8.8831497943883759412, 93.506656132177855979, 597.27027639480026226, 2494.5375852903726711, 6848.1904505362823326, 11602.651437647350124, 9842.7148383839780218,
-    1.0765576773720192317e-8,
-];
-const CODY_D = [
-    22.266688044328115691, 235.38790178262499861, 1519.377599407554805, 6485.558298266760755, 18615.571640885098091, 34900.952721145977266, 38912.003286093271411, 19685.429676859990727,
-];
-const CODY_P = [0.21589853405795699, 0.1274011611602473639, 0.022235277870649807, 0.001421619193227893466, 2.9112874951168792e-5, 0.02307344176494017303];
-const CODY_Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515, 0.00378239633202758244, 7.29751555083966205e-5];
-const ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934;
-const SQRT_32 = 5.656854249492380195206754896838;
-/* eslint-enable no-loss-of-precision */
-/**
- * exp(−y²/2) without losing digits: y² is split into a part exact in floating point and a small
- * remainder (Cody's trick), because exp(−y²/2) amplifies the rounding error of y² by y²/2.
- */
-function gaussianFactor(y) {
-    const coarse = Math.trunc(y * 16) / 16;
-    const remainder = (y - coarse) * (y + coarse);
-    return Math.exp(-coarse * coarse * 0.5) * Math.exp(-remainder * 0.5);
-}
-/**
- * Standard normal CDF, Φ(x), by Cody's rational approximations (relative error about 1e-16,
- * in the tails too). The upper tail is computed directly rather than as 1 − Φ, so
- * normalCdf(−x) stays accurate far below 1e-16: p-values of strong effects are not rounded to 0.
- */
-function normalCdf(x) {
-    if (Number.isNaN(x))
-        throw new RangeError('normalCdf: x is NaN');
-    const y = Math.abs(x);
-    if (y <= 0.67448975) {
-        // Central region: Φ(x) = 1/2 + x·R(x²), no cancellation.
-        const xsq = y > 1.11e-16 ? x * x : 0;
-        let numerator = CODY_A[4] * xsq;
-        let denominator = xsq;
-        for (let i = 0; i < 3; i++) {
-            numerator = (numerator + CODY_A[i]) * xsq;
-            denominator = (denominator + CODY_B[i]) * xsq;
-        }
-        return 0.5 + (x * (numerator + CODY_A[3])) / (denominator + CODY_B[3]);
-    }
-    let tail; // P(Z > |x|)
-    if (y <= SQRT_32) {
-        let numerator = CODY_C[8] * y;
-        let denominator = y;
-        for (let i = 0; i < 7; i++) {
-            numerator = (numerator + CODY_C[i]) * y;
-            denominator = (denominator + CODY_D[i]) * y;
-        }
-        tail = (gaussianFactor(y) * (numerator + CODY_C[7])) / (denominator + CODY_D[7]);
-    }
-    else if (y < 38.5) {
-        // Asymptotic region; beyond 38.5 the tail is below the smallest double.
-        const xsq = 1 / (x * x);
-        let numerator = CODY_P[5] * xsq;
-        let denominator = xsq;
-        for (let i = 0; i < 4; i++) {
-            numerator = (numerator + CODY_P[i]) * xsq;
-            denominator = (denominator + CODY_Q[i]) * xsq;
-        }
-        const ratio = (xsq * (numerator + CODY_P[4])) / (denominator + CODY_Q[4]);
-        tail = (gaussianFactor(y) * (ONE_OVER_SQRT_2PI - ratio)) / y;
-    }
-    else {
-        tail = 0;
-    }
-    return x > 0 ? 1 - tail : tail;
 }
 
 ;// CONCATENATED MODULE: ./src/stats/proportions.ts
@@ -67630,308 +71755,6 @@ function intervalOf(metric, values) {
     const half = normal_normalQuantile(0.975) * (sd / Math.sqrt(n));
     return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
 }
-
-;// CONCATENATED MODULE: ./src/compare/counts.ts
-/**
- * How many rows and questions moved, counted once for every place that says so (the header,
- * the terminal, the noise note's sign test, the Action's `regressions` output): a question is
- * worse when it fell on some metric and rose on none, better the other way round, and mixed
- * when it did both, so "N worse / M better" never counts a question twice.
- * `worse` and `better` hold 1 at each question position with a regression or an improvement row.
- */
-function changeCounts(rows, worse, better) {
-    let onlyWorse = 0;
-    let onlyBetter = 0;
-    let mixed = 0;
-    for (let i = 0; i < worse.length; i++) {
-        if (worse[i] === 1 && better[i] === 1)
-            mixed += 1;
-        else if (worse[i] === 1)
-            onlyWorse += 1;
-        else if (better[i] === 1)
-            onlyBetter += 1;
-    }
-    return {
-        regression_rows: rows.regressions,
-        improvement_rows: rows.improvements,
-        questions_worse: onlyWorse,
-        questions_better: onlyBetter,
-        questions_mixed: mixed,
-    };
-}
-/**
- * "N questions worse", the one definition the header, the terminal, the noise note, the demo
- * and the Action's `regressions` output read: questions that fell on some metric and rose on
- * none. A question that did both is counted apart as mixed (in the header too), never in both.
- */
-function questionsWorse(counts) {
-    return counts.questions_worse;
-}
-/** "M better": questions that rose on some metric and fell on none (see questionsWorse). */
-function questionsBetter(counts) {
-    return counts.questions_better;
-}
-/** The counts of a comparison that compared nothing. */
-function noChanges() {
-    return changeCounts({ regressions: 0, improvements: 0 }, new Uint8Array(0), new Uint8Array(0));
-}
-
-;// CONCATENATED MODULE: ./src/io/script.ts
-/**
- * Which writing a text is in, for the few things that differ: how a length is counted and how
- * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
- * everything else counts words and quotes in “”. One decision, so a reason and a length never
- * disagree about the same text.
- */
-const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-/** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
-const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
-/** CJK_CHARACTER at one position (sticky): for the characters cjkCount cannot place by their code alone */
-const CJK_AT = new RegExp(CJK_CHARACTER.source, 'uy');
-/** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
-function isCjkText(text) {
-    const cjk = cjkCount(text);
-    return cjk > 0 && cjk >= matchCount(text, WORD);
-}
-/**
- * How many CJK characters (code points) a text has: CJK_CHARACTER's matches, counted by code
- * where the code decides (nothing below U+1100 is CJK; U+4E00-U+9FFF is all Han) and by the
- * pattern elsewhere: half the cost of testing the pattern at every character, for every answer
- * and note (test/io/script.test.ts checks every code point against the pattern).
- */
-function cjkCount(text) {
-    let count = 0;
-    for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code < 0x1100)
-            continue;
-        if (code >= 0x4e00 && code <= 0x9fff) {
-            count += 1;
-            continue;
-        }
-        CJK_AT.lastIndex = i;
-        if (CJK_AT.test(text)) {
-            count += 1;
-            // a character outside the BMP is two code units
-            i = CJK_AT.lastIndex - 1;
-        }
-    }
-    return count;
-}
-/** Code points, as `[...text].length` counts them (a lone surrogate is one), without building the array. */
-function codePointCount(text) {
-    let count = text.length;
-    for (let i = 0; i + 1 < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code < 0xd800 || code > 0xdbff)
-            continue;
-        const next = text.charCodeAt(i + 1);
-        if (next >= 0xdc00 && next <= 0xdfff) {
-            count -= 1;
-            i += 1;
-        }
-    }
-    return count;
-}
-/** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
-function matchCount(text, pattern) {
-    pattern.lastIndex = 0;
-    let count = 0;
-    while (pattern.test(text))
-        count += 1;
-    return count;
-}
-/** Characters (code points) for CJK text, words for any other text. */
-function lengthOf(text) {
-    return isCjkText(text) ? { value: codePointCount(text), unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
-}
-/** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
-function quoted(text, script = text) {
-    return quoteIn(isCjkText(script), text);
-}
-/** Texts of one list quoted alike, as the script of `script` (the whole list) decides. */
-function quotedAlike(texts, script) {
-    const cjk = isCjkText(script);
-    return texts.map((text) => quoteIn(cjk, text));
-}
-function quoteIn(cjk, text) {
-    return cjk ? `「${text}」` : `“${text}”`;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/normalise.ts
-/**
- * One spelling for text that is written several ways: NFKC (full-width ＡＢＣ１２３ → ABC123,
- * ligatures), lower case, one apostrophe (’ ‘ ʼ ′ ´ ` → '), one hyphen for the hyphen
- * characters (‐ ‑ and the soft hyphen joins), and the dashes that separate (– — ― −) as a
- * spaced em dash, which ends a clause. Thousands separators between digits go (1,000 → 1000).
- */
-const SPELLINGS = /[\u2018\u2019\u201B\u02BC\u2032\u00B4\u0060\u00AD\u2010\u2011]|\s*[\u2012\u2013\u2014\u2015\u2212\uFE58\uFE63]+\s*/g;
-const THOUSANDS_SEPARATOR = /(\d),(?=\d{3}(?!\d))/g;
-function normalise(text) {
-    return normaliseKeepingCase(text).toLowerCase();
-}
-/** `normalise` without the lower-casing, for what case tells apart (the flags `-c` and `-C`). */
-function normaliseKeepingCase(text) {
-    return text.normalize('NFKC').replace(SPELLINGS, respell).replace(THOUSANDS_SEPARATOR, '$1');
-}
-function respell(found) {
-    if (found === '\u00AD')
-        return '';
-    if (found === '\u2010' || found === '\u2011')
-        return '-';
-    return found.length === 1 && !/[\u2012-\u2015\u2212\uFE58\uFE63]/.test(found) ? "'" : ' — ';
-}
-/**
- * A phrase as refusal matching compares it: normalised, apostrophes dropped ("don’t", "don't"
- * and "dont" are one spelling), runs of spaces as one.
- */
-function foldPhrase(text) {
-    return normalise(text).replace(/'/g, '').replace(/\s+/g, ' ');
-}
-
-;// CONCATENATED MODULE: ./src/metrics/rules.ts
-
-
-
-/**
- * `[文档3]`, `[doc 3]`, `[Doc3]`, `[source 3]` and the bare `[3]`: the citation forms the rules and
- * citation_valid recognise. N is the 1-based position of the cited context in the candidate's
- * returned `contexts`.
- */
-const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
-/** Why refuse_ok failed, with the setting that decides what a refusal says: the bot may refuse in words the list lacks. */
-const REFUSAL_NOT_FOUND = 'the answer has none of the refusal phrases (rules.refusal_phrases); if it does refuse, add its wording there';
-/** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
-const OVER_REFUSAL = 'over_refusal: refused an answerable question';
-/**
- * The seed's rule tier, routed on should_refuse: a question that should be refused is
- * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
- * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
- * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
- */
-function scoreRules(row, answer, rules, refused = isRefusal(answer, rules.refusal_phrases)) {
-    return scoresOf((sink) => writeRules(sink, row, answer, rules, refused));
-}
-/** scoreRules written into a sink; `refused` is isRefusal of the answer, which the caller has already asked. A reason is built only for a failed rule. */
-function writeRules(sink, row, answer, rules, refused) {
-    if (row.should_refuse) {
-        if (refused) {
-            sink('refuse_ok', 1);
-            sink('rules_pass', 1);
-        }
-        else {
-            sink('refuse_ok', 0, REFUSAL_NOT_FOUND);
-            sink('rules_pass', 0, 'refuse_ok failed');
-        }
-        return;
-    }
-    const failed = [];
-    const check = (name, failure) => {
-        if (failure === null)
-            return sink(name, 1);
-        sink(name, 0, failure);
-        failed.push(name);
-    };
-    check('no_over_refusal', refused ? OVER_REFUSAL : null);
-    // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
-    const length = lengthOf(answer);
-    const inBounds = length.value >= rules.min_length && length.value <= rules.max_length;
-    check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`);
-    if (rules.require_citation)
-        check('citation_ok', hasCitation(answer) ? null : refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation');
-    const found = forbiddenIn(answer, rules.forbidden);
-    check('no_forbidden', found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`);
-    if (row.expect_json)
-        check('json_ok', jsonFailure(answer, row.required_keys));
-    if (failed.length === 0)
-        sink('rules_pass', 1);
-    else
-        sink('rules_pass', 0, `failed: ${failed.join(', ')}`);
-}
-/** The forbidden words the answer contains, ignoring case. */
-function forbiddenIn(answer, forbidden) {
-    if (forbidden.length === 0)
-        return [];
-    const text = answer.toLowerCase();
-    return forbidden.filter((word) => text.includes(word.toLowerCase()));
-}
-/** Whether the answer says one of the phrases, ignoring case, full-width forms and apostrophes. */
-function isRefusal(answer, phrases) {
-    const text = foldPhrase(answer);
-    return foldedPhrases(phrases).some((p) => text.includes(p));
-}
-const folded = new WeakMap();
-function foldedPhrases(phrases) {
-    let result = folded.get(phrases);
-    if (!result) {
-        result = phrases.map(foldPhrase).filter((p) => p !== '');
-        folded.set(phrases, result);
-    }
-    return result;
-}
-/** Not global, so `test` keeps no position between answers. */
-const ANY_CITATION = new RegExp(CITATION_PATTERN.source, 'i');
-function hasCitation(answer) {
-    return ANY_CITATION.test(answer);
-}
-/** Why the answer is not a JSON object with the required keys, or null when it is. */
-function jsonFailure(answer, requiredKeys) {
-    let data;
-    try {
-        data = JSON.parse(answer);
-    }
-    catch {
-        return 'not valid JSON';
-    }
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-        return 'JSON but not an object';
-    const missing = requiredKeys.filter((k) => !(k in data));
-    return missing.length === 0 ? null : `missing keys: ${missing.join(', ')}`;
-}
-
-;// CONCATENATED MODULE: ./src/compare/reasons.ts
-
-
-/**
- * Why one question scored what it did on one metric, for every report row (regressions,
- * improvements, the worst questions of a run without a baseline): the metric's own note, else
- * its error, else the candidate's. An answerable question the candidate refused says so
- * (`over_refusal`) on every answer metric, instead of the symptom ("no citation", "failed:
- * …"); retrieval and latency keep their own reasons, which the refusal did not cause.
- */
-function questionReason(q, metric, before) {
-    const tiers = metricInfo(metric)?.tiers ?? [];
-    const aboutTheAnswer = !tiers.includes('retrieval') && !tiers.includes('operations');
-    if (aboutTheAnswer && q.scores.no_over_refusal === 0)
-        return OVER_REFUSAL;
-    const own = q.notes[metric] ?? q.errors[metric] ?? q.errors.candidate ?? null;
-    // retrieval before and after, when the baseline kept where the relevant docs were retrieved
-    const moved = tiers.includes('retrieval') && before && q.relevant_ranks ? rankChanges(before, q.relevant_ranks) : null;
-    return moved && own ? `${moved}; ${own}` : (moved ?? own);
-}
-/** Where the relevant docs went, worst first: "relevant doc man_rm was rank 1, now not retrieved"; null when none moved. */
-function rankChanges(before, after) {
-    const changes = [];
-    for (const id of Object.keys(after)) {
-        if (!Object.hasOwn(before, id))
-            continue;
-        const was = before[id] ?? null;
-        const now = after[id] ?? null;
-        if (was !== now)
-            changes.push({ id, was, now });
-    }
-    if (changes.length === 0)
-        return null;
-    const loss = (c) => (c.now ?? Infinity) - (c.was ?? Infinity);
-    changes.sort((a, b) => (loss(b) === loss(a) ? 0 : loss(b) > loss(a) ? 1 : -1));
-    const words = (rank) => (rank === null ? 'not retrieved' : `rank ${rank}`);
-    return changes
-        .slice(0, SHOWN_MOVES)
-        .map((c) => `relevant doc ${c.id} was ${words(c.was)}, now ${words(c.now)}`)
-        .join('; ');
-}
-/** Rank changes a reason names; the rest are in the question's note. */
-const SHOWN_MOVES = 3;
 
 ;// CONCATENATED MODULE: ./src/compare/changes.ts
 
@@ -68373,7 +72196,7 @@ function checkFailures(row, summary, gate) {
         const value = summary.mean;
         const higherIsBetter = info?.higherIsBetter ?? true;
         if (value === null || (higherIsBetter ? value < row.threshold - EPS : value > row.threshold + EPS)) {
-            failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: higherIsBetter ? 'floor' : 'ceiling' });
+            failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: info?.direction.limit ?? 'floor' });
         }
     }
     const rate = row.questions > 0 ? summary.errors / row.questions : 0;
@@ -68394,7 +72217,7 @@ function categoryFailures(categories, gate) {
             value: f.value,
             limit: f.floor,
             unit: info?.unit ?? 'score',
-            bound: info?.higherIsBetter === false ? 'ceiling' : 'floor',
+            bound: info?.direction.limit ?? 'floor',
         };
     }));
     for (const [category, floors] of Object.entries(gate.by_category)) {
@@ -68899,135 +72722,6 @@ function resampledClusters(sums, sizes, delta, resamples, level, seed) {
     return resampledResult(means, delta, level);
 }
 
-;// CONCATENATED MODULE: ./src/stats/permutation.ts
-/**
- * The paired permutation (sign-flip) test of a mean change between two runs over the same
- * questions. Under "no change" the candidate's and the baseline's score of a question are
- * exchangeable, so each per-question difference is as likely to have either sign; the p-value
- * comes from where the observed |sum| falls among the 2^m sign assignments' |sum|.
- *
- * It uses the size of every change (unlike the sign test, which counts only which way a
- * question moved) and assumes nothing about their distribution (unlike a t-test, which rubric
- * scores in quarter steps do not satisfy at n = 30). Questions that did not change carry no
- * information: they add 0 under every sign and are left out of the enumeration.
- */
-
-/** Monte Carlo sign assignments by default: the p-value's own error is then about ±0.002 at p = 0.05. */
-const SIGN_FLIP_RESAMPLES = 10_000;
-/**
- * Two-sided sign-flip test on paired differences (candidate − baseline), as a mid-p: the share
- * of sign assignments with a larger |sum| than the observed one, plus half the share with an
- * equal one. Rubric scores move in quarter steps and pass/fail ones by whole steps, so many
- * assignments tie with the observed sum, and counting every tie as "at least as extreme"
- * makes the test's real size well below its nominal 5%; the mid-p keeps it close to nominal
- * (Lancaster 1961; Fagerland et al. 2013 for McNemar, which this test is on 0/1 scores).
- *
- * Exact up to `exactUpTo` changed questions (a Gray-code walk: one sign changes per step);
- * above it `resamples` seeded random assignments, the observed one counted among them as a
- * tie so a finite draw never claims p = 0; above `normalAbove` the normal limit of the sum,
- * N(0, Σd²). Deterministic for the same input and seed. A difference below 1e-9 (baselines
- * keep 12 significant digits) is no change; no change at all gives p = 1.
- */
-function signFlipTest(differences, options) {
-    const exactUpTo = options?.exactUpTo ?? 16;
-    const resamples = options?.resamples ?? SIGN_FLIP_RESAMPLES;
-    const seed = options?.seed ?? 1;
-    const normalAbove = options?.normalAbove ?? 1000;
-    if (!Number.isInteger(exactUpTo) || exactUpTo < 0 || exactUpTo > 30)
-        throw new RangeError(`signFlipTest: exactUpTo must be an integer in [0, 30], got ${exactUpTo}`);
-    if (!Number.isInteger(resamples) || resamples < 1)
-        throw new RangeError(`signFlipTest: resamples must be a positive integer, got ${resamples}`);
-    if (!Number.isInteger(seed))
-        throw new RangeError(`signFlipTest: seed must be an integer, got ${seed}`);
-    // the sums first, left to right from 0 as reduce added; the sizes themselves only when the draws need them
-    let changed = 0;
-    let observed = 0;
-    let total = 0;
-    let variance = 0;
-    for (let i = 0; i < differences.length; i++) {
-        const d = differences[i];
-        if (!Number.isFinite(d))
-            throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
-        if (Math.abs(d) <= 1e-9)
-            continue;
-        const size = Math.abs(d);
-        changed += 1;
-        observed += d;
-        total += size;
-        variance += size * size;
-    }
-    if (changed === 0)
-        return { p: 1, changed, method: 'exact' };
-    if (changed > normalAbove) {
-        return { p: Math.min(1, 2 * normalCdf(-Math.abs(observed) / Math.sqrt(variance))), changed, method: 'normal' };
-    }
-    const sizes = new Float64Array(changed);
-    for (let i = 0, k = 0; i < differences.length; i++) {
-        const d = differences[i];
-        if (Math.abs(d) > 1e-9)
-            sizes[k++] = Math.abs(d);
-    }
-    // a |sum| within rounding of the observed one ties with it
-    const band = { low: Math.abs(observed) - 1e-9 * total, high: Math.abs(observed) + 1e-9 * total };
-    if (changed <= exactUpTo)
-        return { p: exactMidP(sizes, total, band), changed, method: 'exact' };
-    return { p: monteCarloMidP(sizes, band, resamples, seed), changed, method: 'monte_carlo' };
-}
-/** Over all 2^m sign assignments, walked in Gray-code order: (larger + ½·tied) / 2^m. */
-function exactMidP(sizes, total, band) {
-    const signed = Float64Array.from(sizes);
-    let sum = total;
-    let larger = 0;
-    let tied = 0;
-    const assignments = 2 ** sizes.length;
-    for (let step = 0; step < assignments; step++) {
-        if (step > 0) {
-            // the Gray code's step flips the lowest set bit of the step number
-            const j = 31 - Math.clz32(step & -step);
-            const value = signed[j];
-            sum -= 2 * value;
-            signed[j] = -value;
-        }
-        const size = Math.abs(sum);
-        if (size > band.high)
-            larger++;
-        else if (size >= band.low)
-            tied++;
-    }
-    return (larger + tied / 2) / assignments;
-}
-/** Over seeded random sign assignments, the observed one among them as a tie: (larger + ½·(tied + 1)) / (resamples + 1). */
-function monteCarloMidP(sizes, band, resamples, seed) {
-    const m = sizes.length;
-    const values = Float64Array.from(sizes);
-    // mulberry32 inline (the same stream as bootstrap.ts's mulberry32(seed)): this loop runs resamples × m times;
-    // its 32 bits are kept as a signed int32 (no >>> 0), which stays a small integer for the engine
-    let state = seed | 0;
-    let larger = 0;
-    let tied = 0;
-    for (let r = 0; r < resamples; r++) {
-        let sum = 0;
-        let bits = 0;
-        for (let i = 0; i < m; i++) {
-            if ((i & 31) === 0) {
-                state = (state + 0x6d2b79f5) | 0;
-                let t = Math.imul(state ^ (state >>> 15), 1 | state);
-                t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-                bits = t ^ (t >>> 14);
-            }
-            // branch-free ±1: a random branch mispredicts half the time
-            sum += values[i] * (((bits & 1) << 1) - 1);
-            bits >>= 1;
-        }
-        const size = Math.abs(sum);
-        if (size > band.high)
-            larger++;
-        else if (size >= band.low)
-            tied++;
-    }
-    return (larger + (tied + 1) / 2) / (resamples + 1);
-}
-
 ;// CONCATENATED MODULE: ./src/stats/power.ts
 /**
  * Power of the paired comparison the gate makes: two runs over the same questions, each
@@ -69211,7 +72905,7 @@ function noiseSummary(rows, tests, questionsWorse, questionsBetter, n) {
 ;// CONCATENATED MODULE: ./src/compare/settled.ts
 /**
  * A --sequential run that stopped because a judged metric's confidence sequence settled FAIL
- * (run/sequential.ts): that metric is a regression, decided by its anytime-valid test, whatever
+ * (run/llmTier/sequential.ts): that metric is a regression, decided by its anytime-valid test, whatever
  * the fixed-n test over the questions judged so far would say after Holm's correction (the
  * early stop already spent its own share of the false-alarm budget). Metrics that settled pass,
  * or were not settled, keep the status the comparison gave them.
@@ -69226,50 +72920,6 @@ function applySettled(rows, sequential) {
         row.status = 'regression';
         row.noise_reason = null;
     }
-}
-
-;// CONCATENATED MODULE: ./src/io/visible.ts
-
-/**
- * Characters that do something other than show themselves: C0 and C1 controls (ESC starts
- * the ANSI / OSC sequences that recolour, retitle or hyperlink a terminal), DEL, and the
- * invisible ones that reorder or hide text (bidi overrides and isolates U+202A–U+202E,
- * U+2066–U+2069; zero-width U+200B–U+200D, U+2060, U+FEFF; soft hyphen, line separators).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
-const visible_INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
-/** An SGR sequence (colour, bold), the only escape sequence evalgate itself writes to a terminal. */
-// eslint-disable-next-line no-control-regex -- ESC [ … m, the one sequence evalgate writes itself
-const SGR = /\u001b\[[0-9;]*m/;
-/** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
-function visibleCode(ch) {
-    const code = ch.codePointAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-/** Every control or invisible character as its visible code; `keep` lists characters left as they are (e.g. "\n\t"). */
-function showInvisible(text, keep = '') {
-    return text.replace(visible_INVISIBLE, (ch) => (keep.includes(ch) ? ch : visibleCode(ch)));
-}
-/**
- * A line the Actions runner would read as a workflow command: `::name::` at its start (after
- * blanks, which the runner skips) or the older `##[name]` anywhere in it. The first character
- * of each is shown as its code, so the text still reads but commands nothing.
- */
-function neutraliseWorkflowCommands(text) {
-    return text
-        .split('\n')
-        .map((line) => line.replace(/^(\s*):(?=:)/, '$1\\x3a').replace(/##\[/g, '\\x23#['))
-        .join('\n');
-}
-/**
- * What evalgate writes to a terminal or to the Actions log, as the last step: secrets
- * redacted, control and invisible characters shown as codes (line breaks and tabs kept, and
- * with `color` the SGR colour codes evalgate's own renderer wrote), and no line that the
- * runner would take as a workflow command.
- */
-function terminalSafe(text, color = false) {
-    const shown = redactSecrets(text).replace(new RegExp(`(${SGR.source})|${visible_INVISIBLE.source}`, 'g'), (ch, sgr) => sgr !== undefined ? (color ? sgr : showInvisible(sgr)) : ch === '\n' || ch === '\t' ? ch : visibleCode(ch));
-    return neutraliseWorkflowCommands(shown);
 }
 
 ;// CONCATENATED MODULE: ./src/judge/trace.ts
@@ -69344,110 +72994,6 @@ function sameSet(a, b) {
 }
 function trace_list(models) {
     return models.join(' + ');
-}
-
-;// CONCATENATED MODULE: ./src/baseline/fingerprint.ts
-
-/**
- * The eval set's fingerprint: which questions, answers, labels and relevance judgements the
- * scores belong to, so that an edited set that kept its eval_set_version is caught.
- *
- * Since results schema 3 it is the sum, modulo 2^256, of the SHA-256 of each normalised row:
- * a sum does not depend on the order of its terms, so reordering rows or switching CSV ↔ JSONL
- * keeps it, and the sum over the shards' rows equals the sum over the whole set. A shard
- * hashes only its own rows, and `merge` adds the shards' sums up. Ids are unique, so no row
- * is counted twice. Pass-through columns are not part of it: they do not change any score.
- *
- * Before, it was one SHA-256 over every row sorted by id (`sha256:` and 64 hex digits): a
- * baseline with such a fingerprint is recognised by recomputing that hash from the eval set
- * (legacyFingerprint), never taken for an edited set.
- */
-const FINGERPRINT_PREFIX = 'sha256-sum:';
-const LEGACY_PREFIX = 'sha256:';
-const WORDS = 8;
-/** The fingerprint of the kind evalgate wrote before results schema 3. */
-function isLegacyFingerprint(fingerprint) {
-    return fingerprint.startsWith(LEGACY_PREFIX);
-}
-/** The first 12 hex digits, for a report line or a message. */
-function shortFingerprint(fingerprint) {
-    return fingerprint.slice(fingerprint.indexOf(':') + 1).slice(0, 12);
-}
-/** What a row's fingerprint covers, as one JSON text: the legacy hash and the sum read the same fields. */
-function canonicalRow(row) {
-    return JSON.stringify([
-        row.id,
-        row.question,
-        row.ground_truth,
-        row.reference_points,
-        row.category,
-        row.difficulty,
-        row.should_refuse,
-        row.relevant_docs.map((d) => [d.id, d.grade]),
-        row.expect_json,
-        row.required_keys,
-        // only when present: a set without conversations keeps the fingerprint it always had
-        ...(row.conversation ? [['conversation', row.conversation.id, row.conversation.turn]] : []),
-        ...(row.history ? [['history', row.history.map((m) => [m.role, m.content])]] : []),
-    ]);
-}
-/** A running sum of row hashes: add rows (or other sums, for merge) in any order. */
-class FingerprintSum {
-    /** the 256-bit sum as eight 32-bit words, most significant first */
-    words = new Uint32Array(WORDS);
-    addRow(row) {
-        this.addBytes((0,external_node_crypto_.hash)('sha256', canonicalRow(row), 'buffer'));
-    }
-    /** Adds a fingerprint of this kind (a shard's); false for any other text. */
-    addFingerprint(fingerprint) {
-        const hex = fingerprint.slice(FINGERPRINT_PREFIX.length);
-        if (!fingerprint.startsWith(FINGERPRINT_PREFIX) || !/^[0-9a-f]{64}$/.test(hex))
-            return false;
-        this.addBytes(Buffer.from(hex, 'hex'));
-        return true;
-    }
-    addBytes(bytes) {
-        let carry = 0;
-        for (let i = WORDS - 1; i >= 0; i--) {
-            const sum = this.words[i] + bytes.readUInt32BE(i * 4) + carry;
-            this.words[i] = sum >>> 0;
-            carry = sum > 0xffffffff ? 1 : 0;
-        }
-    }
-    toString() {
-        let hex = '';
-        for (const word of this.words)
-            hex += word.toString(16).padStart(8, '0');
-        return FINGERPRINT_PREFIX + hex;
-    }
-}
-/** The fingerprint of these rows (a whole set, or one shard's rows). */
-function fingerprintRows(rows) {
-    const sum = new FingerprintSum();
-    for (const row of rows)
-        sum.addRow(row);
-    return sum.toString();
-}
-/** The sum of shards' fingerprints (each over its own rows); null when one is not of this kind. */
-function combineFingerprints(fingerprints) {
-    const sum = new FingerprintSum();
-    for (const fingerprint of fingerprints)
-        if (!sum.addFingerprint(fingerprint))
-            return null;
-    return sum.toString();
-}
-/**
- * The fingerprint evalgate wrote before results schema 3: one SHA-256 over the rows sorted by
- * id, each row's text then a newline. Only to recognise a baseline written then.
- */
-function legacyFingerprint(rows) {
-    const digest = (0,external_node_crypto_.createHash)('sha256');
-    const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const row of sorted) {
-        digest.update(canonicalRow(row));
-        digest.update('\n');
-    }
-    return `${LEGACY_PREFIX}${digest.digest('hex')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
@@ -69526,7 +73072,7 @@ function fingerprintOfKind(theirs, run) {
  * floors, error rates, and per-question regressions. A baseline that cannot be compared
  * gives the verdict `incomparable` with its reasons; a subset run the verdict `subset` (never
  * gated, see notGated). Pure: no I/O, no logging.
- * `sources` says where each gate setting came from (resolveGate); the comparison records it.
+ * `sources` says where each gate setting came from (GateStack); the comparison records it.
  */
 function compare(run, given, gate, updateCommand, sources) {
     const comparison = compareRun(run, given, gate, updateCommand, sources);
@@ -69652,7 +73198,7 @@ function preview(ids) {
     return ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} … (+${ids.length - 10})`;
 }
 
-;// CONCATENATED MODULE: ./src/io/flatString.ts
+;// CONCATENATED MODULE: ./src/text/flatString.ts
 /**
  * `text`, flattened. V8 keeps a string put together with + or a template literal as a tree of
  * its pieces (a cons string, 32 bytes a node) until something reads it whole, and flattens it
@@ -69668,279 +73214,61 @@ function flatString(text) {
 }
 const READ_WHOLE = /$/;
 
-;// CONCATENATED MODULE: ./src/io/countOf.ts
-/** A count and its noun, singular for one: `1 question`, `3 questions`. */
-function countOf_countOf(n, noun, plural = `${noun}s`) {
-    return `${n} ${n === 1 ? noun : plural}`;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/types.ts
-const types_score = (value) => ({ value });
-const noScore = (reason) => ({ value: null, reason });
-const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
-/** What a sink-writing scoring function gives, as `Score`s by metric name, in the order written. */
-function types_scoresOf(write) {
-    const scores = {};
-    write((name, value, reason) => {
-        scores[name] = reason === undefined ? { value } : { value, reason };
-    });
-    return scores;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/citations.ts
-
-
-
-/** Global, for `exec` from the start of each answer (reset before every use). */
-const CITATIONS = new RegExp(CITATION_PATTERN.source, 'gi');
-/** Share of `[文档N]` / `[docN]` / `[N]` citations whose N (1-based) points to a context that exists. */
-function scoreCitationValidity(answer, contextCount) {
-    let count = 0;
-    // the citations as the answer wrote them, so an English answer's reason shows [3], not [文档3]
-    const bad = [];
-    CITATIONS.lastIndex = 0;
-    for (let m = CITATIONS.exec(answer); m !== null; m = CITATIONS.exec(answer)) {
-        count += 1;
-        const n = Number(m[1]);
-        if (n < 1 || n > contextCount)
-            bad.push(m[0]);
-    }
-    if (count === 0)
-        return noScore('the answer cites nothing');
-    const result = types_score((count - bad.length) / count);
-    if (bad.length > 0)
-        result.reason = `cites ${bad.join(', ')} but only ${countOf_countOf(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
-    return result;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/retrieval.ts
-
-/**
- * Retrieval metrics over a ranked list of ids (best first), against graded relevance
- * judgements (grade 0 = judged not relevant). Definitions, SPEC §2:
- *   precision@k = |top-k ∩ relevant| / k           (k even when fewer were returned)
- *   recall@k    = |top-k ∩ relevant| / |relevant|  (null without relevant docs)
- *   hit@k       = 1 if top-k holds a relevant id
- *   mrr         = 1 / rank of the first relevant id in the whole list, 0 if none
- *   ndcg@k      = DCG@k / IDCG@k, gain 2^grade − 1, discount log2(i + 1) (null without relevant docs)
- * Later duplicates of an id are removed before ranking. A should-refuse question with no
- * relevant docs is not a retrieval question: every metric is null, so hit, MRR and precision
- * describe the answerable questions only (an answerable question without relevant docs keeps
- * its 0s: retrieving nothing useful for it is a failure).
- */
-function scoreRetrieval(retrieved, judgements, ks, shouldRefuse = false) {
-    return scoresOf((sink) => writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse));
-}
-/**
- * scoreRetrieval written into a sink, as the scoring loop takes it: per question no record, no
- * Score objects, no top-k copies; the cut-offs are indices into the deduplicated list.
- */
-function writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse = false) {
-    const grades = new Map();
-    for (const d of judgements)
-        if (d.grade > 0)
-            grades.set(d.id, d.grade);
-    if (shouldRefuse && grades.size === 0)
-        return notRetrievalQuestion(sink, ks);
-    const ranked = dedupe(retrieved);
-    const noRelevant = 'no relevant_doc_ids for this question';
-    // the ideal order, highest grade first: the same for every k
-    const ideal = grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a);
-    for (const k of ks) {
-        const names = namesAt(k);
-        const depth = Math.min(k, ranked.length);
-        let hits = 0;
-        for (let i = 0; i < depth; i++)
-            if (grades.has(ranked[i]))
-                hits += 1;
-        const why = missedAndRetrieved(ranked, depth, grades);
-        explained(sink, names.precision, hits / k, why);
-        if (grades.size === 0)
-            sink(names.recall, null, noRelevant);
-        else
-            explained(sink, names.recall, hits / grades.size, why);
-        explained(sink, names.hit, hits > 0 ? 1 : 0, why);
-        if (grades.size === 0)
-            sink(names.ndcg, null, noRelevant);
-        else
-            explained(sink, names.ndcg, ndcg(ranked, depth, grades, ideal, k), why);
-    }
-    let firstRelevant = -1;
-    for (let i = 0; i < ranked.length && firstRelevant === -1; i++)
-        if (grades.has(ranked[i]))
-            firstRelevant = i;
-    if (firstRelevant === 0)
-        sink('mrr', 1);
-    else if (firstRelevant !== -1)
-        sink('mrr', 1 / (firstRelevant + 1), `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}`);
-    else
-        sink('mrr', 0, ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved`);
-}
-const namesByK = new Map();
-function namesAt(k) {
-    let names = namesByK.get(k);
-    if (!names) {
-        names = { precision: `precision@${k}`, recall: `recall@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` };
-        namesByK.set(k, names);
-    }
-    return names;
-}
-/** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
-const REASON_IDS = 5;
-const REASON_ID_CHARS = 40;
-/**
- * Why a top-k list falls short, in the ids themselves: `missed doc-7; retrieved doc-2, doc-9`
- * (the relevant ids not in the top k, highest grade first, then the ids that came back in
- * their place). Capped, so a long list or a long id never floods a report; the renderers
- * escape it like any other text from outside.
- */
-function missedAndRetrieved(ranked, depth, grades) {
-    const missed = [];
-    for (const id of grades.keys()) {
-        const rank = ranked.indexOf(id);
-        if (rank === -1 || rank >= depth)
-            missed.push(id);
-    }
-    sortShort(missed, (a, b) => grades.get(b) - grades.get(a));
-    const others = [];
-    for (let i = 0; i < depth; i++)
-        if (!grades.has(ranked[i]))
-            others.push(ranked[i]);
-    const parts = [];
-    if (missed.length > 0)
-        parts.push(`missed ${idList(missed)}`);
-    if (depth === 0)
-        parts.push('nothing retrieved');
-    else if (others.length > 0)
-        parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`);
-    return parts.length > 0 ? parts.join('; ') : null;
-}
-function idList(ids) {
-    // an id of at most REASON_ID_CHARS UTF-16 units has at most as many characters: only a longer one is counted
-    const clip = (id) => (id.length > REASON_ID_CHARS && [...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id);
-    const shown = ids.slice(0, REASON_IDS).map(clip).join(', ');
-    return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown;
-}
-/** A value below 1 carries the reason; a perfect one needs none. */
-function explained(sink, name, value, why) {
-    if (value < 1 && why)
-        sink(name, value, why);
-    else
-        sink(name, value);
-}
-const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question';
-function notRetrievalQuestion(sink, ks) {
-    for (const k of ks) {
-        const names = namesAt(k);
-        for (const name of [names.precision, names.recall, names.hit, names.ndcg])
-            sink(name, null, NOT_A_RETRIEVAL_QUESTION);
-    }
-    sink('mrr', null, NOT_A_RETRIEVAL_QUESTION);
-}
-/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
-/**
- * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
- * repeated id counts once), or null when it was not retrieved; null for a question that lists
- * no relevant doc. A later run's reason compares these with the baseline's.
- */
-function relevantRanks(retrieved, judgements) {
-    const relevant = judgements.filter((d) => d.grade > 0);
-    if (relevant.length === 0)
-        return null;
-    const ranked = dedupe(retrieved);
-    const ranks = Object.create(null);
-    for (const d of relevant) {
-        const i = ranked.indexOf(d.id);
-        ranks[d.id] = i === -1 ? null : i + 1;
-    }
-    return ranks;
-}
-function dedupe(ids) {
-    if (ids.length > 64)
-        return [...new Set(ids)];
-    for (let i = 1; i < ids.length; i++)
-        if (ids.lastIndexOf(ids[i], i - 1) !== -1)
-            return ids.filter((id, j) => ids.indexOf(id) === j);
-    return ids;
-}
-/**
- * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
- * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
- * insertion; longer ones by sort.
- */
-function sortShort(items, compare) {
-    if (items.length > 16)
-        return items.sort(compare);
-    for (let i = 1; i < items.length; i++) {
-        const item = items[i];
-        let j = i;
-        for (; j > 0 && compare(items[j - 1], item) > 0; j--)
-            items[j] = items[j - 1];
-        items[j] = item;
-    }
-    return items;
-}
-/** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
-function ndcg(ranked, depth, grades, ideal, k) {
-    let dcg = 0;
-    for (let i = 0; i < depth; i++)
-        dcg += gain(grades.get(ranked[i]) ?? 0, i);
-    let best = 0;
-    for (let i = 0; i < Math.min(k, ideal.length); i++)
-        best += gain(ideal[i], i);
-    return dcg / best;
-}
-/** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
-function gain(grade, i) {
-    return (2 ** grade - 1) / Math.log2(i + 2);
-}
-
 ;// CONCATENATED MODULE: ./src/metrics/deterministic.ts
 
 
 
-
-
-/**
- * The deterministic tier's scoring function per tier (definitions.ts names a metric's tier),
- * each writing its metrics into the sink. Typed by the tiers, so a new tier without its function
- * does not compile.
- */
-const TIER_SCORERS = {
-    rules: ({ row, output, config, refused }, sink) => writeRules(sink, row, output.answer, config.rules, refused ?? isRefusal(output.answer, config.rules.refusal_phrases)),
-    citations: ({ output }, sink) => {
-        const s = scoreCitationValidity(output.answer, output.contexts.length);
-        sink('citation_valid', s.value, s.reason);
-    },
-    retrieval: ({ row, output, config }, sink) => writeRetrieval(sink, output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
-    operations: ({ output }, sink) => {
-        if (output.latency_ms !== null)
-            sink('latency_ms', output.latency_ms);
-    },
-};
-const DETERMINISTIC = Object.keys(TIER_SCORERS);
-/** A run's planned metric list → the deterministic tiers it needs (asked once per question, so remembered per list). */
-const tiersOfPlan = new WeakMap();
-function plannedTiers(metrics) {
-    let tiers = tiersOfPlan.get(metrics);
-    if (!tiers) {
-        const needed = new Set(metrics.flatMap((m) => metricInfo(m)?.tiers ?? []));
-        tiers = DETERMINISTIC.filter((t) => needed.has(t));
-        tiersOfPlan.set(metrics, tiers);
+/** A run's planned metric list → its deterministic metrics with their scorers (asked once per question, so remembered per list). */
+const scorersOfPlan = new WeakMap();
+function plannedScorers(metrics) {
+    let scorers = scorersOfPlan.get(metrics);
+    if (!scorers) {
+        scorers = [];
+        for (const name of metrics) {
+            const info = metricInfo(name);
+            if (info?.score && isKnownMetric(name))
+                scorers.push({ name, score: info.score, k: info.k ?? Number.NaN });
+        }
+        scorersOfPlan.set(metrics, scorers);
     }
-    return tiers;
+    return scorers;
 }
-/** The deterministic tier's scores of one answered question, for the tiers its run planned. */
+/** The deterministic tier's scores of one answered question, for the metrics its run planned. */
 function scoreDeterministic(question, metrics) {
     return scoresOf((sink) => writeDeterministic(question, metrics, sink));
 }
-/** scoreDeterministic written into a sink: the scoring loop's way. */
+/**
+ * scoreDeterministic written into a sink, the scoring loop's way: each planned metric's
+ * definition scores the question, in plan order; what several of them share is worked out once
+ * (Question.shared).
+ */
 function writeDeterministic(question, metrics, sink) {
-    for (const tier of plannedTiers(metrics))
-        TIER_SCORERS[tier](question, sink);
+    const scorers = plannedScorers(metrics);
+    if (scorers.length === 0)
+        return;
+    const q = new Question(question);
+    for (const { name, score, k } of scorers) {
+        const s = score(q, k);
+        if (s !== undefined)
+            sink(name, s.value, s.reason);
+    }
+}
+/** Every metric of one deterministic tier for one question (its `@K` ones at each k of the config, cut-off by cut-off, then the fixed ones). */
+function scoreTier(tier, question) {
+    const names = registry.computedBy(tier);
+    const patterns = names.filter((n) => n.endsWith('@K'));
+    const perK = question.config.k.flatMap((k) => patterns.map((p) => `${p.slice(0, -1)}${k}`));
+    return scoreDeterministic(question, [...perK, ...names.filter((n) => !n.endsWith('@K'))]);
+}
+/** The rules of one answer (check-rules, and the rules' worked examples). `refused`: isRefusal of the answer, when already asked. */
+function scoreRules(row, answer, rules, refused) {
+    return scoreTier('rules', { row, output: outputOf(row.id, { answer }), config: { rules, k: [] }, refused });
+}
+function outputOf(id, answered) {
+    return { id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: null, ...answered };
 }
 
-;// CONCATENATED MODULE: ./src/run/score.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/score.ts
 
 
 
@@ -70087,7 +73415,7 @@ function notApplicable(row, output) {
     return 'not applicable';
 }
 /** Mean over non-null values, with how many had a value, how many did not, and how many errored. */
-function summarise(questions, metrics) {
+function score_summarise(questions, metrics) {
     // summed in id order, so a merged run of shards gives the same floating-point means as one run
     // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
     const ids = Object.keys(questions).sort();
@@ -70118,7 +73446,7 @@ function summarise(questions, metrics) {
     return summary;
 }
 
-;// CONCATENATED MODULE: ./src/run/gateCanAct.ts
+;// CONCATENATED MODULE: ./src/run/config/gateCanAct.ts
 
 
 
@@ -70146,7 +73474,7 @@ const ROWS_OF_EVERY_KIND = [
     },
     { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
 ];
-/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
+/** The gate settings that name metrics; each replaces the layer below as a whole (GateStack). */
 const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
 /**
  * A primary metric, threshold, category floor or max_drop override on a metric this run does not compute
@@ -70155,16 +73483,16 @@ const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category
  * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
  * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
  */
-function checkGateCanAct(layers, rows, config, scorer) {
-    checkLatencyCanAct(layers);
+function checkGateCanAct(gate, rows, config, scorer) {
+    checkLatencyCanAct(gate);
     const computed = metricsBeforeAnswers(rows, config, scorer);
     const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms']);
     for (const key of NAMING_KEYS) {
         // only the layer in force for this key can act; a lower one is replaced whole
-        const layer = [...layers].reverse().find((l) => l.settings?.[key] !== undefined);
+        const layer = gate.inForce(key);
         if (!layer)
             continue;
-        for (const [path, metric] of namedMetrics(key, layer.settings)) {
+        for (const [path, metric] of namedMetrics(key, { [key]: layer.value })) {
             if (acting.has(metric))
                 continue;
             throw new errors_GateError('bad_config', `${layer.source}: ${layer.prefix}${path}: this run does not compute ${metric} (${whyNot(metric, rows, config)}), so the setting would never be checked`, `remove the setting, or make the run compute ${metric}; this run computes ${sortMetrics(computed).join(', ')}`);
@@ -70200,32 +73528,28 @@ function whyNot(metric, rows, config) {
         return `judge.provider is ${config.judge.provider}, which does not compute it`;
     return 'it is not computed by any part of this run';
 }
-/** The layer whose value of `key` is in force: the highest that sets it. */
-function inForce(layers, key) {
-    return [...layers].reverse().find((l) => l.settings?.[key] !== undefined);
-}
 /**
  * latency_min_ms and a max_drop override of latency_ms only shape the latency gate, which exists
  * only when latency_rise is set: without it latency is reported, not gated, and either setting
  * would read as a gate that is not there. An error wherever a gate is resolved (run, compare, merge).
  */
-function checkLatencyCanAct(layers) {
-    const rise = inForce(layers, 'latency_rise');
-    if (rise && rise.settings.latency_rise !== null)
+function checkLatencyCanAct(gate) {
+    const rise = gate.inForce('latency_rise');
+    if (rise && rise.value !== null)
         return;
-    const floor = inForce(layers, 'latency_min_ms');
-    const minMs = floor?.settings.latency_min_ms;
+    const floor = gate.inForce('latency_min_ms');
+    const minMs = floor?.value;
     if (floor && minMs !== null && minMs !== undefined) {
         throw new errors_GateError('bad_config', `${floor.source}: ${floor.prefix}latency_min_ms is ${minMs}, but latency_rise is not set: latency is reported and not gated, so the floor would never be checked`, `set gate.latency_rise (e.g. 0.5: a p50 or p95 latency more than 50% and more than ${minMs} ms above the baseline's fails), or remove latency_min_ms`);
     }
-    const overrides = inForce(layers, 'max_drop_overrides');
-    const override = overrides?.settings.max_drop_overrides?.latency_ms;
+    const overrides = gate.inForce('max_drop_overrides');
+    const override = overrides?.value.latency_ms;
     if (overrides && override !== undefined) {
         throw new errors_GateError('bad_config', `${overrides.source}: ${overrides.prefix}max_drop_overrides.latency_ms is ${override}, but latency_rise is not set: latency is reported and not gated, so the override would never be checked`, `set gate.latency_rise: ${override} instead (it gates the p50 and p95 latency), and remove the override`);
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/gradeSuffix.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/gradeSuffix.ts
 /** Questions named in the warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5;
 const SUFFIXED = /^(.+):\d+$/;
@@ -70351,7 +73675,7 @@ function sameVendorWarning(candidateModels, judgeModels) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/run/sameVendor.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/sameVendor.ts
 
 
 /** Judges whose model is no LLM: nothing to prefer its own family with. */
@@ -70379,7 +73703,7 @@ function sameVendorNotes(config, models, judge, questions, logger) {
     return [warning];
 }
 
-;// CONCATENATED MODULE: ./src/run/exit.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/exit.ts
 /**
  * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:
  * evalgate itself failed (a bug, not the input): a script can tell it from bad input (2) and
@@ -70510,55 +73834,6 @@ function chunkLabel(label, n) {
     return label === 'doc' ? `[doc ${n}]` : `[文档${n}]`;
 }
 
-;// CONCATENATED MODULE: ./src/metrics/rag.ts
-/**
- * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
- * provider decides the verdicts, these functions turn verdicts into scores.
- */
-
-/**
- * context_precision is average precision over the per-chunk usefulness verdicts in rank
- * order, Σ precision@i · v_i / Σ v_i, and 0 when no chunk is useful. Not "useful / all":
- * a useful chunk ranked first scores higher than the same chunk ranked last.
- *   [1,0,1] → 0.8333   [0,1,1] → 0.5833   [1,1,0] → 1.0
- */
-function averagePrecision(useful) {
-    let hits = 0;
-    let sum = 0;
-    useful.forEach((v, i) => {
-        if (!v)
-            return;
-        hits += 1;
-        sum += hits / (i + 1);
-    });
-    return hits === 0 ? 0 : sum / hits;
-}
-/**
- * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
- * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
- */
-function claimScores(verdicts, canContradict) {
-    if (verdicts.length === 0) {
-        const none = noScore('the answer makes no factual claim');
-        return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none };
-    }
-    const supported = verdicts.filter((v) => v === 'supported').length;
-    const faithfulness = supported / verdicts.length;
-    const scores = {
-        faithfulness: types_score(faithfulness),
-        hallucination_rate: types_score(1 - faithfulness),
-    };
-    if (canContradict)
-        scores.contradicted = types_score(verdicts.includes('contradicted') ? 1 : 0);
-    return scores;
-}
-/** Share of reference statements judged attributable (context_recall) or covered (completeness). */
-function shareCovered(covered, what) {
-    if (covered.length === 0)
-        return noScore(`no ${what} to check`);
-    return types_score(covered.filter(Boolean).length / covered.length);
-}
-
 ;// CONCATENATED MODULE: ./src/metrics/reask.ts
 
 /**
@@ -70605,30 +73880,6 @@ function reask_list(numbers) {
     return sorted.slice(0, LISTED).join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
 
-;// CONCATENATED MODULE: ./src/metrics/retention.ts
-
-
-// The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
-/** What was said before the question, one message a paragraph, for the rubric's <history> block. */
-function historyBlock(row) {
-    if (!row.history || row.history.length === 0)
-        return '(empty: this is the first turn)';
-    return row.history.map((m) => `${m.role}: ${m.content}`).join('\n\n');
-}
-/** context_retention_norm where there is nothing earlier to retain. */
-const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
-const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
-/** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
-function retention(row, passes) {
-    if (!hasEarlierTurns(row))
-        return { score: noScore(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
-    const grades = passes.map((p) => p.context_retention);
-    if (grades.some((g) => g === null))
-        return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
-    const mean = grades.reduce((sum, g) => sum + g, 0) / grades.length;
-    return { score: { value: mean / 4, reason: String(passes[0].reason) } };
-}
-
 ;// CONCATENATED MODULE: ./src/metrics/llm.ts
 
 
@@ -70638,11 +73889,10 @@ function retention(row, passes) {
 
 
 
-
-
 /**
- * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
- * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
+ * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, from judge verdicts: this file
+ * asks the calls and lines their replies up, and each metric's definition turns the reply of
+ * its call into its score (judgedScores.ts, with the arithmetic in rag.ts). Asks per question, at most: rubric 1 (× repeats), claims 1,
  * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
  * and context recall 1 (each asked once more when its reply does not line up with the chunks or
  * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
@@ -70650,20 +73900,10 @@ function retention(row, passes) {
  * network itself.
  */
 const LLM_METRICS = registry_registry.llmMetrics().filter(isKnownMetric);
-/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
-const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource !== 'rubric');
-/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
-const CLAIM_METRICS = LLM_METRICS.filter((m) => metricInfo(m)?.llmSource === 'claims');
 /** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
 const MAX_CLAIMS = 20;
 /** answer_relevancy's reason when there is no embeddings model */
 const NO_EMBEDDINGS_REASON = 'no embeddings model';
-const RUBRIC = [
-    ['accuracy', 'accuracy_norm'],
-    ['relevance', 'relevance_norm'],
-    ['completeness', 'completeness_norm'],
-    ['citation', 'citation_norm'],
-];
 /**
  * Every call scoring this question may make (the tier's stated plan is the sum over questions).
  * The conditions mirror the scoring functions below, but only from one side: a call the plan
@@ -70688,30 +73928,42 @@ function planQuestion(row, output, settings) {
     }
     return new CallPlan(asks);
 }
-/** Scores one question, drawing every judge call from its plan. */
+/** Scores one question, drawing every judge call from its plan: each call's reply, then each LLM metric's definition scores it. */
 async function scoreWithJudge(row, output, inner, settings, plan) {
     const judge = plan.judge(inner);
-    const result = { scores: {}, errors: {}, claims: [], rubricDiff: null };
     const contexts = numbered(output.contexts.map(unlabelled), (i) => chunkLabel(settings.chunkLabel, i));
-    const tasks = [rubric(row, output, contexts, judge, settings, result)];
-    if (row.should_refuse) {
-        const skipped = noScore('should-refuse question: judged by refuse_ok and the rubric');
-        for (const m of SKIPPED_FOR_REFUSALS)
-            result.scores[m] = skipped;
+    // only the rubric judges a refusal: its correctness is refuse_ok
+    const skipped = row.should_refuse ? settled(noScore('should-refuse question: judged by refuse_ok and the rubric')) : null;
+    // asked in this order, all at once
+    const [rubricReply, claimsReply, usefulnessReply, recallReply, questionsReply] = await Promise.all([
+        rubric(row, output, contexts, judge, settings),
+        skipped ?? claims(row, output, contexts, judge),
+        skipped ?? usefulness(row, output, contexts, judge),
+        skipped ?? recall(row, output, contexts, judge),
+        skipped ?? relevancy(row, output, judge, settings),
+    ]);
+    const replies = { row, calls: { rubric: rubricReply, claims: claimsReply, usefulness: usefulnessReply, recall: recallReply, questions: questionsReply } };
+    const result = { scores: {}, errors: {}, claims: claimsReply.kind === 'replied' ? [...claimsReply.value.claims] : [], rubricDiff: rubricDiff(rubricReply) };
+    for (const { name, fromJudge } of LLM_SCORERS) {
+        const scored = fromJudge(replies);
+        if ('error' in scored) {
+            result.scores[name] = { value: null };
+            result.errors[name] = scored.error;
+        }
+        else
+            result.scores[name] = scored;
     }
-    else {
-        tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result));
-    }
-    await Promise.all(tasks);
     return result;
 }
-function fail(result, metrics, error) {
-    for (const m of metrics) {
-        result.scores[m] = { value: null };
-        result.errors[m] = error;
-    }
-}
-async function rubric(row, output, contexts, judge, settings, result) {
+/** Each LLM metric's name and its definition's function from the judge's replies to its score, in LLM_METRICS order. */
+const LLM_SCORERS = LLM_METRICS.flatMap((name) => {
+    const fromJudge = metricInfo(name)?.fromJudge;
+    return fromJudge ? [{ name, fromJudge }] : [];
+});
+const replied = (value) => ({ kind: 'replied', value });
+const failed = (error) => ({ kind: 'failed', error });
+const settled = (score) => ({ kind: 'settled', score });
+async function rubric(row, output, contexts, judge, settings) {
     const vars = {
         should_refuse: String(row.should_refuse),
         history: historyBlock(row),
@@ -70723,36 +73975,29 @@ async function rubric(row, output, contexts, judge, settings, result) {
     const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
     const error = passes.map(judge_failure).find((e) => e !== null);
     if (error)
-        return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error);
-    const values = passes.map((p) => p.value);
-    for (const [dimension, metric] of RUBRIC) {
-        const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length;
-        result.scores[metric] = { value: mean / 4, reason: String(values[0].reason) };
-    }
-    const kept = retention(row, values);
-    if ('error' in kept)
-        fail(result, ['context_retention_norm'], kept.error);
-    else
-        result.scores.context_retention_norm = kept.score;
-    if (values.length > 1) {
-        let diff = 0;
-        for (const [dimension] of RUBRIC)
-            diff += Math.abs(values[0][dimension] - values[1][dimension]) / 4;
-        result.rubricDiff = diff / RUBRIC.length;
-    }
+        return failed(error);
+    return replied(passes.map((p) => p.value));
 }
-async function claims(row, output, contexts, judge, result) {
-    const metrics = CLAIM_METRICS;
+const RUBRIC_DIMENSIONS = ['accuracy', 'relevance', 'completeness', 'citation'];
+/** The mean absolute difference between the first two rubric passes, over the dimensions, on the 0-1 scale: the judge's own instability. */
+function rubricDiff(reply) {
+    if (reply.kind !== 'replied' || reply.value.length < 2)
+        return null;
+    const [first, second] = reply.value;
+    let diff = 0;
+    for (const dimension of RUBRIC_DIMENSIONS)
+        diff += Math.abs(first[dimension] - second[dimension]) / 4;
+    return diff / RUBRIC_DIMENSIONS.length;
+}
+async function claims(row, output, contexts, judge) {
     const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
     if (!extracted.ok)
-        return fail(result, metrics, judge_failure(extracted));
+        return failed(judge_failure(extracted));
     const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '');
     const texts = all.slice(0, MAX_CLAIMS);
     const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
-    if (texts.length === 0) {
-        Object.assign(result.scores, claimScores([], true));
-        return;
-    }
+    if (texts.length === 0)
+        return replied({ claims: [], cut });
     let verdicts;
     if (output.contexts.length === 0) {
         verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
@@ -70760,7 +74005,7 @@ async function claims(row, output, contexts, judge, result) {
     else {
         const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) });
         if (!batch.ok)
-            return fail(result, metrics, judge_failure(batch));
+            return failed(judge_failure(batch));
         const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
         const numbers = batch.value.verdicts.map((v) => v.claim);
         if (misnumbered(numbers, texts.length, 'claim') === null) {
@@ -70771,37 +74016,18 @@ async function claims(row, output, contexts, judge, result) {
             const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
             const error = single.map(judge_failure).find((e) => e !== null);
             if (error)
-                return fail(result, metrics, error);
+                return failed(error);
             verdicts = single.map((s) => s.value);
         }
     }
-    result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null }));
-    Object.assign(result.scores, claimScores(verdicts.map((v) => v.verdict), true));
-    const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
-    if (unsupported.length > 0) {
-        const reason = unsupported
-            .slice(0, 3)
-            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${quoted(c.text.slice(0, 60))}`)
-            .join('; ');
-        result.scores.faithfulness.reason = reason;
-        result.scores.hallucination_rate.reason = reason;
-        if (unsupported.some((c) => c.verdict === 'contradicted'))
-            result.scores.contradicted.reason = reason;
-    }
-    if (cut)
-        for (const m of metrics)
-            result.scores[m].reason = [cut, result.scores[m].reason].filter(Boolean).join('; ');
+    return replied({ claims: texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null })), cut });
 }
-async function usefulness(row, output, contexts, judge, result) {
+async function usefulness(row, output, contexts, judge) {
     const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
-    if (!against) {
-        result.scores.context_precision = noScore('no ground truth and no answer to judge chunk usefulness against');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
+    if (!against)
+        return settled(noScore('no ground truth and no answer to judge chunk usefulness against'));
+    if (output.contexts.length === 0)
+        return settled({ value: 0, reason: 'no contexts were retrieved' });
     const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts };
     const n = output.contexts.length;
     const lineUp = ({ verdicts }) => {
@@ -70811,71 +74037,39 @@ async function usefulness(row, output, contexts, judge, result) {
     };
     const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${countOf_countOf(n, 'chunk')}, numbered as they are labelled.`);
     if (!reply.ok)
-        return fail(result, ['context_precision'], reply.error);
+        return failed(reply.error);
     const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
-    const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
-    result.scores.context_precision = {
-        value: averagePrecision(useful),
-        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
-    };
+    return replied({ useful: output.contexts.map((_, i) => byChunk.get(i + 1)), against: against.kind });
 }
-async function recall(row, output, contexts, judge, result) {
+async function recall(row, output, contexts, judge) {
     const points = row.reference_points;
-    if (points.length === 0 && !row.ground_truth) {
-        result.scores.context_recall = noScore('no reference points or ground truth');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
+    if (points.length === 0 && !row.ground_truth)
+        return settled(noScore('no reference points or ground truth'));
+    if (output.contexts.length === 0)
+        return settled({ value: 0, reason: 'no contexts were retrieved' });
     const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth;
     const expected = points.length > 0 ? countOf_countOf(points.length, 'reference point') : 'a ground truth';
     const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${countOf_countOf(statements.length, 'statement')} for ${expected}` : null;
     const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${countOf_countOf(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
     const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix);
-    if (!reply.ok)
-        return fail(result, ['context_recall'], reply.error);
-    const statements = reply.value.statements;
-    const attributable = statements.filter((s) => s.attributable).length;
-    const missing = statements.filter((s) => !s.attributable).map((s) => quoted(s.statement.slice(0, 40)));
-    result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
+    return reply.ok ? replied(reply.value.statements) : failed(reply.error);
 }
-async function relevancy(row, output, judge, settings, result) {
-    if (!settings.embeddings) {
-        result.scores.answer_relevancy = noScore(NO_EMBEDDINGS_REASON);
-        return;
-    }
-    if (!output.answer.trim()) {
-        result.scores.answer_relevancy = noScore('empty answer');
-        return;
-    }
+async function relevancy(row, output, judge, settings) {
+    if (!settings.embeddings)
+        return settled(noScore(NO_EMBEDDINGS_REASON));
+    if (!output.answer.trim())
+        return settled(noScore('empty answer'));
     const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer });
     if (!reply.ok)
-        return fail(result, ['answer_relevancy'], judge_failure(reply));
+        return failed(judge_failure(reply));
     const generated = reply.value.questions.filter((q) => q.question.trim() !== '');
     if (generated.length === 0)
-        return fail(result, ['answer_relevancy'], 'the judge generated no questions');
+        return failed('the judge generated no questions');
     const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)]);
     if (!vectors.ok)
-        return fail(result, ['answer_relevancy'], judge_failure(vectors));
+        return failed(judge_failure(vectors));
     const [original, ...others] = vectors.value;
-    const similarities = others.map((v) => cosine(original, v));
-    result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal);
-}
-/**
- * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
- * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
- */
-function answerRelevancy(similarities, noncommittal, mode) {
-    if (similarities.length === 0)
-        return noScore('no generated questions');
-    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
-    const evasive = noncommittal.filter(Boolean).length;
-    const share = evasive / noncommittal.length;
-    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
-    const clamped = Math.min(1, Math.max(0, value));
-    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : types_score(clamped);
+    return replied({ similarities: others.map((v) => cosine(original, v)), noncommittal: generated.map((q) => q.noncommittal === 1), mode: settings.noncommittal });
 }
 function cosine(a, b) {
     let dot = 0;
@@ -70889,367 +74083,9 @@ function cosine(a, b) {
     return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
-;// CONCATENATED MODULE: ./src/judge/usage.ts
-/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
-function hasPrices(prices) {
-    return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
-}
-/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
-function costUsd(tokens, prices) {
-    if (!hasPrices(prices))
-        return null;
-    return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
-}
-/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
-function unionOf(intervals) {
-    const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
-    const union = [];
-    for (const { start, end } of sorted) {
-        const last = union.at(-1);
-        if (last && start <= last.end)
-            last.end = Math.max(last.end, end);
-        else
-            union.push({ start, end });
-    }
-    return union;
-}
-/**
- * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
- * the same time (or waiting in the same queue) count once, not once each.
- */
-function wallClockMs(intervals) {
-    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
-}
-/**
- * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
- * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
- */
-class UsageMeter {
-    families = new Map();
-    intervals = new Map();
-    /** how many of a family's intervals are its union, already in `ms` */
-    folded = new Map();
-    family(name) {
-        let f = this.families.get(name);
-        if (!f) {
-            f = { calls: 0, requests: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 };
-            this.families.set(name, f);
-        }
-        return f;
-    }
-    /**
-     * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
-     * the union of these. The calls are kept as their union, folded in once they outnumber it, so
-     * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
-     */
-    timed(name, start, end) {
-        const family = this.family(name);
-        let spans = this.intervals.get(name);
-        if (!spans)
-            this.intervals.set(name, (spans = []));
-        spans.push({ start, end });
-        if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64)
-            this.fold(name, family);
-    }
-    byFamily() {
-        for (const [name, f] of this.families)
-            this.fold(name, f);
-        return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)));
-    }
-    fold(name, family) {
-        const spans = this.intervals.get(name);
-        if (!spans || spans.length === this.folded.get(name))
-            return;
-        const union = unionOf(spans);
-        this.intervals.set(name, union);
-        this.folded.set(name, union.length);
-        family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
-    }
-    totals(prices) {
-        const sum = { llm: 0, embedding: 0, prompt: 0, completion: 0, hits: 0, retries: 0, requests: 0, embeddingTokens: 0 };
-        for (const [name, f] of this.families) {
-            const embeddings = name === EMBEDDINGS_FAMILY || name === PREFLIGHT_EMBEDDINGS_FAMILY;
-            // the preflight's requests and tokens are spent like any other, but it scores nothing: no call of the run's
-            const scoring = !name.startsWith(PREFLIGHT_FAMILY);
-            if (embeddings)
-                sum.embeddingTokens += f.prompt_tokens;
-            else {
-                sum.prompt += f.prompt_tokens;
-                sum.completion += f.completion_tokens;
-            }
-            if (scoring && embeddings)
-                sum.embedding += f.calls;
-            else if (scoring)
-                sum.llm += f.calls;
-            sum.hits += f.cache_hits;
-            sum.retries += f.retries;
-            sum.requests += f.requests ?? 0;
-        }
-        const cost = costUsd({ prompt: sum.prompt, completion: sum.completion, embedding: sum.embeddingTokens }, prices);
-        return {
-            llm_calls: sum.llm,
-            embedding_calls: sum.embedding,
-            prompt_tokens: sum.prompt + sum.embeddingTokens,
-            completion_tokens: sum.completion,
-            cache_hits: sum.hits,
-            retries: sum.retries,
-            requests: sum.requests,
-            cost_usd: cost,
-        };
-    }
-}
-/** The family of embeddings calls; every other family is a judge prompt's. */
-const EMBEDDINGS_FAMILY = 'embeddings';
-/** The preflight's own families: spent, never scoring. */
-const PREFLIGHT_FAMILY = 'preflight';
-const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings';
-
-;// CONCATENATED MODULE: ./src/judge/budget.ts
-
-/**
- * A spending limit that is a bound: a request reserves the most it can cost (its prompt's
- * bytes, its reply cap) before it is sent, once it holds its slot, and the reservation is
- * replaced by what the endpoint reports when it ends (kept whole when it does not say, as
- * after a timeout: the request may still have been billed). A request goes only when the
- * spent, the reserved and its own reservation together stay within every limit, so no
- * ordering of concurrent requests can go over `calls`, `tokens` or `usd`.
- */
-class Budget {
-    budget;
-    prices;
-    spentCost = { prompt: 0, completion: 0, embedding: 0 };
-    reserved = { prompt: 0, completion: 0, embedding: 0 };
-    calls = 0;
-    refused = 0;
-    inFlight = 0;
-    waiting = [];
-    constructor(budget, prices) {
-        this.budget = budget;
-        this.prices = prices;
-    }
-    /**
-     * A request that fits beside what is spent goes once the reservations in flight leave room
-     * (it waits for them to settle rather than being refused for money that is only reserved);
-     * one that would not fit even alone is refused.
-     */
-    async open(upTo) {
-        for (;;) {
-            const alone = this.over(upTo, false);
-            if (alone !== null) {
-                this.refused += 1;
-                return `budget spent (${alone})`;
-            }
-            if (this.over(upTo, true) === null || this.inFlight === 0)
-                break;
-            await new Promise((resolve) => this.waiting.push(resolve));
-        }
-        this.calls += 1;
-        this.inFlight += 1;
-        shift(this.reserved, upTo, 1);
-        return null;
-    }
-    close(upTo, spent) {
-        shift(this.reserved, upTo, -1);
-        shift(this.spentCost, spent ?? upTo, 1);
-        this.inFlight -= 1;
-        for (const wake of this.waiting.splice(0))
-            wake();
-    }
-    spent() {
-        return { calls: this.calls, tokens: total(this.spentCost), refused: this.refused };
-    }
-    /** Which limit this request would pass, with the reservations in flight or beside what is spent alone; null when it fits. */
-    over(upTo, withReserved) {
-        const { calls, tokens, usd } = this.budget;
-        if (calls !== undefined && this.calls + 1 > calls)
-            return `budget.calls ${calls}`;
-        const after = { ...this.spentCost };
-        if (withReserved)
-            shift(after, this.reserved, 1);
-        shift(after, upTo, 1);
-        if (tokens !== undefined && total(after) > tokens)
-            return `budget.tokens ${tokens}`;
-        const cost = costUsd(after, this.prices);
-        if (usd !== undefined && cost !== null && cost > usd)
-            return `budget.usd ${usd}`;
-        return null;
-    }
-}
-function shift(sum, by, sign) {
-    sum.prompt += sign * by.prompt;
-    sum.completion += sign * by.completion;
-    sum.embedding += sign * by.embedding;
-}
-function total(c) {
-    return c.prompt + c.completion + c.embedding;
-}
-/** Any Judge whose every request passes a budget: the asks and embeds carry its gate. */
-class BudgetedJudge {
-    identity;
-    budget;
-    inner;
-    constructor(inner, budget, prices) {
-        this.inner = inner;
-        this.budget = budget instanceof Budget ? budget : new Budget(budget, prices);
-        this.identity = inner.identity;
-    }
-    ask(prompt, vars, options = {}) {
-        return this.inner.ask(prompt, vars, { ...options, gate: this.budget });
-    }
-    embed(texts, options = {}) {
-        return this.inner.embed(texts, { ...options, gate: this.budget });
-    }
-    usageByFamily() {
-        return this.inner.usageByFamily();
-    }
-    problems() {
-        return this.inner.problems?.() ?? [];
-    }
-    spent() {
-        return this.budget.spent();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/schemas/judgeConfig.ts
+;// CONCATENATED MODULE: ./src/run/llmTier/settings.ts
 
 
-/** The most judge calls in flight at once: the tier's memory follows it (a pool of questions per slot), a rate limit decides it. */
-const MAX_JUDGE_CONCURRENCY = 512;
-/** The wire formats the LLM judge speaks (judge/transports/): each is a value of judge.provider too. */
-const CHAT_PROVIDERS = ['openai', 'azure', 'anthropic'];
-/** The values of judge.provider: each is one scoring provider in run/scorers/, chosen by its factory. */
-const JUDGE_PROVIDERS = ['lexical', ...CHAT_PROVIDERS, 'none'];
-/**
- * The values of embeddings.provider: `judge` (the default when embeddings.model is set) asks the
- * judge's own endpoint with its key; `openai` and `azure` an endpoint of their own; `none`
- * turns answer_relevancy off (an endpoint without embeddings: Groq, Anthropic, llama.cpp
- * started without --embeddings).
- */
-const EMBEDDINGS_PROVIDERS = ['judge', 'openai', 'azure', 'none'];
-/** `embeddings.model: none` (and the older `judge.embeddings_model: none`): embeddings.provider none */
-const NO_EMBEDDINGS = 'none';
-/** auto: strict json_schema, stepping down to json_object and then to plain text when the endpoint rejects a format */
-const RESPONSE_FORMATS = ['auto', 'json_schema', 'json_object', 'text'];
-/** `${NAME}` in a header or query value: filled from the environment, and the value is a secret */
-const EnvTemplateMapSchema = record(schemas_string().min(1), schemas_string()).default({});
-/** Where an endpoint is and how it is signed: judge.* and embeddings.* alike. */
-function endpointFields() {
-    return {
-        /** azure: the api-version query parameter, e.g. 2024-10-21 */
-        api_version: schemas_string().min(1).optional(),
-        /** the name of the environment variable holding the key, never the key itself (default: the provider's, e.g. OPENAI_API_KEY) */
-        api_key_env: schemas_string()
-            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name, e.g. OPENAI_API_KEY')
-            .optional(),
-        /** extra request headers; `${NAME}` is filled from the environment */
-        headers: EnvTemplateMapSchema,
-        /** extra query parameters on every request; `${NAME}` is filled from the environment */
-        query: EnvTemplateMapSchema,
-    };
-}
-/** A number in [low, high], or `default`: not sent, the server's own default applies. */
-function sampling(name, low, high, whole, fallback) {
-    const hint = `set judge.${name} to ${whole ? 'a whole number' : 'a number'} from ${low} to ${high}, or default to leave it to the server`;
-    return union([schemas_number(), literal('default')])
-        .default(fallback)
-        .superRefine((value, ctx) => {
-        if (value === 'default' || (value >= low && value <= high && (!whole || Number.isInteger(value))))
-            return;
-        const params = { gate: { code: 'bad_config', hint, located: true } };
-        ctx.addIssue({ code: 'custom', message: `judge.${name} is ${value}, outside ${low}..${high}`, params });
-    });
-}
-const JudgeConfigSchema = object({
-    /** lexical: offline, deterministic; openai: any OpenAI-compatible endpoint; azure: Azure OpenAI deployments; none: rules, retrieval, citations only */
-    provider: schemas_enum(JUDGE_PROVIDERS).default('lexical'),
-    /** default: the provider's own API (openai: https://api.openai.com/v1, anthropic: https://api.anthropic.com); azure: the resource endpoint, e.g. https://my-resource.openai.azure.com */
-    base_url: schemas_string().url().superRefine(noUserInfo('judge.base_url', 'judge.api_key_env (the variable holding the key) or judge.headers with ${VAR}')).optional(),
-    /** azure: the deployment name */
-    model: schemas_string().min(1).optional(),
-    ...endpointFields(),
-    /** the runner's or evalgate's own secrets (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) that `${NAME}` in judge and embeddings headers and query may use */
-    env_passthrough: array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]),
-    response_format: schemas_enum(RESPONSE_FORMATS).default('auto'),
-    temperature: sampling('temperature', 0, 2, false, 0),
-    /** a cap on each reply; a model stuck repeating itself stops here instead of at its context length */
-    max_tokens: sampling('max_tokens', 1, 1_000_000, true, 4096),
-    concurrency: schemas_number()
-        .int()
-        .min(1, 'at least 1 judge call in flight')
-        .max(MAX_JUDGE_CONCURRENCY, `at most ${MAX_JUDGE_CONCURRENCY} judge calls in flight at once; set it to what the endpoint's rate limit allows`)
-        .default(8),
-    timeout_ms: schemas_number().int().positive().default(60_000),
-    max_retries: schemas_number().int().min(0).max(10).default(4),
-    cache: schemas_boolean().default(true),
-    cache_dir: schemas_string().min(1).default('.evalgate-cache'),
-    repeats: schemas_number().int().min(1).max(5).default(1),
-    answer_relevancy: object({
-        questions: schemas_number().int().min(1).max(10).default(3),
-        noncommittal: schemas_enum(['soft', 'any', 'all']).default('soft'),
-    })
-        .strict()
-        .default({ questions: 3, noncommittal: 'soft' }),
-    prices: object({
-        prompt_per_million: schemas_number().min(0).optional(),
-        completion_per_million: schemas_number().min(0).optional(),
-        embedding_per_million: schemas_number().min(0).optional(),
-    })
-        .strict()
-        .optional(),
-})
-    .strict();
-/**
- * embeddings: where answer_relevancy's embeddings come from. Absent, or with only a model,
- * they come from the judge's endpoint; `provider: openai | azure` names an endpoint of their
- * own (chat on Anthropic or a local vLLM, embeddings on OpenAI), with its own key and headers.
- */
-const EmbeddingsConfigSchema = object({
-    provider: schemas_enum(EMBEDDINGS_PROVIDERS).optional(),
-    /** the embeddings model (azure: the deployment name); `none` is provider none */
-    model: schemas_string().min(1).optional(),
-    base_url: schemas_string().url().superRefine(noUserInfo('embeddings.base_url', 'embeddings.api_key_env (the variable holding the key) or embeddings.headers with ${VAR}')).optional(),
-    ...endpointFields(),
-})
-    .strict();
-
-;// CONCATENATED MODULE: ./src/io/pool.ts
-/**
- * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
- * worker takes the next index when its task ends, in index order. Unlike starting every task
- * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
- * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
- * failure stops workers from taking more indices and is what the returned promise rejects with.
- */
-async function forEachInPool(count, workers, task) {
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < count) {
-            const index = next++;
-            try {
-                await task(index);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    const size = Math.min(count, Math.max(1, Math.floor(workers)));
-    await Promise.all(Array.from({ length: size }, worker));
-}
-
-;// CONCATENATED MODULE: ./src/run/llmTier.ts
-
-
-
-
-
-
-
-
-/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
-const STABILITY_THRESHOLD = 0.02;
 /**
  * Questions in progress at once per judge concurrency slot. A question in progress always has
  * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
@@ -71275,101 +74111,6 @@ function llmSettings(config, rows) {
 function embeddingsOn(config) {
     const e = config.embeddings;
     return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== NO_EMBEDDINGS;
-}
-/**
- * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
- * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
- * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
- * the budget.
- */
-async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new Budget(config.budget, config.judge.prices), schedule) {
-    const settings = llmSettings(config, rows);
-    const budgeted = new BudgetedJudge(judge, budget);
-    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
-    const diffs = rows.map(() => null);
-    await forEachInPool(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
-        // a settled schedule takes no more questions: the rest pass through untouched
-        if (schedule?.settled())
-            return;
-        const index = schedule ? schedule.order[taken] : taken;
-        const row = rows[index];
-        const output = outputs.get(row.id);
-        const q = questions[row.id];
-        if (output && output.error === null) {
-            // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
-            const calls = planQuestion(row, output, settings);
-            const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
-            llmTier_record(q, scored, calls);
-            diffs[index] = scored.rubricDiff;
-        }
-        schedule?.completed.add(index);
-    });
-    const byFamily = judge.usageByFamily();
-    const meter = new UsageMeter();
-    for (const [name, f] of Object.entries(byFamily))
-        Object.assign(meter.family(name), f);
-    const totals = meter.totals(config.judge.prices);
-    const notes = [];
-    const warn = (warning) => {
-        notes.push(warning);
-        logger.warn(warning);
-    };
-    const refused = budgeted.spent().refused;
-    if (refused > 0)
-        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
-    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
-    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
-        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
-    }
-    for (const problem of judge.problems?.() ?? [])
-        logger.warn(problem);
-    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
-    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
-    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
-}
-/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
-function llmTier_record(q, scored, calls) {
-    // by family, so concurrent asks land in one order from run to run
-    if (calls.calls.length > 0)
-        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    // a metric this run does not plan (context_retention_norm without conversations) gets no key
-    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
-    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
-    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
-    const notes = {};
-    for (const [metric, note] of Object.entries(q.notes))
-        if (!isKnownMetric(metric) || !planned.includes(metric))
-            notes[metric] = note;
-    for (const metric of planned) {
-        const s = scored.scores[metric];
-        // a value off the metric's scale is an error row, as in the deterministic tier (run/score.ts)
-        const info = metricInfo(metric);
-        const outside = info && s?.value != null ? outOfScale(info, s.value) : null;
-        q.scores[metric] = outside === null ? (s?.value ?? null) : null;
-        if (s?.reason && outside === null)
-            notes[metric] = s.reason;
-        const error = outside ?? scored.errors[metric];
-        if (error)
-            q.errors[metric] = error;
-    }
-    q.notes = notes;
-    if (scored.claims.length > 0)
-        q.claims = scored.claims;
-}
-function judgeStability(diffs, repeats) {
-    if (repeats <= 1)
-        return null;
-    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
-    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
-}
-function budgetLabel(budget) {
-    return [
-        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
-        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
-        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
-    ]
-        .filter(Boolean)
-        .join(', ');
 }
 
 // EXTERNAL MODULE: ./node_modules/wink-porter2-stemmer/src/wink-porter2-stemmer.js
@@ -72033,9 +74774,6 @@ class AnyOf {
 
 
 
-
-
-
 /**
  * The offline, deterministic provider (the seed's "no-model" route): token and number overlap
  * (tokens.ts: Chinese by character bigrams; English normalised, stop-listed and stemmed, with
@@ -72064,8 +74802,7 @@ const LEXICAL_SETTINGS = {
     clauseSeparators: '；;，,',
 };
 const LEXICAL_METRICS = registry_registry.computedBy('lexical').filter(isKnownMetric);
-/** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
-const NO_RETENTION = 'lexical cannot judge context retention';
+
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
 const UNCACHED = { tokens: tokenize, clauses: (text) => lexical_clauses(text, tokenize) };
@@ -72083,44 +74820,34 @@ function lexicalTexts() {
     };
 }
 function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
+    const analysis = analyseLexical(row, output, isRefusal, texts);
+    const scores = {};
+    for (const { name, fromLexical } of LEXICAL_SCORERS)
+        scores[name] = fromLexical(analysis);
+    return { scores, claims: analysis.claims };
+}
+/** Each lexical metric's name and its definition's function from the analysis to its score. */
+const LEXICAL_SCORERS = registry_registry.definitions.flatMap((d) => (d.fromLexical && isKnownMetric(d.name) ? [{ name: d.name, fromLexical: d.fromLexical }] : []));
+/** What overlap finds in one question: what the answer and the contexts cover, for each lexical metric's definition to score. */
+function analyseLexical(row, output, isRefusal, texts = UNCACHED) {
+    if (row.should_refuse)
+        return { shouldRefuse: true, refusal: false, points: [], claims: [], chunks: null, attributable: [] };
     const tokensOf = texts.tokens;
-    if (row.should_refuse) {
-        const skipped = noScore('should-refuse question: judged by refuse_ok');
-        return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: noScore(NO_RETENTION) }, claims: [] };
-    }
+    const share = LEXICAL_SETTINGS.minWordShare;
     const chunks = output.contexts.map(tokensOf);
     const allContexts = tokens_union(chunks);
     const reference = referenceStatements(row, texts);
-    const share = LEXICAL_SETTINGS.minWordShare;
-    const scores = { context_retention_norm: noScore(NO_RETENTION) };
     const answer = tokensOf(output.answer);
-    const points = row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) }));
-    scores.completeness_norm = withMissing(shareCovered(points.map((p) => p.covered), 'reference_points'), points, isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer');
     const answerClauses = texts.clauses(output.answer);
-    const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
-    Object.assign(scores, claimScores(claims.map((c) => c.verdict), false));
-    if (isRefusal) {
-        const refusal = noScore('the answer is a refusal: no factual claim to check');
-        scores.faithfulness = refusal;
-        scores.hallucination_rate = refusal;
-    }
-    else {
-        const unsupported = claims.filter((c) => c.verdict !== 'supported').map((c) => c.text);
-        if (unsupported.length > 0)
-            scores.faithfulness.reason = `not found in the contexts: ${quoteList(unsupported)}`;
-    }
     const judgeAgainst = reference.length > 0 ? { label: 'the ground truth', statements: reference } : { label: 'the answer (no ground truth)', statements: answerClauses };
-    if (judgeAgainst.statements.length === 0) {
-        scores.context_precision = noScore('no ground truth and no answer claims to judge chunk usefulness against');
-    }
-    else {
-        const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share)));
-        // the note always says what usefulness was judged against (SPEC: the report says which)
-        scores.context_precision = { value: averagePrecision(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` };
-    }
-    const attributable = reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) }));
-    scores.context_recall = withMissing(shareCovered(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts');
-    return { scores, claims };
+    return {
+        shouldRefuse: false,
+        refusal: isRefusal,
+        points: row.reference_points.map((text) => ({ text, covered: covers(answer, tokensOf(text), share) })),
+        claims: isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: covers(allContexts, tokens, share) ? 'supported' : 'not_mentioned' })),
+        chunks: judgeAgainst.statements.length === 0 ? null : { useful: chunks.map((chunk) => judgeAgainst.statements.some((s) => covers(chunk, s.tokens, share))), against: judgeAgainst.label },
+        attributable: reference.map((s) => ({ text: s.text, covered: covers(allContexts, s.tokens, share) })),
+    };
 }
 /** Reference points when the row has them, else the ground truth split into clauses. */
 function referenceStatements(row, texts) {
@@ -72128,17 +74855,6 @@ function referenceStatements(row, texts) {
         return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => tokenCount(s.tokens) > 0);
     }
     return row.ground_truth ? texts.clauses(row.ground_truth) : [];
-}
-/** Names what was not covered, so a reviewer sees why a score dropped. */
-function withMissing(result, items, where) {
-    const missing = items.filter((i) => !i.covered).map((i) => i.text);
-    if (result.value !== null && missing.length > 0)
-        result.reason = `${where}: ${quoteList(missing)}`;
-    return result;
-}
-function quoteList(texts) {
-    const shown = quotedAlike(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
-    return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
 }
 const CITATION = new RegExp(CITATION_PATTERN.source, 'gi');
 function lexical_clauses(text, tokensOf) {
@@ -72207,6 +74923,227 @@ const noneProvider = {
     scorer: (config) => noneScorer(config),
 };
 
+;// CONCATENATED MODULE: ./src/judge/usage.ts
+/** Whether judge.prices gives any price: without one no cost is stated (null), and budget.usd cannot act. */
+function hasPrices(prices) {
+    return prices !== undefined && (prices.prompt_per_million !== undefined || prices.completion_per_million !== undefined || prices.embedding_per_million !== undefined);
+}
+/** Dollars for tokens at judge.prices (a price not given is 0); null without prices. */
+function costUsd(tokens, prices) {
+    if (!hasPrices(prices))
+        return null;
+    return (tokens.prompt * (prices.prompt_per_million ?? 0) + tokens.completion * (prices.completion_per_million ?? 0) + tokens.embedding * (prices.embedding_per_million ?? 0)) / 1e6;
+}
+/** The union of the intervals as disjoint spans in time order (empty intervals dropped). */
+function unionOf(intervals) {
+    const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+    const union = [];
+    for (const { start, end } of sorted) {
+        const last = union.at(-1);
+        if (last && start <= last.end)
+            last.end = Math.max(last.end, end);
+        else
+            union.push({ start, end });
+    }
+    return union;
+}
+/**
+ * Wall-clock time covered by the intervals: the length of their union, so calls in flight at
+ * the same time (or waiting in the same queue) count once, not once each.
+ */
+function wallClockMs(intervals) {
+    return unionOf(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
+}
+/**
+ * Calls, cache hits, retries, errors and tokens per family (judge prompt, or embeddings), and
+ * the family's wall-clock time: the union of its calls' intervals (`timed`), not their sum.
+ */
+class UsageMeter {
+    families = new Map();
+    intervals = new Map();
+    /** how many of a family's intervals are its union, already in `ms` */
+    folded = new Map();
+    family(name) {
+        let f = this.families.get(name);
+        if (!f) {
+            f = { calls: 0, requests: 0, cache_hits: 0, retries: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, ms: 0 };
+            this.families.set(name, f);
+        }
+        return f;
+    }
+    /**
+     * One call of the family ran from `start` to `end` (performance.now() ms); its `ms` becomes
+     * the union of these. The calls are kept as their union, folded in once they outnumber it, so
+     * a run of many thousands of calls neither keeps every interval nor re-sorts them per call.
+     */
+    timed(name, start, end) {
+        const family = this.family(name);
+        let spans = this.intervals.get(name);
+        if (!spans)
+            this.intervals.set(name, (spans = []));
+        spans.push({ start, end });
+        if (spans.length > 2 * (this.folded.get(name) ?? 0) + 64)
+            this.fold(name, family);
+    }
+    byFamily() {
+        for (const [name, f] of this.families)
+            this.fold(name, f);
+        return Object.fromEntries([...this.families.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    }
+    fold(name, family) {
+        const spans = this.intervals.get(name);
+        if (!spans || spans.length === this.folded.get(name))
+            return;
+        const union = unionOf(spans);
+        this.intervals.set(name, union);
+        this.folded.set(name, union.length);
+        family.ms = union.reduce((sum, i) => sum + (i.end - i.start), 0);
+    }
+    totals(prices) {
+        const sum = { llm: 0, embedding: 0, prompt: 0, completion: 0, hits: 0, retries: 0, requests: 0, embeddingTokens: 0 };
+        for (const [name, f] of this.families) {
+            const embeddings = name === EMBEDDINGS_FAMILY || name === PREFLIGHT_EMBEDDINGS_FAMILY;
+            // the preflight's requests and tokens are spent like any other, but it scores nothing: no call of the run's
+            const scoring = !name.startsWith(PREFLIGHT_FAMILY);
+            if (embeddings)
+                sum.embeddingTokens += f.prompt_tokens;
+            else {
+                sum.prompt += f.prompt_tokens;
+                sum.completion += f.completion_tokens;
+            }
+            if (scoring && embeddings)
+                sum.embedding += f.calls;
+            else if (scoring)
+                sum.llm += f.calls;
+            sum.hits += f.cache_hits;
+            sum.retries += f.retries;
+            sum.requests += f.requests ?? 0;
+        }
+        const cost = costUsd({ prompt: sum.prompt, completion: sum.completion, embedding: sum.embeddingTokens }, prices);
+        return {
+            llm_calls: sum.llm,
+            embedding_calls: sum.embedding,
+            prompt_tokens: sum.prompt + sum.embeddingTokens,
+            completion_tokens: sum.completion,
+            cache_hits: sum.hits,
+            retries: sum.retries,
+            requests: sum.requests,
+            cost_usd: cost,
+        };
+    }
+}
+/** The family of embeddings calls; every other family is a judge prompt's. */
+const EMBEDDINGS_FAMILY = 'embeddings';
+/** The preflight's own families: spent, never scoring. */
+const PREFLIGHT_FAMILY = 'preflight';
+const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings';
+
+;// CONCATENATED MODULE: ./src/judge/budget.ts
+
+/**
+ * A spending limit that is a bound: a request reserves the most it can cost (its prompt's
+ * bytes, its reply cap) before it is sent, once it holds its slot, and the reservation is
+ * replaced by what the endpoint reports when it ends (kept whole when it does not say, as
+ * after a timeout: the request may still have been billed). A request goes only when the
+ * spent, the reserved and its own reservation together stay within every limit, so no
+ * ordering of concurrent requests can go over `calls`, `tokens` or `usd`.
+ */
+class Budget {
+    budget;
+    prices;
+    spentCost = { prompt: 0, completion: 0, embedding: 0 };
+    reserved = { prompt: 0, completion: 0, embedding: 0 };
+    calls = 0;
+    refused = 0;
+    inFlight = 0;
+    waiting = [];
+    constructor(budget, prices) {
+        this.budget = budget;
+        this.prices = prices;
+    }
+    /**
+     * A request that fits beside what is spent goes once the reservations in flight leave room
+     * (it waits for them to settle rather than being refused for money that is only reserved);
+     * one that would not fit even alone is refused.
+     */
+    async open(upTo) {
+        for (;;) {
+            const alone = this.over(upTo, false);
+            if (alone !== null) {
+                this.refused += 1;
+                return `budget spent (${alone})`;
+            }
+            if (this.over(upTo, true) === null || this.inFlight === 0)
+                break;
+            await new Promise((resolve) => this.waiting.push(resolve));
+        }
+        this.calls += 1;
+        this.inFlight += 1;
+        shift(this.reserved, upTo, 1);
+        return null;
+    }
+    close(upTo, spent) {
+        shift(this.reserved, upTo, -1);
+        shift(this.spentCost, spent ?? upTo, 1);
+        this.inFlight -= 1;
+        for (const wake of this.waiting.splice(0))
+            wake();
+    }
+    spent() {
+        return { calls: this.calls, tokens: total(this.spentCost), refused: this.refused };
+    }
+    /** Which limit this request would pass, with the reservations in flight or beside what is spent alone; null when it fits. */
+    over(upTo, withReserved) {
+        const { calls, tokens, usd } = this.budget;
+        if (calls !== undefined && this.calls + 1 > calls)
+            return `budget.calls ${calls}`;
+        const after = { ...this.spentCost };
+        if (withReserved)
+            shift(after, this.reserved, 1);
+        shift(after, upTo, 1);
+        if (tokens !== undefined && total(after) > tokens)
+            return `budget.tokens ${tokens}`;
+        const cost = costUsd(after, this.prices);
+        if (usd !== undefined && cost !== null && cost > usd)
+            return `budget.usd ${usd}`;
+        return null;
+    }
+}
+function shift(sum, by, sign) {
+    sum.prompt += sign * by.prompt;
+    sum.completion += sign * by.completion;
+    sum.embedding += sign * by.embedding;
+}
+function total(c) {
+    return c.prompt + c.completion + c.embedding;
+}
+/** Any Judge whose every request passes a budget: the asks and embeds carry its gate. */
+class BudgetedJudge {
+    identity;
+    budget;
+    inner;
+    constructor(inner, budget, prices) {
+        this.inner = inner;
+        this.budget = budget instanceof Budget ? budget : new Budget(budget, prices);
+        this.identity = inner.identity;
+    }
+    ask(prompt, vars, options = {}) {
+        return this.inner.ask(prompt, vars, { ...options, gate: this.budget });
+    }
+    embed(texts, options = {}) {
+        return this.inner.embed(texts, { ...options, gate: this.budget });
+    }
+    usageByFamily() {
+        return this.inner.usageByFamily();
+    }
+    problems() {
+        return this.inner.problems?.() ?? [];
+    }
+    spent() {
+        return this.budget.spent();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/io/limiter.ts
 /**
  * At most `concurrency` tasks at once, started in the order they were submitted. A finishing
@@ -72240,82 +75177,6 @@ class Limiter {
             next();
         else
             this.active -= 1;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/io/retry.ts
-/** Rate limits and server errors: what every caller retries. */
-function rateLimitOrServerError(status) {
-    return status === 429 || status >= 500;
-}
-const MAX_RETRY_AFTER_MS = 60_000;
-const realRetryDeps = {
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: Math.random,
-    now: Date.now,
-};
-/** A failure that carries an HTTP status (the SDK's APIError, the HTTP candidate's HttpStatusError). */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : undefined;
-}
-/** Thrown by an attempt that knows no further attempt can help (the judge's circuit breaker is open): given up at once. */
-class NotRetryable extends Error {
-}
-function isRetryable(error, policy) {
-    if (error instanceof NotRetryable)
-        return false;
-    const status = statusOf(error);
-    return status === undefined || policy.retryStatus(status);
-}
-/** A Retry-After header value (seconds or an HTTP date) in milliseconds, capped; null when absent or unreadable. */
-function parseRetryAfter(value, nowMs = Date.now(), capMs = MAX_RETRY_AFTER_MS) {
-    if (value === null || value === undefined || value.trim() === '')
-        return null;
-    const trimmed = value.trim();
-    let ms;
-    if (/^\d+(\.\d+)?$/.test(trimmed))
-        ms = Number(trimmed) * 1000;
-    else {
-        const date = Date.parse(trimmed);
-        if (Number.isNaN(date))
-            return null;
-        ms = date - nowMs;
-    }
-    return Math.min(capMs, Math.max(0, Math.round(ms)));
-}
-/** Milliseconds the server asked us to wait, from the headers of a failure: `retry-after-ms`, else `Retry-After`. */
-function retryAfterMs(error, nowMs, capMs = MAX_RETRY_AFTER_MS) {
-    const headers = error?.headers;
-    if (!headers)
-        return null;
-    const get = (name) => (typeof headers.get === 'function' ? headers.get(name) : headers[name]);
-    const ms = get('retry-after-ms');
-    if (ms && Number.isFinite(Number(ms)))
-        return Math.min(capMs, Math.max(0, Number(ms)));
-    return parseRetryAfter(get('retry-after'), nowMs, capMs);
-}
-/** The wait before retry number `retry + 1` (0-based): what the server asked for, else backoff with jitter. */
-function backoffMs(retry, error, policy, deps) {
-    const asked = retryAfterMs(error, deps.now(), policy.maxRetryAfterMs);
-    if (asked !== null)
-        return asked;
-    const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
-    // equal jitter: at least half the backoff, so retries of many parallel calls spread apart but never hammer
-    return Math.round(exponential / 2 + deps.random() * (exponential / 2));
-}
-/** Runs `attempt` until it succeeds, fails for good, or the retries run out. Never throws what `attempt` throws. */
-async function withRetry(attempt, policy, deps = realRetryDeps) {
-    for (let retries = 0;; retries++) {
-        try {
-            return { ok: true, value: await attempt(), retries };
-        }
-        catch (error) {
-            const retryable = isRetryable(error, policy);
-            if (!retryable || retries >= policy.maxRetries)
-                return { ok: false, error, retries, retryable };
-            await deps.sleep(backoffMs(retries, error, policy, deps));
-        }
     }
 }
 
@@ -72734,7 +75595,7 @@ function reply(o, facts, nowMs) {
     const said = error ? ` ${JSON.stringify(firstBytes(error.message, 200))}` : o.body.kind === 'empty' ? ' (no body)' : ` (${typeOf(o.contentType)}: ${JSON.stringify(firstBytes(o.text))})`;
     const http = `HTTP ${o.status}${status !== null && status !== o.status ? ` (error ${status} in the body)` : ''}${error?.code ? ` ${firstBytes(error.code, 60)}` : ''}:${said}`;
     const more = { status, waitMs: waitHintMs(o.headers, error, nowMs) };
-    for (const rule of RULES) {
+    for (const rule of faults_RULES) {
         const matched = rule(status, words, o, facts, http, more);
         if (matched)
             return matched;
@@ -72759,7 +75620,7 @@ const CAP_REFUSED = /max_(completion_)?tokens'?[^.]{0,80}(too large|must be|at m
 const CONTEXT_LIMIT = /maximum context length is (\d+)/i;
 const FILTER = /content[_ ]filter|content management policy|ResponsibleAIPolicyViolation|safety (settings|system)|blocked by|requires moderation|input was flagged|flagged by (the )?moderation/i;
 const FORMAT = /response_format|json_schema|json_object|structured output|guided_(json|decoding)|\bschema\b/i;
-const RULES = [
+const faults_RULES = [
     // a 429 first, whatever its body: the wait it names decides between a rate limit and a quota
     (status, words, _o, facts, http, more) => status === 429 && !quotaSpent(words, more)
         ? (more.waitMs ?? 0) > LONGEST_WAIT_MS
@@ -74726,7 +77587,140 @@ function heapGrowthFlag(execArgv, nodeOptions) {
     return sized ? null : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
-;// CONCATENATED MODULE: ./src/run/judgePlan.ts
+;// CONCATENATED MODULE: ./src/io/pool.ts
+/**
+ * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
+ * worker takes the next index when its task ends, in index order. Unlike starting every task
+ * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
+ * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
+ * failure stops workers from taking more indices and is what the returned promise rejects with.
+ */
+async function forEachInPool(count, workers, task) {
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < count) {
+            const index = next++;
+            try {
+                await task(index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    const size = Math.min(count, Math.max(1, Math.floor(workers)));
+    await Promise.all(Array.from({ length: size }, worker));
+}
+
+;// CONCATENATED MODULE: ./src/run/llmTier/llmTier.ts
+
+
+
+
+
+
+
+/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
+const STABILITY_THRESHOLD = 0.02;
+/**
+ * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
+ * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
+ * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
+ * the budget.
+ */
+async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new Budget(config.budget, config.judge.prices), schedule) {
+    const settings = llmSettings(config, rows);
+    const budgeted = new BudgetedJudge(judge, budget);
+    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
+    const diffs = rows.map(() => null);
+    await forEachInPool(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
+        // a settled schedule takes no more questions: the rest pass through untouched
+        if (schedule?.settled())
+            return;
+        const index = schedule ? schedule.order[taken] : taken;
+        const row = rows[index];
+        const output = outputs.get(row.id);
+        const q = questions[row.id];
+        if (output && output.error === null) {
+            // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+            const calls = planQuestion(row, output, settings);
+            const scored = await scoreWithJudge(row, output, budgeted, settings, calls);
+            llmTier_record(q, scored, calls);
+            diffs[index] = scored.rubricDiff;
+        }
+        schedule?.completed.add(index);
+    });
+    const byFamily = judge.usageByFamily();
+    const meter = new UsageMeter();
+    for (const [name, f] of Object.entries(byFamily))
+        Object.assign(meter.family(name), f);
+    const totals = meter.totals(config.judge.prices);
+    const notes = [];
+    const warn = (warning) => {
+        notes.push(warning);
+        logger.warn(warning);
+    };
+    const refused = budgeted.spent().refused;
+    if (refused > 0)
+        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
+    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
+    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
+        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
+    }
+    for (const problem of judge.problems?.() ?? [])
+        logger.warn(problem);
+    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
+    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
+    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
+}
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function llmTier_record(q, scored, calls) {
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0)
+        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = LLM_METRICS.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!isKnownMetric(metric) || !planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
+        const s = scored.scores[metric];
+        // a value off the metric's scale is an error row, as in the deterministic tier (run/pipeline/score.ts)
+        const info = metricInfo(metric);
+        const outside = info && s?.value != null ? outOfScale(info, s.value) : null;
+        q.scores[metric] = outside === null ? (s?.value ?? null) : null;
+        if (s?.reason && outside === null)
+            notes[metric] = s.reason;
+        const error = outside ?? scored.errors[metric];
+        if (error)
+            q.errors[metric] = error;
+    }
+    q.notes = notes;
+    if (scored.claims.length > 0)
+        q.claims = scored.claims;
+}
+function judgeStability(diffs, repeats) {
+    if (repeats <= 1)
+        return null;
+    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
+    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
+}
+function budgetLabel(budget) {
+    return [
+        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
+        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
+        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
+    ]
+        .filter(Boolean)
+        .join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/run/llmTier/judgePlan.ts
 
 
 
@@ -75249,6 +78243,26 @@ function makeHeadToHeadJudge(config, environment) {
     return provider.headToHead(config, environment);
 }
 
+;// CONCATENATED MODULE: ./src/compare/knownTests.ts
+
+
+
+/**
+ * The Holm set's tests of `metrics` (those a run already has every value of: no judge scores
+ * them) exactly as the full comparison will make them: each family's test depends on its own
+ * members' values alone. A --sequential run ranks a judged metric's drop against them: every
+ * one whose p is at least ALPHA raises the Holm multiplier that drop would need to beat
+ * (run/llmTier/sequential.ts).
+ */
+function holmTestsOf(run, baseline, gate, metrics) {
+    if (!baseline.questions || metrics.length === 0)
+        return [];
+    const columns = buildColumns(run.questions, baseline.questions, metrics);
+    const count = Object.keys(run.questions).length;
+    const rows = metrics.map((name) => metricRow(name, run, baseline, columns, gate, count)).filter((row) => row.limit.kind !== 'latency_rise');
+    return annotateNoise(rows, columns, { primary: gate.primary, recordedNoise: baseline.noise ?? null }).filter((test) => test.stage === 'holm');
+}
+
 ;// CONCATENATED MODULE: ./src/stats/confidenceSequence.ts
 /**
  * Anytime-valid inference on a mean change, for deciding early: a test that may be checked after
@@ -75284,6 +78298,10 @@ function logEvidence(sums, m, side, rho) {
     const shifted = sums.sum - sums.count * m;
     const s = side === 'below' ? -shifted : shifted;
     const v = Math.max(0, sums.squares - 2 * m * sums.sum + sums.count * m * m);
+    return normalMixtureLogEvidence(s, v, rho);
+}
+/** log M_t of the one-sided normal mixture for a running sum `s` (signed: positive is evidence) with variance process `v` and mixing precision `rho`. */
+function normalMixtureLogEvidence(s, v, rho) {
     const w = v + rho;
     return Math.LN2 + 0.5 * Math.log(rho / w) + (s * s) / (2 * w) + Math.log(Math.max(Number.MIN_VALUE, normalCdf(s / Math.sqrt(w))));
 }
@@ -75325,15 +78343,193 @@ class MixtureTest {
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/sequential.ts
+;// CONCATENATED MODULE: ./src/stats/finitePopulation.ts
+/**
+ * Anytime-valid inference on the mean of a FINITE population drawn without replacement, for
+ * predicting a full run from the part of it judged so far. A --sequential run judges the eval
+ * set's N units (questions, or conversations) in a uniformly random order, and the full run's
+ * verdict is a function of all N of them: what an early stop has to predict is the total over
+ * this eval set, not the mean of some infinite population the questions came from, so the
+ * uncertainty shrinks to nothing as the last units are judged. The only randomness it relies on
+ * is the order, which the run draws itself: no model of the scores, and no approximation.
+ *
+ * Waudby-Smith & Ramdas 2020 ("Confidence sequences for sampling without replacement", NeurIPS
+ * 33): if the population's mean is m, the i-th draw's conditional mean is the mean of what is
+ * left, r_i(m) = (N·m − S_{i−1}) / (N − i + 1). Betting on each draw against it (Waudby-Smith &
+ * Ramdas 2024, "Estimating means of bounded random variables by betting", JRSS-B 86:1–27, whose
+ * capital process they extend to sampling without replacement with these means), the wealth
+ * K_t(m) = Π (1 + λ_i·(y_i − r_i(m))), with y scaled to [0, 1] and each bet 0 ≤ λ_i < 1/r_i(m)
+ * chosen before the draw, is a nonnegative supermartingale whenever the population's mean is m
+ * or less; by Ville's inequality it ever reaches 1/α with probability at most α. The bets are
+ * aGRAPA's (their approximate growth-rate-adaptive bet, (μ̂ − r)/(σ̂² + (μ̂ − r)²), truncated),
+ * so the wealth grows about as fast as the data's own spread allows, and the bound on the range
+ * keeps it honest about what is not seen yet: a few large drops among the unseen units cannot
+ * hide behind a run of small gains (a variance-only boundary is fooled by them: on 50 questions
+ * with 3% of them dropping by 1 and the rest gaining 0.02, the normal mixture on the same
+ * martingale ruled out the true mean in 27% of 300 random orders at a nominal 5%; this, in 1.3%).
+ *
+ * The wealth depends on m through every past bet, so it is kept for a grid of m across the
+ * range; "the mean is m or less" is rejected when every grid point up to the first one at or
+ * above m is: whatever the true mean below m, the grid point just above it is among them.
+ */
+/** Candidate means kept across the range: a resolution of 1/256 of the range. */
+const GRID_POINTS = 256;
+/** The largest bet, as a share of the one that would lose all the wealth should the unit drawn lie at the bottom of the range (WSR truncate theirs so; any share below 1 keeps the wealth positive). */
+const BET_CAP = 0.9;
+/** The draws of a population whose units lie in [low, high], and the evidence they give about its mean. */
+class WithoutReplacement {
+    population;
+    low;
+    high;
+    prior;
+    grid = Float64Array.from({ length: GRID_POINTS }, (_, k) => (k + 0.5) / GRID_POINTS);
+    wealth = new Float64Array(GRID_POINTS);
+    drawn = 0;
+    total = 0;
+    squares = 0;
+    scaledSum = 0;
+    scaledSpread = 0;
+    /** `prior`: a unit's variance the bets assume before any draw (WSR shrink their estimate toward one), in the units' own scale. */
+    constructor(population, low, high, prior) {
+        this.population = population;
+        this.low = low;
+        this.high = high;
+        this.prior = prior;
+        if (!Number.isInteger(population) || population < 1)
+            throw new RangeError(`WithoutReplacement: population must be a positive integer, got ${population}`);
+        if (!(high > low) || !Number.isFinite(low) || !Number.isFinite(high))
+            throw new RangeError(`WithoutReplacement: the range [${low}, ${high}] is empty or not finite`);
+        if (!(prior > 0) || !Number.isFinite(prior))
+            throw new RangeError(`WithoutReplacement: prior must be a positive number, got ${prior}`);
+    }
+    add(x) {
+        if (!(x >= this.low && x <= this.high))
+            throw new RangeError(`WithoutReplacement: observation ${x} is outside [${this.low}, ${this.high}]`);
+        if (this.drawn === this.population)
+            throw new RangeError(`WithoutReplacement: all ${this.population} units are drawn already`);
+        const y = (x - this.low) / (this.high - this.low);
+        const left = this.population - this.drawn;
+        // aGRAPA's estimates from the draws before this one, shrunk as WSR's are: the mean toward the middle of the range, the variance toward the prior
+        const mean = (0.5 + this.scaledSum) / (this.drawn + 1);
+        const variance = (this.prior / (this.high - this.low) ** 2 + this.scaledSpread) / (this.drawn + 1);
+        for (let k = 0; k < GRID_POINTS; k++) {
+            const rest = (this.population * this.grid[k] - this.scaledSum) / left;
+            // a mean so low that what is left would have to lie below the range: not possible after these draws
+            if (rest <= 0)
+                this.wealth[k] = Infinity;
+            else if (rest < 1 && mean > rest) {
+                const gap = mean - rest;
+                const bet = Math.min(BET_CAP / rest, gap / (variance + gap * gap));
+                this.wealth[k] = this.wealth[k] + Math.log1p(bet * (y - rest));
+            }
+        }
+        this.drawn += 1;
+        this.total += x;
+        this.squares += x * x;
+        this.scaledSum += y;
+        this.scaledSpread += (y - (0.5 + this.scaledSum) / (this.drawn + 1)) ** 2;
+    }
+    /** log of the e-value against "the population's mean is m or less" (see the file comment); 0 when m is beyond the grid. */
+    logEvidenceAbove(m) {
+        const target = (m - this.low) / (this.high - this.low);
+        let least = Infinity;
+        for (let k = 0; k < GRID_POINTS; k++) {
+            least = Math.min(least, this.wealth[k]);
+            if (this.grid[k] >= target)
+                return Math.max(0, least);
+        }
+        return 0;
+    }
+    /** The largest mean the draws so far rule out at level alpha (every grid point up to it rejected), in the units' scale; `low` when none is. */
+    lowerBound(alpha) {
+        let bound = this.low;
+        for (let k = 0; k < GRID_POINTS && this.wealth[k] >= Math.log(1 / alpha); k++)
+            bound = this.low + this.grid[k] * (this.high - this.low);
+        return bound;
+    }
+    get seen() {
+        return this.drawn;
+    }
+    /** Σ x over the units drawn */
+    get sum() {
+        return this.total;
+    }
+    /** Σ x² over the units drawn */
+    get sumOfSquares() {
+        return this.squares;
+    }
+}
+/**
+ * The full run's paired test rejects "no change" in the drop direction only when its statistic
+ * Σd / √Σd² is below −z: the sign-flip test's normal form, and McNemar's statistic (b − c)/√(b + c)
+ * on pass/fail differences. With the drawn part's sum `seenSum` and squares `seenSquares` known,
+ * a rejection needs the unseen total T to satisfy seenSum + T < −z·√(seenSquares + Q_T), where
+ * Q_T is the unseen units' squares, and fewer squares only make the statistic more extreme, so
+ * the least Q_T that T allows bounds it (Cauchy–Schwarz): a negative T is the sum of at most
+ * `unseen.negative` negative totals, so Q_T ≥ T²/negative; a positive one is spread over at most
+ * all of them, Q_T ≥ T²/units. For metrics whose unit totals are whole numbers (`integral`:
+ * pass/fail scores) also Q_T ≥ |T|, as each nonzero total's square is at least its size. Returns
+ * the T a rejection needs T to be below (the supremum of the T that allow one), Infinity when
+ * every T within reach does, or null when none does.
+ */
+function unseenTotalToReject(seenSum, seenSquares, unseen, z, integral = false) {
+    const seenRejects = seenSum + z * Math.sqrt(seenSquares) < 0;
+    if (unseen.units === 0)
+        return seenRejects ? Infinity : null;
+    const { negative, below, above } = unseen;
+    const spreadOver = (t) => (t < 0 ? negative : unseen.units);
+    const spread = supremumBelowZero((t) => seenSum + t + z * Math.sqrt(seenSquares + (negative === 0 && t < 0 ? Infinity : (t * t) / spreadOver(t))), below, above, leastSpread(seenSquares, negative, below, z));
+    if (!integral || spread === null)
+        return spread;
+    const steps = supremumBelowZero((t) => seenSum + t + z * Math.sqrt(seenSquares + Math.abs(t)), below, above, -below);
+    return steps === null ? null : Math.min(spread, steps);
+}
+/** Where the Cauchy–Schwarz excess, convex in T, is least: −negative·√(Q/(z² − negative)) when z² > negative, else at −below (it only rises). */
+function leastSpread(seenSquares, negative, below, z) {
+    if (negative === 0)
+        return 0;
+    return z * z > negative ? Math.max(-below, -negative * Math.sqrt(seenSquares / (z * z - negative))) : -below;
+}
+/**
+ * The supremum of {T in [−below, above]: excess(T) < 0} for an excess that rises on [0, above]
+ * and, to the left of 0, is negative on one interval that holds `deepest` when it is anywhere:
+ * both bounds of unseenTotalToReject are such (the Cauchy–Schwarz one is convex, the integral
+ * one's set below zero reaches down to −below).
+ */
+function supremumBelowZero(excess, below, above, deepest) {
+    const inside = [0, deepest, -below].find((t) => excess(t) < 0);
+    if (inside === undefined)
+        return null;
+    if (excess(above) < 0)
+        return Infinity;
+    let low = inside;
+    let high = above;
+    for (let i = 0; i < 60; i++) {
+        const mid = (low + high) / 2;
+        if (excess(mid) < 0)
+            low = mid;
+        else
+            high = mid;
+    }
+    return high;
+}
+
+;// CONCATENATED MODULE: ./src/run/llmTier/sequential.ts
+
+
+
+
+
 
 
 
 /** The early stops' share of the gate's one-sided 5%: split over the monitored metrics. */
 const ALPHA_EARLY = 0.025;
-/** Each metric's chance of settling pass though it dropped beyond max_drop. */
+/** The chance that an early pass passes a run the full run would fail (see the file comment). */
 const ALPHA_PASS = 0.025;
-/** A metric's prior per-question variance of paired differences when the baseline records none: the mixture's ρ is this many questions' worth. */
+/** The part of ALPHA_PASS spent bounding how many unseen units can have a negative total; the rest bounds their total. */
+const ALPHA_DROPS = 0.005;
+/** A metric's prior per-question variance of paired differences when the baseline records none: the fail test's mixture ρ is this many questions' worth. */
 const PRIOR_QUESTIONS = 5;
 const DEFAULT_VARIANCE = { score: 0.05, binary: 0.2 };
 /** The schedule the LLM tier takes (TierSchedule), and what it settled. */
@@ -75356,14 +78552,26 @@ class SequentialSchedule {
         this.units = shuffledUnits(rows, seed);
         this.order = this.units.flat();
         const alphaFail = ALPHA_EARLY / Math.max(1, metrics.length);
-        this.monitored = metrics.map(({ metric, limit, variance }) => {
-            const rho = PRIOR_QUESTIONS * variance;
+        // a unit's total change over its questions lies within ± its size: scores lie in [0, 1] (a judged value off the scale is an error, run/llmTier.ts)
+        const largest = this.units.reduce((most, unit) => Math.max(most, unit.length), 1);
+        this.monitored = metrics.map((watched) => {
+            const values = rows.map((row) => baseline[row.id]?.scores[watched.metric]).filter((v) => typeof v === 'number');
+            const valued = values.length;
+            const info = metricInfo(watched.metric);
+            // a baseline value off the scale (a hand-edited file) leaves nothing to bound the differences with: that metric never settles pass
+            const bounded = values.every((v) => v >= 0 && v <= 1);
             return {
-                metric,
-                limit,
-                higherIsBetter: metricInfo(metric)?.higherIsBetter ?? true,
-                fail: new MixtureTest(0, 'below', alphaFail, rho),
-                pass: new MixtureTest(-limit, 'above', ALPHA_PASS, rho),
+                ...watched,
+                higherIsBetter: info?.higherIsBetter ?? true,
+                integral: info?.binary ?? false,
+                fail: new MixtureTest(0, 'below', alphaFail, PRIOR_QUESTIONS * watched.variance),
+                population: bounded ? new WithoutReplacement(Math.max(1, this.units.length), -largest, largest, watched.variance * (rows.length / Math.max(1, this.units.length))) : null,
+                holds: new WithoutReplacement(Math.max(1, this.units.length), 0, 1, 0.25),
+                negativesSeen: 0,
+                paired: valued,
+                reach: valued,
+                within: 0,
+                verdict: null,
                 sums: { count: 0, sum: 0, squares: 0 },
             };
         });
@@ -75387,27 +78595,44 @@ class SequentialSchedule {
             let count = 0;
             for (const i of unit) {
                 const id = this.rows[i].id;
-                const after = this.questions[id]?.scores[m.metric];
                 const before = this.baseline[id]?.scores[m.metric];
-                if (typeof after !== 'number' || typeof before !== 'number')
+                if (typeof before !== 'number')
                     continue;
+                m.reach -= 1;
+                const after = candidateValue(this.questions[id], m.metric, m.higherIsBetter);
+                if (typeof after !== 'number') {
+                    m.paired -= 1;
+                    continue;
+                }
                 sum += m.higherIsBetter ? after - before : before - after;
                 count += 1;
             }
-            if (count === 0)
-                continue;
-            const change = sum / count;
-            m.fail.add(change);
-            m.pass.add(change);
-            m.sums.count += 1;
-            m.sums.sum += change;
-            m.sums.squares += change * change;
+            // baselines keep 12 significant digits: a total that small is no change, as the comparison has it
+            if (Math.abs(sum) <= 1e-9)
+                sum = 0;
+            m.holds.add(sum < 0 ? 0 : 1);
+            if (sum < 0)
+                m.negativesSeen += 1;
+            // every unit is one draw of the population, a unit with no pair a total of 0 (as the full run's sums have it)
+            if (m.population && Math.abs(sum) <= m.population.high)
+                m.population.add(sum);
+            else
+                m.population = null;
+            if (count > 0) {
+                const change = sum / count;
+                m.fail.add(change);
+                m.sums.count += 1;
+                m.sums.sum += change;
+                m.sums.squares += change * change;
+            }
+            if (m.verdict === null)
+                m.verdict = sequential_settle(m);
         }
     }
     decide() {
-        if (this.monitored.some((m) => metricVerdict(m) === 'fail'))
+        if (this.monitored.some((m) => m.verdict === 'fail'))
             return 'fail';
-        return this.monitored.length > 0 && this.monitored.every((m) => metricVerdict(m) === 'pass') ? 'pass' : null;
+        return this.monitored.length > 0 && this.monitored.every((m) => m.verdict === 'pass') ? 'pass' : null;
     }
     summary() {
         const alphaFail = ALPHA_EARLY / Math.max(1, this.monitored.length);
@@ -75420,19 +78645,47 @@ class SequentialSchedule {
             alpha_pass: ALPHA_PASS,
             metrics: this.monitored.map((m) => ({
                 metric: m.metric,
-                verdict: metricVerdict(m),
+                verdict: m.verdict,
                 n: m.sums.count,
                 mean: m.sums.count > 0 ? m.sums.sum / m.sums.count : null,
                 p_drop: m.fail.p,
-                p_within: m.pass.p,
+                p_within: Math.min(1, ALPHA_DROPS + Math.exp(-m.within)),
             })),
         };
     }
 }
-function metricVerdict(m) {
+/** A judged question's value, or for a question the candidate did not answer the worst the metric has, as the comparison scores it (compare/columns.ts). */
+function candidateValue(q, metric, higherIsBetter) {
+    if (q?.errors.candidate !== undefined)
+        return higherIsBetter ? 0 : 1;
+    return q?.scores[metric];
+}
+/** A metric's verdict after its latest unit, or null while neither is settled. */
+function sequential_settle(m) {
     if (m.fail.rejected && m.sums.count > 0 && m.sums.sum / m.sums.count < -m.limit)
         return 'fail';
-    return m.pass.rejected ? 'pass' : null;
+    if (!m.population)
+        return null;
+    const needed = totalToFail(m, m.population);
+    m.within = needed === null ? Infinity : Math.max(m.within, m.population.logEvidenceAbove(needed / m.population.population));
+    return m.within >= Math.log(1 / (ALPHA_PASS - ALPHA_DROPS)) ? 'pass' : null;
+}
+/**
+ * The eval set's total change the full run must fall below to fail the metric: its mean must be
+ * beyond max_drop (a total below −limit·paired) AND its test must reject (a total below the
+ * judged part's plus unseenTotalToReject's bound); null when the test cannot reject whatever
+ * the unseen units bring, or nothing is paired.
+ */
+function totalToFail(m, population) {
+    if (m.paired === 0)
+        return null;
+    const units = population.population - population.seen;
+    // at most U·(1 − the holds' lower bound) negative totals in all, at level ALPHA_DROPS
+    const negativeInAll = Math.floor(population.population * (1 - m.holds.lowerBound(ALPHA_DROPS)) + 1e-9);
+    const negative = Math.max(0, Math.min(units, negativeInAll - m.negativesSeen));
+    const unseen = { units, negative, below: Math.min(m.reach, negative * population.high), above: Math.min(m.reach, units * population.high) };
+    const bound = unseenTotalToReject(population.sum, population.sumOfSquares, unseen, m.z, m.integral);
+    return bound === null ? null : Math.min(-m.limit * m.paired, population.sum + bound);
 }
 /** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
 function shuffledUnits(rows, seed) {
@@ -75458,18 +78711,38 @@ function shuffledUnits(rows, seed) {
     }
     return units;
 }
-/** The judged metrics --sequential watches: those this run plans, the baseline has a value for, and max_drop gates, each with its limit and prior variance. */
-function monitoredMetrics(planned, baseline, gate) {
+/**
+ * The judged metrics --sequential watches: those this run plans, the baseline has a value for,
+ * and max_drop gates, each with its limit, prior variance, and the z its full-run statistic must
+ * fall below for the full run to fail it.
+ *
+ * Holm's correction is part of that: a family's adjusted p is at least its p times one plus the
+ * number of other families whose p is ALPHA or more, and the families of the metrics no judge
+ * scores are known before the first judge call (compare/knownTests.ts). So a family whose
+ * members are all judged cannot be rejected unless one member's p is below ALPHA/(1 + that
+ * number), and each member is watched with that z: the run passes early only once every member
+ * settled, and then none of them can fail. A family with a member no judge scores, or a metric
+ * in gate.primary (its fixed-sequence p is at least its own), is held to its own p at ALPHA.
+ */
+function monitoredMetrics(planned, baseline, gate, questions) {
+    const compared = [...new Set([...planned, ...Object.keys(baseline.metrics)])];
+    const judgedFamilies = new Set(compared.filter(isJudgedByModel).map(testFamilyOf));
+    const known = planned.filter((m) => !isJudgedByModel(m));
+    const tests = holmTestsOf({ metrics: score_summarise(questions, known), questions }, baseline, gate, known);
+    const above = tests.filter((test) => test.p >= ALPHA && !judgedFamilies.has(test.family)).length;
     return planned
         .filter((m) => isJudgedByModel(m) && baseline.metrics[m] != null && metricInfo(m)?.gate === 'max_drop')
         .map((metric) => {
         const recorded = baseline.noise?.[metric];
         const variance = recorded !== undefined && recorded > 0 ? recorded ** 2 : metricInfo(metric)?.binary ? DEFAULT_VARIANCE.binary : DEFAULT_VARIANCE.score;
-        return { metric, limit: gate.max_drop_overrides[metric] ?? gate.max_drop, variance };
+        const family = testFamilyOf(metric);
+        const allJudged = compared.every((other) => testFamilyOf(other) !== family || isJudgedByModel(other));
+        const rank = allJudged && !gate.primary.includes(metric) ? above : 0;
+        return { metric, limit: gate.max_drop_overrides[metric] ?? gate.max_drop, variance, z: normal_normalQuantile(1 - ALPHA / (2 * (1 + rank))) };
     });
 }
 
-;// CONCATENATED MODULE: ./src/run/sequentialRun.ts
+;// CONCATENATED MODULE: ./src/run/llmTier/sequentialRun.ts
 
 
 
@@ -75502,7 +78775,7 @@ function startSequential(config, usesModel, baseline, gate, planned, rows, quest
     if (!config.sequential || !usesModel || !baseline?.questions)
         return undefined;
     // the order is fixed per eval set, so a re-run takes the same questions (and hits the same cache entries)
-    return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate), seedFrom(`sequential:${fingerprint}`));
+    return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate, questions), seedFrom(`sequential:${fingerprint}`));
 }
 /**
  * What the run records once the tier stopped: the questions it never judged get a note on every
@@ -75529,7 +78802,7 @@ function finishSequential(schedule, rows, outputs, questions, config, llmMetrics
     return { ...summary, calls_saved: saved };
 }
 
-;// CONCATENATED MODULE: ./src/run/streamScore.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/streamScore.ts
 
 
 
@@ -75624,7 +78897,7 @@ class StreamScoring {
             questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q;
         }
         const suffixes = [...this.suffixes.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
-        const summary = summarise(questions, metrics);
+        const summary = score_summarise(questions, metrics);
         return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
     }
 }
@@ -76220,7 +79493,7 @@ function plainEvalRow_turnCell(text) {
     throw plainEvalRow_UNSURE;
 }
 
-;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/checks.ts
 
 
 
@@ -76370,7 +79643,7 @@ function ambiguousCommas(cell) {
     return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && tokenCount(tokenize(part)) >= 1);
 }
 
-;// CONCATENATED MODULE: ./src/run/shard.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/shard.ts
 /**
  * Which questions are in shard `index` of `count`: ids in code-point order, every n-th one
  * starting at index − 1. Every id lands in exactly one shard, shard sizes differ by at most one,
@@ -76402,7 +79675,7 @@ function shardRows(rows, index, count) {
     return rows.filter((_, i) => mine[i]);
 }
 
-;// CONCATENATED MODULE: ./src/run/evalSet.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/evalSet.ts
 
 
 
@@ -76542,7 +79815,7 @@ function evalRow(parsed, extra) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/run/olderFingerprint.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/olderFingerprint.ts
 
 
 
@@ -76598,7 +79871,7 @@ async function otherKindOfRunSet(run) {
     return own === run.eval_set_fingerprint ? other : null;
 }
 
-;// CONCATENATED MODULE: ./src/run/pipeline.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/pipeline.ts
 
 
 
@@ -76634,7 +79907,7 @@ async function runPipeline(deps, config, resultsPath = null) {
     // the command makes the baseline of the base branch, under its label, not this PR's
     const updateCommand = updateBaselineCommand(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
     warnIncomparable(deps);
-    const gate = resolveGate([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
+    const gate = deps.gate.effective;
     checkSequentialCanAct(config, baseline, evalSet, gate.settings);
     const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes, gate.settings);
     const questionCount = evalSet.rows.length;
@@ -76803,7 +80076,7 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, co
     const sequential = schedule && finishSequential(schedule, evalSet.rows, outputs, questions, config, scorer.metrics);
     if (sequential)
         logger.info(sequentialLine(sequential));
-    return { ...tier, questions, summary: summarise(questions, metrics), ...(sequential ? { sequential } : {}) };
+    return { ...tier, questions, summary: score_summarise(questions, metrics), ...(sequential ? { sequential } : {}) };
 }
 /**
  * `compare` on its own: a results.json against a baseline or another results.json.
@@ -76811,18 +80084,14 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, co
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
 async function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
-    const layers = [baselineLayer(baseline), ...gateLayers];
-    checkLatencyCanAct(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
-    const gate = resolveGate(layers);
+    const stack = gateStack(baseline, gateLayers);
+    checkLatencyCanAct(stack);
+    const gate = stack.effective;
     const updateCommand = updateBaselineCommand(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
     const recomputed_fingerprint = await otherKindFromEvalSet(results.run, baseline);
     const comparison = compare({ ...results.run, recomputed_fingerprint, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
     // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
     return { ...results, comparison, judge_health: results.judge_health && judgeHealth(results.questions, baseline, comparison) };
-}
-/** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
-function baselineLayer(baseline) {
-    return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' };
 }
 /** What a --sequential run settled and saved, for the log. */
 function sequentialLine(s) {
@@ -77768,7 +81037,7 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
     return { startedAt, elapsed: () => monotonic() - origin };
 }
 
-;// CONCATENATED MODULE: ./src/run/subset.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/subset.ts
 
 
 
@@ -77824,7 +81093,26 @@ function failingIds(results) {
         .map(([id]) => id);
 }
 
-;// CONCATENATED MODULE: ./src/run/prepare.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/runEvalSet.ts
+
+/** The eval set as a run takes it: the loaded set, or this shard of it, or a subset (--only, --failing-from). */
+async function runEvalSet(full, version, shard, select, warn) {
+    const subset = await selectSubset(full.rows, select, warn);
+    return {
+        file: full.file,
+        version,
+        rows: subset?.rows ?? full.rows,
+        // a shard's covers its own rows: merge adds the shards' up to the whole set's
+        fingerprint: full.fingerprint,
+        recomputedFingerprint: null,
+        ids: full.ids,
+        shard: shard ? { ...shard, total_questions: full.total } : null,
+        subset: subset?.subset ?? null,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/pipeline/prepare.ts
+
 
 
 
@@ -77869,13 +81157,10 @@ async function prepareRun(config, environment, settingsSource = 'evalgate.yml + 
     evalSet.recomputedFingerprint = olderKindOf(baseline, full.rows, environment.logger);
     // against the whole set, not the shard: the gate acts on the merged run (a shard, which has not
     // read the other rows, checks what the settings decide alone: k, the judge)
-    const layers = [
-        { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
-        { settings: config.gate, source: settingsSource, prefix: 'gate.' },
-    ];
-    checkGateCanAct(layers, evalSet.shard ? ROWS_OF_EVERY_KIND : full.rows, config, scorer);
+    const gate = gateStack(baseline, gateLayers ?? [{ settings: config.gate, source: settingsSource, prefix: 'gate.' }]);
+    checkGateCanAct(gate, evalSet.shard ? ROWS_OF_EVERY_KIND : full.rows, config, scorer);
     const candidate = makeCandidate(config.candidate, { ...environment, judgeKeyEnv: judgeKeyEnv(config) });
-    return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers };
+    return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gate };
 }
 /**
  * The values of the environment variables a run sends somewhere (the judge key, the HTTP
@@ -77890,3070 +81175,6 @@ function secretValues(config, { env, cwd }) {
     const urls = [config.judge.base_url, config.embeddings?.base_url].flatMap((url) => (url ? urlCredentials(url) : []));
     const inSettings = [...urls, ...(candidate?.secrets ?? [])];
     return [...names.flatMap((name) => (env[name] ? [env[name]] : [])), ...inSettings];
-}
-async function runEvalSet(full, version, shard, select, warn) {
-    const subset = await selectSubset(full.rows, select, warn);
-    return {
-        file: full.file,
-        version,
-        rows: subset?.rows ?? full.rows,
-        // a shard's covers its own rows: merge adds the shards' up to the whole set's
-        fingerprint: full.fingerprint,
-        recomputedFingerprint: null,
-        ids: full.ids,
-        shard: shard ? { ...shard, total_questions: full.total } : null,
-        subset: subset?.subset ?? null,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/merge.ts
-
-
-
-
-
-
-
-
-
-/**
- * Joins the results.json of every shard of one run into the results of the whole run. The
- * shards must come from the same eval set (version and fingerprint), the same judge and rule
- * definitions and the same shard count, and together cover every question exactly once;
- * anything else is refused with the file and the field. Shards are read one at a time, so
- * memory holds the merged questions, not every shard file at once.
- */
-async function mergeShardFiles(files) {
-    if (files.length === 0)
-        throw new errors_GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`);
-    let first = null;
-    const seen = new Map();
-    const fingerprints = [];
-    const questions = ids_idRecord();
-    // each shard's questions, to name the shard that also holds a question
-    const shards = [];
-    const metricNames = new Set();
-    const notes = new Set();
-    let usage = null;
-    const timings = { candidate: 0, scoring: 0, total: 0 };
-    let startedAt = '';
-    let judgeStopped = null;
-    for (const file of files) {
-        const results = await loadResults(file);
-        const shard = results.run.shard;
-        if (!shard)
-            throw new errors_GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)');
-        if (!first)
-            first = { file, results };
-        checkSameRun(file, results, first);
-        const previous = seen.get(shard.index);
-        if (previous)
-            throw new errors_GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
-        seen.set(shard.index, file);
-        fingerprints.push({ file, fingerprint: results.run.eval_set_fingerprint });
-        addQuestions(questions, shards, { file, questions: results.questions });
-        Object.keys(results.metrics).forEach((m) => metricNames.add(m));
-        results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n));
-        usage = usage ? addUsage(usage, results.run.usage) : structuredClone(results.run.usage);
-        timings.candidate = Math.max(timings.candidate, results.run.timings_ms.candidate);
-        timings.scoring = Math.max(timings.scoring, results.run.timings_ms.scoring);
-        timings.total = Math.max(timings.total, results.run.timings_ms.total);
-        if (!startedAt || results.run.started_at < startedAt)
-            startedAt = results.run.started_at;
-        judgeStopped ??= results.run.judge_stopped ?? null;
-    }
-    const ref = first.results.run;
-    const total = checkComplete(ref.shard, seen, Object.keys(questions).length);
-    const fingerprint = wholeSetFingerprint(fingerprints);
-    const metrics = sortMetrics(metricNames);
-    fillScores(questions, metrics);
-    const summary = summarise(questions, metrics);
-    return {
-        schema_version: first.results.schema_version,
-        run: {
-            ...ref,
-            eval_set_fingerprint: fingerprint,
-            question_count: total,
-            shard: null,
-            started_at: startedAt,
-            timings_ms: timings,
-            usage: usage,
-            notes: [...notes, `merged from ${files.length} shards`],
-            ...(judgeStopped ? { judge_stopped: judgeStopped } : {}),
-        },
-        metrics: summary,
-        questions,
-        comparison: null,
-        // the shards' judge health covered their own questions; the whole run's is computed again
-        judge_health: first.results.judge_health && judgeHealth(questions, null, null),
-    };
-}
-/** The shard's questions into the run's; a question of another shard too is refused, naming both. */
-function addQuestions(questions, shards, shard) {
-    for (const id of Object.keys(shard.questions)) {
-        if (questions[id] !== undefined) {
-            const owner = shards.find((s) => Object.hasOwn(s.questions, id)).file;
-            throw new errors_GateError('bad_input', `${shard.file}: question "${id}" is also in ${owner}`, 'shards must not overlap: were they made with the same shard count?');
-        }
-        questions[id] = shard.questions[id];
-    }
-    shards.push(shard);
-}
-/**
- * Every question gets a score (null) for every metric of the run. Most questions have their
- * scores' keys in one order: a question whose keys are those of one already checked is not
- * checked again (100,000 questions × 22 metrics: ~120 -> ~20 ms).
- */
-function fillScores(questions, metrics) {
-    let checked = null;
-    for (const id in questions) {
-        const scores = questions[id].scores;
-        const keys = Object.keys(scores);
-        if (checked && sameKeys(keys, checked))
-            continue;
-        for (const m of metrics)
-            if (!(m in scores))
-                scores[m] = null;
-        checked = Object.keys(scores);
-    }
-}
-function sameKeys(a, b) {
-    if (a.length !== b.length)
-        return false;
-    for (let i = 0; i < a.length; i++)
-        if (a[i] !== b[i])
-            return false;
-    return true;
-}
-/** Every shard given, and together they hold every question of the eval set; returns that count. */
-function checkComplete(shard, seen, total) {
-    const missing = Array.from({ length: shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-    if (missing.length > 0) {
-        throw new errors_GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, "pass the results.json of every shard (download all the matrix jobs' artifacts)");
-    }
-    if (total !== shard.total_questions) {
-        throw new errors_GateError('bad_input', `the shards hold ${countOf_countOf(total, 'question')}, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run');
-    }
-    return total;
-}
-/**
- * The eval set's fingerprint from the shards': each covers its own rows, and their sum is the
- * whole set's (baseline/fingerprint.ts). Shards written before results schema 3 each carry the
- * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
- */
-function wholeSetFingerprint(shards) {
-    const older = shards.filter((s) => isLegacyFingerprint(s.fingerprint));
-    const first = shards[0];
-    if (older.length === shards.length) {
-        const other = shards.find((s) => s.fingerprint !== first.fingerprint);
-        if (other)
-            throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`);
-        return first.fingerprint;
-    }
-    if (older.length > 0) {
-        const newer = shards.find((s) => !isLegacyFingerprint(s.fingerprint));
-        throw new errors_GateError('bad_input', `${older[0].file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`, 'run every shard with the same evalgate, then merge');
-    }
-    const sum = combineFingerprints(shards.map((s) => s.fingerprint));
-    if (sum === null) {
-        const bad = shards.find((s) => combineFingerprints([s.fingerprint]) === null);
-        throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`);
-    }
-    return sum;
-}
-function notOneRun(file, what) {
-    return new errors_GateError('bad_input', `${file}: ${what}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
-}
-/** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
-function checkSameRun(file, results, first) {
-    const ref = first.results.run;
-    const run = results.run;
-    const mismatch = (what, a, b) => new errors_GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
-    if (run.eval_set_version !== ref.eval_set_version)
-        throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version);
-    if (!sameJudge(run.judge, ref.judge))
-        throw mismatch('judge', ref.judge, run.judge);
-    if (run.shard.count !== ref.shard.count)
-        throw mismatch('shard count', ref.shard.count, run.shard.count);
-    if (String(run.k) !== String(ref.k))
-        throw mismatch('k', ref.k, run.k);
-}
-function sameJudge(a, b) {
-    return a.provider === b.provider && a.model === b.model && a.embeddings_model === b.embeddings_model && a.definitions_hash === b.definitions_hash && a.rules_hash === b.rules_hash;
-}
-function addUsage(a, b) {
-    const by_family = structuredClone(a.by_family);
-    for (const [name, f] of Object.entries(b.by_family)) {
-        const t = by_family[name];
-        by_family[name] = t
-            ? {
-                calls: t.calls + f.calls,
-                ...(t.requests !== undefined || f.requests !== undefined ? { requests: (t.requests ?? 0) + (f.requests ?? 0) } : {}),
-                cache_hits: t.cache_hits + f.cache_hits,
-                retries: t.retries + f.retries,
-                errors: t.errors + f.errors,
-                prompt_tokens: t.prompt_tokens + f.prompt_tokens,
-                completion_tokens: t.completion_tokens + f.completion_tokens,
-                ms: t.ms + f.ms,
-            }
-            : f;
-    }
-    return {
-        llm_calls: a.llm_calls + b.llm_calls,
-        embedding_calls: a.embedding_calls + b.embedding_calls,
-        prompt_tokens: a.prompt_tokens + b.prompt_tokens,
-        completion_tokens: a.completion_tokens + b.completion_tokens,
-        cache_hits: a.cache_hits + b.cache_hits,
-        retries: a.retries + b.retries,
-        ...(a.requests !== undefined || b.requests !== undefined ? { requests: (a.requests ?? 0) + (b.requests ?? 0) } : {}),
-        cost_usd: a.cost_usd === null && b.cost_usd === null ? null : (a.cost_usd ?? 0) + (b.cost_usd ?? 0),
-        by_family,
-        planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,
-    };
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/schemas/gateIssue.ts
-/** Adds an issue that parseConfig turns into the GateError it carries. */
-function broken(ctx, path, message, gate) {
-    const params = { gate };
-    ctx.addIssue({ code: 'custom', path, message, params });
-}
-
-;// CONCATENATED MODULE: ./src/schemas/refusalPhrases.ts
-/**
- * Phrases that make an answer a refusal, per language. Matching ignores case, full-width forms
- * and apostrophes ("I don’t know", "I don't know" and "I dont know" are one phrase), so each is
- * written once, with a straight apostrophe.
- *
- * The English ones are the ways bots say they have no answer, gathered from public RAG prompt
- * templates ("If the answer is not in the context, say …"), support-bot fallback messages and
- * the issue's bot, and checked against answers that must not match (test/metrics/refusals.test.ts):
- * each phrase names the speaker ("I", "we") or the source ("the documentation", "the context"),
- * because "sorry", "no information" or "not available" alone also occur in ordinary answers
- * ("No information is shared with third parties", "SSO is not available on the free plan").
- */
-const DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE = {
-    zh: ['不知道', '不清楚', '没有相关', '无法回答', '未收录', '无法提供', '不能回答', '无法确定'],
-    en: [
-        // "I don't know"
-        "i don't know",
-        'i do not know',
-        "i'm not sure how to",
-        'i am not sure how to',
-        // cannot answer or help
-        'cannot answer',
-        "can't answer",
-        'unable to answer',
-        'not able to answer',
-        "can't help with",
-        'cannot help with',
-        'unable to help with',
-        'not able to help with',
-        "can't assist with",
-        'cannot assist with',
-        // found nothing
-        "i couldn't find",
-        'i could not find',
-        "i can't find",
-        'i cannot find',
-        'i was unable to find',
-        "i wasn't able to find",
-        'i was not able to find',
-        "we couldn't find",
-        'we could not find',
-        // no information
-        "don't have information",
-        'do not have information',
-        "don't have any information",
-        'do not have any information',
-        "don't have enough information",
-        'do not have enough information',
-        "don't have specific information",
-        'do not have specific information',
-        "don't have that information",
-        'do not have that information',
-        "don't have that specific information",
-        "don't have details",
-        "don't have any details",
-        'have no information',
-        'there is no information',
-        'no relevant information',
-        'not enough information to answer',
-        'insufficient information',
-        "i don't have access to that",
-        'i do not have access to that',
-        'that information is not available',
-        "that information isn't available",
-        'this information is not available',
-        // not in the sources
-        'not in the knowledge base',
-        'not in our knowledge base',
-        'not in my knowledge base',
-        'not available in our documentation',
-        'not available in the documentation',
-        'not available in the provided',
-        'not covered in our documentation',
-        'not covered in the documentation',
-        'not covered by our documentation',
-        "we don't cover that",
-        "we don't cover this",
-        'we do not cover that',
-        'we do not cover this',
-        'not mentioned in the context',
-        'not mentioned in the documentation',
-        'not mentioned in the provided',
-        'the context does not',
-        "the context doesn't",
-        'the provided context does not',
-        'the documentation does not',
-        "the documentation doesn't",
-        'the docs do not',
-        "the docs don't",
-        'the documents do not',
-        "the documents don't",
-        'outside my scope',
-        'beyond my scope',
-        'outside the scope of what i',
-    ],
-};
-
-;// CONCATENATED MODULE: ./src/schemas/config.ts
-
-
-
-
-
-
-
-const DEFAULT_REFUSAL_PHRASES = Object.values(DEFAULT_REFUSAL_PHRASES_BY_LANGUAGE).flat();
-const RulesConfigSchema = object({
-    min_length: schemas_number().int().min(0).default(5),
-    max_length: schemas_number().int().min(1).default(500),
-    require_citation: schemas_boolean().default(true),
-    forbidden: array(schemas_string().min(1)).default([]),
-    refusal_phrases: array(schemas_string().min(1)).min(1).default(DEFAULT_REFUSAL_PHRASES),
-})
-    .strict();
-const CandidateTimeoutSchema = schemas_number().int().positive().default(300_000);
-/** a command's stdout above this many MB is an error (its stderr is never a limit: only its end is kept) */
-const CandidateMaxOutputSchema = schemas_number().positive().max(4096).default(256);
-/** protected variables a command gets, or `${NAME}` in an HTTP candidate's header may use, although they are the runner's or evalgate's own (ACTIONS_*, INPUT_*, GITHUB_TOKEN, the judge key) */
-const CandidateEnvPassthroughSchema = array(schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'an environment variable name, e.g. GITHUB_TOKEN')).default([]);
-/** candidate.model: the model the candidate answers with, as its team declares it (the same-vendor judge warning); a name, or absent */
-const CandidateModelSchema = unknown()
-    .optional()
-    .superRefine((value, ctx) => {
-    if (value === undefined || (typeof value === 'string' && value.trim() !== ''))
-        return;
-    const got = typeof value === 'string' ? 'an empty string' : `${JSON.stringify(value) ?? String(value)}`.slice(0, 60);
-    const params = {
-        gate: { code: 'bad_config', located: true, hint: 'set candidate.model to the name of the model the candidate answers with, as a string (e.g. candidate.model: "gpt-4o"), or leave it out' },
-    };
-    ctx.addIssue({ code: 'custom', message: `setting "candidate.model": expected a model name (a string), got ${got}`, params });
-})
-    .transform((value) => (typeof value === 'string' ? value.trim() : undefined));
-/**
- * The system under test, one member per kind; `kind` picks its implementation in
- * candidates/factory.ts. A new kind is a member here, a line in `CandidateBlockSchema`,
- * its file in candidates/ and a line in the factory.
- */
-const CandidateConfigSchema = discriminatedUnion('kind', [
-    /** a predictions file written by an earlier step */
-    object({ kind: literal('predictions'), predictions: schemas_string(), model: CandidateModelSchema }).strict(),
-    /** a command reading JSONL questions on stdin and writing JSONL answers on stdout */
-    object({
-        kind: literal('command'),
-        command: schemas_string(),
-        timeout_ms: CandidateTimeoutSchema,
-        max_output_mb: CandidateMaxOutputSchema,
-        env_passthrough: CandidateEnvPassthroughSchema,
-        model: CandidateModelSchema,
-    })
-        .strict(),
-    /** an HTTP endpoint, one request per question */
-    object({ kind: literal('http'), http: HttpCandidateSchema, env_passthrough: CandidateEnvPassthroughSchema, model: CandidateModelSchema }).strict(),
-]);
-const CANDIDATE_KINDS = CandidateConfigSchema.options.map((o) => o.shape.kind.value);
-/**
- * `candidate:` as evalgate.yml, flags and Action inputs write it: the kind is the key that is
- * set (`candidate: {command: "..."}`), with `timeout_ms` beside it. Becomes a
- * `CandidateConfig`, or undefined when no kind is set (compare, merge and pairwise need none;
- * a run says "no candidate given").
- */
-const CandidateBlockSchema = object({
-    predictions: schemas_string().optional(),
-    command: schemas_string().optional(),
-    http: HttpCandidateSchema.optional(),
-    timeout_ms: CandidateTimeoutSchema,
-    max_output_mb: CandidateMaxOutputSchema,
-    env_passthrough: CandidateEnvPassthroughSchema,
-    model: CandidateModelSchema,
-})
-    .strict()
-    .transform((block, ctx) => {
-    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
-    if (given.length > 1) {
-        const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
-        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
-        return NEVER;
-    }
-    const kind = given[0];
-    if (kind === undefined)
-        return undefined;
-    // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
-    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
-    const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
-    return CandidateConfigSchema.parse({ ...picked, kind });
-});
-const BudgetSchema = object({ calls: schemas_number().int().positive().optional(), tokens: schemas_number().int().positive().optional(), usd: schemas_number().positive().optional() }).strict();
-/**
- * Everything a run needs, from evalgate.yml, CLI flags or Action inputs (in that order of
- * precedence, flags and inputs winning). Paths are relative to the working directory.
- */
-const ConfigSchema = object({
-    eval_set: schemas_string().optional(),
-    eval_set_version: union([schemas_string(), schemas_number()]).transform(String).optional(),
-    version: union([schemas_string(), schemas_number()]).transform(String).optional(),
-    candidate: CandidateBlockSchema.optional(),
-    judge: JudgeConfigSchema.default(JudgeConfigSchema.parse({})),
-    /** where answer_relevancy's embeddings come from, when not from the judge's own endpoint */
-    embeddings: EmbeddingsConfigSchema.optional(),
-    /** the run stops before its first model call when the plan would exceed this */
-    budget: BudgetSchema.default({}),
-    k: array(schemas_number().int().positive()).min(1).default([5]),
-    rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
-    baseline: schemas_string().optional(),
-    gate: GateSettingsInputSchema.strict().default({}),
-    out: schemas_string().optional(),
-    report: schemas_string().optional(),
-    /** history.csv to append this run's metrics to (and to draw the trend chart from) */
-    history: schemas_string().optional(),
-    /** how evalgate is run here, for the commands it prints (`node_modules/.bin/evalgate`, `node tools/evalgate/bin/evalgate.js`); default: the way it was started */
-    cli: schemas_string().trim().min(1, 'cli is the command that runs evalgate here, e.g. "node_modules/.bin/evalgate"').optional(),
-    /** the largest input file evalgate reads, in MB (eval set, predictions, baseline, results, history) */
-    max_input_mb: schemas_number().positive().max(65_536).optional(),
-    /**
-     * judge the questions in a seeded random order and stop once every gated judged metric's
-     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/sequential.ts)
-     */
-    sequential: schemas_boolean().optional(),
-    /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
-    shard: schemas_string()
-        .regex(/^\s*[1-9]\d*\s*\/\s*[1-9]\d*\s*$/, 'shard is written i/n, e.g. 2/4')
-        .transform((v) => {
-        const [index, count] = v.split('/').map((x) => Number(x.trim()));
-        return { index, count };
-    })
-        .refine((s) => s.index <= s.count, 'the shard index must be between 1 and the shard count, e.g. 2/4')
-        .optional(),
-})
-    .strict()
-    .superRefine((config, ctx) => {
-    const refusalAsForbidden = config.rules.forbidden.filter((w) => config.rules.refusal_phrases.some((p) => p.toLowerCase() === w.toLowerCase()));
-    if (refusalAsForbidden.length > 0) {
-        broken(ctx, ['rules', 'forbidden'], `rules.forbidden lists ${refusalAsForbidden.map((w) => `"${w}"`).join(', ')}, which is also a refusal phrase`, {
-            code: 'bad_config',
-            hint: 'a correct refusal must never count as a forbidden word: remove it from rules.forbidden',
-            located: true,
-        });
-    }
-});
-/**
- * What `run` and calibrate-noise need beyond valid settings: an eval set, its version label and
- * a candidate (CandidateBlockSchema already refuses two). A scoring provider's own needs (the
- * LLM judge's model) are checked by its scorer in run/scorers/.
- */
-const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
-    const usage = (path, message, hint) => broken(ctx, [path], message, { code: 'usage', hint });
-    if (!config.eval_set)
-        return usage('eval_set', 'no eval set given', 'pass --eval-set FILE or set eval_set in evalgate.yml');
-    if (!config.eval_set_version) {
-        return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
-    }
-    if (!config.candidate)
-        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
-});
-
-;// CONCATENATED MODULE: ./src/run/config.ts
-
-
-
-
-
-
-
-
-const DEFAULT_CONFIG_FILE = 'evalgate.yml';
-/**
- * Reads evalgate.yml. An explicitly named file must exist; the default one is optional (source
- * null when there is none).
- * Returns the raw object: it is validated after flags / inputs are merged over it.
- */
-async function readConfigFile(path) {
-    const file = path ?? DEFAULT_CONFIG_FILE;
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file)) {
-        if (path)
-            throw new errors_GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
-        return { source: null, data: {} };
-    }
-    const data = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')));
-    if (data === null || data === undefined)
-        return { source: file, data: {} };
-    if (typeof data !== 'object' || Array.isArray(data))
-        throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
-    return { source: file, data: movedEmbeddingsModel(file, data) };
-}
-/**
- * `judge.embeddings_model`, the older home of the embeddings model, read as `embeddings.model`
- * (its one home now, which --embeddings-model and the Action input set), so that a flag
- * overrides it as it overrides any setting of the file. Both in one file is one fact said twice.
- */
-function movedEmbeddingsModel(file, data) {
-    const judge = data.judge;
-    if (!config_isPlainObject(judge) || judge.embeddings_model === undefined)
-        return data;
-    const { embeddings_model: model, ...rest } = judge;
-    const embeddings = config_isPlainObject(data.embeddings) ? data.embeddings : {};
-    if (embeddings.model !== undefined) {
-        throw new errors_GateError('bad_config', `${file}: judge.embeddings_model and embeddings.model are both set`, 'keep embeddings.model (judge.embeddings_model is its older name) and remove judge.embeddings_model');
-    }
-    return { ...data, judge: rest, embeddings: { ...embeddings, model } };
-}
-function parseYamlFile(file, text) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines });
-    let data;
-    try {
-        if (doc.errors[0])
-            throw doc.errors[0];
-        // toJS refuses an alias bomb (billion laughs) with an error of its own
-        data = doc.toJS();
-    }
-    catch (error) {
-        const e = error;
-        const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
-        throw new errors_GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
-    }
-    checkVersionsAreText(doc, file, lines);
-    return data;
-}
-/**
- * A version is a label, but YAML reads `eval_set_version: 1.10` as the number 1.1: the run
- * would then be labelled (and compared with baselines) as "1.1". Every version given as a
- * number is refused, with the quoted form as the fix.
- */
-function checkVersionsAreText(doc, file, lines) {
-    if (!(0,dist/* isMap */.jh)(doc.contents))
-        return;
-    for (const pair of doc.contents.items) {
-        const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : null;
-        const value = pair.value;
-        if (typeof key !== 'string' || !/^(.+_)?version$/.test(key) || !(0,dist/* isScalar */.jn)(value) || typeof value.value !== 'number')
-            continue;
-        const written = value.source ?? String(value.value);
-        const at = value.range ? lines.linePos(value.range[0]) : null;
-        throw new errors_GateError('bad_config', `${file}${at ? `:${at.line}:${at.col}` : ''}: ${key}: ${written} is a number to YAML (it reads as ${String(value.value)}), but a version is a label`, `quote it: ${key}: "${written}"`);
-    }
-}
-/**
- * Later layers win; nested objects merge, arrays and scalars replace; undefined means unset.
- * A null in a later layer removes the setting below it (--no-baseline).
- */
-function mergeLayers(...layers) {
-    const out = {};
-    layers.forEach((layer, i) => {
-        for (const [key, value] of Object.entries(layer)) {
-            if (value === undefined)
-                continue;
-            if (value === null && i > 0) {
-                delete out[key];
-                continue;
-            }
-            const current = Object.hasOwn(out, key) ? out[key] : undefined;
-            // defined, not assigned: a `__proto__` key stays a key (and is refused as an unknown setting) instead of becoming the prototype
-            Object.defineProperty(out, key, { value: config_isPlainObject(value) && config_isPlainObject(current) ? mergeLayers(current, value) : value, enumerable: true, writable: true, configurable: true });
-        }
-    });
-    return out;
-}
-function config_isPlainObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/**
- * Flags / inputs over the file. A flag that picks a candidate (predictions or command)
- * replaces the file's choice instead of merging with it, or the two would conflict.
- */
-function applyOverrides(file, overrides) {
-    const candidate = overrides.candidate;
-    const kinds = CANDIDATE_KINDS;
-    const picked = kinds.filter((k) => candidate?.[k] !== undefined);
-    let base = file;
-    if (picked.length > 0 && config_isPlainObject(file.candidate)) {
-        // the other kinds are dropped; the picked one merges (a URL flag keeps the file's paths and headers)
-        const cleared = Object.fromEntries(kinds.filter((k) => !picked.includes(k)).map((k) => [k, undefined]));
-        base = { ...file, candidate: { ...file.candidate, ...cleared } };
-    }
-    return mergeLayers(base, overrides);
-}
-/** Validates the merged config; errors name the setting and where it came from. */
-function parseConfig(data, source) {
-    return validated(ConfigSchema, data, source);
-}
-/** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
-function parseRunConfig(data, source) {
-    return validated(RunConfigSchema, data, source);
-}
-/** A broken invariant becomes the GateError it carries; any other issue names the setting. */
-function validated(schema, data, source) {
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const own = issue.code === 'custom' ? issue.params?.gate : undefined;
-        if (own)
-            throw new errors_GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
-        if (issue.code === 'unrecognized_keys')
-            throw unknownSetting(schema, issue.path, issue.keys, source);
-        const path = issue.path.join('.');
-        const hint = listWrittenAsText(issue, config_valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new errors_GateError('bad_config', `${source}: setting "${path}": ${issue.message}`, hint);
-    }
-    checkGateMetricNames(parsed.data.gate, source);
-    return parsed.data;
-}
-/**
- * A key the schema does not know, at any depth: "did you mean" the known key of the same
- * level it was probably meant to be (judge.provder → judge.provider), else the keys that
- * level knows.
- */
-function unknownSetting(schema, at, keys, source) {
-    const known = keysAt(schema, at);
-    const prefix = at.length > 0 ? `${at.join('.')}.` : '';
-    const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
-    const key = keys[0];
-    const meant = similarName(key, known);
-    if (meant)
-        return new errors_GateError('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
-    return new errors_GateError('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
-}
-/** The keys of the object schema at `path` inside `schema`, looking through defaults, optionals and pipes. */
-function keysAt(schema, path) {
-    let current = schema;
-    for (let i = 0; i <= path.length; i++) {
-        current = objectInside(current);
-        const shape = current?.shape;
-        if (!shape)
-            return [];
-        if (i === path.length)
-            return Object.keys(shape);
-        current = shape[String(path[i])];
-    }
-    return [];
-}
-function objectInside(schema) {
-    let current = schema;
-    for (let depth = 0; depth < 10 && current?.def && current.def.type !== 'object'; depth++) {
-        current = (current.def.innerType ?? current.def.in);
-    }
-    return current;
-}
-function config_valueAt(data, path) {
-    let current = data;
-    for (const key of path)
-        current = current !== null && typeof current === 'object' ? current[key] : undefined;
-    return current;
-}
-/**
- * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
- * written out (`k: [3, 5]`).
- */
-function listWrittenAsText(issue, value) {
-    if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim()))
-        return null;
-    const items = value
-        .split(value.includes(',') ? ',' : /\s+/)
-        .map((item) => item.trim())
-        .filter(Boolean)
-        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
-    const key = String(issue.path[issue.path.length - 1]);
-    return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
-}
-
-;// CONCATENATED MODULE: ./src/run/resolve.ts
-
-
-
-
-async function resolveRun(request, shell, scope = 'run') {
-    const file = await readConfigFile(request.configFile);
-    const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
-    const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
-    // compare and merge take only the file's gate settings: its run settings are not theirs to check
-    const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
-    const merged = applyOverrides(fileLayer, request.overrides);
-    const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source);
-    // every command printed from here on starts the way evalgate.yml says evalgate runs here
-    if (config.cli)
-        useInvocation(config.cli);
-    // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
-    limitInputs(config.max_input_mb);
-    const flagged = givenIn(config.gate, request.overrides.gate);
-    const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
-    const gateLayers = [
-        { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE },
-        { settings: flagged, source: givenBy },
-    ];
-    return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers };
-}
-/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
-function givenIn(gate, layer) {
-    const given = typeof layer === 'object' && layer !== null ? layer : {};
-    return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined));
-}
-
-;// CONCATENATED MODULE: ./src/baseline/history.ts
-
-
-
-
-const HISTORY_COLUMNS = ['date', 'version', 'eval_set_version', 'metric', 'value'];
-const HEADER = HISTORY_COLUMNS.join(',');
-const ROW_HINT = 'each row is date,version,eval_set_version,metric,value, e.g. 2026-01-31,v1.2,v1,rules_pass,0.82 (quote a field that holds a comma or a quote: "a, b", "say ""hi""")';
-/** ISO 8601 date or date-time: the order of the strings is the order of the dates. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-/** One row per metric that has a mean (a metric nobody could score is not a point on a trend), by metric name. */
-function historyRowsFromResults(results, date) {
-    // the version is a label a user typed: a secret pasted into it is redacted, as in results.json
-    const version = redactSecrets(results.run.version ?? 'unversioned');
-    const eval_set_version = results.run.eval_set_version;
-    const rows = [];
-    for (const [metric, summary] of Object.entries(results.metrics)) {
-        if (summary.mean !== null && Number.isFinite(summary.mean))
-            rows.push({ date, version, eval_set_version, metric, value: summary.mean });
-    }
-    return rows.sort((a, b) => (a.metric < b.metric ? -1 : a.metric > b.metric ? 1 : 0));
-}
-/** RFC 4180, one `\n`-terminated line per row. */
-function formatHistoryCsv(rows, withHeader) {
-    const lines = rows.map((r) => [r.date, neutralise(r.version), neutralise(r.eval_set_version), neutralise(r.metric), formatValue(r.value)].map(quoteField).join(','));
-    if (withHeader)
-        lines.unshift(HEADER);
-    return lines.map((line) => `${line}\n`).join('');
-}
-function formatValue(value) {
-    if (!Number.isFinite(value))
-        throw new RangeError(`history value must be a finite number, got ${value}`);
-    // String() keeps every digit, so format → parse gives the same number back
-    return String(value);
-}
-/**
- * A label a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a
- * leading `'`, as OWASP recommends for CSV injection; so does a label that already starts
- * with `'` before one of those, so reading strips exactly one quote and gives the label
- * back. Only labels: a value like -0.05 is a number, and stays one.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-function neutralise(label) {
-    return FORMULA_START.test(label) ? `'${label}` : label;
-}
-function restoreLabel(cell) {
-    return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
-}
-function quoteField(field) {
-    return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
-}
-/** Parses history.csv (BOM and CRLF tolerated). Empty text is an empty history. */
-function parseHistoryCsv(text, file) {
-    const table = parseCsv(file, text);
-    const columns = table.columns ?? [];
-    if (columns.length === 0)
-        return [];
-    const missing = HISTORY_COLUMNS.find((c) => !columns.includes(c));
-    if (missing) {
-        throw new errors_GateError('bad_input', `${locate(file, 1, missing)}: missing from the header (header has: ${columns.join(', ')})`, `the first line of a history file must be exactly: ${HEADER}`);
-    }
-    const extra = columns.find((c) => !HISTORY_COLUMNS.includes(c));
-    if (extra !== undefined) {
-        throw new errors_GateError('bad_input', `${locate(file, 1, extra)}: not a history column`, `the first line of a history file must be exactly: ${HEADER}`);
-    }
-    return table.records.map(({ line, data }) => {
-        const field = (column) => String(data[column] ?? '');
-        const label = (column) => restoreLabel(field(column));
-        const fail = (column, expected, got) => {
-            throw new errors_GateError('bad_input', `${locate(file, line, column)}: expected ${expected}, got "${got}"`, ROW_HINT);
-        };
-        const date = field('date').trim();
-        if (!ISO_DATE.test(date))
-            fail('date', 'an ISO date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)', date);
-        const version = label('version');
-        if (version.trim() === '')
-            fail('version', 'a version label', version);
-        const eval_set_version = label('eval_set_version');
-        if (eval_set_version.trim() === '')
-            fail('eval_set_version', 'an eval set version label', eval_set_version);
-        const metric = label('metric').trim();
-        if (metric === '')
-            fail('metric', 'a metric name', metric);
-        const raw = field('value').trim();
-        const value = raw === '' ? NaN : Number(raw);
-        if (!Number.isFinite(value))
-            fail('value', 'a number', raw);
-        return { date, version, eval_set_version, metric, value };
-    });
-}
-/**
- * Appends this run's rows to a history file, writing the header when the file is new or
- * empty and creating its folder. Returns how many rows were written. The one function here
- * that touches the disk: the old bytes and the new rows are written as a whole new file by
- * the safe writer (history files are small), so a failed append leaves the old file intact.
- */
-function appendHistory(path, results, date) {
-    const rows = historyRowsFromResults(results, date);
-    if (rows.length === 0)
-        return 0;
-    updateFileSafely(path, (before) => {
-        const existing = (before ?? Buffer.alloc(0)).toString('utf8');
-        const isEmpty = existing.replace(/^\uFEFF/, '').trim() === '';
-        if (!isEmpty) {
-            // appending under a foreign header would make the whole file unreadable
-            const firstLine = existing
-                .replace(/^\uFEFF/, '')
-                .split(/\r?\n/, 1)[0]
-                .trim();
-            if (firstLine !== HEADER) {
-                throw new errors_GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`);
-            }
-        }
-        const separator = !isEmpty && !/\n$/.test(existing) ? '\n' : '';
-        return Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(separator + formatHistoryCsv(rows, isEmpty), 'utf8')]);
-    });
-    return rows.length;
-}
-/**
- * The points of one metric, one series per eval set version: scores on different eval sets
- * are never joined into one line. Points in date order (stable for equal dates); series in
- * the order of their first date.
- */
-function seriesFor(rows, metric) {
-    const bySet = new Map();
-    for (const row of chronological(rows, metric)) {
-        let series = bySet.get(row.eval_set_version);
-        if (!series) {
-            series = { eval_set_version: row.eval_set_version, points: [] };
-            bySet.set(row.eval_set_version, series);
-        }
-        series.points.push({ date: row.date, version: row.version, value: row.value });
-    }
-    // Map keeps insertion order, and rows arrive in date order: series are ordered by first date
-    return [...bySet.values()];
-}
-/** The rows of one metric in date order; rows with equal dates keep their file order. */
-function chronological(rows, metric) {
-    return rows.filter((r) => r.metric === metric).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-}
-
-;// CONCATENATED MODULE: ./src/github/client.ts
-
-
-/**
- * A bounded wait: an API that takes the connection and never answers costs at most
- * (1 + maxRetries) × timeoutMs plus the backoff, not the 300 s of the HTTP client's own
- * header timeout; the verdict is known by then and only the comment is waiting.
- */
-const GITHUB_TIMEOUT_MS = 30_000;
-const GITHUB_RETRY = { maxRetries: 2, baseDelayMs: 1_000, maxDelayMs: 8_000, maxRetryAfterMs: 30_000, retryStatus: rateLimitOrServerError };
-/** The attempt ran out of time: no server answered, whatever status the HTTP client would make up. */
-class GitHubTimeoutError extends Error {
-    timeoutMs;
-    constructor(timeoutMs, what) {
-        super(`timed out after ${timeoutMs} ms waiting for GitHub to answer ${what}`);
-        this.name = 'GitHubTimeoutError';
-        this.timeoutMs = timeoutMs;
-    }
-}
-/**
- * A GitHub call that failed for good. `status` is what GitHub answered, undefined when no
- * answer came (a timeout, a refused connection), whatever status Octokit made up for it.
- */
-class GitHubCallError extends Error {
-    attempts;
-    status;
-    timedOut;
-    constructor(cause, attempts) {
-        super(cause instanceof Error ? cause.message : String(cause), { cause });
-        this.name = 'GitHubCallError';
-        this.attempts = attempts;
-        const answered = cause?.response !== undefined;
-        this.status = answered ? statusOf(cause) : undefined;
-        this.timedOut = cause instanceof GitHubTimeoutError;
-    }
-}
-/**
- * An Octokit whose every request (pagination included) has a timeout and retries transient
- * failures (5xx, 429, network errors, timeouts) with backoff; any other 4xx is final. What
- * comes out of a failed call is a GitHubCallError: what happened, and after how many attempts.
- */
-function gitHubClient(token, options = {}) {
-    const octokit = getOctokit(token, options.baseUrl ? { baseUrl: options.baseUrl } : {});
-    const timeoutMs = options.timeoutMs ?? GITHUB_TIMEOUT_MS;
-    octokit.hook.wrap('request', async (request, requestOptions) => {
-        const what = `${requestOptions.method} ${String(requestOptions.url)}`;
-        const attempt = async () => {
-            const controller = new AbortController();
-            const timer = setTimeout(() => controller.abort(), timeoutMs);
-            try {
-                // set on the options object itself: the hooks inside this one (the token's) were bound to it
-                requestOptions.request = { ...requestOptions.request, signal: controller.signal };
-                return await request(requestOptions);
-            }
-            catch (error) {
-                // Octokit reports an abort as "HTTP 500"; no server said that
-                throw controller.signal.aborted ? new GitHubTimeoutError(timeoutMs, what) : error;
-            }
-            finally {
-                clearTimeout(timer);
-            }
-        };
-        const result = await withRetry(attempt, options.retry ?? GITHUB_RETRY, options.retryDeps ?? realRetryDeps);
-        if (result.ok)
-            return result.value;
-        throw new GitHubCallError(result.error, result.retries + 1);
-    });
-    return octokit;
-}
-
-;// CONCATENATED MODULE: ./src/github/comments.ts
-
-/** The author GITHUB_TOKEN comments as; a personal token comments as its user. */
-const ACTIONS_BOT = 'github-actions[bot]';
-/**
- * `<!-- evalgate:KEY -->`: the hidden first line that makes one comment per gate sticky. Two
- * keys share a comment only when they are the same key: letters, digits and `_ . : / -` are
- * written as they are (so the markers of such keys never change), every other character as
- * `%XX` of its UTF-8 bytes (`%` itself too), and a `-` before another `-` as `%2D`, since `--`
- * may not appear inside an HTML comment. `faq v2` and `faq_v2` are then two comments.
- */
-function commentMarker(key) {
-    const encoded = [...key].map((ch, i, all) => (/^[A-Za-z0-9_.:/]$/.test(ch) || (ch === '-' && all[i + 1] !== '-') ? ch : percentEncoded(ch))).join('');
-    return `<!-- evalgate:${encoded} -->`;
-}
-function percentEncoded(ch) {
-    return [...Buffer.from(ch, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-}
-/**
- * One comment per PR and key, updated in place: every page of comments is searched for one
- * whose first line is exactly our marker (`<!-- evalgate:default -->x` is not ours), written
- * by our own author (another user quoting the marker is not us), and the update is skipped
- * when the body is already what we would write, apart from lines holding `volatileMarker`
- * (timings, which change on every run of the same results). The body comes redacted: every
- * untrusted value in it went through the escaper (report/escape.ts), which redacts it.
- */
-async function upsertStickyComment(octokit, target, marker, body, volatileMarker) {
-    const author = await ownLogin(octokit);
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-        owner: target.owner,
-        repo: target.repo,
-        issue_number: target.issueNumber,
-        per_page: 100,
-    });
-    const ours = comments.find((c) => firstLine(c.body ?? '') === marker && c.user?.login === author);
-    if (ours) {
-        if (stable(ours.body ?? '', volatileMarker) === stable(body, volatileMarker))
-            return { action: 'unchanged', id: ours.id, url: ours.html_url ?? null };
-        const updated = await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: ours.id, body });
-        return { action: 'updated', id: updated.data.id, url: updated.data.html_url ?? null };
-    }
-    const created = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
-    return { action: 'created', id: created.data.id, url: created.data.html_url ?? null };
-}
-/** A body's marker line; a comment edited on github.com comes back with CRLF. */
-function firstLine(body) {
-    return body.split('\n', 1)[0].replace(/\r$/, '');
-}
-function stable(body, volatileMarker) {
-    return body
-        .split('\n')
-        .filter((line) => !line.includes(volatileMarker))
-        .join('\n');
-}
-/** Our own login: a user token can ask; the Actions token cannot (403) and is the Actions bot. */
-async function ownLogin(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
-    }
-    catch (error) {
-        const status = error.status;
-        if (status === 401 || status === 403 || status === 404)
-            return ACTIONS_BOT;
-        throw error;
-    }
-}
-/**
- * Why a GitHub API call failed, and what to do about it, in one line for a warning: a
- * timeout or a connection that failed is said as such, never as the "HTTP 500" Octokit
- * gives every request that got no answer.
- */
-function explainGitHubError(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const attempts = error instanceof GitHubCallError ? error.attempts : 1;
-    const tried = attempts > 1 ? ` (${attempts} attempts)` : '';
-    const status = error instanceof GitHubCallError ? error.status : error?.status;
-    if (error instanceof GitHubCallError && error.timedOut)
-        return `${message}${tried}`;
-    if (status === undefined)
-        return `network error, no answer from GitHub${tried}: ${message}`;
-    if (status === 403 || status === 401) {
-        return `the token cannot write PR comments (HTTP ${status}: ${message}). Fix: give the job "permissions: pull-requests: write"; pull requests from forks only get a read-only token, so there the report is in the job summary instead`;
-    }
-    if (status === 404)
-        return `the pull request or repository was not found (HTTP 404: ${message}); check the github-token input and the repository`;
-    return `HTTP ${status}${tried}: ${message}`;
-}
-
-;// CONCATENATED MODULE: ./src/io/untrusted.ts
-
-
-/**
- * Every kind of line break: CR LF, LF, CR, the vertical tab and the form feed, NEL (U+0085),
- * the line and paragraph separators (U+2028, U+2029).
- */
-const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
-/** U+2060 WORD JOINER: invisible, and not a word character, so nothing reads `@`, the joiner and `team` as one token. */
-const WORD_JOINER = '\u2060';
-/**
- * The first step of escaping any text that came from outside evalgate (the eval set, the
- * candidate, the judge, an API's error, a configured label): one line whatever it holds.
- * Registered secrets become `***`; every line break of any kind, every control, bidi and
- * invisible character is shown as its visible code (`\x0a`, `\u2028`, `\u202e`). The
- * terminal and annotations show text so; the Markdown escapers (report/escape.ts) start from
- * redactedLine and show the codes after their own escapes. Either way untrusted text never
- * starts a line of its own: no heading, no fake verdict, no workflow command.
- */
-function untrusted_untrustedLine(text) {
-    return showInvisible(redactSecrets(text));
-}
-/** For a renderer that escapes further (Markdown): secrets redacted and every kind of line break a space; it shows the other controls after its own escapes. */
-function redactedLine(text) {
-    return redactSecrets(text).replace(LINE_BREAK, ' ');
-}
-/**
- * Untrusted text that mentions nobody and links nothing wherever GitHub renders it (Markdown,
- * the HTML of a <summary>, an annotation): a word joiner after every `#` (headings, issue
- * references `#12` and `owner/repo#12`), after an `@` that would start a mention (GitHub sees
- * one after a non-word character, so `precision@5` is left alone) or an e-mail address's
- * domain (`a@b.example` is linked), inside `GH-12`, after the
- * `:` of a URL scheme and the `.` of `www.`, and every six digits of a word of hex digits a commit
- * SHA could be. Characters, not HTML entities: GitHub's mention and reference filters are reported to
- * see through entities, never through a character that is there.
- */
-function unlinked(text) {
-    return text
-        .replace(/#/g, `#${WORD_JOINER}`)
-        .replace(/(?<![\p{L}\p{N}_])@(?=[\p{L}\p{N}_-])|@(?=[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*\.\p{L})/gu, `@${WORD_JOINER}`)
-        .replace(/\b(GH)-(?=\d)/gi, `$1-${WORD_JOINER}`)
-        .replace(/\b([a-z][a-z0-9+.-]*):(?=\/\/)/gi, `$1:${WORD_JOINER}`)
-        .replace(/\b(www)\.(?=[\p{L}\p{N}])/giu, `$1.${WORD_JOINER}`)
-        .replace(/\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, (hex) => hex.replace(/[0-9a-f]{6}(?=[0-9a-f])/gi, `$&${WORD_JOINER}`));
-}
-
-;// CONCATENATED MODULE: ./src/report/escape.ts
-
-
-
-/**
- * The one escaper for Markdown. Everything that came from the eval set, the candidate, the
- * judge or an API goes through one of these before it reaches the PR comment, the job summary
- * or report.md; each starts from io/untrusted.ts (secrets redacted, one line, controls shown),
- * so untrusted text cannot break a line, and so cannot start a heading, a list, a quote or a
- * table row of its own, nor close a <details>. It must not break a table cell either, inject
- * HTML, open a code span, notify anyone through an @mention, or link an issue, a commit or a
- * URL.
- */
-function escapeCell(text, maxChars = 160) {
-    return escapeInline(flatClip(text, maxChars));
-}
-/** One line of at most `maxChars` code points (the last one … when cut): runs of blanks become one space. */
-function flatClip(text, maxChars) {
-    const flat = redactedLine(text).replace(/\s+/g, ' ').trim();
-    return [...flat].length > maxChars ? `${[...flat].slice(0, maxChars - 1).join('')}…` : flat;
-}
-/**
- * Inline Markdown. CommonMark lets any ASCII punctuation be escaped with a backslash: readable
- * in the raw Markdown (report.md, a terminal) and rendered literally (no link, emphasis, code
- * span, or extra table column). At the start of the text, where a renderer may have put it at
- * the start of a line or a list item, a list marker (`- `, `+ `, `1. `) or `---` is escaped too.
- */
-function escapeInline(text) {
-    const line = htmlEscaped(redactedLine(text))
-        .replace(/[\\`*_[\]|~]/g, '\\$&')
-        .replace(/^(\s*)([-+])(?=[\s-]|$)/, '$1\\$2')
-        .replace(/^(\s*\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
-    // controls shown after the backslashes, so `\x1b` reads as written in the raw Markdown too
-    return unlinked(showInvisible(line));
-}
-/**
- * Text inside raw HTML (a <summary>), where Markdown is not parsed and a backslash would show:
- * entities for `&`, `<` and `>` only, on one line of at most `maxChars` code points.
- */
-function escapeHtmlText(text, maxChars = 160) {
-    return unlinked(showInvisible(htmlEscaped(flatClip(text, maxChars))));
-}
-function htmlEscaped(text) {
-    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-/**
- * A code span holding `text` exactly as written (secrets redacted): no backslash escape is
- * needed (or shown) inside it, because its fence is one backtick longer than the longest run
- * of backticks in the text (CommonMark), padded with a space when the text starts or ends with
- * one. Line breaks become spaces and control characters their visible codes. Nothing in a code
- * span mentions or links. Not for table cells, where `|` would still end the cell.
- */
-function codeSpan(text) {
-    const flat = showInvisible(redactedLine(text));
-    const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(longest + 1);
-    const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : '';
-    return `${fence}${pad}${flat}${pad}${fence}`;
-}
-/**
- * A fenced code block around `text` as written, its lines kept (any kind of line break becomes
- * a newline), secrets redacted and controls shown: the fence is longer than any run of
- * backticks in it, so the text cannot close it.
- */
-function codeBlock(text, language = '') {
-    const lines = showInvisible(redactSecrets(text).replace(LINE_BREAK, '\n'), '\n\t');
-    const longest = Math.max(0, ...[...lines.matchAll(/`+/g)].map((m) => m[0].length));
-    const fence = '`'.repeat(Math.max(3, longest + 1));
-    return `${fence}${language}\n${lines}\n${fence}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/words.ts
-
-
-
-
-/**
- * What the gate made of a metric, in plain words: the terminal prints these, the Markdown
- * report puts its emoji in front of them. One map, so the two never say different things.
- */
-const STATUS_WORDS = {
-    regression: 'regression',
-    regression_within_noise: 'regression within noise',
-    improvement: 'improvement',
-    within: 'within max_drop',
-    new: 'new (not gated)',
-    not_computed: 'not computed',
-    no_baseline: '',
-    not_gated: 'not gated',
-};
-/** A row's status in words; `within` names the limit the row is within (latency: latency_rise and latency_min_ms). */
-function statusWords(row) {
-    if (row.status === 'within' && row.limit.kind === 'latency_rise')
-        return 'within latency_rise';
-    return STATUS_WORDS[row.status];
-}
-/** A latency row's p50 and p95, which the gate holds (the row's own values are means): `p50 30 → 33 ms, p95 40 → 300 ms`. */
-function percentileWords(row) {
-    if (!row.percentiles)
-        return '';
-    const ms = (v) => `${Math.round(v)}`;
-    return ['p50', 'p95'].map((p) => `${p} ${ms(row.percentiles[p].baseline)} → ${ms(row.percentiles[p].candidate)} ms`).join(', ');
-}
-/** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
-function questionCountWords(c, explainMixed = true) {
-    const mixed = c.questions_mixed > 0 ? `, ${c.questions_mixed} mixed${explainMixed ? MIXED : ''}` : '';
-    return `${countOf_countOf(questionsWorse(c), 'question')} worse, ${questionsBetter(c)} better${mixed}`;
-}
-/** The distinct questions in the regression (or improvement) table: the worse (better) ones and the mixed ones. */
-function questionsIn(c, kind) {
-    return (kind === 'regressions' ? c.questions_worse : c.questions_better) + c.questions_mixed;
-}
-/** A subset run (--only, --failing-from) says plainly that it is not the whole eval set and was not gated; null for any other run. */
-function subsetSentence(results) {
-    const subset = results.run.subset;
-    if (!subset)
-        return null;
-    const c = results.comparison;
-    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? `compared with the baseline on these ${countOf_countOf(c.common, 'question')} only` : 'not compared with a baseline';
-    return `subset run, not gated: ${subset.questions} of the eval set's ${countOf_countOf(subset.total_questions, 'question')} (${subset.by}), ${compared}; the gate needs the whole eval set (a subset run exits 2 and cannot become the baseline)`;
-}
-/** What a mixed question is, said once per report. */
-const MIXED = ' (worse on one metric, better on another)';
-/**
- * Why a drop beyond its limit is within noise: the recorded reason, or for a file written
- * before the reason was, the same rule applied to its numbers (the interval of a drop that
- * excludes 0 lies on the side of the drop, so "contains 0" needs no direction).
- */
-function noiseReason(f) {
-    if (f.reason)
-        return f.reason;
-    if (f.interval.low <= 0 && f.interval.high >= 0)
-        return 'interval_includes_zero';
-    return f.p !== null && f.p >= 0.05 ? 'test_not_significant' : 'holm_correction';
-}
-/**
- * The reason in a few words, for a status cell beside the interval: a drop whose interval
- * excludes 0 is never called noise without saying which test disagrees.
- */
-function noiseReasonShort(f) {
-    switch (noiseReason(f)) {
-        case 'interval_includes_zero':
-            return 'CI includes 0';
-        case 'test_not_significant':
-            return `CI excludes 0 but ${testName(f.test ?? null, f.clusters ?? null)} ${pText(f.p)}`;
-        case 'holm_correction':
-            return `CI excludes 0 but Holm ${pText(f.p_holm)}`;
-        case 'primary_sequence':
-            return `CI excludes 0 but the primary sequence stopped before it, sequence ${pText(f.p_holm)}`;
-    }
-}
-/** A p-value as the reports print it in a table cell: three places, and "< 0.001" below that. */
-function pValue(p) {
-    if (p === null)
-        return '—';
-    return p < 0.001 ? '< 0.001' : p.toFixed(3);
-}
-/**
- * A signed number, and ± for a value that rounds to zero (never -0.000: a change too small to
- * show has no direction). Every renderer's Δ goes through here: the Markdown report with a real
- * minus sign, plain text (terminal, annotations, failure sentences) with `-`.
- */
-function signed(v, digits, minus = '−') {
-    const text = Math.abs(v).toFixed(digits);
-    if (Number(text) === 0)
-        return `±${text}`;
-    return `${v < 0 ? minus : '+'}${text}`;
-}
-/**
- * How a metric moved (`change` = candidate − baseline), in words that follow its direction
- * (MetricDefinition.higherIsBetter): a hallucination_rate that rose got worse and is never
- * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
- * this one function. A metric without a definition counts as higher-is-better, as in compare/.
- */
-function movement(metric, change) {
-    if (change === 0 || Number.isNaN(change))
-        return { verb: 'did not move', judgement: 'unchanged' };
-    const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
-    return { verb: change > 0 ? 'rose' : 'fell', judgement: change > 0 === higherIsBetter ? 'better' : 'worse' };
-}
-/** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
-function worseVerb(metric) {
-    return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose';
-}
-/** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */
-function pText(p) {
-    if (p === null)
-        return 'p = —';
-    return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
-}
-const TEST_NAMES = {
-    sign_flip_exact: 'permutation test',
-    sign_flip_monte_carlo: 'permutation test',
-    sign_flip_normal: 'permutation test',
-    mcnemar_mid_p: 'McNemar mid-p test',
-};
-/** How the sign-flip permutation test got its p: every assignment, seeded draws, or the normal limit. */
-const TEST_METHODS = {
-    sign_flip_exact: 'exact',
-    sign_flip_monte_carlo: `${SIGN_FLIP_RESAMPLES.toLocaleString('en')} draws`,
-    sign_flip_normal: 'normal limit',
-    mcnemar_mid_p: '',
-};
-/** A metric's own paired test by name ("permutation test", "McNemar mid-p test", "paired test" when unrecorded), over its conversations when it took them whole. */
-function testName(test, clusters = null) {
-    const name = test ? TEST_NAMES[test] : 'paired test';
-    return clusters ? `${name} over ${countOf_countOf(clusters, 'conversation')}` : name;
-}
-/** The test's name with how its p was found, for the folded per-metric table: "permutation, exact", "McNemar mid-p". */
-function testWords(test, clusters = null) {
-    const method = TEST_METHODS[test];
-    const name = test === 'mcnemar_mid_p' ? 'McNemar mid-p' : `permutation, ${method}`;
-    return clusters ? `${name}, over ${countOf_countOf(clusters, 'conversation')}` : name;
-}
-
-;// CONCATENATED MODULE: ./src/report/failures.ts
-
-
-
-
-/**
- * The words for a gate failure, in plain text: the terminal, the check's failure message,
- * and (escaped) the Markdown report. The data is in results.json; nothing parses these.
- */
-function failureSentence(f) {
-    switch (f.kind) {
-        case 'category_floor':
-            return `category ${untrusted_untrustedLine(f.category)}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`;
-        case 'category_missing':
-            return `category ${untrusted_untrustedLine(f.category)}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`;
-        default:
-            return `${f.metric}: ${failureDetail(f)}`;
-    }
-}
-/** What went wrong with one metric, without its name (the terminal's status column). */
-function failureDetail(f) {
-    switch (f.kind) {
-        case 'latency':
-            if (f.percentile !== null)
-                return percentileRise(f.percentile, f.baseline, f.candidate, f.value, f.limit, f.min_ms);
-            return dropWords(f.metric, true, f.value, f.limit) + (f.noise ? noiseWords(f.noise) : '');
-        case 'max_drop':
-        case 'significant':
-            return dropWords(f.metric, f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise));
-        case 'threshold':
-            if (f.value === null)
-                return `no value to check against the threshold ${f.limit}`;
-            return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`;
-        case 'error_rate':
-            return `${f.errors} of ${countOf_countOf(f.questions, 'question')} errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`;
-    }
-}
-/**
- * The Markdown report's words: the same sentence, escaped, with each metric name in a code
- * span, so that what is copied from the report (rendered or raw) pastes back into
- * `thresholds` as the metric's own name.
- */
-function failureMarkdown(f) {
-    switch (f.kind) {
-        case 'category_floor':
-            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`;
-        case 'category_missing':
-            return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`;
-        default:
-            return `${codeSpan(f.metric)}: ${escapeInline(failureDetail(f))}`;
-    }
-}
-/** The failures of one metric row, in report order (the drop first). */
-function failuresOf(c, metric) {
-    return c.failures.filter((f) => f.kind !== 'category_floor' && f.kind !== 'category_missing' && f.metric === metric);
-}
-/** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
-function dropWords(metric, relative, value, limit) {
-    // a latency rise is relative to the baseline; a score's change is in score points
-    return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`;
-}
-/** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
-function boundWords(value, bound, limit) {
-    if (value === null)
-        return `has no value to check against its ${bound} ${limit}`;
-    return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`;
-}
-/** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
-function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
-    const ms = (v) => `${+v.toFixed(1)}`;
-    const floor = minMs === null ? '' : ` and latency_min_ms ${minMs} ms`;
-    return `${percentile} rose from ${ms(baseline)} to ${ms(candidate)} ms (+${ms(candidate - baseline)} ms, +${pct(rise)}), more than latency_rise ${pct(limit)}${floor}`;
-}
-/** A drop the data cannot tell from noise, which only strict mode fails: the evidence, naming the part that says so (the interval, the metric's own paired test, Holm's correction or the primary sequence). */
-function noiseWords(noise) {
-    const flips = noise.flips ? `${countOf_countOf(noise.flips.worse, 'question')} worse / ${noise.flips.better} better` : '';
-    const ci = `95% CI of Δ ${signedFmt(noise.interval.low)} to ${signedFmt(noise.interval.high)}`;
-    const test = `its ${testName(noise.test, noise.clusters)}`;
-    switch (noiseReason(noise)) {
-        case 'interval_includes_zero':
-            return `; the data cannot tell it from noise (the paired-bootstrap ${ci} includes 0${flips && `, ${flips}`}; ${test} gives ${pText(noise.p)}, Holm ${pText(noise.p_holm)}): strict mode fails it`;
-        case 'test_not_significant':
-            return `; the data cannot tell it from noise (the ${ci} excludes 0, but ${test} does not${flips && ` on ${flips}`}: ${pText(noise.p)}): strict mode fails it`;
-        case 'holm_correction':
-            // a file written before the paired test's p was kept has only the Holm p to show
-            return noise.p === null
-                ? `; the data cannot tell it from noise (the ${ci} excludes 0${flips && ` on ${flips}`}, but not after Holm's correction across the metrics: Holm ${pText(noise.p_holm)}): strict mode fails it`
-                : `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but not after Holm's correction across the metrics that changed: Holm ${pText(noise.p_holm)}): strict mode fails it`;
-        case 'primary_sequence':
-            return `; the data cannot tell it from noise (the ${ci} excludes 0 and ${test} gives ${pText(noise.p)}${flips && ` on ${flips}`}, but an earlier gate.primary metric did not drop significantly, which ends the primary sequence before it: sequence ${pText(noise.p_holm)}): strict mode fails it`;
-    }
-}
-function fmt(value) {
-    return value === null ? '—' : value.toFixed(3);
-}
-function pct(value) {
-    return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
-}
-function signedFmt(v) {
-    return signed(v, 3, '-');
-}
-
-;// CONCATENATED MODULE: ./src/report/gateSettings.ts
-
-
-
-/** The settings that gated the run, in the schema's order, each with its source. */
-function gateSettingLines(c) {
-    return Object.entries(c.gate).map(([key, value]) => ({ key, value: settingValue(value), source: c.gate_sources?.[key] ?? null }));
-}
-/** `max_drop 0.05 (evalgate.yml)`; the caller makes the text safe for where it goes. */
-function settingText(line) {
-    return `${line.key} ${line.value} (${sourceText(line)})`;
-}
-function sourceText(line) {
-    return line.source ?? 'source not recorded';
-}
-/** A number or word as written; a per-metric or per-category map as `metric value, …`, or `none`. */
-function settingValue(value) {
-    if (value === undefined || value === null)
-        return 'not set';
-    if (typeof value !== 'object')
-        return String(value);
-    const entries = flatten(value, '');
-    return entries.length === 0 ? 'none' : entries.join(', ');
-}
-function flatten(map, prefix) {
-    return Object.entries(map).flatMap(([key, value]) => typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key} ${String(value)}`]);
-}
-/** The report's folded block: every setting that gated the run and where its value came from, after `lead` (the run's identity and cost) when given. */
-function gateSettingsDetails(c, title = 'Gate settings', lead = []) {
-    return [
-        `<details><summary>${title}</summary>`,
-        '',
-        ...lead,
-        `Each setting's value and where it came from (${escapeInline(gate_GATE_PRECEDENCE)}: a later one wins):`,
-        '',
-        ...gateSettingLines(c).map((line) => `- ${codeSpan(line.key)} ${escapeInline(line.value)} (${escapeInline(sourceText(line))})`),
-        '',
-        '</details>',
-        '',
-    ];
-}
-/** The same for the terminal (--verbose): one setting a line, outside text with its control characters shown as codes. */
-function gateSettingsText(c, title = 'gate settings') {
-    return [`${title} (${GATE_PRECEDENCE}: a later one wins):`, ...gateSettingLines(c).map((line) => `  ${untrustedLine(settingText(line))}`)];
-}
-/** What `evalgate baseline` wrote (`written`: the settings the new baseline holds), as the run was gated. */
-function writtenSettingsText(c, written, resultsPath) {
-    const lines = gateSettingLines(c);
-    const kept = lines.filter((line) => line.key in written);
-    return [
-        `gate settings written, as they gated ${untrusted_untrustedLine(resultsPath)} (${gate_GATE_PRECEDENCE}: a later one wins):`,
-        ...(kept.length > 0 ? kept.map((line) => `  ${untrusted_untrustedLine(settingText(line))}`) : ['  none']),
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/report/metricTable.ts
-
-
-
-const EMOJI = {
-    regression: '❌ ',
-    regression_within_noise: '⚠️ ',
-    improvement: '✅ ',
-    within: '',
-    new: '🆕 ',
-    not_computed: '⚪ ',
-    no_baseline: '',
-    not_gated: '',
-};
-/** The metric table: every metric with baseline, candidate, Δ, its interval, its limit and what the gate made of it. */
-function metricTable(results) {
-    const c = results.comparison;
-    // an incomparable baseline compares nothing: the table shows this run's scores alone
-    const compared = c && c.verdict !== 'incomparable' ? c : null;
-    const rows = compared ? compared.metrics : Object.entries(results.metrics).map(([metric, s]) => ({ metric, candidate: s.mean, n_candidate: s.n }));
-    const lines = ['| metric | baseline | candidate | Δ | 95% CI of Δ | limit | status |', '|---|--:|--:|--:|--:|--:|---|'];
-    for (const row of rows) {
-        const full = 'status' in row ? row : null;
-        const summary = results.metrics[row.metric];
-        const nulls = summary && summary.nan > 0 ? ` <sub>n=${summary.n}, ${summary.nan} null${summary.errors > 0 ? `, ${summary.errors} errors` : ''}</sub>` : '';
-        const status = full && compared ? statusCell(full, compared) : '—';
-        const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—';
-        const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—';
-        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`);
-    }
-    return lines;
-}
-function intervalCell(metric, interval) {
-    const digits = metricInfo(metric)?.unit === 'ms' ? 0 : 3;
-    return `${signed(interval.low, digits)} … ${signed(interval.high, digits)}`;
-}
-function statusCell(row, c) {
-    const failures = failuresOf(c, row.metric);
-    const words = row.status === 'within' && failures.length > 0 ? '' : row.status === 'regression_within_noise' ? withinNoiseWords(row, failures) : EMOJI[row.status] + statusWords(row);
-    const parts = [words];
-    // the gate holds latency's p50 and p95, not the mean the row shows
-    if (row.percentiles)
-        parts.push(percentileWords(row));
-    if (row.threshold !== null)
-        parts.push(failures.some((f) => f.kind === 'threshold') ? `❌ threshold ${row.threshold}` : `threshold ${row.threshold} ✓`);
-    if (failures.some((f) => f.kind === 'error_rate'))
-        parts.push(`❌ error rate ${row.errors}/${row.questions}`);
-    return parts.filter(Boolean).join(' · ') || '—';
-}
-/**
- * A drop beyond its limit that the data cannot tell from noise, in words that agree with the
- * verdict: strict mode fails it (❌, said so), significant mode lets it pass (⚠️, said so).
- */
-function withinNoiseWords(row, failures) {
-    const failed = failures.some((f) => f.kind === 'max_drop' || f.kind === 'latency');
-    const beyond = row.limit.kind === 'latency_rise' ? 'beyond latency_rise' : 'beyond max_drop';
-    return failed ? `❌ ${beyond}, within noise${withinNoiseWhy(row)}: strict mode fails it` : `⚠️ ${beyond}, within noise${withinNoiseWhy(row)}: significant mode does not fail it`;
-}
-/** After "regression within noise", why: the interval sits in the next column and may exclude 0. */
-function withinNoiseWhy(row) {
-    if (row.status !== 'regression_within_noise' || !row.interval)
-        return '';
-    return ` (${noiseReasonShort({ interval: row.interval, p: row.p, p_holm: row.p_holm, reason: row.noise_reason, test: row.test, clusters: row.clusters })})`;
-}
-function limitCell(row) {
-    if (row.limit.kind === 'latency_rise')
-        return row.limit.value === null ? 'not gated' : `+${Math.round(row.limit.value * 100)}% and +${row.limit.min_ms ?? '?'} ms`;
-    return `−${row.limit.value}`;
-}
-/** Δ in the metric's unit: milliseconds for latency, score points otherwise. */
-function deltaCell(row) {
-    if (row.delta === null)
-        return '—';
-    if (metricInfo(row.metric)?.unit === 'ms')
-        return `${signed(row.delta, 0)} ms`;
-    return signed(row.delta, 3);
-}
-/** A metric's value in its unit: milliseconds rounded, scores to three places. */
-function value(metric, v) {
-    if (v === null)
-        return '—';
-    return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)} ms` : v.toFixed(3);
-}
-
-;// CONCATENATED MODULE: ./src/report/worst.ts
-
-
-/**
- * A run's worst questions, for a run without a baseline to compare with (a first run, a
- * shard, an incomparable baseline): most failing rules (an error counts as one) first, then
- * the lowest mean score, then id. A question that fails nothing and scores 1 everywhere
- * (latency and precision@k, which cannot reach 1 with fewer relevant docs than k, aside) is
- * not listed. The terminal and the Markdown report both list these.
- */
-function worstQuestionsOf(results) {
-    const metrics = Object.keys(results.metrics);
-    const worst = Object.entries(results.questions).map(([id, q]) => worst_describe(id, q, metrics));
-    return worst
-        .filter((w) => w.failing.length > 0 || w.errors.length > 0 || (w.lowest !== null && w.lowest.value < 1))
-        .sort((a, b) => badness(b) - badness(a) || (a.score ?? 0) - (b.score ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-function badness(w) {
-    return w.failing.length + (w.errors.length > 0 ? 1 : 0);
-}
-function worst_describe(id, q, metrics) {
-    const failing = [];
-    const scores = [];
-    for (const metric of metrics) {
-        const value = q.scores[metric];
-        const info = metricInfo(metric);
-        // precision@k cannot reach 1 when a question has fewer than k relevant docs: it would make every question look bad
-        if (value === null || value === undefined || info?.unit === 'ms' || info?.pattern === 'precision@K')
-            continue;
-        if (info?.family === 'rules') {
-            if (value === 0 && metric !== 'rules_pass')
-                failing.push(metric);
-        }
-        else {
-            scores.push({ metric, value: info?.higherIsBetter === false ? 1 - value : value });
-        }
-    }
-    const lowest = scores.reduce((low, s) => (low === null || s.value < low.value ? s : low), null);
-    const score = scores.length > 0 ? scores.reduce((sum, s) => sum + s.value, 0) / scores.length : null;
-    const errors = Object.keys(q.errors);
-    const explained = failing[0] ?? lowest?.metric;
-    const reason = (explained && questionReason(q, explained)) ?? (errors.length > 0 ? q.errors[errors[0]] : null);
-    return { id, failing, errors, score, lowest, reason };
-}
-/** What went wrong with a worst question, in words both renderers print: `fails citation_ok; lowest faithfulness 0.20`. */
-function worstWords(w) {
-    const parts = [
-        w.failing.length > 0 ? `fails ${w.failing.join(', ')}` : '',
-        w.errors.length > 0 ? `error in ${w.errors.join(', ')}` : '',
-        w.lowest && w.lowest.value < 1 ? `lowest ${w.lowest.metric} ${w.lowest.value.toFixed(2)}` : '',
-    ];
-    return parts.filter(Boolean).join('; ');
-}
-
-;// CONCATENATED MODULE: ./src/report/layout.ts
-
-
-
-
-
-
-/**
- * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
- * most five columns with the status in words near the left edge, everything else folded.
- */
-/** How many questions "Worst questions" names before the full table further down. */
-const WORST_SHOWN = 3;
-/** A metric the main table shows: the gate did not call it within its limit (nor leave it ungated), or it failed a threshold or error rate. */
-function moved(row, c) {
-    return (row.status !== 'within' && row.status !== 'not_gated') || failuresOf(c, row.metric).length > 0;
-}
-/**
- * The metrics section. Without a comparison: every metric's value, in view. With one, folded
- * whole (the "what changed" lines above say which metrics failed and whether that is noise):
- * why each failed with its interval and p-value, the metrics that moved, the others in one line,
- * the full table (interval, limit, nulls) and the noise behind it.
- */
-function metricsSection(results, noise = []) {
-    const c = results.comparison;
-    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
-    const table = ['', ...metricTable(results), ''];
-    if (!compared)
-        return ['#### Metrics', '', ...valueTable(results), '', '<details><summary>All metrics: baseline, candidate, 95% interval of Δ, limit</summary>', ...table, '</details>', ''];
-    const shown = compared.metrics.filter((m) => moved(m, compared));
-    const out = [
-        `<details><summary>Metrics: ${countOf_countOf(shown.length, 'metric')} moved or failed, ${compared.metrics.length - shown.length} within their limits; intervals, p-values, limits</summary>`,
-        '',
-    ];
-    if (compared.failures.length > 0)
-        out.push('**Why the gate failed**', ...compared.failures.map((f) => `- ${failureMarkdown(f)}`), '');
-    if (shown.length > 0)
-        out.push(...movedTable(shown, compared), '');
-    out.push(foldUnchanged(compared.metrics.filter((m) => !moved(m, compared))), '', '**All metrics**', ...table);
-    if (noise.length > 0)
-        out.push(...noise, '');
-    return [...out, '</details>', ''];
-}
-/** metric | status | baseline → candidate | Δ: four columns, the status second so a 390 px screen sees it. */
-function movedTable(rows, c) {
-    const lines = ['| metric | status | baseline → candidate | Δ |', '|---|---|---|--:|'];
-    for (const row of rows) {
-        const delta = deltaCell(row);
-        lines.push(`| ${row.metric} | ${statusCell(row, c)} | ${value(row.metric, row.baseline)} → ${value(row.metric, row.candidate)} | ${delta} |`);
-    }
-    return lines;
-}
-/** One line naming the metrics that stayed within their limits, with Δ where it does not round to zero. */
-function foldUnchanged(rows) {
-    if (rows.length === 0)
-        return '_Every metric moved beyond its limit or failed a check._';
-    const names = rows.map((r) => {
-        const delta = deltaCell(r);
-        const named = delta !== '—' && delta[0] !== '±' ? `${r.metric} ${delta}` : r.metric;
-        return r.status === 'not_gated' ? `${named} (not gated)` : named;
-    });
-    return `**Within their limits** (${rows.length}): ${names.join(', ')}.`;
-}
-/** Without a comparison: metric | value | n, every metric. */
-function valueTable(results) {
-    const lines = ['| metric | value | n |', '|---|--:|---|'];
-    for (const [metric, s] of Object.entries(results.metrics)) {
-        const n = s.nan > 0 ? `${s.n} (${s.nan} null${s.errors > 0 ? `, ${s.errors} errors` : ''})` : `${s.n}`;
-        lines.push(`| ${metric} | ${value(metric, s.mean)} | ${n} |`);
-    }
-    return lines;
-}
-/**
- * The worst few questions right under the verdict, as a list (a table here would be seven
- * columns wide): id, category, question, the metric and how far it fell, and why. Without a
- * baseline to compare with, the run's own worst questions.
- */
-function worstQuestions(results) {
-    const c = results.comparison;
-    const questions = results.questions;
-    if (!c || c.verdict === 'incomparable' || c.baseline.kind === 'none')
-        return worstOfRun(results);
-    if (c.regressions.length === 0)
-        return [];
-    const seen = new Set();
-    const worst = c.regressions.filter((q) => !seen.has(q.id) && seen.add(q.id)).slice(0, WORST_SHOWN);
-    const lines = [`**Worst questions** (${worst.length} of ${questionsIn(c.change_counts, 'regressions')})`];
-    for (const q of worst) {
-        const text = questions[q.id]?.question;
-        const what = `${q.metric} ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)}`;
-        const why = q.reason ? `: ${escapeCell(q.reason, 100)}` : '';
-        // no category (the folded table has it): on a phone each item is a line shorter
-        lines.push(`- **${escapeCell(q.id, 40)}** ${text ? `${escapeCell(text, 48)} ` : ''}— ${what}${why}`);
-    }
-    return [...lines, ''];
-}
-/** How many of a run's worst questions the report lists when there is no baseline (the rest are in results.json). */
-const WORST_LISTED = 25;
-/** Without a baseline: the run's own worst questions (worstQuestionsOf), the first few in view, the others folded. */
-function worstOfRun(results) {
-    const worst = worstQuestionsOf(results);
-    if (worst.length === 0)
-        return [];
-    const item = (w) => {
-        const q = results.questions[w.id];
-        const why = w.reason ? `: ${escapeCell(w.reason, 100)}` : '';
-        return `- **${escapeCell(w.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''} ${escapeCell(q.question, 60)} — ${escapeCell(worstWords(w), 200)}${why}`;
-    };
-    const lines = [`**Worst questions** (${worst.length} with a failing rule, an error or a score below 1; most failing rules first, then lowest scores)`];
-    lines.push(...worst.slice(0, WORST_SHOWN).map(item), '');
-    const more = worst.slice(WORST_SHOWN, WORST_LISTED);
-    if (more.length > 0) {
-        lines.push(`<details><summary>${more.length} more</summary>`, '', ...more.map(item));
-        if (worst.length > WORST_LISTED)
-            lines.push('', `_${worst.length - WORST_LISTED} more in results.json._`);
-        lines.push('', '</details>', '');
-    }
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/report/noise.ts
-
-
-
-
-
-/**
- * Noise is stated, not hidden: what this n can detect, how many questions moved, and the other
- * gate mode. `notes` are always in view: what --sequential decided, and a candidate that
- * answers the same inputs differently; `inView` is the plain sentence (left out when the "what
- * changed" lines have said it already); `folded` the numbers behind it, for the metrics' <details>.
- */
-function noiseParts(c, sequential) {
-    const notes = [];
-    const inView = [];
-    const folded = [];
-    if (sequential)
-        notes.push(sequentialNote(sequential), '');
-    if (c.noise) {
-        const n = c.noise;
-        // one plain sentence in view (with what a non-deterministic candidate adds to it); the numbers behind it folded
-        const sentence = `**Noise**: ${countOf_countOf(n.n, 'question')} compared; ${n.questions_worse} got worse and ${n.questions_better} better${mixed(c)}. Each metric is judged by its own paired test (folded below)${detectable(c)}`;
-        inView.push(sentence);
-        const determinism = determinismNote(c);
-        if (determinism.length > 0)
-            notes.push(...determinism.filter((line) => line !== ''), '');
-        folded.push(sentence, '', `One pass rate is known to ±${noise_pct(n.half_width)} (95% interval) at this n; what a comparison of two runs detects is each metric's MDE below.`, '', ...perMetricTable(c));
-    }
-    const modes = c.verdicts_by_mode;
-    if (modes) {
-        // always stated, so a team can see what switching modes would change before it does
-        const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
-        const why = other === 'significant'
-            ? ' (it fails only on drops whose interval excludes no change and whose paired test does too, Holm-corrected across the metrics that changed)'
-            : ' (it fails on every drop beyond max_drop)';
-        const sentence = `gate_mode \`${c.gate.gate_mode}\` decided **${c.verdict}**; \`${other}\` would have said ${modes.strict === modes.significant ? 'the same' : `**${modes[other]}**${why}`}.`;
-        // a mode that would have decided otherwise is news and stays in view; agreement is folded
-        if (modes.strict !== modes.significant)
-            inView.push('', sentence);
-        folded.push('', sentence);
-    }
-    if (inView.length > 0)
-        inView.push('');
-    return { notes, inView, folded };
-}
-/** What --sequential judged, what settled the verdict, and what it saved. */
-function sequentialNote(s) {
-    const judged = `the judge scored ${s.questions_judged} of ${countOf_countOf(s.questions_total, 'question')} in a seeded random order (seed ${s.seed})`;
-    const saved = `${countOf_countOf(s.questions_total - s.questions_judged, 'question')} and ${countOf_countOf(s.calls_saved, 'judge call')} saved`;
-    if (s.settled === 'fail') {
-        const failed = s.metrics
-            .filter((m) => m.verdict === 'fail')
-            .map((m) => `\`${m.metric}\` (mean change ${signed(m.mean ?? 0, 3)} over ${m.n}; anytime-valid p of no change ${pShort(m.p_drop)}, below its ${+s.alpha_fail.toPrecision(2)})`);
-        return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`;
-    }
-    if (s.settled === 'pass') {
-        return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric's confidence sequence, valid at every look, lay above its −max_drop (each anytime-valid p of a drop that large below ${s.alpha_pass}) and settled **pass**; ${saved}.`;
-    }
-    return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${countOf_countOf(s.questions_judged, 'question')} and the full run's tests decided.`;
-}
-function pShort(p) {
-    return p < 0.0001 ? '< 0.0001' : `${+p.toPrecision(2)}`;
-}
-/**
- * A candidate that answers the same inputs differently: the drops beside it carry its own noise,
- * which max_drop should be calibrated for (calibrate-noise re-runs the candidate).
- */
-function determinismNote(c) {
-    const d = c.determinism;
-    if (!d || d.answers_differ === 0)
-        return [];
-    const named = d.ids.map((id) => escapeInline(id)).join(', ') + (d.answers_differ > d.ids.length ? ', …' : '');
-    return [
-        '',
-        `**Non-deterministic candidate**: on ${d.answers_differ} of the ${countOf_countOf(d.same_inputs, 'question')} whose question, history, retrieved ids and contexts are the same as the baseline's, the answer differs (${named}). Unless this change touched how answers are generated (a prompt, the model, its sampling), the candidate answers differently from run to run, and part of every drop here is that noise: calibrate max_drop for it with \`${cliCommand(['calibrate-noise', '--rerun-candidate', '5', '--write'])}\`.`,
-    ];
-}
-/**
- * The paired MDE in words: the range over the metrics, naming the smallest and the largest,
- * and where the variance came from (this run's paired differences, the baseline's calibrated noise).
- */
-function detectable(c) {
-    const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde - b.mde);
-    if (rows.length === 0) {
-        return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${cliCommand(['calibrate-noise', '--write'])} records it in the baseline).`;
-    }
-    const low = rows[0];
-    const high = rows.at(-1);
-    const range = rows.length === 1 ? `about ${noise_pct(low.mde)} on ${low.metric}` : `about ${noise_pct(low.mde)} (${low.metric}) to ${noise_pct(high.mde)} (${high.metric})`;
-    const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric);
-    const source = fromBaseline.length === 0
-        ? "the spread of this run's paired differences"
-        : fromBaseline.length === rows.length
-            ? "the baseline's calibrated noise (no question moved in this run)"
-            : `the spread of this run's paired differences; for ${fromBaseline.join(', ')}, on which no question moved, the baseline's calibrated noise`;
-    return `; at this n that test detects a drop of ${range} 80% of the time (alpha 0.05, paired: ${source}).`;
-}
-/** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
-function perMetricTable(c) {
-    const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0));
-    if (rows.length === 0)
-        return ['No metric changed on any question.'];
-    return [
-        '| metric | worse / better | p (paired test) | adjusted p | MDE (paired) |',
-        '|---|--:|--:|--:|--:|',
-        ...rows.map((m) => `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : noise_pct(m.mde)} |`),
-        ...primarySentence(c),
-        ...holmSentence(c),
-    ];
-}
-/** gate.primary's fixed sequence: its metrics in order with their p, and where it stopped. */
-function primarySentence(c) {
-    const tests = (c.noise?.tests ?? []).filter((t) => t.stage === 'primary');
-    if (tests.length === 0)
-        return [];
-    const stopped = tests.findIndex((t) => t.p_holm >= 0.05);
-    const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`);
-    const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped].family}`;
-    return [
-        '',
-        `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
-    ];
-}
-/** What Holm's correction ran over: the metrics that changed, each family of tied metrics counted once. */
-function holmSentence(c) {
-    const tests = (c.noise?.tests ?? []).filter((t) => t.stage !== 'primary');
-    if (tests.length === 0)
-        return [];
-    const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`);
-    const tied = families.length > 0 ? ` Tied metrics are one family, tested once (Simes' combination of their p): ${families.join('; ')}.` : '';
-    const latency = tests.filter((t) => metricInfo(t.metrics[0])?.gate === 'latency_rise');
-    const scores = tests.length - latency.length;
-    const apart = latency.length > 0 ? ` Latency is corrected on its own, apart from the scores.` : '';
-    return ['', `Holm's correction ran over ${countOf_countOf(scores, 'test')}: one per metric that changed on at least one question; a metric no question moved on is not tested.${tied}${apart}`];
-}
-function noise_pct(x) {
-    return `${(x * 100).toFixed(1)} pp`;
-}
-/** Questions worse on one metric and better on another: in neither count, named so the counts add up. */
-function mixed(c) {
-    const m = c.change_counts.questions_mixed;
-    return m > 0 ? `, ${m} mixed${MIXED}` : '';
-}
-
-;// CONCATENATED MODULE: ./src/report/whatChanged.ts
-
-
-
-
-
-
-/**
- * The first thing a reviewer reads (issue 29: "the ten-second review"): what changed, in plain
- * words, the questions first and then the metrics, and once whether the data can tell the drop
- * from noise and what would. The intervals, p-values and tables behind these lines are folded
- * further down.
- */
-/** The kinds of change listed first, in this order; any other (a score that fell) after them. */
-const TIERS = ['lost every relevant document', 'now refused', 'no longer refused', 'now failing', 'ranked the relevant documents lower'];
-/** Question ids named in one line before "+N more": the full list is in the folded table. */
-const IDS_NAMED = 2;
-/** Kinds of change listed; the rest are counted in one line. */
-const KINDS_LISTED = 5;
-/** A comparison the "what changed" lines speak about: a per-question or aggregate baseline, comparable, gated. */
-function compared(c) {
-    return c !== null && c.verdict !== 'incomparable' && c.baseline.kind !== 'none';
-}
-/** The questions' lines, the metrics' lines, and the noise line (the worst questions go between the metrics and the noise). */
-function whatChanged(c, k) {
-    if (!compared(c))
-        return { questions: [], metrics: [], noise: [] };
-    const noise = noiseLine(c);
-    return { questions: questionLines(c, k), metrics: metricLines(c), noise: noise ? [noise, ''] : [] };
-}
-/** "12 of 44 questions got worse, 4 better:" and one bullet per kind of change with its question ids. */
-function questionLines(c, k) {
-    if (c.baseline.kind === 'minimal' || c.regressions.length === 0)
-        return [];
-    const kinds = kindsOf(c.regressions, k);
-    const lines = [`**What changed** (${c.common} compared): ${questionCountWords(c.change_counts, false)}`];
-    for (const kind of kinds.slice(0, KINDS_LISTED))
-        lines.push(`- ${countOf_countOf(kind.ids.length, 'question')} ${kind.words} (${whatChanged_idList(kind.ids)})`);
-    if (kinds.length > KINDS_LISTED)
-        lines.push(`- and ${countOf_countOf(kinds.length - KINDS_LISTED, 'other change')}, in the per-question table`);
-    return [...lines, ''];
-}
-function whatChanged_idList(ids) {
-    const named = ids.slice(0, IDS_NAMED).map((id) => escapeCell(id, 40));
-    return ids.length > IDS_NAMED ? `${named.join(', ')} +${ids.length - IDS_NAMED} more` : named.join(', ');
-}
-/**
- * Each regressed row as a kind of change a reader recognises: a question whose retrieval lost
- * every relevant document, one that ranks them lower, an answerable question now refused, a
- * rule now failed, a score that fell. Kinds with most questions first; rules_pass (the summary
- * of the rules) says nothing the rules themselves do not.
- */
-function kindsOf(regressions, k) {
-    const byWords = new Map();
-    const add = (words, id) => {
-        const ids = byWords.get(words) ?? byWords.set(words, []).get(words);
-        if (!ids.includes(id))
-            ids.push(id);
-    };
-    const lost = new Set(regressions.filter((q) => /^(hit|recall)@/.test(q.metric) && q.candidate === 0).map((q) => q.id));
-    const top = k.length > 0 ? Math.max(...k) : null;
-    for (const q of regressions) {
-        const info = metricInfo(q.metric);
-        // rules_pass summarises the rules: said only when no single rule of that question is listed
-        if (q.metric === 'rules_pass' && regressions.some((r) => r.id === q.id && r.metric !== 'rules_pass' && metricInfo(r.metric)?.family === 'rules'))
-            continue;
-        if (info?.family === 'retrieval')
-            add(lost.has(q.id) ? `lost every relevant document${top === null ? '' : ` from the top ${top}`}` : 'ranked the relevant documents lower', q.id);
-        else if (q.metric === 'no_over_refusal')
-            add('now refused though answerable', q.id);
-        else if (q.metric === 'refuse_ok')
-            add('no longer refused though marked should_refuse', q.id);
-        else if (info?.family === 'rules')
-            add(`now failing ${escapeInline(q.metric)}`, q.id);
-        else if (info?.unit === 'ms')
-            add(`got slower (${escapeInline(q.metric)})`, q.id);
-        else
-            add(`${worseVerb(q.metric)} on ${escapeInline(q.metric)}`, q.id);
-    }
-    // what a reviewer recognises first (documents lost, refusals, rules) before the scores, then by how many questions
-    const tier = (words) => {
-        const at = TIERS.findIndex((t) => words.startsWith(t));
-        return at === -1 ? TIERS.length : at;
-    };
-    return [...byWords].map(([words, ids]) => ({ words, ids })).sort((a, b) => tier(a.words) - tier(b.words) || b.ids.length - a.ids.length);
-}
-/**
- * The metrics that failed (or, in significant mode, fell beyond max_drop within noise), in
- * one line: the drops grouped where they round to the same Δ, largest first; every other kind
- * of failure (threshold, error rate, latency, category floor) as its own sentence.
- */
-function metricLines(c) {
-    const drops = c.failures.filter((f) => f.kind === 'max_drop' || f.kind === 'significant');
-    const rows = drops.map((f) => c.metrics.find((m) => m.metric === f.metric)).filter((m) => m !== undefined);
-    const lines = [];
-    if (rows.length > 0)
-        lines.push(`**${countOf_countOf(rows.length, 'metric')} ${verbOf(rows)} by more than ${limitWords(rows)}**: ${dropList(rows)}.`);
-    const ungated = c.metrics.filter((m) => m.status === 'regression_within_noise' && !drops.some((f) => f.metric === m.metric));
-    if (ungated.length > 0)
-        lines.push(`${countOf_countOf(ungated.length, 'metric')} ${verbOf(ungated)} by more than ${limitWords(ungated)} but within noise, which \`significant\` mode does not fail: ${dropList(ungated)}.`);
-    for (const f of c.failures)
-        if (f.kind !== 'max_drop' && f.kind !== 'significant')
-            lines.push(`- ${failureMarkdown(f)}`);
-    return lines.length > 0 ? [...lines, ''] : [];
-}
-/** "fell" when every metric fell (scores), "rose" when every one rose (hallucination_rate, latency), else "got worse". */
-function verbOf(rows) {
-    const verbs = new Set(rows.map((r) => worseVerb(r.metric)));
-    return verbs.size === 1 ? [...verbs][0] : 'got worse';
-}
-/** "max_drop 0.02", or "their max_drop" when overrides make the limits differ. */
-function limitWords(rows) {
-    const limits = new Set(rows.map((r) => r.limit.value));
-    return limits.size === 1 ? `max_drop ${[...limits][0]}` : 'their max_drop';
-}
-function dropList(rows) {
-    const groups = new Map();
-    for (const row of [...rows].sort((a, b) => (a.change ?? 0) - (b.change ?? 0))) {
-        const delta = deltaCell(row);
-        groups.set(delta, [...(groups.get(delta) ?? []), row.metric]);
-    }
-    return [...groups].map(([delta, metrics]) => `${metrics.join(', ')} ${delta}`).join('; ');
-}
-/**
- * Once: whether the data can tell the failing drops from noise, what this mode made of that,
- * and what would tell them apart (more questions, or the other mode).
- */
-function noiseLine(c) {
-    const n = c.noise?.n ?? c.common;
-    const failing = c.metrics.filter((m) => failsOnDrop(c, m.metric));
-    if (failing.length === 0)
-        return null;
-    const noisy = failing.filter((m) => m.status === 'regression_within_noise');
-    const other = c.gate.gate_mode === 'strict' ? 'significant' : 'strict';
-    const otherVerdict = c.verdicts_by_mode?.[other];
-    const them = failing.length === 1 ? 'it' : 'them';
-    const switchWords = otherVerdict && otherVerdict !== c.verdict ? `; \`${other}\` mode would ${otherVerdict === 'pass' ? 'pass' : 'fail'} ${them}` : '';
-    if (noisy.length === 0)
-        return `**Noise**: with ${countOf_countOf(n, 'question')}, ${failing.length === 1 ? 'this drop is' : 'these drops are'} more than noise explains (paired test, Holm-corrected)${switchWords}.`;
-    const subject = noisy.length === failing.length
-        ? failing.length === 1
-            ? 'this drop is'
-            : 'these drops are'
-        : `${noisy.length} of these drops (${noisy.map((m) => m.metric).join(', ')}) ${noisy.length === 1 ? 'is' : 'are'}`;
-    const needed = questionsNeeded(noisy, n);
-    const would = needed ? ` Telling a drop of ${needed.size} on ${needed.metric} from noise needs about ${countOf_countOf(needed.n, 'question')}.` : '';
-    const verdict = c.gate.gate_mode === 'strict' ? `\`strict\` mode fails ${noisy.length === 1 ? 'it' : 'them'}` : '`significant` mode fails only what it can tell from noise';
-    return `**Noise**: with ${countOf_countOf(n, 'question')} ${subject} within noise (the data cannot tell ${noisy.length === 1 ? 'it' : 'them'} from chance); ${verdict}${switchWords}.${would}`;
-}
-function failsOnDrop(c, metric) {
-    return c.failures.some((f) => (f.kind === 'max_drop' || f.kind === 'significant') && f.metric === metric);
-}
-/**
- * The fewest questions that would tell one of these drops from noise with 80% power: the MDE
- * shrinks with √n, so n · (MDE / |Δ|)² for the drop nearest to being detected.
- */
-function questionsNeeded(rows, n) {
-    let best = null;
-    for (const row of rows) {
-        if (row.mde === null || row.delta === null || row.delta === 0 || metricInfo(row.metric)?.unit === 'ms')
-            continue;
-        const needed = Math.ceil(n * (row.mde / Math.abs(row.delta)) ** 2);
-        if (best === null || needed < best.n)
-            best = { metric: escapeInline(row.metric), size: Math.abs(row.delta).toFixed(3), n: needed };
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/report/answers.ts
-
-
-
-
-
-/** What the reports say when a regressed question's answer hashes the same as in the baseline. */
-const UNCHANGED_WORDS = 'answer unchanged: the drop comes from scoring or the contexts, not from the answer';
-/** The regressed questions the baseline kept an answer for, worst first, each once. */
-function answeredBefore(c) {
-    const seen = new Set();
-    const out = [];
-    for (const { id } of c.regressions) {
-        const before = ids_ownValue(c.baseline_answers, id);
-        if (seen.has(id) || !before)
-            continue;
-        seen.add(id);
-        out.push([id, before]);
-    }
-    return out;
-}
-/**
- * The Markdown report's before/after: one <details> per regressed question, worst first, at
- * most `limit`, with a count of the ones cut. Answers are untrusted text: each line is escaped
- * and the lines joined with <br> on one source line, which starts with our own words, so no
- * answer can open a block (heading, list, HTML), close the <details> or mention anyone.
- */
-function answersSection(c, questions, limit) {
-    if (c.regressions.length === 0 || c.baseline.kind === 'minimal')
-        return [];
-    const answered = answeredBefore(c);
-    if (answered.length === 0) {
-        return ['_No answers to compare: the baseline keeps none (written before evalgate kept them); a baseline written by `evalgate baseline` now keeps each answer._', ''];
-    }
-    const out = [`**Answers before and after** (${countOf_countOf(answered.length, 'question')} that got worse, worst first)`, ''];
-    for (const [id, before] of answered.slice(0, limit)) {
-        const after = answer_capAnswer(ids_ownValue(questions, id)?.answer ?? '').answer;
-        out.push(`<details><summary>${escapeHtmlText(id, 40)}: ${before.unchanged ? UNCHANGED_WORDS : 'answer changed'}</summary>`, '');
-        if (before.unchanged)
-            out.push(`**Answer** (the same before and after): ${answerText(after)}`, '');
-        else
-            out.push(`**Before**: ${answerText(before.answer)}`, '', `**After**: ${answerText(after)}`, '');
-        out.push('</details>', '');
-    }
-    if (answered.length > limit) {
-        out.push(`_${countOf_countOf(answered.length - limit, 'more answer')} cut to keep the report readable and under GitHub's comment size limit; the baseline's answers are in results.json (comparison.baseline_answers)._`, '');
-    }
-    return out;
-}
-/** One source line: each line of the answer escaped, joined with <br>. */
-function answerText(text) {
-    if (text.trim() === '')
-        return '_(empty)_';
-    return text
-        .split(LINE_BREAK)
-        .map((line) => escapeInline(line))
-        .join('<br>');
-}
-/**
- * The terminal's before/after for the worst few regressed questions: one short line each side
- * (or one line saying the answer did not change), controls shown as codes.
- */
-function answerLines(c, questions, max, dim) {
-    const answered = answeredBefore(c).slice(0, max);
-    if (answered.length === 0)
-        return [];
-    const lines = ['', `  Answers before → after (worst ${countOf(answered.length, 'question')}):`];
-    for (const [id, before] of answered) {
-        const label = answers_short(id, 10).padEnd(10);
-        if (before.unchanged) {
-            lines.push(`    ${label} ${dim(UNCHANGED_WORDS)}`);
-            continue;
-        }
-        lines.push(`    ${label} before: ${answers_short(before.answer, 70)}`, `    ${' '.repeat(10)} after:  ${answers_short(ownValue(questions, id)?.answer ?? '', 70)}`);
-    }
-    return lines;
-}
-/** One line of at most `max` code points, controls and invisible characters as their codes. */
-function answers_short(text, max) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    return untrustedLine(capAnswer(flat, max).answer);
-}
-
-;// CONCATENATED MODULE: ./src/report/questionChanges.ts
-
-
-
-
-
-
-/** The per-question tables and the answers before and after, folded whole: the worst questions are named above. */
-function regressionSection(c, regressions, improvements, answers, questions) {
-    if (c.baseline.kind === 'none' || c.verdict === 'incomparable')
-        return [];
-    if (c.baseline.kind === 'minimal')
-        return ['_The baseline has aggregate metrics only: write it with `evalgate baseline` to get per-question changes._', ''];
-    const counts = c.change_counts;
-    const worse = `${countOf_countOf(counts.regression_rows, 'row')} on ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')} worse`;
-    const better = c.improvements.length > 0 ? `, ${countOf_countOf(counts.improvement_rows, 'row')} on ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')} better` : '';
-    const out = [
-        `<details><summary>Per-question changes: ${worse}${better}</summary>`,
-        '',
-        `#### Per-question regressions (${countOf_countOf(counts.regression_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'regressions'), 'question')})`,
-        '',
-    ];
-    if (c.regressions.length === 0)
-        out.push('No question got worse by question_drop or more.', '');
-    else
-        out.push(...changeTable(c.regressions, regressions, questions, counts.regression_rows), '', ...answersSection(c, questions, answers));
-    if (c.improvements.length > 0) {
-        out.push(`#### Improvements (${countOf_countOf(counts.improvement_rows, 'row')}, ${countOf_countOf(questionsIn(counts, 'improvements'), 'question')})`, '');
-        out.push(...changeTable(c.improvements, improvements, questions, counts.improvement_rows), '');
-    }
-    return [...out, '</details>', ''];
-}
-function changeTable(changes, limit, questions, total) {
-    const shown = changes.slice(0, limit);
-    // five columns, what matters first: on a phone the id, the metric and the change stay in view
-    const lines = ['| id | metric | baseline → candidate (Δ) | reason | question |', '|---|---|---|---|---|'];
-    for (const q of shown) {
-        const info = metricInfo(q.metric);
-        const flip = q.flip ? (movement(q.metric, q.candidate - q.baseline).judgement === 'worse' ? ', pass → fail' : ', fail → pass') : '';
-        const delta = info?.unit === 'ms' ? `${signed(-directedChange(info, q.baseline, q.candidate) * 100, 0)}%` : signed(q.delta, 2);
-        const category = q.category ? ` <sub>${escapeCell(q.category, 24)}</sub>` : '';
-        lines.push(`| ${escapeCell(q.id, 40)}${category} | ${q.metric} | ${value(q.metric, q.baseline)} → ${value(q.metric, q.candidate)} (${delta}${flip}) | ${escapeCell(q.reason ?? '', 100)} | ${escapeCell(questions[q.id]?.question ?? '', 60)} |`);
-    }
-    if (total > shown.length)
-        lines.push('', `_${total - shown.length} more rows cut to keep the report readable and under GitHub's comment size limit; every question's scores are in results.json._`);
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/report/mermaid.ts
-
-/**
- * Mermaid `xychart-beta` blocks, which GitHub renders inside a PR comment. The grammar is
- * small and strict: a quoted string ends at the next `"`, `[` / `]` delimit lists, `%%`
- * starts a comment and a newline ends a statement. Every label that came from a user is
- * sanitised so it can never end a string or a list early.
- *
- * What real Mermaid does with these blocks (checked by rendering them in a browser):
- * - it draws no legend, and its default light palette starts with #ECECFF, a line that is
- *   barely visible on white: each block sets its own palette in an `%%{init}%%` directive,
- *   and the trend title names each line's colour;
- * - a bar grows from the bottom of the plot, never from zero, so a negative bar is drawn
- *   upwards from the axis minimum: the flip chart draws the size of each change, and the
- *   label says which way it went;
- * - x-axis labels are never rotated or thinned: they are shortened to fit their slot, and
- *   the flip chart is horizontal, one row per question.
- */
-
-/**
- * Points on the trend: the last 20 baselines and this run. Mermaid never rotates or thins
- * x-axis labels itself, so past THIN_ABOVE points every other label is left blank.
- */
-const MAX_TREND_POINTS = 21;
-/** above this many points, every other x label is left blank so the rest stay legible */
-const THIN_ABOVE = 12;
-const MAX_LABEL_CHARS = 24;
-/**
- * Okabe–Ito colours: told apart with the common colour-vision deficiencies, and visible on
- * both of GitHub's backgrounds (light and dark). The trend title names them.
- */
-const PALETTE = [
-    { colour: '#0072B2', name: 'blue' },
-    { colour: '#E69F00', name: 'orange' },
-    { colour: '#009E73', name: 'green' },
-    { colour: '#CC79A7', name: 'pink' },
-    { colour: '#56B4E9', name: 'light blue' },
-    { colour: '#D55E00', name: 'red' },
-];
-/** chart width in px (Mermaid's default is 700, which clips a three-metric title); GitHub scales it to the column */
-const WIDTH = 900;
-/** px left for the x-axis labels once the y axis and its title are drawn */
-const PLOT_WIDTH = WIDTH - 100;
-const LABEL_FONT = 12;
-/** average advance of a label character at LABEL_FONT, enough to decide what fits */
-const CHAR_PX = 6.6;
-/** a trend label is shortened to fit its slot less this gap, but never below MIN_LABEL_CHARS ("this PR") */
-const LABEL_GAP_PX = 8;
-const MIN_LABEL_CHARS = 7;
-/** height of one flip-chart row, and the title and axis above the rows */
-const ROW_PX = 22;
-const FLIP_CHROME_PX = 110;
-/**
- * One line per metric over the last MAX_TREND_POINTS points. xychart-beta draws no legend, so the title
- * names the metrics in the order of the lines. A missing value carries the previous one
- * (0 before the first), and a comment in the block says so. Empty input gives ''.
- */
-function trendChart(series, options = {}) {
-    const count = Math.min(series.labels.length, MAX_TREND_POINTS);
-    if (count === 0 || series.lines.length === 0)
-        return '';
-    // labels are never rotated: each gets what fits in its slot, its end kept (versions differ at the end)
-    // above THIN_ABOVE points only every other label is written (counting back from the newest, so
-    // "this PR" always is); the others are distinct invisible strings, so each point keeps its slot
-    const thin = count > THIN_ABOVE;
-    const slots = thin ? Math.ceil(count / 2) : count;
-    const fit = Math.max(MIN_LABEL_CHARS, Math.min(MAX_LABEL_CHARS, Math.floor((PLOT_WIDTH / slots - LABEL_GAP_PX) / CHAR_PX)));
-    const written = uniqueLabels(series.labels.slice(-count).map((l) => shortenMiddle(sanitise(l, MAX_LABEL_CHARS), fit)));
-    const labels = written.map((l, i) => (thin && (count - 1 - i) % 2 === 1 ? '\u200b'.repeat(i + 1) : l));
-    const notes = [];
-    const lines = series.lines.map(({ metric, values }) => fillLine(metric, values, count, notes));
-    // identical lines would hide each other: one line, named after all of them ("rules_pass = faithfulness")
-    const drawn = [];
-    for (const line of lines) {
-        const same = drawn.find((d) => d.values.every((v, i) => v === line.values[i]));
-        if (same)
-            same.metrics.push(line.metric);
-        else
-            drawn.push({ metrics: [line.metric], values: line.values });
-    }
-    const all = drawn.flatMap((l) => l.values);
-    const yMin = Math.min(options.yMin ?? 0, ...all);
-    const yMax = Math.max(options.yMax ?? 1, ...all);
-    // no legend: the title says which colour is which metric
-    const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${PALETTE[i % PALETTE.length].name})`).join(', ');
-    const title = options.title ? `${names} · ${options.title}` : names;
-    return block([
-        `title ${quote(title, 110)}`,
-        `x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
-        `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
-        ...drawn.map((l) => `line [${l.values.map(num).join(', ')}]`),
-        ...notes,
-    ], { palette: drawn.map((_, i) => PALETTE[i % PALETTE.length].colour) });
-}
-/**
- * The last `count` values of one metric, aligned from the end (values[last] belongs to the
- * newest label), with each gap filled and a `%%` note saying how.
- */
-function fillLine(metric, values, count, notes) {
-    const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null);
-    const filled = [];
-    let seen = false;
-    let carried = 0;
-    let leading = 0;
-    for (const v of window) {
-        if (v !== null && Number.isFinite(v)) {
-            filled.push(round3(v));
-            seen = true;
-        }
-        else if (seen) {
-            filled.push(filled.at(-1));
-            carried++;
-        }
-        else {
-            filled.push(0);
-            leading++;
-        }
-    }
-    const parts = [];
-    if (carried > 0)
-        parts.push(`${carried} missing value${carried > 1 ? 's' : ''} carried forward from the previous point`);
-    if (leading > 0)
-        parts.push(`${leading} missing value${leading > 1 ? 's' : ''} before the first one drawn as 0`);
-    if (parts.length > 0)
-        notes.push(`%% ${comment(metric)}: ${parts.join('; ')}`);
-    return { metric, values: filled };
-}
-/**
- * Per-question change (candidate − baseline) as horizontal bars, one row per question, from
- * the largest drop to the largest gain. A bar is the size of the change and its label says
- * the direction (▼ fell, ▲ rose, with what that means for the metric): Mermaid grows every bar from the axis minimum, so a signed
- * bar would draw the largest drop as the shortest bar. When there are more than `max`
- * questions, the `max` largest |changes| are kept and the block says how many were left
- * out. Empty input gives ''.
- */
-function flipChart(changes, options = {}) {
-    const max = Math.max(1, Math.floor(options.max ?? 40));
-    const deltas = changes.map((c) => ({ id: c.id, delta: c.candidate - c.baseline })).filter((c) => Number.isFinite(c.delta));
-    if (deltas.length === 0)
-        return '';
-    const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    const kept = [...deltas]
-        .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || byId(a, b))
-        .slice(0, max)
-        .sort((a, b) => a.delta - b.delta || byId(a, b));
-    const sizes = kept.map((c) => Math.abs(round3(c.delta)));
-    // at least 0–1 (a score's whole range), rounded out to 0.25 steps beyond that
-    const yMax = Math.max(1, Math.ceil(Math.max(...sizes) / 0.25) * 0.25);
-    const cut = deltas.length - kept.length;
-    const base = options.title ?? 'per-question change (candidate − baseline)';
-    const title = cut > 0 ? `${base}, largest ${kept.length} of ${deltas.length}` : base;
-    const arrow = (delta) => (delta < 0 ? '▼' : delta > 0 ? '▲' : '=');
-    return block([
-        `title ${quote(title, 110)}`,
-        `x-axis [${uniqueLabels(kept.map((c) => `${arrow(round3(c.delta))} ${sanitise(c.id, MAX_LABEL_CHARS)}`))
-            .map((l) => `"${l}"`)
-            .join(', ')}]`,
-        `y-axis "size of change (▼ fell: ${movement(options.metric ?? '', -1).judgement}, ▲ rose: ${movement(options.metric ?? '', 1).judgement})" 0 --> ${num(yMax)}`,
-        `bar [${sizes.map(num).join(', ')}]`,
-        ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
-    ], { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0].colour] });
-}
-/**
- * The fenced block: an `%%{init}%%` directive (size, fonts, palette: settings every Mermaid
- * with xychart-beta knows; GitHub honours the directive), then the chart. The directive is
- * built from constants only, never from a label.
- */
-function block(statements, layout) {
-    const init = {
-        xyChart: { width: WIDTH, height: Math.max(250, Math.round(layout.height ?? 500)), titleFontSize: 16, xAxis: { labelFontSize: LABEL_FONT } },
-        themeVariables: { xyChart: { plotColorPalette: layout.palette.join(', ') } },
-    };
-    return ['```mermaid', `%%{init: ${JSON.stringify(init)}}%%`, layout.horizontal ? 'xychart-beta horizontal' : 'xychart-beta', ...statements.map((s) => `  ${s}`), '```', ''].join('\n');
-}
-/** At most `max` characters with the ellipsis inside, keeping the end: "release-candidate-07" → "re…e-07". */
-function shortenMiddle(text, max) {
-    const chars = [...text];
-    if (chars.length <= max)
-        return text;
-    const head = Math.floor((max - 1) / 3);
-    return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (max - 1 - head)).join('')}`;
-}
-function round3(value) {
-    const r = Math.round(value * 1000) / 1000;
-    return r === 0 ? 0 : r;
-}
-/** A number the grammar accepts: `[+-]?(\d+(\.\d+)?|\.\d+)`, so never an exponent. */
-function num(value) {
-    const text = String(round3(value));
-    return /e/i.test(text) ? round3(value).toFixed(3) : text;
-}
-function quote(text, max) {
-    return `"${sanitise(text, max)}"`;
-}
-/**
- * Text that is safe inside a quoted xychart string and renders as written: no `"` (ends the
- * string), no brackets (read as a list by older parsers), no backtick (opens a Markdown
- * string), no `%%` (a comment), no newline (ends the statement), no `;` (read as `#name;`
- * entity by Mermaid's preprocessor), and no `<`, `>` or `&` (Mermaid sanitises labels as
- * HTML, so `<x>` would vanish).
- */
-function sanitise(text, max) {
-    // one line (every kind of line break), secrets redacted: the first step of every escaper
-    const clean = redactedLine(text)
-        .replace(/\t+/g, ' ')
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001F\u007F]/g, '')
-        .replace(/["`]/g, "'")
-        .replace(/\[/g, '(')
-        .replace(/\]/g, ')')
-        .replace(/</g, '‹')
-        .replace(/>/g, '›')
-        .replace(/&/g, '＆')
-        .replace(/;/g, ',')
-        .replace(/%+/g, '%')
-        .replace(/\s+/g, ' ')
-        .trim();
-    const chars = [...clean];
-    const clipped = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
-    return clipped === '' ? '-' : clipped;
-}
-/** A band axis merges equal labels into one slot: number the repeats ("v1", "v1 (2)"). */
-function uniqueLabels(labels) {
-    const seen = new Map();
-    return labels.map((label) => {
-        const count = (seen.get(label) ?? 0) + 1;
-        seen.set(label, count);
-        let unique = count === 1 ? label : `${label} (${count})`;
-        while (count > 1 && seen.has(unique))
-            unique = `${unique}′`;
-        if (count > 1)
-            seen.set(unique, 1);
-        return unique;
-    });
-}
-/** A comment line: one line, and never a `%%{` directive. */
-function comment(text) {
-    return text.replace(/[\r\n]+/g, ' ').replace(/[{}]/g, '');
-}
-
-;// CONCATENATED MODULE: ./src/compare/questionIndex.ts
-/** questionIndex's answer per questions object: a results object is not changed once it is rendered. */
-const indexes = new WeakMap();
-/**
- * One walk of the questions for everything the terminal and report.md list of the few that have
- * it (errorCauses, firstErrored, conversationsOf): at 100,000 questions each walk costs tens of
- * milliseconds, and the terminal, report.md and the Action's reports would each walk again.
- */
-function questionIndex(questions) {
-    const known = indexes.get(questions);
-    if (known)
-        return known;
-    const index = { errored: [], turns: [] };
-    // for…in: no array of 100,000 ids
-    for (const id in questions) {
-        const q = questions[id];
-        for (const _ in q.errors) {
-            index.errored.push(id);
-            break;
-        }
-        if (q.conversation)
-            index.turns.push({ id, conversation: q.conversation.id, turn: q.conversation.turn });
-    }
-    indexes.set(questions, index);
-    return index;
-}
-
-;// CONCATENATED MODULE: ./src/report/errorCauses.ts
-
-
-/** How many causes the terminal and the report show. */
-const TOP_ERROR_CAUSES = 3;
-const MAX_CAUSE_CHARS = 160;
-/**
- * The run's error rows grouped by cause, most frequent first (ties: the cause seen first). Two
- * messages are one cause when they differ only in numbers and ids (attempt counts, ports,
- * positions in a reply, request ids); an HTTP status is kept, so a 401 and a 429 stay apart.
- */
-function errorCauses(questions, limit = TOP_ERROR_CAUSES) {
-    // the terminal and report.md (the Action: three reports) each ask: one walk of the questions serves them all
-    const key = `${limit}`;
-    const known = errorCauses_memo.get(questions)?.get(key);
-    if (known)
-        return known;
-    const causes = groupCauses(questions, limit);
-    const byLimit = errorCauses_memo.get(questions) ?? new Map();
-    byLimit.set(key, causes);
-    errorCauses_memo.set(questions, byLimit);
-    return causes;
-}
-/** errorCauses' answers per questions object and limit: a results object is not changed once it is rendered. */
-const errorCauses_memo = new WeakMap();
-function groupCauses(questions, limit) {
-    const groups = new Map();
-    let total = 0;
-    let errored = 0;
-    // only the questions with an error (most have none), in the questions' order
-    for (const id of questionIndex(questions).errored) {
-        const errors = questions[id].errors;
-        errored += 1;
-        for (const kind in errors) {
-            const raw = errors[kind];
-            total += 1;
-            const message = redactSecrets(raw);
-            const key = causeKey(message);
-            const group = groups.get(key) ?? new Map();
-            group.set(message, (group.get(message) ?? 0) + 1);
-            groups.set(key, group);
-        }
-    }
-    const causes = [...groups.values()].map((group) => {
-        const [message] = [...group.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
-        return { message: clip(message), count: [...group.values()].reduce((a, b) => a + b, 0), variants: group.size };
-    });
-    // a stable sort: equal counts keep the order the causes were first seen in
-    causes.sort((a, b) => b.count - a.count);
-    return { total, questions: errored, top: causes.slice(0, limit), distinct: causes.length };
-}
-/** The first `limit` questions with an error, in the questions' order (errorCauses counts them all): no entry per question. */
-function firstErrored(questions, limit) {
-    return questionIndex(questions)
-        .errored.slice(0, limit)
-        .map((id) => [id, questions[id]]);
-}
-function clip(text) {
-    const chars = [...text.replace(/\s+/g, ' ').trim()];
-    return chars.length > MAX_CAUSE_CHARS ? `${chars.slice(0, MAX_CAUSE_CHARS - 1).join('')}…` : chars.join('');
-}
-/** A message with its ids and free-standing numbers blanked; `HTTP 401` keeps its status, `gpt-4o` its digits. */
-function causeKey(message) {
-    return message
-        .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
-        .replace(/\b(?:req|chatcmpl|call|run|msg)[-_][A-Za-z0-9]+/g, '<id>')
-        .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi, '<id>')
-        .replace(/(HTTP \d{3})|(?<![A-Za-z_-])\d+(?:\.\d+)*(?![A-Za-z_])/g, (match, status) => status ?? '#')
-        .replace(/\battempts?\b/g, 'attempt');
-}
-
-;// CONCATENATED MODULE: ./src/report/update.ts
-
-/** The command that writes a new baseline from this run: folded after a normal run, in view when the baseline is not comparable. */
-function updateSection(results) {
-    const command = results.comparison?.update_command;
-    if (!command)
-        return '';
-    if (results.comparison?.verdict === 'incomparable') {
-        return ['If the change is intended (a new eval set version, judge or metric definition), write a new baseline from this run and commit it:', '', codeBlock(command, 'sh')].join('\n');
-    }
-    return [
-        '<details><summary>Update the baseline</summary>',
-        '',
-        'If this change is intended, regenerate the baseline and commit it, so the reviewer sees the new scores as a diff:',
-        '',
-        // the command holds paths and labels a user typed: a fence they cannot close, secrets redacted
-        codeBlock(command, 'sh'),
-        '',
-        '</details>',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/report/judgeHealth.ts
-
-
-
-
-/**
- * Judge health, worded from results.json's `judge_health` (compare/judgeHealth.ts computes it):
- * each warning once for the run, then the grade histogram per rubric dimension and, when the
- * answers got longer than the baseline's, the rubric within length bands. Nothing for a run
- * without an LLM judge. Metric names are evalgate's own, but are escaped like any text read
- * back from a results.json.
- */
-const GRADES = [0, 1, 2, 3, 4];
-const BLOCKS = '▁▂▃▄▅▆▇█';
-/** accuracy_norm → accuracy */
-const dimensionOf = (metric) => metric.replace(/_norm$/, '');
-const percent = (share) => `${Math.round(share * 100)}%`;
-const judgeHealth_score = (v) => (v === null ? '—' : v.toFixed(2));
-/** The run's judge-health warnings, one sentence each, in the order the section shows them; `name` words (and escapes) a metric. */
-function judgeHealthWarnings(health, name) {
-    const warnings = [];
-    const collapsed = health.dimensions.filter((d) => d.collapsed);
-    if (collapsed.length > 0) {
-        const [first, ...rest] = collapsed.map((d) => `${name(d.metric)}: ${percent(d.top_share)} of answers got ${d.top_grade}`);
-        warnings.push(`the judge has stopped discriminating on ${[first, ...rest.map((r) => `on ${r}`)].join('; ')} (more than ${percent(COLLAPSE_SHARE)} on one grade)`);
-    }
-    const biased = health.dimensions.filter((d) => d.length_biased);
-    if (biased.length > 0) {
-        // one n for the lot when the dimensions share it (the usual case: every answer graded on all four)
-        const oneN = biased.every((d) => d.n === biased[0].n);
-        const rhos = biased.map((d) => `${name(d.metric)} ${d.length_rho.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ');
-        warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${biased[0].n})` : ''}, above ${LENGTH_RHO}; longer answers may be scored higher for their length`);
-    }
-    const lengths = health.lengths;
-    if (lengths?.longer)
-        warnings.push(`${longerSentence(lengths)}: compare the rubric within length bands to tell "better" from "longer"`);
-    return warnings;
-}
-function longerSentence(l) {
-    const rise = l.median_baseline ? ` (+${percent(l.median_candidate / l.median_baseline - 1)})` : '';
-    return `the answers got longer than the baseline's: median ${Math.round(l.median_baseline)} → ${Math.round(l.median_candidate)} characters${rise} over ${countOf_countOf(l.n, 'question')}, more than +${percent(LONGER_BY)}`;
-}
-function bandLabel(s) {
-    if (s.low === null)
-        return `≤ ${s.high}`;
-    if (s.high === null)
-        return `> ${s.low}`;
-    return `${s.low + 1}–${s.high}`;
-}
-function bandName(i, count) {
-    if (count === 3)
-        return ['short', 'medium', 'long'][i];
-    return i === 0 ? 'short' : i === count - 1 ? 'long' : 'medium';
-}
-/** A five-character bar per grade 0..4, the tallest grade a full block; · for none. */
-function sparkline(counts) {
-    const max = Math.max(...counts);
-    return counts.map((c) => (c === 0 ? '·' : BLOCKS[Math.max(0, Math.ceil((c / max) * BLOCKS.length) - 1)])).join('');
-}
-/** The terminal's lines: warnings, then one bar line per dimension, then the length bands when the answers got longer. */
-function judgeHealthLines(results, { yellow, dim }) {
-    const health = results.judge_health;
-    if (!health || health.dimensions.length === 0)
-        return [];
-    const name = (metric) => untrustedLine(dimensionOf(metric));
-    const width = Math.max(...health.dimensions.map((d) => name(d.metric).length));
-    const lines = ['', `  judge health: rubric grades 0→4 over ${countOf(health.answers, 'answerable question')}`];
-    for (const d of health.dimensions) {
-        const rho = d.length_rho === null ? '' : `  length rho ${d.length_rho.toFixed(2)}`;
-        lines.push(`    ${name(d.metric).padEnd(width)}  ${sparkline(d.counts)}  ${dim(`${d.counts.join(' ')}${rho}`)}`);
-    }
-    for (const warning of judgeHealthWarnings(health, name))
-        lines.push(`  ${yellow(`⚠ ${warning}`)}`);
-    const strata = health.lengths?.strata;
-    if (strata && strata.length > 0) {
-        const metrics = health.dimensions.map((d) => d.metric);
-        lines.push(dim(`    length band (characters)   n baseline/candidate   ${metrics.map(name).join(' · ')}: baseline → candidate`));
-        strata.forEach((s, i) => {
-            const cells = metrics.map((m) => `${judgeHealth_score(s.metrics[m]?.baseline ?? null)} → ${judgeHealth_score(s.metrics[m]?.candidate ?? null)}`).join('  ');
-            lines.push(`    ${`${bandName(i, strata.length)} ${bandLabel(s)}`.padEnd(27)}${`${s.n_baseline}/${s.n_candidate}`.padEnd(23)}${cells}`);
-        });
-    }
-    return lines;
-}
-/** The Markdown section: warnings and length bands in view, the grade table in a collapsible block. */
-function judgeHealthSection(results) {
-    const health = results.judge_health;
-    if (!health || health.dimensions.length === 0)
-        return [];
-    const name = (metric) => escapeInline(dimensionOf(metric));
-    const out = [];
-    for (const warning of judgeHealthWarnings(health, name))
-        out.push(`> ⚠️ Judge health: ${warning}.`, '');
-    const strata = health.lengths?.strata;
-    const metrics = health.dimensions.map((d) => d.metric);
-    if (strata && strata.length > 0) {
-        out.push(`**Rubric within answer-length bands** (cut at the baseline's length tertiles; baseline → candidate mean)`, '');
-        out.push(`| length band (characters) | n baseline | n candidate | ${metrics.map(name).join(' | ')} |`, `|---|--:|--:|${metrics.map(() => '--:').join('|')}|`);
-        strata.forEach((s, i) => {
-            const cells = metrics.map((m) => `${judgeHealth_score(s.metrics[m]?.baseline ?? null)} → ${judgeHealth_score(s.metrics[m]?.candidate ?? null)}`);
-            out.push(`| ${bandName(i, strata.length)} (${bandLabel(s)}) | ${s.n_baseline} | ${s.n_candidate} | ${cells.join(' | ')} |`);
-        });
-        out.push('');
-    }
-    out.push(`<details><summary>Judge health: rubric grades over ${countOf_countOf(health.answers, 'answerable question')}</summary>`, '');
-    out.push(`| dimension | n | ${GRADES.join(' | ')} | length ρ |`, `|---|--:|${GRADES.map(() => '--:').join('|')}|--:|`);
-    for (const d of health.dimensions) {
-        const cells = d.counts.map((c, grade) => (grade === d.top_grade ? `**${c}** (${percent(d.top_share)})` : String(c)));
-        out.push(`| ${name(d.metric)} | ${d.n} | ${cells.join(' | ')} | ${d.length_rho === null ? '—' : d.length_rho.toFixed(2)} |`);
-    }
-    out.push('', `Grades of the answerable questions (a should-refuse one is judged by refuse_ok); ρ is Spearman's between answer length in characters and the grade. Warnings from ${MIN_HEALTH_ANSWERS} answers: more than ${percent(COLLAPSE_SHARE)} on one grade, ρ above ${LENGTH_RHO}.`, '', '</details>', '');
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/compare/conversations.ts
-
-
-/**
- * The per-conversation view of a run whose questions include conversation turns, or null: each
- * conversation's mean and worst turn on the run's leading metric, its context retention, and
- * whether it regressed (any of its turns in the comparison's regressions).
- */
-function conversations_conversationsOf(results) {
-    // the terminal and report.md (the Action: three reports) each ask for it: one walk of the questions serves them all
-    const known = views.get(results.questions);
-    const regressions = results.comparison?.regressions;
-    if (known && known.metrics === results.metrics && known.k === results.run.k && known.regressions === regressions)
-        return known.view;
-    const view = conversations_summarise(results);
-    views.set(results.questions, { metrics: results.metrics, k: results.run.k, regressions, view });
-    return view;
-}
-/** conversationsOf's answer per questions object, with what else it read: a results object is not changed once it is rendered. */
-const views = new WeakMap();
-function conversations_summarise(results) {
-    const byConversation = new Map();
-    for (const { id, conversation, turn } of questionIndex(results.questions).turns) {
-        const turns = byConversation.get(conversation) ?? [];
-        turns.push({ id, turn });
-        byConversation.set(conversation, turns);
-    }
-    const metric = movedMetric(results) ?? registry_registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
-    if (byConversation.size === 0 || metric === undefined)
-        return null;
-    const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true;
-    const regressedIds = new Set(results.comparison?.regressions.map((r) => r.id) ?? []);
-    const conversations = [];
-    for (const [id, unsorted] of byConversation) {
-        const turns = [...unsorted].sort((a, b) => a.turn - b.turn);
-        const valued = turns.flatMap((t) => {
-            const value = results.questions[t.id].scores[metric];
-            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value }] : [];
-        });
-        const worst = valued.reduce((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null);
-        conversations.push({
-            id,
-            turns: turns.length,
-            mean: valued.length > 0 ? valued.reduce((sum, t) => sum + t.value, 0) / valued.length : null,
-            missing: turns.length - valued.length,
-            worst,
-            retention: mean(turns.map((t) => results.questions[t.id].scores.context_retention_norm)),
-            regressedTurns: turns.filter((t) => regressedIds.has(t.id)).map((t) => t.turn),
-        });
-    }
-    const badness = (c) => (c.mean === null ? -Infinity : higherIsBetter ? c.mean : -c.mean);
-    conversations.sort((a, b) => Number(b.regressedTurns.length > 0) - Number(a.regressedTurns.length > 0) || badness(a) - badness(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return { metric, conversations, regressed: conversations.filter((c) => c.regressedTurns.length > 0).length };
-}
-/**
- * The score metric the comparison says moved: the largest drop among the regressed metrics
- * (regressions within noise included), else the metric with the most per-question regressions;
- * null when nothing dropped. A lexical run's rules_pass is 1 on almost every turn, so ranking
- * conversations on it would read "worst turn 1: 1.000" beside every regressed conversation.
- */
-function movedMetric(results) {
-    const c = results.comparison;
-    if (!c)
-        return null;
-    const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change - b.change);
-    if (dropped[0])
-        return dropped[0].metric;
-    const counts = new Map();
-    for (const r of c.regressions)
-        if (rankable(r.metric))
-            counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1);
-    let best = null;
-    for (const [metric, count] of counts)
-        if (best === null || count > counts.get(best) || (count === counts.get(best) && metric < best))
-            best = metric;
-    return best;
-}
-/** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */
-function rankable(metric) {
-    return metricInfo(metric)?.unit !== 'ms' && metric !== 'context_retention_norm';
-}
-function mean(values) {
-    const numbers = values.filter((v) => typeof v === 'number' && Number.isFinite(v));
-    return numbers.length > 0 ? numbers.reduce((a, b) => a + b, 0) / numbers.length : null;
-}
-
-;// CONCATENATED MODULE: ./src/report/conversations.ts
-
-
-
-
-
-/** Conversations listed in the report and in the terminal; the rest are counted. */
-const SHOWN_IN_REPORT = 20;
-const SHOWN_IN_TERMINAL = 5;
-const RULE = 'a conversation regresses when any of its turns did';
-function conversations_number(metric, v) {
-    if (v === null)
-        return '—';
-    return metricInfo(metric)?.unit === 'ms' ? `${Math.round(v)}ms` : v.toFixed(3);
-}
-function meanText(metric, c) {
-    return `${conversations_number(metric, c.mean)}${c.missing > 0 ? ` (${countOf_countOf(c.missing, 'turn')} without a value)` : ''}`;
-}
-function worstText(metric, c, id) {
-    return c.worst ? `turn ${c.worst.turn} (${id(c.worst.id)}): ${conversations_number(metric, c.worst.value)}` : '—';
-}
-/** The report's per-conversation table (worst first), when the run has conversations. */
-function conversationSection(results) {
-    const view = conversations_conversationsOf(results);
-    if (!view)
-        return [];
-    const { metric, conversations } = view;
-    const retention = 'context_retention_norm' in results.metrics;
-    const lines = [
-        '#### Conversations',
-        '',
-        `${countOf_countOf(conversations.length, 'conversation')}, ${view.regressed} regressed (${RULE}); mean and worst turn on ${metric}.`,
-        '',
-        `| conversation | turns | mean | worst turn |${retention ? ' context retention |' : ''} regressed |`,
-        `|---|--:|--:|---|${retention ? '--:|' : ''}---|`,
-    ];
-    for (const c of conversations.slice(0, SHOWN_IN_REPORT)) {
-        const regressed = c.regressedTurns.length > 0 ? `❌ turn ${c.regressedTurns.join(', ')}` : '—';
-        const cells = [
-            escapeCell(c.id, 40),
-            String(c.turns),
-            meanText(metric, c),
-            worstText(metric, c, (t) => escapeCell(t, 40)),
-            ...(retention ? [conversations_number('context_retention_norm', c.retention)] : []),
-            regressed,
-        ];
-        lines.push(`| ${cells.join(' | ')} |`);
-    }
-    if (conversations.length > SHOWN_IN_REPORT)
-        lines.push('', `… and ${countOf_countOf(conversations.length - SHOWN_IN_REPORT, 'more conversation', 'more conversations')} (every turn's scores are in results.json).`);
-    lines.push('');
-    return lines;
-}
-/** The terminal's few lines on conversations: the count, how many regressed, the worst ones. */
-function conversationLines(results, { red, dim }) {
-    const view = conversationsOf(results);
-    if (!view)
-        return [];
-    const { metric, conversations } = view;
-    const regressed = view.regressed > 0 ? red(`${view.regressed} regressed`) : '0 regressed';
-    const lines = ['', `  ${countOf(conversations.length, 'conversation')}, ${regressed} ${dim(`(${RULE}); mean and worst turn on ${metric}`)}:`];
-    const width = Math.max(...conversations.slice(0, SHOWN_IN_TERMINAL).map((c) => shown(c.id).length));
-    for (const c of conversations.slice(0, SHOWN_IN_TERMINAL)) {
-        const retention = c.retention === null ? '' : `  retention ${conversations_number('context_retention_norm', c.retention)}`;
-        const flag = c.regressedTurns.length > 0 ? `  ${red(`regressed: turn ${c.regressedTurns.join(', ')}`)}` : '';
-        lines.push(`    ${shown(c.id).padEnd(width)}  ${countOf(c.turns, 'turn')}  mean ${meanText(metric, c)}  worst ${worstText(metric, c, shown)}${retention}${flag}`);
-    }
-    if (conversations.length > SHOWN_IN_TERMINAL)
-        lines.push(dim(`    … ${conversations.length - SHOWN_IN_TERMINAL} more in the report`));
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Marks a line that changes on every run (timings): a comment that differs only there is not rewritten. */
-const VOLATILE = '<!-- volatile -->';
-/** GitHub rejects comments over 65,536 characters; keep a margin for the marker and wrappers. */
-const GITHUB_COMMENT_LIMIT = 65_536;
-const STAGES = [
-    // No comment holds more than a few hundred table rows, so the first stage already caps them.
-    // An answer is up to 500 characters a side, a few times that once escaped: few of them fit.
-    { regressions: 400, improvements: 100, errors: 100, answers: 20, categories: true },
-    { regressions: 250, improvements: 50, errors: 50, answers: 10, categories: true },
-    { regressions: 150, improvements: 20, errors: 20, answers: 5, categories: true },
-    { regressions: 60, improvements: 10, errors: 10, answers: 3, categories: true },
-    { regressions: 25, improvements: 5, errors: 5, answers: 2, categories: false },
-    { regressions: 10, improvements: 0, errors: 0, answers: 1, categories: false },
-];
-/**
- * One renderer for report.md, the job summary and the PR comment. Pure: the caller passes
- * the run URL and SHA in. When the report is too long it cuts rows in stages and says so.
- */
-function renderReport(results, options = {}) {
-    const max = options.maxChars ?? GITHUB_COMMENT_LIMIT - 1_000;
-    // A file has no size limit, but past a thousand rows a table is read in results.json.
-    if (max === Infinity)
-        return render(results, options, { regressions: 1_000, improvements: 300, errors: 300, answers: 200, categories: true });
-    let body = '';
-    for (const limits of STAGES) {
-        body = render(results, options, limits);
-        if (body.length <= max)
-            return body;
-    }
-    return body.length <= max ? body : `${body.slice(0, max - 200)}\n\n… report cut at ${max} characters; the full report is in report.md and results.json.\n`;
-}
-function render(results, options, limits) {
-    const c = results.comparison;
-    const out = [];
-    if (options.marker)
-        out.push(options.marker);
-    out.push(verdictLine(results), '');
-    const compared = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? c : null;
-    // without a comparison the run's identity is what there is to say first; with one, what changed is
-    if (!compared)
-        out.push(runIdentity(results, options), '');
-    const stopped = results.run.judge_stopped;
-    if (stopped)
-        out.push(`**The judge stopped**: ${escapeInline(stopped.cause)}; the calls after it were not sent, so this run has no verdict.`, '', `**Fix**: ${escapeInline(stopped.fix)}`, '');
-    const subset = subsetSentence(results);
-    if (subset)
-        out.push(`> ⚠️ **${escapeInline(subset)}**`, '');
-    for (const note of [...(c?.judge_model_change ? [`judge: ${c.judge_model_change}`] : []), ...results.run.notes])
-        out.push(`> ⚠️ ${escapeInline(note)}`, '');
-    if (c && c.reasons.length > 0)
-        out.push('**Why the baseline is not comparable**', ...c.reasons.map((reason) => `- ${escapeInline(reason)}`), '');
-    const changed = whatChanged(c, results.run.k);
-    out.push(...changed.questions);
-    if (!compared && c && c.failures.length > 0)
-        out.push('**Why the gate failed**', ...c.failures.map((f) => `- ${failureMarkdown(f)}`), '');
-    out.push(...changed.metrics, ...worstQuestions(results), ...changed.noise);
-    // the noise sentence in view unless the "what changed" lines said whether the drops are noise
-    const noise = c ? noiseParts(c, results.run.sequential) : { notes: [], inView: [], folded: [] };
-    if (compared)
-        out.push(...noise.notes, ...(changed.noise.length === 0 ? noise.inView : []));
-    out.push(...metricsSection(results, compared ? noise.folded : []));
-    if (c && !compared)
-        out.push(...noise.notes, ...noise.inView, ...(noise.folded.length > 0 ? ['<details><summary>Noise per metric</summary>', '', ...noise.folded, '', '</details>', ''] : []));
-    out.push(...judgeHealthSection(results));
-    if (limits.categories)
-        out.push(...categoryTable(results));
-    out.push(...conversationSection(results));
-    if (c)
-        out.push(...regressionSection(c, limits.regressions, limits.improvements, limits.answers, results.questions));
-    if (limits.categories)
-        out.push(...chartsSection(results, options.history ?? []));
-    out.push(...errorSection(results, limits.errors));
-    if (c && c.messages.length > 0) {
-        out.push('<details><summary>Notes</summary>', '');
-        for (const m of c.messages)
-            out.push(`- ${escapeInline(m)}`);
-        out.push('', '</details>', '');
-    }
-    // what was compared, what it cost and the settings: one fold, the run's versions in its title
-    if (compared)
-        out.push(...gateSettingsDetails(compared, runTitle(results, compared), [runIdentity(results, options), '', costLine(results), '']));
-    else {
-        if (c)
-            out.push(...gateSettingsDetails(c));
-        out.push(costLine(results), '');
-    }
-    out.push(...usageDetails(results));
-    out.push(updateSection(results));
-    return out.join('\n') + '\n';
-}
-function verdictLine(results) {
-    const c = results.comparison;
-    if (results.run.judge_stopped)
-        return '### ❌ evalgate: the judge stopped, no verdict';
-    const regressed = c?.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').length ?? 0;
-    const counts = c && c.verdict !== 'incomparable' && c.baseline.kind !== 'none' ? ` — ${countOf_countOf(regressed, 'metric')} regressed, ${questionCountWords(c.change_counts, false)}` : '';
-    switch (c?.verdict ?? 'no_baseline') {
-        case 'pass':
-            return `### ✅ evalgate: gate passed${counts}`;
-        case 'fail':
-            // the questions' counts open the "what changed" lines below: a phone keeps the header to two lines
-            return '### ❌ evalgate: gate failed';
-        case 'incomparable':
-            return '### ⚠️ evalgate: baseline not comparable';
-        case 'subset':
-            return `### ⚠️ evalgate: subset run, not gated${counts}`;
-        default:
-            return '### ℹ️ evalgate: no baseline to compare with';
-    }
-}
-/** The fold's title: plain text (a <summary> shows Markdown as typed). */
-function runTitle(results, c) {
-    const label = (s) => escapeInline(s ?? '?').replace(/\\/g, '');
-    return `Run: ${label(results.run.version ?? 'this run')} vs ${c.baseline.kind === 'results' ? 'results' : 'baseline'} ${label(c.baseline.version)}; judge, cost and gate settings`;
-}
-function runIdentity(results, options) {
-    const r = results.run;
-    const c = results.comparison;
-    const parts = [];
-    const version = r.version ? codeSpan(r.version) : 'this run';
-    if (c && c.baseline.kind !== 'none') {
-        const kind = c.baseline.kind === 'results' ? 'results' : 'baseline';
-        parts.push(`${version} vs ${kind} ${codeSpan(c.baseline.version ?? '?')}${c.baseline.path ? ` (${escapeInline(c.baseline.path)})` : ''}`);
-    }
-    else {
-        parts.push(version);
-    }
-    const fingerprint = c?.baseline.fingerprint_check === 'match'
-        ? 'fingerprint ✅ matches'
-        : c?.baseline.fingerprint_check === 'mismatch'
-            ? 'fingerprint ❌ differs'
-            : `fingerprint \`${shortFingerprint(r.eval_set_fingerprint)}\``;
-    parts.push(`eval set ${codeSpan(r.eval_set_version)}: ${countOf_countOf(r.question_count, 'question')}, ${fingerprint}`);
-    if (c && c.baseline.kind !== 'none' && (c.added.length > 0 || c.removed.length > 0))
-        parts.push(`${c.common} compared, ${c.added.length} added, ${c.removed.length} removed`);
-    parts.push(`judge: ${escapeInline(r.judge_label)}`);
-    if (options.sha)
-        parts.push(`commit ${codeSpan(options.sha.slice(0, 7))}`);
-    if (options.runUrl)
-        parts.push(`[workflow run](${options.runUrl})`);
-    return parts.join(' · ');
-}
-/**
- * Mermaid charts GitHub renders in the comment: the main metrics over the last baselines of
- * this eval set version plus this run, and each question's change on the headline metric.
- */
-function chartsSection(results, history) {
-    const c = results.comparison;
-    const metrics = registry_registry
-        .trend(results.run.k)
-        .filter((m) => results.metrics[m]?.mean != null)
-        .slice(0, 3);
-    const out = [];
-    const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric));
-    if (sameSet.length > 0 && metrics.length > 0) {
-        const runs = [...new Map(sameSet.map((r) => [`${r.date}\u0000${r.version}`, r])).values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)).slice(-(MAX_TREND_POINTS - 1));
-        const valueOf = (run, metric) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null;
-        const chart = trendChart({
-            labels: [...runs.map((r) => r.version), 'this PR'],
-            lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m].mean] })),
-        });
-        if (chart)
-            out.push(chart, '');
-    }
-    // the first trend metric whose questions moved, else the first gated metric that regressed:
-    // a metric with no per-question changes (rules_pass all passing) would leave the chart out
-    const moved = c ? [...c.regressions, ...c.improvements] : [];
-    const regressed = c ? c.metrics.filter((m) => m.status === 'regression' || m.status === 'regression_within_noise').map((m) => m.metric) : [];
-    const headline = [...metrics, ...regressed].find((m) => moved.some((q) => q.metric === m));
-    const changes = headline ? moved.filter((q) => q.metric === headline) : [];
-    if (changes.length > 0) {
-        const chart = flipChart(changes.map((q) => ({ id: q.id, baseline: q.baseline, candidate: q.candidate })), { title: `${headline}: per-question change (baseline → candidate)`, metric: headline });
-        if (chart)
-            out.push(chart, '');
-    }
-    return out.length > 0 ? ['<details><summary>Trend and per-question changes</summary>', '', ...out, '</details>', ''] : [];
-}
-function categoryTable(results) {
-    const c = results.comparison;
-    if (!c || c.categories.length < 2)
-        return [];
-    const columns = registry_registry
-        .categoryColumns(results.run.k)
-        .filter((m) => m in results.metrics)
-        .slice(0, 6);
-    const floorsFailed = c.categories.flatMap((cat) => cat.floors.filter((f) => !f.passed).map((f) => `${escapeInline(cat.category)}: ${f.metric}`));
-    const tooFew = c.categories.filter((cat) => cat.too_few);
-    // a warning that holds for every row is said once, above the table, instead of on each row
-    const everyRow = tooFew.length === c.categories.length;
-    const warning = `${everyRow ? `All ${c.categories.length}` : `${tooFew.length} of ${c.categories.length}`} categories have too few questions to judge on their own (95% half-width above 0.10 on a headline metric; ± shows the half-width of the candidate mean).`;
-    // folded whole: one column per headline metric is too wide for a phone, and a failed floor is already among the failures above
-    const summary = `By category: ${c.categories.length} categories × ${columns.length} metrics${everyRow ? ', each with too few questions to judge on its own' : ''}${floorsFailed.length > 0 ? `; floors failed: ${floorsFailed.join(', ')}` : ''}`;
-    const lines = [`<details><summary>${summary}</summary>`, ''];
-    if (everyRow)
-        lines.push(`⚠️ ${warning}`, '');
-    lines.push(`| category | n | ${columns.join(' | ')} |`, `|---|--:|${columns.map(() => '--:').join('|')}|`);
-    for (const cat of c.categories) {
-        const cells = columns.map((m) => {
-            const v = cat.metrics[m];
-            if (!v)
-                return '—';
-            const floor = cat.floors.find((f) => f.metric === m);
-            const mark = floor ? (floor.passed ? ' ✓' : ` ❌ floor ${floor.floor}`) : '';
-            const ci = v.interval ? ` <sub>±${((v.interval.high - v.interval.low) / 2).toFixed(2)}</sub>` : '';
-            return v.baseline === null ? `${value(m, v.candidate)}${ci}${mark}` : `${value(m, v.baseline)} → ${value(m, v.candidate)}${ci}${mark}`;
-        });
-        lines.push(`| ${escapeCell(cat.category, 40)}${cat.too_few && !everyRow ? ' ⚠️' : ''} | ${cat.n} | ${cells.join(' | ')} |`);
-    }
-    if (tooFew.length > 0 && !everyRow)
-        lines.push('', `⚠️ ${warning}`);
-    lines.push('', '</details>', '');
-    return lines;
-}
-function errorSection(results, limit) {
-    const causes = errorCauses(results.questions);
-    if (causes.questions === 0)
-        return [];
-    const errored = firstErrored(results.questions, limit);
-    const more = causes.distinct > causes.top.length ? ` (top ${causes.top.length} of ${causes.distinct} causes)` : '';
-    const out = [`**${countOf_countOf(causes.total, 'error')} on ${countOf_countOf(causes.questions, 'question')}**${more}:`, ''];
-    for (const e of causes.top)
-        out.push(`- ${e.count} × ${escapeInline(e.message)}${e.variants > 1 ? ' (and similar)' : ''}`);
-    out.push('', `<details><summary>⚠️ Errors (${countOf_countOf(causes.questions, 'question')})</summary>`, '', '| id | where | error |', '|---|---|---|');
-    for (const [id, q] of errored) {
-        for (const [where, message] of Object.entries(q.errors))
-            out.push(`| ${escapeCell(id, 40)} | ${escapeInline(where)} | ${escapeCell(message, 200)} |`);
-    }
-    if (causes.questions > limit)
-        out.push('', `_${causes.questions - limit} more questions with errors cut; see results.json._`);
-    out.push('', '</details>', '');
-    return out;
-}
-function costLine(results) {
-    const u = results.run.usage;
-    const t = results.run.timings_ms;
-    const calls = `${u.llm_calls} LLM calls, ${u.embedding_calls} embedding calls, ${u.prompt_tokens + u.completion_tokens} tokens, ${u.cache_hits} cache hits${u.cost_usd !== null ? `, $${u.cost_usd.toFixed(4)}` : ''}`;
-    return `**Cost**: ${calls} · candidate ${seconds(t.candidate)} · scoring ${seconds(t.scoring)} · total ${seconds(t.total)} ${VOLATILE}`;
-}
-/** Per metric family: where the calls, tokens and time went, and what the cache saved. */
-function usageDetails(results) {
-    const families = Object.entries(results.run.usage.by_family);
-    if (families.length === 0)
-        return [];
-    const u = results.run.usage;
-    const lines = ['<details><summary>Judge calls by metric family</summary>', ''];
-    if (u.planned)
-        lines.push(`Plan before the first call: up to ${u.planned.chat} chat + ${u.planned.embeddings} embedding calls, ~${u.planned.tokens.toLocaleString('en')} tokens.`, '');
-    lines.push('| family | calls | cache hits | retries | errors | prompt tokens | completion tokens | time |', '|---|--:|--:|--:|--:|--:|--:|--:|');
-    for (const [name, f] of families)
-        lines.push(`| ${name} | ${f.calls} | ${f.cache_hits} | ${f.retries} | ${f.errors} | ${f.prompt_tokens} | ${f.completion_tokens} | ${seconds(f.ms)} ${VOLATILE} |`);
-    const stability = results.run.judge_stability;
-    if (stability)
-        lines.push('', `Judge stability (${stability.repeats} rubric passes): mean absolute difference ${stability.mean_abs_diff === null ? '—' : stability.mean_abs_diff.toFixed(3)} (warning above ${stability.threshold}).`);
-    lines.push('', '</details>', '');
-    return lines;
-}
-function seconds(ms) {
-    return `${(ms / 1000).toFixed(2)} s`;
-}
-
-;// CONCATENATED MODULE: ./src/report/problem.ts
-
-/** The report when the gate could not run (an input error): the message, and where it happened. */
-function renderProblem(message, options = {}) {
-    const out = [];
-    if (options.marker)
-        out.push(options.marker);
-    out.push('### ❌ evalgate: could not run the gate', '');
-    out.push(codeBlock(message));
-    const where = [options.sha ? `commit ${codeSpan(options.sha.slice(0, 7))}` : '', options.runUrl ? `[workflow run](${options.runUrl})` : ''].filter(Boolean);
-    if (where.length > 0)
-        out.push('', where.join(' · '));
-    return out.join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -83895,14 +84116,14 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/run/commands.ts
+;// CONCATENATED MODULE: ./src/run/options/commands.ts
 /**
  * The CLI's commands, in a module of their own: \`evalgate --help\` and an unknown command need
  * the names and nothing else, so they start without loading the option table's schemas.
  */
 const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
 
-;// CONCATENATED MODULE: ./src/run/option.ts
+;// CONCATENATED MODULE: ./src/run/options/option.ts
 
 
 
@@ -83997,7 +84218,7 @@ function setPath(target, path, value) {
 
 /**
  * The Action's log, annotations and failed-check message: the only way the Action writes to
- * the runner. Each message is redacted and shown safe (io/visible.ts) before @actions/core
+ * the runner. Each message is redacted and shown safe (text/visible.ts) before @actions/core
  * sees it, so neither a secret nor a workflow command (`::stop-commands::`) nor an escape
  * sequence from a question or an error reaches the log.
  */
@@ -84023,7 +84244,7 @@ function safeProperties(properties) {
     return properties?.title === undefined ? properties : { ...properties, title: terminalSafe(properties.title) };
 }
 
-;// CONCATENATED MODULE: ./src/run/commandOptions.ts
+;// CONCATENATED MODULE: ./src/run/options/commandOptions.ts
 
 /** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */
 const COMMAND_OPTIONS = [
@@ -84111,7 +84332,7 @@ const COMMAND_OPTIONS = [
     { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
 ];
 
-;// CONCATENATED MODULE: ./src/run/judgeOptions.ts
+;// CONCATENATED MODULE: ./src/run/options/judgeOptions.ts
 
 
 
@@ -84274,7 +84495,9 @@ const JUDGE_OPTIONS = [
     },
 ];
 
-;// CONCATENATED MODULE: ./src/run/actionOptions.ts
+;// CONCATENATED MODULE: ./src/run/options/actionOptions.ts
+/** The values of the Action's `mode` input; each is a module of src/action/modes/. */
+const ACTION_MODES = ['gate', 'baseline', 'merge', 'accept'];
 /** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
 const ACTION_OPTIONS = [
     { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
@@ -84282,7 +84505,7 @@ const ACTION_OPTIONS = [
     { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
     {
         input: 'mode',
-        value: ['gate', 'baseline', 'merge', 'accept'],
+        value: ACTION_MODES,
         default: 'gate',
         commands: [],
         description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
@@ -84312,7 +84535,7 @@ const ACTION_OPTIONS = [
     { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
 ];
 
-;// CONCATENATED MODULE: ./src/run/options.ts
+;// CONCATENATED MODULE: ./src/run/options/options.ts
 
 
 
@@ -84610,49 +84833,6 @@ function readInputs(read = (name) => getInput(name)) {
         lintSet: v['lint-set'],
         planOnly: v['plan-only'] === 'true',
     };
-}
-
-;// CONCATENATED MODULE: ./src/action/outputs.ts
-
-
-
-
-
-/**
- * The step's outputs and its job summary. The runner names two files for them
- * (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY); they are appended to through evalgate's one writer,
- * as every other output, so a link or a FIFO found there is refused by name, never written
- * through (@actions/core appends with fs.appendFileSync, which follows both).
- */
-function outputs_setOutput(name, value) {
-    const file = process.env.GITHUB_OUTPUT;
-    // no file: an old runner, or a local run; core falls back to the `set-output` command
-    if (!file)
-        return setOutput(name, value);
-    updateFileSafely(file, (before) => Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(outputBlock(name, value), 'utf8')]));
-}
-/** `name<<DELIMITER`, the value, `DELIMITER`: the runner's multi-line form, with a delimiter the value cannot contain. */
-function outputBlock(name, value) {
-    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
-    return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
-}
-/**
- * Adds the report to the job summary. A summary that cannot be written (a read-only file,
- * a link, a full disk) is a warning, never the verdict: the gate has decided already, and
- * the PR comment still carries the report.
- */
-function writeSummary(markdown) {
-    const file = process.env.GITHUB_STEP_SUMMARY;
-    if (!file) {
-        log.info(markdown);
-        return;
-    }
-    try {
-        updateFileSafely(file, (before) => Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(markdown, 'utf8')]));
-    }
-    catch (error) {
-        log.warning(`evalgate: could not write the job summary: ${formatError(error)}`, { title: 'evalgate: job summary not written' });
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/boundary.ts
@@ -85697,66 +85877,6 @@ function annotationPath(file, workspace) {
     return inside.startsWith('..') ? file : inside;
 }
 
-;// CONCATENATED MODULE: ./src/action/publish.ts
-
-
-
-
-
-
-/** The sticky PR comment; any failure is a warning with the reason and the fix, never a failed check. */
-async function publishComment(inputs, context, body) {
-    if (context.pullNumber === undefined || !context.repo) {
-        log.info(`evalgate: no PR comment on a "${context.eventName}" event; the report is in the job summary`);
-        return;
-    }
-    if (!inputs.githubToken) {
-        log.warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"');
-        return;
-    }
-    let url;
-    try {
-        const octokit = gitHubClient(inputs.githubToken);
-        const marker = body.split('\n', 1)[0];
-        const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE);
-        if (result.url)
-            log.info(`evalgate: PR comment ${result.action}: ${result.url}`);
-        else
-            log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`);
-        url = result.url ?? undefined;
-    }
-    catch (error) {
-        log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' });
-        return;
-    }
-    if (url)
-        outputs_setOutput('comment-url', url);
-}
-/** One error annotation per failing metric or category floor; a warning when the baseline is not comparable. */
-function annotate(results) {
-    const c = results.comparison;
-    if (!c)
-        return;
-    if (c.verdict === 'incomparable')
-        log.warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' });
-    const failures = [...c.metrics.flatMap((row) => failuresOf(c, row.metric)), ...c.failures.filter((f) => f.kind === 'category_floor')];
-    for (const failure of failures) {
-        const { message, title } = annotation(failure);
-        log.error(message, { title });
-    }
-}
-/** The words of an annotation: the check's line in the diff view names the metric or the category. */
-function annotation(f) {
-    switch (f.kind) {
-        case 'category_floor':
-            return { message: failureSentence(f), title: 'evalgate: category floor' };
-        case 'category_missing':
-            return { message: failureSentence(f), title: 'evalgate: category floor' };
-        default:
-            return { message: `${f.metric}: ${failureDetail(f)}`, title: `evalgate: ${f.metric} failed the gate` };
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/github/accept.ts
 
 /** The user's permission on the repository, as GitHub's legacy field gives it: admin, write (maintain included), read or none. */
@@ -85808,6 +85928,49 @@ async function removeLabel(octokit, repository, pullNumber, name) {
     catch (error) {
         if (error.status !== 404)
             throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/outputs.ts
+
+
+
+
+
+/**
+ * The step's outputs and its job summary. The runner names two files for them
+ * (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY); they are appended to through evalgate's one writer,
+ * as every other output, so a link or a FIFO found there is refused by name, never written
+ * through (@actions/core appends with fs.appendFileSync, which follows both).
+ */
+function outputs_setOutput(name, value) {
+    const file = process.env.GITHUB_OUTPUT;
+    // no file: an old runner, or a local run; core falls back to the `set-output` command
+    if (!file)
+        return setOutput(name, value);
+    updateFileSafely(file, (before) => Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(outputBlock(name, value), 'utf8')]));
+}
+/** `name<<DELIMITER`, the value, `DELIMITER`: the runner's multi-line form, with a delimiter the value cannot contain. */
+function outputBlock(name, value) {
+    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
+    return `${name}<<${delimiter}\n${value}\n${delimiter}\n`;
+}
+/**
+ * Adds the report to the job summary. A summary that cannot be written (a read-only file,
+ * a link, a full disk) is a warning, never the verdict: the gate has decided already, and
+ * the PR comment still carries the report.
+ */
+function writeSummary(markdown) {
+    const file = process.env.GITHUB_STEP_SUMMARY;
+    if (!file) {
+        log.info(markdown);
+        return;
+    }
+    try {
+        updateFileSafely(file, (before) => Buffer.concat([before ?? Buffer.alloc(0), Buffer.from(markdown, 'utf8')]));
+    }
+    catch (error) {
+        log.warning(`evalgate: could not write the job summary: ${formatError(error)}`, { title: 'evalgate: job summary not written' });
     }
 }
 
@@ -85922,6 +86085,447 @@ function withoutCreatedAt(text) {
     return text.replace(/"created_at": "[^"]*"/, '"created_at": ""');
 }
 
+;// CONCATENATED MODULE: ./src/action/publish.ts
+
+
+
+
+
+
+/** The sticky PR comment; any failure is a warning with the reason and the fix, never a failed check. */
+async function publishComment(inputs, context, body) {
+    if (context.pullNumber === undefined || !context.repo) {
+        log.info(`evalgate: no PR comment on a "${context.eventName}" event; the report is in the job summary`);
+        return;
+    }
+    if (!inputs.githubToken) {
+        log.warning('evalgate: no github-token, so no PR comment. Fix: pass "github-token: ${{ github.token }}" (the default) and "permissions: pull-requests: write"');
+        return;
+    }
+    let url;
+    try {
+        const octokit = gitHubClient(inputs.githubToken);
+        const marker = body.split('\n', 1)[0];
+        const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE);
+        if (result.url)
+            log.info(`evalgate: PR comment ${result.action}: ${result.url}`);
+        else
+            log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`);
+        url = result.url ?? undefined;
+    }
+    catch (error) {
+        log.warning(`evalgate: could not write the PR comment: ${explainGitHubError(error)}`, { title: 'evalgate: PR comment not written' });
+        return;
+    }
+    if (url)
+        outputs_setOutput('comment-url', url);
+}
+/** One error annotation per failing metric or category floor; a warning when the baseline is not comparable. */
+function annotate(results) {
+    const c = results.comparison;
+    if (!c)
+        return;
+    if (c.verdict === 'incomparable')
+        log.warning(`evalgate: baseline not comparable: ${c.reasons.join('; ')}`, { title: 'evalgate: baseline not comparable' });
+    const failures = [...c.metrics.flatMap((row) => failuresOf(c, row.metric)), ...c.failures.filter((f) => f.kind === 'category_floor')];
+    for (const failure of failures) {
+        const { message, title } = annotation(failure);
+        log.error(message, { title });
+    }
+}
+/** The words of an annotation: the check's line in the diff view names the metric or the category. */
+function annotation(f) {
+    switch (f.kind) {
+        case 'category_floor':
+            return { message: failureSentence(f), title: 'evalgate: category floor' };
+        case 'category_missing':
+            return { message: failureSentence(f), title: 'evalgate: category floor' };
+        default:
+            return { message: `${f.metric}: ${failureDetail(f)}`, title: `evalgate: ${f.metric} failed the gate` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/modes/mode.ts
+/** The branch a pull request goes into: its baseline's label in the printed update command (undefined outside a pull request). */
+function baseBranch() {
+    return process.env.GITHUB_BASE_REF || undefined;
+}
+
+;// CONCATENATED MODULE: ./src/action/modes/gate.ts
+
+
+
+
+
+
+/** mode: gate: score this run, compare it with the baseline, and say so on the pull request. */
+const gateMode = {
+    scores: true,
+    writesBaseline: false,
+    start: async (context) => {
+        const { config, source, gateLayers } = runnableOf(context);
+        return {
+            results: async () => runPipeline({ ...(await prepareRun(config, context.environment, source, gateLayers)), baseLabel: baseBranch() }, config, context.inputs.resultsPath),
+            conclude: async (results, report) => concludeGate(results, report, context),
+        };
+    },
+};
+/** The settings of a mode that scores: resolved as a runnable config before the mode starts. */
+function runnableOf({ runnable }) {
+    if (!runnable)
+        throw new Error('a scoring mode started without a runnable config');
+    return runnable;
+}
+/**
+ * A comparison on the pull request: annotations, the sticky comment, and the check failed for a
+ * failing gate, a subset run or an incomparable baseline. A shard only says where its results go.
+ */
+async function concludeGate(results, report, { inputs, pullRequest }) {
+    if (results.run.shard) {
+        log.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`);
+        return;
+    }
+    annotate(results);
+    if (inputs.comment)
+        await publishComment(inputs, pullRequest, report);
+    const stopped = results.run.judge_stopped;
+    const c = results.comparison;
+    if (!stopped && c?.verdict === 'fail')
+        log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`);
+    if (!stopped && c?.verdict === 'subset')
+        log.setFailed('evalgate: a subset run (--only / --failing-from) is not gated: run the whole eval set');
+    if (c?.verdict === 'incomparable') {
+        log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/modes/baseline.ts
+
+
+
+
+
+
+
+
+
+/** mode: baseline: score this run and write it as the baseline (the workflow commits it). */
+const baselineMode = {
+    scores: true,
+    writesBaseline: true,
+    start: async (context) => ({
+        results: () => scoreForBaseline(context),
+        conclude: async (results) => {
+            // a run the judge scored only in part never becomes the baseline
+            if (results.run.judge_stopped)
+                return;
+            const { config, baselinePath } = runnableOf(context);
+            await writeBaseline(results, baselinePath, config.version ?? null);
+            if (config.history)
+                log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`);
+        },
+    }),
+};
+/**
+ * A run that will replace the baseline is not compared with it first; the baseline's settings
+ * still gate the run (under evalgate.yml's and the inputs'), so the new baseline keeps them where
+ * nothing overrides them.
+ */
+async function scoreForBaseline(context) {
+    const { config, source, gateLayers, baselinePath } = runnableOf(context);
+    const runConfig = { ...config, baseline: undefined };
+    const committed = await loadBaseline(baselinePath);
+    const layers = committed ? [committedLayer(committed), ...gateLayers] : gateLayers;
+    return runPipeline(await prepareRun(runConfig, context.environment, source, layers), runConfig, context.inputs.resultsPath);
+}
+async function writeBaseline(results, path, version) {
+    const baseline = baselineFromResults(results, await loadBaseline(path), version, new Date());
+    writeBaselineFile(path, baseline);
+    outputs_setOutput('baseline-path', path);
+    log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`);
+    if (results.comparison)
+        log.info(`evalgate: ${writtenSettingsText(results.comparison, baseline, 'this run').join('\n')}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/modes/accept.ts
+
+
+/**
+ * mode: accept: a maintainer's label or comment asks for this PR's scores to become the baseline.
+ * Who asked, with what right, for which commit is checked before the PR's code runs.
+ */
+const acceptMode = {
+    scores: true,
+    writesBaseline: true,
+    start: async (context) => {
+        const accepting = await acceptRequest(context.inputs, gitHubClientFor(context.inputs));
+        if (!accepting)
+            return null;
+        return {
+            results: () => scoreForBaseline(context),
+            conclude: async (results) => {
+                // a run the judge scored only in part never becomes the baseline
+                if (results.run.judge_stopped)
+                    return;
+                await commitAcceptedBaseline(accepting, results, context.resolved.baselinePath);
+            },
+        };
+    },
+};
+
+;// CONCATENATED MODULE: ./src/run/pipeline/merge.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Joins the results.json of every shard of one run into the results of the whole run. The
+ * shards must come from the same eval set (version and fingerprint), the same judge and rule
+ * definitions and the same shard count, and together cover every question exactly once;
+ * anything else is refused with the file and the field. Shards are read one at a time, so
+ * memory holds the merged questions, not every shard file at once.
+ */
+async function mergeShardFiles(files) {
+    if (files.length === 0)
+        throw new errors_GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`);
+    let first = null;
+    const seen = new Map();
+    const fingerprints = [];
+    const questions = ids_idRecord();
+    // each shard's questions, to name the shard that also holds a question
+    const shards = [];
+    const metricNames = new Set();
+    const notes = new Set();
+    let usage = null;
+    const timings = { candidate: 0, scoring: 0, total: 0 };
+    let startedAt = '';
+    let judgeStopped = null;
+    for (const file of files) {
+        const results = await loadResults(file);
+        const shard = results.run.shard;
+        if (!shard)
+            throw new errors_GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)');
+        if (!first)
+            first = { file, results };
+        checkSameRun(file, results, first);
+        const previous = seen.get(shard.index);
+        if (previous)
+            throw new errors_GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
+        seen.set(shard.index, file);
+        fingerprints.push({ file, fingerprint: results.run.eval_set_fingerprint });
+        addQuestions(questions, shards, { file, questions: results.questions });
+        Object.keys(results.metrics).forEach((m) => metricNames.add(m));
+        results.run.notes.filter((n) => !n.startsWith('shard ')).forEach((n) => notes.add(n));
+        usage = usage ? addUsage(usage, results.run.usage) : structuredClone(results.run.usage);
+        timings.candidate = Math.max(timings.candidate, results.run.timings_ms.candidate);
+        timings.scoring = Math.max(timings.scoring, results.run.timings_ms.scoring);
+        timings.total = Math.max(timings.total, results.run.timings_ms.total);
+        if (!startedAt || results.run.started_at < startedAt)
+            startedAt = results.run.started_at;
+        judgeStopped ??= results.run.judge_stopped ?? null;
+    }
+    const ref = first.results.run;
+    const total = checkComplete(ref.shard, seen, Object.keys(questions).length);
+    const fingerprint = wholeSetFingerprint(fingerprints);
+    const metrics = sortMetrics(metricNames);
+    fillScores(questions, metrics);
+    const summary = score_summarise(questions, metrics);
+    return {
+        schema_version: first.results.schema_version,
+        run: {
+            ...ref,
+            eval_set_fingerprint: fingerprint,
+            question_count: total,
+            shard: null,
+            started_at: startedAt,
+            timings_ms: timings,
+            usage: usage,
+            notes: [...notes, `merged from ${files.length} shards`],
+            ...(judgeStopped ? { judge_stopped: judgeStopped } : {}),
+        },
+        metrics: summary,
+        questions,
+        comparison: null,
+        // the shards' judge health covered their own questions; the whole run's is computed again
+        judge_health: first.results.judge_health && judgeHealth(questions, null, null),
+    };
+}
+/** The shard's questions into the run's; a question of another shard too is refused, naming both. */
+function addQuestions(questions, shards, shard) {
+    for (const id of Object.keys(shard.questions)) {
+        if (questions[id] !== undefined) {
+            const owner = shards.find((s) => Object.hasOwn(s.questions, id)).file;
+            throw new errors_GateError('bad_input', `${shard.file}: question "${id}" is also in ${owner}`, 'shards must not overlap: were they made with the same shard count?');
+        }
+        questions[id] = shard.questions[id];
+    }
+    shards.push(shard);
+}
+/**
+ * Every question gets a score (null) for every metric of the run. Most questions have their
+ * scores' keys in one order: a question whose keys are those of one already checked is not
+ * checked again (100,000 questions × 22 metrics: ~120 -> ~20 ms).
+ */
+function fillScores(questions, metrics) {
+    let checked = null;
+    for (const id in questions) {
+        const scores = questions[id].scores;
+        const keys = Object.keys(scores);
+        if (checked && sameKeys(keys, checked))
+            continue;
+        for (const m of metrics)
+            if (!(m in scores))
+                scores[m] = null;
+        checked = Object.keys(scores);
+    }
+}
+function sameKeys(a, b) {
+    if (a.length !== b.length)
+        return false;
+    for (let i = 0; i < a.length; i++)
+        if (a[i] !== b[i])
+            return false;
+    return true;
+}
+/** Every shard given, and together they hold every question of the eval set; returns that count. */
+function checkComplete(shard, seen, total) {
+    const missing = Array.from({ length: shard.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+    if (missing.length > 0) {
+        throw new errors_GateError('bad_input', `incomplete run: shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${shard.count} missing`, "pass the results.json of every shard (download all the matrix jobs' artifacts)");
+    }
+    if (total !== shard.total_questions) {
+        throw new errors_GateError('bad_input', `the shards hold ${countOf_countOf(total, 'question')}, the eval set has ${shard.total_questions}`, 'every shard must come from the same eval set and run');
+    }
+    return total;
+}
+/**
+ * The eval set's fingerprint from the shards': each covers its own rows, and their sum is the
+ * whole set's (baseline/fingerprint.ts). Shards written before results schema 3 each carry the
+ * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
+ */
+function wholeSetFingerprint(shards) {
+    const older = shards.filter((s) => isLegacyFingerprint(s.fingerprint));
+    const first = shards[0];
+    if (older.length === shards.length) {
+        const other = shards.find((s) => s.fingerprint !== first.fingerprint);
+        if (other)
+            throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`);
+        return first.fingerprint;
+    }
+    if (older.length > 0) {
+        const newer = shards.find((s) => !isLegacyFingerprint(s.fingerprint));
+        throw new errors_GateError('bad_input', `${older[0].file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`, 'run every shard with the same evalgate, then merge');
+    }
+    const sum = combineFingerprints(shards.map((s) => s.fingerprint));
+    if (sum === null) {
+        const bad = shards.find((s) => combineFingerprints([s.fingerprint]) === null);
+        throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`);
+    }
+    return sum;
+}
+function notOneRun(file, what) {
+    return new errors_GateError('bad_input', `${file}: ${what}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
+}
+/** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
+function checkSameRun(file, results, first) {
+    const ref = first.results.run;
+    const run = results.run;
+    const mismatch = (what, a, b) => new errors_GateError('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
+    if (run.eval_set_version !== ref.eval_set_version)
+        throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version);
+    if (!sameJudge(run.judge, ref.judge))
+        throw mismatch('judge', ref.judge, run.judge);
+    if (run.shard.count !== ref.shard.count)
+        throw mismatch('shard count', ref.shard.count, run.shard.count);
+    if (String(run.k) !== String(ref.k))
+        throw mismatch('k', ref.k, run.k);
+}
+function sameJudge(a, b) {
+    return a.provider === b.provider && a.model === b.model && a.embeddings_model === b.embeddings_model && a.definitions_hash === b.definitions_hash && a.rules_hash === b.rules_hash;
+}
+function addUsage(a, b) {
+    const by_family = structuredClone(a.by_family);
+    for (const [name, f] of Object.entries(b.by_family)) {
+        const t = by_family[name];
+        by_family[name] = t
+            ? {
+                calls: t.calls + f.calls,
+                ...(t.requests !== undefined || f.requests !== undefined ? { requests: (t.requests ?? 0) + (f.requests ?? 0) } : {}),
+                cache_hits: t.cache_hits + f.cache_hits,
+                retries: t.retries + f.retries,
+                errors: t.errors + f.errors,
+                prompt_tokens: t.prompt_tokens + f.prompt_tokens,
+                completion_tokens: t.completion_tokens + f.completion_tokens,
+                ms: t.ms + f.ms,
+            }
+            : f;
+    }
+    return {
+        llm_calls: a.llm_calls + b.llm_calls,
+        embedding_calls: a.embedding_calls + b.embedding_calls,
+        prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+        completion_tokens: a.completion_tokens + b.completion_tokens,
+        cache_hits: a.cache_hits + b.cache_hits,
+        retries: a.retries + b.retries,
+        ...(a.requests !== undefined || b.requests !== undefined ? { requests: (a.requests ?? 0) + (b.requests ?? 0) } : {}),
+        cost_usd: a.cost_usd === null && b.cost_usd === null ? null : (a.cost_usd ?? 0) + (b.cost_usd ?? 0),
+        by_family,
+        planned: a.planned && b.planned ? { chat: a.planned.chat + b.planned.chat, embeddings: a.planned.embeddings + b.planned.embeddings, tokens: a.planned.tokens + b.planned.tokens } : null,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/modes/merge.ts
+
+
+
+
+
+
+
+
+
+
+/** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline and gated. */
+const mergeMode = {
+    scores: false,
+    writesBaseline: false,
+    start: async (context) => ({
+        results: async () => {
+            const { inputs, resolved } = context;
+            const files = inputs.shardResults.flatMap(expandPattern);
+            const merged = await mergeShardFiles(files);
+            log.info(`evalgate: merged ${countOf_countOf(files.length, 'shard')}, ${countOf_countOf(merged.run.question_count, 'question')}`);
+            // a named baseline must exist; the default path may not yet (the first run)
+            const baseline = resolved.config.baseline ? await loadNamedBaseline(resolved.config.baseline) : await loadBaseline(resolved.baselinePath);
+            return await compareResults(merged, baseline, resolved.gateLayers, inputs.resultsPath, resolved.baselinePath, baseBranch());
+        },
+        conclude: (results, report) => concludeGate(results, report, context),
+    }),
+};
+/** `dir/*.json` → the matching files, sorted; a plain path is itself. */
+function expandPattern(pattern) {
+    if (!pattern.includes('*'))
+        return [pattern];
+    const dir = (0,external_node_path_namespaceObject.dirname)(pattern);
+    const name = new RegExp(`^${(0,external_node_path_namespaceObject.basename)(pattern)
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')}$`);
+    const files = (0,external_node_fs_namespaceObject.existsSync)(dir)
+        ? (0,external_node_fs_namespaceObject.readdirSync)(dir)
+            .filter((f) => name.test(f))
+            .sort()
+            .map((f) => (0,external_node_path_namespaceObject.join)(dir, f))
+        : [];
+    if (files.length === 0)
+        throw new errors_GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them');
+    return files;
+}
+
 ;// CONCATENATED MODULE: ./src/action/main.ts
 
 
@@ -85949,9 +86553,8 @@ function withoutCreatedAt(text) {
 
 
 
-
-
-
+/** The Action's modes, one module each (action/modes/). */
+const MODES = { gate: gateMode, baseline: baselineMode, accept: acceptMode, merge: mergeMode };
 /**
  * The Action: inputs → the same core as the CLI → job summary, sticky PR comment,
  * annotations, outputs, check status. Publishing can only warn: a GitHub API failure never
@@ -85959,75 +86562,59 @@ function withoutCreatedAt(text) {
  */
 async function run() {
     let inputs;
-    const context = pullRequestContext();
+    const pullRequest = pullRequestContext();
     useInvocation(actionInvocation(process.argv[1] ?? '', process.env.GITHUB_WORKSPACE ?? process.cwd()));
     try {
         inputs = readInputs();
         limitInputs(inputs.overrides.max_input_mb);
-        // merge mode scores nothing: it needs the settings, not a runnable config
-        const runnable = inputs.mode === 'merge' ? null : await resolveRun(inputs, 'action');
+        const mode = MODES[inputs.mode];
+        // a mode that scores nothing (merge) needs the settings, not a runnable config
+        const runnable = mode.scores ? await resolveRun(inputs, 'action') : null;
         const resolved = runnable ?? (await resolveRun(inputs, 'action', 'settings'));
-        const { config, baselinePath } = resolved;
-        checkActionOutputs(inputs, config, baselinePath);
-        const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() };
-        const keyEnv = judgeKeyEnv(config);
-        if (inputs.judgeApiKey && keyEnv)
-            environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey };
-        maskEnvSecrets(config, environment);
-        if (inputs.planOnly && !runnable)
-            throw new errors_GateError('usage', 'input "plan-only" is true but mode is merge, which calls no judge: there is no plan to print', 'drop plan-only from the merge step');
-        if (inputs.planOnly && runnable) {
-            await planOnly(await prepareRun(runnable.config, environment, runnable.source));
-            return;
+        checkActionOutputs(inputs, mode, resolved.config, resolved.baselinePath);
+        const environment = runEnvironment(inputs, resolved.config);
+        if (inputs.planOnly) {
+            if (!runnable)
+                throw new errors_GateError('usage', `input "plan-only" is true but mode is ${inputs.mode}, which calls no judge: there is no plan to print`, `drop plan-only from the ${inputs.mode} step`);
+            return await planOnly(await prepareRun(runnable.config, environment, runnable.source));
         }
-        // mode accept: who asked, with what right, for which commit: checked before the PR's code runs
-        const accepting = inputs.mode === 'accept' ? await acceptRequest(inputs, gitHubClientFor(inputs)) : null;
-        if (inputs.mode === 'accept' && !accepting)
+        const started = await mode.start({ inputs, resolved, runnable, environment, pullRequest });
+        if (!started)
             return;
         const lintFailure = runnable ? await lintBeforeScoring(inputs.lintSet, runnable.config) : null;
-        const results = runnable ? await scoreRun(runnable, inputs, environment) : await mergeAndCompare(inputs, resolved, baseBranch());
-        writeResultsFile(inputs.resultsPath, results);
-        const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : [];
-        const options = { ...reportOptions(inputs, context), history };
-        const report = renderReport(results, options);
-        writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }));
-        writeSummary(renderReport(results, { ...options, marker: undefined }));
-        setRunOutputs(results, inputs);
+        const results = await started.results();
+        const report = await writeRunFiles(results, inputs, resolved.config, pullRequest);
         if (lintFailure)
             log.setFailed(`evalgate: ${lintFailure}`);
         const stopped = results.run.judge_stopped;
         if (stopped)
             log.setFailed(`evalgate: the judge stopped: ${stopped.cause}\n  fix: ${stopped.fix}`);
-        if (inputs.mode === 'baseline' || accepting) {
-            // a run the judge scored only in part never becomes the baseline
-            if (stopped)
-                return;
-            if (accepting)
-                return await commitAcceptedBaseline(accepting, results, baselinePath);
-            await writeBaseline(results, baselinePath, config.version ?? null);
-            if (config.history)
-                log.info(`evalgate: appended ${appendHistory(config.history, results, results.run.started_at)} rows to ${config.history}`);
-            return;
-        }
-        if (results.run.shard) {
-            log.info(`evalgate: shard ${results.run.shard.index}/${results.run.shard.count} scored; upload ${inputs.resultsPath} and gate in a job with mode: merge`);
-            return;
-        }
-        annotate(results);
-        if (inputs.comment)
-            await publishComment(inputs, context, report);
-        const c = results.comparison;
-        if (!stopped && c?.verdict === 'fail')
-            log.setFailed(`evalgate: gate failed\n- ${c.failures.map(failureSentence).join('\n- ')}`);
-        if (!stopped && c?.verdict === 'subset')
-            log.setFailed('evalgate: a subset run (--only / --failing-from) is not gated: run the whole eval set');
-        if (c?.verdict === 'incomparable') {
-            log.setFailed(`evalgate: baseline not comparable:\n  - ${c.reasons.join('\n  - ')}\n  fix: if the change is intended, write a new baseline: ${c.update_command}`);
-        }
+        await started.conclude(results, report);
     }
     catch (error) {
-        await main_fail(error, inputs, context);
+        await fail(error, inputs, pullRequest);
     }
+}
+/** Where the run happens, its judge key from the input when one is given, every secret it can send masked in the log. */
+function runEnvironment(inputs, config) {
+    const environment = { ...defaultEnvironment({ info: log.info, warn: log.warning }), forkPullRequest: isForkPullRequest() };
+    const keyEnv = judgeKeyEnv(config);
+    if (inputs.judgeApiKey && keyEnv)
+        environment.env = { ...process.env, [keyEnv]: inputs.judgeApiKey };
+    // values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log
+    for (const secret of secretValues(config, environment))
+        maskSecret(secret);
+    return environment;
+}
+/** results.json, report.md, the job summary and the step's outputs, whatever the mode; returns the comment's text. */
+async function writeRunFiles(results, inputs, config, pullRequest) {
+    writeResultsFile(inputs.resultsPath, results);
+    const history = config.history && (0,external_node_fs_namespaceObject.existsSync)(config.history) ? parseHistoryCsv(await readText(config.history, 'history file'), config.history) : [];
+    const options = { ...reportOptions(inputs, pullRequest), history };
+    writeFileSafely(inputs.reportPath, renderReport(results, { ...options, marker: undefined, maxChars: Infinity }));
+    writeSummary(renderReport(results, { ...options, marker: undefined }));
+    setRunOutputs(results, inputs);
+    return renderReport(results, options);
 }
 /**
  * Every file this step will write, checked before anything runs (io/safeWrite.ts): a link or a
@@ -86035,8 +86622,8 @@ async function run() {
  * baseline and history.csv are never read through a link. The job summary is left to its
  * write, where a failure is only a warning.
  */
-function checkActionOutputs(inputs, config, baselinePath) {
-    const refresh = inputs.mode === 'baseline' || inputs.mode === 'accept';
+function checkActionOutputs(inputs, mode, config, baselinePath) {
+    const refresh = mode.writesBaseline;
     checkOutputPaths([inputs.resultsPath, inputs.reportPath, refresh ? baselinePath : null, refresh ? config.history : null, process.env.GITHUB_OUTPUT]);
 }
 /** The step's outputs; a judge that stopped mid-run gave no verdict: the run is an error, as one that could not start. */
@@ -86046,7 +86633,7 @@ function setRunOutputs(results, inputs) {
     outputs_setOutput('results-path', inputs.resultsPath);
     outputs_setOutput('report-path', inputs.reportPath);
 }
-async function main_fail(error, inputs, context) {
+async function fail(error, inputs, context) {
     try {
         outputs_setOutput('verdict', 'error');
     }
@@ -86066,56 +86653,8 @@ async function main_fail(error, inputs, context) {
     if (!(error instanceof errors_GateError))
         log.debug(String(error?.stack));
 }
-/**
- * gate and baseline modes score this run. A baseline refresh replaces the baseline, so it is
- * not compared with it first; the baseline's settings still gate the run (under evalgate.yml's
- * and the inputs'), so the new baseline keeps them where nothing overrides them.
- */
-async function scoreRun({ config, source, gateLayers, baselinePath }, inputs, environment) {
-    if (inputs.mode !== 'baseline' && inputs.mode !== 'accept')
-        return runPipeline({ ...(await prepareRun(config, environment, source, gateLayers)), baseLabel: baseBranch() }, config, inputs.resultsPath);
-    const runConfig = { ...config, baseline: undefined };
-    const layers = [baselineLayer(await loadBaseline(baselinePath)), ...gateLayers];
-    return runPipeline(await prepareRun(runConfig, environment, source, layers), runConfig, inputs.resultsPath);
-}
-/** Values that reach the run from the environment (judge key, HTTP candidate headers) never reach a log. */
-function maskEnvSecrets(config, environment) {
-    for (const secret of secretValues(config, environment))
-        maskSecret(secret);
-}
-/** mode: merge: the shards' results (paths or * patterns), joined, then compared with the baseline. */
-async function mergeAndCompare(inputs, { config, baselinePath, gateLayers }, baseLabel) {
-    const files = inputs.shardResults.flatMap(expandPattern);
-    const merged = await mergeShardFiles(files);
-    log.info(`evalgate: merged ${countOf_countOf(files.length, 'shard')}, ${countOf_countOf(merged.run.question_count, 'question')}`);
-    // a named baseline must exist; the default path may not yet (the first run)
-    const baseline = config.baseline ? await loadNamedBaseline(config.baseline) : await loadBaseline(baselinePath);
-    return await compareResults(merged, baseline, gateLayers, inputs.resultsPath, baselinePath, baseLabel);
-}
-/** `dir/*.json` → the matching files, sorted; a plain path is itself. */
-function expandPattern(pattern) {
-    if (!pattern.includes('*'))
-        return [pattern];
-    const dir = (0,external_node_path_namespaceObject.dirname)(pattern);
-    const name = new RegExp(`^${(0,external_node_path_namespaceObject.basename)(pattern)
-        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '.*')}$`);
-    const files = (0,external_node_fs_namespaceObject.existsSync)(dir)
-        ? (0,external_node_fs_namespaceObject.readdirSync)(dir)
-            .filter((f) => name.test(f))
-            .sort()
-            .map((f) => (0,external_node_path_namespaceObject.join)(dir, f))
-        : [];
-    if (files.length === 0)
-        throw new errors_GateError('bad_input', `shard-results: no file matches ${pattern}`, 'download the shard artifacts first (actions/download-artifact) and point shard-results at them');
-    return files;
-}
 function reportOptions(inputs, context) {
     return { marker: commentMarker(inputs.commentKey), runUrl: context.runUrl, sha: context.sha };
-}
-/** The branch a pull request goes into: its baseline's label in the printed update command (undefined outside a pull request). */
-function baseBranch() {
-    return process.env.GITHUB_BASE_REF || undefined;
 }
 /** A pull request from a fork: its workflow gets no secrets, which is then why the judge key is missing (pull_request_target runs with them). */
 function isForkPullRequest() {
@@ -86137,14 +86676,6 @@ function pullRequestContext() {
         runUrl,
     };
 }
-async function writeBaseline(results, path, version) {
-    const baseline = baselineFromResults(results, await loadBaseline(path), version, new Date());
-    writeBaselineFile(path, baseline);
-    outputs_setOutput('baseline-path', path);
-    log.info(`evalgate: wrote ${path} (version ${baseline.version}, eval set ${baseline.eval_set_version}); commit it or open a PR with it`);
-    if (results.comparison)
-        log.info(`evalgate: ${writtenSettingsText(results.comparison, baseline, 'this run').join('\n')}`);
-}
 
 
 /***/ }),
@@ -86153,7 +86684,7 @@ async function writeBaseline(results, path, version) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4157);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1564);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -16369,7 +16369,7 @@ function storedAnswer(text) {
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2371);
 /* harmony import */ var _io_zodIssue_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2374);
 /* harmony import */ var _schemaVersion_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8578);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(2298);
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_15__ = __nccwpck_require__(5893);
 /* harmony import */ var _io_jsonFile_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6130);
 /* harmony import */ var _schemas_baseline_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2897);
 /* harmony import */ var _schemas_gate_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(1689);
@@ -16520,7 +16520,7 @@ function viewOfResults(r, path) {
         judge: r.run.judge,
         judge_reported_models: (0,_metrics_judgeCalls_js__WEBPACK_IMPORTED_MODULE_14__/* .reportedModels */ .W)(r.questions),
         metrics: Object.fromEntries(Object.entries(r.metrics).map(([m, s]) => [m, s.mean])),
-        questions: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(r.questions).map(([id, q]) => [
+        questions: (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(r.questions).map(([id, q]) => [
             id,
             {
                 category: q.category,
@@ -16552,7 +16552,7 @@ function gateSettingsOf(b) {
 }
 /**
  * A new baseline from a run, with the gate settings that gated the run (the baseline it was
- * compared with < evalgate.yml < flags / inputs, as resolveGate found them), so the baseline
+ * compared with < evalgate.yml < flags / inputs, as the run's GateStack found them), so the baseline
  * records what evalgate.yml says rather than what the file it replaces said. Every effective
  * setting is written, defaults included: the baseline states the whole gate it passed. A run
  * nobody gated (a merge without --baseline) has none: the settings of `previous`, the file
@@ -16573,7 +16573,7 @@ function baselineFromResults(results, previous, version, now) {
         // the noise calibrate-noise measured belongs to the system, not to one run: kept across baselines
         ...(previous?.noise ? { noise: previous.noise } : {}),
         metrics: Object.fromEntries(Object.entries(results.metrics).map(([m, s]) => [m, s.mean === null ? null : round(s.mean)])),
-        questions: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(results.questions).map(([id, q]) => [
+        questions: (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_15__/* .idRecord */ .P5)(Object.entries(results.questions).map(([id, q]) => [
             id,
             {
                 category: q.category,
@@ -16732,10 +16732,11 @@ function legacyFingerprint(rows) {
 /* harmony export */   Qe: () => (/* binding */ DEFAULT_SOURCE),
 /* harmony export */   Vv: () => (/* binding */ GATE_PRECEDENCE),
 /* harmony export */   Wc: () => (/* binding */ checkGateMetricNames),
-/* harmony export */   mW: () => (/* binding */ resolveGate)
+/* harmony export */   aX: () => (/* binding */ gateStack)
 /* harmony export */ });
+/* unused harmony exports GateStack, committedLayer */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
-/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5334);
+/* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1093);
 /* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
 /* harmony import */ var _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1689);
 
@@ -16747,23 +16748,54 @@ const GATE_PRECEDENCE = 'defaults < baseline < evalgate.yml < flags / Action inp
 /** Where a setting's value was found when nothing set it. */
 const DEFAULT_SOURCE = 'default';
 /**
- * The one place gate settings are resolved: defaults < the baseline's committed settings <
- * evalgate.yml < flags / Action inputs, lowest layer first. A layer replaces a setting as a
- * whole (thresholds of the baseline and of evalgate.yml are not merged); an absent key leaves
- * the layer below in force. A latency gate (latency_rise set) gets its floor,
- * DEFAULT_LATENCY_MIN_MS, unless one is set.
+ * A run's gate settings as given, lowest layer first: the baseline's committed settings, then
+ * evalgate.yml's, then the flags' or Action inputs'. Built once per run (gateStack) and read by
+ * everything that asks about the gate: the checks that a setting can act, the comparison
+ * (`effective`), the sources the report shows. `inForce` is the one statement of precedence.
  */
-function resolveGate(layers) {
+class GateStack {
+    layers;
+    effective;
+    constructor(layers) {
+        this.layers = layers;
+        this.effective = resolveGate(this);
+    }
+    /** The layer whose value of `key` is in force: the highest that sets it. */
+    inForce(key) {
+        for (const layer of [...this.layers].reverse()) {
+            const value = layer.settings?.[key];
+            if (isSet(value))
+                return { ...layer, value };
+        }
+        return undefined;
+    }
+}
+const isSet = (value) => value !== undefined;
+/**
+ * The gate of a run or a comparison: the baseline's committed settings (named by its path) under
+ * `above`, resolveRun's layers (evalgate.yml's, the flags' or inputs').
+ */
+function gateStack(baseline, above) {
+    return new GateStack(baseline ? [committedLayer(baseline), ...above] : above);
+}
+/** A baseline's committed settings as the lowest layer over the defaults. */
+function committedLayer(baseline) {
+    return { settings: baseline.settings, source: baseline.path ?? 'baseline', prefix: '' };
+}
+/**
+ * Defaults under the stack's layers. A layer replaces a setting as a whole (thresholds of the
+ * baseline and of evalgate.yml are not merged); an absent key leaves the layer below in force. A
+ * latency gate (latency_rise set) gets its floor, DEFAULT_LATENCY_MIN_MS, unless one is set.
+ */
+function resolveGate(stack) {
     const settings = (0,_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultGate */ .zh)();
     const sources = Object.fromEntries(_schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE_KEYS */ .L4.map((key) => [key, DEFAULT_SOURCE]));
-    for (const { settings: layer, source } of layers) {
-        for (const key of _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE_KEYS */ .L4) {
-            const value = layer?.[key];
-            if (value === undefined)
-                continue;
-            settings[key] = value;
-            sources[key] = source;
-        }
+    for (const key of _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .GATE_KEYS */ .L4) {
+        const layer = stack.inForce(key);
+        if (!layer)
+            continue;
+        settings[key] = layer.value;
+        sources[key] = layer.source;
     }
     if (settings.latency_rise !== null)
         settings.latency_min_ms ??= _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_LATENCY_MIN_MS */ .Xx;
@@ -16782,7 +16814,7 @@ function checkGateMetricNames(settings, source) {
     ];
     for (const [metric, where] of named) {
         if (!(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .isKnownMetric */ .Oi)(metric)) {
-            const meant = (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_3__/* .similarName */ .j)(metric, spelledOut(metric));
+            const meant = (0,_text_similarName_js__WEBPACK_IMPORTED_MODULE_3__/* .similarName */ .j)(metric, spelledOut(metric));
             throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${source}: ${where} names an unknown metric "${metric}"${meant ? ` (did you mean ${meant}?)` : ''}`, `use one of: ${(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .knownMetricNames */ .q0)().join(', ')} (K is a number, e.g. recall@5)`);
         }
     }
@@ -16832,7 +16864,7 @@ function checkOverrideRanges(settings, source) {
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _io_safeWrite_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1566);
 /* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2185);
-/* harmony import */ var _io_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8075);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3326);
 
 
 
@@ -16845,7 +16877,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 /** One row per metric that has a mean (a metric nobody could score is not a point on a trend), by metric name. */
 function historyRowsFromResults(results, date) {
     // the version is a label a user typed: a secret pasted into it is redacted, as in results.json
-    const version = (0,_io_redact_js__WEBPACK_IMPORTED_MODULE_3__/* .redactSecrets */ .fp)(results.run.version ?? 'unversioned');
+    const version = (0,_text_redact_js__WEBPACK_IMPORTED_MODULE_3__/* .redactSecrets */ .fp)(results.run.version ?? 'unversioned');
     const eval_set_version = results.run.eval_set_version;
     const rows = [];
     for (const [metric, summary] of Object.entries(results.metrics)) {
@@ -17273,8 +17305,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/redactValues.ts
-var redactValues = __nccwpck_require__(473);
+// EXTERNAL MODULE: ./src/text/redactValues.ts
+var redactValues = __nccwpck_require__(8804);
 // EXTERNAL MODULE: ./src/io/zodIssue.ts
 var zodIssue = __nccwpck_require__(2374);
 // EXTERNAL MODULE: ./src/schemas/outsideText.ts
@@ -17388,8 +17420,8 @@ function encodeQuestion(q, columns, place) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var ids = __nccwpck_require__(5893);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 7 modules
 var schemas = __nccwpck_require__(2311);
 // EXTERNAL MODULE: ./src/schemas/ids.ts
@@ -17875,9 +17907,9 @@ function checkSchemaVersion(data, path, what, known, rewrite) {
 /* harmony export */ });
 /* unused harmony export collectOutputs */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
-/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5334);
+/* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1093);
 /* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2185);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2298);
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5893);
 /* harmony import */ var _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3681);
 
 
@@ -17925,7 +17957,7 @@ class OutputCollector {
         this.take = take;
     }
     add(record) {
-        const schema = this.wanted && !this.wanted.has((0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(String(record.data.id ?? ''))) ? IdOnlySchema : _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO;
+        const schema = this.wanted && !this.wanted.has((0,_text_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(String(record.data.id ?? ''))) ? IdOnlySchema : _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO;
         if (schema === _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO)
             this.checkFieldNames(record);
         // plain type checks for a well-formed line; the schema for anything else, with its located messages
@@ -17951,7 +17983,7 @@ class OutputCollector {
         const match = LEADING_ID.exec(text);
         if (!match || text.includes('"id"', match[0].length))
             return false;
-        const id = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(match[1]);
+        const id = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(match[1]);
         if (id === '' || this.wanted.has(id))
             return false;
         this.claim(id, line);
@@ -17977,7 +18009,7 @@ class OutputCollector {
         for (const key of Object.keys(record.data)) {
             let meant = this.suggestions.get(key);
             if (meant === undefined) {
-                meant = OUTPUT_FIELDS.includes(key) ? null : (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_4__/* .similarName */ .j)(key, OUTPUT_FIELDS, OUTPUT_FIELD_ALIASES);
+                meant = OUTPUT_FIELDS.includes(key) ? null : (0,_text_similarName_js__WEBPACK_IMPORTED_MODULE_4__/* .similarName */ .j)(key, OUTPUT_FIELDS, OUTPUT_FIELD_ALIASES);
                 this.suggestions.set(key, meant);
             }
             if (meant === null || Object.hasOwn(record.data, meant))
@@ -18019,7 +18051,7 @@ const IdOnlySchema = _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .Candi
 function plainId(data) {
     if (typeof data.id !== 'string')
         return null;
-    const id = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(data.id);
+    const id = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(data.id);
     return id === '' ? null : { id };
 }
 function collectOutputs(records, source, evalIds) {
@@ -18264,10 +18296,10 @@ function twoRaters(labels, categories) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/agreement.ts
 
 
@@ -18384,12 +18416,12 @@ function calibrate(input) {
 
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var ids = __nccwpck_require__(5893);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/analysis.ts
 
 
@@ -18548,8 +18580,8 @@ var cliInvocation = __nccwpck_require__(8080);
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
-// EXTERNAL MODULE: ./src/metrics/rules.ts
-var metrics_rules = __nccwpck_require__(2158);
+// EXTERNAL MODULE: ./src/metrics/deterministic.ts + 1 modules
+var deterministic = __nccwpck_require__(9602);
 // EXTERNAL MODULE: ./src/schemas/evalSet.ts
 var evalSet = __nccwpck_require__(458);
 ;// CONCATENATED MODULE: ./src/analysis/checkRules.ts
@@ -18613,7 +18645,7 @@ function checkRules(table, rules, rowFor) {
         const answer = record.data.answer;
         if (typeof answer !== 'string' && typeof answer !== 'number')
             throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(table.file, record.line, 'answer')}: no answer`, 'give the answer the labels are about');
-        const scores = (0,metrics_rules/* scoreRules */.So)(rowFor(id, record.line, record.data), String(answer), rules);
+        const scores = (0,deterministic/* scoreRules */.So)(rowFor(id, record.line, record.data), String(answer), rules);
         for (const { column, rule } of columns) {
             const fine = verdict(table, record.line, column, record.data[column]);
             if (fine === null)
@@ -18673,12 +18705,12 @@ function staticRuleWarnings(rules, rows, lineOf) {
 
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
-// EXTERNAL MODULE: ./src/run/config.ts
-var config = __nccwpck_require__(6123);
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
-var run_evalSet = __nccwpck_require__(9855);
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
+// EXTERNAL MODULE: ./src/run/config/config.ts
+var config = __nccwpck_require__(1564);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
+var evalSet_evalSet = __nccwpck_require__(7062);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var schemas_config = __nccwpck_require__(2087);
 ;// CONCATENATED MODULE: ./src/cli/checkRules.ts
@@ -18703,7 +18735,7 @@ async function checkRulesCommand({ flags, request, io }) {
     const { rules, evalSetFile } = await rulesSettings(request.configFile, request.overrides);
     const table = await (0,tabular/* readTable */.xz)(labelsFile, 'labels file');
     const evalTable = evalSetFile ? await (0,tabular/* readTable */.xz)(evalSetFile, 'eval set') : null;
-    const rows = evalTable ? new Map((0,run_evalSet/* evalSetFromTable */.j)(evalTable).rows.map((r) => [r.id, r])) : null;
+    const rows = evalTable ? new Map((0,evalSet_evalSet/* evalSetFromTable */.j)(evalTable).rows.map((r) => [r.id, r])) : null;
     const evalLines = new Map((evalTable?.records ?? []).map((r) => [String(r.data.id ?? '').trim(), r.line]));
     const rowFor = (id, line, data) => {
         const given = data.should_refuse === undefined || String(data.should_refuse).trim() === '' ? null : evalSet/* booleanCell */.tb.safeParse(data.should_refuse);
@@ -18794,12 +18826,12 @@ var cliInvocation = __nccwpck_require__(8080);
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/similarName.ts
-var similarName = __nccwpck_require__(5334);
-// EXTERNAL MODULE: ./src/run/option.ts
-var run_option = __nccwpck_require__(5908);
-// EXTERNAL MODULE: ./src/run/options.ts + 3 modules
-var run_options = __nccwpck_require__(6169);
+// EXTERNAL MODULE: ./src/text/similarName.ts
+var similarName = __nccwpck_require__(1093);
+// EXTERNAL MODULE: ./src/run/options/option.ts
+var options_option = __nccwpck_require__(4003);
+// EXTERNAL MODULE: ./src/run/options/options.ts + 3 modules
+var options_options = __nccwpck_require__(7547);
 ;// CONCATENATED MODULE: ./src/cli/commandLine.ts
 
 
@@ -18811,7 +18843,7 @@ var run_options = __nccwpck_require__(6169);
 const POSITIONAL = new Set(['merge', 'lint-set']);
 /** The command's flags, as the option table declares them, parsed the way the Action reads its inputs. */
 function parseCommandLine(command, args, io) {
-    const specs = (0,run_options/* optionsOf */.cz)(command);
+    const specs = (0,options_options/* optionsOf */.cz)(command);
     const options = Object.fromEntries(specs.map((o) => [o.flag, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
     const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag));
     const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0);
@@ -18819,7 +18851,7 @@ function parseCommandLine(command, args, io) {
     if (!POSITIONAL.has(command) && positionals.length > 0) {
         throw new errors/* GateError */.ue('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "${(0,cliInvocation/* commandLine */.ay)(`${command} --help`)}"`);
     }
-    const { overrides, values: flags } = (0,run_option/* readOptions */.Tt)(specs, 'cli', (o) => values[o.flag]);
+    const { overrides, values: flags } = (0,options_option/* readOptions */.Tt)(specs, 'cli', (o) => values[o.flag]);
     const logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) };
     const out = flags['no-color'] ? { ...io, color: false } : io;
     return { flags, request: { configFile: flags.config, overrides }, positionals, io: out, logger };
@@ -18862,7 +18894,7 @@ function attachVariadic(parsed, variadic) {
 
 /***/ }),
 
-/***/ 5580:
+/***/ 8522:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -18890,15 +18922,15 @@ var safeWrite = __nccwpck_require__(1566);
 var judgeHealth = __nccwpck_require__(5598);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/run/score.ts + 4 modules
-var score = __nccwpck_require__(1822);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var ids = __nccwpck_require__(5893);
+// EXTERNAL MODULE: ./src/run/pipeline/score.ts + 1 modules
+var score = __nccwpck_require__(6827);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 // EXTERNAL MODULE: ./src/baseline/fingerprint.ts
 var baseline_fingerprint = __nccwpck_require__(4319);
-;// CONCATENATED MODULE: ./src/run/merge.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/merge.ts
 
 
 
@@ -19104,12 +19136,12 @@ function addUsage(a, b) {
     };
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
-// EXTERNAL MODULE: ./src/run/prepare.ts + 16 modules
-var run_prepare = __nccwpck_require__(633);
-// EXTERNAL MODULE: ./src/run/resolve.ts
-var resolve = __nccwpck_require__(4721);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
+// EXTERNAL MODULE: ./src/run/pipeline/prepare.ts + 17 modules
+var pipeline_prepare = __nccwpck_require__(6566);
+// EXTERNAL MODULE: ./src/run/config/resolve.ts
+var resolve = __nccwpck_require__(1000);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/baseline/history.ts
@@ -19118,11 +19150,11 @@ var baseline_history = __nccwpck_require__(2199);
 var tabular = __nccwpck_require__(2185);
 // EXTERNAL MODULE: ./src/baseline/gate.ts
 var gate = __nccwpck_require__(3696);
-// EXTERNAL MODULE: ./src/io/redact.ts
-var redact = __nccwpck_require__(8075);
-// EXTERNAL MODULE: ./src/io/visible.ts
-var visible = __nccwpck_require__(8906);
-;// CONCATENATED MODULE: ./src/io/untrusted.ts
+// EXTERNAL MODULE: ./src/text/redact.ts
+var redact = __nccwpck_require__(3326);
+// EXTERNAL MODULE: ./src/text/visible.ts
+var visible = __nccwpck_require__(1573);
+;// CONCATENATED MODULE: ./src/text/untrusted.ts
 
 
 /**
@@ -19175,7 +19207,7 @@ function unlinked(text) {
 /**
  * The one escaper for Markdown. Everything that came from the eval set, the candidate, the
  * judge or an API goes through one of these before it reaches the PR comment, the job summary
- * or report.md; each starts from io/untrusted.ts (secrets redacted, one line, controls shown),
+ * or report.md; each starts from text/untrusted.ts (secrets redacted, one line, controls shown),
  * so untrusted text cannot break a line, and so cannot start a heading, a list, a quote or a
  * table row of its own, nor close a <details>. It must not break a table cell either, inject
  * HTML, open a code span, notify anyone through an @mention, or link an issue, a commit or a
@@ -19296,9 +19328,12 @@ function writtenSettingsText(c, written, resultsPath) {
 
 // EXTERNAL MODULE: ./src/compare/counts.ts
 var counts = __nccwpck_require__(7111);
+// EXTERNAL MODULE: ./src/metrics/definitions.ts + 4 modules
+var definitions = __nccwpck_require__(3169);
 // EXTERNAL MODULE: ./src/stats/permutation.ts
 var permutation = __nccwpck_require__(1295);
 ;// CONCATENATED MODULE: ./src/report/words.ts
+
 
 
 
@@ -19396,20 +19431,23 @@ function signed(v, digits, minus = '−') {
     return `${v < 0 ? minus : '+'}${text}`;
 }
 /**
- * How a metric moved (`change` = candidate − baseline), in words that follow its direction
- * (MetricDefinition.higherIsBetter): a hallucination_rate that rose got worse and is never
+ * How a metric moved (`change` = candidate − baseline), in its definition's direction words
+ * (MetricDefinition.direction): a hallucination_rate that rose got worse and is never
  * "dropped"; a latency that fell got better. Every renderer that puts a change into words asks
  * this one function. A metric without a definition counts as higher-is-better, as in compare/.
  */
 function movement(metric, change) {
     if (change === 0 || Number.isNaN(change))
         return { verb: 'did not move', judgement: 'unchanged' };
-    const higherIsBetter = (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true;
-    return { verb: change > 0 ? 'rose' : 'fell', judgement: change > 0 === higherIsBetter ? 'better' : 'worse' };
+    const direction = directionOf(metric);
+    return change > 0 ? { verb: 'rose', judgement: direction.rise } : { verb: 'fell', judgement: direction.fall };
 }
 /** The way a metric moves when it gets worse: "fell" for scores, "rose" for hallucination_rate, contradicted and latency. */
 function worseVerb(metric) {
-    return movement(metric, -1).judgement === 'worse' ? 'fell' : 'rose';
+    return directionOf(metric).worse;
+}
+function directionOf(metric) {
+    return (0,registry/* metricInfo */.R)(metric)?.direction ?? definitions/* DIRECTIONS */.X.higher;
 }
 /** A p-value in a sentence: `p = 0.045`, `p < 0.001` (never `p = < 0.001`). */
 function pText(p) {
@@ -19860,7 +19898,7 @@ function sequentialNote(s) {
         return `**Decided early** (\`--sequential\`): ${judged} and stopped once ${failed.join(', ')} settled **fail**: it dropped beyond its max_drop, and its confidence sequence, valid at every look, excludes no change; ${saved}.`;
     }
     if (s.settled === 'pass') {
-        return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric's confidence sequence, valid at every look, lay above its −max_drop (each anytime-valid p of a drop that large below ${s.alpha_pass}) and settled **pass**; ${saved}.`;
+        return `**Decided early** (\`--sequential\`): ${judged} and stopped once every judged metric settled **pass**: the questions judged, a random draw from this eval set, showed that the full run could not fail it (a drop beyond its max_drop that its test calls significant), each by a confidence sequence for sampling without replacement, valid at every look (anytime-valid p below ${s.alpha_pass}); ${saved}.`;
     }
     return `**Not decided early** (\`--sequential\`): no judged metric's anytime-valid confidence sequence settled the verdict, so the judge scored all ${(0,countOf/* countOf */.p)(s.questions_judged, 'question')} and the full run's tests decided.`;
 }
@@ -21373,8 +21411,8 @@ function recordHistory(path, results, io) {
     io.stderr(`history: appended ${rows} rows to ${path}\n`);
 }
 
-// EXTERNAL MODULE: ./src/run/olderFingerprint.ts
-var olderFingerprint = __nccwpck_require__(867);
+// EXTERNAL MODULE: ./src/run/evalSet/olderFingerprint.ts
+var olderFingerprint = __nccwpck_require__(8032);
 ;// CONCATENATED MODULE: ./src/cli/gate.ts
 
 
@@ -21395,7 +21433,7 @@ async function runCommand({ flags, request, io, logger }) {
     const { config, source, gateLayers } = await (0,resolve.resolveRun)(request, 'cli');
     (0,safeWrite/* checkOutputPaths */.s0)([config.out, config.report, config.history]);
     const select = { only: flags.only, failingFrom: flags['failing-from'] };
-    const prepare = () => (0,run_prepare.prepareRun)(config, (0,run_prepare.defaultEnvironment)(logger, io.env), source, gateLayers, select);
+    const prepare = () => (0,pipeline_prepare.prepareRun)(config, (0,pipeline_prepare.defaultEnvironment)(logger, io.env), source, gateLayers, select);
     if (flags['plan-only']) {
         await (0,pipeline/* planOnly */.Ev)(await prepare());
         return pipeline/* EXIT */.dc.pass;
@@ -21484,7 +21522,7 @@ async function baselineCommand({ flags, io }) {
 /* harmony export */   helpFor: () => (/* binding */ helpFor)
 /* harmony export */ });
 /* harmony import */ var _baseline_gate_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3696);
-/* harmony import */ var _run_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6169);
+/* harmony import */ var _run_options_options_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7547);
 /* harmony import */ var _schemas_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1689);
 
 
@@ -21586,8 +21624,8 @@ truth. Informs and does not gate: exit 0 unless the input is wrong.`,
 /** A command's --help: its usage and description, then one entry per option it takes. */
 function helpFor(command) {
     const help = COMMAND_HELP[command];
-    const inherited = new Set(help.inherits ? (0,_run_options_js__WEBPACK_IMPORTED_MODULE_1__/* .optionsOf */ .cz)(help.inherits).map((o) => o.flag) : []);
-    const options = (0,_run_options_js__WEBPACK_IMPORTED_MODULE_1__/* .optionsOf */ .cz)(command).filter((o) => !inherited.has(o.flag));
+    const inherited = new Set(help.inherits ? (0,_run_options_options_js__WEBPACK_IMPORTED_MODULE_1__/* .optionsOf */ .cz)(help.inherits).map((o) => o.flag) : []);
+    const options = (0,_run_options_options_js__WEBPACK_IMPORTED_MODULE_1__/* .optionsOf */ .cz)(command).filter((o) => !inherited.has(o.flag));
     const lines = options.flatMap((o) => optionLines(o, command));
     return [help.usage, help.about, lines.join('\n'), help.after].filter((part) => part).join('\n\n');
 }
@@ -21623,12 +21661,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
 var tabular = __nccwpck_require__(2185);
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
-var evalSet = __nccwpck_require__(9855);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
+var evalSet = __nccwpck_require__(7062);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var config = __nccwpck_require__(2087);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var ids = __nccwpck_require__(5893);
 // EXTERNAL MODULE: ./src/stats/proportions.ts
 var proportions = __nccwpck_require__(2580);
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/boundary.ts
@@ -21690,8 +21728,8 @@ function boundaryKinds(row) {
     return kinds;
 }
 
-// EXTERNAL MODULE: ./src/io/script.ts
-var script = __nccwpck_require__(105);
+// EXTERNAL MODULE: ./src/text/script.ts
+var script = __nccwpck_require__(9888);
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/finding.ts
 
 const FINDING_KINDS = ['exact_duplicate', 'near_duplicate', 'coverage', 'difficulty_mix', 'boundary', 'ground_truth', 'leakage'];
@@ -22644,12 +22682,12 @@ function hasErrors(report) {
     return report.findings.some((f) => f.level === 'error');
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
-// EXTERNAL MODULE: ./src/run/resolve.ts
-var resolve = __nccwpck_require__(4721);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
+// EXTERNAL MODULE: ./src/run/config/resolve.ts
+var resolve = __nccwpck_require__(1000);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/lintSet.ts
 
 
@@ -22735,14 +22773,14 @@ const package_namespaceObject = {"rE":"0.1.0"};
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/similarName.ts
-var similarName = __nccwpck_require__(5334);
-// EXTERNAL MODULE: ./src/io/visible.ts
-var visible = __nccwpck_require__(8906);
-// EXTERNAL MODULE: ./src/run/commands.ts
-var commands = __nccwpck_require__(2739);
-// EXTERNAL MODULE: ./src/run/exit.ts
-var exit = __nccwpck_require__(517);
+// EXTERNAL MODULE: ./src/text/similarName.ts
+var similarName = __nccwpck_require__(1093);
+// EXTERNAL MODULE: ./src/text/visible.ts
+var visible = __nccwpck_require__(1573);
+// EXTERNAL MODULE: ./src/run/options/commands.ts
+var commands = __nccwpck_require__(52);
+// EXTERNAL MODULE: ./src/run/pipeline/exit.ts
+var exit = __nccwpck_require__(9310);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
 // EXTERNAL MODULE: ./src/baseline/defaultPath.ts
@@ -23020,12 +23058,12 @@ function countWithValues(metric) {
 
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
-// EXTERNAL MODULE: ./src/run/prepare.ts + 16 modules
-var prepare = __nccwpck_require__(633);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
-var factory = __nccwpck_require__(8136);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
+// EXTERNAL MODULE: ./src/run/pipeline/prepare.ts + 17 modules
+var prepare = __nccwpck_require__(6566);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 34 modules
+var factory = __nccwpck_require__(8196);
 ;// CONCATENATED MODULE: ./src/analysis/noise.ts
 
 
@@ -23094,12 +23132,12 @@ function proposals(runs, source) {
     return { rows, source, passes: runs.length, bound: { quantile, bonferroni, false_alarms, alpha, simulations } };
 }
 
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
-// EXTERNAL MODULE: ./src/run/options.ts + 3 modules
-var options = __nccwpck_require__(6169);
-// EXTERNAL MODULE: ./src/run/resolve.ts
-var resolve = __nccwpck_require__(4721);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
+// EXTERNAL MODULE: ./src/run/options/options.ts + 3 modules
+var options = __nccwpck_require__(7547);
+// EXTERNAL MODULE: ./src/run/config/resolve.ts
+var resolve = __nccwpck_require__(1000);
 ;// CONCATENATED MODULE: ./src/cli/noise.ts
 
 
@@ -23186,8 +23224,8 @@ var external_node_path_ = __nccwpck_require__(6760);
 var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
-var evalSet = __nccwpck_require__(9855);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
+var evalSet = __nccwpck_require__(7062);
 // EXTERNAL MODULE: ./src/judge/budget.ts
 var budget = __nccwpck_require__(4550);
 // EXTERNAL MODULE: ./src/metrics/judge.ts
@@ -23531,10 +23569,10 @@ function clip(text) {
     return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
-var factory = __nccwpck_require__(8136);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 34 modules
+var factory = __nccwpck_require__(8196);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/pairwise.ts
 
 
@@ -23649,7 +23687,7 @@ function table(rows, rightAligned) {
 /* harmony export */ });
 /* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
 /* harmony import */ var _baseline_resultsFile_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7260);
-/* harmony import */ var _io_countOf_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7262);
+/* harmony import */ var _text_countOf_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7053);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2371);
 /* harmony import */ var _compare_significance_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8650);
 /* harmony import */ var _stats_power_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2450);
@@ -23695,7 +23733,7 @@ async function powerCommand(flags, print) {
         if (flags.json)
             return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
         return print(`To tell a pass rate of ${p1} from ${p2} (a difference of ${pp(Math.abs(p1 - p2))}) with 95% confidence and 80% power,\n` +
-            `each version needs ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples (different questions).\n` +
+            `each version needs ${(0,_text_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up), assuming the two runs are independent samples (different questions).\n` +
             `The gate compares two runs of the same questions (paired), which needs fewer: ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --sd-diff S --delta D')}, or --results results.json.`);
     }
     if (sd !== undefined && delta !== undefined) {
@@ -23703,14 +23741,14 @@ async function powerCommand(flags, print) {
         if (flags.json)
             return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
         return print(`To detect a drop of ${pp(delta)} between two runs of the same questions (paired, sd of per-question differences ${sd}) with 95% confidence and 80% power,\n` +
-            `the eval set needs ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
+            `the eval set needs ${(0,_text_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
     }
     if (n !== undefined) {
         const base = p ?? 0.5;
         const mde = sd === undefined ? null : (0,_stats_power_js__WEBPACK_IMPORTED_MODULE_6__/* .pairedMinimumDetectableEffect */ .O)(sd, n);
         if (flags.json)
             return print(JSON.stringify({ mde: mde === null ? null : round(mde), half_width: round((0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .halfWidth */ ._Q)(n, base)) }));
-        const known = `With ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp((0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .halfWidth */ ._Q)(n, base))} (95% interval).`;
+        const known = `With ${(0,_text_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(n, 'question')} and a base rate of ${base}, a pass rate is known to ±${pp((0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .halfWidth */ ._Q)(n, base))} (95% interval).`;
         if (mde === null)
             return print(`${known}\nWhat the gate detects between two runs of these questions depends on how much questions move between runs: ${PAIRED_HINT}.`);
         return print(`${known}\nTwo runs of these questions (paired, sd of per-question differences ${sd}) must differ by ${pp(mde)} for the paired test to detect it 80% of the time (alpha 0.05).`);
@@ -23719,7 +23757,7 @@ async function powerCommand(flags, print) {
         const r = (0,_stats_proportions_js__WEBPACK_IMPORTED_MODULE_4__/* .sampleSizeOneProportion */ .q4)(p, delta);
         if (flags.json)
             return print(JSON.stringify({ n: r.n, n_exact: round(r.n_exact) }));
-        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${(0,_io_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
+        return print(`To estimate a pass rate near ${p} to ±${pp(delta)} (95% interval) you need ${(0,_text_countOf_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .p)(r.n, 'question')} (${r.n_exact.toFixed(2)}, rounded up).`);
     }
     throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('usage', 'power needs --p and --delta, --p1 and --p2, --sd-diff and --delta, --n (with --sd-diff for what two runs can tell apart), or --results', `e.g. ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --p 0.62 --delta 0.05')}, ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --sd-diff 0.5 --delta 0.1')}, ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --n 50 --sd-diff 0.4')}, ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('power --results results.json')}`);
 }
@@ -23760,7 +23798,7 @@ function round(x) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   RUNNERS: () => (/* binding */ RUNNERS)
 /* harmony export */ });
-/* harmony import */ var _run_exit_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(517);
+/* harmony import */ var _run_pipeline_exit_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9310);
 
 const print = (io) => (text) => io.stdout(text + '\n');
 /**
@@ -23770,26 +23808,26 @@ const print = (io) => (text) => io.stdout(text + '\n');
  * modules they share); only the evaluation is deferred.
  */
 const RUNNERS = {
-    run: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5580))).runCommand(ctx),
-    compare: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5580))).compareCommand(ctx),
-    baseline: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5580))).baselineCommand(ctx),
-    merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 5580))).mergeCommand(ctx),
+    run: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).runCommand(ctx),
+    compare: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).compareCommand(ctx),
+    baseline: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).baselineCommand(ctx),
+    merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).mergeCommand(ctx),
     trend: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8170))).trendCommand(ctx),
     power: async ({ flags, io }) => {
         const { powerCommand } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1859));
         await powerCommand(flags, print(io));
-        return _run_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
+        return _run_pipeline_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
     },
     'calibrate-noise': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4390))).calibrateNoiseCommand(ctx),
     calibrate: async ({ flags, io }) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6638))).calibrateCommand(flags, print(io)),
     pairwise: async ({ flags, request, io, logger }) => {
         const [{ pairwiseCommand }, { resolveRun }, { defaultEnvironment }] = await Promise.all([
             Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3839)),
-            Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 4721)),
-            Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 633)),
+            Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1000)),
+            Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 6566)),
         ]);
         await pairwiseCommand(flags, (await resolveRun(request, 'cli', 'settings')).config, defaultEnvironment(logger, io.env), print(io));
-        return _run_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
+        return _run_pipeline_exit_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT */ .d.pass;
     },
     'lint-set': async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 9843))).lintSetCommand(ctx),
     agreement: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3263))).agreementCommand(ctx),
@@ -24117,8 +24155,8 @@ function emptyChart(width, height, title, message) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
 ;// CONCATENATED MODULE: ./src/cli/trend.ts
 
 
@@ -24401,12 +24439,13 @@ const SHOWN_MOVES = 3;
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Nh: () => (/* reexport */ ALPHA),
   NC: () => (/* binding */ annotateNoise),
   PM: () => (/* binding */ noiseSummary),
   ic: () => (/* binding */ pairedMde)
 });
 
-// UNUSED EXPORTS: ALPHA, holmTests
+// UNUSED EXPORTS: holmTests
 
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
@@ -25074,20 +25113,6 @@ function withDot(rel) {
 
 /***/ }),
 
-/***/ 7262:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ countOf)
-/* harmony export */ });
-/** A count and its noun, singular for one: `1 question`, `3 questions`. */
-function countOf(n, noun, plural = `${noun}s`) {
-    return `${n} ${n === 1 ? noun : plural}`;
-}
-
-
-/***/ }),
-
 /***/ 3193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -25355,7 +25380,7 @@ function concat(a, b) {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_KEY_ENVS, isProtectedEnv */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8075);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3326);
 
 
 /**
@@ -25400,7 +25425,7 @@ function fillEnvTemplates(values, env, rules) {
             if (value === undefined || value === '') {
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${rules.setting}.${name}: environment variable ${variable} is not set (or empty)`, `set ${variable} in the job's env (e.g. env: ${variable}: \${{ secrets.${variable} }}); secrets are not available to fork PRs`);
             }
-            (0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(value);
+            (0,_text_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(value);
             return value;
         });
     }
@@ -25720,64 +25745,6 @@ function formatMb(bytes) {
 
 /***/ }),
 
-/***/ 2298:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GU: () => (/* binding */ normaliseId),
-/* harmony export */   P5: () => (/* binding */ idRecord),
-/* harmony export */   Pe: () => (/* binding */ previewIds),
-/* harmony export */   aX: () => (/* binding */ nfc),
-/* harmony export */   eC: () => (/* binding */ ownValue)
-/* harmony export */ });
-/* unused harmony export quoteId */
-/**
- * Ids (question ids, doc ids, category labels) come from users' files, so `__proto__`,
- * `constructor`, `toString` and `hasOwnProperty` are ordinary ids. Anything keyed by them is a
- * Map or a record without a prototype: no id then collides with Object.prototype, and
- * assigning `record['__proto__']` stores a value instead of replacing the prototype.
- */
-/** A record keyed by ids, with no prototype; filled from `entries` when given. */
-function idRecord(entries) {
-    const record = Object.create(null);
-    if (entries)
-        for (const [id, value] of entries)
-            record[id] = value;
-    return record;
-}
-/** The value stored under `id`, never one inherited from a prototype (`constructor`, `toString`). */
-function ownValue(record, id) {
-    return record && Object.hasOwn(record, id) ? record[id] : undefined;
-}
-/** How every id is compared: NFC (the same text typed on macOS and on Linux is one id), line breaks as \n, no surrounding blanks. */
-function normaliseId(id) {
-    return (BEYOND_PLAIN_ASCII.test(id) ? id.normalize('NFC').replace(/\r\n?/g, '\n') : id).trim();
-}
-/** Anything but tab, line feed and printable ASCII: a text without any is NFC already (composing needs a character beyond ASCII) and has no CR. */
-const BEYOND_PLAIN_ASCII = /[^\t\n -~]/;
-/**
- * `text.normalize('NFC')`, skipped for plain ASCII text, which NFC never changes: most ids and
- * English text, read a million times per 100,000 questions, at a fifth of the cost.
- */
-function nfc(text) {
-    return BEYOND_PLAIN_ASCII.test(text) ? text.normalize('NFC') : text;
-}
-// C0/C1 controls, bidi overrides and isolates, zero-width and other invisible characters: matching them is the point
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-/** An id as the terminal shows it: quoted, with control, bidi and invisible characters written as \uXXXX. */
-function quoteId(id) {
-    return `"${id.replace(/["\\]/g, (c) => `\\${c}`).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
-}
-/** Up to `max` ids, quoted, and how many more there are. */
-function previewIds(ids, max = 10) {
-    const shown = ids.slice(0, max).map(quoteId).join(', ');
-    return ids.length > max ? `${shown} … (+${ids.length - max} more)` : shown;
-}
-
-
-/***/ }),
-
 /***/ 8449:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -25919,7 +25886,7 @@ function inputTooLarge(file, what, bytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ writeJsonFile)
 /* harmony export */ });
-/* harmony import */ var _redactValues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(473);
+/* harmony import */ var _text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8804);
 /* harmony import */ var _safeWrite_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1566);
 
 
@@ -25940,7 +25907,7 @@ function streamJson(write, data, outsideText, layout) {
     const count = questions ? Object.keys(questions).length : 0;
     const encode = (layout.question ?? ((q) => q));
     if (count <= READABLE_UP_TO) {
-        const redacted = (0,_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactAt */ .N)(data, outsideText);
+        const redacted = (0,_text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactAt */ .N)(data, outsideText);
         const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions, encode) } : redacted;
         const text = JSON.stringify(encoded, null, 2);
         write((layout.oneLineLists ? listsOnOneLine(text) : text) + '\n');
@@ -25951,14 +25918,14 @@ function streamJson(write, data, outsideText, layout) {
     keys.forEach((key, k) => {
         const last = k === keys.length - 1;
         if (key !== 'questions') {
-            write(`${JSON.stringify(key)}: ${JSON.stringify((0,_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(data[key], outsideText, key))}${last ? '' : ','}\n`);
+            write(`${JSON.stringify(key)}: ${JSON.stringify((0,_text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(data[key], outsideText, key))}${last ? '' : ','}\n`);
             return;
         }
         write('"questions": {\n');
         const ids = Object.keys(questions);
         // one string per question: the writer encodes each into its buffer (a string joined from
         // 100,000 pieces would cost more to encode than to build)
-        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode((0,_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`));
+        ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode((0,_text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`));
         write(`}${last ? '' : ','}\n`);
     });
     write('}\n');
@@ -26062,223 +26029,6 @@ function tooDeep(value, max = MAX_JSON_DEPTH) {
         }
     }
     return null;
-}
-
-
-/***/ }),
-
-/***/ 4476:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ forEachInPool)
-/* harmony export */ });
-/**
- * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
- * worker takes the next index when its task ends, in index order. Unlike starting every task
- * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
- * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
- * failure stops workers from taking more indices and is what the returned promise rejects with.
- */
-async function forEachInPool(count, workers, task) {
-    let next = 0;
-    let failed = false;
-    const worker = async () => {
-        while (!failed && next < count) {
-            const index = next++;
-            try {
-                await task(index);
-            }
-            catch (error) {
-                failed = true;
-                throw error;
-            }
-        }
-    };
-    const size = Math.min(count, Math.max(1, Math.floor(workers)));
-    await Promise.all(Array.from({ length: size }, worker));
-}
-
-
-/***/ }),
-
-/***/ 8075:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E$: () => (/* binding */ redact),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
-/* harmony export */   fp: () => (/* binding */ redactSecrets),
-/* harmony export */   kq: () => (/* binding */ anySecrets)
-/* harmony export */ });
-/* unused harmony exports MIN_SECRET_CHARS, clearSecrets */
-/**
- * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
- * header values, the GitHub token, every value the Action masks with setSecret) is registered
- * here by whoever learns it, and every way out redacts with it: the terminal and the Action's
- * log line by line (io/visible.ts), every untrusted value in Markdown as the escaper writes it
- * (report/escape.ts), the outside text of results.json and baseline.json as values before they
- * are serialised (redactValues.ts); never a file after it is written. Process-wide on purpose:
- * a sink cannot forget a secret that a layer above it learnt, and GitHub masks its log only,
- * never a comment body or a file.
- */
-/** Shorter values are not masked: hiding every "ab" would garble the output and protect nothing. */
-const MIN_SECRET_CHARS = 4;
-/** What one character of a secret may have become once escaped: a Markdown / JSON backslash, an HTML entity. */
-const PUNCTUATION = /[!-/:-@[-`{-~]/;
-const registry = new Set();
-let compiled = null;
-/** Remembers a secret (and each line of a multi-line one); empty and very short values are ignored. */
-function registerSecret(value) {
-    if (!value)
-        return;
-    const parts = [value, ...value.split(/\r?\n/).map((line) => line.trim())];
-    for (const part of parts) {
-        if (part.length < MIN_SECRET_CHARS || registry.has(part))
-            continue;
-        registry.add(part);
-        compiled = null;
-    }
-}
-/** Whether any secret is registered: with none, nothing needs a look. */
-function anySecrets() {
-    return registry.size > 0;
-}
-/** For tests: forget every secret. */
-function clearSecrets() {
-    registry.clear();
-    compiled = null;
-}
-/** Every occurrence of a registered secret becomes `***`, raw or as Markdown, JSON or HTML escaped it. */
-function redactSecrets(text) {
-    const pattern = compile();
-    return pattern === null ? text : text.replace(pattern, '***');
-}
-/** Every occurrence of one of `secrets` becomes `***` (for a message made before the secrets are registered). */
-function redact(text, secrets) {
-    const pattern = patternOf(secrets);
-    return pattern === null ? text : text.replace(pattern, '***');
-}
-function compile() {
-    if (compiled === null && registry.size > 0)
-        compiled = patternOf([...registry]);
-    return compiled;
-}
-/** Longest first, so a secret that contains another is hidden whole. */
-function patternOf(secrets) {
-    const kept = [...new Set(secrets)].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-    if (kept.length === 0)
-        return null;
-    return new RegExp(kept.map(tolerant).join('|'), 'gu');
-}
-/** A secret's characters in order; each punctuation character may appear backslash-escaped or as an entity. */
-function tolerant(secret) {
-    return [...secret].map((ch) => (PUNCTUATION.test(ch) ? `\\\\?(?:${escapeRegExp(ch)}|&#\\d+;|&#x[0-9a-fA-F]+;|&[a-zA-Z]+;)` : escapeRegExp(ch))).join('');
-}
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-
-/***/ }),
-
-/***/ 473:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ redactAt),
-/* harmony export */   k: () => (/* binding */ redactMember)
-/* harmony export */ });
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8075);
-
-const compiled = new WeakMap();
-/**
- * `value` with every string at one of `paths` redacted (redact.ts), before it is serialised:
- * the structure, every key and every other value stay exactly as they were, so a secret equal
- * to `true`, `null`, a digit or a verdict word can neither break the JSON nor change what it
- * says. Only what changes is copied; with no secret registered `value` itself comes back.
- */
-function redactAt(value, paths) {
-    return (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .anySecrets */ .kq)() ? redactNode(value, trieOf(paths)) : value;
-}
-/** As redactAt, for the value found at `key` under the root: a document written piece by piece. */
-function redactMember(value, paths, ...keys) {
-    if (!(0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .anySecrets */ .kq)())
-        return value;
-    let node = trieOf(paths);
-    for (const key of keys)
-        node = node && step(node, key);
-    return node ? redactNode(value, node) : value;
-}
-function step(node, key) {
-    return node.keys.get(key) ?? node.any;
-}
-function redactNode(value, node) {
-    if (typeof value === 'string')
-        return node.text ? (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(value) : value;
-    if (value === null || typeof value !== 'object')
-        return value;
-    if (Array.isArray(value)) {
-        const child = node.any;
-        if (!child)
-            return value;
-        let out = null;
-        value.forEach((item, i) => {
-            const redacted = redactNode(item, child);
-            if (redacted !== item)
-                (out ??= value.slice())[i] = redacted;
-        });
-        return out ?? value;
-    }
-    let out = null;
-    for (const key of Object.keys(value)) {
-        const child = step(node, key);
-        if (!child)
-            continue;
-        const item = value[key];
-        const redacted = redactNode(item, child);
-        if (redacted === item)
-            continue;
-        out ??= copyOf(value);
-        define(out, key, redacted);
-    }
-    return out ?? value;
-}
-/** A copy with the same prototype (null for an id record) and key order. */
-function copyOf(value) {
-    const copy = Object.create(Object.getPrototypeOf(value));
-    for (const key of Object.keys(value))
-        define(copy, key, value[key]);
-    return copy;
-}
-/** Defined, not assigned: a `__proto__` key stays a key. */
-function define(record, key, value) {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-function trieOf(paths) {
-    let trie = compiled.get(paths);
-    if (trie)
-        return trie;
-    trie = emptyTrie();
-    for (const path of paths) {
-        let node = trie;
-        for (const key of path) {
-            if (key === '*')
-                node = node.any ??= emptyTrie();
-            else {
-                let next = node.keys.get(key);
-                if (!next)
-                    node.keys.set(key, (next = emptyTrie()));
-                node = next;
-            }
-        }
-        node.text = true;
-    }
-    compiled.set(paths, trie);
-    return trie;
-}
-function emptyTrie() {
-    return { text: false, any: undefined, keys: new Map() };
 }
 
 
@@ -26747,170 +26497,6 @@ function writeFailure(path, error, existed, stage) {
         return error;
     const kept = existed ? '; the previous file is left unchanged' : '';
     return new errors/* GateError */.ue('write_failed', `${path}: could not write the file: ${problem.what}${kept}`, problem.fix);
-}
-
-
-/***/ }),
-
-/***/ 105:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   TL: () => (/* binding */ quoted),
-/* harmony export */   Y5: () => (/* binding */ lengthOf),
-/* harmony export */   bW: () => (/* binding */ quotedAlike)
-/* harmony export */ });
-/* unused harmony exports isCjkText, cjkCount, codePointCount */
-/**
- * Which writing a text is in, for the few things that differ: how a length is counted and how
- * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
- * everything else counts words and quotes in “”. One decision, so a reason and a length never
- * disagree about the same text.
- */
-const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
-/** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
-const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
-/** CJK_CHARACTER at one position (sticky): for the characters cjkCount cannot place by their code alone */
-const CJK_AT = new RegExp(CJK_CHARACTER.source, 'uy');
-/** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
-function isCjkText(text) {
-    const cjk = cjkCount(text);
-    return cjk > 0 && cjk >= matchCount(text, WORD);
-}
-/**
- * How many CJK characters (code points) a text has: CJK_CHARACTER's matches, counted by code
- * where the code decides (nothing below U+1100 is CJK; U+4E00-U+9FFF is all Han) and by the
- * pattern elsewhere: half the cost of testing the pattern at every character, for every answer
- * and note (test/io/script.test.ts checks every code point against the pattern).
- */
-function cjkCount(text) {
-    let count = 0;
-    for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code < 0x1100)
-            continue;
-        if (code >= 0x4e00 && code <= 0x9fff) {
-            count += 1;
-            continue;
-        }
-        CJK_AT.lastIndex = i;
-        if (CJK_AT.test(text)) {
-            count += 1;
-            // a character outside the BMP is two code units
-            i = CJK_AT.lastIndex - 1;
-        }
-    }
-    return count;
-}
-/** Code points, as `[...text].length` counts them (a lone surrogate is one), without building the array. */
-function codePointCount(text) {
-    let count = text.length;
-    for (let i = 0; i + 1 < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code < 0xd800 || code > 0xdbff)
-            continue;
-        const next = text.charCodeAt(i + 1);
-        if (next >= 0xdc00 && next <= 0xdfff) {
-            count -= 1;
-            i += 1;
-        }
-    }
-    return count;
-}
-/** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
-function matchCount(text, pattern) {
-    pattern.lastIndex = 0;
-    let count = 0;
-    while (pattern.test(text))
-        count += 1;
-    return count;
-}
-/** Characters (code points) for CJK text, words for any other text. */
-function lengthOf(text) {
-    return isCjkText(text) ? { value: codePointCount(text), unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
-}
-/** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
-function quoted(text, script = text) {
-    return quoteIn(isCjkText(script), text);
-}
-/** Texts of one list quoted alike, as the script of `script` (the whole list) decides. */
-function quotedAlike(texts, script) {
-    const cjk = isCjkText(script);
-    return texts.map((text) => quoteIn(cjk, text));
-}
-function quoteIn(cjk, text) {
-    return cjk ? `「${text}」` : `“${text}”`;
-}
-
-
-/***/ }),
-
-/***/ 5334:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ similarName)
-/* harmony export */ });
-/* unused harmony export editDistance */
-/**
- * "Did you mean": the known name an unknown field or column was probably meant to be. A name
- * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
- * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
- * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
- * resembles a known one must not turn into an error by accident.
- */
-function similarName(name, known, aliases = {}) {
-    const unknown = squash(name);
-    if (unknown === '')
-        return null;
-    for (const candidate of known) {
-        const target = squash(candidate);
-        if (unknown === target)
-            return candidate;
-        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
-            return candidate;
-    }
-    let best = null;
-    for (const candidate of known) {
-        const target = squash(candidate);
-        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
-        const distance = editDistance(unknown, target, allowed);
-        if (distance <= allowed && (!best || distance < best.distance))
-            best = { name: candidate, distance };
-    }
-    return best?.name ?? null;
-}
-/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
-function squash(name) {
-    return name
-        .normalize('NFKC')
-        .toLowerCase()
-        .replace(/[\s_\-.]+/g, '')
-        .replace(/s$/, '');
-}
-/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
-function editDistance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit)
-        return limit + 1;
-    let before = [];
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        let rowBest = i;
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                d = Math.min(d, before[j - 2] + 1);
-            current.push(d);
-            rowBest = Math.min(rowBest, d);
-        }
-        if (rowBest > limit)
-            return limit + 1;
-        before = previous;
-        previous = current;
-    }
-    return Math.min(previous[b.length], limit + 1);
 }
 
 
@@ -29353,126 +28939,6 @@ function tryParseRecord(schema, record, file, hint, problems) {
 
 /***/ }),
 
-/***/ 5415:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A$: () => (/* binding */ hasUserInfo),
-/* harmony export */   O4: () => (/* binding */ urlCredentials),
-/* harmony export */   zA: () => (/* binding */ shownUrl)
-/* harmony export */ });
-/**
- * A URL in evalgate.yml (the judge's base_url, an HTTP candidate's url) can carry a credential:
- * a user name and password before the host, a key in the query. Node's fetch refuses the first
- * and puts the whole URL in its error message; an SDK error can quote the second. These find
- * them, so that they are registered as secrets (redacted wherever they would be shown) and a
- * message can show the URL without them.
- */
-/** Query parameters that are not credentials: an Azure api-version is a date, and hiding it would hide every such date. */
-const NOT_SECRET_PARAMS = new Set(['api-version', 'api_version']);
-/** `scheme://user:password@host…`, templates (`{{id}}`) allowed. */
-const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i;
-function hasUserInfo(url) {
-    return USER_INFO.test(url);
-}
-/** The user name, the password and every query value of `url` (but api-version, and templates); [] for text that is no URL. */
-function urlCredentials(url) {
-    let parsed;
-    try {
-        parsed = new URL(url);
-    }
-    catch {
-        return [];
-    }
-    const found = [decode(parsed.username), decode(parsed.password)];
-    for (const [name, value] of parsed.searchParams)
-        if (!NOT_SECRET_PARAMS.has(name.toLowerCase()) && !value.includes('{{'))
-            found.push(value);
-    return found.filter((value) => value !== '');
-}
-/** `url` as a message may show it: `***` for the user info and for each query value (but api-version). */
-function shownUrl(url) {
-    const withoutUser = url.replace(USER_INFO, '$1***@');
-    const at = withoutUser.indexOf('?');
-    if (at === -1)
-        return withoutUser;
-    const query = withoutUser
-        .slice(at + 1)
-        .split('&')
-        .map((pair) => {
-        const eq = pair.indexOf('=');
-        const name = eq === -1 ? pair : pair.slice(0, eq);
-        return eq === -1 || NOT_SECRET_PARAMS.has(name.toLowerCase()) ? pair : `${name}=***`;
-    });
-    return `${withoutUser.slice(0, at)}?${query.join('&')}`;
-}
-function decode(part) {
-    try {
-        return decodeURIComponent(part);
-    }
-    catch {
-        return part;
-    }
-}
-
-
-/***/ }),
-
-/***/ 8906:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   jQ: () => (/* binding */ showInvisible),
-/* harmony export */   kJ: () => (/* binding */ terminalSafe)
-/* harmony export */ });
-/* unused harmony exports visibleCode, neutraliseWorkflowCommands */
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8075);
-
-/**
- * Characters that do something other than show themselves: C0 and C1 controls (ESC starts
- * the ANSI / OSC sequences that recolour, retitle or hyperlink a terminal), DEL, and the
- * invisible ones that reorder or hide text (bidi overrides and isolates U+202A–U+202E,
- * U+2066–U+2069; zero-width U+200B–U+200D, U+2060, U+FEFF; soft hyphen, line separators).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
-/** An SGR sequence (colour, bold), the only escape sequence evalgate itself writes to a terminal. */
-// eslint-disable-next-line no-control-regex -- ESC [ … m, the one sequence evalgate writes itself
-const SGR = /\u001b\[[0-9;]*m/;
-/** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
-function visibleCode(ch) {
-    const code = ch.codePointAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-}
-/** Every control or invisible character as its visible code; `keep` lists characters left as they are (e.g. "\n\t"). */
-function showInvisible(text, keep = '') {
-    return text.replace(INVISIBLE, (ch) => (keep.includes(ch) ? ch : visibleCode(ch)));
-}
-/**
- * A line the Actions runner would read as a workflow command: `::name::` at its start (after
- * blanks, which the runner skips) or the older `##[name]` anywhere in it. The first character
- * of each is shown as its code, so the text still reads but commands nothing.
- */
-function neutraliseWorkflowCommands(text) {
-    return text
-        .split('\n')
-        .map((line) => line.replace(/^(\s*):(?=:)/, '$1\\x3a').replace(/##\[/g, '\\x23#['))
-        .join('\n');
-}
-/**
- * What evalgate writes to a terminal or to the Actions log, as the last step: secrets
- * redacted, control and invisible characters shown as codes (line breaks and tabs kept, and
- * with `color` the SGR colour codes evalgate's own renderer wrote), and no line that the
- * runner would take as a workflow command.
- */
-function terminalSafe(text, color = false) {
-    const shown = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(text).replace(new RegExp(`(${SGR.source})|${INVISIBLE.source}`, 'g'), (ch, sgr) => sgr !== undefined ? (color ? sgr : showInvisible(sgr)) : ch === '\n' || ch === '\t' ? ch : visibleCode(ch));
-    return neutraliseWorkflowCommands(shown);
-}
-
-
-/***/ }),
-
 /***/ 2374:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29710,8 +29176,8 @@ function heapGrowthFlag(execArgv, nodeOptions) {
 /* harmony export */   lt: () => (/* binding */ tracedString)
 /* harmony export */ });
 /* unused harmony exports MAX_TRACED_CHARS, reportedModelChange */
-/* harmony import */ var _io_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8075);
-/* harmony import */ var _io_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8906);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3326);
+/* harmony import */ var _text_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1573);
 /* harmony import */ var _metrics_judgeCalls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3882);
 
 
@@ -29726,7 +29192,7 @@ const MAX_TRACED_CHARS = 200;
 function tracedString(value) {
     if (typeof value !== 'string' || value.trim() === '')
         return null;
-    return [...(0,_io_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)((0,_io_visible_js__WEBPACK_IMPORTED_MODULE_1__/* .showInvisible */ .jQ)(value.trim()))].slice(0, MAX_TRACED_CHARS).join('');
+    return [...(0,_text_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)((0,_text_visible_js__WEBPACK_IMPORTED_MODULE_1__/* .showInvisible */ .jQ)(value.trim()))].slice(0, MAX_TRACED_CHARS).join('');
 }
 /**
  * One copy of each string a run keeps many times over (the model every judge call reports,
@@ -30350,8 +29816,8 @@ const PREFLIGHT_EMBEDDINGS_FAMILY = 'preflight_embeddings';
 /* harmony export */   mI: () => (/* binding */ firstBytes),
 /* harmony export */   x8: () => (/* binding */ readBody)
 /* harmony export */ });
-/* harmony import */ var _io_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8075);
-/* harmony import */ var _io_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8906);
+/* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3326);
+/* harmony import */ var _text_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1573);
 
 
 function readBody(response) {
@@ -30396,7 +29862,7 @@ function sseEvents(text) {
 function firstBytes(text, max = 120) {
     const flat = text.replace(/\s+/g, ' ').trim();
     const cut = [...flat].slice(0, max).join('');
-    return (0,_io_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)((0,_io_visible_js__WEBPACK_IMPORTED_MODULE_1__/* .showInvisible */ .jQ)(cut)) + (flat.length > cut.length ? '…' : '');
+    return (0,_text_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)((0,_text_visible_js__WEBPACK_IMPORTED_MODULE_1__/* .showInvisible */ .jQ)(cut)) + (flat.length > cut.length ? '…' : '');
 }
 /** The content type as a reply names it, for messages: `text/html`, or `no content type`. */
 function typeOf(contentType) {
@@ -30469,26 +29935,70 @@ function isObject(value) {
 
 /***/ }),
 
-/***/ 6511:
+/***/ 3169:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Nc: () => (/* binding */ LLM_SOURCES),
-/* harmony export */   W0: () => (/* binding */ METRIC_DEFINITIONS),
-/* harmony export */   gl: () => (/* binding */ outOfScale),
-/* harmony export */   p$: () => (/* binding */ hasEarlierTurns)
-/* harmony export */ });
-/* unused harmony exports SCALES, scaleWords */
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  X: () => (/* reexport */ DIRECTIONS),
+  Nc: () => (/* reexport */ LLM_SOURCES),
+  W0: () => (/* binding */ METRIC_DEFINITIONS),
+  gl: () => (/* reexport */ outOfScale)
+});
+
+// UNUSED EXPORTS: SCALES, hasEarlierTurns, scaleWords
+
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
+// EXTERNAL MODULE: ./src/metrics/rules.ts
+var rules = __nccwpck_require__(2158);
+// EXTERNAL MODULE: ./src/metrics/score.ts
+var score = __nccwpck_require__(7883);
+;// CONCATENATED MODULE: ./src/metrics/citations.ts
+
+
+
+/** Global, for `exec` from the start of each answer (reset before every use). */
+const CITATIONS = new RegExp(rules/* CITATION_PATTERN */.zn.source, 'gi');
+/** Share of `[文档N]` / `[docN]` / `[N]` citations whose N (1-based) points to a context that exists. */
+function scoreCitationValidity(answer, contextCount) {
+    let count = 0;
+    // the citations as the answer wrote them, so an English answer's reason shows [3], not [文档3]
+    const bad = [];
+    CITATIONS.lastIndex = 0;
+    for (let m = CITATIONS.exec(answer); m !== null; m = CITATIONS.exec(answer)) {
+        count += 1;
+        const n = Number(m[1]);
+        if (n < 1 || n > contextCount)
+            bad.push(m[0]);
+    }
+    if (count === 0)
+        return (0,score/* noScore */.SM)('the answer cites nothing');
+    const result = (0,score/* score */.fN)((count - bad.length) / count);
+    if (bad.length > 0)
+        result.reason = `cites ${bad.join(', ')} but only ${(0,countOf/* countOf */.p)(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/llmSources.ts
 /** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
 const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
+
+;// CONCATENATED MODULE: ./src/metrics/definition.ts
+
 /** Every unit a metric may have, with its scale: a unit added without one does not compile. */
 const SCALES = {
     score: { min: 0, max: 1, words: '0–1' },
     ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
 };
+const DIRECTIONS = {
+    higher: { better: 'higher is better', rise: 'better', fall: 'worse', worse: 'fell', limit: 'floor' },
+    lower: { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' },
+};
 /** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
 function scaleWords(definition) {
-    return `${SCALES[definition.unit].words}, ${definition.higherIsBetter ? 'higher' : 'lower'} is better`;
+    return `${SCALES[definition.unit].words}, ${definition.direction.better}`;
 }
 /** Why a finite value cannot be a score of this metric, or null when it can. */
 function outOfScale(definition, value) {
@@ -30498,25 +30008,133 @@ function outOfScale(definition, value) {
     const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
     return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
 }
+
+// EXTERNAL MODULE: ./src/text/script.ts
+var script = __nccwpck_require__(9888);
+// EXTERNAL MODULE: ./src/metrics/rag.ts
+var rag = __nccwpck_require__(2463);
+// EXTERNAL MODULE: ./src/metrics/retention.ts
+var retention = __nccwpck_require__(8059);
+;// CONCATENATED MODULE: ./src/metrics/judgedScores.ts
+
+
+
+
+/** A metric drawn from one call: the call's failure or settled score stands for it; a reply is scored by `fromReply`. */
+function fromCall(source, fromReply) {
+    return (replies) => {
+        const reply = replies.calls[source];
+        if (reply.kind === 'failed')
+            return { error: reply.error };
+        if (reply.kind === 'settled')
+            return { ...reply.score };
+        return fromReply(reply.value, replies.row);
+    };
+}
+/** A rubric dimension's 0-4 grade, averaged over the passes and scaled to 0-1, with the first pass's reason. */
+function rubricDimension(dimension) {
+    return (passes) => {
+        const mean = passes.reduce((sum, v) => sum + v[dimension], 0) / passes.length;
+        return { value: mean / 4, reason: String(passes[0].reason) };
+    };
+}
+/** The claims that are not supported, the first three quoted: the reason of every claim metric. */
+function unsupportedReason(claims) {
+    const unsupported = claims.filter((c) => c.verdict !== 'supported');
+    if (unsupported.length === 0)
+        return null;
+    return unsupported
+        .slice(0, 3)
+        .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${(0,script/* quoted */.TL)(c.text.slice(0, 60))}`)
+        .join('; ');
+}
+/** A claim metric's score with its reason, after the note that some claims were left out. */
+function claimMetric(of, reasonIf) {
+    return ({ claims, cut }) => {
+        const result = of(claims.map((c) => c.verdict));
+        const reason = [cut, reasonIf(claims) ? unsupportedReason(claims) : null].filter(Boolean).join('; ');
+        if (reason !== '')
+            result.reason = reason;
+        return result;
+    };
+}
+/**
+ * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
+ * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
+ */
+function answerRelevancy(similarities, noncommittal, mode) {
+    if (similarities.length === 0)
+        return (0,score/* noScore */.SM)('no generated questions');
+    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
+    const evasive = noncommittal.filter(Boolean).length;
+    const share = evasive / noncommittal.length;
+    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
+    const clamped = Math.min(1, Math.max(0, value));
+    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : (0,score/* score */.fN)(clamped);
+}
+/** Each LLM metric's function from its call's reply to its score; its definition names the call (llmSource). */
+const judgedScores = {
+    accuracy: rubricDimension('accuracy'),
+    relevance: rubricDimension('relevance'),
+    completeness: rubricDimension('completeness'),
+    citation: rubricDimension('citation'),
+    contextRetention: (passes, row) => {
+        const kept = (0,retention/* retention */.XZ)(row, passes);
+        return 'error' in kept ? kept : kept.score;
+    },
+    faithfulness: claimMetric(rag/* faithfulnessOf */.yM, () => true),
+    hallucinationRate: claimMetric(rag/* hallucinationRateOf */.Bw, () => true),
+    contradicted: claimMetric(rag/* contradictedOf */.gl, (claims) => claims.some((c) => c.verdict === 'contradicted')),
+    contextPrecision: ({ useful, against }) => ({
+        value: (0,rag/* averagePrecision */.cF)(useful),
+        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
+    }),
+    contextRecall: (statements) => {
+        const attributable = statements.filter((s) => s.attributable).length;
+        const missing = statements.filter((s) => !s.attributable).map((s) => (0,script/* quoted */.TL)(s.statement.slice(0, 40)));
+        return { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
+    },
+    answerRelevancy: ({ similarities, noncommittal, mode }) => answerRelevancy(similarities, noncommittal, mode),
+};
+
+// EXTERNAL MODULE: ./src/metrics/lexicalScores.ts
+var lexicalScores = __nccwpck_require__(8430);
+// EXTERNAL MODULE: ./src/metrics/question.ts
+var question = __nccwpck_require__(3533);
+// EXTERNAL MODULE: ./src/metrics/retrieval.ts
+var retrieval = __nccwpck_require__(3789);
+;// CONCATENATED MODULE: ./src/metrics/definitions.ts
+
+
+
+
+
+
+
+
+
 const answerable = (run) => run.rows.some((r) => !r.should_refuse);
 const withRelevantDocs = (run) => run.rows.some((r) => r.relevant_docs.length > 0);
 const always = () => true;
 const notRefusal = (row) => !row.should_refuse;
-/** a question asked after earlier turns: a conversation's turn 2, 3, …, or a row with a history cell */
-const hasEarlierTurns = (row) => (row.conversation?.turn ?? 1) > 1 || (row.history?.length ?? 0) > 0;
-/** Rules: pass/fail, from the answer alone; a should-refuse question is checked by refuse_ok only. */
-function rule(name, displayName, description, more) {
-    return { name, displayName, description, family: 'rules', tiers: ['rules'], higherIsBetter: true, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1', ...more };
+/** Rules: pass/fail, from the answer alone, by the check (rules.ts); a should-refuse question is checked by refuse_ok only. */
+function rule(name, displayName, description, check, more) {
+    const shared = (0,question/* sharedWork */.Dz)(check);
+    return { ...passFail(name, displayName, description, (0,rules/* ruleScore */.RJ)(shared)), check: shared, ...more };
+}
+function passFail(name, displayName, description, score) {
+    return { name, displayName, description, family: 'rules', tiers: ['rules'], score, direction: DIRECTIONS.higher, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1' };
 }
 /** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
-function retrieval(name, displayName, description, nullWhen, more = {}) {
+function definitions_retrieval(name, displayName, description, score, nullWhen, more = {}) {
     return {
         name,
         displayName,
         description,
         family: 'retrieval',
         tiers: ['retrieval'],
-        higherIsBetter: true,
+        score,
+        direction: DIRECTIONS.higher,
         binary: false,
         unit: 'score',
         gate: 'max_drop',
@@ -30526,86 +30144,97 @@ function retrieval(name, displayName, description, nullWhen, more = {}) {
         ...more,
     };
 }
-/** A score in [0, 1], higher is better, computed by the scoring providers named. */
-function judged(name, family, tiers, llmSource, text, more = {}) {
+/** A score in [0, 1], higher is better, from the reply of the LLM judge's `llmSource` call and, with its function, from the lexical provider too. */
+function judged(name, family, llmSource, text, scorers, more = {}) {
     const [displayName, description, nullWhen] = text;
-    return { name, displayName, description, family, tiers, higherIsBetter: true, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
+    const tiers = scorers.lexical ? ['lexical', 'llm'] : ['llm'];
+    const lexical = scorers.lexical ? { fromLexical: scorers.lexical } : {};
+    const fromJudge = fromCall(llmSource, scorers.llm);
+    return { name, displayName, description, family, tiers, ...lexical, fromJudge, direction: DIRECTIONS.higher, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
 }
 const SKIPPED = 'a should-refuse question (judged by refuse_ok)';
 const RUBRIC_NULL = 'never: the rubric judges every question, a should-refuse one too (a failed judge call is an error)';
 const CLAIMS_NULL = `${SKIPPED}, a refusal (lexical), or an answer that makes no factual claim`;
-/** In report order: the SPEC's family table, and within a family the order here. */
-const METRIC_DEFINITIONS = [
-    rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]: characters for CJK text, words for other text', { planned: answerable, askedOf: notRefusal }),
-    rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] / [N] citation', { planned: (run) => answerable(run) && run.config.rules.require_citation, askedOf: notRefusal }),
-    rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', { planned: answerable, askedOf: notRefusal }),
-    rule('json_ok', 'Valid JSON', 'answer is a JSON object with the required keys (expect_json rows)', {
+const RULES = [
+    rule('length_ok', 'Length within bounds', 'answer length within [min_length, max_length]: characters for CJK text, words for other text', rules/* lengthCheck */.zs, { planned: answerable, askedOf: notRefusal }),
+    rule('citation_ok', 'Cites a source', 'answer carries a [文档N] / [docN] / [N] citation', rules/* citationCheck */.iA, {
+        planned: (run) => answerable(run) && run.config.rules.require_citation,
+        askedOf: notRefusal,
+    }),
+    rule('no_forbidden', 'No forbidden words', 'answer contains none of the forbidden words', rules/* forbiddenCheck */.E8, { planned: answerable, askedOf: notRefusal }),
+    rule('json_ok', 'Valid JSON', 'answer is a JSON object with the required keys (expect_json rows)', rules/* jsonCheck */.bL, {
         planned: (run) => run.rows.some((r) => r.expect_json && !r.should_refuse),
         askedOf: (row) => row.expect_json,
     }),
-    rule('refuse_ok', 'Refuses when it should', 'should-refuse question answered with a refusal phrase', {
+    rule('refuse_ok', 'Refuses when it should', 'should-refuse question answered with a refusal phrase', rules/* refusalCheck */.xA, {
         planned: (run) => run.rows.some((r) => r.should_refuse),
         askedOf: (row) => row.should_refuse,
         categoryRank: 2,
     }),
-    rule('no_over_refusal', 'Answers when it can', 'answerable question not refused (0 = over-refusal: a refusal phrase where an answer was due)', { planned: answerable, askedOf: notRefusal }),
-    rule('rules_pass', 'All rules pass', 'every applicable rule passed', { planned: always, headline: true, trendRank: 2, categoryRank: 1 }),
-    retrieval('precision@K', 'Precision@{k}', 'precision over the top {k} retrieved ids', 'never: 0 when nothing relevant is in the top {k}'),
-    retrieval('recall@K', 'Recall@{k}', 'recall over the top {k} retrieved ids', 'the question lists no relevant_doc_ids', { trendRank: 6, categoryRank: 3 }),
-    retrieval('hit@K', 'Hit@{k}', 'hit over the top {k} retrieved ids', 'never: 0 or 1', { binary: true }),
-    retrieval('ndcg@K', 'NDCG@{k}', 'ndcg over the top {k} retrieved ids', 'the question lists no relevant_doc_ids'),
-    retrieval('mrr', 'MRR', '1 / rank of the first relevant id, 0 if none', 'never: 0 when no relevant id was retrieved (the note says why)', { trendRank: 5, categoryRank: 4 }),
+    rule('no_over_refusal', 'Answers when it can', 'answerable question not refused (0 = over-refusal: a refusal phrase where an answer was due)', rules/* overRefusalCheck */.bq, {
+        planned: answerable,
+        askedOf: notRefusal,
+    }),
+];
+/** rules_pass names the failed rules the over-refusal first: it explains the others (a refusal is short and cites nothing). */
+const OVER_REFUSAL_FIRST = [...RULES].sort((a, b) => Number(b.name === 'no_over_refusal') - Number(a.name === 'no_over_refusal'));
+/**
+ * Every metric evalgate knows, once: the facts the scoring, the comparison and the report
+ * read, and its scoring function (definition.ts says what each property means). Every list of
+ * metric names elsewhere (what a run plans, what a provider computes, which metrics head the
+ * report) is derived from these definitions by `registry.ts`. In report order: the SPEC's
+ * family table, and within a family the order here.
+ */
+const METRIC_DEFINITIONS = [
+    ...RULES,
+    { ...passFail('rules_pass', 'All rules pass', 'every applicable rule passed', (0,rules/* rulesPass */.DL)(OVER_REFUSAL_FIRST)), planned: always, headline: true, trendRank: 2, categoryRank: 1 },
+    definitions_retrieval('precision@K', 'Precision@{k}', 'precision over the top {k} retrieved ids', retrieval/* precisionAt */.g4, 'never: 0 when nothing relevant is in the top {k}'),
+    definitions_retrieval('recall@K', 'Recall@{k}', 'recall over the top {k} retrieved ids', retrieval/* recallAt */.v$, 'the question lists no relevant_doc_ids', { trendRank: 6, categoryRank: 3 }),
+    definitions_retrieval('hit@K', 'Hit@{k}', 'hit over the top {k} retrieved ids', retrieval/* hitAt */.rI, 'never: 0 or 1', { binary: true }),
+    definitions_retrieval('ndcg@K', 'NDCG@{k}', 'ndcg over the top {k} retrieved ids', retrieval/* ndcgAt */.MP, 'the question lists no relevant_doc_ids'),
+    definitions_retrieval('mrr', 'MRR', '1 / rank of the first relevant id, 0 if none', retrieval/* mrr */.E9, 'never: 0 when no relevant id was retrieved (the note says why)', { trendRank: 5, categoryRank: 4 }),
     {
         name: 'citation_valid',
         displayName: 'Valid citations',
         description: 'share of [N] / [docN] / [文档N] citations whose N (1-based) points to an existing context',
         family: 'citations',
         tiers: ['citations'],
-        higherIsBetter: true,
+        score: (q) => scoreCitationValidity(q.output.answer, q.output.contexts.length),
+        direction: DIRECTIONS.higher,
         binary: false,
         unit: 'score',
         gate: 'max_drop',
         planned: always,
         nullWhen: 'the answer cites nothing',
     },
-    judged('accuracy_norm', 'judge', ['llm'], 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], { headline: true, trendRank: 1, categoryRank: 5 }),
-    judged('relevance_norm', 'judge', ['llm'], 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL]),
-    judged('completeness_norm', 'judge', ['lexical', 'llm'], 'rubric', ['Completeness', 'rubric completeness (lexical: reference points covered), 0-1', `lexical: ${SKIPPED} or no reference_points; llm: ${RUBRIC_NULL}`], { headline: true, trendRank: 4, categoryRank: 6 }),
-    judged('citation_norm', 'judge', ['llm'], 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL]),
-    judged('context_retention_norm', 'judge', ['lexical', 'llm'], 'rubric', [
+    judged('accuracy_norm', 'judge', 'rubric', ['Accuracy', 'rubric accuracy, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.accuracy }, { headline: true, trendRank: 1, categoryRank: 5 }),
+    judged('relevance_norm', 'judge', 'rubric', ['Relevance', 'rubric relevance, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.relevance }),
+    judged('completeness_norm', 'judge', 'rubric', ['Completeness', 'rubric completeness (lexical: reference points covered), 0-1', `lexical: ${SKIPPED} or no reference_points; llm: ${RUBRIC_NULL}`], { llm: judgedScores.completeness, lexical: lexicalScores/* lexicalScores */.E.completeness }, { headline: true, trendRank: 4, categoryRank: 6 }),
+    judged('citation_norm', 'judge', 'rubric', ['Citation correctness', 'rubric citation correctness, 0-4 scaled to 0-1', RUBRIC_NULL], { llm: judgedScores.citation }),
+    judged('context_retention_norm', 'judge', 'rubric', [
         'Context retention',
         'rubric context retention: a turn after the first keeps what was said earlier (0 = forgot it), 0-4 scaled to 0-1',
         'a first turn or a single question (nothing earlier to retain); lexical: always (it cannot judge context retention)',
-    ], 
+    ], { llm: judgedScores.contextRetention, lexical: lexicalScores/* lexicalScores */.E.contextRetention }, 
     // only a set with a turn after the first has the column: a single-turn run's results are unchanged
-    { planned: (run) => run.rows.some(hasEarlierTurns) }),
-    judged('faithfulness', 'rag', ['lexical', 'llm'], 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], {
-        headline: true,
-        trendRank: 3,
-        categoryRank: 7,
-        testFamily: 'claims',
+    { planned: (run) => run.rows.some(question/* hasEarlierTurns */.p$) }),
+    judged('faithfulness', 'rag', 'claims', ['Faithfulness', 'supported claims / all claims', CLAIMS_NULL], { llm: judgedScores.faithfulness, lexical: lexicalScores/* lexicalScores */.E.faithfulness }, { headline: true, trendRank: 3, categoryRank: 7, testFamily: 'claims' }),
+    judged('answer_relevancy', 'rag', 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`], {
+        llm: judgedScores.answerRelevancy,
     }),
-    judged('answer_relevancy', 'rag', ['llm'], 'questions', ['Answer relevancy', 'cosine similarity of questions generated from the answer', `${SKIPPED}, or an empty answer`]),
-    judged('context_precision', 'rag', ['lexical', 'llm'], 'usefulness', [
-        'Context precision',
-        'average precision of useful chunks in rank order',
-        `${SKIPPED}, or no ground truth and no answer to judge the chunks against`,
-    ]),
-    judged('context_recall', 'rag', ['lexical', 'llm'], 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], {
-        categoryRank: 8,
-    }),
-    judged('hallucination_rate', 'hallucination', ['lexical', 'llm'], 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], {
-        higherIsBetter: false,
-        testFamily: 'claims',
-    }),
-    judged('contradicted', 'hallucination', ['llm'], 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { higherIsBetter: false, binary: true }),
+    judged('context_precision', 'rag', 'usefulness', ['Context precision', 'average precision of useful chunks in rank order', `${SKIPPED}, or no ground truth and no answer to judge the chunks against`], { llm: judgedScores.contextPrecision, lexical: lexicalScores/* lexicalScores */.E.contextPrecision }),
+    judged('context_recall', 'rag', 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], { llm: judgedScores.contextRecall, lexical: lexicalScores/* lexicalScores */.E.contextRecall }, { categoryRank: 8 }),
+    judged('hallucination_rate', 'hallucination', 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], { llm: judgedScores.hallucinationRate, lexical: lexicalScores/* lexicalScores */.E.hallucinationRate }, { direction: DIRECTIONS.lower, testFamily: 'claims' }),
+    judged('contradicted', 'hallucination', 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { llm: judgedScores.contradicted }, { direction: DIRECTIONS.lower, binary: true }),
     {
         name: 'latency_ms',
         displayName: 'Latency',
         description: 'candidate latency in milliseconds',
         family: 'operations',
         tiers: ['operations'],
-        higherIsBetter: false,
+        // no value: null, with its missingNote
+        score: ({ output }) => (output.latency_ms === null ? undefined : { value: output.latency_ms }),
+        direction: DIRECTIONS.lower,
         binary: false,
         unit: 'ms',
         gate: 'latency_rise',
@@ -30614,6 +30243,90 @@ const METRIC_DEFINITIONS = [
         nullWhen: 'the candidate gave no latency_ms for the question',
     },
 ];
+
+
+/***/ }),
+
+/***/ 9602:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  So: () => (/* binding */ scoreRules),
+  Od: () => (/* binding */ writeDeterministic)
+});
+
+// UNUSED EXPORTS: scoreDeterministic, scoreTier
+
+// EXTERNAL MODULE: ./src/metrics/question.ts
+var metrics_question = __nccwpck_require__(3533);
+// EXTERNAL MODULE: ./src/metrics/registry.ts
+var registry = __nccwpck_require__(1118);
+;// CONCATENATED MODULE: ./src/metrics/types.ts
+
+/** What a sink-writing scoring function gives, as `Score`s by metric name, in the order written. */
+function scoresOf(write) {
+    const scores = {};
+    write((name, value, reason) => {
+        scores[name] = reason === undefined ? { value } : { value, reason };
+    });
+    return scores;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/deterministic.ts
+
+
+
+/** A run's planned metric list → its deterministic metrics with their scorers (asked once per question, so remembered per list). */
+const scorersOfPlan = new WeakMap();
+function plannedScorers(metrics) {
+    let scorers = scorersOfPlan.get(metrics);
+    if (!scorers) {
+        scorers = [];
+        for (const name of metrics) {
+            const info = (0,registry/* metricInfo */.R)(name);
+            if (info?.score && (0,registry/* isKnownMetric */.Oi)(name))
+                scorers.push({ name, score: info.score, k: info.k ?? Number.NaN });
+        }
+        scorersOfPlan.set(metrics, scorers);
+    }
+    return scorers;
+}
+/** The deterministic tier's scores of one answered question, for the metrics its run planned. */
+function scoreDeterministic(question, metrics) {
+    return scoresOf((sink) => writeDeterministic(question, metrics, sink));
+}
+/**
+ * scoreDeterministic written into a sink, the scoring loop's way: each planned metric's
+ * definition scores the question, in plan order; what several of them share is worked out once
+ * (Question.shared).
+ */
+function writeDeterministic(question, metrics, sink) {
+    const scorers = plannedScorers(metrics);
+    if (scorers.length === 0)
+        return;
+    const q = new metrics_question/* Question */.vN(question);
+    for (const { name, score, k } of scorers) {
+        const s = score(q, k);
+        if (s !== undefined)
+            sink(name, s.value, s.reason);
+    }
+}
+/** Every metric of one deterministic tier for one question (its `@K` ones at each k of the config, cut-off by cut-off, then the fixed ones). */
+function scoreTier(tier, question) {
+    const names = registry/* registry */.u5.computedBy(tier);
+    const patterns = names.filter((n) => n.endsWith('@K'));
+    const perK = question.config.k.flatMap((k) => patterns.map((p) => `${p.slice(0, -1)}${k}`));
+    return scoreDeterministic(question, [...perK, ...names.filter((n) => !n.endsWith('@K'))]);
+}
+/** The rules of one answer (check-rules, and the rules' worked examples). `refused`: isRefusal of the answer, when already asked. */
+function scoreRules(row, answer, rules, refused) {
+    return scoreTier('rules', { row, output: outputOf(row.id, { answer }), config: { rules, k: [] }, refused });
+}
+function outputOf(id, answered) {
+    return { id, answer: '', contexts: [], retrieved_ids: [], latency_ms: null, error: null, ...answered };
+}
 
 
 /***/ }),
@@ -30728,16 +30441,11 @@ function chunkLabel(label, n) {
 /* harmony export */   t_: () => (/* binding */ LEXICAL_METRICS),
 /* harmony export */   vV: () => (/* binding */ LEXICAL_SETTINGS)
 /* harmony export */ });
-/* unused harmony export NO_RETENTION */
-/* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(105);
-/* harmony import */ var _rag_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2463);
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
-/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2158);
-/* harmony import */ var _tokens_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8892);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7032);
-
-
-
+/* unused harmony export analyseLexical */
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1118);
+/* harmony import */ var _rules_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2158);
+/* harmony import */ var _tokens_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8892);
+/* harmony import */ var _lexicalScores_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8430);
 
 
 
@@ -30768,16 +30476,15 @@ const LEXICAL_SETTINGS = {
     /** within a sentence, clauses are split here too: one claim per clause */
     clauseSeparators: '；;，,',
 };
-const LEXICAL_METRICS = _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .registry */ .u5.computedBy('lexical').filter(_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .isKnownMetric */ .Oi);
-/** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
-const NO_RETENTION = 'lexical cannot judge context retention';
+const LEXICAL_METRICS = _registry_js__WEBPACK_IMPORTED_MODULE_0__/* .registry */ .u5.computedBy('lexical').filter(_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownMetric */ .Oi);
+
 // a comma between digits groups thousands (1,000 元): it does not end a clause
 const CLAUSE_SPLIT = new RegExp(`(?:(?!(?<=\\d),\\d{3}(?!\\d))[${LEXICAL_SETTINGS.clauseSeparators}])+`);
-const UNCACHED = { tokens: _tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw, clauses: (text) => clauses(text, _tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw) };
+const UNCACHED = { tokens: _tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .qw, clauses: (text) => clauses(text, _tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .qw) };
 /** One run's texts, tokenised and split once however often they recur (contexts, answers and their clauses repeat across questions); `clear` lets them go. */
 function lexicalTexts() {
-    const tokens = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)(_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenize */ .qw);
-    const clausesOf = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .textCache */ .Gw)((text) => clauses(text, tokens));
+    const tokens = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .textCache */ .Gw)(_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .qw);
+    const clausesOf = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .textCache */ .Gw)((text) => clauses(text, tokens));
     return {
         tokens,
         clauses: clausesOf,
@@ -30788,52 +30495,94 @@ function lexicalTexts() {
     };
 }
 function scoreLexical(row, output, isRefusal, texts = UNCACHED) {
+    const analysis = analyseLexical(row, output, isRefusal, texts);
+    const scores = {};
+    for (const { name, fromLexical } of LEXICAL_SCORERS)
+        scores[name] = fromLexical(analysis);
+    return { scores, claims: analysis.claims };
+}
+/** Each lexical metric's name and its definition's function from the analysis to its score. */
+const LEXICAL_SCORERS = _registry_js__WEBPACK_IMPORTED_MODULE_0__/* .registry */ .u5.definitions.flatMap((d) => (d.fromLexical && (0,_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .isKnownMetric */ .Oi)(d.name) ? [{ name: d.name, fromLexical: d.fromLexical }] : []));
+/** What overlap finds in one question: what the answer and the contexts cover, for each lexical metric's definition to score. */
+function analyseLexical(row, output, isRefusal, texts = UNCACHED) {
+    if (row.should_refuse)
+        return { shouldRefuse: true, refusal: false, points: [], claims: [], chunks: null, attributable: [] };
     const tokensOf = texts.tokens;
-    if (row.should_refuse) {
-        const skipped = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)('should-refuse question: judged by refuse_ok');
-        return { scores: { ...Object.fromEntries(LEXICAL_METRICS.map((m) => [m, skipped])), context_retention_norm: (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)(NO_RETENTION) }, claims: [] };
-    }
-    const chunks = output.contexts.map(tokensOf);
-    const allContexts = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KC)(chunks);
-    const reference = referenceStatements(row, texts);
     const share = LEXICAL_SETTINGS.minWordShare;
-    const scores = { context_retention_norm: (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)(NO_RETENTION) };
+    const chunks = output.contexts.map(tokensOf);
+    const allContexts = (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KC)(chunks);
+    const reference = referenceStatements(row, texts);
     const answer = tokensOf(output.answer);
-    const points = row.reference_points.map((text) => ({ text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(answer, tokensOf(text), share) }));
-    scores.completeness_norm = withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .shareCovered */ ._J)(points.map((p) => p.covered), 'reference_points'), points, isRefusal ? 'the answer is a refusal; not in the answer' : 'not in the answer');
     const answerClauses = texts.clauses(output.answer);
-    const claims = isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(allContexts, tokens, share) ? 'supported' : 'not_mentioned' }));
-    Object.assign(scores, (0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .claimScores */ .Kk)(claims.map((c) => c.verdict), false));
-    if (isRefusal) {
-        const refusal = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)('the answer is a refusal: no factual claim to check');
-        scores.faithfulness = refusal;
-        scores.hallucination_rate = refusal;
-    }
-    else {
-        const unsupported = claims.filter((c) => c.verdict !== 'supported').map((c) => c.text);
-        if (unsupported.length > 0)
-            scores.faithfulness.reason = `not found in the contexts: ${quoteList(unsupported)}`;
-    }
     const judgeAgainst = reference.length > 0 ? { label: 'the ground truth', statements: reference } : { label: 'the answer (no ground truth)', statements: answerClauses };
-    if (judgeAgainst.statements.length === 0) {
-        scores.context_precision = (0,_types_js__WEBPACK_IMPORTED_MODULE_4__/* .noScore */ .SM)('no ground truth and no answer claims to judge chunk usefulness against');
-    }
-    else {
-        const useful = chunks.map((chunk) => judgeAgainst.statements.some((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(chunk, s.tokens, share)));
-        // the note always says what usefulness was judged against (SPEC: the report says which)
-        scores.context_precision = { value: (0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .averagePrecision */ .cF)(useful), reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against ${judgeAgainst.label}` };
-    }
-    const attributable = reference.map((s) => ({ text: s.text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .covers */ .hU)(allContexts, s.tokens, share) }));
-    scores.context_recall = withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_5__/* .shareCovered */ ._J)(attributable.map((a) => a.covered), 'reference points or ground truth'), attributable, 'not in the contexts');
-    return { scores, claims };
+    return {
+        shouldRefuse: false,
+        refusal: isRefusal,
+        points: row.reference_points.map((text) => ({ text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(answer, tokensOf(text), share) })),
+        claims: isRefusal ? [] : answerClauses.map(({ text, tokens }) => ({ text, verdict: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(allContexts, tokens, share) ? 'supported' : 'not_mentioned' })),
+        chunks: judgeAgainst.statements.length === 0 ? null : { useful: chunks.map((chunk) => judgeAgainst.statements.some((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(chunk, s.tokens, share))), against: judgeAgainst.label },
+        attributable: reference.map((s) => ({ text: s.text, covered: (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .covers */ .hU)(allContexts, s.tokens, share) })),
+    };
 }
 /** Reference points when the row has them, else the ground truth split into clauses. */
 function referenceStatements(row, texts) {
     if (row.reference_points.length > 0) {
-        return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenCount */ .jt)(s.tokens) > 0);
+        return row.reference_points.map((text) => ({ text, tokens: texts.tokens(text) })).filter((s) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenCount */ .jt)(s.tokens) > 0);
     }
     return row.ground_truth ? texts.clauses(row.ground_truth) : [];
 }
+const CITATION = new RegExp(_rules_js__WEBPACK_IMPORTED_MODULE_1__/* .CITATION_PATTERN */ .zn.source, 'gi');
+function clauses(text, tokensOf) {
+    return (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .sentences */ .hC)(text.replace(CITATION, ' '))
+        .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
+        .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
+        .map((t) => t.trim())
+        .map((t) => ({ text: t, tokens: tokensOf(t) }))
+        .filter((c) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenCount */ .jt)(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
+}
+
+
+/***/ }),
+
+/***/ 8430:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ lexicalScores)
+/* harmony export */ });
+/* unused harmony export NO_RETENTION */
+/* harmony import */ var _text_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9888);
+/* harmony import */ var _rag_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2463);
+/* harmony import */ var _score_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7883);
+
+
+
+/** context_retention_norm's reason on every question: word overlap cannot tell whether an answer kept what was said earlier. */
+const NO_RETENTION = 'lexical cannot judge context retention';
+/** A should-refuse question gets null from a metric of the answer's content: refuse_ok judges it. */
+function answerable(score) {
+    return (a) => (a.shouldRefuse ? (0,_score_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)('should-refuse question: judged by refuse_ok') : score(a));
+}
+const REFUSAL_MAKES_NO_CLAIM = 'the answer is a refusal: no factual claim to check';
+const lexicalScores = {
+    completeness: answerable((a) => withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_2__/* .shareCovered */ ._J)(a.points.map((p) => p.covered), 'reference_points'), a.points, a.refusal ? 'the answer is a refusal; not in the answer' : 'not in the answer')),
+    faithfulness: answerable((a) => {
+        if (a.refusal)
+            return (0,_score_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)(REFUSAL_MAKES_NO_CLAIM);
+        const faithfulness = (0,_rag_js__WEBPACK_IMPORTED_MODULE_2__/* .faithfulnessOf */ .yM)(a.claims.map((c) => c.verdict));
+        const unsupported = a.claims.filter((c) => c.verdict !== 'supported').map((c) => c.text);
+        if (unsupported.length > 0)
+            faithfulness.reason = `not found in the contexts: ${quoteList(unsupported)}`;
+        return faithfulness;
+    }),
+    hallucinationRate: answerable((a) => (a.refusal ? (0,_score_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)(REFUSAL_MAKES_NO_CLAIM) : (0,_rag_js__WEBPACK_IMPORTED_MODULE_2__/* .hallucinationRateOf */ .Bw)(a.claims.map((c) => c.verdict)))),
+    contextPrecision: answerable((a) => a.chunks === null
+        ? (0,_score_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)('no ground truth and no answer claims to judge chunk usefulness against')
+        : // the note always says what usefulness was judged against (SPEC: the report says which)
+            { value: (0,_rag_js__WEBPACK_IMPORTED_MODULE_2__/* .averagePrecision */ .cF)(a.chunks.useful), reason: `useful chunks in rank order [${a.chunks.useful.map(Number).join(',')}], judged against ${a.chunks.against}` }),
+    contextRecall: answerable((a) => withMissing((0,_rag_js__WEBPACK_IMPORTED_MODULE_2__/* .shareCovered */ ._J)(a.attributable.map((s) => s.covered), 'reference points or ground truth'), a.attributable, 'not in the contexts')),
+    contextRetention: () => (0,_score_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)(NO_RETENTION),
+};
 /** Names what was not covered, so a reviewer sees why a score dropped. */
 function withMissing(result, items, where) {
     const missing = items.filter((i) => !i.covered).map((i) => i.text);
@@ -30842,17 +30591,8 @@ function withMissing(result, items, where) {
     return result;
 }
 function quoteList(texts) {
-    const shown = (0,_io_script_js__WEBPACK_IMPORTED_MODULE_0__/* .quotedAlike */ .bW)(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
+    const shown = (0,_text_script_js__WEBPACK_IMPORTED_MODULE_0__/* .quotedAlike */ .bW)(texts.slice(0, 3).map((t) => (t.length > 40 ? `${t.slice(0, 39)}…` : t)), texts.join(' '));
     return shown.join(' ') + (texts.length > 3 ? ` (+${texts.length - 3} more)` : '');
-}
-const CITATION = new RegExp(_rules_js__WEBPACK_IMPORTED_MODULE_2__/* .CITATION_PATTERN */ .zn.source, 'gi');
-function clauses(text, tokensOf) {
-    return (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .sentences */ .hC)(text.replace(CITATION, ' '))
-        .flatMap((sentence) => sentence.split(CLAUSE_SPLIT))
-        .map((t) => t.replace(/[。！？!?.\s]+$/u, ''))
-        .map((t) => t.trim())
-        .map((t) => ({ text: t, tokens: tokensOf(t) }))
-        .filter((c) => (0,_tokens_js__WEBPACK_IMPORTED_MODULE_3__/* .tokenCount */ .jt)(c.tokens) >= LEXICAL_SETTINGS.minClauseTokens);
 }
 
 
@@ -30870,10 +30610,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   In: () => (/* binding */ scoreWithJudge)
 });
 
-// UNUSED EXPORTS: NO_EMBEDDINGS_REASON, answerRelevancy, cosine
+// UNUSED EXPORTS: NO_EMBEDDINGS_REASON, cosine
 
-// EXTERNAL MODULE: ./src/io/script.ts
-var script = __nccwpck_require__(105);
 // EXTERNAL MODULE: ./src/metrics/judge.ts
 var metrics_judge = __nccwpck_require__(6782);
 ;// CONCATENATED MODULE: ./src/metrics/callPlan.ts
@@ -30934,12 +30672,10 @@ function notPlanned(kind) {
     return { ok: false, error: `not in the call plan: no ${kind} call left for this question`, raw: null };
 }
 
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 // EXTERNAL MODULE: ./src/metrics/language.ts
 var language = __nccwpck_require__(6611);
-// EXTERNAL MODULE: ./src/metrics/rag.ts
-var rag = __nccwpck_require__(2463);
 ;// CONCATENATED MODULE: ./src/metrics/reask.ts
 
 /**
@@ -30990,8 +30726,8 @@ function list(numbers) {
 var retention = __nccwpck_require__(8059);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
-// EXTERNAL MODULE: ./src/metrics/types.ts
-var types = __nccwpck_require__(7032);
+// EXTERNAL MODULE: ./src/metrics/score.ts
+var score = __nccwpck_require__(7883);
 ;// CONCATENATED MODULE: ./src/metrics/llm.ts
 
 
@@ -31001,11 +30737,10 @@ var types = __nccwpck_require__(7032);
 
 
 
-
-
 /**
- * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, computed from judge verdicts
- * with the arithmetic in rag.ts. Asks per question, at most: rubric 1 (× repeats), claims 1,
+ * The LLM tier: the 0-4 rubric and the RAGAS-style metrics, from judge verdicts: this file
+ * asks the calls and lines their replies up, and each metric's definition turns the reply of
+ * its call into its score (judgedScores.ts, with the arithmetic in rag.ts). Asks per question, at most: rubric 1 (× repeats), claims 1,
  * claim verdicts 1 (and one per claim when that batch does not line up), chunk usefulness 1
  * and context recall 1 (each asked once more when its reply does not line up with the chunks or
  * the reference points), generated questions 1, plus one embeddings call; `planQuestion` states
@@ -31013,20 +30748,10 @@ var types = __nccwpck_require__(7032);
  * network itself.
  */
 const LLM_METRICS = registry/* registry */.u5.llmMetrics().filter(registry/* isKnownMetric */.Oi);
-/** Not asked of a should-refuse question: only the rubric judges a refusal (its correctness is refuse_ok). */
-const SKIPPED_FOR_REFUSALS = LLM_METRICS.filter((m) => (0,registry/* metricInfo */.R)(m)?.llmSource !== 'rubric');
-/** Scored from the answer's claims and their verdicts: a failed claims call fails them all. */
-const CLAIM_METRICS = LLM_METRICS.filter((m) => (0,registry/* metricInfo */.R)(m)?.llmSource === 'claims');
 /** Claims judged per answer: bounds the per-claim re-asks; claims beyond it are left out and the score says so. */
 const MAX_CLAIMS = 20;
 /** answer_relevancy's reason when there is no embeddings model */
 const NO_EMBEDDINGS_REASON = 'no embeddings model';
-const RUBRIC = [
-    ['accuracy', 'accuracy_norm'],
-    ['relevance', 'relevance_norm'],
-    ['completeness', 'completeness_norm'],
-    ['citation', 'citation_norm'],
-];
 /**
  * Every call scoring this question may make (the tier's stated plan is the sum over questions).
  * The conditions mirror the scoring functions below, but only from one side: a call the plan
@@ -31051,30 +30776,42 @@ function planQuestion(row, output, settings) {
     }
     return new CallPlan(asks);
 }
-/** Scores one question, drawing every judge call from its plan. */
+/** Scores one question, drawing every judge call from its plan: each call's reply, then each LLM metric's definition scores it. */
 async function scoreWithJudge(row, output, inner, settings, plan) {
     const judge = plan.judge(inner);
-    const result = { scores: {}, errors: {}, claims: [], rubricDiff: null };
     const contexts = (0,metrics_judge/* numbered */.jN)(output.contexts.map(metrics_judge/* unlabelled */.h0), (i) => (0,language/* chunkLabel */._g)(settings.chunkLabel, i));
-    const tasks = [rubric(row, output, contexts, judge, settings, result)];
-    if (row.should_refuse) {
-        const skipped = (0,types/* noScore */.SM)('should-refuse question: judged by refuse_ok and the rubric');
-        for (const m of SKIPPED_FOR_REFUSALS)
-            result.scores[m] = skipped;
+    // only the rubric judges a refusal: its correctness is refuse_ok
+    const skipped = row.should_refuse ? settled((0,score/* noScore */.SM)('should-refuse question: judged by refuse_ok and the rubric')) : null;
+    // asked in this order, all at once
+    const [rubricReply, claimsReply, usefulnessReply, recallReply, questionsReply] = await Promise.all([
+        rubric(row, output, contexts, judge, settings),
+        skipped ?? claims(row, output, contexts, judge),
+        skipped ?? usefulness(row, output, contexts, judge),
+        skipped ?? recall(row, output, contexts, judge),
+        skipped ?? relevancy(row, output, judge, settings),
+    ]);
+    const replies = { row, calls: { rubric: rubricReply, claims: claimsReply, usefulness: usefulnessReply, recall: recallReply, questions: questionsReply } };
+    const result = { scores: {}, errors: {}, claims: claimsReply.kind === 'replied' ? [...claimsReply.value.claims] : [], rubricDiff: rubricDiff(rubricReply) };
+    for (const { name, fromJudge } of LLM_SCORERS) {
+        const scored = fromJudge(replies);
+        if ('error' in scored) {
+            result.scores[name] = { value: null };
+            result.errors[name] = scored.error;
+        }
+        else
+            result.scores[name] = scored;
     }
-    else {
-        tasks.push(claims(row, output, contexts, judge, result), usefulness(row, output, contexts, judge, result), recall(row, output, contexts, judge, result), relevancy(row, output, judge, settings, result));
-    }
-    await Promise.all(tasks);
     return result;
 }
-function fail(result, metrics, error) {
-    for (const m of metrics) {
-        result.scores[m] = { value: null };
-        result.errors[m] = error;
-    }
-}
-async function rubric(row, output, contexts, judge, settings, result) {
+/** Each LLM metric's name and its definition's function from the judge's replies to its score, in LLM_METRICS order. */
+const LLM_SCORERS = LLM_METRICS.flatMap((name) => {
+    const fromJudge = (0,registry/* metricInfo */.R)(name)?.fromJudge;
+    return fromJudge ? [{ name, fromJudge }] : [];
+});
+const replied = (value) => ({ kind: 'replied', value });
+const failed = (error) => ({ kind: 'failed', error });
+const settled = (score) => ({ kind: 'settled', score });
+async function rubric(row, output, contexts, judge, settings) {
     const vars = {
         should_refuse: String(row.should_refuse),
         history: (0,retention/* historyBlock */.Wy)(row),
@@ -31086,36 +30823,29 @@ async function rubric(row, output, contexts, judge, settings, result) {
     const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
     const error = passes.map(metrics_judge/* failure */.V2).find((e) => e !== null);
     if (error)
-        return fail(result, [...RUBRIC.map(([, m]) => m), 'context_retention_norm'], error);
-    const values = passes.map((p) => p.value);
-    for (const [dimension, metric] of RUBRIC) {
-        const mean = values.reduce((sum, v) => sum + v[dimension], 0) / values.length;
-        result.scores[metric] = { value: mean / 4, reason: String(values[0].reason) };
-    }
-    const kept = (0,retention/* retention */.XZ)(row, values);
-    if ('error' in kept)
-        fail(result, ['context_retention_norm'], kept.error);
-    else
-        result.scores.context_retention_norm = kept.score;
-    if (values.length > 1) {
-        let diff = 0;
-        for (const [dimension] of RUBRIC)
-            diff += Math.abs(values[0][dimension] - values[1][dimension]) / 4;
-        result.rubricDiff = diff / RUBRIC.length;
-    }
+        return failed(error);
+    return replied(passes.map((p) => p.value));
 }
-async function claims(row, output, contexts, judge, result) {
-    const metrics = CLAIM_METRICS;
+const RUBRIC_DIMENSIONS = ['accuracy', 'relevance', 'completeness', 'citation'];
+/** The mean absolute difference between the first two rubric passes, over the dimensions, on the 0-1 scale: the judge's own instability. */
+function rubricDiff(reply) {
+    if (reply.kind !== 'replied' || reply.value.length < 2)
+        return null;
+    const [first, second] = reply.value;
+    let diff = 0;
+    for (const dimension of RUBRIC_DIMENSIONS)
+        diff += Math.abs(first[dimension] - second[dimension]) / 4;
+    return diff / RUBRIC_DIMENSIONS.length;
+}
+async function claims(row, output, contexts, judge) {
     const extracted = await judge.ask('claims', { question: row.question, answer: output.answer });
     if (!extracted.ok)
-        return fail(result, metrics, (0,metrics_judge/* failure */.V2)(extracted));
+        return failed((0,metrics_judge/* failure */.V2)(extracted));
     const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '');
     const texts = all.slice(0, MAX_CLAIMS);
     const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
-    if (texts.length === 0) {
-        Object.assign(result.scores, (0,rag/* claimScores */.Kk)([], true));
-        return;
-    }
+    if (texts.length === 0)
+        return replied({ claims: [], cut });
     let verdicts;
     if (output.contexts.length === 0) {
         verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
@@ -31123,7 +30853,7 @@ async function claims(row, output, contexts, judge, result) {
     else {
         const batch = await judge.ask('verdicts', { contexts, claims: (0,metrics_judge/* numbered */.jN)(texts, (i) => `${i}.`) });
         if (!batch.ok)
-            return fail(result, metrics, (0,metrics_judge/* failure */.V2)(batch));
+            return failed((0,metrics_judge/* failure */.V2)(batch));
         const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
         const numbers = batch.value.verdicts.map((v) => v.claim);
         if (misnumbered(numbers, texts.length, 'claim') === null) {
@@ -31134,37 +30864,18 @@ async function claims(row, output, contexts, judge, result) {
             const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
             const error = single.map(metrics_judge/* failure */.V2).find((e) => e !== null);
             if (error)
-                return fail(result, metrics, error);
+                return failed(error);
             verdicts = single.map((s) => s.value);
         }
     }
-    result.claims = texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null }));
-    Object.assign(result.scores, (0,rag/* claimScores */.Kk)(verdicts.map((v) => v.verdict), true));
-    const unsupported = result.claims.filter((c) => c.verdict !== 'supported');
-    if (unsupported.length > 0) {
-        const reason = unsupported
-            .slice(0, 3)
-            .map((c) => `${c.verdict === 'contradicted' ? 'contradicted' : 'not in the contexts'}: ${(0,script/* quoted */.TL)(c.text.slice(0, 60))}`)
-            .join('; ');
-        result.scores.faithfulness.reason = reason;
-        result.scores.hallucination_rate.reason = reason;
-        if (unsupported.some((c) => c.verdict === 'contradicted'))
-            result.scores.contradicted.reason = reason;
-    }
-    if (cut)
-        for (const m of metrics)
-            result.scores[m].reason = [cut, result.scores[m].reason].filter(Boolean).join('; ');
+    return replied({ claims: texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null })), cut });
 }
-async function usefulness(row, output, contexts, judge, result) {
+async function usefulness(row, output, contexts, judge) {
     const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
-    if (!against) {
-        result.scores.context_precision = (0,types/* noScore */.SM)('no ground truth and no answer to judge chunk usefulness against');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_precision = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
+    if (!against)
+        return settled((0,score/* noScore */.SM)('no ground truth and no answer to judge chunk usefulness against'));
+    if (output.contexts.length === 0)
+        return settled({ value: 0, reason: 'no contexts were retrieved' });
     const vars = { question: row.question, reference_kind: against.kind, reference: against.text, contexts };
     const n = output.contexts.length;
     const lineUp = ({ verdicts }) => {
@@ -31174,71 +30885,39 @@ async function usefulness(row, output, contexts, judge, result) {
     };
     const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(n, 'chunk')}, numbered as they are labelled.`);
     if (!reply.ok)
-        return fail(result, ['context_precision'], reply.error);
+        return failed(reply.error);
     const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
-    const useful = output.contexts.map((_, i) => byChunk.get(i + 1));
-    result.scores.context_precision = {
-        value: (0,rag/* averagePrecision */.cF)(useful),
-        reason: `useful chunks in rank order [${useful.map(Number).join(',')}], judged against the ${against.kind === 'answer' ? 'answer (no ground truth)' : 'ground truth'}`,
-    };
+    return replied({ useful: output.contexts.map((_, i) => byChunk.get(i + 1)), against: against.kind });
 }
-async function recall(row, output, contexts, judge, result) {
+async function recall(row, output, contexts, judge) {
     const points = row.reference_points;
-    if (points.length === 0 && !row.ground_truth) {
-        result.scores.context_recall = (0,types/* noScore */.SM)('no reference points or ground truth');
-        return;
-    }
-    if (output.contexts.length === 0) {
-        result.scores.context_recall = { value: 0, reason: 'no contexts were retrieved' };
-        return;
-    }
+    if (points.length === 0 && !row.ground_truth)
+        return settled((0,score/* noScore */.SM)('no reference points or ground truth'));
+    if (output.contexts.length === 0)
+        return settled({ value: 0, reason: 'no contexts were retrieved' });
     const reference = points.length > 0 ? (0,metrics_judge/* numbered */.jN)(points, (i) => `${i}.`) : row.ground_truth;
     const expected = points.length > 0 ? (0,countOf/* countOf */.p)(points.length, 'reference point') : 'a ground truth';
     const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${(0,countOf/* countOf */.p)(statements.length, 'statement')} for ${expected}` : null;
     const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
     const reply = await reasked(judge, 'recall', { question: row.question, reference, contexts }, lineUp, fix);
-    if (!reply.ok)
-        return fail(result, ['context_recall'], reply.error);
-    const statements = reply.value.statements;
-    const attributable = statements.filter((s) => s.attributable).length;
-    const missing = statements.filter((s) => !s.attributable).map((s) => (0,script/* quoted */.TL)(s.statement.slice(0, 40)));
-    result.scores.context_recall = { value: attributable / statements.length, ...(missing.length ? { reason: `not in the contexts: ${missing.slice(0, 3).join(' ')}` } : {}) };
+    return reply.ok ? replied(reply.value.statements) : failed(reply.error);
 }
-async function relevancy(row, output, judge, settings, result) {
-    if (!settings.embeddings) {
-        result.scores.answer_relevancy = (0,types/* noScore */.SM)(NO_EMBEDDINGS_REASON);
-        return;
-    }
-    if (!output.answer.trim()) {
-        result.scores.answer_relevancy = (0,types/* noScore */.SM)('empty answer');
-        return;
-    }
+async function relevancy(row, output, judge, settings) {
+    if (!settings.embeddings)
+        return settled((0,score/* noScore */.SM)(NO_EMBEDDINGS_REASON));
+    if (!output.answer.trim())
+        return settled((0,score/* noScore */.SM)('empty answer'));
     const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer });
     if (!reply.ok)
-        return fail(result, ['answer_relevancy'], (0,metrics_judge/* failure */.V2)(reply));
+        return failed((0,metrics_judge/* failure */.V2)(reply));
     const generated = reply.value.questions.filter((q) => q.question.trim() !== '');
     if (generated.length === 0)
-        return fail(result, ['answer_relevancy'], 'the judge generated no questions');
+        return failed('the judge generated no questions');
     const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)]);
     if (!vectors.ok)
-        return fail(result, ['answer_relevancy'], (0,metrics_judge/* failure */.V2)(vectors));
+        return failed((0,metrics_judge/* failure */.V2)(vectors));
     const [original, ...others] = vectors.value;
-    const similarities = others.map((v) => cosine(original, v));
-    result.scores.answer_relevancy = answerRelevancy(similarities, generated.map((q) => q.noncommittal === 1), settings.noncommittal);
-}
-/**
- * Mean cosine similarity, penalised for noncommittal answers by the named mode: `soft`
- * (× share of committal questions), `any` (0 if any is noncommittal), `all` (0 only when all are).
- */
-function answerRelevancy(similarities, noncommittal, mode) {
-    if (similarities.length === 0)
-        return (0,types/* noScore */.SM)('no generated questions');
-    const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
-    const evasive = noncommittal.filter(Boolean).length;
-    const share = evasive / noncommittal.length;
-    const value = mode === 'soft' ? mean * (1 - share) : mode === 'any' ? (evasive > 0 ? 0 : mean) : evasive === noncommittal.length ? 0 : mean;
-    const clamped = Math.min(1, Math.max(0, value));
-    return evasive > 0 ? { value: clamped, reason: `${evasive} of ${noncommittal.length} generated questions marked noncommittal (${mode} penalty)` } : (0,types/* score */.fN)(clamped);
+    return replied({ similarities: others.map((v) => cosine(original, v)), noncommittal: generated.map((q) => q.noncommittal === 1), mode: settings.noncommittal });
 }
 function cosine(a, b) {
     let dot = 0;
@@ -31296,15 +30975,63 @@ function foldPhrase(text) {
 
 /***/ }),
 
+/***/ 3533:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dz: () => (/* binding */ sharedWork),
+/* harmony export */   p$: () => (/* binding */ hasEarlierTurns),
+/* harmony export */   vN: () => (/* binding */ Question)
+/* harmony export */ });
+let slots = 0;
+function sharedWork(compute) {
+    return { slot: slots++, compute };
+}
+const NOT_YET = Symbol('not computed yet');
+/** The question a deterministic metric's scorer is given: what was asked and answered, and the work its metrics share. */
+class Question {
+    row;
+    output;
+    config;
+    /** isRefusal of the answer, when the caller gave it (rules.ts REFUSED asks it otherwise) */
+    refusedGiven;
+    /** per shared work's slot, what it gave for this question; short, and filled only as asked */
+    done = [];
+    constructor(question) {
+        this.row = question.row;
+        this.output = question.output;
+        this.config = question.config;
+        this.refusedGiven = question.refused;
+    }
+    shared(work) {
+        const done = this.done;
+        const known = work.slot < done.length ? done[work.slot] : NOT_YET;
+        if (known !== NOT_YET)
+            return known;
+        while (done.length <= work.slot)
+            done.push(NOT_YET);
+        const value = work.compute(this);
+        done[work.slot] = value;
+        return value;
+    }
+}
+/** A question asked after earlier turns: a conversation's turn 2, 3, …, or a row with a history cell. */
+const hasEarlierTurns = (row) => (row.conversation?.turn ?? 1) > 1 || (row.history?.length ?? 0) > 0;
+
+
+/***/ }),
+
 /***/ 2463:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kk: () => (/* binding */ claimScores),
+/* harmony export */   Bw: () => (/* binding */ hallucinationRateOf),
 /* harmony export */   _J: () => (/* binding */ shareCovered),
-/* harmony export */   cF: () => (/* binding */ averagePrecision)
+/* harmony export */   cF: () => (/* binding */ averagePrecision),
+/* harmony export */   gl: () => (/* binding */ contradictedOf),
+/* harmony export */   yM: () => (/* binding */ faithfulnessOf)
 /* harmony export */ });
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7032);
+/* harmony import */ var _score_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7883);
 /**
  * Arithmetic shared by every RAG-metric provider (lexical now, an LLM judge later): the
  * provider decides the verdicts, these functions turn verdicts into scores.
@@ -31331,26 +31058,26 @@ function averagePrecision(useful) {
  * faithfulness = supported / all claims; hallucination_rate = 1 − faithfulness on the same
  * claims; contradicted = 1 when any claim is contradicted. No claims → null, never 0 or 1.
  */
-function claimScores(verdicts, canContradict) {
-    if (verdicts.length === 0) {
-        const none = (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .noScore */ .SM)('the answer makes no factual claim');
-        return canContradict ? { faithfulness: none, hallucination_rate: none, contradicted: none } : { faithfulness: none, hallucination_rate: none };
-    }
-    const supported = verdicts.filter((v) => v === 'supported').length;
-    const faithfulness = supported / verdicts.length;
-    const scores = {
-        faithfulness: (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(faithfulness),
-        hallucination_rate: (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(1 - faithfulness),
-    };
-    if (canContradict)
-        scores.contradicted = (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(verdicts.includes('contradicted') ? 1 : 0);
-    return scores;
+function faithfulnessOf(verdicts) {
+    return verdicts.length === 0 ? noClaim() : (0,_score_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(supportedShare(verdicts));
+}
+function hallucinationRateOf(verdicts) {
+    return verdicts.length === 0 ? noClaim() : (0,_score_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(1 - supportedShare(verdicts));
+}
+function contradictedOf(verdicts) {
+    return verdicts.length === 0 ? noClaim() : (0,_score_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(verdicts.includes('contradicted') ? 1 : 0);
+}
+function supportedShare(verdicts) {
+    return verdicts.filter((v) => v === 'supported').length / verdicts.length;
+}
+function noClaim() {
+    return (0,_score_js__WEBPACK_IMPORTED_MODULE_0__/* .noScore */ .SM)('the answer makes no factual claim');
 }
 /** Share of reference statements judged attributable (context_recall) or covered (completeness). */
 function shareCovered(covered, what) {
     if (covered.length === 0)
-        return (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .noScore */ .SM)(`no ${what} to check`);
-    return (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(covered.filter(Boolean).length / covered.length);
+        return (0,_score_js__WEBPACK_IMPORTED_MODULE_0__/* .noScore */ .SM)(`no ${what} to check`);
+    return (0,_score_js__WEBPACK_IMPORTED_MODULE_0__/* .score */ .fN)(covered.filter(Boolean).length / covered.length);
 }
 
 
@@ -31370,7 +31097,7 @@ function shareCovered(covered, what) {
 /* harmony export */   ui: () => (/* binding */ testFamilyOf)
 /* harmony export */ });
 /* unused harmony exports MetricRegistry, LATENCY_FLOOR_MS */
-/* harmony import */ var _definitions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6511);
+/* harmony import */ var _definitions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3169);
 
 const FAMILY_ORDER = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations'];
 /**
@@ -31390,7 +31117,7 @@ class MetricRegistry {
             if (isPattern(d.name))
                 this.patterns.push({ definition: d, match: new RegExp(`^${escapeRegExp(d.name.slice(0, -1))}([1-9]\\d*)$`) });
             else
-                this.byName.set(d.name, { ...d, pattern: d.name, k: null });
+                this.byName.set(d.name, { ...d, pattern: d.name, k: null, higherIsBetter: d.direction.rise === 'better' });
         });
     }
     /** Looks a metric up by name; `@K` metrics exist for every k (`recall@5`, `ndcg@10`). */
@@ -31483,6 +31210,7 @@ function instantiate(definition, k) {
         nullWhen: fill(definition.nullWhen),
         pattern: definition.name,
         k,
+        higherIsBetter: definition.direction.rise === 'better',
     };
 }
 /** evalgate's metrics. */
@@ -31533,8 +31261,8 @@ function directedChange(info, baseline, candidate) {
 /* harmony export */   XZ: () => (/* binding */ retention)
 /* harmony export */ });
 /* unused harmony exports FIRST_TURN_REASON, SINGLE_QUESTION_REASON */
-/* harmony import */ var _definitions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6511);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7032);
+/* harmony import */ var _question_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3533);
+/* harmony import */ var _score_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7883);
 
 
 // The rubric's view of a conversation: the earlier turns it is shown, and its context_retention
@@ -31549,8 +31277,8 @@ const FIRST_TURN_REASON = 'first turn: nothing said earlier to retain';
 const SINGLE_QUESTION_REASON = 'single question: no earlier turns';
 /** context_retention_norm from the rubric passes: judged on a turn after the first, null with the reason on the others. */
 function retention(row, passes) {
-    if (!(0,_definitions_js__WEBPACK_IMPORTED_MODULE_0__/* .hasEarlierTurns */ .p$)(row))
-        return { score: (0,_types_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
+    if (!(0,_question_js__WEBPACK_IMPORTED_MODULE_0__/* .hasEarlierTurns */ .p$)(row))
+        return { score: (0,_score_js__WEBPACK_IMPORTED_MODULE_1__/* .noScore */ .SM)(row.conversation ? FIRST_TURN_REASON : SINGLE_QUESTION_REASON) };
     const grades = passes.map((p) => p.context_retention);
     if (grades.some((g) => g === null))
         return { error: 'the judge gave no context_retention for a turn after the first (null although earlier turns were shown)' };
@@ -31561,20 +31289,222 @@ function retention(row, passes) {
 
 /***/ }),
 
+/***/ 3789:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E9: () => (/* binding */ mrr),
+/* harmony export */   MP: () => (/* binding */ ndcgAt),
+/* harmony export */   g4: () => (/* binding */ precisionAt),
+/* harmony export */   jM: () => (/* binding */ relevantRanks),
+/* harmony export */   rI: () => (/* binding */ hitAt),
+/* harmony export */   v$: () => (/* binding */ recallAt)
+/* harmony export */ });
+/* unused harmony exports NOT_A_RETRIEVAL_QUESTION, REASON_IDS */
+/* harmony import */ var _question_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3533);
+
+const RANKING = (0,_question_js__WEBPACK_IMPORTED_MODULE_0__/* .sharedWork */ .Dz)((q) => {
+    const grades = new Map();
+    for (const d of q.row.relevant_docs)
+        if (d.grade > 0)
+            grades.set(d.id, d.grade);
+    const ranked = dedupe(q.output.retrieved_ids);
+    return {
+        notRetrieval: q.row.should_refuse && grades.size === 0,
+        ranked,
+        grades,
+        ideal: grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a),
+        cutOffs: [],
+    };
+});
+function cutOff(r, k) {
+    for (const c of r.cutOffs)
+        if (c.k === k)
+            return c;
+    const depth = Math.min(k, r.ranked.length);
+    let hits = 0;
+    for (let i = 0; i < depth; i++)
+        if (r.grades.has(r.ranked[i]))
+            hits += 1;
+    const c = { k, depth, hits, why: missedAndRetrieved(r.ranked, depth, r.grades) };
+    r.cutOffs.push(c);
+    return c;
+}
+const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question';
+const NOT_RETRIEVAL = Object.freeze({ value: null, reason: NOT_A_RETRIEVAL_QUESTION });
+const NO_RELEVANT_IDS = 'no relevant_doc_ids for this question';
+const NO_RELEVANT = Object.freeze({ value: null, reason: NO_RELEVANT_IDS });
+const PERFECT = Object.freeze({ value: 1 });
+/** A value below 1 carries the reason; a perfect one needs none. */
+function explained(value, why) {
+    if (value < 1 && why)
+        return { value, reason: why };
+    return value === 1 ? PERFECT : { value };
+}
+function precisionAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    const c = cutOff(r, k);
+    return explained(c.hits / k, c.why);
+}
+function recallAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    if (r.grades.size === 0)
+        return NO_RELEVANT;
+    const c = cutOff(r, k);
+    return explained(c.hits / r.grades.size, c.why);
+}
+function hitAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    const c = cutOff(r, k);
+    return explained(c.hits > 0 ? 1 : 0, c.why);
+}
+function ndcgAt(q, k) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    if (r.grades.size === 0)
+        return NO_RELEVANT;
+    const c = cutOff(r, k);
+    return explained(ndcg(r.ranked, c.depth, r.grades, r.ideal, k), c.why);
+}
+function mrr(q) {
+    const r = q.shared(RANKING);
+    if (r.notRetrieval)
+        return NOT_RETRIEVAL;
+    const { ranked, grades } = r;
+    let first = -1;
+    for (let i = 0; i < ranked.length && first === -1; i++)
+        if (grades.has(ranked[i]))
+            first = i;
+    if (first === 0)
+        return PERFECT;
+    if (first !== -1)
+        return { value: 1 / (first + 1), reason: `first relevant id ${ranked[first]} at rank ${first + 1}` };
+    return { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? NO_RELEVANT_IDS : `no relevant id among ${ranked.length} retrieved` };
+}
+/** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
+const REASON_IDS = 5;
+const REASON_ID_CHARS = 40;
+/**
+ * Why a top-k list falls short, in the ids themselves: `missed doc-7; retrieved doc-2, doc-9`
+ * (the relevant ids not in the top k, highest grade first, then the ids that came back in
+ * their place). Capped, so a long list or a long id never floods a report; the renderers
+ * escape it like any other text from outside.
+ */
+function missedAndRetrieved(ranked, depth, grades) {
+    const missed = [];
+    for (const id of grades.keys()) {
+        const rank = ranked.indexOf(id);
+        if (rank === -1 || rank >= depth)
+            missed.push(id);
+    }
+    sortShort(missed, (a, b) => grades.get(b) - grades.get(a));
+    const others = [];
+    for (let i = 0; i < depth; i++)
+        if (!grades.has(ranked[i]))
+            others.push(ranked[i]);
+    const parts = [];
+    if (missed.length > 0)
+        parts.push(`missed ${idList(missed)}`);
+    if (depth === 0)
+        parts.push('nothing retrieved');
+    else if (others.length > 0)
+        parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`);
+    return parts.length > 0 ? parts.join('; ') : null;
+}
+function idList(ids) {
+    // an id of at most REASON_ID_CHARS UTF-16 units has at most as many characters: only a longer one is counted
+    const clip = (id) => (id.length > REASON_ID_CHARS && [...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id);
+    const shown = ids.slice(0, REASON_IDS).map(clip).join(', ');
+    return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown;
+}
+/**
+ * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
+ * repeated id counts once), or null when it was not retrieved; null for a question that lists
+ * no relevant doc. A later run's reason compares these with the baseline's.
+ */
+function relevantRanks(retrieved, judgements) {
+    const relevant = judgements.filter((d) => d.grade > 0);
+    if (relevant.length === 0)
+        return null;
+    const ranked = dedupe(retrieved);
+    const ranks = Object.create(null);
+    for (const d of relevant) {
+        const i = ranked.indexOf(d.id);
+        ranks[d.id] = i === -1 ? null : i + 1;
+    }
+    return ranks;
+}
+/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
+function dedupe(ids) {
+    if (ids.length > 64)
+        return [...new Set(ids)];
+    for (let i = 1; i < ids.length; i++)
+        if (ids.lastIndexOf(ids[i], i - 1) !== -1)
+            return ids.filter((id, j) => ids.indexOf(id) === j);
+    return ids;
+}
+/**
+ * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
+ * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
+ * insertion; longer ones by sort.
+ */
+function sortShort(items, compare) {
+    if (items.length > 16)
+        return items.sort(compare);
+    for (let i = 1; i < items.length; i++) {
+        const item = items[i];
+        let j = i;
+        for (; j > 0 && compare(items[j - 1], item) > 0; j--)
+            items[j] = items[j - 1];
+        items[j] = item;
+    }
+    return items;
+}
+/** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
+function ndcg(ranked, depth, grades, ideal, k) {
+    let dcg = 0;
+    for (let i = 0; i < depth; i++)
+        dcg += gain(grades.get(ranked[i]) ?? 0, i);
+    let best = 0;
+    for (let i = 0; i < Math.min(k, ideal.length); i++)
+        best += gain(ideal[i], i);
+    return dcg / best;
+}
+/** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
+function gain(grade, i) {
+    return (2 ** grade - 1) / Math.log2(i + 2);
+}
+
+
+/***/ }),
+
 /***/ 2158:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DL: () => (/* binding */ rulesPass),
+/* harmony export */   E8: () => (/* binding */ forbiddenCheck),
 /* harmony export */   Ih: () => (/* binding */ OVER_REFUSAL),
-/* harmony export */   So: () => (/* binding */ scoreRules),
-/* harmony export */   bC: () => (/* binding */ writeRules),
+/* harmony export */   RJ: () => (/* binding */ ruleScore),
+/* harmony export */   bL: () => (/* binding */ jsonCheck),
+/* harmony export */   bq: () => (/* binding */ overRefusalCheck),
+/* harmony export */   iA: () => (/* binding */ citationCheck),
 /* harmony export */   vu: () => (/* binding */ isRefusal),
-/* harmony export */   zn: () => (/* binding */ CITATION_PATTERN)
+/* harmony export */   xA: () => (/* binding */ refusalCheck),
+/* harmony export */   zn: () => (/* binding */ CITATION_PATTERN),
+/* harmony export */   zs: () => (/* binding */ lengthCheck)
 /* harmony export */ });
-/* unused harmony exports REFUSAL_NOT_FOUND, hasCitation */
-/* harmony import */ var _io_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(105);
+/* unused harmony exports REFUSAL_NOT_FOUND, REFUSED, hasCitation */
+/* harmony import */ var _text_script_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9888);
 /* harmony import */ var _normalise_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8991);
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7032);
+/* harmony import */ var _question_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3533);
 
 
 
@@ -31588,50 +31518,55 @@ const CITATION_PATTERN = /\[(?:(?:文档|doc|document|source)\s*)?(\d+)\]/gi;
 const REFUSAL_NOT_FOUND = 'the answer has none of the refusal phrases (rules.refusal_phrases); if it does refuse, add its wording there';
 /** The rule's name and what it means in plain words: every report row of a refused answerable question says this. */
 const OVER_REFUSAL = 'over_refusal: refused an answerable question';
-/**
- * The seed's rule tier, routed on should_refuse: a question that should be refused is
- * checked only by refuse_ok, so a correct refusal ("不知道") can never fail a length,
- * citation or forbidden-word rule. An answerable question is checked by no_over_refusal
- * (1 = answered, 0 = refused), and a refusal's other failures say it was one.
- */
-function scoreRules(row, answer, rules, refused = isRefusal(answer, rules.refusal_phrases)) {
-    return (0,_types_js__WEBPACK_IMPORTED_MODULE_1__/* .scoresOf */ .xt)((sink) => writeRules(sink, row, answer, rules, refused));
-}
-/** scoreRules written into a sink; `refused` is isRefusal of the answer, which the caller has already asked. A reason is built only for a failed rule. */
-function writeRules(sink, row, answer, rules, refused) {
-    if (row.should_refuse) {
-        if (refused) {
-            sink('refuse_ok', 1);
-            sink('rules_pass', 1);
-        }
-        else {
-            sink('refuse_ok', 0, REFUSAL_NOT_FOUND);
-            sink('rules_pass', 0, 'refuse_ok failed');
-        }
-        return;
-    }
-    const failed = [];
-    const check = (name, failure) => {
-        if (failure === null)
-            return sink(name, 1);
-        sink(name, 0, failure);
-        failed.push(name);
+/** Whether the answer is a refusal (rules.refusal_phrases): given by the scoring loop, else asked once per question. */
+const REFUSED = (0,_question_js__WEBPACK_IMPORTED_MODULE_1__/* .sharedWork */ .Dz)((q) => q.refusedGiven ?? isRefusal(q.output.answer, q.config.rules.refusal_phrases));
+const lengthCheck = ({ row, output, config }) => {
+    if (row.should_refuse)
+        return undefined;
+    // characters for Chinese, Japanese and Korean text, words for any other (src/text/script.ts)
+    const length = (0,_text_script_js__WEBPACK_IMPORTED_MODULE_0__/* .lengthOf */ .Y5)(output.answer);
+    const { min_length, max_length } = config.rules;
+    return length.value >= min_length && length.value <= max_length ? null : `${length.value} ${length.unit}, outside ${min_length}-${max_length}`;
+};
+const citationCheck = (q) => {
+    if (q.row.should_refuse || !q.config.rules.require_citation)
+        return undefined;
+    if (hasCitation(q.output.answer))
+        return null;
+    return q.shared(REFUSED) ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation';
+};
+const forbiddenCheck = ({ row, output, config }) => {
+    if (row.should_refuse)
+        return undefined;
+    const found = forbiddenIn(output.answer, config.rules.forbidden);
+    return found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`;
+};
+const jsonCheck = ({ row, output }) => (row.should_refuse || !row.expect_json ? undefined : jsonFailure(output.answer, row.required_keys));
+const refusalCheck = (q) => (q.row.should_refuse ? (q.shared(REFUSED) ? null : REFUSAL_NOT_FOUND) : undefined);
+const overRefusalCheck = (q) => (q.row.should_refuse ? undefined : q.shared(REFUSED) ? OVER_REFUSAL : null);
+const PASSED = Object.freeze({ value: 1 });
+/** A rule's metric: 1 when it passes, 0 with why when it fails, nothing when it is not checked. */
+function ruleScore(check) {
+    return (q) => {
+        const failure = q.shared(check);
+        return failure === undefined ? undefined : failure === null ? PASSED : { value: 0, reason: failure };
     };
-    check('no_over_refusal', refused ? OVER_REFUSAL : null);
-    // characters for Chinese, Japanese and Korean text, words for any other (src/io/script.ts)
-    const length = (0,_io_script_js__WEBPACK_IMPORTED_MODULE_0__/* .lengthOf */ .Y5)(answer);
-    const inBounds = length.value >= rules.min_length && length.value <= rules.max_length;
-    check('length_ok', inBounds ? null : `${length.value} ${length.unit}, outside ${rules.min_length}-${rules.max_length}`);
-    if (rules.require_citation)
-        check('citation_ok', hasCitation(answer) ? null : refused ? `${OVER_REFUSAL}, so it cites nothing` : 'no [文档N] / [docN] / [N] citation');
-    const found = forbiddenIn(answer, rules.forbidden);
-    check('no_forbidden', found.length === 0 ? null : `contains ${found.map((w) => `"${w}"`).join(', ')}`);
-    if (row.expect_json)
-        check('json_ok', jsonFailure(answer, row.required_keys));
-    if (failed.length === 0)
-        sink('rules_pass', 1);
-    else
-        sink('rules_pass', 0, `failed: ${failed.join(', ')}`);
+}
+/**
+ * rules_pass: every rule checked on the question passed. Its note names the failed ones in the
+ * order given ("failed: no_over_refusal, length_ok"); a should-refuse question is checked by
+ * refuse_ok alone, and says so ("refuse_ok failed").
+ */
+function rulesPass(rules) {
+    return (q) => {
+        let failed = null;
+        for (const rule of rules)
+            if (typeof q.shared(rule.check) === 'string')
+                (failed ??= []).push(rule.name);
+        if (failed === null)
+            return PASSED;
+        return { value: 0, reason: q.row.should_refuse ? `${failed.join(', ')} failed` : `failed: ${failed.join(', ')}` };
+    };
 }
 /** The forbidden words the answer contains, ignoring case. */
 function forbiddenIn(answer, forbidden) {
@@ -31673,6 +31608,21 @@ function jsonFailure(answer, requiredKeys) {
     const missing = requiredKeys.filter((k) => !(k in data));
     return missing.length === 0 ? null : `missing keys: ${missing.join(', ')}`;
 }
+
+
+/***/ }),
+
+/***/ 7883:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   SM: () => (/* binding */ noScore),
+/* harmony export */   fN: () => (/* binding */ score)
+/* harmony export */ });
+/* unused harmony export passFail */
+const score = (value) => ({ value });
+const noScore = (reason) => ({ value: null, reason });
+const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
 
 
 /***/ }),
@@ -32353,46 +32303,7 @@ class AnyOf {
 
 /***/ }),
 
-/***/ 7032:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   SM: () => (/* binding */ noScore),
-/* harmony export */   fN: () => (/* binding */ score),
-/* harmony export */   xt: () => (/* binding */ scoresOf)
-/* harmony export */ });
-/* unused harmony export passFail */
-const score = (value) => ({ value });
-const noScore = (reason) => ({ value: null, reason });
-const passFail = (passed, reasonIfFailed) => (passed || reasonIfFailed === undefined ? { value: passed ? 1 : 0 } : { value: 0, reason: reasonIfFailed });
-/** What a sink-writing scoring function gives, as `Score`s by metric name, in the order written. */
-function scoresOf(write) {
-    const scores = {};
-    write((name, value, reason) => {
-        scores[name] = reason === undefined ? { value } : { value, reason };
-    });
-    return scores;
-}
-
-
-/***/ }),
-
-/***/ 2739:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ COMMANDS)
-/* harmony export */ });
-/**
- * The CLI's commands, in a module of their own: \`evalgate --help\` and an unknown command need
- * the names and nothing else, so they start without loading the option table's schemas.
- */
-const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
-
-
-/***/ }),
-
-/***/ 6123:
+/***/ 1564:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32411,7 +32322,7 @@ const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'cali
 /* harmony import */ var _baseline_gate_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3696);
 /* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2087);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2371);
-/* harmony import */ var _io_similarName_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5334);
+/* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1093);
 
 
 
@@ -32567,7 +32478,7 @@ function unknownSetting(schema, at, keys, source) {
     const prefix = at.length > 0 ? `${at.join('.')}.` : '';
     const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
     const key = keys[0];
-    const meant = (0,_io_similarName_js__WEBPACK_IMPORTED_MODULE_7__/* .similarName */ .j)(key, known);
+    const meant = (0,_text_similarName_js__WEBPACK_IMPORTED_MODULE_7__/* .similarName */ .j)(key, known);
     if (meant)
         return new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
     return new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
@@ -32618,7 +32529,169 @@ function listWrittenAsText(issue, value) {
 
 /***/ }),
 
-/***/ 9855:
+/***/ 9383:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BR: () => (/* binding */ ROWS_OF_EVERY_KIND),
+/* harmony export */   l4: () => (/* binding */ checkLatencyCanAct),
+/* harmony export */   ok: () => (/* binding */ checkGateCanAct)
+/* harmony export */ });
+/* unused harmony export whyNot */
+/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
+/* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
+/* harmony import */ var _pipeline_score_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6827);
+
+
+
+/**
+ * An eval set with a question of every kind a metric is planned for (answerable and
+ * should-refuse, with relevant docs, expecting JSON, a later turn): what a shard, which has not
+ * read the other shards' rows, checks its settings against. The settings that only the rows can
+ * make idle (a json_ok floor where no question expects JSON) are then left to the merge, whose
+ * comparison names a threshold on a metric the run did not compute.
+ */
+const ROWS_OF_EVERY_KIND = [
+    {
+        id: 'answerable',
+        question: '',
+        ground_truth: null,
+        reference_points: [],
+        category: null,
+        difficulty: null,
+        should_refuse: false,
+        relevant_docs: [{ id: 'doc', grade: 1 }],
+        expect_json: true,
+        required_keys: [],
+        conversation: { id: 'conversation', turn: 2 },
+        extra: {},
+    },
+    { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+];
+/** The gate settings that name metrics; each replaces the layer below as a whole (GateStack). */
+const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
+/**
+ * A primary metric, threshold, category floor or max_drop override on a metric this run does not compute
+ * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
+ * while reading as if it did: an error before the candidate runs, naming the setting and what
+ * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
+ * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
+ */
+function checkGateCanAct(gate, rows, config, scorer) {
+    checkLatencyCanAct(gate);
+    const computed = (0,_pipeline_score_js__WEBPACK_IMPORTED_MODULE_2__/* .metricsBeforeAnswers */ .YD)(rows, config, scorer);
+    const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms']);
+    for (const key of NAMING_KEYS) {
+        // only the layer in force for this key can act; a lower one is replaced whole
+        const layer = gate.inForce(key);
+        if (!layer)
+            continue;
+        for (const [path, metric] of namedMetrics(key, { [key]: layer.value })) {
+            if (acting.has(metric))
+                continue;
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${layer.source}: ${layer.prefix}${path}: this run does not compute ${metric} (${whyNot(metric, rows, config)}), so the setting would never be checked`, `remove the setting, or make the run compute ${metric}; this run computes ${(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sortMetrics */ .g4)(computed).join(', ')}`);
+        }
+    }
+}
+function namedMetrics(key, settings) {
+    if (key === 'by_category')
+        return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m]));
+    if (key === 'primary')
+        return (settings.primary ?? []).map((m, i) => [`primary[${i}]`, m]);
+    return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m]);
+}
+/** Why a known metric is not computed by this run, in the words of the setting that would change it. */
+function whyNot(metric, rows, config) {
+    const family = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .metricInfo */ .R)(metric)?.family;
+    if (family === 'retrieval') {
+        if (!rows.some((r) => r.relevant_docs.length > 0))
+            return 'no question of the eval set lists relevant_doc_ids';
+        const k = /@(\d+)$/.exec(metric)?.[1];
+        return k ? `k is [${config.k.join(', ')}]: add ${k} to k` : 'retrieval metrics are computed for this eval set';
+    }
+    if (family === 'rules') {
+        if (metric === 'citation_ok')
+            return 'rules.require_citation is false';
+        if (metric === 'json_ok')
+            return 'no answerable question has expect_json';
+        if (metric === 'refuse_ok')
+            return 'no question has should_refuse';
+        return 'every question is a should-refuse question';
+    }
+    if ((0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .isJudgedByModel */ .EC)(metric))
+        return `judge.provider is ${config.judge.provider}, which does not compute it`;
+    return 'it is not computed by any part of this run';
+}
+/**
+ * latency_min_ms and a max_drop override of latency_ms only shape the latency gate, which exists
+ * only when latency_rise is set: without it latency is reported, not gated, and either setting
+ * would read as a gate that is not there. An error wherever a gate is resolved (run, compare, merge).
+ */
+function checkLatencyCanAct(gate) {
+    const rise = gate.inForce('latency_rise');
+    if (rise && rise.value !== null)
+        return;
+    const floor = gate.inForce('latency_min_ms');
+    const minMs = floor?.value;
+    if (floor && minMs !== null && minMs !== undefined) {
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${floor.source}: ${floor.prefix}latency_min_ms is ${minMs}, but latency_rise is not set: latency is reported and not gated, so the floor would never be checked`, `set gate.latency_rise (e.g. 0.5: a p50 or p95 latency more than 50% and more than ${minMs} ms above the baseline's fails), or remove latency_min_ms`);
+    }
+    const overrides = gate.inForce('max_drop_overrides');
+    const override = overrides?.value.latency_ms;
+    if (overrides && override !== undefined) {
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${overrides.source}: ${overrides.prefix}max_drop_overrides.latency_ms is ${override}, but latency_rise is not set: latency is reported and not gated, so the override would never be checked`, `set gate.latency_rise: ${override} instead (it gates the p50 and p95 latency), and remove the override`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 1000:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.r(__webpack_exports__);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   resolveRun: () => (/* binding */ resolveRun)
+/* harmony export */ });
+/* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
+/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6360);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1564);
+/* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8449);
+
+
+
+
+async function resolveRun(request, shell, scope = 'run') {
+    const file = await (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .readConfigFile */ .RG)(request.configFile);
+    const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
+    const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
+    // compare and merge take only the file's gate settings: its run settings are not theirs to check
+    const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
+    const merged = (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .applyOverrides */ .iu)(fileLayer, request.overrides);
+    const config = scope === 'run' ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRunConfig */ .tn)(merged, source) : (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseConfig */ .o4)(merged, source);
+    // every command printed from here on starts the way evalgate.yml says evalgate runs here
+    if (config.cli)
+        (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .useInvocation */ .MC)(config.cli);
+    // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
+    (0,_io_input_js__WEBPACK_IMPORTED_MODULE_3__/* .limitInputs */ .B0)(config.max_input_mb);
+    const flagged = givenIn(config.gate, request.overrides.gate);
+    const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
+    const gateLayers = [
+        { settings: filed, source: file.source ?? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu, prefix: 'gate.' },
+        { settings: flagged, source: givenBy, prefix: 'gate.' },
+    ];
+    return { config, source, baselinePath: config.baseline ?? _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BASELINE_PATH */ .Gf, gateLayers };
+}
+/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
+function givenIn(gate, layer) {
+    const given = typeof layer === 'object' && layer !== null ? layer : {};
+    return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined));
+}
+
+
+/***/ }),
+
+/***/ 7062:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32632,8 +32705,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var fingerprint = __nccwpck_require__(4319);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var ids = __nccwpck_require__(5893);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
 ;// CONCATENATED MODULE: external "node:buffer"
@@ -33013,11 +33086,11 @@ function turnCell(text) {
     throw UNSURE;
 }
 
-// EXTERNAL MODULE: ./src/io/similarName.ts
-var similarName = __nccwpck_require__(5334);
+// EXTERNAL MODULE: ./src/text/similarName.ts
+var similarName = __nccwpck_require__(1093);
 // EXTERNAL MODULE: ./src/metrics/tokens.ts + 4 modules
 var tokens = __nccwpck_require__(8892);
-;// CONCATENATED MODULE: ./src/run/evalSetChecks.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/checks.ts
 
 
 
@@ -33167,7 +33240,7 @@ function ambiguousCommas(cell) {
     return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && (0,tokens/* tokenCount */.jt)((0,tokens/* tokenize */.qw)(part)) >= 1);
 }
 
-;// CONCATENATED MODULE: ./src/run/shard.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/shard.ts
 /**
  * Which questions are in shard `index` of `count`: ids in code-point order, every n-th one
  * starting at index − 1. Every id lands in exactly one shard, shard sizes differ by at most one,
@@ -33199,7 +33272,7 @@ function shardRows(rows, index, count) {
     return rows.filter((_, i) => mine[i]);
 }
 
-;// CONCATENATED MODULE: ./src/run/evalSet.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/evalSet.ts
 
 
 
@@ -33342,311 +33415,7 @@ function evalRow(parsed, extra) {
 
 /***/ }),
 
-/***/ 517:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ exitCodeFor),
-/* harmony export */   d: () => (/* binding */ EXIT)
-/* harmony export */ });
-/**
- * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:
- * evalgate itself failed (a bug, not the input): a script can tell it from bad input (2) and
- * report it rather than fix its settings.
- */
-const EXIT = { pass: 0, fail: 1, usage: 2, internal: 3 };
-/** The exit code a run's results give: its verdict, or `usage` when it gave none. */
-function exitCodeFor(results) {
-    // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
-    if (results.run.judge_stopped)
-        return EXIT.usage;
-    const verdict = results.comparison?.verdict ?? 'no_baseline';
-    if (verdict === 'fail')
-        return EXIT.fail;
-    // not gated: neither a pass nor a fail, so that no check goes green (or red) on a run that was not the whole set
-    if (verdict === 'incomparable' || verdict === 'subset')
-        return EXIT.usage;
-    return EXIT.pass;
-}
-
-
-/***/ }),
-
-/***/ 3116:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BR: () => (/* binding */ ROWS_OF_EVERY_KIND),
-/* harmony export */   l4: () => (/* binding */ checkLatencyCanAct),
-/* harmony export */   ok: () => (/* binding */ checkGateCanAct)
-/* harmony export */ });
-/* unused harmony export whyNot */
-/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
-/* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
-/* harmony import */ var _score_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1822);
-
-
-
-/**
- * An eval set with a question of every kind a metric is planned for (answerable and
- * should-refuse, with relevant docs, expecting JSON, a later turn): what a shard, which has not
- * read the other shards' rows, checks its settings against. The settings that only the rows can
- * make idle (a json_ok floor where no question expects JSON) are then left to the merge, whose
- * comparison names a threshold on a metric the run did not compute.
- */
-const ROWS_OF_EVERY_KIND = [
-    {
-        id: 'answerable',
-        question: '',
-        ground_truth: null,
-        reference_points: [],
-        category: null,
-        difficulty: null,
-        should_refuse: false,
-        relevant_docs: [{ id: 'doc', grade: 1 }],
-        expect_json: true,
-        required_keys: [],
-        conversation: { id: 'conversation', turn: 2 },
-        extra: {},
-    },
-    { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
-];
-/** The gate settings that name metrics; each replaces the layer below as a whole (resolveGate). */
-const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
-/**
- * A primary metric, threshold, category floor or max_drop override on a metric this run does not compute
- * (`recall@10` with `k: [3, 5]`, an LLM metric with the lexical judge) would gate nothing
- * while reading as if it did: an error before the candidate runs, naming the setting and what
- * the run does compute. `rows` is the whole eval set (a shard's metrics are those of the merge).
- * latency_ms is left alone: whether a candidate reports latency shows only in its answers.
- */
-function checkGateCanAct(layers, rows, config, scorer) {
-    checkLatencyCanAct(layers);
-    const computed = (0,_score_js__WEBPACK_IMPORTED_MODULE_2__/* .metricsBeforeAnswers */ .YD)(rows, config, scorer);
-    const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms']);
-    for (const key of NAMING_KEYS) {
-        // only the layer in force for this key can act; a lower one is replaced whole
-        const layer = [...layers].reverse().find((l) => l.settings?.[key] !== undefined);
-        if (!layer)
-            continue;
-        for (const [path, metric] of namedMetrics(key, layer.settings)) {
-            if (acting.has(metric))
-                continue;
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${layer.source}: ${layer.prefix}${path}: this run does not compute ${metric} (${whyNot(metric, rows, config)}), so the setting would never be checked`, `remove the setting, or make the run compute ${metric}; this run computes ${(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .sortMetrics */ .g4)(computed).join(', ')}`);
-        }
-    }
-}
-function namedMetrics(key, settings) {
-    if (key === 'by_category')
-        return Object.entries(settings.by_category ?? {}).flatMap(([category, floors]) => Object.keys(floors).map((m) => [`by_category.${category}.${m}`, m]));
-    if (key === 'primary')
-        return (settings.primary ?? []).map((m, i) => [`primary[${i}]`, m]);
-    return Object.keys(settings[key] ?? {}).map((m) => [`${key}.${m}`, m]);
-}
-/** Why a known metric is not computed by this run, in the words of the setting that would change it. */
-function whyNot(metric, rows, config) {
-    const family = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .metricInfo */ .R)(metric)?.family;
-    if (family === 'retrieval') {
-        if (!rows.some((r) => r.relevant_docs.length > 0))
-            return 'no question of the eval set lists relevant_doc_ids';
-        const k = /@(\d+)$/.exec(metric)?.[1];
-        return k ? `k is [${config.k.join(', ')}]: add ${k} to k` : 'retrieval metrics are computed for this eval set';
-    }
-    if (family === 'rules') {
-        if (metric === 'citation_ok')
-            return 'rules.require_citation is false';
-        if (metric === 'json_ok')
-            return 'no answerable question has expect_json';
-        if (metric === 'refuse_ok')
-            return 'no question has should_refuse';
-        return 'every question is a should-refuse question';
-    }
-    if ((0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .isJudgedByModel */ .EC)(metric))
-        return `judge.provider is ${config.judge.provider}, which does not compute it`;
-    return 'it is not computed by any part of this run';
-}
-/** The layer whose value of `key` is in force: the highest that sets it. */
-function inForce(layers, key) {
-    return [...layers].reverse().find((l) => l.settings?.[key] !== undefined);
-}
-/**
- * latency_min_ms and a max_drop override of latency_ms only shape the latency gate, which exists
- * only when latency_rise is set: without it latency is reported, not gated, and either setting
- * would read as a gate that is not there. An error wherever a gate is resolved (run, compare, merge).
- */
-function checkLatencyCanAct(layers) {
-    const rise = inForce(layers, 'latency_rise');
-    if (rise && rise.settings.latency_rise !== null)
-        return;
-    const floor = inForce(layers, 'latency_min_ms');
-    const minMs = floor?.settings.latency_min_ms;
-    if (floor && minMs !== null && minMs !== undefined) {
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${floor.source}: ${floor.prefix}latency_min_ms is ${minMs}, but latency_rise is not set: latency is reported and not gated, so the floor would never be checked`, `set gate.latency_rise (e.g. 0.5: a p50 or p95 latency more than 50% and more than ${minMs} ms above the baseline's fails), or remove latency_min_ms`);
-    }
-    const overrides = inForce(layers, 'max_drop_overrides');
-    const override = overrides?.settings.max_drop_overrides?.latency_ms;
-    if (overrides && override !== undefined) {
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_config', `${overrides.source}: ${overrides.prefix}max_drop_overrides.latency_ms is ${override}, but latency_rise is not set: latency is reported and not gated, so the override would never be checked`, `set gate.latency_rise: ${override} instead (it gates the p50 and p95 latency), and remove the override`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 7418:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z6: () => (/* binding */ llmSettings),
-/* harmony export */   eX: () => (/* binding */ embeddingsOn),
-/* harmony export */   hV: () => (/* binding */ questionsInFlight),
-/* harmony export */   vH: () => (/* binding */ runLlmTier)
-/* harmony export */ });
-/* unused harmony exports STABILITY_THRESHOLD, QUESTIONS_PER_SLOT */
-/* harmony import */ var _judge_usage_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3448);
-/* harmony import */ var _judge_budget_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4550);
-/* harmony import */ var _metrics_language_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6611);
-/* harmony import */ var _metrics_definitions_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6511);
-/* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1118);
-/* harmony import */ var _metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2663);
-/* harmony import */ var _schemas_judgeConfig_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5765);
-/* harmony import */ var _io_pool_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4476);
-
-
-
-
-
-
-
-
-/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
-const STABILITY_THRESHOLD = 0.02;
-/**
- * Questions in progress at once per judge concurrency slot. A question in progress always has
- * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
- * twice that covers the questions between calls (a reply being parsed, a backoff) while the
- * prompts and replies held stay bounded by the concurrency, not by the number of questions.
- */
-const QUESTIONS_PER_SLOT = 2;
-/** How many questions the tier works on at once. */
-function questionsInFlight(config) {
-    return config.judge.concurrency * QUESTIONS_PER_SLOT;
-}
-/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
-function llmSettings(config, rows) {
-    return {
-        relevancyQuestions: config.judge.answer_relevancy.questions,
-        noncommittal: config.judge.answer_relevancy.noncommittal,
-        repeats: config.judge.repeats,
-        embeddings: embeddingsOn(config),
-        chunkLabel: (0,_metrics_language_js__WEBPACK_IMPORTED_MODULE_0__/* .chunkLabelOf */ .B)(rows.map((r) => r.question)),
-    };
-}
-/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
-function embeddingsOn(config) {
-    const e = config.embeddings;
-    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== _schemas_judgeConfig_js__WEBPACK_IMPORTED_MODULE_4__/* .NO_EMBEDDINGS */ .Hn;
-}
-/**
- * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
- * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
- * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
- * the budget.
- */
-async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new _judge_budget_js__WEBPACK_IMPORTED_MODULE_5__/* .Budget */ ._(config.budget, config.judge.prices), schedule) {
-    const settings = llmSettings(config, rows);
-    const budgeted = new _judge_budget_js__WEBPACK_IMPORTED_MODULE_5__/* .BudgetedJudge */ .M(judge, budget);
-    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
-    const diffs = rows.map(() => null);
-    await (0,_io_pool_js__WEBPACK_IMPORTED_MODULE_6__/* .forEachInPool */ .a)(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
-        // a settled schedule takes no more questions: the rest pass through untouched
-        if (schedule?.settled())
-            return;
-        const index = schedule ? schedule.order[taken] : taken;
-        const row = rows[index];
-        const output = outputs.get(row.id);
-        const q = questions[row.id];
-        if (output && output.error === null) {
-            // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
-            const calls = (0,_metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__/* .planQuestion */ .Ei)(row, output, settings);
-            const scored = await (0,_metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__/* .scoreWithJudge */ .In)(row, output, budgeted, settings, calls);
-            record(q, scored, calls);
-            diffs[index] = scored.rubricDiff;
-        }
-        schedule?.completed.add(index);
-    });
-    const byFamily = judge.usageByFamily();
-    const meter = new _judge_usage_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageMeter */ .H$();
-    for (const [name, f] of Object.entries(byFamily))
-        Object.assign(meter.family(name), f);
-    const totals = meter.totals(config.judge.prices);
-    const notes = [];
-    const warn = (warning) => {
-        notes.push(warning);
-        logger.warn(warning);
-    };
-    const refused = budgeted.spent().refused;
-    if (refused > 0)
-        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
-    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
-    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
-        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
-    }
-    for (const problem of judge.problems?.() ?? [])
-        logger.warn(problem);
-    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
-    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
-    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
-}
-/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
-function record(q, scored, calls) {
-    // by family, so concurrent asks land in one order from run to run
-    if (calls.calls.length > 0)
-        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
-    // a metric this run does not plan (context_retention_norm without conversations) gets no key
-    const planned = _metrics_llm_js__WEBPACK_IMPORTED_MODULE_3__/* .LLM_METRICS */ .cO.filter((metric) => Object.hasOwn(q.scores, metric));
-    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
-    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
-    const notes = {};
-    for (const [metric, note] of Object.entries(q.notes))
-        if (!(0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .isKnownMetric */ .Oi)(metric) || !planned.includes(metric))
-            notes[metric] = note;
-    for (const metric of planned) {
-        const s = scored.scores[metric];
-        // a value off the metric's scale is an error row, as in the deterministic tier (run/score.ts)
-        const info = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_2__/* .metricInfo */ .R)(metric);
-        const outside = info && s?.value != null ? (0,_metrics_definitions_js__WEBPACK_IMPORTED_MODULE_1__/* .outOfScale */ .gl)(info, s.value) : null;
-        q.scores[metric] = outside === null ? (s?.value ?? null) : null;
-        if (s?.reason && outside === null)
-            notes[metric] = s.reason;
-        const error = outside ?? scored.errors[metric];
-        if (error)
-            q.errors[metric] = error;
-    }
-    q.notes = notes;
-    if (scored.claims.length > 0)
-        q.claims = scored.claims;
-}
-function judgeStability(diffs, repeats) {
-    if (repeats <= 1)
-        return null;
-    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
-    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
-}
-function budgetLabel(budget) {
-    return [
-        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
-        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
-        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
-    ]
-        .filter(Boolean)
-        .join(', ');
-}
-
-
-/***/ }),
-
-/***/ 867:
+/***/ 8032:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33658,7 +33427,7 @@ function budgetLabel(budget) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4319);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2371);
-/* harmony import */ var _evalSet_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9855);
+/* harmony import */ var _evalSet_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7062);
 
 
 
@@ -33717,7 +33486,65 @@ async function otherKindOfRunSet(run) {
 
 /***/ }),
 
-/***/ 5908:
+/***/ 6832:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z6: () => (/* binding */ llmSettings),
+/* harmony export */   eX: () => (/* binding */ embeddingsOn),
+/* harmony export */   hV: () => (/* binding */ questionsInFlight)
+/* harmony export */ });
+/* unused harmony export QUESTIONS_PER_SLOT */
+/* harmony import */ var _metrics_language_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6611);
+/* harmony import */ var _schemas_judgeConfig_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5765);
+
+
+/**
+ * Questions in progress at once per judge concurrency slot. A question in progress always has
+ * a call in flight or waiting for a slot, so judge.concurrency questions keep every slot busy;
+ * twice that covers the questions between calls (a reply being parsed, a backoff) while the
+ * prompts and replies held stay bounded by the concurrency, not by the number of questions.
+ */
+const QUESTIONS_PER_SLOT = 2;
+/** How many questions the tier works on at once. */
+function questionsInFlight(config) {
+    return config.judge.concurrency * QUESTIONS_PER_SLOT;
+}
+/** The tier's settings for a run: the judge's, and the chunk label its questions' language calls for. */
+function llmSettings(config, rows) {
+    return {
+        relevancyQuestions: config.judge.answer_relevancy.questions,
+        noncommittal: config.judge.answer_relevancy.noncommittal,
+        repeats: config.judge.repeats,
+        embeddings: embeddingsOn(config),
+        chunkLabel: (0,_metrics_language_js__WEBPACK_IMPORTED_MODULE_0__/* .chunkLabelOf */ .B)(rows.map((r) => r.question)),
+    };
+}
+/** Whether the run asks for embeddings (answer_relevancy): an embeddings model and not provider none. */
+function embeddingsOn(config) {
+    const e = config.embeddings;
+    return e !== undefined && e.provider !== 'none' && e.model !== undefined && e.model !== _schemas_judgeConfig_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_EMBEDDINGS */ .Hn;
+}
+
+
+/***/ }),
+
+/***/ 52:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ COMMANDS)
+/* harmony export */ });
+/**
+ * The CLI's commands, in a module of their own: \`evalgate --help\` and an unknown command need
+ * the names and nothing else, so they start without loading the option table's schemas.
+ */
+const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
+
+
+/***/ }),
+
+/***/ 4003:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33731,7 +33558,7 @@ async function otherKindOfRunSet(run) {
 /* unused harmony export optionName */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2087);
-/* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2739);
+/* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52);
 
 
 
@@ -33823,7 +33650,7 @@ function setPath(target, path, value) {
 
 /***/ }),
 
-/***/ 6169:
+/***/ 7547:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33841,7 +33668,7 @@ var baseline = __nccwpck_require__(6360);
 var config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/schemas/gate.ts
 var gate = __nccwpck_require__(1689);
-;// CONCATENATED MODULE: ./src/run/commandOptions.ts
+;// CONCATENATED MODULE: ./src/run/options/commandOptions.ts
 
 /** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */
 const COMMAND_OPTIONS = [
@@ -33929,15 +33756,15 @@ const COMMAND_OPTIONS = [
     { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
 ];
 
-// EXTERNAL MODULE: ./src/run/config.ts
-var run_config = __nccwpck_require__(6123);
+// EXTERNAL MODULE: ./src/run/config/config.ts
+var config_config = __nccwpck_require__(1564);
 // EXTERNAL MODULE: ./src/judge/transports/registry.ts + 5 modules
 var registry = __nccwpck_require__(3810);
 // EXTERNAL MODULE: ./src/schemas/judgeConfig.ts
 var judgeConfig = __nccwpck_require__(5765);
-// EXTERNAL MODULE: ./src/run/option.ts
-var run_option = __nccwpck_require__(5908);
-;// CONCATENATED MODULE: ./src/run/judgeOptions.ts
+// EXTERNAL MODULE: ./src/run/options/option.ts
+var options_option = __nccwpck_require__(4003);
+;// CONCATENATED MODULE: ./src/run/options/judgeOptions.ts
 
 
 
@@ -33948,7 +33775,7 @@ const JUDGE_OPTIONS = [
         input: 'judge',
         value: judgeConfig/* JUDGE_PROVIDERS */.D5,
         setting: 'judge.provider',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         help: "lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments; anthropic: over\nAnthropic's Messages API; none: rules, retrieval and citations only",
         helpIn: { pairwise: 'openai, azure or anthropic: pairwise needs the LLM judge' },
         description: "lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments), anthropic (LLM judge over Anthropic's Messages API) or none.",
@@ -33959,7 +33786,7 @@ const JUDGE_OPTIONS = [
         input: 'judge-base-url',
         value: 'text',
         setting: 'judge.base_url',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'URL',
         help: `the judge's base URL (openai: default ${registry/* TRANSPORTS */.Z.openai.defaultBaseUrl}; anthropic: default\n${registry/* TRANSPORTS */.Z.anthropic.defaultBaseUrl}; azure: the resource endpoint); without a key, a URL\nother than api.openai.com's is called keyless`,
         description: `Base URL of the judge (openai: default ${registry/* TRANSPORTS */.Z.openai.defaultBaseUrl}; anthropic: default ${registry/* TRANSPORTS */.Z.anthropic.defaultBaseUrl}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
@@ -33970,7 +33797,7 @@ const JUDGE_OPTIONS = [
         input: 'judge-model',
         value: 'text',
         setting: 'judge.model',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'M',
         help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
         description: 'Chat model of the judge; with judge azure, the deployment name.',
@@ -33981,7 +33808,7 @@ const JUDGE_OPTIONS = [
         input: 'judge-api-version',
         value: 'text',
         setting: 'judge.api_version',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'V',
         help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
         description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
@@ -33992,7 +33819,7 @@ const JUDGE_OPTIONS = [
         input: 'embeddings-model',
         value: 'text',
         setting: 'embeddings.model',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'E',
         help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
         description: 'Embeddings model for answer_relevancy (with azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
@@ -34003,7 +33830,7 @@ const JUDGE_OPTIONS = [
         input: 'embeddings-provider',
         value: judgeConfig/* EMBEDDINGS_PROVIDERS */.W7,
         setting: 'embeddings.provider',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         help: "where the embeddings come from: judge (the judge's endpoint and key, the default),\nopenai or azure (an endpoint of their own: --embeddings-base-url, its own key),\nnone (answer_relevancy off)",
         description: "Where answer_relevancy's embeddings come from: judge (the judge's own endpoint, the default), openai or azure (an endpoint of their own, e.g. with an anthropic judge), or none.",
         example: 'openai',
@@ -34013,7 +33840,7 @@ const JUDGE_OPTIONS = [
         input: 'embeddings-base-url',
         value: 'text',
         setting: 'embeddings.base_url',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'URL',
         help: `with --embeddings-provider openai or azure: the embeddings endpoint (openai: default\n${registry/* TRANSPORTS */.Z.openai.defaultBaseUrl})`,
         description: `With embeddings-provider openai or azure: the embeddings endpoint (openai: default ${registry/* TRANSPORTS */.Z.openai.defaultBaseUrl}).`,
@@ -34023,7 +33850,7 @@ const JUDGE_OPTIONS = [
         flag: 'embeddings-api-key-env',
         value: 'text',
         setting: 'embeddings.api_key_env',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'NAME',
         help: 'with --embeddings-provider openai or azure: the environment variable holding its key\n(default OPENAI_API_KEY; azure: AZURE_OPENAI_API_KEY)',
         example: 'EMBEDDINGS_KEY',
@@ -34032,7 +33859,7 @@ const JUDGE_OPTIONS = [
         flag: 'judge-api-key-env',
         value: 'text',
         setting: 'judge.api_key_env',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'NAME',
         help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)',
         example: 'JUDGE_KEY',
@@ -34048,27 +33875,27 @@ const JUDGE_OPTIONS = [
         flag: 'concurrency',
         value: 'number',
         setting: 'judge.concurrency',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'N',
-        help: `judge calls in flight at once (default ${run_option/* CONFIG_DEFAULTS */.IE.judge.concurrency}, at most ${judgeConfig/* MAX_JUDGE_CONCURRENCY */.FI})`,
+        help: `judge calls in flight at once (default ${options_option/* CONFIG_DEFAULTS */.IE.judge.concurrency}, at most ${judgeConfig/* MAX_JUDGE_CONCURRENCY */.FI})`,
         example: '4',
     },
     {
         flag: 'cache-dir',
         value: 'text',
         setting: 'judge.cache_dir',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'DIR',
-        help: `judge response cache (default ${run_option/* CONFIG_DEFAULTS */.IE.judge.cache_dir}); a re-run makes no calls`,
+        help: `judge response cache (default ${options_option/* CONFIG_DEFAULTS */.IE.judge.cache_dir}); a re-run makes no calls`,
         example: '.cache/judge',
     },
-    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: run_option/* JUDGE */.aQ, help: 'call the judge even for requests it has answered before' },
+    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: options_option/* JUDGE */.aQ, help: 'call the judge even for requests it has answered before' },
     {
         flag: 'budget-calls',
         input: 'budget-calls',
         value: 'number',
         setting: 'budget.calls',
-        commands: run_option/* JUDGE */.aQ,
+        commands: options_option/* JUDGE */.aQ,
         arg: 'N',
         help: 'at most N judge requests (over budget.calls in evalgate.yml), the preflight, retries\nand repairs included: a plan that needs more even with well-formed replies stops\nbefore the candidate runs; past N no request is sent and the metrics left are errors',
         description: 'At most N judge requests, the preflight, retries and repairs included (overrides budget.calls in evalgate.yml).',
@@ -34079,7 +33906,7 @@ const JUDGE_OPTIONS = [
         input: 'budget-usd',
         value: 'number',
         setting: 'budget.usd',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'X',
         help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml):\neach request reserves its most (prompt bytes + max_tokens) before it is sent, so the\nspend never passes X',
         description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); each request reserves the most it can cost before it is sent, so the spend never passes it.',
@@ -34100,7 +33927,9 @@ const JUDGE_OPTIONS = [
     },
 ];
 
-;// CONCATENATED MODULE: ./src/run/actionOptions.ts
+;// CONCATENATED MODULE: ./src/run/options/actionOptions.ts
+/** The values of the Action's `mode` input; each is a module of src/action/modes/. */
+const ACTION_MODES = ['gate', 'baseline', 'merge', 'accept'];
 /** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
 const ACTION_OPTIONS = [
     { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
@@ -34108,7 +33937,7 @@ const ACTION_OPTIONS = [
     { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
     {
         input: 'mode',
-        value: ['gate', 'baseline', 'merge', 'accept'],
+        value: ACTION_MODES,
         default: 'gate',
         commands: [],
         description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
@@ -34138,11 +33967,11 @@ const ACTION_OPTIONS = [
     { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
 ];
 
-// EXTERNAL MODULE: ./src/run/pipeline.ts + 17 modules
-var pipeline = __nccwpck_require__(1100);
+// EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
+var pipeline = __nccwpck_require__(2367);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
-;// CONCATENATED MODULE: ./src/run/options.ts
+;// CONCATENATED MODULE: ./src/run/options/options.ts
 
 
 
@@ -34162,7 +33991,7 @@ const NOISE_PASSES = String(DEFAULT_NOISE_PASSES);
  * (commandOptions.ts, judgeOptions.ts) and are spliced in here, in place.
  */
 const OPTIONS = [
-    { flag: 'help', short: 'h', value: 'switch', commands: run_option/* COMMANDS */.Lo },
+    { flag: 'help', short: 'h', value: 'switch', commands: options_option/* COMMANDS */.Lo },
     // the commands' own options first: they lead their command's --help
     ...COMMAND_OPTIONS,
     // the settings a run is made of, shared by the CLI and the Action
@@ -34172,15 +34001,15 @@ const OPTIONS = [
         value: 'text',
         commands: ['run', 'compare', 'merge', 'calibrate-noise', 'pairwise', 'lint-set', 'check-rules'],
         arg: 'FILE',
-        help: `settings file (default: ${run_config/* DEFAULT_CONFIG_FILE */.Cu} when present); flags win`,
+        help: `settings file (default: ${config_config/* DEFAULT_CONFIG_FILE */.Cu} when present); flags win`,
         helpIn: {
-            compare: `settings file for gate overrides (default: ${run_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
-            merge: `gate settings (default: ${run_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
-            pairwise: `settings file for the judge (default: ${run_config/* DEFAULT_CONFIG_FILE */.Cu} when present); flags win`,
-            'lint-set': `settings file: eval_set and rules.refusal_phrases (default: ${run_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
-            'check-rules': `settings file: the rules to check and eval_set (default: ${run_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
+            compare: `settings file for gate overrides (default: ${config_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
+            merge: `gate settings (default: ${config_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
+            pairwise: `settings file for the judge (default: ${config_config/* DEFAULT_CONFIG_FILE */.Cu} when present); flags win`,
+            'lint-set': `settings file: eval_set and rules.refusal_phrases (default: ${config_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
+            'check-rules': `settings file: the rules to check and eval_set (default: ${config_config/* DEFAULT_CONFIG_FILE */.Cu} when present)`,
         },
-        description: `Path of ${run_config/* DEFAULT_CONFIG_FILE */.Cu} (settings); inputs below override it.`,
+        description: `Path of ${config_config/* DEFAULT_CONFIG_FILE */.Cu} (settings); inputs below override it.`,
         example: 'ci/evalgate.yml',
     },
     {
@@ -34188,7 +34017,7 @@ const OPTIONS = [
         input: 'eval-set',
         value: 'text',
         setting: 'eval_set',
-        commands: [...run_option/* JUDGE */.aQ, 'lint-set', 'check-rules'],
+        commands: [...options_option/* JUDGE */.aQ, 'lint-set', 'check-rules'],
         arg: 'FILE',
         help: 'eval set, .csv or .jsonl',
         helpIn: {
@@ -34204,7 +34033,7 @@ const OPTIONS = [
         input: 'eval-set-version',
         value: 'text',
         setting: 'eval_set_version',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'V',
         help: 'label of the eval set version (e.g. v1)',
         description: 'Label of the eval set version (e.g. v1).',
@@ -34215,7 +34044,7 @@ const OPTIONS = [
         input: 'version',
         value: 'text',
         setting: 'version',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'V',
         help: 'label of the system under test (e.g. the commit or prompt version)',
         description: 'Label of the system under test.',
@@ -34226,7 +34055,7 @@ const OPTIONS = [
         input: 'predictions',
         value: 'text',
         setting: 'candidate.predictions',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'FILE',
         help: 'candidate answers written by an earlier step (.jsonl or .csv)',
         description: 'Candidate answers written by an earlier step (.jsonl or .csv).',
@@ -34237,7 +34066,7 @@ const OPTIONS = [
         input: 'candidate-command',
         value: 'text',
         setting: 'candidate.command',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: '"CMD"',
         help: 'candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout',
         description: 'Candidate as a command (JSONL questions on stdin, JSONL answers on stdout).',
@@ -34247,7 +34076,7 @@ const OPTIONS = [
         flag: 'candidate-timeout',
         value: 'number',
         setting: 'candidate.timeout_ms',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'MS',
         help: `timeout for the candidate command (default ${config/* CandidateTimeoutSchema */.GV.parse(undefined)})`,
         example: '60000',
@@ -34257,7 +34086,7 @@ const OPTIONS = [
         input: 'candidate-url',
         value: 'text',
         setting: 'candidate.http.url',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'URL',
         help: 'candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)',
         description: 'Candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http).',
@@ -34269,9 +34098,9 @@ const OPTIONS = [
         input: 'k',
         value: 'whole numbers',
         setting: 'k',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         label: '--k 5,10',
-        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${run_option/* CONFIG_DEFAULTS */.IE.k.join(',')})`,
+        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${options_option/* CONFIG_DEFAULTS */.IE.k.join(',')})`,
         description: 'Retrieval cut-offs, comma-separated (e.g. 5,10).',
         example: '5,10',
     },
@@ -34287,13 +34116,13 @@ const OPTIONS = [
         description: 'Baseline file to compare with.',
         example: baseline/* DEFAULT_BASELINE_PATH */.Gf,
     },
-    { flag: 'no-baseline', value: 'switch', setting: 'baseline', sets: null, commands: run_option/* RUN */.oq, help: 'compare with nothing, even if evalgate.yml names a baseline (to write a new one)' },
+    { flag: 'no-baseline', value: 'switch', setting: 'baseline', sets: null, commands: options_option/* RUN */.oq, help: 'compare with nothing, even if evalgate.yml names a baseline (to write a new one)' },
     {
         flag: 'max-drop',
         input: 'max-drop',
         value: 'number',
         setting: 'gate.max_drop',
-        commands: run_option/* GATED */.CN,
+        commands: options_option/* GATED */.CN,
         arg: 'X',
         help: `allowed drop of any metric before the gate fails (default ${gate/* DEFAULT_GATE */.sV.max_drop})`,
         description: 'Allowed drop of any metric before the gate fails.',
@@ -34304,7 +34133,7 @@ const OPTIONS = [
         input: 'gate-mode',
         value: ['strict', 'significant'],
         setting: 'gate.gate_mode',
-        commands: run_option/* GATED */.CN,
+        commands: options_option/* GATED */.CN,
         arg: 'MODE',
         help: 'strict (default: fail on any drop beyond max_drop) or significant\n(fail only on drops whose 95% interval excludes no change, Holm-corrected)',
         description: 'strict (default): fail on any metric drop beyond max-drop; significant: only on drops whose 95% interval excludes no change (Holm-corrected).',
@@ -34314,20 +34143,20 @@ const OPTIONS = [
         flag: 'out',
         value: 'text',
         setting: 'out',
-        commands: run_option/* GATED */.CN,
+        commands: options_option/* GATED */.CN,
         arg: 'FILE',
         help: `write results.json (a run not comparable with its baseline writes\n./${pipeline/* DEFAULT_RESULTS_PATH */.xN} without it: the fix command it prints names that file)`,
         helpIn: { compare: 'write results.json with the comparison', merge: 'merged results.json' },
         example: 'results.json',
     },
-    { flag: 'report', value: 'text', setting: 'report', commands: run_option/* GATED */.CN, arg: 'FILE', help: 'write the Markdown report', example: 'report.md' },
+    { flag: 'report', value: 'text', setting: 'report', commands: options_option/* GATED */.CN, arg: 'FILE', help: 'write the Markdown report', example: 'report.md' },
     { flag: 'verbose', value: 'switch', commands: ['run', 'compare', 'merge'], help: 'also print every gate setting and where its value came from\n(default, the baseline, evalgate.yml or a flag)' },
     {
         flag: 'shard',
         input: 'shard',
         value: 'text',
         setting: 'shard',
-        commands: run_option/* RUN */.oq,
+        commands: options_option/* RUN */.oq,
         arg: 'i/n',
         help: 'score only the i-th of n deterministic slices (a GitHub Actions matrix);\nmerge the shards with "evalgate merge" to gate',
         description: 'i/n: score only the i-th of n deterministic slices of the eval set (a matrix job); merge them with mode: merge.',
@@ -34369,13 +34198,13 @@ const OPTIONS = [
         description: "history.csv to append the run's metrics to (mode baseline) and to draw the PR comment's trend chart from.",
         example: 'history.csv',
     },
-    { flag: 'no-color', value: 'switch', commands: run_option/* GATED */.CN, help: 'plain terminal output' },
+    { flag: 'no-color', value: 'switch', commands: options_option/* GATED */.CN, help: 'plain terminal output' },
     {
         flag: 'max-input-mb',
         input: 'max-input-mb',
         value: 'number',
         setting: 'max_input_mb',
-        commands: run_option/* COMMANDS */.Lo.filter((c) => c !== 'power'),
+        commands: options_option/* COMMANDS */.Lo.filter((c) => c !== 'power'),
         arg: 'MB',
         help: `largest input file read (eval set, predictions, baseline, results, history; default ${input/* DEFAULT_MAX_INPUT_MB */.si});\na FIFO or pipe is read up to it`,
         description: `Largest input file evalgate reads, in MB (default ${input/* DEFAULT_MAX_INPUT_MB */.si}): an eval set, predictions, baseline, results or history above it is refused by name.`,
@@ -34411,7 +34240,37 @@ function actionInputs() {
 
 /***/ }),
 
-/***/ 1100:
+/***/ 9310:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ exitCodeFor),
+/* harmony export */   d: () => (/* binding */ EXIT)
+/* harmony export */ });
+/**
+ * The exit codes of the CLI (the Action's check status follows the same verdicts). `internal`:
+ * evalgate itself failed (a bug, not the input): a script can tell it from bad input (2) and
+ * report it rather than fix its settings.
+ */
+const EXIT = { pass: 0, fail: 1, usage: 2, internal: 3 };
+/** The exit code a run's results give: its verdict, or `usage` when it gave none. */
+function exitCodeFor(results) {
+    // a judge that stopped scored only part of the run: no verdict on quality, a setting to fix
+    if (results.run.judge_stopped)
+        return EXIT.usage;
+    const verdict = results.comparison?.verdict ?? 'no_baseline';
+    if (verdict === 'fail')
+        return EXIT.fail;
+    // not gated: neither a pass nor a fail, so that no check goes green (or red) on a run that was not the whole set
+    if (verdict === 'incomparable' || verdict === 'subset')
+        return EXIT.usage;
+    return EXIT.pass;
+}
+
+
+/***/ }),
+
+/***/ 2367:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34425,7 +34284,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   aI: () => (/* binding */ runPipeline)
 });
 
-// UNUSED EXPORTS: baselineLayer, statePlan
+// UNUSED EXPORTS: statePlan
 
 // EXTERNAL MODULE: ./src/baseline/baseline.ts
 var baseline_baseline = __nccwpck_require__(6360);
@@ -34435,8 +34294,8 @@ var judgeHealth = __nccwpck_require__(5598);
 var candidates_outputs = __nccwpck_require__(2244);
 // EXTERNAL MODULE: ./src/candidates/turns.ts
 var turns = __nccwpck_require__(8234);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var io_ids = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var text_ids = __nccwpck_require__(5893);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/baseline/answer.ts
@@ -34451,14 +34310,14 @@ var answer = __nccwpck_require__(3025);
  * for: a baseline of schema 1 keeps none, so the reports show no before text.
  */
 function baselineAnswers(regressions, baseline, questions) {
-    const out = (0,io_ids/* idRecord */.P5)();
+    const out = (0,text_ids/* idRecord */.P5)();
     if (!baseline?.questions)
         return out;
     for (const { id } of regressions) {
         if (Object.hasOwn(out, id))
             continue;
-        const before = (0,io_ids/* ownValue */.eC)(baseline.questions, id);
-        const after = (0,io_ids/* ownValue */.eC)(questions, id);
+        const before = (0,text_ids/* ownValue */.eC)(baseline.questions, id);
+        const after = (0,text_ids/* ownValue */.eC)(questions, id);
         if (before?.answer === undefined || before.answer_sha256 === undefined || !after)
             continue;
         out[id] = { answer: before.answer, answer_truncated: before.answer_truncated ?? false, unchanged: before.answer_sha256 === (0,answer/* answerSha256 */.w$)(after.answer) };
@@ -34481,7 +34340,7 @@ function determinism(baseline, questions) {
     let sameInputs = 0;
     const differ = [];
     for (const id of Object.keys(questions).sort()) {
-        const before = (0,io_ids/* ownValue */.eC)(baseline.questions, id);
+        const before = (0,text_ids/* ownValue */.eC)(baseline.questions, id);
         const after = questions[id];
         if (before?.inputs_hash === undefined || before.answer_sha256 === undefined || after.inputs_hash === undefined)
             continue;
@@ -34515,7 +34374,7 @@ function buildColumns(questions, base, metrics) {
     const position = new Map(metrics.map((m, j) => [m, j]));
     for (let i = 0; i < n; i++) {
         const q = questions[ids[i]];
-        const b = (0,io_ids/* ownValue */.eC)(base, ids[i]);
+        const b = (0,text_ids/* ownValue */.eC)(base, ids[i]);
         if (b)
             inBaseline[i] = 1;
         const unanswered = q.errors.candidate !== undefined;
@@ -34668,7 +34527,7 @@ function categoryRows(run, columns, gate) {
                 interval,
             };
         }
-        const floors = Object.entries((0,io_ids/* ownValue */.eC)(gate.by_category, category) ?? {}).map(([metric, floor]) => {
+        const floors = Object.entries((0,text_ids/* ownValue */.eC)(gate.by_category, category) ?? {}).map(([metric, floor]) => {
             const value = metrics[metric]?.candidate ?? null;
             const higherIsBetter = (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true;
             const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
@@ -35003,7 +34862,7 @@ function checkFailures(row, summary, gate) {
         const value = summary.mean;
         const higherIsBetter = info?.higherIsBetter ?? true;
         if (value === null || (higherIsBetter ? value < row.threshold - EPS : value > row.threshold + EPS)) {
-            failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: higherIsBetter ? 'floor' : 'ceiling' });
+            failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: info?.direction.limit ?? 'floor' });
         }
     }
     const rate = row.questions > 0 ? summary.errors / row.questions : 0;
@@ -35024,7 +34883,7 @@ function categoryFailures(categories, gate) {
             value: f.value,
             limit: f.floor,
             unit: info?.unit ?? 'score',
-            bound: info?.higherIsBetter === false ? 'ceiling' : 'floor',
+            bound: info?.direction.limit ?? 'floor',
         };
     }));
     for (const [category, floors] of Object.entries(gate.by_category)) {
@@ -35157,7 +35016,7 @@ var significance = __nccwpck_require__(8650);
 ;// CONCATENATED MODULE: ./src/compare/settled.ts
 /**
  * A --sequential run that stopped because a judged metric's confidence sequence settled FAIL
- * (run/sequential.ts): that metric is a regression, decided by its anytime-valid test, whatever
+ * (run/llmTier/sequential.ts): that metric is a regression, decided by its anytime-valid test, whatever
  * the fixed-n test over the questions judged so far would say after Holm's correction (the
  * early stop already spent its own share of the false-alarm budget). Metrics that settled pass,
  * or were not settled, keep the status the comparison gave them.
@@ -35254,7 +35113,7 @@ function fingerprintOfKind(theirs, run) {
  * floors, error rates, and per-question regressions. A baseline that cannot be compared
  * gives the verdict `incomparable` with its reasons; a subset run the verdict `subset` (never
  * gated, see notGated). Pure: no I/O, no logging.
- * `sources` says where each gate setting came from (resolveGate); the comparison records it.
+ * `sources` says where each gate setting came from (GateStack); the comparison records it.
  */
 function compare(run, given, gate, updateCommand, sources) {
     const comparison = compareRun(run, given, gate, updateCommand, sources);
@@ -35363,7 +35222,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
         categories: [],
         regressions: [],
         improvements: [],
-        baseline_answers: (0,io_ids/* idRecord */.P5)(),
+        baseline_answers: (0,text_ids/* idRecord */.P5)(),
         determinism: null,
         change_counts: (0,counts/* noChanges */.rw)(),
         messages: [],
@@ -35382,11 +35241,11 @@ function preview(ids) {
 
 // EXTERNAL MODULE: ./src/baseline/gate.ts
 var baseline_gate = __nccwpck_require__(3696);
-// EXTERNAL MODULE: ./src/run/gateCanAct.ts
-var gateCanAct = __nccwpck_require__(3116);
+// EXTERNAL MODULE: ./src/run/config/gateCanAct.ts
+var gateCanAct = __nccwpck_require__(9383);
 // EXTERNAL MODULE: ./src/schemas/results.ts + 3 modules
 var results = __nccwpck_require__(4164);
-;// CONCATENATED MODULE: ./src/run/gradeSuffix.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/gradeSuffix.ts
 /** Questions named in the warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5;
 const SUFFIXED = /^(.+):\d+$/;
@@ -35434,10 +35293,10 @@ function gradeSuffixWarningOf(found) {
         'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them');
 }
 
-// EXTERNAL MODULE: ./src/run/score.ts + 4 modules
-var score = __nccwpck_require__(1822);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/run/pipeline/score.ts + 1 modules
+var score = __nccwpck_require__(6827);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 // EXTERNAL MODULE: ./src/metrics/judgeCalls.ts
 var judgeCalls = __nccwpck_require__(3882);
 ;// CONCATENATED MODULE: ./src/judge/vendor.ts
@@ -35518,7 +35377,7 @@ function sameVendorWarning(candidateModels, judgeModels) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/run/sameVendor.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/sameVendor.ts
 
 
 /** Judges whose model is no LLM: nothing to prefer its own family with. */
@@ -35546,16 +35405,36 @@ function sameVendorNotes(config, models, judge, questions, logger) {
     return [warning];
 }
 
-// EXTERNAL MODULE: ./src/run/exit.ts
-var exit = __nccwpck_require__(517);
+// EXTERNAL MODULE: ./src/run/pipeline/exit.ts
+var exit = __nccwpck_require__(9310);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/metrics/llm.ts + 2 modules
 var llm = __nccwpck_require__(2663);
-// EXTERNAL MODULE: ./src/run/llmTier.ts
-var llmTier = __nccwpck_require__(7418);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
-var factory = __nccwpck_require__(8136);
+// EXTERNAL MODULE: ./src/run/llmTier/settings.ts
+var llmTier_settings = __nccwpck_require__(6832);
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 34 modules
+var factory = __nccwpck_require__(8196);
+;// CONCATENATED MODULE: ./src/compare/knownTests.ts
+
+
+
+/**
+ * The Holm set's tests of `metrics` (those a run already has every value of: no judge scores
+ * them) exactly as the full comparison will make them: each family's test depends on its own
+ * members' values alone. A --sequential run ranks a judged metric's drop against them: every
+ * one whose p is at least ALPHA raises the Holm multiplier that drop would need to beat
+ * (run/llmTier/sequential.ts).
+ */
+function holmTestsOf(run, baseline, gate, metrics) {
+    if (!baseline.questions || metrics.length === 0)
+        return [];
+    const columns = buildColumns(run.questions, baseline.questions, metrics);
+    const count = Object.keys(run.questions).length;
+    const rows = metrics.map((name) => metricRow(name, run, baseline, columns, gate, count)).filter((row) => row.limit.kind !== 'latency_rise');
+    return (0,significance/* annotateNoise */.NC)(rows, columns, { primary: gate.primary, recordedNoise: baseline.noise ?? null }).filter((test) => test.stage === 'holm');
+}
+
 ;// CONCATENATED MODULE: ./src/stats/confidenceSequence.ts
 /**
  * Anytime-valid inference on a mean change, for deciding early: a test that may be checked after
@@ -35591,6 +35470,10 @@ function logEvidence(sums, m, side, rho) {
     const shifted = sums.sum - sums.count * m;
     const s = side === 'below' ? -shifted : shifted;
     const v = Math.max(0, sums.squares - 2 * m * sums.sum + sums.count * m * m);
+    return normalMixtureLogEvidence(s, v, rho);
+}
+/** log M_t of the one-sided normal mixture for a running sum `s` (signed: positive is evidence) with variance process `v` and mixing precision `rho`. */
+function normalMixtureLogEvidence(s, v, rho) {
     const w = v + rho;
     return Math.LN2 + 0.5 * Math.log(rho / w) + (s * s) / (2 * w) + Math.log(Math.max(Number.MIN_VALUE, (0,normal/* normalCdf */.v)(s / Math.sqrt(w))));
 }
@@ -35632,15 +35515,193 @@ class MixtureTest {
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/sequential.ts
+;// CONCATENATED MODULE: ./src/stats/finitePopulation.ts
+/**
+ * Anytime-valid inference on the mean of a FINITE population drawn without replacement, for
+ * predicting a full run from the part of it judged so far. A --sequential run judges the eval
+ * set's N units (questions, or conversations) in a uniformly random order, and the full run's
+ * verdict is a function of all N of them: what an early stop has to predict is the total over
+ * this eval set, not the mean of some infinite population the questions came from, so the
+ * uncertainty shrinks to nothing as the last units are judged. The only randomness it relies on
+ * is the order, which the run draws itself: no model of the scores, and no approximation.
+ *
+ * Waudby-Smith & Ramdas 2020 ("Confidence sequences for sampling without replacement", NeurIPS
+ * 33): if the population's mean is m, the i-th draw's conditional mean is the mean of what is
+ * left, r_i(m) = (N·m − S_{i−1}) / (N − i + 1). Betting on each draw against it (Waudby-Smith &
+ * Ramdas 2024, "Estimating means of bounded random variables by betting", JRSS-B 86:1–27, whose
+ * capital process they extend to sampling without replacement with these means), the wealth
+ * K_t(m) = Π (1 + λ_i·(y_i − r_i(m))), with y scaled to [0, 1] and each bet 0 ≤ λ_i < 1/r_i(m)
+ * chosen before the draw, is a nonnegative supermartingale whenever the population's mean is m
+ * or less; by Ville's inequality it ever reaches 1/α with probability at most α. The bets are
+ * aGRAPA's (their approximate growth-rate-adaptive bet, (μ̂ − r)/(σ̂² + (μ̂ − r)²), truncated),
+ * so the wealth grows about as fast as the data's own spread allows, and the bound on the range
+ * keeps it honest about what is not seen yet: a few large drops among the unseen units cannot
+ * hide behind a run of small gains (a variance-only boundary is fooled by them: on 50 questions
+ * with 3% of them dropping by 1 and the rest gaining 0.02, the normal mixture on the same
+ * martingale ruled out the true mean in 27% of 300 random orders at a nominal 5%; this, in 1.3%).
+ *
+ * The wealth depends on m through every past bet, so it is kept for a grid of m across the
+ * range; "the mean is m or less" is rejected when every grid point up to the first one at or
+ * above m is: whatever the true mean below m, the grid point just above it is among them.
+ */
+/** Candidate means kept across the range: a resolution of 1/256 of the range. */
+const GRID_POINTS = 256;
+/** The largest bet, as a share of the one that would lose all the wealth should the unit drawn lie at the bottom of the range (WSR truncate theirs so; any share below 1 keeps the wealth positive). */
+const BET_CAP = 0.9;
+/** The draws of a population whose units lie in [low, high], and the evidence they give about its mean. */
+class WithoutReplacement {
+    population;
+    low;
+    high;
+    prior;
+    grid = Float64Array.from({ length: GRID_POINTS }, (_, k) => (k + 0.5) / GRID_POINTS);
+    wealth = new Float64Array(GRID_POINTS);
+    drawn = 0;
+    total = 0;
+    squares = 0;
+    scaledSum = 0;
+    scaledSpread = 0;
+    /** `prior`: a unit's variance the bets assume before any draw (WSR shrink their estimate toward one), in the units' own scale. */
+    constructor(population, low, high, prior) {
+        this.population = population;
+        this.low = low;
+        this.high = high;
+        this.prior = prior;
+        if (!Number.isInteger(population) || population < 1)
+            throw new RangeError(`WithoutReplacement: population must be a positive integer, got ${population}`);
+        if (!(high > low) || !Number.isFinite(low) || !Number.isFinite(high))
+            throw new RangeError(`WithoutReplacement: the range [${low}, ${high}] is empty or not finite`);
+        if (!(prior > 0) || !Number.isFinite(prior))
+            throw new RangeError(`WithoutReplacement: prior must be a positive number, got ${prior}`);
+    }
+    add(x) {
+        if (!(x >= this.low && x <= this.high))
+            throw new RangeError(`WithoutReplacement: observation ${x} is outside [${this.low}, ${this.high}]`);
+        if (this.drawn === this.population)
+            throw new RangeError(`WithoutReplacement: all ${this.population} units are drawn already`);
+        const y = (x - this.low) / (this.high - this.low);
+        const left = this.population - this.drawn;
+        // aGRAPA's estimates from the draws before this one, shrunk as WSR's are: the mean toward the middle of the range, the variance toward the prior
+        const mean = (0.5 + this.scaledSum) / (this.drawn + 1);
+        const variance = (this.prior / (this.high - this.low) ** 2 + this.scaledSpread) / (this.drawn + 1);
+        for (let k = 0; k < GRID_POINTS; k++) {
+            const rest = (this.population * this.grid[k] - this.scaledSum) / left;
+            // a mean so low that what is left would have to lie below the range: not possible after these draws
+            if (rest <= 0)
+                this.wealth[k] = Infinity;
+            else if (rest < 1 && mean > rest) {
+                const gap = mean - rest;
+                const bet = Math.min(BET_CAP / rest, gap / (variance + gap * gap));
+                this.wealth[k] = this.wealth[k] + Math.log1p(bet * (y - rest));
+            }
+        }
+        this.drawn += 1;
+        this.total += x;
+        this.squares += x * x;
+        this.scaledSum += y;
+        this.scaledSpread += (y - (0.5 + this.scaledSum) / (this.drawn + 1)) ** 2;
+    }
+    /** log of the e-value against "the population's mean is m or less" (see the file comment); 0 when m is beyond the grid. */
+    logEvidenceAbove(m) {
+        const target = (m - this.low) / (this.high - this.low);
+        let least = Infinity;
+        for (let k = 0; k < GRID_POINTS; k++) {
+            least = Math.min(least, this.wealth[k]);
+            if (this.grid[k] >= target)
+                return Math.max(0, least);
+        }
+        return 0;
+    }
+    /** The largest mean the draws so far rule out at level alpha (every grid point up to it rejected), in the units' scale; `low` when none is. */
+    lowerBound(alpha) {
+        let bound = this.low;
+        for (let k = 0; k < GRID_POINTS && this.wealth[k] >= Math.log(1 / alpha); k++)
+            bound = this.low + this.grid[k] * (this.high - this.low);
+        return bound;
+    }
+    get seen() {
+        return this.drawn;
+    }
+    /** Σ x over the units drawn */
+    get sum() {
+        return this.total;
+    }
+    /** Σ x² over the units drawn */
+    get sumOfSquares() {
+        return this.squares;
+    }
+}
+/**
+ * The full run's paired test rejects "no change" in the drop direction only when its statistic
+ * Σd / √Σd² is below −z: the sign-flip test's normal form, and McNemar's statistic (b − c)/√(b + c)
+ * on pass/fail differences. With the drawn part's sum `seenSum` and squares `seenSquares` known,
+ * a rejection needs the unseen total T to satisfy seenSum + T < −z·√(seenSquares + Q_T), where
+ * Q_T is the unseen units' squares, and fewer squares only make the statistic more extreme, so
+ * the least Q_T that T allows bounds it (Cauchy–Schwarz): a negative T is the sum of at most
+ * `unseen.negative` negative totals, so Q_T ≥ T²/negative; a positive one is spread over at most
+ * all of them, Q_T ≥ T²/units. For metrics whose unit totals are whole numbers (`integral`:
+ * pass/fail scores) also Q_T ≥ |T|, as each nonzero total's square is at least its size. Returns
+ * the T a rejection needs T to be below (the supremum of the T that allow one), Infinity when
+ * every T within reach does, or null when none does.
+ */
+function unseenTotalToReject(seenSum, seenSquares, unseen, z, integral = false) {
+    const seenRejects = seenSum + z * Math.sqrt(seenSquares) < 0;
+    if (unseen.units === 0)
+        return seenRejects ? Infinity : null;
+    const { negative, below, above } = unseen;
+    const spreadOver = (t) => (t < 0 ? negative : unseen.units);
+    const spread = supremumBelowZero((t) => seenSum + t + z * Math.sqrt(seenSquares + (negative === 0 && t < 0 ? Infinity : (t * t) / spreadOver(t))), below, above, leastSpread(seenSquares, negative, below, z));
+    if (!integral || spread === null)
+        return spread;
+    const steps = supremumBelowZero((t) => seenSum + t + z * Math.sqrt(seenSquares + Math.abs(t)), below, above, -below);
+    return steps === null ? null : Math.min(spread, steps);
+}
+/** Where the Cauchy–Schwarz excess, convex in T, is least: −negative·√(Q/(z² − negative)) when z² > negative, else at −below (it only rises). */
+function leastSpread(seenSquares, negative, below, z) {
+    if (negative === 0)
+        return 0;
+    return z * z > negative ? Math.max(-below, -negative * Math.sqrt(seenSquares / (z * z - negative))) : -below;
+}
+/**
+ * The supremum of {T in [−below, above]: excess(T) < 0} for an excess that rises on [0, above]
+ * and, to the left of 0, is negative on one interval that holds `deepest` when it is anywhere:
+ * both bounds of unseenTotalToReject are such (the Cauchy–Schwarz one is convex, the integral
+ * one's set below zero reaches down to −below).
+ */
+function supremumBelowZero(excess, below, above, deepest) {
+    const inside = [0, deepest, -below].find((t) => excess(t) < 0);
+    if (inside === undefined)
+        return null;
+    if (excess(above) < 0)
+        return Infinity;
+    let low = inside;
+    let high = above;
+    for (let i = 0; i < 60; i++) {
+        const mid = (low + high) / 2;
+        if (excess(mid) < 0)
+            low = mid;
+        else
+            high = mid;
+    }
+    return high;
+}
+
+;// CONCATENATED MODULE: ./src/run/llmTier/sequential.ts
+
+
+
+
+
 
 
 
 /** The early stops' share of the gate's one-sided 5%: split over the monitored metrics. */
 const ALPHA_EARLY = 0.025;
-/** Each metric's chance of settling pass though it dropped beyond max_drop. */
+/** The chance that an early pass passes a run the full run would fail (see the file comment). */
 const ALPHA_PASS = 0.025;
-/** A metric's prior per-question variance of paired differences when the baseline records none: the mixture's ρ is this many questions' worth. */
+/** The part of ALPHA_PASS spent bounding how many unseen units can have a negative total; the rest bounds their total. */
+const ALPHA_DROPS = 0.005;
+/** A metric's prior per-question variance of paired differences when the baseline records none: the fail test's mixture ρ is this many questions' worth. */
 const PRIOR_QUESTIONS = 5;
 const DEFAULT_VARIANCE = { score: 0.05, binary: 0.2 };
 /** The schedule the LLM tier takes (TierSchedule), and what it settled. */
@@ -35663,14 +35724,26 @@ class SequentialSchedule {
         this.units = shuffledUnits(rows, seed);
         this.order = this.units.flat();
         const alphaFail = ALPHA_EARLY / Math.max(1, metrics.length);
-        this.monitored = metrics.map(({ metric, limit, variance }) => {
-            const rho = PRIOR_QUESTIONS * variance;
+        // a unit's total change over its questions lies within ± its size: scores lie in [0, 1] (a judged value off the scale is an error, run/llmTier.ts)
+        const largest = this.units.reduce((most, unit) => Math.max(most, unit.length), 1);
+        this.monitored = metrics.map((watched) => {
+            const values = rows.map((row) => baseline[row.id]?.scores[watched.metric]).filter((v) => typeof v === 'number');
+            const valued = values.length;
+            const info = (0,registry/* metricInfo */.R)(watched.metric);
+            // a baseline value off the scale (a hand-edited file) leaves nothing to bound the differences with: that metric never settles pass
+            const bounded = values.every((v) => v >= 0 && v <= 1);
             return {
-                metric,
-                limit,
-                higherIsBetter: (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true,
-                fail: new MixtureTest(0, 'below', alphaFail, rho),
-                pass: new MixtureTest(-limit, 'above', ALPHA_PASS, rho),
+                ...watched,
+                higherIsBetter: info?.higherIsBetter ?? true,
+                integral: info?.binary ?? false,
+                fail: new MixtureTest(0, 'below', alphaFail, PRIOR_QUESTIONS * watched.variance),
+                population: bounded ? new WithoutReplacement(Math.max(1, this.units.length), -largest, largest, watched.variance * (rows.length / Math.max(1, this.units.length))) : null,
+                holds: new WithoutReplacement(Math.max(1, this.units.length), 0, 1, 0.25),
+                negativesSeen: 0,
+                paired: valued,
+                reach: valued,
+                within: 0,
+                verdict: null,
                 sums: { count: 0, sum: 0, squares: 0 },
             };
         });
@@ -35694,27 +35767,44 @@ class SequentialSchedule {
             let count = 0;
             for (const i of unit) {
                 const id = this.rows[i].id;
-                const after = this.questions[id]?.scores[m.metric];
                 const before = this.baseline[id]?.scores[m.metric];
-                if (typeof after !== 'number' || typeof before !== 'number')
+                if (typeof before !== 'number')
                     continue;
+                m.reach -= 1;
+                const after = candidateValue(this.questions[id], m.metric, m.higherIsBetter);
+                if (typeof after !== 'number') {
+                    m.paired -= 1;
+                    continue;
+                }
                 sum += m.higherIsBetter ? after - before : before - after;
                 count += 1;
             }
-            if (count === 0)
-                continue;
-            const change = sum / count;
-            m.fail.add(change);
-            m.pass.add(change);
-            m.sums.count += 1;
-            m.sums.sum += change;
-            m.sums.squares += change * change;
+            // baselines keep 12 significant digits: a total that small is no change, as the comparison has it
+            if (Math.abs(sum) <= 1e-9)
+                sum = 0;
+            m.holds.add(sum < 0 ? 0 : 1);
+            if (sum < 0)
+                m.negativesSeen += 1;
+            // every unit is one draw of the population, a unit with no pair a total of 0 (as the full run's sums have it)
+            if (m.population && Math.abs(sum) <= m.population.high)
+                m.population.add(sum);
+            else
+                m.population = null;
+            if (count > 0) {
+                const change = sum / count;
+                m.fail.add(change);
+                m.sums.count += 1;
+                m.sums.sum += change;
+                m.sums.squares += change * change;
+            }
+            if (m.verdict === null)
+                m.verdict = settle(m);
         }
     }
     decide() {
-        if (this.monitored.some((m) => metricVerdict(m) === 'fail'))
+        if (this.monitored.some((m) => m.verdict === 'fail'))
             return 'fail';
-        return this.monitored.length > 0 && this.monitored.every((m) => metricVerdict(m) === 'pass') ? 'pass' : null;
+        return this.monitored.length > 0 && this.monitored.every((m) => m.verdict === 'pass') ? 'pass' : null;
     }
     summary() {
         const alphaFail = ALPHA_EARLY / Math.max(1, this.monitored.length);
@@ -35727,19 +35817,47 @@ class SequentialSchedule {
             alpha_pass: ALPHA_PASS,
             metrics: this.monitored.map((m) => ({
                 metric: m.metric,
-                verdict: metricVerdict(m),
+                verdict: m.verdict,
                 n: m.sums.count,
                 mean: m.sums.count > 0 ? m.sums.sum / m.sums.count : null,
                 p_drop: m.fail.p,
-                p_within: m.pass.p,
+                p_within: Math.min(1, ALPHA_DROPS + Math.exp(-m.within)),
             })),
         };
     }
 }
-function metricVerdict(m) {
+/** A judged question's value, or for a question the candidate did not answer the worst the metric has, as the comparison scores it (compare/columns.ts). */
+function candidateValue(q, metric, higherIsBetter) {
+    if (q?.errors.candidate !== undefined)
+        return higherIsBetter ? 0 : 1;
+    return q?.scores[metric];
+}
+/** A metric's verdict after its latest unit, or null while neither is settled. */
+function settle(m) {
     if (m.fail.rejected && m.sums.count > 0 && m.sums.sum / m.sums.count < -m.limit)
         return 'fail';
-    return m.pass.rejected ? 'pass' : null;
+    if (!m.population)
+        return null;
+    const needed = totalToFail(m, m.population);
+    m.within = needed === null ? Infinity : Math.max(m.within, m.population.logEvidenceAbove(needed / m.population.population));
+    return m.within >= Math.log(1 / (ALPHA_PASS - ALPHA_DROPS)) ? 'pass' : null;
+}
+/**
+ * The eval set's total change the full run must fall below to fail the metric: its mean must be
+ * beyond max_drop (a total below −limit·paired) AND its test must reject (a total below the
+ * judged part's plus unseenTotalToReject's bound); null when the test cannot reject whatever
+ * the unseen units bring, or nothing is paired.
+ */
+function totalToFail(m, population) {
+    if (m.paired === 0)
+        return null;
+    const units = population.population - population.seen;
+    // at most U·(1 − the holds' lower bound) negative totals in all, at level ALPHA_DROPS
+    const negativeInAll = Math.floor(population.population * (1 - m.holds.lowerBound(ALPHA_DROPS)) + 1e-9);
+    const negative = Math.max(0, Math.min(units, negativeInAll - m.negativesSeen));
+    const unseen = { units, negative, below: Math.min(m.reach, negative * population.high), above: Math.min(m.reach, units * population.high) };
+    const bound = unseenTotalToReject(population.sum, population.sumOfSquares, unseen, m.z, m.integral);
+    return bound === null ? null : Math.min(-m.limit * m.paired, population.sum + bound);
 }
 /** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
 function shuffledUnits(rows, seed) {
@@ -35765,18 +35883,38 @@ function shuffledUnits(rows, seed) {
     }
     return units;
 }
-/** The judged metrics --sequential watches: those this run plans, the baseline has a value for, and max_drop gates, each with its limit and prior variance. */
-function monitoredMetrics(planned, baseline, gate) {
+/**
+ * The judged metrics --sequential watches: those this run plans, the baseline has a value for,
+ * and max_drop gates, each with its limit, prior variance, and the z its full-run statistic must
+ * fall below for the full run to fail it.
+ *
+ * Holm's correction is part of that: a family's adjusted p is at least its p times one plus the
+ * number of other families whose p is ALPHA or more, and the families of the metrics no judge
+ * scores are known before the first judge call (compare/knownTests.ts). So a family whose
+ * members are all judged cannot be rejected unless one member's p is below ALPHA/(1 + that
+ * number), and each member is watched with that z: the run passes early only once every member
+ * settled, and then none of them can fail. A family with a member no judge scores, or a metric
+ * in gate.primary (its fixed-sequence p is at least its own), is held to its own p at ALPHA.
+ */
+function monitoredMetrics(planned, baseline, gate, questions) {
+    const compared = [...new Set([...planned, ...Object.keys(baseline.metrics)])];
+    const judgedFamilies = new Set(compared.filter(registry/* isJudgedByModel */.EC).map(registry/* testFamilyOf */.ui));
+    const known = planned.filter((m) => !(0,registry/* isJudgedByModel */.EC)(m));
+    const tests = holmTestsOf({ metrics: (0,score/* summarise */.fS)(questions, known), questions }, baseline, gate, known);
+    const above = tests.filter((test) => test.p >= significance/* ALPHA */.Nh && !judgedFamilies.has(test.family)).length;
     return planned
         .filter((m) => (0,registry/* isJudgedByModel */.EC)(m) && baseline.metrics[m] != null && (0,registry/* metricInfo */.R)(m)?.gate === 'max_drop')
         .map((metric) => {
         const recorded = baseline.noise?.[metric];
         const variance = recorded !== undefined && recorded > 0 ? recorded ** 2 : (0,registry/* metricInfo */.R)(metric)?.binary ? DEFAULT_VARIANCE.binary : DEFAULT_VARIANCE.score;
-        return { metric, limit: gate.max_drop_overrides[metric] ?? gate.max_drop, variance };
+        const family = (0,registry/* testFamilyOf */.ui)(metric);
+        const allJudged = compared.every((other) => (0,registry/* testFamilyOf */.ui)(other) !== family || (0,registry/* isJudgedByModel */.EC)(other));
+        const rank = allJudged && !gate.primary.includes(metric) ? above : 0;
+        return { metric, limit: gate.max_drop_overrides[metric] ?? gate.max_drop, variance, z: (0,normal/* normalQuantile */.Z)(1 - significance/* ALPHA */.Nh / (2 * (1 + rank))) };
     });
 }
 
-;// CONCATENATED MODULE: ./src/run/sequentialRun.ts
+;// CONCATENATED MODULE: ./src/run/llmTier/sequentialRun.ts
 
 
 
@@ -35809,7 +35947,7 @@ function startSequential(config, usesModel, baseline, gate, planned, rows, quest
     if (!config.sequential || !usesModel || !baseline?.questions)
         return undefined;
     // the order is fixed per eval set, so a re-run takes the same questions (and hits the same cache entries)
-    return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate), (0,bootstrap/* seedFrom */.wX)(`sequential:${fingerprint}`));
+    return new SequentialSchedule(rows, questions, baseline.questions, monitoredMetrics(planned, baseline, gate, questions), (0,bootstrap/* seedFrom */.wX)(`sequential:${fingerprint}`));
 }
 /**
  * What the run records once the tier stopped: the questions it never judged get a note on every
@@ -35818,7 +35956,7 @@ function startSequential(config, usesModel, baseline, gate, planned, rows, quest
  */
 function finishSequential(schedule, rows, outputs, questions, config, llmMetrics) {
     const summary = schedule.summary();
-    const settings = (0,llmTier/* llmSettings */.Z6)(config, rows);
+    const settings = (0,llmTier_settings/* llmSettings */.Z6)(config, rows);
     const note = `not judged: --sequential settled the verdict (${summary.settled ?? 'none'}) after ${summary.questions_judged} of ${summary.questions_total} questions`;
     let saved = 0;
     rows.forEach((row, i) => {
@@ -35836,7 +35974,7 @@ function finishSequential(schedule, rows, outputs, questions, config, llmMetrics
     return { ...summary, calls_saved: saved };
 }
 
-;// CONCATENATED MODULE: ./src/run/streamScore.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/streamScore.ts
 
 
 
@@ -35921,7 +36059,7 @@ class StreamScoring {
         const unanswered = [];
         const dropped = new Set(this.undecided.map((info) => info.name));
         const metrics = this.provisional.filter((m) => !dropped.has(m));
-        const questions = (0,io_ids/* idRecord */.P5)();
+        const questions = (0,text_ids/* idRecord */.P5)();
         for (const [id, i] of this.place) {
             let q = this.results[i];
             if (!q) {
@@ -35948,9 +36086,9 @@ function withoutMetrics(q, dropped) {
     return { ...q, scores, notes };
 }
 
-// EXTERNAL MODULE: ./src/run/olderFingerprint.ts
-var olderFingerprint = __nccwpck_require__(867);
-;// CONCATENATED MODULE: ./src/run/pipeline.ts
+// EXTERNAL MODULE: ./src/run/evalSet/olderFingerprint.ts
+var olderFingerprint = __nccwpck_require__(8032);
+;// CONCATENATED MODULE: ./src/run/pipeline/pipeline.ts
 
 
 
@@ -35986,7 +36124,7 @@ async function runPipeline(deps, config, resultsPath = null) {
     // the command makes the baseline of the base branch, under its label, not this PR's
     const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath ?? DEFAULT_RESULTS_PATH, config.baseline, deps.baseLabel ?? baseline?.version ?? config.version ?? null);
     warnIncomparable(deps);
-    const gate = (0,baseline_gate/* resolveGate */.mW)([baselineLayer(baseline), ...(deps.gateLayers ?? [{ settings: config.gate, source: 'evalgate.yml + flags' }])]);
+    const gate = deps.gate.effective;
     checkSequentialCanAct(config, baseline, evalSet, gate.settings);
     const { scored, judged, candidateMs, scoringMs } = await answerAndScore(deps, config, notes, gate.settings);
     const questionCount = evalSet.rows.length;
@@ -36129,7 +36267,7 @@ function noUsage() {
 function warnUnanswered(unanswered, logger) {
     if (unanswered.length === 0)
         return;
-    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${(0,io_ids/* previewIds */.Pe)(unanswered)}`);
+    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${(0,text_ids/* previewIds */.Pe)(unanswered)}`);
 }
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, config, outputs, gate) {
@@ -36137,7 +36275,7 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, co
     const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
     if (suffixes)
         logger.warn(suffixes);
-    const questions = (0,io_ids/* idRecord */.P5)();
+    const questions = (0,text_ids/* idRecord */.P5)();
     const unanswered = [];
     const texts = new score/* NoteTexts */.N5();
     for (const row of evalSet.rows) {
@@ -36163,18 +36301,14 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, co
  * `resultsPath` is the file the caller writes these results to: the update command names it.
  */
 async function compareResults(results, baseline, gateLayers, resultsPath, baselinePath, baseLabel) {
-    const layers = [baselineLayer(baseline), ...gateLayers];
-    (0,gateCanAct/* checkLatencyCanAct */.l4)(layers.map((layer, i) => ({ ...layer, prefix: i === 0 ? '' : 'gate.' })));
-    const gate = (0,baseline_gate/* resolveGate */.mW)(layers);
+    const stack = (0,baseline_gate/* gateStack */.aX)(baseline, gateLayers);
+    (0,gateCanAct/* checkLatencyCanAct */.l4)(stack);
+    const gate = stack.effective;
     const updateCommand = (0,baseline_baseline/* updateBaselineCommand */.q8)(resultsPath, baselinePath, baseLabel ?? baseline?.version ?? results.run.version);
     const recomputed_fingerprint = await (0,olderFingerprint/* otherKindFromEvalSet */.LE)(results.run, baseline);
     const comparison = compare({ ...results.run, recomputed_fingerprint, metrics: results.metrics, questions: results.questions }, baseline, gate.settings, updateCommand, gate.sources);
     // the answer lengths are compared with this baseline; a run without judge health (lexical, rules only) still has none
     return { ...results, comparison, judge_health: results.judge_health && (0,judgeHealth/* judgeHealth */.u7)(results.questions, baseline, comparison) };
-}
-/** The baseline's committed settings, the lowest layer over the defaults, named by its path. */
-function baselineLayer(baseline) {
-    return { settings: baseline?.settings, source: baseline?.path ?? 'baseline' };
 }
 /** What a --sequential run settled and saved, for the log. */
 function sequentialLine(s) {
@@ -36189,7 +36323,7 @@ function round(ms) {
 
 /***/ }),
 
-/***/ 633:
+/***/ 6566:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -36204,8 +36338,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/baseline/baseline.ts
 var baseline_baseline = __nccwpck_require__(6360);
-// EXTERNAL MODULE: ./src/run/olderFingerprint.ts
-var olderFingerprint = __nccwpck_require__(867);
+// EXTERNAL MODULE: ./src/run/evalSet/olderFingerprint.ts
+var olderFingerprint = __nccwpck_require__(8032);
+// EXTERNAL MODULE: ./src/baseline/gate.ts
+var baseline_gate = __nccwpck_require__(3696);
 // EXTERNAL MODULE: ./src/io/encoding.ts + 1 modules
 var encoding = __nccwpck_require__(3193);
 // EXTERNAL MODULE: ./src/io/envTemplate.ts
@@ -36432,8 +36568,8 @@ class TailBuffer {
     }
 }
 
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
 // EXTERNAL MODULE: ./src/candidates/turns.ts
 var candidates_turns = __nccwpck_require__(8234);
 ;// CONCATENATED MODULE: ./src/candidates/command.ts
@@ -36608,8 +36744,8 @@ function tail(text, lines) {
         .join('\n');
 }
 
-// EXTERNAL MODULE: ./src/io/urlCredentials.ts
-var urlCredentials = __nccwpck_require__(5415);
+// EXTERNAL MODULE: ./src/text/urlCredentials.ts
+var urlCredentials = __nccwpck_require__(2890);
 // EXTERNAL MODULE: ./src/io/limiter.ts
 var io_limiter = __nccwpck_require__(3156);
 // EXTERNAL MODULE: ./src/io/retry.ts
@@ -36726,8 +36862,8 @@ function errorMessage(error) {
     return cause instanceof Error && cause.message ? `${error.message} (${cause.message})` : error.message;
 }
 
-// EXTERNAL MODULE: ./src/io/redact.ts
-var redact = __nccwpck_require__(8075);
+// EXTERNAL MODULE: ./src/text/redact.ts
+var redact = __nccwpck_require__(3326);
 ;// CONCATENATED MODULE: ./src/candidates/http/template.ts
 
 // `{{id}}`, `{{question}}`, `{{history}}` or `{{column}}` of the eval set, filled per question
@@ -37166,23 +37302,21 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
     return { startedAt, elapsed: () => monotonic() - origin };
 }
 
-// EXTERNAL MODULE: ./src/run/evalSet.ts + 6 modules
-var run_evalSet = __nccwpck_require__(9855);
-// EXTERNAL MODULE: ./src/run/gateCanAct.ts
-var gateCanAct = __nccwpck_require__(3116);
-// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 32 modules
-var factory = __nccwpck_require__(8136);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
+var evalSet_evalSet = __nccwpck_require__(7062);
+// EXTERNAL MODULE: ./src/run/config/gateCanAct.ts
+var gateCanAct = __nccwpck_require__(9383);
 // EXTERNAL MODULE: ./src/io/cliInvocation.ts
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/baseline/resultsFile.ts + 4 modules
 var resultsFile = __nccwpck_require__(7260);
-// EXTERNAL MODULE: ./src/io/ids.ts
-var ids = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/io/similarName.ts
-var similarName = __nccwpck_require__(5334);
+// EXTERNAL MODULE: ./src/text/ids.ts
+var ids = __nccwpck_require__(5893);
+// EXTERNAL MODULE: ./src/text/similarName.ts
+var similarName = __nccwpck_require__(1093);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
-;// CONCATENATED MODULE: ./src/run/subset.ts
+;// CONCATENATED MODULE: ./src/run/evalSet/subset.ts
 
 
 
@@ -37238,9 +37372,30 @@ function failingIds(results) {
         .map(([id]) => id);
 }
 
+;// CONCATENATED MODULE: ./src/run/evalSet/runEvalSet.ts
+
+/** The eval set as a run takes it: the loaded set, or this shard of it, or a subset (--only, --failing-from). */
+async function runEvalSet(full, version, shard, select, warn) {
+    const subset = await selectSubset(full.rows, select, warn);
+    return {
+        file: full.file,
+        version,
+        rows: subset?.rows ?? full.rows,
+        // a shard's covers its own rows: merge adds the shards' up to the whole set's
+        fingerprint: full.fingerprint,
+        recomputedFingerprint: null,
+        ids: full.ids,
+        shard: shard ? { ...shard, total_questions: full.total } : null,
+        subset: subset?.subset ?? null,
+    };
+}
+
+// EXTERNAL MODULE: ./src/run/scorers/factory.ts + 34 modules
+var factory = __nccwpck_require__(8196);
 // EXTERNAL MODULE: ./src/judge/heap.ts + 1 modules
 var heap = __nccwpck_require__(6701);
-;// CONCATENATED MODULE: ./src/run/prepare.ts
+;// CONCATENATED MODULE: ./src/run/pipeline/prepare.ts
+
 
 
 
@@ -37274,7 +37429,7 @@ async function prepareRun(config, environment, settingsSource = 'evalgate.yml + 
         throw new errors/* GateError */.ue('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard');
     }
     // a shard reads only its own rows in full
-    const full = await (0,run_evalSet/* loadEvalSet */.f)(config.eval_set, config.shard ?? null);
+    const full = await (0,evalSet_evalSet/* loadEvalSet */.f)(config.eval_set, config.shard ?? null);
     for (const warning of full.warnings)
         environment.logger.warn(warning);
     const evalSet = await runEvalSet(full, config.eval_set_version, config.shard, select, environment.logger.warn);
@@ -37285,13 +37440,10 @@ async function prepareRun(config, environment, settingsSource = 'evalgate.yml + 
     evalSet.recomputedFingerprint = (0,olderFingerprint/* olderKindOf */.MO)(baseline, full.rows, environment.logger);
     // against the whole set, not the shard: the gate acts on the merged run (a shard, which has not
     // read the other rows, checks what the settings decide alone: k, the judge)
-    const layers = [
-        { settings: baseline?.settings, source: config.baseline ?? '', prefix: '' },
-        { settings: config.gate, source: settingsSource, prefix: 'gate.' },
-    ];
-    (0,gateCanAct/* checkGateCanAct */.ok)(layers, evalSet.shard ? gateCanAct/* ROWS_OF_EVERY_KIND */.BR : full.rows, config, scorer);
+    const gate = (0,baseline_gate/* gateStack */.aX)(baseline, gateLayers ?? [{ settings: config.gate, source: settingsSource, prefix: 'gate.' }]);
+    (0,gateCanAct/* checkGateCanAct */.ok)(gate, evalSet.shard ? gateCanAct/* ROWS_OF_EVERY_KIND */.BR : full.rows, config, scorer);
     const candidate = makeCandidate(config.candidate, { ...environment, judgeKeyEnv: (0,factory/* judgeKeyEnv */.Uo)(config) });
-    return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gateLayers };
+    return { evalSet, baseline, candidate, scorer, logger: environment.logger, clock, gate };
 }
 /**
  * The values of the environment variables a run sends somewhere (the judge key, the HTTP
@@ -37307,70 +37459,11 @@ function secretValues(config, { env, cwd }) {
     const inSettings = [...urls, ...(candidate?.secrets ?? [])];
     return [...names.flatMap((name) => (env[name] ? [env[name]] : [])), ...inSettings];
 }
-async function runEvalSet(full, version, shard, select, warn) {
-    const subset = await selectSubset(full.rows, select, warn);
-    return {
-        file: full.file,
-        version,
-        rows: subset?.rows ?? full.rows,
-        // a shard's covers its own rows: merge adds the shards' up to the whole set's
-        fingerprint: full.fingerprint,
-        recomputedFingerprint: null,
-        ids: full.ids,
-        shard: shard ? { ...shard, total_questions: full.total } : null,
-        subset: subset?.subset ?? null,
-    };
-}
 
 
 /***/ }),
 
-/***/ 4721:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.r(__webpack_exports__);
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   resolveRun: () => (/* binding */ resolveRun)
-/* harmony export */ });
-/* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
-/* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6360);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6123);
-/* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8449);
-
-
-
-
-async function resolveRun(request, shell, scope = 'run') {
-    const file = await (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .readConfigFile */ .RG)(request.configFile);
-    const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
-    const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
-    // compare and merge take only the file's gate settings: its run settings are not theirs to check
-    const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
-    const merged = (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .applyOverrides */ .iu)(fileLayer, request.overrides);
-    const config = scope === 'run' ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRunConfig */ .tn)(merged, source) : (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseConfig */ .o4)(merged, source);
-    // every command printed from here on starts the way evalgate.yml says evalgate runs here
-    if (config.cli)
-        (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .useInvocation */ .MC)(config.cli);
-    // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
-    (0,_io_input_js__WEBPACK_IMPORTED_MODULE_3__/* .limitInputs */ .B0)(config.max_input_mb);
-    const flagged = givenIn(config.gate, request.overrides.gate);
-    const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
-    const gateLayers = [
-        { settings: filed, source: file.source ?? _config_js__WEBPACK_IMPORTED_MODULE_2__/* .DEFAULT_CONFIG_FILE */ .Cu },
-        { settings: flagged, source: givenBy },
-    ];
-    return { config, source, baselinePath: config.baseline ?? _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BASELINE_PATH */ .Gf, gateLayers };
-}
-/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
-function givenIn(gate, layer) {
-    const given = typeof layer === 'object' && layer !== null ? layer : {};
-    return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined));
-}
-
-
-/***/ }),
-
-/***/ 1822:
+/***/ 6827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37387,7 +37480,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/io/flatString.ts
+;// CONCATENATED MODULE: ./src/text/flatString.ts
 /**
  * `text`, flattened. V8 keeps a string put together with + or a template literal as a tree of
  * its pieces (a cons string, 32 bytes a node) until something reads it whole, and flattens it
@@ -37403,270 +37496,17 @@ function flatString(text) {
 }
 const READ_WHOLE = /$/;
 
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
-// EXTERNAL MODULE: ./src/metrics/rules.ts
-var rules = __nccwpck_require__(2158);
-// EXTERNAL MODULE: ./src/metrics/types.ts
-var types = __nccwpck_require__(7032);
-;// CONCATENATED MODULE: ./src/metrics/citations.ts
-
-
-
-/** Global, for `exec` from the start of each answer (reset before every use). */
-const CITATIONS = new RegExp(rules/* CITATION_PATTERN */.zn.source, 'gi');
-/** Share of `[文档N]` / `[docN]` / `[N]` citations whose N (1-based) points to a context that exists. */
-function scoreCitationValidity(answer, contextCount) {
-    let count = 0;
-    // the citations as the answer wrote them, so an English answer's reason shows [3], not [文档3]
-    const bad = [];
-    CITATIONS.lastIndex = 0;
-    for (let m = CITATIONS.exec(answer); m !== null; m = CITATIONS.exec(answer)) {
-        count += 1;
-        const n = Number(m[1]);
-        if (n < 1 || n > contextCount)
-            bad.push(m[0]);
-    }
-    if (count === 0)
-        return (0,types/* noScore */.SM)('the answer cites nothing');
-    const result = (0,types/* score */.fN)((count - bad.length) / count);
-    if (bad.length > 0)
-        result.reason = `cites ${bad.join(', ')} but only ${(0,countOf/* countOf */.p)(contextCount, 'context')} ${contextCount === 1 ? 'was' : 'were'} given`;
-    return result;
-}
-
+// EXTERNAL MODULE: ./src/metrics/deterministic.ts + 1 modules
+var deterministic = __nccwpck_require__(9602);
+// EXTERNAL MODULE: ./src/metrics/retrieval.ts
+var retrieval = __nccwpck_require__(3789);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
-;// CONCATENATED MODULE: ./src/metrics/retrieval.ts
-
-/**
- * Retrieval metrics over a ranked list of ids (best first), against graded relevance
- * judgements (grade 0 = judged not relevant). Definitions, SPEC §2:
- *   precision@k = |top-k ∩ relevant| / k           (k even when fewer were returned)
- *   recall@k    = |top-k ∩ relevant| / |relevant|  (null without relevant docs)
- *   hit@k       = 1 if top-k holds a relevant id
- *   mrr         = 1 / rank of the first relevant id in the whole list, 0 if none
- *   ndcg@k      = DCG@k / IDCG@k, gain 2^grade − 1, discount log2(i + 1) (null without relevant docs)
- * Later duplicates of an id are removed before ranking. A should-refuse question with no
- * relevant docs is not a retrieval question: every metric is null, so hit, MRR and precision
- * describe the answerable questions only (an answerable question without relevant docs keeps
- * its 0s: retrieving nothing useful for it is a failure).
- */
-function scoreRetrieval(retrieved, judgements, ks, shouldRefuse = false) {
-    return scoresOf((sink) => writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse));
-}
-/**
- * scoreRetrieval written into a sink, as the scoring loop takes it: per question no record, no
- * Score objects, no top-k copies; the cut-offs are indices into the deduplicated list.
- */
-function writeRetrieval(sink, retrieved, judgements, ks, shouldRefuse = false) {
-    const grades = new Map();
-    for (const d of judgements)
-        if (d.grade > 0)
-            grades.set(d.id, d.grade);
-    if (shouldRefuse && grades.size === 0)
-        return notRetrievalQuestion(sink, ks);
-    const ranked = dedupe(retrieved);
-    const noRelevant = 'no relevant_doc_ids for this question';
-    // the ideal order, highest grade first: the same for every k
-    const ideal = grades.size === 0 ? [] : sortShort([...grades.values()], (a, b) => b - a);
-    for (const k of ks) {
-        const names = namesAt(k);
-        const depth = Math.min(k, ranked.length);
-        let hits = 0;
-        for (let i = 0; i < depth; i++)
-            if (grades.has(ranked[i]))
-                hits += 1;
-        const why = missedAndRetrieved(ranked, depth, grades);
-        explained(sink, names.precision, hits / k, why);
-        if (grades.size === 0)
-            sink(names.recall, null, noRelevant);
-        else
-            explained(sink, names.recall, hits / grades.size, why);
-        explained(sink, names.hit, hits > 0 ? 1 : 0, why);
-        if (grades.size === 0)
-            sink(names.ndcg, null, noRelevant);
-        else
-            explained(sink, names.ndcg, ndcg(ranked, depth, grades, ideal, k), why);
-    }
-    let firstRelevant = -1;
-    for (let i = 0; i < ranked.length && firstRelevant === -1; i++)
-        if (grades.has(ranked[i]))
-            firstRelevant = i;
-    if (firstRelevant === 0)
-        sink('mrr', 1);
-    else if (firstRelevant !== -1)
-        sink('mrr', 1 / (firstRelevant + 1), `first relevant id ${ranked[firstRelevant]} at rank ${firstRelevant + 1}`);
-    else
-        sink('mrr', 0, ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? noRelevant : `no relevant id among ${ranked.length} retrieved`);
-}
-const namesByK = new Map();
-function namesAt(k) {
-    let names = namesByK.get(k);
-    if (!names) {
-        names = { precision: `precision@${k}`, recall: `recall@${k}`, hit: `hit@${k}`, ndcg: `ndcg@${k}` };
-        namesByK.set(k, names);
-    }
-    return names;
-}
-/** How many ids a reason names per list, and how much of each id it keeps (ids are the user's text). */
-const REASON_IDS = 5;
-const REASON_ID_CHARS = 40;
-/**
- * Why a top-k list falls short, in the ids themselves: `missed doc-7; retrieved doc-2, doc-9`
- * (the relevant ids not in the top k, highest grade first, then the ids that came back in
- * their place). Capped, so a long list or a long id never floods a report; the renderers
- * escape it like any other text from outside.
- */
-function missedAndRetrieved(ranked, depth, grades) {
-    const missed = [];
-    for (const id of grades.keys()) {
-        const rank = ranked.indexOf(id);
-        if (rank === -1 || rank >= depth)
-            missed.push(id);
-    }
-    sortShort(missed, (a, b) => grades.get(b) - grades.get(a));
-    const others = [];
-    for (let i = 0; i < depth; i++)
-        if (!grades.has(ranked[i]))
-            others.push(ranked[i]);
-    const parts = [];
-    if (missed.length > 0)
-        parts.push(`missed ${idList(missed)}`);
-    if (depth === 0)
-        parts.push('nothing retrieved');
-    else if (others.length > 0)
-        parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`);
-    return parts.length > 0 ? parts.join('; ') : null;
-}
-function idList(ids) {
-    // an id of at most REASON_ID_CHARS UTF-16 units has at most as many characters: only a longer one is counted
-    const clip = (id) => (id.length > REASON_ID_CHARS && [...id].length > REASON_ID_CHARS ? `${[...id].slice(0, REASON_ID_CHARS - 1).join('')}…` : id);
-    const shown = ids.slice(0, REASON_IDS).map(clip).join(', ');
-    return ids.length > REASON_IDS ? `${shown} (+${ids.length - REASON_IDS} more)` : shown;
-}
-/** A value below 1 carries the reason; a perfect one needs none. */
-function explained(sink, name, value, why) {
-    if (value < 1 && why)
-        sink(name, value, why);
-    else
-        sink(name, value);
-}
-const NOT_A_RETRIEVAL_QUESTION = 'should-refuse question with no relevant docs: not a retrieval question';
-function notRetrievalQuestion(sink, ks) {
-    for (const k of ks) {
-        const names = namesAt(k);
-        for (const name of [names.precision, names.recall, names.hit, names.ndcg])
-            sink(name, null, NOT_A_RETRIEVAL_QUESTION);
-    }
-    sink('mrr', null, NOT_A_RETRIEVAL_QUESTION);
-}
-/** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
-/**
- * Where each relevant doc (grade > 0) was retrieved: its rank from 1 in the ranked ids (a
- * repeated id counts once), or null when it was not retrieved; null for a question that lists
- * no relevant doc. A later run's reason compares these with the baseline's.
- */
-function relevantRanks(retrieved, judgements) {
-    const relevant = judgements.filter((d) => d.grade > 0);
-    if (relevant.length === 0)
-        return null;
-    const ranked = dedupe(retrieved);
-    const ranks = Object.create(null);
-    for (const d of relevant) {
-        const i = ranked.indexOf(d.id);
-        ranks[d.id] = i === -1 ? null : i + 1;
-    }
-    return ranks;
-}
-function dedupe(ids) {
-    if (ids.length > 64)
-        return [...new Set(ids)];
-    for (let i = 1; i < ids.length; i++)
-        if (ids.lastIndexOf(ids[i], i - 1) !== -1)
-            return ids.filter((id, j) => ids.indexOf(id) === j);
-    return ids;
-}
-/**
- * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
- * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
- * insertion; longer ones by sort.
- */
-function sortShort(items, compare) {
-    if (items.length > 16)
-        return items.sort(compare);
-    for (let i = 1; i < items.length; i++) {
-        const item = items[i];
-        let j = i;
-        for (; j > 0 && compare(items[j - 1], item) > 0; j--)
-            items[j] = items[j - 1];
-        items[j] = item;
-    }
-    return items;
-}
-/** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
-function ndcg(ranked, depth, grades, ideal, k) {
-    let dcg = 0;
-    for (let i = 0; i < depth; i++)
-        dcg += gain(grades.get(ranked[i]) ?? 0, i);
-    let best = 0;
-    for (let i = 0; i < Math.min(k, ideal.length); i++)
-        best += gain(ideal[i], i);
-    return dcg / best;
-}
-/** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
-function gain(grade, i) {
-    return (2 ** grade - 1) / Math.log2(i + 2);
-}
-
-;// CONCATENATED MODULE: ./src/metrics/deterministic.ts
-
-
-
-
-
-/**
- * The deterministic tier's scoring function per tier (definitions.ts names a metric's tier),
- * each writing its metrics into the sink. Typed by the tiers, so a new tier without its function
- * does not compile.
- */
-const TIER_SCORERS = {
-    rules: ({ row, output, config, refused }, sink) => (0,rules/* writeRules */.bC)(sink, row, output.answer, config.rules, refused ?? (0,rules/* isRefusal */.vu)(output.answer, config.rules.refusal_phrases)),
-    citations: ({ output }, sink) => {
-        const s = scoreCitationValidity(output.answer, output.contexts.length);
-        sink('citation_valid', s.value, s.reason);
-    },
-    retrieval: ({ row, output, config }, sink) => writeRetrieval(sink, output.retrieved_ids, row.relevant_docs, config.k, row.should_refuse),
-    operations: ({ output }, sink) => {
-        if (output.latency_ms !== null)
-            sink('latency_ms', output.latency_ms);
-    },
-};
-const DETERMINISTIC = Object.keys(TIER_SCORERS);
-/** A run's planned metric list → the deterministic tiers it needs (asked once per question, so remembered per list). */
-const tiersOfPlan = new WeakMap();
-function plannedTiers(metrics) {
-    let tiers = tiersOfPlan.get(metrics);
-    if (!tiers) {
-        const needed = new Set(metrics.flatMap((m) => (0,registry/* metricInfo */.R)(m)?.tiers ?? []));
-        tiers = DETERMINISTIC.filter((t) => needed.has(t));
-        tiersOfPlan.set(metrics, tiers);
-    }
-    return tiers;
-}
-/** The deterministic tier's scores of one answered question, for the tiers its run planned. */
-function scoreDeterministic(question, metrics) {
-    return scoresOf((sink) => writeDeterministic(question, metrics, sink));
-}
-/** scoreDeterministic written into a sink: the scoring loop's way. */
-function writeDeterministic(question, metrics, sink) {
-    for (const tier of plannedTiers(metrics))
-        TIER_SCORERS[tier](question, sink);
-}
-
-// EXTERNAL MODULE: ./src/metrics/definitions.ts
-var definitions = __nccwpck_require__(6511);
-;// CONCATENATED MODULE: ./src/run/score.ts
+// EXTERNAL MODULE: ./src/metrics/definitions.ts + 4 modules
+var definitions = __nccwpck_require__(3169);
+// EXTERNAL MODULE: ./src/metrics/rules.ts
+var rules = __nccwpck_require__(2158);
+;// CONCATENATED MODULE: ./src/run/pipeline/score.ts
 
 
 
@@ -37747,7 +37587,7 @@ function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTex
         reasons[j] = reason ?? '';
     };
     const refusal = (0,rules/* isRefusal */.vu)(output.answer, config.rules.refusal_phrases);
-    writeDeterministic({ row, output, config, refused: refusal }, metrics, sink);
+    (0,deterministic/* writeDeterministic */.Od)({ row, output, config, refused: refusal }, metrics, sink);
     const own = scorer.scoreAnswer?.(row, output, refusal);
     if (own) {
         for (const [name, s] of Object.entries(own.scores)) {
@@ -37769,7 +37609,7 @@ function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTex
             notes[metrics[j]] = texts.of(reason);
     }
     const result = questionResult(row, output, scores, notes, errors ?? {}, own?.claims);
-    const ranks = plan.retrieval ? relevantRanks(output.retrieved_ids, row.relevant_docs) : null;
+    const ranks = plan.retrieval ? (0,retrieval/* relevantRanks */.jM)(output.retrieved_ids, row.relevant_docs) : null;
     // last, as the schema orders it: the row's own shape is unchanged for a run without retrieval
     if (ranks)
         result.relevant_ranks = ranks;
@@ -37847,7 +37687,7 @@ function summarise(questions, metrics) {
 
 /***/ }),
 
-/***/ 8136:
+/***/ 8196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37928,11 +37768,11 @@ const noneProvider = {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/judge/budget.ts
-var budget = __nccwpck_require__(4550);
+var judge_budget = __nccwpck_require__(4550);
 // EXTERNAL MODULE: ./src/io/limiter.ts
 var limiter = __nccwpck_require__(3156);
-// EXTERNAL MODULE: ./src/io/redact.ts
-var redact = __nccwpck_require__(8075);
+// EXTERNAL MODULE: ./src/text/redact.ts
+var redact = __nccwpck_require__(3326);
 // EXTERNAL MODULE: ./src/io/retry.ts
 var retry = __nccwpck_require__(3974);
 ;// CONCATENATED MODULE: ./src/judge/breaker.ts
@@ -39693,17 +39533,150 @@ function cacheIdentity(spec) {
 
 // EXTERNAL MODULE: ./src/judge/heap.ts + 1 modules
 var heap = __nccwpck_require__(6701);
-// EXTERNAL MODULE: ./src/run/llmTier.ts
-var llmTier = __nccwpck_require__(7418);
+// EXTERNAL MODULE: ./src/metrics/definitions.ts + 4 modules
+var definitions = __nccwpck_require__(3169);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var metrics_registry = __nccwpck_require__(1118);
+;// CONCATENATED MODULE: ./src/io/pool.ts
+/**
+ * Runs `task(0)`, `task(1)`, … `task(count - 1)` with at most `workers` of them at once: each
+ * worker takes the next index when its task ends, in index order. Unlike starting every task
+ * and letting a Limiter queue them, nothing of a task exists before a worker takes it, so
+ * what the tasks hold (prompts, replies) is bounded by `workers`, not by `count`. The first
+ * failure stops workers from taking more indices and is what the returned promise rejects with.
+ */
+async function forEachInPool(count, workers, task) {
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+        while (!failed && next < count) {
+            const index = next++;
+            try {
+                await task(index);
+            }
+            catch (error) {
+                failed = true;
+                throw error;
+            }
+        }
+    };
+    const size = Math.min(count, Math.max(1, Math.floor(workers)));
+    await Promise.all(Array.from({ length: size }, worker));
+}
+
+// EXTERNAL MODULE: ./src/run/llmTier/settings.ts
+var llmTier_settings = __nccwpck_require__(6832);
+;// CONCATENATED MODULE: ./src/run/llmTier/llmTier.ts
+
+
+
+
+
+
+
+/** Above this mean absolute difference between two rubric passes the judge is called unstable. */
+const STABILITY_THRESHOLD = 0.02;
+/**
+ * Scores every question with the judge, a bounded pool of them at a time (questionsInFlight),
+ * taken in the eval set's order (or the schedule's, until it is settled); a question's own calls
+ * run concurrently behind the judge's concurrency limit, each drawn from its own plan, all within
+ * the budget.
+ */
+async function runLlmTier(rows, outputs, questions, judge, config, plan, logger, budget = new judge_budget/* Budget */._(config.budget, config.judge.prices), schedule) {
+    const settings = (0,llmTier_settings/* llmSettings */.Z6)(config, rows);
+    const budgeted = new judge_budget/* BudgetedJudge */.M(judge, budget);
+    // by row, so the stability mean adds them in the eval set's order whatever order questions finish in
+    const diffs = rows.map(() => null);
+    await forEachInPool(schedule?.order.length ?? rows.length, (0,llmTier_settings/* questionsInFlight */.hV)(config), async (taken) => {
+        // a settled schedule takes no more questions: the rest pass through untouched
+        if (schedule?.settled())
+            return;
+        const index = schedule ? schedule.order[taken] : taken;
+        const row = rows[index];
+        const output = outputs.get(row.id);
+        const q = questions[row.id];
+        if (output && output.error === null) {
+            // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
+            const calls = (0,llm/* planQuestion */.Ei)(row, output, settings);
+            const scored = await (0,llm/* scoreWithJudge */.In)(row, output, budgeted, settings, calls);
+            record(q, scored, calls);
+            diffs[index] = scored.rubricDiff;
+        }
+        schedule?.completed.add(index);
+    });
+    const byFamily = judge.usageByFamily();
+    const meter = new usage/* UsageMeter */.H$();
+    for (const [name, f] of Object.entries(byFamily))
+        Object.assign(meter.family(name), f);
+    const totals = meter.totals(config.judge.prices);
+    const notes = [];
+    const warn = (warning) => {
+        notes.push(warning);
+        logger.warn(warning);
+    };
+    const refused = budgeted.spent().refused;
+    if (refused > 0)
+        warn(`budget spent: ${refused} judge call${refused === 1 ? ' was' : 's were'} not made (${budgetLabel(config.budget)}); the metrics they were for are errors on their questions`);
+    const stability = judgeStability(diffs.filter((d) => d !== null), config.judge.repeats);
+    if (stability?.mean_abs_diff != null && stability.mean_abs_diff > STABILITY_THRESHOLD) {
+        warn(`the judge is unstable: two rubric passes differ by ${stability.mean_abs_diff.toFixed(3)} on average (above ${STABILITY_THRESHOLD}); fix the rubric prompt or the judge model before trusting small differences`);
+    }
+    for (const problem of judge.problems?.() ?? [])
+        logger.warn(problem);
+    const failed = Object.values(byFamily).reduce((n, f) => n + f.errors, 0);
+    logger.info(`judge: ${totals.llm_calls} chat + ${totals.embedding_calls} embedding replies used (plan: up to ${plan.upTo.chat} + ${plan.upTo.embeddings}); ${totals.requests} request${totals.requests === 1 ? '' : 's'} sent (the preflight, ${totals.retries} retries and every failure included), ${failed} ask${failed === 1 ? '' : 's'} failed, ${totals.cache_hits} cache hits`);
+    return { usage: { ...totals, by_family: byFamily, planned: plan.upTo }, stability, notes };
+}
+/** A scored question's values, reasons, errors, claims and judge calls, into its result. */
+function record(q, scored, calls) {
+    // by family, so concurrent asks land in one order from run to run
+    if (calls.calls.length > 0)
+        q.judge_calls = [...calls.calls].sort((a, b) => (a.family < b.family ? -1 : a.family > b.family ? 1 : 0));
+    // a metric this run does not plan (context_retention_norm without conversations) gets no key
+    const planned = llm/* LLM_METRICS */.cO.filter((metric) => Object.hasOwn(q.scores, metric));
+    // the judge's reasons replace the planned metrics' notes, after the others: a new object, as
+    // `delete` would turn each question's notes into a hash table (~800 bytes, 16 MB per 20,000)
+    const notes = {};
+    for (const [metric, note] of Object.entries(q.notes))
+        if (!(0,metrics_registry/* isKnownMetric */.Oi)(metric) || !planned.includes(metric))
+            notes[metric] = note;
+    for (const metric of planned) {
+        const s = scored.scores[metric];
+        // a value off the metric's scale is an error row, as in the deterministic tier (run/pipeline/score.ts)
+        const info = (0,metrics_registry/* metricInfo */.R)(metric);
+        const outside = info && s?.value != null ? (0,definitions/* outOfScale */.gl)(info, s.value) : null;
+        q.scores[metric] = outside === null ? (s?.value ?? null) : null;
+        if (s?.reason && outside === null)
+            notes[metric] = s.reason;
+        const error = outside ?? scored.errors[metric];
+        if (error)
+            q.errors[metric] = error;
+    }
+    q.notes = notes;
+    if (scored.claims.length > 0)
+        q.claims = scored.claims;
+}
+function judgeStability(diffs, repeats) {
+    if (repeats <= 1)
+        return null;
+    const mean = diffs.length ? diffs.reduce((a, b) => a + b, 0) / diffs.length : null;
+    return { repeats, mean_abs_diff: mean, threshold: STABILITY_THRESHOLD };
+}
+function budgetLabel(budget) {
+    return [
+        budget.calls !== undefined ? `budget.calls ${budget.calls}` : null,
+        budget.tokens !== undefined ? `budget.tokens ${budget.tokens}` : null,
+        budget.usd !== undefined ? `budget.usd ${budget.usd}` : null,
+    ]
+        .filter(Boolean)
+        .join(', ');
+}
+
 // EXTERNAL MODULE: ./src/candidates/turns.ts
 var turns = __nccwpck_require__(8234);
-// EXTERNAL MODULE: ./src/io/countOf.ts
-var countOf = __nccwpck_require__(7262);
-// EXTERNAL MODULE: ./src/io/pool.ts
-var pool = __nccwpck_require__(4476);
-;// CONCATENATED MODULE: ./src/run/judgePlan.ts
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
+;// CONCATENATED MODULE: ./src/run/llmTier/judgePlan.ts
 
 
 
@@ -39723,7 +39696,7 @@ var pool = __nccwpck_require__(4476);
  * max(k) chunks of TYPICAL_CHUNK_CHARS.
  */
 function planLlm(rows, outputs, config, reasoningPerCall = 0) {
-    const settings = (0,llmTier/* llmSettings */.Z6)(config, rows);
+    const settings = (0,llmTier_settings/* llmSettings */.Z6)(config, rows);
     const estimate = { relevancyQuestions: settings.relevancyQuestions, reasoningPerCall, schemaInPrompt: config.judge.response_format === 'json_object' || config.judge.response_format === 'text' };
     const chunks = Math.max(...config.k);
     const upTo = { chat: 0, embeddings: 0, tokens: 0 };
@@ -39795,7 +39768,7 @@ function checkBudget(plan, config) {
     const stopped = plan.beforeAnswers ? 'no call was made and the candidate was not run' : 'no call was made';
     const estimate = plan.beforeAnswers ? ' (estimated before the answers exist)' : '';
     // the preflight's requests count too: one chat, and one embeddings request when the run asks for embeddings
-    const preflight = 1 + ((0,llmTier/* embeddingsOn */.eX)(config) ? 1 : 0);
+    const preflight = 1 + ((0,llmTier_settings/* embeddingsOn */.eX)(config) ? 1 : 0);
     if (budget.calls !== undefined && chat + embeddings + preflight > budget.calls) {
         throw new errors/* GateError */.ue('budget', `the judge plan needs ${chat + embeddings + preflight} requests (${chat} chat + ${embeddings} embeddings + ${preflight} for the preflight) even if every reply is well-formed, over budget.calls ${budget.calls}; ${stopped}`, 'raise budget.calls (--budget-calls), score fewer questions (shard: i/n), or turn off judge.repeats');
     }
@@ -39816,9 +39789,9 @@ function checkBudget(plan, config) {
  * the dry run's memory does not grow with the number of questions.
  */
 async function countCached(rows, outputs, config, judge) {
-    const settings = (0,llmTier/* llmSettings */.Z6)(config, rows);
-    const cacheOnly = new budget/* BudgetedJudge */.M(judge, { calls: 0 });
-    await (0,pool/* forEachInPool */.a)(rows.length, (0,llmTier/* questionsInFlight */.hV)(config), async (index) => {
+    const settings = (0,llmTier_settings/* llmSettings */.Z6)(config, rows);
+    const cacheOnly = new judge_budget/* BudgetedJudge */.M(judge, { calls: 0 });
+    await forEachInPool(rows.length, (0,llmTier_settings/* questionsInFlight */.hV)(config), async (index) => {
         const row = rows[index];
         const output = outputs.get(row.id);
         if (!output || output.error !== null)
@@ -40083,7 +40056,7 @@ class LlmRun {
         this.config = config;
         this.spec = spec;
         this.environment = environment;
-        this.budget = new budget/* Budget */._(config.budget, config.judge.prices);
+        this.budget = new judge_budget/* Budget */._(config.budget, config.judge.prices);
     }
     /** The plan, stated from the answers with what the cache answers, or estimated before they exist; over budget it stops. */
     async plan(rows, outputs) {
@@ -40111,7 +40084,7 @@ class LlmRun {
         if (!this.preflown)
             await ((this.uncached ?? 1) > 0 ? this.preflight() : this.skipped());
         const judge = this.runJudge();
-        const tier = await (0,llmTier/* runLlmTier */.vH)(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget, schedule);
+        const tier = await runLlmTier(rows, outputs, questions, judge, this.config, plan, this.environment.logger, this.budget, schedule);
         const { responseFormat, adaptations } = judge.negotiated();
         const { limited, pausedMs } = judge.rateLimits();
         const logger = this.environment.logger;
@@ -40243,7 +40216,7 @@ function makeHeadToHeadJudge(config, environment) {
 /* unused harmony exports BaselineQuestionSchema, ReportedModelsSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2311);
 /* harmony import */ var _gate_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1689);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2298);
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5893);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9338);
 /* harmony import */ var _results_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4164);
 
@@ -40302,7 +40275,7 @@ function withoutOldAnswers(data) {
     const questions = data.questions;
     if (typeof questions !== 'object' || questions === null || Array.isArray(questions))
         return data;
-    const kept = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .idRecord */ .P5)();
+    const kept = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .idRecord */ .P5)();
     for (const id of Object.keys(questions)) {
         const q = questions[id];
         if (typeof q !== 'object' || q === null)
@@ -40365,7 +40338,7 @@ const BaselineSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .preprocess */ .vkY(wi
 function plainBaseline(data) {
     if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions))
         return null;
-    const questions = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .idRecord */ .P5)();
+    const questions = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .idRecord */ .P5)();
     for (const key of Object.keys(data.questions)) {
         const id = key.normalize('NFC');
         const question = plainQuestion(data.questions[key]);
@@ -40468,7 +40441,7 @@ function codePoints(text) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2311);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8532);
 /* harmony import */ var _io_exactLength_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6371);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2298);
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5893);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9338);
 /* harmony import */ var _urlSetting_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5909);
 
@@ -40532,7 +40505,7 @@ function plainOutput(data) {
         return null;
     if (!(model === undefined || model === null || typeof model === 'string'))
         return null;
-    const cleanId = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .normaliseId */ .GU)(id);
+    const cleanId = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .normaliseId */ .GU)(id);
     if (cleanId === '')
         return null;
     if (!(answer === undefined || answer === null || typeof answer === 'string'))
@@ -40547,13 +40520,13 @@ function plainOutput(data) {
         return null;
     const retrievedIds = [];
     for (const raw of ids) {
-        const clean = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .normaliseId */ .GU)(raw);
+        const clean = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .normaliseId */ .GU)(raw);
         if (clean !== '')
             retrievedIds.push(clean);
     }
     return {
         id: cleanId,
-        answer: (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .nfc */ .aX)(answer ?? ''),
+        answer: (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .nfc */ .aX)(answer ?? ''),
         contexts: texts,
         retrieved_ids: (0,_io_exactLength_js__WEBPACK_IMPORTED_MODULE_5__/* .exactLength */ .S)(retrievedIds),
         latency_ms: latency ?? null,
@@ -40857,7 +40830,7 @@ const ConfigSchema = schemas/* object */.Ikc({
     max_input_mb: schemas/* number */.aig().positive().max(65_536).optional(),
     /**
      * judge the questions in a seeded random order and stop once every gated judged metric's
-     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/sequential.ts)
+     * anytime-valid confidence sequence settles the verdict of gate_mode significant (run/llmTier/sequential.ts)
      */
     sequential: schemas/* boolean */.zMY().optional(),
     /** `i/n`: score only the i-th of n deterministic slices of the eval set (merge them with evalgate merge) */
@@ -40913,7 +40886,7 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2311);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8532);
 /* harmony import */ var _io_nesting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(418);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2298);
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5893);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9338);
 
 
@@ -40923,13 +40896,13 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
  * booleans; the same schema normalises both, so the two formats cannot drift apart.
  */
-const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()]).transform((v) => (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v)));
+const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig()]).transform((v) => (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v)));
 const optionalText = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_1__/* ["null"] */ .chJ()])
     .optional()
     .transform((v) => {
     if (v === null || v === undefined)
         return null;
-    const s = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v));
+    const s = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v));
     return s === '' ? null : s;
 });
 /** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
@@ -40940,7 +40913,7 @@ function list(separator) {
         if (v === null || v === undefined)
             return [];
         const items = Array.isArray(v) ? v.map(String) : v.split(separator);
-        return items.map((s) => (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .nfc */ .aX)(s).trim()).filter((s) => s !== '');
+        return items.map((s) => (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .nfc */ .aX)(s).trim()).filter((s) => s !== '');
     });
 }
 const truthy = new Set(['true', '1', 'yes']);
@@ -40967,7 +40940,7 @@ const relevantDocs = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEB
     .transform((v, ctx) => {
     if (v === null || v === undefined)
         return [];
-    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .nfc */ .aX)(s).trim()).filter((s) => s !== '');
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .nfc */ .aX)(s).trim()).filter((s) => s !== '');
     const docs = [];
     const seen = new Set();
     for (const item of items) {
@@ -41167,7 +41140,7 @@ const GateSettingsSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
      * null (the default): not gated.
      */
     latency_rise: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().min(0).nullable().default(null),
-    /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (resolveGate) */
+    /** the absolute rise in ms a latency rise must also exceed; null: DEFAULT_LATENCY_MIN_MS once latency_rise is set (GateStack) */
     latency_min_ms: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().min(0).nullable().default(null),
     gate_mode: zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['strict', 'significant']).default('strict'),
     /**
@@ -41205,7 +41178,7 @@ const DEFAULT_GATE = Object.freeze(defaultGate());
 /* harmony export */ });
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2311);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8532);
-/* harmony import */ var _io_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2298);
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5893);
 
 
 /**
@@ -41221,7 +41194,7 @@ const idValue = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_
         });
         return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
     }
-    return (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v));
+    return (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .normaliseId */ .GU)(String(v));
 });
 /** A required id: normalised (NFC, trimmed) and not empty. */
 function idField(emptyMessage) {
@@ -41236,7 +41209,7 @@ function idField(emptyMessage) {
 function idRecordSchema(value) {
     return zod__WEBPACK_IMPORTED_MODULE_0__/* .custom */ .IeY((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'expected an object keyed by id' })
         .transform((input, ctx) => {
-        const out = (0,_io_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .idRecord */ .P5)();
+        const out = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .idRecord */ .P5)();
         for (const key of Object.keys(input)) {
             const id = key.normalize('NFC');
             if (Object.hasOwn(out, id)) {
@@ -41832,8 +41805,8 @@ const RunInfoSchema = schemas/* object */.Ikc({
      * significant). What it judged, what it saved, and per metric its verdict, the units (questions,
      * conversations) its tests saw, their mean direction-aware change, and the anytime-valid
      * p-values of its two tests: of "no change" against a drop (fail below alpha_fail, with the mean
-     * beyond max_drop) and of "dropped by max_drop or more" (pass below alpha_pass); written only by
-     * such a run.
+     * beyond max_drop) and of "the full run fails this metric" over the eval set's own questions,
+     * sampled without replacement (pass below alpha_pass); written only by such a run.
      */
     sequential: schemas/* object */.Ikc({
         seed: schemas/* number */.aig().int(),
@@ -41972,7 +41945,7 @@ const ResultsSchema = schemas/* object */.Ikc({
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ noUserInfo)
 /* harmony export */ });
-/* harmony import */ var _io_urlCredentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5415);
+/* harmony import */ var _text_urlCredentials_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2890);
 
 /**
  * A URL setting may not carry a user name or password (`https://user:pass@host`): Node's fetch
@@ -41981,13 +41954,13 @@ const ResultsSchema = schemas/* object */.Ikc({
  */
 function noUserInfo(setting, instead) {
     return (url, ctx) => {
-        if (!(0,_io_urlCredentials_js__WEBPACK_IMPORTED_MODULE_0__/* .hasUserInfo */ .A$)(url))
+        if (!(0,_text_urlCredentials_js__WEBPACK_IMPORTED_MODULE_0__/* .hasUserInfo */ .A$)(url))
             return;
         // the shape parseConfig turns into a GateError (config.ts GateIssueParams)
         const params = { gate: { code: 'bad_config', located: true, hint: `remove the user name and password from the URL and give the credential in ${instead}` } };
         ctx.addIssue({
             code: 'custom',
-            message: `${setting} ${(0,_io_urlCredentials_js__WEBPACK_IMPORTED_MODULE_0__/* .shownUrl */ .zA)(url)} carries a user name or password, which is never sent in a URL (fetch refuses it) and would be shown wherever the URL is`,
+            message: `${setting} ${(0,_text_urlCredentials_js__WEBPACK_IMPORTED_MODULE_0__/* .shownUrl */ .zA)(url)} carries a user name or password, which is never sent in a URL (fetch refuses it) and would be shown wherever the URL is`,
             params,
         });
     };
@@ -42948,6 +42921,544 @@ function minimumDetectableEffect(n, p = 0.5, options) {
         throw new RangeError(`minimumDetectableEffect: n must be at least 1, got ${n}`);
     assertProbability('p', p, { open: false });
     return powerZ(options) * Math.sqrt((2 * p * (1 - p)) / n);
+}
+
+
+/***/ }),
+
+/***/ 7053:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ countOf)
+/* harmony export */ });
+/** A count and its noun, singular for one: `1 question`, `3 questions`. */
+function countOf(n, noun, plural = `${noun}s`) {
+    return `${n} ${n === 1 ? noun : plural}`;
+}
+
+
+/***/ }),
+
+/***/ 5893:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GU: () => (/* binding */ normaliseId),
+/* harmony export */   P5: () => (/* binding */ idRecord),
+/* harmony export */   Pe: () => (/* binding */ previewIds),
+/* harmony export */   aX: () => (/* binding */ nfc),
+/* harmony export */   eC: () => (/* binding */ ownValue)
+/* harmony export */ });
+/* unused harmony export quoteId */
+/**
+ * Ids (question ids, doc ids, category labels) come from users' files, so `__proto__`,
+ * `constructor`, `toString` and `hasOwnProperty` are ordinary ids. Anything keyed by them is a
+ * Map or a record without a prototype: no id then collides with Object.prototype, and
+ * assigning `record['__proto__']` stores a value instead of replacing the prototype.
+ */
+/** A record keyed by ids, with no prototype; filled from `entries` when given. */
+function idRecord(entries) {
+    const record = Object.create(null);
+    if (entries)
+        for (const [id, value] of entries)
+            record[id] = value;
+    return record;
+}
+/** The value stored under `id`, never one inherited from a prototype (`constructor`, `toString`). */
+function ownValue(record, id) {
+    return record && Object.hasOwn(record, id) ? record[id] : undefined;
+}
+/** How every id is compared: NFC (the same text typed on macOS and on Linux is one id), line breaks as \n, no surrounding blanks. */
+function normaliseId(id) {
+    return (BEYOND_PLAIN_ASCII.test(id) ? id.normalize('NFC').replace(/\r\n?/g, '\n') : id).trim();
+}
+/** Anything but tab, line feed and printable ASCII: a text without any is NFC already (composing needs a character beyond ASCII) and has no CR. */
+const BEYOND_PLAIN_ASCII = /[^\t\n -~]/;
+/**
+ * `text.normalize('NFC')`, skipped for plain ASCII text, which NFC never changes: most ids and
+ * English text, read a million times per 100,000 questions, at a fifth of the cost.
+ */
+function nfc(text) {
+    return BEYOND_PLAIN_ASCII.test(text) ? text.normalize('NFC') : text;
+}
+// C0/C1 controls, bidi overrides and isolates, zero-width and other invisible characters: matching them is the point
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+/** An id as the terminal shows it: quoted, with control, bidi and invisible characters written as \uXXXX. */
+function quoteId(id) {
+    return `"${id.replace(/["\\]/g, (c) => `\\${c}`).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+/** Up to `max` ids, quoted, and how many more there are. */
+function previewIds(ids, max = 10) {
+    const shown = ids.slice(0, max).map(quoteId).join(', ');
+    return ids.length > max ? `${shown} … (+${ids.length - max} more)` : shown;
+}
+
+
+/***/ }),
+
+/***/ 3326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   fp: () => (/* binding */ redactSecrets),
+/* harmony export */   kq: () => (/* binding */ anySecrets)
+/* harmony export */ });
+/* unused harmony exports MIN_SECRET_CHARS, clearSecrets */
+/**
+ * The one redactor. Every secret evalgate knows (the judge key, the HTTP candidate's `${ENV}`
+ * header values, the GitHub token, every value the Action masks with setSecret) is registered
+ * here by whoever learns it, and every way out redacts with it: the terminal and the Action's
+ * log line by line (text/visible.ts), every untrusted value in Markdown as the escaper writes it
+ * (report/escape.ts), the outside text of results.json and baseline.json as values before they
+ * are serialised (redactValues.ts); never a file after it is written. Process-wide on purpose:
+ * a sink cannot forget a secret that a layer above it learnt, and GitHub masks its log only,
+ * never a comment body or a file.
+ */
+/** Shorter values are not masked: hiding every "ab" would garble the output and protect nothing. */
+const MIN_SECRET_CHARS = 4;
+/** What one character of a secret may have become once escaped: a Markdown / JSON backslash, an HTML entity. */
+const PUNCTUATION = /[!-/:-@[-`{-~]/;
+const registry = new Set();
+let compiled = null;
+/** Remembers a secret (and each line of a multi-line one); empty and very short values are ignored. */
+function registerSecret(value) {
+    if (!value)
+        return;
+    const parts = [value, ...value.split(/\r?\n/).map((line) => line.trim())];
+    for (const part of parts) {
+        if (part.length < MIN_SECRET_CHARS || registry.has(part))
+            continue;
+        registry.add(part);
+        compiled = null;
+    }
+}
+/** Whether any secret is registered: with none, nothing needs a look. */
+function anySecrets() {
+    return registry.size > 0;
+}
+/** For tests: forget every secret. */
+function clearSecrets() {
+    registry.clear();
+    compiled = null;
+}
+/** Every occurrence of a registered secret becomes `***`, raw or as Markdown, JSON or HTML escaped it. */
+function redactSecrets(text) {
+    const pattern = compile();
+    return pattern === null ? text : text.replace(pattern, '***');
+}
+/** Every occurrence of one of `secrets` becomes `***` (for a message made before the secrets are registered). */
+function redact(text, secrets) {
+    const pattern = patternOf(secrets);
+    return pattern === null ? text : text.replace(pattern, '***');
+}
+function compile() {
+    if (compiled === null && registry.size > 0)
+        compiled = patternOf([...registry]);
+    return compiled;
+}
+/** Longest first, so a secret that contains another is hidden whole. */
+function patternOf(secrets) {
+    const kept = [...new Set(secrets)].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+    if (kept.length === 0)
+        return null;
+    return new RegExp(kept.map(tolerant).join('|'), 'gu');
+}
+/** A secret's characters in order; each punctuation character may appear backslash-escaped or as an entity. */
+function tolerant(secret) {
+    return [...secret].map((ch) => (PUNCTUATION.test(ch) ? `\\\\?(?:${escapeRegExp(ch)}|&#\\d+;|&#x[0-9a-fA-F]+;|&[a-zA-Z]+;)` : escapeRegExp(ch))).join('');
+}
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+
+/***/ }),
+
+/***/ 8804:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ redactAt),
+/* harmony export */   k: () => (/* binding */ redactMember)
+/* harmony export */ });
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3326);
+
+const compiled = new WeakMap();
+/**
+ * `value` with every string at one of `paths` redacted (redact.ts), before it is serialised:
+ * the structure, every key and every other value stay exactly as they were, so a secret equal
+ * to `true`, `null`, a digit or a verdict word can neither break the JSON nor change what it
+ * says. Only what changes is copied; with no secret registered `value` itself comes back.
+ */
+function redactAt(value, paths) {
+    return (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .anySecrets */ .kq)() ? redactNode(value, trieOf(paths)) : value;
+}
+/** As redactAt, for the value found at `key` under the root: a document written piece by piece. */
+function redactMember(value, paths, ...keys) {
+    if (!(0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .anySecrets */ .kq)())
+        return value;
+    let node = trieOf(paths);
+    for (const key of keys)
+        node = node && step(node, key);
+    return node ? redactNode(value, node) : value;
+}
+function step(node, key) {
+    return node.keys.get(key) ?? node.any;
+}
+function redactNode(value, node) {
+    if (typeof value === 'string')
+        return node.text ? (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(value) : value;
+    if (value === null || typeof value !== 'object')
+        return value;
+    if (Array.isArray(value)) {
+        const child = node.any;
+        if (!child)
+            return value;
+        let out = null;
+        value.forEach((item, i) => {
+            const redacted = redactNode(item, child);
+            if (redacted !== item)
+                (out ??= value.slice())[i] = redacted;
+        });
+        return out ?? value;
+    }
+    let out = null;
+    for (const key of Object.keys(value)) {
+        const child = step(node, key);
+        if (!child)
+            continue;
+        const item = value[key];
+        const redacted = redactNode(item, child);
+        if (redacted === item)
+            continue;
+        out ??= copyOf(value);
+        define(out, key, redacted);
+    }
+    return out ?? value;
+}
+/** A copy with the same prototype (null for an id record) and key order. */
+function copyOf(value) {
+    const copy = Object.create(Object.getPrototypeOf(value));
+    for (const key of Object.keys(value))
+        define(copy, key, value[key]);
+    return copy;
+}
+/** Defined, not assigned: a `__proto__` key stays a key. */
+function define(record, key, value) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+function trieOf(paths) {
+    let trie = compiled.get(paths);
+    if (trie)
+        return trie;
+    trie = emptyTrie();
+    for (const path of paths) {
+        let node = trie;
+        for (const key of path) {
+            if (key === '*')
+                node = node.any ??= emptyTrie();
+            else {
+                let next = node.keys.get(key);
+                if (!next)
+                    node.keys.set(key, (next = emptyTrie()));
+                node = next;
+            }
+        }
+        node.text = true;
+    }
+    compiled.set(paths, trie);
+    return trie;
+}
+function emptyTrie() {
+    return { text: false, any: undefined, keys: new Map() };
+}
+
+
+/***/ }),
+
+/***/ 9888:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   Y5: () => (/* binding */ lengthOf),
+/* harmony export */   bW: () => (/* binding */ quotedAlike)
+/* harmony export */ });
+/* unused harmony exports isCjkText, cjkCount, codePointCount */
+/**
+ * Which writing a text is in, for the few things that differ: how a length is counted and how
+ * a quote is marked. Chinese, Japanese and Korean text counts characters and quotes in 「」;
+ * everything else counts words and quotes in “”. One decision, so a reason and a length never
+ * disagree about the same text.
+ */
+const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** a word of any other script, digits included: `don't`, `1,000`, `x-api-key` are one word each */
+const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+(?:[.,'’-](?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+)*/gu;
+/** CJK_CHARACTER at one position (sticky): for the characters cjkCount cannot place by their code alone */
+const CJK_AT = new RegExp(CJK_CHARACTER.source, 'uy');
+/** CJK when it has at least as many CJK characters as other words (`使用 Okta 登录` is CJK, an English sentence naming 北京 is not). */
+function isCjkText(text) {
+    const cjk = cjkCount(text);
+    return cjk > 0 && cjk >= matchCount(text, WORD);
+}
+/**
+ * How many CJK characters (code points) a text has: CJK_CHARACTER's matches, counted by code
+ * where the code decides (nothing below U+1100 is CJK; U+4E00-U+9FFF is all Han) and by the
+ * pattern elsewhere: half the cost of testing the pattern at every character, for every answer
+ * and note (test/io/script.test.ts checks every code point against the pattern).
+ */
+function cjkCount(text) {
+    let count = 0;
+    for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0x1100)
+            continue;
+        if (code >= 0x4e00 && code <= 0x9fff) {
+            count += 1;
+            continue;
+        }
+        CJK_AT.lastIndex = i;
+        if (CJK_AT.test(text)) {
+            count += 1;
+            // a character outside the BMP is two code units
+            i = CJK_AT.lastIndex - 1;
+        }
+    }
+    return count;
+}
+/** Code points, as `[...text].length` counts them (a lone surrogate is one), without building the array. */
+function codePointCount(text) {
+    let count = text.length;
+    for (let i = 0; i + 1 < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (code < 0xd800 || code > 0xdbff)
+            continue;
+        const next = text.charCodeAt(i + 1);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+            count -= 1;
+            i += 1;
+        }
+    }
+    return count;
+}
+/** How often a global pattern matches, without building the array of matches (every answer and note is measured). */
+function matchCount(text, pattern) {
+    pattern.lastIndex = 0;
+    let count = 0;
+    while (pattern.test(text))
+        count += 1;
+    return count;
+}
+/** Characters (code points) for CJK text, words for any other text. */
+function lengthOf(text) {
+    return isCjkText(text) ? { value: codePointCount(text), unit: 'characters' } : { value: matchCount(text, WORD), unit: 'words' };
+}
+/** `「…」` around CJK text, `“…”` around any other; `script` decides for a list quoted alike. */
+function quoted(text, script = text) {
+    return quoteIn(isCjkText(script), text);
+}
+/** Texts of one list quoted alike, as the script of `script` (the whole list) decides. */
+function quotedAlike(texts, script) {
+    const cjk = isCjkText(script);
+    return texts.map((text) => quoteIn(cjk, text));
+}
+function quoteIn(cjk, text) {
+    return cjk ? `「${text}」` : `“${text}”`;
+}
+
+
+/***/ }),
+
+/***/ 1093:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ similarName)
+/* harmony export */ });
+/* unused harmony export editDistance */
+/**
+ * "Did you mean": the known name an unknown field or column was probably meant to be. A name
+ * matches when it is the known one spelled differently (case, `_`/`-`/space, a plural s), a
+ * typo of it (edit distance 1, or 2 for names of 8 letters and more), or one of its common
+ * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
+ * resembles a known one must not turn into an error by accident.
+ */
+function similarName(name, known, aliases = {}) {
+    const unknown = squash(name);
+    if (unknown === '')
+        return null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        if (unknown === target)
+            return candidate;
+        if ((aliases[candidate] ?? []).some((alias) => squash(alias) === unknown))
+            return candidate;
+    }
+    let best = null;
+    for (const candidate of known) {
+        const target = squash(candidate);
+        const allowed = target.length >= 8 ? 2 : target.length >= 4 ? 1 : 0;
+        const distance = editDistance(unknown, target, allowed);
+        if (distance <= allowed && (!best || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name ?? null;
+}
+/** Lower case without separators or a final plural s: `Relevant-Doc-IDs` and `relevant_doc_id` read alike. */
+function squash(name) {
+    return name
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s_\-.]+/g, '')
+        .replace(/s$/, '');
+}
+/** Levenshtein distance with adjacent transpositions, giving up (limit + 1) once it is over `limit`. */
+function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit)
+        return limit + 1;
+    let before = [];
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        let rowBest = i;
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, before[j - 2] + 1);
+            current.push(d);
+            rowBest = Math.min(rowBest, d);
+        }
+        if (rowBest > limit)
+            return limit + 1;
+        before = previous;
+        previous = current;
+    }
+    return Math.min(previous[b.length], limit + 1);
+}
+
+
+/***/ }),
+
+/***/ 2890:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A$: () => (/* binding */ hasUserInfo),
+/* harmony export */   O4: () => (/* binding */ urlCredentials),
+/* harmony export */   zA: () => (/* binding */ shownUrl)
+/* harmony export */ });
+/**
+ * A URL in evalgate.yml (the judge's base_url, an HTTP candidate's url) can carry a credential:
+ * a user name and password before the host, a key in the query. Node's fetch refuses the first
+ * and puts the whole URL in its error message; an SDK error can quote the second. These find
+ * them, so that they are registered as secrets (redacted wherever they would be shown) and a
+ * message can show the URL without them.
+ */
+/** Query parameters that are not credentials: an Azure api-version is a date, and hiding it would hide every such date. */
+const NOT_SECRET_PARAMS = new Set(['api-version', 'api_version']);
+/** `scheme://user:password@host…`, templates (`{{id}}`) allowed. */
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i;
+function hasUserInfo(url) {
+    return USER_INFO.test(url);
+}
+/** The user name, the password and every query value of `url` (but api-version, and templates); [] for text that is no URL. */
+function urlCredentials(url) {
+    let parsed;
+    try {
+        parsed = new URL(url);
+    }
+    catch {
+        return [];
+    }
+    const found = [decode(parsed.username), decode(parsed.password)];
+    for (const [name, value] of parsed.searchParams)
+        if (!NOT_SECRET_PARAMS.has(name.toLowerCase()) && !value.includes('{{'))
+            found.push(value);
+    return found.filter((value) => value !== '');
+}
+/** `url` as a message may show it: `***` for the user info and for each query value (but api-version). */
+function shownUrl(url) {
+    const withoutUser = url.replace(USER_INFO, '$1***@');
+    const at = withoutUser.indexOf('?');
+    if (at === -1)
+        return withoutUser;
+    const query = withoutUser
+        .slice(at + 1)
+        .split('&')
+        .map((pair) => {
+        const eq = pair.indexOf('=');
+        const name = eq === -1 ? pair : pair.slice(0, eq);
+        return eq === -1 || NOT_SECRET_PARAMS.has(name.toLowerCase()) ? pair : `${name}=***`;
+    });
+    return `${withoutUser.slice(0, at)}?${query.join('&')}`;
+}
+function decode(part) {
+    try {
+        return decodeURIComponent(part);
+    }
+    catch {
+        return part;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1573:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   jQ: () => (/* binding */ showInvisible),
+/* harmony export */   kJ: () => (/* binding */ terminalSafe)
+/* harmony export */ });
+/* unused harmony exports visibleCode, neutraliseWorkflowCommands */
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3326);
+
+/**
+ * Characters that do something other than show themselves: C0 and C1 controls (ESC starts
+ * the ANSI / OSC sequences that recolour, retitle or hyperlink a terminal), DEL, and the
+ * invisible ones that reorder or hide text (bidi overrides and isolates U+202A–U+202E,
+ * U+2066–U+2069; zero-width U+200B–U+200D, U+2060, U+FEFF; soft hyphen, line separators).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's job
+const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/g;
+/** An SGR sequence (colour, bold), the only escape sequence evalgate itself writes to a terminal. */
+// eslint-disable-next-line no-control-regex -- ESC [ … m, the one sequence evalgate writes itself
+const SGR = /\u001b\[[0-9;]*m/;
+/** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
+function visibleCode(ch) {
+    const code = ch.codePointAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+/** Every control or invisible character as its visible code; `keep` lists characters left as they are (e.g. "\n\t"). */
+function showInvisible(text, keep = '') {
+    return text.replace(INVISIBLE, (ch) => (keep.includes(ch) ? ch : visibleCode(ch)));
+}
+/**
+ * A line the Actions runner would read as a workflow command: `::name::` at its start (after
+ * blanks, which the runner skips) or the older `##[name]` anywhere in it. The first character
+ * of each is shown as its code, so the text still reads but commands nothing.
+ */
+function neutraliseWorkflowCommands(text) {
+    return text
+        .split('\n')
+        .map((line) => line.replace(/^(\s*):(?=:)/, '$1\\x3a').replace(/##\[/g, '\\x23#['))
+        .join('\n');
+}
+/**
+ * What evalgate writes to a terminal or to the Actions log, as the last step: secrets
+ * redacted, control and invisible characters shown as codes (line breaks and tabs kept, and
+ * with `color` the SGR colour codes evalgate's own renderer wrote), and no line that the
+ * runner would take as a workflow command.
+ */
+function terminalSafe(text, color = false) {
+    const shown = (0,_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(text).replace(new RegExp(`(${SGR.source})|${INVISIBLE.source}`, 'g'), (ch, sgr) => sgr !== undefined ? (color ? sgr : showInvisible(sgr)) : ch === '\n' || ch === '\t' ? ch : visibleCode(ch));
+    return neutraliseWorkflowCommands(shown);
 }
 
 
