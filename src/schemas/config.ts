@@ -176,5 +176,7 @@ export const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
       'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to',
     )
   }
-  if (!config.candidate) usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)')
+  // every kind is reachable from evalgate.yml, a flag only for some: the file's keys come from the union
+  if (!config.candidate)
+    usage('candidate', 'no candidate given', `pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.${CANDIDATE_KINDS.join(' / .')} in evalgate.yml)`)
 })

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { makeCandidate } from '../../src/candidates/factory.ts'
 import { GateError } from '../../src/io/errors.ts'
-import { parseConfig } from '../../src/run/config/config.ts'
+import { parseConfig, parseRunConfig } from '../../src/run/config/config.ts'
 import { CANDIDATE_KINDS, type CandidateKind } from '../../src/schemas/config.ts'
 import { makeRow } from '../metrics/factories.ts'
 
@@ -62,6 +62,13 @@ describe('candidate kinds: evalgate.yml block → discriminated union → makeCa
   it('leaves the candidate unset when no kind is given (compare, merge and pairwise need none)', () => {
     assert.equal(parseConfig({}, 'flags').candidate, undefined)
     assert.equal(parseConfig({ candidate: { timeout_ms: 5 } }, 'flags').candidate, undefined)
+  })
+
+  it('names the evalgate.yml key of every kind when none is given, a kind without a flag too', () => {
+    assert.throws(
+      () => parseRunConfig({ eval_set: 'e.csv', eval_set_version: 'v1' }, 'evalgate.yml'),
+      (e: unknown) => e instanceof GateError && /no candidate given/.test(e.message) && CANDIDATE_KINDS.every((kind, i) => e.hint?.includes(i === 0 ? `candidate.${kind}` : ` / .${kind}`)),
+    )
   })
 
   it('rejects two kinds at once as a usage error naming both, with the flags to choose from', () => {

@@ -12,6 +12,7 @@ import { parse } from 'yaml'
 import { registry } from '../../src/metrics/registry.ts'
 import { COMMANDS } from '../../src/run/options/option.ts'
 import { actionInputs, optionsOf } from '../../src/run/options/options.ts'
+import { JUDGE_PROVIDERS } from '../../src/schemas/judgeConfig.ts'
 import { driftedFiles, FIX_COMMAND, replaceBlock, renderReference, withActionInputs, yamlScalar, type Read } from '../../scripts/referenceParts.ts'
 import { ROOT, runCliProcess } from '../helpers/cli-process.ts'
 import { cleanupTempDirs, makeTempDir } from '../cli/harness.ts'
@@ -62,7 +63,7 @@ describe('the generated reference', () => {
     }
     const run = cliSection('run')
     for (const flag of ['--judge-api-version', '--budget-calls', '--budget-usd', '--plan-only']) assert.ok(run.includes(flag), flag)
-    assert.ok(run.includes('--judge lexical|openai|azure|anthropic|none'), 'the --judge choices')
+    assert.ok(run.includes(`--judge ${JUDGE_PROVIDERS.join('|')}\n`), 'the --judge choices: every provider')
   })
 
   it('has one metric row per definition, with its direction and range', () => {

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CANDIDATE_KINDS } from '../../src/schemas/config.ts'
+import { CHAT_PROVIDERS } from '../../src/schemas/judgeConfig.ts'
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
 
@@ -23,14 +25,18 @@ interface Leak {
   home: string
 }
 
+// the names as the schemas list them, so that an API or a kind added there is looked for too
+const APIS = CHAT_PROVIDERS.join('|')
+const KINDS = CANDIDATE_KINDS.join('|')
+
 const LEAKS: Leak[] = [
   { what: 'string switch on judge.provider', pattern: /judge\.provider\s*[!=]==?|provider\s*[!=]==?\s*['"](lexical|openai)['"]/, home: 'run/scorers/factory.ts' },
   // what an API is or offers is a property of its definition (judge/transports/), never a name compared
-  { what: 'string switch on a chat API', pattern: /[!=]==?\s*['"](openai|azure|anthropic)['"]|['"](openai|azure|anthropic)['"]\s*[!=]==?/, home: 'judge/transports/registry.ts' },
+  { what: 'string switch on a chat API', pattern: new RegExp(`[!=]==?\\s*['"](${APIS})['"]|['"](${APIS})['"]\\s*[!=]==?`), home: 'judge/transports/registry.ts' },
   { what: 'typed-out list of provider names', pattern: /['"]lexical['"],\s*['"]openai['"]/, home: 'schemas/config.ts' },
-  { what: 'string switch on a candidate kind', pattern: /kind\s*[!=]==?\s*['"](predictions|command|http)['"]/, home: 'candidates/factory.ts' },
-  { what: 'candidate chosen by which of its settings is present', pattern: /config\.candidate\??\.(predictions|command|http)\b/, home: 'candidates/factory.ts' },
-  { what: 'typed-out list of candidate kinds', pattern: /['"]predictions['"],\s*['"]command['"],\s*['"]http['"]/, home: 'schemas/config.ts' },
+  { what: 'string switch on a candidate kind', pattern: new RegExp(`kind\\s*[!=]==?\\s*['"](${KINDS})['"]`), home: 'candidates/factory.ts' },
+  { what: 'candidate chosen by which of its settings is present', pattern: new RegExp(`config\\.candidate\\??\\.(${KINDS})\\b`), home: 'candidates/factory.ts' },
+  { what: 'typed-out list of candidate kinds', pattern: new RegExp(CANDIDATE_KINDS.map((kind) => `['"]${kind}['"]`).join(',\\s*')), home: 'schemas/config.ts' },
 ]
 
 describe('a provider or a candidate kind is chosen in one place', () => {
