@@ -14,9 +14,13 @@ import type { Score } from './score.ts'
  */
 export type MetricFamily = 'rules' | 'retrieval' | 'citations' | 'judge' | 'rag' | 'hallucination' | 'operations'
 
+/** The tiers a scoring provider computes (run/scorers/), beside the deterministic tier every run gets: a provider's tier is named here, and nowhere else. */
+export const PROVIDER_TIERS = ['lexical', 'llm'] as const
+export type ProviderTier = (typeof PROVIDER_TIERS)[number]
+
 /** Who computes a metric: the deterministic tier (each definition's `score`, run by `deterministic.ts`), or a scoring provider. */
-export type MetricTier = 'rules' | 'retrieval' | 'citations' | 'operations' | 'lexical' | 'llm'
-export type DeterministicTier = Exclude<MetricTier, 'lexical' | 'llm'>
+export type MetricTier = 'rules' | 'retrieval' | 'citations' | 'operations' | ProviderTier
+export type DeterministicTier = Exclude<MetricTier, ProviderTier>
 
 export { LLM_SOURCES, type LlmSource } from './llmSources.ts'
 

@@ -1,4 +1,4 @@
-import { LLM_SOURCES, METRIC_DEFINITIONS, type MetricDefinition, type MetricFamily, type MetricName, type MetricTier, type RunShape } from './definitions.ts'
+import { LLM_SOURCES, METRIC_DEFINITIONS, PROVIDER_TIERS, type MetricDefinition, type MetricFamily, type MetricName, type MetricTier, type RunShape } from './definitions.ts'
 
 export type { MetricDefinition, MetricFamily, MetricName, MetricTier, RunShape } from './definitions.ts'
 
@@ -111,7 +111,7 @@ export class MetricRegistry {
 }
 
 function isDeterministic(tier: MetricTier): boolean {
-  return tier !== 'lexical' && tier !== 'llm'
+  return !(PROVIDER_TIERS as readonly MetricTier[]).includes(tier)
 }
 
 function isPattern(name: string): boolean {

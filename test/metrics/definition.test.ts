@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { DIRECTIONS, METRIC_DEFINITIONS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
+import { DIRECTIONS, METRIC_DEFINITIONS, PROVIDER_TIERS, SCALES, scaleWords, type MetricName } from '../../src/metrics/definitions.ts'
 import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
 import type { JudgeReplies } from '../../src/metrics/judgedScores.ts'
 import { analyseLexical, scoreLexical } from '../../src/metrics/lexical.ts'
@@ -76,7 +76,7 @@ describe("a value outside its metric's scale is an error row, not a score", () =
 })
 
 describe("a deterministic metric's definition carries its scoring function", () => {
-  const deterministic = (tiers: readonly string[]) => tiers.some((t) => t !== 'lexical' && t !== 'llm')
+  const deterministic = (tiers: readonly string[]) => tiers.some((t) => !(PROVIDER_TIERS as readonly string[]).includes(t))
   const settings = ConfigSchema.parse({ k: [1, 3], rules: { require_citation: true, forbidden: ['保证'] } })
   const questions = [
     [

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DIRECTIONS, METRIC_DEFINITIONS, type MetricDefinition } from '../../src/metrics/definitions.ts'
+import { DIRECTIONS, METRIC_DEFINITIONS, PROVIDER_TIERS, type MetricDefinition } from '../../src/metrics/definitions.ts'
 import { scoreDeterministic } from '../../src/metrics/deterministic.ts'
 import type { Judge } from '../../src/metrics/judge.ts'
 import { LEXICAL_METRICS, scoreLexical } from '../../src/metrics/lexical.ts'
@@ -242,6 +242,16 @@ describe('a definition added to the list reaches every derived list', () => {
     assert.ok(extended.headline().has('answer_words_ok'))
     assert.deepEqual(extended.trend([5]).slice(0, 3), ['accuracy_norm', 'rules_pass', 'answer_words_ok'])
     assert.equal(extended.categoryColumns([5])[0], 'answer_words_ok')
+  })
+
+  it("is left to its scoring provider when its tiers are providers' (PROVIDER_TIERS): the deterministic tier never plans it, even with a planned rule", () => {
+    const own = PROVIDER_TIERS.map((tier): MetricDefinition => ({ ...wordCount, name: `own_${tier}`, tiers: [tier], score: undefined, planned: () => true }))
+    const withOwn = new MetricRegistry([...METRIC_DEFINITIONS, ...own])
+    const planned = withOwn.plannedDeterministic({ rows: ROWS, config: config(), outputs: OUTPUTS })
+    for (const tier of PROVIDER_TIERS) {
+      assert.equal(planned.includes(`own_${tier}`), false, tier)
+      assert.ok(withOwn.computedBy(tier).includes(`own_${tier}`), tier)
+    }
   })
 })
 
