@@ -42,8 +42,8 @@ export interface SetScores {
 
 /**
  * Who scores a run beyond the deterministic tier (rules, retrieval, citations, latency, which
- * every run gets): `lexical`, `openai`, `azure`, `none`. One per provider in this folder, chosen only
- * by factory.ts.
+ * every run gets): one per value of judge.provider (`JUDGE_PROVIDERS`), from its provider in
+ * this folder, chosen only by factory.ts.
  */
 export interface Scorer {
   /** results.json run.judge: compared with the baseline's, so scores from different judges never meet */
