@@ -6,6 +6,7 @@ import { checkGateMetricNames } from '../../baseline/gate.ts'
 import { CANDIDATE_KINDS, ConfigSchema, RunConfigSchema, type Config, type RunConfig } from '../../schemas/config.ts'
 import type { GateIssueParams } from '../../schemas/gateIssue.ts'
 import { GateError } from '../../io/errors.ts'
+import { knownAt } from '../../io/known.ts'
 import { similarName } from '../../text/similarName.ts'
 import type { z } from 'zod'
 
@@ -143,7 +144,7 @@ export function parseRunConfig(data: Record<string, unknown>, source: string): R
 function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, source: string): Config {
   const parsed = schema.safeParse(data)
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
+    const issue = knownAt(parsed.error.issues, 0, 'the first issue of a failed parse')
     const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
     if (own) throw new GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint)
     if (issue.code === 'unrecognized_keys') throw unknownSetting(schema, issue.path, issue.keys, source)
@@ -164,7 +165,7 @@ function unknownSetting(schema: z.ZodType, at: readonly PropertyKey[], keys: rea
   const known = keysAt(schema, at)
   const prefix = at.length > 0 ? `${at.join('.')}.` : ''
   const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level'
-  const key = keys[0]!
+  const key = knownAt(keys, 0, 'the first key of an unrecognized_keys issue')
   const meant = similarName(key, known)
   if (meant)
     return new GateError(

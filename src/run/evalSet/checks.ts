@@ -27,8 +27,11 @@ export function checkColumnNames(table: RecordSource): void {
   const suggestions = new Map<string, string | null>()
   const reported = new Set<string>()
   const suggest = (key: string) => {
-    if (!suggestions.has(key)) suggestions.set(key, KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES))
-    return suggestions.get(key)!
+    const earlier = suggestions.get(key)
+    if (earlier !== undefined) return earlier
+    const meant = KNOWN_EVAL_COLUMNS.has(key) ? null : similarName(key, KNOWN, EVAL_COLUMN_ALIASES)
+    suggestions.set(key, meant)
+    return meant
   }
   const check = (keys: readonly string[], line: number) => {
     for (const key of keys) {
@@ -168,6 +171,7 @@ const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|
  */
 export function ambiguousCommas(cell: string): boolean {
   const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim())
-  if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]!)) return false
+  const last = parts.at(-1)
+  if (parts.length < 2 || last === undefined || LIST_END.test(last)) return false
   return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && tokenCount(tokenize(part)) >= 1)
 }

@@ -126,7 +126,7 @@ function placeRows(source: RecordSource, shard: ShardSpec | null): Placed {
     units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) })
   }
   const mine = shard ? inShard(units, shard.index, shard.count) : null
-  const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit]!))
+  const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit] === true))
   return { ids: new Set(firstLine.keys()), duplicates, read }
 }
 

@@ -1,4 +1,5 @@
 import type { EvalRow } from '../../schemas/evalSet.ts'
+import { knownKey } from '../../io/known.ts'
 
 /** A question as sharding sees it: its id, and the conversation it is a turn of (null for a single question). */
 export interface ShardUnit {
@@ -23,11 +24,11 @@ export function inShard(questions: readonly ShardUnit[], index: number, count: n
     const lowest = lowestOfConversation.get(q.conversation)
     if (lowest === undefined || q.id < lowest) lowestOfConversation.set(q.conversation, q.id)
   }
-  const unitOf = (q: ShardUnit) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation)!)
+  const unitOf = (q: ShardUnit) => (q.conversation === null ? q.id : knownKey(lowestOfConversation, q.conversation, 'the lowest id of conversation'))
   // sort() with no comparator orders strings by UTF-16 code units, as `<` does
   const order = [...new Set(questions.map(unitOf))].sort()
   const position = new Map(order.map((id, i) => [id, i]))
-  return questions.map((q) => position.get(unitOf(q))! % count === index - 1)
+  return questions.map((q) => knownKey(position, unitOf(q), 'the position of unit') % count === index - 1)
 }
 
 /** The rows of shard `index` of `count` (inShard). */

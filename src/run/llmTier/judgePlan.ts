@@ -11,6 +11,7 @@ import { withHistories } from '../../candidates/turns.ts'
 import { GateError } from '../../io/errors.ts'
 import { countOf } from '../../text/countOf.ts'
 import { forEachInPool } from '../../io/pool.ts'
+import { knownAt } from '../../io/known.ts'
 import { embeddingsOn, llmSettings, questionsInFlight } from './settings.ts'
 
 /** Calls and a token estimate; `usage.planned` in results.json. */
@@ -174,7 +175,7 @@ export async function countCached(rows: readonly EvalRow[], outputs: ReadonlyMap
   const settings = llmSettings(config, rows)
   const cacheOnly = new BudgetedJudge(judge, { calls: 0 })
   await forEachInPool(rows.length, questionsInFlight(config), async (index) => {
-    const row = rows[index]!
+    const row = knownAt(rows, index, 'row')
     const output = outputs.get(row.id)
     if (!output || output.error !== null) return
     await scoreWithJudge(row, output, cacheOnly, settings, planQuestion(row, output, settings))

@@ -11,6 +11,7 @@ import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { QuestionResult, Usage } from '../../schemas/results.ts'
 import type { Logger } from '../../io/logger.ts'
 import { forEachInPool } from '../../io/pool.ts'
+import { knownAt, knownField } from '../../io/known.ts'
 import type { TierPlan } from './judgePlan.ts'
 import { llmSettings, questionsInFlight } from './settings.ts'
 
@@ -59,10 +60,10 @@ export async function runLlmTier(
   await forEachInPool(schedule?.order.length ?? rows.length, questionsInFlight(config), async (taken) => {
     // a settled schedule takes no more questions: the rest pass through untouched
     if (schedule?.settled()) return
-    const index = schedule ? schedule.order[taken]! : taken
-    const row = rows[index]!
+    const index = schedule ? knownAt(schedule.order, taken, "the schedule's order") : taken
+    const row = knownAt(rows, index, 'row')
     const output = outputs.get(row.id)
-    const q = questions[row.id]!
+    const q = knownField(questions, row.id, 'result of question')
     if (output && output.error === null) {
       // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
       const calls = planQuestion(row, output, settings)

@@ -44,6 +44,7 @@ import { mulberry32 } from '../../stats/bootstrap.ts'
 import { MixtureTest } from '../../stats/confidenceSequence.ts'
 import { unseenTotalToReject, WithoutReplacement } from '../../stats/finitePopulation.ts'
 import { normalQuantile } from '../../stats/normal.ts'
+import { knownAt } from '../../io/known.ts'
 import type { TierSchedule } from './llmTier.ts'
 import { summarise } from '../pipeline/score.ts'
 
@@ -135,11 +136,13 @@ export class SequentialSchedule implements TierSchedule {
   /** Feeds every whole unit at the front of the order that is now judged, then says whether the verdict is settled. */
   settled(): boolean {
     if (this.verdict !== null) return true
-    while (this.fed < this.units.length && this.units[this.fed]!.every((i) => this.completed.has(i))) {
-      this.feed(this.units[this.fed]!)
+    let unit = this.units[this.fed]
+    while (unit?.every((i) => this.completed.has(i))) {
+      this.feed(unit)
       this.fed += 1
       this.verdict = this.decide()
       if (this.verdict !== null) return true
+      unit = this.units[this.fed]
     }
     return false
   }
@@ -149,7 +152,7 @@ export class SequentialSchedule implements TierSchedule {
       let sum = 0
       let count = 0
       for (const i of unit) {
-        const id = this.rows[i]!.id
+        const id = knownAt(this.rows, i, 'row of a unit').id
         const before = this.baseline[id]?.scores[m.metric]
         if (typeof before !== 'number') continue
         m.reach -= 1
@@ -239,24 +242,29 @@ function totalToFail(m: Monitored, population: WithoutReplacement): number | nul
 
 /** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
 function shuffledUnits(rows: readonly Pick<EvalRow, 'id' | 'conversation'>[], seed: number): number[][] {
-  const byConversation = new Map<string, number[]>()
-  const units: number[][] = []
-  rows.forEach((row, i) => {
-    const conversation = row.conversation?.id
-    if (conversation === undefined) return units.push([i])
-    const unit = byConversation.get(conversation)
-    if (unit) return unit.push(i)
-    const fresh = [i]
-    byConversation.set(conversation, fresh)
+  // a conversation's turns, each with its row's index, sorted by turn once all are in
+  const byConversation = new Map<string, { index: number; turn: number }[]>()
+  // a question outside a conversation is its row's index
+  const units: (number | { index: number; turn: number }[])[] = []
+  rows.forEach((row, index) => {
+    const conversation = row.conversation
+    if (conversation === undefined) return units.push(index)
+    const turn = { index, turn: conversation.turn }
+    const unit = byConversation.get(conversation.id)
+    if (unit) return unit.push(turn)
+    const fresh = [turn]
+    byConversation.set(conversation.id, fresh)
     units.push(fresh)
   })
-  for (const unit of byConversation.values()) unit.sort((a, b) => rows[a]!.conversation!.turn - rows[b]!.conversation!.turn)
+  for (const unit of byConversation.values()) unit.sort((a, b) => a.turn - b.turn)
   const random = mulberry32(seed)
   for (let i = units.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
-    ;[units[i], units[j]] = [units[j]!, units[i]!]
+    const picked = knownAt(units, j, 'unit')
+    units[j] = knownAt(units, i, 'unit')
+    units[i] = picked
   }
-  return units
+  return units.map((unit) => (typeof unit === 'number' ? [unit] : unit.map((t) => t.index)))
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { BaselineView } from '../../baseline/baseline.ts'
 import { GateError } from '../../io/errors.ts'
+import { knownField } from '../../io/known.ts'
 import { planQuestion } from '../../metrics/llm.ts'
 import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
@@ -73,7 +74,7 @@ export function finishSequential(
     if (schedule.completed.has(i)) return
     const planned = planQuestion(row, outputs.get(row.id), settings).wellFormed()
     saved += planned.chat + planned.embeddings
-    const q = questions[row.id]!
+    const q = knownField(questions, row.id, 'result of question')
     if (q.errors.candidate !== undefined) return
     for (const metric of llmMetrics) if (Object.hasOwn(q.scores, metric)) q.notes[metric] = note
   })

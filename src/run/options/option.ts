@@ -65,6 +65,20 @@ export interface OptionSpec {
 /** Which shell reads the options: their names and error messages are the shell's own. */
 export type Shell = 'cli' | 'action'
 
+/** The field that names an option in each shell. */
+const NAMED_BY = { cli: 'flag', action: 'input' } as const
+
+/** An option a shell reads: one with a name there (a CLI flag, an Action input). */
+export type ShellOption<S extends Shell> = OptionSpec & Record<(typeof NAMED_BY)[S], string>
+
+export function hasFlag(spec: OptionSpec): spec is ShellOption<'cli'> {
+  return spec.flag !== undefined
+}
+
+export function hasInput(spec: OptionSpec): spec is ShellOption<'action'> {
+  return spec.input !== undefined
+}
+
 /** A raw value as the shell hands it over: text, a CLI switch, or a repeated flag's texts. */
 export type RawValue = string | boolean | string[] | undefined
 
@@ -85,14 +99,14 @@ export function optionName(spec: OptionSpec, shell: Shell): string {
  * value is "not given", the value is parsed by its kind, and it lands in the setting it names.
  * Two options that give the same setting contradict each other.
  */
-export function readOptions(specs: readonly OptionSpec[], shell: Shell, raw: (spec: OptionSpec) => RawValue): GivenOptions {
+export function readOptions<S extends Shell>(specs: readonly ShellOption<S>[], shell: S, raw: (spec: ShellOption<S>) => RawValue): GivenOptions {
   const overrides: Record<string, unknown> = {}
   const values: Record<string, unknown> = {}
   const settingGivenBy = new Map<string, OptionSpec>()
   for (const spec of specs) {
     const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default)
     if (value === undefined) continue
-    values[(shell === 'cli' ? spec.flag : spec.input)!] = value
+    values[spec[NAMED_BY[shell]]] = value
     if (spec.setting === undefined) continue
     const earlier = settingGivenBy.get(spec.setting)
     if (earlier) throw new GateError('usage', `${optionName(earlier, shell)} and ${optionName(spec, shell)} contradict each other`, 'use one of them')
@@ -141,8 +155,8 @@ function invalid(spec: OptionSpec, shell: Shell, raw: string): never {
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.')
+  const cut = path.lastIndexOf('.')
   let node = target
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>
-  node[keys.at(-1)!] = value
+  for (const key of cut === -1 ? [] : path.slice(0, cut).split('.')) node = (node[key] ??= {}) as Record<string, unknown>
+  node[path.slice(cut + 1)] = value
 }

@@ -5,7 +5,7 @@ import { COMMAND_OPTIONS } from './commandOptions.ts'
 import { DEFAULT_CONFIG_FILE } from '../config/config.ts'
 import { JUDGE_OPTIONS } from './judgeOptions.ts'
 import { ACTION_OPTIONS } from './actionOptions.ts'
-import { COMMANDS, CONFIG_DEFAULTS as D, GATED, JUDGE, RUN, type Command, type OptionSpec } from './option.ts'
+import { COMMANDS, CONFIG_DEFAULTS as D, GATED, JUDGE, RUN, hasFlag, hasInput, type Command, type OptionSpec, type ShellOption } from './option.ts'
 import { DEFAULT_RESULTS_PATH } from '../pipeline/pipeline.ts'
 import { DEFAULT_MAX_INPUT_MB } from '../../io/input.ts'
 
@@ -262,11 +262,11 @@ export const OPTIONS: readonly OptionSpec[] = [
 ]
 
 /** The options a command takes, in --help order. */
-export function optionsOf(command: Command): OptionSpec[] {
-  return OPTIONS.filter((o) => o.flag !== undefined && o.commands.includes(command))
+export function optionsOf(command: Command): ShellOption<'cli'>[] {
+  return OPTIONS.filter(hasFlag).filter((o) => o.commands.includes(command))
 }
 
 /** The Action's inputs, one per action.yml entry. */
-export function actionInputs(): OptionSpec[] {
-  return OPTIONS.filter((o) => o.input !== undefined)
+export function actionInputs(): ShellOption<'action'>[] {
+  return OPTIONS.filter(hasInput)
 }

@@ -4,14 +4,25 @@ import { loadResults } from '../../baseline/resultsFile.ts'
 import { sortMetrics } from '../../metrics/registry.ts'
 import type { JudgeIdentity, QuestionResult, Results, Usage } from '../../schemas/results.ts'
 import { GateError } from '../../io/errors.ts'
-import { idRecord } from '../../text/ids.ts'
+import { idRecord, quoteId } from '../../text/ids.ts'
+import { knownField } from '../../io/known.ts'
 import { summarise } from './score.ts'
 import { countOf } from '../../text/countOf.ts'
-import { combineFingerprints, isLegacyFingerprint } from '../../baseline/fingerprint.ts'
+import { FingerprintSum, isLegacyFingerprint } from '../../baseline/fingerprint.ts'
 
 interface Shard {
   file: string
   questions: Record<string, QuestionResult>
+}
+
+/** results.json's run.shard, once checked to be there. */
+type ShardInfo = NonNullable<Results['run']['shard']>
+
+/** The first shard read: the others must be of its run. */
+interface FirstShard {
+  file: string
+  results: Results
+  shard: ShardInfo
 }
 
 /**
@@ -22,8 +33,7 @@ interface Shard {
  * memory holds the merged questions, not every shard file at once.
  */
 export async function mergeShardFiles(files: readonly string[]): Promise<Results> {
-  if (files.length === 0) throw new GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`)
-  let first: { file: string; results: Results } | null = null
+  let first: FirstShard | null = null
   const seen = new Map<number, string>()
   const fingerprints: { file: string; fingerprint: string }[] = []
   const questions = idRecord<QuestionResult>()
@@ -39,8 +49,8 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
     const results = await loadResults(file)
     const shard = results.run.shard
     if (!shard) throw new GateError('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)')
-    if (!first) first = { file, results }
-    checkSameRun(file, results, first)
+    if (!first) first = { file, results, shard }
+    checkSameRun(file, results, shard, first)
     const previous = seen.get(shard.index)
     if (previous) throw new GateError('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once')
     seen.set(shard.index, file)
@@ -55,14 +65,15 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
     if (!startedAt || results.run.started_at < startedAt) startedAt = results.run.started_at
     judgeStopped ??= results.run.judge_stopped ?? null
   }
-  const ref = first!.results.run
-  const total = checkComplete(ref.shard!, seen, Object.keys(questions).length)
+  if (first === null || usage === null) throw new GateError('usage', 'merge needs the results.json of every shard', `e.g. ${commandLine('merge --out merged.json shard-1.json shard-2.json')}`)
+  const ref = first.results.run
+  const total = checkComplete(first.shard, seen, Object.keys(questions).length)
   const fingerprint = wholeSetFingerprint(fingerprints)
   const metrics = sortMetrics(metricNames)
   fillScores(questions, metrics)
   const summary = summarise(questions, metrics)
   return {
-    schema_version: first!.results.schema_version,
+    schema_version: first.results.schema_version,
     run: {
       ...ref,
       eval_set_fingerprint: fingerprint,
@@ -70,7 +81,7 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
       shard: null,
       started_at: startedAt,
       timings_ms: timings,
-      usage: usage!,
+      usage,
       notes: [...notes, `merged from ${files.length} shards`],
       ...(judgeStopped ? { judge_stopped: judgeStopped } : {}),
     },
@@ -78,7 +89,7 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
     questions,
     comparison: null,
     // the shards' judge health covered their own questions; the whole run's is computed again
-    judge_health: first!.results.judge_health && judgeHealth(questions, null, null),
+    judge_health: first.results.judge_health && judgeHealth(questions, null, null),
   }
 }
 
@@ -86,10 +97,11 @@ export async function mergeShardFiles(files: readonly string[]): Promise<Results
 function addQuestions(questions: Record<string, QuestionResult>, shards: Shard[], shard: Shard): void {
   for (const id of Object.keys(shard.questions)) {
     if (questions[id] !== undefined) {
-      const owner = shards.find((s) => Object.hasOwn(s.questions, id))!.file
-      throw new GateError('bad_input', `${shard.file}: question "${id}" is also in ${owner}`, 'shards must not overlap: were they made with the same shard count?')
+      const owner = shards.find((s) => Object.hasOwn(s.questions, id))
+      if (!owner) throw new Error(`internal error: merged question ${quoteId(id)} is in no shard read before ${shard.file}`)
+      throw new GateError('bad_input', `${shard.file}: question "${id}" is also in ${owner.file}`, 'shards must not overlap: were they made with the same shard count?')
     }
-    questions[id] = shard.questions[id]!
+    questions[id] = knownField(shard.questions, id, 'question of a shard')
   }
   shards.push(shard)
 }
@@ -102,7 +114,7 @@ function addQuestions(questions: Record<string, QuestionResult>, shards: Shard[]
 function fillScores(questions: Record<string, QuestionResult>, metrics: readonly string[]): void {
   let checked: string[] | null = null
   for (const id in questions) {
-    const scores = questions[id]!.scores
+    const scores = knownField(questions, id, 'merged question').scores
     const keys = Object.keys(scores)
     if (checked && sameKeys(keys, checked)) continue
     for (const m of metrics) if (!(m in scores)) scores[m] = null
@@ -138,27 +150,25 @@ function checkComplete(shard: { count: number; total_questions: number }, seen: 
  * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
  */
 function wholeSetFingerprint(shards: readonly { file: string; fingerprint: string }[]): string {
-  const older = shards.filter((s) => isLegacyFingerprint(s.fingerprint))
-  const first = shards[0]!
-  if (older.length === shards.length) {
-    const other = shards.find((s) => s.fingerprint !== first.fingerprint)
-    if (other) throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`)
-    return first.fingerprint
+  const [older] = shards.filter((s) => isLegacyFingerprint(s.fingerprint))
+  const [newer] = shards.filter((s) => !isLegacyFingerprint(s.fingerprint))
+  if (older && !newer) {
+    const other = shards.find((s) => s.fingerprint !== older.fingerprint)
+    if (other) throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(older.fingerprint)} in ${older.file}`)
+    return older.fingerprint
   }
-  if (older.length > 0) {
-    const newer = shards.find((s) => !isLegacyFingerprint(s.fingerprint))!
+  if (older && newer) {
     throw new GateError(
       'bad_input',
-      `${older[0]!.file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`,
+      `${older.file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`,
       'run every shard with the same evalgate, then merge',
     )
   }
-  const sum = combineFingerprints(shards.map((s) => s.fingerprint))
-  if (sum === null) {
-    const bad = shards.find((s) => combineFingerprints([s.fingerprint]) === null)!
-    throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`)
+  const sum = new FingerprintSum()
+  for (const s of shards) {
+    if (!sum.addFingerprint(s.fingerprint)) throw notOneRun(s.file, `eval_set_fingerprint ${JSON.stringify(s.fingerprint)} is not a fingerprint evalgate writes`)
   }
-  return sum
+  return sum.toString()
 }
 
 function notOneRun(file: string, what: string): GateError {
@@ -166,7 +176,7 @@ function notOneRun(file: string, what: string): GateError {
 }
 
 /** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
-function checkSameRun(file: string, results: Results, first: { file: string; results: Results }): void {
+function checkSameRun(file: string, results: Results, shard: ShardInfo, first: FirstShard): void {
   const ref = first.results.run
   const run = results.run
   const mismatch = (what: string, a: unknown, b: unknown) =>
@@ -177,7 +187,7 @@ function checkSameRun(file: string, results: Results, first: { file: string; res
     )
   if (run.eval_set_version !== ref.eval_set_version) throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version)
   if (!sameJudge(run.judge, ref.judge)) throw mismatch('judge', ref.judge, run.judge)
-  if (run.shard!.count !== ref.shard!.count) throw mismatch('shard count', ref.shard!.count, run.shard!.count)
+  if (shard.count !== first.shard.count) throw mismatch('shard count', first.shard.count, shard.count)
   if (String(run.k) !== String(ref.k)) throw mismatch('k', ref.k, run.k)
 }
 

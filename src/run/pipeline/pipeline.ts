@@ -146,7 +146,8 @@ async function streamAndScore(deps: PipelineDeps, config: Config, notes: string[
   await answer(deps, scoring.take)
   const streamed = scoring.finish(candidate.source)
   scorer.answersScored?.()
-  if (streamed.suffixes.length > 0) logger.warn(gradeSuffixWarningOf(streamed.suffixes)!)
+  const suffixWarning = gradeSuffixWarningOf(streamed.suffixes)
+  if (suffixWarning !== null) logger.warn(suffixWarning)
   warnUnanswered(streamed.unanswered, logger)
   const scored: ScoredRun = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary }
   const judged = { ...scorer.identity }

@@ -75,5 +75,5 @@ export function secretValues(config: Config, { env, cwd }: Pick<RunEnvironment, 
   // and what a configured URL carries: a key in the judge's or the embeddings' base_url query, a token in the candidate's
   const urls = [config.judge.base_url, config.embeddings?.base_url].flatMap((url) => (url ? urlCredentials(url) : []))
   const inSettings = [...urls, ...(candidate?.secrets ?? [])]
-  return [...names.flatMap((name) => (env[name] ? [env[name]!] : [])), ...inSettings]
+  return [...names.flatMap((name) => env[name] || []), ...inSettings]
 }

@@ -11,6 +11,7 @@ import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { ScoreSink } from '../../metrics/types.ts'
 import type { Claim, MetricSummary, QuestionResult } from '../../schemas/results.ts'
 import type { Scorer } from '../scorers/scorer.ts'
+import { knownField } from '../../io/known.ts'
 
 /** Which metrics a run computes, decided before any question is scored, so every row has the same keys. */
 export function plannedMetrics(rows: readonly EvalRow[], config: Config, outputs: Iterable<CandidateOutput>, scorer: Pick<Scorer, 'metrics'>): string[] {
@@ -26,18 +27,27 @@ export function metricsBeforeAnswers(rows: readonly EvalRow[], config: Pick<Conf
   return [...registry.plannedDeterministic(run), ...registry.plannedByProvider(scorer.metrics, run)]
 }
 
+/** What scoring a question needs to know of one planned metric. */
+interface PlannedMetric {
+  name: string
+  /** its place in the plan */
+  place: number
+  /** whether the metric is asked of a question (MetricDefinition.askedOf; unknown metrics are asked of all) */
+  askedOf: (row: EvalRow) => boolean
+  /** the note of a question it is asked of but has no value for (MetricDefinition.missingNote) */
+  missingNote: string | undefined
+  /** why a value cannot be its score (outside its scale), or null */
+  outOfScale: (value: number) => string | null
+}
+
 /** What scoring a question needs to know of each planned metric: worked out once per run (per list of planned metrics), not per question. */
 interface MetricsPlan {
   /** every planned metric as null, in plan order: each question's scores start as a copy, so they share one shape and key order */
   nullScores: Record<string, number | null>
-  /** metric → its place in the plan */
-  position: Map<string, number>
-  /** per place: whether the metric is asked of a question (MetricDefinition.askedOf; unknown metrics are asked of all) */
-  askedOf: ((row: EvalRow) => boolean)[]
-  /** per place: the note of a question it is asked of but has no value for (MetricDefinition.missingNote) */
-  missingNote: (string | undefined)[]
-  /** per place: why a value cannot be its score (outside its scale), or null */
-  outOfScale: ((value: number) => string | null)[]
+  /** every planned metric, in plan order */
+  planned: PlannedMetric[]
+  /** metric → its entry */
+  byName: Map<string, PlannedMetric>
   /** whether the run computes retrieval metrics: then each question keeps where its relevant docs were retrieved */
   retrieval: boolean
 }
@@ -48,14 +58,21 @@ const askedOfAll = () => true
 function metricsPlan(metrics: readonly string[]): MetricsPlan {
   let plan = plans.get(metrics)
   if (!plan) {
-    const infos = metrics.map((m) => metricInfo(m))
+    const planned = metrics.map((name, place): PlannedMetric => {
+      const info = metricInfo(name)
+      return {
+        name,
+        place,
+        askedOf: info?.askedOf ?? askedOfAll,
+        missingNote: info?.missingNote,
+        outOfScale: info ? (value: number) => outOfScale(info, value) : () => null,
+      }
+    })
     plan = {
       nullScores: Object.fromEntries(metrics.map((m) => [m, null])),
-      position: new Map(metrics.map((m, j) => [m, j])),
-      askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
-      missingNote: infos.map((info) => info?.missingNote),
-      outOfScale: infos.map((info) => (info ? (value: number) => outOfScale(info, value) : () => null)),
-      retrieval: infos.some((info) => info?.tiers.includes('retrieval') === true),
+      planned,
+      byName: new Map(planned.map((p) => [p.name, p])),
+      retrieval: metrics.some((m) => metricInfo(m)?.tiers.includes('retrieval') === true),
     }
     plans.set(metrics, plan)
   }
@@ -97,17 +114,17 @@ export function scoreQuestion(
   let errors: Record<string, string> | null = null
   const sink: ScoreSink = (name, value, reason) => {
     // a metric this run did not plan (a provider's metric the run has no use for) is not written
-    const j = plan.position.get(name)
-    if (j === undefined) return
-    const outside = value === null ? null : plan.outOfScale[j]!(value)
+    const planned = plan.byName.get(name)
+    if (planned === undefined) return
+    const outside = value === null ? null : planned.outOfScale(value)
     if (outside !== null) {
       // an error row, counted as one: a value off its scale is a scorer's bug, never averaged in
       ;(errors ??= {})[name] = outside
-      reasons[j] = ''
+      reasons[planned.place] = ''
       return
     }
     scores[name] = value ?? null
-    reasons[j] = reason ?? ''
+    reasons[planned.place] = reason ?? ''
   }
   const refusal = isRefusal(output.answer, config.rules.refusal_phrases)
   writeDeterministic({ row, output, config, refused: refusal }, metrics, sink)
@@ -120,11 +137,11 @@ export function scoreQuestion(
     }
   }
   const notes: Record<string, string> = {}
-  for (let j = 0; j < metrics.length; j++) {
-    const reason = reasons[j]
+  for (const metric of plan.planned) {
+    const reason = reasons[metric.place]
     if (reason === undefined) {
-      if (plan.askedOf[j]!(row)) notes[metrics[j]!] = plan.missingNote[j] ?? notApplicable(row, output)
-    } else if (reason !== '') notes[metrics[j]!] = texts.of(reason)
+      if (metric.askedOf(row)) notes[metric.name] = metric.missingNote ?? notApplicable(row, output)
+    } else if (reason !== '') notes[metric.name] = texts.of(reason)
   }
   const result = questionResult(row, output, scores, notes, errors ?? {}, own?.claims)
   const ranks = plan.retrieval ? relevantRanks(output.retrieved_ids, row.relevant_docs) : null
@@ -174,28 +191,22 @@ export function summarise(questions: Record<string, QuestionResult>, metrics: re
   // summed in id order, so a merged run of shards gives the same floating-point means as one run
   // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
   const ids = Object.keys(questions).sort()
-  const m = metrics.length
-  const sum = new Float64Array(m)
-  const n = new Float64Array(m)
-  const nan = new Float64Array(m)
-  const errors = new Float64Array(m)
+  const tallies = metrics.map((metric) => ({ metric, sum: 0, n: 0, nan: 0, errors: 0 }))
   for (const id of ids) {
-    const q = questions[id]!
+    const q = knownField(questions, id, 'question')
     const scores = q.scores
-    for (let j = 0; j < m; j++) {
-      const v = scores[metrics[j]!]
+    for (const t of tallies) {
+      const v = scores[t.metric]
       if (v === null || v === undefined) {
-        nan[j] = nan[j]! + 1
-        if (q.errors.candidate !== undefined || q.errors[metrics[j]!] !== undefined) errors[j] = errors[j]! + 1
+        t.nan += 1
+        if (q.errors.candidate !== undefined || q.errors[t.metric] !== undefined) t.errors += 1
         continue
       }
-      sum[j] = sum[j]! + v
-      n[j] = n[j]! + 1
+      t.sum += v
+      t.n += 1
     }
   }
   const summary: Record<string, MetricSummary> = {}
-  metrics.forEach((metric, j) => {
-    summary[metric] = { mean: n[j] === 0 ? null : sum[j]! / n[j]!, n: n[j]!, nan: nan[j]!, errors: errors[j]! }
-  })
+  for (const { metric, sum, n, nan, errors } of tallies) summary[metric] = { mean: n === 0 ? null : sum / n, n, nan, errors }
   return summary
 }

@@ -1,5 +1,5 @@
 import { missingOutput } from '../../candidates/outputs.ts'
-import { idRecord } from '../../text/ids.ts'
+import { idRecord, quoteId } from '../../text/ids.ts'
 import { metricInfo, type MetricInfo } from '../../metrics/registry.ts'
 import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
@@ -67,15 +67,16 @@ export class StreamScoring {
     this.results = new Array<QuestionResult | undefined>(rows.length).fill(undefined)
     this.provisional = plannedMetrics(rows, config, [ANY_ANSWER], scorer)
     const before = new Set(plannedMetrics(rows, config, [], scorer))
-    this.undecided = this.provisional.filter((m) => !before.has(m)).map((m) => metricInfo(m)!)
+    this.undecided = this.provisional.filter((m) => !before.has(m)).map((m) => metricInfo(m) ?? undefinedMetric(m))
   }
 
   /** One answer, scored now; the candidate hands over only this run's questions, each once. */
   readonly take = (output: CandidateOutput): void => {
     const started = performance.now()
     const i = this.place.get(output.id)
-    if (i === undefined || this.results[i] !== undefined) throw new Error(`an answer for "${output.id}" that this run did not ask for, or asked for twice`)
-    const row = this.rows[i]!
+    // a row let go is one whose answer was taken already
+    const row = i === undefined ? undefined : this.rows[i]
+    if (i === undefined || row === undefined || this.results[i] !== undefined) throw new Error(`an answer for "${output.id}" that this run did not ask for, or asked for twice`)
     if (this.owned) this.rows[i] = undefined
     if (this.undecided.length > 0) this.witness(output)
     if (output.model) this.models.add(output.model)
@@ -105,8 +106,11 @@ export class StreamScoring {
     for (const [id, i] of this.place) {
       let q = this.results[i]
       if (!q) {
+        const row = this.rows[i]
+        // a row is let go only once its answer is scored
+        if (row === undefined) throw new Error(`internal error: the row of unanswered question ${quoteId(id)} was let go`)
         unanswered.push(id)
-        q = scoreQuestion(this.rows[i]!, missingOutput(id, source), this.config, this.provisional, this.scorer)
+        q = scoreQuestion(row, missingOutput(id, source), this.config, this.provisional, this.scorer)
       }
       questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q
     }
@@ -116,11 +120,16 @@ export class StreamScoring {
   }
 }
 
+/** A planned metric has a definition: plannedMetrics lists only the registry's. */
+function undefinedMetric(name: string): never {
+  throw new Error(`internal error: metric "${name}" was planned but no definition declares it`)
+}
+
 /** The result without these metrics' scores and notes (every other key in its order). */
 function withoutMetrics(q: QuestionResult, dropped: ReadonlySet<string>): QuestionResult {
   const scores: QuestionResult['scores'] = {}
-  for (const metric in q.scores) if (!dropped.has(metric)) scores[metric] = q.scores[metric]!
+  for (const [metric, score] of Object.entries(q.scores)) if (!dropped.has(metric)) scores[metric] = score
   const notes: QuestionResult['notes'] = {}
-  for (const metric in q.notes) if (!dropped.has(metric)) notes[metric] = q.notes[metric]!
+  for (const [metric, note] of Object.entries(q.notes)) if (!dropped.has(metric)) notes[metric] = note
   return { ...q, scores, notes }
 }

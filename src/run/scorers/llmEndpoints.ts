@@ -30,13 +30,20 @@ export function baseUrlOf(config: Config, name: ChatProvider): string {
   return url
 }
 
+/** judge.model, which every chat API needs. */
+function judgeModel(config: Config, name: ChatProvider): string {
+  const model = config.judge.model
+  if (!model) {
+    throw new GateError('bad_config', `judge.provider is ${name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${TRANSPORTS[name].modelHint}`)
+  }
+  return model
+}
+
 /** Checked before anything runs: each names its setting and the fix. */
 export function checkSettings(config: Config, name: ChatProvider, { needsEmbeddings }: { needsEmbeddings: boolean }): void {
   const j = config.judge
   const api = TRANSPORTS[name]
-  if (!j.model) {
-    throw new GateError('bad_config', `judge.provider is ${name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${api.modelHint}`)
-  }
+  judgeModel(config, name)
   if (j.api_version && !api.apiVersion) {
     throw new GateError(
       'bad_config',
@@ -78,14 +85,15 @@ function checkBudgetCanAct(config: Config): void {
   }
 }
 
-export type EmbeddingsChoice = { provider: 'none' } | { provider: 'judge'; model: string } | { provider: EmbeddingsEndpointProvider; model: string; settings: EmbeddingsConfig }
+export type EmbeddingsChoice = { provider: 'none' } | { provider: 'judge'; model: string } | { provider: EmbeddingsEndpointProvider; model: string; settings: EmbeddingsConfig; baseURL: string }
 
 /** Where the embeddings come from, with every setting that could not act refused. */
 export function embeddingsChoice(config: Config, name: ChatProvider): EmbeddingsChoice {
   const e = config.embeddings
   const ownEmbeddings = TRANSPORTS[name].embeddings !== undefined
   const provider = e?.provider ?? (e?.model === NO_EMBEDDINGS ? 'none' : e?.model !== undefined ? 'judge' : undefined)
-  if (provider === undefined) {
+  // without embeddings settings there is no provider; every choice below reads them
+  if (provider === undefined || e === undefined) {
     throw new GateError(
       'bad_config',
       !ownEmbeddings
@@ -96,11 +104,11 @@ export function embeddingsChoice(config: Config, name: ChatProvider): Embeddings
         : `set embeddings.model (flag --embeddings-model), e.g. text-embedding-3-small, or ${NO_EMBEDDINGS} to turn answer_relevancy off on an endpoint without embeddings`,
     )
   }
-  const own = (['base_url', 'api_key_env', 'api_version'] as const).filter((key) => e?.[key] !== undefined)
-  const maps = (['headers', 'query'] as const).filter((key) => Object.keys(e?.[key] ?? {}).length > 0)
+  const own = (['base_url', 'api_key_env', 'api_version'] as const).filter((key) => e[key] !== undefined)
+  const maps = (['headers', 'query'] as const).filter((key) => Object.keys(e[key] ?? {}).length > 0)
   const cannotAct = [...own, ...maps].map((key) => `embeddings.${key}`)
   if (provider === 'none') {
-    if (e?.model !== undefined && e.model !== NO_EMBEDDINGS) cannotAct.unshift('embeddings.model')
+    if (e.model !== undefined && e.model !== NO_EMBEDDINGS) cannotAct.unshift('embeddings.model')
     if (cannotAct.length > 0)
       throw new GateError(
         'bad_config',
@@ -109,7 +117,7 @@ export function embeddingsChoice(config: Config, name: ChatProvider): Embeddings
       )
     return { provider: 'none' }
   }
-  const model = e?.model
+  const model = e.model
   if (model === undefined || model === NO_EMBEDDINGS)
     throw new GateError('bad_config', `embeddings.provider is ${provider} but no embeddings.model is set`, 'set embeddings.model (flag --embeddings-model), e.g. text-embedding-3-small')
   if (provider === 'judge') {
@@ -129,15 +137,16 @@ export function embeddingsChoice(config: Config, name: ChatProvider): Embeddings
     return { provider: 'judge', model }
   }
   const api = TRANSPORTS[provider]
-  if ((api.defaultBaseUrl === null && !e?.base_url) || (api.apiVersion && !e?.api_version)) {
+  const baseURL = e.base_url ?? api.defaultBaseUrl
+  if (baseURL === null || (api.apiVersion && !e.api_version)) {
     throw new GateError(
       'bad_config',
       `embeddings.provider is ${provider} but embeddings.base_url or embeddings.api_version is not set`,
       `set embeddings.base_url to ${api.baseUrlHint ?? "the API's address"} and embeddings.api_version, e.g. 2024-10-21`,
     )
   }
-  if (e?.api_version && !api.apiVersion) throw new GateError('bad_config', `embeddings.api_version is set but embeddings.provider is ${provider}, which sends none`, 'remove embeddings.api_version')
-  return { provider, model, settings: e! }
+  if (e.api_version && !api.apiVersion) throw new GateError('bad_config', `embeddings.api_version is set but embeddings.provider is ${provider}, which sends none`, 'remove embeddings.api_version')
+  return { provider, model, settings: e, baseURL }
 }
 
 /** The key (null: keyless, with the notice to say so), or why the tier is skipped (in words for the warning and the run's notes). */
@@ -172,7 +181,7 @@ export function endpointSpecs(config: Config, name: ChatProvider, apiKey: string
     headers: fillTemplates(j.headers, environment.env, 'judge.headers', access),
     query: fillTemplates(j.query, environment.env, 'judge.query', access),
     templates: { headers: j.headers, query: j.query },
-    model: j.model!,
+    model: judgeModel(config, name),
   }
   const choice = withEmbeddings ? embeddingsChoice(config, name) : { provider: 'none' as const }
   if (choice.provider === 'none') return { chat, embeddings: null }
@@ -181,7 +190,7 @@ export function endpointSpecs(config: Config, name: ChatProvider, apiKey: string
   const api = TRANSPORTS[choice.provider]
   const keyEnv = embeddingsKeyEnvOf(choice.provider, e)
   const key = environment.env[keyEnv]
-  const baseURL = (e.base_url ?? api.defaultBaseUrl)!
+  const { baseURL } = choice
   // keyless only at a server of the user's own, as for the judge
   if (!key && (!api.keyless || (api.defaultBaseUrl !== null && endpointOrigin(baseURL) === endpointOrigin(api.defaultBaseUrl)))) {
     throw new GateError('bad_config', `embeddings.provider is ${choice.provider} but ${keyEnv} is not set`, `set ${keyEnv} in the job's env, or name another variable with embeddings.api_key_env`)
