@@ -5,6 +5,7 @@
  * aliases (`response` for `answer`). Deliberately narrow: a pass-through column that merely
  * resembles a known one must not turn into an error by accident.
  */
+import { knownAt } from './known.ts'
 export function similarName(name: string, known: readonly string[], aliases: Readonly<Record<string, readonly string[]>> = {}): string | null {
   const unknown = squash(name)
   if (unknown === '') return null
@@ -42,8 +43,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     let rowBest = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
+      let d = Math.min(knownAt(previous, j, 'a distance') + 1, knownAt(current, j - 1, 'a distance') + 1, knownAt(previous, j - 1, 'a distance') + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, knownAt(before, j - 2, 'a distance') + 1)
       current.push(d)
       rowBest = Math.min(rowBest, d)
     }
@@ -51,5 +52,5 @@ export function editDistance(a: string, b: string, limit: number): number {
     before = previous
     previous = current
   }
-  return Math.min(previous[b.length]!, limit + 1)
+  return Math.min(knownAt(previous, b.length, 'a distance'), limit + 1)
 }
