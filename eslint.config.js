@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint'
 const FLOORS = [['io'], ['schemas', 'stats'], ['metrics'], ['baseline', 'candidates', 'judge'], ['compare'], ['report', 'github'], ['run'], ['analysis'], ['action', 'cli']]
 
 /** The folders of src/ held to no non-null assertion (`x!`). */
-const NON_NULL_CLEAR = ['io', 'schemas', 'stats', 'compare', 'baseline', 'candidates', 'judge', 'report', 'github']
+const NON_NULL_CLEAR = ['io', 'schemas', 'stats', 'compare', 'baseline', 'candidates', 'judge', 'report', 'github', 'analysis']
 
 /** test/ may import from anywhere; nothing imports from test/ (what bench/ shares with it lives in fakes/). */
 const NOT_FROM_TEST = { group: ['**/test/**'], message: 'nothing outside test/ imports from it: move the shared piece to fakes/ (stand-ins for third-party servers) or src/' }
