@@ -3,8 +3,8 @@ import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { wilson } from '../stats/proportions.ts'
-import { EPS, type Columns, type RunUnderTest } from './columns.ts'
-import { knownAt, knownField } from '../io/known.ts'
+import { EPS, valueAt, type Columns, type RunUnderTest } from './columns.ts'
+import { knownField } from '../io/known.ts'
 
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 export const CATEGORY_HALF_WIDTH = 0.1
@@ -59,7 +59,7 @@ function gather(values: Float64Array | undefined, positions: readonly number[], 
   if (!values) return buffer.subarray(0, 0)
   let n = 0
   for (const i of positions) {
-    const v = knownAt(values, i, 'a position of the category')
+    const v = valueAt(values, i)
     if (!Number.isNaN(v)) buffer[n++] = v
   }
   return buffer.subarray(0, n)
@@ -72,7 +72,7 @@ function meanOf(values: Float64Array): number | null {
 /** Left to right from 0, as reduce adds; a loop keeps the running total unboxed (reduce boxed it at every call, per question and metric). */
 function sum(values: Float64Array): number {
   let total = 0
-  for (let i = 0; i < values.length; i++) total += knownAt(values, i, 'a value')
+  for (let i = 0; i < values.length; i++) total += valueAt(values, i)
   return total
 }
 
@@ -89,7 +89,7 @@ function intervalOf(metric: string, values: Float64Array): { low: number; high: 
   const mean = sum(values) / n
   if (n < 2) return { low: 0, high: 1 }
   let squares = 0
-  for (let i = 0; i < n; i++) squares += (knownAt(values, i, 'a value') - mean) ** 2
+  for (let i = 0; i < n; i++) squares += (valueAt(values, i) - mean) ** 2
   const sd = Math.sqrt(squares / (n - 1))
   const half = normalQuantile(0.975) * (sd / Math.sqrt(n))
   return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) }

@@ -1,6 +1,6 @@
 import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { GateSettings, QuestionChange, QuestionResult } from '../schemas/results.ts'
-import { EPS, type Columns } from './columns.ts'
+import { EPS, valueAt, type Columns } from './columns.ts'
 import { changeCounts, type ChangeCounts } from './counts.ts'
 import { questionReason } from './reasons.ts'
 import { knownAt, knownField, knownKey } from '../io/known.ts'
@@ -55,8 +55,8 @@ class Found {
     const { count } = this
     const size = this.size.subarray(0, count)
     const key = this.key.subarray(0, count)
-    const sizeOf = (i: number) => knownAt(size, i, 'a change size')
-    const keyOf = (i: number) => knownAt(key, i, 'a change key')
+    const sizeOf = (i: number) => valueAt(size, i)
+    const keyOf = (i: number) => valueAt(key, i)
     const bySize = (a: number, b: number) => sizeOf(b) - sizeOf(a) || keyOf(a) - keyOf(b)
     if (count <= keep || keep <= 0) {
       const order: number[] = []
@@ -119,8 +119,8 @@ export function questionChanges(
     const higherIsBetter = info?.higherIsBetter ?? true
     const binary = info?.binary === true
     for (let i = 0; i < n; i++) {
-      const candidate = knownAt(candidates, i, 'a candidate value')
-      const baseline = knownAt(baselines, i, 'a baseline value')
+      const candidate = valueAt(candidates, i)
+      const baseline = valueAt(baselines, i)
       if (Number.isNaN(candidate) || Number.isNaN(baseline)) continue
       const change = higherIsBetter ? candidate - baseline : baseline - candidate
       const flip = binary && Math.abs(baseline - candidate) > EPS
@@ -133,8 +133,8 @@ export function questionChanges(
     const { metric, candidates, baselines } = knownKey(compared, key % metrics.length, 'compared metric of rank')
     const id = knownAt(columns.ids, position, 'a question position')
     const q = knownField(questions, id, 'question')
-    const baseline = knownAt(baselines, position, 'a baseline value')
-    const candidate = knownAt(candidates, position, 'a candidate value')
+    const baseline = valueAt(baselines, position)
+    const candidate = valueAt(candidates, position)
     const info = metricInfo(metric)
     const change = directedChange(info, baseline, candidate)
     const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS

@@ -89,7 +89,11 @@ function scatter(scores: Readonly<Record<string, number | null>>, position: Read
   for (const m in scores) {
     const j = position.get(m)
     const v = scores[m]
-    if (j !== undefined && v !== null && v !== undefined) knownAt(columns, j, 'metric column')[i] = v
+    if (j === undefined || v === null || v === undefined) continue
+    // checked here: this runs for every score of every question
+    const column = columns[j]
+    if (column === undefined) throw new RangeError(`metric ${m} has no column`)
+    column[i] = v
   }
 }
 
@@ -120,8 +124,8 @@ export function pairedMeans(base: Float64Array | undefined, cand: Float64Array |
   let sumC = 0
   let n = 0
   for (let i = 0; i < cand.length; i++) {
-    const b = knownAt(base, i, 'a baseline value')
-    const c = knownAt(cand, i, 'a candidate value')
+    const b = valueAt(base, i)
+    const c = valueAt(cand, i)
     if (positions[i] !== 1 || Number.isNaN(b) || Number.isNaN(c)) continue
     sumB += b
     sumC += c
@@ -136,12 +140,24 @@ export function meanAt(values: Float64Array | undefined): { mean: number | null;
   let sum = 0
   let n = 0
   for (let i = 0; i < values.length; i++) {
-    const v = knownAt(values, i, 'a value')
+    const v = valueAt(values, i)
     if (Number.isNaN(v)) continue
     sum += v
     n += 1
   }
   return { mean: n === 0 ? null : sum / n, n }
+}
+
+/**
+ * A column's value at a position inside it. Not knownAt: the comparison reads every column at
+ * every position several times, and a reader only ever given Float64Arrays costs the engine no
+ * more than the plain read, where one shared by every kind of list made a comparison of 100,000
+ * questions a sixth slower.
+ */
+export function valueAt(values: Float64Array, i: number): number {
+  const value = values[i]
+  if (value === undefined) throw new RangeError(`position ${i} is outside a column of ${values.length}`)
+  return value
 }
 
 /** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */

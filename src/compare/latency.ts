@@ -2,8 +2,7 @@ import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { MetricLimit } from '../schemas/failures.ts'
 import type { MetricRow } from '../schemas/results.ts'
 import { sortedQuantile } from '../stats/bootstrap.ts'
-import { EPS, type Columns } from './columns.ts'
-import { knownAt } from '../io/known.ts'
+import { EPS, valueAt, type Columns } from './columns.ts'
 
 /**
  * The latency gate. Per-question latency is noisy (a cold cache, a busy runner) and a mean is
@@ -26,8 +25,8 @@ export function latencyPercentiles(columns: Columns, metric: string): Percentile
   const c = new Float64Array(cand.length)
   let n = 0
   for (let i = 0; i < cand.length; i++) {
-    const before = knownAt(base, i, 'a baseline value')
-    const after = knownAt(cand, i, 'a candidate value')
+    const before = valueAt(base, i)
+    const after = valueAt(cand, i)
     if (columns.inBaseline[i] !== 1 || Number.isNaN(before) || Number.isNaN(after)) continue
     b[n] = before
     c[n++] = after

@@ -1,4 +1,4 @@
-import type { Columns } from './columns.ts'
+import { valueAt, type Columns } from './columns.ts'
 import { ALPHA, assignAdjusted, holmTests, type HolmTest } from './holm.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import { seedFrom } from '../stats/bootstrap.ts'
@@ -53,7 +53,7 @@ export function annotateNoise(rows: MetricRow[], columns: Columns, options: Nois
     row.clusters = clusters?.count ?? null
     // a loop, not c.map: no closure call per question
     const differences = scratch.d.subarray(0, c.length)
-    for (let i = 0; i < c.length; i++) differences[i] = knownAt(c, i, 'a candidate value') - knownAt(b, i, 'a baseline value')
+    for (let i = 0; i < c.length; i++) differences[i] = valueAt(c, i) - valueAt(b, i)
     if (info?.binary && !clusters) {
       row.p = mcnemarMidP(worse, better)
       row.test = 'mcnemar_mid_p'
@@ -132,8 +132,8 @@ function pairedValues(
   let better = 0
   let k = 0
   for (let i = 0; i < ys.length; i++) {
-    const x = knownAt(xs, i, 'a baseline value')
-    const y = knownAt(ys, i, 'a candidate value')
+    const x = valueAt(xs, i)
+    const y = valueAt(ys, i)
     if (Number.isNaN(x) || Number.isNaN(y)) continue
     b[k] = x
     if (clusters) g[k] = knownAt(clusters, i, "a question's cluster")
