@@ -103,7 +103,8 @@ export function requestOf(eventName: string, payload: Payload, inputs: Pick<Acti
   const label = inputs.acceptLabel
   if (eventName === 'issue_comment' && payload.action === 'created' && payload.issue?.pull_request) {
     const comment = payload.comment as { body?: string; user?: { login?: string } } | undefined
-    const line = COMMAND_LINE.exec((comment?.body ?? '').split('\n', 1)[0]!.trim())
+    const [first = ''] = (comment?.body ?? '').split('\n', 1)
+    const line = COMMAND_LINE.exec(first.trim())
     // /evalgate accept KEY is for the gate with that comment-key only
     if (!line || (line[1] !== undefined && line[1] !== inputs.commentKey) || !comment?.user?.login) return null
     return { pullNumber: payload.issue.number, login: comment.user.login, via: 'comment', label }

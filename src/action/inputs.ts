@@ -6,7 +6,7 @@ import { actionInputs } from '../run/options/options.ts'
 import type { ACTION_MODES } from '../run/options/actionOptions.ts'
 
 /** Every input action.yml declares, from the option table. */
-export const INPUTS = actionInputs().map((spec) => spec.input!)
+export const INPUTS = actionInputs().flatMap((spec) => (spec.input === undefined ? [] : [spec.input]))
 
 export interface ActionInputs extends RunRequest {
   /** the judge key given as an input (masked); else the environment's OPENAI_API_KEY (or judge.api_key_env) */
@@ -33,8 +33,12 @@ export interface ActionInputs extends RunRequest {
  */
 export function readInputs(read: (name: string) => string = (name) => core.getInput(name)): ActionInputs {
   const specs = actionInputs()
-  const { overrides, values: v } = readOptions(specs, 'action', (spec) => read(spec.input!))
-  for (const spec of specs) if (spec.secret && typeof v[spec.input!] === 'string') maskSecret(v[spec.input!] as string)
+  // actionInputs gives only the options that are inputs: an option without one reads as not given
+  const { overrides, values: v } = readOptions(specs, 'action', (spec) => (spec.input === undefined ? undefined : read(spec.input)))
+  for (const spec of specs) {
+    const value = spec.input === undefined ? undefined : v[spec.input]
+    if (spec.secret && typeof value === 'string') maskSecret(value)
+  }
   return {
     configFile: v.config as string | undefined,
     overrides,

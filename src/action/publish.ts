@@ -29,7 +29,7 @@ export async function publishComment(inputs: ActionInputs, context: PullRequestC
   let url: string | undefined
   try {
     const octokit = gitHubClient(inputs.githubToken)
-    const marker = body.split('\n', 1)[0]!
+    const [marker = ''] = body.split('\n', 1)
     const result = await upsertStickyComment(octokit, { ...context.repo, issueNumber: context.pullNumber }, marker, body, VOLATILE)
     if (result.url) log.info(`evalgate: PR comment ${result.action}: ${result.url}`)
     else log.info(`evalgate: PR comment ${result.action} (comment id ${result.id}; the API gave no link to it)`)

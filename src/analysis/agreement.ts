@@ -8,6 +8,7 @@ import { commandLine } from '../io/cliInvocation.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { readTable, requireColumns } from '../io/tabular.ts'
 import { categoryCounts, cohenKappa, exactAgreement, fleiss, pabak, quadraticWeightedKappa } from '../stats/agreement.ts'
+import { knownAt, knownKey } from '../io/known.ts'
 
 export interface RaterFile {
   file: string
@@ -57,8 +58,10 @@ export interface AgreementReport {
 
 /** Every file must label the same questions: a question one file lacks is bad input, located in the file that has it. */
 export function agreement(raters: readonly RaterFile[]): AgreementReport {
-  if (raters.length < 2) throw new GateError('usage', `agreement needs at least two raters, got ${raters.length}`, `e.g. ${commandLine('agreement --raters a.csv b.csv c.csv --column difficulty')}`)
-  const ids = [...raters[0]!.labels.keys()]
+  const [first] = raters
+  if (first === undefined || raters.length < 2)
+    throw new GateError('usage', `agreement needs at least two raters, got ${raters.length}`, `e.g. ${commandLine('agreement --raters a.csv b.csv c.csv --column difficulty')}`)
+  const ids = [...first.labels.keys()]
   for (const rater of raters) {
     for (const other of raters) {
       for (const [id, { line }] of other.labels) {
@@ -71,10 +74,14 @@ export function agreement(raters: readonly RaterFile[]): AgreementReport {
       }
     }
   }
-  const labels = ids.map((id) => raters.map((r) => r.labels.get(id)!.label))
+  // every rater labels every id: checked above
+  const items = ids.map((id) => ({ id, labels: raters.map((r) => knownKey(r.labels, id, 'label of question').label) }))
+  const labels = items.map((item) => item.labels)
   const { categories, counts } = categoryCounts(labels)
-  const f = fleiss(counts)!
-  const disagreeing = ids.map((id, i) => ({ id, labels: labels[i]! })).filter((d) => new Set(d.labels).size > 1)
+  // a file without rows was refused when it was read: there are items to count
+  const f = fleiss(counts)
+  if (f === null) throw new Error("agreement: Fleiss' kappa got no items")
+  const disagreeing = items.filter((d) => new Set(d.labels).size > 1)
   const report: AgreementReport = {
     fleiss_kappa: f.kappa,
     items: ids.length,
@@ -91,19 +98,16 @@ export function agreement(raters: readonly RaterFile[]): AgreementReport {
 
 function twoRaters(labels: readonly string[][], categories: readonly string[]): Partial<AgreementReport> {
   const index = new Map(categories.map((c, i) => [c, i]))
-  const a = labels.map((l) => index.get(l[0]!)!)
-  const b = labels.map((l) => index.get(l[1]!)!)
+  const firsts = labels.map((l) => knownAt(l, 0, "the first rater's label"))
+  const seconds = labels.map((l) => knownAt(l, 1, "the second rater's label"))
+  const a = firsts.map((label) => knownKey(index, label, 'category'))
+  const b = seconds.map((label) => knownKey(index, label, 'category'))
   const integers = categories.every((c) => /^-?\d+$/.test(c))
   let weighted: number | null = null
   if (integers && categories.length > 1) {
     const values = categories.map(Number)
     const [min, max] = [Math.min(...values), Math.max(...values)]
-    weighted = quadraticWeightedKappa(
-      labels.map((l) => Number(l[0])),
-      labels.map((l) => Number(l[1])),
-      min,
-      max,
-    )
+    weighted = quadraticWeightedKappa(firsts.map(Number), seconds.map(Number), min, max)
   }
   return {
     cohen_kappa: cohenKappa(a, b),

@@ -1,4 +1,5 @@
 import { agreementWithin, cohenKappa, exactAgreement, fisherZInterval, pabak, pearson, quadraticWeightedKappa, spearman } from '../stats/agreement.ts'
+import { knownKey } from '../io/known.ts'
 
 export interface CalibrationInput {
   /** id → score (0-4) of each human annotator (one or two) */
@@ -41,8 +42,14 @@ export interface CalibrationReport {
  */
 export function calibrate(input: CalibrationInput): CalibrationReport {
   const ids = [...input.judge.keys()].filter((id) => input.humans.every((h) => h.has(id))).sort()
-  const human = ids.map((id) => input.humans.reduce((sum, h) => sum + h.get(id)!, 0) / input.humans.length)
-  const judge = ids.map((id) => input.judge.get(id)!)
+  // the ids every human scored, of those the judge scored
+  const scored = ids.map((id) => ({
+    id,
+    human: input.humans.reduce((sum, h) => sum + knownKey(h, id, 'human score of question'), 0) / input.humans.length,
+    judge: knownKey(input.judge, id, 'judge score of question'),
+  }))
+  const human = scored.map((s) => s.human)
+  const judge = scored.map((s) => s.judge)
   // kappa and agreement count labels: a mean of two annotators (or of judge repeats) is rounded to the scale
   const rounded = human.map((h) => Math.round(h))
   const judgeLabels = judge.map((j) => Math.round(j))
@@ -53,14 +60,15 @@ export function calibrate(input: CalibrationInput): CalibrationReport {
     warnings.push(`Spearman ${rho.toFixed(3)} is above 0.9: suspiciously high; check whether the set is too easy or the annotators saw the judge's scores first (anchoring)`)
   const humanIds = new Set(input.humans.flatMap((h) => [...h.keys()]))
   let interAnnotator: CalibrationReport['inter_annotator'] = null
-  if (input.humans.length === 2) {
-    const both = [...input.humans[0]!.keys()].filter((id) => input.humans[1]!.has(id))
-    const a = both.map((id) => input.humans[0]!.get(id)!)
-    const b = both.map((id) => input.humans[1]!.get(id)!)
+  const [one, two, ...more] = input.humans
+  if (one && two && more.length === 0) {
+    const both = [...one.keys()].filter((id) => two.has(id))
+    const a = both.map((id) => knownKey(one, id, 'human score of question'))
+    const b = both.map((id) => knownKey(two, id, 'human score of question'))
     interAnnotator = { n: both.length, qwk: quadraticWeightedKappa(a, b), spearman: spearman(a, b) }
   }
-  const disagreements = ids
-    .map((id, i) => ({ id, human: human[i]!, judge: judge[i]!, difference: Math.abs(human[i]! - judge[i]!), reason: input.reasons.get(id) ?? null }))
+  const disagreements = scored
+    .map(({ id, human, judge }) => ({ id, human, judge, difference: Math.abs(human - judge), reason: input.reasons.get(id) ?? null }))
     .filter((d) => d.difference > 0)
     .sort((x, y) => y.difference - x.difference || x.id.localeCompare(y.id))
     .slice(0, 3)

@@ -82,19 +82,19 @@ function verdict(table: Table, line: number, column: string, value: unknown): bo
  */
 export function checkRules(table: Table, rules: RulesConfig, rowFor: (id: string, line: number, data: Record<string, unknown>) => EvalRow): RulesCheckReport {
   const columns = labelColumns(table)
-  const checks: Record<string, RuleCheck> = Object.fromEntries(
-    columns.map(({ column, rule }) => [rule, { column, precision: null, recall: null, f1: null, tp: 0, fp: 0, fn: 0, tn: 0, not_applicable: 0, misjudged: [] }]),
-  )
+  // each label column with its rule's tally (labelColumns gives each rule one column)
+  const tally = (column: string): RuleCheck => ({ column, precision: null, recall: null, f1: null, tp: 0, fp: 0, fn: 0, tn: 0, not_applicable: 0, misjudged: [] })
+  const checked = columns.map(({ column, rule }) => ({ column, rule, check: tally(column) }))
+  const checks: Record<string, RuleCheck> = Object.fromEntries(checked.map(({ rule, check }) => [rule, check]))
   for (const record of table.records) {
     const id = String(record.data.id ?? '').trim()
     if (id === '') throw new GateError('bad_input', `${locate(table.file, record.line, 'id')}: empty id`, 'every labelled answer needs the id of its question')
     const answer = record.data.answer
     if (typeof answer !== 'string' && typeof answer !== 'number') throw new GateError('bad_input', `${locate(table.file, record.line, 'answer')}: no answer`, 'give the answer the labels are about')
     const scores = scoreRules(rowFor(id, record.line, record.data), String(answer), rules)
-    for (const { column, rule } of columns) {
+    for (const { column, rule, check } of checked) {
       const fine = verdict(table, record.line, column, record.data[column])
       if (fine === null) continue
-      const check = checks[rule]!
       const score = isKnownMetric(rule) ? scores[rule] : undefined
       if (!score || score.value === null) {
         check.not_applicable += 1

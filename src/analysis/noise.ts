@@ -6,6 +6,7 @@ import { GateError } from '../io/errors.ts'
 import { runPipeline } from '../run/pipeline/pipeline.ts'
 import { prepareRun, type RunEnvironment } from '../run/pipeline/prepare.ts'
 import { judgedByModel, judgeKeyEnv } from '../run/scorers/factory.ts'
+import { knownAt, knownField, knownKey } from '../io/known.ts'
 
 export interface NoiseRow {
   metric: string
@@ -74,14 +75,25 @@ export async function calibrateNoise(config: RunConfig, environment: RunEnvironm
 
 /** The proposals from the passes' per-question scores (every score metric; latency has its own gate). */
 export function proposals(runs: readonly Results[], source: NoiseCalibration['source']): NoiseCalibration {
-  const ids = Object.keys(runs[0]!.questions).sort()
-  const names = sortMetrics(Object.keys(runs[0]!.metrics)).filter((m) => metricInfo(m)?.unit !== 'ms' && runs.every((r) => r.metrics[m]?.mean != null))
+  const first = knownAt(runs, 0, 'the first pass')
+  const ids = Object.keys(first.questions).sort()
+  // every score metric with a mean in every pass, with those means
+  const means = new Map(
+    sortMetrics(Object.keys(first.metrics))
+      .filter((m) => metricInfo(m)?.unit !== 'ms')
+      .flatMap((m) => {
+        const perPass = runs.map((r) => r.metrics[m]?.mean)
+        return perPass.every((mean) => mean != null) ? [[m, perPass] as const] : []
+      }),
+  )
+  const names = [...means.keys()]
   const conversations = new Map<string, number>()
   const clusters = ids.map((id, i) => {
-    const conversation = runs[0]!.questions[id]!.conversation?.id
+    const conversation = knownField(first.questions, id, 'question').conversation?.id
     if (conversation === undefined) return i
-    if (!conversations.has(conversation)) conversations.set(conversation, i)
-    return conversations.get(conversation)!
+    let cluster = conversations.get(conversation)
+    if (cluster === undefined) conversations.set(conversation, (cluster = i))
+    return cluster
   })
   const metrics = names.map((name) => ({
     name,
@@ -91,7 +103,7 @@ export function proposals(runs: readonly Results[], source: NoiseCalibration['so
   const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED })
   const rows = result.limits.map((l) => ({
     metric: l.metric,
-    means: runs.map((r) => r.metrics[l.metric]!.mean!),
+    means: knownKey(means, l.metric, 'means of metric'),
     sd: l.sd,
     paired_sd: l.paired_sd,
     proposed_max_drop: l.limit,

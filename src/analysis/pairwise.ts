@@ -14,6 +14,7 @@ import { bradleyTerryIntervals, PSEUDO_COMPARISONS, type QuestionOutcome, type S
 import { seedFrom } from '../stats/bootstrap.ts'
 import { wilson } from '../stats/proportions.ts'
 import { GateError } from '../io/errors.ts'
+import { knownField } from '../io/known.ts'
 
 export interface PairwiseInput {
   name: string
@@ -102,8 +103,7 @@ export async function runPairwise(inputs: readonly PairwiseInput[], evalRows: re
   const { ids, notes, evalSetVersion } = sharedQuestions(inputs, evalRows)
   const rows = new Map((evalRows ?? []).map((row) => [row.id, row]))
   const systems = inputs.map((input) => input.name)
-  const pairs: [PairwiseInput, PairwiseInput][] = []
-  for (let i = 0; i < inputs.length; i++) for (let j = i + 1; j < inputs.length; j++) pairs.push([inputs[i]!, inputs[j]!])
+  const pairs: [PairwiseInput, PairwiseInput][] = inputs.flatMap((a, i) => inputs.slice(i + 1).map((b): [PairwiseInput, PairwiseInput] => [a, b]))
 
   const results = await Promise.all(pairs.map(([a, b]) => judgePair(a, b, ids, rows, evalRows !== null, judge)))
 
@@ -141,13 +141,13 @@ export async function runPairwise(inputs: readonly PairwiseInput[], evalRows: re
 
 /** The questions every system answered (and the eval set holds), after checking they are the same questions. */
 function sharedQuestions(inputs: readonly PairwiseInput[], evalRows: readonly EvalRow[] | null): { ids: string[]; notes: string[]; evalSetVersion: string } {
-  if (inputs.length < 2) throw new GateError('usage', `pairwise needs at least two systems, got ${inputs.length}`, 'give --results twice or more')
+  const [first] = inputs
+  if (first === undefined || inputs.length < 2) throw new GateError('usage', `pairwise needs at least two systems, got ${inputs.length}`, 'give --results twice or more')
   const names = new Set<string>()
   for (const { name } of inputs) {
     if (names.has(name)) throw new GateError('usage', `two systems are both named "${name}"`, 'give every system its own name with --names a,b,c')
     names.add(name)
   }
-  const first = inputs[0]!
   const versions = new Set(inputs.map((input) => input.results.run.eval_set_version))
   if (versions.size > 1) {
     throw new GateError(
@@ -175,12 +175,14 @@ function sharedQuestions(inputs: readonly PairwiseInput[], evalRows: readonly Ev
   ids.sort()
   if (ids.length === 0) throw new GateError('bad_input', 'the systems share no question to compare', 'compare results.json files written from the same eval set')
   for (const id of ids) {
-    const question = first.results.questions[id]!.question
-    const other = inputs.find((input) => input.results.questions[id]!.question !== question)
+    // ids are those every system has
+    const questionOf = (input: PairwiseInput) => knownField(input.results.questions, id, 'question').question
+    const question = questionOf(first)
+    const other = inputs.find((input) => questionOf(input) !== question)
     if (other) {
       throw new GateError(
         'incomparable',
-        `question ${id} differs between ${first.name} ("${clip(question)}") and ${other.name} ("${clip(other.results.questions[id]!.question)}")`,
+        `question ${id} differs between ${first.name} ("${clip(question)}") and ${other.name} ("${clip(questionOf(other))}")`,
         'the same id must mean the same question; re-run both systems on the same eval set',
       )
     }
@@ -191,15 +193,15 @@ function sharedQuestions(inputs: readonly PairwiseInput[], evalRows: readonly Ev
 async function judgePair(a: PairwiseInput, b: PairwiseInput, ids: readonly string[], rows: ReadonlyMap<string, EvalRow>, withEvalSet: boolean, judge: Judge): Promise<PairResult> {
   const questions = await Promise.all(
     ids.map(async (id): Promise<PairwiseQuestion> => {
-      const qa = a.results.questions[id]!
+      const qa = knownField(a.results.questions, id, 'question')
       const row = rows.get(id)
       const shared = {
         question: qa.question,
         should_refuse: String(row?.should_refuse ?? qa.should_refuse),
         reference_points: withEvalSet && row ? referencePoints(row) : NONE_GIVEN,
       }
-      const answerA = answerOf(a.results.questions[id]!)
-      const answerB = answerOf(b.results.questions[id]!)
+      const answerA = answerOf(qa)
+      const answerB = answerOf(knownField(b.results.questions, id, 'question'))
       const [first, second] = await Promise.all([ask(judge, { ...shared, answer_a: answerA, answer_b: answerB }), ask(judge, { ...shared, answer_a: answerB, answer_b: answerA })])
       if (!first.ok || !second.ok) {
         const failed = [!first.ok && `A-first call: ${first.error}`, !second.ok && `B-first call: ${second.error}`].filter(Boolean).join('; ')

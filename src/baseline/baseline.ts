@@ -108,12 +108,13 @@ export function writeBaselineFile(path: string, baseline: Baseline): void {
 
 async function readBaselineJson(path: string): Promise<unknown> {
   const { lined, text } = await readJsonInput(path, 'baseline')
-  if (lined !== undefined) return lined
+  // no text: the file was read line by line, into `lined`
+  if (text === undefined) return lined
   try {
-    return JSON.parse(text!)
+    return JSON.parse(text)
   } catch (error) {
     const fix = `restore it from git (git checkout -- <file>) or write a new one with: ${updateBaselineCommand('results.json', path)}`
-    throw new GateError('bad_input', `${path}${jsonErrorLocation(text!, error)}: the baseline is not valid JSON: ${jsonProblem(text!, error)}`, nanFix(text!, error) ?? fix)
+    throw new GateError('bad_input', `${path}${jsonErrorLocation(text, error)}: the baseline is not valid JSON: ${jsonProblem(text, error)}`, nanFix(text, error) ?? fix)
   }
 }
 

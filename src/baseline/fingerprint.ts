@@ -1,5 +1,6 @@
 import { createHash, hash } from 'node:crypto'
 import type { EvalRow } from '../schemas/evalSet.ts'
+import { knownAt } from '../io/known.ts'
 
 /**
  * The eval set's fingerprint: which questions, answers, labels and relevance judgements the
@@ -68,7 +69,7 @@ export class FingerprintSum {
   private addBytes(bytes: Buffer): void {
     let carry = 0
     for (let i = WORDS - 1; i >= 0; i--) {
-      const sum = this.words[i]! + bytes.readUInt32BE(i * 4) + carry
+      const sum = knownAt(this.words, i, 'a fingerprint word') + bytes.readUInt32BE(i * 4) + carry
       this.words[i] = sum >>> 0
       carry = sum > 0xffffffff ? 1 : 0
     }

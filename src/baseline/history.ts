@@ -116,10 +116,8 @@ export function appendHistory(path: string, results: Results, date: string): num
     const isEmpty = existing.replace(/^\uFEFF/, '').trim() === ''
     if (!isEmpty) {
       // appending under a foreign header would make the whole file unreadable
-      const firstLine = existing
-        .replace(/^\uFEFF/, '')
-        .split(/\r?\n/, 1)[0]!
-        .trim()
+      const [header = ''] = existing.replace(/^\uFEFF/, '').split(/\r?\n/, 1)
+      const firstLine = header.trim()
       if (firstLine !== HEADER) {
         throw new GateError('bad_input', `${locate(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`)
       }

@@ -3,6 +3,7 @@ import { similarName } from '../text/similarName.ts'
 import { parseRecord, type SourceRecord } from '../io/tabular.ts'
 import { normaliseId } from '../text/ids.ts'
 import { CandidateOutputInputSchema, plainOutput, type CandidateOutput } from '../schemas/candidate.ts'
+import { knownAt } from '../io/known.ts'
 
 const HINTS: Record<string, string> = {
   id: 'every output needs the id of the eval-set question it answers',
@@ -71,7 +72,7 @@ export class OutputCollector {
     if (!this.wanted) return false
     const match = LEADING_ID.exec(text)
     if (!match || text.includes('"id"', match[0].length)) return false
-    const id = normaliseId(match[1]!)
+    const id = normaliseId(knownAt(match, 1, 'the leading id'))
     if (id === '' || this.wanted.has(id)) return false
     this.claim(id, line)
     return true

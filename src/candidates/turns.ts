@@ -1,5 +1,6 @@
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { ChatMessage, EvalRow } from '../schemas/evalSet.ts'
+import { knownAt, knownKey } from '../io/known.ts'
 
 /**
  * A conversation is asked as a chat product is used: turn k with the candidate's own answers to
@@ -13,7 +14,7 @@ export function turnWaves(rows: readonly EvalRow[]): EvalRow[][] {
   for (const row of rows) {
     const wave = (row.conversation?.turn ?? 1) - 1
     while (waves.length <= wave) waves.push([])
-    waves[wave]!.push(row)
+    knownAt(waves, wave, 'a wave').push(row)
   }
   return waves
 }
@@ -44,7 +45,7 @@ export function histories(rows: readonly EvalRow[], answers: ReadonlyMap<string,
   for (const row of rows) {
     if (row.history) out.set(row.id, { ok: true, history: row.history })
     if (!row.conversation) continue
-    const earlier = conversations.get(row.conversation.id)!.slice(0, row.conversation.turn - 1)
+    const earlier = knownKey(conversations, row.conversation.id, 'conversation').slice(0, row.conversation.turn - 1)
     const history: ChatMessage[] = []
     let error: string | null = null
     for (const [i, turn] of earlier.entries()) {
@@ -84,11 +85,11 @@ export async function answerTurnByTurn(
   const waves = turnWaves(rows)
   if (waves.length <= 1) return ask([...rows], take)
   const answers = new Map<string, CandidateOutput>()
-  const earlier = take ? earlierTurns(rows) : null
+  const taking = take ? { take, earlier: earlierTurns(rows) } : null
   const keep = (output: CandidateOutput) => {
-    if (!take) return void answers.set(output.id, output)
-    if (earlier!.has(output.id)) answers.set(output.id, { id: output.id, answer: output.answer, contexts: [], retrieved_ids: [], latency_ms: null, error: output.error })
-    take(output)
+    if (!taking) return void answers.set(output.id, output)
+    if (taking.earlier.has(output.id)) answers.set(output.id, { id: output.id, answer: output.answer, contexts: [], retrieved_ids: [], latency_ms: null, error: output.error })
+    taking.take(output)
   }
   for (const wave of waves) {
     const known = histories(rows, answers)
@@ -109,5 +110,5 @@ export async function answerTurnByTurn(
 function earlierTurns(rows: readonly EvalRow[]): Set<string> {
   const last = new Map<string, number>()
   for (const row of rows) if (row.conversation) last.set(row.conversation.id, Math.max(last.get(row.conversation.id) ?? 0, row.conversation.turn))
-  return new Set(rows.filter((row) => row.conversation && row.conversation.turn < last.get(row.conversation.id)!).map((row) => row.id))
+  return new Set(rows.filter((row) => row.conversation && row.conversation.turn < knownKey(last, row.conversation.id, 'last turn of conversation')).map((row) => row.id))
 }

@@ -4,6 +4,7 @@ import { GateError } from '../io/errors.ts'
 import { EXIT } from '../run/pipeline/pipeline.ts'
 import type { CommandContext } from './command.ts'
 import { countOf } from '../text/countOf.ts'
+import { knownAt } from '../io/known.ts'
 
 /** `evalgate agreement --raters a.csv b.csv c.csv --column difficulty`: informs, never gates (exit 0 unless the input is wrong). */
 export async function agreementCommand({ flags, io }: CommandContext): Promise<number> {
@@ -33,7 +34,7 @@ function describe(r: AgreementReport, column: string, files: readonly string[]):
   }
   if (r.disagreement_count > 0) {
     lines.push('', `${countOf(r.disagreement_count, 'question')} not labelled alike (discuss and settle them):`)
-    for (const d of r.disagreements) lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain(files[i]!)})`).join(', ')}`)
+    for (const d of r.disagreements) lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain(knownAt(files, i, "a rater's file"))})`).join(', ')}`)
     if (r.disagreement_count > r.disagreements.length) lines.push(`  … and ${r.disagreement_count - r.disagreements.length} more`)
   }
   return lines.join('\n') + '\n'

@@ -98,7 +98,8 @@ async function readJudgeScores(file: string, metric: string): Promise<{ scores: 
     const v = q.scores[name]
     if (v === null || v === undefined) continue
     scores.set(id, Math.round(v * 4 * 1e6) / 1e6)
-    if (q.notes[name]) reasons.set(id, q.notes[name]!)
+    const note = q.notes[name]
+    if (note) reasons.set(id, note)
   }
   return { scores, reasons }
 }

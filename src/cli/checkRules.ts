@@ -8,6 +8,7 @@ import { EXIT } from '../run/pipeline/pipeline.ts'
 import { RulesConfigSchema, type RulesConfig } from '../schemas/config.ts'
 import { booleanCell, type EvalRow } from '../schemas/evalSet.ts'
 import type { CommandContext } from './command.ts'
+import { knownAt } from '../io/known.ts'
 
 /**
  * `evalgate check-rules --labels labels.csv`: informs, never gates (exit 0 unless the input is
@@ -69,7 +70,7 @@ async function rulesSettings(configFile: string | undefined, overrides: Record<s
   const merged = applyOverrides(file.data, overrides)
   const parsed = RulesConfigSchema.safeParse(merged.rules ?? {})
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
+    const issue = knownAt(parsed.error.issues, 0, 'the first issue of a failed parse')
     throw new GateError('bad_config', `${file.source ?? 'flags'}: setting "rules${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}": ${issue.message}`, 'fix the rules in evalgate.yml')
   }
   const evalSet = merged.eval_set

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { GateError } from '../io/errors.ts'
 import type { Logger } from '../io/logger.ts'
 import { similarName } from '../text/similarName.ts'
-import { readOptions, type Command, type RawValue } from '../run/options/option.ts'
+import { readOptions, type Command, type OptionSpec, type RawValue } from '../run/options/option.ts'
 import { optionsOf } from '../run/options/options.ts'
 import type { CliIO, CommandContext } from './command.ts'
 
@@ -12,17 +12,18 @@ const POSITIONAL: ReadonlySet<Command> = new Set(['merge', 'lint-set'])
 
 /** The command's flags, as the option table declares them, parsed the way the Action reads its inputs. */
 export function parseCommandLine(command: Command, args: string[], io: CliIO): CommandContext {
-  const specs = optionsOf(command)
+  // optionsOf gives only the options that have a flag: the filter says so to the type
+  const specs = optionsOf(command).filter((o): o is OptionSpec & { flag: string } => o.flag !== undefined)
   const options: ParseArgsConfig['options'] = Object.fromEntries(
-    specs.map((o) => [o.flag!, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
+    specs.map((o) => [o.flag, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]),
   )
-  const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag!))
+  const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag))
   const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0)
   const { values, positionals } = variadic.size > 0 ? attachVariadic(parsed, variadic) : parsed
   if (!POSITIONAL.has(command) && positionals.length > 0) {
     throw new GateError('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "${commandLine(`${command} --help`)}"`)
   }
-  const { overrides, values: flags } = readOptions(specs, 'cli', (o) => values[o.flag!] as RawValue)
+  const { overrides, values: flags } = readOptions(specs, 'cli', (o) => (o.flag === undefined ? undefined : (values[o.flag] as RawValue)))
   const logger: Logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) }
   const out = flags['no-color'] ? { ...io, color: false } : io
   return { flags, request: { configFile: flags.config as string | undefined, overrides }, positionals, io: out, logger }

@@ -33,7 +33,7 @@ export async function calibrateNoiseCommand({ flags, request, io, logger }: Comm
   const rerun = f['rerun-candidate'] !== undefined
   const calibration = await calibrateNoise(config, defaultEnvironment(logger, io.env), f['rerun-candidate'] ?? f.runs ?? DEFAULT_NOISE_PASSES, rerun)
   io.stdout(noiseReport(calibration) + '\n')
-  const proposals = Object.fromEntries(calibration.rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop!]))
+  const proposals = Object.fromEntries(calibration.rows.flatMap((r) => (r.proposed_max_drop === null ? [] : [[r.metric, r.proposed_max_drop] as const])))
   const noise = Object.fromEntries(calibration.rows.filter((r) => r.paired_sd > 0).map((r) => [r.metric, Number(r.paired_sd.toPrecision(6))]))
   if (baseline) {
     const recorded = { ...baseline.noise, ...noise }

@@ -10,6 +10,7 @@ import { makeHeadToHeadJudge } from '../run/scorers/factory.ts'
 import type { ScorerEnvironment } from '../run/scorers/scorer.ts'
 import type { Config } from '../schemas/config.ts'
 import { countOf } from '../text/countOf.ts'
+import { knownAt } from '../io/known.ts'
 
 export interface PairwiseFlags {
   results?: string[]
@@ -35,7 +36,7 @@ export async function pairwiseCommand(flags: PairwiseFlags, config: Config, deps
   const loaded = []
   for (const file of files) loaded.push({ file, results: await loadResults(file) })
   const names = systemNames(loaded, flags.names)
-  const inputs: PairwiseInput[] = loaded.map((l, i) => ({ name: names[i]!, results: l.results }))
+  const inputs: PairwiseInput[] = loaded.map((l, i) => ({ name: knownAt(names, i, "a system's name"), results: l.results }))
   const evalRows = config.eval_set ? (await loadEvalSet(config.eval_set)).rows : null
   // budget.calls holds while the run goes too: past it no call is made and the question counts as an error for its pair
   const judge = new BudgetedJudge(headToHead.judge, config.budget)
@@ -114,10 +115,13 @@ export function renderPairwise(report: PairwiseReport, judgeLabel: string): stri
 }
 
 function table(rows: readonly string[][], rightAligned: readonly boolean[]): string[] {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)))
+  const widths = knownAt(rows, 0, 'the header row').map((_, c) => Math.max(...rows.map((row) => [...knownAt(row, c, 'a cell')].length)))
   return rows.map((row) =>
     row
-      .map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .map((cell, c) => {
+        const width = knownAt(widths, c, 'a column width')
+        return rightAligned[c] ? cell.padStart(width) : cell.padEnd(width)
+      })
       .join('  ')
       .trimEnd(),
   )

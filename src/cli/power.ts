@@ -84,7 +84,7 @@ export async function powerCommand(flags: PowerFlags, print: (text: string) => v
 /** Per metric of a compared run: the sd of its paired differences, where it came from, and the MDE at its n (or at --n). */
 function printRunPower(results: Results, path: string, n: number | undefined, json: boolean, print: (text: string) => void): void {
   const c = results.comparison
-  const rows = (c?.metrics ?? []).filter((m) => m.paired_sd !== null && m.paired_sd > 0 && (m.n_baseline ?? 0) > 0)
+  const rows = (c?.metrics ?? []).filter((m): m is typeof m & { paired_sd: number; n_baseline: number } => m.paired_sd !== null && m.paired_sd > 0 && m.n_baseline != null && m.n_baseline > 0)
   if (rows.length === 0) {
     throw new GateError(
       'bad_input',
@@ -93,9 +93,9 @@ function printRunPower(results: Results, path: string, n: number | undefined, js
     )
   }
   const out = rows.map((m) => {
-    const at = n ?? m.n_baseline!
+    const at = n ?? m.n_baseline
     // as the report states it: never below five of the run's smallest moves over n
-    return { metric: m.metric, paired_sd: m.paired_sd!, source: m.mde_source, n: at, mde: pairedMde(m.paired_sd!, at, m.mde_source === 'run' ? m.smallest_move : null) }
+    return { metric: m.metric, paired_sd: m.paired_sd, source: m.mde_source, n: at, mde: pairedMde(m.paired_sd, at, m.mde_source === 'run' ? m.smallest_move : null) }
   })
   if (json) return print(JSON.stringify({ metrics: Object.fromEntries(out.map((o) => [o.metric, { paired_sd: round(o.paired_sd), mde: round(o.mde), n: o.n, source: o.source }])) }))
   const lines = [`The drop each metric's paired test detects 80% of the time (alpha 0.05), from ${path}:`, 'metric                  sd of Δ   n      MDE      variance from']

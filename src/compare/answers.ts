@@ -2,6 +2,7 @@ import { answerSha256 } from '../baseline/answer.ts'
 import type { BaselineView } from '../baseline/baseline.ts'
 import { idRecord, ownValue } from '../text/ids.ts'
 import type { BaselineAnswer, Comparison, QuestionChange, QuestionResult } from '../schemas/results.ts'
+import { knownField } from '../io/known.ts'
 
 /**
  * What each regressed question answered before, for the reports' before/after: the baseline's
@@ -39,7 +40,7 @@ export function determinism(baseline: BaselineView | null, questions: Readonly<R
   const differ: string[] = []
   for (const id of Object.keys(questions).sort()) {
     const before = ownValue(baseline.questions, id)
-    const after = questions[id]!
+    const after = knownField(questions, id, 'question')
     if (before?.inputs_hash === undefined || before.answer_sha256 === undefined || after.inputs_hash === undefined) continue
     compared += 1
     if (before.inputs_hash !== after.inputs_hash) continue

@@ -3,7 +3,8 @@ import { metricInfo, registry, sortMetrics } from '../metrics/registry.ts'
 import type { CategoryRow, GateSettings } from '../schemas/results.ts'
 import { normalQuantile } from '../stats/normal.ts'
 import { wilson } from '../stats/proportions.ts'
-import { EPS, type Columns, type RunUnderTest } from './columns.ts'
+import { EPS, valueAt, type Columns, type RunUnderTest } from './columns.ts'
+import { knownField } from '../io/known.ts'
 
 /** Above this 95% half-width on a headline metric, a category has too few questions to judge. */
 export const CATEGORY_HALF_WIDTH = 0.1
@@ -17,8 +18,8 @@ const HEADLINE = registry.headline()
 export function categoryRows(run: RunUnderTest, columns: Columns, gate: GateSettings): CategoryRow[] {
   const byCategory = new Map<string, number[]>()
   // a loop with one map lookup per question (set only for a new category), no closure call
-  for (let i = 0; i < columns.ids.length; i++) {
-    const category = run.questions[columns.ids[i]!]!.category ?? '(none)'
+  for (const [i, id] of columns.ids.entries()) {
+    const category = knownField(run.questions, id, 'question').category ?? '(none)'
     const list = byCategory.get(category)
     if (list) list.push(i)
     else byCategory.set(category, [i])
@@ -58,7 +59,7 @@ function gather(values: Float64Array | undefined, positions: readonly number[], 
   if (!values) return buffer.subarray(0, 0)
   let n = 0
   for (const i of positions) {
-    const v = values[i]!
+    const v = valueAt(values, i)
     if (!Number.isNaN(v)) buffer[n++] = v
   }
   return buffer.subarray(0, n)
@@ -71,7 +72,7 @@ function meanOf(values: Float64Array): number | null {
 /** Left to right from 0, as reduce adds; a loop keeps the running total unboxed (reduce boxed it at every call, per question and metric). */
 function sum(values: Float64Array): number {
   let total = 0
-  for (let i = 0; i < values.length; i++) total += values[i]!
+  for (let i = 0; i < values.length; i++) total += valueAt(values, i)
   return total
 }
 
@@ -88,7 +89,7 @@ function intervalOf(metric: string, values: Float64Array): { low: number; high: 
   const mean = sum(values) / n
   if (n < 2) return { low: 0, high: 1 }
   let squares = 0
-  for (let i = 0; i < n; i++) squares += (values[i]! - mean) ** 2
+  for (let i = 0; i < n; i++) squares += (valueAt(values, i) - mean) ** 2
   const sd = Math.sqrt(squares / (n - 1))
   const half = normalQuantile(0.975) * (sd / Math.sqrt(n))
   return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) }

@@ -1,8 +1,9 @@
 import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { GateSettings, QuestionChange, QuestionResult } from '../schemas/results.ts'
-import { EPS, type Columns } from './columns.ts'
+import { EPS, valueAt, type Columns } from './columns.ts'
 import { changeCounts, type ChangeCounts } from './counts.ts'
 import { questionReason } from './reasons.ts'
+import { knownAt, knownField, knownKey } from '../io/known.ts'
 
 export interface QuestionChanges {
   /** the largest drops and flips to fail, worst first, at most `keep` */
@@ -51,30 +52,34 @@ class Found {
 
   /** The keys of the `keep` largest changes, largest first; equal sizes in key order. */
   largest(keep: number): number[] {
-    const { size, key, count } = this
-    const bySize = (a: number, b: number) => size[b]! - size[a]! || key[a]! - key[b]!
+    const { count } = this
+    const size = this.size.subarray(0, count)
+    const key = this.key.subarray(0, count)
+    const sizeOf = (i: number) => valueAt(size, i)
+    const keyOf = (i: number) => valueAt(key, i)
+    const bySize = (a: number, b: number) => sizeOf(b) - sizeOf(a) || keyOf(a) - keyOf(b)
     if (count <= keep || keep <= 0) {
       const order: number[] = []
       for (let i = 0; i < count; i++) order.push(i)
-      return order
-        .sort(bySize)
-        .slice(0, keep)
-        .map((i) => key[i]!)
+      return order.sort(bySize).slice(0, keep).map(keyOf)
     }
     // only the changes down to the keep-th largest size are kept: those above it in full order,
     // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
-    const cut = size.slice(0, count).sort()[count - keep]!
+    const cut = knownAt(size.slice().sort(), count - keep, 'the cut size')
     const above: number[] = []
     let atCutCount = 0
-    for (let i = 0; i < count; i++) {
-      if (size[i]! > cut) above.push(i)
-      else if (size[i] === cut) atCutCount += 1
-    }
+    size.forEach((s, i) => {
+      if (s > cut) above.push(i)
+      else if (s === cut) atCutCount += 1
+    })
     const atCut = new Float64Array(atCutCount)
-    for (let i = 0, k = 0; i < count; i++) if (size[i] === cut) atCut[k++] = key[i]!
+    let filled = 0
+    size.forEach((s, i) => {
+      if (s === cut) atCut[filled++] = keyOf(i)
+    })
     const firstAtCut = atCut.sort().subarray(0, keep - above.length)
-    const kept = above.sort(bySize).map((i) => key[i]!)
-    for (let i = 0; i < firstAtCut.length; i++) kept.push(firstAtCut[i]!)
+    const kept = above.sort(bySize).map(keyOf)
+    for (const k of firstAtCut) kept.push(k)
     return kept
   }
 }
@@ -100,20 +105,22 @@ export function questionChanges(
   const worse = new Found(n)
   const better = new Found(n)
   // ids are in code-point order, so a position orders by id; a metric's rank in this list orders by name
-  const metrics = [...columns.candidate.keys()].sort(byText)
+  const sides = [...columns.candidate.entries()].sort(([a], [b]) => byText(a, b)).map(([metric, candidates]) => ({ metric, candidates, baselines: columns.baseline?.get(metric) }))
+  const metrics = sides.map((side) => side.metric)
   const keyOf = (position: number, rank: number) => position * metrics.length + rank
-  metrics.forEach((metric, rank) => {
+  /** by rank, the metrics compared question by question: both sides' columns */
+  const compared = new Map<number, { metric: string; candidates: Float64Array; baselines: Float64Array }>()
+  sides.forEach(({ metric, candidates, baselines }, rank) => {
     const info = metricInfo(metric)
-    const baselines = columns.baseline?.get(metric)
     if (!baselines || info?.unit === 'ms') return
-    const candidates = columns.candidate.get(metric)!
+    compared.set(rank, { metric, candidates, baselines })
     const threshold = gate.question_drop
     // directedChange of a score metric (latency returned above), with its lookups out of the loop
     const higherIsBetter = info?.higherIsBetter ?? true
     const binary = info?.binary === true
     for (let i = 0; i < n; i++) {
-      const candidate = candidates[i]!
-      const baseline = baselines[i]!
+      const candidate = valueAt(candidates, i)
+      const baseline = valueAt(baselines, i)
       if (Number.isNaN(candidate) || Number.isNaN(baseline)) continue
       const change = higherIsBetter ? candidate - baseline : baseline - candidate
       const flip = binary && Math.abs(baseline - candidate) > EPS
@@ -123,15 +130,15 @@ export function questionChanges(
   })
   const rowOf = (key: number): QuestionChange => {
     const position = Math.floor(key / metrics.length)
-    const metric = metrics[key % metrics.length]!
-    const id = columns.ids[position]!
-    const q = questions[id]!
-    const baseline = columns.baseline!.get(metric)![position]!
-    const candidate = columns.candidate.get(metric)![position]!
+    const { metric, candidates, baselines } = knownKey(compared, key % metrics.length, 'compared metric of rank')
+    const id = knownAt(columns.ids, position, 'a question position')
+    const q = knownField(questions, id, 'question')
+    const baseline = valueAt(baselines, position)
+    const candidate = valueAt(candidates, position)
     const info = metricInfo(metric)
     const change = directedChange(info, baseline, candidate)
     const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS
-    const ranks = before && Object.hasOwn(before, id) ? before[id]!.relevant_ranks : undefined
+    const ranks = before && Object.hasOwn(before, id) ? knownField(before, id, 'baseline question').relevant_ranks : undefined
     return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: questionReason(q, metric, ranks) }
   }
   return {

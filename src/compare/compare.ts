@@ -150,7 +150,7 @@ function compareRun(run: RunUnderTest, given: BaselineView | null, gate: GateSet
  * dashes that say nothing about the questions chosen.
  */
 function computedBySubset(run: RunUnderTest): string[] {
-  return sortMetrics(Object.keys(run.metrics).filter((m) => run.metrics[m]!.n > 0 || run.metrics[m]!.errors > 0))
+  return sortMetrics(Object.entries(run.metrics).flatMap(([m, summary]) => (summary.n > 0 || summary.errors > 0 ? [m] : [])))
 }
 
 /**

@@ -1,6 +1,7 @@
 import { metricInfo, registry } from '../metrics/registry.ts'
 import type { Results } from '../schemas/results.ts'
 import { questionIndex } from './questionIndex.ts'
+import { knownField } from '../io/known.ts'
 
 /** One conversation of the run, summarised on one metric. */
 export interface ConversationView {
@@ -59,7 +60,7 @@ function summarise(results: Results): ConversationsSummary | null {
   for (const [id, unsorted] of byConversation) {
     const turns = [...unsorted].sort((a, b) => a.turn - b.turn)
     const valued = turns.flatMap((t) => {
-      const value = results.questions[t.id]!.scores[metric]
+      const value = knownField(results.questions, t.id, 'question').scores[metric]
       return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value }] : []
     })
     const worst = valued.reduce<(typeof valued)[number] | null>((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null)
@@ -69,7 +70,7 @@ function summarise(results: Results): ConversationsSummary | null {
       mean: valued.length > 0 ? valued.reduce((sum, t) => sum + t.value, 0) / valued.length : null,
       missing: turns.length - valued.length,
       worst,
-      retention: mean(turns.map((t) => results.questions[t.id]!.scores.context_retention_norm)),
+      retention: mean(turns.map((t) => knownField(results.questions, t.id, 'question').scores.context_retention_norm)),
       regressedTurns: turns.filter((t) => regressedIds.has(t.id)).map((t) => t.turn),
     })
   }
@@ -87,13 +88,15 @@ function summarise(results: Results): ConversationsSummary | null {
 function movedMetric(results: Results): string | null {
   const c = results.comparison
   if (!c) return null
-  const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change! - b.change!)
+  const dropped = c.metrics
+    .flatMap(({ metric, status, change }) => ((status === 'regression' || status === 'regression_within_noise') && change !== null && rankable(metric) ? [{ metric, change }] : []))
+    .sort((a, b) => a.change - b.change)
   if (dropped[0]) return dropped[0].metric
   const counts = new Map<string, number>()
   for (const r of c.regressions) if (rankable(r.metric)) counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1)
-  let best: string | null = null
-  for (const [metric, count] of counts) if (best === null || count > counts.get(best)! || (count === counts.get(best)! && metric < best)) best = metric
-  return best
+  let best: { metric: string; count: number } | null = null
+  for (const [metric, count] of counts) if (best === null || count > best.count || (count === best.count && metric < best.metric)) best = { metric, count }
+  return best?.metric ?? null
 }
 
 /** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */

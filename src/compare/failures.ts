@@ -54,9 +54,10 @@ function dropFailure(row: MetricRow, mode: GateSettings['gate_mode']): MetricFai
  */
 function latencyFailures(row: MetricRow): MetricFailure[] {
   const limit = latencyLimit(row.limit)
-  if (row.status !== 'regression' || !limit || !row.percentiles) return []
+  const { percentiles } = row
+  if (row.status !== 'regression' || !limit || !percentiles) return []
   return (Object.keys(LATENCY_PERCENTILES) as LatencyPercentile[]).flatMap((percentile): MetricFailure[] => {
-    const pair = row.percentiles![percentile]
+    const pair = percentiles[percentile]
     if (latencyMove(pair, limit) !== 'worse') return []
     const { baseline, candidate } = pair
     return [{ kind: 'latency', metric: row.metric, baseline, candidate, value: -pair.change, limit: limit.value, unit: 'fraction', noise: null, percentile, min_ms: limit.min_ms }]

@@ -1,6 +1,7 @@
 import { testFamilyOf } from '../metrics/registry.ts'
 import type { MetricRow } from '../schemas/results.ts'
 import { holm, simes } from '../stats/tests.ts'
+import { knownAt } from '../io/known.ts'
 
 export const ALPHA = 0.05
 
@@ -37,19 +38,23 @@ export interface HolmTest {
  * graphical approach of Bretz et al. 2009 with the alpha split evenly and nothing passed on).
  */
 export function holmTests(rows: readonly MetricRow[], primary: readonly string[] = []): HolmTest[] {
-  const tested = rows.filter((row) => row.p !== null && row.flips && row.flips.worse + row.flips.better > 0)
+  const tested = rows.filter((row): row is TestedRow => row.p !== null && row.flips !== null && row.flips.worse + row.flips.better > 0)
   const primaries = primarySequence(rows, primary)
   const inSequence = new Set(primary)
-  const families = new Map<string, MetricRow[]>()
+  const families = new Map<string, TestedRow[]>()
   for (const row of tested) {
     if (inSequence.has(row.metric)) continue
     const family = testFamilyOf(row.metric)
     families.set(family, [...(families.get(family) ?? []), row])
   }
-  const tests: HolmTest[] = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p!)), p_holm: 1, stage: 'holm' }))
-  holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i]!.p_holm = adjusted))
+  const tests: HolmTest[] = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1, stage: 'holm' }))
+  const adjusted = holm(tests.map((t) => t.p))
+  tests.forEach((test, i) => (test.p_holm = knownAt(adjusted, i, "a test's adjusted p")))
   return [...primaries, ...tests]
 }
+
+/** A row with a p and a flip on some question: what Holm tests. */
+type TestedRow = MetricRow & { p: number; flips: NonNullable<MetricRow['flips']> }
 
 /** The primary metrics' fixed sequence, over those the comparison has a tested row for. */
 function primarySequence(rows: readonly MetricRow[], primary: readonly string[]): HolmTest[] {
@@ -73,7 +78,9 @@ export function assignAdjusted(rows: readonly MetricRow[], tests: readonly HolmT
   for (const test of tests) {
     for (const row of rows) {
       if (!test.metrics.includes(row.metric)) continue
-      row.p_holm = test.stage === 'primary' ? test.p_holm : Math.max(test.p_holm, row.p!)
+      if (test.stage === 'primary') row.p_holm = test.p_holm
+      else if (row.p === null) throw new Error(`metric ${row.metric} is in the Holm family ${test.family} without a p of its own`)
+      else row.p_holm = Math.max(test.p_holm, row.p)
     }
   }
 }

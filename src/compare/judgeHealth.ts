@@ -4,6 +4,7 @@ import { registry } from '../metrics/registry.ts'
 import { COLLAPSE_SHARE, LENGTH_RHO, LONGER_BY, MIN_HEALTH_ANSWERS, type AnswerLengths, type JudgeHealth, type LengthStratum, type RubricDimensionHealth } from '../schemas/judgeHealth.ts'
 import type { Comparison, QuestionResult } from '../schemas/results.ts'
 import { spearman } from '../stats/agreement.ts'
+import { knownAt } from '../io/known.ts'
 
 /**
  * Judge health: is the LLM judge's 0–4 rubric still telling answers apart (grades spread over
@@ -42,10 +43,10 @@ export function judgeHealth(questions: Readonly<Record<string, QuestionResult>>,
 function dimensionHealth(metric: string, questions: readonly QuestionResult[]): RubricDimensionHealth {
   const graded = questions.flatMap((q) => (q.scores[metric] == null ? [] : [{ grade: gradeOf(q.scores[metric]), chars: answerChars(q.answer) }]))
   const counts = [0, 0, 0, 0, 0]
-  for (const { grade } of graded) counts[grade]! += 1
+  for (const { grade } of graded) counts[grade] = knownAt(counts, grade, 'a grade count') + 1
   const n = graded.length
   const top = n === 0 ? null : counts.indexOf(Math.max(...counts))
-  const share = top === null ? null : counts[top]! / n
+  const share = top === null ? null : knownAt(counts, top, 'a grade count') / n
   const rho =
     n < 2
       ? null
@@ -77,9 +78,9 @@ function answerLengths(judged: readonly [string, QuestionResult][], view: Baseli
   const pairs: { baseline: SizedAnswer; candidate: SizedAnswer }[] = []
   for (const [id, q] of judged) {
     const before = view.questions[id]
-    const chars = before && baselineChars(before)
-    if (chars == null) continue
-    pairs.push({ baseline: { chars, scores: before!.scores }, candidate: { chars: answerChars(q.answer), scores: q.scores } })
+    const chars = before ? baselineChars(before) : null
+    if (!before || chars === null) continue
+    pairs.push({ baseline: { chars, scores: before.scores }, candidate: { chars: answerChars(q.answer), scores: q.scores } })
   }
   if (pairs.length === 0) return null
   const medianBaseline = median(pairs.map((p) => p.baseline.chars))
@@ -115,12 +116,11 @@ function baselineChars(q: NonNullable<BaselineView['questions']>[string]): numbe
 export function lengthStrata(baseline: readonly SizedAnswer[], candidate: readonly SizedAnswer[], metrics: readonly string[]): LengthStratum[] {
   if (baseline.length === 0) return []
   const sorted = baseline.map((a) => a.chars).sort((a, b) => a - b)
-  const cuts = [...new Set([1, 2].map((k) => sorted[Math.ceil((sorted.length * k) / 3) - 1]!))]
-  const bounds = [null, ...cuts, null]
+  const cuts = [...new Set([1, 2].map((k) => knownAt(sorted, Math.ceil((sorted.length * k) / 3) - 1, 'a baseline length')))]
   const strata: LengthStratum[] = []
-  for (let i = 0; i + 1 < bounds.length; i++) {
-    const low = bounds[i]!
-    const high = bounds[i + 1]!
+  // a band from each cut (the first from no lower bound) to the next (the last to no upper bound)
+  for (const [i, low] of [null, ...cuts].entries()) {
+    const high = cuts[i] ?? null
     const within = (a: SizedAnswer) => (low === null || a.chars > low) && (high === null || a.chars <= high)
     const before = baseline.filter(within)
     const after = candidate.filter(within)
@@ -143,5 +143,6 @@ function meanOf(answers: readonly SizedAnswer[], metric: string): number | null 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+  const at = (i: number) => knownAt(sorted, i, 'a length')
+  return sorted.length % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2
 }

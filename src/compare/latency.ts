@@ -2,7 +2,7 @@ import { directedChange, metricInfo } from '../metrics/registry.ts'
 import type { MetricLimit } from '../schemas/failures.ts'
 import type { MetricRow } from '../schemas/results.ts'
 import { sortedQuantile } from '../stats/bootstrap.ts'
-import { EPS, type Columns } from './columns.ts'
+import { EPS, valueAt, type Columns } from './columns.ts'
 
 /**
  * The latency gate. Per-question latency is noisy (a cold cache, a busy runner) and a mean is
@@ -25,9 +25,11 @@ export function latencyPercentiles(columns: Columns, metric: string): Percentile
   const c = new Float64Array(cand.length)
   let n = 0
   for (let i = 0; i < cand.length; i++) {
-    if (columns.inBaseline[i] !== 1 || Number.isNaN(base[i]!) || Number.isNaN(cand[i]!)) continue
-    b[n] = base[i]!
-    c[n++] = cand[i]!
+    const before = valueAt(base, i)
+    const after = valueAt(cand, i)
+    if (columns.inBaseline[i] !== 1 || Number.isNaN(before) || Number.isNaN(after)) continue
+    b[n] = before
+    c[n++] = after
   }
   if (n === 0) return null
   const sortedB = b.subarray(0, n).sort()

@@ -1,4 +1,5 @@
 import type { Results } from '../schemas/results.ts'
+import { knownField } from '../io/known.ts'
 
 /** What the reports need of every question that only a few have: errors and conversation turns. */
 export interface QuestionIndex {
@@ -22,7 +23,7 @@ export function questionIndex(questions: Results['questions']): QuestionIndex {
   const index: QuestionIndex = { errored: [], turns: [] }
   // for…in: no array of 100,000 ids
   for (const id in questions) {
-    const q = questions[id]!
+    const q = knownField(questions, id, 'question')
     for (const _ in q.errors) {
       index.errored.push(id)
       break

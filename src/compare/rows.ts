@@ -6,12 +6,15 @@ import type { GateSettings, MetricRow } from '../schemas/results.ts'
 import { EPS, meanAt, pairedMeans, type Columns, type RunUnderTest } from './columns.ts'
 import { gateLatency } from './latency.ts'
 
+/** A MetricLimit as limitFor makes it: a max_drop always has its value. */
+type GateLimit = (MetricLimit & { kind: 'max_drop'; value: number; min_ms: null }) | (MetricLimit & { kind: 'latency_rise' })
+
 /**
  * What a metric's change is held against: its override, else what its definition names:
  * max_drop, or for latency latency_rise with its floor latency_min_ms (nothing when
  * latency_rise is not set: latency is then reported, not gated).
  */
-export function limitFor(name: string, gate: GateSettings): MetricLimit {
+export function limitFor(name: string, gate: GateSettings): GateLimit {
   const kind = metricInfo(name)?.gate ?? 'max_drop'
   if (kind === 'max_drop') return { kind, value: gate.max_drop_overrides[name] ?? gate.max_drop, min_ms: null }
   if (gate.latency_rise === null) return { kind, value: null, min_ms: null }
@@ -68,10 +71,10 @@ export function metricRow(name: string, run: Pick<RunUnderTest, 'metrics'>, base
     if (limit.kind === 'latency_rise') {
       // the mean is reported; p50 and p95 are gated
       gateLatency(row, columns)
-    } else if (row.change < -limit.value! - EPS) {
+    } else if (row.change < -limit.value - EPS) {
       // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
       row.status = 'regression'
-    } else if (row.change > limit.value! + EPS) {
+    } else if (row.change > limit.value + EPS) {
       row.status = 'improvement'
     }
   } else if (inBaseline) {

@@ -1,4 +1,4 @@
-import type { Columns } from './columns.ts'
+import { valueAt, type Columns } from './columns.ts'
 import { ALPHA, assignAdjusted, holmTests, type HolmTest } from './holm.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import { seedFrom } from '../stats/bootstrap.ts'
@@ -8,6 +8,7 @@ import { pairedMinimumDetectableEffect } from '../stats/power.ts'
 import { halfWidth } from '../stats/proportions.ts'
 import { mcnemarMidP, signTest } from '../stats/tests.ts'
 import type { Comparison, MetricRow } from '../schemas/results.ts'
+import { knownAt } from '../io/known.ts'
 
 export { ALPHA, holmTests, type HolmTest }
 
@@ -52,7 +53,7 @@ export function annotateNoise(rows: MetricRow[], columns: Columns, options: Nois
     row.clusters = clusters?.count ?? null
     // a loop, not c.map: no closure call per question
     const differences = scratch.d.subarray(0, c.length)
-    for (let i = 0; i < c.length; i++) differences[i] = c[i]! - b[i]!
+    for (let i = 0; i < c.length; i++) differences[i] = valueAt(c, i) - valueAt(b, i)
     if (info?.binary && !clusters) {
       row.p = mcnemarMidP(worse, better)
       row.test = 'mcnemar_mid_p'
@@ -103,7 +104,9 @@ function setMde(row: MetricRow, differences: Float64Array, clusters: ReturnType<
   if (sd > 0) {
     const units = clusters ? clusterTotals(differences, clusters.labels, clusters.count).sums : differences
     let step = Infinity
-    for (let i = 0; i < units.length; i++) if (Math.abs(units[i]!) > 1e-9) step = Math.min(step, Math.abs(units[i]!))
+    units.forEach((unit) => {
+      if (Math.abs(unit) > 1e-9) step = Math.min(step, Math.abs(unit))
+    })
     row.smallest_move = step
     row.mde = pairedMde(sd, n, step)
     row.mde_source = 'run'
@@ -129,11 +132,11 @@ function pairedValues(
   let better = 0
   let k = 0
   for (let i = 0; i < ys.length; i++) {
-    const x = xs[i]!
-    const y = ys[i]!
+    const x = valueAt(xs, i)
+    const y = valueAt(ys, i)
     if (Number.isNaN(x) || Number.isNaN(y)) continue
     b[k] = x
-    if (clusters) g[k] = clusters[i]!
+    if (clusters) g[k] = knownAt(clusters, i, "a question's cluster")
     c[k++] = y
     // baselines store 12 significant digits: a difference below that is no change
     if (Math.abs(y - x) <= 1e-9) continue

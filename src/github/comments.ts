@@ -62,7 +62,8 @@ export async function upsertStickyComment(octokit: Octokit, target: CommentTarge
 
 /** A body's marker line; a comment edited on github.com comes back with CRLF. */
 function firstLine(body: string): string {
-  return body.split('\n', 1)[0]!.replace(/\r$/, '')
+  const [line = ''] = body.split('\n', 1)
+  return line.replace(/\r$/, '')
 }
 
 function stable(body: string, volatileMarker: string): string {

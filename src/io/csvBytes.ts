@@ -1,3 +1,5 @@
+import { knownAt } from './known.ts'
+
 const COMMA = 0x2c
 const LF = 0x0a
 const CR = 0x0d
@@ -139,13 +141,16 @@ export class CsvCells {
 
   /** The 1-based line record `r` starts on. */
   line(r: number): number {
-    return this.lines[r]!
+    return knownAt(this.lines, r, 'the line of a CSV record')
   }
 
   /** Record `r`'s cell in column `c`, as text. */
   cell(r: number, c: number): string {
     const k = r * this.width + c
-    const text = this.bytes.toString('utf8', this.starts[k]!, this.ends[k]!)
+    const start = this.starts[k]
+    const end = this.ends[k]
+    if (start === undefined || end === undefined) throw new RangeError(`CSV cell ${c} of record ${r}: past the ${this.records} records of ${this.width} cells`)
+    const text = this.bytes.toString('utf8', start, end)
     return this.doubled[k] ? text.replaceAll('""', '"') : text
   }
 

@@ -1,5 +1,6 @@
 import { GateError } from './errors.ts'
 import { convertHint, encodingsThatFit, fitsSentence, type EncodingFit } from './legacyEncodings.ts'
+import { knownAt } from './known.ts'
 
 /**
  * Strict UTF-8 for the files evalgate reads: a GBK, Latin-1 or UTF-16 file is refused with
@@ -77,8 +78,8 @@ export class Utf8StreamDecoder {
  */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0
-  while (i < bytes.length) {
-    const lead = bytes[i]!
+  // bytes[i] is undefined exactly when i is past the end
+  for (let lead = bytes[i]; lead !== undefined; lead = bytes[i]) {
     if (lead < 0x80) {
       i += 1
       continue
@@ -115,14 +116,15 @@ function refuseUtf16(file: string, bytes: Uint8Array, hint = UTF16_HINT): void {
     throw new GateError('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, hint)
   }
   const sniffed = Math.min(bytes.length, SNIFF_BYTES)
-  const nuls = [0, 0]
+  let even = 0
+  let odd = 0
   let first = -1
   for (let i = 0; i < sniffed; i++) {
     if (bytes[i] !== 0) continue
-    nuls[i % 2]! += 1
+    if (i % 2 === 0) even += 1
+    else odd += 1
     if (first === -1) first = i
   }
-  const [even, odd] = nuls as [number, number]
   // ASCII text in UTF-16 puts a NUL in every other byte; a UTF-8 file with the odd NUL byte does not
   if (even + odd >= 4 && even + odd >= sniffed / 8 && Math.max(even, odd) >= 0.9 * (even + odd)) {
     const order = odd > even ? 'little-endian' : 'big-endian'
@@ -150,7 +152,7 @@ function lineAt(bytes: Uint8Array, offset: number): number {
 /** The bytes after the last complete character: the start of a character the next chunk finishes. */
 function incompleteTail(bytes: Uint8Array): Uint8Array {
   for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-    const b = bytes[bytes.length - back]!
+    const b = knownAt(bytes, bytes.length - back, 'a byte of the last three')
     if ((b & 0xc0) === 0x80) continue
     const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1
     return length > back ? bytes.slice(bytes.length - back) : new Uint8Array(0)

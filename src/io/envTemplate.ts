@@ -1,5 +1,6 @@
 import { GateError } from './errors.ts'
 import { registerSecret } from '../text/redact.ts'
+import { knownAt } from './known.ts'
 
 /**
  * The environment variables that hold the runner's and evalgate's own secrets: the runner's
@@ -28,7 +29,7 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g
 
 /** The variables `${NAME}` in these values refer to: their values are secrets. */
 export function envReferences(values: Record<string, string>): string[] {
-  return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(REFERENCE)].map((m) => m[1]!)))]
+  return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(REFERENCE)].map((m) => knownAt(m, 1, 'the name in ${NAME}'))))]
 }
 
 /** Whether `name` is one of the runner's secrets or the Action's inputs: never in a candidate command's environment unless passed through. */

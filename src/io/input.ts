@@ -75,7 +75,8 @@ async function readAll(handle: FileHandle, kind: InputKind, file: string, what: 
     if (bytesRead === 0) break
     filled += bytesRead
   }
-  const chunks: Buffer[] = [whole.subarray(0, filled)]
+  const first = whole.subarray(0, filled)
+  const chunks: Buffer[] = [first]
   let total = filled
   for (;;) {
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
@@ -85,7 +86,7 @@ async function readAll(handle: FileHandle, kind: InputKind, file: string, what: 
     if (total > limit) throw inputTooLarge(file, what, kind.kind === 'file' ? total : null)
     chunks.push(chunk.subarray(0, bytesRead))
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
+  return chunks.length === 1 ? first : Buffer.concat(chunks, total)
 }
 
 async function openHandle(file: string, what: string): Promise<FileHandle> {

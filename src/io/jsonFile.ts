@@ -25,7 +25,7 @@ function streamJson(write: Sink, data: Record<string, unknown>, outsideText: Tex
   const questions = data.questions as Record<string, unknown> | undefined
   const count = questions ? Object.keys(questions).length : 0
   const encode = (layout.question ?? ((q: unknown) => q)) as (q: unknown) => unknown
-  if (count <= READABLE_UP_TO) {
+  if (questions === undefined || count <= READABLE_UP_TO) {
     const redacted = redactAt(data, outsideText)
     const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions as Record<string, unknown>, encode) } : redacted
     const text = JSON.stringify(encoded, null, 2)
@@ -41,10 +41,10 @@ function streamJson(write: Sink, data: Record<string, unknown>, outsideText: Tex
       return
     }
     write('"questions": {\n')
-    const ids = Object.keys(questions!)
+    const ids = Object.keys(questions)
     // one string per question: the writer encodes each into its buffer (a string joined from
     // 100,000 pieces would cost more to encode than to build)
-    ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode(redactMember(questions![id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`))
+    ids.forEach((id, i) => write(`${JSON.stringify(id)}: ${JSON.stringify(encode(redactMember(questions[id], outsideText, 'questions', id)))}${i === ids.length - 1 ? '' : ','}\n`))
     write(`}${last ? '' : ','}\n`)
   })
   write('}\n')

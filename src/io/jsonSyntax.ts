@@ -30,7 +30,9 @@ class Scanner {
   constructor(private readonly text: string) {}
 
   skipBlank(): void {
-    while (this.at < this.text.length && ' \t\r\n'.includes(this.text[this.at]!)) this.at += 1
+    // past the end the character is undefined, which is no blank
+    let ch = this.text[this.at]
+    while (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n') ch = this.text[++this.at]
   }
 
   value(): void {

@@ -15,8 +15,8 @@ export const MAX_JSON_DEPTH = 64
 export function tooDeep(value: Record<string, unknown>, max = MAX_JSON_DEPTH): string | null {
   for (const key of Object.keys(value)) {
     const stack: [unknown, number][] = [[value[key], 2]]
-    while (stack.length > 0) {
-      const [node, depth] = stack.pop()!
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      const [node, depth] = top
       if (node === null || typeof node !== 'object') continue
       if (depth > max) return key
       for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1])

@@ -4,6 +4,7 @@ import { plainCsvBytes, type CsvCells } from './csvBytes.ts'
 import { decodeUtf8 } from './encoding.ts'
 import { GateError, locate } from './errors.ts'
 import { checkHeader, parseCsv, parseJsonl, tableFormat, type SourceRecord, type Table } from './tabular.ts'
+import { knownAt } from './known.ts'
 
 /**
  * The records of a table, asked for one at a time: a whole record (`data`) or one field of it
@@ -32,9 +33,9 @@ export function recordsOf(table: Table): RecordSource {
     format,
     columns,
     size: records.length,
-    line: (i) => records[i]!.line,
-    data: (i) => records[i]!.data,
-    field: (i, name) => records[i]!.data[name],
+    line: (i) => knownAt(records, i, 'a table record').line,
+    data: (i) => knownAt(records, i, 'a table record').data,
+    field: (i, name) => knownAt(records, i, 'a table record').data[name],
   }
 }
 
@@ -66,7 +67,7 @@ function csvRecords(file: string, cells: CsvCells): RecordSource {
     line: (i) => cells.line(i + 1),
     data: (i) => {
       const data: Record<string, unknown> = {}
-      for (let c = 0; c < columns.length; c++) data[columns[c]!] = cells.cell(i + 1, c)
+      for (const [c, column] of columns.entries()) data[column] = cells.cell(i + 1, c)
       return data
     },
     field: (i, name) => {
@@ -83,12 +84,13 @@ export function* allRecords(source: RecordSource): Generator<SourceRecord> {
 
 /** The required columns (CSV) or keys (every JSONL line): a missing one is an error naming the file and the fix. */
 export function requireFields(source: RecordSource, required: readonly string[], hint: string): void {
-  if (source.columns) {
-    const missing = required.filter((c) => !source.columns!.includes(c))
+  const { columns } = source
+  if (columns) {
+    const missing = required.filter((c) => !columns.includes(c))
     if (missing.length === 0) return
     throw new GateError(
       'bad_input',
-      `${locate(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${source.columns.join(', ')})`,
+      `${locate(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`,
       hint,
     )
   }

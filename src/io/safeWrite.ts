@@ -76,20 +76,20 @@ function writeInto(path: string, target: OutputTarget, produce: (write: Sink) =>
   try {
     // a file made read-only stays refused, as when it was opened for writing, not replaced
     if (existing) fs.accessSync(into, nodeFs.constants.W_OK)
-    fd = fs.openSync(temp, 'wx', 0o666)
+    const opened = fs.openSync(temp, 'wx', 0o666)
+    fd = opened
     created = true
     // keep the old file's mode; best effort, as some file systems (FAT) have none to set
-    if (existing) ignoreErrors(() => fs.fchmodSync(fd!, existing.mode & 0o7777))
-    const file = new BufferedFile((bytes) => writeAll(fs, fd!, bytes))
+    if (existing) ignoreErrors(() => fs.fchmodSync(opened, existing.mode & 0o7777))
+    const file = new BufferedFile((bytes) => writeAll(fs, opened, bytes))
     produce((chunk) => file.write(chunk))
     file.flush()
-    fs.fsyncSync(fd)
-    const open = fd
+    fs.fsyncSync(opened)
     fd = undefined
-    fs.closeSync(open)
+    fs.closeSync(opened)
     fs.renameSync(temp, into)
   } catch (error) {
-    if (fd !== undefined) ignoreErrors(() => fs.closeSync(fd!))
+    closeQuietly(fd, fs)
     if (created) ignoreErrors(() => fs.unlinkSync(temp))
     throw writeFailure(path, error, existing !== null, 'file')
   }
@@ -105,7 +105,7 @@ function readExisting(path: string, real: string, fs: WriteFs): Buffer {
   } catch (error) {
     throw writeFailure(path, error, true, 'file')
   } finally {
-    if (fd !== undefined) ignoreErrors(() => fs.closeSync(fd!))
+    closeQuietly(fd, fs)
   }
 }
 
@@ -203,8 +203,13 @@ function syncFolder(folder: string, fs: WriteFs): void {
   } catch {
     // the file itself is complete and in place; only its durability across a crash is weaker
   } finally {
-    if (fd !== undefined) ignoreErrors(() => fs.closeSync(fd!))
+    closeQuietly(fd, fs)
   }
+}
+
+/** Cleanup after a failure or an optional step: the descriptor closed if one was opened, whatever closing says. */
+function closeQuietly(fd: number | undefined, fs: WriteFs): void {
+  if (fd !== undefined) ignoreErrors(() => fs.closeSync(fd))
 }
 
 function ignoreErrors(action: () => void): void {

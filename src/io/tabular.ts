@@ -213,12 +213,13 @@ export function parseJsonl(file: string, text: string): Table {
 }
 
 export function requireColumns(table: Table, required: readonly string[], hint: string): void {
-  if (table.columns) {
-    const missing = required.filter((c) => !table.columns!.includes(c))
+  const { columns } = table
+  if (columns) {
+    const missing = required.filter((c) => !columns.includes(c))
     if (missing.length > 0) {
       throw new GateError(
         'bad_input',
-        `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`,
+        `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`,
         hint,
       )
     }
@@ -234,10 +235,11 @@ export function requireColumns(table: Table, required: readonly string[], hint: 
 
 /** Parses one record with a zod schema; every issue becomes a located GateError (a record from no file has no line). */
 export function parseRecord<S extends z.ZodType>(schema: S, record: { line?: number; data: Record<string, unknown> }, file: string, hint: (column: string) => string): z.output<S> {
+  const result = schema.safeParse(record.data)
+  if (result.success) return result.data
   const problems = new Problems()
-  const parsed = tryParseRecord(schema, record, file, hint, problems)
-  problems.throwIfAny('bad_input')
-  return parsed!
+  addIssues(result.error.issues, record, file, hint, problems)
+  return problems.fail('bad_input')
 }
 
 /** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
@@ -250,9 +252,13 @@ export function tryParseRecord<S extends z.ZodType>(
 ): z.output<S> | undefined {
   const result = schema.safeParse(record.data)
   if (result.success) return result.data
-  for (const issue of result.error.issues) {
+  addIssues(result.error.issues, record, file, hint, problems)
+  return undefined
+}
+
+function addIssues(issues: readonly z.core.$ZodIssue[], record: { line?: number; data: Record<string, unknown> }, file: string, hint: (column: string) => string, problems: Problems): void {
+  for (const issue of issues) {
     const column = issue.path.length > 0 ? String(issue.path[0]) : undefined
     problems.add(`${locate(file, record.line, column)}: ${issueText(issue, record.data)}`, hint(column ?? ''))
   }
-  return undefined
 }

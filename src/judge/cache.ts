@@ -40,7 +40,7 @@ export class ResponseCache {
 
   get<S extends z.ZodType>(key: string, schema: S): z.output<S> | undefined {
     if (!this.dir) return undefined
-    const path = this.path(key)
+    const path = entryPath(this.dir, key)
     // a miss is most lookups of a cold run: answered without an exception (and its stack trace) each
     if (!existsSync(path)) return undefined
     let text: string
@@ -61,19 +61,20 @@ export class ResponseCache {
   }
 
   set(key: string, value: unknown): void {
-    if (!this.dir) return
-    const path = this.path(key)
+    const { dir } = this
+    if (!dir) return
+    const path = entryPath(dir, key)
     this.writes += 1
     const temp = `${path}.${this.tempTag}.${this.writes}.tmp`
     const text = JSON.stringify(value)
     const folder = key.slice(0, 2)
     try {
       try {
-        this.write(folder, temp, text, path)
+        this.write(dir, folder, temp, text, path)
       } catch (error) {
         // a folder made earlier in the run has gone (a cleaned cache): made again, once
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !this.folders.delete(folder)) throw error
-        this.write(folder, temp, text, path)
+        this.write(dir, folder, temp, text, path)
       }
     } catch (error) {
       this.failedWrites += 1
@@ -86,9 +87,9 @@ export class ResponseCache {
     }
   }
 
-  private write(folder: string, temp: string, text: string, path: string): void {
+  private write(dir: string, folder: string, temp: string, text: string, path: string): void {
     if (!this.folders.has(folder)) {
-      mkdirSync(join(this.dir!, folder), { recursive: true })
+      mkdirSync(join(dir, folder), { recursive: true })
       this.folders.add(folder)
     }
     writeFileSync(temp, text)
@@ -110,8 +111,8 @@ export class ResponseCache {
     }
     return problems
   }
+}
 
-  private path(key: string): string {
-    return join(this.dir!, key.slice(0, 2), `${key}.json`)
-  }
+function entryPath(dir: string, key: string): string {
+  return join(dir, key.slice(0, 2), `${key}.json`)
 }

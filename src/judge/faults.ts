@@ -157,18 +157,19 @@ const FORMAT = /response_format|json_schema|json_object|structured output|guided
 
 const RULES: readonly Rule[] = [
   // a 429 first, whatever its body: the wait it names decides between a rate limit and a quota
-  (status, words, _o, facts, http, more) =>
-    status === 429 && !quotaSpent(words, more)
-      ? (more.waitMs ?? 0) > LONGEST_WAIT_MS
-        ? fault(
-            'endpoint',
-            'rate_window',
-            `${facts.host} rate-limits this key for ${Math.round(more.waitMs! / 1000)} s: ${http}`,
-            'wait for the limit to reset, raise it with the provider, or use another key',
-            more,
-          )
-        : fault('transient', 'rate_limit', `rate limited by ${facts.host}: ${http}`, `lower judge.concurrency (now ${facts.concurrency}) or raise judge.max_retries`, { ...more, rateLimited: true })
-      : null,
+  (status, words, _o, facts, http, more) => {
+    if (status !== 429 || quotaSpent(words, more)) return null
+    const waitMs = more.waitMs ?? 0
+    return waitMs > LONGEST_WAIT_MS
+      ? fault(
+          'endpoint',
+          'rate_window',
+          `${facts.host} rate-limits this key for ${Math.round(waitMs / 1000)} s: ${http}`,
+          'wait for the limit to reset, raise it with the provider, or use another key',
+          more,
+        )
+      : fault('transient', 'rate_limit', `rate limited by ${facts.host}: ${http}`, `lower judge.concurrency (now ${facts.concurrency}) or raise judge.max_retries`, { ...more, rateLimited: true })
+  },
   // a content filter or moderation answers 400 or 403: the words decide before the status
   (status, words, _o, _f, http, more) =>
     (status ?? 0) >= 400 && FILTER.test(words)

@@ -8,16 +8,18 @@ import { chatOnce, type ChatOutcome } from './chatCall.ts'
 import type { EndpointClient } from './client.ts'
 import type { Fault } from './faults.ts'
 import { Negotiation, type ResponseFormatMode, type SamplingSettings } from './negotiation.ts'
+import type { ResponseFormats } from './transports/types.ts'
 import { PROMPTS, renderPrompt, type Prompt } from './prompts.ts'
 import { parseReply } from './reply.ts'
 import { SharedStrings, tracedString } from './trace.ts'
 import type { ChatRequest, ChatTransport, EmbeddingsTransport } from './transports/types.ts'
 import { EMBEDDINGS_FAMILY, PREFLIGHT_EMBEDDINGS_FAMILY, PREFLIGHT_FAMILY, UsageMeter } from './usage.ts'
+import { knownAt } from '../io/known.ts'
 
 export interface ChatEndpoint {
   transport: ChatTransport
   /** the response formats the API offers, most structured first: what the negotiation steps down */
-  formats: readonly ResponseFormatMode[]
+  formats: ResponseFormats
   client: EndpointClient
   model: string
 }
@@ -98,8 +100,8 @@ export class ModelJudge implements Judge {
   rateLimits(): { limited: number; pausedMs: number } {
     const chat = this.options.chat.client.rate.summary()
     // embeddings on the judge's own endpoint share its gate: counted once
-    const own = this.options.embeddings && this.options.embeddings.client.rate !== this.options.chat.client.rate
-    const embeddings = own ? this.options.embeddings!.client.rate.summary() : { limited: 0, pausedMs: 0 }
+    const endpoint = this.options.embeddings
+    const embeddings = endpoint && endpoint.client.rate !== this.options.chat.client.rate ? endpoint.client.rate.summary() : { limited: 0, pausedMs: 0 }
     return { limited: chat.limited + embeddings.limited, pausedMs: chat.pausedMs + embeddings.pausedMs }
   }
 
@@ -189,10 +191,12 @@ export class ModelJudge implements Judge {
     const result = await endpoint.client.call({
       build: () => endpoint.transport.embeddings(endpoint.model, texts),
       read: (response) => endpoint.transport.readEmbeddings(response, texts.length),
-      check: (reply) =>
-        this.dimension !== null && reply.vectors[0]!.length !== this.dimension
-          ? { kind: 'shape', contentType: '', text: '', what: `embeddings of length ${reply.vectors[0]!.length}, where this run's earlier ones had ${this.dimension}` }
-          : null,
+      check: (reply) => {
+        if (this.dimension === null) return null
+        // readEmbeddings checked there is one vector per text, each as long as the others
+        const length = knownAt(reply.vectors, 0, 'the first embedding').length
+        return length !== this.dimension ? { kind: 'shape', contentType: '', text: '', what: `embeddings of length ${length}, where this run's earlier ones had ${this.dimension}` } : null
+      },
       upTo,
       spent: (reply) => (reply.tokens === null ? null : { prompt: 0, completion: 0, embedding: reply.tokens }),
       ...(options.gate ? { gate: options.gate } : {}),

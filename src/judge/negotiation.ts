@@ -1,6 +1,6 @@
 import type { ResponseFormatSetting } from '../schemas/judgeConfig.ts'
 import type { Fault } from './faults.ts'
-import type { RequestShape, ResponseFormatMode } from './transports/types.ts'
+import type { RequestShape, ResponseFormatMode, ResponseFormats } from './transports/types.ts'
 
 export type { RequestShape, ResponseFormatMode }
 
@@ -25,15 +25,15 @@ export interface SamplingSettings {
 export class Negotiation {
   private shape: RequestShape
   private readonly settings: SamplingSettings
-  private readonly formats: readonly ResponseFormatMode[]
+  private readonly formats: ResponseFormats
   private readonly notify: (message: string) => void
   private readonly changes: string[] = []
 
-  constructor(settings: SamplingSettings, formats: readonly ResponseFormatMode[], notify: (message: string) => void) {
+  constructor(settings: SamplingSettings, formats: ResponseFormats, notify: (message: string) => void) {
     this.settings = settings
     this.formats = formats
     this.notify = notify
-    const first = settings.responseFormat === 'auto' ? formats[0]! : settings.responseFormat
+    const first = settings.responseFormat === 'auto' ? formats[0] : settings.responseFormat
     this.shape = { format: first, temperature: settings.temperature !== 'default', tokens: 'max_tokens' }
   }
 

@@ -1,6 +1,7 @@
 import type { JudgeResult } from '../metrics/judge.ts'
 import type { PromptId, ResponseOf } from '../schemas/judge.ts'
 import type { Prompt } from './prompts.ts'
+import { knownAt } from '../io/known.ts'
 
 /** JSON from the reply (reasoning, a ```json fence or surrounding prose tolerated), checked by the prompt's schema. */
 export function parseReply<P extends PromptId>(content: string, prompt: Prompt<P>): JudgeResult<ResponseOf<P>> {
@@ -13,7 +14,7 @@ export function parseReply<P extends PromptId>(content: string, prompt: Prompt<P
   }
   const result = prompt.schema.safeParse(data)
   if (!result.success) {
-    const issue = result.error.issues[0]!
+    const issue = knownAt(result.error.issues, 0, 'the first issue of a failed parse')
     return { ok: false, error: `${issue.path.join('.') || 'reply'}: ${issue.message}`, raw: content }
   }
   return { ok: true, value: result.data as ResponseOf<P> }
@@ -36,7 +37,7 @@ export function withoutReasoning(content: string): string {
 function extractJson(content: string): string {
   const answer = withoutReasoning(content)
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer)
-  if (fenced) return fenced[1]!.trim()
+  if (fenced) return knownAt(fenced, 1, 'the fenced text').trim()
   const start = answer.indexOf('{')
   const end = answer.lastIndexOf('}')
   return start !== -1 && end > start ? answer.slice(start, end + 1) : answer

@@ -1,4 +1,5 @@
 import { tracedString } from './trace.ts'
+import { knownAt } from '../io/known.ts'
 
 export interface Vendor {
   id: string
@@ -41,7 +42,7 @@ export function bareModel(model: string): { name: string; orgs: string[] } {
   const orgs = segments.slice(0, -1)
   const bedrock = BEDROCK.exec(name)
   if (bedrock) {
-    orgs.push(bedrock[1]!)
+    orgs.push(knownAt(bedrock, 1, 'the Bedrock vendor'))
     name = name.slice(bedrock[0].length)
   }
   // an Ollama tag (`llama3:8b`), or a Bedrock version (`…-v1:0`): not part of the family

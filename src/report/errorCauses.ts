@@ -1,6 +1,7 @@
 import { redactSecrets } from '../text/redact.ts'
 import type { Results } from '../schemas/results.ts'
 import { questionIndex } from '../compare/questionIndex.ts'
+import { knownField } from '../io/known.ts'
 
 /** One cause of a run's errors: a message as written (redacted), and how many error rows have it. */
 export interface ErrorCause {
@@ -52,10 +53,10 @@ function groupCauses(questions: Results['questions'], limit: number): ErrorCause
   let errored = 0
   // only the questions with an error (most have none), in the questions' order
   for (const id of questionIndex(questions).errored) {
-    const errors = questions[id]!.errors
+    const errors = knownField(questions, id, 'question').errors
     errored += 1
     for (const kind in errors) {
-      const raw = errors[kind]!
+      const raw = knownField(errors, kind, 'error')
       total += 1
       const message = redactSecrets(raw)
       const key = causeKey(message)
@@ -77,7 +78,7 @@ function groupCauses(questions: Results['questions'], limit: number): ErrorCause
 export function firstErrored(questions: Results['questions'], limit: number): [string, Results['questions'][string]][] {
   return questionIndex(questions)
     .errored.slice(0, limit)
-    .map((id) => [id, questions[id]!])
+    .map((id) => [id, knownField(questions, id, 'question')])
 }
 
 function clip(text: string): string {

@@ -1,4 +1,4 @@
-import { COLLAPSE_SHARE, LENGTH_RHO, LONGER_BY, MIN_HEALTH_ANSWERS, type AnswerLengths, type JudgeHealth, type LengthStratum } from '../schemas/judgeHealth.ts'
+import { COLLAPSE_SHARE, LENGTH_RHO, LONGER_BY, MIN_HEALTH_ANSWERS, type JudgeHealth, type LengthStratum } from '../schemas/judgeHealth.ts'
 import type { Results } from '../schemas/results.ts'
 import { countOf } from '../text/countOf.ts'
 import { untrustedLine } from '../text/untrusted.ts'
@@ -23,26 +23,30 @@ const score = (v: number | null) => (v === null ? '—' : v.toFixed(2))
 /** The run's judge-health warnings, one sentence each, in the order the section shows them; `name` words (and escapes) a metric. */
 export function judgeHealthWarnings(health: JudgeHealth, name: (metric: string) => string): string[] {
   const warnings: string[] = []
-  const collapsed = health.dimensions.filter((d) => d.collapsed)
+  // compare sets collapsed and length_biased only where the share and the rho they stand on are numbers
+  const collapsed = health.dimensions.filter((d): d is typeof d & { top_share: number } => d.collapsed && d.top_share !== null)
   if (collapsed.length > 0) {
-    const [first, ...rest] = collapsed.map((d) => `${name(d.metric)}: ${percent(d.top_share!)} of answers got ${d.top_grade}`)
+    const [first, ...rest] = collapsed.map((d) => `${name(d.metric)}: ${percent(d.top_share)} of answers got ${d.top_grade}`)
     warnings.push(`the judge has stopped discriminating on ${[first, ...rest.map((r) => `on ${r}`)].join('; ')} (more than ${percent(COLLAPSE_SHARE)} on one grade)`)
   }
-  const biased = health.dimensions.filter((d) => d.length_biased)
-  if (biased.length > 0) {
+  const biased = health.dimensions.filter((d): d is typeof d & { length_rho: number } => d.length_biased && d.length_rho !== null)
+  const [firstBiased] = biased
+  if (firstBiased) {
     // one n for the lot when the dimensions share it (the usual case: every answer graded on all four)
-    const oneN = biased.every((d) => d.n === biased[0]!.n)
-    const rhos = biased.map((d) => `${name(d.metric)} ${d.length_rho!.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ')
-    warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${biased[0]!.n})` : ''}, above ${LENGTH_RHO}; longer answers may be scored higher for their length`)
+    const oneN = biased.every((d) => d.n === firstBiased.n)
+    const rhos = biased.map((d) => `${name(d.metric)} ${d.length_rho.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ')
+    warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${firstBiased.n})` : ''}, above ${LENGTH_RHO}; longer answers may be scored higher for their length`)
   }
   const lengths = health.lengths
-  if (lengths?.longer) warnings.push(`${longerSentence(lengths)}: compare the rubric within length bands to tell "better" from "longer"`)
+  // compare sets longer only from the two medians
+  if (lengths?.longer && lengths.median_baseline !== null && lengths.median_candidate !== null)
+    warnings.push(`${longerSentence(lengths.n, lengths.median_baseline, lengths.median_candidate)}: compare the rubric within length bands to tell "better" from "longer"`)
   return warnings
 }
 
-function longerSentence(l: AnswerLengths): string {
-  const rise = l.median_baseline ? ` (+${percent(l.median_candidate! / l.median_baseline - 1)})` : ''
-  return `the answers got longer than the baseline's: median ${Math.round(l.median_baseline!)} → ${Math.round(l.median_candidate!)} characters${rise} over ${countOf(l.n, 'question')}, more than +${percent(LONGER_BY)}`
+function longerSentence(n: number, medianBaseline: number, medianCandidate: number): string {
+  const rise = medianBaseline ? ` (+${percent(medianCandidate / medianBaseline - 1)})` : ''
+  return `the answers got longer than the baseline's: median ${Math.round(medianBaseline)} → ${Math.round(medianCandidate)} characters${rise} over ${countOf(n, 'question')}, more than +${percent(LONGER_BY)}`
 }
 
 function bandLabel(s: LengthStratum): string {
@@ -52,7 +56,6 @@ function bandLabel(s: LengthStratum): string {
 }
 
 function bandName(i: number, count: number): string {
-  if (count === 3) return ['short', 'medium', 'long'][i]!
   return i === 0 ? 'short' : i === count - 1 ? 'long' : 'medium'
 }
 
@@ -112,7 +115,7 @@ export function judgeHealthSection(results: Results): string[] {
   out.push(`<details><summary>Judge health: rubric grades over ${countOf(health.answers, 'answerable question')}</summary>`, '')
   out.push(`| dimension | n | ${GRADES.join(' | ')} | length ρ |`, `|---|--:|${GRADES.map(() => '--:').join('|')}|--:|`)
   for (const d of health.dimensions) {
-    const cells = d.counts.map((c, grade) => (grade === d.top_grade ? `**${c}** (${percent(d.top_share!)})` : String(c)))
+    const cells = d.counts.map((c, grade) => (grade === d.top_grade && d.top_share !== null ? `**${c}** (${percent(d.top_share)})` : String(c)))
     out.push(`| ${name(d.metric)} | ${d.n} | ${cells.join(' | ')} | ${d.length_rho === null ? '—' : d.length_rho.toFixed(2)} |`)
   }
   out.push(

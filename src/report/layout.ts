@@ -5,6 +5,7 @@ import { countOf } from '../text/countOf.ts'
 import { deltaCell, metricTable, statusCell, value } from './metricTable.ts'
 import { questionsIn } from './words.ts'
 import { worstQuestionsOf, worstWords, type WorstQuestion } from './worst.ts'
+import { knownField } from '../io/known.ts'
 
 /**
  * The parts of the comment a reviewer reads first, shaped for a phone: short tables of at
@@ -104,7 +105,7 @@ function worstOfRun(results: Results): string[] {
   const worst = worstQuestionsOf(results)
   if (worst.length === 0) return []
   const item = (w: WorstQuestion) => {
-    const q = results.questions[w.id]!
+    const q = knownField(results.questions, w.id, 'question')
     const why = w.reason ? `: ${escapeCell(w.reason, 100)}` : ''
     return `- **${escapeCell(w.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''} ${escapeCell(q.question, 60)} — ${escapeCell(worstWords(w), 200)}${why}`
   }

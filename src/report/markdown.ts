@@ -173,10 +173,14 @@ function runIdentity(results: Results, options: ReportOptions): string {
  */
 function chartsSection(results: Results, history: readonly HistoryRow[]): string[] {
   const c = results.comparison
-  const metrics = registry
+  const trend = registry
     .trend(results.run.k)
-    .filter((m) => results.metrics[m]?.mean != null)
+    .flatMap((metric) => {
+      const mean = results.metrics[metric]?.mean
+      return mean == null ? [] : [{ metric, mean }]
+    })
     .slice(0, 3)
+  const metrics = trend.map((t) => t.metric)
   const out: string[] = []
   const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric))
   if (sameSet.length > 0 && metrics.length > 0) {
@@ -184,7 +188,7 @@ function chartsSection(results: Results, history: readonly HistoryRow[]): string
     const valueOf = (run: HistoryRow, metric: string) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null
     const chart = trendChart({
       labels: [...runs.map((r) => r.version), 'this PR'],
-      lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m]!.mean] })),
+      lines: trend.map(({ metric, mean }) => ({ metric, values: [...runs.map((r) => valueOf(r, metric)), mean] })),
     })
     if (chart) out.push(chart, '')
   }

@@ -18,6 +18,7 @@ import { redactedLine } from '../text/untrusted.ts'
  */
 
 import { movement } from './words.ts'
+import { knownAt } from '../io/known.ts'
 
 export interface TrendSeries {
   /** one per point, oldest first (versions, dates) */
@@ -42,11 +43,21 @@ export const MAX_TREND_POINTS = 21
 const THIN_ABOVE = 12
 const MAX_LABEL_CHARS = 24
 
+interface PaletteColour {
+  colour: string
+  name: string
+}
+
+/** The i-th line's colour: the palette starts again after its last. */
+function colourOf(i: number): PaletteColour {
+  return knownAt(PALETTE, i % PALETTE.length, 'a palette colour')
+}
+
 /**
  * Okabe–Ito colours: told apart with the common colour-vision deficiencies, and visible on
  * both of GitHub's backgrounds (light and dark). The trend title names them.
  */
-export const PALETTE: readonly { colour: string; name: string }[] = [
+export const PALETTE: readonly [PaletteColour, ...PaletteColour[]] = [
   { colour: '#0072B2', name: 'blue' },
   { colour: '#E69F00', name: 'orange' },
   { colour: '#009E73', name: 'green' },
@@ -97,7 +108,7 @@ export function trendChart(series: TrendSeries, options: TrendChartOptions = {})
   const yMin = Math.min(options.yMin ?? 0, ...all)
   const yMax = Math.max(options.yMax ?? 1, ...all)
   // no legend: the title says which colour is which metric
-  const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${PALETTE[i % PALETTE.length]!.name})`).join(', ')
+  const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${colourOf(i).name})`).join(', ')
   const title = options.title ? `${names} · ${options.title}` : names
   return block(
     [
@@ -107,7 +118,7 @@ export function trendChart(series: TrendSeries, options: TrendChartOptions = {})
       ...drawn.map((l) => `line [${l.values.map(num).join(', ')}]`),
       ...notes,
     ],
-    { palette: drawn.map((_, i) => PALETTE[i % PALETTE.length]!.colour) },
+    { palette: drawn.map((_, i) => colourOf(i).colour) },
   )
 }
 
@@ -118,15 +129,16 @@ export function trendChart(series: TrendSeries, options: TrendChartOptions = {})
 function fillLine(metric: string, values: readonly (number | null)[], count: number, notes: string[]): { metric: string; values: number[] } {
   const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null)
   const filled: number[] = []
-  let seen = false
+  // the last value drawn, once there is one: a gap repeats it
+  let last: number | null = null
   let carried = 0
   let leading = 0
   for (const v of window) {
     if (v !== null && Number.isFinite(v)) {
-      filled.push(round3(v))
-      seen = true
-    } else if (seen) {
-      filled.push(filled.at(-1)!)
+      last = round3(v)
+      filled.push(last)
+    } else if (last !== null) {
+      filled.push(last)
       carried++
     } else {
       filled.push(0)
@@ -182,7 +194,7 @@ export function flipChart(changes: readonly { id: string; baseline: number; cand
       `bar [${sizes.map(num).join(', ')}]`,
       ...(cut > 0 ? [`%% ${cut} smaller change${cut > 1 ? 's' : ''} not drawn`] : []),
     ],
-    { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0]!.colour] },
+    { horizontal: true, height: FLIP_CHROME_PX + ROW_PX * kept.length, palette: [PALETTE[0].colour] },
   )
 }
 

@@ -4,6 +4,7 @@ import { cliCommand } from '../io/cliInvocation.ts'
 import { escapeInline } from './escape.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import { MIXED, pText, pValue, signed, testWords } from './words.ts'
+import { knownAt } from '../io/known.ts'
 
 /**
  * Noise is stated, not hidden: what this n can detect, how many questions moved, and the other
@@ -81,13 +82,13 @@ function determinismNote(c: Comparison): string[] {
  * and where the variance came from (this run's paired differences, the baseline's calibrated noise).
  */
 function detectable(c: Comparison): string {
-  const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde! - b.mde!)
-  if (rows.length === 0) {
+  const rows = c.metrics.filter((m): m is typeof m & { mde: number } => m.mde !== null && m.mde > 0).sort((a, b) => a.mde - b.mde)
+  const low = rows[0]
+  const high = rows.at(-1)
+  if (low === undefined || high === undefined) {
     return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${cliCommand(['calibrate-noise', '--write'])} records it in the baseline).`
   }
-  const low = rows[0]!
-  const high = rows.at(-1)!
-  const range = rows.length === 1 ? `about ${pct(low.mde!)} on ${low.metric}` : `about ${pct(low.mde!)} (${low.metric}) to ${pct(high.mde!)} (${high.metric})`
+  const range = rows.length === 1 ? `about ${pct(low.mde)} on ${low.metric}` : `about ${pct(low.mde)} (${low.metric}) to ${pct(high.mde)} (${high.metric})`
   const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric)
   const source =
     fromBaseline.length === 0
@@ -100,14 +101,14 @@ function detectable(c: Comparison): string {
 
 /** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
 function perMetricTable(c: Comparison): string[] {
-  const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0))
+  const rows = c.metrics.filter((m): m is typeof m & { flips: NonNullable<typeof m.flips> } => m.flips !== null && (m.flips.worse > 0 || m.flips.better > 0))
   if (rows.length === 0) return ['No metric changed on any question.']
   return [
     '| metric | worse / better | p (paired test) | adjusted p | MDE (paired) |',
     '|---|--:|--:|--:|--:|',
     ...rows.map(
       (m) =>
-        `| ${m.metric} | ${m.flips!.worse} / ${m.flips!.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : pct(m.mde)} |`,
+        `| ${m.metric} | ${m.flips.worse} / ${m.flips.better} | ${pValue(m.p)}${m.test ? ` (${testWords(m.test, m.clusters)})` : ''} | ${pValue(m.p_holm)} | ${m.mde === null ? '—' : pct(m.mde)} |`,
     ),
     ...primarySentence(c),
     ...holmSentence(c),
@@ -120,7 +121,8 @@ function primarySentence(c: Comparison): string[] {
   if (tests.length === 0) return []
   const stopped = tests.findIndex((t) => t.p_holm >= 0.05)
   const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`)
-  const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped]!.family}`
+  const stop = tests[stopped]
+  const end = stop === undefined ? 'every primary metric dropped significantly' : `the sequence stopped at ${stop.family}`
   return [
     '',
     `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
@@ -133,7 +135,7 @@ function holmSentence(c: Comparison): string[] {
   if (tests.length === 0) return []
   const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`)
   const tied = families.length > 0 ? ` Tied metrics are one family, tested once (Simes' combination of their p): ${families.join('; ')}.` : ''
-  const latency = tests.filter((t) => metricInfo(t.metrics[0]!)?.gate === 'latency_rise')
+  const latency = tests.filter((t) => metricInfo(knownAt(t.metrics, 0, "a test's first metric"))?.gate === 'latency_rise')
   const scores = tests.length - latency.length
   const apart = latency.length > 0 ? ` Latency is corrected on its own, apart from the scores.` : ''
   return ['', `Holm's correction ran over ${countOf(scores, 'test')}: one per metric that changed on at least one question; a metric no question moved on is not tested.${tied}${apart}`]

@@ -1,6 +1,7 @@
 import { metricInfo } from '../metrics/registry.ts'
 import { chronological, type HistoryRow } from '../baseline/history.ts'
 import { escapeXml, n, ordinal, truncate, truncateMiddle, yScale } from './svgScale.ts'
+import { knownAt } from '../io/known.ts'
 
 /**
  * A trend chart of one metric over the history, as a standalone SVG 1.1 file: it renders in
@@ -136,7 +137,7 @@ function xAxis(c: Layout): string[] {
     out.push(`<line x1="${x}" y1="${n(c.plotBottom)}" x2="${x}" y2="${n(c.plotBottom + 5)}" stroke="#6b7280" stroke-width="1"/>`)
     // counted back from the newest point, which is always labelled
     if ((c.points.length - 1 - i) % c.every !== 0) return
-    const label = escapeXml(c.labels[i]!)
+    const label = escapeXml(knownAt(c.labels, i, "a point's label"))
     if (c.rotated) {
       const y = n(c.plotBottom + 16)
       out.push(`<text x="${x}" y="${y}" transform="rotate(-${ROTATION} ${x} ${y})" text-anchor="end" font-size="${LABEL_SIZE}" fill="#374151">${label}</text>`)
@@ -179,17 +180,19 @@ function evalSetMarks(c: Layout): string[] {
 /** One polyline per eval set segment and a point with a tooltip per version. */
 function series(c: Layout): string[] {
   const out = ['<g class="series">']
+  const pointsOf = (s: Segment) => Array.from({ length: s.end - s.start + 1 }, (_, k) => ({ i: s.start + k, p: knownAt(c.points, s.start + k, 'a point of the segment') }))
   for (const s of c.segments) {
-    const coords = []
-    for (let i = s.start; i <= s.end; i++) coords.push(`${n(c.xAt(i))},${n(c.yAt(c.points[i]!.value))}`)
+    const coords = pointsOf(s).map(({ i, p }) => `${n(c.xAt(i))},${n(c.yAt(p.value))}`)
     out.push(`<polyline class="line" data-eval-set="${escapeXml(s.evalSet)}" points="${coords.join(' ')}" fill="none" stroke="${s.colour}" stroke-width="2" stroke-linejoin="round"/>`)
   }
   const radius = c.slot < 10 ? 2.5 : 3.5
-  c.points.forEach((p, i) => {
-    const colour = c.segments.find((s) => i >= s.start && i <= s.end)!.colour
-    const tooltip = escapeXml(`${p.version} · ${p.date} · ${c.scale.format(p.value, true)}`)
-    out.push(`<circle class="point" cx="${n(c.xAt(i))}" cy="${n(c.yAt(p.value))}" r="${radius}" fill="#ffffff" stroke="${colour}" stroke-width="2"><title>${tooltip}</title></circle>`)
-  })
+  // the segments follow one another and cover every point: walked in order, the points come in order
+  for (const s of c.segments) {
+    for (const { i, p } of pointsOf(s)) {
+      const tooltip = escapeXml(`${p.version} · ${p.date} · ${c.scale.format(p.value, true)}`)
+      out.push(`<circle class="point" cx="${n(c.xAt(i))}" cy="${n(c.yAt(p.value))}" r="${radius}" fill="#ffffff" stroke="${s.colour}" stroke-width="2"><title>${tooltip}</title></circle>`)
+    }
+  }
   out.push('</g>')
   return out
 }
@@ -206,10 +209,14 @@ function segmentsOf(points: readonly HistoryRow[]): Segment[] {
   const segments: Segment[] = []
   const colourOf = new Map<string, string>()
   points.forEach((p, i) => {
-    if (!colourOf.has(p.eval_set_version)) colourOf.set(p.eval_set_version, PALETTE[colourOf.size % PALETTE.length]!)
+    let colour = colourOf.get(p.eval_set_version)
+    if (colour === undefined) {
+      colour = knownAt(PALETTE, colourOf.size % PALETTE.length, 'a palette colour')
+      colourOf.set(p.eval_set_version, colour)
+    }
     const last = segments.at(-1)
     if (last && last.evalSet === p.eval_set_version) last.end = i
-    else segments.push({ start: i, end: i, colour: colourOf.get(p.eval_set_version)!, evalSet: p.eval_set_version })
+    else segments.push({ start: i, end: i, colour, evalSet: p.eval_set_version })
   })
   return segments
 }
@@ -226,7 +233,7 @@ interface EvalSetLabel {
 
 /** "eval set v2" beside each marker, on a second row when it would run into the previous label, never past the end of the plot (the threshold label lives in the margin). */
 function placeEvalSetLabels(segments: readonly Segment[], xAt: (i: number) => number, slot: number, limit: number): EvalSetLabel[] {
-  const rowEnds = [-Infinity, -Infinity]
+  const rowEnds: [number, number] = [-Infinity, -Infinity]
   return segments.map((segment, index) => {
     const markerX = index === 0 ? null : xAt(segment.start) - slot / 2
     let x = (markerX ?? xAt(0) - slot / 2) + 4
@@ -236,7 +243,7 @@ function placeEvalSetLabels(segments: readonly Segment[], xAt: (i: number) => nu
     // near the right edge the label moves left of its marker rather than off the canvas
     x = Math.min(x, limit - textWidth)
     const free = rowEnds.findIndex((end) => end + 8 <= x)
-    const row = (free === -1 ? (rowEnds[0]! <= rowEnds[1]! ? 0 : 1) : free) as 0 | 1
+    const row = (free === -1 ? (rowEnds[0] <= rowEnds[1] ? 0 : 1) : free) as 0 | 1
     rowEnds[row] = x + textWidth
     return { text, x, row, colour: segment.colour, markerX }
   })

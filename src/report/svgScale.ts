@@ -61,8 +61,8 @@ export function niceRange(lo: number, hi: number): { min: number; max: number; s
 }
 
 export function groupThousands(text: string): string {
-  const [int, frac] = text.split('.')
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const [int = '', frac] = text.split('.')
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return frac === undefined ? grouped : `${grouped}.${frac}`
 }
 

@@ -11,6 +11,7 @@ import { percentileWords, questionCountWords, signed, statusWords, subsetSentenc
 import { errorCauses } from './errorCauses.ts'
 import { judgeHealthLines } from './judgeHealth.ts'
 import { conversationLines } from './conversations.ts'
+import { knownAt, knownField } from '../io/known.ts'
 
 export interface TerminalOptions {
   color: boolean
@@ -123,7 +124,7 @@ function metricLines(results: Results, { red, green, yellow, dim }: Paint): stri
 function errorLines(results: Results, { yellow, dim }: Paint): string[] {
   const errors = errorCauses(results.questions)
   if (errors.total === 0) return []
-  const width = String(errors.top[0]!.count).length
+  const width = String(knownAt(errors.top, 0, 'the first error cause').count).length
   const more = errors.distinct > errors.top.length ? `, top ${errors.top.length} of ${errors.distinct} causes` : ''
   return [
     '',
@@ -148,7 +149,7 @@ function worstLines(results: Results, max: number, { red, dim }: Paint): string[
   if (worst.length === 0) return []
   const lines = ['', `  ${red(`${countOf(worst.length, 'question')} with a failing rule, an error or a score below 1`)} (most failing rules first, then lowest scores):`]
   for (const w of worst.slice(0, max)) {
-    lines.push(`    ${shown(w.id).padEnd(10)} ${shown(worstWords(w))}  ${dim(clip(results.questions[w.id]!.question, 40))}${w.reason ? `  ${clip(w.reason, 80)}` : ''}`)
+    lines.push(`    ${shown(w.id).padEnd(10)} ${shown(worstWords(w))}  ${dim(clip(knownField(results.questions, w.id, 'question').question, 40))}${w.reason ? `  ${clip(w.reason, 80)}` : ''}`)
   }
   if (worst.length > max) lines.push(dim(`    … ${worst.length - max} more in the report`))
   return lines

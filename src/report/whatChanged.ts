@@ -64,7 +64,8 @@ function idList(ids: readonly string[]): string {
 export function kindsOf(regressions: readonly QuestionChange[], k: readonly number[]): Kind[] {
   const byWords = new Map<string, string[]>()
   const add = (words: string, id: string) => {
-    const ids = byWords.get(words) ?? byWords.set(words, []).get(words)!
+    let ids = byWords.get(words)
+    if (!ids) byWords.set(words, (ids = []))
     if (!ids.includes(id)) ids.push(id)
   }
   const lost = new Set(regressions.filter((q) => /^(hit|recall)@/.test(q.metric) && q.candidate === 0).map((q) => q.id))
@@ -107,8 +108,8 @@ function metricLines(c: Comparison): string[] {
 
 /** "fell" when every metric fell (scores), "rose" when every one rose (hallucination_rate, latency), else "got worse". */
 function verbOf(rows: readonly MetricRow[]): string {
-  const verbs = new Set(rows.map((r) => worseVerb(r.metric)))
-  return verbs.size === 1 ? [...verbs][0]! : 'got worse'
+  const [verb, ...others] = new Set(rows.map((r) => worseVerb(r.metric)))
+  return verb !== undefined && others.length === 0 ? verb : 'got worse'
 }
 
 /** "max_drop 0.02", or "their max_drop" when overrides make the limits differ. */

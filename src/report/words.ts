@@ -31,9 +31,10 @@ export function statusWords(row: Pick<MetricRow, 'status' | 'limit'>): string {
 
 /** A latency row's p50 and p95, which the gate holds (the row's own values are means): `p50 30 → 33 ms, p95 40 → 300 ms`. */
 export function percentileWords(row: Pick<MetricRow, 'percentiles'>): string {
-  if (!row.percentiles) return ''
+  const { percentiles } = row
+  if (!percentiles) return ''
   const ms = (v: number) => `${Math.round(v)}`
-  return (['p50', 'p95'] as const).map((p) => `${p} ${ms(row.percentiles![p].baseline)} → ${ms(row.percentiles![p].candidate)} ms`).join(', ')
+  return (['p50', 'p95'] as const).map((p) => `${p} ${ms(percentiles[p].baseline)} → ${ms(percentiles[p].candidate)} ms`).join(', ')
 }
 
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */

@@ -1,6 +1,7 @@
 import { questionReason } from '../compare/reasons.ts'
 import { metricInfo } from '../metrics/registry.ts'
 import type { QuestionResult, Results } from '../schemas/results.ts'
+import { knownField } from '../io/known.ts'
 
 /** One of a run's worst questions, with what a reader needs to see why. */
 export interface WorstQuestion {
@@ -53,8 +54,9 @@ function describe(id: string, q: QuestionResult, metrics: readonly string[]): Wo
   const lowest = scores.reduce<WorstQuestion['lowest']>((low, s) => (low === null || s.value < low.value ? s : low), null)
   const score = scores.length > 0 ? scores.reduce((sum, s) => sum + s.value, 0) / scores.length : null
   const errors = Object.keys(q.errors)
+  const [firstError] = errors
   const explained = failing[0] ?? lowest?.metric
-  const reason = (explained && questionReason(q, explained)) ?? (errors.length > 0 ? q.errors[errors[0]!]! : null)
+  const reason = (explained && questionReason(q, explained)) ?? (firstError === undefined ? null : knownField(q.errors, firstError, 'error'))
   return { id, failing, errors, score, lowest, reason }
 }
 

@@ -85,16 +85,16 @@ const CandidateBlockSchema = z
   })
   .strict()
   .transform((block, ctx): CandidateConfig | undefined => {
-    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined)
+    const given = CandidateConfigSchema.options.filter((o) => block[o.shape.kind.value] !== undefined)
     if (given.length > 1) {
       const params: GateIssueParams = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } }
-      ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params })
+      ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.map((o) => o.shape.kind.value).join(', ')})`, params })
       return z.NEVER
     }
-    const kind = given[0]
-    if (kind === undefined) return undefined
     // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
-    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind)!
+    const [member] = given
+    if (member === undefined) return undefined
+    const kind = member.shape.kind.value
     const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key as keyof typeof block]]] : [])))
     return CandidateConfigSchema.parse({ ...picked, kind })
   })

@@ -2,6 +2,7 @@ import { GateError } from '../io/errors.ts'
 import type { QuestionResult, Results } from './results.ts'
 import { RESULTS_SCHEMA_VERSION } from './results.ts'
 import type { QuestionFile } from './resultsFile.ts'
+import { knownField } from '../io/known.ts'
 
 /**
  * `Results` → results.json schema 3 (resultsFile.ts): the top-level members, and each question
@@ -39,7 +40,7 @@ function scoreColumns(results: Results): string[] {
   const columns = Object.keys(results.metrics)
   const named = new Set(columns)
   for (const id in results.questions) {
-    const { scores, notes } = results.questions[id]!
+    const { scores, notes } = knownField(results.questions, id, 'question')
     for (const metric in scores) {
       if (named.has(metric)) continue
       named.add(metric)
@@ -64,10 +65,10 @@ function sharedNotes(questions: Record<string, QuestionResult>): string[] {
   const carriers = new Map<string, number>()
   const mine: string[] = []
   for (const id in questions) {
-    const notes = questions[id]!.notes
+    const notes = knownField(questions, id, 'question').notes
     mine.length = 0
     for (const metric in notes) {
-      const note = notes[metric]!
+      const note = knownField(notes, metric, 'note')
       // a note one question gives several of its metrics counts once for it
       if (mine.includes(note)) continue
       mine.push(note)
@@ -82,19 +83,17 @@ function sharedNotes(questions: Record<string, QuestionResult>): string[] {
 /** One question in the file's layout: scores in column order, each distinct note once, keyed by the metrics it is for. */
 function encodeQuestion(q: QuestionResult, columns: readonly string[], place: ReadonlyMap<string, number>): QuestionFile {
   const scores = new Array<number | null>(columns.length)
-  for (let i = 0; i < columns.length; i++) scores[i] = q.scores[columns[i]!] ?? null
-  const texts: string[] = []
-  const keys: string[] = []
+  for (const [i, column] of columns.entries()) scores[i] = q.scores[column] ?? null
+  // each distinct note with the metrics it is for, space-separated
+  const distinct: { text: string; key: string }[] = []
   for (const metric in q.notes) {
-    const note = q.notes[metric]!
-    const j = texts.indexOf(note)
-    if (j === -1) {
-      texts.push(note)
-      keys.push(metric)
-    } else keys[j] += ` ${metric}`
+    const text = knownField(q.notes, metric, 'note')
+    const same = distinct.find((d) => d.text === text)
+    if (same) same.key += ` ${metric}`
+    else distinct.push({ text, key: metric })
   }
   const notes: Record<string, string | number> = {}
-  for (let j = 0; j < texts.length; j++) notes[keys[j]!] = place.get(texts[j]!) ?? texts[j]!
+  for (const { text, key } of distinct) notes[key] = place.get(text) ?? text
   const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q
   const common = { question, category, difficulty, should_refuse, answer }
   // the schema's key order: inputs_hash after the answer, only when present

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_JSON_DEPTH, tooDeep } from '../io/nesting.ts'
 import { nfc, normaliseId } from '../text/ids.ts'
 import { idField, idValue } from './ids.ts'
+import { knownAt } from '../io/known.ts'
 
 /**
  * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
@@ -60,7 +61,7 @@ const relevantDocs = z
     const seen = new Set<string>()
     for (const item of items) {
       const graded = /^(.+):(\d+)$/.exec(item)
-      const id = (graded ? graded[1] : item)!.trim()
+      const id = (graded ? knownAt(graded, 1, 'the id of a graded doc') : item).trim()
       const grade = graded ? Number(graded[2]) : 1
       if (grade > 3) {
         ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` })

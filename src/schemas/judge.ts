@@ -30,5 +30,5 @@ export const CachedChatSchema = z.object({
 })
 export const CachedEmbeddingsSchema = z.object({
   model: z.string().nullable().optional(),
-  vectors: z.array(z.array(z.number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0]!.length), 'every vector has the same length'),
+  vectors: z.array(z.array(z.number()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0]?.length), 'every vector has the same length'),
 })

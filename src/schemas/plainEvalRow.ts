@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { exactLength } from '../io/exactLength.ts'
 import { nfc, normaliseId } from '../text/ids.ts'
 import type { EvalRowInputSchema, RelevantDoc } from './evalSet.ts'
+import { knownAt } from '../io/known.ts'
 
 /** The fields of EvalRowInputSchema's result that the eval set reads (the schema also passes unknown columns through). */
 export type KnownEvalFields = Pick<
@@ -101,7 +102,7 @@ function relevantDocs(text: string | null): RelevantDoc[] {
     const item = nfc(raw).trim()
     if (item === '') continue
     const graded = item.includes(':') ? GRADED.exec(item) : null
-    const id = (graded ? graded[1]! : item).trim()
+    const id = (graded ? knownAt(graded, 1, 'the id of a graded doc') : item).trim()
     const grade = graded ? Number(graded[2]) : 1
     // a row names a handful of documents: a scan finds a repeated one without a Set per row
     if (grade > 3 || docs.some((d) => d.id === id)) throw UNSURE

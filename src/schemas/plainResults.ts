@@ -3,6 +3,7 @@ import type { Claim, JudgeCallRecord, QuestionResult, Results } from './results.
 import { questionDecoder, questionProblem, ResultsV3FileSchema, type QuestionFile } from './resultsFile.ts'
 import { ResultsV2Schema } from './resultsV1.ts'
 import { isRanks } from './baseline.ts'
+import { knownField } from '../io/known.ts'
 
 /** Thrown inside the fast path: this file is the schema's to parse (and to report in its own words). */
 const UNSURE = Symbol('unsure')
@@ -173,11 +174,11 @@ function shareRepeats(notes: Record<string, string>): Record<string, string> {
   let before = ''
   let last = ''
   for (const key in notes) {
-    const note = notes[key]!
-    if (note === last) notes[key] = last
-    else if (note === before) notes[key] = before
+    const note = knownField(notes, key, 'note')
+    const kept = note === last ? last : note === before ? before : note
+    notes[key] = kept
     before = last
-    last = notes[key]!
+    last = kept
   }
   return notes
 }

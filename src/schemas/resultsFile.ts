@@ -3,6 +3,7 @@ import { idRecord } from '../text/ids.ts'
 import { idRecordSchema } from './ids.ts'
 import { QuestionResultSchema, ResultsSchema, RESULTS_SCHEMA_VERSION, type QuestionResult, type Results } from './results.ts'
 import { ResultsV2Schema, upgradeResults } from './resultsV1.ts'
+import { knownAt, knownField } from '../io/known.ts'
 
 /**
  * results.json schema 3, as written: the layout that keeps a 100,000-question run near 90 MB
@@ -54,7 +55,7 @@ export function questionProblem(q: Pick<QuestionFile, 'scores' | 'notes'>, colum
   if (q.scores.length !== columns) return { field: 'scores', message: `expected ${columns} scores, one per score_columns entry, got ${q.scores.length}` }
   const seen = new Set<string>()
   for (const key in q.notes) {
-    const value = q.notes[key]!
+    const value = knownField(q.notes, key, 'note')
     if (typeof value === 'number' && value >= shared) return { field: 'notes', message: `shared note ${value} does not exist (shared_notes has ${shared})` }
     for (const metric of key.split(' ')) {
       if (seen.has(metric)) return { field: 'notes', message: `metric ${metric} has two notes` }
@@ -68,7 +69,7 @@ export function questionProblem(q: Pick<QuestionFile, 'scores' | 'notes'>, colum
 function decodeResults(file: ResultsFile): Results {
   const decode = questionDecoder(file.score_columns, file.shared_notes)
   const questions = idRecord<QuestionResult>()
-  for (const id in file.questions) questions[id] = decode(file.questions[id]!)
+  for (const id in file.questions) questions[id] = decode(knownField(file.questions, id, 'question'))
   return {
     schema_version: RESULTS_SCHEMA_VERSION,
     run: file.run,
@@ -92,11 +93,11 @@ export function questionDecoder(columns: readonly string[], shared: readonly str
   const byColumn: (string | undefined)[] = new Array<string | undefined>(columns.length).fill(undefined)
   return (q) => {
     const scores = { ...nullScores }
-    for (let i = 0; i < columns.length; i++) scores[columns[i]!] = q.scores[i]!
+    for (const [i, column] of columns.entries()) scores[column] = knownAt(q.scores, i, 'score')
     let others: [string, string][] | null = null
     for (const key in q.notes) {
-      const value = q.notes[key]!
-      const note = typeof value === 'number' ? shared[value]! : value
+      const value = knownField(q.notes, key, 'note')
+      const note = typeof value === 'number' ? knownAt(shared, value, 'shared note') : value
       for (const metric of key.includes(' ') ? key.split(' ') : [key]) {
         const i = place.get(metric)
         if (i === undefined) (others ??= []).push([metric, note])
@@ -104,9 +105,10 @@ export function questionDecoder(columns: readonly string[], shared: readonly str
       }
     }
     const notes: Record<string, string> = {}
-    for (let i = 0; i < columns.length; i++) {
-      if (byColumn[i] === undefined) continue
-      notes[columns[i]!] = byColumn[i]!
+    for (const [i, column] of columns.entries()) {
+      const note = byColumn[i]
+      if (note === undefined) continue
+      notes[column] = note
       byColumn[i] = undefined
     }
     if (others) for (const [metric, note] of others) notes[metric] = note

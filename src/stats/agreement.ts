@@ -11,6 +11,7 @@
  * gives null, never NaN and never a misleading 0 or 1.
  */
 import { normalQuantile } from './normal.ts'
+import { knownAt, knownKey } from '../io/known.ts'
 
 function assertFinite(name: string, values: readonly number[]): void {
   for (const [i, value] of values.entries()) {
@@ -227,9 +228,10 @@ export function fleissKappa(counts: readonly (readonly number[])[]): number | nu
 /** Fleiss' kappa with its parts: P̄ (`observed`, mean agreement per item) and P_e (`chance`). Null without items. */
 export function fleiss(counts: readonly (readonly number[])[]): { kappa: number | null; observed: number; chance: number } | null {
   const items = counts.length
-  if (items === 0) return null
-  const k = counts[0]!.length
-  const raters = counts[0]!.reduce((a, b) => a + b, 0)
+  const [first] = counts
+  if (first === undefined) return null
+  const k = first.length
+  const raters = first.reduce((a, b) => a + b, 0)
   if (raters < 2) throw new RangeError(`fleissKappa: every item needs at least 2 ratings, got ${raters}`)
   const totals = new Array<number>(k).fill(0)
   let agreement = 0
@@ -241,7 +243,7 @@ export function fleiss(counts: readonly (readonly number[])[]): { kappa: number 
       if (!Number.isInteger(c) || c < 0) throw new RangeError(`fleissKappa: counts must be non-negative integers, got ${c} at item ${i}`)
       sum += c
       squares += c * c
-      totals[j] = totals[j]! + c
+      totals[j] = knownAt(totals, j, 'a category total') + c
     }
     if (sum !== raters) throw new RangeError(`fleissKappa: item ${i} has ${sum} ratings, expected ${raters} like the first item`)
     agreement += (squares - raters) / (raters * (raters - 1))
@@ -257,7 +259,10 @@ export function categoryCounts(labels: readonly (readonly string[])[]): { catego
   const index = new Map(categories.map((c, j) => [c, j]))
   const counts = labels.map((row) => {
     const counts = new Array<number>(categories.length).fill(0)
-    for (const label of row) counts[index.get(label)!]! += 1
+    for (const label of row) {
+      const j = knownKey(index, label, 'category')
+      counts[j] = knownAt(counts, j, 'a category count') + 1
+    }
     return counts
   })
   return { categories, counts }

@@ -175,7 +175,10 @@ function resampledInterval(differences: Float64Array, delta: number, resamples: 
       let t = Math.imul(state ^ (state >>> 15), 1 | state)
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
       const uniform = ((t ^ (t >>> 14)) >>> 0) / 4294967296
-      resampledSum += differences[(uniform * n) | 0]!
+      // checked here: a shared knownAt in this loop would cost more than the draw
+      const drawn = differences[(uniform * n) | 0]
+      if (drawn === undefined) throw new RangeError(`pairedBootstrap: a draw fell outside the ${n} differences`)
+      resampledSum += drawn
     }
     const mean = resampledSum / n
     means[r] = mean

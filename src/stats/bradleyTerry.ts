@@ -16,6 +16,7 @@
  *   strength reads as a share: p_i / (p_i + p_j) is the modelled chance that i beats j.
  */
 import { mulberry32, sortedQuantile } from './bootstrap.ts'
+import { knownAt } from '../io/known.ts'
 
 export type Winner = 'a' | 'b' | 'tie'
 
@@ -93,9 +94,9 @@ export function bradleyTerryIntervals(systems: readonly string[], outcomes: read
     addOutcome(matrix, k, index, outcome)
   }
   // sorted ids: the draw depends on the questions, not on the order the outcomes arrived in
-  const questions = [...byQuestion.keys()].sort().map((id) => byQuestion.get(id)!)
+  const questions = [...byQuestion.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, matrix]) => matrix)
   const total = new Float64Array(k * k)
-  for (const matrix of questions) for (let c = 0; c < total.length; c++) total[c]! += matrix[c]!
+  for (const matrix of questions) addInto(total, matrix)
   const point = fitStrengths(total, k, options)
 
   const draws = Array.from({ length: k }, () => new Float64Array(resamples))
@@ -103,19 +104,26 @@ export function bradleyTerryIntervals(systems: readonly string[], outcomes: read
   const resampled = new Float64Array(k * k)
   for (let r = 0; r < resamples; r++) {
     resampled.fill(0)
-    for (let q = 0; q < questions.length; q++) {
-      const matrix = questions[Math.floor(random() * questions.length)]!
-      for (let c = 0; c < resampled.length; c++) resampled[c]! += matrix[c]!
-    }
+    for (let q = 0; q < questions.length; q++) addInto(resampled, knownAt(questions, Math.floor(random() * questions.length), 'a drawn question'))
     const strengths = fitStrengths(resampled, k, options)
-    for (let i = 0; i < k; i++) draws[i]![r] = strengths[i]!
+    for (const [i, draw] of draws.entries()) draw[r] = knownAt(strengths, i, 'a strength')
   }
   const alpha = (1 - level) / 2
   const intervals = systems.map((system, i) => {
-    const sorted = draws[i]!.sort()
-    return { system, strength: point[i]!, low: sortedQuantile(sorted, alpha), high: sortedQuantile(sorted, 1 - alpha) }
+    const sorted = knownAt(draws, i, "a system's draws").sort()
+    return { system, strength: knownAt(point, i, 'a strength'), low: sortedQuantile(sorted, alpha), high: sortedQuantile(sorted, 1 - alpha) }
   })
   return sortStrongestFirst(intervals)
+}
+
+/** total += matrix, cell by cell (both k × k). */
+function addInto(total: Float64Array, matrix: Float64Array): void {
+  for (let c = 0; c < total.length; c++) {
+    const sum = total[c]
+    const more = matrix[c]
+    if (sum === undefined || more === undefined) throw new RangeError(`bradleyTerry: win matrices of ${total.length} and ${matrix.length} cells`)
+    total[c] = sum + more
+  }
 }
 
 function indexSystems(systems: readonly string[]): Map<string, number> {
@@ -133,11 +141,15 @@ function addOutcome(wins: Float64Array, k: number, index: ReadonlyMap<string, nu
   const b = index.get(outcome.b)
   if (a === undefined || b === undefined) throw new RangeError(`bradleyTerry: outcome names an unknown system ("${a === undefined ? outcome.a : outcome.b}")`)
   if (a === b) throw new RangeError(`bradleyTerry: an outcome compares "${outcome.a}" with itself`)
-  if (outcome.winner === 'a') wins[a * k + b]! += 1
-  else if (outcome.winner === 'b') wins[b * k + a]! += 1
+  const aOverB = a * k + b
+  const bOverA = b * k + a
+  const aWins = knownAt(wins, aOverB, 'a win count')
+  const bWins = knownAt(wins, bOverA, 'a win count')
+  if (outcome.winner === 'a') wins[aOverB] = aWins + 1
+  else if (outcome.winner === 'b') wins[bOverA] = bWins + 1
   else {
-    wins[a * k + b]! += 0.5
-    wins[b * k + a]! += 0.5
+    wins[aOverB] = aWins + 0.5
+    wins[bOverA] = bWins + 0.5
   }
 }
 
@@ -151,25 +163,43 @@ function fitStrengths(observed: Float64Array, k: number, options: BradleyTerryOp
   const wins = new Float64Array(k)
   const games = new Float64Array(k * k)
   for (let i = 0; i < k; i++) {
+    let won = 0
     for (let j = 0; j < k; j++) {
       if (i === j) continue
-      wins[i]! += observed[i * k + j]! + pseudoWin
-      games[i * k + j] = observed[i * k + j]! + observed[j * k + i]! + PSEUDO_COMPARISONS
+      const ij = knownAt(observed, i * k + j, 'a cell of the win matrix')
+      won += ij + pseudoWin
+      games[i * k + j] = ij + knownAt(observed, j * k + i, 'a cell of the win matrix') + PSEUDO_COMPARISONS
     }
+    wins[i] = won
   }
   const next = new Float64Array(k)
+  // the iteration checks its reads itself: knownAt, shared by every kind of list, doubled its time
+  const outside = (i: number): RangeError => new RangeError(`bradleyTerry: system ${i} is outside the ${k} fitted`)
   for (let iteration = 0; iteration < iterations; iteration++) {
     let sum = 0
     for (let i = 0; i < k; i++) {
+      const pi = p[i]
+      const won = wins[i]
+      if (pi === undefined || won === undefined) throw outside(i)
       let denominator = 0
-      for (let j = 0; j < k; j++) if (j !== i) denominator += games[i * k + j]! / (p[i]! + p[j]!)
-      next[i] = wins[i]! / denominator
-      sum += next[i]!
+      for (let j = 0; j < k; j++) {
+        if (j === i) continue
+        const pj = p[j]
+        const played = games[i * k + j]
+        if (pj === undefined || played === undefined) throw outside(j)
+        denominator += played / (pi + pj)
+      }
+      const value = won / denominator
+      next[i] = value
+      sum += value
     }
     let change = 0
     for (let i = 0; i < k; i++) {
-      const value = next[i]! / sum
-      change = Math.max(change, Math.abs(value - p[i]!) / p[i]!)
+      const before = p[i]
+      const fitted = next[i]
+      if (before === undefined || fitted === undefined) throw outside(i)
+      const value = fitted / sum
+      change = Math.max(change, Math.abs(value - before) / before)
       p[i] = value
     }
     if (change < tolerance) break
@@ -178,7 +208,7 @@ function fitStrengths(observed: Float64Array, k: number, options: BradleyTerryOp
 }
 
 function ranked(systems: readonly string[], strengths: Float64Array): Strength[] {
-  return sortStrongestFirst(systems.map((system, i) => ({ system, strength: strengths[i]! })))
+  return sortStrongestFirst(systems.map((system, i) => ({ system, strength: knownAt(strengths, i, 'a strength') })))
 }
 
 /** Strongest first; strengths equal to 1e-9 keep their input order (stable sort), so float noise cannot reorder a tie. */

@@ -12,15 +12,21 @@
  */
 import { normalCdf, normalQuantile } from './normal.ts'
 import { pairedBootstrap, resampledResult, type PairedBootstrapOptions, type PairedBootstrapResult } from './bootstrap.ts'
+import { knownAt } from '../io/known.ts'
 
 /** Per cluster: the sum of the values in it and how many there are; `clusters[i]` is the cluster index (0-based, dense) of value i. */
 export function clusterTotals(values: ArrayLike<number>, clusters: ArrayLike<number>, count: number): { sums: Float64Array; sizes: Float64Array } {
   const sums = new Float64Array(count)
   const sizes = new Float64Array(count)
   for (let i = 0; i < values.length; i++) {
-    const c = clusters[i]!
-    sums[c] = sums[c]! + values[i]!
-    sizes[c] = sizes[c]! + 1
+    const c = clusters[i]
+    const value = values[i]
+    if (c === undefined || value === undefined) throw new RangeError(`clusterTotals: ${clusters.length} cluster labels for ${values.length} values`)
+    const sum = sums[c]
+    const size = sizes[c]
+    if (sum === undefined || size === undefined) throw new RangeError(`clusterTotals: cluster ${c} of value ${i} is outside the ${count} clusters`)
+    sums[c] = sum + value
+    sizes[c] = size + 1
   }
   return { sums, sizes }
 }
@@ -33,7 +39,7 @@ export function denseClusters(clusters: ArrayLike<number>): { labels: Int32Array
   const map = new Map<number, number>()
   const labels = new Int32Array(clusters.length)
   for (let i = 0; i < clusters.length; i++) {
-    const c = clusters[i]!
+    const c = knownAt(clusters, i, 'a cluster label')
     let label = map.get(c)
     if (label === undefined) {
       label = map.size
@@ -53,17 +59,20 @@ export function clusteredStandardError(values: ArrayLike<number>, clusters: { la
   const n = values.length
   if (n < 2) return 0
   let total = 0
-  for (let i = 0; i < n; i++) total += values[i]!
+  // a value missing from the list is no number, as the bootstrap reads it
+  for (let i = 0; i < n; i++) total += values[i] ?? NaN
   const mean = total / n
   if (!clusters) {
     let squares = 0
-    for (let i = 0; i < n; i++) squares += (values[i]! - mean) ** 2
+    for (let i = 0; i < n; i++) squares += ((values[i] ?? NaN) - mean) ** 2
     return Math.sqrt(squares / (n - 1) / n)
   }
   if (clusters.count < 2) return 0
   const { sums, sizes } = clusterTotals(values, clusters.labels, clusters.count)
   let squares = 0
-  for (let c = 0; c < clusters.count; c++) squares += (sums[c]! - sizes[c]! * mean) ** 2
+  sums.forEach((sum, c) => {
+    squares += (sum - knownAt(sizes, c, 'a cluster size') * mean) ** 2
+  })
   return Math.sqrt((clusters.count / (clusters.count - 1)) * squares) / n
 }
 
@@ -132,8 +141,12 @@ function resampledClusters(sums: Float64Array, sizes: Float64Array, delta: numbe
       let t = Math.imul(state ^ (state >>> 15), 1 | state)
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
       const c = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * count) | 0
-      sum += sums[c]!
-      size += sizes[c]!
+      // checked here: a shared knownAt in this loop would cost more than the draw
+      const drawnSum = sums[c]
+      const drawnSize = sizes[c]
+      if (drawnSum === undefined || drawnSize === undefined) throw new RangeError(`clusteredPairedBootstrap: a draw fell outside the ${count} clusters`)
+      sum += drawnSum
+      size += drawnSize
     }
     const mean = sum / size
     means[r] = mean

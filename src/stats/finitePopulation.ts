@@ -32,9 +32,13 @@ const GRID_POINTS = 256
 /** The largest bet, as a share of the one that would lose all the wealth should the unit drawn lie at the bottom of the range (WSR truncate theirs so; any share below 1 keeps the wealth positive). */
 const BET_CAP = 0.9
 
+/** The k-th candidate mean, on the range scaled to [0, 1]: the middle of its 1/GRID_POINTS slice. */
+function gridPoint(k: number): number {
+  return (k + 0.5) / GRID_POINTS
+}
+
 /** The draws of a population whose units lie in [low, high], and the evidence they give about its mean. */
 export class WithoutReplacement {
-  private readonly grid = Float64Array.from({ length: GRID_POINTS }, (_, k) => (k + 0.5) / GRID_POINTS)
   private readonly wealth = new Float64Array(GRID_POINTS)
   private drawn = 0
   private total = 0
@@ -62,14 +66,14 @@ export class WithoutReplacement {
     // aGRAPA's estimates from the draws before this one, shrunk as WSR's are: the mean toward the middle of the range, the variance toward the prior
     const mean = (0.5 + this.scaledSum) / (this.drawn + 1)
     const variance = (this.prior / (this.high - this.low) ** 2 + this.scaledSpread) / (this.drawn + 1)
-    for (let k = 0; k < GRID_POINTS; k++) {
-      const rest = (this.population * this.grid[k]! - this.scaledSum) / left
+    for (const [k, logWealth] of this.wealth.entries()) {
+      const rest = (this.population * gridPoint(k) - this.scaledSum) / left
       // a mean so low that what is left would have to lie below the range: not possible after these draws
       if (rest <= 0) this.wealth[k] = Infinity
       else if (rest < 1 && mean > rest) {
         const gap = mean - rest
         const bet = Math.min(BET_CAP / rest, gap / (variance + gap * gap))
-        this.wealth[k] = this.wealth[k]! + Math.log1p(bet * (y - rest))
+        this.wealth[k] = logWealth + Math.log1p(bet * (y - rest))
       }
     }
     this.drawn += 1
@@ -83,9 +87,9 @@ export class WithoutReplacement {
   logEvidenceAbove(m: number): number {
     const target = (m - this.low) / (this.high - this.low)
     let least = Infinity
-    for (let k = 0; k < GRID_POINTS; k++) {
-      least = Math.min(least, this.wealth[k]!)
-      if (this.grid[k]! >= target) return Math.max(0, least)
+    for (const [k, logWealth] of this.wealth.entries()) {
+      least = Math.min(least, logWealth)
+      if (gridPoint(k) >= target) return Math.max(0, least)
     }
     return 0
   }
@@ -93,7 +97,10 @@ export class WithoutReplacement {
   /** The largest mean the draws so far rule out at level alpha (every grid point up to it rejected), in the units' scale; `low` when none is. */
   lowerBound(alpha: number): number {
     let bound = this.low
-    for (let k = 0; k < GRID_POINTS && this.wealth[k]! >= Math.log(1 / alpha); k++) bound = this.low + this.grid[k]! * (this.high - this.low)
+    for (const [k, logWealth] of this.wealth.entries()) {
+      if (logWealth < Math.log(1 / alpha)) break
+      bound = this.low + gridPoint(k) * (this.high - this.low)
+    }
     return bound
   }
 

@@ -18,6 +18,7 @@
  */
 import { mulberry32 } from './bootstrap.ts'
 import { normalQuantile } from './normal.ts'
+import { knownAt } from '../io/known.ts'
 
 export interface NullMetric {
   name: string
@@ -67,14 +68,18 @@ export function wholeGateLimits(metrics: readonly NullMetric[], clusters: ArrayL
   const alpha = options.alpha ?? 0.05
   const simulations = options.simulations ?? 4000
   const step = options.step ?? 0.005
-  const passes = metrics[0]?.passes.length ?? 0
-  if (passes < 2) throw new RangeError(`wholeGateLimits: needs at least 2 passes, got ${passes}`)
+  const [first] = metrics
+  const passes = first?.passes.length ?? 0
+  if (first === undefined || passes < 2) throw new RangeError(`wholeGateLimits: needs at least 2 passes, got ${passes}`)
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`wholeGateLimits: alpha must be in (0, 1), got ${alpha}`)
   const m = metrics.length
-  const drops = simulateDrops(metrics, clusters, simulations, options.seed ?? 1)
+  const n = knownAt(first.passes, 0, 'a pass').length
+  const groups = clusterIndex(clusters, n)
+  const drops = simulateDrops(metrics, { passes, n, groups }, simulations, options.seed ?? 1)
+  const drop = (s: number, j: number): number => knownAt(drops, s * m + j, 'a simulated drop')
   const sds = metrics.map((_, j) => {
     let squares = 0
-    for (let s = 0; s < simulations; s++) squares += drops[s * m + j]! ** 2
+    for (let s = 0; s < simulations; s++) squares += drop(s, j) ** 2
     // the null drop has mean 0 by symmetry (the ordered pair is as likely either way round)
     return Math.sqrt(squares / simulations)
   })
@@ -82,23 +87,23 @@ export function wholeGateLimits(metrics: readonly NullMetric[], clusters: ArrayL
   const largest = new Float64Array(simulations)
   for (let s = 0; s < simulations; s++) {
     let max = -Infinity
-    for (let j = 0; j < m; j++) if (moving[j]) max = Math.max(max, drops[s * m + j]! / sds[j]!)
+    for (const [j, sd] of sds.entries()) if (moving[j]) max = Math.max(max, drop(s, j) / sd)
     largest[s] = max
   }
   largest.sort()
   // the smallest q that at most alpha·S simulated comparisons exceed
-  const quantile = moving.some(Boolean) ? largest[simulations - 1 - Math.floor(alpha * simulations)]! : 0
-  const groups = clusterIndex(clusters, metrics[0]!.passes[0]!.length)
+  const quantile = moving.some(Boolean) ? knownAt(largest, simulations - 1 - Math.floor(alpha * simulations), 'a largest drop') : 0
   const limits = metrics.map((metric, j): NullLimit => {
     const count = countWithValues(metric)
+    const sd = knownAt(sds, j, "a metric's sd")
     // the sd is itself estimated from the passes: widen q as a t-quantile widens z (Cornish-Fisher: t ≈ z·(1 + (z² + 1)/(4·df)))
     const widened = quantile * (1 + (quantile * quantile + 1) / (4 * degreesOfFreedom(metric, groups)))
-    const limit = moving[j] ? Math.min(1, Math.ceil((widened * sds[j]!) / step - 1e-9) * step) : null
-    return { metric: metric.name, sd: sds[j]!, paired_sd: sds[j]! * Math.sqrt(count), limit: limit === null ? null : Number(limit.toFixed(6)) }
+    const limit = moving[j] ? Math.min(1, Math.ceil((widened * sd) / step - 1e-9) * step) : null
+    return { metric: metric.name, sd, paired_sd: sd * Math.sqrt(count), limit: limit === null ? null : Number(limit.toFixed(6)) }
   })
   let failed = 0
   for (let s = 0; s < simulations; s++) {
-    if (limits.some((l, j) => l.limit !== null && drops[s * m + j]! > l.limit + 1e-9)) failed += 1
+    if (limits.some((l, j) => l.limit !== null && drop(s, j) > l.limit + 1e-9)) failed += 1
   }
   const tested = moving.filter(Boolean).length
   return { limits, quantile, bonferroni: tested === 0 ? 0 : normalQuantile(1 - alpha / tested), false_alarms: failed / simulations, alpha, simulations }
@@ -108,10 +113,8 @@ export function wholeGateLimits(metrics: readonly NullMetric[], clusters: ArrayL
  * drops[s·m + j]: metric j's drop (positive = worse) in simulated comparison s, each cluster's
  * baseline and candidate drawn from an ordered pair of distinct passes, the same for every metric.
  */
-function simulateDrops(metrics: readonly NullMetric[], clusters: ArrayLike<number> | null, simulations: number, seed: number): Float64Array {
-  const passes = metrics[0]!.passes.length
-  const n = metrics[0]!.passes[0]!.length
-  const groups = clusterIndex(clusters, n)
+function simulateDrops(metrics: readonly NullMetric[], shape: { passes: number; n: number; groups: readonly number[][] }, simulations: number, seed: number): Float64Array {
+  const { passes, n, groups } = shape
   const random = mulberry32(seed)
   const m = metrics.length
   const drops = new Float64Array(simulations * m)
@@ -128,18 +131,27 @@ function simulateDrops(metrics: readonly NullMetric[], clusters: ArrayLike<numbe
       }
     }
     for (let j = 0; j < m; j++) {
-      const metric = metrics[j]!
+      const { passes: scores, higherIsBetter } = knownAt(metrics, j, 'a metric')
       let sum = 0
       let count = 0
       for (let i = 0; i < n; i++) {
-        const before = metric.passes[a[i]!]![i]!
-        const after = metric.passes[b[i]!]![i]!
+        // checked here, not through knownAt or ?.: this loop runs simulations × metrics × questions
+        // times, and plain checks cost nothing measurable where those doubled its time
+        const first = a[i]
+        const second = b[i]
+        if (first === undefined || second === undefined) throw new RangeError(`simulateDrops: no pass drawn for question ${i}`)
+        const baselinePass = scores[first]
+        const candidatePass = scores[second]
+        if (baselinePass === undefined || candidatePass === undefined) throw new RangeError(`simulateDrops: no pass ${first} or ${second}`)
+        const before = baselinePass[i]
+        const after = candidatePass[i]
+        if (before === undefined || after === undefined) throw new RangeError(`simulateDrops: question ${i} has no score in pass ${first} or ${second}`)
         if (Number.isNaN(before) || Number.isNaN(after)) continue
         sum += after - before
         count += 1
       }
       const change = count === 0 ? 0 : sum / count
-      drops[s * m + j] = metric.higherIsBetter ? -change : change
+      drops[s * m + j] = higherIsBetter ? -change : change
     }
   }
   return drops
@@ -150,7 +162,7 @@ function clusterIndex(clusters: ArrayLike<number> | null, n: number): number[][]
   if (!clusters) return Array.from({ length: n }, (_, i) => [i])
   const groups = new Map<number, number[]>()
   for (let i = 0; i < n; i++) {
-    const c = clusters[i]!
+    const c = knownAt(clusters, i, "a question's cluster")
     const members = groups.get(c)
     if (members) members.push(i)
     else groups.set(c, [i])
@@ -169,7 +181,12 @@ function degreesOfFreedom(metric: NullMetric, groups: readonly number[][]): numb
   let total = 0
   let squares = 0
   for (const members of groups) {
-    const sums = metric.passes.map((pass) => members.reduce((sum, i) => (Number.isNaN(pass[i]!) ? sum : sum + pass[i]!), 0))
+    const sums = metric.passes.map((pass) =>
+      members.reduce((sum, i) => {
+        const value = knownAt(pass, i, 'a score')
+        return Number.isNaN(value) ? sum : sum + value
+      }, 0),
+    )
     const mean = sums.reduce((a, b) => a + b, 0) / passes
     const variance = sums.reduce((a, v) => a + (v - mean) ** 2, 0) / (passes - 1)
     total += variance
@@ -180,8 +197,8 @@ function degreesOfFreedom(metric: NullMetric, groups: readonly number[][]): numb
 
 /** Questions with a value in every pass: the n a comparison of two runs averages over. */
 function countWithValues(metric: NullMetric): number {
-  const n = metric.passes[0]!.length
+  const n = knownAt(metric.passes, 0, 'a pass').length
   let count = 0
-  for (let i = 0; i < n; i++) if (metric.passes.every((p) => !Number.isNaN(p[i]!))) count += 1
+  for (let i = 0; i < n; i++) if (metric.passes.every((p) => !Number.isNaN(knownAt(p, i, 'a score')))) count += 1
   return Math.max(1, count)
 }

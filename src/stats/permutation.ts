@@ -10,6 +10,7 @@
  * information: they add 0 under every sign and are left out of the enumeration.
  */
 import { normalCdf } from './normal.ts'
+import { knownAt } from '../io/known.ts'
 
 /** Monte Carlo sign assignments by default: the p-value's own error is then about ±0.002 at p = 0.05. */
 export const SIGN_FLIP_RESAMPLES = 10_000
@@ -61,7 +62,8 @@ export function signFlipTest(differences: ArrayLike<number>, options?: SignFlipO
   let total = 0
   let variance = 0
   for (let i = 0; i < differences.length; i++) {
-    const d = differences[i]!
+    // a hole in the list is no number either
+    const d = differences[i] ?? NaN
     if (!Number.isFinite(d)) throw new RangeError(`signFlipTest: difference ${i} is not a finite number`)
     if (Math.abs(d) <= 1e-9) continue
     const size = Math.abs(d)
@@ -76,7 +78,7 @@ export function signFlipTest(differences: ArrayLike<number>, options?: SignFlipO
   }
   const sizes = new Float64Array(changed)
   for (let i = 0, k = 0; i < differences.length; i++) {
-    const d = differences[i]!
+    const d = knownAt(differences, i, 'a difference')
     if (Math.abs(d) > 1e-9) sizes[k++] = Math.abs(d)
   }
   // a |sum| within rounding of the observed one ties with it
@@ -101,7 +103,9 @@ function exactMidP(sizes: Float64Array, total: number, band: TieBand): number {
     if (step > 0) {
       // the Gray code's step flips the lowest set bit of the step number
       const j = 31 - Math.clz32(step & -step)
-      const value = signed[j]!
+      // checked here: this loop runs 2^m times, and a shared knownAt would cost more than the step
+      const value = signed[j]
+      if (value === undefined) throw new RangeError(`signFlipTest: sign ${j} of ${signed.length}`)
       sum -= 2 * value
       signed[j] = -value
     }
@@ -131,8 +135,10 @@ function monteCarloMidP(sizes: Float64Array, band: TieBand, resamples: number, s
         t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
         bits = t ^ (t >>> 14)
       }
+      const value = values[i]
+      if (value === undefined) throw new RangeError(`signFlipTest: size ${i} of ${m}`)
       // branch-free ±1: a random branch mispredicts half the time
-      sum += values[i]! * (((bits & 1) << 1) - 1)
+      sum += value * (((bits & 1) << 1) - 1)
       bits >>= 1
     }
     const size = Math.abs(sum)

@@ -42,8 +42,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     let rowBest = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
+      let d = Math.min(cell(previous, j) + 1, cell(current, j - 1) + 1, cell(previous, j - 1) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, cell(before, j - 2) + 1)
       current.push(d)
       rowBest = Math.min(rowBest, d)
     }
@@ -51,5 +51,12 @@ export function editDistance(a: string, b: string, limit: number): number {
     before = previous
     previous = current
   }
-  return Math.min(previous[b.length]!, limit + 1)
+  return Math.min(cell(previous, b.length), limit + 1)
+}
+
+/** A cell of a row the loop above has filled up to this column: a miss is a bug here, not bad input. */
+function cell(row: readonly number[], column: number): number {
+  const value = row[column]
+  if (value === undefined) throw new Error(`edit distance: no cell ${column} of ${row.length}`)
+  return value
 }

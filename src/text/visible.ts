@@ -14,7 +14,8 @@ const SGR = /\u001b\[[0-9;]*m/
 
 /** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
 export function visibleCode(ch: string): string {
-  const code = ch.codePointAt(0)!
+  const code = ch.codePointAt(0)
+  if (code === undefined) throw new RangeError('visibleCode: an empty string has no character to show')
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`
 }
 

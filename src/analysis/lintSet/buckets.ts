@@ -22,8 +22,9 @@ export class Buckets {
     this.used = new Int32Array(Math.max(1, n))
   }
 
+  // the reads below check their index themselves: these loops run once per text and band
   clear(): void {
-    for (let i = 0; i < this.count; i++) this.head[this.used[i]!] = -1
+    for (let i = 0; i < this.count; i++) this.head[this.slot(i)] = -1
     this.count = 0
   }
 
@@ -34,16 +35,34 @@ export class Buckets {
       this.key[slot] = key
       this.used[this.count++] = slot
     }
-    this.next[t] = this.head[slot]!
+    const head = this.head[slot]
+    if (head === undefined) throw outside('slot', slot)
+    this.next[t] = head
     this.head[slot] = t
   }
 
   /** The texts of the b-th bucket into `out`; false for a bucket of one (nothing to pair). */
   collect(b: number, out: number[]): boolean {
-    const first = this.head[this.used[b]!]!
+    const slot = this.slot(b)
+    const first = this.head[slot]
+    if (first === undefined) throw outside('slot', slot)
     if (this.next[first] === -1) return false
     out.length = 0
-    for (let t = first; t !== -1; t = this.next[t]!) out.push(t)
+    for (let t: number | undefined = first; t !== -1; t = this.next[t]) {
+      if (t === undefined) throw outside('text', first)
+      out.push(t)
+    }
     return true
   }
+
+  /** The table slot of the b-th bucket. */
+  private slot(b: number): number {
+    const slot = this.used[b]
+    if (slot === undefined) throw outside('bucket', b)
+    return slot
+  }
+}
+
+function outside(what: string, i: number): RangeError {
+  return new RangeError(`Buckets: ${what} ${i} is outside the table`)
 }

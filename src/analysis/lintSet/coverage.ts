@@ -2,6 +2,7 @@ import { idRecord, ownValue } from '../../text/ids.ts'
 import { wilsonHalfWidth } from '../../stats/proportions.ts'
 import { BOUNDARY_KINDS, BOUNDARY_LABELS, boundaryKinds } from './boundary.ts'
 import { finding, quote, type Finding, type LintInput } from './finding.ts'
+import { knownAt, knownField } from '../../io/known.ts'
 
 /** A category's 95% Wilson half-width (at p = 0.5) above this is too few questions to judge it (seed 003, 2.1). */
 export const MAX_CATEGORY_HALF_WIDTH = 0.1
@@ -50,7 +51,7 @@ export function coverageFindings(input: LintInput, summary: CoverageSummary): Fi
     )
   }
   // a category of boundary questions only (should-refuse, not in the knowledge base, confusable) is there to be present, not to be scored on its own
-  const ordinary = new Set(input.rows.filter((r) => r.category !== null && boundaryKinds(r).size === 0).map((r) => r.category!))
+  const ordinary = new Set(input.rows.flatMap((r) => (r.category !== null && boundaryKinds(r).size === 0 ? [r.category] : [])))
   for (const [category, { n, half_width }] of Object.entries(summary.categories)) {
     if (category === NO_LABEL || half_width <= MAX_CATEGORY_HALF_WIDTH || !ordinary.has(category)) continue
     findings.push(
@@ -76,7 +77,7 @@ export function parseDifficultyMix(text: string): { mix: Record<string, number> 
   for (const part of text.split(',')) {
     const match = /^\s*([^=\s][^=]*?)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part)
     if (!match) return { error: `"${part.trim()}" is not label=percent` }
-    mix[match[1]!.toLowerCase()] = Number(match[2])
+    mix[knownAt(match, 1, 'the label').toLowerCase()] = Number(match[2])
   }
   const total = Object.values(mix).reduce((a, b) => a + b, 0)
   if (Math.abs(total - 100) > 1e-9) return { error: `the shares add up to ${total}, not 100` }
@@ -104,7 +105,7 @@ export function difficultyFindings(input: LintInput, target: Readonly<Record<str
     }
     const label = targetOf(row.difficulty, targets)
     if (label === null) unknown.set(row.difficulty, [...(unknown.get(row.difficulty) ?? []), row.id])
-    else counts[label]! += 1
+    else counts[label] = knownField(counts, label, 'a difficulty count') + 1
   }
   const findings: Finding[] = []
   if (unlabelled.length === input.rows.length) return [finding(input, 'difficulty_mix', 'warning', [], 'no row has a difficulty: the mix of easy, medium and hard questions cannot be checked')]
@@ -116,13 +117,16 @@ export function difficultyFindings(input: LintInput, target: Readonly<Record<str
   }
   const labelled = Object.values(counts).reduce((a, b) => a + b, 0)
   if (labelled === 0) return findings
-  const share = (label: string) => (100 * counts[label]!) / labelled
-  const off = targets.filter((t) => Math.abs(share(t) - target[t]!) > DIFFICULTY_TOLERANCE_PP)
+  const share = (label: string) => (100 * knownField(counts, label, 'a difficulty count')) / labelled
+  const wanted = (label: string) => knownField(target, label, 'a target share')
+  const off = targets.filter((t) => Math.abs(share(t) - wanted(t)) > DIFFICULTY_TOLERANCE_PP)
   if (off.length > 0) {
     const actual = targets.map((t) => `${t} ${share(t).toFixed(0)}%`).join(' / ')
-    const wanted = targets.map((t) => `${t} ${target[t]}%`).join(' / ')
-    const gaps = off.map((t) => `${t} ${share(t) > target[t]! ? '+' : '−'}${Math.abs(share(t) - target[t]!).toFixed(0)} pp`).join(', ')
-    findings.push(finding(input, 'difficulty_mix', 'warning', [], `difficulty mix ${actual} over ${labelled} labelled rows, target ${wanted}: ${gaps} (more than ${DIFFICULTY_TOLERANCE_PP} pp off)`))
+    const targetText = targets.map((t) => `${t} ${target[t]}%`).join(' / ')
+    const gaps = off.map((t) => `${t} ${share(t) > wanted(t) ? '+' : '−'}${Math.abs(share(t) - wanted(t)).toFixed(0)} pp`).join(', ')
+    findings.push(
+      finding(input, 'difficulty_mix', 'warning', [], `difficulty mix ${actual} over ${labelled} labelled rows, target ${targetText}: ${gaps} (more than ${DIFFICULTY_TOLERANCE_PP} pp off)`),
+    )
   }
   return findings
 }

@@ -1,6 +1,7 @@
 import { boundaryKinds } from './boundary.ts'
 import { finding, quote, rowName, type Finding, type LintInput } from './finding.ts'
 import { CHARACTER_MINHASH_FUNCTIONS, characterShingleSet, shingleSet, similarPairs, type SimilarPair } from './minhash.ts'
+import { knownAt } from '../../io/known.ts'
 
 /** Questions compared for exact duplicates: NFKC, lower case, letters and digits only. */
 export function normaliseQuestion(text: string): string {
@@ -39,8 +40,8 @@ export function duplicateFindings(input: LintInput, threshold: number): Finding[
     representatives.map((r) => r.question),
     threshold,
   )) {
-    const a = representatives[pair.a]!
-    const b = representatives[pair.b]!
+    const a = knownAt(representatives, pair.a, 'a representative question')
+    const b = knownAt(representatives, pair.b, 'a representative question')
     const both = confusable.has(a.id) && confusable.has(b.id)
     const shared = longestCommonSubstring(a.question, b.question)
     const message =
@@ -85,7 +86,7 @@ export function nearDuplicatePairs(texts: readonly string[], threshold: number):
   // words, so longer bands (7 rows of 36 instead of 5 of 25) keep the candidates few
   const characterPairs = similarPairs(characterSets, threshold, { hashes: CHARACTER_MINHASH_FUNCTIONS, signatures: 'one-permutation' })
   add(
-    characterPairs.map((p) => ({ ...p, a: withCharacters[p.a]!, b: withCharacters[p.b]! })),
+    characterPairs.map((p) => ({ ...p, a: knownAt(withCharacters, p.a, 'a text with characters'), b: knownAt(withCharacters, p.b, 'a text with characters') })),
     'characters',
   )
   return [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b)
@@ -102,9 +103,10 @@ export function longestCommonSubstring(left: string, right: string): string {
     const current = new Uint16Array(b.length + 1)
     for (let j = 1; j <= b.length; j++) {
       if (a[i - 1] !== b[j - 1]) continue
-      current[j] = previous[j - 1]! + 1
-      if (current[j]! > best) {
-        best = current[j]!
+      const run = knownAt(previous, j - 1, 'a run length') + 1
+      current[j] = run
+      if (run > best) {
+        best = run
         end = i
       }
     }

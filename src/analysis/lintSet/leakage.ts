@@ -3,6 +3,7 @@ import { GateError } from '../../io/errors.ts'
 import { parseJsonlLine, readText } from '../../io/tabular.ts'
 import { finding, quote, type Finding, type LintInput } from './finding.ts'
 import { ngramHashes, shingleTokens, tokenHashes } from './minhash.ts'
+import { knownAt } from '../../io/known.ts'
 
 /**
  * Leakage: an eval question or ground truth inside a prompt template, a few-shot file or
@@ -70,7 +71,7 @@ function addText(corpus: LeakCorpus, text: string, file: string, at: { line: num
   })
   const grams = ngramHashes(tokenHashes(tokens), LEAK_SHINGLE)
   grams.forEach((gram, i) => {
-    if (!corpus.has(gram)) corpus.set(gram, { file, line: at ? lines[i]! : null })
+    if (!corpus.has(gram)) corpus.set(gram, { file, line: at ? knownAt(lines, i, "a shingle's line") : null })
   })
 }
 

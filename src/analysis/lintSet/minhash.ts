@@ -18,6 +18,7 @@
 import { CJK, scriptTokens } from '../../metrics/language.ts'
 import { Buckets } from './buckets.ts'
 import { minHashSignatures, mix, onePermutationSignatures } from './signatures.ts'
+import { knownAt } from '../../io/known.ts'
 
 export const NEAR_DUPLICATE_SHINGLE = 2
 export const MINHASH_FUNCTIONS = 128
@@ -49,7 +50,12 @@ export function ngramHashes(tokens: ArrayLike<number>, n: number): Uint32Array {
   const out = new Uint32Array(tokens.length - width + 1)
   for (let i = 0; i + width <= tokens.length; i++) {
     let h = 0x811c9dc5 ^ width
-    for (let k = 0; k < width; k++) h = Math.imul(h ^ tokens[i + k]!, 0x01000193)
+    for (let k = 0; k < width; k++) {
+      // checked here, not through knownAt: this runs for every token of every text
+      const token = tokens[i + k]
+      if (token === undefined) throw new RangeError(`ngramHashes: token ${i + k} of ${tokens.length}`)
+      h = Math.imul(h ^ token, 0x01000193)
+    }
     out[i] = mix(h)
   }
   return out
@@ -86,7 +92,9 @@ export function characterShingleSet(text: string, n = CHARACTER_SHINGLE): Uint32
   const codes: number[] = []
   let cjk = 0
   for (const c of letters) {
-    const code = c.codePointAt(0)!
+    // a string iterates by code points: each c is one, never empty
+    const code = c.codePointAt(0)
+    if (code === undefined) throw new RangeError('characterShingleSet: an empty character')
     if (CJK_CHARACTER.test(c)) cjk++
     codes.push(code)
   }
@@ -99,7 +107,11 @@ export function characterShingleSet(text: string, n = CHARACTER_SHINGLE): Uint32
 
 function distinct(sorted: Uint32Array): Uint32Array {
   let w = 0
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[w - 1]) sorted[w++] = sorted[i]!
+  for (let i = 0; i < sorted.length; i++) {
+    const value = sorted[i]
+    if (value === undefined) throw new RangeError(`distinct: value ${i} of ${sorted.length}`)
+    if (i === 0 || value !== sorted[w - 1]) sorted[w++] = value
+  }
   return sorted.subarray(0, w)
 }
 
@@ -109,11 +121,15 @@ export function jaccard(a: Uint32Array, b: Uint32Array): number {
   let j = 0
   let shared = 0
   while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
+    // checked here, not through knownAt: every candidate pair walks both sets
+    const x = a[i]
+    const y = b[j]
+    if (x === undefined || y === undefined) throw new RangeError(`jaccard: position ${i} of ${a.length} or ${j} of ${b.length}`)
+    if (x === y) {
       shared++
       i++
       j++
-    } else if (a[i]! < b[j]!) i++
+    } else if (x < y) i++
     else j++
   }
   const union = a.length + b.length - shared
@@ -158,21 +174,32 @@ export function similarPairs(sets: readonly Uint32Array[], threshold: number, op
   const members: number[] = []
   for (let band = 0; band < bands; band++) {
     buckets.clear()
-    for (let t = 0; t < n; t++) if (sets[t]!.length > 0) buckets.add(keys[t * bands + band]!, t)
+    sets.forEach((set, t) => {
+      if (set.length === 0) return
+      const key = keys[t * bands + band]
+      if (key === undefined) throw new RangeError(`similarPairs: no band key ${band} for text ${t}`)
+      buckets.add(key, t)
+    })
     for (let b = 0; b < buckets.count; b++) {
       if (!buckets.collect(b, members)) continue
+      // the pair loops check their reads themselves: a bucket of m texts is m² of them, and
+      // through knownAt, shared by every kind of list, the whole search took a third longer
       for (let i = 0; i < members.length; i++) {
-        const a = members[i]!
-        const sizeA = sets[a]!.length
+        const a = members[i]
+        const setA = a === undefined ? undefined : sets[a]
+        if (a === undefined || setA === undefined) throw new RangeError(`similarPairs: bucket member ${i} of ${members.length} is no text`)
+        const sizeA = setA.length
         for (let j = i + 1; j < members.length; j++) {
-          const c = members[j]!
-          const sizeC = sets[c]!.length
+          const c = members[j]
+          const setC = c === undefined ? undefined : sets[c]
+          if (c === undefined || setC === undefined) throw new RangeError(`similarPairs: bucket member ${j} of ${members.length} is no text`)
+          const sizeC = setC.length
           // |A ∩ B| / |A ∪ B| ≤ min / max: sets too different in size cannot reach the threshold
           if (Math.min(sizeA, sizeC) < threshold * Math.max(sizeA, sizeC)) continue
           // a pair is checked in the first band it shares, not again: no set of seen pairs (a
           // million Set operations cost seconds where the Jaccard of two small sets costs less)
           if (sharedEarlier(keys, bands, a, c, band)) continue
-          const similarity = jaccard(sets[a]!, sets[c]!)
+          const similarity = jaccard(setA, setC)
           if (similarity >= threshold) pairs.push(a < c ? { a, b: c, jaccard: similarity } : { a: c, b: a, jaccard: similarity })
         }
       }
@@ -188,7 +215,12 @@ function bandKeys(sig: Uint32Array, n: number, bands: number, rows: number): Uin
   for (let t = 0; t < n; t++) {
     for (let band = 0; band < bands; band++) {
       let h = 0x811c9dc5 ^ band
-      for (let k = 0; k < rows; k++) h = Math.imul(h ^ sig[t * hashes + band * rows + k]!, 0x01000193)
+      for (let k = 0; k < rows; k++) {
+        // checked here, not through knownAt: this runs for every signature value of every text
+        const value = sig[t * hashes + band * rows + k]
+        if (value === undefined) throw new RangeError(`bandKeys: text ${t}, band ${band}, row ${k} is past the signatures`)
+        h = Math.imul(h ^ value, 0x01000193)
+      }
       keys[t * bands + band] = mix(h)
     }
   }
@@ -204,10 +236,12 @@ function sharedEarlier(keys: Uint32Array, bands: number, a: number, b: number, b
 export function similarPairsBruteForce(sets: readonly Uint32Array[], threshold: number): SimilarPair[] {
   const pairs: SimilarPair[] = []
   for (let a = 0; a < sets.length; a++) {
-    if (sets[a]!.length === 0) continue
+    const setA = knownAt(sets, a, 'a set')
+    if (setA.length === 0) continue
     for (let b = a + 1; b < sets.length; b++) {
-      if (sets[b]!.length === 0) continue
-      const similarity = jaccard(sets[a]!, sets[b]!)
+      const setB = knownAt(sets, b, 'a set')
+      if (setB.length === 0) continue
+      const similarity = jaccard(setA, setB)
       if (similarity >= threshold) pairs.push({ a, b, jaccard: similarity })
     }
   }

@@ -4,6 +4,7 @@
  * similarity. Two ways to make them, each the cheaper for its kind of set.
  */
 import { mulberry32 } from '../../stats/bootstrap.ts'
+import { knownAt } from '../../io/known.ts'
 
 /** murmur3's finaliser: spreads every input bit over the output. */
 export function mix(h: number): number {
@@ -21,21 +22,23 @@ export function minHashSignatures(sets: readonly Uint32Array[], hashes: number, 
   const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0)
   const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0)
   const out = new Uint32Array(sets.length * hashes)
-  for (let t = 0; t < sets.length; t++) {
-    const set = sets[t]!
+  sets.forEach((set, t) => {
     const base = t * hashes
     // one hash function at a time, its minimum kept in a local: one store per position
     for (let i = 0; i < hashes; i++) {
-      const m = mul[i]!
-      const a = add[i]!
+      const m = knownAt(mul, i, 'a multiplier')
+      const a = knownAt(add, i, 'an addend')
       let best = 0xffffffff
+      // checked here, not through knownAt: this loop runs for every element, hash function and set
       for (let s = 0; s < set.length; s++) {
-        const v = (Math.imul(m, set[s]!) + a) >>> 0
+        const element = set[s]
+        if (element === undefined) throw new RangeError(`minHashSignatures: element ${s} of ${set.length}`)
+        const v = (Math.imul(m, element) + a) >>> 0
         if (v < best) best = v
       }
       out[base + i] = best
     }
-  }
+  })
   return out
 }
 
@@ -53,30 +56,37 @@ export function onePermutationSignatures(sets: readonly Uint32Array[], hashes: n
   const row = new Uint32Array(hashes)
   const filled = new Uint8Array(hashes)
   const salt = Math.floor(mulberry32(seed ^ 0x9e3779b9)() * 0x100000000) >>> 0
-  for (let t = 0; t < sets.length; t++) {
-    const set = sets[t]!
-    if (set.length === 0) continue
+  // the loops below check their reads themselves: they run for every element and bin of every set
+  const outside = (what: string, i: number) => new RangeError(`onePermutationSignatures: ${what} ${i} is outside its array`)
+  sets.forEach((set, t) => {
+    if (set.length === 0) return
     filled.fill(0)
     for (let s = 0; s < set.length; s++) {
-      const h = mix((set[s]! ^ salt) >>> 0)
+      const element = set[s]
+      if (element === undefined) throw outside('element', s)
+      const h = mix((element ^ salt) >>> 0)
       // the high bits pick the bin, the whole hash orders the elements within it
       const bin = Math.floor((h / 0x100000000) * hashes)
-      if (!filled[bin] || h < row[bin]!) {
+      const kept = row[bin]
+      if (kept === undefined) throw outside('bin', bin)
+      if (!filled[bin] || h < kept) {
         row[bin] = h
         filled[bin] = 1
       }
     }
     const base = t * hashes
     for (let i = 0; i < hashes; i++) {
-      if (filled[i]) {
-        out[base + i] = row[i]!
-        continue
+      // an empty bin borrows from the first filled bin along its probes (the last run reaches every bin)
+      let bin: number | undefined = i
+      for (let k = i * PROBES; !filled[bin]; k++) {
+        bin = probes[k]
+        if (bin === undefined) throw outside('probe', k)
       }
-      let k = i * PROBES
-      while (!filled[probes[k]!]) k++
-      out[base + i] = row[probes[k]!]!
+      const value = row[bin]
+      if (value === undefined) throw outside('bin', bin)
+      out[base + i] = value
     }
-  }
+  })
   return out
 }
 

@@ -1,4 +1,5 @@
 import { GateError } from '../../io/errors.ts'
+import { knownAt } from '../../io/known.ts'
 
 // JSON paths: `data.answer`, `result.docs[*].text`, `choices[0].message.content`, optional `$.`
 
@@ -27,7 +28,7 @@ export function compileJsonPath(source: string, where = 'JSON path'): JsonPath {
         }
         nodes = next
       }
-      return { ok: true, value: wildcard ? nodes.map((n) => n.value) : nodes[0]!.value }
+      return { ok: true, value: wildcard ? nodes.map((n) => n.value) : knownAt(nodes, 0, 'the value a path without [*] reached').value }
     },
   }
 }

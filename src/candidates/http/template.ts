@@ -1,5 +1,6 @@
 import { GateError } from '../../io/errors.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
+import { knownAt } from '../../io/known.ts'
 
 // `{{id}}`, `{{question}}`, `{{history}}` or `{{column}}` of the eval set, filled per question
 
@@ -39,13 +40,13 @@ export function renderJsonTemplate(template: string, row: EvalRow, where: string
     PLACEHOLDER_HERE.lastIndex = i
     const match = PLACEHOLDER_HERE.exec(template)
     if (match) {
-      const value = placeholderValue(row, match[1]!, where)
+      const value = placeholderValue(row, knownAt(match, 1, 'the name in {{name}}'), where)
       if (inString) out += JSON.stringify(typeof value === 'string' ? value : value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)).slice(1, -1)
       else out += JSON.stringify(value ?? null)
       i += match[0].length
       continue
     }
-    const char = template[i]!
+    const char = template.charAt(i)
     if (char === '\\' && inString) {
       out += template.slice(i, i + 2)
       i += 2

@@ -86,15 +86,17 @@ export function readChatCompletion(response: WireResponse): Read<ChatReply> {
   const value = body.kind === 'sse' ? assembleStream(body.events) : body.kind === 'json' ? body.value : null
   const parsed = Completion.safeParse(value)
   if (!parsed.success) return shapeFault(response, describe(body))
-  const choice = parsed.data.choices[0]!
+  // the schema asks for at least one choice
+  const [choice] = parsed.data.choices
+  if (!choice) return shapeFault(response, describe(body))
   const usage = parsed.data.usage
   // a refusal under structured outputs comes as `refusal` with no content: the model declined to judge
-  const declined = Boolean(choice.message.refusal) && !choice.message.content
+  const refusal = !choice.message.content && choice.message.refusal ? choice.message.refusal : null
   return {
     ok: true,
     value: {
-      content: declined ? choice.message.refusal! : (choice.message.content ?? ''),
-      finish: declined ? 'refusal' : (choice.finish_reason ?? null),
+      content: refusal ?? choice.message.content ?? '',
+      finish: refusal !== null ? 'refusal' : (choice.finish_reason ?? null),
       usage:
         usage && typeof usage.prompt_tokens === 'number'
           ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens ?? 0, reasoning: usage.completion_tokens_details?.reasoning_tokens ?? null }
@@ -113,7 +115,8 @@ function assembleStream(events: readonly unknown[]): unknown {
   const whole = events.find((e) => isObject(e) && Array.isArray(e.choices) && isObject(e.choices[0]) && isObject(e.choices[0].message))
   if (whole) return whole
   const chunks = events.filter((e): e is Record<string, unknown> => isObject(e) && Array.isArray(e.choices))
-  if (chunks.length === 0) return null
+  const [first] = chunks
+  if (!first) return null
   let content = ''
   let finish: unknown = null
   for (const chunk of chunks) {
@@ -123,7 +126,7 @@ function assembleStream(events: readonly unknown[]): unknown {
     if (typeof choice.finish_reason === 'string') finish = choice.finish_reason
   }
   const usage = [...events].reverse().find((e) => isObject(e) && isObject(e.usage)) as Record<string, unknown> | undefined
-  return { id: chunks[0]!.id, model: chunks[0]!.model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null }
+  return { id: first.id, model: first.model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null }
 }
 
 /** A body that is not a reply, in words: which kind of thing came back. */
@@ -143,15 +146,14 @@ export function readEmbeddingsList(response: WireResponse, count: number): Read<
   const parsed = EmbeddingsList.safeParse(body.kind === 'json' ? body.value : null)
   if (!parsed.success) return shapeFault(response, describe(body))
   const items = parsed.data.data
-  const indexed = items.every((d) => d.index !== undefined)
-  const ordered = indexed ? [...items].sort((a, b) => a.index! - b.index!) : items
+  const ordered = items.every((d): d is typeof d & { index: number } => d.index !== undefined) ? [...items].sort((a, b) => a.index - b.index) : items
   const vectors = ordered.map((d) => decodeEmbedding(d.embedding))
   if (vectors.length !== count) return shapeFault(response, `${vectors.length} embeddings for ${count} inputs`)
-  if (vectors.some((v) => v === null)) return shapeFault(response, 'an embedding that is neither a list of numbers nor base64 float32')
+  if (!vectors.every((v) => v !== null)) return shapeFault(response, 'an embedding that is neither a list of numbers nor base64 float32')
   // Ollama 0.21's /v1/embeddings answers an array input with empty vectors: a cosine of nothing is no score
-  if (vectors.some((v) => v!.length === 0)) return shapeFault(response, 'empty embeddings (vectors of length 0)')
-  const lengths = new Set(vectors.map((v) => v!.length))
+  if (vectors.some((v) => v.length === 0)) return shapeFault(response, 'empty embeddings (vectors of length 0)')
+  const lengths = new Set(vectors.map((v) => v.length))
   if (lengths.size > 1) return shapeFault(response, `embeddings of different lengths (${[...lengths].join(', ')})`)
   const tokens = parsed.data.usage?.prompt_tokens
-  return { ok: true, value: { vectors: vectors as number[][], tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } }
+  return { ok: true, value: { vectors, tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } }
 }

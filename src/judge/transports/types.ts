@@ -4,6 +4,8 @@ import type { Observation } from '../wire/observation.ts'
 import type { WireResponse } from '../wire/body.ts'
 
 export type ResponseFormatMode = 'json_schema' | 'json_object' | 'text'
+/** The response formats a transport can ask for, most structured first: at least one. */
+export type ResponseFormats = readonly [ResponseFormatMode, ...ResponseFormatMode[]]
 
 /** A chat request in no vendor's words: what the judge asks, not how a wire format spells it. */
 export interface ChatRequest {
@@ -101,7 +103,7 @@ export interface TransportDefinition {
   /** model names are deployment names (the words of an unknown-model error say so) */
   deployments: boolean
   /** the response formats it can ask for, most structured first */
-  formats: readonly ResponseFormatMode[]
+  formats: ResponseFormats
   /** the reply cap cannot be left out of a request */
   capRequired: boolean
   chat(settings: EndpointSettings): ChatTransport

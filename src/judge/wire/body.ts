@@ -65,7 +65,8 @@ export function firstBytes(text: string, max = 120): string {
 
 /** The content type as a reply names it, for messages: `text/html`, or `no content type`. */
 export function typeOf(contentType: string): string {
-  return contentType.split(';')[0]!.trim() || 'no content type'
+  const [type = ''] = contentType.split(';')
+  return type.trim() || 'no content type'
 }
 
 /** An error as servers describe it, whatever envelope it came in. */

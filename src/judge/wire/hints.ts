@@ -1,5 +1,6 @@
 import { parseRetryAfter } from '../../io/retry.ts'
 import type { ErrorFields } from './body.ts'
+import { knownAt, knownField } from '../../io/known.ts'
 
 /**
  * How long the server asks a client to wait, from every place servers put it, in ms
@@ -50,7 +51,7 @@ export function durationMs(text: string): number | null {
   const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)]
   if (parts.length === 0 || parts.map((p) => p[0]).join('') !== trimmed) return null
   const unit: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 }
-  return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2]!]!, 0))
+  return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * knownField(unit, knownAt(p, 2, 'a duration unit'), 'ms per unit'), 0))
 }
 
 const IN_WORDS = /(?:try again|retry) (?:in|after) (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i
@@ -58,7 +59,7 @@ const IN_WORDS = /(?:try again|retry) (?:in|after) (\d+(?:\.\d+)?) ?(ms|millisec
 function waitInWords(text: string): number | null {
   const match = IN_WORDS.exec(text)
   if (!match) return null
-  const unit = match[2]!.toLowerCase()
+  const unit = knownAt(match, 2, 'the unit of a wait').toLowerCase()
   const scale = unit.startsWith('ms') || unit.startsWith('milli') ? 1 : unit.startsWith('m') ? 60_000 : 1000
   return Math.round(Number(match[1]) * scale)
 }
