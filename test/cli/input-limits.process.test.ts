@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { closeSync, constants, openSync, writeFileSync } from 'node:fs'
 import { cliCommand, runCliProcess, type ProcessRun } from '../helpers/cli-process.ts'
 import { cleanupTempDirs, fixture, makeTempDir, runCli, writeText } from './harness.ts'
 
@@ -84,17 +84,36 @@ function startCli(args: string[], limitMs: number): { child: Promise<ChildProces
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/**
+ * Waits until a process has the FIFO open for reading (so evalgate is past start-up, its signal
+ * handlers in place, and in the read), and returns a write end that keeps it so: opening a FIFO
+ * for writing without blocking fails with ENXIO while no reader has it open (fifo(7)). A fixed
+ * sleep instead let a loaded machine send the signal before the handlers were there.
+ */
+async function whenReading(fifo: string): Promise<number> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    try {
+      return openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO') throw error
+      await sleep(50)
+    }
+  }
+  throw new Error(`nothing opened ${fifo} for reading within 20 s`)
+}
+
 describe('Ctrl-C and SIGTERM stop evalgate while it reads a FIFO', { timeout: 120_000 }, () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} while it waits on a FIFO nobody writes to: it says so and dies by the signal`, async () => {
       const fifo = t.path(`idle-${signal}.csv`)
       execFileSync('mkfifo', [fifo])
-      const { child, done } = startCli(['run', '--config', t.config, '--eval-set', fifo, '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')], 20_000)
-      // long enough to be reading: the bundle starts in well under a second
-      await sleep(2_000)
+      const { child, done } = startCli(['run', '--config', t.config, '--eval-set', fifo, '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')], 30_000)
+      // a write end held open and never written to: the read waits
+      const writeEnd = await whenReading(fifo)
       const sent = performance.now()
       ;(await child).kill(signal)
       const run = await done
+      closeSync(writeEnd)
       assert.equal(run.killed, false, `it ignored ${signal} while reading and had to be killed`)
       assert.equal(run.signal, signal, run.stderr)
       assert.match(run.stderr, new RegExp(`interrupted \\(${signal}\\)`))
@@ -105,16 +124,19 @@ describe('Ctrl-C and SIGTERM stop evalgate while it reads a FIFO', { timeout: 12
   it('SIGINT while a FIFO is fed forever (a reader at full speed): it stops at once', async () => {
     const fifo = t.path('fed.csv')
     execFileSync('mkfifo', [fifo])
+    const { child, done } = startCli(['run', '--config', t.config, '--eval-set', fifo, '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')], 30_000)
+    const probe = await whenReading(fifo)
     const writer = spawn('sh', ['-c', `exec yes 'q1,what is the leave policy' > ${fifo}`], { stdio: 'ignore' })
     try {
-      const { child, done } = startCli(['run', '--config', t.config, '--eval-set', fifo, '--eval-set-version', 'v1', '--predictions', fixture('good.jsonl')], 20_000)
-      await sleep(2_000)
+      // its handlers are in place (it is reading): a second of reading at full speed first
+      await sleep(1_000)
       ;(await child).kill('SIGINT')
       const run = await done
       assert.equal(run.killed, false, 'it ignored SIGINT while reading and had to be killed')
       assert.equal(run.signal, 'SIGINT', run.stderr)
     } finally {
       writer.kill('SIGKILL')
+      closeSync(probe)
     }
   })
 
