@@ -16,6 +16,7 @@ import { JUDGE_PROVIDERS } from '../../src/schemas/judgeConfig.ts'
 import { driftedFiles, FIX_COMMAND, replaceBlock, renderReference, withActionInputs, yamlScalar, type Read } from '../../scripts/referenceParts.ts'
 import { ROOT, runCliProcess } from '../helpers/cli-process.ts'
 import { cleanupTempDirs, makeTempDir } from '../cli/harness.ts'
+import { REGENERATE_COMMAND } from '../helpers/regenerate.ts'
 
 after(cleanupTempDirs)
 
@@ -38,7 +39,11 @@ function cliSection(command: string): string {
 describe('the generated reference', () => {
   it('is up to date with the code it is generated from', () => {
     const drifted = driftedFiles(read)
-    assert.deepEqual(drifted, [], `${drifted.join(', ')} drifted from the option table, the --help texts or the metric definitions: run "${FIX_COMMAND}" and commit the result`)
+    assert.deepEqual(
+      drifted,
+      [],
+      `${drifted.join(', ')} drifted from the option table, the --help texts or the metric definitions: run "${FIX_COMMAND}" (alone, or as part of "${REGENERATE_COMMAND}") and commit the result`,
+    )
   })
 
   it('lists every Action input, the budget and plan inputs among them, and every output the Action sets', () => {

@@ -3,9 +3,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { byteIdentityOutputs, FIXTURE_DIR, fixtureName } from './byteIdentityRuns.ts'
-
-/** What to do when the difference is intended: one command rewrites every generated fixture. */
-const REGENERATE = 'If this change of scores or wording is intended, run `npm run fixtures` (it rewrites every generated fixture) and review the diff before committing it.'
+import { REGENERATE_HINT } from '../helpers/regenerate.ts'
 
 /** The committed reference output, as text. */
 function reference(name: string): string {
@@ -39,7 +37,7 @@ describe('speed never changes a result (issue 13)', () => {
     for (const [name, written] of outputs) {
       const expected = withoutFingerprint(reference(name))
       const text = withoutFingerprint(written)
-      if (text !== expected) assert.fail(`${name} differs from test/fixtures/byte-identity/${fixtureName(name)} at ${firstDifference(text, expected)}\n${REGENERATE}`)
+      if (text !== expected) assert.fail(`${name} differs from test/fixtures/byte-identity/${fixtureName(name)} at ${firstDifference(text, expected)}\n${REGENERATE_HINT}`)
     }
   })
 })
