@@ -1,4 +1,4 @@
-import { metricInfo, sortMetrics } from '../metrics/registry.ts'
+import { comparedValue, metricInfo, sortMetrics } from '../metrics/registry.ts'
 import type { RunConfig } from '../schemas/config.ts'
 import type { Results } from '../schemas/results.ts'
 import { wholeGateLimits, type WholeGateLimits } from '../stats/nullLimits.ts'
@@ -95,11 +95,12 @@ export function proposals(runs: readonly Results[], source: NoiseCalibration['so
     if (cluster === undefined) conversations.set(conversation, (cluster = i))
     return cluster
   })
-  const metrics = names.map((name) => ({
-    name,
-    higherIsBetter: metricInfo(name)?.higherIsBetter ?? true,
-    passes: runs.map((r) => Float64Array.from(ids, (id) => r.questions[id]?.scores[name] ?? Number.NaN)),
-  }))
+  const metrics = names.map((name) => {
+    const info = metricInfo(name)
+    // a metric with a target: its distance from it, as every comparison reads it
+    const compared = (value: number | null | undefined) => (value === null || value === undefined ? Number.NaN : info ? comparedValue(info.direction, value) : value)
+    return { name, higherIsBetter: info?.higherIsBetter ?? true, passes: runs.map((r) => Float64Array.from(ids, (id) => compared(r.questions[id]?.scores[name]))) }
+  })
   const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED })
   const rows = result.limits.map((l) => ({
     metric: l.metric,

@@ -1,6 +1,6 @@
 import type { BaselineView } from '../baseline/baseline.ts'
 import { ownValue } from '../text/ids.ts'
-import { metricInfo } from '../metrics/registry.ts'
+import { comparedValue, metricInfo, worstCompared, type MetricInfo } from '../metrics/registry.ts'
 import type { JudgeIdentity, MetricSummary, QuestionResult, RunInfo, Subset } from '../schemas/results.ts'
 import { knownAt, knownField, knownKey } from '../io/known.ts'
 
@@ -30,7 +30,17 @@ export interface Columns {
   clusters: Int32Array | null
 }
 
-export function buildColumns(questions: Record<string, QuestionResult>, base: BaselineView['questions'], metrics: readonly string[]): Columns {
+/**
+ * `lookup`: the metrics' facts (evalgate's registry; a test may pass its own). A metric with a
+ * target (DirectionWords.target) has its distance from the target in its columns, never its
+ * value: every mean, interval, flip and limit downstream then reads a lower-is-better number.
+ */
+export function buildColumns(
+  questions: Record<string, QuestionResult>,
+  base: BaselineView['questions'],
+  metrics: readonly string[],
+  lookup: (metric: string) => MetricInfo | undefined = metricInfo,
+): Columns {
   // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
   const ids = Object.keys(questions).sort()
   const n = ids.length
@@ -41,6 +51,9 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
   const candidateColumns = metrics.map((m) => knownKey(candidate, m, 'candidate column'))
   const baselineColumns = baseline && metrics.map((m) => knownKey(baseline, m, 'baseline column'))
   const position = new Map(metrics.map((m, j) => [m, j]))
+  const infos = metrics.map(lookup)
+  // per column, the target whose distance it holds (DirectionWords.target), else undefined
+  const targets = infos.map((info) => info?.direction.target)
   for (const [i, id] of ids.entries()) {
     const q = knownField(questions, id, 'question')
     const b = ownValue(base, id)
@@ -48,16 +61,17 @@ export function buildColumns(questions: Record<string, QuestionResult>, base: Ba
     const unanswered = q.errors.candidate !== undefined
     if (!unanswered) {
       // an answered question: each side's scores walked by for…in (a field load each), not looked up by name per metric
-      if (b && baselineColumns) scatter(b.scores, position, baselineColumns, i)
-      scatter(q.scores, position, candidateColumns, i)
+      if (b && baselineColumns) scatter(b.scores, position, baselineColumns, targets, i)
+      scatter(q.scores, position, candidateColumns, targets, i)
       continue
     }
     for (const [j, m] of metrics.entries()) {
       const v = q.scores[m]
       const bv = b ? (b.scores[m] ?? null) : undefined
-      if (bv !== undefined && bv !== null && baselineColumns) knownAt(baselineColumns, j, 'baseline column')[i] = bv
-      if (v !== null && v !== undefined) knownAt(candidateColumns, j, 'candidate column')[i] = v
-      else if (unanswered) knownAt(candidateColumns, j, 'candidate column')[i] = failingValue(m, q, bv)
+      const info = infos[j]
+      if (bv !== undefined && bv !== null && baselineColumns) knownAt(baselineColumns, j, 'baseline column')[i] = info ? comparedValue(info.direction, bv) : bv
+      if (v !== null && v !== undefined) knownAt(candidateColumns, j, 'candidate column')[i] = info ? comparedValue(info.direction, v) : v
+      else if (unanswered) knownAt(candidateColumns, j, 'candidate column')[i] = failingValue(m, info, q, bv)
     }
   }
   return { ids, inBaseline, candidate, baseline, clusters: clustersOf(questions, ids) }
@@ -84,8 +98,8 @@ function clustersOf(questions: Record<string, QuestionResult>, ids: readonly str
   return conversations ? clusters : null
 }
 
-/** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
-function scatter(scores: Readonly<Record<string, number | null>>, position: ReadonlyMap<string, number>, columns: Float64Array[], i: number): void {
+/** Each score of `scores` that is a number into its metric's column at position `i` (for a target, its distance from it); other metrics and nulls stay NaN. */
+function scatter(scores: Readonly<Record<string, number | null>>, position: ReadonlyMap<string, number>, columns: Float64Array[], targets: readonly (number | undefined)[], i: number): void {
   for (const m in scores) {
     const j = position.get(m)
     const v = scores[m]
@@ -93,21 +107,21 @@ function scatter(scores: Readonly<Record<string, number | null>>, position: Read
     // checked here: this runs for every score of every question
     const column = columns[j]
     if (column === undefined) throw new RangeError(`metric ${m} has no column`)
-    column[i] = v
+    const target = targets[j]
+    column[i] = target === undefined ? v : Math.abs(v - target)
   }
 }
 
 /**
- * An unanswered question's value on a metric: the worst the metric has (0, or 1 where lower is
- * better), NaN where the metric does not apply to it (the baseline has no value for it, or a
+ * An unanswered question's value on a metric: the worst the metric has (worstCompared: 0, or 1
+ * where lower is better), NaN where the metric does not apply to it (the baseline has no value for it, or a
  * should-refuse question's answer rules and the other way round) and for latency, which has no
  * worst value. `baseline` is undefined when there is no per-question baseline for the question.
  */
-function failingValue(metric: string, q: QuestionResult, baseline: number | null | undefined): number {
-  const info = metricInfo(metric)
-  if (!info || info.unit !== 'score' || baseline === null) return Number.NaN
+function failingValue(metric: string, info: MetricInfo | undefined, q: QuestionResult, baseline: number | null | undefined): number {
+  if (!info || baseline === null) return Number.NaN
   if (baseline === undefined && (metric === 'refuse_ok' ? !q.should_refuse : q.should_refuse && ANSWER_RULES.has(metric))) return Number.NaN
-  return info.higherIsBetter ? 0 : 1
+  return worstCompared(info)
 }
 
 const ANSWER_RULES = new Set(['length_ok', 'citation_ok', 'no_forbidden', 'json_ok'])

@@ -1,4 +1,4 @@
-import { metricInfo, registry } from '../metrics/registry.ts'
+import { comparedValue, metricInfo, registry } from '../metrics/registry.ts'
 import type { Results } from '../schemas/results.ts'
 import { questionIndex } from './questionIndex.ts'
 import { knownField } from '../io/known.ts'
@@ -54,14 +54,16 @@ function summarise(results: Results): ConversationsSummary | null {
   }
   const metric = movedMetric(results) ?? registry.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0]
   if (byConversation.size === 0 || metric === undefined) return null
-  const higherIsBetter = metricInfo(metric)?.higherIsBetter ?? true
+  const info = metricInfo(metric)
+  const higherIsBetter = info?.higherIsBetter ?? true
   const regressedIds = new Set(results.comparison?.regressions.map((r) => r.id) ?? [])
   const conversations: ConversationView[] = []
   for (const [id, unsorted] of byConversation) {
     const turns = [...unsorted].sort((a, b) => a.turn - b.turn)
     const valued = turns.flatMap((t) => {
       const value = knownField(results.questions, t.id, 'question').scores[metric]
-      return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value }] : []
+      // a metric with a target: its distance from it, as every comparison reads it
+      return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: info ? comparedValue(info.direction, value) : value }] : []
     })
     const worst = valued.reduce<(typeof valued)[number] | null>((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null)
     conversations.push({

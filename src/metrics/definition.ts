@@ -106,6 +106,7 @@ export interface MetricScale {
 /** Every unit a metric may have, with its scale: a unit added without one does not compile. */
 export const SCALES = {
   score: { min: 0, max: 1, words: '0–1' },
+  ratio: { min: 0, max: Number.POSITIVE_INFINITY, words: 'a ratio' },
   ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
 } as const satisfies Record<string, MetricScale>
 export type MetricUnit = keyof typeof SCALES
@@ -127,6 +128,13 @@ export interface DirectionWords {
   worse: 'fell' | 'rose'
   /** a limit on it: a floor (a value below it fails) or a ceiling (a value above it fails) */
   limit: 'floor' | 'ceiling'
+  /**
+   * A metric best at one value and worse the farther from it either way ("a ratio, best at 1",
+   * towards()): the comparison, the gate and every limit work on a question's distance from
+   * it, |value − target|, lower better, and the words above are the distance's. The value
+   * itself is what results.json keeps.
+   */
+  target?: number
 }
 
 export const DIRECTIONS = {
@@ -134,9 +142,35 @@ export const DIRECTIONS = {
   lower: { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' },
 } as const satisfies Record<string, DirectionWords>
 
-/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
+/** The direction of a metric best at `target` (DirectionWords.target): its distance from the target is compared, lower better. */
+export function towards(target: number): DirectionWords {
+  return { better: `best at ${target}`, rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling', target }
+}
+
+/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better", "a ratio, best at 1". */
 export function scaleWords(definition: Pick<MetricDefinition, 'unit' | 'direction'>): string {
   return `${SCALES[definition.unit].words}, ${definition.direction.better}`
+}
+
+/**
+ * What the comparison works on for one value of a metric: the value itself, or for a metric
+ * with a target its distance from the target (DirectionWords.target). Every reader of a
+ * question's value that compares, gates or ranks it goes through this.
+ */
+export function comparedValue(direction: DirectionWords, value: number): number {
+  return direction.target === undefined ? value : Math.abs(value - direction.target)
+}
+
+/**
+ * The worst value a metric's scale has, as the comparison reads it (comparedValue): the bottom
+ * of the scale where higher is better, the top where lower is, and for a target the end farther
+ * from it; NaN when that end is open (latency, a ratio), so there is no worst value to fail with.
+ */
+export function worstCompared(definition: Pick<MetricDefinition, 'unit' | 'direction'>): number {
+  const { min, max } = SCALES[definition.unit]
+  const { target, rise } = definition.direction
+  const worst = target === undefined ? (rise === 'better' ? min : max) : target - min > max - target ? min : max
+  return Number.isFinite(worst) ? comparedValue(definition.direction, worst) : Number.NaN
 }
 
 /** Why a finite value cannot be a score of this metric, or null when it can. */

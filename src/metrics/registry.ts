@@ -1,6 +1,7 @@
 import { LLM_SOURCES, METRIC_DEFINITIONS, PROVIDER_TIERS, type MetricDefinition, type MetricFamily, type MetricName, type MetricTier, type RunShape } from './definitions.ts'
 
 export type { MetricDefinition, MetricFamily, MetricName, MetricTier, RunShape } from './definitions.ts'
+export { comparedValue, worstCompared } from './definition.ts'
 
 /** One metric by its concrete name (`recall@5`): its definition's facts, with `{k}` filled in. */
 export interface MetricInfo extends MetricDefinition {

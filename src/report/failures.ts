@@ -3,7 +3,7 @@ import type { Comparison } from '../schemas/results.ts'
 import { codeSpan, escapeInline } from './escape.ts'
 import { countOf } from '../text/countOf.ts'
 import { untrustedLine } from '../text/untrusted.ts'
-import { noiseReason, pText, signed, testName, worseVerb } from './words.ts'
+import { comparedWhat, directionOf, noiseReason, pText, signed, testName, worseVerb } from './words.ts'
 
 /**
  * The words for a gate failure, in plain text: the terminal, the check's failure message,
@@ -12,7 +12,7 @@ import { noiseReason, pText, signed, testName, worseVerb } from './words.ts'
 export function failureSentence(f: GateFailure): string {
   switch (f.kind) {
     case 'category_floor':
-      return `category ${untrustedLine(f.category)}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`
+      return `category ${untrustedLine(f.category)}: ${f.metric} ${boundWords(f.metric, f.value, f.bound, f.limit)}`
     case 'category_missing':
       return `category ${untrustedLine(f.category)}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`
     default:
@@ -31,7 +31,7 @@ export function failureDetail(f: MetricFailure): string {
       return dropWords(f.metric, f.unit === 'fraction', f.value, f.limit) + (f.kind === 'significant' || !f.noise ? '' : noiseWords(f.noise))
     case 'threshold':
       if (f.value === null) return `no value to check against the threshold ${f.limit}`
-      return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`
+      return `${comparedWhat(directionOf(f.metric))}${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`
     case 'error_rate':
       return `${f.errors} of ${countOf(f.questions, 'question')} errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`
   }
@@ -45,7 +45,7 @@ export function failureDetail(f: MetricFailure): string {
 export function failureMarkdown(f: GateFailure): string {
   switch (f.kind) {
     case 'category_floor':
-      return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`
+      return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.metric, f.value, f.bound, f.limit)}`
     case 'category_missing':
       return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`
     default:
@@ -61,13 +61,13 @@ export function failuresOf(c: Comparison, metric: string): MetricFailure[] {
 /** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
 function dropWords(metric: string, relative: boolean, value: number | null, limit: number): string {
   // a latency rise is relative to the baseline; a score's change is in score points
-  return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`
+  return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${comparedWhat(directionOf(metric))}${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`
 }
 
 /** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
-export function boundWords(value: number | null, bound: 'floor' | 'ceiling', limit: number): string {
+export function boundWords(metric: string, value: number | null, bound: 'floor' | 'ceiling', limit: number): string {
   if (value === null) return `has no value to check against its ${bound} ${limit}`
-  return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`
+  return `${comparedWhat(directionOf(metric))}${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`
 }
 
 /** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */

@@ -37,7 +37,9 @@ export function trendSvg(rows: readonly HistoryRow[], options: TrendSvgOptions):
   if (points.length === 0) return emptyChart(width, height, title, `no history for ${metric}`)
 
   const threshold = options.threshold !== undefined && options.threshold !== null && Number.isFinite(options.threshold) ? options.threshold : null
-  const unit = metricInfo(metric)?.unit ?? (points.every((p) => p.value >= 0 && p.value <= 1) ? 'score' : 'ms')
+  const known = metricInfo(metric)?.unit
+  // a ratio's axis is a score's, open above 1
+  const unit = known === 'ratio' ? 'score' : (known ?? (points.every((p) => p.value >= 0 && p.value <= 1) ? 'score' : 'ms'))
   const scale = yScale(points.map((p) => p.value).concat(threshold === null ? [] : [threshold]), unit)
   const chart = layout(points, width, height, scale, threshold)
   const out: string[] = [

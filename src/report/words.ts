@@ -141,7 +141,13 @@ export function worseVerb(metric: string): Movement['verb'] {
   return directionOf(metric).worse
 }
 
-function directionOf(metric: string): DirectionWords {
+/** What of a metric a change or a limit is of: "" for its value, "its distance from 1 " for a metric with a target (DirectionWords.target). */
+export function comparedWhat(direction: DirectionWords): string {
+  return direction.target === undefined ? '' : `its distance from ${direction.target} `
+}
+
+/** A metric's direction words; a metric without a definition counts as higher-is-better, as in compare/. */
+export function directionOf(metric: string): DirectionWords {
   return metricInfo(metric)?.direction ?? DIRECTIONS.higher
 }
 

@@ -1,5 +1,5 @@
 import { questionReason } from '../compare/reasons.ts'
-import { metricInfo } from '../metrics/registry.ts'
+import { comparedValue, metricInfo, worstCompared, type MetricInfo } from '../metrics/registry.ts'
 import type { QuestionResult, Results } from '../schemas/results.ts'
 import { knownField } from '../io/known.ts'
 
@@ -44,11 +44,12 @@ function describe(id: string, q: QuestionResult, metrics: readonly string[]): Wo
     const value = q.scores[metric]
     const info = metricInfo(metric)
     // precision@k cannot reach 1 when a question has fewer than k relevant docs: it would make every question look bad
-    if (value === null || value === undefined || info?.unit === 'ms' || info?.pattern === 'precision@K') continue
+    // a score on 0–1 only: latency and a ratio have no scale to rank a question's badness on
+    if (value === null || value === undefined || (info && info.unit !== 'score') || info?.pattern === 'precision@K') continue
     if (info?.family === 'rules') {
       if (value === 0 && metric !== 'rules_pass') failing.push(metric)
     } else {
-      scores.push({ metric, value: info?.higherIsBetter === false ? 1 - value : value })
+      scores.push({ metric, value: info ? goodness(info, value) : value })
     }
   }
   const lowest = scores.reduce<WorstQuestion['lowest']>((low, s) => (low === null || s.value < low.value ? s : low), null)
@@ -68,4 +69,11 @@ export function worstWords(w: WorstQuestion): string {
     w.lowest && w.lowest.value < 1 ? `lowest ${w.lowest.metric} ${w.lowest.value.toFixed(2)}` : '',
   ]
   return parts.filter(Boolean).join('; ')
+}
+
+/** A 0–1 score as "how good", 1 best: itself, 1 − it where lower is better, and for a target 1 − its distance over the largest distance the scale allows. */
+function goodness(info: MetricInfo, value: number): number {
+  if (info.direction.target === undefined) return info.higherIsBetter ? value : 1 - value
+  const farthest = worstCompared(info)
+  return farthest > 0 ? 1 - comparedValue(info.direction, value) / farthest : 1
 }

@@ -6,7 +6,7 @@ import { z } from 'zod'
  * `score` a metric value in [0, 1] (or the difference of two), `ms` milliseconds,
  * `fraction` a share (a latency rise relative to the baseline, an error rate).
  */
-export const FailureUnitSchema = z.enum(['score', 'ms', 'fraction'])
+export const FailureUnitSchema = z.enum(['score', 'ratio', 'ms', 'fraction'])
 export type FailureUnit = z.infer<typeof FailureUnitSchema>
 
 /**
@@ -66,7 +66,7 @@ export const GateFailureSchema = z.discriminatedUnion('kind', [
   /** a drop (or latency rise) beyond its limit that the paired test tells from noise: it fails under either gate mode */
   z.object({ kind: z.literal('significant'), ...drop, unit: z.enum(['score', 'fraction']), evidence: DropEvidenceSchema }),
   /** the run's mean is on the wrong side of an absolute threshold (a ceiling for lower-is-better metrics), or has no value */
-  z.object({ kind: z.literal('threshold'), metric: z.string(), value: z.number().nullable(), limit: z.number(), unit: z.enum(['score', 'ms']), bound: z.enum(['floor', 'ceiling']) }),
+  z.object({ kind: z.literal('threshold'), metric: z.string(), value: z.number().nullable(), limit: z.number(), unit: z.enum(['score', 'ratio', 'ms']), bound: z.enum(['floor', 'ceiling']) }),
   /** more than max_error_rate of the questions errored on this metric */
   z.object({ kind: z.literal('error_rate'), metric: z.string(), value: z.number(), limit: z.number(), unit: z.literal('fraction'), errors: z.number().int(), questions: z.number().int() }),
   /** a category's mean is on the wrong side of its by_category floor, or has no value */
@@ -76,7 +76,7 @@ export const GateFailureSchema = z.discriminatedUnion('kind', [
     metric: z.string(),
     value: z.number().nullable(),
     limit: z.number(),
-    unit: z.enum(['score', 'ms']),
+    unit: z.enum(['score', 'ratio', 'ms']),
     bound: z.enum(['floor', 'ceiling']),
   }),
   /** by_category sets floors for a category no question has: a typo must not pass silently */

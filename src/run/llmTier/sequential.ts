@@ -37,15 +37,15 @@
 import type { BaselineView } from '../../baseline/baseline.ts'
 import { holmTestsOf } from '../../compare/knownTests.ts'
 import { ALPHA } from '../../compare/significance.ts'
-import { isJudgedByModel, metricInfo, testFamilyOf } from '../../metrics/registry.ts'
+import { comparedValue, isJudgedByModel, metricInfo, testFamilyOf, worstCompared, type MetricInfo } from '../../metrics/registry.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { GateSettings, QuestionResult, RunInfo } from '../../schemas/results.ts'
-import { mulberry32 } from '../../stats/bootstrap.ts'
 import { MixtureTest } from '../../stats/confidenceSequence.ts'
 import { unseenTotalToReject, WithoutReplacement } from '../../stats/finitePopulation.ts'
 import { normalQuantile } from '../../stats/normal.ts'
 import { knownAt } from '../../io/known.ts'
 import type { TierSchedule } from './llmTier.ts'
+import { shuffledUnits } from './units.ts'
 import { summarise } from '../pipeline/score.ts'
 
 /** The early stops' share of the gate's one-sided 5%: split over the monitored metrics. */
@@ -68,6 +68,8 @@ export interface WatchedMetric {
 }
 
 interface Monitored extends WatchedMetric {
+  /** its facts: what a value is compared as, and its worst (comparedValue, worstCompared) */
+  info: MetricInfo | undefined
   higherIsBetter: boolean
   /** pass/fail scores: every unit's total change is a whole number */
   integral: boolean
@@ -111,13 +113,14 @@ export class SequentialSchedule implements TierSchedule {
     // a unit's total change over its questions lies within ± its size: scores lie in [0, 1] (a judged value off the scale is an error, run/llmTier.ts)
     const largest = this.units.reduce((most, unit) => Math.max(most, unit.length), 1)
     this.monitored = metrics.map((watched) => {
-      const values = rows.map((row) => baseline[row.id]?.scores[watched.metric]).filter((v) => typeof v === 'number')
-      const valued = values.length
       const info = metricInfo(watched.metric)
+      const values = rows.map((row) => compared(info, baseline[row.id]?.scores[watched.metric])).filter((v) => typeof v === 'number')
+      const valued = values.length
       // a baseline value off the scale (a hand-edited file) leaves nothing to bound the differences with: that metric never settles pass
       const bounded = values.every((v) => v >= 0 && v <= 1)
       return {
         ...watched,
+        info,
         higherIsBetter: info?.higherIsBetter ?? true,
         integral: info?.binary ?? false,
         fail: new MixtureTest(0, 'below', alphaFail, PRIOR_QUESTIONS * watched.variance),
@@ -153,10 +156,10 @@ export class SequentialSchedule implements TierSchedule {
       let count = 0
       for (const i of unit) {
         const id = knownAt(this.rows, i, 'row of a unit').id
-        const before = this.baseline[id]?.scores[m.metric]
+        const before = compared(m.info, this.baseline[id]?.scores[m.metric])
         if (typeof before !== 'number') continue
         m.reach -= 1
-        const after = candidateValue(this.questions[id], m.metric, m.higherIsBetter)
+        const after = candidateValue(this.questions[id], m.metric, m.info)
         if (typeof after !== 'number') {
           m.paired -= 1
           continue
@@ -208,10 +211,15 @@ export class SequentialSchedule implements TierSchedule {
   }
 }
 
-/** A judged question's value, or for a question the candidate did not answer the worst the metric has, as the comparison scores it (compare/columns.ts). */
-function candidateValue(q: QuestionResult | undefined, metric: string, higherIsBetter: boolean): number | null | undefined {
-  if (q?.errors.candidate !== undefined) return higherIsBetter ? 0 : 1
-  return q?.scores[metric]
+/** A judged question's value, or for a question the candidate did not answer the worst the metric has, as the comparison reads them (compare/columns.ts). */
+function candidateValue(q: QuestionResult | undefined, metric: string, info: MetricInfo | undefined): number | null | undefined {
+  if (q?.errors.candidate !== undefined) return info ? worstCompared(info) : 0
+  return compared(info, q?.scores[metric])
+}
+
+/** A value as the comparison reads it (comparedValue: a target's distance from it); anything but a number as it is. */
+function compared<V>(info: MetricInfo | undefined, value: V): V | number {
+  return typeof value === 'number' && info ? comparedValue(info.direction, value) : value
 }
 
 /** A metric's verdict after its latest unit, or null while neither is settled. */
@@ -238,33 +246,6 @@ function totalToFail(m: Monitored, population: WithoutReplacement): number | nul
   const unseen = { units, negative, below: Math.min(m.reach, negative * population.high), above: Math.min(m.reach, units * population.high) }
   const bound = unseenTotalToReject(population.sum, population.sumOfSquares, unseen, m.z, m.integral)
   return bound === null ? null : Math.min(-m.limit * m.paired, population.sum + bound)
-}
-
-/** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
-function shuffledUnits(rows: readonly Pick<EvalRow, 'id' | 'conversation'>[], seed: number): number[][] {
-  // a conversation's turns, each with its row's index, sorted by turn once all are in
-  const byConversation = new Map<string, { index: number; turn: number }[]>()
-  // a question outside a conversation is its row's index
-  const units: (number | { index: number; turn: number }[])[] = []
-  rows.forEach((row, index) => {
-    const conversation = row.conversation
-    if (conversation === undefined) return units.push(index)
-    const turn = { index, turn: conversation.turn }
-    const unit = byConversation.get(conversation.id)
-    if (unit) return unit.push(turn)
-    const fresh = [turn]
-    byConversation.set(conversation.id, fresh)
-    units.push(fresh)
-  })
-  for (const unit of byConversation.values()) unit.sort((a, b) => a.turn - b.turn)
-  const random = mulberry32(seed)
-  for (let i = units.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    const picked = knownAt(units, j, 'unit')
-    units[j] = knownAt(units, i, 'unit')
-    units[i] = picked
-  }
-  return units.map((unit) => (typeof unit === 'number' ? [unit] : unit.map((t) => t.index)))
 }
 
 /**
