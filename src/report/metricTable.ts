@@ -1,7 +1,7 @@
 import { metricInfo } from '../metrics/registry.ts'
 import type { Comparison, MetricRow, Results } from '../schemas/results.ts'
 import { failuresOf } from './failures.ts'
-import { noiseReasonShort, percentileWords, signed, statusWords } from './words.ts'
+import { directionOf, noiseReasonShort, percentileWords, signed, statusWords } from './words.ts'
 
 const EMOJI: Record<MetricRow['status'], string> = {
   regression: '❌ ',
@@ -28,7 +28,10 @@ export function metricTable(results: Results): string[] {
     const status = full && compared ? statusCell(full, compared) : '—'
     const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—'
     const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—'
-    lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`)
+    // a metric with a target is compared by its distance from it: the baseline, candidate and Δ are distances
+    const target = compared ? directionOf(row.metric).target : undefined
+    const name = target === undefined ? row.metric : `${row.metric} (distance from ${target})`
+    lines.push(`| ${name} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`)
   }
   return lines
 }
