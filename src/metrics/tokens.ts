@@ -209,7 +209,7 @@ function isHan(word: string): boolean {
 }
 
 function softNumberIn(text: TokenLookup, w: string): boolean {
-  const value = SOFT_NUMBERS[w]
+  const value = SOFT_NUMBERS.get(w)
   return value !== undefined && (text.numbers.has(String(value)) || text.soft.has(String(value)))
 }
 
