@@ -4,7 +4,14 @@ import type { FamilyUsage, JudgeCallRecord, JudgeIdentity } from '../schemas/res
 /** One judge call as the endpoint answered it (a cache hit keeps the model and id it was first answered with). */
 export type JudgeCall = JudgeCallRecord
 
-export type JudgeResult<T> = { ok: true; value: T } | { ok: false; error: string; raw: string | null }
+export type JudgeResult<T> = { ok: true; value: T } | JudgeFailure
+
+/** An ask that failed: what went wrong, and the reply that could not be used when there was one. */
+export interface JudgeFailure {
+  ok: false
+  error: string
+  raw: string | null
+}
 
 /** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
 export const REPAIRS_PER_ASK = 1
@@ -57,7 +64,9 @@ export interface Judge {
   problems?(): string[]
 }
 
-/** Why an ask failed, with the start of the reply that could not be used when there was one. */
+/** Why an ask failed, with the start of the reply that could not be used when there was one; null for an ask that did not fail. */
+export function failure(r: JudgeFailure): string
+export function failure<T>(r: JudgeResult<T>): string | null
 export function failure<T>(r: JudgeResult<T>): string | null {
   return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error
 }

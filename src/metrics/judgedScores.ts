@@ -2,7 +2,7 @@ import { quoted } from '../text/script.ts'
 import type { EvalRow } from '../schemas/evalSet.ts'
 import type { ResponseOf } from '../schemas/judge.ts'
 import type { Claim } from '../schemas/results.ts'
-import type { LlmSource } from './llmSources.ts'
+import type { LlmSource, RubricPasses } from './llmSources.ts'
 import { averagePrecision, contradictedOf, faithfulnessOf, hallucinationRateOf } from './rag.ts'
 import { retention } from './retention.ts'
 import { noScore, score, type Score } from './score.ts'
@@ -18,8 +18,8 @@ export type NoncommittalMode = 'soft' | 'any' | 'all'
 
 /** Each call's reply, as the LLM tier (llm.ts) has checked and lined it up. */
 export interface ReplyValues {
-  /** every rubric pass (judge.repeats) */
-  rubric: readonly ResponseOf<'rubric'>[]
+  /** every rubric pass (judge.repeats, at least one) */
+  rubric: RubricPasses
   /** the answer's claims with their verdicts, and the note when only the first MAX_CLAIMS were judged */
   claims: { claims: readonly Claim[]; cut: string | null }
   /** each chunk in rank order, useful or not, and what that was judged against */
@@ -56,7 +56,7 @@ export function fromCall<S extends LlmSource>(source: S, fromReply: (value: Repl
 function rubricDimension(dimension: 'accuracy' | 'relevance' | 'completeness' | 'citation'): (passes: ReplyValues['rubric']) => Score {
   return (passes) => {
     const mean = passes.reduce((sum, v) => sum + v[dimension], 0) / passes.length
-    return { value: mean / 4, reason: String(passes[0]!.reason) }
+    return { value: mean / 4, reason: String(passes[0].reason) }
   }
 }
 

@@ -27,10 +27,26 @@ const NEGATION_SPELLINGS = new Set(['dont', 'doesnt', 'didnt', 'cant', 'wont', '
 const STOPWORDS = new Set([...eng.filter((w) => !KEPT.has(w)), ...NEGATIONS, ...NEGATION_SPELLINGS])
 const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu
 const CONTRACTION = /'(?:s|ll|re|ve|d|m)$/
+// the word tables are Maps: an object literal also holds constructor, toString, … (numberWords.ts)
 /** Unit abbreviations, read as units only right after a number ("24h", "4 hrs", "2 wks"). */
-const UNIT_AFTER_NUMBER: Record<string, string> = { h: 'hour', hr: 'hour', hrs: 'hour', min: 'minute', mins: 'minute', wk: 'week', wks: 'week', yr: 'year', yrs: 'year' }
+const UNIT_AFTER_NUMBER: ReadonlyMap<string, string> = new Map([
+  ['h', 'hour'],
+  ['hr', 'hour'],
+  ['hrs', 'hour'],
+  ['min', 'minute'],
+  ['mins', 'minute'],
+  ['wk', 'week'],
+  ['wks', 'week'],
+  ['yr', 'year'],
+  ['yrs', 'year'],
+])
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th'])
-const SYNONYMS: Record<string, string> = { usd: 'dollar', eur: 'euro', gbp: 'pound', pct: 'percent' }
+const SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ['usd', 'dollar'],
+  ['eur', 'euro'],
+  ['gbp', 'pound'],
+  ['pct', 'percent'],
+])
 const SYMBOL = /[%$€£]/
 const SYMBOLS: [RegExp, string][] = [
   [/%/, 'percent'],
@@ -66,15 +82,15 @@ export function latinWords(text: string, sink: LatinSink): void {
   const pieces = splitPieces(text)
   const texts = pieces.map((p) => p.text)
   let previous: Piece | null = null
-  for (let i = 0; i < pieces.length;) {
-    const run = isNumberWord(texts[i]!) ? adjacentRun(pieces, i, numberRunLength(texts, i)) : 0
+  // a list of pieces has no holes: the walk ends at the first index without one
+  for (let i = 0, piece = pieces[0]; piece !== undefined; piece = pieces[i]) {
+    const run = isNumberWord(piece.text) ? adjacentRun(pieces, i, numberRunLength(texts, i)) : 0
     if (run > 0) {
-      numberRun(texts.slice(i, i + run), pieces[i]!.at, sink)
+      numberRun(texts.slice(i, i + run), piece.at, sink)
       previous = null
       i += run
       continue
     }
-    const piece = pieces[i]!
     const canonical = canonicalWord(piece)
     if (canonical) sink.word(canonical, piece.at)
     if (previous && piece.joined && canonical !== undefined) pairWith(previous, piece, canonical, sink)
@@ -85,16 +101,21 @@ export function latinWords(text: string, sink: LatinSink): void {
 
 /** A number written in words is one number only when its words stand next to each other. */
 function adjacentRun(pieces: readonly Piece[], start: number, length: number): number {
-  for (let k = 1; k < length; k++) if (!pieces[start + k]!.joined) return k
-  return length
+  const apart = pieces.slice(start + 1, start + length).findIndex((p) => !p.joined)
+  return apart === -1 ? length : apart + 1
 }
 
 function numberRun(words: readonly string[], at: number, sink: LatinSink): void {
   const value = numberValue(words)
-  if (value !== null) sink.number(String(value))
-  else if (words.length === 1 && words[0]! in SOFT_NUMBERS) {
-    sink.soft(String(SOFT_NUMBERS[words[0]!]))
-    sink.word(words[0]!, at)
+  if (value !== null) {
+    sink.number(String(value))
+    return
+  }
+  const [only] = words
+  const soft = words.length === 1 && only !== undefined ? SOFT_NUMBERS.get(only) : undefined
+  if (only !== undefined && soft !== undefined) {
+    sink.soft(String(soft))
+    sink.word(only, at)
   }
 }
 
@@ -129,7 +150,7 @@ function cleanWord(word: string): string {
 
 function onlySpaces(text: string, from: number, to: number): boolean {
   if (from >= to) return false
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32 && text[i]!.trim() !== '') return false
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32 && text.charAt(i).trim() !== '') return false
   return true
 }
 
@@ -147,10 +168,11 @@ function isDigitAt(text: string, i: number, limit: number): boolean {
 function canonicalWord(piece: Piece): string | null | undefined {
   const word = piece.text
   if (piece.afterDigit && ORDINAL_SUFFIXES.has(word)) return undefined
-  if (piece.afterDigit && word in UNIT_AFTER_NUMBER) return UNIT_AFTER_NUMBER[word]!
+  const unit = piece.afterDigit ? UNIT_AFTER_NUMBER.get(word) : undefined
+  if (unit !== undefined) return unit
   if (word.length < 2) return undefined
   if (STOPWORDS.has(word)) return null
-  return stemOf(SYNONYMS[word] ?? word)
+  return stemOf(SYNONYMS.get(word) ?? word)
 }
 
 function pairWith(previous: Piece, piece: Piece, canonical: string | null, sink: LatinSink): void {

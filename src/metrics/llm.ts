@@ -6,12 +6,14 @@ import type { Claim } from '../schemas/results.ts'
 import type { ResponseOf } from '../schemas/judge.ts'
 import { countOf } from '../text/countOf.ts'
 import type { JudgeReplies, JudgeReply, NoncommittalMode, ReplyValues } from './judgedScores.ts'
+import type { RubricPasses } from './llmSources.ts'
 import { chunkLabel, type ChunkLabel } from './language.ts'
 import type { ClaimVerdict } from './rag.ts'
 import { misnumbered, reasked } from './reask.ts'
 import { historyBlock } from './retention.ts'
 import { isKnownMetric, metricInfo, registry, type MetricName } from './registry.ts'
 import { noScore, type Score, type Scores } from './types.ts'
+import { knownKey } from '../io/known.ts'
 
 export type { NoncommittalMode } from './judgedScores.ts'
 
@@ -120,18 +122,24 @@ async function rubric(row: EvalRow, output: CandidateOutput, contexts: string, j
     contexts,
     answer: output.answer,
   }
-  const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })))
-  const error = passes.map(failure).find((e) => e !== null)
-  if (error) return failed(error)
-  return replied(passes.map((p) => (p as { ok: true; value: ResponseOf<'rubric'> }).value))
+  const ask = (i: number) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })
+  const [first, ...repeats] = await Promise.all([ask(0), ...Array.from({ length: Math.max(1, settings.repeats) - 1 }, (_, i) => ask(i + 1))])
+  if (!first.ok) return failed(failure(first))
+  const passes: [ResponseOf<'rubric'>, ...ResponseOf<'rubric'>[]] = [first.value]
+  for (const pass of repeats) {
+    if (!pass.ok) return failed(failure(pass))
+    passes.push(pass.value)
+  }
+  return replied<RubricPasses>(passes)
 }
 
 const RUBRIC_DIMENSIONS = ['accuracy', 'relevance', 'completeness', 'citation'] as const
 
 /** The mean absolute difference between the first two rubric passes, over the dimensions, on the 0-1 scale: the judge's own instability. */
 function rubricDiff(reply: Reply<'rubric'>): number | null {
-  if (reply.kind !== 'replied' || reply.value.length < 2) return null
-  const [first, second] = reply.value as [ResponseOf<'rubric'>, ResponseOf<'rubric'>]
+  if (reply.kind !== 'replied') return null
+  const [first, second] = reply.value
+  if (second === undefined) return null
   let diff = 0
   for (const dimension of RUBRIC_DIMENSIONS) diff += Math.abs(first[dimension] - second[dimension]) / 4
   return diff / RUBRIC_DIMENSIONS.length
@@ -139,30 +147,36 @@ function rubricDiff(reply: Reply<'rubric'>): number | null {
 
 async function claims(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge): Promise<Reply<'claims'>> {
   const extracted = await judge.ask('claims', { question: row.question, answer: output.answer })
-  if (!extracted.ok) return failed(failure(extracted)!)
+  if (!extracted.ok) return failed(failure(extracted))
   const all = extracted.value.claims.map((c) => c.trim()).filter((c) => c !== '')
   const texts = all.slice(0, MAX_CLAIMS)
   const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null
   if (texts.length === 0) return replied({ claims: [], cut })
-  let verdicts: { verdict: ClaimVerdict; evidence: string }[]
-  if (output.contexts.length === 0) {
-    verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }))
-  } else {
-    const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) })
-    if (!batch.ok) return failed(failure(batch)!)
+  if (output.contexts.length === 0) return replied({ claims: texts.map((text) => claimOf(text, { verdict: 'not_mentioned', evidence: 'no contexts were retrieved' })), cut })
+  return judgedClaims(texts, cut, contexts, judge)
+}
+
+/** The claims with their verdicts: one batch ask, or claim by claim when its verdicts do not line up with the claims. */
+async function judgedClaims(texts: readonly string[], cut: string | null, contexts: string, judge: PlannedJudge): Promise<Reply<'claims'>> {
+  const batch = await judge.ask('verdicts', { contexts, claims: numbered(texts, (i) => `${i}.`) })
+  if (!batch.ok) return failed(failure(batch))
+  const numbers = batch.value.verdicts.map((v) => v.claim)
+  if (misnumbered(numbers, texts.length, 'claim') === null) {
     const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]))
-    const numbers = batch.value.verdicts.map((v) => v.claim)
-    if (misnumbered(numbers, texts.length, 'claim') === null) {
-      verdicts = texts.map((_, i) => byClaim.get(i + 1)!)
-    } else {
-      // the batch answer does not line up with the claims: ask claim by claim rather than guess
-      const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })))
-      const error = single.map(failure).find((e) => e !== null)
-      if (error) return failed(error)
-      verdicts = single.map((s) => (s as { ok: true; value: { verdict: ClaimVerdict; evidence: string } }).value)
-    }
+    return replied({ claims: texts.map((text, i) => claimOf(text, knownKey(byClaim, i + 1, 'a claim verdict (misnumbered found one per claim)'))), cut })
   }
-  return replied({ claims: texts.map((text, i) => ({ text, verdict: verdicts[i]!.verdict, evidence: verdicts[i]!.evidence || null })), cut })
+  // the batch answer does not line up with the claims: ask claim by claim rather than guess
+  const single = await Promise.all(texts.map(async (text) => ({ text, reply: await judge.ask('verdict', { contexts, claim: text }) })))
+  const claims: Claim[] = []
+  for (const { text, reply } of single) {
+    if (!reply.ok) return failed(failure(reply))
+    claims.push(claimOf(text, reply.value))
+  }
+  return replied({ claims, cut })
+}
+
+function claimOf(text: string, { verdict, evidence }: { verdict: ClaimVerdict; evidence: string }): Claim {
+  return { text, verdict, evidence: evidence || null }
 }
 
 async function usefulness(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge): Promise<Reply<'usefulness'>> {
@@ -179,14 +193,14 @@ async function usefulness(row: EvalRow, output: CandidateOutput, contexts: strin
   const reply = await reasked(judge, 'usefulness', vars, lineUp, `Reply again with exactly one entry for each of the ${countOf(n, 'chunk')}, numbered as they are labelled.`)
   if (!reply.ok) return failed(reply.error)
   const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]))
-  return replied({ useful: output.contexts.map((_, i) => byChunk.get(i + 1)!), against: against.kind })
+  return replied({ useful: output.contexts.map((_, i) => knownKey(byChunk, i + 1, 'a chunk verdict (lineUp found one per chunk)')), against: against.kind })
 }
 
 async function recall(row: EvalRow, output: CandidateOutput, contexts: string, judge: PlannedJudge): Promise<Reply<'recall'>> {
   const points = row.reference_points
-  if (points.length === 0 && !row.ground_truth) return settled(noScore('no reference points or ground truth'))
+  const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth
+  if (!reference) return settled(noScore('no reference points or ground truth'))
   if (output.contexts.length === 0) return settled({ value: 0, reason: 'no contexts were retrieved' })
-  const reference = points.length > 0 ? numbered(points, (i) => `${i}.`) : row.ground_truth!
   const expected = points.length > 0 ? countOf(points.length, 'reference point') : 'a ground truth'
   const lineUp = ({ statements }: ResponseOf<'recall'>) =>
     statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${countOf(statements.length, 'statement')} for ${expected}` : null
@@ -199,13 +213,15 @@ async function relevancy(row: EvalRow, output: CandidateOutput, judge: PlannedJu
   if (!settings.embeddings) return settled(noScore(NO_EMBEDDINGS_REASON))
   if (!output.answer.trim()) return settled(noScore('empty answer'))
   const reply = await judge.ask('questions', { n: settings.relevancyQuestions, answer: output.answer })
-  if (!reply.ok) return failed(failure(reply)!)
+  if (!reply.ok) return failed(failure(reply))
   const generated = reply.value.questions.filter((q) => q.question.trim() !== '')
   if (generated.length === 0) return failed('the judge generated no questions')
   const vectors = await judge.embed([row.question, ...generated.map((q) => q.question)])
-  if (!vectors.ok) return failed(failure(vectors)!)
+  if (!vectors.ok) return failed(failure(vectors))
   const [original, ...others] = vectors.value
-  return replied({ similarities: others.map((v) => cosine(original!, v)), noncommittal: generated.map((q) => q.noncommittal === 1), mode: settings.noncommittal })
+  // a Judge gives one vector per text (the transports refuse a reply with fewer)
+  if (original === undefined) throw new Error('answer_relevancy: the judge gave no embedding for the question')
+  return replied({ similarities: others.map((v) => cosine(original, v)), noncommittal: generated.map((q) => q.noncommittal === 1), mode: settings.noncommittal })
 }
 
 export function cosine(a: readonly number[], b: readonly number[]): number {
@@ -213,9 +229,13 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
   let na = 0
   let nb = 0
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    dot += a[i]! * b[i]!
-    na += a[i]! * a[i]!
-    nb += b[i]! * b[i]!
+    // checked here: a shared knownAt in this loop, run for every dimension of every vector, would cost more than the products
+    const x = a[i]
+    const y = b[i]
+    if (x === undefined || y === undefined) throw new RangeError(`cosine: no component ${i} of ${a.length} and ${b.length}`)
+    dot += x * y
+    na += x * x
+    nb += y * y
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
 }

@@ -46,13 +46,18 @@ export function negationMask(text: string): Uint8Array | null {
   let mask: Uint8Array | null = null
   const mark = (from: number, to: number, level: number) => {
     mask ??= new Uint8Array(text.length)
-    for (let i = from; i < Math.min(to, text.length); i++) if (mask[i]! < level) mask[i] = level
+    for (let i = from; i < Math.min(to, text.length); i++) {
+      // checked here: a shared knownAt in this loop would cost more than the mark
+      const current = mask[i]
+      if (current === undefined) throw new RangeError(`negationMask: no character ${i} of ${mask.length}`)
+      if (current < level) mask[i] = level
+    }
   }
   if (LATIN_CUE.test(text)) {
     for (const [start, end] of clauses(text)) if (hasLatinNegation(text.slice(start, end))) mark(start, end, NEGATED)
   }
   for (const match of text.matchAll(HAN_CUES)) {
-    if (!isHanNegation(text, match.index)) continue
+    if (!isHanNegation(text, match.index, match[0])) continue
     mark(match.index, match.index + HAN_SCOPE, NEGATED)
     mark(match.index + HAN_SCOPE, match.index + HAN_NEAR, NEAR)
   }
@@ -84,14 +89,14 @@ function hasLatinNegation(clause: string): boolean {
   return false
 }
 
-function isHanNegation(text: string, at: number): boolean {
-  const cue = text[at]!
+function isHanNegation(text: string, at: number, cue: string): boolean {
   // A-not-A questions: 会不会, 是不是, 有没有
   if (at > 0 && text[at - 1] === text[at + 1] && text[at - 1] !== undefined) return false
   for (const { word, at: offset } of HAN_EXCEPTIONS) {
     if (text[at - offset] === word[0] && text.startsWith(word, at - offset)) return false
   }
   // 别 negates only as an imperative ("别忘了"): at the start of a clause or after 请 / 千万
-  if (cue === '别') return at === 0 || !/\p{Script=Han}/u.test(text[at - 1]!) || '请万'.includes(text[at - 1]!)
+  const before = text[at - 1]
+  if (cue === '别') return before === undefined || !/\p{Script=Han}/u.test(before) || '请万'.includes(before)
   return true
 }

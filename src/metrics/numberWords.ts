@@ -5,40 +5,54 @@
  * text that says them also counts as saying 1 or 2 (`soft`), so "the first day" covers "the
  * 1st day" and the other way round without "first" demanding a 1.
  */
-const UNITS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-}
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 }
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 }
-const ORDINALS: Record<string, number> = {
-  ...Object.fromEntries(['third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map((w, i) => [w, i + 3])),
-  ...Object.fromEntries(['thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'].map((w, i) => [w, i + 13])),
-  ...Object.fromEntries(['twentieth', 'thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'].map((w, i) => [w, (i + 2) * 10])),
-  hundredth: 100,
-}
+/*
+ * Maps, not object literals: a word of the text is looked up in them, and an object literal
+ * also "holds" constructor, toString, … (a text saying "constructor" read Object's).
+ */
+const UNIT_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+]
+const UNITS: ReadonlyMap<string, number> = new Map(UNIT_WORDS.map((w, i) => [w, i]))
+const TENS: ReadonlyMap<string, number> = new Map(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map((w, i) => [w, (i + 2) * 10]))
+const SCALES: ReadonlyMap<string, number> = new Map([
+  ['hundred', 100],
+  ['thousand', 1000],
+  ['million', 1e6],
+  ['billion', 1e9],
+])
+const ORDINALS: ReadonlyMap<string, number> = new Map([
+  ...['third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map((w, i): [string, number] => [w, i + 3]),
+  ...['thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'].map((w, i): [string, number] => [w, i + 13]),
+  ...['twentieth', 'thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'].map((w, i): [string, number] => [w, (i + 2) * 10]),
+  ['hundredth', 100],
+])
 /** Words that are numbers only sometimes: kept as words, and as a number on the covering side. */
-export const SOFT_NUMBERS: Record<string, number> = { one: 1, first: 1, second: 2 }
+export const SOFT_NUMBERS: ReadonlyMap<string, number> = new Map([
+  ['one', 1],
+  ['first', 1],
+  ['second', 2],
+])
 
-const NUMBER_WORDS = new Set([...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), ...Object.keys(ORDINALS), ...Object.keys(SOFT_NUMBERS)])
+const NUMBER_WORDS = new Set([...UNITS.keys(), ...TENS.keys(), ...SCALES.keys(), ...ORDINALS.keys(), ...SOFT_NUMBERS.keys()])
 
 export function isNumberWord(word: string): boolean {
   return NUMBER_WORDS.has(word)
@@ -52,20 +66,20 @@ export function isNumberWord(word: string): boolean {
  */
 export function numberRunLength(words: readonly string[], start: number): number {
   let end = start
-  while (end < words.length) {
-    const w = words[end]!
-    const previous = end > start ? words[end - 1]! : null
+  let previous: string | null = null
+  // a list of words has no holes: the run ends at the first index without one
+  for (let w = words[end]; w !== undefined; w = words[end]) {
     if (w === 'and') {
       const next = words[end + 1]
-      if (previous === null || !(previous in SCALES) || next === undefined || !isNumberWord(next) || next in SOFT_NUMBERS) break
-      end += 1
-      continue
+      if (previous === null || !SCALES.has(previous) || next === undefined || !isNumberWord(next) || SOFT_NUMBERS.has(next)) break
+    } else {
+      if (!isNumberWord(w)) break
+      if (previous !== null && (ORDINALS.has(previous) || (previous === 'one' && !SCALES.has(w)))) break
+      if (previous !== null && (w === 'first' || w === 'second') && !TENS.has(previous)) break
     }
-    if (!isNumberWord(w)) break
-    if (previous !== null && (previous in ORDINALS || (previous === 'one' && !(w in SCALES)))) break
-    if (previous !== null && (w === 'first' || w === 'second') && !(previous in TENS)) break
     end += 1
     if (w === 'first' || w === 'second') break
+    previous = w
   }
   return end - start
 }
@@ -77,18 +91,20 @@ export function numberRunLength(words: readonly string[], start: number): number
  */
 export function numberValue(words: readonly string[]): number | null {
   const content = words.filter((w) => w !== 'and')
-  if (content.length === 0 || content.every((w) => w in SCALES)) return null
-  if (content.length === 1 && content[0]! in SOFT_NUMBERS) return null
+  const [only] = content
+  if (only === undefined || content.every((w) => SCALES.has(w))) return null
+  if (content.length === 1 && SOFT_NUMBERS.has(only)) return null
   let total = 0
   let current = 0
   for (const w of content) {
-    if (w in UNITS) current += UNITS[w]!
-    else if (w in TENS) current += TENS[w]!
-    else if (w in ORDINALS) current += ORDINALS[w]!
-    else if (w === 'first' || w === 'second') current += SOFT_NUMBERS[w]!
+    // "one" is a unit; "first" and "second" add as the soft numbers they are
+    const added = UNITS.get(w) ?? TENS.get(w) ?? ORDINALS.get(w) ?? SOFT_NUMBERS.get(w)
+    if (added !== undefined) current += added
     else if (w === 'hundred') current = (current || 1) * 100
     else {
-      total += (current || 1) * SCALES[w]!
+      const scale = SCALES.get(w)
+      if (scale === undefined) throw new Error(`numberValue: "${w}" is not a number word (a run is of number words and "and")`)
+      total += (current || 1) * scale
       current = 0
     }
   }

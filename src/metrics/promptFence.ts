@@ -1,3 +1,5 @@
+import { knownAt } from '../io/known.ts'
+
 /**
  * Untrusted text (an answer, a context, a question, a judge's earlier words) goes into a judge
  * prompt inside tags (`<answer>…</answer>`), and a tag inside the text itself is defused so it
@@ -108,7 +110,8 @@ function skeleton(text: string): { skeleton: string; from: number[]; to: number[
 
 /** One character as the skeleton has it; ASCII and the CJK scripts (which no tag name is spelt with) the fast way. */
 function fold(ch: string): string {
-  const code = ch.codePointAt(0)!
+  // the first code unit decides as well as the code point: a character beyond the BMP starts with a surrogate, in none of the fast ranges
+  const code = ch.charCodeAt(0)
   if (code < 0x80) return ch.toLowerCase()
   if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af)) return ch
   return [...ch.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()].map((c) => LOOK_ALIKES[c] ?? c).join('')
@@ -121,14 +124,21 @@ export function fenceTags(text: string): string {
   const { skeleton: folded, from, to } = skeleton(text)
   let out = ''
   let last = 0
+  // a skeleton character's origin, for a place inside a match: from and to hold one per character
+  const origin = (places: readonly number[], at: number) => knownAt(places, at, 'a tag character in the skeleton')
   for (const match of folded.matchAll(TAGS)) {
-    const [start, end] = match.indices![0]!
-    const nameAt = match.indices![2]!
-    const restAt = match.indices![3]!
-    const original = (span: [number, number]) => (span[1] > span[0] ? text.slice(from[span[0]]!, to[span[1] - 1]!) : '')
-    out += text.slice(last, from[start]!)
-    out += `‹${match[1] !== undefined ? '/' : ''}${original(nameAt)}${original(restAt)}›`
-    last = to[end - 1]!
+    const [start, end] = spanOf(match, 0)
+    const original = ([first, after]: readonly [number, number]) => (after > first ? text.slice(origin(from, first), origin(to, after - 1)) : '')
+    out += text.slice(last, origin(from, start))
+    out += `‹${match[1] !== undefined ? '/' : ''}${original(spanOf(match, 2))}${original(spanOf(match, 3))}›`
+    last = origin(to, end - 1)
   }
   return out + text.slice(last)
+}
+
+/** Where a group of TAGS matched: the whole match (0), the name (2) and the rest (3) take part in every match, and the d flag gives their indices. */
+function spanOf(match: RegExpExecArray, group: 0 | 2 | 3): readonly [number, number] {
+  const span = match.indices?.[group]
+  if (span === undefined) throw new Error(`fenceTags: no indices for group ${group} of "${match[0]}"`)
+  return span
 }

@@ -16,7 +16,7 @@ export async function reasked<P extends PromptId>(
   fix: string,
 ): Promise<{ ok: true; value: ResponseOf<P> } | { ok: false; error: string }> {
   const first = await judge.ask(prompt, vars)
-  if (!first.ok) return { ok: false, error: failure(first)! }
+  if (!first.ok) return { ok: false, error: failure(first) }
   const problem = lineUp(first.value)
   if (problem === null) return first
   const again = await judge.ask(prompt, vars, { reask: `Your previous reply gave ${problem}. ${fix}` })

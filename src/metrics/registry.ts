@@ -1,5 +1,7 @@
 import { LLM_SOURCES, METRIC_DEFINITIONS, PROVIDER_TIERS, type MetricDefinition, type MetricFamily, type MetricName, type MetricTier, type RunShape } from './definitions.ts'
 
+import { knownKey } from '../io/known.ts'
+
 export type { MetricDefinition, MetricFamily, MetricName, MetricTier, RunShape } from './definitions.ts'
 export { comparedValue, worstCompared } from './definition.ts'
 
@@ -60,7 +62,8 @@ export class MetricRegistry {
     const key = (n: string) => {
       const info = this.info(n)
       if (!info) return [FAMILY_ORDER.length, 0, 0] as const
-      return [FAMILY_ORDER.indexOf(info.family), this.position.get(info.pattern)!, info.k ?? 0] as const
+      // info.pattern is one of this registry's definitions, each given its position when built
+      return [FAMILY_ORDER.indexOf(info.family), knownKey(this.position, info.pattern, 'a metric definition'), info.k ?? 0] as const
     }
     return [...names]
       .map((name) => ({ name, key: key(name) }))
@@ -105,9 +108,12 @@ export class MetricRegistry {
 
   private ranked(rank: (d: MetricDefinition) => number | undefined, k: readonly number[]): string[] {
     return this.definitions
-      .filter((d) => rank(d) !== undefined)
-      .sort((a, b) => rank(a)! - rank(b)!)
-      .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]))
+      .flatMap((d) => {
+        const at = rank(d)
+        return at === undefined ? [] : [{ d, at }]
+      })
+      .sort((a, b) => a.at - b.at)
+      .flatMap(({ d }) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]))
   }
 }
 

@@ -55,7 +55,7 @@ function cutOff(r: Ranking, k: number): CutOff {
   for (const c of r.cutOffs) if (c.k === k) return c
   const depth = Math.min(k, r.ranked.length)
   let hits = 0
-  for (let i = 0; i < depth; i++) if (r.grades.has(r.ranked[i]!)) hits += 1
+  for (let i = 0; i < depth; i++) if (r.grades.has(idAt(r.ranked, i))) hits += 1
   const c = { k, depth, hits, why: missedAndRetrieved(r.ranked, depth, r.grades) }
   r.cutOffs.push(c)
   return c
@@ -107,8 +107,7 @@ export function mrr(q: Question): Readonly<Score> {
   const r = q.shared(RANKING)
   if (r.notRetrieval) return NOT_RETRIEVAL
   const { ranked, grades } = r
-  let first = -1
-  for (let i = 0; i < ranked.length && first === -1; i++) if (grades.has(ranked[i]!)) first = i
+  const first = ranked.findIndex((id) => grades.has(id))
   if (first === 0) return PERFECT
   if (first !== -1) return { value: 1 / (first + 1), reason: `first relevant id ${ranked[first]} at rank ${first + 1}` }
   return { value: 0, reason: ranked.length === 0 ? 'nothing retrieved' : grades.size === 0 ? NO_RELEVANT_IDS : `no relevant id among ${ranked.length} retrieved` }
@@ -125,16 +124,19 @@ const REASON_ID_CHARS = 40
  * escape it like any other text from outside.
  */
 function missedAndRetrieved(ranked: readonly string[], depth: number, grades: ReadonlyMap<string, number>): string | null {
-  const missed: string[] = []
-  for (const id of grades.keys()) {
+  const missed: { id: string; grade: number }[] = []
+  for (const [id, grade] of grades) {
     const rank = ranked.indexOf(id)
-    if (rank === -1 || rank >= depth) missed.push(id)
+    if (rank === -1 || rank >= depth) missed.push({ id, grade })
   }
-  sortShort(missed, (a, b) => grades.get(b)! - grades.get(a)!)
+  sortShort(missed, (a, b) => b.grade - a.grade)
   const others: string[] = []
-  for (let i = 0; i < depth; i++) if (!grades.has(ranked[i]!)) others.push(ranked[i]!)
+  for (let i = 0; i < depth; i++) {
+    const id = idAt(ranked, i)
+    if (!grades.has(id)) others.push(id)
+  }
   const parts: string[] = []
-  if (missed.length > 0) parts.push(`missed ${idList(missed)}`)
+  if (missed.length > 0) parts.push(`missed ${idList(missed.map((m) => m.id))}`)
   if (depth === 0) parts.push('nothing retrieved')
   else if (others.length > 0) parts.push(`retrieved ${idList(others)}${missed.length === 0 ? ' (not relevant)' : ''}`)
   return parts.length > 0 ? parts.join('; ') : null
@@ -167,8 +169,8 @@ export function relevantRanks(retrieved: readonly string[], judgements: readonly
 /** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
 function dedupe(ids: readonly string[]): readonly string[] {
   if (ids.length > 64) return [...new Set(ids)]
-  for (let i = 1; i < ids.length; i++) if (ids.lastIndexOf(ids[i]!, i - 1) !== -1) return ids.filter((id, j) => ids.indexOf(id) === j)
-  return ids
+  // an id is a later duplicate when it was seen before its own place
+  return ids.some((id, i) => ids.indexOf(id) !== i) ? ids.filter((id, j) => ids.indexOf(id) === j) : ids
 }
 
 /**
@@ -176,12 +178,17 @@ function dedupe(ids: readonly string[]): readonly string[] {
  * handful of ids, where sort's scratch copy cost more than the sorting: those are sorted by
  * insertion; longer ones by sort.
  */
-function sortShort<T>(items: T[], compare: (a: T, b: T) => number): T[] {
+function sortShort<T extends NonNullable<unknown>>(items: T[], compare: (a: T, b: T) => number): T[] {
   if (items.length > 16) return items.sort(compare)
   for (let i = 1; i < items.length; i++) {
-    const item = items[i]!
+    // checked here: the reads are within the list, and a shared knownAt would cost more than the sort
+    const item = items[i]
+    if (item === undefined) throw new RangeError(`sortShort: no item ${i} of ${items.length}`)
     let j = i
-    for (; j > 0 && compare(items[j - 1]!, item) > 0; j--) items[j] = items[j - 1]!
+    for (let before = items[j - 1]; before !== undefined && compare(before, item) > 0; before = items[j - 1]) {
+      items[j] = before
+      j -= 1
+    }
     items[j] = item
   }
   return items
@@ -190,10 +197,21 @@ function sortShort<T>(items: T[], compare: (a: T, b: T) => number): T[] {
 /** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
 function ndcg(ranked: readonly string[], depth: number, grades: ReadonlyMap<string, number>, ideal: readonly number[], k: number): number {
   let dcg = 0
-  for (let i = 0; i < depth; i++) dcg += gain(grades.get(ranked[i]!) ?? 0, i)
+  // an id that is not relevant gains nothing
+  for (let i = 0; i < depth; i++) dcg += gain(grades.get(idAt(ranked, i)) ?? 0, i)
   let best = 0
-  for (let i = 0; i < Math.min(k, ideal.length); i++) best += gain(ideal[i]!, i)
+  for (const [i, grade] of ideal.entries()) {
+    if (i >= k) break
+    best += gain(grade, i)
+  }
   return dcg / best
+}
+
+/** The id at a rank below the depth the caller walks to. Checked here, not by the shared knownAt: this reader only ever sees lists of ids, so it stays a plain read. */
+function idAt(ranked: readonly string[], i: number): string {
+  const id = ranked[i]
+  if (id === undefined) throw new RangeError(`retrieval: no id at rank ${i + 1} of ${ranked.length}`)
+  return id
 }
 
 /** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */

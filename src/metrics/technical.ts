@@ -44,7 +44,7 @@ export function technicalTokens(cased: string): TechnicalToken[] {
   if (!/[-/_.$@:A-Z0-9]/.test(cased)) return []
   const tokens: TechnicalToken[] = []
   for (const match of cased.matchAll(TECHNICAL)) {
-    const kind = (Object.keys(match.groups!) as TechnicalToken['kind'][]).find((k) => match.groups![k] !== undefined)!
+    const kind = kindOf(match)
     const raw = match[0].replace(TRAILING, '')
     if (raw.length < 2 || (kind === 'identifier' && !isIdentifier(raw))) continue
     const text = kind === 'flag' ? raw : raw.toLowerCase()
@@ -53,11 +53,18 @@ export function technicalTokens(cased: string): TechnicalToken[] {
   return tokens
 }
 
+/** The kind whose group matched: TECHNICAL is one group per kind, one of them in every match. */
+function kindOf(match: RegExpExecArray): TechnicalToken['kind'] {
+  for (const [kind] of PATTERNS) if (match.groups?.[kind] !== undefined) return kind
+  throw new Error(`technicalTokens: "${match[0]}" matched none of the kinds' groups`)
+}
+
 /** "e.g", "i.e", "U.S", "Ph.D": dotted abbreviations are prose, not names: a dotted identifier needs a part of two letters or more, its last one among them. */
 function isIdentifier(raw: string): boolean {
   if (!raw.includes('.')) return true
   const parts = raw.replace(/\(\)$/, '').split(/\.|::/)
-  return parts[parts.length - 1]!.length >= 2 && parts.some((p) => p.length >= 2) && parts.every((p) => p.length >= 2 || parts.length > 2)
+  const last = parts.at(-1)
+  return last !== undefined && last.length >= 2 && parts.some((p) => p.length >= 2) && parts.every((p) => p.length >= 2 || parts.length > 2)
 }
 
 /** A CamelCase word and nothing else (PayPal, GitHub, iPhone): letters only, no `_`, digit, `.` or `()`. */

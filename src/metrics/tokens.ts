@@ -43,7 +43,13 @@ const NO_PAIRS: ReadonlyMap<string, readonly (string | null)[]> = new Map()
 
 const HAN_RUN = /\p{Script=Han}+/gu
 const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|billion)\b)?/g
-const SCALE: Record<string, number> = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 }
+const SCALE: ReadonlyMap<string, number> = new Map([
+  ['k', 1e3],
+  ['hundred', 1e2],
+  ['thousand', 1e3],
+  ['million', 1e6],
+  ['billion', 1e9],
+])
 
 export function tokenize(text: string): Tokens {
   const cased = normaliseKeepingCase(text)
@@ -61,7 +67,9 @@ export function tokenize(text: string): Tokens {
   const add = (word: string, at: number) => {
     words.add(word)
     if (!mask) return
-    const level = mask[at]!
+    // checked here, once per word of every text: a shared knownAt would cost more than the add
+    const level = mask[at]
+    if (level === undefined) throw new RangeError(`tokenize: a word at ${at}, past the negation mask's ${mask.length} characters`)
     ;(level === NEGATED ? negated : plain).add(word)
     if (level !== 0) nearNegation.add(word)
   }
@@ -117,8 +125,12 @@ function filled(set: Set<string> | undefined): ReadonlySet<string> {
 
 function numberText(match: RegExpMatchArray): string {
   const value = Number(match[1])
-  const scale = match[2] ?? match[3]
-  return String(scale ? Number((value * SCALE[scale]!).toPrecision(12)) : value)
+  const word = match[2] ?? match[3]
+  if (word === undefined) return String(value)
+  // NUMBER's groups match only SCALE's words
+  const scale = SCALE.get(word)
+  if (scale === undefined) throw new Error(`tokenize: no scale for "${word}"`)
+  return String(Number((value * scale).toPrecision(12)))
 }
 
 // built on first use: constructing it loads ICU's break rules (~25 ms), which compare, merge
@@ -209,7 +221,7 @@ function isHan(word: string): boolean {
 }
 
 function softNumberIn(text: TokenLookup, w: string): boolean {
-  const value = SOFT_NUMBERS[w]
+  const value = SOFT_NUMBERS.get(w)
   return value !== undefined && (text.numbers.has(String(value)) || text.soft.has(String(value)))
 }
 
@@ -239,7 +251,8 @@ export type TokenLookup = { readonly [K in keyof Tokens]: Lookup }
  * only that part has.
  */
 export function union(all: readonly Tokens[]): TokenLookup {
-  if (all.length === 1) return all[0]!
+  const [first, second] = all
+  if (first !== undefined && second === undefined) return first
   return {
     words: anyOf(all, 'words'),
     numbers: anyOf(all, 'numbers'),
@@ -256,8 +269,9 @@ export function union(all: readonly Tokens[]): TokenLookup {
 function anyOf(all: readonly Tokens[], key: keyof Tokens): Lookup {
   const parts: Lookup[] = []
   for (const tokens of all) if (tokens[key].size > 0) parts.push(tokens[key])
-  if (parts.length === 0) return NONE
-  return parts.length === 1 ? parts[0]! : new AnyOf(parts)
+  const [first, second] = parts
+  if (first === undefined) return NONE
+  return second === undefined ? first : new AnyOf(parts)
 }
 
 /** Holds what any of its parts holds. Its size is the parts' total: 0 exactly when every part is empty, which is all `covers` asks. */

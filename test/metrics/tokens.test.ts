@@ -34,3 +34,9 @@ test('English stop words do not count as evidence', () => {
   assert.ok(!statement.words.has('the'))
   assert.equal(covers(tokenize('the and of to for is'), tokenize('the hotel limit'), HALF), false)
 })
+
+test('a word that names a property of every object is a word like any other: "constructor" after a number or on its own', () => {
+  assert.deepEqual([...tokenize('the constructor is called').words], ['constructor', 'call'])
+  assert.deepEqual([...tokenize('after 3 constructor runs').words], ['after', 'constructor', 'run'])
+  assert.equal(covers(tokenize('Constructors are called once.'), tokenize('the constructor is called'), 1), true)
+})
