@@ -176,7 +176,11 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
 /** relevant_ranks as the schema takes it: each value a rank from 1, or null; a `__proto__` key is the schema's to drop. */
 export function isRanks(value: unknown): value is Record<string, number | null> {
   if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__')) return false
-  return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && (v as number) >= 1))
+  for (const key in value) {
+    const v = value[key]
+    if (!(v === null || (Number.isSafeInteger(v) && (v as number) >= 1))) return false
+  }
+  return true
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
