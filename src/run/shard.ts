@@ -17,17 +17,19 @@ export interface ShardUnit {
  */
 export function inShard(questions: readonly ShardUnit[], index: number, count: number): boolean[] {
   // a unit is named by its lowest id: ids are unique, so no two units share a name
-  const lowestOfConversation = new Map<string, string>()
+  let lowestOfConversation: Map<string, string> | null = null
   for (const q of questions) {
     if (q.conversation === null) continue
+    lowestOfConversation ??= new Map()
     const lowest = lowestOfConversation.get(q.conversation)
     if (lowest === undefined || q.id < lowest) lowestOfConversation.set(q.conversation, q.id)
   }
-  const unitOf = (q: ShardUnit) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation)!)
-  // sort() with no comparator orders strings by UTF-16 code units, as `<` does
-  const order = [...new Set(questions.map(unitOf))].sort()
-  const position = new Map(order.map((id, i) => [id, i]))
-  return questions.map((q) => position.get(unitOf(q))! % count === index - 1)
+  const names = lowestOfConversation ? questions.map((q) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation)!)) : questions.map((q) => q.id)
+  // sort() with no comparator orders strings by UTF-16 code units, as `<` does; a conversation's turns share one name
+  const order = (lowestOfConversation ? [...new Set(names)] : [...names]).sort()
+  const position = new Map<string, number>()
+  for (let i = 0; i < order.length; i++) position.set(order[i]!, i)
+  return names.map((name) => position.get(name)! % count === index - 1)
 }
 
 /** The rows of shard `index` of `count` (inShard). */
