@@ -161,9 +161,19 @@ const NOTE_KEY = /^\S+( \S+)*$/
 function claim(c: unknown): Claim {
   if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict)) throw UNSURE
   const { text, verdict, evidence } = c as Claim
-  if (evidence === undefined) return { text, verdict }
-  if (evidence === null || typeof evidence === 'string') return { text, verdict, evidence }
-  throw UNSURE
+  if (!(evidence === undefined || evidence === null || typeof evidence === 'string')) throw UNSURE
+  // the object JSON.parse made when it has the schema's keys alone, in its order (as evalgate writes a claim): no copy of each claim
+  if (keysAre(c, evidence === undefined ? CLAIM_KEYS : CLAIM_KEYS_WITH_EVIDENCE)) return c as Claim
+  return evidence === undefined ? { text, verdict } : { text, verdict, evidence }
+}
+
+const CLAIM_KEYS = ['text', 'verdict']
+const CLAIM_KEYS_WITH_EVIDENCE = ['text', 'verdict', 'evidence']
+
+function keysAre(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  let i = 0
+  for (const key in value) if (key !== keys[i++]) return false
+  return i === keys.length
 }
 
 function judgeCall(c: unknown): JudgeCallRecord {
