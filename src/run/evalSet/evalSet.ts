@@ -65,6 +65,7 @@ function evalSetFrom(source: RecordSource, shard: ShardSpec | null): EvalSet {
   const conversationCells: ConversationCells[] = []
   // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
   const noExtra = source.columns !== null && source.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c))
+  const labels = new Labels()
   for (let i = 0; i < source.size; i++) {
     const first = placed.duplicates.get(i)
     if (first !== undefined) {
@@ -83,6 +84,8 @@ function evalSetFrom(source: RecordSource, shard: ShardSpec | null): EvalSet {
       conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
     // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
     const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
+    parsed.category = labels.of(parsed.category)
+    parsed.difficulty = labels.of(parsed.difficulty)
     rows.push(evalRow(parsed, extra))
     read.push(i)
   }
@@ -166,5 +169,22 @@ function evalRow(parsed: KnownEvalFields, extra: Record<string, unknown>): EvalR
     ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
     ...(history !== null ? { history } : {}),
     extra: passed,
+  }
+}
+
+/**
+ * A set's category and difficulty labels, each held once: every question of a category carries
+ * the one string (and so does its result), not a copy read from its own cell (100,000 questions
+ * of a handful of labels: ~6 MB less held through the run).
+ */
+class Labels {
+  private readonly known = new Map<string, string>()
+
+  of(label: string | null): string | null {
+    if (label === null) return null
+    const known = this.known.get(label)
+    if (known !== undefined) return known
+    this.known.set(label, label)
+    return label
   }
 }
