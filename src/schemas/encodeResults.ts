@@ -19,6 +19,7 @@ export function encodeResults(results: Results): ResultsEncoding {
   const columns = scoreColumns(results)
   const shared = sharedNotes(results.questions)
   const place = new Map(shared.map((note, i) => [note, i]))
+  const words = keyWords(columns)
   const file = {
     schema_version: RESULTS_SCHEMA_VERSION,
     run: results.run,
@@ -29,12 +30,13 @@ export function encodeResults(results: Results): ResultsEncoding {
     comparison: results.comparison,
     judge_health: results.judge_health,
   }
-  return { file, question: (q) => encodeQuestion(q, columns, place) }
+  return { file, question: (q) => encodeQuestion(q, columns, words, place) }
 }
 
 /**
  * The run's metrics, then any other metric a question has a score for (a file written by
- * hand). Every metric named by a score or a note is checked to fit a note's key.
+ * hand). Every metric named by a score or a note is checked to fit a note's key: no spaces, and
+ * a metric without a score column not digits alone, which a key reads as a column's place.
  */
 function scoreColumns(results: Results): string[] {
   const columns = Object.keys(results.metrics)
@@ -48,7 +50,15 @@ function scoreColumns(results: Results): string[] {
     }
     for (const metric in notes) named.add(metric)
   }
+  const placed = new Set(columns)
   for (const metric of named) {
+    if (!placed.has(metric) && /^[0-9]+$/.test(metric)) {
+      throw new GateError(
+        'bad_input',
+        `metric "${metric}" has notes but no scores: results.json schema ${RESULTS_SCHEMA_VERSION} reads a note's key of digits alone as a score column's place`,
+        'rename the metric in the file it came from',
+      )
+    }
     if (/\s/.test(metric) || metric === '') {
       throw new GateError(
         'bad_input',
@@ -58,6 +68,16 @@ function scoreColumns(results: Results): string[] {
     }
   }
   return columns
+}
+
+/**
+ * The word for each score column in a note's key: its place (the keys of a 100,000-question run
+ * are ~12 MB shorter than with names), or its name when some column's name is digits alone and
+ * would read as a place.
+ */
+function keyWords(columns: readonly string[]): ReadonlyMap<string, string> {
+  const byName = columns.some((c) => /^[0-9]+$/.test(c))
+  return new Map(columns.map((c, i) => [c, byName ? c : String(i)]))
 }
 
 /** Each note that more than one question carries, in the order of first use. */
@@ -81,16 +101,17 @@ function sharedNotes(questions: Record<string, QuestionResult>): string[] {
 }
 
 /** One question in the file's layout: scores in column order, each distinct note once, keyed by the metrics it is for. */
-function encodeQuestion(q: QuestionResult, columns: readonly string[], place: ReadonlyMap<string, number>): QuestionFile {
+function encodeQuestion(q: QuestionResult, columns: readonly string[], words: ReadonlyMap<string, string>, place: ReadonlyMap<string, number>): QuestionFile {
   const scores = new Array<number | null>(columns.length)
   for (const [i, column] of columns.entries()) scores[i] = q.scores[column] ?? null
   // each distinct note with the metrics it is for, space-separated
   const distinct: { text: string; key: string }[] = []
   for (const metric in q.notes) {
     const text = knownField(q.notes, metric, 'note')
+    const word = words.get(metric) ?? metric
     const same = distinct.find((d) => d.text === text)
-    if (same) same.key += ` ${metric}`
-    else distinct.push({ text, key: metric })
+    if (same) same.key += ` ${word}`
+    else distinct.push({ text, key: word })
   }
   const notes: Record<string, string | number> = {}
   for (const { text, key } of distinct) notes[key] = place.get(text) ?? text

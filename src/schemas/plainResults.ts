@@ -1,6 +1,6 @@
 import { idRecord, nfc } from '../text/ids.ts'
 import type { Claim, JudgeCallRecord, QuestionResult, Results } from './results.ts'
-import { ResultsV3FileSchema } from './resultsFile.ts'
+import { noteKeyMetric, ResultsV3FileSchema } from './resultsFile.ts'
 import { ResultsV2Schema } from './resultsV1.ts'
 import { isRanks } from './baseline.ts'
 import { knownField } from '../io/known.ts'
@@ -67,13 +67,13 @@ function plainV3(data: Record<string, unknown>, raw: Record<string, unknown>): R
 function v3Reader(columns: readonly string[], shared: readonly string[]): (q: Record<string, unknown>) => QuestionResult {
   const nullScores: Record<string, number | null> = Object.fromEntries(columns.map((c) => [c, null]))
   const place = new Map(columns.map((c, i) => [c, i]))
-  // a note key (metric names separated by spaces) → its metrics' columns; the keys of a run are a handful
+  // a note key (metrics by place or name, separated by spaces) → its metrics' columns; the keys of a run are a handful
   const keyColumns = new Map<string, number[]>()
   const columnsOf = (key: string): number[] => {
     let found = keyColumns.get(key)
     if (found === undefined) {
       if (!NOTE_KEY.test(key)) throw UNSURE
-      found = key.split(' ').map((metric) => place.get(metric) ?? -1)
+      found = key.split(' ').map((word) => place.get(noteKeyMetric(word, columns, place) ?? '') ?? -1)
       if (found.includes(-1)) throw UNSURE
       keyColumns.set(key, found)
     }
