@@ -66,6 +66,38 @@ function plainV3(data: Record<string, unknown>, raw: Record<string, unknown>): R
  */
 function v3Reader(columns: readonly string[], shared: readonly string[]): (q: Record<string, unknown>) => QuestionResult {
   const nullScores: Record<string, number | null> = Object.fromEntries(columns.map((c) => [c, null]))
+  const notesOf = v3Notes(columns, shared)
+  return (q) => {
+    const { question, category, difficulty, should_refuse, answer, inputs_hash } = q
+    // plainFields' checks, without the object it makes
+    if (typeof question !== 'string' || typeof answer !== 'string' || typeof should_refuse !== 'boolean') throw UNSURE
+    if (!(inputs_hash === undefined || typeof inputs_hash === 'string') || !isNullableString(category) || !isNullableString(difficulty)) throw UNSURE
+    const list = q.scores
+    if (!Array.isArray(list) || list.length !== columns.length) throw UNSURE
+    const scores = { ...nullScores }
+    let i = 0
+    for (const column of columns) scores[column] = score(list[i++])
+    const notes = notesOf(q.notes)
+    const errors = recordOf(q.errors, isString)
+    if (inputs_hash !== undefined && q.judge_calls === undefined && q.conversation === undefined) {
+      const { claims, relevant_ranks } = q
+      if (relevant_ranks !== undefined && !isRanks(relevant_ranks)) throw UNSURE
+      if (claims !== undefined) {
+        const checked = arrayOf(claims, claim)
+        if (relevant_ranks !== undefined) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims: checked, relevant_ranks }
+        return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims: checked }
+      }
+      if (relevant_ranks !== undefined) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, relevant_ranks }
+    }
+    const common = { question, category, difficulty, should_refuse, answer }
+    // the schema's key order: inputs_hash after the answer, only when present; the optional keys only when present
+    const out: QuestionResult = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
+    return Object.assign(out, optionalFields(q))
+  }
+}
+
+/** A schema-3 question's notes, by metric in column order; a note for a metric without a score column is the schema's to read. */
+function v3Notes(columns: readonly string[], shared: readonly string[]): (written: unknown) => Record<string, string> {
   const place = new Map(columns.map((c, i) => [c, i]))
   // a note key (metrics by place or name, separated by spaces) → its metrics' columns; the keys of a run are a handful
   const keyColumns = new Map<string, number[]>()
@@ -81,13 +113,7 @@ function v3Reader(columns: readonly string[], shared: readonly string[]): (q: Re
   }
   // each column's note while a question is read; emptied again before the next
   const byColumn = new Array<string | undefined>(columns.length).fill(undefined)
-  return (q) => {
-    const { question, category, difficulty, should_refuse, answer, inputs_hash } = plainFields(q)
-    const list = q.scores
-    if (!Array.isArray(list) || list.length !== columns.length) throw UNSURE
-    const scores = { ...nullScores }
-    for (const [i, column] of columns.entries()) scores[column] = score(list[i])
-    const written = q.notes
+  return (written) => {
     if (!isPlainRecord(written) || Object.hasOwn(written, '__proto__')) throw UNSURE
     for (const key in written) {
       const value = written[key]
@@ -100,24 +126,16 @@ function v3Reader(columns: readonly string[], shared: readonly string[]): (q: Re
       }
     }
     const notes: Record<string, string> = {}
-    for (const [j, column] of columns.entries()) {
+    let j = 0
+    for (const column of columns) {
       const note = byColumn[j]
-      if (note === undefined) continue
-      notes[column] = note
-      byColumn[j] = undefined
+      if (note !== undefined) {
+        notes[column] = note
+        byColumn[j] = undefined
+      }
+      j++
     }
-    const errors = recordOf(q.errors, isString)
-    const optional = optionalFields(q)
-    const { claims, judge_calls, conversation, relevant_ranks } = optional
-    if (inputs_hash !== undefined && judge_calls === undefined && conversation === undefined) {
-      if (claims && relevant_ranks) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims, relevant_ranks }
-      if (claims) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
-      if (relevant_ranks) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, relevant_ranks }
-    }
-    const common = { question, category, difficulty, should_refuse, answer }
-    // the schema's key order: inputs_hash after the answer, only when present; the optional keys only when present
-    const out: QuestionResult = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
-    return Object.assign(out, optional)
+    return notes
   }
 }
 
