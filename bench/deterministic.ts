@@ -8,7 +8,9 @@
  *   same schema (bench/sameWork.ts);
  * - `run` + compare + report with the default lexical provider, BENCH_RUNS times (default 3),
  *   each with its own peak RSS; the same with `judge: none`;
- * - unless BENCH_SHARDS=0, `--shard i/8` for each of 8 shards, then `merge` + compare + report.
+ * - unless BENCH_SHARDS=0, `--shard i/8` for each of 8 shards, then `merge` + compare + report;
+ * and once, first, the floor: run + compare + report of 10 questions, what a run pays whatever
+ * its size, which the time-linear-in-n target is also printed beyond.
  * Each is a child process: wall time, CPU time and peak RSS (/usr/bin/time when present, else
  * the child's own maxRSS), and the ratio of its wall time to the references'. evalgate runs as
  * one bundled file (as it ships), built first with esbuild, so the times hold no TypeScript
@@ -103,8 +105,9 @@ interface SizeFigures {
   merge: Measured | null
 }
 
-async function benchSize(n: number): Promise<SizeFigures> {
-  const dir = join(root, String(n))
+/** The generated files of `n` questions in a folder of their own, with a baseline of version 1 for each judge. */
+async function prepare(n: number, name = String(n)): Promise<{ p: (name: string) => string; common: (config: string) => string[] }> {
+  const dir = join(root, name)
   mkdirSync(dir)
   const p = (name: string) => join(dir, name)
   await generate(n, p('eval.csv'), p('v1.jsonl'), 0.85, 1)
@@ -117,6 +120,31 @@ async function benchSize(n: number): Promise<SizeFigures> {
     evalgate(['run', ...common(`${judge}.yml`), '--predictions', p('v1.jsonl'), '--out', p(`v1-${judge}.json`)])
     evalgate(['baseline', '--results', p(`v1-${judge}.json`), '--out', p(`baseline-${judge}.json`)])
   }
+  return { p, common }
+}
+
+/** The lexical run + compare + report of `p`'s files. */
+function lexicalRun(p: (name: string) => string, common: (config: string) => string[]): Measured {
+  return evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-lexical.json'), '--out', p('v2-lexical.json'), '--report', p('report.md')])
+}
+
+/**
+ * What a run pays whatever its size: run + compare + report of FLOOR_QUESTIONS questions
+ * (Node's start-up, loading the bundle, the configuration, the comparison's fixed work, the
+ * files), BENCH_RUNS times; the run with the median CPU time.
+ */
+const FLOOR_QUESTIONS = 10
+
+async function benchFloor(): Promise<Measured> {
+  const { p, common } = await prepare(FLOOR_QUESTIONS, 'floor')
+  const runs = Array.from({ length: RUNS }, () => lexicalRun(p, common))
+  const floor = [...runs].sort((a, b) => a.cpuS - b.cpuS)[Math.floor((runs.length - 1) / 2)]!
+  row(FLOOR_QUESTIONS, `run + compare + report (floor)`, floor, null)
+  return floor
+}
+
+async function benchSize(n: number): Promise<SizeFigures> {
+  const { p, common } = await prepare(n)
   const reference = node([join(import.meta.dirname, 'reference.mjs'), p('eval.csv'), p('v2.jsonl'), K])
   row(n, 'retrieval only, plain Node', reference, null)
   if (python) row(n, 'retrieval only, plain CPython', measure(python, [join(import.meta.dirname, 'reference.py'), p('eval.csv'), p('v2.jsonl'), K]), null)
@@ -124,7 +152,7 @@ async function benchSize(n: number): Promise<SizeFigures> {
   const against = { node: reference, same }
   row(n, 'same work, plain Node', same, null)
   const lexical = Array.from({ length: RUNS }, (_, i) => {
-    const m = evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-lexical.json'), '--out', p('v2-lexical.json'), '--report', p('report.md')])
+    const m = lexicalRun(p, common)
     row(n, `run + compare + report${RUNS > 1 ? ` (${i + 1})` : ''}`, m, against)
     return m
   })
@@ -144,7 +172,7 @@ async function benchSize(n: number): Promise<SizeFigures> {
     checks.push(sameMeans(reference, p('v2-merged.json'), 'merged retrieval'))
   }
   console.log(`${' '.repeat(9)}results.json ${resultsMb.toFixed(1)} MB; ${checks.join('; ')}`)
-  rmSync(dir, { recursive: true, force: true })
+  rmSync(join(root, String(n)), { recursive: true, force: true })
   return { same, lexical, resultsMb, shards, merge }
 }
 
@@ -160,7 +188,7 @@ function target(what: string, figure: string, goal: string, holds: Record<string
 }
 
 /** Every target of issue 32, each with its figure from this run: wall time, and CPU time where wall time waits for a shared core. */
-function summary(bySize: Map<number, SizeFigures>): void {
+function summary(bySize: Map<number, SizeFigures>, floor: Measured): void {
   const [small, large] = [bySize.get(10_000), bySize.get(100_000)]
   if (!large) return
   const wall = median(large.lexical.map((m) => m.wallS))
@@ -198,7 +226,11 @@ function summary(bySize: Map<number, SizeFigures>): void {
     ]
     const figures = measures.map(([what, of]) => `${what} ${perQuestion(small, 10_000, of)} → ${perQuestion(large, 100_000, of)} per question, ×${ratio(of).toFixed(1)}`)
     const within = (of: (m: Measured) => number) => Math.abs(ratio(of) - 10) <= 1.5
-    target('time 10,000 → 100,000 questions', `${figures.join('; ')}; same work ×${(large.same.wallS / small.same.wallS).toFixed(1)}`, '×10 ± 1.5', {
+    // what grows with the questions: each size's CPU time less the floor's (a run of FLOOR_QUESTIONS questions)
+    const beyondFloor = (median(large.lexical.map((m) => m.cpuS)) - floor.cpuS) / (median(small.lexical.map((m) => m.cpuS)) - floor.cpuS)
+    const same = `same work ×${(large.same.wallS / small.same.wallS).toFixed(1)} wall, ×${(large.same.cpuS / small.same.cpuS).toFixed(1)} CPU`
+    const floorFigure = `CPU beyond the ${FLOOR_QUESTIONS}-question run's ${floor.cpuS.toFixed(2)} s ×${beyondFloor.toFixed(1)}`
+    target('time 10,000 → 100,000 questions', `${figures.join('; ')}; ${same}; ${floorFigure}`, '×10 ± 1.5', {
       wall: within(measures[0]![1]),
       CPU: within(measures[1]![1]),
     })
@@ -211,9 +243,10 @@ try {
   console.log(`× same: wall time over the same-work script's; CPU× same: CPU time over its CPU time (the steadier one on a loaded machine); × node: over the retrieval-only Node script's`)
   console.log(`peak RSS from ${hasTime ? TIME : "the child's process.resourceUsage().maxRSS"}${python ? '' : '; no python3 here: the CPython reference is left out'}\n`)
   console.log(['questions', 'step'.padEnd(30), ' wall s', '  CPU s', 'peak MB', '× same', 'CPU× same', '× node', 'main() s'].join('  ').replace('questions', '      n'))
+  const floor = await benchFloor()
   const bySize = new Map<number, SizeFigures>()
   for (const n of SIZES) bySize.set(n, await benchSize(n))
-  summary(bySize)
+  summary(bySize, floor)
 } finally {
   rmSync(root, { recursive: true, force: true })
 }
