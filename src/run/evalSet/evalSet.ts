@@ -1,6 +1,7 @@
 import { fingerprintRows } from '../../baseline/fingerprint.ts'
 import { GateError, locate, Problems } from '../../io/errors.ts'
 import { normaliseId } from '../../text/ids.ts'
+import { knownKey } from '../../io/known.ts'
 import { readRecords, recordsOf, requireFields, type RecordSource } from '../../io/records.ts'
 import { tryParseRecord, type Table } from '../../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../../schemas/evalSet.ts'
@@ -110,27 +111,39 @@ interface Placed {
  */
 function placeRows(source: RecordSource, shard: ShardSpec | null): Placed {
   const duplicates = new Map<number, { id: string; line: number }>()
-  const firstLine = new Map<string, number>()
+  const ids = new Set<string>()
+  // each id's first line, found only once an id is used again: a set without duplicates needs none
+  let firstLine: Map<string, number> | null = null
   const units: ShardUnit[] = []
   const unitOf: (number | null)[] = []
   for (let i = 0; i < source.size; i++) {
     const id = idCell(source.field(i, 'id'))
     unitOf.push(null)
     if (id === null) continue
-    const line = source.line(i)
-    const previous = firstLine.get(id)
-    if (previous !== undefined) {
-      duplicates.set(i, { id, line: previous })
+    if (ids.has(id)) {
+      firstLine ??= firstLines(source, i)
+      duplicates.set(i, { id, line: knownKey(firstLine, id, 'the first line of an id') })
       unitOf[i] = -1
       continue
     }
-    firstLine.set(id, line)
+    ids.add(id)
+    firstLine?.set(id, source.line(i))
     unitOf[i] = units.length
     units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) })
   }
   const mine = shard ? inShard(units, shard.index, shard.count) : null
   const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit] === true))
-  return { ids: new Set(firstLine.keys()), duplicates, read }
+  return { ids, duplicates, read }
+}
+
+/** The line each id is first used on, in the rows before `end`. */
+function firstLines(source: RecordSource, end: number): Map<string, number> {
+  const lines = new Map<string, number>()
+  for (let i = 0; i < end; i++) {
+    const id = idCell(source.field(i, 'id'))
+    if (id !== null && !lines.has(id)) lines.set(id, source.line(i))
+  }
+  return lines
 }
 
 /** A cell as the schema reads an id (idValue: a text, or in JSONL a number JSON holds exactly); null for one the schema refuses. */
