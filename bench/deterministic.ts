@@ -8,11 +8,15 @@
  *   same schema (bench/sameWork.ts);
  * - `run` + compare + report with the default lexical provider, BENCH_RUNS times (default 3),
  *   each with its own peak RSS; the same with `judge: none`;
- * - unless BENCH_SHARDS=0, `--shard i/8` for each of 8 shards, then `merge` + compare + report.
+ * - unless BENCH_SHARDS=0, `--shard i/8` for each of 8 shards, then `merge` + compare + report;
+ * and once, first, the floor: run + compare + report of 10 questions, what a run pays whatever
+ * its size, which the time-linear-in-n target is also printed beyond.
  * Each is a child process: wall time, CPU time and peak RSS (/usr/bin/time when present, else
  * the child's own maxRSS), and the ratio of its wall time to the references'. evalgate runs as
  * one bundled file (as it ships), built first with esbuild, so the times hold no TypeScript
- * compilation.
+ * compilation. At the end, every target of issue 32 at 100,000 questions with its figure and
+ * whether it holds, by wall time and by CPU time (on a shared machine a wall time also counts
+ * waiting for a core), and the time per question at 10,000 and 100,000.
  *
  *   BENCH_SIZES=1000,10000 npm run bench     sizes to measure (default 10000,100000)
  */
@@ -97,12 +101,13 @@ interface SizeFigures {
   same: Measured
   lexical: Measured[]
   resultsMb: number
-  shard: Measured | null
+  shards: Measured[]
   merge: Measured | null
 }
 
-async function benchSize(n: number): Promise<SizeFigures> {
-  const dir = join(root, String(n))
+/** The generated files of `n` questions in a folder of their own, with a baseline of version 1 for each judge. */
+async function prepare(n: number, name = String(n)): Promise<{ p: (name: string) => string; common: (config: string) => string[] }> {
+  const dir = join(root, name)
   mkdirSync(dir)
   const p = (name: string) => join(dir, name)
   await generate(n, p('eval.csv'), p('v1.jsonl'), 0.85, 1)
@@ -115,6 +120,31 @@ async function benchSize(n: number): Promise<SizeFigures> {
     evalgate(['run', ...common(`${judge}.yml`), '--predictions', p('v1.jsonl'), '--out', p(`v1-${judge}.json`)])
     evalgate(['baseline', '--results', p(`v1-${judge}.json`), '--out', p(`baseline-${judge}.json`)])
   }
+  return { p, common }
+}
+
+/** The lexical run + compare + report of `p`'s files. */
+function lexicalRun(p: (name: string) => string, common: (config: string) => string[]): Measured {
+  return evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-lexical.json'), '--out', p('v2-lexical.json'), '--report', p('report.md')])
+}
+
+/**
+ * What a run pays whatever its size: run + compare + report of FLOOR_QUESTIONS questions
+ * (Node's start-up, loading the bundle, the configuration, the comparison's fixed work, the
+ * files), BENCH_RUNS times; the run with the median CPU time.
+ */
+const FLOOR_QUESTIONS = 10
+
+async function benchFloor(): Promise<Measured> {
+  const { p, common } = await prepare(FLOOR_QUESTIONS, 'floor')
+  const runs = Array.from({ length: RUNS }, () => lexicalRun(p, common))
+  const floor = [...runs].sort((a, b) => a.cpuS - b.cpuS)[Math.floor((runs.length - 1) / 2)]!
+  row(FLOOR_QUESTIONS, `run + compare + report (floor)`, floor, null)
+  return floor
+}
+
+async function benchSize(n: number): Promise<SizeFigures> {
+  const { p, common } = await prepare(n)
   const reference = node([join(import.meta.dirname, 'reference.mjs'), p('eval.csv'), p('v2.jsonl'), K])
   row(n, 'retrieval only, plain Node', reference, null)
   if (python) row(n, 'retrieval only, plain CPython', measure(python, [join(import.meta.dirname, 'reference.py'), p('eval.csv'), p('v2.jsonl'), K]), null)
@@ -122,7 +152,7 @@ async function benchSize(n: number): Promise<SizeFigures> {
   const against = { node: reference, same }
   row(n, 'same work, plain Node', same, null)
   const lexical = Array.from({ length: RUNS }, (_, i) => {
-    const m = evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-lexical.json'), '--out', p('v2-lexical.json'), '--report', p('report.md')])
+    const m = lexicalRun(p, common)
     row(n, `run + compare + report${RUNS > 1 ? ` (${i + 1})` : ''}`, m, against)
     return m
   })
@@ -130,42 +160,80 @@ async function benchSize(n: number): Promise<SizeFigures> {
   const none = evalgate(['run', ...common('none.yml'), '--predictions', p('v2.jsonl'), '--baseline', p('baseline-none.json'), '--out', p('v2-none.json'), '--report', p('report-none.md')])
   row(n, '  judge: none', none, against)
   const checks = [sameMeans(reference, p('v2-lexical.json'), 'retrieval'), sameMeans(reference, p('same-work.json'), 'same-work retrieval')]
-  let shard: Measured | null = null
+  let shards: Measured[] = []
   let merge: Measured | null = null
   if (SHARDS > 0) {
     const shardFile = (i: number) => p(`v2-shard-${i}.json`)
-    const shards = Array.from({ length: SHARDS }, (_, i) => evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--shard', `${i + 1}/${SHARDS}`, '--out', shardFile(i + 1)]))
-    shard = shards.reduce((a, b) => (b.wallS > a.wallS ? b : a))
-    row(n, `  slowest of ${SHARDS} shards`, shard, against)
+    shards = Array.from({ length: SHARDS }, (_, i) => evalgate(['run', ...common('lexical.yml'), '--predictions', p('v2.jsonl'), '--shard', `${i + 1}/${SHARDS}`, '--out', shardFile(i + 1)]))
+    row(n, `  slowest of ${SHARDS} shards`, slowest(shards, 'wallS'), against)
     const files = shards.map((_, i) => shardFile(i + 1))
     merge = evalgate(['merge', '--config', p('lexical.yml'), '--out', p('v2-merged.json'), '--baseline', p('baseline-lexical.json'), '--report', p('report-merged.md'), ...files])
     row(n, '  merge + compare + report', merge, against)
     checks.push(sameMeans(reference, p('v2-merged.json'), 'merged retrieval'))
   }
   console.log(`${' '.repeat(9)}results.json ${resultsMb.toFixed(1)} MB; ${checks.join('; ')}`)
-  rmSync(dir, { recursive: true, force: true })
-  return { same, lexical, resultsMb, shard, merge }
+  rmSync(join(root, String(n)), { recursive: true, force: true })
+  return { same, lexical, resultsMb, shards, merge }
 }
 
-function summary(bySize: Map<number, SizeFigures>): void {
+/** The shard that took longest by one measure (wall time, or CPU time, the steadier on a loaded machine). */
+function slowest(shards: readonly Measured[], by: 'wallS' | 'cpuS'): Measured {
+  return shards.reduce((a, b) => (b[by] > a[by] ? b : a))
+}
+
+/** `figure` against its target, and whether it holds by each measure (wall and CPU time where both are figures). */
+function target(what: string, figure: string, goal: string, holds: Record<string, boolean>): void {
+  const verdicts = Object.entries(holds).map(([by, ok]) => `${by ? `${by} ` : ''}${ok ? 'holds' : 'MISSED'}`)
+  console.log(`  ${what}: ${figure} (target ${goal}): ${verdicts.join(', ')}`)
+}
+
+/** Every target of issue 32, each with its figure from this run: wall time, and CPU time where wall time waits for a shared core. */
+function summary(bySize: Map<number, SizeFigures>, floor: Measured): void {
   const [small, large] = [bySize.get(10_000), bySize.get(100_000)]
   if (!large) return
-  const wall = large.lexical.map((m) => m.wallS)
-  console.log(`\nat 100,000 questions (issue 32 targets):`)
-  console.log(
-    `  lexical run + compare + report / same work: ${wall.map((w) => (w / large.same.wallS).toFixed(2)).join(', ')}× (median ${(median(wall) / large.same.wallS).toFixed(2)}×; target ≤ 1.5×)`,
+  const wall = median(large.lexical.map((m) => m.wallS))
+  const cpu = median(large.lexical.map((m) => m.cpuS))
+  const ratios = (of: number, to: number) => `${(of / to).toFixed(2)}`
+  console.log(`\nat 100,000 questions (issue 32 targets; unsharded run: median of ${large.lexical.length})`)
+  target(
+    'lexical run + compare + report / same work',
+    `${ratios(wall, large.same.wallS)}× wall, ${ratios(cpu, large.same.cpuS)}× CPU (runs: ${large.lexical.map((m) => ratios(m.wallS, large.same.wallS)).join(', ')}× wall)`,
+    '≤ 1.5×',
+    { wall: wall / large.same.wallS <= 1.5, CPU: cpu / large.same.cpuS <= 1.5 },
   )
-  console.log(`  peak RSS per run: ${large.lexical.map((m) => m.rssMb.toFixed(0)).join(', ')} MB (target ≤ 450 MB on every run)`)
-  console.log(`  results.json: ${large.resultsMb.toFixed(1)} MB (target ≤ 90 MB)`)
-  if (large.shard && large.merge) {
-    console.log(`  slowest shard of 8 / unsharded run: ${(large.shard.wallS / median(wall)).toFixed(2)} (target ≤ 0.2)`)
-    console.log(`  merge + compare + report of 8 shards: ${large.merge.wallS.toFixed(2)} s (target ≤ 4 s)`)
+  const rss = large.lexical.map((m) => m.rssMb)
+  target('peak RSS per run', `${rss.map((r) => r.toFixed(0)).join(', ')} MB`, '≤ 450 MB on every run', { '': rss.every((r) => r <= 450) })
+  target('results.json', `${large.resultsMb.toFixed(1)} MB`, '≤ 90 MB', { '': large.resultsMb <= 90 })
+  if (large.shards.length > 0 && large.merge) {
+    const [byWall, byCpu] = [slowest(large.shards, 'wallS'), slowest(large.shards, 'cpuS')]
+    target(
+      `slowest shard of ${large.shards.length} / unsharded run`,
+      `${ratios(byWall.wallS, wall)} wall (${byWall.wallS.toFixed(2)} / ${wall.toFixed(2)} s), ${ratios(byCpu.cpuS, cpu)} CPU (${byCpu.cpuS.toFixed(2)} / ${cpu.toFixed(2)} s)`,
+      '≤ 0.2',
+      { wall: byWall.wallS / wall <= 0.2, CPU: byCpu.cpuS / cpu <= 0.2 },
+    )
+    const merge = large.merge
+    target(`merge + compare + report of ${large.shards.length} shards`, `${merge.wallS.toFixed(2)} s wall, ${merge.cpuS.toFixed(2)} s CPU`, '≤ 4 s', { wall: merge.wallS <= 4, CPU: merge.cpuS <= 4 })
   }
   if (small) {
-    const main = (f: SizeFigures) => median(f.lexical.map((m) => m.mainS!))
-    console.log(
-      `  time 10,000 → 100,000 (target 10 ± 1.5): evalgate's main() ${(main(large) / main(small)).toFixed(1)}, whole process ${(median(wall) / median(small.lexical.map((m) => m.wallS))).toFixed(1)}; same work ${(large.same.wallS / small.same.wallS).toFixed(1)}`,
-    )
+    // time per question at each size, and the ratio of the two totals: 10 for time linear in n
+    const perQuestion = (f: SizeFigures, n: number, of: (m: Measured) => number) => `${((median(f.lexical.map(of)) / n) * 1e6).toFixed(0)} µs`
+    const ratio = (of: (m: Measured) => number) => median(large.lexical.map(of)) / median(small.lexical.map(of))
+    const measures: [string, (m: Measured) => number][] = [
+      ['wall', (m) => m.wallS],
+      ['CPU', (m) => m.cpuS],
+      ["evalgate's main()", (m) => m.mainS!],
+    ]
+    const figures = measures.map(([what, of]) => `${what} ${perQuestion(small, 10_000, of)} → ${perQuestion(large, 100_000, of)} per question, ×${ratio(of).toFixed(1)}`)
+    const within = (of: (m: Measured) => number) => Math.abs(ratio(of) - 10) <= 1.5
+    // what grows with the questions: each size's CPU time less the floor's (a run of FLOOR_QUESTIONS questions)
+    const beyondFloor = (median(large.lexical.map((m) => m.cpuS)) - floor.cpuS) / (median(small.lexical.map((m) => m.cpuS)) - floor.cpuS)
+    const same = `same work ×${(large.same.wallS / small.same.wallS).toFixed(1)} wall, ×${(large.same.cpuS / small.same.cpuS).toFixed(1)} CPU`
+    const floorFigure = `CPU beyond the ${FLOOR_QUESTIONS}-question run's ${floor.cpuS.toFixed(2)} s ×${beyondFloor.toFixed(1)}`
+    target('time 10,000 → 100,000 questions', `${figures.join('; ')}; ${same}; ${floorFigure}`, '×10 ± 1.5', {
+      wall: within(measures[0]![1]),
+      CPU: within(measures[1]![1]),
+    })
   }
 }
 
@@ -175,9 +243,10 @@ try {
   console.log(`× same: wall time over the same-work script's; CPU× same: CPU time over its CPU time (the steadier one on a loaded machine); × node: over the retrieval-only Node script's`)
   console.log(`peak RSS from ${hasTime ? TIME : "the child's process.resourceUsage().maxRSS"}${python ? '' : '; no python3 here: the CPython reference is left out'}\n`)
   console.log(['questions', 'step'.padEnd(30), ' wall s', '  CPU s', 'peak MB', '× same', 'CPU× same', '× node', 'main() s'].join('  ').replace('questions', '      n'))
+  const floor = await benchFloor()
   const bySize = new Map<number, SizeFigures>()
   for (const n of SIZES) bySize.set(n, await benchSize(n))
-  summary(bySize)
+  summary(bySize, floor)
 } finally {
   rmSync(root, { recursive: true, force: true })
 }

@@ -163,6 +163,8 @@ function main(): void {
   for (const q of questions.values()) for (const note of new Set(Object.values(q.notes))) carriers.set(note, (carriers.get(note) ?? 0) + 1)
   const shared = [...carriers].filter(([, count]) => count > 1).map(([note]) => note)
   const place = new Map(shared.map((note, i) => [note, i]))
+  // a note's key names its metrics by their places in score_columns
+  const column = new Map(metrics.map((m, i) => [m, String(i)]))
   const fd = openSync(outPath, 'w')
   let buffer = ''
   const write = (text: string) => {
@@ -176,7 +178,7 @@ function main(): void {
   let left = questions.size
   for (const [id, q] of questions) {
     const byNote = new Map<string, string>()
-    for (const [m, note] of Object.entries(q.notes)) byNote.set(note, byNote.has(note) ? `${byNote.get(note)} ${m}` : m)
+    for (const [m, note] of Object.entries(q.notes)) byNote.set(note, byNote.has(note) ? `${byNote.get(note)} ${column.get(m)}` : String(column.get(m)))
     const notes = Object.fromEntries([...byNote].map(([note, key]) => [key, place.get(note) ?? note]))
     const line = { ...q, scores: metrics.map((m) => q.scores[m]), notes }
     write(`${JSON.stringify(id)}: ${JSON.stringify(line)}${--left === 0 ? '' : ','}\n`)

@@ -1,4 +1,4 @@
-import { readTable, requireColumns, streamJsonl, tableFormat } from '../io/tabular.ts'
+import { readJsonl, readTable, requireColumns, tableFormat } from '../io/tabular.ts'
 import type { CandidateOutput } from '../schemas/candidate.ts'
 import type { Candidate } from './candidate.ts'
 import { OutputCollector } from './outputs.ts'
@@ -28,6 +28,11 @@ export async function loadPredictions(
     return collector.outputs
   }
   const collector = new OutputCollector(file, evalIds, wanted, take)
-  for await (const record of streamJsonl(file, 'predictions file', (text, line) => collector.skipsLine(text, line))) collector.add(record)
+  await readJsonl(
+    file,
+    'predictions file',
+    (record) => collector.add(record),
+    (line) => collector.skipsLine(line),
+  )
   return collector.outputs
 }

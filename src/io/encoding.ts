@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { GateError } from './errors.ts'
 import { convertHint, encodingsThatFit, fitsSentence, type EncodingFit } from './legacyEncodings.ts'
 import { knownAt } from './known.ts'
@@ -72,6 +73,21 @@ export class Utf8StreamDecoder {
 }
 
 /**
+ * Refuses a part of a file read in chunks that is not UTF-8, in Utf8StreamDecoder's words:
+ * `offset` is the part's first byte in the file, `newlines` the line feeds before it. A part
+ * ends with a line end (CR or LF, never inside a character) or at the end of the file, so the
+ * parts of a file are UTF-8 exactly when the file is.
+ */
+export function checkUtf8Part(file: string, part: Uint8Array, offset: number, newlines: number): void {
+  if (isUtf8(part)) return
+  const at = firstInvalidUtf8(part)
+  if (at < part.length) throw notUtf8(file, offset + at, newlines + lineAt(part, at), part[at], encodingsThatFit(part, at))
+  // a character cut off: only the end of the file does that
+  const cut = part.length - incompleteTail(part).length
+  throw notUtf8(file, offset + cut, newlines + lineAt(part, cut), undefined, [])
+}
+
+/**
  * Offset of the first byte that does not start a well-formed UTF-8 sequence (the Unicode
  * "maximal subpart" rule: overlong forms, surrogates and values above U+10FFFF are
  * ill-formed), or `bytes.length` when the bytes only end in the middle of a character.
@@ -110,7 +126,7 @@ const SEQUENCES: readonly { from: number; to: number; length: number; second: re
 ]
 
 /** A UTF-16 file says so with a byte order mark, or shows itself by NUL bytes at every other offset (its ASCII characters). */
-function refuseUtf16(file: string, bytes: Uint8Array, hint = UTF16_HINT): void {
+export function refuseUtf16(file: string, bytes: Uint8Array, hint = UTF16_HINT): void {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     const order = bytes[0] === 0xff ? 'little-endian' : 'big-endian'
     throw new GateError('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, hint)

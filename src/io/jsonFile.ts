@@ -37,7 +37,9 @@ function streamJson(write: Sink, data: Record<string, unknown>, outsideText: Tex
   keys.forEach((key, k) => {
     const last = k === keys.length - 1
     if (key !== 'questions') {
-      write(`${JSON.stringify(key)}: ${JSON.stringify(redactMember(data[key], outsideText, key))}${last ? '' : ','}\n`)
+      write(`${JSON.stringify(key)}: `)
+      writeJson(write, redactMember(data[key], outsideText, key), MEMBER_LEVELS)
+      write(`${last ? '' : ','}\n`)
       return
     }
     write('"questions": {\n')
@@ -48,6 +50,51 @@ function streamJson(write: Sink, data: Record<string, unknown>, outsideText: Tex
     write(`}${last ? '' : ','}\n`)
   })
   write('}\n')
+}
+
+/** How deep writeJson splits a member of a large file: a comparison's lists of changes and its answers, item by item. */
+const MEMBER_LEVELS = 3
+
+/**
+ * JSON.stringify(value)'s text, written in pieces: down to `levels` deep, an object's members
+ * and an array's items are each stringified on their own, so a member of several MB (the
+ * comparison of 100,000 questions: its changes, their answers) is never one string, and never
+ * one string and its UTF-8 copy at once. The pieces join to JSON.stringify's text: a member
+ * whose value JSON leaves out (undefined, a function) is left out, such an item is null, and a
+ * value with toJSON is stringified whole.
+ */
+export function writeJson(write: Sink, value: unknown, levels: number): void {
+  if (levels === 0 || !isJsonContainer(value)) {
+    write(JSON.stringify(value) ?? 'null')
+    return
+  }
+  if (Array.isArray(value)) {
+    write('[')
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) write(',')
+      writeJson(write, value[i], levels - 1)
+    }
+    write(']')
+    return
+  }
+  write('{')
+  let first = true
+  for (const key of Object.keys(value)) {
+    const member = (value as Record<string, unknown>)[key]
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue
+    write(`${first ? '' : ','}${JSON.stringify(key)}:`)
+    first = false
+    writeJson(write, member, levels - 1)
+  }
+  write('}')
+}
+
+/** An array, or an object of data (Object's or no prototype, no toJSON): what writeJson may split. */
+function isJsonContainer(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return true
+  const prototype: unknown = Object.getPrototypeOf(value)
+  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function'
 }
 
 /** The record with each value mapped, keys (and a missing prototype) kept. */

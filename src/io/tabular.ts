@@ -4,9 +4,10 @@ import type { z } from 'zod'
 import { plainCsv } from './plainCsv.ts'
 import { MAX_JSON_DEPTH, tooDeep } from './nesting.ts'
 import { issueText } from './zodIssue.ts'
-import { decodeUtf8, Utf8StreamDecoder } from './encoding.ts'
+import { decodeUtf8 } from './encoding.ts'
+import { forEachLine, type ByteLine } from './jsonlLines.ts'
 import { GateError, locate, Problems } from './errors.ts'
-import { inputLimitBytes, inputTooLarge, openInput, readInput } from './input.ts'
+import { readInput } from './input.ts'
 
 /** One record of a CSV or JSONL file with the line it starts on, for error messages. */
 export interface SourceRecord {
@@ -103,75 +104,18 @@ export function recordStartLines(text: string): number[] {
 }
 
 /**
- * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
- * predictions file never sits in memory as one string and an array of lines at once. Bytes
- * that are not UTF-8 stop the read with their offset, as readText does. A line for which
- * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
+ * A .jsonl file line by line from disk (forEachLine), each line parsed as it is read and handed
+ * to `take`: a 100,000-line predictions file never sits in memory as one string and an array
+ * of lines at once. Bytes that are not UTF-8 stop the read with their offset, as readText does.
+ * A line for which `skip` says true is neither decoded nor parsed (a shard's reader has dealt
+ * with another shard's answer by its id).
  */
-export async function* streamJsonl(file: string, what: string, skip?: (text: string, line: number) => boolean): AsyncGenerator<SourceRecord> {
-  // opened once (a FIFO can be opened only once per writer); a folder, a missing file or one above the cap is refused before the first line
-  const input = await openInput(file, what)
-  const stream = input.handle.createReadStream()
-  let number = 0
-  for await (const raw of linesOf(decodeChunks(file, capped(file, what, stream)))) {
-    number += 1
-    const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw
-    if (skip?.(text, number)) continue
-    const record = parseJsonlLine(file, text, number)
-    if (record) yield record
-  }
-}
-
-/** The chunks of a stream up to the input cap: a FIFO that never ends is stopped there, by name. */
-async function* capped(file: string, what: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  const limit = inputLimitBytes()
-  let total = 0
-  for await (const chunk of chunks) {
-    total += chunk.length
-    if (total > limit) throw inputTooLarge(file, what, null)
-    yield chunk
-  }
-}
-
-/** The text of a byte stream, refusing anything but UTF-8 as it arrives. */
-async function* decodeChunks(file: string, bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new Utf8StreamDecoder(file)
-  for await (const chunk of bytes) yield decoder.push(chunk)
-  yield decoder.end()
-}
-
-const LF = 0x0a
-
-/**
- * The lines of a text arriving in chunks, split as readline splits them (LF, CRLF or a lone CR
- * ends a line; a CRLF split between two chunks is one line end; no empty line after the last
- * line end): at less than half readline's cost per line, which a 100,000-line file felt.
- */
-export async function* linesOf(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  let rest = ''
-  // the previous chunk ended in CR: a LF opening this one ends no further line
-  let afterCr = false
-  for await (const text of chunks) {
-    if (text === '') continue
-    let start = afterCr && text.charCodeAt(0) === LF ? 1 : 0
-    afterCr = false
-    let cr = text.indexOf('\r', start)
-    let lf = text.indexOf('\n', start)
-    while (cr !== -1 || lf !== -1) {
-      const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf)
-      yield rest === '' ? text.slice(start, end) : rest + text.slice(start, end)
-      rest = ''
-      start = end + 1
-      if (end === cr) {
-        if (start === text.length) afterCr = true
-        else if (text.charCodeAt(start) === LF) start += 1
-        cr = text.indexOf('\r', start)
-      }
-      if (lf !== -1 && lf < start) lf = text.indexOf('\n', start)
-    }
-    rest += text.slice(start)
-  }
-  if (rest !== '') yield rest
+export async function readJsonl(file: string, what: string, take: (record: SourceRecord) => void, skip?: (line: ByteLine) => boolean): Promise<void> {
+  await forEachLine(file, what, (line) => {
+    if (skip?.(line)) return
+    const record = parseJsonlLine(file, line.bytes.toString('utf8', line.start, line.end), line.number)
+    if (record) take(record)
+  })
 }
 
 const JSONL_HINT = 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}'

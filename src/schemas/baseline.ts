@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { GateSettingsInputSchema } from './gate.ts'
-import { idRecord } from '../text/ids.ts'
+import { idRecord, nfc } from '../text/ids.ts'
 import { idRecordSchema } from './ids.ts'
 import { JudgeIdentitySchema } from './results.ts'
 
@@ -131,7 +131,7 @@ export function plainBaseline(data: unknown): Baseline | null {
   if (!isPlainRecord(data) || !WITH_ANSWERS.has(data.schema_version) || !isPlainRecord(data.questions)) return null
   const questions = idRecord<BaselineQuestion>()
   for (const key of Object.keys(data.questions)) {
-    const id = key.normalize('NFC')
+    const id = nfc(key)
     const question = plainQuestion(data.questions[key])
     if (question === null || Object.hasOwn(questions, id)) return null
     questions[id] = question
@@ -158,11 +158,16 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
   if (chars !== undefined && !(typeof chars === 'number' && Number.isSafeInteger(chars) && (truncated ? chars > ANSWER_CAP : chars === kept))) return null
   if (inputs !== undefined && !(typeof inputs === 'string' && /^[0-9a-f]{16}$/.test(inputs))) return null
   if (ranks !== undefined && !isRanks(ranks)) return null
+  const checkedScores = scores as Record<string, number | null>
+  // the shape evalgate baseline writes, as one literal; any other through spreads below
+  if (question !== undefined && notes === undefined && chars !== undefined && inputs !== undefined && ranks !== undefined) {
+    return { category, question, scores: checkedScores, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs, relevant_ranks: ranks }
+  }
   // the schema's key order (its shape's), with the optional keys only when present
   return {
     category,
     ...(question !== undefined ? { question } : {}),
-    scores: scores as Record<string, number | null>,
+    scores: checkedScores,
     ...(notes !== undefined ? { notes: notes as Record<string, string> } : {}),
     answer,
     answer_truncated: truncated,
@@ -176,7 +181,11 @@ function plainQuestion(q: unknown): BaselineQuestion | null {
 /** relevant_ranks as the schema takes it: each value a rank from 1, or null; a `__proto__` key is the schema's to drop. */
 export function isRanks(value: unknown): value is Record<string, number | null> {
   if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__')) return false
-  return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && (v as number) >= 1))
+  for (const key in value) {
+    const v = value[key]
+    if (!(v === null || (Number.isSafeInteger(v) && (v as number) >= 1))) return false
+  }
+  return true
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

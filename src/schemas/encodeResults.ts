@@ -19,6 +19,7 @@ export function encodeResults(results: Results): ResultsEncoding {
   const columns = scoreColumns(results)
   const shared = sharedNotes(results.questions)
   const place = new Map(shared.map((note, i) => [note, i]))
+  const keys = new NoteKeys(columns)
   const file = {
     schema_version: RESULTS_SCHEMA_VERSION,
     run: results.run,
@@ -29,12 +30,13 @@ export function encodeResults(results: Results): ResultsEncoding {
     comparison: results.comparison,
     judge_health: results.judge_health,
   }
-  return { file, question: (q) => encodeQuestion(q, columns, place) }
+  return { file, question: (q) => encodeQuestion(q, columns, keys, place) }
 }
 
 /**
  * The run's metrics, then any other metric a question has a score for (a file written by
- * hand). Every metric named by a score or a note is checked to fit a note's key.
+ * hand). Every metric named by a score or a note is checked to fit a note's key: no spaces, and
+ * a metric without a score column not digits alone, which a key reads as a column's place.
  */
 function scoreColumns(results: Results): string[] {
   const columns = Object.keys(results.metrics)
@@ -48,7 +50,15 @@ function scoreColumns(results: Results): string[] {
     }
     for (const metric in notes) named.add(metric)
   }
+  const placed = new Set(columns)
   for (const metric of named) {
+    if (!placed.has(metric) && /^[0-9]+$/.test(metric)) {
+      throw new GateError(
+        'bad_input',
+        `metric "${metric}" has notes but no scores: results.json schema ${RESULTS_SCHEMA_VERSION} reads a note's key of digits alone as a score column's place`,
+        'rename the metric in the file it came from',
+      )
+    }
     if (/\s/.test(metric) || metric === '') {
       throw new GateError(
         'bad_input',
@@ -58,6 +68,58 @@ function scoreColumns(results: Results): string[] {
     }
   }
   return columns
+}
+
+/**
+ * A question's notes as the file keys them: each distinct note once, under the metrics it is
+ * for, each named by its score column's place (the keys of a 100,000-question run are ~12 MB
+ * shorter than with names), or by its name when some column's name is digits alone and would
+ * read as a place. The keys are the same few from question to question: each is made once and
+ * the same string used again (no new string, nor a new property name to look up, per question).
+ */
+class NoteKeys {
+  private readonly words: ReadonlyMap<string, string>
+  private readonly longer = new Map<string, Map<string, string>>()
+  // the question's distinct notes and their keys while it is encoded
+  private readonly texts: string[] = []
+  private readonly keys: string[] = []
+
+  constructor(columns: readonly string[]) {
+    const byName = columns.some((c) => /^[0-9]+$/.test(c))
+    this.words = new Map(columns.map((c, i) => [c, byName ? c : String(i)]))
+  }
+
+  notesOf(byMetric: Readonly<Record<string, string>>, place: ReadonlyMap<string, number>): Record<string, string | number> {
+    const { texts, keys } = this
+    texts.length = 0
+    keys.length = 0
+    for (const metric in byMetric) {
+      const text = knownField(byMetric, metric, 'note')
+      const word = this.words.get(metric) ?? metric
+      const j = texts.indexOf(text)
+      const key = j === -1 ? undefined : keys[j]
+      if (key === undefined) {
+        texts.push(text)
+        keys.push(word)
+      } else keys[j] = this.extended(key, word)
+    }
+    const notes: Record<string, string | number> = {}
+    for (let j = 0; j < texts.length; j++) {
+      const [text, key] = [texts[j], keys[j]]
+      if (text === undefined || key === undefined) throw new Error('internal error: a note without its key')
+      notes[key] = place.get(text) ?? text
+    }
+    return notes
+  }
+
+  /** `key` with `word` after it, the same string each time. */
+  private extended(key: string, word: string): string {
+    let after = this.longer.get(key)
+    if (after === undefined) this.longer.set(key, (after = new Map()))
+    let out = after.get(word)
+    if (out === undefined) after.set(word, (out = `${key} ${word}`))
+    return out
+  }
 }
 
 /** Each note that more than one question carries, in the order of first use. */
@@ -81,23 +143,17 @@ function sharedNotes(questions: Record<string, QuestionResult>): string[] {
 }
 
 /** One question in the file's layout: scores in column order, each distinct note once, keyed by the metrics it is for. */
-function encodeQuestion(q: QuestionResult, columns: readonly string[], place: ReadonlyMap<string, number>): QuestionFile {
+function encodeQuestion(q: QuestionResult, columns: readonly string[], keys: NoteKeys, place: ReadonlyMap<string, number>): QuestionFile {
   const scores = new Array<number | null>(columns.length)
-  for (const [i, column] of columns.entries()) scores[i] = q.scores[column] ?? null
-  // each distinct note with the metrics it is for, space-separated
-  const distinct: { text: string; key: string }[] = []
-  for (const metric in q.notes) {
-    const text = knownField(q.notes, metric, 'note')
-    const same = distinct.find((d) => d.text === text)
-    if (same) same.key += ` ${metric}`
-    else distinct.push({ text, key: metric })
-  }
-  const notes: Record<string, string | number> = {}
-  for (const { text, key } of distinct) notes[key] = place.get(text) ?? text
+  let i = 0
+  for (const column of columns) scores[i++] = q.scores[column] ?? null
+  const notes = keys.notesOf(q.notes, place)
   const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q
-  const common = { question, category, difficulty, should_refuse, answer }
   // the schema's key order: inputs_hash after the answer, only when present
-  const out: QuestionFile = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
+  const out: QuestionFile =
+    inputs_hash === undefined
+      ? { question, category, difficulty, should_refuse, answer, scores, notes, errors }
+      : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors }
   if (claims !== undefined) out.claims = claims
   if (judge_calls !== undefined) out.judge_calls = judge_calls
   if (conversation !== undefined) out.conversation = conversation

@@ -1,6 +1,6 @@
-import { idRecord } from '../text/ids.ts'
+import { idRecord, nfc } from '../text/ids.ts'
 import type { Claim, JudgeCallRecord, QuestionResult, Results } from './results.ts'
-import { questionDecoder, questionProblem, ResultsV3FileSchema, type QuestionFile } from './resultsFile.ts'
+import { noteKeyMetric, ResultsV3FileSchema } from './resultsFile.ts'
 import { ResultsV2Schema } from './resultsV1.ts'
 import { isRanks } from './baseline.ts'
 import { knownField } from '../io/known.ts'
@@ -53,29 +53,97 @@ function plainV3(data: Record<string, unknown>, raw: Record<string, unknown>): R
   const rest = ResultsV3FileSchema.safeParse({ ...data, questions: {} })
   if (!rest.success) return null
   // the schema has checked them
-  const columns = data.score_columns as string[]
-  const shared = data.shared_notes as string[]
-  const decode = questionDecoder(columns, shared)
-  rest.data.questions = plainQuestions(raw, (q) => {
-    const encoded: QuestionFile = {
-      ...plainFields(q),
-      scores: arrayOf(q.scores, score),
-      notes: recordOf(q.notes, isNoteValue),
-      errors: recordOf(q.errors, isString),
-    }
-    Object.assign(encoded, optionalFields(q))
-    for (const key in encoded.notes) if (!NOTE_KEY.test(key)) throw UNSURE
-    if (questionProblem(encoded, columns.length, shared.length)) throw UNSURE
-    return decode(encoded)
-  })
+  rest.data.questions = plainQuestions(raw, v3Reader(data.score_columns as string[], data.shared_notes as string[]))
   return rest.data
+}
+
+/**
+ * A schema-3 question read straight into the `Results` form questionDecoder gives (resultsFile.ts),
+ * checked as QuestionFileSchema and questionProblem check it, in one pass: no encoded copy of the
+ * question between the two (a merge reads 100,000). A note for a metric without a score column
+ * (written by hand) is left to the schema. The common shapes are one literal each, so every
+ * field lives in the object itself.
+ */
+function v3Reader(columns: readonly string[], shared: readonly string[]): (q: Record<string, unknown>) => QuestionResult {
+  const nullScores: Record<string, number | null> = Object.fromEntries(columns.map((c) => [c, null]))
+  const notesOf = v3Notes(columns, shared)
+  return (q) => {
+    const { question, category, difficulty, should_refuse, answer, inputs_hash } = q
+    // plainFields' checks, without the object it makes
+    if (typeof question !== 'string' || typeof answer !== 'string' || typeof should_refuse !== 'boolean') throw UNSURE
+    if (!(inputs_hash === undefined || typeof inputs_hash === 'string') || !isNullableString(category) || !isNullableString(difficulty)) throw UNSURE
+    const list = q.scores
+    if (!Array.isArray(list) || list.length !== columns.length) throw UNSURE
+    const scores = { ...nullScores }
+    let i = 0
+    for (const column of columns) scores[column] = score(list[i++])
+    const notes = notesOf(q.notes)
+    const errors = recordOf(q.errors, isString)
+    if (inputs_hash !== undefined && q.judge_calls === undefined && q.conversation === undefined) {
+      const { claims, relevant_ranks } = q
+      if (relevant_ranks !== undefined && !isRanks(relevant_ranks)) throw UNSURE
+      if (claims !== undefined) {
+        const checked = arrayOf(claims, claim)
+        if (relevant_ranks !== undefined) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims: checked, relevant_ranks }
+        return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims: checked }
+      }
+      if (relevant_ranks !== undefined) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, relevant_ranks }
+    }
+    const common = { question, category, difficulty, should_refuse, answer }
+    // the schema's key order: inputs_hash after the answer, only when present; the optional keys only when present
+    const out: QuestionResult = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors }
+    return Object.assign(out, optionalFields(q))
+  }
+}
+
+/** A schema-3 question's notes, by metric in column order; a note for a metric without a score column is the schema's to read. */
+function v3Notes(columns: readonly string[], shared: readonly string[]): (written: unknown) => Record<string, string> {
+  const place = new Map(columns.map((c, i) => [c, i]))
+  // a note key (metrics by place or name, separated by spaces) → its metrics' columns; the keys of a run are a handful
+  const keyColumns = new Map<string, number[]>()
+  const columnsOf = (key: string): number[] => {
+    let found = keyColumns.get(key)
+    if (found === undefined) {
+      if (!NOTE_KEY.test(key)) throw UNSURE
+      found = key.split(' ').map((word) => place.get(noteKeyMetric(word, columns, place) ?? '') ?? -1)
+      if (found.includes(-1)) throw UNSURE
+      keyColumns.set(key, found)
+    }
+    return found
+  }
+  // each column's note while a question is read; emptied again before the next
+  const byColumn = new Array<string | undefined>(columns.length).fill(undefined)
+  return (written) => {
+    if (!isPlainRecord(written) || Object.hasOwn(written, '__proto__')) throw UNSURE
+    for (const key in written) {
+      const value = written[key]
+      const note = typeof value === 'string' ? value : Number.isSafeInteger(value) && (value as number) >= 0 ? shared[value as number] : undefined
+      if (note === undefined) throw UNSURE
+      for (const j of columnsOf(key)) {
+        // a metric with two notes
+        if (byColumn[j] !== undefined) throw UNSURE
+        byColumn[j] = note
+      }
+    }
+    const notes: Record<string, string> = {}
+    let j = 0
+    for (const column of columns) {
+      const note = byColumn[j]
+      if (note !== undefined) {
+        notes[column] = note
+        byColumn[j] = undefined
+      }
+      j++
+    }
+    return notes
+  }
 }
 
 /** Each question through `read`, keyed by its NFC id; a question twice (in two normalisation forms) is the schema's to report. */
 function plainQuestions(raw: Record<string, unknown>, read: (q: Record<string, unknown>) => QuestionResult): Record<string, QuestionResult> {
   const questions = idRecord<QuestionResult>()
   for (const key of Object.keys(raw)) {
-    const id = key.normalize('NFC')
+    const id = nfc(key)
     const q = raw[key]
     if (Object.hasOwn(questions, id) || !isPlainRecord(q)) throw UNSURE
     questions[id] = read(q)
@@ -113,9 +181,19 @@ const NOTE_KEY = /^\S+( \S+)*$/
 function claim(c: unknown): Claim {
   if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict)) throw UNSURE
   const { text, verdict, evidence } = c as Claim
-  if (evidence === undefined) return { text, verdict }
-  if (evidence === null || typeof evidence === 'string') return { text, verdict, evidence }
-  throw UNSURE
+  if (!(evidence === undefined || evidence === null || typeof evidence === 'string')) throw UNSURE
+  // the object JSON.parse made when it has the schema's keys alone, in its order (as evalgate writes a claim): no copy of each claim
+  if (keysAre(c, evidence === undefined ? CLAIM_KEYS : CLAIM_KEYS_WITH_EVIDENCE)) return c as Claim
+  return evidence === undefined ? { text, verdict } : { text, verdict, evidence }
+}
+
+const CLAIM_KEYS = ['text', 'verdict']
+const CLAIM_KEYS_WITH_EVIDENCE = ['text', 'verdict', 'evidence']
+
+function keysAre(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  let i = 0
+  for (const key in value) if (key !== keys[i++]) return false
+  return i === keys.length
 }
 
 function judgeCall(c: unknown): JudgeCallRecord {
@@ -143,11 +221,6 @@ function isScore(v: unknown): v is number | null {
 function score(v: unknown): number | null {
   if (isScore(v)) return v
   throw UNSURE
-}
-
-/** A note, or the place of a shared one. */
-function isNoteValue(v: unknown): v is string | number {
-  return typeof v === 'string' || (Number.isSafeInteger(v) && (v as number) >= 0)
 }
 
 function isString(v: unknown): v is string {

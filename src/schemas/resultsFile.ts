@@ -11,9 +11,12 @@ import { knownAt, knownField } from '../io/known.ts'
  *
  * - `score_columns`: the metric of each place in a question's `scores` list.
  * - `shared_notes`: each note that more than one question carries, written once.
- * - a question's `notes`: its key names the metrics a note is for, separated by spaces (the
- *   retrieval metrics of one cut-off share one), its value is the note, or the place of a
- *   shared one in `shared_notes`.
+ * - a question's `notes`: its key lists the metrics a note is for, separated by spaces (the
+ *   retrieval metrics of one cut-off share one), each by its place in `score_columns` ("3 4 5")
+ *   or by its name; its value is the note, or the place of a shared one in `shared_notes`.
+ *   A word of the key that names a score column is that metric, else one of digits alone is
+ *   a place (noteKeyMetric). evalgate writes places (names when a score column's name is
+ *   digits alone); files written with names, as before issue 32's last series, read as ever.
  */
 
 /** A metric name: no space, since a note's key lists several separated by spaces. */
@@ -28,8 +31,8 @@ export const NoteValueSchema = z.union([z.string(), z.number().int().min(0)])
 export const QuestionFileSchema = QuestionResultSchema.extend({
   /** the value of each metric of score_columns, in that order (null: no value) */
   scores: z.array(z.number().nullable()),
-  /** metric names separated by spaces → the note they share, or its place in shared_notes */
-  notes: z.record(z.string().regex(/^\S+( \S+)*$/, 'metric names separated by single spaces'), NoteValueSchema),
+  /** metrics (places in score_columns or names) separated by spaces → the note they share, or its place in shared_notes */
+  notes: z.record(z.string().regex(/^\S+( \S+)*$/, 'metrics separated by single spaces'), NoteValueSchema),
 })
 export type QuestionFile = z.infer<typeof QuestionFileSchema>
 
@@ -45,19 +48,22 @@ export const ResultsV3FileSchema = ResultsFileShape.superRefine((file, ctx) => {
   const columns = new Set(file.score_columns)
   if (columns.size !== file.score_columns.length) ctx.addIssue({ code: 'custom', path: ['score_columns'], message: 'a metric is listed twice' })
   for (const [id, q] of Object.entries(file.questions)) {
-    const problem = questionProblem(q, file.score_columns.length, file.shared_notes.length)
+    const problem = questionProblem(q, file.score_columns, file.shared_notes.length)
     if (problem) ctx.addIssue({ code: 'custom', path: ['questions', id, problem.field], message: problem.message })
   }
 }).transform(decodeResults)
 
-/** What is wrong with a question of a file with `columns` score columns and `shared` shared notes; null when nothing. */
-export function questionProblem(q: Pick<QuestionFile, 'scores' | 'notes'>, columns: number, shared: number): { field: 'scores' | 'notes'; message: string } | null {
-  if (q.scores.length !== columns) return { field: 'scores', message: `expected ${columns} scores, one per score_columns entry, got ${q.scores.length}` }
+/** What is wrong with a question of a file with these score columns and `shared` shared notes; null when nothing. */
+function questionProblem(q: Pick<QuestionFile, 'scores' | 'notes'>, columns: readonly string[], shared: number): { field: 'scores' | 'notes'; message: string } | null {
+  if (q.scores.length !== columns.length) return { field: 'scores', message: `expected ${columns.length} scores, one per score_columns entry, got ${q.scores.length}` }
+  const place = new Map(columns.map((c, i) => [c, i]))
   const seen = new Set<string>()
   for (const key in q.notes) {
     const value = knownField(q.notes, key, 'note')
     if (typeof value === 'number' && value >= shared) return { field: 'notes', message: `shared note ${value} does not exist (shared_notes has ${shared})` }
-    for (const metric of key.split(' ')) {
+    for (const word of key.split(' ')) {
+      const metric = noteKeyMetric(word, columns, place)
+      if (metric === undefined) return { field: 'notes', message: `column ${word} does not exist (score_columns has ${columns.length})` }
       if (seen.has(metric)) return { field: 'notes', message: `metric ${metric} has two notes` }
       seen.add(metric)
     }
@@ -80,6 +86,18 @@ function decodeResults(file: ResultsFile): Results {
   }
 }
 
+const PLACE = /^(0|[1-9][0-9]*)$/
+
+/**
+ * The metric a word of a note's key stands for: the score column it names, else the column at
+ * the place it gives in digits, else (a metric without a score column, in a file written by
+ * hand) the word itself; undefined for a place past the last column.
+ */
+export function noteKeyMetric(word: string, columns: readonly string[], place: ReadonlyMap<string, number>): string | undefined {
+  if (place.has(word) || !PLACE.test(word)) return word
+  return columns[Number(word)]
+}
+
 /**
  * A question of a file with these columns and shared notes, as `Results` holds it: scores by
  * metric in column order (every question's object of one shape), each metric's note in column
@@ -98,7 +116,8 @@ export function questionDecoder(columns: readonly string[], shared: readonly str
     for (const key in q.notes) {
       const value = knownField(q.notes, key, 'note')
       const note = typeof value === 'number' ? knownAt(shared, value, 'shared note') : value
-      for (const metric of key.includes(' ') ? key.split(' ') : [key]) {
+      for (const word of key.includes(' ') ? key.split(' ') : [key]) {
+        const metric = noteKeyMetric(word, columns, place) ?? word
         const i = place.get(metric)
         if (i === undefined) (others ??= []).push([metric, note])
         else byColumn[i] = note

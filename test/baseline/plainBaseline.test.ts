@@ -17,6 +17,10 @@ function baseline(questions: Record<string, unknown>, fields: Record<string, unk
 const FILES: [string, unknown][] = [
   ['a well-formed file', baseline({ q1: question(), q2: question({ category: null, notes: { mrr: 'why' } }) })],
   ['optional fields left out', baseline({ q1: question({ question: undefined, answer_chars: undefined }) })],
+  [
+    'the shape evalgate baseline writes',
+    baseline({ q1: question({ inputs_hash: '0123456789abcdef', relevant_ranks: { d1: 1, d2: null } }), q2: question({ inputs_hash: '0123456789abcdef', relevant_ranks: {} }) }),
+  ],
   ['a cut answer', baseline({ q1: question({ answer: CUT, answer_truncated: true, answer_chars: 900 }) })],
   ['astral characters', baseline({ q1: question({ answer: '😀'.repeat(500), answer_chars: 500 }) })],
   ['a lone surrogate', baseline({ q1: question({ answer: '\ud800x', answer_chars: 2 }) })],
@@ -87,6 +91,6 @@ describe('plainBaseline: a large baseline.json without zod per question (issue 1
   })
 
   it('answers the common well-formed file itself', () => {
-    for (const index of [0, 1, 2, 3, 7]) assert.notEqual(plainBaseline(JSON.parse(JSON.stringify(FILES[index]![1]))), null, FILES[index]![0])
+    for (const index of [0, 1, 2, 3, 4, 8]) assert.notEqual(plainBaseline(JSON.parse(JSON.stringify(FILES[index]![1]))), null, FILES[index]![0])
   })
 })

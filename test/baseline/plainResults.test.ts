@@ -29,6 +29,15 @@ function results(questions: unknown, fields: Record<string, unknown> = {}): Reco
   return { schema_version: 2, run: { ...run, shard: { index: 1, count: 2, total_questions: 4 } }, metrics: { mrr: { mean: 1, n: 1, nan: 0, errors: 0 } }, questions, comparison: null, ...fields }
 }
 
+/** A schema-3 file: scores as a list in score_columns order, notes keyed by the metrics they are for, a shared note by its place. */
+function results3(questions: unknown, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return results(questions, { schema_version: 3, score_columns: ['mrr', 'hit@5', 'latency_ms'], shared_notes: ['shared why', 'also shared'], ...fields })
+}
+
+function question3(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return question({ inputs_hash: '0123456789abcdef', scores: [1, null, 12], notes: { 'mrr hit@5': 0, latency_ms: 'slow' }, ...fields })
+}
+
 const CLAIM = { text: 't', verdict: 'supported' }
 const CALL = { family: 'rubric', model: 'gpt-4o-2024-08-06', id: 'chatcmpl-1', cached: false }
 
@@ -52,6 +61,19 @@ const FILES: [string, unknown][] = [
   ['no questions', results({})],
   ['defaults left out', (({ judge_health: _h, ...rest }) => rest)(results({ q1: question() }))],
   ['unknown top-level fields', results({ q1: question() }, { extra: [1] })],
+  [
+    'a schema-3 shard',
+    results3({
+      q1: question3(),
+      q2: question3({ claims: [CLAIM], relevant_ranks: { d1: 1, d2: null }, notes: { latency_ms: 1, 'hit@5 mrr': 'own' } }),
+      q3: question3({ inputs_hash: undefined, notes: {} }),
+      q4: question3({ claims: [CLAIM], conversation: { id: 'c1', turn: 1 }, relevant_ranks: { d1: 2 } }),
+      q5: question3({ claims: [{ ...CLAIM, evidence: 'e' }] }),
+      q6: question3({ relevant_ranks: {} }),
+      q7: question3({ judge_calls: [CALL], claims: [], relevant_ranks: { d1: null } }),
+      q8: question3({ extra: 1, scores: [null, null, null], errors: { candidate: 'no output' } }),
+    }),
+  ],
   // left to the schema
   ['schema 1', results({ q1: question() }, { schema_version: 1 })],
   ['schema 3', results({ q1: question() }, { schema_version: 3 })],
@@ -83,6 +105,16 @@ const FILES: [string, unknown][] = [
   ['no metrics', results({ q1: question() }, { metrics: undefined })],
   ['not an object', [1]],
   ['null', null],
+  ['schema 3: a shared note beyond shared_notes', results3({ q1: question3({ notes: { mrr: 2 } }) })],
+  ['schema 3: a shared note at a fractional place', results3({ q1: question3({ notes: { mrr: 0.5 } }) })],
+  ['schema 3: a metric with two notes', results3({ q1: question3({ notes: { 'mrr hit@5': 'a', mrr: 'b' } }) })],
+  ['schema 3: a metric twice in one key', results3({ q1: question3({ notes: { 'mrr mrr': 'a' } }) })],
+  ['schema 3: two spaces in a note key', results3({ q1: question3({ notes: { 'mrr  hit@5': 'a' } }) })],
+  ['schema 3: a note for a metric without a score column', results3({ q1: question3({ notes: { faithfulness: 'x' } }) })],
+  ['schema 3: too few scores', results3({ q1: question3({ scores: [1, null] }) })],
+  ['schema 3: a string score', results3({ q1: question3({ scores: ['1', null, 12] }) })],
+  ['schema 3: scores by name', results3({ q1: question3({ scores: { mrr: 1 } }) })],
+  ['schema 3: a rank of 0', results3({ q1: question3({ relevant_ranks: { d1: 0 } }) })],
 ]
 
 /** JSON.stringify of both: the same keys in the same order at every level, which the written results.json shows. */
@@ -106,7 +138,7 @@ describe('plainResults: a large results.json without zod per question (issue 13)
   }
 
   it('answers the common well-formed files itself', async () => {
-    for (const index of [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 14, 15, 16, 17]) {
+    for (const index of [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 14, 15, 16, 17, 18]) {
       assert.notEqual(plainResults(JSON.parse(JSON.stringify(FILES[index]![1]))), null, FILES[index]![0])
     }
   })

@@ -48,7 +48,7 @@ describe('results.json schema 3 (issue 32)', () => {
     for (const [id, q] of Object.entries(raw.questions)) {
       const values = Object.values(q.notes)
       assert.equal(new Set(values).size, values.length, `${id}: a note written twice`)
-      for (const key of Object.keys(q.notes)) if (/^precision@5 recall@5 (hit@5 )?ndcg@5$/.test(key)) grouped++
+      for (const key of Object.keys(q.notes)) if (/^precision@5 recall@5 (hit@5 )?ndcg@5$/.test(named(key))) grouped++
     }
     assert.ok(grouped > 100, `${grouped} questions with the @5 note written once`)
   })
@@ -63,6 +63,49 @@ describe('results.json schema 3 (issue 32)', () => {
     for (const [value, count] of uses) if (typeof value === 'string') assert.equal(count, 1, `"${value}" is carried by ${count} questions but not shared`)
   })
 
+  it('names the metrics of a note’s key by their places in score_columns', () => {
+    let keys = 0
+    for (const q of Object.values(raw.questions)) {
+      for (const key of Object.keys(q.notes)) {
+        for (const word of key.split(' ')) assert.ok(/^[0-9]+$/.test(word) && Number(word) < raw.score_columns.length, `key "${key}"`)
+        keys++
+      }
+    }
+    assert.ok(keys > 300, `${keys} note keys`)
+  })
+
+  it('reads a file whose note keys name the metrics, as written before, into the same results', () => {
+    const byName = JSON.parse(text) as Raw
+    for (const q of Object.values(byName.questions)) q.notes = Object.fromEntries(Object.entries(q.notes).map(([key, value]) => [named(key), value]))
+    const expected = JSON.stringify(loadResults(t.path('r.json')))
+    assert.equal(JSON.stringify(loadResults(writeJsonText(t.path('by-name.json'), byName))), expected, 'through the fast path')
+    const parsed = ResultsFileSchema.safeParse(byName)
+    assert.ok(parsed.success)
+    assert.equal(JSON.stringify(parsed.data), expected, 'through the schema')
+  })
+
+  it('names the metrics in note keys when a score column’s name is digits alone, which a key would read as a place', () => {
+    const results = loadResults(t.path('r.json'))
+    const [id, q] = Object.entries(results.questions)[0]!
+    for (const other of Object.values(results.questions)) other.scores['7'] = null
+    q.notes['7'] = 'seven'
+    writeResultsFile(t.path('digits.json'), results)
+    const written = JSON.parse(readFileSync(t.path('digits.json'), 'utf8')) as Raw
+    assert.ok(written.score_columns.includes('7'))
+    assert.equal(written.questions[id]!.notes['7'], 'seven')
+    assert.ok(
+      Object.keys(written.questions[id]!.notes).some((key) => key.startsWith('precision@5')),
+      'the other keys name their metrics too',
+    )
+    assert.equal(JSON.stringify(loadResults(t.path('digits.json'))), JSON.stringify(results))
+  })
+
+  it('refuses to write a note for a metric without a score column whose name is digits alone', () => {
+    const results = loadResults(t.path('r.json'))
+    Object.values(results.questions)[0]!.notes['12'] = 'twelve'
+    assert.throws(() => writeResultsFile(t.path('refused.json'), results), /metric "12" has notes but no scores/)
+  })
+
   it('reads back exactly the results it was written from, as the schema-2 files of the code before held them', () => {
     for (const name of ['example-results.json', 'gen-results.json.gz', 'gen-none-results.json.gz']) {
       const before = loadResults(writeJsonText(t.path('old.json'), schema2(name)))
@@ -72,6 +115,14 @@ describe('results.json schema 3 (issue 32)', () => {
     }
   })
 })
+
+/** A note's key with each place replaced by the name of its score column. */
+function named(key: string): string {
+  return key
+    .split(' ')
+    .map((word) => raw.score_columns[Number(word)] ?? word)
+    .join(' ')
+}
 
 function writeJsonText(path: string, value: unknown): string {
   writeFileSync(path, JSON.stringify(value, null, 2))
@@ -96,6 +147,9 @@ describe('plainResults on schema 3 agrees with the schema, and leaves odd files 
     ['one score too few', (f) => first(f).scores.pop(), () => new RegExp(`questions\\.q000001\\.scores: expected ${columns()} scores, one per score_columns entry, got ${columns() - 1}`)],
     ['a shared note that does not exist', (f) => (first(f).notes.mrr = 99), /shared note 99 does not exist/],
     ['a metric with two notes', (f) => (first(f).notes = { 'mrr mrr': 'x' }), /metric mrr has two notes/],
+    ['a metric with two notes, by place and by name', (f) => (first(f).notes = { [String(f.score_columns.indexOf('mrr'))]: 'x', mrr: 'y' }), /metric mrr has two notes/],
+    ['a place past the last column', (f) => (first(f).notes = { [String(f.score_columns.length)]: 'x' }), () => new RegExp(`column ${columns()} does not exist \\(score_columns has ${columns()}\\)`)],
+    ['a note keyed by places and names', (f) => (first(f).notes = { [`${f.score_columns.indexOf('mrr')} hit@5`]: 'x' }), null],
     ['a key with two spaces', (f) => (first(f).notes = { 'mrr  hit@5': 'x' }), /notes\.mrr {2}hit@5: Invalid key in record/],
     ['a negative note place', (f) => (first(f).notes = { mrr: -1 }), /notes/],
     ['a column with a space', (f) => (f.score_columns[0] = 'length ok'), /score_columns\.0/],

@@ -93,6 +93,14 @@ describe("a shard's predictions: only its own lines are parsed", () => {
     await assert.rejects(loadPredictions(twice, ids, new Set(['q1'])), /twice-other\.jsonl:3: column "id": second output for id "q2" \(first on line 1\)/)
   })
 
+  it("still refuses bytes that are not UTF-8 on another shard's line, naming its line and offset", async () => {
+    const file = join(dir, 'gbk-other.jsonl')
+    const head = Buffer.from('{"id":"q1","answer":"a"}\n{"id":"q2","answer":"')
+    // 年假 in GBK
+    writeFileSync(file, Buffer.concat([head, Buffer.from([0xc4, 0xea, 0xbc, 0xd9]), Buffer.from('"}\n{"id":"q3","answer":"c"}\n')]))
+    await assert.rejects(loadPredictions(file, ids, new Set(['q1', 'q3'])), new RegExp(`gbk-other\\.jsonl:2: not valid UTF-8: byte 0xC4 at byte offset ${head.length}`))
+  })
+
   it('parses a line whose id is escaped or given twice, so the id JSON.parse reads decides', async () => {
     const file = raw('tricky-ids.jsonl', ['{"id":"q2","answer":"x","id":"q1"}', '{"id":"q\\u0033","answer":"y"}'])
     const own = await loadPredictions(file, ids, new Set(['q1', 'q3']))

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs'
 import { after, describe, it } from 'node:test'
 import { firstInvalidUtf8 } from '../../src/io/encoding.ts'
 import { GateError } from '../../src/io/errors.ts'
-import { readTable, streamJsonl } from '../../src/io/tabular.ts'
+import { readJsonl, readTable } from '../../src/io/tabular.ts'
 import { cleanupTempDirs, makeTempDir } from '../cli/harness.ts'
 
 after(cleanupTempDirs)
@@ -23,10 +23,7 @@ function utf16le(text: string, bom: boolean): Buffer {
 
 async function refusal(read: () => unknown): Promise<GateError> {
   try {
-    const value = await read()
-    if (value && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
-      for await (const _ of value as AsyncIterable<unknown>) void _
-    }
+    await read()
   } catch (error) {
     assert.ok(error instanceof GateError, `expected a GateError, got ${String(error)}`)
     assert.equal(error.code, 'bad_input')
@@ -38,7 +35,7 @@ async function refusal(read: () => unknown): Promise<GateError> {
 
 async function collect(file: string): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = []
-  for await (const record of streamJsonl(file, 'predictions file')) rows.push(record.data)
+  await readJsonl(file, 'predictions file', (record) => rows.push(record.data))
   return rows
 }
 
@@ -96,10 +93,10 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
     const t = makeTempDir()
     const wide = t.path('wide.jsonl')
     writeFileSync(wide, utf16le('{"id":"q1","answer":"五天"}\n', true))
-    assert.match((await refusal(() => streamJsonl(wide, 'predictions file'))).message, /UTF-16/)
+    assert.match((await refusal(() => collect(wide))).message, /UTF-16/)
     const gbk = writeBytes(t.path('gbk.jsonl'), '{"id":"q1","answer":"', GBK_NIANJIA, '"}\n')
     assert.equal(
-      (await refusal(() => streamJsonl(gbk, 'predictions file'))).message,
+      (await refusal(() => collect(gbk))).message,
       `${gbk}:1: not valid UTF-8: byte 0xC4 at byte offset 21; its bytes read as GBK ("年假有几天"), Big5 ("爛樑衄撓毞"), EUC-KR ("쾨솝唐섯莖") or Windows-1252 (Latin-1) ("Äê¼ÙÓÐ¼¸Ìì")`,
     )
   })
@@ -112,13 +109,13 @@ describe('reading eval sets and predictions as strict UTF-8', () => {
     assert.equal((await collect(good)).length, 20_000)
     const head = Buffer.from(lines.slice(0, 15_000).join('\n') + '\n{"id":"bad","answer":"', 'utf8')
     const bad = writeBytes(t.path('bad.jsonl'), head, GBK_NIANJIA, '"}\n', lines.slice(15_000).join('\n'))
-    assert.equal((await refusal(() => streamJsonl(bad, 'predictions file'))).message, `${bad}:15001: not valid UTF-8: byte 0xC4 at byte offset ${head.length}; its bytes read as GBK ("年假有几天")`)
+    assert.equal((await refusal(() => collect(bad))).message, `${bad}:15001: not valid UTF-8: byte 0xC4 at byte offset ${head.length}; its bytes read as GBK ("年假有几天")`)
   })
 
   it('refuses a streamed file that ends in the middle of a character', async () => {
     const t = makeTempDir()
     const file = writeBytes(t.path('cut.jsonl'), '{"id":"q1","answer":"五天"}\n', [0xe5, 0xb9])
-    assert.equal((await refusal(() => streamJsonl(file, 'predictions file'))).message, `${file}:2: not valid UTF-8: the file ends in the middle of a character at byte offset 30`)
+    assert.equal((await refusal(() => collect(file))).message, `${file}:2: not valid UTF-8: the file ends in the middle of a character at byte offset 30`)
   })
 })
 

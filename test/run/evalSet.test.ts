@@ -207,6 +207,15 @@ test('a duplicate id is rejected, naming the line of the first use', async () =>
   assert.match(error.message, /eval\.csv:4: column "id": duplicate id "q1" \(first used on line 2\)/)
 })
 
+test('every duplicate id names the line of its first use, whether that id came before the first duplicate or after it', async () => {
+  const error = await gateErrorFrom(() => csvSet('q1,年假几天？,no\nq2,病假？,no\nq1,婚假？,no\nq3,产假？,no\nq3,丧假？,no\nq2,事假？,no\n'))
+  const shown = error.message.split('\n').filter((line) => line.includes('duplicate id'))
+  assert.equal(shown.length, 3, error.message)
+  assert.match(shown[0]!, /eval\.csv:4: column "id": duplicate id "q1" \(first used on line 2\)/)
+  assert.match(shown[1]!, /eval\.csv:6: column "id": duplicate id "q3" \(first used on line 5\)/)
+  assert.match(shown[2]!, /eval\.csv:7: column "id": duplicate id "q2" \(first used on line 3\)/)
+})
+
 test('the same eval set written as CSV and as JSONL has the same fingerprint and the same rows', async () => {
   const csv = await loadEvalSet(csvFile)
   const jsonl = await loadEvalSet(jsonlFile)

@@ -1,6 +1,7 @@
 import { fingerprintRows } from '../../baseline/fingerprint.ts'
 import { GateError, locate, Problems } from '../../io/errors.ts'
 import { normaliseId } from '../../text/ids.ts'
+import { knownKey } from '../../io/known.ts'
 import { readRecords, recordsOf, requireFields, type RecordSource } from '../../io/records.ts'
 import { tryParseRecord, type Table } from '../../io/tabular.ts'
 import { EvalRowInputSchema, KNOWN_EVAL_COLUMNS, REQUIRED_EVAL_COLUMNS, type EvalRow } from '../../schemas/evalSet.ts'
@@ -65,6 +66,7 @@ function evalSetFrom(source: RecordSource, shard: ShardSpec | null): EvalSet {
   const conversationCells: ConversationCells[] = []
   // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
   const noExtra = source.columns !== null && source.columns.every((c) => KNOWN_EVAL_COLUMNS.has(c))
+  const labels = new Labels()
   for (let i = 0; i < source.size; i++) {
     const first = placed.duplicates.get(i)
     if (first !== undefined) {
@@ -83,6 +85,8 @@ function evalSetFrom(source: RecordSource, shard: ShardSpec | null): EvalSet {
       conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null })
     // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
     const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !KNOWN_EVAL_COLUMNS.has(key)))
+    parsed.category = labels.of(parsed.category)
+    parsed.difficulty = labels.of(parsed.difficulty)
     rows.push(evalRow(parsed, extra))
     read.push(i)
   }
@@ -107,27 +111,39 @@ interface Placed {
  */
 function placeRows(source: RecordSource, shard: ShardSpec | null): Placed {
   const duplicates = new Map<number, { id: string; line: number }>()
-  const firstLine = new Map<string, number>()
+  const ids = new Set<string>()
+  // each id's first line, found only once an id is used again: a set without duplicates needs none
+  let firstLine: Map<string, number> | null = null
   const units: ShardUnit[] = []
   const unitOf: (number | null)[] = []
   for (let i = 0; i < source.size; i++) {
     const id = idCell(source.field(i, 'id'))
     unitOf.push(null)
     if (id === null) continue
-    const line = source.line(i)
-    const previous = firstLine.get(id)
-    if (previous !== undefined) {
-      duplicates.set(i, { id, line: previous })
+    if (ids.has(id)) {
+      firstLine ??= firstLines(source, i)
+      duplicates.set(i, { id, line: knownKey(firstLine, id, 'the first line of an id') })
       unitOf[i] = -1
       continue
     }
-    firstLine.set(id, line)
+    ids.add(id)
+    firstLine?.set(id, source.line(i))
     unitOf[i] = units.length
     units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) })
   }
   const mine = shard ? inShard(units, shard.index, shard.count) : null
   const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit] === true))
-  return { ids: new Set(firstLine.keys()), duplicates, read }
+  return { ids, duplicates, read }
+}
+
+/** The line each id is first used on, in the rows before `end`. */
+function firstLines(source: RecordSource, end: number): Map<string, number> {
+  const lines = new Map<string, number>()
+  for (let i = 0; i < end; i++) {
+    const id = idCell(source.field(i, 'id'))
+    if (id !== null && !lines.has(id)) lines.set(id, source.line(i))
+  }
+  return lines
 }
 
 /** A cell as the schema reads an id (idValue: a text, or in JSONL a number JSON holds exactly); null for one the schema refuses. */
@@ -166,5 +182,22 @@ function evalRow(parsed: KnownEvalFields, extra: Record<string, unknown>): EvalR
     ...(conversationId !== null && turn !== null ? { conversation: { id: conversationId, turn } } : {}),
     ...(history !== null ? { history } : {}),
     extra: passed,
+  }
+}
+
+/**
+ * A set's category and difficulty labels, each held once: every question of a category carries
+ * the one string (and so does its result), not a copy read from its own cell (100,000 questions
+ * of a handful of labels: ~6 MB less held through the run).
+ */
+class Labels {
+  private readonly known = new Map<string, string>()
+
+  of(label: string | null): string | null {
+    if (label === null) return null
+    const known = this.known.get(label)
+    if (known !== undefined) return known
+    this.known.set(label, label)
+    return label
   }
 }

@@ -18,17 +18,24 @@ export interface ShardUnit {
  */
 export function inShard(questions: readonly ShardUnit[], index: number, count: number): boolean[] {
   // a unit is named by its lowest id: ids are unique, so no two units share a name
-  const lowestOfConversation = new Map<string, string>()
+  let lowestOfConversation: Map<string, string> | null = null
   for (const q of questions) {
     if (q.conversation === null) continue
+    lowestOfConversation ??= new Map()
     const lowest = lowestOfConversation.get(q.conversation)
     if (lowest === undefined || q.id < lowest) lowestOfConversation.set(q.conversation, q.id)
   }
-  const unitOf = (q: ShardUnit) => (q.conversation === null ? q.id : knownKey(lowestOfConversation, q.conversation, 'the lowest id of conversation'))
-  // sort() with no comparator orders strings by UTF-16 code units, as `<` does
-  const order = [...new Set(questions.map(unitOf))].sort()
-  const position = new Map(order.map((id, i) => [id, i]))
-  return questions.map((q) => knownKey(position, unitOf(q), 'the position of unit') % count === index - 1)
+  const conversations = lowestOfConversation
+  const names = conversations ? questions.map((q) => (q.conversation === null ? q.id : knownKey(conversations, q.conversation, 'the lowest id of conversation'))) : questions.map((q) => q.id)
+  // sort() with no comparator orders strings by UTF-16 code units, as `<` does; a conversation's turns share one name
+  const order = (conversations ? [...new Set(names)] : [...names]).sort()
+  // this shard's units alone, looked up by name: an eighth of the names to hash and store
+  const mine = new Set<string>()
+  for (let i = index - 1; i < order.length; i += count) {
+    const name = order[i]
+    if (name !== undefined) mine.add(name)
+  }
+  return names.map((name) => mine.has(name))
 }
 
 /** The rows of shard `index` of `count` (inShard). */

@@ -143,11 +143,8 @@ export function scoreQuestion(
       if (metric.askedOf(row)) notes[metric.name] = metric.missingNote ?? notApplicable(row, output)
     } else if (reason !== '') notes[metric.name] = texts.of(reason)
   }
-  const result = questionResult(row, output, scores, notes, errors ?? {}, own?.claims)
   const ranks = plan.retrieval ? relevantRanks(output.retrieved_ids, row.relevant_docs) : null
-  // last, as the schema orders it: the row's own shape is unchanged for a run without retrieval
-  if (ranks) result.relevant_ranks = ranks
-  return result
+  return questionResult(row, output, scores, notes, errors ?? {}, own?.claims, ranks ?? undefined)
 }
 
 /**
@@ -156,21 +153,32 @@ export function scoreQuestion(
  * so every field lives in the object itself: a field added afterwards goes to a separate
  * store, ~25 MB more at 100,000 questions (issue 13).
  */
-function questionResult(row: EvalRow, output: CandidateOutput, scores: QuestionResult['scores'], notes: QuestionResult['notes'], errors: QuestionResult['errors'], claims?: Claim[]): QuestionResult {
+function questionResult(
+  row: EvalRow,
+  output: CandidateOutput,
+  scores: QuestionResult['scores'],
+  notes: QuestionResult['notes'],
+  errors: QuestionResult['errors'],
+  claims?: Claim[],
+  ranks?: QuestionResult['relevant_ranks'],
+): QuestionResult {
   const { question, category, difficulty, should_refuse } = row
   const { answer } = output
   if (row.conversation) {
     // a conversation turn (the rare row): its place is after errors, before the claims
     const conversation = { id: row.conversation.id, turn: row.conversation.turn }
     if (output.error !== null) return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation }
-    return { question, category, difficulty, should_refuse, answer, inputs_hash: inputsHash(row, output), scores, notes, errors, conversation, ...(claims ? { claims } : {}) }
+    const inputs_hash = inputsHash(row, output)
+    return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, conversation, ...(claims ? { claims } : {}), ...(ranks ? { relevant_ranks: ranks } : {}) }
   }
   // an unanswered question was generated from nothing: no inputs_hash
   if (output.error !== null) return { question, category, difficulty, should_refuse, answer, scores, notes, errors }
   const inputs_hash = inputsHash(row, output)
-  return claims
-    ? { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
-    : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors }
+  // where the relevant docs were retrieved comes last, as the schema orders it (a run without retrieval has none)
+  if (claims && ranks) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims, relevant_ranks: ranks }
+  if (claims) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
+  if (ranks) return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, relevant_ranks: ranks }
+  return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors }
 }
 
 /** What the answer was generated from besides the question (results.json's inputs_hash): the history the candidate was given, the retrieved ids, the contexts. */
