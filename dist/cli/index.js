@@ -16455,7 +16455,8 @@ function writeBaselineFile(path, baseline) {
 }
 async function readBaselineJson(path) {
     const { lined, text } = await (0,_jsonInput_js__WEBPACK_IMPORTED_MODULE_11__/* .readJsonInput */ .nb)(path, 'baseline');
-    if (lined !== undefined)
+    // no text: the file was read line by line, into `lined`
+    if (text === undefined)
         return lined;
     try {
         return JSON.parse(text);
@@ -16612,13 +16613,15 @@ const DEFAULT_BASELINE_PATH = 'baselines/baseline.json';
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E_: () => (/* binding */ fingerprintRows),
 /* harmony export */   Im: () => (/* binding */ isLegacyFingerprint),
-/* harmony export */   PW: () => (/* binding */ combineFingerprints),
 /* harmony export */   WF: () => (/* binding */ legacyFingerprint),
+/* harmony export */   gE: () => (/* binding */ FingerprintSum),
 /* harmony export */   nE: () => (/* binding */ shortFingerprint)
 /* harmony export */ });
-/* unused harmony exports FINGERPRINT_PREFIX, FingerprintSum */
+/* unused harmony exports FINGERPRINT_PREFIX, combineFingerprints */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
+
 
 /**
  * The eval set's fingerprint: which questions, answers, labels and relevance judgements the
@@ -16681,7 +16684,7 @@ class FingerprintSum {
     addBytes(bytes) {
         let carry = 0;
         for (let i = WORDS - 1; i >= 0; i--) {
-            const sum = this.words[i] + bytes.readUInt32BE(i * 4) + carry;
+            const sum = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(this.words, i, 'a fingerprint word') + bytes.readUInt32BE(i * 4) + carry;
             this.words[i] = sum >>> 0;
             carry = sum > 0xffffffff ? 1 : 0;
         }
@@ -16863,7 +16866,7 @@ function checkOverrideRanges(settings, source) {
 /* unused harmony exports HISTORY_COLUMNS, historyRowsFromResults, formatHistoryCsv, seriesFor */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _io_safeWrite_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1566);
-/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2185);
+/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(582);
 /* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3326);
 
 
@@ -16969,10 +16972,8 @@ function appendHistory(path, results, date) {
         const isEmpty = existing.replace(/^\uFEFF/, '').trim() === '';
         if (!isEmpty) {
             // appending under a foreign header would make the whole file unreadable
-            const firstLine = existing
-                .replace(/^\uFEFF/, '')
-                .split(/\r?\n/, 1)[0]
-                .trim();
+            const [header = ''] = existing.replace(/^\uFEFF/, '').split(/\r?\n/, 1);
+            const firstLine = header.trim();
             if (firstLine !== HEADER) {
                 throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('bad_input', `${(0,_io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .locate */ .x5)(path, 1)}: not a history file: the header is "${firstLine.slice(0, 80)}"`, `use a new file, or make its first line exactly: ${HEADER}`);
             }
@@ -17319,13 +17320,17 @@ var jsonInput = __nccwpck_require__(2176);
 var schemaVersion = __nccwpck_require__(8578);
 // EXTERNAL MODULE: ./src/io/jsonFile.ts
 var jsonFile = __nccwpck_require__(6130);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/schemas/encodeResults.ts
+
 
 
 function encodeResults(results) {
     const columns = scoreColumns(results);
     const shared = sharedNotes(results.questions);
     const place = new Map(shared.map((note, i) => [note, i]));
+    const keys = new NoteKeys(columns);
     const file = {
         schema_version: schemas_results/* RESULTS_SCHEMA_VERSION */.q3,
         run: results.run,
@@ -17336,17 +17341,18 @@ function encodeResults(results) {
         comparison: results.comparison,
         judge_health: results.judge_health,
     };
-    return { file, question: (q) => encodeQuestion(q, columns, place) };
+    return { file, question: (q) => encodeQuestion(q, columns, keys, place) };
 }
 /**
  * The run's metrics, then any other metric a question has a score for (a file written by
- * hand). Every metric named by a score or a note is checked to fit a note's key.
+ * hand). Every metric named by a score or a note is checked to fit a note's key: no spaces, and
+ * a metric without a score column not digits alone, which a key reads as a column's place.
  */
 function scoreColumns(results) {
     const columns = Object.keys(results.metrics);
     const named = new Set(columns);
     for (const id in results.questions) {
-        const { scores, notes } = results.questions[id];
+        const { scores, notes } = (0,known/* knownField */.ek)(results.questions, id, 'question');
         for (const metric in scores) {
             if (named.has(metric))
                 continue;
@@ -17356,22 +17362,79 @@ function scoreColumns(results) {
         for (const metric in notes)
             named.add(metric);
     }
+    const placed = new Set(columns);
     for (const metric of named) {
+        if (!placed.has(metric) && /^[0-9]+$/.test(metric)) {
+            throw new errors/* GateError */.ue('bad_input', `metric "${metric}" has notes but no scores: results.json schema ${schemas_results/* RESULTS_SCHEMA_VERSION */.q3} reads a note's key of digits alone as a score column's place`, 'rename the metric in the file it came from');
+        }
         if (/\s/.test(metric) || metric === '') {
             throw new errors/* GateError */.ue('bad_input', `metric "${metric}" cannot be written to results.json schema ${schemas_results/* RESULTS_SCHEMA_VERSION */.q3}: a metric name has no spaces`, 'rename the metric in the file it came from');
         }
     }
     return columns;
 }
+/**
+ * A question's notes as the file keys them: each distinct note once, under the metrics it is
+ * for, each named by its score column's place (the keys of a 100,000-question run are ~12 MB
+ * shorter than with names), or by its name when some column's name is digits alone and would
+ * read as a place. The keys are the same few from question to question: each is made once and
+ * the same string used again (no new string, nor a new property name to look up, per question).
+ */
+class NoteKeys {
+    words;
+    longer = new Map();
+    // the question's distinct notes and their keys while it is encoded
+    texts = [];
+    keys = [];
+    constructor(columns) {
+        const byName = columns.some((c) => /^[0-9]+$/.test(c));
+        this.words = new Map(columns.map((c, i) => [c, byName ? c : String(i)]));
+    }
+    notesOf(byMetric, place) {
+        const { texts, keys } = this;
+        texts.length = 0;
+        keys.length = 0;
+        for (const metric in byMetric) {
+            const text = (0,known/* knownField */.ek)(byMetric, metric, 'note');
+            const word = this.words.get(metric) ?? metric;
+            const j = texts.indexOf(text);
+            const key = j === -1 ? undefined : keys[j];
+            if (key === undefined) {
+                texts.push(text);
+                keys.push(word);
+            }
+            else
+                keys[j] = this.extended(key, word);
+        }
+        const notes = {};
+        for (let j = 0; j < texts.length; j++) {
+            const [text, key] = [texts[j], keys[j]];
+            if (text === undefined || key === undefined)
+                throw new Error('internal error: a note without its key');
+            notes[key] = place.get(text) ?? text;
+        }
+        return notes;
+    }
+    /** `key` with `word` after it, the same string each time. */
+    extended(key, word) {
+        let after = this.longer.get(key);
+        if (after === undefined)
+            this.longer.set(key, (after = new Map()));
+        let out = after.get(word);
+        if (out === undefined)
+            after.set(word, (out = `${key} ${word}`));
+        return out;
+    }
+}
 /** Each note that more than one question carries, in the order of first use. */
 function sharedNotes(questions) {
     const carriers = new Map();
     const mine = [];
     for (const id in questions) {
-        const notes = questions[id].notes;
+        const notes = (0,known/* knownField */.ek)(questions, id, 'question').notes;
         mine.length = 0;
         for (const metric in notes) {
-            const note = notes[metric];
+            const note = (0,known/* knownField */.ek)(notes, metric, 'note');
             // a note one question gives several of its metrics counts once for it
             if (mine.includes(note))
                 continue;
@@ -17386,29 +17449,17 @@ function sharedNotes(questions) {
     return shared;
 }
 /** One question in the file's layout: scores in column order, each distinct note once, keyed by the metrics it is for. */
-function encodeQuestion(q, columns, place) {
+function encodeQuestion(q, columns, keys, place) {
     const scores = new Array(columns.length);
-    for (let i = 0; i < columns.length; i++)
-        scores[i] = q.scores[columns[i]] ?? null;
-    const texts = [];
-    const keys = [];
-    for (const metric in q.notes) {
-        const note = q.notes[metric];
-        const j = texts.indexOf(note);
-        if (j === -1) {
-            texts.push(note);
-            keys.push(metric);
-        }
-        else
-            keys[j] += ` ${metric}`;
-    }
-    const notes = {};
-    for (let j = 0; j < texts.length; j++)
-        notes[keys[j]] = place.get(texts[j]) ?? texts[j];
+    let i = 0;
+    for (const column of columns)
+        scores[i++] = q.scores[column] ?? null;
+    const notes = keys.notesOf(q.notes, place);
     const { question, category, difficulty, should_refuse, answer, inputs_hash, errors, claims, judge_calls, conversation, relevant_ranks } = q;
-    const common = { question, category, difficulty, should_refuse, answer };
     // the schema's key order: inputs_hash after the answer, only when present
-    const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
+    const out = inputs_hash === undefined
+        ? { question, category, difficulty, should_refuse, answer, scores, notes, errors }
+        : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors };
     if (claims !== undefined)
         out.claims = claims;
     if (judge_calls !== undefined)
@@ -17481,15 +17532,19 @@ function isRecord(value) {
 
 
 
+
 /**
  * results.json schema 3, as written: the layout that keeps a 100,000-question run near 90 MB
  * (issue 32) and holds exactly what `Results` holds.
  *
  * - `score_columns`: the metric of each place in a question's `scores` list.
  * - `shared_notes`: each note that more than one question carries, written once.
- * - a question's `notes`: its key names the metrics a note is for, separated by spaces (the
- *   retrieval metrics of one cut-off share one), its value is the note, or the place of a
- *   shared one in `shared_notes`.
+ * - a question's `notes`: its key lists the metrics a note is for, separated by spaces (the
+ *   retrieval metrics of one cut-off share one), each by its place in `score_columns` ("3 4 5")
+ *   or by its name; its value is the note, or the place of a shared one in `shared_notes`.
+ *   A word of the key that names a score column is that metric, else one of digits alone is
+ *   a place (noteKeyMetric). evalgate writes places (names when a score column's name is
+ *   digits alone); files written with names, as before issue 32's last series, read as ever.
  */
 /** A metric name: no space, since a note's key lists several separated by spaces. */
 const MetricNameSchema = schemas/* string */.YjP()
@@ -17500,8 +17555,8 @@ const NoteValueSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), schem
 const QuestionFileSchema = schemas_results/* QuestionResultSchema */.jU.extend({
     /** the value of each metric of score_columns, in that order (null: no value) */
     scores: schemas/* array */.YOg(schemas/* number */.aig().nullable()),
-    /** metric names separated by spaces → the note they share, or its place in shared_notes */
-    notes: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^\S+( \S+)*$/, 'metric names separated by single spaces'), NoteValueSchema),
+    /** metrics (places in score_columns or names) separated by spaces → the note they share, or its place in shared_notes */
+    notes: schemas/* record */.g1P(schemas/* string */.YjP().regex(/^\S+( \S+)*$/, 'metrics separated by single spaces'), NoteValueSchema),
 });
 const ResultsFileShape = schemas_results/* ResultsSchema */.SX.omit({ questions: true }).extend({
     score_columns: schemas/* array */.YOg(MetricNameSchema),
@@ -17514,21 +17569,25 @@ const ResultsV3FileSchema = ResultsFileShape.superRefine((file, ctx) => {
     if (columns.size !== file.score_columns.length)
         ctx.addIssue({ code: 'custom', path: ['score_columns'], message: 'a metric is listed twice' });
     for (const [id, q] of Object.entries(file.questions)) {
-        const problem = questionProblem(q, file.score_columns.length, file.shared_notes.length);
+        const problem = questionProblem(q, file.score_columns, file.shared_notes.length);
         if (problem)
             ctx.addIssue({ code: 'custom', path: ['questions', id, problem.field], message: problem.message });
     }
 }).transform(decodeResults);
-/** What is wrong with a question of a file with `columns` score columns and `shared` shared notes; null when nothing. */
+/** What is wrong with a question of a file with these score columns and `shared` shared notes; null when nothing. */
 function questionProblem(q, columns, shared) {
-    if (q.scores.length !== columns)
-        return { field: 'scores', message: `expected ${columns} scores, one per score_columns entry, got ${q.scores.length}` };
+    if (q.scores.length !== columns.length)
+        return { field: 'scores', message: `expected ${columns.length} scores, one per score_columns entry, got ${q.scores.length}` };
+    const place = new Map(columns.map((c, i) => [c, i]));
     const seen = new Set();
     for (const key in q.notes) {
-        const value = q.notes[key];
+        const value = (0,known/* knownField */.ek)(q.notes, key, 'note');
         if (typeof value === 'number' && value >= shared)
             return { field: 'notes', message: `shared note ${value} does not exist (shared_notes has ${shared})` };
-        for (const metric of key.split(' ')) {
+        for (const word of key.split(' ')) {
+            const metric = noteKeyMetric(word, columns, place);
+            if (metric === undefined)
+                return { field: 'notes', message: `column ${word} does not exist (score_columns has ${columns.length})` };
             if (seen.has(metric))
                 return { field: 'notes', message: `metric ${metric} has two notes` };
             seen.add(metric);
@@ -17541,7 +17600,7 @@ function decodeResults(file) {
     const decode = questionDecoder(file.score_columns, file.shared_notes);
     const questions = (0,ids/* idRecord */.P5)();
     for (const id in file.questions)
-        questions[id] = decode(file.questions[id]);
+        questions[id] = decode((0,known/* knownField */.ek)(file.questions, id, 'question'));
     return {
         schema_version: schemas_results/* RESULTS_SCHEMA_VERSION */.q3,
         run: file.run,
@@ -17550,6 +17609,17 @@ function decodeResults(file) {
         comparison: file.comparison,
         judge_health: file.judge_health,
     };
+}
+const PLACE = /^(0|[1-9][0-9]*)$/;
+/**
+ * The metric a word of a note's key stands for: the score column it names, else the column at
+ * the place it gives in digits, else (a metric without a score column, in a file written by
+ * hand) the word itself; undefined for a place past the last column.
+ */
+function noteKeyMetric(word, columns, place) {
+    if (place.has(word) || !PLACE.test(word))
+        return word;
+    return columns[Number(word)];
 }
 /**
  * A question of a file with these columns and shared notes, as `Results` holds it: scores by
@@ -17564,13 +17634,14 @@ function questionDecoder(columns, shared) {
     const byColumn = new Array(columns.length).fill(undefined);
     return (q) => {
         const scores = { ...nullScores };
-        for (let i = 0; i < columns.length; i++)
-            scores[columns[i]] = q.scores[i];
+        for (const [i, column] of columns.entries())
+            scores[column] = (0,known/* knownAt */.pQ)(q.scores, i, 'score');
         let others = null;
         for (const key in q.notes) {
-            const value = q.notes[key];
-            const note = typeof value === 'number' ? shared[value] : value;
-            for (const metric of key.includes(' ') ? key.split(' ') : [key]) {
+            const value = (0,known/* knownField */.ek)(q.notes, key, 'note');
+            const note = typeof value === 'number' ? (0,known/* knownAt */.pQ)(shared, value, 'shared note') : value;
+            for (const word of key.includes(' ') ? key.split(' ') : [key]) {
+                const metric = noteKeyMetric(word, columns, place) ?? word;
                 const i = place.get(metric);
                 if (i === undefined)
                     (others ??= []).push([metric, note]);
@@ -17579,10 +17650,11 @@ function questionDecoder(columns, shared) {
             }
         }
         const notes = {};
-        for (let i = 0; i < columns.length; i++) {
-            if (byColumn[i] === undefined)
+        for (const [i, column] of columns.entries()) {
+            const note = byColumn[i];
+            if (note === undefined)
                 continue;
-            notes[columns[i]] = byColumn[i];
+            notes[column] = note;
             byColumn[i] = undefined;
         }
         if (others)
@@ -17612,6 +17684,7 @@ const ResultsFileSchema = schemas/* preprocess */.vkY(upgradeResults, schemas/* 
 // EXTERNAL MODULE: ./src/schemas/baseline.ts
 var baseline = __nccwpck_require__(2897);
 ;// CONCATENATED MODULE: ./src/schemas/plainResults.ts
+
 
 
 
@@ -17667,31 +17740,106 @@ function plainV3(data, raw) {
     if (!rest.success)
         return null;
     // the schema has checked them
-    const columns = data.score_columns;
-    const shared = data.shared_notes;
-    const decode = questionDecoder(columns, shared);
-    rest.data.questions = plainQuestions(raw, (q) => {
-        const encoded = {
-            ...plainFields(q),
-            scores: arrayOf(q.scores, score),
-            notes: recordOf(q.notes, isNoteValue),
-            errors: recordOf(q.errors, isString),
-        };
-        Object.assign(encoded, optionalFields(q));
-        for (const key in encoded.notes)
+    rest.data.questions = plainQuestions(raw, v3Reader(data.score_columns, data.shared_notes));
+    return rest.data;
+}
+/**
+ * A schema-3 question read straight into the `Results` form questionDecoder gives (resultsFile.ts),
+ * checked as QuestionFileSchema and questionProblem check it, in one pass: no encoded copy of the
+ * question between the two (a merge reads 100,000). A note for a metric without a score column
+ * (written by hand) is left to the schema. The common shapes are one literal each, so every
+ * field lives in the object itself.
+ */
+function v3Reader(columns, shared) {
+    const nullScores = Object.fromEntries(columns.map((c) => [c, null]));
+    const notesOf = v3Notes(columns, shared);
+    return (q) => {
+        const { question, category, difficulty, should_refuse, answer, inputs_hash } = q;
+        // plainFields' checks, without the object it makes
+        if (typeof question !== 'string' || typeof answer !== 'string' || typeof should_refuse !== 'boolean')
+            throw UNSURE;
+        if (!(inputs_hash === undefined || typeof inputs_hash === 'string') || !isNullableString(category) || !isNullableString(difficulty))
+            throw UNSURE;
+        const list = q.scores;
+        if (!Array.isArray(list) || list.length !== columns.length)
+            throw UNSURE;
+        const scores = { ...nullScores };
+        let i = 0;
+        for (const column of columns)
+            scores[column] = score(list[i++]);
+        const notes = notesOf(q.notes);
+        const errors = recordOf(q.errors, isString);
+        if (inputs_hash !== undefined && q.judge_calls === undefined && q.conversation === undefined) {
+            const { claims, relevant_ranks } = q;
+            if (relevant_ranks !== undefined && !(0,baseline/* isRanks */.IR)(relevant_ranks))
+                throw UNSURE;
+            if (claims !== undefined) {
+                const checked = arrayOf(claims, claim);
+                if (relevant_ranks !== undefined)
+                    return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims: checked, relevant_ranks };
+                return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims: checked };
+            }
+            if (relevant_ranks !== undefined)
+                return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, relevant_ranks };
+        }
+        const common = { question, category, difficulty, should_refuse, answer };
+        // the schema's key order: inputs_hash after the answer, only when present; the optional keys only when present
+        const out = { ...(inputs_hash === undefined ? common : { ...common, inputs_hash }), scores, notes, errors };
+        return Object.assign(out, optionalFields(q));
+    };
+}
+/** A schema-3 question's notes, by metric in column order; a note for a metric without a score column is the schema's to read. */
+function v3Notes(columns, shared) {
+    const place = new Map(columns.map((c, i) => [c, i]));
+    // a note key (metrics by place or name, separated by spaces) → its metrics' columns; the keys of a run are a handful
+    const keyColumns = new Map();
+    const columnsOf = (key) => {
+        let found = keyColumns.get(key);
+        if (found === undefined) {
             if (!NOTE_KEY.test(key))
                 throw UNSURE;
-        if (questionProblem(encoded, columns.length, shared.length))
+            found = key.split(' ').map((word) => place.get(noteKeyMetric(word, columns, place) ?? '') ?? -1);
+            if (found.includes(-1))
+                throw UNSURE;
+            keyColumns.set(key, found);
+        }
+        return found;
+    };
+    // each column's note while a question is read; emptied again before the next
+    const byColumn = new Array(columns.length).fill(undefined);
+    return (written) => {
+        if (!isPlainRecord(written) || Object.hasOwn(written, '__proto__'))
             throw UNSURE;
-        return decode(encoded);
-    });
-    return rest.data;
+        for (const key in written) {
+            const value = written[key];
+            const note = typeof value === 'string' ? value : Number.isSafeInteger(value) && value >= 0 ? shared[value] : undefined;
+            if (note === undefined)
+                throw UNSURE;
+            for (const j of columnsOf(key)) {
+                // a metric with two notes
+                if (byColumn[j] !== undefined)
+                    throw UNSURE;
+                byColumn[j] = note;
+            }
+        }
+        const notes = {};
+        let j = 0;
+        for (const column of columns) {
+            const note = byColumn[j];
+            if (note !== undefined) {
+                notes[column] = note;
+                byColumn[j] = undefined;
+            }
+            j++;
+        }
+        return notes;
+    };
 }
 /** Each question through `read`, keyed by its NFC id; a question twice (in two normalisation forms) is the schema's to report. */
 function plainQuestions(raw, read) {
     const questions = (0,ids/* idRecord */.P5)();
     for (const key of Object.keys(raw)) {
-        const id = key.normalize('NFC');
+        const id = (0,ids/* nfc */.aX)(key);
         const q = raw[key];
         if (Object.hasOwn(questions, id) || !isPlainRecord(q))
             throw UNSURE;
@@ -17734,11 +17882,21 @@ function claim(c) {
     if (!isPlainRecord(c) || typeof c.text !== 'string' || !VERDICTS.has(c.verdict))
         throw UNSURE;
     const { text, verdict, evidence } = c;
-    if (evidence === undefined)
-        return { text, verdict };
-    if (evidence === null || typeof evidence === 'string')
-        return { text, verdict, evidence };
-    throw UNSURE;
+    if (!(evidence === undefined || evidence === null || typeof evidence === 'string'))
+        throw UNSURE;
+    // the object JSON.parse made when it has the schema's keys alone, in its order (as evalgate writes a claim): no copy of each claim
+    if (keysAre(c, evidence === undefined ? CLAIM_KEYS : CLAIM_KEYS_WITH_EVIDENCE))
+        return c;
+    return evidence === undefined ? { text, verdict } : { text, verdict, evidence };
+}
+const CLAIM_KEYS = ['text', 'verdict'];
+const CLAIM_KEYS_WITH_EVIDENCE = ['text', 'verdict', 'evidence'];
+function keysAre(value, keys) {
+    let i = 0;
+    for (const key in value)
+        if (key !== keys[i++])
+            return false;
+    return i === keys.length;
 }
 function judgeCall(c) {
     if (!isPlainRecord(c))
@@ -17767,10 +17925,6 @@ function score(v) {
         return v;
     throw UNSURE;
 }
-/** A note, or the place of a shared one. */
-function isNoteValue(v) {
-    return typeof v === 'string' || (Number.isSafeInteger(v) && v >= 0);
-}
 function isString(v) {
     return typeof v === 'string';
 }
@@ -17795,13 +17949,11 @@ function shareRepeats(notes) {
     let before = '';
     let last = '';
     for (const key in notes) {
-        const note = notes[key];
-        if (note === last)
-            notes[key] = last;
-        else if (note === before)
-            notes[key] = before;
+        const note = (0,known/* knownField */.ek)(notes, key, 'note');
+        const kept = note === last ? last : note === before ? before : note;
+        notes[key] = kept;
         before = last;
-        last = notes[key];
+        last = kept;
     }
     return notes;
 }
@@ -17908,7 +18060,7 @@ function checkSchemaVersion(data, path, what, known, rewrite) {
 /* unused harmony export collectOutputs */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1093);
-/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2185);
+/* harmony import */ var _io_tabular_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(582);
 /* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5893);
 /* harmony import */ var _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3681);
 
@@ -17971,22 +18123,22 @@ class OutputCollector {
             this.outputs.set(output.id, output);
     }
     /**
-     * A JSONL line that is another shard's answer, told by its id without parsing the line
-     * (at 100,000 answers in 8 shards, 7 of 8 lines): the id is checked as add() checks it,
-     * the rest is that shard's to parse and check. True when the line was dealt with so;
-     * false (parse it) for a line of this run, or one whose id is not a plain leading
-     * `{"id": "…"` (escapes, a non-string id, a second "id" key further on).
+     * A JSONL line that is another shard's answer, told by its id from the line's bytes, without
+     * decoding or parsing the line (at 100,000 answers in 8 shards, 7 of 8 lines): the id is
+     * checked as add() checks it, the rest is that shard's to parse and check. True when the line
+     * was dealt with so; false (parse it) for a line of this run, or one whose id is not a plain
+     * leading `{"id": "…"` (escapes, a non-string id, a second "id" key further on).
      */
-    skipsLine(text, line) {
+    skipsLine(line) {
         if (!this.wanted)
             return false;
-        const match = LEADING_ID.exec(text);
-        if (!match || text.includes('"id"', match[0].length))
+        const at = leadingId(line);
+        if (at === null || indexBefore(line.bytes, ID_KEY, at.end, line.end) !== -1)
             return false;
-        const id = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(match[1]);
+        const id = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_3__/* .normaliseId */ .GU)(line.bytes.toString('utf8', at.start, at.end - 1));
         if (id === '' || this.wanted.has(id))
             return false;
-        this.claim(id, line);
+        this.claim(id, line.number);
         return true;
     }
     /** An answer for `id` on `line`: an id the eval set lacks, or one answered before, is an input error. */
@@ -18039,12 +18191,55 @@ function checkOutput(data, source, hint = outputHint) {
         return { ok: false, error: [error.hint ? `${first} (fix: ${error.hint})` : first, ...others].join('; ') };
     }
 }
+const SPACE = 0x20;
+const TAB = 0x09;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const ID_KEY = Buffer.from('"id"');
 /**
- * `{"id": "q1"` at the start of a line, the id without escapes or control characters (which
- * JSON.parse refuses inside a string): its text is then exactly the string JSON.parse reads.
+ * Where the id of `{"id": "q1"` at the start of a line is: from `start` to its closing quote
+ * (`end` is just past it). Null unless the id has no escape and no control character (which
+ * JSON.parse refuses inside a string): its bytes are then exactly the string JSON.parse reads.
+ * Blanks are JSON's spaces and tabs; a line with any other is parsed instead.
  */
-// eslint-disable-next-line no-control-regex -- the control characters are what it must not match
-const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([^"\\\u0000-\u001f]*)"/;
+function leadingId({ bytes, start, end }) {
+    let i = skipBlanks(bytes, start, end);
+    if (i >= end || bytes[i] !== OPEN_BRACE)
+        return null;
+    i = skipBlanks(bytes, i + 1, end);
+    if (i + ID_KEY.length > end || bytes.compare(ID_KEY, 0, ID_KEY.length, i, i + ID_KEY.length) !== 0)
+        return null;
+    i = skipBlanks(bytes, i + ID_KEY.length, end);
+    if (i >= end || bytes[i] !== COLON)
+        return null;
+    i = skipBlanks(bytes, i + 1, end);
+    if (i >= end || bytes[i] !== QUOTE)
+        return null;
+    const idStart = i + 1;
+    for (let j = idStart; j < end; j++) {
+        const b = bytes[j];
+        // an id this scan cannot read plainly: the line is parsed instead
+        if (b === undefined)
+            return null;
+        if (b === QUOTE)
+            return { start: idStart, end: j + 1 };
+        if (b === BACKSLASH || b < 0x20)
+            return null;
+    }
+    return null;
+}
+function skipBlanks(bytes, from, end) {
+    let i = from;
+    while (i < end && (bytes[i] === SPACE || bytes[i] === TAB))
+        i++;
+    return i;
+}
+function indexBefore(bytes, value, from, to) {
+    const i = bytes.indexOf(value, from);
+    return i !== -1 && i + value.length <= to ? i : -1;
+}
 /** Another shard's answer: only its id is checked here; that shard's run checks the rest. */
 const IdOnlySchema = _schemas_candidate_js__WEBPACK_IMPORTED_MODULE_2__/* .CandidateOutputInputSchema */ .oO.pick({ id: true });
 /** IdOnlySchema's result for a string id, by a plain check; null for anything else (left to the schema). */
@@ -18077,6 +18272,8 @@ function missingOutput(id, source) {
 /* harmony export */   g7: () => (/* binding */ turnWaves)
 /* harmony export */ });
 /* unused harmony export histories */
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8855);
+
 /**
  * A conversation is asked as a chat product is used: turn k with the candidate's own answers to
  * turns 1 … k−1 as its history. So the candidate is asked in waves: wave k holds turn k of every
@@ -18090,7 +18287,7 @@ function turnWaves(rows) {
         const wave = (row.conversation?.turn ?? 1) - 1;
         while (waves.length <= wave)
             waves.push([]);
-        waves[wave].push(row);
+        (0,_io_known_js__WEBPACK_IMPORTED_MODULE_0__/* .knownAt */ .pQ)(waves, wave, 'a wave').push(row);
     }
     return waves;
 }
@@ -18119,7 +18316,7 @@ function histories(rows, answers) {
             out.set(row.id, { ok: true, history: row.history });
         if (!row.conversation)
             continue;
-        const earlier = conversations.get(row.conversation.id).slice(0, row.conversation.turn - 1);
+        const earlier = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_0__/* .knownKey */ .xx)(conversations, row.conversation.id, 'conversation').slice(0, row.conversation.turn - 1);
         const history = [];
         let error = null;
         for (const [i, turn] of earlier.entries()) {
@@ -18154,13 +18351,13 @@ async function answerTurnByTurn(rows, ask, take) {
     if (waves.length <= 1)
         return ask([...rows], take);
     const answers = new Map();
-    const earlier = take ? earlierTurns(rows) : null;
+    const taking = take ? { take, earlier: earlierTurns(rows) } : null;
     const keep = (output) => {
-        if (!take)
+        if (!taking)
             return void answers.set(output.id, output);
-        if (earlier.has(output.id))
+        if (taking.earlier.has(output.id))
             answers.set(output.id, { id: output.id, answer: output.answer, contexts: [], retrieved_ids: [], latency_ms: null, error: output.error });
-        take(output);
+        taking.take(output);
     };
     for (const wave of waves) {
         const known = histories(rows, answers);
@@ -18186,7 +18383,7 @@ function earlierTurns(rows) {
     for (const row of rows)
         if (row.conversation)
             last.set(row.conversation.id, Math.max(last.get(row.conversation.id) ?? 0, row.conversation.turn));
-    return new Set(rows.filter((row) => row.conversation && row.conversation.turn < last.get(row.conversation.id)).map((row) => row.id));
+    return new Set(rows.filter((row) => row.conversation && row.conversation.turn < (0,_io_known_js__WEBPACK_IMPORTED_MODULE_0__/* .knownKey */ .xx)(last, row.conversation.id, 'last turn of conversation')).map((row) => row.id));
 }
 
 
@@ -18207,10 +18404,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 var cliInvocation = __nccwpck_require__(8080);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 // EXTERNAL MODULE: ./src/stats/agreement.ts
 var agreement = __nccwpck_require__(8055);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/analysis/agreement.ts
 /**
  * `evalgate agreement`: do independent annotators give the same nominal label (difficulty,
@@ -18218,6 +18417,7 @@ var agreement = __nccwpck_require__(8055);
  * colleagues, checked with Fleiss' kappa, disagreements discussed. Two raters also get Cohen's
  * kappa, PABAK and raw agreement (and the quadratic weighted kappa when the labels are integers).
  */
+
 
 
 
@@ -18248,9 +18448,10 @@ function cell(value) {
 }
 /** Every file must label the same questions: a question one file lacks is bad input, located in the file that has it. */
 function agreement_agreement(raters) {
-    if (raters.length < 2)
+    const [first] = raters;
+    if (first === undefined || raters.length < 2)
         throw new errors/* GateError */.ue('usage', `agreement needs at least two raters, got ${raters.length}`, `e.g. ${(0,cliInvocation/* commandLine */.ay)('agreement --raters a.csv b.csv c.csv --column difficulty')}`);
-    const ids = [...raters[0].labels.keys()];
+    const ids = [...first.labels.keys()];
     for (const rater of raters) {
         for (const other of raters) {
             for (const [id, { line }] of other.labels) {
@@ -18259,10 +18460,15 @@ function agreement_agreement(raters) {
             }
         }
     }
-    const labels = ids.map((id) => raters.map((r) => r.labels.get(id).label));
+    // every rater labels every id: checked above
+    const items = ids.map((id) => ({ id, labels: raters.map((r) => (0,known/* knownKey */.xx)(r.labels, id, 'label of question').label) }));
+    const labels = items.map((item) => item.labels);
     const { categories, counts } = (0,agreement/* categoryCounts */.FM)(labels);
+    // a file without rows was refused when it was read: there are items to count
     const f = (0,agreement/* fleiss */.R1)(counts);
-    const disagreeing = ids.map((id, i) => ({ id, labels: labels[i] })).filter((d) => new Set(d.labels).size > 1);
+    if (f === null)
+        throw new Error("agreement: Fleiss' kappa got no items");
+    const disagreeing = items.filter((d) => new Set(d.labels).size > 1);
     const report = {
         fleiss_kappa: f.kappa,
         items: ids.length,
@@ -18279,14 +18485,16 @@ function agreement_agreement(raters) {
 }
 function twoRaters(labels, categories) {
     const index = new Map(categories.map((c, i) => [c, i]));
-    const a = labels.map((l) => index.get(l[0]));
-    const b = labels.map((l) => index.get(l[1]));
+    const firsts = labels.map((l) => (0,known/* knownAt */.pQ)(l, 0, "the first rater's label"));
+    const seconds = labels.map((l) => (0,known/* knownAt */.pQ)(l, 1, "the second rater's label"));
+    const a = firsts.map((label) => (0,known/* knownKey */.xx)(index, label, 'category'));
+    const b = seconds.map((label) => (0,known/* knownKey */.xx)(index, label, 'category'));
     const integers = categories.every((c) => /^-?\d+$/.test(c));
     let weighted = null;
     if (integers && categories.length > 1) {
         const values = categories.map(Number);
         const [min, max] = [Math.min(...values), Math.max(...values)];
-        weighted = (0,agreement/* quadraticWeightedKappa */.x9)(labels.map((l) => Number(l[0])), labels.map((l) => Number(l[1])), min, max);
+        weighted = (0,agreement/* quadraticWeightedKappa */.x9)(firsts.map(Number), seconds.map(Number), min, max);
     }
     return {
         cohen_kappa: (0,agreement/* cohenKappa */.rX)(a, b),
@@ -18297,10 +18505,11 @@ function twoRaters(labels, categories) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 // EXTERNAL MODULE: ./src/text/countOf.ts
 var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/agreement.ts
+
 
 
 
@@ -18337,7 +18546,7 @@ function describe(r, column, files) {
     if (r.disagreement_count > 0) {
         lines.push('', `${(0,countOf/* countOf */.p)(r.disagreement_count, 'question')} not labelled alike (discuss and settle them):`);
         for (const d of r.disagreements)
-            lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain(files[i])})`).join(', ')}`);
+            lines.push(`  ${plain(d.id)}: ${d.labels.map((l, i) => `${plain(l)} (${plain((0,known/* knownAt */.pQ)(files, i, "a rater's file"))})`).join(', ')}`);
         if (r.disagreement_count > r.disagreements.length)
             lines.push(`  … and ${r.disagreement_count - r.disagreements.length} more`);
     }
@@ -18364,7 +18573,10 @@ var cliInvocation = __nccwpck_require__(8080);
 var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/stats/agreement.ts
 var agreement = __nccwpck_require__(8055);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/analysis/calibrate.ts
+
 
 /**
  * Judge against human scores on the 0-4 scale: rank correlation (with its Fisher-z interval),
@@ -18373,8 +18585,14 @@ var agreement = __nccwpck_require__(8055);
  */
 function calibrate(input) {
     const ids = [...input.judge.keys()].filter((id) => input.humans.every((h) => h.has(id))).sort();
-    const human = ids.map((id) => input.humans.reduce((sum, h) => sum + h.get(id), 0) / input.humans.length);
-    const judge = ids.map((id) => input.judge.get(id));
+    // the ids every human scored, of those the judge scored
+    const scored = ids.map((id) => ({
+        id,
+        human: input.humans.reduce((sum, h) => sum + (0,known/* knownKey */.xx)(h, id, 'human score of question'), 0) / input.humans.length,
+        judge: (0,known/* knownKey */.xx)(input.judge, id, 'judge score of question'),
+    }));
+    const human = scored.map((s) => s.human);
+    const judge = scored.map((s) => s.judge);
     // kappa and agreement count labels: a mean of two annotators (or of judge repeats) is rounded to the scale
     const rounded = human.map((h) => Math.round(h));
     const judgeLabels = judge.map((j) => Math.round(j));
@@ -18386,14 +18604,15 @@ function calibrate(input) {
         warnings.push(`Spearman ${rho.toFixed(3)} is above 0.9: suspiciously high; check whether the set is too easy or the annotators saw the judge's scores first (anchoring)`);
     const humanIds = new Set(input.humans.flatMap((h) => [...h.keys()]));
     let interAnnotator = null;
-    if (input.humans.length === 2) {
-        const both = [...input.humans[0].keys()].filter((id) => input.humans[1].has(id));
-        const a = both.map((id) => input.humans[0].get(id));
-        const b = both.map((id) => input.humans[1].get(id));
+    const [one, two, ...more] = input.humans;
+    if (one && two && more.length === 0) {
+        const both = [...one.keys()].filter((id) => two.has(id));
+        const a = both.map((id) => (0,known/* knownKey */.xx)(one, id, 'human score of question'));
+        const b = both.map((id) => (0,known/* knownKey */.xx)(two, id, 'human score of question'));
         interAnnotator = { n: both.length, qwk: (0,agreement/* quadraticWeightedKappa */.x9)(a, b), spearman: (0,agreement/* spearman */.CN)(a, b) };
     }
-    const disagreements = ids
-        .map((id, i) => ({ id, human: human[i], judge: judge[i], difference: Math.abs(human[i] - judge[i]), reason: input.reasons.get(id) ?? null }))
+    const disagreements = scored
+        .map(({ id, human, judge }) => ({ id, human, judge, difference: Math.abs(human - judge), reason: input.reasons.get(id) ?? null }))
         .filter((d) => d.difference > 0)
         .sort((x, y) => y.difference - x.difference || x.id.localeCompare(y.id))
         .slice(0, 3);
@@ -18418,8 +18637,8 @@ function calibrate(input) {
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/text/ids.ts
 var ids = __nccwpck_require__(5893);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 // EXTERNAL MODULE: ./src/text/countOf.ts
 var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/analysis.ts
@@ -18512,8 +18731,9 @@ async function readJudgeScores(file, metric) {
         if (v === null || v === undefined)
             continue;
         scores.set(id, Math.round(v * 4 * 1e6) / 1e6);
-        if (q.notes[name])
-            reasons.set(id, q.notes[name]);
+        const note = q.notes[name];
+        if (note)
+            reasons.set(id, note);
     }
     return { scores, reasons };
 }
@@ -18637,7 +18857,10 @@ function verdict(table, line, column, value) {
  */
 function checkRules(table, rules, rowFor) {
     const columns = labelColumns(table);
-    const checks = Object.fromEntries(columns.map(({ column, rule }) => [rule, { column, precision: null, recall: null, f1: null, tp: 0, fp: 0, fn: 0, tn: 0, not_applicable: 0, misjudged: [] }]));
+    // each label column with its rule's tally (labelColumns gives each rule one column)
+    const tally = (column) => ({ column, precision: null, recall: null, f1: null, tp: 0, fp: 0, fn: 0, tn: 0, not_applicable: 0, misjudged: [] });
+    const checked = columns.map(({ column, rule }) => ({ column, rule, check: tally(column) }));
+    const checks = Object.fromEntries(checked.map(({ rule, check }) => [rule, check]));
     for (const record of table.records) {
         const id = String(record.data.id ?? '').trim();
         if (id === '')
@@ -18646,11 +18869,10 @@ function checkRules(table, rules, rowFor) {
         if (typeof answer !== 'string' && typeof answer !== 'number')
             throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(table.file, record.line, 'answer')}: no answer`, 'give the answer the labels are about');
         const scores = (0,deterministic/* scoreRules */.So)(rowFor(id, record.line, record.data), String(answer), rules);
-        for (const { column, rule } of columns) {
+        for (const { column, rule, check } of checked) {
             const fine = verdict(table, record.line, column, record.data[column]);
             if (fine === null)
                 continue;
-            const check = checks[rule];
             const score = (0,registry/* isKnownMetric */.Oi)(rule) ? scores[rule] : undefined;
             if (!score || score.value === null) {
                 check.not_applicable += 1;
@@ -18703,17 +18925,20 @@ function staticRuleWarnings(rules, rows, lineOf) {
     return warnings;
 }
 
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 // EXTERNAL MODULE: ./src/run/config/config.ts
 var config = __nccwpck_require__(1564);
-// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
-var evalSet_evalSet = __nccwpck_require__(7062);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 5 modules
+var evalSet_evalSet = __nccwpck_require__(1025);
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var schemas_config = __nccwpck_require__(2087);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/cli/checkRules.ts
+
 
 
 
@@ -18775,7 +19000,7 @@ async function rulesSettings(configFile, overrides) {
     const merged = (0,config/* applyOverrides */.iu)(file.data, overrides);
     const parsed = schemas_config/* RulesConfigSchema */.No.safeParse(merged.rules ?? {});
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
+        const issue = (0,known/* knownAt */.pQ)(parsed.error.issues, 0, 'the first issue of a failed parse');
         throw new errors/* GateError */.ue('bad_config', `${file.source ?? 'flags'}: setting "rules${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}": ${issue.message}`, 'fix the rules in evalgate.yml');
     }
     const evalSet = merged.eval_set;
@@ -18843,7 +19068,8 @@ var options_options = __nccwpck_require__(7547);
 const POSITIONAL = new Set(['merge', 'lint-set']);
 /** The command's flags, as the option table declares them, parsed the way the Action reads its inputs. */
 function parseCommandLine(command, args, io) {
-    const specs = (0,options_options/* optionsOf */.cz)(command);
+    // optionsOf gives only the options that have a flag: the filter says so to the type
+    const specs = (0,options_options/* optionsOf */.cz)(command).filter((o) => o.flag !== undefined);
     const options = Object.fromEntries(specs.map((o) => [o.flag, { type: o.value === 'switch' ? 'boolean' : 'string', ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) }]));
     const variadic = new Set(specs.filter((o) => o.variadic).map((o) => o.flag));
     const parsed = parseFlags(command, args, options, POSITIONAL.has(command) || variadic.size > 0);
@@ -18851,7 +19077,7 @@ function parseCommandLine(command, args, io) {
     if (!POSITIONAL.has(command) && positionals.length > 0) {
         throw new errors/* GateError */.ue('usage', `unexpected argument "${positionals[0]}"`, `give every file with its flag; see "${(0,cliInvocation/* commandLine */.ay)(`${command} --help`)}"`);
     }
-    const { overrides, values: flags } = (0,options_option/* readOptions */.Tt)(specs, 'cli', (o) => values[o.flag]);
+    const { overrides, values: flags } = (0,options_option/* readOptions */.Tt)(specs, 'cli', (o) => (o.flag === undefined ? undefined : values[o.flag]));
     const logger = { info: (m) => io.stderr(`${m}\n`), warn: (m) => io.stderr(`warning: ${m}\n`) };
     const out = flags['no-color'] ? { ...io, color: false } : io;
     return { flags, request: { configFile: flags.config, overrides }, positionals, io: out, logger };
@@ -18924,6 +19150,8 @@ var judgeHealth = __nccwpck_require__(5598);
 var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/text/ids.ts
 var ids = __nccwpck_require__(5893);
+// EXTERNAL MODULE: ./src/io/known.ts
+var io_known = __nccwpck_require__(8855);
 // EXTERNAL MODULE: ./src/run/pipeline/score.ts + 1 modules
 var score = __nccwpck_require__(6827);
 // EXTERNAL MODULE: ./src/text/countOf.ts
@@ -18931,6 +19159,7 @@ var countOf = __nccwpck_require__(7053);
 // EXTERNAL MODULE: ./src/baseline/fingerprint.ts
 var baseline_fingerprint = __nccwpck_require__(4319);
 ;// CONCATENATED MODULE: ./src/run/pipeline/merge.ts
+
 
 
 
@@ -18948,8 +19177,6 @@ var baseline_fingerprint = __nccwpck_require__(4319);
  * memory holds the merged questions, not every shard file at once.
  */
 async function mergeShardFiles(files) {
-    if (files.length === 0)
-        throw new errors/* GateError */.ue('usage', 'merge needs the results.json of every shard', `e.g. ${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-1.json shard-2.json')}`);
     let first = null;
     const seen = new Map();
     const fingerprints = [];
@@ -18968,8 +19195,8 @@ async function mergeShardFiles(files) {
         if (!shard)
             throw new errors/* GateError */.ue('bad_input', `${file}: not a shard (run.shard is null)`, 'merge the results of runs made with --shard i/n (Action input shard)');
         if (!first)
-            first = { file, results };
-        checkSameRun(file, results, first);
+            first = { file, results, shard };
+        checkSameRun(file, results, shard, first);
         const previous = seen.get(shard.index);
         if (previous)
             throw new errors/* GateError */.ue('bad_input', `${file}: shard ${shard.index}/${shard.count} was already given as ${previous}`, 'give each shard once');
@@ -18986,8 +19213,10 @@ async function mergeShardFiles(files) {
             startedAt = results.run.started_at;
         judgeStopped ??= results.run.judge_stopped ?? null;
     }
+    if (first === null || usage === null)
+        throw new errors/* GateError */.ue('usage', 'merge needs the results.json of every shard', `e.g. ${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-1.json shard-2.json')}`);
     const ref = first.results.run;
-    const total = checkComplete(ref.shard, seen, Object.keys(questions).length);
+    const total = checkComplete(first.shard, seen, Object.keys(questions).length);
     const fingerprint = wholeSetFingerprint(fingerprints);
     const metrics = (0,registry/* sortMetrics */.g4)(metricNames);
     fillScores(questions, metrics);
@@ -19001,7 +19230,7 @@ async function mergeShardFiles(files) {
             shard: null,
             started_at: startedAt,
             timings_ms: timings,
-            usage: usage,
+            usage,
             notes: [...notes, `merged from ${files.length} shards`],
             ...(judgeStopped ? { judge_stopped: judgeStopped } : {}),
         },
@@ -19016,10 +19245,12 @@ async function mergeShardFiles(files) {
 function addQuestions(questions, shards, shard) {
     for (const id of Object.keys(shard.questions)) {
         if (questions[id] !== undefined) {
-            const owner = shards.find((s) => Object.hasOwn(s.questions, id)).file;
-            throw new errors/* GateError */.ue('bad_input', `${shard.file}: question "${id}" is also in ${owner}`, 'shards must not overlap: were they made with the same shard count?');
+            const owner = shards.find((s) => Object.hasOwn(s.questions, id));
+            if (!owner)
+                throw new Error(`internal error: merged question ${(0,ids/* quoteId */.g0)(id)} is in no shard read before ${shard.file}`);
+            throw new errors/* GateError */.ue('bad_input', `${shard.file}: question "${id}" is also in ${owner.file}`, 'shards must not overlap: were they made with the same shard count?');
         }
-        questions[id] = shard.questions[id];
+        questions[id] = (0,io_known/* knownField */.ek)(shard.questions, id, 'question of a shard');
     }
     shards.push(shard);
 }
@@ -19031,7 +19262,7 @@ function addQuestions(questions, shards, shard) {
 function fillScores(questions, metrics) {
     let checked = null;
     for (const id in questions) {
-        const scores = questions[id].scores;
+        const scores = (0,io_known/* knownField */.ek)(questions, id, 'merged question').scores;
         const keys = Object.keys(scores);
         if (checked && sameKeys(keys, checked))
             continue;
@@ -19066,30 +19297,29 @@ function checkComplete(shard, seen, total) {
  * whole set's, of the older kind: those must all be the same. A mix of the two is refused.
  */
 function wholeSetFingerprint(shards) {
-    const older = shards.filter((s) => (0,baseline_fingerprint/* isLegacyFingerprint */.Im)(s.fingerprint));
-    const first = shards[0];
-    if (older.length === shards.length) {
-        const other = shards.find((s) => s.fingerprint !== first.fingerprint);
+    const [older] = shards.filter((s) => (0,baseline_fingerprint/* isLegacyFingerprint */.Im)(s.fingerprint));
+    const [newer] = shards.filter((s) => !(0,baseline_fingerprint/* isLegacyFingerprint */.Im)(s.fingerprint));
+    if (older && !newer) {
+        const other = shards.find((s) => s.fingerprint !== older.fingerprint);
         if (other)
-            throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(first.fingerprint)} in ${first.file}`);
-        return first.fingerprint;
+            throw notOneRun(other.file, `eval_set_fingerprint ${JSON.stringify(other.fingerprint)} differs from ${JSON.stringify(older.fingerprint)} in ${older.file}`);
+        return older.fingerprint;
     }
-    if (older.length > 0) {
-        const newer = shards.find((s) => !(0,baseline_fingerprint/* isLegacyFingerprint */.Im)(s.fingerprint));
-        throw new errors/* GateError */.ue('bad_input', `${older[0].file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`, 'run every shard with the same evalgate, then merge');
+    if (older && newer) {
+        throw new errors/* GateError */.ue('bad_input', `${older.file}: written by an evalgate from before results schema 3 (its eval_set_fingerprint is of the older kind), ${newer.file} by a later one`, 'run every shard with the same evalgate, then merge');
     }
-    const sum = (0,baseline_fingerprint/* combineFingerprints */.PW)(shards.map((s) => s.fingerprint));
-    if (sum === null) {
-        const bad = shards.find((s) => (0,baseline_fingerprint/* combineFingerprints */.PW)([s.fingerprint]) === null);
-        throw notOneRun(bad.file, `eval_set_fingerprint ${JSON.stringify(bad.fingerprint)} is not a fingerprint evalgate writes`);
+    const sum = new baseline_fingerprint/* FingerprintSum */.gE();
+    for (const s of shards) {
+        if (!sum.addFingerprint(s.fingerprint))
+            throw notOneRun(s.file, `eval_set_fingerprint ${JSON.stringify(s.fingerprint)} is not a fingerprint evalgate writes`);
     }
-    return sum;
+    return sum.toString();
 }
 function notOneRun(file, what) {
     return new errors/* GateError */.ue('bad_input', `${file}: ${what}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
 }
 /** A shard of another run (eval set, judge and rules, shard count, k) is refused, naming the field. */
-function checkSameRun(file, results, first) {
+function checkSameRun(file, results, shard, first) {
     const ref = first.results.run;
     const run = results.run;
     const mismatch = (what, a, b) => new errors/* GateError */.ue('bad_input', `${file}: ${what} ${JSON.stringify(b)} differs from ${JSON.stringify(a)} in ${first.file}`, 'merge only the shards of one run: same eval set, judge, rules and shard count');
@@ -19097,8 +19327,8 @@ function checkSameRun(file, results, first) {
         throw mismatch('eval_set_version', ref.eval_set_version, run.eval_set_version);
     if (!sameJudge(run.judge, ref.judge))
         throw mismatch('judge', ref.judge, run.judge);
-    if (run.shard.count !== ref.shard.count)
-        throw mismatch('shard count', ref.shard.count, run.shard.count);
+    if (shard.count !== first.shard.count)
+        throw mismatch('shard count', first.shard.count, shard.count);
     if (String(run.k) !== String(ref.k))
         throw mismatch('k', ref.k, run.k);
 }
@@ -19137,7 +19367,7 @@ function addUsage(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 // EXTERNAL MODULE: ./src/run/pipeline/prepare.ts + 17 modules
 var pipeline_prepare = __nccwpck_require__(6566);
 // EXTERNAL MODULE: ./src/run/config/resolve.ts
@@ -19146,8 +19376,8 @@ var resolve = __nccwpck_require__(1000);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/baseline/history.ts
 var baseline_history = __nccwpck_require__(2199);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 // EXTERNAL MODULE: ./src/baseline/gate.ts
 var gate = __nccwpck_require__(3696);
 // EXTERNAL MODULE: ./src/text/redact.ts
@@ -19328,8 +19558,8 @@ function writtenSettingsText(c, written, resultsPath) {
 
 // EXTERNAL MODULE: ./src/compare/counts.ts
 var counts = __nccwpck_require__(7111);
-// EXTERNAL MODULE: ./src/metrics/definitions.ts + 4 modules
-var definitions = __nccwpck_require__(3169);
+// EXTERNAL MODULE: ./src/metrics/definitions.ts + 2 modules
+var definitions = __nccwpck_require__(2235);
 // EXTERNAL MODULE: ./src/stats/permutation.ts
 var permutation = __nccwpck_require__(1295);
 ;// CONCATENATED MODULE: ./src/report/words.ts
@@ -19360,10 +19590,11 @@ function statusWords(row) {
 }
 /** A latency row's p50 and p95, which the gate holds (the row's own values are means): `p50 30 → 33 ms, p95 40 → 300 ms`. */
 function percentileWords(row) {
-    if (!row.percentiles)
+    const { percentiles } = row;
+    if (!percentiles)
         return '';
     const ms = (v) => `${Math.round(v)}`;
-    return ['p50', 'p95'].map((p) => `${p} ${ms(row.percentiles[p].baseline)} → ${ms(row.percentiles[p].candidate)} ms`).join(', ');
+    return ['p50', 'p95'].map((p) => `${p} ${ms(percentiles[p].baseline)} → ${ms(percentiles[p].candidate)} ms`).join(', ');
 }
 /** "9 questions worse, 1 better": the header and the terminal say the counts the noise note tests (compare's changeCounts). */
 function questionCountWords(c, explainMixed = true) {
@@ -19446,6 +19677,11 @@ function movement(metric, change) {
 function worseVerb(metric) {
     return directionOf(metric).worse;
 }
+/** What of a metric a change or a limit is of: "" for its value, "its distance from 1 " for a metric with a target (DirectionWords.target). */
+function comparedWhat(direction) {
+    return direction.target === undefined ? '' : `its distance from ${direction.target} `;
+}
+/** A metric's direction words; a metric without a definition counts as higher-is-better, as in compare/. */
 function directionOf(metric) {
     return (0,registry/* metricInfo */.R)(metric)?.direction ?? definitions/* DIRECTIONS */.X.higher;
 }
@@ -19492,7 +19728,7 @@ function testWords(test, clusters = null) {
 function failureSentence(f) {
     switch (f.kind) {
         case 'category_floor':
-            return `category ${untrustedLine(f.category)}: ${f.metric} ${boundWords(f.value, f.bound, f.limit)}`;
+            return `category ${untrustedLine(f.category)}: ${f.metric} ${boundWords(f.metric, f.value, f.bound, f.limit)}`;
         case 'category_missing':
             return `category ${untrustedLine(f.category)}: by_category sets floors for ${f.metrics.join(', ')}, but no question has this category`;
         default:
@@ -19512,7 +19748,7 @@ function failureDetail(f) {
         case 'threshold':
             if (f.value === null)
                 return `no value to check against the threshold ${f.limit}`;
-            return `${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`;
+            return `${comparedWhat(directionOf(f.metric))}${fmt(f.value)} is ${f.bound === 'floor' ? 'below' : 'above'} the threshold ${f.limit}`;
         case 'error_rate':
             return `${f.errors} of ${(0,countOf/* countOf */.p)(f.questions, 'question')} errored (${pct(f.value)}), more than max_error_rate ${pct(f.limit)}`;
     }
@@ -19525,7 +19761,7 @@ function failureDetail(f) {
 function failureMarkdown(f) {
     switch (f.kind) {
         case 'category_floor':
-            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.value, f.bound, f.limit)}`;
+            return `category ${escapeInline(f.category)}: ${codeSpan(f.metric)} ${boundWords(f.metric, f.value, f.bound, f.limit)}`;
         case 'category_missing':
             return `category ${escapeInline(f.category)}: by\\_category sets floors for ${f.metrics.map(codeSpan).join(', ')}, but no question has this category`;
         default:
@@ -19539,13 +19775,13 @@ function failuresOf(c, metric) {
 /** A change the wrong way beyond its limit: "fell" for a score, "rose" for hallucination_rate or latency (movement()). */
 function dropWords(metric, relative, value, limit) {
     // a latency rise is relative to the baseline; a score's change is in score points
-    return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`;
+    return relative ? `${worseVerb(metric)} ${pct(value)}, more than the allowed ${pct(limit)}` : `${comparedWhat(directionOf(metric))}${worseVerb(metric)} ${fmt(value)}, more than max_drop ${limit}`;
 }
 /** A category's mean on the wrong side of its by_category bound: below a floor, or above a ceiling (lower-is-better metrics). */
-function boundWords(value, bound, limit) {
+function boundWords(metric, value, bound, limit) {
     if (value === null)
         return `has no value to check against its ${bound} ${limit}`;
-    return `${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`;
+    return `${comparedWhat(directionOf(metric))}${fmt(value)} is ${bound === 'floor' ? 'below its floor' : 'above its ceiling'} ${limit}`;
 }
 /** A latency percentile's rise: both values in ms, the rise, and both limits it went past. */
 function percentileRise(percentile, baseline, candidate, rise, limit, minMs) {
@@ -19610,7 +19846,10 @@ function metricTable(results) {
         const status = full && compared ? statusCell(full, compared) : '—';
         const limit = full && full.status !== 'no_baseline' ? limitCell(full) : '—';
         const ci = full?.interval ? intervalCell(row.metric, full.interval) : '—';
-        lines.push(`| ${row.metric} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`);
+        // a metric with a target is compared by its distance from it: the baseline, candidate and Δ are distances
+        const target = compared ? directionOf(row.metric).target : undefined;
+        const name = target === undefined ? row.metric : `${row.metric} (distance from ${target})`;
+        lines.push(`| ${name} | ${value(row.metric, full?.baseline ?? null)} | ${value(row.metric, row.candidate)}${nulls} | ${full ? deltaCell(full) : '—'} | ${ci} | ${limit} | ${status} |`);
     }
     return lines;
 }
@@ -19671,6 +19910,7 @@ var reasons = __nccwpck_require__(2550);
 ;// CONCATENATED MODULE: ./src/report/worst.ts
 
 
+
 /**
  * A run's worst questions, for a run without a baseline to compare with (a first run, a
  * shard, an incomparable baseline): most failing rules (an error counts as one) first, then
@@ -19695,21 +19935,23 @@ function describe(id, q, metrics) {
         const value = q.scores[metric];
         const info = (0,registry/* metricInfo */.R)(metric);
         // precision@k cannot reach 1 when a question has fewer than k relevant docs: it would make every question look bad
-        if (value === null || value === undefined || info?.unit === 'ms' || info?.pattern === 'precision@K')
+        // a score on 0–1 only: latency and a ratio have no scale to rank a question's badness on
+        if (value === null || value === undefined || (info && info.unit !== 'score') || info?.pattern === 'precision@K')
             continue;
         if (info?.family === 'rules') {
             if (value === 0 && metric !== 'rules_pass')
                 failing.push(metric);
         }
         else {
-            scores.push({ metric, value: info?.higherIsBetter === false ? 1 - value : value });
+            scores.push({ metric, value: info ? goodness(info, value) : value });
         }
     }
     const lowest = scores.reduce((low, s) => (low === null || s.value < low.value ? s : low), null);
     const score = scores.length > 0 ? scores.reduce((sum, s) => sum + s.value, 0) / scores.length : null;
     const errors = Object.keys(q.errors);
+    const [firstError] = errors;
     const explained = failing[0] ?? lowest?.metric;
-    const reason = (explained && (0,reasons/* questionReason */.F)(q, explained)) ?? (errors.length > 0 ? q.errors[errors[0]] : null);
+    const reason = (explained && (0,reasons/* questionReason */.F)(q, explained)) ?? (firstError === undefined ? null : (0,io_known/* knownField */.ek)(q.errors, firstError, 'error'));
     return { id, failing, errors, score, lowest, reason };
 }
 /** What went wrong with a worst question, in words both renderers print: `fails citation_ok; lowest faithfulness 0.20`. */
@@ -19721,8 +19963,16 @@ function worstWords(w) {
     ];
     return parts.filter(Boolean).join('; ');
 }
+/** A 0–1 score as "how good", 1 best: itself, 1 − it where lower is better, and for a target 1 − its distance over the largest distance the scale allows. */
+function goodness(info, value) {
+    if (info.direction.target === undefined)
+        return info.higherIsBetter ? value : 1 - value;
+    const farthest = (0,registry/* worstCompared */.$$)(info);
+    return farthest > 0 ? 1 - (0,registry/* comparedValue */.Ph)(info.direction, value) / farthest : 1;
+}
 
 ;// CONCATENATED MODULE: ./src/report/layout.ts
+
 
 
 
@@ -19826,7 +20076,7 @@ function worstOfRun(results) {
     if (worst.length === 0)
         return [];
     const item = (w) => {
-        const q = results.questions[w.id];
+        const q = (0,io_known/* knownField */.ek)(results.questions, w.id, 'question');
         const why = w.reason ? `: ${escapeCell(w.reason, 100)}` : '';
         return `- **${escapeCell(w.id, 40)}**${q.category ? ` (${escapeCell(q.category, 24)})` : ''} ${escapeCell(q.question, 60)} — ${escapeCell(worstWords(w), 200)}${why}`;
     };
@@ -19843,6 +20093,7 @@ function worstOfRun(results) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/noise.ts
+
 
 
 
@@ -19925,11 +20176,11 @@ function determinismNote(c) {
  */
 function detectable(c) {
     const rows = c.metrics.filter((m) => m.mde !== null && m.mde > 0).sort((a, b) => a.mde - b.mde);
-    if (rows.length === 0) {
-        return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${(0,cliInvocation/* cliCommand */.mX)(['calibrate-noise', '--write'])} records it in the baseline).`;
-    }
     const low = rows[0];
     const high = rows.at(-1);
+    if (low === undefined || high === undefined) {
+        return `. No metric moved on any question, so this run shows no noise to size a detectable drop by (${(0,cliInvocation/* cliCommand */.mX)(['calibrate-noise', '--write'])} records it in the baseline).`;
+    }
     const range = rows.length === 1 ? `about ${noise_pct(low.mde)} on ${low.metric}` : `about ${noise_pct(low.mde)} (${low.metric}) to ${noise_pct(high.mde)} (${high.metric})`;
     const fromBaseline = rows.filter((r) => r.mde_source === 'baseline').map((r) => r.metric);
     const source = fromBaseline.length === 0
@@ -19941,7 +20192,7 @@ function detectable(c) {
 }
 /** Each metric that moved on some question: worse / better, its paired test, p and adjusted p, paired MDE; then what the corrections ran over. */
 function perMetricTable(c) {
-    const rows = c.metrics.filter((m) => m.flips && (m.flips.worse > 0 || m.flips.better > 0));
+    const rows = c.metrics.filter((m) => m.flips !== null && (m.flips.worse > 0 || m.flips.better > 0));
     if (rows.length === 0)
         return ['No metric changed on any question.'];
     return [
@@ -19959,7 +20210,8 @@ function primarySentence(c) {
         return [];
     const stopped = tests.findIndex((t) => t.p_holm >= 0.05);
     const steps = tests.map((t, i) => `${t.family} (${stopped !== -1 && i > stopped ? 'not reached' : pText(t.p)})`);
-    const end = stopped === -1 ? 'every primary metric dropped significantly' : `the sequence stopped at ${tests[stopped].family}`;
+    const stop = tests[stopped];
+    const end = stop === undefined ? 'every primary metric dropped significantly' : `the sequence stopped at ${stop.family}`;
     return [
         '',
         `gate.primary was tested first, each metric at alpha 0.05 in the order given, stopping at the first that did not drop significantly (fixed-sequence testing): ${steps.join(', ')}; ${end}. The other metrics share Holm's correction.`,
@@ -19972,7 +20224,7 @@ function holmSentence(c) {
         return [];
     const families = tests.filter((t) => t.metrics.length > 1).map((t) => `${t.family} (${t.metrics.join(', ')})`);
     const tied = families.length > 0 ? ` Tied metrics are one family, tested once (Simes' combination of their p): ${families.join('; ')}.` : '';
-    const latency = tests.filter((t) => (0,registry/* metricInfo */.R)(t.metrics[0])?.gate === 'latency_rise');
+    const latency = tests.filter((t) => (0,registry/* metricInfo */.R)((0,io_known/* knownAt */.pQ)(t.metrics, 0, "a test's first metric"))?.gate === 'latency_rise');
     const scores = tests.length - latency.length;
     const apart = latency.length > 0 ? ` Latency is corrected on its own, apart from the scores.` : '';
     return ['', `Holm's correction ran over ${(0,countOf/* countOf */.p)(scores, 'test')}: one per metric that changed on at least one question; a metric no question moved on is not tested.${tied}${apart}`];
@@ -20041,7 +20293,9 @@ function idList(ids) {
 function kindsOf(regressions, k) {
     const byWords = new Map();
     const add = (words, id) => {
-        const ids = byWords.get(words) ?? byWords.set(words, []).get(words);
+        let ids = byWords.get(words);
+        if (!ids)
+            byWords.set(words, (ids = []));
         if (!ids.includes(id))
             ids.push(id);
     };
@@ -20093,8 +20347,8 @@ function metricLines(c) {
 }
 /** "fell" when every metric fell (scores), "rose" when every one rose (hallucination_rate, latency), else "got worse". */
 function verbOf(rows) {
-    const verbs = new Set(rows.map((r) => worseVerb(r.metric)));
-    return verbs.size === 1 ? [...verbs][0] : 'got worse';
+    const [verb, ...others] = new Set(rows.map((r) => worseVerb(r.metric)));
+    return verb !== undefined && others.length === 0 ? verb : 'got worse';
 }
 /** "max_drop 0.02", or "their max_drop" when overrides make the limits differ. */
 function limitWords(rows) {
@@ -20306,6 +20560,7 @@ function changeTable(changes, limit, questions, total) {
  *   the flip chart is horizontal, one row per question.
  */
 
+
 /**
  * Points on the trend: the last 20 baselines and this run. Mermaid never rotates or thins
  * x-axis labels itself, so past THIN_ABOVE points every other label is left blank.
@@ -20314,6 +20569,10 @@ const MAX_TREND_POINTS = 21;
 /** above this many points, every other x label is left blank so the rest stay legible */
 const THIN_ABOVE = 12;
 const MAX_LABEL_CHARS = 24;
+/** The i-th line's colour: the palette starts again after its last. */
+function colourOf(i) {
+    return (0,io_known/* knownAt */.pQ)(PALETTE, i % PALETTE.length, 'a palette colour');
+}
 /**
  * Okabe–Ito colours: told apart with the common colour-vision deficiencies, and visible on
  * both of GitHub's backgrounds (light and dark). The trend title names them.
@@ -20371,7 +20630,7 @@ function trendChart(series, options = {}) {
     const yMin = Math.min(options.yMin ?? 0, ...all);
     const yMax = Math.max(options.yMax ?? 1, ...all);
     // no legend: the title says which colour is which metric
-    const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${PALETTE[i % PALETTE.length].name})`).join(', ');
+    const names = drawn.map((l, i) => `${l.metrics.join(' = ')} (${colourOf(i).name})`).join(', ');
     const title = options.title ? `${names} · ${options.title}` : names;
     return block([
         `title ${quote(title, 110)}`,
@@ -20379,7 +20638,7 @@ function trendChart(series, options = {}) {
         `y-axis "score" ${num(yMin)} --> ${num(yMax)}`,
         ...drawn.map((l) => `line [${l.values.map(num).join(', ')}]`),
         ...notes,
-    ], { palette: drawn.map((_, i) => PALETTE[i % PALETTE.length].colour) });
+    ], { palette: drawn.map((_, i) => colourOf(i).colour) });
 }
 /**
  * The last `count` values of one metric, aligned from the end (values[last] belongs to the
@@ -20388,16 +20647,17 @@ function trendChart(series, options = {}) {
 function fillLine(metric, values, count, notes) {
     const window = Array.from({ length: count }, (_, i) => values[values.length - count + i] ?? null);
     const filled = [];
-    let seen = false;
+    // the last value drawn, once there is one: a gap repeats it
+    let last = null;
     let carried = 0;
     let leading = 0;
     for (const v of window) {
         if (v !== null && Number.isFinite(v)) {
-            filled.push(round3(v));
-            seen = true;
+            last = round3(v);
+            filled.push(last);
         }
-        else if (seen) {
-            filled.push(filled.at(-1));
+        else if (last !== null) {
+            filled.push(last);
             carried++;
         }
         else {
@@ -20528,6 +20788,7 @@ function comment(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/compare/questionIndex.ts
+
 /** questionIndex's answer per questions object: a results object is not changed once it is rendered. */
 const indexes = new WeakMap();
 /**
@@ -20542,7 +20803,7 @@ function questionIndex(questions) {
     const index = { errored: [], turns: [] };
     // for…in: no array of 100,000 ids
     for (const id in questions) {
-        const q = questions[id];
+        const q = (0,io_known/* knownField */.ek)(questions, id, 'question');
         for (const _ in q.errors) {
             index.errored.push(id);
             break;
@@ -20555,6 +20816,7 @@ function questionIndex(questions) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/errorCauses.ts
+
 
 
 /** How many causes the terminal and the report show. */
@@ -20585,10 +20847,10 @@ function groupCauses(questions, limit) {
     let errored = 0;
     // only the questions with an error (most have none), in the questions' order
     for (const id of questionIndex(questions).errored) {
-        const errors = questions[id].errors;
+        const errors = (0,io_known/* knownField */.ek)(questions, id, 'question').errors;
         errored += 1;
         for (const kind in errors) {
-            const raw = errors[kind];
+            const raw = (0,io_known/* knownField */.ek)(errors, kind, 'error');
             total += 1;
             const message = (0,redact/* redactSecrets */.fp)(raw);
             const key = causeKey(message);
@@ -20609,7 +20871,7 @@ function groupCauses(questions, limit) {
 function firstErrored(questions, limit) {
     return questionIndex(questions)
         .errored.slice(0, limit)
-        .map((id) => [id, questions[id]]);
+        .map((id) => [id, (0,io_known/* knownField */.ek)(questions, id, 'question')]);
 }
 function clip(text) {
     const chars = [...text.replace(/\s+/g, ' ').trim()];
@@ -20670,26 +20932,29 @@ const judgeHealth_score = (v) => (v === null ? '—' : v.toFixed(2));
 /** The run's judge-health warnings, one sentence each, in the order the section shows them; `name` words (and escapes) a metric. */
 function judgeHealthWarnings(health, name) {
     const warnings = [];
-    const collapsed = health.dimensions.filter((d) => d.collapsed);
+    // compare sets collapsed and length_biased only where the share and the rho they stand on are numbers
+    const collapsed = health.dimensions.filter((d) => d.collapsed && d.top_share !== null);
     if (collapsed.length > 0) {
         const [first, ...rest] = collapsed.map((d) => `${name(d.metric)}: ${percent(d.top_share)} of answers got ${d.top_grade}`);
         warnings.push(`the judge has stopped discriminating on ${[first, ...rest.map((r) => `on ${r}`)].join('; ')} (more than ${percent(schemas_judgeHealth/* COLLAPSE_SHARE */.Gf)} on one grade)`);
     }
-    const biased = health.dimensions.filter((d) => d.length_biased);
-    if (biased.length > 0) {
+    const biased = health.dimensions.filter((d) => d.length_biased && d.length_rho !== null);
+    const [firstBiased] = biased;
+    if (firstBiased) {
         // one n for the lot when the dimensions share it (the usual case: every answer graded on all four)
-        const oneN = biased.every((d) => d.n === biased[0].n);
+        const oneN = biased.every((d) => d.n === firstBiased.n);
         const rhos = biased.map((d) => `${name(d.metric)} ${d.length_rho.toFixed(2)}${oneN ? '' : ` (n = ${d.n})`}`).join(', ');
-        warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${biased[0].n})` : ''}, above ${schemas_judgeHealth/* LENGTH_RHO */.pM}; longer answers may be scored higher for their length`);
+        warnings.push(`the judge's grades rise with answer length: Spearman rho ${rhos}${oneN ? ` (n = ${firstBiased.n})` : ''}, above ${schemas_judgeHealth/* LENGTH_RHO */.pM}; longer answers may be scored higher for their length`);
     }
     const lengths = health.lengths;
-    if (lengths?.longer)
-        warnings.push(`${longerSentence(lengths)}: compare the rubric within length bands to tell "better" from "longer"`);
+    // compare sets longer only from the two medians
+    if (lengths?.longer && lengths.median_baseline !== null && lengths.median_candidate !== null)
+        warnings.push(`${longerSentence(lengths.n, lengths.median_baseline, lengths.median_candidate)}: compare the rubric within length bands to tell "better" from "longer"`);
     return warnings;
 }
-function longerSentence(l) {
-    const rise = l.median_baseline ? ` (+${percent(l.median_candidate / l.median_baseline - 1)})` : '';
-    return `the answers got longer than the baseline's: median ${Math.round(l.median_baseline)} → ${Math.round(l.median_candidate)} characters${rise} over ${(0,countOf/* countOf */.p)(l.n, 'question')}, more than +${percent(schemas_judgeHealth/* LONGER_BY */.qE)}`;
+function longerSentence(n, medianBaseline, medianCandidate) {
+    const rise = medianBaseline ? ` (+${percent(medianCandidate / medianBaseline - 1)})` : '';
+    return `the answers got longer than the baseline's: median ${Math.round(medianBaseline)} → ${Math.round(medianCandidate)} characters${rise} over ${(0,countOf/* countOf */.p)(n, 'question')}, more than +${percent(schemas_judgeHealth/* LONGER_BY */.qE)}`;
 }
 function bandLabel(s) {
     if (s.low === null)
@@ -20699,8 +20964,6 @@ function bandLabel(s) {
     return `${s.low + 1}–${s.high}`;
 }
 function bandName(i, count) {
-    if (count === 3)
-        return ['short', 'medium', 'long'][i];
     return i === 0 ? 'short' : i === count - 1 ? 'long' : 'medium';
 }
 /** A five-character bar per grade 0..4, the tallest grade a full block; · for none. */
@@ -20756,7 +21019,7 @@ function judgeHealthSection(results) {
     out.push(`<details><summary>Judge health: rubric grades over ${(0,countOf/* countOf */.p)(health.answers, 'answerable question')}</summary>`, '');
     out.push(`| dimension | n | ${GRADES.join(' | ')} | length ρ |`, `|---|--:|${GRADES.map(() => '--:').join('|')}|--:|`);
     for (const d of health.dimensions) {
-        const cells = d.counts.map((c, grade) => (grade === d.top_grade ? `**${c}** (${percent(d.top_share)})` : String(c)));
+        const cells = d.counts.map((c, grade) => (grade === d.top_grade && d.top_share !== null ? `**${c}** (${percent(d.top_share)})` : String(c)));
         out.push(`| ${name(d.metric)} | ${d.n} | ${cells.join(' | ')} | ${d.length_rho === null ? '—' : d.length_rho.toFixed(2)} |`);
     }
     out.push('', `Grades of the answerable questions (a should-refuse one is judged by refuse_ok); ρ is Spearman's between answer length in characters and the grade. Warnings from ${schemas_judgeHealth/* MIN_HEALTH_ANSWERS */.eR} answers: more than ${percent(schemas_judgeHealth/* COLLAPSE_SHARE */.Gf)} on one grade, ρ above ${schemas_judgeHealth/* LENGTH_RHO */.pM}.`, '', '</details>', '');
@@ -20764,6 +21027,7 @@ function judgeHealthSection(results) {
 }
 
 ;// CONCATENATED MODULE: ./src/compare/conversations.ts
+
 
 
 /**
@@ -20793,14 +21057,16 @@ function summarise(results) {
     const metric = movedMetric(results) ?? registry/* registry */.u5.trend(results.run.k).find((m) => m in results.metrics) ?? Object.keys(results.metrics)[0];
     if (byConversation.size === 0 || metric === undefined)
         return null;
-    const higherIsBetter = (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true;
+    const info = (0,registry/* metricInfo */.R)(metric);
+    const higherIsBetter = info?.higherIsBetter ?? true;
     const regressedIds = new Set(results.comparison?.regressions.map((r) => r.id) ?? []);
     const conversations = [];
     for (const [id, unsorted] of byConversation) {
         const turns = [...unsorted].sort((a, b) => a.turn - b.turn);
         const valued = turns.flatMap((t) => {
-            const value = results.questions[t.id].scores[metric];
-            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value }] : [];
+            const value = (0,io_known/* knownField */.ek)(results.questions, t.id, 'question').scores[metric];
+            // a metric with a target: its distance from it, as every comparison reads it
+            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: info ? (0,registry/* comparedValue */.Ph)(info.direction, value) : value }] : [];
         });
         const worst = valued.reduce((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null);
         conversations.push({
@@ -20809,7 +21075,7 @@ function summarise(results) {
             mean: valued.length > 0 ? valued.reduce((sum, t) => sum + t.value, 0) / valued.length : null,
             missing: turns.length - valued.length,
             worst,
-            retention: mean(turns.map((t) => results.questions[t.id].scores.context_retention_norm)),
+            retention: mean(turns.map((t) => (0,io_known/* knownField */.ek)(results.questions, t.id, 'question').scores.context_retention_norm)),
             regressedTurns: turns.filter((t) => regressedIds.has(t.id)).map((t) => t.turn),
         });
     }
@@ -20827,7 +21093,9 @@ function movedMetric(results) {
     const c = results.comparison;
     if (!c)
         return null;
-    const dropped = c.metrics.filter((m) => (m.status === 'regression' || m.status === 'regression_within_noise') && m.change !== null && rankable(m.metric)).sort((a, b) => a.change - b.change);
+    const dropped = c.metrics
+        .flatMap(({ metric, status, change }) => ((status === 'regression' || status === 'regression_within_noise') && change !== null && rankable(metric) ? [{ metric, change }] : []))
+        .sort((a, b) => a.change - b.change);
     if (dropped[0])
         return dropped[0].metric;
     const counts = new Map();
@@ -20836,9 +21104,9 @@ function movedMetric(results) {
             counts.set(r.metric, (counts.get(r.metric) ?? 0) + 1);
     let best = null;
     for (const [metric, count] of counts)
-        if (best === null || count > counts.get(best) || (count === counts.get(best) && metric < best))
-            best = metric;
-    return best;
+        if (best === null || count > best.count || (count === best.count && metric < best.metric))
+            best = { metric, count };
+    return best?.metric ?? null;
 }
 /** Latency is no quality to rank on, and context retention has its own column (and no value on first turns). */
 function rankable(metric) {
@@ -21087,10 +21355,14 @@ function runIdentity(results, options) {
  */
 function chartsSection(results, history) {
     const c = results.comparison;
-    const metrics = registry/* registry */.u5
+    const trend = registry/* registry */.u5
         .trend(results.run.k)
-        .filter((m) => results.metrics[m]?.mean != null)
+        .flatMap((metric) => {
+        const mean = results.metrics[metric]?.mean;
+        return mean == null ? [] : [{ metric, mean }];
+    })
         .slice(0, 3);
+    const metrics = trend.map((t) => t.metric);
     const out = [];
     const sameSet = history.filter((r) => r.eval_set_version === results.run.eval_set_version && metrics.includes(r.metric));
     if (sameSet.length > 0 && metrics.length > 0) {
@@ -21098,7 +21370,7 @@ function chartsSection(results, history) {
         const valueOf = (run, metric) => sameSet.find((r) => r.date === run.date && r.version === run.version && r.metric === metric)?.value ?? null;
         const chart = trendChart({
             labels: [...runs.map((r) => r.version), 'this PR'],
-            lines: metrics.map((m) => ({ metric: m, values: [...runs.map((r) => valueOf(r, m)), results.metrics[m].mean] })),
+            lines: trend.map(({ metric, mean }) => ({ metric, values: [...runs.map((r) => valueOf(r, metric)), mean] })),
         });
         if (chart)
             out.push(chart, '');
@@ -21200,6 +21472,7 @@ function seconds(ms) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
+
 
 
 
@@ -21320,7 +21593,7 @@ function errorLines(results, { yellow, dim }) {
     const errors = errorCauses(results.questions);
     if (errors.total === 0)
         return [];
-    const width = String(errors.top[0].count).length;
+    const width = String((0,io_known/* knownAt */.pQ)(errors.top, 0, 'the first error cause').count).length;
     const more = errors.distinct > errors.top.length ? `, top ${errors.top.length} of ${errors.distinct} causes` : '';
     return [
         '',
@@ -21344,7 +21617,7 @@ function worstLines(results, max, { red, dim }) {
         return [];
     const lines = ['', `  ${red(`${(0,countOf/* countOf */.p)(worst.length, 'question')} with a failing rule, an error or a score below 1`)} (most failing rules first, then lowest scores):`];
     for (const w of worst.slice(0, max)) {
-        lines.push(`    ${untrustedLine(w.id).padEnd(10)} ${untrustedLine(worstWords(w))}  ${dim(terminal_clip(results.questions[w.id].question, 40))}${w.reason ? `  ${terminal_clip(w.reason, 80)}` : ''}`);
+        lines.push(`    ${untrustedLine(w.id).padEnd(10)} ${untrustedLine(worstWords(w))}  ${dim(terminal_clip((0,io_known/* knownField */.ek)(results.questions, w.id, 'question').question, 40))}${w.reason ? `  ${terminal_clip(w.reason, 80)}` : ''}`);
     }
     if (worst.length > max)
         lines.push(dim(`    … ${worst.length - max} more in the report`));
@@ -21659,10 +21932,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/io/cliInvocation.ts
 var cliInvocation = __nccwpck_require__(8080);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
-// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
-var evalSet = __nccwpck_require__(7062);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 5 modules
+var evalSet = __nccwpck_require__(1025);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/text/ids.ts
@@ -21752,7 +22025,10 @@ function quote(text, max = 60) {
     return (0,script/* quoted */.TL)(chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat);
 }
 
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/coverage.ts
+
 
 
 
@@ -21794,7 +22070,7 @@ function coverageFindings(input, summary) {
         findings.push(finding(input, 'coverage', 'warning', uncategorised, `${uncategorised.length} rows have no category: ${uncategorised.slice(0, 10).join(', ')}${uncategorised.length > 10 ? ', …' : ''}`));
     }
     // a category of boundary questions only (should-refuse, not in the knowledge base, confusable) is there to be present, not to be scored on its own
-    const ordinary = new Set(input.rows.filter((r) => r.category !== null && boundaryKinds(r).size === 0).map((r) => r.category));
+    const ordinary = new Set(input.rows.flatMap((r) => (r.category !== null && boundaryKinds(r).size === 0 ? [r.category] : [])));
     for (const [category, { n, half_width }] of Object.entries(summary.categories)) {
         if (category === NO_LABEL || half_width <= MAX_CATEGORY_HALF_WIDTH || !ordinary.has(category))
             continue;
@@ -21814,7 +22090,7 @@ function parseDifficultyMix(text) {
         const match = /^\s*([^=\s][^=]*?)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
         if (!match)
             return { error: `"${part.trim()}" is not label=percent` };
-        mix[match[1].toLowerCase()] = Number(match[2]);
+        mix[(0,known/* knownAt */.pQ)(match, 1, 'the label').toLowerCase()] = Number(match[2]);
     }
     const total = Object.values(mix).reduce((a, b) => a + b, 0);
     if (Math.abs(total - 100) > 1e-9)
@@ -21846,7 +22122,7 @@ function difficultyFindings(input, target) {
         if (label === null)
             unknown.set(row.difficulty, [...(unknown.get(row.difficulty) ?? []), row.id]);
         else
-            counts[label] += 1;
+            counts[label] = (0,known/* knownField */.ek)(counts, label, 'a difficulty count') + 1;
     }
     const findings = [];
     if (unlabelled.length === input.rows.length)
@@ -21859,13 +22135,14 @@ function difficultyFindings(input, target) {
     const labelled = Object.values(counts).reduce((a, b) => a + b, 0);
     if (labelled === 0)
         return findings;
-    const share = (label) => (100 * counts[label]) / labelled;
-    const off = targets.filter((t) => Math.abs(share(t) - target[t]) > DIFFICULTY_TOLERANCE_PP);
+    const share = (label) => (100 * (0,known/* knownField */.ek)(counts, label, 'a difficulty count')) / labelled;
+    const wanted = (label) => (0,known/* knownField */.ek)(target, label, 'a target share');
+    const off = targets.filter((t) => Math.abs(share(t) - wanted(t)) > DIFFICULTY_TOLERANCE_PP);
     if (off.length > 0) {
         const actual = targets.map((t) => `${t} ${share(t).toFixed(0)}%`).join(' / ');
-        const wanted = targets.map((t) => `${t} ${target[t]}%`).join(' / ');
-        const gaps = off.map((t) => `${t} ${share(t) > target[t] ? '+' : '−'}${Math.abs(share(t) - target[t]).toFixed(0)} pp`).join(', ');
-        findings.push(finding(input, 'difficulty_mix', 'warning', [], `difficulty mix ${actual} over ${labelled} labelled rows, target ${wanted}: ${gaps} (more than ${DIFFICULTY_TOLERANCE_PP} pp off)`));
+        const targetText = targets.map((t) => `${t} ${target[t]}%`).join(' / ');
+        const gaps = off.map((t) => `${t} ${share(t) > wanted(t) ? '+' : '−'}${Math.abs(share(t) - wanted(t)).toFixed(0)} pp`).join(', ');
+        findings.push(finding(input, 'difficulty_mix', 'warning', [], `difficulty mix ${actual} over ${labelled} labelled rows, target ${targetText}: ${gaps} (more than ${DIFFICULTY_TOLERANCE_PP} pp off)`));
     }
     return findings;
 }
@@ -21998,9 +22275,10 @@ class Buckets {
         this.next = new Int32Array(Math.max(1, n));
         this.used = new Int32Array(Math.max(1, n));
     }
+    // the reads below check their index themselves: these loops run once per text and band
     clear() {
         for (let i = 0; i < this.count; i++)
-            this.head[this.used[i]] = -1;
+            this.head[this.slot(i)] = -1;
         this.count = 0;
     }
     add(key, t) {
@@ -22011,19 +22289,38 @@ class Buckets {
             this.key[slot] = key;
             this.used[this.count++] = slot;
         }
-        this.next[t] = this.head[slot];
+        const head = this.head[slot];
+        if (head === undefined)
+            throw outside('slot', slot);
+        this.next[t] = head;
         this.head[slot] = t;
     }
     /** The texts of the b-th bucket into `out`; false for a bucket of one (nothing to pair). */
     collect(b, out) {
-        const first = this.head[this.used[b]];
+        const slot = this.slot(b);
+        const first = this.head[slot];
+        if (first === undefined)
+            throw outside('slot', slot);
         if (this.next[first] === -1)
             return false;
         out.length = 0;
-        for (let t = first; t !== -1; t = this.next[t])
+        for (let t = first; t !== -1; t = this.next[t]) {
+            if (t === undefined)
+                throw outside('text', first);
             out.push(t);
+        }
         return true;
     }
+    /** The table slot of the b-th bucket. */
+    slot(b) {
+        const slot = this.used[b];
+        if (slot === undefined)
+            throw outside('bucket', b);
+        return slot;
+    }
+}
+function outside(what, i) {
+    return new RangeError(`Buckets: ${what} ${i} is outside the table`);
 }
 
 // EXTERNAL MODULE: ./src/stats/bootstrap.ts
@@ -22034,6 +22331,7 @@ var bootstrap = __nccwpck_require__(6561);
  * flat array, two sets agreeing in a position with probability equal to their Jaccard
  * similarity. Two ways to make them, each the cheaper for its kind of set.
  */
+
 
 /** murmur3's finaliser: spreads every input bit over the output. */
 function mix(h) {
@@ -22050,22 +22348,25 @@ function minHashSignatures(sets, hashes, seed) {
     const mul = Uint32Array.from({ length: hashes }, () => (Math.floor(random() * 0x100000000) | 1) >>> 0);
     const add = Uint32Array.from({ length: hashes }, () => Math.floor(random() * 0x100000000) >>> 0);
     const out = new Uint32Array(sets.length * hashes);
-    for (let t = 0; t < sets.length; t++) {
-        const set = sets[t];
+    sets.forEach((set, t) => {
         const base = t * hashes;
         // one hash function at a time, its minimum kept in a local: one store per position
         for (let i = 0; i < hashes; i++) {
-            const m = mul[i];
-            const a = add[i];
+            const m = (0,known/* knownAt */.pQ)(mul, i, 'a multiplier');
+            const a = (0,known/* knownAt */.pQ)(add, i, 'an addend');
             let best = 0xffffffff;
+            // checked here, not through knownAt: this loop runs for every element, hash function and set
             for (let s = 0; s < set.length; s++) {
-                const v = (Math.imul(m, set[s]) + a) >>> 0;
+                const element = set[s];
+                if (element === undefined)
+                    throw new RangeError(`minHashSignatures: element ${s} of ${set.length}`);
+                const v = (Math.imul(m, element) + a) >>> 0;
                 if (v < best)
                     best = v;
             }
             out[base + i] = best;
         }
-    }
+    });
     return out;
 }
 /**
@@ -22082,32 +22383,42 @@ function onePermutationSignatures(sets, hashes, seed) {
     const row = new Uint32Array(hashes);
     const filled = new Uint8Array(hashes);
     const salt = Math.floor((0,bootstrap/* mulberry32 */.sK)(seed ^ 0x9e3779b9)() * 0x100000000) >>> 0;
-    for (let t = 0; t < sets.length; t++) {
-        const set = sets[t];
+    // the loops below check their reads themselves: they run for every element and bin of every set
+    const outside = (what, i) => new RangeError(`onePermutationSignatures: ${what} ${i} is outside its array`);
+    sets.forEach((set, t) => {
         if (set.length === 0)
-            continue;
+            return;
         filled.fill(0);
         for (let s = 0; s < set.length; s++) {
-            const h = mix((set[s] ^ salt) >>> 0);
+            const element = set[s];
+            if (element === undefined)
+                throw outside('element', s);
+            const h = mix((element ^ salt) >>> 0);
             // the high bits pick the bin, the whole hash orders the elements within it
             const bin = Math.floor((h / 0x100000000) * hashes);
-            if (!filled[bin] || h < row[bin]) {
+            const kept = row[bin];
+            if (kept === undefined)
+                throw outside('bin', bin);
+            if (!filled[bin] || h < kept) {
                 row[bin] = h;
                 filled[bin] = 1;
             }
         }
         const base = t * hashes;
         for (let i = 0; i < hashes; i++) {
-            if (filled[i]) {
-                out[base + i] = row[i];
-                continue;
+            // an empty bin borrows from the first filled bin along its probes (the last run reaches every bin)
+            let bin = i;
+            for (let k = i * PROBES; !filled[bin]; k++) {
+                bin = probes[k];
+                if (bin === undefined)
+                    throw outside('probe', k);
             }
-            let k = i * PROBES;
-            while (!filled[probes[k]])
-                k++;
-            out[base + i] = row[probes[k]];
+            const value = row[bin];
+            if (value === undefined)
+                throw outside('bin', bin);
+            out[base + i] = value;
         }
-    }
+    });
     return out;
 }
 /**
@@ -22147,6 +22458,7 @@ function probeSequences(hashes, seed) {
 
 
 
+
 const NEAR_DUPLICATE_SHINGLE = 2;
 const MINHASH_FUNCTIONS = 128;
 /** for character shingles (see similarPairs' caller in duplicates.ts) */
@@ -22175,8 +22487,13 @@ function ngramHashes(tokens, n) {
     const out = new Uint32Array(tokens.length - width + 1);
     for (let i = 0; i + width <= tokens.length; i++) {
         let h = 0x811c9dc5 ^ width;
-        for (let k = 0; k < width; k++)
-            h = Math.imul(h ^ tokens[i + k], 0x01000193);
+        for (let k = 0; k < width; k++) {
+            // checked here, not through knownAt: this runs for every token of every text
+            const token = tokens[i + k];
+            if (token === undefined)
+                throw new RangeError(`ngramHashes: token ${i + k} of ${tokens.length}`);
+            h = Math.imul(h ^ token, 0x01000193);
+        }
         out[i] = mix(h);
     }
     return out;
@@ -22209,7 +22526,10 @@ function characterShingleSet(text, n = CHARACTER_SHINGLE) {
     const codes = [];
     let cjk = 0;
     for (const c of letters) {
+        // a string iterates by code points: each c is one, never empty
         const code = c.codePointAt(0);
+        if (code === undefined)
+            throw new RangeError('characterShingleSet: an empty character');
         if (CJK_CHARACTER.test(c))
             cjk++;
         codes.push(code);
@@ -22223,9 +22543,13 @@ function characterShingleSet(text, n = CHARACTER_SHINGLE) {
 }
 function distinct(sorted) {
     let w = 0;
-    for (let i = 0; i < sorted.length; i++)
-        if (i === 0 || sorted[i] !== sorted[w - 1])
-            sorted[w++] = sorted[i];
+    for (let i = 0; i < sorted.length; i++) {
+        const value = sorted[i];
+        if (value === undefined)
+            throw new RangeError(`distinct: value ${i} of ${sorted.length}`);
+        if (i === 0 || value !== sorted[w - 1])
+            sorted[w++] = value;
+    }
     return sorted.subarray(0, w);
 }
 /** |A ∩ B| / |A ∪ B| of two sorted distinct sets; 0 when both are empty. */
@@ -22234,12 +22558,17 @@ function jaccard(a, b) {
     let j = 0;
     let shared = 0;
     while (i < a.length && j < b.length) {
-        if (a[i] === b[j]) {
+        // checked here, not through knownAt: every candidate pair walks both sets
+        const x = a[i];
+        const y = b[j];
+        if (x === undefined || y === undefined)
+            throw new RangeError(`jaccard: position ${i} of ${a.length} or ${j} of ${b.length}`);
+        if (x === y) {
             shared++;
             i++;
             j++;
         }
-        else if (a[i] < b[j])
+        else if (x < y)
             i++;
         else
             j++;
@@ -22267,18 +22596,31 @@ function similarPairs(sets, threshold, options = {}) {
     const members = [];
     for (let band = 0; band < bands; band++) {
         buckets.clear();
-        for (let t = 0; t < n; t++)
-            if (sets[t].length > 0)
-                buckets.add(keys[t * bands + band], t);
+        sets.forEach((set, t) => {
+            if (set.length === 0)
+                return;
+            const key = keys[t * bands + band];
+            if (key === undefined)
+                throw new RangeError(`similarPairs: no band key ${band} for text ${t}`);
+            buckets.add(key, t);
+        });
         for (let b = 0; b < buckets.count; b++) {
             if (!buckets.collect(b, members))
                 continue;
+            // the pair loops check their reads themselves: a bucket of m texts is m² of them, and
+            // through knownAt, shared by every kind of list, the whole search took a third longer
             for (let i = 0; i < members.length; i++) {
                 const a = members[i];
-                const sizeA = sets[a].length;
+                const setA = a === undefined ? undefined : sets[a];
+                if (a === undefined || setA === undefined)
+                    throw new RangeError(`similarPairs: bucket member ${i} of ${members.length} is no text`);
+                const sizeA = setA.length;
                 for (let j = i + 1; j < members.length; j++) {
                     const c = members[j];
-                    const sizeC = sets[c].length;
+                    const setC = c === undefined ? undefined : sets[c];
+                    if (c === undefined || setC === undefined)
+                        throw new RangeError(`similarPairs: bucket member ${j} of ${members.length} is no text`);
+                    const sizeC = setC.length;
                     // |A ∩ B| / |A ∪ B| ≤ min / max: sets too different in size cannot reach the threshold
                     if (Math.min(sizeA, sizeC) < threshold * Math.max(sizeA, sizeC))
                         continue;
@@ -22286,7 +22628,7 @@ function similarPairs(sets, threshold, options = {}) {
                     // million Set operations cost seconds where the Jaccard of two small sets costs less)
                     if (sharedEarlier(keys, bands, a, c, band))
                         continue;
-                    const similarity = jaccard(sets[a], sets[c]);
+                    const similarity = jaccard(setA, setC);
                     if (similarity >= threshold)
                         pairs.push(a < c ? { a, b: c, jaccard: similarity } : { a: c, b: a, jaccard: similarity });
                 }
@@ -22302,8 +22644,13 @@ function bandKeys(sig, n, bands, rows) {
     for (let t = 0; t < n; t++) {
         for (let band = 0; band < bands; band++) {
             let h = 0x811c9dc5 ^ band;
-            for (let k = 0; k < rows; k++)
-                h = Math.imul(h ^ sig[t * hashes + band * rows + k], 0x01000193);
+            for (let k = 0; k < rows; k++) {
+                // checked here, not through knownAt: this runs for every signature value of every text
+                const value = sig[t * hashes + band * rows + k];
+                if (value === undefined)
+                    throw new RangeError(`bandKeys: text ${t}, band ${band}, row ${k} is past the signatures`);
+                h = Math.imul(h ^ value, 0x01000193);
+            }
             keys[t * bands + band] = mix(h);
         }
     }
@@ -22319,12 +22666,14 @@ function sharedEarlier(keys, bands, a, b, band) {
 function similarPairsBruteForce(sets, threshold) {
     const pairs = [];
     for (let a = 0; a < sets.length; a++) {
-        if (sets[a].length === 0)
+        const setA = knownAt(sets, a, 'a set');
+        if (setA.length === 0)
             continue;
         for (let b = a + 1; b < sets.length; b++) {
-            if (sets[b].length === 0)
+            const setB = knownAt(sets, b, 'a set');
+            if (setB.length === 0)
                 continue;
-            const similarity = jaccard(sets[a], sets[b]);
+            const similarity = jaccard(setA, setB);
             if (similarity >= threshold)
                 pairs.push({ a, b, jaccard: similarity });
         }
@@ -22333,6 +22682,7 @@ function similarPairsBruteForce(sets, threshold) {
 }
 
 ;// CONCATENATED MODULE: ./src/analysis/lintSet/duplicates.ts
+
 
 
 
@@ -22371,8 +22721,8 @@ function duplicateFindings(input, threshold) {
     }
     const confusable = new Set(input.rows.filter((r) => boundaryKinds(r).has('confusable')).map((r) => r.id));
     for (const pair of nearDuplicatePairs(representatives.map((r) => r.question), threshold)) {
-        const a = representatives[pair.a];
-        const b = representatives[pair.b];
+        const a = (0,known/* knownAt */.pQ)(representatives, pair.a, 'a representative question');
+        const b = (0,known/* knownAt */.pQ)(representatives, pair.b, 'a representative question');
         const both = confusable.has(a.id) && confusable.has(b.id);
         const shared = longestCommonSubstring(a.question, b.question);
         const message = `near-duplicate questions ${rowName(input, a.id)} and ${rowName(input, b.id)} (Jaccard ${pair.jaccard.toFixed(2)} on ${pair.on}): ${quote(a.question)} / ${quote(b.question)}, shared ${quote(shared)}` +
@@ -22410,7 +22760,7 @@ function nearDuplicatePairs(texts, threshold) {
     // forty-odd n-grams from a few thousand: unrelated texts share more of them than of their
     // words, so longer bands (7 rows of 36 instead of 5 of 25) keep the candidates few
     const characterPairs = similarPairs(characterSets, threshold, { hashes: CHARACTER_MINHASH_FUNCTIONS, signatures: 'one-permutation' });
-    add(characterPairs.map((p) => ({ ...p, a: withCharacters[p.a], b: withCharacters[p.b] })), 'characters');
+    add(characterPairs.map((p) => ({ ...p, a: (0,known/* knownAt */.pQ)(withCharacters, p.a, 'a text with characters'), b: (0,known/* knownAt */.pQ)(withCharacters, p.b, 'a text with characters') })), 'characters');
     return [...pairs.values()].sort((x, y) => x.a - y.a || x.b - y.b);
 }
 /** The longest run of characters two texts share (dynamic programming over code points; texts clipped to 400). */
@@ -22425,9 +22775,10 @@ function longestCommonSubstring(left, right) {
         for (let j = 1; j <= b.length; j++) {
             if (a[i - 1] !== b[j - 1])
                 continue;
-            current[j] = previous[j - 1] + 1;
-            if (current[j] > best) {
-                best = current[j];
+            const run = (0,known/* knownAt */.pQ)(previous, j - 1, 'a run length') + 1;
+            current[j] = run;
+            if (run > best) {
+                best = run;
                 end = i;
             }
         }
@@ -22508,6 +22859,7 @@ function rowFindings(input, row, refusalPhrases) {
 
 
 
+
 /**
  * Leakage: an eval question or ground truth inside a prompt template, a few-shot file or
  * fine-tuning data inflates every score (seed 003, 3.1). A text leaks when at least
@@ -22569,7 +22921,7 @@ function addText(corpus, text, file, at) {
     const grams = ngramHashes(tokenHashes(tokens), LEAK_SHINGLE);
     grams.forEach((gram, i) => {
         if (!corpus.has(gram))
-            corpus.set(gram, { file, line: at ? lines[i] : null });
+            corpus.set(gram, { file, line: at ? (0,known/* knownAt */.pQ)(lines, i, "a shingle's line") : null });
     });
 }
 function strings(value) {
@@ -22683,7 +23035,7 @@ function hasErrors(report) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 // EXTERNAL MODULE: ./src/run/config/resolve.ts
 var resolve = __nccwpck_require__(1000);
 // EXTERNAL MODULE: ./src/text/countOf.ts
@@ -22899,6 +23251,8 @@ var registry = __nccwpck_require__(1118);
 var bootstrap = __nccwpck_require__(6561);
 // EXTERNAL MODULE: ./src/stats/normal.ts
 var normal = __nccwpck_require__(2160);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/stats/nullLimits.ts
 /**
  * max_drop limits for a whole gate from repeated runs of an unchanged system.
@@ -22920,6 +23274,7 @@ var normal = __nccwpck_require__(2160);
  */
 
 
+
 /**
  * Per-metric limits that together false-alarm at most `alpha` on an unchanged system (see the
  * file comment). `clusters[i]` is question i's conversation (any integer; questions sharing it
@@ -22929,17 +23284,21 @@ function wholeGateLimits(metrics, clusters, options = {}) {
     const alpha = options.alpha ?? 0.05;
     const simulations = options.simulations ?? 4000;
     const step = options.step ?? 0.005;
-    const passes = metrics[0]?.passes.length ?? 0;
-    if (passes < 2)
+    const [first] = metrics;
+    const passes = first?.passes.length ?? 0;
+    if (first === undefined || passes < 2)
         throw new RangeError(`wholeGateLimits: needs at least 2 passes, got ${passes}`);
     if (!(alpha > 0 && alpha < 1))
         throw new RangeError(`wholeGateLimits: alpha must be in (0, 1), got ${alpha}`);
     const m = metrics.length;
-    const drops = simulateDrops(metrics, clusters, simulations, options.seed ?? 1);
+    const n = (0,known/* knownAt */.pQ)(first.passes, 0, 'a pass').length;
+    const groups = clusterIndex(clusters, n);
+    const drops = simulateDrops(metrics, { passes, n, groups }, simulations, options.seed ?? 1);
+    const drop = (s, j) => (0,known/* knownAt */.pQ)(drops, s * m + j, 'a simulated drop');
     const sds = metrics.map((_, j) => {
         let squares = 0;
         for (let s = 0; s < simulations; s++)
-            squares += drops[s * m + j] ** 2;
+            squares += drop(s, j) ** 2;
         // the null drop has mean 0 by symmetry (the ordered pair is as likely either way round)
         return Math.sqrt(squares / simulations);
     });
@@ -22947,25 +23306,25 @@ function wholeGateLimits(metrics, clusters, options = {}) {
     const largest = new Float64Array(simulations);
     for (let s = 0; s < simulations; s++) {
         let max = -Infinity;
-        for (let j = 0; j < m; j++)
+        for (const [j, sd] of sds.entries())
             if (moving[j])
-                max = Math.max(max, drops[s * m + j] / sds[j]);
+                max = Math.max(max, drop(s, j) / sd);
         largest[s] = max;
     }
     largest.sort();
     // the smallest q that at most alpha·S simulated comparisons exceed
-    const quantile = moving.some(Boolean) ? largest[simulations - 1 - Math.floor(alpha * simulations)] : 0;
-    const groups = clusterIndex(clusters, metrics[0].passes[0].length);
+    const quantile = moving.some(Boolean) ? (0,known/* knownAt */.pQ)(largest, simulations - 1 - Math.floor(alpha * simulations), 'a largest drop') : 0;
     const limits = metrics.map((metric, j) => {
         const count = countWithValues(metric);
+        const sd = (0,known/* knownAt */.pQ)(sds, j, "a metric's sd");
         // the sd is itself estimated from the passes: widen q as a t-quantile widens z (Cornish-Fisher: t ≈ z·(1 + (z² + 1)/(4·df)))
         const widened = quantile * (1 + (quantile * quantile + 1) / (4 * degreesOfFreedom(metric, groups)));
-        const limit = moving[j] ? Math.min(1, Math.ceil((widened * sds[j]) / step - 1e-9) * step) : null;
-        return { metric: metric.name, sd: sds[j], paired_sd: sds[j] * Math.sqrt(count), limit: limit === null ? null : Number(limit.toFixed(6)) };
+        const limit = moving[j] ? Math.min(1, Math.ceil((widened * sd) / step - 1e-9) * step) : null;
+        return { metric: metric.name, sd, paired_sd: sd * Math.sqrt(count), limit: limit === null ? null : Number(limit.toFixed(6)) };
     });
     let failed = 0;
     for (let s = 0; s < simulations; s++) {
-        if (limits.some((l, j) => l.limit !== null && drops[s * m + j] > l.limit + 1e-9))
+        if (limits.some((l, j) => l.limit !== null && drop(s, j) > l.limit + 1e-9))
             failed += 1;
     }
     const tested = moving.filter(Boolean).length;
@@ -22975,10 +23334,8 @@ function wholeGateLimits(metrics, clusters, options = {}) {
  * drops[s·m + j]: metric j's drop (positive = worse) in simulated comparison s, each cluster's
  * baseline and candidate drawn from an ordered pair of distinct passes, the same for every metric.
  */
-function simulateDrops(metrics, clusters, simulations, seed) {
-    const passes = metrics[0].passes.length;
-    const n = metrics[0].passes[0].length;
-    const groups = clusterIndex(clusters, n);
+function simulateDrops(metrics, shape, simulations, seed) {
+    const { passes, n, groups } = shape;
     const random = (0,bootstrap/* mulberry32 */.sK)(seed);
     const m = metrics.length;
     const drops = new Float64Array(simulations * m);
@@ -22995,19 +23352,31 @@ function simulateDrops(metrics, clusters, simulations, seed) {
             }
         }
         for (let j = 0; j < m; j++) {
-            const metric = metrics[j];
+            const { passes: scores, higherIsBetter } = (0,known/* knownAt */.pQ)(metrics, j, 'a metric');
             let sum = 0;
             let count = 0;
             for (let i = 0; i < n; i++) {
-                const before = metric.passes[a[i]][i];
-                const after = metric.passes[b[i]][i];
+                // checked here, not through knownAt or ?.: this loop runs simulations × metrics × questions
+                // times, and plain checks cost nothing measurable where those doubled its time
+                const first = a[i];
+                const second = b[i];
+                if (first === undefined || second === undefined)
+                    throw new RangeError(`simulateDrops: no pass drawn for question ${i}`);
+                const baselinePass = scores[first];
+                const candidatePass = scores[second];
+                if (baselinePass === undefined || candidatePass === undefined)
+                    throw new RangeError(`simulateDrops: no pass ${first} or ${second}`);
+                const before = baselinePass[i];
+                const after = candidatePass[i];
+                if (before === undefined || after === undefined)
+                    throw new RangeError(`simulateDrops: question ${i} has no score in pass ${first} or ${second}`);
                 if (Number.isNaN(before) || Number.isNaN(after))
                     continue;
                 sum += after - before;
                 count += 1;
             }
             const change = count === 0 ? 0 : sum / count;
-            drops[s * m + j] = metric.higherIsBetter ? -change : change;
+            drops[s * m + j] = higherIsBetter ? -change : change;
         }
     }
     return drops;
@@ -23018,7 +23387,7 @@ function clusterIndex(clusters, n) {
         return Array.from({ length: n }, (_, i) => [i]);
     const groups = new Map();
     for (let i = 0; i < n; i++) {
-        const c = clusters[i];
+        const c = (0,known/* knownAt */.pQ)(clusters, i, "a question's cluster");
         const members = groups.get(c);
         if (members)
             members.push(i);
@@ -23038,7 +23407,10 @@ function degreesOfFreedom(metric, groups) {
     let total = 0;
     let squares = 0;
     for (const members of groups) {
-        const sums = metric.passes.map((pass) => members.reduce((sum, i) => (Number.isNaN(pass[i]) ? sum : sum + pass[i]), 0));
+        const sums = metric.passes.map((pass) => members.reduce((sum, i) => {
+            const value = (0,known/* knownAt */.pQ)(pass, i, 'a score');
+            return Number.isNaN(value) ? sum : sum + value;
+        }, 0));
         const mean = sums.reduce((a, b) => a + b, 0) / passes;
         const variance = sums.reduce((a, v) => a + (v - mean) ** 2, 0) / (passes - 1);
         total += variance;
@@ -23048,10 +23420,10 @@ function degreesOfFreedom(metric, groups) {
 }
 /** Questions with a value in every pass: the n a comparison of two runs averages over. */
 function countWithValues(metric) {
-    const n = metric.passes[0].length;
+    const n = (0,known/* knownAt */.pQ)(metric.passes, 0, 'a pass').length;
     let count = 0;
     for (let i = 0; i < n; i++)
-        if (metric.passes.every((p) => !Number.isNaN(p[i])))
+        if (metric.passes.every((p) => !Number.isNaN((0,known/* knownAt */.pQ)(p, i, 'a score'))))
             count += 1;
     return Math.max(1, count);
 }
@@ -23059,12 +23431,13 @@ function countWithValues(metric) {
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 // EXTERNAL MODULE: ./src/run/pipeline/prepare.ts + 17 modules
 var prepare = __nccwpck_require__(6566);
 // EXTERNAL MODULE: ./src/run/scorers/factory.ts + 34 modules
 var factory = __nccwpck_require__(8196);
 ;// CONCATENATED MODULE: ./src/analysis/noise.ts
+
 
 
 
@@ -23104,26 +23477,36 @@ async function calibrateNoise(config, environment, passes, rerunCandidate) {
 }
 /** The proposals from the passes' per-question scores (every score metric; latency has its own gate). */
 function proposals(runs, source) {
-    const ids = Object.keys(runs[0].questions).sort();
-    const names = (0,registry/* sortMetrics */.g4)(Object.keys(runs[0].metrics)).filter((m) => (0,registry/* metricInfo */.R)(m)?.unit !== 'ms' && runs.every((r) => r.metrics[m]?.mean != null));
+    const first = (0,known/* knownAt */.pQ)(runs, 0, 'the first pass');
+    const ids = Object.keys(first.questions).sort();
+    // every score metric with a mean in every pass, with those means
+    const means = new Map((0,registry/* sortMetrics */.g4)(Object.keys(first.metrics))
+        .filter((m) => (0,registry/* metricInfo */.R)(m)?.unit !== 'ms')
+        .flatMap((m) => {
+        const perPass = runs.map((r) => r.metrics[m]?.mean);
+        return perPass.every((mean) => mean != null) ? [[m, perPass]] : [];
+    }));
+    const names = [...means.keys()];
     const conversations = new Map();
     const clusters = ids.map((id, i) => {
-        const conversation = runs[0].questions[id].conversation?.id;
+        const conversation = (0,known/* knownField */.ek)(first.questions, id, 'question').conversation?.id;
         if (conversation === undefined)
             return i;
-        if (!conversations.has(conversation))
-            conversations.set(conversation, i);
-        return conversations.get(conversation);
+        let cluster = conversations.get(conversation);
+        if (cluster === undefined)
+            conversations.set(conversation, (cluster = i));
+        return cluster;
     });
-    const metrics = names.map((name) => ({
-        name,
-        higherIsBetter: (0,registry/* metricInfo */.R)(name)?.higherIsBetter ?? true,
-        passes: runs.map((r) => Float64Array.from(ids, (id) => r.questions[id]?.scores[name] ?? Number.NaN)),
-    }));
+    const metrics = names.map((name) => {
+        const info = (0,registry/* metricInfo */.R)(name);
+        // a metric with a target: its distance from it, as every comparison reads it
+        const compared = (value) => (value === null || value === undefined ? Number.NaN : info ? (0,registry/* comparedValue */.Ph)(info.direction, value) : value);
+        return { name, higherIsBetter: info?.higherIsBetter ?? true, passes: runs.map((r) => Float64Array.from(ids, (id) => compared(r.questions[id]?.scores[name]))) };
+    });
     const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED });
     const rows = result.limits.map((l) => ({
         metric: l.metric,
-        means: runs.map((r) => r.metrics[l.metric].mean),
+        means: (0,known/* knownKey */.xx)(means, l.metric, 'means of metric'),
         sd: l.sd,
         paired_sd: l.paired_sd,
         proposed_max_drop: l.limit,
@@ -23168,7 +23551,7 @@ async function calibrateNoiseCommand({ flags, request, io, logger }) {
     const rerun = f['rerun-candidate'] !== undefined;
     const calibration = await calibrateNoise(config, (0,prepare.defaultEnvironment)(logger, io.env), f['rerun-candidate'] ?? f.runs ?? options/* DEFAULT_NOISE_PASSES */.Xv, rerun);
     io.stdout(noiseReport(calibration) + '\n');
-    const proposals = Object.fromEntries(calibration.rows.filter((r) => r.proposed_max_drop !== null).map((r) => [r.metric, r.proposed_max_drop]));
+    const proposals = Object.fromEntries(calibration.rows.flatMap((r) => (r.proposed_max_drop === null ? [] : [[r.metric, r.proposed_max_drop]])));
     const noise = Object.fromEntries(calibration.rows.filter((r) => r.paired_sd > 0).map((r) => [r.metric, Number(r.paired_sd.toPrecision(6))]));
     if (baseline) {
         const recorded = { ...baseline.noise, ...noise };
@@ -23224,14 +23607,16 @@ var external_node_path_ = __nccwpck_require__(6760);
 var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
-var evalSet = __nccwpck_require__(7062);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 5 modules
+var evalSet = __nccwpck_require__(1025);
 // EXTERNAL MODULE: ./src/judge/budget.ts
 var budget = __nccwpck_require__(4550);
 // EXTERNAL MODULE: ./src/metrics/judge.ts
 var metrics_judge = __nccwpck_require__(6782);
 // EXTERNAL MODULE: ./src/stats/bootstrap.ts
 var bootstrap = __nccwpck_require__(6561);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/stats/bradleyTerry.ts
 /**
  * Bradley-Terry ranking of systems from pairwise outcomes.
@@ -23250,6 +23635,7 @@ var bootstrap = __nccwpck_require__(6561);
  * - strengths are normalised to sum to 1, so with k systems equal strength is 1/k and a
  *   strength reads as a share: p_i / (p_i + p_j) is the modelled chance that i beats j.
  */
+
 
 /** Pseudo-comparisons added to every pair, scored as a tie (see the module comment). */
 const PSEUDO_COMPARISONS = 0.5;
@@ -23290,32 +23676,38 @@ function bradleyTerryIntervals(systems, outcomes, options = {}) {
         addOutcome(matrix, k, index, outcome);
     }
     // sorted ids: the draw depends on the questions, not on the order the outcomes arrived in
-    const questions = [...byQuestion.keys()].sort().map((id) => byQuestion.get(id));
+    const questions = [...byQuestion.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, matrix]) => matrix);
     const total = new Float64Array(k * k);
     for (const matrix of questions)
-        for (let c = 0; c < total.length; c++)
-            total[c] += matrix[c];
+        addInto(total, matrix);
     const point = fitStrengths(total, k, options);
     const draws = Array.from({ length: k }, () => new Float64Array(resamples));
     const random = (0,bootstrap/* mulberry32 */.sK)(seed);
     const resampled = new Float64Array(k * k);
     for (let r = 0; r < resamples; r++) {
         resampled.fill(0);
-        for (let q = 0; q < questions.length; q++) {
-            const matrix = questions[Math.floor(random() * questions.length)];
-            for (let c = 0; c < resampled.length; c++)
-                resampled[c] += matrix[c];
-        }
+        for (let q = 0; q < questions.length; q++)
+            addInto(resampled, (0,known/* knownAt */.pQ)(questions, Math.floor(random() * questions.length), 'a drawn question'));
         const strengths = fitStrengths(resampled, k, options);
-        for (let i = 0; i < k; i++)
-            draws[i][r] = strengths[i];
+        for (const [i, draw] of draws.entries())
+            draw[r] = (0,known/* knownAt */.pQ)(strengths, i, 'a strength');
     }
     const alpha = (1 - level) / 2;
     const intervals = systems.map((system, i) => {
-        const sorted = draws[i].sort();
-        return { system, strength: point[i], low: (0,bootstrap/* sortedQuantile */.Xd)(sorted, alpha), high: (0,bootstrap/* sortedQuantile */.Xd)(sorted, 1 - alpha) };
+        const sorted = (0,known/* knownAt */.pQ)(draws, i, "a system's draws").sort();
+        return { system, strength: (0,known/* knownAt */.pQ)(point, i, 'a strength'), low: (0,bootstrap/* sortedQuantile */.Xd)(sorted, alpha), high: (0,bootstrap/* sortedQuantile */.Xd)(sorted, 1 - alpha) };
     });
     return sortStrongestFirst(intervals);
+}
+/** total += matrix, cell by cell (both k × k). */
+function addInto(total, matrix) {
+    for (let c = 0; c < total.length; c++) {
+        const sum = total[c];
+        const more = matrix[c];
+        if (sum === undefined || more === undefined)
+            throw new RangeError(`bradleyTerry: win matrices of ${total.length} and ${matrix.length} cells`);
+        total[c] = sum + more;
+    }
 }
 function indexSystems(systems) {
     const index = new Map();
@@ -23334,13 +23726,17 @@ function addOutcome(wins, k, index, outcome) {
         throw new RangeError(`bradleyTerry: outcome names an unknown system ("${a === undefined ? outcome.a : outcome.b}")`);
     if (a === b)
         throw new RangeError(`bradleyTerry: an outcome compares "${outcome.a}" with itself`);
+    const aOverB = a * k + b;
+    const bOverA = b * k + a;
+    const aWins = (0,known/* knownAt */.pQ)(wins, aOverB, 'a win count');
+    const bWins = (0,known/* knownAt */.pQ)(wins, bOverA, 'a win count');
     if (outcome.winner === 'a')
-        wins[a * k + b] += 1;
+        wins[aOverB] = aWins + 1;
     else if (outcome.winner === 'b')
-        wins[b * k + a] += 1;
+        wins[bOverA] = bWins + 1;
     else {
-        wins[a * k + b] += 0.5;
-        wins[b * k + a] += 0.5;
+        wins[aOverB] = aWins + 0.5;
+        wins[bOverA] = bWins + 0.5;
     }
 }
 /** MM fit on a win matrix (pseudo-comparisons added here); strengths in `systems` order, summing to 1. */
@@ -23355,28 +23751,48 @@ function fitStrengths(observed, k, options) {
     const wins = new Float64Array(k);
     const games = new Float64Array(k * k);
     for (let i = 0; i < k; i++) {
+        let won = 0;
         for (let j = 0; j < k; j++) {
             if (i === j)
                 continue;
-            wins[i] += observed[i * k + j] + pseudoWin;
-            games[i * k + j] = observed[i * k + j] + observed[j * k + i] + PSEUDO_COMPARISONS;
+            const ij = (0,known/* knownAt */.pQ)(observed, i * k + j, 'a cell of the win matrix');
+            won += ij + pseudoWin;
+            games[i * k + j] = ij + (0,known/* knownAt */.pQ)(observed, j * k + i, 'a cell of the win matrix') + PSEUDO_COMPARISONS;
         }
+        wins[i] = won;
     }
     const next = new Float64Array(k);
+    // the iteration checks its reads itself: knownAt, shared by every kind of list, doubled its time
+    const outside = (i) => new RangeError(`bradleyTerry: system ${i} is outside the ${k} fitted`);
     for (let iteration = 0; iteration < iterations; iteration++) {
         let sum = 0;
         for (let i = 0; i < k; i++) {
+            const pi = p[i];
+            const won = wins[i];
+            if (pi === undefined || won === undefined)
+                throw outside(i);
             let denominator = 0;
-            for (let j = 0; j < k; j++)
-                if (j !== i)
-                    denominator += games[i * k + j] / (p[i] + p[j]);
-            next[i] = wins[i] / denominator;
-            sum += next[i];
+            for (let j = 0; j < k; j++) {
+                if (j === i)
+                    continue;
+                const pj = p[j];
+                const played = games[i * k + j];
+                if (pj === undefined || played === undefined)
+                    throw outside(j);
+                denominator += played / (pi + pj);
+            }
+            const value = won / denominator;
+            next[i] = value;
+            sum += value;
         }
         let change = 0;
         for (let i = 0; i < k; i++) {
-            const value = next[i] / sum;
-            change = Math.max(change, Math.abs(value - p[i]) / p[i]);
+            const before = p[i];
+            const fitted = next[i];
+            if (before === undefined || fitted === undefined)
+                throw outside(i);
+            const value = fitted / sum;
+            change = Math.max(change, Math.abs(value - before) / before);
             p[i] = value;
         }
         if (change < tolerance)
@@ -23385,7 +23801,7 @@ function fitStrengths(observed, k, options) {
     return p;
 }
 function ranked(systems, strengths) {
-    return sortStrongestFirst(systems.map((system, i) => ({ system, strength: strengths[i] })));
+    return sortStrongestFirst(systems.map((system, i) => ({ system, strength: knownAt(strengths, i, 'a strength') })));
 }
 /** Strongest first; strengths equal to 1e-9 keep their input order (stable sort), so float noise cannot reorder a tie. */
 function sortStrongestFirst(rows) {
@@ -23403,6 +23819,7 @@ var proportions = __nccwpck_require__(2580);
  * three or more systems, head-to-head results are not transitive, so the ranking is a
  * Bradley-Terry fit, never a count of wins.
  */
+
 
 
 
@@ -23426,10 +23843,7 @@ async function runPairwise(inputs, evalRows, judge, options = {}) {
     const { ids, notes, evalSetVersion } = sharedQuestions(inputs, evalRows);
     const rows = new Map((evalRows ?? []).map((row) => [row.id, row]));
     const systems = inputs.map((input) => input.name);
-    const pairs = [];
-    for (let i = 0; i < inputs.length; i++)
-        for (let j = i + 1; j < inputs.length; j++)
-            pairs.push([inputs[i], inputs[j]]);
+    const pairs = inputs.flatMap((a, i) => inputs.slice(i + 1).map((b) => [a, b]));
     const results = await Promise.all(pairs.map(([a, b]) => judgePair(a, b, ids, rows, evalRows !== null, judge)));
     let ranking = null;
     if (inputs.length >= 3) {
@@ -23467,7 +23881,8 @@ async function runPairwise(inputs, evalRows, judge, options = {}) {
 }
 /** The questions every system answered (and the eval set holds), after checking they are the same questions. */
 function sharedQuestions(inputs, evalRows) {
-    if (inputs.length < 2)
+    const [first] = inputs;
+    if (first === undefined || inputs.length < 2)
         throw new errors/* GateError */.ue('usage', `pairwise needs at least two systems, got ${inputs.length}`, 'give --results twice or more');
     const names = new Set();
     for (const { name } of inputs) {
@@ -23475,7 +23890,6 @@ function sharedQuestions(inputs, evalRows) {
             throw new errors/* GateError */.ue('usage', `two systems are both named "${name}"`, 'give every system its own name with --names a,b,c');
         names.add(name);
     }
-    const first = inputs[0];
     const versions = new Set(inputs.map((input) => input.results.run.eval_set_version));
     if (versions.size > 1) {
         throw new errors/* GateError */.ue('incomparable', `the systems were scored on different eval set versions (${inputs.map((input) => `${input.name}: ${input.results.run.eval_set_version}`).join(', ')})`, 'run every system on the same eval set version before comparing them head to head');
@@ -23499,25 +23913,27 @@ function sharedQuestions(inputs, evalRows) {
     if (ids.length === 0)
         throw new errors/* GateError */.ue('bad_input', 'the systems share no question to compare', 'compare results.json files written from the same eval set');
     for (const id of ids) {
-        const question = first.results.questions[id].question;
-        const other = inputs.find((input) => input.results.questions[id].question !== question);
+        // ids are those every system has
+        const questionOf = (input) => (0,known/* knownField */.ek)(input.results.questions, id, 'question').question;
+        const question = questionOf(first);
+        const other = inputs.find((input) => questionOf(input) !== question);
         if (other) {
-            throw new errors/* GateError */.ue('incomparable', `question ${id} differs between ${first.name} ("${clip(question)}") and ${other.name} ("${clip(other.results.questions[id].question)}")`, 'the same id must mean the same question; re-run both systems on the same eval set');
+            throw new errors/* GateError */.ue('incomparable', `question ${id} differs between ${first.name} ("${clip(question)}") and ${other.name} ("${clip(questionOf(other))}")`, 'the same id must mean the same question; re-run both systems on the same eval set');
         }
     }
     return { ids, notes, evalSetVersion: first.results.run.eval_set_version };
 }
 async function judgePair(a, b, ids, rows, withEvalSet, judge) {
     const questions = await Promise.all(ids.map(async (id) => {
-        const qa = a.results.questions[id];
+        const qa = (0,known/* knownField */.ek)(a.results.questions, id, 'question');
         const row = rows.get(id);
         const shared = {
             question: qa.question,
             should_refuse: String(row?.should_refuse ?? qa.should_refuse),
             reference_points: withEvalSet && row ? referencePoints(row) : NONE_GIVEN,
         };
-        const answerA = answerOf(a.results.questions[id]);
-        const answerB = answerOf(b.results.questions[id]);
+        const answerA = answerOf(qa);
+        const answerB = answerOf((0,known/* knownField */.ek)(b.results.questions, id, 'question'));
         const [first, second] = await Promise.all([ask(judge, { ...shared, answer_a: answerA, answer_b: answerB }), ask(judge, { ...shared, answer_a: answerB, answer_b: answerA })]);
         if (!first.ok || !second.ok) {
             const failed = [!first.ok && `A-first call: ${first.error}`, !second.ok && `B-first call: ${second.error}`].filter(Boolean).join('; ');
@@ -23584,6 +24000,7 @@ var countOf = __nccwpck_require__(7053);
 
 
 
+
 /**
  * `evalgate pairwise`: two or more results.json judged head to head by the LLM judge. It
  * informs and does not gate: the caller exits 0 whatever the outcome. `config` carries the
@@ -23598,7 +24015,7 @@ async function pairwiseCommand(flags, config, deps, print) {
     for (const file of files)
         loaded.push({ file, results: await (0,resultsFile/* loadResults */.zV)(file) });
     const names = systemNames(loaded, flags.names);
-    const inputs = loaded.map((l, i) => ({ name: names[i], results: l.results }));
+    const inputs = loaded.map((l, i) => ({ name: (0,known/* knownAt */.pQ)(names, i, "a system's name"), results: l.results }));
     const evalRows = config.eval_set ? (await (0,evalSet/* loadEvalSet */.f)(config.eval_set)).rows : null;
     // budget.calls holds while the run goes too: past it no call is made and the question counts as an error for its pair
     const judge = new budget/* BudgetedJudge */.M(headToHead.judge, config.budget);
@@ -23669,9 +24086,12 @@ function renderPairwise(report, judgeLabel) {
     return lines.join('\n');
 }
 function table(rows, rightAligned) {
-    const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
+    const widths = (0,known/* knownAt */.pQ)(rows, 0, 'the header row').map((_, c) => Math.max(...rows.map((row) => [...(0,known/* knownAt */.pQ)(row, c, 'a cell')].length)));
     return rows.map((row) => row
-        .map((cell, c) => (rightAligned[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+        .map((cell, c) => {
+        const width = (0,known/* knownAt */.pQ)(widths, c, 'a column width');
+        return rightAligned[c] ? cell.padStart(width) : cell.padEnd(width);
+    })
         .join('  ')
         .trimEnd());
 }
@@ -23764,7 +24184,7 @@ async function powerCommand(flags, print) {
 /** Per metric of a compared run: the sd of its paired differences, where it came from, and the MDE at its n (or at --n). */
 function printRunPower(results, path, n, json, print) {
     const c = results.comparison;
-    const rows = (c?.metrics ?? []).filter((m) => m.paired_sd !== null && m.paired_sd > 0 && (m.n_baseline ?? 0) > 0);
+    const rows = (c?.metrics ?? []).filter((m) => m.paired_sd !== null && m.paired_sd > 0 && m.n_baseline != null && m.n_baseline > 0);
     if (rows.length === 0) {
         throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .GateError */ .ue('bad_input', `${path}: no metric of this run has paired differences to size a test by (it was not compared with a per-question baseline, or no question moved and the baseline records no noise)`, `compare it with a baseline written by ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('baseline')}, or record the noise first: ${(0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .commandLine */ .ay)('calibrate-noise --rerun-candidate 5 --write')}`);
     }
@@ -23856,8 +24276,8 @@ var baseline_history = __nccwpck_require__(2199);
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/io/safeWrite.ts + 1 modules
 var safeWrite = __nccwpck_require__(1566);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 ;// CONCATENATED MODULE: ./src/report/svgScale.ts
@@ -23914,7 +24334,7 @@ function niceRange(lo, hi) {
     return { min: lo, max: hi, step: (hi - lo) / 5 };
 }
 function groupThousands(text) {
-    const [int, frac] = text.split('.');
+    const [int = '', frac] = text.split('.');
     const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     return frac === undefined ? grouped : `${grouped}.${frac}`;
 }
@@ -23961,7 +24381,10 @@ function escapeXml(text) {
         .replace(/'/g, '&apos;'));
 }
 
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/report/svg.ts
+
 
 
 
@@ -23985,7 +24408,9 @@ function trendSvg(rows, options) {
     if (points.length === 0)
         return emptyChart(width, height, title, `no history for ${metric}`);
     const threshold = options.threshold !== undefined && options.threshold !== null && Number.isFinite(options.threshold) ? options.threshold : null;
-    const unit = (0,registry/* metricInfo */.R)(metric)?.unit ?? (points.every((p) => p.value >= 0 && p.value <= 1) ? 'score' : 'ms');
+    const known = (0,registry/* metricInfo */.R)(metric)?.unit;
+    // a ratio's axis is a score's, open above 1
+    const unit = known === 'ratio' ? 'score' : (known ?? (points.every((p) => p.value >= 0 && p.value <= 1) ? 'score' : 'ms'));
     const scale = yScale(points.map((p) => p.value).concat(threshold === null ? [] : [threshold]), unit);
     const chart = layout(points, width, height, scale, threshold);
     const out = [
@@ -24053,7 +24478,7 @@ function xAxis(c) {
         // counted back from the newest point, which is always labelled
         if ((c.points.length - 1 - i) % c.every !== 0)
             return;
-        const label = escapeXml(c.labels[i]);
+        const label = escapeXml((0,known/* knownAt */.pQ)(c.labels, i, "a point's label"));
         if (c.rotated) {
             const y = n(c.plotBottom + 16);
             out.push(`<text x="${x}" y="${y}" transform="rotate(-${ROTATION} ${x} ${y})" text-anchor="end" font-size="${LABEL_SIZE}" fill="#374151">${label}</text>`);
@@ -24095,18 +24520,19 @@ function evalSetMarks(c) {
 /** One polyline per eval set segment and a point with a tooltip per version. */
 function series(c) {
     const out = ['<g class="series">'];
+    const pointsOf = (s) => Array.from({ length: s.end - s.start + 1 }, (_, k) => ({ i: s.start + k, p: (0,known/* knownAt */.pQ)(c.points, s.start + k, 'a point of the segment') }));
     for (const s of c.segments) {
-        const coords = [];
-        for (let i = s.start; i <= s.end; i++)
-            coords.push(`${n(c.xAt(i))},${n(c.yAt(c.points[i].value))}`);
+        const coords = pointsOf(s).map(({ i, p }) => `${n(c.xAt(i))},${n(c.yAt(p.value))}`);
         out.push(`<polyline class="line" data-eval-set="${escapeXml(s.evalSet)}" points="${coords.join(' ')}" fill="none" stroke="${s.colour}" stroke-width="2" stroke-linejoin="round"/>`);
     }
     const radius = c.slot < 10 ? 2.5 : 3.5;
-    c.points.forEach((p, i) => {
-        const colour = c.segments.find((s) => i >= s.start && i <= s.end).colour;
-        const tooltip = escapeXml(`${p.version} · ${p.date} · ${c.scale.format(p.value, true)}`);
-        out.push(`<circle class="point" cx="${n(c.xAt(i))}" cy="${n(c.yAt(p.value))}" r="${radius}" fill="#ffffff" stroke="${colour}" stroke-width="2"><title>${tooltip}</title></circle>`);
-    });
+    // the segments follow one another and cover every point: walked in order, the points come in order
+    for (const s of c.segments) {
+        for (const { i, p } of pointsOf(s)) {
+            const tooltip = escapeXml(`${p.version} · ${p.date} · ${c.scale.format(p.value, true)}`);
+            out.push(`<circle class="point" cx="${n(c.xAt(i))}" cy="${n(c.yAt(p.value))}" r="${radius}" fill="#ffffff" stroke="${s.colour}" stroke-width="2"><title>${tooltip}</title></circle>`);
+        }
+    }
     out.push('</g>');
     return out;
 }
@@ -24115,13 +24541,16 @@ function segmentsOf(points) {
     const segments = [];
     const colourOf = new Map();
     points.forEach((p, i) => {
-        if (!colourOf.has(p.eval_set_version))
-            colourOf.set(p.eval_set_version, PALETTE[colourOf.size % PALETTE.length]);
+        let colour = colourOf.get(p.eval_set_version);
+        if (colour === undefined) {
+            colour = (0,known/* knownAt */.pQ)(PALETTE, colourOf.size % PALETTE.length, 'a palette colour');
+            colourOf.set(p.eval_set_version, colour);
+        }
         const last = segments.at(-1);
         if (last && last.evalSet === p.eval_set_version)
             last.end = i;
         else
-            segments.push({ start: i, end: i, colour: colourOf.get(p.eval_set_version), evalSet: p.eval_set_version });
+            segments.push({ start: i, end: i, colour, evalSet: p.eval_set_version });
     });
     return segments;
 }
@@ -24156,7 +24585,7 @@ function emptyChart(width, height, title, message) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 ;// CONCATENATED MODULE: ./src/cli/trend.ts
 
 
@@ -24180,6 +24609,173 @@ async function trendCommand({ flags, io }) {
     io.stdout(`wrote ${f.out}: ${f.metric}, ${points} runs\n`);
     return pipeline/* EXIT */.dc.pass;
 }
+
+
+/***/ }),
+
+/***/ 9779:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C9: () => (/* binding */ overallSummaries),
+/* harmony export */   HV: () => (/* binding */ EPS),
+/* harmony export */   Tr: () => (/* binding */ meanAt),
+/* harmony export */   YC: () => (/* binding */ buildColumns),
+/* harmony export */   fK: () => (/* binding */ valueAt),
+/* harmony export */   m1: () => (/* binding */ pairedMeans)
+/* harmony export */ });
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5893);
+/* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1118);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
+
+
+
+/**
+ * `lookup`: the metrics' facts (evalgate's registry; a test may pass its own). A metric with a
+ * target (DirectionWords.target) has its distance from the target in its columns, never its
+ * value: every mean, interval, flip and limit downstream then reads a lower-is-better number.
+ */
+function buildColumns(questions, base, metrics, lookup = _metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .metricInfo */ .R) {
+    // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
+    const ids = Object.keys(questions).sort();
+    const n = ids.length;
+    const inBaseline = new Uint8Array(n);
+    const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
+    const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null;
+    // the same arrays as the maps hold, in `metrics` order: no map lookup per question and metric
+    const candidateColumns = metrics.map((m) => (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownKey */ .xx)(candidate, m, 'candidate column'));
+    const baselineColumns = baseline && metrics.map((m) => (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownKey */ .xx)(baseline, m, 'baseline column'));
+    const position = new Map(metrics.map((m, j) => [m, j]));
+    const infos = metrics.map(lookup);
+    // per column, the target whose distance it holds (DirectionWords.target), else undefined
+    const targets = infos.map((info) => info?.direction.target);
+    for (const [i, id] of ids.entries()) {
+        const q = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownField */ .ek)(questions, id, 'question');
+        const b = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .ownValue */ .eC)(base, id);
+        if (b)
+            inBaseline[i] = 1;
+        const unanswered = q.errors.candidate !== undefined;
+        if (!unanswered) {
+            // an answered question: each side's scores walked by for…in (a field load each), not looked up by name per metric
+            if (b && baselineColumns)
+                scatter(b.scores, position, baselineColumns, targets, i);
+            scatter(q.scores, position, candidateColumns, targets, i);
+            continue;
+        }
+        for (const [j, m] of metrics.entries()) {
+            const v = q.scores[m];
+            const bv = b ? (b.scores[m] ?? null) : undefined;
+            const info = infos[j];
+            if (bv !== undefined && bv !== null && baselineColumns)
+                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(baselineColumns, j, 'baseline column')[i] = info ? (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .comparedValue */ .Ph)(info.direction, bv) : bv;
+            if (v !== null && v !== undefined)
+                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(candidateColumns, j, 'candidate column')[i] = info ? (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .comparedValue */ .Ph)(info.direction, v) : v;
+            else if (unanswered)
+                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(candidateColumns, j, 'candidate column')[i] = failingValue(m, info, q, bv);
+        }
+    }
+    return { ids, inBaseline, candidate, baseline, clusters: clustersOf(questions, ids) };
+}
+/** Each position's cluster (see Columns.clusters): conversations in order of first turn, single questions each their own. */
+function clustersOf(questions, ids) {
+    let conversations = null;
+    const clusters = new Int32Array(ids.length);
+    for (const [i, id] of ids.entries()) {
+        const conversation = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownField */ .ek)(questions, id, 'question').conversation;
+        if (!conversation) {
+            clusters[i] = i;
+            continue;
+        }
+        conversations ??= new Map();
+        let cluster = conversations.get(conversation.id);
+        if (cluster === undefined) {
+            cluster = i;
+            conversations.set(conversation.id, cluster);
+        }
+        clusters[i] = cluster;
+    }
+    return conversations ? clusters : null;
+}
+/** Each score of `scores` that is a number into its metric's column at position `i` (for a target, its distance from it); other metrics and nulls stay NaN. */
+function scatter(scores, position, columns, targets, i) {
+    for (const m in scores) {
+        const j = position.get(m);
+        const v = scores[m];
+        if (j === undefined || v === null || v === undefined)
+            continue;
+        // checked here: this runs for every score of every question
+        const column = columns[j];
+        if (column === undefined)
+            throw new RangeError(`metric ${m} has no column`);
+        const target = targets[j];
+        column[i] = target === undefined ? v : Math.abs(v - target);
+    }
+}
+/**
+ * An unanswered question's value on a metric: the worst the metric has (worstCompared: 0, or 1
+ * where lower is better), NaN where the metric does not apply to it (the baseline has no value for it, or a
+ * should-refuse question's answer rules and the other way round) and for latency, which has no
+ * worst value. `baseline` is undefined when there is no per-question baseline for the question.
+ */
+function failingValue(metric, info, q, baseline) {
+    if (!info || baseline === null)
+        return Number.NaN;
+    if (baseline === undefined && (metric === 'refuse_ok' ? !q.should_refuse : q.should_refuse && ANSWER_RULES.has(metric)))
+        return Number.NaN;
+    return (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .worstCompared */ .$$)(info);
+}
+const ANSWER_RULES = new Set(['length_ok', 'citation_ok', 'no_forbidden', 'json_ok']);
+/** The run's summaries with each mean over all of its questions as the gate sees them (an unanswered one failing): what thresholds hold. */
+function overallSummaries(summaries, columns) {
+    return Object.fromEntries(Object.entries(summaries).map(([m, s]) => [m, { ...s, mean: meanAt(columns.candidate.get(m)).mean }]));
+}
+/** Means over the positions where both sides have a value: the same questions on both sides. */
+function pairedMeans(base, cand, positions) {
+    if (!base || !cand)
+        return { baseline: null, candidate: null, n: 0 };
+    let sumB = 0;
+    let sumC = 0;
+    let n = 0;
+    for (let i = 0; i < cand.length; i++) {
+        const b = valueAt(base, i);
+        const c = valueAt(cand, i);
+        if (positions[i] !== 1 || Number.isNaN(b) || Number.isNaN(c))
+            continue;
+        sumB += b;
+        sumC += c;
+        n += 1;
+    }
+    return n === 0 ? { baseline: null, candidate: null, n } : { baseline: sumB / n, candidate: sumC / n, n };
+}
+/** Mean of the values that have one. */
+function meanAt(values) {
+    if (!values)
+        return { mean: null, n: 0 };
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < values.length; i++) {
+        const v = valueAt(values, i);
+        if (Number.isNaN(v))
+            continue;
+        sum += v;
+        n += 1;
+    }
+    return { mean: n === 0 ? null : sum / n, n };
+}
+/**
+ * A column's value at a position inside it. Not knownAt: the comparison reads every column at
+ * every position several times, and a reader only ever given Float64Arrays costs the engine no
+ * more than the plain read, where one shared by every kind of list made a comparison of 100,000
+ * questions a sixth slower.
+ */
+function valueAt(values, i) {
+    const value = values[i];
+    if (value === undefined)
+        throw new RangeError(`position ${i} is outside a column of ${values.length}`);
+    return value;
+}
+/** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
+const EPS = 1e-9;
 
 
 /***/ }),
@@ -24250,7 +24846,9 @@ function noChanges() {
 /* harmony import */ var _baseline_answer_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3025);
 /* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
 /* harmony import */ var _schemas_judgeHealth_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2913);
-/* harmony import */ var _stats_agreement_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8055);
+/* harmony import */ var _stats_agreement_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8055);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8855);
+
 
 
 
@@ -24285,13 +24883,13 @@ function dimensionHealth(metric, questions) {
     const graded = questions.flatMap((q) => (q.scores[metric] == null ? [] : [{ grade: gradeOf(q.scores[metric]), chars: (0,_baseline_answer_js__WEBPACK_IMPORTED_MODULE_0__/* .answerChars */ .Ur)(q.answer) }]));
     const counts = [0, 0, 0, 0, 0];
     for (const { grade } of graded)
-        counts[grade] += 1;
+        counts[grade] = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_3__/* .knownAt */ .pQ)(counts, grade, 'a grade count') + 1;
     const n = graded.length;
     const top = n === 0 ? null : counts.indexOf(Math.max(...counts));
-    const share = top === null ? null : counts[top] / n;
+    const share = top === null ? null : (0,_io_known_js__WEBPACK_IMPORTED_MODULE_3__/* .knownAt */ .pQ)(counts, top, 'a grade count') / n;
     const rho = n < 2
         ? null
-        : (0,_stats_agreement_js__WEBPACK_IMPORTED_MODULE_3__/* .spearman */ .CN)(graded.map((g) => g.chars), graded.map((g) => g.grade));
+        : (0,_stats_agreement_js__WEBPACK_IMPORTED_MODULE_4__/* .spearman */ .CN)(graded.map((g) => g.chars), graded.map((g) => g.grade));
     const enough = n >= _schemas_judgeHealth_js__WEBPACK_IMPORTED_MODULE_2__/* .MIN_HEALTH_ANSWERS */ .eR;
     return {
         metric,
@@ -24310,8 +24908,8 @@ function answerLengths(judged, view, metrics) {
     const pairs = [];
     for (const [id, q] of judged) {
         const before = view.questions[id];
-        const chars = before && baselineChars(before);
-        if (chars == null)
+        const chars = before ? baselineChars(before) : null;
+        if (!before || chars === null)
             continue;
         pairs.push({ baseline: { chars, scores: before.scores }, candidate: { chars: (0,_baseline_answer_js__WEBPACK_IMPORTED_MODULE_0__/* .answerChars */ .Ur)(q.answer), scores: q.scores } });
     }
@@ -24346,12 +24944,11 @@ function lengthStrata(baseline, candidate, metrics) {
     if (baseline.length === 0)
         return [];
     const sorted = baseline.map((a) => a.chars).sort((a, b) => a - b);
-    const cuts = [...new Set([1, 2].map((k) => sorted[Math.ceil((sorted.length * k) / 3) - 1]))];
-    const bounds = [null, ...cuts, null];
+    const cuts = [...new Set([1, 2].map((k) => (0,_io_known_js__WEBPACK_IMPORTED_MODULE_3__/* .knownAt */ .pQ)(sorted, Math.ceil((sorted.length * k) / 3) - 1, 'a baseline length')))];
     const strata = [];
-    for (let i = 0; i + 1 < bounds.length; i++) {
-        const low = bounds[i];
-        const high = bounds[i + 1];
+    // a band from each cut (the first from no lower bound) to the next (the last to no upper bound)
+    for (const [i, low] of [null, ...cuts].entries()) {
+        const high = cuts[i] ?? null;
         const within = (a) => (low === null || a.chars > low) && (high === null || a.chars <= high);
         const before = baseline.filter(within);
         const after = candidate.filter(within);
@@ -24372,7 +24969,8 @@ function meanOf(answers, metric) {
 function median(values) {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    const at = (i) => (0,_io_known_js__WEBPACK_IMPORTED_MODULE_3__/* .knownAt */ .pQ)(sorted, i, 'a length');
+    return sorted.length % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 
@@ -24447,6 +25045,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: holmTests
 
+// EXTERNAL MODULE: ./src/compare/columns.ts
+var compare_columns = __nccwpck_require__(9779);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 ;// CONCATENATED MODULE: ./src/stats/tests.ts
@@ -24608,7 +25208,10 @@ function holm(pValues) {
     return adjusted;
 }
 
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/compare/holm.ts
+
 
 
 const ALPHA = 0.05;
@@ -24632,7 +25235,7 @@ const ALPHA = 0.05;
  * graphical approach of Bretz et al. 2009 with the alpha split evenly and nothing passed on).
  */
 function holmTests(rows, primary = []) {
-    const tested = rows.filter((row) => row.p !== null && row.flips && row.flips.worse + row.flips.better > 0);
+    const tested = rows.filter((row) => row.p !== null && row.flips !== null && row.flips.worse + row.flips.better > 0);
     const primaries = primarySequence(rows, primary);
     const inSequence = new Set(primary);
     const families = new Map();
@@ -24643,7 +25246,8 @@ function holmTests(rows, primary = []) {
         families.set(family, [...(families.get(family) ?? []), row]);
     }
     const tests = [...families].map(([family, members]) => ({ family, metrics: members.map((m) => m.metric), p: simes(members.map((m) => m.p)), p_holm: 1, stage: 'holm' }));
-    holm(tests.map((t) => t.p)).forEach((adjusted, i) => (tests[i].p_holm = adjusted));
+    const adjusted = holm(tests.map((t) => t.p));
+    tests.forEach((test, i) => (test.p_holm = (0,known/* knownAt */.pQ)(adjusted, i, "a test's adjusted p")));
     return [...primaries, ...tests];
 }
 /** The primary metrics' fixed sequence, over those the comparison has a tested row for. */
@@ -24668,7 +25272,12 @@ function assignAdjusted(rows, tests) {
         for (const row of rows) {
             if (!test.metrics.includes(row.metric))
                 continue;
-            row.p_holm = test.stage === 'primary' ? test.p_holm : Math.max(test.p_holm, row.p);
+            if (test.stage === 'primary')
+                row.p_holm = test.p_holm;
+            else if (row.p === null)
+                throw new Error(`metric ${row.metric} is in the Holm family ${test.family} without a p of its own`);
+            else
+                row.p_holm = Math.max(test.p_holm, row.p);
         }
     }
 }
@@ -24704,14 +25313,22 @@ var normal = __nccwpck_require__(2160);
  */
 
 
+
 /** Per cluster: the sum of the values in it and how many there are; `clusters[i]` is the cluster index (0-based, dense) of value i. */
 function clusterTotals(values, clusters, count) {
     const sums = new Float64Array(count);
     const sizes = new Float64Array(count);
     for (let i = 0; i < values.length; i++) {
         const c = clusters[i];
-        sums[c] = sums[c] + values[i];
-        sizes[c] = sizes[c] + 1;
+        const value = values[i];
+        if (c === undefined || value === undefined)
+            throw new RangeError(`clusterTotals: ${clusters.length} cluster labels for ${values.length} values`);
+        const sum = sums[c];
+        const size = sizes[c];
+        if (sum === undefined || size === undefined)
+            throw new RangeError(`clusterTotals: cluster ${c} of value ${i} is outside the ${count} clusters`);
+        sums[c] = sum + value;
+        sizes[c] = size + 1;
     }
     return { sums, sizes };
 }
@@ -24723,7 +25340,7 @@ function denseClusters(clusters) {
     const map = new Map();
     const labels = new Int32Array(clusters.length);
     for (let i = 0; i < clusters.length; i++) {
-        const c = clusters[i];
+        const c = (0,known/* knownAt */.pQ)(clusters, i, 'a cluster label');
         let label = map.get(c);
         if (label === undefined) {
             label = map.size;
@@ -24743,21 +25360,23 @@ function clusteredStandardError(values, clusters) {
     if (n < 2)
         return 0;
     let total = 0;
+    // a value missing from the list is no number, as the bootstrap reads it
     for (let i = 0; i < n; i++)
-        total += values[i];
+        total += values[i] ?? NaN;
     const mean = total / n;
     if (!clusters) {
         let squares = 0;
         for (let i = 0; i < n; i++)
-            squares += (values[i] - mean) ** 2;
+            squares += ((values[i] ?? NaN) - mean) ** 2;
         return Math.sqrt(squares / (n - 1) / n);
     }
     if (clusters.count < 2)
         return 0;
     const { sums, sizes } = clusterTotals(values, clusters.labels, clusters.count);
     let squares = 0;
-    for (let c = 0; c < clusters.count; c++)
-        squares += (sums[c] - sizes[c] * mean) ** 2;
+    sums.forEach((sum, c) => {
+        squares += (sum - (0,known/* knownAt */.pQ)(sizes, c, 'a cluster size') * mean) ** 2;
+    });
     return Math.sqrt((clusters.count / (clusters.count - 1)) * squares) / n;
 }
 /**
@@ -24823,8 +25442,13 @@ function resampledClusters(sums, sizes, delta, resamples, level, seed) {
             let t = Math.imul(state ^ (state >>> 15), 1 | state);
             t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
             const c = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * count) | 0;
-            sum += sums[c];
-            size += sizes[c];
+            // checked here: a shared knownAt in this loop would cost more than the draw
+            const drawnSum = sums[c];
+            const drawnSize = sizes[c];
+            if (drawnSum === undefined || drawnSize === undefined)
+                throw new RangeError(`clusteredPairedBootstrap: a draw fell outside the ${count} clusters`);
+            sum += drawnSum;
+            size += drawnSize;
         }
         const mean = sum / size;
         means[r] = mean;
@@ -24839,6 +25463,8 @@ var power = __nccwpck_require__(2450);
 // EXTERNAL MODULE: ./src/stats/proportions.ts
 var proportions = __nccwpck_require__(2580);
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
+
+
 
 
 
@@ -24886,7 +25512,7 @@ function annotateNoise(rows, columns, options = {}) {
         // a loop, not c.map: no closure call per question
         const differences = scratch.d.subarray(0, c.length);
         for (let i = 0; i < c.length; i++)
-            differences[i] = c[i] - b[i];
+            differences[i] = (0,compare_columns/* valueAt */.fK)(c, i) - (0,compare_columns/* valueAt */.fK)(b, i);
         if (info?.binary && !clusters) {
             row.p = mcnemarMidP(worse, better);
             row.test = 'mcnemar_mid_p';
@@ -24938,9 +25564,10 @@ function setMde(row, differences, clusters, recorded) {
     if (sd > 0) {
         const units = clusters ? clusterTotals(differences, clusters.labels, clusters.count).sums : differences;
         let step = Infinity;
-        for (let i = 0; i < units.length; i++)
-            if (Math.abs(units[i]) > 1e-9)
-                step = Math.min(step, Math.abs(units[i]));
+        units.forEach((unit) => {
+            if (Math.abs(unit) > 1e-9)
+                step = Math.min(step, Math.abs(unit));
+        });
         row.smallest_move = step;
         row.mde = pairedMde(sd, n, step);
         row.mde_source = 'run';
@@ -24960,13 +25587,13 @@ function pairedValues(xs, ys, clusters, higherIsBetter, scratch) {
     let better = 0;
     let k = 0;
     for (let i = 0; i < ys.length; i++) {
-        const x = xs[i];
-        const y = ys[i];
+        const x = (0,compare_columns/* valueAt */.fK)(xs, i);
+        const y = (0,compare_columns/* valueAt */.fK)(ys, i);
         if (Number.isNaN(x) || Number.isNaN(y))
             continue;
         b[k] = x;
         if (clusters)
-            g[k] = clusters[i];
+            g[k] = (0,known/* knownAt */.pQ)(clusters, i, "a question's cluster");
         c[k++] = y;
         // baselines store 12 significant digits: a difference below that is no change
         if (Math.abs(y - x) <= 1e-9)
@@ -25120,11 +25747,15 @@ function withDot(rel) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   YA: () => (/* binding */ Utf8StreamDecoder),
-  _6: () => (/* binding */ decodeUtf8)
+  $d: () => (/* binding */ checkUtf8Part),
+  _6: () => (/* binding */ decodeUtf8),
+  hQ: () => (/* binding */ refuseUtf16)
 });
 
 // UNUSED EXPORTS: firstInvalidUtf8
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
 ;// CONCATENATED MODULE: ./src/io/legacyEncodings.ts
@@ -25203,7 +25834,11 @@ function wordAround(bytes, offset) {
     return bytes.subarray(from, to);
 }
 
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/io/encoding.ts
+
+
 
 
 /**
@@ -25274,14 +25909,30 @@ class Utf8StreamDecoder {
     }
 }
 /**
+ * Refuses a part of a file read in chunks that is not UTF-8, in Utf8StreamDecoder's words:
+ * `offset` is the part's first byte in the file, `newlines` the line feeds before it. A part
+ * ends with a line end (CR or LF, never inside a character) or at the end of the file, so the
+ * parts of a file are UTF-8 exactly when the file is.
+ */
+function checkUtf8Part(file, part, offset, newlines) {
+    if ((0,external_node_buffer_.isUtf8)(part))
+        return;
+    const at = firstInvalidUtf8(part);
+    if (at < part.length)
+        throw notUtf8(file, offset + at, newlines + lineAt(part, at), part[at], encodingsThatFit(part, at));
+    // a character cut off: only the end of the file does that
+    const cut = part.length - incompleteTail(part).length;
+    throw notUtf8(file, offset + cut, newlines + lineAt(part, cut), undefined, []);
+}
+/**
  * Offset of the first byte that does not start a well-formed UTF-8 sequence (the Unicode
  * "maximal subpart" rule: overlong forms, surrogates and values above U+10FFFF are
  * ill-formed), or `bytes.length` when the bytes only end in the middle of a character.
  */
 function firstInvalidUtf8(bytes) {
     let i = 0;
-    while (i < bytes.length) {
-        const lead = bytes[i];
+    // bytes[i] is undefined exactly when i is past the end
+    for (let lead = bytes[i]; lead !== undefined; lead = bytes[i]) {
         if (lead < 0x80) {
             i += 1;
             continue;
@@ -25319,16 +25970,19 @@ function refuseUtf16(file, bytes, hint = UTF16_HINT) {
         throw new errors/* GateError */.ue('bad_input', `${file}: not UTF-8: it is UTF-16 (${order}; it starts with a UTF-16 byte order mark, bytes 0-1)`, hint);
     }
     const sniffed = Math.min(bytes.length, SNIFF_BYTES);
-    const nuls = [0, 0];
+    let even = 0;
+    let odd = 0;
     let first = -1;
     for (let i = 0; i < sniffed; i++) {
         if (bytes[i] !== 0)
             continue;
-        nuls[i % 2] += 1;
+        if (i % 2 === 0)
+            even += 1;
+        else
+            odd += 1;
         if (first === -1)
             first = i;
     }
-    const [even, odd] = nuls;
     // ASCII text in UTF-16 puts a NUL in every other byte; a UTF-8 file with the odd NUL byte does not
     if (even + odd >= 4 && even + odd >= sniffed / 8 && Math.max(even, odd) >= 0.9 * (even + odd)) {
         const order = odd > even ? 'little-endian' : 'big-endian';
@@ -25350,7 +26004,7 @@ function lineAt(bytes, offset) {
 /** The bytes after the last complete character: the start of a character the next chunk finishes. */
 function incompleteTail(bytes) {
     for (let back = 1; back <= Math.min(3, bytes.length); back++) {
-        const b = bytes[bytes.length - back];
+        const b = (0,known/* knownAt */.pQ)(bytes, bytes.length - back, 'a byte of the last three');
         if ((b & 0xc0) === 0x80)
             continue;
         const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
@@ -25381,6 +26035,8 @@ function concat(a, b) {
 /* unused harmony exports DEFAULT_KEY_ENVS, isProtectedEnv */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _text_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3326);
+/* harmony import */ var _known_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8855);
+
 
 
 /**
@@ -25397,7 +26053,7 @@ const DEFAULT_KEY_ENVS = ['OPENAI_API_KEY', 'AZURE_OPENAI_API_KEY'];
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** The variables `${NAME}` in these values refer to: their values are secrets. */
 function envReferences(values) {
-    return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(REFERENCE)].map((m) => m[1])))];
+    return [...new Set(Object.values(values).flatMap((value) => [...value.matchAll(REFERENCE)].map((m) => (0,_known_js__WEBPACK_IMPORTED_MODULE_2__/* .knownAt */ .pQ)(m, 1, 'the name in ${NAME}'))))];
 }
 /** Whether `name` is one of the runner's secrets or the Action's inputs: never in a candidate command's environment unless passed through. */
 function isRunnerSecretEnv(name) {
@@ -25488,8 +26144,10 @@ class Scanner {
         this.text = text;
     }
     skipBlank() {
-        while (this.at < this.text.length && ' \t\r\n'.includes(this.text[this.at]))
-            this.at += 1;
+        // past the end the character is undefined, which is no blank
+        let ch = this.text[this.at];
+        while (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n')
+            ch = this.text[++this.at];
     }
     value() {
         const ch = this.text[this.at];
@@ -25826,7 +26484,8 @@ async function readAll(handle, kind, file, what) {
             break;
         filled += bytesRead;
     }
-    const chunks = [whole.subarray(0, filled)];
+    const first = whole.subarray(0, filled);
+    const chunks = [first];
     let total = filled;
     for (;;) {
         const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -25838,7 +26497,7 @@ async function readAll(handle, kind, file, what) {
             throw inputTooLarge(file, what, kind.kind === 'file' ? total : null);
         chunks.push(chunk.subarray(0, bytesRead));
     }
-    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+    return chunks.length === 1 ? first : Buffer.concat(chunks, total);
 }
 async function openHandle(file, what) {
     try {
@@ -25886,6 +26545,7 @@ function inputTooLarge(file, what, bytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   A: () => (/* binding */ writeJsonFile)
 /* harmony export */ });
+/* unused harmony export writeJson */
 /* harmony import */ var _text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8804);
 /* harmony import */ var _safeWrite_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1566);
 
@@ -25906,7 +26566,7 @@ function streamJson(write, data, outsideText, layout) {
     const questions = data.questions;
     const count = questions ? Object.keys(questions).length : 0;
     const encode = (layout.question ?? ((q) => q));
-    if (count <= READABLE_UP_TO) {
+    if (questions === undefined || count <= READABLE_UP_TO) {
         const redacted = (0,_text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactAt */ .N)(data, outsideText);
         const encoded = redacted.questions && layout.question ? { ...redacted, questions: mapValues(redacted.questions, encode) } : redacted;
         const text = JSON.stringify(encoded, null, 2);
@@ -25918,7 +26578,9 @@ function streamJson(write, data, outsideText, layout) {
     keys.forEach((key, k) => {
         const last = k === keys.length - 1;
         if (key !== 'questions') {
-            write(`${JSON.stringify(key)}: ${JSON.stringify((0,_text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(data[key], outsideText, key))}${last ? '' : ','}\n`);
+            write(`${JSON.stringify(key)}: `);
+            writeJson(write, (0,_text_redactValues_js__WEBPACK_IMPORTED_MODULE_0__/* .redactMember */ .k)(data[key], outsideText, key), MEMBER_LEVELS);
+            write(`${last ? '' : ','}\n`);
             return;
         }
         write('"questions": {\n');
@@ -25929,6 +26591,52 @@ function streamJson(write, data, outsideText, layout) {
         write(`}${last ? '' : ','}\n`);
     });
     write('}\n');
+}
+/** How deep writeJson splits a member of a large file: a comparison's lists of changes and its answers, item by item. */
+const MEMBER_LEVELS = 3;
+/**
+ * JSON.stringify(value)'s text, written in pieces: down to `levels` deep, an object's members
+ * and an array's items are each stringified on their own, so a member of several MB (the
+ * comparison of 100,000 questions: its changes, their answers) is never one string, and never
+ * one string and its UTF-8 copy at once. The pieces join to JSON.stringify's text: a member
+ * whose value JSON leaves out (undefined, a function) is left out, such an item is null, and a
+ * value with toJSON is stringified whole.
+ */
+function writeJson(write, value, levels) {
+    if (levels === 0 || !isJsonContainer(value)) {
+        write(JSON.stringify(value) ?? 'null');
+        return;
+    }
+    if (Array.isArray(value)) {
+        write('[');
+        for (let i = 0; i < value.length; i++) {
+            if (i > 0)
+                write(',');
+            writeJson(write, value[i], levels - 1);
+        }
+        write(']');
+        return;
+    }
+    write('{');
+    let first = true;
+    for (const key of Object.keys(value)) {
+        const member = value[key];
+        if (member === undefined || typeof member === 'function' || typeof member === 'symbol')
+            continue;
+        write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        writeJson(write, member, levels - 1);
+    }
+    write('}');
+}
+/** An array, or an object of data (Object's or no prototype, no toJSON): what writeJson may split. */
+function isJsonContainer(value) {
+    if (value === null || typeof value !== 'object')
+        return false;
+    if (Array.isArray(value))
+        return true;
+    const prototype = Object.getPrototypeOf(value);
+    return (prototype === Object.prototype || prototype === null) && typeof value.toJSON !== 'function';
 }
 /** The record with each value mapped, keys (and a missing prototype) kept. */
 function mapValues(record, map) {
@@ -25945,6 +26653,52 @@ function mapValues(record, map) {
  */
 function listsOnOneLine(text) {
     return text.replace(/\[\n\s+([^[\]{}]*?)\n\s*\]/g, (_, items) => `[${items.replace(/,\n\s+/g, ', ')}]`);
+}
+
+
+/***/ }),
+
+/***/ 8855:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ek: () => (/* binding */ knownField),
+/* harmony export */   pQ: () => (/* binding */ knownAt),
+/* harmony export */   xx: () => (/* binding */ knownKey)
+/* harmony export */ });
+/* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5893);
+/**
+ * Reads of what the code itself has put in place: a key it has just checked or filled, an id
+ * taken from the same object, an index below the length it loops to. The types cannot say
+ * "present" there (a Map's get, an index under noUncheckedIndexedAccess), and a non-null
+ * assertion would carry an undefined on unnoticed; these throw instead, naming what is missing.
+ * A plain Error, not a GateError: a miss is a bug in evalgate, which the shells report as an
+ * internal error (exit 3), never as bad input.
+ */
+
+/** `map.get(key)` for a key the map is known to hold. */
+function knownKey(map, key, what) {
+    const value = map.get(key);
+    if (value === undefined)
+        throw missing(what, String(key));
+    return value;
+}
+/** `record[key]` for a key the record is known to hold (one of its own keys, or one checked before). */
+function knownField(record, key, what) {
+    const value = record[key];
+    if (value === undefined)
+        throw missing(what, key);
+    return value;
+}
+/** `items[index]` for an index known to be inside the list. */
+function knownAt(items, index, what) {
+    const value = items[index];
+    if (value === undefined)
+        throw new Error(`${what}: no item at index ${index} of ${items.length}`);
+    return value;
+}
+function missing(what, key) {
+    return new Error(`${what}: nothing for ${(0,_text_ids_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteId */ .g0)(key)}`);
 }
 
 
@@ -26017,8 +26771,8 @@ const MAX_JSON_DEPTH = 64;
 function tooDeep(value, max = MAX_JSON_DEPTH) {
     for (const key of Object.keys(value)) {
         const stack = [[value[key], 2]];
-        while (stack.length > 0) {
-            const [node, depth] = stack.pop();
+        for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+            const [node, depth] = top;
             if (node === null || typeof node !== 'object')
                 continue;
             if (depth > max)
@@ -26311,23 +27065,22 @@ function writeInto(path, target, produce, fs) {
         // a file made read-only stays refused, as when it was opened for writing, not replaced
         if (existing)
             fs.accessSync(into, external_node_fs_.constants.W_OK);
-        fd = fs.openSync(temp, 'wx', 0o666);
+        const opened = fs.openSync(temp, 'wx', 0o666);
+        fd = opened;
         created = true;
         // keep the old file's mode; best effort, as some file systems (FAT) have none to set
         if (existing)
-            ignoreErrors(() => fs.fchmodSync(fd, existing.mode & 0o7777));
-        const file = new BufferedFile((bytes) => writeAll(fs, fd, bytes));
+            ignoreErrors(() => fs.fchmodSync(opened, existing.mode & 0o7777));
+        const file = new BufferedFile((bytes) => writeAll(fs, opened, bytes));
         produce((chunk) => file.write(chunk));
         file.flush();
-        fs.fsyncSync(fd);
-        const open = fd;
+        fs.fsyncSync(opened);
         fd = undefined;
-        fs.closeSync(open);
+        fs.closeSync(opened);
         fs.renameSync(temp, into);
     }
     catch (error) {
-        if (fd !== undefined)
-            ignoreErrors(() => fs.closeSync(fd));
+        closeQuietly(fd, fs);
         if (created)
             ignoreErrors(() => fs.unlinkSync(temp));
         throw writeFailure(path, error, existing !== null, 'file');
@@ -26345,8 +27098,7 @@ function readExisting(path, real, fs) {
         throw writeFailure(path, error, true, 'file');
     }
     finally {
-        if (fd !== undefined)
-            ignoreErrors(() => fs.closeSync(fd));
+        closeQuietly(fd, fs);
     }
 }
 /** Read-only, without following a link at the last step, without waiting on a FIFO that appeared since the check. */
@@ -26444,9 +27196,13 @@ function syncFolder(folder, fs) {
         // the file itself is complete and in place; only its durability across a crash is weaker
     }
     finally {
-        if (fd !== undefined)
-            ignoreErrors(() => fs.closeSync(fd));
+        closeQuietly(fd, fs);
     }
+}
+/** Cleanup after a failure or an optional step: the descriptor closed if one was opened, whatever closing says. */
+function closeQuietly(fd, fs) {
+    if (fd !== undefined)
+        ignoreErrors(() => fs.closeSync(fd));
 }
 function ignoreErrors(action) {
     try {
@@ -26502,7 +27258,7 @@ function writeFailure(path, error, existed, stage) {
 
 /***/ }),
 
-/***/ 2185:
+/***/ 582:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26513,15 +27269,15 @@ __nccwpck_require__.d(__webpack_exports__, {
   wI: () => (/* binding */ parseJsonl),
   AN: () => (/* binding */ parseJsonlLine),
   Hh: () => (/* binding */ parseRecord),
+  fl: () => (/* binding */ readJsonl),
   xz: () => (/* binding */ readTable),
   yR: () => (/* binding */ readText),
   fe: () => (/* binding */ requireColumns),
-  Hr: () => (/* binding */ streamJsonl),
   Kg: () => (/* binding */ tableFormat),
   kr: () => (/* binding */ tryParseRecord)
 });
 
-// UNUSED EXPORTS: linesOf, recordStartLines
+// UNUSED EXPORTS: recordStartLines
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
@@ -28697,11 +29453,131 @@ var nesting = __nccwpck_require__(418);
 var zodIssue = __nccwpck_require__(2374);
 // EXTERNAL MODULE: ./src/io/encoding.ts + 1 modules
 var encoding = __nccwpck_require__(3193);
-// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
-var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var io_input = __nccwpck_require__(8449);
+;// CONCATENATED MODULE: ./src/io/jsonlLines.ts
+
+
+const jsonlLines_LF = 0x0a;
+const CR = 0x0d;
+/** Bytes read per call, into one buffer reused from chunk to chunk (it grows only for a longer line). */
+const CHUNK_BYTES = 1 << 20;
+/**
+ * Each line of a file, as bytes, in order: split as readline splits them (LF, CRLF or a lone
+ * CR ends a line; a CRLF split between two reads is one line end; no empty line after the last
+ * line end), a UTF-8 byte order mark left out of the first. Nothing is decoded here: a visitor
+ * that needs only a line's first bytes (a shard's reader, for another shard's answer) decodes
+ * nothing else, and no string of a chunk is made. The bytes are still checked to be UTF-8, part
+ * by part as they are read (Utf8StreamDecoder's refusals: a UTF-16 file, the offset and line of
+ * the first bad byte), before any line of the part is visited. Opened once (a FIFO can be
+ * opened only once per writer), read with the input cap, asynchronously (Ctrl-C is seen between
+ * two reads); a folder, a missing file or one above the cap is refused before the first line.
+ */
+async function forEachLine(file, what, visit, chunkBytes = CHUNK_BYTES) {
+    const input = await (0,io_input/* openInput */.lt)(file, what);
+    try {
+        const limit = (0,io_input/* inputLimitBytes */.zL)();
+        const line = { bytes: Buffer.allocUnsafe(chunkBytes), start: 0, end: 0, number: 0 };
+        let bytes = line.bytes;
+        /** bytes[0, filled) are read; from `next` on, not yet visited; from `checked` on, not yet checked */
+        let filled = 0;
+        let next = 0;
+        let checked = 0;
+        /** the file offset of bytes[0], and the LFs before bytes[checked] */
+        let offset = 0;
+        let newlines = 0;
+        let total = 0;
+        let sawStart = false;
+        let atEnd = false;
+        while (!atEnd) {
+            if (next > 0) {
+                // the unvisited rest to the front, where the next read continues it
+                bytes.copy(bytes, 0, next, filled);
+                offset += next;
+                filled -= next;
+                checked -= next;
+                next = 0;
+            }
+            else if (filled === bytes.length) {
+                // one line fills the buffer
+                const bigger = Buffer.allocUnsafe(bytes.length * 2);
+                bytes.copy(bigger, 0, 0, filled);
+                bytes = line.bytes = bigger;
+            }
+            const { bytesRead } = await input.handle.read(bytes, filled, bytes.length - filled, null);
+            total += bytesRead;
+            if (total > limit)
+                throw (0,io_input/* inputTooLarge */.km)(file, what, null);
+            if (offset === 0 && filled === 0 && bytesRead > 0)
+                (0,encoding/* refuseUtf16 */.hQ)(file, bytes.subarray(0, bytesRead));
+            filled += bytesRead;
+            atEnd = bytesRead === 0;
+            if (!sawStart) {
+                // nothing is visited before the first three bytes are there: the byte order mark an editor on Windows adds
+                if (filled < 3 && !atEnd)
+                    continue;
+                sawStart = true;
+                if (filled >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+                    next = checked = 3;
+            }
+            // what is read up to its last line end (a CR at the end may be half a CRLF: the next read says), all of it at the end
+            const lastEnd = atEnd ? filled : Math.max(lastIndex(bytes, jsonlLines_LF, filled - 1), lastIndex(bytes, CR, filled - 2)) + 1;
+            if (lastEnd <= checked)
+                continue;
+            (0,encoding/* checkUtf8Part */.$d)(file, bytes.subarray(checked, lastEnd), offset + checked, newlines);
+            for (let i = bytes.indexOf(jsonlLines_LF, checked); i !== -1 && i < lastEnd; i = bytes.indexOf(jsonlLines_LF, i + 1))
+                newlines += 1;
+            checked = lastEnd;
+            next = visitLines(line, next, lastEnd, atEnd, visit);
+        }
+    }
+    finally {
+        await input.close();
+    }
+}
+/** Visits the lines of `line.bytes[from, to)` (`to` is a line end but at the end of the file); returns where the next line starts. */
+function visitLines(line, from, to, atEnd, visit) {
+    const bytes = line.bytes;
+    let start = from;
+    let cr = indexBefore(bytes, CR, start, to);
+    let lf = indexBefore(bytes, jsonlLines_LF, start, to);
+    while (cr !== -1 || lf !== -1) {
+        const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+        line.start = start;
+        line.end = end;
+        line.number += 1;
+        visit(line);
+        start = end + 1;
+        if (end === cr) {
+            if (bytes[start] === jsonlLines_LF && start < to)
+                start += 1;
+            cr = indexBefore(bytes, CR, start, to);
+        }
+        if (lf !== -1 && lf < start)
+            lf = indexBefore(bytes, jsonlLines_LF, start, to);
+    }
+    if (atEnd && start < to) {
+        line.start = start;
+        line.end = to;
+        line.number += 1;
+        visit(line);
+        return to;
+    }
+    return start;
+}
+function indexBefore(bytes, byte, from, to) {
+    const i = bytes.indexOf(byte, from);
+    return i < to ? i : -1;
+}
+/** The last `byte` at or before `at`; -1 for none (lastIndexOf would count a negative `at` from the end). */
+function lastIndex(bytes, byte, at) {
+    return at < 0 ? -1 : bytes.lastIndexOf(byte, at);
+}
+
+// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
+var errors = __nccwpck_require__(2371);
 ;// CONCATENATED MODULE: ./src/io/tabular.ts
+
 
 
 
@@ -28793,80 +29669,20 @@ function recordStartLines(text) {
     return starts;
 }
 /**
- * A .jsonl file line by line from disk, each line parsed as it is read: a 100,000-line
- * predictions file never sits in memory as one string and an array of lines at once. Bytes
- * that are not UTF-8 stop the read with their offset, as readText does. A line for which
- * `skip(text, line)` says true is not parsed (a shard's reader has dealt with it by its id).
+ * A .jsonl file line by line from disk (forEachLine), each line parsed as it is read and handed
+ * to `take`: a 100,000-line predictions file never sits in memory as one string and an array
+ * of lines at once. Bytes that are not UTF-8 stop the read with their offset, as readText does.
+ * A line for which `skip` says true is neither decoded nor parsed (a shard's reader has dealt
+ * with another shard's answer by its id).
  */
-async function* streamJsonl(file, what, skip) {
-    // opened once (a FIFO can be opened only once per writer); a folder, a missing file or one above the cap is refused before the first line
-    const input = await (0,io_input/* openInput */.lt)(file, what);
-    const stream = input.handle.createReadStream();
-    let number = 0;
-    for await (const raw of linesOf(decodeChunks(file, capped(file, what, stream)))) {
-        number += 1;
-        const text = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-        if (skip?.(text, number))
-            continue;
-        const record = parseJsonlLine(file, text, number);
+async function readJsonl(file, what, take, skip) {
+    await forEachLine(file, what, (line) => {
+        if (skip?.(line))
+            return;
+        const record = parseJsonlLine(file, line.bytes.toString('utf8', line.start, line.end), line.number);
         if (record)
-            yield record;
-    }
-}
-/** The chunks of a stream up to the input cap: a FIFO that never ends is stopped there, by name. */
-async function* capped(file, what, chunks) {
-    const limit = (0,io_input/* inputLimitBytes */.zL)();
-    let total = 0;
-    for await (const chunk of chunks) {
-        total += chunk.length;
-        if (total > limit)
-            throw (0,io_input/* inputTooLarge */.km)(file, what, null);
-        yield chunk;
-    }
-}
-/** The text of a byte stream, refusing anything but UTF-8 as it arrives. */
-async function* decodeChunks(file, bytes) {
-    const decoder = new encoding/* Utf8StreamDecoder */.YA(file);
-    for await (const chunk of bytes)
-        yield decoder.push(chunk);
-    yield decoder.end();
-}
-const tabular_LF = 0x0a;
-/**
- * The lines of a text arriving in chunks, split as readline splits them (LF, CRLF or a lone CR
- * ends a line; a CRLF split between two chunks is one line end; no empty line after the last
- * line end): at less than half readline's cost per line, which a 100,000-line file felt.
- */
-async function* linesOf(chunks) {
-    let rest = '';
-    // the previous chunk ended in CR: a LF opening this one ends no further line
-    let afterCr = false;
-    for await (const text of chunks) {
-        if (text === '')
-            continue;
-        let start = afterCr && text.charCodeAt(0) === tabular_LF ? 1 : 0;
-        afterCr = false;
-        let cr = text.indexOf('\r', start);
-        let lf = text.indexOf('\n', start);
-        while (cr !== -1 || lf !== -1) {
-            const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
-            yield rest === '' ? text.slice(start, end) : rest + text.slice(start, end);
-            rest = '';
-            start = end + 1;
-            if (end === cr) {
-                if (start === text.length)
-                    afterCr = true;
-                else if (text.charCodeAt(start) === tabular_LF)
-                    start += 1;
-                cr = text.indexOf('\r', start);
-            }
-            if (lf !== -1 && lf < start)
-                lf = text.indexOf('\n', start);
-        }
-        rest += text.slice(start);
-    }
-    if (rest !== '')
-        yield rest;
+            take(record);
+    });
 }
 const JSONL_HINT = 'each line of a .jsonl file must be one complete JSON object, e.g. {"id": "q1", "question": "..."}';
 /** One line of a .jsonl file (1-based `number`): null for a blank line, a located GateError for anything but a JSON object. */
@@ -28903,10 +29719,11 @@ function parseJsonl(file, text) {
     return { file, format: 'jsonl', columns: null, records };
 }
 function requireColumns(table, required, hint) {
-    if (table.columns) {
-        const missing = required.filter((c) => !table.columns.includes(c));
+    const { columns } = table;
+    if (columns) {
+        const missing = required.filter((c) => !columns.includes(c));
         if (missing.length > 0) {
-            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${table.columns.join(', ')})`, hint);
+            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
         }
         return;
     }
@@ -28919,21 +29736,26 @@ function requireColumns(table, required, hint) {
 }
 /** Parses one record with a zod schema; every issue becomes a located GateError (a record from no file has no line). */
 function parseRecord(schema, record, file, hint) {
+    const result = schema.safeParse(record.data);
+    if (result.success)
+        return result.data;
     const problems = new errors/* Problems */.Zw();
-    const parsed = tryParseRecord(schema, record, file, hint, problems);
-    problems.throwIfAny('bad_input');
-    return parsed;
+    addIssues(result.error.issues, record, file, hint, problems);
+    return problems.fail('bad_input');
 }
 /** Parses one record with a zod schema; each issue is added to `problems`, located by line and column. */
 function tryParseRecord(schema, record, file, hint, problems) {
     const result = schema.safeParse(record.data);
     if (result.success)
         return result.data;
-    for (const issue of result.error.issues) {
+    addIssues(result.error.issues, record, file, hint, problems);
+    return undefined;
+}
+function addIssues(issues, record, file, hint, problems) {
+    for (const issue of issues) {
         const column = issue.path.length > 0 ? String(issue.path[0]) : undefined;
         problems.add(`${(0,errors/* locate */.x5)(file, record.line, column)}: ${(0,zodIssue/* issueText */.v)(issue, record.data)}`, hint(column ?? ''));
     }
-    return undefined;
 }
 
 
@@ -29368,15 +30190,18 @@ function readChatCompletion(response) {
     const parsed = Completion.safeParse(value);
     if (!parsed.success)
         return shapeFault(response, describe(body));
-    const choice = parsed.data.choices[0];
+    // the schema asks for at least one choice
+    const [choice] = parsed.data.choices;
+    if (!choice)
+        return shapeFault(response, describe(body));
     const usage = parsed.data.usage;
     // a refusal under structured outputs comes as `refusal` with no content: the model declined to judge
-    const declined = Boolean(choice.message.refusal) && !choice.message.content;
+    const refusal = !choice.message.content && choice.message.refusal ? choice.message.refusal : null;
     return {
         ok: true,
         value: {
-            content: declined ? choice.message.refusal : (choice.message.content ?? ''),
-            finish: declined ? 'refusal' : (choice.finish_reason ?? null),
+            content: refusal ?? choice.message.content ?? '',
+            finish: refusal !== null ? 'refusal' : (choice.finish_reason ?? null),
             usage: usage && typeof usage.prompt_tokens === 'number'
                 ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens ?? 0, reasoning: usage.completion_tokens_details?.reasoning_tokens ?? null }
                 : null,
@@ -29394,7 +30219,8 @@ function assembleStream(events) {
     if (whole)
         return whole;
     const chunks = events.filter((e) => (0,wire_body/* isObject */.Gv)(e) && Array.isArray(e.choices));
-    if (chunks.length === 0)
+    const [first] = chunks;
+    if (!first)
         return null;
     let content = '';
     let finish = null;
@@ -29408,7 +30234,7 @@ function assembleStream(events) {
             finish = choice.finish_reason;
     }
     const usage = [...events].reverse().find((e) => (0,wire_body/* isObject */.Gv)(e) && (0,wire_body/* isObject */.Gv)(e.usage));
-    return { id: chunks[0].id, model: chunks[0].model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null };
+    return { id: first.id, model: first.model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null };
 }
 /** A body that is not a reply, in words: which kind of thing came back. */
 function describe(body) {
@@ -29428,12 +30254,11 @@ function readEmbeddingsList(response, count) {
     if (!parsed.success)
         return shapeFault(response, describe(body));
     const items = parsed.data.data;
-    const indexed = items.every((d) => d.index !== undefined);
-    const ordered = indexed ? [...items].sort((a, b) => a.index - b.index) : items;
+    const ordered = items.every((d) => d.index !== undefined) ? [...items].sort((a, b) => a.index - b.index) : items;
     const vectors = ordered.map((d) => decodeEmbedding(d.embedding));
     if (vectors.length !== count)
         return shapeFault(response, `${vectors.length} embeddings for ${count} inputs`);
-    if (vectors.some((v) => v === null))
+    if (!vectors.every((v) => v !== null))
         return shapeFault(response, 'an embedding that is neither a list of numbers nor base64 float32');
     // Ollama 0.21's /v1/embeddings answers an array input with empty vectors: a cosine of nothing is no score
     if (vectors.some((v) => v.length === 0))
@@ -29442,7 +30267,7 @@ function readEmbeddingsList(response, count) {
     if (lengths.size > 1)
         return shapeFault(response, `embeddings of different lengths (${[...lengths].join(', ')})`);
     const tokens = parsed.data.usage?.prompt_tokens;
-    return { ok: true, value: { vectors: vectors, tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } };
+    return { ok: true, value: { vectors, tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } };
 }
 
 ;// CONCATENATED MODULE: ./src/judge/transports/openai.ts
@@ -29866,7 +30691,8 @@ function firstBytes(text, max = 120) {
 }
 /** The content type as a reply names it, for messages: `text/html`, or `no content type`. */
 function typeOf(contentType) {
-    return contentType.split(';')[0].trim() || 'no content type';
+    const [type = ''] = contentType.split(';');
+    return type.trim() || 'no content type';
 }
 /**
  * The error a body describes, in every envelope seen in the wild: OpenAI's `{"error": {…}}`
@@ -29935,19 +30761,93 @@ function isObject(value) {
 
 /***/ }),
 
-/***/ 3169:
+/***/ 1844:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  X: () => (/* reexport */ DIRECTIONS),
+  X: () => (/* binding */ DIRECTIONS),
   Nc: () => (/* reexport */ LLM_SOURCES),
-  W0: () => (/* binding */ METRIC_DEFINITIONS),
-  gl: () => (/* reexport */ outOfScale)
+  CJ: () => (/* binding */ PROVIDER_TIERS),
+  Ph: () => (/* binding */ comparedValue),
+  gl: () => (/* binding */ outOfScale),
+  $$: () => (/* binding */ worstCompared)
 });
 
-// UNUSED EXPORTS: SCALES, hasEarlierTurns, scaleWords
+// UNUSED EXPORTS: SCALES, scaleWords, towards
+
+;// CONCATENATED MODULE: ./src/metrics/llmSources.ts
+/** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
+const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
+
+;// CONCATENATED MODULE: ./src/metrics/definition.ts
+/** The tiers a scoring provider computes (run/scorers/), beside the deterministic tier every run gets: a provider's tier is named here, and nowhere else. */
+const PROVIDER_TIERS = ['lexical', 'llm'];
+
+/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
+const SCALES = {
+    score: { min: 0, max: 1, words: '0–1' },
+    ratio: { min: 0, max: Number.POSITIVE_INFINITY, words: 'a ratio' },
+    ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
+};
+const DIRECTIONS = {
+    higher: { better: 'higher is better', rise: 'better', fall: 'worse', worse: 'fell', limit: 'floor' },
+    lower: { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' },
+};
+/** The direction of a metric best at `target` (DirectionWords.target): its distance from the target is compared, lower better. */
+function towards(target) {
+    return { better: `best at ${target}`, rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling', target };
+}
+/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better", "a ratio, best at 1". */
+function scaleWords(definition) {
+    return `${SCALES[definition.unit].words}, ${definition.direction.better}`;
+}
+/**
+ * What the comparison works on for one value of a metric: the value itself, or for a metric
+ * with a target its distance from the target (DirectionWords.target). Every reader of a
+ * question's value that compares, gates or ranks it goes through this.
+ */
+function comparedValue(direction, value) {
+    return direction.target === undefined ? value : Math.abs(value - direction.target);
+}
+/**
+ * The worst value a metric's scale has, as the comparison reads it (comparedValue): the bottom
+ * of the scale where higher is better, the top where lower is, and for a target the end farther
+ * from it; NaN when that end is open (latency, a ratio), so there is no worst value to fail with.
+ */
+function worstCompared(definition) {
+    const { min, max } = SCALES[definition.unit];
+    const { target, rise } = definition.direction;
+    const worst = target === undefined ? (rise === 'better' ? min : max) : target - min > max - target ? min : max;
+    return Number.isFinite(worst) ? comparedValue(definition.direction, worst) : Number.NaN;
+}
+/** Why a finite value cannot be a score of this metric, or null when it can. */
+function outOfScale(definition, value) {
+    const { min, max, words } = SCALES[definition.unit];
+    if (value >= min && value <= max)
+        return null;
+    const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
+    return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
+}
+
+
+/***/ }),
+
+/***/ 2235:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  X: () => (/* reexport */ definition/* DIRECTIONS */.X),
+  Nc: () => (/* reexport */ definition/* LLM_SOURCES */.Nc),
+  W0: () => (/* binding */ METRIC_DEFINITIONS),
+  CJ: () => (/* reexport */ definition/* PROVIDER_TIERS */.CJ),
+  gl: () => (/* reexport */ definition/* outOfScale */.gl)
+});
+
+// UNUSED EXPORTS: SCALES, comparedValue, hasEarlierTurns, scaleWords, towards, worstCompared
 
 // EXTERNAL MODULE: ./src/text/countOf.ts
 var countOf = __nccwpck_require__(7053);
@@ -29981,34 +30881,8 @@ function scoreCitationValidity(answer, contextCount) {
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/metrics/llmSources.ts
-/** The LLM tier's judge calls, in the order a question's scores are written (llm.ts). */
-const LLM_SOURCES = ['rubric', 'claims', 'usefulness', 'recall', 'questions'];
-
-;// CONCATENATED MODULE: ./src/metrics/definition.ts
-
-/** Every unit a metric may have, with its scale: a unit added without one does not compile. */
-const SCALES = {
-    score: { min: 0, max: 1, words: '0–1' },
-    ms: { min: 0, max: Number.POSITIVE_INFINITY, words: 'ms' },
-};
-const DIRECTIONS = {
-    higher: { better: 'higher is better', rise: 'better', fall: 'worse', worse: 'fell', limit: 'floor' },
-    lower: { better: 'lower is better', rise: 'worse', fall: 'better', worse: 'rose', limit: 'ceiling' },
-};
-/** A metric's scale and direction in words: "0–1, higher is better", "ms, lower is better". */
-function scaleWords(definition) {
-    return `${SCALES[definition.unit].words}, ${definition.direction.better}`;
-}
-/** Why a finite value cannot be a score of this metric, or null when it can. */
-function outOfScale(definition, value) {
-    const { min, max, words } = SCALES[definition.unit];
-    if (value >= min && value <= max)
-        return null;
-    const range = max === Number.POSITIVE_INFINITY ? `at least ${min}` : `${min}–${max}`;
-    return `internal error: ${definition.name} was scored ${value}, outside its scale (${words}: ${range}); the value is not used. Report it: a scoring function wrote it`;
-}
-
+// EXTERNAL MODULE: ./src/metrics/definition.ts + 1 modules
+var definition = __nccwpck_require__(1844);
 // EXTERNAL MODULE: ./src/text/script.ts
 var script = __nccwpck_require__(9888);
 // EXTERNAL MODULE: ./src/metrics/rag.ts
@@ -30123,7 +30997,7 @@ function rule(name, displayName, description, check, more) {
     return { ...passFail(name, displayName, description, (0,rules/* ruleScore */.RJ)(shared)), check: shared, ...more };
 }
 function passFail(name, displayName, description, score) {
-    return { name, displayName, description, family: 'rules', tiers: ['rules'], score, direction: DIRECTIONS.higher, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1' };
+    return { name, displayName, description, family: 'rules', tiers: ['rules'], score, direction: definition/* DIRECTIONS */.X.higher, binary: true, unit: 'score', gate: 'max_drop', nullWhen: 'never: 0 or 1' };
 }
 /** Retrieval: from retrieved_ids against relevant_doc_ids, planned when some question lists relevant docs. */
 function definitions_retrieval(name, displayName, description, score, nullWhen, more = {}) {
@@ -30134,7 +31008,7 @@ function definitions_retrieval(name, displayName, description, score, nullWhen, 
         family: 'retrieval',
         tiers: ['retrieval'],
         score,
-        direction: DIRECTIONS.higher,
+        direction: definition/* DIRECTIONS */.X.higher,
         binary: false,
         unit: 'score',
         gate: 'max_drop',
@@ -30150,7 +31024,7 @@ function judged(name, family, llmSource, text, scorers, more = {}) {
     const tiers = scorers.lexical ? ['lexical', 'llm'] : ['llm'];
     const lexical = scorers.lexical ? { fromLexical: scorers.lexical } : {};
     const fromJudge = fromCall(llmSource, scorers.llm);
-    return { name, displayName, description, family, tiers, ...lexical, fromJudge, direction: DIRECTIONS.higher, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
+    return { name, displayName, description, family, tiers, ...lexical, fromJudge, direction: definition/* DIRECTIONS */.X.higher, binary: false, unit: 'score', gate: 'max_drop', llmSource, nullWhen, ...more };
 }
 const SKIPPED = 'a should-refuse question (judged by refuse_ok)';
 const RUBRIC_NULL = 'never: the rubric judges every question, a should-refuse one too (a failed judge call is an error)';
@@ -30200,7 +31074,7 @@ const METRIC_DEFINITIONS = [
         family: 'citations',
         tiers: ['citations'],
         score: (q) => scoreCitationValidity(q.output.answer, q.output.contexts.length),
-        direction: DIRECTIONS.higher,
+        direction: definition/* DIRECTIONS */.X.higher,
         binary: false,
         unit: 'score',
         gate: 'max_drop',
@@ -30224,8 +31098,8 @@ const METRIC_DEFINITIONS = [
     }),
     judged('context_precision', 'rag', 'usefulness', ['Context precision', 'average precision of useful chunks in rank order', `${SKIPPED}, or no ground truth and no answer to judge the chunks against`], { llm: judgedScores.contextPrecision, lexical: lexicalScores/* lexicalScores */.E.contextPrecision }),
     judged('context_recall', 'rag', 'recall', ['Context recall', 'reference points attributable to the contexts', `${SKIPPED}, or no reference points and no ground truth`], { llm: judgedScores.contextRecall, lexical: lexicalScores/* lexicalScores */.E.contextRecall }, { categoryRank: 8 }),
-    judged('hallucination_rate', 'hallucination', 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], { llm: judgedScores.hallucinationRate, lexical: lexicalScores/* lexicalScores */.E.hallucinationRate }, { direction: DIRECTIONS.lower, testFamily: 'claims' }),
-    judged('contradicted', 'hallucination', 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { llm: judgedScores.contradicted }, { direction: DIRECTIONS.lower, binary: true }),
+    judged('hallucination_rate', 'hallucination', 'claims', ['Hallucination rate', '1 - faithfulness on the same claims', CLAIMS_NULL], { llm: judgedScores.hallucinationRate, lexical: lexicalScores/* lexicalScores */.E.hallucinationRate }, { direction: definition/* DIRECTIONS */.X.lower, testFamily: 'claims' }),
+    judged('contradicted', 'hallucination', 'claims', ['Contradicted', '1 when any claim is contradicted by the contexts', CLAIMS_NULL], { llm: judgedScores.contradicted }, { direction: definition/* DIRECTIONS */.X.lower, binary: true }),
     {
         name: 'latency_ms',
         displayName: 'Latency',
@@ -30234,7 +31108,7 @@ const METRIC_DEFINITIONS = [
         tiers: ['operations'],
         // no value: null, with its missingNote
         score: ({ output }) => (output.latency_ms === null ? undefined : { value: output.latency_ms }),
-        direction: DIRECTIONS.lower,
+        direction: definition/* DIRECTIONS */.X.lower,
         binary: false,
         unit: 'ms',
         gate: 'latency_rise',
@@ -30342,7 +31216,6 @@ function outputOf(id, answered) {
 /* harmony export */ });
 /** Calls one ask may make after its first: a repair when the reply fails the prompt's schema. The call plan counts them. */
 const REPAIRS_PER_ASK = 1;
-/** Why an ask failed, with the start of the reply that could not be used when there was one. */
 function failure(r) {
     return r.ok ? null : r.raw ? `${r.error} (raw reply: ${r.raw.slice(0, 500)})` : r.error;
 }
@@ -30728,7 +31601,10 @@ var retention = __nccwpck_require__(8059);
 var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/metrics/score.ts
 var score = __nccwpck_require__(7883);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/metrics/llm.ts
+
 
 
 
@@ -30820,18 +31696,26 @@ async function rubric(row, output, contexts, judge, settings) {
         contexts,
         answer: output.answer,
     };
-    const passes = await Promise.all(Array.from({ length: Math.max(1, settings.repeats) }, (_, i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` })));
-    const error = passes.map(metrics_judge/* failure */.V2).find((e) => e !== null);
-    if (error)
-        return failed(error);
-    return replied(passes.map((p) => p.value));
+    const ask = (i) => judge.ask('rubric', vars, i === 0 ? {} : { variant: `repeat-${i + 1}` });
+    const [first, ...repeats] = await Promise.all([ask(0), ...Array.from({ length: Math.max(1, settings.repeats) - 1 }, (_, i) => ask(i + 1))]);
+    if (!first.ok)
+        return failed((0,metrics_judge/* failure */.V2)(first));
+    const passes = [first.value];
+    for (const pass of repeats) {
+        if (!pass.ok)
+            return failed((0,metrics_judge/* failure */.V2)(pass));
+        passes.push(pass.value);
+    }
+    return replied(passes);
 }
 const RUBRIC_DIMENSIONS = ['accuracy', 'relevance', 'completeness', 'citation'];
 /** The mean absolute difference between the first two rubric passes, over the dimensions, on the 0-1 scale: the judge's own instability. */
 function rubricDiff(reply) {
-    if (reply.kind !== 'replied' || reply.value.length < 2)
+    if (reply.kind !== 'replied')
         return null;
     const [first, second] = reply.value;
+    if (second === undefined)
+        return null;
     let diff = 0;
     for (const dimension of RUBRIC_DIMENSIONS)
         diff += Math.abs(first[dimension] - second[dimension]) / 4;
@@ -30846,29 +31730,32 @@ async function claims(row, output, contexts, judge) {
     const cut = all.length > texts.length ? `only the first ${MAX_CLAIMS} of ${all.length} claims were judged (at most ${MAX_CLAIMS} per answer)` : null;
     if (texts.length === 0)
         return replied({ claims: [], cut });
-    let verdicts;
-    if (output.contexts.length === 0) {
-        verdicts = texts.map(() => ({ verdict: 'not_mentioned', evidence: 'no contexts were retrieved' }));
-    }
-    else {
-        const batch = await judge.ask('verdicts', { contexts, claims: (0,metrics_judge/* numbered */.jN)(texts, (i) => `${i}.`) });
-        if (!batch.ok)
-            return failed((0,metrics_judge/* failure */.V2)(batch));
+    if (output.contexts.length === 0)
+        return replied({ claims: texts.map((text) => claimOf(text, { verdict: 'not_mentioned', evidence: 'no contexts were retrieved' })), cut });
+    return judgedClaims(texts, cut, contexts, judge);
+}
+/** The claims with their verdicts: one batch ask, or claim by claim when its verdicts do not line up with the claims. */
+async function judgedClaims(texts, cut, contexts, judge) {
+    const batch = await judge.ask('verdicts', { contexts, claims: (0,metrics_judge/* numbered */.jN)(texts, (i) => `${i}.`) });
+    if (!batch.ok)
+        return failed((0,metrics_judge/* failure */.V2)(batch));
+    const numbers = batch.value.verdicts.map((v) => v.claim);
+    if (misnumbered(numbers, texts.length, 'claim') === null) {
         const byClaim = new Map(batch.value.verdicts.map((v) => [v.claim, v]));
-        const numbers = batch.value.verdicts.map((v) => v.claim);
-        if (misnumbered(numbers, texts.length, 'claim') === null) {
-            verdicts = texts.map((_, i) => byClaim.get(i + 1));
-        }
-        else {
-            // the batch answer does not line up with the claims: ask claim by claim rather than guess
-            const single = await Promise.all(texts.map((claim) => judge.ask('verdict', { contexts, claim })));
-            const error = single.map(metrics_judge/* failure */.V2).find((e) => e !== null);
-            if (error)
-                return failed(error);
-            verdicts = single.map((s) => s.value);
-        }
+        return replied({ claims: texts.map((text, i) => claimOf(text, (0,known/* knownKey */.xx)(byClaim, i + 1, 'a claim verdict (misnumbered found one per claim)'))), cut });
     }
-    return replied({ claims: texts.map((text, i) => ({ text, verdict: verdicts[i].verdict, evidence: verdicts[i].evidence || null })), cut });
+    // the batch answer does not line up with the claims: ask claim by claim rather than guess
+    const single = await Promise.all(texts.map(async (text) => ({ text, reply: await judge.ask('verdict', { contexts, claim: text }) })));
+    const claims = [];
+    for (const { text, reply } of single) {
+        if (!reply.ok)
+            return failed((0,metrics_judge/* failure */.V2)(reply));
+        claims.push(claimOf(text, reply.value));
+    }
+    return replied({ claims, cut });
+}
+function claimOf(text, { verdict, evidence }) {
+    return { text, verdict, evidence: evidence || null };
 }
 async function usefulness(row, output, contexts, judge) {
     const against = row.ground_truth ? { kind: 'ground_truth', text: row.ground_truth } : output.answer.trim() ? { kind: 'answer', text: output.answer } : null;
@@ -30887,15 +31774,15 @@ async function usefulness(row, output, contexts, judge) {
     if (!reply.ok)
         return failed(reply.error);
     const byChunk = new Map(reply.value.verdicts.map((v) => [v.chunk, v.useful]));
-    return replied({ useful: output.contexts.map((_, i) => byChunk.get(i + 1)), against: against.kind });
+    return replied({ useful: output.contexts.map((_, i) => (0,known/* knownKey */.xx)(byChunk, i + 1, 'a chunk verdict (lineUp found one per chunk)')), against: against.kind });
 }
 async function recall(row, output, contexts, judge) {
     const points = row.reference_points;
-    if (points.length === 0 && !row.ground_truth)
+    const reference = points.length > 0 ? (0,metrics_judge/* numbered */.jN)(points, (i) => `${i}.`) : row.ground_truth;
+    if (!reference)
         return settled((0,score/* noScore */.SM)('no reference points or ground truth'));
     if (output.contexts.length === 0)
         return settled({ value: 0, reason: 'no contexts were retrieved' });
-    const reference = points.length > 0 ? (0,metrics_judge/* numbered */.jN)(points, (i) => `${i}.`) : row.ground_truth;
     const expected = points.length > 0 ? (0,countOf/* countOf */.p)(points.length, 'reference point') : 'a ground truth';
     const lineUp = ({ statements }) => statements.length === 0 || (points.length > 0 && statements.length !== points.length) ? `${(0,countOf/* countOf */.p)(statements.length, 'statement')} for ${expected}` : null;
     const fix = points.length > 0 ? `Reply again with exactly one entry for each of the ${(0,countOf/* countOf */.p)(points.length, 'numbered reference statement')}, in order.` : 'Reply again with at least one statement.';
@@ -30917,6 +31804,9 @@ async function relevancy(row, output, judge, settings) {
     if (!vectors.ok)
         return failed((0,metrics_judge/* failure */.V2)(vectors));
     const [original, ...others] = vectors.value;
+    // a Judge gives one vector per text (the transports refuse a reply with fewer)
+    if (original === undefined)
+        throw new Error('answer_relevancy: the judge gave no embedding for the question');
     return replied({ similarities: others.map((v) => cosine(original, v)), noncommittal: generated.map((q) => q.noncommittal === 1), mode: settings.noncommittal });
 }
 function cosine(a, b) {
@@ -30924,9 +31814,14 @@ function cosine(a, b) {
     let na = 0;
     let nb = 0;
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
-        dot += a[i] * b[i];
-        na += a[i] * a[i];
-        nb += b[i] * b[i];
+        // checked here: a shared knownAt in this loop, run for every dimension of every vector, would cost more than the products
+        const x = a[i];
+        const y = b[i];
+        if (x === undefined || y === undefined)
+            throw new RangeError(`cosine: no component ${i} of ${a.length} and ${b.length}`);
+        dot += x * y;
+        na += x * x;
+        nb += y * y;
     }
     return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
@@ -31087,9 +31982,11 @@ function shareCovered(covered, what) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $$: () => (/* reexport safe */ _definition_js__WEBPACK_IMPORTED_MODULE_1__.$$),
 /* harmony export */   $x: () => (/* binding */ directedChange),
 /* harmony export */   EC: () => (/* binding */ isJudgedByModel),
 /* harmony export */   Oi: () => (/* binding */ isKnownMetric),
+/* harmony export */   Ph: () => (/* reexport safe */ _definition_js__WEBPACK_IMPORTED_MODULE_1__.Ph),
 /* harmony export */   R: () => (/* binding */ metricInfo),
 /* harmony export */   g4: () => (/* binding */ sortMetrics),
 /* harmony export */   q0: () => (/* binding */ knownMetricNames),
@@ -31097,7 +31994,11 @@ function shareCovered(covered, what) {
 /* harmony export */   ui: () => (/* binding */ testFamilyOf)
 /* harmony export */ });
 /* unused harmony exports MetricRegistry, LATENCY_FLOOR_MS */
-/* harmony import */ var _definitions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3169);
+/* harmony import */ var _definitions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2235);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8855);
+/* harmony import */ var _definition_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1844);
+
+
 
 const FAMILY_ORDER = ['rules', 'retrieval', 'citations', 'judge', 'rag', 'hallucination', 'operations'];
 /**
@@ -31146,7 +32047,8 @@ class MetricRegistry {
             const info = this.info(n);
             if (!info)
                 return [FAMILY_ORDER.length, 0, 0];
-            return [FAMILY_ORDER.indexOf(info.family), this.position.get(info.pattern), info.k ?? 0];
+            // info.pattern is one of this registry's definitions, each given its position when built
+            return [FAMILY_ORDER.indexOf(info.family), (0,_io_known_js__WEBPACK_IMPORTED_MODULE_2__/* .knownKey */ .xx)(this.position, info.pattern, 'a metric definition'), info.k ?? 0];
         };
         return [...names]
             .map((name) => ({ name, key: key(name) }))
@@ -31183,13 +32085,16 @@ class MetricRegistry {
     }
     ranked(rank, k) {
         return this.definitions
-            .filter((d) => rank(d) !== undefined)
-            .sort((a, b) => rank(a) - rank(b))
-            .flatMap((d) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]));
+            .flatMap((d) => {
+            const at = rank(d);
+            return at === undefined ? [] : [{ d, at }];
+        })
+            .sort((a, b) => a.at - b.at)
+            .flatMap(({ d }) => (isPattern(d.name) ? k.slice(0, 1).map((first) => kName(d.name, first)) : [d.name]));
     }
 }
 function isDeterministic(tier) {
-    return tier !== 'lexical' && tier !== 'llm';
+    return !_definitions_js__WEBPACK_IMPORTED_MODULE_0__/* .PROVIDER_TIERS */ .CJ.includes(tier);
 }
 function isPattern(name) {
     return name.endsWith('@K');
@@ -31324,7 +32229,7 @@ function cutOff(r, k) {
     const depth = Math.min(k, r.ranked.length);
     let hits = 0;
     for (let i = 0; i < depth; i++)
-        if (r.grades.has(r.ranked[i]))
+        if (r.grades.has(idAt(r.ranked, i)))
             hits += 1;
     const c = { k, depth, hits, why: missedAndRetrieved(r.ranked, depth, r.grades) };
     r.cutOffs.push(c);
@@ -31378,10 +32283,7 @@ function mrr(q) {
     if (r.notRetrieval)
         return NOT_RETRIEVAL;
     const { ranked, grades } = r;
-    let first = -1;
-    for (let i = 0; i < ranked.length && first === -1; i++)
-        if (grades.has(ranked[i]))
-            first = i;
+    const first = ranked.findIndex((id) => grades.has(id));
     if (first === 0)
         return PERFECT;
     if (first !== -1)
@@ -31399,19 +32301,21 @@ const REASON_ID_CHARS = 40;
  */
 function missedAndRetrieved(ranked, depth, grades) {
     const missed = [];
-    for (const id of grades.keys()) {
+    for (const [id, grade] of grades) {
         const rank = ranked.indexOf(id);
         if (rank === -1 || rank >= depth)
-            missed.push(id);
+            missed.push({ id, grade });
     }
-    sortShort(missed, (a, b) => grades.get(b) - grades.get(a));
+    sortShort(missed, (a, b) => b.grade - a.grade);
     const others = [];
-    for (let i = 0; i < depth; i++)
-        if (!grades.has(ranked[i]))
-            others.push(ranked[i]);
+    for (let i = 0; i < depth; i++) {
+        const id = idAt(ranked, i);
+        if (!grades.has(id))
+            others.push(id);
+    }
     const parts = [];
     if (missed.length > 0)
-        parts.push(`missed ${idList(missed)}`);
+        parts.push(`missed ${idList(missed.map((m) => m.id))}`);
     if (depth === 0)
         parts.push('nothing retrieved');
     else if (others.length > 0)
@@ -31434,21 +32338,19 @@ function relevantRanks(retrieved, judgements) {
     if (relevant.length === 0)
         return null;
     const ranked = dedupe(retrieved);
-    const ranks = Object.create(null);
-    for (const d of relevant) {
+    // an object with a prototype, as JSON.parse makes one (a null-prototype object is a hash table:
+    // ~130 bytes more per question); fromEntries defines each key, so a `__proto__` doc stays a key
+    return Object.fromEntries(relevant.map((d) => {
         const i = ranked.indexOf(d.id);
-        ranks[d.id] = i === -1 ? null : i + 1;
-    }
-    return ranks;
+        return [d.id, i === -1 ? null : i + 1];
+    }));
 }
 /** Later duplicates removed. Lists are short: a scan finds that there are none without building a Set. */
 function dedupe(ids) {
     if (ids.length > 64)
         return [...new Set(ids)];
-    for (let i = 1; i < ids.length; i++)
-        if (ids.lastIndexOf(ids[i], i - 1) !== -1)
-            return ids.filter((id, j) => ids.indexOf(id) === j);
-    return ids;
+    // an id is a later duplicate when it was seen before its own place
+    return ids.some((id, i) => ids.indexOf(id) !== i) ? ids.filter((id, j) => ids.indexOf(id) === j) : ids;
 }
 /**
  * Array.prototype.sort's order (stable, by `compare`), in place. A question's lists are a
@@ -31459,10 +32361,15 @@ function sortShort(items, compare) {
     if (items.length > 16)
         return items.sort(compare);
     for (let i = 1; i < items.length; i++) {
+        // checked here: the reads are within the list, and a shared knownAt would cost more than the sort
         const item = items[i];
+        if (item === undefined)
+            throw new RangeError(`sortShort: no item ${i} of ${items.length}`);
         let j = i;
-        for (; j > 0 && compare(items[j - 1], item) > 0; j--)
-            items[j] = items[j - 1];
+        for (let before = items[j - 1]; before !== undefined && compare(before, item) > 0; before = items[j - 1]) {
+            items[j] = before;
+            j -= 1;
+        }
         items[j] = item;
     }
     return items;
@@ -31470,12 +32377,23 @@ function sortShort(items, compare) {
 /** DCG@k / IDCG@k over the first `depth` ranked ids; `ideal` is every grade, highest first. */
 function ndcg(ranked, depth, grades, ideal, k) {
     let dcg = 0;
+    // an id that is not relevant gains nothing
     for (let i = 0; i < depth; i++)
-        dcg += gain(grades.get(ranked[i]) ?? 0, i);
+        dcg += gain(grades.get(idAt(ranked, i)) ?? 0, i);
     let best = 0;
-    for (let i = 0; i < Math.min(k, ideal.length); i++)
-        best += gain(ideal[i], i);
+    for (const [i, grade] of ideal.entries()) {
+        if (i >= k)
+            break;
+        best += gain(grade, i);
+    }
     return dcg / best;
+}
+/** The id at a rank below the depth the caller walks to. Checked here, not by the shared knownAt: this reader only ever sees lists of ids, so it stays a plain read. */
+function idAt(ranked, i) {
+    const id = ranked[i];
+    if (id === undefined)
+        throw new RangeError(`retrieval: no id at rank ${i + 1} of ${ranked.length}`);
+    return id;
 }
 /** Gain 2^grade − 1 at rank i + 1, discounted by log2(i + 2). */
 function gain(grade, i) {
@@ -31654,39 +32572,53 @@ var stopword_cjs = __nccwpck_require__(3653);
  * text that says them also counts as saying 1 or 2 (`soft`), so "the first day" covers "the
  * 1st day" and the other way round without "first" demanding a 1.
  */
-const UNITS = {
-    zero: 0,
-    one: 1,
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    seven: 7,
-    eight: 8,
-    nine: 9,
-    ten: 10,
-    eleven: 11,
-    twelve: 12,
-    thirteen: 13,
-    fourteen: 14,
-    fifteen: 15,
-    sixteen: 16,
-    seventeen: 17,
-    eighteen: 18,
-    nineteen: 19,
-};
-const TENS = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const SCALES = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
-const ORDINALS = {
-    ...Object.fromEntries(['third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map((w, i) => [w, i + 3])),
-    ...Object.fromEntries(['thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'].map((w, i) => [w, i + 13])),
-    ...Object.fromEntries(['twentieth', 'thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'].map((w, i) => [w, (i + 2) * 10])),
-    hundredth: 100,
-};
+/*
+ * Maps, not object literals: a word of the text is looked up in them, and an object literal
+ * also "holds" constructor, toString, … (a text saying "constructor" read Object's).
+ */
+const UNIT_WORDS = [
+    'zero',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+    'thirteen',
+    'fourteen',
+    'fifteen',
+    'sixteen',
+    'seventeen',
+    'eighteen',
+    'nineteen',
+];
+const UNITS = new Map(UNIT_WORDS.map((w, i) => [w, i]));
+const TENS = new Map(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map((w, i) => [w, (i + 2) * 10]));
+const SCALES = new Map([
+    ['hundred', 100],
+    ['thousand', 1000],
+    ['million', 1e6],
+    ['billion', 1e9],
+]);
+const ORDINALS = new Map([
+    ...['third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'].map((w, i) => [w, i + 3]),
+    ...['thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'].map((w, i) => [w, i + 13]),
+    ...['twentieth', 'thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'].map((w, i) => [w, (i + 2) * 10]),
+    ['hundredth', 100],
+]);
 /** Words that are numbers only sometimes: kept as words, and as a number on the covering side. */
-const SOFT_NUMBERS = { one: 1, first: 1, second: 2 };
-const NUMBER_WORDS = new Set([...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES), ...Object.keys(ORDINALS), ...Object.keys(SOFT_NUMBERS)]);
+const SOFT_NUMBERS = new Map([
+    ['one', 1],
+    ['first', 1],
+    ['second', 2],
+]);
+const NUMBER_WORDS = new Set([...UNITS.keys(), ...TENS.keys(), ...SCALES.keys(), ...ORDINALS.keys(), ...SOFT_NUMBERS.keys()]);
 function isNumberWord(word) {
     return NUMBER_WORDS.has(word);
 }
@@ -31698,25 +32630,26 @@ function isNumberWord(word) {
  */
 function numberRunLength(words, start) {
     let end = start;
-    while (end < words.length) {
-        const w = words[end];
-        const previous = end > start ? words[end - 1] : null;
+    let previous = null;
+    // a list of words has no holes: the run ends at the first index without one
+    for (let w = words[end]; w !== undefined; w = words[end]) {
         if (w === 'and') {
             const next = words[end + 1];
-            if (previous === null || !(previous in SCALES) || next === undefined || !isNumberWord(next) || next in SOFT_NUMBERS)
+            if (previous === null || !SCALES.has(previous) || next === undefined || !isNumberWord(next) || SOFT_NUMBERS.has(next))
                 break;
-            end += 1;
-            continue;
         }
-        if (!isNumberWord(w))
-            break;
-        if (previous !== null && (previous in ORDINALS || (previous === 'one' && !(w in SCALES))))
-            break;
-        if (previous !== null && (w === 'first' || w === 'second') && !(previous in TENS))
-            break;
+        else {
+            if (!isNumberWord(w))
+                break;
+            if (previous !== null && (ORDINALS.has(previous) || (previous === 'one' && !SCALES.has(w))))
+                break;
+            if (previous !== null && (w === 'first' || w === 'second') && !TENS.has(previous))
+                break;
+        }
         end += 1;
         if (w === 'first' || w === 'second')
             break;
+        previous = w;
     }
     return end - start;
 }
@@ -31727,25 +32660,25 @@ function numberRunLength(words, start) {
  */
 function numberValue(words) {
     const content = words.filter((w) => w !== 'and');
-    if (content.length === 0 || content.every((w) => w in SCALES))
+    const [only] = content;
+    if (only === undefined || content.every((w) => SCALES.has(w)))
         return null;
-    if (content.length === 1 && content[0] in SOFT_NUMBERS)
+    if (content.length === 1 && SOFT_NUMBERS.has(only))
         return null;
     let total = 0;
     let current = 0;
     for (const w of content) {
-        if (w in UNITS)
-            current += UNITS[w];
-        else if (w in TENS)
-            current += TENS[w];
-        else if (w in ORDINALS)
-            current += ORDINALS[w];
-        else if (w === 'first' || w === 'second')
-            current += SOFT_NUMBERS[w];
+        // "one" is a unit; "first" and "second" add as the soft numbers they are
+        const added = UNITS.get(w) ?? TENS.get(w) ?? ORDINALS.get(w) ?? SOFT_NUMBERS.get(w);
+        if (added !== undefined)
+            current += added;
         else if (w === 'hundred')
             current = (current || 1) * 100;
         else {
-            total += (current || 1) * SCALES[w];
+            const scale = SCALES.get(w);
+            if (scale === undefined)
+                throw new Error(`numberValue: "${w}" is not a number word (a run is of number words and "and")`);
+            total += (current || 1) * scale;
             current = 0;
         }
     }
@@ -31763,10 +32696,26 @@ const NEGATION_SPELLINGS = new Set(['dont', 'doesnt', 'didnt', 'cant', 'wont', '
 const STOPWORDS = new Set([...stopword_cjs/* eng */.fq.filter((w) => !KEPT.has(w)), ...NEGATIONS, ...NEGATION_SPELLINGS]);
 const LATIN_WORD = /(?:(?!\p{Script=Han})\p{L})(?:(?!\p{Script=Han})[\p{L}\p{M}'-])*/gu;
 const CONTRACTION = /'(?:s|ll|re|ve|d|m)$/;
+// the word tables are Maps: an object literal also holds constructor, toString, … (numberWords.ts)
 /** Unit abbreviations, read as units only right after a number ("24h", "4 hrs", "2 wks"). */
-const UNIT_AFTER_NUMBER = { h: 'hour', hr: 'hour', hrs: 'hour', min: 'minute', mins: 'minute', wk: 'week', wks: 'week', yr: 'year', yrs: 'year' };
+const UNIT_AFTER_NUMBER = new Map([
+    ['h', 'hour'],
+    ['hr', 'hour'],
+    ['hrs', 'hour'],
+    ['min', 'minute'],
+    ['mins', 'minute'],
+    ['wk', 'week'],
+    ['wks', 'week'],
+    ['yr', 'year'],
+    ['yrs', 'year'],
+]);
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
-const SYNONYMS = { usd: 'dollar', eur: 'euro', gbp: 'pound', pct: 'percent' };
+const SYNONYMS = new Map([
+    ['usd', 'dollar'],
+    ['eur', 'euro'],
+    ['gbp', 'pound'],
+    ['pct', 'percent'],
+]);
 const SYMBOL = /[%$€£]/;
 const SYMBOLS = [
     [/%/, 'percent'],
@@ -31795,15 +32744,15 @@ function latinWords(text, sink) {
     const pieces = splitPieces(text);
     const texts = pieces.map((p) => p.text);
     let previous = null;
-    for (let i = 0; i < pieces.length;) {
-        const run = isNumberWord(texts[i]) ? adjacentRun(pieces, i, numberRunLength(texts, i)) : 0;
+    // a list of pieces has no holes: the walk ends at the first index without one
+    for (let i = 0, piece = pieces[0]; piece !== undefined; piece = pieces[i]) {
+        const run = isNumberWord(piece.text) ? adjacentRun(pieces, i, numberRunLength(texts, i)) : 0;
         if (run > 0) {
-            numberRun(texts.slice(i, i + run), pieces[i].at, sink);
+            numberRun(texts.slice(i, i + run), piece.at, sink);
             previous = null;
             i += run;
             continue;
         }
-        const piece = pieces[i];
         const canonical = canonicalWord(piece);
         if (canonical)
             sink.word(canonical, piece.at);
@@ -31815,18 +32764,20 @@ function latinWords(text, sink) {
 }
 /** A number written in words is one number only when its words stand next to each other. */
 function adjacentRun(pieces, start, length) {
-    for (let k = 1; k < length; k++)
-        if (!pieces[start + k].joined)
-            return k;
-    return length;
+    const apart = pieces.slice(start + 1, start + length).findIndex((p) => !p.joined);
+    return apart === -1 ? length : apart + 1;
 }
 function numberRun(words, at, sink) {
     const value = numberValue(words);
-    if (value !== null)
+    if (value !== null) {
         sink.number(String(value));
-    else if (words.length === 1 && words[0] in SOFT_NUMBERS) {
-        sink.soft(String(SOFT_NUMBERS[words[0]]));
-        sink.word(words[0], at);
+        return;
+    }
+    const [only] = words;
+    const soft = words.length === 1 && only !== undefined ? SOFT_NUMBERS.get(only) : undefined;
+    if (only !== undefined && soft !== undefined) {
+        sink.soft(String(soft));
+        sink.word(only, at);
     }
 }
 /** The text's words, hyphenated ones split where a part is a number word ("three-month" → three, month). */
@@ -31863,7 +32814,7 @@ function onlySpaces(text, from, to) {
     if (from >= to)
         return false;
     for (let i = from; i < to; i++)
-        if (text.charCodeAt(i) !== 32 && text[i].trim() !== '')
+        if (text.charCodeAt(i) !== 32 && text.charAt(i).trim() !== '')
             return false;
     return true;
 }
@@ -31880,13 +32831,14 @@ function canonicalWord(piece) {
     const word = piece.text;
     if (piece.afterDigit && ORDINAL_SUFFIXES.has(word))
         return undefined;
-    if (piece.afterDigit && word in UNIT_AFTER_NUMBER)
-        return UNIT_AFTER_NUMBER[word];
+    const unit = piece.afterDigit ? UNIT_AFTER_NUMBER.get(word) : undefined;
+    if (unit !== undefined)
+        return unit;
     if (word.length < 2)
         return undefined;
     if (STOPWORDS.has(word))
         return null;
-    return stemOf(SYNONYMS[word] ?? word);
+    return stemOf(SYNONYMS.get(word) ?? word);
 }
 function pairWith(previous, piece, canonical, sink) {
     const joined = previous.text + piece.text;
@@ -31941,9 +32893,14 @@ function negationMask(text) {
     let mask = null;
     const mark = (from, to, level) => {
         mask ??= new Uint8Array(text.length);
-        for (let i = from; i < Math.min(to, text.length); i++)
-            if (mask[i] < level)
+        for (let i = from; i < Math.min(to, text.length); i++) {
+            // checked here: a shared knownAt in this loop would cost more than the mark
+            const current = mask[i];
+            if (current === undefined)
+                throw new RangeError(`negationMask: no character ${i} of ${mask.length}`);
+            if (current < level)
                 mask[i] = level;
+        }
     };
     if (LATIN_CUE.test(text)) {
         for (const [start, end] of clauses(text))
@@ -31951,7 +32908,7 @@ function negationMask(text) {
                 mark(start, end, NEGATED);
     }
     for (const match of text.matchAll(HAN_CUES)) {
-        if (!isHanNegation(text, match.index))
+        if (!isHanNegation(text, match.index, match[0]))
             continue;
         mark(match.index, match.index + HAN_SCOPE, NEGATED);
         mark(match.index + HAN_SCOPE, match.index + HAN_NEAR, NEAR);
@@ -31984,8 +32941,7 @@ function hasLatinNegation(clause) {
     }
     return false;
 }
-function isHanNegation(text, at) {
-    const cue = text[at];
+function isHanNegation(text, at, cue) {
     // A-not-A questions: 会不会, 是不是, 有没有
     if (at > 0 && text[at - 1] === text[at + 1] && text[at - 1] !== undefined)
         return false;
@@ -31994,8 +32950,9 @@ function isHanNegation(text, at) {
             return false;
     }
     // 别 negates only as an imperative ("别忘了"): at the start of a clause or after 请 / 千万
+    const before = text[at - 1];
     if (cue === '别')
-        return at === 0 || !/\p{Script=Han}/u.test(text[at - 1]) || '请万'.includes(text[at - 1]);
+        return before === undefined || !/\p{Script=Han}/u.test(before) || '请万'.includes(before);
     return true;
 }
 
@@ -32026,7 +32983,7 @@ function technicalTokens(cased) {
         return [];
     const tokens = [];
     for (const match of cased.matchAll(TECHNICAL)) {
-        const kind = Object.keys(match.groups).find((k) => match.groups[k] !== undefined);
+        const kind = kindOf(match);
         const raw = match[0].replace(TRAILING, '');
         if (raw.length < 2 || (kind === 'identifier' && !isIdentifier(raw)))
             continue;
@@ -32035,12 +32992,20 @@ function technicalTokens(cased) {
     }
     return tokens;
 }
+/** The kind whose group matched: TECHNICAL is one group per kind, one of them in every match. */
+function kindOf(match) {
+    for (const [kind] of PATTERNS)
+        if (match.groups?.[kind] !== undefined)
+            return kind;
+    throw new Error(`technicalTokens: "${match[0]}" matched none of the kinds' groups`);
+}
 /** "e.g", "i.e", "U.S", "Ph.D": dotted abbreviations are prose, not names: a dotted identifier needs a part of two letters or more, its last one among them. */
 function isIdentifier(raw) {
     if (!raw.includes('.'))
         return true;
     const parts = raw.replace(/\(\)$/, '').split(/\.|::/);
-    return parts[parts.length - 1].length >= 2 && parts.some((p) => p.length >= 2) && parts.every((p) => p.length >= 2 || parts.length > 2);
+    const last = parts.at(-1);
+    return last !== undefined && last.length >= 2 && parts.some((p) => p.length >= 2) && parts.every((p) => p.length >= 2 || parts.length > 2);
 }
 /** A CamelCase word and nothing else (PayPal, GitHub, iPhone): letters only, no `_`, digit, `.` or `()`. */
 function isCamelWord(raw) {
@@ -32062,7 +33027,13 @@ const NONE = new Set();
 const NO_PAIRS = new Map();
 const HAN_RUN = /\p{Script=Han}+/gu;
 const NUMBER = /(\d+(?:\.\d+)?)(?:(k)(?![a-z])|\s?(hundred|thousand|million|billion)\b)?/g;
-const SCALE = { k: 1e3, hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9 };
+const SCALE = new Map([
+    ['k', 1e3],
+    ['hundred', 1e2],
+    ['thousand', 1e3],
+    ['million', 1e6],
+    ['billion', 1e9],
+]);
 function tokenize(text) {
     const cased = (0,normalise/* normaliseKeepingCase */.eI)(text);
     const lower = cased.toLowerCase();
@@ -32080,7 +33051,10 @@ function tokenize(text) {
         words.add(word);
         if (!mask)
             return;
+        // checked here, once per word of every text: a shared knownAt would cost more than the add
         const level = mask[at];
+        if (level === undefined)
+            throw new RangeError(`tokenize: a word at ${at}, past the negation mask's ${mask.length} characters`);
         (level === NEGATED ? negated : plain).add(word);
         if (level !== 0)
             nearNegation.add(word);
@@ -32140,8 +33114,14 @@ function filled(set) {
 }
 function numberText(match) {
     const value = Number(match[1]);
-    const scale = match[2] ?? match[3];
-    return String(scale ? Number((value * SCALE[scale]).toPrecision(12)) : value);
+    const word = match[2] ?? match[3];
+    if (word === undefined)
+        return String(value);
+    // NUMBER's groups match only SCALE's words
+    const scale = SCALE.get(word);
+    if (scale === undefined)
+        throw new Error(`tokenize: no scale for "${word}"`);
+    return String(Number((value * scale).toPrecision(12)));
 }
 // built on first use: constructing it loads ICU's break rules (~25 ms), which compare, merge
 // and a judge: none run never need
@@ -32239,7 +33219,7 @@ function isHan(word) {
     return /^\p{Script=Han}/u.test(word);
 }
 function softNumberIn(text, w) {
-    const value = SOFT_NUMBERS[w];
+    const value = SOFT_NUMBERS.get(w);
     return value !== undefined && (text.numbers.has(String(value)) || text.soft.has(String(value)));
 }
 /** Statement words found because the statement writes two words that the text writes as one ("follow up" / "followup"). */
@@ -32261,8 +33241,9 @@ function pairMatches(text, statement) {
  * only that part has.
  */
 function union(all) {
-    if (all.length === 1)
-        return all[0];
+    const [first, second] = all;
+    if (first !== undefined && second === undefined)
+        return first;
     return {
         words: anyOf(all, 'words'),
         numbers: anyOf(all, 'numbers'),
@@ -32280,9 +33261,10 @@ function anyOf(all, key) {
     for (const tokens of all)
         if (tokens[key].size > 0)
             parts.push(tokens[key]);
-    if (parts.length === 0)
+    const [first, second] = parts;
+    if (first === undefined)
         return NONE;
-    return parts.length === 1 ? parts[0] : new AnyOf(parts);
+    return second === undefined ? first : new AnyOf(parts);
 }
 /** Holds what any of its parts holds. Its size is the parts' total: 0 exactly when every part is empty, which is all `covers` asks. */
 class AnyOf {
@@ -32322,7 +33304,9 @@ class AnyOf {
 /* harmony import */ var _baseline_gate_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3696);
 /* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2087);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2371);
-/* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1093);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8855);
+/* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1093);
+
 
 
 
@@ -32455,7 +33439,7 @@ function parseRunConfig(data, source) {
 function validated(schema, data, source) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
+        const issue = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(parsed.error.issues, 0, 'the first issue of a failed parse');
         const own = issue.code === 'custom' ? issue.params?.gate : undefined;
         if (own)
             throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
@@ -32477,8 +33461,8 @@ function unknownSetting(schema, at, keys, source) {
     const known = keysAt(schema, at);
     const prefix = at.length > 0 ? `${at.join('.')}.` : '';
     const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
-    const key = keys[0];
-    const meant = (0,_text_similarName_js__WEBPACK_IMPORTED_MODULE_7__/* .similarName */ .j)(key, known);
+    const key = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(keys, 0, 'the first key of an unrecognized_keys issue');
+    const meant = (0,_text_similarName_js__WEBPACK_IMPORTED_MODULE_8__/* .similarName */ .j)(key, known);
     if (meant)
         return new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
     return new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
@@ -32691,7 +33675,7 @@ function givenIn(gate, layer) {
 
 /***/ }),
 
-/***/ 7062:
+/***/ 1025:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32707,11 +33691,14 @@ var fingerprint = __nccwpck_require__(4319);
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/text/ids.ts
 var ids = __nccwpck_require__(5893);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/io/csvBytes.ts
+
 const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
@@ -32757,8 +33744,11 @@ function plainCsvBytes(bytes) {
             i++;
             line++;
         }
-        if (width === -1)
+        if (width === -1) {
             width = fields;
+            // room for a record per line left, once, instead of doubling to it (a 100,000-row set: two arrays of 800,000 cells)
+            cells.reserve(cells.count + width * (linesFrom(bytes, i) + 1));
+        }
         else if (fields !== width)
             return null;
     }
@@ -32777,23 +33767,35 @@ class CellBuilder {
         this.recordLines.push(line);
     }
     add(start, end, doubled) {
-        if (this.count === this.starts.length) {
-            this.starts = grown(this.starts);
-            this.ends = grown(this.ends);
-            const more = new Uint8Array(this.doubled.length * 2);
-            more.set(this.doubled);
-            this.doubled = more;
-        }
+        if (this.count === this.starts.length)
+            this.reserve(this.count * 2);
         this.starts[this.count] = start;
         this.ends[this.count] = end;
         this.doubled[this.count] = doubled ? 1 : 0;
         this.count++;
     }
+    /** Room for `cells` cells in all. */
+    reserve(cells) {
+        if (cells <= this.starts.length)
+            return;
+        this.starts = grown(this.starts, cells);
+        this.ends = grown(this.ends, cells);
+        const more = new Uint8Array(cells);
+        more.set(this.doubled);
+        this.doubled = more;
+    }
 }
-function grown(a) {
-    const b = new Int32Array(a.length * 2);
+function grown(a, length) {
+    const b = new Int32Array(length);
     b.set(a);
     return b;
+}
+/** The line feeds from `from` on. */
+function linesFrom(bytes, from) {
+    let n = 0;
+    for (let i = bytes.indexOf(LF, from); i !== -1; i = bytes.indexOf(LF, i + 1))
+        n++;
+    return n;
 }
 function unquotedField(bytes, from, cells) {
     let i = from;
@@ -32853,12 +33855,16 @@ class CsvCells {
     }
     /** The 1-based line record `r` starts on. */
     line(r) {
-        return this.lines[r];
+        return (0,known/* knownAt */.pQ)(this.lines, r, 'the line of a CSV record');
     }
     /** Record `r`'s cell in column `c`, as text. */
     cell(r, c) {
         const k = r * this.width + c;
-        const text = this.bytes.toString('utf8', this.starts[k], this.ends[k]);
+        const start = this.starts[k];
+        const end = this.ends[k];
+        if (start === undefined || end === undefined)
+            throw new RangeError(`CSV cell ${c} of record ${r}: past the ${this.records} records of ${this.width} cells`);
+        const text = this.bytes.toString('utf8', start, end);
         return this.doubled[k] ? text.replaceAll('""', '"') : text;
     }
     /** Record `r` as plainCsv gives it. */
@@ -32869,9 +33875,10 @@ class CsvCells {
 
 // EXTERNAL MODULE: ./src/io/encoding.ts + 1 modules
 var encoding = __nccwpck_require__(3193);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 ;// CONCATENATED MODULE: ./src/io/records.ts
+
 
 
 
@@ -32886,9 +33893,9 @@ function recordsOf(table) {
         format,
         columns,
         size: records.length,
-        line: (i) => records[i].line,
-        data: (i) => records[i].data,
-        field: (i, name) => records[i].data[name],
+        line: (i) => (0,known/* knownAt */.pQ)(records, i, 'a table record').line,
+        data: (i) => (0,known/* knownAt */.pQ)(records, i, 'a table record').data,
+        field: (i, name) => (0,known/* knownAt */.pQ)(records, i, 'a table record').data[name],
     };
 }
 /** A CSV or JSONL file's records: a plain CSV from its bytes, anything else as readTable reads it. */
@@ -32898,7 +33905,7 @@ async function readRecords(file, what) {
     if ((0,tabular/* tableFormat */.Kg)(file) === 'jsonl')
         return recordsOf((0,tabular/* parseJsonl */.wI)(file, (0,encoding/* decodeUtf8 */._6)(file, bytes)));
     // a file that is not UTF-8 is refused by decodeUtf8, naming its first bad byte
-    const cells = (0,external_node_buffer_namespaceObject.isUtf8)(bytes) && !looksLikeUtf16(bytes) ? plainCsvBytes(bytes) : null;
+    const cells = (0,external_node_buffer_.isUtf8)(bytes) && !looksLikeUtf16(bytes) ? plainCsvBytes(bytes) : null;
     return cells ? csvRecords(file, cells) : recordsOf((0,tabular/* parseCsv */.Wk)(file, (0,encoding/* decodeUtf8 */._6)(file, bytes)));
 }
 /** NUL bytes are valid UTF-8 but no CSV's: decodeUtf8 tells a UTF-16 file from them. */
@@ -32919,8 +33926,8 @@ function csvRecords(file, cells) {
         line: (i) => cells.line(i + 1),
         data: (i) => {
             const data = {};
-            for (let c = 0; c < columns.length; c++)
-                data[columns[c]] = cells.cell(i + 1, c);
+            for (const [c, column] of columns.entries())
+                data[column] = cells.cell(i + 1, c);
             return data;
         },
         field: (i, name) => {
@@ -32936,11 +33943,12 @@ function* allRecords(source) {
 }
 /** The required columns (CSV) or keys (every JSONL line): a missing one is an error naming the file and the fix. */
 function requireFields(source, required, hint) {
-    if (source.columns) {
-        const missing = required.filter((c) => !source.columns.includes(c));
+    const { columns } = source;
+    if (columns) {
+        const missing = required.filter((c) => !columns.includes(c));
         if (missing.length === 0)
             return;
-        throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${source.columns.join(', ')})`, hint);
+        throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
     }
     for (let i = 0; i < source.size; i++) {
         const data = source.data(i);
@@ -32955,6 +33963,7 @@ var evalSet = __nccwpck_require__(458);
 // EXTERNAL MODULE: ./src/io/exactLength.ts
 var exactLength = __nccwpck_require__(6371);
 ;// CONCATENATED MODULE: ./src/schemas/plainEvalRow.ts
+
 
 
 /** Thrown inside the fast path: this row is the schema's to parse (and to report in its own words). */
@@ -33055,7 +34064,7 @@ function relevantDocs(text) {
         if (item === '')
             continue;
         const graded = item.includes(':') ? GRADED.exec(item) : null;
-        const id = (graded ? graded[1] : item).trim();
+        const id = (graded ? (0,known/* knownAt */.pQ)(graded, 1, 'the id of a graded doc') : item).trim();
         const grade = graded ? Number(graded[2]) : 1;
         // a row names a handful of documents: a scan finds a repeated one without a Set per row
         if (grade > 3 || docs.some((d) => d.id === id))
@@ -33116,9 +34125,12 @@ function checkColumnNames(table) {
     const suggestions = new Map();
     const reported = new Set();
     const suggest = (key) => {
-        if (!suggestions.has(key))
-            suggestions.set(key, evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(key) ? null : (0,similarName/* similarName */.j)(key, KNOWN, EVAL_COLUMN_ALIASES));
-        return suggestions.get(key);
+        const earlier = suggestions.get(key);
+        if (earlier !== undefined)
+            return earlier;
+        const meant = evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(key) ? null : (0,similarName/* similarName */.j)(key, KNOWN, EVAL_COLUMN_ALIASES);
+        suggestions.set(key, meant);
+        return meant;
     };
     const check = (keys, line) => {
         for (const key of keys) {
@@ -33235,12 +34247,14 @@ const ANSWER_WORDS = /^(?:yes|yeah|no|ok|okay|sure|correct|right|true|false|能|
  */
 function ambiguousCommas(cell) {
     const parts = cell.split(SPLITTING_COMMA).map((part) => part.trim());
-    if (parts.length < 2 || LIST_END.test(parts[parts.length - 1]))
+    const last = parts.at(-1);
+    if (parts.length < 2 || last === undefined || LIST_END.test(last))
         return false;
     return parts.every((part) => !CONTINUATIONS.test(part) && !ANSWER_WORDS.test(part) && (0,tokens/* tokenCount */.jt)((0,tokens/* tokenize */.qw)(part)) >= 1);
 }
 
 ;// CONCATENATED MODULE: ./src/run/evalSet/shard.ts
+
 /**
  * Which questions are in shard `index` of `count`: ids in code-point order, every n-th one
  * starting at index − 1. Every id lands in exactly one shard, shard sizes differ by at most one,
@@ -33252,19 +34266,27 @@ function ambiguousCommas(cell) {
  */
 function inShard(questions, index, count) {
     // a unit is named by its lowest id: ids are unique, so no two units share a name
-    const lowestOfConversation = new Map();
+    let lowestOfConversation = null;
     for (const q of questions) {
         if (q.conversation === null)
             continue;
+        lowestOfConversation ??= new Map();
         const lowest = lowestOfConversation.get(q.conversation);
         if (lowest === undefined || q.id < lowest)
             lowestOfConversation.set(q.conversation, q.id);
     }
-    const unitOf = (q) => (q.conversation === null ? q.id : lowestOfConversation.get(q.conversation));
-    // sort() with no comparator orders strings by UTF-16 code units, as `<` does
-    const order = [...new Set(questions.map(unitOf))].sort();
-    const position = new Map(order.map((id, i) => [id, i]));
-    return questions.map((q) => position.get(unitOf(q)) % count === index - 1);
+    const conversations = lowestOfConversation;
+    const names = conversations ? questions.map((q) => (q.conversation === null ? q.id : (0,known/* knownKey */.xx)(conversations, q.conversation, 'the lowest id of conversation'))) : questions.map((q) => q.id);
+    // sort() with no comparator orders strings by UTF-16 code units, as `<` does; a conversation's turns share one name
+    const order = (conversations ? [...new Set(names)] : [...names]).sort();
+    // this shard's units alone, looked up by name: an eighth of the names to hash and store
+    const mine = new Set();
+    for (let i = index - 1; i < order.length; i += count) {
+        const name = order[i];
+        if (name !== undefined)
+            mine.add(name);
+    }
+    return names.map((name) => mine.has(name));
 }
 /** The rows of shard `index` of `count` (inShard). */
 function shardRows(rows, index, count) {
@@ -33273,6 +34295,7 @@ function shardRows(rows, index, count) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/evalSet/evalSet.ts
+
 
 
 
@@ -33316,6 +34339,7 @@ function evalSetFrom(source, shard) {
     const conversationCells = [];
     // a CSV whose columns are all known passes nothing through: no per-row search for extra columns
     const noExtra = source.columns !== null && source.columns.every((c) => evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(c));
+    const labels = new Labels();
     for (let i = 0; i < source.size; i++) {
         const first = placed.duplicates.get(i);
         if (first !== undefined) {
@@ -33333,6 +34357,8 @@ function evalSetFrom(source, shard) {
             conversationCells.push({ line: record.line, conversationId: parsed.conversation_id, turn: parsed.turn, hasHistory: parsed.history !== null });
         // fromEntries defines properties: a `__proto__` column stays a column instead of becoming the prototype
         const extra = noExtra ? {} : Object.fromEntries(Object.entries(record.data).filter(([key]) => !evalSet/* KNOWN_EVAL_COLUMNS */.pX.has(key)));
+        parsed.category = labels.of(parsed.category);
+        parsed.difficulty = labels.of(parsed.difficulty);
         rows.push(evalRow(parsed, extra));
         read.push(i);
     }
@@ -33350,7 +34376,9 @@ function evalSetFrom(source, shard) {
  */
 function placeRows(source, shard) {
     const duplicates = new Map();
-    const firstLine = new Map();
+    const ids = new Set();
+    // each id's first line, found only once an id is used again: a set without duplicates needs none
+    let firstLine = null;
     const units = [];
     const unitOf = [];
     for (let i = 0; i < source.size; i++) {
@@ -33358,20 +34386,30 @@ function placeRows(source, shard) {
         unitOf.push(null);
         if (id === null)
             continue;
-        const line = source.line(i);
-        const previous = firstLine.get(id);
-        if (previous !== undefined) {
-            duplicates.set(i, { id, line: previous });
+        if (ids.has(id)) {
+            firstLine ??= firstLines(source, i);
+            duplicates.set(i, { id, line: (0,known/* knownKey */.xx)(firstLine, id, 'the first line of an id') });
             unitOf[i] = -1;
             continue;
         }
-        firstLine.set(id, line);
+        ids.add(id);
+        firstLine?.set(id, source.line(i));
         unitOf[i] = units.length;
         units.push({ id, conversation: plainText(source.field(i, 'conversation_id')) });
     }
     const mine = shard ? inShard(units, shard.index, shard.count) : null;
-    const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit]));
-    return { ids: new Set(firstLine.keys()), duplicates, read };
+    const read = unitOf.map((unit) => (unit === null ? true : unit === -1 ? false : mine === null || mine[unit] === true));
+    return { ids, duplicates, read };
+}
+/** The line each id is first used on, in the rows before `end`. */
+function firstLines(source, end) {
+    const lines = new Map();
+    for (let i = 0; i < end; i++) {
+        const id = idCell(source.field(i, 'id'));
+        if (id !== null && !lines.has(id))
+            lines.set(id, source.line(i));
+    }
+    return lines;
 }
 /** A cell as the schema reads an id (idValue: a text, or in JSONL a number JSON holds exactly); null for one the schema refuses. */
 function idCell(value) {
@@ -33411,6 +34449,23 @@ function evalRow(parsed, extra) {
         extra: passed,
     };
 }
+/**
+ * A set's category and difficulty labels, each held once: every question of a category carries
+ * the one string (and so does its result), not a copy read from its own cell (100,000 questions
+ * of a handful of labels: ~6 MB less held through the run).
+ */
+class Labels {
+    known = new Map();
+    of(label) {
+        if (label === null)
+            return null;
+        const known = this.known.get(label);
+        if (known !== undefined)
+            return known;
+        this.known.set(label, label);
+        return label;
+    }
+}
 
 
 /***/ }),
@@ -33427,7 +34482,7 @@ function evalRow(parsed, extra) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _baseline_fingerprint_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4319);
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2371);
-/* harmony import */ var _evalSet_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7062);
+/* harmony import */ var _evalSet_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1025);
 
 
 
@@ -33551,11 +34606,12 @@ const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'cali
 /* harmony export */   CN: () => (/* binding */ GATED),
 /* harmony export */   IE: () => (/* binding */ CONFIG_DEFAULTS),
 /* harmony export */   Lo: () => (/* reexport safe */ _commands_js__WEBPACK_IMPORTED_MODULE_2__.L),
+/* harmony export */   Lt: () => (/* binding */ hasFlag),
 /* harmony export */   Tt: () => (/* binding */ readOptions),
 /* harmony export */   aQ: () => (/* binding */ JUDGE),
 /* harmony export */   oq: () => (/* binding */ RUN)
 /* harmony export */ });
-/* unused harmony export optionName */
+/* unused harmony exports hasInput, optionName */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2087);
 /* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52);
@@ -33569,6 +34625,14 @@ const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
 const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
 /** The config's defaults, shown in --help and action.yml. */
 const CONFIG_DEFAULTS = _schemas_config_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigSchema */ .Sk.parse({});
+/** The field that names an option in each shell. */
+const NAMED_BY = { cli: 'flag', action: 'input' };
+function hasFlag(spec) {
+    return spec.flag !== undefined;
+}
+function hasInput(spec) {
+    return spec.input !== undefined;
+}
 /** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
 function optionName(spec, shell) {
     return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
@@ -33586,7 +34650,7 @@ function readOptions(specs, shell, raw) {
         const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default);
         if (value === undefined)
             continue;
-        values[(shell === 'cli' ? spec.flag : spec.input)] = value;
+        values[spec[NAMED_BY[shell]]] = value;
         if (spec.setting === undefined)
             continue;
         const earlier = settingGivenBy.get(spec.setting);
@@ -33640,11 +34704,11 @@ function invalid(spec, shell, raw) {
     throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GateError */ .ue('usage', `${optionName(spec, shell)} expects ${expected}, got "${raw}"`, hint);
 }
 function setPath(target, path, value) {
-    const keys = path.split('.');
+    const cut = path.lastIndexOf('.');
     let node = target;
-    for (const key of keys.slice(0, -1))
+    for (const key of cut === -1 ? [] : path.slice(0, cut).split('.'))
         node = (node[key] ??= {});
-    node[keys.at(-1)] = value;
+    node[path.slice(cut + 1)] = value;
 }
 
 
@@ -33968,7 +35032,7 @@ const ACTION_OPTIONS = [
 ];
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(2367);
+var pipeline = __nccwpck_require__(6252);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
 ;// CONCATENATED MODULE: ./src/run/options/options.ts
@@ -34230,11 +35294,11 @@ const OPTIONS = [
 ];
 /** The options a command takes, in --help order. */
 function optionsOf(command) {
-    return OPTIONS.filter((o) => o.flag !== undefined && o.commands.includes(command));
+    return OPTIONS.filter(options_option/* hasFlag */.Lt).filter((o) => o.commands.includes(command));
 }
 /** The Action's inputs, one per action.yml entry. */
 function actionInputs() {
-    return OPTIONS.filter((o) => o.input !== undefined);
+    return OPTIONS.filter(hasInput);
 }
 
 
@@ -34270,7 +35334,7 @@ function exitCodeFor(results) {
 
 /***/ }),
 
-/***/ 2367:
+/***/ 6252:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34295,12 +35359,15 @@ var candidates_outputs = __nccwpck_require__(2244);
 // EXTERNAL MODULE: ./src/candidates/turns.ts
 var turns = __nccwpck_require__(8234);
 // EXTERNAL MODULE: ./src/text/ids.ts
-var text_ids = __nccwpck_require__(5893);
+var ids = __nccwpck_require__(5893);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/baseline/answer.ts
 var answer = __nccwpck_require__(3025);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/compare/answers.ts
+
 
 
 /**
@@ -34310,14 +35377,14 @@ var answer = __nccwpck_require__(3025);
  * for: a baseline of schema 1 keeps none, so the reports show no before text.
  */
 function baselineAnswers(regressions, baseline, questions) {
-    const out = (0,text_ids/* idRecord */.P5)();
+    const out = (0,ids/* idRecord */.P5)();
     if (!baseline?.questions)
         return out;
     for (const { id } of regressions) {
         if (Object.hasOwn(out, id))
             continue;
-        const before = (0,text_ids/* ownValue */.eC)(baseline.questions, id);
-        const after = (0,text_ids/* ownValue */.eC)(questions, id);
+        const before = (0,ids/* ownValue */.eC)(baseline.questions, id);
+        const after = (0,ids/* ownValue */.eC)(questions, id);
         if (before?.answer === undefined || before.answer_sha256 === undefined || !after)
             continue;
         out[id] = { answer: before.answer, answer_truncated: before.answer_truncated ?? false, unchanged: before.answer_sha256 === (0,answer/* answerSha256 */.w$)(after.answer) };
@@ -34340,8 +35407,8 @@ function determinism(baseline, questions) {
     let sameInputs = 0;
     const differ = [];
     for (const id of Object.keys(questions).sort()) {
-        const before = (0,text_ids/* ownValue */.eC)(baseline.questions, id);
-        const after = questions[id];
+        const before = (0,ids/* ownValue */.eC)(baseline.questions, id);
+        const after = (0,known/* knownField */.ek)(questions, id, 'question');
         if (before?.inputs_hash === undefined || before.answer_sha256 === undefined || after.inputs_hash === undefined)
             continue;
         compared += 1;
@@ -34358,130 +35425,10 @@ function determinism(baseline, questions) {
 var normal = __nccwpck_require__(2160);
 // EXTERNAL MODULE: ./src/stats/proportions.ts
 var proportions = __nccwpck_require__(2580);
-;// CONCATENATED MODULE: ./src/compare/columns.ts
-
-
-function buildColumns(questions, base, metrics) {
-    // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
-    const ids = Object.keys(questions).sort();
-    const n = ids.length;
-    const inBaseline = new Uint8Array(n);
-    const candidate = new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)]));
-    const baseline = base ? new Map(metrics.map((m) => [m, new Float64Array(n).fill(Number.NaN)])) : null;
-    // the same arrays as the maps hold, in `metrics` order: no map lookup per question and metric
-    const candidateColumns = metrics.map((m) => candidate.get(m));
-    const baselineColumns = baseline && metrics.map((m) => baseline.get(m));
-    const position = new Map(metrics.map((m, j) => [m, j]));
-    for (let i = 0; i < n; i++) {
-        const q = questions[ids[i]];
-        const b = (0,text_ids/* ownValue */.eC)(base, ids[i]);
-        if (b)
-            inBaseline[i] = 1;
-        const unanswered = q.errors.candidate !== undefined;
-        if (!unanswered) {
-            // an answered question: each side's scores walked by for…in (a field load each), not looked up by name per metric
-            if (b)
-                scatter(b.scores, position, baselineColumns, i);
-            scatter(q.scores, position, candidateColumns, i);
-            continue;
-        }
-        for (let j = 0; j < metrics.length; j++) {
-            const m = metrics[j];
-            const v = q.scores[m];
-            const bv = b ? (b.scores[m] ?? null) : undefined;
-            if (bv !== undefined && bv !== null)
-                baselineColumns[j][i] = bv;
-            if (v !== null && v !== undefined)
-                candidateColumns[j][i] = v;
-            else if (unanswered)
-                candidateColumns[j][i] = failingValue(m, q, bv);
-        }
-    }
-    return { ids, inBaseline, candidate, baseline, clusters: clustersOf(questions, ids) };
-}
-/** Each position's cluster (see Columns.clusters): conversations in order of first turn, single questions each their own. */
-function clustersOf(questions, ids) {
-    let conversations = null;
-    const clusters = new Int32Array(ids.length);
-    for (let i = 0; i < ids.length; i++) {
-        const conversation = questions[ids[i]].conversation;
-        if (!conversation) {
-            clusters[i] = i;
-            continue;
-        }
-        conversations ??= new Map();
-        let cluster = conversations.get(conversation.id);
-        if (cluster === undefined) {
-            cluster = i;
-            conversations.set(conversation.id, cluster);
-        }
-        clusters[i] = cluster;
-    }
-    return conversations ? clusters : null;
-}
-/** Each score of `scores` that is a number into its metric's column at position `i`; other metrics and nulls stay NaN. */
-function scatter(scores, position, columns, i) {
-    for (const m in scores) {
-        const j = position.get(m);
-        const v = scores[m];
-        if (j !== undefined && v !== null && v !== undefined)
-            columns[j][i] = v;
-    }
-}
-/**
- * An unanswered question's value on a metric: the worst the metric has (0, or 1 where lower is
- * better), NaN where the metric does not apply to it (the baseline has no value for it, or a
- * should-refuse question's answer rules and the other way round) and for latency, which has no
- * worst value. `baseline` is undefined when there is no per-question baseline for the question.
- */
-function failingValue(metric, q, baseline) {
-    const info = (0,registry/* metricInfo */.R)(metric);
-    if (!info || info.unit !== 'score' || baseline === null)
-        return Number.NaN;
-    if (baseline === undefined && (metric === 'refuse_ok' ? !q.should_refuse : q.should_refuse && ANSWER_RULES.has(metric)))
-        return Number.NaN;
-    return info.higherIsBetter ? 0 : 1;
-}
-const ANSWER_RULES = new Set(['length_ok', 'citation_ok', 'no_forbidden', 'json_ok']);
-/** The run's summaries with each mean over all of its questions as the gate sees them (an unanswered one failing): what thresholds hold. */
-function overallSummaries(summaries, columns) {
-    return Object.fromEntries(Object.entries(summaries).map(([m, s]) => [m, { ...s, mean: meanAt(columns.candidate.get(m)).mean }]));
-}
-/** Means over the positions where both sides have a value: the same questions on both sides. */
-function pairedMeans(base, cand, positions) {
-    if (!base || !cand)
-        return { baseline: null, candidate: null, n: 0 };
-    let sumB = 0;
-    let sumC = 0;
-    let n = 0;
-    for (let i = 0; i < cand.length; i++) {
-        if (positions[i] !== 1 || Number.isNaN(base[i]) || Number.isNaN(cand[i]))
-            continue;
-        sumB += base[i];
-        sumC += cand[i];
-        n += 1;
-    }
-    return n === 0 ? { baseline: null, candidate: null, n } : { baseline: sumB / n, candidate: sumC / n, n };
-}
-/** Mean of the values that have one. */
-function meanAt(values) {
-    if (!values)
-        return { mean: null, n: 0 };
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < values.length; i++) {
-        const v = values[i];
-        if (Number.isNaN(v))
-            continue;
-        sum += v;
-        n += 1;
-    }
-    return { mean: n === 0 ? null : sum / n, n };
-}
-/** Decisions at 1e-9 so that 0.80 − 0.78 (= 0.0200000000000000018) is not "more than 0.02". */
-const EPS = 1e-9;
-
+// EXTERNAL MODULE: ./src/compare/columns.ts
+var compare_columns = __nccwpck_require__(9779);
 ;// CONCATENATED MODULE: ./src/compare/categories.ts
+
 
 
 
@@ -34498,8 +35445,8 @@ const HEADLINE = registry/* registry */.u5.headline();
 function categoryRows(run, columns, gate) {
     const byCategory = new Map();
     // a loop with one map lookup per question (set only for a new category), no closure call
-    for (let i = 0; i < columns.ids.length; i++) {
-        const category = run.questions[columns.ids[i]].category ?? '(none)';
+    for (const [i, id] of columns.ids.entries()) {
+        const category = (0,known/* knownField */.ek)(run.questions, id, 'question').category ?? '(none)';
         const list = byCategory.get(category);
         if (list)
             list.push(i);
@@ -34527,10 +35474,10 @@ function categoryRows(run, columns, gate) {
                 interval,
             };
         }
-        const floors = Object.entries((0,text_ids/* ownValue */.eC)(gate.by_category, category) ?? {}).map(([metric, floor]) => {
+        const floors = Object.entries((0,ids/* ownValue */.eC)(gate.by_category, category) ?? {}).map(([metric, floor]) => {
             const value = metrics[metric]?.candidate ?? null;
             const higherIsBetter = (0,registry/* metricInfo */.R)(metric)?.higherIsBetter ?? true;
-            const passed = value !== null && (higherIsBetter ? value >= floor - EPS : value <= floor + EPS);
+            const passed = value !== null && (higherIsBetter ? value >= floor - compare_columns/* EPS */.HV : value <= floor + compare_columns/* EPS */.HV);
             return { metric, floor, value, passed };
         });
         return { category, n: positions.length, metrics, too_few: tooFew, floors };
@@ -34542,7 +35489,7 @@ function gather(values, positions, buffer) {
         return buffer.subarray(0, 0);
     let n = 0;
     for (const i of positions) {
-        const v = values[i];
+        const v = (0,compare_columns/* valueAt */.fK)(values, i);
         if (!Number.isNaN(v))
             buffer[n++] = v;
     }
@@ -34555,7 +35502,7 @@ function meanOf(values) {
 function sum(values) {
     let total = 0;
     for (let i = 0; i < values.length; i++)
-        total += values[i];
+        total += (0,compare_columns/* valueAt */.fK)(values, i);
     return total;
 }
 function intervalOf(metric, values) {
@@ -34576,7 +35523,7 @@ function intervalOf(metric, values) {
         return { low: 0, high: 1 };
     let squares = 0;
     for (let i = 0; i < n; i++)
-        squares += (values[i] - mean) ** 2;
+        squares += ((0,compare_columns/* valueAt */.fK)(values, i) - mean) ** 2;
     const sd = Math.sqrt(squares / (n - 1));
     const half = (0,normal/* normalQuantile */.Z)(0.975) * (sd / Math.sqrt(n));
     return { low: Math.max(0, mean - half), high: Math.min(1, mean + half) };
@@ -34587,6 +35534,7 @@ var counts = __nccwpck_require__(7111);
 // EXTERNAL MODULE: ./src/compare/reasons.ts
 var reasons = __nccwpck_require__(2550);
 ;// CONCATENATED MODULE: ./src/compare/changes.ts
+
 
 
 
@@ -34626,36 +35574,39 @@ class Found {
     }
     /** The keys of the `keep` largest changes, largest first; equal sizes in key order. */
     largest(keep) {
-        const { size, key, count } = this;
-        const bySize = (a, b) => size[b] - size[a] || key[a] - key[b];
+        const { count } = this;
+        const size = this.size.subarray(0, count);
+        const key = this.key.subarray(0, count);
+        const sizeOf = (i) => (0,compare_columns/* valueAt */.fK)(size, i);
+        const keyOf = (i) => (0,compare_columns/* valueAt */.fK)(key, i);
+        const bySize = (a, b) => sizeOf(b) - sizeOf(a) || keyOf(a) - keyOf(b);
         if (count <= keep || keep <= 0) {
             const order = [];
             for (let i = 0; i < count; i++)
                 order.push(i);
-            return order
-                .sort(bySize)
-                .slice(0, keep)
-                .map((i) => key[i]);
+            return order.sort(bySize).slice(0, keep).map(keyOf);
         }
         // only the changes down to the keep-th largest size are kept: those above it in full order,
         // then of those at it (often many: every pass → fail flip has size 1) the smallest keys
-        const cut = size.slice(0, count).sort()[count - keep];
+        const cut = (0,known/* knownAt */.pQ)(size.slice().sort(), count - keep, 'the cut size');
         const above = [];
         let atCutCount = 0;
-        for (let i = 0; i < count; i++) {
-            if (size[i] > cut)
+        size.forEach((s, i) => {
+            if (s > cut)
                 above.push(i);
-            else if (size[i] === cut)
+            else if (s === cut)
                 atCutCount += 1;
-        }
+        });
         const atCut = new Float64Array(atCutCount);
-        for (let i = 0, k = 0; i < count; i++)
-            if (size[i] === cut)
-                atCut[k++] = key[i];
+        let filled = 0;
+        size.forEach((s, i) => {
+            if (s === cut)
+                atCut[filled++] = keyOf(i);
+        });
         const firstAtCut = atCut.sort().subarray(0, keep - above.length);
-        const kept = above.sort(bySize).map((i) => key[i]);
-        for (let i = 0; i < firstAtCut.length; i++)
-            kept.push(firstAtCut[i]);
+        const kept = above.sort(bySize).map(keyOf);
+        for (const k of firstAtCut)
+            kept.push(k);
         return kept;
     }
 }
@@ -34674,42 +35625,44 @@ before = null) {
     const worse = new Found(n);
     const better = new Found(n);
     // ids are in code-point order, so a position orders by id; a metric's rank in this list orders by name
-    const metrics = [...columns.candidate.keys()].sort(byText);
+    const sides = [...columns.candidate.entries()].sort(([a], [b]) => byText(a, b)).map(([metric, candidates]) => ({ metric, candidates, baselines: columns.baseline?.get(metric) }));
+    const metrics = sides.map((side) => side.metric);
     const keyOf = (position, rank) => position * metrics.length + rank;
-    metrics.forEach((metric, rank) => {
+    /** by rank, the metrics compared question by question: both sides' columns */
+    const compared = new Map();
+    sides.forEach(({ metric, candidates, baselines }, rank) => {
         const info = (0,registry/* metricInfo */.R)(metric);
-        const baselines = columns.baseline?.get(metric);
         if (!baselines || info?.unit === 'ms')
             return;
-        const candidates = columns.candidate.get(metric);
+        compared.set(rank, { metric, candidates, baselines });
         const threshold = gate.question_drop;
         // directedChange of a score metric (latency returned above), with its lookups out of the loop
         const higherIsBetter = info?.higherIsBetter ?? true;
         const binary = info?.binary === true;
         for (let i = 0; i < n; i++) {
-            const candidate = candidates[i];
-            const baseline = baselines[i];
+            const candidate = (0,compare_columns/* valueAt */.fK)(candidates, i);
+            const baseline = (0,compare_columns/* valueAt */.fK)(baselines, i);
             if (Number.isNaN(candidate) || Number.isNaN(baseline))
                 continue;
             const change = higherIsBetter ? candidate - baseline : baseline - candidate;
-            const flip = binary && Math.abs(baseline - candidate) > EPS;
-            if (change <= -threshold + EPS || (flip && change < 0))
+            const flip = binary && Math.abs(baseline - candidate) > compare_columns/* EPS */.HV;
+            if (change <= -threshold + compare_columns/* EPS */.HV || (flip && change < 0))
                 worse.add(Math.abs(change), i, keyOf(i, rank));
-            else if (change >= threshold - EPS || (flip && change > 0))
+            else if (change >= threshold - compare_columns/* EPS */.HV || (flip && change > 0))
                 better.add(Math.abs(change), i, keyOf(i, rank));
         }
     });
     const rowOf = (key) => {
         const position = Math.floor(key / metrics.length);
-        const metric = metrics[key % metrics.length];
-        const id = columns.ids[position];
-        const q = questions[id];
-        const baseline = columns.baseline.get(metric)[position];
-        const candidate = columns.candidate.get(metric)[position];
+        const { metric, candidates, baselines } = (0,known/* knownKey */.xx)(compared, key % metrics.length, 'compared metric of rank');
+        const id = (0,known/* knownAt */.pQ)(columns.ids, position, 'a question position');
+        const q = (0,known/* knownField */.ek)(questions, id, 'question');
+        const baseline = (0,compare_columns/* valueAt */.fK)(baselines, position);
+        const candidate = (0,compare_columns/* valueAt */.fK)(candidates, position);
         const info = (0,registry/* metricInfo */.R)(metric);
         const change = (0,registry/* directedChange */.$x)(info, baseline, candidate);
-        const flip = info?.binary === true && Math.abs(baseline - candidate) > EPS;
-        const ranks = before && Object.hasOwn(before, id) ? before[id].relevant_ranks : undefined;
+        const flip = info?.binary === true && Math.abs(baseline - candidate) > compare_columns/* EPS */.HV;
+        const ranks = before && Object.hasOwn(before, id) ? (0,known/* knownField */.ek)(before, id, 'baseline question').relevant_ranks : undefined;
         return { id, category: q.category, metric, baseline, candidate, delta: candidate - baseline, change, flip, reason: (0,reasons/* questionReason */.F)(q, metric, ranks) };
     };
     return {
@@ -34743,10 +35696,12 @@ function latencyPercentiles(columns, metric) {
     const c = new Float64Array(cand.length);
     let n = 0;
     for (let i = 0; i < cand.length; i++) {
-        if (columns.inBaseline[i] !== 1 || Number.isNaN(base[i]) || Number.isNaN(cand[i]))
+        const before = (0,compare_columns/* valueAt */.fK)(base, i);
+        const after = (0,compare_columns/* valueAt */.fK)(cand, i);
+        if (columns.inBaseline[i] !== 1 || Number.isNaN(before) || Number.isNaN(after))
             continue;
-        b[n] = base[i];
-        c[n++] = cand[i];
+        b[n] = before;
+        c[n++] = after;
     }
     if (n === 0)
         return null;
@@ -34763,9 +35718,9 @@ function latencyPercentiles(columns, metric) {
 /** How one percentile moved against the gate: `worse` or `better` only beyond both the relative limit and the floor in ms. */
 function latencyMove(pair, limit) {
     const ms = pair.candidate - pair.baseline;
-    if (pair.change < -limit.value - EPS && ms > limit.min_ms + EPS)
+    if (pair.change < -limit.value - compare_columns/* EPS */.HV && ms > limit.min_ms + compare_columns/* EPS */.HV)
         return 'worse';
-    if (pair.change > limit.value + EPS && -ms > limit.min_ms + EPS)
+    if (pair.change > limit.value + compare_columns/* EPS */.HV && -ms > limit.min_ms + compare_columns/* EPS */.HV)
         return 'better';
     return 'within';
 }
@@ -34842,10 +35797,11 @@ function dropFailure(row, mode) {
  */
 function latencyFailures(row) {
     const limit = latencyLimit(row.limit);
-    if (row.status !== 'regression' || !limit || !row.percentiles)
+    const { percentiles } = row;
+    if (row.status !== 'regression' || !limit || !percentiles)
         return [];
     return Object.keys(LATENCY_PERCENTILES).flatMap((percentile) => {
-        const pair = row.percentiles[percentile];
+        const pair = percentiles[percentile];
         if (latencyMove(pair, limit) !== 'worse')
             return [];
         const { baseline, candidate } = pair;
@@ -34861,12 +35817,12 @@ function checkFailures(row, summary, gate) {
     if (row.threshold !== null) {
         const value = summary.mean;
         const higherIsBetter = info?.higherIsBetter ?? true;
-        if (value === null || (higherIsBetter ? value < row.threshold - EPS : value > row.threshold + EPS)) {
+        if (value === null || (higherIsBetter ? value < row.threshold - compare_columns/* EPS */.HV : value > row.threshold + compare_columns/* EPS */.HV)) {
             failures.push({ kind: 'threshold', metric: row.metric, value, limit: row.threshold, unit: info?.unit ?? 'score', bound: info?.direction.limit ?? 'floor' });
         }
     }
     const rate = row.questions > 0 ? summary.errors / row.questions : 0;
-    if (rate > gate.max_error_rate + EPS) {
+    if (rate > gate.max_error_rate + compare_columns/* EPS */.HV) {
         failures.push({ kind: 'error_rate', metric: row.metric, value: rate, limit: gate.max_error_rate, unit: 'fraction', errors: summary.errors, questions: row.questions });
     }
     return failures;
@@ -34940,7 +35896,7 @@ function metricRow(name, run, baseline, columns, gate, questionCount) {
     const row = {
         metric: name,
         baseline: null,
-        candidate: summary ? meanAt(columns.candidate.get(name)).mean : null,
+        candidate: summary ? (0,compare_columns/* meanAt */.Tr)(columns.candidate.get(name)).mean : null,
         delta: null,
         change: null,
         limit,
@@ -34980,11 +35936,11 @@ function metricRow(name, run, baseline, columns, gate, questionCount) {
             // the mean is reported; p50 and p95 are gated
             gateLatency(row, columns);
         }
-        else if (row.change < -limit.value - EPS) {
+        else if (row.change < -limit.value - compare_columns/* EPS */.HV) {
             // provisional: annotateNoise may call it a regression within noise, and the gate mode decides whether it fails
             row.status = 'regression';
         }
-        else if (row.change > limit.value + EPS) {
+        else if (row.change > limit.value + compare_columns/* EPS */.HV) {
             row.status = 'improvement';
         }
     }
@@ -35000,7 +35956,7 @@ function setBaselineSide(row, baseline, columns, inBaseline) {
         row.note = 'not in the baseline: reported, not gated';
     }
     else if (baseline.questions) {
-        const paired = pairedMeans(columns.baseline?.get(row.metric), columns.candidate.get(row.metric), columns.inBaseline);
+        const paired = (0,compare_columns/* pairedMeans */.m1)(columns.baseline?.get(row.metric), columns.candidate.get(row.metric), columns.inBaseline);
         row.baseline = paired.baseline;
         row.candidate = paired.candidate;
         row.n_baseline = paired.n;
@@ -35133,7 +36089,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
     const common = runIds.length - added.length;
     const messages = questionSetMessages(run, given, added, run.subset ? [] : removed);
     const names = run.subset ? computedBySubset(run) : (0,registry/* sortMetrics */.g4)(new Set([...Object.keys(run.metrics), ...Object.keys(baseline?.metrics ?? {})]));
-    const columns = buildColumns(run.questions, baseline?.questions ?? null, names);
+    const columns = (0,compare_columns/* buildColumns */.YC)(run.questions, baseline?.questions ?? null, names);
     const metrics = names.map((name) => metricRow(name, run, baseline, columns, gate, runIds.length));
     const tests = testNoise(metrics, columns, baseline, gate, run);
     for (const name of Object.keys(gate.thresholds)) {
@@ -35142,7 +36098,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
     }
     const categories = categoryRows(run, columns, gate);
     const { regressions, improvements, counts: change_counts } = questionChanges(run.questions, columns, gate, MAX_STORED_CHANGES, baseline?.questions ?? null);
-    const overall = overallSummaries(run.metrics, columns);
+    const overall = (0,compare_columns/* overallSummaries */.C9)(run.metrics, columns);
     const failuresIn = (mode) => gateFailures(metrics, categories, overall, gate, mode);
     const verdictFor = (mode) => (failuresIn(mode).length > 0 ? 'fail' : baseline ? 'pass' : 'no_baseline');
     if (change_counts.regression_rows > MAX_STORED_CHANGES || change_counts.improvement_rows > MAX_STORED_CHANGES) {
@@ -35178,7 +36134,7 @@ function compareRun(run, given, gate, updateCommand, sources) {
  * dashes that say nothing about the questions chosen.
  */
 function computedBySubset(run) {
-    return (0,registry/* sortMetrics */.g4)(Object.keys(run.metrics).filter((m) => run.metrics[m].n > 0 || run.metrics[m].errors > 0));
+    return (0,registry/* sortMetrics */.g4)(Object.entries(run.metrics).flatMap(([m, summary]) => (summary.n > 0 || summary.errors > 0 ? [m] : [])));
 }
 /**
  * The paired tests of every metric against a per-question baseline (none against the seed's
@@ -35222,7 +36178,7 @@ function incomparable(run, baseline, reasons, settings, updateCommand) {
         categories: [],
         regressions: [],
         improvements: [],
-        baseline_answers: (0,text_ids/* idRecord */.P5)(),
+        baseline_answers: (0,ids/* idRecord */.P5)(),
         determinism: null,
         change_counts: (0,counts/* noChanges */.rw)(),
         messages: [],
@@ -35301,6 +36257,7 @@ var countOf = __nccwpck_require__(7053);
 var judgeCalls = __nccwpck_require__(3882);
 ;// CONCATENATED MODULE: ./src/judge/vendor.ts
 
+
 /**
  * Which vendor's family a model name belongs to, by the start of its bare name. One table:
  * a model family not listed here is unknown, and an unknown model never triggers the warning.
@@ -35334,7 +36291,7 @@ function bareModel(model) {
     const orgs = segments.slice(0, -1);
     const bedrock = BEDROCK.exec(name);
     if (bedrock) {
-        orgs.push(bedrock[1]);
+        orgs.push((0,known/* knownAt */.pQ)(bedrock, 1, 'the Bedrock vendor'));
         name = name.slice(bedrock[0].length);
     }
     // an Ollama tag (`llama3:8b`), or a Bedrock version (`…-v1:0`): not part of the family
@@ -35429,7 +36386,7 @@ var factory = __nccwpck_require__(8196);
 function holmTestsOf(run, baseline, gate, metrics) {
     if (!baseline.questions || metrics.length === 0)
         return [];
-    const columns = buildColumns(run.questions, baseline.questions, metrics);
+    const columns = (0,compare_columns/* buildColumns */.YC)(run.questions, baseline.questions, metrics);
     const count = Object.keys(run.questions).length;
     const rows = metrics.map((name) => metricRow(name, run, baseline, columns, gate, count)).filter((row) => row.limit.kind !== 'latency_rise');
     return (0,significance/* annotateNoise */.NC)(rows, columns, { primary: gate.primary, recordedNoise: baseline.noise ?? null }).filter((test) => test.stage === 'holm');
@@ -35548,13 +36505,16 @@ class MixtureTest {
 const GRID_POINTS = 256;
 /** The largest bet, as a share of the one that would lose all the wealth should the unit drawn lie at the bottom of the range (WSR truncate theirs so; any share below 1 keeps the wealth positive). */
 const BET_CAP = 0.9;
+/** The k-th candidate mean, on the range scaled to [0, 1]: the middle of its 1/GRID_POINTS slice. */
+function gridPoint(k) {
+    return (k + 0.5) / GRID_POINTS;
+}
 /** The draws of a population whose units lie in [low, high], and the evidence they give about its mean. */
 class WithoutReplacement {
     population;
     low;
     high;
     prior;
-    grid = Float64Array.from({ length: GRID_POINTS }, (_, k) => (k + 0.5) / GRID_POINTS);
     wealth = new Float64Array(GRID_POINTS);
     drawn = 0;
     total = 0;
@@ -35584,15 +36544,15 @@ class WithoutReplacement {
         // aGRAPA's estimates from the draws before this one, shrunk as WSR's are: the mean toward the middle of the range, the variance toward the prior
         const mean = (0.5 + this.scaledSum) / (this.drawn + 1);
         const variance = (this.prior / (this.high - this.low) ** 2 + this.scaledSpread) / (this.drawn + 1);
-        for (let k = 0; k < GRID_POINTS; k++) {
-            const rest = (this.population * this.grid[k] - this.scaledSum) / left;
+        for (const [k, logWealth] of this.wealth.entries()) {
+            const rest = (this.population * gridPoint(k) - this.scaledSum) / left;
             // a mean so low that what is left would have to lie below the range: not possible after these draws
             if (rest <= 0)
                 this.wealth[k] = Infinity;
             else if (rest < 1 && mean > rest) {
                 const gap = mean - rest;
                 const bet = Math.min(BET_CAP / rest, gap / (variance + gap * gap));
-                this.wealth[k] = this.wealth[k] + Math.log1p(bet * (y - rest));
+                this.wealth[k] = logWealth + Math.log1p(bet * (y - rest));
             }
         }
         this.drawn += 1;
@@ -35605,9 +36565,9 @@ class WithoutReplacement {
     logEvidenceAbove(m) {
         const target = (m - this.low) / (this.high - this.low);
         let least = Infinity;
-        for (let k = 0; k < GRID_POINTS; k++) {
-            least = Math.min(least, this.wealth[k]);
-            if (this.grid[k] >= target)
+        for (const [k, logWealth] of this.wealth.entries()) {
+            least = Math.min(least, logWealth);
+            if (gridPoint(k) >= target)
                 return Math.max(0, least);
         }
         return 0;
@@ -35615,8 +36575,11 @@ class WithoutReplacement {
     /** The largest mean the draws so far rule out at level alpha (every grid point up to it rejected), in the units' scale; `low` when none is. */
     lowerBound(alpha) {
         let bound = this.low;
-        for (let k = 0; k < GRID_POINTS && this.wealth[k] >= Math.log(1 / alpha); k++)
-            bound = this.low + this.grid[k] * (this.high - this.low);
+        for (const [k, logWealth] of this.wealth.entries()) {
+            if (logWealth < Math.log(1 / alpha))
+                break;
+            bound = this.low + gridPoint(k) * (this.high - this.low);
+        }
         return bound;
     }
     get seen() {
@@ -35686,7 +36649,45 @@ function supremumBelowZero(excess, below, above, deepest) {
     return high;
 }
 
+;// CONCATENATED MODULE: ./src/run/llmTier/units.ts
+
+
+/**
+ * The rows as units (a conversation's turns together, in turn order; every other question
+ * alone), the units in a seeded random order: --sequential judges them in that order, so the
+ * judged part is a uniformly random draw without replacement from the eval set.
+ */
+function shuffledUnits(rows, seed) {
+    // a conversation's turns, each with its row's index, sorted by turn once all are in
+    const byConversation = new Map();
+    // a question outside a conversation is its row's index
+    const units = [];
+    rows.forEach((row, index) => {
+        const conversation = row.conversation;
+        if (conversation === undefined)
+            return units.push(index);
+        const turn = { index, turn: conversation.turn };
+        const unit = byConversation.get(conversation.id);
+        if (unit)
+            return unit.push(turn);
+        const fresh = [turn];
+        byConversation.set(conversation.id, fresh);
+        units.push(fresh);
+    });
+    for (const unit of byConversation.values())
+        unit.sort((a, b) => a.turn - b.turn);
+    const random = (0,bootstrap/* mulberry32 */.sK)(seed);
+    for (let i = units.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        const picked = (0,known/* knownAt */.pQ)(units, j, 'unit');
+        units[j] = (0,known/* knownAt */.pQ)(units, i, 'unit');
+        units[i] = picked;
+    }
+    return units.map((unit) => (typeof unit === 'number' ? [unit] : unit.map((t) => t.index)));
+}
+
 ;// CONCATENATED MODULE: ./src/run/llmTier/sequential.ts
+
 
 
 
@@ -35727,13 +36728,14 @@ class SequentialSchedule {
         // a unit's total change over its questions lies within ± its size: scores lie in [0, 1] (a judged value off the scale is an error, run/llmTier.ts)
         const largest = this.units.reduce((most, unit) => Math.max(most, unit.length), 1);
         this.monitored = metrics.map((watched) => {
-            const values = rows.map((row) => baseline[row.id]?.scores[watched.metric]).filter((v) => typeof v === 'number');
-            const valued = values.length;
             const info = (0,registry/* metricInfo */.R)(watched.metric);
+            const values = rows.map((row) => compared(info, baseline[row.id]?.scores[watched.metric])).filter((v) => typeof v === 'number');
+            const valued = values.length;
             // a baseline value off the scale (a hand-edited file) leaves nothing to bound the differences with: that metric never settles pass
             const bounded = values.every((v) => v >= 0 && v <= 1);
             return {
                 ...watched,
+                info,
                 higherIsBetter: info?.higherIsBetter ?? true,
                 integral: info?.binary ?? false,
                 fail: new MixtureTest(0, 'below', alphaFail, PRIOR_QUESTIONS * watched.variance),
@@ -35752,12 +36754,14 @@ class SequentialSchedule {
     settled() {
         if (this.verdict !== null)
             return true;
-        while (this.fed < this.units.length && this.units[this.fed].every((i) => this.completed.has(i))) {
-            this.feed(this.units[this.fed]);
+        let unit = this.units[this.fed];
+        while (unit?.every((i) => this.completed.has(i))) {
+            this.feed(unit);
             this.fed += 1;
             this.verdict = this.decide();
             if (this.verdict !== null)
                 return true;
+            unit = this.units[this.fed];
         }
         return false;
     }
@@ -35766,12 +36770,12 @@ class SequentialSchedule {
             let sum = 0;
             let count = 0;
             for (const i of unit) {
-                const id = this.rows[i].id;
-                const before = this.baseline[id]?.scores[m.metric];
+                const id = (0,known/* knownAt */.pQ)(this.rows, i, 'row of a unit').id;
+                const before = compared(m.info, this.baseline[id]?.scores[m.metric]);
                 if (typeof before !== 'number')
                     continue;
                 m.reach -= 1;
-                const after = candidateValue(this.questions[id], m.metric, m.higherIsBetter);
+                const after = candidateValue(this.questions[id], m.metric, m.info);
                 if (typeof after !== 'number') {
                     m.paired -= 1;
                     continue;
@@ -35826,11 +36830,15 @@ class SequentialSchedule {
         };
     }
 }
-/** A judged question's value, or for a question the candidate did not answer the worst the metric has, as the comparison scores it (compare/columns.ts). */
-function candidateValue(q, metric, higherIsBetter) {
+/** A judged question's value, or for a question the candidate did not answer the worst the metric has, as the comparison reads them (compare/columns.ts). */
+function candidateValue(q, metric, info) {
     if (q?.errors.candidate !== undefined)
-        return higherIsBetter ? 0 : 1;
-    return q?.scores[metric];
+        return info ? (0,registry/* worstCompared */.$$)(info) : 0;
+    return compared(info, q?.scores[metric]);
+}
+/** A value as the comparison reads it (comparedValue: a target's distance from it); anything but a number as it is. */
+function compared(info, value) {
+    return typeof value === 'number' && info ? (0,registry/* comparedValue */.Ph)(info.direction, value) : value;
 }
 /** A metric's verdict after its latest unit, or null while neither is settled. */
 function settle(m) {
@@ -35858,30 +36866,6 @@ function totalToFail(m, population) {
     const unseen = { units, negative, below: Math.min(m.reach, negative * population.high), above: Math.min(m.reach, units * population.high) };
     const bound = unseenTotalToReject(population.sum, population.sumOfSquares, unseen, m.z, m.integral);
     return bound === null ? null : Math.min(-m.limit * m.paired, population.sum + bound);
-}
-/** The rows as units (a conversation's turns together, in turn order; every other question alone), the units in a seeded random order. */
-function shuffledUnits(rows, seed) {
-    const byConversation = new Map();
-    const units = [];
-    rows.forEach((row, i) => {
-        const conversation = row.conversation?.id;
-        if (conversation === undefined)
-            return units.push([i]);
-        const unit = byConversation.get(conversation);
-        if (unit)
-            return unit.push(i);
-        const fresh = [i];
-        byConversation.set(conversation, fresh);
-        units.push(fresh);
-    });
-    for (const unit of byConversation.values())
-        unit.sort((a, b) => rows[a].conversation.turn - rows[b].conversation.turn);
-    const random = (0,bootstrap/* mulberry32 */.sK)(seed);
-    for (let i = units.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [units[i], units[j]] = [units[j], units[i]];
-    }
-    return units;
 }
 /**
  * The judged metrics --sequential watches: those this run plans, the baseline has a value for,
@@ -35915,6 +36899,7 @@ function monitoredMetrics(planned, baseline, gate, questions) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/llmTier/sequentialRun.ts
+
 
 
 
@@ -35964,7 +36949,7 @@ function finishSequential(schedule, rows, outputs, questions, config, llmMetrics
             return;
         const planned = (0,llm/* planQuestion */.Ei)(row, outputs.get(row.id), settings).wellFormed();
         saved += planned.chat + planned.embeddings;
-        const q = questions[row.id];
+        const q = (0,known/* knownField */.ek)(questions, row.id, 'result of question');
         if (q.errors.candidate !== undefined)
             return;
         for (const metric of llmMetrics)
@@ -36022,15 +37007,16 @@ class StreamScoring {
         this.results = new Array(rows.length).fill(undefined);
         this.provisional = (0,score/* plannedMetrics */.mj)(rows, config, [ANY_ANSWER], scorer);
         const before = new Set((0,score/* plannedMetrics */.mj)(rows, config, [], scorer));
-        this.undecided = this.provisional.filter((m) => !before.has(m)).map((m) => (0,registry/* metricInfo */.R)(m));
+        this.undecided = this.provisional.filter((m) => !before.has(m)).map((m) => (0,registry/* metricInfo */.R)(m) ?? undefinedMetric(m));
     }
     /** One answer, scored now; the candidate hands over only this run's questions, each once. */
     take = (output) => {
         const started = performance.now();
         const i = this.place.get(output.id);
-        if (i === undefined || this.results[i] !== undefined)
+        // a row let go is one whose answer was taken already
+        const row = i === undefined ? undefined : this.rows[i];
+        if (i === undefined || row === undefined || this.results[i] !== undefined)
             throw new Error(`an answer for "${output.id}" that this run did not ask for, or asked for twice`);
-        const row = this.rows[i];
         if (this.owned)
             this.rows[i] = undefined;
         if (this.undecided.length > 0)
@@ -36059,12 +37045,16 @@ class StreamScoring {
         const unanswered = [];
         const dropped = new Set(this.undecided.map((info) => info.name));
         const metrics = this.provisional.filter((m) => !dropped.has(m));
-        const questions = (0,text_ids/* idRecord */.P5)();
+        const questions = (0,ids/* idRecord */.P5)();
         for (const [id, i] of this.place) {
             let q = this.results[i];
             if (!q) {
+                const row = this.rows[i];
+                // a row is let go only once its answer is scored
+                if (row === undefined)
+                    throw new Error(`internal error: the row of unanswered question ${(0,ids/* quoteId */.g0)(id)} was let go`);
                 unanswered.push(id);
-                q = (0,score/* scoreQuestion */.Bg)(this.rows[i], (0,candidates_outputs/* missingOutput */.av)(id, source), this.config, this.provisional, this.scorer);
+                q = (0,score/* scoreQuestion */.Bg)(row, (0,candidates_outputs/* missingOutput */.av)(id, source), this.config, this.provisional, this.scorer);
             }
             questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q;
         }
@@ -36073,16 +37063,20 @@ class StreamScoring {
         return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
     }
 }
+/** A planned metric has a definition: plannedMetrics lists only the registry's. */
+function undefinedMetric(name) {
+    throw new Error(`internal error: metric "${name}" was planned but no definition declares it`);
+}
 /** The result without these metrics' scores and notes (every other key in its order). */
 function withoutMetrics(q, dropped) {
     const scores = {};
-    for (const metric in q.scores)
+    for (const [metric, score] of Object.entries(q.scores))
         if (!dropped.has(metric))
-            scores[metric] = q.scores[metric];
+            scores[metric] = score;
     const notes = {};
-    for (const metric in q.notes)
+    for (const [metric, note] of Object.entries(q.notes))
         if (!dropped.has(metric))
-            notes[metric] = q.notes[metric];
+            notes[metric] = note;
     return { ...q, scores, notes };
 }
 
@@ -36210,8 +37204,9 @@ async function streamAndScore(deps, config, notes) {
     await pipeline_answer(deps, scoring.take);
     const streamed = scoring.finish(candidate.source);
     scorer.answersScored?.();
-    if (streamed.suffixes.length > 0)
-        logger.warn(gradeSuffixWarningOf(streamed.suffixes));
+    const suffixWarning = gradeSuffixWarningOf(streamed.suffixes);
+    if (suffixWarning !== null)
+        logger.warn(suffixWarning);
     warnUnanswered(streamed.unanswered, logger);
     const scored = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary };
     const judged = { ...scorer.identity };
@@ -36267,7 +37262,7 @@ function noUsage() {
 function warnUnanswered(unanswered, logger) {
     if (unanswered.length === 0)
         return;
-    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${(0,text_ids/* previewIds */.Pe)(unanswered)}`);
+    logger.warn(`${unanswered.length} question(s) got no answer from the candidate: counted as errors and as failing in the comparison: ${(0,ids/* previewIds */.Pe)(unanswered)}`);
 }
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, config, outputs, gate) {
@@ -36275,7 +37270,7 @@ async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, co
     const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
     if (suffixes)
         logger.warn(suffixes);
-    const questions = (0,text_ids/* idRecord */.P5)();
+    const questions = (0,ids/* idRecord */.P5)();
     const unanswered = [];
     const texts = new score/* NoteTexts */.N5();
     for (const row of evalSet.rows) {
@@ -36348,8 +37343,8 @@ var encoding = __nccwpck_require__(3193);
 var envTemplate = __nccwpck_require__(5682);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
-// EXTERNAL MODULE: ./src/io/tabular.ts + 11 modules
-var tabular = __nccwpck_require__(2185);
+// EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
+var tabular = __nccwpck_require__(582);
 // EXTERNAL MODULE: ./src/candidates/outputs.ts
 var outputs = __nccwpck_require__(2244);
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -36750,7 +37745,10 @@ var urlCredentials = __nccwpck_require__(2890);
 var io_limiter = __nccwpck_require__(3156);
 // EXTERNAL MODULE: ./src/io/retry.ts
 var retry = __nccwpck_require__(3974);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/candidates/http/jsonPath.ts
+
 
 /** Reads a path once, at startup: a malformed one is a config error before any request. */
 function compileJsonPath(source, where = 'JSON path') {
@@ -36769,7 +37767,7 @@ function compileJsonPath(source, where = 'JSON path') {
                 }
                 nodes = next;
             }
-            return { ok: true, value: wildcard ? nodes.map((n) => n.value) : nodes[0].value };
+            return { ok: true, value: wildcard ? nodes.map((n) => n.value) : (0,known/* knownAt */.pQ)(nodes, 0, 'the value a path without [*] reached').value };
         },
     };
 }
@@ -36866,6 +37864,7 @@ function errorMessage(error) {
 var redact = __nccwpck_require__(3326);
 ;// CONCATENATED MODULE: ./src/candidates/http/template.ts
 
+
 // `{{id}}`, `{{question}}`, `{{history}}` or `{{column}}` of the eval set, filled per question
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 const PLACEHOLDER_HERE = /\{\{\s*([^{}\s]+)\s*\}\}/y;
@@ -36900,7 +37899,7 @@ function renderJsonTemplate(template, row, where) {
         PLACEHOLDER_HERE.lastIndex = i;
         const match = PLACEHOLDER_HERE.exec(template);
         if (match) {
-            const value = placeholderValue(row, match[1], where);
+            const value = placeholderValue(row, (0,known/* knownAt */.pQ)(match, 1, 'the name in {{name}}'), where);
             if (inString)
                 out += JSON.stringify(typeof value === 'string' ? value : value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)).slice(1, -1);
             else
@@ -36908,7 +37907,7 @@ function renderJsonTemplate(template, row, where) {
             i += match[0].length;
             continue;
         }
-        const char = template[i];
+        const char = template.charAt(i);
         if (char === '\\' && inString) {
             out += template.slice(i, i + 2);
             i += 2;
@@ -37276,8 +38275,7 @@ async function loadPredictions(file, evalIds, wanted = null, take) {
         return collector.outputs;
     }
     const collector = new outputs/* OutputCollector */.Lc(file, evalIds, wanted, take);
-    for await (const record of (0,tabular/* streamJsonl */.Hr)(file, 'predictions file', (text, line) => collector.skipsLine(text, line)))
-        collector.add(record);
+    await (0,tabular/* readJsonl */.fl)(file, 'predictions file', (record) => collector.add(record), (line) => collector.skipsLine(line));
     return collector.outputs;
 }
 
@@ -37302,8 +38300,8 @@ function startClock(now = () => new Date(), monotonic = () => performance.now())
     return { startedAt, elapsed: () => monotonic() - origin };
 }
 
-// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 6 modules
-var evalSet_evalSet = __nccwpck_require__(7062);
+// EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 5 modules
+var evalSet_evalSet = __nccwpck_require__(1025);
 // EXTERNAL MODULE: ./src/run/config/gateCanAct.ts
 var gateCanAct = __nccwpck_require__(9383);
 // EXTERNAL MODULE: ./src/io/cliInvocation.ts
@@ -37331,38 +38329,45 @@ var registry = __nccwpck_require__(1118);
  */
 async function selectSubset(rows, request, warn) {
     const { only, failingFrom } = request;
-    if (only === undefined && failingFrom === undefined)
-        return null;
     if (only !== undefined && failingFrom !== undefined)
         throw new errors/* GateError */.ue('usage', 'give --only or --failing-from, not both', `e.g. ${(0,cliInvocation/* commandLine */.ay)('run … --failing-from results.json')}`);
-    const known = new Set(rows.map((r) => r.id));
-    let wanted;
-    let by;
-    if (only !== undefined) {
-        wanted = new Set(only.split(',').map(ids/* normaliseId */.GU).filter(Boolean));
-        by = '--only';
-        if (wanted.size === 0)
-            throw new errors/* GateError */.ue('usage', '--only names no question id', 'e.g. --only q001,q002 (the ids of the eval set, separated by commas)');
-        const unknown = [...wanted].filter((id) => !known.has(id));
-        if (unknown.length > 0) {
-            const guess = (0,similarName/* similarName */.j)(unknown[0], [...known]);
-            throw new errors/* GateError */.ue('usage', `--only: ${unknown.length === 1 ? 'no question with id' : `${unknown.length} ids not in the eval set:`} ${(0,ids/* previewIds */.Pe)(unknown)}${unknown.length === 1 ? ' in the eval set' : ''}`, `give ids from the eval set's id column, separated by commas${guess ? ` (did you mean "${guess}"?)` : ''}`);
-        }
-    }
-    else {
-        const file = failingFrom;
-        const failing = failingIds(await (0,resultsFile/* loadResults */.zV)(file));
-        by = `--failing-from ${file}`;
-        const gone = failing.filter((id) => !known.has(id));
-        if (gone.length > 0)
-            warn(`--failing-from: ${gone.length} failing question(s) of ${file} are not in the eval set any more, skipped: ${(0,ids/* previewIds */.Pe)(gone)}`);
-        wanted = new Set(failing.filter((id) => known.has(id)));
-        if (wanted.size === 0) {
-            throw new errors/* GateError */.ue('usage', `--failing-from: ${file} has no failing question that is in this eval set`, 'nothing to re-run: run the whole eval set (without --failing-from)');
-        }
-    }
+    let chosen;
+    if (only !== undefined)
+        chosen = chosenByOnly(only, rows);
+    else if (failingFrom !== undefined)
+        chosen = await chosenByFailing(failingFrom, rows, warn);
+    else
+        return null;
+    const { wanted, by } = chosen;
     const selected = rows.filter((r) => wanted.has(r.id));
     return { rows: selected, subset: { by, questions: selected.length, total_questions: rows.length } };
+}
+/** `--only ID,ID`: every id must be the eval set's. */
+function chosenByOnly(only, rows) {
+    const known = new Set(rows.map((r) => r.id));
+    const wanted = new Set(only.split(',').map(ids/* normaliseId */.GU).filter(Boolean));
+    if (wanted.size === 0)
+        throw new errors/* GateError */.ue('usage', '--only names no question id', 'e.g. --only q001,q002 (the ids of the eval set, separated by commas)');
+    const unknown = [...wanted].filter((id) => !known.has(id));
+    const [first] = unknown;
+    if (first !== undefined) {
+        const guess = (0,similarName/* similarName */.j)(first, [...known]);
+        throw new errors/* GateError */.ue('usage', `--only: ${unknown.length === 1 ? 'no question with id' : `${unknown.length} ids not in the eval set:`} ${(0,ids/* previewIds */.Pe)(unknown)}${unknown.length === 1 ? ' in the eval set' : ''}`, `give ids from the eval set's id column, separated by commas${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+    return { wanted, by: '--only' };
+}
+/** `--failing-from results.json`: its failing ids the eval set still has (the others skipped with a warning), at least one. */
+async function chosenByFailing(file, rows, warn) {
+    const known = new Set(rows.map((r) => r.id));
+    const failing = failingIds(await (0,resultsFile/* loadResults */.zV)(file));
+    const gone = failing.filter((id) => !known.has(id));
+    if (gone.length > 0)
+        warn(`--failing-from: ${gone.length} failing question(s) of ${file} are not in the eval set any more, skipped: ${(0,ids/* previewIds */.Pe)(gone)}`);
+    const wanted = new Set(failing.filter((id) => known.has(id)));
+    if (wanted.size === 0) {
+        throw new errors/* GateError */.ue('usage', `--failing-from: ${file} has no failing question that is in this eval set`, 'nothing to re-run: run the whole eval set (without --failing-from)');
+    }
+    return { wanted, by: `--failing-from ${file}` };
 }
 /** The questions of a results.json that failed: a failing rule, an error, or a regression against its baseline. */
 function failingIds(results) {
@@ -37457,7 +38462,7 @@ function secretValues(config, { env, cwd }) {
     // and what a configured URL carries: a key in the judge's or the embeddings' base_url query, a token in the candidate's
     const urls = [config.judge.base_url, config.embeddings?.base_url].flatMap((url) => (url ? (0,urlCredentials/* urlCredentials */.O4)(url) : []));
     const inSettings = [...urls, ...(candidate?.secrets ?? [])];
-    return [...names.flatMap((name) => (env[name] ? [env[name]] : [])), ...inSettings];
+    return [...names.flatMap((name) => env[name] || []), ...inSettings];
 }
 
 
@@ -37502,11 +38507,14 @@ var deterministic = __nccwpck_require__(9602);
 var retrieval = __nccwpck_require__(3789);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var registry = __nccwpck_require__(1118);
-// EXTERNAL MODULE: ./src/metrics/definitions.ts + 4 modules
-var definitions = __nccwpck_require__(3169);
+// EXTERNAL MODULE: ./src/metrics/definitions.ts + 2 modules
+var definitions = __nccwpck_require__(2235);
 // EXTERNAL MODULE: ./src/metrics/rules.ts
 var rules = __nccwpck_require__(2158);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/run/pipeline/score.ts
+
 
 
 
@@ -37531,14 +38539,21 @@ const askedOfAll = () => true;
 function metricsPlan(metrics) {
     let plan = plans.get(metrics);
     if (!plan) {
-        const infos = metrics.map((m) => (0,registry/* metricInfo */.R)(m));
+        const planned = metrics.map((name, place) => {
+            const info = (0,registry/* metricInfo */.R)(name);
+            return {
+                name,
+                place,
+                askedOf: info?.askedOf ?? askedOfAll,
+                missingNote: info?.missingNote,
+                outOfScale: info ? (value) => (0,definitions/* outOfScale */.gl)(info, value) : () => null,
+            };
+        });
         plan = {
             nullScores: Object.fromEntries(metrics.map((m) => [m, null])),
-            position: new Map(metrics.map((m, j) => [m, j])),
-            askedOf: infos.map((info) => info?.askedOf ?? askedOfAll),
-            missingNote: infos.map((info) => info?.missingNote),
-            outOfScale: infos.map((info) => (info ? (value) => (0,definitions/* outOfScale */.gl)(info, value) : () => null)),
-            retrieval: infos.some((info) => info?.tiers.includes('retrieval') === true),
+            planned,
+            byName: new Map(planned.map((p) => [p.name, p])),
+            retrieval: metrics.some((m) => (0,registry/* metricInfo */.R)(m)?.tiers.includes('retrieval') === true),
         };
         plans.set(metrics, plan);
     }
@@ -37572,19 +38587,19 @@ function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTex
     let errors = null;
     const sink = (name, value, reason) => {
         // a metric this run did not plan (a provider's metric the run has no use for) is not written
-        const j = plan.position.get(name);
-        if (j === undefined)
+        const planned = plan.byName.get(name);
+        if (planned === undefined)
             return;
-        const outside = value === null ? null : plan.outOfScale[j](value);
+        const outside = value === null ? null : planned.outOfScale(value);
         if (outside !== null) {
             // an error row, counted as one: a value off its scale is a scorer's bug, never averaged in
             ;
             (errors ??= {})[name] = outside;
-            reasons[j] = '';
+            reasons[planned.place] = '';
             return;
         }
         scores[name] = value ?? null;
-        reasons[j] = reason ?? '';
+        reasons[planned.place] = reason ?? '';
     };
     const refusal = (0,rules/* isRefusal */.vu)(output.answer, config.rules.refusal_phrases);
     (0,deterministic/* writeDeterministic */.Od)({ row, output, config, refused: refusal }, metrics, sink);
@@ -37599,21 +38614,17 @@ function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTex
         }
     }
     const notes = {};
-    for (let j = 0; j < metrics.length; j++) {
-        const reason = reasons[j];
+    for (const metric of plan.planned) {
+        const reason = reasons[metric.place];
         if (reason === undefined) {
-            if (plan.askedOf[j](row))
-                notes[metrics[j]] = plan.missingNote[j] ?? notApplicable(row, output);
+            if (metric.askedOf(row))
+                notes[metric.name] = metric.missingNote ?? notApplicable(row, output);
         }
         else if (reason !== '')
-            notes[metrics[j]] = texts.of(reason);
+            notes[metric.name] = texts.of(reason);
     }
-    const result = questionResult(row, output, scores, notes, errors ?? {}, own?.claims);
     const ranks = plan.retrieval ? (0,retrieval/* relevantRanks */.jM)(output.retrieved_ids, row.relevant_docs) : null;
-    // last, as the schema orders it: the row's own shape is unchanged for a run without retrieval
-    if (ranks)
-        result.relevant_ranks = ranks;
-    return result;
+    return questionResult(row, output, scores, notes, errors ?? {}, own?.claims, ranks ?? undefined);
 }
 /**
  * A question's result, its fields in results.json's order: a conversation turn's place after
@@ -37621,7 +38632,7 @@ function scoreQuestion(row, output, config, metrics, scorer, texts = new NoteTex
  * so every field lives in the object itself: a field added afterwards goes to a separate
  * store, ~25 MB more at 100,000 questions (issue 13).
  */
-function questionResult(row, output, scores, notes, errors, claims) {
+function questionResult(row, output, scores, notes, errors, claims, ranks) {
     const { question, category, difficulty, should_refuse } = row;
     const { answer } = output;
     if (row.conversation) {
@@ -37629,15 +38640,21 @@ function questionResult(row, output, scores, notes, errors, claims) {
         const conversation = { id: row.conversation.id, turn: row.conversation.turn };
         if (output.error !== null)
             return { question, category, difficulty, should_refuse, answer, scores, notes, errors, conversation };
-        return { question, category, difficulty, should_refuse, answer, inputs_hash: inputsHash(row, output), scores, notes, errors, conversation, ...(claims ? { claims } : {}) };
+        const inputs_hash = inputsHash(row, output);
+        return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, conversation, ...(claims ? { claims } : {}), ...(ranks ? { relevant_ranks: ranks } : {}) };
     }
     // an unanswered question was generated from nothing: no inputs_hash
     if (output.error !== null)
         return { question, category, difficulty, should_refuse, answer, scores, notes, errors };
     const inputs_hash = inputsHash(row, output);
-    return claims
-        ? { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims }
-        : { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors };
+    // where the relevant docs were retrieved comes last, as the schema orders it (a run without retrieval has none)
+    if (claims && ranks)
+        return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims, relevant_ranks: ranks };
+    if (claims)
+        return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, claims };
+    if (ranks)
+        return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors, relevant_ranks: ranks };
+    return { question, category, difficulty, should_refuse, answer, inputs_hash, scores, notes, errors };
 }
 /** What the answer was generated from besides the question (results.json's inputs_hash): the history the candidate was given, the retrieved ids, the contexts. */
 function inputsHash(row, output) {
@@ -37657,30 +38674,25 @@ function summarise(questions, metrics) {
     // summed in id order, so a merged run of shards gives the same floating-point means as one run
     // sort() with no comparator orders strings by UTF-16 code units, as `<` does, at half the cost of calling one
     const ids = Object.keys(questions).sort();
-    const m = metrics.length;
-    const sum = new Float64Array(m);
-    const n = new Float64Array(m);
-    const nan = new Float64Array(m);
-    const errors = new Float64Array(m);
+    const tallies = metrics.map((metric) => ({ metric, sum: 0, n: 0, nan: 0, errors: 0 }));
     for (const id of ids) {
-        const q = questions[id];
+        const q = (0,known/* knownField */.ek)(questions, id, 'question');
         const scores = q.scores;
-        for (let j = 0; j < m; j++) {
-            const v = scores[metrics[j]];
+        for (const t of tallies) {
+            const v = scores[t.metric];
             if (v === null || v === undefined) {
-                nan[j] = nan[j] + 1;
-                if (q.errors.candidate !== undefined || q.errors[metrics[j]] !== undefined)
-                    errors[j] = errors[j] + 1;
+                t.nan += 1;
+                if (q.errors.candidate !== undefined || q.errors[t.metric] !== undefined)
+                    t.errors += 1;
                 continue;
             }
-            sum[j] = sum[j] + v;
-            n[j] = n[j] + 1;
+            t.sum += v;
+            t.n += 1;
         }
     }
     const summary = {};
-    metrics.forEach((metric, j) => {
-        summary[metric] = { mean: n[j] === 0 ? null : sum[j] / n[j], n: n[j], nan: nan[j], errors: errors[j] };
-    });
+    for (const { metric, sum, n, nan, errors } of tallies)
+        summary[metric] = { mean: n === 0 ? null : sum / n, n, nan, errors };
     return summary;
 }
 
@@ -37946,7 +38958,10 @@ class CircuitBreaker {
 
 // EXTERNAL MODULE: ./src/judge/wire/body.ts
 var body = __nccwpck_require__(1393);
+// EXTERNAL MODULE: ./src/io/known.ts
+var known = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/judge/wire/hints.ts
+
 
 /**
  * How long the server asks a client to wait, from every place servers put it, in ms
@@ -38002,14 +39017,14 @@ function durationMs(text) {
     if (parts.length === 0 || parts.map((p) => p[0]).join('') !== trimmed)
         return null;
     const unit = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
-    return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2]], 0));
+    return Math.round(parts.reduce((sum, p) => sum + Number(p[1]) * (0,known/* knownField */.ek)(unit, (0,known/* knownAt */.pQ)(p, 2, 'a duration unit'), 'ms per unit'), 0));
 }
 const IN_WORDS = /(?:try again|retry) (?:in|after) (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)\b/i;
 function waitInWords(text) {
     const match = IN_WORDS.exec(text);
     if (!match)
         return null;
-    const unit = match[2].toLowerCase();
+    const unit = (0,known/* knownAt */.pQ)(match, 2, 'the unit of a wait').toLowerCase();
     const scale = unit.startsWith('ms') || unit.startsWith('milli') ? 1 : unit.startsWith('m') ? 60_000 : 1000;
     return Math.round(Number(match[1]) * scale);
 }
@@ -38104,11 +39119,14 @@ const FILTER = /content[_ ]filter|content management policy|ResponsibleAIPolicyV
 const FORMAT = /response_format|json_schema|json_object|structured output|guided_(json|decoding)|\bschema\b/i;
 const RULES = [
     // a 429 first, whatever its body: the wait it names decides between a rate limit and a quota
-    (status, words, _o, facts, http, more) => status === 429 && !quotaSpent(words, more)
-        ? (more.waitMs ?? 0) > LONGEST_WAIT_MS
-            ? fault('endpoint', 'rate_window', `${facts.host} rate-limits this key for ${Math.round(more.waitMs / 1000)} s: ${http}`, 'wait for the limit to reset, raise it with the provider, or use another key', more)
-            : fault('transient', 'rate_limit', `rate limited by ${facts.host}: ${http}`, `lower judge.concurrency (now ${facts.concurrency}) or raise judge.max_retries`, { ...more, rateLimited: true })
-        : null,
+    (status, words, _o, facts, http, more) => {
+        if (status !== 429 || quotaSpent(words, more))
+            return null;
+        const waitMs = more.waitMs ?? 0;
+        return waitMs > LONGEST_WAIT_MS
+            ? fault('endpoint', 'rate_window', `${facts.host} rate-limits this key for ${Math.round(waitMs / 1000)} s: ${http}`, 'wait for the limit to reset, raise it with the provider, or use another key', more)
+            : fault('transient', 'rate_limit', `rate limited by ${facts.host}: ${http}`, `lower judge.concurrency (now ${facts.concurrency}) or raise judge.max_retries`, { ...more, rateLimited: true });
+    },
     // a content filter or moderation answers 400 or 403: the words decide before the status
     (status, words, _o, _f, http, more) => (status ?? 0) >= 400 && FILTER.test(words)
         ? fault('request', 'content_filter', `the endpoint's content filter blocked the request: ${http}`, 'none for this question: its text trips the filter', more)
@@ -38488,7 +39506,7 @@ const CachedChatSchema = schemas/* object */.Ikc({
 });
 const CachedEmbeddingsSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP().nullable().optional(),
-    vectors: schemas/* array */.YOg(schemas/* array */.YOg(schemas/* number */.aig()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0].length), 'every vector has the same length'),
+    vectors: schemas/* array */.YOg(schemas/* array */.YOg(schemas/* number */.aig()).min(1)).refine((vectors) => vectors.every((v) => v.length === vectors[0]?.length), 'every vector has the same length'),
 });
 
 // EXTERNAL MODULE: external "node:path"
@@ -38532,7 +39550,7 @@ class ResponseCache {
     get(key, schema) {
         if (!this.dir)
             return undefined;
-        const path = this.path(key);
+        const path = entryPath(this.dir, key);
         // a miss is most lookups of a cold run: answered without an exception (and its stack trace) each
         if (!(0,external_node_fs_.existsSync)(path))
             return undefined;
@@ -38556,22 +39574,23 @@ class ResponseCache {
         return undefined;
     }
     set(key, value) {
-        if (!this.dir)
+        const { dir } = this;
+        if (!dir)
             return;
-        const path = this.path(key);
+        const path = entryPath(dir, key);
         this.writes += 1;
         const temp = `${path}.${this.tempTag}.${this.writes}.tmp`;
         const text = JSON.stringify(value);
         const folder = key.slice(0, 2);
         try {
             try {
-                this.write(folder, temp, text, path);
+                this.write(dir, folder, temp, text, path);
             }
             catch (error) {
                 // a folder made earlier in the run has gone (a cleaned cache): made again, once
                 if (error.code !== 'ENOENT' || !this.folders.delete(folder))
                     throw error;
-                this.write(folder, temp, text, path);
+                this.write(dir, folder, temp, text, path);
             }
         }
         catch (error) {
@@ -38586,9 +39605,9 @@ class ResponseCache {
             }
         }
     }
-    write(folder, temp, text, path) {
+    write(dir, folder, temp, text, path) {
         if (!this.folders.has(folder)) {
-            (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(this.dir, folder), { recursive: true });
+            (0,external_node_fs_.mkdirSync)((0,external_node_path_.join)(dir, folder), { recursive: true });
             this.folders.add(folder);
         }
         (0,external_node_fs_.writeFileSync)(temp, text);
@@ -38605,9 +39624,9 @@ class ResponseCache {
         }
         return problems;
     }
-    path(key) {
-        return (0,external_node_path_.join)(this.dir, key.slice(0, 2), `${key}.json`);
-    }
+}
+function entryPath(dir, key) {
+    return (0,external_node_path_.join)(dir, key.slice(0, 2), `${key}.json`);
 }
 
 ;// CONCATENATED MODULE: ./src/judge/negotiation.ts
@@ -38731,6 +39750,7 @@ function withoutHugeBounds(node) {
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/promptFence.ts
+
 /**
  * Untrusted text (an answer, a context, a question, a judge's earlier words) goes into a judge
  * prompt inside tags (`<answer>…</answer>`), and a tag inside the text itself is defused so it
@@ -38836,7 +39856,8 @@ function skeleton(text) {
 }
 /** One character as the skeleton has it; ASCII and the CJK scripts (which no tag name is spelt with) the fast way. */
 function fold(ch) {
-    const code = ch.codePointAt(0);
+    // the first code unit decides as well as the code point: a character beyond the BMP starts with a surrogate, in none of the fast ranges
+    const code = ch.charCodeAt(0);
     if (code < 0x80)
         return ch.toLowerCase();
     if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af))
@@ -38851,16 +39872,23 @@ function fenceTags(text) {
     const { skeleton: folded, from, to } = skeleton(text);
     let out = '';
     let last = 0;
+    // a skeleton character's origin, for a place inside a match: from and to hold one per character
+    const origin = (places, at) => (0,known/* knownAt */.pQ)(places, at, 'a tag character in the skeleton');
     for (const match of folded.matchAll(TAGS)) {
-        const [start, end] = match.indices[0];
-        const nameAt = match.indices[2];
-        const restAt = match.indices[3];
-        const original = (span) => (span[1] > span[0] ? text.slice(from[span[0]], to[span[1] - 1]) : '');
-        out += text.slice(last, from[start]);
-        out += `‹${match[1] !== undefined ? '/' : ''}${original(nameAt)}${original(restAt)}›`;
-        last = to[end - 1];
+        const [start, end] = spanOf(match, 0);
+        const original = ([first, after]) => (after > first ? text.slice(origin(from, first), origin(to, after - 1)) : '');
+        out += text.slice(last, origin(from, start));
+        out += `‹${match[1] !== undefined ? '/' : ''}${original(spanOf(match, 2))}${original(spanOf(match, 3))}›`;
+        last = origin(to, end - 1);
     }
     return out + text.slice(last);
+}
+/** Where a group of TAGS matched: the whole match (0), the name (2) and the rest (3) take part in every match, and the d flag gives their indices. */
+function spanOf(match, group) {
+    const span = match.indices?.[group];
+    if (span === undefined)
+        throw new Error(`fenceTags: no indices for group ${group} of "${match[0]}"`);
+    return span;
 }
 
 ;// CONCATENATED MODULE: ./src/judge/prompts/claims.json
@@ -39187,6 +40215,7 @@ function upTo(request, shape) {
 }
 
 ;// CONCATENATED MODULE: ./src/judge/reply.ts
+
 /** JSON from the reply (reasoning, a ```json fence or surrounding prose tolerated), checked by the prompt's schema. */
 function parseReply(content, prompt) {
     const text = extractJson(content);
@@ -39199,7 +40228,7 @@ function parseReply(content, prompt) {
     }
     const result = prompt.schema.safeParse(data);
     if (!result.success) {
-        const issue = result.error.issues[0];
+        const issue = (0,known/* knownAt */.pQ)(result.error.issues, 0, 'the first issue of a failed parse');
         return { ok: false, error: `${issue.path.join('.') || 'reply'}: ${issue.message}`, raw: content };
     }
     return { ok: true, value: result.data };
@@ -39221,7 +40250,7 @@ function extractJson(content) {
     const answer = withoutReasoning(content);
     const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer);
     if (fenced)
-        return fenced[1].trim();
+        return (0,known/* knownAt */.pQ)(fenced, 1, 'the fenced text').trim();
     const start = answer.indexOf('{');
     const end = answer.lastIndexOf('}');
     return start !== -1 && end > start ? answer.slice(start, end + 1) : answer;
@@ -39232,6 +40261,7 @@ var trace = __nccwpck_require__(8834);
 // EXTERNAL MODULE: ./src/judge/usage.ts
 var usage = __nccwpck_require__(3448);
 ;// CONCATENATED MODULE: ./src/judge/modelJudge.ts
+
 
 
 
@@ -39285,8 +40315,8 @@ class ModelJudge {
     rateLimits() {
         const chat = this.options.chat.client.rate.summary();
         // embeddings on the judge's own endpoint share its gate: counted once
-        const own = this.options.embeddings && this.options.embeddings.client.rate !== this.options.chat.client.rate;
-        const embeddings = own ? this.options.embeddings.client.rate.summary() : { limited: 0, pausedMs: 0 };
+        const endpoint = this.options.embeddings;
+        const embeddings = endpoint && endpoint.client.rate !== this.options.chat.client.rate ? endpoint.client.rate.summary() : { limited: 0, pausedMs: 0 };
         return { limited: chat.limited + embeddings.limited, pausedMs: chat.pausedMs + embeddings.pausedMs };
     }
     async ask(id, vars, options = {}) {
@@ -39375,9 +40405,13 @@ class ModelJudge {
         const result = await endpoint.client.call({
             build: () => endpoint.transport.embeddings(endpoint.model, texts),
             read: (response) => endpoint.transport.readEmbeddings(response, texts.length),
-            check: (reply) => this.dimension !== null && reply.vectors[0].length !== this.dimension
-                ? { kind: 'shape', contentType: '', text: '', what: `embeddings of length ${reply.vectors[0].length}, where this run's earlier ones had ${this.dimension}` }
-                : null,
+            check: (reply) => {
+                if (this.dimension === null)
+                    return null;
+                // readEmbeddings checked there is one vector per text, each as long as the others
+                const length = (0,known/* knownAt */.pQ)(reply.vectors, 0, 'the first embedding').length;
+                return length !== this.dimension ? { kind: 'shape', contentType: '', text: '', what: `embeddings of length ${length}, where this run's earlier ones had ${this.dimension}` } : null;
+            },
             upTo,
             spent: (reply) => (reply.tokens === null ? null : { prompt: 0, completion: 0, embedding: reply.tokens }),
             ...(options.gate ? { gate: options.gate } : {}),
@@ -39533,8 +40567,8 @@ function cacheIdentity(spec) {
 
 // EXTERNAL MODULE: ./src/judge/heap.ts + 1 modules
 var heap = __nccwpck_require__(6701);
-// EXTERNAL MODULE: ./src/metrics/definitions.ts + 4 modules
-var definitions = __nccwpck_require__(3169);
+// EXTERNAL MODULE: ./src/metrics/definitions.ts + 2 modules
+var definitions = __nccwpck_require__(2235);
 // EXTERNAL MODULE: ./src/metrics/registry.ts
 var metrics_registry = __nccwpck_require__(1118);
 ;// CONCATENATED MODULE: ./src/io/pool.ts
@@ -39574,6 +40608,7 @@ var llmTier_settings = __nccwpck_require__(6832);
 
 
 
+
 /** Above this mean absolute difference between two rubric passes the judge is called unstable. */
 const STABILITY_THRESHOLD = 0.02;
 /**
@@ -39591,10 +40626,10 @@ async function runLlmTier(rows, outputs, questions, judge, config, plan, logger,
         // a settled schedule takes no more questions: the rest pass through untouched
         if (schedule?.settled())
             return;
-        const index = schedule ? schedule.order[taken] : taken;
-        const row = rows[index];
+        const index = schedule ? (0,known/* knownAt */.pQ)(schedule.order, taken, "the schedule's order") : taken;
+        const row = (0,known/* knownAt */.pQ)(rows, index, 'row');
         const output = outputs.get(row.id);
-        const q = questions[row.id];
+        const q = (0,known/* knownField */.ek)(questions, row.id, 'result of question');
         if (output && output.error === null) {
             // the question's plan is made as it is taken and dropped as it ends: the same CallPlan planLlm summed
             const calls = (0,llm/* planQuestion */.Ei)(row, output, settings);
@@ -39677,6 +40712,7 @@ var turns = __nccwpck_require__(8234);
 // EXTERNAL MODULE: ./src/text/countOf.ts
 var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/run/llmTier/judgePlan.ts
+
 
 
 
@@ -39792,7 +40828,7 @@ async function countCached(rows, outputs, config, judge) {
     const settings = (0,llmTier_settings/* llmSettings */.Z6)(config, rows);
     const cacheOnly = new judge_budget/* BudgetedJudge */.M(judge, { calls: 0 });
     await forEachInPool(rows.length, (0,llmTier_settings/* questionsInFlight */.hV)(config), async (index) => {
-        const row = rows[index];
+        const row = (0,known/* knownAt */.pQ)(rows, index, 'row');
         const output = outputs.get(row.id);
         if (!output || output.error !== null)
             return;
@@ -39827,13 +40863,19 @@ function baseUrlOf(config, name) {
         throw new errors/* GateError */.ue('bad_config', `judge.provider is ${name} but no judge.base_url is set`, `set judge.base_url (flag --judge-base-url) to ${api.baseUrlHint ?? "the API's address"}`);
     return url;
 }
+/** judge.model, which every chat API needs. */
+function judgeModel(config, name) {
+    const model = config.judge.model;
+    if (!model) {
+        throw new errors/* GateError */.ue('bad_config', `judge.provider is ${name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${registry/* TRANSPORTS */.Z[name].modelHint}`);
+    }
+    return model;
+}
 /** Checked before anything runs: each names its setting and the fix. */
 function checkSettings(config, name, { needsEmbeddings }) {
     const j = config.judge;
     const api = registry/* TRANSPORTS */.Z[name];
-    if (!j.model) {
-        throw new errors/* GateError */.ue('bad_config', `judge.provider is ${name} but no judge.model is set`, `set judge.model (flag --judge-model, Action input judge-model)${api.modelHint}`);
-    }
+    judgeModel(config, name);
     if (j.api_version && !api.apiVersion) {
         throw new errors/* GateError */.ue('bad_config', `judge.api_version is set (${j.api_version}) but judge.provider is ${name}: only azure sends an api-version`, 'set judge.provider: azure for an Azure OpenAI resource, or remove judge.api_version (a server that wants extra query parameters takes them in judge.query)');
     }
@@ -39863,24 +40905,25 @@ function embeddingsChoice(config, name) {
     const e = config.embeddings;
     const ownEmbeddings = registry/* TRANSPORTS */.Z[name].embeddings !== undefined;
     const provider = e?.provider ?? (e?.model === judgeConfig/* NO_EMBEDDINGS */.Hn ? 'none' : e?.model !== undefined ? 'judge' : undefined);
-    if (provider === undefined) {
+    // without embeddings settings there is no provider; every choice below reads them
+    if (provider === undefined || e === undefined) {
         throw new errors/* GateError */.ue('bad_config', !ownEmbeddings
             ? `judge.provider is ${name}, which has no embeddings endpoint, and no embeddings endpoint is set (answer_relevancy needs embeddings)`
             : `judge.provider is ${name} but no embeddings model is set (answer_relevancy needs embeddings)`, !ownEmbeddings
             ? 'set embeddings.provider: openai (or azure) and embeddings.model, e.g. text-embedding-3-small, or embeddings.provider: none to turn answer_relevancy off'
             : `set embeddings.model (flag --embeddings-model), e.g. text-embedding-3-small, or ${judgeConfig/* NO_EMBEDDINGS */.Hn} to turn answer_relevancy off on an endpoint without embeddings`);
     }
-    const own = ['base_url', 'api_key_env', 'api_version'].filter((key) => e?.[key] !== undefined);
-    const maps = ['headers', 'query'].filter((key) => Object.keys(e?.[key] ?? {}).length > 0);
+    const own = ['base_url', 'api_key_env', 'api_version'].filter((key) => e[key] !== undefined);
+    const maps = ['headers', 'query'].filter((key) => Object.keys(e[key] ?? {}).length > 0);
     const cannotAct = [...own, ...maps].map((key) => `embeddings.${key}`);
     if (provider === 'none') {
-        if (e?.model !== undefined && e.model !== judgeConfig/* NO_EMBEDDINGS */.Hn)
+        if (e.model !== undefined && e.model !== judgeConfig/* NO_EMBEDDINGS */.Hn)
             cannotAct.unshift('embeddings.model');
         if (cannotAct.length > 0)
             throw new errors/* GateError */.ue('bad_config', `embeddings.provider is none, but ${cannotAct.join(', ')} ${cannotAct.length === 1 ? 'is' : 'are'} set and would do nothing`, 'remove them, or name an embeddings provider');
         return { provider: 'none' };
     }
-    const model = e?.model;
+    const model = e.model;
     if (model === undefined || model === judgeConfig/* NO_EMBEDDINGS */.Hn)
         throw new errors/* GateError */.ue('bad_config', `embeddings.provider is ${provider} but no embeddings.model is set`, 'set embeddings.model (flag --embeddings-model), e.g. text-embedding-3-small');
     if (provider === 'judge') {
@@ -39892,12 +40935,13 @@ function embeddingsChoice(config, name) {
         return { provider: 'judge', model };
     }
     const api = registry/* TRANSPORTS */.Z[provider];
-    if ((api.defaultBaseUrl === null && !e?.base_url) || (api.apiVersion && !e?.api_version)) {
+    const baseURL = e.base_url ?? api.defaultBaseUrl;
+    if (baseURL === null || (api.apiVersion && !e.api_version)) {
         throw new errors/* GateError */.ue('bad_config', `embeddings.provider is ${provider} but embeddings.base_url or embeddings.api_version is not set`, `set embeddings.base_url to ${api.baseUrlHint ?? "the API's address"} and embeddings.api_version, e.g. 2024-10-21`);
     }
-    if (e?.api_version && !api.apiVersion)
+    if (e.api_version && !api.apiVersion)
         throw new errors/* GateError */.ue('bad_config', `embeddings.api_version is set but embeddings.provider is ${provider}, which sends none`, 'remove embeddings.api_version');
-    return { provider, model, settings: e };
+    return { provider, model, settings: e, baseURL };
 }
 /** The key (null: keyless, with the notice to say so), or why the tier is skipped (in words for the warning and the run's notes). */
 function resolveKey(config, name, environment) {
@@ -39931,7 +40975,7 @@ function endpointSpecs(config, name, apiKey, environment, withEmbeddings) {
         headers: fillTemplates(j.headers, environment.env, 'judge.headers', access),
         query: fillTemplates(j.query, environment.env, 'judge.query', access),
         templates: { headers: j.headers, query: j.query },
-        model: j.model,
+        model: judgeModel(config, name),
     };
     const choice = withEmbeddings ? embeddingsChoice(config, name) : { provider: 'none' };
     if (choice.provider === 'none')
@@ -39942,7 +40986,7 @@ function endpointSpecs(config, name, apiKey, environment, withEmbeddings) {
     const api = registry/* TRANSPORTS */.Z[choice.provider];
     const keyEnv = embeddingsKeyEnvOf(choice.provider, e);
     const key = environment.env[keyEnv];
-    const baseURL = (e.base_url ?? api.defaultBaseUrl);
+    const { baseURL } = choice;
     // keyless only at a server of the user's own, as for the judge
     if (!key && (!api.keyless || (api.defaultBaseUrl !== null && endpointOrigin(baseURL) === endpointOrigin(api.defaultBaseUrl)))) {
         throw new errors/* GateError */.ue('bad_config', `embeddings.provider is ${choice.provider} but ${keyEnv} is not set`, `set ${keyEnv} in the job's env, or name another variable with embeddings.api_key_env`);
@@ -40340,7 +41384,7 @@ function plainBaseline(data) {
         return null;
     const questions = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .idRecord */ .P5)();
     for (const key of Object.keys(data.questions)) {
-        const id = key.normalize('NFC');
+        const id = (0,_text_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .nfc */ .aX)(key);
         const question = plainQuestion(data.questions[key]);
         if (question === null || Object.hasOwn(questions, id))
             return null;
@@ -40378,11 +41422,16 @@ function plainQuestion(q) {
         return null;
     if (ranks !== undefined && !isRanks(ranks))
         return null;
+    const checkedScores = scores;
+    // the shape evalgate baseline writes, as one literal; any other through spreads below
+    if (question !== undefined && notes === undefined && chars !== undefined && inputs !== undefined && ranks !== undefined) {
+        return { category, question, scores: checkedScores, answer, answer_truncated: truncated, answer_sha256: sha, answer_chars: chars, inputs_hash: inputs, relevant_ranks: ranks };
+    }
     // the schema's key order (its shape's), with the optional keys only when present
     return {
         category,
         ...(question !== undefined ? { question } : {}),
-        scores: scores,
+        scores: checkedScores,
         ...(notes !== undefined ? { notes: notes } : {}),
         answer,
         answer_truncated: truncated,
@@ -40396,7 +41445,12 @@ function plainQuestion(q) {
 function isRanks(value) {
     if (!isPlainRecord(value) || Object.hasOwn(value, '__proto__'))
         return false;
-    return Object.values(value).every((v) => v === null || (Number.isSafeInteger(v) && v >= 1));
+    for (const key in value) {
+        const v = value[key];
+        if (!(v === null || (Number.isSafeInteger(v) && v >= 1)))
+            return false;
+    }
+    return true;
 }
 function isPlainRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -40787,17 +41841,17 @@ const CandidateBlockSchema = schemas/* object */.Ikc({
 })
     .strict()
     .transform((block, ctx) => {
-    const given = CANDIDATE_KINDS.filter((kind) => block[kind] !== undefined);
+    const given = CandidateConfigSchema.options.filter((o) => block[o.shape.kind.value] !== undefined);
     if (given.length > 1) {
         const params = { gate: { code: 'usage', hint: 'use exactly one of --predictions, --candidate-cmd and --candidate-url' } };
-        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.join(', ')})`, params });
+        ctx.addIssue({ code: 'custom', message: `more than one candidate given (${given.map((o) => o.shape.kind.value).join(', ')})`, params });
         return core/* NEVER */.tm;
     }
-    const kind = given[0];
-    if (kind === undefined)
-        return undefined;
     // the member's own keys: the kind's setting and whichever shared settings (timeout_ms) it uses
-    const member = CandidateConfigSchema.options.find((o) => o.shape.kind.value === kind);
+    const [member] = given;
+    if (member === undefined)
+        return undefined;
+    const kind = member.shape.kind.value;
     const picked = Object.fromEntries(Object.keys(member.shape).flatMap((key) => (key in block ? [[key, block[key]]] : [])));
     return CandidateConfigSchema.parse({ ...picked, kind });
 });
@@ -40866,8 +41920,9 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
     if (!config.eval_set_version) {
         return usage('eval_set_version', 'no eval_set_version given', 'pass --eval-set-version V (e.g. v1) or set eval_set_version in evalgate.yml: it labels which version of the questions the scores belong to');
     }
+    // every kind is reachable from evalgate.yml, a flag only for some: the file's keys come from the union
     if (!config.candidate)
-        usage('candidate', 'no candidate given', 'pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.predictions / .command / .http in evalgate.yml)');
+        usage('candidate', 'no candidate given', `pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.${CANDIDATE_KINDS.join(' / .')} in evalgate.yml)`);
 });
 
 
@@ -40885,9 +41940,11 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
 /* unused harmony exports RelevantDocSchema, ChatMessageSchema, EvalRowSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2311);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8532);
-/* harmony import */ var _io_nesting_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(418);
+/* harmony import */ var _io_nesting_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(418);
 /* harmony import */ var _text_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5893);
 /* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9338);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8855);
+
 
 
 
@@ -40945,7 +42002,7 @@ const relevantDocs = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEB
     const seen = new Set();
     for (const item of items) {
         const graded = /^(.+):(\d+)$/.exec(item);
-        const id = (graded ? graded[1] : item).trim();
+        const id = (graded ? (0,_io_known_js__WEBPACK_IMPORTED_MODULE_4__/* .knownAt */ .pQ)(graded, 1, 'the id of a graded doc') : item).trim();
         const grade = graded ? Number(graded[2]) : 1;
         if (grade > 3) {
             ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` });
@@ -40992,8 +42049,8 @@ const historyCell = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([zod__WEBP
             ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
             return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
         }
-        if ((0,_io_nesting_js__WEBPACK_IMPORTED_MODULE_4__/* .tooDeep */ .D)({ history: value }) !== null) {
-            ctx.addIssue({ code: 'custom', message: `is nested more than ${_io_nesting_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_JSON_DEPTH */ .K} levels deep: expected an array of {"role", "content"} messages` });
+        if ((0,_io_nesting_js__WEBPACK_IMPORTED_MODULE_5__/* .tooDeep */ .D)({ history: value }) !== null) {
+            ctx.addIssue({ code: 'custom', message: `is nested more than ${_io_nesting_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_JSON_DEPTH */ .K} levels deep: expected an array of {"role", "content"} messages` });
             return zod__WEBPACK_IMPORTED_MODULE_3__/* .NEVER */ .tm;
         }
     }
@@ -41511,7 +42568,7 @@ var ids = __nccwpck_require__(9338);
  * `score` a metric value in [0, 1] (or the difference of two), `ms` milliseconds,
  * `fraction` a share (a latency rise relative to the baseline, an error rate).
  */
-const FailureUnitSchema = schemas/* enum */.k5n(['score', 'ms', 'fraction']);
+const FailureUnitSchema = schemas/* enum */.k5n(['score', 'ratio', 'ms', 'fraction']);
 /**
  * Why a drop beyond its limit is still within noise: its interval includes 0; its interval
  * excludes 0 but the paired test does not reject "no change"; or that test does, but not after
@@ -41562,7 +42619,7 @@ const GateFailureSchema = schemas/* discriminatedUnion */.gMt('kind', [
     /** a drop (or latency rise) beyond its limit that the paired test tells from noise: it fails under either gate mode */
     schemas/* object */.Ikc({ kind: schemas/* literal */.euz('significant'), ...drop, unit: schemas/* enum */.k5n(['score', 'fraction']), evidence: DropEvidenceSchema }),
     /** the run's mean is on the wrong side of an absolute threshold (a ceiling for lower-is-better metrics), or has no value */
-    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('threshold'), metric: schemas/* string */.YjP(), value: schemas/* number */.aig().nullable(), limit: schemas/* number */.aig(), unit: schemas/* enum */.k5n(['score', 'ms']), bound: schemas/* enum */.k5n(['floor', 'ceiling']) }),
+    schemas/* object */.Ikc({ kind: schemas/* literal */.euz('threshold'), metric: schemas/* string */.YjP(), value: schemas/* number */.aig().nullable(), limit: schemas/* number */.aig(), unit: schemas/* enum */.k5n(['score', 'ratio', 'ms']), bound: schemas/* enum */.k5n(['floor', 'ceiling']) }),
     /** more than max_error_rate of the questions errored on this metric */
     schemas/* object */.Ikc({ kind: schemas/* literal */.euz('error_rate'), metric: schemas/* string */.YjP(), value: schemas/* number */.aig(), limit: schemas/* number */.aig(), unit: schemas/* literal */.euz('fraction'), errors: schemas/* number */.aig().int(), questions: schemas/* number */.aig().int() }),
     /** a category's mean is on the wrong side of its by_category floor, or has no value */
@@ -41572,7 +42629,7 @@ const GateFailureSchema = schemas/* discriminatedUnion */.gMt('kind', [
         metric: schemas/* string */.YjP(),
         value: schemas/* number */.aig().nullable(),
         limit: schemas/* number */.aig(),
-        unit: schemas/* enum */.k5n(['score', 'ms']),
+        unit: schemas/* enum */.k5n(['score', 'ratio', 'ms']),
         bound: schemas/* enum */.k5n(['floor', 'ceiling']),
     }),
     /** by_category sets floors for a category no question has: a typo must not pass silently */
@@ -41986,6 +43043,7 @@ function noUserInfo(setting, instead) {
 /* harmony export */ });
 /* unused harmony exports averageRanks, fleissKappa */
 /* harmony import */ var _normal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2160);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
 /**
  * Agreement between the LLM judge and human raters on the 0-4 rubric.
  *
@@ -41998,6 +43056,7 @@ function noUserInfo(setting, instead) {
  * or a statistic that is undefined for the data (a constant rater, no variation to agree on)
  * gives null, never NaN and never a misleading 0 or 1.
  */
+
 
 function assertFinite(name, values) {
     for (const [i, value] of values.entries()) {
@@ -42230,10 +43289,11 @@ function fleissKappa(counts) {
 /** Fleiss' kappa with its parts: P̄ (`observed`, mean agreement per item) and P_e (`chance`). Null without items. */
 function fleiss(counts) {
     const items = counts.length;
-    if (items === 0)
+    const [first] = counts;
+    if (first === undefined)
         return null;
-    const k = counts[0].length;
-    const raters = counts[0].reduce((a, b) => a + b, 0);
+    const k = first.length;
+    const raters = first.reduce((a, b) => a + b, 0);
     if (raters < 2)
         throw new RangeError(`fleissKappa: every item needs at least 2 ratings, got ${raters}`);
     const totals = new Array(k).fill(0);
@@ -42248,7 +43308,7 @@ function fleiss(counts) {
                 throw new RangeError(`fleissKappa: counts must be non-negative integers, got ${c} at item ${i}`);
             sum += c;
             squares += c * c;
-            totals[j] = totals[j] + c;
+            totals[j] = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(totals, j, 'a category total') + c;
         }
         if (sum !== raters)
             throw new RangeError(`fleissKappa: item ${i} has ${sum} ratings, expected ${raters} like the first item`);
@@ -42264,8 +43324,10 @@ function categoryCounts(labels) {
     const index = new Map(categories.map((c, j) => [c, j]));
     const counts = labels.map((row) => {
         const counts = new Array(categories.length).fill(0);
-        for (const label of row)
-            counts[index.get(label)] += 1;
+        for (const label of row) {
+            const j = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownKey */ .xx)(index, label, 'category');
+            counts[j] = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(counts, j, 'a category count') + 1;
+        }
         return counts;
     });
     return { categories, counts };
@@ -42442,7 +43504,11 @@ function resampledInterval(differences, delta, resamples, level, seed) {
             let t = Math.imul(state ^ (state >>> 15), 1 | state);
             t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
             const uniform = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-            resampledSum += differences[(uniform * n) | 0];
+            // checked here: a shared knownAt in this loop would cost more than the draw
+            const drawn = differences[(uniform * n) | 0];
+            if (drawn === undefined)
+                throw new RangeError(`pairedBootstrap: a draw fell outside the ${n} differences`);
+            resampledSum += drawn;
         }
         const mean = resampledSum / n;
         means[r] = mean;
@@ -42543,6 +43609,11 @@ const CODY_Q = [1.28426009614491121, 0.468238212480865118, 0.0659881378689285515
 const ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934;
 const SQRT_32 = 5.656854249492380195206754896838;
 /* eslint-enable no-loss-of-precision */
+// normalCdf's loops read the coefficients with a check of their own: for…of over zipped pairs,
+// or a shared knownAt, made a million calls half again as slow
+function noCoefficient(i) {
+    return new RangeError(`normalCdf: no coefficient ${i}`);
+}
 /**
  * exp(−y²/2) without losing digits: y² is split into a part exact in floating point and a small
  * remainder (Cody's trick), because exp(−y²/2) amplifies the rounding error of y² by y²/2.
@@ -42567,8 +43638,12 @@ function normalCdf(x) {
         let numerator = CODY_A[4] * xsq;
         let denominator = xsq;
         for (let i = 0; i < 3; i++) {
-            numerator = (numerator + CODY_A[i]) * xsq;
-            denominator = (denominator + CODY_B[i]) * xsq;
+            const a = CODY_A[i];
+            const b = CODY_B[i];
+            if (a === undefined || b === undefined)
+                throw noCoefficient(i);
+            numerator = (numerator + a) * xsq;
+            denominator = (denominator + b) * xsq;
         }
         return 0.5 + (x * (numerator + CODY_A[3])) / (denominator + CODY_B[3]);
     }
@@ -42577,8 +43652,12 @@ function normalCdf(x) {
         let numerator = CODY_C[8] * y;
         let denominator = y;
         for (let i = 0; i < 7; i++) {
-            numerator = (numerator + CODY_C[i]) * y;
-            denominator = (denominator + CODY_D[i]) * y;
+            const c = CODY_C[i];
+            const d = CODY_D[i];
+            if (c === undefined || d === undefined)
+                throw noCoefficient(i);
+            numerator = (numerator + c) * y;
+            denominator = (denominator + d) * y;
         }
         tail = (gaussianFactor(y) * (numerator + CODY_C[7])) / (denominator + CODY_D[7]);
     }
@@ -42588,8 +43667,12 @@ function normalCdf(x) {
         let numerator = CODY_P[5] * xsq;
         let denominator = xsq;
         for (let i = 0; i < 4; i++) {
-            numerator = (numerator + CODY_P[i]) * xsq;
-            denominator = (denominator + CODY_Q[i]) * xsq;
+            const p = CODY_P[i];
+            const q = CODY_Q[i];
+            if (p === undefined || q === undefined)
+                throw noCoefficient(i);
+            numerator = (numerator + p) * xsq;
+            denominator = (denominator + q) * xsq;
         }
         const ratio = (xsq * (numerator + CODY_P[4])) / (denominator + CODY_Q[4]);
         tail = (gaussianFactor(y) * (ONE_OVER_SQRT_2PI - ratio)) / y;
@@ -42611,6 +43694,7 @@ function normalCdf(x) {
 /* harmony export */   t: () => (/* binding */ signFlipTest)
 /* harmony export */ });
 /* harmony import */ var _normal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2160);
+/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
 /**
  * The paired permutation (sign-flip) test of a mean change between two runs over the same
  * questions. Under "no change" the candidate's and the baseline's score of a question are
@@ -42622,6 +43706,7 @@ function normalCdf(x) {
  * scores in quarter steps do not satisfy at n = 30). Questions that did not change carry no
  * information: they add 0 under every sign and are left out of the enumeration.
  */
+
 
 /** Monte Carlo sign assignments by default: the p-value's own error is then about ±0.002 at p = 0.05. */
 const SIGN_FLIP_RESAMPLES = 10_000;
@@ -42656,7 +43741,8 @@ function signFlipTest(differences, options) {
     let total = 0;
     let variance = 0;
     for (let i = 0; i < differences.length; i++) {
-        const d = differences[i];
+        // a hole in the list is no number either
+        const d = differences[i] ?? NaN;
         if (!Number.isFinite(d))
             throw new RangeError(`signFlipTest: difference ${i} is not a finite number`);
         if (Math.abs(d) <= 1e-9)
@@ -42674,7 +43760,7 @@ function signFlipTest(differences, options) {
     }
     const sizes = new Float64Array(changed);
     for (let i = 0, k = 0; i < differences.length; i++) {
-        const d = differences[i];
+        const d = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(differences, i, 'a difference');
         if (Math.abs(d) > 1e-9)
             sizes[k++] = Math.abs(d);
     }
@@ -42695,7 +43781,10 @@ function exactMidP(sizes, total, band) {
         if (step > 0) {
             // the Gray code's step flips the lowest set bit of the step number
             const j = 31 - Math.clz32(step & -step);
+            // checked here: this loop runs 2^m times, and a shared knownAt would cost more than the step
             const value = signed[j];
+            if (value === undefined)
+                throw new RangeError(`signFlipTest: sign ${j} of ${signed.length}`);
             sum -= 2 * value;
             signed[j] = -value;
         }
@@ -42726,8 +43815,11 @@ function monteCarloMidP(sizes, band, resamples, seed) {
                 t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
                 bits = t ^ (t >>> 14);
             }
+            const value = values[i];
+            if (value === undefined)
+                throw new RangeError(`signFlipTest: size ${i} of ${m}`);
             // branch-free ±1: a random branch mispredicts half the time
-            sum += values[i] * (((bits & 1) << 1) - 1);
+            sum += value * (((bits & 1) << 1) - 1);
             bits >>= 1;
         }
         const size = Math.abs(sum);
@@ -42948,9 +44040,9 @@ function countOf(n, noun, plural = `${noun}s`) {
 /* harmony export */   P5: () => (/* binding */ idRecord),
 /* harmony export */   Pe: () => (/* binding */ previewIds),
 /* harmony export */   aX: () => (/* binding */ nfc),
-/* harmony export */   eC: () => (/* binding */ ownValue)
+/* harmony export */   eC: () => (/* binding */ ownValue),
+/* harmony export */   g0: () => (/* binding */ quoteId)
 /* harmony export */ });
-/* unused harmony export quoteId */
 /**
  * Ids (question ids, doc ids, category labels) come from users' files, so `__proto__`,
  * `constructor`, `toString` and `hasOwnProperty` are ordinary ids. Anything keyed by them is a
@@ -43327,9 +44419,9 @@ function editDistance(a, b, limit) {
         let rowBest = i;
         for (let j = 1; j <= b.length; j++) {
             const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            let d = Math.min(cell(previous, j) + 1, cell(current, j - 1) + 1, cell(previous, j - 1) + cost);
             if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                d = Math.min(d, before[j - 2] + 1);
+                d = Math.min(d, cell(before, j - 2) + 1);
             current.push(d);
             rowBest = Math.min(rowBest, d);
         }
@@ -43338,7 +44430,14 @@ function editDistance(a, b, limit) {
         before = previous;
         previous = current;
     }
-    return Math.min(previous[b.length], limit + 1);
+    return Math.min(cell(previous, b.length), limit + 1);
+}
+/** A cell of a row the loop above has filled up to this column: a miss is a bug here, not bad input. */
+function cell(row, column) {
+    const value = row[column];
+    if (value === undefined)
+        throw new Error(`edit distance: no cell ${column} of ${row.length}`);
+    return value;
 }
 
 
@@ -43433,6 +44532,8 @@ const SGR = /\u001b\[[0-9;]*m/;
 /** `\x1b`, `\u202e`: the character's code, as text anyone can read and nobody's terminal obeys. */
 function visibleCode(ch) {
     const code = ch.codePointAt(0);
+    if (code === undefined)
+        throw new RangeError('visibleCode: an empty string has no character to show');
     return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 /** Every control or invisible character as its visible code; `keep` lists characters left as they are (e.g. "\n\t"). */
@@ -43468,6 +44569,13 @@ function terminalSafe(text, color = false) {
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 
 /***/ }),
 
