@@ -22,12 +22,18 @@ const gc = runInNewContext('gc') as () => void
 
 /**
  * How many of the objects are still alive after a full collection. A WeakRef keeps its target
- * until the end of the job that made it, so the collection waits for the next turn of the loop.
+ * until the end of the job that made it, so the collection waits for the next turn of the loop;
+ * a release still under way (a scoring step that ends a turn later) gets a few more turns, each
+ * with a full collection. An object the run keeps stays alive through all of them.
  */
 async function alive(refs: readonly WeakRef<object>[]): Promise<number> {
-  await new Promise((resolve) => setImmediate(resolve))
-  gc()
-  return refs.filter((ref) => ref.deref() !== undefined).length
+  let count = refs.length
+  for (let turn = 0; turn < 5 && count > 0; turn++) {
+    await new Promise((resolve) => setImmediate(resolve))
+    gc()
+    count = refs.filter((ref) => ref.deref() !== undefined).length
+  }
+  return count
 }
 
 /** An answer to `row`, its contexts and retrieved ids watched by `refs`, handed to `take` (so that nothing here keeps it). */
