@@ -98,7 +98,7 @@ export function proposals(runs: readonly Results[], source: NoiseCalibration['so
   const metrics = names.map((name) => {
     const info = metricInfo(name)
     // a metric with a target: its distance from it, as every comparison reads it
-    const compared = (value: number | null | undefined) => (value === null || value === undefined ? Number.NaN : info ? comparedValue(info.direction, value) : value)
+    const compared = (value: number | null | undefined) => (value === null || value === undefined ? Number.NaN : comparedValue(info?.direction, value))
     return { name, higherIsBetter: info?.higherIsBetter ?? true, passes: runs.map((r) => Float64Array.from(ids, (id) => compared(r.questions[id]?.scores[name]))) }
   })
   const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED })

@@ -69,8 +69,8 @@ export function buildColumns(
       const v = q.scores[m]
       const bv = b ? (b.scores[m] ?? null) : undefined
       const info = infos[j]
-      if (bv !== undefined && bv !== null && baselineColumns) knownAt(baselineColumns, j, 'baseline column')[i] = info ? comparedValue(info.direction, bv) : bv
-      if (v !== null && v !== undefined) knownAt(candidateColumns, j, 'candidate column')[i] = info ? comparedValue(info.direction, v) : v
+      if (bv !== undefined && bv !== null && baselineColumns) knownAt(baselineColumns, j, 'baseline column')[i] = comparedValue(info?.direction, bv)
+      if (v !== null && v !== undefined) knownAt(candidateColumns, j, 'candidate column')[i] = comparedValue(info?.direction, v)
       else if (unanswered) knownAt(candidateColumns, j, 'candidate column')[i] = failingValue(m, info, q, bv)
     }
   }

@@ -63,7 +63,7 @@ function summarise(results: Results): ConversationsSummary | null {
     const valued = turns.flatMap((t) => {
       const value = knownField(results.questions, t.id, 'question').scores[metric]
       // a metric with a target: its distance from it, as every comparison reads it
-      return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: info ? comparedValue(info.direction, value) : value }] : []
+      return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: comparedValue(info?.direction, value) }] : []
     })
     const worst = valued.reduce<(typeof valued)[number] | null>((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null)
     conversations.push({

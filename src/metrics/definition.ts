@@ -157,8 +157,9 @@ export function scaleWords(definition: Pick<MetricDefinition, 'unit' | 'directio
  * with a target its distance from the target (DirectionWords.target). Every reader of a
  * question's value that compares, gates or ranks it goes through this.
  */
-export function comparedValue(direction: DirectionWords, value: number): number {
-  return direction.target === undefined ? value : Math.abs(value - direction.target)
+export function comparedValue(direction: DirectionWords | undefined, value: number): number {
+  // a metric without a definition (undefined) is compared as it is
+  return direction?.target === undefined ? value : Math.abs(value - direction.target)
 }
 
 /**

@@ -219,7 +219,7 @@ function candidateValue(q: QuestionResult | undefined, metric: string, info: Met
 
 /** A value as the comparison reads it (comparedValue: a target's distance from it); anything but a number as it is. */
 function compared<V>(info: MetricInfo | undefined, value: V): V | number {
-  return typeof value === 'number' && info ? comparedValue(info.direction, value) : value
+  return typeof value === 'number' ? comparedValue(info?.direction, value) : value
 }
 
 /** A metric's verdict after its latest unit, or null while neither is settled. */
