@@ -66570,7 +66570,8 @@ function scaleWords(definition) {
  * question's value that compares, gates or ranks it goes through this.
  */
 function comparedValue(direction, value) {
-    return direction.target === undefined ? value : Math.abs(value - direction.target);
+    // a metric without a definition (undefined) is compared as it is
+    return direction?.target === undefined ? value : Math.abs(value - direction.target);
 }
 /**
  * The worst value a metric's scale has, as the comparison reads it (comparedValue): the bottom
@@ -69650,7 +69651,7 @@ function summarise(results) {
         const valued = turns.flatMap((t) => {
             const value = knownField(results.questions, t.id, 'question').scores[metric];
             // a metric with a target: its distance from it, as every comparison reads it
-            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: info ? comparedValue(info.direction, value) : value }] : [];
+            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: comparedValue(info?.direction, value) }] : [];
         });
         const worst = valued.reduce((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null);
         conversations.push({
@@ -72083,9 +72084,9 @@ function buildColumns(questions, base, metrics, lookup = metricInfo) {
             const bv = b ? (b.scores[m] ?? null) : undefined;
             const info = infos[j];
             if (bv !== undefined && bv !== null && baselineColumns)
-                known_knownAt(baselineColumns, j, 'baseline column')[i] = info ? comparedValue(info.direction, bv) : bv;
+                known_knownAt(baselineColumns, j, 'baseline column')[i] = comparedValue(info?.direction, bv);
             if (v !== null && v !== undefined)
-                known_knownAt(candidateColumns, j, 'candidate column')[i] = info ? comparedValue(info.direction, v) : v;
+                known_knownAt(candidateColumns, j, 'candidate column')[i] = comparedValue(info?.direction, v);
             else if (unanswered)
                 known_knownAt(candidateColumns, j, 'candidate column')[i] = failingValue(m, info, q, bv);
         }
@@ -79410,7 +79411,7 @@ function candidateValue(q, metric, info) {
 }
 /** A value as the comparison reads it (comparedValue: a target's distance from it); anything but a number as it is. */
 function sequential_compared(info, value) {
-    return typeof value === 'number' && info ? comparedValue(info.direction, value) : value;
+    return typeof value === 'number' ? comparedValue(info?.direction, value) : value;
 }
 /** A metric's verdict after its latest unit, or null while neither is settled. */
 function sequential_settle(m) {

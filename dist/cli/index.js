@@ -21066,7 +21066,7 @@ function summarise(results) {
         const valued = turns.flatMap((t) => {
             const value = (0,io_known/* knownField */.ek)(results.questions, t.id, 'question').scores[metric];
             // a metric with a target: its distance from it, as every comparison reads it
-            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: info ? (0,registry/* comparedValue */.Ph)(info.direction, value) : value }] : [];
+            return typeof value === 'number' && Number.isFinite(value) ? [{ ...t, value: (0,registry/* comparedValue */.Ph)(info?.direction, value) }] : [];
         });
         const worst = valued.reduce((w, t) => (w === null || (higherIsBetter ? t.value < w.value : t.value > w.value) ? t : w), null);
         conversations.push({
@@ -23500,7 +23500,7 @@ function proposals(runs, source) {
     const metrics = names.map((name) => {
         const info = (0,registry/* metricInfo */.R)(name);
         // a metric with a target: its distance from it, as every comparison reads it
-        const compared = (value) => (value === null || value === undefined ? Number.NaN : info ? (0,registry/* comparedValue */.Ph)(info.direction, value) : value);
+        const compared = (value) => (value === null || value === undefined ? Number.NaN : (0,registry/* comparedValue */.Ph)(info?.direction, value));
         return { name, higherIsBetter: info?.higherIsBetter ?? true, passes: runs.map((r) => Float64Array.from(ids, (id) => compared(r.questions[id]?.scores[name]))) };
     });
     const result = wholeGateLimits(metrics, conversations.size > 0 ? clusters : null, { seed: SIMULATION_SEED });
@@ -24667,9 +24667,9 @@ function buildColumns(questions, base, metrics, lookup = _metrics_registry_js__W
             const bv = b ? (b.scores[m] ?? null) : undefined;
             const info = infos[j];
             if (bv !== undefined && bv !== null && baselineColumns)
-                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(baselineColumns, j, 'baseline column')[i] = info ? (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .comparedValue */ .Ph)(info.direction, bv) : bv;
+                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(baselineColumns, j, 'baseline column')[i] = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .comparedValue */ .Ph)(info?.direction, bv);
             if (v !== null && v !== undefined)
-                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(candidateColumns, j, 'candidate column')[i] = info ? (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .comparedValue */ .Ph)(info.direction, v) : v;
+                (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(candidateColumns, j, 'candidate column')[i] = (0,_metrics_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .comparedValue */ .Ph)(info?.direction, v);
             else if (unanswered)
                 (0,_io_known_js__WEBPACK_IMPORTED_MODULE_1__/* .knownAt */ .pQ)(candidateColumns, j, 'candidate column')[i] = failingValue(m, info, q, bv);
         }
@@ -30809,7 +30809,8 @@ function scaleWords(definition) {
  * question's value that compares, gates or ranks it goes through this.
  */
 function comparedValue(direction, value) {
-    return direction.target === undefined ? value : Math.abs(value - direction.target);
+    // a metric without a definition (undefined) is compared as it is
+    return direction?.target === undefined ? value : Math.abs(value - direction.target);
 }
 /**
  * The worst value a metric's scale has, as the comparison reads it (comparedValue): the bottom
@@ -36838,7 +36839,7 @@ function candidateValue(q, metric, info) {
 }
 /** A value as the comparison reads it (comparedValue: a target's distance from it); anything but a number as it is. */
 function compared(info, value) {
-    return typeof value === 'number' && info ? (0,registry/* comparedValue */.Ph)(info.direction, value) : value;
+    return typeof value === 'number' ? (0,registry/* comparedValue */.Ph)(info?.direction, value) : value;
 }
 /** A metric's verdict after its latest unit, or null while neither is settled. */
 function settle(m) {
