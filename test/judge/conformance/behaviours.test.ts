@@ -13,7 +13,7 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Results } from '../../../src/schemas/results.ts'
 import { cleanupTempDirs, makeTempDir, runCli } from '../../cli/harness.ts'
-import { BEHAVIOURS, FLAGGED_MARKER, LONG_PROMPT_CHARS, type Behaviour, type Dialect } from './behaviours.ts'
+import { BEHAVIOURS, FLAGGED_MARKER, JUDGE_TIMEOUT_MS, LONG_PROMPT_CHARS, type Behaviour, type Dialect } from './behaviours.ts'
 import { BehaviourServer } from './fakeEndpoint.ts'
 
 const KEY_ENV = 'EVALGATE_BEHAVIOUR_KEY'
@@ -45,8 +45,8 @@ interface Run {
 }
 
 /** evalgate.yml for a dialect at this server: the judge, and embeddings on the same port (Anthropic has none: an OpenAI-style endpoint of their own). */
-function judgeSettings(dialect: Dialect, server: BehaviourServer): string {
-  const common = `  api_key_env: ${KEY_ENV}\n  cache: false\n  timeout_ms: 1000\n  concurrency: 4\n`
+function judgeSettings(dialect: Dialect, server: BehaviourServer, timeoutMs: number): string {
+  const common = `  api_key_env: ${KEY_ENV}\n  cache: false\n  timeout_ms: ${timeoutMs}\n  concurrency: 4\n`
   if (dialect === 'azure') return `judge:\n  provider: azure\n  base_url: ${server.origin}\n  api_version: '2024-10-21'\n  model: judge-deploy\n${common}embeddings:\n  model: embed-deploy\n`
   if (dialect === 'anthropic') {
     return `judge:\n  provider: anthropic\n  base_url: ${server.origin}\n  model: claude-judge\n${common}embeddings:\n  provider: openai\n  base_url: ${server.origin}/v1\n  model: embed-model\n  api_key_env: ${KEY_ENV}\n`
@@ -60,7 +60,7 @@ async function runAgainst(behaviour: Behaviour | null, dialect: Dialect): Promis
   const t = makeTempDir()
   writeFileSync(t.path('eval.csv'), EVAL_SET)
   writeFileSync(t.path('pred.jsonl'), PREDICTIONS.map((p) => JSON.stringify(p)).join('\n') + '\n')
-  writeFileSync(t.path('evalgate.yml'), judgeSettings(dialect, server))
+  writeFileSync(t.path('evalgate.yml'), judgeSettings(dialect, server, behaviour?.timeoutMs ?? JUDGE_TIMEOUT_MS))
   const out = t.path('results.json')
   const run = await runCli(['run', '--config', t.path('evalgate.yml'), '--eval-set', t.path('eval.csv'), '--eval-set-version', 'v1', '--predictions', t.path('pred.jsonl'), '--out', out])
   const results = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Results) : null
@@ -127,6 +127,8 @@ describe('the judge against every documented endpoint behaviour', { concurrency:
       else assert.equal(run.code, 0, said)
       // the retries and adaptations a behaviour costs, never a request per planned call
       const baseRequests = base.server.counts().total
+      // a behaviour about a timeout ran with a short one: it must have acted (a request timed out and was sent again)
+      if (b.timeoutMs !== undefined) assert.ok(requests > baseRequests, `judge.timeout_ms ${b.timeoutMs} never acted: ${requests} requests, ${baseRequests} on a well-behaved endpoint: ${said}`)
       assert.ok(requests <= baseRequests + 12, `${requests} requests against ${baseRequests} on a well-behaved endpoint: ${said}`)
       if (e.kind === 'same') {
         assertSameScores(run, base, null)

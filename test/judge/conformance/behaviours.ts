@@ -64,7 +64,17 @@ export interface Behaviour {
   dialect: Dialect
   /** the response for this request, or null to answer as the well-behaved server does */
   respond: (req: FakeRequest, state: BehaviourState) => FakeResponse | null
+  /**
+   * judge.timeout_ms for the run against it, when the behaviour is about a timeout; else
+   * JUDGE_TIMEOUT_MS, long enough that a loaded machine's slow reply is not taken for one (at
+   * 1,000 ms for every behaviour, a loaded CI machine timed out and retried 14 requests of a
+   * well-behaved reply)
+   */
+  timeoutMs?: number
 }
+
+/** judge.timeout_ms of a run against a behaviour that sets none (Behaviour.timeoutMs) */
+export const JUDGE_TIMEOUT_MS = 15_000
 
 export const BEHAVIOURS: Behaviour[] = [...OPENAI, ...AZURE, ...ANTHROPIC, ...GEMINI, ...GROQ, ...OPENROUTER, ...DEEPSEEK, ...OLLAMA, ...VLLM, ...LLAMA_CPP, ...LM_STUDIO, ...GATEWAYS, ...LIMITERS]
 

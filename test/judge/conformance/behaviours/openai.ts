@@ -103,6 +103,7 @@ export const OPENAI: Behaviour[] = [
     dialect: 'openai',
     expect: { kind: 'same' },
     respond: (req, state) => (firstTimes(state, 'slow', 1, isScoringChat(req)) ? { status: 200, body: chatCompletion(req), delayMs: 2500 } : null),
+    timeoutMs: 1000,
   },
   {
     id: 'openai-reasoning-rejects-temperature',
