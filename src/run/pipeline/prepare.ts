@@ -10,12 +10,12 @@ import { loadEvalSet } from '../evalSet/evalSet.ts'
 import { checkGateCanAct, ROWS_OF_EVERY_KIND } from '../config/gateCanAct.ts'
 import type { PipelineDeps } from './pipeline.ts'
 import { runEvalSet } from '../evalSet/runEvalSet.ts'
-import { judgeKeyEnv, judgeSecretEnv, makeScorer } from '../scorers/factory.ts'
+import { judgedByModel, judgeKeyEnv, judgeSecretEnv, makeScorer } from '../scorers/factory.ts'
 import type { ScorerEnvironment } from '../scorers/scorer.ts'
 import type { SubsetRequest } from '../evalSet/subset.ts'
 import { GateError } from '../../io/errors.ts'
 import { urlCredentials } from '../../text/urlCredentials.ts'
-import { boundHeapGrowth } from '../../judge/heap.ts'
+import { boundHeapGrowth, boundsHeap, fileBytes } from '../../judge/heap.ts'
 
 /** Where a run happens: the environment (judge key, HTTP header secrets), the working directory, the log. */
 export type RunEnvironment = ScorerEnvironment
@@ -37,11 +37,8 @@ export async function prepareRun(
   select: SubsetRequest = {},
 ): Promise<PipelineDeps> {
   const clock = startClock()
-  // what a run holds alive is its questions' results and the baseline, and it lets go of much
-  // more (rows, answers, the text it writes): V8 would let the heap grow to ~4× the little a
-  // collection finds alive while the files load (100,000 questions: 530-560 MB peak); held near
-  // what is alive from the start, the peak follows the results (~430 MB) for ~15% more CPU
-  boundHeapGrowth()
+  // before the eval set loads, or the bound does nothing (judge/heap.ts)
+  if (boundsHeap(judgedByModel(config), fileBytes(config.eval_set), config.shard?.count ?? 1)) boundHeapGrowth()
   for (const secret of secretValues(config, environment)) registerSecret(secret)
   if (config.shard && (select.only !== undefined || select.failingFrom !== undefined)) {
     throw new GateError('usage', `${select.only !== undefined ? '--only' : '--failing-from'} and --shard cannot be combined`, 'a subset runs in one job: drop --shard')

@@ -3,7 +3,6 @@ import { GateError } from '../../io/errors.ts'
 import { Budget } from '../../judge/budget.ts'
 import { buildModelJudge, type JudgeSpec } from '../../judge/build.ts'
 import { endpointOrigin, envReferences } from '../../judge/endpoint.ts'
-import { boundHeapGrowth } from '../../judge/heap.ts'
 import type { ModelJudge } from '../../judge/modelJudge.ts'
 import { promptsHash } from '../../judge/prompts.ts'
 import { LLM_METRICS } from '../../metrics/llm.ts'
@@ -47,8 +46,6 @@ export function llmJudgeProvider(kind: ChatProvider): ScoringProvider {
       }
       const spec = judgeSpec(config, kind, key.apiKey, environment, true)
       if (key.notice) environment.logger.info(key.notice)
-      // thousands of judge calls allocate fast: without this V8 lets the heap grow to ~4× what the run holds
-      boundHeapGrowth()
       const run = new LlmRun(config, spec, environment)
       return {
         identity: spec.identity,
