@@ -36,9 +36,10 @@ export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string 
  * a deterministic run holds alive is its questions' results and the baseline, and it lets go of
  * much more (rows, answers, the text it writes): unbounded, V8 lets the heap grow to ~4× what a
  * collection finds alive. At 100,000 questions (27 MB of eval set) that is a 540-560 MB peak
- * against ~440 MB bounded, which costs ~25% more CPU (12.3 against 16.5 s); a shard of 8 of it
- * (3.4 MB each) would hold 184 against 165 MB for 11% more CPU (3.61 against 3.20 s), and a run
- * of 10,000 questions (2.7 MB) ~15 MB for a few per cent: trades not worth making.
+ * against ~440 MB bounded, which costs ~25% more CPU (12.3 against 16.5 s). Bounded, a shard of
+ * 8 of it (3.4 MB each) saves ~40 MB (166 against 206 MB) for 5-11% more CPU (2.96 against
+ * 2.80 s, 3.61 against 3.20 s in A/B runs), and a run of 10,000 questions (2.7 MB) ~10 MB for
+ * ~5% (3.44 against 3.27 s): trades not worth making.
  */
 export const BOUND_HEAP_FROM_BYTES = 10_000_000
 
