@@ -116,7 +116,15 @@ export const ConfigSchema = z
     embeddings: EmbeddingsConfigSchema.optional(),
     /** the run stops before its first model call when the plan would exceed this */
     budget: BudgetSchema.default({}),
-    k: z.array(z.number().int().positive()).min(1).default([5]),
+    k: z
+      .array(z.number().int().positive())
+      .min(1)
+      .superRefine((k, ctx) => {
+        // a cut-off given twice would plan and score each of its metrics twice under one name
+        const twice = k.find((cutOff, i) => k.indexOf(cutOff) !== i)
+        if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `k lists ${twice} twice: give each cut-off once, e.g. [5, 10]` })
+      })
+      .default([5]),
     rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
     baseline: z.string().optional(),
     gate: GateSettingsInputSchema.strict().default({}),

@@ -74,6 +74,21 @@ const cases: InvariantCase[] = [
     message: /evalgate\.yml:1:10: version: 2 is a number to YAML/,
     hint: /^quote it: version: "2"$/,
   },
+  {
+    name: 'a cut-off given twice in k',
+    flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl', '--k', '5,10,5'],
+    inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl', k: '5,10,5' },
+    message: /\.yml \+ (flags|action inputs): setting "k": k lists 5 twice: give each cut-off once, e\.g\. \[5, 10\]$/,
+    hint: /fix the value/,
+  },
+  {
+    name: 'a cut-off given twice in evalgate.yml',
+    flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl'],
+    inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl' },
+    file: 'k: [3, 3]\n',
+    message: /setting "k": k lists 3 twice/,
+    hint: /fix the value/,
+  },
 ]
 
 async function failure(run: () => unknown): Promise<GateError> {
