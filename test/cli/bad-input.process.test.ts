@@ -170,7 +170,8 @@ const cases: BadInputCase[] = [
   {
     name: 'evalgate.yml max_drop 5 (a drop no score can make: every drop would pass)',
     argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'gate:\n  max_drop: 5\n') }, []),
-    expect: (s) => [`${s.path('evalgate.yml')} + flags: setting "gate.max_drop": must be between 0 and 1: it is a drop on the 0-1 score scale`],
+    // located where the file gives it: line 2, column 13
+    expect: (s) => [`${s.path('evalgate.yml')}:2:13: setting "gate.max_drop": must be between 0 and 1: it is a drop on the 0-1 score scale`],
   },
   {
     name: 'evalgate.yml max_drop_overrides of 2 on a score metric',
@@ -185,7 +186,8 @@ const cases: BadInputCase[] = [
   {
     name: 'a --max-drop of 5 (percent meant as a fraction)',
     argv: (s) => runArgs(s, ['--max-drop', '5']),
-    expect: () => [/"gate\.max_drop": must be between 0 and 1/],
+    // named by the flag that gives it
+    expect: () => [/evalgate run: --max-drop: setting "gate\.max_drop": must be between 0 and 1/],
   },
   {
     name: 'evalgate.yml eval_set_version: 1.10 (YAML would read the label as 1.1)',
@@ -199,7 +201,7 @@ const cases: BadInputCase[] = [
     name: 'evalgate.yml with a typo in a nested key (judge.provder): "did you mean" the key of that level',
     argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'judge:\n  provder: lexical\n') }, []),
     expect: (s) => [
-      `${s.path('evalgate.yml')} + flags: setting "judge.provder": unknown setting; did you mean "judge.provider"?`,
+      `${s.path('evalgate.yml')}:2:12: setting "judge.provder": unknown setting; did you mean "judge.provider"?`,
       /fix: rename it to provider \(known settings under judge: provider, base_url, /,
     ],
   },
@@ -211,7 +213,7 @@ const cases: BadInputCase[] = [
   {
     name: 'evalgate.yml k: 3,5 (one piece of text to YAML): the list it was meant to be',
     argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'k: 3,5\n') }, []),
-    expect: (s) => [`${s.path('evalgate.yml')} + flags: setting "k"`, 'fix: write a YAML list: k: [3, 5]'],
+    expect: (s) => [`${s.path('evalgate.yml')}:1:4: setting "k"`, 'fix: write a YAML list: k: [3, 5]'],
   },
   {
     name: 'evalgate.yml rules.forbidden as comma-separated text: the list, quoted where YAML needs it',
@@ -269,7 +271,7 @@ const cases: BadInputCase[] = [
       writeText(s.config, 'judge:\n  provider: openai\n  model: m\n  embeddings_model: e\n  temperature: 3\n')
       return runArgs(s, [])
     },
-    expect: (s) => [`${s.config} + flags: judge.temperature is 3, outside 0..2`, /fix: set judge\.temperature to a number from 0 to 2, or default/],
+    expect: (s) => [`${s.config}:5:16: judge.temperature is 3, outside 0..2`, /fix: set judge\.temperature to a number from 0 to 2, or default/],
   },
   {
     name: 'a judge header naming an unset environment variable',
@@ -287,7 +289,7 @@ const cases: BadInputCase[] = [
   {
     name: 'evalgate.yml forbidding a refusal phrase',
     argv: (s) => runArgs({ ...s, config: writeText(s.path('evalgate.yml'), 'rules:\n  forbidden: ["不知道"]\n') }, []),
-    expect: (s) => [`${s.path('evalgate.yml')} + flags: rules.forbidden lists "不知道"`, /fix: a correct refusal must never count as a forbidden word/],
+    expect: (s) => [`${s.path('evalgate.yml')}:2:14: rules.forbidden lists "不知道"`, /fix: a correct refusal must never count as a forbidden word/],
   },
   {
     name: 'a non-numeric --max-drop',

@@ -55,7 +55,8 @@ const cases: InvariantCase[] = [
     flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl'],
     inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl' },
     file: 'rules:\n  forbidden: ["不知道"]\n',
-    message: /evalgate\.yml \+ (flags|action inputs): rules\.forbidden lists "不知道", which is also a refusal phrase$/,
+    // where the file gives it
+    message: /evalgate\.yml:2:14: rules\.forbidden lists "不知道", which is also a refusal phrase$/,
     hint: /remove it from rules\.forbidden/,
   },
   {
@@ -78,7 +79,8 @@ const cases: InvariantCase[] = [
     name: 'a cut-off given twice in k',
     flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl', '--k', '5,10,5'],
     inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl', k: '5,10,5' },
-    message: /\.yml \+ (flags|action inputs): setting "k": k lists 5 twice: give each cut-off once, e\.g\. \[5, 10\]$/,
+    // the flag or input that gives it
+    message: /^(--k|input "k"): setting "k": k lists 5 twice: give each cut-off once, e\.g\. \[5, 10\]$/,
     hint: /fix the value/,
   },
   {
@@ -86,7 +88,23 @@ const cases: InvariantCase[] = [
     flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl'],
     inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl' },
     file: 'k: [3, 3]\n',
-    message: /setting "k": k lists 3 twice/,
+    message: /evalgate\.yml:1:4: setting "k": k lists 3 twice/,
+    hint: /fix the value/,
+  },
+  {
+    name: 'an empty forbidden word, located at the item in evalgate.yml',
+    flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl'],
+    inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl' },
+    file: 'rules:\n  forbidden: [ok, ""]\n',
+    message: /evalgate\.yml:2:19: setting "rules\.forbidden\.1": /,
+    hint: /fix the value/,
+  },
+  {
+    name: 'a max_drop the file gives and a flag overrides: the flag is named, not the file',
+    flags: ['--eval-set', 'e.csv', '--eval-set-version', 'v1', '--predictions', 'p.jsonl', '--max-drop', '3'],
+    inputs: { 'eval-set': 'e.csv', 'eval-set-version': 'v1', predictions: 'p.jsonl', 'max-drop': '3' },
+    file: 'gate:\n  max_drop: 0.05\n',
+    message: /^(--max-drop|input "max-drop"): setting "gate\.max_drop": must be between 0 and 1/,
     hint: /fix the value/,
   },
 ]
@@ -116,7 +134,7 @@ describe('resolveRun checks what a run needs, with the same error from either sh
       )
       assert.match(cli.message, c.message)
       assert.match(cli.hint ?? '', c.hint)
-      assert.equal(action.message, cli.message.replace('+ flags', '+ action inputs'))
+      assert.equal(action.message, cli.message.replace('+ flags', '+ action inputs').replace(/^--([\w-]+): /, 'input "$1": '))
       assert.equal(action.hint, cli.hint)
       assert.equal(action.code, cli.code)
     })

@@ -12,22 +12,39 @@ import type { z } from 'zod'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
 
+/** Where evalgate.yml gives the setting at `path`: `file:line:column` of its value, or of the nearest enclosing one the file has; null when it has none. */
+export type SettingLocator = (path: readonly PropertyKey[]) => string | null
+
+/** Where a problem with the setting at `path` is reported: its place in evalgate.yml, or who gave it (the flags, the inputs). */
+export type SettingSource = (path: readonly PropertyKey[]) => string
+
+const NOWHERE: SettingLocator = () => null
+
 /**
  * Reads evalgate.yml. An explicitly named file must exist; the default one is optional (source
  * null when there is none).
  * Returns the raw object: it is validated after flags / inputs are merged over it.
  */
-export async function readConfigFile(path: string | undefined): Promise<{ source: string | null; data: Record<string, unknown> }> {
+export async function readConfigFile(path: string | undefined): Promise<{ source: string | null; data: Record<string, unknown>; locate: SettingLocator }> {
   const file = path ?? DEFAULT_CONFIG_FILE
   if (!existsSync(file)) {
     if (path) throw new GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only')
-    return { source: null, data: {} }
+    return { source: null, data: {}, locate: NOWHERE }
   }
-  const data = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')))
-  if (data === null || data === undefined) return { source: file, data: {} }
+  const { data, locate } = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')))
+  if (data === null || data === undefined) return { source: file, data: {}, locate }
   if (typeof data !== 'object' || Array.isArray(data))
     throw new GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout')
-  return { source: file, data: movedEmbeddingsModel(file, data as Record<string, unknown>) }
+  return { source: file, data: movedEmbeddingsModel(file, data as Record<string, unknown>), locate }
+}
+
+/**
+ * Where a setting's problem is reported (SettingSource): the flag or input that gives it (they
+ * win over the file), else its line and column in evalgate.yml, else `source`, the layers
+ * together ("evalgate.yml + flags").
+ */
+export function settingSource(overrides: Record<string, unknown>, givenBy: SettingSource, locate: SettingLocator, source: string): SettingSource {
+  return (path) => (valueAt(overrides, path) !== undefined ? givenBy(path) : (locate(path) ?? source))
 }
 
 /**
@@ -50,7 +67,7 @@ function movedEmbeddingsModel(file: string, data: Record<string, unknown>): Reco
   return { ...data, judge: rest, embeddings: { ...embeddings, model } }
 }
 
-function parseYamlFile(file: string, text: string): unknown {
+function parseYamlFile(file: string, text: string): { data: unknown; locate: SettingLocator } {
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines })
   let data: unknown
@@ -64,7 +81,22 @@ function parseYamlFile(file: string, text: string): unknown {
     throw new GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")')
   }
   checkVersionsAreText(doc, file, lines)
-  return data
+  return { data, locate: locator(file, doc, lines) }
+}
+
+/** SettingLocator over a parsed evalgate.yml: the deepest node of the path the document holds. */
+function locator(file: string, doc: Document, lines: LineCounter): SettingLocator {
+  return (path) => {
+    for (let depth = path.length; depth > 0; depth--) {
+      const node: unknown = doc.getIn(path.slice(0, depth), true)
+      const range = (node as { range?: readonly number[] } | null | undefined)?.range
+      const start = range?.[0]
+      if (start === undefined) continue
+      const at = lines.linePos(start)
+      return `${file}:${at.line}:${at.col}`
+    }
+    return null
+  }
 }
 
 /**
@@ -130,27 +162,30 @@ export function applyOverrides(file: Record<string, unknown>, overrides: Record<
   return mergeLayers(base, overrides)
 }
 
-/** Validates the merged config; errors name the setting and where it came from. */
-export function parseConfig(data: Record<string, unknown>, source: string): Config {
-  return validated(ConfigSchema, data, source)
+/**
+ * Validates the merged config; errors name the setting and where it came from: `where` places
+ * a setting (settingSource: its line in evalgate.yml, or the flags), else `source` names the layers.
+ */
+export function parseConfig(data: Record<string, unknown>, source: string, where?: SettingSource): Config {
+  return validated(ConfigSchema, data, source, where)
 }
 
 /** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
-export function parseRunConfig(data: Record<string, unknown>, source: string): RunConfig {
-  return validated(RunConfigSchema, data, source) as RunConfig
+export function parseRunConfig(data: Record<string, unknown>, source: string, where?: SettingSource): RunConfig {
+  return validated(RunConfigSchema, data, source, where) as RunConfig
 }
 
-/** A broken invariant becomes the GateError it carries; any other issue names the setting. */
-function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, source: string): Config {
+/** A broken invariant becomes the GateError it carries; any other issue names the setting, and where it was given. */
+function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, source: string, where: SettingSource = () => source): Config {
   const parsed = schema.safeParse(data)
   if (!parsed.success) {
     const issue = knownAt(parsed.error.issues, 0, 'the first issue of a failed parse')
     const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
-    if (own) throw new GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint)
-    if (issue.code === 'unrecognized_keys') throw unknownSetting(schema, issue.path, issue.keys, source)
+    if (own) throw new GateError(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint)
+    if (issue.code === 'unrecognized_keys') throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, knownAt(issue.keys, 0, 'the first key of an unrecognized_keys issue')]))
     const path = issue.path.join('.')
     const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)'
-    throw new GateError('bad_config', `${source}: setting "${path}": ${issue.message}`, hint)
+    throw new GateError('bad_config', `${where(issue.path)}: setting "${path}": ${issue.message}`, hint)
   }
   checkGateMetricNames(parsed.data.gate, source)
   return parsed.data

@@ -2,9 +2,10 @@ import { useInvocation } from '../../io/cliInvocation.ts'
 import { DEFAULT_BASELINE_PATH } from '../../baseline/baseline.ts'
 import type { GateLayer } from '../../baseline/gate.ts'
 import type { Config, RunConfig } from '../../schemas/config.ts'
-import { applyOverrides, DEFAULT_CONFIG_FILE, parseConfig, parseRunConfig, readConfigFile } from './config.ts'
-import type { Shell } from '../options/option.ts'
+import { applyOverrides, DEFAULT_CONFIG_FILE, parseConfig, parseRunConfig, readConfigFile, settingSource } from './config.ts'
+import { optionName, type Shell } from '../options/option.ts'
 import { limitInputs } from '../../io/input.ts'
+import { OPTIONS } from '../options/options.ts'
 
 /** What a command needs from the settings: a runnable config, every setting, or only the gate settings of the file. */
 export type Scope = 'run' | 'settings' | 'gate'
@@ -44,7 +45,8 @@ export async function resolveRun(request: RunRequest, shell: Shell, scope: Scope
   // compare and merge take only the file's gate settings: its run settings are not theirs to check
   const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data
   const merged = applyOverrides(fileLayer, request.overrides)
-  const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source)
+  const where = settingSource(request.overrides, (path) => optionGiving(path, shell) ?? givenBy, file.locate, source)
+  const config = scope === 'run' ? parseRunConfig(merged, source, where) : parseConfig(merged, source, where)
   // every command printed from here on starts the way evalgate.yml says evalgate runs here
   if (config.cli) useInvocation(config.cli)
   // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
@@ -56,6 +58,18 @@ export async function resolveRun(request: RunRequest, shell: Shell, scope: Scope
     { settings: flagged, source: givenBy, prefix: 'gate.' },
   ]
   return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers }
+}
+
+/** The flag (`--k`) or Action input (`input "k"`) that gives the setting at `path` or the one holding it; null unless exactly one does. */
+function optionGiving(path: readonly PropertyKey[], shell: Shell): string | null {
+  for (let depth = path.length; depth > 0; depth--) {
+    const setting = path.slice(0, depth).join('.')
+    const options = OPTIONS.filter((o) => o.setting === setting && (shell === 'cli' ? o.flag : o.input) !== undefined)
+    const [only] = options
+    if (options.length > 1) return null
+    if (only) return optionName(only, shell)
+  }
+  return null
 }
 
 /** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
