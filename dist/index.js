@@ -70842,7 +70842,15 @@ const ConfigSchema = object({
     embeddings: EmbeddingsConfigSchema.optional(),
     /** the run stops before its first model call when the plan would exceed this */
     budget: BudgetSchema.default({}),
-    k: array(schemas_number().int().positive()).min(1).default([5]),
+    k: array(schemas_number().int().positive())
+        .min(1)
+        .superRefine((k, ctx) => {
+        // a cut-off given twice would plan and score each of its metrics twice under one name
+        const twice = k.find((cutOff, i) => k.indexOf(cutOff) !== i);
+        if (twice !== undefined)
+            ctx.addIssue({ code: 'custom', message: `k lists ${twice} twice: give each cut-off once, e.g. [5, 10]` });
+    })
+        .default([5]),
     rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
     baseline: schemas_string().optional(),
     gate: GateSettingsInputSchema.strict().default({}),
@@ -70908,6 +70916,7 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
 
 
 const DEFAULT_CONFIG_FILE = 'evalgate.yml';
+const NOWHERE = () => null;
 /**
  * Reads evalgate.yml. An explicitly named file must exist; the default one is optional (source
  * null when there is none).
@@ -70918,14 +70927,22 @@ async function readConfigFile(path) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(file)) {
         if (path)
             throw new errors_GateError('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
-        return { source: null, data: {} };
+        return { source: null, data: {}, locate: NOWHERE };
     }
-    const data = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')));
+    const { data, locate } = parseYamlFile(file, decodeUtf8(file, await readInput(file, 'config file')));
     if (data === null || data === undefined)
-        return { source: file, data: {} };
+        return { source: file, data: {}, locate };
     if (typeof data !== 'object' || Array.isArray(data))
         throw new errors_GateError('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
-    return { source: file, data: movedEmbeddingsModel(file, data) };
+    return { source: file, data: movedEmbeddingsModel(file, data), locate };
+}
+/**
+ * Where a setting's problem is reported (SettingSource): the flag or input that gives it (they
+ * win over the file), else its line and column in evalgate.yml, else `source`, the layers
+ * together ("evalgate.yml + flags").
+ */
+function settingSource(overrides, givenBy, locate, source) {
+    return (path) => (config_valueAt(overrides, path) !== undefined ? givenBy(path) : (locate(path) ?? source));
 }
 /**
  * `judge.embeddings_model`, the older home of the embeddings model, read as `embeddings.model`
@@ -70959,7 +70976,22 @@ function parseYamlFile(file, text) {
         throw new errors_GateError('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
     }
     checkVersionsAreText(doc, file, lines);
-    return data;
+    return { data, locate: locator(file, doc, lines) };
+}
+/** SettingLocator over a parsed evalgate.yml: the deepest node of the path the document holds. */
+function locator(file, doc, lines) {
+    return (path) => {
+        for (let depth = path.length; depth > 0; depth--) {
+            const node = doc.getIn(path.slice(0, depth), true);
+            const range = node?.range;
+            const start = range?.[0];
+            if (start === undefined)
+                continue;
+            const at = lines.linePos(start);
+            return `${file}:${at.line}:${at.col}`;
+        }
+        return null;
+    };
 }
 /**
  * A version is a label, but YAML reads `eval_set_version: 1.10` as the number 1.1: the run
@@ -71019,27 +71051,30 @@ function applyOverrides(file, overrides) {
     }
     return mergeLayers(base, overrides);
 }
-/** Validates the merged config; errors name the setting and where it came from. */
-function parseConfig(data, source) {
-    return validated(ConfigSchema, data, source);
+/**
+ * Validates the merged config; errors name the setting and where it came from: `where` places
+ * a setting (settingSource: its line in evalgate.yml, or the flags), else `source` names the layers.
+ */
+function parseConfig(data, source, where) {
+    return validated(ConfigSchema, data, source, where);
 }
 /** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
-function parseRunConfig(data, source) {
-    return validated(RunConfigSchema, data, source);
+function parseRunConfig(data, source, where) {
+    return validated(RunConfigSchema, data, source, where);
 }
-/** A broken invariant becomes the GateError it carries; any other issue names the setting. */
-function validated(schema, data, source) {
+/** A broken invariant becomes the GateError it carries; any other issue names the setting, and where it was given. */
+function validated(schema, data, source, where = () => source) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
         const issue = known_knownAt(parsed.error.issues, 0, 'the first issue of a failed parse');
         const own = issue.code === 'custom' ? issue.params?.gate : undefined;
         if (own)
-            throw new errors_GateError(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
+            throw new errors_GateError(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint);
         if (issue.code === 'unrecognized_keys')
-            throw unknownSetting(schema, issue.path, issue.keys, source);
+            throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, known_knownAt(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
         const path = issue.path.join('.');
         const hint = listWrittenAsText(issue, config_valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new errors_GateError('bad_config', `${source}: setting "${path}": ${issue.message}`, hint);
+        throw new errors_GateError('bad_config', `${where(issue.path)}: setting "${path}": ${issue.message}`, hint);
     }
     checkGateMetricNames(parsed.data.gate, source);
     return parsed.data;
@@ -71102,37 +71137,912 @@ function listWrittenAsText(issue, value) {
     return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
 }
 
-;// CONCATENATED MODULE: ./src/run/config/resolve.ts
+;// CONCATENATED MODULE: ./src/run/options/commands.ts
+/**
+ * The CLI's commands, in a module of their own: \`evalgate --help\` and an unknown command need
+ * the names and nothing else, so they start without loading the option table's schemas.
+ */
+const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
+
+;// CONCATENATED MODULE: ./src/run/options/option.ts
 
 
 
 
-async function resolveRun(request, shell, scope = 'run') {
-    const file = await readConfigFile(request.configFile);
-    const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
-    const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
-    // compare and merge take only the file's gate settings: its run settings are not theirs to check
-    const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
-    const merged = applyOverrides(fileLayer, request.overrides);
-    const config = scope === 'run' ? parseRunConfig(merged, source) : parseConfig(merged, source);
-    // every command printed from here on starts the way evalgate.yml says evalgate runs here
-    if (config.cli)
-        useInvocation(config.cli);
-    // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
-    limitInputs(config.max_input_mb);
-    const flagged = givenIn(config.gate, request.overrides.gate);
-    const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
-    const gateLayers = [
-        { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE, prefix: 'gate.' },
-        { settings: flagged, source: givenBy, prefix: 'gate.' },
-    ];
-    return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers };
+/** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
+const RUN = ['run', 'calibrate-noise'];
+const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
+const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
+/** The config's defaults, shown in --help and action.yml. */
+const CONFIG_DEFAULTS = ConfigSchema.parse({});
+/** The field that names an option in each shell. */
+const NAMED_BY = { cli: 'flag', action: 'input' };
+function option_hasFlag(spec) {
+    return spec.flag !== undefined;
 }
-/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
-function givenIn(gate, layer) {
-    const given = typeof layer === 'object' && layer !== null ? layer : {};
-    return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined));
+function hasInput(spec) {
+    return spec.input !== undefined;
 }
+/** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
+function optionName(spec, shell) {
+    return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
+}
+/**
+ * Reads the options a shell was given, the same way for CLI flags and Action inputs: an empty
+ * value is "not given", the value is parsed by its kind, and it lands in the setting it names.
+ * Two options that give the same setting contradict each other.
+ */
+function readOptions(specs, shell, raw) {
+    const overrides = {};
+    const values = {};
+    const settingGivenBy = new Map();
+    for (const spec of specs) {
+        const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default);
+        if (value === undefined)
+            continue;
+        values[spec[NAMED_BY[shell]]] = value;
+        if (spec.setting === undefined)
+            continue;
+        const earlier = settingGivenBy.get(spec.setting);
+        if (earlier)
+            throw new errors_GateError('usage', `${optionName(earlier, shell)} and ${optionName(spec, shell)} contradict each other`, 'use one of them');
+        settingGivenBy.set(spec.setting, spec);
+        setPath(overrides, spec.setting, value);
+    }
+    return { overrides, values };
+}
+/** Empty text and an unset switch are "not given". */
+function given(raw) {
+    if (typeof raw === 'string')
+        return raw.trim() === '' ? undefined : raw.trim();
+    if (Array.isArray(raw))
+        return raw.map((r) => r.trim()).filter((r) => r !== '');
+    return raw === true ? true : undefined;
+}
+function parseGiven(spec, shell, raw) {
+    if (raw === undefined || raw === false)
+        return undefined;
+    if (raw === true)
+        return spec.sets === undefined ? true : spec.sets;
+    if (Array.isArray(raw))
+        return raw;
+    const v = spec.value;
+    if (v === 'text' || v === 'switch')
+        return raw;
+    if (v === 'paths')
+        return raw.split(/[\s,]+/).filter((p) => p !== '');
+    if (v === 'number') {
+        const n = Number(raw);
+        return Number.isFinite(n) ? n : invalid(spec, shell, raw);
+    }
+    if (v === 'whole numbers') {
+        const ns = raw.split(',').map((s) => Number(s.trim()));
+        return ns.every((n) => Number.isInteger(n) && n >= 1) ? ns : invalid(spec, shell, raw);
+    }
+    return v.includes(raw) ? raw : invalid(spec, shell, raw);
+}
+/** `--max-drop expects a number, got "two"` on the command line; `input "max-drop": expected a number like 0.02, got "two"` in a workflow. */
+function invalid(spec, shell, raw) {
+    const v = spec.value;
+    const choices = typeof v === 'string' ? null : v;
+    if (shell === 'action') {
+        const expected = choices ? `one of ${choices.join(', ')}` : `${v === 'number' ? 'a number' : 'whole numbers separated by commas'} like ${spec.example}`;
+        throw new errors_GateError('usage', `${optionName(spec, shell)}: expected ${expected}, got "${raw}"`, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)');
+    }
+    const expected = choices ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : v === 'number' ? 'a number' : 'whole numbers separated by commas';
+    const hint = choices && spec.help ? spec.help.replace(/\s+/g, ' ') : `e.g. ${optionName(spec, shell)} ${spec.example ?? ''}`.trimEnd();
+    throw new errors_GateError('usage', `${optionName(spec, shell)} expects ${expected}, got "${raw}"`, hint);
+}
+function setPath(target, path, value) {
+    const cut = path.lastIndexOf('.');
+    let node = target;
+    for (const key of cut === -1 ? [] : path.slice(0, cut).split('.'))
+        node = (node[key] ??= {});
+    node[path.slice(cut + 1)] = value;
+}
+
+;// CONCATENATED MODULE: ./src/run/options/commandOptions.ts
+
+/** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */
+const COMMAND_OPTIONS = [
+    { flag: 'history', value: 'text', commands: ['trend'], arg: 'FILE', help: 'history.csv', example: 'history.csv' },
+    { flag: 'metric', value: 'text', commands: ['trend'], arg: 'M', help: 'e.g. rules_pass, faithfulness, recall@5', example: 'rules_pass' },
+    { flag: 'out', value: 'text', commands: ['trend'], arg: 'FILE', help: 'the SVG to write', example: 'trend.svg' },
+    { flag: 'threshold', value: 'number', commands: ['trend'], arg: 'X', help: 'draw the threshold line at X', example: '0.8' },
+    { flag: 'title', value: 'text', commands: ['trend'], arg: 'T', help: 'chart title', example: 'rules_pass' },
+    { flag: 'results', value: 'text', commands: ['baseline'], arg: 'FILE', help: 'results.json written by "evalgate run --out"', example: 'results.json' },
+    { flag: 'out', value: 'text', default: DEFAULT_BASELINE_PATH, commands: ['baseline'], arg: 'FILE', help: `baseline to write (default ${DEFAULT_BASELINE_PATH})` },
+    { flag: 'version', value: 'text', commands: ['baseline'], arg: 'V', help: "label of the system the baseline describes (default: the run's version)", example: 'v2' },
+    // power checks its own ranges: its values stay text here
+    { flag: 'p', value: 'text', commands: ['power'], label: '--p 0.62 --delta 0.05', help: 'questions needed to know a pass rate near p to ±delta (95%)' },
+    { flag: 'delta', value: 'text', commands: ['power'] },
+    { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
+    { flag: 'p2', value: 'text', commands: ['power'] },
+    {
+        flag: 'sd-diff',
+        value: 'text',
+        commands: ['power'],
+        label: '--sd-diff 0.5 --delta 0.1',
+        help: "questions needed for the gate's paired test to detect a drop of delta, when the\nper-question differences between two runs have this sd (pass rate: ≈ √share that flips)",
+    },
+    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--sd-diff S] [--p P]', help: "an n-question set: a pass rate's 95% half-width, and with --sd-diff the paired MDE" },
+    {
+        flag: 'results',
+        value: 'text',
+        commands: ['power'],
+        label: '--results FILE [--n N]',
+        help: "per metric of a compared run: the drop its paired test detects 80% of the time,\nfrom the run's own paired differences (or the baseline's calibrated noise)",
+    },
+    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"}, {"mde", "half_width"} or {"metrics": {…}}' },
+    { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
+    { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
+    { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
+    {
+        flag: 'json',
+        value: 'switch',
+        commands: ['calibrate'],
+        help: 'machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,\nexact_agreement, pabak (null where undefined), and more',
+    },
+    { flag: 'baseline', value: 'text', commands: ['compare'], arg: 'FILE', help: "baseline.json, or another run's results.json", example: DEFAULT_BASELINE_PATH },
+    { flag: 'candidate', value: 'text', commands: ['compare'], arg: 'FILE', help: "this run's results.json", example: 'results.json' },
+    { flag: 'results', multiple: true, value: 'text', commands: ['pairwise'], arg: 'FILE', help: 'a results.json written by "evalgate run --out"; give it once per system' },
+    { flag: 'names', value: 'text', commands: ['pairwise'], arg: 'a,b,c', help: "names of the systems, in --results order (default: each run's version, else the file name)" },
+    { flag: 'json', value: 'switch', commands: ['pairwise'], help: 'print the report as JSON (pairs with per-question verdicts, ranking, usage)' },
+    {
+        flag: 'against',
+        multiple: true,
+        variadic: true,
+        value: 'text',
+        commands: ['lint-set'],
+        label: '--against FILE...',
+        help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
+    },
+    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over word and character shingles, 0-1\n(default 0.8)', example: '0.8' },
+    {
+        flag: 'corpus',
+        value: 'text',
+        commands: ['lint-set'],
+        arg: 'FILE',
+        help: 'the knowledge base: a folder (one document per file, id = its path without\nthe extension) or a .jsonl / .csv with an id per document; lists the documents\nno question names in relevant_doc_ids, and relevant ids that are no document',
+        example: 'docs/',
+    },
+    {
+        flag: 'difficulty-mix',
+        value: 'text',
+        commands: ['lint-set'],
+        arg: 'MIX',
+        help: 'target difficulty shares in percent (default easy=40,medium=40,hard=20)',
+        example: 'easy=40,medium=40,hard=20',
+    },
+    { flag: 'leak-threshold', value: 'number', commands: ['lint-set'], arg: 'X', help: "share of a text's 4-grams found in an --against file that counts as\nleaked (default 0.7)", example: '0.7' },
+    { flag: 'json', value: 'switch', commands: ['lint-set'], help: '{"findings": [{"kind", "level", "ids", "lines", "message"}], "summary": {...}}' },
+    { flag: 'raters', multiple: true, variadic: true, value: 'text', commands: ['agreement'], label: '--raters FILE...', help: "one CSV or JSONL per rater, with an id column and the label's column" },
+    { flag: 'column', value: 'text', default: 'difficulty', commands: ['agreement'], arg: 'NAME', help: 'the nominal label to compare (default difficulty)', example: 'difficulty' },
+    { flag: 'json', value: 'switch', commands: ['agreement'], help: '{"fleiss_kappa", "items", "raters", ...} (null where undefined)' },
+    {
+        flag: 'labels',
+        value: 'text',
+        commands: ['check-rules'],
+        arg: 'FILE',
+        help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
+    },
+    { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
+];
+
+;// CONCATENATED MODULE: ./src/judge/wire/body.ts
+
+
+function readBody(response) {
+    const text = response.text.replace(/^\uFEFF/, '').trim();
+    if (text === '')
+        return { kind: 'empty' };
+    if (text.startsWith('{') || text.startsWith('[')) {
+        try {
+            return { kind: 'json', value: JSON.parse(text) };
+        }
+        catch {
+            // not JSON after all: read on as the content type says
+        }
+    }
+    if (/^(data|event|id|retry):/m.test(text.slice(0, 200)) && (response.contentType.includes('event-stream') || /^data:/m.test(text)))
+        return { kind: 'sse', events: sseEvents(text) };
+    if (response.contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(text))
+        return { kind: 'html' };
+    return { kind: 'text' };
+}
+function sseEvents(text) {
+    const events = [];
+    // an event is its data lines joined; events are separated by a blank line
+    for (const block of text.split(/\r?\n\r?\n/)) {
+        const data = block
+            .split(/\r?\n/)
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).replace(/^ /, ''))
+            .join('\n');
+        if (data === '' || data.trim() === '[DONE]')
+            continue;
+        try {
+            events.push(JSON.parse(data));
+        }
+        catch {
+            // a frame that is not JSON (a comment, a keep-alive) carries nothing to read
+        }
+    }
+    return events;
+}
+/** The start of a body as it can be shown: controls as codes, secrets redacted, cut. */
+function firstBytes(text, max = 120) {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const cut = [...flat].slice(0, max).join('');
+    return redactSecrets(showInvisible(cut)) + (flat.length > cut.length ? '…' : '');
+}
+/** The content type as a reply names it, for messages: `text/html`, or `no content type`. */
+function typeOf(contentType) {
+    const [type = ''] = contentType.split(';');
+    return type.trim() || 'no content type';
+}
+/**
+ * The error a body describes, in every envelope seen in the wild: OpenAI's `{"error": {…}}`
+ * (copied by most servers, OpenRouter with a numeric `code`), `{"error": "text"}` (LM Studio,
+ * llama.cpp), Anthropic's `{"type": "error", "error": {"type", "message"}}`, vLLM's
+ * `{"object": "error", "message", "type", "code"}` (before 0.10.1), Gemini's JSON array
+ * `[{"error": {…}}]`, FastAPI's `{"detail": …}`, or a bare `{"message": …}`. Null when the body
+ * describes no error.
+ */
+function errorOf(body) {
+    if (body.kind === 'sse')
+        return body.events.map((e) => errorOfValue(e)).find((e) => e !== null) ?? null;
+    return body.kind === 'json' ? errorOfValue(body.value) : null;
+}
+function errorOfValue(value) {
+    if (Array.isArray(value))
+        return value.length > 0 ? errorOfValue(value[0]) : null;
+    if (!isObject(value))
+        return null;
+    const error = value.error;
+    if (typeof error === 'string' && error.trim() !== '')
+        return fields({ message: error }, value);
+    if (isObject(error))
+        return fields(error, value);
+    if (value.object === 'error' || value.type === 'error')
+        return fields(value, value);
+    if (value.detail !== undefined && value.choices === undefined && value.data === undefined)
+        return fields({ message: detailText(value.detail) }, value);
+    if (typeof value.message === 'string' && value.choices === undefined && value.data === undefined && value.content === undefined)
+        return fields(value, value);
+    return null;
+}
+function fields(error, whole) {
+    const text = (v) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+    const numeric = [error.code, error.status, whole.code].find((v) => typeof v === 'number' && v >= 100 && v <= 599);
+    const code = text(error.code) ?? text(error.type) ?? text(error.status) ?? (isObject(whole.error) ? null : text(whole.type === 'error' ? null : whole.type));
+    const message = text(error.message) ?? text(error.msg) ?? text(error.detail) ?? (code ? code : JSON.stringify(error).slice(0, 300));
+    const details = Array.isArray(error.details) ? error.details : [];
+    const retry = details.find((d) => isObject(d) && typeof d['@type'] === 'string' && d['@type'].endsWith('RetryInfo'));
+    const { message: _m, code: _c, type: _t, param: _p, ...rest } = error;
+    return {
+        message,
+        code,
+        param: text(error.param),
+        status: numeric ?? null,
+        retryDelay: text(retry?.retryDelay),
+        extra: Object.keys(rest).length > 0 ? JSON.stringify(rest).slice(0, 500) : '',
+    };
+}
+/** FastAPI's detail: a string, or a list of validation errors each with `msg` and `loc`. */
+function detailText(detail) {
+    if (typeof detail === 'string')
+        return detail;
+    if (Array.isArray(detail)) {
+        return detail
+            .map((d) => (isObject(d) ? `${Array.isArray(d.loc) ? `${d.loc.join('.')}: ` : ''}${String(d.msg ?? JSON.stringify(d))}` : String(d)))
+            .join('; ')
+            .slice(0, 500);
+    }
+    return JSON.stringify(detail).slice(0, 500);
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/judge/embeddings.ts
+/**
+ * One embedding as the endpoint sent it. We ask for `encoding_format: "float"` (the SDK asks
+ * for base64 unless told otherwise, and Ollama and LM Studio answer float arrays whatever is
+ * asked, which the SDK would then decode as base64 into garbage); a server that still sends
+ * base64 sends little-endian float32, as api.openai.com does.
+ */
+function decodeEmbedding(embedding) {
+    if (Array.isArray(embedding))
+        return embedding.every((v) => typeof v === 'number' && Number.isFinite(v)) ? embedding : null;
+    if (typeof embedding !== 'string')
+        return null;
+    const bytes = Buffer.from(embedding, 'base64');
+    if (bytes.length === 0 || bytes.length % 4 !== 0)
+        return null;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const vector = Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
+    return vector.every(Number.isFinite) ? vector : null;
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/types.ts
+/** The schema the prompt carries when no response format does. */
+function schemaInstruction(schema) {
+    return `\n\nReply with one JSON object and nothing else. It must match this JSON schema:\n${JSON.stringify(schema.jsonSchema)}`;
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/openaiWire.ts
+
+
+
+
+/**
+ * The OpenAI chat-completions and embeddings wire format, which OpenAI, Azure OpenAI and most
+ * servers speak (vLLM, Ollama, llama.cpp, LM Studio, Groq, OpenRouter, DeepSeek, Gemini's and
+ * Anthropic's compatibility endpoints): the request body and the reading of a reply. Where
+ * it goes and how it is signed is the transport's (openai.ts, azure.ts).
+ */
+function chatBody(request, shape) {
+    const system = request.system + (shape.format === 'json_schema' ? '' : schemaInstruction(request.schema));
+    const format = shape.format === 'json_schema'
+        ? { response_format: { type: 'json_schema', json_schema: { name: request.schema.name, schema: request.schema.jsonSchema, strict: true } } }
+        : shape.format === 'json_object'
+            ? { response_format: { type: 'json_object' } }
+            : {};
+    return {
+        model: request.model,
+        messages: [{ role: 'system', content: system }, ...request.turns],
+        ...(shape.temperature && request.temperature !== null ? { temperature: request.temperature } : {}),
+        ...(request.maxTokens !== null ? { [shape.tokens]: request.maxTokens } : {}),
+        ...format,
+    };
+}
+function embeddingsBody(model, texts) {
+    // float, said explicitly: the SDKs ask for base64 by default, and servers that ignore the ask send floats
+    return { model, input: [...texts], encoding_format: 'float' };
+}
+/** The content: a string, or a list of parts of which the text parts are the answer (a thinking part is not) */
+const Text = union([
+    schemas_string(),
+    array(unknown()).transform((parts) => parts
+        .filter((p) => isObject(p) && typeof p.text === 'string' && (p.type === undefined || p.type === 'text'))
+        .map((p) => p.text)
+        .join('')),
+]);
+const Usage = object({
+    prompt_tokens: schemas_number().optional(),
+    completion_tokens: schemas_number().optional(),
+    completion_tokens_details: object({ reasoning_tokens: schemas_number().nullish() }).loose().nullish(),
+})
+    .loose();
+const Completion = object({
+    id: unknown().optional(),
+    model: unknown().optional(),
+    choices: array(object({
+        message: object({ content: Text.nullish(), refusal: schemas_string().nullish() }).loose(),
+        finish_reason: schemas_string().nullish(),
+    })
+        .loose())
+        .min(1),
+    usage: Usage.nullish(),
+})
+    .loose();
+/** A reply that is not what was asked, for the taxonomy: an error reply, or a 2xx of another shape. */
+function notOk(response, body) {
+    const ok = response.status >= 200 && response.status < 300;
+    if (!ok || errorOf(body) !== null || body.kind === 'html')
+        return { ok: false, observation: { kind: 'reply', status: response.status, contentType: response.contentType, headers: response.headers, body, text: response.text } };
+    return null;
+}
+function shapeFault(response, what) {
+    return { ok: false, observation: { kind: 'shape', contentType: response.contentType, text: response.text, what } };
+}
+function readChatCompletion(response) {
+    const body = readBody(response);
+    const refused = notOk(response, body);
+    if (refused)
+        return refused;
+    const value = body.kind === 'sse' ? assembleStream(body.events) : body.kind === 'json' ? body.value : null;
+    const parsed = Completion.safeParse(value);
+    if (!parsed.success)
+        return shapeFault(response, openaiWire_describe(body));
+    // the schema asks for at least one choice
+    const [choice] = parsed.data.choices;
+    if (!choice)
+        return shapeFault(response, openaiWire_describe(body));
+    const usage = parsed.data.usage;
+    // a refusal under structured outputs comes as `refusal` with no content: the model declined to judge
+    const refusal = !choice.message.content && choice.message.refusal ? choice.message.refusal : null;
+    return {
+        ok: true,
+        value: {
+            content: refusal ?? choice.message.content ?? '',
+            finish: refusal !== null ? 'refusal' : (choice.finish_reason ?? null),
+            usage: usage && typeof usage.prompt_tokens === 'number'
+                ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens ?? 0, reasoning: usage.completion_tokens_details?.reasoning_tokens ?? null }
+                : null,
+            model: typeof parsed.data.model === 'string' ? parsed.data.model : null,
+            id: typeof parsed.data.id === 'string' ? parsed.data.id : null,
+        },
+    };
+}
+/**
+ * A completion sent as server-sent events although none were asked for: a single
+ * `chat.completion` event, or `chat.completion.chunk` deltas joined into one completion.
+ */
+function assembleStream(events) {
+    const whole = events.find((e) => isObject(e) && Array.isArray(e.choices) && isObject(e.choices[0]) && isObject(e.choices[0].message));
+    if (whole)
+        return whole;
+    const chunks = events.filter((e) => isObject(e) && Array.isArray(e.choices));
+    const [first] = chunks;
+    if (!first)
+        return null;
+    let content = '';
+    let finish = null;
+    for (const chunk of chunks) {
+        const choice = chunk.choices[0];
+        if (!isObject(choice))
+            continue;
+        if (isObject(choice.delta) && typeof choice.delta.content === 'string')
+            content += choice.delta.content;
+        if (typeof choice.finish_reason === 'string')
+            finish = choice.finish_reason;
+    }
+    const usage = [...events].reverse().find((e) => isObject(e) && isObject(e.usage));
+    return { id: first.id, model: first.model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null };
+}
+/** A body that is not a reply, in words: which kind of thing came back. */
+function openaiWire_describe(body) {
+    if (body.kind === 'sse')
+        return 'an event stream that is not a completion';
+    if (body.kind === 'json')
+        return Array.isArray(body.value) ? 'a JSON array' : isObject(body.value) ? `a JSON object with keys ${Object.keys(body.value).slice(0, 6).join(', ') || '(none)'}` : 'a JSON value';
+    return body.kind === 'empty' ? 'an empty body' : 'text';
+}
+const EmbeddingsList = object({ data: array(object({ embedding: unknown(), index: schemas_number().int().optional() }).loose()), model: unknown().optional(), usage: Usage.nullish() }).loose();
+function readEmbeddingsList(response, count) {
+    const body = readBody(response);
+    const refused = notOk(response, body);
+    if (refused)
+        return refused;
+    const parsed = EmbeddingsList.safeParse(body.kind === 'json' ? body.value : null);
+    if (!parsed.success)
+        return shapeFault(response, openaiWire_describe(body));
+    const items = parsed.data.data;
+    const ordered = items.every((d) => d.index !== undefined) ? [...items].sort((a, b) => a.index - b.index) : items;
+    const vectors = ordered.map((d) => decodeEmbedding(d.embedding));
+    if (vectors.length !== count)
+        return shapeFault(response, `${vectors.length} embeddings for ${count} inputs`);
+    if (!vectors.every((v) => v !== null))
+        return shapeFault(response, 'an embedding that is neither a list of numbers nor base64 float32');
+    // Ollama 0.21's /v1/embeddings answers an array input with empty vectors: a cosine of nothing is no score
+    if (vectors.some((v) => v.length === 0))
+        return shapeFault(response, 'empty embeddings (vectors of length 0)');
+    const lengths = new Set(vectors.map((v) => v.length));
+    if (lengths.size > 1)
+        return shapeFault(response, `embeddings of different lengths (${[...lengths].join(', ')})`);
+    const tokens = parsed.data.usage?.prompt_tokens;
+    return { ok: true, value: { vectors, tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } };
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/openai.ts
+
+/**
+ * Any OpenAI-compatible server: POST {base}/chat/completions and {base}/embeddings, the key as
+ * a Bearer token (none for a keyless local server unless judge.headers sets Authorization).
+ * A query in the base URL (`…/v1?api-version=…`) and judge.query go on every request.
+ */
+const openai = {
+    label: 'openai-compatible',
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    defaultKeyEnv: 'OPENAI_API_KEY',
+    keyless: true,
+    deployments: false,
+    modelHint: ', e.g. gpt-4o-mini',
+    apiVersion: false,
+    formats: ['json_schema', 'json_object', 'text'],
+    capRequired: false,
+    chat: openaiTransport,
+    embeddings: openaiTransport,
+};
+function openaiTransport(settings) {
+    const { base, query } = splitQuery(settings.baseURL);
+    const url = (path) => withQuery(`${base.replace(/\/+$/, '')}/${path}`, { ...query, ...settings.query });
+    const headers = () => ({ ...bearer(settings), ...settings.headers, 'content-type': 'application/json' });
+    return {
+        chat: (request, shape) => ({ url: url('chat/completions'), method: 'POST', headers: headers(), body: JSON.stringify(chatBody(request, shape)) }),
+        readChat: readChatCompletion,
+        embeddings: (model, texts) => ({ url: url('embeddings'), method: 'POST', headers: headers(), body: JSON.stringify(embeddingsBody(model, texts)) }),
+        readEmbeddings: readEmbeddingsList,
+    };
+}
+function bearer(settings) {
+    const userSetsAuth = Object.keys(settings.headers).some((name) => name.toLowerCase() === 'authorization');
+    return settings.apiKey === null || userSetsAuth ? {} : { authorization: `Bearer ${settings.apiKey}` };
+}
+function splitQuery(url) {
+    const at = url.indexOf('?');
+    if (at === -1)
+        return { base: url, query: {} };
+    return { base: url.slice(0, at), query: Object.fromEntries(new URL(url).searchParams) };
+}
+function withQuery(url, query) {
+    const search = new URLSearchParams(query).toString();
+    return search === '' ? url : `${url}?${search}`;
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/anthropic.ts
+
+
+
+
+
+
+/** The Messages API version every request names (anthropic-version); the wire format below is this version's. */
+const ANTHROPIC_VERSION = '2023-06-01';
+/**
+ * Anthropic's native Messages API: POST {base}/v1/messages with `x-api-key` and
+ * `anthropic-version`, the system prompt as a top-level field, `max_tokens` required. JSON
+ * comes back through a forced tool call whose input schema is the reply's schema (json_schema),
+ * or as text with the schema in the prompt. It has no embeddings endpoint: answer_relevancy
+ * takes its embeddings from embeddings.provider.
+ */
+const anthropic = {
+    label: 'anthropic',
+    defaultBaseUrl: 'https://api.anthropic.com',
+    defaultKeyEnv: 'ANTHROPIC_API_KEY',
+    // api.anthropic.com answers 401 without a key; a gateway of the user's own may take none
+    keyless: true,
+    deployments: false,
+    modelHint: ', e.g. claude-sonnet-4-5',
+    apiVersion: false,
+    formats: ['json_schema', 'text'],
+    capRequired: true,
+    chat: anthropicTransport,
+    check(judge) {
+        if (typeof judge.temperature === 'number' && judge.temperature > 1) {
+            throw new errors_GateError('bad_config', `judge.temperature is ${judge.temperature}, but Anthropic's API takes 0 to 1`, 'set judge.temperature to a number from 0 to 1 (0 for a judge), or default');
+        }
+    },
+};
+function anthropicTransport(settings) {
+    const { base, query } = splitQuery(settings.baseURL);
+    const root = base.replace(/\/+$/, '');
+    const url = withQuery(/\/v1$/.test(root) ? `${root}/messages` : `${root}/v1/messages`, { ...query, ...settings.query });
+    return {
+        chat(request, shape) {
+            const tool = shape.format === 'json_schema';
+            const body = {
+                model: request.model,
+                system: request.system + (tool ? '' : schemaInstruction(request.schema)),
+                messages: request.turns,
+                // required by the API: the configured cap (judge.max_tokens: default is refused before any request)
+                max_tokens: request.maxTokens,
+                ...(shape.temperature && request.temperature !== null ? { temperature: request.temperature } : {}),
+                ...(tool
+                    ? {
+                        tools: [{ name: request.schema.name, description: 'Record the judgement in this exact structure.', input_schema: request.schema.jsonSchema }],
+                        tool_choice: { type: 'tool', name: request.schema.name },
+                    }
+                    : {}),
+            };
+            const headers = {
+                ...(settings.apiKey === null ? {} : { 'x-api-key': settings.apiKey }),
+                'anthropic-version': ANTHROPIC_VERSION,
+                ...settings.headers,
+                'content-type': 'application/json',
+            };
+            return { url, method: 'POST', headers, body: JSON.stringify(body) };
+        },
+        readChat: readMessage,
+    };
+}
+const Block = object({ type: schemas_string(), text: schemas_string().optional(), input: unknown().optional() }).loose();
+const Message = object({
+    id: unknown().optional(),
+    model: unknown().optional(),
+    content: array(Block),
+    stop_reason: schemas_string().nullish(),
+    usage: object({ input_tokens: schemas_number(), output_tokens: schemas_number().optional(), cache_creation_input_tokens: schemas_number().nullish(), cache_read_input_tokens: schemas_number().nullish() })
+        .loose()
+        .nullish(),
+})
+    .loose();
+/** stop_reason in the taxonomy's words: the cap is `length`; `refusal` stays a refusal. */
+const FINISH = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'stop', max_tokens: 'length', refusal: 'refusal' };
+function readMessage(response) {
+    const body = readBody(response);
+    const refused = notOk(response, body);
+    if (refused)
+        return refused;
+    const parsed = Message.safeParse(body.kind === 'json' ? body.value : null);
+    if (!parsed.success)
+        return shapeFault(response, openaiWire_describe(body));
+    const m = parsed.data;
+    // the forced tool call's input is the JSON; a text reply carries it as text
+    const tool = m.content.find((b) => b.type === 'tool_use' && isObject(b.input));
+    const content = tool
+        ? JSON.stringify(tool.input)
+        : m.content
+            .filter((b) => b.type === 'text')
+            .map((b) => b.text ?? '')
+            .join('');
+    const stop = m.stop_reason ?? null;
+    return {
+        ok: true,
+        value: {
+            content,
+            finish: stop === null ? null : (FINISH[stop] ?? stop),
+            // prompt caching reports the cached part apart: the prompt the model read is all three
+            usage: m.usage
+                ? { prompt: m.usage.input_tokens + (m.usage.cache_creation_input_tokens ?? 0) + (m.usage.cache_read_input_tokens ?? 0), completion: m.usage.output_tokens ?? 0, reasoning: null }
+                : null,
+            model: typeof m.model === 'string' ? m.model : null,
+            id: typeof m.id === 'string' ? m.id : null,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/azure.ts
+
+
+
+/**
+ * Azure OpenAI's classic deployment endpoints: {resource}/openai/deployments/{deployment}/
+ * chat/completions?api-version=V (and /embeddings), the key in the `api-key` header. The model
+ * names are deployment names. A base URL that already ends in /openai is taken as that prefix.
+ */
+const azure = {
+    label: 'azure openai',
+    defaultBaseUrl: null,
+    defaultKeyEnv: 'AZURE_OPENAI_API_KEY',
+    // Azure answers 401 without a key: no key skips the tier, as for api.openai.com
+    keyless: false,
+    deployments: true,
+    modelHint: ' to the deployment name',
+    apiVersion: true,
+    baseUrlHint: 'your resource endpoint, e.g. https://my-resource.openai.azure.com',
+    formats: ['json_schema', 'json_object', 'text'],
+    capRequired: false,
+    chat: azureTransport,
+    embeddings: azureTransport,
+    check(judge) {
+        if (!judge.api_version) {
+            throw new errors_GateError('bad_config', 'judge.provider is azure but no judge.api_version is set', 'set judge.api_version (flag --judge-api-version, Action input judge-api-version) to an API version your resource serves, e.g. 2024-10-21');
+        }
+    },
+};
+function azureTransport(settings) {
+    const { base, query } = splitQuery(settings.baseURL);
+    const resource = base.replace(/\/+$/, '');
+    const prefix = /\/openai$/.test(resource) ? resource : `${resource}/openai`;
+    const url = (deployment, path) => withQuery(`${prefix}/deployments/${encodeURIComponent(deployment)}/${path}`, { ...query, ...settings.query, ...(settings.apiVersion ? { 'api-version': settings.apiVersion } : {}) });
+    const headers = () => ({ ...(settings.apiKey === null ? {} : { 'api-key': settings.apiKey }), ...settings.headers, 'content-type': 'application/json' });
+    return {
+        chat: (request, shape) => ({ url: url(request.model, 'chat/completions'), method: 'POST', headers: headers(), body: JSON.stringify(chatBody(request, shape)) }),
+        readChat: readChatCompletion,
+        embeddings: (model, texts) => ({ url: url(model, 'embeddings'), method: 'POST', headers: headers(), body: JSON.stringify(embeddingsBody(model, texts)) }),
+        readEmbeddings: readEmbeddingsList,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/judge/transports/registry.ts
+
+
+
+/** The APIs the judge speaks: one line per value of CHAT_PROVIDERS (judge.provider), so forgetting one does not compile. */
+const TRANSPORTS = { openai: openai, azure: azure, anthropic: anthropic };
+/** The embeddings of an endpoint of their own (embeddings.provider), from the API's definition. */
+function embeddingsTransport(provider, settings) {
+    const make = TRANSPORTS[provider].embeddings;
+    if (!make)
+        throw new Error(`embeddings.provider ${provider}: its API has no embeddings endpoint`);
+    return make(settings);
+}
+
+;// CONCATENATED MODULE: ./src/run/options/judgeOptions.ts
+
+
+
+/** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */
+const JUDGE_OPTIONS = [
+    {
+        flag: 'judge',
+        input: 'judge',
+        value: JUDGE_PROVIDERS,
+        setting: 'judge.provider',
+        commands: JUDGE,
+        help: "lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments; anthropic: over\nAnthropic's Messages API; none: rules, retrieval and citations only",
+        helpIn: { pairwise: 'openai, azure or anthropic: pairwise needs the LLM judge' },
+        description: "lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments), anthropic (LLM judge over Anthropic's Messages API) or none.",
+        example: 'openai',
+    },
+    {
+        flag: 'judge-base-url',
+        input: 'judge-base-url',
+        value: 'text',
+        setting: 'judge.base_url',
+        commands: JUDGE,
+        arg: 'URL',
+        help: `the judge's base URL (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default\n${TRANSPORTS.anthropic.defaultBaseUrl}; azure: the resource endpoint); without a key, a URL\nother than api.openai.com's is called keyless`,
+        description: `Base URL of the judge (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default ${TRANSPORTS.anthropic.defaultBaseUrl}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
+        example: 'http://127.0.0.1:11434/v1',
+    },
+    {
+        flag: 'judge-model',
+        input: 'judge-model',
+        value: 'text',
+        setting: 'judge.model',
+        commands: JUDGE,
+        arg: 'M',
+        help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
+        description: 'Chat model of the judge; with judge azure, the deployment name.',
+        example: 'gpt-4o-mini',
+    },
+    {
+        flag: 'judge-api-version',
+        input: 'judge-api-version',
+        value: 'text',
+        setting: 'judge.api_version',
+        commands: JUDGE,
+        arg: 'V',
+        help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
+        description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
+        example: '2024-10-21',
+    },
+    {
+        flag: 'embeddings-model',
+        input: 'embeddings-model',
+        value: 'text',
+        setting: 'embeddings.model',
+        commands: RUN,
+        arg: 'E',
+        help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
+        description: 'Embeddings model for answer_relevancy (with azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
+        example: 'text-embedding-3-small',
+    },
+    {
+        flag: 'embeddings-provider',
+        input: 'embeddings-provider',
+        value: EMBEDDINGS_PROVIDERS,
+        setting: 'embeddings.provider',
+        commands: RUN,
+        help: "where the embeddings come from: judge (the judge's endpoint and key, the default),\nopenai or azure (an endpoint of their own: --embeddings-base-url, its own key),\nnone (answer_relevancy off)",
+        description: "Where answer_relevancy's embeddings come from: judge (the judge's own endpoint, the default), openai or azure (an endpoint of their own, e.g. with an anthropic judge), or none.",
+        example: 'openai',
+    },
+    {
+        flag: 'embeddings-base-url',
+        input: 'embeddings-base-url',
+        value: 'text',
+        setting: 'embeddings.base_url',
+        commands: RUN,
+        arg: 'URL',
+        help: `with --embeddings-provider openai or azure: the embeddings endpoint (openai: default\n${TRANSPORTS.openai.defaultBaseUrl})`,
+        description: `With embeddings-provider openai or azure: the embeddings endpoint (openai: default ${TRANSPORTS.openai.defaultBaseUrl}).`,
+        example: 'https://api.openai.com/v1',
+    },
+    {
+        flag: 'embeddings-api-key-env',
+        value: 'text',
+        setting: 'embeddings.api_key_env',
+        commands: RUN,
+        arg: 'NAME',
+        help: 'with --embeddings-provider openai or azure: the environment variable holding its key\n(default OPENAI_API_KEY; azure: AZURE_OPENAI_API_KEY)',
+        example: 'EMBEDDINGS_KEY',
+    },
+    {
+        flag: 'judge-api-key-env',
+        value: 'text',
+        setting: 'judge.api_key_env',
+        commands: JUDGE,
+        arg: 'NAME',
+        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)',
+        example: 'JUDGE_KEY',
+    },
+    {
+        input: 'judge-api-key',
+        value: 'text',
+        secret: true,
+        commands: [],
+        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure, ANTHROPIC_API_KEY for judge anthropic). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
+    },
+    {
+        flag: 'concurrency',
+        value: 'number',
+        setting: 'judge.concurrency',
+        commands: JUDGE,
+        arg: 'N',
+        help: `judge calls in flight at once (default ${CONFIG_DEFAULTS.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
+        example: '4',
+    },
+    {
+        flag: 'cache-dir',
+        value: 'text',
+        setting: 'judge.cache_dir',
+        commands: JUDGE,
+        arg: 'DIR',
+        help: `judge response cache (default ${CONFIG_DEFAULTS.judge.cache_dir}); a re-run makes no calls`,
+        example: '.cache/judge',
+    },
+    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
+    {
+        flag: 'budget-calls',
+        input: 'budget-calls',
+        value: 'number',
+        setting: 'budget.calls',
+        commands: JUDGE,
+        arg: 'N',
+        help: 'at most N judge requests (over budget.calls in evalgate.yml), the preflight, retries\nand repairs included: a plan that needs more even with well-formed replies stops\nbefore the candidate runs; past N no request is sent and the metrics left are errors',
+        description: 'At most N judge requests, the preflight, retries and repairs included (overrides budget.calls in evalgate.yml).',
+        example: '2000',
+    },
+    {
+        flag: 'budget-usd',
+        input: 'budget-usd',
+        value: 'number',
+        setting: 'budget.usd',
+        commands: RUN,
+        arg: 'X',
+        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml):\neach request reserves its most (prompt bytes + max_tokens) before it is sent, so the\nspend never passes X',
+        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); each request reserves the most it can cost before it is sent, so the spend never passes it.',
+        example: '5',
+    },
+    {
+        flag: 'plan-only',
+        value: 'switch',
+        commands: ['run'],
+        help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
+    },
+    {
+        input: 'plan-only',
+        value: ['true', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
+    },
+];
+
+;// CONCATENATED MODULE: ./src/run/options/actionOptions.ts
+/** The values of the Action's `mode` input; each is a module of src/action/modes/. */
+const ACTION_MODES = ['gate', 'baseline', 'merge', 'accept'];
+/** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
+const ACTION_OPTIONS = [
+    { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
+    { input: 'comment', value: ['true', 'false'], default: 'true', commands: [], description: 'Post / update the sticky PR comment (true or false).' },
+    { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
+    {
+        input: 'mode',
+        value: ACTION_MODES,
+        default: 'gate',
+        commands: [],
+        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
+    },
+    {
+        input: 'accept-label',
+        value: 'text',
+        default: 'evalgate:accept',
+        commands: [],
+        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
+    },
+    {
+        input: 'shard-results',
+        value: 'paths',
+        commands: [],
+        description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
+        example: 'shards/*.json',
+    },
+    {
+        input: 'lint-set',
+        value: ['true', 'strict', 'false'],
+        default: 'false',
+        commands: [],
+        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
+    },
+    { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
+    { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
+];
 
 ;// CONCATENATED MODULE: ./src/stats/agreement.ts
 /**
@@ -76016,122 +76926,6 @@ class CircuitBreaker {
     }
 }
 
-;// CONCATENATED MODULE: ./src/judge/wire/body.ts
-
-
-function readBody(response) {
-    const text = response.text.replace(/^\uFEFF/, '').trim();
-    if (text === '')
-        return { kind: 'empty' };
-    if (text.startsWith('{') || text.startsWith('[')) {
-        try {
-            return { kind: 'json', value: JSON.parse(text) };
-        }
-        catch {
-            // not JSON after all: read on as the content type says
-        }
-    }
-    if (/^(data|event|id|retry):/m.test(text.slice(0, 200)) && (response.contentType.includes('event-stream') || /^data:/m.test(text)))
-        return { kind: 'sse', events: sseEvents(text) };
-    if (response.contentType.includes('html') || /^<(!doctype|html|head|body|\?xml)/i.test(text))
-        return { kind: 'html' };
-    return { kind: 'text' };
-}
-function sseEvents(text) {
-    const events = [];
-    // an event is its data lines joined; events are separated by a blank line
-    for (const block of text.split(/\r?\n\r?\n/)) {
-        const data = block
-            .split(/\r?\n/)
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).replace(/^ /, ''))
-            .join('\n');
-        if (data === '' || data.trim() === '[DONE]')
-            continue;
-        try {
-            events.push(JSON.parse(data));
-        }
-        catch {
-            // a frame that is not JSON (a comment, a keep-alive) carries nothing to read
-        }
-    }
-    return events;
-}
-/** The start of a body as it can be shown: controls as codes, secrets redacted, cut. */
-function firstBytes(text, max = 120) {
-    const flat = text.replace(/\s+/g, ' ').trim();
-    const cut = [...flat].slice(0, max).join('');
-    return redactSecrets(showInvisible(cut)) + (flat.length > cut.length ? '…' : '');
-}
-/** The content type as a reply names it, for messages: `text/html`, or `no content type`. */
-function typeOf(contentType) {
-    const [type = ''] = contentType.split(';');
-    return type.trim() || 'no content type';
-}
-/**
- * The error a body describes, in every envelope seen in the wild: OpenAI's `{"error": {…}}`
- * (copied by most servers, OpenRouter with a numeric `code`), `{"error": "text"}` (LM Studio,
- * llama.cpp), Anthropic's `{"type": "error", "error": {"type", "message"}}`, vLLM's
- * `{"object": "error", "message", "type", "code"}` (before 0.10.1), Gemini's JSON array
- * `[{"error": {…}}]`, FastAPI's `{"detail": …}`, or a bare `{"message": …}`. Null when the body
- * describes no error.
- */
-function errorOf(body) {
-    if (body.kind === 'sse')
-        return body.events.map((e) => errorOfValue(e)).find((e) => e !== null) ?? null;
-    return body.kind === 'json' ? errorOfValue(body.value) : null;
-}
-function errorOfValue(value) {
-    if (Array.isArray(value))
-        return value.length > 0 ? errorOfValue(value[0]) : null;
-    if (!isObject(value))
-        return null;
-    const error = value.error;
-    if (typeof error === 'string' && error.trim() !== '')
-        return fields({ message: error }, value);
-    if (isObject(error))
-        return fields(error, value);
-    if (value.object === 'error' || value.type === 'error')
-        return fields(value, value);
-    if (value.detail !== undefined && value.choices === undefined && value.data === undefined)
-        return fields({ message: detailText(value.detail) }, value);
-    if (typeof value.message === 'string' && value.choices === undefined && value.data === undefined && value.content === undefined)
-        return fields(value, value);
-    return null;
-}
-function fields(error, whole) {
-    const text = (v) => (typeof v === 'string' && v.trim() !== '' ? v : null);
-    const numeric = [error.code, error.status, whole.code].find((v) => typeof v === 'number' && v >= 100 && v <= 599);
-    const code = text(error.code) ?? text(error.type) ?? text(error.status) ?? (isObject(whole.error) ? null : text(whole.type === 'error' ? null : whole.type));
-    const message = text(error.message) ?? text(error.msg) ?? text(error.detail) ?? (code ? code : JSON.stringify(error).slice(0, 300));
-    const details = Array.isArray(error.details) ? error.details : [];
-    const retry = details.find((d) => isObject(d) && typeof d['@type'] === 'string' && d['@type'].endsWith('RetryInfo'));
-    const { message: _m, code: _c, type: _t, param: _p, ...rest } = error;
-    return {
-        message,
-        code,
-        param: text(error.param),
-        status: numeric ?? null,
-        retryDelay: text(retry?.retryDelay),
-        extra: Object.keys(rest).length > 0 ? JSON.stringify(rest).slice(0, 500) : '',
-    };
-}
-/** FastAPI's detail: a string, or a list of validation errors each with `msg` and `loc`. */
-function detailText(detail) {
-    if (typeof detail === 'string')
-        return detail;
-    if (Array.isArray(detail)) {
-        return detail
-            .map((d) => (isObject(d) ? `${Array.isArray(d.loc) ? `${d.loc.join('.')}: ` : ''}${String(d.msg ?? JSON.stringify(d))}` : String(d)))
-            .join('; ')
-            .slice(0, 500);
-    }
-    return JSON.stringify(detail).slice(0, 500);
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 ;// CONCATENATED MODULE: ./src/judge/wire/hints.ts
 
 
@@ -77398,12 +78192,6 @@ function rendered(id, vars, settings) {
     return renderPrompt(prompt.system, vars).length + renderPrompt(prompt.user, vars).length + schema;
 }
 
-;// CONCATENATED MODULE: ./src/judge/transports/types.ts
-/** The schema the prompt carries when no response format does. */
-function schemaInstruction(schema) {
-    return `\n\nReply with one JSON object and nothing else. It must match this JSON schema:\n${JSON.stringify(schema.jsonSchema)}`;
-}
-
 ;// CONCATENATED MODULE: ./src/judge/chatCall.ts
 
 
@@ -77779,396 +78567,6 @@ class ModelJudge {
 }
 function preflightError(cause, fix) {
     return new errors_GateError('bad_config', `judge preflight: ${cause}; nothing was run`, fix);
-}
-
-;// CONCATENATED MODULE: ./src/judge/embeddings.ts
-/**
- * One embedding as the endpoint sent it. We ask for `encoding_format: "float"` (the SDK asks
- * for base64 unless told otherwise, and Ollama and LM Studio answer float arrays whatever is
- * asked, which the SDK would then decode as base64 into garbage); a server that still sends
- * base64 sends little-endian float32, as api.openai.com does.
- */
-function decodeEmbedding(embedding) {
-    if (Array.isArray(embedding))
-        return embedding.every((v) => typeof v === 'number' && Number.isFinite(v)) ? embedding : null;
-    if (typeof embedding !== 'string')
-        return null;
-    const bytes = Buffer.from(embedding, 'base64');
-    if (bytes.length === 0 || bytes.length % 4 !== 0)
-        return null;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const vector = Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
-    return vector.every(Number.isFinite) ? vector : null;
-}
-
-;// CONCATENATED MODULE: ./src/judge/transports/openaiWire.ts
-
-
-
-
-/**
- * The OpenAI chat-completions and embeddings wire format, which OpenAI, Azure OpenAI and most
- * servers speak (vLLM, Ollama, llama.cpp, LM Studio, Groq, OpenRouter, DeepSeek, Gemini's and
- * Anthropic's compatibility endpoints): the request body and the reading of a reply. Where
- * it goes and how it is signed is the transport's (openai.ts, azure.ts).
- */
-function chatBody(request, shape) {
-    const system = request.system + (shape.format === 'json_schema' ? '' : schemaInstruction(request.schema));
-    const format = shape.format === 'json_schema'
-        ? { response_format: { type: 'json_schema', json_schema: { name: request.schema.name, schema: request.schema.jsonSchema, strict: true } } }
-        : shape.format === 'json_object'
-            ? { response_format: { type: 'json_object' } }
-            : {};
-    return {
-        model: request.model,
-        messages: [{ role: 'system', content: system }, ...request.turns],
-        ...(shape.temperature && request.temperature !== null ? { temperature: request.temperature } : {}),
-        ...(request.maxTokens !== null ? { [shape.tokens]: request.maxTokens } : {}),
-        ...format,
-    };
-}
-function embeddingsBody(model, texts) {
-    // float, said explicitly: the SDKs ask for base64 by default, and servers that ignore the ask send floats
-    return { model, input: [...texts], encoding_format: 'float' };
-}
-/** The content: a string, or a list of parts of which the text parts are the answer (a thinking part is not) */
-const Text = union([
-    schemas_string(),
-    array(unknown()).transform((parts) => parts
-        .filter((p) => isObject(p) && typeof p.text === 'string' && (p.type === undefined || p.type === 'text'))
-        .map((p) => p.text)
-        .join('')),
-]);
-const Usage = object({
-    prompt_tokens: schemas_number().optional(),
-    completion_tokens: schemas_number().optional(),
-    completion_tokens_details: object({ reasoning_tokens: schemas_number().nullish() }).loose().nullish(),
-})
-    .loose();
-const Completion = object({
-    id: unknown().optional(),
-    model: unknown().optional(),
-    choices: array(object({
-        message: object({ content: Text.nullish(), refusal: schemas_string().nullish() }).loose(),
-        finish_reason: schemas_string().nullish(),
-    })
-        .loose())
-        .min(1),
-    usage: Usage.nullish(),
-})
-    .loose();
-/** A reply that is not what was asked, for the taxonomy: an error reply, or a 2xx of another shape. */
-function notOk(response, body) {
-    const ok = response.status >= 200 && response.status < 300;
-    if (!ok || errorOf(body) !== null || body.kind === 'html')
-        return { ok: false, observation: { kind: 'reply', status: response.status, contentType: response.contentType, headers: response.headers, body, text: response.text } };
-    return null;
-}
-function shapeFault(response, what) {
-    return { ok: false, observation: { kind: 'shape', contentType: response.contentType, text: response.text, what } };
-}
-function readChatCompletion(response) {
-    const body = readBody(response);
-    const refused = notOk(response, body);
-    if (refused)
-        return refused;
-    const value = body.kind === 'sse' ? assembleStream(body.events) : body.kind === 'json' ? body.value : null;
-    const parsed = Completion.safeParse(value);
-    if (!parsed.success)
-        return shapeFault(response, openaiWire_describe(body));
-    // the schema asks for at least one choice
-    const [choice] = parsed.data.choices;
-    if (!choice)
-        return shapeFault(response, openaiWire_describe(body));
-    const usage = parsed.data.usage;
-    // a refusal under structured outputs comes as `refusal` with no content: the model declined to judge
-    const refusal = !choice.message.content && choice.message.refusal ? choice.message.refusal : null;
-    return {
-        ok: true,
-        value: {
-            content: refusal ?? choice.message.content ?? '',
-            finish: refusal !== null ? 'refusal' : (choice.finish_reason ?? null),
-            usage: usage && typeof usage.prompt_tokens === 'number'
-                ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens ?? 0, reasoning: usage.completion_tokens_details?.reasoning_tokens ?? null }
-                : null,
-            model: typeof parsed.data.model === 'string' ? parsed.data.model : null,
-            id: typeof parsed.data.id === 'string' ? parsed.data.id : null,
-        },
-    };
-}
-/**
- * A completion sent as server-sent events although none were asked for: a single
- * `chat.completion` event, or `chat.completion.chunk` deltas joined into one completion.
- */
-function assembleStream(events) {
-    const whole = events.find((e) => isObject(e) && Array.isArray(e.choices) && isObject(e.choices[0]) && isObject(e.choices[0].message));
-    if (whole)
-        return whole;
-    const chunks = events.filter((e) => isObject(e) && Array.isArray(e.choices));
-    const [first] = chunks;
-    if (!first)
-        return null;
-    let content = '';
-    let finish = null;
-    for (const chunk of chunks) {
-        const choice = chunk.choices[0];
-        if (!isObject(choice))
-            continue;
-        if (isObject(choice.delta) && typeof choice.delta.content === 'string')
-            content += choice.delta.content;
-        if (typeof choice.finish_reason === 'string')
-            finish = choice.finish_reason;
-    }
-    const usage = [...events].reverse().find((e) => isObject(e) && isObject(e.usage));
-    return { id: first.id, model: first.model, choices: [{ message: { content }, finish_reason: finish }], usage: usage?.usage ?? null };
-}
-/** A body that is not a reply, in words: which kind of thing came back. */
-function openaiWire_describe(body) {
-    if (body.kind === 'sse')
-        return 'an event stream that is not a completion';
-    if (body.kind === 'json')
-        return Array.isArray(body.value) ? 'a JSON array' : isObject(body.value) ? `a JSON object with keys ${Object.keys(body.value).slice(0, 6).join(', ') || '(none)'}` : 'a JSON value';
-    return body.kind === 'empty' ? 'an empty body' : 'text';
-}
-const EmbeddingsList = object({ data: array(object({ embedding: unknown(), index: schemas_number().int().optional() }).loose()), model: unknown().optional(), usage: Usage.nullish() }).loose();
-function readEmbeddingsList(response, count) {
-    const body = readBody(response);
-    const refused = notOk(response, body);
-    if (refused)
-        return refused;
-    const parsed = EmbeddingsList.safeParse(body.kind === 'json' ? body.value : null);
-    if (!parsed.success)
-        return shapeFault(response, openaiWire_describe(body));
-    const items = parsed.data.data;
-    const ordered = items.every((d) => d.index !== undefined) ? [...items].sort((a, b) => a.index - b.index) : items;
-    const vectors = ordered.map((d) => decodeEmbedding(d.embedding));
-    if (vectors.length !== count)
-        return shapeFault(response, `${vectors.length} embeddings for ${count} inputs`);
-    if (!vectors.every((v) => v !== null))
-        return shapeFault(response, 'an embedding that is neither a list of numbers nor base64 float32');
-    // Ollama 0.21's /v1/embeddings answers an array input with empty vectors: a cosine of nothing is no score
-    if (vectors.some((v) => v.length === 0))
-        return shapeFault(response, 'empty embeddings (vectors of length 0)');
-    const lengths = new Set(vectors.map((v) => v.length));
-    if (lengths.size > 1)
-        return shapeFault(response, `embeddings of different lengths (${[...lengths].join(', ')})`);
-    const tokens = parsed.data.usage?.prompt_tokens;
-    return { ok: true, value: { vectors, tokens: typeof tokens === 'number' ? tokens : null, model: typeof parsed.data.model === 'string' ? parsed.data.model : null } };
-}
-
-;// CONCATENATED MODULE: ./src/judge/transports/openai.ts
-
-/**
- * Any OpenAI-compatible server: POST {base}/chat/completions and {base}/embeddings, the key as
- * a Bearer token (none for a keyless local server unless judge.headers sets Authorization).
- * A query in the base URL (`…/v1?api-version=…`) and judge.query go on every request.
- */
-const openai = {
-    label: 'openai-compatible',
-    defaultBaseUrl: 'https://api.openai.com/v1',
-    defaultKeyEnv: 'OPENAI_API_KEY',
-    keyless: true,
-    deployments: false,
-    modelHint: ', e.g. gpt-4o-mini',
-    apiVersion: false,
-    formats: ['json_schema', 'json_object', 'text'],
-    capRequired: false,
-    chat: openaiTransport,
-    embeddings: openaiTransport,
-};
-function openaiTransport(settings) {
-    const { base, query } = splitQuery(settings.baseURL);
-    const url = (path) => withQuery(`${base.replace(/\/+$/, '')}/${path}`, { ...query, ...settings.query });
-    const headers = () => ({ ...bearer(settings), ...settings.headers, 'content-type': 'application/json' });
-    return {
-        chat: (request, shape) => ({ url: url('chat/completions'), method: 'POST', headers: headers(), body: JSON.stringify(chatBody(request, shape)) }),
-        readChat: readChatCompletion,
-        embeddings: (model, texts) => ({ url: url('embeddings'), method: 'POST', headers: headers(), body: JSON.stringify(embeddingsBody(model, texts)) }),
-        readEmbeddings: readEmbeddingsList,
-    };
-}
-function bearer(settings) {
-    const userSetsAuth = Object.keys(settings.headers).some((name) => name.toLowerCase() === 'authorization');
-    return settings.apiKey === null || userSetsAuth ? {} : { authorization: `Bearer ${settings.apiKey}` };
-}
-function splitQuery(url) {
-    const at = url.indexOf('?');
-    if (at === -1)
-        return { base: url, query: {} };
-    return { base: url.slice(0, at), query: Object.fromEntries(new URL(url).searchParams) };
-}
-function withQuery(url, query) {
-    const search = new URLSearchParams(query).toString();
-    return search === '' ? url : `${url}?${search}`;
-}
-
-;// CONCATENATED MODULE: ./src/judge/transports/anthropic.ts
-
-
-
-
-
-
-/** The Messages API version every request names (anthropic-version); the wire format below is this version's. */
-const ANTHROPIC_VERSION = '2023-06-01';
-/**
- * Anthropic's native Messages API: POST {base}/v1/messages with `x-api-key` and
- * `anthropic-version`, the system prompt as a top-level field, `max_tokens` required. JSON
- * comes back through a forced tool call whose input schema is the reply's schema (json_schema),
- * or as text with the schema in the prompt. It has no embeddings endpoint: answer_relevancy
- * takes its embeddings from embeddings.provider.
- */
-const anthropic = {
-    label: 'anthropic',
-    defaultBaseUrl: 'https://api.anthropic.com',
-    defaultKeyEnv: 'ANTHROPIC_API_KEY',
-    // api.anthropic.com answers 401 without a key; a gateway of the user's own may take none
-    keyless: true,
-    deployments: false,
-    modelHint: ', e.g. claude-sonnet-4-5',
-    apiVersion: false,
-    formats: ['json_schema', 'text'],
-    capRequired: true,
-    chat: anthropicTransport,
-    check(judge) {
-        if (typeof judge.temperature === 'number' && judge.temperature > 1) {
-            throw new errors_GateError('bad_config', `judge.temperature is ${judge.temperature}, but Anthropic's API takes 0 to 1`, 'set judge.temperature to a number from 0 to 1 (0 for a judge), or default');
-        }
-    },
-};
-function anthropicTransport(settings) {
-    const { base, query } = splitQuery(settings.baseURL);
-    const root = base.replace(/\/+$/, '');
-    const url = withQuery(/\/v1$/.test(root) ? `${root}/messages` : `${root}/v1/messages`, { ...query, ...settings.query });
-    return {
-        chat(request, shape) {
-            const tool = shape.format === 'json_schema';
-            const body = {
-                model: request.model,
-                system: request.system + (tool ? '' : schemaInstruction(request.schema)),
-                messages: request.turns,
-                // required by the API: the configured cap (judge.max_tokens: default is refused before any request)
-                max_tokens: request.maxTokens,
-                ...(shape.temperature && request.temperature !== null ? { temperature: request.temperature } : {}),
-                ...(tool
-                    ? {
-                        tools: [{ name: request.schema.name, description: 'Record the judgement in this exact structure.', input_schema: request.schema.jsonSchema }],
-                        tool_choice: { type: 'tool', name: request.schema.name },
-                    }
-                    : {}),
-            };
-            const headers = {
-                ...(settings.apiKey === null ? {} : { 'x-api-key': settings.apiKey }),
-                'anthropic-version': ANTHROPIC_VERSION,
-                ...settings.headers,
-                'content-type': 'application/json',
-            };
-            return { url, method: 'POST', headers, body: JSON.stringify(body) };
-        },
-        readChat: readMessage,
-    };
-}
-const Block = object({ type: schemas_string(), text: schemas_string().optional(), input: unknown().optional() }).loose();
-const Message = object({
-    id: unknown().optional(),
-    model: unknown().optional(),
-    content: array(Block),
-    stop_reason: schemas_string().nullish(),
-    usage: object({ input_tokens: schemas_number(), output_tokens: schemas_number().optional(), cache_creation_input_tokens: schemas_number().nullish(), cache_read_input_tokens: schemas_number().nullish() })
-        .loose()
-        .nullish(),
-})
-    .loose();
-/** stop_reason in the taxonomy's words: the cap is `length`; `refusal` stays a refusal. */
-const FINISH = { end_turn: 'stop', stop_sequence: 'stop', tool_use: 'stop', max_tokens: 'length', refusal: 'refusal' };
-function readMessage(response) {
-    const body = readBody(response);
-    const refused = notOk(response, body);
-    if (refused)
-        return refused;
-    const parsed = Message.safeParse(body.kind === 'json' ? body.value : null);
-    if (!parsed.success)
-        return shapeFault(response, openaiWire_describe(body));
-    const m = parsed.data;
-    // the forced tool call's input is the JSON; a text reply carries it as text
-    const tool = m.content.find((b) => b.type === 'tool_use' && isObject(b.input));
-    const content = tool
-        ? JSON.stringify(tool.input)
-        : m.content
-            .filter((b) => b.type === 'text')
-            .map((b) => b.text ?? '')
-            .join('');
-    const stop = m.stop_reason ?? null;
-    return {
-        ok: true,
-        value: {
-            content,
-            finish: stop === null ? null : (FINISH[stop] ?? stop),
-            // prompt caching reports the cached part apart: the prompt the model read is all three
-            usage: m.usage
-                ? { prompt: m.usage.input_tokens + (m.usage.cache_creation_input_tokens ?? 0) + (m.usage.cache_read_input_tokens ?? 0), completion: m.usage.output_tokens ?? 0, reasoning: null }
-                : null,
-            model: typeof m.model === 'string' ? m.model : null,
-            id: typeof m.id === 'string' ? m.id : null,
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/judge/transports/azure.ts
-
-
-
-/**
- * Azure OpenAI's classic deployment endpoints: {resource}/openai/deployments/{deployment}/
- * chat/completions?api-version=V (and /embeddings), the key in the `api-key` header. The model
- * names are deployment names. A base URL that already ends in /openai is taken as that prefix.
- */
-const azure = {
-    label: 'azure openai',
-    defaultBaseUrl: null,
-    defaultKeyEnv: 'AZURE_OPENAI_API_KEY',
-    // Azure answers 401 without a key: no key skips the tier, as for api.openai.com
-    keyless: false,
-    deployments: true,
-    modelHint: ' to the deployment name',
-    apiVersion: true,
-    baseUrlHint: 'your resource endpoint, e.g. https://my-resource.openai.azure.com',
-    formats: ['json_schema', 'json_object', 'text'],
-    capRequired: false,
-    chat: azureTransport,
-    embeddings: azureTransport,
-    check(judge) {
-        if (!judge.api_version) {
-            throw new errors_GateError('bad_config', 'judge.provider is azure but no judge.api_version is set', 'set judge.api_version (flag --judge-api-version, Action input judge-api-version) to an API version your resource serves, e.g. 2024-10-21');
-        }
-    },
-};
-function azureTransport(settings) {
-    const { base, query } = splitQuery(settings.baseURL);
-    const resource = base.replace(/\/+$/, '');
-    const prefix = /\/openai$/.test(resource) ? resource : `${resource}/openai`;
-    const url = (deployment, path) => withQuery(`${prefix}/deployments/${encodeURIComponent(deployment)}/${path}`, { ...query, ...settings.query, ...(settings.apiVersion ? { 'api-version': settings.apiVersion } : {}) });
-    const headers = () => ({ ...(settings.apiKey === null ? {} : { 'api-key': settings.apiKey }), ...settings.headers, 'content-type': 'application/json' });
-    return {
-        chat: (request, shape) => ({ url: url(request.model, 'chat/completions'), method: 'POST', headers: headers(), body: JSON.stringify(chatBody(request, shape)) }),
-        readChat: readChatCompletion,
-        embeddings: (model, texts) => ({ url: url(model, 'embeddings'), method: 'POST', headers: headers(), body: JSON.stringify(embeddingsBody(model, texts)) }),
-        readEmbeddings: readEmbeddingsList,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/judge/transports/registry.ts
-
-
-
-/** The APIs the judge speaks: one line per value of CHAT_PROVIDERS (judge.provider), so forgetting one does not compile. */
-const TRANSPORTS = { openai: openai, azure: azure, anthropic: anthropic };
-/** The embeddings of an endpoint of their own (embeddings.provider), from the API's definition. */
-function embeddingsTransport(provider, settings) {
-    const make = TRANSPORTS[provider].embeddings;
-    if (!make)
-        throw new Error(`embeddings.provider ${provider}: its API has no embeddings endpoint`);
-    return make(settings);
 }
 
 ;// CONCATENATED MODULE: ./src/judge/build.ts
@@ -80875,6 +81273,320 @@ function pipeline_round(ms) {
     return Math.round(ms * 10) / 10;
 }
 
+
+;// CONCATENATED MODULE: ./src/run/options/options.ts
+
+
+
+
+
+
+
+
+
+
+/** calibrate-noise's judge passes over fixed answers when neither --runs nor --rerun-candidate is given */
+const DEFAULT_NOISE_PASSES = 3;
+const NOISE_PASSES = String(DEFAULT_NOISE_PASSES);
+/**
+ * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
+ * checked against. The commands' own options and the judge's live in their own files
+ * (commandOptions.ts, judgeOptions.ts) and are spliced in here, in place.
+ */
+const OPTIONS = [
+    { flag: 'help', short: 'h', value: 'switch', commands: COMMANDS },
+    // the commands' own options first: they lead their command's --help
+    ...COMMAND_OPTIONS,
+    // the settings a run is made of, shared by the CLI and the Action
+    {
+        flag: 'config',
+        input: 'config',
+        value: 'text',
+        commands: ['run', 'compare', 'merge', 'calibrate-noise', 'pairwise', 'lint-set', 'check-rules'],
+        arg: 'FILE',
+        help: `settings file (default: ${DEFAULT_CONFIG_FILE} when present); flags win`,
+        helpIn: {
+            compare: `settings file for gate overrides (default: ${DEFAULT_CONFIG_FILE} when present)`,
+            merge: `gate settings (default: ${DEFAULT_CONFIG_FILE} when present)`,
+            pairwise: `settings file for the judge (default: ${DEFAULT_CONFIG_FILE} when present); flags win`,
+            'lint-set': `settings file: eval_set and rules.refusal_phrases (default: ${DEFAULT_CONFIG_FILE} when present)`,
+            'check-rules': `settings file: the rules to check and eval_set (default: ${DEFAULT_CONFIG_FILE} when present)`,
+        },
+        description: `Path of ${DEFAULT_CONFIG_FILE} (settings); inputs below override it.`,
+        example: 'ci/evalgate.yml',
+    },
+    {
+        flag: 'eval-set',
+        input: 'eval-set',
+        value: 'text',
+        setting: 'eval_set',
+        commands: [...JUDGE, 'lint-set', 'check-rules'],
+        arg: 'FILE',
+        help: 'eval set, .csv or .jsonl',
+        helpIn: {
+            pairwise: 'eval set whose reference points the judge compares against (default: eval_set\nin evalgate.yml; without one the judge has the question alone)',
+            'lint-set': 'the eval set to check (or give it as the first argument; default: eval_set in\nevalgate.yml)',
+            'check-rules': "eval set the labelled answers belong to: each row's should_refuse, expect_json\nand required_keys route the rules as in a run (default: eval_set in evalgate.yml)",
+        },
+        description: 'Eval set file (.csv or .jsonl).',
+        example: 'eval/eval_set.csv',
+    },
+    {
+        flag: 'eval-set-version',
+        input: 'eval-set-version',
+        value: 'text',
+        setting: 'eval_set_version',
+        commands: RUN,
+        arg: 'V',
+        help: 'label of the eval set version (e.g. v1)',
+        description: 'Label of the eval set version (e.g. v1).',
+        example: 'v1',
+    },
+    {
+        flag: 'version',
+        input: 'version',
+        value: 'text',
+        setting: 'version',
+        commands: RUN,
+        arg: 'V',
+        help: 'label of the system under test (e.g. the commit or prompt version)',
+        description: 'Label of the system under test.',
+        example: 'prompt-7',
+    },
+    {
+        flag: 'predictions',
+        input: 'predictions',
+        value: 'text',
+        setting: 'candidate.predictions',
+        commands: RUN,
+        arg: 'FILE',
+        help: 'candidate answers written by an earlier step (.jsonl or .csv)',
+        description: 'Candidate answers written by an earlier step (.jsonl or .csv).',
+        example: 'out/predictions.jsonl',
+    },
+    {
+        flag: 'candidate-cmd',
+        input: 'candidate-command',
+        value: 'text',
+        setting: 'candidate.command',
+        commands: RUN,
+        arg: '"CMD"',
+        help: 'candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout',
+        description: 'Candidate as a command (JSONL questions on stdin, JSONL answers on stdout).',
+        example: 'python rag.py --jsonl',
+    },
+    {
+        flag: 'candidate-timeout',
+        value: 'number',
+        setting: 'candidate.timeout_ms',
+        commands: RUN,
+        arg: 'MS',
+        help: `timeout for the candidate command (default ${CandidateTimeoutSchema.parse(undefined)})`,
+        example: '60000',
+    },
+    {
+        flag: 'candidate-url',
+        input: 'candidate-url',
+        value: 'text',
+        setting: 'candidate.http.url',
+        commands: RUN,
+        arg: 'URL',
+        help: 'candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)',
+        description: 'Candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http).',
+        example: 'http://127.0.0.1:8080/ask',
+    },
+    ...JUDGE_OPTIONS,
+    {
+        flag: 'k',
+        input: 'k',
+        value: 'whole numbers',
+        setting: 'k',
+        commands: RUN,
+        label: '--k 5,10',
+        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${CONFIG_DEFAULTS.k.join(',')})`,
+        description: 'Retrieval cut-offs, comma-separated (e.g. 5,10).',
+        example: '5,10',
+    },
+    {
+        flag: 'baseline',
+        input: 'baseline',
+        value: 'text',
+        setting: 'baseline',
+        commands: ['run', 'merge', 'calibrate-noise'],
+        arg: 'FILE',
+        help: 'baseline.json (or another results.json) to compare with',
+        helpIn: { merge: 'compare the merged run in the same step (else run "evalgate compare")' },
+        description: 'Baseline file to compare with.',
+        example: DEFAULT_BASELINE_PATH,
+    },
+    { flag: 'no-baseline', value: 'switch', setting: 'baseline', sets: null, commands: RUN, help: 'compare with nothing, even if evalgate.yml names a baseline (to write a new one)' },
+    {
+        flag: 'max-drop',
+        input: 'max-drop',
+        value: 'number',
+        setting: 'gate.max_drop',
+        commands: GATED,
+        arg: 'X',
+        help: `allowed drop of any metric before the gate fails (default ${DEFAULT_GATE.max_drop})`,
+        description: 'Allowed drop of any metric before the gate fails.',
+        example: '0.02',
+    },
+    {
+        flag: 'gate-mode',
+        input: 'gate-mode',
+        value: ['strict', 'significant'],
+        setting: 'gate.gate_mode',
+        commands: GATED,
+        arg: 'MODE',
+        help: 'strict (default: fail on any drop beyond max_drop) or significant\n(fail only on drops whose 95% interval excludes no change, Holm-corrected)',
+        description: 'strict (default): fail on any metric drop beyond max-drop; significant: only on drops whose 95% interval excludes no change (Holm-corrected).',
+        example: 'significant',
+    },
+    {
+        flag: 'out',
+        value: 'text',
+        setting: 'out',
+        commands: GATED,
+        arg: 'FILE',
+        help: `write results.json (a run not comparable with its baseline writes\n./${DEFAULT_RESULTS_PATH} without it: the fix command it prints names that file)`,
+        helpIn: { compare: 'write results.json with the comparison', merge: 'merged results.json' },
+        example: 'results.json',
+    },
+    { flag: 'report', value: 'text', setting: 'report', commands: GATED, arg: 'FILE', help: 'write the Markdown report', example: 'report.md' },
+    { flag: 'verbose', value: 'switch', commands: ['run', 'compare', 'merge'], help: 'also print every gate setting and where its value came from\n(default, the baseline, evalgate.yml or a flag)' },
+    {
+        flag: 'shard',
+        input: 'shard',
+        value: 'text',
+        setting: 'shard',
+        commands: RUN,
+        arg: 'i/n',
+        help: 'score only the i-th of n deterministic slices (a GitHub Actions matrix);\nmerge the shards with "evalgate merge" to gate',
+        description: 'i/n: score only the i-th of n deterministic slices of the eval set (a matrix job); merge them with mode: merge.',
+        example: '2/4',
+    },
+    {
+        flag: 'sequential',
+        value: 'switch',
+        setting: 'sequential',
+        sets: true,
+        commands: ['run'],
+        help: "judge the questions in a seeded random order and stop once every judged metric's\nanytime-valid confidence sequence settles the verdict (gate_mode significant, LLM judge)",
+    },
+    {
+        flag: 'only',
+        value: 'text',
+        commands: ['run'],
+        arg: 'ID,ID',
+        help: 're-run only these questions (ids of the eval set, separated by commas). A subset run is\nnever gated: compared with the baseline on its questions only, verdict "subset", exit 2',
+        example: 'q001,q002',
+    },
+    {
+        flag: 'failing-from',
+        value: 'text',
+        commands: ['run'],
+        arg: 'RESULTS',
+        help: 're-run only the questions that failed in RESULTS (a results.json): a failing rule,\nan error or a regression. Not gated, like --only',
+        example: 'results.json',
+    },
+    {
+        flag: 'history',
+        input: 'history',
+        value: 'text',
+        setting: 'history',
+        commands: ['run', 'merge', 'calibrate-noise'],
+        arg: 'FILE',
+        help: "append this run's metrics to history.csv (date,version,eval_set_version,metric,value)",
+        helpIn: { merge: "append the merged run's metrics to history.csv" },
+        description: "history.csv to append the run's metrics to (mode baseline) and to draw the PR comment's trend chart from.",
+        example: 'history.csv',
+    },
+    { flag: 'no-color', value: 'switch', commands: GATED, help: 'plain terminal output' },
+    {
+        flag: 'max-input-mb',
+        input: 'max-input-mb',
+        value: 'number',
+        setting: 'max_input_mb',
+        commands: COMMANDS.filter((c) => c !== 'power'),
+        arg: 'MB',
+        help: `largest input file read (eval set, predictions, baseline, results, history; default ${DEFAULT_MAX_INPUT_MB});\na FIFO or pipe is read up to it`,
+        description: `Largest input file evalgate reads, in MB (default ${DEFAULT_MAX_INPUT_MB}): an eval set, predictions, baseline, results or history above it is refused by name.`,
+        example: '1024',
+    },
+    { flag: 'runs', value: 'number', commands: ['calibrate-noise'], arg: 'N', help: `passes of the judge over the same answers (default ${NOISE_PASSES}): its variance alone`, example: '5' },
+    {
+        flag: 'rerun-candidate',
+        value: 'number',
+        commands: ['calibrate-noise'],
+        arg: 'N',
+        help: 'N passes in which the candidate answers afresh too (a command or HTTP candidate):\nthe noise an unchanged PR sees',
+        example: '5',
+    },
+    {
+        flag: 'write',
+        value: 'switch',
+        commands: ['calibrate-noise'],
+        help: "write the proposals into the baseline's max_drop_overrides, and the\nper-question noise into its noise (the MDE's variance when a run shows none)",
+    },
+    // the Action's own inputs, last
+    ...ACTION_OPTIONS,
+];
+/** The options a command takes, in --help order. */
+function optionsOf(command) {
+    return OPTIONS.filter(hasFlag).filter((o) => o.commands.includes(command));
+}
+/** The Action's inputs, one per action.yml entry. */
+function actionInputs() {
+    return OPTIONS.filter(hasInput);
+}
+
+;// CONCATENATED MODULE: ./src/run/config/resolve.ts
+
+
+
+
+
+
+async function resolveRun(request, shell, scope = 'run') {
+    const file = await readConfigFile(request.configFile);
+    const givenBy = shell === 'cli' ? 'flags' : 'action inputs';
+    const source = file.source === null ? givenBy : `${file.source} + ${givenBy}`;
+    // compare and merge take only the file's gate settings: its run settings are not theirs to check
+    const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
+    const merged = applyOverrides(fileLayer, request.overrides);
+    const where = settingSource(request.overrides, (path) => optionGiving(path, shell) ?? givenBy, file.locate, source);
+    const config = scope === 'run' ? parseRunConfig(merged, source, where) : parseConfig(merged, source, where);
+    // every command printed from here on starts the way evalgate.yml says evalgate runs here
+    if (config.cli)
+        useInvocation(config.cli);
+    // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
+    limitInputs(config.max_input_mb);
+    const flagged = givenIn(config.gate, request.overrides.gate);
+    const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
+    const gateLayers = [
+        { settings: filed, source: file.source ?? DEFAULT_CONFIG_FILE, prefix: 'gate.' },
+        { settings: flagged, source: givenBy, prefix: 'gate.' },
+    ];
+    return { config, source, baselinePath: config.baseline ?? DEFAULT_BASELINE_PATH, gateLayers };
+}
+/** The flag (`--k`) or Action input (`input "k"`) that gives the setting at `path` or the one holding it; null unless exactly one does. */
+function optionGiving(path, shell) {
+    for (let depth = path.length; depth > 0; depth--) {
+        const setting = path.slice(0, depth).join('.');
+        const options = OPTIONS.filter((o) => o.setting === setting && (shell === 'cli' ? o.flag : o.input) !== undefined);
+        const [only] = options;
+        if (options.length > 1)
+            return null;
+        if (only)
+            return optionName(only, shell);
+    }
+    return null;
+}
+/** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
+function givenIn(gate, layer) {
+    const given = typeof layer === 'object' && layer !== null ? layer : {};
+    return Object.fromEntries(Object.entries(gate).filter(([key]) => given[key] !== undefined));
+}
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -84960,110 +85672,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/run/options/commands.ts
-/**
- * The CLI's commands, in a module of their own: \`evalgate --help\` and an unknown command need
- * the names and nothing else, so they start without loading the option table's schemas.
- */
-const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'calibrate-noise', 'calibrate', 'pairwise', 'lint-set', 'agreement', 'check-rules'];
-
-;// CONCATENATED MODULE: ./src/run/options/option.ts
-
-
-
-
-/** The commands that run a candidate, that gate, and that call the judge: the option table's usual `commands`. */
-const RUN = ['run', 'calibrate-noise'];
-const GATED = ['run', 'compare', 'merge', 'calibrate-noise'];
-const JUDGE = ['run', 'calibrate-noise', 'pairwise'];
-/** The config's defaults, shown in --help and action.yml. */
-const CONFIG_DEFAULTS = ConfigSchema.parse({});
-/** The field that names an option in each shell. */
-const NAMED_BY = { cli: 'flag', action: 'input' };
-function option_hasFlag(spec) {
-    return spec.flag !== undefined;
-}
-function hasInput(spec) {
-    return spec.input !== undefined;
-}
-/** The option's name as the user wrote it: `--max-drop` or `input "max-drop"`. */
-function optionName(spec, shell) {
-    return shell === 'cli' ? `--${spec.flag}` : `input "${spec.input}"`;
-}
-/**
- * Reads the options a shell was given, the same way for CLI flags and Action inputs: an empty
- * value is "not given", the value is parsed by its kind, and it lands in the setting it names.
- * Two options that give the same setting contradict each other.
- */
-function readOptions(specs, shell, raw) {
-    const overrides = {};
-    const values = {};
-    const settingGivenBy = new Map();
-    for (const spec of specs) {
-        const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default);
-        if (value === undefined)
-            continue;
-        values[spec[NAMED_BY[shell]]] = value;
-        if (spec.setting === undefined)
-            continue;
-        const earlier = settingGivenBy.get(spec.setting);
-        if (earlier)
-            throw new errors_GateError('usage', `${optionName(earlier, shell)} and ${optionName(spec, shell)} contradict each other`, 'use one of them');
-        settingGivenBy.set(spec.setting, spec);
-        setPath(overrides, spec.setting, value);
-    }
-    return { overrides, values };
-}
-/** Empty text and an unset switch are "not given". */
-function given(raw) {
-    if (typeof raw === 'string')
-        return raw.trim() === '' ? undefined : raw.trim();
-    if (Array.isArray(raw))
-        return raw.map((r) => r.trim()).filter((r) => r !== '');
-    return raw === true ? true : undefined;
-}
-function parseGiven(spec, shell, raw) {
-    if (raw === undefined || raw === false)
-        return undefined;
-    if (raw === true)
-        return spec.sets === undefined ? true : spec.sets;
-    if (Array.isArray(raw))
-        return raw;
-    const v = spec.value;
-    if (v === 'text' || v === 'switch')
-        return raw;
-    if (v === 'paths')
-        return raw.split(/[\s,]+/).filter((p) => p !== '');
-    if (v === 'number') {
-        const n = Number(raw);
-        return Number.isFinite(n) ? n : invalid(spec, shell, raw);
-    }
-    if (v === 'whole numbers') {
-        const ns = raw.split(',').map((s) => Number(s.trim()));
-        return ns.every((n) => Number.isInteger(n) && n >= 1) ? ns : invalid(spec, shell, raw);
-    }
-    return v.includes(raw) ? raw : invalid(spec, shell, raw);
-}
-/** `--max-drop expects a number, got "two"` on the command line; `input "max-drop": expected a number like 0.02, got "two"` in a workflow. */
-function invalid(spec, shell, raw) {
-    const v = spec.value;
-    const choices = typeof v === 'string' ? null : v;
-    if (shell === 'action') {
-        const expected = choices ? `one of ${choices.join(', ')}` : `${v === 'number' ? 'a number' : 'whole numbers separated by commas'} like ${spec.example}`;
-        throw new errors_GateError('usage', `${optionName(spec, shell)}: expected ${expected}, got "${raw}"`, 'fix the value in the workflow step\'s "with:" block (see action.yml for every input)');
-    }
-    const expected = choices ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : v === 'number' ? 'a number' : 'whole numbers separated by commas';
-    const hint = choices && spec.help ? spec.help.replace(/\s+/g, ' ') : `e.g. ${optionName(spec, shell)} ${spec.example ?? ''}`.trimEnd();
-    throw new errors_GateError('usage', `${optionName(spec, shell)} expects ${expected}, got "${raw}"`, hint);
-}
-function setPath(target, path, value) {
-    const cut = path.lastIndexOf('.');
-    let node = target;
-    for (const key of cut === -1 ? [] : path.slice(0, cut).split('.'))
-        node = (node[key] ??= {});
-    node[path.slice(cut + 1)] = value;
-}
-
 ;// CONCATENATED MODULE: ./src/action/log.ts
 
 
@@ -85094,563 +85702,6 @@ function maskSecret(value) {
 }
 function safeProperties(properties) {
     return properties?.title === undefined ? properties : { ...properties, title: terminalSafe(properties.title) };
-}
-
-;// CONCATENATED MODULE: ./src/run/options/commandOptions.ts
-
-/** Each command's own options (trend, baseline, power, lint-set, …): they lead their command's --help (options.ts puts them first). */
-const COMMAND_OPTIONS = [
-    { flag: 'history', value: 'text', commands: ['trend'], arg: 'FILE', help: 'history.csv', example: 'history.csv' },
-    { flag: 'metric', value: 'text', commands: ['trend'], arg: 'M', help: 'e.g. rules_pass, faithfulness, recall@5', example: 'rules_pass' },
-    { flag: 'out', value: 'text', commands: ['trend'], arg: 'FILE', help: 'the SVG to write', example: 'trend.svg' },
-    { flag: 'threshold', value: 'number', commands: ['trend'], arg: 'X', help: 'draw the threshold line at X', example: '0.8' },
-    { flag: 'title', value: 'text', commands: ['trend'], arg: 'T', help: 'chart title', example: 'rules_pass' },
-    { flag: 'results', value: 'text', commands: ['baseline'], arg: 'FILE', help: 'results.json written by "evalgate run --out"', example: 'results.json' },
-    { flag: 'out', value: 'text', default: DEFAULT_BASELINE_PATH, commands: ['baseline'], arg: 'FILE', help: `baseline to write (default ${DEFAULT_BASELINE_PATH})` },
-    { flag: 'version', value: 'text', commands: ['baseline'], arg: 'V', help: "label of the system the baseline describes (default: the run's version)", example: 'v2' },
-    // power checks its own ranges: its values stay text here
-    { flag: 'p', value: 'text', commands: ['power'], label: '--p 0.62 --delta 0.05', help: 'questions needed to know a pass rate near p to ±delta (95%)' },
-    { flag: 'delta', value: 'text', commands: ['power'] },
-    { flag: 'p1', value: 'text', commands: ['power'], label: '--p1 0.62 --p2 0.52', help: 'questions per version to tell p1 from p2 (alpha 0.05, power 0.8)' },
-    { flag: 'p2', value: 'text', commands: ['power'] },
-    {
-        flag: 'sd-diff',
-        value: 'text',
-        commands: ['power'],
-        label: '--sd-diff 0.5 --delta 0.1',
-        help: "questions needed for the gate's paired test to detect a drop of delta, when the\nper-question differences between two runs have this sd (pass rate: ≈ √share that flips)",
-    },
-    { flag: 'n', value: 'text', commands: ['power'], label: '--n 50 [--sd-diff S] [--p P]', help: "an n-question set: a pass rate's 95% half-width, and with --sd-diff the paired MDE" },
-    {
-        flag: 'results',
-        value: 'text',
-        commands: ['power'],
-        label: '--results FILE [--n N]',
-        help: "per metric of a compared run: the drop its paired test detects 80% of the time,\nfrom the run's own paired differences (or the baseline's calibrated noise)",
-    },
-    { flag: 'json', value: 'switch', commands: ['power'], help: '{"n", "n_exact"}, {"mde", "half_width"} or {"metrics": {…}}' },
-    { flag: 'human', multiple: true, value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score (0-4) from one annotator; give it twice for two annotators' },
-    { flag: 'judge', value: 'text', commands: ['calibrate'], arg: 'FILE', help: 'CSV id,score[,reason] or a results.json from "evalgate run --judge openai"' },
-    { flag: 'metric', value: 'text', commands: ['calibrate'], arg: 'NAME', help: 'with a results.json: accuracy, relevance, completeness or citation' },
-    {
-        flag: 'json',
-        value: 'switch',
-        commands: ['calibrate'],
-        help: 'machine output: n, spearman, pearson, qwk, kappa, agreement_within_1,\nexact_agreement, pabak (null where undefined), and more',
-    },
-    { flag: 'baseline', value: 'text', commands: ['compare'], arg: 'FILE', help: "baseline.json, or another run's results.json", example: DEFAULT_BASELINE_PATH },
-    { flag: 'candidate', value: 'text', commands: ['compare'], arg: 'FILE', help: "this run's results.json", example: 'results.json' },
-    { flag: 'results', multiple: true, value: 'text', commands: ['pairwise'], arg: 'FILE', help: 'a results.json written by "evalgate run --out"; give it once per system' },
-    { flag: 'names', value: 'text', commands: ['pairwise'], arg: 'a,b,c', help: "names of the systems, in --results order (default: each run's version, else the file name)" },
-    { flag: 'json', value: 'switch', commands: ['pairwise'], help: 'print the report as JSON (pairs with per-question verdicts, ranking, usage)' },
-    {
-        flag: 'against',
-        multiple: true,
-        variadic: true,
-        value: 'text',
-        commands: ['lint-set'],
-        label: '--against FILE...',
-        help: 'prompt templates, few-shot files, fine-tuning JSONL: a question or ground truth\nfound in them is a leakage error',
-    },
-    { flag: 'threshold', value: 'number', commands: ['lint-set'], arg: 'J', help: 'near-duplicate Jaccard threshold over word and character shingles, 0-1\n(default 0.8)', example: '0.8' },
-    {
-        flag: 'corpus',
-        value: 'text',
-        commands: ['lint-set'],
-        arg: 'FILE',
-        help: 'the knowledge base: a folder (one document per file, id = its path without\nthe extension) or a .jsonl / .csv with an id per document; lists the documents\nno question names in relevant_doc_ids, and relevant ids that are no document',
-        example: 'docs/',
-    },
-    {
-        flag: 'difficulty-mix',
-        value: 'text',
-        commands: ['lint-set'],
-        arg: 'MIX',
-        help: 'target difficulty shares in percent (default easy=40,medium=40,hard=20)',
-        example: 'easy=40,medium=40,hard=20',
-    },
-    { flag: 'leak-threshold', value: 'number', commands: ['lint-set'], arg: 'X', help: "share of a text's 4-grams found in an --against file that counts as\nleaked (default 0.7)", example: '0.7' },
-    { flag: 'json', value: 'switch', commands: ['lint-set'], help: '{"findings": [{"kind", "level", "ids", "lines", "message"}], "summary": {...}}' },
-    { flag: 'raters', multiple: true, variadic: true, value: 'text', commands: ['agreement'], label: '--raters FILE...', help: "one CSV or JSONL per rater, with an id column and the label's column" },
-    { flag: 'column', value: 'text', default: 'difficulty', commands: ['agreement'], arg: 'NAME', help: 'the nominal label to compare (default difficulty)', example: 'difficulty' },
-    { flag: 'json', value: 'switch', commands: ['agreement'], help: '{"fleiss_kappa", "items", "raters", ...} (null where undefined)' },
-    {
-        flag: 'labels',
-        value: 'text',
-        commands: ['check-rules'],
-        arg: 'FILE',
-        help: 'CSV or JSONL: id, answer and a human verdict (1 fine, 0 not) per rule column\n(length_ok, citation_ok, no_forbidden, json_ok, refuse_ok, rules_pass) or one\nacceptable column',
-    },
-    { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
-];
-
-;// CONCATENATED MODULE: ./src/run/options/judgeOptions.ts
-
-
-
-/** The judge's settings (provider, endpoint, model, concurrency, cache, budget, plan): shared by the CLI and the Action, listed in options.ts after the candidate's. */
-const JUDGE_OPTIONS = [
-    {
-        flag: 'judge',
-        input: 'judge',
-        value: JUDGE_PROVIDERS,
-        setting: 'judge.provider',
-        commands: JUDGE,
-        help: "lexical: offline, deterministic (default); openai: an LLM judge over any\nOpenAI-compatible endpoint; azure: over Azure OpenAI deployments; anthropic: over\nAnthropic's Messages API; none: rules, retrieval and citations only",
-        helpIn: { pairwise: 'openai, azure or anthropic: pairwise needs the LLM judge' },
-        description: "lexical (offline, deterministic), openai (LLM judge over any OpenAI-compatible endpoint), azure (LLM judge over Azure OpenAI deployments), anthropic (LLM judge over Anthropic's Messages API) or none.",
-        example: 'openai',
-    },
-    {
-        flag: 'judge-base-url',
-        input: 'judge-base-url',
-        value: 'text',
-        setting: 'judge.base_url',
-        commands: JUDGE,
-        arg: 'URL',
-        help: `the judge's base URL (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default\n${TRANSPORTS.anthropic.defaultBaseUrl}; azure: the resource endpoint); without a key, a URL\nother than api.openai.com's is called keyless`,
-        description: `Base URL of the judge (openai: default ${TRANSPORTS.openai.defaultBaseUrl}; anthropic: default ${TRANSPORTS.anthropic.defaultBaseUrl}); with judge azure, the resource endpoint (https://NAME.openai.azure.com).`,
-        example: 'http://127.0.0.1:11434/v1',
-    },
-    {
-        flag: 'judge-model',
-        input: 'judge-model',
-        value: 'text',
-        setting: 'judge.model',
-        commands: JUDGE,
-        arg: 'M',
-        help: 'chat model of the judge (e.g. gpt-4o-mini); azure: the deployment name',
-        description: 'Chat model of the judge; with judge azure, the deployment name.',
-        example: 'gpt-4o-mini',
-    },
-    {
-        flag: 'judge-api-version',
-        input: 'judge-api-version',
-        value: 'text',
-        setting: 'judge.api_version',
-        commands: JUDGE,
-        arg: 'V',
-        help: 'azure: the api-version of the resource (e.g. 2024-10-21)',
-        description: 'With judge azure: the api-version the resource serves (e.g. 2024-10-21).',
-        example: '2024-10-21',
-    },
-    {
-        flag: 'embeddings-model',
-        input: 'embeddings-model',
-        value: 'text',
-        setting: 'embeddings.model',
-        commands: RUN,
-        arg: 'E',
-        help: 'embeddings model for answer_relevancy (e.g. text-embedding-3-small); azure: the\ndeployment name; none: answer_relevancy off (an endpoint without embeddings)',
-        description: 'Embeddings model for answer_relevancy (with azure, the deployment name); none turns answer_relevancy off for an endpoint without embeddings.',
-        example: 'text-embedding-3-small',
-    },
-    {
-        flag: 'embeddings-provider',
-        input: 'embeddings-provider',
-        value: EMBEDDINGS_PROVIDERS,
-        setting: 'embeddings.provider',
-        commands: RUN,
-        help: "where the embeddings come from: judge (the judge's endpoint and key, the default),\nopenai or azure (an endpoint of their own: --embeddings-base-url, its own key),\nnone (answer_relevancy off)",
-        description: "Where answer_relevancy's embeddings come from: judge (the judge's own endpoint, the default), openai or azure (an endpoint of their own, e.g. with an anthropic judge), or none.",
-        example: 'openai',
-    },
-    {
-        flag: 'embeddings-base-url',
-        input: 'embeddings-base-url',
-        value: 'text',
-        setting: 'embeddings.base_url',
-        commands: RUN,
-        arg: 'URL',
-        help: `with --embeddings-provider openai or azure: the embeddings endpoint (openai: default\n${TRANSPORTS.openai.defaultBaseUrl})`,
-        description: `With embeddings-provider openai or azure: the embeddings endpoint (openai: default ${TRANSPORTS.openai.defaultBaseUrl}).`,
-        example: 'https://api.openai.com/v1',
-    },
-    {
-        flag: 'embeddings-api-key-env',
-        value: 'text',
-        setting: 'embeddings.api_key_env',
-        commands: RUN,
-        arg: 'NAME',
-        help: 'with --embeddings-provider openai or azure: the environment variable holding its key\n(default OPENAI_API_KEY; azure: AZURE_OPENAI_API_KEY)',
-        example: 'EMBEDDINGS_KEY',
-    },
-    {
-        flag: 'judge-api-key-env',
-        value: 'text',
-        setting: 'judge.api_key_env',
-        commands: JUDGE,
-        arg: 'NAME',
-        help: 'environment variable holding the judge key (default OPENAI_API_KEY;\nazure: AZURE_OPENAI_API_KEY; anthropic: ANTHROPIC_API_KEY)',
-        example: 'JUDGE_KEY',
-    },
-    {
-        input: 'judge-api-key',
-        value: 'text',
-        secret: true,
-        commands: [],
-        description: 'Judge API key (pass a secret); else the environment variable OPENAI_API_KEY (AZURE_OPENAI_API_KEY for judge azure, ANTHROPIC_API_KEY for judge anthropic). Without a key the LLM tier is skipped with a warning, except that a base URL other than api.openai.com is called keyless.',
-    },
-    {
-        flag: 'concurrency',
-        value: 'number',
-        setting: 'judge.concurrency',
-        commands: JUDGE,
-        arg: 'N',
-        help: `judge calls in flight at once (default ${CONFIG_DEFAULTS.judge.concurrency}, at most ${MAX_JUDGE_CONCURRENCY})`,
-        example: '4',
-    },
-    {
-        flag: 'cache-dir',
-        value: 'text',
-        setting: 'judge.cache_dir',
-        commands: JUDGE,
-        arg: 'DIR',
-        help: `judge response cache (default ${CONFIG_DEFAULTS.judge.cache_dir}); a re-run makes no calls`,
-        example: '.cache/judge',
-    },
-    { flag: 'no-cache', value: 'switch', setting: 'judge.cache', sets: false, commands: JUDGE, help: 'call the judge even for requests it has answered before' },
-    {
-        flag: 'budget-calls',
-        input: 'budget-calls',
-        value: 'number',
-        setting: 'budget.calls',
-        commands: JUDGE,
-        arg: 'N',
-        help: 'at most N judge requests (over budget.calls in evalgate.yml), the preflight, retries\nand repairs included: a plan that needs more even with well-formed replies stops\nbefore the candidate runs; past N no request is sent and the metrics left are errors',
-        description: 'At most N judge requests, the preflight, retries and repairs included (overrides budget.calls in evalgate.yml).',
-        example: '2000',
-    },
-    {
-        flag: 'budget-usd',
-        input: 'budget-usd',
-        value: 'number',
-        setting: 'budget.usd',
-        commands: RUN,
-        arg: 'X',
-        help: 'at most $X of judge tokens at judge.prices (needed; over budget.usd in evalgate.yml):\neach request reserves its most (prompt bytes + max_tokens) before it is sent, so the\nspend never passes X',
-        description: 'At most this many dollars of judge tokens at judge.prices, which must be set (overrides budget.usd in evalgate.yml); each request reserves the most it can cost before it is sent, so the spend never passes it.',
-        example: '5',
-    },
-    {
-        flag: 'plan-only',
-        value: 'switch',
-        commands: ['run'],
-        help: 'print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache\nanswers) and exit 0: no candidate run, no judge request, no preflight',
-    },
-    {
-        input: 'plan-only',
-        value: ['true', 'false'],
-        default: 'false',
-        commands: [],
-        description: 'true: print the judge plan (calls, estimated tokens, $ at judge.prices, what the cache answers) and stop: no candidate run, no judge request.',
-    },
-];
-
-;// CONCATENATED MODULE: ./src/run/options/actionOptions.ts
-/** The values of the Action's `mode` input; each is a module of src/action/modes/. */
-const ACTION_MODES = ['gate', 'baseline', 'merge', 'accept'];
-/** The Action's own inputs, which no CLI command takes: spliced in at the end of OPTIONS (options.ts). */
-const ACTION_OPTIONS = [
-    { input: 'github-token', value: 'text', secret: true, commands: [], actionDefault: '${{ github.token }}', description: 'Token for the sticky PR comment (needs pull-requests write).' },
-    { input: 'comment', value: ['true', 'false'], default: 'true', commands: [], description: 'Post / update the sticky PR comment (true or false).' },
-    { input: 'comment-key', value: 'text', default: 'default', commands: [], description: 'Key of the sticky comment, for several gates in one PR.' },
-    {
-        input: 'mode',
-        value: ACTION_MODES,
-        default: 'gate',
-        commands: [],
-        description: "gate (default); baseline: write the baseline file (and append history) from this run instead of gating; merge: join the shards' results (shard-results), then gate and comment once; accept: on a /evalgate accept comment or the accept-label label by a user with write access, commit this run's baseline to the pull request's branch.",
-    },
-    {
-        input: 'accept-label',
-        value: 'text',
-        default: 'evalgate:accept',
-        commands: [],
-        description: 'mode: accept: the pull request label that asks for the baseline to be accepted (removed once done), beside the /evalgate accept comment.',
-    },
-    {
-        input: 'shard-results',
-        value: 'paths',
-        commands: [],
-        description: "mode: merge: the shards' results.json files, separated by spaces, commas or newlines; * patterns allowed (e.g. shards/*.json).",
-        example: 'shards/*.json',
-    },
-    {
-        input: 'lint-set',
-        value: ['true', 'strict', 'false'],
-        default: 'false',
-        commands: [],
-        description: 'Lint the eval set before scoring (evalgate lint-set): findings become annotations on its lines. true: they never change the verdict; strict: an error-level finding fails the check; false (default): no lint.',
-    },
-    { input: 'results-path', value: 'text', default: 'evalgate-results.json', commands: [], description: 'Where to write results.json.' },
-    { input: 'report-path', value: 'text', default: 'evalgate-report.md', commands: [], description: 'Where to write the Markdown report.' },
-];
-
-;// CONCATENATED MODULE: ./src/run/options/options.ts
-
-
-
-
-
-
-
-
-
-
-/** calibrate-noise's judge passes over fixed answers when neither --runs nor --rerun-candidate is given */
-const DEFAULT_NOISE_PASSES = 3;
-const NOISE_PASSES = String(DEFAULT_NOISE_PASSES);
-/**
- * Every option, in the order --help lists them: the one list the CLI parses and action.yml is
- * checked against. The commands' own options and the judge's live in their own files
- * (commandOptions.ts, judgeOptions.ts) and are spliced in here, in place.
- */
-const OPTIONS = [
-    { flag: 'help', short: 'h', value: 'switch', commands: COMMANDS },
-    // the commands' own options first: they lead their command's --help
-    ...COMMAND_OPTIONS,
-    // the settings a run is made of, shared by the CLI and the Action
-    {
-        flag: 'config',
-        input: 'config',
-        value: 'text',
-        commands: ['run', 'compare', 'merge', 'calibrate-noise', 'pairwise', 'lint-set', 'check-rules'],
-        arg: 'FILE',
-        help: `settings file (default: ${DEFAULT_CONFIG_FILE} when present); flags win`,
-        helpIn: {
-            compare: `settings file for gate overrides (default: ${DEFAULT_CONFIG_FILE} when present)`,
-            merge: `gate settings (default: ${DEFAULT_CONFIG_FILE} when present)`,
-            pairwise: `settings file for the judge (default: ${DEFAULT_CONFIG_FILE} when present); flags win`,
-            'lint-set': `settings file: eval_set and rules.refusal_phrases (default: ${DEFAULT_CONFIG_FILE} when present)`,
-            'check-rules': `settings file: the rules to check and eval_set (default: ${DEFAULT_CONFIG_FILE} when present)`,
-        },
-        description: `Path of ${DEFAULT_CONFIG_FILE} (settings); inputs below override it.`,
-        example: 'ci/evalgate.yml',
-    },
-    {
-        flag: 'eval-set',
-        input: 'eval-set',
-        value: 'text',
-        setting: 'eval_set',
-        commands: [...JUDGE, 'lint-set', 'check-rules'],
-        arg: 'FILE',
-        help: 'eval set, .csv or .jsonl',
-        helpIn: {
-            pairwise: 'eval set whose reference points the judge compares against (default: eval_set\nin evalgate.yml; without one the judge has the question alone)',
-            'lint-set': 'the eval set to check (or give it as the first argument; default: eval_set in\nevalgate.yml)',
-            'check-rules': "eval set the labelled answers belong to: each row's should_refuse, expect_json\nand required_keys route the rules as in a run (default: eval_set in evalgate.yml)",
-        },
-        description: 'Eval set file (.csv or .jsonl).',
-        example: 'eval/eval_set.csv',
-    },
-    {
-        flag: 'eval-set-version',
-        input: 'eval-set-version',
-        value: 'text',
-        setting: 'eval_set_version',
-        commands: RUN,
-        arg: 'V',
-        help: 'label of the eval set version (e.g. v1)',
-        description: 'Label of the eval set version (e.g. v1).',
-        example: 'v1',
-    },
-    {
-        flag: 'version',
-        input: 'version',
-        value: 'text',
-        setting: 'version',
-        commands: RUN,
-        arg: 'V',
-        help: 'label of the system under test (e.g. the commit or prompt version)',
-        description: 'Label of the system under test.',
-        example: 'prompt-7',
-    },
-    {
-        flag: 'predictions',
-        input: 'predictions',
-        value: 'text',
-        setting: 'candidate.predictions',
-        commands: RUN,
-        arg: 'FILE',
-        help: 'candidate answers written by an earlier step (.jsonl or .csv)',
-        description: 'Candidate answers written by an earlier step (.jsonl or .csv).',
-        example: 'out/predictions.jsonl',
-    },
-    {
-        flag: 'candidate-cmd',
-        input: 'candidate-command',
-        value: 'text',
-        setting: 'candidate.command',
-        commands: RUN,
-        arg: '"CMD"',
-        help: 'candidate as a command: JSONL {id, question} on stdin, JSONL answers on stdout',
-        description: 'Candidate as a command (JSONL questions on stdin, JSONL answers on stdout).',
-        example: 'python rag.py --jsonl',
-    },
-    {
-        flag: 'candidate-timeout',
-        value: 'number',
-        setting: 'candidate.timeout_ms',
-        commands: RUN,
-        arg: 'MS',
-        help: `timeout for the candidate command (default ${CandidateTimeoutSchema.parse(undefined)})`,
-        example: '60000',
-    },
-    {
-        flag: 'candidate-url',
-        input: 'candidate-url',
-        value: 'text',
-        setting: 'candidate.http.url',
-        commands: RUN,
-        arg: 'URL',
-        help: 'candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http)',
-        description: 'Candidate as an HTTP endpoint (POST {"question", "id"}; body, paths and headers in evalgate.yml candidate.http).',
-        example: 'http://127.0.0.1:8080/ask',
-    },
-    ...JUDGE_OPTIONS,
-    {
-        flag: 'k',
-        input: 'k',
-        value: 'whole numbers',
-        setting: 'k',
-        commands: RUN,
-        label: '--k 5,10',
-        help: `cut-offs for precision@k, recall@k, hit@k, ndcg@k (default ${CONFIG_DEFAULTS.k.join(',')})`,
-        description: 'Retrieval cut-offs, comma-separated (e.g. 5,10).',
-        example: '5,10',
-    },
-    {
-        flag: 'baseline',
-        input: 'baseline',
-        value: 'text',
-        setting: 'baseline',
-        commands: ['run', 'merge', 'calibrate-noise'],
-        arg: 'FILE',
-        help: 'baseline.json (or another results.json) to compare with',
-        helpIn: { merge: 'compare the merged run in the same step (else run "evalgate compare")' },
-        description: 'Baseline file to compare with.',
-        example: DEFAULT_BASELINE_PATH,
-    },
-    { flag: 'no-baseline', value: 'switch', setting: 'baseline', sets: null, commands: RUN, help: 'compare with nothing, even if evalgate.yml names a baseline (to write a new one)' },
-    {
-        flag: 'max-drop',
-        input: 'max-drop',
-        value: 'number',
-        setting: 'gate.max_drop',
-        commands: GATED,
-        arg: 'X',
-        help: `allowed drop of any metric before the gate fails (default ${DEFAULT_GATE.max_drop})`,
-        description: 'Allowed drop of any metric before the gate fails.',
-        example: '0.02',
-    },
-    {
-        flag: 'gate-mode',
-        input: 'gate-mode',
-        value: ['strict', 'significant'],
-        setting: 'gate.gate_mode',
-        commands: GATED,
-        arg: 'MODE',
-        help: 'strict (default: fail on any drop beyond max_drop) or significant\n(fail only on drops whose 95% interval excludes no change, Holm-corrected)',
-        description: 'strict (default): fail on any metric drop beyond max-drop; significant: only on drops whose 95% interval excludes no change (Holm-corrected).',
-        example: 'significant',
-    },
-    {
-        flag: 'out',
-        value: 'text',
-        setting: 'out',
-        commands: GATED,
-        arg: 'FILE',
-        help: `write results.json (a run not comparable with its baseline writes\n./${DEFAULT_RESULTS_PATH} without it: the fix command it prints names that file)`,
-        helpIn: { compare: 'write results.json with the comparison', merge: 'merged results.json' },
-        example: 'results.json',
-    },
-    { flag: 'report', value: 'text', setting: 'report', commands: GATED, arg: 'FILE', help: 'write the Markdown report', example: 'report.md' },
-    { flag: 'verbose', value: 'switch', commands: ['run', 'compare', 'merge'], help: 'also print every gate setting and where its value came from\n(default, the baseline, evalgate.yml or a flag)' },
-    {
-        flag: 'shard',
-        input: 'shard',
-        value: 'text',
-        setting: 'shard',
-        commands: RUN,
-        arg: 'i/n',
-        help: 'score only the i-th of n deterministic slices (a GitHub Actions matrix);\nmerge the shards with "evalgate merge" to gate',
-        description: 'i/n: score only the i-th of n deterministic slices of the eval set (a matrix job); merge them with mode: merge.',
-        example: '2/4',
-    },
-    {
-        flag: 'sequential',
-        value: 'switch',
-        setting: 'sequential',
-        sets: true,
-        commands: ['run'],
-        help: "judge the questions in a seeded random order and stop once every judged metric's\nanytime-valid confidence sequence settles the verdict (gate_mode significant, LLM judge)",
-    },
-    {
-        flag: 'only',
-        value: 'text',
-        commands: ['run'],
-        arg: 'ID,ID',
-        help: 're-run only these questions (ids of the eval set, separated by commas). A subset run is\nnever gated: compared with the baseline on its questions only, verdict "subset", exit 2',
-        example: 'q001,q002',
-    },
-    {
-        flag: 'failing-from',
-        value: 'text',
-        commands: ['run'],
-        arg: 'RESULTS',
-        help: 're-run only the questions that failed in RESULTS (a results.json): a failing rule,\nan error or a regression. Not gated, like --only',
-        example: 'results.json',
-    },
-    {
-        flag: 'history',
-        input: 'history',
-        value: 'text',
-        setting: 'history',
-        commands: ['run', 'merge', 'calibrate-noise'],
-        arg: 'FILE',
-        help: "append this run's metrics to history.csv (date,version,eval_set_version,metric,value)",
-        helpIn: { merge: "append the merged run's metrics to history.csv" },
-        description: "history.csv to append the run's metrics to (mode baseline) and to draw the PR comment's trend chart from.",
-        example: 'history.csv',
-    },
-    { flag: 'no-color', value: 'switch', commands: GATED, help: 'plain terminal output' },
-    {
-        flag: 'max-input-mb',
-        input: 'max-input-mb',
-        value: 'number',
-        setting: 'max_input_mb',
-        commands: COMMANDS.filter((c) => c !== 'power'),
-        arg: 'MB',
-        help: `largest input file read (eval set, predictions, baseline, results, history; default ${DEFAULT_MAX_INPUT_MB});\na FIFO or pipe is read up to it`,
-        description: `Largest input file evalgate reads, in MB (default ${DEFAULT_MAX_INPUT_MB}): an eval set, predictions, baseline, results or history above it is refused by name.`,
-        example: '1024',
-    },
-    { flag: 'runs', value: 'number', commands: ['calibrate-noise'], arg: 'N', help: `passes of the judge over the same answers (default ${NOISE_PASSES}): its variance alone`, example: '5' },
-    {
-        flag: 'rerun-candidate',
-        value: 'number',
-        commands: ['calibrate-noise'],
-        arg: 'N',
-        help: 'N passes in which the candidate answers afresh too (a command or HTTP candidate):\nthe noise an unchanged PR sees',
-        example: '5',
-    },
-    {
-        flag: 'write',
-        value: 'switch',
-        commands: ['calibrate-noise'],
-        help: "write the proposals into the baseline's max_drop_overrides, and the\nper-question noise into its noise (the MDE's variance when a run shows none)",
-    },
-    // the Action's own inputs, last
-    ...ACTION_OPTIONS,
-];
-/** The options a command takes, in --help order. */
-function optionsOf(command) {
-    return OPTIONS.filter(hasFlag).filter((o) => o.commands.includes(command));
-}
-/** The Action's inputs, one per action.yml entry. */
-function actionInputs() {
-    return OPTIONS.filter(hasInput);
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts

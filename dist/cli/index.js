@@ -33247,6 +33247,7 @@ class AnyOf {
 /* harmony export */   Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
 /* harmony export */   RG: () => (/* binding */ readConfigFile),
 /* harmony export */   iu: () => (/* binding */ applyOverrides),
+/* harmony export */   kO: () => (/* binding */ settingSource),
 /* harmony export */   o4: () => (/* binding */ parseConfig),
 /* harmony export */   tn: () => (/* binding */ parseRunConfig)
 /* harmony export */ });
@@ -33271,6 +33272,7 @@ class AnyOf {
 
 
 const DEFAULT_CONFIG_FILE = 'evalgate.yml';
+const NOWHERE = () => null;
 /**
  * Reads evalgate.yml. An explicitly named file must exist; the default one is optional (source
  * null when there is none).
@@ -33281,14 +33283,22 @@ async function readConfigFile(path) {
     if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file)) {
         if (path)
             throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
-        return { source: null, data: {} };
+        return { source: null, data: {}, locate: NOWHERE };
     }
-    const data = parseYamlFile(file, (0,_io_encoding_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(file, await (0,_io_input_js__WEBPACK_IMPORTED_MODULE_2__/* .readInput */ .R5)(file, 'config file')));
+    const { data, locate } = parseYamlFile(file, (0,_io_encoding_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(file, await (0,_io_input_js__WEBPACK_IMPORTED_MODULE_2__/* .readInput */ .R5)(file, 'config file')));
     if (data === null || data === undefined)
-        return { source: file, data: {} };
+        return { source: file, data: {}, locate };
     if (typeof data !== 'object' || Array.isArray(data))
         throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
-    return { source: file, data: movedEmbeddingsModel(file, data) };
+    return { source: file, data: movedEmbeddingsModel(file, data), locate };
+}
+/**
+ * Where a setting's problem is reported (SettingSource): the flag or input that gives it (they
+ * win over the file), else its line and column in evalgate.yml, else `source`, the layers
+ * together ("evalgate.yml + flags").
+ */
+function settingSource(overrides, givenBy, locate, source) {
+    return (path) => (valueAt(overrides, path) !== undefined ? givenBy(path) : (locate(path) ?? source));
 }
 /**
  * `judge.embeddings_model`, the older home of the embeddings model, read as `embeddings.model`
@@ -33322,7 +33332,22 @@ function parseYamlFile(file, text) {
         throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
     }
     checkVersionsAreText(doc, file, lines);
-    return data;
+    return { data, locate: locator(file, doc, lines) };
+}
+/** SettingLocator over a parsed evalgate.yml: the deepest node of the path the document holds. */
+function locator(file, doc, lines) {
+    return (path) => {
+        for (let depth = path.length; depth > 0; depth--) {
+            const node = doc.getIn(path.slice(0, depth), true);
+            const range = node?.range;
+            const start = range?.[0];
+            if (start === undefined)
+                continue;
+            const at = lines.linePos(start);
+            return `${file}:${at.line}:${at.col}`;
+        }
+        return null;
+    };
 }
 /**
  * A version is a label, but YAML reads `eval_set_version: 1.10` as the number 1.1: the run
@@ -33382,27 +33407,30 @@ function applyOverrides(file, overrides) {
     }
     return mergeLayers(base, overrides);
 }
-/** Validates the merged config; errors name the setting and where it came from. */
-function parseConfig(data, source) {
-    return validated(_schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .ConfigSchema */ .Sk, data, source);
+/**
+ * Validates the merged config; errors name the setting and where it came from: `where` places
+ * a setting (settingSource: its line in evalgate.yml, or the flags), else `source` names the layers.
+ */
+function parseConfig(data, source, where) {
+    return validated(_schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .ConfigSchema */ .Sk, data, source, where);
 }
 /** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
-function parseRunConfig(data, source) {
-    return validated(_schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .RunConfigSchema */ .Zp, data, source);
+function parseRunConfig(data, source, where) {
+    return validated(_schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .RunConfigSchema */ .Zp, data, source, where);
 }
-/** A broken invariant becomes the GateError it carries; any other issue names the setting. */
-function validated(schema, data, source) {
+/** A broken invariant becomes the GateError it carries; any other issue names the setting, and where it was given. */
+function validated(schema, data, source, where = () => source) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
         const issue = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(parsed.error.issues, 0, 'the first issue of a failed parse');
         const own = issue.code === 'custom' ? issue.params?.gate : undefined;
         if (own)
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue(own.code, own.located ? `${source}: ${issue.message}` : issue.message, own.hint);
+            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint);
         if (issue.code === 'unrecognized_keys')
-            throw unknownSetting(schema, issue.path, issue.keys, source);
+            throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
         const path = issue.path.join('.');
         const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${path}": ${issue.message}`, hint);
+        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${where(issue.path)}: setting "${path}": ${issue.message}`, hint);
     }
     (0,_baseline_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkGateMetricNames */ .Wc)(parsed.data.gate, source);
     return parsed.data;
@@ -33595,7 +33623,11 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
 /* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6360);
 /* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1564);
-/* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8449);
+/* harmony import */ var _options_option_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4003);
+/* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8449);
+/* harmony import */ var _options_options_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7547);
+
+
 
 
 
@@ -33607,12 +33639,13 @@ async function resolveRun(request, shell, scope = 'run') {
     // compare and merge take only the file's gate settings: its run settings are not theirs to check
     const fileLayer = scope === 'gate' ? { gate: file.data.gate ?? {} } : file.data;
     const merged = (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .applyOverrides */ .iu)(fileLayer, request.overrides);
-    const config = scope === 'run' ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRunConfig */ .tn)(merged, source) : (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseConfig */ .o4)(merged, source);
+    const where = (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .settingSource */ .kO)(request.overrides, (path) => optionGiving(path, shell) ?? givenBy, file.locate, source);
+    const config = scope === 'run' ? (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRunConfig */ .tn)(merged, source, where) : (0,_config_js__WEBPACK_IMPORTED_MODULE_2__/* .parseConfig */ .o4)(merged, source, where);
     // every command printed from here on starts the way evalgate.yml says evalgate runs here
     if (config.cli)
         (0,_io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__/* .useInvocation */ .MC)(config.cli);
     // the cap on every input read from here on: evalgate.yml's max_input_mb, or the flag's / input's over it
-    (0,_io_input_js__WEBPACK_IMPORTED_MODULE_3__/* .limitInputs */ .B0)(config.max_input_mb);
+    (0,_io_input_js__WEBPACK_IMPORTED_MODULE_4__/* .limitInputs */ .B0)(config.max_input_mb);
     const flagged = givenIn(config.gate, request.overrides.gate);
     const filed = Object.fromEntries(Object.entries(givenIn(config.gate, fileLayer.gate)).filter(([key]) => !(key in flagged)));
     const gateLayers = [
@@ -33620,6 +33653,19 @@ async function resolveRun(request, shell, scope = 'run') {
         { settings: flagged, source: givenBy, prefix: 'gate.' },
     ];
     return { config, source, baselinePath: config.baseline ?? _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BASELINE_PATH */ .Gf, gateLayers };
+}
+/** The flag (`--k`) or Action input (`input "k"`) that gives the setting at `path` or the one holding it; null unless exactly one does. */
+function optionGiving(path, shell) {
+    for (let depth = path.length; depth > 0; depth--) {
+        const setting = path.slice(0, depth).join('.');
+        const options = _options_options_js__WEBPACK_IMPORTED_MODULE_5__/* .OPTIONS */ .lw.filter((o) => o.setting === setting && (shell === 'cli' ? o.flag : o.input) !== undefined);
+        const [only] = options;
+        if (options.length > 1)
+            return null;
+        if (only)
+            return (0,_options_option_js__WEBPACK_IMPORTED_MODULE_3__/* .optionName */ .fS)(only, shell);
+    }
+    return null;
 }
 /** The validated settings of `gate` that a layer (evalgate.yml's `gate:`, the flags') gives. */
 function givenIn(gate, layer) {
@@ -34564,9 +34610,10 @@ const COMMANDS = ['run', 'compare', 'baseline', 'merge', 'trend', 'power', 'cali
 /* harmony export */   Lt: () => (/* binding */ hasFlag),
 /* harmony export */   Tt: () => (/* binding */ readOptions),
 /* harmony export */   aQ: () => (/* binding */ JUDGE),
+/* harmony export */   fS: () => (/* binding */ optionName),
 /* harmony export */   oq: () => (/* binding */ RUN)
 /* harmony export */ });
-/* unused harmony exports hasInput, optionName */
+/* unused harmony export hasInput */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2087);
 /* harmony import */ var _commands_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(52);
@@ -34676,10 +34723,11 @@ function setPath(target, path, value) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Xv: () => (/* binding */ DEFAULT_NOISE_PASSES),
+  lw: () => (/* binding */ OPTIONS),
   cz: () => (/* binding */ optionsOf)
 });
 
-// UNUSED EXPORTS: OPTIONS, actionInputs
+// UNUSED EXPORTS: actionInputs
 
 // EXTERNAL MODULE: ./src/baseline/baseline.ts
 var baseline = __nccwpck_require__(6360);
@@ -41883,7 +41931,15 @@ const ConfigSchema = schemas/* object */.Ikc({
     embeddings: judgeConfig/* EmbeddingsConfigSchema */.so.optional(),
     /** the run stops before its first model call when the plan would exceed this */
     budget: BudgetSchema.default({}),
-    k: schemas/* array */.YOg(schemas/* number */.aig().int().positive()).min(1).default([5]),
+    k: schemas/* array */.YOg(schemas/* number */.aig().int().positive())
+        .min(1)
+        .superRefine((k, ctx) => {
+        // a cut-off given twice would plan and score each of its metrics twice under one name
+        const twice = k.find((cutOff, i) => k.indexOf(cutOff) !== i);
+        if (twice !== undefined)
+            ctx.addIssue({ code: 'custom', message: `k lists ${twice} twice: give each cut-off once, e.g. [5, 10]` });
+    })
+        .default([5]),
     rules: RulesConfigSchema.default(RulesConfigSchema.parse({})),
     baseline: schemas/* string */.YjP().optional(),
     gate: gate/* GateSettingsInputSchema */.gQ.strict().default({}),
