@@ -41,7 +41,8 @@ export function idRecordSchema<V extends z.ZodType>(value: V) {
         }
         const parsed = value.safeParse(input[key])
         if (parsed.success) out[id] = parsed.data
-        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] })
+        // each issue as it is, under its key: its kind stays for whoever explains it (run/config/settingProblem.ts)
+        else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] })
       }
       return out
     })

@@ -8,6 +8,7 @@ import type { GateIssueParams } from '../../schemas/gateIssue.ts'
 import { GateError } from '../../io/errors.ts'
 import { knownAt } from '../../io/known.ts'
 import { similarName } from '../../text/similarName.ts'
+import { settingProblem } from './settingProblem.ts'
 import type { z } from 'zod'
 
 export const DEFAULT_CONFIG_FILE = 'evalgate.yml'
@@ -184,8 +185,8 @@ function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, s
     if (own) throw new GateError(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint)
     if (issue.code === 'unrecognized_keys') throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, knownAt(issue.keys, 0, 'the first key of an unrecognized_keys issue')]))
     const path = issue.path.join('.')
-    const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)'
-    throw new GateError('bad_config', `${where(issue.path)}: setting "${path}": ${issue.message}`, hint)
+    const problem = settingProblem(issue, valueAt(data, issue.path))
+    throw new GateError('bad_config', `${where(issue.path)}: setting "${path}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)')
   }
   checkGateMetricNames(parsed.data.gate, source)
   return parsed.data
@@ -236,19 +237,4 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let current = data
   for (const key of path) current = current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined
   return current
-}
-
-/**
- * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
- * written out (`k: [3, 5]`).
- */
-function listWrittenAsText(issue: z.core.$ZodIssue, value: unknown): string | null {
-  if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim())) return null
-  const items = value
-    .split(value.includes(',') ? ',' : /\s+/)
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)))
-  const key = String(issue.path[issue.path.length - 1])
-  return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`
 }
