@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer'
 import { plainCsvBytes, type CsvCells } from './csvBytes.ts'
 import { decodeUtf8 } from './encoding.ts'
 import { GateError, locate } from './errors.ts'
-import { checkHeader, parseCsv, parseJsonl, tableFormat, type SourceRecord, type Table } from './tabular.ts'
+import { checkHeader, missingColumnsError, parseCsv, parseJsonl, tableFormat, type SourceRecord, type Table } from './tabular.ts'
 import { knownAt } from './known.ts'
 
 /**
@@ -88,11 +88,7 @@ export function requireFields(source: RecordSource, required: readonly string[],
   if (columns) {
     const missing = required.filter((c) => !columns.includes(c))
     if (missing.length === 0) return
-    throw new GateError(
-      'bad_input',
-      `${locate(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`,
-      hint,
-    )
+    throw missingColumnsError(source.file, columns, missing, hint)
   }
   for (let i = 0; i < source.size; i++) {
     const data = source.data(i)

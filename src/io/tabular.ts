@@ -61,6 +61,9 @@ export function parseCsv(file: string, text: string): Table {
 
 /** A header that names a column twice is refused: which of the two would a row's value come from? */
 export function checkHeader(file: string, columns: readonly string[]): void {
+  const [first] = columns
+  const separator = otherSeparator(columns)
+  if (separator && first !== undefined) throw notCommaSeparated(file, first, separator)
   const seen = new Set<string>()
   for (const column of columns) {
     if (seen.has(column)) throw new GateError('bad_input', `${locate(file, 1, column)}: the header names this column twice`, 'rename or remove one of them')
@@ -75,8 +78,39 @@ function parseCsvText(file: string, text: string): string[][] {
     return parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][]
   } catch (error) {
     const e = error as { lines?: number; message: string }
+    const header = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? ''
+    const separator = header.includes(',') ? null : otherSeparator([header])
+    if (separator) throw notCommaSeparated(file, header, separator)
     throw new GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")')
   }
+}
+
+/** A CSV header without required columns (the one message of every reader of tables). */
+export function missingColumnsError(file: string, columns: readonly string[], missing: readonly string[], hint: string): GateError {
+  return new GateError('bad_input', `${locate(file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint)
+}
+
+/** Separators a spreadsheet writes instead of commas: its CSV export in many locales uses ";", a TSV tabs. */
+const OTHER_SEPARATORS: readonly (readonly [string, string])[] = [
+  [';', '";"'],
+  ['\t', 'tabs'],
+  ['|', '"|"'],
+]
+
+/** The separator a header read as one column holds instead of commas (its name: '";"', 'tabs'); null for any other header. */
+function otherSeparator(columns: readonly string[]): string | null {
+  const [only] = columns
+  if (columns.length !== 1 || only === undefined) return null
+  return OTHER_SEPARATORS.find(([separator]) => only.includes(separator))?.[1] ?? null
+}
+
+/** A CSV whose header is one column holding `separator`: every table evalgate reads has at least two columns' worth of meaning, so it was written with another separator. */
+function notCommaSeparated(file: string, header: string, separator: string): GateError {
+  return new GateError(
+    'bad_input',
+    `${locate(file, 1)}: the header is one column, ${JSON.stringify(header.slice(0, 60))}: this file's columns are separated by ${separator}, not commas`,
+    'save it as comma-separated CSV (a spreadsheet exports CSV with ";" in some locales; in Excel choose CSV UTF-8 (Comma delimited))',
+  )
 }
 
 /** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
@@ -160,13 +194,7 @@ export function requireColumns(table: Table, required: readonly string[], hint: 
   const { columns } = table
   if (columns) {
     const missing = required.filter((c) => !columns.includes(c))
-    if (missing.length > 0) {
-      throw new GateError(
-        'bad_input',
-        `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`,
-        hint,
-      )
-    }
+    if (missing.length > 0) throw missingColumnsError(table.file, columns, missing, hint)
     return
   }
   for (const record of table.records) {

@@ -435,3 +435,26 @@ async function loadEvalSetOrError(file: string, index: number): Promise<unknown>
     return error
   }
 }
+
+describe('a CSV written with another separator is named as such, not as missing or unknown columns', () => {
+  const cases: [string, string, RegExp][] = [
+    ['";" (a spreadsheet export in many locales)', 'id;question;ground_truth\nq1;年假几天？;5天\n', /separated by ";", not commas/],
+    ['";" with a comma inside a cell (the rows then split unevenly)', 'id;question;ground_truth\nq1;What is A, really?;A is 1\n', /separated by ";", not commas/],
+    ['tabs (a TSV)', 'id\tquestion\nq1\t年假几天？\n', /"id\\tquestion": this file's columns are separated by tabs, not commas/],
+    ['"|"', 'id|question\nq1|年假几天？\n', /separated by "\|", not commas/],
+  ]
+  for (const [what, text, message] of cases) {
+    it(`${what}: from a file and from text`, async () => {
+      for (const error of [await gateErrorFrom(() => loadEvalSet(tempFile('eval.csv', text))), await gateErrorFrom(() => evalSetFromTable(parseCsv('eval.csv', text)))]) {
+        assert.match(error.message, /eval\.csv:1: the header is one column, /)
+        assert.match(error.message, message)
+        assert.match(error.hint ?? '', /save it as comma-separated CSV/)
+      }
+    })
+  }
+
+  it('leaves a comma-separated header whose column names hold ";" alone', async () => {
+    const set = await loadEvalSet(tempFile('eval.csv', 'id,question,notes;extra\nq1,年假几天？,a\n'))
+    assert.equal(set.rows.length, 1)
+  })
+})
