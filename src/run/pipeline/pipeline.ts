@@ -12,7 +12,7 @@ import { RESULTS_SCHEMA_VERSION, type GateSettings, type QuestionResult, type Re
 import type { RunClock } from '../../io/clock.ts'
 import { idRecord, previewIds } from '../../text/ids.ts'
 import type { Logger } from '../../io/logger.ts'
-import { gradeSuffixWarning, gradeSuffixWarningOf } from './gradeSuffix.ts'
+import { misreadWarnings, misreadWarningsOf } from './misreadIds.ts'
 import { NoteTexts, plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer, SetScores } from '../scorers/scorer.ts'
 import { countOf } from '../../text/countOf.ts'
@@ -146,8 +146,7 @@ async function streamAndScore(deps: PipelineDeps, config: Config, notes: string[
   await answer(deps, scoring.take)
   const streamed = scoring.finish(candidate.source)
   scorer.answersScored?.()
-  const suffixWarning = gradeSuffixWarningOf(streamed.suffixes)
-  if (suffixWarning !== null) logger.warn(suffixWarning)
+  for (const warning of misreadWarningsOf(streamed.misread)) logger.warn(warning)
   warnUnanswered(streamed.unanswered, logger)
   const scored: ScoredRun = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary }
   const judged = { ...scorer.identity }
@@ -213,8 +212,7 @@ function warnUnanswered(unanswered: readonly string[], logger: Logger): void {
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }: PipelineDeps, config: Config, outputs: ReadonlyMap<string, CandidateOutput>, gate: GateSettings): Promise<ScoredRun> {
   const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer)
-  const suffixes = gradeSuffixWarning(evalSet.rows, outputs)
-  if (suffixes) logger.warn(suffixes)
+  for (const warning of misreadWarnings(evalSet.rows, outputs)) logger.warn(warning)
   const questions = idRecord<QuestionResult>()
   const unanswered: string[] = []
   const texts = new NoteTexts()

@@ -5,7 +5,7 @@ import type { CandidateOutput } from '../../schemas/candidate.ts'
 import type { Config } from '../../schemas/config.ts'
 import type { EvalRow } from '../../schemas/evalSet.ts'
 import type { MetricSummary, QuestionResult } from '../../schemas/results.ts'
-import { gradeSuffixFinding } from './gradeSuffix.ts'
+import { misreadFinding, type MisreadFinding } from './misreadIds.ts'
 import { NoteTexts, plannedMetrics, scoreQuestion, summarise } from './score.ts'
 import type { Scorer } from '../scorers/scorer.ts'
 
@@ -16,8 +16,8 @@ export interface StreamedScores {
   summary: Record<string, MetricSummary>
   /** questions the candidate gave no answer for (each an error row) */
   unanswered: string[]
-  /** the grade-suffix findings (gradeSuffix.ts), in the eval set's order */
-  suffixes: string[]
+  /** the misread retrieved ids (misreadIds.ts), in the eval set's order */
+  misread: MisreadFinding[]
   /** every `model` an answer named */
   models: Set<string>
   /** time spent scoring, in ms: a part of the time the candidate's answers took to arrive */
@@ -43,7 +43,7 @@ export class StreamScoring {
   private readonly rows: (EvalRow | undefined)[]
   private readonly place = new Map<string, number>()
   private readonly results: (QuestionResult | undefined)[]
-  private readonly suffixes = new Map<number, string>()
+  private readonly misread = new Map<number, MisreadFinding>()
   private readonly models = new Set<string>()
   private readonly provisional: string[]
   /** metrics planned only because some answer might carry what plans them, until one does */
@@ -80,8 +80,8 @@ export class StreamScoring {
     if (this.owned) this.rows[i] = undefined
     if (this.undecided.length > 0) this.witness(output)
     if (output.model) this.models.add(output.model)
-    const suffix = gradeSuffixFinding(row, output)
-    if (suffix) this.suffixes.set(i, suffix)
+    const misread = misreadFinding(row, output)
+    if (misread) this.misread.set(i, misread)
     this.results[i] = scoreQuestion(row, output, this.config, this.provisional, this.scorer, this.texts)
     this.scoringMs += performance.now() - started
   }
@@ -114,9 +114,9 @@ export class StreamScoring {
       }
       questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q
     }
-    const suffixes = [...this.suffixes.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding)
+    const misread = [...this.misread.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding)
     const summary = summarise(questions, metrics)
-    return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started }
+    return { questions, summary, unanswered, misread, models: this.models, scoringMs: this.scoringMs + performance.now() - started }
   }
 }
 

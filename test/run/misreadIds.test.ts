@@ -1,14 +1,16 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { gradeSuffixWarning } from '../../src/run/pipeline/gradeSuffix.ts'
+import { misreadWarnings } from '../../src/run/pipeline/misreadIds.ts'
 import type { CandidateOutput } from '../../src/schemas/candidate.ts'
 import type { RelevantDoc } from '../../src/schemas/evalSet.ts'
 import { makeOutput, makeRow } from '../metrics/factories.ts'
 
+/** The warnings for questions q1, q2, … with these relevant and retrieved ids, joined; null for none. */
 function warn(relevant: RelevantDoc[][], retrieved: string[][], over: Partial<CandidateOutput> = {}): string | null {
   const rows = relevant.map((docs, i) => makeRow({ id: `q${i + 1}`, relevant_docs: docs }))
   const outputs = new Map(retrieved.map((ids, i) => [`q${i + 1}`, makeOutput({ id: `q${i + 1}`, retrieved_ids: ids, ...over })]))
-  return gradeSuffixWarning(rows, outputs)
+  const warnings = misreadWarnings(rows, outputs)
+  return warnings.length === 0 ? null : warnings.join('\n')
 }
 
 describe('a retrieved id that matches a relevant id only with its ":N" read as a grade is a warning naming the question', () => {
@@ -36,5 +38,31 @@ describe('a retrieved id that matches a relevant id only with its ":N" read as a
   ]
   for (const [name, relevant, retrieved, over] of quiet) {
     it(`says nothing for ${name}`, () => assert.equal(warn(relevant, retrieved, over), null))
+  }
+})
+
+describe('a retrieved id with "," inside that holds a relevant id is a warning naming the question (a retriever that joins ids with commas)', () => {
+  it('warns for "D1,D2" retrieved when D1 is relevant, with the fix for JSONL and CSV', () => {
+    const message = warn([[{ id: 'D1', grade: 1 }]], [['D1,D2']])
+    assert.match(message ?? '', /^1 question\(s\) retrieved an id with "," inside that holds a relevant id, so it scores as a miss: q1 \(retrieved "D1,D2", relevant "D1"\)\. /)
+    assert.match(message ?? '', /JSON array in JSONL \(\["D1", "D2"\]\) and separated by \| in CSV/)
+  })
+
+  it('finds the relevant id after a space ("D9, D2") and says each way apart', () => {
+    const message = warn(
+      [[{ id: 'D2', grade: 1 }], [{ id: 'page', grade: 2 }]],
+      [['D9, D2'], ['page:2']],
+    )
+    const [grade, commas] = (message ?? '').split('\n')
+    assert.match(grade ?? '', /^1 question\(s\) .*":N" is read as a grade.*q2 \(retrieved "page:2"/)
+    assert.match(commas ?? '', /^1 question\(s\) .*"," inside.*q1 \(retrieved "D9, D2", relevant "D2"\)/)
+  })
+
+  const quiet: [string, RelevantDoc[][], string[][]][] = [
+    ['an id with a comma that is itself relevant', [[{ id: 'a,b', grade: 1 }]], [['a,b']]],
+    ['a comma-joined id holding no relevant id', [[{ id: 'D1', grade: 1 }]], [['D7,D8']]],
+  ]
+  for (const [name, relevant, retrieved] of quiet) {
+    it(`says nothing for ${name}`, () => assert.equal(warn(relevant, retrieved), null))
   }
 })
