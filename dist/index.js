@@ -45517,7 +45517,7 @@ module.exports = stem;
 
 /***/ }),
 
-/***/ 2297:
+/***/ 5081:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -53952,6 +53952,10 @@ function parseCsv(file, text) {
 }
 /** A header that names a column twice is refused: which of the two would a row's value come from? */
 function checkHeader(file, columns) {
+    const [first] = columns;
+    const separator = otherSeparator(columns);
+    if (separator && first !== undefined)
+        throw notCommaSeparated(file, first, separator);
     const seen = new Set();
     for (const column of columns) {
         if (seen.has(column))
@@ -53967,8 +53971,33 @@ function parseCsvText(file, text) {
     }
     catch (error) {
         const e = error;
+        const header = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '';
+        const separator = header.includes(',') ? null : otherSeparator([header]);
+        if (separator)
+            throw notCommaSeparated(file, header, separator);
         throw new errors_GateError('bad_input', `${locate(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
     }
+}
+/** A CSV header without required columns (the one message of every reader of tables). */
+function missingColumnsError(file, columns, missing, hint) {
+    return new errors_GateError('bad_input', `${locate(file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
+}
+/** Separators a spreadsheet writes instead of commas: its CSV export in many locales uses ";", a TSV tabs. */
+const OTHER_SEPARATORS = [
+    [';', '";"'],
+    ['\t', 'tabs'],
+    ['|', '"|"'],
+];
+/** The separator a header read as one column holds instead of commas (its name: '";"', 'tabs'); null for any other header. */
+function otherSeparator(columns) {
+    const [only] = columns;
+    if (columns.length !== 1 || only === undefined)
+        return null;
+    return OTHER_SEPARATORS.find(([separator]) => only.includes(separator))?.[1] ?? null;
+}
+/** A CSV whose header is one column holding `separator`: every table evalgate reads has at least two columns' worth of meaning, so it was written with another separator. */
+function notCommaSeparated(file, header, separator) {
+    return new errors_GateError('bad_input', `${locate(file, 1)}: the header is one column, ${JSON.stringify(header.slice(0, 60))}: this file's columns are separated by ${separator}, not commas`, 'save it as comma-separated CSV (a spreadsheet exports CSV with ";" in some locales; in Excel choose CSV UTF-8 (Comma delimited))');
 }
 /** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
 function recordStartLines(text) {
@@ -54051,9 +54080,8 @@ function requireColumns(table, required, hint) {
     const { columns } = table;
     if (columns) {
         const missing = required.filter((c) => !columns.includes(c));
-        if (missing.length > 0) {
-            throw new errors_GateError('bad_input', `${locate(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
-        }
+        if (missing.length > 0)
+            throw missingColumnsError(table.file, columns, missing, hint);
         return;
     }
     for (const record of table.records) {
@@ -64125,9 +64153,10 @@ function idRecordSchema(value) {
             const parsed = value.safeParse(input[key]);
             if (parsed.success)
                 out[id] = parsed.data;
+            // each issue as it is, under its key: its kind stays for whoever explains it (run/config/settingProblem.ts)
             else
                 for (const issue of parsed.error.issues)
-                    ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+                    ctx.addIssue({ ...issue, path: [key, ...issue.path] });
         }
         return out;
     });
@@ -70905,7 +70934,84 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
         usage('candidate', 'no candidate given', `pass --predictions FILE, --candidate-cmd "CMD" or --candidate-url URL (or candidate.${CANDIDATE_KINDS.join(' / .')} in evalgate.yml)`);
 });
 
+;// CONCATENATED MODULE: ./src/run/config/settingProblem.ts
+
+/**
+ * A setting whose value is of the wrong kind, said in evalgate.yml's terms: what it expects and
+ * what it was given ("expected a number, got the text \"0.05\""), and the fix written out the way
+ * YAML needs it (`max_drop: 0.05`, `k: [5]`, `require_citation: true`). Null for any other
+ * issue, which keeps its own message.
+ */
+function settingProblem(issue, value) {
+    const key = String(issue.path[issue.path.length - 1] ?? 'setting');
+    if (issue.code === 'invalid_value' && typeof value === 'string') {
+        const choices = issue.values.map(String);
+        const meant = similarName(value, choices);
+        return { message: `expected one of ${choices.join(', ')}, got ${given(value)}`, hint: meant ? `did you mean ${meant}? ${key}: ${meant}` : `write one of them, e.g. ${key}: ${choices[0] ?? ''}` };
+    }
+    if (issue.code !== 'invalid_type')
+        return null;
+    const message = `expected ${EXPECTED[issue.expected] ?? issue.expected}, got ${given(value)}`;
+    return { message, hint: fixFor(issue.expected, key, value) };
+}
+const EXPECTED = {
+    array: 'a list',
+    object: 'settings of their own (a mapping)',
+    record: 'a mapping of names to values',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    string: 'text',
+};
+function fixFor(expected, key, value) {
+    const text = typeof value === 'string' ? value.trim() : null;
+    if (expected === 'array')
+        return `write a YAML list: ${key}: [${listItems(value).join(', ')}]${text !== null && /[,\s]/.test(text) ? ` (the value ${JSON.stringify(value)} is one piece of text to YAML)` : ''}`;
+    if ((expected === 'number' || expected === 'int') && text !== null && text !== '' && Number.isFinite(Number(text)))
+        return `write the number without quotes: ${key}: ${text}`;
+    if (expected === 'int' && typeof value === 'number')
+        return `write a whole number, e.g. ${key}: ${Math.max(1, Math.round(value))}`;
+    if (expected === 'boolean' && text !== null && BOOLEAN_WORDS.has(text.toLowerCase()))
+        return `write true or false without quotes: ${key}: ${String(BOOLEAN_WORDS.get(text.toLowerCase()))}`;
+    if (expected === 'object' || expected === 'record')
+        return `write the settings of ${key} on indented lines below it (${key}:, then "  name: value" lines)`;
+    return `write ${EXPECTED[expected] ?? expected} for ${key} (flags and Action inputs override evalgate.yml)`;
+}
+/** The items a scalar meant as a list holds: "3,5" → 3, 5; 5 → 5; each quoted when YAML would not read it as plain text. */
+function listItems(value) {
+    if (typeof value !== 'string')
+        return value === null || value === undefined ? [] : [String(value)];
+    return value
+        .split(value.includes(',') ? ',' : /\s+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
+}
+const BOOLEAN_WORDS = new Map([
+    ['true', true],
+    ['false', false],
+    ['yes', true],
+    ['no', false],
+    ['on', true],
+    ['off', false],
+    ['1', true],
+    ['0', false],
+]);
+/** A value as the message shows it: the text "0.05", the number 2.5, a list. */
+function given(value) {
+    if (typeof value === 'string')
+        return `the text ${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)}`;
+    if (typeof value === 'number')
+        return `the number ${value}`;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (value === null || value === undefined)
+        return 'nothing';
+    return Array.isArray(value) ? 'a list' : 'a mapping';
+}
+
 ;// CONCATENATED MODULE: ./src/run/config/config.ts
+
 
 
 
@@ -71073,8 +71179,8 @@ function validated(schema, data, source, where = () => source) {
         if (issue.code === 'unrecognized_keys')
             throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, known_knownAt(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
         const path = issue.path.join('.');
-        const hint = listWrittenAsText(issue, config_valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new errors_GateError('bad_config', `${where(issue.path)}: setting "${path}": ${issue.message}`, hint);
+        const problem = settingProblem(issue, config_valueAt(data, issue.path));
+        throw new errors_GateError('bad_config', `${where(issue.path)}: setting "${path}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)');
     }
     checkGateMetricNames(parsed.data.gate, source);
     return parsed.data;
@@ -71121,21 +71227,6 @@ function config_valueAt(data, path) {
         current = current !== null && typeof current === 'object' ? current[key] : undefined;
     return current;
 }
-/**
- * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
- * written out (`k: [3, 5]`).
- */
-function listWrittenAsText(issue, value) {
-    if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim()))
-        return null;
-    const items = value
-        .split(value.includes(',') ? ',' : /\s+/)
-        .map((item) => item.trim())
-        .filter(Boolean)
-        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
-    const key = String(issue.path[issue.path.length - 1]);
-    return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
-}
 
 ;// CONCATENATED MODULE: ./src/run/options/commands.ts
 /**
@@ -71177,7 +71268,7 @@ function readOptions(specs, shell, raw) {
     const values = {};
     const settingGivenBy = new Map();
     for (const spec of specs) {
-        const value = parseGiven(spec, shell, given(raw(spec)) ?? spec.default);
+        const value = parseGiven(spec, shell, option_given(raw(spec)) ?? spec.default);
         if (value === undefined)
             continue;
         values[spec[NAMED_BY[shell]]] = value;
@@ -71192,7 +71283,7 @@ function readOptions(specs, shell, raw) {
     return { overrides, values };
 }
 /** Empty text and an unset switch are "not given". */
-function given(raw) {
+function option_given(raw) {
     if (typeof raw === 'string')
         return raw.trim() === '' ? undefined : raw.trim();
     if (Array.isArray(raw))
@@ -75042,52 +75133,75 @@ function checkLatencyCanAct(gate) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/run/pipeline/gradeSuffix.ts
-/** Questions named in the warning; the rest are counted. */
+;// CONCATENATED MODULE: ./src/run/pipeline/misreadIds.ts
+/** Questions named in a warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5;
 const SUFFIXED = /^(.+):\d+$/;
 /**
- * relevant_doc_ids reads `page:2` as id `page` with grade 2. A retrieved id that matches a
- * relevant id only once its own `:N` is taken off (`page:2` against `page`) is then a hit that
- * scores as a miss: either the eval set meant `page:2` as an id, or the candidate appends
- * chunk numbers. Which one only the user knows, so it is a warning naming the questions.
+ * A retrieved id that matches a relevant id only once read another way scores as a miss: a hit
+ * the metrics never see. Each way has its words:
+ * - `grade`: relevant_doc_ids reads `page:2` as id `page` with grade 2, so `page:2` retrieved
+ *   against relevant `page` matches only with its `:N` read as a grade. Either the eval set meant
+ *   `page:2` as an id, or the candidate appends chunk numbers; only the user knows which.
+ * - `commas`: `"D1,D2"` in retrieved_ids is one id (a JSON array in JSONL, `|` in CSV), so a
+ *   retriever that joins its ids with commas retrieves nothing relevant.
  */
-function gradeSuffixWarning(rows, outputs) {
+const MISREADINGS = {
+    grade: {
+        finds: (id, relevant) => {
+            const base = id.includes(':') ? SUFFIXED.exec(id)?.[1]?.trim() : undefined;
+            return base !== undefined && relevant.has(base) ? base : null;
+        },
+        says: (count) => `${count} question(s) retrieved an id that matches a relevant id only when its ":N" is read as a grade, so it scores as a miss`,
+        fix: 'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them',
+    },
+    commas: {
+        finds: (id, relevant) => (id.includes(',') ? (id.split(',').find((part) => relevant.has(part.trim()))?.trim() ?? null) : null),
+        says: (count) => `${count} question(s) retrieved an id with "," inside that holds a relevant id, so it scores as a miss`,
+        fix: 'A "," is part of one id: give retrieved_ids as a JSON array in JSONL (["D1", "D2"]) and separated by | in CSV (D1|D2)',
+    },
+};
+/** The warnings for the questions of `rows`, answered in `outputs`: one per way an id was misread. */
+function misreadWarnings(rows, outputs) {
     const found = [];
     for (const row of rows) {
         const output = outputs.get(row.id);
-        const finding = output ? gradeSuffixFinding(row, output) : null;
+        const finding = output ? misreadFinding(row, output) : null;
         if (finding)
             found.push(finding);
     }
-    return gradeSuffixWarningOf(found);
+    return misreadWarningsOf(found);
 }
-/** One question's part of the warning (a run that scores answers as they come asks question by question); null when it has none. */
-function gradeSuffixFinding(row, output) {
+/** One question's misread id (a run that scores answers as they come asks question by question); null when it has none. */
+function misreadFinding(row, output) {
     if (row.relevant_docs.length === 0 || output.error !== null)
         return null;
-    // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+    // most retrieved ids have neither ":" nor ",": only a question with one needs its relevant ids looked up
     let relevant = null;
     for (const id of output.retrieved_ids) {
-        if (!id.includes(':'))
-            continue;
-        const base = SUFFIXED.exec(id)?.[1]?.trim();
-        if (base === undefined)
+        if (!id.includes(':') && !id.includes(','))
             continue;
         relevant ??= new Set(row.relevant_docs.map((d) => d.id));
-        if (relevant.has(id) || !relevant.has(base))
+        if (relevant.has(id))
             continue;
-        return `${row.id} (retrieved "${id}", relevant "${base}")`;
+        for (const kind of Object.keys(MISREADINGS)) {
+            const meant = MISREADINGS[kind].finds(id, relevant);
+            if (meant !== null)
+                return { kind, text: `${row.id} (retrieved "${id}", relevant "${meant}")` };
+        }
     }
     return null;
 }
-/** The warning for the questions found, in the eval set's order; null for none. */
-function gradeSuffixWarningOf(found) {
-    if (found.length === 0)
-        return null;
-    const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : '';
-    return (`${found.length} question(s) retrieved an id that matches a relevant id only when its ":N" is read as a grade, so it scores as a miss: ${found.slice(0, SHOWN_QUESTIONS).join(', ')}${more}. ` +
-        'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them');
+/** The warnings for the findings, in the eval set's order: one per way, naming five questions and counting the rest. */
+function misreadWarningsOf(found) {
+    return Object.keys(MISREADINGS).flatMap((kind) => {
+        const texts = found.filter((f) => f.kind === kind).map((f) => f.text);
+        if (texts.length === 0)
+            return [];
+        const more = texts.length > SHOWN_QUESTIONS ? ` and ${texts.length - SHOWN_QUESTIONS} more` : '';
+        const { says, fix } = MISREADINGS[kind];
+        return [`${says(texts.length)}: ${texts.slice(0, SHOWN_QUESTIONS).join(', ')}${more}. ${fix}`];
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/judge/vendor.ts
@@ -79922,7 +80036,7 @@ class StreamScoring {
     rows;
     place = new Map();
     results;
-    suffixes = new Map();
+    misread = new Map();
     models = new Set();
     provisional;
     /** metrics planned only because some answer might carry what plans them, until one does */
@@ -79959,9 +80073,9 @@ class StreamScoring {
             this.witness(output);
         if (output.model)
             this.models.add(output.model);
-        const suffix = gradeSuffixFinding(row, output);
-        if (suffix)
-            this.suffixes.set(i, suffix);
+        const misread = misreadFinding(row, output);
+        if (misread)
+            this.misread.set(i, misread);
         this.results[i] = scoreQuestion(row, output, this.config, this.provisional, this.scorer, this.texts);
         this.scoringMs += performance.now() - started;
     };
@@ -79994,9 +80108,9 @@ class StreamScoring {
             }
             questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q;
         }
-        const suffixes = [...this.suffixes.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
+        const misread = [...this.misread.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
         const summary = score_summarise(questions, metrics);
-        return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
+        return { questions, summary, unanswered, misread, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
     }
 }
 /** A planned metric has a definition: plannedMetrics lists only the registry's. */
@@ -80263,7 +80377,7 @@ function requireFields(source, required, hint) {
         const missing = required.filter((c) => !columns.includes(c));
         if (missing.length === 0)
             return;
-        throw new errors_GateError('bad_input', `${locate(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
+        throw missingColumnsError(source.file, columns, missing, hint);
     }
     for (let i = 0; i < source.size; i++) {
         const data = source.data(i);
@@ -81163,9 +81277,8 @@ async function streamAndScore(deps, config, notes) {
     await answer(deps, scoring.take);
     const streamed = scoring.finish(candidate.source);
     scorer.answersScored?.();
-    const suffixWarning = gradeSuffixWarningOf(streamed.suffixes);
-    if (suffixWarning !== null)
-        logger.warn(suffixWarning);
+    for (const warning of misreadWarningsOf(streamed.misread))
+        logger.warn(warning);
     warnUnanswered(streamed.unanswered, logger);
     const scored = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary };
     const judged = { ...scorer.identity };
@@ -81226,9 +81339,8 @@ function warnUnanswered(unanswered, logger) {
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, config, outputs, gate) {
     const metrics = plannedMetrics(evalSet.rows, config, outputs.values(), scorer);
-    const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
-    if (suffixes)
-        logger.warn(suffixes);
+    for (const warning of misreadWarnings(evalSet.rows, outputs))
+        logger.warn(warning);
     const questions = ids_idRecord();
     const unanswered = [];
     const texts = new NoteTexts();
@@ -87193,6 +87305,7 @@ async function concludeGate(results, report, { inputs, pullRequest }) {
 
 
 
+
 /** mode: baseline: score this run and write it as the baseline (the workflow commits it). */
 const baselineMode = {
     scores: true,
@@ -87217,6 +87330,10 @@ const baselineMode = {
  */
 async function scoreForBaseline(context) {
     const { config, source, gateLayers, baselinePath } = runnableOf(context);
+    // refused before anything is scored: a shard's results cannot become the baseline (baseline/eligible.ts)
+    if (config.shard) {
+        throw new errors_GateError('usage', `mode: ${context.inputs.mode} writes the baseline from the whole eval set: input shard (${config.shard.index}/${config.shard.count}) cannot be combined with it`, 'drop shard; or score the shards with mode: gate, join them with mode: merge, and write the baseline from the merged results.json (evalgate baseline --results merged.json)');
+    }
     const runConfig = { ...config, baseline: undefined };
     const committed = await loadBaseline(baselinePath);
     const layers = committed ? [committedLayer(committed), ...gateLayers] : gateLayers;
@@ -87670,7 +87787,7 @@ function pullRequestContext() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2297);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5081);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -18505,7 +18505,7 @@ function twoRaters(labels, categories) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 // EXTERNAL MODULE: ./src/text/countOf.ts
 var countOf = __nccwpck_require__(7053);
 ;// CONCATENATED MODULE: ./src/cli/agreement.ts
@@ -18927,12 +18927,12 @@ function staticRuleWarnings(rules, rows, lineOf) {
 
 // EXTERNAL MODULE: ./src/io/tabular.ts + 12 modules
 var tabular = __nccwpck_require__(582);
-// EXTERNAL MODULE: ./src/run/config/config.ts
-var config = __nccwpck_require__(1564);
+// EXTERNAL MODULE: ./src/run/config/config.ts + 1 modules
+var config = __nccwpck_require__(7960);
 // EXTERNAL MODULE: ./src/run/evalSet/evalSet.ts + 5 modules
 var evalSet_evalSet = __nccwpck_require__(1025);
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 // EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
 var schemas_config = __nccwpck_require__(2087);
 // EXTERNAL MODULE: ./src/io/known.ts
@@ -19120,7 +19120,7 @@ function attachVariadic(parsed, variadic) {
 
 /***/ }),
 
-/***/ 8522:
+/***/ 3432:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 // ESM COMPAT FLAG
@@ -19142,6 +19142,32 @@ var baseline_baseline = __nccwpck_require__(6360);
 var resultsFile = __nccwpck_require__(7260);
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/text/countOf.ts
+var countOf = __nccwpck_require__(7053);
+;// CONCATENATED MODULE: ./src/baseline/eligible.ts
+
+
+
+/**
+ * Why a run's results cannot become the baseline, as the error naming `source` (its
+ * results.json); null when they can. A baseline stands for the whole eval set judged: not a
+ * shard (a slice of the questions, and a fingerprint of its rows alone), not a subset run, not a
+ * run the judge stopped (its scores are errors).
+ */
+function notABaseline(results, source) {
+    const { shard, subset, judge_stopped: stopped } = results.run;
+    if (shard) {
+        return new errors/* GateError */.ue('bad_input', `${source}: shard ${shard.index}/${shard.count} (${(0,countOf/* countOf */.p)(results.run.question_count, 'question')} of ${shard.total_questions}) cannot become the baseline`, `merge the shards first (${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-*.json')}; in the Action, mode: merge) and write the baseline from the merged results.json`);
+    }
+    if (subset) {
+        return new errors/* GateError */.ue('bad_input', `${source}: a subset run (${subset.by}: ${subset.questions} of ${(0,countOf/* countOf */.p)(subset.total_questions, 'question')}) cannot become the baseline`, 'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)');
+    }
+    if (stopped) {
+        return new errors/* GateError */.ue('bad_input', `${source}: the judge stopped during that run (${stopped.cause}), so its scores are errors, not answers judged: it cannot become the baseline`, `fix the judge (${stopped.fix}), run again, and write the baseline from that run`);
+    }
+    return null;
+}
+
 // EXTERNAL MODULE: ./src/io/safeWrite.ts + 1 modules
 var safeWrite = __nccwpck_require__(1566);
 // EXTERNAL MODULE: ./src/compare/judgeHealth.ts
@@ -19154,8 +19180,6 @@ var ids = __nccwpck_require__(5893);
 var io_known = __nccwpck_require__(8855);
 // EXTERNAL MODULE: ./src/run/pipeline/score.ts + 1 modules
 var score = __nccwpck_require__(6827);
-// EXTERNAL MODULE: ./src/text/countOf.ts
-var countOf = __nccwpck_require__(7053);
 // EXTERNAL MODULE: ./src/baseline/fingerprint.ts
 var baseline_fingerprint = __nccwpck_require__(4319);
 ;// CONCATENATED MODULE: ./src/run/pipeline/merge.ts
@@ -19367,7 +19391,7 @@ function addUsage(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 // EXTERNAL MODULE: ./src/run/pipeline/prepare.ts + 19 modules
 var pipeline_prepare = __nccwpck_require__(7852);
 // EXTERNAL MODULE: ./src/run/config/resolve.ts
@@ -21701,6 +21725,7 @@ var olderFingerprint = __nccwpck_require__(8032);
 
 
 
+
 /** `evalgate run`: score the candidate, compare with the baseline when there is one; --plan-only: only say what the judge would cost. */
 async function runCommand({ flags, request, io, logger }) {
     const { config, source, gateLayers } = await (0,resolve.resolveRun)(request, 'cli');
@@ -21766,13 +21791,9 @@ async function baselineCommand({ flags, io }) {
         throw new errors/* GateError */.ue('usage', 'baseline needs --results RESULTS', `e.g. ${(0,cliInvocation/* commandLine */.ay)(`baseline --results results.json --out ${baseline_baseline/* DEFAULT_BASELINE_PATH */.Gf}`)}`);
     (0,safeWrite/* checkOutputPaths */.s0)([f.out]);
     const results = await (0,resultsFile/* loadResults */.zV)(f.results);
-    const subset = results.run.subset;
-    if (subset) {
-        throw new errors/* GateError */.ue('bad_input', `${f.results}: a subset run (${subset.by}: ${subset.questions} of ${(0,countOf/* countOf */.p)(subset.total_questions, 'question')}) cannot become the baseline`, 'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)');
-    }
-    if (results.run.judge_stopped) {
-        throw new errors/* GateError */.ue('bad_input', `${f.results}: the judge stopped during that run (${results.run.judge_stopped.cause}), so its scores are errors, not answers judged: it cannot become the baseline`, `fix the judge (${results.run.judge_stopped.fix}), run again, and write the baseline from that run`);
-    }
+    const refusal = notABaseline(results, f.results);
+    if (refusal)
+        throw refusal;
     const previous = await (0,baseline_baseline/* loadBaseline */.oU)(f.out);
     const baseline = (0,baseline_baseline/* baselineFromResults */.uu)(await withCurrentFingerprint(results), previous, f.version ?? null, (io.now ?? (() => new Date()))());
     (0,baseline_baseline/* writeBaselineFile */.b5)(f.out, baseline);
@@ -23035,7 +23056,7 @@ function hasErrors(report) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 // EXTERNAL MODULE: ./src/run/config/resolve.ts
 var resolve = __nccwpck_require__(1000);
 // EXTERNAL MODULE: ./src/text/countOf.ts
@@ -23431,7 +23452,7 @@ function countWithValues(metric) {
 // EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
 var errors = __nccwpck_require__(2371);
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 // EXTERNAL MODULE: ./src/run/pipeline/prepare.ts + 19 modules
 var prepare = __nccwpck_require__(7852);
 // EXTERNAL MODULE: ./src/run/scorers/factory.ts + 34 modules
@@ -24228,10 +24249,10 @@ const print = (io) => (text) => io.stdout(text + '\n');
  * modules they share); only the evaluation is deferred.
  */
 const RUNNERS = {
-    run: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).runCommand(ctx),
-    compare: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).compareCommand(ctx),
-    baseline: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).baselineCommand(ctx),
-    merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8522))).mergeCommand(ctx),
+    run: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3432))).runCommand(ctx),
+    compare: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3432))).compareCommand(ctx),
+    baseline: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3432))).baselineCommand(ctx),
+    merge: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 3432))).mergeCommand(ctx),
     trend: async (ctx) => (await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 8170))).trendCommand(ctx),
     power: async ({ flags, io }) => {
         const { powerCommand } = await Promise.resolve(/* import() eager */).then(__nccwpck_require__.bind(__nccwpck_require__, 1859));
@@ -24585,7 +24606,7 @@ function emptyChart(width, height, title, message) {
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 ;// CONCATENATED MODULE: ./src/cli/trend.ts
 
 
@@ -27265,6 +27286,7 @@ function writeFailure(path, error, existed, stage) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   eb: () => (/* binding */ checkHeader),
+  mW: () => (/* binding */ missingColumnsError),
   Wk: () => (/* binding */ parseCsv),
   wI: () => (/* binding */ parseJsonl),
   AN: () => (/* binding */ parseJsonlLine),
@@ -29623,6 +29645,10 @@ function parseCsv(file, text) {
 }
 /** A header that names a column twice is refused: which of the two would a row's value come from? */
 function checkHeader(file, columns) {
+    const [first] = columns;
+    const separator = otherSeparator(columns);
+    if (separator && first !== undefined)
+        throw notCommaSeparated(file, first, separator);
     const seen = new Set();
     for (const column of columns) {
         if (seen.has(column))
@@ -29638,8 +29664,33 @@ function parseCsvText(file, text) {
     }
     catch (error) {
         const e = error;
+        const header = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '';
+        const separator = header.includes(',') ? null : otherSeparator([header]);
+        if (separator)
+            throw notCommaSeparated(file, header, separator);
         throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(file, e.lines)}: not valid CSV: ${e.message}`, 'quote fields that contain commas, quotes or newlines (RFC 4180: "a, b" and "say ""hi""")');
     }
+}
+/** A CSV header without required columns (the one message of every reader of tables). */
+function missingColumnsError(file, columns, missing, hint) {
+    return new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
+}
+/** Separators a spreadsheet writes instead of commas: its CSV export in many locales uses ";", a TSV tabs. */
+const OTHER_SEPARATORS = [
+    [';', '";"'],
+    ['\t', 'tabs'],
+    ['|', '"|"'],
+];
+/** The separator a header read as one column holds instead of commas (its name: '";"', 'tabs'); null for any other header. */
+function otherSeparator(columns) {
+    const [only] = columns;
+    if (columns.length !== 1 || only === undefined)
+        return null;
+    return OTHER_SEPARATORS.find(([separator]) => only.includes(separator))?.[1] ?? null;
+}
+/** A CSV whose header is one column holding `separator`: every table evalgate reads has at least two columns' worth of meaning, so it was written with another separator. */
+function notCommaSeparated(file, header, separator) {
+    return new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(file, 1)}: the header is one column, ${JSON.stringify(header.slice(0, 60))}: this file's columns are separated by ${separator}, not commas`, 'save it as comma-separated CSV (a spreadsheet exports CSV with ";" in some locales; in Excel choose CSV UTF-8 (Comma delimited))');
 }
 /** 1-based line on which each non-empty CSV record starts (RFC 4180 quotes; LF, CRLF or CR). */
 function recordStartLines(text) {
@@ -29722,9 +29773,8 @@ function requireColumns(table, required, hint) {
     const { columns } = table;
     if (columns) {
         const missing = required.filter((c) => !columns.includes(c));
-        if (missing.length > 0) {
-            throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(table.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
-        }
+        if (missing.length > 0)
+            throw missingColumnsError(table.file, columns, missing, hint);
         return;
     }
     for (const record of table.records) {
@@ -33240,28 +33290,118 @@ class AnyOf {
 
 /***/ }),
 
-/***/ 1564:
+/***/ 7960:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
-/* harmony export */   RG: () => (/* binding */ readConfigFile),
-/* harmony export */   iu: () => (/* binding */ applyOverrides),
-/* harmony export */   kO: () => (/* binding */ settingSource),
-/* harmony export */   o4: () => (/* binding */ parseConfig),
-/* harmony export */   tn: () => (/* binding */ parseRunConfig)
-/* harmony export */ });
-/* unused harmony export mergeLayers */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _io_encoding_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3193);
-/* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8449);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8815);
-/* harmony import */ var _baseline_gate_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3696);
-/* harmony import */ var _schemas_config_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2087);
-/* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2371);
-/* harmony import */ var _io_known_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8855);
-/* harmony import */ var _text_similarName_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1093);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Cu: () => (/* binding */ DEFAULT_CONFIG_FILE),
+  iu: () => (/* binding */ applyOverrides),
+  o4: () => (/* binding */ parseConfig),
+  tn: () => (/* binding */ parseRunConfig),
+  RG: () => (/* binding */ readConfigFile),
+  kO: () => (/* binding */ settingSource)
+});
+
+// UNUSED EXPORTS: mergeLayers
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/io/encoding.ts + 1 modules
+var encoding = __nccwpck_require__(3193);
+// EXTERNAL MODULE: ./src/io/input.ts + 1 modules
+var input = __nccwpck_require__(8449);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/baseline/gate.ts
+var gate = __nccwpck_require__(3696);
+// EXTERNAL MODULE: ./src/schemas/config.ts + 2 modules
+var config = __nccwpck_require__(2087);
+// EXTERNAL MODULE: ./src/io/errors.ts + 1 modules
+var errors = __nccwpck_require__(2371);
+// EXTERNAL MODULE: ./src/io/known.ts
+var io_known = __nccwpck_require__(8855);
+// EXTERNAL MODULE: ./src/text/similarName.ts
+var similarName = __nccwpck_require__(1093);
+;// CONCATENATED MODULE: ./src/run/config/settingProblem.ts
+
+/**
+ * A setting whose value is of the wrong kind, said in evalgate.yml's terms: what it expects and
+ * what it was given ("expected a number, got the text \"0.05\""), and the fix written out the way
+ * YAML needs it (`max_drop: 0.05`, `k: [5]`, `require_citation: true`). Null for any other
+ * issue, which keeps its own message.
+ */
+function settingProblem(issue, value) {
+    const key = String(issue.path[issue.path.length - 1] ?? 'setting');
+    if (issue.code === 'invalid_value' && typeof value === 'string') {
+        const choices = issue.values.map(String);
+        const meant = (0,similarName/* similarName */.j)(value, choices);
+        return { message: `expected one of ${choices.join(', ')}, got ${given(value)}`, hint: meant ? `did you mean ${meant}? ${key}: ${meant}` : `write one of them, e.g. ${key}: ${choices[0] ?? ''}` };
+    }
+    if (issue.code !== 'invalid_type')
+        return null;
+    const message = `expected ${EXPECTED[issue.expected] ?? issue.expected}, got ${given(value)}`;
+    return { message, hint: fixFor(issue.expected, key, value) };
+}
+const EXPECTED = {
+    array: 'a list',
+    object: 'settings of their own (a mapping)',
+    record: 'a mapping of names to values',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    string: 'text',
+};
+function fixFor(expected, key, value) {
+    const text = typeof value === 'string' ? value.trim() : null;
+    if (expected === 'array')
+        return `write a YAML list: ${key}: [${listItems(value).join(', ')}]${text !== null && /[,\s]/.test(text) ? ` (the value ${JSON.stringify(value)} is one piece of text to YAML)` : ''}`;
+    if ((expected === 'number' || expected === 'int') && text !== null && text !== '' && Number.isFinite(Number(text)))
+        return `write the number without quotes: ${key}: ${text}`;
+    if (expected === 'int' && typeof value === 'number')
+        return `write a whole number, e.g. ${key}: ${Math.max(1, Math.round(value))}`;
+    if (expected === 'boolean' && text !== null && BOOLEAN_WORDS.has(text.toLowerCase()))
+        return `write true or false without quotes: ${key}: ${String(BOOLEAN_WORDS.get(text.toLowerCase()))}`;
+    if (expected === 'object' || expected === 'record')
+        return `write the settings of ${key} on indented lines below it (${key}:, then "  name: value" lines)`;
+    return `write ${EXPECTED[expected] ?? expected} for ${key} (flags and Action inputs override evalgate.yml)`;
+}
+/** The items a scalar meant as a list holds: "3,5" → 3, 5; 5 → 5; each quoted when YAML would not read it as plain text. */
+function listItems(value) {
+    if (typeof value !== 'string')
+        return value === null || value === undefined ? [] : [String(value)];
+    return value
+        .split(value.includes(',') ? ',' : /\s+/)
+        .map((item) => item.trim())
+        .filter(Boolean)
+        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
+}
+const BOOLEAN_WORDS = new Map([
+    ['true', true],
+    ['false', false],
+    ['yes', true],
+    ['no', false],
+    ['on', true],
+    ['off', false],
+    ['1', true],
+    ['0', false],
+]);
+/** A value as the message shows it: the text "0.05", the number 2.5, a list. */
+function given(value) {
+    if (typeof value === 'string')
+        return `the text ${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)}`;
+    if (typeof value === 'number')
+        return `the number ${value}`;
+    if (typeof value === 'boolean')
+        return String(value);
+    if (value === null || value === undefined)
+        return 'nothing';
+    return Array.isArray(value) ? 'a list' : 'a mapping';
+}
+
+;// CONCATENATED MODULE: ./src/run/config/config.ts
+
 
 
 
@@ -33280,16 +33420,16 @@ const NOWHERE = () => null;
  */
 async function readConfigFile(path) {
     const file = path ?? DEFAULT_CONFIG_FILE;
-    if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file)) {
+    if (!(0,external_node_fs_.existsSync)(file)) {
         if (path)
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
+            throw new errors/* GateError */.ue('bad_config', `${path}: config file not found`, 'check the --config path, or leave it out to use flags only');
         return { source: null, data: {}, locate: NOWHERE };
     }
-    const { data, locate } = parseYamlFile(file, (0,_io_encoding_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeUtf8 */ ._6)(file, await (0,_io_input_js__WEBPACK_IMPORTED_MODULE_2__/* .readInput */ .R5)(file, 'config file')));
+    const { data, locate } = parseYamlFile(file, (0,encoding/* decodeUtf8 */._6)(file, await (0,input/* readInput */.R5)(file, 'config file')));
     if (data === null || data === undefined)
         return { source: file, data: {}, locate };
     if (typeof data !== 'object' || Array.isArray(data))
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
+        throw new errors/* GateError */.ue('bad_config', `${file}: expected a mapping of settings at the top level`, 'see evalgate.yml in the evalgate README for the layout');
     return { source: file, data: movedEmbeddingsModel(file, data), locate };
 }
 /**
@@ -33312,13 +33452,13 @@ function movedEmbeddingsModel(file, data) {
     const { embeddings_model: model, ...rest } = judge;
     const embeddings = isPlainObject(data.embeddings) ? data.embeddings : {};
     if (embeddings.model !== undefined) {
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${file}: judge.embeddings_model and embeddings.model are both set`, 'keep embeddings.model (judge.embeddings_model is its older name) and remove judge.embeddings_model');
+        throw new errors/* GateError */.ue('bad_config', `${file}: judge.embeddings_model and embeddings.model are both set`, 'keep embeddings.model (judge.embeddings_model is its older name) and remove judge.embeddings_model');
     }
     return { ...data, judge: rest, embeddings: { ...embeddings, model } };
 }
 function parseYamlFile(file, text) {
-    const lines = new yaml__WEBPACK_IMPORTED_MODULE_3__/* .LineCounter */ .HN();
-    const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .parseDocument */ .Tp)(text, { lineCounter: lines });
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines });
     let data;
     try {
         if (doc.errors[0])
@@ -33329,7 +33469,7 @@ function parseYamlFile(file, text) {
     catch (error) {
         const e = error;
         const where = e.linePos?.[0] ? `:${e.linePos[0].line}:${e.linePos[0].col}` : '';
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
+        throw new errors/* GateError */.ue('bad_config', `${file}${where}: not valid YAML: ${e.message.split('\n')[0]}`, 'fix the YAML syntax (indentation, quotes around strings with ": ")');
     }
     checkVersionsAreText(doc, file, lines);
     return { data, locate: locator(file, doc, lines) };
@@ -33355,16 +33495,16 @@ function locator(file, doc, lines) {
  * number is refused, with the quoted form as the fix.
  */
 function checkVersionsAreText(doc, file, lines) {
-    if (!(0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .isMap */ .jh)(doc.contents))
+    if (!(0,dist/* isMap */.jh)(doc.contents))
         return;
     for (const pair of doc.contents.items) {
-        const key = (0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .isScalar */ .jn)(pair.key) ? pair.key.value : null;
+        const key = (0,dist/* isScalar */.jn)(pair.key) ? pair.key.value : null;
         const value = pair.value;
-        if (typeof key !== 'string' || !/^(.+_)?version$/.test(key) || !(0,yaml__WEBPACK_IMPORTED_MODULE_3__/* .isScalar */ .jn)(value) || typeof value.value !== 'number')
+        if (typeof key !== 'string' || !/^(.+_)?version$/.test(key) || !(0,dist/* isScalar */.jn)(value) || typeof value.value !== 'number')
             continue;
         const written = value.source ?? String(value.value);
         const at = value.range ? lines.linePos(value.range[0]) : null;
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${file}${at ? `:${at.line}:${at.col}` : ''}: ${key}: ${written} is a number to YAML (it reads as ${String(value.value)}), but a version is a label`, `quote it: ${key}: "${written}"`);
+        throw new errors/* GateError */.ue('bad_config', `${file}${at ? `:${at.line}:${at.col}` : ''}: ${key}: ${written} is a number to YAML (it reads as ${String(value.value)}), but a version is a label`, `quote it: ${key}: "${written}"`);
     }
 }
 /**
@@ -33397,7 +33537,7 @@ function isPlainObject(v) {
  */
 function applyOverrides(file, overrides) {
     const candidate = overrides.candidate;
-    const kinds = _schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .CANDIDATE_KINDS */ .Iw;
+    const kinds = config/* CANDIDATE_KINDS */.Iw;
     const picked = kinds.filter((k) => candidate?.[k] !== undefined);
     let base = file;
     if (picked.length > 0 && isPlainObject(file.candidate)) {
@@ -33412,27 +33552,27 @@ function applyOverrides(file, overrides) {
  * a setting (settingSource: its line in evalgate.yml, or the flags), else `source` names the layers.
  */
 function parseConfig(data, source, where) {
-    return validated(_schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .ConfigSchema */ .Sk, data, source, where);
+    return validated(config/* ConfigSchema */.Sk, data, source, where);
 }
 /** A config `run` can run with: RunConfigSchema's checks make the eval set and its version present. */
 function parseRunConfig(data, source, where) {
-    return validated(_schemas_config_js__WEBPACK_IMPORTED_MODULE_5__/* .RunConfigSchema */ .Zp, data, source, where);
+    return validated(config/* RunConfigSchema */.Zp, data, source, where);
 }
 /** A broken invariant becomes the GateError it carries; any other issue names the setting, and where it was given. */
 function validated(schema, data, source, where = () => source) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-        const issue = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(parsed.error.issues, 0, 'the first issue of a failed parse');
+        const issue = (0,io_known/* knownAt */.pQ)(parsed.error.issues, 0, 'the first issue of a failed parse');
         const own = issue.code === 'custom' ? issue.params?.gate : undefined;
         if (own)
-            throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint);
+            throw new errors/* GateError */.ue(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint);
         if (issue.code === 'unrecognized_keys')
-            throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
+            throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, (0,io_known/* knownAt */.pQ)(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
         const path = issue.path.join('.');
-        const hint = listWrittenAsText(issue, valueAt(data, issue.path)) ?? 'fix the value (flags and Action inputs override evalgate.yml)';
-        throw new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${where(issue.path)}: setting "${path}": ${issue.message}`, hint);
+        const problem = settingProblem(issue, valueAt(data, issue.path));
+        throw new errors/* GateError */.ue('bad_config', `${where(issue.path)}: setting "${path}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)');
     }
-    (0,_baseline_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .checkGateMetricNames */ .Wc)(parsed.data.gate, source);
+    (0,gate/* checkGateMetricNames */.Wc)(parsed.data.gate, source);
     return parsed.data;
 }
 /**
@@ -33444,11 +33584,11 @@ function unknownSetting(schema, at, keys, source) {
     const known = keysAt(schema, at);
     const prefix = at.length > 0 ? `${at.join('.')}.` : '';
     const level = at.length > 0 ? `under ${at.join('.')}` : 'at the top level';
-    const key = (0,_io_known_js__WEBPACK_IMPORTED_MODULE_7__/* .knownAt */ .pQ)(keys, 0, 'the first key of an unrecognized_keys issue');
-    const meant = (0,_text_similarName_js__WEBPACK_IMPORTED_MODULE_8__/* .similarName */ .j)(key, known);
+    const key = (0,io_known/* knownAt */.pQ)(keys, 0, 'the first key of an unrecognized_keys issue');
+    const meant = (0,similarName/* similarName */.j)(key, known);
     if (meant)
-        return new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
-    return new _io_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .GateError */ .ue('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
+        return new errors/* GateError */.ue('bad_config', `${source}: setting "${prefix}${key}": unknown setting; did you mean "${prefix}${meant}"?`, `rename it to ${meant} (known settings ${level}: ${known.join(', ')})`);
+    return new errors/* GateError */.ue('bad_config', `${source}: setting "${prefix}${keys.join(', ')}": unknown setting`, `remove or rename it; known settings ${level}: ${known.join(', ')}`);
 }
 /** The keys of the object schema at `path` inside `schema`, looking through defaults, optionals and pipes. */
 function keysAt(schema, path) {
@@ -33476,21 +33616,6 @@ function valueAt(data, path) {
     for (const key of path)
         current = current !== null && typeof current === 'object' ? current[key] : undefined;
     return current;
-}
-/**
- * `k: 3,5` is the text "3,5" to YAML, not a list: the fix is the list it was meant to be,
- * written out (`k: [3, 5]`).
- */
-function listWrittenAsText(issue, value) {
-    if (issue.code !== 'invalid_type' || issue.expected !== 'array' || typeof value !== 'string' || !/[,\s]/.test(value.trim()))
-        return null;
-    const items = value
-        .split(value.includes(',') ? ',' : /\s+/)
-        .map((item) => item.trim())
-        .filter(Boolean)
-        .map((item) => (/^-?\d+(\.\d+)?$/.test(item) || /^[\w.@/-]+$/.test(item) ? item : JSON.stringify(item)));
-    const key = String(issue.path[issue.path.length - 1]);
-    return `write a YAML list: ${key}: [${items.join(', ')}] (the value ${JSON.stringify(value)} is one piece of text to YAML)`;
 }
 
 
@@ -33622,7 +33747,7 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _io_cliInvocation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8080);
 /* harmony import */ var _baseline_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6360);
-/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1564);
+/* harmony import */ var _config_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7960);
 /* harmony import */ var _options_option_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4003);
 /* harmony import */ var _io_input_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8449);
 /* harmony import */ var _options_options_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7547);
@@ -33949,7 +34074,7 @@ function requireFields(source, required, hint) {
         const missing = required.filter((c) => !columns.includes(c));
         if (missing.length === 0)
             return;
-        throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(source.file, 1)}: missing required column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')} (header has: ${columns.join(', ')})`, hint);
+        throw (0,tabular/* missingColumnsError */.mW)(source.file, columns, missing, hint);
     }
     for (let i = 0; i < source.size; i++) {
         const data = source.data(i);
@@ -34823,8 +34948,8 @@ const COMMAND_OPTIONS = [
     { flag: 'json', value: 'switch', commands: ['check-rules'], help: '{"rules": {"<rule>": {"precision", "recall", "f1", "tp", "fp", "fn", "tn", ...}}, ...}' },
 ];
 
-// EXTERNAL MODULE: ./src/run/config/config.ts
-var config_config = __nccwpck_require__(1564);
+// EXTERNAL MODULE: ./src/run/config/config.ts + 1 modules
+var config_config = __nccwpck_require__(7960);
 // EXTERNAL MODULE: ./src/judge/transports/registry.ts + 5 modules
 var registry = __nccwpck_require__(3810);
 // EXTERNAL MODULE: ./src/schemas/judgeConfig.ts
@@ -35035,7 +35160,7 @@ const ACTION_OPTIONS = [
 ];
 
 // EXTERNAL MODULE: ./src/run/pipeline/pipeline.ts + 19 modules
-var pipeline = __nccwpck_require__(6252);
+var pipeline = __nccwpck_require__(8);
 // EXTERNAL MODULE: ./src/io/input.ts + 1 modules
 var input = __nccwpck_require__(8449);
 ;// CONCATENATED MODULE: ./src/run/options/options.ts
@@ -35337,7 +35462,7 @@ function exitCodeFor(results) {
 
 /***/ }),
 
-/***/ 6252:
+/***/ 8:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36204,52 +36329,75 @@ var baseline_gate = __nccwpck_require__(3696);
 var gateCanAct = __nccwpck_require__(9383);
 // EXTERNAL MODULE: ./src/schemas/results.ts + 3 modules
 var results = __nccwpck_require__(4164);
-;// CONCATENATED MODULE: ./src/run/pipeline/gradeSuffix.ts
-/** Questions named in the warning; the rest are counted. */
+;// CONCATENATED MODULE: ./src/run/pipeline/misreadIds.ts
+/** Questions named in a warning; the rest are counted. */
 const SHOWN_QUESTIONS = 5;
 const SUFFIXED = /^(.+):\d+$/;
 /**
- * relevant_doc_ids reads `page:2` as id `page` with grade 2. A retrieved id that matches a
- * relevant id only once its own `:N` is taken off (`page:2` against `page`) is then a hit that
- * scores as a miss: either the eval set meant `page:2` as an id, or the candidate appends
- * chunk numbers. Which one only the user knows, so it is a warning naming the questions.
+ * A retrieved id that matches a relevant id only once read another way scores as a miss: a hit
+ * the metrics never see. Each way has its words:
+ * - `grade`: relevant_doc_ids reads `page:2` as id `page` with grade 2, so `page:2` retrieved
+ *   against relevant `page` matches only with its `:N` read as a grade. Either the eval set meant
+ *   `page:2` as an id, or the candidate appends chunk numbers; only the user knows which.
+ * - `commas`: `"D1,D2"` in retrieved_ids is one id (a JSON array in JSONL, `|` in CSV), so a
+ *   retriever that joins its ids with commas retrieves nothing relevant.
  */
-function gradeSuffixWarning(rows, outputs) {
+const MISREADINGS = {
+    grade: {
+        finds: (id, relevant) => {
+            const base = id.includes(':') ? SUFFIXED.exec(id)?.[1]?.trim() : undefined;
+            return base !== undefined && relevant.has(base) ? base : null;
+        },
+        says: (count) => `${count} question(s) retrieved an id that matches a relevant id only when its ":N" is read as a grade, so it scores as a miss`,
+        fix: 'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them',
+    },
+    commas: {
+        finds: (id, relevant) => (id.includes(',') ? (id.split(',').find((part) => relevant.has(part.trim()))?.trim() ?? null) : null),
+        says: (count) => `${count} question(s) retrieved an id with "," inside that holds a relevant id, so it scores as a miss`,
+        fix: 'A "," is part of one id: give retrieved_ids as a JSON array in JSONL (["D1", "D2"]) and separated by | in CSV (D1|D2)',
+    },
+};
+/** The warnings for the questions of `rows`, answered in `outputs`: one per way an id was misread. */
+function misreadWarnings(rows, outputs) {
     const found = [];
     for (const row of rows) {
         const output = outputs.get(row.id);
-        const finding = output ? gradeSuffixFinding(row, output) : null;
+        const finding = output ? misreadFinding(row, output) : null;
         if (finding)
             found.push(finding);
     }
-    return gradeSuffixWarningOf(found);
+    return misreadWarningsOf(found);
 }
-/** One question's part of the warning (a run that scores answers as they come asks question by question); null when it has none. */
-function gradeSuffixFinding(row, output) {
+/** One question's misread id (a run that scores answers as they come asks question by question); null when it has none. */
+function misreadFinding(row, output) {
     if (row.relevant_docs.length === 0 || output.error !== null)
         return null;
-    // most retrieved ids have no ":": only a question with one needs its relevant ids looked up
+    // most retrieved ids have neither ":" nor ",": only a question with one needs its relevant ids looked up
     let relevant = null;
     for (const id of output.retrieved_ids) {
-        if (!id.includes(':'))
-            continue;
-        const base = SUFFIXED.exec(id)?.[1]?.trim();
-        if (base === undefined)
+        if (!id.includes(':') && !id.includes(','))
             continue;
         relevant ??= new Set(row.relevant_docs.map((d) => d.id));
-        if (relevant.has(id) || !relevant.has(base))
+        if (relevant.has(id))
             continue;
-        return `${row.id} (retrieved "${id}", relevant "${base}")`;
+        for (const kind of Object.keys(MISREADINGS)) {
+            const meant = MISREADINGS[kind].finds(id, relevant);
+            if (meant !== null)
+                return { kind, text: `${row.id} (retrieved "${id}", relevant "${meant}")` };
+        }
     }
     return null;
 }
-/** The warning for the questions found, in the eval set's order; null for none. */
-function gradeSuffixWarningOf(found) {
-    if (found.length === 0)
-        return null;
-    const more = found.length > SHOWN_QUESTIONS ? ` and ${found.length - SHOWN_QUESTIONS} more` : '';
-    return (`${found.length} question(s) retrieved an id that matches a relevant id only when its ":N" is read as a grade, so it scores as a miss: ${found.slice(0, SHOWN_QUESTIONS).join(', ')}${more}. ` +
-        'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them');
+/** The warnings for the findings, in the eval set's order: one per way, naming five questions and counting the rest. */
+function misreadWarningsOf(found) {
+    return Object.keys(MISREADINGS).flatMap((kind) => {
+        const texts = found.filter((f) => f.kind === kind).map((f) => f.text);
+        if (texts.length === 0)
+            return [];
+        const more = texts.length > SHOWN_QUESTIONS ? ` and ${texts.length - SHOWN_QUESTIONS} more` : '';
+        const { says, fix } = MISREADINGS[kind];
+        return [`${says(texts.length)}: ${texts.slice(0, SHOWN_QUESTIONS).join(', ')}${more}. ${fix}`];
+    });
 }
 
 // EXTERNAL MODULE: ./src/run/pipeline/score.ts + 1 modules
@@ -36989,7 +37137,7 @@ class StreamScoring {
     rows;
     place = new Map();
     results;
-    suffixes = new Map();
+    misread = new Map();
     models = new Set();
     provisional;
     /** metrics planned only because some answer might carry what plans them, until one does */
@@ -37026,9 +37174,9 @@ class StreamScoring {
             this.witness(output);
         if (output.model)
             this.models.add(output.model);
-        const suffix = gradeSuffixFinding(row, output);
-        if (suffix)
-            this.suffixes.set(i, suffix);
+        const misread = misreadFinding(row, output);
+        if (misread)
+            this.misread.set(i, misread);
         this.results[i] = (0,score/* scoreQuestion */.Bg)(row, output, this.config, this.provisional, this.scorer, this.texts);
         this.scoringMs += performance.now() - started;
     };
@@ -37061,9 +37209,9 @@ class StreamScoring {
             }
             questions[id] = dropped.size > 0 ? withoutMetrics(q, dropped) : q;
         }
-        const suffixes = [...this.suffixes.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
+        const misread = [...this.misread.entries()].sort((a, b) => a[0] - b[0]).map(([, finding]) => finding);
         const summary = (0,score/* summarise */.fS)(questions, metrics);
-        return { questions, summary, unanswered, suffixes, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
+        return { questions, summary, unanswered, misread, models: this.models, scoringMs: this.scoringMs + performance.now() - started };
     }
 }
 /** A planned metric has a definition: plannedMetrics lists only the registry's. */
@@ -37207,9 +37355,8 @@ async function streamAndScore(deps, config, notes) {
     await pipeline_answer(deps, scoring.take);
     const streamed = scoring.finish(candidate.source);
     scorer.answersScored?.();
-    const suffixWarning = gradeSuffixWarningOf(streamed.suffixes);
-    if (suffixWarning !== null)
-        logger.warn(suffixWarning);
+    for (const warning of misreadWarningsOf(streamed.misread))
+        logger.warn(warning);
     warnUnanswered(streamed.unanswered, logger);
     const scored = { usage: noUsage(), stability: null, notes: [], questions: streamed.questions, summary: streamed.summary };
     const judged = { ...scorer.identity };
@@ -37270,9 +37417,8 @@ function warnUnanswered(unanswered, logger) {
 /** The deterministic tier (and the scorer's per-answer metrics) for every question, then the scorer's tier over the set. */
 async function scoreAnswers({ evalSet, candidate, scorer, logger, baseline }, config, outputs, gate) {
     const metrics = (0,score/* plannedMetrics */.mj)(evalSet.rows, config, outputs.values(), scorer);
-    const suffixes = gradeSuffixWarning(evalSet.rows, outputs);
-    if (suffixes)
-        logger.warn(suffixes);
+    for (const warning of misreadWarnings(evalSet.rows, outputs))
+        logger.warn(warning);
     const questions = (0,ids/* idRecord */.P5)();
     const unanswered = [];
     const texts = new score/* NoteTexts */.N5();
@@ -42345,9 +42491,10 @@ function idRecordSchema(value) {
             const parsed = value.safeParse(input[key]);
             if (parsed.success)
                 out[id] = parsed.data;
+            // each issue as it is, under its key: its kind stays for whoever explains it (run/config/settingProblem.ts)
             else
                 for (const issue of parsed.error.issues)
-                    ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+                    ctx.addIssue({ ...issue, path: [key, ...issue.path] });
         }
         return out;
     });

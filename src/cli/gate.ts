@@ -2,6 +2,7 @@ import { commandLine } from '../io/cliInvocation.ts'
 import { DEFAULT_BASELINE_PATH, baselineFromResults, loadBaseline, loadNamedBaseline, writeBaselineFile } from '../baseline/baseline.ts'
 import { loadResults } from '../baseline/resultsFile.ts'
 import { GateError } from '../io/errors.ts'
+import { notABaseline } from '../baseline/eligible.ts'
 import { checkOutputPaths } from '../io/safeWrite.ts'
 import { mergeShardFiles } from '../run/pipeline/merge.ts'
 import { compareResults, planOnly, runPipeline, DEFAULT_RESULTS_PATH, EXIT } from '../run/pipeline/pipeline.ts'
@@ -80,21 +81,8 @@ export async function baselineCommand({ flags, io }: CommandContext): Promise<nu
   if (!f.results) throw new GateError('usage', 'baseline needs --results RESULTS', `e.g. ${commandLine(`baseline --results results.json --out ${DEFAULT_BASELINE_PATH}`)}`)
   checkOutputPaths([f.out])
   const results = await loadResults(f.results)
-  const subset = results.run.subset
-  if (subset) {
-    throw new GateError(
-      'bad_input',
-      `${f.results}: a subset run (${subset.by}: ${subset.questions} of ${countOf(subset.total_questions, 'question')}) cannot become the baseline`,
-      'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)',
-    )
-  }
-  if (results.run.judge_stopped) {
-    throw new GateError(
-      'bad_input',
-      `${f.results}: the judge stopped during that run (${results.run.judge_stopped.cause}), so its scores are errors, not answers judged: it cannot become the baseline`,
-      `fix the judge (${results.run.judge_stopped.fix}), run again, and write the baseline from that run`,
-    )
-  }
+  const refusal = notABaseline(results, f.results)
+  if (refusal) throw refusal
   const previous = await loadBaseline(f.out)
   const baseline = baselineFromResults(await withCurrentFingerprint(results), previous, f.version ?? null, (io.now ?? (() => new Date()))())
   writeBaselineFile(f.out, baseline)

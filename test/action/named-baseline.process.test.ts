@@ -111,6 +111,18 @@ describe('no baseline configured, and writing the first one', () => {
     assert.equal(gated.outputs.verdict, 'pass')
   })
 
+  it('mode: baseline with input shard is refused before anything is scored: a shard cannot become the baseline', async () => {
+    const target = t.path('baselines/from-shard.json')
+    const run = await runAction(gateInputs({ baseline: target, mode: 'baseline', shard: '1/2', 'results-path': t.path('shard-results.json') }))
+    assert.equal(run.code, 1, run.stdout + run.stderr)
+    assert.equal(run.outputs.verdict, 'error')
+    const text = run.stdout + run.stderr
+    assert.match(text, /mode: baseline writes the baseline from the whole eval set: input shard \(1\/2\) cannot be combined with it/)
+    assert.match(text, /fix: drop shard; or score the shards with mode: gate, join them with mode: merge/)
+    assert.equal(existsSync(target), false)
+    assert.equal(existsSync(t.path('shard-results.json')), false, 'nothing was scored')
+  })
+
   it("mode: baseline keeps the replaced baseline's settings under evalgate.yml's and the inputs'", async () => {
     const results = t.path('refresh/results.json')
     const target = t.path('refresh/baseline.json')

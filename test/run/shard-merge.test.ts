@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generate } from '../../bench/generate.ts'
@@ -97,6 +97,16 @@ describe('sharding', () => {
     const r = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged2.json'), '--baseline', path('baseline.json'), ...[4, 3, 2, 1].map((i) => path(`shard-${i}.json`))])
     assert.equal(r.code, 0, r.stderr)
     assert.equal(read('merged2.json').comparison!.verdict, 'pass')
+  })
+
+  it('a shard cannot become the baseline: exit 2 naming the shard, the fix is to merge first; the merged run can', async () => {
+    const refused = await runCli(['baseline', '--results', path('shard-2.json'), '--out', path('shard-baseline.json')])
+    assert.equal(refused.code, 2, refused.stderr)
+    assert.match(refused.stderr, /shard-2\.json: shard 2\/4 \(250 questions of 1000\) cannot become the baseline\n {2}fix: merge the shards first \(.*merge --out merged\.json shard-\*\.json; in the Action, mode: merge\)/)
+    assert.equal(existsSync(path('shard-baseline.json')), false)
+    const merged = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged-for-baseline.json'), ...[1, 2, 3, 4].map((i) => path(`shard-${i}.json`))])
+    assert.equal(merged.code, 0, merged.stderr)
+    assert.equal((await runCli(['baseline', '--results', path('merged-for-baseline.json'), '--out', path('merged-baseline.json')])).code, 0)
   })
 
   it('a shard whose judge stopped makes the merged run stop too: exit 2, the cause kept', async () => {

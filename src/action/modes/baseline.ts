@@ -5,6 +5,7 @@ import { writtenSettingsText } from '../../report/gateSettings.ts'
 import { runPipeline } from '../../run/pipeline/pipeline.ts'
 import { prepareRun } from '../../run/pipeline/prepare.ts'
 import type { Results } from '../../schemas/results.ts'
+import { GateError } from '../../io/errors.ts'
 import { log } from '../log.ts'
 import { setOutput } from '../outputs.ts'
 import { runnableOf } from './gate.ts'
@@ -33,6 +34,14 @@ export const baselineMode: ActionMode = {
  */
 export async function scoreForBaseline(context: ModeContext): Promise<Results> {
   const { config, source, gateLayers, baselinePath } = runnableOf(context)
+  // refused before anything is scored: a shard's results cannot become the baseline (baseline/eligible.ts)
+  if (config.shard) {
+    throw new GateError(
+      'usage',
+      `mode: ${context.inputs.mode} writes the baseline from the whole eval set: input shard (${config.shard.index}/${config.shard.count}) cannot be combined with it`,
+      'drop shard; or score the shards with mode: gate, join them with mode: merge, and write the baseline from the merged results.json (evalgate baseline --results merged.json)',
+    )
+  }
   const runConfig = { ...config, baseline: undefined }
   const committed = await loadBaseline(baselinePath)
   const layers = committed ? [committedLayer(committed), ...gateLayers] : gateLayers
