@@ -49,10 +49,7 @@ describe('a retrieved id with "," inside that holds a relevant id is a warning n
   })
 
   it('finds the relevant id after a space ("D9, D2") and says each way apart', () => {
-    const message = warn(
-      [[{ id: 'D2', grade: 1 }], [{ id: 'page', grade: 2 }]],
-      [['D9, D2'], ['page:2']],
-    )
+    const message = warn([[{ id: 'D2', grade: 1 }], [{ id: 'page', grade: 2 }]], [['D9, D2'], ['page:2']])
     const [grade, commas] = (message ?? '').split('\n')
     assert.match(grade ?? '', /^1 question\(s\) .*":N" is read as a grade.*q2 \(retrieved "page:2"/)
     assert.match(commas ?? '', /^1 question\(s\) .*"," inside.*q1 \(retrieved "D9, D2", relevant "D2"\)/)

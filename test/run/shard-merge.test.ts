@@ -102,7 +102,10 @@ describe('sharding', () => {
   it('a shard cannot become the baseline: exit 2 naming the shard, the fix is to merge first; the merged run can', async () => {
     const refused = await runCli(['baseline', '--results', path('shard-2.json'), '--out', path('shard-baseline.json')])
     assert.equal(refused.code, 2, refused.stderr)
-    assert.match(refused.stderr, /shard-2\.json: shard 2\/4 \(250 questions of 1000\) cannot become the baseline\n {2}fix: merge the shards first \(.*merge --out merged\.json shard-\*\.json; in the Action, mode: merge\)/)
+    assert.match(
+      refused.stderr,
+      /shard-2\.json: shard 2\/4 \(250 questions of 1000\) cannot become the baseline\n {2}fix: merge the shards first \(.*merge --out merged\.json shard-\*\.json; in the Action, mode: merge\)/,
+    )
     assert.equal(existsSync(path('shard-baseline.json')), false)
     const merged = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged-for-baseline.json'), ...[1, 2, 3, 4].map((i) => path(`shard-${i}.json`))])
     assert.equal(merged.code, 0, merged.stderr)

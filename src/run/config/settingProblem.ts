@@ -31,7 +31,8 @@ const EXPECTED: Record<string, string> = {
 
 function fixFor(expected: string, key: string, value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : null
-  if (expected === 'array') return `write a YAML list: ${key}: [${listItems(value).join(', ')}]${text !== null && /[,\s]/.test(text) ? ` (the value ${JSON.stringify(value)} is one piece of text to YAML)` : ''}`
+  if (expected === 'array')
+    return `write a YAML list: ${key}: [${listItems(value).join(', ')}]${text !== null && /[,\s]/.test(text) ? ` (the value ${JSON.stringify(value)} is one piece of text to YAML)` : ''}`
   if ((expected === 'number' || expected === 'int') && text !== null && text !== '' && Number.isFinite(Number(text))) return `write the number without quotes: ${key}: ${text}`
   if (expected === 'int' && typeof value === 'number') return `write a whole number, e.g. ${key}: ${Math.max(1, Math.round(value))}`
   if (expected === 'boolean' && text !== null && BOOLEAN_WORDS.has(text.toLowerCase())) return `write true or false without quotes: ${key}: ${String(BOOLEAN_WORDS.get(text.toLowerCase()))}`

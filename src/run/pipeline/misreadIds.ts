@@ -25,7 +25,13 @@ const MISREADINGS = {
     fix: 'relevant_doc_ids reads "page:2" as id page with grade 2: if ":2" is part of the id, write it as page:2:1 (the id, then its grade); if the candidate appends chunk numbers to ids, strip them',
   },
   commas: {
-    finds: (id: string, relevant: ReadonlySet<string>) => (id.includes(',') ? (id.split(',').find((part) => relevant.has(part.trim()))?.trim() ?? null) : null),
+    finds: (id: string, relevant: ReadonlySet<string>) =>
+      id.includes(',')
+        ? (id
+            .split(',')
+            .find((part) => relevant.has(part.trim()))
+            ?.trim() ?? null)
+        : null,
     says: (count: number) => `${count} question(s) retrieved an id with "," inside that holds a relevant id, so it scores as a miss`,
     fix: 'A "," is part of one id: give retrieved_ids as a JSON array in JSONL (["D1", "D2"]) and separated by | in CSV (D1|D2)',
   },
