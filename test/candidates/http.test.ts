@@ -359,10 +359,9 @@ describe('concurrency, retries and timeouts', () => {
     const outputs = await runHttpCandidate(rows, config({ concurrency: 3 }), { env: {} })
     assert.equal(server.maxInFlight, 3)
     assert.equal(server.received.length, 12)
-    assert.deepEqual(
-      [...outputs.keys()],
-      rows.map((r) => r.id),
-    )
+    // every question answered once; the answers arrive in the order the endpoint replies (two
+    // replies of the same 50 ms hold can swap on a loaded machine), and scoring places them by id
+    assert.deepEqual([...outputs.keys()].sort(), rows.map((r) => r.id).sort())
     for (const output of outputs.values()) {
       assert.equal(output.error, null)
       assert.ok(output.latency_ms !== null && output.latency_ms >= 40, `latency ${output.latency_ms} should cover the 50 ms hold`)
