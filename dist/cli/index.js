@@ -19157,7 +19157,7 @@ var countOf = __nccwpck_require__(7053);
 function notABaseline(results, source) {
     const { shard, subset, judge_stopped: stopped } = results.run;
     if (shard) {
-        return new errors/* GateError */.ue('bad_input', `${source}: shard ${shard.index}/${shard.count} (${(0,countOf/* countOf */.p)(results.run.question_count, 'question')} of ${shard.total_questions}) cannot become the baseline`, `merge the shards first (${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-*.json')}; in the Action, mode: merge) and write the baseline from the merged results.json`);
+        return new errors/* GateError */.ue('bad_input', `${source}: shard ${shard.index}/${shard.count} (${results.run.question_count} of ${(0,countOf/* countOf */.p)(shard.total_questions, 'question')}) cannot become the baseline`, `merge the shards first (${(0,cliInvocation/* commandLine */.ay)('merge --out merged.json shard-*.json')}; in the Action, mode: merge) and write the baseline from the merged results.json`);
     }
     if (subset) {
         return new errors/* GateError */.ue('bad_input', `${source}: a subset run (${subset.by}: ${subset.questions} of ${(0,countOf/* countOf */.p)(subset.total_questions, 'question')}) cannot become the baseline`, 'write the baseline from a run of the whole eval set (evalgate run without --only / --failing-from)');

@@ -14,7 +14,7 @@ export function notABaseline(results: Results, source: string): GateError | null
   if (shard) {
     return new GateError(
       'bad_input',
-      `${source}: shard ${shard.index}/${shard.count} (${countOf(results.run.question_count, 'question')} of ${shard.total_questions}) cannot become the baseline`,
+      `${source}: shard ${shard.index}/${shard.count} (${results.run.question_count} of ${countOf(shard.total_questions, 'question')}) cannot become the baseline`,
       `merge the shards first (${commandLine('merge --out merged.json shard-*.json')}; in the Action, mode: merge) and write the baseline from the merged results.json`,
     )
   }

@@ -104,7 +104,7 @@ describe('sharding', () => {
     assert.equal(refused.code, 2, refused.stderr)
     assert.match(
       refused.stderr,
-      /shard-2\.json: shard 2\/4 \(250 questions of 1000\) cannot become the baseline\n {2}fix: merge the shards first \(.*merge --out merged\.json shard-\*\.json; in the Action, mode: merge\)/,
+      /shard-2\.json: shard 2\/4 \(250 of 1000 questions\) cannot become the baseline\n {2}fix: merge the shards first \(.*merge --out merged\.json shard-\*\.json; in the Action, mode: merge\)/,
     )
     assert.equal(existsSync(path('shard-baseline.json')), false)
     const merged = await runCli(['merge', '--config', path('none.yml'), '--out', path('merged-for-baseline.json'), ...[1, 2, 3, 4].map((i) => path(`shard-${i}.json`))])
