@@ -71178,12 +71178,18 @@ function validated(schema, data, source, where = () => source) {
             throw new errors_GateError(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint);
         if (issue.code === 'unrecognized_keys')
             throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, known_knownAt(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
-        const path = issue.path.join('.');
-        const problem = settingProblem(issue, config_valueAt(data, issue.path));
-        throw new errors_GateError('bad_config', `${where(issue.path)}: setting "${path}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)');
+        throw settingError(issue, data, where);
     }
     checkGateMetricNames(parsed.data.gate, source);
     return parsed.data;
+}
+/**
+ * The error for a schema issue on the setting at `issue.path` of `data` (the settings, merged):
+ * where it was given, what is wrong with it in evalgate.yml's terms (settingProblem), the fix.
+ */
+function settingError(issue, data, where) {
+    const problem = settingProblem(issue, config_valueAt(data, issue.path));
+    return new errors_GateError('bad_config', `${where(issue.path)}: setting "${issue.path.join('.')}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)');
 }
 /**
  * A key the schema does not know, at any depth: "did you mean" the known key of the same
@@ -74777,6 +74783,231 @@ function preview(ids) {
     return ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} … (+${ids.length - 10})`;
 }
 
+;// CONCATENATED MODULE: ./src/schemas/evalSet.ts
+
+
+
+
+
+/**
+ * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
+ * booleans; the same schema normalises both, so the two formats cannot drift apart.
+ */
+const evalSet_text = union([schemas_string(), schemas_number()]).transform((v) => normaliseId(String(v)));
+const optionalText = union([schemas_string(), schemas_number(), schemas_null()])
+    .optional()
+    .transform((v) => {
+    if (v === null || v === undefined)
+        return null;
+    const s = normaliseId(String(v));
+    return s === '' ? null : s;
+});
+/** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
+function evalSet_list(separator) {
+    return union([schemas_string(), array(union([schemas_string(), schemas_number()])), schemas_null()])
+        .optional()
+        .transform((v) => {
+        if (v === null || v === undefined)
+            return [];
+        const items = Array.isArray(v) ? v.map(String) : v.split(separator);
+        return items.map((s) => nfc(s).trim()).filter((s) => s !== '');
+    });
+}
+const truthy = new Set(['true', '1', 'yes']);
+const falsy = new Set(['false', '0', 'no', '']);
+const booleanCell = union([schemas_boolean(), schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined)
+        return false;
+    if (typeof v === 'boolean')
+        return v;
+    const s = String(v).trim().toLowerCase();
+    if (truthy.has(s))
+        return true;
+    if (falsy.has(s))
+        return false;
+    ctx.addIssue({ code: 'custom', message: `expected true/false/1/0/yes/no, got "${String(v)}"` });
+    return NEVER;
+});
+const RelevantDocSchema = object({ id: schemas_string(), grade: schemas_number().int().min(0).max(3) });
+/** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
+const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined)
+        return [];
+    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => nfc(s).trim()).filter((s) => s !== '');
+    const docs = [];
+    const seen = new Set();
+    for (const item of items) {
+        const graded = /^(.+):(\d+)$/.exec(item);
+        const id = (graded ? known_knownAt(graded, 1, 'the id of a graded doc') : item).trim();
+        const grade = graded ? Number(graded[2]) : 1;
+        if (grade > 3) {
+            ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` });
+            return NEVER;
+        }
+        if (seen.has(id)) {
+            ctx.addIssue({ code: 'custom', message: `doc id "${id}" is listed twice` });
+            return NEVER;
+        }
+        seen.add(id);
+        docs.push({ id, grade });
+    }
+    return docs;
+});
+const ChatMessageSchema = object({ role: schemas_enum(['user', 'assistant']), content: schemas_string() });
+/** `2` in JSONL, `"2"` in CSV: a whole number from 1. */
+const turnCell = union([schemas_number(), schemas_string(), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        return null;
+    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (Number.isInteger(n) && n >= 1)
+        return n;
+    ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` });
+    return NEVER;
+});
+/**
+ * The conversation before this question: a JSON array of `{role, content}` messages, user and
+ * assistant taking turns from a user message to an assistant reply (the question is the next user
+ * message). A JSON string in CSV, the array itself in JSONL.
+ */
+const historyCell = union([schemas_string(), array(unknown()), schemas_null()])
+    .optional()
+    .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+        return null;
+    let value = v;
+    if (typeof v === 'string') {
+        try {
+            value = JSON.parse(v);
+        }
+        catch {
+            ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
+            return NEVER;
+        }
+        if (tooDeep({ history: value }) !== null) {
+            ctx.addIssue({ code: 'custom', message: `is nested more than ${MAX_JSON_DEPTH} levels deep: expected an array of {"role", "content"} messages` });
+            return NEVER;
+        }
+    }
+    const problem = historyProblem(value);
+    if (problem === null)
+        return value;
+    ctx.addIssue({ code: 'custom', message: problem });
+    return NEVER;
+});
+function historyProblem(value) {
+    if (!Array.isArray(value))
+        return 'expected a JSON array of {"role", "content"} messages';
+    for (const [i, message] of value.entries()) {
+        const parsed = ChatMessageSchema.safeParse(message);
+        if (!parsed.success)
+            return `message ${i + 1} is not {"role": "user" | "assistant", "content": "…"}: got ${JSON.stringify(message)?.slice(0, 60)}`;
+        if (parsed.data.content.trim() === '')
+            return `message ${i + 1} has empty content`;
+        const expected = i % 2 === 0 ? 'user' : 'assistant';
+        if (parsed.data.role !== expected)
+            return `message ${i + 1} has role "${parsed.data.role}" where "${expected}" is expected (user and assistant take turns, starting with user)`;
+    }
+    if (value.length % 2 === 1)
+        return 'the last message is a user message: the history ends with the assistant reply before this question';
+    return null;
+}
+const EvalRowInputSchema = object({
+    id: idField('id is empty: every row needs a stable, unique id'),
+    question: evalSet_text.pipe(schemas_string().min(1, 'question is empty')),
+    ground_truth: optionalText,
+    reference_points: evalSet_list(';'),
+    category: optionalText,
+    difficulty: optionalText,
+    should_refuse: booleanCell,
+    relevant_doc_ids: relevantDocs,
+    expect_json: booleanCell,
+    required_keys: union([schemas_string(), array(schemas_string()), schemas_null()])
+        .optional()
+        .transform((v, ctx) => {
+        if (v === null || v === undefined)
+            return [];
+        if (Array.isArray(v))
+            return v;
+        const s = v.trim();
+        if (s === '')
+            return [];
+        if (s.startsWith('[')) {
+            try {
+                const parsed = JSON.parse(s);
+                if (Array.isArray(parsed) && parsed.every((k) => typeof k === 'string'))
+                    return parsed;
+            }
+            catch {
+                // fall through to the error below
+            }
+            ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` });
+            return NEVER;
+        }
+        return s
+            .split(';')
+            .map((k) => k.trim())
+            .filter((k) => k !== '');
+    }),
+    conversation_id: optionalText,
+    turn: turnCell,
+    history: historyCell,
+})
+    .passthrough();
+const EvalRowSchema = object({
+    id: schemas_string(),
+    question: schemas_string(),
+    ground_truth: schemas_string().nullable(),
+    reference_points: array(schemas_string()),
+    category: schemas_string().nullable(),
+    difficulty: schemas_string().nullable(),
+    should_refuse: schemas_boolean(),
+    relevant_docs: array(RelevantDocSchema),
+    expect_json: schemas_boolean(),
+    required_keys: array(schemas_string()),
+    /** Set when the row is one turn of a conversation (`conversation_id` + `turn` columns). */
+    conversation: object({ id: schemas_string(), turn: schemas_number().int().min(1) }).optional(),
+    /** The conversation before this question, given in the row (`history` column). */
+    history: array(ChatMessageSchema).optional(),
+    /** Unknown columns, kept and passed through to the candidate. */
+    extra: record(schemas_string(), unknown()),
+});
+/** A question with every field empty: what a check that makes up its own questions starts from (check-rules, the settings a shard checks). */
+const BLANK_ROW = {
+    id: '',
+    question: '',
+    ground_truth: null,
+    reference_points: [],
+    category: null,
+    difficulty: null,
+    should_refuse: false,
+    relevant_docs: [],
+    expect_json: false,
+    required_keys: [],
+    extra: {},
+};
+const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
+const KNOWN_EVAL_COLUMNS = new Set([
+    'id',
+    'question',
+    'ground_truth',
+    'reference_points',
+    'category',
+    'difficulty',
+    'should_refuse',
+    'relevant_doc_ids',
+    'expect_json',
+    'required_keys',
+    'conversation_id',
+    'turn',
+    'history',
+]);
+
 ;// CONCATENATED MODULE: ./src/text/flatString.ts
 /**
  * `text`, flattened. V8 keeps a string put together with + or a template literal as a tree of
@@ -75034,6 +75265,7 @@ function score_summarise(questions, metrics) {
 
 
 
+
 /**
  * An eval set with a question of every kind a metric is planned for (answerable and
  * should-refuse, with relevant docs, expecting JSON, a later turn): what a shard, which has not
@@ -75042,21 +75274,8 @@ function score_summarise(questions, metrics) {
  * comparison names a threshold on a metric the run did not compute.
  */
 const ROWS_OF_EVERY_KIND = [
-    {
-        id: 'answerable',
-        question: '',
-        ground_truth: null,
-        reference_points: [],
-        category: null,
-        difficulty: null,
-        should_refuse: false,
-        relevant_docs: [{ id: 'doc', grade: 1 }],
-        expect_json: true,
-        required_keys: [],
-        conversation: { id: 'conversation', turn: 2 },
-        extra: {},
-    },
-    { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+    { ...BLANK_ROW, id: 'answerable', relevant_docs: [{ id: 'doc', grade: 1 }], expect_json: true, conversation: { id: 'conversation', turn: 2 } },
+    { ...BLANK_ROW, id: 'refused', should_refuse: true },
 ];
 /** The gate settings that name metrics; each replaces the layer below as a whole (GateStack). */
 const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
@@ -80391,217 +80610,6 @@ function requireFields(source, required, hint) {
             throw new errors_GateError('bad_input', `${locate(source.file, source.line(i), missing[0])}: missing required key`, hint);
     }
 }
-
-;// CONCATENATED MODULE: ./src/schemas/evalSet.ts
-
-
-
-
-
-/**
- * One eval-set row. CSV cells arrive as strings and JSONL values as strings, arrays or
- * booleans; the same schema normalises both, so the two formats cannot drift apart.
- */
-const evalSet_text = union([schemas_string(), schemas_number()]).transform((v) => normaliseId(String(v)));
-const optionalText = union([schemas_string(), schemas_number(), schemas_null()])
-    .optional()
-    .transform((v) => {
-    if (v === null || v === undefined)
-        return null;
-    const s = normaliseId(String(v));
-    return s === '' ? null : s;
-});
-/** `a;b;c` in CSV, `["a","b","c"]` in JSONL. */
-function evalSet_list(separator) {
-    return union([schemas_string(), array(union([schemas_string(), schemas_number()])), schemas_null()])
-        .optional()
-        .transform((v) => {
-        if (v === null || v === undefined)
-            return [];
-        const items = Array.isArray(v) ? v.map(String) : v.split(separator);
-        return items.map((s) => nfc(s).trim()).filter((s) => s !== '');
-    });
-}
-const truthy = new Set(['true', '1', 'yes']);
-const falsy = new Set(['false', '0', 'no', '']);
-const booleanCell = union([schemas_boolean(), schemas_number(), schemas_string(), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined)
-        return false;
-    if (typeof v === 'boolean')
-        return v;
-    const s = String(v).trim().toLowerCase();
-    if (truthy.has(s))
-        return true;
-    if (falsy.has(s))
-        return false;
-    ctx.addIssue({ code: 'custom', message: `expected true/false/1/0/yes/no, got "${String(v)}"` });
-    return NEVER;
-});
-const RelevantDocSchema = object({ id: schemas_string(), grade: schemas_number().int().min(0).max(3) });
-/** `D1|D2:3|D7:0`: a bare id is grade 1, `:0` marks a doc judged not relevant. */
-const relevantDocs = union([schemas_string(), array(idValue), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined)
-        return [];
-    const items = (Array.isArray(v) ? v : v.split('|')).map((s) => nfc(s).trim()).filter((s) => s !== '');
-    const docs = [];
-    const seen = new Set();
-    for (const item of items) {
-        const graded = /^(.+):(\d+)$/.exec(item);
-        const id = (graded ? known_knownAt(graded, 1, 'the id of a graded doc') : item).trim();
-        const grade = graded ? Number(graded[2]) : 1;
-        if (grade > 3) {
-            ctx.addIssue({ code: 'custom', message: `"${item}": a graded id is written doc:G with G in 0-3` });
-            return NEVER;
-        }
-        if (seen.has(id)) {
-            ctx.addIssue({ code: 'custom', message: `doc id "${id}" is listed twice` });
-            return NEVER;
-        }
-        seen.add(id);
-        docs.push({ id, grade });
-    }
-    return docs;
-});
-const ChatMessageSchema = object({ role: schemas_enum(['user', 'assistant']), content: schemas_string() });
-/** `2` in JSONL, `"2"` in CSV: a whole number from 1. */
-const turnCell = union([schemas_number(), schemas_string(), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
-        return null;
-    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-    if (Number.isInteger(n) && n >= 1)
-        return n;
-    ctx.addIssue({ code: 'custom', message: `expected a turn number 1, 2, 3, …, got "${String(v)}"` });
-    return NEVER;
-});
-/**
- * The conversation before this question: a JSON array of `{role, content}` messages, user and
- * assistant taking turns from a user message to an assistant reply (the question is the next user
- * message). A JSON string in CSV, the array itself in JSONL.
- */
-const historyCell = union([schemas_string(), array(unknown()), schemas_null()])
-    .optional()
-    .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
-        return null;
-    let value = v;
-    if (typeof v === 'string') {
-        try {
-            value = JSON.parse(v);
-        }
-        catch {
-            ctx.addIssue({ code: 'custom', message: `is not JSON: expected an array of {"role", "content"} messages, got "${v.slice(0, 60)}"` });
-            return NEVER;
-        }
-        if (tooDeep({ history: value }) !== null) {
-            ctx.addIssue({ code: 'custom', message: `is nested more than ${MAX_JSON_DEPTH} levels deep: expected an array of {"role", "content"} messages` });
-            return NEVER;
-        }
-    }
-    const problem = historyProblem(value);
-    if (problem === null)
-        return value;
-    ctx.addIssue({ code: 'custom', message: problem });
-    return NEVER;
-});
-function historyProblem(value) {
-    if (!Array.isArray(value))
-        return 'expected a JSON array of {"role", "content"} messages';
-    for (const [i, message] of value.entries()) {
-        const parsed = ChatMessageSchema.safeParse(message);
-        if (!parsed.success)
-            return `message ${i + 1} is not {"role": "user" | "assistant", "content": "…"}: got ${JSON.stringify(message)?.slice(0, 60)}`;
-        if (parsed.data.content.trim() === '')
-            return `message ${i + 1} has empty content`;
-        const expected = i % 2 === 0 ? 'user' : 'assistant';
-        if (parsed.data.role !== expected)
-            return `message ${i + 1} has role "${parsed.data.role}" where "${expected}" is expected (user and assistant take turns, starting with user)`;
-    }
-    if (value.length % 2 === 1)
-        return 'the last message is a user message: the history ends with the assistant reply before this question';
-    return null;
-}
-const EvalRowInputSchema = object({
-    id: idField('id is empty: every row needs a stable, unique id'),
-    question: evalSet_text.pipe(schemas_string().min(1, 'question is empty')),
-    ground_truth: optionalText,
-    reference_points: evalSet_list(';'),
-    category: optionalText,
-    difficulty: optionalText,
-    should_refuse: booleanCell,
-    relevant_doc_ids: relevantDocs,
-    expect_json: booleanCell,
-    required_keys: union([schemas_string(), array(schemas_string()), schemas_null()])
-        .optional()
-        .transform((v, ctx) => {
-        if (v === null || v === undefined)
-            return [];
-        if (Array.isArray(v))
-            return v;
-        const s = v.trim();
-        if (s === '')
-            return [];
-        if (s.startsWith('[')) {
-            try {
-                const parsed = JSON.parse(s);
-                if (Array.isArray(parsed) && parsed.every((k) => typeof k === 'string'))
-                    return parsed;
-            }
-            catch {
-                // fall through to the error below
-            }
-            ctx.addIssue({ code: 'custom', message: `expected a JSON array of key names or a;b;c, got "${s}"` });
-            return NEVER;
-        }
-        return s
-            .split(';')
-            .map((k) => k.trim())
-            .filter((k) => k !== '');
-    }),
-    conversation_id: optionalText,
-    turn: turnCell,
-    history: historyCell,
-})
-    .passthrough();
-const EvalRowSchema = object({
-    id: schemas_string(),
-    question: schemas_string(),
-    ground_truth: schemas_string().nullable(),
-    reference_points: array(schemas_string()),
-    category: schemas_string().nullable(),
-    difficulty: schemas_string().nullable(),
-    should_refuse: schemas_boolean(),
-    relevant_docs: array(RelevantDocSchema),
-    expect_json: schemas_boolean(),
-    required_keys: array(schemas_string()),
-    /** Set when the row is one turn of a conversation (`conversation_id` + `turn` columns). */
-    conversation: object({ id: schemas_string(), turn: schemas_number().int().min(1) }).optional(),
-    /** The conversation before this question, given in the row (`history` column). */
-    history: array(ChatMessageSchema).optional(),
-    /** Unknown columns, kept and passed through to the candidate. */
-    extra: record(schemas_string(), unknown()),
-});
-const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
-const KNOWN_EVAL_COLUMNS = new Set([
-    'id',
-    'question',
-    'ground_truth',
-    'reference_points',
-    'category',
-    'difficulty',
-    'should_refuse',
-    'relevant_doc_ids',
-    'expect_json',
-    'required_keys',
-    'conversation_id',
-    'turn',
-    'history',
-]);
 
 ;// CONCATENATED MODULE: ./src/schemas/plainEvalRow.ts
 

@@ -18972,7 +18972,7 @@ async function checkRulesCommand({ flags, request, io }) {
         if (row && given && given.data !== row.should_refuse) {
             throw new errors/* GateError */.ue('bad_input', `${(0,errors/* locate */.x5)(labelsFile, line, 'should_refuse')}: says ${given.data}, the eval set says ${row.should_refuse} for "${id}"`, 'drop the column from the labels file, or fix one of the two');
         }
-        return row ?? { ...BARE_ROW, id, should_refuse: given?.data ?? false };
+        return row ?? { ...evalSet/* BLANK_ROW */.WR, id, should_refuse: given?.data ?? false };
     };
     const report = checkRules(table, rules, rowFor);
     report.warnings.push(...staticRuleWarnings(rules, [...(rows?.values() ?? [])], (id) => `${id} (${(0,errors/* locate */.x5)(evalSetFile ?? '', evalLines.get(id))})`));
@@ -18981,31 +18981,20 @@ async function checkRulesCommand({ flags, request, io }) {
     io.stdout(flags.json ? JSON.stringify(report, null, 2) + '\n' : describe(report));
     return pipeline/* EXIT */.dc.pass;
 }
-const BARE_ROW = {
-    id: '',
-    question: '',
-    ground_truth: null,
-    reference_points: [],
-    category: null,
-    difficulty: null,
-    should_refuse: false,
-    relevant_docs: [],
-    expect_json: false,
-    required_keys: [],
-    extra: {},
-};
 /** evalgate.yml's rules (checked on their own) and eval set, with --eval-set over the file's. */
 async function rulesSettings(configFile, overrides) {
     const file = await (0,config/* readConfigFile */.RG)(configFile);
     const merged = (0,config/* applyOverrides */.iu)(file.data, overrides);
+    // located and worded as every other setting's problem (run/config/config.ts)
+    const where = (0,config/* settingSource */.kO)(overrides, () => 'flags', file.locate, file.source === null ? 'flags' : `${file.source} + flags`);
     const parsed = schemas_config/* RulesConfigSchema */.No.safeParse(merged.rules ?? {});
     if (!parsed.success) {
         const issue = (0,known/* knownAt */.pQ)(parsed.error.issues, 0, 'the first issue of a failed parse');
-        throw new errors/* GateError */.ue('bad_config', `${file.source ?? 'flags'}: setting "rules${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}": ${issue.message}`, 'fix the rules in evalgate.yml');
+        throw (0,config/* settingError */.Hu)({ ...issue, path: ['rules', ...issue.path] }, merged, where);
     }
     const evalSet = merged.eval_set;
     if (evalSet !== undefined && typeof evalSet !== 'string')
-        throw new errors/* GateError */.ue('bad_config', `${file.source}: setting "eval_set": expected a file name`, 'e.g. eval_set: eval/eval_set.csv');
+        throw new errors/* GateError */.ue('bad_config', `${where(['eval_set'])}: setting "eval_set": expected a file name`, 'e.g. eval_set: eval/eval_set.csv');
     return { rules: parsed.data, evalSetFile: evalSet };
 }
 function describe(r) {
@@ -33301,6 +33290,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   o4: () => (/* binding */ parseConfig),
   tn: () => (/* binding */ parseRunConfig),
   RG: () => (/* binding */ readConfigFile),
+  Hu: () => (/* binding */ settingError),
   kO: () => (/* binding */ settingSource)
 });
 
@@ -33568,12 +33558,18 @@ function validated(schema, data, source, where = () => source) {
             throw new errors/* GateError */.ue(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint);
         if (issue.code === 'unrecognized_keys')
             throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, (0,io_known/* knownAt */.pQ)(issue.keys, 0, 'the first key of an unrecognized_keys issue')]));
-        const path = issue.path.join('.');
-        const problem = settingProblem(issue, valueAt(data, issue.path));
-        throw new errors/* GateError */.ue('bad_config', `${where(issue.path)}: setting "${path}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)');
+        throw settingError(issue, data, where);
     }
     (0,gate/* checkGateMetricNames */.Wc)(parsed.data.gate, source);
     return parsed.data;
+}
+/**
+ * The error for a schema issue on the setting at `issue.path` of `data` (the settings, merged):
+ * where it was given, what is wrong with it in evalgate.yml's terms (settingProblem), the fix.
+ */
+function settingError(issue, data, where) {
+    const problem = settingProblem(issue, valueAt(data, issue.path));
+    return new errors/* GateError */.ue('bad_config', `${where(issue.path)}: setting "${issue.path.join('.')}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)');
 }
 /**
  * A key the schema does not know, at any depth: "did you mean" the known key of the same
@@ -33632,7 +33628,9 @@ function valueAt(data, path) {
 /* unused harmony export whyNot */
 /* harmony import */ var _io_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2371);
 /* harmony import */ var _metrics_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
-/* harmony import */ var _pipeline_score_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6827);
+/* harmony import */ var _schemas_evalSet_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(458);
+/* harmony import */ var _pipeline_score_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6827);
+
 
 
 
@@ -33644,21 +33642,8 @@ function valueAt(data, path) {
  * comparison names a threshold on a metric the run did not compute.
  */
 const ROWS_OF_EVERY_KIND = [
-    {
-        id: 'answerable',
-        question: '',
-        ground_truth: null,
-        reference_points: [],
-        category: null,
-        difficulty: null,
-        should_refuse: false,
-        relevant_docs: [{ id: 'doc', grade: 1 }],
-        expect_json: true,
-        required_keys: [],
-        conversation: { id: 'conversation', turn: 2 },
-        extra: {},
-    },
-    { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+    { ..._schemas_evalSet_js__WEBPACK_IMPORTED_MODULE_2__/* .BLANK_ROW */ .WR, id: 'answerable', relevant_docs: [{ id: 'doc', grade: 1 }], expect_json: true, conversation: { id: 'conversation', turn: 2 } },
+    { ..._schemas_evalSet_js__WEBPACK_IMPORTED_MODULE_2__/* .BLANK_ROW */ .WR, id: 'refused', should_refuse: true },
 ];
 /** The gate settings that name metrics; each replaces the layer below as a whole (GateStack). */
 const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category'];
@@ -33671,7 +33656,7 @@ const NAMING_KEYS = ['primary', 'thresholds', 'max_drop_overrides', 'by_category
  */
 function checkGateCanAct(gate, rows, config, scorer) {
     checkLatencyCanAct(gate);
-    const computed = (0,_pipeline_score_js__WEBPACK_IMPORTED_MODULE_2__/* .metricsBeforeAnswers */ .YD)(rows, config, scorer);
+    const computed = (0,_pipeline_score_js__WEBPACK_IMPORTED_MODULE_3__/* .metricsBeforeAnswers */ .YD)(rows, config, scorer);
     const acting = new Set([...computed, ...(scorer.withheld ?? []), 'latency_ms']);
     for (const key of NAMING_KEYS) {
         // only the layer in force for this key can act; a lower one is replaced whole
@@ -42153,6 +42138,7 @@ const RunConfigSchema = ConfigSchema.superRefine((config, ctx) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   H0: () => (/* binding */ REQUIRED_EVAL_COLUMNS),
+/* harmony export */   WR: () => (/* binding */ BLANK_ROW),
 /* harmony export */   aI: () => (/* binding */ EvalRowInputSchema),
 /* harmony export */   pX: () => (/* binding */ KNOWN_EVAL_COLUMNS),
 /* harmony export */   tb: () => (/* binding */ booleanCell)
@@ -42357,6 +42343,20 @@ const EvalRowSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
     /** Unknown columns, kept and passed through to the candidate. */
     extra: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J()),
 });
+/** A question with every field empty: what a check that makes up its own questions starts from (check-rules, the settings a shard checks). */
+const BLANK_ROW = {
+    id: '',
+    question: '',
+    ground_truth: null,
+    reference_points: [],
+    category: null,
+    difficulty: null,
+    should_refuse: false,
+    relevant_docs: [],
+    expect_json: false,
+    required_keys: [],
+    extra: {},
+};
 const REQUIRED_EVAL_COLUMNS = ['id', 'question'];
 const KNOWN_EVAL_COLUMNS = new Set([
     'id',

@@ -2,11 +2,11 @@ import { commandLine } from '../io/cliInvocation.ts'
 import { checkRules, staticRuleWarnings, type RulesCheckReport } from '../analysis/checkRules.ts'
 import { GateError, locate } from '../io/errors.ts'
 import { readTable } from '../io/tabular.ts'
-import { applyOverrides, readConfigFile } from '../run/config/config.ts'
+import { applyOverrides, readConfigFile, settingError, settingSource } from '../run/config/config.ts'
 import { evalSetFromTable } from '../run/evalSet/evalSet.ts'
 import { EXIT } from '../run/pipeline/pipeline.ts'
 import { RulesConfigSchema, type RulesConfig } from '../schemas/config.ts'
-import { booleanCell, type EvalRow } from '../schemas/evalSet.ts'
+import { BLANK_ROW, booleanCell, type EvalRow } from '../schemas/evalSet.ts'
 import type { CommandContext } from './command.ts'
 import { knownAt } from '../io/known.ts'
 
@@ -41,7 +41,7 @@ export async function checkRulesCommand({ flags, request, io }: CommandContext):
         'drop the column from the labels file, or fix one of the two',
       )
     }
-    return row ?? { ...BARE_ROW, id, should_refuse: given?.data ?? false }
+    return row ?? { ...BLANK_ROW, id, should_refuse: given?.data ?? false }
   }
   const report = checkRules(table, rules, rowFor)
   report.warnings.push(...staticRuleWarnings(rules, [...(rows?.values() ?? [])], (id) => `${id} (${locate(evalSetFile ?? '', evalLines.get(id))})`))
@@ -50,31 +50,19 @@ export async function checkRulesCommand({ flags, request, io }: CommandContext):
   return EXIT.pass
 }
 
-const BARE_ROW: EvalRow = {
-  id: '',
-  question: '',
-  ground_truth: null,
-  reference_points: [],
-  category: null,
-  difficulty: null,
-  should_refuse: false,
-  relevant_docs: [],
-  expect_json: false,
-  required_keys: [],
-  extra: {},
-}
-
 /** evalgate.yml's rules (checked on their own) and eval set, with --eval-set over the file's. */
 async function rulesSettings(configFile: string | undefined, overrides: Record<string, unknown>): Promise<{ rules: RulesConfig; evalSetFile: string | undefined }> {
   const file = await readConfigFile(configFile)
   const merged = applyOverrides(file.data, overrides)
+  // located and worded as every other setting's problem (run/config/config.ts)
+  const where = settingSource(overrides, () => 'flags', file.locate, file.source === null ? 'flags' : `${file.source} + flags`)
   const parsed = RulesConfigSchema.safeParse(merged.rules ?? {})
   if (!parsed.success) {
     const issue = knownAt(parsed.error.issues, 0, 'the first issue of a failed parse')
-    throw new GateError('bad_config', `${file.source ?? 'flags'}: setting "rules${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}": ${issue.message}`, 'fix the rules in evalgate.yml')
+    throw settingError({ ...issue, path: ['rules', ...issue.path] }, merged, where)
   }
   const evalSet = merged.eval_set
-  if (evalSet !== undefined && typeof evalSet !== 'string') throw new GateError('bad_config', `${file.source}: setting "eval_set": expected a file name`, 'e.g. eval_set: eval/eval_set.csv')
+  if (evalSet !== undefined && typeof evalSet !== 'string') throw new GateError('bad_config', `${where(['eval_set'])}: setting "eval_set": expected a file name`, 'e.g. eval_set: eval/eval_set.csv')
   return { rules: parsed.data, evalSetFile: evalSet }
 }
 

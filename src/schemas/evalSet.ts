@@ -194,6 +194,21 @@ export const EvalRowSchema = z.object({
 })
 export type EvalRow = z.infer<typeof EvalRowSchema>
 
+/** A question with every field empty: what a check that makes up its own questions starts from (check-rules, the settings a shard checks). */
+export const BLANK_ROW: Readonly<EvalRow> = {
+  id: '',
+  question: '',
+  ground_truth: null,
+  reference_points: [],
+  category: null,
+  difficulty: null,
+  should_refuse: false,
+  relevant_docs: [],
+  expect_json: false,
+  required_keys: [],
+  extra: {},
+}
+
 export const REQUIRED_EVAL_COLUMNS = ['id', 'question'] as const
 export const KNOWN_EVAL_COLUMNS = new Set([
   'id',

@@ -103,6 +103,14 @@ describe('evalgate check-rules', () => {
     })
   }
 
+  it('a bad rule setting is located in evalgate.yml and explained as every setting is', async () => {
+    const bad = writeText(t.path('bad-rules.yml'), `eval_set: ${evalSet}\nrules:\n  max_length: "200"\n`)
+    const run = await runCli(['check-rules', '--labels', labels, '--config', bad])
+    assert.equal(run.code, 2, run.stderr)
+    assert.ok(run.stderr.includes(`${bad}:3:15: setting "rules.max_length": expected a number, got the text "200"`), run.stderr)
+    assert.match(run.stderr, /fix: write the number without quotes: max_length: 200/)
+  })
+
   it('runs as a process: exit 0 with the JSON report', async () => {
     const cli = await cliCommand(t.dir, CLI_ENTRY)
     const run = await runCliProcess(cli, ['check-rules', '--labels', labels, '--config', config, '--json'])

@@ -184,12 +184,23 @@ function validated(schema: typeof ConfigSchema, data: Record<string, unknown>, s
     const own = issue.code === 'custom' ? (issue.params as Partial<GateIssueParams> | undefined)?.gate : undefined
     if (own) throw new GateError(own.code, own.located ? `${where(issue.path)}: ${issue.message}` : issue.message, own.hint)
     if (issue.code === 'unrecognized_keys') throw unknownSetting(schema, issue.path, issue.keys, where([...issue.path, knownAt(issue.keys, 0, 'the first key of an unrecognized_keys issue')]))
-    const path = issue.path.join('.')
-    const problem = settingProblem(issue, valueAt(data, issue.path))
-    throw new GateError('bad_config', `${where(issue.path)}: setting "${path}": ${problem?.message ?? issue.message}`, problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)')
+    throw settingError(issue, data, where)
   }
   checkGateMetricNames(parsed.data.gate, source)
   return parsed.data
+}
+
+/**
+ * The error for a schema issue on the setting at `issue.path` of `data` (the settings, merged):
+ * where it was given, what is wrong with it in evalgate.yml's terms (settingProblem), the fix.
+ */
+export function settingError(issue: z.core.$ZodIssue, data: Record<string, unknown>, where: SettingSource): GateError {
+  const problem = settingProblem(issue, valueAt(data, issue.path))
+  return new GateError(
+    'bad_config',
+    `${where(issue.path)}: setting "${issue.path.join('.')}": ${problem?.message ?? issue.message}`,
+    problem?.hint ?? 'fix the value (flags and Action inputs override evalgate.yml)',
+  )
 }
 
 /**

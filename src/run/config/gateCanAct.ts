@@ -1,7 +1,7 @@
 import { GateError } from '../../io/errors.ts'
 import { isJudgedByModel, metricInfo, sortMetrics } from '../../metrics/registry.ts'
 import type { Config } from '../../schemas/config.ts'
-import type { EvalRow } from '../../schemas/evalSet.ts'
+import { BLANK_ROW, type EvalRow } from '../../schemas/evalSet.ts'
 import type { GateSettingsInput } from '../../schemas/gate.ts'
 import type { GateStack } from '../../baseline/gate.ts'
 import { metricsBeforeAnswers } from '../pipeline/score.ts'
@@ -15,21 +15,8 @@ import type { Scorer } from '../scorers/scorer.ts'
  * comparison names a threshold on a metric the run did not compute.
  */
 export const ROWS_OF_EVERY_KIND: readonly EvalRow[] = [
-  {
-    id: 'answerable',
-    question: '',
-    ground_truth: null,
-    reference_points: [],
-    category: null,
-    difficulty: null,
-    should_refuse: false,
-    relevant_docs: [{ id: 'doc', grade: 1 }],
-    expect_json: true,
-    required_keys: [],
-    conversation: { id: 'conversation', turn: 2 },
-    extra: {},
-  },
-  { id: 'refused', question: '', ground_truth: null, reference_points: [], category: null, difficulty: null, should_refuse: true, relevant_docs: [], expect_json: false, required_keys: [], extra: {} },
+  { ...BLANK_ROW, id: 'answerable', relevant_docs: [{ id: 'doc', grade: 1 }], expect_json: true, conversation: { id: 'conversation', turn: 2 } },
+  { ...BLANK_ROW, id: 'refused', should_refuse: true },
 ]
 
 /** The gate settings that name metrics; each replaces the layer below as a whole (GateStack). */
